@@ -1,0 +1,7408 @@
+/*
+** skampi 0.1.0 -- a portable MPI benchmark in the tradition of SKaMPI.
+**
+** GENERATED FILE, DO NOT EDIT. Produced by tools/sk21f from the modules in split/.
+** Build:  mpicc -o skampi skampi_amalgam.c -lm
+**         cc -DSKAMPI_SEQ -o skampi-seq skampi_amalgam.c -lm   (no MPI needed)
+*/
+#define SKAMPI_AMALGAM 1
+/* --- begin split/config.h --- */
+/*
+** config.h -- compile-time configuration: which backend, which MPI level, and the
+** SK_API macro that makes every internal function static in the amalgam (as SQLite's
+** SQLITE_PRIVATE does), so nothing skampi defines can collide with the MPI library.
+**
+** Backends (exactly one, chosen by one macro):
+**   default        MPI (mpi.h)
+**   SKAMPI_SEQ     sequential, no communication library (SKaLib's sequential mode)
+**   SKAMPI_RCCE    RCCE/iRCCE on the Intel SCC or the host emulator in tools/rcce
+** MPI level: SK_MPI_LEVEL is MPI_VERSION of the mpi.h in use, or 1 with -DSKAMPI_MPI1
+** (the code then behaves as on an MPI-1 library and calls MPI-1.1 functions only).
+*/
+#ifndef SK_CONFIG_H
+#define SK_CONFIG_H
+
+#define SKAMPI_VERSION "0.1.0"
+
+#if defined(SKAMPI_SEQ) && defined(SKAMPI_RCCE)
+#error "choose one backend: SKAMPI_SEQ or SKAMPI_RCCE (or neither for MPI)"
+#endif
+#if !defined(SKAMPI_SEQ) && !defined(SKAMPI_RCCE)
+#define SKAMPI_MPI 1
+#endif
+
+#ifdef SKAMPI_MPI
+#include <mpi.h>
+#if defined(SKAMPI_MPI1)
+#define SK_MPI_LEVEL 1
+#elif defined(MPI_VERSION)
+#define SK_MPI_LEVEL MPI_VERSION
+#else
+#define SK_MPI_LEVEL 1
+#endif
+#define SK_BACKEND_NAME "MPI"
+#endif
+
+#ifdef SKAMPI_RCCE
+#include <RCCE.h>   /* angle brackets: sk21f keeps system-style includes */
+#include <iRCCE.h>
+#define SK_BACKEND_NAME "RCCE"
+#endif
+
+#ifdef SKAMPI_SEQ
+#define SK_BACKEND_NAME "sequential"
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SK_UNUSED __attribute__((unused))
+#else
+#define SK_UNUSED
+#endif
+
+#ifdef SKAMPI_AMALGAM
+#define SK_API static SK_UNUSED
+#define SK_DATA static
+#define SK_DEFINE static
+#else
+#define SK_API
+#define SK_DATA extern
+#define SK_DEFINE
+#endif
+
+#endif
+/* --- end split/config.h --- */
+/* --- begin split/base.h --- */
+/*
+** base.h -- portable C89 helpers used by every other module: checked memory
+** allocation, growable arrays that grow by ELEMENTS (the original SKaMPI grew by bytes
+** and overflowed its heap above 64 blocks), a string builder with a small safe
+** formatter (C89 has no vsnprintf), source locations and the two ways to fail:
+** a user error (file:line:col: message, exit status 2) and an internal error (status 1).
+*/
+#ifndef SK_BASE_H
+#define SK_BASE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <math.h>
+#include <limits.h>
+
+#define SK_EXIT_USER_ERROR 2
+#define SK_EXIT_INTERNAL 1
+
+/* A position in an input file; file names live as long as the program. */
+typedef struct sk_loc {
+  const char *file;
+  int line;
+  int col;
+} sk_loc;
+
+/* Growable byte string. */
+typedef struct sk_str {
+  char *data;     /* always NUL-terminated when data != NULL */
+  size_t len;
+  size_t cap;
+} sk_str;
+
+SK_API void *sk_malloc(size_t n);
+SK_API void *sk_calloc(size_t count, size_t size);
+SK_API void *sk_realloc(void *p, size_t n);
+SK_API char *sk_strdup(const char *s);
+SK_API char *sk_strndup(const char *s, size_t n);
+/* Makes room for `need` elements of `elsize` bytes in *array (capacity *cap, in
+** elements), doubling; returns the possibly moved array. */
+SK_API void *sk_grow(void *array, size_t *cap, size_t need, size_t elsize);
+
+SK_API void sk_str_init(sk_str *s);
+SK_API void sk_str_free(sk_str *s);
+SK_API void sk_str_clear(sk_str *s);
+SK_API void sk_str_putn(sk_str *s, const char *p, size_t n);
+SK_API void sk_str_puts(sk_str *s, const char *p);
+SK_API void sk_str_putc(sk_str *s, int c);
+/* printf subset: %s %d %ld %lu %c %% and %g %f %e with optional width/precision
+** (numbers formatted by sprintf into a bounded buffer). */
+SK_API void sk_str_vprintf(sk_str *s, const char *fmt, va_list ap);
+SK_API void sk_str_printf(sk_str *s, const char *fmt, ...);
+
+/* Failing. Only the reporting process (rank 0) prints; the exit hook set by main
+** finalizes the transport so that every process ends cleanly with the status. */
+SK_API void sk_set_reporter(int is_reporter);
+SK_API int sk_is_reporter(void);
+SK_API void sk_set_exit_hook(void (*hook)(int status));
+SK_API void sk_exit(int status);
+SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
+SK_API void sk_fatal(const char *fmt, ...);
+SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...);
+/* Error reporting that does not exit (used by the parser to keep the message and let the
+** caller decide, e.g. to broadcast failure before exiting). */
+SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap);
+
+SK_API int sk_streq(const char *a, const char *b);
+SK_API int sk_strcaseeq(const char *a, const char *b);
+
+#endif
+/* --- end split/base.h --- */
+/* --- begin split/base.c --- */
+/*
+** base.c -- implementation of the portable helpers declared in base.h.
+*/
+
+static int base_is_reporter = 1;
+static void (*base_exit_hook)(int) = NULL;
+
+SK_API void *sk_malloc(size_t n)
+{
+  void *p = malloc(n ? n : 1);
+  if (p == NULL) sk_fatal("out of memory (asked for %lu bytes)", (unsigned long)n);
+  return p;
+}
+
+SK_API void *sk_calloc(size_t count, size_t size)
+{
+  void *p;
+  if (size != 0 && count > ((size_t)-1) / size) sk_fatal("out of memory (array too large)");
+  p = calloc(count ? count : 1, size ? size : 1);
+  if (p == NULL) sk_fatal("out of memory (asked for %lu elements)", (unsigned long)count);
+  return p;
+}
+
+SK_API void *sk_realloc(void *p, size_t n)
+{
+  void *q = realloc(p, n ? n : 1);
+  if (q == NULL) sk_fatal("out of memory (asked for %lu bytes)", (unsigned long)n);
+  return q;
+}
+
+SK_API char *sk_strndup(const char *s, size_t n)
+{
+  char *d = (char *)sk_malloc(n + 1);
+  memcpy(d, s, n);
+  d[n] = '\0';
+  return d;
+}
+
+SK_API char *sk_strdup(const char *s)
+{
+  return sk_strndup(s, strlen(s));
+}
+
+SK_API void *sk_grow(void *array, size_t *cap, size_t need, size_t elsize)
+{
+  size_t c = *cap;
+  if (need <= c && array != NULL) return array;
+  if (c < 8) c = 8;
+  while (c < need) {
+    if (c > ((size_t)-1) / 2 / elsize) sk_fatal("out of memory (array too large)");
+    c *= 2;
+  }
+  if (c > ((size_t)-1) / elsize) sk_fatal("out of memory (array too large)");
+  array = sk_realloc(array, c * elsize);
+  *cap = c;
+  return array;
+}
+
+SK_API void sk_str_init(sk_str *s)
+{
+  s->data = NULL;
+  s->len = 0;
+  s->cap = 0;
+}
+
+SK_API void sk_str_free(sk_str *s)
+{
+  free(s->data);
+  sk_str_init(s);
+}
+
+SK_API void sk_str_clear(sk_str *s)
+{
+  s->len = 0;
+  if (s->data) s->data[0] = '\0';
+}
+
+SK_API void sk_str_putn(sk_str *s, const char *p, size_t n)
+{
+  s->data = (char *)sk_grow(s->data, &s->cap, s->len + n + 1, 1);
+  memcpy(s->data + s->len, p, n);
+  s->len += n;
+  s->data[s->len] = '\0';
+}
+
+SK_API void sk_str_puts(sk_str *s, const char *p)
+{
+  sk_str_putn(s, p, strlen(p));
+}
+
+SK_API void sk_str_putc(sk_str *s, int c)
+{
+  char ch = (char)c;
+  sk_str_putn(s, &ch, 1);
+}
+
+SK_API void sk_str_vprintf(sk_str *s, const char *fmt, va_list ap)
+{
+  char spec[32], num[512];
+  const char *p = fmt;
+  while (*p) {
+    const char *start;
+    size_t speclen;
+    int is_long = 0;
+    if (*p != '%') {
+      const char *q = p;
+      while (*q && *q != '%') q++;
+      sk_str_putn(s, p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
+    start = p++;
+    if (*p == '%') { sk_str_putc(s, '%'); p++; continue; }
+    while (*p && strchr("-+ #0123456789.", *p)) p++;
+    if (*p == 'l') { is_long = 1; p++; }
+    speclen = (size_t)(p - start) + 1;
+    if (speclen >= sizeof spec || *p == '\0') { sk_str_puts(s, start); return; }
+    memcpy(spec, start, speclen);
+    spec[speclen] = '\0';
+    switch (*p) {
+    case 's': { const char *a = va_arg(ap, const char *); sk_str_puts(s, a ? a : "(null)"); break; }
+    case 'c': num[0] = (char)va_arg(ap, int); num[1] = '\0'; sk_str_puts(s, num); break;
+    case 'd': case 'i':
+      if (is_long) sprintf(num, spec, va_arg(ap, long)); else sprintf(num, spec, va_arg(ap, int));
+      sk_str_puts(s, num); break;
+    case 'u': case 'x': case 'X':
+      if (is_long) sprintf(num, spec, va_arg(ap, unsigned long)); else sprintf(num, spec, va_arg(ap, unsigned));
+      sk_str_puts(s, num); break;
+    case 'g': case 'f': case 'e': case 'G': case 'E': {
+      double d = va_arg(ap, double);
+      if (*p == 'f' && (d > 1e100 || d < -1e100)) { spec[speclen - 1] = 'g'; }
+      sprintf(num, spec, d);
+      sk_str_puts(s, num);
+      break;
+    }
+    default: sk_str_puts(s, spec); break;
+    }
+    p++;
+  }
+}
+
+SK_API void sk_str_printf(sk_str *s, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_str_vprintf(s, fmt, ap);
+  va_end(ap);
+}
+
+SK_API void sk_set_reporter(int is_reporter) { base_is_reporter = is_reporter; }
+SK_API int sk_is_reporter(void) { return base_is_reporter; }
+SK_API void sk_set_exit_hook(void (*hook)(int status)) { base_exit_hook = hook; }
+
+SK_API void sk_exit(int status)
+{
+  void (*hook)(int) = base_exit_hook;
+  fflush(stdout);
+  base_exit_hook = NULL;   /* a failure inside the hook must not recurse */
+  if (hook) hook(status);
+  exit(status);
+}
+
+SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap)
+{
+  if (loc && loc->file) sk_str_printf(out, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+  sk_str_vprintf(out, fmt, ap);
+}
+
+static void base_report(const char *prefix, const sk_loc *loc, const char *fmt, va_list ap)
+{
+  sk_str msg;
+  sk_str_init(&msg);
+  if (prefix) sk_str_puts(&msg, prefix);
+  sk_format_loc_message(&msg, loc, fmt, ap);
+  sk_str_putc(&msg, '\n');
+  fflush(stdout);
+  fputs(msg.data, stderr);
+  fflush(stderr);
+  sk_str_free(&msg);
+}
+
+SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  if (base_is_reporter) {
+    va_start(ap, fmt);
+    base_report(loc && loc->file ? NULL : "skampi: ", loc, fmt, ap);
+    va_end(ap);
+  }
+  sk_exit(SK_EXIT_USER_ERROR);
+}
+
+SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  if (!base_is_reporter) return;
+  va_start(ap, fmt);
+  base_report(loc && loc->file ? NULL : "skampi: warning: ", loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API void sk_fatal(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  base_report("skampi: internal error: ", NULL, fmt, ap);
+  va_end(ap);
+  sk_exit(SK_EXIT_INTERNAL);
+}
+
+SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+SK_API int sk_strcaseeq(const char *a, const char *b)
+{
+  while (*a && *b) {
+    int ca = (unsigned char)*a, cb = (unsigned char)*b;
+    if (ca >= 'A' && ca <= 'Z') ca += 'a' - 'A';
+    if (cb >= 'A' && cb <= 'Z') cb += 'a' - 'A';
+    if (ca != cb) return 0;
+    a++; b++;
+  }
+  return *a == *b;
+}
+/* --- end split/base.c --- */
+/* --- begin split/transport.h --- */
+/*
+** transport.h -- the transport contract: the ONLY interface through which the rest of
+** skampi communicates (DESIGN.md section 3). Backends: transport_mpi.c (default),
+** transport_seq.c (SKAMPI_SEQ, one process), transport_rcce.c (SKAMPI_RCCE).
+**
+** The contract promises no more than RCCE can keep: no tags, no wildcards, the receiver
+** names the sender and the exact byte count, and a send may be synchronous (it may not
+** return before the matching receive started). Ranks inside a group are 0..size-1 in the
+** order of the world ranks the group was built from.
+**
+** Groups are created collectively: EVERY world process calls sk_tp_group_create with the
+** same rank list (the interpreter runs SPMD, so it does), members and non-members alike.
+** Identical rank lists give the same group object (groups are cached for the run).
+*/
+#ifndef SK_TRANSPORT_H
+#define SK_TRANSPORT_H
+
+
+typedef struct sk_group sk_group;
+
+/* Storage for one non-blocking operation; the caller owns it. */
+typedef struct sk_request {
+  int active;
+#ifdef SKAMPI_MPI
+  MPI_Request mpi;
+#endif
+#ifdef SKAMPI_RCCE
+  int is_send;
+  iRCCE_SEND_REQUEST send;
+  iRCCE_RECV_REQUEST recv;
+#endif
+#ifdef SKAMPI_SEQ
+  int is_send;
+  void *buf;
+  size_t size;
+#endif
+} sk_request;
+
+SK_API void sk_tp_start(int *argc, char ***argv);
+SK_API void sk_tp_finish(void);
+/* Ends every process after a fatal condition; prints msg first (on the calling process). */
+SK_API void sk_tp_abort(int status, const char *msg);
+
+SK_API int sk_tp_world_rank(void);
+SK_API int sk_tp_world_size(void);
+SK_API sk_group *sk_tp_world(void);
+
+SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n);
+SK_API int sk_tp_group_rank(const sk_group *g);          /* -1 if not a member */
+SK_API int sk_tp_group_size(const sk_group *g);
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank);
+SK_API const int *sk_tp_group_members(const sk_group *g); /* world ranks, size entries */
+
+SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n);
+SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n);
+SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req);
+SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req);
+SK_API void sk_tp_wait(sk_request *req);
+SK_API int sk_tp_test(sk_request *req);                  /* 1 when complete */
+
+/* Collectives over all members of g (non-members must not call them). */
+SK_API void sk_tp_barrier(sk_group *g);
+SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root);
+/* The library's own broadcast (MPI_Bcast / RCCE_bcast) on the measurement channel. */
+SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root);
+/* root receives n_each doubles from every member, in rank order, into all. */
+SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root);
+
+SK_API double sk_tp_wtime(void);
+SK_API double sk_tp_wtick(void);
+SK_API int sk_tp_wtime_is_global(void);
+SK_API void sk_tp_processor_name(char *buf, size_t size);
+/* Name and version of the communication library, for the output header. */
+SK_API void sk_tp_library_version(char *buf, size_t size);
+
+#ifdef SKAMPI_MPI
+/* MPI-only measurement functions use the group's measurement communicator (a duplicate
+** of the one skampi uses for its own control messages). */
+SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
+#endif
+
+#endif
+/* --- end split/transport.h --- */
+/* --- begin split/transport_mpi.c --- */
+/*
+** transport_mpi.c -- the transport contract over MPI (the default backend).
+** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
+** (MPI_Comm_get_attr for MPI-2 and later; MPI_Get_library_version for MPI-3).
+** Every group holds two communicators: `control` for skampi's own messages (decisions,
+** gathers, result forwarding) and `measure` for the measurement functions, so that no
+** measurement can ever match a control message.
+*/
+
+#ifdef SKAMPI_MPI
+
+struct sk_group {
+  int size, rank;          /* rank -1: not a member */
+  int *members;            /* world ranks */
+  MPI_Comm control, measure;
+  struct sk_group *next;   /* registry of all groups created in this run */
+};
+
+static struct {
+  int rank, size;
+  sk_group *world;
+  sk_group *groups;
+} tpm;
+
+static void tpm_check(int err, const char *what)
+{
+  if (err != MPI_SUCCESS) {
+    char msg[160];
+    sprintf(msg, "skampi: %.100s failed (MPI error %d)", what, err);
+    sk_tp_abort(SK_EXIT_INTERNAL, msg);
+  }
+}
+
+SK_API void sk_tp_start(int *argc, char ***argv)
+{
+  int i;
+  tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
+  tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
+  tpm.world->size = tpm.size;
+  tpm.world->rank = tpm.rank;
+  tpm.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpm.size);
+  for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
+  tpm.groups = tpm.world;
+}
+
+SK_API void sk_tp_finish(void)
+{
+  int flag = 0;
+  MPI_Initialized(&flag);
+  if (flag) MPI_Finalize();
+}
+
+SK_API void sk_tp_abort(int status, const char *msg)
+{
+  if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  MPI_Abort(MPI_COMM_WORLD, status);
+  exit(status);
+}
+
+SK_API int sk_tp_world_rank(void) { return tpm.rank; }
+SK_API int sk_tp_world_size(void) { return tpm.size; }
+SK_API sk_group *sk_tp_world(void) { return tpm.world; }
+
+SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
+{
+  sk_group *g;
+  int i, pos = -1;
+  for (g = tpm.groups; g; g = g->next)
+    if (g->size == n && memcmp(g->members, world_ranks, sizeof(int) * (size_t)n) == 0) return g;
+  for (i = 0; i < n; i++) if (world_ranks[i] == tpm.rank) pos = i;
+  g = (sk_group *)sk_calloc(1, sizeof *g);
+  g->size = n;
+  g->rank = pos;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  memcpy(g->members, world_ranks, sizeof(int) * (size_t)n);
+  /* Collective over the world: everybody takes part, non-members get MPI_COMM_NULL. */
+  tpm_check(MPI_Comm_split(tpm.world->control, pos >= 0 ? 0 : MPI_UNDEFINED, pos, &g->control),
+            "MPI_Comm_split");
+  g->measure = MPI_COMM_NULL;
+  if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
+  g->next = tpm.groups;
+  tpm.groups = g;
+  return g;
+}
+
+SK_API int sk_tp_group_rank(const sk_group *g) { return g->rank; }
+SK_API int sk_tp_group_size(const sk_group *g) { return g->size; }
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g->members[rank]; }
+SK_API const int *sk_tp_group_members(const sk_group *g) { return g->members; }
+SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return g->measure; }
+
+#define TPM_TAG 4711
+
+SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n)
+{
+  tpm_check(MPI_Send((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, g->measure), "MPI_Send");
+}
+
+SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n)
+{
+  MPI_Status st;
+  tpm_check(MPI_Recv(buf, (int)n, MPI_BYTE, src, TPM_TAG, g->measure, &st), "MPI_Recv");
+}
+
+SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req)
+{
+  req->active = 1;
+  tpm_check(MPI_Isend((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, g->measure, &req->mpi), "MPI_Isend");
+}
+
+SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req)
+{
+  req->active = 1;
+  tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, src, TPM_TAG, g->measure, &req->mpi), "MPI_Irecv");
+}
+
+SK_API void sk_tp_wait(sk_request *req)
+{
+  MPI_Status st;
+  if (!req->active) return;
+  tpm_check(MPI_Wait(&req->mpi, &st), "MPI_Wait");
+  req->active = 0;
+}
+
+SK_API int sk_tp_test(sk_request *req)
+{
+  MPI_Status st;
+  int flag = 0;
+  if (!req->active) return 1;
+  tpm_check(MPI_Test(&req->mpi, &flag, &st), "MPI_Test");
+  if (flag) req->active = 0;
+  return flag;
+}
+
+SK_API void sk_tp_barrier(sk_group *g)
+{
+  tpm_check(MPI_Barrier(g->control), "MPI_Barrier");
+}
+
+SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
+{
+  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->control), "MPI_Bcast");
+}
+
+SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
+{
+  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->measure), "MPI_Bcast");
+}
+
+SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
+{
+  tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, g->control),
+            "MPI_Gather");
+}
+
+SK_API double sk_tp_wtime(void) { return MPI_Wtime(); }
+SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
+
+SK_API int sk_tp_wtime_is_global(void)
+{
+  int *value = NULL, flag = 0;
+#if SK_MPI_LEVEL >= 2
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
+#else
+  MPI_Attr_get(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
+#endif
+  return flag && value != NULL && *value != 0;
+}
+
+SK_API void sk_tp_processor_name(char *buf, size_t size)
+{
+  char name[MPI_MAX_PROCESSOR_NAME + 1];
+  int len = 0;
+  MPI_Get_processor_name(name, &len);
+  name[len < 0 ? 0 : len] = '\0';
+  strncpy(buf, name, size - 1);
+  buf[size - 1] = '\0';
+}
+
+SK_API void sk_tp_library_version(char *buf, size_t size)
+{
+#if SK_MPI_LEVEL >= 3
+  char v[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+  int len = 0;
+  char *nl;
+  MPI_Get_library_version(v, &len);
+  v[len < 0 ? 0 : len] = '\0';
+  nl = strchr(v, '\n');
+  if (nl) *nl = '\0';
+  strncpy(buf, v, size - 1);
+  buf[size - 1] = '\0';
+#else
+  char v[64];
+#if defined(MPI_VERSION) && defined(MPI_SUBVERSION)
+  sprintf(v, "MPI %d.%d (mpi.h)", MPI_VERSION, MPI_SUBVERSION);
+#else
+  strcpy(v, "MPI 1.x");
+#endif
+  strncpy(buf, v, size - 1);
+  buf[size - 1] = '\0';
+#endif
+}
+
+#endif /* SKAMPI_MPI */
+/* --- end split/transport_mpi.c --- */
+/* --- begin split/transport_seq.c --- */
+/*
+** transport_seq.c -- the transport contract without any communication library
+** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
+** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
+** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
+*/
+#include <time.h>
+
+#ifdef SKAMPI_SEQ
+
+struct sk_group {
+  int size, rank;
+  int members[1];
+};
+
+typedef struct tps_msg {
+  char *data;
+  size_t size;
+  struct tps_msg *next;
+} tps_msg;
+
+static struct {
+  sk_group world, empty;
+  tps_msg *head, *tail;
+  double tick;
+} tps;
+
+SK_API void sk_tp_start(int *argc, char ***argv)
+{
+  (void)argc; (void)argv;
+  tps.world.size = 1;
+  tps.world.rank = 0;
+  tps.world.members[0] = 0;
+  tps.empty.size = 0;
+  tps.empty.rank = -1;
+}
+
+SK_API void sk_tp_finish(void) { }
+
+SK_API void sk_tp_abort(int status, const char *msg)
+{
+  if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); }
+  exit(status);
+}
+
+SK_API int sk_tp_world_rank(void) { return 0; }
+SK_API int sk_tp_world_size(void) { return 1; }
+SK_API sk_group *sk_tp_world(void) { return &tps.world; }
+
+SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
+{
+  if (n == 1 && world_ranks[0] == 0) return &tps.world;
+  if (n == 0) return &tps.empty;
+  sk_fatal("sequential backend: a group can only contain rank 0");
+  return NULL;
+}
+
+SK_API int sk_tp_group_rank(const sk_group *g) { return g->rank; }
+SK_API int sk_tp_group_size(const sk_group *g) { return g->size; }
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g->members[rank]; }
+SK_API const int *sk_tp_group_members(const sk_group *g) { return g->members; }
+
+static void tps_check_self(int peer)
+{
+  if (peer != 0) sk_fatal("sequential backend: no process %d to talk to", peer);
+}
+
+SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n)
+{
+  tps_msg *m;
+  (void)g;
+  tps_check_self(dest);
+  m = (tps_msg *)sk_malloc(sizeof *m);
+  m->data = (char *)sk_malloc(n);
+  memcpy(m->data, buf, n);
+  m->size = n;
+  m->next = NULL;
+  if (tps.tail) tps.tail->next = m; else tps.head = m;
+  tps.tail = m;
+}
+
+SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n)
+{
+  tps_msg *m = tps.head;
+  (void)g;
+  tps_check_self(src);
+  if (m == NULL) sk_fatal("sequential backend: receive without a matching send (deadlock)");
+  if (m->size != n) sk_fatal("sequential backend: message of %lu bytes received as %lu bytes",
+                             (unsigned long)m->size, (unsigned long)n);
+  memcpy(buf, m->data, n);
+  tps.head = m->next;
+  if (tps.head == NULL) tps.tail = NULL;
+  free(m->data);
+  free(m);
+}
+
+SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req)
+{
+  sk_tp_send(g, dest, buf, n);
+  req->active = 0;
+  req->is_send = 1;
+}
+
+SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req)
+{
+  (void)g;
+  tps_check_self(src);
+  req->active = 1;
+  req->is_send = 0;
+  req->buf = buf;
+  req->size = n;
+}
+
+SK_API void sk_tp_wait(sk_request *req)
+{
+  if (!req->active) return;
+  sk_tp_recv(&tps.world, 0, req->buf, req->size);
+  req->active = 0;
+}
+
+SK_API int sk_tp_test(sk_request *req)
+{
+  if (req->active && tps.head != NULL) sk_tp_wait(req);
+  return !req->active;
+}
+
+SK_API void sk_tp_barrier(sk_group *g) { (void)g; }
+SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root) { (void)g; (void)buf; (void)n; (void)root; }
+SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root) { (void)g; (void)buf; (void)n; (void)root; }
+
+SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
+{
+  (void)g; (void)root;
+  memmove(all, mine, sizeof(double) * (size_t)n_each);
+}
+
+SK_API double sk_tp_wtime(void)
+{
+  return (double)clock() / (double)CLOCKS_PER_SEC;
+}
+
+/* SKaLib 3.1: the smallest observable difference between two clock() readings. */
+SK_API double sk_tp_wtick(void)
+{
+  clock_t start, now;
+  long i;
+  if (tps.tick > 0.0) return tps.tick;
+  start = clock();
+  for (i = 0; ; i++) {
+    now = clock();
+    if (now - start >= 1 || i > 100000000L) break;
+  }
+  tps.tick = (double)(now - start) / (double)CLOCKS_PER_SEC;
+  if (tps.tick <= 0.0) tps.tick = 1.0 / (double)CLOCKS_PER_SEC;
+  return tps.tick;
+}
+
+SK_API int sk_tp_wtime_is_global(void) { return 1; }
+
+SK_API void sk_tp_processor_name(char *buf, size_t size)
+{
+  strncpy(buf, "localhost", size - 1);
+  buf[size - 1] = '\0';
+}
+
+SK_API void sk_tp_library_version(char *buf, size_t size)
+{
+  strncpy(buf, "none (sequential backend)", size - 1);
+  buf[size - 1] = '\0';
+}
+
+#endif /* SKAMPI_SEQ */
+/* --- end split/transport_seq.c --- */
+/* --- begin split/transport_rcce.c --- */
+/*
+** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
+** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
+** tools/rcce. API facts: /work/shared/RCCE.md; the libraries as the SCC broadcast
+** thesis (seed 002, §2.3, §2.4) uses them.
+**
+** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
+** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
+** iRCCE_isend/iRCCE_irecv with iRCCE's test and wait functions. RCCE, like iRCCE,
+** moves nothing for a message of 0 bytes (such a send/receive pair does not
+** synchronise); sending to oneself is not possible.
+**
+** Groups: every group owns an RCCE communicator made by RCCE_comm_split with a colour
+** callback over the member list (members colour 0, the others colour 1). RCCE orders a
+** communicator by UE number while the contract orders a group by its rank list, so the
+** root of RCCE_bcast is translated. Every UE splits, members and non-members alike, and
+** no communicator is ever freed: RCCE picks the flags of a communicator by the order of
+** splits and frees, which must be the same on every UE. RCCE has room for a limited
+** number of communicators (the emulator: 31 besides RCCE_COMM_WORLD); a group created
+** after that still works for point to point, control broadcast and gather (all done
+** here with RCCE_send/RCCE_recv among the members) and for barrier (then made of
+** messages too), but the library broadcast on it stops with a clear message.
+** Control broadcast and gather go over point to point in group-rank order; barrier is
+** RCCE_barrier; the library broadcast is RCCE_bcast.
+**
+** Waiting relies on iRCCE's wait functions progressing the send queue and the receive
+** queues alike (iRCCE and the emulator do), so that two UEs waiting for each other's
+** messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
+** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1).
+** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
+*/
+
+#ifdef SKAMPI_RCCE
+
+struct sk_group {
+  int size, rank;           /* rank -1: not a member */
+  int *members;             /* UE numbers in group-rank order */
+  int has_comm;             /* an RCCE communicator could be made for the group */
+  RCCE_COMM own_comm;       /* the communicator made by RCCE_comm_split */
+  RCCE_COMM *comm;          /* &own_comm, or &RCCE_COMM_WORLD for the world */
+  struct sk_group *next;    /* registry of all groups created in this run */
+};
+
+static struct {
+  int started;
+  int rank, size;
+  sk_group *world;
+  sk_group *groups;
+  double tick;              /* measured once, 0 until then */
+} tpr;
+
+static void tpr_check(int err, const char *what)
+{
+  if (err != RCCE_SUCCESS) {
+    char text[RCCE_MAX_ERROR_STRING + 1];
+    char msg[260];
+    int len = 0;
+    text[0] = '\0';
+    RCCE_error_string(err, text, &len);
+    text[RCCE_MAX_ERROR_STRING] = '\0';
+    sprintf(msg, "skampi: UE %d: %.100s failed: %.100s (RCCE error %d)", tpr.rank, what,
+            text, err);
+    sk_tp_abort(SK_EXIT_INTERNAL, msg);
+  }
+}
+
+/* iRCCE_isend/iRCCE_irecv also answer "pending" or "queued behind another request". */
+static void tpr_check_posted(int err, const char *what)
+{
+  if (err != iRCCE_SUCCESS && err != iRCCE_PENDING && err != iRCCE_RESERVED) tpr_check(err, what);
+}
+
+SK_API void sk_tp_start(int *argc, char ***argv)
+{
+  int i;
+  tpr_check(RCCE_init(argc, argv), "RCCE_init");
+  tpr.started = 1;
+  tpr.rank = RCCE_ue();
+  tpr_check(iRCCE_init(), "iRCCE_init");
+  tpr.size = RCCE_num_ues();
+  tpr.world = (sk_group *)sk_calloc(1, sizeof *tpr.world);
+  tpr.world->size = tpr.size;
+  tpr.world->rank = tpr.rank;
+  tpr.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpr.size);
+  for (i = 0; i < tpr.size; i++) tpr.world->members[i] = i;
+  tpr.world->has_comm = 1;
+  tpr.world->comm = &RCCE_COMM_WORLD;
+  tpr.groups = tpr.world;
+}
+
+SK_API void sk_tp_finish(void)
+{
+  if (tpr.started) {
+    tpr.started = 0;
+    RCCE_finalize();
+  }
+}
+
+SK_API void sk_tp_abort(int status, const char *msg)
+{
+  if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  exit(status);
+}
+
+SK_API int sk_tp_world_rank(void) { return tpr.rank; }
+SK_API int sk_tp_world_size(void) { return tpr.size; }
+SK_API sk_group *sk_tp_world(void) { return tpr.world; }
+
+/* The member list handed to the colour callback of RCCE_comm_split. */
+typedef struct tpr_member_list {
+  const int *ues;
+  int n;
+} tpr_member_list;
+
+static int tpr_colour_of_ue(int ue, void *aux)
+{
+  const tpr_member_list *list = (const tpr_member_list *)aux;
+  int i;
+  for (i = 0; i < list->n; i++)
+    if (list->ues[i] == ue) return 0;
+  return 1;
+}
+
+SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
+{
+  sk_group *g;
+  tpr_member_list list;
+  int i, j, pos = -1;
+  for (g = tpr.groups; g; g = g->next)
+    if (g->size == n && memcmp(g->members, world_ranks, sizeof(int) * (size_t)n) == 0) return g;
+  for (i = 0; i < n; i++) {
+    if (world_ranks[i] < 0 || world_ranks[i] >= tpr.size)
+      sk_fatal("RCCE backend: group member %d is not a UE (there are %d)", world_ranks[i], tpr.size);
+    for (j = 0; j < i; j++)
+      if (world_ranks[j] == world_ranks[i])
+        sk_fatal("RCCE backend: UE %d appears twice in a group", world_ranks[i]);
+    if (world_ranks[i] == tpr.rank) pos = i;
+  }
+  g = (sk_group *)sk_calloc(1, sizeof *g);
+  g->size = n;
+  g->rank = pos;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  memcpy(g->members, world_ranks, sizeof(int) * (size_t)n);
+  g->comm = &g->own_comm;
+  if (n > 0) {
+    /* Collective over all UEs; non-members get the communicator of the others. */
+    list.ues = world_ranks;
+    list.n = n;
+    g->has_comm = RCCE_comm_split(tpr_colour_of_ue, &list, &g->own_comm) == RCCE_SUCCESS;
+  }
+  g->next = tpr.groups;
+  tpr.groups = g;
+  return g;
+}
+
+SK_API int sk_tp_group_rank(const sk_group *g) { return g->rank; }
+SK_API int sk_tp_group_size(const sk_group *g) { return g->size; }
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g->members[rank]; }
+SK_API const int *sk_tp_group_members(const sk_group *g) { return g->members; }
+
+SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n)
+{
+  tpr_check(RCCE_send((char *)buf, n, g->members[dest]), "RCCE_send");
+}
+
+SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n)
+{
+  tpr_check(RCCE_recv((char *)buf, n, g->members[src]), "RCCE_recv");
+}
+
+SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req)
+{
+  req->active = 1;
+  req->is_send = 1;
+  tpr_check_posted(iRCCE_isend((char *)buf, n, g->members[dest], &req->send), "iRCCE_isend");
+}
+
+SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req)
+{
+  req->active = 1;
+  req->is_send = 0;
+  tpr_check_posted(iRCCE_irecv((char *)buf, n, g->members[src], &req->recv), "iRCCE_irecv");
+}
+
+SK_API void sk_tp_wait(sk_request *req)
+{
+  if (!req->active) return;
+  if (req->is_send) tpr_check(iRCCE_isend_wait(&req->send), "iRCCE_isend_wait");
+  else tpr_check(iRCCE_irecv_wait(&req->recv), "iRCCE_irecv_wait");
+  req->active = 0;
+}
+
+SK_API int sk_tp_test(sk_request *req)
+{
+  int flag = 0, rc;
+  if (!req->active) return 1;
+  if (req->is_send) {
+    rc = iRCCE_isend_test(&req->send, &flag);
+    if (rc != iRCCE_PENDING) tpr_check(rc, "iRCCE_isend_test");
+  } else {
+    rc = iRCCE_irecv_test(&req->recv, &flag);
+    if (rc != iRCCE_PENDING) tpr_check(rc, "iRCCE_irecv_test");
+  }
+  if (flag) req->active = 0;
+  return flag;
+}
+
+/* A barrier made of 1-byte messages (RCCE does not synchronise on 0 bytes), for groups
+** that got no RCCE communicator. */
+static void tpr_message_barrier(sk_group *g)
+{
+  char token = 0;
+  int i;
+  if (g->rank == 0) {
+    for (i = 1; i < g->size; i++) sk_tp_recv(g, i, &token, 1);
+    for (i = 1; i < g->size; i++) sk_tp_send(g, i, &token, 1);
+  } else {
+    sk_tp_send(g, 0, &token, 1);
+    sk_tp_recv(g, 0, &token, 1);
+  }
+}
+
+SK_API void sk_tp_barrier(sk_group *g)
+{
+  if (g->has_comm) tpr_check(RCCE_barrier(g->comm), "RCCE_barrier");
+  else tpr_message_barrier(g);
+}
+
+/* Control broadcast: the root sends to every other member in rank order. */
+SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
+{
+  int i;
+  if (n == 0) return;
+  if (g->rank != root) {
+    sk_tp_recv(g, root, buf, n);
+    return;
+  }
+  for (i = 0; i < g->size; i++)
+    if (i != root) sk_tp_send(g, i, buf, n);
+}
+
+SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
+{
+  int comm_root;
+  if (!g->has_comm)
+    sk_fatal("RCCE backend: RCCE had no communicator left for this group of %d UEs, "
+             "so RCCE_bcast cannot run on it (use fewer communicators)", g->size);
+  /* RCCE ranks a communicator by UE number: find the root's place there. */
+  for (comm_root = 0; comm_root < g->comm->size; comm_root++)
+    if (g->comm->member[comm_root] == g->members[root]) break;
+  tpr_check(RCCE_bcast((char *)buf, n, comm_root, *g->comm), "RCCE_bcast");
+}
+
+SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
+{
+  size_t bytes = sizeof(double) * (size_t)(n_each > 0 ? n_each : 0);
+  int i;
+  if (bytes == 0) return;
+  if (g->rank != root) {
+    sk_tp_send(g, root, mine, bytes);
+    return;
+  }
+  for (i = 0; i < g->size; i++) {
+    if (i == root) memmove(all + (size_t)i * (size_t)n_each, mine, bytes);
+    else sk_tp_recv(g, i, all + (size_t)i * (size_t)n_each, bytes);
+  }
+}
+
+SK_API double sk_tp_wtime(void) { return RCCE_wtime(); }
+
+/* SKaLib §3.1: the smallest observable difference between two readings of the clock,
+** the minimum over a few trials (the first reading may fall anywhere inside a tick). */
+SK_API double sk_tp_wtick(void)
+{
+  double start, now, best = 0.0;
+  long i;
+  int trial;
+  if (tpr.tick > 0.0) return tpr.tick;
+  for (trial = 0; trial < 8; trial++) {
+    start = RCCE_wtime();
+    now = start;
+    for (i = 0; i < 100000000L; i++) {
+      now = RCCE_wtime();
+      if (now != start) break;
+    }
+    if (now > start && (best == 0.0 || now - start < best)) best = now - start;
+  }
+  tpr.tick = best > 0.0 ? best : 1.0e-6;
+  return tpr.tick;
+}
+
+SK_API int sk_tp_wtime_is_global(void) { return 0; }
+
+SK_API void sk_tp_processor_name(char *buf, size_t size)
+{
+  char name[40];
+  sprintf(name, "UE %d", tpr.rank);
+  strncpy(buf, name, size - 1);
+  buf[size - 1] = '\0';
+}
+
+SK_API void sk_tp_library_version(char *buf, size_t size)
+{
+  char v[120];
+  sprintf(v, "RCCE with iRCCE (RCCE_MAXNP %d, %d-byte message-passing buffer per UE)",
+          (int)RCCE_MAXNP, (int)RCCE_BUFF_SIZE_MAX);
+  strncpy(buf, v, size - 1);
+  buf[size - 1] = '\0';
+}
+
+#endif /* SKAMPI_RCCE */
+/* --- end split/transport_rcce.c --- */
+/* --- begin split/value.h --- */
+/*
+** value.h -- the dynamically typed values of the input language (seed 003 §5.1):
+** integer, double, string, communicator, datatype, reduction operator, info; and the
+** tables of predefined datatypes and operators (§5.2). On the RCCE and sequential
+** backends datatypes are described by their size only; with MPI they carry the handle.
+*/
+#ifndef SK_VALUE_H
+#define SK_VALUE_H
+
+
+typedef enum sk_type {
+  SK_T_NONE = 0, SK_T_INT, SK_T_DOUBLE, SK_T_STRING, SK_T_COMM, SK_T_DATATYPE,
+  SK_T_OP, SK_T_INFO
+} sk_type;
+
+typedef struct sk_datatype {
+  const char *name;
+  size_t size;          /* bytes of data in one element */
+  size_t extent;        /* bytes one element spans in a buffer (>= size for derived types) */
+#ifdef SKAMPI_MPI
+  MPI_Datatype mpi;
+#endif
+} sk_datatype;
+
+typedef struct sk_opdef {
+  const char *name;
+#ifdef SKAMPI_MPI
+  MPI_Op mpi;
+#endif
+} sk_opdef;
+
+typedef struct sk_value {
+  sk_type type;
+  union {
+    long i;
+    double d;
+    const char *s;              /* strings are owned by the program tree or interned */
+    sk_group *comm;
+    const sk_datatype *dt;
+    const sk_opdef *op;
+    void *info;                 /* MPI_Info* with MPI-2, otherwise an opaque token */
+  } u;
+} sk_value;
+
+SK_API const char *sk_type_name(sk_type t);
+SK_API sk_value sk_int_value(long i);
+SK_API sk_value sk_double_value(double d);
+SK_API double sk_value_as_double(const sk_value *v);
+/* Value as written in output lines and translations ("MPI_INT", "42", "1.5"). */
+SK_API void sk_value_format(sk_str *out, const sk_value *v);
+
+/* Predefined datatypes and operators: lookup by name, NULL if unknown. */
+SK_API const sk_datatype *sk_datatype_lookup(const char *name);
+SK_API const sk_opdef *sk_op_lookup(const char *name);
+/* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
+SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
+
+#endif
+/* --- end split/value.h --- */
+/* --- begin split/value.c --- */
+/*
+** value.c -- values of the input language and the predefined datatypes and reduction
+** operators of seed 003 §5.2. The MPI handles, sizes and extents are filled in at
+** start-up (sk_values_init, after the transport started) because some MPI libraries
+** do not make their handles compile-time constants.
+*/
+
+/* Layouts of the MPI pair types, for backends without MPI. */
+struct value_float_int { float f; int i; };
+struct value_long_int { long l; int i; };
+struct value_double_int { double d; int i; };
+struct value_short_int { short s; int i; };
+struct value_2int { int a, b; };
+struct value_long_double_int { long double d; int i; };
+
+typedef struct value_builtin_type {
+  const char *name;
+  size_t c_size;                /* size without MPI */
+} value_builtin_type;
+
+static const value_builtin_type value_type_names[] = {
+  { "MPI_CHAR", sizeof(char) }, { "MPI_BYTE", 1 }, { "MPI_SHORT", sizeof(short) },
+  { "MPI_INT", sizeof(int) }, { "MPI_LONG", sizeof(long) }, { "MPI_FLOAT", sizeof(float) },
+  { "MPI_DOUBLE", sizeof(double) }, { "MPI_UNSIGNED", sizeof(unsigned) },
+  { "MPI_UNSIGNED_CHAR", sizeof(unsigned char) }, { "MPI_UNSIGNED_SHORT", sizeof(unsigned short) },
+  { "MPI_UNSIGNED_LONG", sizeof(unsigned long) },
+  { "MPI_UNSIGNED_LONG_LONG", 8 }, { "MPI_LONG_DOUBLE", sizeof(long double) },
+  { "MPI_FLOAT_INT", sizeof(struct value_float_int) }, { "MPI_LONG_INT", sizeof(struct value_long_int) },
+  { "MPI_DOUBLE_INT", sizeof(struct value_double_int) }, { "MPI_SHORT_INT", sizeof(struct value_short_int) },
+  { "MPI_2INT", sizeof(struct value_2int) }, { "MPI_LONG_DOUBLE_INT", sizeof(struct value_long_double_int) },
+  { "MPI_LONG_LONG_INT", 8 }, { "MPI_LONG_LONG", 8 }
+};
+#define VALUE_NTYPES (sizeof value_type_names / sizeof value_type_names[0])
+
+static const char *const value_op_names[] = {
+  "MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND", "MPI_BAND", "MPI_LOR", "MPI_BOR",
+  "MPI_LXOR", "MPI_BXOR", "MPI_MINLOC", "MPI_MAXLOC", "MPI_REPLACE"
+};
+#define VALUE_NOPS (sizeof value_op_names / sizeof value_op_names[0])
+
+static struct {
+  int ready;
+  sk_datatype types[VALUE_NTYPES];
+  sk_opdef ops[VALUE_NOPS];
+  sk_datatype **derived;
+  size_t nderived, capderived;
+} values;
+
+#ifdef SKAMPI_MPI
+static MPI_Datatype value_mpi_type(const char *n)
+{
+  if (sk_streq(n, "MPI_CHAR")) return MPI_CHAR;
+  if (sk_streq(n, "MPI_BYTE")) return MPI_BYTE;
+  if (sk_streq(n, "MPI_SHORT")) return MPI_SHORT;
+  if (sk_streq(n, "MPI_INT")) return MPI_INT;
+  if (sk_streq(n, "MPI_LONG")) return MPI_LONG;
+  if (sk_streq(n, "MPI_FLOAT")) return MPI_FLOAT;
+  if (sk_streq(n, "MPI_DOUBLE")) return MPI_DOUBLE;
+  if (sk_streq(n, "MPI_UNSIGNED")) return MPI_UNSIGNED;
+  if (sk_streq(n, "MPI_UNSIGNED_CHAR")) return MPI_UNSIGNED_CHAR;
+  if (sk_streq(n, "MPI_UNSIGNED_SHORT")) return MPI_UNSIGNED_SHORT;
+  if (sk_streq(n, "MPI_UNSIGNED_LONG")) return MPI_UNSIGNED_LONG;
+#if SK_MPI_LEVEL >= 2
+  if (sk_streq(n, "MPI_UNSIGNED_LONG_LONG")) return MPI_UNSIGNED_LONG_LONG;
+  if (sk_streq(n, "MPI_LONG_LONG")) return MPI_LONG_LONG;
+#endif
+  if (sk_streq(n, "MPI_LONG_DOUBLE")) return MPI_LONG_DOUBLE;
+  if (sk_streq(n, "MPI_FLOAT_INT")) return MPI_FLOAT_INT;
+  if (sk_streq(n, "MPI_LONG_INT")) return MPI_LONG_INT;
+  if (sk_streq(n, "MPI_DOUBLE_INT")) return MPI_DOUBLE_INT;
+  if (sk_streq(n, "MPI_SHORT_INT")) return MPI_SHORT_INT;
+  if (sk_streq(n, "MPI_2INT")) return MPI_2INT;
+  if (sk_streq(n, "MPI_LONG_DOUBLE_INT")) return MPI_LONG_DOUBLE_INT;
+  if (sk_streq(n, "MPI_LONG_LONG_INT")) return MPI_LONG_LONG_INT;
+  return MPI_DATATYPE_NULL;
+}
+
+static MPI_Op value_mpi_op(const char *n)
+{
+  if (sk_streq(n, "MPI_MAX")) return MPI_MAX;
+  if (sk_streq(n, "MPI_MIN")) return MPI_MIN;
+  if (sk_streq(n, "MPI_SUM")) return MPI_SUM;
+  if (sk_streq(n, "MPI_PROD")) return MPI_PROD;
+  if (sk_streq(n, "MPI_LAND")) return MPI_LAND;
+  if (sk_streq(n, "MPI_BAND")) return MPI_BAND;
+  if (sk_streq(n, "MPI_LOR")) return MPI_LOR;
+  if (sk_streq(n, "MPI_BOR")) return MPI_BOR;
+  if (sk_streq(n, "MPI_LXOR")) return MPI_LXOR;
+  if (sk_streq(n, "MPI_BXOR")) return MPI_BXOR;
+  if (sk_streq(n, "MPI_MINLOC")) return MPI_MINLOC;
+  if (sk_streq(n, "MPI_MAXLOC")) return MPI_MAXLOC;
+#if SK_MPI_LEVEL >= 2
+  if (sk_streq(n, "MPI_REPLACE")) return MPI_REPLACE;
+#endif
+  return MPI_OP_NULL;
+}
+
+/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
+** removed it in favour of MPI-2's MPI_Type_get_extent). */
+static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
+{
+  int s = 0;
+  MPI_Aint ext = 0;
+#if SK_MPI_LEVEL >= 2
+  MPI_Aint lb = 0;
+  MPI_Type_get_extent(t, &lb, &ext);
+#else
+  MPI_Type_extent(t, &ext);
+#endif
+  MPI_Type_size(t, &s);
+  *size = (size_t)s;
+  *extent = (size_t)ext;
+}
+#endif
+
+static void values_init(void)
+{
+  size_t i, k = 0;
+  if (values.ready) return;
+  for (i = 0; i < VALUE_NTYPES; i++) {
+    sk_datatype *t = &values.types[k];
+    t->name = value_type_names[i].name;
+    t->size = t->extent = value_type_names[i].c_size;
+#ifdef SKAMPI_MPI
+    t->mpi = value_mpi_type(t->name);
+    if (t->mpi == MPI_DATATYPE_NULL) continue;   /* not in this MPI level */
+    value_mpi_size_extent(t->mpi, &t->size, &t->extent);
+#endif
+    k++;
+  }
+  for (; k < VALUE_NTYPES; k++) values.types[k].name = NULL;
+  for (i = 0, k = 0; i < VALUE_NOPS; i++) {
+    values.ops[k].name = value_op_names[i];
+#ifdef SKAMPI_MPI
+    values.ops[k].mpi = value_mpi_op(value_op_names[i]);
+    if (values.ops[k].mpi == MPI_OP_NULL) continue;
+#endif
+    k++;
+  }
+  for (; k < VALUE_NOPS; k++) values.ops[k].name = NULL;
+  values.ready = 1;
+}
+
+SK_API const sk_datatype *sk_datatype_lookup(const char *name)
+{
+  size_t i;
+  values_init();
+  for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
+    if (sk_streq(values.types[i].name, name)) return &values.types[i];
+  return NULL;
+}
+
+SK_API const sk_opdef *sk_op_lookup(const char *name)
+{
+  size_t i;
+  values_init();
+  for (i = 0; i < VALUE_NOPS && values.ops[i].name; i++)
+    if (sk_streq(values.ops[i].name, name)) return &values.ops[i];
+  return NULL;
+}
+
+SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent)
+{
+  sk_datatype *t = (sk_datatype *)sk_calloc(1, sizeof *t);
+  t->name = sk_strdup(name);
+  t->size = size;
+  t->extent = extent;
+  values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
+                                           sizeof(sk_datatype *));
+  values.derived[values.nderived++] = t;
+  return t;
+}
+
+SK_API const char *sk_type_name(sk_type t)
+{
+  switch (t) {
+  case SK_T_INT: return "an integer";
+  case SK_T_DOUBLE: return "a number";
+  case SK_T_STRING: return "a string";
+  case SK_T_COMM: return "a communicator";
+  case SK_T_DATATYPE: return "a datatype";
+  case SK_T_OP: return "an operator";
+  case SK_T_INFO: return "an info object";
+  default: return "nothing";
+  }
+}
+
+SK_API sk_value sk_int_value(long i)
+{
+  sk_value v;
+  v.type = SK_T_INT;
+  v.u.i = i;
+  return v;
+}
+
+SK_API sk_value sk_double_value(double d)
+{
+  sk_value v;
+  v.type = SK_T_DOUBLE;
+  v.u.d = d;
+  return v;
+}
+
+SK_API double sk_value_as_double(const sk_value *v)
+{
+  return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
+}
+
+SK_API void sk_value_format(sk_str *out, const sk_value *v)
+{
+  switch (v->type) {
+  case SK_T_INT: sk_str_printf(out, "%ld", v->u.i); break;
+  case SK_T_DOUBLE: sk_str_printf(out, "%g", v->u.d); break;
+  case SK_T_STRING: sk_str_puts(out, v->u.s); break;
+  case SK_T_DATATYPE: sk_str_puts(out, v->u.dt->name); break;
+  case SK_T_OP: sk_str_puts(out, v->u.op->name); break;
+  case SK_T_COMM: sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm)); break;
+  case SK_T_INFO: sk_str_puts(out, "info"); break;
+  default: sk_str_puts(out, "-"); break;
+  }
+}
+/* --- end split/value.c --- */
+/* --- begin split/measure.h --- */
+/*
+** measure.h -- what a measurement function sees, and how it is described in the
+** catalogue (seed 003 §6.2, seed 000 ch. 5). A measurement has up to three functions
+** with the same arguments: init (once per measurement: declares buffer usage and the
+** reported message size, may allocate state), measure (one single measurement: returns
+** this process's time in seconds, negative if it has no meaningful time) and finalize.
+**
+** Buffers (§6.1): get the current send/receive buffer from the context on every call;
+** with buffer cycling they move between repetitions. Synchronised measurements (§6.2.1)
+** call sk_sync_start() right before and sk_sync_stop() right after the timed code.
+*/
+#ifndef SK_MEASURE_H
+#define SK_MEASURE_H
+
+
+typedef enum sk_pattern {
+  SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
+  SK_PATTERN_COLLECTIVE,    /* all processes of the communicator, synchronised start */
+  SK_PATTERN_MASTER_WORKER, /* rank 0 dispatches chunks to the others */
+  SK_PATTERN_SIMPLE         /* rank 0 alone, a local operation */
+} sk_pattern;
+
+typedef struct sk_mctx {
+  sk_group *group;          /* the measurement communicator */
+  int rank, size;           /* of this process in it */
+  char *send_buf, *recv_buf;/* current buffers (valid in measure) */
+  size_t send_usage;        /* bytes this process needs in its send buffer (set in init) */
+  size_t recv_usage;        /* likewise for the receive buffer */
+  long reported_size;       /* the message size written to the output (set in init) */
+  void *state;              /* private state of init/measure/finalize */
+  int failed;               /* set by sk_meas_fail */
+  char fail_msg[200];
+  struct sk_sync *sync;     /* synchronisation state (engine) */
+} sk_mctx;
+
+typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
+typedef double (*sk_measure_fn)(sk_mctx *m, const sk_value *args);
+typedef void (*sk_finalize_fn)(sk_mctx *m, const sk_value *args);
+
+/* Parameter type letters: i integer, d double (integers accepted), s string,
+** c communicator, t datatype, o operator, n info. */
+typedef struct sk_measurement {
+  const char *name;
+  const char *params;
+  sk_pattern pattern;
+  sk_init_fn init;          /* may be NULL */
+  sk_measure_fn measure;
+  sk_finalize_fn finalize;  /* may be NULL */
+  int min_procs;            /* the communicator must have at least this many processes */
+} sk_measurement;
+
+/* For measurement functions. */
+SK_API double sk_sync_start(sk_mctx *m);
+SK_API double sk_sync_stop(sk_mctx *m);
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
+
+#endif
+/* --- end split/measure.h --- */
+/* --- begin split/stats.h --- */
+/*
+** stats.h -- the statistics of SKaLib §3.2 and appendix A and the node-time selection
+** of seed 003 §7.1. Pure functions, no communication.
+*/
+#ifndef SK_STATS_H
+#define SK_STATS_H
+
+
+SK_API double sk_stats_mean(const double *x, int n);
+/* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
+** 0 for n < 2. */
+SK_API double sk_stats_std_error(const double *x, int n);
+/* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
+** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
+SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
+/* Which per-process times an output line shows (seed 003 §7.1): n <= max: all, in rank
+** order; otherwise sorted: max 0 none, 1 the middle one, >= 2 smallest, largest and
+** max-2 equidistant ones between. Returns how many were written to out. */
+SK_API int sk_node_times_select(const double *times, int n, int max, double *out);
+
+#endif
+/* --- end split/stats.h --- */
+/* --- begin split/stats.c --- */
+/*
+** stats.c -- see stats.h.
+*/
+
+SK_API double sk_stats_mean(const double *x, int n)
+{
+  double s = 0.0;
+  int i;
+  if (n <= 0) return 0.0;
+  for (i = 0; i < n; i++) s += x[i];
+  return s / n;
+}
+
+SK_API double sk_stats_std_error(const double *x, int n)
+{
+  double sum = 0.0, sumsq = 0.0, var;
+  int i;
+  if (n < 2) return 0.0;
+  for (i = 0; i < n; i++) { sum += x[i]; sumsq += x[i] * x[i]; }
+  var = (sumsq - sum * sum / n) / ((double)n * (n - 1));
+  return var > 0.0 ? sqrt(var) : 0.0;   /* rounding can make a zero variance negative */
+}
+
+static int stats_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept)
+{
+  int drop, i;
+  double *sorted;
+  if (n <= 0) return 0;
+  sorted = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  memcpy(sorted, x, sizeof(double) * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof(double), stats_cmp_double);
+  if (quantile < 0.0) quantile = 0.0;
+  drop = (int)floor(n * quantile + 1e-9);
+  if (2 * drop >= n) drop = (n - 1) / 2;
+  for (i = drop; i < n - drop; i++) kept[i - drop] = sorted[i];
+  free(sorted);
+  return n - 2 * drop;
+}
+
+SK_API int sk_node_times_select(const double *times, int n, int max, double *out)
+{
+  double *sorted;
+  int i;
+  if (max < 0) max = 0;
+  if (n <= max) {
+    for (i = 0; i < n; i++) out[i] = times[i];
+    return n;
+  }
+  if (max == 0) return 0;
+  sorted = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  memcpy(sorted, times, sizeof(double) * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof(double), stats_cmp_double);
+  if (max == 1) {
+    out[0] = sorted[(n - 1) / 2];
+  } else {
+    for (i = 0; i < max; i++) {
+      /* index i*(n-1)/(max-1) rounded to nearest: 0 and n-1 at the ends */
+      long idx = ((long)i * (n - 1) * 2 + (max - 1)) / (2L * (max - 1));
+      out[i] = sorted[idx];
+    }
+  }
+  free(sorted);
+  return max;
+}
+/* --- end split/stats.c --- */
+/* --- begin split/asec.h --- */
+/*
+** asec.h -- automatic standard-error control (SKaLib §3.2, seed 003 §5.3.3): decides
+** whether one more single measurement is needed, and forms the measurement's result.
+** Runs on the one process that decides (rank 0 of the measurement communicator); the
+** decision is broadcast by the caller so that every process repeats in step.
+*/
+#ifndef SK_ASEC_H
+#define SK_ASEC_H
+
+
+typedef struct sk_asec_config {
+  int min_reps;            /* default 8 */
+  int max_reps;            /* default 33; never exceeded */
+  double max_rel_error;    /* default 0.1: stop when std error / mean <= this */
+  double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
+  double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
+} sk_asec_config;
+
+typedef enum sk_asec_stop {
+  SK_ASEC_CONTINUE, SK_ASEC_PRECISE, SK_ASEC_MAX_REPS, SK_ASEC_TIME_LIMIT
+} sk_asec_stop;
+
+typedef struct sk_asec {
+  sk_asec_config cfg;
+  double *samples;
+  int n;
+  double started;
+} sk_asec;
+
+SK_API void sk_asec_default_config(sk_asec_config *c);
+SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now);
+SK_API void sk_asec_end(sk_asec *a);
+SK_API void sk_asec_add(sk_asec *a, double value);
+/* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
+SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
+/* Mean and standard error of the samples kept after cutting; *kept their number. */
+SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
+SK_API double sk_asec_relative_error(const sk_asec *a);
+
+#endif
+/* --- end split/asec.h --- */
+/* --- begin split/asec.c --- */
+/*
+** asec.c -- see asec.h.
+*/
+
+SK_API void sk_asec_default_config(sk_asec_config *c)
+{
+  c->min_reps = 8;
+  c->max_reps = 33;
+  c->max_rel_error = 0.1;
+  c->cut_quantile = 0.25;
+  c->time_limit = 0.0;
+}
+
+SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
+{
+  a->cfg = *c;
+  if (a->cfg.max_reps < 1) a->cfg.max_reps = 1;
+  if (a->cfg.min_reps > a->cfg.max_reps) a->cfg.min_reps = a->cfg.max_reps;
+  a->samples = (double *)sk_malloc(sizeof(double) * (size_t)a->cfg.max_reps);
+  a->n = 0;
+  a->started = now;
+}
+
+SK_API void sk_asec_end(sk_asec *a)
+{
+  free(a->samples);
+  a->samples = NULL;
+}
+
+SK_API void sk_asec_add(sk_asec *a, double value)
+{
+  if (a->n < a->cfg.max_reps) a->samples[a->n++] = value;
+}
+
+SK_API double sk_asec_relative_error(const sk_asec *a)
+{
+  double mean = sk_stats_mean(a->samples, a->n);
+  double se = sk_stats_std_error(a->samples, a->n);
+  if (mean == 0.0) return se == 0.0 ? 0.0 : HUGE_VAL;
+  return fabs(se / mean);
+}
+
+SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now)
+{
+  if (a->n >= a->cfg.max_reps) return SK_ASEC_MAX_REPS;
+  if (a->cfg.time_limit > 0.0 && now - a->started >= a->cfg.time_limit) return SK_ASEC_TIME_LIMIT;
+  if (a->n < a->cfg.min_reps || a->n < 2) return SK_ASEC_CONTINUE;
+  if (sk_asec_relative_error(a) <= a->cfg.max_rel_error) return SK_ASEC_PRECISE;
+  return SK_ASEC_CONTINUE;
+}
+
+SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept)
+{
+  double *k;
+  int n;
+  if (a->n == 0) { *mean = 0.0; *std_error = 0.0; *kept = 0; return; }
+  k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
+  n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
+  *mean = sk_stats_mean(k, n);
+  *std_error = sk_stats_std_error(k, n);
+  *kept = n;
+  free(k);
+}
+/* --- end split/asec.c --- */
+/* --- begin split/buffers.h --- */
+/*
+** buffers.h -- the send and receive buffers of seed 003 §6.1 and §4.1: one region of
+** set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
+** buffers move through the region between repetitions, so `...` means half the
+** region) and cache flushing between repetitions (set_cache_size).
+*/
+#ifndef SK_BUFFERS_H
+#define SK_BUFFERS_H
+
+
+typedef struct sk_buffer_config {
+  size_t size;             /* set_skampi_buffer; default 64 KiB */
+  int cycling;             /* switch_buffer_cycling_on/off; default off */
+  size_t send_align, recv_align;   /* default 8 */
+  size_t cache_size;       /* set_cache_size; 0 = do not flush */
+} sk_buffer_config;
+
+SK_API void sk_buffers_default_config(sk_buffer_config *c);
+/* Applies a configuration (reallocates the region when the size changed). */
+SK_API void sk_buffers_configure(const sk_buffer_config *c);
+SK_API const sk_buffer_config *sk_buffers_config(void);
+/* Bytes of region a measurement with these usages needs. */
+SK_API double sk_buffers_needed(size_t send_usage, size_t recv_usage);
+SK_API int sk_buffers_fit(size_t send_usage, size_t recv_usage);
+/* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
+SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, char **send, char **recv);
+SK_API void sk_buffers_free(void);
+
+#endif
+/* --- end split/buffers.h --- */
+/* --- begin split/buffers.c --- */
+/*
+** buffers.c -- see buffers.h.
+*/
+
+static struct {
+  sk_buffer_config cfg;
+  char *region;            /* cfg.size + alignment slack */
+  size_t allocated;
+  char *cache;             /* cfg.cache_size bytes touched between repetitions */
+  size_t cache_allocated;
+  int configured;
+} buffers;
+
+SK_API void sk_buffers_default_config(sk_buffer_config *c)
+{
+  c->size = 64 * 1024;
+  c->cycling = 0;
+  c->send_align = 8;
+  c->recv_align = 8;
+  c->cache_size = 0;
+}
+
+SK_API void sk_buffers_configure(const sk_buffer_config *c)
+{
+  size_t slack = c->send_align + c->recv_align + 64;
+  buffers.cfg = *c;
+  if (buffers.cfg.send_align == 0) buffers.cfg.send_align = 1;
+  if (buffers.cfg.recv_align == 0) buffers.cfg.recv_align = 1;
+  if (buffers.region == NULL || buffers.allocated != c->size + slack) {
+    free(buffers.region);
+    buffers.region = (char *)sk_malloc(c->size + slack);
+    memset(buffers.region, 0, c->size + slack);
+    buffers.allocated = c->size + slack;
+  }
+  if (c->cache_size != buffers.cache_allocated) {
+    free(buffers.cache);
+    buffers.cache = c->cache_size ? (char *)sk_malloc(c->cache_size) : NULL;
+    buffers.cache_allocated = c->cache_size;
+  }
+  buffers.configured = 1;
+}
+
+SK_API const sk_buffer_config *sk_buffers_config(void)
+{
+  if (!buffers.configured) {
+    sk_buffer_config c;
+    sk_buffers_default_config(&c);
+    sk_buffers_configure(&c);
+  }
+  return &buffers.cfg;
+}
+
+static size_t buffers_round_up(size_t n, size_t align)
+{
+  return (n + align - 1) / align * align;
+}
+
+SK_API double sk_buffers_needed(size_t send_usage, size_t recv_usage)
+{
+  const sk_buffer_config *c = sk_buffers_config();
+  double need = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
+  return c->cycling ? 2.0 * need : need;
+}
+
+SK_API int sk_buffers_fit(size_t send_usage, size_t recv_usage)
+{
+  return sk_buffers_needed(send_usage, recv_usage) <= (double)sk_buffers_config()->size;
+}
+
+static char *buffers_align(char *p, size_t align)
+{
+  unsigned long addr = (unsigned long)p;   /* only the low bits matter */
+  unsigned long rem = addr % (unsigned long)align;
+  return rem ? p + (align - rem) : p;
+}
+
+SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, char **send, char **recv)
+{
+  const sk_buffer_config *c = sk_buffers_config();
+  size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
+  char *base;
+  if (c->cycling && span > 0) {
+    size_t room = c->size - span;             /* fits guaranteed span <= size/2 */
+    size_t stride = buffers_round_up(span, 64);
+    if (room > 0 && stride > 0) offset = (size_t)((unsigned long)rep % (room / stride + 1)) * stride;
+  }
+  base = buffers_align(buffers.region + offset, c->send_align);
+  *send = base;
+  *recv = buffers_align(base + send_usage, c->recv_align);
+  if (buffers.cache) {
+    size_t i;
+    for (i = 0; i < buffers.cache_allocated; i += 32) buffers.cache[i] = (char)(buffers.cache[i] + 1);
+  }
+}
+
+SK_API void sk_buffers_free(void)
+{
+  free(buffers.region);
+  free(buffers.cache);
+  memset(&buffers, 0, sizeof buffers);
+}
+/* --- end split/buffers.c --- */
+/* --- begin split/sync.h --- */
+/*
+** sync.h -- how the processes of a measurement start together (seed 003 §6.2.1, §4.1):
+** no synchronisation, a barrier before each single measurement, or "real"
+** synchronisation: every process knows its clock offset to rank 0 and starts each
+** repetition at an agreed global time.
+*/
+#ifndef SK_SYNC_H
+#define SK_SYNC_H
+
+
+typedef enum sk_sync_method {
+  SK_SYNC_NONE, SK_SYNC_BARRIER, SK_SYNC_REAL
+} sk_sync_method;
+
+SK_API void sk_sync_set_method(sk_sync_method m);
+SK_API sk_sync_method sk_sync_get_method(void);
+SK_API const char *sk_sync_method_name(sk_sync_method m);
+/* Called by the engine for each measurement (all members), before the warm-up. */
+SK_API void sk_sync_prepare(sk_mctx *m);
+SK_API void sk_sync_release(sk_mctx *m);
+/* Header line(s) describing the method and its accuracy. */
+SK_API void sk_sync_describe(sk_str *out);
+
+#endif
+/* --- end split/sync.h --- */
+/* --- begin split/sync.c --- */
+/*
+** sync.c -- synchronised starts (sync.h). The barrier method calls the transport's
+** barrier right before the timed code; "real" synchronisation currently uses the same
+** barrier start and is reported as such in the output header.
+*/
+
+static sk_sync_method sync_method = SK_SYNC_REAL;
+
+SK_API void sk_sync_set_method(sk_sync_method m) { sync_method = m; }
+SK_API sk_sync_method sk_sync_get_method(void) { return sync_method; }
+
+SK_API const char *sk_sync_method_name(sk_sync_method m)
+{
+  switch (m) {
+  case SK_SYNC_NONE: return "none";
+  case SK_SYNC_BARRIER: return "barrier";
+  default: return "real";
+  }
+}
+
+SK_API void sk_sync_prepare(sk_mctx *m) { (void)m; }
+SK_API void sk_sync_release(sk_mctx *m) { (void)m; }
+
+SK_API double sk_sync_start(sk_mctx *m)
+{
+  if (sync_method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);
+  return sk_tp_wtime();
+}
+
+SK_API double sk_sync_stop(sk_mctx *m)
+{
+  (void)m;
+  return sk_tp_wtime();
+}
+
+SK_API void sk_sync_describe(sk_str *out)
+{
+  sk_str_printf(out, "# synchronization: %s%s\n", sk_sync_method_name(sync_method),
+                sync_method == SK_SYNC_REAL ? " (barrier start; clock-offset windows not yet active)" : "");
+}
+/* --- end split/sync.c --- */
+/* --- begin split/runner.h --- */
+/*
+** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
+** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
+** enough; each single measurement's value is the maximum over the processes that
+** returned a time; every decision is taken on rank 0 of the measurement communicator
+** and broadcast, so all processes repeat in step.
+*/
+#ifndef SK_RUNNER_H
+#define SK_RUNNER_H
+
+
+typedef struct sk_result {
+  double time;              /* seconds: mean of the kept single-measurement values */
+  double std_error;         /* seconds, of the kept values */
+  int reps;                 /* single measurements done */
+  int kept;
+  sk_asec_stop stop;
+  long reported_size;
+  int nprocs;
+  double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  int failed;
+  char fail_msg[256];
+} sk_result;
+
+SK_API void sk_result_init(sk_result *r);
+SK_API void sk_result_free(sk_result *r);
+
+/* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args);
+SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Members of g only; the result is complete on rank 0 of g. */
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
+                          const sk_asec_config *cfg, sk_result *res);
+/* All members: returns the rank of the first member with failed != 0, or -1; that
+** member's message is copied to msg on rank 0. */
+SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize);
+
+#endif
+/* --- end split/runner.h --- */
+/* --- begin split/runner.c --- */
+/*
+** runner.c -- see runner.h.
+*/
+
+SK_API void sk_result_init(sk_result *r)
+{
+  memset(r, 0, sizeof *r);
+}
+
+SK_API void sk_result_free(sk_result *r)
+{
+  free(r->node_times);
+  r->node_times = NULL;
+}
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
+
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args)
+{
+  memset(m, 0, sizeof *m);
+  m->group = g;
+  m->rank = sk_tp_group_rank(g);
+  m->size = sk_tp_group_size(g);
+  if (m->size < def->min_procs) {
+    char msg[200];
+    sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
+            def->name, def->min_procs, m->size);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (def->init) def->init(m, args);
+}
+
+SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  if (def->finalize) def->finalize(m, args);
+}
+
+SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
+{
+  int size = sk_tp_group_size(g), rank = sk_tp_group_rank(g), first = -1, i;
+  double mine = failed ? 1.0 : 0.0, *all = (double *)sk_malloc(sizeof(double) * (size_t)size);
+  long decision;
+  sk_tp_gather_doubles(g, &mine, 1, all, 0);
+  if (rank == 0)
+    for (i = 0; i < size && first < 0; i++) if (all[i] != 0.0) first = i;
+  free(all);
+  decision = first;
+  sk_tp_bcast(g, &decision, sizeof decision, 0);
+  first = (int)decision;
+  if (first > 0) {
+    if (rank == first) sk_tp_send(g, 0, msg, msgsize);
+    if (rank == 0) sk_tp_recv(g, first, msg, msgsize);
+  }
+  return first;
+}
+
+static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
+{
+  if (def->pattern == SK_PATTERN_SIMPLE) return m->rank == 0;
+  if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
+  return 1;
+}
+
+static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep)
+{
+  sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
+  if (!runner_takes_part(def, m)) return -1.0;
+  return def->measure(m, args);
+}
+
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
+                          const sk_asec_config *cfg, sk_result *res)
+{
+  int size = m->size, rank = m->rank, i;
+  double mine[2], *all = NULL, *proc_sum = NULL;
+  int *proc_count = NULL;
+  sk_asec asec;
+  long control[2];
+  sk_result_init(res);
+  res->nprocs = size;
+  res->reported_size = m->reported_size;
+  if (rank == 0) {
+    all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)size);
+    proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
+    proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    sk_asec_begin(&asec, cfg, sk_tp_wtime());
+  }
+  sk_sync_prepare(m);
+  runner_single(def, m, args, -1);        /* warm-up, not counted (SKaLib §3.2) */
+  for (;;) {
+    double t = runner_single(def, m, args, (long)(rank == 0 ? asec.n : 0));
+    mine[0] = t;
+    mine[1] = m->failed ? 1.0 : 0.0;
+    sk_tp_gather_doubles(m->group, mine, 2, all, 0);
+    control[0] = 0;
+    control[1] = -1;
+    if (rank == 0) {
+      double value = -1.0;
+      for (i = 0; i < size; i++) {
+        double ti = all[2 * i];
+        if (all[2 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
+        if (ti >= 0.0) {
+          proc_sum[i] += ti;
+          proc_count[i]++;
+          if (ti > value) value = ti;
+        }
+      }
+      if (value < 0.0) value = 0.0;
+      sk_asec_add(&asec, value);
+      res->stop = sk_asec_decide(&asec, sk_tp_wtime());
+      control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
+    }
+    sk_tp_bcast(m->group, control, sizeof control, 0);
+    if (control[0] == 2) {
+      int who = (int)control[1];
+      if (who > 0 && rank == who) sk_tp_send(m->group, 0, m->fail_msg, sizeof m->fail_msg);
+      if (rank == 0) {
+        if (who > 0) sk_tp_recv(m->group, who, res->fail_msg, sizeof res->fail_msg);
+        else strcpy(res->fail_msg, m->fail_msg);
+      }
+      res->failed = 1;
+      break;
+    }
+    if (control[0] == 1) break;
+  }
+  sk_sync_release(m);
+  if (rank == 0) {
+    sk_asec_result(&asec, &res->time, &res->std_error, &res->kept);
+    res->reps = asec.n;
+    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
+    for (i = 0; i < size; i++) res->node_times[i] = proc_count[i] ? proc_sum[i] / proc_count[i] : -1.0;
+    sk_asec_end(&asec);
+    free(all);
+    free(proc_sum);
+    free(proc_count);
+  }
+}
+/* --- end split/runner.c --- */
+/* --- begin split/apr.h --- */
+/*
+** apr.h -- automatic parameter refinement, APR (seed 000 §3.3; SKaMPI 5 `autorefine`
+** loops, seed 003 §5.3.1). Chooses the values of a loop variable at which a suite is
+** measured: first the points of the plain loop, then, one at a time, the middle of the
+** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
+** segment can be split, the step budget is used up, or the caller stops it.
+**
+** Pure and deterministic: no clock, no communication, no global state. Every process
+** can drive its own copy in lock-step with the same results (or rank 0 drives it and
+** broadcasts each x); equal inputs always give equal sequences.
+**
+** Use:
+**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
+**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
+**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
+**   sk_apr_free(a);
+** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
+** `for` and `autorefine` loops produce their initial points in exactly one place.
+*/
+#ifndef SK_APR_H
+#define SK_APR_H
+
+
+typedef struct sk_apr_config {
+  double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
+  double step;          /* geometric: factor > 1; linear: addend > 0 */
+  int geometric;        /* 1: logarithmic scale (step *x), 0: linear (step +x) */
+  int integer;          /* 1: the loop variable is an integer: points are rounded */
+  long multiple_of;     /* >= 1; with integer loops every point is a multiple of it
+                           (must be 1 for non-integer loops) */
+  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
+                           The key is at most (m_c - m_b)/m_b, so max_error is also the
+                           relative resolution: a segment shorter than max_error * m_b is
+                           never split */
+  double min_distance;  /* never split a segment whose two abscissae are closer than this
+                           (loop-variable units). 0 = automatic: multiple_of for integer
+                           loops, (last - first) * 1e-6 otherwise. Integer loops use at
+                           least 1 and at least multiple_of */
+  int max_steps;        /* budget: total number of measured points incl. the initial ones;
+                           0 = no limit. Also cuts the initial points if they are more */
+  int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
+} sk_apr_config;
+
+typedef struct sk_apr sk_apr;
+
+/* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
+** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
+** bounds; see apr.c for why these values. */
+SK_API void sk_apr_default_config(sk_apr_config *c);
+/* NULL if c is valid, else a constant message naming the offending field. */
+SK_API const char *sk_apr_config_error(const sk_apr_config *c);
+/* Copies *c. Returns NULL when sk_apr_config_error(c) != NULL (the caller reports it). */
+SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
+/* 1: measure at *x next and call sk_apr_report; 0: finished (sk_apr_stop_reason says
+** why). Calling it again while a point awaits its result is an internal error. */
+SK_API int sk_apr_next(sk_apr *a, double *x);
+/* The result measured at the x last returned by sk_apr_next. */
+SK_API void sk_apr_report(sk_apr *a, double t);
+/* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
+** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
+SK_API void sk_apr_stop(sk_apr *a);
+/* Points measured (reported) so far. */
+SK_API int sk_apr_count(const sk_apr *a);
+/* The i-th measured point in increasing x, 0 <= i < sk_apr_count(a). */
+SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t);
+/* "not finished", "error bound reached", "minimum distance" (no segment can be split,
+** or fewer than two points), "step budget", "stopped", or "fixed loop" (refine = 0). */
+SK_API const char *sk_apr_stop_reason(const sk_apr *a);
+/* Largest key among the segments that can still be split (the error estimate of
+** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
+SK_API double sk_apr_max_key(const sk_apr *a);
+SK_API void sk_apr_free(sk_apr *a);
+
+/* The value the loop uses for x: unchanged for non-integer loops; otherwise rounded to
+** the nearest multiple of multiple_of, where a positive x never becomes less than
+** multiple_of. */
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
+/* Eq. 3.5 for the segment (m_b, m_c) = (x[1], x[2]) with results t[1], t[2];
+** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
+** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
+SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
+/* For tests: 1 if the internal state is consistent (points sorted and linked, every
+** splittable segment in the heap with its freshly recomputed key, heap ordered). */
+SK_API int sk_apr_self_check(const sk_apr *a);
+
+#endif
+/* --- end split/apr.h --- */
+/* --- begin split/apr.c --- */
+/*
+** apr.c -- automatic parameter refinement (seed 000 §3.3.1-§3.3.3, key of eq. 3.5;
+** SKaMPI 5 `autorefine` loops, seed 003 §5.3.1). Owns the choice of loop values; it
+** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
+**
+** Phase one: the points of the plain loop. Geometric: m_min * sigma^k for every k with
+** m_min * sigma^k < m_max, then m_max; linear: m_min + k * step likewise. A value within
+** 1e-9 (relative to m_max, resp. to the step) below m_max counts as reaching it, so that
+** 1 .. 1048576 step *sqrt(2) does not measure 1048575.9999999 next to 1048576. Integer
+** loops round each value to the nearest multiple of multiple_of (a positive value never
+** below multiple_of), drop a value equal to the previous one, and stop at the first value
+** beyond m_max; the last point is the largest multiple of multiple_of not above m_max
+** (multiple_of itself if m_max is smaller), unless it equals the previous point.
+**
+** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
+**     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
+** D1 = t_c minus the value at m_c of the line through the left neighbour segment
+** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
+** neighbour (m_c, t_c)-(m_d, t_d). Lines are straight in x and t on both scales. Rules
+** the seed leaves open:
+**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
+**     step next to an end costs one point more: the end segment beyond the step has no
+**     second neighbour to show that it is straight);
+**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
+**     that it is not straight;
+**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
+**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
+**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
+** The splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b
+** (a total order: the choice never depends on the heap's layout). The top one is split
+** at sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop
+** values for integer loops (if rounding lands on an end, the grid point next to that end
+** is used). A segment is not splittable when m_c - m_b < min_distance or no loop value
+** lies strictly inside; it leaves the heap for good, since its ends never change. After
+** each new point the four segments whose key depends on it are recomputed: the two new
+** halves and the segments to their left and right.
+**
+** Stop (sk_apr_stop_reason): the largest key of the splittable segments < max_error
+** ("error bound reached" -- also the usual end after a jump was resolved down to
+** min_distance, since what remains splittable is straight); no splittable segment left
+** ("minimum distance"); max_steps points measured, initial points included ("step
+** budget"); or sk_apr_stop ("stopped").
+**
+** Defaults (sk_apr_default_config):
+**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
+**     sqrt(2) as typical).
+**   max_error 0.1: equal to ASEC's default relative standard error (seed 003 §5.3.3,
+**     DESIGN §5); a prediction error below what each measurement may carry as noise is
+**     not evidence of a jump, and §3.3 says not to spend time measuring noise. Through
+**     eq. 3.5's third term it also places a jump to within 10% of its position: each
+**     split halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
+**     sigma = sqrt(2) (one more in an end segment). Lower it (and min_distance) to
+**     locate jumps more finely.
+**   min_distance 0 = automatic: multiple_of for integer loops (down to neighbouring loop
+**     values), a millionth of the range otherwise (SKaMPI 4's Min_Distance was absolute).
+**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
+**     time limit (sk_apr_stop) bounds the time.
+*/
+
+#define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
+#define APR_BOUND_TOLERANCE 1e-9         /* a loop value this close below m_max is m_max */
+#define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
+#define APR_MAX_LOOP_VALUES 2147483000.0 /* more initial values than this: config error */
+#define APR_MAX_EXACT_INTEGER 9007199254740992.0 /* 2^53 */
+#define APR_MAX_POINTS (INT_MAX / 2 - 1) /* keeps heap index arithmetic in int */
+
+typedef struct apr_point {
+  double x, t;
+  int prev, next;   /* neighbours in increasing x, -1 at the ends */
+  int heap_pos;     /* heap position of the segment (this point, next); -1: not queued */
+  double key;       /* eq. 3.5 key of that segment, valid while queued */
+  double split;     /* where that segment would be split, valid while queued */
+} apr_point;
+
+/* Point ids in increasing x, rebuilt on demand. Kept behind a pointer so that the const
+** accessor sk_apr_point can refresh it (the cache is not part of the logical state). */
+typedef struct apr_sorted_view {
+  int *ids;
+  size_t cap;
+  int valid;
+} apr_sorted_view;
+
+enum { APR_INITIAL, APR_REFINING, APR_FINISHED };
+
+struct sk_apr {
+  sk_apr_config cfg;
+  double min_distance;  /* effective value (automatic and integer rules applied) */
+  double series_limit;  /* a phase-one value >= this has reached m_max */
+  apr_point *points;    /* in the order measured; point 0 is always the smallest */
+  size_t points_cap;
+  int count;
+  int *heap;            /* ids of the splittable segments (a segment = its left point) */
+  size_t heap_cap;
+  int heap_len;
+  int phase;
+  int refining_started;
+  long k;               /* next exponent / multiple of the phase-one series */
+  int series_done, end_done;
+  int pending;          /* a point was handed out and awaits its result */
+  double pending_x;
+  int pending_left;     /* the segment being split, -1 for a phase-one point */
+  int stopped;
+  const char *reason;
+  apr_sorted_view *sorted;
+};
+
+/* ---- small numeric helpers ---- */
+
+static int apr_is_finite(double v)
+{
+  return v == v && v - v == 0.0;
+}
+
+/* Forces a value to double precision (x87 keeps more in registers), so comparisons of
+** split points with the segment ends mean the same on every target. */
+static double apr_store(double v)
+{
+  volatile double stored = v;
+  return stored;
+}
+
+static double apr_relative(double error, double reference)
+{
+  double e = fabs(error), r = fabs(reference);
+  if (e != e) return 0.0;
+  if (e == 0.0) return 0.0;
+  if (r == 0.0 || e >= APR_KEY_CAP * r) return APR_KEY_CAP;
+  return e / r;
+}
+
+/* Value at x of the line through (x0, t0) and (x1, t1), x0 != x1. */
+static double apr_extrapolate(double x0, double t0, double x1, double t1, double x)
+{
+  return t0 + (t1 - t0) * ((x - x0) / (x1 - x0));
+}
+
+/* ---- configuration ---- */
+
+SK_API void sk_apr_default_config(sk_apr_config *c)
+{
+  c->first = 1.0;
+  c->last = 1.0;
+  c->step = 2.0;
+  c->geometric = 1;
+  c->integer = 1;
+  c->multiple_of = 1;
+  c->max_error = 0.1;
+  c->min_distance = 0.0;
+  c->max_steps = 0;
+  c->refine = 1;
+}
+
+SK_API const char *sk_apr_config_error(const sk_apr_config *c)
+{
+  double values;
+  if (c == NULL) return "no loop configuration";
+  if (!apr_is_finite(c->first) || !apr_is_finite(c->last))
+    return "the loop bounds must be finite numbers";
+  if (c->first > c->last) return "the first loop value must not exceed the last";
+  if (!apr_is_finite(c->step)) return "the loop step must be a finite number";
+  if (c->geometric) {
+    if (!(c->step > 1.0)) return "a multiplicative loop step must be greater than 1";
+    if (!(c->first > 0.0)) return "a loop with a multiplicative step must start above 0";
+  } else if (!(c->step > 0.0)) {
+    return "an additive loop step must be greater than 0";
+  }
+  if (c->multiple_of < 1) return "multiple_of must be at least 1";
+  if (!c->integer && c->multiple_of != 1) return "multiple_of needs an integer loop";
+  if (c->integer && (fabs(c->first) > APR_MAX_EXACT_INTEGER
+                     || fabs(c->last) > APR_MAX_EXACT_INTEGER
+                     || (double)c->multiple_of > APR_MAX_EXACT_INTEGER))
+    return "integer loop values must not exceed 2^53";
+  if (!(c->max_error >= 0.0)) return "max_error must be at least 0";
+  if (!(c->min_distance >= 0.0)) return "min_distance must be at least 0";
+  if (c->max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (c->geometric) values = log(c->last / c->first) / log(c->step);
+  else values = (c->last - c->first) / c->step;
+  if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
+  return NULL;
+}
+
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
+{
+  double grid, rounded;
+  if (!c->integer) return x;
+  grid = (double)c->multiple_of;
+  rounded = floor(x / grid + 0.5) * grid;
+  if (x > 0.0 && rounded < grid) rounded = grid;
+  return rounded;
+}
+
+/* The last point of phase one: m_max, for integer loops the largest allowed value not
+** above it (a positive bound never gives less than multiple_of). */
+static double apr_end_value(const sk_apr_config *c)
+{
+  double grid, value;
+  if (!c->integer) return c->last;
+  grid = (double)c->multiple_of;
+  value = floor(c->last / grid) * grid;
+  if (c->last > 0.0 && value < grid) value = grid;
+  return value;
+}
+
+SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
+{
+  sk_apr *a;
+  double distance;
+  if (sk_apr_config_error(c) != NULL) return NULL;
+  a = (sk_apr *)sk_calloc(1, sizeof *a);
+  a->cfg = *c;
+  a->cfg.refine = c->refine != 0;
+  distance = c->min_distance;
+  if (distance == 0.0)
+    distance = c->integer ? (double)c->multiple_of
+                          : (c->last - c->first) * APR_AUTO_DISTANCE_FRACTION;
+  if (c->integer) {
+    if (distance < 1.0) distance = 1.0;
+    if (distance < (double)c->multiple_of) distance = (double)c->multiple_of;
+  }
+  a->min_distance = distance;
+  if (c->geometric) a->series_limit = apr_store(c->last - c->last * APR_BOUND_TOLERANCE);
+  else a->series_limit = apr_store(c->last - c->step * APR_BOUND_TOLERANCE);
+  a->points = NULL;
+  a->heap = NULL;
+  a->phase = APR_INITIAL;
+  a->pending_left = -1;
+  a->reason = "not finished";
+  a->sorted = (apr_sorted_view *)sk_calloc(1, sizeof *a->sorted);
+  a->sorted->ids = NULL;
+  return a;
+}
+
+SK_API void sk_apr_free(sk_apr *a)
+{
+  if (a == NULL) return;
+  free(a->points);
+  free(a->heap);
+  free(a->sorted->ids);
+  free(a->sorted);
+  free(a);
+}
+
+/* ---- the key (eq. 3.5) ---- */
+
+SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right)
+{
+  double key, term;
+  int i, from = has_left ? 0 : 1, to = has_right ? 3 : 2;
+  if (!has_left && !has_right) return 0.0;
+  for (i = from; i <= to; i++)
+    if (!apr_is_finite(x[i]) || !apr_is_finite(t[i])) return 0.0;
+  key = apr_relative(x[2] - x[1], x[1]);
+  if (has_left) {
+    term = apr_relative(t[2] - apr_extrapolate(x[0], t[0], x[1], t[1], x[2]), t[1]);
+    if (term < key) key = term;
+  }
+  if (has_right) {
+    term = apr_relative(t[1] - apr_extrapolate(x[2], t[2], x[3], t[3], x[1]), t[2]);
+    if (term < key) key = term;
+  }
+  return key;
+}
+
+/* Key of the segment starting at point id (which has a right neighbour). */
+static double apr_segment_key(const sk_apr *a, int id)
+{
+  const apr_point *b = &a->points[id], *c = &a->points[b->next];
+  double x[4], t[4];
+  int has_left = b->prev >= 0, has_right = c->next >= 0;
+  x[0] = t[0] = x[3] = t[3] = 0.0;
+  x[1] = b->x; t[1] = b->t;
+  x[2] = c->x; t[2] = c->t;
+  if (has_left) { x[0] = a->points[b->prev].x; t[0] = a->points[b->prev].t; }
+  if (has_right) { x[3] = a->points[c->next].x; t[3] = a->points[c->next].t; }
+  return sk_apr_key(x, t, has_left, has_right);
+}
+
+/* 1 and the split point if the segment (b, c) may be split. */
+static int apr_split_point(const sk_apr *a, double b, double c, double *split)
+{
+  double middle;
+  if (c - b < a->min_distance) return 0;
+  if (a->cfg.geometric) middle = sqrt(b) * sqrt(c);  /* = sqrt(b*c) without overflow */
+  else middle = b + (c - b) / 2.0;
+  middle = apr_store(middle);
+  if (a->cfg.integer) {
+    double grid = (double)a->cfg.multiple_of;
+    middle = sk_apr_round_value(&a->cfg, middle);
+    if (middle <= b) middle = b + grid;
+    if (middle >= c) middle = c - grid;
+  }
+  if (!(middle > b && middle < c)) return 0;
+  *split = middle;
+  return 1;
+}
+
+/* ---- the priority queue: a binary max-heap of segment ids ---- */
+
+/* 1 if segment u comes before segment v: larger key, on equal keys smaller m_b. */
+static int apr_heap_before(const sk_apr *a, int u, int v)
+{
+  const apr_point *p = &a->points[u], *q = &a->points[v];
+  if (p->key != q->key) return p->key > q->key;
+  return p->x < q->x;
+}
+
+static void apr_heap_place(sk_apr *a, int pos, int id)
+{
+  a->heap[pos] = id;
+  a->points[id].heap_pos = pos;
+}
+
+static void apr_heap_sift_up(sk_apr *a, int pos)
+{
+  int id = a->heap[pos];
+  while (pos > 0) {
+    int parent = (pos - 1) / 2;
+    if (!apr_heap_before(a, id, a->heap[parent])) break;
+    apr_heap_place(a, pos, a->heap[parent]);
+    pos = parent;
+  }
+  apr_heap_place(a, pos, id);
+}
+
+static void apr_heap_sift_down(sk_apr *a, int pos)
+{
+  int id = a->heap[pos];
+  for (;;) {
+    int child = 2 * pos + 1;
+    if (child >= a->heap_len) break;
+    if (child + 1 < a->heap_len && apr_heap_before(a, a->heap[child + 1], a->heap[child]))
+      child++;
+    if (!apr_heap_before(a, a->heap[child], id)) break;
+    apr_heap_place(a, pos, a->heap[child]);
+    pos = child;
+  }
+  apr_heap_place(a, pos, id);
+}
+
+/* Restores the heap order after the key of the segment at pos changed. */
+static void apr_heap_fix(sk_apr *a, int pos)
+{
+  int id = a->heap[pos];
+  apr_heap_sift_up(a, pos);
+  apr_heap_sift_down(a, a->points[id].heap_pos);
+}
+
+static void apr_heap_insert(sk_apr *a, int id)
+{
+  a->heap = (int *)sk_grow(a->heap, &a->heap_cap, (size_t)a->heap_len + 1, sizeof *a->heap);
+  a->heap[a->heap_len] = id;
+  a->points[id].heap_pos = a->heap_len;
+  a->heap_len++;
+  apr_heap_sift_up(a, a->heap_len - 1);
+}
+
+static void apr_heap_remove(sk_apr *a, int id)
+{
+  int pos = a->points[id].heap_pos, moved;
+  a->points[id].heap_pos = -1;
+  a->heap_len--;
+  if (pos == a->heap_len) return;
+  moved = a->heap[a->heap_len];
+  apr_heap_place(a, pos, moved);
+  apr_heap_fix(a, pos);
+}
+
+/* Recomputes split point and key of the segment starting at point id (if any) and
+** queues, requeues or dequeues it. */
+static void apr_update_segment(sk_apr *a, int id)
+{
+  apr_point *p;
+  double split;
+  if (id < 0) return;
+  p = &a->points[id];
+  if (p->next < 0 || !apr_split_point(a, p->x, a->points[p->next].x, &split)) {
+    if (p->heap_pos >= 0) apr_heap_remove(a, id);
+    return;
+  }
+  p->split = split;
+  p->key = apr_segment_key(a, id);
+  if (p->heap_pos < 0) apr_heap_insert(a, id);
+  else apr_heap_fix(a, p->heap_pos);
+}
+
+/* ---- driving the loop ---- */
+
+static double apr_series_value(const sk_apr *a, long k)
+{
+  if (a->cfg.geometric) return apr_store(a->cfg.first * pow(a->cfg.step, (double)k));
+  return apr_store(a->cfg.first + (double)k * a->cfg.step);
+}
+
+/* The next point of phase one, 0 when there is none left. */
+static int apr_next_initial(sk_apr *a, double *x)
+{
+  const sk_apr_config *c = &a->cfg;
+  while (!a->series_done) {
+    double value = apr_series_value(a, a->k), rounded;
+    if (!(value < a->series_limit)) { a->series_done = 1; break; }
+    a->k++;
+    rounded = sk_apr_round_value(c, value);
+    if (rounded > c->last) { a->series_done = 1; break; }
+    if (a->count > 0 && rounded <= a->points[a->count - 1].x) continue;
+    *x = rounded;
+    return 1;
+  }
+  if (!a->end_done) {
+    double end = apr_end_value(c);
+    a->end_done = 1;
+    if (a->count == 0 || end > a->points[a->count - 1].x) {
+      *x = end;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int apr_finish(sk_apr *a, const char *reason)
+{
+  a->phase = APR_FINISHED;
+  a->reason = reason;
+  return 0;
+}
+
+static int apr_hand_out(sk_apr *a, double value, int left, double *x)
+{
+  a->pending = 1;
+  a->pending_x = value;
+  a->pending_left = left;
+  *x = value;
+  return 1;
+}
+
+static int apr_budget_used(const sk_apr *a)
+{
+  if (a->count >= APR_MAX_POINTS) return 1;
+  return a->cfg.max_steps > 0 && a->count >= a->cfg.max_steps;
+}
+
+static void apr_start_refining(sk_apr *a)
+{
+  int id;
+  a->phase = APR_REFINING;
+  a->refining_started = 1;
+  for (id = 0; id < a->count; id++) apr_update_segment(a, id);
+}
+
+SK_API int sk_apr_next(sk_apr *a, double *x)
+{
+  double value;
+  int top;
+  if (a->pending) {
+    if (!a->stopped)
+      sk_fatal("APR: next point asked for before the result at %g was reported",
+               a->pending_x);
+    a->pending = 0;  /* abandoned after sk_apr_stop */
+  }
+  if (a->phase == APR_FINISHED) return 0;
+  if (a->stopped) return apr_finish(a, "stopped");
+  if (a->phase == APR_INITIAL) {
+    if (apr_next_initial(a, &value)) {
+      if (apr_budget_used(a)) return apr_finish(a, "step budget");
+      return apr_hand_out(a, value, -1, x);
+    }
+    if (!a->cfg.refine) return apr_finish(a, "fixed loop");
+    apr_start_refining(a);
+  }
+  if (a->heap_len == 0) return apr_finish(a, "minimum distance");
+  top = a->heap[0];
+  if (a->points[top].key < a->cfg.max_error) return apr_finish(a, "error bound reached");
+  if (apr_budget_used(a)) return apr_finish(a, "step budget");
+  return apr_hand_out(a, a->points[top].split, top, x);
+}
+
+SK_API void sk_apr_report(sk_apr *a, double t)
+{
+  apr_point *p;
+  int id, left, right;
+  if (!a->pending) sk_fatal("APR: a result was reported but no point was handed out");
+  a->pending = 0;
+  a->points = (apr_point *)sk_grow(a->points, &a->points_cap, (size_t)a->count + 1,
+                                   sizeof *a->points);
+  id = a->count++;
+  p = &a->points[id];
+  p->x = a->pending_x;
+  p->t = t;
+  p->heap_pos = -1;
+  p->key = 0.0;
+  p->split = 0.0;
+  a->sorted->valid = 0;
+  if (a->pending_left < 0) {  /* phase one: appended in increasing x */
+    p->prev = id - 1;
+    p->next = -1;
+    if (id > 0) a->points[id - 1].next = id;
+    return;
+  }
+  left = a->pending_left;
+  right = a->points[left].next;
+  p->prev = left;
+  p->next = right;
+  a->points[left].next = id;
+  a->points[right].prev = id;
+  /* the keys that depend on the new point: both halves and their outer neighbours */
+  apr_update_segment(a, a->points[left].prev);
+  apr_update_segment(a, left);
+  apr_update_segment(a, id);
+  apr_update_segment(a, right);
+}
+
+SK_API void sk_apr_stop(sk_apr *a)
+{
+  a->stopped = 1;
+}
+
+SK_API int sk_apr_count(const sk_apr *a)
+{
+  return a->count;
+}
+
+static void apr_build_sorted(const sk_apr *a)
+{
+  apr_sorted_view *view = a->sorted;
+  int id, i = 0;
+  view->ids = (int *)sk_grow(view->ids, &view->cap, (size_t)a->count, sizeof *view->ids);
+  for (id = a->count > 0 ? 0 : -1; id >= 0 && i < a->count; id = a->points[id].next)
+    view->ids[i++] = id;
+  view->valid = 1;
+}
+
+SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t)
+{
+  const apr_point *p;
+  if (i < 0 || i >= a->count)
+    sk_fatal("APR: point %d asked for, but only %d measured", i, a->count);
+  if (!a->sorted->valid) apr_build_sorted(a);
+  p = &a->points[a->sorted->ids[i]];
+  *x = p->x;
+  *t = p->t;
+}
+
+SK_API const char *sk_apr_stop_reason(const sk_apr *a)
+{
+  return a->reason;
+}
+
+SK_API double sk_apr_max_key(const sk_apr *a)
+{
+  if (a->heap_len == 0) return 0.0;
+  return a->points[a->heap[0]].key;
+}
+
+/* ---- self check (tests) ---- */
+
+static int apr_close(double u, double v)
+{
+  return u == v || fabs(u - v) <= 1e-12 * (fabs(u) > fabs(v) ? fabs(u) : fabs(v));
+}
+
+SK_API int sk_apr_self_check(const sk_apr *a)
+{
+  int id, prev = -1, seen = 0, queued = 0, pos;
+  for (id = a->count > 0 ? 0 : -1; id >= 0; id = a->points[id].next) {
+    const apr_point *p = &a->points[id];
+    if (id >= a->count || p->prev != prev || ++seen > a->count) return 0;
+    if (prev >= 0 && !(a->points[prev].x < p->x)) return 0;
+    if (a->cfg.integer && fmod(p->x, (double)a->cfg.multiple_of) != 0.0) return 0;
+    prev = id;
+  }
+  if (seen != a->count) return 0;
+  for (pos = 0; pos < a->heap_len; pos++) {
+    int member = a->heap[pos];
+    if (member < 0 || member >= a->count || a->points[member].heap_pos != pos) return 0;
+    if (pos > 0 && apr_heap_before(a, member, a->heap[(pos - 1) / 2])) return 0;
+  }
+  for (id = 0; id < a->count; id++) {
+    const apr_point *p = &a->points[id];
+    double split;
+    int splittable;
+    if (p->heap_pos >= 0) queued++;
+    if (!a->refining_started) {
+      if (p->heap_pos >= 0) return 0;
+      continue;
+    }
+    splittable = p->next >= 0 && apr_split_point(a, p->x, a->points[p->next].x, &split);
+    if (splittable != (p->heap_pos >= 0)) return 0;
+    if (splittable && (!apr_close(p->key, apr_segment_key(a, id)) || p->split != split))
+      return 0;
+  }
+  if (queued != a->heap_len) return 0;
+  if (a->cfg.max_steps > 0 && a->count > a->cfg.max_steps) return 0;
+  if (a->phase == APR_FINISHED && a->refining_started) {
+    if (strcmp(a->reason, "error bound reached") == 0
+        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.max_error)) return 0;
+    if (strcmp(a->reason, "minimum distance") == 0 && a->heap_len != 0) return 0;
+  }
+  return 1;
+}
+/* --- end split/apr.c --- */
+/* --- begin split/catalogue.h --- */
+/*
+** catalogue.h -- the measurement functions known to this build, by name
+** (seed 003 §3; MPI-only ones exist only in the MPI build).
+*/
+#ifndef SK_CATALOGUE_H
+#define SK_CATALOGUE_H
+
+
+SK_API const sk_measurement *sk_catalogue_find(const char *name);
+/* Iteration over all entries: i = 0, 1, ... until NULL. */
+SK_API const sk_measurement *sk_catalogue_entry(int i);
+
+#endif
+/* --- end split/catalogue.h --- */
+/* --- begin split/meas_mpi.h --- */
+/*
+** meas_mpi.h -- helpers shared by the MPI-only measurement modules (meas_mpi_*.c),
+** defined in meas_mpi_misc.c, and the tables the modules export.
+**
+** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
+** calls sk_meas_fail() with a message naming the measurement function and the
+** parameter, and returns 0. After a failure the later checks do nothing (the first
+** message is kept), so an init function may run several checks and then test
+** m->failed once. The checks depend only on the arguments and the communicator size,
+** which are the same on every process, so all processes agree on the outcome and a
+** collective init step (a window creation) is either done by all or by none.
+*/
+#ifndef SK_MEAS_MPI_H
+#define SK_MEAS_MPI_H
+
+
+#ifdef SKAMPI_MPI
+/* Bytes that `count` elements of `dt` occupy in a buffer (seed 003 §6.2.2 get_extent). */
+SK_API size_t sk_mpi_bytes(long count, const sk_datatype *dt);
+/* Bytes of data in `count` elements: the reported message size (§6.2 set_reported_message_size). */
+SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
+
+/* The measurement communicator of the context. */
+SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
+/* A 'd' parameter (integers are accepted there). */
+SK_API double sk_mpi_arg_double(const sk_value *v);
+/* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
+** simulated computation or delay of seed 003 §3.3 (delay_us, compute). */
+SK_API void sk_mpi_busy_wait(double microseconds);
+
+/* 0 <= value <= INT_MAX (counts, iterations, message numbers). */
+SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long value);
+/* 0 <= rank < communicator size. */
+SK_API int sk_mpi_check_rank(sk_mctx *m, const char *fn, const char *what, long rank);
+/* 0 <= tag <= MPI_TAG_UB of the measurement communicator. */
+SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long tag);
+/* The communicator has at least `min` processes. */
+SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min);
+/* Buffer bytes for `blocks` blocks of `count` elements, failing instead of overflowing;
+** when `displaced` is set the element offset blocks*count must also fit an int (the
+** displacements of the v-variants are ints). Returns 0 after a failure. */
+SK_API size_t sk_mpi_block_bytes(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                 long blocks, int displaced);
+/* A matching send and receive must carry the same number of data bytes. */
+SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, const sk_datatype *send_dt,
+                                  long recv_count, const sk_datatype *recv_dt);
+/* The predefined operator may be applied to the datatype (MPI-1.1 §4.9.2: MAX/MIN/SUM/
+** PROD on integers and floating point, logical ops on integers, bitwise ops on integers
+** and MPI_BYTE, MINLOC/MAXLOC on the pair types; with one-sided communication also
+** MPI_REPLACE on any predefined type). Derived datatypes are refused. */
+SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
+                           int allow_replace);
+
+/* Integer division of `total` elements over `parts` processes: rank gets total/parts,
+** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
+SK_API int sk_mpi_share(long total, int parts, int rank);
+
+/* The tables (NULL-terminated) of the modules. */
+SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
+SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
+SK_API const sk_measurement *sk_meas_table_mpi_onesided(void);
+SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
+#endif
+
+#endif
+/* --- end split/meas_mpi.h --- */
+/* --- begin split/meas_synthetic.c --- */
+/*
+** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
+** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
+** ground truth for ASEC and APR (issue: "the measurement engine").
+**
+**   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
+**
+** Synthetic_Virtual(x, base_us, slope_us, step_at, step_us, noise) returns cost(x)
+** times a pseudo-random factor in [1 - noise, 1 + noise] WITHOUT waiting: the engine's
+** decisions can then be checked exactly. The factor comes from a 31-bit linear
+** congruential generator (Park-Miller, 16807 * s mod 2^31-1) seeded with 1 at every
+** measurement (init), so the n-th sample of a measurement is reproducible.
+** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
+** returns the measured time.
+*/
+
+typedef struct synth_state {
+  long seed;
+} synth_state;
+
+static double synth_cost_seconds(const sk_value *a)
+{
+  double x = sk_value_as_double(&a[0]);
+  double us = a[1].u.d + a[2].u.d * x + (x >= a[3].u.d ? a[4].u.d : 0.0);
+  return us * 1e-6;
+}
+
+/* Park-Miller minimal standard generator (Schrage's method, 32-bit safe). */
+SK_API long sk_synth_next_random(long s)
+{
+  long hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  return s > 0 ? s : s + 2147483647L;
+}
+
+SK_API double sk_synth_noise_factor(long s, double noise)
+{
+  return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
+}
+
+static void init_synthetic(sk_mctx *m, const sk_value *a)
+{
+  synth_state *st = (synth_state *)sk_malloc(sizeof *st);
+  st->seed = 1;
+  m->state = st;
+  m->reported_size = (long)sk_value_as_double(&a[0]);
+  if (a[5].u.d < 0.0 || a[5].u.d >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+}
+
+static void finalize_synthetic(sk_mctx *m, const sk_value *a)
+{
+  (void)a;
+  free(m->state);
+  m->state = NULL;
+}
+
+static double synth_sample(sk_mctx *m, const sk_value *a)
+{
+  synth_state *st = (synth_state *)m->state;
+  st->seed = sk_synth_next_random(st->seed);
+  return synth_cost_seconds(a) * sk_synth_noise_factor(st->seed, a[5].u.d);
+}
+
+static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
+{
+  return synth_sample(m, a);
+}
+
+static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
+{
+  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  do now = sk_tp_wtime(); while (now - start < want);
+  return now - start;
+}
+
+static const sk_measurement synthetic_table[] = {
+  { "Synthetic_Virtual", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Virtual, finalize_synthetic, 1 },
+  { "Synthetic_Busy", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Busy, finalize_synthetic, 1 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
+/* --- end split/meas_synthetic.c --- */
+/* --- begin split/meas_mpi_misc.c --- */
+/*
+** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (seed 003 §3.4 Wtime,
+** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
+** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
+** argument checks that end in sk_meas_fail(), the busy wait used for delays.
+** Compiled with the MPI backend only; MPI-1.1 calls only.
+*/
+
+#ifdef SKAMPI_MPI
+
+/* ---- byte counts and small helpers ---- */
+
+SK_API size_t sk_mpi_bytes(long count, const sk_datatype *dt)
+{
+  return count <= 0 ? 0 : (size_t)count * dt->extent;
+}
+
+SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt)
+{
+  return count <= 0 ? 0 : count * (long)dt->size;
+}
+
+SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m)
+{
+  return sk_tp_group_mpi_comm(m->group);
+}
+
+SK_API double sk_mpi_arg_double(const sk_value *v)
+{
+  return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
+}
+
+SK_API void sk_mpi_busy_wait(double microseconds)
+{
+  double end;
+  if (microseconds <= 0.0) return;
+  end = MPI_Wtime() + microseconds * 1.0e-6;
+  while (MPI_Wtime() < end) { /* spin: a delay without MPI progress */ }
+}
+
+SK_API int sk_mpi_share(long total, int parts, int rank)
+{
+  long base = total / parts, extra = total % parts;
+  return (int)(base + (rank < extra ? 1 : 0));
+}
+
+/* ---- argument checks ---- */
+
+static void fail_printf(sk_mctx *m, const char *fn, const char *what, const char *problem, long value)
+{
+  char msg[200];
+  sprintf(msg, "%.60s: %.40s %ld %.80s", fn, what, value, problem);
+  sk_meas_fail(m, msg);
+}
+
+SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long value)
+{
+  if (m->failed) return 0;
+  if (value < 0) { fail_printf(m, fn, what, "is negative", value); return 0; }
+  if (value > INT_MAX) { fail_printf(m, fn, what, "is too large for MPI (an int)", value); return 0; }
+  return 1;
+}
+
+SK_API int sk_mpi_check_rank(sk_mctx *m, const char *fn, const char *what, long rank)
+{
+  char problem[80];
+  if (m->failed) return 0;
+  if (rank < 0 || rank >= m->size) {
+    sprintf(problem, "is not a rank of the communicator (size %d)", m->size);
+    fail_printf(m, fn, what, problem, rank);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long tag)
+{
+  long upper = 32767;                /* the least MPI_TAG_UB the standard allows */
+  char problem[80];
+#if SK_MPI_LEVEL >= 2
+  int *tag_ub = NULL, flag = 0;      /* (MPI-1 builds keep the portable 32767: their
+                                        MPI_Attr_get is deprecated in every mpi.h) */
+  if (m->failed) return 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
+  if (flag && tag_ub != NULL && *tag_ub > 0) upper = *tag_ub;
+#else
+  if (m->failed) return 0;
+#endif
+  if (tag < 0 || tag > upper) {
+    sprintf(problem, "is not a valid tag (0..%ld)", upper);
+    fail_printf(m, fn, what, problem, tag);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min)
+{
+  char msg[200];
+  if (m->failed) return 0;
+  if (m->size < min) {
+    sprintf(msg, "%.60s: needs a communicator of at least %d processes, this one has %d",
+            fn, min, m->size);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API size_t sk_mpi_block_bytes(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                 long blocks, int displaced)
+{
+  char msg[200];
+  if (m->failed || count <= 0 || blocks <= 0) return 0;
+  if ((displaced && count > INT_MAX / blocks)
+      || (size_t)count > ((size_t)-1) / dt->extent / (size_t)blocks) {
+    sprintf(msg, "%.60s: %ld blocks of %ld elements of %.40s are too large for this machine",
+            fn, blocks, count, dt->name ? dt->name : "the datatype");
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return (size_t)blocks * (size_t)count * dt->extent;
+}
+
+SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, const sk_datatype *send_dt,
+                                  long recv_count, const sk_datatype *recv_dt)
+{
+  char msg[200];
+  long s = sk_mpi_data_bytes(send_count, send_dt), r = sk_mpi_data_bytes(recv_count, recv_dt);
+  if (m->failed) return 0;
+  if (s != r) {
+    sprintf(msg, "%.60s: a message of the senders has %ld bytes but the receivers expect %ld "
+            "(send and receive count*datatype must match)", fn, s, r);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* Classes of predefined datatypes for the reduction operators (MPI-1.1 §4.9.2). */
+enum { DT_OTHER, DT_INTEGER, DT_FLOATING, DT_BYTE, DT_PAIR };
+
+static int datatype_class(MPI_Datatype t)
+{
+  if (t == MPI_INT || t == MPI_LONG || t == MPI_SHORT || t == MPI_UNSIGNED_SHORT
+      || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_CHAR) return DT_INTEGER;
+#ifdef MPI_LONG_LONG_INT
+  if (t == MPI_LONG_LONG_INT) return DT_INTEGER;
+#endif
+#if SK_MPI_LEVEL >= 2
+  if (t == MPI_UNSIGNED_LONG_LONG || t == MPI_SIGNED_CHAR) return DT_INTEGER;
+#endif
+  if (t == MPI_FLOAT || t == MPI_DOUBLE || t == MPI_LONG_DOUBLE) return DT_FLOATING;
+  if (t == MPI_BYTE) return DT_BYTE;
+  if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT
+      || t == MPI_SHORT_INT || t == MPI_LONG_DOUBLE_INT) return DT_PAIR;
+  return DT_OTHER;
+}
+
+SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
+                           int allow_replace)
+{
+  char msg[200];
+  MPI_Op o = op->mpi;
+  int cls = datatype_class(dt->mpi), ok;
+  if (m->failed) return 0;
+  if (o == MPI_MAX || o == MPI_MIN || o == MPI_SUM || o == MPI_PROD)
+    ok = cls == DT_INTEGER || cls == DT_FLOATING;
+  else if (o == MPI_LAND || o == MPI_LOR || o == MPI_LXOR)
+    ok = cls == DT_INTEGER;
+  else if (o == MPI_BAND || o == MPI_BOR || o == MPI_BXOR)
+    ok = cls == DT_INTEGER || cls == DT_BYTE;
+  else if (o == MPI_MINLOC || o == MPI_MAXLOC)
+    ok = cls == DT_PAIR;
+#if SK_MPI_LEVEL >= 2
+  else if (o == MPI_REPLACE)
+    ok = allow_replace && cls != DT_OTHER;
+#endif
+  else
+    ok = 0;
+  (void)allow_replace;
+  if (!ok) {
+    sprintf(msg, "%.60s: operator %.30s cannot be applied to datatype %.40s", fn,
+            op->name ? op->name : "(unnamed)", dt->name ? dt->name : "(unnamed)");
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- measurement functions ---- */
+
+/* Wtime(iterations), §3.4: the average time of one of `iterations` calls of MPI_Wtime.
+** Every process measures on its own (no synchronisation: it is a local operation). */
+static void init_Wtime(sk_mctx *m, const sk_value *args)
+{
+  sk_mpi_check_count(m, "Wtime", "iterations", args[0].u.i);
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+}
+
+static double measure_Wtime(sk_mctx *m, const sk_value *args)
+{
+  long i, iterations = args[0].u.i;
+  double start, end, sink = 0.0;
+  (void)m;
+  if (iterations <= 0) return iterations == 0 ? 0.0 : -1.0;
+  start = MPI_Wtime();
+  for (i = 0; i < iterations; i++) sink += MPI_Wtime();
+  end = MPI_Wtime();
+  if (sink < 0.0) return -1.0;      /* keeps the calls from being optimised away */
+  return (end - start) / (double)iterations;
+}
+
+/* MPI_Wtime(), listed in §3.2: the time between two consecutive calls of MPI_Wtime,
+** i.e. the cost of one call as seen by the clock itself. */
+static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
+{
+  double first, second;
+  (void)m; (void)args;
+  first = MPI_Wtime();
+  second = MPI_Wtime();
+  return second - first;
+}
+
+static const sk_measurement mpi_misc_table[] = {
+  { "Wtime", "i", SK_PATTERN_SIMPLE, init_Wtime, measure_Wtime, NULL, 1 },
+  { "MPI_Wtime", "", SK_PATTERN_SIMPLE, NULL, measure_MPI_Wtime, NULL, 1 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_table; }
+
+#endif /* SKAMPI_MPI */
+/* --- end split/meas_mpi_misc.c --- */
+/* --- begin split/meas_mpi_p2p.c --- */
+/*
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (seed 003 §3.1),
+** all ping-pongs between ranks 0 and 1 of the measurement communicator.
+** Compiled with the MPI backend only; MPI-1.1 calls only. Every ping-pong returns the
+** time of ONE full round trip (ping plus pong), averaged over `iterations` round trips,
+** on both processes -- not half of it as some other benchmarks report. Other ranks take
+** no part and return -1 (no meaningful time, §6.2).
+**
+** The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait, MPI_Issend+MPI_Wait,
+** MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop + MPI_Recv, MPI_Recv
+** with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless said otherwise.
+*/
+
+#ifdef SKAMPI_MPI
+
+/* The common checks of the ping-pongs: a tag and an iteration count among the args. */
+static void check_pingpong(sk_mctx *m, const char *fn, const sk_value *args, int tag_arg, int iter_arg)
+{
+  sk_mpi_check_procs(m, fn, 2);
+  sk_mpi_check_tag(m, fn, "tag", args[tag_arg].u.i);
+  sk_mpi_check_count(m, fn, "iterations", args[iter_arg].u.i);
+}
+
+/* The common init of the ping-pongs with args (count, datatype, tag, iterations). */
+static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_mpi_check_count(m, fn, "count", args[0].u.i);
+  check_pingpong(m, fn, args, 2, 3);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+/* One init per function, so that every failure message names the function. */
+#define PINGPONG_INIT(NAME) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_pingpong(m, args, #NAME); }
+
+PINGPONG_INIT(Pingpong_Send_Recv)
+PINGPONG_INIT(Pingpong_Send_Iprobe_Recv)
+PINGPONG_INIT(Pingpong_Send_Irecv)
+PINGPONG_INIT(Pingpong_Send_Recv_AT)
+PINGPONG_INIT(Pingpong_Ssend_Recv)
+PINGPONG_INIT(Pingpong_Isend_Recv)
+PINGPONG_INIT(Pingpong_Issend_Recv)
+
+/* Everything a ping-pong loop needs, read from args (count, datatype, tag, iterations). */
+typedef struct pingpong {
+  int count, tag, partner;
+  long iterations;
+  MPI_Datatype dt;
+  MPI_Comm comm;
+} pingpong;
+
+/* Returns 0 when this process takes no part (rank >= 2). */
+static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
+{
+  p->count = (int)args[0].u.i;
+  p->dt = args[1].u.dt->mpi;
+  p->tag = (int)args[2].u.i;
+  p->iterations = args[3].u.i;
+  p->comm = sk_mpi_comm(m);
+  p->partner = 1 - m->rank;
+  return m->rank == 0 || m->rank == 1;
+}
+
+static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  int count = (int)args[0].u.i, tag = (int)args[2].u.i;
+  long i, iterations = args[3].u.i;
+  MPI_Datatype dt = args[1].u.dt->mpi;
+  MPI_Comm comm = sk_tp_group_mpi_comm(m->group);
+  MPI_Status status;
+  double start, end;
+  if (iterations < 0) return -1.0;
+  if (iterations == 0) return 0.0;
+  if (m->rank == 0) {
+    start = MPI_Wtime();
+    for (i = 0; i < iterations; i++) {
+      MPI_Send(m->send_buf, count, dt, 1, tag, comm);
+      MPI_Recv(m->recv_buf, count, dt, 1, tag, comm, &status);
+    }
+    end = MPI_Wtime();
+  } else if (m->rank == 1) {
+    start = MPI_Wtime();
+    for (i = 0; i < iterations; i++) {
+      MPI_Recv(m->recv_buf, count, dt, 0, tag, comm, &status);
+      MPI_Send(m->send_buf, count, dt, 0, tag, comm);
+    }
+    end = MPI_Wtime();
+  } else {
+    return -1.0;
+  }
+  return (end - start) / (double)iterations;
+}
+
+/* Process 0 actively waits with MPI_Iprobe before receiving (§3.1 footnote a);
+** process 1 receives with a plain MPI_Recv. */
+static double measure_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  MPI_Status status;
+  long i;
+  int flag;
+  double start;
+  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (m->rank == 0) {
+      MPI_Send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
+      do MPI_Iprobe(1, p.tag, p.comm, &flag, &status); while (!flag);
+      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
+      MPI_Send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
+/* The receive is MPI_Irecv + MPI_Wait; process 0 posts it before sending its ping. */
+static double measure_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  MPI_Status status;
+  MPI_Request req;
+  long i;
+  double start;
+  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    MPI_Irecv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &req);
+    if (m->rank == 0) {
+      MPI_Send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
+      MPI_Wait(&req, &status);
+    } else {
+      MPI_Wait(&req, &status);
+      MPI_Send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
+/* The receives specify MPI_ANY_TAG ("AT"). */
+static double measure_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  MPI_Status status;
+  long i;
+  double start;
+  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (m->rank == 0) {
+      MPI_Send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
+      MPI_Recv(m->recv_buf, p.count, p.dt, 1, MPI_ANY_TAG, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, 0, MPI_ANY_TAG, p.comm, &status);
+      MPI_Send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
+static double measure_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  MPI_Status status;
+  long i;
+  double start;
+  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (m->rank == 0) {
+      MPI_Ssend(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
+      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
+      MPI_Ssend(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
+/* The send is MPI_Isend (synchronous: MPI_Issend) completed by MPI_Wait; process 0
+** waits for its ping after receiving the pong, process 1 right after sending. */
+static double pingpong_isend(sk_mctx *m, const sk_value *args, int synchronous)
+{
+  pingpong p;
+  MPI_Status status;
+  MPI_Request req;
+  long i;
+  double start;
+  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (m->rank == 0) {
+      if (synchronous) MPI_Issend(m->send_buf, p.count, p.dt, 1, p.tag, p.comm, &req);
+      else MPI_Isend(m->send_buf, p.count, p.dt, 1, p.tag, p.comm, &req);
+      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
+      MPI_Wait(&req, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
+      if (synchronous) MPI_Issend(m->send_buf, p.count, p.dt, 0, p.tag, p.comm, &req);
+      else MPI_Isend(m->send_buf, p.count, p.dt, 0, p.tag, p.comm, &req);
+      MPI_Wait(&req, &status);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
+static double measure_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
+{
+  return pingpong_isend(m, args, 0);
+}
+
+static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
+{
+  return pingpong_isend(m, args, 1);
+}
+
+/* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
+** MPI_BSEND_OVERHEAD each, so that a ping whose space the library has not reclaimed yet
+** never makes the next MPI_Bsend fail); finalize detaches and frees it. */
+static void init_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
+{
+  int pack_size = 0;
+  long bytes;
+  char *buffer;
+  init_pingpong(m, args, "Pingpong_Bsend_Recv");
+  if (m->failed) return;
+  MPI_Pack_size((int)args[0].u.i, args[1].u.dt->mpi, sk_mpi_comm(m), &pack_size);
+  bytes = 2L * ((long)pack_size + MPI_BSEND_OVERHEAD);
+  if (pack_size < 0 || bytes > INT_MAX) {
+    sk_meas_fail(m, "Pingpong_Bsend_Recv: the message is too large for MPI_Buffer_attach");
+    return;
+  }
+  buffer = (char *)sk_malloc((size_t)bytes);
+  MPI_Buffer_attach(buffer, (int)bytes);
+  m->state = buffer;
+}
+
+static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  MPI_Status status;
+  long i;
+  double start;
+  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (m->rank == 0) {
+      MPI_Bsend(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
+      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
+      MPI_Bsend(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
+static void finalize_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
+{
+  void *address = NULL;
+  int size = 0;
+  (void)args;
+  if (m->state == NULL) return;
+  MPI_Buffer_detach(&address, &size);   /* waits until the buffered messages are gone */
+  free(m->state);
+  m->state = NULL;
+}
+
+/* Pingpong_Sendrecv(s_cnt, s_dt, s_tag, r_cnt, r_dt, r_tag, iterations): both processes
+** call MPI_Sendrecv at the same time, each iteration one exchange. Process 0 sends
+** (s_cnt, s_dt, s_tag) and receives (r_cnt, r_dt, r_tag); process 1 mirrors it (sends
+** r_*, receives s_*), so that the messages match. Reported: the s_* message. */
+static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Sendrecv";
+  size_t s_bytes, r_bytes;
+  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
+  sk_mpi_check_count(m, fn, "receive count", args[3].u.i);
+  sk_mpi_check_tag(m, fn, "receive tag", args[5].u.i);
+  check_pingpong(m, fn, args, 2, 6);
+  s_bytes = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, args[3].u.i, args[4].u.dt, 1, 0);
+  m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
+  m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+{
+  int mine = m->rank == 0 ? 0 : 3, theirs = m->rank == 0 ? 3 : 0;
+  long i, iterations = args[6].u.i;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start;
+  if ((m->rank != 0 && m->rank != 1) || iterations < 0) return -1.0;
+  if (iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < iterations; i++)
+    MPI_Sendrecv(m->send_buf, (int)args[mine].u.i, args[mine + 1].u.dt->mpi, 1 - m->rank,
+                 (int)args[mine + 2].u.i,
+                 m->recv_buf, (int)args[theirs].u.i, args[theirs + 1].u.dt->mpi, 1 - m->rank,
+                 (int)args[theirs + 2].u.i, comm, &status);
+  return (MPI_Wtime() - start) / (double)iterations;
+}
+
+/* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
+** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
+** the other way round. */
+static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Sendrecv_replace";
+  sk_mpi_check_count(m, fn, "count", args[0].u.i);
+  sk_mpi_check_tag(m, fn, "receive tag", args[3].u.i);
+  check_pingpong(m, fn, args, 2, 4);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = 0;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  int send_tag = (int)args[m->rank == 0 ? 2 : 3].u.i, recv_tag = (int)args[m->rank == 0 ? 3 : 2].u.i;
+  long i, iterations = args[4].u.i;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start;
+  if ((m->rank != 0 && m->rank != 1) || iterations < 0) return -1.0;
+  if (iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < iterations; i++)
+    MPI_Sendrecv_replace(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, 1 - m->rank, send_tag,
+                         1 - m->rank, recv_tag, comm, &status);
+  return (MPI_Wtime() - start) / (double)iterations;
+}
+
+static const sk_measurement mpi_p2p_table[] = {
+  { "Pingpong_Send_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Recv, measure_Pingpong_Send_Recv, NULL, 2 },
+  { "Pingpong_Send_Iprobe_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Iprobe_Recv,
+    measure_Pingpong_Send_Iprobe_Recv, NULL, 2 },
+  { "Pingpong_Send_Irecv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Irecv, measure_Pingpong_Send_Irecv, NULL, 2 },
+  { "Pingpong_Send_Recv_AT", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Recv_AT, measure_Pingpong_Send_Recv_AT,
+    NULL, 2 },
+  { "Pingpong_Ssend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Ssend_Recv, measure_Pingpong_Ssend_Recv, NULL, 2 },
+  { "Pingpong_Isend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Isend_Recv, measure_Pingpong_Isend_Recv, NULL, 2 },
+  { "Pingpong_Issend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Issend_Recv, measure_Pingpong_Issend_Recv,
+    NULL, 2 },
+  { "Pingpong_Bsend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Bsend_Recv, measure_Pingpong_Bsend_Recv,
+    finalize_Pingpong_Bsend_Recv, 2 },
+  { "Pingpong_Sendrecv", "itiitii", SK_PATTERN_P2P, init_Pingpong_Sendrecv, measure_Pingpong_Sendrecv, NULL, 2 },
+  { "Pingpong_Sendrecv_replace", "itiii", SK_PATTERN_P2P, init_Pingpong_Sendrecv_replace,
+    measure_Pingpong_Sendrecv_replace, NULL, 2 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
+
+#endif /* SKAMPI_MPI */
+/* --- end split/meas_mpi_p2p.c --- */
+/* --- begin split/meas_mpi_coll.c --- */
+/*
+** meas_mpi_coll.c -- collective measurement functions over MPI (seed 003 §3.2).
+** Compiled with the MPI backend only; MPI-1.1 calls only. Each measure function times
+** ONE call (or one run of a self-made algorithm) between sk_sync_start() and
+** sk_sync_stop(), so that all processes start together (seed 003 §6.2.1), and each
+** process returns its own time. The reported message size is the data of one message
+** (one process's contribution): count * size of the datatype.
+**
+** The v-variants (Alltoallv, Gatherv, Allgatherv, Scatterv) use the same count for every
+** process, so that they can be compared with the plain operations; their counts and
+** displacements are built in init and kept in m->state. The self-made algorithms
+** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
+** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
+** partner in rank order.
+*/
+
+#ifdef SKAMPI_MPI
+
+/* Tag of the self-made algorithms (the measurement communicator is private). */
+#define COLL_TAG 1
+
+/* Counts and displacements (in elements) per process and requests, for the v-variants
+** and the self-made algorithms. */
+typedef struct coll_state {
+  int *send_counts, *send_displs, *recv_counts, *recv_displs;
+  MPI_Request *requests;
+  MPI_Status *statuses;
+} coll_state;
+
+static coll_state *coll_state_new(sk_mctx *m, int n_requests)
+{
+  coll_state *s = (coll_state *)sk_calloc(1, sizeof *s);
+  size_t n = (size_t)m->size;
+  s->send_counts = (int *)sk_calloc(n, sizeof(int));
+  s->send_displs = (int *)sk_calloc(n, sizeof(int));
+  s->recv_counts = (int *)sk_calloc(n, sizeof(int));
+  s->recv_displs = (int *)sk_calloc(n, sizeof(int));
+  s->requests = (MPI_Request *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Request));
+  s->statuses = (MPI_Status *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Status));
+  m->state = s;
+  return s;
+}
+
+static void finalize_coll_state(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  (void)args;
+  if (s == NULL) return;
+  free(s->send_counts);
+  free(s->send_displs);
+  free(s->recv_counts);
+  free(s->recv_displs);
+  free(s->requests);
+  free(s->statuses);
+  free(s);
+  m->state = NULL;
+}
+
+/* Fills counts with `count` for everybody and displacements i*count. */
+static void equal_counts(int *counts, int *displs, int size, long count)
+{
+  int i;
+  for (i = 0; i < size; i++) {
+    counts[i] = (int)count;
+    displs[i] = i * (int)count;
+  }
+}
+
+/* ---- checks shared by the inits ---- */
+
+/* Args (count, datatype, op[, root]) of the reductions; root_arg < 0: no root. */
+static void check_reduction(sk_mctx *m, const char *fn, const sk_value *args, int root_arg)
+{
+  sk_mpi_check_count(m, fn, "count", args[0].u.i);
+  sk_mpi_check_op(m, fn, args[2].u.op, args[1].u.dt, 0);
+  if (root_arg >= 0) sk_mpi_check_rank(m, fn, "root", args[root_arg].u.i);
+}
+
+/* Args (s_cnt, s_dt, r_cnt, r_dt[, root]) of gathers, scatters and all-to-alls. */
+static void check_send_recv(sk_mctx *m, const char *fn, const sk_value *args, int root_arg)
+{
+  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
+  sk_mpi_check_count(m, fn, "receive count", args[2].u.i);
+  sk_mpi_check_same_data(m, fn, args[0].u.i, args[1].u.dt, args[2].u.i, args[3].u.dt);
+  if (root_arg >= 0) sk_mpi_check_rank(m, fn, "root", args[root_arg].u.i);
+}
+
+/* ---- broadcasts and barrier ---- */
+
+/* Bcast(count, datatype, root): the root sends, everybody else receives into the
+** receive buffer. */
+static void init_Bcast(sk_mctx *m, const sk_value *args)
+{
+  sk_mpi_check_count(m, "Bcast", "count", args[0].u.i);
+  sk_mpi_check_rank(m, "Bcast", "root", args[2].u.i);
+  m->send_usage = sk_mpi_block_bytes(m, "Bcast", args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static double measure_Bcast(sk_mctx *m, const sk_value *args)
+{
+  int root = (int)args[2].u.i;
+  void *buf = m->rank == root ? m->send_buf : m->recv_buf;
+  double start = sk_sync_start(m);
+  MPI_Bcast(buf, (int)args[0].u.i, args[1].u.dt->mpi, root, sk_tp_group_mpi_comm(m->group));
+  return sk_sync_stop(m) - start;
+}
+
+/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
+** sends to every other process in rank order. */
+static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Bcast_Send_Recv";
+  sk_mpi_check_count(m, fn, "count", args[0].u.i);
+  sk_mpi_check_rank(m, fn, "root", args[2].u.i);
+  m->send_usage = m->rank == args[2].u.i ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0) : 0;
+  m->recv_usage = m->rank == args[2].u.i ? 0 : sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  int i, count = (int)args[0].u.i, root = (int)args[2].u.i;
+  MPI_Datatype dt = args[1].u.dt->mpi;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start = sk_sync_start(m);
+  if (m->rank == root) {
+    for (i = 0; i < m->size; i++)
+      if (i != root) MPI_Send(m->send_buf, count, dt, i, COLL_TAG, comm);
+  } else {
+    MPI_Recv(m->recv_buf, count, dt, root, COLL_TAG, comm, &status);
+  }
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_Barrier(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- reductions ---- */
+
+/* Reduce(count, datatype, op, root): the result goes to the root's receive buffer. */
+static void init_Reduce(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Reduce";
+  size_t bytes;
+  check_reduction(m, fn, args, 3);
+  bytes = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->send_usage = bytes;
+  m->recv_usage = m->rank == args[3].u.i ? bytes : 0;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static double measure_Reduce(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
+             (int)args[3].u.i, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
+static void init_reduce_everywhere(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  check_reduction(m, fn, args, -1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static void init_Allreduce(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Allreduce"); }
+
+static double measure_Allreduce(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Allreduce(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
+                sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_Scan(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Scan"); }
+
+static double measure_Scan(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Scan(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
+           sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* Reduce_Bcast(count, datatype, op, root): MPI_Reduce to the root followed by MPI_Bcast
+** of the result from there -- an Allreduce made of two operations. */
+static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Reduce_Bcast";
+  check_reduction(m, fn, args, 3);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
+{
+  int count = (int)args[0].u.i, root = (int)args[3].u.i;
+  MPI_Datatype dt = args[1].u.dt->mpi;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, count, dt, args[2].u.op->mpi, root, comm);
+  MPI_Bcast(m->recv_buf, count, dt, root, comm);
+  return sk_sync_stop(m) - start;
+}
+
+/* Reduce_scatter(count, datatype, op, root) and Reduce_Scatterv(count, datatype, op,
+** root): a vector of `count` elements is reduced and scattered so that rank i gets
+** count/size elements, the first count%size ranks one more (sk_mpi_share).
+** Reduce_scatter is the single MPI_Reduce_scatter call; its root is not used (the
+** parameter is there so that both take the same arguments, as in SKaMPI 5).
+** Reduce_Scatterv is MPI_Reduce to the root followed by MPI_Scatterv of the result
+** from there (the capital S: two operations, like Reduce_Bcast); the root reduces into
+** the start of its receive buffer and receives its own part behind the result. */
+static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn, int root_keeps_result)
+{
+  coll_state *s;
+  int i;
+  long count = args[0].u.i;
+  check_reduction(m, fn, args, 3);
+  m->send_usage = sk_mpi_block_bytes(m, fn, count, args[1].u.dt, 1, 0);
+  if (m->failed) return;
+  s = coll_state_new(m, 0);
+  for (i = 0; i < m->size; i++) {
+    s->recv_counts[i] = sk_mpi_share(count, m->size, i);
+    s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
+  }
+  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], args[1].u.dt);
+  if (root_keeps_result && m->rank == args[3].u.i) m->recv_usage += m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(count, args[1].u.dt);
+}
+
+static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
+{
+  init_reduce_scatter(m, args, "Reduce_scatter", 0);
+}
+
+static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  double start = sk_sync_start(m);
+  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, args[1].u.dt->mpi, args[2].u.op->mpi,
+                     sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
+{
+  init_reduce_scatter(m, args, "Reduce_Scatterv", 1);
+}
+
+static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  int root = (int)args[3].u.i;
+  MPI_Datatype dt = args[1].u.dt->mpi;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(args[0].u.i, args[1].u.dt) : m->recv_buf;
+  double start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)args[0].u.i, dt, args[2].u.op->mpi, root, comm);
+  MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- gather, scatter, all-to-all ---- */
+
+/* Gather(s_cnt, s_dt, r_cnt, r_dt, root), also the init of Gather_SR, Gather_ISWA and
+** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
+static void init_gather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+{
+  check_send_recv(m, fn, args, 4);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = m->rank == args[4].u.i ? sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced) : 0;
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static void init_Gather(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather", 0); }
+
+static double measure_Gather(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Gather(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
+             (int)args[4].u.i, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* Gather_SR: a very naive self-made gather, the root receives with MPI_Recv from every
+** other process in rank order; the root's own block is not copied. */
+static void init_Gather_SR(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather_SR", 0); }
+
+static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
+{
+  int i, root = (int)args[4].u.i, r_count = (int)args[2].u.i;
+  size_t block = sk_mpi_bytes(args[2].u.i, args[3].u.dt);
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start = sk_sync_start(m);
+  if (m->rank == root) {
+    for (i = 0; i < m->size; i++)
+      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, r_count, args[3].u.dt->mpi, i, COLL_TAG, comm, &status);
+  } else {
+    MPI_Send(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, root, COLL_TAG, comm);
+  }
+  return sk_sync_stop(m) - start;
+}
+
+/* Gather_ISWA: a very naive self-made gather with non-blocking calls: the root posts an
+** MPI_Irecv for every other process and completes them with MPI_Waitall, the others
+** send with MPI_Isend + MPI_Wait. */
+static void init_Gather_ISWA(sk_mctx *m, const sk_value *args)
+{
+  init_gather(m, args, "Gather_ISWA", 0);
+  if (!m->failed) coll_state_new(m, m->size);
+}
+
+static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  int i, n = 0, root = (int)args[4].u.i, r_count = (int)args[2].u.i;
+  size_t block = sk_mpi_bytes(args[2].u.i, args[3].u.dt);
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start = sk_sync_start(m);
+  if (m->rank == root) {
+    for (i = 0; i < m->size; i++)
+      if (i != root)
+        MPI_Irecv(m->recv_buf + (size_t)i * block, r_count, args[3].u.dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+    MPI_Waitall(n, s->requests, s->statuses);
+  } else {
+    MPI_Isend(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Wait(&s->requests[0], &s->statuses[0]);
+  }
+  return sk_sync_stop(m) - start;
+}
+
+/* Gatherv: like Gather, every process contributes the same count. */
+static void init_Gatherv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s;
+  init_gather(m, args, "Gatherv", 1);
+  if (m->failed) return;
+  s = coll_state_new(m, 0);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+}
+
+static double measure_Gatherv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  double start = sk_sync_start(m);
+  MPI_Gatherv(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+              args[3].u.dt->mpi, (int)args[4].u.i, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
+static void init_allgather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+{
+  check_send_recv(m, fn, args, -1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static void init_Allgather(sk_mctx *m, const sk_value *args) { init_allgather(m, args, "Allgather", 0); }
+
+static double measure_Allgather(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Allgather(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
+                args[3].u.dt->mpi, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_Allgatherv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s;
+  init_allgather(m, args, "Allgatherv", 1);
+  if (m->failed) return;
+  s = coll_state_new(m, 0);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+}
+
+static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  double start = sk_sync_start(m);
+  MPI_Allgatherv(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+                 args[3].u.dt->mpi, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* Scatter(s_cnt, s_dt, r_cnt, r_dt, root) and Scatterv: the root sends size blocks of
+** s_cnt, everybody receives r_cnt. */
+static void init_scatter(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+{
+  check_send_recv(m, fn, args, 4);
+  m->send_usage = m->rank == args[4].u.i ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, displaced) : 0;
+  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+}
+
+static void init_Scatter(sk_mctx *m, const sk_value *args) { init_scatter(m, args, "Scatter", 0); }
+
+static double measure_Scatter(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Scatter(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
+              (int)args[4].u.i, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_Scatterv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s;
+  init_scatter(m, args, "Scatterv", 1);
+  if (m->failed) return;
+  s = coll_state_new(m, 0);
+  equal_counts(s->send_counts, s->send_displs, m->size, args[0].u.i);
+}
+
+static double measure_Scatterv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  double start = sk_sync_start(m);
+  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
+               args[3].u.dt->mpi, (int)args[4].u.i, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* Alltoall(s_cnt, s_dt, r_cnt, r_dt) and its relatives: every process sends a block of
+** s_cnt to every process (itself included) and receives a block of r_cnt from each.
+** `with_state` also prepares equal counts/displacements (m->state) and requests. */
+static void init_alltoall(sk_mctx *m, const sk_value *args, const char *fn, int displaced, int with_state)
+{
+  coll_state *s;
+  check_send_recv(m, fn, args, -1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, displaced);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  if (m->failed || !with_state) return;
+  s = coll_state_new(m, 2 * m->size);
+  equal_counts(s->send_counts, s->send_displs, m->size, args[0].u.i);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+}
+
+static void init_Alltoall(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoall", 0, 0); }
+
+static double measure_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  MPI_Alltoall(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
+               sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_Alltoallv(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoallv", 1, 1); }
+
+static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  double start = sk_sync_start(m);
+  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, args[1].u.dt->mpi,
+                m->recv_buf, s->recv_counts, s->recv_displs, args[3].u.dt->mpi, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* The self-made all-to-all of Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv and
+** myalltoallv: an MPI_Irecv from every process, then an MPI_Isend to every process, in
+** rank order, then MPI_Waitall. Counts and displacements come from the state. */
+static double naive_alltoallv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  int i;
+  MPI_Datatype s_dt = args[1].u.dt->mpi, r_dt = args[3].u.dt->mpi;
+  size_t s_extent = args[1].u.dt->extent, r_extent = args[3].u.dt->extent;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start = sk_sync_start(m);
+  for (i = 0; i < m->size; i++)
+    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], r_dt, i, COLL_TAG, comm,
+              &s->requests[i]);
+  for (i = 0; i < m->size; i++)
+    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], s_dt, i, COLL_TAG, comm,
+              &s->requests[m->size + i]);
+  MPI_Waitall(2 * m->size, s->requests, s->statuses);
+  return sk_sync_stop(m) - start;
+}
+
+static void init_Alltoall_Isend_Irecv(sk_mctx *m, const sk_value *args)
+{
+  init_alltoall(m, args, "Alltoall_Isend_Irecv", 0, 1);
+}
+
+static void init_Alltoallv_Isend_Irecv(sk_mctx *m, const sk_value *args)
+{
+  init_alltoall(m, args, "Alltoallv_Isend_Irecv", 1, 1);
+}
+
+/* myalltoallv(s_cnt, s_dt, r_cnt, r_dt, charged_rank, ratio): the self-made all-to-all
+** with an unbalanced load ("read the source", §3.2 footnote c). Every message that the
+** charged rank sends or receives carries ratio times the count (rounded to the nearest
+** integer), all others the plain count; so the charged process moves about ratio times
+** the data of the others, and its partners wait for it. */
+static int scaled_count(long count, double ratio)
+{
+  return (int)(count * ratio + 0.5);
+}
+
+static void init_myalltoallv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "myalltoallv";
+  coll_state *s;
+  double ratio = sk_mpi_arg_double(&args[5]);
+  long s_cnt = args[0].u.i, r_cnt = args[2].u.i;
+  int i, charged;
+  size_t s_total = 0, r_total = 0;
+  check_send_recv(m, fn, args, -1);
+  sk_mpi_check_rank(m, fn, "charged_rank", args[4].u.i);
+  if (!m->failed && !(ratio >= 0.0 && (s_cnt * ratio < INT_MAX / 2) && (r_cnt * ratio < INT_MAX / 2)))
+    sk_meas_fail(m, "myalltoallv: ratio must be non-negative and the scaled counts must fit an int");
+  if (!m->failed)
+    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), args[1].u.dt, scaled_count(r_cnt, ratio), args[3].u.dt);
+  /* every element offset must fit an int: at most size blocks of the larger count */
+  sk_mpi_block_bytes(m, fn, s_cnt > scaled_count(s_cnt, ratio) ? s_cnt : scaled_count(s_cnt, ratio),
+                     args[1].u.dt, m->size, 1);
+  sk_mpi_block_bytes(m, fn, r_cnt > scaled_count(r_cnt, ratio) ? r_cnt : scaled_count(r_cnt, ratio),
+                     args[3].u.dt, m->size, 1);
+  if (m->failed) return;
+  charged = (int)args[4].u.i;
+  s = coll_state_new(m, 2 * m->size);
+  for (i = 0; i < m->size; i++) {
+    int heavy = i == charged || m->rank == charged;
+    s->send_counts[i] = heavy ? scaled_count(s_cnt, ratio) : (int)s_cnt;
+    s->recv_counts[i] = heavy ? scaled_count(r_cnt, ratio) : (int)r_cnt;
+    s->send_displs[i] = (int)s_total;
+    s->recv_displs[i] = (int)r_total;
+    s_total += (size_t)s->send_counts[i];
+    r_total += (size_t)s->recv_counts[i];
+  }
+  m->send_usage = s_total * args[1].u.dt->extent;
+  m->recv_usage = r_total * args[3].u.dt->extent;
+  m->reported_size = sk_mpi_data_bytes(s_cnt, args[1].u.dt);
+}
+
+/* ---- communicator management ---- */
+
+/* Comm_split(): MPI_Comm_split of the measurement communicator into one communicator
+** (same colour, ranks kept); Comm_dup(): MPI_Comm_dup. The new communicator is freed
+** after the timed part. */
+static double measure_Comm_split(sk_mctx *m, const sk_value *args)
+{
+  MPI_Comm created;
+  double start, end;
+  (void)args;
+  start = sk_sync_start(m);
+  MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
+  end = sk_sync_stop(m);
+  MPI_Comm_free(&created);
+  return end - start;
+}
+
+static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
+{
+  MPI_Comm created;
+  double start, end;
+  (void)args;
+  start = sk_sync_start(m);
+  MPI_Comm_dup(sk_mpi_comm(m), &created);
+  end = sk_sync_stop(m);
+  MPI_Comm_free(&created);
+  return end - start;
+}
+
+static const sk_measurement mpi_coll_table[] = {
+  { "Bcast", "iti", SK_PATTERN_COLLECTIVE, init_Bcast, measure_Bcast, NULL, 1 },
+  { "Bcast_Send_Recv", "iti", SK_PATTERN_COLLECTIVE, init_Bcast_Send_Recv, measure_Bcast_Send_Recv, NULL, 1 },
+  { "Barrier", "", SK_PATTERN_COLLECTIVE, NULL, measure_Barrier, NULL, 1 },
+  { "Reduce", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce, measure_Reduce, NULL, 1 },
+  { "Allreduce", "ito", SK_PATTERN_COLLECTIVE, init_Allreduce, measure_Allreduce, NULL, 1 },
+  { "Reduce_Bcast", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_Bcast, measure_Reduce_Bcast, NULL, 1 },
+  { "Reduce_scatter", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_scatter, measure_Reduce_scatter,
+    finalize_coll_state, 1 },
+  { "Alltoall", "itit", SK_PATTERN_COLLECTIVE, init_Alltoall, measure_Alltoall, NULL, 1 },
+  { "Alltoall_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoall_Isend_Irecv, naive_alltoallv,
+    finalize_coll_state, 1 },
+  { "Gather", "ititi", SK_PATTERN_COLLECTIVE, init_Gather, measure_Gather, NULL, 1 },
+  { "Gather_SR", "ititi", SK_PATTERN_COLLECTIVE, init_Gather_SR, measure_Gather_SR, NULL, 1 },
+  { "Gather_ISWA", "ititi", SK_PATTERN_COLLECTIVE, init_Gather_ISWA, measure_Gather_ISWA, finalize_coll_state, 1 },
+  { "Allgather", "itit", SK_PATTERN_COLLECTIVE, init_Allgather, measure_Allgather, NULL, 1 },
+  { "Scatter", "ititi", SK_PATTERN_COLLECTIVE, init_Scatter, measure_Scatter, NULL, 1 },
+  { "Reduce_Scatterv", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_Scatterv, measure_Reduce_Scatterv,
+    finalize_coll_state, 1 },
+  { "Alltoallv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoallv, measure_Alltoallv, finalize_coll_state, 1 },
+  { "Alltoallv_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoallv_Isend_Irecv, naive_alltoallv,
+    finalize_coll_state, 1 },
+  { "Gatherv", "ititi", SK_PATTERN_COLLECTIVE, init_Gatherv, measure_Gatherv, finalize_coll_state, 1 },
+  { "Allgatherv", "itit", SK_PATTERN_COLLECTIVE, init_Allgatherv, measure_Allgatherv, finalize_coll_state, 1 },
+  { "Scatterv", "ititi", SK_PATTERN_COLLECTIVE, init_Scatterv, measure_Scatterv, finalize_coll_state, 1 },
+  { "Scan", "ito", SK_PATTERN_COLLECTIVE, init_Scan, measure_Scan, NULL, 1 },
+  { "Comm_split", "", SK_PATTERN_COLLECTIVE, NULL, measure_Comm_split, NULL, 1 },
+  { "Comm_dup", "", SK_PATTERN_COLLECTIVE, NULL, measure_Comm_dup, NULL, 1 },
+  { "myalltoallv", "ititid", SK_PATTERN_COLLECTIVE, init_myalltoallv, naive_alltoallv, finalize_coll_state, 1 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
+
+#endif /* SKAMPI_MPI */
+/* --- end split/meas_mpi_coll.c --- */
+/* --- begin split/catalogue.c --- */
+/*
+** catalogue.c -- collects the tables of all measurement modules of this build
+** (catalogue.h). A new measurement module adds its table function here.
+*/
+
+SK_API const sk_measurement *sk_meas_table_synthetic(void);
+#ifdef SKAMPI_MPI
+SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
+SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
+#endif
+
+typedef const sk_measurement *(*catalogue_table_fn)(void);
+
+static const catalogue_table_fn catalogue_tables[] = {
+  sk_meas_table_synthetic,
+#ifdef SKAMPI_MPI
+  sk_meas_table_mpi_p2p,
+  sk_meas_table_mpi_coll,
+#endif
+  NULL
+};
+
+SK_API const sk_measurement *sk_catalogue_entry(int i)
+{
+  int t, k;
+  for (t = 0; catalogue_tables[t]; t++) {
+    const sk_measurement *tab = catalogue_tables[t]();
+    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  }
+  return NULL;
+}
+
+SK_API const sk_measurement *sk_catalogue_find(const char *name)
+{
+  int i;
+  const sk_measurement *m;
+  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
+  return NULL;
+}
+/* --- end split/catalogue.c --- */
+/* --- begin split/builtins.h --- */
+/*
+** builtins.h -- the helper functions (seed 003 §4.1) and iterators (§4.2, §6.3) of the
+** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
+** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
+*/
+#ifndef SK_BUILTINS_H
+#define SK_BUILTINS_H
+
+
+struct sk_interp;
+
+typedef sk_value (*sk_builtin_fn)(struct sk_interp *in, const sk_value *args, const sk_loc *loc);
+
+typedef struct sk_builtin {
+  const char *name;
+  const char *params;
+  sk_type result;             /* SK_T_NONE: no value */
+  sk_builtin_fn fn;
+} sk_builtin;
+
+/* The iterator protocol of seed 003 §6.3: called first with *self == NULL (initialise,
+** may set *self to private state, return the first value); then again for each further
+** value; when exhausted it sets *self to NULL and the return value is ignored. */
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+
+typedef struct sk_iterator {
+  const char *name;
+  const char *params;
+  sk_iterator_fn fn;
+} sk_iterator;
+
+SK_API const sk_builtin *sk_builtin_find(const char *name);
+SK_API const sk_iterator *sk_iterator_find(const char *name);
+/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */
+SK_API int sk_constant_find(const char *name, sk_value *out);
+
+#endif
+/* --- end split/builtins.h --- */
+/* --- begin split/lexer.h --- */
+/*
+** lexer.h -- tokens of the SKaMPI 5 input language (seed 003 §2.5, §5): free format,
+** one statement per line (newlines are tokens, except inside parentheses/brackets),
+** '#' comments, integer and double literals with the size suffixes kb KB KiB mb MB MiB
+** gb GB GiB (x 2^10, 2^20, 2^30), strings in double quotes, '...' and `@include`.
+*/
+#ifndef SK_LEXER_H
+#define SK_LEXER_H
+
+
+typedef enum sk_tok {
+  TK_EOF, TK_NEWLINE, TK_IDENT, TK_INT, TK_DOUBLE, TK_STRING, TK_DOTS, TK_INCLUDE,
+  TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_COMMA, TK_COLON, TK_ASSIGN,
+  TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT,
+  TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE, TK_AND, TK_OR, TK_NOT
+} sk_tok;
+
+typedef struct sk_token {
+  sk_tok kind;
+  sk_loc loc;
+  const char *start;     /* points into the source text */
+  size_t len;
+  long ival;
+  double dval;
+  char *sval;            /* identifier or string contents (owned by the lexer's pool) */
+} sk_token;
+
+typedef struct sk_lexer {
+  const char *file;      /* name used in messages */
+  const char *text, *pos;
+  int line, col;
+  int depth;             /* ( and [ nesting: newlines inside are not tokens */
+  int error;             /* set when a lexical error was reported */
+  sk_str errmsg;
+  char **pool;           /* strings handed out, freed with the lexer */
+  size_t npool, cappool;
+} sk_lexer;
+
+SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text);
+SK_API void sk_lexer_free(sk_lexer *lx);
+/* Reads the next token; on a lexical error returns 0 with lx->errmsg set. */
+SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok);
+SK_API const char *sk_tok_name(sk_tok kind);
+
+#endif
+/* --- end split/lexer.h --- */
+/* --- begin split/lexer.c --- */
+/*
+** lexer.c -- turns the text of a .ski file into tokens (see lexer.h).
+*/
+
+SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
+{
+  memset(lx, 0, sizeof *lx);
+  lx->file = file;
+  lx->text = text;
+  lx->pos = text;
+  lx->line = 1;
+  lx->col = 1;
+  sk_str_init(&lx->errmsg);
+}
+
+SK_API void sk_lexer_free(sk_lexer *lx)
+{
+  size_t i;
+  for (i = 0; i < lx->npool; i++) free(lx->pool[i]);
+  free(lx->pool);
+  sk_str_free(&lx->errmsg);
+}
+
+SK_API const char *sk_tok_name(sk_tok kind)
+{
+  static const char *const names[] = {
+    "end of file", "end of line", "identifier", "integer", "number", "string", "'...'",
+    "'@include'", "'('", "')'", "'['", "']'", "','", "':'", "'='", "'+'", "'-'", "'*'",
+    "'/'", "'%'", "'=='", "'!='", "'<'", "'<='", "'>'", "'>='", "'&&'", "'||'", "'!'"
+  };
+  return names[kind];
+}
+
+static int lx_error(sk_lexer *lx, const sk_loc *loc, const char *fmt, const char *arg)
+{
+  sk_str_clear(&lx->errmsg);
+  sk_str_printf(&lx->errmsg, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+  sk_str_printf(&lx->errmsg, fmt, arg);
+  lx->error = 1;
+  return 0;
+}
+
+static char *lx_keep(sk_lexer *lx, const char *p, size_t n)
+{
+  char *s = sk_strndup(p, n);
+  lx->pool = (char **)sk_grow(lx->pool, &lx->cappool, lx->npool + 1, sizeof(char *));
+  lx->pool[lx->npool++] = s;
+  return s;
+}
+
+static void lx_advance(sk_lexer *lx, size_t n)
+{
+  while (n-- > 0 && *lx->pos) {
+    if (*lx->pos == '\n') { lx->line++; lx->col = 1; } else lx->col++;
+    lx->pos++;
+  }
+}
+
+static int lx_is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static int lx_is_digit(int c) { return c >= '0' && c <= '9'; }
+static int lx_is_ident_char(int c) { return lx_is_ident_start(c) || lx_is_digit(c); }
+
+/* The size suffixes of seed 003 §5.1, in every spelling the issue lists. */
+static long lx_suffix_multiplier(const char *p, size_t n)
+{
+  static const struct { const char *name; long mult; } suffixes[] = {
+    { "kb", 1L << 10 }, { "KB", 1L << 10 }, { "KiB", 1L << 10 }, { "Kb", 1L << 10 },
+    { "mb", 1L << 20 }, { "MB", 1L << 20 }, { "MiB", 1L << 20 }, { "Mb", 1L << 20 },
+    { "gb", 1L << 30 }, { "GB", 1L << 30 }, { "GiB", 1L << 30 }, { "Gb", 1L << 30 }
+  };
+  size_t i;
+  for (i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+    if (strlen(suffixes[i].name) == n && strncmp(suffixes[i].name, p, n) == 0) return suffixes[i].mult;
+  return 0;
+}
+
+static int lx_number(sk_lexer *lx, sk_token *tok)
+{
+  const char *p = lx->pos, *q;
+  int is_double = 0;
+  char buf[128];
+  size_t n;
+  while (lx_is_digit(*p)) p++;
+  if (*p == '.' && p[1] != '.' && lx_is_digit(p[1])) {
+    is_double = 1;
+    p++;
+    while (lx_is_digit(*p)) p++;
+  } else if (*p == '.' && p[1] != '.' && !lx_is_ident_start(p[1])) {
+    is_double = 1;     /* "2." */
+    p++;
+  }
+  if ((*p == 'e' || *p == 'E') &&
+      (lx_is_digit(p[1]) || ((p[1] == '+' || p[1] == '-') && lx_is_digit(p[2])))) {
+    is_double = 1;
+    p += 2;
+    while (lx_is_digit(*p)) p++;
+  }
+  n = (size_t)(p - lx->pos);
+  if (n >= sizeof buf) return lx_error(lx, &tok->loc, "number too long%s", "");
+  memcpy(buf, lx->pos, n);
+  buf[n] = '\0';
+  if (is_double) {
+    tok->kind = TK_DOUBLE;
+    tok->dval = strtod(buf, NULL);
+  } else {
+    double d = strtod(buf, NULL);
+    if (d > (double)LONG_MAX) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
+    tok->kind = TK_INT;
+    tok->ival = strtol(buf, NULL, 10);
+    tok->dval = (double)tok->ival;
+  }
+  q = p;
+  while (lx_is_ident_char(*q)) q++;
+  if (q > p) {
+    long mult = lx_suffix_multiplier(p, (size_t)(q - p));
+    if (mult == 0) {
+      char *bad = lx_keep(lx, p, (size_t)(q - p));
+      return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, KiB, mb, MiB, gb or GiB)", bad);
+    }
+    if (tok->kind == TK_INT) {
+      if (tok->ival > LONG_MAX / mult) return lx_error(lx, &tok->loc, "size %s is too large", buf);
+      tok->ival *= mult;
+      tok->dval = (double)tok->ival;
+    } else {
+      tok->dval *= (double)mult;
+    }
+    p = q;
+  }
+  tok->len = (size_t)(p - lx->pos);
+  lx_advance(lx, tok->len);
+  return 1;
+}
+
+static int lx_string(sk_lexer *lx, sk_token *tok)
+{
+  const char *p = lx->pos + 1;
+  while (*p && *p != '"' && *p != '\n') p++;
+  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the line%s", "");
+  tok->kind = TK_STRING;
+  tok->sval = lx_keep(lx, lx->pos + 1, (size_t)(p - lx->pos - 1));
+  tok->len = (size_t)(p + 1 - lx->pos);
+  lx_advance(lx, tok->len);
+  return 1;
+}
+
+SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
+{
+  static const struct { const char *text; sk_tok kind; } ops[] = {
+    { "...", TK_DOTS }, { "==", TK_EQ }, { "!=", TK_NE }, { "<>", TK_NE }, { "<=", TK_LE },
+    { ">=", TK_GE }, { "&&", TK_AND }, { "||", TK_OR }, { "(", TK_LPAREN }, { ")", TK_RPAREN },
+    { "[", TK_LBRACKET }, { "]", TK_RBRACKET }, { ",", TK_COMMA }, { ":", TK_COLON },
+    { "=", TK_ASSIGN }, { "+", TK_PLUS }, { "-", TK_MINUS }, { "*", TK_STAR }, { "/", TK_SLASH },
+    { "%", TK_PERCENT }, { "<", TK_LT }, { ">", TK_GT }, { "!", TK_NOT }
+  };
+  size_t i;
+  for (;;) {
+    int c = (unsigned char)*lx->pos;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { lx_advance(lx, 1); continue; }
+    if (c == '\\' && (lx->pos[1] == '\n' || (lx->pos[1] == '\r' && lx->pos[2] == '\n'))) {
+      lx_advance(lx, lx->pos[1] == '\n' ? 2 : 3);   /* line continuation */
+      continue;
+    }
+    if (c == '#') { while (*lx->pos && *lx->pos != '\n') lx_advance(lx, 1); continue; }
+    if (c == '\n' && lx->depth > 0) { lx_advance(lx, 1); continue; }
+    break;
+  }
+  memset(tok, 0, sizeof *tok);
+  tok->loc.file = lx->file;
+  tok->loc.line = lx->line;
+  tok->loc.col = lx->col;
+  tok->start = lx->pos;
+  if (*lx->pos == '\0') { tok->kind = TK_EOF; return 1; }
+  if (*lx->pos == '\n') { tok->kind = TK_NEWLINE; tok->len = 1; lx_advance(lx, 1); return 1; }
+  if (lx_is_digit((unsigned char)*lx->pos) ||
+      (*lx->pos == '.' && lx_is_digit((unsigned char)lx->pos[1])))
+    return lx_number(lx, tok);
+  if (lx_is_ident_start((unsigned char)*lx->pos)) {
+    const char *p = lx->pos;
+    while (lx_is_ident_char((unsigned char)*p)) p++;
+    tok->kind = TK_IDENT;
+    tok->len = (size_t)(p - lx->pos);
+    tok->sval = lx_keep(lx, lx->pos, tok->len);
+    lx_advance(lx, tok->len);
+    return 1;
+  }
+  if (*lx->pos == '"') return lx_string(lx, tok);
+  if (*lx->pos == '@') {
+    const char *p = lx->pos + 1;
+    while (lx_is_ident_char((unsigned char)*p)) p++;
+    if ((size_t)(p - lx->pos) == 8 && strncmp(lx->pos, "@include", 8) == 0) {
+      tok->kind = TK_INCLUDE;
+      tok->len = 8;
+      lx_advance(lx, 8);
+      return 1;
+    }
+    return lx_error(lx, &tok->loc, "unknown directive '%s' (only @include is known)",
+                    lx_keep(lx, lx->pos, (size_t)(p - lx->pos)));
+  }
+  for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    size_t n = strlen(ops[i].text);
+    if (strncmp(lx->pos, ops[i].text, n) == 0) {
+      tok->kind = ops[i].kind;
+      tok->len = n;
+      if (tok->kind == TK_LPAREN || tok->kind == TK_LBRACKET) lx->depth++;
+      if ((tok->kind == TK_RPAREN || tok->kind == TK_RBRACKET) && lx->depth > 0) lx->depth--;
+      lx_advance(lx, n);
+      return 1;
+    }
+  }
+  {
+    char bad[8];
+    int c = (unsigned char)*lx->pos;
+    if (c >= 32 && c < 127) sprintf(bad, "'%c'", c); else sprintf(bad, "\\x%02x", c);
+    lx_advance(lx, 1);
+    return lx_error(lx, &tok->loc, "unexpected character %s", bad);
+  }
+}
+/* --- end split/lexer.c --- */
+/* --- begin split/ast.h --- */
+/*
+** ast.h -- the program tree both front ends produce (the .ski parser and the SKaMPI 4
+** parameter-file reader) and the one interpreter executes. Also prints a tree back as
+** .ski text (used for `-t`, the translation of SKaMPI 4 files, and for golden tests).
+*/
+#ifndef SK_AST_H
+#define SK_AST_H
+
+
+typedef enum sk_expr_kind {
+  E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY
+} sk_expr_kind;
+
+typedef struct sk_expr {
+  sk_expr_kind kind;
+  sk_loc loc;
+  long ival;
+  double dval;
+  char *name;                 /* E_VAR, E_CALL: identifier; E_STRING: contents */
+  int op;                     /* E_UNARY, E_BINARY: an sk_tok (TK_PLUS, ...) */
+  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1 */
+  int nargs;
+} sk_expr;
+
+typedef enum sk_stmt_kind {
+  S_ASSIGN,       /* name = expr */
+  S_CALL,         /* expr is an E_CALL of a helper function */
+  S_IF,           /* if expr then body [else else_body] fi */
+  S_FOR_RANGE,    /* for|autorefine name = from to (to | ...) [step [*]step] [multipleof m] */
+  S_FOR_LIST,     /* for name in [ list ] */
+  S_FOR_ITER,     /* for name in expr(E_CALL of an iterator) */
+  S_MEASUREMENT,  /* begin measurement "name" body end measurement */
+  S_MEASURE       /* measure expr(comm) : call */
+} sk_stmt_kind;
+
+typedef struct sk_block {
+  struct sk_stmt **items;
+  size_t n, cap;
+} sk_block;
+
+typedef struct sk_stmt {
+  sk_stmt_kind kind;
+  sk_loc loc;
+  char *name;                 /* assigned variable, loop variable, measurement name */
+  sk_expr *expr;              /* value, call, condition, communicator, iterator call */
+  sk_expr *call;              /* S_MEASURE: the measurement function call */
+  sk_expr *from, *to;         /* S_FOR_RANGE; to == NULL means '...' */
+  sk_expr *step;              /* NULL: +1 */
+  int step_multiplies;        /* step *x */
+  sk_expr *multiple_of;       /* NULL: none */
+  int autorefine;
+  sk_expr **list;             /* S_FOR_LIST */
+  int nlist;
+  sk_block body, else_body;
+} sk_stmt;
+
+typedef struct sk_program {
+  sk_block top;
+} sk_program;
+
+SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc);
+SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg);
+SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
+SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc);
+SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc);
+SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
+SK_API void sk_block_add(sk_block *b, sk_stmt *s);
+SK_API void sk_program_free(sk_program *p);
+/* Prints the tree as .ski source (indentation by nesting). */
+SK_API void sk_program_print(sk_str *out, const sk_program *p);
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e);
+
+#endif
+/* --- end split/ast.h --- */
+/* --- begin split/ast.c --- */
+/*
+** ast.c -- construction, destruction and printing of the program tree (ast.h).
+*/
+
+SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
+{
+  sk_expr *e = (sk_expr *)sk_calloc(1, sizeof *e);
+  e->kind = kind;
+  e->loc = *loc;
+  return e;
+}
+
+SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg)
+{
+  size_t cap = (size_t)e->nargs;   /* grows to powers of two via sk_grow */
+  size_t c = 0;
+  while (c < cap) c = c ? c * 2 : 8;
+  e->args = (sk_expr **)sk_grow(e->args, &c, (size_t)e->nargs + 1, sizeof(sk_expr *));
+  e->args[e->nargs++] = arg;
+}
+
+SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_INT, loc);
+  e->ival = v;
+  e->dval = (double)v;
+  return e;
+}
+
+SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_VAR, loc);
+  e->name = sk_strdup(name);
+  return e;
+}
+
+SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_CALL, loc);
+  e->name = sk_strdup(name);
+  return e;
+}
+
+SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
+{
+  sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
+  s->kind = kind;
+  s->loc = *loc;
+  return s;
+}
+
+SK_API void sk_block_add(sk_block *b, sk_stmt *s)
+{
+  b->items = (sk_stmt **)sk_grow(b->items, &b->cap, b->n + 1, sizeof(sk_stmt *));
+  b->items[b->n++] = s;
+}
+
+static void ast_free_expr(sk_expr *e)
+{
+  int i;
+  if (!e) return;
+  for (i = 0; i < e->nargs; i++) ast_free_expr(e->args[i]);
+  free(e->args);
+  free(e->name);
+  free(e);
+}
+
+static void ast_free_block(sk_block *b);
+
+static void ast_free_stmt(sk_stmt *s)
+{
+  int i;
+  free(s->name);
+  ast_free_expr(s->expr);
+  ast_free_expr(s->call);
+  ast_free_expr(s->from);
+  ast_free_expr(s->to);
+  ast_free_expr(s->step);
+  ast_free_expr(s->multiple_of);
+  for (i = 0; i < s->nlist; i++) ast_free_expr(s->list[i]);
+  free(s->list);
+  ast_free_block(&s->body);
+  ast_free_block(&s->else_body);
+  free(s);
+}
+
+static void ast_free_block(sk_block *b)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) ast_free_stmt(b->items[i]);
+  free(b->items);
+  b->items = NULL;
+  b->n = b->cap = 0;
+}
+
+SK_API void sk_program_free(sk_program *p) { ast_free_block(&p->top); }
+
+/* Binding strength for printing with the fewest parentheses. */
+static int ast_precedence(const sk_expr *e)
+{
+  if (e->kind == E_UNARY) return 6;
+  if (e->kind != E_BINARY) return 7;
+  switch (e->op) {
+  case TK_OR: return 1;
+  case TK_AND: return 2;
+  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 3;
+  case TK_PLUS: case TK_MINUS: return 4;
+  default: return 5;
+  }
+}
+
+static const char *ast_op_text(int op)
+{
+  switch (op) {
+  case TK_PLUS: return "+"; case TK_MINUS: return "-"; case TK_STAR: return "*";
+  case TK_SLASH: return "/"; case TK_PERCENT: return "%"; case TK_EQ: return "==";
+  case TK_NE: return "!="; case TK_LT: return "<"; case TK_LE: return "<=";
+  case TK_GT: return ">"; case TK_GE: return ">="; case TK_AND: return "&&";
+  case TK_OR: return "||"; case TK_NOT: return "!";
+  default: return "?";
+  }
+}
+
+static void ast_print_operand(sk_str *out, const sk_expr *e, int min_prec)
+{
+  if (ast_precedence(e) < min_prec) {
+    sk_str_putc(out, '(');
+    sk_expr_print(out, e);
+    sk_str_putc(out, ')');
+  } else {
+    sk_expr_print(out, e);
+  }
+}
+
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+{
+  int i;
+  switch (e->kind) {
+  case E_INT: sk_str_printf(out, "%ld", e->ival); break;
+  case E_DOUBLE: {
+    char buf[64];
+    sprintf(buf, "%.17g", e->dval);
+    if (!strpbrk(buf, ".eEni")) strcat(buf, ".0");
+    sk_str_puts(out, buf);
+    break;
+  }
+  case E_STRING: sk_str_printf(out, "\"%s\"", e->name); break;
+  case E_VAR: sk_str_puts(out, e->name); break;
+  case E_CALL:
+    sk_str_printf(out, "%s(", e->name);
+    for (i = 0; i < e->nargs; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, e->args[i]);
+    }
+    sk_str_putc(out, ')');
+    break;
+  case E_UNARY:
+    sk_str_puts(out, ast_op_text(e->op));
+    ast_print_operand(out, e->args[0], 6);
+    break;
+  case E_BINARY: {
+    int p = ast_precedence(e);
+    ast_print_operand(out, e->args[0], p);
+    sk_str_printf(out, " %s ", ast_op_text(e->op));
+    ast_print_operand(out, e->args[1], p + 1);
+    break;
+  }
+  }
+}
+
+static void ast_indent(sk_str *out, int depth)
+{
+  int i;
+  for (i = 0; i < depth; i++) sk_str_puts(out, "  ");
+}
+
+static void ast_print_block(sk_str *out, const sk_block *b, int depth);
+
+static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
+{
+  int i;
+  ast_indent(out, depth);
+  switch (s->kind) {
+  case S_ASSIGN:
+    sk_str_printf(out, "%s = ", s->name);
+    sk_expr_print(out, s->expr);
+    sk_str_putc(out, '\n');
+    break;
+  case S_CALL:
+    sk_expr_print(out, s->expr);
+    sk_str_putc(out, '\n');
+    break;
+  case S_IF:
+    sk_str_puts(out, "if ");
+    sk_expr_print(out, s->expr);
+    sk_str_puts(out, " then\n");
+    ast_print_block(out, &s->body, depth + 1);
+    if (s->else_body.n) {
+      ast_indent(out, depth);
+      sk_str_puts(out, "else\n");
+      ast_print_block(out, &s->else_body, depth + 1);
+    }
+    ast_indent(out, depth);
+    sk_str_puts(out, "fi\n");
+    break;
+  case S_FOR_RANGE:
+    sk_str_printf(out, "%s %s = ", s->autorefine ? "autorefine" : "for", s->name);
+    sk_expr_print(out, s->from);
+    sk_str_puts(out, " to ");
+    if (s->to) sk_expr_print(out, s->to); else sk_str_puts(out, "...");
+    if (s->step) {
+      sk_str_puts(out, s->step_multiplies ? " step *" : " step ");
+      ast_print_operand(out, s->step, 6);
+    }
+    if (s->multiple_of) {
+      sk_str_puts(out, " multipleof ");
+      sk_expr_print(out, s->multiple_of);
+    }
+    sk_str_puts(out, " do\n");
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "od\n");
+    break;
+  case S_FOR_LIST:
+    sk_str_printf(out, "for %s in [", s->name);
+    for (i = 0; i < s->nlist; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, s->list[i]);
+    }
+    sk_str_puts(out, "] do\n");
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "od\n");
+    break;
+  case S_FOR_ITER:
+    sk_str_printf(out, "for %s in ", s->name);
+    sk_expr_print(out, s->expr);
+    sk_str_puts(out, " do\n");
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "od\n");
+    break;
+  case S_MEASUREMENT:
+    sk_str_printf(out, "begin measurement \"%s\"\n", s->name);
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "end measurement\n");
+    break;
+  case S_MEASURE:
+    sk_str_puts(out, "measure ");
+    sk_expr_print(out, s->expr);
+    sk_str_puts(out, " : ");
+    sk_expr_print(out, s->call);
+    sk_str_putc(out, '\n');
+    break;
+  }
+}
+
+static void ast_print_block(sk_str *out, const sk_block *b, int depth)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) ast_print_stmt(out, b->items[i], depth);
+}
+
+SK_API void sk_program_print(sk_str *out, const sk_program *p)
+{
+  ast_print_block(out, &p->top, 0);
+}
+/* --- end split/ast.c --- */
+/* --- begin split/sources.h --- */
+/*
+** sources.h -- the input files of a run. Rank 0 reads them from disk (the main file and
+** every @include'd file); the whole set is then serialised and broadcast, and the other
+** processes parse from the set alone (they may not see the file system).
+*/
+#ifndef SK_SOURCES_H
+#define SK_SOURCES_H
+
+
+typedef struct sk_source {
+  char *name;      /* the path as resolved (relative to the including file) */
+  char *text;      /* NUL-terminated contents */
+  size_t len;
+} sk_source;
+
+typedef struct sk_sources {
+  sk_source *items;
+  size_t n, cap;
+  int from_disk;   /* 1: load missing files from disk; 0: only what the set holds */
+} sk_sources;
+
+SK_API void sk_sources_init(sk_sources *set, int from_disk);
+SK_API void sk_sources_free(sk_sources *set);
+/* Adds a file given as text (tests, the SKaMPI 4 translator). */
+SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len);
+/* Returns the file, loading it if allowed; NULL with *err set ("cannot open ...: reason"). */
+SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err);
+/* `name` as seen from the directory of `including` (absolute names stay as they are). */
+SK_API char *sk_path_relative_to(const char *including, const char *name);
+SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out);
+SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len);
+
+#endif
+/* --- end split/sources.h --- */
+/* --- begin split/sources.c --- */
+/*
+** sources.c -- loading, keeping and shipping the input files (sources.h).
+*/
+#include <errno.h>
+
+SK_API void sk_sources_init(sk_sources *set, int from_disk)
+{
+  set->items = NULL;
+  set->n = set->cap = 0;
+  set->from_disk = from_disk;
+}
+
+SK_API void sk_sources_free(sk_sources *set)
+{
+  size_t i;
+  for (i = 0; i < set->n; i++) { free(set->items[i].name); free(set->items[i].text); }
+  free(set->items);
+  set->items = NULL;
+  set->n = set->cap = 0;
+}
+
+SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len)
+{
+  sk_source *s;
+  set->items = (sk_source *)sk_grow(set->items, &set->cap, set->n + 1, sizeof(sk_source));
+  s = &set->items[set->n++];
+  s->name = sk_strdup(name);
+  s->text = sk_strndup(text, len);
+  s->len = len;
+  return s;
+}
+
+static char *src_read_file(const char *name, size_t *len, sk_str *err)
+{
+  FILE *f = fopen(name, "rb");
+  sk_str buf;
+  char chunk[8192];
+  size_t got;
+  if (f == NULL) {
+    sk_str_printf(err, "cannot open '%s': %s", name, strerror(errno));
+    return NULL;
+  }
+  sk_str_init(&buf);
+  sk_str_putn(&buf, "", 0);
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) sk_str_putn(&buf, chunk, got);
+  if (ferror(f)) {
+    sk_str_printf(err, "cannot read '%s': %s", name, strerror(errno));
+    fclose(f);
+    sk_str_free(&buf);
+    return NULL;
+  }
+  fclose(f);
+  *len = buf.len;
+  return buf.data;
+}
+
+SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err)
+{
+  size_t i, len = 0;
+  char *text;
+  const sk_source *s;
+  for (i = 0; i < set->n; i++)
+    if (sk_streq(set->items[i].name, name)) return &set->items[i];
+  if (!set->from_disk) {
+    sk_str_printf(err, "file '%s' was not distributed with the input", name);
+    return NULL;
+  }
+  text = src_read_file(name, &len, err);
+  if (text == NULL) return NULL;
+  s = sk_sources_add(set, name, text, len);
+  free(text);
+  return s;
+}
+
+SK_API char *sk_path_relative_to(const char *including, const char *name)
+{
+  const char *slash;
+  sk_str path;
+  if (name[0] == '/' || including == NULL) return sk_strdup(name);
+  slash = strrchr(including, '/');
+  if (slash == NULL) return sk_strdup(name);
+  sk_str_init(&path);
+  sk_str_putn(&path, including, (size_t)(slash - including) + 1);
+  sk_str_puts(&path, name);
+  return path.data;
+}
+
+/* Format: for each file "name\0" then the length as decimal text "\0" then the bytes. */
+SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out)
+{
+  size_t i;
+  char num[32];
+  for (i = 0; i < set->n; i++) {
+    sk_str_putn(out, set->items[i].name, strlen(set->items[i].name) + 1);
+    sprintf(num, "%lu", (unsigned long)set->items[i].len);
+    sk_str_putn(out, num, strlen(num) + 1);
+    sk_str_putn(out, set->items[i].text, set->items[i].len);
+  }
+}
+
+SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
+{
+  const char *p = data, *end = data + len;
+  while (p < end) {
+    const char *name = p, *num;
+    unsigned long n;
+    p = (const char *)memchr(p, '\0', (size_t)(end - p));
+    if (!p) return 0;
+    num = ++p;
+    p = (const char *)memchr(p, '\0', (size_t)(end - p));
+    if (!p) return 0;
+    p++;
+    n = strtoul(num, NULL, 10);
+    if (n > (unsigned long)(end - p)) return 0;
+    sk_sources_add(set, name, p, (size_t)n);
+    p += n;
+  }
+  return 1;
+}
+/* --- end split/sources.c --- */
+/* --- begin split/parser.h --- */
+/*
+** parser.h -- the .ski front end: parses a SKaMPI 5 input file (seed 003 §2.5, §5) and
+** the files it @includes into a program tree, and checks at parse time what can be
+** checked: unknown measurement/helper/iterator names, argument counts, argument types
+** of literals and constants, measure statements outside measurement blocks, division by
+** a literal zero, include cycles. The first error ends parsing with
+** "file:line:col: message".
+*/
+#ifndef SK_PARSER_H
+#define SK_PARSER_H
+
+
+/* Returns 1 and fills *prog, or 0 with the message in *err. */
+SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
+/* Checks one call of a measurement or helper against its parameter letters. */
+SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
+                               const sk_expr *call, sk_str *err);
+/* The type an expression certainly has, or SK_T_NONE when only run time can tell. */
+SK_API sk_type sk_expr_static_type(const sk_expr *e);
+
+#endif
+/* --- end split/parser.h --- */
+/* --- begin split/parser.c --- */
+/*
+** parser.c -- recursive-descent parser of the .ski language (see parser.h).
+**
+** Grammar (statements end at a newline; newlines inside () and [] do not count):
+**   program    := { statement }
+**   statement  := '@include' STRING
+**              |  'begin' 'measurement' STRING block 'end' 'measurement'
+**              |  'measure' expr [':'] IDENT '(' [args] ')'
+**              |  ('for'|'autorefine') IDENT '=' expr 'to' (expr|'...')
+**                     ['step' ['*'|'+'] factor] ['multipleof' expr] 'do' block 'od'
+**              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
+**              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
+**              |  'if' expr 'then' block ['else' block] 'fi'
+**              |  IDENT '=' expr
+**              |  IDENT '(' [args] ')'
+**   expr       := or;  or := and {'||' and};  and := not {'&&' not};
+**   not        := '!' not | cmp;  cmp := sum [('=='|'!='|'<'|'<='|'>'|'>=') sum]
+**   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
+**   unary      := ('-'|'+') unary | primary
+**   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
+*/
+#include <setjmp.h>
+
+#define PARSER_MAX_NESTING 1000
+#define PARSER_MAX_INCLUDE_DEPTH 1000
+
+typedef struct parser {
+  sk_sources *src;
+  sk_lexer *lx;
+  sk_token tok;
+  sk_str *err;
+  jmp_buf fail;
+  int nesting;
+  const char **includes;        /* stack of files being parsed, for cycle detection */
+  size_t nincludes, capincludes;
+  int in_measurement;
+} parser;
+
+static const char *const parser_keywords[] = {
+  "begin", "end", "measurement", "measure", "for", "autorefine", "to", "step",
+  "multipleof", "do", "od", "in", "if", "then", "else", "fi", NULL
+};
+
+static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(p->err);
+  va_start(ap, fmt);
+  sk_format_loc_message(p->err, loc, fmt, ap);
+  va_end(ap);
+  longjmp(p->fail, 1);
+}
+
+static void p_advance(parser *p)
+{
+  if (!sk_lexer_next(p->lx, &p->tok)) {
+    sk_str_clear(p->err);
+    sk_str_puts(p->err, p->lx->errmsg.data);
+    longjmp(p->fail, 1);
+  }
+}
+
+static int p_is_word(const parser *p, const char *word)
+{
+  return p->tok.kind == TK_IDENT && sk_streq(p->tok.sval, word);
+}
+
+static int p_is_keyword(const char *s)
+{
+  int i;
+  for (i = 0; parser_keywords[i]; i++) if (sk_streq(parser_keywords[i], s)) return 1;
+  return 0;
+}
+
+static void p_describe_token(const sk_token *t, sk_str *out)
+{
+  if (t->kind == TK_IDENT) sk_str_printf(out, "'%s'", t->sval);
+  else if (t->kind == TK_STRING) sk_str_printf(out, "string \"%s\"", t->sval);
+  else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
+    sk_str_puts(out, "number ");
+    sk_str_putn(out, t->start, t->len);
+  } else sk_str_puts(out, sk_tok_name(t->kind));
+}
+
+static void p_unexpected(parser *p, const char *expected)
+{
+  sk_str what;
+  sk_str_init(&what);
+  p_describe_token(&p->tok, &what);
+  p_fail(p, &p->tok.loc, "syntax error: expected %s, found %s", expected, what.data);
+}
+
+static void p_expect(parser *p, sk_tok kind, const char *expected)
+{
+  if (p->tok.kind != kind) p_unexpected(p, expected);
+  p_advance(p);
+}
+
+static void p_expect_word(parser *p, const char *word)
+{
+  char buf[64];
+  if (!p_is_word(p, word)) {
+    sprintf(buf, "'%.40s'", word);
+    p_unexpected(p, buf);
+  }
+  p_advance(p);
+}
+
+static char *p_expect_name(parser *p, const char *what)
+{
+  char *name;
+  if (p->tok.kind != TK_IDENT) p_unexpected(p, what);
+  if (p_is_keyword(p->tok.sval))
+    p_fail(p, &p->tok.loc, "'%s' is a keyword and cannot be used as %s", p->tok.sval, what);
+  name = sk_strdup(p->tok.sval);
+  p_advance(p);
+  return name;
+}
+
+static void p_enter(parser *p, const sk_loc *loc)
+{
+  if (++p->nesting > PARSER_MAX_NESTING)
+    p_fail(p, loc, "nesting deeper than %d levels", PARSER_MAX_NESTING);
+}
+
+/* ---- expressions ---- */
+
+static sk_expr *p_expr(parser *p);
+
+static void p_args(parser *p, sk_expr *call, sk_tok close, const char *closename)
+{
+  if (p->tok.kind != close) {
+    for (;;) {
+      sk_expr_add_arg(call, p_expr(p));
+      if (p->tok.kind != TK_COMMA) break;
+      p_advance(p);
+    }
+  }
+  p_expect(p, close, closename);
+}
+
+static sk_expr *p_primary(parser *p)
+{
+  sk_expr *e;
+  sk_loc loc = p->tok.loc;
+  switch (p->tok.kind) {
+  case TK_INT:
+    e = sk_expr_int(p->tok.ival, &loc);
+    p_advance(p);
+    return e;
+  case TK_DOUBLE:
+    e = sk_expr_new(E_DOUBLE, &loc);
+    e->dval = p->tok.dval;
+    p_advance(p);
+    return e;
+  case TK_STRING:
+    e = sk_expr_new(E_STRING, &loc);
+    e->name = sk_strdup(p->tok.sval);
+    p_advance(p);
+    return e;
+  case TK_LPAREN:
+    p_advance(p);
+    e = p_expr(p);
+    p_expect(p, TK_RPAREN, "')'");
+    return e;
+  case TK_IDENT: {
+    char *name;
+    if (p_is_keyword(p->tok.sval)) p_unexpected(p, "an expression");
+    name = sk_strdup(p->tok.sval);
+    p_advance(p);
+    if (p->tok.kind == TK_LPAREN) {
+      const sk_builtin *b = sk_builtin_find(name);
+      e = sk_expr_new(E_CALL, &loc);
+      e->name = name;
+      p_advance(p);
+      p_args(p, e, TK_RPAREN, "')' or ','");
+      if (b == NULL) {
+        if (sk_catalogue_find(name))
+          p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
+        if (sk_iterator_find(name))
+          p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
+        p_fail(p, &loc, "unknown function '%s'", name);
+      }
+      if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
+      return e;
+    }
+    e = sk_expr_new(E_VAR, &loc);
+    e->name = name;
+    return e;
+  }
+  default:
+    p_unexpected(p, "an expression");
+    return NULL;
+  }
+}
+
+static sk_expr *p_binary(sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  e->op = op;
+  sk_expr_add_arg(e, l);
+  sk_expr_add_arg(e, r);
+  return e;
+}
+
+static sk_expr *p_unary(parser *p)
+{
+  if (p->tok.kind == TK_MINUS || p->tok.kind == TK_PLUS) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    sk_expr *e, *operand;
+    p_enter(p, &loc);
+    p_advance(p);
+    operand = p_unary(p);
+    p->nesting--;
+    if (op == TK_PLUS) return operand;
+    e = sk_expr_new(E_UNARY, &loc);
+    e->op = TK_MINUS;
+    sk_expr_add_arg(e, operand);
+    return e;
+  }
+  return p_primary(p);
+}
+
+static sk_expr *p_term(parser *p)
+{
+  sk_expr *e = p_unary(p);
+  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_advance(p);
+    r = p_unary(p);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(e, op, r, &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_sum(parser *p)
+{
+  sk_expr *e = p_term(p);
+  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    p_advance(p);
+    e = p_binary(e, op, p_term(p), &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_compare(parser *p)
+{
+  sk_expr *e = p_sum(p);
+  if (p->tok.kind >= TK_EQ && p->tok.kind <= TK_GE) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    p_advance(p);
+    e = p_binary(e, op, p_sum(p), &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_not(parser *p)
+{
+  if (p->tok.kind == TK_NOT) {
+    sk_loc loc = p->tok.loc;
+    sk_expr *e = sk_expr_new(E_UNARY, &loc);
+    e->op = TK_NOT;
+    p_enter(p, &loc);
+    p_advance(p);
+    sk_expr_add_arg(e, p_not(p));
+    p->nesting--;
+    return e;
+  }
+  return p_compare(p);
+}
+
+static sk_expr *p_and(parser *p)
+{
+  sk_expr *e = p_not(p);
+  while (p->tok.kind == TK_AND) {
+    sk_loc loc = p->tok.loc;
+    p_advance(p);
+    e = p_binary(e, TK_AND, p_not(p), &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_expr(parser *p)
+{
+  sk_expr *e;
+  sk_loc loc = p->tok.loc;
+  p_enter(p, &loc);
+  e = p_and(p);
+  while (p->tok.kind == TK_OR) {
+    sk_loc oploc = p->tok.loc;
+    p_advance(p);
+    e = p_binary(e, TK_OR, p_and(p), &oploc);
+  }
+  p->nesting--;
+  return e;
+}
+
+/* ---- static checks ---- */
+
+SK_API sk_type sk_expr_static_type(const sk_expr *e)
+{
+  sk_value v;
+  const sk_builtin *b;
+  switch (e->kind) {
+  case E_INT: return SK_T_INT;
+  case E_DOUBLE: return SK_T_DOUBLE;
+  case E_STRING: return SK_T_STRING;
+  case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
+  case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
+  case E_UNARY: return e->op == TK_NOT ? SK_T_INT : sk_expr_static_type(e->args[0]);
+  case E_BINARY: {
+    sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
+    if (e->op >= TK_EQ) return SK_T_INT;
+    if (a == SK_T_DOUBLE || c == SK_T_DOUBLE) return (a == SK_T_NONE || c == SK_T_NONE) ? SK_T_NONE : SK_T_DOUBLE;
+    if (a == SK_T_INT && c == SK_T_INT) return SK_T_INT;
+    return SK_T_NONE;
+  }
+  }
+  return SK_T_NONE;
+}
+
+static sk_type p_letter_type(int letter)
+{
+  switch (letter) {
+  case 'i': return SK_T_INT;
+  case 'd': return SK_T_DOUBLE;
+  case 's': return SK_T_STRING;
+  case 'c': return SK_T_COMM;
+  case 't': return SK_T_DATATYPE;
+  case 'o': return SK_T_OP;
+  case 'n': return SK_T_INFO;
+  default: return SK_T_NONE;
+  }
+}
+
+SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
+                               const sk_expr *call, sk_str *err)
+{
+  int i, n = (int)strlen(params);
+  if (call->nargs != n) {
+    sk_str_clear(err);
+    sk_str_printf(err, "%s:%d:%d: %s '%s' expects %d argument%s, got %d", call->loc.file,
+                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->nargs);
+    return 0;
+  }
+  for (i = 0; i < n; i++) {
+    sk_type want = p_letter_type(params[i]), have = sk_expr_static_type(call->args[i]);
+    int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
+    if (have == SK_T_NONE || have == want || numeric_ok) continue;
+    sk_str_clear(err);
+    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->args[i]->loc.file,
+                  call->args[i]->loc.line, call->args[i]->loc.col, i + 1, name,
+                  sk_type_name(want), sk_type_name(have));
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- statements ---- */
+
+static void p_block(parser *p, sk_block *b, const char *const *terminators, const sk_loc *opened,
+                    const char *opener);
+
+static int p_at_terminator(const parser *p, const char *const *terminators)
+{
+  int i;
+  if (p->tok.kind != TK_IDENT || terminators == NULL) return 0;
+  for (i = 0; terminators[i]; i++) if (sk_streq(p->tok.sval, terminators[i])) return 1;
+  return 0;
+}
+
+static void p_end_of_statement(parser *p)
+{
+  static const char *const closers[] = { "od", "fi", "else", "end", NULL };
+  if (p->tok.kind == TK_NEWLINE) { p_advance(p); return; }
+  if (p->tok.kind == TK_EOF || p_at_terminator(p, closers)) return;
+  p_unexpected(p, "end of line (one statement per line)");
+}
+
+static void p_include(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  char *path;
+  const sk_source *s;
+  sk_lexer lx, *saved_lx;
+  sk_token saved_tok;
+  size_t i;
+  sk_str err;
+  p_advance(p);
+  if (p->tok.kind != TK_STRING) p_unexpected(p, "a file name in double quotes after @include");
+  path = sk_path_relative_to(p->lx->file, p->tok.sval);
+  for (i = 0; i < p->nincludes; i++) {
+    if (sk_streq(p->includes[i], path)) {
+      sk_str chain;
+      size_t j;
+      sk_str_init(&chain);
+      for (j = i; j < p->nincludes; j++) sk_str_printf(&chain, "%s -> ", p->includes[j]);
+      sk_str_puts(&chain, path);
+      free(path);
+      p_fail(p, &loc, "include cycle: %s", chain.data);
+    }
+  }
+  if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
+    p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
+  sk_str_init(&err);
+  s = sk_sources_get(p->src, path, &err);
+  free(path);
+  if (s == NULL) p_fail(p, &loc, "%s", err.data);
+  sk_str_free(&err);
+  if (strlen(s->text) != s->len) {
+    sk_loc nul;
+    const char *q;
+    nul.file = s->name; nul.line = 1; nul.col = 1;
+    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+    p_fail(p, &nul, "the file contains a NUL byte");
+  }
+  p_advance(p);   /* past the file name, still in the including file */
+  if (p->tok.kind != TK_NEWLINE && p->tok.kind != TK_EOF) p_unexpected(p, "end of line after @include");
+  saved_lx = p->lx;
+  saved_tok = p->tok;
+  sk_lexer_init(&lx, s->name, s->text);
+  p->lx = &lx;
+  p->includes = (const char **)sk_grow((void *)p->includes, &p->capincludes, p->nincludes + 1, sizeof(char *));
+  p->includes[p->nincludes++] = s->name;
+  p_advance(p);
+  p_block(p, into, NULL, NULL, NULL);
+  p->nincludes--;
+  sk_lexer_free(&lx);
+  p->lx = saved_lx;
+  p->tok = saved_tok;
+}
+
+static void p_measurement(parser *p, sk_block *into)
+{
+  static const char *const terms[] = { "end", NULL };
+  sk_stmt *s = sk_stmt_new(S_MEASUREMENT, &p->tok.loc);
+  sk_loc loc = p->tok.loc;
+  p_advance(p);
+  p_expect_word(p, "measurement");
+  if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
+  if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
+  s->name = sk_strdup(p->tok.sval);
+  sk_block_add(into, s);
+  p_advance(p);
+  p->in_measurement = 1;
+  p_block(p, &s->body, terms, &loc, "begin measurement");
+  p_advance(p);
+  p_expect_word(p, "measurement");
+  p->in_measurement = 0;
+}
+
+static void p_measure(parser *p, sk_block *into)
+{
+  sk_stmt *s = sk_stmt_new(S_MEASURE, &p->tok.loc);
+  const sk_measurement *m;
+  sk_loc loc;
+  if (!p->in_measurement)
+    p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
+  sk_block_add(into, s);
+  p_advance(p);
+  s->expr = p_expr(p);
+  if (p->tok.kind == TK_COLON) p_advance(p);
+  loc = p->tok.loc;
+  if (p->tok.kind != TK_IDENT) p_unexpected(p, "a measurement function");
+  s->call = sk_expr_new(E_CALL, &loc);
+  s->call->name = sk_strdup(p->tok.sval);
+  p_advance(p);
+  p_expect(p, TK_LPAREN, "'(' after the measurement function's name");
+  p_args(p, s->call, TK_RPAREN, "')' or ','");
+  m = sk_catalogue_find(s->call->name);
+  if (m == NULL) {
+    if (sk_builtin_find(s->call->name))
+      p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name,
+#ifdef SKAMPI_MPI
+           ""
+#else
+           " (MPI-only measurement functions are not available in the " SK_BACKEND_NAME " build)"
+#endif
+           );
+  }
+  if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
+}
+
+static void p_loop_body(parser *p, sk_stmt *s, const sk_loc *loc, const char *opener)
+{
+  static const char *const terms[] = { "od", NULL };
+  p_expect_word(p, "do");
+  p_block(p, &s->body, terms, loc, opener);
+  p_advance(p);
+}
+
+static void p_for(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  int autorefine = p_is_word(p, "autorefine");
+  char *var;
+  sk_stmt *s;
+  p_advance(p);
+  var = p_expect_name(p, "a loop variable");
+  if (p_is_word(p, "in")) {
+    if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
+    p_advance(p);
+    if (p->tok.kind == TK_LBRACKET) {
+      sk_expr holder;
+      s = sk_stmt_new(S_FOR_LIST, &loc);
+      memset(&holder, 0, sizeof holder);
+      p_advance(p);
+      p_args(p, &holder, TK_RBRACKET, "']' or ','");
+      s->list = holder.args;
+      s->nlist = holder.nargs;
+    } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
+      sk_loc cloc = p->tok.loc;
+      const sk_iterator *it = sk_iterator_find(p->tok.sval);
+      s = sk_stmt_new(S_FOR_ITER, &loc);
+      s->expr = sk_expr_new(E_CALL, &cloc);
+      s->expr->name = sk_strdup(p->tok.sval);
+      p_advance(p);
+      p_expect(p, TK_LPAREN, "'(' after the iterator's name");
+      p_args(p, s->expr, TK_RPAREN, "')' or ','");
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'", s->expr->name);
+      if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
+    } else {
+      p_unexpected(p, "'[' or an iterator after 'in'");
+      return;
+    }
+  } else {
+    s = sk_stmt_new(S_FOR_RANGE, &loc);
+    s->autorefine = autorefine;
+    p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
+    s->from = p_expr(p);
+    p_expect_word(p, "to");
+    if (p->tok.kind == TK_DOTS) p_advance(p); else s->to = p_expr(p);
+    if (p_is_word(p, "step")) {
+      p_advance(p);
+      if (p->tok.kind == TK_STAR) { s->step_multiplies = 1; p_advance(p); }
+      else if (p->tok.kind == TK_PLUS) p_advance(p);
+      s->step = p_unary(p);
+    }
+    if (p_is_word(p, "multipleof")) {
+      p_advance(p);
+      s->multiple_of = p_unary(p);
+    }
+  }
+  s->name = var;
+  sk_block_add(into, s);
+  p_enter(p, &loc);
+  p_loop_body(p, s, &loc, autorefine ? "autorefine" : "for");
+  p->nesting--;
+}
+
+static void p_if(parser *p, sk_block *into)
+{
+  static const char *const then_terms[] = { "else", "fi", NULL };
+  static const char *const else_terms[] = { "fi", NULL };
+  sk_loc loc = p->tok.loc;
+  sk_stmt *s = sk_stmt_new(S_IF, &loc);
+  sk_block_add(into, s);
+  p_advance(p);
+  s->expr = p_expr(p);
+  p_expect_word(p, "then");
+  p_enter(p, &loc);
+  p_block(p, &s->body, then_terms, &loc, "if");
+  if (p_is_word(p, "else")) {
+    p_advance(p);
+    p_block(p, &s->else_body, else_terms, &loc, "if");
+  }
+  p->nesting--;
+  p_advance(p);   /* fi */
+}
+
+static void p_statement(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  if (p->tok.kind == TK_INCLUDE) { p_include(p, into); return; }
+  if (p->tok.kind != TK_IDENT) p_unexpected(p, "a statement");
+  if (p_is_word(p, "begin")) p_measurement(p, into);
+  else if (p_is_word(p, "measure")) p_measure(p, into);
+  else if (p_is_word(p, "for") || p_is_word(p, "autorefine")) p_for(p, into);
+  else if (p_is_word(p, "if")) p_if(p, into);
+  else if (p_is_keyword(p->tok.sval)) p_unexpected(p, "a statement");
+  else {
+    char *name = sk_strdup(p->tok.sval);
+    p_advance(p);
+    if (p->tok.kind == TK_ASSIGN) {
+      sk_stmt *s = sk_stmt_new(S_ASSIGN, &loc);
+      sk_value v;
+      s->name = name;
+      sk_block_add(into, s);
+      if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
+      p_advance(p);
+      s->expr = p_expr(p);
+    } else if (p->tok.kind == TK_LPAREN) {
+      const sk_builtin *b = sk_builtin_find(name);
+      sk_stmt *s = sk_stmt_new(S_CALL, &loc);
+      sk_block_add(into, s);
+      s->expr = sk_expr_new(E_CALL, &loc);
+      s->expr->name = name;
+      p_advance(p);
+      p_args(p, s->expr, TK_RPAREN, "')' or ','");
+      if (b == NULL) {
+        if (sk_catalogue_find(name))
+          p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
+        p_fail(p, &loc, "unknown function '%s'", name);
+      }
+      if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
+    } else {
+      sk_str what;
+      sk_str_init(&what);
+      p_describe_token(&p->tok, &what);
+      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, what.data);
+    }
+  }
+  p_end_of_statement(p);
+}
+
+static void p_block(parser *p, sk_block *b, const char *const *terminators, const sk_loc *opened,
+                    const char *opener)
+{
+  for (;;) {
+    while (p->tok.kind == TK_NEWLINE) p_advance(p);
+    if (p_at_terminator(p, terminators)) return;
+    if (p->tok.kind == TK_EOF) {
+      const char *closer;
+      if (terminators == NULL) return;
+      closer = terminators[terminators[1] ? 1 : 0];
+      p_fail(p, &p->tok.loc, "syntax error: end of file before '%s' closing the '%s' at line %d",
+             sk_streq(closer, "end") ? "end measurement" : closer, opener, opened->line);
+    }
+    if (p->tok.kind == TK_IDENT && terminators == NULL &&
+        (p_is_word(p, "od") || p_is_word(p, "fi") || p_is_word(p, "else") || p_is_word(p, "end")))
+      p_fail(p, &p->tok.loc, "syntax error: '%s' without a matching opening statement", p->tok.sval);
+    if (p->tok.kind == TK_IDENT && terminators != NULL && p_is_keyword(p->tok.sval) &&
+        (p_is_word(p, "od") || p_is_word(p, "fi") || p_is_word(p, "else") || p_is_word(p, "end")))
+      p_fail(p, &p->tok.loc, "syntax error: '%s' does not close the '%s' opened at line %d",
+             p->tok.sval, opener, opened->line);
+    p_statement(p, b);
+  }
+}
+
+SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err)
+{
+  parser p;
+  sk_lexer lx;
+  const sk_source *s;
+  sk_str loaderr;
+  memset(&p, 0, sizeof p);
+  memset(prog, 0, sizeof *prog);
+  p.src = src;
+  p.err = err;
+  sk_str_init(&loaderr);
+  s = sk_sources_get(src, path, &loaderr);
+  if (s == NULL) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: %s", loaderr.data);
+    sk_str_free(&loaderr);
+    return 0;
+  }
+  sk_str_free(&loaderr);
+  sk_lexer_init(&lx, s->name, s->text);
+  p.lx = &lx;
+  if (setjmp(p.fail)) {
+    sk_lexer_free(&lx);
+    free((void *)p.includes);
+    sk_program_free(prog);
+    return 0;
+  }
+  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
+  p.includes[p.nincludes++] = s->name;
+  if (strlen(s->text) != s->len) {
+    sk_loc nul;
+    const char *q;
+    nul.file = s->name; nul.line = 1; nul.col = 1;
+    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+    p_fail(&p, &nul, "the file contains a NUL byte");
+  }
+  p_advance(&p);
+  p_block(&p, &prog->top, NULL, NULL, NULL);
+  sk_lexer_free(&lx);
+  free((void *)p.includes);
+  return 1;
+}
+/* --- end split/parser.c --- */
+/* --- begin split/output.h --- */
+/*
+** output.h -- the .sko writer (seed 003 §7.1, ANCHORS.md): header lines starting with
+** '#', per measurement block `# begin result "name"`, one line per measurement (loop
+** variables as "name= value", reported message size, time and standard error in
+** microseconds, number of single measurements, selected per-process times), then
+** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
+** flushed, so a killed run keeps every block it finished. An existing output file is
+** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
+** Lines measured inside autorefine loops are held and written sorted by the loop
+** variable when the loop ends.
+*/
+#ifndef SK_OUTPUT_H
+#define SK_OUTPUT_H
+
+
+typedef struct sk_loopvar {
+  const char *name;
+  sk_value value;
+} sk_loopvar;
+
+/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open. */
+SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size);
+SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
+SK_API void sk_out_begin_block(const char *name);
+SK_API void sk_out_end_block(const char *name, double seconds);
+/* One measurement line; times in seconds (converted to microseconds). */
+SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
+                        double std_error, int reps, const double *node_times, int nnode);
+/* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
+** `var_index` and, when no hold is left open, writes them. */
+SK_API void sk_out_hold_begin(void);
+SK_API void sk_out_hold_end(int var_index);
+SK_API void sk_out_close(void);
+
+#endif
+/* --- end split/output.h --- */
+/* --- begin split/output.c --- */
+/*
+** output.c -- see output.h.
+*/
+
+typedef struct out_line {
+  char *text;
+  double *keys;            /* numeric values of the loop variables */
+  int nkeys;
+  long order;              /* for a stable sort */
+} out_line;
+
+static struct {
+  FILE *f;
+  int to_stdout;
+  out_line *held;
+  size_t nheld, capheld;
+  size_t *marks;           /* start index of each open hold */
+  size_t nmarks, capmarks;
+  long serial;
+  int sort_index;
+} out;
+
+SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
+{
+  FILE *probe;
+  backup[0] = '\0';
+  if (path == NULL || sk_streq(path, "-")) {
+    out.f = stdout;
+    out.to_stdout = 1;
+    return 1;
+  }
+  probe = fopen(path, "r");
+  if (probe != NULL) {
+    /* never overwrite: keep the old results under the first free NAME.N */
+    int n;
+    fclose(probe);
+    for (n = 1; n < 100000; n++) {
+      char *name = (char *)sk_malloc(strlen(path) + 16);
+      sprintf(name, "%s.%d", path, n);
+      probe = fopen(name, "r");
+      if (probe == NULL) {
+        if (rename(path, name) != 0) {
+          sk_str_printf(err, "cannot rename existing '%s' to '%s'", path, name);
+          free(name);
+          return 0;
+        }
+        strncpy(backup, name, backup_size - 1);
+        backup[backup_size - 1] = '\0';
+        free(name);
+        break;
+      }
+      fclose(probe);
+      free(name);
+    }
+  }
+  out.f = fopen(path, "w");
+  if (out.f == NULL) {
+    sk_str_printf(err, "cannot open output file '%s' for writing", path);
+    return 0;
+  }
+  return 1;
+}
+
+static void out_write(const char *text)
+{
+  if (!out.f) return;
+  fputs(text, out.f);
+  fflush(out.f);
+}
+
+SK_API void sk_out_text(const char *text) { out_write(text); }
+
+SK_API void sk_out_begin_block(const char *name)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "# begin result \"%s\"\n", name);
+  out_write(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_end_block(const char *name, double seconds)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
+  out_write(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
+                        double std_error, int reps, const double *node_times, int nnode)
+{
+  sk_str s;
+  int i;
+  sk_str_init(&s);
+  for (i = 0; i < nvars; i++) {
+    sk_str_printf(&s, "%s= ", vars[i].name);
+    sk_value_format(&s, &vars[i].value);
+    sk_str_putc(&s, ' ');
+  }
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_putc(&s, '\n');
+  if (out.nmarks == 0) {
+    out_write(s.data);
+    sk_str_free(&s);
+    return;
+  }
+  out.held = (out_line *)sk_grow(out.held, &out.capheld, out.nheld + 1, sizeof(out_line));
+  out.held[out.nheld].text = s.data;
+  out.held[out.nheld].nkeys = nvars;
+  out.held[out.nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
+  for (i = 0; i < nvars; i++)
+    out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
+                                  ? sk_value_as_double(&vars[i].value) : 0.0;
+  out.held[out.nheld].order = out.serial++;
+  out.nheld++;
+}
+
+SK_API void sk_out_hold_begin(void)
+{
+  out.marks = (size_t *)sk_grow(out.marks, &out.capmarks, out.nmarks + 1, sizeof(size_t));
+  out.marks[out.nmarks++] = out.nheld;
+}
+
+static int out_cmp_lines(const void *a, const void *b)
+{
+  const out_line *x = (const out_line *)a, *y = (const out_line *)b;
+  int k = out.sort_index;
+  double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
+  if (kx != ky) return kx < ky ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order ? 1 : 0;
+}
+
+SK_API void sk_out_hold_end(int var_index)
+{
+  size_t mark, i;
+  if (out.nmarks == 0) return;
+  mark = out.marks[--out.nmarks];
+  out.sort_index = var_index;
+  if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
+  if (out.nmarks > 0) return;
+  for (i = 0; i < out.nheld; i++) {
+    out_write(out.held[i].text);
+    free(out.held[i].text);
+    free(out.held[i].keys);
+  }
+  out.nheld = 0;
+}
+
+SK_API void sk_out_close(void)
+{
+  while (out.nmarks > 0) sk_out_hold_end(0);
+  if (out.f && !out.to_stdout) fclose(out.f);
+  else if (out.f) fflush(out.f);
+  out.f = NULL;
+  free(out.held);
+  free(out.marks);
+  out.held = NULL;
+  out.marks = NULL;
+  out.capheld = out.capmarks = 0;
+}
+/* --- end split/output.c --- */
+/* --- begin split/interp.h --- */
+/*
+** interp.h -- the interpreter of the program tree (seed 003 §2.5, §5): every process
+** executes the same program (SPMD); variables with global and measurement-block scope;
+** computed loops with the rounding and de-duplication rule; measure statements that
+** agree on buffer sizes across all processes, run the measurement and write its line.
+*/
+#ifndef SK_INTERP_H
+#define SK_INTERP_H
+
+
+typedef struct sk_var {
+  char *name;
+  sk_value value;
+} sk_var;
+
+typedef struct sk_scope {
+  sk_var *vars;
+  size_t n, cap;
+} sk_scope;
+
+typedef struct sk_settings {
+  sk_asec_config asec;
+  int max_node_times;         /* set_max_nr_node_times, default 16 */
+  double suite_time_limit;    /* seconds per measurement block, 0 = none */
+  double apr_max_error;       /* autorefine: error bound (key of SKaLib eq. 3.5) */
+  double apr_min_distance;    /* autorefine: relative minimum distance of points */
+  int apr_max_steps;          /* autorefine: budget of points per loop, 0 = none */
+} sk_settings;
+
+typedef struct sk_interp {
+  sk_scope globals, locals;
+  int in_measurement;
+  const char *block_name;
+  double block_started;
+  sk_settings settings;
+  sk_buffer_config buffers;
+  sk_loopvar *loops;          /* loop variables of the current measurement, outermost first */
+  size_t nloops, caploops;
+  int open_loops;             /* active loops with '...' as bound */
+  int buffer_exhausted;       /* a measure statement found the buffer too small */
+  double last_time;           /* result of the last measure statement (seconds) */
+  int time_accounting;
+  double time_in_measurements, run_started;
+  long measurements;
+} sk_interp;
+
+SK_API void sk_settings_default(sk_settings *s);
+SK_API void sk_interp_init(sk_interp *in);
+SK_API void sk_interp_free(sk_interp *in);
+SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
+/* Evaluation, for the builtins and tests. */
+SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
+SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);
+SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
+/* The values a computed loop takes (without '...'), for tests and -t; returns count. */
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max);
+
+#endif
+/* --- end split/interp.h --- */
+/* --- begin split/interp.c --- */
+/*
+** interp.c -- executes the program tree (see interp.h).
+**
+** Computed loops (seed 003 §2.5, §5.3.1): the loop runs on an exact double `cur`
+** (from, then cur+step or cur*step). When `from` is an integer the variable is an
+** integer: it takes the value cur rounded to the nearest integer (with `multipleof j`:
+** to the nearest multiple of j, never below j), and a value equal to the previous one
+** is skipped -- so `1 to 23 step *sqrt(2)` gives 1 2 3 4 6 8 11 16 23. The loop ends at
+** the first value beyond the bound; with '...' as bound it ends when a measure
+** statement inside finds that some process's buffer is too small (or the value
+** exceeds the buffer size in bytes).
+*/
+
+SK_API void sk_settings_default(sk_settings *s)
+{
+  sk_asec_default_config(&s->asec);
+  s->max_node_times = 16;
+  s->suite_time_limit = 0.0;
+  s->apr_max_error = 0.05;
+  s->apr_min_distance = 0.0;
+  s->apr_max_steps = 0;
+}
+
+SK_API void sk_interp_init(sk_interp *in)
+{
+  memset(in, 0, sizeof *in);
+  sk_settings_default(&in->settings);
+  sk_buffers_default_config(&in->buffers);
+  sk_buffers_configure(&in->buffers);
+  in->run_started = sk_tp_wtime();
+}
+
+static void scope_clear(sk_scope *sc)
+{
+  size_t i;
+  for (i = 0; i < sc->n; i++) free(sc->vars[i].name);
+  free(sc->vars);
+  sc->vars = NULL;
+  sc->n = sc->cap = 0;
+}
+
+SK_API void sk_interp_free(sk_interp *in)
+{
+  scope_clear(&in->globals);
+  scope_clear(&in->locals);
+  free(in->loops);
+}
+
+static sk_var *scope_find(sk_scope *sc, const char *name)
+{
+  size_t i;
+  for (i = 0; i < sc->n; i++) if (sk_streq(sc->vars[i].name, name)) return &sc->vars[i];
+  return NULL;
+}
+
+SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out)
+{
+  sk_var *v = in->in_measurement ? scope_find(&in->locals, name) : NULL;
+  if (v == NULL) v = scope_find(&in->globals, name);
+  if (v) { *out = v->value; return 1; }
+  return sk_constant_find(name, out);
+}
+
+/* Inside a measurement block an assignment creates or changes a local variable; a
+** global of the same name stays untouched (seed 003 §5). */
+SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value value)
+{
+  sk_scope *sc = in->in_measurement ? &in->locals : &in->globals;
+  sk_var *v = scope_find(sc, name);
+  if (v == NULL) {
+    sc->vars = (sk_var *)sk_grow(sc->vars, &sc->cap, sc->n + 1, sizeof(sk_var));
+    v = &sc->vars[sc->n++];
+    v->name = sk_strdup(name);
+  }
+  v->value = value;
+}
+
+/* ---- expressions ---- */
+
+static int interp_is_number(const sk_value *v) { return v->type == SK_T_INT || v->type == SK_T_DOUBLE; }
+
+static void interp_need_number(const sk_value *v, const sk_expr *e, const char *what)
+{
+  if (!interp_is_number(v))
+    sk_user_error(&e->loc, "%s needs a number, not %s", what, sk_type_name(v->type));
+}
+
+static long interp_checked(double exact, long result, const sk_loc *loc)
+{
+  if (exact > (double)LONG_MAX || exact < (double)LONG_MIN)
+    sk_user_error(loc, "integer overflow (the result %g does not fit)", exact);
+  return result;
+}
+
+static sk_value interp_binary(sk_interp *in, const sk_expr *e)
+{
+  sk_value a = sk_interp_eval(in, e->args[0]), b;
+  int op = e->op;
+  if (op == TK_AND || op == TK_OR) {
+    double x;
+    interp_need_number(&a, e->args[0], op == TK_AND ? "'&&'" : "'||'");
+    x = sk_value_as_double(&a);
+    if (op == TK_AND && x == 0.0) return sk_int_value(0);
+    if (op == TK_OR && x != 0.0) return sk_int_value(1);
+    b = sk_interp_eval(in, e->args[1]);
+    interp_need_number(&b, e->args[1], op == TK_AND ? "'&&'" : "'||'");
+    return sk_int_value(sk_value_as_double(&b) != 0.0);
+  }
+  b = sk_interp_eval(in, e->args[1]);
+  if (op == TK_EQ || op == TK_NE) {
+    int eq;
+    if (interp_is_number(&a) && interp_is_number(&b)) eq = sk_value_as_double(&a) == sk_value_as_double(&b);
+    else if (a.type != b.type) eq = 0;
+    else if (a.type == SK_T_STRING) eq = sk_streq(a.u.s, b.u.s);
+    else if (a.type == SK_T_COMM) eq = a.u.comm == b.u.comm;
+    else if (a.type == SK_T_DATATYPE) eq = a.u.dt == b.u.dt;
+    else if (a.type == SK_T_OP) eq = a.u.op == b.u.op;
+    else eq = a.u.info == b.u.info;
+    return sk_int_value(op == TK_EQ ? eq : !eq);
+  }
+  interp_need_number(&a, e->args[0], "arithmetic");
+  interp_need_number(&b, e->args[1], "arithmetic");
+  if (op >= TK_LT && op <= TK_GE) {
+    double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
+    int r = op == TK_LT ? x < y : op == TK_LE ? x <= y : op == TK_GT ? x > y : x >= y;
+    return sk_int_value(r);
+  }
+  if (a.type == SK_T_INT && b.type == SK_T_INT) {
+    long x = a.u.i, y = b.u.i;
+    switch (op) {
+    case TK_PLUS: return sk_int_value(interp_checked((double)x + (double)y, x + y, &e->loc));
+    case TK_MINUS: return sk_int_value(interp_checked((double)x - (double)y, x - y, &e->loc));
+    case TK_STAR: return sk_int_value(interp_checked((double)x * (double)y, x * y, &e->loc));
+    case TK_SLASH:
+      if (y == 0) sk_user_error(&e->loc, "division by zero");
+      return sk_int_value(x / y);
+    default:
+      if (y == 0) sk_user_error(&e->loc, "division by zero (modulo)");
+      return sk_int_value(x % y);
+    }
+  } else {
+    double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
+    switch (op) {
+    case TK_PLUS: return sk_double_value(x + y);
+    case TK_MINUS: return sk_double_value(x - y);
+    case TK_STAR: return sk_double_value(x * y);
+    case TK_SLASH:
+      if (y == 0.0) sk_user_error(&e->loc, "division by zero");
+      return sk_double_value(x / y);
+    default:
+      if (y == 0.0) sk_user_error(&e->loc, "division by zero (modulo)");
+      return sk_double_value(fmod(x, y));
+    }
+  }
+}
+
+/* Converts an argument to what parameter letter `p` asks for, or reports it. */
+static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
+{
+  sk_type want = SK_T_NONE;
+  switch (p) {
+  case 'i':
+    if (v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
+      return sk_int_value((long)v.u.d);
+    want = SK_T_INT;
+    break;
+  case 'd':
+    if (v.type == SK_T_INT) return sk_double_value((double)v.u.i);
+    want = SK_T_DOUBLE;
+    break;
+  case 's': want = SK_T_STRING; break;
+  case 'c': want = SK_T_COMM; break;
+  case 't': want = SK_T_DATATYPE; break;
+  case 'o': want = SK_T_OP; break;
+  case 'n': want = SK_T_INFO; break;
+  default: return v;
+  }
+  if (v.type != want)
+    sk_user_error(&arg->loc, "argument %d of '%s' must be %s, not %s", index + 1, fname,
+                  sk_type_name(want), v.type == SK_T_DOUBLE && want == SK_T_INT ? "a fraction" : sk_type_name(v.type));
+  return v;
+}
+
+static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *params)
+{
+  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  int i;
+  for (i = 0; i < call->nargs; i++)
+    args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  return args;
+}
+
+SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
+{
+  sk_value v;
+  switch (e->kind) {
+  case E_INT: return sk_int_value(e->ival);
+  case E_DOUBLE: return sk_double_value(e->dval);
+  case E_STRING:
+    v.type = SK_T_STRING;
+    v.u.s = e->name;
+    return v;
+  case E_VAR:
+    if (!sk_interp_lookup(in, e->name, &v)) sk_user_error(&e->loc, "unknown identifier '%s'", e->name);
+    return v;
+  case E_UNARY:
+    v = sk_interp_eval(in, e->args[0]);
+    interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
+    if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
+    if (v.type == SK_T_INT) return sk_int_value(interp_checked(-(double)v.u.i, -v.u.i, &e->loc));
+    return sk_double_value(-v.u.d);
+  case E_BINARY: return interp_binary(in, e);
+  case E_CALL: {
+    const sk_builtin *b = sk_builtin_find(e->name);
+    sk_value *args, r;
+    if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
+    args = interp_args(in, e, b->params);
+    r = b->fn(in, args, &e->loc);
+    free(args);
+    return r;
+  }
+  }
+  v.type = SK_T_NONE;
+  return v;
+}
+
+/* ---- loops ---- */
+
+typedef struct loop_stepper {
+  double cur, to, step;
+  int has_to, multiplies, integer;
+  long multiple_of;
+  int have_prev;
+  long prev;
+  double limit;            /* '...': values beyond this cannot fit any buffer */
+} loop_stepper;
+
+static long loop_round(double x, long multiple_of)
+{
+  if (multiple_of > 1) {
+    long k = (long)floor(x / (double)multiple_of + 0.5);
+    if (k < 1) k = 1;
+    return k * multiple_of;
+  }
+  return (long)floor(x + 0.5);
+}
+
+/* Next value of a computed loop: 1 and *v, or 0 at the end. */
+static int loop_next(loop_stepper *st, sk_value *v)
+{
+  for (;;) {
+    double value;
+    int up = st->multiplies || st->step > 0.0;
+    if (st->integer) {
+      long r;
+      if (fabs(st->cur) > (double)LONG_MAX / 2) return 0;
+      r = loop_round(st->cur, st->multiple_of);
+      value = (double)r;
+      if (st->have_prev && r == st->prev) {       /* de-duplication */
+        st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
+        continue;
+      }
+      if (st->has_to && (up ? value > st->to : value < st->to)) return 0;
+      if (!st->has_to && value > st->limit) return 0;
+      st->prev = r;
+      st->have_prev = 1;
+      *v = sk_int_value(r);
+    } else {
+      value = st->cur;
+      if (st->has_to && (up ? value > st->to * (1 + 1e-12) : value < st->to * (1 + 1e-12))) return 0;
+      if (!st->has_to && value > st->limit) return 0;
+      *v = sk_double_value(value);
+    }
+    st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
+    return 1;
+  }
+}
+
+static void loop_setup(loop_stepper *st, double from, double to, int has_to, double step,
+                       int multiplies, long multiple_of, int integer, double limit)
+{
+  memset(st, 0, sizeof *st);
+  st->cur = from;
+  st->to = to;
+  st->has_to = has_to;
+  st->step = step;
+  st->multiplies = multiplies;
+  st->multiple_of = multiple_of;
+  st->integer = integer;
+  st->limit = limit;
+}
+
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max)
+{
+  loop_stepper st;
+  sk_value v;
+  int n = 0;
+  loop_setup(&st, from, to, 1, step, multiplies, multiple_of, integer, 0.0);
+  while (n < max && loop_next(&st, &v)) out[n++] = sk_value_as_double(&v);
+  return n;
+}
+
+static void exec_block(sk_interp *in, const sk_block *b);
+
+static void loop_push(sk_interp *in, const char *name, sk_value v)
+{
+  in->loops = (sk_loopvar *)sk_grow(in->loops, &in->caploops, in->nloops + 1, sizeof(sk_loopvar));
+  in->loops[in->nloops].name = name;
+  in->loops[in->nloops].value = v;
+  in->nloops++;
+}
+
+/* Runs the body once with the loop variable set; returns 0 when the loop must end. */
+static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_ended)
+{
+  sk_interp_assign(in, s->name, v);
+  in->loops[in->nloops - 1].value = v;
+  exec_block(in, &s->body);
+  if (in->buffer_exhausted) {
+    if (open_ended) in->buffer_exhausted = 0;
+    return 0;
+  }
+  return 1;
+}
+
+static void exec_for_range(sk_interp *in, const sk_stmt *s)
+{
+  sk_value from = sk_interp_eval(in, s->from), to, step, mult;
+  loop_stepper st;
+  sk_value v;
+  double stepv = 1.0;
+  long multiple_of = 1;
+  int integer;
+  interp_need_number(&from, s->from, "a loop's start value");
+  if (s->to) { to = sk_interp_eval(in, s->to); interp_need_number(&to, s->to, "a loop's bound"); }
+  else to = sk_int_value(0);
+  if (s->step) {
+    step = sk_interp_eval(in, s->step);
+    interp_need_number(&step, s->step, "a loop's step");
+    stepv = sk_value_as_double(&step);
+  }
+  if (s->multiple_of) {
+    mult = sk_interp_eval(in, s->multiple_of);
+    if (mult.type != SK_T_INT || mult.u.i < 1)
+      sk_user_error(&s->multiple_of->loc, "multipleof needs a positive integer");
+    multiple_of = mult.u.i;
+  }
+  if (s->step_multiplies && (stepv <= 1.0 || sk_value_as_double(&from) <= 0.0))
+    sk_user_error(&s->loc, "a loop with 'step *x' needs x > 1 and a positive start value");
+  if (!s->step_multiplies && stepv == 0.0) sk_user_error(&s->loc, "a loop's step must not be 0");
+  if (!s->to && !s->step_multiplies && stepv < 0.0)
+    sk_user_error(&s->loc, "a loop up to '...' must count upwards");
+  integer = from.type == SK_T_INT && (s->step_multiplies || (s->step == NULL || step.type == SK_T_INT));
+  loop_setup(&st, sk_value_as_double(&from), sk_value_as_double(&to), s->to != NULL, stepv,
+             s->step_multiplies, multiple_of, integer, (double)in->buffers.size);
+  loop_push(in, s->name, from);
+  if (!s->to) in->open_loops++;
+  if (s->autorefine) {
+    sk_apr_config c;
+    sk_apr *apr;
+    double x;
+    size_t var_index = in->nloops - 1;
+    if (!s->to) sk_user_error(&s->loc, "an autorefine loop needs an explicit upper bound");
+    sk_apr_default_config(&c);
+    c.first = st.cur;
+    c.last = st.to;
+    c.step = stepv;
+    c.geometric = s->step_multiplies;
+    c.integer = integer;
+    c.multiple_of = multiple_of;
+    c.max_error = in->settings.apr_max_error;
+    if (in->settings.apr_min_distance > 0.0) c.min_distance = in->settings.apr_min_distance;
+    c.max_steps = in->settings.apr_max_steps;
+    if (sk_apr_config_error(&c)) sk_user_error(&s->loc, "autorefine: %s", sk_apr_config_error(&c));
+    apr = sk_apr_new(&c);
+    if (in->in_measurement) sk_out_hold_begin();
+    while (sk_apr_next(apr, &x)) {
+      in->last_time = 0.0;
+      if (!loop_iteration(in, s, integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x), 0)) break;
+      sk_apr_report(apr, in->last_time);
+      if (in->settings.suite_time_limit > 0.0 &&
+          sk_tp_wtime() - in->block_started > in->settings.suite_time_limit) sk_apr_stop(apr);
+    }
+    if (in->in_measurement) sk_out_hold_end((int)var_index);
+    sk_apr_free(apr);
+  } else {
+    while (loop_next(&st, &v)) if (!loop_iteration(in, s, v, s->to == NULL)) break;
+  }
+  if (!s->to) in->open_loops--;
+  in->nloops--;
+}
+
+static void exec_for_list(sk_interp *in, const sk_stmt *s)
+{
+  int i;
+  sk_value *values = (sk_value *)sk_calloc((size_t)(s->nlist ? s->nlist : 1), sizeof(sk_value));
+  for (i = 0; i < s->nlist; i++) values[i] = sk_interp_eval(in, s->list[i]);
+  loop_push(in, s->name, values[0]);
+  for (i = 0; i < s->nlist; i++) if (!loop_iteration(in, s, values[i], 0)) break;
+  in->nloops--;
+  free(values);
+}
+
+static void exec_for_iter(sk_interp *in, const sk_stmt *s)
+{
+  const sk_iterator *it = sk_iterator_find(s->expr->name);
+  sk_value *args = interp_args(in, s->expr, it->params), v;
+  void *self = NULL;
+  long guard = 0;
+  v = it->fn(&self, args);
+  loop_push(in, s->name, v);
+  /* protocol of seed 003 §6.3: *self == NULL after a call means "exhausted" */
+  while (self != NULL) {
+    if (!loop_iteration(in, s, v, 0)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
+    v = it->fn(&self, args);
+    if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
+  }
+  in->nloops--;
+  free(args);
+}
+
+/* ---- measurements ---- */
+
+static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
+{
+  size_t saved_loops = in->nloops;
+  in->in_measurement = 1;
+  in->block_name = s->name;
+  in->block_started = sk_tp_wtime();
+  if (sk_tp_world_rank() == 0) sk_out_begin_block(s->name);
+  exec_block(in, &s->body);
+  in->buffer_exhausted = 0;
+  if (sk_tp_world_rank() == 0) sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
+  scope_clear(&in->locals);
+  in->nloops = saved_loops;
+  in->in_measurement = 0;
+  in->block_name = NULL;
+}
+
+/* Packs a result for the trip from the measurement's rank 0 to world rank 0. */
+static void measure_forward_result(sk_group *g, sk_result *res)
+{
+  int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
+  size_t count = 7 + (size_t)n;
+  double *pack;
+  if (leader == 0 || (me != 0 && me != leader)) return;
+  pack = (double *)sk_malloc(sizeof(double) * count);
+  if (me == leader) {
+    pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
+    pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
+    for (i = 0; i < n; i++) pack[7 + i] = res->node_times ? res->node_times[i] : -1.0;
+    sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
+    sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
+  } else {
+    sk_result_init(res);
+    sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
+    sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
+    res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
+    res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
+    res->nprocs = n;
+    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
+    for (i = 0; i < n; i++) res->node_times[i] = pack[7 + i];
+  }
+  free(pack);
+}
+
+static void measure_write_line(sk_interp *in, const sk_result *res)
+{
+  double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
+  double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
+  int i, nvalid = 0, nsel;
+  for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
+  nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
+  sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
+  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
+  free(sel);
+  free(valid);
+}
+
+static void exec_measure(sk_interp *in, const sk_stmt *s)
+{
+  sk_value comm = sk_interp_eval(in, s->expr), *args;
+  const sk_measurement *def = sk_catalogue_find(s->call->name);
+  sk_group *g, *world = sk_tp_world();
+  sk_mctx m;
+  sk_result res;
+  double mine[2], *all = NULL, started;
+  long decision[3];
+  int member, wsize = sk_tp_world_size(), wrank = sk_tp_world_rank(), i;
+  char msg[256];
+  if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
+  args = interp_args(in, s->call, def->params);
+  g = comm.u.comm;
+  member = sk_tp_group_rank(g) >= 0;
+  memset(&m, 0, sizeof m);
+  if (member) sk_runner_init(def, &m, g, args);
+  /* Every process agrees, before anything is sent, that every buffer is large enough. */
+  mine[0] = member && !m.failed ? sk_buffers_needed(m.send_usage, m.recv_usage) : 0.0;
+  mine[1] = m.failed ? 1.0 : 0.0;
+  if (wrank == 0) all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)wsize);
+  sk_tp_gather_doubles(world, mine, 2, all, 0);
+  decision[0] = 0; decision[1] = -1; decision[2] = 0;
+  if (wrank == 0) {
+    double worst = -1.0;
+    for (i = 0; i < wsize; i++) {
+      if (all[2 * i + 1] != 0.0 && decision[1] < 0) { decision[0] = 1; decision[1] = i; }
+      if (all[2 * i] > worst) { worst = all[2 * i]; decision[2] = i; }
+    }
+    if (decision[0] == 0 && worst > (double)in->buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
+    free(all);
+  }
+  sk_tp_bcast(world, decision, sizeof decision, 0);
+  if (decision[0] == 1) {
+    strcpy(msg, m.fail_msg);
+    if (decision[1] > 0) {
+      if (wrank == decision[1]) sk_tp_send(world, 0, m.fail_msg, sizeof msg);
+      if (wrank == 0) sk_tp_recv(world, (int)decision[1], msg, sizeof msg);
+    }
+    sk_user_error(&s->call->loc, "%s: %s", def->name, msg);
+  }
+  if (decision[0] == 2) {
+    if (member) sk_runner_finalize(def, &m, args);
+    free(args);
+    if (in->open_loops > 0) { in->buffer_exhausted = 1; return; }
+    sk_user_error(&s->call->loc, "%s needs %ld bytes of buffer on process %ld, but set_skampi_buffer gave %lu; "
+                  "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
+                  (unsigned long)in->buffers.size);
+  }
+  started = sk_tp_wtime();
+  sk_result_init(&res);
+  if (member) {
+    sk_runner_run(def, &m, args, &in->settings.asec, &res);
+    sk_runner_finalize(def, &m, args);
+  }
+  measure_forward_result(g, &res);
+  {
+    double shared[2];
+    shared[0] = res.time;
+    shared[1] = res.failed;
+    sk_tp_bcast(world, shared, sizeof shared, 0);   /* autorefine needs the time everywhere */
+    in->last_time = shared[0];
+    if (shared[1] != 0.0) sk_user_error(&s->call->loc, "%s failed: %s", def->name, res.fail_msg);
+  }
+  if (wrank == 0) measure_write_line(in, &res);
+  in->time_in_measurements += sk_tp_wtime() - started;
+  in->measurements++;
+  sk_result_free(&res);
+  free(args);
+}
+
+/* ---- statements ---- */
+
+static void exec_stmt(sk_interp *in, const sk_stmt *s)
+{
+  sk_value v;
+  switch (s->kind) {
+  case S_ASSIGN:
+    sk_interp_assign(in, s->name, sk_interp_eval(in, s->expr));
+    break;
+  case S_CALL:
+    sk_interp_eval(in, s->expr);
+    break;
+  case S_IF:
+    v = sk_interp_eval(in, s->expr);
+    interp_need_number(&v, s->expr, "a condition");
+    exec_block(in, sk_value_as_double(&v) != 0.0 ? &s->body : &s->else_body);
+    break;
+  case S_FOR_RANGE: exec_for_range(in, s); break;
+  case S_FOR_LIST: exec_for_list(in, s); break;
+  case S_FOR_ITER: exec_for_iter(in, s); break;
+  case S_MEASUREMENT: exec_measurement_block(in, s); break;
+  case S_MEASURE: exec_measure(in, s); break;
+  }
+}
+
+static void exec_block(sk_interp *in, const sk_block *b)
+{
+  size_t i;
+  for (i = 0; i < b->n && !in->buffer_exhausted; i++) exec_stmt(in, b->items[i]);
+}
+
+SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
+{
+  exec_block(in, &prog->top);
+}
+/* --- end split/interp.c --- */
+/* --- begin split/builtins.c --- */
+/*
+** builtins.c -- the helper functions of seed 003 §4.1 (plus get_np() used by SKaMPI 5's
+** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
+** predefined constants of §5.2.
+*/
+
+static sk_value bi_none(void)
+{
+  sk_value v;
+  v.type = SK_T_NONE;
+  v.u.i = 0;
+  return v;
+}
+
+static sk_value bi_comm_value(sk_group *g)
+{
+  sk_value v;
+  v.type = SK_T_COMM;
+  v.u.comm = g;
+  return v;
+}
+
+static long bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum)
+{
+  if (a->u.i < minimum) sk_user_error(loc, "%s: the argument must be at least %ld, not %ld", fname, minimum, a->u.i);
+  return a->u.i;
+}
+
+/* ---- repetitions and output ---- */
+
+static sk_value bi_set_min_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->settings.asec.min_reps = (int)bi_positive(&a[0], loc, "set_min_repetitions", 1);
+  return bi_none();
+}
+
+static sk_value bi_set_max_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->settings.asec.max_reps = (int)bi_positive(&a[0], loc, "set_max_repetitions", 1);
+  return bi_none();
+}
+
+static sk_value bi_set_max_relative_standard_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d < 0.0) sk_user_error(loc, "set_max_relative_standard_error: the limit must not be negative");
+  in->settings.asec.max_rel_error = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_max_nr_node_times(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->settings.max_node_times = (int)bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
+  return bi_none();
+}
+
+static sk_value bi_set_cut_quantile(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d < 0.0 || a[0].u.d >= 0.5) sk_user_error(loc, "set_cut_quantile: the quantile must be in [0, 0.5)");
+  in->settings.asec.cut_quantile = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_time_limit_per_measurement(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
+  in->settings.asec.time_limit = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_time_limit_per_suite(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
+  in->settings.suite_time_limit = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_autorefine_max_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
+  in->settings.apr_max_error = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_autorefine_min_distance(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
+  in->settings.apr_min_distance = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->settings.apr_max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
+  return bi_none();
+}
+
+/* ---- buffers ---- */
+
+static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->buffers); }
+
+static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
+  bi_apply_buffers(in);
+  return bi_none();
+}
+
+static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->buffers.cycling = 1;
+  bi_apply_buffers(in);
+  return bi_none();
+}
+
+static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->buffers.cycling = 0;
+  bi_apply_buffers(in);
+  return bi_none();
+}
+
+static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fname)
+{
+  long x = bi_positive(a, loc, fname, 1);
+  if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", fname, x);
+  return (size_t)x;
+}
+
+static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
+  bi_apply_buffers(in);
+  return bi_none();
+}
+
+static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
+  bi_apply_buffers(in);
+  return bi_none();
+}
+
+static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  in->buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
+  bi_apply_buffers(in);
+  return bi_none();
+}
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+/* MPI_Alloc_mem'd memory is only a hint for the library; skampi keeps its own region
+** of the requested size (documented in README). */
+static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  return bi_set_skampi_buffer(in, a, loc);
+}
+#endif
+
+/* ---- communicators ---- */
+
+static sk_group *bi_group_of_range(int first, int n)
+{
+  int *ranks = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), i;
+  sk_group *g;
+  for (i = 0; i < n; i++) ranks[i] = first + i;
+  g = sk_tp_group_create(ranks, n);
+  free(ranks);
+  return g;
+}
+
+static sk_value bi_get_comm_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value(sk_tp_group_size(a[0].u.comm));
+}
+
+static sk_value bi_get_np(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  return sk_int_value(sk_tp_world_size());
+}
+
+static sk_value bi_comm(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  long n = a[0].u.i;
+  (void)in;
+  if (n < 1 || n > sk_tp_world_size())
+    sk_user_error(loc, "comm(%ld): there are %d processes", n, sk_tp_world_size());
+  return bi_comm_value(bi_group_of_range(0, (int)n));
+}
+
+static sk_value bi_comm2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  int ranks[2];
+  (void)in;
+  if (a[0].u.i < 0 || a[0].u.i >= sk_tp_world_size() || a[1].u.i < 0 || a[1].u.i >= sk_tp_world_size())
+    sk_user_error(loc, "comm2(%ld, %ld): ranks must be between 0 and %d", a[0].u.i, a[1].u.i, sk_tp_world_size() - 1);
+  if (a[0].u.i == a[1].u.i) sk_user_error(loc, "comm2: the two ranks must differ");
+  ranks[0] = (int)a[0].u.i;
+  ranks[1] = (int)a[1].u.i;
+  return bi_comm_value(sk_tp_group_create(ranks, 2));
+}
+
+static sk_value bi_copy_comm(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return a[0];
+}
+
+static sk_value bi_comm_half(const sk_value *a, int second)
+{
+  sk_group *g = a[0].u.comm;
+  int n = sk_tp_group_size(g), h = n / 2, first = second ? h : 0, len = second ? n - h : h;
+  const int *members = sk_tp_group_members(g);
+  if (len < 1) len = 1, first = 0;
+  return bi_comm_value(sk_tp_group_create(members + first, len));
+}
+
+static sk_value bi_comm_first_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return bi_comm_half(a, 0);
+}
+
+static sk_value bi_comm_second_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return bi_comm_half(a, 1);
+}
+
+/* Ping-pongs rank 0 with every other process (SKaMPI 5 comm2_max_latency_with_root);
+** the partner with the largest (or smallest) latency forms the pair. */
+static sk_value bi_comm2_latency_with_root(const sk_loc *loc, int want_max)
+{
+  sk_group *world = sk_tp_world();
+  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
+  long best = 1;
+  double best_t = want_max ? -1.0 : HUGE_VAL;
+  char byte = 0;
+  if (size < 2) sk_user_error(loc, "comm2_max_latency_with_root needs at least 2 processes");
+  for (r = 1; r < size; r++) {
+    if (me == 0) {
+      double t0 = sk_tp_wtime(), t;
+      for (k = 0; k < 20; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
+      t = sk_tp_wtime() - t0;
+      if (want_max ? t > best_t : t < best_t) { best_t = t; best = r; }
+    } else if (me == r) {
+      for (k = 0; k < 20; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
+    }
+  }
+  sk_tp_bcast(world, &best, sizeof best, 0);
+  ranks[0] = 0;
+  ranks[1] = (int)best;
+  return bi_comm_value(sk_tp_group_create(ranks, 2));
+}
+
+static sk_value bi_comm2_max_latency_with_root(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a;
+  return bi_comm2_latency_with_root(loc, 1);
+}
+
+static sk_value bi_comm2_min_latency_with_root(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a;
+  return bi_comm2_latency_with_root(loc, 0);
+}
+
+/* ---- mathematics ---- */
+
+static sk_value bi_sqrt(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  if (a[0].u.d < 0.0) sk_user_error(loc, "sqrt of a negative number");
+  return sk_double_value(sqrt(a[0].u.d));
+}
+
+static sk_value bi_cbrt(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  double x = a[0].u.d, r;
+  (void)in; (void)loc;
+  r = pow(fabs(x), 1.0 / 3.0);           /* C89 has no cbrt */
+  if (fabs((r + 1) * (r + 1) * (r + 1) - fabs(x)) < fabs(r * r * r - fabs(x))) r += 1;
+  return sk_double_value(x < 0 ? -r : r);
+}
+
+static sk_value bi_sqr(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_double_value(a[0].u.d * a[0].u.d);
+}
+
+static long bi_to_long(double x, const sk_loc *loc)
+{
+  if (x != x || x > (double)LONG_MAX || x < (double)LONG_MIN) sk_user_error(loc, "value %g out of the integer range", x);
+  return (long)x;
+}
+
+static sk_value bi_floor(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
+}
+
+static sk_value bi_ceil(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
+}
+
+static sk_value bi_round_to_fourbytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value((a[0].u.i + 3) / 4 * 4);
+}
+
+static sk_value bi_atoi(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value(strtol(a[0].u.s, NULL, 10));
+}
+
+static sk_value bi_modulo(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  if (a[1].u.i == 0) sk_user_error(loc, "modulo by zero");
+  return sk_int_value(a[0].u.i % a[1].u.i);
+}
+
+static sk_value bi_power(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_double_value(pow(a[0].u.d, a[1].u.d));
+}
+
+/* ---- derived datatypes ---- */
+
+static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long stride_bytes,
+                                     const sk_datatype *old, const sk_loc *loc)
+{
+  sk_datatype *t;
+  char name[64];
+  double size = (double)cnt * len * old->size;
+  double extent = cnt > 0 ? (double)(cnt - 1) * stride_bytes + (double)len * old->extent : 0.0;
+  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", kind);
+  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", kind);
+  sprintf(name, "%.20s(%ld)", kind, cnt);
+  t = sk_datatype_new(name, (size_t)size, (size_t)extent);
+#ifdef SKAMPI_MPI
+  if (sk_streq(kind, "mpi_type_contiguous")) MPI_Type_contiguous((int)cnt, old->mpi, &t->mpi);
+  else if (sk_streq(kind, "mpi_type_vector"))
+    MPI_Type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
+  else {
+#if SK_MPI_LEVEL >= 2
+    MPI_Type_create_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);
+#else
+    MPI_Type_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);
+#endif
+  }
+  MPI_Type_commit(&t->mpi);
+#endif
+  return t;
+}
+
+static sk_value bi_dt_value(const sk_datatype *t)
+{
+  sk_value v;
+  v.type = SK_T_DATATYPE;
+  v.u.dt = t;
+  return v;
+}
+
+static sk_value bi_mpi_type_contiguous(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return bi_dt_value(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
+}
+
+static sk_value bi_mpi_type_vector(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return bi_dt_value(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, a[2].u.i * (long)a[3].u.dt->extent, a[3].u.dt, loc));
+}
+
+static sk_value bi_mpi_type_hvector(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return bi_dt_value(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
+}
+
+/* ---- info objects ---- */
+
+static sk_value bi_info_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_value v;
+  (void)in; (void)a; (void)loc;
+  v.type = SK_T_INFO;
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  v.u.info = sk_malloc(sizeof(MPI_Info));
+  MPI_Info_create((MPI_Info *)v.u.info);
+#else
+  v.u.info = sk_malloc(1);   /* a token: info objects have no effect without MPI-2 */
+#endif
+  return v;
+}
+
+static sk_value bi_info_free(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  if (a[0].u.info == NULL) return bi_none();
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  MPI_Info_free((MPI_Info *)a[0].u.info);
+#endif
+  return bi_none();          /* the handle memory stays: copies of the value may live on */
+}
+
+static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  if (a[0].u.info == NULL) sk_user_error(loc, "info_set on MPI_INFO_NULL");
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  MPI_Info_set(*(MPI_Info *)a[0].u.info, (char *)a[1].u.s, (char *)a[2].u.s);
+#else
+  (void)a;
+#endif
+  return bi_none();
+}
+
+/* ---- synchronisation and accounting ---- */
+
+static sk_value bi_choose_no_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_sync_set_method(SK_SYNC_NONE);
+  return bi_none();
+}
+
+static sk_value bi_choose_barrier_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_sync_set_method(SK_SYNC_BARRIER);
+  return bi_none();
+}
+
+static sk_value bi_choose_real_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_sync_set_method(SK_SYNC_REAL);
+  return bi_none();
+}
+
+static sk_value bi_init_time_accounting(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->time_accounting = 1;
+  in->time_in_measurements = 0.0;
+  in->run_started = sk_tp_wtime();
+  return bi_none();
+}
+
+static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
+                  in->time_in_measurements, in->measurements, sk_tp_wtime() - in->run_started);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return bi_none();
+}
+
+static const sk_builtin builtin_table[] = {
+  { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
+  { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
+  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
+  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
+  { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
+  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
+  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
+  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },
+  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_autorefine_min_distance },
+  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
+  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_skampi_buffer },
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
+#endif
+  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
+  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
+  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
+  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_recv_buffer_alignment },
+  { "set_cache_size", "i", SK_T_NONE, bi_set_cache_size },
+  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size },
+  { "get_np", "", SK_T_INT, bi_get_np },
+  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_max_latency_with_root },
+  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_min_latency_with_root },
+  { "comm", "i", SK_T_COMM, bi_comm },
+  { "comm2", "ii", SK_T_COMM, bi_comm2 },
+  { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
+  { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
+  { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
+  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
+  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
+  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
+  { "floor", "d", SK_T_INT, bi_floor },
+  { "ceil", "d", SK_T_INT, bi_ceil },
+  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
+  { "atoi", "s", SK_T_INT, bi_atoi },
+  { "modulo", "ii", SK_T_INT, bi_modulo },
+  { "power", "dd", SK_T_DOUBLE, bi_power },
+  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_contiguous },
+  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_vector },
+  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_hvector },
+  { "info_create", "", SK_T_INFO, bi_info_create },
+  { "info_free", "n", SK_T_NONE, bi_info_free },
+  { "info_set", "nss", SK_T_NONE, bi_info_set },
+  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
+  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
+  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
+  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
+  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtin_find(const char *name)
+{
+  int i;
+  for (i = 0; builtin_table[i].name; i++) if (sk_streq(builtin_table[i].name, name)) return &builtin_table[i];
+  return NULL;
+}
+
+/* ---- iterators (seed 003 §4.2, §6.3) ---- */
+
+typedef struct it_state { long next, end, k; } it_state;
+
+/* range(start, end): start, start+1, ..., end-1 (seed 003 §6.3's example). */
+static sk_value it_range(void **self, const sk_value *a)
+{
+  it_state *st = (it_state *)*self;
+  if (st == NULL) {
+    if (a[0].u.i >= a[1].u.i) { *self = NULL; return sk_int_value(0); }
+    st = (it_state *)sk_malloc(sizeof *st);
+    st->next = a[0].u.i + 1;
+    st->end = a[1].u.i;
+    *self = st;
+    return sk_int_value(a[0].u.i);
+  }
+  if (st->next >= st->end) { free(st); *self = NULL; return sk_int_value(0); }
+  return sk_int_value(st->next++);
+}
+
+/* squares(first, last): k*k for k = first, first+1, ..., last (state malloc'ed, so
+** squares loops nest). */
+static sk_value it_squares(void **self, const sk_value *a)
+{
+  it_state *st = (it_state *)*self;
+  if (st == NULL) {
+    if (a[0].u.i > a[1].u.i) { *self = NULL; return sk_int_value(0); }
+    st = (it_state *)sk_malloc(sizeof *st);
+    st->k = a[0].u.i;
+    st->end = a[1].u.i;
+    *self = st;
+    return sk_int_value(st->k * st->k);
+  }
+  if (++st->k > st->end) { free(st); *self = NULL; return sk_int_value(0); }
+  return sk_int_value(st->k * st->k);
+}
+
+static const sk_iterator iterator_table[] = {
+  { "range", "ii", it_range },
+  { "squares", "ii", it_squares },
+  { NULL, NULL, NULL }
+};
+
+SK_API const sk_iterator *sk_iterator_find(const char *name)
+{
+  int i;
+  for (i = 0; iterator_table[i].name; i++) if (sk_streq(iterator_table[i].name, name)) return &iterator_table[i];
+  return NULL;
+}
+
+/* ---- constants (seed 003 §5.2) ---- */
+
+SK_API int sk_constant_find(const char *name, sk_value *out)
+{
+  static const struct { const char *name; long value; } ints[] = {
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+    { "MPI_MODE_NOPRECEDE", MPI_MODE_NOPRECEDE }, { "MPI_MODE_NOSUCCEED", MPI_MODE_NOSUCCEED },
+    { "MPI_MODE_NOCHECK", MPI_MODE_NOCHECK }, { "MPI_MODE_NOSTORE", MPI_MODE_NOSTORE },
+    { "MPI_MODE_NOPUT", MPI_MODE_NOPUT },
+#else
+    { "MPI_MODE_NOPRECEDE", 0 }, { "MPI_MODE_NOSUCCEED", 0 }, { "MPI_MODE_NOCHECK", 0 },
+    { "MPI_MODE_NOSTORE", 0 }, { "MPI_MODE_NOPUT", 0 },
+#endif
+#ifdef SKAMPI_MPI
+    { "MPI_UNDEFINED", MPI_UNDEFINED },
+#else
+    { "MPI_UNDEFINED", -32766 },
+#endif
+    { NULL, 0 }
+  };
+  int i;
+  const sk_datatype *dt;
+  const sk_opdef *op;
+  if (strncmp(name, "MPI_", 4) != 0) return 0;
+  if (sk_streq(name, "MPI_COMM_WORLD")) { *out = bi_comm_value(sk_tp_world()); return 1; }
+  if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
+  for (i = 0; ints[i].name; i++) if (sk_streq(ints[i].name, name)) { *out = sk_int_value(ints[i].value); return 1; }
+  if ((dt = sk_datatype_lookup(name)) != NULL) { *out = bi_dt_value(dt); return 1; }
+  if ((op = sk_op_lookup(name)) != NULL) { out->type = SK_T_OP; out->u.op = op; return 1; }
+  return 0;
+}
+/* --- end split/builtins.c --- */
+/* --- begin split/main.c --- */
+/*
+** main.c -- the command line (seed 003 §2.3, §2.4; ANCHORS.md) and the run:
+** rank 0 reads and parses the input, the input files are broadcast and parsed on every
+** process, then every process interprets the program while rank 0 writes the results.
+**
+**   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+*/
+#include <time.h>
+
+typedef struct main_options {
+  const char *input;      /* default skampi.ski */
+  const char *output;     /* default: standard output */
+  int syntax_only;        /* -n */
+  int copy_input;         /* -s */
+  int translate;          /* -t */
+} main_options;
+
+static void main_exit_hook(int status)
+{
+  (void)status;
+  sk_out_close();
+  sk_tp_finish();
+}
+
+static void main_usage(FILE *f)
+{
+  fputs("usage: skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
+    "  -h         show this help and exit\n"
+    "  -V         print the version and exit\n"
+    "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
+  fprintf(f,
+    "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
+    "  -n         check the input's syntax only, measure nothing\n"
+    "  -s         copy the input into the output as '#> ' lines\n"
+    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
+    "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
+    SK_BACKEND_NAME);
+}
+
+static void main_parse_options(int argc, char **argv, main_options *o)
+{
+  int i;
+  memset(o, 0, sizeof *o);
+  o->input = "skampi.ski";
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (sk_streq(a, "-h") || sk_streq(a, "--help")) {
+      if (sk_is_reporter()) main_usage(stdout);
+      sk_exit(0);
+    } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
+      if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+      sk_exit(0);
+    } else if (sk_streq(a, "-n")) o->syntax_only = 1;
+    else if (sk_streq(a, "-s")) o->copy_input = 1;
+    else if (sk_streq(a, "-t")) o->translate = 1;
+    else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
+      if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
+    } else {
+      if (sk_is_reporter()) {
+        fprintf(stderr, "skampi: unknown or incomplete option '%s'\n", a);
+        main_usage(stderr);
+      }
+      sk_exit(SK_EXIT_USER_ERROR);
+    }
+  }
+}
+
+/* Rank 0 parses from disk and ships the files; the others parse what they received. */
+static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
+{
+  sk_str err, blob;
+  long header[2];
+  sk_str_init(&err);
+  sk_str_init(&blob);
+  if (sk_tp_world_rank() == 0) {
+    sk_sources_init(src, 1);
+    header[0] = sk_parse_file(src, o->input, prog, &err);
+    if (!header[0]) {
+      fflush(stdout);
+      fprintf(stderr, "%s\n", err.data);
+    }
+    sk_sources_serialize(src, &blob);
+    header[1] = (long)blob.len;
+  }
+  sk_tp_bcast(sk_tp_world(), header, sizeof header, 0);
+  if (!header[0]) sk_exit(SK_EXIT_USER_ERROR);
+  if (sk_tp_world_rank() != 0) {
+    sk_str_putn(&blob, "", 0);
+    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)header[1] + 1, 1);
+    blob.len = (size_t)header[1];
+  }
+  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)header[1], 0);
+  if (sk_tp_world_rank() != 0) {
+    sk_sources_init(src, 0);
+    if (!sk_sources_deserialize(src, blob.data, blob.len) || !sk_parse_file(src, o->input, prog, &err))
+      sk_fatal("process %d could not parse the distributed input: %s", sk_tp_world_rank(), err.data);
+  }
+  sk_str_free(&err);
+  sk_str_free(&blob);
+}
+
+static void main_date(char *buf, size_t size)
+{
+  time_t now = time(NULL);
+  char *s = ctime(&now);
+  strncpy(buf, s ? s : "unknown\n", size - 1);
+  buf[size - 1] = '\0';
+  if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
+}
+
+static void main_write_header(const main_options *o, const sk_sources *src)
+{
+  sk_str h;
+  char date[64], lib[256], name[256];
+  int i, size = sk_tp_world_size();
+  double *names_dummy = NULL;
+  (void)names_dummy;
+  sk_str_init(&h);
+  main_date(date, sizeof date);
+  sk_tp_library_version(lib, sizeof lib);
+  sk_tp_processor_name(name, sizeof name);
+  sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+  sk_str_printf(&h, "# Started at %s\n", date);
+  sk_str_printf(&h, "# input file: %s\n", o->input);
+  sk_str_printf(&h, "# processes: %d\n", size);
+  sk_str_printf(&h, "# library: %s\n", lib);
+  sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
+  sk_sync_describe(&h);
+  if (o->copy_input) {
+    size_t k;
+    for (k = 0; k < src->n; k++) {
+      const char *p = src->items[k].text;
+      sk_str_printf(&h, "#> --- %s\n", src->items[k].name);
+      while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        sk_str_puts(&h, "#> ");
+        sk_str_putn(&h, p, len);
+        sk_str_putc(&h, '\n');
+        p += len + (nl ? 1 : 0);
+      }
+    }
+  }
+  (void)i;
+  sk_out_text(h.data);
+  sk_str_free(&h);
+}
+
+int main(int argc, char **argv)
+{
+  main_options o;
+  sk_sources src;
+  sk_program prog;
+  sk_interp in;
+  double started;
+  long ok;
+  sk_tp_start(&argc, &argv);
+  sk_set_reporter(sk_tp_world_rank() == 0);
+  sk_set_exit_hook(main_exit_hook);
+  started = sk_tp_wtime();
+  main_parse_options(argc, argv, &o);
+  main_load_program(&o, &src, &prog);
+  if (o.syntax_only || o.translate) {
+    if (sk_tp_world_rank() == 0) {
+      if (o.translate) {
+        sk_str t;
+        sk_str_init(&t);
+        sk_program_print(&t, &prog);
+        fputs(t.data ? t.data : "", stdout);
+        sk_str_free(&t);
+      } else {
+        printf("%s: syntax OK\n", o.input);
+      }
+    }
+    sk_exit(0);
+  }
+  ok = 1;
+  if (sk_tp_world_rank() == 0) {
+    sk_str err;
+    char backup[512];
+    sk_str_init(&err);
+    ok = sk_out_open(o.output, &err, backup, sizeof backup);
+    if (!ok) fprintf(stderr, "skampi: %s\n", err.data);
+    else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o.output, backup);
+    sk_str_free(&err);
+  }
+  sk_tp_bcast(sk_tp_world(), &ok, sizeof ok, 0);
+  if (!ok) sk_exit(SK_EXIT_USER_ERROR);
+  if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
+  sk_interp_init(&in);
+  sk_interp_run(&in, &prog);
+  if (sk_tp_world_rank() == 0) {
+    sk_str f;
+    char date[64];
+    sk_str_init(&f);
+    main_date(date, sizeof date);
+    sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
+    sk_out_text(f.data);
+    sk_str_free(&f);
+    if (o.output && !sk_streq(o.output, "-")) fprintf(stderr, "skampi: results written to %s\n", o.output);
+  }
+  sk_interp_free(&in);
+  sk_program_free(&prog);
+  sk_sources_free(&src);
+  sk_out_close();
+  sk_tp_finish();
+  return 0;
+}
+/* --- end split/main.c --- */

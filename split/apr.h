@@ -1,0 +1,87 @@
+/*
+** apr.h -- automatic parameter refinement, APR (seed 000 §3.3; SKaMPI 5 `autorefine`
+** loops, seed 003 §5.3.1). Chooses the values of a loop variable at which a suite is
+** measured: first the points of the plain loop, then, one at a time, the middle of the
+** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
+** segment can be split, the step budget is used up, or the caller stops it.
+**
+** Pure and deterministic: no clock, no communication, no global state. Every process
+** can drive its own copy in lock-step with the same results (or rank 0 drives it and
+** broadcasts each x); equal inputs always give equal sequences.
+**
+** Use:
+**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
+**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
+**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
+**   sk_apr_free(a);
+** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
+** `for` and `autorefine` loops produce their initial points in exactly one place.
+*/
+#ifndef SK_APR_H
+#define SK_APR_H
+
+#include "config.h"
+
+typedef struct sk_apr_config {
+  double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
+  double step;          /* geometric: factor > 1; linear: addend > 0 */
+  int geometric;        /* 1: logarithmic scale (step *x), 0: linear (step +x) */
+  int integer;          /* 1: the loop variable is an integer: points are rounded */
+  long multiple_of;     /* >= 1; with integer loops every point is a multiple of it
+                           (must be 1 for non-integer loops) */
+  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
+                           The key is at most (m_c - m_b)/m_b, so max_error is also the
+                           relative resolution: a segment shorter than max_error * m_b is
+                           never split */
+  double min_distance;  /* never split a segment whose two abscissae are closer than this
+                           (loop-variable units). 0 = automatic: multiple_of for integer
+                           loops, (last - first) * 1e-6 otherwise. Integer loops use at
+                           least 1 and at least multiple_of */
+  int max_steps;        /* budget: total number of measured points incl. the initial ones;
+                           0 = no limit. Also cuts the initial points if they are more */
+  int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
+} sk_apr_config;
+
+typedef struct sk_apr sk_apr;
+
+/* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
+** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
+** bounds; see apr.c for why these values. */
+SK_API void sk_apr_default_config(sk_apr_config *c);
+/* NULL if c is valid, else a constant message naming the offending field. */
+SK_API const char *sk_apr_config_error(const sk_apr_config *c);
+/* Copies *c. Returns NULL when sk_apr_config_error(c) != NULL (the caller reports it). */
+SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
+/* 1: measure at *x next and call sk_apr_report; 0: finished (sk_apr_stop_reason says
+** why). Calling it again while a point awaits its result is an internal error. */
+SK_API int sk_apr_next(sk_apr *a, double *x);
+/* The result measured at the x last returned by sk_apr_next. */
+SK_API void sk_apr_report(sk_apr *a, double t);
+/* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
+** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
+SK_API void sk_apr_stop(sk_apr *a);
+/* Points measured (reported) so far. */
+SK_API int sk_apr_count(const sk_apr *a);
+/* The i-th measured point in increasing x, 0 <= i < sk_apr_count(a). */
+SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t);
+/* "not finished", "error bound reached", "minimum distance" (no segment can be split,
+** or fewer than two points), "step budget", "stopped", or "fixed loop" (refine = 0). */
+SK_API const char *sk_apr_stop_reason(const sk_apr *a);
+/* Largest key among the segments that can still be split (the error estimate of
+** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
+SK_API double sk_apr_max_key(const sk_apr *a);
+SK_API void sk_apr_free(sk_apr *a);
+
+/* The value the loop uses for x: unchanged for non-integer loops; otherwise rounded to
+** the nearest multiple of multiple_of, where a positive x never becomes less than
+** multiple_of. */
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
+/* Eq. 3.5 for the segment (m_b, m_c) = (x[1], x[2]) with results t[1], t[2];
+** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
+** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
+SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
+/* For tests: 1 if the internal state is consistent (points sorted and linked, every
+** splittable segment in the heap with its freshly recomputed key, heap ordered). */
+SK_API int sk_apr_self_check(const sk_apr *a);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+** asec.h -- automatic standard-error control (SKaLib §3.2, seed 003 §5.3.3): decides
+** whether one more single measurement is needed, and forms the measurement's result.
+** Runs on the one process that decides (rank 0 of the measurement communicator); the
+** decision is broadcast by the caller so that every process repeats in step.
+*/
+#ifndef SK_ASEC_H
+#define SK_ASEC_H
+
+#include "stats.h"
+
+typedef struct sk_asec_config {
+  int min_reps;            /* default 8 */
+  int max_reps;            /* default 33; never exceeded */
+  double max_rel_error;    /* default 0.1: stop when std error / mean <= this */
+  double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
+  double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
+} sk_asec_config;
+
+typedef enum sk_asec_stop {
+  SK_ASEC_CONTINUE, SK_ASEC_PRECISE, SK_ASEC_MAX_REPS, SK_ASEC_TIME_LIMIT
+} sk_asec_stop;
+
+typedef struct sk_asec {
+  sk_asec_config cfg;
+  double *samples;
+  int n;
+  double started;
+} sk_asec;
+
+SK_API void sk_asec_default_config(sk_asec_config *c);
+SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now);
+SK_API void sk_asec_end(sk_asec *a);
+SK_API void sk_asec_add(sk_asec *a, double value);
+/* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
+SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
+/* Mean and standard error of the samples kept after cutting; *kept their number. */
+SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
+SK_API double sk_asec_relative_error(const sk_asec *a);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+** ast.c -- construction, destruction and printing of the program tree (ast.h).
+*/
+#include "ast.h"
+#include "lexer.h"
+
+SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
+{
+  sk_expr *e = (sk_expr *)sk_calloc(1, sizeof *e);
+  e->kind = kind;
+  e->loc = *loc;
+  return e;
+}
+
+SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg)
+{
+  size_t cap = (size_t)e->nargs;   /* grows to powers of two via sk_grow */
+  size_t c = 0;
+  while (c < cap) c = c ? c * 2 : 8;
+  e->args = (sk_expr **)sk_grow(e->args, &c, (size_t)e->nargs + 1, sizeof(sk_expr *));
+  e->args[e->nargs++] = arg;
+}
+
+SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_INT, loc);
+  e->ival = v;
+  e->dval = (double)v;
+  return e;
+}
+
+SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_VAR, loc);
+  e->name = sk_strdup(name);
+  return e;
+}
+
+SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_CALL, loc);
+  e->name = sk_strdup(name);
+  return e;
+}
+
+SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
+{
+  sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
+  s->kind = kind;
+  s->loc = *loc;
+  return s;
+}
+
+SK_API void sk_block_add(sk_block *b, sk_stmt *s)
+{
+  b->items = (sk_stmt **)sk_grow(b->items, &b->cap, b->n + 1, sizeof(sk_stmt *));
+  b->items[b->n++] = s;
+}
+
+static void ast_free_expr(sk_expr *e)
+{
+  int i;
+  if (!e) return;
+  for (i = 0; i < e->nargs; i++) ast_free_expr(e->args[i]);
+  free(e->args);
+  free(e->name);
+  free(e);
+}
+
+static void ast_free_block(sk_block *b);
+
+static void ast_free_stmt(sk_stmt *s)
+{
+  int i;
+  free(s->name);
+  ast_free_expr(s->expr);
+  ast_free_expr(s->call);
+  ast_free_expr(s->from);
+  ast_free_expr(s->to);
+  ast_free_expr(s->step);
+  ast_free_expr(s->multiple_of);
+  for (i = 0; i < s->nlist; i++) ast_free_expr(s->list[i]);
+  free(s->list);
+  ast_free_block(&s->body);
+  ast_free_block(&s->else_body);
+  free(s);
+}
+
+static void ast_free_block(sk_block *b)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) ast_free_stmt(b->items[i]);
+  free(b->items);
+  b->items = NULL;
+  b->n = b->cap = 0;
+}
+
+SK_API void sk_program_free(sk_program *p) { ast_free_block(&p->top); }
+
+/* Binding strength for printing with the fewest parentheses. */
+static int ast_precedence(const sk_expr *e)
+{
+  if (e->kind == E_UNARY) return 6;
+  if (e->kind != E_BINARY) return 7;
+  switch (e->op) {
+  case TK_OR: return 1;
+  case TK_AND: return 2;
+  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 3;
+  case TK_PLUS: case TK_MINUS: return 4;
+  default: return 5;
+  }
+}
+
+static const char *ast_op_text(int op)
+{
+  switch (op) {
+  case TK_PLUS: return "+"; case TK_MINUS: return "-"; case TK_STAR: return "*";
+  case TK_SLASH: return "/"; case TK_PERCENT: return "%"; case TK_EQ: return "==";
+  case TK_NE: return "!="; case TK_LT: return "<"; case TK_LE: return "<=";
+  case TK_GT: return ">"; case TK_GE: return ">="; case TK_AND: return "&&";
+  case TK_OR: return "||"; case TK_NOT: return "!";
+  default: return "?";
+  }
+}
+
+static void ast_print_operand(sk_str *out, const sk_expr *e, int min_prec)
+{
+  if (ast_precedence(e) < min_prec) {
+    sk_str_putc(out, '(');
+    sk_expr_print(out, e);
+    sk_str_putc(out, ')');
+  } else {
+    sk_expr_print(out, e);
+  }
+}
+
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+{
+  int i;
+  switch (e->kind) {
+  case E_INT: sk_str_printf(out, "%ld", e->ival); break;
+  case E_DOUBLE: {
+    char buf[64];
+    sprintf(buf, "%.17g", e->dval);
+    if (!strpbrk(buf, ".eEni")) strcat(buf, ".0");
+    sk_str_puts(out, buf);
+    break;
+  }
+  case E_STRING: sk_str_printf(out, "\"%s\"", e->name); break;
+  case E_VAR: sk_str_puts(out, e->name); break;
+  case E_CALL:
+    sk_str_printf(out, "%s(", e->name);
+    for (i = 0; i < e->nargs; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, e->args[i]);
+    }
+    sk_str_putc(out, ')');
+    break;
+  case E_UNARY:
+    sk_str_puts(out, ast_op_text(e->op));
+    ast_print_operand(out, e->args[0], 6);
+    break;
+  case E_BINARY: {
+    int p = ast_precedence(e);
+    ast_print_operand(out, e->args[0], p);
+    sk_str_printf(out, " %s ", ast_op_text(e->op));
+    ast_print_operand(out, e->args[1], p + 1);
+    break;
+  }
+  }
+}
+
+static void ast_indent(sk_str *out, int depth)
+{
+  int i;
+  for (i = 0; i < depth; i++) sk_str_puts(out, "  ");
+}
+
+static void ast_print_block(sk_str *out, const sk_block *b, int depth);
+
+static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
+{
+  int i;
+  ast_indent(out, depth);
+  switch (s->kind) {
+  case S_ASSIGN:
+    sk_str_printf(out, "%s = ", s->name);
+    sk_expr_print(out, s->expr);
+    sk_str_putc(out, '\n');
+    break;
+  case S_CALL:
+    sk_expr_print(out, s->expr);
+    sk_str_putc(out, '\n');
+    break;
+  case S_IF:
+    sk_str_puts(out, "if ");
+    sk_expr_print(out, s->expr);
+    sk_str_puts(out, " then\n");
+    ast_print_block(out, &s->body, depth + 1);
+    if (s->else_body.n) {
+      ast_indent(out, depth);
+      sk_str_puts(out, "else\n");
+      ast_print_block(out, &s->else_body, depth + 1);
+    }
+    ast_indent(out, depth);
+    sk_str_puts(out, "fi\n");
+    break;
+  case S_FOR_RANGE:
+    sk_str_printf(out, "%s %s = ", s->autorefine ? "autorefine" : "for", s->name);
+    sk_expr_print(out, s->from);
+    sk_str_puts(out, " to ");
+    if (s->to) sk_expr_print(out, s->to); else sk_str_puts(out, "...");
+    if (s->step) {
+      sk_str_puts(out, s->step_multiplies ? " step *" : " step ");
+      ast_print_operand(out, s->step, 6);
+    }
+    if (s->multiple_of) {
+      sk_str_puts(out, " multipleof ");
+      sk_expr_print(out, s->multiple_of);
+    }
+    sk_str_puts(out, " do\n");
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "od\n");
+    break;
+  case S_FOR_LIST:
+    sk_str_printf(out, "for %s in [", s->name);
+    for (i = 0; i < s->nlist; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, s->list[i]);
+    }
+    sk_str_puts(out, "] do\n");
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "od\n");
+    break;
+  case S_FOR_ITER:
+    sk_str_printf(out, "for %s in ", s->name);
+    sk_expr_print(out, s->expr);
+    sk_str_puts(out, " do\n");
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "od\n");
+    break;
+  case S_MEASUREMENT:
+    sk_str_printf(out, "begin measurement \"%s\"\n", s->name);
+    ast_print_block(out, &s->body, depth + 1);
+    ast_indent(out, depth);
+    sk_str_puts(out, "end measurement\n");
+    break;
+  case S_MEASURE:
+    sk_str_puts(out, "measure ");
+    sk_expr_print(out, s->expr);
+    sk_str_puts(out, " : ");
+    sk_expr_print(out, s->call);
+    sk_str_putc(out, '\n');
+    break;
+  }
+}
+
+static void ast_print_block(sk_str *out, const sk_block *b, int depth)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) ast_print_stmt(out, b->items[i], depth);
+}
+
+SK_API void sk_program_print(sk_str *out, const sk_program *p)
+{
+  ast_print_block(out, &p->top, 0);
+}

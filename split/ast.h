@@ -1,0 +1,74 @@
+/*
+** ast.h -- the program tree both front ends produce (the .ski parser and the SKaMPI 4
+** parameter-file reader) and the one interpreter executes. Also prints a tree back as
+** .ski text (used for `-t`, the translation of SKaMPI 4 files, and for golden tests).
+*/
+#ifndef SK_AST_H
+#define SK_AST_H
+
+#include "base.h"
+
+typedef enum sk_expr_kind {
+  E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY
+} sk_expr_kind;
+
+typedef struct sk_expr {
+  sk_expr_kind kind;
+  sk_loc loc;
+  long ival;
+  double dval;
+  char *name;                 /* E_VAR, E_CALL: identifier; E_STRING: contents */
+  int op;                     /* E_UNARY, E_BINARY: an sk_tok (TK_PLUS, ...) */
+  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1 */
+  int nargs;
+} sk_expr;
+
+typedef enum sk_stmt_kind {
+  S_ASSIGN,       /* name = expr */
+  S_CALL,         /* expr is an E_CALL of a helper function */
+  S_IF,           /* if expr then body [else else_body] fi */
+  S_FOR_RANGE,    /* for|autorefine name = from to (to | ...) [step [*]step] [multipleof m] */
+  S_FOR_LIST,     /* for name in [ list ] */
+  S_FOR_ITER,     /* for name in expr(E_CALL of an iterator) */
+  S_MEASUREMENT,  /* begin measurement "name" body end measurement */
+  S_MEASURE       /* measure expr(comm) : call */
+} sk_stmt_kind;
+
+typedef struct sk_block {
+  struct sk_stmt **items;
+  size_t n, cap;
+} sk_block;
+
+typedef struct sk_stmt {
+  sk_stmt_kind kind;
+  sk_loc loc;
+  char *name;                 /* assigned variable, loop variable, measurement name */
+  sk_expr *expr;              /* value, call, condition, communicator, iterator call */
+  sk_expr *call;              /* S_MEASURE: the measurement function call */
+  sk_expr *from, *to;         /* S_FOR_RANGE; to == NULL means '...' */
+  sk_expr *step;              /* NULL: +1 */
+  int step_multiplies;        /* step *x */
+  sk_expr *multiple_of;       /* NULL: none */
+  int autorefine;
+  sk_expr **list;             /* S_FOR_LIST */
+  int nlist;
+  sk_block body, else_body;
+} sk_stmt;
+
+typedef struct sk_program {
+  sk_block top;
+} sk_program;
+
+SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc);
+SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg);
+SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
+SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc);
+SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc);
+SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
+SK_API void sk_block_add(sk_block *b, sk_stmt *s);
+SK_API void sk_program_free(sk_program *p);
+/* Prints the tree as .ski source (indentation by nesting). */
+SK_API void sk_program_print(sk_str *out, const sk_program *p);
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e);
+
+#endif

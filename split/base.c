@@ -1,0 +1,224 @@
+/*
+** base.c -- implementation of the portable helpers declared in base.h.
+*/
+#include "base.h"
+
+static int base_is_reporter = 1;
+static void (*base_exit_hook)(int) = NULL;
+
+SK_API void *sk_malloc(size_t n)
+{
+  void *p = malloc(n ? n : 1);
+  if (p == NULL) sk_fatal("out of memory (asked for %lu bytes)", (unsigned long)n);
+  return p;
+}
+
+SK_API void *sk_calloc(size_t count, size_t size)
+{
+  void *p;
+  if (size != 0 && count > ((size_t)-1) / size) sk_fatal("out of memory (array too large)");
+  p = calloc(count ? count : 1, size ? size : 1);
+  if (p == NULL) sk_fatal("out of memory (asked for %lu elements)", (unsigned long)count);
+  return p;
+}
+
+SK_API void *sk_realloc(void *p, size_t n)
+{
+  void *q = realloc(p, n ? n : 1);
+  if (q == NULL) sk_fatal("out of memory (asked for %lu bytes)", (unsigned long)n);
+  return q;
+}
+
+SK_API char *sk_strndup(const char *s, size_t n)
+{
+  char *d = (char *)sk_malloc(n + 1);
+  memcpy(d, s, n);
+  d[n] = '\0';
+  return d;
+}
+
+SK_API char *sk_strdup(const char *s)
+{
+  return sk_strndup(s, strlen(s));
+}
+
+SK_API void *sk_grow(void *array, size_t *cap, size_t need, size_t elsize)
+{
+  size_t c = *cap;
+  if (need <= c && array != NULL) return array;
+  if (c < 8) c = 8;
+  while (c < need) {
+    if (c > ((size_t)-1) / 2 / elsize) sk_fatal("out of memory (array too large)");
+    c *= 2;
+  }
+  if (c > ((size_t)-1) / elsize) sk_fatal("out of memory (array too large)");
+  array = sk_realloc(array, c * elsize);
+  *cap = c;
+  return array;
+}
+
+SK_API void sk_str_init(sk_str *s)
+{
+  s->data = NULL;
+  s->len = 0;
+  s->cap = 0;
+}
+
+SK_API void sk_str_free(sk_str *s)
+{
+  free(s->data);
+  sk_str_init(s);
+}
+
+SK_API void sk_str_clear(sk_str *s)
+{
+  s->len = 0;
+  if (s->data) s->data[0] = '\0';
+}
+
+SK_API void sk_str_putn(sk_str *s, const char *p, size_t n)
+{
+  s->data = (char *)sk_grow(s->data, &s->cap, s->len + n + 1, 1);
+  memcpy(s->data + s->len, p, n);
+  s->len += n;
+  s->data[s->len] = '\0';
+}
+
+SK_API void sk_str_puts(sk_str *s, const char *p)
+{
+  sk_str_putn(s, p, strlen(p));
+}
+
+SK_API void sk_str_putc(sk_str *s, int c)
+{
+  char ch = (char)c;
+  sk_str_putn(s, &ch, 1);
+}
+
+SK_API void sk_str_vprintf(sk_str *s, const char *fmt, va_list ap)
+{
+  char spec[32], num[512];
+  const char *p = fmt;
+  while (*p) {
+    const char *start;
+    size_t speclen;
+    int is_long = 0;
+    if (*p != '%') {
+      const char *q = p;
+      while (*q && *q != '%') q++;
+      sk_str_putn(s, p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
+    start = p++;
+    if (*p == '%') { sk_str_putc(s, '%'); p++; continue; }
+    while (*p && strchr("-+ #0123456789.", *p)) p++;
+    if (*p == 'l') { is_long = 1; p++; }
+    speclen = (size_t)(p - start) + 1;
+    if (speclen >= sizeof spec || *p == '\0') { sk_str_puts(s, start); return; }
+    memcpy(spec, start, speclen);
+    spec[speclen] = '\0';
+    switch (*p) {
+    case 's': { const char *a = va_arg(ap, const char *); sk_str_puts(s, a ? a : "(null)"); break; }
+    case 'c': num[0] = (char)va_arg(ap, int); num[1] = '\0'; sk_str_puts(s, num); break;
+    case 'd': case 'i':
+      if (is_long) sprintf(num, spec, va_arg(ap, long)); else sprintf(num, spec, va_arg(ap, int));
+      sk_str_puts(s, num); break;
+    case 'u': case 'x': case 'X':
+      if (is_long) sprintf(num, spec, va_arg(ap, unsigned long)); else sprintf(num, spec, va_arg(ap, unsigned));
+      sk_str_puts(s, num); break;
+    case 'g': case 'f': case 'e': case 'G': case 'E': {
+      double d = va_arg(ap, double);
+      if (*p == 'f' && (d > 1e100 || d < -1e100)) { spec[speclen - 1] = 'g'; }
+      sprintf(num, spec, d);
+      sk_str_puts(s, num);
+      break;
+    }
+    default: sk_str_puts(s, spec); break;
+    }
+    p++;
+  }
+}
+
+SK_API void sk_str_printf(sk_str *s, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_str_vprintf(s, fmt, ap);
+  va_end(ap);
+}
+
+SK_API void sk_set_reporter(int is_reporter) { base_is_reporter = is_reporter; }
+SK_API int sk_is_reporter(void) { return base_is_reporter; }
+SK_API void sk_set_exit_hook(void (*hook)(int status)) { base_exit_hook = hook; }
+
+SK_API void sk_exit(int status)
+{
+  void (*hook)(int) = base_exit_hook;
+  fflush(stdout);
+  base_exit_hook = NULL;   /* a failure inside the hook must not recurse */
+  if (hook) hook(status);
+  exit(status);
+}
+
+SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap)
+{
+  if (loc && loc->file) sk_str_printf(out, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+  sk_str_vprintf(out, fmt, ap);
+}
+
+static void base_report(const char *prefix, const sk_loc *loc, const char *fmt, va_list ap)
+{
+  sk_str msg;
+  sk_str_init(&msg);
+  if (prefix) sk_str_puts(&msg, prefix);
+  sk_format_loc_message(&msg, loc, fmt, ap);
+  sk_str_putc(&msg, '\n');
+  fflush(stdout);
+  fputs(msg.data, stderr);
+  fflush(stderr);
+  sk_str_free(&msg);
+}
+
+SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  if (base_is_reporter) {
+    va_start(ap, fmt);
+    base_report(loc && loc->file ? NULL : "skampi: ", loc, fmt, ap);
+    va_end(ap);
+  }
+  sk_exit(SK_EXIT_USER_ERROR);
+}
+
+SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  if (!base_is_reporter) return;
+  va_start(ap, fmt);
+  base_report(loc && loc->file ? NULL : "skampi: warning: ", loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API void sk_fatal(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  base_report("skampi: internal error: ", NULL, fmt, ap);
+  va_end(ap);
+  sk_exit(SK_EXIT_INTERNAL);
+}
+
+SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+SK_API int sk_strcaseeq(const char *a, const char *b)
+{
+  while (*a && *b) {
+    int ca = (unsigned char)*a, cb = (unsigned char)*b;
+    if (ca >= 'A' && ca <= 'Z') ca += 'a' - 'A';
+    if (cb >= 'A' && cb <= 'Z') cb += 'a' - 'A';
+    if (ca != cb) return 0;
+    a++; b++;
+  }
+  return *a == *b;
+}

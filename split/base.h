@@ -1,0 +1,72 @@
+/*
+** base.h -- portable C89 helpers used by every other module: checked memory
+** allocation, growable arrays that grow by ELEMENTS (the original SKaMPI grew by bytes
+** and overflowed its heap above 64 blocks), a string builder with a small safe
+** formatter (C89 has no vsnprintf), source locations and the two ways to fail:
+** a user error (file:line:col: message, exit status 2) and an internal error (status 1).
+*/
+#ifndef SK_BASE_H
+#define SK_BASE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <math.h>
+#include <limits.h>
+#include "config.h"
+
+#define SK_EXIT_USER_ERROR 2
+#define SK_EXIT_INTERNAL 1
+
+/* A position in an input file; file names live as long as the program. */
+typedef struct sk_loc {
+  const char *file;
+  int line;
+  int col;
+} sk_loc;
+
+/* Growable byte string. */
+typedef struct sk_str {
+  char *data;     /* always NUL-terminated when data != NULL */
+  size_t len;
+  size_t cap;
+} sk_str;
+
+SK_API void *sk_malloc(size_t n);
+SK_API void *sk_calloc(size_t count, size_t size);
+SK_API void *sk_realloc(void *p, size_t n);
+SK_API char *sk_strdup(const char *s);
+SK_API char *sk_strndup(const char *s, size_t n);
+/* Makes room for `need` elements of `elsize` bytes in *array (capacity *cap, in
+** elements), doubling; returns the possibly moved array. */
+SK_API void *sk_grow(void *array, size_t *cap, size_t need, size_t elsize);
+
+SK_API void sk_str_init(sk_str *s);
+SK_API void sk_str_free(sk_str *s);
+SK_API void sk_str_clear(sk_str *s);
+SK_API void sk_str_putn(sk_str *s, const char *p, size_t n);
+SK_API void sk_str_puts(sk_str *s, const char *p);
+SK_API void sk_str_putc(sk_str *s, int c);
+/* printf subset: %s %d %ld %lu %c %% and %g %f %e with optional width/precision
+** (numbers formatted by sprintf into a bounded buffer). */
+SK_API void sk_str_vprintf(sk_str *s, const char *fmt, va_list ap);
+SK_API void sk_str_printf(sk_str *s, const char *fmt, ...);
+
+/* Failing. Only the reporting process (rank 0) prints; the exit hook set by main
+** finalizes the transport so that every process ends cleanly with the status. */
+SK_API void sk_set_reporter(int is_reporter);
+SK_API int sk_is_reporter(void);
+SK_API void sk_set_exit_hook(void (*hook)(int status));
+SK_API void sk_exit(int status);
+SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
+SK_API void sk_fatal(const char *fmt, ...);
+SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...);
+/* Error reporting that does not exit (used by the parser to keep the message and let the
+** caller decide, e.g. to broadcast failure before exiting). */
+SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap);
+
+SK_API int sk_streq(const char *a, const char *b);
+SK_API int sk_strcaseeq(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+** builtins.h -- the helper functions (seed 003 §4.1) and iterators (§4.2, §6.3) of the
+** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
+** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
+*/
+#ifndef SK_BUILTINS_H
+#define SK_BUILTINS_H
+
+#include "value.h"
+
+struct sk_interp;
+
+typedef sk_value (*sk_builtin_fn)(struct sk_interp *in, const sk_value *args, const sk_loc *loc);
+
+typedef struct sk_builtin {
+  const char *name;
+  const char *params;
+  sk_type result;             /* SK_T_NONE: no value */
+  sk_builtin_fn fn;
+} sk_builtin;
+
+/* The iterator protocol of seed 003 §6.3: called first with *self == NULL (initialise,
+** may set *self to private state, return the first value); then again for each further
+** value; when exhausted it sets *self to NULL and the return value is ignored. */
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+
+typedef struct sk_iterator {
+  const char *name;
+  const char *params;
+  sk_iterator_fn fn;
+} sk_iterator;
+
+SK_API const sk_builtin *sk_builtin_find(const char *name);
+SK_API const sk_iterator *sk_iterator_find(const char *name);
+/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */
+SK_API int sk_constant_find(const char *name, sk_value *out);
+
+#endif

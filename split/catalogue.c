@@ -1,0 +1,40 @@
+/*
+** catalogue.c -- collects the tables of all measurement modules of this build
+** (catalogue.h). A new measurement module adds its table function here.
+*/
+#include "catalogue.h"
+
+SK_API const sk_measurement *sk_meas_table_synthetic(void);
+#ifdef SKAMPI_MPI
+SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
+SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
+#endif
+
+typedef const sk_measurement *(*catalogue_table_fn)(void);
+
+static const catalogue_table_fn catalogue_tables[] = {
+  sk_meas_table_synthetic,
+#ifdef SKAMPI_MPI
+  sk_meas_table_mpi_p2p,
+  sk_meas_table_mpi_coll,
+#endif
+  NULL
+};
+
+SK_API const sk_measurement *sk_catalogue_entry(int i)
+{
+  int t, k;
+  for (t = 0; catalogue_tables[t]; t++) {
+    const sk_measurement *tab = catalogue_tables[t]();
+    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  }
+  return NULL;
+}
+
+SK_API const sk_measurement *sk_catalogue_find(const char *name)
+{
+  int i;
+  const sk_measurement *m;
+  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
+  return NULL;
+}

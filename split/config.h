@@ -1,0 +1,63 @@
+/*
+** config.h -- compile-time configuration: which backend, which MPI level, and the
+** SK_API macro that makes every internal function static in the amalgam (as SQLite's
+** SQLITE_PRIVATE does), so nothing skampi defines can collide with the MPI library.
+**
+** Backends (exactly one, chosen by one macro):
+**   default        MPI (mpi.h)
+**   SKAMPI_SEQ     sequential, no communication library (SKaLib's sequential mode)
+**   SKAMPI_RCCE    RCCE/iRCCE on the Intel SCC or the host emulator in tools/rcce
+** MPI level: SK_MPI_LEVEL is MPI_VERSION of the mpi.h in use, or 1 with -DSKAMPI_MPI1
+** (the code then behaves as on an MPI-1 library and calls MPI-1.1 functions only).
+*/
+#ifndef SK_CONFIG_H
+#define SK_CONFIG_H
+
+#define SKAMPI_VERSION "0.1.0"
+
+#if defined(SKAMPI_SEQ) && defined(SKAMPI_RCCE)
+#error "choose one backend: SKAMPI_SEQ or SKAMPI_RCCE (or neither for MPI)"
+#endif
+#if !defined(SKAMPI_SEQ) && !defined(SKAMPI_RCCE)
+#define SKAMPI_MPI 1
+#endif
+
+#ifdef SKAMPI_MPI
+#include <mpi.h>
+#if defined(SKAMPI_MPI1)
+#define SK_MPI_LEVEL 1
+#elif defined(MPI_VERSION)
+#define SK_MPI_LEVEL MPI_VERSION
+#else
+#define SK_MPI_LEVEL 1
+#endif
+#define SK_BACKEND_NAME "MPI"
+#endif
+
+#ifdef SKAMPI_RCCE
+#include <RCCE.h>   /* angle brackets: sk21f keeps system-style includes */
+#include <iRCCE.h>
+#define SK_BACKEND_NAME "RCCE"
+#endif
+
+#ifdef SKAMPI_SEQ
+#define SK_BACKEND_NAME "sequential"
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SK_UNUSED __attribute__((unused))
+#else
+#define SK_UNUSED
+#endif
+
+#ifdef SKAMPI_AMALGAM
+#define SK_API static SK_UNUSED
+#define SK_DATA static
+#define SK_DEFINE static
+#else
+#define SK_API
+#define SK_DATA extern
+#define SK_DEFINE
+#endif
+
+#endif

@@ -1,0 +1,591 @@
+/*
+** interp.c -- executes the program tree (see interp.h).
+**
+** Computed loops (seed 003 §2.5, §5.3.1): the loop runs on an exact double `cur`
+** (from, then cur+step or cur*step). When `from` is an integer the variable is an
+** integer: it takes the value cur rounded to the nearest integer (with `multipleof j`:
+** to the nearest multiple of j, never below j), and a value equal to the previous one
+** is skipped -- so `1 to 23 step *sqrt(2)` gives 1 2 3 4 6 8 11 16 23. The loop ends at
+** the first value beyond the bound; with '...' as bound it ends when a measure
+** statement inside finds that some process's buffer is too small (or the value
+** exceeds the buffer size in bytes).
+*/
+#include "interp.h"
+#include "lexer.h"
+#include "catalogue.h"
+#include "builtins.h"
+#include "apr.h"
+
+SK_API void sk_settings_default(sk_settings *s)
+{
+  sk_asec_default_config(&s->asec);
+  s->max_node_times = 16;
+  s->suite_time_limit = 0.0;
+  s->apr_max_error = 0.05;
+  s->apr_min_distance = 0.0;
+  s->apr_max_steps = 0;
+}
+
+SK_API void sk_interp_init(sk_interp *in)
+{
+  memset(in, 0, sizeof *in);
+  sk_settings_default(&in->settings);
+  sk_buffers_default_config(&in->buffers);
+  sk_buffers_configure(&in->buffers);
+  in->run_started = sk_tp_wtime();
+}
+
+static void scope_clear(sk_scope *sc)
+{
+  size_t i;
+  for (i = 0; i < sc->n; i++) free(sc->vars[i].name);
+  free(sc->vars);
+  sc->vars = NULL;
+  sc->n = sc->cap = 0;
+}
+
+SK_API void sk_interp_free(sk_interp *in)
+{
+  scope_clear(&in->globals);
+  scope_clear(&in->locals);
+  free(in->loops);
+}
+
+static sk_var *scope_find(sk_scope *sc, const char *name)
+{
+  size_t i;
+  for (i = 0; i < sc->n; i++) if (sk_streq(sc->vars[i].name, name)) return &sc->vars[i];
+  return NULL;
+}
+
+SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out)
+{
+  sk_var *v = in->in_measurement ? scope_find(&in->locals, name) : NULL;
+  if (v == NULL) v = scope_find(&in->globals, name);
+  if (v) { *out = v->value; return 1; }
+  return sk_constant_find(name, out);
+}
+
+/* Inside a measurement block an assignment creates or changes a local variable; a
+** global of the same name stays untouched (seed 003 §5). */
+SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value value)
+{
+  sk_scope *sc = in->in_measurement ? &in->locals : &in->globals;
+  sk_var *v = scope_find(sc, name);
+  if (v == NULL) {
+    sc->vars = (sk_var *)sk_grow(sc->vars, &sc->cap, sc->n + 1, sizeof(sk_var));
+    v = &sc->vars[sc->n++];
+    v->name = sk_strdup(name);
+  }
+  v->value = value;
+}
+
+/* ---- expressions ---- */
+
+static int interp_is_number(const sk_value *v) { return v->type == SK_T_INT || v->type == SK_T_DOUBLE; }
+
+static void interp_need_number(const sk_value *v, const sk_expr *e, const char *what)
+{
+  if (!interp_is_number(v))
+    sk_user_error(&e->loc, "%s needs a number, not %s", what, sk_type_name(v->type));
+}
+
+static long interp_checked(double exact, long result, const sk_loc *loc)
+{
+  if (exact > (double)LONG_MAX || exact < (double)LONG_MIN)
+    sk_user_error(loc, "integer overflow (the result %g does not fit)", exact);
+  return result;
+}
+
+static sk_value interp_binary(sk_interp *in, const sk_expr *e)
+{
+  sk_value a = sk_interp_eval(in, e->args[0]), b;
+  int op = e->op;
+  if (op == TK_AND || op == TK_OR) {
+    double x;
+    interp_need_number(&a, e->args[0], op == TK_AND ? "'&&'" : "'||'");
+    x = sk_value_as_double(&a);
+    if (op == TK_AND && x == 0.0) return sk_int_value(0);
+    if (op == TK_OR && x != 0.0) return sk_int_value(1);
+    b = sk_interp_eval(in, e->args[1]);
+    interp_need_number(&b, e->args[1], op == TK_AND ? "'&&'" : "'||'");
+    return sk_int_value(sk_value_as_double(&b) != 0.0);
+  }
+  b = sk_interp_eval(in, e->args[1]);
+  if (op == TK_EQ || op == TK_NE) {
+    int eq;
+    if (interp_is_number(&a) && interp_is_number(&b)) eq = sk_value_as_double(&a) == sk_value_as_double(&b);
+    else if (a.type != b.type) eq = 0;
+    else if (a.type == SK_T_STRING) eq = sk_streq(a.u.s, b.u.s);
+    else if (a.type == SK_T_COMM) eq = a.u.comm == b.u.comm;
+    else if (a.type == SK_T_DATATYPE) eq = a.u.dt == b.u.dt;
+    else if (a.type == SK_T_OP) eq = a.u.op == b.u.op;
+    else eq = a.u.info == b.u.info;
+    return sk_int_value(op == TK_EQ ? eq : !eq);
+  }
+  interp_need_number(&a, e->args[0], "arithmetic");
+  interp_need_number(&b, e->args[1], "arithmetic");
+  if (op >= TK_LT && op <= TK_GE) {
+    double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
+    int r = op == TK_LT ? x < y : op == TK_LE ? x <= y : op == TK_GT ? x > y : x >= y;
+    return sk_int_value(r);
+  }
+  if (a.type == SK_T_INT && b.type == SK_T_INT) {
+    long x = a.u.i, y = b.u.i;
+    switch (op) {
+    case TK_PLUS: return sk_int_value(interp_checked((double)x + (double)y, x + y, &e->loc));
+    case TK_MINUS: return sk_int_value(interp_checked((double)x - (double)y, x - y, &e->loc));
+    case TK_STAR: return sk_int_value(interp_checked((double)x * (double)y, x * y, &e->loc));
+    case TK_SLASH:
+      if (y == 0) sk_user_error(&e->loc, "division by zero");
+      return sk_int_value(x / y);
+    default:
+      if (y == 0) sk_user_error(&e->loc, "division by zero (modulo)");
+      return sk_int_value(x % y);
+    }
+  } else {
+    double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
+    switch (op) {
+    case TK_PLUS: return sk_double_value(x + y);
+    case TK_MINUS: return sk_double_value(x - y);
+    case TK_STAR: return sk_double_value(x * y);
+    case TK_SLASH:
+      if (y == 0.0) sk_user_error(&e->loc, "division by zero");
+      return sk_double_value(x / y);
+    default:
+      if (y == 0.0) sk_user_error(&e->loc, "division by zero (modulo)");
+      return sk_double_value(fmod(x, y));
+    }
+  }
+}
+
+/* Converts an argument to what parameter letter `p` asks for, or reports it. */
+static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
+{
+  sk_type want = SK_T_NONE;
+  switch (p) {
+  case 'i':
+    if (v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
+      return sk_int_value((long)v.u.d);
+    want = SK_T_INT;
+    break;
+  case 'd':
+    if (v.type == SK_T_INT) return sk_double_value((double)v.u.i);
+    want = SK_T_DOUBLE;
+    break;
+  case 's': want = SK_T_STRING; break;
+  case 'c': want = SK_T_COMM; break;
+  case 't': want = SK_T_DATATYPE; break;
+  case 'o': want = SK_T_OP; break;
+  case 'n': want = SK_T_INFO; break;
+  default: return v;
+  }
+  if (v.type != want)
+    sk_user_error(&arg->loc, "argument %d of '%s' must be %s, not %s", index + 1, fname,
+                  sk_type_name(want), v.type == SK_T_DOUBLE && want == SK_T_INT ? "a fraction" : sk_type_name(v.type));
+  return v;
+}
+
+static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *params)
+{
+  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  int i;
+  for (i = 0; i < call->nargs; i++)
+    args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  return args;
+}
+
+SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
+{
+  sk_value v;
+  switch (e->kind) {
+  case E_INT: return sk_int_value(e->ival);
+  case E_DOUBLE: return sk_double_value(e->dval);
+  case E_STRING:
+    v.type = SK_T_STRING;
+    v.u.s = e->name;
+    return v;
+  case E_VAR:
+    if (!sk_interp_lookup(in, e->name, &v)) sk_user_error(&e->loc, "unknown identifier '%s'", e->name);
+    return v;
+  case E_UNARY:
+    v = sk_interp_eval(in, e->args[0]);
+    interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
+    if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
+    if (v.type == SK_T_INT) return sk_int_value(interp_checked(-(double)v.u.i, -v.u.i, &e->loc));
+    return sk_double_value(-v.u.d);
+  case E_BINARY: return interp_binary(in, e);
+  case E_CALL: {
+    const sk_builtin *b = sk_builtin_find(e->name);
+    sk_value *args, r;
+    if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
+    args = interp_args(in, e, b->params);
+    r = b->fn(in, args, &e->loc);
+    free(args);
+    return r;
+  }
+  }
+  v.type = SK_T_NONE;
+  return v;
+}
+
+/* ---- loops ---- */
+
+typedef struct loop_stepper {
+  double cur, to, step;
+  int has_to, multiplies, integer;
+  long multiple_of;
+  int have_prev;
+  long prev;
+  double limit;            /* '...': values beyond this cannot fit any buffer */
+} loop_stepper;
+
+static long loop_round(double x, long multiple_of)
+{
+  if (multiple_of > 1) {
+    long k = (long)floor(x / (double)multiple_of + 0.5);
+    if (k < 1) k = 1;
+    return k * multiple_of;
+  }
+  return (long)floor(x + 0.5);
+}
+
+/* Next value of a computed loop: 1 and *v, or 0 at the end. */
+static int loop_next(loop_stepper *st, sk_value *v)
+{
+  for (;;) {
+    double value;
+    int up = st->multiplies || st->step > 0.0;
+    if (st->integer) {
+      long r;
+      if (fabs(st->cur) > (double)LONG_MAX / 2) return 0;
+      r = loop_round(st->cur, st->multiple_of);
+      value = (double)r;
+      if (st->have_prev && r == st->prev) {       /* de-duplication */
+        st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
+        continue;
+      }
+      if (st->has_to && (up ? value > st->to : value < st->to)) return 0;
+      if (!st->has_to && value > st->limit) return 0;
+      st->prev = r;
+      st->have_prev = 1;
+      *v = sk_int_value(r);
+    } else {
+      value = st->cur;
+      if (st->has_to && (up ? value > st->to * (1 + 1e-12) : value < st->to * (1 + 1e-12))) return 0;
+      if (!st->has_to && value > st->limit) return 0;
+      *v = sk_double_value(value);
+    }
+    st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
+    return 1;
+  }
+}
+
+static void loop_setup(loop_stepper *st, double from, double to, int has_to, double step,
+                       int multiplies, long multiple_of, int integer, double limit)
+{
+  memset(st, 0, sizeof *st);
+  st->cur = from;
+  st->to = to;
+  st->has_to = has_to;
+  st->step = step;
+  st->multiplies = multiplies;
+  st->multiple_of = multiple_of;
+  st->integer = integer;
+  st->limit = limit;
+}
+
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max)
+{
+  loop_stepper st;
+  sk_value v;
+  int n = 0;
+  loop_setup(&st, from, to, 1, step, multiplies, multiple_of, integer, 0.0);
+  while (n < max && loop_next(&st, &v)) out[n++] = sk_value_as_double(&v);
+  return n;
+}
+
+static void exec_block(sk_interp *in, const sk_block *b);
+
+static void loop_push(sk_interp *in, const char *name, sk_value v)
+{
+  in->loops = (sk_loopvar *)sk_grow(in->loops, &in->caploops, in->nloops + 1, sizeof(sk_loopvar));
+  in->loops[in->nloops].name = name;
+  in->loops[in->nloops].value = v;
+  in->nloops++;
+}
+
+/* Runs the body once with the loop variable set; returns 0 when the loop must end. */
+static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_ended)
+{
+  sk_interp_assign(in, s->name, v);
+  in->loops[in->nloops - 1].value = v;
+  exec_block(in, &s->body);
+  if (in->buffer_exhausted) {
+    if (open_ended) in->buffer_exhausted = 0;
+    return 0;
+  }
+  return 1;
+}
+
+static void exec_for_range(sk_interp *in, const sk_stmt *s)
+{
+  sk_value from = sk_interp_eval(in, s->from), to, step, mult;
+  loop_stepper st;
+  sk_value v;
+  double stepv = 1.0;
+  long multiple_of = 1;
+  int integer;
+  interp_need_number(&from, s->from, "a loop's start value");
+  if (s->to) { to = sk_interp_eval(in, s->to); interp_need_number(&to, s->to, "a loop's bound"); }
+  else to = sk_int_value(0);
+  if (s->step) {
+    step = sk_interp_eval(in, s->step);
+    interp_need_number(&step, s->step, "a loop's step");
+    stepv = sk_value_as_double(&step);
+  }
+  if (s->multiple_of) {
+    mult = sk_interp_eval(in, s->multiple_of);
+    if (mult.type != SK_T_INT || mult.u.i < 1)
+      sk_user_error(&s->multiple_of->loc, "multipleof needs a positive integer");
+    multiple_of = mult.u.i;
+  }
+  if (s->step_multiplies && (stepv <= 1.0 || sk_value_as_double(&from) <= 0.0))
+    sk_user_error(&s->loc, "a loop with 'step *x' needs x > 1 and a positive start value");
+  if (!s->step_multiplies && stepv == 0.0) sk_user_error(&s->loc, "a loop's step must not be 0");
+  if (!s->to && !s->step_multiplies && stepv < 0.0)
+    sk_user_error(&s->loc, "a loop up to '...' must count upwards");
+  integer = from.type == SK_T_INT && (s->step_multiplies || (s->step == NULL || step.type == SK_T_INT));
+  loop_setup(&st, sk_value_as_double(&from), sk_value_as_double(&to), s->to != NULL, stepv,
+             s->step_multiplies, multiple_of, integer, (double)in->buffers.size);
+  loop_push(in, s->name, from);
+  if (!s->to) in->open_loops++;
+  if (s->autorefine) {
+    sk_apr_config c;
+    sk_apr *apr;
+    double x;
+    size_t var_index = in->nloops - 1;
+    if (!s->to) sk_user_error(&s->loc, "an autorefine loop needs an explicit upper bound");
+    sk_apr_default_config(&c);
+    c.first = st.cur;
+    c.last = st.to;
+    c.step = stepv;
+    c.geometric = s->step_multiplies;
+    c.integer = integer;
+    c.multiple_of = multiple_of;
+    c.max_error = in->settings.apr_max_error;
+    if (in->settings.apr_min_distance > 0.0) c.min_distance = in->settings.apr_min_distance;
+    c.max_steps = in->settings.apr_max_steps;
+    if (sk_apr_config_error(&c)) sk_user_error(&s->loc, "autorefine: %s", sk_apr_config_error(&c));
+    apr = sk_apr_new(&c);
+    if (in->in_measurement) sk_out_hold_begin();
+    while (sk_apr_next(apr, &x)) {
+      in->last_time = 0.0;
+      if (!loop_iteration(in, s, integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x), 0)) break;
+      sk_apr_report(apr, in->last_time);
+      if (in->settings.suite_time_limit > 0.0 &&
+          sk_tp_wtime() - in->block_started > in->settings.suite_time_limit) sk_apr_stop(apr);
+    }
+    if (in->in_measurement) sk_out_hold_end((int)var_index);
+    sk_apr_free(apr);
+  } else {
+    while (loop_next(&st, &v)) if (!loop_iteration(in, s, v, s->to == NULL)) break;
+  }
+  if (!s->to) in->open_loops--;
+  in->nloops--;
+}
+
+static void exec_for_list(sk_interp *in, const sk_stmt *s)
+{
+  int i;
+  sk_value *values = (sk_value *)sk_calloc((size_t)(s->nlist ? s->nlist : 1), sizeof(sk_value));
+  for (i = 0; i < s->nlist; i++) values[i] = sk_interp_eval(in, s->list[i]);
+  loop_push(in, s->name, values[0]);
+  for (i = 0; i < s->nlist; i++) if (!loop_iteration(in, s, values[i], 0)) break;
+  in->nloops--;
+  free(values);
+}
+
+static void exec_for_iter(sk_interp *in, const sk_stmt *s)
+{
+  const sk_iterator *it = sk_iterator_find(s->expr->name);
+  sk_value *args = interp_args(in, s->expr, it->params), v;
+  void *self = NULL;
+  long guard = 0;
+  v = it->fn(&self, args);
+  loop_push(in, s->name, v);
+  /* protocol of seed 003 §6.3: *self == NULL after a call means "exhausted" */
+  while (self != NULL) {
+    if (!loop_iteration(in, s, v, 0)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
+    v = it->fn(&self, args);
+    if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
+  }
+  in->nloops--;
+  free(args);
+}
+
+/* ---- measurements ---- */
+
+static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
+{
+  size_t saved_loops = in->nloops;
+  in->in_measurement = 1;
+  in->block_name = s->name;
+  in->block_started = sk_tp_wtime();
+  if (sk_tp_world_rank() == 0) sk_out_begin_block(s->name);
+  exec_block(in, &s->body);
+  in->buffer_exhausted = 0;
+  if (sk_tp_world_rank() == 0) sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
+  scope_clear(&in->locals);
+  in->nloops = saved_loops;
+  in->in_measurement = 0;
+  in->block_name = NULL;
+}
+
+/* Packs a result for the trip from the measurement's rank 0 to world rank 0. */
+static void measure_forward_result(sk_group *g, sk_result *res)
+{
+  int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
+  size_t count = 7 + (size_t)n;
+  double *pack;
+  if (leader == 0 || (me != 0 && me != leader)) return;
+  pack = (double *)sk_malloc(sizeof(double) * count);
+  if (me == leader) {
+    pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
+    pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
+    for (i = 0; i < n; i++) pack[7 + i] = res->node_times ? res->node_times[i] : -1.0;
+    sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
+    sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
+  } else {
+    sk_result_init(res);
+    sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
+    sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
+    res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
+    res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
+    res->nprocs = n;
+    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
+    for (i = 0; i < n; i++) res->node_times[i] = pack[7 + i];
+  }
+  free(pack);
+}
+
+static void measure_write_line(sk_interp *in, const sk_result *res)
+{
+  double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
+  double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
+  int i, nvalid = 0, nsel;
+  for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
+  nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
+  sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
+  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
+  free(sel);
+  free(valid);
+}
+
+static void exec_measure(sk_interp *in, const sk_stmt *s)
+{
+  sk_value comm = sk_interp_eval(in, s->expr), *args;
+  const sk_measurement *def = sk_catalogue_find(s->call->name);
+  sk_group *g, *world = sk_tp_world();
+  sk_mctx m;
+  sk_result res;
+  double mine[2], *all = NULL, started;
+  long decision[3];
+  int member, wsize = sk_tp_world_size(), wrank = sk_tp_world_rank(), i;
+  char msg[256];
+  if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
+  args = interp_args(in, s->call, def->params);
+  g = comm.u.comm;
+  member = sk_tp_group_rank(g) >= 0;
+  memset(&m, 0, sizeof m);
+  if (member) sk_runner_init(def, &m, g, args);
+  /* Every process agrees, before anything is sent, that every buffer is large enough. */
+  mine[0] = member && !m.failed ? sk_buffers_needed(m.send_usage, m.recv_usage) : 0.0;
+  mine[1] = m.failed ? 1.0 : 0.0;
+  if (wrank == 0) all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)wsize);
+  sk_tp_gather_doubles(world, mine, 2, all, 0);
+  decision[0] = 0; decision[1] = -1; decision[2] = 0;
+  if (wrank == 0) {
+    double worst = -1.0;
+    for (i = 0; i < wsize; i++) {
+      if (all[2 * i + 1] != 0.0 && decision[1] < 0) { decision[0] = 1; decision[1] = i; }
+      if (all[2 * i] > worst) { worst = all[2 * i]; decision[2] = i; }
+    }
+    if (decision[0] == 0 && worst > (double)in->buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
+    free(all);
+  }
+  sk_tp_bcast(world, decision, sizeof decision, 0);
+  if (decision[0] == 1) {
+    strcpy(msg, m.fail_msg);
+    if (decision[1] > 0) {
+      if (wrank == decision[1]) sk_tp_send(world, 0, m.fail_msg, sizeof msg);
+      if (wrank == 0) sk_tp_recv(world, (int)decision[1], msg, sizeof msg);
+    }
+    sk_user_error(&s->call->loc, "%s: %s", def->name, msg);
+  }
+  if (decision[0] == 2) {
+    if (member) sk_runner_finalize(def, &m, args);
+    free(args);
+    if (in->open_loops > 0) { in->buffer_exhausted = 1; return; }
+    sk_user_error(&s->call->loc, "%s needs %ld bytes of buffer on process %ld, but set_skampi_buffer gave %lu; "
+                  "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
+                  (unsigned long)in->buffers.size);
+  }
+  started = sk_tp_wtime();
+  sk_result_init(&res);
+  if (member) {
+    sk_runner_run(def, &m, args, &in->settings.asec, &res);
+    sk_runner_finalize(def, &m, args);
+  }
+  measure_forward_result(g, &res);
+  {
+    double shared[2];
+    shared[0] = res.time;
+    shared[1] = res.failed;
+    sk_tp_bcast(world, shared, sizeof shared, 0);   /* autorefine needs the time everywhere */
+    in->last_time = shared[0];
+    if (shared[1] != 0.0) sk_user_error(&s->call->loc, "%s failed: %s", def->name, res.fail_msg);
+  }
+  if (wrank == 0) measure_write_line(in, &res);
+  in->time_in_measurements += sk_tp_wtime() - started;
+  in->measurements++;
+  sk_result_free(&res);
+  free(args);
+}
+
+/* ---- statements ---- */
+
+static void exec_stmt(sk_interp *in, const sk_stmt *s)
+{
+  sk_value v;
+  switch (s->kind) {
+  case S_ASSIGN:
+    sk_interp_assign(in, s->name, sk_interp_eval(in, s->expr));
+    break;
+  case S_CALL:
+    sk_interp_eval(in, s->expr);
+    break;
+  case S_IF:
+    v = sk_interp_eval(in, s->expr);
+    interp_need_number(&v, s->expr, "a condition");
+    exec_block(in, sk_value_as_double(&v) != 0.0 ? &s->body : &s->else_body);
+    break;
+  case S_FOR_RANGE: exec_for_range(in, s); break;
+  case S_FOR_LIST: exec_for_list(in, s); break;
+  case S_FOR_ITER: exec_for_iter(in, s); break;
+  case S_MEASUREMENT: exec_measurement_block(in, s); break;
+  case S_MEASURE: exec_measure(in, s); break;
+  }
+}
+
+static void exec_block(sk_interp *in, const sk_block *b)
+{
+  size_t i;
+  for (i = 0; i < b->n && !in->buffer_exhausted; i++) exec_stmt(in, b->items[i]);
+}
+
+SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
+{
+  exec_block(in, &prog->top);
+}

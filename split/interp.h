@@ -1,0 +1,62 @@
+/*
+** interp.h -- the interpreter of the program tree (seed 003 §2.5, §5): every process
+** executes the same program (SPMD); variables with global and measurement-block scope;
+** computed loops with the rounding and de-duplication rule; measure statements that
+** agree on buffer sizes across all processes, run the measurement and write its line.
+*/
+#ifndef SK_INTERP_H
+#define SK_INTERP_H
+
+#include "ast.h"
+#include "runner.h"
+#include "output.h"
+
+typedef struct sk_var {
+  char *name;
+  sk_value value;
+} sk_var;
+
+typedef struct sk_scope {
+  sk_var *vars;
+  size_t n, cap;
+} sk_scope;
+
+typedef struct sk_settings {
+  sk_asec_config asec;
+  int max_node_times;         /* set_max_nr_node_times, default 16 */
+  double suite_time_limit;    /* seconds per measurement block, 0 = none */
+  double apr_max_error;       /* autorefine: error bound (key of SKaLib eq. 3.5) */
+  double apr_min_distance;    /* autorefine: relative minimum distance of points */
+  int apr_max_steps;          /* autorefine: budget of points per loop, 0 = none */
+} sk_settings;
+
+typedef struct sk_interp {
+  sk_scope globals, locals;
+  int in_measurement;
+  const char *block_name;
+  double block_started;
+  sk_settings settings;
+  sk_buffer_config buffers;
+  sk_loopvar *loops;          /* loop variables of the current measurement, outermost first */
+  size_t nloops, caploops;
+  int open_loops;             /* active loops with '...' as bound */
+  int buffer_exhausted;       /* a measure statement found the buffer too small */
+  double last_time;           /* result of the last measure statement (seconds) */
+  int time_accounting;
+  double time_in_measurements, run_started;
+  long measurements;
+} sk_interp;
+
+SK_API void sk_settings_default(sk_settings *s);
+SK_API void sk_interp_init(sk_interp *in);
+SK_API void sk_interp_free(sk_interp *in);
+SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
+/* Evaluation, for the builtins and tests. */
+SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
+SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);
+SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
+/* The values a computed loop takes (without '...'), for tests and -t; returns count. */
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max);
+
+#endif

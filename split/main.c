@@ -1,0 +1,212 @@
+/*
+** main.c -- the command line (seed 003 §2.3, §2.4; ANCHORS.md) and the run:
+** rank 0 reads and parses the input, the input files are broadcast and parsed on every
+** process, then every process interprets the program while rank 0 writes the results.
+**
+**   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+*/
+#include "parser.h"
+#include "interp.h"
+#include "catalogue.h"
+#include <time.h>
+
+typedef struct main_options {
+  const char *input;      /* default skampi.ski */
+  const char *output;     /* default: standard output */
+  int syntax_only;        /* -n */
+  int copy_input;         /* -s */
+  int translate;          /* -t */
+} main_options;
+
+static void main_exit_hook(int status)
+{
+  (void)status;
+  sk_out_close();
+  sk_tp_finish();
+}
+
+static void main_usage(FILE *f)
+{
+  fputs("usage: skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
+    "  -h         show this help and exit\n"
+    "  -V         print the version and exit\n"
+    "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
+  fprintf(f,
+    "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
+    "  -n         check the input's syntax only, measure nothing\n"
+    "  -s         copy the input into the output as '#> ' lines\n"
+    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
+    "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
+    SK_BACKEND_NAME);
+}
+
+static void main_parse_options(int argc, char **argv, main_options *o)
+{
+  int i;
+  memset(o, 0, sizeof *o);
+  o->input = "skampi.ski";
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (sk_streq(a, "-h") || sk_streq(a, "--help")) {
+      if (sk_is_reporter()) main_usage(stdout);
+      sk_exit(0);
+    } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
+      if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+      sk_exit(0);
+    } else if (sk_streq(a, "-n")) o->syntax_only = 1;
+    else if (sk_streq(a, "-s")) o->copy_input = 1;
+    else if (sk_streq(a, "-t")) o->translate = 1;
+    else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
+      if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
+    } else {
+      if (sk_is_reporter()) {
+        fprintf(stderr, "skampi: unknown or incomplete option '%s'\n", a);
+        main_usage(stderr);
+      }
+      sk_exit(SK_EXIT_USER_ERROR);
+    }
+  }
+}
+
+/* Rank 0 parses from disk and ships the files; the others parse what they received. */
+static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
+{
+  sk_str err, blob;
+  long header[2];
+  sk_str_init(&err);
+  sk_str_init(&blob);
+  if (sk_tp_world_rank() == 0) {
+    sk_sources_init(src, 1);
+    header[0] = sk_parse_file(src, o->input, prog, &err);
+    if (!header[0]) {
+      fflush(stdout);
+      fprintf(stderr, "%s\n", err.data);
+    }
+    sk_sources_serialize(src, &blob);
+    header[1] = (long)blob.len;
+  }
+  sk_tp_bcast(sk_tp_world(), header, sizeof header, 0);
+  if (!header[0]) sk_exit(SK_EXIT_USER_ERROR);
+  if (sk_tp_world_rank() != 0) {
+    sk_str_putn(&blob, "", 0);
+    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)header[1] + 1, 1);
+    blob.len = (size_t)header[1];
+  }
+  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)header[1], 0);
+  if (sk_tp_world_rank() != 0) {
+    sk_sources_init(src, 0);
+    if (!sk_sources_deserialize(src, blob.data, blob.len) || !sk_parse_file(src, o->input, prog, &err))
+      sk_fatal("process %d could not parse the distributed input: %s", sk_tp_world_rank(), err.data);
+  }
+  sk_str_free(&err);
+  sk_str_free(&blob);
+}
+
+static void main_date(char *buf, size_t size)
+{
+  time_t now = time(NULL);
+  char *s = ctime(&now);
+  strncpy(buf, s ? s : "unknown\n", size - 1);
+  buf[size - 1] = '\0';
+  if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
+}
+
+static void main_write_header(const main_options *o, const sk_sources *src)
+{
+  sk_str h;
+  char date[64], lib[256], name[256];
+  int i, size = sk_tp_world_size();
+  double *names_dummy = NULL;
+  (void)names_dummy;
+  sk_str_init(&h);
+  main_date(date, sizeof date);
+  sk_tp_library_version(lib, sizeof lib);
+  sk_tp_processor_name(name, sizeof name);
+  sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+  sk_str_printf(&h, "# Started at %s\n", date);
+  sk_str_printf(&h, "# input file: %s\n", o->input);
+  sk_str_printf(&h, "# processes: %d\n", size);
+  sk_str_printf(&h, "# library: %s\n", lib);
+  sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
+  sk_sync_describe(&h);
+  if (o->copy_input) {
+    size_t k;
+    for (k = 0; k < src->n; k++) {
+      const char *p = src->items[k].text;
+      sk_str_printf(&h, "#> --- %s\n", src->items[k].name);
+      while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        sk_str_puts(&h, "#> ");
+        sk_str_putn(&h, p, len);
+        sk_str_putc(&h, '\n');
+        p += len + (nl ? 1 : 0);
+      }
+    }
+  }
+  (void)i;
+  sk_out_text(h.data);
+  sk_str_free(&h);
+}
+
+int main(int argc, char **argv)
+{
+  main_options o;
+  sk_sources src;
+  sk_program prog;
+  sk_interp in;
+  double started;
+  long ok;
+  sk_tp_start(&argc, &argv);
+  sk_set_reporter(sk_tp_world_rank() == 0);
+  sk_set_exit_hook(main_exit_hook);
+  started = sk_tp_wtime();
+  main_parse_options(argc, argv, &o);
+  main_load_program(&o, &src, &prog);
+  if (o.syntax_only || o.translate) {
+    if (sk_tp_world_rank() == 0) {
+      if (o.translate) {
+        sk_str t;
+        sk_str_init(&t);
+        sk_program_print(&t, &prog);
+        fputs(t.data ? t.data : "", stdout);
+        sk_str_free(&t);
+      } else {
+        printf("%s: syntax OK\n", o.input);
+      }
+    }
+    sk_exit(0);
+  }
+  ok = 1;
+  if (sk_tp_world_rank() == 0) {
+    sk_str err;
+    char backup[512];
+    sk_str_init(&err);
+    ok = sk_out_open(o.output, &err, backup, sizeof backup);
+    if (!ok) fprintf(stderr, "skampi: %s\n", err.data);
+    else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o.output, backup);
+    sk_str_free(&err);
+  }
+  sk_tp_bcast(sk_tp_world(), &ok, sizeof ok, 0);
+  if (!ok) sk_exit(SK_EXIT_USER_ERROR);
+  if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
+  sk_interp_init(&in);
+  sk_interp_run(&in, &prog);
+  if (sk_tp_world_rank() == 0) {
+    sk_str f;
+    char date[64];
+    sk_str_init(&f);
+    main_date(date, sizeof date);
+    sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
+    sk_out_text(f.data);
+    sk_str_free(&f);
+    if (o.output && !sk_streq(o.output, "-")) fprintf(stderr, "skampi: results written to %s\n", o.output);
+  }
+  sk_interp_free(&in);
+  sk_program_free(&prog);
+  sk_sources_free(&src);
+  sk_out_close();
+  sk_tp_finish();
+  return 0;
+}

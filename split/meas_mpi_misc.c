@@ -1,0 +1,235 @@
+/*
+** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (seed 003 §3.4 Wtime,
+** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
+** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
+** argument checks that end in sk_meas_fail(), the busy wait used for delays.
+** Compiled with the MPI backend only; MPI-1.1 calls only.
+*/
+#include "meas_mpi.h"
+
+#ifdef SKAMPI_MPI
+
+/* ---- byte counts and small helpers ---- */
+
+SK_API size_t sk_mpi_bytes(long count, const sk_datatype *dt)
+{
+  return count <= 0 ? 0 : (size_t)count * dt->extent;
+}
+
+SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt)
+{
+  return count <= 0 ? 0 : count * (long)dt->size;
+}
+
+SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m)
+{
+  return sk_tp_group_mpi_comm(m->group);
+}
+
+SK_API double sk_mpi_arg_double(const sk_value *v)
+{
+  return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
+}
+
+SK_API void sk_mpi_busy_wait(double microseconds)
+{
+  double end;
+  if (microseconds <= 0.0) return;
+  end = MPI_Wtime() + microseconds * 1.0e-6;
+  while (MPI_Wtime() < end) { /* spin: a delay without MPI progress */ }
+}
+
+SK_API int sk_mpi_share(long total, int parts, int rank)
+{
+  long base = total / parts, extra = total % parts;
+  return (int)(base + (rank < extra ? 1 : 0));
+}
+
+/* ---- argument checks ---- */
+
+static void fail_printf(sk_mctx *m, const char *fn, const char *what, const char *problem, long value)
+{
+  char msg[200];
+  sprintf(msg, "%.60s: %.40s %ld %.80s", fn, what, value, problem);
+  sk_meas_fail(m, msg);
+}
+
+SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long value)
+{
+  if (m->failed) return 0;
+  if (value < 0) { fail_printf(m, fn, what, "is negative", value); return 0; }
+  if (value > INT_MAX) { fail_printf(m, fn, what, "is too large for MPI (an int)", value); return 0; }
+  return 1;
+}
+
+SK_API int sk_mpi_check_rank(sk_mctx *m, const char *fn, const char *what, long rank)
+{
+  char problem[80];
+  if (m->failed) return 0;
+  if (rank < 0 || rank >= m->size) {
+    sprintf(problem, "is not a rank of the communicator (size %d)", m->size);
+    fail_printf(m, fn, what, problem, rank);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long tag)
+{
+  long upper = 32767;                /* the least MPI_TAG_UB the standard allows */
+  char problem[80];
+#if SK_MPI_LEVEL >= 2
+  int *tag_ub = NULL, flag = 0;      /* (MPI-1 builds keep the portable 32767: their
+                                        MPI_Attr_get is deprecated in every mpi.h) */
+  if (m->failed) return 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
+  if (flag && tag_ub != NULL && *tag_ub > 0) upper = *tag_ub;
+#else
+  if (m->failed) return 0;
+#endif
+  if (tag < 0 || tag > upper) {
+    sprintf(problem, "is not a valid tag (0..%ld)", upper);
+    fail_printf(m, fn, what, problem, tag);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min)
+{
+  char msg[200];
+  if (m->failed) return 0;
+  if (m->size < min) {
+    sprintf(msg, "%.60s: needs a communicator of at least %d processes, this one has %d",
+            fn, min, m->size);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API size_t sk_mpi_block_bytes(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                 long blocks, int displaced)
+{
+  char msg[200];
+  if (m->failed || count <= 0 || blocks <= 0) return 0;
+  if ((displaced && count > INT_MAX / blocks)
+      || (size_t)count > ((size_t)-1) / dt->extent / (size_t)blocks) {
+    sprintf(msg, "%.60s: %ld blocks of %ld elements of %.40s are too large for this machine",
+            fn, blocks, count, dt->name ? dt->name : "the datatype");
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return (size_t)blocks * (size_t)count * dt->extent;
+}
+
+SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, const sk_datatype *send_dt,
+                                  long recv_count, const sk_datatype *recv_dt)
+{
+  char msg[200];
+  long s = sk_mpi_data_bytes(send_count, send_dt), r = sk_mpi_data_bytes(recv_count, recv_dt);
+  if (m->failed) return 0;
+  if (s != r) {
+    sprintf(msg, "%.60s: a message of the senders has %ld bytes but the receivers expect %ld "
+            "(send and receive count*datatype must match)", fn, s, r);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* Classes of predefined datatypes for the reduction operators (MPI-1.1 §4.9.2). */
+enum { DT_OTHER, DT_INTEGER, DT_FLOATING, DT_BYTE, DT_PAIR };
+
+static int datatype_class(MPI_Datatype t)
+{
+  if (t == MPI_INT || t == MPI_LONG || t == MPI_SHORT || t == MPI_UNSIGNED_SHORT
+      || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_CHAR) return DT_INTEGER;
+#ifdef MPI_LONG_LONG_INT
+  if (t == MPI_LONG_LONG_INT) return DT_INTEGER;
+#endif
+#if SK_MPI_LEVEL >= 2
+  if (t == MPI_UNSIGNED_LONG_LONG || t == MPI_SIGNED_CHAR) return DT_INTEGER;
+#endif
+  if (t == MPI_FLOAT || t == MPI_DOUBLE || t == MPI_LONG_DOUBLE) return DT_FLOATING;
+  if (t == MPI_BYTE) return DT_BYTE;
+  if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT
+      || t == MPI_SHORT_INT || t == MPI_LONG_DOUBLE_INT) return DT_PAIR;
+  return DT_OTHER;
+}
+
+SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
+                           int allow_replace)
+{
+  char msg[200];
+  MPI_Op o = op->mpi;
+  int cls = datatype_class(dt->mpi), ok;
+  if (m->failed) return 0;
+  if (o == MPI_MAX || o == MPI_MIN || o == MPI_SUM || o == MPI_PROD)
+    ok = cls == DT_INTEGER || cls == DT_FLOATING;
+  else if (o == MPI_LAND || o == MPI_LOR || o == MPI_LXOR)
+    ok = cls == DT_INTEGER;
+  else if (o == MPI_BAND || o == MPI_BOR || o == MPI_BXOR)
+    ok = cls == DT_INTEGER || cls == DT_BYTE;
+  else if (o == MPI_MINLOC || o == MPI_MAXLOC)
+    ok = cls == DT_PAIR;
+#if SK_MPI_LEVEL >= 2
+  else if (o == MPI_REPLACE)
+    ok = allow_replace && cls != DT_OTHER;
+#endif
+  else
+    ok = 0;
+  (void)allow_replace;
+  if (!ok) {
+    sprintf(msg, "%.60s: operator %.30s cannot be applied to datatype %.40s", fn,
+            op->name ? op->name : "(unnamed)", dt->name ? dt->name : "(unnamed)");
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- measurement functions ---- */
+
+/* Wtime(iterations), §3.4: the average time of one of `iterations` calls of MPI_Wtime.
+** Every process measures on its own (no synchronisation: it is a local operation). */
+static void init_Wtime(sk_mctx *m, const sk_value *args)
+{
+  sk_mpi_check_count(m, "Wtime", "iterations", args[0].u.i);
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+}
+
+static double measure_Wtime(sk_mctx *m, const sk_value *args)
+{
+  long i, iterations = args[0].u.i;
+  double start, end, sink = 0.0;
+  (void)m;
+  if (iterations <= 0) return iterations == 0 ? 0.0 : -1.0;
+  start = MPI_Wtime();
+  for (i = 0; i < iterations; i++) sink += MPI_Wtime();
+  end = MPI_Wtime();
+  if (sink < 0.0) return -1.0;      /* keeps the calls from being optimised away */
+  return (end - start) / (double)iterations;
+}
+
+/* MPI_Wtime(), listed in §3.2: the time between two consecutive calls of MPI_Wtime,
+** i.e. the cost of one call as seen by the clock itself. */
+static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
+{
+  double first, second;
+  (void)m; (void)args;
+  first = MPI_Wtime();
+  second = MPI_Wtime();
+  return second - first;
+}
+
+static const sk_measurement mpi_misc_table[] = {
+  { "Wtime", "i", SK_PATTERN_SIMPLE, init_Wtime, measure_Wtime, NULL, 1 },
+  { "MPI_Wtime", "", SK_PATTERN_SIMPLE, NULL, measure_MPI_Wtime, NULL, 1 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_table; }
+
+#endif /* SKAMPI_MPI */

@@ -1,0 +1,85 @@
+/*
+** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
+** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
+** ground truth for ASEC and APR (issue: "the measurement engine").
+**
+**   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
+**
+** Synthetic_Virtual(x, base_us, slope_us, step_at, step_us, noise) returns cost(x)
+** times a pseudo-random factor in [1 - noise, 1 + noise] WITHOUT waiting: the engine's
+** decisions can then be checked exactly. The factor comes from a 31-bit linear
+** congruential generator (Park-Miller, 16807 * s mod 2^31-1) seeded with 1 at every
+** measurement (init), so the n-th sample of a measurement is reproducible.
+** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
+** returns the measured time.
+*/
+#include "measure.h"
+
+typedef struct synth_state {
+  long seed;
+} synth_state;
+
+static double synth_cost_seconds(const sk_value *a)
+{
+  double x = sk_value_as_double(&a[0]);
+  double us = a[1].u.d + a[2].u.d * x + (x >= a[3].u.d ? a[4].u.d : 0.0);
+  return us * 1e-6;
+}
+
+/* Park-Miller minimal standard generator (Schrage's method, 32-bit safe). */
+SK_API long sk_synth_next_random(long s)
+{
+  long hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  return s > 0 ? s : s + 2147483647L;
+}
+
+SK_API double sk_synth_noise_factor(long s, double noise)
+{
+  return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
+}
+
+static void init_synthetic(sk_mctx *m, const sk_value *a)
+{
+  synth_state *st = (synth_state *)sk_malloc(sizeof *st);
+  st->seed = 1;
+  m->state = st;
+  m->reported_size = (long)sk_value_as_double(&a[0]);
+  if (a[5].u.d < 0.0 || a[5].u.d >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+}
+
+static void finalize_synthetic(sk_mctx *m, const sk_value *a)
+{
+  (void)a;
+  free(m->state);
+  m->state = NULL;
+}
+
+static double synth_sample(sk_mctx *m, const sk_value *a)
+{
+  synth_state *st = (synth_state *)m->state;
+  st->seed = sk_synth_next_random(st->seed);
+  return synth_cost_seconds(a) * sk_synth_noise_factor(st->seed, a[5].u.d);
+}
+
+static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
+{
+  return synth_sample(m, a);
+}
+
+static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
+{
+  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  do now = sk_tp_wtime(); while (now - start < want);
+  return now - start;
+}
+
+static const sk_measurement synthetic_table[] = {
+  { "Synthetic_Virtual", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Virtual, finalize_synthetic, 1 },
+  { "Synthetic_Busy", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Busy, finalize_synthetic, 1 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }

@@ -1,0 +1,58 @@
+/*
+** measure.h -- what a measurement function sees, and how it is described in the
+** catalogue (seed 003 §6.2, seed 000 ch. 5). A measurement has up to three functions
+** with the same arguments: init (once per measurement: declares buffer usage and the
+** reported message size, may allocate state), measure (one single measurement: returns
+** this process's time in seconds, negative if it has no meaningful time) and finalize.
+**
+** Buffers (§6.1): get the current send/receive buffer from the context on every call;
+** with buffer cycling they move between repetitions. Synchronised measurements (§6.2.1)
+** call sk_sync_start() right before and sk_sync_stop() right after the timed code.
+*/
+#ifndef SK_MEASURE_H
+#define SK_MEASURE_H
+
+#include "value.h"
+
+typedef enum sk_pattern {
+  SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
+  SK_PATTERN_COLLECTIVE,    /* all processes of the communicator, synchronised start */
+  SK_PATTERN_MASTER_WORKER, /* rank 0 dispatches chunks to the others */
+  SK_PATTERN_SIMPLE         /* rank 0 alone, a local operation */
+} sk_pattern;
+
+typedef struct sk_mctx {
+  sk_group *group;          /* the measurement communicator */
+  int rank, size;           /* of this process in it */
+  char *send_buf, *recv_buf;/* current buffers (valid in measure) */
+  size_t send_usage;        /* bytes this process needs in its send buffer (set in init) */
+  size_t recv_usage;        /* likewise for the receive buffer */
+  long reported_size;       /* the message size written to the output (set in init) */
+  void *state;              /* private state of init/measure/finalize */
+  int failed;               /* set by sk_meas_fail */
+  char fail_msg[200];
+  struct sk_sync *sync;     /* synchronisation state (engine) */
+} sk_mctx;
+
+typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
+typedef double (*sk_measure_fn)(sk_mctx *m, const sk_value *args);
+typedef void (*sk_finalize_fn)(sk_mctx *m, const sk_value *args);
+
+/* Parameter type letters: i integer, d double (integers accepted), s string,
+** c communicator, t datatype, o operator, n info. */
+typedef struct sk_measurement {
+  const char *name;
+  const char *params;
+  sk_pattern pattern;
+  sk_init_fn init;          /* may be NULL */
+  sk_measure_fn measure;
+  sk_finalize_fn finalize;  /* may be NULL */
+  int min_procs;            /* the communicator must have at least this many processes */
+} sk_measurement;
+
+/* For measurement functions. */
+SK_API double sk_sync_start(sk_mctx *m);
+SK_API double sk_sync_stop(sk_mctx *m);
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
+
+#endif

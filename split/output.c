@@ -1,0 +1,164 @@
+/*
+** output.c -- see output.h.
+*/
+#include "output.h"
+
+typedef struct out_line {
+  char *text;
+  double *keys;            /* numeric values of the loop variables */
+  int nkeys;
+  long order;              /* for a stable sort */
+} out_line;
+
+static struct {
+  FILE *f;
+  int to_stdout;
+  out_line *held;
+  size_t nheld, capheld;
+  size_t *marks;           /* start index of each open hold */
+  size_t nmarks, capmarks;
+  long serial;
+  int sort_index;
+} out;
+
+SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
+{
+  FILE *probe;
+  backup[0] = '\0';
+  if (path == NULL || sk_streq(path, "-")) {
+    out.f = stdout;
+    out.to_stdout = 1;
+    return 1;
+  }
+  probe = fopen(path, "r");
+  if (probe != NULL) {
+    /* never overwrite: keep the old results under the first free NAME.N */
+    int n;
+    fclose(probe);
+    for (n = 1; n < 100000; n++) {
+      char *name = (char *)sk_malloc(strlen(path) + 16);
+      sprintf(name, "%s.%d", path, n);
+      probe = fopen(name, "r");
+      if (probe == NULL) {
+        if (rename(path, name) != 0) {
+          sk_str_printf(err, "cannot rename existing '%s' to '%s'", path, name);
+          free(name);
+          return 0;
+        }
+        strncpy(backup, name, backup_size - 1);
+        backup[backup_size - 1] = '\0';
+        free(name);
+        break;
+      }
+      fclose(probe);
+      free(name);
+    }
+  }
+  out.f = fopen(path, "w");
+  if (out.f == NULL) {
+    sk_str_printf(err, "cannot open output file '%s' for writing", path);
+    return 0;
+  }
+  return 1;
+}
+
+static void out_write(const char *text)
+{
+  if (!out.f) return;
+  fputs(text, out.f);
+  fflush(out.f);
+}
+
+SK_API void sk_out_text(const char *text) { out_write(text); }
+
+SK_API void sk_out_begin_block(const char *name)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "# begin result \"%s\"\n", name);
+  out_write(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_end_block(const char *name, double seconds)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
+  out_write(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
+                        double std_error, int reps, const double *node_times, int nnode)
+{
+  sk_str s;
+  int i;
+  sk_str_init(&s);
+  for (i = 0; i < nvars; i++) {
+    sk_str_printf(&s, "%s= ", vars[i].name);
+    sk_value_format(&s, &vars[i].value);
+    sk_str_putc(&s, ' ');
+  }
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_putc(&s, '\n');
+  if (out.nmarks == 0) {
+    out_write(s.data);
+    sk_str_free(&s);
+    return;
+  }
+  out.held = (out_line *)sk_grow(out.held, &out.capheld, out.nheld + 1, sizeof(out_line));
+  out.held[out.nheld].text = s.data;
+  out.held[out.nheld].nkeys = nvars;
+  out.held[out.nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
+  for (i = 0; i < nvars; i++)
+    out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
+                                  ? sk_value_as_double(&vars[i].value) : 0.0;
+  out.held[out.nheld].order = out.serial++;
+  out.nheld++;
+}
+
+SK_API void sk_out_hold_begin(void)
+{
+  out.marks = (size_t *)sk_grow(out.marks, &out.capmarks, out.nmarks + 1, sizeof(size_t));
+  out.marks[out.nmarks++] = out.nheld;
+}
+
+static int out_cmp_lines(const void *a, const void *b)
+{
+  const out_line *x = (const out_line *)a, *y = (const out_line *)b;
+  int k = out.sort_index;
+  double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
+  if (kx != ky) return kx < ky ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order ? 1 : 0;
+}
+
+SK_API void sk_out_hold_end(int var_index)
+{
+  size_t mark, i;
+  if (out.nmarks == 0) return;
+  mark = out.marks[--out.nmarks];
+  out.sort_index = var_index;
+  if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
+  if (out.nmarks > 0) return;
+  for (i = 0; i < out.nheld; i++) {
+    out_write(out.held[i].text);
+    free(out.held[i].text);
+    free(out.held[i].keys);
+  }
+  out.nheld = 0;
+}
+
+SK_API void sk_out_close(void)
+{
+  while (out.nmarks > 0) sk_out_hold_end(0);
+  if (out.f && !out.to_stdout) fclose(out.f);
+  else if (out.f) fflush(out.f);
+  out.f = NULL;
+  free(out.held);
+  free(out.marks);
+  out.held = NULL;
+  out.marks = NULL;
+  out.capheld = out.capmarks = 0;
+}

@@ -1,0 +1,36 @@
+/*
+** output.h -- the .sko writer (seed 003 §7.1, ANCHORS.md): header lines starting with
+** '#', per measurement block `# begin result "name"`, one line per measurement (loop
+** variables as "name= value", reported message size, time and standard error in
+** microseconds, number of single measurements, selected per-process times), then
+** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
+** flushed, so a killed run keeps every block it finished. An existing output file is
+** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
+** Lines measured inside autorefine loops are held and written sorted by the loop
+** variable when the loop ends.
+*/
+#ifndef SK_OUTPUT_H
+#define SK_OUTPUT_H
+
+#include "value.h"
+
+typedef struct sk_loopvar {
+  const char *name;
+  sk_value value;
+} sk_loopvar;
+
+/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open. */
+SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size);
+SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
+SK_API void sk_out_begin_block(const char *name);
+SK_API void sk_out_end_block(const char *name, double seconds);
+/* One measurement line; times in seconds (converted to microseconds). */
+SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
+                        double std_error, int reps, const double *node_times, int nnode);
+/* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
+** `var_index` and, when no hold is left open, writes them. */
+SK_API void sk_out_hold_begin(void);
+SK_API void sk_out_hold_end(int var_index);
+SK_API void sk_out_close(void);
+
+#endif

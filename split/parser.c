@@ -1,0 +1,695 @@
+/*
+** parser.c -- recursive-descent parser of the .ski language (see parser.h).
+**
+** Grammar (statements end at a newline; newlines inside () and [] do not count):
+**   program    := { statement }
+**   statement  := '@include' STRING
+**              |  'begin' 'measurement' STRING block 'end' 'measurement'
+**              |  'measure' expr [':'] IDENT '(' [args] ')'
+**              |  ('for'|'autorefine') IDENT '=' expr 'to' (expr|'...')
+**                     ['step' ['*'|'+'] factor] ['multipleof' expr] 'do' block 'od'
+**              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
+**              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
+**              |  'if' expr 'then' block ['else' block] 'fi'
+**              |  IDENT '=' expr
+**              |  IDENT '(' [args] ')'
+**   expr       := or;  or := and {'||' and};  and := not {'&&' not};
+**   not        := '!' not | cmp;  cmp := sum [('=='|'!='|'<'|'<='|'>'|'>=') sum]
+**   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
+**   unary      := ('-'|'+') unary | primary
+**   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
+*/
+#include "parser.h"
+#include "lexer.h"
+#include "catalogue.h"
+#include "builtins.h"
+#include <setjmp.h>
+
+#define PARSER_MAX_NESTING 1000
+#define PARSER_MAX_INCLUDE_DEPTH 1000
+
+typedef struct parser {
+  sk_sources *src;
+  sk_lexer *lx;
+  sk_token tok;
+  sk_str *err;
+  jmp_buf fail;
+  int nesting;
+  const char **includes;        /* stack of files being parsed, for cycle detection */
+  size_t nincludes, capincludes;
+  int in_measurement;
+} parser;
+
+static const char *const parser_keywords[] = {
+  "begin", "end", "measurement", "measure", "for", "autorefine", "to", "step",
+  "multipleof", "do", "od", "in", "if", "then", "else", "fi", NULL
+};
+
+static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(p->err);
+  va_start(ap, fmt);
+  sk_format_loc_message(p->err, loc, fmt, ap);
+  va_end(ap);
+  longjmp(p->fail, 1);
+}
+
+static void p_advance(parser *p)
+{
+  if (!sk_lexer_next(p->lx, &p->tok)) {
+    sk_str_clear(p->err);
+    sk_str_puts(p->err, p->lx->errmsg.data);
+    longjmp(p->fail, 1);
+  }
+}
+
+static int p_is_word(const parser *p, const char *word)
+{
+  return p->tok.kind == TK_IDENT && sk_streq(p->tok.sval, word);
+}
+
+static int p_is_keyword(const char *s)
+{
+  int i;
+  for (i = 0; parser_keywords[i]; i++) if (sk_streq(parser_keywords[i], s)) return 1;
+  return 0;
+}
+
+static void p_describe_token(const sk_token *t, sk_str *out)
+{
+  if (t->kind == TK_IDENT) sk_str_printf(out, "'%s'", t->sval);
+  else if (t->kind == TK_STRING) sk_str_printf(out, "string \"%s\"", t->sval);
+  else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
+    sk_str_puts(out, "number ");
+    sk_str_putn(out, t->start, t->len);
+  } else sk_str_puts(out, sk_tok_name(t->kind));
+}
+
+static void p_unexpected(parser *p, const char *expected)
+{
+  sk_str what;
+  sk_str_init(&what);
+  p_describe_token(&p->tok, &what);
+  p_fail(p, &p->tok.loc, "syntax error: expected %s, found %s", expected, what.data);
+}
+
+static void p_expect(parser *p, sk_tok kind, const char *expected)
+{
+  if (p->tok.kind != kind) p_unexpected(p, expected);
+  p_advance(p);
+}
+
+static void p_expect_word(parser *p, const char *word)
+{
+  char buf[64];
+  if (!p_is_word(p, word)) {
+    sprintf(buf, "'%.40s'", word);
+    p_unexpected(p, buf);
+  }
+  p_advance(p);
+}
+
+static char *p_expect_name(parser *p, const char *what)
+{
+  char *name;
+  if (p->tok.kind != TK_IDENT) p_unexpected(p, what);
+  if (p_is_keyword(p->tok.sval))
+    p_fail(p, &p->tok.loc, "'%s' is a keyword and cannot be used as %s", p->tok.sval, what);
+  name = sk_strdup(p->tok.sval);
+  p_advance(p);
+  return name;
+}
+
+static void p_enter(parser *p, const sk_loc *loc)
+{
+  if (++p->nesting > PARSER_MAX_NESTING)
+    p_fail(p, loc, "nesting deeper than %d levels", PARSER_MAX_NESTING);
+}
+
+/* ---- expressions ---- */
+
+static sk_expr *p_expr(parser *p);
+
+static void p_args(parser *p, sk_expr *call, sk_tok close, const char *closename)
+{
+  if (p->tok.kind != close) {
+    for (;;) {
+      sk_expr_add_arg(call, p_expr(p));
+      if (p->tok.kind != TK_COMMA) break;
+      p_advance(p);
+    }
+  }
+  p_expect(p, close, closename);
+}
+
+static sk_expr *p_primary(parser *p)
+{
+  sk_expr *e;
+  sk_loc loc = p->tok.loc;
+  switch (p->tok.kind) {
+  case TK_INT:
+    e = sk_expr_int(p->tok.ival, &loc);
+    p_advance(p);
+    return e;
+  case TK_DOUBLE:
+    e = sk_expr_new(E_DOUBLE, &loc);
+    e->dval = p->tok.dval;
+    p_advance(p);
+    return e;
+  case TK_STRING:
+    e = sk_expr_new(E_STRING, &loc);
+    e->name = sk_strdup(p->tok.sval);
+    p_advance(p);
+    return e;
+  case TK_LPAREN:
+    p_advance(p);
+    e = p_expr(p);
+    p_expect(p, TK_RPAREN, "')'");
+    return e;
+  case TK_IDENT: {
+    char *name;
+    if (p_is_keyword(p->tok.sval)) p_unexpected(p, "an expression");
+    name = sk_strdup(p->tok.sval);
+    p_advance(p);
+    if (p->tok.kind == TK_LPAREN) {
+      const sk_builtin *b = sk_builtin_find(name);
+      e = sk_expr_new(E_CALL, &loc);
+      e->name = name;
+      p_advance(p);
+      p_args(p, e, TK_RPAREN, "')' or ','");
+      if (b == NULL) {
+        if (sk_catalogue_find(name))
+          p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
+        if (sk_iterator_find(name))
+          p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
+        p_fail(p, &loc, "unknown function '%s'", name);
+      }
+      if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
+      return e;
+    }
+    e = sk_expr_new(E_VAR, &loc);
+    e->name = name;
+    return e;
+  }
+  default:
+    p_unexpected(p, "an expression");
+    return NULL;
+  }
+}
+
+static sk_expr *p_binary(sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  e->op = op;
+  sk_expr_add_arg(e, l);
+  sk_expr_add_arg(e, r);
+  return e;
+}
+
+static sk_expr *p_unary(parser *p)
+{
+  if (p->tok.kind == TK_MINUS || p->tok.kind == TK_PLUS) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    sk_expr *e, *operand;
+    p_enter(p, &loc);
+    p_advance(p);
+    operand = p_unary(p);
+    p->nesting--;
+    if (op == TK_PLUS) return operand;
+    e = sk_expr_new(E_UNARY, &loc);
+    e->op = TK_MINUS;
+    sk_expr_add_arg(e, operand);
+    return e;
+  }
+  return p_primary(p);
+}
+
+static sk_expr *p_term(parser *p)
+{
+  sk_expr *e = p_unary(p);
+  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_advance(p);
+    r = p_unary(p);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(e, op, r, &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_sum(parser *p)
+{
+  sk_expr *e = p_term(p);
+  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    p_advance(p);
+    e = p_binary(e, op, p_term(p), &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_compare(parser *p)
+{
+  sk_expr *e = p_sum(p);
+  if (p->tok.kind >= TK_EQ && p->tok.kind <= TK_GE) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    p_advance(p);
+    e = p_binary(e, op, p_sum(p), &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_not(parser *p)
+{
+  if (p->tok.kind == TK_NOT) {
+    sk_loc loc = p->tok.loc;
+    sk_expr *e = sk_expr_new(E_UNARY, &loc);
+    e->op = TK_NOT;
+    p_enter(p, &loc);
+    p_advance(p);
+    sk_expr_add_arg(e, p_not(p));
+    p->nesting--;
+    return e;
+  }
+  return p_compare(p);
+}
+
+static sk_expr *p_and(parser *p)
+{
+  sk_expr *e = p_not(p);
+  while (p->tok.kind == TK_AND) {
+    sk_loc loc = p->tok.loc;
+    p_advance(p);
+    e = p_binary(e, TK_AND, p_not(p), &loc);
+  }
+  return e;
+}
+
+static sk_expr *p_expr(parser *p)
+{
+  sk_expr *e;
+  sk_loc loc = p->tok.loc;
+  p_enter(p, &loc);
+  e = p_and(p);
+  while (p->tok.kind == TK_OR) {
+    sk_loc oploc = p->tok.loc;
+    p_advance(p);
+    e = p_binary(e, TK_OR, p_and(p), &oploc);
+  }
+  p->nesting--;
+  return e;
+}
+
+/* ---- static checks ---- */
+
+SK_API sk_type sk_expr_static_type(const sk_expr *e)
+{
+  sk_value v;
+  const sk_builtin *b;
+  switch (e->kind) {
+  case E_INT: return SK_T_INT;
+  case E_DOUBLE: return SK_T_DOUBLE;
+  case E_STRING: return SK_T_STRING;
+  case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
+  case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
+  case E_UNARY: return e->op == TK_NOT ? SK_T_INT : sk_expr_static_type(e->args[0]);
+  case E_BINARY: {
+    sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
+    if (e->op >= TK_EQ) return SK_T_INT;
+    if (a == SK_T_DOUBLE || c == SK_T_DOUBLE) return (a == SK_T_NONE || c == SK_T_NONE) ? SK_T_NONE : SK_T_DOUBLE;
+    if (a == SK_T_INT && c == SK_T_INT) return SK_T_INT;
+    return SK_T_NONE;
+  }
+  }
+  return SK_T_NONE;
+}
+
+static sk_type p_letter_type(int letter)
+{
+  switch (letter) {
+  case 'i': return SK_T_INT;
+  case 'd': return SK_T_DOUBLE;
+  case 's': return SK_T_STRING;
+  case 'c': return SK_T_COMM;
+  case 't': return SK_T_DATATYPE;
+  case 'o': return SK_T_OP;
+  case 'n': return SK_T_INFO;
+  default: return SK_T_NONE;
+  }
+}
+
+SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
+                               const sk_expr *call, sk_str *err)
+{
+  int i, n = (int)strlen(params);
+  if (call->nargs != n) {
+    sk_str_clear(err);
+    sk_str_printf(err, "%s:%d:%d: %s '%s' expects %d argument%s, got %d", call->loc.file,
+                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->nargs);
+    return 0;
+  }
+  for (i = 0; i < n; i++) {
+    sk_type want = p_letter_type(params[i]), have = sk_expr_static_type(call->args[i]);
+    int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
+    if (have == SK_T_NONE || have == want || numeric_ok) continue;
+    sk_str_clear(err);
+    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->args[i]->loc.file,
+                  call->args[i]->loc.line, call->args[i]->loc.col, i + 1, name,
+                  sk_type_name(want), sk_type_name(have));
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- statements ---- */
+
+static void p_block(parser *p, sk_block *b, const char *const *terminators, const sk_loc *opened,
+                    const char *opener);
+
+static int p_at_terminator(const parser *p, const char *const *terminators)
+{
+  int i;
+  if (p->tok.kind != TK_IDENT || terminators == NULL) return 0;
+  for (i = 0; terminators[i]; i++) if (sk_streq(p->tok.sval, terminators[i])) return 1;
+  return 0;
+}
+
+static void p_end_of_statement(parser *p)
+{
+  static const char *const closers[] = { "od", "fi", "else", "end", NULL };
+  if (p->tok.kind == TK_NEWLINE) { p_advance(p); return; }
+  if (p->tok.kind == TK_EOF || p_at_terminator(p, closers)) return;
+  p_unexpected(p, "end of line (one statement per line)");
+}
+
+static void p_include(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  char *path;
+  const sk_source *s;
+  sk_lexer lx, *saved_lx;
+  sk_token saved_tok;
+  size_t i;
+  sk_str err;
+  p_advance(p);
+  if (p->tok.kind != TK_STRING) p_unexpected(p, "a file name in double quotes after @include");
+  path = sk_path_relative_to(p->lx->file, p->tok.sval);
+  for (i = 0; i < p->nincludes; i++) {
+    if (sk_streq(p->includes[i], path)) {
+      sk_str chain;
+      size_t j;
+      sk_str_init(&chain);
+      for (j = i; j < p->nincludes; j++) sk_str_printf(&chain, "%s -> ", p->includes[j]);
+      sk_str_puts(&chain, path);
+      free(path);
+      p_fail(p, &loc, "include cycle: %s", chain.data);
+    }
+  }
+  if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
+    p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
+  sk_str_init(&err);
+  s = sk_sources_get(p->src, path, &err);
+  free(path);
+  if (s == NULL) p_fail(p, &loc, "%s", err.data);
+  sk_str_free(&err);
+  if (strlen(s->text) != s->len) {
+    sk_loc nul;
+    const char *q;
+    nul.file = s->name; nul.line = 1; nul.col = 1;
+    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+    p_fail(p, &nul, "the file contains a NUL byte");
+  }
+  p_advance(p);   /* past the file name, still in the including file */
+  if (p->tok.kind != TK_NEWLINE && p->tok.kind != TK_EOF) p_unexpected(p, "end of line after @include");
+  saved_lx = p->lx;
+  saved_tok = p->tok;
+  sk_lexer_init(&lx, s->name, s->text);
+  p->lx = &lx;
+  p->includes = (const char **)sk_grow((void *)p->includes, &p->capincludes, p->nincludes + 1, sizeof(char *));
+  p->includes[p->nincludes++] = s->name;
+  p_advance(p);
+  p_block(p, into, NULL, NULL, NULL);
+  p->nincludes--;
+  sk_lexer_free(&lx);
+  p->lx = saved_lx;
+  p->tok = saved_tok;
+}
+
+static void p_measurement(parser *p, sk_block *into)
+{
+  static const char *const terms[] = { "end", NULL };
+  sk_stmt *s = sk_stmt_new(S_MEASUREMENT, &p->tok.loc);
+  sk_loc loc = p->tok.loc;
+  p_advance(p);
+  p_expect_word(p, "measurement");
+  if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
+  if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
+  s->name = sk_strdup(p->tok.sval);
+  sk_block_add(into, s);
+  p_advance(p);
+  p->in_measurement = 1;
+  p_block(p, &s->body, terms, &loc, "begin measurement");
+  p_advance(p);
+  p_expect_word(p, "measurement");
+  p->in_measurement = 0;
+}
+
+static void p_measure(parser *p, sk_block *into)
+{
+  sk_stmt *s = sk_stmt_new(S_MEASURE, &p->tok.loc);
+  const sk_measurement *m;
+  sk_loc loc;
+  if (!p->in_measurement)
+    p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
+  sk_block_add(into, s);
+  p_advance(p);
+  s->expr = p_expr(p);
+  if (p->tok.kind == TK_COLON) p_advance(p);
+  loc = p->tok.loc;
+  if (p->tok.kind != TK_IDENT) p_unexpected(p, "a measurement function");
+  s->call = sk_expr_new(E_CALL, &loc);
+  s->call->name = sk_strdup(p->tok.sval);
+  p_advance(p);
+  p_expect(p, TK_LPAREN, "'(' after the measurement function's name");
+  p_args(p, s->call, TK_RPAREN, "')' or ','");
+  m = sk_catalogue_find(s->call->name);
+  if (m == NULL) {
+    if (sk_builtin_find(s->call->name))
+      p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name,
+#ifdef SKAMPI_MPI
+           ""
+#else
+           " (MPI-only measurement functions are not available in the " SK_BACKEND_NAME " build)"
+#endif
+           );
+  }
+  if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
+}
+
+static void p_loop_body(parser *p, sk_stmt *s, const sk_loc *loc, const char *opener)
+{
+  static const char *const terms[] = { "od", NULL };
+  p_expect_word(p, "do");
+  p_block(p, &s->body, terms, loc, opener);
+  p_advance(p);
+}
+
+static void p_for(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  int autorefine = p_is_word(p, "autorefine");
+  char *var;
+  sk_stmt *s;
+  p_advance(p);
+  var = p_expect_name(p, "a loop variable");
+  if (p_is_word(p, "in")) {
+    if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
+    p_advance(p);
+    if (p->tok.kind == TK_LBRACKET) {
+      sk_expr holder;
+      s = sk_stmt_new(S_FOR_LIST, &loc);
+      memset(&holder, 0, sizeof holder);
+      p_advance(p);
+      p_args(p, &holder, TK_RBRACKET, "']' or ','");
+      s->list = holder.args;
+      s->nlist = holder.nargs;
+    } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
+      sk_loc cloc = p->tok.loc;
+      const sk_iterator *it = sk_iterator_find(p->tok.sval);
+      s = sk_stmt_new(S_FOR_ITER, &loc);
+      s->expr = sk_expr_new(E_CALL, &cloc);
+      s->expr->name = sk_strdup(p->tok.sval);
+      p_advance(p);
+      p_expect(p, TK_LPAREN, "'(' after the iterator's name");
+      p_args(p, s->expr, TK_RPAREN, "')' or ','");
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'", s->expr->name);
+      if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
+    } else {
+      p_unexpected(p, "'[' or an iterator after 'in'");
+      return;
+    }
+  } else {
+    s = sk_stmt_new(S_FOR_RANGE, &loc);
+    s->autorefine = autorefine;
+    p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
+    s->from = p_expr(p);
+    p_expect_word(p, "to");
+    if (p->tok.kind == TK_DOTS) p_advance(p); else s->to = p_expr(p);
+    if (p_is_word(p, "step")) {
+      p_advance(p);
+      if (p->tok.kind == TK_STAR) { s->step_multiplies = 1; p_advance(p); }
+      else if (p->tok.kind == TK_PLUS) p_advance(p);
+      s->step = p_unary(p);
+    }
+    if (p_is_word(p, "multipleof")) {
+      p_advance(p);
+      s->multiple_of = p_unary(p);
+    }
+  }
+  s->name = var;
+  sk_block_add(into, s);
+  p_enter(p, &loc);
+  p_loop_body(p, s, &loc, autorefine ? "autorefine" : "for");
+  p->nesting--;
+}
+
+static void p_if(parser *p, sk_block *into)
+{
+  static const char *const then_terms[] = { "else", "fi", NULL };
+  static const char *const else_terms[] = { "fi", NULL };
+  sk_loc loc = p->tok.loc;
+  sk_stmt *s = sk_stmt_new(S_IF, &loc);
+  sk_block_add(into, s);
+  p_advance(p);
+  s->expr = p_expr(p);
+  p_expect_word(p, "then");
+  p_enter(p, &loc);
+  p_block(p, &s->body, then_terms, &loc, "if");
+  if (p_is_word(p, "else")) {
+    p_advance(p);
+    p_block(p, &s->else_body, else_terms, &loc, "if");
+  }
+  p->nesting--;
+  p_advance(p);   /* fi */
+}
+
+static void p_statement(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  if (p->tok.kind == TK_INCLUDE) { p_include(p, into); return; }
+  if (p->tok.kind != TK_IDENT) p_unexpected(p, "a statement");
+  if (p_is_word(p, "begin")) p_measurement(p, into);
+  else if (p_is_word(p, "measure")) p_measure(p, into);
+  else if (p_is_word(p, "for") || p_is_word(p, "autorefine")) p_for(p, into);
+  else if (p_is_word(p, "if")) p_if(p, into);
+  else if (p_is_keyword(p->tok.sval)) p_unexpected(p, "a statement");
+  else {
+    char *name = sk_strdup(p->tok.sval);
+    p_advance(p);
+    if (p->tok.kind == TK_ASSIGN) {
+      sk_stmt *s = sk_stmt_new(S_ASSIGN, &loc);
+      sk_value v;
+      s->name = name;
+      sk_block_add(into, s);
+      if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
+      p_advance(p);
+      s->expr = p_expr(p);
+    } else if (p->tok.kind == TK_LPAREN) {
+      const sk_builtin *b = sk_builtin_find(name);
+      sk_stmt *s = sk_stmt_new(S_CALL, &loc);
+      sk_block_add(into, s);
+      s->expr = sk_expr_new(E_CALL, &loc);
+      s->expr->name = name;
+      p_advance(p);
+      p_args(p, s->expr, TK_RPAREN, "')' or ','");
+      if (b == NULL) {
+        if (sk_catalogue_find(name))
+          p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
+        p_fail(p, &loc, "unknown function '%s'", name);
+      }
+      if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
+    } else {
+      sk_str what;
+      sk_str_init(&what);
+      p_describe_token(&p->tok, &what);
+      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, what.data);
+    }
+  }
+  p_end_of_statement(p);
+}
+
+static void p_block(parser *p, sk_block *b, const char *const *terminators, const sk_loc *opened,
+                    const char *opener)
+{
+  for (;;) {
+    while (p->tok.kind == TK_NEWLINE) p_advance(p);
+    if (p_at_terminator(p, terminators)) return;
+    if (p->tok.kind == TK_EOF) {
+      const char *closer;
+      if (terminators == NULL) return;
+      closer = terminators[terminators[1] ? 1 : 0];
+      p_fail(p, &p->tok.loc, "syntax error: end of file before '%s' closing the '%s' at line %d",
+             sk_streq(closer, "end") ? "end measurement" : closer, opener, opened->line);
+    }
+    if (p->tok.kind == TK_IDENT && terminators == NULL &&
+        (p_is_word(p, "od") || p_is_word(p, "fi") || p_is_word(p, "else") || p_is_word(p, "end")))
+      p_fail(p, &p->tok.loc, "syntax error: '%s' without a matching opening statement", p->tok.sval);
+    if (p->tok.kind == TK_IDENT && terminators != NULL && p_is_keyword(p->tok.sval) &&
+        (p_is_word(p, "od") || p_is_word(p, "fi") || p_is_word(p, "else") || p_is_word(p, "end")))
+      p_fail(p, &p->tok.loc, "syntax error: '%s' does not close the '%s' opened at line %d",
+             p->tok.sval, opener, opened->line);
+    p_statement(p, b);
+  }
+}
+
+SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err)
+{
+  parser p;
+  sk_lexer lx;
+  const sk_source *s;
+  sk_str loaderr;
+  memset(&p, 0, sizeof p);
+  memset(prog, 0, sizeof *prog);
+  p.src = src;
+  p.err = err;
+  sk_str_init(&loaderr);
+  s = sk_sources_get(src, path, &loaderr);
+  if (s == NULL) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: %s", loaderr.data);
+    sk_str_free(&loaderr);
+    return 0;
+  }
+  sk_str_free(&loaderr);
+  sk_lexer_init(&lx, s->name, s->text);
+  p.lx = &lx;
+  if (setjmp(p.fail)) {
+    sk_lexer_free(&lx);
+    free((void *)p.includes);
+    sk_program_free(prog);
+    return 0;
+  }
+  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
+  p.includes[p.nincludes++] = s->name;
+  if (strlen(s->text) != s->len) {
+    sk_loc nul;
+    const char *q;
+    nul.file = s->name; nul.line = 1; nul.col = 1;
+    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+    p_fail(&p, &nul, "the file contains a NUL byte");
+  }
+  p_advance(&p);
+  p_block(&p, &prog->top, NULL, NULL, NULL);
+  sk_lexer_free(&lx);
+  free((void *)p.includes);
+  return 1;
+}

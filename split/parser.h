@@ -1,0 +1,23 @@
+/*
+** parser.h -- the .ski front end: parses a SKaMPI 5 input file (seed 003 §2.5, §5) and
+** the files it @includes into a program tree, and checks at parse time what can be
+** checked: unknown measurement/helper/iterator names, argument counts, argument types
+** of literals and constants, measure statements outside measurement blocks, division by
+** a literal zero, include cycles. The first error ends parsing with
+** "file:line:col: message".
+*/
+#ifndef SK_PARSER_H
+#define SK_PARSER_H
+
+#include "ast.h"
+#include "sources.h"
+
+/* Returns 1 and fills *prog, or 0 with the message in *err. */
+SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
+/* Checks one call of a measurement or helper against its parameter letters. */
+SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
+                               const sk_expr *call, sk_str *err);
+/* The type an expression certainly has, or SK_T_NONE when only run time can tell. */
+SK_API sk_type sk_expr_static_type(const sk_expr *e);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+** runner.c -- see runner.h.
+*/
+#include "runner.h"
+
+SK_API void sk_result_init(sk_result *r)
+{
+  memset(r, 0, sizeof *r);
+}
+
+SK_API void sk_result_free(sk_result *r)
+{
+  free(r->node_times);
+  r->node_times = NULL;
+}
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
+
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args)
+{
+  memset(m, 0, sizeof *m);
+  m->group = g;
+  m->rank = sk_tp_group_rank(g);
+  m->size = sk_tp_group_size(g);
+  if (m->size < def->min_procs) {
+    char msg[200];
+    sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
+            def->name, def->min_procs, m->size);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (def->init) def->init(m, args);
+}
+
+SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  if (def->finalize) def->finalize(m, args);
+}
+
+SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
+{
+  int size = sk_tp_group_size(g), rank = sk_tp_group_rank(g), first = -1, i;
+  double mine = failed ? 1.0 : 0.0, *all = (double *)sk_malloc(sizeof(double) * (size_t)size);
+  long decision;
+  sk_tp_gather_doubles(g, &mine, 1, all, 0);
+  if (rank == 0)
+    for (i = 0; i < size && first < 0; i++) if (all[i] != 0.0) first = i;
+  free(all);
+  decision = first;
+  sk_tp_bcast(g, &decision, sizeof decision, 0);
+  first = (int)decision;
+  if (first > 0) {
+    if (rank == first) sk_tp_send(g, 0, msg, msgsize);
+    if (rank == 0) sk_tp_recv(g, first, msg, msgsize);
+  }
+  return first;
+}
+
+static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
+{
+  if (def->pattern == SK_PATTERN_SIMPLE) return m->rank == 0;
+  if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
+  return 1;
+}
+
+static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep)
+{
+  sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
+  if (!runner_takes_part(def, m)) return -1.0;
+  return def->measure(m, args);
+}
+
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
+                          const sk_asec_config *cfg, sk_result *res)
+{
+  int size = m->size, rank = m->rank, i;
+  double mine[2], *all = NULL, *proc_sum = NULL;
+  int *proc_count = NULL;
+  sk_asec asec;
+  long control[2];
+  sk_result_init(res);
+  res->nprocs = size;
+  res->reported_size = m->reported_size;
+  if (rank == 0) {
+    all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)size);
+    proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
+    proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    sk_asec_begin(&asec, cfg, sk_tp_wtime());
+  }
+  sk_sync_prepare(m);
+  runner_single(def, m, args, -1);        /* warm-up, not counted (SKaLib §3.2) */
+  for (;;) {
+    double t = runner_single(def, m, args, (long)(rank == 0 ? asec.n : 0));
+    mine[0] = t;
+    mine[1] = m->failed ? 1.0 : 0.0;
+    sk_tp_gather_doubles(m->group, mine, 2, all, 0);
+    control[0] = 0;
+    control[1] = -1;
+    if (rank == 0) {
+      double value = -1.0;
+      for (i = 0; i < size; i++) {
+        double ti = all[2 * i];
+        if (all[2 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
+        if (ti >= 0.0) {
+          proc_sum[i] += ti;
+          proc_count[i]++;
+          if (ti > value) value = ti;
+        }
+      }
+      if (value < 0.0) value = 0.0;
+      sk_asec_add(&asec, value);
+      res->stop = sk_asec_decide(&asec, sk_tp_wtime());
+      control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
+    }
+    sk_tp_bcast(m->group, control, sizeof control, 0);
+    if (control[0] == 2) {
+      int who = (int)control[1];
+      if (who > 0 && rank == who) sk_tp_send(m->group, 0, m->fail_msg, sizeof m->fail_msg);
+      if (rank == 0) {
+        if (who > 0) sk_tp_recv(m->group, who, res->fail_msg, sizeof res->fail_msg);
+        else strcpy(res->fail_msg, m->fail_msg);
+      }
+      res->failed = 1;
+      break;
+    }
+    if (control[0] == 1) break;
+  }
+  sk_sync_release(m);
+  if (rank == 0) {
+    sk_asec_result(&asec, &res->time, &res->std_error, &res->kept);
+    res->reps = asec.n;
+    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
+    for (i = 0; i < size; i++) res->node_times[i] = proc_count[i] ? proc_sum[i] / proc_count[i] : -1.0;
+    sk_asec_end(&asec);
+    free(all);
+    free(proc_sum);
+    free(proc_count);
+  }
+}

@@ -1,0 +1,41 @@
+/*
+** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
+** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
+** enough; each single measurement's value is the maximum over the processes that
+** returned a time; every decision is taken on rank 0 of the measurement communicator
+** and broadcast, so all processes repeat in step.
+*/
+#ifndef SK_RUNNER_H
+#define SK_RUNNER_H
+
+#include "asec.h"
+#include "buffers.h"
+#include "sync.h"
+
+typedef struct sk_result {
+  double time;              /* seconds: mean of the kept single-measurement values */
+  double std_error;         /* seconds, of the kept values */
+  int reps;                 /* single measurements done */
+  int kept;
+  sk_asec_stop stop;
+  long reported_size;
+  int nprocs;
+  double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  int failed;
+  char fail_msg[256];
+} sk_result;
+
+SK_API void sk_result_init(sk_result *r);
+SK_API void sk_result_free(sk_result *r);
+
+/* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args);
+SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Members of g only; the result is complete on rank 0 of g. */
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
+                          const sk_asec_config *cfg, sk_result *res);
+/* All members: returns the rank of the first member with failed != 0, or -1; that
+** member's message is copied to msg on rank 0. */
+SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize);
+
+#endif

@@ -1,0 +1,120 @@
+/*
+** sources.c -- loading, keeping and shipping the input files (sources.h).
+*/
+#include "sources.h"
+#include <errno.h>
+
+SK_API void sk_sources_init(sk_sources *set, int from_disk)
+{
+  set->items = NULL;
+  set->n = set->cap = 0;
+  set->from_disk = from_disk;
+}
+
+SK_API void sk_sources_free(sk_sources *set)
+{
+  size_t i;
+  for (i = 0; i < set->n; i++) { free(set->items[i].name); free(set->items[i].text); }
+  free(set->items);
+  set->items = NULL;
+  set->n = set->cap = 0;
+}
+
+SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len)
+{
+  sk_source *s;
+  set->items = (sk_source *)sk_grow(set->items, &set->cap, set->n + 1, sizeof(sk_source));
+  s = &set->items[set->n++];
+  s->name = sk_strdup(name);
+  s->text = sk_strndup(text, len);
+  s->len = len;
+  return s;
+}
+
+static char *src_read_file(const char *name, size_t *len, sk_str *err)
+{
+  FILE *f = fopen(name, "rb");
+  sk_str buf;
+  char chunk[8192];
+  size_t got;
+  if (f == NULL) {
+    sk_str_printf(err, "cannot open '%s': %s", name, strerror(errno));
+    return NULL;
+  }
+  sk_str_init(&buf);
+  sk_str_putn(&buf, "", 0);
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) sk_str_putn(&buf, chunk, got);
+  if (ferror(f)) {
+    sk_str_printf(err, "cannot read '%s': %s", name, strerror(errno));
+    fclose(f);
+    sk_str_free(&buf);
+    return NULL;
+  }
+  fclose(f);
+  *len = buf.len;
+  return buf.data;
+}
+
+SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err)
+{
+  size_t i, len = 0;
+  char *text;
+  const sk_source *s;
+  for (i = 0; i < set->n; i++)
+    if (sk_streq(set->items[i].name, name)) return &set->items[i];
+  if (!set->from_disk) {
+    sk_str_printf(err, "file '%s' was not distributed with the input", name);
+    return NULL;
+  }
+  text = src_read_file(name, &len, err);
+  if (text == NULL) return NULL;
+  s = sk_sources_add(set, name, text, len);
+  free(text);
+  return s;
+}
+
+SK_API char *sk_path_relative_to(const char *including, const char *name)
+{
+  const char *slash;
+  sk_str path;
+  if (name[0] == '/' || including == NULL) return sk_strdup(name);
+  slash = strrchr(including, '/');
+  if (slash == NULL) return sk_strdup(name);
+  sk_str_init(&path);
+  sk_str_putn(&path, including, (size_t)(slash - including) + 1);
+  sk_str_puts(&path, name);
+  return path.data;
+}
+
+/* Format: for each file "name\0" then the length as decimal text "\0" then the bytes. */
+SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out)
+{
+  size_t i;
+  char num[32];
+  for (i = 0; i < set->n; i++) {
+    sk_str_putn(out, set->items[i].name, strlen(set->items[i].name) + 1);
+    sprintf(num, "%lu", (unsigned long)set->items[i].len);
+    sk_str_putn(out, num, strlen(num) + 1);
+    sk_str_putn(out, set->items[i].text, set->items[i].len);
+  }
+}
+
+SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
+{
+  const char *p = data, *end = data + len;
+  while (p < end) {
+    const char *name = p, *num;
+    unsigned long n;
+    p = (const char *)memchr(p, '\0', (size_t)(end - p));
+    if (!p) return 0;
+    num = ++p;
+    p = (const char *)memchr(p, '\0', (size_t)(end - p));
+    if (!p) return 0;
+    p++;
+    n = strtoul(num, NULL, 10);
+    if (n > (unsigned long)(end - p)) return 0;
+    sk_sources_add(set, name, p, (size_t)n);
+    p += n;
+  }
+  return 1;
+}

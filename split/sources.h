@@ -1,0 +1,34 @@
+/*
+** sources.h -- the input files of a run. Rank 0 reads them from disk (the main file and
+** every @include'd file); the whole set is then serialised and broadcast, and the other
+** processes parse from the set alone (they may not see the file system).
+*/
+#ifndef SK_SOURCES_H
+#define SK_SOURCES_H
+
+#include "base.h"
+
+typedef struct sk_source {
+  char *name;      /* the path as resolved (relative to the including file) */
+  char *text;      /* NUL-terminated contents */
+  size_t len;
+} sk_source;
+
+typedef struct sk_sources {
+  sk_source *items;
+  size_t n, cap;
+  int from_disk;   /* 1: load missing files from disk; 0: only what the set holds */
+} sk_sources;
+
+SK_API void sk_sources_init(sk_sources *set, int from_disk);
+SK_API void sk_sources_free(sk_sources *set);
+/* Adds a file given as text (tests, the SKaMPI 4 translator). */
+SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len);
+/* Returns the file, loading it if allowed; NULL with *err set ("cannot open ...: reason"). */
+SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err);
+/* `name` as seen from the directory of `including` (absolute names stay as they are). */
+SK_API char *sk_path_relative_to(const char *including, const char *name);
+SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out);
+SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len);
+
+#endif

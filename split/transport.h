@@ -1,0 +1,83 @@
+/*
+** transport.h -- the transport contract: the ONLY interface through which the rest of
+** skampi communicates (DESIGN.md section 3). Backends: transport_mpi.c (default),
+** transport_seq.c (SKAMPI_SEQ, one process), transport_rcce.c (SKAMPI_RCCE).
+**
+** The contract promises no more than RCCE can keep: no tags, no wildcards, the receiver
+** names the sender and the exact byte count, and a send may be synchronous (it may not
+** return before the matching receive started). Ranks inside a group are 0..size-1 in the
+** order of the world ranks the group was built from.
+**
+** Groups are created collectively: EVERY world process calls sk_tp_group_create with the
+** same rank list (the interpreter runs SPMD, so it does), members and non-members alike.
+** Identical rank lists give the same group object (groups are cached for the run).
+*/
+#ifndef SK_TRANSPORT_H
+#define SK_TRANSPORT_H
+
+#include "base.h"
+
+typedef struct sk_group sk_group;
+
+/* Storage for one non-blocking operation; the caller owns it. */
+typedef struct sk_request {
+  int active;
+#ifdef SKAMPI_MPI
+  MPI_Request mpi;
+#endif
+#ifdef SKAMPI_RCCE
+  int is_send;
+  iRCCE_SEND_REQUEST send;
+  iRCCE_RECV_REQUEST recv;
+#endif
+#ifdef SKAMPI_SEQ
+  int is_send;
+  void *buf;
+  size_t size;
+#endif
+} sk_request;
+
+SK_API void sk_tp_start(int *argc, char ***argv);
+SK_API void sk_tp_finish(void);
+/* Ends every process after a fatal condition; prints msg first (on the calling process). */
+SK_API void sk_tp_abort(int status, const char *msg);
+
+SK_API int sk_tp_world_rank(void);
+SK_API int sk_tp_world_size(void);
+SK_API sk_group *sk_tp_world(void);
+
+SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n);
+SK_API int sk_tp_group_rank(const sk_group *g);          /* -1 if not a member */
+SK_API int sk_tp_group_size(const sk_group *g);
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank);
+SK_API const int *sk_tp_group_members(const sk_group *g); /* world ranks, size entries */
+
+SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n);
+SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n);
+SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req);
+SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req);
+SK_API void sk_tp_wait(sk_request *req);
+SK_API int sk_tp_test(sk_request *req);                  /* 1 when complete */
+
+/* Collectives over all members of g (non-members must not call them). */
+SK_API void sk_tp_barrier(sk_group *g);
+SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root);
+/* The library's own broadcast (MPI_Bcast / RCCE_bcast) on the measurement channel. */
+SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root);
+/* root receives n_each doubles from every member, in rank order, into all. */
+SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root);
+
+SK_API double sk_tp_wtime(void);
+SK_API double sk_tp_wtick(void);
+SK_API int sk_tp_wtime_is_global(void);
+SK_API void sk_tp_processor_name(char *buf, size_t size);
+/* Name and version of the communication library, for the output header. */
+SK_API void sk_tp_library_version(char *buf, size_t size);
+
+#ifdef SKAMPI_MPI
+/* MPI-only measurement functions use the group's measurement communicator (a duplicate
+** of the one skampi uses for its own control messages). */
+SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
+#endif
+
+#endif

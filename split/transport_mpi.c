@@ -1,0 +1,209 @@
+/*
+** transport_mpi.c -- the transport contract over MPI (the default backend).
+** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
+** (MPI_Comm_get_attr for MPI-2 and later; MPI_Get_library_version for MPI-3).
+** Every group holds two communicators: `control` for skampi's own messages (decisions,
+** gathers, result forwarding) and `measure` for the measurement functions, so that no
+** measurement can ever match a control message.
+*/
+#include "transport.h"
+
+#ifdef SKAMPI_MPI
+
+struct sk_group {
+  int size, rank;          /* rank -1: not a member */
+  int *members;            /* world ranks */
+  MPI_Comm control, measure;
+  struct sk_group *next;   /* registry of all groups created in this run */
+};
+
+static struct {
+  int rank, size;
+  sk_group *world;
+  sk_group *groups;
+} tpm;
+
+static void tpm_check(int err, const char *what)
+{
+  if (err != MPI_SUCCESS) {
+    char msg[160];
+    sprintf(msg, "skampi: %.100s failed (MPI error %d)", what, err);
+    sk_tp_abort(SK_EXIT_INTERNAL, msg);
+  }
+}
+
+SK_API void sk_tp_start(int *argc, char ***argv)
+{
+  int i;
+  tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
+  tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
+  tpm.world->size = tpm.size;
+  tpm.world->rank = tpm.rank;
+  tpm.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpm.size);
+  for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
+  tpm.groups = tpm.world;
+}
+
+SK_API void sk_tp_finish(void)
+{
+  int flag = 0;
+  MPI_Initialized(&flag);
+  if (flag) MPI_Finalize();
+}
+
+SK_API void sk_tp_abort(int status, const char *msg)
+{
+  if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  MPI_Abort(MPI_COMM_WORLD, status);
+  exit(status);
+}
+
+SK_API int sk_tp_world_rank(void) { return tpm.rank; }
+SK_API int sk_tp_world_size(void) { return tpm.size; }
+SK_API sk_group *sk_tp_world(void) { return tpm.world; }
+
+SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
+{
+  sk_group *g;
+  int i, pos = -1;
+  for (g = tpm.groups; g; g = g->next)
+    if (g->size == n && memcmp(g->members, world_ranks, sizeof(int) * (size_t)n) == 0) return g;
+  for (i = 0; i < n; i++) if (world_ranks[i] == tpm.rank) pos = i;
+  g = (sk_group *)sk_calloc(1, sizeof *g);
+  g->size = n;
+  g->rank = pos;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  memcpy(g->members, world_ranks, sizeof(int) * (size_t)n);
+  /* Collective over the world: everybody takes part, non-members get MPI_COMM_NULL. */
+  tpm_check(MPI_Comm_split(tpm.world->control, pos >= 0 ? 0 : MPI_UNDEFINED, pos, &g->control),
+            "MPI_Comm_split");
+  g->measure = MPI_COMM_NULL;
+  if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
+  g->next = tpm.groups;
+  tpm.groups = g;
+  return g;
+}
+
+SK_API int sk_tp_group_rank(const sk_group *g) { return g->rank; }
+SK_API int sk_tp_group_size(const sk_group *g) { return g->size; }
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g->members[rank]; }
+SK_API const int *sk_tp_group_members(const sk_group *g) { return g->members; }
+SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return g->measure; }
+
+#define TPM_TAG 4711
+
+SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n)
+{
+  tpm_check(MPI_Send((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, g->measure), "MPI_Send");
+}
+
+SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n)
+{
+  MPI_Status st;
+  tpm_check(MPI_Recv(buf, (int)n, MPI_BYTE, src, TPM_TAG, g->measure, &st), "MPI_Recv");
+}
+
+SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req)
+{
+  req->active = 1;
+  tpm_check(MPI_Isend((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, g->measure, &req->mpi), "MPI_Isend");
+}
+
+SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req)
+{
+  req->active = 1;
+  tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, src, TPM_TAG, g->measure, &req->mpi), "MPI_Irecv");
+}
+
+SK_API void sk_tp_wait(sk_request *req)
+{
+  MPI_Status st;
+  if (!req->active) return;
+  tpm_check(MPI_Wait(&req->mpi, &st), "MPI_Wait");
+  req->active = 0;
+}
+
+SK_API int sk_tp_test(sk_request *req)
+{
+  MPI_Status st;
+  int flag = 0;
+  if (!req->active) return 1;
+  tpm_check(MPI_Test(&req->mpi, &flag, &st), "MPI_Test");
+  if (flag) req->active = 0;
+  return flag;
+}
+
+SK_API void sk_tp_barrier(sk_group *g)
+{
+  tpm_check(MPI_Barrier(g->control), "MPI_Barrier");
+}
+
+SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
+{
+  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->control), "MPI_Bcast");
+}
+
+SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
+{
+  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->measure), "MPI_Bcast");
+}
+
+SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
+{
+  tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, g->control),
+            "MPI_Gather");
+}
+
+SK_API double sk_tp_wtime(void) { return MPI_Wtime(); }
+SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
+
+SK_API int sk_tp_wtime_is_global(void)
+{
+  int *value = NULL, flag = 0;
+#if SK_MPI_LEVEL >= 2
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
+#else
+  MPI_Attr_get(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
+#endif
+  return flag && value != NULL && *value != 0;
+}
+
+SK_API void sk_tp_processor_name(char *buf, size_t size)
+{
+  char name[MPI_MAX_PROCESSOR_NAME + 1];
+  int len = 0;
+  MPI_Get_processor_name(name, &len);
+  name[len < 0 ? 0 : len] = '\0';
+  strncpy(buf, name, size - 1);
+  buf[size - 1] = '\0';
+}
+
+SK_API void sk_tp_library_version(char *buf, size_t size)
+{
+#if SK_MPI_LEVEL >= 3
+  char v[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+  int len = 0;
+  char *nl;
+  MPI_Get_library_version(v, &len);
+  v[len < 0 ? 0 : len] = '\0';
+  nl = strchr(v, '\n');
+  if (nl) *nl = '\0';
+  strncpy(buf, v, size - 1);
+  buf[size - 1] = '\0';
+#else
+  char v[64];
+#if defined(MPI_VERSION) && defined(MPI_SUBVERSION)
+  sprintf(v, "MPI %d.%d (mpi.h)", MPI_VERSION, MPI_SUBVERSION);
+#else
+  strcpy(v, "MPI 1.x");
+#endif
+  strncpy(buf, v, size - 1);
+  buf[size - 1] = '\0';
+#endif
+}
+
+#endif /* SKAMPI_MPI */

@@ -1,0 +1,222 @@
+/*
+** value.c -- values of the input language and the predefined datatypes and reduction
+** operators of seed 003 §5.2. The MPI handles, sizes and extents are filled in at
+** start-up (sk_values_init, after the transport started) because some MPI libraries
+** do not make their handles compile-time constants.
+*/
+#include "value.h"
+
+/* Layouts of the MPI pair types, for backends without MPI. */
+struct value_float_int { float f; int i; };
+struct value_long_int { long l; int i; };
+struct value_double_int { double d; int i; };
+struct value_short_int { short s; int i; };
+struct value_2int { int a, b; };
+struct value_long_double_int { long double d; int i; };
+
+typedef struct value_builtin_type {
+  const char *name;
+  size_t c_size;                /* size without MPI */
+} value_builtin_type;
+
+static const value_builtin_type value_type_names[] = {
+  { "MPI_CHAR", sizeof(char) }, { "MPI_BYTE", 1 }, { "MPI_SHORT", sizeof(short) },
+  { "MPI_INT", sizeof(int) }, { "MPI_LONG", sizeof(long) }, { "MPI_FLOAT", sizeof(float) },
+  { "MPI_DOUBLE", sizeof(double) }, { "MPI_UNSIGNED", sizeof(unsigned) },
+  { "MPI_UNSIGNED_CHAR", sizeof(unsigned char) }, { "MPI_UNSIGNED_SHORT", sizeof(unsigned short) },
+  { "MPI_UNSIGNED_LONG", sizeof(unsigned long) },
+  { "MPI_UNSIGNED_LONG_LONG", 8 }, { "MPI_LONG_DOUBLE", sizeof(long double) },
+  { "MPI_FLOAT_INT", sizeof(struct value_float_int) }, { "MPI_LONG_INT", sizeof(struct value_long_int) },
+  { "MPI_DOUBLE_INT", sizeof(struct value_double_int) }, { "MPI_SHORT_INT", sizeof(struct value_short_int) },
+  { "MPI_2INT", sizeof(struct value_2int) }, { "MPI_LONG_DOUBLE_INT", sizeof(struct value_long_double_int) },
+  { "MPI_LONG_LONG_INT", 8 }, { "MPI_LONG_LONG", 8 }
+};
+#define VALUE_NTYPES (sizeof value_type_names / sizeof value_type_names[0])
+
+static const char *const value_op_names[] = {
+  "MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND", "MPI_BAND", "MPI_LOR", "MPI_BOR",
+  "MPI_LXOR", "MPI_BXOR", "MPI_MINLOC", "MPI_MAXLOC", "MPI_REPLACE"
+};
+#define VALUE_NOPS (sizeof value_op_names / sizeof value_op_names[0])
+
+static struct {
+  int ready;
+  sk_datatype types[VALUE_NTYPES];
+  sk_opdef ops[VALUE_NOPS];
+  sk_datatype **derived;
+  size_t nderived, capderived;
+} values;
+
+#ifdef SKAMPI_MPI
+static MPI_Datatype value_mpi_type(const char *n)
+{
+  if (sk_streq(n, "MPI_CHAR")) return MPI_CHAR;
+  if (sk_streq(n, "MPI_BYTE")) return MPI_BYTE;
+  if (sk_streq(n, "MPI_SHORT")) return MPI_SHORT;
+  if (sk_streq(n, "MPI_INT")) return MPI_INT;
+  if (sk_streq(n, "MPI_LONG")) return MPI_LONG;
+  if (sk_streq(n, "MPI_FLOAT")) return MPI_FLOAT;
+  if (sk_streq(n, "MPI_DOUBLE")) return MPI_DOUBLE;
+  if (sk_streq(n, "MPI_UNSIGNED")) return MPI_UNSIGNED;
+  if (sk_streq(n, "MPI_UNSIGNED_CHAR")) return MPI_UNSIGNED_CHAR;
+  if (sk_streq(n, "MPI_UNSIGNED_SHORT")) return MPI_UNSIGNED_SHORT;
+  if (sk_streq(n, "MPI_UNSIGNED_LONG")) return MPI_UNSIGNED_LONG;
+#if SK_MPI_LEVEL >= 2
+  if (sk_streq(n, "MPI_UNSIGNED_LONG_LONG")) return MPI_UNSIGNED_LONG_LONG;
+  if (sk_streq(n, "MPI_LONG_LONG")) return MPI_LONG_LONG;
+#endif
+  if (sk_streq(n, "MPI_LONG_DOUBLE")) return MPI_LONG_DOUBLE;
+  if (sk_streq(n, "MPI_FLOAT_INT")) return MPI_FLOAT_INT;
+  if (sk_streq(n, "MPI_LONG_INT")) return MPI_LONG_INT;
+  if (sk_streq(n, "MPI_DOUBLE_INT")) return MPI_DOUBLE_INT;
+  if (sk_streq(n, "MPI_SHORT_INT")) return MPI_SHORT_INT;
+  if (sk_streq(n, "MPI_2INT")) return MPI_2INT;
+  if (sk_streq(n, "MPI_LONG_DOUBLE_INT")) return MPI_LONG_DOUBLE_INT;
+  if (sk_streq(n, "MPI_LONG_LONG_INT")) return MPI_LONG_LONG_INT;
+  return MPI_DATATYPE_NULL;
+}
+
+static MPI_Op value_mpi_op(const char *n)
+{
+  if (sk_streq(n, "MPI_MAX")) return MPI_MAX;
+  if (sk_streq(n, "MPI_MIN")) return MPI_MIN;
+  if (sk_streq(n, "MPI_SUM")) return MPI_SUM;
+  if (sk_streq(n, "MPI_PROD")) return MPI_PROD;
+  if (sk_streq(n, "MPI_LAND")) return MPI_LAND;
+  if (sk_streq(n, "MPI_BAND")) return MPI_BAND;
+  if (sk_streq(n, "MPI_LOR")) return MPI_LOR;
+  if (sk_streq(n, "MPI_BOR")) return MPI_BOR;
+  if (sk_streq(n, "MPI_LXOR")) return MPI_LXOR;
+  if (sk_streq(n, "MPI_BXOR")) return MPI_BXOR;
+  if (sk_streq(n, "MPI_MINLOC")) return MPI_MINLOC;
+  if (sk_streq(n, "MPI_MAXLOC")) return MPI_MAXLOC;
+#if SK_MPI_LEVEL >= 2
+  if (sk_streq(n, "MPI_REPLACE")) return MPI_REPLACE;
+#endif
+  return MPI_OP_NULL;
+}
+
+/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
+** removed it in favour of MPI-2's MPI_Type_get_extent). */
+static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
+{
+  int s = 0;
+  MPI_Aint ext = 0;
+#if SK_MPI_LEVEL >= 2
+  MPI_Aint lb = 0;
+  MPI_Type_get_extent(t, &lb, &ext);
+#else
+  MPI_Type_extent(t, &ext);
+#endif
+  MPI_Type_size(t, &s);
+  *size = (size_t)s;
+  *extent = (size_t)ext;
+}
+#endif
+
+static void values_init(void)
+{
+  size_t i, k = 0;
+  if (values.ready) return;
+  for (i = 0; i < VALUE_NTYPES; i++) {
+    sk_datatype *t = &values.types[k];
+    t->name = value_type_names[i].name;
+    t->size = t->extent = value_type_names[i].c_size;
+#ifdef SKAMPI_MPI
+    t->mpi = value_mpi_type(t->name);
+    if (t->mpi == MPI_DATATYPE_NULL) continue;   /* not in this MPI level */
+    value_mpi_size_extent(t->mpi, &t->size, &t->extent);
+#endif
+    k++;
+  }
+  for (; k < VALUE_NTYPES; k++) values.types[k].name = NULL;
+  for (i = 0, k = 0; i < VALUE_NOPS; i++) {
+    values.ops[k].name = value_op_names[i];
+#ifdef SKAMPI_MPI
+    values.ops[k].mpi = value_mpi_op(value_op_names[i]);
+    if (values.ops[k].mpi == MPI_OP_NULL) continue;
+#endif
+    k++;
+  }
+  for (; k < VALUE_NOPS; k++) values.ops[k].name = NULL;
+  values.ready = 1;
+}
+
+SK_API const sk_datatype *sk_datatype_lookup(const char *name)
+{
+  size_t i;
+  values_init();
+  for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
+    if (sk_streq(values.types[i].name, name)) return &values.types[i];
+  return NULL;
+}
+
+SK_API const sk_opdef *sk_op_lookup(const char *name)
+{
+  size_t i;
+  values_init();
+  for (i = 0; i < VALUE_NOPS && values.ops[i].name; i++)
+    if (sk_streq(values.ops[i].name, name)) return &values.ops[i];
+  return NULL;
+}
+
+SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent)
+{
+  sk_datatype *t = (sk_datatype *)sk_calloc(1, sizeof *t);
+  t->name = sk_strdup(name);
+  t->size = size;
+  t->extent = extent;
+  values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
+                                           sizeof(sk_datatype *));
+  values.derived[values.nderived++] = t;
+  return t;
+}
+
+SK_API const char *sk_type_name(sk_type t)
+{
+  switch (t) {
+  case SK_T_INT: return "an integer";
+  case SK_T_DOUBLE: return "a number";
+  case SK_T_STRING: return "a string";
+  case SK_T_COMM: return "a communicator";
+  case SK_T_DATATYPE: return "a datatype";
+  case SK_T_OP: return "an operator";
+  case SK_T_INFO: return "an info object";
+  default: return "nothing";
+  }
+}
+
+SK_API sk_value sk_int_value(long i)
+{
+  sk_value v;
+  v.type = SK_T_INT;
+  v.u.i = i;
+  return v;
+}
+
+SK_API sk_value sk_double_value(double d)
+{
+  sk_value v;
+  v.type = SK_T_DOUBLE;
+  v.u.d = d;
+  return v;
+}
+
+SK_API double sk_value_as_double(const sk_value *v)
+{
+  return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
+}
+
+SK_API void sk_value_format(sk_str *out, const sk_value *v)
+{
+  switch (v->type) {
+  case SK_T_INT: sk_str_printf(out, "%ld", v->u.i); break;
+  case SK_T_DOUBLE: sk_str_printf(out, "%g", v->u.d); break;
+  case SK_T_STRING: sk_str_puts(out, v->u.s); break;
+  case SK_T_DATATYPE: sk_str_puts(out, v->u.dt->name); break;
+  case SK_T_OP: sk_str_puts(out, v->u.op->name); break;
+  case SK_T_COMM: sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm)); break;
+  case SK_T_INFO: sk_str_puts(out, "info"); break;
+  default: sk_str_puts(out, "-"); break;
+  }
+}

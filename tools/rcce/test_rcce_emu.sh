@@ -1,0 +1,157 @@
+#!/bin/sh
+# test_rcce_emu.sh - builds the RCCE/iRCCE host emulator, its launcher and
+# its test program (tools/rcce/test_rcce_emu.c) with gcc, clang and
+# gcc -m32 -march=pentium (warnings are errors), and runs the tests under
+# rccerun for 1, 2, 5 and 48 UEs, the mesh ping-pong check and the failure
+# modes.  Every run is bounded by `timeout`.
+#
+# Usage: sh tools/rcce/test_rcce_emu.sh      (from anywhere)
+# Environment: CONFIGS="gcc clang m32" to choose builds; UE_COUNTS="1 2 5 48".
+# Build products go to a temporary directory that is removed at the end.
+# Exit status 0 when everything passed.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/rcce_emu_test.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT INT TERM
+failures=0
+configs=${CONFIGS:-gcc clang m32}
+ue_counts=${UE_COUNTS:-1 2 5 48}
+warn="-std=c89 -pedantic -Wall -Wextra -Werror"
+
+say() { printf '%s\n' "$*"; }
+bad() { say "FAIL $*"; failures=$((failures + 1)); }
+
+compiler_of() {
+    case $1 in
+    gcc) echo "gcc" ;;
+    clang) echo "clang" ;;
+    m32) echo "gcc -m32 -march=pentium" ;;
+    esac
+}
+
+# build CONFIG: puts rccerun and test_rcce_emu into $work/CONFIG/
+build() {
+    cc=$(compiler_of "$1")
+    dir="$work/$1"
+    mkdir -p "$dir"
+    if ! command -v "${cc%% *}" >/dev/null 2>&1; then
+        bad "build $1: ${cc%% *} not found"
+        return 1
+    fi
+    if $cc $warn -O2 -I"$here" -o "$dir/test_rcce_emu" \
+            "$here/test_rcce_emu.c" "$here/rcce_emu.c" \
+        && $cc $warn -O2 -o "$dir/rccerun" "$here/rccerun.c"; then
+        say "ok build $1 ($cc)"
+        return 0
+    fi
+    bad "build $1 ($cc)"
+    return 1
+}
+
+# run_suite CONFIG N
+run_suite() {
+    dir="$work/$1"
+    log="$work/$1.suite.$2.log"
+    segdir="$work/seg.$1.$2"
+    mkdir -p "$segdir"
+    TMPDIR="$segdir" timeout 600 "$dir/rccerun" -nue "$2" \
+        "$dir/test_rcce_emu" >"$log" 2>&1
+    rc=$?
+    summary=$(grep '^ok all\|^FAIL all' "$log")
+    if [ $rc -eq 0 ] && grep -q '^ok all' "$log" \
+            && ! grep -q '^FAIL' "$log"; then
+        say "ok suite $1 N=$2: $summary"
+    else
+        bad "suite $1 N=$2 (exit $rc); log:"
+        sed 's/^/    /' "$log"
+    fi
+    if [ -n "$(ls -A "$segdir")" ]; then
+        bad "suite $1 N=$2 left files in TMPDIR: $(ls "$segdir")"
+    fi
+}
+
+# run_failure CONFIG N MODE: the launcher must fail, quickly
+run_failure() {
+    dir="$work/$1"
+    log="$work/$1.fail.$2.$3.log"
+    segdir="$work/seg.$1.$2.$3"
+    mkdir -p "$segdir"
+    start=$(date +%s)
+    TMPDIR="$segdir" RCCE_EMU_TIMEOUT=2 timeout 60 "$dir/rccerun" -nue "$2" \
+        "$dir/test_rcce_emu" "$3" >"$log" 2>&1
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $took -lt 30 ]; then
+        say "ok failure mode $3 $1 N=$2: rccerun exit $rc after ${took}s:" \
+            "$(grep -m1 'rcce_emu:\|rccerun: UE' "$log")"
+    else
+        bad "failure mode $3 $1 N=$2: exit $rc after ${took}s; log:"
+        sed 's/^/    /' "$log"
+    fi
+    if [ -n "$(ls -A "$segdir")" ]; then
+        bad "failure mode $3 $1 N=$2 left files in TMPDIR"
+    fi
+}
+
+for config in $configs; do
+    build "$config" || continue
+    dir="$work/$config"
+
+    # without rccerun: one UE in private memory
+    if timeout 120 "$dir/test_rcce_emu" >"$work/$config.alone.log" 2>&1 \
+            && grep -q '^ok all' "$work/$config.alone.log"; then
+        say "ok suite $config without rccerun (1 UE)"
+    else
+        bad "suite $config without rccerun; log:"
+        sed 's/^/    /' "$work/$config.alone.log"
+    fi
+
+    for n in $ue_counts; do
+        run_suite "$config" "$n"
+    done
+
+    # mesh model: 0<->1 fastest, 0<->47 slowest
+    log="$work/$config.mesh.log"
+    if RCCE_EMU_MESH=1 timeout 120 "$dir/rccerun" -nue 48 \
+            "$dir/test_rcce_emu" --pingpong >"$log" 2>&1; then
+        say "ok mesh ping-pong $config N=48:" \
+            "$(grep pingpong "$log" | sed 's/pingpong //; s/ round trip//' \
+               | tr '\n' ';')"
+    else
+        bad "mesh ping-pong $config; log:"
+        sed 's/^/    /' "$log"
+    fi
+
+    for mode in --die --early-exit --mismatch --deadlock; do
+        run_failure "$config" 2 "$mode"
+        run_failure "$config" 48 "$mode"
+    done
+done
+
+# launcher usage errors
+if [ -x "$work/gcc/rccerun" ]; then
+    for args in "" "-nue" "-nue 0 /bin/true" "-nue 49 /bin/true" \
+            "-nue 2"; do
+        # shellcheck disable=SC2086
+        if "$work/gcc/rccerun" $args >/dev/null 2>&1; then
+            bad "rccerun accepted bad arguments: '$args'"
+        fi
+    done
+    if "$work/gcc/rccerun" -nue 3 -f hostfile /bin/true \
+        && ! "$work/gcc/rccerun" -nue 3 /bin/false 2>/dev/null \
+        && ! "$work/gcc/rccerun" -nue 2 /nonexistent/program 2>/dev/null
+    then
+        say "ok rccerun arguments and exit status"
+    else
+        bad "rccerun exit status"
+    fi
+fi
+
+if [ $failures -eq 0 ]; then
+    say "ALL PASSED"
+    exit 0
+fi
+say "$failures FAILURE(S)"
+exit 1
