@@ -1849,6 +1849,12 @@ SK_API const char *sk_sync_method_name(sk_sync_method m);
 /* Called by the engine for each measurement (all members), before the warm-up. */
 SK_API void sk_sync_prepare(sk_mctx *m);
 SK_API void sk_sync_release(sk_mctx *m);
+/* After each single measurement: did this process start and stop inside its window?
+** (always 1 for the none and barrier methods) */
+SK_API int sk_sync_rep_ok(sk_mctx *m);
+/* Every member learns whether the repetition was valid on ALL processes; an invalid
+** one is discarded by the runner and the method may widen its window. */
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere);
 /* Header line(s) describing the method and its accuracy. */
 SK_API void sk_sync_describe(sk_str *out);
 
@@ -1877,6 +1883,9 @@ SK_API const char *sk_sync_method_name(sk_sync_method m)
 
 SK_API void sk_sync_prepare(sk_mctx *m) { (void)m; }
 SK_API void sk_sync_release(sk_mctx *m) { (void)m; }
+
+SK_API int sk_sync_rep_ok(sk_mctx *m) { (void)m; return 1; }
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere) { (void)m; (void)valid_everywhere; }
 
 SK_API double sk_sync_start(sk_mctx *m)
 {
@@ -1917,6 +1926,7 @@ typedef struct sk_result {
   long reported_size;
   int nprocs;
   double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  int invalid;              /* repetitions discarded because a start was not synchronised */
   int failed;
   char fail_msg[256];
 } sk_result;
@@ -2018,15 +2028,16 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
                           const sk_asec_config *cfg, sk_result *res)
 {
   int size = m->size, rank = m->rank, i;
-  double mine[2], *all = NULL, *proc_sum = NULL;
-  int *proc_count = NULL;
+  double mine[3], *all = NULL, *proc_sum = NULL;
+  long rep = 0;
+  int *proc_count = NULL, invalid_limit = 4 * cfg->max_reps + 16;
   sk_asec asec;
-  long control[2];
+  long control[3];
   sk_result_init(res);
   res->nprocs = size;
   res->reported_size = m->reported_size;
   if (rank == 0) {
-    all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)size);
+    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
     proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
     proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
     sk_asec_begin(&asec, cfg, sk_tp_wtime());
@@ -2034,29 +2045,40 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_sync_prepare(m);
   runner_single(def, m, args, -1);        /* warm-up, not counted (SKaLib §3.2) */
   for (;;) {
-    double t = runner_single(def, m, args, (long)(rank == 0 ? asec.n : 0));
+    double t = runner_single(def, m, args, rep++);
     mine[0] = t;
     mine[1] = m->failed ? 1.0 : 0.0;
-    sk_tp_gather_doubles(m->group, mine, 2, all, 0);
+    mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;
+    sk_tp_gather_doubles(m->group, mine, 3, all, 0);
     control[0] = 0;
     control[1] = -1;
+    control[2] = 1;
     if (rank == 0) {
       double value = -1.0;
       for (i = 0; i < size; i++) {
-        double ti = all[2 * i];
-        if (all[2 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
-        if (ti >= 0.0) {
-          proc_sum[i] += ti;
-          proc_count[i]++;
-          if (ti > value) value = ti;
-        }
+        if (all[3 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
+        if (all[3 * i + 2] == 0.0) control[2] = 0;
       }
-      if (value < 0.0) value = 0.0;
-      sk_asec_add(&asec, value);
+      if (control[2]) {
+        for (i = 0; i < size; i++) {
+          double ti = all[3 * i];
+          if (ti >= 0.0) {
+            proc_sum[i] += ti;
+            proc_count[i]++;
+            if (ti > value) value = ti;
+          }
+        }
+        if (value < 0.0) value = 0.0;
+        sk_asec_add(&asec, value);
+      } else {
+        res->invalid++;
+      }
       res->stop = sk_asec_decide(&asec, sk_tp_wtime());
+      if (res->stop == SK_ASEC_CONTINUE && res->invalid >= invalid_limit) res->stop = SK_ASEC_TIME_LIMIT;
       control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
     }
     sk_tp_bcast(m->group, control, sizeof control, 0);
+    sk_sync_rep_done(m, (int)control[2]);
     if (control[0] == 2) {
       int who = (int)control[1];
       if (who > 0 && rank == who) sk_tp_send(m->group, 0, m->fail_msg, sizeof m->fail_msg);
@@ -6434,14 +6456,15 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 static void measure_forward_result(sk_group *g, sk_result *res)
 {
   int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
-  size_t count = 7 + (size_t)n;
+  size_t count = 8 + (size_t)n;
   double *pack;
   if (leader == 0 || (me != 0 && me != leader)) return;
   pack = (double *)sk_malloc(sizeof(double) * count);
   if (me == leader) {
     pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
     pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
-    for (i = 0; i < n; i++) pack[7 + i] = res->node_times ? res->node_times[i] : -1.0;
+    pack[7] = res->invalid;
+    for (i = 0; i < n; i++) pack[8 + i] = res->node_times ? res->node_times[i] : -1.0;
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
   } else {
@@ -6450,9 +6473,10 @@ static void measure_forward_result(sk_group *g, sk_result *res)
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
     res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
     res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
+    res->invalid = (int)pack[7];
     res->nprocs = n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
-    for (i = 0; i < n; i++) res->node_times[i] = pack[7 + i];
+    for (i = 0; i < n; i++) res->node_times[i] = pack[8 + i];
   }
   free(pack);
 }
@@ -6466,6 +6490,13 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
+  if (res->invalid > 0) {
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+  }
   free(sel);
   free(valid);
 }
@@ -7054,7 +7085,23 @@ static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, 
   return bi_none();
 }
 
+/* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
+** sections USER, MACHINE, ... land in the output this way). */
+static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# %s\n", a[0].u.s);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return bi_none();
+}
+
 static const sk_builtin builtin_table[] = {
+  { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },

@@ -476,7 +476,23 @@ static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, 
   return bi_none();
 }
 
+/* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
+** sections USER, MACHINE, ... land in the output this way). */
+static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# %s\n", a[0].u.s);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return bi_none();
+}
+
 static const sk_builtin builtin_table[] = {
+  { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },

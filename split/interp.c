@@ -447,14 +447,15 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 static void measure_forward_result(sk_group *g, sk_result *res)
 {
   int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
-  size_t count = 7 + (size_t)n;
+  size_t count = 8 + (size_t)n;
   double *pack;
   if (leader == 0 || (me != 0 && me != leader)) return;
   pack = (double *)sk_malloc(sizeof(double) * count);
   if (me == leader) {
     pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
     pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
-    for (i = 0; i < n; i++) pack[7 + i] = res->node_times ? res->node_times[i] : -1.0;
+    pack[7] = res->invalid;
+    for (i = 0; i < n; i++) pack[8 + i] = res->node_times ? res->node_times[i] : -1.0;
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
   } else {
@@ -463,9 +464,10 @@ static void measure_forward_result(sk_group *g, sk_result *res)
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
     res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
     res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
+    res->invalid = (int)pack[7];
     res->nprocs = n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
-    for (i = 0; i < n; i++) res->node_times[i] = pack[7 + i];
+    for (i = 0; i < n; i++) res->node_times[i] = pack[8 + i];
   }
   free(pack);
 }
@@ -479,6 +481,13 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
+  if (res->invalid > 0) {
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+  }
   free(sel);
   free(valid);
 }

@@ -80,15 +80,16 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
                           const sk_asec_config *cfg, sk_result *res)
 {
   int size = m->size, rank = m->rank, i;
-  double mine[2], *all = NULL, *proc_sum = NULL;
-  int *proc_count = NULL;
+  double mine[3], *all = NULL, *proc_sum = NULL;
+  long rep = 0;
+  int *proc_count = NULL, invalid_limit = 4 * cfg->max_reps + 16;
   sk_asec asec;
-  long control[2];
+  long control[3];
   sk_result_init(res);
   res->nprocs = size;
   res->reported_size = m->reported_size;
   if (rank == 0) {
-    all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)size);
+    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
     proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
     proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
     sk_asec_begin(&asec, cfg, sk_tp_wtime());
@@ -96,29 +97,40 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_sync_prepare(m);
   runner_single(def, m, args, -1);        /* warm-up, not counted (SKaLib §3.2) */
   for (;;) {
-    double t = runner_single(def, m, args, (long)(rank == 0 ? asec.n : 0));
+    double t = runner_single(def, m, args, rep++);
     mine[0] = t;
     mine[1] = m->failed ? 1.0 : 0.0;
-    sk_tp_gather_doubles(m->group, mine, 2, all, 0);
+    mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;
+    sk_tp_gather_doubles(m->group, mine, 3, all, 0);
     control[0] = 0;
     control[1] = -1;
+    control[2] = 1;
     if (rank == 0) {
       double value = -1.0;
       for (i = 0; i < size; i++) {
-        double ti = all[2 * i];
-        if (all[2 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
-        if (ti >= 0.0) {
-          proc_sum[i] += ti;
-          proc_count[i]++;
-          if (ti > value) value = ti;
-        }
+        if (all[3 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
+        if (all[3 * i + 2] == 0.0) control[2] = 0;
       }
-      if (value < 0.0) value = 0.0;
-      sk_asec_add(&asec, value);
+      if (control[2]) {
+        for (i = 0; i < size; i++) {
+          double ti = all[3 * i];
+          if (ti >= 0.0) {
+            proc_sum[i] += ti;
+            proc_count[i]++;
+            if (ti > value) value = ti;
+          }
+        }
+        if (value < 0.0) value = 0.0;
+        sk_asec_add(&asec, value);
+      } else {
+        res->invalid++;
+      }
       res->stop = sk_asec_decide(&asec, sk_tp_wtime());
+      if (res->stop == SK_ASEC_CONTINUE && res->invalid >= invalid_limit) res->stop = SK_ASEC_TIME_LIMIT;
       control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
     }
     sk_tp_bcast(m->group, control, sizeof control, 0);
+    sk_sync_rep_done(m, (int)control[2]);
     if (control[0] == 2) {
       int who = (int)control[1];
       if (who > 0 && rank == who) sk_tp_send(m->group, 0, m->fail_msg, sizeof m->fail_msg);

@@ -21,6 +21,7 @@ typedef struct sk_result {
   long reported_size;
   int nprocs;
   double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  int invalid;              /* repetitions discarded because a start was not synchronised */
   int failed;
   char fail_msg[256];
 } sk_result;

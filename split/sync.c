@@ -22,6 +22,9 @@ SK_API const char *sk_sync_method_name(sk_sync_method m)
 SK_API void sk_sync_prepare(sk_mctx *m) { (void)m; }
 SK_API void sk_sync_release(sk_mctx *m) { (void)m; }
 
+SK_API int sk_sync_rep_ok(sk_mctx *m) { (void)m; return 1; }
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere) { (void)m; (void)valid_everywhere; }
+
 SK_API double sk_sync_start(sk_mctx *m)
 {
   if (sync_method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);

@@ -19,6 +19,12 @@ SK_API const char *sk_sync_method_name(sk_sync_method m);
 /* Called by the engine for each measurement (all members), before the warm-up. */
 SK_API void sk_sync_prepare(sk_mctx *m);
 SK_API void sk_sync_release(sk_mctx *m);
+/* After each single measurement: did this process start and stop inside its window?
+** (always 1 for the none and barrier methods) */
+SK_API int sk_sync_rep_ok(sk_mctx *m);
+/* Every member learns whether the repetition was valid on ALL processes; an invalid
+** one is discarded by the runner and the method may widen its window. */
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere);
 /* Header line(s) describing the method and its accuracy. */
 SK_API void sk_sync_describe(sk_str *out);
 

@@ -1,0 +1,618 @@
+/*
+** meas_bcast_algos.c -- portable measurement functions written on the transport
+** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
+**
+**   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
+**       round trips between ranks 0 and 1 (seed 003 §3.1, seed 002 §3)
+**   Bcast_Cube(count, part_size)
+**       Bin Jia's pipelined broadcast (seed 002 §5.2 for powers of two, §5.3 for any
+**       number of processes; part sizes §5.5)
+**   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
+**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (seed 002
+**       §6.2; part and pipe sizes §6.3)
+**   Bcast_Linear(count), Bcast_Library(count)
+**       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
+**       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
+**
+** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
+** others into their receive buffers (seed 003 §6.1), timed between sk_sync_start() and
+** sk_sync_stop() (§6.2.1). The module also owns the verify mode and the round counter
+** of the cube broadcast (meas_bcast_algos.h).
+**
+** Algorithm notes (the code is written from the thesis' description, not copied):
+** - Cube (§5.2): in round j the partner of process i differs in bit j mod q, q = log2 n;
+**   the part sent is s(i,j) = j - q + (1 - i_j') Dis_i[j'] and the part received
+**   t(i,j) = j - q + i_j' Dis_i[j'], both cut to the last part; Dis_i[k] is the distance
+**   from bit k to the next set bit of i further left, wrapping around (q for i = 0).
+** - Any n (§5.3): with n = 2^q + r, the 2^q "units" run the schedule above; processes
+**   1..r form units with 2^q..n-1, the others are units alone. In a unit of two, one
+**   process sends for the unit ("out"), the other receives ("in"); the roles swap by the
+**   switch count u(i,j) of Jia's formula, and in every round "in" passes part j - q - 1
+**   to "out". After the parts + q - 1 rounds one more round inside the units closes the
+**   gap: "out" lacks part parts - 2 and "in" part parts - 1 (with one part only "in"
+**   lacks it). That is parts + ceil(log2 n) - 1 rounds in all, the thesis' bound. The
+**   root never receives, and nobody sends to it (the thesis' code sends it parts it has).
+**   The schedule was checked exhaustively by simulation for n = 2..199 and 1..39 parts.
+** - Rounds are counted per schedule round (all processes count every round, also those
+**   in which they have nothing to do), not per message; see sk_bcast_cube_last_rounds.
+** - Each process sends and receives at most one part per round; when it does both, both
+**   go non-blocking (irecv, isend, wait, wait), so no order of the partners can deadlock
+**   under synchronous sends (RCCE): every receive of a round is posted before the
+**   process waits for anything in that round.
+** - DOPL (§6.2) on a rows x cols grid: group rank r sits at row r / cols, column r % cols
+**   (order the communicator to map the grid onto the machine, e.g. as the thesis'
+**   processor_map does for the SCC's 6 x 4 tiles). Dimensions of length 1 are dropped,
+**   so 1 x n and n x 1 become a plain pipelined chain (the thesis' schedule would skip
+**   every other part there). In round i along dimension a = i mod d, every line along a
+**   pipelines one part from its head (coordinate 0) to its tail: the line through the
+**   root carries part i, the others part i - 1 (the thesis' level(): i + level - d, cut
+**   to the last part); the tail of a line that does not hold the root wraps part i - d
+**   around to its head in one message. kalt + d - 1 rounds for kalt parts. Inside a part
+**   the pieces of pipe_size bytes are forwarded as soon as they arrive (§6.2, pipe()),
+**   with at most BCA_PIPE_WINDOW pieces in flight. Checked by simulation for every grid
+**   of up to 64 processes and 1..29 parts.
+*/
+#include "meas_bcast_algos.h"
+
+/* Request slots per direction for the pieces of one DOPL part (pieces in flight). */
+#define BCA_PIPE_WINDOW 64
+
+static struct {
+  int verify;               /* check every broadcast's result (sk_bcast_set_verify) */
+  long cube_last_rounds;    /* rounds of the last Bcast_Cube call on this process */
+} bca;
+
+/* Private state of one broadcast measurement (m->state). */
+typedef struct bca_state {
+  long count;               /* bytes broadcast from rank 0 */
+  long part_size;           /* Cube and DOPL: bytes per part */
+  long pipe_size;           /* DOPL: bytes per pipelined piece of a part */
+  int rows, cols;           /* DOPL: the process grid */
+  long repetition;          /* calls of measure so far; the verify pattern follows it */
+  long window;              /* DOPL: request slots per direction */
+  sk_request *recv_slots, *send_slots;
+} bca_state;
+
+SK_API void sk_bcast_set_verify(int on) { bca.verify = on != 0; }
+SK_API int sk_bcast_verify_enabled(void) { return bca.verify; }
+SK_API long sk_bcast_cube_last_rounds(void) { return bca.cube_last_rounds; }
+
+/* ---- argument checks (they depend only on the arguments and the communicator size,
+** so every process comes to the same verdict) ---- */
+
+static int bca_check_min(sk_mctx *m, const char *fn, const char *what, long value, long min)
+{
+  char msg[200];
+  if (m->failed) return 0;
+  if (value >= min) return 1;
+  sprintf(msg, "%.60s: %.40s is %ld, it must be at least %ld", fn, what, value, min);
+  sk_meas_fail(m, msg);
+  return 0;
+}
+
+/* ---- parts of the broadcast buffer ---- */
+
+/* `count` bytes at buf in parts of part_size bytes; the last part may be shorter. */
+typedef struct bca_parts {
+  char *buf;
+  long count, part_size, parts;
+} bca_parts;
+
+static void bca_parts_init(bca_parts *p, char *buf, long count, long part_size)
+{
+  p->buf = buf;
+  p->count = count;
+  p->part_size = part_size;
+  p->parts = count > 0 ? (count - 1) / part_size + 1 : 0;
+}
+
+static char *bca_part_start(const bca_parts *p, long k)
+{
+  return p->buf + (size_t)k * (size_t)p->part_size;
+}
+
+static size_t bca_part_bytes(const bca_parts *p, long k)
+{
+  return k == p->parts - 1 ? (size_t)(p->count - k * p->part_size) : (size_t)p->part_size;
+}
+
+/* One round of one process: send part send_part to dest and receive part recv_part from
+** src; a negative peer or part means that direction is idle this round. */
+static void bca_exchange(sk_group *g, const bca_parts *p, int dest, long send_part, int src, long recv_part)
+{
+  int sending = dest >= 0 && send_part >= 0, receiving = src >= 0 && recv_part >= 0;
+  sk_request recv_req, send_req;
+  if (sending && receiving) {
+    sk_tp_irecv(g, src, bca_part_start(p, recv_part), bca_part_bytes(p, recv_part), &recv_req);
+    sk_tp_isend(g, dest, bca_part_start(p, send_part), bca_part_bytes(p, send_part), &send_req);
+    sk_tp_wait(&recv_req);
+    sk_tp_wait(&send_req);
+  } else if (sending) {
+    sk_tp_send(g, dest, bca_part_start(p, send_part), bca_part_bytes(p, send_part));
+  } else if (receiving) {
+    sk_tp_recv(g, src, bca_part_start(p, recv_part), bca_part_bytes(p, recv_part));
+  }
+}
+
+/* ---- Bin Jia's cube broadcast (seed 002 §5.2, §5.3) ---- */
+
+/* The other process of p's unit, Jia's Co(p): with n = units + r processes, 1..r pair
+** with units..n-1; 0 and r+1..units-1 are alone (Co(p) = p). */
+static int bca_cube_co(int p, int units, int n)
+{
+  if (p == 0) return 0;
+  if (p <= n - units) return units - 1 + p;
+  if (p < units) return p;
+  return p - units + 1;
+}
+
+/* Dis[k]: the distance from bit k of rep to the next set bit further left, wrapping
+** around the q bits; q for rep 0 (§5.2). */
+static void bca_cube_distances(int rep, int q, int *dis)
+{
+  int k, step;
+  for (k = 0; k < q; k++) {
+    step = q;
+    if (rep != 0)
+      for (step = 1; step < q; step++)
+        if ((rep >> ((k + step) % q)) & 1) break;
+    dis[k] = step;
+  }
+}
+
+/* Switch[k]: the set bits of rep among bits 0..k (§5.3). */
+static void bca_cube_switches(int rep, int q, int *switches)
+{
+  int k, ones = 0;
+  for (k = 0; k < q; k++) {
+    ones += (rep >> k) & 1;
+    switches[k] = ones;
+  }
+}
+
+/* u(i,j): how often the roles in the unit swapped before round j (§5.3). */
+static long bca_cube_role_swaps(const int *switches, int q, long j)
+{
+  if (j == 0) return 0;
+  return (long)switches[q - 1] * ((j - 1) / q) + switches[(j - 1) % q];
+}
+
+/* Broadcasts the parts from rank 0 of g (n processes, this one is `me`); returns the
+** number of rounds of the schedule. */
+static long bca_cube_bcast(sk_group *g, int me, int n, const bca_parts *p)
+{
+  int dis[sizeof(int) * CHAR_BIT], switches[sizeof(int) * CHAR_BIT];
+  int units, q, co_me, rep, bit, dim, partner, out, in, out_partner, in_partner;
+  long parts = p->parts, rounds = 0, loop_rounds, j, s, t, swaps;
+  if (n < 2 || parts == 0) return 0;
+  for (q = 0, units = 1; units <= n / 2; q++) units *= 2;
+  co_me = bca_cube_co(me, units, n);
+  rep = me < units ? me : co_me;          /* the unit is named by its smaller rank */
+  bca_cube_distances(rep, q, dis);
+  bca_cube_switches(rep, q, switches);
+  loop_rounds = parts + q - 1;
+  for (j = 0; j < loop_rounds; j++) {
+    dim = (int)(j % q);
+    swaps = bca_cube_role_swaps(switches, q, j);
+    out = swaps % 2 == 0 ? bca_cube_co(rep, units, n) : rep;
+    in = bca_cube_co(out, units, n);
+    partner = rep ^ (1 << dim);
+    out_partner = (swaps + j / q) % 2 == 0 ? bca_cube_co(partner, units, n) : partner;
+    in_partner = bca_cube_co(out_partner, units, n);
+    bit = (rep >> dim) & 1;
+    s = j - q + (1 - bit) * dis[dim];
+    t = j - q + bit * dis[dim];
+    if (s > parts - 1) s = parts - 1;
+    if (t > parts - 1) t = parts - 1;
+    if (co_me == me)          /* a unit of one: it sends and receives itself */
+      bca_exchange(g, p, in_partner == 0 ? -1 : in_partner, s, me == 0 ? -1 : out_partner, t);
+    else if (me == out)       /* sends for the unit, takes the part "in" got last round */
+      bca_exchange(g, p, in_partner == 0 ? -1 : in_partner, s, in, j - q - 1);
+    else                      /* receives for the unit, passes last round's part on */
+      bca_exchange(g, p, out, j - q - 1, out_partner, t);
+    rounds++;
+  }
+  if (units < n) {
+    /* The closing round inside the units of two (§5.3): "out" lacks part parts - 2,
+    ** "in" part parts - 1. */
+    if (co_me != me) {
+      swaps = bca_cube_role_swaps(switches, q, loop_rounds);
+      out = swaps % 2 == 0 ? bca_cube_co(rep, units, n) : rep;
+      if (me == out) bca_exchange(g, p, co_me, parts - 1, co_me, parts - 2);
+      else bca_exchange(g, p, co_me, parts - 2, co_me, parts - 1);
+    }
+    rounds++;
+  }
+  return rounds;
+}
+
+/* ---- DOPL, the dimension-ordered pipelined mesh broadcast (seed 002 §6.2) ---- */
+
+static size_t bca_piece_bytes(size_t part_bytes, size_t piece, long x)
+{
+  size_t start = (size_t)x * piece;
+  return part_bytes - start < piece ? part_bytes - start : piece;
+}
+
+/* Moves part k along a line in pieces of pipe_size bytes: received from prev (-1: this
+** is the head) and each piece passed on to next (-1: this is the tail) as soon as it
+** arrived (§6.2, pipe()). */
+static void bca_dopl_pipe(sk_group *g, const bca_state *st, const bca_parts *p, long k, int prev, int next)
+{
+  char *base = bca_part_start(p, k);
+  size_t bytes = bca_part_bytes(p, k), piece = (size_t)st->pipe_size;
+  long pieces = (long)((bytes - 1) / piece + 1), window = st->window, x, slot;
+  sk_request *recv_slots = st->recv_slots, *send_slots = st->send_slots;
+  for (x = 0; x < window; x++) {
+    recv_slots[x].active = 0;
+    send_slots[x].active = 0;
+    if (prev >= 0 && x < pieces)
+      sk_tp_irecv(g, prev, base + (size_t)x * piece, bca_piece_bytes(bytes, piece, x), &recv_slots[x]);
+  }
+  for (x = 0; x < pieces; x++) {
+    slot = x % window;
+    sk_tp_wait(&recv_slots[slot]);
+    if (next >= 0) {
+      sk_tp_wait(&send_slots[slot]);
+      sk_tp_isend(g, next, base + (size_t)x * piece, bca_piece_bytes(bytes, piece, x), &send_slots[slot]);
+    }
+    if (prev >= 0 && x + window < pieces)
+      sk_tp_irecv(g, prev, base + (size_t)(x + window) * piece,
+                  bca_piece_bytes(bytes, piece, x + window), &recv_slots[slot]);
+  }
+  for (x = 0; x < window; x++) sk_tp_wait(&send_slots[x]);
+}
+
+static void bca_dopl_bcast(sk_group *g, int me, const bca_state *st, const bca_parts *p)
+{
+  int length[2], at[2], stride[2], d = 0, a, level, on_root_line, is_head, is_tail, head, tail;
+  long parts = p->parts, i, pipe_part, wrap_part;
+  sk_request wrap_req;
+  /* Coordinates of this process in the dimensions longer than 1. */
+  if (st->rows > 1) { length[d] = st->rows; at[d] = me / st->cols; stride[d] = st->cols; d++; }
+  if (st->cols > 1) { length[d] = st->cols; at[d] = me % st->cols; stride[d] = 1; d++; }
+  if (d == 0 || parts == 0) return;
+  for (i = 0; i < parts + d - 1; i++) {
+    a = (int)(i % d);
+    /* level(): in how many dimensions, from a on, the head of my line matches the root;
+    ** the head has coordinate 0 in a and mine elsewhere. */
+    level = 1;
+    while (level < d && at[(a + level) % d] == 0) level++;
+    on_root_line = level == d;
+    pipe_part = i + level - d;
+    if (pipe_part > parts - 1) pipe_part = parts - 1;
+    wrap_part = i - d;
+    is_head = at[a] == 0;
+    is_tail = at[a] == length[a] - 1;
+    head = me - at[a] * stride[a];
+    tail = head + (length[a] - 1) * stride[a];
+    wrap_req.active = 0;
+    if (!on_root_line && wrap_part >= 0) {
+      if (is_head)
+        sk_tp_irecv(g, tail, bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
+      else if (is_tail)
+        sk_tp_isend(g, head, bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
+    }
+    if (pipe_part >= 0)
+      bca_dopl_pipe(g, st, p, pipe_part, is_head ? -1 : me - stride[a], is_tail ? -1 : me + stride[a]);
+    sk_tp_wait(&wrap_req);
+  }
+}
+
+/* ---- the verify mode ---- */
+
+/* Byte `index` of the root's buffer in call `repetition` of a broadcast of count bytes:
+** a hash of the three, so that a part at a wrong offset or from an older call shows. */
+static unsigned char bca_pattern_byte(long count, long repetition, size_t index)
+{
+  unsigned long x = ((unsigned long)index * 2654435761UL) ^ ((unsigned long)count * 40503UL)
+                    ^ ((unsigned long)repetition * 2246822519UL);
+  x &= 0xffffffffUL;
+  x ^= x >> 15;
+  x = (x * 2246822519UL) & 0xffffffffUL;
+  x ^= x >> 13;
+  x = (x * 3266489917UL) & 0xffffffffUL;
+  x ^= x >> 16;
+  return (unsigned char)(x & 0xff);
+}
+
+/* Starts one call: returns this process's buffer (the root's send buffer, everybody
+** else's receive buffer); in verify mode the root writes the pattern there and the
+** others fill theirs with its complement, so that every byte not received shows. */
+static char *bca_begin_call(sk_mctx *m, bca_state *st)
+{
+  char *buf = m->rank == 0 ? m->send_buf : m->recv_buf;
+  size_t i, n = (size_t)st->count;
+  st->repetition++;
+  if (bca.verify) {
+    for (i = 0; i < n; i++) {
+      unsigned char b = bca_pattern_byte(st->count, st->repetition, i);
+      buf[i] = (char)(m->rank == 0 ? b : (unsigned char)~b);
+    }
+  }
+  return buf;
+}
+
+/* Ends one call: in verify mode every process (the root too: nothing may have been
+** received into its buffer) checks it holds exactly the root's bytes. */
+static void bca_end_call(sk_mctx *m, const bca_state *st, const char *fn, const char *buf)
+{
+  size_t i, n = (size_t)st->count;
+  char msg[200];
+  if (!bca.verify) return;
+  for (i = 0; i < n; i++) {
+    unsigned char want = bca_pattern_byte(st->count, st->repetition, i);
+    if ((unsigned char)buf[i] != want) {
+      sprintf(msg, "%.40s: verify: process %d has 0x%02x at byte %lu of %ld where the root "
+              "sent 0x%02x (call %ld)", fn, m->rank, (unsigned)(unsigned char)buf[i],
+              (unsigned long)i, st->count, (unsigned)want, st->repetition);
+      sk_meas_fail(m, msg);
+      return;
+    }
+  }
+}
+
+/* ---- init and finalize of the broadcasts ---- */
+
+/* The common part: count bytes from the root's send buffer to the others' receive buffers. */
+static bca_state *bca_init_bcast(sk_mctx *m, const char *fn, long count)
+{
+  bca_state *st;
+  if (!bca_check_min(m, fn, "count", count, 0)) return NULL;
+  st = (bca_state *)sk_calloc(1, sizeof *st);
+  st->count = count;
+  st->window = 1;
+  m->state = st;
+  if (m->rank == 0) m->send_usage = (size_t)count;
+  else m->recv_usage = (size_t)count;
+  m->reported_size = count;
+  return st;
+}
+
+static void bca_finalize(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st = (bca_state *)m->state;
+  (void)args;
+  if (st == NULL) return;
+  free(st->recv_slots);
+  free(st->send_slots);
+  free(st);
+  m->state = NULL;
+}
+
+/* ---- Bcast_Cube(count, part_size) ---- */
+
+static void bca_init_cube(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st;
+  if (!bca_check_min(m, "Bcast_Cube", "part_size", args[1].u.i, 1)) return;
+  st = bca_init_bcast(m, "Bcast_Cube", args[0].u.i);
+  if (st) st->part_size = args[1].u.i;
+}
+
+static double bca_measure_cube(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st = (bca_state *)m->state;
+  bca_parts p;
+  double start, stop;
+  (void)args;
+  if (st == NULL) return -1.0;
+  bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
+  start = sk_sync_start(m);
+  bca.cube_last_rounds = bca_cube_bcast(m->group, m->rank, m->size, &p);
+  stop = sk_sync_stop(m);
+  bca_end_call(m, st, "Bcast_Cube", p.buf);
+  return stop - start;
+}
+
+/* ---- Bcast_DOPL(count, rows, cols, part_size, pipe_size) ---- */
+
+/* The grid: rows * cols must be the communicator size; 0 for one of them derives it from
+** the other, 0 for both picks the squarest grid with rows <= cols. */
+static int bca_dopl_grid(sk_mctx *m, long rows, long cols, bca_state *st)
+{
+  const char *fn = "Bcast_DOPL";
+  char msg[200];
+  long n = m->size;
+  if (!bca_check_min(m, fn, "rows", rows, 0) || !bca_check_min(m, fn, "cols", cols, 0)) return 0;
+  if (rows == 0 && cols == 0) {
+    for (rows = 1; (rows + 1) * (rows + 1) <= n; rows++) { }
+    while (n % rows != 0) rows--;
+  }
+  if (rows == 0 && n % cols == 0) rows = n / cols;
+  if (cols == 0 && n % rows == 0) cols = n / rows;
+  if (rows == 0 || cols == 0 || rows > n || cols > n || rows * cols != n) {
+    sprintf(msg, "%.40s: a grid of %ld rows and %ld columns does not fit a communicator of "
+            "%ld processes (rows * cols must equal it; 0 lets Bcast_DOPL choose)", fn,
+            rows, cols, n);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  st->rows = (int)rows;
+  st->cols = (int)cols;
+  return 1;
+}
+
+static void bca_init_dopl(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st, grid;
+  long largest_part, pieces;
+  if (!bca_check_min(m, "Bcast_DOPL", "count", args[0].u.i, 0)
+      || !bca_dopl_grid(m, args[1].u.i, args[2].u.i, &grid)
+      || !bca_check_min(m, "Bcast_DOPL", "part_size", args[3].u.i, 1)
+      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", args[4].u.i, 1)) return;
+  st = bca_init_bcast(m, "Bcast_DOPL", args[0].u.i);
+  st->rows = grid.rows;
+  st->cols = grid.cols;
+  st->part_size = args[3].u.i;
+  st->pipe_size = args[4].u.i;
+  largest_part = st->part_size < st->count ? st->part_size : st->count;
+  pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
+  st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
+  st->recv_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
+  st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
+}
+
+static double bca_measure_dopl(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st = (bca_state *)m->state;
+  bca_parts p;
+  double start, stop;
+  (void)args;
+  if (st == NULL) return -1.0;
+  bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
+  start = sk_sync_start(m);
+  bca_dopl_bcast(m->group, m->rank, st, &p);
+  stop = sk_sync_stop(m);
+  bca_end_call(m, st, "Bcast_DOPL", p.buf);
+  return stop - start;
+}
+
+/* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
+
+static void bca_init_linear(sk_mctx *m, const sk_value *args)
+{
+  bca_init_bcast(m, "Bcast_Linear", args[0].u.i);
+}
+
+static double bca_measure_linear(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st = (bca_state *)m->state;
+  char *buf;
+  double start, stop;
+  int i;
+  (void)args;
+  if (st == NULL) return -1.0;
+  buf = bca_begin_call(m, st);
+  start = sk_sync_start(m);
+  if (m->rank == 0) {
+    for (i = 1; i < m->size; i++) sk_tp_send(m->group, i, buf, (size_t)st->count);
+  } else {
+    sk_tp_recv(m->group, 0, buf, (size_t)st->count);
+  }
+  stop = sk_sync_stop(m);
+  bca_end_call(m, st, "Bcast_Linear", buf);
+  return stop - start;
+}
+
+static void bca_init_library(sk_mctx *m, const sk_value *args)
+{
+  bca_init_bcast(m, "Bcast_Library", args[0].u.i);
+}
+
+static double bca_measure_library(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st = (bca_state *)m->state;
+  char *buf;
+  double start, stop;
+  (void)args;
+  if (st == NULL) return -1.0;
+  buf = bca_begin_call(m, st);
+  start = sk_sync_start(m);
+  sk_tp_library_bcast(m->group, buf, (size_t)st->count, 0);
+  stop = sk_sync_stop(m);
+  bca_end_call(m, st, "Bcast_Library", buf);
+  return stop - start;
+}
+
+/* ---- Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations) ----
+** Rank 0 runs `iterations` round trips (send, then receive the answer) and sends once
+** more after stopping its clock; rank 1 receives once before starting its clock, then
+** answers and waits for the next message `iterations` times. Both return the time of ONE
+** full round trip, averaged (seed 003 §3.1); other ranks take no part and return -1. */
+
+static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  if (!bca_check_min(m, fn, "count", args[0].u.i, 0)
+      || !bca_check_min(m, fn, "iterations", args[1].u.i, 0)
+      || !bca_check_min(m, fn, "the number of processes", m->size, 2)) return;
+  if (m->rank <= 1) {
+    m->send_usage = (size_t)args[0].u.i;
+    m->recv_usage = (size_t)args[0].u.i;
+  }
+  m->reported_size = args[0].u.i;
+}
+
+static void bca_init_pingpong_blocking(sk_mctx *m, const sk_value *args)
+{
+  bca_init_pingpong(m, args, "Pingpong_Blocking");
+}
+
+static void bca_init_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
+{
+  bca_init_pingpong(m, args, "Pingpong_Nonblocking");
+}
+
+static double bca_measure_pingpong_blocking(sk_mctx *m, const sk_value *args)
+{
+  size_t n = (size_t)args[0].u.i;
+  long iterations = args[1].u.i, i;
+  double start, stop;
+  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
+  if (m->rank == 0) {
+    start = sk_tp_wtime();
+    for (i = 0; i < iterations; i++) {
+      sk_tp_send(m->group, 1, m->send_buf, n);
+      sk_tp_recv(m->group, 1, m->recv_buf, n);
+    }
+    stop = sk_tp_wtime();
+    sk_tp_send(m->group, 1, m->send_buf, n);
+  } else {
+    sk_tp_recv(m->group, 0, m->recv_buf, n);
+    start = sk_tp_wtime();
+    for (i = 0; i < iterations; i++) {
+      sk_tp_send(m->group, 0, m->send_buf, n);
+      sk_tp_recv(m->group, 0, m->recv_buf, n);
+    }
+    stop = sk_tp_wtime();
+  }
+  return (stop - start) / (double)iterations;
+}
+
+/* The same with iRCCE-style non-blocking calls: each process posts the receive of the
+** next message before it sends, then waits for both. */
+static double bca_measure_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
+{
+  size_t n = (size_t)args[0].u.i;
+  long iterations = args[1].u.i, i;
+  int peer = 1 - m->rank;
+  sk_request recv_req, send_req;
+  double start, stop;
+  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
+  if (m->rank == 1) {
+    sk_tp_irecv(m->group, peer, m->recv_buf, n, &recv_req);
+    sk_tp_wait(&recv_req);
+  }
+  start = sk_tp_wtime();
+  for (i = 0; i < iterations; i++) {
+    sk_tp_irecv(m->group, peer, m->recv_buf, n, &recv_req);
+    sk_tp_isend(m->group, peer, m->send_buf, n, &send_req);
+    sk_tp_wait(&send_req);
+    sk_tp_wait(&recv_req);
+  }
+  stop = sk_tp_wtime();
+  if (m->rank == 0) {
+    sk_tp_isend(m->group, peer, m->send_buf, n, &send_req);
+    sk_tp_wait(&send_req);
+  }
+  return (stop - start) / (double)iterations;
+}
+
+/* ---- the table ---- */
+
+static const sk_measurement bca_table[] = {
+  { "Pingpong_Blocking", "ii", SK_PATTERN_P2P, bca_init_pingpong_blocking,
+    bca_measure_pingpong_blocking, NULL, 2 },
+  { "Pingpong_Nonblocking", "ii", SK_PATTERN_P2P, bca_init_pingpong_nonblocking,
+    bca_measure_pingpong_nonblocking, NULL, 2 },
+  { "Bcast_Cube", "ii", SK_PATTERN_COLLECTIVE, bca_init_cube, bca_measure_cube, bca_finalize, 1 },
+  { "Bcast_DOPL", "iiiii", SK_PATTERN_COLLECTIVE, bca_init_dopl, bca_measure_dopl, bca_finalize, 1 },
+  { "Bcast_Linear", "i", SK_PATTERN_COLLECTIVE, bca_init_linear, bca_measure_linear, bca_finalize, 1 },
+  { "Bcast_Library", "i", SK_PATTERN_COLLECTIVE, bca_init_library, bca_measure_library, bca_finalize, 1 },
+  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+};
+
+SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
+{
+  return bca_table;
+}
