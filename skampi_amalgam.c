@@ -40,6 +40,14 @@
 #else
 #define SK_MPI_LEVEL 1
 #endif
+/* MPI-3 removed some MPI-1 names (MPI_Type_extent, MPI_Type_hvector, MPI_Attr_get, ...)
+** and current libraries no longer declare them: their MPI-2 replacements are used
+** whenever the mpi.h in use is MPI-2 or later, even in the -DSKAMPI_MPI1 build. */
+#if defined(MPI_VERSION) && MPI_VERSION >= 2
+#define SK_MPI_REPLACED_NAMES 1
+#else
+#define SK_MPI_REPLACED_NAMES 0
+#endif
 #define SK_BACKEND_NAME "MPI"
 #endif
 
@@ -619,7 +627,7 @@ SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
 SK_API int sk_tp_wtime_is_global(void)
 {
   int *value = NULL, flag = 0;
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_REPLACED_NAMES
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
 #else
   MPI_Attr_get(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
@@ -1314,7 +1322,7 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
   int s = 0;
   MPI_Aint ext = 0;
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_REPLACED_NAMES
   MPI_Aint lb = 0;
   MPI_Type_get_extent(t, &lb, &ext);
 #else
@@ -4986,17 +4994,58 @@ SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str
   return s;
 }
 
+/* Removes "." components and folds "dir/.." pairs, so that one file always has one
+** name (include-cycle detection compares names). Leading ".." of a relative path stay. */
+static char *src_normalize(const char *path)
+{
+  char *out = (char *)sk_malloc(strlen(path) + 2), *o = out;
+  const char *p = path;
+  size_t kept = 0;          /* components in out that can be folded by a later ".." */
+  int absolute = path[0] == '/';
+  if (absolute) *o++ = '/';
+  while (*p) {
+    const char *start;
+    size_t len;
+    while (*p == '/') p++;
+    start = p;
+    while (*p && *p != '/') p++;
+    len = (size_t)(p - start);
+    if (len == 0 || (len == 1 && start[0] == '.')) continue;
+    if (len == 2 && start[0] == '.' && start[1] == '.') {
+      if (kept > 0) {
+        o--;                                     /* the '/' after the last component */
+        while (o > out && o[-1] != '/') o--;
+        kept--;
+        continue;
+      }
+      if (absolute) continue;                    /* "/.." is "/" */
+    } else {
+      kept++;
+    }
+    memcpy(o, start, len);
+    o += len;
+    *o++ = '/';
+  }
+  if (o > out + (absolute ? 1 : 0)) o--;         /* drop the trailing '/' */
+  if (o == out) *o++ = '.';
+  *o = '\0';
+  return out;
+}
+
 SK_API char *sk_path_relative_to(const char *including, const char *name)
 {
   const char *slash;
   sk_str path;
-  if (name[0] == '/' || including == NULL) return sk_strdup(name);
+  char *normal;
+  if (name[0] == '/' || including == NULL) return src_normalize(name);
   slash = strrchr(including, '/');
-  if (slash == NULL) return sk_strdup(name);
+  if (slash == NULL) return src_normalize(name);
   sk_str_init(&path);
   sk_str_putn(&path, including, (size_t)(slash - including) + 1);
   sk_str_puts(&path, name);
-  return path.data;
+  normal = src_normalize(path.data);
+  sk_str_free(&path);
+  return normal;
 }
 
 /* Format: for each file "name\0" then the length as decimal text "\0" then the bytes. */
@@ -6964,7 +7013,7 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   else if (sk_streq(kind, "mpi_type_vector"))
     MPI_Type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
   else {
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_REPLACED_NAMES
     MPI_Type_create_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);
 #else
     MPI_Type_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);

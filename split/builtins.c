@@ -355,7 +355,7 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   else if (sk_streq(kind, "mpi_type_vector"))
     MPI_Type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
   else {
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_REPLACED_NAMES
     MPI_Type_create_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);
 #else
     MPI_Type_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);

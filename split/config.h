@@ -31,6 +31,14 @@
 #else
 #define SK_MPI_LEVEL 1
 #endif
+/* MPI-3 removed some MPI-1 names (MPI_Type_extent, MPI_Type_hvector, MPI_Attr_get, ...)
+** and current libraries no longer declare them: their MPI-2 replacements are used
+** whenever the mpi.h in use is MPI-2 or later, even in the -DSKAMPI_MPI1 build. */
+#if defined(MPI_VERSION) && MPI_VERSION >= 2
+#define SK_MPI_REPLACED_NAMES 1
+#else
+#define SK_MPI_REPLACED_NAMES 0
+#endif
 #define SK_BACKEND_NAME "MPI"
 #endif
 

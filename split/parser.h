@@ -11,6 +11,7 @@
 
 #include "ast.h"
 #include "sources.h"
+#include "value.h"
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);

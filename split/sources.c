@@ -73,17 +73,58 @@ SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str
   return s;
 }
 
+/* Removes "." components and folds "dir/.." pairs, so that one file always has one
+** name (include-cycle detection compares names). Leading ".." of a relative path stay. */
+static char *src_normalize(const char *path)
+{
+  char *out = (char *)sk_malloc(strlen(path) + 2), *o = out;
+  const char *p = path;
+  size_t kept = 0;          /* components in out that can be folded by a later ".." */
+  int absolute = path[0] == '/';
+  if (absolute) *o++ = '/';
+  while (*p) {
+    const char *start;
+    size_t len;
+    while (*p == '/') p++;
+    start = p;
+    while (*p && *p != '/') p++;
+    len = (size_t)(p - start);
+    if (len == 0 || (len == 1 && start[0] == '.')) continue;
+    if (len == 2 && start[0] == '.' && start[1] == '.') {
+      if (kept > 0) {
+        o--;                                     /* the '/' after the last component */
+        while (o > out && o[-1] != '/') o--;
+        kept--;
+        continue;
+      }
+      if (absolute) continue;                    /* "/.." is "/" */
+    } else {
+      kept++;
+    }
+    memcpy(o, start, len);
+    o += len;
+    *o++ = '/';
+  }
+  if (o > out + (absolute ? 1 : 0)) o--;         /* drop the trailing '/' */
+  if (o == out) *o++ = '.';
+  *o = '\0';
+  return out;
+}
+
 SK_API char *sk_path_relative_to(const char *including, const char *name)
 {
   const char *slash;
   sk_str path;
-  if (name[0] == '/' || including == NULL) return sk_strdup(name);
+  char *normal;
+  if (name[0] == '/' || including == NULL) return src_normalize(name);
   slash = strrchr(including, '/');
-  if (slash == NULL) return sk_strdup(name);
+  if (slash == NULL) return src_normalize(name);
   sk_str_init(&path);
   sk_str_putn(&path, including, (size_t)(slash - including) + 1);
   sk_str_puts(&path, name);
-  return path.data;
+  normal = src_normalize(path.data);
+  sk_str_free(&path);
+  return normal;
 }
 
 /* Format: for each file "name\0" then the length as decimal text "\0" then the bytes. */

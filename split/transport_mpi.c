@@ -164,7 +164,7 @@ SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
 SK_API int sk_tp_wtime_is_global(void)
 {
   int *value = NULL, flag = 0;
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_REPLACED_NAMES
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
 #else
   MPI_Attr_get(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);

@@ -102,7 +102,7 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
   int s = 0;
   MPI_Aint ext = 0;
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_REPLACED_NAMES
   MPI_Aint lb = 0;
   MPI_Type_get_extent(t, &lb, &ext);
 #else

@@ -118,6 +118,12 @@
 #define EMU_MPB_OFFSET              8192UL
 #define EMU_CHUNK_BYTES             ((size_t)RCCE_BUFF_SIZE_MAX)
 
+/* Compile-time check: the flag lines end before the MPB begins, and the
+   block holds the MPB (a negative array size fails to compile). */
+typedef char emu_layout_check[
+    ((EMU_MESSAGE_HEADER_LINE + 1) * RCCE_LINE_SIZE <= EMU_MPB_OFFSET
+     && EMU_MPB_OFFSET + RCCE_BUFF_SIZE_MAX <= EMU_BLOCK_BYTES) ? 1 : -1];
+
 /* Stages of a send request. */
 #define EMU_SEND_PUT            0   /* next chunk must be put in the MPB */
 #define EMU_SEND_WAIT_READY     1   /* chunk in the MPB, awaiting ready  */
@@ -139,6 +145,7 @@ static size_t emu_segment_bytes;
 static int emu_segment_is_mapped;
 static volatile int *emu_header;
 static pid_t emu_launcher_pid;
+static const char *emu_segment_path;   /* from getenv, shared mode only */
 static int emu_mesh_enabled;
 static long emu_hop_ns = EMU_DEFAULT_HOP_NS;
 static double emu_timeout_seconds;
@@ -289,8 +296,13 @@ static void emu_check_wait_health(const struct emu_wait *wait)
 {
     if (emu_header[EMU_HDR_ABORT] != 0)
         exit(EXIT_FAILURE);     /* rccerun reports the UE that failed */
-    if (emu_segment_is_mapped && getppid() != emu_launcher_pid)
+    if (emu_segment_is_mapped && getppid() != emu_launcher_pid) {
+        /* rccerun was killed and cannot remove the segment file any more;
+           every UE has it mapped already, so removing it here is safe. */
+        if (emu_segment_path != NULL)
+            unlink(emu_segment_path);
         emu_fatal("the launcher (rccerun) has gone; exiting");
+    }
     if (emu_timeout_seconds > 0.0
         && emu_now() - wait->start > emu_timeout_seconds)
         emu_fatal("no progress for %g s (deadlock?); RCCE_EMU_TIMEOUT",
@@ -1310,6 +1322,7 @@ static int emu_attach_shared_segment(const char *path)
         return 0;
     }
     emu_launcher_pid = getppid();
+    emu_segment_path = path;
     return 1;
 }
 

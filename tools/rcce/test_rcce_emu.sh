@@ -59,7 +59,7 @@ run_suite() {
     TMPDIR="$segdir" timeout 600 "$dir/rccerun" -nue "$2" \
         "$dir/test_rcce_emu" >"$log" 2>&1
     rc=$?
-    summary=$(grep '^ok all\|^FAIL all' "$log")
+    summary=$(grep '^ok all:\|^FAIL all:' "$log")
     if [ $rc -eq 0 ] && grep -q '^ok all' "$log" \
             && ! grep -q '^FAIL' "$log"; then
         say "ok suite $1 N=$2: $summary"

@@ -1,0 +1,47 @@
+#!/bin/sh
+# tests/mpi_behaviour.sh IMPL SKAMPI -- behaviour of the MPI build as a user sees it:
+# refusing a measurement that needs more buffer than given (before anything is sent),
+# never overwriting results, keeping finished blocks when killed, clean errors under
+# mpirun, results of communicators without rank 0, autorefine bracketing a step.
+set -u
+cd "$(dirname "$0")/.."
+impl=$1; skampi=$2
+o=tests/out/beh-$impl
+rm -rf "$o"; mkdir -p "$o"
+run() { np=$1; shift; timeout 120 tools/mpirun.sh "$impl" "$np" "$skampi" "$@"; }
+say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
+
+run 2 -i tests/ski/buffer_too_small.ski -o "$o/buf.sko" 2> "$o/buf.err"; st=$?
+grep -q "tests/ski/buffer_too_small.ski:8:30: Bcast needs 32768 bytes of buffer on process 0, but set_skampi_buffer gave 16384" "$o/buf.err"
+say $? "$impl buffer_refused_message" "$(head -n 3 "$o/buf.err")"
+say $([ $st -eq 2 ] && echo 0 || echo 1) "$impl buffer_refused_status" "exit $st"
+# counts 1..2048 fit (2 x 4 x 2048 bytes = 16 KiB), 4096 is refused before it is measured
+n=$(grep -c '^count= ' "$o/buf.sko")
+say $([ "$n" -eq 12 ] && ! grep -q '^count= 4096 ' "$o/buf.sko" && grep -q '# end result "fits"' "$o/buf.sko" && echo 0 || echo 1) "$impl buffer_refused_before_sending" "$n lines measured in the refused block"
+[ "$(grep -c 'skampi\|Bcast needs' "$o/buf.err")" -eq 1 ]; say $? "$impl error_printed_once" "$(cat "$o/buf.err")"
+
+run 2 -i tests/ski/forwarding.ski -o "$o/fw.sko" 2>/dev/null
+run 2 -i tests/ski/forwarding.ski -o "$o/fw.sko" 2> "$o/fw.err"
+[ -f "$o/fw.sko.1" ] && grep -q "kept the existing" "$o/fw.err"; say $? "$impl never_overwrites" "no fw.sko.1"
+awk -v np=2 -v minrep=3 -v maxrep=5 -v maxnodes=16 -f tests/check_sko.awk "$o/fw.sko.1" >/dev/null; say $? "$impl backup_intact" "fw.sko.1 malformed"
+run 4 -i tests/ski/forwarding.ski -o "$o/fw4.sko" 2>/dev/null
+awk -v np=4 -v minrep=3 -v maxrep=5 -v maxnodes=16 -f tests/check_sko.awk "$o/fw4.sko" >/dev/null; say $? "$impl result_from_pair_without_rank0" "$(cat "$o/fw4.sko")"
+
+( run 2 -i tests/ski/killed.ski -o "$o/kill.sko" 2>/dev/null & echo $! > "$o/pid"; wait ) &
+i=0
+while [ $i -lt 100 ] && ! grep -q '# begin result "endless"' "$o/kill.sko" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+pkill -f "killed.ski" 2>/dev/null; sleep 1; pkill -9 -f "killed.ski" 2>/dev/null
+wait 2>/dev/null
+grep -q '# end result "first"' "$o/kill.sko" && [ "$(grep -c '^n= ' "$o/kill.sko")" -ge 4 ]
+say $? "$impl killed_run_keeps_finished_block" "$(cat "$o/kill.sko")"
+
+run 2 -i tests/ski/autorefine.ski -o "$o/apr.sko" 2>/dev/null
+awk '/^x= /{ x=$2; t=$4; if (t < 50 && x > lo) lo = x; if (t > 50 && (hi == 0 || x < hi)) hi = x; n++ }
+     END { ok = (lo < 70000 && hi >= 70000 && (hi - lo) <= 0.01 * 70000 + 1); printf "%s bracket %d..%d with %d points\n", ok ? "ok" : "FAIL", lo, hi, n; exit !ok }' "$o/apr.sko" > "$o/apr.txt"
+say $? "$impl autorefine_brackets_step" "$(cat "$o/apr.txt")"
+sort -c -n -k2 "$o/apr.txt" 2>/dev/null
+awk '/^x= /{ if (NR > 1 && $2 + 0 <= prev) bad = 1; prev = $2 + 0 } END { exit bad }' "$o/apr.sko"; say $? "$impl autorefine_sorted" "lines not sorted by x"
+
+run 2 -h > "$o/help.txt" 2>&1; say $? "$impl help" "-h failed"
+run 2 -x > "$o/opt.txt" 2>&1; st=$?; say $([ $st -ne 0 ] && echo 0 || echo 1) "$impl unknown_option" "exit $st"

@@ -1,0 +1,595 @@
+/*
+** test_catalogue.c -- runs every entry of every MPI measurement table (split/meas_mpi_*.c,
+** seed 003 §3.1-§3.4) under mpirun, outside the interpreter: the modules are compiled
+** into this file directly (non-amalgam), and this file provides the little the engine
+** would: sk_sync_start/sk_sync_stop (barrier + MPI_Wtime), sk_meas_fail, datatypes,
+** operators and info values with the right MPI handles.
+**
+** For every function, on several communicators (world, world in reverse rank order, and
+** with 3+ processes a sub-communicator without world rank 0), datatypes (MPI_INT,
+** MPI_DOUBLE, MPI_CHAR and a strided derived type whose extent exceeds its size) and
+** counts, it checks that
+**   - init succeeds and declares the buffer usage: the buffers get exactly that many
+**     bytes followed by a guard zone, which must stay untouched;
+**   - measure returns a finite time, >= 0 or the "no meaningful time" -1, and >= 0 on
+**     the processes that have a role in the function (column `who` below);
+**   - for Bcast, Bcast_Send_Recv, Allreduce, Reduce_Bcast, Alltoall(v), the naive
+**     all-to-alls, multi_Alltoall, Gather(v), Gather_SR/_ISWA, Scatter(v): the data
+**     really arrived (send buffers carry a pattern, receive buffers are checked);
+**   - every table entry has a test recipe here (so a new function cannot go untested);
+**   - wrong arguments (root out of range, negative count, mismatched messages, bad tag,
+**     bad operator, bad lock type or assertion, communicator too small) make init fail
+**     with a message instead of crashing.
+** Deadlocks are caught by the `timeout` around mpirun in run.sh.
+** Output: "ok ..." / "FAIL ..." lines (rank 0 for the summary, any rank for failures).
+*/
+#include "../../split/base.c"
+#include "../../split/transport_mpi.c"
+#include "../../split/meas_mpi_misc.c"
+#include "../../split/meas_mpi_p2p.c"
+#include "../../split/meas_mpi_coll.c"
+#include "../../split/meas_mpi_onesided.c"
+
+/* ---- what the engine provides ---- */
+
+SK_API double sk_sync_start(sk_mctx *m)
+{
+  sk_tp_barrier(m->group);
+  return MPI_Wtime();
+}
+
+SK_API double sk_sync_stop(sk_mctx *m)
+{
+  double now = MPI_Wtime();
+  sk_tp_barrier(m->group);
+  return now;
+}
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
+
+/* ---- test data ---- */
+
+#define N_DATATYPES 4
+static sk_datatype datatypes[N_DATATYPES];
+static sk_opdef op_sum, op_max, op_minloc;
+#if SK_MPI_LEVEL >= 2
+static MPI_Info some_info;
+#endif
+
+static void make_test_values(void)
+{
+  MPI_Datatype strided;
+  MPI_Aint lb, extent;
+  int size;
+  datatypes[0].name = "MPI_INT"; datatypes[0].size = datatypes[0].extent = sizeof(int); datatypes[0].mpi = MPI_INT;
+  datatypes[1].name = "MPI_DOUBLE"; datatypes[1].size = datatypes[1].extent = sizeof(double);
+  datatypes[1].mpi = MPI_DOUBLE;
+  datatypes[2].name = "MPI_CHAR"; datatypes[2].size = datatypes[2].extent = 1; datatypes[2].mpi = MPI_CHAR;
+  /* two ints with one int gap between: size 8, extent 12 */
+  MPI_Type_vector(2, 1, 2, MPI_INT, &strided);
+  MPI_Type_commit(&strided);
+  MPI_Type_size(strided, &size);
+#if SK_MPI_LEVEL >= 2
+  MPI_Type_get_extent(strided, &lb, &extent);
+#else
+  MPI_Type_extent(strided, &extent);
+  lb = 0;
+#endif
+  (void)lb;
+  datatypes[3].name = "vector(2,1,2,MPI_INT)";
+  datatypes[3].size = (size_t)size;
+  datatypes[3].extent = (size_t)extent;
+  datatypes[3].mpi = strided;
+  op_sum.name = "MPI_SUM"; op_sum.mpi = MPI_SUM;
+  op_max.name = "MPI_MAX"; op_max.mpi = MPI_MAX;
+  op_minloc.name = "MPI_MINLOC"; op_minloc.mpi = MPI_MINLOC;
+#if SK_MPI_LEVEL >= 2
+  MPI_Info_create(&some_info);
+  MPI_Info_set(some_info, "no_locks", "false");
+#endif
+}
+
+/* Data checks after the measurement. */
+enum check { CHK_NONE, CHK_BCAST, CHK_ALLREDUCE, CHK_ALLTOALL, CHK_GATHER, CHK_GATHER_OTHERS, CHK_SCATTER };
+
+/* The recipe of one function: its arguments as tokens, separated by blanks:
+**   C count   K max(count,1)   T datatype   O operator (MPI_SUM)   N info
+**   R last rank (root, charged rank)   D last rank (dest, delay rank)
+**   a number: that integer (or double, with a '.')
+** `who`: the processes whose time must be >= 0: A all, 0 rank 0, P ranks 0 and 1,
+** T ranks 1..size-1 (the PSCW targets), S rank 0 only (SIMPLE pattern: others do not
+** measure). */
+typedef struct recipe {
+  const char *name, *args;
+  char who;
+  enum check check;
+} recipe;
+
+static const recipe recipes[] = {
+  /* §3.1 */
+  { "Pingpong_Send_Recv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Send_Iprobe_Recv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Send_Irecv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Send_Recv_AT", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Ssend_Recv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Isend_Recv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Issend_Recv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Bsend_Recv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Sendrecv", "C T 1 C T 2 3", 'P', CHK_NONE },
+  { "Pingpong_Sendrecv_replace", "C T 1 2 3", 'P', CHK_NONE },
+  /* §3.2 */
+  { "Bcast", "C T R", 'A', CHK_BCAST },
+  { "Bcast_Send_Recv", "C T R", 'A', CHK_BCAST },
+  { "Barrier", "", 'A', CHK_NONE },
+  { "Reduce", "C T O R", 'A', CHK_NONE },
+  { "Allreduce", "C T O", 'A', CHK_ALLREDUCE },
+  { "Reduce_Bcast", "C T O R", 'A', CHK_ALLREDUCE },
+  { "Reduce_scatter", "C T O R", 'A', CHK_NONE },
+  { "Alltoall", "C T C T", 'A', CHK_ALLTOALL },
+  { "Alltoall_Isend_Irecv", "C T C T", 'A', CHK_ALLTOALL },
+  { "Gather", "C T C T R", 'A', CHK_GATHER },
+  { "Gather_SR", "C T C T R", 'A', CHK_GATHER_OTHERS },
+  { "Gather_ISWA", "C T C T R", 'A', CHK_GATHER_OTHERS },
+  { "Allgather", "C T C T", 'A', CHK_NONE },
+  { "Scatter", "C T C T R", 'A', CHK_SCATTER },
+  { "Reduce_Scatterv", "C T O R", 'A', CHK_NONE },
+  { "Alltoallv", "C T C T", 'A', CHK_ALLTOALL },
+  { "Alltoallv_Isend_Irecv", "C T C T", 'A', CHK_ALLTOALL },
+  { "Gatherv", "C T C T R", 'A', CHK_GATHER },
+  { "Allgatherv", "C T C T", 'A', CHK_NONE },
+  { "Scatterv", "C T C T R", 'A', CHK_SCATTER },
+  { "Scan", "C T O", 'A', CHK_NONE },
+  { "Comm_split", "", 'A', CHK_NONE },
+  { "Comm_dup", "", 'A', CHK_NONE },
+  { "myalltoallv", "C T C T R 2.5", 'A', CHK_NONE },
+  /* §3.4 */
+  { "Wtime", "100", 'S', CHK_NONE },
+  { "MPI_Wtime", "", 'S', CHK_NONE },
+  /* §3.3 */
+  { "MPI_Win_fence_open", "C T N 0", 'A', CHK_NONE },
+  { "MPI_Win_fence_close", "C T N 0 1", 'A', CHK_NONE },
+  { "MPI_Win_fence_close_collective", "C T N 0 1", 'A', CHK_NONE },
+  { "MPI_Win_fence_close_delayed", "C T N 3 20", 'A', CHK_NONE },
+  { "MPI_Win_fence_openclose", "C T N 1", 'A', CHK_NONE },
+  { "MPI_Win_start", "C T N 0", '0', CHK_NONE },
+  { "MPI_Win_start_delayed_post", "C T N 0 20 D", '0', CHK_NONE },
+  { "MPI_Win_post", "C T N 0", 'T', CHK_NONE },
+  { "MPI_Win_complete", "C T N 0 1", '0', CHK_NONE },
+  { "MPI_Win_startcomplete", "C T N 0 1", '0', CHK_NONE },
+  { "MPI_Win_complete_n", "C T N 0 3 20", '0', CHK_NONE },
+  { "MPI_Win_complete_delayed_wait", "C T N 0 1 20", '0', CHK_NONE },
+  { "MPI_Win_wait_early_complete", "C T N 0 1 20", 'T', CHK_NONE },
+  { "MPI_Win_wait_delayed_complete", "C T N 0 1 20", 'T', CHK_NONE },
+  { "MPI_Win_test", "C T N 0 1", 'T', CHK_NONE },
+  { "MPI_Win_test_delayed", "C T N 0 1 20", 'T', CHK_NONE },
+  { "MPI_Win_create", "C T N", 'A', CHK_NONE },
+  { "MPI_Win_free", "C T N 1", 'A', CHK_NONE },
+  { "MPI_Win_lock", "C T N 0 1 D", '0', CHK_NONE },
+  { "MPI_Win_lock_desync", "C T N 0 1 D 20", '0', CHK_NONE },
+  { "MPI_Win_unlock", "C T N 0 0 D 1 20", '0', CHK_NONE },
+  { "MPI_Put_Pingpong", "C T N", 'A', CHK_NONE },
+  { "MPI_Put_fence_bidirectional", "C T N", 'A', CHK_NONE },
+  { "MPI_Put_callduration", "C T N", '0', CHK_NONE },
+  { "MPI_Isend_callduration", "C T", '0', CHK_NONE },
+  { "MPI_Put_dedicated", "C T N", 'P', CHK_NONE },
+  { "MPI_Put_passive", "C T N", '0', CHK_NONE },
+  { "MPI_Put_passive_concurrent", "C T N 1", 'T', CHK_NONE },
+  { "MPI_Put_fence", "C T N", 'A', CHK_NONE },
+  { "MPI_Put_activewait_get", "K N", 'P', CHK_NONE },
+  { "MPI_Put_activewait_twosided", "C N", 'P', CHK_NONE },
+  { "MPI_Put_activewait_twosided_sleep", "C N 20", 'P', CHK_NONE },
+  { "MPI_Get_Pingpong", "C T N", 'A', CHK_NONE },
+  { "MPI_Get_callduration", "C T N", '0', CHK_NONE },
+  { "MPI_Get_dedicated", "C T N", 'P', CHK_NONE },
+  { "MPI_Get_passive", "C T N", '0', CHK_NONE },
+  { "MPI_Get_fence", "C T N", 'A', CHK_NONE },
+  { "MPI_Get_activewait", "C N", 'P', CHK_NONE },
+  { "MPI_Get_activewait_sleep", "C N 20", 'P', CHK_NONE },
+  { "MPI_Accumulate", "C T N O", 'A', CHK_NONE },
+  { "MPI_Accumulate_activewait_twosided", "C N", 'P', CHK_NONE },
+  { "MPI_Accumulate_concurrent", "C T N O 1", 'A', CHK_NONE },
+  { "Caching", "C T N 20", '0', CHK_NONE },
+  { "Combining_fence", "C T N 3", 'A', CHK_NONE },
+  { "Combining_dedicated", "C T N 3", 'P', CHK_NONE },
+  { "Datatype_complex_everytime", "C N", 'A', CHK_NONE },
+  { "Datatype_complex_once", "C N", 'A', CHK_NONE },
+  { "Datatype_complex_mixed_everytime", "C N", 'A', CHK_NONE },
+  { "Datatype_complex_mixed_once", "C N", 'A', CHK_NONE },
+  { "Datatype_complex_Get", "C N", 'A', CHK_NONE },
+  { "Datatype_int", "C N", 'A', CHK_NONE },
+  { "Datatype_simple", "C N", 'A', CHK_NONE },
+  { "Datatype_simple_Get", "C N", 'A', CHK_NONE },
+  { "MPI_Put_Shift", "C T N -1", 'A', CHK_NONE },
+  { "Exchange", "C T 2", 'A', CHK_NONE },
+  { "MPI_Put_Exchange", "C T N 2", 'A', CHK_NONE },
+  { "MPI_Put_Exchange_passive", "C T N 2", 'A', CHK_NONE },
+  { "MPI_Accumulate_concurrent_multi", "C T N 2 O 0", 'A', CHK_NONE },
+  { "onesided_bcast", "C T N 3", 'A', CHK_NONE },
+  { "onesided_alltoall", "C T N 2", 'A', CHK_NONE },
+  { "multi_Alltoall", "C T C T 3", 'A', CHK_ALLTOALL },
+  { "onesided_reduce", "C T N O", 'A', CHK_NONE },
+  { "onesided_allreduce", "C T N O", 'A', CHK_NONE },
+  { "onesided_borderexchange", "C N 3 10", 'A', CHK_NONE },
+  { "twosided_borderexchange", "C 3 10", 'A', CHK_NONE },
+  { "onesided_borderexchange_fence", "C N 3 10", 'A', CHK_NONE },
+  { "Send", "C T 5", '0', CHK_NONE },
+  { NULL, NULL, 0, CHK_NONE }
+};
+
+/* Wrong arguments that init must refuse (run on the world communicator). */
+typedef struct bad_case {
+  const char *name, *args;
+  const char *why;
+} bad_case;
+
+static const bad_case bad_cases[] = {
+  { "Bcast", "4 T 99", "root out of range" },
+  { "Bcast", "-1 T 0", "negative count" },
+  { "Reduce", "4 T O -1", "negative root" },
+  { "Gather", "2 T 1 T 0", "send and receive sizes differ" },
+  { "Scatter", "1 T 1 T 99", "root out of range" },
+  { "Alltoall", "-3 T -3 T", "negative counts" },
+  { "Allreduce", "4 X O", "MPI_SUM on MPI_CHAR" },
+  { "Allreduce", "4 T M", "MPI_MINLOC on MPI_INT" },
+  { "Allreduce", "4 V O", "MPI_SUM on a derived datatype" },
+  { "Pingpong_Send_Recv", "4 T -5 3", "negative tag" },
+  { "Pingpong_Send_Recv", "4 T 1 -1", "negative iterations" },
+  { "Pingpong_Sendrecv", "4 T 1 4 T -2 3", "negative receive tag" },
+  { "myalltoallv", "4 T 4 T 0 -1.0", "negative ratio" },
+  { "myalltoallv", "4 T 4 T 99 2.0", "charged rank out of range" },
+  { "Wtime", "-1", "negative iterations" },
+  { "Exchange", "4 T -2", "negative msg_cnt" },
+  { "Send", "4 T -1", "negative tag" },
+#if SK_MPI_LEVEL >= 2
+  { "MPI_Win_lock", "4 T N 0 7 0", "lock type 7" },
+  { "MPI_Win_lock", "4 T N 0 1 99", "dest out of range" },
+  { "MPI_Win_lock", "4 T N 999999 1 0", "assert not a mode" },
+  { "MPI_Win_fence_close", "4 T N P 1", "MPI_MODE_NOPRECEDE on a fence closing puts" },
+  { "MPI_Win_start_delayed_post", "4 T N 0 10 0", "delay rank 0 (the origin)" },
+  { "MPI_Accumulate", "4 T N O", "MPI_SUM on MPI_CHAR" },
+  { "MPI_Put_activewait_get", "0 N", "count 0 (needs one int for the stamp)" },
+  { "MPI_Put_passive_concurrent", "4 T N 5", "lock type 5" },
+  { "MPI_Win_fence_open", "-4 T N 0", "negative count" },
+#endif
+  { NULL, NULL, NULL }
+};
+
+/* ---- running ---- */
+
+#define GUARD 64
+#define GUARD_BYTE 0xA5
+#define RECV_FILL 0x5A
+
+static int world_rank, errors, checks;
+
+static void fail_line(const char *what, const char *fn, const char *dt, long count, int size, const char *detail)
+{
+  printf("FAIL %s: %s dt=%s count=%ld procs=%d (world rank %d): %s\n", what, fn, dt, count, size, world_rank, detail);
+  fflush(stdout);
+  errors++;
+}
+
+static unsigned char pattern(int rank, size_t k)
+{
+  return (unsigned char)((rank * 31 + (long)(k % 100003) * 7 + 1) & 0xff);
+}
+
+/* Builds the arguments of a recipe; returns 0 if the token kinds do not match params. */
+static int build_args(const char *params, const char *recipe_args, sk_value *args, long count,
+                      const sk_datatype *dt, const sk_opdef *op, int size, int info_variant, char *problem)
+{
+  char buf[200], *tok;
+  int n = 0;
+  strcpy(buf, recipe_args);
+  for (tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "), n++) {
+    char want = params[n];
+    sk_value *v = &args[n];
+    if (want == '\0') { sprintf(problem, "more arguments than parameters \"%s\"", params); return 0; }
+    memset(v, 0, sizeof *v);
+    if (strcmp(tok, "C") == 0 || strcmp(tok, "K") == 0) {
+      v->type = SK_T_INT; v->u.i = tok[0] == 'K' && count < 1 ? 1 : count;
+    } else if (strcmp(tok, "R") == 0 || strcmp(tok, "D") == 0) {
+      v->type = SK_T_INT; v->u.i = size - 1;
+    } else if (strcmp(tok, "T") == 0 || strcmp(tok, "X") == 0 || strcmp(tok, "V") == 0) {
+      v->type = SK_T_DATATYPE; v->u.dt = tok[0] == 'X' ? &datatypes[2] : tok[0] == 'V' ? &datatypes[3] : dt;
+    } else if (strcmp(tok, "O") == 0 || strcmp(tok, "M") == 0) {
+      v->type = SK_T_OP; v->u.op = tok[0] == 'M' ? &op_minloc : op;
+    } else if (strcmp(tok, "N") == 0) {
+      v->type = SK_T_INFO;
+#if SK_MPI_LEVEL >= 2
+      v->u.info = info_variant ? (void *)&some_info : NULL;
+#else
+      (void)info_variant;
+      v->u.info = NULL;
+#endif
+#if SK_MPI_LEVEL >= 2
+    } else if (strcmp(tok, "P") == 0) {
+      v->type = SK_T_INT; v->u.i = MPI_MODE_NOPRECEDE;
+#endif
+    } else if (strchr(tok, '.') != NULL) {
+      v->type = SK_T_DOUBLE; v->u.d = atof(tok);
+    } else {
+      v->type = SK_T_INT; v->u.i = atol(tok);
+    }
+    if ((want == 'i' && v->type != SK_T_INT) || (want == 'd' && v->type != SK_T_DOUBLE && v->type != SK_T_INT)
+        || (want == 't' && v->type != SK_T_DATATYPE) || (want == 'o' && v->type != SK_T_OP)
+        || (want == 'n' && v->type != SK_T_INFO)) {
+      sprintf(problem, "argument %d (%s) does not fit parameter letter '%c'", n + 1, tok, want);
+      return 0;
+    }
+  }
+  if (params[n] != '\0') { sprintf(problem, "fewer arguments than parameters \"%s\"", params); return 0; }
+  return 1;
+}
+
+static const recipe *find_recipe(const char *name)
+{
+  int i;
+  for (i = 0; recipes[i].name; i++) if (strcmp(recipes[i].name, name) == 0) return &recipes[i];
+  return NULL;
+}
+
+static void fill_buffers(char *send, size_t send_usage, char *recv, size_t recv_usage, int rank,
+                         const sk_mctx *m, const sk_value *args, enum check check)
+{
+  size_t k;
+  for (k = 0; k < send_usage; k++) send[k] = (char)pattern(rank, k);
+  memset(send + send_usage, GUARD_BYTE, GUARD);
+  memset(recv, RECV_FILL, recv_usage);
+  memset(recv + recv_usage, GUARD_BYTE, GUARD);
+  if (check == CHK_ALLREDUCE && args[1].u.dt->mpi == MPI_INT && args[2].u.op->mpi == MPI_SUM) {
+    int *ints = (int *)send;
+    for (k = 0; k < (size_t)args[0].u.i; k++) ints[k] = m->rank + (int)k;
+  }
+}
+
+static int guard_intact(const char *buf, size_t usage)
+{
+  size_t k;
+  for (k = 0; k < GUARD; k++) if ((unsigned char)buf[usage + k] != GUARD_BYTE) return 0;
+  return 1;
+}
+
+/* Compares `bytes` received bytes with the pattern of rank `from` starting at offset. */
+static int matches(const char *buf, size_t bytes, int from, size_t offset)
+{
+  size_t k;
+  for (k = 0; k < bytes; k++) if ((unsigned char)buf[k] != pattern(from, offset + k)) return 0;
+  return 1;
+}
+
+/* Returns NULL if the data arrived, else what is wrong. */
+static const char *check_data(enum check check, const sk_mctx *m, const sk_value *args, const char *recv)
+{
+  const sk_datatype *dt = args[1].u.dt;
+  size_t block;
+  int j;
+  if (check == CHK_NONE) return NULL;
+  if (check == CHK_ALLREDUCE) {
+    const int *ints = (const int *)recv;
+    long k;
+    if (dt->mpi != MPI_INT || args[2].u.op->mpi != MPI_SUM) return NULL;
+    for (k = 0; k < args[0].u.i; k++)
+      if (ints[k] != m->size * (m->size - 1) / 2 + m->size * (int)k) return "wrong reduction result";
+    return NULL;
+  }
+  if (dt->size != dt->extent) return NULL;   /* holes are not transferred */
+  block = sk_mpi_bytes(args[0].u.i, dt);
+  if (check == CHK_BCAST) {
+    int root = (int)args[2].u.i;
+    if (m->rank != root && !matches(recv, block, root, 0)) return "broadcast data did not arrive";
+  } else if (check == CHK_ALLTOALL) {
+    for (j = 0; j < m->size; j++)
+      if (!matches(recv + (size_t)j * block, block, j, (size_t)m->rank * block)) return "all-to-all block wrong";
+  } else if (check == CHK_GATHER || check == CHK_GATHER_OTHERS) {
+    int root = (int)args[4].u.i;
+    if (m->rank == root)
+      for (j = 0; j < m->size; j++)
+        if ((check == CHK_GATHER || j != root) && !matches(recv + (size_t)j * block, block, j, 0))
+          return "gathered block wrong";
+  } else if (check == CHK_SCATTER) {
+    int root = (int)args[4].u.i;
+    if (!matches(recv, block, root, (size_t)m->rank * block)) return "scattered block wrong";
+  }
+  return NULL;
+}
+
+/* One function at one argument set on group g (members only). */
+static void run_one(const sk_measurement *def, const recipe *r, sk_group *g, long count, const sk_datatype *dt,
+                    int info_variant)
+{
+  sk_value args[16];
+  sk_mctx m;
+  char problem[200];
+  char *send, *recv;
+  int rep, size = sk_tp_group_size(g);
+  const char *dtname = strchr(def->params, 't') ? dt->name : "-";
+  memset(&m, 0, sizeof m);
+  m.group = g;
+  m.rank = sk_tp_group_rank(g);
+  m.size = size;
+  if (!build_args(def->params, r->args, args, count, dt, &op_sum, size, info_variant, problem)) {
+    fail_line("recipe", def->name, dtname, count, size, problem);
+    return;
+  }
+  if (def->init) def->init(&m, args);
+  checks++;
+  if (m.failed) {
+    fail_line("init", def->name, dtname, count, size, m.fail_msg);
+    return;
+  }
+  send = (char *)sk_malloc(m.send_usage + GUARD);
+  recv = (char *)sk_malloc(m.recv_usage + GUARD);
+  for (rep = 0; rep < 3; rep++) {
+    int takes_part = def->pattern == SK_PATTERN_SIMPLE ? m.rank == 0
+                   : def->pattern == SK_PATTERN_P2P ? m.rank <= 1 : 1;
+    int has_role;
+    double t;
+    fill_buffers(send, m.send_usage, recv, m.recv_usage, m.rank, &m, args, r->check);
+    m.send_buf = send;
+    m.recv_buf = recv;
+    t = takes_part ? def->measure(&m, args) : -1.0;
+    checks++;
+    has_role = r->who == 'A' || (r->who == 'S' && m.rank == 0) || (r->who == '0' && m.rank == 0)
+               || (r->who == 'P' && m.rank <= 1) || (r->who == 'T' && m.rank >= 1);
+    if (!(t == t) || t > 1.0e6 || t < -1.0e6) {
+      sprintf(problem, "time %g is not finite", t);
+      fail_line("time", def->name, dtname, count, size, problem);
+    } else if (t < 0.0 && t != -1.0) {
+      sprintf(problem, "negative time %g (only -1 means \"no time\")", t);
+      fail_line("time", def->name, dtname, count, size, problem);
+    } else if (has_role && t < 0.0) {
+      fail_line("time", def->name, dtname, count, size, "no time on a process that has a role");
+    }
+    if (!guard_intact(send, m.send_usage) || !guard_intact(recv, m.recv_usage)) {
+      sprintf(problem, "wrote beyond the declared usage (send %lu, recv %lu bytes)",
+              (unsigned long)m.send_usage, (unsigned long)m.recv_usage);
+      fail_line("usage", def->name, dtname, count, size, problem);
+    }
+    if (takes_part) {
+      const char *wrong = check_data(r->check, &m, args, recv);
+      if (wrong) fail_line("data", def->name, dtname, count, size, wrong);
+    }
+  }
+  if (def->finalize) def->finalize(&m, args);
+  free(send);
+  free(recv);
+}
+
+/* Runs every entry of one table on group g; world non-members just return. */
+static void run_table(const char *table_name, const sk_measurement *table, sk_group *g, const long *counts,
+                      int n_counts)
+{
+  int e, c, d, variant = 0;
+  int member = sk_tp_group_rank(g) >= 0, size = sk_tp_group_size(g);
+  if (!member) return;
+  for (e = 0; table[e].name; e++) {
+    const sk_measurement *def = &table[e];
+    const recipe *r = find_recipe(def->name);
+    double started = MPI_Wtime();
+    int before = errors;
+    if (r == NULL) {
+      if (sk_tp_group_rank(g) == 0) fail_line("coverage", def->name, "-", 0, size, "no recipe in test_catalogue.c");
+      continue;
+    }
+    if (size < def->min_procs) continue;
+    for (d = 0; d < N_DATATYPES; d++) {
+      if (d > 0 && strchr(def->params, 't') == NULL) break;
+      if (strchr(def->params, 'o') != NULL && d > 1) break;    /* reductions: MPI_INT, MPI_DOUBLE */
+      for (c = 0; c < n_counts; c++) run_one(def, r, g, counts[c], &datatypes[d], variant++ & 1);
+    }
+    if (sk_tp_group_rank(g) == 0 && errors == before)
+      printf("ok %s %s procs=%d (%.2f s)\n", table_name, def->name, size, MPI_Wtime() - started);
+    fflush(stdout);
+  }
+}
+
+static void run_bad_cases(sk_group *world)
+{
+  int i, t;
+  const sk_measurement *tables[4];
+  tables[0] = sk_meas_table_mpi_p2p();
+  tables[1] = sk_meas_table_mpi_coll();
+  tables[2] = sk_meas_table_mpi_onesided();
+  tables[3] = sk_meas_table_mpi_misc();
+  for (i = 0; bad_cases[i].name; i++) {
+    const sk_measurement *def = NULL;
+    sk_value args[16];
+    sk_mctx m;
+    char problem[200];
+    int k;
+    for (t = 0; t < 4 && def == NULL; t++)
+      for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, bad_cases[i].name) == 0) def = &tables[t][k];
+    if (def == NULL) { fail_line("bad-args", bad_cases[i].name, "-", 0, 0, "function not in any table"); continue; }
+    memset(&m, 0, sizeof m);
+    m.group = world;
+    m.rank = sk_tp_group_rank(world);
+    m.size = sk_tp_group_size(world);
+    if (!build_args(def->params, bad_cases[i].args, args, 4, &datatypes[0], &op_sum, m.size, 0, problem)) {
+      fail_line("bad-args recipe", def->name, "-", 0, m.size, problem);
+      continue;
+    }
+    if (def->init) def->init(&m, args);
+    checks++;
+    if (!m.failed) {
+      fail_line("bad-args", def->name, "-", 0, m.size, bad_cases[i].why);
+      if (def->finalize) def->finalize(&m, args);
+    } else if (world_rank == 0) {
+      printf("ok refused %s(%s) [%s]: %s\n", def->name, bad_cases[i].args, bad_cases[i].why, m.fail_msg);
+    }
+  }
+}
+
+/* A P2P function on a one-process communicator: init must refuse it. */
+static void run_too_small(sk_group *alone)
+{
+  const sk_measurement *table = sk_meas_table_mpi_p2p();
+  sk_value args[4];
+  sk_mctx m;
+  char problem[200];
+  if (sk_tp_group_rank(alone) < 0) return;
+  memset(&m, 0, sizeof m);
+  m.group = alone;
+  m.rank = 0;
+  m.size = 1;
+  build_args(table[0].params, "4 T 1 3", args, 4, &datatypes[0], &op_sum, 1, 0, problem);
+  table[0].init(&m, args);
+  checks++;
+  if (!m.failed) fail_line("bad-args", table[0].name, "-", 4, 1, "accepted a communicator of one process");
+  else printf("ok refused %s on 1 process: %s\n", table[0].name, m.fail_msg);
+}
+
+int main(int argc, char **argv)
+{
+  static const long counts_full[] = { 0, 1, 5, 1000, 20000 };
+  static const long counts_short[] = { 1, 300 };
+  int size, i, total_errors = 0, total_checks = 0, *ranks;
+  sk_group *world, *reversed, *tail = NULL, *alone;
+  sk_tp_start(&argc, &argv);
+  world_rank = sk_tp_world_rank();
+  size = sk_tp_world_size();
+  make_test_values();
+  world = sk_tp_world();
+  ranks = (int *)sk_malloc(sizeof(int) * (size_t)size);
+  for (i = 0; i < size; i++) ranks[i] = size - 1 - i;
+  reversed = sk_tp_group_create(ranks, size);
+  for (i = 0; i < size; i++) ranks[i] = i + 1;
+  if (size >= 3) tail = sk_tp_group_create(ranks, size - 1);
+  ranks[0] = 0;
+  alone = sk_tp_group_create(ranks, 1);
+  free(ranks);
+  if (world_rank == 0) {
+    printf("# test_catalogue: %d processes, MPI level %d\n", size, SK_MPI_LEVEL);
+    fflush(stdout);
+  }
+
+  run_table("p2p", sk_meas_table_mpi_p2p(), world, counts_full, 5);
+  run_table("coll", sk_meas_table_mpi_coll(), world, counts_full, 5);
+  run_table("misc", sk_meas_table_mpi_misc(), world, counts_full, 1);
+  run_table("onesided", sk_meas_table_mpi_onesided(), world, counts_full, 5);
+  run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
+  run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
+  run_table("onesided/reversed", sk_meas_table_mpi_onesided(), reversed, counts_short, 2);
+  if (tail != NULL) {
+    run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
+    run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
+    run_table("onesided/sub", sk_meas_table_mpi_onesided(), tail, counts_short, 2);
+  }
+  run_bad_cases(world);
+  run_too_small(alone);
+
+  MPI_Allreduce(&errors, &total_errors, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&checks, &total_checks, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (world_rank == 0) {
+    printf("# test_catalogue: %d processes, %d checks, %d failures\n", size, total_checks, total_errors);
+    fflush(stdout);
+  }
+  sk_tp_finish();
+  return total_errors == 0 ? 0 : 1;
+}

@@ -1,0 +1,285 @@
+/*
+** tests/unit/test_core.c -- unit tests of the core logic on the sequential backend:
+** statistics (SKaLib eq. 3.4 / A.1), the ASEC stopping rule checked against an
+** independent re-computation from the synthetic measurement's known samples, the
+** node-time selection rule (seed 003 §7.1), the lexer's suffixes, computed-loop value
+** sequences (§2.5, §5.3.1), parse trees printed back, scoping (§5), iterators (§6.3),
+** includes, and the interpreter's arithmetic.
+** Build: cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_core.c -lm
+** (it includes the amalgam, so every internal function is visible).
+*/
+#define main skampi_main
+#include "../../skampi_amalgam.c"
+#undef main
+
+static int failures = 0, passes = 0;
+
+static void check(int cond, const char *name, const char *detail)
+{
+  if (cond) { passes++; printf("ok %s\n", name); }
+  else { failures++; printf("FAIL %s: %s\n", name, detail); }
+}
+
+static double nonneg(double x) { return x > 0.0 ? x : 0.0; }
+
+static int near(double a, double b, double tol) { return fabs(a - b) <= tol * (fabs(b) > 1 ? fabs(b) : 1); }
+
+static void test_stats(void)
+{
+  double x[] = { 2, 4, 4, 4, 5, 5, 7, 9 }, kept[8], out[8];
+  double t[] = { 5, 1, 4, 2, 3 };
+  char d[128];
+  int n;
+  /* mean 5, sample variance 32/7, std error sqrt(32/7/8) */
+  check(near(sk_stats_mean(x, 8), 5.0, 1e-12), "stats_mean", "mean of the textbook sample");
+  sprintf(d, "got %g", sk_stats_std_error(x, 8));
+  check(near(sk_stats_std_error(x, 8), sqrt(32.0 / 7.0 / 8.0), 1e-12), "stats_std_error_A1", d);
+  check(sk_stats_std_error(x, 1) == 0.0, "stats_std_error_single", "one sample has no error");
+  n = sk_stats_cut(x, 8, 0.25, kept);
+  check(n == 4 && kept[0] == 4 && kept[3] == 5, "stats_cut_quartiles", "cut 2 at each end of 8");
+  n = sk_stats_cut(t, 5, 0.25, kept);
+  check(n == 3 && kept[0] == 2 && kept[2] == 4, "stats_cut_floor", "floor(5*0.25)=1 at each end");
+  /* node times: n <= max all in rank order */
+  n = sk_node_times_select(t, 5, 16, out);
+  check(n == 5 && out[0] == 5 && out[4] == 3, "node_times_all_rank_order", "5 of 5 in rank order");
+  n = sk_node_times_select(t, 5, 0, out);
+  check(n == 0, "node_times_zero", "max 0 reports none");
+  n = sk_node_times_select(t, 5, 1, out);
+  check(n == 1 && out[0] == 3, "node_times_middle", "max 1 reports the middle");
+  n = sk_node_times_select(t, 5, 2, out);
+  check(n == 2 && out[0] == 1 && out[1] == 5, "node_times_min_max", "max 2: smallest and largest");
+  n = sk_node_times_select(t, 5, 3, out);
+  check(n == 3 && out[0] == 1 && out[1] == 3 && out[2] == 5, "node_times_equidistant", "max 3: 1 3 5");
+}
+
+/* The synthetic measurement's samples, recomputed here independently of the engine. */
+static double expected_sample(long *seed, double cost_us, double noise)
+{
+  long s = *seed, hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  if (s <= 0) s += 2147483647L;
+  *seed = s;
+  return cost_us * 1e-6 * (1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0));
+}
+
+static void test_asec_against_rule(int min, int max, double limit, double noise, const char *name)
+{
+  const sk_measurement *def = sk_catalogue_find("Synthetic_Virtual");
+  sk_value args[6];
+  sk_asec_config cfg;
+  sk_mctx m;
+  sk_result res;
+  double samples[1000], kept[1000], sum = 0, sumsq = 0;
+  long seed = 1;
+  int n = 0, nk, i;
+  char d[200];
+  args[0] = sk_double_value(100); args[1] = sk_double_value(10); args[2] = sk_double_value(0.1);
+  args[3] = sk_double_value(1e9); args[4] = sk_double_value(0); args[5] = sk_double_value(noise);
+  sk_asec_default_config(&cfg);
+  cfg.min_reps = min; cfg.max_reps = max; cfg.max_rel_error = limit;
+  sk_runner_init(def, &m, sk_tp_world(), args);
+  sk_runner_run(def, &m, args, &cfg, &res);
+  sk_runner_finalize(def, &m, args);
+  expected_sample(&seed, 20.0, noise);                 /* the warm-up call */
+  for (;;) {                                           /* the rule, written out */
+    double mean, se;
+    samples[n] = expected_sample(&seed, 20.0, noise);
+    sum += samples[n]; sumsq += samples[n] * samples[n]; n++;
+    if (n >= max) break;
+    if (n < min || n < 2) continue;
+    mean = sum / n;
+    se = sqrt(nonneg((sumsq - sum * sum / n) / ((double)n * (n - 1))));
+    if (se / mean <= limit) break;
+  }
+  sprintf(d, "engine %d repetitions, rule %d", res.reps, n);
+  check(res.reps == n, name, d);
+  check(res.reps >= (min < max ? min : max) && res.reps <= max, "asec_within_min_max", d);
+  nk = sk_stats_cut(samples, n, 0.25, kept);
+  sum = sumsq = 0;
+  for (i = 0; i < nk; i++) { sum += kept[i]; sumsq += kept[i] * kept[i]; }
+  sprintf(d, "engine mean %.9g error %.9g", res.time, res.std_error);
+  check(near(res.time, sum / nk, 1e-9), "asec_result_mean_of_kept", d);
+  check(nk < 2 || near(res.std_error, sqrt(nonneg((sumsq - sum * sum / nk) / ((double)nk * (nk - 1)))), 1e-9),
+        "asec_result_error_A1_of_kept", d);
+  sk_result_free(&res);
+}
+
+static void test_loops(void)
+{
+  double v[64];
+  int n;
+  char d[256];
+  n = sk_loop_values(1, 23, sqrt(2.0), 1, 1, 1, v, 64);
+  sprintf(d, "n=%d: %g %g %g %g %g %g %g %g %g", n, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
+  check(n == 9 && v[0] == 1 && v[1] == 2 && v[2] == 3 && v[3] == 4 && v[4] == 6 && v[5] == 8 &&
+        v[6] == 11 && v[7] == 16 && v[8] == 23, "loop_sqrt2_rounded_dedup", d);
+  n = sk_loop_values(1, 23, sqrt(2.0), 1, 4, 1, v, 64);
+  sprintf(d, "n=%d", n);
+  check(n == 4 && v[0] == 4 && v[1] == 8 && v[2] == 12 && v[3] == 16, "loop_multipleof_4", d);
+  n = sk_loop_values(1, 10, 3, 0, 1, 1, v, 64);
+  check(n == 4 && v[3] == 10, "loop_additive", "1 4 7 10");
+  n = sk_loop_values(10, 1, -4, 0, 1, 1, v, 64);
+  check(n == 3 && v[2] == 2, "loop_downwards", "10 6 2");
+  n = sk_loop_values(0.5, 2.0, 0.5, 0, 1, 0, v, 64);
+  check(n == 4 && v[3] == 2.0, "loop_double", "0.5 1 1.5 2");
+  n = sk_loop_values(1, 1024, 2, 1, 1, 1, v, 64);
+  check(n == 11 && v[10] == 1024, "loop_powers_of_two", "1..1024");
+}
+
+static int parse_text(const char *text, sk_program *prog, sk_str *err)
+{
+  sk_sources src;
+  sk_sources_init(&src, 0);
+  sk_sources_add(&src, "t.ski", text, strlen(text));
+  return sk_parse_file(&src, "t.ski", prog, err);   /* names point into src: leaked on purpose */
+}
+
+static void check_print(const char *text, const char *expected, const char *name)
+{
+  sk_program prog;
+  sk_str err, out;
+  sk_str_init(&err);
+  sk_str_init(&out);
+  if (!parse_text(text, &prog, &err)) { check(0, name, err.data); return; }
+  sk_program_print(&out, &prog);
+  check(out.data && strcmp(out.data, expected) == 0, name, out.data ? out.data : "(empty)");
+  sk_program_free(&prog);
+}
+
+static void check_parse_error(const char *text, const char *expected_prefix, const char *name)
+{
+  sk_program prog;
+  sk_str err;
+  sk_str_init(&err);
+  if (parse_text(text, &prog, &err)) { check(0, name, "parsed without error"); return; }
+  check(strncmp(err.data, expected_prefix, strlen(expected_prefix)) == 0, name, err.data);
+}
+
+static void test_parser(void)
+{
+  check_print("x = 1kb + 2KiB * 3 - 1MB / 1mb\n", "x = 1024 + 2048 * 3 - 1048576 / 1048576\n", "parse_suffixes_precedence");
+  check_print("y = 1GiB\nz = 2gb\nw = 1Gb\nq = 1.5KB\n",
+              "y = 1073741824\nz = 2147483648\nw = 1073741824\nq = 1536.0\n", "parse_suffixes_giga");
+  check_print("a = -(1 + 2) * 3\nb = !(1 < 2) || 2 >= 1 && 3 != 4\n",
+              "a = -(1 + 2) * 3\nb = !(1 < 2) || 2 >= 1 && 3 != 4\n", "parse_unary_logic");
+  check_print("# comment\nbegin measurement \"m\" # trailing\n for c = 1 to ... step *sqrt(2) multipleof 4 do\n"
+              "  measure MPI_COMM_WORLD : Synthetic_Virtual(c, 1, 0, 0, 0, 0)\n od\nend measurement\n",
+              "begin measurement \"m\"\n  for c = 1 to ... step *sqrt(2) multipleof 4 do\n"
+              "    measure MPI_COMM_WORLD : Synthetic_Virtual(c, 1, 0, 0, 0, 0)\n  od\nend measurement\n",
+              "parse_measurement_block");
+  check_print("for d in [MPI_INT, MPI_DOUBLE] do\n x = d\nod\nfor i in range(1, 4) do\n y = i\nod\n"
+              "if x == MPI_DOUBLE then\n z = 1\nelse\n z = 2\nfi\nautorefine k = 1 to 100 step +10 do\n w = k\nod\n",
+              "for d in [MPI_INT, MPI_DOUBLE] do\n  x = d\nod\nfor i in range(1, 4) do\n  y = i\nod\n"
+              "if x == MPI_DOUBLE then\n  z = 1\nelse\n  z = 2\nfi\nautorefine k = 1 to 100 step 10 do\n  w = k\nod\n",
+              "parse_loops_if");
+  check_print("x = sqrt(\n  2)\n", "x = sqrt(2)\n", "parse_newline_in_parens");
+  check_parse_error("x = 1 +\n", "t.ski:1:8: syntax error: expected an expression", "error_missing_operand");
+  check_parse_error("x = foo(1)\n", "t.ski:1:5: unknown function 'foo'", "error_unknown_function");
+  check_parse_error("x = sqrt(1, 2)\n", "t.ski:1:5: helper function 'sqrt' expects 1 argument, got 2", "error_arity");
+  check_parse_error("x = sqrt(\"a\")\n", "t.ski:1:10: argument 1 of 'sqrt' must be a number, not a string", "error_type");
+  check_parse_error("x = 4 / 0\n", "t.ski:1:7: division by zero", "error_div_zero");
+  check_parse_error("x = 12kB\n", "t.ski:1:5: unknown size suffix 'kB'", "error_suffix");
+  check_parse_error("for i = 1 to 3 do\n x = i\n", "t.ski:3:1: syntax error: end of file before 'od'", "error_missing_od");
+  check_parse_error("begin measurement \"a\"\n measure MPI_COMM_WORLD : Nope(1)\nend measurement\n",
+                    "t.ski:2:27: unknown measurement function 'Nope'", "error_unknown_measurement");
+  check_parse_error("measure MPI_COMM_WORLD : Synthetic_Virtual(1,1,1,1,1,1)\n",
+                    "t.ski:1:1: a measure statement must be inside a measurement block", "error_measure_outside");
+  check_parse_error("begin measurement \"a\"\n measure MPI_COMM_WORLD : Synthetic_Virtual(1)\nend measurement\n",
+                    "t.ski:2:27: measurement function 'Synthetic_Virtual' expects 6 arguments, got 1", "error_measure_arity");
+  check_parse_error("x = \"abc\n", "t.ski:1:5: string not closed", "error_string");
+  check_parse_error("x = 1 $ 2\n", "t.ski:1:7: unexpected character '$'", "error_character");
+  check_parse_error("x = 1 y = 2\n", "t.ski:1:7: syntax error: expected end of line", "error_two_statements");
+  check_parse_error("@include \"nothere.ski\"\n", "t.ski:1:1: file 'nothere.ski' was not distributed", "error_missing_include");
+  check_parse_error("MPI_INT = 3\n", "t.ski:1:1: 'MPI_INT' is a predefined constant", "error_assign_constant");
+}
+
+static sk_value run_and_get(const char *text, const char *var)
+{
+  sk_program prog;
+  sk_str err;
+  sk_interp in;
+  sk_value v;
+  sk_str_init(&err);
+  v.type = SK_T_NONE;
+  if (!parse_text(text, &prog, &err)) { printf("# parse failed: %s\n", err.data); return v; }
+  sk_interp_init(&in);
+  sk_interp_run(&in, &prog);
+  if (!sk_interp_lookup(&in, var, &v)) v.type = SK_T_NONE;
+  sk_interp_free(&in);
+  return v;
+}
+
+static void check_int_result(const char *text, const char *var, long expected, const char *name)
+{
+  sk_value v = run_and_get(text, var);
+  char d[128];
+  sprintf(d, "type %d value %ld, expected %ld", (int)v.type, v.type == SK_T_INT ? v.u.i : -999L, expected);
+  check(v.type == SK_T_INT && v.u.i == expected, name, d);
+}
+
+static void test_interpreter(void)
+{
+  check_int_result("s = 0\nfor i = 1 to 23 step *sqrt(2) do\n s = s + i\nod\n", "s", 1+2+3+4+6+8+11+16+23, "interp_loop_sum");
+  check_int_result("s = 0\nfor i in range(1, 5) do\n s = s + i\nod\n", "s", 10, "interp_iterator_range");
+  check_int_result("s = 0\nfor i in squares(1, 4) do\n s = s + i\nod\n", "s", 30, "interp_iterator_squares");
+  check_int_result("s = 0\nfor i in squares(1, 3) do\n for j in squares(1, 2) do\n  s = s + i * j\n od\nod\n", "s",
+                   (1 + 4 + 9) * 5, "interp_iterator_nested");
+  check_int_result("s = 0\nfor v in [3, 5, 7] do\n s = s * 10 + v\nod\n", "s", 357, "interp_list_loop");
+  check_int_result("x = 7 / 2 + 7 % 3 + modulo(9, 4)\n", "x", 3 + 1 + 1, "interp_integer_ops");
+  check_int_result("x = floor(2.5) + ceil(2.1) + round_to_fourbytes(5) + atoi(\"42\")\n", "x", 2 + 3 + 8 + 42, "interp_math");
+  check_int_result("x = get_np() + get_comm_size(MPI_COMM_WORLD) + get_comm_size(comm(1))\n", "x", 3, "interp_comm");
+  check_int_result("if 1 < 2 && !(3 == 4) then\n x = 1\nelse\n x = 2\nfi\n", "x", 1, "interp_if");
+  /* scoping: an assignment inside a measurement block creates a local; the global stays */
+  check_int_result("g = 5\nbegin measurement \"scope\"\n g = 6\n h = g\nend measurement\n", "g", 5, "interp_scope_global_kept");
+  {
+    sk_value v = run_and_get("begin measurement \"scope\"\n h = 1\nend measurement\n", "h");
+    check(v.type == SK_T_NONE, "interp_scope_local_gone", "a block's local must not survive the block");
+  }
+  check_int_result("g = 2\nbegin measurement \"scope\"\n for i = 1 to 3 do\n  g = g * 2\n od\n x = g\nend measurement\ny = g\n", "y", 2,
+                   "interp_scope_loop_local");
+  check_int_result("x = 0\nfor i = 1 to 10 do\n if modulo(i, 2) == 0 then\n  x = x + i\n fi\nod\n", "x", 30, "interp_nested_if");
+}
+
+static void test_includes(void)
+{
+  FILE *f;
+  sk_sources src;
+  sk_program prog;
+  sk_str err, out;
+  system("mkdir -p tests/out/inc/sub");
+  f = fopen("tests/out/inc/main.ski", "w"); fputs("a = 1\n@include \"sub/b.ski\"\nc = 3\n", f); fclose(f);
+  f = fopen("tests/out/inc/sub/b.ski", "w"); fputs("b = 2\n@include \"c.ski\"\n", f); fclose(f);
+  f = fopen("tests/out/inc/sub/c.ski", "w"); fputs("d = 4\n", f); fclose(f);
+  sk_sources_init(&src, 1);
+  sk_str_init(&err);
+  sk_str_init(&out);
+  if (!sk_parse_file(&src, "tests/out/inc/main.ski", &prog, &err)) check(0, "include_nested", err.data);
+  else {
+    sk_program_print(&out, &prog);
+    check(strcmp(out.data, "a = 1\nb = 2\nd = 4\nc = 3\n") == 0, "include_nested_relative", out.data);
+    check(src.n == 3, "include_files_shipped", "three files in the source set");
+  }
+  f = fopen("tests/out/inc/sub/c.ski", "w"); fputs("d = 4\n@include \"../main.ski\"\n", f); fclose(f);
+  sk_sources_init(&src, 1);
+  sk_str_clear(&err);
+  check(!sk_parse_file(&src, "tests/out/inc/main.ski", &prog, &err) &&
+        strstr(err.data, "tests/out/inc/sub/c.ski:2:1: include cycle: tests/out/inc/main.ski -> ") == err.data,
+        "include_cycle", err.data ? err.data : "no error");
+}
+
+int main(int argc, char **argv)
+{
+  sk_tp_start(&argc, &argv);
+  test_stats();
+  test_asec_against_rule(8, 33, 0.1, 0.0, "asec_no_noise_stops_at_min");
+  test_asec_against_rule(8, 33, 0.01, 0.5, "asec_noise_stops_by_rule");
+  test_asec_against_rule(8, 33, 0.0001, 0.5, "asec_noise_hits_max");
+  test_asec_against_rule(3, 200, 0.02, 0.3, "asec_noise_long");
+  test_asec_against_rule(10, 5, 0.1, 0.2, "asec_min_above_max");
+  test_loops();
+  test_parser();
+  test_interpreter();
+  test_includes();
+  printf("# core unit tests: %d passed, %d failed\n", passes, failures);
+  return failures ? 1 : 0;
+}
