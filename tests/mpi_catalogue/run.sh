@@ -1,0 +1,91 @@
+#!/bin/sh
+# tests/mpi_catalogue/run.sh -- the MPI measurement catalogue test (test_catalogue.c).
+#   sh tests/mpi_catalogue/run.sh [IMPL ...]      IMPL: openmpi | mpich (default: both,
+#                                                 those installed)
+# For each MPI: builds test_catalogue.c (the modules compiled in directly, not the
+# amalgam) with zero warnings allowed (-std=c89 -pedantic -Wall -Wextra, mpi.h as a
+# system header), runs it under mpirun with 2, 3 and 4 processes (NPS overrides) inside
+# `timeout` (a deadlock fails the run), then builds it with -DSKAMPI_MPI1, checks with nm
+# that it references MPI-1.1 functions only (tests/mpi11_functions.txt) and runs that
+# build with 2 processes. Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
+set -u
+cd "$(dirname "$0")/../.."
+out=tests/out/mpi_catalogue
+mkdir -p "$out"
+impls=${*:-"openmpi mpich"}
+nps=${NPS:-"2 3 4"}
+limit=${TIMEOUT:-900}
+WARN="-std=c89 -pedantic -Wall -Wextra"
+failed=0
+
+say_fail() { echo "FAIL $*"; failed=1; }
+
+incdirs() {
+  case $1 in
+    openmpi) for d in $(mpicc.openmpi --showme:incdirs); do printf ' -isystem %s' "$d"; done ;;
+    mpich) for d in $(mpicc.mpich -show | tr ' ' '\n' | sed -n 's/^-I//p'); do printf ' -isystem %s' "$d"; done ;;
+  esac
+}
+
+allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS:.*//' tests/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
+
+for impl in $impls; do
+  command -v "mpicc.$impl" >/dev/null 2>&1 || { echo "# $impl not installed, skipped"; continue; }
+  inc=$(incdirs "$impl")
+  bin=$out/test_catalogue.$impl
+  # shellcheck disable=SC2086
+  if "mpicc.$impl" $inc $WARN -g -O1 -o "$bin" tests/mpi_catalogue/test_catalogue.c -lm > "$out/build.$impl" 2>&1 \
+     && [ ! -s "$out/build.$impl" ]; then
+    echo "ok build_$impl (no warnings)"
+  else
+    say_fail "build_$impl: warnings or errors (see $out/build.$impl)"; head -20 "$out/build.$impl"
+  fi
+  if [ -x "$bin" ]; then
+    for np in $nps; do
+      log=$out/run.$impl.np$np
+      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$bin" > "$log" 2>&1
+      status=$?
+      grep '^FAIL' "$log" | head -20
+      if [ $status -eq 0 ]; then
+        echo "ok run_${impl}_np$np: $(tail -1 "$log" | sed 's/^# test_catalogue: //')"
+      elif [ $status -eq 124 ]; then
+        say_fail "run_${impl}_np$np: timed out after $limit s (deadlock?), last lines:"; tail -3 "$log"
+      else
+        say_fail "run_${impl}_np$np: exit status $status (see $log)"; tail -3 "$log"
+      fi
+    done
+  fi
+  # The MPI-1 build: only MPI-1.1 functions may be referenced.
+  bin1=$out/test_catalogue_mpi1.$impl
+  # shellcheck disable=SC2086
+  if "mpicc.$impl" $inc $WARN -DSKAMPI_MPI1 -g -O1 -o "$bin1" tests/mpi_catalogue/test_catalogue.c -lm \
+       > "$out/build1.$impl" 2>&1 && [ ! -s "$out/build1.$impl" ]; then
+    echo "ok build_mpi1_$impl (no warnings)"
+  else
+    say_fail "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
+  fi
+  for f in misc p2p coll onesided; do
+    "mpicc.$impl" -DSKAMPI_MPI1 -c -o "$out/meas_mpi_$f.mpi1.$impl.o" "split/meas_mpi_$f.c" || say_fail "compile meas_mpi_$f.c"
+  done
+  used=$(nm -u "$out"/meas_mpi_*.mpi1."$impl".o | awk '{print $NF}' | sed 's/^P\(MPI_\)/\1/' | grep '^MPI_' | sort -u)
+  bad=""
+  for f in $used; do
+    printf '%s\n' "$allowed" | grep -qx "$f" || bad="$bad $f"
+  done
+  if [ -z "$bad" ]; then
+    echo "ok mpi1_symbols_$impl: the modules reference $(echo $used | wc -w) MPI-1.1 functions only"
+    echo "# $(echo $used)"
+  else
+    say_fail "mpi1_symbols_$impl: not MPI-1.1:$bad"
+  fi
+  if [ -x "$bin1" ]; then
+    log=$out/run1.$impl.np2
+    if timeout "$limit" tools/mpirun.sh "$impl" 2 "$bin1" > "$log" 2>&1; then
+      echo "ok run_mpi1_${impl}_np2: $(tail -1 "$log" | sed 's/^# test_catalogue: //')"
+    else
+      grep '^FAIL' "$log" | head -20
+      say_fail "run_mpi1_${impl}_np2 (see $log)"; tail -3 "$log"
+    fi
+  fi
+done
+exit $failed
