@@ -5,6 +5,7 @@
 #include "catalogue.h"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
+SK_API const sk_measurement *sk_meas_table_mw(void);
 #ifdef SKAMPI_MPI
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
@@ -14,6 +15,7 @@ typedef const sk_measurement *(*catalogue_table_fn)(void);
 
 static const catalogue_table_fn catalogue_tables[] = {
   sk_meas_table_synthetic,
+  sk_meas_table_mw,
 #ifdef SKAMPI_MPI
   sk_meas_table_mpi_p2p,
   sk_meas_table_mpi_coll,

@@ -322,6 +322,7 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_
   sk_interp_assign(in, s->name, v);
   in->loops[in->nloops - 1].value = v;
   exec_block(in, &s->body);
+  if (in->suite_stopped) return 0;
   if (in->buffer_exhausted) {
     if (open_ended) in->buffer_exhausted = 0;
     return 0;
@@ -384,8 +385,6 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
       in->last_time = 0.0;
       if (!loop_iteration(in, s, integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x), 0)) break;
       sk_apr_report(apr, in->last_time);
-      if (in->settings.suite_time_limit > 0.0 &&
-          sk_tp_wtime() - in->block_started > in->settings.suite_time_limit) sk_apr_stop(apr);
     }
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
@@ -436,6 +435,14 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   if (sk_tp_world_rank() == 0) sk_out_begin_block(s->name);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
+  if (in->suite_stopped && sk_tp_world_rank() == 0) {
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+  }
+  in->suite_stopped = 0;
   if (sk_tp_world_rank() == 0) sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
   scope_clear(&in->locals);
   in->nloops = saved_loops;
@@ -447,7 +454,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 static void measure_forward_result(sk_group *g, sk_result *res)
 {
   int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
-  size_t count = 8 + (size_t)n;
+  size_t count = 9 + (size_t)n;
   double *pack;
   if (leader == 0 || (me != 0 && me != leader)) return;
   pack = (double *)sk_malloc(sizeof(double) * count);
@@ -455,7 +462,8 @@ static void measure_forward_result(sk_group *g, sk_result *res)
     pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
     pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
     pack[7] = res->invalid;
-    for (i = 0; i < n; i++) pack[8 + i] = res->node_times ? res->node_times[i] : -1.0;
+    pack[8] = (double)res->calls_per_timing;
+    for (i = 0; i < n; i++) pack[9 + i] = res->node_times ? res->node_times[i] : -1.0;
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
   } else {
@@ -465,9 +473,10 @@ static void measure_forward_result(sk_group *g, sk_result *res)
     res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
     res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
     res->invalid = (int)pack[7];
+    res->calls_per_timing = (long)pack[8];
     res->nprocs = n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
-    for (i = 0; i < n; i++) res->node_times[i] = pack[8 + i];
+    for (i = 0; i < n; i++) res->node_times[i] = pack[9 + i];
   }
   free(pack);
 }
@@ -481,10 +490,13 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
-  if (res->invalid > 0) {
+  if (res->invalid > 0 || res->calls_per_timing > 1) {
     sk_str note;
     sk_str_init(&note);
-    sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
+    if (res->invalid > 0)
+      sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
+    if (res->calls_per_timing > 1)
+      sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
     sk_out_text(note.data);
     sk_str_free(&note);
   }
@@ -549,11 +561,14 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   }
   measure_forward_result(g, &res);
   {
-    double shared[2];
+    double shared[3];
     shared[0] = res.time;
     shared[1] = res.failed;
-    sk_tp_bcast(world, shared, sizeof shared, 0);   /* autorefine needs the time everywhere */
+    shared[2] = in->settings.suite_time_limit > 0.0 &&
+                sk_tp_wtime() - in->block_started >= in->settings.suite_time_limit;
+    sk_tp_bcast(world, shared, sizeof shared, 0);   /* every process takes rank 0's decisions */
     in->last_time = shared[0];
+    if (shared[2] != 0.0) in->suite_stopped = 1;
     if (shared[1] != 0.0) sk_user_error(&s->call->loc, "%s failed: %s", def->name, res.fail_msg);
   }
   if (wrank == 0) measure_write_line(in, &res);
@@ -591,7 +606,7 @@ static void exec_stmt(sk_interp *in, const sk_stmt *s)
 static void exec_block(sk_interp *in, const sk_block *b)
 {
   size_t i;
-  for (i = 0; i < b->n && !in->buffer_exhausted; i++) exec_stmt(in, b->items[i]);
+  for (i = 0; i < b->n && !in->buffer_exhausted && !in->suite_stopped; i++) exec_stmt(in, b->items[i]);
 }
 
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)

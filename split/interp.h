@@ -41,6 +41,7 @@ typedef struct sk_interp {
   size_t nloops, caploops;
   int open_loops;             /* active loops with '...' as bound */
   int buffer_exhausted;       /* a measure statement found the buffer too small */
+  int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
   int time_accounting;
   double time_in_measurements, run_started;

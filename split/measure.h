@@ -18,7 +18,10 @@ typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
   SK_PATTERN_COLLECTIVE,    /* all processes of the communicator, synchronised start */
   SK_PATTERN_MASTER_WORKER, /* rank 0 dispatches chunks to the others */
-  SK_PATTERN_SIMPLE         /* rank 0 alone, a local operation */
+  SK_PATTERN_SIMPLE,        /* rank 0 alone, a local operation */
+  SK_PATTERN_VIRTUAL        /* like simple, but the function computes its time instead of
+                               measuring it (synthetic ground truth): never repeated
+                               inside one timing */
 } sk_pattern;
 
 typedef struct sk_mctx {

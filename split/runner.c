@@ -64,16 +64,34 @@ SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
 
 static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 {
-  if (def->pattern == SK_PATTERN_SIMPLE) return m->rank == 0;
+  if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_VIRTUAL) return m->rank == 0;
   if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
   return 1;
 }
 
-static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep)
+/* One single measurement: `calls` calls inside one timing (calls > 1 only for the
+** simple pattern, see SK_PRECISION_TICKS). */
+static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep, long calls)
 {
+  double start;
+  long i;
   sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!runner_takes_part(def, m)) return -1.0;
-  return def->measure(m, args);
+  if (calls <= 1) return def->measure(m, args);
+  start = sk_tp_wtime();
+  for (i = 0; i < calls; i++) def->measure(m, args);
+  return (sk_tp_wtime() - start) / (double)calls;
+}
+
+/* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
+** number of ticks per timing; the warm-up call gives the operation's duration. */
+static long runner_calls_per_timing(const sk_measurement *def, double warmup)
+{
+  double tick = sk_tp_wtick(), want = SK_PRECISION_TICKS * tick;
+  if (def->pattern != SK_PATTERN_SIMPLE || warmup >= want) return 1;
+  if (warmup < tick / 100.0) warmup = tick / 100.0;
+  if (want / warmup > 1e6) return 1000000L;
+  return (long)ceil(want / warmup);
 }
 
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
@@ -95,9 +113,10 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_begin(&asec, cfg, sk_tp_wtime());
   }
   sk_sync_prepare(m);
-  runner_single(def, m, args, -1);        /* warm-up, not counted (SKaLib §3.2) */
+  /* warm-up, not counted (SKaLib §3.2); its duration sets the calls per timing */
+  res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
   for (;;) {
-    double t = runner_single(def, m, args, rep++);
+    double t = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine[0] = t;
     mine[1] = m->failed ? 1.0 : 0.0;
     mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;

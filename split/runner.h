@@ -21,6 +21,7 @@ typedef struct sk_result {
   long reported_size;
   int nprocs;
   double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  long calls_per_timing;    /* user-defined precision (SKaLib eq. 3.1): calls in one timing */
   int invalid;              /* repetitions discarded because a start was not synchronised */
   int failed;
   char fail_msg[256];
@@ -28,6 +29,11 @@ typedef struct sk_result {
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
+
+/* User-defined precision (SKaLib §3.1): a single measurement of a local operation
+** (simple pattern) spans at least this many clock ticks; shorter operations are
+** repeated N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
+#define SK_PRECISION_TICKS 100.0
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args);
