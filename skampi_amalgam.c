@@ -6208,6 +6208,8 @@ typedef struct sk_interp {
   int buffer_exhausted;       /* a measure statement found the buffer too small */
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
+  int progress;               /* rank 0 prints a line per finished block on stderr */
+  int blocks_total, blocks_done;
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
@@ -6668,7 +6670,16 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     sk_str_free(&note);
   }
   in->suite_stopped = 0;
-  if (sk_tp_world_rank() == 0) sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
+  in->blocks_done++;
+  if (sk_tp_world_rank() == 0) {
+    sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
+    if (in->progress) {
+      fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
+              in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, s->name,
+              sk_tp_wtime() - in->block_started);
+      fflush(stderr);
+    }
+  }
   scope_clear(&in->locals);
   in->nloops = saved_loops;
   in->in_measurement = 0;
@@ -6834,8 +6845,20 @@ static void exec_block(sk_interp *in, const sk_block *b)
   for (i = 0; i < b->n && !in->buffer_exhausted && !in->suite_stopped; i++) exec_stmt(in, b->items[i]);
 }
 
+static int interp_count_blocks(const sk_block *b)
+{
+  size_t i;
+  int n = 0;
+  for (i = 0; i < b->n; i++) {
+    if (b->items[i]->kind == S_MEASUREMENT) n++;
+    n += interp_count_blocks(&b->items[i]->body) + interp_count_blocks(&b->items[i]->else_body);
+  }
+  return n;
+}
+
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 {
+  in->blocks_total = interp_count_blocks(&prog->top);
   exec_block(in, &prog->top);
 }
 /* --- end split/interp.c --- */
@@ -7676,6 +7699,7 @@ int main(int argc, char **argv)
   if (!ok) sk_exit(SK_EXIT_USER_ERROR);
   if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
   sk_interp_init(&in);
+  in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {
     sk_str f;

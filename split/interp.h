@@ -43,6 +43,8 @@ typedef struct sk_interp {
   int buffer_exhausted;       /* a measure statement found the buffer too small */
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
+  int progress;               /* rank 0 prints a line per finished block on stderr */
+  int blocks_total, blocks_done;
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;

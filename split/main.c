@@ -203,6 +203,7 @@ int main(int argc, char **argv)
   if (!ok) sk_exit(SK_EXIT_USER_ERROR);
   if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
   sk_interp_init(&in);
+  in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {
     sk_str f;
