@@ -141,7 +141,12 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_INT: sk_str_printf(out, "%ld", e->ival); break;
   case E_DOUBLE: {
     char buf[64];
-    sprintf(buf, "%.17g", e->dval);
+    int digits;
+    for (digits = 15; digits < 17; digits++) {      /* the shortest text that reads back */
+      sprintf(buf, "%.*g", digits, e->dval);
+      if (strtod(buf, NULL) == e->dval) break;
+    }
+    if (digits == 17) sprintf(buf, "%.17g", e->dval);
     if (!strpbrk(buf, ".eEni")) strcat(buf, ".0");
     sk_str_puts(out, buf);
     break;

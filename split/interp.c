@@ -524,6 +524,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   long decision[3];
   int member, wsize = sk_tp_world_size(), wrank = sk_tp_world_rank(), i;
   char msg[256];
+  if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   args = interp_args(in, s->call, def->params);
   g = comm.u.comm;

@@ -6,6 +6,7 @@
 **   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
 */
 #include "parser.h"
+#include "params4.h"
 #include "interp.h"
 #include "catalogue.h"
 #include <time.h>
@@ -68,6 +69,20 @@ static void main_parse_options(int argc, char **argv, main_options *o)
   }
 }
 
+/* SKaMPI 4 parameter files go to their own front end (params4.h), everything else is
+** .ski. With -t the translation is printed even if this build lacks a measurement. */
+static int main_parse_input(const main_options *o, sk_sources *src, sk_program *prog, sk_str *err)
+{
+  const sk_source *s;
+  sk_str ignored;
+  sk_str_init(&ignored);
+  s = sk_sources_get(src, o->input, &ignored);
+  sk_str_free(&ignored);
+  if (s != NULL && sk_params4_detect(s->name, s->text))
+    return o->translate ? sk_params4_translate(src, o->input, prog, err) : sk_params4_parse(src, o->input, prog, err);
+  return sk_parse_file(src, o->input, prog, err);
+}
+
 /* Rank 0 parses from disk and ships the files; the others parse what they received. */
 static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
 {
@@ -77,7 +92,7 @@ static void main_load_program(const main_options *o, sk_sources *src, sk_program
   sk_str_init(&blob);
   if (sk_tp_world_rank() == 0) {
     sk_sources_init(src, 1);
-    header[0] = sk_parse_file(src, o->input, prog, &err);
+    header[0] = main_parse_input(o, src, prog, &err);
     if (!header[0]) {
       fflush(stdout);
       fprintf(stderr, "%s\n", err.data);
@@ -95,7 +110,7 @@ static void main_load_program(const main_options *o, sk_sources *src, sk_program
   sk_tp_bcast(sk_tp_world(), blob.data, (size_t)header[1], 0);
   if (sk_tp_world_rank() != 0) {
     sk_sources_init(src, 0);
-    if (!sk_sources_deserialize(src, blob.data, blob.len) || !sk_parse_file(src, o->input, prog, &err))
+    if (!sk_sources_deserialize(src, blob.data, blob.len) || !main_parse_input(o, src, prog, &err))
       sk_fatal("process %d could not parse the distributed input: %s", sk_tp_world_rank(), err.data);
   }
   sk_str_free(&err);
