@@ -2069,6 +2069,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_asec asec;
   long control[3];
   sk_result_init(res);
+  memset(&asec, 0, sizeof asec);
   res->nprocs = size;
   res->reported_size = m->reported_size;
   if (rank == 0) {
@@ -4607,7 +4608,13 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
       return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, KiB, mb, MiB, gb or GiB)", bad);
     }
     if (tok->kind == TK_INT) {
-      if (tok->ival > LONG_MAX / mult) return lx_error(lx, &tok->loc, "size %s is too large", buf);
+      if (tok->ival > LONG_MAX / mult) {
+        char text[160];
+        sprintf(text, "%.60s%.*s is larger than %ld, the largest integer on this platform", buf,
+                (int)(q - p), p, LONG_MAX);
+        text[sizeof text - 1] = '\0';
+        return lx_error(lx, &tok->loc, "size %s", text);
+      }
       tok->ival *= mult;
       tok->dval = (double)tok->ival;
     } else {
@@ -6564,7 +6571,7 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_
 
 static void exec_for_range(sk_interp *in, const sk_stmt *s)
 {
-  sk_value from = sk_interp_eval(in, s->from), to, step, mult;
+  sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
   loop_stepper st;
   sk_value v;
   double stepv = 1.0;

@@ -332,7 +332,7 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_
 
 static void exec_for_range(sk_interp *in, const sk_stmt *s)
 {
-  sk_value from = sk_interp_eval(in, s->from), to, step, mult;
+  sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
   loop_stepper st;
   sk_value v;
   double stepv = 1.0;

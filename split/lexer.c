@@ -119,7 +119,13 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
       return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, KiB, mb, MiB, gb or GiB)", bad);
     }
     if (tok->kind == TK_INT) {
-      if (tok->ival > LONG_MAX / mult) return lx_error(lx, &tok->loc, "size %s is too large", buf);
+      if (tok->ival > LONG_MAX / mult) {
+        char text[160];
+        sprintf(text, "%.60s%.*s is larger than %ld, the largest integer on this platform", buf,
+                (int)(q - p), p, LONG_MAX);
+        text[sizeof text - 1] = '\0';
+        return lx_error(lx, &tok->loc, "size %s", text);
+      }
       tok->ival *= mult;
       tok->dval = (double)tok->ival;
     } else {

@@ -104,6 +104,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_asec asec;
   long control[3];
   sk_result_init(res);
+  memset(&asec, 0, sizeof asec);
   res->nprocs = size;
   res->reported_size = m->reported_size;
   if (rank == 0) {

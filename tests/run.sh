@@ -42,7 +42,7 @@ mpi_incdirs() {   # -isystem flags so that mpi.h counts as a system header
 impls=""
 have mpicc.openmpi && impls="$impls openmpi"
 have mpicc.mpich && impls="$impls mpich"
-WARN="-std=c89 -pedantic -Wall -Wextra"
+WARN="-std=c89 -pedantic -Wall -Wextra -O2"
 
 # ---- builds used by several groups ----
 build_all() {

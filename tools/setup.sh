@@ -3,14 +3,16 @@
 # apt-get), and says what to do elsewhere.
 #   tools/setup.sh run     an MPI (Open MPI) and a C compiler: enough for `make run`
 #   tools/setup.sh check   everything the tests use: Open MPI, MPICH, gcc, clang, make
-#   tools/setup.sh portability   adds tcc, pcc, gcc-multilib, cross compilers, qemu-user
+#   tools/setup.sh portability   adds tcc, pcc, 32-bit gcc support, cross compilers, qemu-user
+#     (gcc-12-multilib, not gcc-multilib: Debian's gcc-multilib conflicts with the cross
+#     compilers; tests/portability.sh supplies the one symlink it would add)
 # Packages already present are not installed again; without apt-get it only checks.
 set -eu
 what=${1:-check}
 case $what in
   run) pkgs="openmpi-bin libopenmpi-dev gcc make" ;;
   check) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make" ;;
-  portability) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make tcc pcc gcc-multilib gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user" ;;
+  portability) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make tcc pcc gcc-12-multilib libc6-dev-i386 gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user" ;;
   *) echo "usage: tools/setup.sh run|check|portability" >&2; exit 2 ;;
 esac
 missing=""
