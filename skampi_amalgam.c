@@ -4491,6 +4491,8 @@ SK_API const char *sk_tok_name(sk_tok kind);
 /*
 ** lexer.c -- turns the text of a .ski file into tokens (see lexer.h).
 */
+#include <errno.h>
+#include <float.h>
 
 SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
 {
@@ -4498,6 +4500,8 @@ SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
   lx->file = file;
   lx->text = text;
   lx->pos = text;
+  if ((unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
+    lx->pos += 3;                       /* a UTF-8 byte-order mark is not part of the program */
   lx->line = 1;
   lx->col = 1;
   sk_str_init(&lx->errmsg);
@@ -4592,11 +4596,12 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
   if (is_double) {
     tok->kind = TK_DOUBLE;
     tok->dval = strtod(buf, NULL);
+    if (tok->dval > DBL_MAX) return lx_error(lx, &tok->loc, "number %s is too large", buf);
   } else {
-    double d = strtod(buf, NULL);
-    if (d > (double)LONG_MAX) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
+    errno = 0;
     tok->kind = TK_INT;
     tok->ival = strtol(buf, NULL, 10);
+    if (errno == ERANGE) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
     tok->dval = (double)tok->ival;
   }
   q = p;
@@ -4619,6 +4624,7 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
       tok->dval = (double)tok->ival;
     } else {
       tok->dval *= (double)mult;
+      if (tok->dval > DBL_MAX) return lx_error(lx, &tok->loc, "number %s is too large", buf);
     }
     p = q;
   }
@@ -4885,17 +4891,22 @@ static void ast_free_block(sk_block *b)
 
 SK_API void sk_program_free(sk_program *p) { ast_free_block(&p->top); }
 
-/* Binding strength for printing with the fewest parentheses. */
+/* Binding strength for printing with the fewest parentheses, as the parser binds:
+** || < && < ! < comparisons < + - < * / % < unary - < operands. '!' binds more loosely
+** than the comparisons (!a < b is !(a < b)), and the comparisons do not chain. */
+#define AST_PREC_NOT 3
+#define AST_PREC_NEG 7
+
 static int ast_precedence(const sk_expr *e)
 {
-  if (e->kind == E_UNARY) return 6;
-  if (e->kind != E_BINARY) return 7;
+  if (e->kind == E_UNARY) return e->op == TK_NOT ? AST_PREC_NOT : AST_PREC_NEG;
+  if (e->kind != E_BINARY) return 8;
   switch (e->op) {
   case TK_OR: return 1;
   case TK_AND: return 2;
-  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 3;
-  case TK_PLUS: case TK_MINUS: return 4;
-  default: return 5;
+  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 4;
+  case TK_PLUS: case TK_MINUS: return 5;
+  default: return 6;
   }
 }
 
@@ -4951,11 +4962,15 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
     break;
   case E_UNARY:
     sk_str_puts(out, ast_op_text(e->op));
-    ast_print_operand(out, e->args[0], 6);
+    /* !(a < b) rather than the equivalent but misleading !a < b */
+    if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
+      ast_print_operand(out, e->args[0], AST_PREC_NOT + 2);
+    else
+      ast_print_operand(out, e->args[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
-    ast_print_operand(out, e->args[0], p);
+    ast_print_operand(out, e->args[0], p == 4 ? p + 1 : p);   /* a < b < c does not parse */
     sk_str_printf(out, " %s ", ast_op_text(e->op));
     ast_print_operand(out, e->args[1], p + 1);
     break;
@@ -5005,11 +5020,11 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     if (s->to) sk_expr_print(out, s->to); else sk_str_puts(out, "...");
     if (s->step) {
       sk_str_puts(out, s->step_multiplies ? " step *" : " step ");
-      ast_print_operand(out, s->step, 6);
+      ast_print_operand(out, s->step, AST_PREC_NEG);          /* parsed as a unary */
     }
     if (s->multiple_of) {
       sk_str_puts(out, " multipleof ");
-      sk_expr_print(out, s->multiple_of);
+      ast_print_operand(out, s->multiple_of, AST_PREC_NEG);   /* parsed as a unary */
     }
     sk_str_puts(out, " do\n");
     ast_print_block(out, &s->body, depth + 1);
@@ -5319,12 +5334,38 @@ typedef struct parser {
   const char **includes;        /* stack of files being parsed, for cycle detection */
   size_t nincludes, capincludes;
   int in_measurement;
+  /* Everything a failed parse must free (the first error longjmps out of any depth):
+  ** every expression node made (the statements are in the program from their start),
+  ** the lexers of included files, the argument list of a 'for v in [...]' being read,
+  ** and a scratch string for messages. */
+  sk_expr **exprs;
+  size_t nexprs, capexprs;
+  sk_lexer **lexers;
+  size_t nlexers, caplexers;
+  sk_expr *list_holder;
+  sk_str scratch;
 } parser;
 
 static const char *const parser_keywords[] = {
   "begin", "end", "measurement", "measure", "for", "autorefine", "to", "step",
   "multipleof", "do", "od", "in", "if", "then", "else", "fi", NULL
 };
+
+static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(kind, loc);
+  p->exprs = (sk_expr **)sk_grow(p->exprs, &p->capexprs, p->nexprs + 1, sizeof(sk_expr *));
+  p->exprs[p->nexprs++] = e;
+  return e;
+}
+
+/* A statement is part of the program from the moment it is made. */
+static sk_stmt *p_new_stmt(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
+{
+  sk_stmt *s = sk_stmt_new(kind, loc);
+  sk_block_add(into, s);
+  return s;
+}
 
 static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
 {
@@ -5369,10 +5410,9 @@ static void p_describe_token(const sk_token *t, sk_str *out)
 
 static void p_unexpected(parser *p, const char *expected)
 {
-  sk_str what;
-  sk_str_init(&what);
-  p_describe_token(&p->tok, &what);
-  p_fail(p, &p->tok.loc, "syntax error: expected %s, found %s", expected, what.data);
+  sk_str_clear(&p->scratch);
+  p_describe_token(&p->tok, &p->scratch);
+  p_fail(p, &p->tok.loc, "syntax error: expected %s, found %s", expected, p->scratch.data);
 }
 
 static void p_expect(parser *p, sk_tok kind, const char *expected)
@@ -5391,13 +5431,14 @@ static void p_expect_word(parser *p, const char *word)
   p_advance(p);
 }
 
-static char *p_expect_name(parser *p, const char *what)
+/* The name stays in the lexer's pool until the lexer is freed. */
+static const char *p_expect_name(parser *p, const char *what)
 {
-  char *name;
+  const char *name;
   if (p->tok.kind != TK_IDENT) p_unexpected(p, what);
   if (p_is_keyword(p->tok.sval))
     p_fail(p, &p->tok.loc, "'%s' is a keyword and cannot be used as %s", p->tok.sval, what);
-  name = sk_strdup(p->tok.sval);
+  name = p->tok.sval;
   p_advance(p);
   return name;
 }
@@ -5430,16 +5471,18 @@ static sk_expr *p_primary(parser *p)
   sk_loc loc = p->tok.loc;
   switch (p->tok.kind) {
   case TK_INT:
-    e = sk_expr_int(p->tok.ival, &loc);
+    e = p_new_expr(p, E_INT, &loc);
+    e->ival = p->tok.ival;
+    e->dval = (double)p->tok.ival;
     p_advance(p);
     return e;
   case TK_DOUBLE:
-    e = sk_expr_new(E_DOUBLE, &loc);
+    e = p_new_expr(p, E_DOUBLE, &loc);
     e->dval = p->tok.dval;
     p_advance(p);
     return e;
   case TK_STRING:
-    e = sk_expr_new(E_STRING, &loc);
+    e = p_new_expr(p, E_STRING, &loc);
     e->name = sk_strdup(p->tok.sval);
     p_advance(p);
     return e;
@@ -5449,14 +5492,14 @@ static sk_expr *p_primary(parser *p)
     p_expect(p, TK_RPAREN, "')'");
     return e;
   case TK_IDENT: {
-    char *name;
+    const char *name;   /* in the lexer's pool */
     if (p_is_keyword(p->tok.sval)) p_unexpected(p, "an expression");
-    name = sk_strdup(p->tok.sval);
+    name = p->tok.sval;
     p_advance(p);
     if (p->tok.kind == TK_LPAREN) {
       const sk_builtin *b = sk_builtin_find(name);
-      e = sk_expr_new(E_CALL, &loc);
-      e->name = name;
+      e = p_new_expr(p, E_CALL, &loc);
+      e->name = sk_strdup(name);
       p_advance(p);
       p_args(p, e, TK_RPAREN, "')' or ','");
       if (b == NULL) {
@@ -5469,8 +5512,8 @@ static sk_expr *p_primary(parser *p)
       if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
       return e;
     }
-    e = sk_expr_new(E_VAR, &loc);
-    e->name = name;
+    e = p_new_expr(p, E_VAR, &loc);
+    e->name = sk_strdup(name);
     return e;
   }
   default:
@@ -5479,9 +5522,9 @@ static sk_expr *p_primary(parser *p)
   }
 }
 
-static sk_expr *p_binary(sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
+static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  sk_expr *e = p_new_expr(p, E_BINARY, loc);
   e->op = op;
   sk_expr_add_arg(e, l);
   sk_expr_add_arg(e, r);
@@ -5499,7 +5542,7 @@ static sk_expr *p_unary(parser *p)
     operand = p_unary(p);
     p->nesting--;
     if (op == TK_PLUS) return operand;
-    e = sk_expr_new(E_UNARY, &loc);
+    e = p_new_expr(p, E_UNARY, &loc);
     e->op = TK_MINUS;
     sk_expr_add_arg(e, operand);
     return e;
@@ -5509,30 +5552,36 @@ static sk_expr *p_unary(parser *p)
 
 static sk_expr *p_term(parser *p)
 {
+  int outer = p->nesting;
   sk_expr *e = p_unary(p);
   while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     sk_expr *r;
+    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
     p_advance(p);
     r = p_unary(p);
     if ((op == TK_SLASH || op == TK_PERCENT) &&
         ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
       p_fail(p, &loc, "division by zero");
-    e = p_binary(e, op, r, &loc);
+    e = p_binary(p, e, op, r, &loc);
   }
+  p->nesting = outer;
   return e;
 }
 
 static sk_expr *p_sum(parser *p)
 {
+  int outer = p->nesting;
   sk_expr *e = p_term(p);
   while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
+    p_enter(p, &loc);
     p_advance(p);
-    e = p_binary(e, op, p_term(p), &loc);
+    e = p_binary(p, e, op, p_term(p), &loc);
   }
+  p->nesting = outer;
   return e;
 }
 
@@ -5543,7 +5592,7 @@ static sk_expr *p_compare(parser *p)
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
-    e = p_binary(e, op, p_sum(p), &loc);
+    e = p_binary(p, e, op, p_sum(p), &loc);
   }
   return e;
 }
@@ -5552,7 +5601,7 @@ static sk_expr *p_not(parser *p)
 {
   if (p->tok.kind == TK_NOT) {
     sk_loc loc = p->tok.loc;
-    sk_expr *e = sk_expr_new(E_UNARY, &loc);
+    sk_expr *e = p_new_expr(p, E_UNARY, &loc);
     e->op = TK_NOT;
     p_enter(p, &loc);
     p_advance(p);
@@ -5565,12 +5614,15 @@ static sk_expr *p_not(parser *p)
 
 static sk_expr *p_and(parser *p)
 {
+  int outer = p->nesting;
   sk_expr *e = p_not(p);
   while (p->tok.kind == TK_AND) {
     sk_loc loc = p->tok.loc;
+    p_enter(p, &loc);
     p_advance(p);
-    e = p_binary(e, TK_AND, p_not(p), &loc);
+    e = p_binary(p, e, TK_AND, p_not(p), &loc);
   }
+  p->nesting = outer;
   return e;
 }
 
@@ -5578,14 +5630,16 @@ static sk_expr *p_expr(parser *p)
 {
   sk_expr *e;
   sk_loc loc = p->tok.loc;
+  int outer = p->nesting;
   p_enter(p, &loc);
   e = p_and(p);
   while (p->tok.kind == TK_OR) {
     sk_loc oploc = p->tok.loc;
+    p_enter(p, &oploc);
     p_advance(p);
-    e = p_binary(e, TK_OR, p_and(p), &oploc);
+    e = p_binary(p, e, TK_OR, p_and(p), &oploc);
   }
-  p->nesting--;
+  p->nesting = outer;
   return e;
 }
 
@@ -5676,31 +5730,28 @@ static void p_include(parser *p, sk_block *into)
   sk_loc loc = p->tok.loc;
   char *path;
   const sk_source *s;
-  sk_lexer lx, *saved_lx;
+  sk_lexer *lx, *saved_lx;
   sk_token saved_tok;
   size_t i;
-  sk_str err;
   p_advance(p);
   if (p->tok.kind != TK_STRING) p_unexpected(p, "a file name in double quotes after @include");
+  if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
+    p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
   path = sk_path_relative_to(p->lx->file, p->tok.sval);
   for (i = 0; i < p->nincludes; i++) {
     if (sk_streq(p->includes[i], path)) {
-      sk_str chain;
       size_t j;
-      sk_str_init(&chain);
-      for (j = i; j < p->nincludes; j++) sk_str_printf(&chain, "%s -> ", p->includes[j]);
-      sk_str_puts(&chain, path);
+      sk_str_clear(&p->scratch);
+      for (j = i; j < p->nincludes; j++) sk_str_printf(&p->scratch, "%s -> ", p->includes[j]);
+      sk_str_puts(&p->scratch, path);
       free(path);
-      p_fail(p, &loc, "include cycle: %s", chain.data);
+      p_fail(p, &loc, "include cycle: %s", p->scratch.data);
     }
   }
-  if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
-    p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
-  sk_str_init(&err);
-  s = sk_sources_get(p->src, path, &err);
+  sk_str_clear(&p->scratch);
+  s = sk_sources_get(p->src, path, &p->scratch);
   free(path);
-  if (s == NULL) p_fail(p, &loc, "%s", err.data);
-  sk_str_free(&err);
+  if (s == NULL) p_fail(p, &loc, "%s", p->scratch.data);
   if (strlen(s->text) != s->len) {
     sk_loc nul;
     const char *q;
@@ -5712,14 +5763,20 @@ static void p_include(parser *p, sk_block *into)
   if (p->tok.kind != TK_NEWLINE && p->tok.kind != TK_EOF) p_unexpected(p, "end of line after @include");
   saved_lx = p->lx;
   saved_tok = p->tok;
-  sk_lexer_init(&lx, s->name, s->text);
-  p->lx = &lx;
+  /* on the heap and on a stack the failure path frees */
+  lx = (sk_lexer *)sk_malloc(sizeof *lx);
+  sk_lexer_init(lx, s->name, s->text);
+  p->lexers = (sk_lexer **)sk_grow(p->lexers, &p->caplexers, p->nlexers + 1, sizeof(sk_lexer *));
+  p->lexers[p->nlexers++] = lx;
+  p->lx = lx;
   p->includes = (const char **)sk_grow((void *)p->includes, &p->capincludes, p->nincludes + 1, sizeof(char *));
   p->includes[p->nincludes++] = s->name;
   p_advance(p);
   p_block(p, into, NULL, NULL, NULL);
   p->nincludes--;
-  sk_lexer_free(&lx);
+  p->nlexers--;
+  sk_lexer_free(lx);
+  free(lx);
   p->lx = saved_lx;
   p->tok = saved_tok;
 }
@@ -5727,14 +5784,14 @@ static void p_include(parser *p, sk_block *into)
 static void p_measurement(parser *p, sk_block *into)
 {
   static const char *const terms[] = { "end", NULL };
-  sk_stmt *s = sk_stmt_new(S_MEASUREMENT, &p->tok.loc);
+  sk_stmt *s;
   sk_loc loc = p->tok.loc;
   p_advance(p);
   p_expect_word(p, "measurement");
   if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
   if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
+  s = p_new_stmt(into, S_MEASUREMENT, &loc);
   s->name = sk_strdup(p->tok.sval);
-  sk_block_add(into, s);
   p_advance(p);
   p->in_measurement = 1;
   p_block(p, &s->body, terms, &loc, "begin measurement");
@@ -5745,18 +5802,18 @@ static void p_measurement(parser *p, sk_block *into)
 
 static void p_measure(parser *p, sk_block *into)
 {
-  sk_stmt *s = sk_stmt_new(S_MEASURE, &p->tok.loc);
+  sk_stmt *s;
   const sk_measurement *m;
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
-  sk_block_add(into, s);
+  s = p_new_stmt(into, S_MEASURE, &p->tok.loc);
   p_advance(p);
   s->expr = p_expr(p);
   if (p->tok.kind == TK_COLON) p_advance(p);
   loc = p->tok.loc;
   if (p->tok.kind != TK_IDENT) p_unexpected(p, "a measurement function");
-  s->call = sk_expr_new(E_CALL, &loc);
+  s->call = p_new_expr(p, E_CALL, &loc);
   s->call->name = sk_strdup(p->tok.sval);
   p_advance(p);
   p_expect(p, TK_LPAREN, "'(' after the measurement function's name");
@@ -5788,7 +5845,7 @@ static void p_for(parser *p, sk_block *into)
 {
   sk_loc loc = p->tok.loc;
   int autorefine = p_is_word(p, "autorefine");
-  char *var;
+  const char *var;
   sk_stmt *s;
   p_advance(p);
   var = p_expect_name(p, "a loop variable");
@@ -5797,17 +5854,21 @@ static void p_for(parser *p, sk_block *into)
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
       sk_expr holder;
-      s = sk_stmt_new(S_FOR_LIST, &loc);
+      s = p_new_stmt(into, S_FOR_LIST, &loc);
+      s->name = sk_strdup(var);
       memset(&holder, 0, sizeof holder);
+      p->list_holder = &holder;      /* its args array is freed if the list fails */
       p_advance(p);
       p_args(p, &holder, TK_RBRACKET, "']' or ','");
+      p->list_holder = NULL;
       s->list = holder.args;
       s->nlist = holder.nargs;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
-      s = sk_stmt_new(S_FOR_ITER, &loc);
-      s->expr = sk_expr_new(E_CALL, &cloc);
+      s = p_new_stmt(into, S_FOR_ITER, &loc);
+      s->name = sk_strdup(var);
+      s->expr = p_new_expr(p, E_CALL, &cloc);
       s->expr->name = sk_strdup(p->tok.sval);
       p_advance(p);
       p_expect(p, TK_LPAREN, "'(' after the iterator's name");
@@ -5819,7 +5880,8 @@ static void p_for(parser *p, sk_block *into)
       return;
     }
   } else {
-    s = sk_stmt_new(S_FOR_RANGE, &loc);
+    s = p_new_stmt(into, S_FOR_RANGE, &loc);
+    s->name = sk_strdup(var);
     s->autorefine = autorefine;
     p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
     s->from = p_expr(p);
@@ -5836,8 +5898,6 @@ static void p_for(parser *p, sk_block *into)
       s->multiple_of = p_unary(p);
     }
   }
-  s->name = var;
-  sk_block_add(into, s);
   p_enter(p, &loc);
   p_loop_body(p, s, &loc, autorefine ? "autorefine" : "for");
   p->nesting--;
@@ -5848,8 +5908,7 @@ static void p_if(parser *p, sk_block *into)
   static const char *const then_terms[] = { "else", "fi", NULL };
   static const char *const else_terms[] = { "fi", NULL };
   sk_loc loc = p->tok.loc;
-  sk_stmt *s = sk_stmt_new(S_IF, &loc);
-  sk_block_add(into, s);
+  sk_stmt *s = p_new_stmt(into, S_IF, &loc);
   p_advance(p);
   s->expr = p_expr(p);
   p_expect_word(p, "then");
@@ -5874,22 +5933,20 @@ static void p_statement(parser *p, sk_block *into)
   else if (p_is_word(p, "if")) p_if(p, into);
   else if (p_is_keyword(p->tok.sval)) p_unexpected(p, "a statement");
   else {
-    char *name = sk_strdup(p->tok.sval);
+    const char *name = p->tok.sval;   /* in the lexer's pool */
     p_advance(p);
     if (p->tok.kind == TK_ASSIGN) {
-      sk_stmt *s = sk_stmt_new(S_ASSIGN, &loc);
+      sk_stmt *s = p_new_stmt(into, S_ASSIGN, &loc);
       sk_value v;
-      s->name = name;
-      sk_block_add(into, s);
+      s->name = sk_strdup(name);
       if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
       p_advance(p);
       s->expr = p_expr(p);
     } else if (p->tok.kind == TK_LPAREN) {
       const sk_builtin *b = sk_builtin_find(name);
-      sk_stmt *s = sk_stmt_new(S_CALL, &loc);
-      sk_block_add(into, s);
-      s->expr = sk_expr_new(E_CALL, &loc);
-      s->expr->name = name;
+      sk_stmt *s = p_new_stmt(into, S_CALL, &loc);
+      s->expr = p_new_expr(p, E_CALL, &loc);
+      s->expr->name = sk_strdup(name);
       p_advance(p);
       p_args(p, s->expr, TK_RPAREN, "')' or ','");
       if (b == NULL) {
@@ -5899,10 +5956,9 @@ static void p_statement(parser *p, sk_block *into)
       }
       if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
-      sk_str what;
-      sk_str_init(&what);
-      p_describe_token(&p->tok, &what);
-      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, what.data);
+      sk_str_clear(&p->scratch);
+      p_describe_token(&p->tok, &p->scratch);
+      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, p->scratch.data);
     }
   }
   p_end_of_statement(p);
@@ -5932,6 +5988,43 @@ static void p_block(parser *p, sk_block *b, const char *const *terminators, cons
   }
 }
 
+/* After a failure: the statements are all in the program; every expression, attached
+** or not, is in p->exprs. Frees each exactly once, without following pointers. */
+static void p_free_block_shallow(sk_block *b)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) {
+    sk_stmt *s = b->items[i];
+    p_free_block_shallow(&s->body);
+    p_free_block_shallow(&s->else_body);
+    free(s->name);
+    free(s->list);
+    free(s);
+  }
+  free(b->items);
+  b->items = NULL;
+  b->n = b->cap = 0;
+}
+
+static void p_cleanup(parser *p, int failed, sk_program *prog)
+{
+  size_t i;
+  if (failed) {
+    for (i = 0; i < p->nexprs; i++) {
+      free(p->exprs[i]->args);
+      free(p->exprs[i]->name);
+      free(p->exprs[i]);
+    }
+    for (i = 0; i < p->nlexers; i++) { sk_lexer_free(p->lexers[i]); free(p->lexers[i]); }
+    if (p->list_holder) free(p->list_holder->args);
+    p_free_block_shallow(&prog->top);
+  }
+  free(p->exprs);
+  free(p->lexers);
+  free((void *)p->includes);
+  sk_str_free(&p->scratch);
+}
+
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err)
 {
   parser p;
@@ -5953,10 +6046,10 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   sk_str_free(&loaderr);
   sk_lexer_init(&lx, s->name, s->text);
   p.lx = &lx;
+  sk_str_init(&p.scratch);
   if (setjmp(p.fail)) {
     sk_lexer_free(&lx);
-    free((void *)p.includes);
-    sk_program_free(prog);
+    p_cleanup(&p, 1, prog);
     return 0;
   }
   p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
@@ -5971,7 +6064,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   p_advance(&p);
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
-  free((void *)p.includes);
+  p_cleanup(&p, 0, prog);
   return 1;
 }
 /* --- end split/parser.c --- */

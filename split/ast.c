@@ -97,17 +97,22 @@ static void ast_free_block(sk_block *b)
 
 SK_API void sk_program_free(sk_program *p) { ast_free_block(&p->top); }
 
-/* Binding strength for printing with the fewest parentheses. */
+/* Binding strength for printing with the fewest parentheses, as the parser binds:
+** || < && < ! < comparisons < + - < * / % < unary - < operands. '!' binds more loosely
+** than the comparisons (!a < b is !(a < b)), and the comparisons do not chain. */
+#define AST_PREC_NOT 3
+#define AST_PREC_NEG 7
+
 static int ast_precedence(const sk_expr *e)
 {
-  if (e->kind == E_UNARY) return 6;
-  if (e->kind != E_BINARY) return 7;
+  if (e->kind == E_UNARY) return e->op == TK_NOT ? AST_PREC_NOT : AST_PREC_NEG;
+  if (e->kind != E_BINARY) return 8;
   switch (e->op) {
   case TK_OR: return 1;
   case TK_AND: return 2;
-  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 3;
-  case TK_PLUS: case TK_MINUS: return 4;
-  default: return 5;
+  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 4;
+  case TK_PLUS: case TK_MINUS: return 5;
+  default: return 6;
   }
 }
 
@@ -163,11 +168,15 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
     break;
   case E_UNARY:
     sk_str_puts(out, ast_op_text(e->op));
-    ast_print_operand(out, e->args[0], 6);
+    /* !(a < b) rather than the equivalent but misleading !a < b */
+    if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
+      ast_print_operand(out, e->args[0], AST_PREC_NOT + 2);
+    else
+      ast_print_operand(out, e->args[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
-    ast_print_operand(out, e->args[0], p);
+    ast_print_operand(out, e->args[0], p == 4 ? p + 1 : p);   /* a < b < c does not parse */
     sk_str_printf(out, " %s ", ast_op_text(e->op));
     ast_print_operand(out, e->args[1], p + 1);
     break;
@@ -217,11 +226,11 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     if (s->to) sk_expr_print(out, s->to); else sk_str_puts(out, "...");
     if (s->step) {
       sk_str_puts(out, s->step_multiplies ? " step *" : " step ");
-      ast_print_operand(out, s->step, 6);
+      ast_print_operand(out, s->step, AST_PREC_NEG);          /* parsed as a unary */
     }
     if (s->multiple_of) {
       sk_str_puts(out, " multipleof ");
-      sk_expr_print(out, s->multiple_of);
+      ast_print_operand(out, s->multiple_of, AST_PREC_NEG);   /* parsed as a unary */
     }
     sk_str_puts(out, " do\n");
     ast_print_block(out, &s->body, depth + 1);

@@ -2,6 +2,8 @@
 ** lexer.c -- turns the text of a .ski file into tokens (see lexer.h).
 */
 #include "lexer.h"
+#include <errno.h>
+#include <float.h>
 
 SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
 {
@@ -9,6 +11,8 @@ SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
   lx->file = file;
   lx->text = text;
   lx->pos = text;
+  if ((unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
+    lx->pos += 3;                       /* a UTF-8 byte-order mark is not part of the program */
   lx->line = 1;
   lx->col = 1;
   sk_str_init(&lx->errmsg);
@@ -103,11 +107,12 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
   if (is_double) {
     tok->kind = TK_DOUBLE;
     tok->dval = strtod(buf, NULL);
+    if (tok->dval > DBL_MAX) return lx_error(lx, &tok->loc, "number %s is too large", buf);
   } else {
-    double d = strtod(buf, NULL);
-    if (d > (double)LONG_MAX) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
+    errno = 0;
     tok->kind = TK_INT;
     tok->ival = strtol(buf, NULL, 10);
+    if (errno == ERANGE) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
     tok->dval = (double)tok->ival;
   }
   q = p;
@@ -130,6 +135,7 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
       tok->dval = (double)tok->ival;
     } else {
       tok->dval *= (double)mult;
+      if (tok->dval > DBL_MAX) return lx_error(lx, &tok->loc, "number %s is too large", buf);
     }
     p = q;
   }

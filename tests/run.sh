@@ -25,7 +25,8 @@ run_counted() {
   grep '^FAIL' "$out/$name.txt"
   passed=$((passed + n_ok)); failed=$((failed + n_fail))
   if [ $status -ne 0 ] && [ "$n_fail" -eq 0 ]; then fail "$name: exit status $status (see tests/out/$name.txt)"; tail -5 "$out/$name.txt"
-  else echo "ok $name: $n_ok checks"; fi
+  elif [ "$n_ok" -eq 0 ] && [ "$n_fail" -eq 0 ]; then pass "$name"
+  else echo "# $name: $n_ok checks passed, $n_fail failed"; fi
 }
 # check NAME CMD...: one check, passes when CMD exits 0.
 check() {

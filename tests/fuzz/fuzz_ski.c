@@ -33,25 +33,30 @@
 **              input to LASTFILE before running it (the reproducer when the run dies);
 **              -v prints every printed program or error message.
 ** SKaMPI 4 parameter files: -DSKAMPI_FUZZ_PARAMS4 (when split/params4.h exists) also
-** runs sk_params4_parse on inputs sk_params4_detect accepts; add
-** -DSKAMPI_FUZZ_PARAMS4_INCLUDE while params4.c is not yet listed in split/MANIFEST.
+** runs sk_params4_parse and sk_params4_translate on inputs whose main file
+** sk_params4_detect accepts, with the same checks (the unchecked translation may name
+** measurement functions of other builds, so its round trip tolerates "unknown
+** measurement function"); add -DSKAMPI_FUZZ_PARAMS4_INCLUDE while params4.c is not
+** listed in split/MANIFEST (the harness then includes the module itself).
 ** tests/fuzz/run.sh does all of this.
 */
 #ifndef SKAMPI_SEQ
 #define SKAMPI_SEQ 1
 #endif
 
-/* The whole program, without its main. */
+/* The whole program, without its main. SKAMPI_FUZZ_AMALGAM names a freshly generated
+** amalgam instead of the committed one (run.sh passes tools/sk21f's output). */
 #define main skampi_main
+#ifdef SKAMPI_FUZZ_AMALGAM
+#include SKAMPI_FUZZ_AMALGAM
+#else
 #include "../../skampi_amalgam.c"
+#endif
 #undef main
 
 #ifdef SKAMPI_FUZZ_PARAMS4
 #ifdef SKAMPI_FUZZ_PARAMS4_INCLUDE
 #include "../../split/params4.c"
-#endif
-#ifndef FUZZ_PARAMS4_DETECT
-#define FUZZ_PARAMS4_DETECT(text, len) sk_params4_detect(text)
 #endif
 #endif
 
@@ -272,7 +277,7 @@ static void fuzz_check_message(const sk_sources *src, const sk_str *err)
     fuzz_fail("error message points outside the file (line/column out of range)", err->data);
 }
 
-static void fuzz_roundtrip(const sk_program *prog, const char *front)
+static void fuzz_roundtrip(const sk_program *prog, const char *front, int other_builds)
 {
   sk_str t1, t2, err;
   sk_sources src;
@@ -287,6 +292,12 @@ static void fuzz_roundtrip(const sk_program *prog, const char *front)
   sk_sources_init(&src, 0);
   sk_sources_add(&src, "roundtrip.ski", t1.data ? t1.data : "", t1.len);
   if (!sk_parse_file(&src, "roundtrip.ski", &again, &err)) {
+    if (other_builds && err.data && strstr(err.data, ": unknown measurement function '")) {
+      sk_sources_free(&src);
+      sk_str_free(&t1);
+      sk_str_free(&err);
+      return;
+    }
     sprintf(what, "round trip (%.40s): the printed program does not parse again", front);
     fuzz_dump("printed program", t1.data ? t1.data : "", t1.len);
     fuzz_fail(what, err.data);
@@ -328,7 +339,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
   ok = sk_parse_file(&src, FUZZ_MAIN_NAME, &prog, &err);
   if (ok) {
     fuzz_n_ok++;
-    fuzz_roundtrip(&prog, ".ski");
+    fuzz_roundtrip(&prog, ".ski", 0);
     sk_program_free(&prog);
   } else {
     fuzz_n_rejected++;
@@ -338,21 +349,28 @@ static void fuzz_one(const unsigned char *data, size_t size)
       fuzz_fail("sk_parse_file returned 0 but left statements in the program", err.data);
   }
 #ifdef SKAMPI_FUZZ_PARAMS4
-  {
-    const sk_source *m = &src.items[0];
-    if (FUZZ_PARAMS4_DETECT(m->text, m->len)) {
-      fuzz_n_params4++;
-      sk_str_clear(&err);
-      if (sk_params4_parse(&src, FUZZ_MAIN_NAME, &prog, &err)) {
-        fuzz_roundtrip(&prog, "SKaMPI 4 translation");
-        sk_program_free(&prog);
-      } else {
-        if (fuzz_verbose) printf("params4: %s\n", err.data ? err.data : "(no message)");
-        if (err.data == NULL || err.data[0] == '\0')
-          fuzz_fail("SKaMPI 4 input rejected without a message", NULL);
-        if (prog.top.n != 0)
-          fuzz_fail("sk_params4_parse returned 0 but left statements in the program", err.data);
-      }
+  if (sk_params4_detect(FUZZ_MAIN_NAME, src.items[0].text)) {
+    fuzz_n_params4++;
+    sk_str_clear(&err);
+    if (sk_params4_parse(&src, FUZZ_MAIN_NAME, &prog, &err)) {
+      fuzz_roundtrip(&prog, "SKaMPI 4 translation", 0);
+      sk_program_free(&prog);
+    } else {
+      if (fuzz_verbose) printf("params4: %s\n", err.data ? err.data : "(no message)");
+      fuzz_check_message(&src, &err);
+      if (prog.top.n != 0 || prog.top.items != NULL)
+        fuzz_fail("sk_params4_parse returned 0 but left statements in the program", err.data);
+    }
+    /* without the catalogue check: measurement functions of other builds may appear,
+    ** so the round trip tolerates (only) "unknown measurement function" */
+    sk_str_clear(&err);
+    if (sk_params4_translate(&src, FUZZ_MAIN_NAME, &prog, &err)) {
+      fuzz_roundtrip(&prog, "SKaMPI 4 translation, unchecked", 1);
+      sk_program_free(&prog);
+    } else {
+      fuzz_check_message(&src, &err);
+      if (prog.top.n != 0 || prog.top.items != NULL)
+        fuzz_fail("sk_params4_translate returned 0 but left statements in the program", err.data);
     }
   }
 #endif
@@ -466,7 +484,7 @@ static void fuzz_insert(unsigned char *buf, size_t *len, size_t cap, size_t at,
 
 static size_t fuzz_mutate(unsigned char *buf, size_t len, size_t cap, const fuzz_buf *corpus, size_t ncorpus)
 {
-  int k, rounds = 1 + (int)fuzz_below(4);
+  int k, rounds = fuzz_below(2) ? 1 : 1 + (int)fuzz_below(4);   /* often one edit: more inputs stay valid */
   for (k = 0; k < rounds; k++) {
     size_t at = fuzz_below(len + 1);
     switch (fuzz_below(9)) {
@@ -551,7 +569,7 @@ int main(int argc, char **argv)
 #endif
   fuzz_start();
   for (a = 1; a < argc; a++) {
-    if (strcmp(argv[a], "-v") == 0) fuzz_verbose = 1;
+    if (strcmp(argv[a], "-v") == 0) { fuzz_verbose = 1; setvbuf(stdout, NULL, _IONBF, 0); }
     else if (strcmp(argv[a], "-m") == 0 && a + 1 < argc) nmut = atol(argv[++a]);
     else if (strcmp(argv[a], "-s") == 0 && a + 1 < argc) fuzz_rng_state = (unsigned long)atol(argv[++a]) | 1UL;
     else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc) lastfile = argv[++a];
