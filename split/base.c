@@ -209,6 +209,15 @@ SK_API void sk_fatal(const char *fmt, ...)
   sk_exit(SK_EXIT_INTERNAL);
 }
 
+SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
+{
+  size_t n = strlen(src);
+  if (dst_size == 0) return;
+  if (n >= dst_size) n = dst_size - 1;
+  memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
 SK_API int sk_strcaseeq(const char *a, const char *b)

@@ -66,6 +66,8 @@ SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...);
 ** caller decide, e.g. to broadcast failure before exiting). */
 SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap);
 
+/* Copies src into dst of dst_size bytes, truncating, always NUL-terminated. */
+SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
 

@@ -5,6 +5,7 @@
 */
 #include "builtins.h"
 #include "interp.h"
+#include "meas_bcast_algos.h"
 
 static sk_value bi_none(void)
 {
@@ -491,7 +492,41 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
   return bi_none();
 }
 
+/* Verification of the portable broadcasts (meas_bcast_algos.c): every process checks
+** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
+static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_bcast_set_verify(1);
+  return bi_none();
+}
+
+static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_bcast_set_verify(0);
+  return bi_none();
+}
+
+/* The debug counter of Bin Jia's broadcast (thesis §5): rounds of the last Bcast_Cube
+** on rank 0, written to the output as a comment. */
+static sk_value bi_print_bcast_cube_rounds(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_int_value(sk_bcast_cube_last_rounds());
+}
+
 static const sk_builtin builtin_table[] = {
+  { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
+  { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },

@@ -6,9 +6,12 @@
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
+SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 #ifdef SKAMPI_MPI
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
+SK_API const sk_measurement *sk_meas_table_mpi_onesided(void);
+SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
 #endif
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
@@ -16,9 +19,12 @@ typedef const sk_measurement *(*catalogue_table_fn)(void);
 static const catalogue_table_fn catalogue_tables[] = {
   sk_meas_table_synthetic,
   sk_meas_table_mw,
+  sk_meas_table_bcast_algos,
 #ifdef SKAMPI_MPI
   sk_meas_table_mpi_p2p,
   sk_meas_table_mpi_coll,
+  sk_meas_table_mpi_onesided,
+  sk_meas_table_mpi_misc,
 #endif
   NULL
 };

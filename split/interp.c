@@ -553,7 +553,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       if (wrank == decision[1]) sk_tp_send(world, 0, m.fail_msg, sizeof msg);
       if (wrank == 0) sk_tp_recv(world, (int)decision[1], msg, sizeof msg);
     }
-    sk_user_error(&s->call->loc, "%s: %s", def->name, msg);
+    sk_user_error(&s->call->loc, "%s", msg);   /* messages name their function */
   }
   if (decision[0] == 2) {
     if (member) sk_runner_finalize(def, &m, args);

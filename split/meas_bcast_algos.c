@@ -20,19 +20,23 @@
 ** of the cube broadcast (meas_bcast_algos.h).
 **
 ** Algorithm notes (the code is written from the thesis' description, not copied):
-** - Cube (§5.2): in round j the partner of process i differs in bit j mod q, q = log2 n;
+** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
 **   the part sent is s(i,j) = j - q + (1 - i_j') Dis_i[j'] and the part received
 **   t(i,j) = j - q + i_j' Dis_i[j'], both cut to the last part; Dis_i[k] is the distance
 **   from bit k to the next set bit of i further left, wrapping around (q for i = 0).
-** - Any n (§5.3): with n = 2^q + r, the 2^q "units" run the schedule above; processes
-**   1..r form units with 2^q..n-1, the others are units alone. In a unit of two, one
-**   process sends for the unit ("out"), the other receives ("in"); the roles swap by the
-**   switch count u(i,j) of Jia's formula, and in every round "in" passes part j - q - 1
-**   to "out". After the parts + q - 1 rounds one more round inside the units closes the
-**   gap: "out" lacks part parts - 2 and "in" part parts - 1 (with one part only "in"
-**   lacks it). That is parts + ceil(log2 n) - 1 rounds in all, the thesis' bound. The
-**   root never receives, and nobody sends to it (the thesis' code sends it parts it has).
-**   The schedule was checked exhaustively by simulation for n = 2..199 and 1..39 parts.
+** - Any n (§5.3): with n = 2^q + r, 0 < r < 2^q, the 2^q "units" run the schedule above
+**   (q = floor(log2 n)); processes 1..r form units with 2^q..n-1, the others are units
+**   alone. In a unit of two, one process sends for the unit ("out"), the other receives
+**   ("in"); the roles swap by the switch count u(i,j) of Jia's formula, and in every
+**   round "in" passes part j - q - 1 to "out". After the parts + q - 1 rounds one more
+**   round inside the units closes the gap: "out" lacks part parts - 2 and "in" part
+**   parts - 1 (with one part only "in" lacks it, where the thesis' closing exchange
+**   would name part -1). That is
+**   parts + ceil(log2 n) - 1 rounds in all, the thesis' bound. The root never receives,
+**   and nobody sends to it (the thesis' code sends it parts it already has). A simulation
+**   of the schedule, written along with this module, found it complete and consistent
+**   (every part sent is held, every process ends with all parts) for n = 2..199 and
+**   1..39 parts. With n = 1 or no data there is no round at all.
 ** - Rounds are counted per schedule round (all processes count every round, also those
 **   in which they have nothing to do), not per message; see sk_bcast_cube_last_rounds.
 ** - Each process sends and receives at most one part per round; when it does both, both
@@ -49,8 +53,8 @@
 **   to the last part); the tail of a line that does not hold the root wraps part i - d
 **   around to its head in one message. kalt + d - 1 rounds for kalt parts. Inside a part
 **   the pieces of pipe_size bytes are forwarded as soon as they arrive (§6.2, pipe()),
-**   with at most BCA_PIPE_WINDOW pieces in flight. Checked by simulation for every grid
-**   of up to 64 processes and 1..29 parts.
+**   with at most BCA_PIPE_WINDOW pieces in flight. The same kind of simulation found the
+**   schedule complete for every grid of up to 64 processes and 1..29 parts.
 */
 #include "meas_bcast_algos.h"
 

@@ -3,7 +3,8 @@
 ** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
 ** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
 ** argument checks that end in sk_meas_fail(), the busy wait used for delays.
-** Compiled with the MPI backend only; MPI-1.1 calls only.
+** Compiled with the MPI backend only; MPI-1.1 calls only (MPI_Comm_get_attr stands for
+** MPI_Attr_get whenever mpi.h is MPI-2 or later, see SK_MPI_REPLACED_NAMES in config.h).
 */
 #include "meas_mpi.h"
 
@@ -77,16 +78,15 @@ SK_API int sk_mpi_check_rank(sk_mctx *m, const char *fn, const char *what, long 
 SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long tag)
 {
   long upper = 32767;                /* the least MPI_TAG_UB the standard allows */
+  int *tag_ub = NULL, flag = 0;
   char problem[80];
-#if SK_MPI_LEVEL >= 2
-  int *tag_ub = NULL, flag = 0;      /* (MPI-1 builds keep the portable 32767: their
-                                        MPI_Attr_get is deprecated in every mpi.h) */
   if (m->failed) return 0;
+#if SK_MPI_REPLACED_NAMES
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
-  if (flag && tag_ub != NULL && *tag_ub > 0) upper = *tag_ub;
 #else
-  if (m->failed) return 0;
+  MPI_Attr_get(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
 #endif
+  if (flag && tag_ub != NULL && *tag_ub > 0) upper = *tag_ub;
   if (tag < 0 || tag > upper) {
     sprintf(problem, "is not a valid tag (0..%ld)", upper);
     fail_printf(m, fn, what, problem, tag);
@@ -139,23 +139,23 @@ SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, c
 }
 
 /* Classes of predefined datatypes for the reduction operators (MPI-1.1 §4.9.2). */
-enum { DT_OTHER, DT_INTEGER, DT_FLOATING, DT_BYTE, DT_PAIR };
+enum { TYPE_CLASS_OTHER, TYPE_CLASS_INTEGER, TYPE_CLASS_FLOATING, TYPE_CLASS_BYTE, TYPE_CLASS_PAIR };
 
 static int datatype_class(MPI_Datatype t)
 {
   if (t == MPI_INT || t == MPI_LONG || t == MPI_SHORT || t == MPI_UNSIGNED_SHORT
-      || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_CHAR) return DT_INTEGER;
+      || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_CHAR) return TYPE_CLASS_INTEGER;
 #ifdef MPI_LONG_LONG_INT
-  if (t == MPI_LONG_LONG_INT) return DT_INTEGER;
+  if (t == MPI_LONG_LONG_INT) return TYPE_CLASS_INTEGER;
 #endif
 #if SK_MPI_LEVEL >= 2
-  if (t == MPI_UNSIGNED_LONG_LONG || t == MPI_SIGNED_CHAR) return DT_INTEGER;
+  if (t == MPI_UNSIGNED_LONG_LONG || t == MPI_SIGNED_CHAR) return TYPE_CLASS_INTEGER;
 #endif
-  if (t == MPI_FLOAT || t == MPI_DOUBLE || t == MPI_LONG_DOUBLE) return DT_FLOATING;
-  if (t == MPI_BYTE) return DT_BYTE;
+  if (t == MPI_FLOAT || t == MPI_DOUBLE || t == MPI_LONG_DOUBLE) return TYPE_CLASS_FLOATING;
+  if (t == MPI_BYTE) return TYPE_CLASS_BYTE;
   if (t == MPI_FLOAT_INT || t == MPI_DOUBLE_INT || t == MPI_LONG_INT || t == MPI_2INT
-      || t == MPI_SHORT_INT || t == MPI_LONG_DOUBLE_INT) return DT_PAIR;
-  return DT_OTHER;
+      || t == MPI_SHORT_INT || t == MPI_LONG_DOUBLE_INT) return TYPE_CLASS_PAIR;
+  return TYPE_CLASS_OTHER;
 }
 
 SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
@@ -166,16 +166,16 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
   int cls = datatype_class(dt->mpi), ok;
   if (m->failed) return 0;
   if (o == MPI_MAX || o == MPI_MIN || o == MPI_SUM || o == MPI_PROD)
-    ok = cls == DT_INTEGER || cls == DT_FLOATING;
+    ok = cls == TYPE_CLASS_INTEGER || cls == TYPE_CLASS_FLOATING;
   else if (o == MPI_LAND || o == MPI_LOR || o == MPI_LXOR)
-    ok = cls == DT_INTEGER;
+    ok = cls == TYPE_CLASS_INTEGER;
   else if (o == MPI_BAND || o == MPI_BOR || o == MPI_BXOR)
-    ok = cls == DT_INTEGER || cls == DT_BYTE;
+    ok = cls == TYPE_CLASS_INTEGER || cls == TYPE_CLASS_BYTE;
   else if (o == MPI_MINLOC || o == MPI_MAXLOC)
-    ok = cls == DT_PAIR;
+    ok = cls == TYPE_CLASS_PAIR;
 #if SK_MPI_LEVEL >= 2
   else if (o == MPI_REPLACE)
-    ok = allow_replace && cls != DT_OTHER;
+    ok = allow_replace && cls != TYPE_CLASS_OTHER;
 #endif
   else
     ok = 0;
@@ -225,8 +225,8 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 }
 
 static const sk_measurement mpi_misc_table[] = {
-  { "Wtime", "i", SK_PATTERN_SIMPLE, init_Wtime, measure_Wtime, NULL, 1 },
-  { "MPI_Wtime", "", SK_PATTERN_SIMPLE, NULL, measure_MPI_Wtime, NULL, 1 },
+  { "Wtime", "i", SK_PATTERN_SIMPLE_OWN_TIME, init_Wtime, measure_Wtime, NULL, 1 },
+  { "MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, NULL, measure_MPI_Wtime, NULL, 1 },
   { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
 };
 

@@ -1210,13 +1210,16 @@ static window_state *init_activewait(sk_mctx *m, const sk_value *args, const cha
 /* MPI_Put_activewait_get(count, info): rank 0 puts count ints into rank 1's window with
 ** passive target; the last int carries the number of the measurement. Rank 1 waits
 ** actively by reading that int from its own window (lock, MPI_Get, unlock) until the
-** number arrives. Both time their part. (Gives up after 10 s and returns -1 rather than
-** hanging if the data never arrives.) */
+** number arrives, backing off between polls (1, 2, 4 ... 64 microseconds) so that it
+** does not starve the origin's lock. Both time their part. (Gives up after 60 s and fails
+** the measurement with a message rather than hanging if the data never arrives.) */
 static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   /* the window starts zeroed and the measurement numbers start at 1 */
   init_activewait(m, args, "MPI_Put_activewait_get", 0, 1);
 }
+
+#define ACTIVEWAIT_GIVE_UP 60.0   /* seconds */
 
 static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
@@ -1233,12 +1236,20 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
   } else if (m->rank == 1) {
-    while (seen != s->stamp && MPI_Wtime() - start < 10.0) {
-      MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    double backoff = 1.0;
+    for (;;) {
+      MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
       MPI_Get(&seen, 1, MPI_INT, 1, (MPI_Aint)(sizeof(int) * (size_t)last), 1, MPI_INT, s->win);
       MPI_Win_unlock(1, s->win);
+      if (seen == s->stamp) { result = MPI_Wtime() - start; break; }
+      if (MPI_Wtime() - start > ACTIVEWAIT_GIVE_UP) {
+        sk_meas_fail(m, "MPI_Put_activewait_get: the data put by rank 0 did not arrive within 60 s");
+        break;
+      }
+      /* leave the lock free for a while, so that the origin's exclusive lock is not starved */
+      sk_mpi_busy_wait(backoff);
+      if (backoff < 64.0) backoff *= 2.0;
     }
-    result = seen == s->stamp ? MPI_Wtime() - start : -1.0;
   }
   sk_sync_stop(m);
   return result;
@@ -1343,7 +1354,7 @@ static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_va
 **   into one vector element at the target.
 ** Datatype_complex_Get: one vector element read with MPI_Get on both sides.
 ** Windows and buffers span 2*count ints (a vector element spans 2*count-1). */
-enum dt_shape { DT_INT, DT_SIMPLE, DT_COMPLEX, DT_MIXED };
+enum dt_shape { SHAPE_INT, SHAPE_CONTIGUOUS, SHAPE_VECTOR, SHAPE_MIXED };
 
 static void make_vector(int count, MPI_Datatype *type)
 {
@@ -1361,10 +1372,10 @@ static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum
   m->send_usage = m->recv_usage = s->block;
   m->reported_size = args[0].u.i * (long)sizeof(int);
   s->count = (int)args[0].u.i;
-  if (shape == DT_SIMPLE) {
+  if (shape == SHAPE_CONTIGUOUS) {
     MPI_Type_contiguous(s->count, MPI_INT, &s->derived);
     MPI_Type_commit(&s->derived);
-  } else if (shape == DT_COMPLEX || shape == DT_MIXED) {
+  } else if (shape == SHAPE_VECTOR || shape == SHAPE_MIXED) {
     make_vector(s->count, &s->derived);
   }
 }
@@ -1378,9 +1389,9 @@ static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int e
   if (everytime && m->rank == 0) make_vector(s->count, &type);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0) {
-    if (shape == DT_INT)
+    if (shape == SHAPE_INT)
       MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, s->count, MPI_INT, s->win);
-    else if (shape == DT_MIXED)
+    else if (shape == SHAPE_MIXED)
       MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, 1, type, s->win);
     else if (use_get)
       MPI_Get(m->recv_buf, 1, type, 1, 0, 1, type, s->win);
@@ -1397,14 +1408,14 @@ static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int e
   static double measure_##NAME(sk_mctx *m, const sk_value *args) \
   { (void)args; return datatype_epoch(m, SHAPE, USE_GET, EVERYTIME); }
 
-DATATYPE_FUNCTION(Datatype_int, DT_INT, 0, 0)
-DATATYPE_FUNCTION(Datatype_simple, DT_SIMPLE, 0, 0)
-DATATYPE_FUNCTION(Datatype_simple_Get, DT_SIMPLE, 1, 0)
-DATATYPE_FUNCTION(Datatype_complex_once, DT_COMPLEX, 0, 0)
-DATATYPE_FUNCTION(Datatype_complex_everytime, DT_COMPLEX, 0, 1)
-DATATYPE_FUNCTION(Datatype_complex_mixed_once, DT_MIXED, 0, 0)
-DATATYPE_FUNCTION(Datatype_complex_mixed_everytime, DT_MIXED, 0, 1)
-DATATYPE_FUNCTION(Datatype_complex_Get, DT_COMPLEX, 1, 0)
+DATATYPE_FUNCTION(Datatype_int, SHAPE_INT, 0, 0)
+DATATYPE_FUNCTION(Datatype_simple, SHAPE_CONTIGUOUS, 0, 0)
+DATATYPE_FUNCTION(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1, 0)
+DATATYPE_FUNCTION(Datatype_complex_once, SHAPE_VECTOR, 0, 0)
+DATATYPE_FUNCTION(Datatype_complex_everytime, SHAPE_VECTOR, 0, 1)
+DATATYPE_FUNCTION(Datatype_complex_mixed_once, SHAPE_MIXED, 0, 0)
+DATATYPE_FUNCTION(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0, 1)
+DATATYPE_FUNCTION(Datatype_complex_Get, SHAPE_VECTOR, 1, 0)
 
 /* ---- many-to-many patterns ---- */
 

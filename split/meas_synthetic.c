@@ -77,7 +77,7 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
 }
 
 static const sk_measurement synthetic_table[] = {
-  { "Synthetic_Virtual", "dddddd", SK_PATTERN_VIRTUAL, init_synthetic, measure_Synthetic_Virtual, finalize_synthetic, 1 },
+  { "Synthetic_Virtual", "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, init_synthetic, measure_Synthetic_Virtual, finalize_synthetic, 1 },
   { "Synthetic_Busy", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Busy, finalize_synthetic, 1 },
   { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
 };

@@ -19,9 +19,9 @@ typedef enum sk_pattern {
   SK_PATTERN_COLLECTIVE,    /* all processes of the communicator, synchronised start */
   SK_PATTERN_MASTER_WORKER, /* rank 0 dispatches chunks to the others */
   SK_PATTERN_SIMPLE,        /* rank 0 alone, a local operation */
-  SK_PATTERN_VIRTUAL        /* like simple, but the function computes its time instead of
-                               measuring it (synthetic ground truth): never repeated
-                               inside one timing */
+  SK_PATTERN_SIMPLE_OWN_TIME /* like simple, but the function returns a figure of its own
+                               (computed, or averaged over its own iterations like Wtime):
+                               never repeated inside one timing */
 } sk_pattern;
 
 typedef struct sk_mctx {

@@ -64,7 +64,7 @@ SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
 
 static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 {
-  if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_VIRTUAL) return m->rank == 0;
+  if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
   if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
   return 1;
 }

@@ -178,8 +178,7 @@ SK_API void sk_tp_processor_name(char *buf, size_t size)
   int len = 0;
   MPI_Get_processor_name(name, &len);
   name[len < 0 ? 0 : len] = '\0';
-  strncpy(buf, name, size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, name);
 }
 
 SK_API void sk_tp_library_version(char *buf, size_t size)
@@ -192,8 +191,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
   v[len < 0 ? 0 : len] = '\0';
   nl = strchr(v, '\n');
   if (nl) *nl = '\0';
-  strncpy(buf, v, size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, v);
 #else
   char v[64];
 #if defined(MPI_VERSION) && defined(MPI_SUBVERSION)
@@ -201,8 +199,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #else
   strcpy(v, "MPI 1.x");
 #endif
-  strncpy(buf, v, size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, v);
 #endif
 }
 

@@ -8,7 +8,7 @@
 ** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
 ** iRCCE_isend/iRCCE_irecv with iRCCE's test and wait functions. RCCE, like iRCCE,
 ** moves nothing for a message of 0 bytes (such a send/receive pair does not
-** synchronise); sending to oneself is not possible.
+** synchronise). RCCE has no messages to oneself; nothing in skampi sends any.
 **
 ** Groups: every group owns an RCCE communicator made by RCCE_comm_split with a colour
 ** callback over the member list (members colour 0, the others colour 1). RCCE orders a
@@ -23,9 +23,9 @@
 ** Control broadcast and gather go over point to point in group-rank order; barrier is
 ** RCCE_barrier; the library broadcast is RCCE_bcast.
 **
-** Waiting relies on iRCCE's wait functions progressing the send queue and the receive
-** queues alike (iRCCE and the emulator do), so that two UEs waiting for each other's
-** messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
+** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
+** must progress the send queue and the receive queues alike, as the emulator's do, so
+** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
 ** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1).
 ** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
 */
@@ -243,9 +243,13 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 {
   int comm_root;
-  if (!g->has_comm)
-    sk_fatal("RCCE backend: RCCE had no communicator left for this group of %d UEs, "
-             "so RCCE_bcast cannot run on it (use fewer communicators)", g->size);
+  if (!g->has_comm) {
+    char msg[240];
+    sprintf(msg, "skampi: UE %d: RCCE had no communicator left for this group of %d UEs "
+            "(RCCE_comm_split failed), so RCCE_bcast cannot run on it; use fewer "
+            "communicators", tpr.rank, g->size);
+    sk_tp_abort(SK_EXIT_USER_ERROR, msg);
+  }
   /* RCCE ranks a communicator by UE number: find the root's place there. */
   for (comm_root = 0; comm_root < g->comm->size; comm_root++)
     if (g->comm->member[comm_root] == g->members[root]) break;
@@ -296,8 +300,7 @@ SK_API void sk_tp_processor_name(char *buf, size_t size)
 {
   char name[40];
   sprintf(name, "UE %d", tpr.rank);
-  strncpy(buf, name, size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, name);
 }
 
 SK_API void sk_tp_library_version(char *buf, size_t size)
@@ -305,8 +308,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
   char v[120];
   sprintf(v, "RCCE with iRCCE (RCCE_MAXNP %d, %d-byte message-passing buffer per UE)",
           (int)RCCE_MAXNP, (int)RCCE_BUFF_SIZE_MAX);
-  strncpy(buf, v, size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, v);
 }
 
 #endif /* SKAMPI_RCCE */

@@ -160,14 +160,12 @@ SK_API int sk_tp_wtime_is_global(void) { return 1; }
 
 SK_API void sk_tp_processor_name(char *buf, size_t size)
 {
-  strncpy(buf, "localhost", size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, "localhost");
 }
 
 SK_API void sk_tp_library_version(char *buf, size_t size)
 {
-  strncpy(buf, "none (sequential backend)", size - 1);
-  buf[size - 1] = '\0';
+  sk_copy_string(buf, size, "none (sequential backend)");
 }
 
 #endif /* SKAMPI_SEQ */

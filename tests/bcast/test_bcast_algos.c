@@ -48,17 +48,23 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
 /* ---- the driver ---- */
 
 #define MAX_COUNT 1900000L
-/* Cases with more parts than this are skipped (they add time, not coverage). */
-#define MAX_PARTS 600L
+/* The thesis' sizes: Cube parts of 4096 bytes (§5.5), DOPL parts of 8192 bytes in pipes
+** of 2048 (§6.3). */
+#define THESIS_CUBE_PART 4096L
+#define THESIS_DOPL_PART 8192L
+#define THESIS_DOPL_PIPE 2048L
+/* The largest count of the sweep, except for the thesis' sizes. */
+#define SWEEP_COUNT 190000L
 
 static const long counts[] = { 0, 1, 100, 4096, 8191, 8192, 50000, 190000, 1900000 };
 #define NCOUNTS ((int)(sizeof counts / sizeof counts[0]))
-static const long cube_parts[] = { 100, 1000, 4096, 8192, 65536, 4000000 };
+static const long cube_parts[] = { THESIS_CUBE_PART, 100, 1000, 8192, 65536, 4000000 };
 #define NCUBE ((int)(sizeof cube_parts / sizeof cube_parts[0]))
-/* DOPL (part_size, pipe_size): the thesis' 8192/2048, sizes that do not divide each
-** other, a pipe larger than the part, and a part larger than any count. */
+/* DOPL (part_size, pipe_size): the thesis' sizes, sizes that do not divide each other,
+** a pipe larger than the part, tiny pieces, and a part larger than any count. */
 static const long dopl_sizes[][2] = {
-  { 8192, 2048 }, { 4096, 1000 }, { 1000, 4096 }, { 100, 7 }, { 65536, 8192 }, { 4000000, 65536 }
+  { THESIS_DOPL_PART, THESIS_DOPL_PIPE }, { 4096, 1000 }, { 1000, 4096 }, { 100, 7 },
+  { 65536, 8192 }, { 4000000, 65536 }
 };
 #define NDOPL ((int)(sizeof dopl_sizes / sizeof dopl_sizes[0]))
 
@@ -66,6 +72,7 @@ static struct {
   const char *label;
   int verbose;
   const char *only;         /* -only NAME: run just this part of the tests */
+  int sweep;                /* -sweep: the smaller matrix for many processes on few cores */
   int rank, size;
   char *send_buf, *recv_buf;
   int failures;             /* groups of cases that failed (counted by their group's rank 0) */
@@ -123,7 +130,7 @@ static int run_case(sk_group *g, const sk_measurement *def, sk_value *args, int 
                     long expect_rounds, const char *what)
 {
   sk_mctx m;
-  int r, failed = 0;
+  int r, failed = 0, usage_too_large = 0;
   memset(&m, 0, sizeof m);
   m.group = g;
   m.rank = sk_tp_group_rank(g);
@@ -138,10 +145,13 @@ static int run_case(sk_group *g, const sk_measurement *def, sk_value *args, int 
   if (m.send_usage > (size_t)MAX_COUNT || m.recv_usage > (size_t)MAX_COUNT) {
     printf("FAIL %s n=%d rank %d %s: buffer usage %lu/%lu too large\n", T.label, T.size, T.rank,
            what, (unsigned long)m.send_usage, (unsigned long)m.recv_usage);
-    failed = 1;
+    failed = usage_too_large = 1;   /* the same on every process: count is too large */
   }
-  for (r = 0; r < reps && !failed; r++) {
+  /* After a failure the calls go on (they are collective, the other processes make
+  ** them too); only the first failure is reported. */
+  for (r = 0; r < reps && !usage_too_large; r++) {
     double t = def->measure(&m, args);
+    if (failed) continue;
     if (m.failed) {
       printf("FAIL %s n=%d rank %d %s: %s\n", T.label, T.size, T.rank, what, m.fail_msg);
       failed = 1;
@@ -159,14 +169,30 @@ static int run_case(sk_group *g, const sk_measurement *def, sk_value *args, int 
   return failed;
 }
 
+/* Which cases run. The full matrix: every count with every part (and pipe) size, cases
+** of more than 500 parts (100 for parts below 4096 bytes) left out, 3 calls per case up to
+** 8192 bytes, 2 up to 190000, 1 above. The sweep (-sweep): 1 call per case, and counts
+** above 190000 only with the thesis' part and pipe sizes. */
 static int reps_for(long count)
 {
-  return count <= 8192 ? 3 : count <= 190000 ? 2 : 1;
+  return T.sweep || count > SWEEP_COUNT ? 1 : count <= 8192 ? 3 : 2;
 }
 
 static long parts_of(long count, long part_size)
 {
   return count > 0 ? (count - 1) / part_size + 1 : 0;
+}
+
+static int runs(long count, long part_size, int thesis_sizes)
+{
+  long parts = parts_of(count, part_size);
+  if (parts > (part_size >= 4096 ? 500 : 100)) return 0;
+  return !T.sweep || thesis_sizes || count <= SWEEP_COUNT;
+}
+
+static void announce(const char *what)
+{
+  if (T.verbose && T.rank == 0) { printf("# %s\n", what); fflush(stdout); }
 }
 
 static void test_cube(sk_group *g, const char *where)
@@ -176,63 +202,69 @@ static void test_cube(sk_group *g, const char *where)
   char what[160];
   int i, k, failed, n = sk_tp_group_size(g);
   for (k = 0; k < NCUBE; k++) {
+    long part = cube_parts[k];
+    if (T.sweep && part != THESIS_CUBE_PART && part != 1000 && part != 4000000) continue;
     failed = 0;
     for (i = 0; i < NCOUNTS; i++) {
-      long parts = parts_of(counts[i], cube_parts[k]);
+      long parts = parts_of(counts[i], part);
       long expect = n < 2 || parts == 0 ? 0 : parts + ceil_log2(n) - 1;
-      if (parts > MAX_PARTS) continue;
+      if (!runs(counts[i], part, part == THESIS_CUBE_PART)) continue;
       args[0] = int_arg(counts[i]);
-      args[1] = int_arg(cube_parts[k]);
-      sprintf(what, "%sBcast_Cube(%ld, %ld)", where, counts[i], cube_parts[k]);
-      if (T.verbose && T.rank == 0) { printf("# %s\n", what); fflush(stdout); }
+      args[1] = int_arg(part);
+      sprintf(what, "%sBcast_Cube(%ld, %ld)", where, counts[i], part);
+      announce(what);
       failed |= run_case(g, def, args, reps_for(counts[i]), expect, what);
     }
     sprintf(what, "%sBcast_Cube part_size=%ld: verified, rounds = parts + %d - 1", where,
-            cube_parts[k], ceil_log2(n));
+            part, ceil_log2(n));
     agree(g, failed, what);
   }
 }
 
-static void test_dopl_grid(sk_group *g, long rows, long cols, int all_sizes)
+/* DOPL on one grid: with the thesis' sizes only (all_sizes 0) or with all of them. In the
+** sweep, `big` says whether the counts above 190000 run (thesis' sizes only). */
+static void test_dopl_grid(sk_group *g, long rows, long cols, int all_sizes, int big)
 {
   const sk_measurement *def = find("Bcast_DOPL");
   sk_value args[5];
   char what[160];
   int i, k, failed = 0;
   for (k = 0; k < (all_sizes ? NDOPL : 1); k++) {
+    long part = dopl_sizes[k][0], pipe = dopl_sizes[k][1];
+    if (T.sweep && all_sizes && part != THESIS_DOPL_PART && part != 1000 && part != 4000000) continue;
     for (i = 0; i < NCOUNTS; i++) {
-      long parts = parts_of(counts[i], dopl_sizes[k][0]);
-      long pieces = parts_of(dopl_sizes[k][0] < counts[i] ? dopl_sizes[k][0] : counts[i], dopl_sizes[k][1]);
-      if (parts > MAX_PARTS || parts * pieces > 20 * MAX_PARTS) continue;
+      long part_bytes = part < counts[i] ? part : counts[i];
+      if (!runs(counts[i], part, k == 0 && big)) continue;
+      if (parts_of(counts[i], part) * parts_of(part_bytes, pipe) > 10000) continue;
       args[0] = int_arg(counts[i]);
       args[1] = int_arg(rows);
       args[2] = int_arg(cols);
-      args[3] = int_arg(dopl_sizes[k][0]);
-      args[4] = int_arg(dopl_sizes[k][1]);
-      sprintf(what, "Bcast_DOPL(%ld, %ld, %ld, %ld, %ld)", counts[i], rows, cols,
-              dopl_sizes[k][0], dopl_sizes[k][1]);
-      if (T.verbose && T.rank == 0) { printf("# %s\n", what); fflush(stdout); }
+      args[3] = int_arg(part);
+      args[4] = int_arg(pipe);
+      sprintf(what, "Bcast_DOPL(%ld, %ld, %ld, %ld, %ld)", counts[i], rows, cols, part, pipe);
+      announce(what);
       failed |= run_case(g, def, args, reps_for(counts[i]), -1, what);
     }
   }
   sprintf(what, "Bcast_DOPL grid %ldx%ld: verified (%s)", rows, cols,
-          all_sizes ? "all part/pipe sizes" : "part 8192, pipe 2048");
+          all_sizes ? "several part/pipe sizes" : "part 8192, pipe 2048");
   agree(g, failed, what);
 }
 
-/* Every grid for small n; for larger n the chains 1 x n and n x 1 and the two squarest
-** grids get every part/pipe size, the other grids the thesis' sizes. */
+/* Every grid that fits n. Up to 8 processes all with every part/pipe size; above, the
+** chains 1 x n and n x 1 and the squarest grid and its transpose get every size, the
+** other grids the thesis' sizes. The sweep runs counts above 190000 on the squarest grid
+** only. Last, 0 x 0: Bcast_DOPL picks the grid itself. */
 static void test_dopl(sk_group *g)
 {
   int n = sk_tp_group_size(g), rows, square = 1;
   for (rows = 1; rows * rows <= n; rows++) if (n % rows == 0) square = rows;
   for (rows = 1; rows <= n; rows++) {
+    int principal = rows == 1 || rows == n || rows == square || rows == n / square;
     if (n % rows != 0) continue;
-    test_dopl_grid(g, rows, n / rows,
-                   n <= 8 || rows == 1 || rows == n || rows == square || rows == n / square);
+    test_dopl_grid(g, rows, n / rows, n <= 8 || principal, rows == square);
   }
-  /* 0 x 0: Bcast_DOPL picks the grid itself. */
-  test_dopl_grid(g, 0, 0, 0);
+  test_dopl_grid(g, 0, 0, 0, 0);
 }
 
 static void test_simple_bcast(sk_group *g, const char *name, const char *where)
@@ -242,9 +274,10 @@ static void test_simple_bcast(sk_group *g, const char *name, const char *where)
   char what[160];
   int i, failed = 0;
   for (i = 0; i < NCOUNTS; i++) {
+    if (!runs(counts[i], MAX_COUNT, 0)) continue;
     args[0] = int_arg(counts[i]);
     sprintf(what, "%s%s(%ld)", where, name, counts[i]);
-    if (T.verbose && T.rank == 0) { printf("# %s\n", what); fflush(stdout); }
+    announce(what);
     failed |= run_case(g, def, args, reps_for(counts[i]), -1, what);
   }
   sprintf(what, "%s%s: verified", where, name);
@@ -414,6 +447,7 @@ int main(int argc, char **argv)
   for (i = 2; i < argc; i++) {
     if (strcmp(argv[i], "-v") == 0) T.verbose = 1;
     else if (strcmp(argv[i], "-only") == 0 && i + 1 < argc) T.only = argv[++i];
+    else if (strcmp(argv[i], "-sweep") == 0) T.sweep = 1;
   }
   T.send_buf = (char *)sk_malloc((size_t)MAX_COUNT);
   T.recv_buf = (char *)sk_malloc((size_t)MAX_COUNT);
