@@ -48,15 +48,7 @@ seq_target() {
 }
 
 native() { "$@"; }
-# Debian's gcc-multilib (which only adds the /usr/include/asm symlink for -m32) conflicts
-# with the cross compilers; gcc-12-multilib and libc6-dev-i386 do not. Without it, an
-# include directory with the same symlink takes its place.
-m32_extra=""
-if [ ! -e /usr/include/asm ] && [ -d /usr/include/x86_64-linux-gnu/asm ]; then
-  mkdir -p "$o/asm-shim"
-  ln -sf /usr/include/x86_64-linux-gnu/asm "$o/asm-shim/asm"
-  m32_extra="-idirafter $(pwd)/$o/asm-shim"
-fi
+m32_extra=$(sh tools/m32-flags.sh)   # the /usr/include/asm shim, see there
 seq_target gcc "gcc -std=c89 -pedantic -Wall -Wextra -O2" native
 if have clang; then seq_target clang "clang -std=c89 -pedantic -Wall -Wextra -O2" native; else skip clang "not installed"; fi
 if have tcc; then seq_target tcc "tcc -Wall" native; else skip tcc "not installed"; fi

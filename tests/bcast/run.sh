@@ -72,7 +72,7 @@ case $backend in
     launcher="${MPIEXEC_MPICH:-mpiexec.mpich} -n" ;;
   rcce|rcce32)
     arch=
-    [ "$backend" = rcce32 ] && arch="-m32 -march=pentium"
+    [ "$backend" = rcce32 ] && arch="-m32 -march=pentium $(sh "$top/tools/m32-flags.sh")"
     # shellcheck disable=SC2086
     ${CC:-cc} $warnings $arch -O2 -DSKAMPI_RCCE -I"$top/tools/rcce" -o "$prog" "$src" \
       "$top/tools/rcce/rcce_emu.c" -lm || exit 1

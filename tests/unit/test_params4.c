@@ -27,6 +27,7 @@
 #include "../../split/apr.c"
 #include "../../split/meas_synthetic.c"
 #include "../../split/meas_mw.c"
+#include "../../split/meas_bcast_algos.c"
 #include "../../split/lexer.c"
 #include "../../split/ast.c"
 #include "../../split/sources.c"

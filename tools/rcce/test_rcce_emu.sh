@@ -27,7 +27,7 @@ compiler_of() {
     case $1 in
     gcc) echo "gcc" ;;
     clang) echo "clang" ;;
-    m32) echo "gcc -m32 -march=pentium" ;;
+    m32) echo "gcc -m32 -march=pentium $(sh "$here/../m32-flags.sh")" ;;
     esac
 }
 
