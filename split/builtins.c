@@ -454,6 +454,35 @@ static sk_value bi_choose_real_synchronization(sk_interp *in, const sk_value *a,
   return bi_none();
 }
 
+static sk_value bi_choose_offset_estimation_linear(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_sync_set_offset_method(SK_OFFSETS_LINEAR);
+  return bi_none();
+}
+
+static sk_value bi_choose_offset_estimation_hca(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_sync_set_offset_method(SK_OFFSETS_HCA);
+  return bi_none();
+}
+
+static sk_value bi_set_clock_offset_max_age(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
+  sk_sync_set_max_offset_age(a[0].u.d);
+  return bi_none();
+}
+
+static sk_value bi_resynchronize_clocks(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  sk_sync_invalidate_offsets();
+  return bi_none();
+}
+
 static sk_value bi_init_time_accounting(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
@@ -574,6 +603,10 @@ static const sk_builtin builtin_table[] = {
   { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
   { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
   { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
+  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation_linear },
+  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation_hca },
+  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_clock_offset_max_age },
+  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
   { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
   { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
   { NULL, NULL, SK_T_NONE, NULL }

@@ -216,6 +216,7 @@ int main(int argc, char **argv)
   }
   sk_tp_bcast(sk_tp_world(), &ok, sizeof ok, 0);
   if (!ok) sk_exit(SK_EXIT_USER_ERROR);
+  sk_sync_init_world();          /* collective: clock offsets for the header */
   if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
   sk_interp_init(&in);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
@@ -225,6 +226,7 @@ int main(int argc, char **argv)
     char date[64];
     sk_str_init(&f);
     main_date(date, sizeof date);
+    sk_sync_describe(&f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

@@ -126,7 +126,8 @@ bcast)
     for i in $impls; do run_counted "catalogue_$i" sh tests/mpi_catalogue/run.sh $i; done
   fi
   if [ -f tests/sync/run.sh ]; then
-    for i in $impls; do run_counted "sync_$i" sh tests/sync/run.sh $i; done
+    MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
+    run_counted sync sh tests/sync/run.sh
   fi
   ;;
 *) echo "unknown group $g"; failed=$((failed + 1)) ;;
