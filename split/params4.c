@@ -1544,17 +1544,9 @@ static int p4_run(sk_sources *src, const char *path, sk_program *prog, sk_str *e
 {
   p4_ctx *c;
   const sk_source *s;
-  sk_str loaderr;
   memset(prog, 0, sizeof *prog);
-  sk_str_init(&loaderr);
-  s = sk_sources_get(src, path, &loaderr);
-  if (s == NULL) {
-    sk_str_clear(err);
-    sk_str_printf(err, "skampi: %s", loaderr.data);
-    sk_str_free(&loaderr);
-    return 0;
-  }
-  sk_str_free(&loaderr);
+  s = sk_sources_open_main(src, path, err);
+  if (s == NULL) return 0;
   c = (p4_ctx *)sk_calloc(1, sizeof *c);
   c->file = s->name;
   c->text = s->text;

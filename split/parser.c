@@ -734,20 +734,12 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   parser p;
   sk_lexer lx;
   const sk_source *s;
-  sk_str loaderr;
   memset(&p, 0, sizeof p);
   memset(prog, 0, sizeof *prog);
   p.src = src;
   p.err = err;
-  sk_str_init(&loaderr);
-  s = sk_sources_get(src, path, &loaderr);
-  if (s == NULL) {
-    sk_str_clear(err);
-    sk_str_printf(err, "skampi: %s", loaderr.data);
-    sk_str_free(&loaderr);
-    return 0;
-  }
-  sk_str_free(&loaderr);
+  s = sk_sources_open_main(src, path, err);
+  if (s == NULL) return 0;
   sk_lexer_init(&lx, s->name, s->text);
   p.lx = &lx;
   sk_str_init(&p.scratch);

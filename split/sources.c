@@ -73,6 +73,20 @@ SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str
   return s;
 }
 
+SK_API const sk_source *sk_sources_open_main(sk_sources *set, const char *name, sk_str *err)
+{
+  sk_str reason;
+  const sk_source *s;
+  sk_str_init(&reason);
+  s = sk_sources_get(set, name, &reason);
+  if (s == NULL) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: %s", reason.data);
+  }
+  sk_str_free(&reason);
+  return s;
+}
+
 /* Removes "." components and folds "dir/.." pairs, so that one file always has one
 ** name (include-cycle detection compares names). Leading ".." of a relative path stay. */
 static char *src_normalize(const char *path)

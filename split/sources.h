@@ -27,6 +27,8 @@ SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const 
 /* Returns the file, loading it if allowed; NULL with *err set ("cannot open ...: reason"). */
 SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err);
 /* `name` as seen from the directory of `including` (absolute names stay as they are). */
+/* sk_sources_get for a front end's main file: on failure *err holds "skampi: reason". */
+SK_API const sk_source *sk_sources_open_main(sk_sources *set, const char *name, sk_str *err);
 SK_API char *sk_path_relative_to(const char *including, const char *name);
 SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out);
 SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len);
