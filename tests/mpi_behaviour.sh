@@ -27,7 +27,7 @@ awk -v np=2 -v minrep=3 -v maxrep=5 -v maxnodes=16 -f tests/check_sko.awk "$o/fw
 run 4 -i tests/ski/forwarding.ski -o "$o/fw4.sko" 2>/dev/null
 awk -v np=4 -v minrep=3 -v maxrep=5 -v maxnodes=16 -f tests/check_sko.awk "$o/fw4.sko" >/dev/null; say $? "$impl result_from_pair_without_rank0" "$(cat "$o/fw4.sko")"
 
-( run 2 -i tests/ski/killed.ski -o "$o/kill.sko" 2>/dev/null & echo $! > "$o/pid"; wait ) &
+( run 2 -i tests/ski/killed.ski -o "$o/kill.sko" > /dev/null 2>&1 & echo $! > "$o/pid"; wait ) &
 i=0
 while [ $i -lt 100 ] && ! grep -q '# begin result "endless"' "$o/kill.sko" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 sleep 0.5
@@ -42,6 +42,20 @@ awk '/^x= /{ x=$2; t=$4; if (t < 50 && x > lo) lo = x; if (t > 50 && (hi == 0 ||
 say $? "$impl autorefine_brackets_step" "$(cat "$o/apr.txt")"
 sort -c -n -k2 "$o/apr.txt" 2>/dev/null
 awk '/^x= /{ if (NR > 1 && $2 + 0 <= prev) bad = 1; prev = $2 + 0 } END { exit bad }' "$o/apr.sko"; say $? "$impl autorefine_sorted" "lines not sorted by x"
+
+# a dozen collective suites with more processes than cores (4 on this 2-core machine)
+timeout 600 tools/mpirun.sh "$impl" 4 "$skampi" -i ski/coll.ski -o "$o/coll.sko" 2>/dev/null; st=$?
+awk -v np=4 -v minrep=1 -v maxrep=24 -v maxnodes=8 -f tests/check_sko.awk "$o/coll.sko" > "$o/coll.check" 2>&1
+say $(( st + $? )) "$impl collective_file_4_processes_on_2_cores" "exit $st: $(head -n 2 "$o/coll.check")"
+grep -q "repetitions invalid" "$o/coll.sko"; say $? "$impl invalid_repetitions_reported" "no count of invalid repetitions in the footer"
+
+# a SKaMPI 4 parameter file end to end, and its translation to .ski
+run 2 -i ski/skampi4_example.par -o "$o/p4.sko" 2>/dev/null; st=$?
+awk -v np=2 -v minrep=1 -v maxrep=30 -v maxnodes=16 -v anynodes=1 -f tests/check_sko.awk "$o/p4.sko" > "$o/p4.check" 2>&1
+say $(( st + $? )) "$impl skampi4_parameter_file_runs" "exit $st: $(head -n 2 "$o/p4.check")"
+grep -q '^# USER: ' "$o/p4.sko"; say $? "$impl skampi4_free_text_in_header" "no USER line"
+run 1 -t -i ski/skampi4_example.par > "$o/p4.ski" 2>&1 && run 1 -n -i "$o/p4.ski" > /dev/null 2>&1
+say $? "$impl skampi4_translation_parses_as_ski" "$(head -n 3 "$o/p4.ski")"
 
 run 2 -h > "$o/help.txt" 2>&1; say $? "$impl help" "-h failed"
 run 2 -x > "$o/opt.txt" 2>&1; st=$?; say $([ $st -ne 0 ] && echo 0 || echo 1) "$impl unknown_option" "exit $st"

@@ -105,7 +105,7 @@ ski)
 mpi)
   echo "# integration under mpirun"
   for i in $impls; do
-    for np in 2 4; do
+    for np in 2 3 4; do
       rm -f "$out/integ-$i-$np.sko"
       check "run_${i}_np$np" timeout 300 tools/mpirun.sh $i $np "$out/skampi-$i" -i tests/ski/integration.ski -o "$out/integ-$i-$np.sko"
       check "output_${i}_np$np" awk -v np=$np -v minrep=4 -v maxrep=12 -v maxnodes=16 -f tests/check_sko.awk "$out/integ-$i-$np.sko"

@@ -244,6 +244,73 @@ static void test_interpreter(void)
   check_int_result("x = 0\nfor i = 1 to 10 do\n if modulo(i, 2) == 0 then\n  x = x + i\n fi\nod\n", "x", 30, "interp_nested_if");
 }
 
+static sk_value run_in(sk_interp *in, const char *text, const char *var)
+{
+  sk_program prog;
+  sk_str err;
+  sk_value v;
+  sk_str_init(&err);
+  v.type = SK_T_NONE;
+  if (!parse_text(text, &prog, &err)) { printf("# parse failed: %s\n", err.data); return v; }
+  sk_interp_run(in, &prog);
+  if (!sk_interp_lookup(in, var, &v)) v.type = SK_T_NONE;
+  return v;
+}
+
+/* Every helper of seed 003 §4.1 evaluated: values returned and settings changed. */
+static void test_helpers(void)
+{
+  sk_interp in;
+  sk_value v;
+  char d[160];
+  sk_interp_init(&in);
+  v = run_in(&in, "x = sqrt(16) + cbrt(27) + cbrt(-8) + sqr(3) + power(2, 10)\n", "x");
+  sprintf(d, "got %g", v.u.d);
+  check(v.type == SK_T_DOUBLE && v.u.d == 4 + 3 - 2 + 9 + 1024, "helper_math_doubles", d);
+  v = run_in(&in, "t = mpi_type_contiguous(4, MPI_INT)\n", "t");
+  check(v.type == SK_T_DATATYPE && v.u.dt->size == 4 * sizeof(int) && v.u.dt->extent == 4 * sizeof(int),
+        "helper_type_contiguous", "size and extent 4 ints");
+  v = run_in(&in, "t = mpi_type_vector(2, 3, 4, MPI_INT)\n", "t");
+  check(v.type == SK_T_DATATYPE && v.u.dt->size == 6 * sizeof(int) && v.u.dt->extent == 7 * sizeof(int),
+        "helper_type_vector", "2 blocks of 3 ints, stride 4: size 6, extent 7 ints");
+  v = run_in(&in, "t = mpi_type_hvector(2, 3, 100, MPI_CHAR)\n", "t");
+  check(v.type == SK_T_DATATYPE && v.u.dt->size == 6 && v.u.dt->extent == 103, "helper_type_hvector", "stride in bytes");
+  v = run_in(&in, "i = info_create()\ninfo_set(i, \"key\", \"value\")\ninfo_free(i)\nn = MPI_INFO_NULL\n", "i");
+  check(v.type == SK_T_INFO && v.u.info != NULL, "helper_info", "info_create gives an info object");
+  v = run_in(&in, "c = get_comm_size(copy_comm(MPI_COMM_WORLD)) + 10 * get_comm_size(comm_first_half(MPI_COMM_WORLD))"
+                  " + 100 * get_comm_size(comm_second_half(MPI_COMM_WORLD))\n", "c");
+  check(v.type == SK_T_INT && v.u.i == 111, "helper_comm_halves_one_process", "1 + 10 + 100");
+  run_in(&in, "set_min_repetitions(3)\nset_max_repetitions(7)\nset_max_relative_standard_error(0.25)\n"
+              "set_max_nr_node_times(5)\nset_cut_quantile(0.1)\nset_time_limit_per_measurement(2)\n"
+              "set_time_limit_per_suite(9)\nset_autorefine_max_error(0.02)\nset_autorefine_min_distance(8)\n"
+              "set_autorefine_max_steps(40)\n", "x");
+  check(in.settings.asec.min_reps == 3 && in.settings.asec.max_reps == 7 && in.settings.asec.max_rel_error == 0.25 &&
+        in.settings.max_node_times == 5 && in.settings.asec.cut_quantile == 0.1 && in.settings.asec.time_limit == 2 &&
+        in.settings.suite_time_limit == 9 && in.settings.apr_max_error == 0.02 && in.settings.apr_min_distance == 8 &&
+        in.settings.apr_max_steps == 40, "helper_settings", "every set_* helper reaches its setting");
+  run_in(&in, "set_skampi_buffer(3kb)\nswitch_buffer_cycling_on()\nset_send_buffer_alignment(64)\n"
+              "set_recv_buffer_alignment(128)\nset_cache_size(1kb)\n", "x");
+  check(sk_buffers_config()->size == 3072 && sk_buffers_config()->cycling && sk_buffers_config()->send_align == 64 &&
+        sk_buffers_config()->recv_align == 128 && sk_buffers_config()->cache_size == 1024, "helper_buffers", "buffer settings");
+  check(!sk_buffers_fit(1000, 600) && sk_buffers_fit(700, 600), "buffer_cycling_halves", "cycling: 2 x (send + recv) <= size");
+  {
+    char *sb, *rb;
+    sk_buffers_place(100, 100, 3, &sb, &rb);
+    check(((unsigned long)sb) % 64 == 0 && ((unsigned long)rb) % 128 == 0 && rb >= sb + 100, "buffer_alignment", "aligned, disjoint");
+  }
+  run_in(&in, "switch_buffer_cycling_off()\nchoose_no_synchronization()\n", "x");
+  check(!sk_buffers_config()->cycling && sk_sync_get_method() == SK_SYNC_NONE, "helper_sync_none", "cycling off, no sync");
+  run_in(&in, "choose_barrier_synchronization()\n", "x");
+  check(sk_sync_get_method() == SK_SYNC_BARRIER, "helper_sync_barrier", "barrier");
+  run_in(&in, "choose_real_synchronization()\nchoose_offset_estimation_linear()\n", "x");
+  check(sk_sync_get_method() == SK_SYNC_REAL && sk_sync_get_offset_method() == SK_OFFSETS_LINEAR, "helper_sync_real_linear", "real, linear");
+  run_in(&in, "choose_offset_estimation_hca()\ninit_time_accounting()\n", "x");
+  check(sk_sync_get_offset_method() == SK_OFFSETS_HCA && in.time_accounting, "helper_hca_accounting", "hca, accounting on");
+  run_in(&in, "set_skampi_buffer(64kb)\nswitch_buffer_cycling_off()\nset_send_buffer_alignment(8)\n"
+              "set_recv_buffer_alignment(8)\nset_cache_size(0)\n", "x");
+  sk_interp_free(&in);
+}
+
 static void test_includes(void)
 {
   FILE *f;
@@ -283,6 +350,7 @@ int main(int argc, char **argv)
   test_loops();
   test_parser();
   test_interpreter();
+  test_helpers();
   test_includes();
   printf("# core unit tests: %d passed, %d failed\n", passes, failures);
   return failures ? 1 : 0;
