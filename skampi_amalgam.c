@@ -2913,6 +2913,11 @@ SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_v
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
                           const sk_asec_config *cfg, sk_result *res);
+/* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
+** (clock reads, and the synchronised start for collective patterns), repeated under
+** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res);
+
 /* All members: returns the rank of the first member with failed != 0, or -1; that
 ** member's message is copied to msg on rank 0. */
 SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize);
@@ -2962,6 +2967,35 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
 {
   if (def->finalize) def->finalize(m, args);
+}
+
+static double runner_empty_timed(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  return sk_sync_stop(m) - start;
+}
+
+static double runner_empty_local(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_tp_wtime();
+  (void)m; (void)args;
+  return sk_tp_wtime() - start;
+}
+
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res)
+{
+  sk_measurement dummy;
+  sk_mctx m;
+  memset(&dummy, 0, sizeof dummy);
+  dummy.name = "dummy";
+  dummy.params = "";
+  dummy.pattern = pattern;
+  dummy.measure = pattern == SK_PATTERN_COLLECTIVE || pattern == SK_PATTERN_MASTER_WORKER
+                  ? runner_empty_timed : runner_empty_local;
+  dummy.min_procs = 1;
+  sk_runner_init(&dummy, &m, g, NULL);
+  sk_runner_run(&dummy, &m, NULL, cfg, res);
 }
 
 SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
@@ -9664,6 +9698,11 @@ typedef struct sk_interp {
   double last_time;           /* result of the last measure statement (seconds) */
   int progress;               /* rank 0 prints a line per finished block on stderr */
   int blocks_total, blocks_done;
+  struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
+    sk_group *group;
+    int pattern;
+  } *dummies;
+  size_t ndummies, capdummies;
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
@@ -9730,6 +9769,7 @@ SK_API void sk_interp_free(sk_interp *in)
   scope_clear(&in->globals);
   scope_clear(&in->locals);
   free(in->loops);
+  free(in->dummies);
 }
 
 static sk_var *scope_find(sk_scope *sc, const char *name)
@@ -10194,6 +10234,34 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   free(valid);
 }
 
+/* Once per communicator and pattern: the dummy time, written as a comment line. */
+static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_group *g)
+{
+  sk_result res;
+  sk_asec_config cfg = in->settings.asec;
+  sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
+  size_t i;
+  for (i = 0; i < in->ndummies; i++)
+    if (in->dummies[i].group == g && in->dummies[i].pattern == (int)pattern) return;
+  in->dummies = (struct sk_dummy_seen *)sk_grow(in->dummies, &in->capdummies, in->ndummies + 1, sizeof *in->dummies);
+  in->dummies[in->ndummies].group = g;
+  in->dummies[in->ndummies].pattern = (int)pattern;
+  in->ndummies++;
+  sk_result_init(&res);
+  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &cfg, &res);
+  measure_forward_result(g, &res);
+  if (sk_tp_world_rank() == 0) {
+    sk_str note;
+    static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
+    sk_str_init(&note);
+    sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
+                  names[pattern], sk_tp_group_size(g), res.time * 1e6, res.std_error * 1e6);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+  }
+  sk_result_free(&res);
+}
+
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
   sk_value comm = sk_interp_eval(in, s->expr), *args;
@@ -10244,6 +10312,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
                   "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
                   (unsigned long)in->buffers.size);
   }
+  measure_dummy_time(in, def, g);
   started = sk_tp_wtime();
   sk_result_init(&res);
   if (member) {

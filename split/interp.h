@@ -45,6 +45,11 @@ typedef struct sk_interp {
   double last_time;           /* result of the last measure statement (seconds) */
   int progress;               /* rank 0 prints a line per finished block on stderr */
   int blocks_total, blocks_done;
+  struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
+    sk_group *group;
+    int pattern;
+  } *dummies;
+  size_t ndummies, capdummies;
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;

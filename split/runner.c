@@ -43,6 +43,35 @@ SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_v
   if (def->finalize) def->finalize(m, args);
 }
 
+static double runner_empty_timed(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  return sk_sync_stop(m) - start;
+}
+
+static double runner_empty_local(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_tp_wtime();
+  (void)m; (void)args;
+  return sk_tp_wtime() - start;
+}
+
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res)
+{
+  sk_measurement dummy;
+  sk_mctx m;
+  memset(&dummy, 0, sizeof dummy);
+  dummy.name = "dummy";
+  dummy.params = "";
+  dummy.pattern = pattern;
+  dummy.measure = pattern == SK_PATTERN_COLLECTIVE || pattern == SK_PATTERN_MASTER_WORKER
+                  ? runner_empty_timed : runner_empty_local;
+  dummy.min_procs = 1;
+  sk_runner_init(&dummy, &m, g, NULL);
+  sk_runner_run(&dummy, &m, NULL, cfg, res);
+}
+
 SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
 {
   int size = sk_tp_group_size(g), rank = sk_tp_group_rank(g), first = -1, i;

@@ -41,6 +41,11 @@ SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_v
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
                           const sk_asec_config *cfg, sk_result *res);
+/* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
+** (clock reads, and the synchronised start for collective patterns), repeated under
+** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res);
+
 /* All members: returns the rank of the first member with failed != 0, or -1; that
 ** member's message is copied to msg on rank 0. */
 SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize);
