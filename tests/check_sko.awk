@@ -1,4 +1,5 @@
-# tests/check_sko.awk -- checks a .sko file written by skampi (seed 003 §7.1 format):
+# tests/check_sko.awk -- checks a .sko file written by skampi (seed 003 §7.1 format; block
+# markers with or without the leading "# ", as SKaMPI 5.0 and the manual's demo.sko write them):
 #   awk -v np=P -v minrep=8 -v maxrep=33 -v maxnodes=16 -f tests/check_sko.awk file.sko
 # Every `# begin result` has its `# end result`; every measurement line has its loop
 # variables as "name= value", then an integer message size, a positive finite time, a
@@ -7,8 +8,8 @@
 # it, 2 in blocks whose name starts with "pair", else np; with -v anynodes=1 at most that
 # many, for inputs that change set_max_nr_node_times). Prints "ok"/"FAIL" lines.
 function fail(msg) { printf "FAIL %s:%d: %s\n", FILENAME, FNR, msg; bad++ }
-/^# begin result "/ { if (open) fail("begin inside a block"); open = 1; block = $0; sub(/^# begin result "/, "", block); sub(/"$/, "", block); blocks++; next }
-/^# end result "/ { if (!open) fail("end without begin"); open = 0; next }
+/^(# )?begin result "/ { if (open) fail("begin inside a block"); open = 1; block = $0; sub(/^(# )?begin result "/, "", block); sub(/"$/, "", block); blocks++; next }
+/^(# )?end result "/ { if (!open) fail("end without begin"); open = 0; next }
 /^#/ { next }
 /^[ \t]*$/ { next }
 {
