@@ -7,6 +7,7 @@
 */
 #include "parser.h"
 #include "params4.h"
+#include "merge.h"
 #include "interp.h"
 #include "catalogue.h"
 #include <time.h>
@@ -17,6 +18,9 @@ typedef struct main_options {
   int syntax_only;        /* -n */
   int copy_input;         /* -s */
   int translate;          /* -t */
+  const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
+  char **merge_in;
+  int nmerge_in;
 } main_options;
 
 static void main_exit_hook(int status)
@@ -37,6 +41,7 @@ static void main_usage(FILE *f)
     "  -n         check the input's syntax only, measure nothing\n"
     "  -s         copy the input into the output as '#> ' lines\n"
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
     "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
 }
@@ -57,6 +62,12 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_streq(a, "-m") && i + 2 < argc) {
+      o->merge_out = argv[i + 1];
+      o->merge_in = argv + i + 2;
+      o->nmerge_in = argc - i - 2;
+      break;
+    }
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
     } else {
@@ -189,6 +200,18 @@ int main(int argc, char **argv)
   sk_set_exit_hook(main_exit_hook);
   started = sk_tp_wtime();
   main_parse_options(argc, argv, &o);
+  if (o.merge_out) {
+    sk_str err;
+    int ok = 1;
+    sk_str_init(&err);
+    if (sk_tp_world_rank() == 0) {
+      ok = sk_merge_files(o.merge_out, o.merge_in, o.nmerge_in, &err);
+      if (!ok) fprintf(stderr, "%s\n", err.data);
+      else fprintf(stderr, "skampi: merged %d runs into %s\n", o.nmerge_in, o.merge_out);
+    }
+    sk_str_free(&err);
+    sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
+  }
   main_load_program(&o, &src, &prog);
   if (o.syntax_only || o.translate) {
     if (sk_tp_world_rank() == 0) {

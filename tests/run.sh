@@ -91,6 +91,7 @@ unit)
 errors)
   echo "# user errors: file:line:col: message and exit status 2"
   run_counted errors sh tests/errors.sh "$out/skampi-seq"
+  run_counted merge sh tests/merge.sh "$out/skampi-seq"
   ;;
 ski)
   echo "# every input file of the project passes -n"

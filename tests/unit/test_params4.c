@@ -799,7 +799,8 @@ static void test_run_synthetic(void)
       sk_interp_run(&in, &prog);
       sk_interp_free(&in);
       sk_out_close();
-      check(file_contains(out_path, "# begin result \"synthetic-log\"\nlength= 1 ") &&
+      check(file_contains(out_path, "# begin result \"synthetic-log\"\n") &&
+            file_contains(out_path, "\nlength= 1 ") &&
             file_contains(out_path, "length= 65536") &&
             file_contains(out_path, "# end result \"synthetic-dyn\"") &&
             file_contains(out_path, "# begin result \"synthetic fixed\"\n"),

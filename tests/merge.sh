@@ -1,0 +1,45 @@
+#!/bin/sh
+# tests/merge.sh SKAMPI -- merging runs (SKaLib 3.4, skampi -m): SKaLib's own example
+# (899 with 10 repetitions, 901 and 910 with 4 each give 899), a value that only linear
+# interpolation between a run's neighbouring arguments can produce, block markers with
+# and without "# ", and the never-overwrite rule.
+set -u
+cd "$(dirname "$0")/.."
+skampi=$1
+d=tests/out/merge
+rm -rf "$d"; mkdir -p "$d"
+say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
+cat > "$d/a.sko" <<'X'
+# begin result "suite"
+count= 1020        1020      899.000      1.000    10      899.000
+count= 2000        2000      950.000      1.000     2      950.000
+# end result "suite"
+X
+cat > "$d/b.sko" <<'X'
+# begin result "suite"
+count= 1020        1020      901.000      1.000     4      901.000
+count= 1008        1008      891.000      1.000    10      891.000
+count= 3000        3000      915.000      1.000    10      915.000
+# end result "suite"
+X
+cat > "$d/c.sko" <<'X'
+begin result "suite"
+count= 1020        1020      910.000      3.000     4      910.000
+count= 2000        2000      910.000      3.000     1      910.000
+end result "suite"
+X
+$skampi -m "$d/m.sko" "$d/a.sko" "$d/b.sko" "$d/c.sko" 2> "$d/err.txt"
+say $? merge_exit "$(cat "$d/err.txt")"
+grep -q '^count= 1020 *1020 *899.000 *1.000 *10 *899.000$' "$d/m.sko"
+say $? merge_weighted_median_skalib_example "$(grep 1020 "$d/m.sko")"
+# 2000 in b: between its neighbours 1020 (901, 4 reps) and 3000 (915, 10 reps):
+# 901 + 14 * 980/1980 = 907.929 with 4 reps; against 950 (2) and 910 (1) it is the median
+grep -q '^count= 2000 *2000 *907.929 ' "$d/m.sko"
+say $? merge_interpolates_missing_argument "$(grep '^count= 2000' "$d/m.sko")"
+grep -q '^# begin result "suite"$' "$d/m.sko" && grep -q '^# end result "suite"$' "$d/m.sko"
+say $? merge_block_markers "$(cat "$d/m.sko")"
+$skampi -m "$d/m.sko" "$d/a.sko" "$d/b.sko" 2>/dev/null && [ -f "$d/m.sko.1" ]
+say $? merge_never_overwrites "no m.sko.1"
+$skampi -m "$d/x.sko" "$d/a.sko" "$d/missing.sko" 2> "$d/err2.txt"; st=$?
+grep -q "cannot open '$d/missing.sko'" "$d/err2.txt" && [ $st -eq 2 ]
+say $? merge_missing_input "exit $st: $(cat "$d/err2.txt")"
