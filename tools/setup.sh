@@ -9,10 +9,13 @@
 # Packages already present are not installed again; without apt-get it only checks.
 set -eu
 what=${1:-check}
+# 32-bit support for the running gcc (gcc-N-multilib, see the note above)
+multilib="gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)-multilib libc6-dev-i386"
+command -v gcc >/dev/null 2>&1 || multilib="gcc-multilib"
 case $what in
   run) pkgs="openmpi-bin libopenmpi-dev gcc make" ;;
-  check) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make" ;;
-  portability) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make tcc pcc gcc-12-multilib libc6-dev-i386 gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user" ;;
+  check) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make procps $multilib" ;;
+  portability) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make tcc pcc $multilib gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user" ;;
   *) echo "usage: tools/setup.sh run|check|portability" >&2; exit 2 ;;
 esac
 missing=""
