@@ -142,7 +142,6 @@ SK_API void sk_set_exit_hook(void (*hook)(int status));
 SK_API void sk_exit(int status);
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
 SK_API void sk_fatal(const char *fmt, ...);
-SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...);
 /* Error reporting that does not exit (used by the parser to keep the message and let the
 ** caller decide, e.g. to broadcast failure before exiting). */
 SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap);
@@ -345,15 +344,6 @@ SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
     va_end(ap);
   }
   sk_exit(SK_EXIT_USER_ERROR);
-}
-
-SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  if (!base_is_reporter) return;
-  va_start(ap, fmt);
-  base_report(loc && loc->file ? NULL : "skampi: warning: ", loc, fmt, ap);
-  va_end(ap);
 }
 
 SK_API void sk_fatal(const char *fmt, ...)
@@ -2918,9 +2908,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
 SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res);
 
-/* All members: returns the rank of the first member with failed != 0, or -1; that
-** member's message is copied to msg on rank 0. */
-SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize);
+/* All members of g, after they agreed that member `who` failed: its message (msgsize
+** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
+SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
 
 #endif
 /* --- end split/runner.h --- */
@@ -2998,23 +2988,11 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_confi
   sk_runner_run(&dummy, &m, NULL, cfg, res);
 }
 
-SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
+SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
 {
-  int size = sk_tp_group_size(g), rank = sk_tp_group_rank(g), first = -1, i;
-  double mine = failed ? 1.0 : 0.0, *all = (double *)sk_malloc(sizeof(double) * (size_t)size);
-  long decision;
-  sk_tp_gather_doubles(g, &mine, 1, all, 0);
-  if (rank == 0)
-    for (i = 0; i < size && first < 0; i++) if (all[i] != 0.0) first = i;
-  free(all);
-  decision = first;
-  sk_tp_bcast(g, &decision, sizeof decision, 0);
-  first = (int)decision;
-  if (first > 0) {
-    if (rank == first) sk_tp_send(g, 0, msg, msgsize);
-    if (rank == 0) sk_tp_recv(g, first, msg, msgsize);
-  }
-  return first;
+  if (who <= 0) return;
+  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
+  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
 }
 
 static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
@@ -3107,12 +3085,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_tp_bcast(m->group, control, sizeof control, 0);
     sk_sync_rep_done(m, (int)control[2]);
     if (control[0] == 2) {
-      int who = (int)control[1];
-      if (who > 0 && rank == who) sk_tp_send(m->group, 0, m->fail_msg, sizeof m->fail_msg);
-      if (rank == 0) {
-        if (who > 0) sk_tp_recv(m->group, who, res->fail_msg, sizeof res->fail_msg);
-        else strcpy(res->fail_msg, m->fail_msg);
-      }
+      sk_fetch_message(m->group, (int)control[1], m->fail_msg, sizeof m->fail_msg);
+      if (rank == 0) strcpy(res->fail_msg, m->fail_msg);
       res->failed = 1;
       break;
     }
@@ -10551,10 +10525,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   sk_tp_bcast(world, decision, sizeof decision, 0);
   if (decision[0] == 1) {
     strcpy(msg, m.fail_msg);
-    if (decision[1] > 0) {
-      if (wrank == decision[1]) sk_tp_send(world, 0, m.fail_msg, sizeof msg);
-      if (wrank == 0) sk_tp_recv(world, (int)decision[1], msg, sizeof msg);
-    }
+    sk_fetch_message(world, (int)decision[1], msg, sizeof msg);
     sk_user_error(&s->call->loc, "%s", msg);   /* messages name their function */
   }
   if (decision[0] == 2) {

@@ -191,15 +191,6 @@ SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
   sk_exit(SK_EXIT_USER_ERROR);
 }
 
-SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  if (!base_is_reporter) return;
-  va_start(ap, fmt);
-  base_report(loc && loc->file ? NULL : "skampi: warning: ", loc, fmt, ap);
-  va_end(ap);
-}
-
 SK_API void sk_fatal(const char *fmt, ...)
 {
   va_list ap;

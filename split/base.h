@@ -61,7 +61,6 @@ SK_API void sk_set_exit_hook(void (*hook)(int status));
 SK_API void sk_exit(int status);
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
 SK_API void sk_fatal(const char *fmt, ...);
-SK_API void sk_warning(const sk_loc *loc, const char *fmt, ...);
 /* Error reporting that does not exit (used by the parser to keep the message and let the
 ** caller decide, e.g. to broadcast failure before exiting). */
 SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fmt, va_list ap);

@@ -578,10 +578,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   sk_tp_bcast(world, decision, sizeof decision, 0);
   if (decision[0] == 1) {
     strcpy(msg, m.fail_msg);
-    if (decision[1] > 0) {
-      if (wrank == decision[1]) sk_tp_send(world, 0, m.fail_msg, sizeof msg);
-      if (wrank == 0) sk_tp_recv(world, (int)decision[1], msg, sizeof msg);
-    }
+    sk_fetch_message(world, (int)decision[1], msg, sizeof msg);
     sk_user_error(&s->call->loc, "%s", msg);   /* messages name their function */
   }
   if (decision[0] == 2) {

@@ -72,23 +72,11 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_confi
   sk_runner_run(&dummy, &m, NULL, cfg, res);
 }
 
-SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize)
+SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
 {
-  int size = sk_tp_group_size(g), rank = sk_tp_group_rank(g), first = -1, i;
-  double mine = failed ? 1.0 : 0.0, *all = (double *)sk_malloc(sizeof(double) * (size_t)size);
-  long decision;
-  sk_tp_gather_doubles(g, &mine, 1, all, 0);
-  if (rank == 0)
-    for (i = 0; i < size && first < 0; i++) if (all[i] != 0.0) first = i;
-  free(all);
-  decision = first;
-  sk_tp_bcast(g, &decision, sizeof decision, 0);
-  first = (int)decision;
-  if (first > 0) {
-    if (rank == first) sk_tp_send(g, 0, msg, msgsize);
-    if (rank == 0) sk_tp_recv(g, first, msg, msgsize);
-  }
-  return first;
+  if (who <= 0) return;
+  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
+  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
 }
 
 static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
@@ -181,12 +169,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_tp_bcast(m->group, control, sizeof control, 0);
     sk_sync_rep_done(m, (int)control[2]);
     if (control[0] == 2) {
-      int who = (int)control[1];
-      if (who > 0 && rank == who) sk_tp_send(m->group, 0, m->fail_msg, sizeof m->fail_msg);
-      if (rank == 0) {
-        if (who > 0) sk_tp_recv(m->group, who, res->fail_msg, sizeof res->fail_msg);
-        else strcpy(res->fail_msg, m->fail_msg);
-      }
+      sk_fetch_message(m->group, (int)control[1], m->fail_msg, sizeof m->fail_msg);
+      if (rank == 0) strcpy(res->fail_msg, m->fail_msg);
       res->failed = 1;
       break;
     }

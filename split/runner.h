@@ -46,8 +46,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
 SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res);
 
-/* All members: returns the rank of the first member with failed != 0, or -1; that
-** member's message is copied to msg on rank 0. */
-SK_API int sk_agree_failure(sk_group *g, int failed, char *msg, size_t msgsize);
+/* All members of g, after they agreed that member `who` failed: its message (msgsize
+** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
+SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
 
 #endif
