@@ -381,7 +381,7 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
 /* --- begin split/transport.h --- */
 /*
 ** transport.h -- the transport contract: the ONLY interface through which the rest of
-** skampi communicates (DESIGN.md section 3). Backends: transport_mpi.c (default),
+** skampi communicates. Backends: transport_mpi.c (default),
 ** transport_seq.c (SKAMPI_SEQ, one process), transport_rcce.c (SKAMPI_RCCE).
 **
 ** The contract promises no more than RCCE can keep: no tags, no wildcards, the receiver
@@ -845,8 +845,8 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 /*
 ** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
 ** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
-** tools/rcce. API facts: /work/shared/RCCE.md; the libraries as the SCC broadcast
-** thesis (seed 002, §2.3, §2.4) uses them.
+** tools/rcce. The libraries are used as the SCC broadcast
+** thesis (Pichler 2013, §2.3, §2.4) uses them.
 **
 ** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
 ** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
@@ -1158,7 +1158,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 /* --- end split/transport_rcce.c --- */
 /* --- begin split/value.h --- */
 /*
-** value.h -- the dynamically typed values of the input language (seed 003 §5.1):
+** value.h -- the dynamically typed values of the input language (SKaMPI 5 manual §5.1):
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
 ** tables of predefined datatypes and operators (§5.2). On the RCCE and sequential
 ** backends datatypes are described by their size only; with MPI they carry the handle.
@@ -1219,7 +1219,7 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
 /* --- begin split/value.c --- */
 /*
 ** value.c -- values of the input language and the predefined datatypes and reduction
-** operators of seed 003 §5.2. The MPI handles, sizes and extents are filled in at
+** operators of SKaMPI 5 manual §5.2. The MPI handles, sizes and extents are filled in at
 ** start-up (sk_values_init, after the transport started) because some MPI libraries
 ** do not make their handles compile-time constants.
 */
@@ -1442,7 +1442,7 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 /* --- begin split/measure.h --- */
 /*
 ** measure.h -- what a measurement function sees, and how it is described in the
-** catalogue (seed 003 §6.2, seed 000 ch. 5). A measurement has up to three functions
+** catalogue (SKaMPI 5 manual §6.2, SKaLib report (TR 99/07) ch. 5). A measurement has up to three functions
 ** with the same arguments: init (once per measurement: declares buffer usage and the
 ** reported message size, may allocate state), measure (one single measurement: returns
 ** this process's time in seconds, negative if it has no meaningful time) and finalize.
@@ -1504,7 +1504,7 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 /* --- begin split/stats.h --- */
 /*
 ** stats.h -- the statistics of SKaLib §3.2 and appendix A and the node-time selection
-** of seed 003 §7.1. Pure functions, no communication.
+** of SKaMPI 5 manual §7.1. Pure functions, no communication.
 */
 #ifndef SK_STATS_H
 #define SK_STATS_H
@@ -1517,7 +1517,7 @@ SK_API double sk_stats_std_error(const double *x, int n);
 /* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
 ** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
 SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
-/* Which per-process times an output line shows (seed 003 §7.1): n <= max: all, in rank
+/* Which per-process times an output line shows (SKaMPI 5 manual §7.1): n <= max: all, in rank
 ** order; otherwise sorted: max 0 none, 1 the middle one, >= 2 smallest, largest and
 ** max-2 equidistant ones between. Returns how many were written to out. */
 SK_API int sk_node_times_select(const double *times, int n, int max, double *out);
@@ -1598,7 +1598,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 /* --- end split/stats.c --- */
 /* --- begin split/asec.h --- */
 /*
-** asec.h -- automatic standard-error control (SKaLib §3.2, seed 003 §5.3.3): decides
+** asec.h -- automatic standard-error control (SKaLib §3.2, SKaMPI 5 manual §5.3.3): decides
 ** whether one more single measurement is needed, and forms the measurement's result.
 ** Runs on the one process that decides (rank 0 of the measurement communicator); the
 ** decision is broadcast by the caller so that every process repeats in step.
@@ -1705,7 +1705,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 /* --- end split/asec.c --- */
 /* --- begin split/buffers.h --- */
 /*
-** buffers.h -- the send and receive buffers of seed 003 §6.1 and §4.1: one region of
+** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region of
 ** set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
 ** buffers move through the region between repetitions, so `...` means half the
 ** region) and cache flushing between repetitions (set_cache_size).
@@ -1839,7 +1839,7 @@ SK_API void sk_buffers_free(void)
 /* --- end split/buffers.c --- */
 /* --- begin split/sync.h --- */
 /*
-** sync.h -- how the processes of a measurement start together (seed 003 §6.2.1, §4.1):
+** sync.h -- how the processes of a measurement start together (SKaMPI 5 manual §6.2.1, §4.1):
 ** no synchronisation, a barrier before each single measurement, or "real"
 ** synchronisation (the default): every process knows the offset (and drift) of its clock
 ** to a reference clock and starts each repetition at an agreed global time, inside a
@@ -1922,7 +1922,7 @@ SK_API void sk_sync_describe(sk_str *out);
 /* --- begin split/sync.c --- */
 /*
 ** sync.c -- synchronised starts (sync.h). This module owns the three start methods of
-** seed 003 §4.1 (choose_no_synchronization, choose_barrier_synchronization,
+** SKaMPI 5 manual §4.1 (choose_no_synchronization, choose_barrier_synchronization,
 ** choose_real_synchronization), the clock-offset estimates the real method needs (seed
 ** 003 §6.2.1: SKaMPI "keeps track of the differences between the local times ... in
 ** order to know a(n approximation of) global time"; a barrier cannot do this), and the
@@ -2017,7 +2017,7 @@ SK_API void sk_sync_describe(sk_str *out);
 ** engine calls nothing collective, and in point-to-point patterns not every member calls
 ** sk_sync_start, so no communication may happen there.
 **
-** Waiting. Processes may outnumber cores (ANCHORS.md: 4 processes on 2 cores, and MPICH
+** Waiting. Processes may outnumber cores (4 processes on 2 cores is common, and MPICH
 ** busy-polls), and a process that spins while it waits steals the core from the one it
 ** waits for. So a wait for a start time calls sched_yield() between clock readings and
 ** spins only for the last SYNC_SPIN_BELOW (10 us: spinning 100 us before the start
@@ -3107,8 +3107,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 /* --- end split/runner.c --- */
 /* --- begin split/apr.h --- */
 /*
-** apr.h -- automatic parameter refinement, APR (seed 000 §3.3; SKaMPI 5 `autorefine`
-** loops, seed 003 §5.3.1). Chooses the values of a loop variable at which a suite is
+** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
+** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
 ** measured: first the points of the plain loop, then, one at a time, the middle of the
 ** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
 ** segment can be split, the step budget is used up, or the caller stops it.
@@ -3195,8 +3195,8 @@ SK_API int sk_apr_self_check(const sk_apr *a);
 /* --- end split/apr.h --- */
 /* --- begin split/apr.c --- */
 /*
-** apr.c -- automatic parameter refinement (seed 000 §3.3.1-§3.3.3, key of eq. 3.5;
-** SKaMPI 5 `autorefine` loops, seed 003 §5.3.1). Owns the choice of loop values; it
+** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of eq. 3.5;
+** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
 ** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
 **
 ** Phase one: the points of the plain loop. Geometric: m_min * sigma^k for every k with
@@ -3240,7 +3240,7 @@ SK_API int sk_apr_self_check(const sk_apr *a);
 ** Defaults (sk_apr_default_config):
 **   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
 **     sqrt(2) as typical).
-**   max_error 0.1: equal to ASEC's default relative standard error (seed 003 §5.3.3,
+**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual §5.3.3,
 **     DESIGN §5); a prediction error below what each measurement may carry as noise is
 **     not evidence of a jump, and §3.3 says not to spend time measuring noise. Through
 **     eq. 3.5's third term it also places a jump to within 10% of its position: each
@@ -3796,7 +3796,7 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 /* --- begin split/catalogue.h --- */
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
-** (seed 003 §3; MPI-only ones exist only in the MPI build).
+** (SKaMPI 5 manual §3; MPI-only ones exist only in the MPI build).
 */
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H
@@ -3826,7 +3826,7 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 
 
 #ifdef SKAMPI_MPI
-/* Bytes that `count` elements of `dt` occupy in a buffer (seed 003 §6.2.2 get_extent). */
+/* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
 SK_API size_t sk_mpi_bytes(long count, const sk_datatype *dt);
 /* Bytes of data in `count` elements: the reported message size (§6.2 set_reported_message_size). */
 SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
@@ -3836,7 +3836,7 @@ SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
 /* A 'd' parameter (integers are accepted there). */
 SK_API double sk_mpi_arg_double(const sk_value *v);
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
-** simulated computation or delay of seed 003 §3.3 (delay_us, compute). */
+** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
 
 /* 0 <= value <= INT_MAX (counts, iterations, message numbers). */
@@ -4100,7 +4100,7 @@ SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 /* --- begin split/meas_bcast_algos.h --- */
 /*
 ** meas_bcast_algos.h -- the portable measurement functions of meas_bcast_algos.c:
-** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (seed 002: §3
+** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (Pichler 2013: §3
 ** ping-pong, §5 Bin Jia's pipelined cube broadcast, §6 the DOPL mesh broadcast), written
 ** on the transport contract only, so they run on every backend.
 */
@@ -4131,19 +4131,19 @@ SK_API long sk_bcast_cube_last_rounds(void);
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
 **
 **   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
-**       round trips between ranks 0 and 1 (seed 003 §3.1, seed 002 §3)
+**       round trips between ranks 0 and 1 (SKaMPI 5 manual §3.1, Pichler 2013 §3)
 **   Bcast_Cube(count, part_size)
-**       Bin Jia's pipelined broadcast (seed 002 §5.2 for powers of two, §5.3 for any
+**       Bin Jia's pipelined broadcast (Pichler 2013 §5.2 for powers of two, §5.3 for any
 **       number of processes; part sizes §5.5)
 **   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
-**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (seed 002
+**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
 **       §6.2; part and pipe sizes §6.3)
 **   Bcast_Linear(count), Bcast_Library(count)
 **       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
 **       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
 **
 ** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
-** others into their receive buffers (seed 003 §6.1), timed between sk_sync_start() and
+** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
 ** sk_sync_stop() (§6.2.1). The module also owns the verify mode and the round counter
 ** of the cube broadcast (meas_bcast_algos.h).
 **
@@ -4265,7 +4265,7 @@ static void bca_exchange(sk_group *g, const bca_parts *p, int dest, long send_pa
   }
 }
 
-/* ---- Bin Jia's cube broadcast (seed 002 §5.2, §5.3) ---- */
+/* ---- Bin Jia's cube broadcast (Pichler 2013 §5.2, §5.3) ---- */
 
 /* The other process of p's unit, Jia's Co(p): with n = units + r processes, 1..r pair
 ** with units..n-1; 0 and r+1..units-1 are alone (Co(p) = p). */
@@ -4357,7 +4357,7 @@ static long bca_cube_bcast(sk_group *g, int me, int n, const bca_parts *p)
   return rounds;
 }
 
-/* ---- DOPL, the dimension-ordered pipelined mesh broadcast (seed 002 §6.2) ---- */
+/* ---- DOPL, the dimension-ordered pipelined mesh broadcast (Pichler 2013 §6.2) ---- */
 
 static size_t bca_piece_bytes(size_t part_bytes, size_t piece, long x)
 {
@@ -4650,7 +4650,7 @@ static double bca_measure_library(sk_mctx *m, const sk_value *args)
 ** Rank 0 runs `iterations` round trips (send, then receive the answer) and sends once
 ** more after stopping its clock; rank 1 receives once before starting its clock, then
 ** answers and waits for the next message `iterations` times. Both return the time of ONE
-** full round trip, averaged (seed 003 §3.1); other ranks take no part and return -1. */
+** full round trip, averaged (SKaMPI 5 manual §3.1); other ranks take no part and return -1. */
 
 static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 {
@@ -4750,7 +4750,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 /* --- end split/meas_bcast_algos.c --- */
 /* --- begin split/meas_mpi_misc.c --- */
 /*
-** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (seed 003 §3.4 Wtime,
+** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (SKaMPI 5 manual §3.4 Wtime,
 ** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
 ** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
 ** argument checks that end in sk_meas_fail(), the busy wait used for delays.
@@ -4986,7 +4986,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_tabl
 /* --- end split/meas_mpi_misc.c --- */
 /* --- begin split/meas_mpi_p2p.c --- */
 /*
-** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (seed 003 §3.1),
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
 ** all ping-pongs between ranks 0 and 1 of the measurement communicator.
 ** Compiled with the MPI backend only; MPI-1.1 calls only. Every ping-pong returns the
 ** time of ONE full round trip (ping plus pong), averaged over `iterations` round trips,
@@ -5342,10 +5342,10 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 /* --- end split/meas_mpi_p2p.c --- */
 /* --- begin split/meas_mpi_coll.c --- */
 /*
-** meas_mpi_coll.c -- collective measurement functions over MPI (seed 003 §3.2).
+** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2).
 ** Compiled with the MPI backend only; MPI-1.1 calls only. Each measure function times
 ** ONE call (or one run of a self-made algorithm) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (seed 003 §6.2.1), and each
+** sk_sync_stop(), so that all processes start together (SKaMPI 5 manual §6.2.1), and each
 ** process returns its own time. The reported message size is the data of one message
 ** (one process's contribution): count * size of the datatype.
 **
@@ -5963,11 +5963,11 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 /* --- begin split/meas_mpi_onesided.c --- */
 /*
 ** meas_mpi_onesided.c -- one-sided communication measurement functions over MPI
-** (seed 003 §3.3), plus the two-sided counterparts that §3.3 lists beside them
+** (SKaMPI 5 manual §3.3), plus the two-sided counterparts that §3.3 lists beside them
 ** (MPI_Isend_callduration, Exchange, multi_Alltoall, twosided_borderexchange, Send).
 ** Compiled with the MPI backend only. The one-sided functions need MPI-2 and are
 ** compiled when SK_MPI_LEVEL >= 2 -- on MPI 2, 3, 4 and later alike (the original tested
-** MPI_VERSION == 2 and lost them on every newer library, see shared/ANCHORS.md); the
+** MPI_VERSION == 2 and lost them on every newer library); the
 ** two-sided counterparts use MPI-1.1 only and are always there.
 **
 ** Common rules (the manual lists names and parameters only; these are our choices,
@@ -7752,7 +7752,7 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name)
 /* --- end split/catalogue.c --- */
 /* --- begin split/builtins.h --- */
 /*
-** builtins.h -- the helper functions (seed 003 §4.1) and iterators (§4.2, §6.3) of the
+** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
 ** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
 ** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
 */
@@ -7771,7 +7771,7 @@ typedef struct sk_builtin {
   sk_builtin_fn fn;
 } sk_builtin;
 
-/* The iterator protocol of seed 003 §6.3: called first with *self == NULL (initialise,
+/* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
 ** may set *self to private state, return the first value); then again for each further
 ** value; when exhausted it sets *self to NULL and the return value is ignored. */
 typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
@@ -7791,7 +7791,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 /* --- end split/builtins.h --- */
 /* --- begin split/lexer.h --- */
 /*
-** lexer.h -- tokens of the SKaMPI 5 input language (seed 003 §2.5, §5): free format,
+** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
 ** one statement per line (newlines are tokens, except inside parentheses/brackets),
 ** '#' comments, integer and double literals with the size suffixes kb KB KiB mb MB MiB
 ** gb GB GiB (x 2^10, 2^20, 2^30), strings in double quotes, '...' and `@include`.
@@ -7903,7 +7903,7 @@ static int lx_is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A'
 static int lx_is_digit(int c) { return c >= '0' && c <= '9'; }
 static int lx_is_ident_char(int c) { return lx_is_ident_start(c) || lx_is_digit(c); }
 
-/* The size suffixes of seed 003 §5.1, in every spelling the issue lists. */
+/* The size suffixes of SKaMPI 5 manual §5.1, in every spelling the issue lists. */
 static long lx_suffix_multiplier(const char *p, size_t n)
 {
   static const struct { const char *name; long mult; } suffixes[] = {
@@ -8641,7 +8641,7 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 /* --- end split/sources.c --- */
 /* --- begin split/parser.h --- */
 /*
-** parser.h -- the .ski front end: parses a SKaMPI 5 input file (seed 003 §2.5, §5) and
+** parser.h -- the .ski front end: parses a SKaMPI 5 input file (SKaMPI 5 manual §2.5, §5) and
 ** the files it @includes into a program tree, and checks at parse time what can be
 ** checked: unknown measurement/helper/iterator names, argument counts, argument types
 ** of literals and constants, measure statements outside measurement blocks, division by
@@ -9427,7 +9427,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 /* --- end split/parser.c --- */
 /* --- begin split/output.h --- */
 /*
-** output.h -- the .sko writer (seed 003 §7.1, ANCHORS.md): header lines starting with
+** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
 ** '#', per measurement block `# begin result "name"`, one line per measurement (loop
 ** variables as "name= value", reported message size, time and standard error in
 ** microseconds, number of single measurements, selected per-process times), then
@@ -9882,7 +9882,7 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 /* --- end split/merge.c --- */
 /* --- begin split/interp.h --- */
 /*
-** interp.h -- the interpreter of the program tree (seed 003 §2.5, §5): every process
+** interp.h -- the interpreter of the program tree (SKaMPI 5 manual §2.5, §5): every process
 ** executes the same program (SPMD); variables with global and measurement-block scope;
 ** computed loops with the rounding and de-duplication rule; measure statements that
 ** agree on buffer sizes across all processes, run the measurement and write its line.
@@ -9953,7 +9953,7 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
-** Computed loops (seed 003 §2.5, §5.3.1): the loop runs on an exact double `cur`
+** Computed loops (SKaMPI 5 manual §2.5, §5.3.1): the loop runs on an exact double `cur`
 ** (from, then cur+step or cur*step). When `from` is an integer the variable is an
 ** integer: it takes the value cur rounded to the nearest integer (with `multipleof j`:
 ** to the nearest multiple of j, never below j), and a value equal to the previous one
@@ -10015,7 +10015,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out)
 }
 
 /* Inside a measurement block an assignment creates or changes a local variable; a
-** global of the same name stays untouched (seed 003 §5). */
+** global of the same name stays untouched (SKaMPI 5 manual §5). */
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value value)
 {
   sk_scope *sc = in->in_measurement ? &in->locals : &in->globals;
@@ -10362,7 +10362,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
   long guard = 0;
   v = it->fn(&self, args);
   loop_push(in, s->name, v);
-  /* protocol of seed 003 §6.3: *self == NULL after a call means "exhausted" */
+  /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted" */
   while (self != NULL) {
     if (!loop_iteration(in, s, v, 0)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
     v = it->fn(&self, args);
@@ -10612,7 +10612,7 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 /* --- end split/interp.c --- */
 /* --- begin split/builtins.c --- */
 /*
-** builtins.c -- the helper functions of seed 003 §4.1 (plus get_np() used by SKaMPI 5's
+** builtins.c -- the helper functions of SKaMPI 5 manual §4.1 (plus get_np() used by SKaMPI 5's
 ** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
 ** predefined constants of §5.2.
 */
@@ -11229,11 +11229,11 @@ SK_API const sk_builtin *sk_builtin_find(const char *name)
   return NULL;
 }
 
-/* ---- iterators (seed 003 §4.2, §6.3) ---- */
+/* ---- iterators (SKaMPI 5 manual §4.2, §6.3) ---- */
 
 typedef struct it_state { long next, end, k; } it_state;
 
-/* range(start, end): start, start+1, ..., end-1 (seed 003 §6.3's example). */
+/* range(start, end): start, start+1, ..., end-1 (SKaMPI 5 manual §6.3's example). */
 static sk_value it_range(void **self, const sk_value *a)
 {
   it_state *st = (it_state *)*self;
@@ -11279,7 +11279,7 @@ SK_API const sk_iterator *sk_iterator_find(const char *name)
   return NULL;
 }
 
-/* ---- constants (seed 003 §5.2) ---- */
+/* ---- constants (SKaMPI 5 manual §5.2) ---- */
 
 SK_API int sk_constant_find(const char *name, sk_value *out)
 {
@@ -11314,7 +11314,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
 /* --- begin split/params4.h --- */
 /*
 ** params4.h -- the SKaMPI 4 front end: reads a SKaMPI 4 parameter file (`@` sections and
-** measurement blocks `Name { Key = Value; ... }`, seed 000 §6.1, §6.2, ch. 5) and
+** measurement blocks `Name { Key = Value; ... }`, SKaLib report (TR 99/07) §6.1, §6.2, ch. 5) and
 ** translates it into the same program tree the .ski parser produces, so that one
 ** interpreter runs both and `-t` prints the translation as .ski text. The accepted
 ** keywords, values and measurement types are documented at the top of params4.c.
@@ -11343,7 +11343,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 /* --- begin split/params4.c --- */
 /*
 ** params4.c -- the SKaMPI 4 parameter-file reader (params4.h). It owns the translation
-** of a SKaMPI 4 parameter file -- `@` sections (seed 000 §6.1) and measurement blocks
+** of a SKaMPI 4 parameter file -- `@` sections (SKaLib report (TR 99/07) §6.1) and measurement blocks
 ** `Name { Key = Value; ... }` (§6.2, with the fields of measurement_t, ch. 5) -- into
 ** the program tree of ast.h, so that the interpreter runs it like a .ski program and
 ** `skampi -t` prints it as one. Every node of the tree carries the location in the
@@ -11487,7 +11487,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 **     90 Synthetic_Virtual        Synthetic_Virtual(len, 5, 0.01, 8192, 100, 0.125)
 **     91 Synthetic_Busy           Synthetic_Busy(len, 5, 0.01, 8192, 100, 0.125)
 **   The nodes loop of a collective starts at 2 at the least (a communicator of one
-**   process would need choose_no_synchronization, seed 003 §4.1).
+**   process would need choose_no_synchronization, SKaMPI 5 manual §4.1).
 **
 ** THE CATALOGUE CHECK -- the translator itself knows only the table above.
 ** sk_params4_parse then checks, as the .ski parser does, that every measurement
@@ -12919,7 +12919,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 /* --- end split/params4.c --- */
 /* --- begin split/main.c --- */
 /*
-** main.c -- the command line (seed 003 §2.3, §2.4; ANCHORS.md) and the run:
+** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4) and the run:
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **

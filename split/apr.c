@@ -1,6 +1,6 @@
 /*
-** apr.c -- automatic parameter refinement (seed 000 §3.3.1-§3.3.3, key of eq. 3.5;
-** SKaMPI 5 `autorefine` loops, seed 003 §5.3.1). Owns the choice of loop values; it
+** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of eq. 3.5;
+** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
 ** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
 **
 ** Phase one: the points of the plain loop. Geometric: m_min * sigma^k for every k with
@@ -44,7 +44,7 @@
 ** Defaults (sk_apr_default_config):
 **   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
 **     sqrt(2) as typical).
-**   max_error 0.1: equal to ASEC's default relative standard error (seed 003 §5.3.3,
+**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual §5.3.3,
 **     DESIGN §5); a prediction error below what each measurement may carry as noise is
 **     not evidence of a jump, and §3.3 says not to spend time measuring noise. Through
 **     eq. 3.5's third term it also places a jump to within 10% of its position: each

@@ -1,6 +1,6 @@
 /*
-** apr.h -- automatic parameter refinement, APR (seed 000 §3.3; SKaMPI 5 `autorefine`
-** loops, seed 003 §5.3.1). Chooses the values of a loop variable at which a suite is
+** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
+** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
 ** measured: first the points of the plain loop, then, one at a time, the middle of the
 ** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
 ** segment can be split, the step budget is used up, or the caller stops it.

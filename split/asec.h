@@ -1,5 +1,5 @@
 /*
-** asec.h -- automatic standard-error control (SKaLib §3.2, seed 003 §5.3.3): decides
+** asec.h -- automatic standard-error control (SKaLib §3.2, SKaMPI 5 manual §5.3.3): decides
 ** whether one more single measurement is needed, and forms the measurement's result.
 ** Runs on the one process that decides (rank 0 of the measurement communicator); the
 ** decision is broadcast by the caller so that every process repeats in step.

@@ -1,5 +1,5 @@
 /*
-** buffers.h -- the send and receive buffers of seed 003 §6.1 and §4.1: one region of
+** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region of
 ** set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
 ** buffers move through the region between repetitions, so `...` means half the
 ** region) and cache flushing between repetitions (set_cache_size).

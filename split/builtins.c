@@ -1,5 +1,5 @@
 /*
-** builtins.c -- the helper functions of seed 003 §4.1 (plus get_np() used by SKaMPI 5's
+** builtins.c -- the helper functions of SKaMPI 5 manual §4.1 (plus get_np() used by SKaMPI 5's
 ** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
 ** predefined constants of §5.2.
 */
@@ -619,11 +619,11 @@ SK_API const sk_builtin *sk_builtin_find(const char *name)
   return NULL;
 }
 
-/* ---- iterators (seed 003 §4.2, §6.3) ---- */
+/* ---- iterators (SKaMPI 5 manual §4.2, §6.3) ---- */
 
 typedef struct it_state { long next, end, k; } it_state;
 
-/* range(start, end): start, start+1, ..., end-1 (seed 003 §6.3's example). */
+/* range(start, end): start, start+1, ..., end-1 (SKaMPI 5 manual §6.3's example). */
 static sk_value it_range(void **self, const sk_value *a)
 {
   it_state *st = (it_state *)*self;
@@ -669,7 +669,7 @@ SK_API const sk_iterator *sk_iterator_find(const char *name)
   return NULL;
 }
 
-/* ---- constants (seed 003 §5.2) ---- */
+/* ---- constants (SKaMPI 5 manual §5.2) ---- */
 
 SK_API int sk_constant_find(const char *name, sk_value *out)
 {

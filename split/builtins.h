@@ -1,5 +1,5 @@
 /*
-** builtins.h -- the helper functions (seed 003 §4.1) and iterators (§4.2, §6.3) of the
+** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
 ** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
 ** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
 */
@@ -19,7 +19,7 @@ typedef struct sk_builtin {
   sk_builtin_fn fn;
 } sk_builtin;
 
-/* The iterator protocol of seed 003 §6.3: called first with *self == NULL (initialise,
+/* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
 ** may set *self to private state, return the first value); then again for each further
 ** value; when exhausted it sets *self to NULL and the return value is ignored. */
 typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);

@@ -1,6 +1,6 @@
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
-** (seed 003 §3; MPI-only ones exist only in the MPI build).
+** (SKaMPI 5 manual §3; MPI-only ones exist only in the MPI build).
 */
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H

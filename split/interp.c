@@ -1,7 +1,7 @@
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
-** Computed loops (seed 003 §2.5, §5.3.1): the loop runs on an exact double `cur`
+** Computed loops (SKaMPI 5 manual §2.5, §5.3.1): the loop runs on an exact double `cur`
 ** (from, then cur+step or cur*step). When `from` is an integer the variable is an
 ** integer: it takes the value cur rounded to the nearest integer (with `multipleof j`:
 ** to the nearest multiple of j, never below j), and a value equal to the previous one
@@ -68,7 +68,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out)
 }
 
 /* Inside a measurement block an assignment creates or changes a local variable; a
-** global of the same name stays untouched (seed 003 §5). */
+** global of the same name stays untouched (SKaMPI 5 manual §5). */
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value value)
 {
   sk_scope *sc = in->in_measurement ? &in->locals : &in->globals;
@@ -415,7 +415,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
   long guard = 0;
   v = it->fn(&self, args);
   loop_push(in, s->name, v);
-  /* protocol of seed 003 §6.3: *self == NULL after a call means "exhausted" */
+  /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted" */
   while (self != NULL) {
     if (!loop_iteration(in, s, v, 0)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
     v = it->fn(&self, args);

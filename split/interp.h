@@ -1,5 +1,5 @@
 /*
-** interp.h -- the interpreter of the program tree (seed 003 §2.5, §5): every process
+** interp.h -- the interpreter of the program tree (SKaMPI 5 manual §2.5, §5): every process
 ** executes the same program (SPMD); variables with global and measurement-block scope;
 ** computed loops with the rounding and de-duplication rule; measure statements that
 ** agree on buffer sizes across all processes, run the measurement and write its line.

@@ -65,7 +65,7 @@ static int lx_is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A'
 static int lx_is_digit(int c) { return c >= '0' && c <= '9'; }
 static int lx_is_ident_char(int c) { return lx_is_ident_start(c) || lx_is_digit(c); }
 
-/* The size suffixes of seed 003 §5.1, in every spelling the issue lists. */
+/* The size suffixes of SKaMPI 5 manual §5.1, in every spelling the issue lists. */
 static long lx_suffix_multiplier(const char *p, size_t n)
 {
   static const struct { const char *name; long mult; } suffixes[] = {

@@ -1,5 +1,5 @@
 /*
-** lexer.h -- tokens of the SKaMPI 5 input language (seed 003 §2.5, §5): free format,
+** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
 ** one statement per line (newlines are tokens, except inside parentheses/brackets),
 ** '#' comments, integer and double literals with the size suffixes kb KB KiB mb MB MiB
 ** gb GB GiB (x 2^10, 2^20, 2^30), strings in double quotes, '...' and `@include`.

@@ -1,5 +1,5 @@
 /*
-** main.c -- the command line (seed 003 §2.3, §2.4; ANCHORS.md) and the run:
+** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4) and the run:
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **

@@ -3,19 +3,19 @@
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
 **
 **   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
-**       round trips between ranks 0 and 1 (seed 003 §3.1, seed 002 §3)
+**       round trips between ranks 0 and 1 (SKaMPI 5 manual §3.1, Pichler 2013 §3)
 **   Bcast_Cube(count, part_size)
-**       Bin Jia's pipelined broadcast (seed 002 §5.2 for powers of two, §5.3 for any
+**       Bin Jia's pipelined broadcast (Pichler 2013 §5.2 for powers of two, §5.3 for any
 **       number of processes; part sizes §5.5)
 **   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
-**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (seed 002
+**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
 **       §6.2; part and pipe sizes §6.3)
 **   Bcast_Linear(count), Bcast_Library(count)
 **       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
 **       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
 **
 ** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
-** others into their receive buffers (seed 003 §6.1), timed between sk_sync_start() and
+** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
 ** sk_sync_stop() (§6.2.1). The module also owns the verify mode and the round counter
 ** of the cube broadcast (meas_bcast_algos.h).
 **
@@ -138,7 +138,7 @@ static void bca_exchange(sk_group *g, const bca_parts *p, int dest, long send_pa
   }
 }
 
-/* ---- Bin Jia's cube broadcast (seed 002 §5.2, §5.3) ---- */
+/* ---- Bin Jia's cube broadcast (Pichler 2013 §5.2, §5.3) ---- */
 
 /* The other process of p's unit, Jia's Co(p): with n = units + r processes, 1..r pair
 ** with units..n-1; 0 and r+1..units-1 are alone (Co(p) = p). */
@@ -230,7 +230,7 @@ static long bca_cube_bcast(sk_group *g, int me, int n, const bca_parts *p)
   return rounds;
 }
 
-/* ---- DOPL, the dimension-ordered pipelined mesh broadcast (seed 002 §6.2) ---- */
+/* ---- DOPL, the dimension-ordered pipelined mesh broadcast (Pichler 2013 §6.2) ---- */
 
 static size_t bca_piece_bytes(size_t part_bytes, size_t piece, long x)
 {
@@ -523,7 +523,7 @@ static double bca_measure_library(sk_mctx *m, const sk_value *args)
 ** Rank 0 runs `iterations` round trips (send, then receive the answer) and sends once
 ** more after stopping its clock; rank 1 receives once before starting its clock, then
 ** answers and waits for the next message `iterations` times. Both return the time of ONE
-** full round trip, averaged (seed 003 §3.1); other ranks take no part and return -1. */
+** full round trip, averaged (SKaMPI 5 manual §3.1); other ranks take no part and return -1. */
 
 static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 {

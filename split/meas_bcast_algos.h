@@ -1,6 +1,6 @@
 /*
 ** meas_bcast_algos.h -- the portable measurement functions of meas_bcast_algos.c:
-** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (seed 002: §3
+** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (Pichler 2013: §3
 ** ping-pong, §5 Bin Jia's pipelined cube broadcast, §6 the DOPL mesh broadcast), written
 ** on the transport contract only, so they run on every backend.
 */

@@ -16,7 +16,7 @@
 #include "measure.h"
 
 #ifdef SKAMPI_MPI
-/* Bytes that `count` elements of `dt` occupy in a buffer (seed 003 §6.2.2 get_extent). */
+/* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
 SK_API size_t sk_mpi_bytes(long count, const sk_datatype *dt);
 /* Bytes of data in `count` elements: the reported message size (§6.2 set_reported_message_size). */
 SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
@@ -26,7 +26,7 @@ SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
 /* A 'd' parameter (integers are accepted there). */
 SK_API double sk_mpi_arg_double(const sk_value *v);
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
-** simulated computation or delay of seed 003 §3.3 (delay_us, compute). */
+** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
 
 /* 0 <= value <= INT_MAX (counts, iterations, message numbers). */

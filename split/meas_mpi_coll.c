@@ -1,8 +1,8 @@
 /*
-** meas_mpi_coll.c -- collective measurement functions over MPI (seed 003 §3.2).
+** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2).
 ** Compiled with the MPI backend only; MPI-1.1 calls only. Each measure function times
 ** ONE call (or one run of a self-made algorithm) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (seed 003 §6.2.1), and each
+** sk_sync_stop(), so that all processes start together (SKaMPI 5 manual §6.2.1), and each
 ** process returns its own time. The reported message size is the data of one message
 ** (one process's contribution): count * size of the datatype.
 **

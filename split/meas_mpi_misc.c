@@ -1,5 +1,5 @@
 /*
-** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (seed 003 §3.4 Wtime,
+** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (SKaMPI 5 manual §3.4 Wtime,
 ** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
 ** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
 ** argument checks that end in sk_meas_fail(), the busy wait used for delays.

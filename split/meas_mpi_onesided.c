@@ -1,10 +1,10 @@
 /*
 ** meas_mpi_onesided.c -- one-sided communication measurement functions over MPI
-** (seed 003 §3.3), plus the two-sided counterparts that §3.3 lists beside them
+** (SKaMPI 5 manual §3.3), plus the two-sided counterparts that §3.3 lists beside them
 ** (MPI_Isend_callduration, Exchange, multi_Alltoall, twosided_borderexchange, Send).
 ** Compiled with the MPI backend only. The one-sided functions need MPI-2 and are
 ** compiled when SK_MPI_LEVEL >= 2 -- on MPI 2, 3, 4 and later alike (the original tested
-** MPI_VERSION == 2 and lost them on every newer library, see shared/ANCHORS.md); the
+** MPI_VERSION == 2 and lost them on every newer library); the
 ** two-sided counterparts use MPI-1.1 only and are always there.
 **
 ** Common rules (the manual lists names and parameters only; these are our choices,

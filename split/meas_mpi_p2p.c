@@ -1,5 +1,5 @@
 /*
-** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (seed 003 §3.1),
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
 ** all ping-pongs between ranks 0 and 1 of the measurement communicator.
 ** Compiled with the MPI backend only; MPI-1.1 calls only. Every ping-pong returns the
 ** time of ONE full round trip (ping plus pong), averaged over `iterations` round trips,

@@ -1,6 +1,6 @@
 /*
 ** measure.h -- what a measurement function sees, and how it is described in the
-** catalogue (seed 003 §6.2, seed 000 ch. 5). A measurement has up to three functions
+** catalogue (SKaMPI 5 manual §6.2, SKaLib report (TR 99/07) ch. 5). A measurement has up to three functions
 ** with the same arguments: init (once per measurement: declares buffer usage and the
 ** reported message size, may allocate state), measure (one single measurement: returns
 ** this process's time in seconds, negative if it has no meaningful time) and finalize.

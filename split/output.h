@@ -1,5 +1,5 @@
 /*
-** output.h -- the .sko writer (seed 003 §7.1, ANCHORS.md): header lines starting with
+** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
 ** '#', per measurement block `# begin result "name"`, one line per measurement (loop
 ** variables as "name= value", reported message size, time and standard error in
 ** microseconds, number of single measurements, selected per-process times), then

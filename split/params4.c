@@ -1,6 +1,6 @@
 /*
 ** params4.c -- the SKaMPI 4 parameter-file reader (params4.h). It owns the translation
-** of a SKaMPI 4 parameter file -- `@` sections (seed 000 §6.1) and measurement blocks
+** of a SKaMPI 4 parameter file -- `@` sections (SKaLib report (TR 99/07) §6.1) and measurement blocks
 ** `Name { Key = Value; ... }` (§6.2, with the fields of measurement_t, ch. 5) -- into
 ** the program tree of ast.h, so that the interpreter runs it like a .ski program and
 ** `skampi -t` prints it as one. Every node of the tree carries the location in the
@@ -144,7 +144,7 @@
 **     90 Synthetic_Virtual        Synthetic_Virtual(len, 5, 0.01, 8192, 100, 0.125)
 **     91 Synthetic_Busy           Synthetic_Busy(len, 5, 0.01, 8192, 100, 0.125)
 **   The nodes loop of a collective starts at 2 at the least (a communicator of one
-**   process would need choose_no_synchronization, seed 003 §4.1).
+**   process would need choose_no_synchronization, SKaMPI 5 manual §4.1).
 **
 ** THE CATALOGUE CHECK -- the translator itself knows only the table above.
 ** sk_params4_parse then checks, as the .ski parser does, that every measurement

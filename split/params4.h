@@ -1,6 +1,6 @@
 /*
 ** params4.h -- the SKaMPI 4 front end: reads a SKaMPI 4 parameter file (`@` sections and
-** measurement blocks `Name { Key = Value; ... }`, seed 000 §6.1, §6.2, ch. 5) and
+** measurement blocks `Name { Key = Value; ... }`, SKaLib report (TR 99/07) §6.1, §6.2, ch. 5) and
 ** translates it into the same program tree the .ski parser produces, so that one
 ** interpreter runs both and `-t` prints the translation as .ski text. The accepted
 ** keywords, values and measurement types are documented at the top of params4.c.

@@ -1,5 +1,5 @@
 /*
-** parser.h -- the .ski front end: parses a SKaMPI 5 input file (seed 003 §2.5, §5) and
+** parser.h -- the .ski front end: parses a SKaMPI 5 input file (SKaMPI 5 manual §2.5, §5) and
 ** the files it @includes into a program tree, and checks at parse time what can be
 ** checked: unknown measurement/helper/iterator names, argument counts, argument types
 ** of literals and constants, measure statements outside measurement blocks, division by

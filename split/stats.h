@@ -1,6 +1,6 @@
 /*
 ** stats.h -- the statistics of SKaLib §3.2 and appendix A and the node-time selection
-** of seed 003 §7.1. Pure functions, no communication.
+** of SKaMPI 5 manual §7.1. Pure functions, no communication.
 */
 #ifndef SK_STATS_H
 #define SK_STATS_H
@@ -14,7 +14,7 @@ SK_API double sk_stats_std_error(const double *x, int n);
 /* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
 ** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
 SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
-/* Which per-process times an output line shows (seed 003 §7.1): n <= max: all, in rank
+/* Which per-process times an output line shows (SKaMPI 5 manual §7.1): n <= max: all, in rank
 ** order; otherwise sorted: max 0 none, 1 the middle one, >= 2 smallest, largest and
 ** max-2 equidistant ones between. Returns how many were written to out. */
 SK_API int sk_node_times_select(const double *times, int n, int max, double *out);

@@ -1,6 +1,6 @@
 /*
 ** sync.c -- synchronised starts (sync.h). This module owns the three start methods of
-** seed 003 §4.1 (choose_no_synchronization, choose_barrier_synchronization,
+** SKaMPI 5 manual §4.1 (choose_no_synchronization, choose_barrier_synchronization,
 ** choose_real_synchronization), the clock-offset estimates the real method needs (seed
 ** 003 §6.2.1: SKaMPI "keeps track of the differences between the local times ... in
 ** order to know a(n approximation of) global time"; a barrier cannot do this), and the
@@ -95,7 +95,7 @@
 ** engine calls nothing collective, and in point-to-point patterns not every member calls
 ** sk_sync_start, so no communication may happen there.
 **
-** Waiting. Processes may outnumber cores (ANCHORS.md: 4 processes on 2 cores, and MPICH
+** Waiting. Processes may outnumber cores (4 processes on 2 cores is common, and MPICH
 ** busy-polls), and a process that spins while it waits steals the core from the one it
 ** waits for. So a wait for a start time calls sched_yield() between clock readings and
 ** spins only for the last SYNC_SPIN_BELOW (10 us: spinning 100 us before the start

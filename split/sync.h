@@ -1,5 +1,5 @@
 /*
-** sync.h -- how the processes of a measurement start together (seed 003 §6.2.1, §4.1):
+** sync.h -- how the processes of a measurement start together (SKaMPI 5 manual §6.2.1, §4.1):
 ** no synchronisation, a barrier before each single measurement, or "real"
 ** synchronisation (the default): every process knows the offset (and drift) of its clock
 ** to a reference clock and starts each repetition at an agreed global time, inside a

@@ -1,6 +1,6 @@
 /*
 ** transport.h -- the transport contract: the ONLY interface through which the rest of
-** skampi communicates (DESIGN.md section 3). Backends: transport_mpi.c (default),
+** skampi communicates. Backends: transport_mpi.c (default),
 ** transport_seq.c (SKAMPI_SEQ, one process), transport_rcce.c (SKAMPI_RCCE).
 **
 ** The contract promises no more than RCCE can keep: no tags, no wildcards, the receiver

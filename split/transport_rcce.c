@@ -1,8 +1,8 @@
 /*
 ** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
 ** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
-** tools/rcce. API facts: /work/shared/RCCE.md; the libraries as the SCC broadcast
-** thesis (seed 002, §2.3, §2.4) uses them.
+** tools/rcce. The libraries are used as the SCC broadcast
+** thesis (Pichler 2013, §2.3, §2.4) uses them.
 **
 ** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
 ** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and

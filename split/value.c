@@ -1,6 +1,6 @@
 /*
 ** value.c -- values of the input language and the predefined datatypes and reduction
-** operators of seed 003 §5.2. The MPI handles, sizes and extents are filled in at
+** operators of SKaMPI 5 manual §5.2. The MPI handles, sizes and extents are filled in at
 ** start-up (sk_values_init, after the transport started) because some MPI libraries
 ** do not make their handles compile-time constants.
 */

@@ -1,5 +1,5 @@
 /*
-** value.h -- the dynamically typed values of the input language (seed 003 §5.1):
+** value.h -- the dynamically typed values of the input language (SKaMPI 5 manual §5.1):
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
 ** tables of predefined datatypes and operators (§5.2). On the RCCE and sequential
 ** backends datatypes are described by their size only; with MPI they carry the handle.

@@ -1,4 +1,4 @@
-# tests/check_sko.awk -- checks a .sko file written by skampi (seed 003 §7.1 format; block
+# tests/check_sko.awk -- checks a .sko file written by skampi (SKaMPI 5 manual §7.1 format; block
 # markers with or without the leading "# ", as SKaMPI 5.0 and the manual's demo.sko write them):
 #   awk -v np=P -v minrep=8 -v maxrep=33 -v maxnodes=16 -f tests/check_sko.awk file.sko
 # Every `# begin result` has its `# end result`; every measurement line has its loop

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/modules.sh -- every module of split/ compiles on its own (DESIGN.md section 2),
+# tests/modules.sh -- every module of split/ compiles on its own (for unit tests and fast rebuilds),
 # for the sequential backend (MPI modules compile to nothing there) and, with an MPI
 # compiler, for the MPI backend.
 set -eu

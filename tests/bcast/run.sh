@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh -- builds tests/bcast/test_bcast_algos.c for one backend and runs it for the
-# given process counts: the broadcasts of the SCC thesis (seed 002 §5, §6) verified
+# given process counts: the broadcasts of the SCC thesis (Pichler 2013 §5, §6) verified
 # byte for byte, Bcast_Cube's round count, the ping-pongs, and the backend underneath.
 #
 # Usage: tests/bcast/run.sh [-v] [-j JOBS] [--full | --sweep] BACKEND N...

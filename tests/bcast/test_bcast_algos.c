@@ -1,6 +1,6 @@
 /*
 ** test_bcast_algos.c -- test driver of split/meas_bcast_algos.c (the broadcasts of the
-** SCC thesis, seed 002 §5 and §6, and the ping-pongs of §3) together with the transport
+** SCC thesis, Pichler 2013 §5 and §6, and the ping-pongs of §3) together with the transport
 ** backend it is built with: MPI (default), RCCE (-DSKAMPI_RCCE) or sequential
 ** (-DSKAMPI_SEQ). It compiles the modules directly (no amalgam) and stands in for the
 ** engine's sk_sync_start/sk_sync_stop (barrier + wtime) and sk_meas_fail.

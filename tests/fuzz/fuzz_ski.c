@@ -1,6 +1,6 @@
 /*
 ** tests/fuzz/fuzz_ski.c -- fuzzing harness over skampi's input front ends (the .ski
-** parser of seed 003 §2.5/§5 and, when it is built in, the SKaMPI 4 parameter-file
+** parser of SKaMPI 5 manual §2.5/§5 and, when it is built in, the SKaMPI 4 parameter-file
 ** reader), on the sequential backend. Nothing is interpreted (that would measure):
 ** every input is parsed, printed back as .ski text, and the printed text must parse
 ** again to the same tree and print identically (round trip).

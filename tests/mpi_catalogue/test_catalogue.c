@@ -1,6 +1,6 @@
 /*
 ** test_catalogue.c -- runs every entry of every MPI measurement table (split/meas_mpi_*.c,
-** seed 003 §3.1-§3.4) under mpirun, outside the interpreter: the modules are compiled
+** SKaMPI 5 manual §3.1-§3.4) under mpirun, outside the interpreter: the modules are compiled
 ** into this file directly (non-amalgam), and this file provides the little the engine
 ** would: sk_sync_start/sk_sync_stop (barrier + MPI_Wtime), sk_meas_fail, datatypes,
 ** operators and info values with the right MPI handles.

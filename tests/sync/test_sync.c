@@ -1,5 +1,5 @@
 /*
-** test_sync.c -- test driver of split/sync.c (seed 003 §6.2.1 and §4.1: real, barrier
+** test_sync.c -- test driver of split/sync.c (SKaMPI 5 manual §6.2.1 and §4.1: real, barrier
 ** and no synchronisation; clock offsets after SKaMPI 5 and after Hunold and
 ** Carpen-Amarie) with the transport backend it is built with: MPI (default), RCCE
 ** (-DSKAMPI_RCCE, under tools/rcce/rccerun) or sequential (-DSKAMPI_SEQ). It compiles
@@ -21,7 +21,7 @@
 **  - the same on a group in reversed rank order (offsets against the group's rank 0);
 **  - synchronised runs through the engine: 30 repetitions of a timed broadcast with both
 **    algorithms (the number of invalid repetitions and the start skew in true time are
-**    reported), 100 repetitions that must finish within 60 seconds (ANCHORS.md: 4
+**    reported), 100 repetitions that must finish within 60 seconds (as with 4
 **    processes on 2 cores under MPICH), a run on the reversed group that re-uses the
 **    world's estimate, a point-to-point pattern in which only ranks 0 and 1
 **    synchronise, a measurement that never synchronises, and the barrier and none

@@ -1,5 +1,5 @@
 /*
-** test_apr.c -- unit tests of automatic parameter refinement (split/apr.c; seed 000
+** test_apr.c -- unit tests of automatic parameter refinement (split/apr.c; SKaLib report (TR 99/07)
 ** §3.3, key of eq. 3.5). Mathematical functions stand in for measurements: no timing,
 ** no communication. Prints "ok NAME" or "FAIL NAME: details" per check and exits with
 ** status 1 if any check failed.
@@ -310,7 +310,7 @@ static void test_initial_points(void)
   int i;
   c = geometric_config(1, 23, sqrt(2.0));
   expect_sequence("initial_geometric_sqrt2_integer_1_23", &c, sqrt2_int, 9);
-  c.multiple_of = 4;  /* seed 003 §5.3.1's example; 22.6 -> 24 > 23 is dropped */
+  c.multiple_of = 4;  /* SKaMPI 5 manual §5.3.1's example; 22.6 -> 24 > 23 is dropped */
   expect_sequence("initial_geometric_sqrt2_multipleof4_1_23", &c, sqrt2_mult4, 5);
   for (i = 0; i <= 20; i++) powers[i] = ldexp(1.0, i);
   c = geometric_config(1, MIB, 2);

@@ -2,7 +2,7 @@
 ** tests/unit/test_core.c -- unit tests of the core logic on the sequential backend:
 ** statistics (SKaLib eq. 3.4 / A.1), the ASEC stopping rule checked against an
 ** independent re-computation from the synthetic measurement's known samples, the
-** node-time selection rule (seed 003 §7.1), the lexer's suffixes, computed-loop value
+** node-time selection rule (SKaMPI 5 manual §7.1), the lexer's suffixes, computed-loop value
 ** sequences (§2.5, §5.3.1), parse trees printed back, scoping (§5), iterators (§6.3),
 ** includes, and the interpreter's arithmetic.
 ** Build: cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_core.c -lm
@@ -257,7 +257,7 @@ static sk_value run_in(sk_interp *in, const char *text, const char *var)
   return v;
 }
 
-/* Every helper of seed 003 §4.1 evaluated: values returned and settings changed. */
+/* Every helper of SKaMPI 5 manual §4.1 evaluated: values returned and settings changed. */
 static void test_helpers(void)
 {
   sk_interp in;

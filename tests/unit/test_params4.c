@@ -1,5 +1,5 @@
 /*
-** test_params4.c -- unit tests of the SKaMPI 4 front end (split/params4.c; seed 000
+** test_params4.c -- unit tests of the SKaMPI 4 front end (split/params4.c; SKaLib report (TR 99/07)
 ** §6.1 sections, §6.2 measurement blocks): golden translations printed as .ski text,
 ** the file:line:col prefix of every error, the round trip of the translations through
 ** the .ski parser (print, parse, print again: the same text), locations pointing into
@@ -503,7 +503,7 @@ static void test_mpi_types(void)
   golden_checked("reserved_master_worker_name", waitsome_par, waitsome_ski, 0);
 }
 
-/* The block of seed 000 §6.2, verbatim: type 50 is its new measurement, a ping with
+/* The block of SKaLib report (TR 99/07) §6.2, verbatim: type 50 is its new measurement, a ping with
 ** MPI_Send, i.e. SKaMPI 5's Send. */
 static const char *const seed_000_section_6_2_par[] = {
   "@MEASUREMENTS\n",

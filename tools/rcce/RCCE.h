@@ -3,7 +3,7 @@
  * as provided by the host emulator tools/rcce/rcce_emu.c.
  *
  * This file owns the RCCE names, constants, types and prototypes that
- * programs written for the Intel SCC use; see /work/shared/RCCE.md.
+ * programs written for the Intel SCC use, as the RCCE and iRCCE documentation describes them.
  * Written from the published API description; no Intel code.
  * Plain C89.
  */

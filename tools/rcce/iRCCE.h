@@ -3,7 +3,7 @@
  * provided by the host emulator tools/rcce/rcce_emu.c.
  *
  * This file owns the iRCCE names, return codes, request and wait-list types
- * and prototypes; see /work/shared/RCCE.md.  Written from the published API
+ * and prototypes, as the RCCE and iRCCE documentation describes them.  Written from the published API
  * description; no third-party code.  Plain C89.
  *
  * Semantics (as emulated):

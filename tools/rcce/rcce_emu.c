@@ -1,7 +1,7 @@
 /*
  * rcce_emu.c - host emulator of the RCCE (1.0.x, simplified interface) and
  * iRCCE APIs declared in RCCE.h and iRCCE.h.  Written from scratch from the
- * published API description (/work/shared/RCCE.md); no third-party code.
+ * published API description (RCCE and iRCCE documentation); no third-party code.
  *
  * This file owns the whole run-time model: the shared segment, the
  * message-passing buffers (MPBs) and flags, the send/receive engine shared
