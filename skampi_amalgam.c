@@ -61,6 +61,18 @@
 #define SK_BACKEND_NAME "sequential"
 #endif
 
+/* Registry rows name functions that exist only with MPI (MPI-2): elsewhere they are NULL. */
+#ifdef SKAMPI_MPI
+#define SK_IF_MPI(f) f
+#else
+#define SK_IF_MPI(f) NULL
+#endif
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+#define SK_IF_MPI2(f) f
+#else
+#define SK_IF_MPI2(f) NULL
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define SK_UNUSED __attribute__((unused))
 #else
@@ -1156,6 +1168,82 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 
 #endif /* SKAMPI_RCCE */
 /* --- end split/transport_rcce.c --- */
+/* --- begin split/agree.h --- */
+/*
+** agree.h -- the one way the processes of a group take a joint decision.
+**
+** Every member contributes a ballot (a plain struct, the same type on every member),
+** rank 0 of the group sees all ballots in rank order and fills the decision (another
+** plain struct), and every member returns with rank 0's decision. All decisions that
+** keep the processes in step -- repeat or stop, a failing member, the buffer check
+** before a measurement, the synchronised start time, the suite's time limit -- go
+** through sk_agree, so no caller packs unnamed arrays with magic codes.
+**
+** Invariants: collective over all members of the group (non-members must not call);
+** ballots and decisions are copied as bytes, so they hold numbers only (no pointers);
+** decide runs on rank 0 only and must not communicate.
+*/
+#ifndef SK_AGREE_H
+#define SK_AGREE_H
+
+
+/* Rank 0 only: `ballots` holds n ballots of the caller's type in rank order (NULL when
+** the agreement has no ballots); fill *decision. */
+typedef void (*sk_decide_fn)(void *ctx, const void *ballots, int n, void *decision);
+
+/* Gathers `ballot` (ballot_size bytes, 0 for none) from every member to rank 0, lets
+** decide(ctx, ballots, size, decision) fill the decision there (decide may be NULL when
+** rank 0 filled *decision itself), and broadcasts it: on return every member holds rank
+** 0's decision. */
+SK_API void sk_agree(sk_group *g, const void *ballot, size_t ballot_size,
+                     void *decision, size_t decision_size, sk_decide_fn decide, void *ctx);
+
+/* After the members agreed that member `who` failed: its message (msgsize bytes in msg)
+** is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
+SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
+
+#endif
+/* --- end split/agree.h --- */
+/* --- begin split/agree.c --- */
+/*
+** agree.c -- see agree.h. Ballots travel as doubles (the transport gathers doubles), so a
+** ballot is copied into whole doubles on the way and copied out again on rank 0.
+*/
+
+static size_t agree_doubles(size_t bytes) { return (bytes + sizeof(double) - 1) / sizeof(double); }
+
+SK_API void sk_agree(sk_group *g, const void *ballot, size_t ballot_size,
+                     void *decision, size_t decision_size, sk_decide_fn decide, void *ctx)
+{
+  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), i;
+  size_t per = agree_doubles(ballot_size);
+  if (per > 0) {
+    double *mine = (double *)sk_calloc(per, sizeof(double)), *all = NULL;
+    char *ballots = NULL;
+    memcpy(mine, ballot, ballot_size);
+    if (rank == 0) all = (double *)sk_malloc(sizeof(double) * per * (size_t)size);
+    sk_tp_gather_doubles(g, mine, (int)per, all, 0);
+    if (rank == 0) {
+      ballots = (char *)sk_malloc(ballot_size * (size_t)size);
+      for (i = 0; i < size; i++) memcpy(ballots + ballot_size * (size_t)i, all + per * (size_t)i, ballot_size);
+      if (decide) decide(ctx, ballots, size, decision);
+      free(ballots);
+      free(all);
+    }
+    free(mine);
+  } else if (rank == 0 && decide) {
+    decide(ctx, NULL, size, decision);
+  }
+  sk_tp_bcast(g, decision, decision_size, 0);
+}
+
+SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
+{
+  if (who <= 0) return;
+  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
+  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
+}
+/* --- end split/agree.c --- */
 /* --- begin split/value.h --- */
 /*
 ** value.h -- the dynamically typed values of the input language (SKaMPI 5 manual §5.1):
@@ -1476,23 +1564,44 @@ typedef struct sk_mctx {
   int failed;               /* set by sk_meas_fail */
   char fail_msg[200];
   struct sk_sync *sync;     /* synchronisation state (engine) */
+  const struct sk_settings *settings; /* the engine settings of the run (settings.h) */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
 typedef double (*sk_measure_fn)(sk_mctx *m, const sk_value *args);
 typedef void (*sk_finalize_fn)(sk_mctx *m, const sk_value *args);
 
-/* Parameter type letters: i integer, d double (integers accepted), s string,
+/* One registry row per measurement: the name (written once, in the row macro), the
+** parameter signature, the pattern and the minimum number of processes (checked once, by
+** the engine, before init), and the three functions. Rows exist in every build, so the
+** front ends know every name and its signature; where the backend lacks what a row
+** needs, its functions are NULL and `needs` says what is missing (sk_catalogue_usable).
+** Parameter type letters: i integer, d double (integers accepted), s string,
 ** c communicator, t datatype, o operator, n info. */
 typedef struct sk_measurement {
   const char *name;
   const char *params;
   sk_pattern pattern;
   sk_init_fn init;          /* may be NULL */
-  sk_measure_fn measure;
+  sk_measure_fn measure;    /* NULL: not available in this build */
   sk_finalize_fn finalize;  /* may be NULL */
   int min_procs;            /* the communicator must have at least this many processes */
+  const char *needs;        /* NULL, or what the row needs beyond the portable transport */
 } sk_measurement;
+
+/* The rows. NAME is the measurement's name in the input language; its measure function
+** is measure_NAME; INIT and FINALIZE are functions or NULL. The _MPI and _MPI2 rows
+** keep their functions only where the build has MPI (MPI-2 for one-sided), e.g.
+**   SK_MEASUREMENT_MPI(Bcast, "iti", SK_PATTERN_COLLECTIVE, 1, init_Bcast, NULL),  */
+#define SK_MEASUREMENT(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL }
+#define SK_MEASUREMENT_MPI(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
+    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library" }
+#define SK_MEASUREMENT_MPI2(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
+    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)" }
+#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL }
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);
@@ -1863,6 +1972,15 @@ typedef enum sk_sync_method {
 /* Offset estimation algorithms of the real method (sk_sync_set_offset_method). */
 #define SK_OFFSETS_LINEAR 1   /* SKaMPI 5: p-1 ping-pong series with rank 0, offsets only */
 #define SK_OFFSETS_HCA 2      /* default: binomial tree, offset and drift, log2(p) rounds */
+
+/* The synchronisation part of the engine settings (settings.h). */
+typedef struct sk_sync_config {
+  sk_sync_method method;      /* default SK_SYNC_REAL */
+  int offset_method;          /* an SK_OFFSETS_ constant, default SK_OFFSETS_HCA */
+  double max_offset_age;      /* seconds, default 10; <= 0: re-estimate every measurement */
+} sk_sync_config;
+
+SK_API void sk_sync_default_config(sk_sync_config *c);
 
 SK_API void sk_sync_set_method(sk_sync_method m);
 SK_API sk_sync_method sk_sync_get_method(void);
@@ -2504,6 +2622,13 @@ static void sync_collect(sk_group *g, const sync_model *md, int global, double d
 }
 
 /* ---- public: configuration and estimation ---- */
+
+SK_API void sk_sync_default_config(sk_sync_config *c)
+{
+  c->method = SK_SYNC_REAL;
+  c->offset_method = SK_OFFSETS_HCA;
+  c->max_offset_age = SYNC_MAX_AGE;
+}
 
 SK_API void sk_sync_set_method(sk_sync_method m) { sync_method = m; }
 SK_API sk_sync_method sk_sync_get_method(void) { return sync_method; }
@@ -3151,6 +3276,14 @@ typedef struct sk_apr_config {
 
 typedef struct sk_apr sk_apr;
 
+/* The autorefine part of the engine settings (settings.h): the limits a .ski program
+** sets with set_autorefine_max_error / _min_distance / _max_steps. */
+typedef struct sk_apr_limits {
+  double max_error;           /* default 0.05 */
+  double min_distance;        /* 0: the configuration's default */
+  int max_steps;              /* 0: no budget */
+} sk_apr_limits;
+
 /* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
 ** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
 ** bounds; see apr.c for why these values. */
@@ -3793,6 +3926,57 @@ SK_API int sk_apr_self_check(const sk_apr *a)
   return 1;
 }
 /* --- end split/apr.c --- */
+/* --- begin split/settings.h --- */
+/*
+** settings.h -- the engine settings: ONE object per run, owned by the interpreter
+** (which changes it through the set_ and switch_ helpers of the input language) and
+** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
+** Nothing below the interpreter keeps a configuration of its own.
+**
+**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2)
+**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
+**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
+**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
+**   verify    measurements that can check the data they moved do so (switch_verification_on)
+**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
+*/
+#ifndef SK_SETTINGS_H
+#define SK_SETTINGS_H
+
+
+typedef struct sk_settings {
+  sk_asec_config asec;
+  sk_buffer_config buffers;
+  sk_sync_config sync;
+  sk_apr_limits apr;
+  int verify;                 /* default off */
+  int max_node_times;         /* set_max_nr_node_times, default 16 */
+  double suite_time_limit;    /* seconds per measurement block, 0 = none */
+} sk_settings;
+
+SK_API void sk_settings_default(sk_settings *s);
+
+#endif
+/* --- end split/settings.h --- */
+/* --- begin split/settings.c --- */
+/*
+** settings.c -- see settings.h: the defaults of every engine setting in one place.
+*/
+
+SK_API void sk_settings_default(sk_settings *s)
+{
+  memset(s, 0, sizeof *s);
+  sk_asec_default_config(&s->asec);
+  sk_buffers_default_config(&s->buffers);
+  sk_sync_default_config(&s->sync);
+  s->apr.max_error = 0.05;
+  s->apr.min_distance = 0.0;
+  s->apr.max_steps = 0;
+  s->verify = 0;
+  s->max_node_times = 16;
+  s->suite_time_limit = 0.0;
+}
+/* --- end split/settings.c --- */
 /* --- begin split/catalogue.h --- */
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
@@ -9901,14 +10085,6 @@ typedef struct sk_scope {
   size_t n, cap;
 } sk_scope;
 
-typedef struct sk_settings {
-  sk_asec_config asec;
-  int max_node_times;         /* set_max_nr_node_times, default 16 */
-  double suite_time_limit;    /* seconds per measurement block, 0 = none */
-  double apr_max_error;       /* autorefine: error bound (key of SKaLib eq. 3.5) */
-  double apr_min_distance;    /* autorefine: relative minimum distance of points */
-  int apr_max_steps;          /* autorefine: budget of points per loop, 0 = none */
-} sk_settings;
 
 typedef struct sk_interp {
   sk_scope globals, locals;
@@ -9916,7 +10092,6 @@ typedef struct sk_interp {
   const char *block_name;
   double block_started;
   sk_settings settings;
-  sk_buffer_config buffers;
   sk_loopvar *loops;          /* loop variables of the current measurement, outermost first */
   size_t nloops, caploops;
   int open_loops;             /* active loops with '...' as bound */
@@ -9935,7 +10110,6 @@ typedef struct sk_interp {
   long measurements;
 } sk_interp;
 
-SK_API void sk_settings_default(sk_settings *s);
 SK_API void sk_interp_init(sk_interp *in);
 SK_API void sk_interp_free(sk_interp *in);
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
@@ -9963,22 +10137,11 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 ** exceeds the buffer size in bytes).
 */
 
-SK_API void sk_settings_default(sk_settings *s)
-{
-  sk_asec_default_config(&s->asec);
-  s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
-  s->apr_max_error = 0.05;
-  s->apr_min_distance = 0.0;
-  s->apr_max_steps = 0;
-}
-
 SK_API void sk_interp_init(sk_interp *in)
 {
   memset(in, 0, sizeof *in);
   sk_settings_default(&in->settings);
-  sk_buffers_default_config(&in->buffers);
-  sk_buffers_configure(&in->buffers);
+  sk_buffers_configure(&in->settings.buffers);
   in->run_started = sk_tp_wtime();
 }
 
@@ -10307,7 +10470,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     sk_user_error(&s->loc, "a loop up to '...' must count upwards");
   integer = from.type == SK_T_INT && (s->step_multiplies || (s->step == NULL || step.type == SK_T_INT));
   loop_setup(&st, sk_value_as_double(&from), sk_value_as_double(&to), s->to != NULL, stepv,
-             s->step_multiplies, multiple_of, integer, (double)in->buffers.size);
+             s->step_multiplies, multiple_of, integer, (double)in->settings.buffers.size);
   loop_push(in, s->name, from);
   if (!s->to) in->open_loops++;
   if (s->autorefine) {
@@ -10323,9 +10486,9 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     c.geometric = s->step_multiplies;
     c.integer = integer;
     c.multiple_of = multiple_of;
-    c.max_error = in->settings.apr_max_error;
-    if (in->settings.apr_min_distance > 0.0) c.min_distance = in->settings.apr_min_distance;
-    c.max_steps = in->settings.apr_max_steps;
+    c.max_error = in->settings.apr.max_error;
+    if (in->settings.apr.min_distance > 0.0) c.min_distance = in->settings.apr.min_distance;
+    c.max_steps = in->settings.apr.max_steps;
     if (sk_apr_config_error(&c)) sk_user_error(&s->loc, "autorefine: %s", sk_apr_config_error(&c));
     apr = sk_apr_new(&c);
     if (in->in_measurement) sk_out_hold_begin();
@@ -10519,7 +10682,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       if (all[2 * i + 1] != 0.0 && decision[1] < 0) { decision[0] = 1; decision[1] = i; }
       if (all[2 * i] > worst) { worst = all[2 * i]; decision[2] = i; }
     }
-    if (decision[0] == 0 && worst > (double)in->buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
+    if (decision[0] == 0 && worst > (double)in->settings.buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
     free(all);
   }
   sk_tp_bcast(world, decision, sizeof decision, 0);
@@ -10534,7 +10697,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     if (in->open_loops > 0) { in->buffer_exhausted = 1; return; }
     sk_user_error(&s->call->loc, "%s needs %ld bytes of buffer on process %ld, but set_skampi_buffer gave %lu; "
                   "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
-                  (unsigned long)in->buffers.size);
+                  (unsigned long)in->settings.buffers.size);
   }
   measure_dummy_time(in, def, g);
   started = sk_tp_wtime();
@@ -10690,30 +10853,30 @@ static sk_value bi_set_time_limit_per_suite(sk_interp *in, const sk_value *a, co
 static sk_value bi_set_autorefine_max_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
-  in->settings.apr_max_error = a[0].u.d;
+  in->settings.apr.max_error = a[0].u.d;
   return bi_none();
 }
 
 static sk_value bi_set_autorefine_min_distance(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
-  in->settings.apr_min_distance = a[0].u.d;
+  in->settings.apr.min_distance = a[0].u.d;
   return bi_none();
 }
 
 static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.apr_max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
+  in->settings.apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
   return bi_none();
 }
 
 /* ---- buffers ---- */
 
-static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->buffers); }
+static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->settings.buffers); }
 
 static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
+  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -10721,7 +10884,7 @@ static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_
 static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->buffers.cycling = 1;
+  in->settings.buffers.cycling = 1;
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -10729,7 +10892,7 @@ static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, co
 static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->buffers.cycling = 0;
+  in->settings.buffers.cycling = 0;
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -10743,21 +10906,21 @@ static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fna
 
 static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
+  in->settings.buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
   bi_apply_buffers(in);
   return bi_none();
 }
 
 static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
+  in->settings.buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
   bi_apply_buffers(in);
   return bi_none();
 }
 
 static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
+  in->settings.buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -12560,8 +12723,8 @@ static void p4_collect_settings(p4_ctx *c)
   c->setting[P4_SET_CUT_QUANTILE] = defaults.asec.cut_quantile;
   c->setting[P4_SET_TIME_MEAS] = defaults.asec.time_limit;
   c->setting[P4_SET_TIME_SUITE] = defaults.suite_time_limit;
-  c->setting[P4_SET_MAX_STEPS] = defaults.apr_max_steps;
-  c->setting[P4_SET_MIN_DISTANCE] = defaults.apr_min_distance;
+  c->setting[P4_SET_MAX_STEPS] = defaults.apr.max_steps;
+  c->setting[P4_SET_MIN_DISTANCE] = defaults.apr.min_distance;
   c->setting[P4_SET_NODE_TIMES] = defaults.max_node_times;
   c->buffer_bytes = (long)buffers.size;
   c->multiple_of = 0;

@@ -44,6 +44,14 @@ typedef struct sk_apr_config {
 
 typedef struct sk_apr sk_apr;
 
+/* The autorefine part of the engine settings (settings.h): the limits a .ski program
+** sets with set_autorefine_max_error / _min_distance / _max_steps. */
+typedef struct sk_apr_limits {
+  double max_error;           /* default 0.05 */
+  double min_distance;        /* 0: the configuration's default */
+  int max_steps;              /* 0: no budget */
+} sk_apr_limits;
+
 /* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
 ** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
 ** bounds; see apr.c for why these values. */

@@ -80,30 +80,30 @@ static sk_value bi_set_time_limit_per_suite(sk_interp *in, const sk_value *a, co
 static sk_value bi_set_autorefine_max_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
-  in->settings.apr_max_error = a[0].u.d;
+  in->settings.apr.max_error = a[0].u.d;
   return bi_none();
 }
 
 static sk_value bi_set_autorefine_min_distance(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
-  in->settings.apr_min_distance = a[0].u.d;
+  in->settings.apr.min_distance = a[0].u.d;
   return bi_none();
 }
 
 static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.apr_max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
+  in->settings.apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
   return bi_none();
 }
 
 /* ---- buffers ---- */
 
-static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->buffers); }
+static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->settings.buffers); }
 
 static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
+  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -111,7 +111,7 @@ static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_
 static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->buffers.cycling = 1;
+  in->settings.buffers.cycling = 1;
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -119,7 +119,7 @@ static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, co
 static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->buffers.cycling = 0;
+  in->settings.buffers.cycling = 0;
   bi_apply_buffers(in);
   return bi_none();
 }
@@ -133,21 +133,21 @@ static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fna
 
 static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
+  in->settings.buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
   bi_apply_buffers(in);
   return bi_none();
 }
 
 static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
+  in->settings.buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
   bi_apply_buffers(in);
   return bi_none();
 }
 
 static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
+  in->settings.buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
   bi_apply_buffers(in);
   return bi_none();
 }

@@ -52,6 +52,18 @@
 #define SK_BACKEND_NAME "sequential"
 #endif
 
+/* Registry rows name functions that exist only with MPI (MPI-2): elsewhere they are NULL. */
+#ifdef SKAMPI_MPI
+#define SK_IF_MPI(f) f
+#else
+#define SK_IF_MPI(f) NULL
+#endif
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+#define SK_IF_MPI2(f) f
+#else
+#define SK_IF_MPI2(f) NULL
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define SK_UNUSED __attribute__((unused))
 #else

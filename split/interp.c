@@ -16,22 +16,11 @@
 #include "builtins.h"
 #include "apr.h"
 
-SK_API void sk_settings_default(sk_settings *s)
-{
-  sk_asec_default_config(&s->asec);
-  s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
-  s->apr_max_error = 0.05;
-  s->apr_min_distance = 0.0;
-  s->apr_max_steps = 0;
-}
-
 SK_API void sk_interp_init(sk_interp *in)
 {
   memset(in, 0, sizeof *in);
   sk_settings_default(&in->settings);
-  sk_buffers_default_config(&in->buffers);
-  sk_buffers_configure(&in->buffers);
+  sk_buffers_configure(&in->settings.buffers);
   in->run_started = sk_tp_wtime();
 }
 
@@ -360,7 +349,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     sk_user_error(&s->loc, "a loop up to '...' must count upwards");
   integer = from.type == SK_T_INT && (s->step_multiplies || (s->step == NULL || step.type == SK_T_INT));
   loop_setup(&st, sk_value_as_double(&from), sk_value_as_double(&to), s->to != NULL, stepv,
-             s->step_multiplies, multiple_of, integer, (double)in->buffers.size);
+             s->step_multiplies, multiple_of, integer, (double)in->settings.buffers.size);
   loop_push(in, s->name, from);
   if (!s->to) in->open_loops++;
   if (s->autorefine) {
@@ -376,9 +365,9 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     c.geometric = s->step_multiplies;
     c.integer = integer;
     c.multiple_of = multiple_of;
-    c.max_error = in->settings.apr_max_error;
-    if (in->settings.apr_min_distance > 0.0) c.min_distance = in->settings.apr_min_distance;
-    c.max_steps = in->settings.apr_max_steps;
+    c.max_error = in->settings.apr.max_error;
+    if (in->settings.apr.min_distance > 0.0) c.min_distance = in->settings.apr.min_distance;
+    c.max_steps = in->settings.apr.max_steps;
     if (sk_apr_config_error(&c)) sk_user_error(&s->loc, "autorefine: %s", sk_apr_config_error(&c));
     apr = sk_apr_new(&c);
     if (in->in_measurement) sk_out_hold_begin();
@@ -572,7 +561,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       if (all[2 * i + 1] != 0.0 && decision[1] < 0) { decision[0] = 1; decision[1] = i; }
       if (all[2 * i] > worst) { worst = all[2 * i]; decision[2] = i; }
     }
-    if (decision[0] == 0 && worst > (double)in->buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
+    if (decision[0] == 0 && worst > (double)in->settings.buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
     free(all);
   }
   sk_tp_bcast(world, decision, sizeof decision, 0);
@@ -587,7 +576,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     if (in->open_loops > 0) { in->buffer_exhausted = 1; return; }
     sk_user_error(&s->call->loc, "%s needs %ld bytes of buffer on process %ld, but set_skampi_buffer gave %lu; "
                   "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
-                  (unsigned long)in->buffers.size);
+                  (unsigned long)in->settings.buffers.size);
   }
   measure_dummy_time(in, def, g);
   started = sk_tp_wtime();

@@ -10,6 +10,7 @@
 #include "ast.h"
 #include "runner.h"
 #include "output.h"
+#include "settings.h"
 
 typedef struct sk_var {
   char *name;
@@ -21,14 +22,6 @@ typedef struct sk_scope {
   size_t n, cap;
 } sk_scope;
 
-typedef struct sk_settings {
-  sk_asec_config asec;
-  int max_node_times;         /* set_max_nr_node_times, default 16 */
-  double suite_time_limit;    /* seconds per measurement block, 0 = none */
-  double apr_max_error;       /* autorefine: error bound (key of SKaLib eq. 3.5) */
-  double apr_min_distance;    /* autorefine: relative minimum distance of points */
-  int apr_max_steps;          /* autorefine: budget of points per loop, 0 = none */
-} sk_settings;
 
 typedef struct sk_interp {
   sk_scope globals, locals;
@@ -36,7 +29,6 @@ typedef struct sk_interp {
   const char *block_name;
   double block_started;
   sk_settings settings;
-  sk_buffer_config buffers;
   sk_loopvar *loops;          /* loop variables of the current measurement, outermost first */
   size_t nloops, caploops;
   int open_loops;             /* active loops with '...' as bound */
@@ -55,7 +47,6 @@ typedef struct sk_interp {
   long measurements;
 } sk_interp;
 
-SK_API void sk_settings_default(sk_settings *s);
 SK_API void sk_interp_init(sk_interp *in);
 SK_API void sk_interp_free(sk_interp *in);
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);

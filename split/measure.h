@@ -35,23 +35,44 @@ typedef struct sk_mctx {
   int failed;               /* set by sk_meas_fail */
   char fail_msg[200];
   struct sk_sync *sync;     /* synchronisation state (engine) */
+  const struct sk_settings *settings; /* the engine settings of the run (settings.h) */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
 typedef double (*sk_measure_fn)(sk_mctx *m, const sk_value *args);
 typedef void (*sk_finalize_fn)(sk_mctx *m, const sk_value *args);
 
-/* Parameter type letters: i integer, d double (integers accepted), s string,
+/* One registry row per measurement: the name (written once, in the row macro), the
+** parameter signature, the pattern and the minimum number of processes (checked once, by
+** the engine, before init), and the three functions. Rows exist in every build, so the
+** front ends know every name and its signature; where the backend lacks what a row
+** needs, its functions are NULL and `needs` says what is missing (sk_catalogue_usable).
+** Parameter type letters: i integer, d double (integers accepted), s string,
 ** c communicator, t datatype, o operator, n info. */
 typedef struct sk_measurement {
   const char *name;
   const char *params;
   sk_pattern pattern;
   sk_init_fn init;          /* may be NULL */
-  sk_measure_fn measure;
+  sk_measure_fn measure;    /* NULL: not available in this build */
   sk_finalize_fn finalize;  /* may be NULL */
   int min_procs;            /* the communicator must have at least this many processes */
+  const char *needs;        /* NULL, or what the row needs beyond the portable transport */
 } sk_measurement;
+
+/* The rows. NAME is the measurement's name in the input language; its measure function
+** is measure_NAME; INIT and FINALIZE are functions or NULL. The _MPI and _MPI2 rows
+** keep their functions only where the build has MPI (MPI-2 for one-sided), e.g.
+**   SK_MEASUREMENT_MPI(Bcast, "iti", SK_PATTERN_COLLECTIVE, 1, init_Bcast, NULL),  */
+#define SK_MEASUREMENT(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL }
+#define SK_MEASUREMENT_MPI(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
+    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library" }
+#define SK_MEASUREMENT_MPI2(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
+    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)" }
+#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL }
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);

@@ -1224,8 +1224,8 @@ static void p4_collect_settings(p4_ctx *c)
   c->setting[P4_SET_CUT_QUANTILE] = defaults.asec.cut_quantile;
   c->setting[P4_SET_TIME_MEAS] = defaults.asec.time_limit;
   c->setting[P4_SET_TIME_SUITE] = defaults.suite_time_limit;
-  c->setting[P4_SET_MAX_STEPS] = defaults.apr_max_steps;
-  c->setting[P4_SET_MIN_DISTANCE] = defaults.apr_min_distance;
+  c->setting[P4_SET_MAX_STEPS] = defaults.apr.max_steps;
+  c->setting[P4_SET_MIN_DISTANCE] = defaults.apr.min_distance;
   c->setting[P4_SET_NODE_TIMES] = defaults.max_node_times;
   c->buffer_bytes = (long)buffers.size;
   c->multiple_of = 0;

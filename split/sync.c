@@ -584,6 +584,13 @@ static void sync_collect(sk_group *g, const sync_model *md, int global, double d
 
 /* ---- public: configuration and estimation ---- */
 
+SK_API void sk_sync_default_config(sk_sync_config *c)
+{
+  c->method = SK_SYNC_REAL;
+  c->offset_method = SK_OFFSETS_HCA;
+  c->max_offset_age = SYNC_MAX_AGE;
+}
+
 SK_API void sk_sync_set_method(sk_sync_method m) { sync_method = m; }
 SK_API sk_sync_method sk_sync_get_method(void) { return sync_method; }
 

@@ -25,6 +25,15 @@ typedef enum sk_sync_method {
 #define SK_OFFSETS_LINEAR 1   /* SKaMPI 5: p-1 ping-pong series with rank 0, offsets only */
 #define SK_OFFSETS_HCA 2      /* default: binomial tree, offset and drift, log2(p) rounds */
 
+/* The synchronisation part of the engine settings (settings.h). */
+typedef struct sk_sync_config {
+  sk_sync_method method;      /* default SK_SYNC_REAL */
+  int offset_method;          /* an SK_OFFSETS_ constant, default SK_OFFSETS_HCA */
+  double max_offset_age;      /* seconds, default 10; <= 0: re-estimate every measurement */
+} sk_sync_config;
+
+SK_API void sk_sync_default_config(sk_sync_config *c);
+
 SK_API void sk_sync_set_method(sk_sync_method m);
 SK_API sk_sync_method sk_sync_get_method(void);
 SK_API const char *sk_sync_method_name(sk_sync_method m);

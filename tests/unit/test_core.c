@@ -287,8 +287,8 @@ static void test_helpers(void)
   /* doubles compared with a tolerance: x87 (gcc -m32) keeps excess precision */
   check(in.settings.asec.min_reps == 3 && in.settings.asec.max_reps == 7 && near(in.settings.asec.max_rel_error, 0.25, 1e-12) &&
         in.settings.max_node_times == 5 && near(in.settings.asec.cut_quantile, 0.1, 1e-12) && in.settings.asec.time_limit == 2 &&
-        in.settings.suite_time_limit == 9 && near(in.settings.apr_max_error, 0.02, 1e-12) && in.settings.apr_min_distance == 8 &&
-        in.settings.apr_max_steps == 40, "helper_settings", "every set_* helper reaches its setting");
+        in.settings.suite_time_limit == 9 && near(in.settings.apr.max_error, 0.02, 1e-12) && in.settings.apr.min_distance == 8 &&
+        in.settings.apr.max_steps == 40, "helper_settings", "every set_* helper reaches its setting");
   run_in(&in, "set_skampi_buffer(3kb)\nswitch_buffer_cycling_on()\nset_send_buffer_alignment(64)\n"
               "set_recv_buffer_alignment(128)\nset_cache_size(1kb)\n", "x");
   check(sk_buffers_config()->size == 3072 && sk_buffers_config()->cycling && sk_buffers_config()->send_align == 64 &&

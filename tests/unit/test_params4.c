@@ -25,6 +25,8 @@
 #include "../../split/sync.c"
 #include "../../split/runner.c"
 #include "../../split/apr.c"
+#include "../../split/agree.c"
+#include "../../split/settings.c"
 #include "../../split/meas_synthetic.c"
 #include "../../split/meas_mw.c"
 #include "../../split/meas_bcast_algos.c"
@@ -806,7 +808,7 @@ static void test_run_synthetic(void)
             file_contains(out_path, "# begin result \"synthetic fixed\"\n"),
             "run_synthetic_output", "the output lacks the expected blocks or lines");
       check(in.settings.asec.max_reps == 20 && in.settings.max_node_times == 16 &&
-            in.settings.apr_min_distance == 0.0, "run_synthetic_settings_restored",
+            in.settings.apr.min_distance == 0.0, "run_synthetic_settings_restored",
             "settings after the last block differ from the @ sections");
     }
     remove(out_path);

@@ -1,0 +1,18 @@
+/*
+** settings.c -- see settings.h: the defaults of every engine setting in one place.
+*/
+#include "settings.h"
+
+SK_API void sk_settings_default(sk_settings *s)
+{
+  memset(s, 0, sizeof *s);
+  sk_asec_default_config(&s->asec);
+  sk_buffers_default_config(&s->buffers);
+  sk_sync_default_config(&s->sync);
+  s->apr.max_error = 0.05;
+  s->apr.min_distance = 0.0;
+  s->apr.max_steps = 0;
+  s->verify = 0;
+  s->max_node_times = 16;
+  s->suite_time_limit = 0.0;
+}

@@ -1,0 +1,34 @@
+/*
+** settings.h -- the engine settings: ONE object per run, owned by the interpreter
+** (which changes it through the set_ and switch_ helpers of the input language) and
+** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
+** Nothing below the interpreter keeps a configuration of its own.
+**
+**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2)
+**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
+**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
+**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
+**   verify    measurements that can check the data they moved do so (switch_verification_on)
+**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
+*/
+#ifndef SK_SETTINGS_H
+#define SK_SETTINGS_H
+
+#include "asec.h"
+#include "buffers.h"
+#include "sync.h"
+#include "apr.h"
+
+typedef struct sk_settings {
+  sk_asec_config asec;
+  sk_buffer_config buffers;
+  sk_sync_config sync;
+  sk_apr_limits apr;
+  int verify;                 /* default off */
+  int max_node_times;         /* set_max_nr_node_times, default 16 */
+  double suite_time_limit;    /* seconds per measurement block, 0 = none */
+} sk_settings;
+
+SK_API void sk_settings_default(sk_settings *s);
+
+#endif
