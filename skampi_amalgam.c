@@ -2987,249 +2987,6 @@ SK_API void sk_sync_describe(sk_str *out)
                   SYNC_TARGET, SYNC_HISTORY);
 }
 /* --- end split/sync.c --- */
-/* --- begin split/runner.h --- */
-/*
-** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
-** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
-** enough; each single measurement's value is the maximum over the processes that
-** returned a time; every decision is taken on rank 0 of the measurement communicator
-** and broadcast, so all processes repeat in step.
-*/
-#ifndef SK_RUNNER_H
-#define SK_RUNNER_H
-
-
-typedef struct sk_result {
-  double time;              /* seconds: mean of the kept single-measurement values */
-  double std_error;         /* seconds, of the kept values */
-  int reps;                 /* single measurements done */
-  int kept;
-  sk_asec_stop stop;
-  long reported_size;
-  int nprocs;
-  double *node_times;       /* nprocs entries: each process's mean time (seconds) */
-  long calls_per_timing;    /* user-defined precision (SKaLib eq. 3.1): calls in one timing */
-  int invalid;              /* repetitions discarded because a start was not synchronised */
-  int failed;
-  char fail_msg[256];
-} sk_result;
-
-SK_API void sk_result_init(sk_result *r);
-SK_API void sk_result_free(sk_result *r);
-
-/* User-defined precision (SKaLib §3.1): a single measurement of a local operation
-** (simple pattern) spans at least this many clock ticks; shorter operations are
-** repeated N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
-#define SK_PRECISION_TICKS 100.0
-
-/* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
-SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args);
-SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
-/* Members of g only; the result is complete on rank 0 of g. */
-SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
-                          const sk_asec_config *cfg, sk_result *res);
-/* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
-** (clock reads, and the synchronised start for collective patterns), repeated under
-** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
-SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res);
-
-/* All members of g, after they agreed that member `who` failed: its message (msgsize
-** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
-SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
-
-#endif
-/* --- end split/runner.h --- */
-/* --- begin split/runner.c --- */
-/*
-** runner.c -- see runner.h.
-*/
-
-SK_API void sk_result_init(sk_result *r)
-{
-  memset(r, 0, sizeof *r);
-}
-
-SK_API void sk_result_free(sk_result *r)
-{
-  free(r->node_times);
-  r->node_times = NULL;
-}
-
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
-
-SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args)
-{
-  memset(m, 0, sizeof *m);
-  m->group = g;
-  m->rank = sk_tp_group_rank(g);
-  m->size = sk_tp_group_size(g);
-  if (m->size < def->min_procs) {
-    char msg[200];
-    sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
-            def->name, def->min_procs, m->size);
-    sk_meas_fail(m, msg);
-    return;
-  }
-  if (def->init) def->init(m, args);
-}
-
-SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
-{
-  if (def->finalize) def->finalize(m, args);
-}
-
-static double runner_empty_timed(sk_mctx *m, const sk_value *args)
-{
-  double start = sk_sync_start(m);
-  (void)args;
-  return sk_sync_stop(m) - start;
-}
-
-static double runner_empty_local(sk_mctx *m, const sk_value *args)
-{
-  double start = sk_tp_wtime();
-  (void)m; (void)args;
-  return sk_tp_wtime() - start;
-}
-
-SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res)
-{
-  sk_measurement dummy;
-  sk_mctx m;
-  memset(&dummy, 0, sizeof dummy);
-  dummy.name = "dummy";
-  dummy.params = "";
-  dummy.pattern = pattern;
-  dummy.measure = pattern == SK_PATTERN_COLLECTIVE || pattern == SK_PATTERN_MASTER_WORKER
-                  ? runner_empty_timed : runner_empty_local;
-  dummy.min_procs = 1;
-  sk_runner_init(&dummy, &m, g, NULL);
-  sk_runner_run(&dummy, &m, NULL, cfg, res);
-}
-
-SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
-{
-  if (who <= 0) return;
-  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
-  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
-}
-
-static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
-{
-  if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
-  if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
-  return 1;
-}
-
-/* One single measurement: `calls` calls inside one timing (calls > 1 only for the
-** simple pattern, see SK_PRECISION_TICKS). */
-static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep, long calls)
-{
-  double start;
-  long i;
-  sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
-  if (!runner_takes_part(def, m)) return -1.0;
-  if (calls <= 1) return def->measure(m, args);
-  start = sk_tp_wtime();
-  for (i = 0; i < calls; i++) def->measure(m, args);
-  return (sk_tp_wtime() - start) / (double)calls;
-}
-
-/* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
-** number of ticks per timing; the warm-up call gives the operation's duration. */
-static long runner_calls_per_timing(const sk_measurement *def, double warmup)
-{
-  double tick = sk_tp_wtick(), want = SK_PRECISION_TICKS * tick;
-  if (def->pattern != SK_PATTERN_SIMPLE || warmup >= want) return 1;
-  if (warmup < tick / 100.0) warmup = tick / 100.0;
-  if (want / warmup > 1e6) return 1000000L;
-  return (long)ceil(want / warmup);
-}
-
-SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
-                          const sk_asec_config *cfg, sk_result *res)
-{
-  int size = m->size, rank = m->rank, i;
-  double mine[3], *all = NULL, *proc_sum = NULL;
-  long rep = 0;
-  int *proc_count = NULL, invalid_limit = 4 * cfg->max_reps + 16;
-  sk_asec asec;
-  long control[3];
-  sk_result_init(res);
-  memset(&asec, 0, sizeof asec);
-  res->nprocs = size;
-  res->reported_size = m->reported_size;
-  if (rank == 0) {
-    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
-    proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
-    proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    sk_asec_begin(&asec, cfg, sk_tp_wtime());
-  }
-  sk_sync_prepare(m);
-  /* warm-up, not counted (SKaLib §3.2); its duration sets the calls per timing */
-  res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
-  for (;;) {
-    double t = runner_single(def, m, args, rep++, res->calls_per_timing);
-    mine[0] = t;
-    mine[1] = m->failed ? 1.0 : 0.0;
-    mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;
-    sk_tp_gather_doubles(m->group, mine, 3, all, 0);
-    control[0] = 0;
-    control[1] = -1;
-    control[2] = 1;
-    if (rank == 0) {
-      double value = -1.0;
-      for (i = 0; i < size; i++) {
-        if (all[3 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
-        if (all[3 * i + 2] == 0.0) control[2] = 0;
-      }
-      if (control[2]) {
-        for (i = 0; i < size; i++) {
-          double ti = all[3 * i];
-          if (ti >= 0.0) {
-            proc_sum[i] += ti;
-            proc_count[i]++;
-            if (ti > value) value = ti;
-          }
-        }
-        if (value < 0.0) value = 0.0;
-        sk_asec_add(&asec, value);
-      } else {
-        res->invalid++;
-      }
-      res->stop = sk_asec_decide(&asec, sk_tp_wtime());
-      if (res->stop == SK_ASEC_CONTINUE && res->invalid >= invalid_limit) res->stop = SK_ASEC_TIME_LIMIT;
-      control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
-    }
-    sk_tp_bcast(m->group, control, sizeof control, 0);
-    sk_sync_rep_done(m, (int)control[2]);
-    if (control[0] == 2) {
-      sk_fetch_message(m->group, (int)control[1], m->fail_msg, sizeof m->fail_msg);
-      if (rank == 0) strcpy(res->fail_msg, m->fail_msg);
-      res->failed = 1;
-      break;
-    }
-    if (control[0] == 1) break;
-  }
-  sk_sync_release(m);
-  if (rank == 0) {
-    sk_asec_result(&asec, &res->time, &res->std_error, &res->kept);
-    res->reps = asec.n;
-    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
-    for (i = 0; i < size; i++) res->node_times[i] = proc_count[i] ? proc_sum[i] / proc_count[i] : -1.0;
-    sk_asec_end(&asec);
-    free(all);
-    free(proc_sum);
-    free(proc_count);
-  }
-}
-/* --- end split/runner.c --- */
 /* --- begin split/apr.h --- */
 /*
 ** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
@@ -3977,6 +3734,251 @@ SK_API void sk_settings_default(sk_settings *s)
   s->suite_time_limit = 0.0;
 }
 /* --- end split/settings.c --- */
+/* --- begin split/runner.h --- */
+/*
+** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
+** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
+** enough; each single measurement's value is the maximum over the processes that
+** returned a time; every decision is taken on rank 0 of the measurement communicator
+** and broadcast, so all processes repeat in step.
+*/
+#ifndef SK_RUNNER_H
+#define SK_RUNNER_H
+
+
+typedef struct sk_result {
+  double time;              /* seconds: mean of the kept single-measurement values */
+  double std_error;         /* seconds, of the kept values */
+  int reps;                 /* single measurements done */
+  int kept;
+  sk_asec_stop stop;
+  long reported_size;
+  int nprocs;
+  double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  long calls_per_timing;    /* user-defined precision (SKaLib eq. 3.1): calls in one timing */
+  int invalid;              /* repetitions discarded because a start was not synchronised */
+  int failed;
+  char fail_msg[256];
+} sk_result;
+
+SK_API void sk_result_init(sk_result *r);
+SK_API void sk_result_free(sk_result *r);
+
+/* User-defined precision (SKaLib §3.1): a single measurement of a local operation
+** (simple pattern) spans at least this many clock ticks; shorter operations are
+** repeated N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
+#define SK_PRECISION_TICKS 100.0
+
+/* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
+                           const sk_settings *settings);
+SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Members of g only; the result is complete on rank 0 of g. */
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
+/* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
+** (clock reads, and the synchronised start for collective patterns), repeated under
+** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res);
+
+/* All members of g, after they agreed that member `who` failed: its message (msgsize
+** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
+SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
+
+#endif
+/* --- end split/runner.h --- */
+/* --- begin split/runner.c --- */
+/*
+** runner.c -- see runner.h.
+*/
+
+SK_API void sk_result_init(sk_result *r)
+{
+  memset(r, 0, sizeof *r);
+}
+
+SK_API void sk_result_free(sk_result *r)
+{
+  free(r->node_times);
+  r->node_times = NULL;
+}
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
+
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
+                           const sk_settings *settings)
+{
+  memset(m, 0, sizeof *m);
+  m->settings = settings;
+  m->group = g;
+  m->rank = sk_tp_group_rank(g);
+  m->size = sk_tp_group_size(g);
+  if (m->size < def->min_procs) {
+    char msg[200];
+    sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
+            def->name, def->min_procs, m->size);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (def->init) def->init(m, args);
+}
+
+SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  if (def->finalize) def->finalize(m, args);
+}
+
+static double runner_empty_timed(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  return sk_sync_stop(m) - start;
+}
+
+static double runner_empty_local(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_tp_wtime();
+  (void)m; (void)args;
+  return sk_tp_wtime() - start;
+}
+
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res)
+{
+  sk_measurement dummy;
+  sk_mctx m;
+  memset(&dummy, 0, sizeof dummy);
+  dummy.name = "dummy";
+  dummy.params = "";
+  dummy.pattern = pattern;
+  dummy.measure = pattern == SK_PATTERN_COLLECTIVE || pattern == SK_PATTERN_MASTER_WORKER
+                  ? runner_empty_timed : runner_empty_local;
+  dummy.min_procs = 1;
+  sk_runner_init(&dummy, &m, g, NULL, settings);
+  sk_runner_run(&dummy, &m, NULL, res);
+}
+
+SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
+{
+  if (who <= 0) return;
+  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
+  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
+}
+
+static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
+{
+  if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
+  if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
+  return 1;
+}
+
+/* One single measurement: `calls` calls inside one timing (calls > 1 only for the
+** simple pattern, see SK_PRECISION_TICKS). */
+static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep, long calls)
+{
+  double start;
+  long i;
+  sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
+  if (!runner_takes_part(def, m)) return -1.0;
+  if (calls <= 1) return def->measure(m, args);
+  start = sk_tp_wtime();
+  for (i = 0; i < calls; i++) def->measure(m, args);
+  return (sk_tp_wtime() - start) / (double)calls;
+}
+
+/* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
+** number of ticks per timing; the warm-up call gives the operation's duration. */
+static long runner_calls_per_timing(const sk_measurement *def, double warmup)
+{
+  double tick = sk_tp_wtick(), want = SK_PRECISION_TICKS * tick;
+  if (def->pattern != SK_PATTERN_SIMPLE || warmup >= want) return 1;
+  if (warmup < tick / 100.0) warmup = tick / 100.0;
+  if (want / warmup > 1e6) return 1000000L;
+  return (long)ceil(want / warmup);
+}
+
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
+{
+  const sk_asec_config *cfg = &m->settings->asec;
+  int size = m->size, rank = m->rank, i;
+  double mine[3], *all = NULL, *proc_sum = NULL;
+  long rep = 0;
+  int *proc_count = NULL, invalid_limit = 4 * cfg->max_reps + 16;
+  sk_asec asec;
+  long control[3];
+  sk_result_init(res);
+  memset(&asec, 0, sizeof asec);
+  res->nprocs = size;
+  res->reported_size = m->reported_size;
+  if (rank == 0) {
+    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
+    proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
+    proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    sk_asec_begin(&asec, cfg, sk_tp_wtime());
+  }
+  sk_sync_prepare(m);
+  /* warm-up, not counted (SKaLib §3.2); its duration sets the calls per timing */
+  res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
+  for (;;) {
+    double t = runner_single(def, m, args, rep++, res->calls_per_timing);
+    mine[0] = t;
+    mine[1] = m->failed ? 1.0 : 0.0;
+    mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;
+    sk_tp_gather_doubles(m->group, mine, 3, all, 0);
+    control[0] = 0;
+    control[1] = -1;
+    control[2] = 1;
+    if (rank == 0) {
+      double value = -1.0;
+      for (i = 0; i < size; i++) {
+        if (all[3 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
+        if (all[3 * i + 2] == 0.0) control[2] = 0;
+      }
+      if (control[2]) {
+        for (i = 0; i < size; i++) {
+          double ti = all[3 * i];
+          if (ti >= 0.0) {
+            proc_sum[i] += ti;
+            proc_count[i]++;
+            if (ti > value) value = ti;
+          }
+        }
+        if (value < 0.0) value = 0.0;
+        sk_asec_add(&asec, value);
+      } else {
+        res->invalid++;
+      }
+      res->stop = sk_asec_decide(&asec, sk_tp_wtime());
+      if (res->stop == SK_ASEC_CONTINUE && res->invalid >= invalid_limit) res->stop = SK_ASEC_TIME_LIMIT;
+      control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
+    }
+    sk_tp_bcast(m->group, control, sizeof control, 0);
+    sk_sync_rep_done(m, (int)control[2]);
+    if (control[0] == 2) {
+      sk_fetch_message(m->group, (int)control[1], m->fail_msg, sizeof m->fail_msg);
+      if (rank == 0) strcpy(res->fail_msg, m->fail_msg);
+      res->failed = 1;
+      break;
+    }
+    if (control[0] == 1) break;
+  }
+  sk_sync_release(m);
+  if (rank == 0) {
+    sk_asec_result(&asec, &res->time, &res->std_error, &res->kept);
+    res->reps = asec.n;
+    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
+    for (i = 0; i < size; i++) res->node_times[i] = proc_count[i] ? proc_sum[i] / proc_count[i] : -1.0;
+    sk_asec_end(&asec);
+    free(all);
+    free(proc_sum);
+    free(proc_count);
+  }
+}
+/* --- end split/runner.c --- */
 /* --- begin split/catalogue.h --- */
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
@@ -3987,6 +3989,9 @@ SK_API void sk_settings_default(sk_settings *s)
 
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name);
+/* NULL when this build can run the row; otherwise a message saying what it needs,
+** e.g. "'Bcast' needs an MPI library, which the sequential build lacks". */
+SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 
@@ -7933,6 +7938,21 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name)
   for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
   return NULL;
 }
+
+SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size)
+{
+  sk_str msg;
+  if (m->measure != NULL) return NULL;
+  sk_str_init(&msg);
+  sk_str_printf(&msg, "'%s' needs %s, which the %s build lacks", m->name,
+                m->needs ? m->needs : "another backend", SK_BACKEND_NAME);
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL < 2
+  sk_str_puts(&msg, " (MPI-1 level)");
+#endif
+  sk_copy_string(buf, size, msg.data);
+  sk_str_free(&msg);
+  return buf;
+}
 /* --- end split/catalogue.c --- */
 /* --- begin split/builtins.h --- */
 /*
@@ -9353,6 +9373,7 @@ static void p_measure(parser *p, sk_block *into)
 {
   sk_stmt *s;
   const sk_measurement *m;
+  char why[200];
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
@@ -9371,14 +9392,9 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name,
-#ifdef SKAMPI_MPI
-           ""
-#else
-           " (MPI-only measurement functions are not available in the " SK_BACKEND_NAME " build)"
-#endif
-           );
+    p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
   }
+  if (sk_catalogue_unavailable(m, why, sizeof why)) p_fail(p, &loc, "%s", why);
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
 
@@ -10628,7 +10644,6 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
 static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_group *g)
 {
   sk_result res;
-  sk_asec_config cfg = in->settings.asec;
   sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
   size_t i;
   for (i = 0; i < in->ndummies; i++)
@@ -10638,7 +10653,7 @@ static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_grou
   in->dummies[in->ndummies].pattern = (int)pattern;
   in->ndummies++;
   sk_result_init(&res);
-  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &cfg, &res);
+  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &in->settings, &res);
   measure_forward_result(g, &res);
   if (sk_tp_world_rank() == 0) {
     sk_str note;
@@ -10669,7 +10684,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   g = comm.u.comm;
   member = sk_tp_group_rank(g) >= 0;
   memset(&m, 0, sizeof m);
-  if (member) sk_runner_init(def, &m, g, args);
+  if (member) sk_runner_init(def, &m, g, args, &in->settings);
   /* Every process agrees, before anything is sent, that every buffer is large enough. */
   mine[0] = member && !m.failed ? sk_buffers_needed(m.send_usage, m.recv_usage) : 0.0;
   mine[1] = m.failed ? 1.0 : 0.0;
@@ -10703,7 +10718,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   started = sk_tp_wtime();
   sk_result_init(&res);
   if (member) {
-    sk_runner_run(def, &m, args, &in->settings.asec, &res);
+    sk_runner_run(def, &m, args, &res);
     sk_runner_finalize(def, &m, args);
   }
   measure_forward_result(g, &res);
@@ -12906,15 +12921,12 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
 static void p4_check_measure(p4_ctx *c, const sk_expr *call, const p4_type *t)
 {
   const sk_measurement *m = sk_catalogue_find(call->name);
+  char why[200];
   if (m == NULL)
-    p4_fail(c, &call->loc, "unknown measurement function '%s' (the translation of Type %s)%s", call->name,
-            t->skampi4_name,
-#ifdef SKAMPI_MPI
-            ""
-#else
-            " (MPI-only measurement functions are not available in the " SK_BACKEND_NAME " build)"
-#endif
-            );
+    p4_fail(c, &call->loc, "unknown measurement function '%s' (the translation of Type %s)", call->name,
+            t->skampi4_name);
+  if (sk_catalogue_unavailable(m, why, sizeof why))
+    p4_fail(c, &call->loc, "%s (the translation of Type %s)", why, t->skampi4_name);
   if (!sk_parse_check_args("measurement function", m->name, m->params, call, c->err)) longjmp(c->fail, 1);
 }
 

@@ -46,3 +46,18 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name)
   for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
   return NULL;
 }
+
+SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size)
+{
+  sk_str msg;
+  if (m->measure != NULL) return NULL;
+  sk_str_init(&msg);
+  sk_str_printf(&msg, "'%s' needs %s, which the %s build lacks", m->name,
+                m->needs ? m->needs : "another backend", SK_BACKEND_NAME);
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL < 2
+  sk_str_puts(&msg, " (MPI-1 level)");
+#endif
+  sk_copy_string(buf, size, msg.data);
+  sk_str_free(&msg);
+  return buf;
+}

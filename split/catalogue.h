@@ -8,6 +8,9 @@
 #include "measure.h"
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name);
+/* NULL when this build can run the row; otherwise a message saying what it needs,
+** e.g. "'Bcast' needs an MPI library, which the sequential build lacks". */
+SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 

@@ -507,7 +507,6 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
 static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_group *g)
 {
   sk_result res;
-  sk_asec_config cfg = in->settings.asec;
   sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
   size_t i;
   for (i = 0; i < in->ndummies; i++)
@@ -517,7 +516,7 @@ static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_grou
   in->dummies[in->ndummies].pattern = (int)pattern;
   in->ndummies++;
   sk_result_init(&res);
-  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &cfg, &res);
+  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &in->settings, &res);
   measure_forward_result(g, &res);
   if (sk_tp_world_rank() == 0) {
     sk_str note;
@@ -548,7 +547,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   g = comm.u.comm;
   member = sk_tp_group_rank(g) >= 0;
   memset(&m, 0, sizeof m);
-  if (member) sk_runner_init(def, &m, g, args);
+  if (member) sk_runner_init(def, &m, g, args, &in->settings);
   /* Every process agrees, before anything is sent, that every buffer is large enough. */
   mine[0] = member && !m.failed ? sk_buffers_needed(m.send_usage, m.recv_usage) : 0.0;
   mine[1] = m.failed ? 1.0 : 0.0;
@@ -582,7 +581,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   started = sk_tp_wtime();
   sk_result_init(&res);
   if (member) {
-    sk_runner_run(def, &m, args, &in->settings.asec, &res);
+    sk_runner_run(def, &m, args, &res);
     sk_runner_finalize(def, &m, args);
   }
   measure_forward_result(g, &res);

@@ -1407,15 +1407,12 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
 static void p4_check_measure(p4_ctx *c, const sk_expr *call, const p4_type *t)
 {
   const sk_measurement *m = sk_catalogue_find(call->name);
+  char why[200];
   if (m == NULL)
-    p4_fail(c, &call->loc, "unknown measurement function '%s' (the translation of Type %s)%s", call->name,
-            t->skampi4_name,
-#ifdef SKAMPI_MPI
-            ""
-#else
-            " (MPI-only measurement functions are not available in the " SK_BACKEND_NAME " build)"
-#endif
-            );
+    p4_fail(c, &call->loc, "unknown measurement function '%s' (the translation of Type %s)", call->name,
+            t->skampi4_name);
+  if (sk_catalogue_unavailable(m, why, sizeof why))
+    p4_fail(c, &call->loc, "%s (the translation of Type %s)", why, t->skampi4_name);
   if (!sk_parse_check_args("measurement function", m->name, m->params, call, c->err)) longjmp(c->fail, 1);
 }
 

@@ -508,6 +508,7 @@ static void p_measure(parser *p, sk_block *into)
 {
   sk_stmt *s;
   const sk_measurement *m;
+  char why[200];
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
@@ -526,14 +527,9 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name,
-#ifdef SKAMPI_MPI
-           ""
-#else
-           " (MPI-only measurement functions are not available in the " SK_BACKEND_NAME " build)"
-#endif
-           );
+    p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
   }
+  if (sk_catalogue_unavailable(m, why, sizeof why)) p_fail(p, &loc, "%s", why);
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
 

@@ -22,9 +22,11 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
   m->fail_msg[sizeof m->fail_msg - 1] = '\0';
 }
 
-SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args)
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
+                           const sk_settings *settings)
 {
   memset(m, 0, sizeof *m);
+  m->settings = settings;
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);
@@ -57,7 +59,7 @@ static double runner_empty_local(sk_mctx *m, const sk_value *args)
   return sk_tp_wtime() - start;
 }
 
-SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res)
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res)
 {
   sk_measurement dummy;
   sk_mctx m;
@@ -68,8 +70,8 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_confi
   dummy.measure = pattern == SK_PATTERN_COLLECTIVE || pattern == SK_PATTERN_MASTER_WORKER
                   ? runner_empty_timed : runner_empty_local;
   dummy.min_procs = 1;
-  sk_runner_init(&dummy, &m, g, NULL);
-  sk_runner_run(&dummy, &m, NULL, cfg, res);
+  sk_runner_init(&dummy, &m, g, NULL, settings);
+  sk_runner_run(&dummy, &m, NULL, res);
 }
 
 SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
@@ -111,9 +113,9 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
   return (long)ceil(want / warmup);
 }
 
-SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
-                          const sk_asec_config *cfg, sk_result *res)
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
+  const sk_asec_config *cfg = &m->settings->asec;
   int size = m->size, rank = m->rank, i;
   double mine[3], *all = NULL, *proc_sum = NULL;
   long rep = 0;

@@ -8,9 +8,8 @@
 #ifndef SK_RUNNER_H
 #define SK_RUNNER_H
 
-#include "asec.h"
-#include "buffers.h"
-#include "sync.h"
+#include "settings.h"
+#include "agree.h"
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
@@ -36,15 +35,15 @@ SK_API void sk_result_free(sk_result *r);
 #define SK_PRECISION_TICKS 100.0
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
-SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args);
+SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
+                           const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Members of g only; the result is complete on rank 0 of g. */
-SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args,
-                          const sk_asec_config *cfg, sk_result *res);
+SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
 ** (clock reads, and the synchronised start for collective patterns), repeated under
 ** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
-SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_asec_config *cfg, sk_result *res);
+SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res);
 
 /* All members of g, after they agreed that member `who` failed: its message (msgsize
 ** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */

@@ -282,6 +282,7 @@ static double run(const char *name, const sk_measurement *def, sk_group *g, int 
 {
   sk_mctx m;
   sk_asec_config cfg;
+  sk_settings settings;
   sk_result res;
   int grank = sk_tp_group_rank(g), gsize = sk_tp_group_size(g), i, j, calls;
   double t0, elapsed, mine[1], *all = NULL, *starts = NULL, *skews = NULL, median_skew = 0.0;
@@ -295,8 +296,10 @@ static double run(const char *name, const sk_measurement *def, sk_group *g, int 
   ncalls = 0;
   sk_tp_barrier(g);
   t0 = sk_tp_wtime();
-  sk_runner_init(def, &m, g, NULL);
-  sk_runner_run(def, &m, NULL, &cfg, &res);
+  sk_settings_default(&settings);
+  settings.asec = cfg;
+  sk_runner_init(def, &m, g, NULL, &settings);
+  sk_runner_run(def, &m, NULL, &res);
   elapsed = sk_tp_wtime() - t0;
   calls = ncalls < MAX_CALLS ? ncalls : MAX_CALLS;
   /* start skew in true time over the calls every member made (bcast only) */

@@ -67,6 +67,7 @@ static void test_asec_against_rule(int min, int max, double limit, double noise,
   const sk_measurement *def = sk_catalogue_find("Synthetic_Virtual");
   sk_value args[6];
   sk_asec_config cfg;
+  sk_settings settings;
   sk_mctx m;
   sk_result res;
   double samples[1000], kept[1000], sum = 0, sumsq = 0;
@@ -77,8 +78,10 @@ static void test_asec_against_rule(int min, int max, double limit, double noise,
   args[3] = sk_double_value(1e9); args[4] = sk_double_value(0); args[5] = sk_double_value(noise);
   sk_asec_default_config(&cfg);
   cfg.min_reps = min; cfg.max_reps = max; cfg.max_rel_error = limit;
-  sk_runner_init(def, &m, sk_tp_world(), args);
-  sk_runner_run(def, &m, args, &cfg, &res);
+  sk_settings_default(&settings);
+  settings.asec = cfg;
+  sk_runner_init(def, &m, sk_tp_world(), args, &settings);
+  sk_runner_run(def, &m, args, &res);
   sk_runner_finalize(def, &m, args);
   expected_sample(&seed, 20.0, noise);                 /* the warm-up call */
   for (;;) {                                           /* the rule, written out */
