@@ -2987,6 +2987,171 @@ SK_API void sk_sync_describe(sk_str *out)
                   SYNC_TARGET, SYNC_HISTORY);
 }
 /* --- end split/sync.c --- */
+/* --- begin split/loops.h --- */
+/*
+** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
+** `for` loops (interp.c) and the first phase of `autorefine` loops (apr.c) take their
+** points from here, so both see the same values.
+**
+** Values: first * step^k (multiplicative) or first + k * step (additive), k = 0, 1, ...
+** computed in closed form. Integer loops round each value to the nearest multiple of
+** multiple_of (a positive value never below multiple_of) and skip a value that is not
+** beyond the previous one. A value within a tolerance (1e-9 of the bound, resp. of the
+** step) of the bound counts as the bound, so 1 .. 1048576 step *sqrt(2) ends at 1048576.
+** The loop ends at the first value beyond the bound, or, with no bound ('...'), beyond
+** open_limit. include_last (autorefine, SKaLib report (TR 99/07) §3.3.1) makes the bound
+** itself the last point -- for integer loops the largest multiple of multiple_of not
+** above it -- whether or not the series reaches it: `3 to 100 step +10` gives 3 .. 93 as
+** a for loop and 3 .. 93, 100 as an autorefine loop.
+*/
+#ifndef SK_LOOPS_H
+#define SK_LOOPS_H
+
+
+typedef struct sk_loop_spec {
+  double first, last;       /* last is unused when has_last is 0 */
+  int has_last;             /* 0: the bound is '...' (see open_limit) */
+  double step;              /* addend (either sign), or factor > 1 when multiplies */
+  int multiplies;
+  int integer;              /* values are rounded to multiples of multiple_of */
+  long multiple_of;         /* >= 1 */
+  int include_last;         /* the bound is always a point (ascending loops only) */
+  double open_limit;        /* has_last == 0: values above this end the loop */
+} sk_loop_spec;
+
+typedef struct sk_loop_gen {
+  sk_loop_spec spec;
+  long k;                   /* next exponent or multiple of the step */
+  int have_prev, done, end_done;
+  double prev;
+  double reach;             /* a series value at or beyond this has reached the bound */
+} sk_loop_gen;
+
+SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s);
+/* 1 and the next value in *x, or 0 when the loop has ended. */
+SK_API int sk_loop_next(sk_loop_gen *g, double *x);
+/* The rounding rule of integer loops (identity for others). */
+SK_API double sk_loop_round(const sk_loop_spec *s, double x);
+/* The last point of an include_last loop. */
+SK_API double sk_loop_last_value(const sk_loop_spec *s);
+#ifdef SKAMPI_TESTING
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max);
+#endif
+
+#endif
+/* --- end split/loops.h --- */
+/* --- begin split/loops.c --- */
+/*
+** loops.c -- see loops.h.
+*/
+
+#define LOOP_BOUND_TOLERANCE 1e-9
+
+/* Forces a value to double precision (x87 keeps more in registers), so that comparisons
+** with the bound mean the same on every target. */
+static double loop_store(double v)
+{
+  volatile double stored = v;
+  return stored;
+}
+
+static int loop_up(const sk_loop_spec *s) { return s->multiplies || s->step > 0.0; }
+
+SK_API double sk_loop_round(const sk_loop_spec *s, double x)
+{
+  double grid, rounded;
+  if (!s->integer) return x;
+  grid = s->multiple_of > 1 ? (double)s->multiple_of : 1.0;
+  rounded = floor(x / grid + 0.5) * grid;
+  if (x > 0.0 && rounded < grid) rounded = grid;
+  return rounded;
+}
+
+SK_API double sk_loop_last_value(const sk_loop_spec *s)
+{
+  double grid, value;
+  if (!s->integer) return s->last;
+  grid = s->multiple_of > 1 ? (double)s->multiple_of : 1.0;
+  value = floor(s->last / grid) * grid;
+  if (s->last > 0.0 && value < grid) value = grid;
+  return value;
+}
+
+SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s)
+{
+  double tolerance;
+  memset(g, 0, sizeof *g);
+  g->spec = *s;
+  tolerance = s->multiplies ? fabs(s->last) * LOOP_BOUND_TOLERANCE : fabs(s->step) * LOOP_BOUND_TOLERANCE;
+  g->reach = loop_store(loop_up(s) ? s->last - tolerance : s->last + tolerance);
+}
+
+static double loop_series(const sk_loop_gen *g)
+{
+  const sk_loop_spec *s = &g->spec;
+  if (s->multiplies) return loop_store(s->first * pow(s->step, (double)g->k));
+  return loop_store(s->first + (double)g->k * s->step);
+}
+
+/* Is a beyond b in the loop's direction? */
+static int loop_beyond(const sk_loop_spec *s, double a, double b) { return loop_up(s) ? a > b : a < b; }
+
+/* The bound as the last point, once, when it lies beyond the previous point. */
+static int loop_end_point(sk_loop_gen *g, double *x)
+{
+  double end = sk_loop_last_value(&g->spec);
+  g->done = 1;
+  if (!g->spec.include_last || g->end_done) return 0;
+  g->end_done = 1;
+  if (g->have_prev && !loop_beyond(&g->spec, end, g->prev)) return 0;
+  *x = end;
+  return 1;
+}
+
+SK_API int sk_loop_next(sk_loop_gen *g, double *x)
+{
+  const sk_loop_spec *s = &g->spec;
+  while (!g->done) {
+    double value = loop_series(g), rounded;
+    g->k++;
+    if (s->integer && fabs(value) > (double)LONG_MAX / 2) return loop_end_point(g, x);
+    if (!s->has_last) {
+      if (value > s->open_limit) { g->done = 1; return 0; }
+    } else if (!loop_beyond(s, g->reach, value)) {       /* the series reached the bound */
+      if (s->include_last) return loop_end_point(g, x);
+      g->done = 1;
+      if (loop_beyond(s, value, s->last) && fabs(value - s->last) > fabs(s->last - g->reach)) return 0;
+      value = s->last;                                    /* within the tolerance: the bound */
+    }
+    rounded = sk_loop_round(s, value);
+    if (s->has_last && loop_beyond(s, rounded, s->last)) return loop_end_point(g, x);
+    if (g->have_prev && !loop_beyond(s, rounded, g->prev)) continue;
+    g->prev = rounded;
+    g->have_prev = 1;
+    *x = rounded;
+    return 1;
+  }
+  return 0;
+}
+
+#ifdef SKAMPI_TESTING
+/* The values of a bounded loop, for tests: returns their number (at most max). */
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max)
+{
+  sk_loop_spec s;
+  sk_loop_gen g;
+  int n = 0;
+  memset(&s, 0, sizeof s);
+  s.first = from; s.last = to; s.has_last = 1; s.step = step; s.multiplies = multiplies;
+  s.multiple_of = multiple_of; s.integer = integer;
+  sk_loop_begin(&g, &s);
+  while (n < max && sk_loop_next(&g, &out[n])) n++;
+  return n;
+}
+#endif
+/* --- end split/loops.c --- */
 /* --- begin split/apr.h --- */
 /*
 ** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
@@ -3089,14 +3254,10 @@ SK_API int sk_apr_self_check(const sk_apr *a);
 ** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
 ** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
 **
-** Phase one: the points of the plain loop. Geometric: m_min * sigma^k for every k with
-** m_min * sigma^k < m_max, then m_max; linear: m_min + k * step likewise. A value within
-** 1e-9 (relative to m_max, resp. to the step) below m_max counts as reaching it, so that
-** 1 .. 1048576 step *sqrt(2) does not measure 1048575.9999999 next to 1048576. Integer
-** loops round each value to the nearest multiple of multiple_of (a positive value never
-** below multiple_of), drop a value equal to the previous one, and stop at the first value
-** beyond m_max; the last point is the largest multiple of multiple_of not above m_max
-** (multiple_of itself if m_max is smaller), unless it equals the previous point.
+** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
+** bound always included: geometric m_min * sigma^k, linear m_min + k * step, rounded
+** for integer loops, then m_max (for integer loops the largest multiple of multiple_of
+** not above it) unless it equals the previous point.
 **
 ** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
 **     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
@@ -3144,7 +3305,6 @@ SK_API int sk_apr_self_check(const sk_apr *a);
 */
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
-#define APR_BOUND_TOLERANCE 1e-9         /* a loop value this close below m_max is m_max */
 #define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
 #define APR_MAX_LOOP_VALUES 2147483000.0 /* more initial values than this: config error */
 #define APR_MAX_EXACT_INTEGER 9007199254740992.0 /* 2^53 */
@@ -3171,7 +3331,7 @@ enum { APR_INITIAL, APR_REFINING, APR_FINISHED };
 struct sk_apr {
   sk_apr_config cfg;
   double min_distance;  /* effective value (automatic and integer rules applied) */
-  double series_limit;  /* a phase-one value >= this has reached m_max */
+  sk_loop_gen initial;  /* the values of phase one */
   apr_point *points;    /* in the order measured; point 0 is always the smallest */
   size_t points_cap;
   int count;
@@ -3180,8 +3340,6 @@ struct sk_apr {
   int heap_len;
   int phase;
   int refining_started;
-  long k;               /* next exponent / multiple of the phase-one series */
-  int series_done, end_done;
   int pending;          /* a point was handed out and awaits its result */
   double pending_x;
   int pending_left;     /* the segment being split, -1 for a phase-one point */
@@ -3265,31 +3423,31 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   return NULL;
 }
 
-SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
+/* The loop of phase one: a for loop that always ends at the bound (loops.h). */
+static void apr_initial_spec(const sk_apr_config *c, sk_loop_spec *s)
 {
-  double grid, rounded;
-  if (!c->integer) return x;
-  grid = (double)c->multiple_of;
-  rounded = floor(x / grid + 0.5) * grid;
-  if (x > 0.0 && rounded < grid) rounded = grid;
-  return rounded;
+  memset(s, 0, sizeof *s);
+  s->first = c->first;
+  s->last = c->last;
+  s->has_last = 1;
+  s->step = c->step;
+  s->multiplies = c->geometric;
+  s->integer = c->integer;
+  s->multiple_of = c->multiple_of;
+  s->include_last = 1;
 }
 
-/* The last point of phase one: m_max, for integer loops the largest allowed value not
-** above it (a positive bound never gives less than multiple_of). */
-static double apr_end_value(const sk_apr_config *c)
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
 {
-  double grid, value;
-  if (!c->integer) return c->last;
-  grid = (double)c->multiple_of;
-  value = floor(c->last / grid) * grid;
-  if (c->last > 0.0 && value < grid) value = grid;
-  return value;
+  sk_loop_spec s;
+  apr_initial_spec(c, &s);
+  return sk_loop_round(&s, x);
 }
 
 SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
 {
   sk_apr *a;
+  sk_loop_spec spec;
   double distance;
   if (sk_apr_config_error(c) != NULL) return NULL;
   a = (sk_apr *)sk_calloc(1, sizeof *a);
@@ -3304,8 +3462,8 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
     if (distance < (double)c->multiple_of) distance = (double)c->multiple_of;
   }
   a->min_distance = distance;
-  if (c->geometric) a->series_limit = apr_store(c->last - c->last * APR_BOUND_TOLERANCE);
-  else a->series_limit = apr_store(c->last - c->step * APR_BOUND_TOLERANCE);
+  apr_initial_spec(c, &spec);
+  sk_loop_begin(&a->initial, &spec);
   a->points = NULL;
   a->heap = NULL;
   a->phase = APR_INITIAL;
@@ -3471,35 +3629,10 @@ static void apr_update_segment(sk_apr *a, int id)
 
 /* ---- driving the loop ---- */
 
-static double apr_series_value(const sk_apr *a, long k)
-{
-  if (a->cfg.geometric) return apr_store(a->cfg.first * pow(a->cfg.step, (double)k));
-  return apr_store(a->cfg.first + (double)k * a->cfg.step);
-}
-
 /* The next point of phase one, 0 when there is none left. */
 static int apr_next_initial(sk_apr *a, double *x)
 {
-  const sk_apr_config *c = &a->cfg;
-  while (!a->series_done) {
-    double value = apr_series_value(a, a->k), rounded;
-    if (!(value < a->series_limit)) { a->series_done = 1; break; }
-    a->k++;
-    rounded = sk_apr_round_value(c, value);
-    if (rounded > c->last) { a->series_done = 1; break; }
-    if (a->count > 0 && rounded <= a->points[a->count - 1].x) continue;
-    *x = rounded;
-    return 1;
-  }
-  if (!a->end_done) {
-    double end = apr_end_value(c);
-    a->end_done = 1;
-    if (a->count == 0 || end > a->points[a->count - 1].x) {
-      *x = end;
-      return 1;
-    }
-  }
-  return 0;
+  return sk_loop_next(&a->initial, x);
 }
 
 static int apr_finish(sk_apr *a, const char *reason)
@@ -10133,24 +10266,17 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
 SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);
 SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
-/* The values a computed loop takes (without '...'), for tests and -t; returns count. */
-SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
-                          int integer, double *out, int max);
-
 #endif
 /* --- end split/interp.h --- */
 /* --- begin split/interp.c --- */
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
-** Computed loops (SKaMPI 5 manual §2.5, §5.3.1): the loop runs on an exact double `cur`
-** (from, then cur+step or cur*step). When `from` is an integer the variable is an
-** integer: it takes the value cur rounded to the nearest integer (with `multipleof j`:
-** to the nearest multiple of j, never below j), and a value equal to the previous one
-** is skipped -- so `1 to 23 step *sqrt(2)` gives 1 2 3 4 6 8 11 16 23. The loop ends at
-** the first value beyond the bound; with '...' as bound it ends when a measure
-** statement inside finds that some process's buffer is too small (or the value
-** exceeds the buffer size in bytes).
+** Computed loops (SKaMPI 5 manual §2.5, §5.3.1) take their values from loops.h (the same
+** generator as the first phase of autorefine): when `from` is an integer the variable is
+** an integer, e.g. `1 to 23 step *sqrt(2)` gives 1 2 3 4 6 8 11 16 23. With '...' as
+** bound the loop ends when a measure statement inside finds that some process's buffer
+** is too small (or the value exceeds the buffer size in bytes).
 */
 
 SK_API void sk_interp_init(sk_interp *in)
@@ -10358,81 +10484,6 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
 
 /* ---- loops ---- */
 
-typedef struct loop_stepper {
-  double cur, to, step;
-  int has_to, multiplies, integer;
-  long multiple_of;
-  int have_prev;
-  long prev;
-  double limit;            /* '...': values beyond this cannot fit any buffer */
-} loop_stepper;
-
-static long loop_round(double x, long multiple_of)
-{
-  if (multiple_of > 1) {
-    long k = (long)floor(x / (double)multiple_of + 0.5);
-    if (k < 1) k = 1;
-    return k * multiple_of;
-  }
-  return (long)floor(x + 0.5);
-}
-
-/* Next value of a computed loop: 1 and *v, or 0 at the end. */
-static int loop_next(loop_stepper *st, sk_value *v)
-{
-  for (;;) {
-    double value;
-    int up = st->multiplies || st->step > 0.0;
-    if (st->integer) {
-      long r;
-      if (fabs(st->cur) > (double)LONG_MAX / 2) return 0;
-      r = loop_round(st->cur, st->multiple_of);
-      value = (double)r;
-      if (st->have_prev && r == st->prev) {       /* de-duplication */
-        st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
-        continue;
-      }
-      if (st->has_to && (up ? value > st->to : value < st->to)) return 0;
-      if (!st->has_to && value > st->limit) return 0;
-      st->prev = r;
-      st->have_prev = 1;
-      *v = sk_int_value(r);
-    } else {
-      value = st->cur;
-      if (st->has_to && (up ? value > st->to * (1 + 1e-12) : value < st->to * (1 + 1e-12))) return 0;
-      if (!st->has_to && value > st->limit) return 0;
-      *v = sk_double_value(value);
-    }
-    st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
-    return 1;
-  }
-}
-
-static void loop_setup(loop_stepper *st, double from, double to, int has_to, double step,
-                       int multiplies, long multiple_of, int integer, double limit)
-{
-  memset(st, 0, sizeof *st);
-  st->cur = from;
-  st->to = to;
-  st->has_to = has_to;
-  st->step = step;
-  st->multiplies = multiplies;
-  st->multiple_of = multiple_of;
-  st->integer = integer;
-  st->limit = limit;
-}
-
-SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
-                          int integer, double *out, int max)
-{
-  loop_stepper st;
-  sk_value v;
-  int n = 0;
-  loop_setup(&st, from, to, 1, step, multiplies, multiple_of, integer, 0.0);
-  while (n < max && loop_next(&st, &v)) out[n++] = sk_value_as_double(&v);
-  return n;
-}
-
 static void exec_block(sk_interp *in, const sk_block *b);
 
 static void loop_push(sk_interp *in, const char *name, sk_value v)
@@ -10441,6 +10492,11 @@ static void loop_push(sk_interp *in, const char *name, sk_value v)
   in->loops[in->nloops].name = name;
   in->loops[in->nloops].value = v;
   in->nloops++;
+}
+
+static sk_value loop_value(int integer, double x)
+{
+  return integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x);
 }
 
 /* Runs the body once with the loop variable set; returns 0 when the loop must end. */
@@ -10460,9 +10516,9 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_
 static void exec_for_range(sk_interp *in, const sk_stmt *s)
 {
   sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
-  loop_stepper st;
-  sk_value v;
-  double stepv = 1.0;
+  sk_loop_spec spec;
+  sk_loop_gen gen;
+  double stepv = 1.0, x;
   long multiple_of = 1;
   int integer;
   interp_need_number(&from, s->from, "a loop's start value");
@@ -10485,19 +10541,25 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   if (!s->to && !s->step_multiplies && stepv < 0.0)
     sk_user_error(&s->loc, "a loop up to '...' must count upwards");
   integer = from.type == SK_T_INT && (s->step_multiplies || (s->step == NULL || step.type == SK_T_INT));
-  loop_setup(&st, sk_value_as_double(&from), sk_value_as_double(&to), s->to != NULL, stepv,
-             s->step_multiplies, multiple_of, integer, (double)in->settings.buffers.size);
+  memset(&spec, 0, sizeof spec);
+  spec.first = sk_value_as_double(&from);
+  spec.last = sk_value_as_double(&to);
+  spec.has_last = s->to != NULL;
+  spec.step = stepv;
+  spec.multiplies = s->step_multiplies;
+  spec.integer = integer;
+  spec.multiple_of = multiple_of;
+  spec.open_limit = (double)in->settings.buffers.size;
   loop_push(in, s->name, from);
   if (!s->to) in->open_loops++;
   if (s->autorefine) {
     sk_apr_config c;
     sk_apr *apr;
-    double x;
     size_t var_index = in->nloops - 1;
     if (!s->to) sk_user_error(&s->loc, "an autorefine loop needs an explicit upper bound");
     sk_apr_default_config(&c);
-    c.first = st.cur;
-    c.last = st.to;
+    c.first = spec.first;
+    c.last = spec.last;
     c.step = stepv;
     c.geometric = s->step_multiplies;
     c.integer = integer;
@@ -10510,13 +10572,14 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     if (in->in_measurement) sk_out_hold_begin();
     while (sk_apr_next(apr, &x)) {
       in->last_time = 0.0;
-      if (!loop_iteration(in, s, integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x), 0)) break;
+      if (!loop_iteration(in, s, loop_value(integer, x), 0)) break;
       sk_apr_report(apr, in->last_time);
     }
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
   } else {
-    while (loop_next(&st, &v)) if (!loop_iteration(in, s, v, s->to == NULL)) break;
+    sk_loop_begin(&gen, &spec);
+    while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x), s->to == NULL)) break;
   }
   if (!s->to) in->open_loops--;
   in->nloops--;

@@ -3,14 +3,10 @@
 ** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
 ** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
 **
-** Phase one: the points of the plain loop. Geometric: m_min * sigma^k for every k with
-** m_min * sigma^k < m_max, then m_max; linear: m_min + k * step likewise. A value within
-** 1e-9 (relative to m_max, resp. to the step) below m_max counts as reaching it, so that
-** 1 .. 1048576 step *sqrt(2) does not measure 1048575.9999999 next to 1048576. Integer
-** loops round each value to the nearest multiple of multiple_of (a positive value never
-** below multiple_of), drop a value equal to the previous one, and stop at the first value
-** beyond m_max; the last point is the largest multiple of multiple_of not above m_max
-** (multiple_of itself if m_max is smaller), unless it equals the previous point.
+** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
+** bound always included: geometric m_min * sigma^k, linear m_min + k * step, rounded
+** for integer loops, then m_max (for integer loops the largest multiple of multiple_of
+** not above it) unless it equals the previous point.
 **
 ** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
 **     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
@@ -57,10 +53,9 @@
 **     time limit (sk_apr_stop) bounds the time.
 */
 #include "apr.h"
-#include "base.h"
+#include "loops.h"
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
-#define APR_BOUND_TOLERANCE 1e-9         /* a loop value this close below m_max is m_max */
 #define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
 #define APR_MAX_LOOP_VALUES 2147483000.0 /* more initial values than this: config error */
 #define APR_MAX_EXACT_INTEGER 9007199254740992.0 /* 2^53 */
@@ -87,7 +82,7 @@ enum { APR_INITIAL, APR_REFINING, APR_FINISHED };
 struct sk_apr {
   sk_apr_config cfg;
   double min_distance;  /* effective value (automatic and integer rules applied) */
-  double series_limit;  /* a phase-one value >= this has reached m_max */
+  sk_loop_gen initial;  /* the values of phase one */
   apr_point *points;    /* in the order measured; point 0 is always the smallest */
   size_t points_cap;
   int count;
@@ -96,8 +91,6 @@ struct sk_apr {
   int heap_len;
   int phase;
   int refining_started;
-  long k;               /* next exponent / multiple of the phase-one series */
-  int series_done, end_done;
   int pending;          /* a point was handed out and awaits its result */
   double pending_x;
   int pending_left;     /* the segment being split, -1 for a phase-one point */
@@ -181,31 +174,31 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   return NULL;
 }
 
-SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
+/* The loop of phase one: a for loop that always ends at the bound (loops.h). */
+static void apr_initial_spec(const sk_apr_config *c, sk_loop_spec *s)
 {
-  double grid, rounded;
-  if (!c->integer) return x;
-  grid = (double)c->multiple_of;
-  rounded = floor(x / grid + 0.5) * grid;
-  if (x > 0.0 && rounded < grid) rounded = grid;
-  return rounded;
+  memset(s, 0, sizeof *s);
+  s->first = c->first;
+  s->last = c->last;
+  s->has_last = 1;
+  s->step = c->step;
+  s->multiplies = c->geometric;
+  s->integer = c->integer;
+  s->multiple_of = c->multiple_of;
+  s->include_last = 1;
 }
 
-/* The last point of phase one: m_max, for integer loops the largest allowed value not
-** above it (a positive bound never gives less than multiple_of). */
-static double apr_end_value(const sk_apr_config *c)
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
 {
-  double grid, value;
-  if (!c->integer) return c->last;
-  grid = (double)c->multiple_of;
-  value = floor(c->last / grid) * grid;
-  if (c->last > 0.0 && value < grid) value = grid;
-  return value;
+  sk_loop_spec s;
+  apr_initial_spec(c, &s);
+  return sk_loop_round(&s, x);
 }
 
 SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
 {
   sk_apr *a;
+  sk_loop_spec spec;
   double distance;
   if (sk_apr_config_error(c) != NULL) return NULL;
   a = (sk_apr *)sk_calloc(1, sizeof *a);
@@ -220,8 +213,8 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
     if (distance < (double)c->multiple_of) distance = (double)c->multiple_of;
   }
   a->min_distance = distance;
-  if (c->geometric) a->series_limit = apr_store(c->last - c->last * APR_BOUND_TOLERANCE);
-  else a->series_limit = apr_store(c->last - c->step * APR_BOUND_TOLERANCE);
+  apr_initial_spec(c, &spec);
+  sk_loop_begin(&a->initial, &spec);
   a->points = NULL;
   a->heap = NULL;
   a->phase = APR_INITIAL;
@@ -387,35 +380,10 @@ static void apr_update_segment(sk_apr *a, int id)
 
 /* ---- driving the loop ---- */
 
-static double apr_series_value(const sk_apr *a, long k)
-{
-  if (a->cfg.geometric) return apr_store(a->cfg.first * pow(a->cfg.step, (double)k));
-  return apr_store(a->cfg.first + (double)k * a->cfg.step);
-}
-
 /* The next point of phase one, 0 when there is none left. */
 static int apr_next_initial(sk_apr *a, double *x)
 {
-  const sk_apr_config *c = &a->cfg;
-  while (!a->series_done) {
-    double value = apr_series_value(a, a->k), rounded;
-    if (!(value < a->series_limit)) { a->series_done = 1; break; }
-    a->k++;
-    rounded = sk_apr_round_value(c, value);
-    if (rounded > c->last) { a->series_done = 1; break; }
-    if (a->count > 0 && rounded <= a->points[a->count - 1].x) continue;
-    *x = rounded;
-    return 1;
-  }
-  if (!a->end_done) {
-    double end = apr_end_value(c);
-    a->end_done = 1;
-    if (a->count == 0 || end > a->points[a->count - 1].x) {
-      *x = end;
-      return 1;
-    }
-  }
-  return 0;
+  return sk_loop_next(&a->initial, x);
 }
 
 static int apr_finish(sk_apr *a, const char *reason)

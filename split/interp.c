@@ -1,20 +1,18 @@
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
-** Computed loops (SKaMPI 5 manual §2.5, §5.3.1): the loop runs on an exact double `cur`
-** (from, then cur+step or cur*step). When `from` is an integer the variable is an
-** integer: it takes the value cur rounded to the nearest integer (with `multipleof j`:
-** to the nearest multiple of j, never below j), and a value equal to the previous one
-** is skipped -- so `1 to 23 step *sqrt(2)` gives 1 2 3 4 6 8 11 16 23. The loop ends at
-** the first value beyond the bound; with '...' as bound it ends when a measure
-** statement inside finds that some process's buffer is too small (or the value
-** exceeds the buffer size in bytes).
+** Computed loops (SKaMPI 5 manual §2.5, §5.3.1) take their values from loops.h (the same
+** generator as the first phase of autorefine): when `from` is an integer the variable is
+** an integer, e.g. `1 to 23 step *sqrt(2)` gives 1 2 3 4 6 8 11 16 23. With '...' as
+** bound the loop ends when a measure statement inside finds that some process's buffer
+** is too small (or the value exceeds the buffer size in bytes).
 */
 #include "interp.h"
 #include "lexer.h"
 #include "catalogue.h"
 #include "builtins.h"
 #include "apr.h"
+#include "loops.h"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -221,81 +219,6 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
 
 /* ---- loops ---- */
 
-typedef struct loop_stepper {
-  double cur, to, step;
-  int has_to, multiplies, integer;
-  long multiple_of;
-  int have_prev;
-  long prev;
-  double limit;            /* '...': values beyond this cannot fit any buffer */
-} loop_stepper;
-
-static long loop_round(double x, long multiple_of)
-{
-  if (multiple_of > 1) {
-    long k = (long)floor(x / (double)multiple_of + 0.5);
-    if (k < 1) k = 1;
-    return k * multiple_of;
-  }
-  return (long)floor(x + 0.5);
-}
-
-/* Next value of a computed loop: 1 and *v, or 0 at the end. */
-static int loop_next(loop_stepper *st, sk_value *v)
-{
-  for (;;) {
-    double value;
-    int up = st->multiplies || st->step > 0.0;
-    if (st->integer) {
-      long r;
-      if (fabs(st->cur) > (double)LONG_MAX / 2) return 0;
-      r = loop_round(st->cur, st->multiple_of);
-      value = (double)r;
-      if (st->have_prev && r == st->prev) {       /* de-duplication */
-        st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
-        continue;
-      }
-      if (st->has_to && (up ? value > st->to : value < st->to)) return 0;
-      if (!st->has_to && value > st->limit) return 0;
-      st->prev = r;
-      st->have_prev = 1;
-      *v = sk_int_value(r);
-    } else {
-      value = st->cur;
-      if (st->has_to && (up ? value > st->to * (1 + 1e-12) : value < st->to * (1 + 1e-12))) return 0;
-      if (!st->has_to && value > st->limit) return 0;
-      *v = sk_double_value(value);
-    }
-    st->cur = st->multiplies ? st->cur * st->step : st->cur + st->step;
-    return 1;
-  }
-}
-
-static void loop_setup(loop_stepper *st, double from, double to, int has_to, double step,
-                       int multiplies, long multiple_of, int integer, double limit)
-{
-  memset(st, 0, sizeof *st);
-  st->cur = from;
-  st->to = to;
-  st->has_to = has_to;
-  st->step = step;
-  st->multiplies = multiplies;
-  st->multiple_of = multiple_of;
-  st->integer = integer;
-  st->limit = limit;
-}
-
-SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
-                          int integer, double *out, int max)
-{
-  loop_stepper st;
-  sk_value v;
-  int n = 0;
-  loop_setup(&st, from, to, 1, step, multiplies, multiple_of, integer, 0.0);
-  while (n < max && loop_next(&st, &v)) out[n++] = sk_value_as_double(&v);
-  return n;
-}
-
 static void exec_block(sk_interp *in, const sk_block *b);
 
 static void loop_push(sk_interp *in, const char *name, sk_value v)
@@ -304,6 +227,11 @@ static void loop_push(sk_interp *in, const char *name, sk_value v)
   in->loops[in->nloops].name = name;
   in->loops[in->nloops].value = v;
   in->nloops++;
+}
+
+static sk_value loop_value(int integer, double x)
+{
+  return integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x);
 }
 
 /* Runs the body once with the loop variable set; returns 0 when the loop must end. */
@@ -323,9 +251,9 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_
 static void exec_for_range(sk_interp *in, const sk_stmt *s)
 {
   sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
-  loop_stepper st;
-  sk_value v;
-  double stepv = 1.0;
+  sk_loop_spec spec;
+  sk_loop_gen gen;
+  double stepv = 1.0, x;
   long multiple_of = 1;
   int integer;
   interp_need_number(&from, s->from, "a loop's start value");
@@ -348,19 +276,25 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   if (!s->to && !s->step_multiplies && stepv < 0.0)
     sk_user_error(&s->loc, "a loop up to '...' must count upwards");
   integer = from.type == SK_T_INT && (s->step_multiplies || (s->step == NULL || step.type == SK_T_INT));
-  loop_setup(&st, sk_value_as_double(&from), sk_value_as_double(&to), s->to != NULL, stepv,
-             s->step_multiplies, multiple_of, integer, (double)in->settings.buffers.size);
+  memset(&spec, 0, sizeof spec);
+  spec.first = sk_value_as_double(&from);
+  spec.last = sk_value_as_double(&to);
+  spec.has_last = s->to != NULL;
+  spec.step = stepv;
+  spec.multiplies = s->step_multiplies;
+  spec.integer = integer;
+  spec.multiple_of = multiple_of;
+  spec.open_limit = (double)in->settings.buffers.size;
   loop_push(in, s->name, from);
   if (!s->to) in->open_loops++;
   if (s->autorefine) {
     sk_apr_config c;
     sk_apr *apr;
-    double x;
     size_t var_index = in->nloops - 1;
     if (!s->to) sk_user_error(&s->loc, "an autorefine loop needs an explicit upper bound");
     sk_apr_default_config(&c);
-    c.first = st.cur;
-    c.last = st.to;
+    c.first = spec.first;
+    c.last = spec.last;
     c.step = stepv;
     c.geometric = s->step_multiplies;
     c.integer = integer;
@@ -373,13 +307,14 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     if (in->in_measurement) sk_out_hold_begin();
     while (sk_apr_next(apr, &x)) {
       in->last_time = 0.0;
-      if (!loop_iteration(in, s, integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x), 0)) break;
+      if (!loop_iteration(in, s, loop_value(integer, x), 0)) break;
       sk_apr_report(apr, in->last_time);
     }
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
   } else {
-    while (loop_next(&st, &v)) if (!loop_iteration(in, s, v, s->to == NULL)) break;
+    sk_loop_begin(&gen, &spec);
+    while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x), s->to == NULL)) break;
   }
   if (!s->to) in->open_loops--;
   in->nloops--;

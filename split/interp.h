@@ -54,8 +54,4 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
 SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);
 SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
-/* The values a computed loop takes (without '...'), for tests and -t; returns count. */
-SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
-                          int integer, double *out, int max);
-
 #endif

@@ -8,6 +8,7 @@
 **   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_apr.c -lm && ./t
 */
 #include "../../split/base.c"
+#include "../../split/loops.c"
 #include "../../split/apr.c"
 
 #define MIB 1048576.0

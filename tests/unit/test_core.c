@@ -8,6 +8,7 @@
 ** Build: cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_core.c -lm
 ** (it includes the amalgam, so every internal function is visible).
 */
+#define SKAMPI_TESTING 1
 #define main skampi_main
 #include "../../skampi_amalgam.c"
 #undef main
