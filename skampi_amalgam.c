@@ -1814,10 +1814,14 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 /* --- end split/asec.c --- */
 /* --- begin split/buffers.h --- */
 /*
-** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region of
-** set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
-** buffers move through the region between repetitions, so `...` means half the
-** region) and cache flushing between repetitions (set_cache_size).
+** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region
+** of set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
+** buffers move through the region between repetitions, so `...` means half the region)
+** and cache flushing between repetitions (set_cache_size).
+**
+** The configuration is part of the engine settings (settings.h) and passed to every
+** call; this module keeps only the memory: the region and the cache-flush area, which
+** sk_buffers_configure (re)allocates when the configuration changes their sizes.
 */
 #ifndef SK_BUFFERS_H
 #define SK_BUFFERS_H
@@ -1826,20 +1830,18 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 typedef struct sk_buffer_config {
   size_t size;             /* set_skampi_buffer; default 64 KiB */
   int cycling;             /* switch_buffer_cycling_on/off; default off */
-  size_t send_align, recv_align;   /* default 8 */
+  size_t send_align, recv_align;   /* default 8; 0 counts as 1 */
   size_t cache_size;       /* set_cache_size; 0 = do not flush */
 } sk_buffer_config;
 
 SK_API void sk_buffers_default_config(sk_buffer_config *c);
-/* Applies a configuration (reallocates the region when the size changed). */
+/* Makes the memory fit the configuration (reallocates when a size changed). */
 SK_API void sk_buffers_configure(const sk_buffer_config *c);
-SK_API const sk_buffer_config *sk_buffers_config(void);
 /* Bytes of region a measurement with these usages needs. */
-SK_API double sk_buffers_needed(size_t send_usage, size_t recv_usage);
-SK_API int sk_buffers_fit(size_t send_usage, size_t recv_usage);
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
-SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, char **send, char **recv);
-SK_API void sk_buffers_free(void);
+SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
+                             char **send, char **recv);
 
 #endif
 /* --- end split/buffers.h --- */
@@ -1849,12 +1851,10 @@ SK_API void sk_buffers_free(void);
 */
 
 static struct {
-  sk_buffer_config cfg;
-  char *region;            /* cfg.size + alignment slack */
+  char *region;            /* size + alignment slack */
   size_t allocated;
-  char *cache;             /* cfg.cache_size bytes touched between repetitions */
+  char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
-  int configured;
 } buffers;
 
 SK_API void sk_buffers_default_config(sk_buffer_config *c)
@@ -1866,67 +1866,51 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c)
   c->cache_size = 0;
 }
 
+static size_t buffers_align_of(size_t align) { return align ? align : 1; }
+
 SK_API void sk_buffers_configure(const sk_buffer_config *c)
 {
-  size_t slack = c->send_align + c->recv_align + 64;
-  buffers.cfg = *c;
-  if (buffers.cfg.send_align == 0) buffers.cfg.send_align = 1;
-  if (buffers.cfg.recv_align == 0) buffers.cfg.recv_align = 1;
-  if (buffers.region == NULL || buffers.allocated != c->size + slack) {
+  size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
+  if (buffers.region == NULL || buffers.allocated != need) {
     free(buffers.region);
-    buffers.region = (char *)sk_malloc(c->size + slack);
-    memset(buffers.region, 0, c->size + slack);
-    buffers.allocated = c->size + slack;
+    buffers.region = (char *)sk_malloc(need);
+    memset(buffers.region, 0, need);
+    buffers.allocated = need;
   }
   if (c->cache_size != buffers.cache_allocated) {
     free(buffers.cache);
     buffers.cache = c->cache_size ? (char *)sk_malloc(c->cache_size) : NULL;
     buffers.cache_allocated = c->cache_size;
   }
-  buffers.configured = 1;
-}
-
-SK_API const sk_buffer_config *sk_buffers_config(void)
-{
-  if (!buffers.configured) {
-    sk_buffer_config c;
-    sk_buffers_default_config(&c);
-    sk_buffers_configure(&c);
-  }
-  return &buffers.cfg;
 }
 
 static size_t buffers_round_up(size_t n, size_t align)
 {
+  align = buffers_align_of(align);
   return (n + align - 1) / align * align;
 }
 
-SK_API double sk_buffers_needed(size_t send_usage, size_t recv_usage)
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage)
 {
-  const sk_buffer_config *c = sk_buffers_config();
   double need = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
   return c->cycling ? 2.0 * need : need;
-}
-
-SK_API int sk_buffers_fit(size_t send_usage, size_t recv_usage)
-{
-  return sk_buffers_needed(send_usage, recv_usage) <= (double)sk_buffers_config()->size;
 }
 
 static char *buffers_align(char *p, size_t align)
 {
   unsigned long addr = (unsigned long)p;   /* only the low bits matter */
-  unsigned long rem = addr % (unsigned long)align;
-  return rem ? p + (align - rem) : p;
+  unsigned long rem = addr % (unsigned long)buffers_align_of(align);
+  return rem ? p + (buffers_align_of(align) - rem) : p;
 }
 
-SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, char **send, char **recv)
+SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
+                             char **send, char **recv)
 {
-  const sk_buffer_config *c = sk_buffers_config();
   size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
   char *base;
-  if (c->cycling && span > 0) {
-    size_t room = c->size - span;             /* fits guaranteed span <= size/2 */
+  if (buffers.region == NULL) sk_buffers_configure(c);
+  if (c->cycling && span > 0 && span <= c->size) {
+    size_t room = c->size - span;             /* the engine checked 2 * span <= size */
     size_t stride = buffers_round_up(span, 64);
     if (room > 0 && stride > 0) offset = (size_t)((unsigned long)rep % (room / stride + 1)) * stride;
   }
@@ -1937,13 +1921,6 @@ SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, cha
     size_t i;
     for (i = 0; i < buffers.cache_allocated; i += 32) buffers.cache[i] = (char)(buffers.cache[i] + 1);
   }
-}
-
-SK_API void sk_buffers_free(void)
-{
-  free(buffers.region);
-  free(buffers.cache);
-  memset(&buffers, 0, sizeof buffers);
 }
 /* --- end split/buffers.c --- */
 /* --- begin split/sync.h --- */
@@ -3896,6 +3873,11 @@ typedef struct sk_result {
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
+/* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
+** sender, unpack (allocating node_times) on the receiver. */
+#define SK_RESULT_DOUBLES(nprocs) (9 + (size_t)(nprocs))
+SK_API void sk_result_pack(const sk_result *r, double *pack);
+SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
 /* User-defined precision (SKaLib §3.1): a single measurement of a local operation
 ** (simple pattern) spans at least this many clock ticks; shorter operations are
@@ -3913,10 +3895,6 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
 SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res);
 
-/* All members of g, after they agreed that member `who` failed: its message (msgsize
-** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
-SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
-
 #endif
 /* --- end split/runner.h --- */
 /* --- begin split/runner.c --- */
@@ -3933,6 +3911,39 @@ SK_API void sk_result_free(sk_result *r)
 {
   free(r->node_times);
   r->node_times = NULL;
+}
+
+SK_API void sk_result_pack(const sk_result *r, double *pack)
+{
+  int i;
+  pack[0] = r->time;
+  pack[1] = r->std_error;
+  pack[2] = r->reps;
+  pack[3] = r->kept;
+  pack[4] = (double)r->reported_size;
+  pack[5] = r->failed;
+  pack[6] = (double)r->stop;
+  pack[7] = r->invalid;
+  pack[8] = (double)r->calls_per_timing;
+  for (i = 0; i < r->nprocs; i++) pack[9 + i] = r->node_times ? r->node_times[i] : -1.0;
+}
+
+SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
+{
+  int i;
+  r->time = pack[0];
+  r->std_error = pack[1];
+  r->reps = (int)pack[2];
+  r->kept = (int)pack[3];
+  r->reported_size = (long)pack[4];
+  r->failed = (int)pack[5];
+  r->stop = (sk_asec_stop)(int)pack[6];
+  r->invalid = (int)pack[7];
+  r->calls_per_timing = (long)pack[8];
+  r->nprocs = nprocs;
+  free(r->node_times);
+  r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[9 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -3995,13 +4006,6 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *
   sk_runner_run(&dummy, &m, NULL, res);
 }
 
-SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
-{
-  if (who <= 0) return;
-  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
-  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
-}
-
 static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 {
   if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
@@ -4015,7 +4019,7 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
 {
   double start;
   long i;
-  sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
+  sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!runner_takes_part(def, m)) return -1.0;
   if (calls <= 1) return def->measure(m, args);
   start = sk_tp_wtime();
@@ -4034,84 +4038,341 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
   return (long)ceil(want / warmup);
 }
 
+/* One repetition: what each member reports, and what rank 0 decides. */
+typedef struct rep_ballot {
+  double time;              /* this member's time, negative: none */
+  int failed;               /* sk_meas_fail was called */
+  int in_window;            /* sk_sync_rep_ok */
+} rep_ballot;
+
+typedef enum rep_verdict { REP_AGAIN, REP_ENOUGH, REP_FAILED } rep_verdict;
+
+typedef struct rep_decision {
+  int verdict;              /* a rep_verdict */
+  int failed_member;        /* REP_FAILED: the lowest failing rank */
+  int valid;                /* every member started inside its window */
+} rep_decision;
+
+/* Rank 0's bookkeeping across the repetitions of one measurement. */
+typedef struct rep_state {
+  sk_asec asec;
+  double *proc_sum;         /* per member: sum and count of its times */
+  int *proc_count;
+  int invalid_limit;
+  sk_result *res;
+} rep_state;
+
+/* The value of a single measurement is the maximum over the members that returned a time
+** (SKaLib report (TR 99/07) §4.1); a repetition not started in the synchronised window
+** on every member is discarded. */
+static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
+{
+  rep_state *st = (rep_state *)ctx;
+  const rep_ballot *b = (const rep_ballot *)ballots;
+  rep_decision *d = (rep_decision *)decision;
+  double value = -1.0;
+  int i;
+  d->verdict = REP_AGAIN;
+  d->failed_member = -1;
+  d->valid = 1;
+  for (i = 0; i < n; i++) {
+    if (b[i].failed && d->failed_member < 0) d->failed_member = i;
+    if (!b[i].in_window) d->valid = 0;
+  }
+  if (d->valid) {
+    for (i = 0; i < n; i++) {
+      if (b[i].time < 0.0) continue;
+      st->proc_sum[i] += b[i].time;
+      st->proc_count[i]++;
+      if (b[i].time > value) value = b[i].time;
+    }
+    sk_asec_add(&st->asec, value < 0.0 ? 0.0 : value);
+  } else {
+    st->res->invalid++;
+  }
+  st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
+  if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
+  if (d->failed_member >= 0) d->verdict = REP_FAILED;
+  else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
+}
+
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
   const sk_asec_config *cfg = &m->settings->asec;
-  int size = m->size, rank = m->rank, i;
-  double mine[3], *all = NULL, *proc_sum = NULL;
+  int size = m->size, i;
   long rep = 0;
-  int *proc_count = NULL, invalid_limit = 4 * cfg->max_reps + 16;
-  sk_asec asec;
-  long control[3];
+  rep_state st;
+  rep_ballot mine;
+  rep_decision d;
   sk_result_init(res);
-  memset(&asec, 0, sizeof asec);
+  memset(&st, 0, sizeof st);
   res->nprocs = size;
   res->reported_size = m->reported_size;
-  if (rank == 0) {
-    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
-    proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
-    proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    sk_asec_begin(&asec, cfg, sk_tp_wtime());
+  st.res = res;
+  st.invalid_limit = 4 * cfg->max_reps + 16;
+  if (m->rank == 0) {
+    st.proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
+    st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
   }
   sk_sync_prepare(m);
-  /* warm-up, not counted (SKaLib §3.2); its duration sets the calls per timing */
+  /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
-  for (;;) {
-    double t = runner_single(def, m, args, rep++, res->calls_per_timing);
-    mine[0] = t;
-    mine[1] = m->failed ? 1.0 : 0.0;
-    mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;
-    sk_tp_gather_doubles(m->group, mine, 3, all, 0);
-    control[0] = 0;
-    control[1] = -1;
-    control[2] = 1;
-    if (rank == 0) {
-      double value = -1.0;
-      for (i = 0; i < size; i++) {
-        if (all[3 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
-        if (all[3 * i + 2] == 0.0) control[2] = 0;
-      }
-      if (control[2]) {
-        for (i = 0; i < size; i++) {
-          double ti = all[3 * i];
-          if (ti >= 0.0) {
-            proc_sum[i] += ti;
-            proc_count[i]++;
-            if (ti > value) value = ti;
-          }
-        }
-        if (value < 0.0) value = 0.0;
-        sk_asec_add(&asec, value);
-      } else {
-        res->invalid++;
-      }
-      res->stop = sk_asec_decide(&asec, sk_tp_wtime());
-      if (res->stop == SK_ASEC_CONTINUE && res->invalid >= invalid_limit) res->stop = SK_ASEC_TIME_LIMIT;
-      control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
-    }
-    sk_tp_bcast(m->group, control, sizeof control, 0);
-    sk_sync_rep_done(m, (int)control[2]);
-    if (control[0] == 2) {
-      sk_fetch_message(m->group, (int)control[1], m->fail_msg, sizeof m->fail_msg);
-      if (rank == 0) strcpy(res->fail_msg, m->fail_msg);
-      res->failed = 1;
-      break;
-    }
-    if (control[0] == 1) break;
+  do {
+    mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
+    mine.failed = m->failed;
+    mine.in_window = sk_sync_rep_ok(m);
+    sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
+    sk_sync_rep_done(m, d.valid);
+  } while (d.verdict == REP_AGAIN);
+  if (d.verdict == REP_FAILED) {
+    sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
+    if (m->rank == 0) strcpy(res->fail_msg, m->fail_msg);
+    res->failed = 1;
   }
   sk_sync_release(m);
-  if (rank == 0) {
-    sk_asec_result(&asec, &res->time, &res->std_error, &res->kept);
-    res->reps = asec.n;
+  if (m->rank == 0) {
+    sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
+    res->reps = st.asec.n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
-    for (i = 0; i < size; i++) res->node_times[i] = proc_count[i] ? proc_sum[i] / proc_count[i] : -1.0;
-    sk_asec_end(&asec);
-    free(all);
-    free(proc_sum);
-    free(proc_count);
+    for (i = 0; i < size; i++) res->node_times[i] = st.proc_count[i] ? st.proc_sum[i] / st.proc_count[i] : -1.0;
+    sk_asec_end(&st.asec);
+    free(st.proc_sum);
+    free(st.proc_count);
   }
 }
 /* --- end split/runner.c --- */
+/* --- begin split/engine.h --- */
+/*
+** engine.h -- one measure statement from start to end, on every process (SPMD). The
+** interpreter evaluates the arguments and writes the line; everything between belongs
+** here, in this order:
+**   1. init on the members of the communicator (the minimum process count is checked
+**      first, once, from the registry row);
+**   2. agreement of ALL processes, before anything is sent: a failed init stops the run
+**      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
+**      interpreter ends a loop up to '...' there, or reports the error);
+**   3. the dummy time of the communicator and pattern, once per run (SKaLib report
+**      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
+**      reported, never subtracted);
+**   4. the ASEC run (runner.h) and finalize;
+**   5. the result travels to world rank 0, and every process learns rank 0's verdict:
+**      the time (autorefine needs it everywhere), failure, and whether the suite's time
+**      limit is spent.
+*/
+#ifndef SK_ENGINE_H
+#define SK_ENGINE_H
+
+
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED } sk_measure_status;
+
+typedef struct sk_engine {
+  const sk_settings *settings;
+  struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
+    sk_group *group;
+    int pattern;
+  } *dummies;
+  size_t ndummies, capdummies;
+} sk_engine;
+
+typedef struct sk_measure_outcome {
+  sk_measure_status status;   /* every process */
+  double time;                /* every process: the result (seconds), for autorefine */
+  int suite_time_spent;       /* every process: the suite's time limit is reached */
+  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED */
+  /* world rank 0 only: */
+  sk_result result;
+  int has_dummy;              /* the dummy time of this communicator and pattern, new */
+  sk_result dummy;
+  sk_pattern dummy_pattern;
+} sk_measure_outcome;
+
+SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings);
+SK_API void sk_engine_free(sk_engine *e);
+/* Collective over all processes. suite_started: when the enclosing measurement block
+** began (sk_engine_clock). Free the outcome with sk_outcome_free. */
+SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
+                              double suite_started, sk_measure_outcome *out);
+SK_API void sk_outcome_free(sk_measure_outcome *out);
+/* The dummy time of a pattern on g (collective over all processes; complete on world
+** rank 0): the one definition of "dummy time", also used for the output header. */
+SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res);
+/* This process writes the results (world rank 0). */
+SK_API int sk_engine_reports(void);
+SK_API double sk_engine_clock(void);
+
+#endif
+/* --- end split/engine.h --- */
+/* --- begin split/engine.c --- */
+/*
+** engine.c -- see engine.h.
+*/
+
+SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
+{
+  memset(e, 0, sizeof *e);
+  e->settings = settings;
+}
+
+SK_API void sk_engine_free(sk_engine *e)
+{
+  free(e->dummies);
+  e->dummies = NULL;
+  e->ndummies = e->capdummies = 0;
+}
+
+SK_API void sk_outcome_free(sk_measure_outcome *out)
+{
+  sk_result_free(&out->result);
+  sk_result_free(&out->dummy);
+}
+
+SK_API int sk_engine_reports(void) { return sk_tp_world_rank() == 0; }
+SK_API double sk_engine_clock(void) { return sk_tp_wtime(); }
+
+/* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
+** the same process). */
+static void engine_forward(sk_group *g, sk_result *res)
+{
+  int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g);
+  size_t count = SK_RESULT_DOUBLES(n);
+  double *pack;
+  if (leader == 0 || (me != 0 && me != leader)) return;
+  pack = (double *)sk_malloc(sizeof(double) * count);
+  if (me == leader) {
+    sk_result_pack(res, pack);
+    sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
+    sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
+  } else {
+    sk_result_init(res);
+    sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
+    sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
+    sk_result_unpack(res, pack, n);
+  }
+  free(pack);
+}
+
+SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res)
+{
+  sk_result_init(res);
+  if (pattern == SK_PATTERN_SIMPLE_OWN_TIME) pattern = SK_PATTERN_SIMPLE;
+  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, settings, res);
+  engine_forward(g, res);
+}
+
+/* Step 3: once per communicator and pattern. */
+static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group *g, sk_measure_outcome *out)
+{
+  sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
+  size_t i;
+  for (i = 0; i < e->ndummies; i++)
+    if (e->dummies[i].group == g && e->dummies[i].pattern == (int)pattern) return;
+  e->dummies = (struct sk_dummy_seen *)sk_grow(e->dummies, &e->capdummies, e->ndummies + 1, sizeof *e->dummies);
+  e->dummies[e->ndummies].group = g;
+  e->dummies[e->ndummies].pattern = (int)pattern;
+  e->ndummies++;
+  sk_engine_dummy_time(e->settings, g, pattern, &out->dummy);
+  out->has_dummy = 1;
+  out->dummy_pattern = pattern;
+}
+
+/* Step 2: what every process says after init, and rank 0's verdict. */
+typedef struct init_ballot {
+  double need;              /* buffer bytes (0 for non-members and failed inits) */
+  int failed;
+} init_ballot;
+
+typedef struct init_decision {
+  int status;               /* an sk_measure_status */
+  int who;                  /* the first failing process, or the neediest one */
+  double need;              /* SK_NO_ROOM: its need */
+} init_decision;
+
+static void engine_decide_init(void *ctx, const void *ballots, int n, void *decision)
+{
+  const sk_settings *settings = (const sk_settings *)ctx;
+  const init_ballot *b = (const init_ballot *)ballots;
+  init_decision *d = (init_decision *)decision;
+  double worst = -1.0;
+  int i;
+  d->status = SK_MEASURED;
+  d->who = 0;
+  d->need = 0.0;
+  for (i = 0; i < n; i++) {
+    if (b[i].failed && d->status != SK_FAILED) { d->status = SK_FAILED; d->who = i; }
+    if (b[i].need > worst) { worst = b[i].need; if (d->status != SK_FAILED) d->who = i; }
+  }
+  if (d->status == SK_MEASURED && worst > (double)settings->buffers.size) {
+    d->status = SK_NO_ROOM;
+    d->need = worst;
+  }
+}
+
+/* Step 5: rank 0's verdict after the run. */
+typedef struct final_decision {
+  double time;
+  int failed;
+  int suite_time_spent;
+} final_decision;
+
+SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
+                              double suite_started, sk_measure_outcome *out)
+{
+  const sk_settings *settings = e->settings;
+  sk_group *world = sk_tp_world();
+  int member = sk_tp_group_rank(g) >= 0;
+  sk_mctx m;
+  init_ballot mine;
+  init_decision d;
+  final_decision f;
+  memset(out, 0, sizeof *out);
+  memset(&m, 0, sizeof m);
+  if (member) sk_runner_init(def, &m, g, args, settings);
+  mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage) : 0.0;
+  mine.failed = m.failed;
+  sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
+  out->status = (sk_measure_status)d.status;
+  if (d.status == SK_FAILED) {
+    sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
+    sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
+    return;
+  }
+  if (d.status == SK_NO_ROOM) {
+    sk_str msg;
+    if (member) sk_runner_finalize(def, &m, args);
+    sk_str_init(&msg);
+    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu; "
+                  "nothing was measured (raise set_skampi_buffer)", def->name, (long)d.need, d.who,
+                  (unsigned long)settings->buffers.size);
+    sk_copy_string(out->message, sizeof out->message, msg.data);
+    sk_str_free(&msg);
+    return;
+  }
+  engine_dummy_once(e, def, g, out);
+  sk_result_init(&out->result);
+  if (member) {
+    sk_runner_run(def, &m, args, &out->result);
+    sk_runner_finalize(def, &m, args);
+  }
+  engine_forward(g, &out->result);
+  if (sk_tp_world_rank() == 0) {
+    f.time = out->result.time;
+    f.failed = out->result.failed;
+    f.suite_time_spent = settings->suite_time_limit > 0.0 && sk_tp_wtime() - suite_started >= settings->suite_time_limit;
+    if (f.failed) {
+      sk_str msg;
+      sk_str_init(&msg);
+      sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
+      sk_copy_string(out->message, sizeof out->message, msg.data);
+      sk_str_free(&msg);
+    }
+  }
+  sk_agree(world, NULL, 0, &f, sizeof f, NULL, NULL);
+  out->time = f.time;
+  out->suite_time_spent = f.suite_time_spent;
+  if (f.failed) out->status = SK_FAILED;
+}
+/* --- end split/engine.c --- */
 /* --- begin split/catalogue.h --- */
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
@@ -10249,11 +10510,7 @@ typedef struct sk_interp {
   double last_time;           /* result of the last measure statement (seconds) */
   int progress;               /* rank 0 prints a line per finished block on stderr */
   int blocks_total, blocks_done;
-  struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
-    sk_group *group;
-    int pattern;
-  } *dummies;
-  size_t ndummies, capdummies;
+  sk_engine engine;           /* measures; keeps which dummy times are out */
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
@@ -10284,7 +10541,8 @@ SK_API void sk_interp_init(sk_interp *in)
   memset(in, 0, sizeof *in);
   sk_settings_default(&in->settings);
   sk_buffers_configure(&in->settings.buffers);
-  in->run_started = sk_tp_wtime();
+  sk_engine_init(&in->engine, &in->settings);
+  in->run_started = sk_engine_clock();
 }
 
 static void scope_clear(sk_scope *sc)
@@ -10301,7 +10559,7 @@ SK_API void sk_interp_free(sk_interp *in)
   scope_clear(&in->globals);
   scope_clear(&in->locals);
   free(in->loops);
-  free(in->dummies);
+  sk_engine_free(&in->engine);
 }
 
 static sk_var *scope_find(sk_scope *sc, const char *name)
@@ -10621,11 +10879,11 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   size_t saved_loops = in->nloops;
   in->in_measurement = 1;
   in->block_name = s->name;
-  in->block_started = sk_tp_wtime();
-  if (sk_tp_world_rank() == 0) sk_out_begin_block(s->name);
+  in->block_started = sk_engine_clock();
+  if (sk_engine_reports()) sk_out_begin_block(s->name);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && sk_tp_world_rank() == 0) {
+  if (in->suite_stopped && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -10634,12 +10892,12 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   }
   in->suite_stopped = 0;
   in->blocks_done++;
-  if (sk_tp_world_rank() == 0) {
-    sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
+  if (sk_engine_reports()) {
+    sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
     if (in->progress) {
       fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
               in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, s->name,
-              sk_tp_wtime() - in->block_started);
+              sk_engine_clock() - in->block_started);
       fflush(stderr);
     }
   }
@@ -10647,37 +10905,6 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->nloops = saved_loops;
   in->in_measurement = 0;
   in->block_name = NULL;
-}
-
-/* Packs a result for the trip from the measurement's rank 0 to world rank 0. */
-static void measure_forward_result(sk_group *g, sk_result *res)
-{
-  int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
-  size_t count = 9 + (size_t)n;
-  double *pack;
-  if (leader == 0 || (me != 0 && me != leader)) return;
-  pack = (double *)sk_malloc(sizeof(double) * count);
-  if (me == leader) {
-    pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
-    pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
-    pack[7] = res->invalid;
-    pack[8] = (double)res->calls_per_timing;
-    for (i = 0; i < n; i++) pack[9 + i] = res->node_times ? res->node_times[i] : -1.0;
-    sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
-    sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
-  } else {
-    sk_result_init(res);
-    sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
-    sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
-    res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
-    res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
-    res->invalid = (int)pack[7];
-    res->calls_per_timing = (long)pack[8];
-    res->nprocs = n;
-    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
-    for (i = 0; i < n; i++) res->node_times[i] = pack[9 + i];
-  }
-  free(pack);
 }
 
 static void measure_write_line(sk_interp *in, const sk_result *res)
@@ -10703,104 +10930,45 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   free(valid);
 }
 
-/* Once per communicator and pattern: the dummy time, written as a comment line. */
-static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_group *g)
+/* The dummy time of a communicator and pattern, as a comment line (world rank 0). */
+static void measure_write_dummy(const sk_measure_outcome *out)
 {
-  sk_result res;
-  sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
-  size_t i;
-  for (i = 0; i < in->ndummies; i++)
-    if (in->dummies[i].group == g && in->dummies[i].pattern == (int)pattern) return;
-  in->dummies = (struct sk_dummy_seen *)sk_grow(in->dummies, &in->capdummies, in->ndummies + 1, sizeof *in->dummies);
-  in->dummies[in->ndummies].group = g;
-  in->dummies[in->ndummies].pattern = (int)pattern;
-  in->ndummies++;
-  sk_result_init(&res);
-  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &in->settings, &res);
-  measure_forward_result(g, &res);
-  if (sk_tp_world_rank() == 0) {
-    sk_str note;
-    static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
-    sk_str_init(&note);
-    sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
-                  names[pattern], sk_tp_group_size(g), res.time * 1e6, res.std_error * 1e6);
-    sk_out_text(note.data);
-    sk_str_free(&note);
-  }
-  sk_result_free(&res);
+  static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
+  sk_str note;
+  sk_str_init(&note);
+  sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
+                names[out->dummy_pattern], out->dummy.nprocs, out->dummy.time * 1e6, out->dummy.std_error * 1e6);
+  sk_out_text(note.data);
+  sk_str_free(&note);
 }
 
+/* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
   sk_value comm = sk_interp_eval(in, s->expr), *args;
   const sk_measurement *def = sk_catalogue_find(s->call->name);
-  sk_group *g, *world = sk_tp_world();
-  sk_mctx m;
-  sk_result res;
-  double mine[2], *all = NULL, started;
-  long decision[3];
-  int member, wsize = sk_tp_world_size(), wrank = sk_tp_world_rank(), i;
-  char msg[256];
+  sk_measure_outcome out;
+  double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   args = interp_args(in, s->call, def->params);
-  g = comm.u.comm;
-  member = sk_tp_group_rank(g) >= 0;
-  memset(&m, 0, sizeof m);
-  if (member) sk_runner_init(def, &m, g, args, &in->settings);
-  /* Every process agrees, before anything is sent, that every buffer is large enough. */
-  mine[0] = member && !m.failed ? sk_buffers_needed(m.send_usage, m.recv_usage) : 0.0;
-  mine[1] = m.failed ? 1.0 : 0.0;
-  if (wrank == 0) all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)wsize);
-  sk_tp_gather_doubles(world, mine, 2, all, 0);
-  decision[0] = 0; decision[1] = -1; decision[2] = 0;
-  if (wrank == 0) {
-    double worst = -1.0;
-    for (i = 0; i < wsize; i++) {
-      if (all[2 * i + 1] != 0.0 && decision[1] < 0) { decision[0] = 1; decision[1] = i; }
-      if (all[2 * i] > worst) { worst = all[2 * i]; decision[2] = i; }
-    }
-    if (decision[0] == 0 && worst > (double)in->settings.buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
-    free(all);
-  }
-  sk_tp_bcast(world, decision, sizeof decision, 0);
-  if (decision[0] == 1) {
-    strcpy(msg, m.fail_msg);
-    sk_fetch_message(world, (int)decision[1], msg, sizeof msg);
-    sk_user_error(&s->call->loc, "%s", msg);   /* messages name their function */
-  }
-  if (decision[0] == 2) {
-    if (member) sk_runner_finalize(def, &m, args);
-    free(args);
-    if (in->open_loops > 0) { in->buffer_exhausted = 1; return; }
-    sk_user_error(&s->call->loc, "%s needs %ld bytes of buffer on process %ld, but set_skampi_buffer gave %lu; "
-                  "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
-                  (unsigned long)in->settings.buffers.size);
-  }
-  measure_dummy_time(in, def, g);
-  started = sk_tp_wtime();
-  sk_result_init(&res);
-  if (member) {
-    sk_runner_run(def, &m, args, &res);
-    sk_runner_finalize(def, &m, args);
-  }
-  measure_forward_result(g, &res);
-  {
-    double shared[3];
-    shared[0] = res.time;
-    shared[1] = res.failed;
-    shared[2] = in->settings.suite_time_limit > 0.0 &&
-                sk_tp_wtime() - in->block_started >= in->settings.suite_time_limit;
-    sk_tp_bcast(world, shared, sizeof shared, 0);   /* every process takes rank 0's decisions */
-    in->last_time = shared[0];
-    if (shared[2] != 0.0) in->suite_stopped = 1;
-    if (shared[1] != 0.0) sk_user_error(&s->call->loc, "%s failed: %s", def->name, res.fail_msg);
-  }
-  if (wrank == 0) measure_write_line(in, &res);
-  in->time_in_measurements += sk_tp_wtime() - started;
-  in->measurements++;
-  sk_result_free(&res);
+  started = sk_engine_clock();
+  sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   free(args);
+  if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
+  if (out.status == SK_NO_ROOM && in->open_loops > 0) {
+    in->buffer_exhausted = 1;
+  } else if (out.status != SK_MEASURED) {
+    sk_outcome_free(&out);
+    sk_user_error(&s->call->loc, "%s", out.message);
+  } else {
+    in->last_time = out.time;
+    if (out.suite_time_spent) in->suite_stopped = 1;
+    if (sk_engine_reports()) measure_write_line(in, &out.result);
+    in->time_in_measurements += sk_engine_clock() - started;
+    in->measurements++;
+  }
+  sk_outcome_free(&out);
 }
 
 /* ---- statements ---- */
@@ -12791,10 +12959,8 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
 static void p4_collect_settings(p4_ctx *c)
 {
   sk_settings defaults;
-  sk_buffer_config buffers;
   size_t i;
   sk_settings_default(&defaults);
-  sk_buffers_default_config(&buffers);
   c->setting[P4_SET_MIN_REPS] = defaults.asec.min_reps;
   c->setting[P4_SET_MAX_REPS] = defaults.asec.max_reps;
   c->setting[P4_SET_REL_ERROR] = defaults.asec.max_rel_error;
@@ -12804,7 +12970,7 @@ static void p4_collect_settings(p4_ctx *c)
   c->setting[P4_SET_MAX_STEPS] = defaults.apr.max_steps;
   c->setting[P4_SET_MIN_DISTANCE] = defaults.apr.min_distance;
   c->setting[P4_SET_NODE_TIMES] = defaults.max_node_times;
-  c->buffer_bytes = (long)buffers.size;
+  c->buffer_bytes = (long)defaults.buffers.size;
   c->multiple_of = 0;
   for (i = 0; i < c->nsections; i++) {
     const p4_section *sec = &c->sections[i];
@@ -13247,31 +13413,38 @@ static int main_parse_input(const main_options *o, sk_sources *src, sk_program *
   return sk_parse_file(src, o->input, prog, err);
 }
 
+/* What rank 0 tells the others after reading the input. */
+typedef struct load_decision {
+  int parsed;               /* 0: the input has an error (rank 0 printed it) */
+  long bytes;               /* size of the serialized input files that follow */
+} load_decision;
+
 /* Rank 0 parses from disk and ships the files; the others parse what they received. */
 static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
 {
   sk_str err, blob;
-  long header[2];
+  load_decision d;
   sk_str_init(&err);
   sk_str_init(&blob);
+  memset(&d, 0, sizeof d);
   if (sk_tp_world_rank() == 0) {
     sk_sources_init(src, 1);
-    header[0] = main_parse_input(o, src, prog, &err);
-    if (!header[0]) {
+    d.parsed = main_parse_input(o, src, prog, &err);
+    if (!d.parsed) {
       fflush(stdout);
       fprintf(stderr, "%s\n", err.data);
     }
     sk_sources_serialize(src, &blob);
-    header[1] = (long)blob.len;
+    d.bytes = (long)blob.len;
   }
-  sk_tp_bcast(sk_tp_world(), header, sizeof header, 0);
-  if (!header[0]) sk_exit(SK_EXIT_USER_ERROR);
+  sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
+  if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
   if (sk_tp_world_rank() != 0) {
     sk_str_putn(&blob, "", 0);
-    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)header[1] + 1, 1);
-    blob.len = (size_t)header[1];
+    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
+    blob.len = (size_t)d.bytes;
   }
-  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)header[1], 0);
+  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)d.bytes, 0);
   if (sk_tp_world_rank() != 0) {
     sk_sources_init(src, 0);
     if (!sk_sources_deserialize(src, blob.data, blob.len) || !main_parse_input(o, src, prog, &err))
@@ -13290,20 +13463,7 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
-/* The timing overhead ("dummy time", SKaLib §3.2): two clock reads in a row. */
-static double main_dummy_time(void)
-{
-  double sum = 0.0, t0, t1;
-  int i;
-  for (i = 0; i < 1000; i++) {
-    t0 = sk_tp_wtime();
-    t1 = sk_tp_wtime();
-    sum += t1 - t0;
-  }
-  return sum / 1000.0;
-}
-
-static void main_write_header(const main_options *o, const sk_sources *src)
+static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -13319,7 +13479,7 @@ static void main_write_header(const main_options *o, const sk_sources *src)
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
-  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", main_dummy_time() * 1e6);
+  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_sync_describe(&h);
   if (o->copy_input) {
     size_t k;
@@ -13347,7 +13507,8 @@ int main(int argc, char **argv)
   sk_program prog;
   sk_interp in;
   double started;
-  long ok;
+  int opened;
+  sk_result dummy;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
@@ -13380,21 +13541,24 @@ int main(int argc, char **argv)
     }
     sk_exit(0);
   }
-  ok = 1;
+  opened = 1;
   if (sk_tp_world_rank() == 0) {
     sk_str err;
     char backup[512];
     sk_str_init(&err);
-    ok = sk_out_open(o.output, &err, backup, sizeof backup);
-    if (!ok) fprintf(stderr, "skampi: %s\n", err.data);
+    opened = sk_out_open(o.output, &err, backup, sizeof backup);
+    if (!opened) fprintf(stderr, "skampi: %s\n", err.data);
     else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o.output, backup);
     sk_str_free(&err);
   }
-  sk_tp_bcast(sk_tp_world(), &ok, sizeof ok, 0);
-  if (!ok) sk_exit(SK_EXIT_USER_ERROR);
+  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
+  if (!opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_sync_init_world();          /* collective: clock offsets for the header */
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
   sk_interp_init(&in);
+  /* the timing overhead for the header: the dummy time of the simple pattern */
+  sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy);
+  sk_result_free(&dummy);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {

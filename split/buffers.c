@@ -4,12 +4,10 @@
 #include "buffers.h"
 
 static struct {
-  sk_buffer_config cfg;
-  char *region;            /* cfg.size + alignment slack */
+  char *region;            /* size + alignment slack */
   size_t allocated;
-  char *cache;             /* cfg.cache_size bytes touched between repetitions */
+  char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
-  int configured;
 } buffers;
 
 SK_API void sk_buffers_default_config(sk_buffer_config *c)
@@ -21,67 +19,51 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c)
   c->cache_size = 0;
 }
 
+static size_t buffers_align_of(size_t align) { return align ? align : 1; }
+
 SK_API void sk_buffers_configure(const sk_buffer_config *c)
 {
-  size_t slack = c->send_align + c->recv_align + 64;
-  buffers.cfg = *c;
-  if (buffers.cfg.send_align == 0) buffers.cfg.send_align = 1;
-  if (buffers.cfg.recv_align == 0) buffers.cfg.recv_align = 1;
-  if (buffers.region == NULL || buffers.allocated != c->size + slack) {
+  size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
+  if (buffers.region == NULL || buffers.allocated != need) {
     free(buffers.region);
-    buffers.region = (char *)sk_malloc(c->size + slack);
-    memset(buffers.region, 0, c->size + slack);
-    buffers.allocated = c->size + slack;
+    buffers.region = (char *)sk_malloc(need);
+    memset(buffers.region, 0, need);
+    buffers.allocated = need;
   }
   if (c->cache_size != buffers.cache_allocated) {
     free(buffers.cache);
     buffers.cache = c->cache_size ? (char *)sk_malloc(c->cache_size) : NULL;
     buffers.cache_allocated = c->cache_size;
   }
-  buffers.configured = 1;
-}
-
-SK_API const sk_buffer_config *sk_buffers_config(void)
-{
-  if (!buffers.configured) {
-    sk_buffer_config c;
-    sk_buffers_default_config(&c);
-    sk_buffers_configure(&c);
-  }
-  return &buffers.cfg;
 }
 
 static size_t buffers_round_up(size_t n, size_t align)
 {
+  align = buffers_align_of(align);
   return (n + align - 1) / align * align;
 }
 
-SK_API double sk_buffers_needed(size_t send_usage, size_t recv_usage)
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage)
 {
-  const sk_buffer_config *c = sk_buffers_config();
   double need = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
   return c->cycling ? 2.0 * need : need;
-}
-
-SK_API int sk_buffers_fit(size_t send_usage, size_t recv_usage)
-{
-  return sk_buffers_needed(send_usage, recv_usage) <= (double)sk_buffers_config()->size;
 }
 
 static char *buffers_align(char *p, size_t align)
 {
   unsigned long addr = (unsigned long)p;   /* only the low bits matter */
-  unsigned long rem = addr % (unsigned long)align;
-  return rem ? p + (align - rem) : p;
+  unsigned long rem = addr % (unsigned long)buffers_align_of(align);
+  return rem ? p + (buffers_align_of(align) - rem) : p;
 }
 
-SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, char **send, char **recv)
+SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
+                             char **send, char **recv)
 {
-  const sk_buffer_config *c = sk_buffers_config();
   size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
   char *base;
-  if (c->cycling && span > 0) {
-    size_t room = c->size - span;             /* fits guaranteed span <= size/2 */
+  if (buffers.region == NULL) sk_buffers_configure(c);
+  if (c->cycling && span > 0 && span <= c->size) {
+    size_t room = c->size - span;             /* the engine checked 2 * span <= size */
     size_t stride = buffers_round_up(span, 64);
     if (room > 0 && stride > 0) offset = (size_t)((unsigned long)rep % (room / stride + 1)) * stride;
   }
@@ -92,11 +74,4 @@ SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, cha
     size_t i;
     for (i = 0; i < buffers.cache_allocated; i += 32) buffers.cache[i] = (char)(buffers.cache[i] + 1);
   }
-}
-
-SK_API void sk_buffers_free(void)
-{
-  free(buffers.region);
-  free(buffers.cache);
-  memset(&buffers, 0, sizeof buffers);
 }

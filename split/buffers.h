@@ -1,8 +1,12 @@
 /*
-** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region of
-** set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
-** buffers move through the region between repetitions, so `...` means half the
-** region) and cache flushing between repetitions (set_cache_size).
+** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region
+** of set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
+** buffers move through the region between repetitions, so `...` means half the region)
+** and cache flushing between repetitions (set_cache_size).
+**
+** The configuration is part of the engine settings (settings.h) and passed to every
+** call; this module keeps only the memory: the region and the cache-flush area, which
+** sk_buffers_configure (re)allocates when the configuration changes their sizes.
 */
 #ifndef SK_BUFFERS_H
 #define SK_BUFFERS_H
@@ -12,19 +16,17 @@
 typedef struct sk_buffer_config {
   size_t size;             /* set_skampi_buffer; default 64 KiB */
   int cycling;             /* switch_buffer_cycling_on/off; default off */
-  size_t send_align, recv_align;   /* default 8 */
+  size_t send_align, recv_align;   /* default 8; 0 counts as 1 */
   size_t cache_size;       /* set_cache_size; 0 = do not flush */
 } sk_buffer_config;
 
 SK_API void sk_buffers_default_config(sk_buffer_config *c);
-/* Applies a configuration (reallocates the region when the size changed). */
+/* Makes the memory fit the configuration (reallocates when a size changed). */
 SK_API void sk_buffers_configure(const sk_buffer_config *c);
-SK_API const sk_buffer_config *sk_buffers_config(void);
 /* Bytes of region a measurement with these usages needs. */
-SK_API double sk_buffers_needed(size_t send_usage, size_t recv_usage);
-SK_API int sk_buffers_fit(size_t send_usage, size_t recv_usage);
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
-SK_API void sk_buffers_place(size_t send_usage, size_t recv_usage, long rep, char **send, char **recv);
-SK_API void sk_buffers_free(void);
+SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
+                             char **send, char **recv);
 
 #endif

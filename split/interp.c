@@ -19,7 +19,8 @@ SK_API void sk_interp_init(sk_interp *in)
   memset(in, 0, sizeof *in);
   sk_settings_default(&in->settings);
   sk_buffers_configure(&in->settings.buffers);
-  in->run_started = sk_tp_wtime();
+  sk_engine_init(&in->engine, &in->settings);
+  in->run_started = sk_engine_clock();
 }
 
 static void scope_clear(sk_scope *sc)
@@ -36,7 +37,7 @@ SK_API void sk_interp_free(sk_interp *in)
   scope_clear(&in->globals);
   scope_clear(&in->locals);
   free(in->loops);
-  free(in->dummies);
+  sk_engine_free(&in->engine);
 }
 
 static sk_var *scope_find(sk_scope *sc, const char *name)
@@ -356,11 +357,11 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   size_t saved_loops = in->nloops;
   in->in_measurement = 1;
   in->block_name = s->name;
-  in->block_started = sk_tp_wtime();
-  if (sk_tp_world_rank() == 0) sk_out_begin_block(s->name);
+  in->block_started = sk_engine_clock();
+  if (sk_engine_reports()) sk_out_begin_block(s->name);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && sk_tp_world_rank() == 0) {
+  if (in->suite_stopped && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -369,12 +370,12 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   }
   in->suite_stopped = 0;
   in->blocks_done++;
-  if (sk_tp_world_rank() == 0) {
-    sk_out_end_block(s->name, sk_tp_wtime() - in->block_started);
+  if (sk_engine_reports()) {
+    sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
     if (in->progress) {
       fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
               in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, s->name,
-              sk_tp_wtime() - in->block_started);
+              sk_engine_clock() - in->block_started);
       fflush(stderr);
     }
   }
@@ -382,37 +383,6 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->nloops = saved_loops;
   in->in_measurement = 0;
   in->block_name = NULL;
-}
-
-/* Packs a result for the trip from the measurement's rank 0 to world rank 0. */
-static void measure_forward_result(sk_group *g, sk_result *res)
-{
-  int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g), i;
-  size_t count = 9 + (size_t)n;
-  double *pack;
-  if (leader == 0 || (me != 0 && me != leader)) return;
-  pack = (double *)sk_malloc(sizeof(double) * count);
-  if (me == leader) {
-    pack[0] = res->time; pack[1] = res->std_error; pack[2] = res->reps; pack[3] = res->kept;
-    pack[4] = (double)res->reported_size; pack[5] = res->failed; pack[6] = (double)res->stop;
-    pack[7] = res->invalid;
-    pack[8] = (double)res->calls_per_timing;
-    for (i = 0; i < n; i++) pack[9 + i] = res->node_times ? res->node_times[i] : -1.0;
-    sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
-    sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
-  } else {
-    sk_result_init(res);
-    sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
-    sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
-    res->time = pack[0]; res->std_error = pack[1]; res->reps = (int)pack[2]; res->kept = (int)pack[3];
-    res->reported_size = (long)pack[4]; res->failed = (int)pack[5]; res->stop = (sk_asec_stop)(int)pack[6];
-    res->invalid = (int)pack[7];
-    res->calls_per_timing = (long)pack[8];
-    res->nprocs = n;
-    res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)n);
-    for (i = 0; i < n; i++) res->node_times[i] = pack[9 + i];
-  }
-  free(pack);
 }
 
 static void measure_write_line(sk_interp *in, const sk_result *res)
@@ -438,104 +408,45 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   free(valid);
 }
 
-/* Once per communicator and pattern: the dummy time, written as a comment line. */
-static void measure_dummy_time(sk_interp *in, const sk_measurement *def, sk_group *g)
+/* The dummy time of a communicator and pattern, as a comment line (world rank 0). */
+static void measure_write_dummy(const sk_measure_outcome *out)
 {
-  sk_result res;
-  sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
-  size_t i;
-  for (i = 0; i < in->ndummies; i++)
-    if (in->dummies[i].group == g && in->dummies[i].pattern == (int)pattern) return;
-  in->dummies = (struct sk_dummy_seen *)sk_grow(in->dummies, &in->capdummies, in->ndummies + 1, sizeof *in->dummies);
-  in->dummies[in->ndummies].group = g;
-  in->dummies[in->ndummies].pattern = (int)pattern;
-  in->ndummies++;
-  sk_result_init(&res);
-  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, &in->settings, &res);
-  measure_forward_result(g, &res);
-  if (sk_tp_world_rank() == 0) {
-    sk_str note;
-    static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
-    sk_str_init(&note);
-    sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
-                  names[pattern], sk_tp_group_size(g), res.time * 1e6, res.std_error * 1e6);
-    sk_out_text(note.data);
-    sk_str_free(&note);
-  }
-  sk_result_free(&res);
+  static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
+  sk_str note;
+  sk_str_init(&note);
+  sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
+                names[out->dummy_pattern], out->dummy.nprocs, out->dummy.time * 1e6, out->dummy.std_error * 1e6);
+  sk_out_text(note.data);
+  sk_str_free(&note);
 }
 
+/* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
   sk_value comm = sk_interp_eval(in, s->expr), *args;
   const sk_measurement *def = sk_catalogue_find(s->call->name);
-  sk_group *g, *world = sk_tp_world();
-  sk_mctx m;
-  sk_result res;
-  double mine[2], *all = NULL, started;
-  long decision[3];
-  int member, wsize = sk_tp_world_size(), wrank = sk_tp_world_rank(), i;
-  char msg[256];
+  sk_measure_outcome out;
+  double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   args = interp_args(in, s->call, def->params);
-  g = comm.u.comm;
-  member = sk_tp_group_rank(g) >= 0;
-  memset(&m, 0, sizeof m);
-  if (member) sk_runner_init(def, &m, g, args, &in->settings);
-  /* Every process agrees, before anything is sent, that every buffer is large enough. */
-  mine[0] = member && !m.failed ? sk_buffers_needed(m.send_usage, m.recv_usage) : 0.0;
-  mine[1] = m.failed ? 1.0 : 0.0;
-  if (wrank == 0) all = (double *)sk_malloc(sizeof(double) * 2 * (size_t)wsize);
-  sk_tp_gather_doubles(world, mine, 2, all, 0);
-  decision[0] = 0; decision[1] = -1; decision[2] = 0;
-  if (wrank == 0) {
-    double worst = -1.0;
-    for (i = 0; i < wsize; i++) {
-      if (all[2 * i + 1] != 0.0 && decision[1] < 0) { decision[0] = 1; decision[1] = i; }
-      if (all[2 * i] > worst) { worst = all[2 * i]; decision[2] = i; }
-    }
-    if (decision[0] == 0 && worst > (double)in->settings.buffers.size) { decision[0] = 2; decision[1] = (long)worst; }
-    free(all);
-  }
-  sk_tp_bcast(world, decision, sizeof decision, 0);
-  if (decision[0] == 1) {
-    strcpy(msg, m.fail_msg);
-    sk_fetch_message(world, (int)decision[1], msg, sizeof msg);
-    sk_user_error(&s->call->loc, "%s", msg);   /* messages name their function */
-  }
-  if (decision[0] == 2) {
-    if (member) sk_runner_finalize(def, &m, args);
-    free(args);
-    if (in->open_loops > 0) { in->buffer_exhausted = 1; return; }
-    sk_user_error(&s->call->loc, "%s needs %ld bytes of buffer on process %ld, but set_skampi_buffer gave %lu; "
-                  "nothing was measured (raise set_skampi_buffer)", def->name, decision[1], decision[2],
-                  (unsigned long)in->settings.buffers.size);
-  }
-  measure_dummy_time(in, def, g);
-  started = sk_tp_wtime();
-  sk_result_init(&res);
-  if (member) {
-    sk_runner_run(def, &m, args, &res);
-    sk_runner_finalize(def, &m, args);
-  }
-  measure_forward_result(g, &res);
-  {
-    double shared[3];
-    shared[0] = res.time;
-    shared[1] = res.failed;
-    shared[2] = in->settings.suite_time_limit > 0.0 &&
-                sk_tp_wtime() - in->block_started >= in->settings.suite_time_limit;
-    sk_tp_bcast(world, shared, sizeof shared, 0);   /* every process takes rank 0's decisions */
-    in->last_time = shared[0];
-    if (shared[2] != 0.0) in->suite_stopped = 1;
-    if (shared[1] != 0.0) sk_user_error(&s->call->loc, "%s failed: %s", def->name, res.fail_msg);
-  }
-  if (wrank == 0) measure_write_line(in, &res);
-  in->time_in_measurements += sk_tp_wtime() - started;
-  in->measurements++;
-  sk_result_free(&res);
+  started = sk_engine_clock();
+  sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   free(args);
+  if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
+  if (out.status == SK_NO_ROOM && in->open_loops > 0) {
+    in->buffer_exhausted = 1;
+  } else if (out.status != SK_MEASURED) {
+    sk_outcome_free(&out);
+    sk_user_error(&s->call->loc, "%s", out.message);
+  } else {
+    in->last_time = out.time;
+    if (out.suite_time_spent) in->suite_stopped = 1;
+    if (sk_engine_reports()) measure_write_line(in, &out.result);
+    in->time_in_measurements += sk_engine_clock() - started;
+    in->measurements++;
+  }
+  sk_outcome_free(&out);
 }
 
 /* ---- statements ---- */

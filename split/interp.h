@@ -8,7 +8,7 @@
 #define SK_INTERP_H
 
 #include "ast.h"
-#include "runner.h"
+#include "engine.h"
 #include "output.h"
 #include "settings.h"
 
@@ -37,11 +37,7 @@ typedef struct sk_interp {
   double last_time;           /* result of the last measure statement (seconds) */
   int progress;               /* rank 0 prints a line per finished block on stderr */
   int blocks_total, blocks_done;
-  struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
-    sk_group *group;
-    int pattern;
-  } *dummies;
-  size_t ndummies, capdummies;
+  sk_engine engine;           /* measures; keeps which dummy times are out */
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;

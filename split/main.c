@@ -94,31 +94,38 @@ static int main_parse_input(const main_options *o, sk_sources *src, sk_program *
   return sk_parse_file(src, o->input, prog, err);
 }
 
+/* What rank 0 tells the others after reading the input. */
+typedef struct load_decision {
+  int parsed;               /* 0: the input has an error (rank 0 printed it) */
+  long bytes;               /* size of the serialized input files that follow */
+} load_decision;
+
 /* Rank 0 parses from disk and ships the files; the others parse what they received. */
 static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
 {
   sk_str err, blob;
-  long header[2];
+  load_decision d;
   sk_str_init(&err);
   sk_str_init(&blob);
+  memset(&d, 0, sizeof d);
   if (sk_tp_world_rank() == 0) {
     sk_sources_init(src, 1);
-    header[0] = main_parse_input(o, src, prog, &err);
-    if (!header[0]) {
+    d.parsed = main_parse_input(o, src, prog, &err);
+    if (!d.parsed) {
       fflush(stdout);
       fprintf(stderr, "%s\n", err.data);
     }
     sk_sources_serialize(src, &blob);
-    header[1] = (long)blob.len;
+    d.bytes = (long)blob.len;
   }
-  sk_tp_bcast(sk_tp_world(), header, sizeof header, 0);
-  if (!header[0]) sk_exit(SK_EXIT_USER_ERROR);
+  sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
+  if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
   if (sk_tp_world_rank() != 0) {
     sk_str_putn(&blob, "", 0);
-    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)header[1] + 1, 1);
-    blob.len = (size_t)header[1];
+    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
+    blob.len = (size_t)d.bytes;
   }
-  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)header[1], 0);
+  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)d.bytes, 0);
   if (sk_tp_world_rank() != 0) {
     sk_sources_init(src, 0);
     if (!sk_sources_deserialize(src, blob.data, blob.len) || !main_parse_input(o, src, prog, &err))
@@ -137,20 +144,7 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
-/* The timing overhead ("dummy time", SKaLib §3.2): two clock reads in a row. */
-static double main_dummy_time(void)
-{
-  double sum = 0.0, t0, t1;
-  int i;
-  for (i = 0; i < 1000; i++) {
-    t0 = sk_tp_wtime();
-    t1 = sk_tp_wtime();
-    sum += t1 - t0;
-  }
-  return sum / 1000.0;
-}
-
-static void main_write_header(const main_options *o, const sk_sources *src)
+static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -166,7 +160,7 @@ static void main_write_header(const main_options *o, const sk_sources *src)
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
-  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", main_dummy_time() * 1e6);
+  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_sync_describe(&h);
   if (o->copy_input) {
     size_t k;
@@ -194,7 +188,8 @@ int main(int argc, char **argv)
   sk_program prog;
   sk_interp in;
   double started;
-  long ok;
+  int opened;
+  sk_result dummy;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
@@ -227,21 +222,24 @@ int main(int argc, char **argv)
     }
     sk_exit(0);
   }
-  ok = 1;
+  opened = 1;
   if (sk_tp_world_rank() == 0) {
     sk_str err;
     char backup[512];
     sk_str_init(&err);
-    ok = sk_out_open(o.output, &err, backup, sizeof backup);
-    if (!ok) fprintf(stderr, "skampi: %s\n", err.data);
+    opened = sk_out_open(o.output, &err, backup, sizeof backup);
+    if (!opened) fprintf(stderr, "skampi: %s\n", err.data);
     else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o.output, backup);
     sk_str_free(&err);
   }
-  sk_tp_bcast(sk_tp_world(), &ok, sizeof ok, 0);
-  if (!ok) sk_exit(SK_EXIT_USER_ERROR);
+  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
+  if (!opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_sync_init_world();          /* collective: clock offsets for the header */
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
   sk_interp_init(&in);
+  /* the timing overhead for the header: the dummy time of the simple pattern */
+  sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy);
+  sk_result_free(&dummy);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {

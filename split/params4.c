@@ -1214,10 +1214,8 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
 static void p4_collect_settings(p4_ctx *c)
 {
   sk_settings defaults;
-  sk_buffer_config buffers;
   size_t i;
   sk_settings_default(&defaults);
-  sk_buffers_default_config(&buffers);
   c->setting[P4_SET_MIN_REPS] = defaults.asec.min_reps;
   c->setting[P4_SET_MAX_REPS] = defaults.asec.max_reps;
   c->setting[P4_SET_REL_ERROR] = defaults.asec.max_rel_error;
@@ -1227,7 +1225,7 @@ static void p4_collect_settings(p4_ctx *c)
   c->setting[P4_SET_MAX_STEPS] = defaults.apr.max_steps;
   c->setting[P4_SET_MIN_DISTANCE] = defaults.apr.min_distance;
   c->setting[P4_SET_NODE_TIMES] = defaults.max_node_times;
-  c->buffer_bytes = (long)buffers.size;
+  c->buffer_bytes = (long)defaults.buffers.size;
   c->multiple_of = 0;
   for (i = 0; i < c->nsections; i++) {
     const p4_section *sec = &c->sections[i];

@@ -14,6 +14,39 @@ SK_API void sk_result_free(sk_result *r)
   r->node_times = NULL;
 }
 
+SK_API void sk_result_pack(const sk_result *r, double *pack)
+{
+  int i;
+  pack[0] = r->time;
+  pack[1] = r->std_error;
+  pack[2] = r->reps;
+  pack[3] = r->kept;
+  pack[4] = (double)r->reported_size;
+  pack[5] = r->failed;
+  pack[6] = (double)r->stop;
+  pack[7] = r->invalid;
+  pack[8] = (double)r->calls_per_timing;
+  for (i = 0; i < r->nprocs; i++) pack[9 + i] = r->node_times ? r->node_times[i] : -1.0;
+}
+
+SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
+{
+  int i;
+  r->time = pack[0];
+  r->std_error = pack[1];
+  r->reps = (int)pack[2];
+  r->kept = (int)pack[3];
+  r->reported_size = (long)pack[4];
+  r->failed = (int)pack[5];
+  r->stop = (sk_asec_stop)(int)pack[6];
+  r->invalid = (int)pack[7];
+  r->calls_per_timing = (long)pack[8];
+  r->nprocs = nprocs;
+  free(r->node_times);
+  r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[9 + i];
+}
+
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
 {
   if (m->failed) return;
@@ -74,13 +107,6 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *
   sk_runner_run(&dummy, &m, NULL, res);
 }
 
-SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize)
-{
-  if (who <= 0) return;
-  if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
-  if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
-}
-
 static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 {
   if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
@@ -94,7 +120,7 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
 {
   double start;
   long i;
-  sk_buffers_place(m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
+  sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!runner_takes_part(def, m)) return -1.0;
   if (calls <= 1) return def->measure(m, args);
   start = sk_tp_wtime();
@@ -113,80 +139,106 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
   return (long)ceil(want / warmup);
 }
 
+/* One repetition: what each member reports, and what rank 0 decides. */
+typedef struct rep_ballot {
+  double time;              /* this member's time, negative: none */
+  int failed;               /* sk_meas_fail was called */
+  int in_window;            /* sk_sync_rep_ok */
+} rep_ballot;
+
+typedef enum rep_verdict { REP_AGAIN, REP_ENOUGH, REP_FAILED } rep_verdict;
+
+typedef struct rep_decision {
+  int verdict;              /* a rep_verdict */
+  int failed_member;        /* REP_FAILED: the lowest failing rank */
+  int valid;                /* every member started inside its window */
+} rep_decision;
+
+/* Rank 0's bookkeeping across the repetitions of one measurement. */
+typedef struct rep_state {
+  sk_asec asec;
+  double *proc_sum;         /* per member: sum and count of its times */
+  int *proc_count;
+  int invalid_limit;
+  sk_result *res;
+} rep_state;
+
+/* The value of a single measurement is the maximum over the members that returned a time
+** (SKaLib report (TR 99/07) §4.1); a repetition not started in the synchronised window
+** on every member is discarded. */
+static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
+{
+  rep_state *st = (rep_state *)ctx;
+  const rep_ballot *b = (const rep_ballot *)ballots;
+  rep_decision *d = (rep_decision *)decision;
+  double value = -1.0;
+  int i;
+  d->verdict = REP_AGAIN;
+  d->failed_member = -1;
+  d->valid = 1;
+  for (i = 0; i < n; i++) {
+    if (b[i].failed && d->failed_member < 0) d->failed_member = i;
+    if (!b[i].in_window) d->valid = 0;
+  }
+  if (d->valid) {
+    for (i = 0; i < n; i++) {
+      if (b[i].time < 0.0) continue;
+      st->proc_sum[i] += b[i].time;
+      st->proc_count[i]++;
+      if (b[i].time > value) value = b[i].time;
+    }
+    sk_asec_add(&st->asec, value < 0.0 ? 0.0 : value);
+  } else {
+    st->res->invalid++;
+  }
+  st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
+  if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
+  if (d->failed_member >= 0) d->verdict = REP_FAILED;
+  else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
+}
+
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
   const sk_asec_config *cfg = &m->settings->asec;
-  int size = m->size, rank = m->rank, i;
-  double mine[3], *all = NULL, *proc_sum = NULL;
+  int size = m->size, i;
   long rep = 0;
-  int *proc_count = NULL, invalid_limit = 4 * cfg->max_reps + 16;
-  sk_asec asec;
-  long control[3];
+  rep_state st;
+  rep_ballot mine;
+  rep_decision d;
   sk_result_init(res);
-  memset(&asec, 0, sizeof asec);
+  memset(&st, 0, sizeof st);
   res->nprocs = size;
   res->reported_size = m->reported_size;
-  if (rank == 0) {
-    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
-    proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
-    proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    sk_asec_begin(&asec, cfg, sk_tp_wtime());
+  st.res = res;
+  st.invalid_limit = 4 * cfg->max_reps + 16;
+  if (m->rank == 0) {
+    st.proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
+    st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
   }
   sk_sync_prepare(m);
-  /* warm-up, not counted (SKaLib §3.2); its duration sets the calls per timing */
+  /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
-  for (;;) {
-    double t = runner_single(def, m, args, rep++, res->calls_per_timing);
-    mine[0] = t;
-    mine[1] = m->failed ? 1.0 : 0.0;
-    mine[2] = sk_sync_rep_ok(m) ? 1.0 : 0.0;
-    sk_tp_gather_doubles(m->group, mine, 3, all, 0);
-    control[0] = 0;
-    control[1] = -1;
-    control[2] = 1;
-    if (rank == 0) {
-      double value = -1.0;
-      for (i = 0; i < size; i++) {
-        if (all[3 * i + 1] != 0.0 && control[1] < 0) control[1] = i;
-        if (all[3 * i + 2] == 0.0) control[2] = 0;
-      }
-      if (control[2]) {
-        for (i = 0; i < size; i++) {
-          double ti = all[3 * i];
-          if (ti >= 0.0) {
-            proc_sum[i] += ti;
-            proc_count[i]++;
-            if (ti > value) value = ti;
-          }
-        }
-        if (value < 0.0) value = 0.0;
-        sk_asec_add(&asec, value);
-      } else {
-        res->invalid++;
-      }
-      res->stop = sk_asec_decide(&asec, sk_tp_wtime());
-      if (res->stop == SK_ASEC_CONTINUE && res->invalid >= invalid_limit) res->stop = SK_ASEC_TIME_LIMIT;
-      control[0] = control[1] >= 0 ? 2 : res->stop != SK_ASEC_CONTINUE ? 1 : 0;
-    }
-    sk_tp_bcast(m->group, control, sizeof control, 0);
-    sk_sync_rep_done(m, (int)control[2]);
-    if (control[0] == 2) {
-      sk_fetch_message(m->group, (int)control[1], m->fail_msg, sizeof m->fail_msg);
-      if (rank == 0) strcpy(res->fail_msg, m->fail_msg);
-      res->failed = 1;
-      break;
-    }
-    if (control[0] == 1) break;
+  do {
+    mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
+    mine.failed = m->failed;
+    mine.in_window = sk_sync_rep_ok(m);
+    sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
+    sk_sync_rep_done(m, d.valid);
+  } while (d.verdict == REP_AGAIN);
+  if (d.verdict == REP_FAILED) {
+    sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
+    if (m->rank == 0) strcpy(res->fail_msg, m->fail_msg);
+    res->failed = 1;
   }
   sk_sync_release(m);
-  if (rank == 0) {
-    sk_asec_result(&asec, &res->time, &res->std_error, &res->kept);
-    res->reps = asec.n;
+  if (m->rank == 0) {
+    sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
+    res->reps = st.asec.n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
-    for (i = 0; i < size; i++) res->node_times[i] = proc_count[i] ? proc_sum[i] / proc_count[i] : -1.0;
-    sk_asec_end(&asec);
-    free(all);
-    free(proc_sum);
-    free(proc_count);
+    for (i = 0; i < size; i++) res->node_times[i] = st.proc_count[i] ? st.proc_sum[i] / st.proc_count[i] : -1.0;
+    sk_asec_end(&st.asec);
+    free(st.proc_sum);
+    free(st.proc_count);
   }
 }

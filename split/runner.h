@@ -28,6 +28,11 @@ typedef struct sk_result {
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
+/* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
+** sender, unpack (allocating node_times) on the receiver. */
+#define SK_RESULT_DOUBLES(nprocs) (9 + (size_t)(nprocs))
+SK_API void sk_result_pack(const sk_result *r, double *pack);
+SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
 /* User-defined precision (SKaLib §3.1): a single measurement of a local operation
 ** (simple pattern) spans at least this many clock ticks; shorter operations are
@@ -44,9 +49,5 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** (clock reads, and the synchronised start for collective patterns), repeated under
 ** ASEC like any measurement. Members of g only; complete on rank 0 of g. */
 SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res);
-
-/* All members of g, after they agreed that member `who` failed: its message (msgsize
-** bytes in msg) is copied to rank 0 of g. Nothing moves when who is 0 or negative. */
-SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
 
 #endif

@@ -440,7 +440,6 @@ int main(int argc, char **argv)
   }
   sk_tp_bcast(world, &failures, sizeof failures, 0);
   free(bases);
-  sk_buffers_free();
   sk_tp_finish();
   return failures ? 1 : 0;
 }

@@ -295,16 +295,17 @@ static void test_helpers(void)
         in.settings.apr.max_steps == 40, "helper_settings", "every set_* helper reaches its setting");
   run_in(&in, "set_skampi_buffer(3kb)\nswitch_buffer_cycling_on()\nset_send_buffer_alignment(64)\n"
               "set_recv_buffer_alignment(128)\nset_cache_size(1kb)\n", "x");
-  check(sk_buffers_config()->size == 3072 && sk_buffers_config()->cycling && sk_buffers_config()->send_align == 64 &&
-        sk_buffers_config()->recv_align == 128 && sk_buffers_config()->cache_size == 1024, "helper_buffers", "buffer settings");
-  check(!sk_buffers_fit(1000, 600) && sk_buffers_fit(700, 600), "buffer_cycling_halves", "cycling: 2 x (send + recv) <= size");
+  check(in.settings.buffers.size == 3072 && in.settings.buffers.cycling && in.settings.buffers.send_align == 64 &&
+        in.settings.buffers.recv_align == 128 && in.settings.buffers.cache_size == 1024, "helper_buffers", "buffer settings");
+  check(sk_buffers_needed(&in.settings.buffers, 1000, 600) > 3072 && sk_buffers_needed(&in.settings.buffers, 700, 600) <= 3072,
+        "buffer_cycling_halves", "cycling: 2 x (send + recv) <= size");
   {
     char *sb, *rb;
-    sk_buffers_place(100, 100, 3, &sb, &rb);
+    sk_buffers_place(&in.settings.buffers, 100, 100, 3, &sb, &rb);
     check(((unsigned long)sb) % 64 == 0 && ((unsigned long)rb) % 128 == 0 && rb >= sb + 100, "buffer_alignment", "aligned, disjoint");
   }
   run_in(&in, "switch_buffer_cycling_off()\nchoose_no_synchronization()\n", "x");
-  check(!sk_buffers_config()->cycling && sk_sync_get_method() == SK_SYNC_NONE, "helper_sync_none", "cycling off, no sync");
+  check(!in.settings.buffers.cycling && sk_sync_get_method() == SK_SYNC_NONE, "helper_sync_none", "cycling off, no sync");
   run_in(&in, "choose_barrier_synchronization()\n", "x");
   check(sk_sync_get_method() == SK_SYNC_BARRIER, "helper_sync_barrier", "barrier");
   run_in(&in, "choose_real_synchronization()\nchoose_offset_estimation_linear()\n", "x");

@@ -24,6 +24,7 @@
 #include "../../split/buffers.c"
 #include "../../split/sync.c"
 #include "../../split/runner.c"
+#include "../../split/engine.c"
 #include "../../split/loops.c"
 #include "../../split/apr.c"
 #include "../../split/agree.c"

@@ -1,0 +1,169 @@
+/*
+** engine.c -- see engine.h.
+*/
+#include "engine.h"
+
+SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
+{
+  memset(e, 0, sizeof *e);
+  e->settings = settings;
+}
+
+SK_API void sk_engine_free(sk_engine *e)
+{
+  free(e->dummies);
+  e->dummies = NULL;
+  e->ndummies = e->capdummies = 0;
+}
+
+SK_API void sk_outcome_free(sk_measure_outcome *out)
+{
+  sk_result_free(&out->result);
+  sk_result_free(&out->dummy);
+}
+
+SK_API int sk_engine_reports(void) { return sk_tp_world_rank() == 0; }
+SK_API double sk_engine_clock(void) { return sk_tp_wtime(); }
+
+/* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
+** the same process). */
+static void engine_forward(sk_group *g, sk_result *res)
+{
+  int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g);
+  size_t count = SK_RESULT_DOUBLES(n);
+  double *pack;
+  if (leader == 0 || (me != 0 && me != leader)) return;
+  pack = (double *)sk_malloc(sizeof(double) * count);
+  if (me == leader) {
+    sk_result_pack(res, pack);
+    sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
+    sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
+  } else {
+    sk_result_init(res);
+    sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
+    sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
+    sk_result_unpack(res, pack, n);
+  }
+  free(pack);
+}
+
+SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res)
+{
+  sk_result_init(res);
+  if (pattern == SK_PATTERN_SIMPLE_OWN_TIME) pattern = SK_PATTERN_SIMPLE;
+  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, settings, res);
+  engine_forward(g, res);
+}
+
+/* Step 3: once per communicator and pattern. */
+static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group *g, sk_measure_outcome *out)
+{
+  sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
+  size_t i;
+  for (i = 0; i < e->ndummies; i++)
+    if (e->dummies[i].group == g && e->dummies[i].pattern == (int)pattern) return;
+  e->dummies = (struct sk_dummy_seen *)sk_grow(e->dummies, &e->capdummies, e->ndummies + 1, sizeof *e->dummies);
+  e->dummies[e->ndummies].group = g;
+  e->dummies[e->ndummies].pattern = (int)pattern;
+  e->ndummies++;
+  sk_engine_dummy_time(e->settings, g, pattern, &out->dummy);
+  out->has_dummy = 1;
+  out->dummy_pattern = pattern;
+}
+
+/* Step 2: what every process says after init, and rank 0's verdict. */
+typedef struct init_ballot {
+  double need;              /* buffer bytes (0 for non-members and failed inits) */
+  int failed;
+} init_ballot;
+
+typedef struct init_decision {
+  int status;               /* an sk_measure_status */
+  int who;                  /* the first failing process, or the neediest one */
+  double need;              /* SK_NO_ROOM: its need */
+} init_decision;
+
+static void engine_decide_init(void *ctx, const void *ballots, int n, void *decision)
+{
+  const sk_settings *settings = (const sk_settings *)ctx;
+  const init_ballot *b = (const init_ballot *)ballots;
+  init_decision *d = (init_decision *)decision;
+  double worst = -1.0;
+  int i;
+  d->status = SK_MEASURED;
+  d->who = 0;
+  d->need = 0.0;
+  for (i = 0; i < n; i++) {
+    if (b[i].failed && d->status != SK_FAILED) { d->status = SK_FAILED; d->who = i; }
+    if (b[i].need > worst) { worst = b[i].need; if (d->status != SK_FAILED) d->who = i; }
+  }
+  if (d->status == SK_MEASURED && worst > (double)settings->buffers.size) {
+    d->status = SK_NO_ROOM;
+    d->need = worst;
+  }
+}
+
+/* Step 5: rank 0's verdict after the run. */
+typedef struct final_decision {
+  double time;
+  int failed;
+  int suite_time_spent;
+} final_decision;
+
+SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
+                              double suite_started, sk_measure_outcome *out)
+{
+  const sk_settings *settings = e->settings;
+  sk_group *world = sk_tp_world();
+  int member = sk_tp_group_rank(g) >= 0;
+  sk_mctx m;
+  init_ballot mine;
+  init_decision d;
+  final_decision f;
+  memset(out, 0, sizeof *out);
+  memset(&m, 0, sizeof m);
+  if (member) sk_runner_init(def, &m, g, args, settings);
+  mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage) : 0.0;
+  mine.failed = m.failed;
+  sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
+  out->status = (sk_measure_status)d.status;
+  if (d.status == SK_FAILED) {
+    sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
+    sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
+    return;
+  }
+  if (d.status == SK_NO_ROOM) {
+    sk_str msg;
+    if (member) sk_runner_finalize(def, &m, args);
+    sk_str_init(&msg);
+    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu; "
+                  "nothing was measured (raise set_skampi_buffer)", def->name, (long)d.need, d.who,
+                  (unsigned long)settings->buffers.size);
+    sk_copy_string(out->message, sizeof out->message, msg.data);
+    sk_str_free(&msg);
+    return;
+  }
+  engine_dummy_once(e, def, g, out);
+  sk_result_init(&out->result);
+  if (member) {
+    sk_runner_run(def, &m, args, &out->result);
+    sk_runner_finalize(def, &m, args);
+  }
+  engine_forward(g, &out->result);
+  if (sk_tp_world_rank() == 0) {
+    f.time = out->result.time;
+    f.failed = out->result.failed;
+    f.suite_time_spent = settings->suite_time_limit > 0.0 && sk_tp_wtime() - suite_started >= settings->suite_time_limit;
+    if (f.failed) {
+      sk_str msg;
+      sk_str_init(&msg);
+      sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
+      sk_copy_string(out->message, sizeof out->message, msg.data);
+      sk_str_free(&msg);
+    }
+  }
+  sk_agree(world, NULL, 0, &f, sizeof f, NULL, NULL);
+  out->time = f.time;
+  out->suite_time_spent = f.suite_time_spent;
+  if (f.failed) out->status = SK_FAILED;
+}

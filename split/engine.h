@@ -1,0 +1,60 @@
+/*
+** engine.h -- one measure statement from start to end, on every process (SPMD). The
+** interpreter evaluates the arguments and writes the line; everything between belongs
+** here, in this order:
+**   1. init on the members of the communicator (the minimum process count is checked
+**      first, once, from the registry row);
+**   2. agreement of ALL processes, before anything is sent: a failed init stops the run
+**      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
+**      interpreter ends a loop up to '...' there, or reports the error);
+**   3. the dummy time of the communicator and pattern, once per run (SKaLib report
+**      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
+**      reported, never subtracted);
+**   4. the ASEC run (runner.h) and finalize;
+**   5. the result travels to world rank 0, and every process learns rank 0's verdict:
+**      the time (autorefine needs it everywhere), failure, and whether the suite's time
+**      limit is spent.
+*/
+#ifndef SK_ENGINE_H
+#define SK_ENGINE_H
+
+#include "runner.h"
+
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED } sk_measure_status;
+
+typedef struct sk_engine {
+  const sk_settings *settings;
+  struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
+    sk_group *group;
+    int pattern;
+  } *dummies;
+  size_t ndummies, capdummies;
+} sk_engine;
+
+typedef struct sk_measure_outcome {
+  sk_measure_status status;   /* every process */
+  double time;                /* every process: the result (seconds), for autorefine */
+  int suite_time_spent;       /* every process: the suite's time limit is reached */
+  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED */
+  /* world rank 0 only: */
+  sk_result result;
+  int has_dummy;              /* the dummy time of this communicator and pattern, new */
+  sk_result dummy;
+  sk_pattern dummy_pattern;
+} sk_measure_outcome;
+
+SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings);
+SK_API void sk_engine_free(sk_engine *e);
+/* Collective over all processes. suite_started: when the enclosing measurement block
+** began (sk_engine_clock). Free the outcome with sk_outcome_free. */
+SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
+                              double suite_started, sk_measure_outcome *out);
+SK_API void sk_outcome_free(sk_measure_outcome *out);
+/* The dummy time of a pattern on g (collective over all processes; complete on world
+** rank 0): the one definition of "dummy time", also used for the output header. */
+SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res);
+/* This process writes the results (world rank 0). */
+SK_API int sk_engine_reports(void);
+SK_API double sk_engine_clock(void);
+
+#endif
