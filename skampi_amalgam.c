@@ -3153,6 +3153,22 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 #define SK_APR_H
 
 
+/* The limits of a refinement, also the autorefine part of the engine settings
+** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
+** _max_steps. The one definition of their units: */
+typedef struct sk_apr_limits {
+  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
+                           The key is at most (m_c - m_b)/m_b, so max_error is also the
+                           relative resolution: a segment shorter than max_error * m_b is
+                           never split */
+  double min_distance;  /* ABSOLUTE, in loop-variable units (bytes for message sizes):
+                           never split a segment whose two abscissae are closer than this.
+                           0 = automatic: multiple_of for integer loops, (last - first) *
+                           1e-6 otherwise. Integer loops use at least 1 and multiple_of */
+  int max_steps;        /* budget: total number of measured points incl. the initial ones;
+                           0 = no limit. Also cuts the initial points if they are more */
+} sk_apr_limits;
+
 typedef struct sk_apr_config {
   double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
   double step;          /* geometric: factor > 1; linear: addend > 0 */
@@ -3160,28 +3176,12 @@ typedef struct sk_apr_config {
   int integer;          /* 1: the loop variable is an integer: points are rounded */
   long multiple_of;     /* >= 1; with integer loops every point is a multiple of it
                            (must be 1 for non-integer loops) */
-  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
-                           The key is at most (m_c - m_b)/m_b, so max_error is also the
-                           relative resolution: a segment shorter than max_error * m_b is
-                           never split */
-  double min_distance;  /* never split a segment whose two abscissae are closer than this
-                           (loop-variable units). 0 = automatic: multiple_of for integer
-                           loops, (last - first) * 1e-6 otherwise. Integer loops use at
-                           least 1 and at least multiple_of */
-  int max_steps;        /* budget: total number of measured points incl. the initial ones;
-                           0 = no limit. Also cuts the initial points if they are more */
+  sk_apr_limits limits;
   int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
 } sk_apr_config;
 
 typedef struct sk_apr sk_apr;
 
-/* The autorefine part of the engine settings (settings.h): the limits a .ski program
-** sets with set_autorefine_max_error / _min_distance / _max_steps. */
-typedef struct sk_apr_limits {
-  double max_error;           /* default 0.05 */
-  double min_distance;        /* 0: the configuration's default */
-  int max_steps;              /* 0: no budget */
-} sk_apr_limits;
 
 /* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
 ** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
@@ -3196,6 +3196,11 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
 SK_API int sk_apr_next(sk_apr *a, double *x);
 /* The result measured at the x last returned by sk_apr_next. */
 SK_API void sk_apr_report(sk_apr *a, double t);
+/* Largest key among the segments that can still be split (the error estimate of
+** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
+SK_API double sk_apr_max_key(const sk_apr *a);
+SK_API void sk_apr_free(sk_apr *a);
+#ifdef SKAMPI_TESTING
 /* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
 ** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
 SK_API void sk_apr_stop(sk_apr *a);
@@ -3206,10 +3211,11 @@ SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t);
 /* "not finished", "error bound reached", "minimum distance" (no segment can be split,
 ** or fewer than two points), "step budget", "stopped", or "fixed loop" (refine = 0). */
 SK_API const char *sk_apr_stop_reason(const sk_apr *a);
-/* Largest key among the segments that can still be split (the error estimate of
-** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
-SK_API double sk_apr_max_key(const sk_apr *a);
-SK_API void sk_apr_free(sk_apr *a);
+/* For tests: 1 if the internal state is consistent (points sorted and linked, every
+** splittable segment in the heap with its freshly recomputed key, heap ordered). */
+SK_API int sk_apr_self_check(const sk_apr *a);
+
+#endif
 
 /* The value the loop uses for x: unchanged for non-integer loops; otherwise rounded to
 ** the nearest multiple of multiple_of, where a positive x never becomes less than
@@ -3219,66 +3225,35 @@ SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
 ** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
 ** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
 SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
-/* For tests: 1 if the internal state is consistent (points sorted and linked, every
-** splittable segment in the heap with its freshly recomputed key, heap ordered). */
-SK_API int sk_apr_self_check(const sk_apr *a);
-
 #endif
 /* --- end split/apr.h --- */
 /* --- begin split/apr.c --- */
 /*
-** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of eq. 3.5;
-** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
-** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
+** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
+** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
+** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
 **
 ** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
-** bound always included: geometric m_min * sigma^k, linear m_min + k * step, rounded
-** for integer loops, then m_max (for integer loops the largest multiple of multiple_of
-** not above it) unless it equals the previous point.
+** bound always included.
 **
 ** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
 **     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
 ** D1 = t_c minus the value at m_c of the line through the left neighbour segment
 ** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
-** neighbour (m_c, t_c)-(m_d, t_d). Lines are straight in x and t on both scales. Rules
-** the seed leaves open:
-**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
-**     step next to an end costs one point more: the end segment beyond the step has no
-**     second neighbour to show that it is straight);
-**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
-**     that it is not straight;
-**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
-**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
-**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
-** The splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b
-** (a total order: the choice never depends on the heap's layout). The top one is split
-** at sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop
-** values for integer loops (if rounding lands on an end, the grid point next to that end
-** is used). A segment is not splittable when m_c - m_b < min_distance or no loop value
-** lies strictly inside; it leaves the heap for good, since its ends never change. After
-** each new point the four segments whose key depends on it are recomputed: the two new
-** halves and the segments to their left and right.
+** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
+** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
+** total order: the choice never depends on the heap's layout). The top one is split at
+** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
+** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
+** strictly inside; it leaves the heap for good. After each new point the four segments
+** whose key depends on it are recomputed.
 **
-** Stop (sk_apr_stop_reason): the largest key of the splittable segments < max_error
-** ("error bound reached" -- also the usual end after a jump was resolved down to
-** min_distance, since what remains splittable is straight); no splittable segment left
-** ("minimum distance"); max_steps points measured, initial points included ("step
-** budget"); or sk_apr_stop ("stopped").
+** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
+** splittable segment left ("minimum distance"); max_steps points measured, initial points
+** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
+** sk_apr_default_config.
 **
-** Defaults (sk_apr_default_config):
-**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
-**     sqrt(2) as typical).
-**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual §5.3.3,
-**     DESIGN §5); a prediction error below what each measurement may carry as noise is
-**     not evidence of a jump, and §3.3 says not to spend time measuring noise. Through
-**     eq. 3.5's third term it also places a jump to within 10% of its position: each
-**     split halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
-**     sigma = sqrt(2) (one more in an end segment). Lower it (and min_distance) to
-**     locate jumps more finely.
-**   min_distance 0 = automatic: multiple_of for integer loops (down to neighbouring loop
-**     values), a millionth of the range otherwise (SKaMPI 4's Min_Distance was absolute).
-**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
-**     time limit (sk_apr_stop) bounds the time.
+** Invariants: equal inputs give equal sequences on every process; keys are finite.
 */
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
@@ -3357,6 +3332,19 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 
 /* ---- configuration ---- */
 
+/* Defaults:
+**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
+**     sqrt(2) as typical).
+**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual
+**     §5.3.3); a prediction error below what each measurement may carry as noise is not
+**     evidence of a jump, and §3.3 says not to spend time measuring noise. Through eq.
+**     3.5's third term it also places a jump to within 10% of its position: each split
+**     halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
+**     sigma = sqrt(2) (one more in an end segment).
+**   min_distance 0 = automatic: multiple_of for integer loops, a millionth of the range
+**     otherwise (SKaMPI 4's Min_Distance was absolute).
+**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
+**     time limit (sk_apr_stop) bounds the time. */
 SK_API void sk_apr_default_config(sk_apr_config *c)
 {
   c->first = 1.0;
@@ -3365,9 +3353,9 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->geometric = 1;
   c->integer = 1;
   c->multiple_of = 1;
-  c->max_error = 0.1;
-  c->min_distance = 0.0;
-  c->max_steps = 0;
+  c->limits.max_error = 0.1;
+  c->limits.min_distance = 0.0;
+  c->limits.max_steps = 0;
   c->refine = 1;
 }
 
@@ -3391,9 +3379,9 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
                      || fabs(c->last) > APR_MAX_EXACT_INTEGER
                      || (double)c->multiple_of > APR_MAX_EXACT_INTEGER))
     return "integer loop values must not exceed 2^53";
-  if (!(c->max_error >= 0.0)) return "max_error must be at least 0";
-  if (!(c->min_distance >= 0.0)) return "min_distance must be at least 0";
-  if (c->max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
+  if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
+  if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -3430,7 +3418,7 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
   a = (sk_apr *)sk_calloc(1, sizeof *a);
   a->cfg = *c;
   a->cfg.refine = c->refine != 0;
-  distance = c->min_distance;
+  distance = c->limits.min_distance;
   if (distance == 0.0)
     distance = c->integer ? (double)c->multiple_of
                           : (c->last - c->first) * APR_AUTO_DISTANCE_FRACTION;
@@ -3461,7 +3449,17 @@ SK_API void sk_apr_free(sk_apr *a)
   free(a);
 }
 
-/* ---- the key (eq. 3.5) ---- */
+/* ---- the key (eq. 3.5) ----
+** Rules SKaLib §3.3 leaves open:
+**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
+**     step next to an end costs one point more: the end segment beyond the step has no
+**     second neighbour to show that it is straight);
+**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
+**     that it is not straight;
+**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
+**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
+**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
+** If rounding a split point lands on an end, the grid point next to that end is used. */
 
 SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right)
 {
@@ -3631,7 +3629,7 @@ static int apr_hand_out(sk_apr *a, double value, int left, double *x)
 static int apr_budget_used(const sk_apr *a)
 {
   if (a->count >= APR_MAX_POINTS) return 1;
-  return a->cfg.max_steps > 0 && a->count >= a->cfg.max_steps;
+  return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
 }
 
 static void apr_start_refining(sk_apr *a)
@@ -3664,7 +3662,7 @@ SK_API int sk_apr_next(sk_apr *a, double *x)
   }
   if (a->heap_len == 0) return apr_finish(a, "minimum distance");
   top = a->heap[0];
-  if (a->points[top].key < a->cfg.max_error) return apr_finish(a, "error bound reached");
+  if (a->points[top].key < a->cfg.limits.max_error) return apr_finish(a, "error bound reached");
   if (apr_budget_used(a)) return apr_finish(a, "step budget");
   return apr_hand_out(a, a->points[top].split, top, x);
 }
@@ -3704,6 +3702,15 @@ SK_API void sk_apr_report(sk_apr *a, double t)
   apr_update_segment(a, right);
 }
 
+SK_API double sk_apr_max_key(const sk_apr *a)
+{
+  if (a->heap_len == 0) return 0.0;
+  return a->points[a->heap[0]].key;
+}
+
+#ifdef SKAMPI_TESTING
+/* ---- for tests: stopping, the points, the reason, the self check ---- */
+
 SK_API void sk_apr_stop(sk_apr *a)
 {
   a->stopped = 1;
@@ -3740,13 +3747,6 @@ SK_API const char *sk_apr_stop_reason(const sk_apr *a)
   return a->reason;
 }
 
-SK_API double sk_apr_max_key(const sk_apr *a)
-{
-  if (a->heap_len == 0) return 0.0;
-  return a->points[a->heap[0]].key;
-}
-
-/* ---- self check (tests) ---- */
 
 static int apr_close(double u, double v)
 {
@@ -3784,14 +3784,15 @@ SK_API int sk_apr_self_check(const sk_apr *a)
       return 0;
   }
   if (queued != a->heap_len) return 0;
-  if (a->cfg.max_steps > 0 && a->count > a->cfg.max_steps) return 0;
+  if (a->cfg.limits.max_steps > 0 && a->count > a->cfg.limits.max_steps) return 0;
   if (a->phase == APR_FINISHED && a->refining_started) {
     if (strcmp(a->reason, "error bound reached") == 0
-        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.max_error)) return 0;
+        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.limits.max_error)) return 0;
     if (strcmp(a->reason, "minimum distance") == 0 && a->heap_len != 0) return 0;
   }
   return 1;
 }
+#endif
 /* --- end split/apr.c --- */
 /* --- begin split/settings.h --- */
 /*
@@ -10822,9 +10823,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     c.geometric = s->step_multiplies;
     c.integer = integer;
     c.multiple_of = multiple_of;
-    c.max_error = in->settings.apr.max_error;
-    if (in->settings.apr.min_distance > 0.0) c.min_distance = in->settings.apr.min_distance;
-    c.max_steps = in->settings.apr.max_steps;
+    c.limits = in->settings.apr;
     if (sk_apr_config_error(&c)) sk_user_error(&s->loc, "autorefine: %s", sk_apr_config_error(&c));
     apr = sk_apr_new(&c);
     if (in->in_measurement) sk_out_hold_begin();

@@ -1,56 +1,29 @@
 /*
-** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of eq. 3.5;
-** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
-** measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
+** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
+** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
+** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
 **
 ** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
-** bound always included: geometric m_min * sigma^k, linear m_min + k * step, rounded
-** for integer loops, then m_max (for integer loops the largest multiple of multiple_of
-** not above it) unless it equals the previous point.
+** bound always included.
 **
 ** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
 **     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
 ** D1 = t_c minus the value at m_c of the line through the left neighbour segment
 ** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
-** neighbour (m_c, t_c)-(m_d, t_d). Lines are straight in x and t on both scales. Rules
-** the seed leaves open:
-**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
-**     step next to an end costs one point more: the end segment beyond the step has no
-**     second neighbour to show that it is straight);
-**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
-**     that it is not straight;
-**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
-**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
-**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
-** The splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b
-** (a total order: the choice never depends on the heap's layout). The top one is split
-** at sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop
-** values for integer loops (if rounding lands on an end, the grid point next to that end
-** is used). A segment is not splittable when m_c - m_b < min_distance or no loop value
-** lies strictly inside; it leaves the heap for good, since its ends never change. After
-** each new point the four segments whose key depends on it are recomputed: the two new
-** halves and the segments to their left and right.
+** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
+** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
+** total order: the choice never depends on the heap's layout). The top one is split at
+** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
+** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
+** strictly inside; it leaves the heap for good. After each new point the four segments
+** whose key depends on it are recomputed.
 **
-** Stop (sk_apr_stop_reason): the largest key of the splittable segments < max_error
-** ("error bound reached" -- also the usual end after a jump was resolved down to
-** min_distance, since what remains splittable is straight); no splittable segment left
-** ("minimum distance"); max_steps points measured, initial points included ("step
-** budget"); or sk_apr_stop ("stopped").
+** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
+** splittable segment left ("minimum distance"); max_steps points measured, initial points
+** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
+** sk_apr_default_config.
 **
-** Defaults (sk_apr_default_config):
-**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
-**     sqrt(2) as typical).
-**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual §5.3.3,
-**     DESIGN §5); a prediction error below what each measurement may carry as noise is
-**     not evidence of a jump, and §3.3 says not to spend time measuring noise. Through
-**     eq. 3.5's third term it also places a jump to within 10% of its position: each
-**     split halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
-**     sigma = sqrt(2) (one more in an end segment). Lower it (and min_distance) to
-**     locate jumps more finely.
-**   min_distance 0 = automatic: multiple_of for integer loops (down to neighbouring loop
-**     values), a millionth of the range otherwise (SKaMPI 4's Min_Distance was absolute).
-**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
-**     time limit (sk_apr_stop) bounds the time.
+** Invariants: equal inputs give equal sequences on every process; keys are finite.
 */
 #include "apr.h"
 #include "loops.h"
@@ -131,6 +104,19 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 
 /* ---- configuration ---- */
 
+/* Defaults:
+**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
+**     sqrt(2) as typical).
+**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual
+**     §5.3.3); a prediction error below what each measurement may carry as noise is not
+**     evidence of a jump, and §3.3 says not to spend time measuring noise. Through eq.
+**     3.5's third term it also places a jump to within 10% of its position: each split
+**     halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
+**     sigma = sqrt(2) (one more in an end segment).
+**   min_distance 0 = automatic: multiple_of for integer loops, a millionth of the range
+**     otherwise (SKaMPI 4's Min_Distance was absolute).
+**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
+**     time limit (sk_apr_stop) bounds the time. */
 SK_API void sk_apr_default_config(sk_apr_config *c)
 {
   c->first = 1.0;
@@ -139,9 +125,9 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->geometric = 1;
   c->integer = 1;
   c->multiple_of = 1;
-  c->max_error = 0.1;
-  c->min_distance = 0.0;
-  c->max_steps = 0;
+  c->limits.max_error = 0.1;
+  c->limits.min_distance = 0.0;
+  c->limits.max_steps = 0;
   c->refine = 1;
 }
 
@@ -165,9 +151,9 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
                      || fabs(c->last) > APR_MAX_EXACT_INTEGER
                      || (double)c->multiple_of > APR_MAX_EXACT_INTEGER))
     return "integer loop values must not exceed 2^53";
-  if (!(c->max_error >= 0.0)) return "max_error must be at least 0";
-  if (!(c->min_distance >= 0.0)) return "min_distance must be at least 0";
-  if (c->max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
+  if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
+  if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -204,7 +190,7 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
   a = (sk_apr *)sk_calloc(1, sizeof *a);
   a->cfg = *c;
   a->cfg.refine = c->refine != 0;
-  distance = c->min_distance;
+  distance = c->limits.min_distance;
   if (distance == 0.0)
     distance = c->integer ? (double)c->multiple_of
                           : (c->last - c->first) * APR_AUTO_DISTANCE_FRACTION;
@@ -235,7 +221,17 @@ SK_API void sk_apr_free(sk_apr *a)
   free(a);
 }
 
-/* ---- the key (eq. 3.5) ---- */
+/* ---- the key (eq. 3.5) ----
+** Rules SKaLib §3.3 leaves open:
+**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
+**     step next to an end costs one point more: the end segment beyond the step has no
+**     second neighbour to show that it is straight);
+**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
+**     that it is not straight;
+**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
+**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
+**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
+** If rounding a split point lands on an end, the grid point next to that end is used. */
 
 SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right)
 {
@@ -405,7 +401,7 @@ static int apr_hand_out(sk_apr *a, double value, int left, double *x)
 static int apr_budget_used(const sk_apr *a)
 {
   if (a->count >= APR_MAX_POINTS) return 1;
-  return a->cfg.max_steps > 0 && a->count >= a->cfg.max_steps;
+  return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
 }
 
 static void apr_start_refining(sk_apr *a)
@@ -438,7 +434,7 @@ SK_API int sk_apr_next(sk_apr *a, double *x)
   }
   if (a->heap_len == 0) return apr_finish(a, "minimum distance");
   top = a->heap[0];
-  if (a->points[top].key < a->cfg.max_error) return apr_finish(a, "error bound reached");
+  if (a->points[top].key < a->cfg.limits.max_error) return apr_finish(a, "error bound reached");
   if (apr_budget_used(a)) return apr_finish(a, "step budget");
   return apr_hand_out(a, a->points[top].split, top, x);
 }
@@ -478,6 +474,15 @@ SK_API void sk_apr_report(sk_apr *a, double t)
   apr_update_segment(a, right);
 }
 
+SK_API double sk_apr_max_key(const sk_apr *a)
+{
+  if (a->heap_len == 0) return 0.0;
+  return a->points[a->heap[0]].key;
+}
+
+#ifdef SKAMPI_TESTING
+/* ---- for tests: stopping, the points, the reason, the self check ---- */
+
 SK_API void sk_apr_stop(sk_apr *a)
 {
   a->stopped = 1;
@@ -514,13 +519,6 @@ SK_API const char *sk_apr_stop_reason(const sk_apr *a)
   return a->reason;
 }
 
-SK_API double sk_apr_max_key(const sk_apr *a)
-{
-  if (a->heap_len == 0) return 0.0;
-  return a->points[a->heap[0]].key;
-}
-
-/* ---- self check (tests) ---- */
 
 static int apr_close(double u, double v)
 {
@@ -558,11 +556,12 @@ SK_API int sk_apr_self_check(const sk_apr *a)
       return 0;
   }
   if (queued != a->heap_len) return 0;
-  if (a->cfg.max_steps > 0 && a->count > a->cfg.max_steps) return 0;
+  if (a->cfg.limits.max_steps > 0 && a->count > a->cfg.limits.max_steps) return 0;
   if (a->phase == APR_FINISHED && a->refining_started) {
     if (strcmp(a->reason, "error bound reached") == 0
-        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.max_error)) return 0;
+        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.limits.max_error)) return 0;
     if (strcmp(a->reason, "minimum distance") == 0 && a->heap_len != 0) return 0;
   }
   return 1;
 }
+#endif

@@ -22,6 +22,22 @@
 
 #include "config.h"
 
+/* The limits of a refinement, also the autorefine part of the engine settings
+** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
+** _max_steps. The one definition of their units: */
+typedef struct sk_apr_limits {
+  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
+                           The key is at most (m_c - m_b)/m_b, so max_error is also the
+                           relative resolution: a segment shorter than max_error * m_b is
+                           never split */
+  double min_distance;  /* ABSOLUTE, in loop-variable units (bytes for message sizes):
+                           never split a segment whose two abscissae are closer than this.
+                           0 = automatic: multiple_of for integer loops, (last - first) *
+                           1e-6 otherwise. Integer loops use at least 1 and multiple_of */
+  int max_steps;        /* budget: total number of measured points incl. the initial ones;
+                           0 = no limit. Also cuts the initial points if they are more */
+} sk_apr_limits;
+
 typedef struct sk_apr_config {
   double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
   double step;          /* geometric: factor > 1; linear: addend > 0 */
@@ -29,28 +45,12 @@ typedef struct sk_apr_config {
   int integer;          /* 1: the loop variable is an integer: points are rounded */
   long multiple_of;     /* >= 1; with integer loops every point is a multiple of it
                            (must be 1 for non-integer loops) */
-  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
-                           The key is at most (m_c - m_b)/m_b, so max_error is also the
-                           relative resolution: a segment shorter than max_error * m_b is
-                           never split */
-  double min_distance;  /* never split a segment whose two abscissae are closer than this
-                           (loop-variable units). 0 = automatic: multiple_of for integer
-                           loops, (last - first) * 1e-6 otherwise. Integer loops use at
-                           least 1 and at least multiple_of */
-  int max_steps;        /* budget: total number of measured points incl. the initial ones;
-                           0 = no limit. Also cuts the initial points if they are more */
+  sk_apr_limits limits;
   int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
 } sk_apr_config;
 
 typedef struct sk_apr sk_apr;
 
-/* The autorefine part of the engine settings (settings.h): the limits a .ski program
-** sets with set_autorefine_max_error / _min_distance / _max_steps. */
-typedef struct sk_apr_limits {
-  double max_error;           /* default 0.05 */
-  double min_distance;        /* 0: the configuration's default */
-  int max_steps;              /* 0: no budget */
-} sk_apr_limits;
 
 /* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
 ** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
@@ -65,6 +65,11 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
 SK_API int sk_apr_next(sk_apr *a, double *x);
 /* The result measured at the x last returned by sk_apr_next. */
 SK_API void sk_apr_report(sk_apr *a, double t);
+/* Largest key among the segments that can still be split (the error estimate of
+** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
+SK_API double sk_apr_max_key(const sk_apr *a);
+SK_API void sk_apr_free(sk_apr *a);
+#ifdef SKAMPI_TESTING
 /* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
 ** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
 SK_API void sk_apr_stop(sk_apr *a);
@@ -75,10 +80,11 @@ SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t);
 /* "not finished", "error bound reached", "minimum distance" (no segment can be split,
 ** or fewer than two points), "step budget", "stopped", or "fixed loop" (refine = 0). */
 SK_API const char *sk_apr_stop_reason(const sk_apr *a);
-/* Largest key among the segments that can still be split (the error estimate of
-** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
-SK_API double sk_apr_max_key(const sk_apr *a);
-SK_API void sk_apr_free(sk_apr *a);
+/* For tests: 1 if the internal state is consistent (points sorted and linked, every
+** splittable segment in the heap with its freshly recomputed key, heap ordered). */
+SK_API int sk_apr_self_check(const sk_apr *a);
+
+#endif
 
 /* The value the loop uses for x: unchanged for non-integer loops; otherwise rounded to
 ** the nearest multiple of multiple_of, where a positive x never becomes less than
@@ -88,8 +94,4 @@ SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
 ** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
 ** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
 SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
-/* For tests: 1 if the internal state is consistent (points sorted and linked, every
-** splittable segment in the heap with its freshly recomputed key, heap ordered). */
-SK_API int sk_apr_self_check(const sk_apr *a);
-
 #endif

@@ -300,9 +300,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     c.geometric = s->step_multiplies;
     c.integer = integer;
     c.multiple_of = multiple_of;
-    c.max_error = in->settings.apr.max_error;
-    if (in->settings.apr.min_distance > 0.0) c.min_distance = in->settings.apr.min_distance;
-    c.max_steps = in->settings.apr.max_steps;
+    c.limits = in->settings.apr;
     if (sk_apr_config_error(&c)) sk_user_error(&s->loc, "autorefine: %s", sk_apr_config_error(&c));
     apr = sk_apr_new(&c);
     if (in->in_measurement) sk_out_hold_begin();

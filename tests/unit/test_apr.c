@@ -7,6 +7,7 @@
 ** Build and run from the project root:
 **   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_apr.c -lm && ./t
 */
+#define SKAMPI_TESTING 1
 #include "../../split/base.c"
 #include "../../split/loops.c"
 #include "../../split/apr.c"
@@ -174,7 +175,7 @@ static int initial_count(const sk_apr_config *c)
   sk_apr *a;
   int n;
   fixed.refine = 0;
-  fixed.max_steps = 0;
+  fixed.limits.max_steps = 0;
   a = run_loop(&fixed, square_measure, NULL, NULL);
   n = sk_apr_count(a);
   sk_apr_free(a);
@@ -350,8 +351,8 @@ static void test_straight_line(void)
   line.b = 0.002;
   for (i = 0; i < 3; i++) {
     c = geometric_config(1, MIB, steps[i]);
-    c.max_error = 1e-9;  /* far below any real jump: only exact straightness stops it */
-    c.min_distance = 1;
+    c.limits.max_error = 1e-9;  /* far below any real jump: only exact straightness stops it */
+    c.limits.min_distance = 1;
     n0 = initial_count(&c);
     a = run_loop(&c, line_measure, &line, &trace);
     sprintf(name, "straight_line_geometric_step%g_no_refinement", steps[i]);
@@ -363,7 +364,7 @@ static void test_straight_line(void)
     sk_apr_free(a);
   }
   c = linear_config(0, 100000, 1000, 1);
-  c.max_error = 1e-9;
+  c.limits.max_error = 1e-9;
   n0 = initial_count(&c);
   a = run_loop(&c, line_measure, &line, &trace);
   check(sk_apr_count(a) == n0, "straight_line_linear_no_refinement",
@@ -372,7 +373,7 @@ static void test_straight_line(void)
   free(trace.xs);
   sk_apr_free(a);
   c = linear_config(-5, 5, 0.25, 0);
-  c.max_error = 1e-9;
+  c.limits.max_error = 1e-9;
   n0 = initial_count(&c);
   a = run_loop(&c, line_measure, &line, &trace);
   check(sk_apr_count(a) == n0, "straight_line_linear_real_through_zero_no_refinement",
@@ -398,8 +399,8 @@ static void step_bracket_case(double jump, double sigma, const char *sigma_name,
   double x1 = 0, x2 = 0, fixed_sweep;
   char name[160];
   int bracketed, n;
-  c.max_error = 1e-9;
-  c.min_distance = d;
+  c.limits.max_error = 1e-9;
+  c.limits.min_distance = d;
   a = run_loop(&c, step_measure, &s, &trace);
   n = sk_apr_count(a);
   fixed_sweep = ceil(log(MIB) / log(1.0 + (d > 1 ? d : 1) / jump)) + 1.0;
@@ -464,7 +465,7 @@ static void test_default_config_on_doubling(void)
       sprintf(name, "default_config_doubling_step%s_J%.0f", k == 0 ? "2" : "sqrt2", jumps[i]);
       found = find_bracket(a, jumps[i], &x1, &x2);
       check(found
-            && (x2 - x1 < c.max_error * x1 || x2 - x1 == 1.0)
+            && (x2 - x1 < c.limits.max_error * x1 || x2 - x1 == 1.0)
             && sk_apr_count(a) <= n0 + costs[k] + in_end_segment
             && strcmp(sk_apr_stop_reason(a), "error bound reached") == 0,
             name, "x1 = %.0f, x2 = %.0f, %d points, %d initial, reason \"%s\"", x1, x2,
@@ -484,8 +485,8 @@ static void test_linear_loops(void)
   run_log trace;
   double x1 = 0, x2 = 0;
   int found;
-  c.max_error = 1e-9;
-  c.min_distance = 1;
+  c.limits.max_error = 1e-9;
+  c.limits.min_distance = 1;
   a = run_loop(&c, step_measure, &s, &trace);
   found = find_bracket(a, 437, &x1, &x2);
   check(found && x1 == 436 && x2 == 437,
@@ -498,8 +499,8 @@ static void test_linear_loops(void)
   s = make_step(0.3337);
   s.slope = 2.0;
   c = linear_config(0, 1, 0.1, 0);
-  c.max_error = 1e-9;
-  c.min_distance = 1e-4;
+  c.limits.max_error = 1e-9;
+  c.limits.min_distance = 1e-4;
   a = run_loop(&c, step_measure, &s, &trace);
   found = find_bracket(a, 0.3337, &x1, &x2);
   check(found && x2 - x1 < 1e-4
@@ -512,7 +513,7 @@ static void test_linear_loops(void)
 
   /* a curve is refined where it bends, and the run ends by the error bound */
   c = linear_config(0, 100, 10, 0);
-  c.max_error = 0.01;
+  c.limits.max_error = 0.01;
   a = run_loop(&c, square_measure, NULL, &trace);
   check(sk_apr_count(a) > initial_count(&c)
         && strcmp(sk_apr_stop_reason(a), "error bound reached") == 0
@@ -544,8 +545,8 @@ static void test_multiple_of(void)
   double x1 = 0, x2 = 0;
   int found;
   c.multiple_of = 64;
-  c.max_error = 1e-9;
-  c.min_distance = 1;  /* raised to 64 */
+  c.limits.max_error = 1e-9;
+  c.limits.min_distance = 1;  /* raised to 64 */
   a = run_loop(&c, step_measure, &s, &trace);
   check(all_multiples(a, 64), "multipleof64_every_point", "%d points", sk_apr_count(a));
   found = find_bracket(a, 70001, &x1, &x2);
@@ -558,7 +559,7 @@ static void test_multiple_of(void)
   s = make_step(3001);
   c = linear_config(5, 10000, 1000, 1);  /* 5 rounds to the nearest multiple, 8 */
   c.multiple_of = 8;
-  c.max_error = 1e-9;
+  c.limits.max_error = 1e-9;
   a = run_loop(&c, step_measure, &s, &trace);
   found = find_bracket(a, 3001, &x1, &x2);
   check(all_multiples(a, 8) && found && x2 - x1 == 8,
@@ -569,7 +570,7 @@ static void test_multiple_of(void)
 
   c = geometric_config(1, 1000, 2);
   c.multiple_of = 3;
-  c.max_error = 0.0;  /* refine everything down to the grid */
+  c.limits.max_error = 0.0;  /* refine everything down to the grid */
   a = run_loop(&c, noisy_measure, NULL, &trace);
   check(all_multiples(a, 3) && sk_apr_count(a) == 333
         && strcmp(sk_apr_stop_reason(a), "minimum distance") == 0,
@@ -586,10 +587,10 @@ static void test_max_steps(void)
   sk_apr *a;
   run_log trace;
   int budget, n0 = initial_count(&c);
-  c.max_error = 0.0;
+  c.limits.max_error = 0.0;
   for (budget = 1; budget <= 200; budget += budget < 50 ? 7 : 50) {
     char name[100];
-    c.max_steps = budget;
+    c.limits.max_steps = budget;
     a = run_loop(&c, noisy_measure, NULL, &trace);
     sprintf(name, "max_steps_%d_exact", budget);
     check(sk_apr_count(a) == budget && strcmp(sk_apr_stop_reason(a), "step budget") == 0,
@@ -601,7 +602,7 @@ static void test_max_steps(void)
   }
   /* a budget that is not needed does not become the reason */
   c = geometric_config(1, MIB, 2);
-  c.max_steps = 1000;
+  c.limits.max_steps = 1000;
   a = run_loop(&c, square_measure, NULL, NULL);
   check(sk_apr_count(a) < 1000 && strcmp(sk_apr_stop_reason(a), "step budget") != 0,
         "max_steps_unused_budget", "%d points, reason \"%s\"", sk_apr_count(a),
@@ -618,14 +619,14 @@ static void test_largest_key_first(void)
   sk_apr *a;
   run_log trace;
   int n0 = initial_count(&c);
-  c.max_error = 0.01;
-  c.max_steps = n0 + 1;
+  c.limits.max_error = 0.01;
+  c.limits.max_steps = n0 + 1;
   a = run_loop(&c, two_jumps_measure, NULL, &trace);
   check(trace.len == n0 + 1 && trace.xs[n0] > 16384 && trace.xs[n0] < 32768,
         "largest_key_split_first", "extra point at %.0f", trace.len > n0 ? trace.xs[n0] : -1.0);
   free(trace.xs);
   sk_apr_free(a);
-  c.max_steps = 0;
+  c.limits.max_steps = 0;
   a = run_loop(&c, two_jumps_measure, NULL, &trace);
   {
     double x1 = 0, x2 = 0, y1 = 0, y2 = 0;
@@ -647,7 +648,7 @@ static void test_stop(void)
   sk_apr *a;
   double x;
   int i, n0 = initial_count(&c), ok = 1, again;
-  c.max_error = 1e-9;
+  c.limits.max_error = 1e-9;
   /* during phase one */
   a = sk_apr_new(&c);
   for (i = 0; i < 7 && sk_apr_next(a, &x); i++) sk_apr_report(a, step_measure(x, &s));
@@ -694,8 +695,8 @@ static void test_determinism(void)
   run_log la, lb;
   int i, same;
   double xa, ta, xb, tb;
-  c.max_error = 0.02;
-  c.max_steps = 300;
+  c.limits.max_error = 0.02;
+  c.limits.max_steps = 300;
   a = run_loop(&c, noisy_measure, NULL, &la);
   b = run_loop(&c, noisy_measure, NULL, &lb);
   same = la.len == lb.len && sk_apr_count(a) == sk_apr_count(b)
@@ -721,8 +722,8 @@ static void test_large(void)
   sk_apr_config c = linear_config(0, 2000000, 1000, 1);
   sk_apr *a;
   run_log trace;
-  c.max_error = 0.0;
-  c.max_steps = 30000;
+  c.limits.max_error = 0.0;
+  c.limits.max_steps = 30000;
   a = run_loop(&c, noisy_measure, NULL, &trace);
   check(sk_apr_count(a) == 30000, "large_run_30000_points", "%d points",
         sk_apr_count(a));
@@ -763,7 +764,7 @@ static void test_small_loops(void)
   sk_apr_free(a);
   /* zero below the jump: divisions by t = 0 are guarded, the jump is still found */
   s.high = 5;
-  c.max_error = 1e-9;
+  c.limits.max_error = 1e-9;
   a = run_loop(&c, step_measure, &s, NULL);
   {
     double x1 = 0, x2 = 0;
@@ -802,9 +803,9 @@ static void test_config_errors(void)
     case 3: c.geometric = 0; c.step = 0; break;
     case 4: c.multiple_of = 0; break;
     case 5: c.integer = 0; c.multiple_of = 4; break;
-    case 6: c.max_error = -1; break;
-    case 7: c.min_distance = -1; break;
-    case 8: c.max_steps = -1; break;
+    case 6: c.limits.max_error = -1; break;
+    case 7: c.limits.min_distance = -1; break;
+    case 8: c.limits.max_steps = -1; break;
     default: c.geometric = 0; c.step = 1e-6; break;
     }
     message = sk_apr_config_error(&c);
