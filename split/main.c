@@ -23,10 +23,13 @@ typedef struct main_options {
   int nmerge_in;
 } main_options;
 
+/* User errors are reached by every process alike (the program runs SPMD): they end
+** with a clean finalize. An internal error may hit one process alone, while the others
+** wait for it: it aborts them all. */
 static void main_exit_hook(int status)
 {
-  (void)status;
   sk_out_close();
+  if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_tp_finish();
 }
 
