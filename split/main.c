@@ -167,7 +167,7 @@ static void main_write_header(const main_options *o, const sk_sources *src)
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", main_dummy_time() * 1e6);
-  sk_sync_describe(&h);
+  sk_sync_describe(sk_sync_defaults(), &h);   /* the settings before the input runs */
   if (o->copy_input) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -239,7 +239,7 @@ int main(int argc, char **argv)
   }
   sk_tp_bcast(sk_tp_world(), &ok, sizeof ok, 0);
   if (!ok) sk_exit(SK_EXIT_USER_ERROR);
-  sk_sync_init_world();          /* collective: clock offsets for the header */
+  sk_sync_init_world(sk_sync_defaults());   /* collective: clock offsets for the header */
   if (sk_tp_world_rank() == 0) main_write_header(&o, &src);
   sk_interp_init(&in);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
     char date[64];
     sk_str_init(&f);
     main_date(date, sizeof date);
-    sk_sync_describe(&f);
+    sk_sync_describe(&in.settings.sync, &f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);
