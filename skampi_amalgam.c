@@ -3465,8 +3465,9 @@ SK_API void sk_settings_default(sk_settings *s)
 **     call ended inside the window; the runner discards one that is invalid anywhere.
 **   - Between the warm-up and the first repetition nothing collective happens (in
 **     point-to-point patterns not every member calls sk_sync_start).
-**   - Only sk_sync_prepare and the window adjustment (sync_adjust) communicate, both
-**     through sk_agree over all members of the measurement group.
+**   - Communication: the barrier method's barrier; for the real method only
+**     sk_sync_prepare (which may estimate offsets) and the window adjustment
+**     (sync_adjust), both agreeing through sk_agree over all members of the group.
 */
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */

@@ -18,8 +18,9 @@
 **     call ended inside the window; the runner discards one that is invalid anywhere.
 **   - Between the warm-up and the first repetition nothing collective happens (in
 **     point-to-point patterns not every member calls sk_sync_start).
-**   - Only sk_sync_prepare and the window adjustment (sync_adjust) communicate, both
-**     through sk_agree over all members of the measurement group.
+**   - Communication: the barrier method's barrier; for the real method only
+**     sk_sync_prepare (which may estimate offsets) and the window adjustment
+**     (sync_adjust), both agreeing through sk_agree over all members of the group.
 */
 #include "sync.h"
 #include "settings.h"
