@@ -1923,30 +1923,29 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
   }
 }
 /* --- end split/buffers.c --- */
-/* --- begin split/sync.h --- */
+/* --- begin split/sync_offsets.h --- */
 /*
-** sync.h -- how the processes of a measurement start together (SKaMPI 5 manual §6.2.1, §4.1):
-** no synchronisation, a barrier before each single measurement, or "real"
-** synchronisation (the default): every process knows the offset (and drift) of its clock
-** to a reference clock and starts each repetition at an agreed global time, inside a
-** window reserved for it. The offsets come from one of two algorithms:
+** sync_offsets.h -- clock offsets between the processes (SKaMPI 5 manual §6.2.1): every
+** process knows the offset (and drift) of its clock to a reference clock, so that the
+** real synchronisation (sync_window.h) can start repetitions at agreed global times.
+** Two algorithms:
 **   SK_OFFSETS_HCA     (default) hierarchical offset-and-drift estimate in O(log p) rounds
 **                      after Hunold and Carpen-Amarie (EuroMPI 2015, CLUSTER 2018);
 **   SK_OFFSETS_LINEAR  SKaMPI 5: rank 0 ping-pongs with every other member in turn.
-** Estimates are cached per process and re-used until they are older than the maximum
-** age (default 10 s; 2 s until a drift could be measured) or invalidated. sync.c
-** describes the algorithms, the window and how waiting copes with more processes than
-** cores.
+** Estimates are cached per process and group and re-used while they are fresh: younger
+** than the maximum age (default 10 s; 2 s until a drift could be measured), made with the
+** offset method asked for, and not invalidated. This header also holds the
+** synchronisation part of the engine settings (sk_sync_config, read by both modules).
 */
-#ifndef SK_SYNC_H
-#define SK_SYNC_H
+#ifndef SK_SYNC_OFFSETS_H
+#define SK_SYNC_OFFSETS_H
 
 
 typedef enum sk_sync_method {
   SK_SYNC_NONE, SK_SYNC_BARRIER, SK_SYNC_REAL
 } sk_sync_method;
 
-/* Offset estimation algorithms of the real method (sk_sync_set_offset_method). */
+/* Offset estimation algorithms of the real method. */
 #define SK_OFFSETS_LINEAR 1   /* SKaMPI 5: p-1 ping-pong series with rank 0, offsets only */
 #define SK_OFFSETS_HCA 2      /* default: binomial tree, offset and drift, log2(p) rounds */
 
@@ -1958,47 +1957,84 @@ typedef struct sk_sync_config {
 } sk_sync_config;
 
 SK_API void sk_sync_default_config(sk_sync_config *c);
-
-SK_API void sk_sync_set_method(sk_sync_method m);
-SK_API sk_sync_method sk_sync_get_method(void);
-SK_API const char *sk_sync_method_name(sk_sync_method m);
-
-/* Chooses the offset algorithm (an SK_OFFSETS_ constant; others are ignored). A change
-** makes every cached estimate stale. All processes must make the same calls (SPMD). */
-SK_API void sk_sync_set_offset_method(int method);
-SK_API int sk_sync_get_offset_method(void);
+/* The defaults, e.g. for the output header written before the input file runs. */
+SK_API const sk_sync_config *sk_sync_defaults(void);
 SK_API const char *sk_sync_offset_method_name(int method);
-/* Estimates older than this (seconds, default 10) are re-measured at the next
-** measurement; values <= 0 mean "before every measurement". */
-SK_API void sk_sync_set_max_offset_age(double seconds);
+
+/* A process's clock against the reference clock: at local time l the local clock is
+** ahead of the reference by off + drift * (l - tref); err bounds the error of off. */
+typedef struct sk_clock_model {
+  double tref;   /* local time at which off holds */
+  double off;    /* local clock minus reference clock at tref (seconds) */
+  double drift;  /* d(local - reference) / d(local) */
+  double err;    /* bound on the error of off (seconds) */
+} sk_clock_model;
+
+SK_API void sk_clock_identity(sk_clock_model *md, double now);
+SK_API double sk_clock_offset(const sk_clock_model *md, double local);
+SK_API double sk_clock_to_ref(const sk_clock_model *md, double local);
+SK_API double sk_clock_to_local(const sk_clock_model *md, double ref);
+
 /* Marks every cached estimate stale: the next synchronised measurement re-estimates. */
 SK_API void sk_sync_invalidate_offsets(void);
 
-/* Collective over the members of g: estimates the offsets now (relative to rank 0 of g;
-** the estimate for the world group is the one every other group re-uses while it is
-** fresh), re-measures them once to obtain the residuals, and collects the figures on
-** rank 0 of g. With a global clock (sk_tp_wtime_is_global) nothing is measured. */
-SK_API void sk_sync_estimate(sk_group *g);
-/* Collective over the world: sk_sync_estimate(world) when the real method is chosen and
+/* Collective over the members of g: estimates the offsets now with cfg's offset method
+** (relative to rank 0 of g; the estimate for the world group is the one every other group
+** re-uses while it is fresh), re-measures them once to obtain the residuals, and agrees
+** on the figures for the header. With a global clock (sk_tp_wtime_is_global) nothing is
+** measured. */
+SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g);
+/* Collective over the world: sk_sync_estimate(world) when cfg chooses the real method and
 ** there is more than one process; call it before writing the output header so that
 ** sk_sync_describe can report the estimate. */
-SK_API void sk_sync_init_world(void);
+SK_API void sk_sync_init_world(const sk_sync_config *cfg);
 
-/* Figures of the most recent estimation this process took part in. */
-SK_API double sk_sync_offset_estimate(void);       /* own clock minus reference, now (s) */
-SK_API double sk_sync_offset_error_bound(void);    /* half round trips along the path (s) */
+/* Where the clock model of a measurement on g comes from; rank 0 of g decides and the
+** members agree on its choice (sync_window.c). */
+typedef enum sk_clock_source {
+  SK_CLOCK_IDENTITY,   /* the clock is global: no offsets */
+  SK_CLOCK_WORLD,      /* the world's fresh estimate (reference: world rank 0) */
+  SK_CLOCK_GROUP,      /* g's own fresh estimate (reference: rank 0 of g) */
+  SK_CLOCK_ESTIMATE    /* nothing fresh: sk_sync_estimate(cfg, g) first */
+} sk_clock_source;
+
+/* Local: where a fresh model for g would come from at local time `now`. */
+SK_API sk_clock_source sk_sync_clock_source(const sk_sync_config *cfg, sk_group *g, double now);
+/* Local: the cached model of that source (the identity for SK_CLOCK_IDENTITY). */
+SK_API void sk_sync_clock_model(sk_clock_source src, sk_group *g, double now, sk_clock_model *md);
+
+/* Local: waits until local time `target` (now: the current local time) without taking
+** the core from processes that share it; returns the local time of the return. */
+SK_API double sk_sync_wait_until(double target, double now);
+
+/* Header lines about the offsets: the method and the figures of the last estimation
+** (local, on rank 0 of the world). */
+SK_API void sk_sync_describe_offsets(const sk_sync_config *cfg, sk_str *out);
+
+#ifdef SKAMPI_TESTING
 /* On rank 0 of the group last estimated: the largest |offset| and |residual| (seconds)
-** over its members, and the per-member values (returns the number of members, at most
-** max are copied; residuals of members that were not re-measured are 0). */
+** over its members, and the per-member offsets (returns the number of members, at most
+** max are copied). */
 SK_API double sk_sync_max_abs_offset_estimate(void);
 SK_API double sk_sync_max_abs_residual(void);
-SK_API int sk_sync_last_offsets(double *offsets, double *residuals, int max);
+SK_API int sk_sync_last_offsets(double *offsets, int max);
+#endif
 
-/* Statistics of the real method on this process: repetitions done and discarded as
-** invalid, the current window (seconds) of the last synchronised measurement. */
-SK_API long sk_sync_repetitions(void);
-SK_API long sk_sync_invalid_count(void);
-SK_API double sk_sync_window(void);
+#endif
+/* --- end split/sync_offsets.h --- */
+/* --- begin split/sync_window.h --- */
+/*
+** sync_window.h -- how the processes of a measurement start together (SKaMPI 5 manual
+** §6.2.1, §4.1): no synchronisation, a barrier before each single measurement, or "real"
+** synchronisation (the default): every repetition starts at an agreed global time, inside
+** a window reserved for it, using the clock offsets of sync_offsets.h. The method comes
+** from the settings of the run (m->settings->sync).
+*/
+#ifndef SK_SYNC_WINDOW_H
+#define SK_SYNC_WINDOW_H
+
+
+SK_API const char *sk_sync_method_name(sk_sync_method m);
 
 /* Called by the engine for each measurement (all members), before the warm-up. */
 SK_API void sk_sync_prepare(sk_mctx *m);
@@ -2009,128 +2045,56 @@ SK_API int sk_sync_rep_ok(sk_mctx *m);
 /* Every member learns whether the repetition was valid on ALL processes; an invalid
 ** one is discarded by the runner and the method may widen its window. */
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere);
-/* Header line(s) describing the method and its accuracy (local: no communication). */
-SK_API void sk_sync_describe(sk_str *out);
+/* Header line(s) describing the method of cfg and its accuracy, with the offsets' lines
+** (local: no communication). */
+SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out);
+
+#ifdef SKAMPI_TESTING
+/* The window (seconds) of the last synchronised measurement on this process. */
+SK_API double sk_sync_window(void);
+#endif
+
+#endif
+/* --- end split/sync_window.h --- */
+/* --- begin split/sync.h --- */
+/*
+** sync.h -- synchronised starts (SKaMPI 5 manual §6.2.1, §4.1), the public header of the
+** two modules: sync_offsets.h (clock offsets, their cache, and the synchronisation part
+** of the engine settings, sk_sync_config) and sync_window.h (the start methods and the
+** start-window schedule of the real method).
+*/
+#ifndef SK_SYNC_H
+#define SK_SYNC_H
+
 
 #endif
 /* --- end split/sync.h --- */
-/* --- begin split/sync.c --- */
+/* --- begin split/sync_offsets.c --- */
 /*
-** sync.c -- synchronised starts (sync.h). This module owns the three start methods of
-** SKaMPI 5 manual §4.1 (choose_no_synchronization, choose_barrier_synchronization,
-** choose_real_synchronization), the clock-offset estimates the real method needs (seed
-** 003 §6.2.1: SKaMPI "keeps track of the differences between the local times ... in
-** order to know a(n approximation of) global time"; a barrier cannot do this), and the
-** window schedule of the real method. It communicates through the transport interface
-** only, so it works on the MPI, RCCE and sequential backends.
+** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
+** between the local times ... in order to know a(n approximation of) global time"
+** (SKaMPI 5 manual §6.2.1); a barrier cannot do this. This module owns
+**   - the clock model of a process against a reference clock and its arithmetic;
+**   - the ping-pong sample and series both algorithms are built from;
+**   - the two algorithms: SK_OFFSETS_LINEAR (SKaMPI 5) and SK_OFFSETS_HCA, after the
+**     hierarchical algorithms of S. Hunold and A. Carpen-Amarie ("On the Impact of
+**     Synchronizing Clocks and Processes on Benchmarking MPI Collectives", EuroMPI 2015;
+**     "Hierarchical Clock Synchronization in MPI", CLUSTER 2018), written from their
+**     description;
+**   - the residual check after every estimation, and the figures for the output header;
+**   - the per-process cache of estimates (one entry per group) and its age;
+**   - waiting without stealing the core (also used by sync_window.c for start times).
+** It communicates through the transport interface and sk_agree only, so it works on the
+** MPI, RCCE and sequential backends.
 **
-** Clock model. Every process holds a linear model of its clock against a reference
-** clock: offset(l) = off + drift * (l - tref) is "local minus reference" at local time
-** l; err bounds the error of off (the sum of half the round trips it was measured with).
-** The reference is rank 0 of the world while the world's estimate is fresh, else rank 0
-** of the measurement group. Estimates are cached per process and group and re-used
-** until older than the maximum age (sk_sync_set_max_offset_age, default 10 s; at most
-** SYNC_FIRST_AGE = 2 s until a second estimation could measure the drift), until
-** sk_sync_invalidate_offsets, or until the offset method changes. With a global clock
-** (sk_tp_wtime_is_global) nothing is estimated.
-**
-** Ping-pong sample (both algorithms). The client posts its receive, reads t1, sends; the
-** server answers with its time ts; the client reads t2 on arrival. At client time
-** (t1+t2)/2 the client's clock is ahead of the server's by (t1+t2)/2 - ts, wrong by at
-** most half the round trip t2 - t1. A sample is the fastest of at least SYNC_TRIES round
-** trips -- more, up to SYNC_MAX_TRIES and while the series is younger than
-** SYNC_SERIES_BUDGET, until one came within 2x + 1 us of the fastest round trip of the
-** series: a round trip is slow when either side lost its core, and only fast ones give
-** exact offsets. (One-way delays that differ systematically, as when processes share a
-** core and the scheduler runs others between them, cannot be seen by any round trip;
-** the error bound covers them.)
-**
-** SK_OFFSETS_LINEAR (SKaMPI 5): rank 0 is the client of every other member in turn,
-** takes SYNC_LINEAR_SAMPLES samples of each, and sends each member the offset of the
-** fastest. p-1 sequential series; no drift.
-**
-** SK_OFFSETS_HCA (default), after the hierarchical algorithms of S. Hunold and A.
-** Carpen-Amarie ("On the Impact of Synchronizing Clocks and Processes on Benchmarking MPI
-** Collectives", EuroMPI 2015; "Hierarchical Clock Synchronization in MPI", CLUSTER 2018),
-** written from their description: the members form a binomial tree (the parent of r is
-** r minus its lowest set bit). In round k = K-1 .. 0 (K = ceil(log2 p)) every r with
-** r mod 2^(k+1) = 2^k is the client of its parent r - 2^k: it takes SYNC_FITPOINTS
-** samples, keeps those whose round trip is at most 1.25 times the fastest plus 1 us, and
-** fits offset = a + b * time by least squares. The drift b is used only where it is
-** significant (|b| > 3 standard errors), plausible (below 100 ppm) and changes the offset
-** over the samples' span by more than a sample can be wrong; otherwise the offset is the
-** median of the kept samples and the drift 0. The parent, whose own model is known (its
-** round came earlier), then sends it, and the child composes the two. The pairs of a
-** round are disjoint, so p processes need K rounds; errors add up along the at most K
-** edges to rank 0. One estimation spans milliseconds, far too short to see a real drift,
-** so the drift is refined across estimations: when the cached estimate of the same group
-** is at least SYNC_DRIFT_BASELINE seconds older, the slope between the old and the new
-** offset is used if the change exceeds the two error bounds together (on one host, where
-** the true drift is 0, it stays 0).
-**
-** Residuals. After every estimation rank 0 re-measures the offset of each member (at
-** most SYNC_CHECK_MAX members, evenly spread; SYNC_LINEAR_SAMPLES samples) while the
-** member answers in its estimate of reference time: the difference is the residual error
-** of the estimate, itself measured to within half a round trip. Offsets, residuals and
-** error bounds are gathered on rank 0 for the header and the tests.
-**
-** Window schedule of the real method. sk_sync_prepare gathers that every member is
-** ready; rank 0 broadcasts whether to re-use or re-estimate the offsets, the start time
-** of the warm-up call (its "now" in reference time plus the margin M) and the window W:
-** the final W and M of the previous measurement on the same group (SYNC_WINDOW_INIT and
-** SYNC_MARGIN_INIT the first time). The warm-up gets a slot of 2W (first calls are slow),
-** every later repetition a slot of W: after a repetition that was valid everywhere each
-** member adds W to the start time without communicating. Every member computes the same
-** schedule because its only inputs are rank 0's broadcasts and the agreed validity.
-** sk_sync_start converts the start time into local time with the model, notes whether it
-** arrived late (then this repetition is invalid for this process), waits, and returns
-** the local time; a further start before sk_sync_rep_done (several calls in one timing)
-** returns at once. sk_sync_stop notes whether the call ran past start + W.
-**   Each member records the cycle of every repetition: from its actual start (the
-** return from sk_sync_start) until it is ready for the next one (sk_sync_rep_done),
-** which includes the engine's gather and broadcast. A late return from waiting (the
-** core was busy) is not part of the cycle: it comes from waiting, and counting it would
-** feed back into longer windows and longer waits. After an invalid repetition, and
-** after every SYNC_CHECK_EVERY valid repetitions in a row, rank 0 gathers the cycles of
-** the last SYNC_HISTORY repetitions and whether anyone was late or overran, and sets
-**   - M = 2M if the repetition was the first after a broadcast start and nobody overran
-**     (the broadcast took longer than M); M shrinks by 0.8 after every first repetition
-**     that was valid; M stays between SYNC_MARGIN_MIN and 2W (a cycle includes a
-**     broadcast);
-**   - otherwise after an invalid repetition W = max(1.5 W, 1.5 C), where C, the cycle
-**     of a repetition being its longest over the members, is the second longest of the
-**     recorded ones (the longest while fewer than SYNC_HISTORY / 2 are recorded);
-**   - at a check W = 1.5 C when that is below 0.7 W;
-** and broadcasts W with a fresh start time (now + M; at a check the old schedule if that
-** is later). Under oversubscription cycles are heavy-tailed (a process waits for a core
-** now and then), hence a high quantile (about the 85th percentile) rather than a typical
-** cycle, but not the single longest: a window that is too long costs idle time (in
-** which the waiting processes give their cores away), one that is too short costs a
-** discarded repetition and an exchange. If no member synchronised (a measurement that
-** never calls sk_sync_start), the checks stop after the first. Why not the warm-up's
-** duration as the first estimate: between the warm-up and the first repetition the
-** engine calls nothing collective, and in point-to-point patterns not every member calls
-** sk_sync_start, so no communication may happen there.
-**
-** Waiting. Processes may outnumber cores (4 processes on 2 cores is common, and MPICH
-** busy-polls), and a process that spins while it waits steals the core from the one it
-** waits for. So a wait for a start time calls sched_yield() between clock readings and
-** spins only for the last SYNC_SPIN_BELOW (10 us: spinning 100 us before the start
-** kept processes that shared a core with an early one from arriving in time, and
-** repetitions were invalid by the dozen). A wait for a message of the estimation polls
-** for SYNC_POLL_SPIN, then yields, and after SYNC_POLL_SLEEP sleeps in steps of 1 ms
-** with poll(NULL, 0, 1), leaving the run queue to the processes whose turn it is (a
-** start wait does not sleep: under MPICH a woken process waited milliseconds for a core
-** held by a busy-polling one, the start skew grew from about 0.5 to 3 ms). With a core
-** to itself a process gets the core straight back from sched_yield, so nothing is lost.
-** <sched.h> and <poll.h> declare sched_yield and poll without any feature-test macro
-** (they compile with -std=c89 -pedantic; nanosleep would need _POSIX_C_SOURCE at the top
-** of the amalgam), so they are used when __unix__ or __APPLE__ is defined and
-** SKAMPI_NO_YIELD is not; elsewhere (and with that macro) the waits are plain spins on
-** sk_tp_wtime. A barrier does not help: MPICH's busy-polls too (20 ms per barrier with
-** 4 processes on 2 cores here). Validity is decided by the arrival: a process that
-** arrived in time but got its core back only after the start time still counts (its
-** times show the oversubscription); the mean and largest such start delays are reported.
+** Invariants:
+**   - The reference is rank 0 of the group estimated; rank 0 keeps the identity model.
+**   - An estimate is fresh while it is not stale (sk_sync_invalidate_offsets), was made
+**     with the offset method the settings ask for, and is younger than their maximum age
+**     (at most SYNC_FIRST_AGE until a second estimation could measure the drift). A stale
+**     estimate is kept: it is the baseline of the next drift.
+**   - sk_sync_estimate is collective over the group; everything else here is local.
+**   - Nothing here reads a configuration of its own: the settings come as an argument.
 */
 
 #if (defined(__unix__) || defined(__APPLE__)) && !defined(SKAMPI_NO_YIELD)
@@ -2143,7 +2107,6 @@ SK_API void sk_sync_describe(sk_str *out);
 #define SYNC_SLEEP() ((void)0)
 #endif
 
-/* Estimation */
 #define SYNC_FITPOINTS 12        /* HCA: samples per tree edge */
 #define SYNC_TRIES 6             /* round trips per sample (the fastest counts) ... */
 #define SYNC_MAX_TRIES 64        /* ... or more, up to this, until one was fast, ... */
@@ -2154,28 +2117,9 @@ SK_API void sk_sync_describe(sk_str *out);
 #define SYNC_DRIFT_BASELINE 1.0  /* seconds between estimates for the long-baseline drift */
 #define SYNC_MAX_AGE 10.0        /* default maximum age of an estimate (seconds) ... */
 #define SYNC_FIRST_AGE 2.0       /* ... but at most this until a drift could be measured */
-/* Window */
-#define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
-#define SYNC_WINDOW_MIN 1.0e-6
-#define SYNC_WINDOW_MAX 1.0      /* widening by SYNC_WIDEN stops here (not the target rule) */
-#define SYNC_WIDEN 1.5           /* after an invalid repetition, W grows at least this much */
-#define SYNC_TARGET 1.5          /* target window: this times the recent cycle (see below) */
-#define SYNC_SHRINK_BELOW 0.7    /* shrink to the target when it is below this fraction of W */
-#define SYNC_CHECK_EVERY 6       /* valid repetitions in a row between window checks */
-#define SYNC_HISTORY 12          /* cycle times kept (the latest repetitions) */
-#define SYNC_MARGIN_INIT 100.0e-6 /* first margin between a broadcast and the start it sets */
-#define SYNC_MARGIN_MIN 2.0e-6   /* ... between this and twice the window */
-/* Waiting */
 #define SYNC_SPIN_BELOW 10.0e-6  /* spin (no yield) this close to a start time */
 #define SYNC_POLL_SPIN 20.0e-6   /* poll a message this long before yielding ... */
 #define SYNC_POLL_SLEEP 2.0e-3   /* ... and this long before sleeping in 1 ms steps */
-
-typedef struct sync_model {
-  double tref;   /* local time at which off holds */
-  double off;    /* local clock minus reference clock at tref (seconds) */
-  double drift;  /* d(local - reference) / d(local) */
-  double err;    /* bound on the error of off (seconds) */
-} sync_model;
 
 typedef struct sync_sample {
   double x;      /* client time of the sample: (t1 + t2) / 2 */
@@ -2183,59 +2127,41 @@ typedef struct sync_sample {
   double rtt;    /* round trip t2 - t1 */
 } sync_sample;
 
-/* Cached estimate and window of one group on this process. */
+/* Cached estimate of one group on this process. */
 typedef struct sync_entry {
   sk_group *g;
   int have;              /* model holds an estimate (kept when stale: drift baseline) */
   int stale;             /* invalidated: re-estimate before using */
   int method;            /* offset method of the estimate */
   int drift_known;       /* an earlier estimate was old enough to measure the drift */
-  sync_model model;      /* this process's clock against rank 0 of g */
+  sk_clock_model model;  /* this process's clock against rank 0 of g */
   double estimated_at;   /* local time */
-  double window;         /* final window of the last measurement on g */
-  double margin;         /* final start margin of the last measurement on g */
   struct sync_entry *next;
 } sync_entry;
 
-/* State of one measurement (sk_mctx.sync). */
-struct sk_sync {
-  sk_sync_method method;
-  int active;              /* real synchronisation in use */
-  sync_entry *entry;       /* the group's cache entry */
-  sync_model model;        /* clock model in use */
-  double slot;             /* reference time at which the current repetition starts */
-  double window;           /* W (seconds) */
-  double margin;           /* rank 0: time between a broadcast start and that start */
-  int fresh;               /* rank 0: this repetition's start came with a broadcast */
-  int first;               /* the warm-up's double slot has not been left yet */
-  int started, late, overrun;
-  double target, limit, base;        /* local times of the current repetition: start
-                                      ** time, end of its window, actual start */
-  double cycles[SYNC_HISTORY];       /* cycle times of the latest repetitions */
-  int ncycles, valid_run, checks_off;
-};
-
-static sk_sync_method sync_method = SK_SYNC_REAL;
-static int sync_offset_method = SK_OFFSETS_HCA;
-static double sync_max_age = SYNC_MAX_AGE;
 static sync_entry *sync_entries = NULL;
-static sync_entry *sync_last = NULL;   /* most recent estimation this process took part in */
 
-/* Figures of the last estimation (complete on rank 0 of its group) and of the window. */
+/* Figures of the last estimation, agreed by its group (sync_collect) for the header. */
+typedef struct sync_figures {
+  int n;                    /* members */
+  int checked;              /* members re-measured for the residuals */
+  double max_abs_offset, max_abs_residual;
+  double check_bound;       /* largest half round trip of the residual check */
+  double max_err, max_drift;
+} sync_figures;
+
 static struct {
-  int n, checked, global_clock, method;
-  double *offsets, *residuals;
-  double max_abs_offset, max_abs_residual, check_bound, max_err, max_drift, duration;
-  long estimations;
-  long reps, invalid, measurements;
-  double window;
-  double delay_sum, delay_max;
-  long delay_n;
+  sync_figures fig;
+  int global_clock, method;
+  double duration;
+#ifdef SKAMPI_TESTING
+  double *offsets;          /* rank 0 of the group: every member's offset */
+#endif
 } sync_st;
 
 /* ---- clock models ---- */
 
-static void sync_model_identity(sync_model *md, double now)
+SK_API void sk_clock_identity(sk_clock_model *md, double now)
 {
   md->tref = now;
   md->off = 0.0;
@@ -2243,40 +2169,40 @@ static void sync_model_identity(sync_model *md, double now)
   md->err = 0.0;
 }
 
-static double sync_model_offset(const sync_model *md, double local)
+SK_API double sk_clock_offset(const sk_clock_model *md, double local)
 {
   return md->off + md->drift * (local - md->tref);
 }
 
-static double sync_to_ref(const sync_model *md, double local)
+SK_API double sk_clock_to_ref(const sk_clock_model *md, double local)
 {
-  return local - sync_model_offset(md, local);
+  return local - sk_clock_offset(md, local);
 }
 
 /* Solves local - off - drift * (local - tref) = ref for local. */
-static double sync_to_local(const sync_model *md, double ref)
+SK_API double sk_clock_to_local(const sk_clock_model *md, double ref)
 {
   return md->tref + (ref - md->tref + md->off) / (1.0 - md->drift);
 }
 
 /* c: child clock against its parent's (in child time); p: parent's against the reference.
-** Result: child clock against the reference. */
-static sync_model sync_model_compose(const sync_model *c, const sync_model *p)
+** Result: child clock against the reference; the error bounds add up. */
+static sk_clock_model sync_model_compose(const sk_clock_model *c, const sk_clock_model *p)
 {
-  sync_model r;
+  sk_clock_model r;
   r.tref = c->tref;
-  r.off = c->off + sync_model_offset(p, c->tref - c->off);
+  r.off = c->off + sk_clock_offset(p, c->tref - c->off);
   r.drift = c->drift + p->drift * (1.0 - c->drift);
   r.err = c->err + p->err;
   return r;
 }
 
-static void sync_model_pack(const sync_model *md, double *d)
+static void sync_model_pack(const sk_clock_model *md, double *d)
 {
   d[0] = md->tref; d[1] = md->off; d[2] = md->drift; d[3] = md->err;
 }
 
-static void sync_model_unpack(sync_model *md, const double *d)
+static void sync_model_unpack(sk_clock_model *md, const double *d)
 {
   md->tref = d[0]; md->off = d[1]; md->drift = d[2]; md->err = d[3];
 }
@@ -2296,9 +2222,11 @@ static double sync_median(const double *v, int n)
 }
 
 /* Offset (and, where significant, drift) of the client from n samples (n <= 64): only
-** samples whose round trip is at most 1.25 times the fastest plus 1 us take part; without
-** a drift the offset is their median. */
-static void sync_fit(const sync_sample *s, int n, sync_model *md)
+** samples whose round trip is at most 1.25 times the fastest plus 1 us take part; the
+** least-squares slope is used only where it is significant (|b| > 3 standard errors),
+** plausible (below SYNC_MAX_DRIFT) and changes the offset over the samples' span by more
+** than a sample can be wrong; otherwise the offset is the median and the drift 0. */
+static void sync_fit(const sync_sample *s, int n, sk_clock_model *md)
 {
   double ys[64], limit, minrtt, xm = 0.0, ym = 0.0, sxx = 0.0, sxy = 0.0, res = 0.0, maxrtt = 0.0;
   int i, k = 0;
@@ -2336,9 +2264,7 @@ static void sync_fit(const sync_sample *s, int n, sync_model *md)
         res += r * r;
       }
     se = sqrt(res / (k - 2) / sxx);
-    /* significant, plausible, and changing the offset over the samples' span by more
-    ** than any one sample can be wrong (half its round trip) -- so a span of a few
-    ** milliseconds never shows a drift; seconds of samples would */
+    /* a span of a few milliseconds never shows a drift; seconds of samples would */
     if (fabs(b) > 3.0 * se && fabs(b) < SYNC_MAX_DRIFT && fabs(b) * (hi - lo) > maxrtt) {
       md->drift = b;
       md->off = ym;
@@ -2348,9 +2274,11 @@ static void sync_fit(const sync_sample *s, int n, sync_model *md)
   md->off = sync_median(ys, k);
 }
 
-/* The slope between an older estimate and a new one, when the baseline is long enough
-** and the change is larger than the two error bounds. */
-static void sync_refine_drift(sync_model *nw, const sync_model *old)
+/* One estimation spans milliseconds, far too short to see a real drift, so the drift is
+** refined across estimations: the slope between an older estimate and a new one, when
+** the baseline is at least SYNC_DRIFT_BASELINE and the change is larger than the two
+** error bounds together (on one host, where the true drift is 0, it stays 0). */
+static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 {
   double span = nw->tref - old->tref, change = nw->off - old->off, slope;
   if (span < SYNC_DRIFT_BASELINE) return;
@@ -2359,9 +2287,18 @@ static void sync_refine_drift(sync_model *nw, const sync_model *old)
   if (fabs(slope) < SYNC_MAX_DRIFT) nw->drift = slope;
 }
 
-/* ---- waiting without stealing the core ---- */
+/* ---- waiting without stealing the core ----
+** Processes may outnumber cores (4 processes on 2 cores is common, and MPICH busy-polls),
+** and a process that spins while it waits steals the core from the one it waits for. A
+** wait for a start time yields between clock readings and spins only for the last
+** SYNC_SPIN_BELOW; it never sleeps (a woken process may wait milliseconds for a core held
+** by a busy-polling one). A wait for a message of the estimation polls for
+** SYNC_POLL_SPIN, then yields, and after SYNC_POLL_SLEEP sleeps in steps of 1 ms. With a
+** core to itself a process gets the core straight back from sched_yield. <sched.h> and
+** <poll.h> compile with -std=c89 -pedantic without feature-test macros; elsewhere (and
+** with SKAMPI_NO_YIELD) the waits are plain spins on sk_tp_wtime. */
 
-static double sync_wait_until(double target, double now)
+SK_API double sk_sync_wait_until(double target, double now)
 {
   while (now < target) {
     if (target - now > SYNC_SPIN_BELOW) SYNC_YIELD();
@@ -2388,14 +2325,16 @@ static void sync_recv(sk_group *g, int src, void *buf, size_t n)
   sync_wait(&req);
 }
 
-/* ---- ping-pong ---- */
-
-/* Client side of one series of round trips with server `peer`: sync_ping takes one
-** sample -- the fastest of at least SYNC_TRIES round trips, continuing (up to
-** SYNC_MAX_TRIES, and while the series is younger than SYNC_SERIES_BUDGET) while none
-** was faster than twice the fastest round trip of the series so far plus 1 us (a round
-** trip is slow when either side lost its core meanwhile, and only fast ones give exact
-** offsets). sync_ping_end tells the server that the series is over. */
+/* ---- ping-pong ----
+** The client posts its receive, reads t1, sends; the server answers with its time ts; the
+** client reads t2 on arrival. At client time (t1+t2)/2 the client's clock is ahead of the
+** server's by (t1+t2)/2 - ts, wrong by at most half the round trip. sync_ping takes one
+** sample: the fastest of at least SYNC_TRIES round trips, continuing (up to
+** SYNC_MAX_TRIES, and while the series is younger than SYNC_SERIES_BUDGET) while none was
+** within twice the fastest round trip of the series plus 1 us -- a round trip is slow when
+** either side lost its core, and only fast ones give exact offsets. One-way delays that
+** differ systematically cannot be seen by any round trip; the error bound covers them.
+** sync_ping_end tells the server that the series is over. */
 typedef struct sync_series {
   double best_rtt;   /* fastest round trip of the series (-1: none yet) */
   double started;
@@ -2441,40 +2380,51 @@ static void sync_ping_end(sk_group *g, int peer)
 
 /* Server: answers pings with its time (in reference time if md is given) until the
 ** client ends the series. */
-static void sync_pong(sk_group *g, int peer, const sync_model *md)
+static void sync_pong(sk_group *g, int peer, const sk_clock_model *md)
 {
   double go, ts;
   for (;;) {
     sync_recv(g, peer, &go, sizeof go);
     if (go == 0.0) break;
     ts = sk_tp_wtime();
-    if (md) ts = sync_to_ref(md, ts);
+    if (md) ts = sk_clock_to_ref(md, ts);
     sk_tp_send(g, peer, &ts, sizeof ts);
   }
 }
 
+/* The fastest of SYNC_LINEAR_SAMPLES samples of one series with peer (client side). */
+static sync_sample sync_best_of_series(sk_group *g, int peer)
+{
+  sync_series se;
+  sync_sample s;
+  int k;
+  sync_series_begin(&se);
+  s = sync_ping(g, peer, &se);
+  for (k = 1; k < SYNC_LINEAR_SAMPLES; k++) {
+    sync_sample t = sync_ping(g, peer, &se);
+    if (t.rtt < s.rtt) s = t;
+  }
+  sync_ping_end(g, peer);
+  return s;
+}
+
 /* ---- the two estimation algorithms (members of g; rank 0 keeps the identity) ---- */
 
-static void sync_linear(sk_group *g, sync_model *md)
+/* SKaMPI 5: rank 0 is the client of every other member in turn and sends each member the
+** offset of its fastest sample. p-1 sequential series; no drift. */
+static void sync_linear(sk_group *g, sk_clock_model *md)
 {
   int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), i;
   double d[4];
   if (rank == 0) {
     for (i = 1; i < size; i++) {
-      sync_series se;
-      sync_sample s;
-      int k;
-      sync_series_begin(&se);
-      s = sync_ping(g, i, &se);
-      for (k = 1; k < SYNC_LINEAR_SAMPLES; k++) {
-        sync_sample t = sync_ping(g, i, &se);
-        if (t.rtt < s.rtt) s = t;
-      }
-      sync_ping_end(g, i);
-      d[1] = -s.y;            /* member clock minus rank 0's */
-      d[0] = s.x + d[1];      /* member's time of the sample */
-      d[2] = 0.0;
-      d[3] = 0.5 * s.rtt;
+      sync_sample s = sync_best_of_series(g, i);
+      sk_clock_model member;
+      member.off = -s.y;                /* member clock minus rank 0's */
+      member.tref = s.x + member.off;   /* member's time of the sample */
+      member.drift = 0.0;
+      member.err = 0.5 * s.rtt;
+      sync_model_pack(&member, d);
       sk_tp_send(g, i, d, sizeof d);
     }
   } else {
@@ -2484,11 +2434,17 @@ static void sync_linear(sk_group *g, sync_model *md)
   }
 }
 
-static void sync_hca(sk_group *g, sync_model *md)
+/* Hunold and Carpen-Amarie: the members form a binomial tree (the parent of r is r minus
+** its lowest set bit). In round k = K-1 .. 0 (K = ceil(log2 p)) every r with
+** r mod 2^(k+1) = 2^k is the client of its parent r - 2^k: it takes SYNC_FITPOINTS
+** samples and fits them (sync_fit); the parent, whose own model is known (its round came
+** earlier), then sends it, and the child composes the two. The pairs of a round are
+** disjoint, so p processes need K rounds; errors add up along the at most K edges. */
+static void sync_hca(sk_group *g, sk_clock_model *md)
 {
   int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), top = 1, step, f;
   sync_sample pts[SYNC_FITPOINTS];
-  sync_model edge, parent;
+  sk_clock_model edge, parent;
   double d[4];
   while (top < size) top <<= 1;
   for (step = top >> 1; step >= 1; step >>= 1) {
@@ -2511,25 +2467,19 @@ static void sync_hca(sk_group *g, sync_model *md)
   }
 }
 
-/* Rank 0 re-measures members against their models (SYNC_LINEAR_SAMPLES samples, the
-** fastest counts); returns how many (rank 0) and the largest half round trip in *bound. */
-static int sync_check(sk_group *g, const sync_model *md, double *resid, double *bound)
+/* Residuals: rank 0 re-measures members (at most SYNC_CHECK_MAX, evenly spread) while
+** each answers in its estimate of reference time; the difference is the residual error of
+** the estimate, itself measured to within half a round trip. Returns how many were
+** re-measured (rank 0) and the largest half round trip in *bound. */
+static int sync_check(sk_group *g, const sk_clock_model *md, double *resid, double *bound)
 {
-  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), stride, i, k, n = 0;
+  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), stride, i, n = 0;
   stride = (size - 1 + SYNC_CHECK_MAX - 1) / SYNC_CHECK_MAX;
   if (stride < 1) stride = 1;
   *bound = 0.0;
   for (i = 1; i < size; i += stride) {
     if (rank == 0) {
-      sync_series se;
-      sync_sample s;
-      sync_series_begin(&se);
-      s = sync_ping(g, i, &se);
-      for (k = 1; k < SYNC_LINEAR_SAMPLES; k++) {
-        sync_sample t = sync_ping(g, i, &se);
-        if (t.rtt < s.rtt) s = t;
-      }
-      sync_ping_end(g, i);
+      sync_sample s = sync_best_of_series(g, i);
       resid[i] = -s.y;        /* member's idea of reference time minus reference time */
       if (0.5 * s.rtt > *bound) *bound = 0.5 * s.rtt;
       n++;
@@ -2540,100 +2490,103 @@ static int sync_check(sk_group *g, const sync_model *md, double *resid, double *
   return n;
 }
 
+/* ---- the cache ---- */
+
 static sync_entry *sync_entry_for(sk_group *g)
 {
   sync_entry *e;
   for (e = sync_entries; e; e = e->next) if (e->g == g) return e;
   e = (sync_entry *)sk_calloc(1, sizeof *e);
   e->g = g;
-  e->window = SYNC_WINDOW_INIT;
-  e->margin = SYNC_MARGIN_INIT;
   e->next = sync_entries;
   sync_entries = e;
   return e;
 }
 
-static int sync_entry_fresh(const sync_entry *e, double now)
+static int sync_entry_fresh(const sk_sync_config *cfg, const sync_entry *e, double now)
 {
-  double age = sync_max_age;
+  double age = cfg->max_offset_age;
   if (!e->drift_known && age > SYNC_FIRST_AGE) age = SYNC_FIRST_AGE;
-  return e->have && !e->stale && e->method == sync_offset_method && age > 0.0
+  return e->have && !e->stale && e->method == cfg->offset_method && age > 0.0
          && now - e->estimated_at <= age;
 }
 
-/* Residual check and gathering of the figures on rank 0 of g. */
-static void sync_collect(sk_group *g, const sync_model *md, int global, double duration)
+/* ---- the figures of an estimation ---- */
+
+/* What every member reports of its new estimate. */
+typedef struct sync_estimate_ballot {
+  double offset;   /* own clock minus reference, now */
+  double err;      /* error bound of the offset */
+  double drift;
+} sync_estimate_ballot;
+
+typedef struct sync_collect_ctx {
+  const double *resid;   /* rank 0: residual per member */
+  int checked;
+  double bound;
+} sync_collect_ctx;
+
+static void sync_decide_figures(void *ctx, const void *ballots, int n, void *decision)
 {
-  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), i, checked = 0;
-  double mine[3], *all = NULL, *resid = NULL, now, bound = 0.0;
-  if (rank == 0) {
-    resid = (double *)sk_calloc((size_t)size, sizeof(double));
-    all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)size);
-  }
-  if (!global && size > 1) checked = sync_check(g, md, resid, &bound);
-  now = sk_tp_wtime();
-  mine[0] = sync_model_offset(md, now);
-  mine[1] = md->err;
-  mine[2] = md->drift;
-  sk_tp_gather_doubles(g, mine, 3, all, 0);
-  if (rank != 0) return;
+  const sync_collect_ctx *c = (const sync_collect_ctx *)ctx;
+  const sync_estimate_ballot *b = (const sync_estimate_ballot *)ballots;
+  sync_figures *f = (sync_figures *)decision;
+  int i;
+  memset(f, 0, sizeof *f);
+  f->n = n;
+  f->checked = c->checked;
+  f->check_bound = c->bound;
+#ifdef SKAMPI_TESTING
   free(sync_st.offsets);
-  free(sync_st.residuals);
-  sync_st.offsets = (double *)sk_malloc(sizeof(double) * (size_t)size);
-  sync_st.residuals = resid;
-  sync_st.n = size;
-  sync_st.checked = checked;
-  sync_st.check_bound = bound;
+  sync_st.offsets = (double *)sk_malloc(sizeof(double) * (size_t)n);
+#endif
+  for (i = 0; i < n; i++) {
+#ifdef SKAMPI_TESTING
+    sync_st.offsets[i] = b[i].offset;
+#endif
+    if (fabs(b[i].offset) > f->max_abs_offset) f->max_abs_offset = fabs(b[i].offset);
+    if (b[i].err > f->max_err) f->max_err = b[i].err;
+    if (fabs(b[i].drift) > f->max_drift) f->max_drift = fabs(b[i].drift);
+    if (fabs(c->resid[i]) > f->max_abs_residual) f->max_abs_residual = fabs(c->resid[i]);
+  }
+}
+
+/* Residual check, then every member's figures to rank 0, which decides the header's. */
+static void sync_collect(sk_group *g, const sk_clock_model *md, int global, int method, double duration)
+{
+  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g);
+  sync_figures fig;
+  sync_collect_ctx ctx;
+  sync_estimate_ballot mine;
+  double *resid = NULL;
+  if (rank == 0) resid = (double *)sk_calloc((size_t)size, sizeof(double));
+  ctx.resid = resid;
+  ctx.checked = 0;
+  ctx.bound = 0.0;
+  if (!global && size > 1) ctx.checked = sync_check(g, md, resid, &ctx.bound);
+  mine.offset = sk_clock_offset(md, sk_tp_wtime());
+  mine.err = md->err;
+  mine.drift = md->drift;
+  sk_agree(g, &mine, sizeof mine, &fig, sizeof fig, sync_decide_figures, &ctx);
+  free(resid);
+  if (rank != 0) return;   /* the header reports what its rank 0 was the reference of */
+  sync_st.fig = fig;
   sync_st.global_clock = global;
-  sync_st.method = sync_offset_method;
+  sync_st.method = method;
   sync_st.duration = duration;
-  sync_st.max_abs_offset = sync_st.max_abs_residual = sync_st.max_err = sync_st.max_drift = 0.0;
-  for (i = 0; i < size; i++) {
-    sync_st.offsets[i] = all[3 * i];
-    if (fabs(all[3 * i]) > sync_st.max_abs_offset) sync_st.max_abs_offset = fabs(all[3 * i]);
-    if (all[3 * i + 1] > sync_st.max_err) sync_st.max_err = all[3 * i + 1];
-    if (fabs(all[3 * i + 2]) > sync_st.max_drift) sync_st.max_drift = fabs(all[3 * i + 2]);
-    if (fabs(resid[i]) > sync_st.max_abs_residual) sync_st.max_abs_residual = fabs(resid[i]);
-  }
-  free(all);
 }
 
-/* ---- public: configuration and estimation ---- */
+/* ---- public ---- */
 
-SK_API void sk_sync_default_config(sk_sync_config *c)
-{
-  c->method = SK_SYNC_REAL;
-  c->offset_method = SK_OFFSETS_HCA;
-  c->max_offset_age = SYNC_MAX_AGE;
-}
+static const sk_sync_config sync_default_config = { SK_SYNC_REAL, SK_OFFSETS_HCA, SYNC_MAX_AGE };
 
-SK_API void sk_sync_set_method(sk_sync_method m) { sync_method = m; }
-SK_API sk_sync_method sk_sync_get_method(void) { return sync_method; }
-
-SK_API const char *sk_sync_method_name(sk_sync_method m)
-{
-  switch (m) {
-  case SK_SYNC_NONE: return "none";
-  case SK_SYNC_BARRIER: return "barrier";
-  default: return "real";
-  }
-}
-
-SK_API void sk_sync_set_offset_method(int method)
-{
-  if (method != SK_OFFSETS_LINEAR && method != SK_OFFSETS_HCA) return;
-  if (method != sync_offset_method) sk_sync_invalidate_offsets();
-  sync_offset_method = method;
-}
-
-SK_API int sk_sync_get_offset_method(void) { return sync_offset_method; }
+SK_API void sk_sync_default_config(sk_sync_config *c) { *c = sync_default_config; }
+SK_API const sk_sync_config *sk_sync_defaults(void) { return &sync_default_config; }
 
 SK_API const char *sk_sync_offset_method_name(int method)
 {
   return method == SK_OFFSETS_LINEAR ? "linear" : "hca";
 }
-
-SK_API void sk_sync_set_max_offset_age(double seconds) { sync_max_age = seconds; }
 
 SK_API void sk_sync_invalidate_offsets(void)
 {
@@ -2641,22 +2594,21 @@ SK_API void sk_sync_invalidate_offsets(void)
   for (e = sync_entries; e; e = e->next) e->stale = 1;
 }
 
-SK_API void sk_sync_estimate(sk_group *g)
+SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g)
 {
-  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), global;
+  int rank = sk_tp_group_rank(g), size = sk_tp_group_size(g), global, had;
   sync_entry *e;
-  sync_model md, old;
-  int had;
+  sk_clock_model md, old;
   double t0;
   if (rank < 0) return;
   e = sync_entry_for(g);
   had = e->have;
   old = e->model;
   t0 = sk_tp_wtime();
-  sync_model_identity(&md, t0);
+  sk_clock_identity(&md, t0);
   global = size <= 1 || sk_tp_wtime_is_global();
   if (!global) {
-    if (sync_offset_method == SK_OFFSETS_LINEAR) sync_linear(g, &md);
+    if (cfg->offset_method == SK_OFFSETS_LINEAR) sync_linear(g, &md);
     else sync_hca(g, &md);
     if (had && rank > 0) sync_refine_drift(&md, &old);
     if (had && t0 - e->estimated_at >= SYNC_DRIFT_BASELINE) e->drift_known = 1;
@@ -2664,306 +2616,64 @@ SK_API void sk_sync_estimate(sk_group *g)
   e->model = md;
   e->have = 1;
   e->stale = 0;
-  e->method = sync_offset_method;
+  e->method = cfg->offset_method;
   e->estimated_at = sk_tp_wtime();
-  sync_last = e;
-  sync_st.estimations++;
-  sync_collect(g, &md, global, e->estimated_at - t0);
+  sync_collect(g, &md, global, cfg->offset_method, e->estimated_at - t0);
 }
 
-SK_API void sk_sync_init_world(void)
+SK_API void sk_sync_init_world(const sk_sync_config *cfg)
 {
-  if (sync_method == SK_SYNC_REAL && sk_tp_world_size() > 1) sk_sync_estimate(sk_tp_world());
+  if (cfg->method == SK_SYNC_REAL && sk_tp_world_size() > 1) sk_sync_estimate(cfg, sk_tp_world());
 }
 
-SK_API double sk_sync_offset_estimate(void)
+SK_API sk_clock_source sk_sync_clock_source(const sk_sync_config *cfg, sk_group *g, double now)
 {
-  return sync_last ? sync_model_offset(&sync_last->model, sk_tp_wtime()) : 0.0;
-}
-
-SK_API double sk_sync_offset_error_bound(void) { return sync_last ? sync_last->model.err : 0.0; }
-SK_API double sk_sync_max_abs_offset_estimate(void) { return sync_st.max_abs_offset; }
-SK_API double sk_sync_max_abs_residual(void) { return sync_st.max_abs_residual; }
-
-SK_API int sk_sync_last_offsets(double *offsets, double *residuals, int max)
-{
-  int i;
-  for (i = 0; i < sync_st.n && i < max; i++) {
-    if (offsets) offsets[i] = sync_st.offsets[i];
-    if (residuals) residuals[i] = sync_st.residuals[i];
-  }
-  return sync_st.n;
-}
-
-SK_API long sk_sync_repetitions(void) { return sync_st.reps; }
-SK_API long sk_sync_invalid_count(void) { return sync_st.invalid; }
-SK_API double sk_sync_window(void) { return sync_st.window; }
-
-/* ---- public: the engine's calls ---- */
-
-#define SYNC_USE_IDENTITY 0
-#define SYNC_USE_WORLD 1
-#define SYNC_USE_GROUP 2
-#define SYNC_ESTIMATE 3
-
-/* Gathers that every member is ready; rank 0 returns the start time (reference time):
-** its "now" after the gather plus the margin, which must cover the broadcast. */
-static double sync_agree_start(sk_mctx *m, const sync_model *md, double margin)
-{
-  double ready = 0.0, *all = NULL, start = 0.0;
-  if (m->rank == 0) all = (double *)sk_malloc(sizeof(double) * (size_t)m->size);
-  sk_tp_gather_doubles(m->group, &ready, 1, all, 0);
-  if (m->rank == 0) {
-    start = sync_to_ref(md, sk_tp_wtime()) + margin;
-    free(all);
-  }
-  return start;
-}
-
-SK_API void sk_sync_prepare(sk_mctx *m)
-{
-  struct sk_sync *s;
   sk_group *world = sk_tp_world();
-  double d[3];
-  int code = SYNC_USE_IDENTITY;
-  free(m->sync);
-  s = (struct sk_sync *)sk_calloc(1, sizeof *s);
-  m->sync = s;
-  s->method = sync_method;
-  if (s->method != SK_SYNC_REAL || m->size <= 1 || m->rank < 0) return;
-  s->active = 1;
-  s->entry = sync_entry_for(m->group);
-  s->first = 1;
-  sync_model_identity(&s->model, sk_tp_wtime());
-  if (m->rank == 0) {
-    double now = sk_tp_wtime();
-    if (sk_tp_wtime_is_global()) code = SYNC_USE_IDENTITY;
-    else if (sync_entry_fresh(sync_entry_for(world), now)) code = SYNC_USE_WORLD;
-    else if (m->group != world && sync_entry_fresh(s->entry, now)) code = SYNC_USE_GROUP;
-    else code = SYNC_ESTIMATE;
-    if (code == SYNC_USE_WORLD) s->model = sync_entry_for(world)->model;
-    else if (code == SYNC_USE_GROUP) s->model = s->entry->model;
-  }
-  /* One exchange when the cached estimate is fresh: gather "ready", broadcast the
-  ** decision with the start time and the window. */
-  d[1] = sync_agree_start(m, &s->model, s->entry->margin);
-  d[0] = (double)code;
-  d[2] = s->entry->window;
-  sk_tp_bcast(m->group, d, sizeof d, 0);
-  code = (int)d[0];
-  if (code == SYNC_ESTIMATE) {
-    sk_sync_estimate(m->group);
-    code = m->group == world ? SYNC_USE_WORLD : SYNC_USE_GROUP;
-  }
-  if (code == SYNC_USE_WORLD) s->model = sync_entry_for(world)->model;
-  else if (code == SYNC_USE_GROUP) s->model = s->entry->model;
-  if ((int)d[0] == SYNC_ESTIMATE) {
-    d[1] = sync_agree_start(m, &s->model, s->entry->margin);
-    sk_tp_bcast(m->group, d, sizeof d, 0);
-  }
-  s->slot = d[1];
-  s->window = d[2];
-  s->margin = s->entry->margin;
+  if (sk_tp_wtime_is_global()) return SK_CLOCK_IDENTITY;
+  if (sync_entry_fresh(cfg, sync_entry_for(world), now)) return SK_CLOCK_WORLD;
+  if (g != world && sync_entry_fresh(cfg, sync_entry_for(g), now)) return SK_CLOCK_GROUP;
+  return SK_CLOCK_ESTIMATE;
 }
 
-SK_API void sk_sync_release(sk_mctx *m)
+SK_API void sk_sync_clock_model(sk_clock_source src, sk_group *g, double now, sk_clock_model *md)
 {
-  struct sk_sync *s = m->sync;
-  if (s == NULL) return;
-  if (s->active) {
-    s->entry->window = s->window;
-    s->entry->margin = s->margin;
-    sync_st.window = s->window;
-    sync_st.measurements++;
-  }
-  free(s);
-  m->sync = NULL;
+  if (src == SK_CLOCK_WORLD) *md = sync_entry_for(sk_tp_world())->model;
+  else if (src == SK_CLOCK_GROUP) *md = sync_entry_for(g)->model;
+  else sk_clock_identity(md, now);
 }
 
-SK_API double sk_sync_start(sk_mctx *m)
+SK_API void sk_sync_describe_offsets(const sk_sync_config *cfg, sk_str *out)
 {
-  struct sk_sync *s = m->sync;
-  double arrive, now;
-  if (s == NULL) {        /* called outside the engine: a barrier start */
-    if (sync_method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);
-    return sk_tp_wtime();
-  }
-  if (s->method == SK_SYNC_BARRIER && m->size > 1) {
-    sk_tp_barrier(m->group);
-    return sk_tp_wtime();
-  }
-  if (!s->active) return sk_tp_wtime();
-  if (s->started) {       /* no sk_sync_rep_done since the last start: */
-    if (!s->first) return sk_tp_wtime();   /* another start in the same repetition */
-    s->slot += 2.0 * s->window;            /* the first repetition after the warm-up */
-    s->first = 0;
-  }
-  s->target = sync_to_local(&s->model, s->slot);
-  s->limit = s->target + s->window;
-  arrive = sk_tp_wtime();
-  s->late = arrive > s->target;
-  if (s->late) {
-    now = arrive;
-  } else {
-    now = sync_wait_until(s->target, arrive);
-    sync_st.delay_sum += now - s->target;
-    sync_st.delay_n++;
-    if (now - s->target > sync_st.delay_max) sync_st.delay_max = now - s->target;
-  }
-  s->base = now;
-  s->started = 1;
-  s->overrun = 0;
-  return now;
-}
-
-SK_API double sk_sync_stop(sk_mctx *m)
-{
-  double now = sk_tp_wtime();
-  struct sk_sync *s = m->sync;
-  if (s && s->active && s->started && now > s->limit) s->overrun = 1;
-  return now;
-}
-
-SK_API int sk_sync_rep_ok(sk_mctx *m)
-{
-  struct sk_sync *s = m->sync;
-  return !(s && s->active && s->started && (s->late || s->overrun));
-}
-
-/* Every member reports the cycle times of the latest SYNC_HISTORY repetitions (-1 where
-** it has none; all members that synchronise record the same repetitions in the same
-** order) and whether it was late or overran in the current one. Rank 0 takes the second
-** longest repetition cycle (see the top of the file) as what a window must hold; times
-** SYNC_TARGET it is the target window. An invalid repetition that was the first
-** after a broadcast start, in which nobody overran, means the margin was too short for
-** the broadcast: the margin doubles and the window stays. Otherwise an invalid
-** repetition widens the window, and a check may shrink it. Rank 0 broadcasts the window
-** with a fresh start time. */
-#define SYNC_REPORT (SYNC_HISTORY + 2)
-static void sync_adjust(sk_mctx *m, struct sk_sync *s, int invalid)
-{
-  double mine[SYNC_REPORT], d[3], *all = NULL;
-  int i, j;
-  d[0] = s->slot;
-  d[1] = s->window;
-  d[2] = 0.0;
-  for (j = 0; j < SYNC_HISTORY; j++) mine[j] = j < s->ncycles ? s->cycles[j] : -1.0;
-  mine[SYNC_HISTORY] = s->started && s->late ? 1.0 : 0.0;
-  mine[SYNC_HISTORY + 1] = s->started && s->overrun ? 1.0 : 0.0;
-  if (m->rank == 0) all = (double *)sk_malloc(sizeof(double) * SYNC_REPORT * (size_t)m->size);
-  sk_tp_gather_doubles(m->group, mine, SYNC_REPORT, all, 0);
-  if (m->rank == 0) {
-    double need = -1.0, second = -1.0, w = s->window, next;
-    int late = 0, overrun = 0, margin_short, n = 0;
-    for (j = 0; j < SYNC_HISTORY; j++) {   /* the cycle of a repetition: its longest */
-      double c = -1.0;
-      for (i = 0; i < m->size; i++) if (all[(size_t)i * SYNC_REPORT + j] > c) c = all[(size_t)i * SYNC_REPORT + j];
-      if (c < 0.0) continue;
-      n++;
-      if (c > need) { second = need; need = c; }
-      else if (c > second) second = c;
-    }
-    if (n >= SYNC_HISTORY / 2) need = second;
-    for (i = 0; i < m->size; i++) {
-      if (all[(size_t)i * SYNC_REPORT + SYNC_HISTORY] != 0.0) late = 1;
-      if (all[(size_t)i * SYNC_REPORT + SYNC_HISTORY + 1] != 0.0) overrun = 1;
-    }
-    free(all);
-    d[2] = need < 0.0 ? 1.0 : 0.0;   /* nobody synchronised: no more checks */
-    margin_short = invalid && s->fresh && late && !overrun;
-    if (margin_short) {
-      s->margin *= 2.0;
-    } else if (invalid) {
-      double wider = w * SYNC_WIDEN;
-      if (wider > SYNC_WINDOW_MAX) wider = w > SYNC_WINDOW_MAX ? w : SYNC_WINDOW_MAX;
-      w = wider > SYNC_TARGET * need ? wider : SYNC_TARGET * need;
-    } else if (need >= 0.0 && SYNC_TARGET * need < SYNC_SHRINK_BELOW * w) {
-      w = SYNC_TARGET * need;
-    }
-    if (invalid) d[2] = 0.0;
-    if (w < SYNC_WINDOW_MIN) w = SYNC_WINDOW_MIN;
-    /* a broadcast takes less than a cycle, which includes one */
-    if (s->margin > 2.0 * w) s->margin = 2.0 * w;
-    if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
-    next = sync_to_ref(&s->model, sk_tp_wtime()) + s->margin;
-    s->fresh = 1;
-    if (!invalid && s->slot > next) {
-      next = s->slot;
-      s->fresh = 0;
-    }
-    d[0] = next;
-    d[1] = w;
-  }
-  sk_tp_bcast(m->group, d, sizeof d, 0);
-  s->slot = d[0];
-  s->window = d[1];
-  if (d[2] != 0.0) s->checks_off = 1;
-  s->valid_run = 0;
-}
-
-SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere)
-{
-  struct sk_sync *s = m->sync;
-  if (s == NULL || !s->active) return;
-  if (s->started) {       /* cycle: from the (actual) start to ready again */
-    double cycle = sk_tp_wtime() - s->base;
-    if (s->ncycles == SYNC_HISTORY) {          /* keep the latest */
-      memmove(s->cycles, s->cycles + 1, sizeof(double) * (SYNC_HISTORY - 1));
-      s->ncycles--;
-    }
-    s->cycles[s->ncycles++] = cycle;
-  }
-  s->first = 0;
-  sync_st.reps++;
-  if (valid_everywhere) {
-    if (s->fresh) {        /* rank 0: the margin sufficed; try less next time */
-      s->margin *= 0.8;
-      if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
-    }
-    s->fresh = 0;
-    s->slot += s->window;
-    s->valid_run++;
-    if (!s->checks_off && s->valid_run >= SYNC_CHECK_EVERY) sync_adjust(m, s, 0);
-  } else {
-    sync_st.invalid++;
-    sync_adjust(m, s, 1);
-  }
-  s->started = 0;
-}
-
-SK_API void sk_sync_describe(sk_str *out)
-{
-  sk_str_printf(out, "# synchronization: %s\n", sk_sync_method_name(sync_method));
-  if (sync_method == SK_SYNC_BARRIER)
-    sk_str_puts(out, "# synchronization: a barrier before every single measurement\n");
-  if (sync_method != SK_SYNC_REAL) return;
   sk_str_printf(out, "# synchronization: every repetition starts at an agreed global time; clock offsets"
                 " by %s (%s), re-estimated when older than %g s\n",
-                sk_sync_offset_method_name(sync_offset_method),
-                sync_offset_method == SK_OFFSETS_LINEAR ? "SKaMPI 5: rank 0 ping-pongs with each process"
-                : "hierarchical offset and drift, Hunold and Carpen-Amarie", sync_max_age);
+                sk_sync_offset_method_name(cfg->offset_method),
+                cfg->offset_method == SK_OFFSETS_LINEAR ? "SKaMPI 5: rank 0 ping-pongs with each process"
+                : "hierarchical offset and drift, Hunold and Carpen-Amarie", cfg->max_offset_age);
   if (sk_tp_world_size() > 1 && sk_tp_wtime_is_global())
     sk_str_puts(out, "# synchronization: the clock is global: no offsets estimated\n");
-  else if (sync_st.n > 1 && !sync_st.global_clock)
+  else if (sync_st.fig.n > 1 && !sync_st.global_clock)
     sk_str_printf(out, "# synchronization: %d processes (%s): max |offset| %.3f us, max |residual| %.3f us"
                   " (%d re-measured, each to within %.3f us), error bound %.3f us, max |drift| %.3g ppm,"
-                  " estimated in %.3f ms\n", sync_st.n, sk_sync_offset_method_name(sync_st.method),
-                  sync_st.max_abs_offset * 1e6, sync_st.max_abs_residual * 1e6, sync_st.checked,
-                  sync_st.check_bound * 1e6, sync_st.max_err * 1e6, sync_st.max_drift * 1e6,
+                  " estimated in %.3f ms\n", sync_st.fig.n, sk_sync_offset_method_name(sync_st.method),
+                  sync_st.fig.max_abs_offset * 1e6, sync_st.fig.max_abs_residual * 1e6, sync_st.fig.checked,
+                  sync_st.fig.check_bound * 1e6, sync_st.fig.max_err * 1e6, sync_st.fig.max_drift * 1e6,
                   sync_st.duration * 1e3);
   else
     sk_str_printf(out, "# synchronization: %d processes, offsets not yet estimated\n", sk_tp_world_size());
-  if (sync_st.measurements > 0)
-    sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid,"
-                  " start delay mean %.1f us max %.1f us\n", sync_st.window * 1e6, sync_st.invalid,
-                  sync_st.reps, sync_st.delay_n ? sync_st.delay_sum / sync_st.delay_n * 1e6 : 0.0,
-                  sync_st.delay_max * 1e6);
-  else
-    sk_str_printf(out, "# synchronization: window adaptive, first %.0f us (x%g after an invalid repetition;"
-                  " %g x the second longest of the last %d cycles)\n", SYNC_WINDOW_INIT * 1e6, SYNC_WIDEN,
-                  SYNC_TARGET, SYNC_HISTORY);
 }
-/* --- end split/sync.c --- */
+
+#ifdef SKAMPI_TESTING
+SK_API double sk_sync_max_abs_offset_estimate(void) { return sync_st.fig.max_abs_offset; }
+SK_API double sk_sync_max_abs_residual(void) { return sync_st.fig.max_abs_residual; }
+
+SK_API int sk_sync_last_offsets(double *offsets, int max)
+{
+  int i;
+  for (i = 0; i < sync_st.fig.n && i < max && sync_st.offsets; i++) offsets[i] = sync_st.offsets[i];
+  return sync_st.fig.n;
+}
+#endif
+/* --- end split/sync_offsets.c --- */
 /* --- begin split/loops.h --- */
 /*
 ** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
@@ -3845,6 +3555,417 @@ SK_API void sk_settings_default(sk_settings *s)
   s->suite_time_limit = 0.0;
 }
 /* --- end split/settings.c --- */
+/* --- begin split/sync_window.c --- */
+/*
+** sync_window.c -- synchronised starts (sync_window.h). This module owns the three start
+** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
+** choose_barrier_synchronization, choose_real_synchronization) as the engine applies them
+** to one measurement (§6.2.1), and the start-window schedule of the real method:
+** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_ok / sk_sync_rep_done /
+** sk_sync_release, the adaptation of the window W and of the start margin M, the per-group
+** memory of the final W and M, the statistics of the header, and sk_sync_describe. The
+** clock models come from sync_offsets.c; the method from m->settings->sync.
+**
+** Invariants:
+**   - One schedule everywhere: a member's schedule depends only on rank 0's decisions
+**     (sk_agree) and the agreed validity of each repetition, so every member computes the
+**     same start times and windows, bit for bit, without further communication.
+**   - The warm-up gets a slot of 2W, every later repetition a slot of W: after a
+**     repetition that was valid everywhere each member adds W to the start time.
+**   - A repetition is valid for a process when it arrived before its start time and its
+**     call ended inside the window; the runner discards one that is invalid anywhere.
+**   - Between the warm-up and the first repetition nothing collective happens (in
+**     point-to-point patterns not every member calls sk_sync_start).
+**   - Communication: the barrier method's barrier; for the real method only
+**     sk_sync_prepare (which may estimate offsets) and the window adjustment
+**     (sync_adjust), both agreeing through sk_agree over all members of the group.
+*/
+
+#define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
+#define SYNC_WINDOW_MIN 1.0e-6
+#define SYNC_WINDOW_MAX 1.0      /* widening by SYNC_WIDEN stops here (not the target rule) */
+#define SYNC_WIDEN 1.5           /* after an invalid repetition, W grows at least this much */
+#define SYNC_TARGET 1.5          /* target window: this times the recent cycle (see below) */
+#define SYNC_SHRINK_BELOW 0.7    /* shrink to the target when it is below this fraction of W */
+#define SYNC_CHECK_EVERY 6       /* valid repetitions in a row between window checks */
+#define SYNC_HISTORY 12          /* cycle times kept (the latest repetitions) */
+#define SYNC_MARGIN_INIT 100.0e-6 /* first margin between a broadcast and the start it sets */
+#define SYNC_MARGIN_MIN 2.0e-6   /* ... between this and twice the window */
+
+/* Final window and margin of the last measurement on one group (this process). */
+typedef struct sync_slot_memory {
+  sk_group *g;
+  double window, margin;
+  struct sync_slot_memory *next;
+} sync_slot_memory;
+
+static sync_slot_memory *sync_memories = NULL;
+
+/* State of one measurement (sk_mctx.sync). */
+struct sk_sync {
+  sk_sync_method method;
+  int active;              /* real synchronisation in use */
+  sync_slot_memory *memory;/* the group's final window and margin */
+  sk_clock_model model;    /* clock model in use */
+  double slot;             /* reference time at which the current repetition starts */
+  double window;           /* W (seconds) */
+  double margin;           /* rank 0: time between a broadcast start and that start */
+  int fresh;               /* rank 0: this repetition's start came with a broadcast */
+  int first;               /* the warm-up's double slot has not been left yet */
+  int started, late, overrun;
+  double target, limit, base;        /* local times of the current repetition: start
+                                      ** time, end of its window, actual start */
+  double cycles[SYNC_HISTORY];       /* cycle times of the latest repetitions */
+  int ncycles, valid_run, checks_off;
+};
+
+/* Statistics of the real method on this process, for the header. */
+static struct {
+  long reps, invalid, measurements;
+  double window;           /* final window of the last synchronised measurement */
+  double delay_sum, delay_max;
+  long delay_n;
+} sync_wst;
+
+static sync_slot_memory *sync_memory_for(sk_group *g)
+{
+  sync_slot_memory *e;
+  for (e = sync_memories; e; e = e->next) if (e->g == g) return e;
+  e = (sync_slot_memory *)sk_calloc(1, sizeof *e);
+  e->g = g;
+  e->window = SYNC_WINDOW_INIT;
+  e->margin = SYNC_MARGIN_INIT;
+  e->next = sync_memories;
+  sync_memories = e;
+  return e;
+}
+
+/* The synchronisation settings of a measurement (defaults outside the engine). */
+static sk_sync_config sync_config_of(const sk_mctx *m)
+{
+  sk_sync_config c;
+  if (m->settings) return m->settings->sync;
+  sk_sync_default_config(&c);
+  return c;
+}
+
+SK_API const char *sk_sync_method_name(sk_sync_method m)
+{
+  switch (m) {
+  case SK_SYNC_NONE: return "none";
+  case SK_SYNC_BARRIER: return "barrier";
+  default: return "real";
+  }
+}
+
+/* ---- the start of a measurement ----
+** sk_sync_prepare agrees that every member is ready; rank 0 decides where the clock models
+** come from (re-use a fresh estimate or estimate now), the start time of the warm-up call
+** (its "now" in reference time plus the margin M, which must cover the broadcast) and the
+** window W: the final W and M of the previous measurement on the same group
+** (SYNC_WINDOW_INIT and SYNC_MARGIN_INIT the first time). One exchange when the cached
+** estimate is fresh; after an estimation a second one sets the start time. */
+
+typedef struct sync_ready_ballot {
+  int ready;
+} sync_ready_ballot;
+
+typedef struct sync_start_decision {
+  int source;              /* an sk_clock_source */
+  double start;            /* reference time of the warm-up's start */
+  double window;           /* W */
+} sync_start_decision;
+
+typedef struct sync_start_ctx {
+  const sk_sync_config *cfg;
+  sk_mctx *m;
+  struct sk_sync *s;
+  int choose_source;       /* 0: the source is decided already, only the start time */
+} sync_start_ctx;
+
+static void sync_decide_start(void *ctx, const void *ballots, int n, void *decision)
+{
+  sync_start_ctx *c = (sync_start_ctx *)ctx;
+  sync_start_decision *d = (sync_start_decision *)decision;
+  (void)ballots; (void)n;
+  if (c->choose_source) {
+    double now = sk_tp_wtime();
+    d->source = (int)sk_sync_clock_source(c->cfg, c->m->group, now);
+    sk_sync_clock_model((sk_clock_source)d->source, c->m->group, now, &c->s->model);
+    d->window = c->s->memory->window;
+  }
+  d->start = sk_clock_to_ref(&c->s->model, sk_tp_wtime()) + c->s->memory->margin;
+}
+
+SK_API void sk_sync_prepare(sk_mctx *m)
+{
+  struct sk_sync *s;
+  sk_sync_config cfg = sync_config_of(m);
+  sync_ready_ballot ready;
+  sync_start_decision d;
+  sync_start_ctx ctx;
+  sk_clock_source source;
+  free(m->sync);
+  s = (struct sk_sync *)sk_calloc(1, sizeof *s);
+  m->sync = s;
+  s->method = cfg.method;
+  if (s->method != SK_SYNC_REAL || m->size <= 1 || m->rank < 0) return;
+  s->active = 1;
+  s->memory = sync_memory_for(m->group);
+  s->first = 1;
+  sk_clock_identity(&s->model, sk_tp_wtime());
+  ready.ready = 1;
+  memset(&d, 0, sizeof d);
+  ctx.cfg = &cfg;
+  ctx.m = m;
+  ctx.s = s;
+  ctx.choose_source = 1;
+  sk_agree(m->group, &ready, sizeof ready, &d, sizeof d, sync_decide_start, &ctx);
+  source = (sk_clock_source)d.source;
+  if (source == SK_CLOCK_ESTIMATE) {
+    sk_sync_estimate(&cfg, m->group);
+    source = m->group == sk_tp_world() ? SK_CLOCK_WORLD : SK_CLOCK_GROUP;
+  }
+  sk_sync_clock_model(source, m->group, sk_tp_wtime(), &s->model);
+  if ((sk_clock_source)d.source == SK_CLOCK_ESTIMATE) {
+    ctx.choose_source = 0;
+    sk_agree(m->group, &ready, sizeof ready, &d, sizeof d, sync_decide_start, &ctx);
+  }
+  s->slot = d.start;
+  s->window = d.window;
+  s->margin = s->memory->margin;
+}
+
+SK_API void sk_sync_release(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  if (s == NULL) return;
+  if (s->active) {
+    s->memory->window = s->window;
+    s->memory->margin = s->margin;
+    sync_wst.window = s->window;
+    sync_wst.measurements++;
+  }
+  free(s);
+  m->sync = NULL;
+}
+
+/* ---- one repetition ----
+** sk_sync_start converts the start time into local time with the model, notes whether it
+** arrived late (then this repetition is invalid for this process), waits, and returns the
+** local time; a further start before sk_sync_rep_done (several calls in one timing)
+** returns at once. sk_sync_stop notes whether the call ran past start + W. Validity is
+** decided by the arrival: a process that arrived in time but got its core back only after
+** the start time still counts (its times show the oversubscription); the mean and largest
+** such start delays are reported. */
+
+SK_API double sk_sync_start(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  double arrive, now;
+  if (s == NULL) {        /* called outside the engine: a barrier start */
+    if (sync_config_of(m).method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);
+    return sk_tp_wtime();
+  }
+  if (s->method == SK_SYNC_BARRIER && m->size > 1) {
+    sk_tp_barrier(m->group);
+    return sk_tp_wtime();
+  }
+  if (!s->active) return sk_tp_wtime();
+  if (s->started) {       /* no sk_sync_rep_done since the last start: */
+    if (!s->first) return sk_tp_wtime();   /* another start in the same repetition */
+    s->slot += 2.0 * s->window;            /* the first repetition after the warm-up */
+    s->first = 0;
+  }
+  s->target = sk_clock_to_local(&s->model, s->slot);
+  s->limit = s->target + s->window;
+  arrive = sk_tp_wtime();
+  s->late = arrive > s->target;
+  if (s->late) {
+    now = arrive;
+  } else {
+    now = sk_sync_wait_until(s->target, arrive);
+    sync_wst.delay_sum += now - s->target;
+    sync_wst.delay_n++;
+    if (now - s->target > sync_wst.delay_max) sync_wst.delay_max = now - s->target;
+  }
+  s->base = now;
+  s->started = 1;
+  s->overrun = 0;
+  return now;
+}
+
+SK_API double sk_sync_stop(sk_mctx *m)
+{
+  double now = sk_tp_wtime();
+  struct sk_sync *s = m->sync;
+  if (s && s->active && s->started && now > s->limit) s->overrun = 1;
+  return now;
+}
+
+SK_API int sk_sync_rep_ok(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  return !(s && s->active && s->started && (s->late || s->overrun));
+}
+
+/* ---- adapting the window ----
+** Each member records the cycle of every repetition: from its actual start (the return
+** from sk_sync_start) until it is ready for the next one (sk_sync_rep_done), which
+** includes the engine's gather and broadcast; a late return from waiting is not part of
+** it (counting it would feed back into longer windows and longer waits). After an invalid
+** repetition, and after every SYNC_CHECK_EVERY valid repetitions in a row, the members
+** agree on a new schedule: every member reports the cycles of the last SYNC_HISTORY
+** repetitions (-1 where it has none; all members that synchronise record the same
+** repetitions in the same order) and whether it was late or overran, and rank 0 sets
+**   - M = 2M if the repetition was the first after a broadcast start and nobody overran
+**     (the broadcast took longer than M); M shrinks by 0.8 after every first repetition
+**     that was valid; M stays between SYNC_MARGIN_MIN and 2W (a cycle includes a
+**     broadcast);
+**   - otherwise after an invalid repetition W = max(1.5 W, 1.5 C), where C, the cycle
+**     of a repetition being its longest over the members, is the second longest of the
+**     recorded ones (the longest while fewer than SYNC_HISTORY / 2 are recorded);
+**   - at a check W = 1.5 C when that is below 0.7 W;
+** and decides W with a fresh start time (now + M; at a check the old schedule if that is
+** later). Under oversubscription cycles are heavy-tailed, hence a high quantile (about the
+** 85th percentile) rather than a typical cycle, but not the single longest: a window that
+** is too long costs idle time, one that is too short a discarded repetition and an
+** exchange. If no member synchronised (a measurement that never calls sk_sync_start), the
+** checks stop after the first. */
+
+typedef struct sync_cycle_ballot {
+  double cycles[SYNC_HISTORY];   /* seconds, the latest last; -1: none */
+  int late, overrun;             /* in the current repetition */
+} sync_cycle_ballot;
+
+typedef struct sync_window_decision {
+  double slot;             /* reference time of the next start */
+  double window;           /* W */
+  int checks_off;          /* nobody synchronised: no more checks */
+} sync_window_decision;
+
+typedef struct sync_adjust_ctx {
+  struct sk_sync *s;
+  int invalid;
+} sync_adjust_ctx;
+
+static void sync_decide_window(void *ctx, const void *ballots, int n, void *decision)
+{
+  sync_adjust_ctx *c = (sync_adjust_ctx *)ctx;
+  struct sk_sync *s = c->s;
+  const sync_cycle_ballot *b = (const sync_cycle_ballot *)ballots;
+  sync_window_decision *d = (sync_window_decision *)decision;
+  double need = -1.0, second = -1.0, w = s->window, next;
+  int late = 0, overrun = 0, margin_short, count = 0, i, j;
+  for (j = 0; j < SYNC_HISTORY; j++) {   /* the cycle of a repetition: its longest */
+    double cyc = -1.0;
+    for (i = 0; i < n; i++) if (b[i].cycles[j] > cyc) cyc = b[i].cycles[j];
+    if (cyc < 0.0) continue;
+    count++;
+    if (cyc > need) { second = need; need = cyc; }
+    else if (cyc > second) second = cyc;
+  }
+  if (count >= SYNC_HISTORY / 2) need = second;
+  for (i = 0; i < n; i++) {
+    if (b[i].late) late = 1;
+    if (b[i].overrun) overrun = 1;
+  }
+  d->checks_off = need < 0.0 && !c->invalid;
+  margin_short = c->invalid && s->fresh && late && !overrun;
+  if (margin_short) {
+    s->margin *= 2.0;
+  } else if (c->invalid) {
+    double wider = w * SYNC_WIDEN;
+    if (wider > SYNC_WINDOW_MAX) wider = w > SYNC_WINDOW_MAX ? w : SYNC_WINDOW_MAX;
+    w = wider > SYNC_TARGET * need ? wider : SYNC_TARGET * need;
+  } else if (need >= 0.0 && SYNC_TARGET * need < SYNC_SHRINK_BELOW * w) {
+    w = SYNC_TARGET * need;
+  }
+  if (w < SYNC_WINDOW_MIN) w = SYNC_WINDOW_MIN;
+  /* a broadcast takes less than a cycle, which includes one */
+  if (s->margin > 2.0 * w) s->margin = 2.0 * w;
+  if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
+  next = sk_clock_to_ref(&s->model, sk_tp_wtime()) + s->margin;
+  s->fresh = 1;
+  if (!c->invalid && s->slot > next) {
+    next = s->slot;
+    s->fresh = 0;
+  }
+  d->slot = next;
+  d->window = w;
+}
+
+static void sync_adjust(sk_mctx *m, struct sk_sync *s, int invalid)
+{
+  sync_cycle_ballot mine;
+  sync_window_decision d;
+  sync_adjust_ctx ctx;
+  int j;
+  for (j = 0; j < SYNC_HISTORY; j++) mine.cycles[j] = j < s->ncycles ? s->cycles[j] : -1.0;
+  mine.late = s->started && s->late;
+  mine.overrun = s->started && s->overrun;
+  memset(&d, 0, sizeof d);
+  ctx.s = s;
+  ctx.invalid = invalid;
+  sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, sync_decide_window, &ctx);
+  s->slot = d.slot;
+  s->window = d.window;
+  if (d.checks_off) s->checks_off = 1;
+  s->valid_run = 0;
+}
+
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere)
+{
+  struct sk_sync *s = m->sync;
+  if (s == NULL || !s->active) return;
+  if (s->started) {       /* cycle: from the (actual) start to ready again */
+    double cycle = sk_tp_wtime() - s->base;
+    if (s->ncycles == SYNC_HISTORY) {          /* keep the latest */
+      memmove(s->cycles, s->cycles + 1, sizeof(double) * (SYNC_HISTORY - 1));
+      s->ncycles--;
+    }
+    s->cycles[s->ncycles++] = cycle;
+  }
+  s->first = 0;
+  sync_wst.reps++;
+  if (valid_everywhere) {
+    if (s->fresh) {        /* rank 0: the margin sufficed; try less next time */
+      s->margin *= 0.8;
+      if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
+    }
+    s->fresh = 0;
+    s->slot += s->window;
+    s->valid_run++;
+    if (!s->checks_off && s->valid_run >= SYNC_CHECK_EVERY) sync_adjust(m, s, 0);
+  } else {
+    sync_wst.invalid++;
+    sync_adjust(m, s, 1);
+  }
+  s->started = 0;
+}
+
+SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
+{
+  sk_str_printf(out, "# synchronization: %s\n", sk_sync_method_name(cfg->method));
+  if (cfg->method == SK_SYNC_BARRIER)
+    sk_str_puts(out, "# synchronization: a barrier before every single measurement\n");
+  if (cfg->method != SK_SYNC_REAL) return;
+  sk_sync_describe_offsets(cfg, out);
+  if (sync_wst.measurements > 0)
+    sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid,"
+                  " start delay mean %.1f us max %.1f us\n", sync_wst.window * 1e6, sync_wst.invalid,
+                  sync_wst.reps, sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0,
+                  sync_wst.delay_max * 1e6);
+  else
+    sk_str_printf(out, "# synchronization: window adaptive, first %.0f us (x%g after an invalid repetition;"
+                  " %g x the second longest of the last %d cycles)\n", SYNC_WINDOW_INIT * 1e6, SYNC_WIDEN,
+                  SYNC_TARGET, SYNC_HISTORY);
+}
+
+#ifdef SKAMPI_TESTING
+SK_API double sk_sync_window(void) { return sync_wst.window; }
+#endif
+/* --- end split/sync_window.c --- */
 /* --- begin split/runner.h --- */
 /*
 ** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
@@ -11453,44 +11574,43 @@ static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
 
 static sk_value bi_choose_no_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_method(SK_SYNC_NONE);
+  (void)a; (void)loc;
+  in->settings.sync.method = SK_SYNC_NONE;
   return bi_none();
 }
 
 static sk_value bi_choose_barrier_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_method(SK_SYNC_BARRIER);
+  (void)a; (void)loc;
+  in->settings.sync.method = SK_SYNC_BARRIER;
   return bi_none();
 }
 
 static sk_value bi_choose_real_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_method(SK_SYNC_REAL);
+  (void)a; (void)loc;
+  in->settings.sync.method = SK_SYNC_REAL;
   return bi_none();
 }
 
 static sk_value bi_choose_offset_estimation_linear(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_offset_method(SK_OFFSETS_LINEAR);
+  (void)a; (void)loc;
+  in->settings.sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
   return bi_none();
 }
 
 static sk_value bi_choose_offset_estimation_hca(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_offset_method(SK_OFFSETS_HCA);
+  (void)a; (void)loc;
+  in->settings.sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
   return bi_none();
 }
 
 static sk_value bi_set_clock_offset_max_age(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
   if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  sk_sync_set_max_offset_age(a[0].u.d);
+  in->settings.sync.max_offset_age = a[0].u.d;
   return bi_none();
 }
 
@@ -13465,7 +13585,8 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
-static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy)
+static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
+                              const char *sync_lines)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -13482,7 +13603,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
-  sk_sync_describe(&h);
+  sk_str_puts(&h, sync_lines);
   if (o->copy_input) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -13511,6 +13632,7 @@ int main(int argc, char **argv)
   double started;
   int opened;
   sk_result dummy;
+  sk_str sync_lines;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
@@ -13555,12 +13677,15 @@ int main(int argc, char **argv)
   }
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
   if (!opened) sk_exit(SK_EXIT_USER_ERROR);
-  sk_sync_init_world();          /* collective: clock offsets for the header */
   sk_interp_init(&in);
+  sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy);
+  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
   sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {
@@ -13568,7 +13693,7 @@ int main(int argc, char **argv)
     char date[64];
     sk_str_init(&f);
     main_date(date, sizeof date);
-    sk_sync_describe(&f);
+    sk_sync_describe(&in.settings.sync, &f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

@@ -435,44 +435,43 @@ static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
 
 static sk_value bi_choose_no_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_method(SK_SYNC_NONE);
+  (void)a; (void)loc;
+  in->settings.sync.method = SK_SYNC_NONE;
   return bi_none();
 }
 
 static sk_value bi_choose_barrier_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_method(SK_SYNC_BARRIER);
+  (void)a; (void)loc;
+  in->settings.sync.method = SK_SYNC_BARRIER;
   return bi_none();
 }
 
 static sk_value bi_choose_real_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_method(SK_SYNC_REAL);
+  (void)a; (void)loc;
+  in->settings.sync.method = SK_SYNC_REAL;
   return bi_none();
 }
 
 static sk_value bi_choose_offset_estimation_linear(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_offset_method(SK_OFFSETS_LINEAR);
+  (void)a; (void)loc;
+  in->settings.sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
   return bi_none();
 }
 
 static sk_value bi_choose_offset_estimation_hca(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_sync_set_offset_method(SK_OFFSETS_HCA);
+  (void)a; (void)loc;
+  in->settings.sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
   return bi_none();
 }
 
 static sk_value bi_set_clock_offset_max_age(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
   if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  sk_sync_set_max_offset_age(a[0].u.d);
+  in->settings.sync.max_offset_age = a[0].u.d;
   return bi_none();
 }
 

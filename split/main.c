@@ -147,7 +147,8 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
-static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy)
+static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
+                              const char *sync_lines)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -164,7 +165,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
-  sk_sync_describe(&h);
+  sk_str_puts(&h, sync_lines);
   if (o->copy_input) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -193,6 +194,7 @@ int main(int argc, char **argv)
   double started;
   int opened;
   sk_result dummy;
+  sk_str sync_lines;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
@@ -237,12 +239,15 @@ int main(int argc, char **argv)
   }
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
   if (!opened) sk_exit(SK_EXIT_USER_ERROR);
-  sk_sync_init_world();          /* collective: clock offsets for the header */
   sk_interp_init(&in);
+  sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy);
+  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
   sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {
@@ -250,7 +255,7 @@ int main(int argc, char **argv)
     char date[64];
     sk_str_init(&f);
     main_date(date, sizeof date);
-    sk_sync_describe(&f);
+    sk_sync_describe(&in.settings.sync, &f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

@@ -1,8 +1,10 @@
 #!/bin/sh
-# tests/sync/run.sh -- builds tests/sync/test_sync.c (split/sync.c with the engine, see
-# the comment at its top) and runs it:
-#   - split/sync.c alone with -std=c89 -pedantic -Wall -Wextra -Werror for the Open MPI,
-#     MPICH, sequential and RCCE backends (mpi.h's directories as -isystem);
+# tests/sync/run.sh -- builds tests/sync/test_sync.c (split/sync_offsets.c and
+# split/sync_window.c with the engine, see the comment at its top; -DSKAMPI_TESTING) and
+# runs it:
+#   - each sync module alone with -std=c89 -pedantic -Wall -Wextra -Werror, with and
+#     without -DSKAMPI_TESTING, for the Open MPI, MPICH, sequential and RCCE backends
+#     (mpi.h's directories as -isystem);
 #   - the driver with Open MPI (mpirun.openmpi --oversubscribe) and MPICH (mpiexec.mpich)
 #     for each process count in NPS, with the sequential backend, and with the RCCE
 #     backend under the host emulator (tools/rcce) for each count in NPS.
@@ -23,6 +25,7 @@ mpis=${MPIS:-openmpi mpich seq rcce}
 limit=${TIMEOUT:-600}
 cc_plain=${CC:-gcc}
 warn="-std=c89 -pedantic -Wall -Wextra"
+modules="sync_offsets sync_window"
 failures=0
 
 say() { printf '%s\n' "$*"; }
@@ -36,6 +39,20 @@ isystem() {
     mpich) dirs=$(mpicc.mpich -show 2>/dev/null | tr ' ' '\n' | sed -n 's/^-I//p') ;;
     esac
     for d in $dirs; do printf ' -isystem %s' "$d"; done
+}
+
+# compile_modules LABEL CC FLAGS...: every sync module alone, without warnings
+compile_modules() {
+    what=$1; compiler=$2; shift 2
+    for mod in $modules; do
+        for t in "" -DSKAMPI_TESTING; do
+            if $compiler $warn -Werror -O2 $t "$@" -c -o "$work/$mod.o" "$top/split/$mod.c"; then
+                say "ok $what: split/$mod.c ${t:+($t) }compiles without warnings"
+            else
+                bad "$what: split/$mod.c ${t:+($t) }does not compile cleanly"
+            fi
+        done
+    done
 }
 
 # check_output LABEL LOG STATUS: the driver's lines, and its verdict
@@ -68,24 +85,16 @@ for flavour in $mpis; do
             continue
         fi
         inc=$(isystem "$flavour")
-        if $cc $warn -Werror -O2 $inc -c -o "$work/sync_$flavour.o" "$top/split/sync.c"; then
-            say "ok $flavour: split/sync.c compiles without warnings"
-        else
-            bad "$flavour: split/sync.c does not compile cleanly"
-        fi
-        if ! $cc $warn $inc -O2 -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
+        compile_modules "$flavour" "$cc" $inc
+        if ! $cc $warn $inc -O2 -DSKAMPI_TESTING -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
             bad "$flavour: build of test_sync.c"
             continue
         fi
         for n in $nps; do run_mpi "$flavour" "$n"; done
         ;;
     seq)
-        if $cc_plain $warn -Werror -O2 -DSKAMPI_SEQ -c -o "$work/sync_seq.o" "$top/split/sync.c"; then
-            say "ok seq: split/sync.c compiles without warnings"
-        else
-            bad "seq: split/sync.c does not compile cleanly"
-        fi
-        if $cc_plain $warn -DSKAMPI_SEQ -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
+        compile_modules seq "$cc_plain" -DSKAMPI_SEQ
+        if $cc_plain $warn -DSKAMPI_SEQ -DSKAMPI_TESTING -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
             timeout "$limit" "$work/test_sync_seq" seq >"$work/seq.log" 2>&1
             check_output seq "$work/seq.log" $?
         else
@@ -98,13 +107,9 @@ for flavour in $mpis; do
             say "skip rcce: $rcce/rcce_emu.c not found"
             continue
         fi
-        if $cc_plain $warn -Werror -O2 -DSKAMPI_RCCE -I"$rcce" -c -o "$work/sync_rcce.o" "$top/split/sync.c"; then
-            say "ok rcce: split/sync.c compiles without warnings"
-        else
-            bad "rcce: split/sync.c does not compile cleanly"
-        fi
+        compile_modules rcce "$cc_plain" -DSKAMPI_RCCE -I"$rcce"
         if $cc_plain $warn -O2 -o "$work/rccerun" "$rcce/rccerun.c" \
-            && $cc_plain $warn -O2 -DSKAMPI_RCCE -I"$rcce" -o "$work/test_sync_rcce" \
+            && $cc_plain $warn -O2 -DSKAMPI_RCCE -DSKAMPI_TESTING -I"$rcce" -o "$work/test_sync_rcce" \
                 "$here/test_sync.c" "$rcce/rcce_emu.c" -lm; then
             for n in $nps; do
                 label="rcce-$n"

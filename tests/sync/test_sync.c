@@ -1,15 +1,18 @@
 /*
-** test_sync.c -- test driver of split/sync.c (SKaMPI 5 manual §6.2.1 and §4.1: real, barrier
+** test_sync.c -- test driver of split/sync_offsets.c and split/sync_window.c (SKaMPI 5
+** manual §6.2.1 and §4.1: real, barrier
 ** and no synchronisation; clock offsets after SKaMPI 5 and after Hunold and
 ** Carpen-Amarie) with the transport backend it is built with: MPI (default), RCCE
 ** (-DSKAMPI_RCCE, under tools/rcce/rccerun) or sequential (-DSKAMPI_SEQ). It compiles
-** the modules directly (no amalgam), so sync.c's internal functions are visible, and
-** drives the real engine (runner.c with ASEC).
+** the modules directly (no amalgam, with -DSKAMPI_TESTING), so their internal functions
+** are visible, and drives the real engine (runner.c with ASEC).
 **
 ** Checks:
 **  - the clock model's arithmetic (conversion both ways, composition along a tree path,
 **    the least-squares fit with and without drift and with disturbed samples, the
 **    long-baseline drift);
+**  - the cache: an estimate is fresh for the method it was made with, not for the other
+**    one, and not after sk_sync_invalidate_offsets;
 **  - offsets: for both algorithms (linear = SKaMPI 5, hca), three estimations each. On
 **    one host every process reads the same CLOCK_MONOTONIC, so the true offset of a
 **    process is (wtime - monotonic) there minus the same on rank 0 (Open MPI starts each
@@ -37,8 +40,11 @@
 #include "../../split/transport_rcce.c"
 #include "../../split/stats.c"
 #include "../../split/asec.c"
+#include "../../split/agree.c"
 #include "../../split/buffers.c"
-#include "../../split/sync.c"
+#include "../../split/sync_offsets.c"
+#include "../../split/settings.c"
+#include "../../split/sync_window.c"
 #include "../../split/runner.c"
 #include <time.h>
 
@@ -49,6 +55,7 @@ static int failures = 0, rank = 0, size = 1;
 static const char *label = "?";
 static double *bases = NULL;      /* per world rank: wtime - monotonic */
 static int truth_ok = 1;
+static sk_sync_config test_cfg;   /* the synchronisation settings of the runs */
 
 static void check(int cond, const char *what)
 {
@@ -92,7 +99,7 @@ static int near(double a, double b, double tol) { return fabs(a - b) <= tol; }
 
 static void test_model(void)
 {
-  sync_model a, b, c, ab;
+  sk_clock_model a, b, c, ab;
   sync_sample s[12];
   double t, r, l;
   int i, ok;
@@ -101,8 +108,8 @@ static void test_model(void)
   a.tref = 1000.0; a.off = 2.5e-3; a.drift = 30e-6; a.err = 1e-6;
   ok = 1;
   for (t = 900.0; t < 1100.0; t += 7.3) {
-    r = sync_to_ref(&a, t);
-    l = sync_to_local(&a, r);
+    r = sk_clock_to_ref(&a, t);
+    l = sk_clock_to_local(&a, r);
     if (!near(l, t, 1e-9)) ok = 0;
   }
   check(ok, "model: to_local inverts to_ref (offset 2.5 ms, drift 30 ppm)");
@@ -117,7 +124,7 @@ static void test_model(void)
     ab = sync_model_compose(&c, &b);
     for (x = 0.0; x < 200.0; x += 13.7) {
       double u = ref0 + x, bu = u - 4e-3 - 20e-6 * (u - ref0), cu = bu + 1e-3 + 10e-6 * (bu - bu0);
-      if (!near(sync_to_ref(&ab, cu), u, 1e-9)) okc = 0;
+      if (!near(sk_clock_to_ref(&ab, cu), u, 1e-9)) okc = 0;
     }
     check(okc && near(ab.err, 3e-6, 1e-15), "model: composition along a path C -> B -> A");
   }
@@ -126,7 +133,7 @@ static void test_model(void)
   s[5].y = 300e-6; s[5].rtt = 600e-6;
   sync_fit(s, 12, &c);
   sprintf(what, "fit: offset 7 us recovered (%.3f us, drift %g) despite a disturbed sample", c.off * 1e6, c.drift);
-  check(near(sync_model_offset(&c, 100.0005), 7e-6, 1e-9) && c.drift == 0.0, what);
+  check(near(sk_clock_offset(&c, 100.0005), 7e-6, 1e-9) && c.drift == 0.0, what);
   /* fit: drift 20 ppm over 0.11 s with 0.05 us noise */
   for (i = 0; i < 12; i++) {
     s[i].x = 100.0 + i * 0.01;
@@ -135,7 +142,7 @@ static void test_model(void)
   }
   sync_fit(s, 12, &c);
   sprintf(what, "fit: drift 20 ppm found (%.3f ppm)", c.drift * 1e6);
-  check(near(c.drift, 20e-6, 0.5e-6) && near(sync_model_offset(&c, 100.0), -3e-6, 0.1e-6), what);
+  check(near(c.drift, 20e-6, 0.5e-6) && near(sk_clock_offset(&c, 100.0), -3e-6, 0.1e-6), what);
   /* fit: pure noise of 0.5 us over 1 ms gives no drift */
   for (i = 0; i < 12; i++) {
     s[i].x = 100.0 + i * 1e-4;
@@ -170,24 +177,28 @@ static void test_offsets(sk_group *g, int method, const char *gname)
   int ref_world = sk_tp_group_world_rank(g, 0), within_bound = 1, complete = 1;
   double mine[3], *all = NULL, worst[3], best = 1.0, max_drift = 0.0, worst_res = 0.0, worst_bound = 0.0, t0, dur = 0.0;
   double *last = NULL, lastmax = 0.0;
+  sk_sync_config cfg;
+  sk_clock_model md;
   char what[300];
   if (grank < 0) return;
-  sk_sync_set_offset_method(method);
+  sk_sync_default_config(&cfg);
+  cfg.offset_method = method;
   if (grank == 0) {
     all = (double *)sk_malloc(sizeof(double) * 3 * (size_t)gsize);
     last = (double *)sk_malloc(sizeof(double) * (size_t)gsize);
   }
   for (k = 0; k < 3; k++) {
     t0 = sk_tp_wtime();
-    sk_sync_estimate(g);
+    sk_sync_estimate(&cfg, g);
     if (sk_tp_wtime() - t0 > dur) dur = sk_tp_wtime() - t0;
-    mine[0] = sk_sync_offset_estimate();
-    mine[1] = sk_sync_offset_error_bound();
-    mine[2] = sync_last->model.drift;
+    sk_sync_clock_model(SK_CLOCK_GROUP, g, sk_tp_wtime(), &md);
+    mine[0] = sk_clock_offset(&md, sk_tp_wtime());
+    mine[1] = md.err;
+    mine[2] = md.drift;
     sk_tp_gather_doubles(g, mine, 3, all, 0);
     worst[k] = 0.0;
     if (grank == 0) {
-      n = sk_sync_last_offsets(last, NULL, gsize);
+      n = sk_sync_last_offsets(last, gsize);
       if (n != gsize) complete = 0;
       for (i = 0; i < gsize; i++) {
         int w = sk_tp_group_world_rank(g, i);
@@ -221,6 +232,34 @@ static void test_offsets(sk_group *g, int method, const char *gname)
     free(all);
     free(last);
   }
+}
+
+/* ---- the cache of estimates ---- */
+
+/* Local on every member after a fresh estimate on the world: fresh for its own method
+** (and then for any group), stale for the other method and after an invalidation. */
+static void test_cache(sk_group *world)
+{
+  sk_sync_config hca, linear;
+  double now;
+  int ok_same, ok_other, ok_invalid;
+  sk_sync_default_config(&hca);
+  hca.offset_method = SK_OFFSETS_HCA;
+  linear = hca;
+  linear.offset_method = SK_OFFSETS_LINEAR;
+  sk_sync_estimate(&hca, world);
+  now = sk_tp_wtime();
+  if (sk_tp_wtime_is_global() || size <= 1) {
+    check(sk_sync_clock_source(&hca, world, now) == SK_CLOCK_IDENTITY, "cache: a global clock needs no offsets");
+    return;
+  }
+  ok_same = sk_sync_clock_source(&hca, world, now) == SK_CLOCK_WORLD;
+  ok_other = sk_sync_clock_source(&linear, world, now) == SK_CLOCK_ESTIMATE;
+  sk_sync_invalidate_offsets();
+  ok_invalid = sk_sync_clock_source(&hca, world, now) == SK_CLOCK_ESTIMATE;
+  check(ok_same, "cache: a fresh estimate is re-used with the method it was made with");
+  check(ok_other, "cache: another offset method makes the estimate stale");
+  check(ok_invalid, "cache: sk_sync_invalidate_offsets makes the estimate stale");
 }
 
 /* ---- runs through the engine ---- */
@@ -267,8 +306,8 @@ static double measure_pingpong(sk_mctx *m, const sk_value *args)
   return stop - start;
 }
 
-static const sk_measurement def_bcast = { "SyncBcast", "", SK_PATTERN_COLLECTIVE, NULL, measure_bcast, NULL, 1 };
-static const sk_measurement def_pingpong = { "SyncPingpong", "", SK_PATTERN_P2P, NULL, measure_pingpong, NULL, 2 };
+static const sk_measurement def_bcast = { "SyncBcast", "", SK_PATTERN_COLLECTIVE, NULL, measure_bcast, NULL, 1, NULL };
+static const sk_measurement def_pingpong = { "SyncPingpong", "", SK_PATTERN_P2P, NULL, measure_pingpong, NULL, 2, NULL };
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -298,6 +337,7 @@ static double run(const char *name, const sk_measurement *def, sk_group *g, int 
   t0 = sk_tp_wtime();
   sk_settings_default(&settings);
   settings.asec = cfg;
+  settings.sync = test_cfg;
   sk_runner_init(def, &m, g, NULL, &settings);
   sk_runner_run(def, &m, NULL, &res);
   elapsed = sk_tp_wtime() - t0;
@@ -395,35 +435,37 @@ int main(int argc, char **argv)
   free(ranks);
   test_offsets(reversed, SK_OFFSETS_HCA, "reversed");
 
+  test_cache(world);
+
   /* synchronised runs: each algorithm from a fresh estimate */
-  sk_sync_set_method(SK_SYNC_REAL);
-  sk_sync_set_offset_method(SK_OFFSETS_LINEAR);
+  sk_sync_default_config(&test_cfg);
+  test_cfg.offset_method = SK_OFFSETS_LINEAR;
   sk_sync_invalidate_offsets();
   run("real/linear 30", &def_bcast, world, 30, &invalid);
-  sk_sync_set_offset_method(SK_OFFSETS_HCA);
+  test_cfg.offset_method = SK_OFFSETS_HCA;
   sk_sync_invalidate_offsets();
   run("real/hca 30", &def_bcast, world, 30, &invalid);
   elapsed = run("real/hca 100", &def_bcast, world, 100, &invalid);
   sprintf(what, "real/hca 100 repetitions p=%d finished within 60 s (%.2f s)", size, elapsed);
   check(elapsed < 60.0, what);
   /* a subgroup re-using the world's fresh estimate (reference: world rank 0) */
-  sk_sync_estimate(world);
+  sk_sync_estimate(&test_cfg, world);
   run("real/hca reversed group", &def_bcast, reversed, 30, &invalid);
   /* partial participation and measurements that never synchronise */
   if (size >= 2) run("real point-to-point (ranks 0, 1 synchronise)", &def_pingpong, world, 20, &invalid);
   sync_in_measure = 0;
   run("real, measurement without sync calls", &def_bcast, world, 20, &invalid);
   sync_in_measure = 1;
-  sk_sync_set_method(SK_SYNC_BARRIER);
+  test_cfg.method = SK_SYNC_BARRIER;
   run("barrier 10", &def_bcast, world, 10, &invalid);
-  sk_sync_set_method(SK_SYNC_NONE);
+  test_cfg.method = SK_SYNC_NONE;
   run("none 10", &def_bcast, world, 10, &invalid);
-  sk_sync_set_method(SK_SYNC_REAL);
+  test_cfg.method = SK_SYNC_REAL;
 
   if (rank == 0) {
     sk_str d;
     sk_str_init(&d);
-    sk_sync_describe(&d);
+    sk_sync_describe(&test_cfg, &d);
     printf("info %s: header lines:\n%s", label, d.data ? d.data : "");
     sk_str_free(&d);
   }

@@ -305,13 +305,13 @@ static void test_helpers(void)
     check(((unsigned long)sb) % 64 == 0 && ((unsigned long)rb) % 128 == 0 && rb >= sb + 100, "buffer_alignment", "aligned, disjoint");
   }
   run_in(&in, "switch_buffer_cycling_off()\nchoose_no_synchronization()\n", "x");
-  check(!in.settings.buffers.cycling && sk_sync_get_method() == SK_SYNC_NONE, "helper_sync_none", "cycling off, no sync");
+  check(!in.settings.buffers.cycling && in.settings.sync.method == SK_SYNC_NONE, "helper_sync_none", "cycling off, no sync");
   run_in(&in, "choose_barrier_synchronization()\n", "x");
-  check(sk_sync_get_method() == SK_SYNC_BARRIER, "helper_sync_barrier", "barrier");
+  check(in.settings.sync.method == SK_SYNC_BARRIER, "helper_sync_barrier", "barrier");
   run_in(&in, "choose_real_synchronization()\nchoose_offset_estimation_linear()\n", "x");
-  check(sk_sync_get_method() == SK_SYNC_REAL && sk_sync_get_offset_method() == SK_OFFSETS_LINEAR, "helper_sync_real_linear", "real, linear");
+  check(in.settings.sync.method == SK_SYNC_REAL && in.settings.sync.offset_method == SK_OFFSETS_LINEAR, "helper_sync_real_linear", "real, linear");
   run_in(&in, "choose_offset_estimation_hca()\ninit_time_accounting()\n", "x");
-  check(sk_sync_get_offset_method() == SK_OFFSETS_HCA && in.time_accounting, "helper_hca_accounting", "hca, accounting on");
+  check(in.settings.sync.offset_method == SK_OFFSETS_HCA && in.time_accounting, "helper_hca_accounting", "hca, accounting on");
   run_in(&in, "set_skampi_buffer(64kb)\nswitch_buffer_cycling_off()\nset_send_buffer_alignment(8)\n"
               "set_recv_buffer_alignment(8)\nset_cache_size(0)\n", "x");
   sk_interp_free(&in);
