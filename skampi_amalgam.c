@@ -4240,7 +4240,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
-** ground truth for ASEC and APR (issue: "the measurement engine").
+** ground truth for ASEC and APR.
 **
 **   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
 **
@@ -4342,7 +4342,8 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 /* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_mw.c --- */
 /*
-** meas_mw.c -- the master-worker pattern (SKaLib §4.1, ch. 5 mw_pattern) as a portable
+** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
+** mw_pattern) as a portable
 ** measurement on the transport contract, so it runs on every backend:
 **
 **   Master_Worker(chunks, chunk_bytes, work_us)
@@ -4548,8 +4549,9 @@ SK_API long sk_bcast_cube_last_rounds(void);
 ** switch_verification_on) every process checks the bytes it holds after each call. The
 ** module also owns the round counter of the cube broadcast and the builtin
 ** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
-**
-** Algorithm notes (the code is written from the thesis' description, not copied):
+*/
+
+/* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
 **   the part sent is s(i,j) = j - q + (1 - i_j') Dis_i[j'] and the part received
 **   t(i,j) = j - q + i_j' Dis_i[j'], both cut to the last part; Dis_i[k] is the distance
@@ -4583,8 +4585,7 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **   to the last part); the tail of a line that does not hold the root wraps part i - d
 **   around to its head in one message. kalt + d - 1 rounds for kalt parts. Inside a part
 **   the pieces of pipe_size bytes are forwarded as soon as they arrive (§6.2, pipe()),
-**   with at most BCA_PIPE_WINDOW pieces in flight. The same kind of simulation found the
-**   schedule complete for every grid of up to 64 processes and 1..29 parts.
+**   with at most BCA_PIPE_WINDOW pieces in flight.
 */
 
 /* Request slots per direction for the pieces of one DOPL part (pieces in flight). */

@@ -20,8 +20,13 @@
 ** switch_verification_on) every process checks the bytes it holds after each call. The
 ** module also owns the round counter of the cube broadcast and the builtin
 ** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
-**
-** Algorithm notes (the code is written from the thesis' description, not copied):
+*/
+#include "meas_bcast_algos.h"
+#include "builtins.h"
+#include "output.h"
+#include "settings.h"
+
+/* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
 **   the part sent is s(i,j) = j - q + (1 - i_j') Dis_i[j'] and the part received
 **   t(i,j) = j - q + i_j' Dis_i[j'], both cut to the last part; Dis_i[k] is the distance
@@ -55,13 +60,8 @@
 **   to the last part); the tail of a line that does not hold the root wraps part i - d
 **   around to its head in one message. kalt + d - 1 rounds for kalt parts. Inside a part
 **   the pieces of pipe_size bytes are forwarded as soon as they arrive (§6.2, pipe()),
-**   with at most BCA_PIPE_WINDOW pieces in flight. The same kind of simulation found the
-**   schedule complete for every grid of up to 64 processes and 1..29 parts.
+**   with at most BCA_PIPE_WINDOW pieces in flight.
 */
-#include "meas_bcast_algos.h"
-#include "builtins.h"
-#include "output.h"
-#include "settings.h"
 
 /* Request slots per direction for the pieces of one DOPL part (pieces in flight). */
 #define BCA_PIPE_WINDOW 64

@@ -1,5 +1,6 @@
 /*
-** meas_mw.c -- the master-worker pattern (SKaLib §4.1, ch. 5 mw_pattern) as a portable
+** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
+** mw_pattern) as a portable
 ** measurement on the transport contract, so it runs on every backend:
 **
 **   Master_Worker(chunks, chunk_bytes, work_us)

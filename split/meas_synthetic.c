@@ -1,7 +1,7 @@
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
-** ground truth for ASEC and APR (issue: "the measurement engine").
+** ground truth for ASEC and APR.
 **
 **   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
 **
