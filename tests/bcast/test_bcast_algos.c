@@ -45,10 +45,20 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
   m->fail_msg[sizeof m->fail_msg - 1] = '\0';
 }
 
-/* The module's builtin print_bcast_cube_rounds writes through the output module. */
+/* The module's builtin print_bcast_cube_rounds writes through the output module and
+** returns a value of the input language. */
 SK_API void sk_out_text(const char *text)
 {
   fputs(text, stdout);
+}
+
+SK_API sk_value sk_int_value(long i)
+{
+  sk_value v;
+  memset(&v, 0, sizeof v);
+  v.type = SK_T_INT;
+  v.u.i = i;
+  return v;
 }
 
 /* The engine settings the measurements see: verify on (switch_verification_on). */
