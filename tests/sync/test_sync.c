@@ -39,6 +39,7 @@
 #include "../../split/asec.c"
 #include "../../split/buffers.c"
 #include "../../split/sync.c"
+#include "../../split/settings.c"
 #include "../../split/runner.c"
 #include <time.h>
 
@@ -267,8 +268,8 @@ static double measure_pingpong(sk_mctx *m, const sk_value *args)
   return stop - start;
 }
 
-static const sk_measurement def_bcast = { "SyncBcast", "", SK_PATTERN_COLLECTIVE, NULL, measure_bcast, NULL, 1 };
-static const sk_measurement def_pingpong = { "SyncPingpong", "", SK_PATTERN_P2P, NULL, measure_pingpong, NULL, 2 };
+static const sk_measurement def_bcast = { "SyncBcast", "", SK_PATTERN_COLLECTIVE, NULL, measure_bcast, NULL, 1, NULL };
+static const sk_measurement def_pingpong = { "SyncPingpong", "", SK_PATTERN_P2P, NULL, measure_pingpong, NULL, 2, NULL };
 
 static int cmp_double(const void *a, const void *b)
 {
