@@ -4495,10 +4495,93 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   if (f.failed) out->status = SK_FAILED;
 }
 /* --- end split/engine.c --- */
+/* --- begin split/builtins.h --- */
+/*
+** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
+** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
+** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
+*/
+#ifndef SK_BUILTINS_H
+#define SK_BUILTINS_H
+
+
+struct sk_interp;
+
+typedef sk_value (*sk_builtin_fn)(struct sk_interp *in, const sk_value *args, const sk_loc *loc);
+
+typedef struct sk_builtin {
+  const char *name;
+  const char *params;
+  sk_type result;             /* SK_T_NONE: no value */
+  sk_builtin_fn fn;
+} sk_builtin;
+
+/* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
+** may set *self to private state, return the first value); then again for each further
+** value; when exhausted it sets *self to NULL and the return value is ignored. */
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+
+typedef struct sk_iterator {
+  const char *name;
+  const char *params;
+  sk_iterator_fn fn;
+} sk_iterator;
+
+/* A measurement module may export builtins of its own: a function returning its table
+** (terminated by a row whose name is NULL), listed in builtins.c's builtin_module_tables
+** the way catalogue.c lists the measurement tables; sk_builtin_find searches them too. */
+typedef const sk_builtin *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin *sk_builtins_bcast_algos(void);
+
+SK_API const sk_builtin *sk_builtin_find(const char *name);
+SK_API const sk_iterator *sk_iterator_find(const char *name);
+/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */
+SK_API int sk_constant_find(const char *name, sk_value *out);
+
+#endif
+/* --- end split/builtins.h --- */
+/* --- begin split/output.h --- */
+/*
+** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
+** '#', per measurement block `# begin result "name"`, one line per measurement (loop
+** variables as "name= value", reported message size, time and standard error in
+** microseconds, number of single measurements, selected per-process times), then
+** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
+** flushed, so a killed run keeps every block it finished. An existing output file is
+** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
+** Lines measured inside autorefine loops are held and written sorted by the loop
+** variable when the loop ends.
+*/
+#ifndef SK_OUTPUT_H
+#define SK_OUTPUT_H
+
+
+typedef struct sk_loopvar {
+  const char *name;
+  sk_value value;
+} sk_loopvar;
+
+/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open. */
+SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size);
+SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
+SK_API void sk_out_begin_block(const char *name);
+SK_API void sk_out_end_block(const char *name, double seconds);
+/* One measurement line; times in seconds (converted to microseconds). */
+SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
+                        double std_error, int reps, const double *node_times, int nnode);
+/* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
+** `var_index` and, when no hold is left open, writes them. */
+SK_API void sk_out_hold_begin(void);
+SK_API void sk_out_hold_end(int var_index);
+SK_API void sk_out_close(void);
+
+#endif
+/* --- end split/output.h --- */
 /* --- begin split/catalogue.h --- */
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
-** (SKaMPI 5 manual §3; MPI-only ones exist only in the MPI build).
+** (SKaMPI 5 manual §3). Every row exists in every build; those whose functions the
+** build lacks say so (sk_catalogue_unavailable).
 */
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H
@@ -4515,8 +4598,10 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 /* --- end split/catalogue.h --- */
 /* --- begin split/meas_mpi.h --- */
 /*
-** meas_mpi.h -- helpers shared by the MPI-only measurement modules (meas_mpi_*.c),
-** defined in meas_mpi_misc.c, and the tables the modules export.
+** meas_mpi.h -- helpers shared by the MPI measurement modules (meas_mpi_*.c), defined
+** in meas_mpi.c; the window helpers of the one-sided modules, defined in
+** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
+** build without MPI have no functions, see measure.h).
 **
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
@@ -4524,7 +4609,9 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 ** message is kept), so an init function may run several checks and then test
 ** m->failed once. The checks depend only on the arguments and the communicator size,
 ** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none.
+** collective init step (a window creation) is either done by all or by none. The
+** minimum number of processes is no init's business: the engine checks the row's
+** min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
@@ -4543,6 +4630,11 @@ SK_API double sk_mpi_arg_double(const sk_value *v);
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
 ** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
+/* MPI_INT as a datatype of the input language, for the functions without <dt>. */
+SK_API const sk_datatype *sk_mpi_int_type(void);
+/* The ring neighbours of this process in the measurement communicator. */
+SK_API int sk_mpi_ring_left(const sk_mctx *m);
+SK_API int sk_mpi_ring_right(const sk_mctx *m);
 
 /* 0 <= value <= INT_MAX (counts, iterations, message numbers). */
 SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long value);
@@ -4550,8 +4642,6 @@ SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long
 SK_API int sk_mpi_check_rank(sk_mctx *m, const char *fn, const char *what, long rank);
 /* 0 <= tag <= MPI_TAG_UB of the measurement communicator. */
 SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long tag);
-/* The communicator has at least `min` processes. */
-SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min);
 /* Buffer bytes for `blocks` blocks of `count` elements, failing instead of overflowing;
 ** when `displaced` is set the element offset blocks*count must also fit an int (the
 ** displacements of the v-variants are ints). Returns 0 after a failure. */
@@ -4571,12 +4661,94 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
-/* The tables (NULL-terminated) of the modules. */
+#if SK_MPI_LEVEL >= 2
+/* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
+
+/* The arguments of a one-sided function, read once by its init (sk_win_args_read) and
+** kept in the window state. `layout` names the parameters in order, one letter each:
+**   c count   t dt   n info   a assert   p doput   m msg_cnt   d delay_us
+**   r delay_rank   l lock_type   x dest   s distance   k repetition count
+**   i iteration_count   w compute   o op   j disjoint
+** Functions without <dt> move MPI_INTs (dt = sk_mpi_int_type()). */
+typedef struct sk_win_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, doput, msg_cnt, delay_us, delay_rank, lock_type, dest, distance,
+       repetitions, iterations, compute, disjoint;
+  const sk_opdef *op;
+} sk_win_args;
+
+SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout);
+
+/* The state of every one-sided measurement (m->state). */
+typedef struct sk_win_state {
+  sk_win_args args;          /* as read by init */
+  MPI_Win win;               /* MPI_WIN_NULL when the measure function creates its own */
+  char *memory;              /* window memory (MPI_Alloc_mem) */
+  MPI_Aint memory_size;
+  size_t block;              /* bytes of one message: count elements of the datatype */
+  int count;
+  MPI_Datatype dt;           /* of the messages */
+  MPI_Group origins, targets;/* PSCW groups, MPI_GROUP_NULL when unused */
+  int n_targets;             /* PSCW targets are ranks 1..n_targets */
+  MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
+  int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
+} sk_win_state;
+
+/* The window state of a measure function (m->state). */
+SK_API sk_win_state *sk_win_of(sk_mctx *m);
+/* Checks count and slots, allocates a window of `slots` messages of count elements of
+** dt and, if `create`, creates the window with a->info. Keeps *a, sets the reported
+** size. NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
+                                  const sk_datatype *dt, long slots, int create);
+/* The usual init of (count, dt, info, ...): a window of `slots` messages of a->count
+** elements of a->dt, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots);
+/* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
+SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
+SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
+SK_API MPI_Info sk_win_info(const sk_win_args *a);
+/* assertion is a combination of the MPI_MODE_* bits in `allowed` (or 0). */
+SK_API int sk_win_check_assert(sk_mctx *m, const char *fn, long assertion, int allowed);
+SK_API int sk_win_check_lock_type(sk_mctx *m, const char *fn, long value);
+/* MPI_LOCK_SHARED for MPI_LOCK_SHARED or 0, else MPI_LOCK_EXCLUSIVE. */
+SK_API int sk_win_lock_type_of(long value);
+/* Transfers of one block between the context's buffers and window slot `slot`. */
+SK_API void sk_win_put_block(const sk_mctx *m, const sk_win_state *s, int target, long slot);
+SK_API void sk_win_get_block(const sk_mctx *m, const sk_win_state *s, int target, long slot, long local_slot);
+SK_API void sk_win_accumulate_block(const sk_mctx *m, const sk_win_state *s, int target, long slot, MPI_Op op);
+
+/* One general active target epoch (post-start-complete-wait): rank 0 accesses ranks
+** 1..n_targets of the window in m->state; what the plan times is returned on the
+** process that has it, -1 elsewhere. */
+enum sk_pscw_timed { PSCW_START, PSCW_POST, PSCW_COMPLETE, PSCW_STARTCOMPLETE, PSCW_WAIT, PSCW_TEST_LOOP,
+                     PSCW_TEST_ONCE, PSCW_WHOLE };
+enum sk_pscw_op { PSCW_NONE, PSCW_PUT, PSCW_GET };
+
+typedef struct sk_pscw_plan {
+  enum sk_pscw_timed timed;
+  enum sk_pscw_op op;         /* done msg_cnt times by the origin to every target */
+  long msg_cnt;
+  int assertion;              /* MPI_Win_start gets its NOCHECK bit, MPI_Win_post all */
+  double post_delay;          /* microseconds target post_delay_rank waits before posting */
+  int post_delay_rank;
+  double complete_delay;      /* the origin waits between its transfers and MPI_Win_complete */
+  double wait_delay;          /* the targets wait between MPI_Win_post and MPI_Win_wait */
+} sk_pscw_plan;
+
+SK_API void sk_pscw_plan_init(sk_pscw_plan *p, enum sk_pscw_timed timed, long assertion, int doput);
+SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
+#endif /* SK_MPI_LEVEL >= 2 */
+#endif /* SKAMPI_MPI */
+
+/* The tables (NULL-terminated) of the modules, in every build. */
+SK_API const sk_measurement *sk_meas_table_mpi(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
-SK_API const sk_measurement *sk_meas_table_mpi_onesided(void);
-SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
-#endif
+SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 
 #endif
 /* --- end split/meas_mpi.h --- */
@@ -4584,7 +4756,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
-** ground truth for ASEC and APR (issue: "the measurement engine").
+** ground truth for ASEC and APR.
 **
 **   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
 **
@@ -4601,10 +4773,24 @@ typedef struct synth_state {
   long seed;
 } synth_state;
 
-static double synth_cost_seconds(const sk_value *a)
+/* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
+typedef struct synth_args {
+  double x, base_us, slope_us, step_at, step_us, noise;
+} synth_args;
+
+static void synth_args_read(synth_args *a, const sk_value *args)
 {
-  double x = sk_value_as_double(&a[0]);
-  double us = a[1].u.d + a[2].u.d * x + (x >= a[3].u.d ? a[4].u.d : 0.0);
+  a->x = sk_value_as_double(&args[0]);
+  a->base_us = args[1].u.d;
+  a->slope_us = args[2].u.d;
+  a->step_at = args[3].u.d;
+  a->step_us = args[4].u.d;
+  a->noise = args[5].u.d;
+}
+
+static double synth_cost_seconds(const synth_args *a)
+{
+  double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
   return us * 1e-6;
 }
 
@@ -4621,15 +4807,17 @@ SK_API double sk_synth_noise_factor(long s, double noise)
   return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
 }
 
-static void init_synthetic(sk_mctx *m, const sk_value *a)
+static void init_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)sk_malloc(sizeof *st);
+  synth_args a;
+  synth_args_read(&a, args);
   st->seed = 1;
   m->state = st;
-  m->reported_size = (long)sk_value_as_double(&a[0]);
-  if (a[5].u.d < 0.0 || a[5].u.d >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
-  if (synth_cost_seconds(a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
-  if (synth_cost_seconds(a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+  m->reported_size = (long)a.x;
+  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
 }
 
 static void finalize_synthetic(sk_mctx *m, const sk_value *a)
@@ -4639,11 +4827,13 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
   m->state = NULL;
 }
 
-static double synth_sample(sk_mctx *m, const sk_value *a)
+static double synth_sample(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
+  synth_args a;
+  synth_args_read(&a, args);
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(a) * sk_synth_noise_factor(st->seed, a[5].u.d);
+  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
 }
 
 static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
@@ -4659,16 +4849,17 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
 }
 
 static const sk_measurement synthetic_table[] = {
-  { "Synthetic_Virtual", "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, init_synthetic, measure_Synthetic_Virtual, finalize_synthetic, 1 },
-  { "Synthetic_Busy", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Busy, finalize_synthetic, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
 /* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_mw.c --- */
 /*
-** meas_mw.c -- the master-worker pattern (SKaLib §4.1, ch. 5 mw_pattern) as a portable
+** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
+** mw_pattern) as a portable
 ** measurement on the transport contract, so it runs on every backend:
 **
 **   Master_Worker(chunks, chunk_bytes, work_us)
@@ -4692,17 +4883,33 @@ typedef struct mw_state {
   char *inbox;                /* one message buffer per worker */
 } mw_state;
 
-static size_t mw_message_size(const sk_value *a)
+/* The arguments (chunks, chunk_bytes, work_us). */
+typedef struct mw_args {
+  long chunks, chunk_bytes;
+  double work_us;
+} mw_args;
+
+static void mw_args_read(mw_args *a, const sk_value *args)
 {
-  return (size_t)a[1].u.i + MW_HEADER;
+  a->chunks = args[0].u.i;
+  a->chunk_bytes = args[1].u.i;
+  a->work_us = args[2].u.d;
 }
 
-static void init_Master_Worker(sk_mctx *m, const sk_value *a)
+static size_t mw_message_size(const mw_args *a)
+{
+  return (size_t)a->chunk_bytes + MW_HEADER;
+}
+
+static void init_Master_Worker(sk_mctx *m, const sk_value *args)
 {
   mw_state *st;
-  size_t msg = mw_message_size(a);
-  if (a[0].u.i < 0 || a[1].u.i < 0 || a[2].u.d < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
-  m->reported_size = (long)a[1].u.i;
+  mw_args a;
+  size_t msg;
+  mw_args_read(&a, args);
+  msg = mw_message_size(&a);
+  if (a.chunks < 0 || a.chunk_bytes < 0 || a.work_us < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
+  m->reported_size = a.chunk_bytes;
   m->send_usage = msg;
   m->recv_usage = m->rank == 0 ? msg * (size_t)(m->size > 1 ? m->size - 1 : 1) : msg;
   st = (mw_state *)sk_calloc(1, sizeof *st);
@@ -4737,15 +4944,15 @@ static void mw_busy(double us)
   while ((sk_tp_wtime() - start) * 1e6 < us) { }
 }
 
-static double mw_master(sk_mctx *m, const sk_value *a)
+static double mw_master(sk_mctx *m, const mw_args *a)
 {
   mw_state *st = (mw_state *)m->state;
   size_t msg = mw_message_size(a);
-  long chunks = a[0].u.i, sent = 0, done = 0;
+  long chunks = a->chunks, sent = 0, done = 0;
   int workers = m->size - 1, w, stopped = 0;
   double start = sk_sync_start(m);
   if (workers == 0) {                       /* nobody to dispatch to: the master works */
-    for (sent = 0; sent < chunks; sent++) mw_busy(a[2].u.d);
+    for (sent = 0; sent < chunks; sent++) mw_busy(a->work_us);
     return sk_sync_stop(m) - start;
   }
   /* every worker first reports ready with an empty result */
@@ -4772,7 +4979,7 @@ static double mw_master(sk_mctx *m, const sk_value *a)
   return sk_sync_stop(m) - start;
 }
 
-static double mw_worker(sk_mctx *m, const sk_value *a)
+static double mw_worker(sk_mctx *m, const mw_args *a)
 {
   size_t msg = mw_message_size(a);
   double start = sk_sync_start(m);
@@ -4781,7 +4988,7 @@ static double mw_worker(sk_mctx *m, const sk_value *a)
   for (;;) {
     sk_tp_recv(m->group, 0, m->recv_buf, msg);
     if (mw_get_command(m->recv_buf) != MW_WORK) break;
-    mw_busy(a[2].u.d);
+    mw_busy(a->work_us);
     mw_put_command(m->send_buf, MW_WORK);
     sk_tp_send(m->group, 0, m->send_buf, msg);
   }
@@ -4790,14 +4997,16 @@ static double mw_worker(sk_mctx *m, const sk_value *a)
   return -1.0;                                /* the master's time is the result */
 }
 
-static double measure_Master_Worker(sk_mctx *m, const sk_value *a)
+static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  return m->rank == 0 ? mw_master(m, a) : mw_worker(m, a);
+  mw_args a;
+  mw_args_read(&a, args);
+  return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
 }
 
 static const sk_measurement mw_table[] = {
-  { "Master_Worker", "iid", SK_PATTERN_MASTER_WORKER, init_Master_Worker, measure_Master_Worker, finalize_Master_Worker, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  SK_MEASUREMENT(Master_Worker, "iid", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
@@ -4817,11 +5026,14 @@ SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_Linear, Bcast_Library. */
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
-/* Verify mode (off by default): after every broadcast each process checks that it holds
-** exactly the root's bytes (a pattern depending on count and repetition); a mismatch
-** fails the measurement with a message naming the first wrong byte. */
-SK_API void sk_bcast_set_verify(int on);
-SK_API int sk_bcast_verify_enabled(void);
+/* With the verify setting on (m->settings->verify, switch_verification_on) after every
+** broadcast each process checks that it holds exactly the root's bytes (a pattern
+** depending on count and repetition); a mismatch fails the measurement with a message
+** naming the first wrong byte. */
+
+/* The builtins of the module, sk_builtins_bcast_algos() (declared in builtins.h):
+** print_bcast_cube_rounds(), which writes sk_bcast_cube_last_rounds() of rank 0 to the
+** output as a comment and returns it. */
 
 /* Communication rounds of the schedule the last Bcast_Cube call ran on this process:
 ** parts + ceil(log2 n) - 1 for n >= 2 processes and count > 0 (parts =
@@ -4849,10 +5061,13 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **
 ** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
 ** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
-** sk_sync_stop() (§6.2.1). The module also owns the verify mode and the round counter
-** of the cube broadcast (meas_bcast_algos.h).
-**
-** Algorithm notes (the code is written from the thesis' description, not copied):
+** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
+** switch_verification_on) every process checks the bytes it holds after each call. The
+** module also owns the round counter of the cube broadcast and the builtin
+** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
+*/
+
+/* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
 **   the part sent is s(i,j) = j - q + (1 - i_j') Dis_i[j'] and the part received
 **   t(i,j) = j - q + i_j' Dis_i[j'], both cut to the last part; Dis_i[k] is the distance
@@ -4886,15 +5101,13 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **   to the last part); the tail of a line that does not hold the root wraps part i - d
 **   around to its head in one message. kalt + d - 1 rounds for kalt parts. Inside a part
 **   the pieces of pipe_size bytes are forwarded as soon as they arrive (§6.2, pipe()),
-**   with at most BCA_PIPE_WINDOW pieces in flight. The same kind of simulation found the
-**   schedule complete for every grid of up to 64 processes and 1..29 parts.
+**   with at most BCA_PIPE_WINDOW pieces in flight.
 */
 
 /* Request slots per direction for the pieces of one DOPL part (pieces in flight). */
 #define BCA_PIPE_WINDOW 64
 
 static struct {
-  int verify;               /* check every broadcast's result (sk_bcast_set_verify) */
   long cube_last_rounds;    /* rounds of the last Bcast_Cube call on this process */
 } bca;
 
@@ -4909,8 +5122,6 @@ typedef struct bca_state {
   sk_request *recv_slots, *send_slots;
 } bca_state;
 
-SK_API void sk_bcast_set_verify(int on) { bca.verify = on != 0; }
-SK_API int sk_bcast_verify_enabled(void) { return bca.verify; }
 SK_API long sk_bcast_cube_last_rounds(void) { return bca.cube_last_rounds; }
 
 /* ---- argument checks (they depend only on the arguments and the communicator size,
@@ -5160,7 +5371,7 @@ static char *bca_begin_call(sk_mctx *m, bca_state *st)
   char *buf = m->rank == 0 ? m->send_buf : m->recv_buf;
   size_t i, n = (size_t)st->count;
   st->repetition++;
-  if (bca.verify) {
+  if (m->settings->verify) {
     for (i = 0; i < n; i++) {
       unsigned char b = bca_pattern_byte(st->count, st->repetition, i);
       buf[i] = (char)(m->rank == 0 ? b : (unsigned char)~b);
@@ -5175,7 +5386,7 @@ static void bca_end_call(sk_mctx *m, const bca_state *st, const char *fn, const 
 {
   size_t i, n = (size_t)st->count;
   char msg[200];
-  if (!bca.verify) return;
+  if (!m->settings->verify) return;
   for (i = 0; i < n; i++) {
     unsigned char want = bca_pattern_byte(st->count, st->repetition, i);
     if ((unsigned char)buf[i] != want) {
@@ -5216,17 +5427,44 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* ---- Bcast_Cube(count, part_size) ---- */
+/* ---- the arguments: every function takes up to five integers ---- */
 
-static void bca_init_cube(sk_mctx *m, const sk_value *args)
+/* Bcast_Cube(count, part_size), Bcast_DOPL(count, rows, cols, part_size, pipe_size),
+** Bcast_Linear(count), Bcast_Library(count); the ping-pongs (count, iterations). Init
+** reads them once; measure works from the state made of them. */
+typedef struct bca_args {
+  long count, part_size, rows, cols, pipe_size, iterations;
+} bca_args;
+
+enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_PINGPONG };
+
+static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature sig)
 {
-  bca_state *st;
-  if (!bca_check_min(m, "Bcast_Cube", "part_size", args[1].u.i, 1)) return;
-  st = bca_init_bcast(m, "Bcast_Cube", args[0].u.i);
-  if (st) st->part_size = args[1].u.i;
+  memset(a, 0, sizeof *a);
+  a->count = args[0].u.i;
+  if (sig == BCA_CUBE) a->part_size = args[1].u.i;
+  if (sig == BCA_PINGPONG) a->iterations = args[1].u.i;
+  if (sig == BCA_DOPL) {
+    a->rows = args[1].u.i;
+    a->cols = args[2].u.i;
+    a->part_size = args[3].u.i;
+    a->pipe_size = args[4].u.i;
+  }
 }
 
-static double bca_measure_cube(sk_mctx *m, const sk_value *args)
+/* ---- Bcast_Cube(count, part_size) ---- */
+
+static void init_Bcast_Cube(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st;
+  bca_args a;
+  bca_args_read(&a, args, BCA_CUBE);
+  if (!bca_check_min(m, "Bcast_Cube", "part_size", a.part_size, 1)) return;
+  st = bca_init_bcast(m, "Bcast_Cube", a.count);
+  if (st) st->part_size = a.part_size;
+}
+
+static double measure_Bcast_Cube(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   bca_parts p;
@@ -5269,19 +5507,21 @@ static int bca_dopl_grid(sk_mctx *m, long rows, long cols, bca_state *st)
   return 1;
 }
 
-static void bca_init_dopl(sk_mctx *m, const sk_value *args)
+static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
 {
   bca_state *st, grid;
+  bca_args a;
   long largest_part, pieces;
-  if (!bca_check_min(m, "Bcast_DOPL", "count", args[0].u.i, 0)
-      || !bca_dopl_grid(m, args[1].u.i, args[2].u.i, &grid)
-      || !bca_check_min(m, "Bcast_DOPL", "part_size", args[3].u.i, 1)
-      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", args[4].u.i, 1)) return;
-  st = bca_init_bcast(m, "Bcast_DOPL", args[0].u.i);
+  bca_args_read(&a, args, BCA_DOPL);
+  if (!bca_check_min(m, "Bcast_DOPL", "count", a.count, 0)
+      || !bca_dopl_grid(m, a.rows, a.cols, &grid)
+      || !bca_check_min(m, "Bcast_DOPL", "part_size", a.part_size, 1)
+      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a.pipe_size, 1)) return;
+  st = bca_init_bcast(m, "Bcast_DOPL", a.count);
   st->rows = grid.rows;
   st->cols = grid.cols;
-  st->part_size = args[3].u.i;
-  st->pipe_size = args[4].u.i;
+  st->part_size = a.part_size;
+  st->pipe_size = a.pipe_size;
   largest_part = st->part_size < st->count ? st->part_size : st->count;
   pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
   st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
@@ -5289,7 +5529,7 @@ static void bca_init_dopl(sk_mctx *m, const sk_value *args)
   st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
 }
 
-static double bca_measure_dopl(sk_mctx *m, const sk_value *args)
+static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   bca_parts p;
@@ -5306,12 +5546,14 @@ static double bca_measure_dopl(sk_mctx *m, const sk_value *args)
 
 /* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
 
-static void bca_init_linear(sk_mctx *m, const sk_value *args)
+static void init_Bcast_Linear(sk_mctx *m, const sk_value *args)
 {
-  bca_init_bcast(m, "Bcast_Linear", args[0].u.i);
+  bca_args a;
+  bca_args_read(&a, args, BCA_COUNT);
+  bca_init_bcast(m, "Bcast_Linear", a.count);
 }
 
-static double bca_measure_linear(sk_mctx *m, const sk_value *args)
+static double measure_Bcast_Linear(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   char *buf;
@@ -5331,12 +5573,14 @@ static double bca_measure_linear(sk_mctx *m, const sk_value *args)
   return stop - start;
 }
 
-static void bca_init_library(sk_mctx *m, const sk_value *args)
+static void init_Bcast_Library(sk_mctx *m, const sk_value *args)
 {
-  bca_init_bcast(m, "Bcast_Library", args[0].u.i);
+  bca_args a;
+  bca_args_read(&a, args, BCA_COUNT);
+  bca_init_bcast(m, "Bcast_Library", a.count);
 }
 
-static double bca_measure_library(sk_mctx *m, const sk_value *args)
+static double measure_Bcast_Library(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   char *buf;
@@ -5359,31 +5603,36 @@ static double bca_measure_library(sk_mctx *m, const sk_value *args)
 
 static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  if (!bca_check_min(m, fn, "count", args[0].u.i, 0)
-      || !bca_check_min(m, fn, "iterations", args[1].u.i, 0)
-      || !bca_check_min(m, fn, "the number of processes", m->size, 2)) return;
+  bca_args a;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  if (!bca_check_min(m, fn, "count", a.count, 0)
+      || !bca_check_min(m, fn, "iterations", a.iterations, 0)) return;
   if (m->rank <= 1) {
-    m->send_usage = (size_t)args[0].u.i;
-    m->recv_usage = (size_t)args[0].u.i;
+    m->send_usage = (size_t)a.count;
+    m->recv_usage = (size_t)a.count;
   }
-  m->reported_size = args[0].u.i;
+  m->reported_size = a.count;
 }
 
-static void bca_init_pingpong_blocking(sk_mctx *m, const sk_value *args)
+static void init_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
 {
   bca_init_pingpong(m, args, "Pingpong_Blocking");
 }
 
-static void bca_init_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
+static void init_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
 {
   bca_init_pingpong(m, args, "Pingpong_Nonblocking");
 }
 
-static double bca_measure_pingpong_blocking(sk_mctx *m, const sk_value *args)
+static double measure_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
 {
-  size_t n = (size_t)args[0].u.i;
-  long iterations = args[1].u.i, i;
+  bca_args a;
+  size_t n;
+  long iterations, i;
   double start, stop;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  n = (size_t)a.count;
+  iterations = a.iterations;
   if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 0) {
     start = sk_tp_wtime();
@@ -5407,13 +5656,17 @@ static double bca_measure_pingpong_blocking(sk_mctx *m, const sk_value *args)
 
 /* The same with iRCCE-style non-blocking calls: each process posts the receive of the
 ** next message before it sends, then waits for both. */
-static double bca_measure_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
+static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
 {
-  size_t n = (size_t)args[0].u.i;
-  long iterations = args[1].u.i, i;
+  bca_args a;
+  size_t n;
+  long iterations, i;
   int peer = 1 - m->rank;
   sk_request recv_req, send_req;
   double start, stop;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  n = (size_t)a.count;
+  iterations = a.iterations;
   if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 1) {
     sk_tp_irecv(m->group, peer, m->recv_buf, n, &recv_req);
@@ -5434,18 +5687,42 @@ static double bca_measure_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
   return (stop - start) / (double)iterations;
 }
 
+/* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
+** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
+
+static sk_value bi_print_bcast_cube_rounds(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_int_value(sk_bcast_cube_last_rounds());
+}
+
+static const sk_builtin bca_builtins[] = {
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_bcast_algos(void)
+{
+  return bca_builtins;
+}
+
 /* ---- the table ---- */
 
 static const sk_measurement bca_table[] = {
-  { "Pingpong_Blocking", "ii", SK_PATTERN_P2P, bca_init_pingpong_blocking,
-    bca_measure_pingpong_blocking, NULL, 2 },
-  { "Pingpong_Nonblocking", "ii", SK_PATTERN_P2P, bca_init_pingpong_nonblocking,
-    bca_measure_pingpong_nonblocking, NULL, 2 },
-  { "Bcast_Cube", "ii", SK_PATTERN_COLLECTIVE, bca_init_cube, bca_measure_cube, bca_finalize, 1 },
-  { "Bcast_DOPL", "iiiii", SK_PATTERN_COLLECTIVE, bca_init_dopl, bca_measure_dopl, bca_finalize, 1 },
-  { "Bcast_Linear", "i", SK_PATTERN_COLLECTIVE, bca_init_linear, bca_measure_linear, bca_finalize, 1 },
-  { "Bcast_Library", "i", SK_PATTERN_COLLECTIVE, bca_init_library, bca_measure_library, bca_finalize, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  SK_MEASUREMENT(Pingpong_Blocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
+  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
+  SK_MEASUREMENT(Bcast_Cube, "ii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL, "iiiii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_Linear, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
+  SK_MEASUREMENT(Bcast_Library, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
@@ -5453,14 +5730,17 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
   return bca_table;
 }
 /* --- end split/meas_bcast_algos.c --- */
-/* --- begin split/meas_mpi_misc.c --- */
+/* --- begin split/meas_mpi.c --- */
 /*
-** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (SKaMPI 5 manual §3.4 Wtime,
-** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
-** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
-** argument checks that end in sk_meas_fail(), the busy wait used for delays.
-** Compiled with the MPI backend only; MPI-1.1 calls only (MPI_Comm_get_attr stands for
-** MPI_Attr_get whenever mpi.h is MPI-2 or later, see SK_MPI_REPLACED_NAMES in config.h).
+** meas_mpi.c -- implements meas_mpi.h: the helpers shared by all meas_mpi_*.c modules
+** (byte counts, argument checks that end in sk_meas_fail(), the busy wait used for
+** delays, MPI_INT as a datatype, the ring neighbours) and the clock measurements
+** (SKaMPI 5 manual §3.4 Wtime, and MPI_Wtime from the list of §3.2, which is no
+** collective operation).
+** Invariants: the helpers use MPI-1.1 calls only (MPI_Comm_get_attr stands for
+** MPI_Attr_get whenever mpi.h is MPI-2 or later, see SK_MPI_REPLACED_NAMES in config.h);
+** the checks depend on the arguments and the communicator size alone. The function
+** bodies exist in the MPI build only; the table exists in every build.
 */
 
 #ifdef SKAMPI_MPI
@@ -5494,6 +5774,20 @@ SK_API void sk_mpi_busy_wait(double microseconds)
   end = MPI_Wtime() + microseconds * 1.0e-6;
   while (MPI_Wtime() < end) { /* spin: a delay without MPI progress */ }
 }
+
+SK_API const sk_datatype *sk_mpi_int_type(void)
+{
+  static sk_datatype t;
+  if (t.name == NULL) {
+    t.size = t.extent = sizeof(int);
+    t.mpi = MPI_INT;
+    t.name = "MPI_INT";
+  }
+  return &t;
+}
+
+SK_API int sk_mpi_ring_left(const sk_mctx *m) { return (m->rank + m->size - 1) % m->size; }
+SK_API int sk_mpi_ring_right(const sk_mctx *m) { return (m->rank + 1) % m->size; }
 
 SK_API int sk_mpi_share(long total, int parts, int rank)
 {
@@ -5545,19 +5839,6 @@ SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long t
   if (tag < 0 || tag > upper) {
     sprintf(problem, "is not a valid tag (0..%ld)", upper);
     fail_printf(m, fn, what, problem, tag);
-    return 0;
-  }
-  return 1;
-}
-
-SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min)
-{
-  char msg[200];
-  if (m->failed) return 0;
-  if (m->size < min) {
-    sprintf(msg, "%.60s: needs a communicator of at least %d processes, this one has %d",
-            fn, min, m->size);
-    sk_meas_fail(m, msg);
     return 0;
   }
   return 1;
@@ -5648,24 +5929,37 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 
 /* Wtime(iterations), §3.4: the average time of one of `iterations` calls of MPI_Wtime.
 ** Every process measures on its own (no synchronisation: it is a local operation). */
+typedef struct wtime_args {
+  long iterations;
+} wtime_args;
+
+static void wtime_args_read(wtime_args *a, const sk_value *args)
+{
+  a->iterations = args[0].u.i;
+}
+
 static void init_Wtime(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "Wtime", "iterations", args[0].u.i);
+  wtime_args a;
+  wtime_args_read(&a, args);
+  sk_mpi_check_count(m, "Wtime", "iterations", a.iterations);
   m->send_usage = m->recv_usage = 0;
   m->reported_size = 0;
 }
 
 static double measure_Wtime(sk_mctx *m, const sk_value *args)
 {
-  long i, iterations = args[0].u.i;
+  wtime_args a;
+  long i;
   double start, end, sink = 0.0;
   (void)m;
-  if (iterations <= 0) return iterations == 0 ? 0.0 : -1.0;
+  wtime_args_read(&a, args);
+  if (a.iterations <= 0) return a.iterations == 0 ? 0.0 : -1.0;
   start = MPI_Wtime();
-  for (i = 0; i < iterations; i++) sink += MPI_Wtime();
+  for (i = 0; i < a.iterations; i++) sink += MPI_Wtime();
   end = MPI_Wtime();
   if (sink < 0.0) return -1.0;      /* keeps the calls from being optimised away */
-  return (end - start) / (double)iterations;
+  return (end - start) / (double)a.iterations;
 }
 
 /* MPI_Wtime(), listed in §3.2: the time between two consecutive calls of MPI_Wtime,
@@ -5679,48 +5973,61 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
-static const sk_measurement mpi_misc_table[] = {
-  { "Wtime", "i", SK_PATTERN_SIMPLE_OWN_TIME, init_Wtime, measure_Wtime, NULL, 1 },
-  { "MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, NULL, measure_MPI_Wtime, NULL, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+#endif /* SKAMPI_MPI */
+
+static const sk_measurement mpi_table[] = {
+  SK_MEASUREMENT_MPI(Wtime, "i", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
+  SK_MEASUREMENT_MPI(MPI_Wtime, "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
+  SK_MEASUREMENT_END
 };
 
-SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_table; }
-
-#endif /* SKAMPI_MPI */
-/* --- end split/meas_mpi_misc.c --- */
+SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
+/* --- end split/meas_mpi.c --- */
 /* --- begin split/meas_mpi_p2p.c --- */
 /*
 ** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
-** all ping-pongs between ranks 0 and 1 of the measurement communicator.
-** Compiled with the MPI backend only; MPI-1.1 calls only. Every ping-pong returns the
-** time of ONE full round trip (ping plus pong), averaged over `iterations` round trips,
-** on both processes -- not half of it as some other benchmarks report. Other ranks take
-** no part and return -1 (no meaningful time, §6.2).
-**
-** The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait, MPI_Issend+MPI_Wait,
-** MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop + MPI_Recv, MPI_Recv
-** with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless said otherwise.
+** between ranks 0 and 1 of the measurement communicator, and the two-sided
+** counterparts that §3.3 lists beside the one-sided functions (Send,
+** MPI_Isend_callduration). MPI-1.1 calls only; the function bodies exist in the MPI
+** build, the rows in every build.
+** Invariants: every ping-pong returns the time of ONE full round trip (ping plus pong),
+** averaged over `iterations` round trips, on both processes -- not half of it as some
+** other benchmarks report; other ranks take no part and return -1 (no meaningful time,
+** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
+** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
+** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
+** said otherwise. Send and MPI_Isend_callduration run synchronised on the whole
+** communicator (collective pattern) and time rank 0 alone.
 */
 
 #ifdef SKAMPI_MPI
 
-/* The common checks of the ping-pongs: a tag and an iteration count among the args. */
-static void check_pingpong(sk_mctx *m, const char *fn, const sk_value *args, int tag_arg, int iter_arg)
+/* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
+typedef struct pingpong_args {
+  long count;
+  const sk_datatype *dt;
+  long tag, iterations;
+} pingpong_args;
+
+static void pingpong_args_read(pingpong_args *a, const sk_value *args)
 {
-  sk_mpi_check_procs(m, fn, 2);
-  sk_mpi_check_tag(m, fn, "tag", args[tag_arg].u.i);
-  sk_mpi_check_count(m, fn, "iterations", args[iter_arg].u.i);
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->iterations = args[3].u.i;
 }
 
-/* The common init of the ping-pongs with args (count, datatype, tag, iterations). */
+/* The common init of the ping-pongs. */
 static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  check_pingpong(m, fn, args, 2, 3);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 /* One init per function, so that every failure message names the function. */
@@ -5735,7 +6042,7 @@ PINGPONG_INIT(Pingpong_Ssend_Recv)
 PINGPONG_INIT(Pingpong_Isend_Recv)
 PINGPONG_INIT(Pingpong_Issend_Recv)
 
-/* Everything a ping-pong loop needs, read from args (count, datatype, tag, iterations). */
+/* Everything a ping-pong loop needs, made of its arguments. */
 typedef struct pingpong {
   int count, tag, partner;
   long iterations;
@@ -5746,10 +6053,12 @@ typedef struct pingpong {
 /* Returns 0 when this process takes no part (rank >= 2). */
 static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
 {
-  p->count = (int)args[0].u.i;
-  p->dt = args[1].u.dt->mpi;
-  p->tag = (int)args[2].u.i;
-  p->iterations = args[3].u.i;
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  p->count = (int)a.count;
+  p->dt = a.dt->mpi;
+  p->tag = (int)a.tag;
+  p->iterations = a.iterations;
   p->comm = sk_mpi_comm(m);
   p->partner = 1 - m->rank;
   return m->rank == 0 || m->rank == 1;
@@ -5868,7 +6177,7 @@ static double pingpong_with_send(sk_mctx *m, const sk_value *args, pingpong_send
   return (MPI_Wtime() - start) / (double)p.iterations;
 }
 
-/* Seed 003 §3.1: rank 0 does `iterations` ping-pongs, rank 1 as many pong-pings; both
+/* SKaMPI 5 manual §3.1: rank 0 does `iterations` ping-pongs, rank 1 as many pong-pings; both
 ** return the average time of one full round trip. */
 static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
@@ -5923,12 +6232,14 @@ static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
 ** never makes the next MPI_Bsend fail); finalize detaches and frees it. */
 static void init_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 {
+  pingpong_args a;
   int pack_size = 0;
   long bytes;
   char *buffer;
   init_pingpong(m, args, "Pingpong_Bsend_Recv");
   if (m->failed) return;
-  MPI_Pack_size((int)args[0].u.i, args[1].u.dt->mpi, sk_mpi_comm(m), &pack_size);
+  pingpong_args_read(&a, args);
+  MPI_Pack_size((int)a.count, a.dt->mpi, sk_mpi_comm(m), &pack_size);
   bytes = 2L * ((long)pack_size + MPI_BSEND_OVERHEAD);
   if (pack_size < 0 || bytes > INT_MAX) {
     sk_meas_fail(m, "Pingpong_Bsend_Recv: the message is too large for MPI_Buffer_attach");
@@ -5959,101 +6270,237 @@ static void finalize_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 ** call MPI_Sendrecv at the same time, each iteration one exchange. Process 0 sends
 ** (s_cnt, s_dt, s_tag) and receives (r_cnt, r_dt, r_tag); process 1 mirrors it (sends
 ** r_*, receives s_*), so that the messages match. Reported: the s_* message. */
+/* One message of Pingpong_Sendrecv: count elements of dt with tag. */
+typedef struct message_args {
+  long count;
+  const sk_datatype *dt;
+  long tag;
+} message_args;
+
+/* The arguments (s_cnt, s_dt, s_tag, r_cnt, r_dt, r_tag, iterations). */
+typedef struct sendrecv_args {
+  message_args send, recv;
+  long iterations;
+} sendrecv_args;
+
+static void sendrecv_args_read(sendrecv_args *a, const sk_value *args)
+{
+  a->send.count = args[0].u.i;
+  a->send.dt = args[1].u.dt;
+  a->send.tag = args[2].u.i;
+  a->recv.count = args[3].u.i;
+  a->recv.dt = args[4].u.dt;
+  a->recv.tag = args[5].u.i;
+  a->iterations = args[6].u.i;
+}
+
 static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv";
+  sendrecv_args a;
   size_t s_bytes, r_bytes;
-  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "receive count", args[3].u.i);
-  sk_mpi_check_tag(m, fn, "receive tag", args[5].u.i);
-  check_pingpong(m, fn, args, 2, 6);
-  s_bytes = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  r_bytes = sk_mpi_block_bytes(m, fn, args[3].u.i, args[4].u.dt, 1, 0);
+  sendrecv_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "send count", a.send.count);
+  sk_mpi_check_count(m, fn, "receive count", a.recv.count);
+  sk_mpi_check_tag(m, fn, "receive tag", a.recv.tag);
+  sk_mpi_check_tag(m, fn, "tag", a.send.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  s_bytes = sk_mpi_block_bytes(m, fn, a.send.count, a.send.dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, a.recv.count, a.recv.dt, 1, 0);
   m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
   m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.send.count, a.send.dt);
 }
 
 static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
-  int mine = m->rank == 0 ? 0 : 3, theirs = m->rank == 0 ? 3 : 0;
-  long i, iterations = args[6].u.i;
+  sendrecv_args a;
+  const message_args *mine, *theirs;
+  long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  if ((m->rank != 0 && m->rank != 1) || iterations < 0) return -1.0;
-  if (iterations == 0) return 0.0;
+  sendrecv_args_read(&a, args);
+  mine = m->rank == 0 ? &a.send : &a.recv;
+  theirs = m->rank == 0 ? &a.recv : &a.send;
+  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < iterations; i++)
-    MPI_Sendrecv(m->send_buf, (int)args[mine].u.i, args[mine + 1].u.dt->mpi, 1 - m->rank,
-                 (int)args[mine + 2].u.i,
-                 m->recv_buf, (int)args[theirs].u.i, args[theirs + 1].u.dt->mpi, 1 - m->rank,
-                 (int)args[theirs + 2].u.i, comm, &status);
-  return (MPI_Wtime() - start) / (double)iterations;
+  for (i = 0; i < a.iterations; i++)
+    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
+                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
+                 comm, &status);
+  return (MPI_Wtime() - start) / (double)a.iterations;
 }
 
 /* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
 ** the other way round. */
+/* The arguments (count, datatype, s_tag, r_tag, iterations). */
+typedef struct replace_args {
+  long count;
+  const sk_datatype *dt;
+  long send_tag, recv_tag, iterations;
+} replace_args;
+
+static void replace_args_read(replace_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->send_tag = args[2].u.i;
+  a->recv_tag = args[3].u.i;
+  a->iterations = args[4].u.i;
+}
+
 static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv_replace";
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_tag(m, fn, "receive tag", args[3].u.i);
-  check_pingpong(m, fn, args, 2, 4);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  replace_args a;
+  replace_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "receive tag", a.recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a.send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  int send_tag = (int)args[m->rank == 0 ? 2 : 3].u.i, recv_tag = (int)args[m->rank == 0 ? 3 : 2].u.i;
-  long i, iterations = args[4].u.i;
+  replace_args a;
+  int send_tag, recv_tag;
+  long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  if ((m->rank != 0 && m->rank != 1) || iterations < 0) return -1.0;
-  if (iterations == 0) return 0.0;
+  replace_args_read(&a, args);
+  send_tag = (int)(m->rank == 0 ? a.send_tag : a.recv_tag);
+  recv_tag = (int)(m->rank == 0 ? a.recv_tag : a.send_tag);
+  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < iterations; i++)
-    MPI_Sendrecv_replace(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, 1 - m->rank, send_tag,
+  for (i = 0; i < a.iterations; i++)
+    MPI_Sendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag,
                          1 - m->rank, recv_tag, comm, &status);
-  return (MPI_Wtime() - start) / (double)iterations;
+  return (MPI_Wtime() - start) / (double)a.iterations;
 }
 
+/* ---- the two-sided counterparts of §3.3 ---- */
+
+#define SEND_TAG 2
+
+/* Send(count, dt, tag): the duration of one MPI_Send from rank 0 to rank 1, which
+** receives it; MPI_Isend_callduration(count, dt): the duration of the MPI_Isend call
+** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
+typedef struct send_args {
+  long count;
+  const sk_datatype *dt;
+  long tag;
+} send_args;
+
+static void send_args_read(send_args *a, const sk_value *args, int with_tag)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = with_tag ? args[2].u.i : SEND_TAG;
+}
+
+static void init_send_pair(sk_mctx *m, const send_args *a, const char *fn)
+{
+  sk_mpi_check_count(m, fn, "count", a->count);
+  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
+  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->dt);
+}
+
+static void init_Send(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  send_args_read(&a, args, 1);
+  sk_mpi_check_tag(m, "Send", "tag", a.tag);
+  init_send_pair(m, &a, "Send");
+}
+
+static double measure_Send(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  double start, end = 0.0, result = -1.0;
+  MPI_Status status;
+  send_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  if (m->rank == 0) {
+    MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m));
+    end = MPI_Wtime();
+    result = end - start;
+  } else if (m->rank == 1) {
+    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  send_args_read(&a, args, 0);
+  init_send_pair(m, &a, "MPI_Isend_callduration");
+}
+
+static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  double start, result = -1.0;
+  MPI_Request req;
+  MPI_Status status;
+  send_args_read(&a, args, 0);
+  sk_sync_start(m);
+  if (m->rank == 0) {
+    start = MPI_Wtime();
+    MPI_Isend(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m), &req);
+    result = MPI_Wtime() - start;
+    MPI_Wait(&req, &status);
+  } else if (m->rank == 1) {
+    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+#endif /* SKAMPI_MPI */
+
+#define PINGPONG_ROW(NAME, PARAMS, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
+
 static const sk_measurement mpi_p2p_table[] = {
-  { "Pingpong_Send_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Recv, measure_Pingpong_Send_Recv, NULL, 2 },
-  { "Pingpong_Send_Iprobe_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Iprobe_Recv,
-    measure_Pingpong_Send_Iprobe_Recv, NULL, 2 },
-  { "Pingpong_Send_Irecv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Irecv, measure_Pingpong_Send_Irecv, NULL, 2 },
-  { "Pingpong_Send_Recv_AT", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Recv_AT, measure_Pingpong_Send_Recv_AT,
-    NULL, 2 },
-  { "Pingpong_Ssend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Ssend_Recv, measure_Pingpong_Ssend_Recv, NULL, 2 },
-  { "Pingpong_Isend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Isend_Recv, measure_Pingpong_Isend_Recv, NULL, 2 },
-  { "Pingpong_Issend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Issend_Recv, measure_Pingpong_Issend_Recv,
-    NULL, 2 },
-  { "Pingpong_Bsend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Bsend_Recv, measure_Pingpong_Bsend_Recv,
-    finalize_Pingpong_Bsend_Recv, 2 },
-  { "Pingpong_Sendrecv", "itiitii", SK_PATTERN_P2P, init_Pingpong_Sendrecv, measure_Pingpong_Sendrecv, NULL, 2 },
-  { "Pingpong_Sendrecv_replace", "itiii", SK_PATTERN_P2P, init_Pingpong_Sendrecv_replace,
-    measure_Pingpong_Sendrecv_replace, NULL, 2 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  PINGPONG_ROW(Pingpong_Send_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", finalize_Pingpong_Bsend_Recv),
+  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii", NULL),
+  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", NULL),
+  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
+  SK_MEASUREMENT_MPI(Send, "iti", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
-
-#endif /* SKAMPI_MPI */
 /* --- end split/meas_mpi_p2p.c --- */
 /* --- begin split/meas_mpi_coll.c --- */
 /*
-** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2).
-** Compiled with the MPI backend only; MPI-1.1 calls only. Each measure function times
-** ONE call (or one run of a self-made algorithm) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (SKaMPI 5 manual §6.2.1), and each
-** process returns its own time. The reported message size is the data of one message
-** (one process's contribution): count * size of the datatype.
-**
+** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2), and
+** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
+** (Exchange, multi_Alltoall, twosided_borderexchange). MPI-1.1 calls only; the function
+** bodies exist in the MPI build, the rows in every build.
+** Invariants: each measure function times ONE call (or one run of a self-made
+** algorithm; the repeated ones the average of one) between sk_sync_start() and
+** sk_sync_stop(), so that all processes start together (§6.2.1), and each process
+** returns its own time. The reported message size is the data of one message (one
+** process's contribution): count * size of the datatype.
 ** The v-variants (Alltoallv, Gatherv, Allgatherv, Scatterv) use the same count for every
 ** process, so that they can be compared with the plain operations; their counts and
 ** displacements are built in init and kept in m->state. The self-made algorithms
@@ -6114,23 +6561,81 @@ static void equal_counts(int *counts, int *displs, int size, long count)
   }
 }
 
-/* ---- checks shared by the inits ---- */
+/* ---- the arguments, one struct per signature family ---- */
 
-/* Args (count, datatype, op[, root]) of the reductions; root_arg < 0: no root. */
-static void check_reduction(sk_mctx *m, const char *fn, const sk_value *args, int root_arg)
+/* (count, datatype, root): the broadcasts. */
+typedef struct bcast_args {
+  long count;
+  const sk_datatype *dt;
+  long root;
+} bcast_args;
+
+static void bcast_args_read(bcast_args *a, const sk_value *args)
 {
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_op(m, fn, args[2].u.op, args[1].u.dt, 0);
-  if (root_arg >= 0) sk_mpi_check_rank(m, fn, "root", args[root_arg].u.i);
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->root = args[2].u.i;
 }
 
-/* Args (s_cnt, s_dt, r_cnt, r_dt[, root]) of gathers, scatters and all-to-alls. */
-static void check_send_recv(sk_mctx *m, const char *fn, const sk_value *args, int root_arg)
+/* (count, datatype, op[, root]): the reductions; root -1 without one. */
+typedef struct reduce_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_opdef *op;
+  long root;
+} reduce_args;
+
+static void reduce_args_read(reduce_args *a, const sk_value *args, int with_root)
 {
-  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "receive count", args[2].u.i);
-  sk_mpi_check_same_data(m, fn, args[0].u.i, args[1].u.dt, args[2].u.i, args[3].u.dt);
-  if (root_arg >= 0) sk_mpi_check_rank(m, fn, "root", args[root_arg].u.i);
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->op = args[2].u.op;
+  a->root = with_root ? args[3].u.i : -1;
+}
+
+/* (s_cnt, s_dt, r_cnt, r_dt, ...): gathers, scatters and all-to-alls, followed by the
+** root (XFER_ROOTED), the number of calls (XFER_REPEATED: multi_Alltoall) or the
+** charged rank and the ratio (XFER_CHARGED: myalltoallv). */
+enum xfer_kind { XFER_PLAIN, XFER_ROOTED, XFER_REPEATED, XFER_CHARGED };
+
+typedef struct xfer_args {
+  long s_count;
+  const sk_datatype *s_dt;
+  long r_count;
+  const sk_datatype *r_dt;
+  long root, calls, charged;
+  double ratio;
+} xfer_args;
+
+static void xfer_args_read(xfer_args *a, const sk_value *args, enum xfer_kind kind)
+{
+  a->s_count = args[0].u.i;
+  a->s_dt = args[1].u.dt;
+  a->r_count = args[2].u.i;
+  a->r_dt = args[3].u.dt;
+  a->root = kind == XFER_ROOTED ? args[4].u.i : -1;
+  a->calls = kind == XFER_REPEATED ? args[4].u.i : 0;
+  a->charged = kind == XFER_CHARGED ? args[4].u.i : -1;
+  a->ratio = kind == XFER_CHARGED ? sk_mpi_arg_double(&args[5]) : 1.0;
+}
+
+/* ---- checks shared by the inits ---- */
+
+/* with_root: the reduction has a root (checked as a rank). */
+static void check_reduction(sk_mctx *m, const char *fn, const reduce_args *a, int with_root)
+{
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_op(m, fn, a->op, a->dt, 0);
+  if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
+}
+
+/* with_root: a->root is a root (checked as a rank). */
+static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int with_root)
+{
+  sk_mpi_check_count(m, fn, "send count", a->s_count);
+  sk_mpi_check_count(m, fn, "receive count", a->r_count);
+  sk_mpi_check_same_data(m, fn, a->s_count, a->s_dt, a->r_count, a->r_dt);
+  if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
 /* ---- broadcasts and barrier ---- */
@@ -6139,19 +6644,24 @@ static void check_send_recv(sk_mctx *m, const char *fn, const sk_value *args, in
 ** receive buffer. */
 static void init_Bcast(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "Bcast", "count", args[0].u.i);
-  sk_mpi_check_rank(m, "Bcast", "root", args[2].u.i);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", args[0].u.i, args[1].u.dt, 1, 0);
+  bcast_args a;
+  bcast_args_read(&a, args);
+  sk_mpi_check_count(m, "Bcast", "count", a.count);
+  sk_mpi_check_rank(m, "Bcast", "root", a.root);
+  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Bcast(sk_mctx *m, const sk_value *args)
 {
-  int root = (int)args[2].u.i;
-  void *buf = m->rank == root ? m->send_buf : m->recv_buf;
-  double start = sk_sync_start(m);
-  MPI_Bcast(buf, (int)args[0].u.i, args[1].u.dt->mpi, root, sk_tp_group_mpi_comm(m->group));
+  bcast_args a;
+  void *buf;
+  double start;
+  bcast_args_read(&a, args);
+  buf = m->rank == a.root ? m->send_buf : m->recv_buf;
+  start = sk_sync_start(m);
+  MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
 
@@ -6160,25 +6670,31 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
 static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Bcast_Send_Recv";
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_rank(m, fn, "root", args[2].u.i);
-  m->send_usage = m->rank == args[2].u.i ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0) : 0;
-  m->recv_usage = m->rank == args[2].u.i ? 0 : sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  bcast_args a;
+  bcast_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_rank(m, fn, "root", a.root);
+  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
+  m->recv_usage = m->rank == a.root ? 0 : sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  int i, count = (int)args[0].u.i, root = (int)args[2].u.i;
-  MPI_Datatype dt = args[1].u.dt->mpi;
+  bcast_args a;
+  int i, count, root;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start = sk_sync_start(m);
+  double start;
+  bcast_args_read(&a, args);
+  count = (int)a.count;
+  root = (int)a.root;
+  start = sk_sync_start(m);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, dt, i, COLL_TAG, comm);
+      if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
   } else {
-    MPI_Recv(m->recv_buf, count, dt, root, COLL_TAG, comm, &status);
+    MPI_Recv(m->recv_buf, count, a.dt->mpi, root, COLL_TAG, comm, &status);
   }
   return sk_sync_stop(m) - start;
 }
@@ -6197,38 +6713,46 @@ static double measure_Barrier(sk_mctx *m, const sk_value *args)
 static void init_Reduce(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce";
+  reduce_args a;
   size_t bytes;
-  check_reduction(m, fn, args, 3);
-  bytes = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  reduce_args_read(&a, args, 1);
+  check_reduction(m, fn, &a, 1);
+  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->send_usage = bytes;
-  m->recv_usage = m->rank == args[3].u.i ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->recv_usage = m->rank == a.root ? bytes : 0;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Reduce(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
-             (int)args[3].u.i, sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
 static void init_reduce_everywhere(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  check_reduction(m, fn, args, -1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  reduce_args a;
+  reduce_args_read(&a, args, 0);
+  check_reduction(m, fn, &a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static void init_Allreduce(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Allreduce"); }
 
 static double measure_Allreduce(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
-                sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 0);
+  start = sk_sync_start(m);
+  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6236,9 +6760,11 @@ static void init_Scan(sk_mctx *m, const sk_value *args) { init_reduce_everywhere
 
 static double measure_Scan(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
-           sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 0);
+  start = sk_sync_start(m);
+  MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6247,20 +6773,23 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
 static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce_Bcast";
-  check_reduction(m, fn, args, 3);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  reduce_args a;
+  reduce_args_read(&a, args, 1);
+  check_reduction(m, fn, &a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
-  int count = (int)args[0].u.i, root = (int)args[3].u.i;
-  MPI_Datatype dt = args[1].u.dt->mpi;
+  reduce_args a;
   MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, count, dt, args[2].u.op->mpi, root, comm);
-  MPI_Bcast(m->recv_buf, count, dt, root, comm);
+  double start;
+  reduce_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
+  MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
   return sk_sync_stop(m) - start;
 }
 
@@ -6275,19 +6804,20 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn, int root_keeps_result)
 {
   coll_state *s;
+  reduce_args a;
   int i;
-  long count = args[0].u.i;
-  check_reduction(m, fn, args, 3);
-  m->send_usage = sk_mpi_block_bytes(m, fn, count, args[1].u.dt, 1, 0);
+  reduce_args_read(&a, args, 1);
+  check_reduction(m, fn, &a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   if (m->failed) return;
   s = coll_state_new(m, 0);
   for (i = 0; i < m->size; i++) {
-    s->recv_counts[i] = sk_mpi_share(count, m->size, i);
+    s->recv_counts[i] = sk_mpi_share(a.count, m->size, i);
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
-  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], args[1].u.dt);
-  if (root_keeps_result && m->rank == args[3].u.i) m->recv_usage += m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(count, args[1].u.dt);
+  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a.dt);
+  if (root_keeps_result && m->rank == a.root) m->recv_usage += m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
@@ -6298,9 +6828,11 @@ static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
 static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, args[1].u.dt->mpi, args[2].u.op->mpi,
-                     sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6312,12 +6844,18 @@ static void init_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  int root = (int)args[3].u.i;
-  MPI_Datatype dt = args[1].u.dt->mpi;
+  reduce_args a;
+  int root;
+  MPI_Datatype dt;
   MPI_Comm comm = sk_mpi_comm(m);
-  char *mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(args[0].u.i, args[1].u.dt) : m->recv_buf;
-  double start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)args[0].u.i, dt, args[2].u.op->mpi, root, comm);
+  char *mine;
+  double start;
+  reduce_args_read(&a, args, 1);
+  root = (int)a.root;
+  dt = a.dt->mpi;
+  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
 }
@@ -6328,19 +6866,24 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 ** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
 static void init_gather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
 {
-  check_send_recv(m, fn, args, 4);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  m->recv_usage = m->rank == args[4].u.i ? sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced) : 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  check_send_recv(m, fn, &a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
+  m->recv_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced) : 0;
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
 }
 
 static void init_Gather(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather", 0); }
 
 static double measure_Gather(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Gather(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
-             (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+             (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6350,16 +6893,21 @@ static void init_Gather_SR(sk_mctx *m, const sk_value *args) { init_gather(m, ar
 
 static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
 {
-  int i, root = (int)args[4].u.i, r_count = (int)args[2].u.i;
-  size_t block = sk_mpi_bytes(args[2].u.i, args[3].u.dt);
+  xfer_args a;
+  int i, root;
+  size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start = sk_sync_start(m);
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  root = (int)a.root;
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  start = sk_sync_start(m);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, r_count, args[3].u.dt->mpi, i, COLL_TAG, comm, &status);
+      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
   } else {
-    MPI_Send(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, root, COLL_TAG, comm);
+    MPI_Send(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm);
   }
   return sk_sync_stop(m) - start;
 }
@@ -6376,17 +6924,22 @@ static void init_Gather_ISWA(sk_mctx *m, const sk_value *args)
 static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  int i, n = 0, root = (int)args[4].u.i, r_count = (int)args[2].u.i;
-  size_t block = sk_mpi_bytes(args[2].u.i, args[3].u.dt);
+  xfer_args a;
+  int i, n = 0, root;
+  size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  root = (int)a.root;
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  start = sk_sync_start(m);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, r_count, args[3].u.dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
     MPI_Waitall(n, s->requests, s->statuses);
   } else {
-    MPI_Isend(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Isend(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
     MPI_Wait(&s->requests[0], &s->statuses[0]);
   }
   return sk_sync_stop(m) - start;
@@ -6396,55 +6949,70 @@ static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
 static void init_Gatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
+  xfer_args a;
   init_gather(m, args, "Gatherv", 1);
   if (m->failed) return;
+  xfer_args_read(&a, args, XFER_ROOTED);
   s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
 }
 
 static double measure_Gatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Gatherv(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              args[3].u.dt->mpi, (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+              a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
 static void init_allgather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
 {
-  check_send_recv(m, fn, args, -1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  check_send_recv(m, fn, &a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
 }
 
 static void init_Allgather(sk_mctx *m, const sk_value *args) { init_allgather(m, args, "Allgather", 0); }
 
 static double measure_Allgather(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Allgather(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
-                args[3].u.dt->mpi, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 static void init_Allgatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
+  xfer_args a;
   init_allgather(m, args, "Allgatherv", 1);
   if (m->failed) return;
+  xfer_args_read(&a, args, XFER_PLAIN);
   s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
 }
 
 static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Allgatherv(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 args[3].u.dt->mpi, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+                 a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6452,37 +7020,47 @@ static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
 ** s_cnt, everybody receives r_cnt. */
 static void init_scatter(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
 {
-  check_send_recv(m, fn, args, 4);
-  m->send_usage = m->rank == args[4].u.i ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  check_send_recv(m, fn, &a, 1);
+  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced) : 0;
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
 }
 
 static void init_Scatter(sk_mctx *m, const sk_value *args) { init_scatter(m, args, "Scatter", 0); }
 
 static double measure_Scatter(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Scatter(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
-              (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+              (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 static void init_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
+  xfer_args a;
   init_scatter(m, args, "Scatterv", 1);
   if (m->failed) return;
+  xfer_args_read(&a, args, XFER_ROOTED);
   s = coll_state_new(m, 0);
-  equal_counts(s->send_counts, s->send_displs, m->size, args[0].u.i);
+  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
 }
 
 static double measure_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
-               args[3].u.dt->mpi, (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
+               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6492,22 +7070,27 @@ static double measure_Scatterv(sk_mctx *m, const sk_value *args)
 static void init_alltoall(sk_mctx *m, const sk_value *args, const char *fn, int displaced, int with_state)
 {
   coll_state *s;
-  check_send_recv(m, fn, args, -1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  check_send_recv(m, fn, &a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
   if (m->failed || !with_state) return;
   s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, args[0].u.i);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
 }
 
 static void init_Alltoall(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoall", 0, 0); }
 
 static double measure_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Alltoall(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -6517,9 +7100,12 @@ static void init_Alltoallv(sk_mctx *m, const sk_value *args) { init_alltoall(m, 
 static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, args[1].u.dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, args[3].u.dt->mpi, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
+                m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -6529,20 +7115,28 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 static double naive_alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
+  xfer_args a;
   int i;
-  MPI_Datatype s_dt = args[1].u.dt->mpi, r_dt = args[3].u.dt->mpi;
-  size_t s_extent = args[1].u.dt->extent, r_extent = args[3].u.dt->extent;
+  size_t s_extent, r_extent;
   MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  s_extent = a.s_dt->extent;
+  r_extent = a.r_dt->extent;
+  start = sk_sync_start(m);
   for (i = 0; i < m->size; i++)
-    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], r_dt, i, COLL_TAG, comm,
+    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
   for (i = 0; i < m->size; i++)
-    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], s_dt, i, COLL_TAG, comm,
+    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], a.s_dt->mpi, i, COLL_TAG, comm,
               &s->requests[m->size + i]);
   MPI_Waitall(2 * m->size, s->requests, s->statuses);
   return sk_sync_stop(m) - start;
 }
+
+#define measure_Alltoall_Isend_Irecv naive_alltoallv
+#define measure_Alltoallv_Isend_Irecv naive_alltoallv
+#define measure_myalltoallv naive_alltoallv
 
 static void init_Alltoall_Isend_Irecv(sk_mctx *m, const sk_value *args)
 {
@@ -6568,23 +7162,28 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "myalltoallv";
   coll_state *s;
-  double ratio = sk_mpi_arg_double(&args[5]);
-  long s_cnt = args[0].u.i, r_cnt = args[2].u.i;
+  xfer_args a;
+  double ratio;
+  long s_cnt, r_cnt;
   int i, charged;
   size_t s_total = 0, r_total = 0;
-  check_send_recv(m, fn, args, -1);
-  sk_mpi_check_rank(m, fn, "charged_rank", args[4].u.i);
+  xfer_args_read(&a, args, XFER_CHARGED);
+  ratio = a.ratio;
+  s_cnt = a.s_count;
+  r_cnt = a.r_count;
+  check_send_recv(m, fn, &a, 0);
+  sk_mpi_check_rank(m, fn, "charged_rank", a.charged);
   if (!m->failed && !(ratio >= 0.0 && (s_cnt * ratio < INT_MAX / 2) && (r_cnt * ratio < INT_MAX / 2)))
     sk_meas_fail(m, "myalltoallv: ratio must be non-negative and the scaled counts must fit an int");
   if (!m->failed)
-    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), args[1].u.dt, scaled_count(r_cnt, ratio), args[3].u.dt);
+    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), a.s_dt, scaled_count(r_cnt, ratio), a.r_dt);
   /* every element offset must fit an int: at most size blocks of the larger count */
   sk_mpi_block_bytes(m, fn, s_cnt > scaled_count(s_cnt, ratio) ? s_cnt : scaled_count(s_cnt, ratio),
-                     args[1].u.dt, m->size, 1);
+                     a.s_dt, m->size, 1);
   sk_mpi_block_bytes(m, fn, r_cnt > scaled_count(r_cnt, ratio) ? r_cnt : scaled_count(r_cnt, ratio),
-                     args[3].u.dt, m->size, 1);
+                     a.r_dt, m->size, 1);
   if (m->failed) return;
-  charged = (int)args[4].u.i;
+  charged = (int)a.charged;
   s = coll_state_new(m, 2 * m->size);
   for (i = 0; i < m->size; i++) {
     int heavy = i == charged || m->rank == charged;
@@ -6595,9 +7194,158 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
     s_total += (size_t)s->send_counts[i];
     r_total += (size_t)s->recv_counts[i];
   }
-  m->send_usage = s_total * args[1].u.dt->extent;
-  m->recv_usage = r_total * args[3].u.dt->extent;
-  m->reported_size = sk_mpi_data_bytes(s_cnt, args[1].u.dt);
+  m->send_usage = s_total * a.s_dt->extent;
+  m->recv_usage = r_total * a.r_dt->extent;
+  m->reported_size = sk_mpi_data_bytes(s_cnt, a.s_dt);
+}
+
+/* multi_Alltoall(s_cnt, s_dt, r_cnt, r_dt, alltoall_count): alltoall_count consecutive
+** MPI_Alltoall calls; the time of one (the average), to compare with onesided_alltoall. */
+static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "multi_Alltoall";
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_REPEATED);
+  sk_mpi_check_count(m, fn, "send count", a.s_count);
+  sk_mpi_check_count(m, fn, "receive count", a.r_count);
+  sk_mpi_check_count(m, fn, "alltoall_count", a.calls);
+  sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+}
+
+static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  long i, n;
+  double start;
+  xfer_args_read(&a, args, XFER_REPEATED);
+  n = a.calls;
+  if (n <= 0) return 0.0;
+  start = sk_sync_start(m);
+  for (i = 0; i < n; i++)
+    MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+                 sk_mpi_comm(m));
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* ---- the two-sided counterparts of §3.3 ---- */
+
+#define EXCHANGE_TAG 2
+
+/* Exchange(count, dt, msg_cnt): every process sends msg_cnt messages of count elements
+** to every other process and receives as many from each (MPI_Irecv, MPI_Isend,
+** MPI_Waitall) -- the two-sided counterpart of MPI_Put_Exchange. Message k for
+** partner j lives in slot j*msg_cnt+k of the send and of the receive buffer. */
+typedef struct exchange_args {
+  long count;
+  const sk_datatype *dt;
+  long msg_cnt;
+} exchange_args;
+
+static void exchange_args_read(exchange_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->msg_cnt = args[2].u.i;
+}
+
+static void init_Exchange(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Exchange";
+  exchange_args a;
+  exchange_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
+  if (!m->failed && a.msg_cnt > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, a.msg_cnt * m->size, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  if (!m->failed) coll_state_new(m, (int)(2 * a.msg_cnt * m->size));
+}
+
+static double measure_Exchange(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  exchange_args a;
+  int count, msg_cnt, j, k, n = 0;
+  size_t block;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start;
+  exchange_args_read(&a, args);
+  count = (int)a.count;
+  msg_cnt = (int)a.msg_cnt;
+  block = sk_mpi_bytes(a.count, a.dt);
+  start = sk_sync_start(m);
+  for (j = 0; j < m->size; j++)
+    if (j != m->rank)
+      for (k = 0; k < msg_cnt; k++)
+        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+                  &s->requests[n++]);
+  for (j = 0; j < m->size; j++)
+    if (j != m->rank)
+      for (k = 0; k < msg_cnt; k++)
+        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+                  &s->requests[n++]);
+  MPI_Waitall(n, s->requests, s->statuses);
+  return sk_sync_stop(m) - start;
+}
+
+/* twosided_borderexchange(count, iteration_count, compute): a 1-D ring stencil. Each
+** iteration every process sends count MPI_INTs to both neighbours and receives as many
+** from each (MPI_Irecv/MPI_Isend/MPI_Waitall), then computes for `compute` microseconds.
+** Returns the time of one iteration (the average). */
+typedef struct border_args {
+  long count, iterations, compute;
+} border_args;
+
+static void border_args_read(border_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->iterations = args[1].u.i;
+  a->compute = args[2].u.i;
+}
+
+static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "twosided_borderexchange";
+  border_args a;
+  border_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
+  sk_mpi_check_count(m, fn, "compute", a.compute);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, sk_mpi_int_type(), 2, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, sk_mpi_int_type());
+  if (!m->failed) coll_state_new(m, 4);
+}
+
+static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  border_args a;
+  int count, left = sk_mpi_ring_left(m), right = sk_mpi_ring_right(m);
+  long i;
+  size_t block;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start;
+  border_args_read(&a, args);
+  count = (int)a.count;
+  block = (size_t)count * sizeof(int);
+  if (a.iterations <= 0) return 0.0;
+  start = sk_sync_start(m);
+  for (i = 0; i < a.iterations; i++) {
+    /* tag 0 travels rightwards, tag 1 leftwards, so that the two messages between the
+    ** same pair of a 2-process ring cannot be confused */
+    MPI_Irecv(m->recv_buf, count, MPI_INT, left, 0, comm, &s->requests[0]);
+    MPI_Irecv(m->recv_buf + block, count, MPI_INT, right, 1, comm, &s->requests[1]);
+    MPI_Isend(m->send_buf, count, MPI_INT, right, 0, comm, &s->requests[2]);
+    MPI_Isend(m->send_buf + block, count, MPI_INT, left, 1, comm, &s->requests[3]);
+    MPI_Waitall(4, s->requests, s->statuses);
+    sk_mpi_busy_wait((double)a.compute);
+  }
+  return (sk_sync_stop(m) - start) / (double)a.iterations;
 }
 
 /* ---- communicator management ---- */
@@ -6629,56 +7377,58 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
+#endif /* SKAMPI_MPI */
+
+#define COLL_ROW(NAME, PARAMS, INIT, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
+
 static const sk_measurement mpi_coll_table[] = {
-  { "Bcast", "iti", SK_PATTERN_COLLECTIVE, init_Bcast, measure_Bcast, NULL, 1 },
-  { "Bcast_Send_Recv", "iti", SK_PATTERN_COLLECTIVE, init_Bcast_Send_Recv, measure_Bcast_Send_Recv, NULL, 1 },
-  { "Barrier", "", SK_PATTERN_COLLECTIVE, NULL, measure_Barrier, NULL, 1 },
-  { "Reduce", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce, measure_Reduce, NULL, 1 },
-  { "Allreduce", "ito", SK_PATTERN_COLLECTIVE, init_Allreduce, measure_Allreduce, NULL, 1 },
-  { "Reduce_Bcast", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_Bcast, measure_Reduce_Bcast, NULL, 1 },
-  { "Reduce_scatter", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_scatter, measure_Reduce_scatter,
-    finalize_coll_state, 1 },
-  { "Alltoall", "itit", SK_PATTERN_COLLECTIVE, init_Alltoall, measure_Alltoall, NULL, 1 },
-  { "Alltoall_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoall_Isend_Irecv, naive_alltoallv,
-    finalize_coll_state, 1 },
-  { "Gather", "ititi", SK_PATTERN_COLLECTIVE, init_Gather, measure_Gather, NULL, 1 },
-  { "Gather_SR", "ititi", SK_PATTERN_COLLECTIVE, init_Gather_SR, measure_Gather_SR, NULL, 1 },
-  { "Gather_ISWA", "ititi", SK_PATTERN_COLLECTIVE, init_Gather_ISWA, measure_Gather_ISWA, finalize_coll_state, 1 },
-  { "Allgather", "itit", SK_PATTERN_COLLECTIVE, init_Allgather, measure_Allgather, NULL, 1 },
-  { "Scatter", "ititi", SK_PATTERN_COLLECTIVE, init_Scatter, measure_Scatter, NULL, 1 },
-  { "Reduce_Scatterv", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_Scatterv, measure_Reduce_Scatterv,
-    finalize_coll_state, 1 },
-  { "Alltoallv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoallv, measure_Alltoallv, finalize_coll_state, 1 },
-  { "Alltoallv_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoallv_Isend_Irecv, naive_alltoallv,
-    finalize_coll_state, 1 },
-  { "Gatherv", "ititi", SK_PATTERN_COLLECTIVE, init_Gatherv, measure_Gatherv, finalize_coll_state, 1 },
-  { "Allgatherv", "itit", SK_PATTERN_COLLECTIVE, init_Allgatherv, measure_Allgatherv, finalize_coll_state, 1 },
-  { "Scatterv", "ititi", SK_PATTERN_COLLECTIVE, init_Scatterv, measure_Scatterv, finalize_coll_state, 1 },
-  { "Scan", "ito", SK_PATTERN_COLLECTIVE, init_Scan, measure_Scan, NULL, 1 },
-  { "Comm_split", "", SK_PATTERN_COLLECTIVE, NULL, measure_Comm_split, NULL, 1 },
-  { "Comm_dup", "", SK_PATTERN_COLLECTIVE, NULL, measure_Comm_dup, NULL, 1 },
-  { "myalltoallv", "ititid", SK_PATTERN_COLLECTIVE, init_myalltoallv, naive_alltoallv, finalize_coll_state, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  COLL_ROW(Bcast, "iti", init_Bcast, NULL),
+  COLL_ROW(Bcast_Send_Recv, "iti", init_Bcast_Send_Recv, NULL),
+  COLL_ROW(Barrier, "", NULL, NULL),
+  COLL_ROW(Reduce, "itoi", init_Reduce, NULL),
+  COLL_ROW(Allreduce, "ito", init_Allreduce, NULL),
+  COLL_ROW(Reduce_Bcast, "itoi", init_Reduce_Bcast, NULL),
+  COLL_ROW(Reduce_scatter, "itoi", init_Reduce_scatter, finalize_coll_state),
+  COLL_ROW(Alltoall, "itit", init_Alltoall, NULL),
+  COLL_ROW(Alltoall_Isend_Irecv, "itit", init_Alltoall_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gather, "ititi", init_Gather, NULL),
+  COLL_ROW(Gather_SR, "ititi", init_Gather_SR, NULL),
+  COLL_ROW(Gather_ISWA, "ititi", init_Gather_ISWA, finalize_coll_state),
+  COLL_ROW(Allgather, "itit", init_Allgather, NULL),
+  COLL_ROW(Scatter, "ititi", init_Scatter, NULL),
+  COLL_ROW(Reduce_Scatterv, "itoi", init_Reduce_Scatterv, finalize_coll_state),
+  COLL_ROW(Alltoallv, "itit", init_Alltoallv, finalize_coll_state),
+  COLL_ROW(Alltoallv_Isend_Irecv, "itit", init_Alltoallv_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gatherv, "ititi", init_Gatherv, finalize_coll_state),
+  COLL_ROW(Allgatherv, "itit", init_Allgatherv, finalize_coll_state),
+  COLL_ROW(Scatterv, "ititi", init_Scatterv, finalize_coll_state),
+  COLL_ROW(Scan, "ito", init_Scan, NULL),
+  COLL_ROW(Comm_split, "", NULL, NULL),
+  COLL_ROW(Comm_dup, "", NULL, NULL),
+  COLL_ROW(myalltoallv, "ititid", init_myalltoallv, finalize_coll_state),
+  COLL_ROW(Exchange, "iti", init_Exchange, finalize_coll_state),
+  COLL_ROW(multi_Alltoall, "ititi", init_multi_Alltoall, NULL),
+  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
+                     finalize_coll_state),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
-
-#endif /* SKAMPI_MPI */
 /* --- end split/meas_mpi_coll.c --- */
-/* --- begin split/meas_mpi_onesided.c --- */
+/* --- begin split/meas_mpi_win_sync.c --- */
 /*
-** meas_mpi_onesided.c -- one-sided communication measurement functions over MPI
-** (SKaMPI 5 manual §3.3), plus the two-sided counterparts that §3.3 lists beside them
-** (MPI_Isend_callduration, Exchange, multi_Alltoall, twosided_borderexchange, Send).
-** Compiled with the MPI backend only. The one-sided functions need MPI-2 and are
-** compiled when SK_MPI_LEVEL >= 2 -- on MPI 2, 3, 4 and later alike (the original tested
-** MPI_VERSION == 2 and lost them on every newer library); the
-** two-sided counterparts use MPI-1.1 only and are always there.
+** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
+** manual §3.3): fences, general active target (post, start, complete, wait, test),
+** passive target locks, window creation and destruction. The module also owns what
+** every one-sided measurement shares (meas_mpi.h): the argument struct sk_win_args, the
+** window state, its setup and teardown, the block transfers and one PSCW epoch.
+** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
+** alike); the rows exist in every build.
 **
 ** Common rules (the manual lists names and parameters only; these are our choices,
 ** modelled on what SKaMPI 5 did):
-** - The first parameter <int> is the count of elements of <dt> in one message. Functions
-**   without <dt> (the activewait, Datatype_* and borderexchange families) move MPI_INTs.
+** - The first parameter <int> is the count of elements of <dt> in one message.
 ** - init allocates the window memory with MPI_Alloc_mem (the buffers of the context are
 **   valid in measure only) and creates the window over it with the given info, the
 **   displacement unit 1 byte; finalize frees both. Puts read from the send buffer, gets
@@ -6687,273 +7437,70 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 **   the communicator and leaves no epoch open. A fence-based function returns on every
 **   process the time of the whole synchronised part; a function that times one call or
 **   one role returns that time on the processes having the role and -1 elsewhere.
-** - Roles: rank 0 is the origin, rank 1 the target of pairwise transfers; in the
-**   general active target (post-start-complete-wait, "PSCW") measurements rank 0 starts
-**   an access epoch on all other ranks, which post exposure epochs to rank 0.
-** - <assert> is checked against the assertions valid for the call that is measured (a
-**   combination of MPI_MODE_* constants); the PSCW functions give MPI_Win_start its
-**   MPI_MODE_NOCHECK bit and MPI_Win_post all of it. With MPI_MODE_NOCHECK the post must
-**   precede the start, so the processes then meet in an MPI_Barrier between them.
+** - Roles: rank 0 is the origin, rank 1 the target of pairwise transfers; in the PSCW
+**   measurements rank 0 starts an access epoch on all other ranks, which post exposure
+**   epochs to rank 0.
+** - <assert> is checked against the assertions valid for the call that is measured; the
+**   PSCW functions give MPI_Win_start its MPI_MODE_NOCHECK bit and MPI_Win_post all of
+**   it. With MPI_MODE_NOCHECK the post must precede the start, so the processes then
+**   meet in an MPI_Barrier between them.
 ** - <lock_type> is MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE of the library, or 0 (shared)
 **   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
-** - <delay_us>, <compute>: microseconds spent in a busy loop on MPI_Wtime, with no MPI
-**   call that could make progress (sk_mpi_busy_wait).
-** - <doput>: non-zero means that the origin puts one message to every target inside the
-**   epoch; <msg_cnt> messages go to consecutive slots of the target window.
+** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
 
-#ifdef SKAMPI_MPI
-
-#define TWOSIDED_TAG 2
-
-/* MPI_INT as a datatype of the input language, for the functions without <dt>. */
-static const sk_datatype *int_type(void)
-{
-  static sk_datatype t;
-  if (t.name == NULL) {
-    t.size = t.extent = sizeof(int);
-    t.mpi = MPI_INT;
-    t.name = "MPI_INT";
-  }
-  return &t;
-}
-
-/* ---- two-sided counterparts (MPI-1.1) ---- */
-
-/* Send(count, dt, tag): the duration of one MPI_Send from rank 0 to rank 1, which
-** receives it; MPI_Isend_callduration(count, dt): the duration of the MPI_Isend call
-** alone (completed with MPI_Wait after the timing). */
-static void init_send_pair(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_mpi_check_procs(m, fn, 2);
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0) : 0;
-  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0) : 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
-}
-
-static void init_Send(sk_mctx *m, const sk_value *args)
-{
-  sk_mpi_check_tag(m, "Send", "tag", args[2].u.i);
-  init_send_pair(m, args, "Send");
-}
-
-static double measure_Send(sk_mctx *m, const sk_value *args)
-{
-  double start, end = 0.0, result = -1.0;
-  MPI_Status status;
-  start = sk_sync_start(m);
-  if (m->rank == 0) {
-    MPI_Send(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, 1, (int)args[2].u.i, sk_mpi_comm(m));
-    end = MPI_Wtime();
-    result = end - start;
-  } else if (m->rank == 1) {
-    MPI_Recv(m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, 0, (int)args[2].u.i, sk_mpi_comm(m), &status);
-  }
-  sk_sync_stop(m);
-  return result;
-}
-
-static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
-{
-  init_send_pair(m, args, "MPI_Isend_callduration");
-}
-
-static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
-{
-  double start, result = -1.0;
-  MPI_Request req;
-  MPI_Status status;
-  sk_sync_start(m);
-  if (m->rank == 0) {
-    start = MPI_Wtime();
-    MPI_Isend(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, 1, TWOSIDED_TAG, sk_mpi_comm(m), &req);
-    result = MPI_Wtime() - start;
-    MPI_Wait(&req, &status);
-  } else if (m->rank == 1) {
-    MPI_Recv(m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, 0, TWOSIDED_TAG, sk_mpi_comm(m), &status);
-  }
-  sk_sync_stop(m);
-  return result;
-}
-
-/* Requests for the two-sided exchanges. */
-typedef struct request_state {
-  MPI_Request *requests;
-  MPI_Status *statuses;
-} request_state;
-
-static void requests_new(sk_mctx *m, long n)
-{
-  request_state *s = (request_state *)sk_calloc(1, sizeof *s);
-  s->requests = (MPI_Request *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(MPI_Request));
-  s->statuses = (MPI_Status *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(MPI_Status));
-  m->state = s;
-}
-
-static void finalize_requests(sk_mctx *m, const sk_value *args)
-{
-  request_state *s = (request_state *)m->state;
-  (void)args;
-  if (s == NULL) return;
-  free(s->requests);
-  free(s->statuses);
-  free(s);
-  m->state = NULL;
-}
-
-/* Exchange(count, dt, msg_cnt): every process sends msg_cnt messages of count elements
-** to every other process and receives as many from each (MPI_Irecv, MPI_Isend,
-** MPI_Waitall) -- the two-sided counterpart of MPI_Put_Exchange. Message k for
-** partner j lives in slot j*msg_cnt+k of the send and of the receive buffer. */
-static void init_Exchange(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Exchange";
-  long msg_cnt = args[2].u.i;
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
-  if (!m->failed && msg_cnt > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, msg_cnt * m->size, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
-  if (!m->failed) requests_new(m, 2 * msg_cnt * m->size);
-}
-
-static double measure_Exchange(sk_mctx *m, const sk_value *args)
-{
-  request_state *s = (request_state *)m->state;
-  int count = (int)args[0].u.i, msg_cnt = (int)args[2].u.i, j, k, n = 0;
-  MPI_Datatype dt = args[1].u.dt->mpi;
-  size_t block = sk_mpi_bytes(args[0].u.i, args[1].u.dt);
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
-  for (j = 0; j < m->size; j++)
-    if (j != m->rank)
-      for (k = 0; k < msg_cnt; k++)
-        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, dt, j, TWOSIDED_TAG, comm, &s->requests[n++]);
-  for (j = 0; j < m->size; j++)
-    if (j != m->rank)
-      for (k = 0; k < msg_cnt; k++)
-        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, dt, j, TWOSIDED_TAG, comm, &s->requests[n++]);
-  MPI_Waitall(n, s->requests, s->statuses);
-  return sk_sync_stop(m) - start;
-}
-
-/* multi_Alltoall(s_cnt, s_dt, r_cnt, r_dt, alltoall_count): alltoall_count consecutive
-** MPI_Alltoall calls; the time of one (the average), to compare with onesided_alltoall. */
-static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "multi_Alltoall";
-  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "receive count", args[2].u.i);
-  sk_mpi_check_count(m, fn, "alltoall_count", args[4].u.i);
-  sk_mpi_check_same_data(m, fn, args[0].u.i, args[1].u.dt, args[2].u.i, args[3].u.dt);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
-}
-
-static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  long i, n = args[4].u.i;
-  double start;
-  if (n <= 0) return 0.0;
-  start = sk_sync_start(m);
-  for (i = 0; i < n; i++)
-    MPI_Alltoall(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
-                 args[3].u.dt->mpi, sk_mpi_comm(m));
-  return (sk_sync_stop(m) - start) / (double)n;
-}
-
-/* The ring neighbours of the border exchanges. */
-static int left_of(const sk_mctx *m) { return (m->rank + m->size - 1) % m->size; }
-static int right_of(const sk_mctx *m) { return (m->rank + 1) % m->size; }
-
-/* The checks of the border exchanges; args (count, [info,] iteration_count, compute). */
-static void check_borderexchange(sk_mctx *m, const char *fn, const sk_value *args, int iter_arg)
-{
-  sk_mpi_check_procs(m, fn, 2);
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "iteration_count", args[iter_arg].u.i);
-  sk_mpi_check_count(m, fn, "compute", args[iter_arg + 1].u.i);
-}
-
-/* twosided_borderexchange(count, iteration_count, compute): a 1-D ring stencil. Each
-** iteration every process sends count MPI_INTs to both neighbours and receives as many
-** from each (MPI_Irecv/MPI_Isend/MPI_Waitall), then computes for `compute` microseconds.
-** Returns the time of one iteration (the average). */
-static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "twosided_borderexchange";
-  check_borderexchange(m, fn, args, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, int_type(), 2, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, int_type());
-  if (!m->failed) requests_new(m, 4);
-}
-
-static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  request_state *s = (request_state *)m->state;
-  int count = (int)args[0].u.i, left = left_of(m), right = right_of(m);
-  long i, iterations = args[1].u.i;
-  double compute = (double)args[2].u.i;
-  size_t block = (size_t)count * sizeof(int);
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  if (iterations <= 0) return 0.0;
-  start = sk_sync_start(m);
-  for (i = 0; i < iterations; i++) {
-    /* tag 0 travels rightwards, tag 1 leftwards, so that the two messages between the
-    ** same pair of a 2-process ring cannot be confused */
-    MPI_Irecv(m->recv_buf, count, MPI_INT, left, 0, comm, &s->requests[0]);
-    MPI_Irecv(m->recv_buf + block, count, MPI_INT, right, 1, comm, &s->requests[1]);
-    MPI_Isend(m->send_buf, count, MPI_INT, right, 0, comm, &s->requests[2]);
-    MPI_Isend(m->send_buf + block, count, MPI_INT, left, 1, comm, &s->requests[3]);
-    MPI_Waitall(4, s->requests, s->statuses);
-    sk_mpi_busy_wait(compute);
-  }
-  return (sk_sync_stop(m) - start) / (double)iterations;
-}
-
-#if SK_MPI_LEVEL >= 2
-
-/* ---- one-sided: shared state and helpers ---- */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
 #define FENCE_ASSERTS (MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED)
 #define POST_ASSERTS (MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | MPI_MODE_NOPUT)
 
-typedef struct window_state {
-  MPI_Win win;               /* MPI_WIN_NULL when the measure function creates its own */
-  char *memory;              /* window memory (MPI_Alloc_mem) */
-  MPI_Aint memory_size;
-  size_t block;              /* bytes of one message: count elements of the datatype */
-  int count;
-  MPI_Datatype dt;           /* of the messages */
-  MPI_Group origins, targets;/* PSCW groups, MPI_GROUP_NULL when unused */
-  int n_targets;             /* PSCW targets are ranks 1..n_targets */
-  MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
-  int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
-} window_state;
+/* ---- shared by the one-sided modules ---- */
 
-static MPI_Info info_of(const sk_value *v)
+SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout)
 {
-  return v->u.info != NULL ? *(MPI_Info *)v->u.info : MPI_INFO_NULL;
+  const sk_value *v = args;
+  memset(a, 0, sizeof *a);
+  a->dt = sk_mpi_int_type();
+  for (; *layout; layout++, v++) {
+    switch (*layout) {
+    case 'c': a->count = v->u.i; break;
+    case 't': a->dt = v->u.dt; break;
+    case 'n': a->info = v; break;
+    case 'a': a->assertion = v->u.i; break;
+    case 'p': a->doput = v->u.i; break;
+    case 'm': a->msg_cnt = v->u.i; break;
+    case 'd': a->delay_us = v->u.i; break;
+    case 'r': a->delay_rank = v->u.i; break;
+    case 'l': a->lock_type = v->u.i; break;
+    case 'x': a->dest = v->u.i; break;
+    case 's': a->distance = v->u.i; break;
+    case 'k': a->repetitions = v->u.i; break;
+    case 'i': a->iterations = v->u.i; break;
+    case 'w': a->compute = v->u.i; break;
+    case 'j': a->disjoint = v->u.i; break;
+    case 'o': a->op = v->u.op; break;
+    default: break;
+    }
+  }
 }
 
-/* The common init: checks count, allocates a window of `slots` messages of count
-** elements of dt and, if `create`, creates the window. Sets the reported size. */
-static window_state *window_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create)
+SK_API MPI_Info sk_win_info(const sk_win_args *a)
 {
-  window_state *s;
+  return a->info != NULL && a->info->u.info != NULL ? *(MPI_Info *)a->info->u.info : MPI_INFO_NULL;
+}
+
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
+                                  const sk_datatype *dt, long slots, int create)
+{
+  sk_win_state *s;
   size_t bytes;
   sk_mpi_check_count(m, fn, "count", count);
   sk_mpi_check_count(m, fn, "number of messages", slots);
   bytes = sk_mpi_block_bytes(m, fn, count, dt, slots, 0);
   if (!m->failed && (MPI_Aint)bytes < 0) sk_meas_fail(m, "one-sided window too large for MPI_Aint");
   if (m->failed) return NULL;
-  s = (window_state *)sk_calloc(1, sizeof *s);
+  s = (sk_win_state *)sk_calloc(1, sizeof *s);
+  s->args = *a;
   s->win = MPI_WIN_NULL;
   s->origins = s->targets = MPI_GROUP_NULL;
   s->derived = MPI_DATATYPE_NULL;
@@ -6963,14 +7510,22 @@ static window_state *window_setup(sk_mctx *m, const char *fn, long count, const 
   s->memory_size = (MPI_Aint)bytes;
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
-  if (create) MPI_Win_create(s->memory, s->memory_size, 1, info_of(info), sk_mpi_comm(m), &s->win);
+  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(a), sk_mpi_comm(m), &s->win);
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
 }
 
-/* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
-static void window_groups(sk_mctx *m, window_state *s, int n_targets)
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots)
+{
+  sk_win_state *s = sk_win_setup(m, fn, a, a->count, a->dt, slots, 1);
+  if (s == NULL) return NULL;
+  m->send_usage = s->block;
+  m->recv_usage = s->block;
+  return s;
+}
+
+SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets)
 {
   MPI_Group all;
   int zero = 0, range[1][3];
@@ -6984,9 +7539,9 @@ static void window_groups(sk_mctx *m, window_state *s, int n_targets)
   s->n_targets = n_targets;
 }
 
-static void finalize_window(sk_mctx *m, const sk_value *args)
+SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = (sk_win_state *)m->state;
   (void)args;
   if (s == NULL) return;
   if (s->win != MPI_WIN_NULL) MPI_Win_free(&s->win);
@@ -6998,7 +7553,7 @@ static void finalize_window(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static int check_assert(sk_mctx *m, const char *fn, long assertion, int allowed)
+SK_API int sk_win_check_assert(sk_mctx *m, const char *fn, long assertion, int allowed)
 {
   char msg[200];
   if (m->failed) return 0;
@@ -7015,202 +7570,54 @@ static int check_assert(sk_mctx *m, const char *fn, long assertion, int allowed)
   return 1;
 }
 
-static int check_lock_type(sk_mctx *m, const char *fn, long value, int *lock_type)
+SK_API int sk_win_check_lock_type(sk_mctx *m, const char *fn, long value)
 {
   char msg[200];
-  if (value == MPI_LOCK_SHARED || value == 0) *lock_type = MPI_LOCK_SHARED;
-  else if (value == MPI_LOCK_EXCLUSIVE || value == 1) *lock_type = MPI_LOCK_EXCLUSIVE;
-  else {
-    if (!m->failed) {
-      sprintf(msg, "%.60s: lock_type %ld is neither MPI_LOCK_SHARED (%d, or 0) nor MPI_LOCK_EXCLUSIVE (%d, or 1)",
-              fn, value, MPI_LOCK_SHARED, MPI_LOCK_EXCLUSIVE);
-      sk_meas_fail(m, msg);
-    }
-    return 0;
+  if (value == MPI_LOCK_SHARED || value == 0 || value == MPI_LOCK_EXCLUSIVE || value == 1) return 1;
+  if (!m->failed) {
+    sprintf(msg, "%.60s: lock_type %ld is neither MPI_LOCK_SHARED (%d, or 0) nor MPI_LOCK_EXCLUSIVE (%d, or 1)",
+            fn, value, MPI_LOCK_SHARED, MPI_LOCK_EXCLUSIVE);
+    sk_meas_fail(m, msg);
   }
-  return 1;
+  return 0;
 }
 
-static int lock_type_of(long value)
+SK_API int sk_win_lock_type_of(long value)
 {
   return value == MPI_LOCK_SHARED || value == 0 ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
 }
 
-static void put_block(const sk_mctx *m, const window_state *s, int target, long slot)
+SK_API void sk_win_put_block(const sk_mctx *m, const sk_win_state *s, int target, long slot)
 {
   MPI_Put(m->send_buf, s->count, s->dt, target, (MPI_Aint)(s->block * (size_t)slot), s->count, s->dt, s->win);
 }
 
 /* A get into receive-buffer slot `local_slot`. */
-static void get_block(const sk_mctx *m, const window_state *s, int target, long slot, long local_slot)
+SK_API void sk_win_get_block(const sk_mctx *m, const sk_win_state *s, int target, long slot, long local_slot)
 {
   MPI_Get(m->recv_buf + s->block * (size_t)local_slot, s->count, s->dt, target,
           (MPI_Aint)(s->block * (size_t)slot), s->count, s->dt, s->win);
 }
 
-static void accumulate_block(const sk_mctx *m, const window_state *s, int target, long slot, MPI_Op op)
+SK_API void sk_win_accumulate_block(const sk_mctx *m, const sk_win_state *s, int target, long slot, MPI_Op op)
 {
   MPI_Accumulate(m->send_buf, s->count, s->dt, target, (MPI_Aint)(s->block * (size_t)slot), s->count, s->dt,
                  op, s->win);
 }
 
-/* The usual init of args (count, dt, info, ...): one-block window, one block in each
-** buffer; needs `min_procs` processes. */
-static window_state *init_simple_window(sk_mctx *m, const sk_value *args, const char *fn, int min_procs,
-                                        long slots)
-{
-  window_state *s;
-  sk_mpi_check_procs(m, fn, min_procs);
-  s = window_setup(m, fn, args[0].u.i, args[1].u.dt, &args[2], slots, 1);
-  if (s == NULL) return NULL;
-  m->send_usage = s->block;
-  m->recv_usage = s->block;
-  return s;
-}
-
-/* ---- fence ---- */
-
-/* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
-** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
-static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
-{
-  check_assert(m, "MPI_Win_fence_open", args[3].u.i, FENCE_ASSERTS);
-  init_simple_window(m, args, "MPI_Win_fence_open", 1, 1);
-}
-
-static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
-{
-  window_state *s = (window_state *)m->state;
-  double start, end;
-  start = sk_sync_start(m);
-  MPI_Win_fence((int)args[3].u.i, s->win);
-  end = sk_sync_stop(m);
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  return end - start;
-}
-
-/* The closing fences: assert of the closing MPI_Win_fence; with doput the puts forbid
-** MPI_MODE_NOPRECEDE there. */
-static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  check_assert(m, fn, args[3].u.i, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
-               | (args[4].u.i ? 0 : MPI_MODE_NOPRECEDE));
-  init_simple_window(m, args, fn, 2, 1);
-}
-
-/* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
-** neighbour), and times the closing MPI_Win_fence(assert) alone. */
-static double fence_close(sk_mctx *m, const sk_value *args, int everybody_puts)
-{
-  window_state *s = (window_state *)m->state;
-  double start;
-  sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (args[4].u.i && (everybody_puts || m->rank == 0)) put_block(m, s, (m->rank + 1) % m->size, 0);
-  start = MPI_Wtime();
-  MPI_Win_fence((int)args[3].u.i, s->win);
-  return sk_sync_stop(m) - start;
-}
-
-/* MPI_Win_fence_close(count, dt, info, assert, doput): rank 0 puts to rank 1. */
-static void init_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close");
-}
-
-static double measure_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  return fence_close(m, args, 0);
-}
-
-/* MPI_Win_fence_close_collective(count, dt, info, assert, doput): every process puts to
-** its right neighbour (rank+1 mod size). */
-static void init_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close_collective");
-}
-
-static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  return fence_close(m, args, 1);
-}
-
-/* MPI_Win_fence_close_delayed(count, dt, info, msg_cnt, delay_us): rank 0 puts msg_cnt
-** messages to rank 1, then every process waits delay_us before the closing fence,
-** which alone is timed. A library that transfers while the processes compute closes
-** quickly; one that defers the transfer to the fence does not. */
-static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_fence_close_delayed";
-  sk_mpi_check_count(m, fn, "delay_us", args[4].u.i);
-  init_simple_window(m, args, fn, 2, args[3].u.i);
-}
-
-static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
-{
-  window_state *s = (window_state *)m->state;
-  long k;
-  double start;
-  sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0)
-    for (k = 0; k < args[3].u.i; k++) put_block(m, s, 1, k);
-  sk_mpi_busy_wait((double)args[4].u.i);
-  start = MPI_Wtime();
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  return sk_sync_stop(m) - start;
-}
-
-/* MPI_Win_fence_openclose(count, dt, info, doput): a whole fence epoch, opening fence,
-** the put of rank 0 to rank 1 if doput, closing fence. */
-static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
-{
-  init_simple_window(m, args, "MPI_Win_fence_openclose", 2, 1);
-}
-
-static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
-{
-  window_state *s = (window_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (args[3].u.i && m->rank == 0) put_block(m, s, 1, 0);
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- general active target synchronisation (post, start, complete, wait) ---- */
-
-/* What one PSCW measurement does and times. */
-enum pscw_timed { PSCW_START, PSCW_POST, PSCW_COMPLETE, PSCW_STARTCOMPLETE, PSCW_WAIT, PSCW_TEST_LOOP,
-                  PSCW_TEST_ONCE, PSCW_WHOLE };
-enum pscw_op { PSCW_NONE, PSCW_PUT, PSCW_GET };
-
-typedef struct pscw_plan {
-  enum pscw_timed timed;
-  enum pscw_op op;            /* done msg_cnt times by the origin to every target */
-  long msg_cnt;
-  int assertion;              /* MPI_Win_start gets its NOCHECK bit, MPI_Win_post all */
-  double post_delay;          /* microseconds target post_delay_rank waits before posting */
-  int post_delay_rank;
-  double complete_delay;      /* the origin waits between its transfers and MPI_Win_complete */
-  double wait_delay;          /* the targets wait between MPI_Win_post and MPI_Win_wait */
-} pscw_plan;
-
-static void pscw_plan_init(pscw_plan *p, enum pscw_timed timed, const sk_value *assertion, int doput)
+SK_API void sk_pscw_plan_init(sk_pscw_plan *p, enum sk_pscw_timed timed, long assertion, int doput)
 {
   p->timed = timed;
   p->op = doput ? PSCW_PUT : PSCW_NONE;
   p->msg_cnt = 1;
-  p->assertion = assertion != NULL ? (int)assertion->u.i : 0;
+  p->assertion = (int)assertion;
   p->post_delay = p->complete_delay = p->wait_delay = 0.0;
   p->post_delay_rank = -1;
 }
 
-/* Runs one epoch: rank 0 accesses ranks 1..n_targets; returns the time the plan asks
-** for on the process that has it, -1 elsewhere. */
-static double pscw_run(sk_mctx *m, const pscw_plan *p)
+SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = (sk_win_state *)m->state;
   int nocheck = (p->assertion & MPI_MODE_NOCHECK) != 0, j, flag = 0;
   long k;
   double t0 = 0.0, t1 = 0.0, t2 = 0.0, t3 = 0.0, result = -1.0;
@@ -7222,8 +7629,8 @@ static double pscw_run(sk_mctx *m, const pscw_plan *p)
     t1 = MPI_Wtime();
     for (j = 1; j <= s->n_targets; j++)
       for (k = 0; k < p->msg_cnt; k++) {
-        if (p->op == PSCW_PUT) put_block(m, s, j, k);
-        else if (p->op == PSCW_GET) get_block(m, s, j, k, (j - 1) * p->msg_cnt + k);
+        if (p->op == PSCW_PUT) sk_win_put_block(m, s, j, k);
+        else if (p->op == PSCW_GET) sk_win_get_block(m, s, j, k, (j - 1) * p->msg_cnt + k);
       }
     sk_mpi_busy_wait(p->complete_delay);
     t2 = MPI_Wtime();
@@ -7260,24 +7667,176 @@ static double pscw_run(sk_mctx *m, const pscw_plan *p)
   return result;
 }
 
-/* The init of the PSCW measurements with args (count, dt, info, assert[, doput, ...]):
-** a window of msg_cnt blocks, all ranks but 0 are targets. */
-static void init_pscw(sk_mctx *m, const sk_value *args, const char *fn, int doput, long msg_cnt)
+SK_API sk_win_state *sk_win_of(sk_mctx *m) { return (sk_win_state *)m->state; }
+
+/* ---- fence ---- */
+
+/* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
+** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
+static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 {
-  window_state *s;
-  check_assert(m, fn, args[3].u.i, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
-  s = init_simple_window(m, args, fn, 2, msg_cnt);
-  if (s != NULL) window_groups(m, s, m->size - 1);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctna");
+  sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
+  sk_win_simple(m, &a, "MPI_Win_fence_open", 1);
+}
+
+static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start, end;
+  (void)args;
+  start = sk_sync_start(m);
+  MPI_Win_fence((int)s->args.assertion, s->win);
+  end = sk_sync_stop(m);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return end - start;
+}
+
+/* The closing fences, args (count, dt, info, assert, doput): assert of the closing
+** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. */
+static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnap");
+  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
+                      | (a.doput ? 0 : MPI_MODE_NOPRECEDE));
+  sk_win_simple(m, &a, fn, 1);
+}
+
+/* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
+** neighbour), and times the closing MPI_Win_fence(assert) alone. */
+static double fence_close(sk_mctx *m, int everybody_puts)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start;
+  sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (s->args.doput && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
+  start = MPI_Wtime();
+  MPI_Win_fence((int)s->args.assertion, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_Win_fence_close(count, dt, info, assert, doput): rank 0 puts to rank 1. */
+static void init_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
+{
+  init_fence_close(m, args, "MPI_Win_fence_close");
+}
+
+static double measure_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return fence_close(m, 0);
+}
+
+/* MPI_Win_fence_close_collective(count, dt, info, assert, doput): every process puts to
+** its right neighbour (rank+1 mod size). */
+static void init_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
+{
+  init_fence_close(m, args, "MPI_Win_fence_close_collective");
+}
+
+static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return fence_close(m, 1);
+}
+
+/* MPI_Win_fence_close_delayed(count, dt, info, msg_cnt, delay_us): rank 0 puts msg_cnt
+** messages to rank 1, then every process waits delay_us before the closing fence,
+** which alone is timed. A library that transfers while the processes compute closes
+** quickly; one that defers the transfer to the fence does not. */
+static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "MPI_Win_fence_close_delayed";
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnmd");
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  sk_win_simple(m, &a, fn, a.msg_cnt);
+}
+
+static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long k;
+  double start;
+  (void)args;
+  sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0)
+    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
+  sk_mpi_busy_wait((double)s->args.delay_us);
+  start = MPI_Wtime();
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_Win_fence_openclose(count, dt, info, doput): a whole fence epoch, opening fence,
+** the put of rank 0 to rank 1 if doput, closing fence. */
+static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnp");
+  sk_win_simple(m, &a, "MPI_Win_fence_openclose", 1);
+}
+
+static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (s->args.doput && m->rank == 0) sk_win_put_block(m, s, 1, 0);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- general active target synchronisation (post, start, complete, wait) ---- */
+
+/* The init of the PSCW measurements with args (count, dt, info, assert, ...) as given by
+** `layout`: a window of msg_cnt blocks (1 without msg_cnt), all ranks but 0 are targets;
+** without doput in the layout, doput_always says whether the origin puts. */
+static void init_pscw(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, int doput_always)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  int doput;
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
+  if (doput_always) a.doput = 1;
+  doput = a.doput != 0;
+  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  if (strchr(layout, 'r') != NULL) {
+    sk_mpi_check_rank(m, fn, "delay_rank", a.delay_rank);
+    if (!m->failed && a.delay_rank == 0) {
+      char msg[200];
+      sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
+      sk_meas_fail(m, msg);
+    }
+  }
+  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
+  s = sk_win_simple(m, &a, fn, a.msg_cnt);
+  if (s != NULL) sk_win_groups(m, s, m->size - 1);
+}
+
+/* One epoch of the plan `timed` with the arguments kept by init. */
+static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed)
+{
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
+  sk_pscw_plan_init(&p, timed, s->args.assertion, s->args.doput != 0);
+  p.msg_cnt = s->args.msg_cnt;
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
-static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_start", 0, 1); }
+static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_start", "ctna", 0); }
 
 static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_START, &args[3], 0);
-  return pscw_run(m, &p);
+  (void)args;
+  return pscw_measure(m, PSCW_START);
 }
 
 /* MPI_Win_start_delayed_post(count, dt, info, assert, delay_us, delay_rank): as
@@ -7285,140 +7844,135 @@ static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
 ** MPI_Win_start waits for the posts. */
 static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "MPI_Win_start_delayed_post";
-  sk_mpi_check_count(m, fn, "delay_us", args[4].u.i);
-  sk_mpi_check_rank(m, fn, "delay_rank", args[5].u.i);
-  if (!m->failed && args[5].u.i == 0) sk_meas_fail(m, "MPI_Win_start_delayed_post: delay_rank must be a target (1..size-1), rank 0 is the origin");
-  init_pscw(m, args, fn, 0, 1);
+  init_pscw(m, args, "MPI_Win_start_delayed_post", "ctnadr", 0);
 }
 
 static double measure_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_START, &args[3], 0);
-  p.post_delay = (double)args[4].u.i;
-  p.post_delay_rank = (int)args[5].u.i;
-  return pscw_run(m, &p);
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
+  (void)args;
+  sk_pscw_plan_init(&p, PSCW_START, s->args.assertion, 0);
+  p.post_delay = (double)s->args.delay_us;
+  p.post_delay_rank = (int)s->args.delay_rank;
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_post(count, dt, info, assert): the MPI_Win_post call of the targets. */
-static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_post", 0, 1); }
+static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_post", "ctna", 0); }
 
 static double measure_MPI_Win_post(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_POST, &args[3], 0);
-  return pscw_run(m, &p);
+  (void)args;
+  return pscw_measure(m, PSCW_POST);
 }
 
 /* MPI_Win_complete(count, dt, info, assert, doput): the MPI_Win_complete of the origin. */
 static void init_MPI_Win_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete", args[4].u.i != 0, 1);
+  init_pscw(m, args, "MPI_Win_complete", "ctnap", 0);
 }
 
 static double measure_MPI_Win_complete(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_COMPLETE, &args[3], args[4].u.i != 0);
-  return pscw_run(m, &p);
+  (void)args;
+  return pscw_measure(m, PSCW_COMPLETE);
 }
 
 /* MPI_Win_startcomplete(count, dt, info, assert, doput): the origin's whole access
 ** epoch, MPI_Win_start to MPI_Win_complete. */
 static void init_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_startcomplete", args[4].u.i != 0, 1);
+  init_pscw(m, args, "MPI_Win_startcomplete", "ctnap", 0);
 }
 
 static double measure_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_STARTCOMPLETE, &args[3], args[4].u.i != 0);
-  return pscw_run(m, &p);
+  (void)args;
+  return pscw_measure(m, PSCW_STARTCOMPLETE);
 }
 
 /* MPI_Win_complete_n(count, dt, info, assert, msg_cnt, delay_us): the origin puts
 ** msg_cnt messages to every target, waits delay_us, and its MPI_Win_complete is timed. */
 static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "MPI_Win_complete_n", "delay_us", args[5].u.i);
-  init_pscw(m, args, "MPI_Win_complete_n", 1, args[4].u.i);
+  init_pscw(m, args, "MPI_Win_complete_n", "ctnamd", 1);
 }
 
 static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_COMPLETE, &args[3], 1);
-  p.msg_cnt = args[4].u.i;
-  p.complete_delay = (double)args[5].u.i;
-  return pscw_run(m, &p);
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
+  (void)args;
+  sk_pscw_plan_init(&p, PSCW_COMPLETE, s->args.assertion, 1);
+  p.msg_cnt = s->args.msg_cnt;
+  p.complete_delay = (double)s->args.delay_us;
+  return sk_pscw_run(m, &p);
 }
 
-/* The PSCW functions with args (count, dt, info, assert, doput, delay_us). */
-static void init_pscw_delayed(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_mpi_check_count(m, fn, "delay_us", args[5].u.i);
-  init_pscw(m, args, fn, args[4].u.i != 0, 1);
-}
-
-/* MPI_Win_complete_delayed_wait(..., doput, delay_us): the targets wait delay_us before
-** MPI_Win_wait; the origin's MPI_Win_complete is timed (does it wait for them?). */
+/* MPI_Win_complete_delayed_wait(count, dt, info, assert, doput, delay_us): the targets
+** wait delay_us before MPI_Win_wait; the origin's MPI_Win_complete is timed (does it
+** wait for them?). */
 static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  init_pscw_delayed(m, args, "MPI_Win_complete_delayed_wait");
+  init_pscw(m, args, "MPI_Win_complete_delayed_wait", "ctnapd", 0);
 }
 
 static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_COMPLETE, &args[3], args[4].u.i != 0);
-  p.wait_delay = (double)args[5].u.i;
-  return pscw_run(m, &p);
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
+  (void)args;
+  sk_pscw_plan_init(&p, PSCW_COMPLETE, s->args.assertion, s->args.doput != 0);
+  p.wait_delay = (double)s->args.delay_us;
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_wait_early_complete(..., doput, delay_us): the origin completes at once, the
 ** targets wait delay_us and then time their MPI_Win_wait (the epoch is over by then). */
 static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw_delayed(m, args, "MPI_Win_wait_early_complete");
+  init_pscw(m, args, "MPI_Win_wait_early_complete", "ctnapd", 0);
 }
 
 static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_WAIT, &args[3], args[4].u.i != 0);
-  p.wait_delay = (double)args[5].u.i;
-  return pscw_run(m, &p);
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
+  (void)args;
+  sk_pscw_plan_init(&p, PSCW_WAIT, s->args.assertion, s->args.doput != 0);
+  p.wait_delay = (double)s->args.delay_us;
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_wait_delayed_complete(..., doput, delay_us): the origin waits delay_us before
 ** MPI_Win_complete; the targets' MPI_Win_wait is timed. */
 static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw_delayed(m, args, "MPI_Win_wait_delayed_complete");
+  init_pscw(m, args, "MPI_Win_wait_delayed_complete", "ctnapd", 0);
 }
 
 static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_WAIT, &args[3], args[4].u.i != 0);
-  p.complete_delay = (double)args[5].u.i;
-  return pscw_run(m, &p);
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
+  (void)args;
+  sk_pscw_plan_init(&p, PSCW_WAIT, s->args.assertion, s->args.doput != 0);
+  p.complete_delay = (double)s->args.delay_us;
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_test(count, dt, info, assert, doput): the targets end their exposure epoch by
 ** calling MPI_Win_test until it succeeds; that loop is timed. */
 static void init_MPI_Win_test(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_test", args[4].u.i != 0, 1);
+  init_pscw(m, args, "MPI_Win_test", "ctnap", 0);
 }
 
 static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_TEST_LOOP, &args[3], args[4].u.i != 0);
-  return pscw_run(m, &p);
+  (void)args;
+  return pscw_measure(m, PSCW_TEST_LOOP);
 }
 
 /* MPI_Win_test_delayed(..., doput, delay_us): the origin waits delay_us before
@@ -7426,59 +7980,17 @@ static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
 ** open (it normally fails) and then finish with MPI_Win_wait. */
 static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  init_pscw_delayed(m, args, "MPI_Win_test_delayed");
+  init_pscw(m, args, "MPI_Win_test_delayed", "ctnapd", 0);
 }
 
 static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_TEST_ONCE, &args[3], args[4].u.i != 0);
-  p.complete_delay = (double)args[5].u.i;
-  return pscw_run(m, &p);
-}
-
-/* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
-** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
-** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
-static void init_dedicated(sk_mctx *m, const sk_value *args, const char *fn, long msg_cnt)
-{
-  window_state *s = init_simple_window(m, args, fn, 2, msg_cnt);
-  if (s == NULL) return;
-  m->recv_usage = s->block * (size_t)msg_cnt;
-  window_groups(m, s, 1);
-}
-
-static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Put_dedicated", 1); }
-static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Get_dedicated", 1); }
-
-static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
-{
-  init_dedicated(m, args, "Combining_dedicated", args[3].u.i);
-}
-
-static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args)
-{
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_WHOLE, NULL, 1);
+  sk_win_state *s = sk_win_of(m);
+  sk_pscw_plan p;
   (void)args;
-  return pscw_run(m, &p);
-}
-
-static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args)
-{
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_WHOLE, NULL, 0);
-  p.op = PSCW_GET;
-  (void)args;
-  return pscw_run(m, &p);
-}
-
-static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args)
-{
-  pscw_plan p;
-  pscw_plan_init(&p, PSCW_WHOLE, NULL, 1);
-  p.msg_cnt = args[3].u.i;
-  return pscw_run(m, &p);
+  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, s->args.assertion, s->args.doput != 0);
+  p.complete_delay = (double)s->args.delay_us;
+  return sk_pscw_run(m, &p);
 }
 
 /* ---- window creation and destruction ---- */
@@ -7487,18 +7999,20 @@ static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args)
 ** after the timing); init only allocates the memory. */
 static void init_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = window_setup(m, "MPI_Win_create", args[0].u.i, args[1].u.dt, &args[2], 1, 0);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_setup(m, "MPI_Win_create", &a, a.count, a.dt, 1, 0);
   m->send_usage = m->recv_usage = 0;
-  (void)s;
 }
 
 static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   MPI_Win win;
   double start, end;
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Win_create(s->memory, s->memory_size, 1, info_of(&args[2]), sk_mpi_comm(m), &win);
+  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(&s->args), sk_mpi_comm(m), &win);
   end = sk_sync_stop(m);
   MPI_Win_free(&win);
   return end - start;
@@ -7508,9 +8022,10 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 ** one fence epoch in which rank 0 puts to rank 1 (all untimed); MPI_Win_free is timed. */
 static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
-  window_state *s;
-  sk_mpi_check_procs(m, "MPI_Win_free", 2);
-  s = window_setup(m, "MPI_Win_free", args[0].u.i, args[1].u.dt, &args[2], 1, 0);
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnp");
+  s = sk_win_setup(m, "MPI_Win_free", &a, a.count, a.dt, 1, 0);
   if (s == NULL) return;
   m->send_usage = s->block;
   m->recv_usage = 0;
@@ -7518,12 +8033,13 @@ static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start;
-  MPI_Win_create(s->memory, s->memory_size, 1, info_of(&args[2]), sk_mpi_comm(m), &s->win);
-  if (args[3].u.i) {
+  (void)args;
+  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(&s->args), sk_mpi_comm(m), &s->win);
+  if (s->args.doput) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-    if (m->rank == 0) put_block(m, s, 1, 0);
+    if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
     MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   }
   start = sk_sync_start(m);
@@ -7534,30 +8050,32 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 /* ---- passive target: locks ---- */
 
-/* The lock functions: args (count, dt, info, assert, lock_type, dest, ...); only rank 0
-** locks the window of dest. */
-static void init_lock(sk_mctx *m, const sk_value *args, const char *fn)
+/* The lock functions: args (count, dt, info, assert, lock_type, dest, ...) as given by
+** `layout`; only rank 0 locks the window of dest. */
+static void init_lock(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
 {
-  int lock_type;
-  check_assert(m, fn, args[3].u.i, MPI_MODE_NOCHECK);
-  check_lock_type(m, fn, args[4].u.i, &lock_type);
-  sk_mpi_check_rank(m, fn, "dest", args[5].u.i);
-  init_simple_window(m, args, fn, 1, 1);
+  sk_win_args a;
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOCHECK);
+  sk_win_check_lock_type(m, fn, a.lock_type);
+  sk_mpi_check_rank(m, fn, "dest", a.dest);
+  sk_win_simple(m, &a, fn, 1);
 }
 
 /* MPI_Win_lock(count, dt, info, assert, lock_type, dest): rank 0's MPI_Win_lock call
 ** (many libraries acquire the lock lazily, then the cost shows in MPI_Win_unlock). */
-static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args) { init_lock(m, args, "MPI_Win_lock"); }
+static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args) { init_lock(m, args, "MPI_Win_lock", "ctnalx"); }
 
-static double lock_timed(sk_mctx *m, const sk_value *args, double target_delay)
+static double lock_timed(sk_mctx *m, double target_delay)
 {
-  window_state *s = (window_state *)m->state;
-  int dest = (int)args[5].u.i;
+  sk_win_state *s = sk_win_of(m);
+  int dest = (int)s->args.dest;
   double start, result = -1.0;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(lock_type_of(args[4].u.i), dest, (int)args[3].u.i, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), dest, (int)s->args.assertion, s->win);
     result = MPI_Wtime() - start;
     MPI_Win_unlock(dest, s->win);
   } else if (m->rank == dest) {
@@ -7569,7 +8087,8 @@ static double lock_timed(sk_mctx *m, const sk_value *args, double target_delay)
 
 static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
 {
-  return lock_timed(m, args, 0.0);
+  (void)args;
+  return lock_timed(m, 0.0);
 }
 
 /* MPI_Win_lock_desync(count, dt, info, assert, lock_type, dest, delay_us): as
@@ -7577,13 +8096,13 @@ static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
 ** loop without MPI calls while rank 0 locks its window (does the lock need the target?). */
 static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "MPI_Win_lock_desync", "delay_us", args[6].u.i);
-  init_lock(m, args, "MPI_Win_lock_desync");
+  init_lock(m, args, "MPI_Win_lock_desync", "ctnalxd");
 }
 
 static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 {
-  return lock_timed(m, args, (double)args[6].u.i);
+  (void)args;
+  return lock_timed(m, (double)sk_win_of(m)->args.delay_us);
 }
 
 /* MPI_Win_unlock(count, dt, info, assert, lock_type, dest, doput, delay_us): rank 0
@@ -7591,20 +8110,20 @@ static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 ** timed. */
 static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "MPI_Win_unlock", "delay_us", args[7].u.i);
-  init_lock(m, args, "MPI_Win_unlock");
+  init_lock(m, args, "MPI_Win_unlock", "ctnalxpd");
 }
 
 static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
-  int dest = (int)args[5].u.i;
+  sk_win_state *s = sk_win_of(m);
+  int dest = (int)s->args.dest;
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(lock_type_of(args[4].u.i), dest, (int)args[3].u.i, s->win);
-    if (args[6].u.i) put_block(m, s, dest, 0);
-    sk_mpi_busy_wait((double)args[7].u.i);
+    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), dest, (int)s->args.assertion, s->win);
+    if (s->args.doput) sk_win_put_block(m, s, dest, 0);
+    sk_mpi_busy_wait((double)s->args.delay_us);
     start = MPI_Wtime();
     MPI_Win_unlock(dest, s->win);
     result = MPI_Wtime() - start;
@@ -7613,11 +8132,72 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
   return result;
 }
 
-/* ---- put, get, accumulate: pairwise ---- */
+#endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-/* The pairwise functions with args (count, dt, info): window of one block. */
+#define WIN_SYNC_ROW(NAME, PARAMS, MIN_PROCS) \
+  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
+
+static const sk_measurement mpi_win_sync_table[] = {
+  WIN_SYNC_ROW(MPI_Win_fence_open, "itni", 1),
+  WIN_SYNC_ROW(MPI_Win_fence_close, "itnii", 2),
+  WIN_SYNC_ROW(MPI_Win_fence_close_collective, "itnii", 2),
+  WIN_SYNC_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
+  WIN_SYNC_ROW(MPI_Win_fence_openclose, "itni", 2),
+  WIN_SYNC_ROW(MPI_Win_start, "itni", 2),
+  WIN_SYNC_ROW(MPI_Win_start_delayed_post, "itniii", 2),
+  WIN_SYNC_ROW(MPI_Win_post, "itni", 2),
+  WIN_SYNC_ROW(MPI_Win_complete, "itnii", 2),
+  WIN_SYNC_ROW(MPI_Win_startcomplete, "itnii", 2),
+  WIN_SYNC_ROW(MPI_Win_complete_n, "itniii", 2),
+  WIN_SYNC_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
+  WIN_SYNC_ROW(MPI_Win_wait_early_complete, "itniii", 2),
+  WIN_SYNC_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
+  WIN_SYNC_ROW(MPI_Win_test, "itnii", 2),
+  WIN_SYNC_ROW(MPI_Win_test_delayed, "itniii", 2),
+  WIN_SYNC_ROW(MPI_Win_create, "itn", 1),
+  WIN_SYNC_ROW(MPI_Win_free, "itni", 2),
+  WIN_SYNC_ROW(MPI_Win_lock, "itniii", 1),
+  WIN_SYNC_ROW(MPI_Win_lock_desync, "itniiii", 1),
+  WIN_SYNC_ROW(MPI_Win_unlock, "itniiiii", 1),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
+/* --- end split/meas_mpi_win_sync.c --- */
+/* --- begin split/meas_mpi_win_transfer.c --- */
+/*
+** meas_mpi_win_transfer.c -- one-sided communication, the transfers (SKaMPI 5 manual
+** §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise, concurrent,
+** passive target with active waiting of the target, derived datatypes, many-to-many
+** patterns) and the collective operations made of them (onesided_bcast,
+** onesided_alltoall, onesided_reduce, onesided_allreduce, onesided_borderexchange).
+** The window state, its setup and the synchronisation helpers come from
+** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too; in addition:
+** - Functions without <dt> (the activewait, Datatype_* and borderexchange families)
+**   move MPI_INTs.
+** - <doput>: non-zero means that the origin puts one message to every target inside the
+**   epoch; <msg_cnt> messages go to consecutive slots of the target window.
+** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
+** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+*/
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+
+#define NOTICE_TAG 3
+#define ACTIVEWAIT_GIVE_UP 60.0   /* seconds */
+
+/* One transfer of rank `m->rank`'s block: a get into local slot 0 or a put. */
+static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, int use_get)
+{
+  if (use_get) sk_win_get_block(m, s, target, 0, 0);
+  else sk_win_put_block(m, s, target, 0);
+}
+
+/* ---- pairwise: (count, dt, info), a window of one block ---- */
+
 #define PAIRWISE_INIT(NAME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_simple_window(m, args, #NAME, 2, 1); }
+  static void init_##NAME(sk_mctx *m, const sk_value *args) \
+  { sk_win_args a; sk_win_args_read(&a, args, "ctn"); sk_win_simple(m, &a, #NAME, 1); }
 
 PAIRWISE_INIT(MPI_Put_Pingpong)
 PAIRWISE_INIT(MPI_Put_fence_bidirectional)
@@ -7633,12 +8213,12 @@ PAIRWISE_INIT(MPI_Get_fence)
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
 static double pingpong_fenced(sk_mctx *m, int use_get)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) { if (use_get) get_block(m, s, 1, 0, 0); else put_block(m, s, 1, 0); }
+  if (m->rank == 0) transfer_block(m, s, 1, use_get);
   MPI_Win_fence(0, s->win);
-  if (m->rank == 1) { if (use_get) get_block(m, s, 0, 0, 0); else put_block(m, s, 0, 0); }
+  if (m->rank == 1) transfer_block(m, s, 0, use_get);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -7649,11 +8229,11 @@ static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void
 /* MPI_Put_fence_bidirectional: ranks 0 and 1 put to each other in one fence epoch. */
 static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank < 2) put_block(m, s, 1 - m->rank, 0);
+  if (m->rank < 2) sk_win_put_block(m, s, 1 - m->rank, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -7661,10 +8241,10 @@ static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *ar
 /* MPI_Put_fence / MPI_Get_fence: one fence epoch with a transfer of rank 0. */
 static double transfer_fenced(sk_mctx *m, int use_get)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) { if (use_get) get_block(m, s, 1, 0, 0); else put_block(m, s, 1, 0); }
+  if (m->rank == 0) transfer_block(m, s, 1, use_get);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -7676,13 +8256,13 @@ static double measure_MPI_Get_fence(sk_mctx *m, const sk_value *args) { (void)ar
 ** call of rank 0 inside a fence epoch. */
 static double transfer_call(sk_mctx *m, int use_get)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    if (use_get) get_block(m, s, 1, 0, 0); else put_block(m, s, 1, 0);
+    transfer_block(m, s, 1, use_get);
     result = MPI_Wtime() - start;
   }
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -7697,13 +8277,13 @@ static double measure_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { (
 ** put, shared for the get), transfers, unlocks; timed on rank 0. */
 static double transfer_passive(sk_mctx *m, int use_get)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
     MPI_Win_lock(use_get ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    if (use_get) get_block(m, s, 1, 0, 0); else put_block(m, s, 1, 0);
+    transfer_block(m, s, 1, use_get);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
   }
@@ -7714,24 +8294,61 @@ static double transfer_passive(sk_mctx *m, int use_get)
 static double measure_MPI_Put_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 0); }
 static double measure_MPI_Get_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 1); }
 
+/* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
+** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
+** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
+static void init_dedicated(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
+  s = sk_win_simple(m, &a, fn, a.msg_cnt);
+  if (s == NULL) return;
+  m->recv_usage = s->block * (size_t)a.msg_cnt;
+  sk_win_groups(m, s, 1);
+}
+
+static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Put_dedicated", "ctn"); }
+static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Get_dedicated", "ctn"); }
+static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
+{
+  init_dedicated(m, args, "Combining_dedicated", "ctnm");
+}
+
+static double dedicated(sk_mctx *m, enum sk_pscw_op op)
+{
+  sk_pscw_plan p;
+  sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
+  p.op = op;
+  p.msg_cnt = sk_win_of(m)->args.msg_cnt;
+  return sk_pscw_run(m, &p);
+}
+
+static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
+static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET); }
+static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
+
 /* MPI_Put_passive_concurrent(count, dt, info, lock_type): every rank but 0 locks rank
 ** 0's window with lock_type, puts into its own slot, unlocks; each times its epoch. */
 static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
 {
-  int lock_type;
-  check_lock_type(m, "MPI_Put_passive_concurrent", args[3].u.i, &lock_type);
-  init_simple_window(m, args, "MPI_Put_passive_concurrent", 2, m->size);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnl");
+  sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
+  sk_win_simple(m, &a, "MPI_Put_passive_concurrent", m->size);
 }
 
 static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   if (m->rank != 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(lock_type_of(args[3].u.i), 0, 0, s->win);
-    put_block(m, s, 0, m->rank);
+    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), 0, 0, s->win);
+    sk_win_put_block(m, s, 0, m->rank);
     MPI_Win_unlock(0, s->win);
     result = MPI_Wtime() - start;
   }
@@ -7739,20 +8356,25 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
   return result;
 }
 
+/* ---- accumulate ---- */
+
 /* MPI_Accumulate(count, dt, info, op): one fence epoch in which rank 0 accumulates into
 ** rank 1's window. */
 static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_op(m, "MPI_Accumulate", args[3].u.op, args[1].u.dt, 1);
-  init_simple_window(m, args, "MPI_Accumulate", 2, 1);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctno");
+  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.dt, 1);
+  sk_win_simple(m, &a, "MPI_Accumulate", 1);
 }
 
 static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) accumulate_block(m, s, 1, 0, args[3].u.op->mpi);
+  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->args.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -7761,69 +8383,79 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 ** MPI_Accumulate_concurrent_multi(count, dt, info, msg_cnt, op, disjoint): in one fence
 ** epoch every rank but 0 accumulates msg_cnt messages into rank 0's window -- all into
 ** the same msg_cnt slots, or, if disjoint, each into slots of its own. */
-static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args, const char *fn, long msg_cnt,
-                                       const sk_opdef *op)
+static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
 {
-  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
-  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
-  sk_mpi_check_op(m, fn, op, args[1].u.dt, 1);
-  init_simple_window(m, args, fn, 2, msg_cnt * m->size);
+  sk_win_args a;
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
+  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
+  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
+  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
 }
 
-static double accumulate_concurrent(sk_mctx *m, long msg_cnt, const sk_opdef *op, int disjoint)
+static double accumulate_concurrent(sk_mctx *m)
 {
-  window_state *s = (window_state *)m->state;
-  long k;
+  sk_win_state *s = sk_win_of(m);
+  long k, msg_cnt = s->args.msg_cnt;
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank != 0)
-    for (k = 0; k < msg_cnt; k++) accumulate_block(m, s, 0, disjoint ? m->rank * msg_cnt + k : k, op->mpi);
+    for (k = 0; k < msg_cnt; k++)
+      sk_win_accumulate_block(m, s, 0, s->args.disjoint ? m->rank * msg_cnt + k : k, s->args.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
-  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent", 1, args[3].u.op);
+  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent", "ctnoj");
 }
 
 static double measure_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
-  return accumulate_concurrent(m, 1, args[3].u.op, args[4].u.i != 0);
+  (void)args;
+  return accumulate_concurrent(m);
 }
 
 static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
 {
-  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent_multi", args[3].u.i, args[4].u.op);
+  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent_multi", "ctnmoj");
 }
 
 static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
 {
-  return accumulate_concurrent(m, args[3].u.i, args[4].u.op, args[5].u.i != 0);
+  (void)args;
+  return accumulate_concurrent(m);
 }
+
+/* ---- caching and combining ---- */
 
 /* Caching(count, dt, info, delay_us): rank 0 reads the same data of rank 1 twice with
 ** passive target (shared lock, MPI_Get, unlock), delay_us apart; the second access is
 ** timed -- cheaper than the first if the library caches the remote window. */
 static void init_Caching(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "Caching", "delay_us", args[3].u.i);
-  init_simple_window(m, args, "Caching", 2, 1);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnd");
+  sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
+  sk_win_simple(m, &a, "Caching", 1);
 }
 
 static double measure_Caching(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
-    get_block(m, s, 1, 0, 0);
+    sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
-    sk_mpi_busy_wait((double)args[3].u.i);
+    sk_mpi_busy_wait((double)s->args.delay_us);
     start = MPI_Wtime();
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
-    get_block(m, s, 1, 0, 0);
+    sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
   }
@@ -7836,42 +8468,42 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
 ** them?). Compare with MPI_Put_fence of msg_cnt*count elements. */
 static void init_Combining_fence(sk_mctx *m, const sk_value *args)
 {
-  init_simple_window(m, args, "Combining_fence", 2, args[3].u.i);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnm");
+  sk_win_simple(m, &a, "Combining_fence", a.msg_cnt);
 }
 
 static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   long k;
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < args[3].u.i; k++) put_block(m, s, 1, k);
+    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- passive target with active waiting of the target (MPI_INT messages) ---- */
 
-#define NOTICE_TAG 3
-
 /* The init of the activewait family: args (count, info[, delay_us]). */
-static window_state *init_activewait(sk_mctx *m, const sk_value *args, const char *fn, int has_delay,
-                                     long min_count)
+static void init_activewait(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, long min_count)
 {
-  window_state *s;
+  sk_win_state *s;
+  sk_win_args a;
   char msg[200];
-  sk_mpi_check_procs(m, fn, 2);
-  if (has_delay) sk_mpi_check_count(m, fn, "delay_us", args[2].u.i);
-  if (!m->failed && args[0].u.i < min_count) {
-    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, args[0].u.i, min_count);
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  if (!m->failed && a.count < min_count) {
+    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, a.count, min_count);
     sk_meas_fail(m, msg);
   }
-  s = window_setup(m, fn, args[0].u.i, int_type(), &args[1], 1, 1);
-  if (s == NULL) return NULL;
+  s = sk_win_setup(m, fn, &a, a.count, a.dt, 1, 1);
+  if (s == NULL) return;
   m->send_usage = s->block;
   m->recv_usage = s->block;
-  return s;
 }
 
 /* MPI_Put_activewait_get(count, info): rank 0 puts count ints into rank 1's window with
@@ -7883,14 +8515,12 @@ static window_state *init_activewait(sk_mctx *m, const sk_value *args, const cha
 static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   /* the window starts zeroed and the measurement numbers start at 1 */
-  init_activewait(m, args, "MPI_Put_activewait_get", 0, 1);
+  init_activewait(m, args, "MPI_Put_activewait_get", "cn", 1);
 }
-
-#define ACTIVEWAIT_GIVE_UP 60.0   /* seconds */
 
 static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   int seen = -1, last = s->count - 1;
   double start, result = -1.0;
   (void)args;
@@ -7899,7 +8529,7 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
   start = sk_sync_start(m);
   if (m->rank == 0) {
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    put_block(m, s, 1, 0);
+    sk_win_put_block(m, s, 1, 0);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
   } else if (m->rank == 1) {
@@ -7929,9 +8559,9 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 ** variants) actively with an MPI_Iprobe loop. Both time their part. */
 enum activewait_op { AW_PUT, AW_ACCUMULATE, AW_GET };
 
-static double activewait_notice(sk_mctx *m, enum activewait_op op, double delay, int probe)
+static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   int flag = 0;
@@ -7939,14 +8569,14 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, double delay,
   start = sk_sync_start(m);
   if (m->rank == 0) {
     MPI_Win_lock(op == AW_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    if (op == AW_PUT) put_block(m, s, 1, 0);
-    else if (op == AW_ACCUMULATE) accumulate_block(m, s, 1, 0, MPI_SUM);
-    else get_block(m, s, 1, 0, 0);
+    if (op == AW_PUT) sk_win_put_block(m, s, 1, 0);
+    else if (op == AW_ACCUMULATE) sk_win_accumulate_block(m, s, 1, 0, MPI_SUM);
+    else sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
     MPI_Send(NULL, 0, MPI_INT, 1, NOTICE_TAG, comm);
   } else if (m->rank == 1) {
-    sk_mpi_busy_wait(delay);
+    sk_mpi_busy_wait((double)s->args.delay_us);
     if (probe) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
     MPI_Recv(NULL, 0, MPI_INT, 0, NOTICE_TAG, comm, &status);
     result = MPI_Wtime() - start;
@@ -7955,58 +8585,16 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, double delay,
   return result;
 }
 
-static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  init_activewait(m, args, "MPI_Put_activewait_twosided", 0, 0);
-}
+#define ACTIVEWAIT_FUNCTION(NAME, LAYOUT, OP, PROBE) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_activewait(m, args, #NAME, LAYOUT, 0); } \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { (void)args; return activewait_notice(m, OP, PROBE); }
 
-static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_PUT, 0.0, 0);
-}
-
-static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
-{
-  init_activewait(m, args, "MPI_Put_activewait_twosided_sleep", 1, 0);
-}
-
-static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
-{
-  return activewait_notice(m, AW_PUT, (double)args[2].u.i, 0);
-}
-
-static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
-{
-  init_activewait(m, args, "MPI_Get_activewait", 0, 0);
-}
-
-static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_GET, 0.0, 1);
-}
-
-static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
-{
-  init_activewait(m, args, "MPI_Get_activewait_sleep", 1, 0);
-}
-
-static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
-{
-  return activewait_notice(m, AW_GET, (double)args[2].u.i, 1);
-}
-
-static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  init_activewait(m, args, "MPI_Accumulate_activewait_twosided", 0, 0);
-}
-
-static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_ACCUMULATE, 0.0, 0);
-}
+ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided, "cn", AW_PUT, 0)
+ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided_sleep, "cnd", AW_PUT, 0)
+ACTIVEWAIT_FUNCTION(MPI_Get_activewait, "cn", AW_GET, 1)
+ACTIVEWAIT_FUNCTION(MPI_Get_activewait_sleep, "cnd", AW_GET, 1)
+ACTIVEWAIT_FUNCTION(MPI_Accumulate_activewait_twosided, "cn", AW_ACCUMULATE, 0)
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
 
@@ -8031,14 +8619,15 @@ static void make_vector(int count, MPI_Datatype *type)
 
 static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
 {
-  window_state *s;
-  sk_mpi_check_procs(m, fn, 2);
-  if (!m->failed && args[0].u.i > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
-  s = window_setup(m, fn, 2 * args[0].u.i, int_type(), &args[1], 1, 1);
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "cn");
+  if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
+  s = sk_win_setup(m, fn, &a, 2 * a.count, a.dt, 1, 1);
   if (s == NULL) return;
   m->send_usage = m->recv_usage = s->block;
-  m->reported_size = args[0].u.i * (long)sizeof(int);
-  s->count = (int)args[0].u.i;
+  m->reported_size = a.count * (long)sizeof(int);
+  s->count = (int)a.count;
   if (shape == SHAPE_CONTIGUOUS) {
     MPI_Type_contiguous(s->count, MPI_INT, &s->derived);
     MPI_Type_commit(&s->derived);
@@ -8050,7 +8639,7 @@ static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum
 /* One epoch; `everytime` makes the vector type inside the timing. */
 static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int everytime)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   MPI_Datatype type = s->derived;
   double start = sk_sync_start(m);
   if (everytime && m->rank == 0) make_vector(s->count, &type);
@@ -8090,16 +8679,19 @@ DATATYPE_FUNCTION(Datatype_complex_Get, SHAPE_VECTOR, 1, 0)
 ** rank (rank + distance) mod size (distance may be negative). */
 static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
-  init_simple_window(m, args, "MPI_Put_Shift", 1, 1);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctns");
+  sk_win_simple(m, &a, "MPI_Put_Shift", 1);
 }
 
 static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
-  int target = (int)(((m->rank + args[3].u.i) % m->size + m->size) % m->size);
+  sk_win_state *s = sk_win_of(m);
+  int target = (int)(((m->rank + s->args.distance) % m->size + m->size) % m->size);
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  put_block(m, s, target, 0);
+  sk_win_put_block(m, s, target, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -8109,28 +8701,30 @@ static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 ** epoch. MPI_Put_Exchange_passive: the same with a shared lock per target instead. */
 static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  long msg_cnt = args[3].u.i;
-  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
-  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  init_simple_window(m, args, fn, 1, msg_cnt * m->size);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnm");
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
+  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
+  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
 }
 
-static void put_exchange_to(sk_mctx *m, window_state *s, int target, long msg_cnt)
+static void put_exchange_to(sk_mctx *m, sk_win_state *s, int target)
 {
-  long k;
-  for (k = 0; k < msg_cnt; k++) put_block(m, s, target, m->rank * msg_cnt + k);
+  long k, msg_cnt = s->args.msg_cnt;
+  for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, target, m->rank * msg_cnt + k);
 }
 
 static void init_MPI_Put_Exchange(sk_mctx *m, const sk_value *args) { init_put_exchange(m, args, "MPI_Put_Exchange"); }
 
 static double measure_MPI_Put_Exchange(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   int j;
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   for (j = 0; j < m->size; j++)
-    if (j != m->rank) put_exchange_to(m, s, j, args[3].u.i);
+    if (j != m->rank) put_exchange_to(m, s, j);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -8142,17 +8736,20 @@ static void init_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   int j;
   double start = sk_sync_start(m);
+  (void)args;
   for (j = 0; j < m->size; j++)
     if (j != m->rank) {
       MPI_Win_lock(MPI_LOCK_SHARED, j, 0, s->win);
-      put_exchange_to(m, s, j, args[3].u.i);
+      put_exchange_to(m, s, j);
       MPI_Win_unlock(j, s->win);
     }
   return sk_sync_stop(m) - start;
 }
+
+/* ---- collective operations made of one-sided transfers ---- */
 
 /* onesided_bcast(count, dt, info, bcast_count): bcast_count broadcasts from rank 0 made
 ** of puts, one fence epoch each; onesided_alltoall(count, dt, info, alltoall_count):
@@ -8160,9 +8757,11 @@ static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
 ** slot = its rank). Both return the time of one operation (the average). */
 static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char *fn, long slots)
 {
-  window_state *s;
-  sk_mpi_check_count(m, fn, "repetition count", args[3].u.i);
-  s = init_simple_window(m, args, fn, 1, slots);
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnk");
+  sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
+  s = sk_win_simple(m, &a, fn, slots);
   if (s != NULL) m->send_usage = s->block * (size_t)slots;
 }
 
@@ -8176,10 +8775,10 @@ static void init_onesided_alltoall(sk_mctx *m, const sk_value *args)
   init_onesided_repeated(m, args, "onesided_alltoall", m->size);
 }
 
-static double onesided_repeated(sk_mctx *m, long n, int alltoall)
+static double onesided_repeated(sk_mctx *m, int alltoall)
 {
-  window_state *s = (window_state *)m->state;
-  long i;
+  sk_win_state *s = sk_win_of(m);
+  long i, n = s->args.repetitions;
   int j;
   double start;
   if (n <= 0) return 0.0;
@@ -8191,41 +8790,43 @@ static double onesided_repeated(sk_mctx *m, long n, int alltoall)
         MPI_Put(m->send_buf + s->block * (size_t)j, s->count, s->dt, j, (MPI_Aint)(s->block * (size_t)m->rank),
                 s->count, s->dt, s->win);
       else if (m->rank == 0 && j != 0)
-        put_block(m, s, j, 0);
+        sk_win_put_block(m, s, j, 0);
     }
     MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
   }
   return (sk_sync_stop(m) - start) / (double)n;
 }
 
-static double measure_onesided_bcast(sk_mctx *m, const sk_value *args) { return onesided_repeated(m, args[3].u.i, 0); }
-static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { return onesided_repeated(m, args[3].u.i, 1); }
+static double measure_onesided_bcast(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 0); }
+static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 1); }
 
 /* onesided_reduce(count, dt, info, op): every process accumulates its block into rank
 ** 0's window in one fence epoch (root fixed at 0); onesided_allreduce: every process
 ** accumulates into every process's window, itself included. */
 static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_mpi_check_op(m, fn, args[3].u.op, args[1].u.dt, 1);
-  init_simple_window(m, args, fn, 1, 1);
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctno");
+  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
+  sk_win_simple(m, &a, fn, 1);
 }
 
 static void init_onesided_reduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_reduce"); }
 static void init_onesided_allreduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_allreduce"); }
 
-static double onesided_reduction(sk_mctx *m, const sk_value *args, int everywhere)
+static double onesided_reduction(sk_mctx *m, int everywhere)
 {
-  window_state *s = (window_state *)m->state;
+  sk_win_state *s = sk_win_of(m);
   int j;
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < (everywhere ? m->size : 1); j++) accumulate_block(m, s, j, 0, args[3].u.op->mpi);
+  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->args.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
-static double measure_onesided_reduce(sk_mctx *m, const sk_value *args) { return onesided_reduction(m, args, 0); }
-static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { return onesided_reduction(m, args, 1); }
+static double measure_onesided_reduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 0); }
+static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 1); }
 
 /* onesided_borderexchange(count, info, iteration_count, compute) and
 ** onesided_borderexchange_fence: the ring stencil of twosided_borderexchange with puts
@@ -8234,17 +8835,21 @@ static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { ret
 ** one iteration (the average). */
 static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, const char *fn, int pscw)
 {
-  window_state *s;
-  check_borderexchange(m, fn, args, 2);
-  s = window_setup(m, fn, args[0].u.i, int_type(), &args[1], 2, 1);
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "cniw");
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
+  sk_mpi_check_count(m, fn, "compute", a.compute);
+  s = sk_win_setup(m, fn, &a, a.count, a.dt, 2, 1);
   if (s == NULL) return;
   m->send_usage = s->block;
   m->recv_usage = 0;
   if (pscw) {
     MPI_Group all;
     int neighbours[2];
-    neighbours[0] = left_of(m);
-    neighbours[1] = right_of(m);
+    neighbours[0] = sk_mpi_ring_left(m);
+    neighbours[1] = sk_mpi_ring_right(m);
     MPI_Comm_group(sk_mpi_comm(m), &all);
     MPI_Group_incl(all, neighbours[0] == neighbours[1] ? 1 : 2, neighbours, &s->targets);
     MPI_Group_free(&all);
@@ -8261,11 +8866,11 @@ static void init_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
   init_onesided_borderexchange_any(m, args, "onesided_borderexchange_fence", 0);
 }
 
-static double onesided_borderexchange(sk_mctx *m, const sk_value *args, int pscw)
+static double onesided_borderexchange(sk_mctx *m, int pscw)
 {
-  window_state *s = (window_state *)m->state;
-  long i, iterations = args[2].u.i;
-  double compute = (double)args[3].u.i, start;
+  sk_win_state *s = sk_win_of(m);
+  long i, iterations = s->args.iterations;
+  double compute = (double)s->args.compute, start;
   if (iterations <= 0) return 0.0;
   start = sk_sync_start(m);
   if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -8274,8 +8879,8 @@ static double onesided_borderexchange(sk_mctx *m, const sk_value *args, int pscw
       MPI_Win_post(s->targets, 0, s->win);
       MPI_Win_start(s->targets, 0, s->win);
     }
-    put_block(m, s, right_of(m), 0);
-    put_block(m, s, left_of(m), 1);
+    sk_win_put_block(m, s, sk_mpi_ring_right(m), 0);
+    sk_win_put_block(m, s, sk_mpi_ring_left(m), 1);
     if (pscw) {
       MPI_Win_complete(s->win);
       MPI_Win_wait(s->win);
@@ -8289,138 +8894,79 @@ static double onesided_borderexchange(sk_mctx *m, const sk_value *args, int pscw
 
 static double measure_onesided_borderexchange(sk_mctx *m, const sk_value *args)
 {
-  return onesided_borderexchange(m, args, 1);
+  (void)args;
+  return onesided_borderexchange(m, 1);
 }
 
 static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
 {
-  return onesided_borderexchange(m, args, 0);
+  (void)args;
+  return onesided_borderexchange(m, 0);
 }
 
-#endif /* SK_MPI_LEVEL >= 2 */
+#endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-static const sk_measurement mpi_onesided_table[] = {
-#if SK_MPI_LEVEL >= 2
-  { "MPI_Win_fence_open", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Win_fence_open, measure_MPI_Win_fence_open, finalize_window, 1 },
-  { "MPI_Win_fence_close", "itnii", SK_PATTERN_COLLECTIVE, init_MPI_Win_fence_close, measure_MPI_Win_fence_close, finalize_window, 2 },
-  { "MPI_Win_fence_close_collective", "itnii", SK_PATTERN_COLLECTIVE, init_MPI_Win_fence_close_collective,
-    measure_MPI_Win_fence_close_collective, finalize_window, 2 },
-  { "MPI_Win_fence_close_delayed", "itnii", SK_PATTERN_COLLECTIVE, init_MPI_Win_fence_close_delayed,
-    measure_MPI_Win_fence_close_delayed, finalize_window, 2 },
-  { "MPI_Win_fence_openclose", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Win_fence_openclose, measure_MPI_Win_fence_openclose,
-    finalize_window, 2 },
-  { "MPI_Win_start", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Win_start, measure_MPI_Win_start, finalize_window, 2 },
-  { "MPI_Win_start_delayed_post", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_start_delayed_post,
-    measure_MPI_Win_start_delayed_post, finalize_window, 2 },
-  { "MPI_Win_post", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Win_post, measure_MPI_Win_post, finalize_window, 2 },
-  { "MPI_Win_complete", "itnii", SK_PATTERN_COLLECTIVE, init_MPI_Win_complete, measure_MPI_Win_complete, finalize_window, 2 },
-  { "MPI_Win_startcomplete", "itnii", SK_PATTERN_COLLECTIVE, init_MPI_Win_startcomplete, measure_MPI_Win_startcomplete,
-    finalize_window, 2 },
-  { "MPI_Win_complete_n", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_complete_n, measure_MPI_Win_complete_n, finalize_window, 2 },
-  { "MPI_Win_complete_delayed_wait", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_complete_delayed_wait,
-    measure_MPI_Win_complete_delayed_wait, finalize_window, 2 },
-  { "MPI_Win_wait_early_complete", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_wait_early_complete,
-    measure_MPI_Win_wait_early_complete, finalize_window, 2 },
-  { "MPI_Win_wait_delayed_complete", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_wait_delayed_complete,
-    measure_MPI_Win_wait_delayed_complete, finalize_window, 2 },
-  { "MPI_Win_test", "itnii", SK_PATTERN_COLLECTIVE, init_MPI_Win_test, measure_MPI_Win_test, finalize_window, 2 },
-  { "MPI_Win_test_delayed", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_test_delayed, measure_MPI_Win_test_delayed,
-    finalize_window, 2 },
-  { "MPI_Win_create", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Win_create, measure_MPI_Win_create, finalize_window, 1 },
-  { "MPI_Win_free", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Win_free, measure_MPI_Win_free, finalize_window, 2 },
-  { "MPI_Win_lock", "itniii", SK_PATTERN_COLLECTIVE, init_MPI_Win_lock, measure_MPI_Win_lock, finalize_window, 1 },
-  { "MPI_Win_lock_desync", "itniiii", SK_PATTERN_COLLECTIVE, init_MPI_Win_lock_desync, measure_MPI_Win_lock_desync,
-    finalize_window, 1 },
-  { "MPI_Win_unlock", "itniiiii", SK_PATTERN_COLLECTIVE, init_MPI_Win_unlock, measure_MPI_Win_unlock, finalize_window, 1 },
-  { "MPI_Put_Pingpong", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Put_Pingpong, measure_MPI_Put_Pingpong, finalize_window, 2 },
-  { "MPI_Put_fence_bidirectional", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Put_fence_bidirectional,
-    measure_MPI_Put_fence_bidirectional, finalize_window, 2 },
-  { "MPI_Put_callduration", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Put_callduration, measure_MPI_Put_callduration,
-    finalize_window, 2 },
-  { "MPI_Put_dedicated", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Put_dedicated, measure_MPI_Put_dedicated, finalize_window, 2 },
-  { "MPI_Put_passive", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Put_passive, measure_MPI_Put_passive, finalize_window, 2 },
-  { "MPI_Put_passive_concurrent", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Put_passive_concurrent,
-    measure_MPI_Put_passive_concurrent, finalize_window, 2 },
-  { "MPI_Put_fence", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Put_fence, measure_MPI_Put_fence, finalize_window, 2 },
-  { "MPI_Put_activewait_get", "in", SK_PATTERN_COLLECTIVE, init_MPI_Put_activewait_get, measure_MPI_Put_activewait_get,
-    finalize_window, 2 },
-  { "MPI_Put_activewait_twosided", "in", SK_PATTERN_COLLECTIVE, init_MPI_Put_activewait_twosided,
-    measure_MPI_Put_activewait_twosided, finalize_window, 2 },
-  { "MPI_Put_activewait_twosided_sleep", "ini", SK_PATTERN_COLLECTIVE, init_MPI_Put_activewait_twosided_sleep,
-    measure_MPI_Put_activewait_twosided_sleep, finalize_window, 2 },
-  { "MPI_Get_Pingpong", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Get_Pingpong, measure_MPI_Get_Pingpong, finalize_window, 2 },
-  { "MPI_Get_callduration", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Get_callduration, measure_MPI_Get_callduration,
-    finalize_window, 2 },
-  { "MPI_Get_dedicated", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Get_dedicated, measure_MPI_Get_dedicated, finalize_window, 2 },
-  { "MPI_Get_passive", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Get_passive, measure_MPI_Get_passive, finalize_window, 2 },
-  { "MPI_Get_fence", "itn", SK_PATTERN_COLLECTIVE, init_MPI_Get_fence, measure_MPI_Get_fence, finalize_window, 2 },
-  { "MPI_Get_activewait", "in", SK_PATTERN_COLLECTIVE, init_MPI_Get_activewait, measure_MPI_Get_activewait, finalize_window, 2 },
-  { "MPI_Get_activewait_sleep", "ini", SK_PATTERN_COLLECTIVE, init_MPI_Get_activewait_sleep, measure_MPI_Get_activewait_sleep,
-    finalize_window, 2 },
-  { "MPI_Accumulate", "itno", SK_PATTERN_COLLECTIVE, init_MPI_Accumulate, measure_MPI_Accumulate, finalize_window, 2 },
-  { "MPI_Accumulate_activewait_twosided", "in", SK_PATTERN_COLLECTIVE, init_MPI_Accumulate_activewait_twosided,
-    measure_MPI_Accumulate_activewait_twosided, finalize_window, 2 },
-  { "MPI_Accumulate_concurrent", "itnoi", SK_PATTERN_COLLECTIVE, init_MPI_Accumulate_concurrent, measure_MPI_Accumulate_concurrent,
-    finalize_window, 2 },
-  { "Caching", "itni", SK_PATTERN_COLLECTIVE, init_Caching, measure_Caching, finalize_window, 2 },
-  { "Combining_fence", "itni", SK_PATTERN_COLLECTIVE, init_Combining_fence, measure_Combining_fence, finalize_window, 2 },
-  { "Combining_dedicated", "itni", SK_PATTERN_COLLECTIVE, init_Combining_dedicated, measure_Combining_dedicated, finalize_window, 2 },
-  { "Datatype_complex_everytime", "in", SK_PATTERN_COLLECTIVE, init_Datatype_complex_everytime, measure_Datatype_complex_everytime,
-    finalize_window, 2 },
-  { "Datatype_complex_once", "in", SK_PATTERN_COLLECTIVE, init_Datatype_complex_once, measure_Datatype_complex_once,
-    finalize_window, 2 },
-  { "Datatype_complex_mixed_everytime", "in", SK_PATTERN_COLLECTIVE, init_Datatype_complex_mixed_everytime,
-    measure_Datatype_complex_mixed_everytime, finalize_window, 2 },
-  { "Datatype_complex_mixed_once", "in", SK_PATTERN_COLLECTIVE, init_Datatype_complex_mixed_once,
-    measure_Datatype_complex_mixed_once, finalize_window, 2 },
-  { "Datatype_complex_Get", "in", SK_PATTERN_COLLECTIVE, init_Datatype_complex_Get, measure_Datatype_complex_Get,
-    finalize_window, 2 },
-  { "Datatype_int", "in", SK_PATTERN_COLLECTIVE, init_Datatype_int, measure_Datatype_int, finalize_window, 2 },
-  { "Datatype_simple", "in", SK_PATTERN_COLLECTIVE, init_Datatype_simple, measure_Datatype_simple, finalize_window, 2 },
-  { "Datatype_simple_Get", "in", SK_PATTERN_COLLECTIVE, init_Datatype_simple_Get, measure_Datatype_simple_Get, finalize_window, 2 },
-  { "MPI_Put_Shift", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Put_Shift, measure_MPI_Put_Shift, finalize_window, 1 },
-  { "MPI_Put_Exchange", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Put_Exchange, measure_MPI_Put_Exchange, finalize_window, 1 },
-  { "MPI_Put_Exchange_passive", "itni", SK_PATTERN_COLLECTIVE, init_MPI_Put_Exchange_passive, measure_MPI_Put_Exchange_passive,
-    finalize_window, 1 },
-  { "MPI_Accumulate_concurrent_multi", "itnioi", SK_PATTERN_COLLECTIVE, init_MPI_Accumulate_concurrent_multi,
-    measure_MPI_Accumulate_concurrent_multi, finalize_window, 2 },
-  { "onesided_bcast", "itni", SK_PATTERN_COLLECTIVE, init_onesided_bcast, measure_onesided_bcast, finalize_window, 1 },
-  { "onesided_alltoall", "itni", SK_PATTERN_COLLECTIVE, init_onesided_alltoall, measure_onesided_alltoall, finalize_window, 1 },
-  { "onesided_reduce", "itno", SK_PATTERN_COLLECTIVE, init_onesided_reduce, measure_onesided_reduce, finalize_window, 1 },
-  { "onesided_allreduce", "itno", SK_PATTERN_COLLECTIVE, init_onesided_allreduce, measure_onesided_allreduce, finalize_window, 1 },
-  { "onesided_borderexchange", "inii", SK_PATTERN_COLLECTIVE, init_onesided_borderexchange, measure_onesided_borderexchange,
-    finalize_window, 2 },
-  { "onesided_borderexchange_fence", "inii", SK_PATTERN_COLLECTIVE, init_onesided_borderexchange_fence,
-    measure_onesided_borderexchange_fence, finalize_window, 2 },
-#endif
-  { "MPI_Isend_callduration", "it", SK_PATTERN_COLLECTIVE, init_MPI_Isend_callduration, measure_MPI_Isend_callduration, NULL, 2 },
-  { "Exchange", "iti", SK_PATTERN_COLLECTIVE, init_Exchange, measure_Exchange, finalize_requests, 1 },
-  { "multi_Alltoall", "ititi", SK_PATTERN_COLLECTIVE, init_multi_Alltoall, measure_multi_Alltoall, NULL, 1 },
-  { "twosided_borderexchange", "iii", SK_PATTERN_COLLECTIVE, init_twosided_borderexchange, measure_twosided_borderexchange,
-    finalize_requests, 2 },
-  { "Send", "iti", SK_PATTERN_COLLECTIVE, init_Send, measure_Send, NULL, 2 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+#define WIN_TRANSFER_ROW(NAME, PARAMS, MIN_PROCS) \
+  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
+
+static const sk_measurement mpi_win_transfer_table[] = {
+  WIN_TRANSFER_ROW(MPI_Put_Pingpong, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_fence_bidirectional, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_callduration, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_dedicated, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_passive, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_passive_concurrent, "itni", 2),
+  WIN_TRANSFER_ROW(MPI_Put_fence, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_activewait_get, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Put_activewait_twosided, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
+  WIN_TRANSFER_ROW(MPI_Get_Pingpong, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_callduration, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_dedicated, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_passive, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_fence, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_activewait, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Get_activewait_sleep, "ini", 2),
+  WIN_TRANSFER_ROW(MPI_Accumulate, "itno", 2),
+  WIN_TRANSFER_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
+  WIN_TRANSFER_ROW(Caching, "itni", 2),
+  WIN_TRANSFER_ROW(Combining_fence, "itni", 2),
+  WIN_TRANSFER_ROW(Combining_dedicated, "itni", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_everytime, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_once, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_mixed_everytime, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_mixed_once, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_Get, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_int, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_simple, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_simple_Get, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Put_Shift, "itni", 1),
+  WIN_TRANSFER_ROW(MPI_Put_Exchange, "itni", 1),
+  WIN_TRANSFER_ROW(MPI_Put_Exchange_passive, "itni", 1),
+  WIN_TRANSFER_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
+  WIN_TRANSFER_ROW(onesided_bcast, "itni", 1),
+  WIN_TRANSFER_ROW(onesided_alltoall, "itni", 1),
+  WIN_TRANSFER_ROW(onesided_reduce, "itno", 1),
+  WIN_TRANSFER_ROW(onesided_allreduce, "itno", 1),
+  WIN_TRANSFER_ROW(onesided_borderexchange, "inii", 2),
+  WIN_TRANSFER_ROW(onesided_borderexchange_fence, "inii", 2),
+  SK_MEASUREMENT_END
 };
 
-SK_API const sk_measurement *sk_meas_table_mpi_onesided(void) { return mpi_onesided_table; }
-
-#endif /* SKAMPI_MPI */
-/* --- end split/meas_mpi_onesided.c --- */
+SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
+/* --- end split/meas_mpi_win_transfer.c --- */
 /* --- begin split/catalogue.c --- */
 /*
-** catalogue.c -- collects the tables of all measurement modules of this build
-** (catalogue.h). A new measurement module adds its table function here.
+** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
+** table is listed in every build: the rows whose functions the build lacks stay known
+** by name and signature and say what they need (sk_catalogue_unavailable). A new
+** measurement module adds its table function here.
 */
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
-#ifdef SKAMPI_MPI
-SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
-SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
-SK_API const sk_measurement *sk_meas_table_mpi_onesided(void);
-SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
-#endif
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -8428,12 +8974,11 @@ static const catalogue_table_fn catalogue_tables[] = {
   sk_meas_table_synthetic,
   sk_meas_table_mw,
   sk_meas_table_bcast_algos,
-#ifdef SKAMPI_MPI
   sk_meas_table_mpi_p2p,
   sk_meas_table_mpi_coll,
-  sk_meas_table_mpi_onesided,
-  sk_meas_table_mpi_misc,
-#endif
+  sk_meas_table_mpi_win_sync,
+  sk_meas_table_mpi_win_transfer,
+  sk_meas_table_mpi,
   NULL
 };
 
@@ -8470,45 +9015,6 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
   return buf;
 }
 /* --- end split/catalogue.c --- */
-/* --- begin split/builtins.h --- */
-/*
-** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
-** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
-** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
-*/
-#ifndef SK_BUILTINS_H
-#define SK_BUILTINS_H
-
-
-struct sk_interp;
-
-typedef sk_value (*sk_builtin_fn)(struct sk_interp *in, const sk_value *args, const sk_loc *loc);
-
-typedef struct sk_builtin {
-  const char *name;
-  const char *params;
-  sk_type result;             /* SK_T_NONE: no value */
-  sk_builtin_fn fn;
-} sk_builtin;
-
-/* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
-** may set *self to private state, return the first value); then again for each further
-** value; when exhausted it sets *self to NULL and the return value is ignored. */
-typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
-
-typedef struct sk_iterator {
-  const char *name;
-  const char *params;
-  sk_iterator_fn fn;
-} sk_iterator;
-
-SK_API const sk_builtin *sk_builtin_find(const char *name);
-SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */
-SK_API int sk_constant_find(const char *name, sk_value *out);
-
-#endif
-/* --- end split/builtins.h --- */
 /* --- begin split/lexer.h --- */
 /*
 ** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
@@ -10141,43 +10647,6 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   return 1;
 }
 /* --- end split/parser.c --- */
-/* --- begin split/output.h --- */
-/*
-** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
-** '#', per measurement block `# begin result "name"`, one line per measurement (loop
-** variables as "name= value", reported message size, time and standard error in
-** microseconds, number of single measurements, selected per-process times), then
-** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
-** flushed, so a killed run keeps every block it finished. An existing output file is
-** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
-** Lines measured inside autorefine loops are held and written sorted by the loop
-** variable when the loop ends.
-*/
-#ifndef SK_OUTPUT_H
-#define SK_OUTPUT_H
-
-
-typedef struct sk_loopvar {
-  const char *name;
-  sk_value value;
-} sk_loopvar;
-
-/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open. */
-SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size);
-SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
-SK_API void sk_out_begin_block(const char *name);
-SK_API void sk_out_end_block(const char *name, double seconds);
-/* One measurement line; times in seconds (converted to microseconds). */
-SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
-                        double std_error, int reps, const double *node_times, int nnode);
-/* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
-** `var_index` and, when no hold is left open, writes them. */
-SK_API void sk_out_hold_begin(void);
-SK_API void sk_out_hold_end(int var_index);
-SK_API void sk_out_close(void);
-
-#endif
-/* --- end split/output.h --- */
 /* --- begin split/output.c --- */
 /*
 ** output.c -- see output.h.
@@ -11663,37 +12132,21 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
 ** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
 static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_bcast_set_verify(1);
+  (void)a; (void)loc;
+  in->settings.verify = 1;
   return bi_none();
 }
 
 static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_bcast_set_verify(0);
+  (void)a; (void)loc;
+  in->settings.verify = 0;
   return bi_none();
-}
-
-/* The debug counter of Bin Jia's broadcast (thesis §5): rounds of the last Bcast_Cube
-** on rank 0, written to the output as a comment. */
-static sk_value bi_print_bcast_cube_rounds(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  (void)in; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
 static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
@@ -11750,10 +12203,20 @@ static const sk_builtin builtin_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
+/* The tables of the measurement modules that export builtins (builtins.h). */
+static const sk_builtin_table_fn builtin_module_tables[] = {
+  sk_builtins_bcast_algos,
+  NULL
+};
+
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i;
+  int i, t;
   for (i = 0; builtin_table[i].name; i++) if (sk_streq(builtin_table[i].name, name)) return &builtin_table[i];
+  for (t = 0; builtin_module_tables[t]; t++) {
+    const sk_builtin *tab = builtin_module_tables[t]();
+    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
+  }
   return NULL;
 }
 
@@ -11958,66 +12421,30 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** Type accepts the number, the SKaMPI 4 name or the SKaMPI 5 name (case-insensitive,
 ** optionally in double quotes). `len` is the message length in bytes (the loop
 ** variable `length`, or Default_Message_length); `len/4` counts ints of that length.
+**   The types, their numbers, the SKaMPI 5 function each becomes and its arguments are
+**   the table p4_types below (one row per type). How a type is measured follows from
+**   the registry row of its function (sk_catalogue_find(function)->pattern):
 **   p2p (variations Length, No_variation): measured in comm_pt2pt, assigned once
 **   before the first p2p block as comm_pt2pt = comm2_max_latency_with_root() -- rank 0
-**   and the process farthest from it, as SKaMPI 4's which_to_measure = MEASURE_MAX:
-**      1 MPI_Send-MPI_Recv        Pingpong_Send_Recv(len, MPI_BYTE, 0, 1)
-**      2 MPI_Send-MPI_Iprobe_Recv Pingpong_Send_Iprobe_Recv(len, MPI_BYTE, 0, 1)
-**      3 MPI_Send-MPI_Irecv       Pingpong_Send_Irecv(len, MPI_BYTE, 0, 1)
-**      4 MPI_Ssend-MPI_Recv       Pingpong_Ssend_Recv(len, MPI_BYTE, 0, 1)
-**      5 MPI_Isend-MPI_Recv       Pingpong_Isend_Recv(len, MPI_BYTE, 0, 1)
-**      6 MPI_Issend-MPI_Recv      Pingpong_Issend_Recv(len, MPI_BYTE, 0, 1)
-**      7 MPI_Bsend-MPI_Recv       Pingpong_Bsend_Recv(len, MPI_BYTE, 0, 1)
-**      8 MPI_Sendrecv             Pingpong_Sendrecv(len, MPI_BYTE, 0, len, MPI_BYTE, 0, 1)
-**      9 MPI_Sendrecv_replace     Pingpong_Sendrecv_replace(len, MPI_BYTE, 0, 0, 1)
-**     50 MPI_Send                 Send(len, MPI_BYTE, 0)   (the new measurement of §6.2)
+**   and the process farthest from it, as SKaMPI 4's which_to_measure = MEASURE_MAX
+**   (also type 50, Send, the new measurement of §6.2, a collective row of two processes);
 **   master-worker (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations
-**   Length, Nodes, Chunks, No_variation). skampi's portable Master_Worker(chunks,
-**   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib §4.1);
-**   it is type 20. The SKaMPI 4 variants that differ in the MPI calls of the master are
-**   mapped to reserved names with the same parameters; until a build has them,
-**   sk_params4_parse reports "unknown measurement function" (no silent substitution):
-**     20 Master_Worker            Master_Worker(chunks, len, 0)
-**     21 MW_Waitsome              Master_Worker_Waitsome(chunks, len, 0)
-**     22 MW_Waitany               Master_Worker_Waitany(chunks, len, 0)
-**     23 MW_Recv_Any_Source       Master_Worker_Recv_Any_Source(chunks, len, 0)
-**     24 MW_Send                  Master_Worker_Send(chunks, len, 0)
-**     25 MW_Ssend                 Master_Worker_Ssend(chunks, len, 0)
-**     26 MW_Isend                 Master_Worker_Isend(chunks, len, 0)
-**     27 MW_Bsend                 Master_Worker_Bsend(chunks, len, 0)
-**   `chunks` is the loop variable, or Default_Chunks; 0 (as in the example of §6.2),
-**   Default_Value or no Default_Chunks mean 64.
+**   Length, Nodes, Chunks, No_variation): skampi's portable Master_Worker(chunks,
+**   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib
+**   report (TR 99/07) §4.1); it is type 20. The SKaMPI 4 variants that differ in the
+**   MPI calls of the master (21-27) are mapped to reserved names with the same
+**   parameters; until a build has them, sk_params4_parse reports "unknown measurement
+**   function" (no silent substitution). `chunks` is the loop variable, or
+**   Default_Chunks; 0 (as in the example of §6.2), Default_Value or no Default_Chunks
+**   mean 64.
 **   collective (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations Length
-**   if the call has a length, Nodes, No_variation):
-**     30 MPI_Bcast                Bcast(len, MPI_BYTE, 0)
-**     31 MPI_Barrier              Barrier()
-**     32 MPI_Reduce               Reduce(len/4, MPI_INT, MPI_SUM, 0)
-**     33 MPI_Allreduce            Allreduce(len/4, MPI_INT, MPI_SUM)
-**     34 MPI_Reduce_scatter       Reduce_scatter(len/4, MPI_INT, MPI_SUM, 0)
-**     35 MPI_Scan                 Scan(len/4, MPI_INT, MPI_SUM)
-**     36 MPI_Alltoall             Alltoall(len, MPI_BYTE, len, MPI_BYTE)
-**     37 MPI_Gather               Gather(len, MPI_BYTE, len, MPI_BYTE, 0)
-**     38 MPI_Scatter              Scatter(len, MPI_BYTE, len, MPI_BYTE, 0)
-**     39 MPI_Allgather            Allgather(len, MPI_BYTE, len, MPI_BYTE)
-**     40 MPI_Gatherv              Gatherv(len, MPI_BYTE, len, MPI_BYTE, 0)
-**     41 MPI_Scatterv             Scatterv(len, MPI_BYTE, len, MPI_BYTE, 0)
-**     42 MPI_Allgatherv           Allgatherv(len, MPI_BYTE, len, MPI_BYTE)
-**     43 MPI_Alltoallv            Alltoallv(len, MPI_BYTE, len, MPI_BYTE)
-**     44 MPI_Comm_split           Comm_split()
-**     45 MPI_Comm_dup             Comm_dup()
-**     46 MPI_Bcast-Send_Recv      Bcast_Send_Recv(len, MPI_BYTE, 0)
-**     47 MPI_Gather-Send_Recv     Gather_SR(len, MPI_BYTE, len, MPI_BYTE, 0)
-**     48 MPI_Alltoall-Isend_Irecv Alltoall_Isend_Irecv(len, MPI_BYTE, len, MPI_BYTE)
-**     49 MPI_Reduce-MPI_Bcast     Reduce_Bcast(len/4, MPI_INT, MPI_SUM, 0)
+**   if the call has a length, Nodes, No_variation);
 **   simple (rank 0 alone: comm(1); variations Length if the call has a length,
-**   No_variation):
-**     60 MPI_Wtime                MPI_Wtime()
-**     90 Synthetic_Virtual        Synthetic_Virtual(len, 5, 0.01, 8192, 100, 0.125)
-**     91 Synthetic_Busy           Synthetic_Busy(len, 5, 0.01, 8192, 100, 0.125)
+**   No_variation).
 **   The nodes loop of a collective starts at 2 at the least (a communicator of one
 **   process would need choose_no_synchronization, SKaMPI 5 manual §4.1).
 **
-** THE CATALOGUE CHECK -- the translator itself knows only the table above.
+** THE CATALOGUE CHECK -- the translator itself needs only p4_types and the rows' patterns.
 ** sk_params4_parse then checks, as the .ski parser does, that every measurement
 ** function is in this build's catalogue with matching parameters (so `-n` on an MPI
 ** build reports unknown names, and the sequential build reports MPI types as "not
@@ -12146,58 +12573,77 @@ typedef enum p4_buffer_need {
 typedef struct p4_type {
   int number;
   const char *skampi4_name;
-  const char *function;        /* the measurement function (SKaMPI 5 name) */
-  p4_family family;
+  const char *function;        /* the measurement function (SKaMPI 5 name): its registry row */
   const char *arguments;       /* comma-separated: len, len/4, chunks, constants */
   p4_buffer_need need;
 } p4_type;
 
 static const p4_type p4_types[] = {
-  { 1, "MPI_Send-MPI_Recv", "Pingpong_Send_Recv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 2, "MPI_Send-MPI_Iprobe_Recv", "Pingpong_Send_Iprobe_Recv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 3, "MPI_Send-MPI_Irecv", "Pingpong_Send_Irecv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 4, "MPI_Ssend-MPI_Recv", "Pingpong_Ssend_Recv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 5, "MPI_Isend-MPI_Recv", "Pingpong_Isend_Recv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 6, "MPI_Issend-MPI_Recv", "Pingpong_Issend_Recv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 7, "MPI_Bsend-MPI_Recv", "Pingpong_Bsend_Recv", FAM_P2P, "len,MPI_BYTE,0,1", NEED_TWO },
-  { 8, "MPI_Sendrecv", "Pingpong_Sendrecv", FAM_P2P, "len,MPI_BYTE,0,len,MPI_BYTE,0,1", NEED_TWO },
-  { 9, "MPI_Sendrecv_replace", "Pingpong_Sendrecv_replace", FAM_P2P, "len,MPI_BYTE,0,0,1", NEED_TWO },
-  { 20, "Master_Worker", "Master_Worker", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 21, "MW_Waitsome", "Master_Worker_Waitsome", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 22, "MW_Waitany", "Master_Worker_Waitany", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 23, "MW_Recv_Any_Source", "Master_Worker_Recv_Any_Source", FAM_MASTER_WORKER, "chunks,len,0",
+  { 1, "MPI_Send-MPI_Recv", "Pingpong_Send_Recv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 2, "MPI_Send-MPI_Iprobe_Recv", "Pingpong_Send_Iprobe_Recv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 3, "MPI_Send-MPI_Irecv", "Pingpong_Send_Irecv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 4, "MPI_Ssend-MPI_Recv", "Pingpong_Ssend_Recv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 5, "MPI_Isend-MPI_Recv", "Pingpong_Isend_Recv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 6, "MPI_Issend-MPI_Recv", "Pingpong_Issend_Recv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 7, "MPI_Bsend-MPI_Recv", "Pingpong_Bsend_Recv", "len,MPI_BYTE,0,1", NEED_TWO },
+  { 8, "MPI_Sendrecv", "Pingpong_Sendrecv", "len,MPI_BYTE,0,len,MPI_BYTE,0,1", NEED_TWO },
+  { 9, "MPI_Sendrecv_replace", "Pingpong_Sendrecv_replace", "len,MPI_BYTE,0,0,1", NEED_TWO },
+  { 20, "Master_Worker", "Master_Worker", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 21, "MW_Waitsome", "Master_Worker_Waitsome", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 22, "MW_Waitany", "Master_Worker_Waitany", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 23, "MW_Recv_Any_Source", "Master_Worker_Recv_Any_Source", "chunks,len,0",
     NEED_PROCS_PLUS_ONE },
-  { 24, "MW_Send", "Master_Worker_Send", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 25, "MW_Ssend", "Master_Worker_Ssend", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 26, "MW_Isend", "Master_Worker_Isend", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 27, "MW_Bsend", "Master_Worker_Bsend", FAM_MASTER_WORKER, "chunks,len,0", NEED_PROCS_PLUS_ONE },
-  { 30, "MPI_Bcast", "Bcast", FAM_COLLECTIVE, "len,MPI_BYTE,0", NEED_TWO },
-  { 31, "MPI_Barrier", "Barrier", FAM_COLLECTIVE, "", NEED_NOTHING },
-  { 32, "MPI_Reduce", "Reduce", FAM_COLLECTIVE, "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
-  { 33, "MPI_Allreduce", "Allreduce", FAM_COLLECTIVE, "len/4,MPI_INT,MPI_SUM", NEED_TWO },
-  { 34, "MPI_Reduce_scatter", "Reduce_scatter", FAM_COLLECTIVE, "len/4,MPI_INT,MPI_SUM,0", NEED_THREE },
-  { 35, "MPI_Scan", "Scan", FAM_COLLECTIVE, "len/4,MPI_INT,MPI_SUM", NEED_TWO },
-  { 36, "MPI_Alltoall", "Alltoall", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE", NEED_TWICE_PROCS },
-  { 37, "MPI_Gather", "Gather", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
-  { 38, "MPI_Scatter", "Scatter", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
-  { 39, "MPI_Allgather", "Allgather", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE", NEED_PROCS_PLUS_ONE },
-  { 40, "MPI_Gatherv", "Gatherv", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
-  { 41, "MPI_Scatterv", "Scatterv", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
-  { 42, "MPI_Allgatherv", "Allgatherv", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE", NEED_PROCS_PLUS_ONE },
-  { 43, "MPI_Alltoallv", "Alltoallv", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE", NEED_TWICE_PROCS },
-  { 44, "MPI_Comm_split", "Comm_split", FAM_COLLECTIVE, "", NEED_NOTHING },
-  { 45, "MPI_Comm_dup", "Comm_dup", FAM_COLLECTIVE, "", NEED_NOTHING },
-  { 46, "MPI_Bcast-Send_Recv", "Bcast_Send_Recv", FAM_COLLECTIVE, "len,MPI_BYTE,0", NEED_TWO },
-  { 47, "MPI_Gather-Send_Recv", "Gather_SR", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
-  { 48, "MPI_Alltoall-Isend_Irecv", "Alltoall_Isend_Irecv", FAM_COLLECTIVE, "len,MPI_BYTE,len,MPI_BYTE",
+  { 24, "MW_Send", "Master_Worker_Send", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 25, "MW_Ssend", "Master_Worker_Ssend", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 26, "MW_Isend", "Master_Worker_Isend", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 27, "MW_Bsend", "Master_Worker_Bsend", "chunks,len,0", NEED_PROCS_PLUS_ONE },
+  { 30, "MPI_Bcast", "Bcast", "len,MPI_BYTE,0", NEED_TWO },
+  { 31, "MPI_Barrier", "Barrier", "", NEED_NOTHING },
+  { 32, "MPI_Reduce", "Reduce", "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
+  { 33, "MPI_Allreduce", "Allreduce", "len/4,MPI_INT,MPI_SUM", NEED_TWO },
+  { 34, "MPI_Reduce_scatter", "Reduce_scatter", "len/4,MPI_INT,MPI_SUM,0", NEED_THREE },
+  { 35, "MPI_Scan", "Scan", "len/4,MPI_INT,MPI_SUM", NEED_TWO },
+  { 36, "MPI_Alltoall", "Alltoall", "len,MPI_BYTE,len,MPI_BYTE", NEED_TWICE_PROCS },
+  { 37, "MPI_Gather", "Gather", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
+  { 38, "MPI_Scatter", "Scatter", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
+  { 39, "MPI_Allgather", "Allgather", "len,MPI_BYTE,len,MPI_BYTE", NEED_PROCS_PLUS_ONE },
+  { 40, "MPI_Gatherv", "Gatherv", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
+  { 41, "MPI_Scatterv", "Scatterv", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
+  { 42, "MPI_Allgatherv", "Allgatherv", "len,MPI_BYTE,len,MPI_BYTE", NEED_PROCS_PLUS_ONE },
+  { 43, "MPI_Alltoallv", "Alltoallv", "len,MPI_BYTE,len,MPI_BYTE", NEED_TWICE_PROCS },
+  { 44, "MPI_Comm_split", "Comm_split", "", NEED_NOTHING },
+  { 45, "MPI_Comm_dup", "Comm_dup", "", NEED_NOTHING },
+  { 46, "MPI_Bcast-Send_Recv", "Bcast_Send_Recv", "len,MPI_BYTE,0", NEED_TWO },
+  { 47, "MPI_Gather-Send_Recv", "Gather_SR", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
+  { 48, "MPI_Alltoall-Isend_Irecv", "Alltoall_Isend_Irecv", "len,MPI_BYTE,len,MPI_BYTE",
     NEED_TWICE_PROCS },
-  { 49, "MPI_Reduce-MPI_Bcast", "Reduce_Bcast", FAM_COLLECTIVE, "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
-  { 50, "MPI_Send", "Send", FAM_P2P, "len,MPI_BYTE,0", NEED_ONE },
-  { 60, "MPI_Wtime", "MPI_Wtime", FAM_SIMPLE, "", NEED_NOTHING },
-  { 90, "Synthetic_Virtual", "Synthetic_Virtual", FAM_SIMPLE, "len,5,0.01,8192,100,0.125", NEED_NOTHING },
-  { 91, "Synthetic_Busy", "Synthetic_Busy", FAM_SIMPLE, "len,5,0.01,8192,100,0.125", NEED_NOTHING },
-  { 0, NULL, NULL, FAM_SIMPLE, NULL, NEED_NOTHING }
+  { 49, "MPI_Reduce-MPI_Bcast", "Reduce_Bcast", "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
+  { 50, "MPI_Send", "Send", "len,MPI_BYTE,0", NEED_ONE },
+  { 60, "MPI_Wtime", "MPI_Wtime", "", NEED_NOTHING },
+  { 90, "Synthetic_Virtual", "Synthetic_Virtual", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
+  { 91, "Synthetic_Busy", "Synthetic_Busy", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
+  { 0, NULL, NULL, NULL, NEED_NOTHING }
 };
+
+static int p4_type_uses(const p4_type *t, const char *token);
+
+/* The family of a type, from the pattern of its registry row (rows exist in every
+** build): point-to-point rows, and collective rows that need exactly a pair of
+** processes (min_procs 2: Send), are measured between two processes in comm_pt2pt;
+** simple rows on one process. A reserved name without a row yet is master-worker when
+** its arguments have chunks (the error "unknown measurement function" comes later, from
+** the check of the translated call). */
+static p4_family p4_family_of(const p4_type *t)
+{
+  const sk_measurement *row = sk_catalogue_find(t->function);
+  if (row == NULL) return p4_type_uses(t, "chunks") ? FAM_MASTER_WORKER : FAM_COLLECTIVE;
+  switch (row->pattern) {
+  case SK_PATTERN_P2P: return FAM_P2P;
+  case SK_PATTERN_MASTER_WORKER: return FAM_MASTER_WORKER;
+  case SK_PATTERN_SIMPLE: case SK_PATTERN_SIMPLE_OWN_TIME: return FAM_SIMPLE;
+  default: return row->min_procs == 2 ? FAM_P2P : FAM_COLLECTIVE;
+  }
+}
 
 /* ---- sections (§6.1) ---- */
 
@@ -12828,11 +13274,11 @@ static void p4_check_block(p4_ctx *c, const p4_block *b)
             "Dynamic_linear or Dynamic_log)", b->name, vname);
   if (variation == VAR_LENGTH && !p4_type_uses(t, "len"))
     p4_fail(c, &b->v[K_VARIATION].value_loc, "Type %s has no message length: use Variation = %s",
-            t->skampi4_name, t->family == FAM_SIMPLE ? "No_variation" : "Nodes or No_variation");
-  if (variation == VAR_NODES && (t->family == FAM_P2P || t->family == FAM_SIMPLE))
+            t->skampi4_name, p4_family_of(t) == FAM_SIMPLE ? "No_variation" : "Nodes or No_variation");
+  if (variation == VAR_NODES && (p4_family_of(t) == FAM_P2P || p4_family_of(t) == FAM_SIMPLE))
     p4_fail(c, &b->v[K_VARIATION].value_loc, "Variation = Nodes is not possible with Type %s (it %s)",
-            t->skampi4_name, t->family == FAM_P2P ? "always uses two processes" : "runs on one process");
-  if (variation == VAR_CHUNKS && t->family != FAM_MASTER_WORKER)
+            t->skampi4_name, p4_family_of(t) == FAM_P2P ? "always uses two processes" : "runs on one process");
+  if (variation == VAR_CHUNKS && p4_family_of(t) != FAM_MASTER_WORKER)
     p4_fail(c, &b->v[K_VARIATION].value_loc, "Variation = Chunks needs a master-worker Type, not %s",
             t->skampi4_name);
   if (p4_has_own_value(b, K_STEPWIDTH)) {
@@ -13230,8 +13676,8 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
 static sk_expr *p4_communicator(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
   int variation = b->v[K_VARIATION].choice;
-  if (t->family == FAM_P2P) return sk_expr_var("comm_pt2pt", type_loc);
-  if (t->family == FAM_SIMPLE) return p4_call1("comm", sk_expr_int(1, type_loc), type_loc);
+  if (p4_family_of(t) == FAM_P2P) return sk_expr_var("comm_pt2pt", type_loc);
+  if (p4_family_of(t) == FAM_SIMPLE) return p4_call1("comm", sk_expr_int(1, type_loc), type_loc);
   if (variation == VAR_NODES)
     return p4_call1("comm", sk_expr_var("nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
   if (p4_has_own_value(b, K_DEFAULT_NODES))
@@ -13286,7 +13732,7 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   sk_stmt *block, *measure;
   sk_block *body;
   p4_check_repetitions(c, b);
-  if (t->family == FAM_P2P && !c->p2p_comm_defined) {
+  if (p4_family_of(t) == FAM_P2P && !c->p2p_comm_defined) {
     sk_stmt *s = sk_stmt_new(S_ASSIGN, type_loc);
     sk_block_add(&c->prog->top, s);
     s->name = sk_strdup("comm_pt2pt");

@@ -5,7 +5,6 @@
 */
 #include "builtins.h"
 #include "interp.h"
-#include "meas_bcast_algos.h"
 
 static sk_value bi_none(void)
 {
@@ -524,37 +523,21 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
 ** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
 static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_bcast_set_verify(1);
+  (void)a; (void)loc;
+  in->settings.verify = 1;
   return bi_none();
 }
 
 static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
-  sk_bcast_set_verify(0);
+  (void)a; (void)loc;
+  in->settings.verify = 0;
   return bi_none();
-}
-
-/* The debug counter of Bin Jia's broadcast (thesis §5): rounds of the last Bcast_Cube
-** on rank 0, written to the output as a comment. */
-static sk_value bi_print_bcast_cube_rounds(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  (void)in; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
 static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
@@ -611,10 +594,20 @@ static const sk_builtin builtin_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
+/* The tables of the measurement modules that export builtins (builtins.h). */
+static const sk_builtin_table_fn builtin_module_tables[] = {
+  sk_builtins_bcast_algos,
+  NULL
+};
+
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i;
+  int i, t;
   for (i = 0; builtin_table[i].name; i++) if (sk_streq(builtin_table[i].name, name)) return &builtin_table[i];
+  for (t = 0; builtin_module_tables[t]; t++) {
+    const sk_builtin *tab = builtin_module_tables[t]();
+    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
+  }
   return NULL;
 }
 

@@ -30,6 +30,12 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
+/* A measurement module may export builtins of its own: a function returning its table
+** (terminated by a row whose name is NULL), listed in builtins.c's builtin_module_tables
+** the way catalogue.c lists the measurement tables; sk_builtin_find searches them too. */
+typedef const sk_builtin *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin *sk_builtins_bcast_algos(void);
+
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */

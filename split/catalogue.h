@@ -1,6 +1,7 @@
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
-** (SKaMPI 5 manual §3; MPI-only ones exist only in the MPI build).
+** (SKaMPI 5 manual §3). Every row exists in every build; those whose functions the
+** build lacks say so (sk_catalogue_unavailable).
 */
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H

@@ -16,10 +16,17 @@
 **
 ** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
 ** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
-** sk_sync_stop() (§6.2.1). The module also owns the verify mode and the round counter
-** of the cube broadcast (meas_bcast_algos.h).
-**
-** Algorithm notes (the code is written from the thesis' description, not copied):
+** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
+** switch_verification_on) every process checks the bytes it holds after each call. The
+** module also owns the round counter of the cube broadcast and the builtin
+** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
+*/
+#include "meas_bcast_algos.h"
+#include "builtins.h"
+#include "output.h"
+#include "settings.h"
+
+/* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
 **   the part sent is s(i,j) = j - q + (1 - i_j') Dis_i[j'] and the part received
 **   t(i,j) = j - q + i_j' Dis_i[j'], both cut to the last part; Dis_i[k] is the distance
@@ -53,16 +60,13 @@
 **   to the last part); the tail of a line that does not hold the root wraps part i - d
 **   around to its head in one message. kalt + d - 1 rounds for kalt parts. Inside a part
 **   the pieces of pipe_size bytes are forwarded as soon as they arrive (§6.2, pipe()),
-**   with at most BCA_PIPE_WINDOW pieces in flight. The same kind of simulation found the
-**   schedule complete for every grid of up to 64 processes and 1..29 parts.
+**   with at most BCA_PIPE_WINDOW pieces in flight.
 */
-#include "meas_bcast_algos.h"
 
 /* Request slots per direction for the pieces of one DOPL part (pieces in flight). */
 #define BCA_PIPE_WINDOW 64
 
 static struct {
-  int verify;               /* check every broadcast's result (sk_bcast_set_verify) */
   long cube_last_rounds;    /* rounds of the last Bcast_Cube call on this process */
 } bca;
 
@@ -77,8 +81,6 @@ typedef struct bca_state {
   sk_request *recv_slots, *send_slots;
 } bca_state;
 
-SK_API void sk_bcast_set_verify(int on) { bca.verify = on != 0; }
-SK_API int sk_bcast_verify_enabled(void) { return bca.verify; }
 SK_API long sk_bcast_cube_last_rounds(void) { return bca.cube_last_rounds; }
 
 /* ---- argument checks (they depend only on the arguments and the communicator size,
@@ -328,7 +330,7 @@ static char *bca_begin_call(sk_mctx *m, bca_state *st)
   char *buf = m->rank == 0 ? m->send_buf : m->recv_buf;
   size_t i, n = (size_t)st->count;
   st->repetition++;
-  if (bca.verify) {
+  if (m->settings->verify) {
     for (i = 0; i < n; i++) {
       unsigned char b = bca_pattern_byte(st->count, st->repetition, i);
       buf[i] = (char)(m->rank == 0 ? b : (unsigned char)~b);
@@ -343,7 +345,7 @@ static void bca_end_call(sk_mctx *m, const bca_state *st, const char *fn, const 
 {
   size_t i, n = (size_t)st->count;
   char msg[200];
-  if (!bca.verify) return;
+  if (!m->settings->verify) return;
   for (i = 0; i < n; i++) {
     unsigned char want = bca_pattern_byte(st->count, st->repetition, i);
     if ((unsigned char)buf[i] != want) {
@@ -384,17 +386,44 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* ---- Bcast_Cube(count, part_size) ---- */
+/* ---- the arguments: every function takes up to five integers ---- */
 
-static void bca_init_cube(sk_mctx *m, const sk_value *args)
+/* Bcast_Cube(count, part_size), Bcast_DOPL(count, rows, cols, part_size, pipe_size),
+** Bcast_Linear(count), Bcast_Library(count); the ping-pongs (count, iterations). Init
+** reads them once; measure works from the state made of them. */
+typedef struct bca_args {
+  long count, part_size, rows, cols, pipe_size, iterations;
+} bca_args;
+
+enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_PINGPONG };
+
+static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature sig)
 {
-  bca_state *st;
-  if (!bca_check_min(m, "Bcast_Cube", "part_size", args[1].u.i, 1)) return;
-  st = bca_init_bcast(m, "Bcast_Cube", args[0].u.i);
-  if (st) st->part_size = args[1].u.i;
+  memset(a, 0, sizeof *a);
+  a->count = args[0].u.i;
+  if (sig == BCA_CUBE) a->part_size = args[1].u.i;
+  if (sig == BCA_PINGPONG) a->iterations = args[1].u.i;
+  if (sig == BCA_DOPL) {
+    a->rows = args[1].u.i;
+    a->cols = args[2].u.i;
+    a->part_size = args[3].u.i;
+    a->pipe_size = args[4].u.i;
+  }
 }
 
-static double bca_measure_cube(sk_mctx *m, const sk_value *args)
+/* ---- Bcast_Cube(count, part_size) ---- */
+
+static void init_Bcast_Cube(sk_mctx *m, const sk_value *args)
+{
+  bca_state *st;
+  bca_args a;
+  bca_args_read(&a, args, BCA_CUBE);
+  if (!bca_check_min(m, "Bcast_Cube", "part_size", a.part_size, 1)) return;
+  st = bca_init_bcast(m, "Bcast_Cube", a.count);
+  if (st) st->part_size = a.part_size;
+}
+
+static double measure_Bcast_Cube(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   bca_parts p;
@@ -437,19 +466,21 @@ static int bca_dopl_grid(sk_mctx *m, long rows, long cols, bca_state *st)
   return 1;
 }
 
-static void bca_init_dopl(sk_mctx *m, const sk_value *args)
+static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
 {
   bca_state *st, grid;
+  bca_args a;
   long largest_part, pieces;
-  if (!bca_check_min(m, "Bcast_DOPL", "count", args[0].u.i, 0)
-      || !bca_dopl_grid(m, args[1].u.i, args[2].u.i, &grid)
-      || !bca_check_min(m, "Bcast_DOPL", "part_size", args[3].u.i, 1)
-      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", args[4].u.i, 1)) return;
-  st = bca_init_bcast(m, "Bcast_DOPL", args[0].u.i);
+  bca_args_read(&a, args, BCA_DOPL);
+  if (!bca_check_min(m, "Bcast_DOPL", "count", a.count, 0)
+      || !bca_dopl_grid(m, a.rows, a.cols, &grid)
+      || !bca_check_min(m, "Bcast_DOPL", "part_size", a.part_size, 1)
+      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a.pipe_size, 1)) return;
+  st = bca_init_bcast(m, "Bcast_DOPL", a.count);
   st->rows = grid.rows;
   st->cols = grid.cols;
-  st->part_size = args[3].u.i;
-  st->pipe_size = args[4].u.i;
+  st->part_size = a.part_size;
+  st->pipe_size = a.pipe_size;
   largest_part = st->part_size < st->count ? st->part_size : st->count;
   pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
   st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
@@ -457,7 +488,7 @@ static void bca_init_dopl(sk_mctx *m, const sk_value *args)
   st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
 }
 
-static double bca_measure_dopl(sk_mctx *m, const sk_value *args)
+static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   bca_parts p;
@@ -474,12 +505,14 @@ static double bca_measure_dopl(sk_mctx *m, const sk_value *args)
 
 /* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
 
-static void bca_init_linear(sk_mctx *m, const sk_value *args)
+static void init_Bcast_Linear(sk_mctx *m, const sk_value *args)
 {
-  bca_init_bcast(m, "Bcast_Linear", args[0].u.i);
+  bca_args a;
+  bca_args_read(&a, args, BCA_COUNT);
+  bca_init_bcast(m, "Bcast_Linear", a.count);
 }
 
-static double bca_measure_linear(sk_mctx *m, const sk_value *args)
+static double measure_Bcast_Linear(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   char *buf;
@@ -499,12 +532,14 @@ static double bca_measure_linear(sk_mctx *m, const sk_value *args)
   return stop - start;
 }
 
-static void bca_init_library(sk_mctx *m, const sk_value *args)
+static void init_Bcast_Library(sk_mctx *m, const sk_value *args)
 {
-  bca_init_bcast(m, "Bcast_Library", args[0].u.i);
+  bca_args a;
+  bca_args_read(&a, args, BCA_COUNT);
+  bca_init_bcast(m, "Bcast_Library", a.count);
 }
 
-static double bca_measure_library(sk_mctx *m, const sk_value *args)
+static double measure_Bcast_Library(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   char *buf;
@@ -527,31 +562,36 @@ static double bca_measure_library(sk_mctx *m, const sk_value *args)
 
 static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  if (!bca_check_min(m, fn, "count", args[0].u.i, 0)
-      || !bca_check_min(m, fn, "iterations", args[1].u.i, 0)
-      || !bca_check_min(m, fn, "the number of processes", m->size, 2)) return;
+  bca_args a;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  if (!bca_check_min(m, fn, "count", a.count, 0)
+      || !bca_check_min(m, fn, "iterations", a.iterations, 0)) return;
   if (m->rank <= 1) {
-    m->send_usage = (size_t)args[0].u.i;
-    m->recv_usage = (size_t)args[0].u.i;
+    m->send_usage = (size_t)a.count;
+    m->recv_usage = (size_t)a.count;
   }
-  m->reported_size = args[0].u.i;
+  m->reported_size = a.count;
 }
 
-static void bca_init_pingpong_blocking(sk_mctx *m, const sk_value *args)
+static void init_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
 {
   bca_init_pingpong(m, args, "Pingpong_Blocking");
 }
 
-static void bca_init_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
+static void init_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
 {
   bca_init_pingpong(m, args, "Pingpong_Nonblocking");
 }
 
-static double bca_measure_pingpong_blocking(sk_mctx *m, const sk_value *args)
+static double measure_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
 {
-  size_t n = (size_t)args[0].u.i;
-  long iterations = args[1].u.i, i;
+  bca_args a;
+  size_t n;
+  long iterations, i;
   double start, stop;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  n = (size_t)a.count;
+  iterations = a.iterations;
   if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 0) {
     start = sk_tp_wtime();
@@ -575,13 +615,17 @@ static double bca_measure_pingpong_blocking(sk_mctx *m, const sk_value *args)
 
 /* The same with iRCCE-style non-blocking calls: each process posts the receive of the
 ** next message before it sends, then waits for both. */
-static double bca_measure_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
+static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
 {
-  size_t n = (size_t)args[0].u.i;
-  long iterations = args[1].u.i, i;
+  bca_args a;
+  size_t n;
+  long iterations, i;
   int peer = 1 - m->rank;
   sk_request recv_req, send_req;
   double start, stop;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  n = (size_t)a.count;
+  iterations = a.iterations;
   if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 1) {
     sk_tp_irecv(m->group, peer, m->recv_buf, n, &recv_req);
@@ -602,18 +646,42 @@ static double bca_measure_pingpong_nonblocking(sk_mctx *m, const sk_value *args)
   return (stop - start) / (double)iterations;
 }
 
+/* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
+** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
+
+static sk_value bi_print_bcast_cube_rounds(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_int_value(sk_bcast_cube_last_rounds());
+}
+
+static const sk_builtin bca_builtins[] = {
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_bcast_algos(void)
+{
+  return bca_builtins;
+}
+
 /* ---- the table ---- */
 
 static const sk_measurement bca_table[] = {
-  { "Pingpong_Blocking", "ii", SK_PATTERN_P2P, bca_init_pingpong_blocking,
-    bca_measure_pingpong_blocking, NULL, 2 },
-  { "Pingpong_Nonblocking", "ii", SK_PATTERN_P2P, bca_init_pingpong_nonblocking,
-    bca_measure_pingpong_nonblocking, NULL, 2 },
-  { "Bcast_Cube", "ii", SK_PATTERN_COLLECTIVE, bca_init_cube, bca_measure_cube, bca_finalize, 1 },
-  { "Bcast_DOPL", "iiiii", SK_PATTERN_COLLECTIVE, bca_init_dopl, bca_measure_dopl, bca_finalize, 1 },
-  { "Bcast_Linear", "i", SK_PATTERN_COLLECTIVE, bca_init_linear, bca_measure_linear, bca_finalize, 1 },
-  { "Bcast_Library", "i", SK_PATTERN_COLLECTIVE, bca_init_library, bca_measure_library, bca_finalize, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  SK_MEASUREMENT(Pingpong_Blocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
+  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
+  SK_MEASUREMENT(Bcast_Cube, "ii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL, "iiiii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_Linear, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
+  SK_MEASUREMENT(Bcast_Library, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void)

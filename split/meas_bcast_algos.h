@@ -13,11 +13,14 @@
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_Linear, Bcast_Library. */
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
-/* Verify mode (off by default): after every broadcast each process checks that it holds
-** exactly the root's bytes (a pattern depending on count and repetition); a mismatch
-** fails the measurement with a message naming the first wrong byte. */
-SK_API void sk_bcast_set_verify(int on);
-SK_API int sk_bcast_verify_enabled(void);
+/* With the verify setting on (m->settings->verify, switch_verification_on) after every
+** broadcast each process checks that it holds exactly the root's bytes (a pattern
+** depending on count and repetition); a mismatch fails the measurement with a message
+** naming the first wrong byte. */
+
+/* The builtins of the module, sk_builtins_bcast_algos() (declared in builtins.h):
+** print_bcast_cube_rounds(), which writes sk_bcast_cube_last_rounds() of rank 0 to the
+** output as a comment and returns it. */
 
 /* Communication rounds of the schedule the last Bcast_Cube call ran on this process:
 ** parts + ceil(log2 n) - 1 for n >= 2 processes and count > 0 (parts =

@@ -1,6 +1,8 @@
 /*
-** meas_mpi.h -- helpers shared by the MPI-only measurement modules (meas_mpi_*.c),
-** defined in meas_mpi_misc.c, and the tables the modules export.
+** meas_mpi.h -- helpers shared by the MPI measurement modules (meas_mpi_*.c), defined
+** in meas_mpi.c; the window helpers of the one-sided modules, defined in
+** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
+** build without MPI have no functions, see measure.h).
 **
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
@@ -8,7 +10,9 @@
 ** message is kept), so an init function may run several checks and then test
 ** m->failed once. The checks depend only on the arguments and the communicator size,
 ** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none.
+** collective init step (a window creation) is either done by all or by none. The
+** minimum number of processes is no init's business: the engine checks the row's
+** min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
@@ -28,6 +32,11 @@ SK_API double sk_mpi_arg_double(const sk_value *v);
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
 ** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
+/* MPI_INT as a datatype of the input language, for the functions without <dt>. */
+SK_API const sk_datatype *sk_mpi_int_type(void);
+/* The ring neighbours of this process in the measurement communicator. */
+SK_API int sk_mpi_ring_left(const sk_mctx *m);
+SK_API int sk_mpi_ring_right(const sk_mctx *m);
 
 /* 0 <= value <= INT_MAX (counts, iterations, message numbers). */
 SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long value);
@@ -35,8 +44,6 @@ SK_API int sk_mpi_check_count(sk_mctx *m, const char *fn, const char *what, long
 SK_API int sk_mpi_check_rank(sk_mctx *m, const char *fn, const char *what, long rank);
 /* 0 <= tag <= MPI_TAG_UB of the measurement communicator. */
 SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long tag);
-/* The communicator has at least `min` processes. */
-SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min);
 /* Buffer bytes for `blocks` blocks of `count` elements, failing instead of overflowing;
 ** when `displaced` is set the element offset blocks*count must also fit an int (the
 ** displacements of the v-variants are ints). Returns 0 after a failure. */
@@ -56,11 +63,93 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
-/* The tables (NULL-terminated) of the modules. */
+#if SK_MPI_LEVEL >= 2
+/* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
+
+/* The arguments of a one-sided function, read once by its init (sk_win_args_read) and
+** kept in the window state. `layout` names the parameters in order, one letter each:
+**   c count   t dt   n info   a assert   p doput   m msg_cnt   d delay_us
+**   r delay_rank   l lock_type   x dest   s distance   k repetition count
+**   i iteration_count   w compute   o op   j disjoint
+** Functions without <dt> move MPI_INTs (dt = sk_mpi_int_type()). */
+typedef struct sk_win_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, doput, msg_cnt, delay_us, delay_rank, lock_type, dest, distance,
+       repetitions, iterations, compute, disjoint;
+  const sk_opdef *op;
+} sk_win_args;
+
+SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout);
+
+/* The state of every one-sided measurement (m->state). */
+typedef struct sk_win_state {
+  sk_win_args args;          /* as read by init */
+  MPI_Win win;               /* MPI_WIN_NULL when the measure function creates its own */
+  char *memory;              /* window memory (MPI_Alloc_mem) */
+  MPI_Aint memory_size;
+  size_t block;              /* bytes of one message: count elements of the datatype */
+  int count;
+  MPI_Datatype dt;           /* of the messages */
+  MPI_Group origins, targets;/* PSCW groups, MPI_GROUP_NULL when unused */
+  int n_targets;             /* PSCW targets are ranks 1..n_targets */
+  MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
+  int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
+} sk_win_state;
+
+/* The window state of a measure function (m->state). */
+SK_API sk_win_state *sk_win_of(sk_mctx *m);
+/* Checks count and slots, allocates a window of `slots` messages of count elements of
+** dt and, if `create`, creates the window with a->info. Keeps *a, sets the reported
+** size. NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
+                                  const sk_datatype *dt, long slots, int create);
+/* The usual init of (count, dt, info, ...): a window of `slots` messages of a->count
+** elements of a->dt, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots);
+/* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
+SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
+SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
+SK_API MPI_Info sk_win_info(const sk_win_args *a);
+/* assertion is a combination of the MPI_MODE_* bits in `allowed` (or 0). */
+SK_API int sk_win_check_assert(sk_mctx *m, const char *fn, long assertion, int allowed);
+SK_API int sk_win_check_lock_type(sk_mctx *m, const char *fn, long value);
+/* MPI_LOCK_SHARED for MPI_LOCK_SHARED or 0, else MPI_LOCK_EXCLUSIVE. */
+SK_API int sk_win_lock_type_of(long value);
+/* Transfers of one block between the context's buffers and window slot `slot`. */
+SK_API void sk_win_put_block(const sk_mctx *m, const sk_win_state *s, int target, long slot);
+SK_API void sk_win_get_block(const sk_mctx *m, const sk_win_state *s, int target, long slot, long local_slot);
+SK_API void sk_win_accumulate_block(const sk_mctx *m, const sk_win_state *s, int target, long slot, MPI_Op op);
+
+/* One general active target epoch (post-start-complete-wait): rank 0 accesses ranks
+** 1..n_targets of the window in m->state; what the plan times is returned on the
+** process that has it, -1 elsewhere. */
+enum sk_pscw_timed { PSCW_START, PSCW_POST, PSCW_COMPLETE, PSCW_STARTCOMPLETE, PSCW_WAIT, PSCW_TEST_LOOP,
+                     PSCW_TEST_ONCE, PSCW_WHOLE };
+enum sk_pscw_op { PSCW_NONE, PSCW_PUT, PSCW_GET };
+
+typedef struct sk_pscw_plan {
+  enum sk_pscw_timed timed;
+  enum sk_pscw_op op;         /* done msg_cnt times by the origin to every target */
+  long msg_cnt;
+  int assertion;              /* MPI_Win_start gets its NOCHECK bit, MPI_Win_post all */
+  double post_delay;          /* microseconds target post_delay_rank waits before posting */
+  int post_delay_rank;
+  double complete_delay;      /* the origin waits between its transfers and MPI_Win_complete */
+  double wait_delay;          /* the targets wait between MPI_Win_post and MPI_Win_wait */
+} sk_pscw_plan;
+
+SK_API void sk_pscw_plan_init(sk_pscw_plan *p, enum sk_pscw_timed timed, long assertion, int doput);
+SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
+#endif /* SK_MPI_LEVEL >= 2 */
+#endif /* SKAMPI_MPI */
+
+/* The tables (NULL-terminated) of the modules, in every build. */
+SK_API const sk_measurement *sk_meas_table_mpi(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
-SK_API const sk_measurement *sk_meas_table_mpi_onesided(void);
-SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
-#endif
+SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 
 #endif

@@ -1,11 +1,13 @@
 /*
-** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2).
-** Compiled with the MPI backend only; MPI-1.1 calls only. Each measure function times
-** ONE call (or one run of a self-made algorithm) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (SKaMPI 5 manual §6.2.1), and each
-** process returns its own time. The reported message size is the data of one message
-** (one process's contribution): count * size of the datatype.
-**
+** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2), and
+** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
+** (Exchange, multi_Alltoall, twosided_borderexchange). MPI-1.1 calls only; the function
+** bodies exist in the MPI build, the rows in every build.
+** Invariants: each measure function times ONE call (or one run of a self-made
+** algorithm; the repeated ones the average of one) between sk_sync_start() and
+** sk_sync_stop(), so that all processes start together (§6.2.1), and each process
+** returns its own time. The reported message size is the data of one message (one
+** process's contribution): count * size of the datatype.
 ** The v-variants (Alltoallv, Gatherv, Allgatherv, Scatterv) use the same count for every
 ** process, so that they can be compared with the plain operations; their counts and
 ** displacements are built in init and kept in m->state. The self-made algorithms
@@ -67,23 +69,81 @@ static void equal_counts(int *counts, int *displs, int size, long count)
   }
 }
 
-/* ---- checks shared by the inits ---- */
+/* ---- the arguments, one struct per signature family ---- */
 
-/* Args (count, datatype, op[, root]) of the reductions; root_arg < 0: no root. */
-static void check_reduction(sk_mctx *m, const char *fn, const sk_value *args, int root_arg)
+/* (count, datatype, root): the broadcasts. */
+typedef struct bcast_args {
+  long count;
+  const sk_datatype *dt;
+  long root;
+} bcast_args;
+
+static void bcast_args_read(bcast_args *a, const sk_value *args)
 {
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_op(m, fn, args[2].u.op, args[1].u.dt, 0);
-  if (root_arg >= 0) sk_mpi_check_rank(m, fn, "root", args[root_arg].u.i);
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->root = args[2].u.i;
 }
 
-/* Args (s_cnt, s_dt, r_cnt, r_dt[, root]) of gathers, scatters and all-to-alls. */
-static void check_send_recv(sk_mctx *m, const char *fn, const sk_value *args, int root_arg)
+/* (count, datatype, op[, root]): the reductions; root -1 without one. */
+typedef struct reduce_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_opdef *op;
+  long root;
+} reduce_args;
+
+static void reduce_args_read(reduce_args *a, const sk_value *args, int with_root)
 {
-  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "receive count", args[2].u.i);
-  sk_mpi_check_same_data(m, fn, args[0].u.i, args[1].u.dt, args[2].u.i, args[3].u.dt);
-  if (root_arg >= 0) sk_mpi_check_rank(m, fn, "root", args[root_arg].u.i);
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->op = args[2].u.op;
+  a->root = with_root ? args[3].u.i : -1;
+}
+
+/* (s_cnt, s_dt, r_cnt, r_dt, ...): gathers, scatters and all-to-alls, followed by the
+** root (XFER_ROOTED), the number of calls (XFER_REPEATED: multi_Alltoall) or the
+** charged rank and the ratio (XFER_CHARGED: myalltoallv). */
+enum xfer_kind { XFER_PLAIN, XFER_ROOTED, XFER_REPEATED, XFER_CHARGED };
+
+typedef struct xfer_args {
+  long s_count;
+  const sk_datatype *s_dt;
+  long r_count;
+  const sk_datatype *r_dt;
+  long root, calls, charged;
+  double ratio;
+} xfer_args;
+
+static void xfer_args_read(xfer_args *a, const sk_value *args, enum xfer_kind kind)
+{
+  a->s_count = args[0].u.i;
+  a->s_dt = args[1].u.dt;
+  a->r_count = args[2].u.i;
+  a->r_dt = args[3].u.dt;
+  a->root = kind == XFER_ROOTED ? args[4].u.i : -1;
+  a->calls = kind == XFER_REPEATED ? args[4].u.i : 0;
+  a->charged = kind == XFER_CHARGED ? args[4].u.i : -1;
+  a->ratio = kind == XFER_CHARGED ? sk_mpi_arg_double(&args[5]) : 1.0;
+}
+
+/* ---- checks shared by the inits ---- */
+
+/* with_root: the reduction has a root (checked as a rank). */
+static void check_reduction(sk_mctx *m, const char *fn, const reduce_args *a, int with_root)
+{
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_op(m, fn, a->op, a->dt, 0);
+  if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
+}
+
+/* with_root: a->root is a root (checked as a rank). */
+static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int with_root)
+{
+  sk_mpi_check_count(m, fn, "send count", a->s_count);
+  sk_mpi_check_count(m, fn, "receive count", a->r_count);
+  sk_mpi_check_same_data(m, fn, a->s_count, a->s_dt, a->r_count, a->r_dt);
+  if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
 /* ---- broadcasts and barrier ---- */
@@ -92,19 +152,24 @@ static void check_send_recv(sk_mctx *m, const char *fn, const sk_value *args, in
 ** receive buffer. */
 static void init_Bcast(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "Bcast", "count", args[0].u.i);
-  sk_mpi_check_rank(m, "Bcast", "root", args[2].u.i);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", args[0].u.i, args[1].u.dt, 1, 0);
+  bcast_args a;
+  bcast_args_read(&a, args);
+  sk_mpi_check_count(m, "Bcast", "count", a.count);
+  sk_mpi_check_rank(m, "Bcast", "root", a.root);
+  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Bcast(sk_mctx *m, const sk_value *args)
 {
-  int root = (int)args[2].u.i;
-  void *buf = m->rank == root ? m->send_buf : m->recv_buf;
-  double start = sk_sync_start(m);
-  MPI_Bcast(buf, (int)args[0].u.i, args[1].u.dt->mpi, root, sk_tp_group_mpi_comm(m->group));
+  bcast_args a;
+  void *buf;
+  double start;
+  bcast_args_read(&a, args);
+  buf = m->rank == a.root ? m->send_buf : m->recv_buf;
+  start = sk_sync_start(m);
+  MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
 
@@ -113,25 +178,31 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
 static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Bcast_Send_Recv";
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_rank(m, fn, "root", args[2].u.i);
-  m->send_usage = m->rank == args[2].u.i ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0) : 0;
-  m->recv_usage = m->rank == args[2].u.i ? 0 : sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  bcast_args a;
+  bcast_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_rank(m, fn, "root", a.root);
+  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
+  m->recv_usage = m->rank == a.root ? 0 : sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  int i, count = (int)args[0].u.i, root = (int)args[2].u.i;
-  MPI_Datatype dt = args[1].u.dt->mpi;
+  bcast_args a;
+  int i, count, root;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start = sk_sync_start(m);
+  double start;
+  bcast_args_read(&a, args);
+  count = (int)a.count;
+  root = (int)a.root;
+  start = sk_sync_start(m);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, dt, i, COLL_TAG, comm);
+      if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
   } else {
-    MPI_Recv(m->recv_buf, count, dt, root, COLL_TAG, comm, &status);
+    MPI_Recv(m->recv_buf, count, a.dt->mpi, root, COLL_TAG, comm, &status);
   }
   return sk_sync_stop(m) - start;
 }
@@ -150,38 +221,46 @@ static double measure_Barrier(sk_mctx *m, const sk_value *args)
 static void init_Reduce(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce";
+  reduce_args a;
   size_t bytes;
-  check_reduction(m, fn, args, 3);
-  bytes = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  reduce_args_read(&a, args, 1);
+  check_reduction(m, fn, &a, 1);
+  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->send_usage = bytes;
-  m->recv_usage = m->rank == args[3].u.i ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->recv_usage = m->rank == a.root ? bytes : 0;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Reduce(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
-             (int)args[3].u.i, sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
 static void init_reduce_everywhere(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  check_reduction(m, fn, args, -1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  reduce_args a;
+  reduce_args_read(&a, args, 0);
+  check_reduction(m, fn, &a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static void init_Allreduce(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Allreduce"); }
 
 static double measure_Allreduce(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
-                sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 0);
+  start = sk_sync_start(m);
+  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -189,9 +268,11 @@ static void init_Scan(sk_mctx *m, const sk_value *args) { init_reduce_everywhere
 
 static double measure_Scan(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)args[0].u.i, args[1].u.dt->mpi, args[2].u.op->mpi,
-           sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 0);
+  start = sk_sync_start(m);
+  MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -200,20 +281,23 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
 static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce_Bcast";
-  check_reduction(m, fn, args, 3);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  reduce_args a;
+  reduce_args_read(&a, args, 1);
+  check_reduction(m, fn, &a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
-  int count = (int)args[0].u.i, root = (int)args[3].u.i;
-  MPI_Datatype dt = args[1].u.dt->mpi;
+  reduce_args a;
   MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, count, dt, args[2].u.op->mpi, root, comm);
-  MPI_Bcast(m->recv_buf, count, dt, root, comm);
+  double start;
+  reduce_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
+  MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
   return sk_sync_stop(m) - start;
 }
 
@@ -228,19 +312,20 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn, int root_keeps_result)
 {
   coll_state *s;
+  reduce_args a;
   int i;
-  long count = args[0].u.i;
-  check_reduction(m, fn, args, 3);
-  m->send_usage = sk_mpi_block_bytes(m, fn, count, args[1].u.dt, 1, 0);
+  reduce_args_read(&a, args, 1);
+  check_reduction(m, fn, &a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   if (m->failed) return;
   s = coll_state_new(m, 0);
   for (i = 0; i < m->size; i++) {
-    s->recv_counts[i] = sk_mpi_share(count, m->size, i);
+    s->recv_counts[i] = sk_mpi_share(a.count, m->size, i);
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
-  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], args[1].u.dt);
-  if (root_keeps_result && m->rank == args[3].u.i) m->recv_usage += m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(count, args[1].u.dt);
+  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a.dt);
+  if (root_keeps_result && m->rank == a.root) m->recv_usage += m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
@@ -251,9 +336,11 @@ static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
 static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, args[1].u.dt->mpi, args[2].u.op->mpi,
-                     sk_mpi_comm(m));
+  reduce_args a;
+  double start;
+  reduce_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -265,12 +352,18 @@ static void init_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  int root = (int)args[3].u.i;
-  MPI_Datatype dt = args[1].u.dt->mpi;
+  reduce_args a;
+  int root;
+  MPI_Datatype dt;
   MPI_Comm comm = sk_mpi_comm(m);
-  char *mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(args[0].u.i, args[1].u.dt) : m->recv_buf;
-  double start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)args[0].u.i, dt, args[2].u.op->mpi, root, comm);
+  char *mine;
+  double start;
+  reduce_args_read(&a, args, 1);
+  root = (int)a.root;
+  dt = a.dt->mpi;
+  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
 }
@@ -281,19 +374,24 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 ** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
 static void init_gather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
 {
-  check_send_recv(m, fn, args, 4);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  m->recv_usage = m->rank == args[4].u.i ? sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced) : 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  check_send_recv(m, fn, &a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
+  m->recv_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced) : 0;
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
 }
 
 static void init_Gather(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather", 0); }
 
 static double measure_Gather(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Gather(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
-             (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+             (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -303,16 +401,21 @@ static void init_Gather_SR(sk_mctx *m, const sk_value *args) { init_gather(m, ar
 
 static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
 {
-  int i, root = (int)args[4].u.i, r_count = (int)args[2].u.i;
-  size_t block = sk_mpi_bytes(args[2].u.i, args[3].u.dt);
+  xfer_args a;
+  int i, root;
+  size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start = sk_sync_start(m);
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  root = (int)a.root;
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  start = sk_sync_start(m);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, r_count, args[3].u.dt->mpi, i, COLL_TAG, comm, &status);
+      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
   } else {
-    MPI_Send(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, root, COLL_TAG, comm);
+    MPI_Send(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm);
   }
   return sk_sync_stop(m) - start;
 }
@@ -329,17 +432,22 @@ static void init_Gather_ISWA(sk_mctx *m, const sk_value *args)
 static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  int i, n = 0, root = (int)args[4].u.i, r_count = (int)args[2].u.i;
-  size_t block = sk_mpi_bytes(args[2].u.i, args[3].u.dt);
+  xfer_args a;
+  int i, n = 0, root;
+  size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  root = (int)a.root;
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  start = sk_sync_start(m);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, r_count, args[3].u.dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
     MPI_Waitall(n, s->requests, s->statuses);
   } else {
-    MPI_Isend(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Isend(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
     MPI_Wait(&s->requests[0], &s->statuses[0]);
   }
   return sk_sync_stop(m) - start;
@@ -349,55 +457,70 @@ static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
 static void init_Gatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
+  xfer_args a;
   init_gather(m, args, "Gatherv", 1);
   if (m->failed) return;
+  xfer_args_read(&a, args, XFER_ROOTED);
   s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
 }
 
 static double measure_Gatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Gatherv(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              args[3].u.dt->mpi, (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+              a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
 static void init_allgather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
 {
-  check_send_recv(m, fn, args, -1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  check_send_recv(m, fn, &a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
 }
 
 static void init_Allgather(sk_mctx *m, const sk_value *args) { init_allgather(m, args, "Allgather", 0); }
 
 static double measure_Allgather(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Allgather(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
-                args[3].u.dt->mpi, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 static void init_Allgatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
+  xfer_args a;
   init_allgather(m, args, "Allgatherv", 1);
   if (m->failed) return;
+  xfer_args_read(&a, args, XFER_PLAIN);
   s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
 }
 
 static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Allgatherv(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 args[3].u.dt->mpi, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+                 a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -405,37 +528,47 @@ static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
 ** s_cnt, everybody receives r_cnt. */
 static void init_scatter(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
 {
-  check_send_recv(m, fn, args, 4);
-  m->send_usage = m->rank == args[4].u.i ? sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  check_send_recv(m, fn, &a, 1);
+  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced) : 0;
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
 }
 
 static void init_Scatter(sk_mctx *m, const sk_value *args) { init_scatter(m, args, "Scatter", 0); }
 
 static double measure_Scatter(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Scatter(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
-              (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+              (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 static void init_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
+  xfer_args a;
   init_scatter(m, args, "Scatterv", 1);
   if (m->failed) return;
+  xfer_args_read(&a, args, XFER_ROOTED);
   s = coll_state_new(m, 0);
-  equal_counts(s->send_counts, s->send_displs, m->size, args[0].u.i);
+  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
 }
 
 static double measure_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i,
-               args[3].u.dt->mpi, (int)args[4].u.i, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  start = sk_sync_start(m);
+  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
+               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -445,22 +578,27 @@ static double measure_Scatterv(sk_mctx *m, const sk_value *args)
 static void init_alltoall(sk_mctx *m, const sk_value *args, const char *fn, int displaced, int with_state)
 {
   coll_state *s;
-  check_send_recv(m, fn, args, -1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, args[2].u.i, args[3].u.dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  check_send_recv(m, fn, &a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
   if (m->failed || !with_state) return;
   s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, args[0].u.i);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, args[2].u.i);
+  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
 }
 
 static void init_Alltoall(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoall", 0, 0); }
 
 static double measure_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  double start = sk_sync_start(m);
-  MPI_Alltoall(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, m->recv_buf, (int)args[2].u.i, args[3].u.dt->mpi,
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -470,9 +608,12 @@ static void init_Alltoallv(sk_mctx *m, const sk_value *args) { init_alltoall(m, 
 static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  double start = sk_sync_start(m);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, args[1].u.dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, args[3].u.dt->mpi, sk_mpi_comm(m));
+  xfer_args a;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  start = sk_sync_start(m);
+  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
+                m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -482,20 +623,28 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 static double naive_alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
+  xfer_args a;
   int i;
-  MPI_Datatype s_dt = args[1].u.dt->mpi, r_dt = args[3].u.dt->mpi;
-  size_t s_extent = args[1].u.dt->extent, r_extent = args[3].u.dt->extent;
+  size_t s_extent, r_extent;
   MPI_Comm comm = sk_mpi_comm(m);
-  double start = sk_sync_start(m);
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  s_extent = a.s_dt->extent;
+  r_extent = a.r_dt->extent;
+  start = sk_sync_start(m);
   for (i = 0; i < m->size; i++)
-    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], r_dt, i, COLL_TAG, comm,
+    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
   for (i = 0; i < m->size; i++)
-    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], s_dt, i, COLL_TAG, comm,
+    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], a.s_dt->mpi, i, COLL_TAG, comm,
               &s->requests[m->size + i]);
   MPI_Waitall(2 * m->size, s->requests, s->statuses);
   return sk_sync_stop(m) - start;
 }
+
+#define measure_Alltoall_Isend_Irecv naive_alltoallv
+#define measure_Alltoallv_Isend_Irecv naive_alltoallv
+#define measure_myalltoallv naive_alltoallv
 
 static void init_Alltoall_Isend_Irecv(sk_mctx *m, const sk_value *args)
 {
@@ -521,23 +670,28 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "myalltoallv";
   coll_state *s;
-  double ratio = sk_mpi_arg_double(&args[5]);
-  long s_cnt = args[0].u.i, r_cnt = args[2].u.i;
+  xfer_args a;
+  double ratio;
+  long s_cnt, r_cnt;
   int i, charged;
   size_t s_total = 0, r_total = 0;
-  check_send_recv(m, fn, args, -1);
-  sk_mpi_check_rank(m, fn, "charged_rank", args[4].u.i);
+  xfer_args_read(&a, args, XFER_CHARGED);
+  ratio = a.ratio;
+  s_cnt = a.s_count;
+  r_cnt = a.r_count;
+  check_send_recv(m, fn, &a, 0);
+  sk_mpi_check_rank(m, fn, "charged_rank", a.charged);
   if (!m->failed && !(ratio >= 0.0 && (s_cnt * ratio < INT_MAX / 2) && (r_cnt * ratio < INT_MAX / 2)))
     sk_meas_fail(m, "myalltoallv: ratio must be non-negative and the scaled counts must fit an int");
   if (!m->failed)
-    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), args[1].u.dt, scaled_count(r_cnt, ratio), args[3].u.dt);
+    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), a.s_dt, scaled_count(r_cnt, ratio), a.r_dt);
   /* every element offset must fit an int: at most size blocks of the larger count */
   sk_mpi_block_bytes(m, fn, s_cnt > scaled_count(s_cnt, ratio) ? s_cnt : scaled_count(s_cnt, ratio),
-                     args[1].u.dt, m->size, 1);
+                     a.s_dt, m->size, 1);
   sk_mpi_block_bytes(m, fn, r_cnt > scaled_count(r_cnt, ratio) ? r_cnt : scaled_count(r_cnt, ratio),
-                     args[3].u.dt, m->size, 1);
+                     a.r_dt, m->size, 1);
   if (m->failed) return;
-  charged = (int)args[4].u.i;
+  charged = (int)a.charged;
   s = coll_state_new(m, 2 * m->size);
   for (i = 0; i < m->size; i++) {
     int heavy = i == charged || m->rank == charged;
@@ -548,9 +702,158 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
     s_total += (size_t)s->send_counts[i];
     r_total += (size_t)s->recv_counts[i];
   }
-  m->send_usage = s_total * args[1].u.dt->extent;
-  m->recv_usage = r_total * args[3].u.dt->extent;
-  m->reported_size = sk_mpi_data_bytes(s_cnt, args[1].u.dt);
+  m->send_usage = s_total * a.s_dt->extent;
+  m->recv_usage = r_total * a.r_dt->extent;
+  m->reported_size = sk_mpi_data_bytes(s_cnt, a.s_dt);
+}
+
+/* multi_Alltoall(s_cnt, s_dt, r_cnt, r_dt, alltoall_count): alltoall_count consecutive
+** MPI_Alltoall calls; the time of one (the average), to compare with onesided_alltoall. */
+static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "multi_Alltoall";
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_REPEATED);
+  sk_mpi_check_count(m, fn, "send count", a.s_count);
+  sk_mpi_check_count(m, fn, "receive count", a.r_count);
+  sk_mpi_check_count(m, fn, "alltoall_count", a.calls);
+  sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
+  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+}
+
+static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  long i, n;
+  double start;
+  xfer_args_read(&a, args, XFER_REPEATED);
+  n = a.calls;
+  if (n <= 0) return 0.0;
+  start = sk_sync_start(m);
+  for (i = 0; i < n; i++)
+    MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+                 sk_mpi_comm(m));
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* ---- the two-sided counterparts of §3.3 ---- */
+
+#define EXCHANGE_TAG 2
+
+/* Exchange(count, dt, msg_cnt): every process sends msg_cnt messages of count elements
+** to every other process and receives as many from each (MPI_Irecv, MPI_Isend,
+** MPI_Waitall) -- the two-sided counterpart of MPI_Put_Exchange. Message k for
+** partner j lives in slot j*msg_cnt+k of the send and of the receive buffer. */
+typedef struct exchange_args {
+  long count;
+  const sk_datatype *dt;
+  long msg_cnt;
+} exchange_args;
+
+static void exchange_args_read(exchange_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->msg_cnt = args[2].u.i;
+}
+
+static void init_Exchange(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Exchange";
+  exchange_args a;
+  exchange_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
+  if (!m->failed && a.msg_cnt > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, a.msg_cnt * m->size, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  if (!m->failed) coll_state_new(m, (int)(2 * a.msg_cnt * m->size));
+}
+
+static double measure_Exchange(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  exchange_args a;
+  int count, msg_cnt, j, k, n = 0;
+  size_t block;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start;
+  exchange_args_read(&a, args);
+  count = (int)a.count;
+  msg_cnt = (int)a.msg_cnt;
+  block = sk_mpi_bytes(a.count, a.dt);
+  start = sk_sync_start(m);
+  for (j = 0; j < m->size; j++)
+    if (j != m->rank)
+      for (k = 0; k < msg_cnt; k++)
+        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+                  &s->requests[n++]);
+  for (j = 0; j < m->size; j++)
+    if (j != m->rank)
+      for (k = 0; k < msg_cnt; k++)
+        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+                  &s->requests[n++]);
+  MPI_Waitall(n, s->requests, s->statuses);
+  return sk_sync_stop(m) - start;
+}
+
+/* twosided_borderexchange(count, iteration_count, compute): a 1-D ring stencil. Each
+** iteration every process sends count MPI_INTs to both neighbours and receives as many
+** from each (MPI_Irecv/MPI_Isend/MPI_Waitall), then computes for `compute` microseconds.
+** Returns the time of one iteration (the average). */
+typedef struct border_args {
+  long count, iterations, compute;
+} border_args;
+
+static void border_args_read(border_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->iterations = args[1].u.i;
+  a->compute = args[2].u.i;
+}
+
+static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "twosided_borderexchange";
+  border_args a;
+  border_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
+  sk_mpi_check_count(m, fn, "compute", a.compute);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, sk_mpi_int_type(), 2, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, sk_mpi_int_type());
+  if (!m->failed) coll_state_new(m, 4);
+}
+
+static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  border_args a;
+  int count, left = sk_mpi_ring_left(m), right = sk_mpi_ring_right(m);
+  long i;
+  size_t block;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start;
+  border_args_read(&a, args);
+  count = (int)a.count;
+  block = (size_t)count * sizeof(int);
+  if (a.iterations <= 0) return 0.0;
+  start = sk_sync_start(m);
+  for (i = 0; i < a.iterations; i++) {
+    /* tag 0 travels rightwards, tag 1 leftwards, so that the two messages between the
+    ** same pair of a 2-process ring cannot be confused */
+    MPI_Irecv(m->recv_buf, count, MPI_INT, left, 0, comm, &s->requests[0]);
+    MPI_Irecv(m->recv_buf + block, count, MPI_INT, right, 1, comm, &s->requests[1]);
+    MPI_Isend(m->send_buf, count, MPI_INT, right, 0, comm, &s->requests[2]);
+    MPI_Isend(m->send_buf + block, count, MPI_INT, left, 1, comm, &s->requests[3]);
+    MPI_Waitall(4, s->requests, s->statuses);
+    sk_mpi_busy_wait((double)a.compute);
+  }
+  return (sk_sync_stop(m) - start) / (double)a.iterations;
 }
 
 /* ---- communicator management ---- */
@@ -582,38 +885,41 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
+#endif /* SKAMPI_MPI */
+
+#define COLL_ROW(NAME, PARAMS, INIT, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
+
 static const sk_measurement mpi_coll_table[] = {
-  { "Bcast", "iti", SK_PATTERN_COLLECTIVE, init_Bcast, measure_Bcast, NULL, 1 },
-  { "Bcast_Send_Recv", "iti", SK_PATTERN_COLLECTIVE, init_Bcast_Send_Recv, measure_Bcast_Send_Recv, NULL, 1 },
-  { "Barrier", "", SK_PATTERN_COLLECTIVE, NULL, measure_Barrier, NULL, 1 },
-  { "Reduce", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce, measure_Reduce, NULL, 1 },
-  { "Allreduce", "ito", SK_PATTERN_COLLECTIVE, init_Allreduce, measure_Allreduce, NULL, 1 },
-  { "Reduce_Bcast", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_Bcast, measure_Reduce_Bcast, NULL, 1 },
-  { "Reduce_scatter", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_scatter, measure_Reduce_scatter,
-    finalize_coll_state, 1 },
-  { "Alltoall", "itit", SK_PATTERN_COLLECTIVE, init_Alltoall, measure_Alltoall, NULL, 1 },
-  { "Alltoall_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoall_Isend_Irecv, naive_alltoallv,
-    finalize_coll_state, 1 },
-  { "Gather", "ititi", SK_PATTERN_COLLECTIVE, init_Gather, measure_Gather, NULL, 1 },
-  { "Gather_SR", "ititi", SK_PATTERN_COLLECTIVE, init_Gather_SR, measure_Gather_SR, NULL, 1 },
-  { "Gather_ISWA", "ititi", SK_PATTERN_COLLECTIVE, init_Gather_ISWA, measure_Gather_ISWA, finalize_coll_state, 1 },
-  { "Allgather", "itit", SK_PATTERN_COLLECTIVE, init_Allgather, measure_Allgather, NULL, 1 },
-  { "Scatter", "ititi", SK_PATTERN_COLLECTIVE, init_Scatter, measure_Scatter, NULL, 1 },
-  { "Reduce_Scatterv", "itoi", SK_PATTERN_COLLECTIVE, init_Reduce_Scatterv, measure_Reduce_Scatterv,
-    finalize_coll_state, 1 },
-  { "Alltoallv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoallv, measure_Alltoallv, finalize_coll_state, 1 },
-  { "Alltoallv_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, init_Alltoallv_Isend_Irecv, naive_alltoallv,
-    finalize_coll_state, 1 },
-  { "Gatherv", "ititi", SK_PATTERN_COLLECTIVE, init_Gatherv, measure_Gatherv, finalize_coll_state, 1 },
-  { "Allgatherv", "itit", SK_PATTERN_COLLECTIVE, init_Allgatherv, measure_Allgatherv, finalize_coll_state, 1 },
-  { "Scatterv", "ititi", SK_PATTERN_COLLECTIVE, init_Scatterv, measure_Scatterv, finalize_coll_state, 1 },
-  { "Scan", "ito", SK_PATTERN_COLLECTIVE, init_Scan, measure_Scan, NULL, 1 },
-  { "Comm_split", "", SK_PATTERN_COLLECTIVE, NULL, measure_Comm_split, NULL, 1 },
-  { "Comm_dup", "", SK_PATTERN_COLLECTIVE, NULL, measure_Comm_dup, NULL, 1 },
-  { "myalltoallv", "ititid", SK_PATTERN_COLLECTIVE, init_myalltoallv, naive_alltoallv, finalize_coll_state, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  COLL_ROW(Bcast, "iti", init_Bcast, NULL),
+  COLL_ROW(Bcast_Send_Recv, "iti", init_Bcast_Send_Recv, NULL),
+  COLL_ROW(Barrier, "", NULL, NULL),
+  COLL_ROW(Reduce, "itoi", init_Reduce, NULL),
+  COLL_ROW(Allreduce, "ito", init_Allreduce, NULL),
+  COLL_ROW(Reduce_Bcast, "itoi", init_Reduce_Bcast, NULL),
+  COLL_ROW(Reduce_scatter, "itoi", init_Reduce_scatter, finalize_coll_state),
+  COLL_ROW(Alltoall, "itit", init_Alltoall, NULL),
+  COLL_ROW(Alltoall_Isend_Irecv, "itit", init_Alltoall_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gather, "ititi", init_Gather, NULL),
+  COLL_ROW(Gather_SR, "ititi", init_Gather_SR, NULL),
+  COLL_ROW(Gather_ISWA, "ititi", init_Gather_ISWA, finalize_coll_state),
+  COLL_ROW(Allgather, "itit", init_Allgather, NULL),
+  COLL_ROW(Scatter, "ititi", init_Scatter, NULL),
+  COLL_ROW(Reduce_Scatterv, "itoi", init_Reduce_Scatterv, finalize_coll_state),
+  COLL_ROW(Alltoallv, "itit", init_Alltoallv, finalize_coll_state),
+  COLL_ROW(Alltoallv_Isend_Irecv, "itit", init_Alltoallv_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gatherv, "ititi", init_Gatherv, finalize_coll_state),
+  COLL_ROW(Allgatherv, "itit", init_Allgatherv, finalize_coll_state),
+  COLL_ROW(Scatterv, "ititi", init_Scatterv, finalize_coll_state),
+  COLL_ROW(Scan, "ito", init_Scan, NULL),
+  COLL_ROW(Comm_split, "", NULL, NULL),
+  COLL_ROW(Comm_dup, "", NULL, NULL),
+  COLL_ROW(myalltoallv, "ititid", init_myalltoallv, finalize_coll_state),
+  COLL_ROW(Exchange, "iti", init_Exchange, finalize_coll_state),
+  COLL_ROW(multi_Alltoall, "ititi", init_multi_Alltoall, NULL),
+  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
+                     finalize_coll_state),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
-
-#endif /* SKAMPI_MPI */

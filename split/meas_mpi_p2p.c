@@ -1,35 +1,48 @@
 /*
 ** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
-** all ping-pongs between ranks 0 and 1 of the measurement communicator.
-** Compiled with the MPI backend only; MPI-1.1 calls only. Every ping-pong returns the
-** time of ONE full round trip (ping plus pong), averaged over `iterations` round trips,
-** on both processes -- not half of it as some other benchmarks report. Other ranks take
-** no part and return -1 (no meaningful time, §6.2).
-**
-** The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait, MPI_Issend+MPI_Wait,
-** MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop + MPI_Recv, MPI_Recv
-** with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless said otherwise.
+** between ranks 0 and 1 of the measurement communicator, and the two-sided
+** counterparts that §3.3 lists beside the one-sided functions (Send,
+** MPI_Isend_callduration). MPI-1.1 calls only; the function bodies exist in the MPI
+** build, the rows in every build.
+** Invariants: every ping-pong returns the time of ONE full round trip (ping plus pong),
+** averaged over `iterations` round trips, on both processes -- not half of it as some
+** other benchmarks report; other ranks take no part and return -1 (no meaningful time,
+** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
+** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
+** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
+** said otherwise. Send and MPI_Isend_callduration run synchronised on the whole
+** communicator (collective pattern) and time rank 0 alone.
 */
 #include "meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 
-/* The common checks of the ping-pongs: a tag and an iteration count among the args. */
-static void check_pingpong(sk_mctx *m, const char *fn, const sk_value *args, int tag_arg, int iter_arg)
+/* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
+typedef struct pingpong_args {
+  long count;
+  const sk_datatype *dt;
+  long tag, iterations;
+} pingpong_args;
+
+static void pingpong_args_read(pingpong_args *a, const sk_value *args)
 {
-  sk_mpi_check_procs(m, fn, 2);
-  sk_mpi_check_tag(m, fn, "tag", args[tag_arg].u.i);
-  sk_mpi_check_count(m, fn, "iterations", args[iter_arg].u.i);
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->iterations = args[3].u.i;
 }
 
-/* The common init of the ping-pongs with args (count, datatype, tag, iterations). */
+/* The common init of the ping-pongs. */
 static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  check_pingpong(m, fn, args, 2, 3);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 /* One init per function, so that every failure message names the function. */
@@ -44,7 +57,7 @@ PINGPONG_INIT(Pingpong_Ssend_Recv)
 PINGPONG_INIT(Pingpong_Isend_Recv)
 PINGPONG_INIT(Pingpong_Issend_Recv)
 
-/* Everything a ping-pong loop needs, read from args (count, datatype, tag, iterations). */
+/* Everything a ping-pong loop needs, made of its arguments. */
 typedef struct pingpong {
   int count, tag, partner;
   long iterations;
@@ -55,10 +68,12 @@ typedef struct pingpong {
 /* Returns 0 when this process takes no part (rank >= 2). */
 static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
 {
-  p->count = (int)args[0].u.i;
-  p->dt = args[1].u.dt->mpi;
-  p->tag = (int)args[2].u.i;
-  p->iterations = args[3].u.i;
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  p->count = (int)a.count;
+  p->dt = a.dt->mpi;
+  p->tag = (int)a.tag;
+  p->iterations = a.iterations;
   p->comm = sk_mpi_comm(m);
   p->partner = 1 - m->rank;
   return m->rank == 0 || m->rank == 1;
@@ -177,7 +192,7 @@ static double pingpong_with_send(sk_mctx *m, const sk_value *args, pingpong_send
   return (MPI_Wtime() - start) / (double)p.iterations;
 }
 
-/* Seed 003 §3.1: rank 0 does `iterations` ping-pongs, rank 1 as many pong-pings; both
+/* SKaMPI 5 manual §3.1: rank 0 does `iterations` ping-pongs, rank 1 as many pong-pings; both
 ** return the average time of one full round trip. */
 static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
@@ -232,12 +247,14 @@ static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
 ** never makes the next MPI_Bsend fail); finalize detaches and frees it. */
 static void init_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 {
+  pingpong_args a;
   int pack_size = 0;
   long bytes;
   char *buffer;
   init_pingpong(m, args, "Pingpong_Bsend_Recv");
   if (m->failed) return;
-  MPI_Pack_size((int)args[0].u.i, args[1].u.dt->mpi, sk_mpi_comm(m), &pack_size);
+  pingpong_args_read(&a, args);
+  MPI_Pack_size((int)a.count, a.dt->mpi, sk_mpi_comm(m), &pack_size);
   bytes = 2L * ((long)pack_size + MPI_BSEND_OVERHEAD);
   if (pack_size < 0 || bytes > INT_MAX) {
     sk_meas_fail(m, "Pingpong_Bsend_Recv: the message is too large for MPI_Buffer_attach");
@@ -268,88 +285,222 @@ static void finalize_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 ** call MPI_Sendrecv at the same time, each iteration one exchange. Process 0 sends
 ** (s_cnt, s_dt, s_tag) and receives (r_cnt, r_dt, r_tag); process 1 mirrors it (sends
 ** r_*, receives s_*), so that the messages match. Reported: the s_* message. */
+/* One message of Pingpong_Sendrecv: count elements of dt with tag. */
+typedef struct message_args {
+  long count;
+  const sk_datatype *dt;
+  long tag;
+} message_args;
+
+/* The arguments (s_cnt, s_dt, s_tag, r_cnt, r_dt, r_tag, iterations). */
+typedef struct sendrecv_args {
+  message_args send, recv;
+  long iterations;
+} sendrecv_args;
+
+static void sendrecv_args_read(sendrecv_args *a, const sk_value *args)
+{
+  a->send.count = args[0].u.i;
+  a->send.dt = args[1].u.dt;
+  a->send.tag = args[2].u.i;
+  a->recv.count = args[3].u.i;
+  a->recv.dt = args[4].u.dt;
+  a->recv.tag = args[5].u.i;
+  a->iterations = args[6].u.i;
+}
+
 static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv";
+  sendrecv_args a;
   size_t s_bytes, r_bytes;
-  sk_mpi_check_count(m, fn, "send count", args[0].u.i);
-  sk_mpi_check_count(m, fn, "receive count", args[3].u.i);
-  sk_mpi_check_tag(m, fn, "receive tag", args[5].u.i);
-  check_pingpong(m, fn, args, 2, 6);
-  s_bytes = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
-  r_bytes = sk_mpi_block_bytes(m, fn, args[3].u.i, args[4].u.dt, 1, 0);
+  sendrecv_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "send count", a.send.count);
+  sk_mpi_check_count(m, fn, "receive count", a.recv.count);
+  sk_mpi_check_tag(m, fn, "receive tag", a.recv.tag);
+  sk_mpi_check_tag(m, fn, "tag", a.send.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  s_bytes = sk_mpi_block_bytes(m, fn, a.send.count, a.send.dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, a.recv.count, a.recv.dt, 1, 0);
   m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
   m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.send.count, a.send.dt);
 }
 
 static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
-  int mine = m->rank == 0 ? 0 : 3, theirs = m->rank == 0 ? 3 : 0;
-  long i, iterations = args[6].u.i;
+  sendrecv_args a;
+  const message_args *mine, *theirs;
+  long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  if ((m->rank != 0 && m->rank != 1) || iterations < 0) return -1.0;
-  if (iterations == 0) return 0.0;
+  sendrecv_args_read(&a, args);
+  mine = m->rank == 0 ? &a.send : &a.recv;
+  theirs = m->rank == 0 ? &a.recv : &a.send;
+  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < iterations; i++)
-    MPI_Sendrecv(m->send_buf, (int)args[mine].u.i, args[mine + 1].u.dt->mpi, 1 - m->rank,
-                 (int)args[mine + 2].u.i,
-                 m->recv_buf, (int)args[theirs].u.i, args[theirs + 1].u.dt->mpi, 1 - m->rank,
-                 (int)args[theirs + 2].u.i, comm, &status);
-  return (MPI_Wtime() - start) / (double)iterations;
+  for (i = 0; i < a.iterations; i++)
+    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
+                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
+                 comm, &status);
+  return (MPI_Wtime() - start) / (double)a.iterations;
 }
 
 /* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
 ** the other way round. */
+/* The arguments (count, datatype, s_tag, r_tag, iterations). */
+typedef struct replace_args {
+  long count;
+  const sk_datatype *dt;
+  long send_tag, recv_tag, iterations;
+} replace_args;
+
+static void replace_args_read(replace_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->send_tag = args[2].u.i;
+  a->recv_tag = args[3].u.i;
+  a->iterations = args[4].u.i;
+}
+
 static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv_replace";
-  sk_mpi_check_count(m, fn, "count", args[0].u.i);
-  sk_mpi_check_tag(m, fn, "receive tag", args[3].u.i);
-  check_pingpong(m, fn, args, 2, 4);
-  m->send_usage = sk_mpi_block_bytes(m, fn, args[0].u.i, args[1].u.dt, 1, 0);
+  replace_args a;
+  replace_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "receive tag", a.recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a.send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = 0;
-  m->reported_size = sk_mpi_data_bytes(args[0].u.i, args[1].u.dt);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
 static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  int send_tag = (int)args[m->rank == 0 ? 2 : 3].u.i, recv_tag = (int)args[m->rank == 0 ? 3 : 2].u.i;
-  long i, iterations = args[4].u.i;
+  replace_args a;
+  int send_tag, recv_tag;
+  long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  if ((m->rank != 0 && m->rank != 1) || iterations < 0) return -1.0;
-  if (iterations == 0) return 0.0;
+  replace_args_read(&a, args);
+  send_tag = (int)(m->rank == 0 ? a.send_tag : a.recv_tag);
+  recv_tag = (int)(m->rank == 0 ? a.recv_tag : a.send_tag);
+  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < iterations; i++)
-    MPI_Sendrecv_replace(m->send_buf, (int)args[0].u.i, args[1].u.dt->mpi, 1 - m->rank, send_tag,
+  for (i = 0; i < a.iterations; i++)
+    MPI_Sendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag,
                          1 - m->rank, recv_tag, comm, &status);
-  return (MPI_Wtime() - start) / (double)iterations;
+  return (MPI_Wtime() - start) / (double)a.iterations;
 }
 
+/* ---- the two-sided counterparts of §3.3 ---- */
+
+#define SEND_TAG 2
+
+/* Send(count, dt, tag): the duration of one MPI_Send from rank 0 to rank 1, which
+** receives it; MPI_Isend_callduration(count, dt): the duration of the MPI_Isend call
+** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
+typedef struct send_args {
+  long count;
+  const sk_datatype *dt;
+  long tag;
+} send_args;
+
+static void send_args_read(send_args *a, const sk_value *args, int with_tag)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = with_tag ? args[2].u.i : SEND_TAG;
+}
+
+static void init_send_pair(sk_mctx *m, const send_args *a, const char *fn)
+{
+  sk_mpi_check_count(m, fn, "count", a->count);
+  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
+  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->dt);
+}
+
+static void init_Send(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  send_args_read(&a, args, 1);
+  sk_mpi_check_tag(m, "Send", "tag", a.tag);
+  init_send_pair(m, &a, "Send");
+}
+
+static double measure_Send(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  double start, end = 0.0, result = -1.0;
+  MPI_Status status;
+  send_args_read(&a, args, 1);
+  start = sk_sync_start(m);
+  if (m->rank == 0) {
+    MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m));
+    end = MPI_Wtime();
+    result = end - start;
+  } else if (m->rank == 1) {
+    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  send_args_read(&a, args, 0);
+  init_send_pair(m, &a, "MPI_Isend_callduration");
+}
+
+static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  double start, result = -1.0;
+  MPI_Request req;
+  MPI_Status status;
+  send_args_read(&a, args, 0);
+  sk_sync_start(m);
+  if (m->rank == 0) {
+    start = MPI_Wtime();
+    MPI_Isend(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m), &req);
+    result = MPI_Wtime() - start;
+    MPI_Wait(&req, &status);
+  } else if (m->rank == 1) {
+    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+#endif /* SKAMPI_MPI */
+
+#define PINGPONG_ROW(NAME, PARAMS, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
+
 static const sk_measurement mpi_p2p_table[] = {
-  { "Pingpong_Send_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Recv, measure_Pingpong_Send_Recv, NULL, 2 },
-  { "Pingpong_Send_Iprobe_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Iprobe_Recv,
-    measure_Pingpong_Send_Iprobe_Recv, NULL, 2 },
-  { "Pingpong_Send_Irecv", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Irecv, measure_Pingpong_Send_Irecv, NULL, 2 },
-  { "Pingpong_Send_Recv_AT", "itii", SK_PATTERN_P2P, init_Pingpong_Send_Recv_AT, measure_Pingpong_Send_Recv_AT,
-    NULL, 2 },
-  { "Pingpong_Ssend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Ssend_Recv, measure_Pingpong_Ssend_Recv, NULL, 2 },
-  { "Pingpong_Isend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Isend_Recv, measure_Pingpong_Isend_Recv, NULL, 2 },
-  { "Pingpong_Issend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Issend_Recv, measure_Pingpong_Issend_Recv,
-    NULL, 2 },
-  { "Pingpong_Bsend_Recv", "itii", SK_PATTERN_P2P, init_Pingpong_Bsend_Recv, measure_Pingpong_Bsend_Recv,
-    finalize_Pingpong_Bsend_Recv, 2 },
-  { "Pingpong_Sendrecv", "itiitii", SK_PATTERN_P2P, init_Pingpong_Sendrecv, measure_Pingpong_Sendrecv, NULL, 2 },
-  { "Pingpong_Sendrecv_replace", "itiii", SK_PATTERN_P2P, init_Pingpong_Sendrecv_replace,
-    measure_Pingpong_Sendrecv_replace, NULL, 2 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  PINGPONG_ROW(Pingpong_Send_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", NULL),
+  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", finalize_Pingpong_Bsend_Recv),
+  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii", NULL),
+  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", NULL),
+  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
+  SK_MEASUREMENT_MPI(Send, "iti", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
-
-#endif /* SKAMPI_MPI */

@@ -1,5 +1,6 @@
 /*
-** meas_mw.c -- the master-worker pattern (SKaLib §4.1, ch. 5 mw_pattern) as a portable
+** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
+** mw_pattern) as a portable
 ** measurement on the transport contract, so it runs on every backend:
 **
 **   Master_Worker(chunks, chunk_bytes, work_us)
@@ -24,17 +25,33 @@ typedef struct mw_state {
   char *inbox;                /* one message buffer per worker */
 } mw_state;
 
-static size_t mw_message_size(const sk_value *a)
+/* The arguments (chunks, chunk_bytes, work_us). */
+typedef struct mw_args {
+  long chunks, chunk_bytes;
+  double work_us;
+} mw_args;
+
+static void mw_args_read(mw_args *a, const sk_value *args)
 {
-  return (size_t)a[1].u.i + MW_HEADER;
+  a->chunks = args[0].u.i;
+  a->chunk_bytes = args[1].u.i;
+  a->work_us = args[2].u.d;
 }
 
-static void init_Master_Worker(sk_mctx *m, const sk_value *a)
+static size_t mw_message_size(const mw_args *a)
+{
+  return (size_t)a->chunk_bytes + MW_HEADER;
+}
+
+static void init_Master_Worker(sk_mctx *m, const sk_value *args)
 {
   mw_state *st;
-  size_t msg = mw_message_size(a);
-  if (a[0].u.i < 0 || a[1].u.i < 0 || a[2].u.d < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
-  m->reported_size = (long)a[1].u.i;
+  mw_args a;
+  size_t msg;
+  mw_args_read(&a, args);
+  msg = mw_message_size(&a);
+  if (a.chunks < 0 || a.chunk_bytes < 0 || a.work_us < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
+  m->reported_size = a.chunk_bytes;
   m->send_usage = msg;
   m->recv_usage = m->rank == 0 ? msg * (size_t)(m->size > 1 ? m->size - 1 : 1) : msg;
   st = (mw_state *)sk_calloc(1, sizeof *st);
@@ -69,15 +86,15 @@ static void mw_busy(double us)
   while ((sk_tp_wtime() - start) * 1e6 < us) { }
 }
 
-static double mw_master(sk_mctx *m, const sk_value *a)
+static double mw_master(sk_mctx *m, const mw_args *a)
 {
   mw_state *st = (mw_state *)m->state;
   size_t msg = mw_message_size(a);
-  long chunks = a[0].u.i, sent = 0, done = 0;
+  long chunks = a->chunks, sent = 0, done = 0;
   int workers = m->size - 1, w, stopped = 0;
   double start = sk_sync_start(m);
   if (workers == 0) {                       /* nobody to dispatch to: the master works */
-    for (sent = 0; sent < chunks; sent++) mw_busy(a[2].u.d);
+    for (sent = 0; sent < chunks; sent++) mw_busy(a->work_us);
     return sk_sync_stop(m) - start;
   }
   /* every worker first reports ready with an empty result */
@@ -104,7 +121,7 @@ static double mw_master(sk_mctx *m, const sk_value *a)
   return sk_sync_stop(m) - start;
 }
 
-static double mw_worker(sk_mctx *m, const sk_value *a)
+static double mw_worker(sk_mctx *m, const mw_args *a)
 {
   size_t msg = mw_message_size(a);
   double start = sk_sync_start(m);
@@ -113,7 +130,7 @@ static double mw_worker(sk_mctx *m, const sk_value *a)
   for (;;) {
     sk_tp_recv(m->group, 0, m->recv_buf, msg);
     if (mw_get_command(m->recv_buf) != MW_WORK) break;
-    mw_busy(a[2].u.d);
+    mw_busy(a->work_us);
     mw_put_command(m->send_buf, MW_WORK);
     sk_tp_send(m->group, 0, m->send_buf, msg);
   }
@@ -122,14 +139,16 @@ static double mw_worker(sk_mctx *m, const sk_value *a)
   return -1.0;                                /* the master's time is the result */
 }
 
-static double measure_Master_Worker(sk_mctx *m, const sk_value *a)
+static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  return m->rank == 0 ? mw_master(m, a) : mw_worker(m, a);
+  mw_args a;
+  mw_args_read(&a, args);
+  return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
 }
 
 static const sk_measurement mw_table[] = {
-  { "Master_Worker", "iid", SK_PATTERN_MASTER_WORKER, init_Master_Worker, measure_Master_Worker, finalize_Master_Worker, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  SK_MEASUREMENT(Master_Worker, "iid", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }

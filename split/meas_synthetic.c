@@ -1,7 +1,7 @@
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
-** ground truth for ASEC and APR (issue: "the measurement engine").
+** ground truth for ASEC and APR.
 **
 **   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
 **
@@ -19,10 +19,24 @@ typedef struct synth_state {
   long seed;
 } synth_state;
 
-static double synth_cost_seconds(const sk_value *a)
+/* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
+typedef struct synth_args {
+  double x, base_us, slope_us, step_at, step_us, noise;
+} synth_args;
+
+static void synth_args_read(synth_args *a, const sk_value *args)
 {
-  double x = sk_value_as_double(&a[0]);
-  double us = a[1].u.d + a[2].u.d * x + (x >= a[3].u.d ? a[4].u.d : 0.0);
+  a->x = sk_value_as_double(&args[0]);
+  a->base_us = args[1].u.d;
+  a->slope_us = args[2].u.d;
+  a->step_at = args[3].u.d;
+  a->step_us = args[4].u.d;
+  a->noise = args[5].u.d;
+}
+
+static double synth_cost_seconds(const synth_args *a)
+{
+  double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
   return us * 1e-6;
 }
 
@@ -39,15 +53,17 @@ SK_API double sk_synth_noise_factor(long s, double noise)
   return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
 }
 
-static void init_synthetic(sk_mctx *m, const sk_value *a)
+static void init_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)sk_malloc(sizeof *st);
+  synth_args a;
+  synth_args_read(&a, args);
   st->seed = 1;
   m->state = st;
-  m->reported_size = (long)sk_value_as_double(&a[0]);
-  if (a[5].u.d < 0.0 || a[5].u.d >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
-  if (synth_cost_seconds(a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
-  if (synth_cost_seconds(a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+  m->reported_size = (long)a.x;
+  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
 }
 
 static void finalize_synthetic(sk_mctx *m, const sk_value *a)
@@ -57,11 +73,13 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
   m->state = NULL;
 }
 
-static double synth_sample(sk_mctx *m, const sk_value *a)
+static double synth_sample(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
+  synth_args a;
+  synth_args_read(&a, args);
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(a) * sk_synth_noise_factor(st->seed, a[5].u.d);
+  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
 }
 
 static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
@@ -77,9 +95,9 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
 }
 
 static const sk_measurement synthetic_table[] = {
-  { "Synthetic_Virtual", "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, init_synthetic, measure_Synthetic_Virtual, finalize_synthetic, 1 },
-  { "Synthetic_Busy", "dddddd", SK_PATTERN_SIMPLE, init_synthetic, measure_Synthetic_Busy, finalize_synthetic, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }

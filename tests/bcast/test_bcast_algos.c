@@ -45,6 +45,25 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
   m->fail_msg[sizeof m->fail_msg - 1] = '\0';
 }
 
+/* The module's builtin print_bcast_cube_rounds writes through the output module and
+** returns a value of the input language. */
+SK_API void sk_out_text(const char *text)
+{
+  fputs(text, stdout);
+}
+
+SK_API sk_value sk_int_value(long i)
+{
+  sk_value v;
+  memset(&v, 0, sizeof v);
+  v.type = SK_T_INT;
+  v.u.i = i;
+  return v;
+}
+
+/* The engine settings the measurements see: verify on (switch_verification_on). */
+static sk_settings test_settings;
+
 /* ---- the driver ---- */
 
 #define MAX_COUNT 1900000L
@@ -132,6 +151,7 @@ static int run_case(sk_group *g, const sk_measurement *def, sk_value *args, int 
   sk_mctx m;
   int r, failed = 0, usage_too_large = 0;
   memset(&m, 0, sizeof m);
+  m.settings = &test_settings;
   m.group = g;
   m.rank = sk_tp_group_rank(g);
   m.size = sk_tp_group_size(g);
@@ -304,6 +324,8 @@ static void test_pingpong(const char *name)
   for (s = 0; s < (int)(sizeof sizes / sizeof sizes[0]); s++) {
     double t;
     memset(&m, 0, sizeof m);
+    m.settings = &test_settings;
+  m.settings = &test_settings;
     m.group = g;
     m.rank = T.rank;
     m.size = T.size;
@@ -345,6 +367,7 @@ static void test_verify_catches(void)
   int failed = 0, victim = T.size - 1;
   char *buf;
   memset(&m, 0, sizeof m);
+  m.settings = &test_settings;
   m.group = g;
   m.rank = T.rank;
   m.size = T.size;
@@ -379,6 +402,7 @@ static void test_dopl_bad_grid(void)
   sk_mctx m;
   int failed = 0;
   memset(&m, 0, sizeof m);
+  m.settings = &test_settings;
   m.group = sk_tp_world();
   m.rank = T.rank;
   m.size = T.size;
@@ -451,7 +475,7 @@ int main(int argc, char **argv)
   }
   T.send_buf = (char *)sk_malloc((size_t)MAX_COUNT);
   T.recv_buf = (char *)sk_malloc((size_t)MAX_COUNT);
-  sk_bcast_set_verify(1);
+  test_settings.verify = 1;
   if (T.rank == 0) {
     sk_tp_library_version(version, sizeof version);
     printf("# %s: %d processes, %s backend, %s, wtick %g s\n", T.label, T.size, SK_BACKEND_NAME,

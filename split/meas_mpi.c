@@ -1,10 +1,13 @@
 /*
-** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (SKaMPI 5 manual §3.4 Wtime,
-** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
-** helpers shared by all meas_mpi_*.c modules (declared in meas_mpi.h): byte counts,
-** argument checks that end in sk_meas_fail(), the busy wait used for delays.
-** Compiled with the MPI backend only; MPI-1.1 calls only (MPI_Comm_get_attr stands for
-** MPI_Attr_get whenever mpi.h is MPI-2 or later, see SK_MPI_REPLACED_NAMES in config.h).
+** meas_mpi.c -- implements meas_mpi.h: the helpers shared by all meas_mpi_*.c modules
+** (byte counts, argument checks that end in sk_meas_fail(), the busy wait used for
+** delays, MPI_INT as a datatype, the ring neighbours) and the clock measurements
+** (SKaMPI 5 manual §3.4 Wtime, and MPI_Wtime from the list of §3.2, which is no
+** collective operation).
+** Invariants: the helpers use MPI-1.1 calls only (MPI_Comm_get_attr stands for
+** MPI_Attr_get whenever mpi.h is MPI-2 or later, see SK_MPI_REPLACED_NAMES in config.h);
+** the checks depend on the arguments and the communicator size alone. The function
+** bodies exist in the MPI build only; the table exists in every build.
 */
 #include "meas_mpi.h"
 
@@ -39,6 +42,20 @@ SK_API void sk_mpi_busy_wait(double microseconds)
   end = MPI_Wtime() + microseconds * 1.0e-6;
   while (MPI_Wtime() < end) { /* spin: a delay without MPI progress */ }
 }
+
+SK_API const sk_datatype *sk_mpi_int_type(void)
+{
+  static sk_datatype t;
+  if (t.name == NULL) {
+    t.size = t.extent = sizeof(int);
+    t.mpi = MPI_INT;
+    t.name = "MPI_INT";
+  }
+  return &t;
+}
+
+SK_API int sk_mpi_ring_left(const sk_mctx *m) { return (m->rank + m->size - 1) % m->size; }
+SK_API int sk_mpi_ring_right(const sk_mctx *m) { return (m->rank + 1) % m->size; }
 
 SK_API int sk_mpi_share(long total, int parts, int rank)
 {
@@ -90,19 +107,6 @@ SK_API int sk_mpi_check_tag(sk_mctx *m, const char *fn, const char *what, long t
   if (tag < 0 || tag > upper) {
     sprintf(problem, "is not a valid tag (0..%ld)", upper);
     fail_printf(m, fn, what, problem, tag);
-    return 0;
-  }
-  return 1;
-}
-
-SK_API int sk_mpi_check_procs(sk_mctx *m, const char *fn, int min)
-{
-  char msg[200];
-  if (m->failed) return 0;
-  if (m->size < min) {
-    sprintf(msg, "%.60s: needs a communicator of at least %d processes, this one has %d",
-            fn, min, m->size);
-    sk_meas_fail(m, msg);
     return 0;
   }
   return 1;
@@ -193,24 +197,37 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 
 /* Wtime(iterations), §3.4: the average time of one of `iterations` calls of MPI_Wtime.
 ** Every process measures on its own (no synchronisation: it is a local operation). */
+typedef struct wtime_args {
+  long iterations;
+} wtime_args;
+
+static void wtime_args_read(wtime_args *a, const sk_value *args)
+{
+  a->iterations = args[0].u.i;
+}
+
 static void init_Wtime(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_check_count(m, "Wtime", "iterations", args[0].u.i);
+  wtime_args a;
+  wtime_args_read(&a, args);
+  sk_mpi_check_count(m, "Wtime", "iterations", a.iterations);
   m->send_usage = m->recv_usage = 0;
   m->reported_size = 0;
 }
 
 static double measure_Wtime(sk_mctx *m, const sk_value *args)
 {
-  long i, iterations = args[0].u.i;
+  wtime_args a;
+  long i;
   double start, end, sink = 0.0;
   (void)m;
-  if (iterations <= 0) return iterations == 0 ? 0.0 : -1.0;
+  wtime_args_read(&a, args);
+  if (a.iterations <= 0) return a.iterations == 0 ? 0.0 : -1.0;
   start = MPI_Wtime();
-  for (i = 0; i < iterations; i++) sink += MPI_Wtime();
+  for (i = 0; i < a.iterations; i++) sink += MPI_Wtime();
   end = MPI_Wtime();
   if (sink < 0.0) return -1.0;      /* keeps the calls from being optimised away */
-  return (end - start) / (double)iterations;
+  return (end - start) / (double)a.iterations;
 }
 
 /* MPI_Wtime(), listed in §3.2: the time between two consecutive calls of MPI_Wtime,
@@ -224,12 +241,12 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
-static const sk_measurement mpi_misc_table[] = {
-  { "Wtime", "i", SK_PATTERN_SIMPLE_OWN_TIME, init_Wtime, measure_Wtime, NULL, 1 },
-  { "MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, NULL, measure_MPI_Wtime, NULL, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
+#endif /* SKAMPI_MPI */
+
+static const sk_measurement mpi_table[] = {
+  SK_MEASUREMENT_MPI(Wtime, "i", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
+  SK_MEASUREMENT_MPI(MPI_Wtime, "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
+  SK_MEASUREMENT_END
 };
 
-SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_table; }
-
-#endif /* SKAMPI_MPI */
+SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }

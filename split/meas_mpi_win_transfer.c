@@ -1,0 +1,791 @@
+/*
+** meas_mpi_win_transfer.c -- one-sided communication, the transfers (SKaMPI 5 manual
+** §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise, concurrent,
+** passive target with active waiting of the target, derived datatypes, many-to-many
+** patterns) and the collective operations made of them (onesided_bcast,
+** onesided_alltoall, onesided_reduce, onesided_allreduce, onesided_borderexchange).
+** The window state, its setup and the synchronisation helpers come from
+** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too; in addition:
+** - Functions without <dt> (the activewait, Datatype_* and borderexchange families)
+**   move MPI_INTs.
+** - <doput>: non-zero means that the origin puts one message to every target inside the
+**   epoch; <msg_cnt> messages go to consecutive slots of the target window.
+** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
+** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+*/
+#include "meas_mpi.h"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+
+#define NOTICE_TAG 3
+#define ACTIVEWAIT_GIVE_UP 60.0   /* seconds */
+
+/* One transfer of rank `m->rank`'s block: a get into local slot 0 or a put. */
+static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, int use_get)
+{
+  if (use_get) sk_win_get_block(m, s, target, 0, 0);
+  else sk_win_put_block(m, s, target, 0);
+}
+
+/* ---- pairwise: (count, dt, info), a window of one block ---- */
+
+#define PAIRWISE_INIT(NAME) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) \
+  { sk_win_args a; sk_win_args_read(&a, args, "ctn"); sk_win_simple(m, &a, #NAME, 1); }
+
+PAIRWISE_INIT(MPI_Put_Pingpong)
+PAIRWISE_INIT(MPI_Put_fence_bidirectional)
+PAIRWISE_INIT(MPI_Put_callduration)
+PAIRWISE_INIT(MPI_Put_passive)
+PAIRWISE_INIT(MPI_Put_fence)
+PAIRWISE_INIT(MPI_Get_Pingpong)
+PAIRWISE_INIT(MPI_Get_callduration)
+PAIRWISE_INIT(MPI_Get_passive)
+PAIRWISE_INIT(MPI_Get_fence)
+
+/* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
+** to (from) rank 0, fence: a round trip made of two fence epochs. */
+static double pingpong_fenced(sk_mctx *m, int use_get)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0) transfer_block(m, s, 1, use_get);
+  MPI_Win_fence(0, s->win);
+  if (m->rank == 1) transfer_block(m, s, 0, use_get);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 0); }
+static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 1); }
+
+/* MPI_Put_fence_bidirectional: ranks 0 and 1 put to each other in one fence epoch. */
+static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank < 2) sk_win_put_block(m, s, 1 - m->rank, 0);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_Put_fence / MPI_Get_fence: one fence epoch with a transfer of rank 0. */
+static double transfer_fenced(sk_mctx *m, int use_get)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0) transfer_block(m, s, 1, use_get);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 0); }
+static double measure_MPI_Get_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 1); }
+
+/* MPI_Put_callduration / MPI_Get_callduration: the duration of the MPI_Put (MPI_Get)
+** call of rank 0 inside a fence epoch. */
+static double transfer_call(sk_mctx *m, int use_get)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start, result = -1.0;
+  sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0) {
+    start = MPI_Wtime();
+    transfer_block(m, s, 1, use_get);
+    result = MPI_Wtime() - start;
+  }
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  sk_sync_stop(m);
+  return result;
+}
+
+static double measure_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { (void)args; return transfer_call(m, 0); }
+static double measure_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { (void)args; return transfer_call(m, 1); }
+
+/* MPI_Put_passive / MPI_Get_passive: rank 0 locks rank 1's window (exclusive for the
+** put, shared for the get), transfers, unlocks; timed on rank 0. */
+static double transfer_passive(sk_mctx *m, int use_get)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start, result = -1.0;
+  sk_sync_start(m);
+  if (m->rank == 0) {
+    start = MPI_Wtime();
+    MPI_Win_lock(use_get ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    transfer_block(m, s, 1, use_get);
+    MPI_Win_unlock(1, s->win);
+    result = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+static double measure_MPI_Put_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 0); }
+static double measure_MPI_Get_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 1); }
+
+/* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
+** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
+** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
+static void init_dedicated(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
+  s = sk_win_simple(m, &a, fn, a.msg_cnt);
+  if (s == NULL) return;
+  m->recv_usage = s->block * (size_t)a.msg_cnt;
+  sk_win_groups(m, s, 1);
+}
+
+static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Put_dedicated", "ctn"); }
+static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Get_dedicated", "ctn"); }
+static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
+{
+  init_dedicated(m, args, "Combining_dedicated", "ctnm");
+}
+
+static double dedicated(sk_mctx *m, enum sk_pscw_op op)
+{
+  sk_pscw_plan p;
+  sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
+  p.op = op;
+  p.msg_cnt = sk_win_of(m)->args.msg_cnt;
+  return sk_pscw_run(m, &p);
+}
+
+static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
+static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET); }
+static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
+
+/* MPI_Put_passive_concurrent(count, dt, info, lock_type): every rank but 0 locks rank
+** 0's window with lock_type, puts into its own slot, unlocks; each times its epoch. */
+static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnl");
+  sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
+  sk_win_simple(m, &a, "MPI_Put_passive_concurrent", m->size);
+}
+
+static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start, result = -1.0;
+  (void)args;
+  sk_sync_start(m);
+  if (m->rank != 0) {
+    start = MPI_Wtime();
+    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), 0, 0, s->win);
+    sk_win_put_block(m, s, 0, m->rank);
+    MPI_Win_unlock(0, s->win);
+    result = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+/* ---- accumulate ---- */
+
+/* MPI_Accumulate(count, dt, info, op): one fence epoch in which rank 0 accumulates into
+** rank 1's window. */
+static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctno");
+  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.dt, 1);
+  sk_win_simple(m, &a, "MPI_Accumulate", 1);
+}
+
+static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->args.op->mpi);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_Accumulate_concurrent(count, dt, info, op, disjoint) and
+** MPI_Accumulate_concurrent_multi(count, dt, info, msg_cnt, op, disjoint): in one fence
+** epoch every rank but 0 accumulates msg_cnt messages into rank 0's window -- all into
+** the same msg_cnt slots, or, if disjoint, each into slots of its own. */
+static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
+  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
+  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
+  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
+}
+
+static double accumulate_concurrent(sk_mctx *m)
+{
+  sk_win_state *s = sk_win_of(m);
+  long k, msg_cnt = s->args.msg_cnt;
+  double start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank != 0)
+    for (k = 0; k < msg_cnt; k++)
+      sk_win_accumulate_block(m, s, 0, s->args.disjoint ? m->rank * msg_cnt + k : k, s->args.op->mpi);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent", "ctnoj");
+}
+
+static double measure_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return accumulate_concurrent(m);
+}
+
+static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
+{
+  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent_multi", "ctnmoj");
+}
+
+static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return accumulate_concurrent(m);
+}
+
+/* ---- caching and combining ---- */
+
+/* Caching(count, dt, info, delay_us): rank 0 reads the same data of rank 1 twice with
+** passive target (shared lock, MPI_Get, unlock), delay_us apart; the second access is
+** timed -- cheaper than the first if the library caches the remote window. */
+static void init_Caching(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnd");
+  sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
+  sk_win_simple(m, &a, "Caching", 1);
+}
+
+static double measure_Caching(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double start, result = -1.0;
+  (void)args;
+  sk_sync_start(m);
+  if (m->rank == 0) {
+    MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
+    sk_win_get_block(m, s, 1, 0, 0);
+    MPI_Win_unlock(1, s->win);
+    sk_mpi_busy_wait((double)s->args.delay_us);
+    start = MPI_Wtime();
+    MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
+    sk_win_get_block(m, s, 1, 0, 0);
+    MPI_Win_unlock(1, s->win);
+    result = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+/* Combining_fence(count, dt, info, msg_cnt): in one fence epoch rank 0 puts msg_cnt
+** messages of count elements to consecutive slots of rank 1 (does the library combine
+** them?). Compare with MPI_Put_fence of msg_cnt*count elements. */
+static void init_Combining_fence(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnm");
+  sk_win_simple(m, &a, "Combining_fence", a.msg_cnt);
+}
+
+static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long k;
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0)
+    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- passive target with active waiting of the target (MPI_INT messages) ---- */
+
+/* The init of the activewait family: args (count, info[, delay_us]). */
+static void init_activewait(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, long min_count)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  char msg[200];
+  sk_win_args_read(&a, args, layout);
+  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  if (!m->failed && a.count < min_count) {
+    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, a.count, min_count);
+    sk_meas_fail(m, msg);
+  }
+  s = sk_win_setup(m, fn, &a, a.count, a.dt, 1, 1);
+  if (s == NULL) return;
+  m->send_usage = s->block;
+  m->recv_usage = s->block;
+}
+
+/* MPI_Put_activewait_get(count, info): rank 0 puts count ints into rank 1's window with
+** passive target; the last int carries the number of the measurement. Rank 1 waits
+** actively by reading that int from its own window (lock, MPI_Get, unlock) until the
+** number arrives, backing off between polls (1, 2, 4 ... 64 microseconds) so that it
+** does not starve the origin's lock. Both time their part. (Gives up after 60 s and fails
+** the measurement with a message rather than hanging if the data never arrives.) */
+static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
+{
+  /* the window starts zeroed and the measurement numbers start at 1 */
+  init_activewait(m, args, "MPI_Put_activewait_get", "cn", 1);
+}
+
+static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int seen = -1, last = s->count - 1;
+  double start, result = -1.0;
+  (void)args;
+  s->stamp++;
+  if (m->rank == 0) ((int *)m->send_buf)[last] = s->stamp;
+  start = sk_sync_start(m);
+  if (m->rank == 0) {
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    sk_win_put_block(m, s, 1, 0);
+    MPI_Win_unlock(1, s->win);
+    result = MPI_Wtime() - start;
+  } else if (m->rank == 1) {
+    double backoff = 1.0;
+    for (;;) {
+      MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
+      MPI_Get(&seen, 1, MPI_INT, 1, (MPI_Aint)(sizeof(int) * (size_t)last), 1, MPI_INT, s->win);
+      MPI_Win_unlock(1, s->win);
+      if (seen == s->stamp) { result = MPI_Wtime() - start; break; }
+      if (MPI_Wtime() - start > ACTIVEWAIT_GIVE_UP) {
+        sk_meas_fail(m, "MPI_Put_activewait_get: the data put by rank 0 did not arrive within 60 s");
+        break;
+      }
+      /* leave the lock free for a while, so that the origin's exclusive lock is not starved */
+      sk_mpi_busy_wait(backoff);
+      if (backoff < 64.0) backoff *= 2.0;
+    }
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+/* The activewait functions with a two-sided notice: rank 0 does its passive-target
+** epoch on rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared
+** lock) and then sends an empty notice; rank 1 first spends delay_us without MPI calls
+** (the _sleep variants), then waits for the notice -- with MPI_Recv, or (the Get
+** variants) actively with an MPI_Iprobe loop. Both time their part. */
+enum activewait_op { AW_PUT, AW_ACCUMULATE, AW_GET };
+
+static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
+{
+  sk_win_state *s = sk_win_of(m);
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  int flag = 0;
+  double start, result = -1.0;
+  start = sk_sync_start(m);
+  if (m->rank == 0) {
+    MPI_Win_lock(op == AW_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    if (op == AW_PUT) sk_win_put_block(m, s, 1, 0);
+    else if (op == AW_ACCUMULATE) sk_win_accumulate_block(m, s, 1, 0, MPI_SUM);
+    else sk_win_get_block(m, s, 1, 0, 0);
+    MPI_Win_unlock(1, s->win);
+    result = MPI_Wtime() - start;
+    MPI_Send(NULL, 0, MPI_INT, 1, NOTICE_TAG, comm);
+  } else if (m->rank == 1) {
+    sk_mpi_busy_wait((double)s->args.delay_us);
+    if (probe) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
+    MPI_Recv(NULL, 0, MPI_INT, 0, NOTICE_TAG, comm, &status);
+    result = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+#define ACTIVEWAIT_FUNCTION(NAME, LAYOUT, OP, PROBE) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_activewait(m, args, #NAME, LAYOUT, 0); } \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { (void)args; return activewait_notice(m, OP, PROBE); }
+
+ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided, "cn", AW_PUT, 0)
+ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided_sleep, "cnd", AW_PUT, 0)
+ACTIVEWAIT_FUNCTION(MPI_Get_activewait, "cn", AW_GET, 1)
+ACTIVEWAIT_FUNCTION(MPI_Get_activewait_sleep, "cnd", AW_GET, 1)
+ACTIVEWAIT_FUNCTION(MPI_Accumulate_activewait_twosided, "cn", AW_ACCUMULATE, 0)
+
+/* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
+
+/* Datatype_int(count, info): count MPI_INTs.
+** Datatype_simple(count, info) / Datatype_simple_Get: one element of a contiguous type
+**   of count ints (made once in init), put / get.
+** Datatype_complex_once(count, info): one element of a strided vector type (count
+**   blocks of one int, stride 2 ints, so every other int) on both sides, made once.
+** Datatype_complex_everytime: the same, but the vector type is made, committed and
+**   freed inside every timed epoch.
+** Datatype_complex_mixed_once / _mixed_everytime: count contiguous ints at the origin
+**   into one vector element at the target.
+** Datatype_complex_Get: one vector element read with MPI_Get on both sides.
+** Windows and buffers span 2*count ints (a vector element spans 2*count-1). */
+enum dt_shape { SHAPE_INT, SHAPE_CONTIGUOUS, SHAPE_VECTOR, SHAPE_MIXED };
+
+static void make_vector(int count, MPI_Datatype *type)
+{
+  MPI_Type_vector(count, 1, 2, MPI_INT, type);
+  MPI_Type_commit(type);
+}
+
+static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "cn");
+  if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
+  s = sk_win_setup(m, fn, &a, 2 * a.count, a.dt, 1, 1);
+  if (s == NULL) return;
+  m->send_usage = m->recv_usage = s->block;
+  m->reported_size = a.count * (long)sizeof(int);
+  s->count = (int)a.count;
+  if (shape == SHAPE_CONTIGUOUS) {
+    MPI_Type_contiguous(s->count, MPI_INT, &s->derived);
+    MPI_Type_commit(&s->derived);
+  } else if (shape == SHAPE_VECTOR || shape == SHAPE_MIXED) {
+    make_vector(s->count, &s->derived);
+  }
+}
+
+/* One epoch; `everytime` makes the vector type inside the timing. */
+static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int everytime)
+{
+  sk_win_state *s = sk_win_of(m);
+  MPI_Datatype type = s->derived;
+  double start = sk_sync_start(m);
+  if (everytime && m->rank == 0) make_vector(s->count, &type);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  if (m->rank == 0) {
+    if (shape == SHAPE_INT)
+      MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, s->count, MPI_INT, s->win);
+    else if (shape == SHAPE_MIXED)
+      MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, 1, type, s->win);
+    else if (use_get)
+      MPI_Get(m->recv_buf, 1, type, 1, 0, 1, type, s->win);
+    else
+      MPI_Put(m->send_buf, 1, type, 1, 0, 1, type, s->win);
+  }
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  if (everytime && m->rank == 0) MPI_Type_free(&type);
+  return sk_sync_stop(m) - start;
+}
+
+#define DATATYPE_FUNCTION(NAME, SHAPE, USE_GET, EVERYTIME) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_datatype(m, args, #NAME, SHAPE); } \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { (void)args; return datatype_epoch(m, SHAPE, USE_GET, EVERYTIME); }
+
+DATATYPE_FUNCTION(Datatype_int, SHAPE_INT, 0, 0)
+DATATYPE_FUNCTION(Datatype_simple, SHAPE_CONTIGUOUS, 0, 0)
+DATATYPE_FUNCTION(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1, 0)
+DATATYPE_FUNCTION(Datatype_complex_once, SHAPE_VECTOR, 0, 0)
+DATATYPE_FUNCTION(Datatype_complex_everytime, SHAPE_VECTOR, 0, 1)
+DATATYPE_FUNCTION(Datatype_complex_mixed_once, SHAPE_MIXED, 0, 0)
+DATATYPE_FUNCTION(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0, 1)
+DATATYPE_FUNCTION(Datatype_complex_Get, SHAPE_VECTOR, 1, 0)
+
+/* ---- many-to-many patterns ---- */
+
+/* MPI_Put_Shift(count, dt, info, distance): in one fence epoch every process puts to
+** rank (rank + distance) mod size (distance may be negative). */
+static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctns");
+  sk_win_simple(m, &a, "MPI_Put_Shift", 1);
+}
+
+static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int target = (int)(((m->rank + s->args.distance) % m->size + m->size) % m->size);
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  sk_win_put_block(m, s, target, 0);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_Put_Exchange(count, dt, info, msg_cnt): the one-sided Exchange: every process puts
+** msg_cnt messages to every other process (slot rank*msg_cnt+k there) in one fence
+** epoch. MPI_Put_Exchange_passive: the same with a shared lock per target instead. */
+static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnm");
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
+  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
+  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
+}
+
+static void put_exchange_to(sk_mctx *m, sk_win_state *s, int target)
+{
+  long k, msg_cnt = s->args.msg_cnt;
+  for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, target, m->rank * msg_cnt + k);
+}
+
+static void init_MPI_Put_Exchange(sk_mctx *m, const sk_value *args) { init_put_exchange(m, args, "MPI_Put_Exchange"); }
+
+static double measure_MPI_Put_Exchange(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int j;
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (j = 0; j < m->size; j++)
+    if (j != m->rank) put_exchange_to(m, s, j);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+static void init_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
+{
+  init_put_exchange(m, args, "MPI_Put_Exchange_passive");
+}
+
+static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int j;
+  double start = sk_sync_start(m);
+  (void)args;
+  for (j = 0; j < m->size; j++)
+    if (j != m->rank) {
+      MPI_Win_lock(MPI_LOCK_SHARED, j, 0, s->win);
+      put_exchange_to(m, s, j);
+      MPI_Win_unlock(j, s->win);
+    }
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- collective operations made of one-sided transfers ---- */
+
+/* onesided_bcast(count, dt, info, bcast_count): bcast_count broadcasts from rank 0 made
+** of puts, one fence epoch each; onesided_alltoall(count, dt, info, alltoall_count):
+** likewise all-to-alls (every process puts a block to every process, itself included,
+** slot = its rank). Both return the time of one operation (the average). */
+static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char *fn, long slots)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctnk");
+  sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
+  s = sk_win_simple(m, &a, fn, slots);
+  if (s != NULL) m->send_usage = s->block * (size_t)slots;
+}
+
+static void init_onesided_bcast(sk_mctx *m, const sk_value *args)
+{
+  init_onesided_repeated(m, args, "onesided_bcast", 1);
+}
+
+static void init_onesided_alltoall(sk_mctx *m, const sk_value *args)
+{
+  init_onesided_repeated(m, args, "onesided_alltoall", m->size);
+}
+
+static double onesided_repeated(sk_mctx *m, int alltoall)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, n = s->args.repetitions;
+  int j;
+  double start;
+  if (n <= 0) return 0.0;
+  start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < m->size; j++) {
+      if (alltoall)
+        MPI_Put(m->send_buf + s->block * (size_t)j, s->count, s->dt, j, (MPI_Aint)(s->block * (size_t)m->rank),
+                s->count, s->dt, s->win);
+      else if (m->rank == 0 && j != 0)
+        sk_win_put_block(m, s, j, 0);
+    }
+    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  }
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+static double measure_onesided_bcast(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 0); }
+static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 1); }
+
+/* onesided_reduce(count, dt, info, op): every process accumulates its block into rank
+** 0's window in one fence epoch (root fixed at 0); onesided_allreduce: every process
+** accumulates into every process's window, itself included. */
+static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctno");
+  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
+  sk_win_simple(m, &a, fn, 1);
+}
+
+static void init_onesided_reduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_reduce"); }
+static void init_onesided_allreduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_allreduce"); }
+
+static double onesided_reduction(sk_mctx *m, int everywhere)
+{
+  sk_win_state *s = sk_win_of(m);
+  int j;
+  double start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->args.op->mpi);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_onesided_reduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 0); }
+static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 1); }
+
+/* onesided_borderexchange(count, info, iteration_count, compute) and
+** onesided_borderexchange_fence: the ring stencil of twosided_borderexchange with puts
+** (each process puts count ints into slot 0 of its right and slot 1 of its left
+** neighbour), synchronised by PSCW with the neighbours or by fences. Returns the time of
+** one iteration (the average). */
+static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, const char *fn, int pscw)
+{
+  sk_win_state *s;
+  sk_win_args a;
+  sk_win_args_read(&a, args, "cniw");
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
+  sk_mpi_check_count(m, fn, "compute", a.compute);
+  s = sk_win_setup(m, fn, &a, a.count, a.dt, 2, 1);
+  if (s == NULL) return;
+  m->send_usage = s->block;
+  m->recv_usage = 0;
+  if (pscw) {
+    MPI_Group all;
+    int neighbours[2];
+    neighbours[0] = sk_mpi_ring_left(m);
+    neighbours[1] = sk_mpi_ring_right(m);
+    MPI_Comm_group(sk_mpi_comm(m), &all);
+    MPI_Group_incl(all, neighbours[0] == neighbours[1] ? 1 : 2, neighbours, &s->targets);
+    MPI_Group_free(&all);
+  }
+}
+
+static void init_onesided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  init_onesided_borderexchange_any(m, args, "onesided_borderexchange", 1);
+}
+
+static void init_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
+{
+  init_onesided_borderexchange_any(m, args, "onesided_borderexchange_fence", 0);
+}
+
+static double onesided_borderexchange(sk_mctx *m, int pscw)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, iterations = s->args.iterations;
+  double compute = (double)s->args.compute, start;
+  if (iterations <= 0) return 0.0;
+  start = sk_sync_start(m);
+  if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < iterations; i++) {
+    if (pscw) {
+      MPI_Win_post(s->targets, 0, s->win);
+      MPI_Win_start(s->targets, 0, s->win);
+    }
+    sk_win_put_block(m, s, sk_mpi_ring_right(m), 0);
+    sk_win_put_block(m, s, sk_mpi_ring_left(m), 1);
+    if (pscw) {
+      MPI_Win_complete(s->win);
+      MPI_Win_wait(s->win);
+    } else {
+      MPI_Win_fence(i == iterations - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+    }
+    sk_mpi_busy_wait(compute);
+  }
+  return (sk_sync_stop(m) - start) / (double)iterations;
+}
+
+static double measure_onesided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return onesided_borderexchange(m, 1);
+}
+
+static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return onesided_borderexchange(m, 0);
+}
+
+#endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
+
+#define WIN_TRANSFER_ROW(NAME, PARAMS, MIN_PROCS) \
+  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
+
+static const sk_measurement mpi_win_transfer_table[] = {
+  WIN_TRANSFER_ROW(MPI_Put_Pingpong, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_fence_bidirectional, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_callduration, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_dedicated, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_passive, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_passive_concurrent, "itni", 2),
+  WIN_TRANSFER_ROW(MPI_Put_fence, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Put_activewait_get, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Put_activewait_twosided, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
+  WIN_TRANSFER_ROW(MPI_Get_Pingpong, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_callduration, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_dedicated, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_passive, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_fence, "itn", 2),
+  WIN_TRANSFER_ROW(MPI_Get_activewait, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Get_activewait_sleep, "ini", 2),
+  WIN_TRANSFER_ROW(MPI_Accumulate, "itno", 2),
+  WIN_TRANSFER_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
+  WIN_TRANSFER_ROW(Caching, "itni", 2),
+  WIN_TRANSFER_ROW(Combining_fence, "itni", 2),
+  WIN_TRANSFER_ROW(Combining_dedicated, "itni", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_everytime, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_once, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_mixed_everytime, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_mixed_once, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_complex_Get, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_int, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_simple, "in", 2),
+  WIN_TRANSFER_ROW(Datatype_simple_Get, "in", 2),
+  WIN_TRANSFER_ROW(MPI_Put_Shift, "itni", 1),
+  WIN_TRANSFER_ROW(MPI_Put_Exchange, "itni", 1),
+  WIN_TRANSFER_ROW(MPI_Put_Exchange_passive, "itni", 1),
+  WIN_TRANSFER_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
+  WIN_TRANSFER_ROW(onesided_bcast, "itni", 1),
+  WIN_TRANSFER_ROW(onesided_alltoall, "itni", 1),
+  WIN_TRANSFER_ROW(onesided_reduce, "itno", 1),
+  WIN_TRANSFER_ROW(onesided_allreduce, "itno", 1),
+  WIN_TRANSFER_ROW(onesided_borderexchange, "inii", 2),
+  WIN_TRANSFER_ROW(onesided_borderexchange_fence, "inii", 2),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
