@@ -73,20 +73,13 @@
 #define SK_IF_MPI2(f) NULL
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SK_UNUSED __attribute__((unused))
-#else
-#define SK_UNUSED
-#endif
-
+/* In the amalgam every internal function is static, with no "unused" attribute: a
+** function nothing calls is a compiler warning there (code only tests call sits under
+** #ifdef SKAMPI_TESTING). */
 #ifdef SKAMPI_AMALGAM
-#define SK_API static SK_UNUSED
-#define SK_DATA static
-#define SK_DEFINE static
+#define SK_API static
 #else
 #define SK_API
-#define SK_DATA extern
-#define SK_DEFINE
 #endif
 
 #endif
@@ -1957,8 +1950,6 @@ typedef struct sk_sync_config {
 } sk_sync_config;
 
 SK_API void sk_sync_default_config(sk_sync_config *c);
-/* The defaults, e.g. for the output header written before the input file runs. */
-SK_API const sk_sync_config *sk_sync_defaults(void);
 SK_API const char *sk_sync_offset_method_name(int method);
 
 /* A process's clock against the reference clock: at local time l the local clock is
@@ -2581,7 +2572,6 @@ static void sync_collect(sk_group *g, const sk_clock_model *md, int global, int 
 static const sk_sync_config sync_default_config = { SK_SYNC_REAL, SK_OFFSETS_HCA, SYNC_MAX_AGE };
 
 SK_API void sk_sync_default_config(sk_sync_config *c) { *c = sync_default_config; }
-SK_API const sk_sync_config *sk_sync_defaults(void) { return &sync_default_config; }
 
 SK_API const char *sk_sync_offset_method_name(int method)
 {
@@ -2906,11 +2896,11 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
 SK_API int sk_apr_next(sk_apr *a, double *x);
 /* The result measured at the x last returned by sk_apr_next. */
 SK_API void sk_apr_report(sk_apr *a, double t);
+SK_API void sk_apr_free(sk_apr *a);
+#ifdef SKAMPI_TESTING
 /* Largest key among the segments that can still be split (the error estimate of
 ** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
 SK_API double sk_apr_max_key(const sk_apr *a);
-SK_API void sk_apr_free(sk_apr *a);
-#ifdef SKAMPI_TESTING
 /* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
 ** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
 SK_API void sk_apr_stop(sk_apr *a);
@@ -3412,14 +3402,14 @@ SK_API void sk_apr_report(sk_apr *a, double t)
   apr_update_segment(a, right);
 }
 
+#ifdef SKAMPI_TESTING
+/* ---- for tests: stopping, the points, the reason, the largest key, the self check ---- */
+
 SK_API double sk_apr_max_key(const sk_apr *a)
 {
   if (a->heap_len == 0) return 0.0;
   return a->points[a->heap[0]].key;
 }
-
-#ifdef SKAMPI_TESTING
-/* ---- for tests: stopping, the points, the reason, the self check ---- */
 
 SK_API void sk_apr_stop(sk_apr *a)
 {

@@ -474,14 +474,14 @@ SK_API void sk_apr_report(sk_apr *a, double t)
   apr_update_segment(a, right);
 }
 
+#ifdef SKAMPI_TESTING
+/* ---- for tests: stopping, the points, the reason, the largest key, the self check ---- */
+
 SK_API double sk_apr_max_key(const sk_apr *a)
 {
   if (a->heap_len == 0) return 0.0;
   return a->points[a->heap[0]].key;
 }
-
-#ifdef SKAMPI_TESTING
-/* ---- for tests: stopping, the points, the reason, the self check ---- */
 
 SK_API void sk_apr_stop(sk_apr *a)
 {

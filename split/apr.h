@@ -65,11 +65,11 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
 SK_API int sk_apr_next(sk_apr *a, double *x);
 /* The result measured at the x last returned by sk_apr_next. */
 SK_API void sk_apr_report(sk_apr *a, double t);
+SK_API void sk_apr_free(sk_apr *a);
+#ifdef SKAMPI_TESTING
 /* Largest key among the segments that can still be split (the error estimate of
 ** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
 SK_API double sk_apr_max_key(const sk_apr *a);
-SK_API void sk_apr_free(sk_apr *a);
-#ifdef SKAMPI_TESTING
 /* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
 ** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
 SK_API void sk_apr_stop(sk_apr *a);

@@ -64,20 +64,13 @@
 #define SK_IF_MPI2(f) NULL
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SK_UNUSED __attribute__((unused))
-#else
-#define SK_UNUSED
-#endif
-
+/* In the amalgam every internal function is static, with no "unused" attribute: a
+** function nothing calls is a compiler warning there (code only tests call sits under
+** #ifdef SKAMPI_TESTING). */
 #ifdef SKAMPI_AMALGAM
-#define SK_API static SK_UNUSED
-#define SK_DATA static
-#define SK_DEFINE static
+#define SK_API static
 #else
 #define SK_API
-#define SK_DATA extern
-#define SK_DEFINE
 #endif
 
 #endif

@@ -510,7 +510,6 @@ static void sync_collect(sk_group *g, const sk_clock_model *md, int global, int 
 static const sk_sync_config sync_default_config = { SK_SYNC_REAL, SK_OFFSETS_HCA, SYNC_MAX_AGE };
 
 SK_API void sk_sync_default_config(sk_sync_config *c) { *c = sync_default_config; }
-SK_API const sk_sync_config *sk_sync_defaults(void) { return &sync_default_config; }
 
 SK_API const char *sk_sync_offset_method_name(int method)
 {

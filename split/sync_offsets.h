@@ -33,8 +33,6 @@ typedef struct sk_sync_config {
 } sk_sync_config;
 
 SK_API void sk_sync_default_config(sk_sync_config *c);
-/* The defaults, e.g. for the output header written before the input file runs. */
-SK_API const sk_sync_config *sk_sync_defaults(void);
 SK_API const char *sk_sync_offset_method_name(int method);
 
 /* A process's clock against the reference clock: at local time l the local clock is
