@@ -12330,36 +12330,44 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** `skampi -t` prints it as one. Every node of the tree carries the location in the
 ** parameter file it comes from, so run-time errors name the .par line.
 **
-** FILE FORMAT
-**   A line whose first non-blank character is '#' is a comment; blank lines are ignored.
-**   A section begins with a line whose first non-blank character is '@', followed by
-**   its keyword (case-insensitive, whole word). Its value follows on the same line and/or
-**   on the following lines, up to the next '@' line. Non-comment text before the first
-**   section is an error, as is an unknown keyword. A UTF-8 byte order mark is skipped.
+** Where the rules are written: the sections above the table p4_sections, the keys of a
+** measurement block above p4_keys, the measurement types above p4_types (which names
+** registry rows; a type's pattern comes from its row), the catalogue check above
+** p4_check_measure.
 **
-**   Free text -- every non-blank line becomes output_comment("LABEL: line"), so the text
-**   lands in the header of the output file ('"' is written as '\'', control characters
-**   as blanks). These sections may be repeated:
-**     @USER  @MACHINE  @NETWORK  @NODE  @COMMENT
-**   Recorded only -- one output_comment with a note; skampi does not act on them:
-**     @OUTFILE name     the output file is chosen with -o
-**     @LOGFILE name     skampi reports on standard error
-**     @POSTPROC yes|no  (also @POST_PROC, @POST) skampi does not merge runs (SKaLib §3.4)
-**     @ABSOLUTE yes|no
-**   Settings -- at most once each; translated, in file order, into helper calls at the
-**   top of the program; measurement blocks inherit them (Default_Value):
-**     @MEMORY n          set_skampi_buffer(n * 1024): n in KiB, or with a size suffix
-**                        (kb KiB mb MiB gb GiB, any case) in those units
-**     @MAX_REP n         set_max_repetitions(n)                      n >= 1
-**     @MIN_REP n         set_min_repetitions(n)                      n >= 1, <= @MAX_REP
-**     @STANDARD_ERROR x  set_max_relative_standard_error(x)          x >= 0, relative
-**     @CUT_QUANTILE q    set_cut_quantile(q)                         0 <= q < 0.5
-**     @TIME_MEAS m       set_time_limit_per_measurement(60 * m)      minutes (SKaMPI 4)
-**     @TIME_SUITE m      set_time_limit_per_suite(60 * m)            minutes
-**     @MAX_STEPS n       set_autorefine_max_steps(n)  (also @STEPS)  n >= 1
-**     @MULTIPLE_OF n     no call: the default of Multiple_of (see below)   n >= 0
-**   @MEASUREMENTS -- the measurement blocks; the section may be repeated.
-**
+** Errors end the translation with "file:line:col: message", the first one found: the
+** file is read in order (sections, block syntax, the checks of each block against its
+** type) before anything is generated; the checks that depend on other sections (the
+** repetition range, the buffer) and the catalogue check follow, block by block.
+*/
+#include <setjmp.h>
+
+#define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
+#define P4_MAX_NUMBER 1e9            /* keeps minutes * 60, steps and errors finite */
+#define P4_BUFFER_SLACK 64L          /* bytes of the buffer kept for alignment padding */
+#define P4_DEFAULT_MESSAGE_LENGTH 256L
+#define P4_DEFAULT_CHUNKS 64L
+
+/* ---- the interpreter settings a parameter file controls ---- */
+
+enum p4_setting {
+  P4_SET_NONE = -1,
+  P4_SET_MIN_REPS, P4_SET_MAX_REPS, P4_SET_REL_ERROR, P4_SET_CUT_QUANTILE,
+  P4_SET_TIME_MEAS, P4_SET_TIME_SUITE, P4_SET_MAX_STEPS, P4_SET_MIN_DISTANCE,
+  P4_SET_NODE_TIMES, P4_NSETTINGS
+};
+
+static const char *const p4_setting_helper[P4_NSETTINGS] = {
+  "set_min_repetitions", "set_max_repetitions", "set_max_relative_standard_error",
+  "set_cut_quantile", "set_time_limit_per_measurement", "set_time_limit_per_suite",
+  "set_autorefine_max_steps", "set_autorefine_min_distance", "set_max_nr_node_times"
+};
+
+static const int p4_setting_is_integer[P4_NSETTINGS] = { 1, 1, 0, 0, 0, 0, 1, 0, 1 };
+
+/* ---- keys of a measurement block (§6.2) ---- */
+
+/*
 **   A measurement block is a name (one or more words on one line) followed by
 **   '{' (on that line or a later one), entries `Key = Value;` and '}'. '#' starts a
 **   comment anywhere in this section. Keys and keyword values are case-insensitive;
@@ -12405,73 +12413,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 **   Default_Value stands for the @ section's value or, without one, skampi's default;
 **   then the block emits no call. A block setting equal to the value in force emits none.
 **
-** MEASUREMENT TYPES -- SKaMPI 4 chose a measurement by a number (§6.2: `Type = 50`,
-** initialize_type). The numbering of the SKaMPI 4 sources is not part of the
-** specification, so skampi assigns its own numbers (table p4_types) and prefers names:
-** Type accepts the number, the SKaMPI 4 name or the SKaMPI 5 name (case-insensitive,
-** optionally in double quotes). `len` is the message length in bytes (the loop
-** variable `length`, or Default_Message_length); `len/4` counts ints of that length.
-**   The types, their numbers, the SKaMPI 5 function each becomes and its arguments are
-**   the table p4_types below (one row per type). How a type is measured follows from
-**   the registry row of its function (sk_catalogue_find(function)->pattern):
-**   p2p (variations Length, No_variation): measured in comm_pt2pt, assigned once
-**   before the first p2p block as comm_pt2pt = comm2_max_latency_with_root() -- rank 0
-**   and the process farthest from it, as SKaMPI 4's which_to_measure = MEASURE_MAX
-**   (also type 50, Send, the new measurement of §6.2, a collective row of two processes);
-**   master-worker (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations
-**   Length, Nodes, Chunks, No_variation): skampi's portable Master_Worker(chunks,
-**   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib
-**   report (TR 99/07) §4.1); it is type 20. The SKaMPI 4 variants that differ in the
-**   MPI calls of the master (21-27) are mapped to reserved names with the same
-**   parameters; until a build has them, sk_params4_parse reports "unknown measurement
-**   function" (no silent substitution). `chunks` is the loop variable, or
-**   Default_Chunks; 0 (as in the example of §6.2), Default_Value or no Default_Chunks
-**   mean 64.
-**   collective (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations Length
-**   if the call has a length, Nodes, No_variation);
-**   simple (rank 0 alone: comm(1); variations Length if the call has a length,
-**   No_variation).
-**   The nodes loop of a collective starts at 2 at the least (a communicator of one
-**   process would need choose_no_synchronization, SKaMPI 5 manual §4.1).
-**
-** THE CATALOGUE CHECK -- the translator itself needs only p4_types and the rows' patterns.
-** sk_params4_parse then checks, as the .ski parser does, that every measurement
-** function is in this build's catalogue with matching parameters (so `-n` on an MPI
-** build reports unknown names, and the sequential build reports MPI types as "not
-** available in the sequential build"); sk_params4_translate skips that check, for `-t`
-** and for tests.
-**
-** Errors end the translation with "file:line:col: message", the first one found: the
-** file is read in order (sections, block syntax, the checks of each block against its
-** type) before anything is generated; the checks that depend on other sections (the
-** repetition range, the buffer) and the catalogue check follow, block by block.
 */
-#include <setjmp.h>
-
-#define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
-#define P4_MAX_NUMBER 1e9            /* keeps minutes * 60, steps and errors finite */
-#define P4_BUFFER_SLACK 64L          /* bytes of the buffer kept for alignment padding */
-#define P4_DEFAULT_MESSAGE_LENGTH 256L
-#define P4_DEFAULT_CHUNKS 64L
-
-/* ---- the interpreter settings a parameter file controls ---- */
-
-enum p4_setting {
-  P4_SET_NONE = -1,
-  P4_SET_MIN_REPS, P4_SET_MAX_REPS, P4_SET_REL_ERROR, P4_SET_CUT_QUANTILE,
-  P4_SET_TIME_MEAS, P4_SET_TIME_SUITE, P4_SET_MAX_STEPS, P4_SET_MIN_DISTANCE,
-  P4_SET_NODE_TIMES, P4_NSETTINGS
-};
-
-static const char *const p4_setting_helper[P4_NSETTINGS] = {
-  "set_min_repetitions", "set_max_repetitions", "set_max_relative_standard_error",
-  "set_cut_quantile", "set_time_limit_per_measurement", "set_time_limit_per_suite",
-  "set_autorefine_max_steps", "set_autorefine_min_distance", "set_max_nr_node_times"
-};
-
-static const int p4_setting_is_integer[P4_NSETTINGS] = { 1, 1, 0, 0, 0, 0, 1, 0, 1 };
-
-/* ---- keys of a measurement block (§6.2) ---- */
 
 enum p4_key {
   K_TYPE, K_VARIATION, K_SCALE, K_MAX_REP, K_MIN_REP, K_MULTIPLE_OF, K_TIME_MEAS,
@@ -12550,7 +12492,39 @@ static const char *const p4_scale_names[] = {
 
 static const char *const p4_yes_no_names[] = { "no", "yes", NULL };
 
-/* ---- measurement types (see the table in the top comment) ---- */
+/* ---- measurement types ---- */
+
+/*
+** MEASUREMENT TYPES -- SKaMPI 4 chose a measurement by a number (§6.2: `Type = 50`,
+** initialize_type). The numbering of the SKaMPI 4 sources is not part of the
+** specification, so skampi assigns its own numbers (table p4_types) and prefers names:
+** Type accepts the number, the SKaMPI 4 name or the SKaMPI 5 name (case-insensitive,
+** optionally in double quotes). `len` is the message length in bytes (the loop
+** variable `length`, or Default_Message_length); `len/4` counts ints of that length.
+**   The types, their numbers, the SKaMPI 5 function each becomes and its arguments are
+**   the table p4_types below (one row per type). How a type is measured follows from
+**   the registry row of its function (sk_catalogue_find(function)->pattern):
+**   p2p (variations Length, No_variation): measured in comm_pt2pt, assigned once
+**   before the first p2p block as comm_pt2pt = comm2_max_latency_with_root() -- rank 0
+**   and the process farthest from it, as SKaMPI 4's which_to_measure = MEASURE_MAX
+**   (also type 50, Send, the new measurement of §6.2, a collective row of two processes);
+**   master-worker (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations
+**   Length, Nodes, Chunks, No_variation): skampi's portable Master_Worker(chunks,
+**   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib
+**   report (TR 99/07) §4.1); it is type 20. The SKaMPI 4 variants that differ in the
+**   MPI calls of the master (21-27) are mapped to reserved names with the same
+**   parameters; until a build has them, sk_params4_parse reports "unknown measurement
+**   function" (no silent substitution). `chunks` is the loop variable, or
+**   Default_Chunks; 0 (as in the example of §6.2), Default_Value or no Default_Chunks
+**   mean 64.
+**   collective (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations Length
+**   if the call has a length, Nodes, No_variation);
+**   simple (rank 0 alone: comm(1); variations Length if the call has a length,
+**   No_variation).
+**   The nodes loop of a collective starts at 2 at the least (a communicator of one
+**   process would need choose_no_synchronization, SKaMPI 5 manual §4.1).
+**
+*/
 
 typedef enum p4_family { FAM_P2P, FAM_MASTER_WORKER, FAM_COLLECTIVE, FAM_SIMPLE } p4_family;
 
@@ -12636,6 +12610,39 @@ static p4_family p4_family_of(const p4_type *t)
 }
 
 /* ---- sections (§6.1) ---- */
+
+/*
+** FILE FORMAT
+**   A line whose first non-blank character is '#' is a comment; blank lines are ignored.
+**   A section begins with a line whose first non-blank character is '@', followed by
+**   its keyword (case-insensitive, whole word). Its value follows on the same line and/or
+**   on the following lines, up to the next '@' line. Non-comment text before the first
+**   section is an error, as is an unknown keyword. A UTF-8 byte order mark is skipped.
+**
+**   Free text -- every non-blank line becomes output_comment("LABEL: line"), so the text
+**   lands in the header of the output file ('"' is written as '\'', control characters
+**   as blanks). These sections may be repeated:
+**     @USER  @MACHINE  @NETWORK  @NODE  @COMMENT
+**   Recorded only -- one output_comment with a note; skampi does not act on them:
+**     @OUTFILE name     the output file is chosen with -o
+**     @LOGFILE name     skampi reports on standard error
+**     @POSTPROC yes|no  (also @POST_PROC, @POST) skampi does not merge runs (SKaLib §3.4)
+**     @ABSOLUTE yes|no
+**   Settings -- at most once each; translated, in file order, into helper calls at the
+**   top of the program; measurement blocks inherit them (Default_Value):
+**     @MEMORY n          set_skampi_buffer(n * 1024): n in KiB, or with a size suffix
+**                        (kb KiB mb MiB gb GiB, any case) in those units
+**     @MAX_REP n         set_max_repetitions(n)                      n >= 1
+**     @MIN_REP n         set_min_repetitions(n)                      n >= 1, <= @MAX_REP
+**     @STANDARD_ERROR x  set_max_relative_standard_error(x)          x >= 0, relative
+**     @CUT_QUANTILE q    set_cut_quantile(q)                         0 <= q < 0.5
+**     @TIME_MEAS m       set_time_limit_per_measurement(60 * m)      minutes (SKaMPI 4)
+**     @TIME_SUITE m      set_time_limit_per_suite(60 * m)            minutes
+**     @MAX_STEPS n       set_autorefine_max_steps(n)  (also @STEPS)  n >= 1
+**     @MULTIPLE_OF n     no call: the default of Multiple_of (see below)   n >= 0
+**   @MEASUREMENTS -- the measurement blocks; the section may be repeated.
+**
+*/
 
 typedef enum p4_section_kind {
   SEC_TEXT,          /* free text: output_comment per line */
@@ -13702,6 +13709,14 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
   if (multiple > 1) loop->multiple_of = sk_expr_int(multiple, p4_key_or(b, K_MULTIPLE_OF, loc));
 }
 
+/*
+** THE CATALOGUE CHECK -- the translator itself needs only p4_types and the rows' patterns.
+** sk_params4_parse then checks, as the .ski parser does, that every measurement
+** function is in this build's catalogue with matching parameters and can run here
+** (the sequential build reports an MPI type as "'Bcast' needs an MPI library, which the
+** sequential build lacks"); sk_params4_translate skips that check, for `-t` and tests.
+**
+*/
 static void p4_check_measure(p4_ctx *c, const sk_expr *call, const p4_type *t)
 {
   const sk_measurement *m = sk_catalogue_find(call->name);
