@@ -4,9 +4,11 @@
 ** GENERATED FILE, DO NOT EDIT. Produced by tools/sk21f from the modules in split/.
 ** Build:  mpicc -o skampi skampi_amalgam.c -lm
 **         cc -DSKAMPI_SEQ -o skampi-seq skampi_amalgam.c -lm   (no MPI needed)
+** The #line directives name the module and line each part comes from.
 */
 #define SKAMPI_AMALGAM 1
 /* --- begin split/config.h --- */
+#line 1 "split/config.h"
 /*
 ** config.h -- compile-time configuration: which backend, which MPI level, and the
 ** SK_API macro that makes every internal function static in the amalgam (as SQLite's
@@ -92,6 +94,7 @@
 #endif
 /* --- end split/config.h --- */
 /* --- begin split/base.h --- */
+#line 1 "split/base.h"
 /*
 ** base.h -- portable C89 helpers used by every other module: checked memory
 ** allocation, growable arrays that grow by ELEMENTS (the original SKaMPI grew by bytes
@@ -108,6 +111,7 @@
 #include <stdarg.h>
 #include <math.h>
 #include <limits.h>
+#line 18 "split/base.h"
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -166,9 +170,11 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 #endif
 /* --- end split/base.h --- */
 /* --- begin split/base.c --- */
+#line 1 "split/base.c"
 /*
 ** base.c -- implementation of the portable helpers declared in base.h.
 */
+#line 5 "split/base.c"
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
@@ -391,6 +397,7 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
 }
 /* --- end split/base.c --- */
 /* --- begin split/transport.h --- */
+#line 1 "split/transport.h"
 /*
 ** transport.h -- the transport contract: the ONLY interface through which the rest of
 ** skampi communicates. Backends: transport_mpi.c (default),
@@ -408,6 +415,7 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
 #ifndef SK_TRANSPORT_H
 #define SK_TRANSPORT_H
 
+#line 19 "split/transport.h"
 
 typedef struct sk_group sk_group;
 
@@ -475,6 +483,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 #endif
 /* --- end split/transport.h --- */
 /* --- begin split/transport_mpi.c --- */
+#line 1 "split/transport_mpi.c"
 /*
 ** transport_mpi.c -- the transport contract over MPI (the default backend).
 ** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
@@ -483,6 +492,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 ** gathers, result forwarding) and `measure` for the measurement functions, so that no
 ** measurement can ever match a control message.
 */
+#line 10 "split/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -682,12 +692,14 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif /* SKAMPI_MPI */
 /* --- end split/transport_mpi.c --- */
 /* --- begin split/transport_seq.c --- */
+#line 1 "split/transport_seq.c"
 /*
 ** transport_seq.c -- the transport contract without any communication library
 ** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
 ** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
+#line 8 "split/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -854,6 +866,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif /* SKAMPI_SEQ */
 /* --- end split/transport_seq.c --- */
 /* --- begin split/transport_rcce.c --- */
+#line 1 "split/transport_rcce.c"
 /*
 ** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
 ** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
@@ -885,6 +898,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1).
 ** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
 */
+#line 33 "split/transport_rcce.c"
 
 #ifdef SKAMPI_RCCE
 
@@ -1169,6 +1183,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif /* SKAMPI_RCCE */
 /* --- end split/transport_rcce.c --- */
 /* --- begin split/agree.h --- */
+#line 1 "split/agree.h"
 /*
 ** agree.h -- the one way the processes of a group take a joint decision.
 **
@@ -1186,6 +1201,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #ifndef SK_AGREE_H
 #define SK_AGREE_H
 
+#line 19 "split/agree.h"
 
 /* Rank 0 only: `ballots` holds n ballots of the caller's type in rank order (NULL when
 ** the agreement has no ballots); fill *decision. */
@@ -1205,10 +1221,12 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #endif
 /* --- end split/agree.h --- */
 /* --- begin split/agree.c --- */
+#line 1 "split/agree.c"
 /*
 ** agree.c -- see agree.h. Ballots travel as doubles (the transport gathers doubles), so a
 ** ballot is copied into whole doubles on the way and copied out again on rank 0.
 */
+#line 6 "split/agree.c"
 
 static size_t agree_doubles(size_t bytes) { return (bytes + sizeof(double) - 1) / sizeof(double); }
 
@@ -1245,6 +1263,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 }
 /* --- end split/agree.c --- */
 /* --- begin split/value.h --- */
+#line 1 "split/value.h"
 /*
 ** value.h -- the dynamically typed values of the input language (SKaMPI 5 manual §5.1):
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
@@ -1254,6 +1273,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #ifndef SK_VALUE_H
 #define SK_VALUE_H
 
+#line 11 "split/value.h"
 
 typedef enum sk_type {
   SK_T_NONE = 0, SK_T_INT, SK_T_DOUBLE, SK_T_STRING, SK_T_COMM, SK_T_DATATYPE,
@@ -1305,12 +1325,14 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
 #endif
 /* --- end split/value.h --- */
 /* --- begin split/value.c --- */
+#line 1 "split/value.c"
 /*
 ** value.c -- values of the input language and the predefined datatypes and reduction
 ** operators of SKaMPI 5 manual §5.2. The MPI handles, sizes and extents are filled in at
 ** start-up (sk_values_init, after the transport started) because some MPI libraries
 ** do not make their handles compile-time constants.
 */
+#line 8 "split/value.c"
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -1528,6 +1550,7 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 }
 /* --- end split/value.c --- */
 /* --- begin split/measure.h --- */
+#line 1 "split/measure.h"
 /*
 ** measure.h -- what a measurement function sees, and how it is described in the
 ** catalogue (SKaMPI 5 manual §6.2, SKaLib report (TR 99/07) ch. 5). A measurement has up to three functions
@@ -1542,6 +1565,7 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
 
+#line 16 "split/measure.h"
 
 typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
@@ -1611,6 +1635,7 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 #endif
 /* --- end split/measure.h --- */
 /* --- begin split/stats.h --- */
+#line 1 "split/stats.h"
 /*
 ** stats.h -- the statistics of SKaLib §3.2 and appendix A and the node-time selection
 ** of SKaMPI 5 manual §7.1. Pure functions, no communication.
@@ -1618,6 +1643,7 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 #ifndef SK_STATS_H
 #define SK_STATS_H
 
+#line 9 "split/stats.h"
 
 SK_API double sk_stats_mean(const double *x, int n);
 /* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
@@ -1634,9 +1660,11 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 #endif
 /* --- end split/stats.h --- */
 /* --- begin split/stats.c --- */
+#line 1 "split/stats.c"
 /*
 ** stats.c -- see stats.h.
 */
+#line 5 "split/stats.c"
 
 SK_API double sk_stats_mean(const double *x, int n)
 {
@@ -1706,6 +1734,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 }
 /* --- end split/stats.c --- */
 /* --- begin split/asec.h --- */
+#line 1 "split/asec.h"
 /*
 ** asec.h -- automatic standard-error control (SKaLib §3.2, SKaMPI 5 manual §5.3.3): decides
 ** whether one more single measurement is needed, and forms the measurement's result.
@@ -1715,6 +1744,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 #ifndef SK_ASEC_H
 #define SK_ASEC_H
 
+#line 11 "split/asec.h"
 
 typedef struct sk_asec_config {
   int min_reps;            /* default 8 */
@@ -1748,9 +1778,11 @@ SK_API double sk_asec_relative_error(const sk_asec *a);
 #endif
 /* --- end split/asec.h --- */
 /* --- begin split/asec.c --- */
+#line 1 "split/asec.c"
 /*
 ** asec.c -- see asec.h.
 */
+#line 5 "split/asec.c"
 
 SK_API void sk_asec_default_config(sk_asec_config *c)
 {
@@ -1813,6 +1845,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 }
 /* --- end split/asec.c --- */
 /* --- begin split/buffers.h --- */
+#line 1 "split/buffers.h"
 /*
 ** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region of
 ** set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
@@ -1822,6 +1855,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 #ifndef SK_BUFFERS_H
 #define SK_BUFFERS_H
 
+#line 11 "split/buffers.h"
 
 typedef struct sk_buffer_config {
   size_t size;             /* set_skampi_buffer; default 64 KiB */
@@ -1844,9 +1878,11 @@ SK_API void sk_buffers_free(void);
 #endif
 /* --- end split/buffers.h --- */
 /* --- begin split/buffers.c --- */
+#line 1 "split/buffers.c"
 /*
 ** buffers.c -- see buffers.h.
 */
+#line 5 "split/buffers.c"
 
 static struct {
   sk_buffer_config cfg;
@@ -1947,6 +1983,7 @@ SK_API void sk_buffers_free(void)
 }
 /* --- end split/buffers.c --- */
 /* --- begin split/sync.h --- */
+#line 1 "split/sync.h"
 /*
 ** sync.h -- how the processes of a measurement start together (SKaMPI 5 manual §6.2.1, §4.1):
 ** no synchronisation, a barrier before each single measurement, or "real"
@@ -1964,6 +2001,7 @@ SK_API void sk_buffers_free(void)
 #ifndef SK_SYNC_H
 #define SK_SYNC_H
 
+#line 19 "split/sync.h"
 
 typedef enum sk_sync_method {
   SK_SYNC_NONE, SK_SYNC_BARRIER, SK_SYNC_REAL
@@ -2038,6 +2076,7 @@ SK_API void sk_sync_describe(sk_str *out);
 #endif
 /* --- end split/sync.h --- */
 /* --- begin split/sync.c --- */
+#line 1 "split/sync.c"
 /*
 ** sync.c -- synchronised starts (sync.h). This module owns the three start methods of
 ** SKaMPI 5 manual §4.1 (choose_no_synchronization, choose_barrier_synchronization,
@@ -2155,6 +2194,7 @@ SK_API void sk_sync_describe(sk_str *out);
 ** arrived in time but got its core back only after the start time still counts (its
 ** times show the oversubscription); the mean and largest such start delays are reported.
 */
+#line 119 "split/sync.c"
 
 #if (defined(__unix__) || defined(__APPLE__)) && !defined(SKAMPI_NO_YIELD)
 #include <sched.h>
@@ -2988,6 +3028,7 @@ SK_API void sk_sync_describe(sk_str *out)
 }
 /* --- end split/sync.c --- */
 /* --- begin split/apr.h --- */
+#line 1 "split/apr.h"
 /*
 ** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
 ** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
@@ -3010,6 +3051,7 @@ SK_API void sk_sync_describe(sk_str *out)
 #ifndef SK_APR_H
 #define SK_APR_H
 
+#line 24 "split/apr.h"
 
 typedef struct sk_apr_config {
   double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
@@ -3084,6 +3126,7 @@ SK_API int sk_apr_self_check(const sk_apr *a);
 #endif
 /* --- end split/apr.h --- */
 /* --- begin split/apr.c --- */
+#line 1 "split/apr.c"
 /*
 ** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of eq. 3.5;
 ** SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop values; it
@@ -3142,6 +3185,8 @@ SK_API int sk_apr_self_check(const sk_apr *a);
 **   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
 **     time limit (sk_apr_stop) bounds the time.
 */
+#line 60 "split/apr.c"
+#line 61 "split/apr.c"
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
 #define APR_BOUND_TOLERANCE 1e-9         /* a loop value this close below m_max is m_max */
@@ -3684,6 +3729,7 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 }
 /* --- end split/apr.c --- */
 /* --- begin split/settings.h --- */
+#line 1 "split/settings.h"
 /*
 ** settings.h -- the engine settings: ONE object per run, owned by the interpreter
 ** (which changes it through the set_ and switch_ helpers of the input language) and
@@ -3700,6 +3746,10 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
+#line 18 "split/settings.h"
+#line 19 "split/settings.h"
+#line 20 "split/settings.h"
+#line 21 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -3716,9 +3766,11 @@ SK_API void sk_settings_default(sk_settings *s);
 #endif
 /* --- end split/settings.h --- */
 /* --- begin split/settings.c --- */
+#line 1 "split/settings.c"
 /*
 ** settings.c -- see settings.h: the defaults of every engine setting in one place.
 */
+#line 5 "split/settings.c"
 
 SK_API void sk_settings_default(sk_settings *s)
 {
@@ -3735,6 +3787,7 @@ SK_API void sk_settings_default(sk_settings *s)
 }
 /* --- end split/settings.c --- */
 /* --- begin split/runner.h --- */
+#line 1 "split/runner.h"
 /*
 ** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
 ** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
@@ -3745,6 +3798,8 @@ SK_API void sk_settings_default(sk_settings *s)
 #ifndef SK_RUNNER_H
 #define SK_RUNNER_H
 
+#line 12 "split/runner.h"
+#line 13 "split/runner.h"
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
@@ -3787,9 +3842,11 @@ SK_API void sk_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
 #endif
 /* --- end split/runner.h --- */
 /* --- begin split/runner.c --- */
+#line 1 "split/runner.c"
 /*
 ** runner.c -- see runner.h.
 */
+#line 5 "split/runner.c"
 
 SK_API void sk_result_init(sk_result *r)
 {
@@ -3980,6 +4037,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 }
 /* --- end split/runner.c --- */
 /* --- begin split/catalogue.h --- */
+#line 1 "split/catalogue.h"
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
 ** (SKaMPI 5 manual §3; MPI-only ones exist only in the MPI build).
@@ -3987,6 +4045,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H
 
+#line 9 "split/catalogue.h"
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name);
 /* NULL when this build can run the row; otherwise a message saying what it needs,
@@ -3998,6 +4057,7 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 #endif
 /* --- end split/catalogue.h --- */
 /* --- begin split/meas_mpi.h --- */
+#line 1 "split/meas_mpi.h"
 /*
 ** meas_mpi.h -- helpers shared by the MPI-only measurement modules (meas_mpi_*.c),
 ** defined in meas_mpi_misc.c, and the tables the modules export.
@@ -4013,6 +4073,7 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
 
+#line 17 "split/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -4065,6 +4126,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
 #endif
 /* --- end split/meas_mpi.h --- */
 /* --- begin split/meas_synthetic.c --- */
+#line 1 "split/meas_synthetic.c"
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
@@ -4080,6 +4142,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_misc(void);
 ** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
 ** returns the measured time.
 */
+#line 17 "split/meas_synthetic.c"
 
 typedef struct synth_state {
   long seed;
@@ -4151,6 +4214,7 @@ static const sk_measurement synthetic_table[] = {
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
 /* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_mw.c --- */
+#line 1 "split/meas_mw.c"
 /*
 ** meas_mw.c -- the master-worker pattern (SKaLib §4.1, ch. 5 mw_pattern) as a portable
 ** measurement on the transport contract, so it runs on every backend:
@@ -4166,6 +4230,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 ** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
 ** the worker loop. Variation over chunks: loop over the first argument.
 */
+#line 17 "split/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -4287,6 +4352,7 @@ static const sk_measurement mw_table[] = {
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 /* --- end split/meas_mw.c --- */
 /* --- begin split/meas_bcast_algos.h --- */
+#line 1 "split/meas_bcast_algos.h"
 /*
 ** meas_bcast_algos.h -- the portable measurement functions of meas_bcast_algos.c:
 ** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (Pichler 2013: §3
@@ -4296,6 +4362,7 @@ SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 #ifndef SK_MEAS_BCAST_ALGOS_H
 #define SK_MEAS_BCAST_ALGOS_H
 
+#line 11 "split/meas_bcast_algos.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_Linear, Bcast_Library. */
@@ -4315,6 +4382,7 @@ SK_API long sk_bcast_cube_last_rounds(void);
 #endif
 /* --- end split/meas_bcast_algos.h --- */
 /* --- begin split/meas_bcast_algos.c --- */
+#line 1 "split/meas_bcast_algos.c"
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
@@ -4373,6 +4441,7 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **   with at most BCA_PIPE_WINDOW pieces in flight. The same kind of simulation found the
 **   schedule complete for every grid of up to 64 processes and 1..29 parts.
 */
+#line 60 "split/meas_bcast_algos.c"
 
 /* Request slots per direction for the pieces of one DOPL part (pieces in flight). */
 #define BCA_PIPE_WINDOW 64
@@ -4938,6 +5007,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 }
 /* --- end split/meas_bcast_algos.c --- */
 /* --- begin split/meas_mpi_misc.c --- */
+#line 1 "split/meas_mpi_misc.c"
 /*
 ** meas_mpi_misc.c -- the miscellaneous MPI measurement functions (SKaMPI 5 manual §3.4 Wtime,
 ** and MPI_Wtime from the list of §3.2, which is no collective operation) and the
@@ -4946,6 +5016,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 ** Compiled with the MPI backend only; MPI-1.1 calls only (MPI_Comm_get_attr stands for
 ** MPI_Attr_get whenever mpi.h is MPI-2 or later, see SK_MPI_REPLACED_NAMES in config.h).
 */
+#line 10 "split/meas_mpi_misc.c"
 
 #ifdef SKAMPI_MPI
 
@@ -5174,6 +5245,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_tabl
 #endif /* SKAMPI_MPI */
 /* --- end split/meas_mpi_misc.c --- */
 /* --- begin split/meas_mpi_p2p.c --- */
+#line 1 "split/meas_mpi_p2p.c"
 /*
 ** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
 ** all ping-pongs between ranks 0 and 1 of the measurement communicator.
@@ -5186,6 +5258,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_misc(void) { return mpi_misc_tabl
 ** MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop + MPI_Recv, MPI_Recv
 ** with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless said otherwise.
 */
+#line 14 "split/meas_mpi_p2p.c"
 
 #ifdef SKAMPI_MPI
 
@@ -5530,6 +5603,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 #endif /* SKAMPI_MPI */
 /* --- end split/meas_mpi_p2p.c --- */
 /* --- begin split/meas_mpi_coll.c --- */
+#line 1 "split/meas_mpi_coll.c"
 /*
 ** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2).
 ** Compiled with the MPI backend only; MPI-1.1 calls only. Each measure function times
@@ -5545,6 +5619,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
 */
+#line 17 "split/meas_mpi_coll.c"
 
 #ifdef SKAMPI_MPI
 
@@ -6150,6 +6225,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 #endif /* SKAMPI_MPI */
 /* --- end split/meas_mpi_coll.c --- */
 /* --- begin split/meas_mpi_onesided.c --- */
+#line 1 "split/meas_mpi_onesided.c"
 /*
 ** meas_mpi_onesided.c -- one-sided communication measurement functions over MPI
 ** (SKaMPI 5 manual §3.3), plus the two-sided counterparts that §3.3 lists beside them
@@ -6185,6 +6261,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** - <doput>: non-zero means that the origin puts one message to every target inside the
 **   epoch; <msg_cnt> messages go to consecutive slots of the target window.
 */
+#line 37 "split/meas_mpi_onesided.c"
 
 #ifdef SKAMPI_MPI
 
@@ -7891,10 +7968,12 @@ SK_API const sk_measurement *sk_meas_table_mpi_onesided(void) { return mpi_onesi
 #endif /* SKAMPI_MPI */
 /* --- end split/meas_mpi_onesided.c --- */
 /* --- begin split/catalogue.c --- */
+#line 1 "split/catalogue.c"
 /*
 ** catalogue.c -- collects the tables of all measurement modules of this build
 ** (catalogue.h). A new measurement module adds its table function here.
 */
+#line 6 "split/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
@@ -7955,6 +8034,7 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
 }
 /* --- end split/catalogue.c --- */
 /* --- begin split/builtins.h --- */
+#line 1 "split/builtins.h"
 /*
 ** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
 ** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
@@ -7963,6 +8043,7 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
 #ifndef SK_BUILTINS_H
 #define SK_BUILTINS_H
 
+#line 10 "split/builtins.h"
 
 struct sk_interp;
 
@@ -7994,6 +8075,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 #endif
 /* --- end split/builtins.h --- */
 /* --- begin split/lexer.h --- */
+#line 1 "split/lexer.h"
 /*
 ** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
 ** one statement per line (newlines are tokens, except inside parentheses/brackets),
@@ -8003,6 +8085,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 #ifndef SK_LEXER_H
 #define SK_LEXER_H
 
+#line 11 "split/lexer.h"
 
 typedef enum sk_tok {
   TK_EOF, TK_NEWLINE, TK_IDENT, TK_INT, TK_DOUBLE, TK_STRING, TK_DOTS, TK_INCLUDE,
@@ -8041,9 +8124,11 @@ SK_API const char *sk_tok_name(sk_tok kind);
 #endif
 /* --- end split/lexer.h --- */
 /* --- begin split/lexer.c --- */
+#line 1 "split/lexer.c"
 /*
 ** lexer.c -- turns the text of a .ski file into tokens (see lexer.h).
 */
+#line 5 "split/lexer.c"
 #include <errno.h>
 #include <float.h>
 
@@ -8272,6 +8357,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 }
 /* --- end split/lexer.c --- */
 /* --- begin split/ast.h --- */
+#line 1 "split/ast.h"
 /*
 ** ast.h -- the program tree both front ends produce (the .ski parser and the SKaMPI 4
 ** parameter-file reader) and the one interpreter executes. Also prints a tree back as
@@ -8280,6 +8366,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 #ifndef SK_AST_H
 #define SK_AST_H
 
+#line 10 "split/ast.h"
 
 typedef enum sk_expr_kind {
   E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY
@@ -8347,9 +8434,12 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e);
 #endif
 /* --- end split/ast.h --- */
 /* --- begin split/ast.c --- */
+#line 1 "split/ast.c"
 /*
 ** ast.c -- construction, destruction and printing of the program tree (ast.h).
 */
+#line 5 "split/ast.c"
+#line 6 "split/ast.c"
 
 SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
 {
@@ -8631,6 +8721,7 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 }
 /* --- end split/ast.c --- */
 /* --- begin split/sources.h --- */
+#line 1 "split/sources.h"
 /*
 ** sources.h -- the input files of a run. Rank 0 reads them from disk (the main file and
 ** every @include'd file); the whole set is then serialised and broadcast, and the other
@@ -8639,6 +8730,7 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 #ifndef SK_SOURCES_H
 #define SK_SOURCES_H
 
+#line 10 "split/sources.h"
 
 typedef struct sk_source {
   char *name;      /* the path as resolved (relative to the including file) */
@@ -8668,9 +8760,11 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 #endif
 /* --- end split/sources.h --- */
 /* --- begin split/sources.c --- */
+#line 1 "split/sources.c"
 /*
 ** sources.c -- loading, keeping and shipping the input files (sources.h).
 */
+#line 5 "split/sources.c"
 #include <errno.h>
 
 SK_API void sk_sources_init(sk_sources *set, int from_disk)
@@ -8844,6 +8938,7 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 }
 /* --- end split/sources.c --- */
 /* --- begin split/parser.h --- */
+#line 1 "split/parser.h"
 /*
 ** parser.h -- the .ski front end: parses a SKaMPI 5 input file (SKaMPI 5 manual §2.5, §5) and
 ** the files it @includes into a program tree, and checks at parse time what can be
@@ -8855,6 +8950,9 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 #ifndef SK_PARSER_H
 #define SK_PARSER_H
 
+#line 13 "split/parser.h"
+#line 14 "split/parser.h"
+#line 15 "split/parser.h"
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
@@ -8867,6 +8965,7 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e);
 #endif
 /* --- end split/parser.h --- */
 /* --- begin split/parser.c --- */
+#line 1 "split/parser.c"
 /*
 ** parser.c -- recursive-descent parser of the .ski language (see parser.h).
 **
@@ -8888,6 +8987,10 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e);
 **   unary      := ('-'|'+') unary | primary
 **   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
 */
+#line 23 "split/parser.c"
+#line 24 "split/parser.c"
+#line 25 "split/parser.c"
+#line 26 "split/parser.c"
 #include <setjmp.h>
 
 #define PARSER_MAX_NESTING 1000
@@ -9626,6 +9729,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 }
 /* --- end split/parser.c --- */
 /* --- begin split/output.h --- */
+#line 1 "split/output.h"
 /*
 ** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
 ** '#', per measurement block `# begin result "name"`, one line per measurement (loop
@@ -9640,6 +9744,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
+#line 16 "split/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
@@ -9663,9 +9768,11 @@ SK_API void sk_out_close(void);
 #endif
 /* --- end split/output.h --- */
 /* --- begin split/output.c --- */
+#line 1 "split/output.c"
 /*
 ** output.c -- see output.h.
 */
+#line 5 "split/output.c"
 
 typedef struct out_line {
   char *text;
@@ -9828,6 +9935,7 @@ SK_API void sk_out_close(void)
 }
 /* --- end split/output.c --- */
 /* --- begin split/merge.h --- */
+#line 1 "split/merge.h"
 /*
 ** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
 ** same input become one more reliable file. For every measurement of the first file the
@@ -9840,6 +9948,7 @@ SK_API void sk_out_close(void)
 #ifndef SK_MERGE_H
 #define SK_MERGE_H
 
+#line 14 "split/merge.h"
 
 /* Returns 1 when `out` was written, 0 with *err set. Block markers are read with or
 ** without the leading "# ". */
@@ -9848,9 +9957,13 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 #endif
 /* --- end split/merge.h --- */
 /* --- begin split/merge.c --- */
+#line 1 "split/merge.c"
 /*
 ** merge.c -- see merge.h.
 */
+#line 5 "split/merge.c"
+#line 6 "split/merge.c"
+#line 7 "split/merge.c"
 
 typedef struct merge_line {
   char *key;              /* "name= value name= value " (loop variables) */
@@ -10081,6 +10194,7 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 }
 /* --- end split/merge.c --- */
 /* --- begin split/interp.h --- */
+#line 1 "split/interp.h"
 /*
 ** interp.h -- the interpreter of the program tree (SKaMPI 5 manual §2.5, §5): every process
 ** executes the same program (SPMD); variables with global and measurement-block scope;
@@ -10090,6 +10204,10 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 #ifndef SK_INTERP_H
 #define SK_INTERP_H
 
+#line 11 "split/interp.h"
+#line 12 "split/interp.h"
+#line 13 "split/interp.h"
+#line 14 "split/interp.h"
 
 typedef struct sk_var {
   char *name;
@@ -10140,6 +10258,7 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 #endif
 /* --- end split/interp.h --- */
 /* --- begin split/interp.c --- */
+#line 1 "split/interp.c"
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
@@ -10152,6 +10271,11 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 ** statement inside finds that some process's buffer is too small (or the value
 ** exceeds the buffer size in bytes).
 */
+#line 14 "split/interp.c"
+#line 15 "split/interp.c"
+#line 16 "split/interp.c"
+#line 17 "split/interp.c"
+#line 18 "split/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -10789,11 +10913,15 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 }
 /* --- end split/interp.c --- */
 /* --- begin split/builtins.c --- */
+#line 1 "split/builtins.c"
 /*
 ** builtins.c -- the helper functions of SKaMPI 5 manual §4.1 (plus get_np() used by SKaMPI 5's
 ** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
 ** predefined constants of §5.2.
 */
+#line 7 "split/builtins.c"
+#line 8 "split/builtins.c"
+#line 9 "split/builtins.c"
 
 static sk_value bi_none(void)
 {
@@ -11490,6 +11618,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
 }
 /* --- end split/builtins.c --- */
 /* --- begin split/params4.h --- */
+#line 1 "split/params4.h"
 /*
 ** params4.h -- the SKaMPI 4 front end: reads a SKaMPI 4 parameter file (`@` sections and
 ** measurement blocks `Name { Key = Value; ... }`, SKaLib report (TR 99/07) §6.1, §6.2, ch. 5) and
@@ -11500,6 +11629,8 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
 #ifndef SK_PARAMS4_H
 #define SK_PARAMS4_H
 
+#line 12 "split/params4.h"
+#line 13 "split/params4.h"
 
 /* 1 if the file is a SKaMPI 4 parameter file: its name ends in ".par", or the first
 ** line that is neither blank nor a '#' comment starts with '@' (but not with the .ski
@@ -11519,6 +11650,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #endif
 /* --- end split/params4.h --- */
 /* --- begin split/params4.c --- */
+#line 1 "split/params4.c"
 /*
 ** params4.c -- the SKaMPI 4 parameter-file reader (params4.h). It owns the translation
 ** of a SKaMPI 4 parameter file -- `@` sections (SKaLib report (TR 99/07) §6.1) and measurement blocks
@@ -11679,6 +11811,13 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** type) before anything is generated; the checks that depend on other sections (the
 ** repetition range, the buffer) and the catalogue check follow, block by block.
 */
+#line 162 "split/params4.c"
+#line 163 "split/params4.c"
+#line 164 "split/params4.c"
+#line 165 "split/params4.c"
+#line 166 "split/params4.c"
+#line 167 "split/params4.c"
+#line 168 "split/params4.c"
 #include <setjmp.h>
 
 #define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
@@ -13093,6 +13232,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 }
 /* --- end split/params4.c --- */
 /* --- begin split/main.c --- */
+#line 1 "split/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4) and the run:
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
@@ -13100,6 +13240,11 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 **
 **   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
 */
+#line 9 "split/main.c"
+#line 10 "split/main.c"
+#line 11 "split/main.c"
+#line 12 "split/main.c"
+#line 13 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
