@@ -14,7 +14,8 @@
 # adding a module to split/MANIFEST, add it here too.
 .POSIX:
 
-MPICC = mpicc
+# MPICC (default mpicc) and MPIRUN come from the command line or the environment (as
+# environment modules and Spack set them); `make run` finds them itself when unset.
 CC = cc
 CFLAGS = -O2
 T =
@@ -40,13 +41,13 @@ skampi_amalgam.c: split/MANIFEST $(SPLIT) tools/sk21f
 amalgam: skampi_amalgam.c
 
 skampi: skampi_amalgam.c
-	$(MPICC) $(CFLAGS) -o skampi skampi_amalgam.c -lm
+	mpicc="$(MPICC)"; $${mpicc:-mpicc} $(CFLAGS) -o skampi skampi_amalgam.c -lm
 
 skampi-seq: skampi_amalgam.c
 	$(CC) $(CFLAGS) -DSKAMPI_SEQ -o skampi-seq skampi_amalgam.c -lm
 
 skampi-mpi1: skampi_amalgam.c
-	$(MPICC) $(CFLAGS) -DSKAMPI_MPI1 -o skampi-mpi1 skampi_amalgam.c -lm
+	mpicc="$(MPICC)"; $${mpicc:-mpicc} $(CFLAGS) -DSKAMPI_MPI1 -o skampi-mpi1 skampi_amalgam.c -lm
 
 tools/rcce/rccerun: tools/rcce/rccerun.c
 	$(CC) $(CFLAGS) -o tools/rcce/rccerun tools/rcce/rccerun.c
@@ -60,8 +61,8 @@ rcce-run: rcce
 	tools/rcce/rccerun -nue 4 ./skampi-rcce -i ski/scc.ski -o scc.sko
 
 run: skampi_amalgam.c
-	tools/setup.sh run
-	tools/run.sh
+	MPICC="$(MPICC)" MPIRUN="$(MPIRUN)" tools/setup.sh run
+	MPICC="$(MPICC)" MPIRUN="$(MPIRUN)" tools/run.sh
 
 check:
 	tools/setup.sh check
