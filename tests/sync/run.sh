@@ -1,6 +1,7 @@
 #!/bin/sh
-# tests/sync/run.sh -- builds tests/sync/test_sync.c (split/sync.c with the engine, see
-# the comment at its top) and runs it:
+# tests/sync/run.sh -- builds tests/sync/test_sync.c (the amalgam tools/sk21f makes from
+# split/ into tests/out/, included through -I with -DSKAMPI_TESTING like every C test;
+# see the comment at its top) and runs it:
 #   - split/sync.c alone with -std=c89 -pedantic -Wall -Wextra -Werror for the Open MPI,
 #     MPICH, sequential and RCCE backends (mpi.h's directories as -isystem);
 #   - the driver with Open MPI (mpirun.openmpi --oversubscribe) and MPICH (mpiexec.mpich)
@@ -23,6 +24,8 @@ mpis=${MPIS:-openmpi mpich seq rcce}
 limit=${TIMEOUT:-600}
 cc_plain=${CC:-gcc}
 warn="-std=c89 -pedantic -Wall -Wextra"
+tflags="-DSKAMPI_TESTING -I$top/tests/out"
+mkdir -p "$top/tests/out" && "$top/tools/sk21f" "$top/tests/out/skampi_amalgam.c" || exit 1
 failures=0
 
 say() { printf '%s\n' "$*"; }
@@ -73,7 +76,7 @@ for flavour in $mpis; do
         else
             bad "$flavour: split/sync.c does not compile cleanly"
         fi
-        if ! $cc $warn $inc -O2 -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
+        if ! $cc $warn $tflags $inc -O2 -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
             bad "$flavour: build of test_sync.c"
             continue
         fi
@@ -85,7 +88,7 @@ for flavour in $mpis; do
         else
             bad "seq: split/sync.c does not compile cleanly"
         fi
-        if $cc_plain $warn -DSKAMPI_SEQ -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
+        if $cc_plain $warn $tflags -DSKAMPI_SEQ -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
             timeout "$limit" "$work/test_sync_seq" seq >"$work/seq.log" 2>&1
             check_output seq "$work/seq.log" $?
         else
@@ -104,7 +107,7 @@ for flavour in $mpis; do
             bad "rcce: split/sync.c does not compile cleanly"
         fi
         if $cc_plain $warn -O2 -o "$work/rccerun" "$rcce/rccerun.c" \
-            && $cc_plain $warn -O2 -DSKAMPI_RCCE -I"$rcce" -o "$work/test_sync_rcce" \
+            && $cc_plain $warn $tflags -O2 -DSKAMPI_RCCE -I"$rcce" -o "$work/test_sync_rcce" \
                 "$here/test_sync.c" "$rcce/rcce_emu.c" -lm; then
             for n in $nps; do
                 label="rcce-$n"

@@ -18,7 +18,7 @@
 
 static int check_passes = 0, check_failures = 0, check_quiet = 0;
 
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(__PCC__)
 static int check(int cond, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 #endif
 
@@ -44,10 +44,8 @@ static int check(int cond, const char *name, const char *fmt, ...)
   return cond;
 }
 
-static int check_summary(const char *program)
-{
-  if (!check_quiet) printf("# %s: %d passed, %d failed\n", program, check_passes, check_failures);
-  fflush(stdout);
-  return check_failures == 0 ? 0 : 1;
-}
+/* a macro, so that programs that report otherwise need not use it */
+#define check_summary(program) \
+  ((check_quiet ? 0 : printf("# %s: %d passed, %d failed\n", (program), check_passes, check_failures)), \
+   fflush(stdout), check_failures == 0 ? 0 : 1)
 #endif
