@@ -4,9 +4,11 @@
 ** GENERATED FILE, DO NOT EDIT. Produced by tools/sk21f from the modules in split/.
 ** Build:  mpicc -o skampi skampi_amalgam.c -lm
 **         cc -DSKAMPI_SEQ -o skampi-seq skampi_amalgam.c -lm   (no MPI needed)
+** The #line directives name the module and line each part comes from.
 */
 #define SKAMPI_AMALGAM 1
 /* --- begin split/config.h --- */
+#line 1 "split/config.h"
 /*
 ** config.h -- compile-time configuration: which backend, which MPI level, and the
 ** SK_API macro that makes every internal function static in the amalgam (as SQLite's
@@ -85,6 +87,7 @@
 #endif
 /* --- end split/config.h --- */
 /* --- begin split/base.h --- */
+#line 1 "split/base.h"
 /*
 ** base.h -- portable C89 helpers used by every other module: checked memory
 ** allocation, growable arrays that grow by ELEMENTS (the original SKaMPI grew by bytes
@@ -101,6 +104,7 @@
 #include <stdarg.h>
 #include <math.h>
 #include <limits.h>
+#line 18 "split/base.h"
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -159,9 +163,11 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 #endif
 /* --- end split/base.h --- */
 /* --- begin split/base.c --- */
+#line 1 "split/base.c"
 /*
 ** base.c -- implementation of the portable helpers declared in base.h.
 */
+#line 5 "split/base.c"
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
@@ -384,6 +390,7 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
 }
 /* --- end split/base.c --- */
 /* --- begin split/transport.h --- */
+#line 1 "split/transport.h"
 /*
 ** transport.h -- the transport contract: the ONLY interface through which the rest of
 ** skampi communicates. Backends: transport_mpi.c (default),
@@ -401,6 +408,7 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
 #ifndef SK_TRANSPORT_H
 #define SK_TRANSPORT_H
 
+#line 19 "split/transport.h"
 
 typedef struct sk_group sk_group;
 
@@ -468,6 +476,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 #endif
 /* --- end split/transport.h --- */
 /* --- begin split/transport_mpi.c --- */
+#line 1 "split/transport_mpi.c"
 /*
 ** transport_mpi.c -- the transport contract over MPI (the default backend).
 ** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
@@ -476,6 +485,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 ** gathers, result forwarding) and `measure` for the measurement functions, so that no
 ** measurement can ever match a control message.
 */
+#line 10 "split/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -675,12 +685,14 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif /* SKAMPI_MPI */
 /* --- end split/transport_mpi.c --- */
 /* --- begin split/transport_seq.c --- */
+#line 1 "split/transport_seq.c"
 /*
 ** transport_seq.c -- the transport contract without any communication library
 ** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
 ** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
+#line 8 "split/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -847,6 +859,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif /* SKAMPI_SEQ */
 /* --- end split/transport_seq.c --- */
 /* --- begin split/transport_rcce.c --- */
+#line 1 "split/transport_rcce.c"
 /*
 ** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
 ** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
@@ -878,6 +891,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1).
 ** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
 */
+#line 33 "split/transport_rcce.c"
 
 #ifdef SKAMPI_RCCE
 
@@ -1162,6 +1176,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif /* SKAMPI_RCCE */
 /* --- end split/transport_rcce.c --- */
 /* --- begin split/agree.h --- */
+#line 1 "split/agree.h"
 /*
 ** agree.h -- the one way the processes of a group take a joint decision.
 **
@@ -1179,6 +1194,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #ifndef SK_AGREE_H
 #define SK_AGREE_H
 
+#line 19 "split/agree.h"
 
 /* Rank 0 only: `ballots` holds n ballots of the caller's type in rank order (NULL when
 ** the agreement has no ballots); fill *decision. */
@@ -1198,10 +1214,12 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #endif
 /* --- end split/agree.h --- */
 /* --- begin split/agree.c --- */
+#line 1 "split/agree.c"
 /*
 ** agree.c -- see agree.h. Ballots travel as doubles (the transport gathers doubles), so a
 ** ballot is copied into whole doubles on the way and copied out again on rank 0.
 */
+#line 6 "split/agree.c"
 
 static size_t agree_doubles(size_t bytes) { return (bytes + sizeof(double) - 1) / sizeof(double); }
 
@@ -1238,6 +1256,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 }
 /* --- end split/agree.c --- */
 /* --- begin split/value.h --- */
+#line 1 "split/value.h"
 /*
 ** value.h -- the dynamically typed values of the input language (SKaMPI 5 manual §5.1):
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
@@ -1247,6 +1266,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #ifndef SK_VALUE_H
 #define SK_VALUE_H
 
+#line 11 "split/value.h"
 
 typedef enum sk_type {
   SK_T_NONE = 0, SK_T_INT, SK_T_DOUBLE, SK_T_STRING, SK_T_COMM, SK_T_DATATYPE,
@@ -1298,12 +1318,14 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
 #endif
 /* --- end split/value.h --- */
 /* --- begin split/value.c --- */
+#line 1 "split/value.c"
 /*
 ** value.c -- values of the input language and the predefined datatypes and reduction
 ** operators of SKaMPI 5 manual §5.2. The MPI handles, sizes and extents are filled in at
 ** start-up (sk_values_init, after the transport started) because some MPI libraries
 ** do not make their handles compile-time constants.
 */
+#line 8 "split/value.c"
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -1521,6 +1543,7 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 }
 /* --- end split/value.c --- */
 /* --- begin split/measure.h --- */
+#line 1 "split/measure.h"
 /*
 ** measure.h -- what a measurement function sees, and how it is described in the
 ** catalogue (SKaMPI 5 manual §6.2, SKaLib report (TR 99/07) ch. 5). A measurement has up to three functions
@@ -1535,6 +1558,7 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
 
+#line 16 "split/measure.h"
 
 typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
@@ -1604,6 +1628,7 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 #endif
 /* --- end split/measure.h --- */
 /* --- begin split/stats.h --- */
+#line 1 "split/stats.h"
 /*
 ** stats.h -- the statistics of SKaLib §3.2 and appendix A and the node-time selection
 ** of SKaMPI 5 manual §7.1. Pure functions, no communication.
@@ -1611,6 +1636,7 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 #ifndef SK_STATS_H
 #define SK_STATS_H
 
+#line 9 "split/stats.h"
 
 SK_API double sk_stats_mean(const double *x, int n);
 /* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
@@ -1627,9 +1653,11 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 #endif
 /* --- end split/stats.h --- */
 /* --- begin split/stats.c --- */
+#line 1 "split/stats.c"
 /*
 ** stats.c -- see stats.h.
 */
+#line 5 "split/stats.c"
 
 SK_API double sk_stats_mean(const double *x, int n)
 {
@@ -1699,6 +1727,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 }
 /* --- end split/stats.c --- */
 /* --- begin split/asec.h --- */
+#line 1 "split/asec.h"
 /*
 ** asec.h -- automatic standard-error control (SKaLib §3.2, SKaMPI 5 manual §5.3.3): decides
 ** whether one more single measurement is needed, and forms the measurement's result.
@@ -1708,6 +1737,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 #ifndef SK_ASEC_H
 #define SK_ASEC_H
 
+#line 11 "split/asec.h"
 
 typedef struct sk_asec_config {
   int min_reps;            /* default 8 */
@@ -1741,9 +1771,11 @@ SK_API double sk_asec_relative_error(const sk_asec *a);
 #endif
 /* --- end split/asec.h --- */
 /* --- begin split/asec.c --- */
+#line 1 "split/asec.c"
 /*
 ** asec.c -- see asec.h.
 */
+#line 5 "split/asec.c"
 
 SK_API void sk_asec_default_config(sk_asec_config *c)
 {
@@ -1806,6 +1838,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 }
 /* --- end split/asec.c --- */
 /* --- begin split/buffers.h --- */
+#line 1 "split/buffers.h"
 /*
 ** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region
 ** of set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
@@ -1819,6 +1852,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 #ifndef SK_BUFFERS_H
 #define SK_BUFFERS_H
 
+#line 15 "split/buffers.h"
 
 typedef struct sk_buffer_config {
   size_t size;             /* set_skampi_buffer; default 64 KiB */
@@ -1839,9 +1873,11 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 #endif
 /* --- end split/buffers.h --- */
 /* --- begin split/buffers.c --- */
+#line 1 "split/buffers.c"
 /*
 ** buffers.c -- see buffers.h.
 */
+#line 5 "split/buffers.c"
 
 static struct {
   char *region;            /* size + alignment slack */
@@ -1917,6 +1953,7 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 }
 /* --- end split/buffers.c --- */
 /* --- begin split/sync_offsets.h --- */
+#line 1 "split/sync_offsets.h"
 /*
 ** sync_offsets.h -- clock offsets between the processes (SKaMPI 5 manual §6.2.1): every
 ** process knows the offset (and drift) of its clock to a reference clock, so that the
@@ -1933,6 +1970,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 #ifndef SK_SYNC_OFFSETS_H
 #define SK_SYNC_OFFSETS_H
 
+#line 18 "split/sync_offsets.h"
+#line 19 "split/sync_offsets.h"
 
 typedef enum sk_sync_method {
   SK_SYNC_NONE, SK_SYNC_BARRIER, SK_SYNC_REAL
@@ -2014,6 +2053,7 @@ SK_API int sk_sync_last_offsets(double *offsets, int max);
 #endif
 /* --- end split/sync_offsets.h --- */
 /* --- begin split/sync_window.h --- */
+#line 1 "split/sync_window.h"
 /*
 ** sync_window.h -- how the processes of a measurement start together (SKaMPI 5 manual
 ** §6.2.1, §4.1): no synchronisation, a barrier before each single measurement, or "real"
@@ -2024,6 +2064,7 @@ SK_API int sk_sync_last_offsets(double *offsets, int max);
 #ifndef SK_SYNC_WINDOW_H
 #define SK_SYNC_WINDOW_H
 
+#line 12 "split/sync_window.h"
 
 SK_API const char *sk_sync_method_name(sk_sync_method m);
 
@@ -2048,6 +2089,7 @@ SK_API double sk_sync_window(void);
 #endif
 /* --- end split/sync_window.h --- */
 /* --- begin split/sync.h --- */
+#line 1 "split/sync.h"
 /*
 ** sync.h -- synchronised starts (SKaMPI 5 manual §6.2.1, §4.1), the public header of the
 ** two modules: sync_offsets.h (clock offsets, their cache, and the synchronisation part
@@ -2057,10 +2099,13 @@ SK_API double sk_sync_window(void);
 #ifndef SK_SYNC_H
 #define SK_SYNC_H
 
+#line 11 "split/sync.h"
+#line 12 "split/sync.h"
 
 #endif
 /* --- end split/sync.h --- */
 /* --- begin split/sync_offsets.c --- */
+#line 1 "split/sync_offsets.c"
 /*
 ** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
 ** between the local times ... in order to know a(n approximation of) global time"
@@ -2087,6 +2132,7 @@ SK_API double sk_sync_window(void);
 **   - sk_sync_estimate is collective over the group; everything else here is local.
 **   - Nothing here reads a configuration of its own: the settings come as an argument.
 */
+#line 28 "split/sync_offsets.c"
 
 #if (defined(__unix__) || defined(__APPLE__)) && !defined(SKAMPI_NO_YIELD)
 #include <sched.h>
@@ -2665,6 +2711,7 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 #endif
 /* --- end split/sync_offsets.c --- */
 /* --- begin split/loops.h --- */
+#line 1 "split/loops.h"
 /*
 ** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
 ** `for` loops (interp.c) and the first phase of `autorefine` loops (apr.c) take their
@@ -2684,6 +2731,7 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 #ifndef SK_LOOPS_H
 #define SK_LOOPS_H
 
+#line 21 "split/loops.h"
 
 typedef struct sk_loop_spec {
   double first, last;       /* last is unused when has_last is 0 */
@@ -2719,9 +2767,11 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 #endif
 /* --- end split/loops.h --- */
 /* --- begin split/loops.c --- */
+#line 1 "split/loops.c"
 /*
 ** loops.c -- see loops.h.
 */
+#line 5 "split/loops.c"
 
 #define LOOP_BOUND_TOLERANCE 1e-9
 
@@ -2830,6 +2880,7 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 #endif
 /* --- end split/loops.c --- */
 /* --- begin split/apr.h --- */
+#line 1 "split/apr.h"
 /*
 ** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
 ** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
@@ -2852,6 +2903,7 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 #ifndef SK_APR_H
 #define SK_APR_H
 
+#line 24 "split/apr.h"
 
 /* The limits of a refinement, also the autorefine part of the engine settings
 ** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
@@ -2928,6 +2980,7 @@ SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int
 #endif
 /* --- end split/apr.h --- */
 /* --- begin split/apr.c --- */
+#line 1 "split/apr.c"
 /*
 ** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
 ** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
@@ -2955,6 +3008,8 @@ SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int
 **
 ** Invariants: equal inputs give equal sequences on every process; keys are finite.
 */
+#line 29 "split/apr.c"
+#line 30 "split/apr.c"
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
 #define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
@@ -3495,6 +3550,7 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #endif
 /* --- end split/apr.c --- */
 /* --- begin split/settings.h --- */
+#line 1 "split/settings.h"
 /*
 ** settings.h -- the engine settings: ONE object per run, owned by the interpreter
 ** (which changes it through the set_ and switch_ helpers of the input language) and
@@ -3511,6 +3567,10 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
+#line 18 "split/settings.h"
+#line 19 "split/settings.h"
+#line 20 "split/settings.h"
+#line 21 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -3527,9 +3587,11 @@ SK_API void sk_settings_default(sk_settings *s);
 #endif
 /* --- end split/settings.h --- */
 /* --- begin split/settings.c --- */
+#line 1 "split/settings.c"
 /*
 ** settings.c -- see settings.h: the defaults of every engine setting in one place.
 */
+#line 5 "split/settings.c"
 
 SK_API void sk_settings_default(sk_settings *s)
 {
@@ -3546,6 +3608,7 @@ SK_API void sk_settings_default(sk_settings *s)
 }
 /* --- end split/settings.c --- */
 /* --- begin split/sync_window.c --- */
+#line 1 "split/sync_window.c"
 /*
 ** sync_window.c -- synchronised starts (sync_window.h). This module owns the three start
 ** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
@@ -3570,6 +3633,8 @@ SK_API void sk_settings_default(sk_settings *s)
 **     sk_sync_prepare (which may estimate offsets) and the window adjustment
 **     (sync_adjust), both agreeing through sk_agree over all members of the group.
 */
+#line 26 "split/sync_window.c"
+#line 27 "split/sync_window.c"
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
@@ -3957,6 +4022,7 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 #endif
 /* --- end split/sync_window.c --- */
 /* --- begin split/runner.h --- */
+#line 1 "split/runner.h"
 /*
 ** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
 ** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
@@ -3967,6 +4033,8 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 #ifndef SK_RUNNER_H
 #define SK_RUNNER_H
 
+#line 12 "split/runner.h"
+#line 13 "split/runner.h"
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
@@ -4010,9 +4078,11 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *
 #endif
 /* --- end split/runner.h --- */
 /* --- begin split/runner.c --- */
+#line 1 "split/runner.c"
 /*
 ** runner.c -- see runner.h.
 */
+#line 5 "split/runner.c"
 
 SK_API void sk_result_init(sk_result *r)
 {
@@ -4255,6 +4325,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 }
 /* --- end split/runner.c --- */
 /* --- begin split/engine.h --- */
+#line 1 "split/engine.h"
 /*
 ** engine.h -- one measure statement from start to end, on every process (SPMD). The
 ** interpreter evaluates the arguments and writes the line; everything between belongs
@@ -4275,6 +4346,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
+#line 22 "split/engine.h"
 
 typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED } sk_measure_status;
 
@@ -4316,9 +4388,11 @@ SK_API double sk_engine_clock(void);
 #endif
 /* --- end split/engine.h --- */
 /* --- begin split/engine.c --- */
+#line 1 "split/engine.c"
 /*
 ** engine.c -- see engine.h.
 */
+#line 5 "split/engine.c"
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 {
@@ -4486,6 +4560,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
 }
 /* --- end split/engine.c --- */
 /* --- begin split/builtins.h --- */
+#line 1 "split/builtins.h"
 /*
 ** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
 ** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
@@ -4494,6 +4569,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
 #ifndef SK_BUILTINS_H
 #define SK_BUILTINS_H
 
+#line 10 "split/builtins.h"
 
 struct sk_interp;
 
@@ -4531,6 +4607,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 #endif
 /* --- end split/builtins.h --- */
 /* --- begin split/output.h --- */
+#line 1 "split/output.h"
 /*
 ** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
 ** '#', per measurement block `# begin result "name"`, one line per measurement (loop
@@ -4545,6 +4622,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
+#line 16 "split/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
@@ -4568,6 +4646,7 @@ SK_API void sk_out_close(void);
 #endif
 /* --- end split/output.h --- */
 /* --- begin split/catalogue.h --- */
+#line 1 "split/catalogue.h"
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
 ** (SKaMPI 5 manual §3). Every row exists in every build; those whose functions the
@@ -4576,6 +4655,7 @@ SK_API void sk_out_close(void);
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H
 
+#line 10 "split/catalogue.h"
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name);
 /* NULL when this build can run the row; otherwise a message saying what it needs,
@@ -4587,6 +4667,7 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 #endif
 /* --- end split/catalogue.h --- */
 /* --- begin split/meas_mpi.h --- */
+#line 1 "split/meas_mpi.h"
 /*
 ** meas_mpi.h -- helpers shared by the MPI measurement modules (meas_mpi_*.c), defined
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
@@ -4606,6 +4687,7 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
 
+#line 21 "split/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -4743,6 +4825,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 #endif
 /* --- end split/meas_mpi.h --- */
 /* --- begin split/meas_synthetic.c --- */
+#line 1 "split/meas_synthetic.c"
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
@@ -4758,6 +4841,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 ** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
 ** returns the measured time.
 */
+#line 17 "split/meas_synthetic.c"
 
 typedef struct synth_state {
   long seed;
@@ -4847,6 +4931,7 @@ static const sk_measurement synthetic_table[] = {
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
 /* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_mw.c --- */
+#line 1 "split/meas_mw.c"
 /*
 ** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
 ** mw_pattern) as a portable
@@ -4863,6 +4948,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 ** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
 ** the worker loop. Variation over chunks: loop over the first argument.
 */
+#line 18 "split/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -5002,6 +5088,7 @@ static const sk_measurement mw_table[] = {
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 /* --- end split/meas_mw.c --- */
 /* --- begin split/meas_bcast_algos.h --- */
+#line 1 "split/meas_bcast_algos.h"
 /*
 ** meas_bcast_algos.h -- the portable measurement functions of meas_bcast_algos.c:
 ** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (Pichler 2013: §3
@@ -5011,6 +5098,7 @@ SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 #ifndef SK_MEAS_BCAST_ALGOS_H
 #define SK_MEAS_BCAST_ALGOS_H
 
+#line 11 "split/meas_bcast_algos.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_Linear, Bcast_Library. */
@@ -5033,6 +5121,7 @@ SK_API long sk_bcast_cube_last_rounds(void);
 #endif
 /* --- end split/meas_bcast_algos.h --- */
 /* --- begin split/meas_bcast_algos.c --- */
+#line 1 "split/meas_bcast_algos.c"
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
@@ -5056,6 +5145,10 @@ SK_API long sk_bcast_cube_last_rounds(void);
 ** module also owns the round counter of the cube broadcast and the builtin
 ** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
 */
+#line 25 "split/meas_bcast_algos.c"
+#line 26 "split/meas_bcast_algos.c"
+#line 27 "split/meas_bcast_algos.c"
+#line 28 "split/meas_bcast_algos.c"
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -5721,6 +5814,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 }
 /* --- end split/meas_bcast_algos.c --- */
 /* --- begin split/meas_mpi.c --- */
+#line 1 "split/meas_mpi.c"
 /*
 ** meas_mpi.c -- implements meas_mpi.h: the helpers shared by all meas_mpi_*.c modules
 ** (byte counts, argument checks that end in sk_meas_fail(), the busy wait used for
@@ -5732,6 +5826,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 ** the checks depend on the arguments and the communicator size alone. The function
 ** bodies exist in the MPI build only; the table exists in every build.
 */
+#line 13 "split/meas_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -5974,6 +6069,7 @@ static const sk_measurement mpi_table[] = {
 SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 /* --- end split/meas_mpi.c --- */
 /* --- begin split/meas_mpi_p2p.c --- */
+#line 1 "split/meas_mpi_p2p.c"
 /*
 ** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
 ** between ranks 0 and 1 of the measurement communicator, and the two-sided
@@ -5989,6 +6085,7 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 ** said otherwise. Send and MPI_Isend_callduration run synchronised on the whole
 ** communicator (collective pattern) and time rank 0 alone.
 */
+#line 17 "split/meas_mpi_p2p.c"
 
 #ifdef SKAMPI_MPI
 
@@ -6481,6 +6578,7 @@ static const sk_measurement mpi_p2p_table[] = {
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
 /* --- end split/meas_mpi_p2p.c --- */
 /* --- begin split/meas_mpi_coll.c --- */
+#line 1 "split/meas_mpi_coll.c"
 /*
 ** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2), and
 ** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
@@ -6498,6 +6596,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
 */
+#line 19 "split/meas_mpi_coll.c"
 
 #ifdef SKAMPI_MPI
 
@@ -7407,6 +7506,7 @@ static const sk_measurement mpi_coll_table[] = {
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
 /* --- end split/meas_mpi_coll.c --- */
 /* --- begin split/meas_mpi_win_sync.c --- */
+#line 1 "split/meas_mpi_win_sync.c"
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
@@ -7438,6 +7538,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 **   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
 ** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
+#line 33 "split/meas_mpi_win_sync.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -8155,6 +8256,7 @@ static const sk_measurement mpi_win_sync_table[] = {
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
 /* --- end split/meas_mpi_win_sync.c --- */
 /* --- begin split/meas_mpi_win_transfer.c --- */
+#line 1 "split/meas_mpi_win_transfer.c"
 /*
 ** meas_mpi_win_transfer.c -- one-sided communication, the transfers (SKaMPI 5 manual
 ** §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise, concurrent,
@@ -8170,6 +8272,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 ** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 ** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
 */
+#line 17 "split/meas_mpi_win_transfer.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -8947,12 +9050,15 @@ static const sk_measurement mpi_win_transfer_table[] = {
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
 /* --- end split/meas_mpi_win_transfer.c --- */
 /* --- begin split/catalogue.c --- */
+#line 1 "split/catalogue.c"
 /*
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
 ** by name and signature and say what they need (sk_catalogue_unavailable). A new
 ** measurement module adds its table function here.
 */
+#line 8 "split/catalogue.c"
+#line 9 "split/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
@@ -9006,6 +9112,7 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
 }
 /* --- end split/catalogue.c --- */
 /* --- begin split/lexer.h --- */
+#line 1 "split/lexer.h"
 /*
 ** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
 ** one statement per line (newlines are tokens, except inside parentheses/brackets),
@@ -9015,6 +9122,7 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
 #ifndef SK_LEXER_H
 #define SK_LEXER_H
 
+#line 11 "split/lexer.h"
 
 typedef enum sk_tok {
   TK_EOF, TK_NEWLINE, TK_IDENT, TK_INT, TK_DOUBLE, TK_STRING, TK_DOTS, TK_INCLUDE,
@@ -9053,9 +9161,11 @@ SK_API const char *sk_tok_name(sk_tok kind);
 #endif
 /* --- end split/lexer.h --- */
 /* --- begin split/lexer.c --- */
+#line 1 "split/lexer.c"
 /*
 ** lexer.c -- turns the text of a .ski file into tokens (see lexer.h).
 */
+#line 5 "split/lexer.c"
 #include <errno.h>
 #include <float.h>
 
@@ -9284,6 +9394,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 }
 /* --- end split/lexer.c --- */
 /* --- begin split/ast.h --- */
+#line 1 "split/ast.h"
 /*
 ** ast.h -- the program tree both front ends produce (the .ski parser and the SKaMPI 4
 ** parameter-file reader) and the one interpreter executes. Also prints a tree back as
@@ -9292,6 +9403,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 #ifndef SK_AST_H
 #define SK_AST_H
 
+#line 10 "split/ast.h"
 
 typedef enum sk_expr_kind {
   E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY
@@ -9359,9 +9471,12 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e);
 #endif
 /* --- end split/ast.h --- */
 /* --- begin split/ast.c --- */
+#line 1 "split/ast.c"
 /*
 ** ast.c -- construction, destruction and printing of the program tree (ast.h).
 */
+#line 5 "split/ast.c"
+#line 6 "split/ast.c"
 
 SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
 {
@@ -9643,6 +9758,7 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 }
 /* --- end split/ast.c --- */
 /* --- begin split/sources.h --- */
+#line 1 "split/sources.h"
 /*
 ** sources.h -- the input files of a run. Rank 0 reads them from disk (the main file and
 ** every @include'd file); the whole set is then serialised and broadcast, and the other
@@ -9651,6 +9767,7 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 #ifndef SK_SOURCES_H
 #define SK_SOURCES_H
 
+#line 10 "split/sources.h"
 
 typedef struct sk_source {
   char *name;      /* the path as resolved (relative to the including file) */
@@ -9680,9 +9797,11 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 #endif
 /* --- end split/sources.h --- */
 /* --- begin split/sources.c --- */
+#line 1 "split/sources.c"
 /*
 ** sources.c -- loading, keeping and shipping the input files (sources.h).
 */
+#line 5 "split/sources.c"
 #include <errno.h>
 
 SK_API void sk_sources_init(sk_sources *set, int from_disk)
@@ -9856,6 +9975,7 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 }
 /* --- end split/sources.c --- */
 /* --- begin split/parser.h --- */
+#line 1 "split/parser.h"
 /*
 ** parser.h -- the .ski front end: parses a SKaMPI 5 input file (SKaMPI 5 manual §2.5, §5) and
 ** the files it @includes into a program tree, and checks at parse time what can be
@@ -9867,6 +9987,9 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 #ifndef SK_PARSER_H
 #define SK_PARSER_H
 
+#line 13 "split/parser.h"
+#line 14 "split/parser.h"
+#line 15 "split/parser.h"
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
@@ -9875,10 +9998,15 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
                                const sk_expr *call, sk_str *err);
 /* The type an expression certainly has, or SK_T_NONE when only run time can tell. */
 SK_API sk_type sk_expr_static_type(const sk_expr *e);
+/* Every measurement the program names can run in this build (registry rows exist in
+** every build; their functions only where the backend has them). 0 and
+** "file:line:col: 'NAME' needs ..." in err for the first that cannot. */
+SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
 
 #endif
 /* --- end split/parser.h --- */
 /* --- begin split/parser.c --- */
+#line 1 "split/parser.c"
 /*
 ** parser.c -- recursive-descent parser of the .ski language (see parser.h).
 **
@@ -9900,6 +10028,10 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e);
 **   unary      := ('-'|'+') unary | primary
 **   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
 */
+#line 23 "split/parser.c"
+#line 24 "split/parser.c"
+#line 25 "split/parser.c"
+#line 26 "split/parser.c"
 #include <setjmp.h>
 
 #define PARSER_MAX_NESTING 1000
@@ -10385,7 +10517,6 @@ static void p_measure(parser *p, sk_block *into)
 {
   sk_stmt *s;
   const sk_measurement *m;
-  char why[200];
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
@@ -10406,7 +10537,6 @@ static void p_measure(parser *p, sk_block *into)
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
     p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
   }
-  if (sk_catalogue_unavailable(m, why, sizeof why)) p_fail(p, &loc, "%s", why);
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
 
@@ -10636,11 +10766,47 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   p_cleanup(&p, 0, prog);
   return 1;
 }
+
+/* ---- can this build run the program? ---- */
+
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+static int parse_block_available(const sk_block *b, sk_str *err)
+{
+  size_t i;
+  char why[200];
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    if (s->kind == S_MEASURE) {
+      const sk_measurement *m = sk_catalogue_find(s->call->name);
+      if (m != NULL && sk_catalogue_unavailable(m, why, sizeof why)) {
+        parse_error_at(err, &s->call->loc, "%s", why);
+        return 0;
+      }
+    }
+    if (!parse_block_available(&s->body, err) || !parse_block_available(&s->else_body, err)) return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err)
+{
+  return parse_block_available(&prog->top, err);
+}
 /* --- end split/parser.c --- */
 /* --- begin split/output.c --- */
+#line 1 "split/output.c"
 /*
 ** output.c -- see output.h.
 */
+#line 5 "split/output.c"
 
 typedef struct out_line {
   char *text;
@@ -10803,6 +10969,7 @@ SK_API void sk_out_close(void)
 }
 /* --- end split/output.c --- */
 /* --- begin split/merge.h --- */
+#line 1 "split/merge.h"
 /*
 ** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
 ** same input become one more reliable file. For every measurement of the first file the
@@ -10815,6 +10982,7 @@ SK_API void sk_out_close(void)
 #ifndef SK_MERGE_H
 #define SK_MERGE_H
 
+#line 14 "split/merge.h"
 
 /* Returns 1 when `out` was written, 0 with *err set. Block markers are read with or
 ** without the leading "# ". */
@@ -10823,9 +10991,13 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 #endif
 /* --- end split/merge.h --- */
 /* --- begin split/merge.c --- */
+#line 1 "split/merge.c"
 /*
 ** merge.c -- see merge.h.
 */
+#line 5 "split/merge.c"
+#line 6 "split/merge.c"
+#line 7 "split/merge.c"
 
 typedef struct merge_line {
   char *key;              /* "name= value name= value " (loop variables) */
@@ -11056,6 +11228,7 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 }
 /* --- end split/merge.c --- */
 /* --- begin split/interp.h --- */
+#line 1 "split/interp.h"
 /*
 ** interp.h -- the interpreter of the program tree (SKaMPI 5 manual §2.5, §5): every process
 ** executes the same program (SPMD); variables with global and measurement-block scope;
@@ -11065,6 +11238,10 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 #ifndef SK_INTERP_H
 #define SK_INTERP_H
 
+#line 11 "split/interp.h"
+#line 12 "split/interp.h"
+#line 13 "split/interp.h"
+#line 14 "split/interp.h"
 
 typedef struct sk_var {
   char *name;
@@ -11107,6 +11284,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #endif
 /* --- end split/interp.h --- */
 /* --- begin split/interp.c --- */
+#line 1 "split/interp.c"
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
@@ -11116,6 +11294,12 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 ** bound the loop ends when a measure statement inside finds that some process's buffer
 ** is too small (or the value exceeds the buffer size in bytes).
 */
+#line 11 "split/interp.c"
+#line 12 "split/interp.c"
+#line 13 "split/interp.c"
+#line 14 "split/interp.c"
+#line 15 "split/interp.c"
+#line 16 "split/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -11599,11 +11783,14 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 }
 /* --- end split/interp.c --- */
 /* --- begin split/builtins.c --- */
+#line 1 "split/builtins.c"
 /*
 ** builtins.c -- the helper functions of SKaMPI 5 manual §4.1 (plus get_np() used by SKaMPI 5's
 ** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
 ** predefined constants of §5.2.
 */
+#line 7 "split/builtins.c"
+#line 8 "split/builtins.c"
 
 static sk_value bi_none(void)
 {
@@ -12293,6 +12480,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
 }
 /* --- end split/builtins.c --- */
 /* --- begin split/params4.h --- */
+#line 1 "split/params4.h"
 /*
 ** params4.h -- the SKaMPI 4 front end: reads a SKaMPI 4 parameter file (`@` sections and
 ** measurement blocks `Name { Key = Value; ... }`, SKaLib report (TR 99/07) §6.1, §6.2, ch. 5) and
@@ -12303,6 +12491,8 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
 #ifndef SK_PARAMS4_H
 #define SK_PARAMS4_H
 
+#line 12 "split/params4.h"
+#line 13 "split/params4.h"
 
 /* 1 if the file is a SKaMPI 4 parameter file: its name ends in ".par", or the first
 ** line that is neither blank nor a '#' comment starts with '@' (but not with the .ski
@@ -12322,6 +12512,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #endif
 /* --- end split/params4.h --- */
 /* --- begin split/params4.c --- */
+#line 1 "split/params4.c"
 /*
 ** params4.c -- the SKaMPI 4 parameter-file reader (params4.h). It owns the translation
 ** of a SKaMPI 4 parameter file -- `@` sections (SKaLib report (TR 99/07) §6.1) and measurement blocks
@@ -12340,6 +12531,13 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** type) before anything is generated; the checks that depend on other sections (the
 ** repetition range, the buffer) and the catalogue check follow, block by block.
 */
+#line 20 "split/params4.c"
+#line 21 "split/params4.c"
+#line 22 "split/params4.c"
+#line 23 "split/params4.c"
+#line 24 "split/params4.c"
+#line 25 "split/params4.c"
+#line 26 "split/params4.c"
 #include <setjmp.h>
 
 #define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
@@ -13712,20 +13910,17 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
 /*
 ** THE CATALOGUE CHECK -- the translator itself needs only p4_types and the rows' patterns.
 ** sk_params4_parse then checks, as the .ski parser does, that every measurement
-** function is in this build's catalogue with matching parameters and can run here
-** (the sequential build reports an MPI type as "'Bcast' needs an MPI library, which the
-** sequential build lacks"); sk_params4_translate skips that check, for `-t` and tests.
+** function is in the catalogue with matching parameters (whether this build can run it
+** is checked for both front ends by sk_parse_check_available); sk_params4_translate
+** skips that check, for `-t` and tests.
 **
 */
 static void p4_check_measure(p4_ctx *c, const sk_expr *call, const p4_type *t)
 {
   const sk_measurement *m = sk_catalogue_find(call->name);
-  char why[200];
   if (m == NULL)
     p4_fail(c, &call->loc, "unknown measurement function '%s' (the translation of Type %s)", call->name,
             t->skampi4_name);
-  if (sk_catalogue_unavailable(m, why, sizeof why))
-    p4_fail(c, &call->loc, "%s (the translation of Type %s)", why, t->skampi4_name);
   if (!sk_parse_check_args("measurement function", m->name, m->params, call, c->err)) longjmp(c->fail, 1);
 }
 
@@ -13892,6 +14087,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 }
 /* --- end split/params4.c --- */
 /* --- begin split/main.c --- */
+#line 1 "split/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4) and the run:
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
@@ -13899,6 +14095,11 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 **
 **   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
 */
+#line 9 "split/main.c"
+#line 10 "split/main.c"
+#line 11 "split/main.c"
+#line 12 "split/main.c"
+#line 13 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -13973,7 +14174,8 @@ static void main_parse_options(int argc, char **argv, main_options *o)
 }
 
 /* SKaMPI 4 parameter files go to their own front end (params4.h), everything else is
-** .ski. With -t the translation is printed even if this build lacks a measurement. */
+** .ski; then every measurement named must be runnable in this build. With -t the
+** translation is printed even if this build lacks a measurement. */
 static int main_parse_input(const main_options *o, sk_sources *src, sk_program *prog, sk_str *err)
 {
   const sk_source *s;
@@ -13981,9 +14183,11 @@ static int main_parse_input(const main_options *o, sk_sources *src, sk_program *
   sk_str_init(&ignored);
   s = sk_sources_get(src, o->input, &ignored);
   sk_str_free(&ignored);
-  if (s != NULL && sk_params4_detect(s->name, s->text))
-    return o->translate ? sk_params4_translate(src, o->input, prog, err) : sk_params4_parse(src, o->input, prog, err);
-  return sk_parse_file(src, o->input, prog, err);
+  if (s != NULL && sk_params4_detect(s->name, s->text)) {
+    if (o->translate) return sk_params4_translate(src, o->input, prog, err);
+    return sk_params4_parse(src, o->input, prog, err) && sk_parse_check_available(prog, err);
+  }
+  return sk_parse_file(src, o->input, prog, err) && (o->translate || sk_parse_check_available(prog, err));
 }
 
 /* What rank 0 tells the others after reading the input. */

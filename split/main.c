@@ -84,7 +84,8 @@ static void main_parse_options(int argc, char **argv, main_options *o)
 }
 
 /* SKaMPI 4 parameter files go to their own front end (params4.h), everything else is
-** .ski. With -t the translation is printed even if this build lacks a measurement. */
+** .ski; then every measurement named must be runnable in this build. With -t the
+** translation is printed even if this build lacks a measurement. */
 static int main_parse_input(const main_options *o, sk_sources *src, sk_program *prog, sk_str *err)
 {
   const sk_source *s;
@@ -92,9 +93,11 @@ static int main_parse_input(const main_options *o, sk_sources *src, sk_program *
   sk_str_init(&ignored);
   s = sk_sources_get(src, o->input, &ignored);
   sk_str_free(&ignored);
-  if (s != NULL && sk_params4_detect(s->name, s->text))
-    return o->translate ? sk_params4_translate(src, o->input, prog, err) : sk_params4_parse(src, o->input, prog, err);
-  return sk_parse_file(src, o->input, prog, err);
+  if (s != NULL && sk_params4_detect(s->name, s->text)) {
+    if (o->translate) return sk_params4_translate(src, o->input, prog, err);
+    return sk_params4_parse(src, o->input, prog, err) && sk_parse_check_available(prog, err);
+  }
+  return sk_parse_file(src, o->input, prog, err) && (o->translate || sk_parse_check_available(prog, err));
 }
 
 /* What rank 0 tells the others after reading the input. */

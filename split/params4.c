@@ -1395,20 +1395,17 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
 /*
 ** THE CATALOGUE CHECK -- the translator itself needs only p4_types and the rows' patterns.
 ** sk_params4_parse then checks, as the .ski parser does, that every measurement
-** function is in this build's catalogue with matching parameters and can run here
-** (the sequential build reports an MPI type as "'Bcast' needs an MPI library, which the
-** sequential build lacks"); sk_params4_translate skips that check, for `-t` and tests.
+** function is in the catalogue with matching parameters (whether this build can run it
+** is checked for both front ends by sk_parse_check_available); sk_params4_translate
+** skips that check, for `-t` and tests.
 **
 */
 static void p4_check_measure(p4_ctx *c, const sk_expr *call, const p4_type *t)
 {
   const sk_measurement *m = sk_catalogue_find(call->name);
-  char why[200];
   if (m == NULL)
     p4_fail(c, &call->loc, "unknown measurement function '%s' (the translation of Type %s)", call->name,
             t->skampi4_name);
-  if (sk_catalogue_unavailable(m, why, sizeof why))
-    p4_fail(c, &call->loc, "%s (the translation of Type %s)", why, t->skampi4_name);
   if (!sk_parse_check_args("measurement function", m->name, m->params, call, c->err)) longjmp(c->fail, 1);
 }
 

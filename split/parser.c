@@ -508,7 +508,6 @@ static void p_measure(parser *p, sk_block *into)
 {
   sk_stmt *s;
   const sk_measurement *m;
-  char why[200];
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
@@ -529,7 +528,6 @@ static void p_measure(parser *p, sk_block *into)
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
     p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
   }
-  if (sk_catalogue_unavailable(m, why, sizeof why)) p_fail(p, &loc, "%s", why);
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
 
@@ -758,4 +756,38 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   sk_lexer_free(&lx);
   p_cleanup(&p, 0, prog);
   return 1;
+}
+
+/* ---- can this build run the program? ---- */
+
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+static int parse_block_available(const sk_block *b, sk_str *err)
+{
+  size_t i;
+  char why[200];
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    if (s->kind == S_MEASURE) {
+      const sk_measurement *m = sk_catalogue_find(s->call->name);
+      if (m != NULL && sk_catalogue_unavailable(m, why, sizeof why)) {
+        parse_error_at(err, &s->call->loc, "%s", why);
+        return 0;
+      }
+    }
+    if (!parse_block_available(&s->body, err) || !parse_block_available(&s->else_body, err)) return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err)
+{
+  return parse_block_available(&prog->top, err);
 }

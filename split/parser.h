@@ -20,5 +20,9 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
                                const sk_expr *call, sk_str *err);
 /* The type an expression certainly has, or SK_T_NONE when only run time can tell. */
 SK_API sk_type sk_expr_static_type(const sk_expr *e);
+/* Every measurement the program names can run in this build (registry rows exist in
+** every build; their functions only where the backend has them). 0 and
+** "file:line:col: 'NAME' needs ..." in err for the first that cannot. */
+SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
 
 #endif

@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/mpi1_audit.sh MPICC -- compiles the amalgam with -DSKAMPI_MPI1 and lists every
+# tests/mpi1_audit.sh MPICC -- compiles the amalgam (made fresh from split/ by tools/sk21f
+# into tests/out/) with -DSKAMPI_MPI1 and lists every
 # MPI_* function it references; fails on any that is neither MPI-1.1 nor one of the
 # allowed MPI-2 replacements of removed MPI-1 names (tests/mpi11_functions.txt).
 set -eu
@@ -7,7 +8,8 @@ cd "$(dirname "$0")/.."
 mpicc=$1
 obj=tests/out/mpi1_audit.o
 mkdir -p tests/out
-$mpicc -DSKAMPI_MPI1 -c -o "$obj" skampi_amalgam.c
+tools/sk21f tests/out/skampi_amalgam.c
+$mpicc -DSKAMPI_MPI1 -c -o "$obj" tests/out/skampi_amalgam.c
 allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
 used=$(nm -u "$obj" | awk '{print $NF}' | sed 's/^P\(MPI_\)/\1/' | grep '^MPI_' | sort -u)
 bad=0

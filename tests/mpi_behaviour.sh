@@ -27,12 +27,21 @@ awk -v np=2 -v minrep=3 -v maxrep=5 -v maxnodes=16 -f tests/check_sko.awk "$o/fw
 run 4 -i tests/ski/forwarding.ski -o "$o/fw4.sko" 2>/dev/null
 awk -v np=4 -v minrep=3 -v maxrep=5 -v maxnodes=16 -f tests/check_sko.awk "$o/fw4.sko" >/dev/null; say $? "$impl result_from_pair_without_rank0" "$(cat "$o/fw4.sko")"
 
-( run 2 -i tests/ski/killed.ski -o "$o/kill.sko" > /dev/null 2>&1 & echo $! > "$o/pid"; wait ) &
+# The run is ended by signals to the launcher and the processes it started (found by
+# parent pid), never by name: nothing else on the machine is touched.
+tree() {   # tree PID: PID and all its descendants
+  echo "$1"
+  for c in $(ps -e -o pid= -o ppid= | awk -v p="$1" '$2 == p { print $1 }'); do tree "$c"; done
+}
+tools/mpirun.sh "$impl" 2 "$skampi" -i tests/ski/killed.ski -o "$o/kill.sko" > /dev/null 2>&1 &
+pid=$!
 i=0
 while [ $i -lt 100 ] && ! grep -q '# begin result "endless"' "$o/kill.sko" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 sleep 0.5
-pkill -f "killed.ski" 2>/dev/null; sleep 1; pkill -9 -f "killed.ski" 2>/dev/null
-wait 2>/dev/null
+pids=$(tree $pid)
+kill -TERM $pids 2>/dev/null; sleep 1
+kill -KILL $pids 2>/dev/null
+wait $pid 2>/dev/null
 grep -q '# end result "first"' "$o/kill.sko" && [ "$(grep -c '^n= ' "$o/kill.sko")" -ge 4 ]
 say $? "$impl killed_run_keeps_finished_block" "$(cat "$o/kill.sko")"
 

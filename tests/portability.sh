@@ -10,6 +10,9 @@ set -u
 cd "$(dirname "$0")/.."
 o=tests/out/port
 rm -rf "$o"; mkdir -p "$o"
+# every build uses the amalgam of split/ as it is now, as tests/run.sh does
+am=tests/out/skampi_amalgam.c
+tools/sk21f "$am" || { echo "FAIL tools/sk21f"; echo "0 passed, 1 failed"; exit 1; }
 passed=0; failed=0
 have() { command -v "$1" >/dev/null 2>&1; }
 result() { if [ "$1" = 0 ]; then passed=$((passed + 1)); echo "ok   $2"; else failed=$((failed + 1)); echo "FAIL $2: $3"; fi; }
@@ -26,14 +29,14 @@ compile() {
 # seq_target NAME "CC FLAGS" RUNNER: sequential build, unit tests, short benchmark
 seq_target() {
   name=$1; cc=$2; runner=$3
-  if ! $cc -DSKAMPI_SEQ -o "$o/skampi-$name" skampi_amalgam.c -lm > "$o/$name.build" 2>&1; then
+  if ! $cc -DSKAMPI_SEQ -o "$o/skampi-$name" "$am" -lm > "$o/$name.build" 2>&1; then
     result 1 "$name sequential" "build failed: $(head -n 3 "$o/$name.build")"; return; fi
   if grep -v 'ld: warning\|ld: NOTE\|^$' "$o/$name.build" | grep -q .; then
     result 1 "$name sequential" "warnings: $(head -n 3 "$o/$name.build")"; return; fi
   units=""
   for t in tests/unit/test_*.c; do
     tn=$(basename "$t" .c)
-    if ! $cc -DSKAMPI_SEQ -o "$o/$name-$tn" "$t" -lm > "$o/$name-$tn.build" 2>&1; then units="$units $tn(build)"; continue; fi
+    if ! $cc -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out -o "$o/$name-$tn" "$t" -lm > "$o/$name-$tn.build" 2>&1; then units="$units $tn(build)"; continue; fi
     $runner "$o/$name-$tn" > "$o/$name-$tn.out" 2>&1 || units="$units $tn"
   done
   $runner "$o/skampi-$name" -i tests/ski/portable.ski -o "$o/$name.sko" > "$o/$name.run" 2>&1
@@ -72,7 +75,7 @@ else skip s390x "gcc-s390x-linux-gnu or qemu-user not installed"; fi
 # the small compilers; a ping-pong run under mpirun with 2 processes each.
 mpi_target() {
   label=$1; wrapper=$2; impl=$3; flags=$4
-  if ! sh -c "$wrapper $flags -o '$o/skampi-$label' skampi_amalgam.c -lm" > "$o/$label.build" 2>&1; then
+  if ! sh -c "$wrapper $flags -o '$o/skampi-$label' '$am' -lm" > "$o/$label.build" 2>&1; then
     result 1 "$label" "build failed: $(grep -v 'ld: ' "$o/$label.build" | head -n 3)"; return; fi
   rm -f "$o/$label.sko"
   timeout 120 tools/mpirun.sh $impl 2 "$o/skampi-$label" -i tests/ski/forwarding.ski -o "$o/$label.sko" > "$o/$label.run" 2>&1
@@ -100,7 +103,7 @@ else skip mpich "not installed"; fi
 rcce_target() {
   label=$1; cc=$2; runner=$3
   if [ ! -f split/transport_rcce.c ] || ! grep -q SKAMPI_RCCE split/transport_rcce.c; then skip "$label" "no RCCE backend"; return; fi
-  if ! $cc -DSKAMPI_RCCE -Itools/rcce -o "$o/skampi-rcce-$label" skampi_amalgam.c tools/rcce/rcce_emu.c -lm > "$o/rcce-$label.build" 2>&1 ||
+  if ! $cc -DSKAMPI_RCCE -Itools/rcce -o "$o/skampi-rcce-$label" "$am" tools/rcce/rcce_emu.c -lm > "$o/rcce-$label.build" 2>&1 ||
      grep -v 'ld: warning\|ld: NOTE' "$o/rcce-$label.build" | grep -q .; then
     result 1 "RCCE $label" "build: $(head -n 3 "$o/rcce-$label.build")"; return; fi
   # The launcher is built for the target as well and runs under the same emulator, so the

@@ -7,8 +7,9 @@ set -u
 cd "$(dirname "$0")/.."
 o=tests/out/rcce
 mkdir -p "$o"
+tools/sk21f tests/out/skampi_amalgam.c || exit 1   # split/ as it is now
 say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
-cc -O2 -DSKAMPI_RCCE -Itools/rcce -o "$o/skampi-rcce" skampi_amalgam.c tools/rcce/rcce_emu.c -lm > "$o/build.txt" 2>&1
+cc -O2 -DSKAMPI_RCCE -Itools/rcce -o "$o/skampi-rcce" tests/out/skampi_amalgam.c tools/rcce/rcce_emu.c -lm > "$o/build.txt" 2>&1
 say $? rcce_build "$(head -n 3 "$o/build.txt")"
 cc -O2 -o "$o/rccerun" tools/rcce/rccerun.c
 for n in 2 5; do

@@ -1,8 +1,30 @@
 #!/bin/sh
 # tests/run.sh -- every test of skampi; the last line is "N passed, N failed".
-#   sh tests/run.sh [group ...]     groups: gates unit errors ski mpi rcce bcast (default: all)
+#   sh tests/run.sh [GROUP ...]        (default: every group, in this order)
+#   make check T=GROUP                 the same for one group
+# Groups (named after what they test):
+#   gates             the amalgam is fresh and deterministic; the Makefile lists every
+#                     module and rebuilds after an edit; #line directives point into
+#                     split/; sk21f and the Makefile stay POSIX; no pkill/killall; no
+#                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
+#                     compile one by one
+#   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
+#                     and the front-end fuzzing harness's smoke run
+#   user_errors       mistakes in the input: file:line:col message, exit status 2; merge
+#   syntax            every .ski/.par file of the project passes -n
+#   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
+#                     back, behaviour as a user sees it (tests/mpi_behaviour.sh)
+#   rcce              the RCCE host emulator and the RCCE backend
+#   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
+#   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
+#   sync              clock synchronisation (tests/sync)
+#   setup             `make run` as a non-root user with the MPI that is installed
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
-# themselves (unit tests) are counted line by line. Work files go to tests/out/.
+# themselves are counted line by line. A group or check whose optional tool is missing
+# prints "skip NAME: needs TOOL" and counts neither way. Work files go to tests/out/.
+# Every program is built from tests/out/skampi_amalgam.c, which tools/sk21f makes from
+# split/ as it is now (the C tests include it through -Itests/out, with -DSKAMPI_TESTING);
+# the gate amalgam_is_fresh checks that the committed skampi_amalgam.c is the same.
 set -u
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -11,10 +33,15 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-groups=${*:-"gates unit errors ski mpi rcce bcast"}
+all_groups="gates unit user_errors syntax integration rcce bcast_algorithms mpi_catalogue sync setup"
+groups=${*:-$all_groups}
+for g in $groups; do
+  case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
+done
 
 pass() { passed=$((passed + 1)); echo "ok $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+skip() { echo "skip $1: needs $2"; }
 # run_counted NAME CMD...: counts the ok/FAIL lines of CMD; a non-zero exit without
 # FAIL lines counts as one failure.
 run_counted() {
@@ -23,6 +50,7 @@ run_counted() {
   status=$?
   n_ok=$(grep -c '^ok' "$out/$name.txt"); n_fail=$(grep -c '^FAIL' "$out/$name.txt")
   grep '^FAIL' "$out/$name.txt"
+  grep '^skip' "$out/$name.txt"
   passed=$((passed + n_ok)); failed=$((failed + n_fail))
   if [ $status -ne 0 ] && [ "$n_fail" -eq 0 ]; then fail "$name: exit status $status (see tests/out/$name.txt)"; tail -5 "$out/$name.txt"
   elif [ "$n_ok" -eq 0 ] && [ "$n_fail" -eq 0 ]; then pass "$name"
@@ -40,61 +68,84 @@ mpi_incdirs() {   # -isystem flags so that mpi.h counts as a system header
     mpich) for d in $(mpicc.mpich -show | tr ' ' '\n' | sed -n 's/^-I//p'); do printf ' -isystem %s' "$d"; done ;;
   esac
 }
+# The MPIs: Debian's two by their wrapper names (both are tested when both are there).
 impls=""
-have mpicc.openmpi && impls="$impls openmpi"
-have mpicc.mpich && impls="$impls mpich"
+for i in openmpi mpich; do
+  if have "mpicc.$i"; then impls="$impls $i"; fi
+done
+# skip_missing_mpis GROUP: one skip line per MPI that is not installed
+skip_missing_mpis() {
+  for i in openmpi mpich; do have "mpicc.$i" || skip "$1 with $i" "mpicc.$i"; done
+}
 WARN="-std=c89 -pedantic -Wall -Wextra -O2"
+
+# ---- the source every test builds: a fresh amalgam of split/ ----
+am=$out/skampi_amalgam.c
+if ! tools/sk21f "$am" >> "$log" 2>&1; then
+  echo "FAIL tools/sk21f cannot build the amalgam (see tests/out/run.log)"; echo "0 passed, 1 failed"; exit 1
+fi
 
 # ---- builds used by several groups ----
 build_all() {
-  cc -O2 -DSKAMPI_SEQ -o "$out/skampi-seq" skampi_amalgam.c -lm >> "$log" 2>&1 || echo "build of skampi-seq failed" >> "$log"
+  cc -O2 -DSKAMPI_SEQ -o "$out/skampi-seq" "$am" -lm >> "$log" 2>&1 || echo "build of skampi-seq failed" >> "$log"
   for i in $impls; do
-    "mpicc.$i" -O2 -o "$out/skampi-$i" skampi_amalgam.c -lm >> "$log" 2>&1 || echo "build with $i failed" >> "$log"
+    "mpicc.$i" -O2 -o "$out/skampi-$i" "$am" -lm >> "$log" 2>&1 || echo "build with $i failed" >> "$log"
   done
 }
 build_all
+
 
 for g in $groups; do
 case $g in
 gates)
   echo "# gates"
-  cp skampi_amalgam.c "$out/amalgam.committed"
-  check amalgam_is_fresh sh -c "tools/sk21f '$out/amalgam.fresh' && cmp '$out/amalgam.fresh' skampi_amalgam.c"
-  check sk21f_deterministic sh -c "tools/sk21f '$out/amalgam.again' && cmp '$out/amalgam.fresh' '$out/amalgam.again'"
+  check amalgam_is_fresh cmp "$am" skampi_amalgam.c
+  check sk21f_deterministic sh -c "tools/sk21f '$out/amalgam.again' && cmp '$am' '$out/amalgam.again'"
   check sk21f_posix_sh sh -c "(! command -v dash >/dev/null || dash -n tools/sk21f) && ! grep -v '^[[:space:]]*#' tools/sk21f | grep -nE '\[\[|function |local |source |\\\$\{[A-Za-z_]+//'"
+  check makefile_posix sh tests/gates/makefile_posix.sh
+  check makefile_lists_every_module sh tests/gates/makefile_deps.sh
+  if have mpicc || [ -n "${MPICC:-}" ]; then
+    check make_rebuilds_after_edit sh tests/gates/make_rebuilds.sh
+  else skip make_rebuilds_after_edit "mpicc (or MPICC=)"; fi
+  check line_directives_point_into_split sh tests/gates/line_directives.sh
+  check no_pkill_or_killall sh tests/gates/no_pkill.sh
   for c in gcc clang; do
-    have $c || continue
-    check "warnings_${c}_seq" sh -c "$c $WARN -DSKAMPI_SEQ -c -o '$out/w.o' skampi_amalgam.c 2>&1 | tee /dev/stderr | (! grep -q .)"
+    if ! have $c; then skip "warnings_$c" "$c"; continue; fi
+    check "warnings_${c}_seq" sh -c "$c $WARN -DSKAMPI_SEQ -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
     for i in $impls; do
       inc=$(mpi_incdirs $i)
       if [ $i = openmpi ]; then wrap="OMPI_CC=$c mpicc.openmpi"; else wrap="MPICH_CC=$c mpicc.mpich"; fi
-      check "warnings_${c}_$i" sh -c "$wrap $inc $WARN -c -o '$out/w.o' skampi_amalgam.c 2>&1 | tee /dev/stderr | (! grep -q .)"
-      check "warnings_${c}_${i}_mpi1" sh -c "$wrap $inc $WARN -DSKAMPI_MPI1 -c -o '$out/w.o' skampi_amalgam.c 2>&1 | tee /dev/stderr | (! grep -q .)"
+      check "warnings_${c}_$i" sh -c "$wrap $inc $WARN -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
+      check "warnings_${c}_${i}_mpi1" sh -c "$wrap $inc $WARN -DSKAMPI_MPI1 -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
     done
   done
+  skip_missing_mpis warnings_and_mpi1_audit
   for i in $impls; do
     check "mpi1_audit_$i" sh tests/mpi1_audit.sh "mpicc.$i"
   done
   check modules_compile_one_by_one sh tests/modules.sh
   ;;
 unit)
-  echo "# unit tests (sequential backend)"
+  echo "# unit tests (sequential backend, from the fresh amalgam)"
   for t in tests/unit/test_*.c; do
     n=$(basename "$t" .c)
-    if cc $WARN -g -DSKAMPI_SEQ -o "$out/$n" "$t" -lm > "$out/$n.build" 2>&1; then
+    if cc $WARN -g -DSKAMPI_SEQ -DSKAMPI_TESTING -I"$out" -o "$out/$n" "$t" -lm > "$out/$n.build" 2>&1; then
       run_counted "$n" "$out/$n"
     else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
   done
-  if [ -f tests/unit/run_sanitized.sh ] && have clang; then run_counted unit_sanitized sh tests/unit/run_sanitized.sh; fi
-  if [ -f tests/fuzz/run.sh ] && have clang; then run_counted fuzz_smoke sh tests/fuzz/run.sh smoke; fi
+  if have "${CC:-clang}"; then
+    run_counted unit_sanitized sh tests/unit/run_sanitized.sh
+    run_counted fuzz_smoke sh tests/fuzz/run.sh smoke
+  else skip "unit_sanitized and fuzz_smoke" "${CC:-clang}"; fi
   ;;
-errors)
+user_errors)
   echo "# user errors: file:line:col: message and exit status 2"
-  run_counted errors sh tests/errors.sh "$out/skampi-seq"
+  run_counted user_errors sh tests/errors.sh "$out/skampi-seq"
   run_counted merge sh tests/merge.sh "$out/skampi-seq"
   ;;
-ski)
+syntax)
   echo "# every input file of the project passes -n"
+  if [ -z "$impls" ]; then skip syntax "mpicc.openmpi or mpicc.mpich"; fi
   for i in $impls; do
     for f in ski/*.ski ski/*.par; do
       [ -f "$f" ] || continue
@@ -103,8 +154,9 @@ ski)
     break
   done
   ;;
-mpi)
+integration)
   echo "# integration under mpirun"
+  skip_missing_mpis integration
   for i in $impls; do
     for np in 2 3 4; do
       rm -f "$out/integ-$i-$np.sko"
@@ -115,23 +167,33 @@ mpi)
   done
   ;;
 rcce)
-  if [ -f tools/rcce/test_rcce_emu.sh ]; then run_counted rcce_emulator sh tools/rcce/test_rcce_emu.sh; fi
-  if [ -f tests/rcce.sh ]; then run_counted rcce_backend sh tests/rcce.sh; fi
+  echo "# RCCE emulator and backend"
+  run_counted rcce_emulator sh tools/rcce/test_rcce_emu.sh
+  run_counted rcce_backend sh tests/rcce.sh
   ;;
-bcast)
-  if [ -f tests/bcast/run.sh ]; then
-    for i in $impls; do run_counted "bcast_algos_$i" sh tests/bcast/run.sh $i 1 2 3 4 5 6 7 8; done
-    run_counted bcast_algos_rcce sh tests/bcast/run.sh rcce $(seq 1 48)
-  fi
-  if [ -f tests/mpi_catalogue/run.sh ]; then
-    for i in $impls; do run_counted "catalogue_$i" sh tests/mpi_catalogue/run.sh $i; done
-  fi
-  if [ -f tests/sync/run.sh ]; then
-    MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
-    run_counted sync sh tests/sync/run.sh
+bcast_algorithms)
+  echo "# broadcast algorithms (Pichler 2013), byte for byte"
+  skip_missing_mpis bcast_algorithms
+  for i in $impls; do run_counted "bcast_algos_$i" sh tests/bcast/run.sh $i 1 2 3 4 5 6 7 8; done
+  run_counted bcast_algos_rcce sh tests/bcast/run.sh rcce $(seq 1 48)
+  ;;
+mpi_catalogue)
+  echo "# the MPI measurement catalogue"
+  skip_missing_mpis mpi_catalogue
+  for i in $impls; do run_counted "mpi_catalogue_$i" sh tests/mpi_catalogue/run.sh $i; done
+  ;;
+sync)
+  echo "# clock synchronisation"
+  MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
+  run_counted sync sh tests/sync/run.sh
+  ;;
+setup)
+  echo "# set-up as a user sees it"
+  if [ "$(id -u)" != 0 ]; then skip setup "root (to run make run as uid 65534 with setpriv)"
+  elif ! have setpriv; then skip setup "setpriv"
+  else run_counted setup sh tests/setup/run.sh
   fi
   ;;
-*) echo "unknown group $g"; failed=$((failed + 1)) ;;
 esac
 done
 echo "$passed passed, $failed failed"

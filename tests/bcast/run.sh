@@ -50,7 +50,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/skampi-bcast.XXXXXX" 2>/dev/null) || {
 }
 trap 'rm -rf "$work"' EXIT INT TERM
 
-warnings="-std=c89 -pedantic -Wall -Wextra"
+warnings="-std=c89 -pedantic -Wall -Wextra -DSKAMPI_TESTING"
 src="$top/tests/bcast/test_bcast_algos.c"
 prog="$work/test_bcast_algos"
 root_flag=

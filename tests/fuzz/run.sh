@@ -10,8 +10,9 @@
 #   run.sh libfuzzer SECONDS  libFuzzer (clang -fsanitize=fuzzer) for SECONDS
 #   run.sh replay FILE...     runs files through the ASan driver build, verbosely
 #
-# Everything is built and written under tests/fuzz/build/ (the harness compiles a fresh
-# amalgam made there by tools/sk21f, so it tests split/ as it is now).
+# Everything is built and written under tests/fuzz/build/. The harness includes the
+# amalgam tools/sk21f makes in tests/out/ (-Itests/out, as the unit tests), so it tests
+# split/ as it is now.
 # Environment: CC (default clang); SKAMPI_FUZZ_LEAKS=0 turns off LeakSanitizer;
 # SKAMPI_FUZZ_ROUNDTRIP=0 / SKAMPI_FUZZ_LOCCHECK=0 turn off those oracles (see
 # fuzz_ski.c); SMOKE_MUTANTS (default 10000 per batch), SMOKE_BATCHES (default 4),
@@ -40,21 +41,19 @@ ASAN_OPTIONS="detect_leaks=$leaks:abort_on_error=1:allocator_may_return_null=1:$
 UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
 export ASAN_OPTIONS UBSAN_OPTIONS
 
-# Fresh amalgam of split/, and the SKaMPI 4 reader when its module exists.
+# Fresh amalgam of split/, and the SKaMPI 4 reader when it is one of the modules.
 prepare() {
-  tools/sk21f "$build/fuzz_amalgam.c" || die "tools/sk21f failed"
+  mkdir -p tests/out || die "cannot create tests/out"
+  tools/sk21f tests/out/skampi_amalgam.c || die "tools/sk21f failed"
   p4=""
-  if [ -f split/params4.h ] && [ -f split/params4.c ]; then
-    p4="-DSKAMPI_FUZZ_PARAMS4"
-    grep -q '^[ 	]*params4\.c' split/MANIFEST || p4="$p4 -DSKAMPI_FUZZ_PARAMS4_INCLUDE"
-  fi
+  if tools/sk21f --deps | grep -qx 'split/params4\.c'; then p4="-DSKAMPI_FUZZ_PARAMS4"; fi
 }
 
 # build OUTPUT COMPILER EXTRA-FLAGS...   (sh has no local variables: names are prefixed)
 build_harness() {
   _b_out=$1; _b_cc=$2; shift 2
   # shellcheck disable=SC2086
-  "$_b_cc" -g -O1 -DSKAMPI_SEQ -I"$build" -DSKAMPI_FUZZ_AMALGAM='"fuzz_amalgam.c"' $p4 "$@" \
+  "$_b_cc" -g -O1 -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out $p4 "$@" \
     -o "$_b_out" tests/fuzz/fuzz_ski.c -lm > "$_b_out.log" 2>&1 \
     || { cat "$_b_out.log" >&2; die "building $_b_out failed"; }
 }

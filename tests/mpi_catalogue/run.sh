@@ -15,7 +15,7 @@ mkdir -p "$out"
 impls=${*:-"openmpi mpich"}
 nps=${NPS:-"2 3 4"}
 limit=${TIMEOUT:-900}
-WARN="-std=c89 -pedantic -Wall -Wextra"
+WARN="-std=c89 -pedantic -Wall -Wextra -DSKAMPI_TESTING"
 failed=0
 
 say_fail() { echo "FAIL $*"; failed=1; }

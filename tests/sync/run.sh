@@ -1,10 +1,10 @@
 #!/bin/sh
-# tests/sync/run.sh -- builds tests/sync/test_sync.c (split/sync_offsets.c and
-# split/sync_window.c with the engine, see the comment at its top; -DSKAMPI_TESTING) and
-# runs it:
-#   - each sync module alone with -std=c89 -pedantic -Wall -Wextra -Werror, with and
-#     without -DSKAMPI_TESTING, for the Open MPI, MPICH, sequential and RCCE backends
-#     (mpi.h's directories as -isystem);
+# tests/sync/run.sh -- builds tests/sync/test_sync.c (the amalgam tools/sk21f makes from
+# split/ into tests/out/, included through -I with -DSKAMPI_TESTING like every C test;
+# see the comment at its top) and runs it:
+#   - each sync module (split/sync_offsets.c, split/sync_window.c) alone with -std=c89
+#     -pedantic -Wall -Wextra -Werror, with and without -DSKAMPI_TESTING, for the Open MPI,
+#     MPICH, sequential and RCCE backends (mpi.h's directories as -isystem);
 #   - the driver with Open MPI (mpirun.openmpi --oversubscribe) and MPICH (mpiexec.mpich)
 #     for each process count in NPS, with the sequential backend, and with the RCCE
 #     backend under the host emulator (tools/rcce) for each count in NPS.
@@ -26,6 +26,8 @@ limit=${TIMEOUT:-600}
 cc_plain=${CC:-gcc}
 warn="-std=c89 -pedantic -Wall -Wextra"
 modules="sync_offsets sync_window"
+tflags="-DSKAMPI_TESTING -I$top/tests/out"
+mkdir -p "$top/tests/out" && "$top/tools/sk21f" "$top/tests/out/skampi_amalgam.c" || exit 1
 failures=0
 
 say() { printf '%s\n' "$*"; }
@@ -86,7 +88,7 @@ for flavour in $mpis; do
         fi
         inc=$(isystem "$flavour")
         compile_modules "$flavour" "$cc" $inc
-        if ! $cc $warn $inc -O2 -DSKAMPI_TESTING -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
+        if ! $cc $warn $tflags $inc -O2 -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
             bad "$flavour: build of test_sync.c"
             continue
         fi
@@ -94,7 +96,7 @@ for flavour in $mpis; do
         ;;
     seq)
         compile_modules seq "$cc_plain" -DSKAMPI_SEQ
-        if $cc_plain $warn -DSKAMPI_SEQ -DSKAMPI_TESTING -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
+        if $cc_plain $warn $tflags -DSKAMPI_SEQ -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
             timeout "$limit" "$work/test_sync_seq" seq >"$work/seq.log" 2>&1
             check_output seq "$work/seq.log" $?
         else
@@ -109,7 +111,7 @@ for flavour in $mpis; do
         fi
         compile_modules rcce "$cc_plain" -DSKAMPI_RCCE -I"$rcce"
         if $cc_plain $warn -O2 -o "$work/rccerun" "$rcce/rccerun.c" \
-            && $cc_plain $warn -O2 -DSKAMPI_RCCE -DSKAMPI_TESTING -I"$rcce" -o "$work/test_sync_rcce" \
+            && $cc_plain $warn $tflags -O2 -DSKAMPI_RCCE -I"$rcce" -o "$work/test_sync_rcce" \
                 "$here/test_sync.c" "$rcce/rcce_emu.c" -lm; then
             for n in $nps; do
                 label="rcce-$n"

@@ -3,9 +3,9 @@
 ** manual §6.2.1 and §4.1: real, barrier
 ** and no synchronisation; clock offsets after SKaMPI 5 and after Hunold and
 ** Carpen-Amarie) with the transport backend it is built with: MPI (default), RCCE
-** (-DSKAMPI_RCCE, under tools/rcce/rccerun) or sequential (-DSKAMPI_SEQ). It compiles
-** the modules directly (no amalgam, with -DSKAMPI_TESTING), so their internal functions
-** are visible, and drives the real engine (runner.c with ASEC).
+** (-DSKAMPI_RCCE, under tools/rcce/rccerun) or sequential (-DSKAMPI_SEQ). It includes
+** the amalgam of split/ (tests/sync/run.sh: -Itests/out -DSKAMPI_TESTING), so the sync
+** modules' internal functions are visible, and drives the real engine (runner.c with ASEC).
 **
 ** Checks:
 **  - the clock model's arithmetic (conversion both ways, composition along a tree path,
@@ -34,42 +34,34 @@
 ** lines with figures. Exit status 1 on failure.
 */
 #define _POSIX_C_SOURCE 200112L   /* clock_gettime: the test's own true clock */
-#include "../../split/base.c"
-#include "../../split/transport_mpi.c"
-#include "../../split/transport_seq.c"
-#include "../../split/transport_rcce.c"
-#include "../../split/stats.c"
-#include "../../split/asec.c"
-#include "../../split/agree.c"
-#include "../../split/buffers.c"
-#include "../../split/sync_offsets.c"
-#include "../../split/settings.c"
-#include "../../split/sync_window.c"
-#include "../../split/runner.c"
+#define main skampi_main
+#include "skampi_amalgam.c"
+#undef main
+#include "../unit/check.h"
 #include <time.h>
 
 #define OFFSET_LIMIT 10.0e-6
 #define MAX_CALLS 1024
 
-static int failures = 0, rank = 0, size = 1;
+static int rank = 0, size = 1;
 static const char *label = "?";
 static double *bases = NULL;      /* per world rank: wtime - monotonic */
 static int truth_ok = 1;
 static sk_sync_config test_cfg;   /* the synchronisation settings of the runs */
 
-static void check(int cond, const char *what)
-{
-  if (rank == 0) printf("%s %s: %s\n", cond ? "ok" : "FAIL", label, what);
-  if (!cond && rank == 0) failures++;
-  fflush(stdout);
-}
 
-/* Reports from whichever process holds the result (rank 0 of a group). */
+/* A check of tests/unit/check.h named "LABEL: what". */
 static void report(int cond, const char *what)
 {
-  printf("%s %s: %s\n", cond ? "ok" : "FAIL", label, what);
-  if (!cond) failures++;
-  fflush(stdout);
+  char name[400];
+  sprintf(name, "%.80s: %.300s", label, what);
+  check(cond, name, "%s", "does not hold");
+}
+
+/* A check every rank makes; rank 0 reports and counts it. */
+static void check0(int cond, const char *what)
+{
+  if (rank == 0) report(cond, what);
 }
 
 static double mono_now(void)
@@ -112,7 +104,7 @@ static void test_model(void)
     l = sk_clock_to_local(&a, r);
     if (!near(l, t, 1e-9)) ok = 0;
   }
-  check(ok, "model: to_local inverts to_ref (offset 2.5 ms, drift 30 ppm)");
+  check0(ok, "model: to_local inverts to_ref (offset 2.5 ms, drift 30 ppm)");
   /* chain: clock C runs ahead of B by 1 ms + 10 ppm, B ahead of reference A by -4 ms - 20 ppm */
   {
     double ref0 = 500.0, okc = 1, x;
@@ -126,14 +118,14 @@ static void test_model(void)
       double u = ref0 + x, bu = u - 4e-3 - 20e-6 * (u - ref0), cu = bu + 1e-3 + 10e-6 * (bu - bu0);
       if (!near(sk_clock_to_ref(&ab, cu), u, 1e-9)) okc = 0;
     }
-    check(okc && near(ab.err, 3e-6, 1e-15), "model: composition along a path C -> B -> A");
+    check0(okc && near(ab.err, 3e-6, 1e-15), "model: composition along a path C -> B -> A");
   }
   /* fit: no drift, noise-free, one disturbed sample (long round trip, wrong offset) */
   for (i = 0; i < 12; i++) { s[i].x = 100.0 + i * 1e-4; s[i].y = 7e-6; s[i].rtt = 1e-6 + i * 1e-9; }
   s[5].y = 300e-6; s[5].rtt = 600e-6;
   sync_fit(s, 12, &c);
   sprintf(what, "fit: offset 7 us recovered (%.3f us, drift %g) despite a disturbed sample", c.off * 1e6, c.drift);
-  check(near(sk_clock_offset(&c, 100.0005), 7e-6, 1e-9) && c.drift == 0.0, what);
+  check0(near(sk_clock_offset(&c, 100.0005), 7e-6, 1e-9) && c.drift == 0.0, what);
   /* fit: drift 20 ppm over 0.11 s with 0.05 us noise */
   for (i = 0; i < 12; i++) {
     s[i].x = 100.0 + i * 0.01;
@@ -142,7 +134,7 @@ static void test_model(void)
   }
   sync_fit(s, 12, &c);
   sprintf(what, "fit: drift 20 ppm found (%.3f ppm)", c.drift * 1e6);
-  check(near(c.drift, 20e-6, 0.5e-6) && near(sk_clock_offset(&c, 100.0), -3e-6, 0.1e-6), what);
+  check0(near(c.drift, 20e-6, 0.5e-6) && near(sk_clock_offset(&c, 100.0), -3e-6, 0.1e-6), what);
   /* fit: pure noise of 0.5 us over 1 ms gives no drift */
   for (i = 0; i < 12; i++) {
     s[i].x = 100.0 + i * 1e-4;
@@ -150,18 +142,18 @@ static void test_model(void)
     s[i].rtt = 1e-6;
   }
   sync_fit(s, 12, &c);
-  check(c.drift == 0.0 && near(c.off, 4e-6, 0.3e-6), "fit: noise alone is not taken for a drift");
+  check0(c.drift == 0.0 && near(c.off, 4e-6, 0.3e-6), "fit: noise alone is not taken for a drift");
   /* long-baseline drift: 5 us more after 10 s with error bounds of 1 us: 0.5 ppm */
   a.tref = 100.0; a.off = 1e-3; a.drift = 0.0; a.err = 1e-6;
   b = a; b.tref = 110.0; b.off = 1e-3 + 5e-6;
   sync_refine_drift(&b, &a);
-  check(near(b.drift, 0.5e-6, 1e-12), "drift across estimations: 5 us in 10 s = 0.5 ppm");
+  check0(near(b.drift, 0.5e-6, 1e-12), "drift across estimations: 5 us in 10 s = 0.5 ppm");
   b = a; b.tref = 110.0; b.off = 1e-3 + 1.5e-6;
   sync_refine_drift(&b, &a);
-  check(b.drift == 0.0, "drift across estimations: a change within the error bounds is no drift");
+  check0(b.drift == 0.0, "drift across estimations: a change within the error bounds is no drift");
   b = a; b.tref = 100.5; b.off = 1e-3 + 50e-6;
   sync_refine_drift(&b, &a);
-  check(b.drift == 0.0, "drift across estimations: not over less than a second");
+  check0(b.drift == 0.0, "drift across estimations: not over less than a second");
 }
 
 /* ---- offsets ---- */
@@ -250,16 +242,16 @@ static void test_cache(sk_group *world)
   sk_sync_estimate(&hca, world);
   now = sk_tp_wtime();
   if (sk_tp_wtime_is_global() || size <= 1) {
-    check(sk_sync_clock_source(&hca, world, now) == SK_CLOCK_IDENTITY, "cache: a global clock needs no offsets");
+    check0(sk_sync_clock_source(&hca, world, now) == SK_CLOCK_IDENTITY, "cache: a global clock needs no offsets");
     return;
   }
   ok_same = sk_sync_clock_source(&hca, world, now) == SK_CLOCK_WORLD;
   ok_other = sk_sync_clock_source(&linear, world, now) == SK_CLOCK_ESTIMATE;
   sk_sync_invalidate_offsets();
   ok_invalid = sk_sync_clock_source(&hca, world, now) == SK_CLOCK_ESTIMATE;
-  check(ok_same, "cache: a fresh estimate is re-used with the method it was made with");
-  check(ok_other, "cache: another offset method makes the estimate stale");
-  check(ok_invalid, "cache: sk_sync_invalidate_offsets makes the estimate stale");
+  check0(ok_same, "cache: a fresh estimate is re-used with the method it was made with");
+  check0(ok_other, "cache: another offset method makes the estimate stale");
+  check0(ok_invalid, "cache: sk_sync_invalidate_offsets makes the estimate stale");
 }
 
 /* ---- runs through the engine ---- */
@@ -447,7 +439,7 @@ int main(int argc, char **argv)
   run("real/hca 30", &def_bcast, world, 30, &invalid);
   elapsed = run("real/hca 100", &def_bcast, world, 100, &invalid);
   sprintf(what, "real/hca 100 repetitions p=%d finished within 60 s (%.2f s)", size, elapsed);
-  check(elapsed < 60.0, what);
+  check0(elapsed < 60.0, what);
   /* a subgroup re-using the world's fresh estimate (reference: world rank 0) */
   sk_sync_estimate(&test_cfg, world);
   run("real/hca reversed group", &def_bcast, reversed, 30, &invalid);
@@ -469,19 +461,19 @@ int main(int argc, char **argv)
     printf("info %s: header lines:\n%s", label, d.data ? d.data : "");
     sk_str_free(&d);
   }
-  /* failures may have been counted on other ranks (the reversed group reports there) */
-  mine[0] = (double)failures;
+  /* check_failures may have been counted on other ranks (the reversed group reports there) */
+  mine[0] = (double)check_failures;
   if (rank == 0) all = (double *)sk_malloc(sizeof(double) * (size_t)size);
   sk_tp_gather_doubles(world, mine, 1, all, 0);
   if (rank == 0) {
-    failures = 0;
-    for (i = 0; i < size; i++) failures += (int)all[i];
+    check_failures = 0;
+    for (i = 0; i < size; i++) check_failures += (int)all[i];
     free(all);
-    printf("%s %s: %d failure(s)\n", failures ? "FAIL" : "ok", label, failures);
+    printf("%s %s: %d failure(s)\n", check_failures ? "FAIL" : "ok", label, check_failures);
     fflush(stdout);
   }
-  sk_tp_bcast(world, &failures, sizeof failures, 0);
+  sk_tp_bcast(world, &check_failures, sizeof check_failures, 0);
   free(bases);
   sk_tp_finish();
-  return failures ? 1 : 0;
+  return check_failures ? 1 : 0;
 }

@@ -1,11 +1,12 @@
 #!/bin/sh
-# tests/unit/run_sanitized.sh -- builds every standalone unit test tests/unit/*.c (each a
-# self-contained C file with its own main that includes the split/ modules or the
-# amalgam it needs) on the sequential backend with AddressSanitizer and
+# tests/unit/run_sanitized.sh -- builds every unit test tests/unit/test_*.c (each a C file
+# with its own main that includes the amalgam tools/sk21f makes in tests/out/ from split/
+# as it is now, found through -Itests/out, and tests/unit/check.h; -DSKAMPI_TESTING as
+# every test build) on the sequential backend with AddressSanitizer and
 # UndefinedBehaviorSanitizer, runs it from the project root, and prints "ok NAME" or
 # "FAIL NAME" per test. Exit status 1 if any test failed to build or run cleanly.
 #
-#   tests/unit/run_sanitized.sh [NAME...]      (default: every tests/unit/*.c)
+#   tests/unit/run_sanitized.sh [NAME...]      (default: every tests/unit/test_*.c)
 #
 # Binaries and logs go to tests/unit/build/ (the log of a failing test is printed).
 # Environment: CC (default clang); SKAMPI_UNIT_LEAKS=warn (default: LeakSanitizer's
@@ -36,9 +37,12 @@ if [ $# -gt 0 ]; then
   tests=""
   for n in "$@"; do n=${n%.c}; n=${n##*/}; tests="$tests tests/unit/$n.c"; done
 else
-  tests=$(ls tests/unit/*.c 2> /dev/null)
+  tests=$(ls tests/unit/test_*.c 2> /dev/null)
 fi
 [ -n "$tests" ] || { echo "run_sanitized.sh: no tests in tests/unit/" >&2; exit 2; }
+
+mkdir -p tests/out || exit 2
+tools/sk21f tests/out/skampi_amalgam.c || { echo "run_sanitized.sh: tools/sk21f failed" >&2; exit 2; }
 
 failed=0
 for src in $tests; do
@@ -48,7 +52,7 @@ for src in $tests; do
     echo "FAIL $name (no such file $src)"; failed=$((failed + 1)); continue
   fi
   if ! "$CC" -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-       -DSKAMPI_SEQ -o "$bin" "$src" -lm > "$bin.build.log" 2>&1; then
+       -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out -o "$bin" "$src" -lm > "$bin.build.log" 2>&1; then
     echo "FAIL $name (build)"
     sed 's/^/    /' "$bin.build.log"
     failed=$((failed + 1))

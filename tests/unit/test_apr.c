@@ -4,40 +4,18 @@
 ** no communication. Prints "ok NAME" or "FAIL NAME: details" per check and exits with
 ** status 1 if any check failed.
 **
-** Build and run from the project root:
-**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_apr.c -lm && ./t
+** Build and run from the project root (as tests/run.sh does, from a fresh amalgam):
+**   tools/sk21f tests/out/skampi_amalgam.c
+**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
+**      -o t tests/unit/test_apr.c -lm && ./t
 */
-#define SKAMPI_TESTING 1
-#include "../../split/base.c"
-#include "../../split/loops.c"
-#include "../../split/apr.c"
+#define main skampi_main
+#include "skampi_amalgam.c"
+#undef main
+#include "check.h"
 
 #define MIB 1048576.0
 
-static int failures = 0;
-
-static void check(int ok, const char *name, const char *fmt, ...)
-{
-  va_list ap;
-  if (ok) {
-    printf("ok %s", name);
-    if (fmt != NULL && fmt[0] != '\0') {
-      printf(" (");
-      va_start(ap, fmt);
-      vprintf(fmt, ap);
-      va_end(ap);
-      printf(")");
-    }
-    printf("\n");
-    return;
-  }
-  failures++;
-  printf("FAIL %s: ", name);
-  va_start(ap, fmt);
-  vprintf(fmt, ap);
-  va_end(ap);
-  printf("\n");
-}
 
 /* ---- "measurements" ---- */
 
@@ -441,7 +419,7 @@ static double doubling_measure(double x, const void *ctx)
 /* Default configuration (max_error 0.1, min_distance automatic = 1): a doubling at J is
 ** placed to within 10%: the refinement stops with x2 - x1 < 0.1 * x1 (eq. 3.5's length
 ** term), or x2 - x1 = 1. Each split halves ln(x2/x1), so it costs 3 points with step *2
-** and 2 with *sqrt(2), one more when J lies in an end segment. The ANCHORS jump (Open
+** and 2 with *sqrt(2), one more when J lies in an end segment. The eager-to-rendezvous jump (Open
 ** MPI, near 4 KiB) looks like this. */
 static void test_default_config_on_doubling(void)
 {
@@ -814,7 +792,7 @@ static void test_config_errors(void)
     sk_apr_free(a);
   }
   c = geometric_config(1, MIB, 2);
-  check(sk_apr_config_error(&c) == NULL, "config_default_valid", "");
+  check(sk_apr_config_error(&c) == NULL, "config_default_valid", "%s", sk_apr_config_error(&c));
 }
 
 int main(void)
@@ -833,10 +811,5 @@ int main(void)
   test_large();
   test_small_loops();
   test_config_errors();
-  if (failures > 0) {
-    printf("%d check(s) FAILED\n", failures);
-    return 1;
-  }
-  printf("all checks passed\n");
-  return 0;
+  return check_summary("test_apr");
 }

@@ -5,21 +5,16 @@
 ** node-time selection rule (SKaMPI 5 manual §7.1), the lexer's suffixes, computed-loop value
 ** sequences (§2.5, §5.3.1), parse trees printed back, scoping (§5), iterators (§6.3),
 ** includes, and the interpreter's arithmetic.
-** Build: cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_core.c -lm
-** (it includes the amalgam, so every internal function is visible).
+** Build (as tests/run.sh does; it includes a fresh amalgam, so every internal function
+** is visible):
+**   tools/sk21f tests/out/skampi_amalgam.c
+**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
+**      -o t tests/unit/test_core.c -lm
 */
-#define SKAMPI_TESTING 1
 #define main skampi_main
-#include "../../skampi_amalgam.c"
+#include "skampi_amalgam.c"
 #undef main
-
-static int failures = 0, passes = 0;
-
-static void check(int cond, const char *name, const char *detail)
-{
-  if (cond) { passes++; printf("ok %s\n", name); }
-  else { failures++; printf("FAIL %s: %s\n", name, detail); }
-}
+#include "check.h"
 
 static double nonneg(double x) { return x > 0.0 ? x : 0.0; }
 
@@ -34,7 +29,7 @@ static void test_stats(void)
   /* mean 5, sample variance 32/7, std error sqrt(32/7/8) */
   check(near(sk_stats_mean(x, 8), 5.0, 1e-12), "stats_mean", "mean of the textbook sample");
   sprintf(d, "got %g", sk_stats_std_error(x, 8));
-  check(near(sk_stats_std_error(x, 8), sqrt(32.0 / 7.0 / 8.0), 1e-12), "stats_std_error_A1", d);
+  check(near(sk_stats_std_error(x, 8), sqrt(32.0 / 7.0 / 8.0), 1e-12), "stats_std_error_A1", "%s", d);
   check(sk_stats_std_error(x, 1) == 0.0, "stats_std_error_single", "one sample has no error");
   n = sk_stats_cut(x, 8, 0.25, kept);
   check(n == 4 && kept[0] == 4 && kept[3] == 5, "stats_cut_quartiles", "cut 2 at each end of 8");
@@ -96,15 +91,15 @@ static void test_asec_against_rule(int min, int max, double limit, double noise,
     if (se / mean <= limit) break;
   }
   sprintf(d, "engine %d repetitions, rule %d", res.reps, n);
-  check(res.reps == n, name, d);
-  check(res.reps >= (min < max ? min : max) && res.reps <= max, "asec_within_min_max", d);
+  check(res.reps == n, name, "%s", d);
+  check(res.reps >= (min < max ? min : max) && res.reps <= max, "asec_within_min_max", "%s", d);
   nk = sk_stats_cut(samples, n, 0.25, kept);
   sum = sumsq = 0;
   for (i = 0; i < nk; i++) { sum += kept[i]; sumsq += kept[i] * kept[i]; }
   sprintf(d, "engine mean %.9g error %.9g", res.time, res.std_error);
-  check(near(res.time, sum / nk, 1e-9), "asec_result_mean_of_kept", d);
+  check(near(res.time, sum / nk, 1e-9), "asec_result_mean_of_kept", "%s", d);
   check(nk < 2 || near(res.std_error, sqrt(nonneg((sumsq - sum * sum / nk) / ((double)nk * (nk - 1)))), 1e-9),
-        "asec_result_error_A1_of_kept", d);
+        "asec_result_error_A1_of_kept", "%s", d);
   sk_result_free(&res);
 }
 
@@ -116,10 +111,10 @@ static void test_loops(void)
   n = sk_loop_values(1, 23, sqrt(2.0), 1, 1, 1, v, 64);
   sprintf(d, "n=%d: %g %g %g %g %g %g %g %g %g", n, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
   check(n == 9 && v[0] == 1 && v[1] == 2 && v[2] == 3 && v[3] == 4 && v[4] == 6 && v[5] == 8 &&
-        v[6] == 11 && v[7] == 16 && v[8] == 23, "loop_sqrt2_rounded_dedup", d);
+        v[6] == 11 && v[7] == 16 && v[8] == 23, "loop_sqrt2_rounded_dedup", "%s", d);
   n = sk_loop_values(1, 23, sqrt(2.0), 1, 4, 1, v, 64);
   sprintf(d, "n=%d", n);
-  check(n == 4 && v[0] == 4 && v[1] == 8 && v[2] == 12 && v[3] == 16, "loop_multipleof_4", d);
+  check(n == 4 && v[0] == 4 && v[1] == 8 && v[2] == 12 && v[3] == 16, "loop_multipleof_4", "%s", d);
   n = sk_loop_values(1, 10, 3, 0, 1, 1, v, 64);
   check(n == 4 && v[3] == 10, "loop_additive", "1 4 7 10");
   n = sk_loop_values(10, 1, -4, 0, 1, 1, v, 64);
@@ -144,9 +139,9 @@ static void check_print(const char *text, const char *expected, const char *name
   sk_str err, out;
   sk_str_init(&err);
   sk_str_init(&out);
-  if (!parse_text(text, &prog, &err)) { check(0, name, err.data); return; }
+  if (!parse_text(text, &prog, &err)) { check(0, name, "%s", err.data ? err.data : "(null)"); return; }
   sk_program_print(&out, &prog);
-  check(out.data && strcmp(out.data, expected) == 0, name, out.data ? out.data : "(empty)");
+  check(out.data && strcmp(out.data, expected) == 0, name, "%s", out.data ? out.data : "(empty)");
   sk_program_free(&prog);
 }
 
@@ -156,7 +151,7 @@ static void check_parse_error(const char *text, const char *expected_prefix, con
   sk_str err;
   sk_str_init(&err);
   if (parse_text(text, &prog, &err)) { check(0, name, "parsed without error"); return; }
-  check(strncmp(err.data, expected_prefix, strlen(expected_prefix)) == 0, name, err.data);
+  check(strncmp(err.data, expected_prefix, strlen(expected_prefix)) == 0, name, "%s", err.data ? err.data : "(null)");
 }
 
 static void test_parser(void)
@@ -222,7 +217,7 @@ static void check_int_result(const char *text, const char *var, long expected, c
   sk_value v = run_and_get(text, var);
   char d[128];
   sprintf(d, "type %d value %ld, expected %ld", (int)v.type, v.type == SK_T_INT ? v.u.i : -999L, expected);
-  check(v.type == SK_T_INT && v.u.i == expected, name, d);
+  check(v.type == SK_T_INT && v.u.i == expected, name, "%s", d);
 }
 
 static void test_interpreter(void)
@@ -270,7 +265,7 @@ static void test_helpers(void)
   sk_interp_init(&in);
   v = run_in(&in, "x = sqrt(16) + cbrt(27) + cbrt(-8) + sqr(3) + power(2, 10)\n", "x");
   sprintf(d, "got %g", v.u.d);
-  check(v.type == SK_T_DOUBLE && v.u.d == 4 + 3 - 2 + 9 + 1024, "helper_math_doubles", d);
+  check(v.type == SK_T_DOUBLE && v.u.d == 4 + 3 - 2 + 9 + 1024, "helper_math_doubles", "%s", d);
   v = run_in(&in, "t = mpi_type_contiguous(4, MPI_INT)\n", "t");
   check(v.type == SK_T_DATATYPE && v.u.dt->size == 4 * sizeof(int) && v.u.dt->extent == 4 * sizeof(int),
         "helper_type_contiguous", "size and extent 4 ints");
@@ -330,10 +325,10 @@ static void test_includes(void)
   sk_sources_init(&src, 1);
   sk_str_init(&err);
   sk_str_init(&out);
-  if (!sk_parse_file(&src, "tests/out/inc/main.ski", &prog, &err)) check(0, "include_nested", err.data);
+  if (!sk_parse_file(&src, "tests/out/inc/main.ski", &prog, &err)) check(0, "include_nested", "%s", err.data ? err.data : "(null)");
   else {
     sk_program_print(&out, &prog);
-    check(strcmp(out.data, "a = 1\nb = 2\nd = 4\nc = 3\n") == 0, "include_nested_relative", out.data);
+    check(strcmp(out.data, "a = 1\nb = 2\nd = 4\nc = 3\n") == 0, "include_nested_relative", "%s", out.data ? out.data : "(null)");
     check(src.n == 3, "include_files_shipped", "three files in the source set");
   }
   f = fopen("tests/out/inc/sub/c.ski", "w"); fputs("d = 4\n@include \"../main.ski\"\n", f); fclose(f);
@@ -341,7 +336,7 @@ static void test_includes(void)
   sk_str_clear(&err);
   check(!sk_parse_file(&src, "tests/out/inc/main.ski", &prog, &err) &&
         strstr(err.data, "tests/out/inc/sub/c.ski:2:1: include cycle: tests/out/inc/main.ski -> ") == err.data,
-        "include_cycle", err.data ? err.data : "no error");
+        "include_cycle", "%s", err.data ? err.data : "no error");
 }
 
 int main(int argc, char **argv)
@@ -358,6 +353,5 @@ int main(int argc, char **argv)
   test_interpreter();
   test_helpers();
   test_includes();
-  printf("# core unit tests: %d passed, %d failed\n", passes, failures);
-  return failures ? 1 : 0;
+  return check_summary("test_core");
 }

@@ -2,20 +2,15 @@
 ** test_loops.c -- the one generator of loop values (split/loops.c): `for` loops and the
 ** first phase of `autorefine` loops see the same values; autorefine adds the bound
 ** (SKaLib report (TR 99/07) §3.3.1); the SKaMPI 5 manual §5.3.1 examples.
-** Build: cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_loops.c -lm
+** Build and run from the project root (as tests/run.sh does, from a fresh amalgam):
+**   tools/sk21f tests/out/skampi_amalgam.c
+**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
+**      -o t tests/unit/test_loops.c -lm && ./t
 */
-#define SKAMPI_TESTING 1
 #define main skampi_main
-#include "../../skampi_amalgam.c"
+#include "skampi_amalgam.c"
 #undef main
-
-static int failures = 0;
-
-static void check(int cond, const char *name, const char *detail)
-{
-  if (cond) printf("ok %s\n", name);
-  else { failures++; printf("FAIL %s: %s\n", name, detail); }
-}
+#include "check.h"
 
 static void describe(char *buf, const double *v, int n)
 {
@@ -52,7 +47,7 @@ static void same_but_bound(const char *name, double from, double to, double step
   describe(a, f, nf);
   describe(b, r, nr);
   sprintf(d, "for: %s / autorefine: %s", a, b);
-  check(same && nr == nf + (bound_added ? 1 : 0) && nr > 0 && r[nr - 1] == last, name, d);
+  check(same && nr == nf + (bound_added ? 1 : 0) && nr > 0 && r[nr - 1] == last, name, "%s", d);
 }
 
 int main(void)
@@ -62,24 +57,23 @@ int main(void)
   int n;
   n = sk_loop_values(3, 100, 10, 0, 1, 1, v, 64);
   describe(d, v, n);
-  check(n == 10 && v[0] == 3 && v[9] == 93, "for_3_to_100_step_10", d);
+  check(n == 10 && v[0] == 3 && v[9] == 93, "for_3_to_100_step_10", "%s", d);
   n = apr_initial(3, 100, 10, 0, 1, 1, v, 64);
   describe(d, v, n);
-  check(n == 11 && v[9] == 93 && v[10] == 100, "autorefine_3_to_100_step_10_adds_bound", d);
+  check(n == 11 && v[9] == 93 && v[10] == 100, "autorefine_3_to_100_step_10_adds_bound", "%s", d);
   n = sk_loop_values(1, 23, sqrt(2.0), 1, 1, 1, v, 64);
   describe(d, v, n);
-  check(n == 9 && v[4] == 6 && v[8] == 23, "manual_1_to_23_sqrt2", d);
+  check(n == 9 && v[4] == 6 && v[8] == 23, "manual_1_to_23_sqrt2", "%s", d);
   n = sk_loop_values(1, 1048576, sqrt(2.0), 1, 1, 1, v, 64);
   describe(d, v, n);
-  check(v[n - 1] == 1048576 && v[n - 2] < 1048576, "bound_reached_within_tolerance", d);
+  check(v[n - 1] == 1048576 && v[n - 2] < 1048576, "bound_reached_within_tolerance", "%s", d);
   n = sk_loop_values(10, 1, -4, 0, 1, 1, v, 64);
   describe(d, v, n);
-  check(n == 3 && v[0] == 10 && v[2] == 2, "descending", d);
+  check(n == 3 && v[0] == 10 && v[2] == 2, "descending", "%s", d);
   same_but_bound("same_values_additive", 3, 100, 10, 0, 1, 1, 1, 100);
   same_but_bound("same_values_multipleof_4", 1, 100, 2, 1, 4, 1, 1, 100);
   same_but_bound("same_values_multipleof_4_sqrt2", 1, 23, sqrt(2.0), 1, 4, 1, 1, 20);
   same_but_bound("same_values_reaching_bound", 1, 1024, 2, 1, 1, 1, 0, 1024);
   same_but_bound("same_values_double", 0.5, 2.25, 0.5, 0, 1, 0, 1, 2.25);
-  printf("%d failed\n", failures);
-  return failures ? 1 : 0;
+  return check_summary("test_loops");
 }

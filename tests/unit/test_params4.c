@@ -7,119 +7,19 @@
 ** deterministic mutations of ski/skampi4_example.par that must never crash.
 ** Prints "ok NAME" or "FAIL NAME: details" per check; exit status 1 if any failed.
 **
-** The sequential build has no MPI measurement functions. The translator does not need
-** them (sk_params4_translate never looks at the catalogue); for the checks that parse
-** the translation again, this file replaces split/catalogue.c with a catalogue that has
-** the real synthetic and master-worker tables plus the MPI names of the type table with
-** the parameter letters of split/meas_mpi_*.c (they never run here).
+** The parse-back checks use the real catalogue of the amalgam: every registry row (the MPI
+** ones too, with NULL functions in the sequential build) is there in every build, so
+** the MPI names of the translations parse as .ski on the sequential backend.
 **
-** Build and run from the project root:
-**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o t tests/unit/test_params4.c -lm && ./t
+** Build and run from the project root (as tests/run.sh does, from a fresh amalgam):
+**   tools/sk21f tests/out/skampi_amalgam.c
+**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
+**      -o t tests/unit/test_params4.c -lm && ./t
 */
-#include "../../split/base.c"
-#include "../../split/transport_seq.c"
-#include "../../split/value.c"
-#include "../../split/stats.c"
-#include "../../split/asec.c"
-#include "../../split/buffers.c"
-#include "../../split/sync_offsets.c"
-#include "../../split/sync_window.c"
-#include "../../split/runner.c"
-#include "../../split/engine.c"
-#include "../../split/loops.c"
-#include "../../split/apr.c"
-#include "../../split/agree.c"
-#include "../../split/settings.c"
-#include "../../split/meas_synthetic.c"
-#include "../../split/meas_mw.c"
-#include "../../split/meas_bcast_algos.c"
-#include "../../split/lexer.c"
-#include "../../split/ast.c"
-#include "../../split/sources.c"
-#include "../../split/parser.c"
-#include "../../split/output.c"
-#include "../../split/interp.c"
-#include "../../split/builtins.c"
-#include "../../split/params4.c"
-
-/* ---- the test catalogue (replaces split/catalogue.c) ---- */
-
-static double stub_measure(sk_mctx *m, const sk_value *args)
-{
-  (void)m; (void)args;
-  return 0.0;
-}
-
-static const sk_measurement stub_mpi_table[] = {
-  { "Pingpong_Send_Recv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Send_Iprobe_Recv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Send_Irecv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Ssend_Recv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Isend_Recv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Issend_Recv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Bsend_Recv", "itii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Sendrecv", "itiitii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Pingpong_Sendrecv_replace", "itiii", SK_PATTERN_P2P, NULL, stub_measure, NULL, 2 },
-  { "Send", "iti", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 2 },
-  { "Bcast", "iti", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Bcast_Send_Recv", "iti", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Barrier", "", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Reduce", "itoi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Allreduce", "ito", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Reduce_Bcast", "itoi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Reduce_scatter", "itoi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Alltoall", "itit", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Alltoall_Isend_Irecv", "itit", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Gather", "ititi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Gather_SR", "ititi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Allgather", "itit", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Scatter", "ititi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Alltoallv", "itit", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Gatherv", "ititi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Allgatherv", "itit", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Scatterv", "ititi", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Scan", "ito", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Comm_split", "", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "Comm_dup", "", SK_PATTERN_COLLECTIVE, NULL, stub_measure, NULL, 1 },
-  { "MPI_Wtime", "", SK_PATTERN_SIMPLE, NULL, stub_measure, NULL, 1 },
-  { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0 }
-};
-
-SK_API const sk_measurement *sk_catalogue_entry(int i)
-{
-  const sk_measurement *tables[3];
-  int t, k;
-  tables[0] = sk_meas_table_synthetic();
-  tables[1] = sk_meas_table_mw();
-  tables[2] = stub_mpi_table;
-  for (t = 0; t < 3; t++)
-    for (k = 0; tables[t][k].name; k++) if (i-- == 0) return &tables[t][k];
-  return NULL;
-}
-
-SK_API const sk_measurement *sk_catalogue_find(const char *name)
-{
-  int i;
-  const sk_measurement *m;
-  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
-  return NULL;
-}
-
-SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size)
-{
-  (void)m; (void)buf; (void)size;
-  return NULL;
-}
-
-/* ---- reporting ---- */
-
-static int failures = 0, passes = 0;
-
-static void check(int ok, const char *name, const char *detail)
-{
-  if (ok) { passes++; printf("ok %s\n", name); }
-  else { failures++; printf("FAIL %s: %s\n", name, detail ? detail : ""); }
-}
+#define main skampi_main
+#include "skampi_amalgam.c"
+#undef main
+#include "check.h"
 
 /* ---- helpers ---- */
 
@@ -202,17 +102,17 @@ static void golden_checked(const char *name, const char *const *par_lines, const
   join_lines(par_lines, &par);
   join_lines(ski_lines, &expected);
   if (!translate_text("g.par", par.data, par.len, 0, &out)) {
-    check(0, name, out.data);
+    check(0, name, "%s", out.data ? out.data : "(null)");
   } else if (strcmp(out.data, expected.data) != 0) {
     describe_difference(out.data, expected.data, &d);
-    check(0, name, d.data);
+    check(0, name, "%s", d.data ? d.data : "(null)");
   } else {
     check(1, name, NULL);
     if (reparse) {
       sk_str_clear(&d);
       sk_str_printf(&d, "%s_reparse", name);
-      if (!reparse_ski(out.data, &again)) check(0, d.data, again.data);
-      else check(strcmp(again.data, out.data) == 0, d.data, again.data);
+      if (!reparse_ski(out.data, &again)) check(0, d.data, "%s", again.data ? again.data : "(null)");
+      else check(strcmp(again.data, out.data) == 0, d.data, "%s", again.data ? again.data : "(null)");
     }
   }
   sk_str_free(&par);
@@ -234,10 +134,10 @@ static void error_case(const char *name, const char *par, const char *expected_p
   sk_str_init(&d);
   if (translate_text("e.par", par, strlen(par), 1, &out)) {
     sk_str_printf(&d, "accepted, translation:\n%s", out.data);
-    check(0, name, d.data);
+    check(0, name, "%s", d.data ? d.data : "(null)");
   } else {
     sk_str_printf(&d, "got '%s', expected a message starting with '%s'", out.data, expected_prefix);
-    check(strncmp(out.data, expected_prefix, strlen(expected_prefix)) == 0, name, d.data);
+    check(strncmp(out.data, expected_prefix, strlen(expected_prefix)) == 0, name, "%s", d.data ? d.data : "(null)");
   }
   sk_str_free(&out);
   sk_str_free(&d);
@@ -652,11 +552,11 @@ static void test_errors(void)
   sk_sources_add(&src, "nul.par", with_nul, sizeof with_nul - 1);
   sk_str_init(&err);
   check(!sk_params4_parse(&src, "nul.par", &prog, &err) && strncmp(err.data, "nul.par:2:3: the file contains a NUL byte", 41) == 0,
-        "err_nul_byte_real", err.data);
+        "err_nul_byte_real", "%s", err.data ? err.data : "(null)");
   check(prog.top.n == 0, "err_leaves_empty_program", "the program must be empty after an error");
   sk_str_clear(&err);
   check(!sk_params4_translate(&src, "missing.par", &prog, &err) &&
-        strcmp(err.data, "skampi: file 'missing.par' was not distributed with the input") == 0, "err_missing_file", err.data);
+        strcmp(err.data, "skampi: file 'missing.par' was not distributed with the input") == 0, "err_missing_file", "%s", err.data ? err.data : "(null)");
   sk_str_free(&err);
   sk_sources_free(&src);
 }
@@ -753,7 +653,7 @@ static void test_example_file(void)
   sk_str_init(&printed);
   sk_str_init(&again);
   ok = sk_params4_parse(&src, example_path, &prog, &err);
-  check(ok, "example_parse_checked", err.data);
+  check(ok, "example_parse_checked", "%s", err.data ? err.data : "(null)");
   if (ok) {
     int i, blocks = 0;
     for (i = 0; i < (int)prog.top.n; i++) if (prog.top.items[i]->kind == S_MEASUREMENT) blocks++;
@@ -763,8 +663,8 @@ static void test_example_file(void)
     sk_program_print(&printed, &prog);
     sk_program_free(&prog);
     ok = reparse_ski(printed.data, &again);
-    check(ok, "example_round_trip_parses", again.data);
-    if (ok) check(strcmp(printed.data, again.data) == 0, "example_round_trip_identical", again.data);
+    check(ok, "example_round_trip_parses", "%s", again.data ? again.data : "(null)");
+    if (ok) check(strcmp(printed.data, again.data) == 0, "example_round_trip_identical", "%s", again.data ? again.data : "(null)");
   }
   sk_str_free(&err);
   sk_str_free(&printed);
@@ -800,11 +700,11 @@ static void test_run_synthetic(void)
   sk_str_free(&par);
   sk_str_init(&err);
   if (!sk_params4_parse(&src, "run.par", &prog, &err)) {
-    check(0, "run_synthetic_parse", err.data);
+    check(0, "run_synthetic_parse", "%s", err.data ? err.data : "(null)");
   } else {
     remove(out_path);
     if (!sk_out_open(out_path, &err, backup, sizeof backup)) {
-      check(0, "run_synthetic_open", err.data);
+      check(0, "run_synthetic_open", "%s", err.data ? err.data : "(null)");
     } else {
       sk_interp_init(&in);
       sk_interp_run(&in, &prog);
@@ -894,7 +794,7 @@ static void test_mutations(void)
     }
   }
   sprintf(detail + strlen(detail), " (%d accepted, %d rejected)", accepted, rejected);
-  check(bad == 0 && accepted > 0 && rejected > 0, "mutations", detail);
+  check(bad == 0 && accepted > 0 && rejected > 0, "mutations", "%s", detail);
   sk_str_free(&work);
   sk_str_free(&out);
   sk_str_free(&again);
@@ -913,6 +813,5 @@ int main(int argc, char **argv)
   test_example_file();
   test_run_synthetic();
   test_mutations();
-  printf("%d passed, %d failed\n", passes, failures);
-  return failures ? 1 : 0;
+  return check_summary("test_params4");
 }

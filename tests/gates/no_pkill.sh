@@ -1,0 +1,10 @@
+#!/bin/sh
+# tests/gates/no_pkill.sh -- no test or tool ends processes by name (pkill, killall): a test
+# ends only the processes it started, by pid. Comment lines do not count.
+set -u
+cd "$(dirname "$0")/../.."
+pat='(^|[^_[:alnum:]])(p''kill|kill''all)([[:space:]]|$)'
+if grep -rnE "$pat" tests tools .ci Makefile --exclude-dir=out --exclude-dir=build | grep -vE '^[^:]*:[0-9]+:[[:space:]]*#'; then
+  echo "processes ended by name (lines above)"; exit 1
+fi
+echo "nothing ends processes by name"
