@@ -238,23 +238,24 @@ static sk_value bi_comm2_latency_with_root(const sk_loc *loc, int want_max)
 {
   sk_group *world = sk_tp_world();
   int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
-  long best = 1;
+  struct { int partner; } best;    /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
   char byte = 0;
+  best.partner = 1;
   if (size < 2) sk_user_error(loc, "comm2_max_latency_with_root needs at least 2 processes");
   for (r = 1; r < size; r++) {
     if (me == 0) {
       double t0 = sk_tp_wtime(), t;
       for (k = 0; k < 20; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
       t = sk_tp_wtime() - t0;
-      if (want_max ? t > best_t : t < best_t) { best_t = t; best = r; }
+      if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
     } else if (me == r) {
       for (k = 0; k < 20; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
     }
   }
-  sk_tp_bcast(world, &best, sizeof best, 0);
+  sk_agree(world, NULL, 0, &best, sizeof best, NULL, NULL);
   ranks[0] = 0;
-  ranks[1] = (int)best;
+  ranks[1] = best.partner;
   return bi_comm_value(sk_tp_group_create(ranks, 2));
 }
 

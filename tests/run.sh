@@ -109,6 +109,7 @@ gates)
   else skip make_rebuilds_after_edit "mpicc (or MPICC=)"; fi
   check line_directives_point_into_split sh tests/gates/line_directives.sh
   check no_pkill_or_killall sh tests/gates/no_pkill.sh
+  check citations_by_published_title sh tests/gates/citations.sh
   for c in gcc clang; do
     if ! have $c; then skip "warnings_$c" "$c"; continue; fi
     check "warnings_${c}_seq" sh -c "$c $WARN -DSKAMPI_SEQ -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
@@ -133,6 +134,7 @@ unit)
       run_counted "$n" "$out/$n"
     else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
   done
+  run_counted readme_recipe_builds sh tests/recipe.sh
   if have "${CC:-clang}"; then
     run_counted unit_sanitized sh tests/unit/run_sanitized.sh
     run_counted fuzz_smoke sh tests/fuzz/run.sh smoke
