@@ -166,6 +166,8 @@ integration)
       check "output_${i}_np$np" awk -v np=$np -v minrep=4 -v maxrep=12 -v maxnodes=16 -f tests/check_sko.awk "$out/integ-$i-$np.sko"
     done
     run_counted "mpi_behaviour_$i" sh tests/mpi_behaviour.sh $i "$out/skampi-$i"
+    rm -f "$out/quick-$i.sko"
+    check "quick_structure_unchanged_$i" sh -c "timeout 300 tools/mpirun.sh $i 2 '$out/skampi-$i' -i ski/quick.ski -o '$out/quick-$i.sko' && sh tests/sko_structure.sh '$out/quick-$i.sko' | diff tests/expected/quick.np2.structure -"
   done
   ;;
 rcce)
