@@ -4815,6 +4815,10 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 #endif /* SK_MPI_LEVEL >= 2 */
 #endif /* SKAMPI_MPI */
 
+/* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
+#define SK_WIN_ROW(NAME, PARAMS, MIN_PROCS) \
+  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
+
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
@@ -8225,31 +8229,28 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-#define WIN_SYNC_ROW(NAME, PARAMS, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
-
 static const sk_measurement mpi_win_sync_table[] = {
-  WIN_SYNC_ROW(MPI_Win_fence_open, "itni", 1),
-  WIN_SYNC_ROW(MPI_Win_fence_close, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_fence_close_collective, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_fence_openclose, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_start, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_start_delayed_post, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_post, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_complete, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_startcomplete, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_complete_n, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_wait_early_complete, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_test, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_test_delayed, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_create, "itn", 1),
-  WIN_SYNC_ROW(MPI_Win_free, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_lock, "itniii", 1),
-  WIN_SYNC_ROW(MPI_Win_lock_desync, "itniiii", 1),
-  WIN_SYNC_ROW(MPI_Win_unlock, "itniiiii", 1),
+  SK_WIN_ROW(MPI_Win_fence_open, "itni", 1),
+  SK_WIN_ROW(MPI_Win_fence_close, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", 2),
+  SK_WIN_ROW(MPI_Win_start, "itni", 2),
+  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_post, "itni", 2),
+  SK_WIN_ROW(MPI_Win_complete, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_complete_n, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_test, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_create, "itn", 1),
+  SK_WIN_ROW(MPI_Win_free, "itni", 2),
+  SK_WIN_ROW(MPI_Win_lock, "itniii", 1),
+  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", 1),
+  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", 1),
   SK_MEASUREMENT_END
 };
 
@@ -8999,51 +9000,48 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-#define WIN_TRANSFER_ROW(NAME, PARAMS, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
-
 static const sk_measurement mpi_win_transfer_table[] = {
-  WIN_TRANSFER_ROW(MPI_Put_Pingpong, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Put_fence_bidirectional, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Put_callduration, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Put_dedicated, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Put_passive, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Put_passive_concurrent, "itni", 2),
-  WIN_TRANSFER_ROW(MPI_Put_fence, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Put_activewait_get, "in", 2),
-  WIN_TRANSFER_ROW(MPI_Put_activewait_twosided, "in", 2),
-  WIN_TRANSFER_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
-  WIN_TRANSFER_ROW(MPI_Get_Pingpong, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Get_callduration, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Get_dedicated, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Get_passive, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Get_fence, "itn", 2),
-  WIN_TRANSFER_ROW(MPI_Get_activewait, "in", 2),
-  WIN_TRANSFER_ROW(MPI_Get_activewait_sleep, "ini", 2),
-  WIN_TRANSFER_ROW(MPI_Accumulate, "itno", 2),
-  WIN_TRANSFER_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
-  WIN_TRANSFER_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
-  WIN_TRANSFER_ROW(Caching, "itni", 2),
-  WIN_TRANSFER_ROW(Combining_fence, "itni", 2),
-  WIN_TRANSFER_ROW(Combining_dedicated, "itni", 2),
-  WIN_TRANSFER_ROW(Datatype_complex_everytime, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_complex_once, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_complex_mixed_everytime, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_complex_mixed_once, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_complex_Get, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_int, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_simple, "in", 2),
-  WIN_TRANSFER_ROW(Datatype_simple_Get, "in", 2),
-  WIN_TRANSFER_ROW(MPI_Put_Shift, "itni", 1),
-  WIN_TRANSFER_ROW(MPI_Put_Exchange, "itni", 1),
-  WIN_TRANSFER_ROW(MPI_Put_Exchange_passive, "itni", 1),
-  WIN_TRANSFER_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
-  WIN_TRANSFER_ROW(onesided_bcast, "itni", 1),
-  WIN_TRANSFER_ROW(onesided_alltoall, "itni", 1),
-  WIN_TRANSFER_ROW(onesided_reduce, "itno", 1),
-  WIN_TRANSFER_ROW(onesided_allreduce, "itno", 1),
-  WIN_TRANSFER_ROW(onesided_borderexchange, "inii", 2),
-  WIN_TRANSFER_ROW(onesided_borderexchange_fence, "inii", 2),
+  SK_WIN_ROW(MPI_Put_Pingpong, "itn", 2),
+  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", 2),
+  SK_WIN_ROW(MPI_Put_callduration, "itn", 2),
+  SK_WIN_ROW(MPI_Put_dedicated, "itn", 2),
+  SK_WIN_ROW(MPI_Put_passive, "itn", 2),
+  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", 2),
+  SK_WIN_ROW(MPI_Put_fence, "itn", 2),
+  SK_WIN_ROW(MPI_Put_activewait_get, "in", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
+  SK_WIN_ROW(MPI_Get_Pingpong, "itn", 2),
+  SK_WIN_ROW(MPI_Get_callduration, "itn", 2),
+  SK_WIN_ROW(MPI_Get_dedicated, "itn", 2),
+  SK_WIN_ROW(MPI_Get_passive, "itn", 2),
+  SK_WIN_ROW(MPI_Get_fence, "itn", 2),
+  SK_WIN_ROW(MPI_Get_activewait, "in", 2),
+  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", 2),
+  SK_WIN_ROW(MPI_Accumulate, "itno", 2),
+  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
+  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
+  SK_WIN_ROW(Caching, "itni", 2),
+  SK_WIN_ROW(Combining_fence, "itni", 2),
+  SK_WIN_ROW(Combining_dedicated, "itni", 2),
+  SK_WIN_ROW(Datatype_complex_everytime, "in", 2),
+  SK_WIN_ROW(Datatype_complex_once, "in", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_once, "in", 2),
+  SK_WIN_ROW(Datatype_complex_Get, "in", 2),
+  SK_WIN_ROW(Datatype_int, "in", 2),
+  SK_WIN_ROW(Datatype_simple, "in", 2),
+  SK_WIN_ROW(Datatype_simple_Get, "in", 2),
+  SK_WIN_ROW(MPI_Put_Shift, "itni", 1),
+  SK_WIN_ROW(MPI_Put_Exchange, "itni", 1),
+  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", 1),
+  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
+  SK_WIN_ROW(onesided_bcast, "itni", 1),
+  SK_WIN_ROW(onesided_alltoall, "itni", 1),
+  SK_WIN_ROW(onesided_reduce, "itno", 1),
+  SK_WIN_ROW(onesided_allreduce, "itno", 1),
+  SK_WIN_ROW(onesided_borderexchange, "inii", 2),
+  SK_WIN_ROW(onesided_borderexchange_fence, "inii", 2),
   SK_MEASUREMENT_END
 };
 

@@ -716,31 +716,28 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-#define WIN_SYNC_ROW(NAME, PARAMS, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
-
 static const sk_measurement mpi_win_sync_table[] = {
-  WIN_SYNC_ROW(MPI_Win_fence_open, "itni", 1),
-  WIN_SYNC_ROW(MPI_Win_fence_close, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_fence_close_collective, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_fence_openclose, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_start, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_start_delayed_post, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_post, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_complete, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_startcomplete, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_complete_n, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_wait_early_complete, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_test, "itnii", 2),
-  WIN_SYNC_ROW(MPI_Win_test_delayed, "itniii", 2),
-  WIN_SYNC_ROW(MPI_Win_create, "itn", 1),
-  WIN_SYNC_ROW(MPI_Win_free, "itni", 2),
-  WIN_SYNC_ROW(MPI_Win_lock, "itniii", 1),
-  WIN_SYNC_ROW(MPI_Win_lock_desync, "itniiii", 1),
-  WIN_SYNC_ROW(MPI_Win_unlock, "itniiiii", 1),
+  SK_WIN_ROW(MPI_Win_fence_open, "itni", 1),
+  SK_WIN_ROW(MPI_Win_fence_close, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", 2),
+  SK_WIN_ROW(MPI_Win_start, "itni", 2),
+  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_post, "itni", 2),
+  SK_WIN_ROW(MPI_Win_complete, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_complete_n, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_test, "itnii", 2),
+  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", 2),
+  SK_WIN_ROW(MPI_Win_create, "itn", 1),
+  SK_WIN_ROW(MPI_Win_free, "itni", 2),
+  SK_WIN_ROW(MPI_Win_lock, "itniii", 1),
+  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", 1),
+  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", 1),
   SK_MEASUREMENT_END
 };
 
