@@ -4527,8 +4527,8 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     sk_str msg;
     if (member) sk_runner_finalize(def, &m, args);
     sk_str_init(&msg);
-    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu; "
-                  "nothing was measured (raise set_skampi_buffer)", def->name, (long)d.need, d.who,
+    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu",
+                  def->name, (long)d.need, d.who,
                   (unsigned long)settings->buffers.size);
     sk_copy_string(out->message, sizeof out->message, msg.data);
     sk_str_free(&msg);
@@ -10822,6 +10822,7 @@ static struct {
   size_t nmarks, capmarks;
   long serial;
   int sort_index;
+  char *open_block;        /* name of the block begun and not yet ended, or NULL */
 } out;
 
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
@@ -10881,6 +10882,8 @@ SK_API void sk_out_begin_block(const char *name)
   sk_str_printf(&s, "# begin result \"%s\"\n", name);
   out_write(s.data);
   sk_str_free(&s);
+  free(out.open_block);
+  out.open_block = sk_strdup(name);
 }
 
 SK_API void sk_out_end_block(const char *name, double seconds)
@@ -10890,6 +10893,8 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
   out_write(s.data);
   sk_str_free(&s);
+  free(out.open_block);
+  out.open_block = NULL;
 }
 
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
@@ -10956,6 +10961,16 @@ SK_API void sk_out_hold_end(int var_index)
 SK_API void sk_out_close(void)
 {
   while (out.nmarks > 0) sk_out_hold_end(0);
+  if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# (the run stopped inside this block; its lines above are complete)\n"
+                      "# end result \"%s\"\n", out.open_block);
+    out_write(s.data);
+    sk_str_free(&s);
+  }
+  free(out.open_block);
+  out.open_block = NULL;
   if (out.f && !out.to_stdout) fclose(out.f);
   else if (out.f) fflush(out.f);
   out.f = NULL;
@@ -11260,7 +11275,7 @@ typedef struct sk_interp {
   sk_settings settings;
   sk_loopvar *loops;          /* loop variables of the current measurement, outermost first */
   size_t nloops, caploops;
-  int open_loops;             /* active loops with '...' as bound */
+  size_t open_loop;           /* nloops of the innermost loop up to '...' (0: none) */
   int buffer_exhausted;       /* a measure statement found the buffer too small */
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
@@ -11520,15 +11535,17 @@ static sk_value loop_value(int integer, double x)
   return integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x);
 }
 
-/* Runs the body once with the loop variable set; returns 0 when the loop must end. */
-static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_ended)
+/* Runs the body once with the loop variable set; returns 0 when the loop must end. A
+** measurement that found the buffer too small ends the innermost loop around it, quietly
+** (as the original SKaMPI 5 does); outer loops go on. */
+static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v)
 {
   sk_interp_assign(in, s->name, v);
   in->loops[in->nloops - 1].value = v;
   exec_block(in, &s->body);
   if (in->suite_stopped) return 0;
   if (in->buffer_exhausted) {
-    if (open_ended) in->buffer_exhausted = 0;
+    in->buffer_exhausted = 0;
     return 0;
   }
   return 1;
@@ -11539,6 +11556,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
   sk_loop_spec spec;
   sk_loop_gen gen;
+  size_t saved_open_loop;
   double stepv = 1.0, x;
   long multiple_of = 1;
   int integer;
@@ -11572,7 +11590,8 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   spec.multiple_of = multiple_of;
   spec.open_limit = (double)in->settings.buffers.size;
   loop_push(in, s->name, from);
-  if (!s->to) in->open_loops++;
+  saved_open_loop = in->open_loop;
+  if (!s->to) in->open_loop = in->nloops;
   if (s->autorefine) {
     sk_apr_config c;
     sk_apr *apr;
@@ -11591,16 +11610,16 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     if (in->in_measurement) sk_out_hold_begin();
     while (sk_apr_next(apr, &x)) {
       in->last_time = 0.0;
-      if (!loop_iteration(in, s, loop_value(integer, x), 0)) break;
+      if (!loop_iteration(in, s, loop_value(integer, x))) break;
       sk_apr_report(apr, in->last_time);
     }
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
   } else {
     sk_loop_begin(&gen, &spec);
-    while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x), s->to == NULL)) break;
+    while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x))) break;
   }
-  if (!s->to) in->open_loops--;
+  in->open_loop = saved_open_loop;
   in->nloops--;
 }
 
@@ -11610,7 +11629,7 @@ static void exec_for_list(sk_interp *in, const sk_stmt *s)
   sk_value *values = (sk_value *)sk_calloc((size_t)(s->nlist ? s->nlist : 1), sizeof(sk_value));
   for (i = 0; i < s->nlist; i++) values[i] = sk_interp_eval(in, s->list[i]);
   loop_push(in, s->name, values[0]);
-  for (i = 0; i < s->nlist; i++) if (!loop_iteration(in, s, values[i], 0)) break;
+  for (i = 0; i < s->nlist; i++) if (!loop_iteration(in, s, values[i])) break;
   in->nloops--;
   free(values);
 }
@@ -11625,7 +11644,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
   loop_push(in, s->name, v);
   /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted" */
   while (self != NULL) {
-    if (!loop_iteration(in, s, v, 0)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
+    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
     v = it->fn(&self, args);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
@@ -11703,6 +11722,35 @@ static void measure_write_dummy(const sk_measure_outcome *out)
   sk_str_free(&note);
 }
 
+/* A measurement in a loop does not fit into the buffer: the loop ends there. The block
+** says at which value and why in a comment line, and the run goes on; stderr gets a
+** warning unless the loop runs up to '...' (where the buffer's end is the bound). */
+static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
+{
+  const sk_loopvar *lv = &in->loops[in->nloops - 1];
+  sk_str at;
+  in->buffer_exhausted = 1;
+  if (!sk_engine_reports()) return;
+  sk_str_init(&at);
+  if (lv->value.type == SK_T_INT) sk_str_printf(&at, "%s=%ld", lv->name, lv->value.u.i);
+  else if (lv->value.type == SK_T_DOUBLE) sk_str_printf(&at, "%s=%g", lv->name, lv->value.u.d);
+  else sk_str_printf(&at, "%s", lv->name);
+  {
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (loop ended at %s: %s)\n", at.data, why);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+  }
+  if (in->open_loop != in->nloops) {
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %s:%d:%d: loop ended at %s: %s\n", s->call->loc.file, s->call->loc.line,
+            s->call->loc.col, at.data, why);
+    fflush(stderr);
+  }
+  sk_str_free(&at);
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -11717,11 +11765,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   free(args);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
-  if (out.status == SK_NO_ROOM && in->open_loops > 0) {
-    in->buffer_exhausted = 1;
+  if (out.status == SK_NO_ROOM && in->nloops > 0) {
+    measure_end_loop(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
-    sk_user_error(&s->call->loc, "%s", out.message);
+    sk_user_error(&s->call->loc, "%s%s", out.message,
+                  out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
     in->last_time = out.time;
     if (out.suite_time_spent) in->suite_stopped = 1;

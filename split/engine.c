@@ -136,8 +136,8 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     sk_str msg;
     if (member) sk_runner_finalize(def, &m, args);
     sk_str_init(&msg);
-    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu; "
-                  "nothing was measured (raise set_skampi_buffer)", def->name, (long)d.need, d.who,
+    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu",
+                  def->name, (long)d.need, d.who,
                   (unsigned long)settings->buffers.size);
     sk_copy_string(out->message, sizeof out->message, msg.data);
     sk_str_free(&msg);

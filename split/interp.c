@@ -235,15 +235,17 @@ static sk_value loop_value(int integer, double x)
   return integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x);
 }
 
-/* Runs the body once with the loop variable set; returns 0 when the loop must end. */
-static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v, int open_ended)
+/* Runs the body once with the loop variable set; returns 0 when the loop must end. A
+** measurement that found the buffer too small ends the innermost loop around it, quietly
+** (as the original SKaMPI 5 does); outer loops go on. */
+static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v)
 {
   sk_interp_assign(in, s->name, v);
   in->loops[in->nloops - 1].value = v;
   exec_block(in, &s->body);
   if (in->suite_stopped) return 0;
   if (in->buffer_exhausted) {
-    if (open_ended) in->buffer_exhausted = 0;
+    in->buffer_exhausted = 0;
     return 0;
   }
   return 1;
@@ -254,6 +256,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
   sk_loop_spec spec;
   sk_loop_gen gen;
+  size_t saved_open_loop;
   double stepv = 1.0, x;
   long multiple_of = 1;
   int integer;
@@ -287,7 +290,8 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   spec.multiple_of = multiple_of;
   spec.open_limit = (double)in->settings.buffers.size;
   loop_push(in, s->name, from);
-  if (!s->to) in->open_loops++;
+  saved_open_loop = in->open_loop;
+  if (!s->to) in->open_loop = in->nloops;
   if (s->autorefine) {
     sk_apr_config c;
     sk_apr *apr;
@@ -306,16 +310,16 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     if (in->in_measurement) sk_out_hold_begin();
     while (sk_apr_next(apr, &x)) {
       in->last_time = 0.0;
-      if (!loop_iteration(in, s, loop_value(integer, x), 0)) break;
+      if (!loop_iteration(in, s, loop_value(integer, x))) break;
       sk_apr_report(apr, in->last_time);
     }
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
   } else {
     sk_loop_begin(&gen, &spec);
-    while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x), s->to == NULL)) break;
+    while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x))) break;
   }
-  if (!s->to) in->open_loops--;
+  in->open_loop = saved_open_loop;
   in->nloops--;
 }
 
@@ -325,7 +329,7 @@ static void exec_for_list(sk_interp *in, const sk_stmt *s)
   sk_value *values = (sk_value *)sk_calloc((size_t)(s->nlist ? s->nlist : 1), sizeof(sk_value));
   for (i = 0; i < s->nlist; i++) values[i] = sk_interp_eval(in, s->list[i]);
   loop_push(in, s->name, values[0]);
-  for (i = 0; i < s->nlist; i++) if (!loop_iteration(in, s, values[i], 0)) break;
+  for (i = 0; i < s->nlist; i++) if (!loop_iteration(in, s, values[i])) break;
   in->nloops--;
   free(values);
 }
@@ -340,7 +344,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
   loop_push(in, s->name, v);
   /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted" */
   while (self != NULL) {
-    if (!loop_iteration(in, s, v, 0)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
+    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
     v = it->fn(&self, args);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
@@ -418,6 +422,35 @@ static void measure_write_dummy(const sk_measure_outcome *out)
   sk_str_free(&note);
 }
 
+/* A measurement in a loop does not fit into the buffer: the loop ends there. The block
+** says at which value and why in a comment line, and the run goes on; stderr gets a
+** warning unless the loop runs up to '...' (where the buffer's end is the bound). */
+static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
+{
+  const sk_loopvar *lv = &in->loops[in->nloops - 1];
+  sk_str at;
+  in->buffer_exhausted = 1;
+  if (!sk_engine_reports()) return;
+  sk_str_init(&at);
+  if (lv->value.type == SK_T_INT) sk_str_printf(&at, "%s=%ld", lv->name, lv->value.u.i);
+  else if (lv->value.type == SK_T_DOUBLE) sk_str_printf(&at, "%s=%g", lv->name, lv->value.u.d);
+  else sk_str_printf(&at, "%s", lv->name);
+  {
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (loop ended at %s: %s)\n", at.data, why);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+  }
+  if (in->open_loop != in->nloops) {
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %s:%d:%d: loop ended at %s: %s\n", s->call->loc.file, s->call->loc.line,
+            s->call->loc.col, at.data, why);
+    fflush(stderr);
+  }
+  sk_str_free(&at);
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -432,11 +465,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   free(args);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
-  if (out.status == SK_NO_ROOM && in->open_loops > 0) {
-    in->buffer_exhausted = 1;
+  if (out.status == SK_NO_ROOM && in->nloops > 0) {
+    measure_end_loop(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
-    sk_user_error(&s->call->loc, "%s", out.message);
+    sk_user_error(&s->call->loc, "%s%s", out.message,
+                  out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
     in->last_time = out.time;
     if (out.suite_time_spent) in->suite_stopped = 1;

@@ -31,7 +31,7 @@ typedef struct sk_interp {
   sk_settings settings;
   sk_loopvar *loops;          /* loop variables of the current measurement, outermost first */
   size_t nloops, caploops;
-  int open_loops;             /* active loops with '...' as bound */
+  size_t open_loop;           /* nloops of the innermost loop up to '...' (0: none) */
   int buffer_exhausted;       /* a measure statement found the buffer too small */
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */

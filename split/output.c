@@ -19,6 +19,7 @@ static struct {
   size_t nmarks, capmarks;
   long serial;
   int sort_index;
+  char *open_block;        /* name of the block begun and not yet ended, or NULL */
 } out;
 
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
@@ -78,6 +79,8 @@ SK_API void sk_out_begin_block(const char *name)
   sk_str_printf(&s, "# begin result \"%s\"\n", name);
   out_write(s.data);
   sk_str_free(&s);
+  free(out.open_block);
+  out.open_block = sk_strdup(name);
 }
 
 SK_API void sk_out_end_block(const char *name, double seconds)
@@ -87,6 +90,8 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
   out_write(s.data);
   sk_str_free(&s);
+  free(out.open_block);
+  out.open_block = NULL;
 }
 
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
@@ -153,6 +158,16 @@ SK_API void sk_out_hold_end(int var_index)
 SK_API void sk_out_close(void)
 {
   while (out.nmarks > 0) sk_out_hold_end(0);
+  if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# (the run stopped inside this block; its lines above are complete)\n"
+                      "# end result \"%s\"\n", out.open_block);
+    out_write(s.data);
+    sk_str_free(&s);
+  }
+  free(out.open_block);
+  out.open_block = NULL;
   if (out.f && !out.to_stdout) fclose(out.f);
   else if (out.f) fflush(out.f);
   out.f = NULL;
