@@ -1604,21 +1604,38 @@ typedef struct sk_measurement {
   sk_finalize_fn finalize;  /* may be NULL */
   int min_procs;            /* the communicator must have at least this many processes */
   const char *needs;        /* NULL, or what the row needs beyond the portable transport */
+  const char *param_names;  /* the parameters' names, blank-separated, one per letter */
+  const char *alias_of;     /* NULL, or the name of the row this one is another name of */
 } sk_measurement;
 
 /* The rows. NAME is the measurement's name in the input language; its measure function
-** is measure_NAME; INIT and FINALIZE are functions or NULL. The _MPI and _MPI2 rows
-** keep their functions only where the build has MPI (MPI-2 for one-sided), e.g.
-**   SK_MEASUREMENT_MPI(Bcast, "iti", SK_PATTERN_COLLECTIVE, 1, init_Bcast, NULL),  */
-#define SK_MEASUREMENT(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL }
-#define SK_MEASUREMENT_MPI(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
+** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
+** _MPI and _MPI2 rows keep their functions only where the build has MPI (MPI-2 for
+** one-sided), e.g.
+**   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
+**                      init_Bcast, NULL),  */
+#define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL, NAMES, NULL }
+#define SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
-    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library" }
-#define SK_MEASUREMENT_MPI2(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library", NAMES, NULL }
+#define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
-    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)" }
-#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL }
+    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
+/* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
+** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
+** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
+** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
+#define SK_MEASUREMENT_ALIAS(ALIAS, TARGET) \
+  { #ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, #TARGET }
+#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL }
+
+/* Parameter groups of the original SKaMPI's documentation (names; letters alongside):
+** point-to-point "itii", send/receive pair "itit", count-datatype-info "itn". */
+#define SK_NAMES_PP "count datatype tag iterations"
+#define SK_NAMES_SR "send_count send_dt recv_count recv_dt"
+#define SK_NAMES_CDI "count datatype info"
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);
@@ -4663,6 +4680,10 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
+/* The listing of `skampi -l`: every measurement row (or only the one called `name`),
+** grouped by family, with parameter names and types, pattern, minimum number of
+** processes, "alias of X" and what the build lacks. Returns the number of rows listed. */
+SK_API int sk_catalogue_list(sk_str *out, const char *name);
 
 #endif
 /* --- end split/catalogue.h --- */
@@ -4816,8 +4837,8 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 #endif /* SKAMPI_MPI */
 
 /* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
-#define SK_WIN_ROW(NAME, PARAMS, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
+#define SK_WIN_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
+  SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
@@ -4926,9 +4947,11 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
   return now - start;
 }
 
+#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
+
 static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
   SK_MEASUREMENT_END
 };
 
@@ -5085,7 +5108,7 @@ static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 }
 
 static const sk_measurement mw_table[] = {
-  SK_MEASUREMENT(Master_Worker, "iid", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
   SK_MEASUREMENT_END
 };
 
@@ -5803,12 +5826,12 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void)
 /* ---- the table ---- */
 
 static const sk_measurement bca_table[] = {
-  SK_MEASUREMENT(Pingpong_Blocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
-  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
-  SK_MEASUREMENT(Bcast_Cube, "ii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL, "iiiii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
-  SK_MEASUREMENT(Bcast_Linear, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
-  SK_MEASUREMENT(Bcast_Library, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
+  SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
+  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
+  SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
+  SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
   SK_MEASUREMENT_END
 };
 
@@ -6065,8 +6088,8 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_MEASUREMENT_MPI(Wtime, "i", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
-  SK_MEASUREMENT_MPI(MPI_Wtime, "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
+  SK_MEASUREMENT_MPI(Wtime, "i", "iterations", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
+  SK_MEASUREMENT_MPI(MPI_Wtime, "", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
   SK_MEASUREMENT_END
 };
 
@@ -6560,22 +6583,23 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI */
 
-#define PINGPONG_ROW(NAME, PARAMS, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
+#define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
 
 static const sk_measurement mpi_p2p_table[] = {
-  PINGPONG_ROW(Pingpong_Send_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", finalize_Pingpong_Bsend_Recv),
-  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii", NULL),
-  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", NULL),
-  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
-  SK_MEASUREMENT_MPI(Send, "iti", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", SK_NAMES_PP, finalize_Pingpong_Bsend_Recv),
+  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii",
+               "send_count send_dt send_tag recv_count recv_dt recv_tag iterations", NULL),
+  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
+  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
+  SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
   SK_MEASUREMENT_END
 };
 
@@ -7472,37 +7496,37 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI */
 
-#define COLL_ROW(NAME, PARAMS, INIT, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
+#define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
 
 static const sk_measurement mpi_coll_table[] = {
-  COLL_ROW(Bcast, "iti", init_Bcast, NULL),
-  COLL_ROW(Bcast_Send_Recv, "iti", init_Bcast_Send_Recv, NULL),
-  COLL_ROW(Barrier, "", NULL, NULL),
-  COLL_ROW(Reduce, "itoi", init_Reduce, NULL),
-  COLL_ROW(Allreduce, "ito", init_Allreduce, NULL),
-  COLL_ROW(Reduce_Bcast, "itoi", init_Reduce_Bcast, NULL),
-  COLL_ROW(Reduce_scatter, "itoi", init_Reduce_scatter, finalize_coll_state),
-  COLL_ROW(Alltoall, "itit", init_Alltoall, NULL),
-  COLL_ROW(Alltoall_Isend_Irecv, "itit", init_Alltoall_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gather, "ititi", init_Gather, NULL),
-  COLL_ROW(Gather_SR, "ititi", init_Gather_SR, NULL),
-  COLL_ROW(Gather_ISWA, "ititi", init_Gather_ISWA, finalize_coll_state),
-  COLL_ROW(Allgather, "itit", init_Allgather, NULL),
-  COLL_ROW(Scatter, "ititi", init_Scatter, NULL),
-  COLL_ROW(Reduce_Scatterv, "itoi", init_Reduce_Scatterv, finalize_coll_state),
-  COLL_ROW(Alltoallv, "itit", init_Alltoallv, finalize_coll_state),
-  COLL_ROW(Alltoallv_Isend_Irecv, "itit", init_Alltoallv_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gatherv, "ititi", init_Gatherv, finalize_coll_state),
-  COLL_ROW(Allgatherv, "itit", init_Allgatherv, finalize_coll_state),
-  COLL_ROW(Scatterv, "ititi", init_Scatterv, finalize_coll_state),
-  COLL_ROW(Scan, "ito", init_Scan, NULL),
-  COLL_ROW(Comm_split, "", NULL, NULL),
-  COLL_ROW(Comm_dup, "", NULL, NULL),
-  COLL_ROW(myalltoallv, "ititid", init_myalltoallv, finalize_coll_state),
-  COLL_ROW(Exchange, "iti", init_Exchange, finalize_coll_state),
-  COLL_ROW(multi_Alltoall, "ititi", init_multi_Alltoall, NULL),
-  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
+  COLL_ROW(Bcast, "iti", "count datatype root", init_Bcast, NULL),
+  COLL_ROW(Bcast_Send_Recv, "iti", "count datatype root", init_Bcast_Send_Recv, NULL),
+  COLL_ROW(Barrier, "", "", NULL, NULL),
+  COLL_ROW(Reduce, "itoi", "count datatype op root", init_Reduce, NULL),
+  COLL_ROW(Allreduce, "ito", "count datatype op", init_Allreduce, NULL),
+  COLL_ROW(Reduce_Bcast, "itoi", "count datatype op root", init_Reduce_Bcast, NULL),
+  COLL_ROW(Reduce_scatter, "itoi", "count datatype op root", init_Reduce_scatter, finalize_coll_state),
+  COLL_ROW(Alltoall, "itit", SK_NAMES_SR, init_Alltoall, NULL),
+  COLL_ROW(Alltoall_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoall_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gather, "ititi", SK_NAMES_SR " root", init_Gather, NULL),
+  COLL_ROW(Gather_SR, "ititi", SK_NAMES_SR " root", init_Gather_SR, NULL),
+  COLL_ROW(Gather_ISWA, "ititi", SK_NAMES_SR " root", init_Gather_ISWA, finalize_coll_state),
+  COLL_ROW(Allgather, "itit", SK_NAMES_SR, init_Allgather, NULL),
+  COLL_ROW(Scatter, "ititi", SK_NAMES_SR " root", init_Scatter, NULL),
+  COLL_ROW(Reduce_Scatterv, "itoi", "count datatype op root", init_Reduce_Scatterv, finalize_coll_state),
+  COLL_ROW(Alltoallv, "itit", SK_NAMES_SR, init_Alltoallv, finalize_coll_state),
+  COLL_ROW(Alltoallv_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoallv_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gatherv, "ititi", SK_NAMES_SR " root", init_Gatherv, finalize_coll_state),
+  COLL_ROW(Allgatherv, "itit", SK_NAMES_SR, init_Allgatherv, finalize_coll_state),
+  COLL_ROW(Scatterv, "ititi", SK_NAMES_SR " root", init_Scatterv, finalize_coll_state),
+  COLL_ROW(Scan, "ito", "count datatype op", init_Scan, NULL),
+  COLL_ROW(Comm_split, "", "", NULL, NULL),
+  COLL_ROW(Comm_dup, "", "", NULL, NULL),
+  COLL_ROW(myalltoallv, "ititid", SK_NAMES_SR " charged_rank ratio", init_myalltoallv, finalize_coll_state),
+  COLL_ROW(Exchange, "iti", "count datatype msg_count", init_Exchange, finalize_coll_state),
+  COLL_ROW(multi_Alltoall, "ititi", SK_NAMES_SR " alltoall_count", init_multi_Alltoall, NULL),
+  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", "count iteration_count compute", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
                      finalize_coll_state),
   SK_MEASUREMENT_END
 };
@@ -8230,27 +8254,27 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_sync_table[] = {
-  SK_WIN_ROW(MPI_Win_fence_open, "itni", 1),
-  SK_WIN_ROW(MPI_Win_fence_close, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", 2),
-  SK_WIN_ROW(MPI_Win_start, "itni", 2),
-  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_post, "itni", 2),
-  SK_WIN_ROW(MPI_Win_complete, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_complete_n, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_test, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_create, "itn", 1),
-  SK_WIN_ROW(MPI_Win_free, "itni", 2),
-  SK_WIN_ROW(MPI_Win_lock, "itniii", 1),
-  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", 1),
-  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", 1),
+  SK_WIN_ROW(MPI_Win_fence_open, "itni", SK_NAMES_CDI " assertion", 1),
+  SK_WIN_ROW(MPI_Win_fence_close, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", SK_NAMES_CDI " msg_count delay_us", 2),
+  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", SK_NAMES_CDI " do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_start, "itni", SK_NAMES_CDI " assertion", 2),
+  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", SK_NAMES_CDI " assertion delay_us delay_rank", 2),
+  SK_WIN_ROW(MPI_Win_post, "itni", SK_NAMES_CDI " assertion", 2),
+  SK_WIN_ROW(MPI_Win_complete, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_complete_n, "itniii", SK_NAMES_CDI " assertion msg_count delay_us", 2),
+  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_test, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_create, "itn", SK_NAMES_CDI, 1),
+  SK_WIN_ROW(MPI_Win_free, "itni", SK_NAMES_CDI " do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_lock, "itniii", SK_NAMES_CDI " assertion lock_type dest_rank", 1),
+  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", SK_NAMES_CDI " assertion lock_type dest_rank delay_us", 1),
+  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", SK_NAMES_CDI " assertion lock_type dest_rank do_a_put delay_us", 1),
   SK_MEASUREMENT_END
 };
 
@@ -9001,47 +9025,47 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_WIN_ROW(MPI_Put_Pingpong, "itn", 2),
-  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", 2),
-  SK_WIN_ROW(MPI_Put_callduration, "itn", 2),
-  SK_WIN_ROW(MPI_Put_dedicated, "itn", 2),
-  SK_WIN_ROW(MPI_Put_passive, "itn", 2),
-  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", 2),
-  SK_WIN_ROW(MPI_Put_fence, "itn", 2),
-  SK_WIN_ROW(MPI_Put_activewait_get, "in", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
-  SK_WIN_ROW(MPI_Get_Pingpong, "itn", 2),
-  SK_WIN_ROW(MPI_Get_callduration, "itn", 2),
-  SK_WIN_ROW(MPI_Get_dedicated, "itn", 2),
-  SK_WIN_ROW(MPI_Get_passive, "itn", 2),
-  SK_WIN_ROW(MPI_Get_fence, "itn", 2),
-  SK_WIN_ROW(MPI_Get_activewait, "in", 2),
-  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", 2),
-  SK_WIN_ROW(MPI_Accumulate, "itno", 2),
-  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
-  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
-  SK_WIN_ROW(Caching, "itni", 2),
-  SK_WIN_ROW(Combining_fence, "itni", 2),
-  SK_WIN_ROW(Combining_dedicated, "itni", 2),
-  SK_WIN_ROW(Datatype_complex_everytime, "in", 2),
-  SK_WIN_ROW(Datatype_complex_once, "in", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_once, "in", 2),
-  SK_WIN_ROW(Datatype_complex_Get, "in", 2),
-  SK_WIN_ROW(Datatype_int, "in", 2),
-  SK_WIN_ROW(Datatype_simple, "in", 2),
-  SK_WIN_ROW(Datatype_simple_Get, "in", 2),
-  SK_WIN_ROW(MPI_Put_Shift, "itni", 1),
-  SK_WIN_ROW(MPI_Put_Exchange, "itni", 1),
-  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", 1),
-  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
-  SK_WIN_ROW(onesided_bcast, "itni", 1),
-  SK_WIN_ROW(onesided_alltoall, "itni", 1),
-  SK_WIN_ROW(onesided_reduce, "itno", 1),
-  SK_WIN_ROW(onesided_allreduce, "itno", 1),
-  SK_WIN_ROW(onesided_borderexchange, "inii", 2),
-  SK_WIN_ROW(onesided_borderexchange_fence, "inii", 2),
+  SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_callduration, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_dedicated, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_passive, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", SK_NAMES_CDI " lock_type", 2),
+  SK_WIN_ROW(MPI_Put_fence, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_activewait_get, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", "count info delay_us", 2),
+  SK_WIN_ROW(MPI_Get_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_callduration, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_dedicated, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_passive, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_fence, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_activewait, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", "count info delay_us", 2),
+  SK_WIN_ROW(MPI_Accumulate, "itno", SK_NAMES_CDI " operation", 2),
+  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", SK_NAMES_CDI " operation disjoint", 2),
+  SK_WIN_ROW(Caching, "itni", SK_NAMES_CDI " delay_us", 2),
+  SK_WIN_ROW(Combining_fence, "itni", SK_NAMES_CDI " msg_count", 2),
+  SK_WIN_ROW(Combining_dedicated, "itni", SK_NAMES_CDI " msg_count", 2),
+  SK_WIN_ROW(Datatype_complex_everytime, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_once, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_once, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_Get, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_int, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_simple, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_simple_Get, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_Shift, "itni", SK_NAMES_CDI " distance", 1),
+  SK_WIN_ROW(MPI_Put_Exchange, "itni", SK_NAMES_CDI " msg_count", 1),
+  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", SK_NAMES_CDI " msg_count", 1),
+  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", SK_NAMES_CDI " msg_count operator disjoint", 2),
+  SK_WIN_ROW(onesided_bcast, "itni", SK_NAMES_CDI " bcast_count", 1),
+  SK_WIN_ROW(onesided_alltoall, "itni", SK_NAMES_CDI " alltoall_count", 1),
+  SK_WIN_ROW(onesided_reduce, "itno", SK_NAMES_CDI " op", 1),
+  SK_WIN_ROW(onesided_allreduce, "itno", SK_NAMES_CDI " op", 1),
+  SK_WIN_ROW(onesided_borderexchange, "inii", "count info iteration_count compute", 2),
+  SK_WIN_ROW(onesided_borderexchange_fence, "inii", "count info iteration_count compute", 2),
   SK_MEASUREMENT_END
 };
 
@@ -9053,10 +9077,12 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
 ** by name and signature and say what they need (sk_catalogue_unavailable). A new
-** measurement module adds its table function here.
+** measurement module adds its table function and family here. Alias rows
+** (SK_MEASUREMENT_ALIAS, the original SKaMPI's spellings) are handed out resolved: a
+** copy of the target row under the alias's name, with alias_of naming the target.
 */
-#line 8 "split/catalogue.c"
-#line 9 "split/catalogue.c"
+#line 10 "split/catalogue.c"
+#line 11 "split/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
@@ -9064,33 +9090,77 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
-static const catalogue_table_fn catalogue_tables[] = {
-  sk_meas_table_synthetic,
-  sk_meas_table_mw,
-  sk_meas_table_bcast_algos,
-  sk_meas_table_mpi_p2p,
-  sk_meas_table_mpi_coll,
-  sk_meas_table_mpi_win_sync,
-  sk_meas_table_mpi_win_transfer,
-  sk_meas_table_mpi,
-  NULL
+/* One table per module; the family is what `skampi -l` groups by (the MPI families are
+** those of SKaMPI 5 manual §3.1-§3.4). */
+typedef struct catalogue_table {
+  catalogue_table_fn table;
+  const char *family;
+} catalogue_table;
+
+static const catalogue_table catalogue_tables[] = {
+  { sk_meas_table_synthetic, "synthetic: computed or busy-waited times, every backend" },
+  { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
+  { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
+  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
+  { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
+  { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi, "misc: clock measurements" },
+  { NULL, NULL }
 };
+
+/* The raw row i (aliases unresolved) and, if wanted, its family. */
+static const sk_measurement *catalogue_raw(int i, const char **family)
+{
+  int t, k;
+  for (t = 0; catalogue_tables[t].table; t++) {
+    const sk_measurement *tab = catalogue_tables[t].table();
+    for (k = 0; tab[k].name; k++)
+      if (i-- == 0) {
+        if (family) *family = catalogue_tables[t].family;
+        return &tab[k];
+      }
+  }
+  return NULL;
+}
+
+#define CATALOGUE_MAX_ALIASES 96
+static sk_measurement catalogue_resolved[CATALOGUE_MAX_ALIASES];
+static const sk_measurement *catalogue_resolved_from[CATALOGUE_MAX_ALIASES];
+static int catalogue_n_resolved;
+
+/* An alias row as a copy of its target under its own name (made once, then kept). */
+static const sk_measurement *catalogue_resolve(const sk_measurement *row)
+{
+  int i;
+  const sk_measurement *target = NULL, *cand;
+  sk_measurement *copy;
+  if (row->alias_of == NULL) return row;
+  for (i = 0; i < catalogue_n_resolved; i++)
+    if (catalogue_resolved_from[i] == row) return &catalogue_resolved[i];
+  for (i = 0; (cand = catalogue_raw(i, NULL)) != NULL; i++)
+    if (cand->alias_of == NULL && sk_streq(cand->name, row->alias_of)) { target = cand; break; }
+  if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
+  if (catalogue_n_resolved == CATALOGUE_MAX_ALIASES) sk_fatal("catalogue: more than %d aliases", CATALOGUE_MAX_ALIASES);
+  copy = &catalogue_resolved[catalogue_n_resolved];
+  *copy = *target;
+  copy->name = row->name;
+  copy->alias_of = target->name;
+  catalogue_resolved_from[catalogue_n_resolved++] = row;
+  return copy;
+}
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  int t, k;
-  for (t = 0; catalogue_tables[t]; t++) {
-    const sk_measurement *tab = catalogue_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
-  }
-  return NULL;
+  const sk_measurement *row = catalogue_raw(i, NULL);
+  return row ? catalogue_resolve(row) : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
 {
   int i;
   const sk_measurement *m;
-  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
+  for (i = 0; (m = catalogue_raw(i, NULL)) != NULL; i++) if (sk_streq(m->name, name)) return catalogue_resolve(m);
   return NULL;
 }
 
@@ -9107,6 +9177,76 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
   sk_copy_string(buf, size, msg.data);
   sk_str_free(&msg);
   return buf;
+}
+
+/* ---- the listing of `skampi -l` ---- */
+
+static const char *catalogue_type_name(char letter)
+{
+  switch (letter) {
+  case 'i': return "int";
+  case 'd': return "double";
+  case 's': return "string";
+  case 'c': return "comm";
+  case 't': return "datatype";
+  case 'o': return "op";
+  case 'n': return "info";
+  default: return "?";
+  }
+}
+
+static const char *catalogue_pattern_name(sk_pattern p)
+{
+  switch (p) {
+  case SK_PATTERN_P2P: return "p2p (ranks 0 and 1)";
+  case SK_PATTERN_COLLECTIVE: return "collective";
+  case SK_PATTERN_MASTER_WORKER: return "master_worker";
+  case SK_PATTERN_SIMPLE: return "simple (rank 0)";
+  case SK_PATTERN_SIMPLE_OWN_TIME: return "simple_own_time (rank 0)";
+  }
+  return "?";
+}
+
+/* NAME(name:type, ...)  pattern P, min N processes[; alias of X][; not in this build: ...]
+** A parameter without a name shows as '?', a name without a parameter as '!name'. */
+static void catalogue_describe(sk_str *out, const sk_measurement *m)
+{
+  const char *names = m->param_names ? m->param_names : "", *letter = m->params ? m->params : "";
+  char why[300];
+  int first = 1;
+  sk_str_printf(out, "  %s(", m->name);
+  for (;;) {
+    size_t len;
+    while (*names == ' ') names++;
+    len = strcspn(names, " ");
+    if (*letter == '\0' && len == 0) break;
+    if (!first) sk_str_puts(out, ", ");
+    first = 0;
+    if (*letter == '\0') sk_str_putc(out, '!');
+    if (len) sk_str_putn(out, names, len); else sk_str_putc(out, '?');
+    if (*letter) { sk_str_printf(out, ":%s", catalogue_type_name(*letter)); letter++; }
+    names += len;
+  }
+  sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
+                m->min_procs == 1 ? "" : "es");
+  if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
+  if (sk_catalogue_unavailable(m, why, sizeof why)) sk_str_printf(out, "; not in this build: %s", why);
+  sk_str_putc(out, '\n');
+}
+
+SK_API int sk_catalogue_list(sk_str *out, const char *name)
+{
+  int i, found = 0;
+  const char *family = NULL, *last = NULL;
+  const sk_measurement *row;
+  for (i = 0; (row = catalogue_raw(i, &family)) != NULL; i++) {
+    if (name != NULL && !sk_streq(row->name, name)) continue;
+    if (family != last) sk_str_printf(out, "%s\n", family);
+    last = family;
+    catalogue_describe(out, catalogue_resolve(row));
+    found++;
+  }
+  return found;
 }
 /* --- end split/catalogue.c --- */
 /* --- begin split/lexer.h --- */
@@ -14092,7 +14232,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
 */
 #line 9 "split/main.c"
 #line 10 "split/main.c"
@@ -14124,9 +14264,12 @@ static void main_exit_hook(int status)
 
 static void main_usage(FILE *f)
 {
-  fputs("usage: skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
+  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
     "  -h         show this help and exit\n"
     "  -V         print the version and exit\n"
+    "  -l [NAME]  list the measurement functions of this build (or only NAME): parameter\n"
+    "             names and types, pattern, least number of processes, aliases; helper\n"
+    "             functions are not listed; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
   fprintf(f,
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
@@ -14136,6 +14279,27 @@ static void main_usage(FILE *f)
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
     "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
+}
+
+/* -l [NAME]: the catalogue (catalogue.h) on standard output; an unknown NAME is a user
+** error. Handled like -h: right after the transport started, before any input. */
+static void main_list(const char *name)
+{
+  sk_str out;
+  int found;
+  sk_str_init(&out);
+  found = sk_catalogue_list(&out, name);
+  if (sk_is_reporter()) {
+    if (found) {
+      if (name == NULL)
+        printf("# measurement functions of the %s build (helpers are not listed)\n", SK_BACKEND_NAME);
+      fputs(out.data ? out.data : "", stdout);
+    } else {
+      fprintf(stderr, "skampi: no measurement function '%s' (skampi -l lists them)\n", name);
+    }
+  }
+  sk_str_free(&out);
+  sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
 }
 
 static void main_parse_options(int argc, char **argv, main_options *o)
@@ -14151,6 +14315,8 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
       if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
       sk_exit(0);
+    } else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
+      main_list(i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;

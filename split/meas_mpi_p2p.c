@@ -484,22 +484,23 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI */
 
-#define PINGPONG_ROW(NAME, PARAMS, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
+#define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
 
 static const sk_measurement mpi_p2p_table[] = {
-  PINGPONG_ROW(Pingpong_Send_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", finalize_Pingpong_Bsend_Recv),
-  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii", NULL),
-  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", NULL),
-  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
-  SK_MEASUREMENT_MPI(Send, "iti", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", SK_NAMES_PP, finalize_Pingpong_Bsend_Recv),
+  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii",
+               "send_count send_dt send_tag recv_count recv_dt recv_tag iterations", NULL),
+  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
+  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
+  SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
   SK_MEASUREMENT_END
 };
 
