@@ -6581,6 +6581,65 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
   return result;
 }
 
+/* Par_Pingpong_Send_Recv(count, datatype, tag, iterations, procs, nodesize): `procs`
+** ping-pongs of Pingpong_Send_Recv at the same time, rank i with rank nodesize+i for
+** i < procs (e.g. across the nodes of nodesize processes each), unsynchronised like the
+** ping-pongs; the others take no part (-1). The original meant these pairs but, as
+** coded, addressed ranks 1 and 0 from all of them; here the pairs must fit the
+** communicator (nodesize >= procs, nodesize + procs <= size). */
+typedef struct par_pingpong_args {
+  long procs, nodesize;
+} par_pingpong_args;
+
+static void par_pingpong_args_read(par_pingpong_args *a, const sk_value *args)
+{
+  a->procs = args[4].u.i;
+  a->nodesize = args[5].u.i;
+}
+
+static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Par_Pingpong_Send_Recv";
+  par_pingpong_args a;
+  init_pingpong(m, args, fn);
+  par_pingpong_args_read(&a, args);
+  if (m->failed) return;
+  if (a.procs < 1 || a.nodesize < a.procs || a.nodesize > (long)m->size - a.procs) {
+    char msg[160];
+    sprintf(msg, "%s: procs %ld and nodesize %ld need 1 <= procs <= nodesize <= size - procs (size %d)", fn,
+            a.procs, a.nodesize, m->size);
+    sk_meas_fail(m, msg);
+  }
+}
+
+static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  par_pingpong_args a;
+  MPI_Status status;
+  long i;
+  int first;
+  double start;
+  pingpong_setup(&p, m, args);
+  par_pingpong_args_read(&a, args);
+  if (m->rank < a.procs) { first = 1; p.partner = (int)(m->rank + a.nodesize); }
+  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { first = 0; p.partner = (int)(m->rank - a.nodesize); }
+  else return -1.0;
+  if (p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (first) {
+      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
+      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
+      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
 #endif /* SKAMPI_MPI */
 
 #define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
@@ -6600,6 +6659,9 @@ static const sk_measurement mpi_p2p_table[] = {
   PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
   SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
   SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  SK_MEASUREMENT_MPI(Par_Pingpong_Send_Recv, "itiiii", SK_NAMES_PP " procs nodesize", SK_PATTERN_COLLECTIVE, 2,
+                     init_Par_Pingpong_Send_Recv, NULL),
+  SK_MEASUREMENT_ALIAS(Isend_callduration, MPI_Isend_callduration),
   SK_MEASUREMENT_END
 };
 
@@ -7494,6 +7556,109 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
+/* ---- delayed collectives and wait patterns (SKaMPI 6) ---- */
+
+/* delayed_Alltoall(s_cnt, s_dt, r_cnt, r_dt, delay, node) and delayed_Gather(s_cnt,
+** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
+** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
+** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
+typedef struct delay_args {
+  double delay;
+  long node;
+} delay_args;
+
+static void delay_args_read(delay_args *d, const sk_value *args, int first)
+{
+  d->delay = sk_mpi_arg_double(&args[first]);
+  d->node = args[first + 1].u.i;
+}
+
+static void check_delay(sk_mctx *m, const char *fn, const sk_value *args, int first)
+{
+  delay_args d;
+  delay_args_read(&d, args, first);
+  if (!m->failed && !(d.delay >= 0.0 && d.delay <= 3600.0)) {
+    char msg[120];
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d.delay);
+    sk_meas_fail(m, msg);
+  }
+}
+
+static void init_delayed_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  init_alltoall(m, args, "delayed_Alltoall", 0, 0);
+  check_delay(m, "delayed_Alltoall", args, 4);
+}
+
+static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  delay_args d;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  delay_args_read(&d, args, 4);
+  start = sk_sync_start(m);
+  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
+  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+               sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_delayed_Gather(sk_mctx *m, const sk_value *args)
+{
+  init_gather(m, args, "delayed_Gather", 0);
+  check_delay(m, "delayed_Gather", args, 5);
+}
+
+static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  delay_args d;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  delay_args_read(&d, args, 5);
+  start = sk_sync_start(m);
+  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
+  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+             (int)a.root, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
+** busy-waits (size - r) * scale / (r + 1) * scale seconds; no messages (reported 0). */
+static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  double scale = sk_mpi_arg_double(&args[0]);
+  if (!(scale >= 0.0 && scale * (double)m->size <= 3600.0)) {
+    char msg[120];
+    sprintf(msg, "%s: scale %g s must be >= 0 and the longest wait at most 3600 seconds", fn, scale);
+    sk_meas_fail(m, msg);
+  }
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+}
+
+static double waitpattern(sk_mctx *m, const sk_value *args, double factor)
+{
+  double start, scale = sk_mpi_arg_double(&args[0]);
+  start = sk_sync_start(m);
+  sk_mpi_busy_wait(factor * scale * 1.0e6);
+  return sk_sync_stop(m) - start;
+}
+
+static void init_waitpattern_down(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_down"); }
+static void init_waitpattern_up(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_up"); }
+
+static double measure_waitpattern_down(sk_mctx *m, const sk_value *args)
+{
+  return waitpattern(m, args, (double)(m->size - m->rank));
+}
+
+static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
+{
+  return waitpattern(m, args, (double)(m->rank + 1));
+}
+
 #endif /* SKAMPI_MPI */
 
 #define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
@@ -7528,6 +7693,16 @@ static const sk_measurement mpi_coll_table[] = {
   COLL_ROW(multi_Alltoall, "ititi", SK_NAMES_SR " alltoall_count", init_multi_Alltoall, NULL),
   SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", "count iteration_count compute", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
                      finalize_coll_state),
+  COLL_ROW(delayed_Alltoall, "ititdi", SK_NAMES_SR " delay node", init_delayed_Alltoall, NULL),
+  COLL_ROW(delayed_Gather, "ititidi", SK_NAMES_SR " root delay node", init_delayed_Gather, NULL),
+  COLL_ROW(waitpattern_down, "d", "scale", init_waitpattern_down, NULL),
+  COLL_ROW(waitpattern_up, "d", "scale", init_waitpattern_up, NULL),
+  SK_MEASUREMENT_ALIAS(Bcast_using_Send_Recv, Bcast_Send_Recv),
+  SK_MEASUREMENT_ALIAS(Allreduce_using_Reduce_Bcast, Reduce_Bcast),
+  SK_MEASUREMENT_ALIAS(Alltoall_using_Isend_Irecv, Alltoall_Isend_Irecv),
+  SK_MEASUREMENT_ALIAS(Alltoallv_using_Isend_Irecv, Alltoallv_Isend_Irecv),
+  SK_MEASUREMENT_ALIAS(Gather_using_Send_Recv, Gather_SR),
+  SK_MEASUREMENT_ALIAS(Gather_using_Isend_Irecv_Waitall, Gather_ISWA),
   SK_MEASUREMENT_END
 };
 
@@ -8275,6 +8450,27 @@ static const sk_measurement mpi_win_sync_table[] = {
   SK_WIN_ROW(MPI_Win_lock, "itniii", SK_NAMES_CDI " assertion lock_type dest_rank", 1),
   SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", SK_NAMES_CDI " assertion lock_type dest_rank delay_us", 1),
   SK_WIN_ROW(MPI_Win_unlock, "itniiiii", SK_NAMES_CDI " assertion lock_type dest_rank do_a_put delay_us", 1),
+  SK_MEASUREMENT_ALIAS(Win_fence_open, MPI_Win_fence_open),
+  SK_MEASUREMENT_ALIAS(Win_fence_close, MPI_Win_fence_close),
+  SK_MEASUREMENT_ALIAS(Win_fence_close_collective, MPI_Win_fence_close_collective),
+  SK_MEASUREMENT_ALIAS(Win_fence_close_delayed, MPI_Win_fence_close_delayed),
+  SK_MEASUREMENT_ALIAS(Win_fence_openclose, MPI_Win_fence_openclose),
+  SK_MEASUREMENT_ALIAS(Win_start, MPI_Win_start),
+  SK_MEASUREMENT_ALIAS(Win_start_delayed_post, MPI_Win_start_delayed_post),
+  SK_MEASUREMENT_ALIAS(Win_post, MPI_Win_post),
+  SK_MEASUREMENT_ALIAS(Win_complete, MPI_Win_complete),
+  SK_MEASUREMENT_ALIAS(Win_startcomplete, MPI_Win_startcomplete),
+  SK_MEASUREMENT_ALIAS(Win_complete_n, MPI_Win_complete_n),
+  SK_MEASUREMENT_ALIAS(Win_complete_delayed_wait, MPI_Win_complete_delayed_wait),
+  SK_MEASUREMENT_ALIAS(Win_wait_early_complete, MPI_Win_wait_early_complete),
+  SK_MEASUREMENT_ALIAS(Win_wait_delayed_complete, MPI_Win_wait_delayed_complete),
+  SK_MEASUREMENT_ALIAS(Win_test, MPI_Win_test),
+  SK_MEASUREMENT_ALIAS(Win_test_delayed, MPI_Win_test_delayed),
+  SK_MEASUREMENT_ALIAS(Win_create, MPI_Win_create),
+  SK_MEASUREMENT_ALIAS(Win_free, MPI_Win_free),
+  SK_MEASUREMENT_ALIAS(Win_lock, MPI_Win_lock),
+  SK_MEASUREMENT_ALIAS(Win_lock_desync, MPI_Win_lock_desync),
+  SK_MEASUREMENT_ALIAS(Win_unlock, MPI_Win_unlock),
   SK_MEASUREMENT_END
 };
 
@@ -8343,6 +8539,49 @@ static double pingpong_fenced(sk_mctx *m, int use_get)
 
 static double measure_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 0); }
 static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 1); }
+
+/* Pingpong_Put_Put(count, dt, info, iterations), the original SKaMPI's form of
+** MPI_Put_Pingpong: `iterations` fenced round trips (rank 0 puts to rank 1, fence, rank 1
+** puts to rank 0, fence) in one timing, divided by iterations; -1 for iterations < 0,
+** 0 for none. */
+static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctni");
+  sk_win_simple(m, &a, "Pingpong_Put_Put", 1);
+}
+
+static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, n = s->args.iterations;
+  double start;
+  (void)args;
+  if (n < 0) return -1.0;
+  if (n == 0) return 0.0;
+  start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < n; i++) {
+    if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
+    MPI_Win_fence(0, s->win);
+    if (m->rank == 1) sk_win_put_block(m, s, 0, 0);
+    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  }
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
+** functions around nothing, with their window; the overhead, on rank 0 alone. */
+PAIRWISE_INIT(onesided_dummy)
+
+static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
+{
+  double start, stop;
+  (void)args;
+  start = sk_sync_start(m);
+  stop = sk_sync_stop(m);
+  return m->rank == 0 ? stop - start : -1.0;
+}
 
 /* MPI_Put_fence_bidirectional: ranks 0 and 1 put to each other in one fence epoch. */
 static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
@@ -9026,6 +9265,8 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 
 static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(Pingpong_Put_Put, "itni", SK_NAMES_CDI " iterations", 2),
+  SK_WIN_ROW(onesided_dummy, "itn", SK_NAMES_CDI, 1),
   SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", SK_NAMES_CDI, 2),
   SK_WIN_ROW(MPI_Put_callduration, "itn", SK_NAMES_CDI, 2),
   SK_WIN_ROW(MPI_Put_dedicated, "itn", SK_NAMES_CDI, 2),
@@ -9066,6 +9307,31 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW(onesided_allreduce, "itno", SK_NAMES_CDI " op", 1),
   SK_WIN_ROW(onesided_borderexchange, "inii", "count info iteration_count compute", 2),
   SK_WIN_ROW(onesided_borderexchange_fence, "inii", "count info iteration_count compute", 2),
+  SK_MEASUREMENT_ALIAS(Put_fence_bidirectional, MPI_Put_fence_bidirectional),
+  SK_MEASUREMENT_ALIAS(Put_dedicated, MPI_Put_dedicated),
+  SK_MEASUREMENT_ALIAS(Put_passive, MPI_Put_passive),
+  SK_MEASUREMENT_ALIAS(Put_passive_concurrent, MPI_Put_passive_concurrent),
+  SK_MEASUREMENT_ALIAS(Put_fence, MPI_Put_fence),
+  SK_MEASUREMENT_ALIAS(Put_activewait_get, MPI_Put_activewait_get),
+  SK_MEASUREMENT_ALIAS(Put_activewait_twosided, MPI_Put_activewait_twosided),
+  SK_MEASUREMENT_ALIAS(Put_activewait_twosided_sleep, MPI_Put_activewait_twosided_sleep),
+  SK_MEASUREMENT_ALIAS(Get_Pingpong, MPI_Get_Pingpong),
+  SK_MEASUREMENT_ALIAS(Get_callduration, MPI_Get_callduration),
+  SK_MEASUREMENT_ALIAS(Get_dedicated, MPI_Get_dedicated),
+  SK_MEASUREMENT_ALIAS(Get_passive, MPI_Get_passive),
+  SK_MEASUREMENT_ALIAS(Get_fence, MPI_Get_fence),
+  SK_MEASUREMENT_ALIAS(Get_activewait, MPI_Get_activewait),
+  SK_MEASUREMENT_ALIAS(Get_activewait_sleep, MPI_Get_activewait_sleep),
+  SK_MEASUREMENT_ALIAS(Accumulate, MPI_Accumulate),
+  SK_MEASUREMENT_ALIAS(Accumulate_activewait_twosided, MPI_Accumulate_activewait_twosided),
+  SK_MEASUREMENT_ALIAS(Accumulate_concurrent, MPI_Accumulate_concurrent),
+  SK_MEASUREMENT_ALIAS(Put_Shift, MPI_Put_Shift),
+  SK_MEASUREMENT_ALIAS(Put_Exchange, MPI_Put_Exchange),
+  SK_MEASUREMENT_ALIAS(Put_Exchange_passive, MPI_Put_Exchange_passive),
+  SK_MEASUREMENT_ALIAS(Accumulate_concurrent_multi, MPI_Accumulate_concurrent_multi),
+  SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
+  SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
+  SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
   SK_MEASUREMENT_END
 };
 
@@ -9160,7 +9426,7 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name)
 {
   int i;
   const sk_measurement *m;
-  for (i = 0; (m = catalogue_raw(i, NULL)) != NULL; i++) if (sk_streq(m->name, name)) return catalogue_resolve(m);
+  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
   return NULL;
 }
 
@@ -9212,7 +9478,6 @@ static const char *catalogue_pattern_name(sk_pattern p)
 static void catalogue_describe(sk_str *out, const sk_measurement *m)
 {
   const char *names = m->param_names ? m->param_names : "", *letter = m->params ? m->params : "";
-  char why[300];
   int first = 1;
   sk_str_printf(out, "  %s(", m->name);
   for (;;) {
@@ -9230,7 +9495,8 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
                 m->min_procs == 1 ? "" : "es");
   if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
-  if (sk_catalogue_unavailable(m, why, sizeof why)) sk_str_printf(out, "; not in this build: %s", why);
+  if (m->measure == NULL)
+    sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
   sk_str_putc(out, '\n');
 }
 
