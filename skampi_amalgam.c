@@ -1604,21 +1604,38 @@ typedef struct sk_measurement {
   sk_finalize_fn finalize;  /* may be NULL */
   int min_procs;            /* the communicator must have at least this many processes */
   const char *needs;        /* NULL, or what the row needs beyond the portable transport */
+  const char *param_names;  /* the parameters' names, blank-separated, one per letter */
+  const char *alias_of;     /* NULL, or the name of the row this one is another name of */
 } sk_measurement;
 
 /* The rows. NAME is the measurement's name in the input language; its measure function
-** is measure_NAME; INIT and FINALIZE are functions or NULL. The _MPI and _MPI2 rows
-** keep their functions only where the build has MPI (MPI-2 for one-sided), e.g.
-**   SK_MEASUREMENT_MPI(Bcast, "iti", SK_PATTERN_COLLECTIVE, 1, init_Bcast, NULL),  */
-#define SK_MEASUREMENT(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL }
-#define SK_MEASUREMENT_MPI(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
+** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
+** _MPI and _MPI2 rows keep their functions only where the build has MPI (MPI-2 for
+** one-sided), e.g.
+**   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
+**                      init_Bcast, NULL),  */
+#define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL, NAMES, NULL }
+#define SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
-    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library" }
-#define SK_MEASUREMENT_MPI2(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library", NAMES, NULL }
+#define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
-    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)" }
-#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL }
+    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
+/* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
+** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
+** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
+** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
+#define SK_MEASUREMENT_ALIAS(ALIAS, TARGET) \
+  { #ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, #TARGET }
+#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL }
+
+/* Parameter groups of the original SKaMPI's documentation (names; letters alongside):
+** point-to-point "itii", send/receive pair "itit", count-datatype-info "itn". */
+#define SK_NAMES_PP "count datatype tag iterations"
+#define SK_NAMES_SR "send_count send_dt recv_count recv_dt"
+#define SK_NAMES_CDI "count datatype info"
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);
@@ -4663,6 +4680,10 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
+/* The listing of `skampi -l`: every measurement row (or only the one called `name`),
+** grouped by family, with parameter names and types, pattern, minimum number of
+** processes, "alias of X" and what the build lacks. Returns the number of rows listed. */
+SK_API int sk_catalogue_list(sk_str *out, const char *name);
 
 #endif
 /* --- end split/catalogue.h --- */
@@ -4816,8 +4837,8 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 #endif /* SKAMPI_MPI */
 
 /* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
-#define SK_WIN_ROW(NAME, PARAMS, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
+#define SK_WIN_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
+  SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
@@ -4926,9 +4947,11 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
   return now - start;
 }
 
+#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
+
 static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
   SK_MEASUREMENT_END
 };
 
@@ -5085,7 +5108,7 @@ static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 }
 
 static const sk_measurement mw_table[] = {
-  SK_MEASUREMENT(Master_Worker, "iid", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
   SK_MEASUREMENT_END
 };
 
@@ -5803,12 +5826,12 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void)
 /* ---- the table ---- */
 
 static const sk_measurement bca_table[] = {
-  SK_MEASUREMENT(Pingpong_Blocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
-  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
-  SK_MEASUREMENT(Bcast_Cube, "ii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL, "iiiii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
-  SK_MEASUREMENT(Bcast_Linear, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
-  SK_MEASUREMENT(Bcast_Library, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
+  SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
+  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
+  SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
+  SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
   SK_MEASUREMENT_END
 };
 
@@ -6065,8 +6088,8 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_MEASUREMENT_MPI(Wtime, "i", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
-  SK_MEASUREMENT_MPI(MPI_Wtime, "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
+  SK_MEASUREMENT_MPI(Wtime, "i", "iterations", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
+  SK_MEASUREMENT_MPI(MPI_Wtime, "", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
   SK_MEASUREMENT_END
 };
 
@@ -6558,24 +6581,87 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
   return result;
 }
 
+/* Par_Pingpong_Send_Recv(count, datatype, tag, iterations, procs, nodesize): `procs`
+** ping-pongs of Pingpong_Send_Recv at the same time, rank i with rank nodesize+i for
+** i < procs (e.g. across the nodes of nodesize processes each), unsynchronised like the
+** ping-pongs; the others take no part (-1). The original meant these pairs but, as
+** coded, addressed ranks 1 and 0 from all of them; here the pairs must fit the
+** communicator (nodesize >= procs, nodesize + procs <= size). */
+typedef struct par_pingpong_args {
+  long procs, nodesize;
+} par_pingpong_args;
+
+static void par_pingpong_args_read(par_pingpong_args *a, const sk_value *args)
+{
+  a->procs = args[4].u.i;
+  a->nodesize = args[5].u.i;
+}
+
+static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Par_Pingpong_Send_Recv";
+  par_pingpong_args a;
+  init_pingpong(m, args, fn);
+  par_pingpong_args_read(&a, args);
+  if (m->failed) return;
+  if (a.procs < 1 || a.nodesize < a.procs || a.nodesize > (long)m->size - a.procs) {
+    char msg[160];
+    sprintf(msg, "%s: procs %ld and nodesize %ld need 1 <= procs <= nodesize <= size - procs (size %d)", fn,
+            a.procs, a.nodesize, m->size);
+    sk_meas_fail(m, msg);
+  }
+}
+
+static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  par_pingpong_args a;
+  MPI_Status status;
+  long i;
+  int first;
+  double start;
+  pingpong_setup(&p, m, args);
+  par_pingpong_args_read(&a, args);
+  if (m->rank < a.procs) { first = 1; p.partner = (int)(m->rank + a.nodesize); }
+  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { first = 0; p.partner = (int)(m->rank - a.nodesize); }
+  else return -1.0;
+  if (p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (first) {
+      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
+      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
+      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
 #endif /* SKAMPI_MPI */
 
-#define PINGPONG_ROW(NAME, PARAMS, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
+#define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
 
 static const sk_measurement mpi_p2p_table[] = {
-  PINGPONG_ROW(Pingpong_Send_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", finalize_Pingpong_Bsend_Recv),
-  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii", NULL),
-  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", NULL),
-  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
-  SK_MEASUREMENT_MPI(Send, "iti", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", SK_NAMES_PP, finalize_Pingpong_Bsend_Recv),
+  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii",
+               "send_count send_dt send_tag recv_count recv_dt recv_tag iterations", NULL),
+  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
+  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
+  SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  SK_MEASUREMENT_MPI(Par_Pingpong_Send_Recv, "itiiii", SK_NAMES_PP " procs nodesize", SK_PATTERN_COLLECTIVE, 2,
+                     init_Par_Pingpong_Send_Recv, NULL),
+  SK_MEASUREMENT_ALIAS(Isend_callduration, MPI_Isend_callduration),
   SK_MEASUREMENT_END
 };
 
@@ -7470,40 +7556,153 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
+/* ---- delayed collectives and wait patterns (SKaMPI 6) ---- */
+
+/* delayed_Alltoall(s_cnt, s_dt, r_cnt, r_dt, delay, node) and delayed_Gather(s_cnt,
+** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
+** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
+** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
+typedef struct delay_args {
+  double delay;
+  long node;
+} delay_args;
+
+static void delay_args_read(delay_args *d, const sk_value *args, int first)
+{
+  d->delay = sk_mpi_arg_double(&args[first]);
+  d->node = args[first + 1].u.i;
+}
+
+static void check_delay(sk_mctx *m, const char *fn, const sk_value *args, int first)
+{
+  delay_args d;
+  delay_args_read(&d, args, first);
+  if (!m->failed && !(d.delay >= 0.0 && d.delay <= 3600.0)) {
+    char msg[120];
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d.delay);
+    sk_meas_fail(m, msg);
+  }
+}
+
+static void init_delayed_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  init_alltoall(m, args, "delayed_Alltoall", 0, 0);
+  check_delay(m, "delayed_Alltoall", args, 4);
+}
+
+static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  delay_args d;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  delay_args_read(&d, args, 4);
+  start = sk_sync_start(m);
+  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
+  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+               sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_delayed_Gather(sk_mctx *m, const sk_value *args)
+{
+  init_gather(m, args, "delayed_Gather", 0);
+  check_delay(m, "delayed_Gather", args, 5);
+}
+
+static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  delay_args d;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  delay_args_read(&d, args, 5);
+  start = sk_sync_start(m);
+  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
+  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+             (int)a.root, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
+** busy-waits (size - r) * scale / (r + 1) * scale seconds; no messages (reported 0). */
+static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  double scale = sk_mpi_arg_double(&args[0]);
+  if (!(scale >= 0.0 && scale * (double)m->size <= 3600.0)) {
+    char msg[120];
+    sprintf(msg, "%s: scale %g s must be >= 0 and the longest wait at most 3600 seconds", fn, scale);
+    sk_meas_fail(m, msg);
+  }
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+}
+
+static double waitpattern(sk_mctx *m, const sk_value *args, double factor)
+{
+  double start, scale = sk_mpi_arg_double(&args[0]);
+  start = sk_sync_start(m);
+  sk_mpi_busy_wait(factor * scale * 1.0e6);
+  return sk_sync_stop(m) - start;
+}
+
+static void init_waitpattern_down(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_down"); }
+static void init_waitpattern_up(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_up"); }
+
+static double measure_waitpattern_down(sk_mctx *m, const sk_value *args)
+{
+  return waitpattern(m, args, (double)(m->size - m->rank));
+}
+
+static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
+{
+  return waitpattern(m, args, (double)(m->rank + 1));
+}
+
 #endif /* SKAMPI_MPI */
 
-#define COLL_ROW(NAME, PARAMS, INIT, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
+#define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
 
 static const sk_measurement mpi_coll_table[] = {
-  COLL_ROW(Bcast, "iti", init_Bcast, NULL),
-  COLL_ROW(Bcast_Send_Recv, "iti", init_Bcast_Send_Recv, NULL),
-  COLL_ROW(Barrier, "", NULL, NULL),
-  COLL_ROW(Reduce, "itoi", init_Reduce, NULL),
-  COLL_ROW(Allreduce, "ito", init_Allreduce, NULL),
-  COLL_ROW(Reduce_Bcast, "itoi", init_Reduce_Bcast, NULL),
-  COLL_ROW(Reduce_scatter, "itoi", init_Reduce_scatter, finalize_coll_state),
-  COLL_ROW(Alltoall, "itit", init_Alltoall, NULL),
-  COLL_ROW(Alltoall_Isend_Irecv, "itit", init_Alltoall_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gather, "ititi", init_Gather, NULL),
-  COLL_ROW(Gather_SR, "ititi", init_Gather_SR, NULL),
-  COLL_ROW(Gather_ISWA, "ititi", init_Gather_ISWA, finalize_coll_state),
-  COLL_ROW(Allgather, "itit", init_Allgather, NULL),
-  COLL_ROW(Scatter, "ititi", init_Scatter, NULL),
-  COLL_ROW(Reduce_Scatterv, "itoi", init_Reduce_Scatterv, finalize_coll_state),
-  COLL_ROW(Alltoallv, "itit", init_Alltoallv, finalize_coll_state),
-  COLL_ROW(Alltoallv_Isend_Irecv, "itit", init_Alltoallv_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gatherv, "ititi", init_Gatherv, finalize_coll_state),
-  COLL_ROW(Allgatherv, "itit", init_Allgatherv, finalize_coll_state),
-  COLL_ROW(Scatterv, "ititi", init_Scatterv, finalize_coll_state),
-  COLL_ROW(Scan, "ito", init_Scan, NULL),
-  COLL_ROW(Comm_split, "", NULL, NULL),
-  COLL_ROW(Comm_dup, "", NULL, NULL),
-  COLL_ROW(myalltoallv, "ititid", init_myalltoallv, finalize_coll_state),
-  COLL_ROW(Exchange, "iti", init_Exchange, finalize_coll_state),
-  COLL_ROW(multi_Alltoall, "ititi", init_multi_Alltoall, NULL),
-  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
+  COLL_ROW(Bcast, "iti", "count datatype root", init_Bcast, NULL),
+  COLL_ROW(Bcast_Send_Recv, "iti", "count datatype root", init_Bcast_Send_Recv, NULL),
+  COLL_ROW(Barrier, "", "", NULL, NULL),
+  COLL_ROW(Reduce, "itoi", "count datatype op root", init_Reduce, NULL),
+  COLL_ROW(Allreduce, "ito", "count datatype op", init_Allreduce, NULL),
+  COLL_ROW(Reduce_Bcast, "itoi", "count datatype op root", init_Reduce_Bcast, NULL),
+  COLL_ROW(Reduce_scatter, "itoi", "count datatype op root", init_Reduce_scatter, finalize_coll_state),
+  COLL_ROW(Alltoall, "itit", SK_NAMES_SR, init_Alltoall, NULL),
+  COLL_ROW(Alltoall_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoall_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gather, "ititi", SK_NAMES_SR " root", init_Gather, NULL),
+  COLL_ROW(Gather_SR, "ititi", SK_NAMES_SR " root", init_Gather_SR, NULL),
+  COLL_ROW(Gather_ISWA, "ititi", SK_NAMES_SR " root", init_Gather_ISWA, finalize_coll_state),
+  COLL_ROW(Allgather, "itit", SK_NAMES_SR, init_Allgather, NULL),
+  COLL_ROW(Scatter, "ititi", SK_NAMES_SR " root", init_Scatter, NULL),
+  COLL_ROW(Reduce_Scatterv, "itoi", "count datatype op root", init_Reduce_Scatterv, finalize_coll_state),
+  COLL_ROW(Alltoallv, "itit", SK_NAMES_SR, init_Alltoallv, finalize_coll_state),
+  COLL_ROW(Alltoallv_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoallv_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gatherv, "ititi", SK_NAMES_SR " root", init_Gatherv, finalize_coll_state),
+  COLL_ROW(Allgatherv, "itit", SK_NAMES_SR, init_Allgatherv, finalize_coll_state),
+  COLL_ROW(Scatterv, "ititi", SK_NAMES_SR " root", init_Scatterv, finalize_coll_state),
+  COLL_ROW(Scan, "ito", "count datatype op", init_Scan, NULL),
+  COLL_ROW(Comm_split, "", "", NULL, NULL),
+  COLL_ROW(Comm_dup, "", "", NULL, NULL),
+  COLL_ROW(myalltoallv, "ititid", SK_NAMES_SR " charged_rank ratio", init_myalltoallv, finalize_coll_state),
+  COLL_ROW(Exchange, "iti", "count datatype msg_count", init_Exchange, finalize_coll_state),
+  COLL_ROW(multi_Alltoall, "ititi", SK_NAMES_SR " alltoall_count", init_multi_Alltoall, NULL),
+  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", "count iteration_count compute", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
                      finalize_coll_state),
+  COLL_ROW(delayed_Alltoall, "ititdi", SK_NAMES_SR " delay node", init_delayed_Alltoall, NULL),
+  COLL_ROW(delayed_Gather, "ititidi", SK_NAMES_SR " root delay node", init_delayed_Gather, NULL),
+  COLL_ROW(waitpattern_down, "d", "scale", init_waitpattern_down, NULL),
+  COLL_ROW(waitpattern_up, "d", "scale", init_waitpattern_up, NULL),
+  SK_MEASUREMENT_ALIAS(Bcast_using_Send_Recv, Bcast_Send_Recv),
+  SK_MEASUREMENT_ALIAS(Allreduce_using_Reduce_Bcast, Reduce_Bcast),
+  SK_MEASUREMENT_ALIAS(Alltoall_using_Isend_Irecv, Alltoall_Isend_Irecv),
+  SK_MEASUREMENT_ALIAS(Alltoallv_using_Isend_Irecv, Alltoallv_Isend_Irecv),
+  SK_MEASUREMENT_ALIAS(Gather_using_Send_Recv, Gather_SR),
+  SK_MEASUREMENT_ALIAS(Gather_using_Isend_Irecv_Waitall, Gather_ISWA),
   SK_MEASUREMENT_END
 };
 
@@ -8230,27 +8429,48 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_sync_table[] = {
-  SK_WIN_ROW(MPI_Win_fence_open, "itni", 1),
-  SK_WIN_ROW(MPI_Win_fence_close, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", 2),
-  SK_WIN_ROW(MPI_Win_start, "itni", 2),
-  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_post, "itni", 2),
-  SK_WIN_ROW(MPI_Win_complete, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_complete_n, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_test, "itnii", 2),
-  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", 2),
-  SK_WIN_ROW(MPI_Win_create, "itn", 1),
-  SK_WIN_ROW(MPI_Win_free, "itni", 2),
-  SK_WIN_ROW(MPI_Win_lock, "itniii", 1),
-  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", 1),
-  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", 1),
+  SK_WIN_ROW(MPI_Win_fence_open, "itni", SK_NAMES_CDI " assertion", 1),
+  SK_WIN_ROW(MPI_Win_fence_close, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", SK_NAMES_CDI " msg_count delay_us", 2),
+  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", SK_NAMES_CDI " do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_start, "itni", SK_NAMES_CDI " assertion", 2),
+  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", SK_NAMES_CDI " assertion delay_us delay_rank", 2),
+  SK_WIN_ROW(MPI_Win_post, "itni", SK_NAMES_CDI " assertion", 2),
+  SK_WIN_ROW(MPI_Win_complete, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_complete_n, "itniii", SK_NAMES_CDI " assertion msg_count delay_us", 2),
+  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_test, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
+  SK_WIN_ROW(MPI_Win_create, "itn", SK_NAMES_CDI, 1),
+  SK_WIN_ROW(MPI_Win_free, "itni", SK_NAMES_CDI " do_a_put", 2),
+  SK_WIN_ROW(MPI_Win_lock, "itniii", SK_NAMES_CDI " assertion lock_type dest_rank", 1),
+  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", SK_NAMES_CDI " assertion lock_type dest_rank delay_us", 1),
+  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", SK_NAMES_CDI " assertion lock_type dest_rank do_a_put delay_us", 1),
+  SK_MEASUREMENT_ALIAS(Win_fence_open, MPI_Win_fence_open),
+  SK_MEASUREMENT_ALIAS(Win_fence_close, MPI_Win_fence_close),
+  SK_MEASUREMENT_ALIAS(Win_fence_close_collective, MPI_Win_fence_close_collective),
+  SK_MEASUREMENT_ALIAS(Win_fence_close_delayed, MPI_Win_fence_close_delayed),
+  SK_MEASUREMENT_ALIAS(Win_fence_openclose, MPI_Win_fence_openclose),
+  SK_MEASUREMENT_ALIAS(Win_start, MPI_Win_start),
+  SK_MEASUREMENT_ALIAS(Win_start_delayed_post, MPI_Win_start_delayed_post),
+  SK_MEASUREMENT_ALIAS(Win_post, MPI_Win_post),
+  SK_MEASUREMENT_ALIAS(Win_complete, MPI_Win_complete),
+  SK_MEASUREMENT_ALIAS(Win_startcomplete, MPI_Win_startcomplete),
+  SK_MEASUREMENT_ALIAS(Win_complete_n, MPI_Win_complete_n),
+  SK_MEASUREMENT_ALIAS(Win_complete_delayed_wait, MPI_Win_complete_delayed_wait),
+  SK_MEASUREMENT_ALIAS(Win_wait_early_complete, MPI_Win_wait_early_complete),
+  SK_MEASUREMENT_ALIAS(Win_wait_delayed_complete, MPI_Win_wait_delayed_complete),
+  SK_MEASUREMENT_ALIAS(Win_test, MPI_Win_test),
+  SK_MEASUREMENT_ALIAS(Win_test_delayed, MPI_Win_test_delayed),
+  SK_MEASUREMENT_ALIAS(Win_create, MPI_Win_create),
+  SK_MEASUREMENT_ALIAS(Win_free, MPI_Win_free),
+  SK_MEASUREMENT_ALIAS(Win_lock, MPI_Win_lock),
+  SK_MEASUREMENT_ALIAS(Win_lock_desync, MPI_Win_lock_desync),
+  SK_MEASUREMENT_ALIAS(Win_unlock, MPI_Win_unlock),
   SK_MEASUREMENT_END
 };
 
@@ -8319,6 +8539,49 @@ static double pingpong_fenced(sk_mctx *m, int use_get)
 
 static double measure_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 0); }
 static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 1); }
+
+/* Pingpong_Put_Put(count, dt, info, iterations), the original SKaMPI's form of
+** MPI_Put_Pingpong: `iterations` fenced round trips (rank 0 puts to rank 1, fence, rank 1
+** puts to rank 0, fence) in one timing, divided by iterations; -1 for iterations < 0,
+** 0 for none. */
+static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctni");
+  sk_win_simple(m, &a, "Pingpong_Put_Put", 1);
+}
+
+static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, n = s->args.iterations;
+  double start;
+  (void)args;
+  if (n < 0) return -1.0;
+  if (n == 0) return 0.0;
+  start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < n; i++) {
+    if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
+    MPI_Win_fence(0, s->win);
+    if (m->rank == 1) sk_win_put_block(m, s, 0, 0);
+    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  }
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
+** functions around nothing, with their window; the overhead, on rank 0 alone. */
+PAIRWISE_INIT(onesided_dummy)
+
+static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
+{
+  double start, stop;
+  (void)args;
+  start = sk_sync_start(m);
+  stop = sk_sync_stop(m);
+  return m->rank == 0 ? stop - start : -1.0;
+}
 
 /* MPI_Put_fence_bidirectional: ranks 0 and 1 put to each other in one fence epoch. */
 static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
@@ -9001,47 +9264,74 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_WIN_ROW(MPI_Put_Pingpong, "itn", 2),
-  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", 2),
-  SK_WIN_ROW(MPI_Put_callduration, "itn", 2),
-  SK_WIN_ROW(MPI_Put_dedicated, "itn", 2),
-  SK_WIN_ROW(MPI_Put_passive, "itn", 2),
-  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", 2),
-  SK_WIN_ROW(MPI_Put_fence, "itn", 2),
-  SK_WIN_ROW(MPI_Put_activewait_get, "in", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
-  SK_WIN_ROW(MPI_Get_Pingpong, "itn", 2),
-  SK_WIN_ROW(MPI_Get_callduration, "itn", 2),
-  SK_WIN_ROW(MPI_Get_dedicated, "itn", 2),
-  SK_WIN_ROW(MPI_Get_passive, "itn", 2),
-  SK_WIN_ROW(MPI_Get_fence, "itn", 2),
-  SK_WIN_ROW(MPI_Get_activewait, "in", 2),
-  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", 2),
-  SK_WIN_ROW(MPI_Accumulate, "itno", 2),
-  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
-  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
-  SK_WIN_ROW(Caching, "itni", 2),
-  SK_WIN_ROW(Combining_fence, "itni", 2),
-  SK_WIN_ROW(Combining_dedicated, "itni", 2),
-  SK_WIN_ROW(Datatype_complex_everytime, "in", 2),
-  SK_WIN_ROW(Datatype_complex_once, "in", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_once, "in", 2),
-  SK_WIN_ROW(Datatype_complex_Get, "in", 2),
-  SK_WIN_ROW(Datatype_int, "in", 2),
-  SK_WIN_ROW(Datatype_simple, "in", 2),
-  SK_WIN_ROW(Datatype_simple_Get, "in", 2),
-  SK_WIN_ROW(MPI_Put_Shift, "itni", 1),
-  SK_WIN_ROW(MPI_Put_Exchange, "itni", 1),
-  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", 1),
-  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
-  SK_WIN_ROW(onesided_bcast, "itni", 1),
-  SK_WIN_ROW(onesided_alltoall, "itni", 1),
-  SK_WIN_ROW(onesided_reduce, "itno", 1),
-  SK_WIN_ROW(onesided_allreduce, "itno", 1),
-  SK_WIN_ROW(onesided_borderexchange, "inii", 2),
-  SK_WIN_ROW(onesided_borderexchange_fence, "inii", 2),
+  SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(Pingpong_Put_Put, "itni", SK_NAMES_CDI " iterations", 2),
+  SK_WIN_ROW(onesided_dummy, "itn", SK_NAMES_CDI, 1),
+  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_callduration, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_dedicated, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_passive, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", SK_NAMES_CDI " lock_type", 2),
+  SK_WIN_ROW(MPI_Put_fence, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_activewait_get, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", "count info delay_us", 2),
+  SK_WIN_ROW(MPI_Get_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_callduration, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_dedicated, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_passive, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_fence, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_activewait, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", "count info delay_us", 2),
+  SK_WIN_ROW(MPI_Accumulate, "itno", SK_NAMES_CDI " operation", 2),
+  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", SK_NAMES_CDI " operation disjoint", 2),
+  SK_WIN_ROW(Caching, "itni", SK_NAMES_CDI " delay_us", 2),
+  SK_WIN_ROW(Combining_fence, "itni", SK_NAMES_CDI " msg_count", 2),
+  SK_WIN_ROW(Combining_dedicated, "itni", SK_NAMES_CDI " msg_count", 2),
+  SK_WIN_ROW(Datatype_complex_everytime, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_once, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_once, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_Get, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_int, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_simple, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_simple_Get, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_Shift, "itni", SK_NAMES_CDI " distance", 1),
+  SK_WIN_ROW(MPI_Put_Exchange, "itni", SK_NAMES_CDI " msg_count", 1),
+  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", SK_NAMES_CDI " msg_count", 1),
+  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", SK_NAMES_CDI " msg_count operator disjoint", 2),
+  SK_WIN_ROW(onesided_bcast, "itni", SK_NAMES_CDI " bcast_count", 1),
+  SK_WIN_ROW(onesided_alltoall, "itni", SK_NAMES_CDI " alltoall_count", 1),
+  SK_WIN_ROW(onesided_reduce, "itno", SK_NAMES_CDI " op", 1),
+  SK_WIN_ROW(onesided_allreduce, "itno", SK_NAMES_CDI " op", 1),
+  SK_WIN_ROW(onesided_borderexchange, "inii", "count info iteration_count compute", 2),
+  SK_WIN_ROW(onesided_borderexchange_fence, "inii", "count info iteration_count compute", 2),
+  SK_MEASUREMENT_ALIAS(Put_fence_bidirectional, MPI_Put_fence_bidirectional),
+  SK_MEASUREMENT_ALIAS(Put_dedicated, MPI_Put_dedicated),
+  SK_MEASUREMENT_ALIAS(Put_passive, MPI_Put_passive),
+  SK_MEASUREMENT_ALIAS(Put_passive_concurrent, MPI_Put_passive_concurrent),
+  SK_MEASUREMENT_ALIAS(Put_fence, MPI_Put_fence),
+  SK_MEASUREMENT_ALIAS(Put_activewait_get, MPI_Put_activewait_get),
+  SK_MEASUREMENT_ALIAS(Put_activewait_twosided, MPI_Put_activewait_twosided),
+  SK_MEASUREMENT_ALIAS(Put_activewait_twosided_sleep, MPI_Put_activewait_twosided_sleep),
+  SK_MEASUREMENT_ALIAS(Get_Pingpong, MPI_Get_Pingpong),
+  SK_MEASUREMENT_ALIAS(Get_callduration, MPI_Get_callduration),
+  SK_MEASUREMENT_ALIAS(Get_dedicated, MPI_Get_dedicated),
+  SK_MEASUREMENT_ALIAS(Get_passive, MPI_Get_passive),
+  SK_MEASUREMENT_ALIAS(Get_fence, MPI_Get_fence),
+  SK_MEASUREMENT_ALIAS(Get_activewait, MPI_Get_activewait),
+  SK_MEASUREMENT_ALIAS(Get_activewait_sleep, MPI_Get_activewait_sleep),
+  SK_MEASUREMENT_ALIAS(Accumulate, MPI_Accumulate),
+  SK_MEASUREMENT_ALIAS(Accumulate_activewait_twosided, MPI_Accumulate_activewait_twosided),
+  SK_MEASUREMENT_ALIAS(Accumulate_concurrent, MPI_Accumulate_concurrent),
+  SK_MEASUREMENT_ALIAS(Put_Shift, MPI_Put_Shift),
+  SK_MEASUREMENT_ALIAS(Put_Exchange, MPI_Put_Exchange),
+  SK_MEASUREMENT_ALIAS(Put_Exchange_passive, MPI_Put_Exchange_passive),
+  SK_MEASUREMENT_ALIAS(Accumulate_concurrent_multi, MPI_Accumulate_concurrent_multi),
+  SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
+  SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
+  SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
   SK_MEASUREMENT_END
 };
 
@@ -9053,10 +9343,12 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
 ** by name and signature and say what they need (sk_catalogue_unavailable). A new
-** measurement module adds its table function here.
+** measurement module adds its table function and family here. Alias rows
+** (SK_MEASUREMENT_ALIAS, the original SKaMPI's spellings) are handed out resolved: a
+** copy of the target row under the alias's name, with alias_of naming the target.
 */
-#line 8 "split/catalogue.c"
-#line 9 "split/catalogue.c"
+#line 10 "split/catalogue.c"
+#line 11 "split/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
@@ -9064,26 +9356,70 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
-static const catalogue_table_fn catalogue_tables[] = {
-  sk_meas_table_synthetic,
-  sk_meas_table_mw,
-  sk_meas_table_bcast_algos,
-  sk_meas_table_mpi_p2p,
-  sk_meas_table_mpi_coll,
-  sk_meas_table_mpi_win_sync,
-  sk_meas_table_mpi_win_transfer,
-  sk_meas_table_mpi,
-  NULL
+/* One table per module; the family is what `skampi -l` groups by (the MPI families are
+** those of SKaMPI 5 manual §3.1-§3.4). */
+typedef struct catalogue_table {
+  catalogue_table_fn table;
+  const char *family;
+} catalogue_table;
+
+static const catalogue_table catalogue_tables[] = {
+  { sk_meas_table_synthetic, "synthetic: computed or busy-waited times, every backend" },
+  { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
+  { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
+  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
+  { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
+  { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi, "misc: clock measurements" },
+  { NULL, NULL }
 };
+
+/* The raw row i (aliases unresolved) and, if wanted, its family. */
+static const sk_measurement *catalogue_raw(int i, const char **family)
+{
+  int t, k;
+  for (t = 0; catalogue_tables[t].table; t++) {
+    const sk_measurement *tab = catalogue_tables[t].table();
+    for (k = 0; tab[k].name; k++)
+      if (i-- == 0) {
+        if (family) *family = catalogue_tables[t].family;
+        return &tab[k];
+      }
+  }
+  return NULL;
+}
+
+#define CATALOGUE_MAX_ALIASES 96
+static sk_measurement catalogue_resolved[CATALOGUE_MAX_ALIASES];
+static const sk_measurement *catalogue_resolved_from[CATALOGUE_MAX_ALIASES];
+static int catalogue_n_resolved;
+
+/* An alias row as a copy of its target under its own name (made once, then kept). */
+static const sk_measurement *catalogue_resolve(const sk_measurement *row)
+{
+  int i;
+  const sk_measurement *target = NULL, *cand;
+  sk_measurement *copy;
+  if (row->alias_of == NULL) return row;
+  for (i = 0; i < catalogue_n_resolved; i++)
+    if (catalogue_resolved_from[i] == row) return &catalogue_resolved[i];
+  for (i = 0; (cand = catalogue_raw(i, NULL)) != NULL; i++)
+    if (cand->alias_of == NULL && sk_streq(cand->name, row->alias_of)) { target = cand; break; }
+  if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
+  if (catalogue_n_resolved == CATALOGUE_MAX_ALIASES) sk_fatal("catalogue: more than %d aliases", CATALOGUE_MAX_ALIASES);
+  copy = &catalogue_resolved[catalogue_n_resolved];
+  *copy = *target;
+  copy->name = row->name;
+  copy->alias_of = target->name;
+  catalogue_resolved_from[catalogue_n_resolved++] = row;
+  return copy;
+}
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  int t, k;
-  for (t = 0; catalogue_tables[t]; t++) {
-    const sk_measurement *tab = catalogue_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
-  }
-  return NULL;
+  const sk_measurement *row = catalogue_raw(i, NULL);
+  return row ? catalogue_resolve(row) : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
@@ -9107,6 +9443,76 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
   sk_copy_string(buf, size, msg.data);
   sk_str_free(&msg);
   return buf;
+}
+
+/* ---- the listing of `skampi -l` ---- */
+
+static const char *catalogue_type_name(char letter)
+{
+  switch (letter) {
+  case 'i': return "int";
+  case 'd': return "double";
+  case 's': return "string";
+  case 'c': return "comm";
+  case 't': return "datatype";
+  case 'o': return "op";
+  case 'n': return "info";
+  default: return "?";
+  }
+}
+
+static const char *catalogue_pattern_name(sk_pattern p)
+{
+  switch (p) {
+  case SK_PATTERN_P2P: return "p2p (ranks 0 and 1)";
+  case SK_PATTERN_COLLECTIVE: return "collective";
+  case SK_PATTERN_MASTER_WORKER: return "master_worker";
+  case SK_PATTERN_SIMPLE: return "simple (rank 0)";
+  case SK_PATTERN_SIMPLE_OWN_TIME: return "simple_own_time (rank 0)";
+  }
+  return "?";
+}
+
+/* NAME(name:type, ...)  pattern P, min N processes[; alias of X][; not in this build: ...]
+** A parameter without a name shows as '?', a name without a parameter as '!name'. */
+static void catalogue_describe(sk_str *out, const sk_measurement *m)
+{
+  const char *names = m->param_names ? m->param_names : "", *letter = m->params ? m->params : "";
+  int first = 1;
+  sk_str_printf(out, "  %s(", m->name);
+  for (;;) {
+    size_t len;
+    while (*names == ' ') names++;
+    len = strcspn(names, " ");
+    if (*letter == '\0' && len == 0) break;
+    if (!first) sk_str_puts(out, ", ");
+    first = 0;
+    if (*letter == '\0') sk_str_putc(out, '!');
+    if (len) sk_str_putn(out, names, len); else sk_str_putc(out, '?');
+    if (*letter) { sk_str_printf(out, ":%s", catalogue_type_name(*letter)); letter++; }
+    names += len;
+  }
+  sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
+                m->min_procs == 1 ? "" : "es");
+  if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
+  if (m->measure == NULL)
+    sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
+  sk_str_putc(out, '\n');
+}
+
+SK_API int sk_catalogue_list(sk_str *out, const char *name)
+{
+  int i, found = 0;
+  const char *family = NULL, *last = NULL;
+  const sk_measurement *row;
+  for (i = 0; (row = catalogue_raw(i, &family)) != NULL; i++) {
+    if (name != NULL && !sk_streq(row->name, name)) continue;
+    if (family != last) sk_str_printf(out, "%s\n", family);
+    last = family;
+    catalogue_describe(out, catalogue_resolve(row));
+    found++;
+  }
+  return found;
 }
 /* --- end split/catalogue.c --- */
 /* --- begin split/lexer.h --- */
@@ -14141,7 +14547,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
 */
 #line 9 "split/main.c"
 #line 10 "split/main.c"
@@ -14173,9 +14579,12 @@ static void main_exit_hook(int status)
 
 static void main_usage(FILE *f)
 {
-  fputs("usage: skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
+  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
     "  -h         show this help and exit\n"
     "  -V         print the version and exit\n"
+    "  -l [NAME]  list the measurement functions of this build (or only NAME): parameter\n"
+    "             names and types, pattern, least number of processes, aliases; helper\n"
+    "             functions are not listed; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
   fprintf(f,
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
@@ -14185,6 +14594,27 @@ static void main_usage(FILE *f)
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
     "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
+}
+
+/* -l [NAME]: the catalogue (catalogue.h) on standard output; an unknown NAME is a user
+** error. Handled like -h: right after the transport started, before any input. */
+static void main_list(const char *name)
+{
+  sk_str out;
+  int found;
+  sk_str_init(&out);
+  found = sk_catalogue_list(&out, name);
+  if (sk_is_reporter()) {
+    if (found) {
+      if (name == NULL)
+        printf("# measurement functions of the %s build (helpers are not listed)\n", SK_BACKEND_NAME);
+      fputs(out.data ? out.data : "", stdout);
+    } else {
+      fprintf(stderr, "skampi: no measurement function '%s' (skampi -l lists them)\n", name);
+    }
+  }
+  sk_str_free(&out);
+  sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
 }
 
 static void main_parse_options(int argc, char **argv, main_options *o)
@@ -14200,6 +14630,8 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
       if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
       sk_exit(0);
+    } else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
+      main_list(i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;

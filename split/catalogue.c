@@ -2,7 +2,9 @@
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
 ** by name and signature and say what they need (sk_catalogue_unavailable). A new
-** measurement module adds its table function here.
+** measurement module adds its table function and family here. Alias rows
+** (SK_MEASUREMENT_ALIAS, the original SKaMPI's spellings) are handed out resolved: a
+** copy of the target row under the alias's name, with alias_of naming the target.
 */
 #include "catalogue.h"
 #include "meas_mpi.h"
@@ -13,26 +15,70 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
-static const catalogue_table_fn catalogue_tables[] = {
-  sk_meas_table_synthetic,
-  sk_meas_table_mw,
-  sk_meas_table_bcast_algos,
-  sk_meas_table_mpi_p2p,
-  sk_meas_table_mpi_coll,
-  sk_meas_table_mpi_win_sync,
-  sk_meas_table_mpi_win_transfer,
-  sk_meas_table_mpi,
-  NULL
+/* One table per module; the family is what `skampi -l` groups by (the MPI families are
+** those of SKaMPI 5 manual §3.1-§3.4). */
+typedef struct catalogue_table {
+  catalogue_table_fn table;
+  const char *family;
+} catalogue_table;
+
+static const catalogue_table catalogue_tables[] = {
+  { sk_meas_table_synthetic, "synthetic: computed or busy-waited times, every backend" },
+  { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
+  { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
+  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
+  { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
+  { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi, "misc: clock measurements" },
+  { NULL, NULL }
 };
+
+/* The raw row i (aliases unresolved) and, if wanted, its family. */
+static const sk_measurement *catalogue_raw(int i, const char **family)
+{
+  int t, k;
+  for (t = 0; catalogue_tables[t].table; t++) {
+    const sk_measurement *tab = catalogue_tables[t].table();
+    for (k = 0; tab[k].name; k++)
+      if (i-- == 0) {
+        if (family) *family = catalogue_tables[t].family;
+        return &tab[k];
+      }
+  }
+  return NULL;
+}
+
+#define CATALOGUE_MAX_ALIASES 96
+static sk_measurement catalogue_resolved[CATALOGUE_MAX_ALIASES];
+static const sk_measurement *catalogue_resolved_from[CATALOGUE_MAX_ALIASES];
+static int catalogue_n_resolved;
+
+/* An alias row as a copy of its target under its own name (made once, then kept). */
+static const sk_measurement *catalogue_resolve(const sk_measurement *row)
+{
+  int i;
+  const sk_measurement *target = NULL, *cand;
+  sk_measurement *copy;
+  if (row->alias_of == NULL) return row;
+  for (i = 0; i < catalogue_n_resolved; i++)
+    if (catalogue_resolved_from[i] == row) return &catalogue_resolved[i];
+  for (i = 0; (cand = catalogue_raw(i, NULL)) != NULL; i++)
+    if (cand->alias_of == NULL && sk_streq(cand->name, row->alias_of)) { target = cand; break; }
+  if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
+  if (catalogue_n_resolved == CATALOGUE_MAX_ALIASES) sk_fatal("catalogue: more than %d aliases", CATALOGUE_MAX_ALIASES);
+  copy = &catalogue_resolved[catalogue_n_resolved];
+  *copy = *target;
+  copy->name = row->name;
+  copy->alias_of = target->name;
+  catalogue_resolved_from[catalogue_n_resolved++] = row;
+  return copy;
+}
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  int t, k;
-  for (t = 0; catalogue_tables[t]; t++) {
-    const sk_measurement *tab = catalogue_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
-  }
-  return NULL;
+  const sk_measurement *row = catalogue_raw(i, NULL);
+  return row ? catalogue_resolve(row) : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
@@ -56,4 +102,74 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
   sk_copy_string(buf, size, msg.data);
   sk_str_free(&msg);
   return buf;
+}
+
+/* ---- the listing of `skampi -l` ---- */
+
+static const char *catalogue_type_name(char letter)
+{
+  switch (letter) {
+  case 'i': return "int";
+  case 'd': return "double";
+  case 's': return "string";
+  case 'c': return "comm";
+  case 't': return "datatype";
+  case 'o': return "op";
+  case 'n': return "info";
+  default: return "?";
+  }
+}
+
+static const char *catalogue_pattern_name(sk_pattern p)
+{
+  switch (p) {
+  case SK_PATTERN_P2P: return "p2p (ranks 0 and 1)";
+  case SK_PATTERN_COLLECTIVE: return "collective";
+  case SK_PATTERN_MASTER_WORKER: return "master_worker";
+  case SK_PATTERN_SIMPLE: return "simple (rank 0)";
+  case SK_PATTERN_SIMPLE_OWN_TIME: return "simple_own_time (rank 0)";
+  }
+  return "?";
+}
+
+/* NAME(name:type, ...)  pattern P, min N processes[; alias of X][; not in this build: ...]
+** A parameter without a name shows as '?', a name without a parameter as '!name'. */
+static void catalogue_describe(sk_str *out, const sk_measurement *m)
+{
+  const char *names = m->param_names ? m->param_names : "", *letter = m->params ? m->params : "";
+  int first = 1;
+  sk_str_printf(out, "  %s(", m->name);
+  for (;;) {
+    size_t len;
+    while (*names == ' ') names++;
+    len = strcspn(names, " ");
+    if (*letter == '\0' && len == 0) break;
+    if (!first) sk_str_puts(out, ", ");
+    first = 0;
+    if (*letter == '\0') sk_str_putc(out, '!');
+    if (len) sk_str_putn(out, names, len); else sk_str_putc(out, '?');
+    if (*letter) { sk_str_printf(out, ":%s", catalogue_type_name(*letter)); letter++; }
+    names += len;
+  }
+  sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
+                m->min_procs == 1 ? "" : "es");
+  if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
+  if (m->measure == NULL)
+    sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
+  sk_str_putc(out, '\n');
+}
+
+SK_API int sk_catalogue_list(sk_str *out, const char *name)
+{
+  int i, found = 0;
+  const char *family = NULL, *last = NULL;
+  const sk_measurement *row;
+  for (i = 0; (row = catalogue_raw(i, &family)) != NULL; i++) {
+    if (name != NULL && !sk_streq(row->name, name)) continue;
+    if (family != last) sk_str_printf(out, "%s\n", family);
+    last = family;
+    catalogue_describe(out, catalogue_resolve(row));
+    found++;
+  }
+  return found;
 }

@@ -14,5 +14,9 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
+/* The listing of `skampi -l`: every measurement row (or only the one called `name`),
+** grouped by family, with parameter names and types, pattern, minimum number of
+** processes, "alias of X" and what the build lacks. Returns the number of rows listed. */
+SK_API int sk_catalogue_list(sk_str *out, const char *name);
 
 #endif

@@ -3,7 +3,7 @@
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
 */
 #include "parser.h"
 #include "params4.h"
@@ -35,9 +35,12 @@ static void main_exit_hook(int status)
 
 static void main_usage(FILE *f)
 {
-  fputs("usage: skampi [-h] [-V] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
+  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
     "  -h         show this help and exit\n"
     "  -V         print the version and exit\n"
+    "  -l [NAME]  list the measurement functions of this build (or only NAME): parameter\n"
+    "             names and types, pattern, least number of processes, aliases; helper\n"
+    "             functions are not listed; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
   fprintf(f,
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
@@ -47,6 +50,27 @@ static void main_usage(FILE *f)
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
     "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
+}
+
+/* -l [NAME]: the catalogue (catalogue.h) on standard output; an unknown NAME is a user
+** error. Handled like -h: right after the transport started, before any input. */
+static void main_list(const char *name)
+{
+  sk_str out;
+  int found;
+  sk_str_init(&out);
+  found = sk_catalogue_list(&out, name);
+  if (sk_is_reporter()) {
+    if (found) {
+      if (name == NULL)
+        printf("# measurement functions of the %s build (helpers are not listed)\n", SK_BACKEND_NAME);
+      fputs(out.data ? out.data : "", stdout);
+    } else {
+      fprintf(stderr, "skampi: no measurement function '%s' (skampi -l lists them)\n", name);
+    }
+  }
+  sk_str_free(&out);
+  sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
 }
 
 static void main_parse_options(int argc, char **argv, main_options *o)
@@ -62,6 +86,8 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
       if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
       sk_exit(0);
+    } else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
+      main_list(i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;

@@ -675,12 +675,12 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void)
 /* ---- the table ---- */
 
 static const sk_measurement bca_table[] = {
-  SK_MEASUREMENT(Pingpong_Blocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
-  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
-  SK_MEASUREMENT(Bcast_Cube, "ii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL, "iiiii", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
-  SK_MEASUREMENT(Bcast_Linear, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
-  SK_MEASUREMENT(Bcast_Library, "i", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
+  SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
+  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
+  SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
+  SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
   SK_MEASUREMENT_END
 };
 

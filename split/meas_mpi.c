@@ -244,8 +244,8 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_MEASUREMENT_MPI(Wtime, "i", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
-  SK_MEASUREMENT_MPI(MPI_Wtime, "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
+  SK_MEASUREMENT_MPI(Wtime, "i", "iterations", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
+  SK_MEASUREMENT_MPI(MPI_Wtime, "", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
   SK_MEASUREMENT_END
 };
 

@@ -885,40 +885,153 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
+/* ---- delayed collectives and wait patterns (SKaMPI 6) ---- */
+
+/* delayed_Alltoall(s_cnt, s_dt, r_cnt, r_dt, delay, node) and delayed_Gather(s_cnt,
+** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
+** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
+** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
+typedef struct delay_args {
+  double delay;
+  long node;
+} delay_args;
+
+static void delay_args_read(delay_args *d, const sk_value *args, int first)
+{
+  d->delay = sk_mpi_arg_double(&args[first]);
+  d->node = args[first + 1].u.i;
+}
+
+static void check_delay(sk_mctx *m, const char *fn, const sk_value *args, int first)
+{
+  delay_args d;
+  delay_args_read(&d, args, first);
+  if (!m->failed && !(d.delay >= 0.0 && d.delay <= 3600.0)) {
+    char msg[120];
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d.delay);
+    sk_meas_fail(m, msg);
+  }
+}
+
+static void init_delayed_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  init_alltoall(m, args, "delayed_Alltoall", 0, 0);
+  check_delay(m, "delayed_Alltoall", args, 4);
+}
+
+static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  delay_args d;
+  double start;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  delay_args_read(&d, args, 4);
+  start = sk_sync_start(m);
+  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
+  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+               sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+static void init_delayed_Gather(sk_mctx *m, const sk_value *args)
+{
+  init_gather(m, args, "delayed_Gather", 0);
+  check_delay(m, "delayed_Gather", args, 5);
+}
+
+static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  delay_args d;
+  double start;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  delay_args_read(&d, args, 5);
+  start = sk_sync_start(m);
+  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
+  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+             (int)a.root, sk_mpi_comm(m));
+  return sk_sync_stop(m) - start;
+}
+
+/* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
+** busy-waits (size - r) * scale / (r + 1) * scale seconds; no messages (reported 0). */
+static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  double scale = sk_mpi_arg_double(&args[0]);
+  if (!(scale >= 0.0 && scale * (double)m->size <= 3600.0)) {
+    char msg[120];
+    sprintf(msg, "%s: scale %g s must be >= 0 and the longest wait at most 3600 seconds", fn, scale);
+    sk_meas_fail(m, msg);
+  }
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+}
+
+static double waitpattern(sk_mctx *m, const sk_value *args, double factor)
+{
+  double start, scale = sk_mpi_arg_double(&args[0]);
+  start = sk_sync_start(m);
+  sk_mpi_busy_wait(factor * scale * 1.0e6);
+  return sk_sync_stop(m) - start;
+}
+
+static void init_waitpattern_down(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_down"); }
+static void init_waitpattern_up(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_up"); }
+
+static double measure_waitpattern_down(sk_mctx *m, const sk_value *args)
+{
+  return waitpattern(m, args, (double)(m->size - m->rank));
+}
+
+static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
+{
+  return waitpattern(m, args, (double)(m->rank + 1));
+}
+
 #endif /* SKAMPI_MPI */
 
-#define COLL_ROW(NAME, PARAMS, INIT, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
+#define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
 
 static const sk_measurement mpi_coll_table[] = {
-  COLL_ROW(Bcast, "iti", init_Bcast, NULL),
-  COLL_ROW(Bcast_Send_Recv, "iti", init_Bcast_Send_Recv, NULL),
-  COLL_ROW(Barrier, "", NULL, NULL),
-  COLL_ROW(Reduce, "itoi", init_Reduce, NULL),
-  COLL_ROW(Allreduce, "ito", init_Allreduce, NULL),
-  COLL_ROW(Reduce_Bcast, "itoi", init_Reduce_Bcast, NULL),
-  COLL_ROW(Reduce_scatter, "itoi", init_Reduce_scatter, finalize_coll_state),
-  COLL_ROW(Alltoall, "itit", init_Alltoall, NULL),
-  COLL_ROW(Alltoall_Isend_Irecv, "itit", init_Alltoall_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gather, "ititi", init_Gather, NULL),
-  COLL_ROW(Gather_SR, "ititi", init_Gather_SR, NULL),
-  COLL_ROW(Gather_ISWA, "ititi", init_Gather_ISWA, finalize_coll_state),
-  COLL_ROW(Allgather, "itit", init_Allgather, NULL),
-  COLL_ROW(Scatter, "ititi", init_Scatter, NULL),
-  COLL_ROW(Reduce_Scatterv, "itoi", init_Reduce_Scatterv, finalize_coll_state),
-  COLL_ROW(Alltoallv, "itit", init_Alltoallv, finalize_coll_state),
-  COLL_ROW(Alltoallv_Isend_Irecv, "itit", init_Alltoallv_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gatherv, "ititi", init_Gatherv, finalize_coll_state),
-  COLL_ROW(Allgatherv, "itit", init_Allgatherv, finalize_coll_state),
-  COLL_ROW(Scatterv, "ititi", init_Scatterv, finalize_coll_state),
-  COLL_ROW(Scan, "ito", init_Scan, NULL),
-  COLL_ROW(Comm_split, "", NULL, NULL),
-  COLL_ROW(Comm_dup, "", NULL, NULL),
-  COLL_ROW(myalltoallv, "ititid", init_myalltoallv, finalize_coll_state),
-  COLL_ROW(Exchange, "iti", init_Exchange, finalize_coll_state),
-  COLL_ROW(multi_Alltoall, "ititi", init_multi_Alltoall, NULL),
-  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
+  COLL_ROW(Bcast, "iti", "count datatype root", init_Bcast, NULL),
+  COLL_ROW(Bcast_Send_Recv, "iti", "count datatype root", init_Bcast_Send_Recv, NULL),
+  COLL_ROW(Barrier, "", "", NULL, NULL),
+  COLL_ROW(Reduce, "itoi", "count datatype op root", init_Reduce, NULL),
+  COLL_ROW(Allreduce, "ito", "count datatype op", init_Allreduce, NULL),
+  COLL_ROW(Reduce_Bcast, "itoi", "count datatype op root", init_Reduce_Bcast, NULL),
+  COLL_ROW(Reduce_scatter, "itoi", "count datatype op root", init_Reduce_scatter, finalize_coll_state),
+  COLL_ROW(Alltoall, "itit", SK_NAMES_SR, init_Alltoall, NULL),
+  COLL_ROW(Alltoall_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoall_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gather, "ititi", SK_NAMES_SR " root", init_Gather, NULL),
+  COLL_ROW(Gather_SR, "ititi", SK_NAMES_SR " root", init_Gather_SR, NULL),
+  COLL_ROW(Gather_ISWA, "ititi", SK_NAMES_SR " root", init_Gather_ISWA, finalize_coll_state),
+  COLL_ROW(Allgather, "itit", SK_NAMES_SR, init_Allgather, NULL),
+  COLL_ROW(Scatter, "ititi", SK_NAMES_SR " root", init_Scatter, NULL),
+  COLL_ROW(Reduce_Scatterv, "itoi", "count datatype op root", init_Reduce_Scatterv, finalize_coll_state),
+  COLL_ROW(Alltoallv, "itit", SK_NAMES_SR, init_Alltoallv, finalize_coll_state),
+  COLL_ROW(Alltoallv_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoallv_Isend_Irecv, finalize_coll_state),
+  COLL_ROW(Gatherv, "ititi", SK_NAMES_SR " root", init_Gatherv, finalize_coll_state),
+  COLL_ROW(Allgatherv, "itit", SK_NAMES_SR, init_Allgatherv, finalize_coll_state),
+  COLL_ROW(Scatterv, "ititi", SK_NAMES_SR " root", init_Scatterv, finalize_coll_state),
+  COLL_ROW(Scan, "ito", "count datatype op", init_Scan, NULL),
+  COLL_ROW(Comm_split, "", "", NULL, NULL),
+  COLL_ROW(Comm_dup, "", "", NULL, NULL),
+  COLL_ROW(myalltoallv, "ititid", SK_NAMES_SR " charged_rank ratio", init_myalltoallv, finalize_coll_state),
+  COLL_ROW(Exchange, "iti", "count datatype msg_count", init_Exchange, finalize_coll_state),
+  COLL_ROW(multi_Alltoall, "ititi", SK_NAMES_SR " alltoall_count", init_multi_Alltoall, NULL),
+  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", "count iteration_count compute", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
                      finalize_coll_state),
+  COLL_ROW(delayed_Alltoall, "ititdi", SK_NAMES_SR " delay node", init_delayed_Alltoall, NULL),
+  COLL_ROW(delayed_Gather, "ititidi", SK_NAMES_SR " root delay node", init_delayed_Gather, NULL),
+  COLL_ROW(waitpattern_down, "d", "scale", init_waitpattern_down, NULL),
+  COLL_ROW(waitpattern_up, "d", "scale", init_waitpattern_up, NULL),
+  SK_MEASUREMENT_ALIAS(Bcast_using_Send_Recv, Bcast_Send_Recv),
+  SK_MEASUREMENT_ALIAS(Allreduce_using_Reduce_Bcast, Reduce_Bcast),
+  SK_MEASUREMENT_ALIAS(Alltoall_using_Isend_Irecv, Alltoall_Isend_Irecv),
+  SK_MEASUREMENT_ALIAS(Alltoallv_using_Isend_Irecv, Alltoallv_Isend_Irecv),
+  SK_MEASUREMENT_ALIAS(Gather_using_Send_Recv, Gather_SR),
+  SK_MEASUREMENT_ALIAS(Gather_using_Isend_Irecv_Waitall, Gather_ISWA),
   SK_MEASUREMENT_END
 };
 

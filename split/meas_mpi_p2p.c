@@ -482,24 +482,87 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
   return result;
 }
 
+/* Par_Pingpong_Send_Recv(count, datatype, tag, iterations, procs, nodesize): `procs`
+** ping-pongs of Pingpong_Send_Recv at the same time, rank i with rank nodesize+i for
+** i < procs (e.g. across the nodes of nodesize processes each), unsynchronised like the
+** ping-pongs; the others take no part (-1). The original meant these pairs but, as
+** coded, addressed ranks 1 and 0 from all of them; here the pairs must fit the
+** communicator (nodesize >= procs, nodesize + procs <= size). */
+typedef struct par_pingpong_args {
+  long procs, nodesize;
+} par_pingpong_args;
+
+static void par_pingpong_args_read(par_pingpong_args *a, const sk_value *args)
+{
+  a->procs = args[4].u.i;
+  a->nodesize = args[5].u.i;
+}
+
+static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Par_Pingpong_Send_Recv";
+  par_pingpong_args a;
+  init_pingpong(m, args, fn);
+  par_pingpong_args_read(&a, args);
+  if (m->failed) return;
+  if (a.procs < 1 || a.nodesize < a.procs || a.nodesize > (long)m->size - a.procs) {
+    char msg[160];
+    sprintf(msg, "%s: procs %ld and nodesize %ld need 1 <= procs <= nodesize <= size - procs (size %d)", fn,
+            a.procs, a.nodesize, m->size);
+    sk_meas_fail(m, msg);
+  }
+}
+
+static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  pingpong p;
+  par_pingpong_args a;
+  MPI_Status status;
+  long i;
+  int first;
+  double start;
+  pingpong_setup(&p, m, args);
+  par_pingpong_args_read(&a, args);
+  if (m->rank < a.procs) { first = 1; p.partner = (int)(m->rank + a.nodesize); }
+  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { first = 0; p.partner = (int)(m->rank - a.nodesize); }
+  else return -1.0;
+  if (p.iterations < 0) return -1.0;
+  if (p.iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < p.iterations; i++) {
+    if (first) {
+      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
+      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
+    } else {
+      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
+      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)p.iterations;
+}
+
 #endif /* SKAMPI_MPI */
 
-#define PINGPONG_ROW(NAME, PARAMS, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
+#define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
+  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
 
 static const sk_measurement mpi_p2p_table[] = {
-  PINGPONG_ROW(Pingpong_Send_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", NULL),
-  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", finalize_Pingpong_Bsend_Recv),
-  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii", NULL),
-  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", NULL),
-  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
-  SK_MEASUREMENT_MPI(Send, "iti", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", SK_NAMES_PP, NULL),
+  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", SK_NAMES_PP, finalize_Pingpong_Bsend_Recv),
+  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii",
+               "send_count send_dt send_tag recv_count recv_dt recv_tag iterations", NULL),
+  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
+  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
+  SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
+  SK_MEASUREMENT_MPI(Par_Pingpong_Send_Recv, "itiiii", SK_NAMES_PP " procs nodesize", SK_PATTERN_COLLECTIVE, 2,
+                     init_Par_Pingpong_Send_Recv, NULL),
+  SK_MEASUREMENT_ALIAS(Isend_callduration, MPI_Isend_callduration),
   SK_MEASUREMENT_END
 };
 

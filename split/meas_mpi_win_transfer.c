@@ -60,6 +60,49 @@ static double pingpong_fenced(sk_mctx *m, int use_get)
 static double measure_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 0); }
 static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 1); }
 
+/* Pingpong_Put_Put(count, dt, info, iterations), the original SKaMPI's form of
+** MPI_Put_Pingpong: `iterations` fenced round trips (rank 0 puts to rank 1, fence, rank 1
+** puts to rank 0, fence) in one timing, divided by iterations; -1 for iterations < 0,
+** 0 for none. */
+static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctni");
+  sk_win_simple(m, &a, "Pingpong_Put_Put", 1);
+}
+
+static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, n = s->args.iterations;
+  double start;
+  (void)args;
+  if (n < 0) return -1.0;
+  if (n == 0) return 0.0;
+  start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < n; i++) {
+    if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
+    MPI_Win_fence(0, s->win);
+    if (m->rank == 1) sk_win_put_block(m, s, 0, 0);
+    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  }
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
+** functions around nothing, with their window; the overhead, on rank 0 alone. */
+PAIRWISE_INIT(onesided_dummy)
+
+static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
+{
+  double start, stop;
+  (void)args;
+  start = sk_sync_start(m);
+  stop = sk_sync_stop(m);
+  return m->rank == 0 ? stop - start : -1.0;
+}
+
 /* MPI_Put_fence_bidirectional: ranks 0 and 1 put to each other in one fence epoch. */
 static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
 {
@@ -741,47 +784,74 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_WIN_ROW(MPI_Put_Pingpong, "itn", 2),
-  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", 2),
-  SK_WIN_ROW(MPI_Put_callduration, "itn", 2),
-  SK_WIN_ROW(MPI_Put_dedicated, "itn", 2),
-  SK_WIN_ROW(MPI_Put_passive, "itn", 2),
-  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", 2),
-  SK_WIN_ROW(MPI_Put_fence, "itn", 2),
-  SK_WIN_ROW(MPI_Put_activewait_get, "in", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", 2),
-  SK_WIN_ROW(MPI_Get_Pingpong, "itn", 2),
-  SK_WIN_ROW(MPI_Get_callduration, "itn", 2),
-  SK_WIN_ROW(MPI_Get_dedicated, "itn", 2),
-  SK_WIN_ROW(MPI_Get_passive, "itn", 2),
-  SK_WIN_ROW(MPI_Get_fence, "itn", 2),
-  SK_WIN_ROW(MPI_Get_activewait, "in", 2),
-  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", 2),
-  SK_WIN_ROW(MPI_Accumulate, "itno", 2),
-  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", 2),
-  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", 2),
-  SK_WIN_ROW(Caching, "itni", 2),
-  SK_WIN_ROW(Combining_fence, "itni", 2),
-  SK_WIN_ROW(Combining_dedicated, "itni", 2),
-  SK_WIN_ROW(Datatype_complex_everytime, "in", 2),
-  SK_WIN_ROW(Datatype_complex_once, "in", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_once, "in", 2),
-  SK_WIN_ROW(Datatype_complex_Get, "in", 2),
-  SK_WIN_ROW(Datatype_int, "in", 2),
-  SK_WIN_ROW(Datatype_simple, "in", 2),
-  SK_WIN_ROW(Datatype_simple_Get, "in", 2),
-  SK_WIN_ROW(MPI_Put_Shift, "itni", 1),
-  SK_WIN_ROW(MPI_Put_Exchange, "itni", 1),
-  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", 1),
-  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", 2),
-  SK_WIN_ROW(onesided_bcast, "itni", 1),
-  SK_WIN_ROW(onesided_alltoall, "itni", 1),
-  SK_WIN_ROW(onesided_reduce, "itno", 1),
-  SK_WIN_ROW(onesided_allreduce, "itno", 1),
-  SK_WIN_ROW(onesided_borderexchange, "inii", 2),
-  SK_WIN_ROW(onesided_borderexchange_fence, "inii", 2),
+  SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(Pingpong_Put_Put, "itni", SK_NAMES_CDI " iterations", 2),
+  SK_WIN_ROW(onesided_dummy, "itn", SK_NAMES_CDI, 1),
+  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_callduration, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_dedicated, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_passive, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", SK_NAMES_CDI " lock_type", 2),
+  SK_WIN_ROW(MPI_Put_fence, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Put_activewait_get, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", "count info delay_us", 2),
+  SK_WIN_ROW(MPI_Get_Pingpong, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_callduration, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_dedicated, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_passive, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_fence, "itn", SK_NAMES_CDI, 2),
+  SK_WIN_ROW(MPI_Get_activewait, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", "count info delay_us", 2),
+  SK_WIN_ROW(MPI_Accumulate, "itno", SK_NAMES_CDI " operation", 2),
+  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", SK_NAMES_CDI " operation disjoint", 2),
+  SK_WIN_ROW(Caching, "itni", SK_NAMES_CDI " delay_us", 2),
+  SK_WIN_ROW(Combining_fence, "itni", SK_NAMES_CDI " msg_count", 2),
+  SK_WIN_ROW(Combining_dedicated, "itni", SK_NAMES_CDI " msg_count", 2),
+  SK_WIN_ROW(Datatype_complex_everytime, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_once, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_mixed_once, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_complex_Get, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_int, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_simple, "in", "count info", 2),
+  SK_WIN_ROW(Datatype_simple_Get, "in", "count info", 2),
+  SK_WIN_ROW(MPI_Put_Shift, "itni", SK_NAMES_CDI " distance", 1),
+  SK_WIN_ROW(MPI_Put_Exchange, "itni", SK_NAMES_CDI " msg_count", 1),
+  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", SK_NAMES_CDI " msg_count", 1),
+  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", SK_NAMES_CDI " msg_count operator disjoint", 2),
+  SK_WIN_ROW(onesided_bcast, "itni", SK_NAMES_CDI " bcast_count", 1),
+  SK_WIN_ROW(onesided_alltoall, "itni", SK_NAMES_CDI " alltoall_count", 1),
+  SK_WIN_ROW(onesided_reduce, "itno", SK_NAMES_CDI " op", 1),
+  SK_WIN_ROW(onesided_allreduce, "itno", SK_NAMES_CDI " op", 1),
+  SK_WIN_ROW(onesided_borderexchange, "inii", "count info iteration_count compute", 2),
+  SK_WIN_ROW(onesided_borderexchange_fence, "inii", "count info iteration_count compute", 2),
+  SK_MEASUREMENT_ALIAS(Put_fence_bidirectional, MPI_Put_fence_bidirectional),
+  SK_MEASUREMENT_ALIAS(Put_dedicated, MPI_Put_dedicated),
+  SK_MEASUREMENT_ALIAS(Put_passive, MPI_Put_passive),
+  SK_MEASUREMENT_ALIAS(Put_passive_concurrent, MPI_Put_passive_concurrent),
+  SK_MEASUREMENT_ALIAS(Put_fence, MPI_Put_fence),
+  SK_MEASUREMENT_ALIAS(Put_activewait_get, MPI_Put_activewait_get),
+  SK_MEASUREMENT_ALIAS(Put_activewait_twosided, MPI_Put_activewait_twosided),
+  SK_MEASUREMENT_ALIAS(Put_activewait_twosided_sleep, MPI_Put_activewait_twosided_sleep),
+  SK_MEASUREMENT_ALIAS(Get_Pingpong, MPI_Get_Pingpong),
+  SK_MEASUREMENT_ALIAS(Get_callduration, MPI_Get_callduration),
+  SK_MEASUREMENT_ALIAS(Get_dedicated, MPI_Get_dedicated),
+  SK_MEASUREMENT_ALIAS(Get_passive, MPI_Get_passive),
+  SK_MEASUREMENT_ALIAS(Get_fence, MPI_Get_fence),
+  SK_MEASUREMENT_ALIAS(Get_activewait, MPI_Get_activewait),
+  SK_MEASUREMENT_ALIAS(Get_activewait_sleep, MPI_Get_activewait_sleep),
+  SK_MEASUREMENT_ALIAS(Accumulate, MPI_Accumulate),
+  SK_MEASUREMENT_ALIAS(Accumulate_activewait_twosided, MPI_Accumulate_activewait_twosided),
+  SK_MEASUREMENT_ALIAS(Accumulate_concurrent, MPI_Accumulate_concurrent),
+  SK_MEASUREMENT_ALIAS(Put_Shift, MPI_Put_Shift),
+  SK_MEASUREMENT_ALIAS(Put_Exchange, MPI_Put_Exchange),
+  SK_MEASUREMENT_ALIAS(Put_Exchange_passive, MPI_Put_Exchange_passive),
+  SK_MEASUREMENT_ALIAS(Accumulate_concurrent_multi, MPI_Accumulate_concurrent_multi),
+  SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
+  SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
+  SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
   SK_MEASUREMENT_END
 };
 

@@ -147,7 +147,7 @@ static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 }
 
 static const sk_measurement mw_table[] = {
-  SK_MEASUREMENT(Master_Worker, "iid", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
   SK_MEASUREMENT_END
 };
 

@@ -94,9 +94,11 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
   return now - start;
 }
 
+#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
+
 static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
   SK_MEASUREMENT_END
 };
 

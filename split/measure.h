@@ -58,21 +58,38 @@ typedef struct sk_measurement {
   sk_finalize_fn finalize;  /* may be NULL */
   int min_procs;            /* the communicator must have at least this many processes */
   const char *needs;        /* NULL, or what the row needs beyond the portable transport */
+  const char *param_names;  /* the parameters' names, blank-separated, one per letter */
+  const char *alias_of;     /* NULL, or the name of the row this one is another name of */
 } sk_measurement;
 
 /* The rows. NAME is the measurement's name in the input language; its measure function
-** is measure_NAME; INIT and FINALIZE are functions or NULL. The _MPI and _MPI2 rows
-** keep their functions only where the build has MPI (MPI-2 for one-sided), e.g.
-**   SK_MEASUREMENT_MPI(Bcast, "iti", SK_PATTERN_COLLECTIVE, 1, init_Bcast, NULL),  */
-#define SK_MEASUREMENT(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL }
-#define SK_MEASUREMENT_MPI(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
+** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
+** _MPI and _MPI2 rows keep their functions only where the build has MPI (MPI-2 for
+** one-sided), e.g.
+**   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
+**                      init_Bcast, NULL),  */
+#define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL, NAMES, NULL }
+#define SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
-    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library" }
-#define SK_MEASUREMENT_MPI2(NAME, PARAMS, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library", NAMES, NULL }
+#define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
-    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)" }
-#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL }
+    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
+/* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
+** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
+** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
+** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
+#define SK_MEASUREMENT_ALIAS(ALIAS, TARGET) \
+  { #ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, #TARGET }
+#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL }
+
+/* Parameter groups of the original SKaMPI's documentation (names; letters alongside):
+** point-to-point "itii", send/receive pair "itit", count-datatype-info "itn". */
+#define SK_NAMES_PP "count datatype tag iterations"
+#define SK_NAMES_SR "send_count send_dt recv_count recv_dt"
+#define SK_NAMES_CDI "count datatype info"
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);

@@ -147,6 +147,7 @@ user_errors)
   ;;
 syntax)
   echo "# every input file of the project passes -n"
+  run_counted catalogue_list sh tests/catalogue_list.sh
   if [ -z "$impls" ]; then skip syntax "mpicc.openmpi or mpicc.mpich"; fi
   for i in $impls; do
     for f in ski/*.ski ski/*.par; do
