@@ -7,6 +7,7 @@ static struct {
   char *region;            /* size + alignment slack */
   size_t allocated;
   int by_mpi;              /* region came from MPI_Alloc_mem */
+  void *info;              /* ... with this info */
   char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
 } buffers;
@@ -39,6 +40,7 @@ static void buffers_release(void)
 static void buffers_allocate(const sk_buffer_config *c, size_t need)
 {
   buffers.by_mpi = 0;
+  buffers.info = NULL;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   if (c->mpi_alloc_mem) {
     void *p = NULL;
@@ -47,6 +49,7 @@ static void buffers_allocate(const sk_buffer_config *c, size_t need)
       sk_fatal("MPI_Alloc_mem of %lu bytes failed", (unsigned long)need);
     buffers.region = (char *)p;
     buffers.by_mpi = 1;
+    buffers.info = c->mpi_alloc_info;
     return;
   }
 #else
@@ -60,10 +63,12 @@ SK_API void sk_buffers_configure(const sk_buffer_config *c)
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   int by_mpi = c->mpi_alloc_mem != 0;
+  void *info = by_mpi ? c->mpi_alloc_info : NULL;
 #else
   int by_mpi = 0;
+  void *info = NULL;
 #endif
-  if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi) {
+  if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
     buffers_release();
     buffers_allocate(c, need);
     memset(buffers.region, 0, need);
