@@ -1876,10 +1876,13 @@ typedef struct sk_buffer_config {
   int cycling;             /* switch_buffer_cycling_on/off; default off */
   size_t send_align, recv_align;   /* default 8; 0 counts as 1 */
   size_t cache_size;       /* set_cache_size; 0 = do not flush */
+  int mpi_alloc_mem;       /* the region comes from MPI_Alloc_mem (MPI-2; elsewhere malloc) */
+  void *mpi_alloc_info;    /* MPI_Info* for MPI_Alloc_mem, NULL = MPI_INFO_NULL */
 } sk_buffer_config;
 
 SK_API void sk_buffers_default_config(sk_buffer_config *c);
-/* Makes the memory fit the configuration (reallocates when a size changed). */
+/* Makes the memory fit the configuration (reallocates when a size or the way of
+** allocating changed). */
 SK_API void sk_buffers_configure(const sk_buffer_config *c);
 /* Bytes of region a measurement with these usages needs. */
 SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
@@ -1899,6 +1902,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 static struct {
   char *region;            /* size + alignment slack */
   size_t allocated;
+  int by_mpi;              /* region came from MPI_Alloc_mem */
+  void *info;              /* ... with this info */
   char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
 } buffers;
@@ -1910,16 +1915,58 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c)
   c->send_align = 8;
   c->recv_align = 8;
   c->cache_size = 0;
+  c->mpi_alloc_mem = 0;
+  c->mpi_alloc_info = NULL;
 }
 
 static size_t buffers_align_of(size_t align) { return align ? align : 1; }
 
+/* The region's memory: MPI_Alloc_mem when the configuration asks for it and the
+** library has it (MPI-2), malloc otherwise. */
+static void buffers_release(void)
+{
+  if (buffers.region == NULL) return;
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  if (buffers.by_mpi) { MPI_Free_mem(buffers.region); buffers.region = NULL; return; }
+#endif
+  free(buffers.region);
+  buffers.region = NULL;
+}
+
+static void buffers_allocate(const sk_buffer_config *c, size_t need)
+{
+  buffers.by_mpi = 0;
+  buffers.info = NULL;
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  if (c->mpi_alloc_mem) {
+    void *p = NULL;
+    MPI_Info info = c->mpi_alloc_info ? *(MPI_Info *)c->mpi_alloc_info : MPI_INFO_NULL;
+    if (MPI_Alloc_mem((MPI_Aint)need, info, &p) != MPI_SUCCESS || p == NULL)
+      sk_fatal("MPI_Alloc_mem of %lu bytes failed", (unsigned long)need);
+    buffers.region = (char *)p;
+    buffers.by_mpi = 1;
+    buffers.info = c->mpi_alloc_info;
+    return;
+  }
+#else
+  (void)c;
+#endif
+  buffers.region = (char *)sk_malloc(need);
+}
+
 SK_API void sk_buffers_configure(const sk_buffer_config *c)
 {
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
-  if (buffers.region == NULL || buffers.allocated != need) {
-    free(buffers.region);
-    buffers.region = (char *)sk_malloc(need);
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  int by_mpi = c->mpi_alloc_mem != 0;
+  void *info = by_mpi ? c->mpi_alloc_info : NULL;
+#else
+  int by_mpi = 0;
+  void *info = NULL;
+#endif
+  if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
+    buffers_release();
+    buffers_allocate(c, need);
     memset(buffers.region, 0, need);
     buffers.allocated = need;
   }
@@ -3580,14 +3627,21 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
+**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); stored
+**             here, the output does not use it yet
+**   autorefine_factor   set_autorefine_factor: the autorefine budget (SKaMPI 5's default 2.0);
+**             stored, apr.c does not read it yet
+**   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
+**             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
+**             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
 */
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 18 "split/settings.h"
-#line 19 "split/settings.h"
-#line 20 "split/settings.h"
-#line 21 "split/settings.h"
+#line 25 "split/settings.h"
+#line 26 "split/settings.h"
+#line 27 "split/settings.h"
+#line 28 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -3597,6 +3651,10 @@ typedef struct sk_settings {
   int verify;                 /* default off */
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
+  double unit;                /* set_unit, default 1e6 */
+  double autorefine_factor;   /* set_autorefine_factor, default 2.0 */
+  int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
+  void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
 } sk_settings;
 
 SK_API void sk_settings_default(sk_settings *s);
@@ -3622,6 +3680,10 @@ SK_API void sk_settings_default(sk_settings *s)
   s->verify = 0;
   s->max_node_times = 16;
   s->suite_time_limit = 0.0;
+  s->unit = 1e6;
+  s->autorefine_factor = 2.0;
+  s->mpi_alloc_mem = 0;
+  s->mpi_alloc_info = NULL;
 }
 /* --- end split/settings.c --- */
 /* --- begin split/sync_window.c --- */
@@ -4618,8 +4680,18 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */
+/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
+** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
+/* 1 (and the reason in why) if name is a predefined name this build cannot offer: MPI-2
+** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
+** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
+** "unknown identifier". */
+#ifdef SKAMPI_TESTING
+SK_API int sk_constant_unavailable(const char *name, char *why, size_t size);
+#endif
+/* The fixed seed of get_random_int and comm_rand (the same sequence on every process). */
+SK_API long sk_random_seed(void);
 
 #endif
 /* --- end split/builtins.h --- */
@@ -12391,13 +12463,156 @@ static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc
 }
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-/* MPI_Alloc_mem'd memory is only a hint for the library; skampi keeps its own region
-** of the requested size (documented in README). */
+/* set_skampi_buffer_mpi_alloc_mem(size, info): the region of set_skampi_buffer, allocated
+** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
 static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  return bi_set_skampi_buffer(in, a, loc);
+  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  in->settings.buffers.mpi_alloc_mem = 1;
+  in->settings.buffers.mpi_alloc_info = a[1].u.info;
+  bi_apply_buffers(in);
+  return bi_none();
 }
 #endif
+
+/* use_mpi_alloc_mem(flag): skampi's own allocations (the buffer region) through
+** MPI_Alloc_mem. Without MPI-2 a note says that malloc stays in use. */
+static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  in->settings.mpi_alloc_mem = a[0].u.i != 0;
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  in->settings.buffers.mpi_alloc_mem = a[0].u.i != 0;
+  in->settings.buffers.mpi_alloc_info = in->settings.mpi_alloc_info;
+  bi_apply_buffers(in);
+#else
+  if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
+    sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
+#endif
+  return bi_none();
+}
+
+static sk_value bi_set_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  in->settings.mpi_alloc_info = a[0].u.info;
+  if (in->settings.buffers.mpi_alloc_mem) {
+    in->settings.buffers.mpi_alloc_info = a[0].u.info;
+    bi_apply_buffers(in);
+  }
+  return bi_none();
+}
+
+static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_value v;
+  (void)a; (void)loc;
+  v.type = SK_T_INFO;
+  v.u.info = in->settings.mpi_alloc_info;
+  return v;
+}
+
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds). Stored in
+** the settings; the output does not apply it yet. */
+static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
+  in->settings.unit = a[0].u.d;
+  return bi_none();
+}
+
+static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
+  in->settings.autorefine_factor = a[0].u.d;
+  return bi_none();
+}
+
+/* ---- reproducible random numbers ----
+** The minimal standard generator (Park and Miller), one state per process, started from
+** the same fixed seed everywhere: since every process evaluates the program (SPMD), every
+** process draws the same sequence, so comm_rand builds the same group on all of them. */
+
+#define BI_RANDOM_SEED 4711L
+static long bi_random_state = 0;
+
+SK_API long sk_random_seed(void) { return BI_RANDOM_SEED; }
+
+static long bi_random_next(void)
+{
+  long s = bi_random_state ? bi_random_state : sk_random_seed(), hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  if (s <= 0) s += 2147483647L;
+  bi_random_state = s;
+  return s;
+}
+
+/* Uniform in [0, n), n >= 1: from the high-order part of the state. */
+static long bi_random_below(long n)
+{
+  return (long)((double)(bi_random_next() - 1) / 2147483646.0 * (double)n);
+}
+
+static sk_value bi_get_random_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
+  (void)in;
+  if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
+  if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
+  return sk_int_value(a[0].u.i + bi_random_below((long)span));
+}
+
+/* ---- strings ---- */
+
+/* Strings made by helpers live for the run, one copy per distinct text. */
+static const char *bi_intern(const char *text)
+{
+  static char **pool = NULL;
+  static size_t n = 0, cap = 0;
+  size_t i;
+  for (i = 0; i < n; i++) if (sk_streq(pool[i], text)) return pool[i];
+  pool = (char **)sk_grow(pool, &cap, n + 1, sizeof(char *));
+  pool[n] = sk_strdup(text);
+  return pool[n++];
+}
+
+static sk_value bi_string_value(const char *text)
+{
+  sk_value v;
+  v.type = SK_T_STRING;
+  v.u.s = bi_intern(text);
+  return v;
+}
+
+/* get_env(name): the value with "/" appended, as SKaMPI 5 does (meant for directories);
+** "/" alone when the variable is not set. */
+static sk_value bi_get_env(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const char *e = getenv(a[0].u.s);
+  sk_str s;
+  sk_value v;
+  (void)in; (void)loc;
+  sk_str_init(&s);
+  sk_str_printf(&s, "%s/", e ? e : "");
+  v = bi_string_value(s.data);
+  sk_str_free(&s);
+  return v;
+}
+
+/* mpi_processor_names(): this process's "# rank NNNNNN: <host>". */
+static sk_value bi_mpi_processor_names(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  char name[256];
+  sk_str s;
+  sk_value v;
+  (void)in; (void)a; (void)loc;
+  sk_tp_processor_name(name, sizeof name);
+  sk_str_init(&s);
+  sk_str_printf(&s, "# rank %06d: %s", sk_tp_world_rank(), name);
+  v = bi_string_value(s.data);
+  sk_str_free(&s);
+  return v;
+}
 
 /* ---- communicators ---- */
 
@@ -12411,10 +12626,92 @@ static sk_group *bi_group_of_range(int first, int n)
   return g;
 }
 
+/* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too
+** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
+static int bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
+
 static sk_value bi_get_comm_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)in;
+  if (a[0].u.comm == NULL) sk_user_error(loc, "get_comm_size of MPI_COMM_NULL");
   return sk_int_value(sk_tp_group_size(a[0].u.comm));
+}
+
+/* get_comm_rank(c): own rank in c; -1 on a process outside c (where c is MPI_COMM_NULL). */
+static sk_value bi_get_comm_rank(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value(a[0].u.comm ? sk_tp_group_rank(a[0].u.comm) : -1);
+}
+
+static sk_value bi_is_mpi_comm_null(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value(bi_is_null(a[0].u.comm));
+}
+
+static sk_value bi_last_proc(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)a; (void)loc;
+  return sk_int_value(sk_tp_world_size() - 1);
+}
+
+/* Checks world ranks (in range, pairwise distinct) and makes their group. */
+static sk_group *bi_group_of_ranks(const long *r, int n, const sk_loc *loc, const char *fname)
+{
+  int *ranks = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), i, j;
+  sk_group *g;
+  for (i = 0; i < n; i++) {
+    if (r[i] < 0 || r[i] >= sk_tp_world_size())
+      sk_user_error(loc, "%s: rank %ld is not between 0 and %d", fname, r[i], sk_tp_world_size() - 1);
+    for (j = 0; j < i; j++)
+      if (r[j] == r[i]) sk_user_error(loc, "%s: rank %ld appears twice", fname, r[i]);
+    ranks[i] = (int)r[i];
+  }
+  g = sk_tp_group_create(ranks, n);
+  free(ranks);
+  return g;
+}
+
+static sk_value bi_comm4(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  long r[4];
+  int i;
+  (void)in;
+  for (i = 0; i < 4; i++) r[i] = a[i].u.i;
+  return bi_comm_value(bi_group_of_ranks(r, 4, loc, "comm4"));
+}
+
+/* comm_from_to(first, last): world ranks first, ..., last-1. */
+static sk_value bi_comm_from_to(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  long first = a[0].u.i, last = a[1].u.i;
+  (void)in;
+  if (first < 0 || last > sk_tp_world_size() || last <= first)
+    sk_user_error(loc, "comm_from_to(%ld, %ld): needs 0 <= first < last <= %d", first, last, sk_tp_world_size());
+  return bi_comm_value(bi_group_of_range((int)first, (int)(last - first)));
+}
+
+/* comm_rand(n): n distinct world ranks in random order, drawn from the reproducible
+** generator (the same on every process, so all build the same group). */
+static sk_value bi_comm_rand(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  int size = sk_tp_world_size(), n = (int)a[0].u.i, i;
+  long *perm;
+  sk_group *g;
+  (void)in;
+  if (a[0].u.i < 1 || a[0].u.i > size) sk_user_error(loc, "comm_rand(%ld): there are %d processes", a[0].u.i, size);
+  perm = (long *)sk_malloc(sizeof(long) * (size_t)size);
+  for (i = 0; i < size; i++) perm[i] = i;
+  for (i = 0; i < n; i++) {                 /* partial Fisher-Yates */
+    int j = i + (int)bi_random_below(size - i);
+    long t = perm[i];
+    perm[i] = perm[j];
+    perm[j] = t;
+  }
+  g = bi_group_of_ranks(perm, n, loc, "comm_rand");
+  free(perm);
+  return bi_comm_value(g);
 }
 
 static sk_value bi_get_np(sk_interp *in, const sk_value *a, const sk_loc *loc)
@@ -12450,25 +12747,28 @@ static sk_value bi_copy_comm(sk_interp *in, const sk_value *a, const sk_loc *loc
   return a[0];
 }
 
-static sk_value bi_comm_half(const sk_value *a, int second)
+static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
 {
   sk_group *g = a[0].u.comm;
+  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", second ? "comm_second_half" : "comm_first_half");
+  {
   int n = sk_tp_group_size(g), h = n / 2, first = second ? h : 0, len = second ? n - h : h;
   const int *members = sk_tp_group_members(g);
   if (len < 1) len = 1, first = 0;
   return bi_comm_value(sk_tp_group_create(members + first, len));
+  }
 }
 
 static sk_value bi_comm_first_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
-  return bi_comm_half(a, 0);
+  (void)in;
+  return bi_comm_half(a, 0, loc);
 }
 
 static sk_value bi_comm_second_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
-  return bi_comm_half(a, 1);
+  (void)in;
+  return bi_comm_half(a, 1, loc);
 }
 
 /* Ping-pongs rank 0 with every other process (SKaMPI 5 comm2_max_latency_with_root);
@@ -12550,6 +12850,60 @@ static sk_value bi_ceil(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   (void)in;
   return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
+}
+
+static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double divisor)
+{
+  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", fname, x);
+  return sk_double_value(log(x) / divisor);
+}
+
+static sk_value bi_log(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return bi_log_of(a[0].u.d, loc, "log", 1.0);
+}
+
+static sk_value bi_log2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  double r;
+  (void)in;
+  r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
+  if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  return sk_double_value(r);
+}
+
+static sk_value bi_log10(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
+}
+
+/* round(x): floor(x + 0.5), as SKaMPI 5. */
+static sk_value bi_round(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
+}
+
+static sk_value bi_min_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
+}
+
+static sk_value bi_max_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
+}
+
+/* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
+** that transfers are not multiples of 4). */
+static sk_value bi_round_to_fivebytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  return sk_int_value((a[0].u.i + 3) / 4 * 4 + 1);
 }
 
 static sk_value bi_round_to_fourbytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
@@ -12793,6 +13147,27 @@ static const sk_builtin builtin_table[] = {
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
 #endif
+  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
+  { "set_unit", "d", SK_T_NONE, bi_set_unit },
+  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
+  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
+  { "get_env", "s", SK_T_STRING, bi_get_env },
+  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
+  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank },
+  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null },
+  { "last_proc", "", SK_T_INT, bi_last_proc },
+  { "comm4", "iiii", SK_T_COMM, bi_comm4 },
+  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to },
+  { "comm_rand", "i", SK_T_COMM, bi_comm_rand },
+  { "log", "d", SK_T_DOUBLE, bi_log },
+  { "log2", "d", SK_T_DOUBLE, bi_log2 },
+  { "log10", "d", SK_T_DOUBLE, bi_log10 },
+  { "round", "d", SK_T_INT, bi_round },
+  { "min_int", "ii", SK_T_INT, bi_min_int },
+  { "max_int", "ii", SK_T_INT, bi_max_int },
+  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
   { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
   { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
   { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
@@ -12901,37 +13276,126 @@ SK_API const sk_iterator *sk_iterator_find(const char *name)
   return NULL;
 }
 
-/* ---- constants (SKaMPI 5 manual §5.2) ---- */
+/* ---- constants (SKaMPI 5 manual §5.2) ----
+** Integer constants come from the library where it declares them (window constants from
+** MPI-2 on, file and darray constants where the library has MPI-IO); elsewhere the names
+** stay known so that sk_constant_unavailable can say why they cannot be used. */
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+#define BI_HAVE_WIN 1
+#else
+#define BI_HAVE_WIN 0
+#endif
+#if BI_HAVE_WIN && defined(MPI_MODE_RDONLY) && defined(MPI_DISTRIBUTE_BLOCK) && defined(MPI_ORDER_C)
+#define BI_HAVE_IO 1
+#else
+#define BI_HAVE_IO 0
+#endif
+#if defined(SKAMPI_MPI) && defined(MPI_LB) && defined(MPI_UB) && (!defined(MPI_VERSION) || MPI_VERSION < 3)
+#define BI_HAVE_LB_UB 1
+#else
+#define BI_HAVE_LB_UB 0
+#endif
+
+typedef struct bi_int_constant { const char *name; long value; } bi_int_constant;
+
+static const bi_int_constant bi_ints[] = {
+#ifdef SKAMPI_MPI
+  { "MPI_UNDEFINED", MPI_UNDEFINED },
+#else
+  { "MPI_UNDEFINED", -32766 },
+#endif
+#if BI_HAVE_WIN
+  { "MPI_LOCK_EXCLUSIVE", MPI_LOCK_EXCLUSIVE }, { "MPI_LOCK_SHARED", MPI_LOCK_SHARED },
+  { "MPI_MODE_NOCHECK", MPI_MODE_NOCHECK }, { "MPI_MODE_NOPRECEDE", MPI_MODE_NOPRECEDE },
+  { "MPI_MODE_NOPUT", MPI_MODE_NOPUT }, { "MPI_MODE_NOSTORE", MPI_MODE_NOSTORE },
+  { "MPI_MODE_NOSUCCEED", MPI_MODE_NOSUCCEED },
+#endif
+#if BI_HAVE_IO
+  { "MPI_MODE_APPEND", MPI_MODE_APPEND }, { "MPI_MODE_CREATE", MPI_MODE_CREATE },
+  { "MPI_MODE_DELETE_ON_CLOSE", MPI_MODE_DELETE_ON_CLOSE }, { "MPI_MODE_EXCL", MPI_MODE_EXCL },
+  { "MPI_MODE_RDONLY", MPI_MODE_RDONLY }, { "MPI_MODE_RDWR", MPI_MODE_RDWR },
+  { "MPI_MODE_SEQUENTIAL", MPI_MODE_SEQUENTIAL }, { "MPI_MODE_UNIQUE_OPEN", MPI_MODE_UNIQUE_OPEN },
+  { "MPI_MODE_WRONLY", MPI_MODE_WRONLY },
+  { "MPI_DISTRIBUTE_BLOCK", MPI_DISTRIBUTE_BLOCK }, { "MPI_DISTRIBUTE_CYCLIC", MPI_DISTRIBUTE_CYCLIC },
+  { "MPI_DISTRIBUTE_NONE", MPI_DISTRIBUTE_NONE }, { "MPI_DISTRIBUTE_DFLT_DARG", MPI_DISTRIBUTE_DFLT_DARG },
+  { "MPI_ORDER_C", MPI_ORDER_C }, { "MPI_ORDER_FORTRAN", MPI_ORDER_FORTRAN },
+#endif
+  { NULL, 0 }
+};
+
+#if BI_HAVE_LB_UB
+static sk_datatype bi_lb = { "MPI_LB", 0, 0, MPI_LB }, bi_ub = { "MPI_UB", 0, 0, MPI_UB };
+#endif
 
 SK_API int sk_constant_find(const char *name, sk_value *out)
 {
-  static const struct { const char *name; long value; } ints[] = {
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-    { "MPI_MODE_NOPRECEDE", MPI_MODE_NOPRECEDE }, { "MPI_MODE_NOSUCCEED", MPI_MODE_NOSUCCEED },
-    { "MPI_MODE_NOCHECK", MPI_MODE_NOCHECK }, { "MPI_MODE_NOSTORE", MPI_MODE_NOSTORE },
-    { "MPI_MODE_NOPUT", MPI_MODE_NOPUT },
-#else
-    { "MPI_MODE_NOPRECEDE", 0 }, { "MPI_MODE_NOSUCCEED", 0 }, { "MPI_MODE_NOCHECK", 0 },
-    { "MPI_MODE_NOSTORE", 0 }, { "MPI_MODE_NOPUT", 0 },
-#endif
-#ifdef SKAMPI_MPI
-    { "MPI_UNDEFINED", MPI_UNDEFINED },
-#else
-    { "MPI_UNDEFINED", -32766 },
-#endif
-    { NULL, 0 }
-  };
   int i;
   const sk_datatype *dt;
   const sk_opdef *op;
   if (strncmp(name, "MPI_", 4) != 0) return 0;
   if (sk_streq(name, "MPI_COMM_WORLD")) { *out = bi_comm_value(sk_tp_world()); return 1; }
+  if (sk_streq(name, "MPI_COMM_NULL")) { *out = bi_comm_value(NULL); return 1; }
+  /* MPI_COMM_SELF: one process per group; only the one-process world is such a group
+  ** without a collective creation (see sk_constant_unavailable). */
+  if (sk_streq(name, "MPI_COMM_SELF") && sk_tp_world() != NULL && sk_tp_world_size() == 1) {
+    *out = bi_comm_value(sk_tp_world());
+    return 1;
+  }
   if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
-  for (i = 0; ints[i].name; i++) if (sk_streq(ints[i].name, name)) { *out = sk_int_value(ints[i].value); return 1; }
+  for (i = 0; bi_ints[i].name; i++) if (sk_streq(bi_ints[i].name, name)) { *out = sk_int_value(bi_ints[i].value); return 1; }
+#if BI_HAVE_LB_UB
+  if (sk_streq(name, "MPI_LB")) { *out = bi_dt_value(&bi_lb); return 1; }
+  if (sk_streq(name, "MPI_UB")) { *out = bi_dt_value(&bi_ub); return 1; }
+#endif
   if ((dt = sk_datatype_lookup(name)) != NULL) { *out = bi_dt_value(dt); return 1; }
   if ((op = sk_op_lookup(name)) != NULL) { out->type = SK_T_OP; out->u.op = op; return 1; }
   return 0;
 }
+
+#ifdef SKAMPI_TESTING   /* until the front end reports it (parser.c, interp.c): see builtins.h */
+/* Every predefined name of the language and what it needs: 'w' MPI-2 (one-sided, also
+** MPI_REPLACE and the long long types), 'f' MPI-IO, 'l' MPI_LB/MPI_UB (before MPI-3). */
+static const struct { const char *name; char needs; } bi_conditional_names[] = {
+  { "MPI_LOCK_EXCLUSIVE", 'w' }, { "MPI_LOCK_SHARED", 'w' }, { "MPI_MODE_NOCHECK", 'w' },
+  { "MPI_MODE_NOPRECEDE", 'w' }, { "MPI_MODE_NOPUT", 'w' }, { "MPI_MODE_NOSTORE", 'w' },
+  { "MPI_MODE_NOSUCCEED", 'w' }, { "MPI_REPLACE", 'w' }, { "MPI_UNSIGNED_LONG_LONG", 'w' },
+  { "MPI_LONG_LONG", 'w' },
+  { "MPI_MODE_APPEND", 'f' }, { "MPI_MODE_CREATE", 'f' }, { "MPI_MODE_DELETE_ON_CLOSE", 'f' },
+  { "MPI_MODE_EXCL", 'f' }, { "MPI_MODE_RDONLY", 'f' }, { "MPI_MODE_RDWR", 'f' },
+  { "MPI_MODE_SEQUENTIAL", 'f' }, { "MPI_MODE_UNIQUE_OPEN", 'f' }, { "MPI_MODE_WRONLY", 'f' },
+  { "MPI_DISTRIBUTE_BLOCK", 'f' }, { "MPI_DISTRIBUTE_CYCLIC", 'f' }, { "MPI_DISTRIBUTE_NONE", 'f' },
+  { "MPI_DISTRIBUTE_DFLT_DARG", 'f' }, { "MPI_ORDER_C", 'f' }, { "MPI_ORDER_FORTRAN", 'f' },
+  { "MPI_LB", 'l' }, { "MPI_UB", 'l' }, { "MPI_COMM_SELF", 's' },
+  { NULL, 0 }
+};
+
+SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
+{
+  sk_value v;
+  sk_str s;
+  int i;
+  char needs = 0;
+  for (i = 0; bi_conditional_names[i].name; i++)
+    if (sk_streq(bi_conditional_names[i].name, name)) needs = bi_conditional_names[i].needs;
+  if (needs == 0 || sk_constant_find(name, &v)) return 0;
+  sk_str_init(&s);
+  sk_str_printf(&s, "'%s' is not available: ", name);
+  if (needs == 's')
+    sk_str_puts(&s, "MPI_COMM_SELF is only supported on one process so far (it needs a per-process group from the transport)");
+#ifndef SKAMPI_MPI
+  else sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
+#else
+  else if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
+  else if (SK_MPI_LEVEL < 2)
+    sk_str_puts(&s, "it needs MPI-2, and this build uses MPI-1.1 only");
+  else sk_str_printf(&s, "the MPI library declares no %s (it has no MPI-IO)", name);
+#endif
+  sk_copy_string(why, size, s.data);
+  sk_str_free(&s);
+  return 1;
+}
+#endif
 /* --- end split/builtins.c --- */
 /* --- begin split/params4.h --- */
 #line 1 "split/params4.h"

@@ -6,6 +6,8 @@
 static struct {
   char *region;            /* size + alignment slack */
   size_t allocated;
+  int by_mpi;              /* region came from MPI_Alloc_mem */
+  void *info;              /* ... with this info */
   char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
 } buffers;
@@ -17,16 +19,58 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c)
   c->send_align = 8;
   c->recv_align = 8;
   c->cache_size = 0;
+  c->mpi_alloc_mem = 0;
+  c->mpi_alloc_info = NULL;
 }
 
 static size_t buffers_align_of(size_t align) { return align ? align : 1; }
 
+/* The region's memory: MPI_Alloc_mem when the configuration asks for it and the
+** library has it (MPI-2), malloc otherwise. */
+static void buffers_release(void)
+{
+  if (buffers.region == NULL) return;
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  if (buffers.by_mpi) { MPI_Free_mem(buffers.region); buffers.region = NULL; return; }
+#endif
+  free(buffers.region);
+  buffers.region = NULL;
+}
+
+static void buffers_allocate(const sk_buffer_config *c, size_t need)
+{
+  buffers.by_mpi = 0;
+  buffers.info = NULL;
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  if (c->mpi_alloc_mem) {
+    void *p = NULL;
+    MPI_Info info = c->mpi_alloc_info ? *(MPI_Info *)c->mpi_alloc_info : MPI_INFO_NULL;
+    if (MPI_Alloc_mem((MPI_Aint)need, info, &p) != MPI_SUCCESS || p == NULL)
+      sk_fatal("MPI_Alloc_mem of %lu bytes failed", (unsigned long)need);
+    buffers.region = (char *)p;
+    buffers.by_mpi = 1;
+    buffers.info = c->mpi_alloc_info;
+    return;
+  }
+#else
+  (void)c;
+#endif
+  buffers.region = (char *)sk_malloc(need);
+}
+
 SK_API void sk_buffers_configure(const sk_buffer_config *c)
 {
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
-  if (buffers.region == NULL || buffers.allocated != need) {
-    free(buffers.region);
-    buffers.region = (char *)sk_malloc(need);
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  int by_mpi = c->mpi_alloc_mem != 0;
+  void *info = by_mpi ? c->mpi_alloc_info : NULL;
+#else
+  int by_mpi = 0;
+  void *info = NULL;
+#endif
+  if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
+    buffers_release();
+    buffers_allocate(c, need);
     memset(buffers.region, 0, need);
     buffers.allocated = need;
   }

@@ -18,10 +18,13 @@ typedef struct sk_buffer_config {
   int cycling;             /* switch_buffer_cycling_on/off; default off */
   size_t send_align, recv_align;   /* default 8; 0 counts as 1 */
   size_t cache_size;       /* set_cache_size; 0 = do not flush */
+  int mpi_alloc_mem;       /* the region comes from MPI_Alloc_mem (MPI-2; elsewhere malloc) */
+  void *mpi_alloc_info;    /* MPI_Info* for MPI_Alloc_mem, NULL = MPI_INFO_NULL */
 } sk_buffer_config;
 
 SK_API void sk_buffers_default_config(sk_buffer_config *c);
-/* Makes the memory fit the configuration (reallocates when a size changed). */
+/* Makes the memory fit the configuration (reallocates when a size or the way of
+** allocating changed). */
 SK_API void sk_buffers_configure(const sk_buffer_config *c);
 /* Bytes of region a measurement with these usages needs. */
 SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);

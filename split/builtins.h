@@ -38,7 +38,17 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ... */
+/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
+** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
+/* 1 (and the reason in why) if name is a predefined name this build cannot offer: MPI-2
+** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
+** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
+** "unknown identifier". */
+#ifdef SKAMPI_TESTING
+SK_API int sk_constant_unavailable(const char *name, char *why, size_t size);
+#endif
+/* The fixed seed of get_random_int and comm_rand (the same sequence on every process). */
+SK_API long sk_random_seed(void);
 
 #endif

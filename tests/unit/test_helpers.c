@@ -1,0 +1,167 @@
+/*
+** tests/unit/test_helpers.c -- the helper functions and predefined names of the input
+** language (SKaMPI 5 manual §4.1), evaluated through the interpreter on the sequential
+** backend: mathematics, communicators (MPI_COMM_NULL, comm4, comm_from_to, comm_rand),
+** the reproducible random numbers, strings, and the settings the set_ helpers store.
+** Build as tests/run.sh does:
+**   tools/sk21f tests/out/skampi_amalgam.c
+**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
+**      -o t tests/unit/test_helpers.c -lm
+*/
+#define main skampi_main
+#include "skampi_amalgam.c"
+#undef main
+#include "check.h"
+
+static int parse_text(const char *text, sk_program *prog, sk_str *err)
+{
+  sk_sources src;
+  sk_sources_init(&src, 0);
+  sk_sources_add(&src, "t.ski", text, strlen(text));
+  return sk_parse_file(&src, "t.ski", prog, err);   /* names point into src: leaked on purpose */
+}
+
+/* Runs text in a fresh interpreter and returns variable var; settings copied to *st. */
+static sk_value run_get(const char *text, const char *var, sk_settings *st)
+{
+  sk_program prog;
+  sk_str err;
+  sk_interp in;
+  sk_value v;
+  sk_str_init(&err);
+  v.type = SK_T_NONE;
+  if (!parse_text(text, &prog, &err)) { printf("# parse failed: %s\n", err.data); return v; }
+  sk_interp_init(&in);
+  sk_interp_run(&in, &prog);
+  if (!sk_interp_lookup(&in, var, &v)) v.type = SK_T_NONE;
+  if (st) *st = in.settings;
+  sk_interp_free(&in);
+  return v;
+}
+
+static void check_int(const char *text, long expected, const char *name)
+{
+  sk_value v = run_get(text, "x", NULL);
+  check(v.type == SK_T_INT && v.u.i == expected, name, "type %d value %ld, expected %ld", (int)v.type,
+        v.type == SK_T_INT ? v.u.i : -999L, expected);
+}
+
+static void check_double(const char *text, double expected, const char *name)
+{
+  sk_value v = run_get(text, "x", NULL);
+  check(v.type == SK_T_DOUBLE && fabs(v.u.d - expected) <= 1e-12 * (fabs(expected) > 1 ? fabs(expected) : 1), name,
+        "type %d value %g, expected %g", (int)v.type, v.type == SK_T_DOUBLE ? v.u.d : -999.0, expected);
+}
+
+static void test_math(void)
+{
+  check_double("x = log(1)\n", 0.0, "log_1");
+  check_double("x = log(2.718281828459045)\n", 1.0, "log_e");
+  check_double("x = log2(1024)\n", 10.0, "log2_1024");
+  check_double("x = log2(3)\n", log(3.0) / log(2.0), "log2_3");
+  check_double("x = log10(1000)\n", 3.0, "log10_1000");
+  check_int("x = round(2.5)\n", 3, "round_half_up");
+  check_int("x = round(2.49)\n", 2, "round_down");
+  check_int("x = round(-2.5)\n", -2, "round_negative_floor_plus_half");
+  check_int("x = min_int(3, -4)\n", -4, "min_int");
+  check_int("x = max_int(3, -4)\n", 3, "max_int");
+  check_int("x = round_to_fivebytes(5)\n", 9, "round_to_fivebytes_5");
+  check_int("x = round_to_fivebytes(8)\n", 9, "round_to_fivebytes_8");
+  check_int("x = round_to_fivebytes(0)\n", 1, "round_to_fivebytes_0");
+}
+
+static void test_comms(void)
+{
+  check_int("x = get_comm_rank(MPI_COMM_WORLD)\n", 0, "get_comm_rank_world");
+  check_int("x = last_proc()\n", 0, "last_proc");
+  check_int("x = is_mpi_comm_null(MPI_COMM_NULL)\n", 1, "is_null_null");
+  check_int("x = is_mpi_comm_null(MPI_COMM_WORLD)\n", 0, "is_null_world");
+  check_int("x = get_comm_rank(MPI_COMM_NULL)\n", -1, "get_comm_rank_null");
+  check_int("x = get_comm_size(comm_from_to(0, 1))\n", 1, "comm_from_to");
+  check_int("x = get_comm_size(comm_rand(1))\n", 1, "comm_rand");
+  check_int("x = get_comm_size(MPI_COMM_SELF)\n", 1, "comm_self_one_process");
+  {
+    sk_value v = run_get("x = MPI_COMM_NULL\n", "x", NULL);
+    check(v.type == SK_T_COMM && v.u.comm == NULL, "comm_null_is_null_group", "type %d", (int)v.type);
+  }
+}
+
+static void test_random(void)
+{
+  long first[5], i;
+  int same = 1, inrange = 1;
+  bi_random_state = 0;
+  for (i = 0; i < 5; i++) { first[i] = run_get("x = get_random_int(1, 6)\n", "x", NULL).u.i; }
+  bi_random_state = 0;
+  for (i = 0; i < 5; i++) {
+    long y = run_get("x = get_random_int(1, 6)\n", "x", NULL).u.i;
+    if (y != first[i]) same = 0;
+    if (y < 1 || y > 6) inrange = 0;
+  }
+  check(same, "random_reproducible", "the same seed gives the same sequence");
+  check(inrange, "random_in_range", "values in [1, 6]");
+  check(sk_random_seed() == 4711L, "random_seed", "seed %ld", sk_random_seed());
+  check_int("x = get_random_int(7, 7)\n", 7, "random_single_value");
+}
+
+static void test_strings(void)
+{
+  sk_value v;
+  v = run_get("x = get_env(\"SKAMPI_TEST_NO_SUCH_VARIABLE\")\n", "x", NULL);
+  check(v.type == SK_T_STRING && sk_streq(v.u.s, "/"), "get_env_unset", "got '%s'", v.type == SK_T_STRING ? v.u.s : "?");
+  v = run_get("x = get_env(\"PATH\")\n", "x", NULL);
+  check(v.type == SK_T_STRING && getenv("PATH") && strlen(v.u.s) == strlen(getenv("PATH")) + 1 &&
+        v.u.s[strlen(v.u.s) - 1] == '/', "get_env_slash", "value + '/'");
+  v = run_get("x = mpi_processor_names()\n", "x", NULL);
+  check(v.type == SK_T_STRING && strncmp(v.u.s, "# rank 000000: ", 15) == 0, "mpi_processor_names", "got '%s'",
+        v.type == SK_T_STRING ? v.u.s : "?");
+}
+
+static void test_settings(void)
+{
+  sk_settings st;
+  sk_value v;
+  run_get("set_unit(1000)\nset_autorefine_factor(3.5)\nuse_mpi_alloc_mem(0)\n", "x", &st);
+  check(st.unit == 1000.0, "set_unit", "unit %g", st.unit);
+  check(st.autorefine_factor == 3.5, "set_autorefine_factor", "factor %g", st.autorefine_factor);
+  check(st.mpi_alloc_mem == 0, "use_mpi_alloc_mem_off", "flag %d", st.mpi_alloc_mem);
+  run_get("", "x", &st);
+  check(st.unit == 1e6 && st.autorefine_factor == 2.0, "settings_defaults", "unit %g factor %g", st.unit, st.autorefine_factor);
+  run_get("use_mpi_alloc_mem(1)\n", "x", &st);
+  check(st.mpi_alloc_mem == 1, "use_mpi_alloc_mem_on", "flag %d", st.mpi_alloc_mem);
+  v = run_get("i = info_create()\nset_mpi_alloc_mem_info(i)\nx = get_mpi_alloc_mem_info()\ny = i\n", "x", &st);
+  check(v.type == SK_T_INFO && v.u.info != NULL && st.mpi_alloc_info == v.u.info, "mpi_alloc_mem_info", "stored info");
+  v = run_get("x = get_mpi_alloc_mem_info()\n", "x", NULL);
+  check(v.type == SK_T_INFO && v.u.info == NULL, "mpi_alloc_mem_info_default", "MPI_INFO_NULL");
+}
+
+static void test_constants(void)
+{
+  sk_value v;
+  char why[200];
+  check(sk_constant_find("MPI_LONG_LONG_INT", &v) && v.type == SK_T_DATATYPE, "const_long_long_int", "datatype");
+  check(sk_constant_find("MPI_LONG_DOUBLE_INT", &v) && v.type == SK_T_DATATYPE, "const_long_double_int", "datatype");
+  check(sk_constant_find("MPI_MAXLOC", &v) && v.type == SK_T_OP, "const_maxloc", "operator");
+  check(sk_constant_find("MPI_INFO_NULL", &v) && v.type == SK_T_INFO && v.u.info == NULL, "const_info_null", "info");
+  check(!sk_constant_find("MPI_LB", &v), "const_lb_absent_seq", "no MPI_LB without MPI");
+  check(sk_constant_unavailable("MPI_LB", why, sizeof why) &&
+        sk_streq(why, "'MPI_LB' is not available: it needs an MPI library, which the sequential build lacks"),
+        "const_lb_message", "got '%s'", why);
+  check(sk_constant_unavailable("MPI_MODE_NOCHECK", why, sizeof why), "const_mode_nocheck_refused", "got '%s'", why);
+  check(sk_constant_unavailable("MPI_DISTRIBUTE_BLOCK", why, sizeof why), "const_distribute_refused", "got '%s'", why);
+  check(!sk_constant_unavailable("MPI_INT", why, sizeof why) && !sk_constant_unavailable("FOO", why, sizeof why),
+        "const_available_not_refused", "MPI_INT and unknown names are not 'unavailable'");
+  check(!sk_constant_unavailable("MPI_COMM_SELF", why, sizeof why), "const_comm_self_one_process", "available on 1 process");
+}
+
+int main(int argc, char **argv)
+{
+  sk_tp_start(&argc, &argv);
+  test_math();
+  test_comms();
+  test_random();
+  test_strings();
+  test_settings();
+  test_constants();
+  return check_summary("test_helpers");
+}
