@@ -1330,7 +1330,10 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
 **   sk_value t = sk_darray_new(2);           two NULL entries, to be set
 **   sk_darray_set(&t, 1, sk_datatype_lookup("MPI_INT"));
 ** get/set with an index out of range or on the wrong kind of value end the run through
-** sk_fatal (a program error; helpers check user indices themselves first). */
+** sk_fatal (a program error; helpers check user indices themselves first).
+** Copies of a value share its array (`b = a` in a .ski file): a helper that returns a
+** changed array makes a new one rather than setting elements of its argument. Every
+** evaluation of a `{...}` literal makes a new array; they are freed only at exit. */
 typedef struct sk_array {
   size_t n;
   long *ints;                   /* IArray: n integers (NULL when n == 0) */
