@@ -1262,15 +1262,17 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
 ** tables of predefined datatypes and operators (§5.2). On the RCCE and sequential
 ** backends datatypes are described by their size only; with MPI they carry the handle.
+** Arrays (the `{a, b, ...}` literals of SKaMPI 6 input files): an integer array (IArray,
+** `{}` is an empty one) and a datatype array (DArray).
 */
 #ifndef SK_VALUE_H
 #define SK_VALUE_H
 
-#line 11 "split/value.h"
+#line 13 "split/value.h"
 
 typedef enum sk_type {
   SK_T_NONE = 0, SK_T_INT, SK_T_DOUBLE, SK_T_STRING, SK_T_COMM, SK_T_DATATYPE,
-  SK_T_OP, SK_T_INFO
+  SK_T_OP, SK_T_INFO, SK_T_IARRAY, SK_T_DARRAY
 } sk_type;
 
 typedef struct sk_datatype {
@@ -1289,6 +1291,8 @@ typedef struct sk_opdef {
 #endif
 } sk_opdef;
 
+struct sk_array;
+
 typedef struct sk_value {
   sk_type type;
   union {
@@ -1299,6 +1303,7 @@ typedef struct sk_value {
     const sk_datatype *dt;
     const sk_opdef *op;
     void *info;                 /* MPI_Info* with MPI-2, otherwise an opaque token */
+    struct sk_array *arr;       /* SK_T_IARRAY, SK_T_DARRAY: use the sk_array_* API */
   } u;
 } sk_value;
 
@@ -1314,6 +1319,36 @@ SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
+
+/* ---- arrays ----
+** An array value (SK_T_IARRAY or SK_T_DARRAY) points to an sk_array that lives until the
+** end of the run (like derived datatypes; values are copied freely and never freed one by
+** one). Elements are numbered from 0. Parameter letters for helpers and measurements:
+** 'a' an IArray, 'e' a DArray (the letters of the original's interfaces).
+**   sk_value v = sk_iarray_new(3);           three zeros
+**   sk_iarray_set(&v, 0, 42);  sk_iarray_get(&v, 0) == 42;  sk_array_length(&v) == 3
+**   sk_value t = sk_darray_new(2);           two NULL entries, to be set
+**   sk_darray_set(&t, 1, sk_datatype_lookup("MPI_INT"));
+** get/set with an index out of range or on the wrong kind of value end the run through
+** sk_fatal (a program error; helpers check user indices themselves first).
+** Copies of a value share its array (`b = a` in a .ski file): a helper that returns a
+** changed array makes a new one rather than setting elements of its argument. Every
+** evaluation of a `{...}` literal makes a new array; they are freed only at exit. */
+typedef struct sk_array {
+  size_t n;
+  long *ints;                   /* IArray: n integers (NULL when n == 0) */
+  const sk_datatype **types;    /* DArray: n datatypes */
+} sk_array;
+
+SK_API sk_value sk_iarray_new(size_t n);
+SK_API sk_value sk_darray_new(size_t n);
+SK_API size_t sk_array_length(const sk_value *v);
+SK_API long sk_iarray_get(const sk_value *v, size_t i);
+SK_API void sk_iarray_set(sk_value *v, size_t i, long x);
+SK_API const sk_datatype *sk_darray_get(const sk_value *v, size_t i);
+SK_API void sk_darray_set(sk_value *v, size_t i, const sk_datatype *t);
+/* 1 when both arrays have the same kind, length and elements. */
+SK_API int sk_array_equal(const sk_value *a, const sk_value *b);
 
 #endif
 /* --- end split/value.h --- */
@@ -1366,6 +1401,8 @@ static struct {
   sk_opdef ops[VALUE_NOPS];
   sk_datatype **derived;
   size_t nderived, capderived;
+  sk_array **arrays;
+  size_t narrays, caparrays;
 } values;
 
 #ifdef SKAMPI_MPI
@@ -1503,6 +1540,8 @@ SK_API const char *sk_type_name(sk_type t)
   case SK_T_DATATYPE: return "a datatype";
   case SK_T_OP: return "an operator";
   case SK_T_INFO: return "an info object";
+  case SK_T_IARRAY: return "an integer array";
+  case SK_T_DARRAY: return "a datatype array";
   default: return "nothing";
   }
 }
@@ -1538,8 +1577,87 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
   case SK_T_OP: sk_str_puts(out, v->u.op->name); break;
   case SK_T_COMM: sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm)); break;
   case SK_T_INFO: sk_str_puts(out, "info"); break;
+  case SK_T_IARRAY: case SK_T_DARRAY: {
+    size_t i;
+    sk_str_putc(out, '[');
+    for (i = 0; i < sk_array_length(v); i++) {
+      if (i) sk_str_puts(out, ", ");
+      if (v->type == SK_T_IARRAY) sk_str_printf(out, "%ld", sk_iarray_get(v, i));
+      else sk_str_puts(out, sk_darray_get(v, i) ? sk_darray_get(v, i)->name : "-");
+    }
+    sk_str_putc(out, ']');
+    break;
+  }
   default: sk_str_puts(out, "-"); break;
   }
+}
+
+/* ---- arrays (value.h) ---- */
+
+static sk_value value_array_new(sk_type type, size_t n)
+{
+  sk_value v;
+  sk_array *a = (sk_array *)sk_calloc(1, sizeof *a);
+  a->n = n;
+  if (type == SK_T_IARRAY && n > 0) a->ints = (long *)sk_calloc(n, sizeof(long));
+  if (type == SK_T_DARRAY && n > 0) a->types = (const sk_datatype **)sk_calloc(n, sizeof(sk_datatype *));
+  values.arrays = (sk_array **)sk_grow(values.arrays, &values.caparrays, values.narrays + 1, sizeof(sk_array *));
+  values.arrays[values.narrays++] = a;
+  v.type = type;
+  v.u.arr = a;
+  return v;
+}
+
+SK_API sk_value sk_iarray_new(size_t n) { return value_array_new(SK_T_IARRAY, n); }
+SK_API sk_value sk_darray_new(size_t n) { return value_array_new(SK_T_DARRAY, n); }
+
+static void value_array_check(const sk_value *v, sk_type type, size_t i, const char *fn)
+{
+  if (v->type != type) sk_fatal("%s on %s", fn, sk_type_name(v->type));
+  if (i >= v->u.arr->n) sk_fatal("%s: index %lu outside an array of %lu", fn, (unsigned long)i,
+                                 (unsigned long)v->u.arr->n);
+}
+
+SK_API size_t sk_array_length(const sk_value *v)
+{
+  if (v->type != SK_T_IARRAY && v->type != SK_T_DARRAY) sk_fatal("sk_array_length on %s", sk_type_name(v->type));
+  return v->u.arr->n;
+}
+
+SK_API long sk_iarray_get(const sk_value *v, size_t i)
+{
+  value_array_check(v, SK_T_IARRAY, i, "sk_iarray_get");
+  return v->u.arr->ints[i];
+}
+
+SK_API void sk_iarray_set(sk_value *v, size_t i, long x)
+{
+  value_array_check(v, SK_T_IARRAY, i, "sk_iarray_set");
+  v->u.arr->ints[i] = x;
+}
+
+SK_API const sk_datatype *sk_darray_get(const sk_value *v, size_t i)
+{
+  value_array_check(v, SK_T_DARRAY, i, "sk_darray_get");
+  return v->u.arr->types[i];
+}
+
+SK_API void sk_darray_set(sk_value *v, size_t i, const sk_datatype *t)
+{
+  value_array_check(v, SK_T_DARRAY, i, "sk_darray_set");
+  v->u.arr->types[i] = t;
+}
+
+SK_API int sk_array_equal(const sk_value *a, const sk_value *b)
+{
+  size_t i;
+  if (a->type != b->type || (a->type != SK_T_IARRAY && a->type != SK_T_DARRAY)) return 0;
+  if (a->u.arr->n != b->u.arr->n) return 0;
+  for (i = 0; i < a->u.arr->n; i++) {
+    if (a->type == SK_T_IARRAY && a->u.arr->ints[i] != b->u.arr->ints[i]) return 0;
+    if (a->type == SK_T_DARRAY && a->u.arr->types[i] != b->u.arr->types[i]) return 0;
+  }
+  return 1;
 }
 /* --- end split/value.c --- */
 /* --- begin split/measure.h --- */
@@ -9590,21 +9708,26 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name)
 /* --- begin split/lexer.h --- */
 #line 1 "split/lexer.h"
 /*
-** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
-** one statement per line (newlines are tokens, except inside parentheses/brackets),
-** '#' comments, integer and double literals with the size suffixes kb KB KiB mb MB MiB
-** gb GB GiB (x 2^10, 2^20, 2^30), strings in double quotes, '...' and `@include`.
+** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free
+** format (blanks and newlines only separate tokens; statements may share a line or span
+** several), '#' comments, decimal and hexadecimal ("0x1F") integers and doubles, the size
+** suffixes kb kB KB KiB mb MB MiB gb GB GiB (x 2^10, 2^20, 2^30) on integers, strings in
+** double quotes, '...', `@include`, the operators of the original (`<>` is `!=`, bitwise
+** `&` `|` `~`, braces for arrays) and the word operators `and` `or` `not` (TK_AND,
+** TK_OR, TK_KNOT; `&&` `||` stay, and `!` keeps its own lower precedence).
+** TK_NEWLINE is never produced any more (kept so the token numbers stay stable).
 */
 #ifndef SK_LEXER_H
 #define SK_LEXER_H
 
-#line 11 "split/lexer.h"
+#line 15 "split/lexer.h"
 
 typedef enum sk_tok {
   TK_EOF, TK_NEWLINE, TK_IDENT, TK_INT, TK_DOUBLE, TK_STRING, TK_DOTS, TK_INCLUDE,
   TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_COMMA, TK_COLON, TK_ASSIGN,
   TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT,
-  TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE, TK_AND, TK_OR, TK_NOT
+  TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE, TK_AND, TK_OR, TK_NOT,
+  TK_BAND, TK_BOR, TK_TILDE, TK_KNOT, TK_LBRACE, TK_RBRACE
 } sk_tok;
 
 typedef struct sk_token {
@@ -9621,7 +9744,6 @@ typedef struct sk_lexer {
   const char *file;      /* name used in messages */
   const char *text, *pos;
   int line, col;
-  int depth;             /* ( and [ nesting: newlines inside are not tokens */
   int error;             /* set when a lexical error was reported */
   sk_str errmsg;
   char **pool;           /* strings handed out, freed with the lexer */
@@ -9644,6 +9766,7 @@ SK_API const char *sk_tok_name(sk_tok kind);
 #line 5 "split/lexer.c"
 #include <errno.h>
 #include <float.h>
+#include <ctype.h>
 
 SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
 {
@@ -9671,7 +9794,8 @@ SK_API const char *sk_tok_name(sk_tok kind)
   static const char *const names[] = {
     "end of file", "end of line", "identifier", "integer", "number", "string", "'...'",
     "'@include'", "'('", "')'", "'['", "']'", "','", "':'", "'='", "'+'", "'-'", "'*'",
-    "'/'", "'%'", "'=='", "'!='", "'<'", "'<='", "'>'", "'>='", "'&&'", "'||'", "'!'"
+    "'/'", "'%'", "'=='", "'!='", "'<'", "'<='", "'>'", "'>='", "'&&'", "'||'", "'!'",
+    "'&'", "'|'", "'~'", "'not'", "'{'", "'}'"
   };
   return names[kind];
 }
@@ -9709,7 +9833,7 @@ static int lx_is_ident_char(int c) { return lx_is_ident_start(c) || lx_is_digit(
 static long lx_suffix_multiplier(const char *p, size_t n)
 {
   static const struct { const char *name; long mult; } suffixes[] = {
-    { "kb", 1L << 10 }, { "KB", 1L << 10 }, { "KiB", 1L << 10 }, { "Kb", 1L << 10 },
+    { "kb", 1L << 10 }, { "kB", 1L << 10 }, { "KB", 1L << 10 }, { "KiB", 1L << 10 }, { "Kb", 1L << 10 },
     { "mb", 1L << 20 }, { "MB", 1L << 20 }, { "MiB", 1L << 20 }, { "Mb", 1L << 20 },
     { "gb", 1L << 30 }, { "GB", 1L << 30 }, { "GiB", 1L << 30 }, { "Gb", 1L << 30 }
   };
@@ -9725,6 +9849,21 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
   int is_double = 0;
   char buf[128];
   size_t n;
+  if (p[0] == '0' && p[1] == 'x' && isxdigit((unsigned char)p[2])) {
+    /* hexadecimal as the original's lexer reads it: 0x1F = 31 (never a double) */
+    p += 2;
+    while (isxdigit((unsigned char)*p)) p++;
+    n = (size_t)(p - lx->pos);
+    if (n >= sizeof buf) return lx_error(lx, &tok->loc, "number too long%s", "");
+    memcpy(buf, lx->pos, n);
+    buf[n] = '\0';
+    errno = 0;
+    tok->kind = TK_INT;
+    tok->ival = strtol(buf + 2, NULL, 16);
+    if (errno == ERANGE) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
+    tok->dval = (double)tok->ival;
+    goto suffix;
+  }
   while (lx_is_digit(*p)) p++;
   if (*p == '.' && p[1] != '.' && lx_is_digit(p[1])) {
     is_double = 1;
@@ -9755,13 +9894,14 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
     if (errno == ERANGE) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
     tok->dval = (double)tok->ival;
   }
+suffix:
   q = p;
   while (lx_is_ident_char(*q)) q++;
   if (q > p) {
     long mult = lx_suffix_multiplier(p, (size_t)(q - p));
     if (mult == 0) {
       char *bad = lx_keep(lx, p, (size_t)(q - p));
-      return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, KiB, mb, MiB, gb or GiB)", bad);
+      return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, kB, KiB, mb, MiB, gb or GiB)", bad);
     }
     if (tok->kind == TK_INT) {
       if (tok->ival > LONG_MAX / mult) {
@@ -9803,7 +9943,8 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     { ">=", TK_GE }, { "&&", TK_AND }, { "||", TK_OR }, { "(", TK_LPAREN }, { ")", TK_RPAREN },
     { "[", TK_LBRACKET }, { "]", TK_RBRACKET }, { ",", TK_COMMA }, { ":", TK_COLON },
     { "=", TK_ASSIGN }, { "+", TK_PLUS }, { "-", TK_MINUS }, { "*", TK_STAR }, { "/", TK_SLASH },
-    { "%", TK_PERCENT }, { "<", TK_LT }, { ">", TK_GT }, { "!", TK_NOT }
+    { "%", TK_PERCENT }, { "<", TK_LT }, { ">", TK_GT }, { "!", TK_NOT }, { "&", TK_BAND },
+    { "|", TK_BOR }, { "~", TK_TILDE }, { "{", TK_LBRACE }, { "}", TK_RBRACE }
   };
   size_t i;
   for (;;) {
@@ -9814,7 +9955,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
       continue;
     }
     if (c == '#') { while (*lx->pos && *lx->pos != '\n') lx_advance(lx, 1); continue; }
-    if (c == '\n' && lx->depth > 0) { lx_advance(lx, 1); continue; }
+    if (c == '\n') { lx_advance(lx, 1); continue; }   /* free format */
     break;
   }
   memset(tok, 0, sizeof *tok);
@@ -9823,7 +9964,6 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
   tok->loc.col = lx->col;
   tok->start = lx->pos;
   if (*lx->pos == '\0') { tok->kind = TK_EOF; return 1; }
-  if (*lx->pos == '\n') { tok->kind = TK_NEWLINE; tok->len = 1; lx_advance(lx, 1); return 1; }
   if (lx_is_digit((unsigned char)*lx->pos) ||
       (*lx->pos == '.' && lx_is_digit((unsigned char)lx->pos[1])))
     return lx_number(lx, tok);
@@ -9833,6 +9973,10 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     tok->kind = TK_IDENT;
     tok->len = (size_t)(p - lx->pos);
     tok->sval = lx_keep(lx, lx->pos, tok->len);
+    /* the word operators and, or, not are keywords (SKaMPI 5 manual §5) */
+    if (sk_streq(tok->sval, "and")) tok->kind = TK_AND;
+    else if (sk_streq(tok->sval, "or")) tok->kind = TK_OR;
+    else if (sk_streq(tok->sval, "not")) tok->kind = TK_KNOT;
     lx_advance(lx, tok->len);
     return 1;
   }
@@ -9854,8 +9998,6 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     if (strncmp(lx->pos, ops[i].text, n) == 0) {
       tok->kind = ops[i].kind;
       tok->len = n;
-      if (tok->kind == TK_LPAREN || tok->kind == TK_LBRACKET) lx->depth++;
-      if ((tok->kind == TK_RPAREN || tok->kind == TK_RBRACKET) && lx->depth > 0) lx->depth--;
       lx_advance(lx, n);
       return 1;
     }
@@ -9882,7 +10024,8 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 #line 10 "split/ast.h"
 
 typedef enum sk_expr_kind {
-  E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY
+  E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY,
+  E_ARRAY                     /* { args } : an integer or datatype array */
 } sk_expr_kind;
 
 typedef struct sk_expr {
@@ -9891,8 +10034,10 @@ typedef struct sk_expr {
   long ival;
   double dval;
   char *name;                 /* E_VAR, E_CALL: identifier; E_STRING: contents */
-  int op;                     /* E_UNARY, E_BINARY: an sk_tok (TK_PLUS, ...) */
-  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1 */
+  int op;                     /* E_UNARY: TK_MINUS, TK_NOT ('!'), TK_KNOT ('not'), TK_TILDE;
+                              ** E_BINARY: TK_PLUS ... TK_OR, TK_BAND, TK_BOR ('<>' is TK_NE,
+                              ** 'and' TK_AND, 'or' TK_OR) */
+  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
   int nargs;
 } sk_expr;
 
@@ -9904,7 +10049,10 @@ typedef enum sk_stmt_kind {
   S_FOR_LIST,     /* for name in [ list ] */
   S_FOR_ITER,     /* for name in expr(E_CALL of an iterator) */
   S_MEASUREMENT,  /* begin measurement "name" body end measurement */
-  S_MEASURE       /* measure expr(comm) : call */
+  S_MEASURE,      /* measure expr(comm) : call */
+  S_PRINT,        /* print list: world rank 0 writes a '#' line (SKaMPI 6) */
+  S_PRINT_ALL,    /* print_all list: every rank's line, written by world rank 0 */
+  S_FLUSH         /* flush */
 } sk_stmt_kind;
 
 typedef struct sk_block {
@@ -9923,7 +10071,7 @@ typedef struct sk_stmt {
   int step_multiplies;        /* step *x */
   sk_expr *multiple_of;       /* NULL: none */
   int autorefine;
-  sk_expr **list;             /* S_FOR_LIST */
+  sk_expr **list;             /* S_FOR_LIST; S_PRINT, S_PRINT_ALL: the values */
   int nlist;
   sk_block body, else_body;
 } sk_stmt;
@@ -10047,22 +10195,31 @@ static void ast_free_block(sk_block *b)
 
 SK_API void sk_program_free(sk_program *p) { ast_free_block(&p->top); }
 
-/* Binding strength for printing with the fewest parentheses, as the parser binds:
-** || < && < ! < comparisons < + - < * / % < unary - < operands. '!' binds more loosely
-** than the comparisons (!a < b is !(a < b)), and the comparisons do not chain. */
+/* Binding strength for printing with the fewest parentheses, as the parser binds
+** (SKaMPI 5 manual §5; the order of the original's operators):
+** or/|| < and/&& < ! < | < & < == != < < <= > >= < + - < * / % < unary - not ~ < operands.
+** '!' binds more loosely than the comparisons and bitwise operators (!a < b is !(a < b)),
+** 'not' as tightly as unary minus (not a == b is (not a) == b); the two comparison
+** levels do not chain (a < b < c is an error). */
 #define AST_PREC_NOT 3
-#define AST_PREC_NEG 7
+#define AST_PREC_EQ 6
+#define AST_PREC_REL 7
+#define AST_PREC_SUM 8
+#define AST_PREC_NEG 10
 
 static int ast_precedence(const sk_expr *e)
 {
   if (e->kind == E_UNARY) return e->op == TK_NOT ? AST_PREC_NOT : AST_PREC_NEG;
-  if (e->kind != E_BINARY) return 8;
+  if (e->kind != E_BINARY) return 11;
   switch (e->op) {
   case TK_OR: return 1;
   case TK_AND: return 2;
-  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 4;
-  case TK_PLUS: case TK_MINUS: return 5;
-  default: return 6;
+  case TK_BOR: return 4;
+  case TK_BAND: return 5;
+  case TK_EQ: case TK_NE: return AST_PREC_EQ;
+  case TK_LT: case TK_LE: case TK_GT: case TK_GE: return AST_PREC_REL;
+  case TK_PLUS: case TK_MINUS: return AST_PREC_SUM;
+  default: return 9;
   }
 }
 
@@ -10073,7 +10230,8 @@ static const char *ast_op_text(int op)
   case TK_SLASH: return "/"; case TK_PERCENT: return "%"; case TK_EQ: return "==";
   case TK_NE: return "!="; case TK_LT: return "<"; case TK_LE: return "<=";
   case TK_GT: return ">"; case TK_GE: return ">="; case TK_AND: return "&&";
-  case TK_OR: return "||"; case TK_NOT: return "!";
+  case TK_OR: return "||"; case TK_NOT: return "!"; case TK_KNOT: return "not ";
+  case TK_BAND: return "&"; case TK_BOR: return "|"; case TK_TILDE: return "~";
   default: return "?";
   }
 }
@@ -10120,17 +10278,26 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
     sk_str_puts(out, ast_op_text(e->op));
     /* !(a < b) rather than the equivalent but misleading !a < b */
     if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
-      ast_print_operand(out, e->args[0], AST_PREC_NOT + 2);
+      ast_print_operand(out, e->args[0], AST_PREC_SUM);
     else
       ast_print_operand(out, e->args[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
-    ast_print_operand(out, e->args[0], p == 4 ? p + 1 : p);   /* a < b < c does not parse */
+    /* a < b < c and a == b == c do not parse */
+    ast_print_operand(out, e->args[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
     sk_str_printf(out, " %s ", ast_op_text(e->op));
     ast_print_operand(out, e->args[1], p + 1);
     break;
   }
+  case E_ARRAY:
+    sk_str_putc(out, '{');
+    for (i = 0; i < e->nargs; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, e->args[i]);
+    }
+    sk_str_putc(out, '}');
+    break;
   }
 }
 
@@ -10218,6 +10385,17 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     sk_str_puts(out, " : ");
     sk_expr_print(out, s->call);
     sk_str_putc(out, '\n');
+    break;
+  case S_PRINT: case S_PRINT_ALL:
+    sk_str_puts(out, s->kind == S_PRINT ? "print " : "print_all ");
+    for (i = 0; i < s->nlist; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, s->list[i]);
+    }
+    sk_str_putc(out, '\n');
+    break;
+  case S_FLUSH:
+    sk_str_puts(out, "flush\n");
     break;
   }
 }
@@ -10486,7 +10664,7 @@ SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
 /*
 ** parser.c -- recursive-descent parser of the .ski language (see parser.h).
 **
-** Grammar (statements end at a newline; newlines inside () and [] do not count):
+** Grammar (free format as in SKaMPI 6: newlines are blanks, statements need no separator):
 **   program    := { statement }
 **   statement  := '@include' STRING
 **              |  'begin' 'measurement' STRING block 'end' 'measurement'
@@ -10496,18 +10674,25 @@ SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
 **              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
 **              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
 **              |  'if' expr 'then' block ['else' block] 'fi'
+**              |  ('print'|'print_all') expr {',' expr}  |  'flush'   (in blocks only)
 **              |  IDENT '=' expr
 **              |  IDENT '(' [args] ')'
-**   expr       := or;  or := and {'||' and};  and := not {'&&' not};
-**   not        := '!' not | cmp;  cmp := sum [('=='|'!='|'<'|'<='|'>'|'>=') sum]
+**   expr       := or;  or := and {('||'|'or') and};  and := not {('&&'|'and') not};
+**   not        := '!' not | bor;  bor := band {'|' band};  band := eq {'&' eq}
+**   eq         := rel [('=='|'!='|'<>') rel];  rel := sum [('<'|'<='|'>'|'>=') sum]
 **   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
-**   unary      := ('-'|'+') unary | primary
+**   unary      := ('-'|'+'|'not'|'~') unary | primary
 **   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
+**              |  '{' [args] '}'
+** The operator order is the original's (SKaMPI 5 manual §5): or < and < | < & < equality
+** < comparisons < + - < * / % < not ~; '!' (ours) binds below '|' as it always did.
+** After parsing, every identifier read must be predefined or assigned (or be a loop
+** variable) earlier in the text; otherwise "unknown identifier" at its position.
 */
-#line 23 "split/parser.c"
-#line 24 "split/parser.c"
-#line 25 "split/parser.c"
-#line 26 "split/parser.c"
+#line 30 "split/parser.c"
+#line 31 "split/parser.c"
+#line 32 "split/parser.c"
+#line 33 "split/parser.c"
 #include <setjmp.h>
 
 #define PARSER_MAX_NESTING 1000
@@ -10531,13 +10716,15 @@ typedef struct parser {
   size_t nexprs, capexprs;
   sk_lexer **lexers;
   size_t nlexers, caplexers;
-  sk_expr *list_holder;
+  sk_expr *list_holder;         /* &holder while a list is read, else NULL */
+  sk_expr holder;               /* in the parser, not on a stack the longjmp leaves */
   sk_str scratch;
 } parser;
 
 static const char *const parser_keywords[] = {
   "begin", "end", "measurement", "measure", "for", "autorefine", "to", "step",
-  "multipleof", "do", "od", "in", "if", "then", "else", "fi", NULL
+  "multipleof", "do", "od", "in", "if", "then", "else", "fi", "print", "print_all", "flush",
+  NULL
 };
 
 static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
@@ -10594,6 +10781,10 @@ static void p_describe_token(const sk_token *t, sk_str *out)
   else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
     sk_str_puts(out, "number ");
     sk_str_putn(out, t->start, t->len);
+  } else if (t->kind == TK_AND || t->kind == TK_OR || t->kind == TK_KNOT) {
+    sk_str_putc(out, '\'');
+    sk_str_putn(out, t->start, t->len);
+    sk_str_putc(out, '\'');
   } else sk_str_puts(out, sk_tok_name(t->kind));
 }
 
@@ -10680,6 +10871,11 @@ static sk_expr *p_primary(parser *p)
     e = p_expr(p);
     p_expect(p, TK_RPAREN, "')'");
     return e;
+  case TK_LBRACE:
+    e = p_new_expr(p, E_ARRAY, &loc);
+    p_advance(p);
+    p_args(p, e, TK_RBRACE, "'}' or ','");
+    return e;
   case TK_IDENT: {
     const char *name;   /* in the lexer's pool */
     if (p_is_keyword(p->tok.sval)) p_unexpected(p, "an expression");
@@ -10736,6 +10932,16 @@ static sk_expr *p_unary(parser *p)
     sk_expr_add_arg(e, operand);
     return e;
   }
+  if (p->tok.kind == TK_KNOT || p->tok.kind == TK_TILDE) {
+    sk_loc loc = p->tok.loc;
+    sk_expr *e = p_new_expr(p, E_UNARY, &loc);
+    e->op = p->tok.kind;
+    p_enter(p, &loc);
+    p_advance(p);
+    sk_expr_add_arg(e, p_unary(p));
+    p->nesting--;
+    return e;
+  }
   return p_primary(p);
 }
 
@@ -10774,15 +10980,42 @@ static sk_expr *p_sum(parser *p)
   return e;
 }
 
-static sk_expr *p_compare(parser *p)
+static sk_expr *p_relation(parser *p)
 {
   sk_expr *e = p_sum(p);
-  if (p->tok.kind >= TK_EQ && p->tok.kind <= TK_GE) {
+  if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
     e = p_binary(p, e, op, p_sum(p), &loc);
   }
+  return e;
+}
+
+static sk_expr *p_equality(parser *p)
+{
+  sk_expr *e = p_relation(p);
+  if (p->tok.kind == TK_EQ || p->tok.kind == TK_NE) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    p_advance(p);
+    e = p_binary(p, e, op, p_relation(p), &loc);
+  }
+  return e;
+}
+
+/* one left-associative level of '&' or '|' */
+static sk_expr *p_bitwise(parser *p, int op)
+{
+  int outer = p->nesting;
+  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
+  while ((int)p->tok.kind == op) {
+    sk_loc loc = p->tok.loc;
+    p_enter(p, &loc);
+    p_advance(p);
+    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
+  }
+  p->nesting = outer;
   return e;
 }
 
@@ -10798,7 +11031,7 @@ static sk_expr *p_not(parser *p)
     p->nesting--;
     return e;
   }
-  return p_compare(p);
+  return p_bitwise(p, TK_BOR);
 }
 
 static sk_expr *p_and(parser *p)
@@ -10844,7 +11077,13 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   case E_STRING: return SK_T_STRING;
   case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
   case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
-  case E_UNARY: return e->op == TK_NOT ? SK_T_INT : sk_expr_static_type(e->args[0]);
+  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+  case E_ARRAY: {
+    int i;
+    sk_type first = e->nargs ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+    for (i = 1; i < e->nargs; i++) if (sk_expr_static_type(e->args[i]) != first) return SK_T_NONE;
+    return first == SK_T_INT ? SK_T_IARRAY : first == SK_T_DATATYPE ? SK_T_DARRAY : SK_T_NONE;
+  }
   case E_BINARY: {
     sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
     if (e->op >= TK_EQ) return SK_T_INT;
@@ -10866,6 +11105,8 @@ static sk_type p_letter_type(int letter)
   case 't': return SK_T_DATATYPE;
   case 'o': return SK_T_OP;
   case 'n': return SK_T_INFO;
+  case 'a': return SK_T_IARRAY;
+  case 'e': return SK_T_DARRAY;
   default: return SK_T_NONE;
   }
 }
@@ -10906,14 +11147,6 @@ static int p_at_terminator(const parser *p, const char *const *terminators)
   return 0;
 }
 
-static void p_end_of_statement(parser *p)
-{
-  static const char *const closers[] = { "od", "fi", "else", "end", NULL };
-  if (p->tok.kind == TK_NEWLINE) { p_advance(p); return; }
-  if (p->tok.kind == TK_EOF || p_at_terminator(p, closers)) return;
-  p_unexpected(p, "end of line (one statement per line)");
-}
-
 static void p_include(parser *p, sk_block *into)
 {
   sk_loc loc = p->tok.loc;
@@ -10949,7 +11182,6 @@ static void p_include(parser *p, sk_block *into)
     p_fail(p, &nul, "the file contains a NUL byte");
   }
   p_advance(p);   /* past the file name, still in the including file */
-  if (p->tok.kind != TK_NEWLINE && p->tok.kind != TK_EOF) p_unexpected(p, "end of line after @include");
   saved_lx = p->lx;
   saved_tok = p->tok;
   /* on the heap and on a stack the failure path frees */
@@ -11036,16 +11268,15 @@ static void p_for(parser *p, sk_block *into)
     if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
-      sk_expr holder;
       s = p_new_stmt(into, S_FOR_LIST, &loc);
       s->name = sk_strdup(var);
-      memset(&holder, 0, sizeof holder);
-      p->list_holder = &holder;      /* its args array is freed if the list fails */
+      memset(&p->holder, 0, sizeof p->holder);
+      p->list_holder = &p->holder;   /* its args array is freed if the list fails */
       p_advance(p);
-      p_args(p, &holder, TK_RBRACKET, "']' or ','");
+      p_args(p, &p->holder, TK_RBRACKET, "']' or ','");
       p->list_holder = NULL;
-      s->list = holder.args;
-      s->nlist = holder.nargs;
+      s->list = p->holder.args;
+      s->nlist = p->holder.nargs;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
@@ -11105,12 +11336,36 @@ static void p_if(parser *p, sk_block *into)
   p_advance(p);   /* fi */
 }
 
+/* print, print_all, flush (SKaMPI 6; only inside measurement blocks as there) */
+static void p_print(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  sk_stmt *s;
+  const char *word = p_is_word(p, "flush") ? "flush" : p_is_word(p, "print") ? "print" : "print_all";
+  if (!p->in_measurement)
+    p_fail(p, &loc, "'%s' can only be used inside a measurement block (begin measurement \"name\" ... end measurement)", word);
+  s = p_new_stmt(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
+  p_advance(p);
+  if (s->kind == S_FLUSH) return;
+  memset(&p->holder, 0, sizeof p->holder);
+  p->list_holder = &p->holder;     /* its args array is freed if the list fails */
+  for (;;) {
+    sk_expr_add_arg(&p->holder, p_expr(p));
+    if (p->tok.kind != TK_COMMA) break;
+    p_advance(p);
+  }
+  p->list_holder = NULL;
+  s->list = p->holder.args;
+  s->nlist = p->holder.nargs;
+}
+
 static void p_statement(parser *p, sk_block *into)
 {
   sk_loc loc = p->tok.loc;
   if (p->tok.kind == TK_INCLUDE) { p_include(p, into); return; }
   if (p->tok.kind != TK_IDENT) p_unexpected(p, "a statement");
-  if (p_is_word(p, "begin")) p_measurement(p, into);
+  if (p_is_word(p, "print") || p_is_word(p, "print_all") || p_is_word(p, "flush")) p_print(p, into);
+  else if (p_is_word(p, "begin")) p_measurement(p, into);
   else if (p_is_word(p, "measure")) p_measure(p, into);
   else if (p_is_word(p, "for") || p_is_word(p, "autorefine")) p_for(p, into);
   else if (p_is_word(p, "if")) p_if(p, into);
@@ -11144,7 +11399,6 @@ static void p_statement(parser *p, sk_block *into)
       p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, p->scratch.data);
     }
   }
-  p_end_of_statement(p);
 }
 
 static void p_block(parser *p, sk_block *b, const char *const *terminators, const sk_loc *opened,
@@ -11208,6 +11462,78 @@ static void p_cleanup(parser *p, int failed, sk_program *prog)
   sk_str_free(&p->scratch);
 }
 
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...);
+
+/* ---- every identifier read is known (SKaMPI 5 manual §5: a variable is created by its
+** first assignment) ----
+** Walks the program in the order of the text (included files where they are included):
+** a name read must be predefined or assigned earlier in the text, in any scope (a name
+** assigned only inside an earlier measurement block passes here, as in the original's
+** syntax check). Loop variables count as assigned from their loop's body on. */
+typedef struct parse_names {
+  const char **names;
+  size_t n, cap;
+  const sk_expr *unknown;       /* the first unknown read, NULL while none */
+} parse_names;
+
+static int parse_names_has(const parse_names *k, const char *name)
+{
+  size_t i;
+  for (i = k->n; i > 0; i--) if (sk_streq(k->names[i - 1], name)) return 1;
+  return 0;
+}
+
+static void parse_names_add(parse_names *k, const char *name)
+{
+  if (parse_names_has(k, name)) return;
+  k->names = (const char **)sk_grow((void *)k->names, &k->cap, k->n + 1, sizeof(char *));
+  k->names[k->n++] = name;
+}
+
+static void parse_names_expr(parse_names *k, const sk_expr *e)
+{
+  int i;
+  sk_value v;
+  if (e == NULL || k->unknown) return;
+  if (e->kind == E_VAR && !parse_names_has(k, e->name) && !sk_constant_find(e->name, &v)) {
+    k->unknown = e;
+    return;
+  }
+  for (i = 0; i < e->nargs; i++) parse_names_expr(k, e->args[i]);
+}
+
+static void parse_names_block(parse_names *k, const sk_block *b)
+{
+  size_t i;
+  int j;
+  for (i = 0; i < b->n && !k->unknown; i++) {
+    const sk_stmt *s = b->items[i];
+    parse_names_expr(k, s->expr);
+    parse_names_expr(k, s->call);
+    parse_names_expr(k, s->from);
+    parse_names_expr(k, s->to);
+    parse_names_expr(k, s->step);
+    parse_names_expr(k, s->multiple_of);
+    for (j = 0; j < s->nlist; j++) parse_names_expr(k, s->list[j]);
+    if (s->kind == S_ASSIGN || s->kind == S_FOR_RANGE || s->kind == S_FOR_LIST || s->kind == S_FOR_ITER)
+      parse_names_add(k, s->name);
+    parse_names_block(k, &s->body);
+    parse_names_block(k, &s->else_body);
+  }
+}
+
+static int parse_check_names(const sk_program *prog, sk_str *err)
+{
+  parse_names k;
+  memset(&k, 0, sizeof k);
+  parse_names_block(&k, &prog->top);
+  free((void *)k.names);
+  if (k.unknown == NULL) return 1;
+  parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
+                 k.unknown->name);
+  return 0;
+}
+
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err)
 {
   parser p;
@@ -11240,6 +11566,10 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
   p_cleanup(&p, 0, prog);
+  if (!parse_check_names(prog, err)) {
+    sk_program_free(prog);
+    return 0;
+  }
   return 1;
 }
 
@@ -11887,8 +12217,15 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
     else if (a.type == SK_T_COMM) eq = a.u.comm == b.u.comm;
     else if (a.type == SK_T_DATATYPE) eq = a.u.dt == b.u.dt;
     else if (a.type == SK_T_OP) eq = a.u.op == b.u.op;
+    else if (a.type == SK_T_IARRAY || a.type == SK_T_DARRAY) eq = sk_array_equal(&a, &b);
     else eq = a.u.info == b.u.info;
     return sk_int_value(op == TK_EQ ? eq : !eq);
+  }
+  if (op == TK_BAND || op == TK_BOR) {      /* bitwise, on integers only (SKaMPI 5 manual §5) */
+    const char *what = op == TK_BAND ? "'&'" : "'|'";
+    if (a.type != SK_T_INT) sk_user_error(&e->args[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
+    if (b.type != SK_T_INT) sk_user_error(&e->args[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
+    return sk_int_value(op == TK_BAND ? (a.u.i & b.u.i) : (a.u.i | b.u.i));
   }
   interp_need_number(&a, e->args[0], "arithmetic");
   interp_need_number(&b, e->args[1], "arithmetic");
@@ -11945,6 +12282,8 @@ static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, 
   case 't': want = SK_T_DATATYPE; break;
   case 'o': want = SK_T_OP; break;
   case 'n': want = SK_T_INFO; break;
+  case 'a': want = SK_T_IARRAY; break;
+  case 'e': want = SK_T_DARRAY; break;
   default: return v;
   }
   if (v.type != want)
@@ -11962,6 +12301,36 @@ static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *par
   return args;
 }
 
+/* {a, b, ...}: integers make an IArray, datatypes a DArray, {} an empty IArray. A
+** double with an integral value counts as an integer. */
+static sk_value interp_array(sk_interp *in, const sk_expr *e)
+{
+  sk_value r, x;
+  int i;
+  if (e->nargs == 0) return sk_iarray_new(0);
+  x = sk_interp_eval(in, e->args[0]);
+  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->nargs);
+  else r = sk_iarray_new((size_t)e->nargs);
+  for (i = 0; i < e->nargs; i++) {
+    if (i > 0) x = sk_interp_eval(in, e->args[i]);
+    if (r.type == SK_T_DARRAY) {
+      if (x.type != SK_T_DATATYPE)
+        sk_user_error(&e->args[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
+                      sk_type_name(x.type));
+      sk_darray_set(&r, (size_t)i, x.u.dt);
+    } else {
+      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && fabs(x.u.d) < (double)LONG_MAX)
+        x = sk_int_value((long)x.u.d);
+      if (x.type != SK_T_INT)
+        sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
+                      i == 0 ? "an integer or a datatype" : "an integer",
+                      x.type == SK_T_DOUBLE ? "a fraction" : sk_type_name(x.type));
+      sk_iarray_set(&r, (size_t)i, x.u.i);
+    }
+  }
+  return r;
+}
+
 SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
 {
   sk_value v;
@@ -11977,11 +12346,18 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     return v;
   case E_UNARY:
     v = sk_interp_eval(in, e->args[0]);
+    if (e->op == TK_KNOT || e->op == TK_TILDE) {
+      if (v.type != SK_T_INT)
+        sk_user_error(&e->args[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
+                      sk_type_name(v.type));
+      return sk_int_value(e->op == TK_KNOT ? v.u.i == 0 : ~v.u.i);
+    }
     interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
     if (v.type == SK_T_INT) return sk_int_value(interp_checked(-(double)v.u.i, -v.u.i, &e->loc));
     return sk_double_value(-v.u.d);
   case E_BINARY: return interp_binary(in, e);
+  case E_ARRAY: return interp_array(in, e);
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
     sk_value *args, r;
@@ -12259,6 +12635,75 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   sk_outcome_free(&out);
 }
 
+/* ---- print, print_all, flush (SKaMPI 6) ---- */
+
+/* One value as print writes it: ints %d, doubles %f, strings raw, predefined handles
+** by name, arrays [1, 2] / [MPI_INT, MPI_CHAR], other communicators by their world ranks. */
+static void print_value(sk_str *out, const sk_value *v)
+{
+  static const char *const handles[] = { "MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_COMM_NULL", "MPI_INFO_NULL", NULL };
+  sk_value c;
+  int i;
+  switch (v->type) {
+  case SK_T_INT: sk_str_printf(out, "%ld", v->u.i); return;
+  case SK_T_DOUBLE: sk_str_printf(out, "%f", v->u.d); return;
+  case SK_T_COMM: case SK_T_INFO:
+    for (i = 0; handles[i]; i++)
+      if (sk_constant_find(handles[i], &c) && c.type == v->type &&
+          (v->type == SK_T_COMM ? c.u.comm == v->u.comm : c.u.info == v->u.info)) {
+        sk_str_puts(out, handles[i]);
+        return;
+      }
+    if (v->type == SK_T_INFO || v->u.comm == NULL) { sk_str_puts(out, v->type == SK_T_INFO ? "<info>" : "MPI_COMM_NULL"); return; }
+    sk_str_putc(out, '[');
+    for (i = 0; i < sk_tp_group_size(v->u.comm); i++)
+      sk_str_printf(out, i ? ", %d" : "%d", sk_tp_group_members(v->u.comm)[i]);
+    sk_str_putc(out, ']');
+    return;
+  default: sk_value_format(out, v); return;
+  }
+}
+
+/* print: world rank 0 writes "#P[0] values\n". print_all: every rank makes its line
+** and sends it to world rank 0, which writes them in rank order (so every rank must
+** reach the print_all, as for a collective operation). */
+static void exec_print(sk_interp *in, const sk_stmt *s)
+{
+  sk_str line;
+  int i, rank = sk_tp_world_rank(), size = sk_tp_world_size();
+  if (s->kind == S_PRINT && rank != 0) {
+    for (i = 0; i < s->nlist; i++) sk_interp_eval(in, s->list[i]);   /* same errors everywhere */
+    return;
+  }
+  sk_str_init(&line);
+  sk_str_printf(&line, "#P[%d] ", rank);
+  for (i = 0; i < s->nlist; i++) {
+    sk_value v = sk_interp_eval(in, s->list[i]);
+    print_value(&line, &v);
+  }
+  sk_str_putc(&line, '\n');
+  if (s->kind == S_PRINT) {
+    sk_out_text(line.data);
+  } else if (rank != 0) {
+    unsigned long n = (unsigned long)line.len;
+    sk_tp_send(sk_tp_world(), 0, &n, sizeof n);
+    sk_tp_send(sk_tp_world(), 0, line.data, (size_t)n);
+  } else {
+    sk_out_text(line.data);
+    for (i = 1; i < size; i++) {
+      unsigned long n = 0;
+      char *text;
+      sk_tp_recv(sk_tp_world(), i, &n, sizeof n);
+      text = (char *)sk_malloc((size_t)n + 1);
+      sk_tp_recv(sk_tp_world(), i, text, (size_t)n);
+      text[n] = '\0';
+      sk_out_text(text);
+      free(text);
+    }
+  }
+  sk_str_free(&line);
+}
+
 /* ---- statements ---- */
 
 static void exec_stmt(sk_interp *in, const sk_stmt *s)
@@ -12281,6 +12726,8 @@ static void exec_stmt(sk_interp *in, const sk_stmt *s)
   case S_FOR_ITER: exec_for_iter(in, s); break;
   case S_MEASUREMENT: exec_measurement_block(in, s); break;
   case S_MEASURE: exec_measure(in, s); break;
+  case S_PRINT: case S_PRINT_ALL: exec_print(in, s); break;
+  case S_FLUSH: fflush(stdout); break;   /* the output module flushes every line it writes */
   }
 }
 

@@ -97,22 +97,31 @@ static void ast_free_block(sk_block *b)
 
 SK_API void sk_program_free(sk_program *p) { ast_free_block(&p->top); }
 
-/* Binding strength for printing with the fewest parentheses, as the parser binds:
-** || < && < ! < comparisons < + - < * / % < unary - < operands. '!' binds more loosely
-** than the comparisons (!a < b is !(a < b)), and the comparisons do not chain. */
+/* Binding strength for printing with the fewest parentheses, as the parser binds
+** (SKaMPI 5 manual §5; the order of the original's operators):
+** or/|| < and/&& < ! < | < & < == != < < <= > >= < + - < * / % < unary - not ~ < operands.
+** '!' binds more loosely than the comparisons and bitwise operators (!a < b is !(a < b)),
+** 'not' as tightly as unary minus (not a == b is (not a) == b); the two comparison
+** levels do not chain (a < b < c is an error). */
 #define AST_PREC_NOT 3
-#define AST_PREC_NEG 7
+#define AST_PREC_EQ 6
+#define AST_PREC_REL 7
+#define AST_PREC_SUM 8
+#define AST_PREC_NEG 10
 
 static int ast_precedence(const sk_expr *e)
 {
   if (e->kind == E_UNARY) return e->op == TK_NOT ? AST_PREC_NOT : AST_PREC_NEG;
-  if (e->kind != E_BINARY) return 8;
+  if (e->kind != E_BINARY) return 11;
   switch (e->op) {
   case TK_OR: return 1;
   case TK_AND: return 2;
-  case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 4;
-  case TK_PLUS: case TK_MINUS: return 5;
-  default: return 6;
+  case TK_BOR: return 4;
+  case TK_BAND: return 5;
+  case TK_EQ: case TK_NE: return AST_PREC_EQ;
+  case TK_LT: case TK_LE: case TK_GT: case TK_GE: return AST_PREC_REL;
+  case TK_PLUS: case TK_MINUS: return AST_PREC_SUM;
+  default: return 9;
   }
 }
 
@@ -123,7 +132,8 @@ static const char *ast_op_text(int op)
   case TK_SLASH: return "/"; case TK_PERCENT: return "%"; case TK_EQ: return "==";
   case TK_NE: return "!="; case TK_LT: return "<"; case TK_LE: return "<=";
   case TK_GT: return ">"; case TK_GE: return ">="; case TK_AND: return "&&";
-  case TK_OR: return "||"; case TK_NOT: return "!";
+  case TK_OR: return "||"; case TK_NOT: return "!"; case TK_KNOT: return "not ";
+  case TK_BAND: return "&"; case TK_BOR: return "|"; case TK_TILDE: return "~";
   default: return "?";
   }
 }
@@ -170,17 +180,26 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
     sk_str_puts(out, ast_op_text(e->op));
     /* !(a < b) rather than the equivalent but misleading !a < b */
     if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
-      ast_print_operand(out, e->args[0], AST_PREC_NOT + 2);
+      ast_print_operand(out, e->args[0], AST_PREC_SUM);
     else
       ast_print_operand(out, e->args[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
-    ast_print_operand(out, e->args[0], p == 4 ? p + 1 : p);   /* a < b < c does not parse */
+    /* a < b < c and a == b == c do not parse */
+    ast_print_operand(out, e->args[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
     sk_str_printf(out, " %s ", ast_op_text(e->op));
     ast_print_operand(out, e->args[1], p + 1);
     break;
   }
+  case E_ARRAY:
+    sk_str_putc(out, '{');
+    for (i = 0; i < e->nargs; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, e->args[i]);
+    }
+    sk_str_putc(out, '}');
+    break;
   }
 }
 
@@ -268,6 +287,17 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     sk_str_puts(out, " : ");
     sk_expr_print(out, s->call);
     sk_str_putc(out, '\n');
+    break;
+  case S_PRINT: case S_PRINT_ALL:
+    sk_str_puts(out, s->kind == S_PRINT ? "print " : "print_all ");
+    for (i = 0; i < s->nlist; i++) {
+      if (i) sk_str_puts(out, ", ");
+      sk_expr_print(out, s->list[i]);
+    }
+    sk_str_putc(out, '\n');
+    break;
+  case S_FLUSH:
+    sk_str_puts(out, "flush\n");
     break;
   }
 }

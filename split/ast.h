@@ -9,7 +9,8 @@
 #include "base.h"
 
 typedef enum sk_expr_kind {
-  E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY
+  E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY,
+  E_ARRAY                     /* { args } : an integer or datatype array */
 } sk_expr_kind;
 
 typedef struct sk_expr {
@@ -18,8 +19,10 @@ typedef struct sk_expr {
   long ival;
   double dval;
   char *name;                 /* E_VAR, E_CALL: identifier; E_STRING: contents */
-  int op;                     /* E_UNARY, E_BINARY: an sk_tok (TK_PLUS, ...) */
-  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1 */
+  int op;                     /* E_UNARY: TK_MINUS, TK_NOT ('!'), TK_KNOT ('not'), TK_TILDE;
+                              ** E_BINARY: TK_PLUS ... TK_OR, TK_BAND, TK_BOR ('<>' is TK_NE,
+                              ** 'and' TK_AND, 'or' TK_OR) */
+  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
   int nargs;
 } sk_expr;
 
@@ -31,7 +34,10 @@ typedef enum sk_stmt_kind {
   S_FOR_LIST,     /* for name in [ list ] */
   S_FOR_ITER,     /* for name in expr(E_CALL of an iterator) */
   S_MEASUREMENT,  /* begin measurement "name" body end measurement */
-  S_MEASURE       /* measure expr(comm) : call */
+  S_MEASURE,      /* measure expr(comm) : call */
+  S_PRINT,        /* print list: world rank 0 writes a '#' line (SKaMPI 6) */
+  S_PRINT_ALL,    /* print_all list: every rank's line, written by world rank 0 */
+  S_FLUSH         /* flush */
 } sk_stmt_kind;
 
 typedef struct sk_block {
@@ -50,7 +56,7 @@ typedef struct sk_stmt {
   int step_multiplies;        /* step *x */
   sk_expr *multiple_of;       /* NULL: none */
   int autorefine;
-  sk_expr **list;             /* S_FOR_LIST */
+  sk_expr **list;             /* S_FOR_LIST; S_PRINT, S_PRINT_ALL: the values */
   int nlist;
   sk_block body, else_body;
 } sk_stmt;

@@ -109,8 +109,15 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
     else if (a.type == SK_T_COMM) eq = a.u.comm == b.u.comm;
     else if (a.type == SK_T_DATATYPE) eq = a.u.dt == b.u.dt;
     else if (a.type == SK_T_OP) eq = a.u.op == b.u.op;
+    else if (a.type == SK_T_IARRAY || a.type == SK_T_DARRAY) eq = sk_array_equal(&a, &b);
     else eq = a.u.info == b.u.info;
     return sk_int_value(op == TK_EQ ? eq : !eq);
+  }
+  if (op == TK_BAND || op == TK_BOR) {      /* bitwise, on integers only (SKaMPI 5 manual §5) */
+    const char *what = op == TK_BAND ? "'&'" : "'|'";
+    if (a.type != SK_T_INT) sk_user_error(&e->args[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
+    if (b.type != SK_T_INT) sk_user_error(&e->args[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
+    return sk_int_value(op == TK_BAND ? (a.u.i & b.u.i) : (a.u.i | b.u.i));
   }
   interp_need_number(&a, e->args[0], "arithmetic");
   interp_need_number(&b, e->args[1], "arithmetic");
@@ -167,6 +174,8 @@ static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, 
   case 't': want = SK_T_DATATYPE; break;
   case 'o': want = SK_T_OP; break;
   case 'n': want = SK_T_INFO; break;
+  case 'a': want = SK_T_IARRAY; break;
+  case 'e': want = SK_T_DARRAY; break;
   default: return v;
   }
   if (v.type != want)
@@ -184,6 +193,36 @@ static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *par
   return args;
 }
 
+/* {a, b, ...}: integers make an IArray, datatypes a DArray, {} an empty IArray. A
+** double with an integral value counts as an integer. */
+static sk_value interp_array(sk_interp *in, const sk_expr *e)
+{
+  sk_value r, x;
+  int i;
+  if (e->nargs == 0) return sk_iarray_new(0);
+  x = sk_interp_eval(in, e->args[0]);
+  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->nargs);
+  else r = sk_iarray_new((size_t)e->nargs);
+  for (i = 0; i < e->nargs; i++) {
+    if (i > 0) x = sk_interp_eval(in, e->args[i]);
+    if (r.type == SK_T_DARRAY) {
+      if (x.type != SK_T_DATATYPE)
+        sk_user_error(&e->args[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
+                      sk_type_name(x.type));
+      sk_darray_set(&r, (size_t)i, x.u.dt);
+    } else {
+      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && fabs(x.u.d) < (double)LONG_MAX)
+        x = sk_int_value((long)x.u.d);
+      if (x.type != SK_T_INT)
+        sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
+                      i == 0 ? "an integer or a datatype" : "an integer",
+                      x.type == SK_T_DOUBLE ? "a fraction" : sk_type_name(x.type));
+      sk_iarray_set(&r, (size_t)i, x.u.i);
+    }
+  }
+  return r;
+}
+
 SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
 {
   sk_value v;
@@ -199,11 +238,18 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     return v;
   case E_UNARY:
     v = sk_interp_eval(in, e->args[0]);
+    if (e->op == TK_KNOT || e->op == TK_TILDE) {
+      if (v.type != SK_T_INT)
+        sk_user_error(&e->args[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
+                      sk_type_name(v.type));
+      return sk_int_value(e->op == TK_KNOT ? v.u.i == 0 : ~v.u.i);
+    }
     interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
     if (v.type == SK_T_INT) return sk_int_value(interp_checked(-(double)v.u.i, -v.u.i, &e->loc));
     return sk_double_value(-v.u.d);
   case E_BINARY: return interp_binary(in, e);
+  case E_ARRAY: return interp_array(in, e);
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
     sk_value *args, r;
@@ -481,6 +527,75 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   sk_outcome_free(&out);
 }
 
+/* ---- print, print_all, flush (SKaMPI 6) ---- */
+
+/* One value as print writes it: ints %d, doubles %f, strings raw, predefined handles
+** by name, arrays [1, 2] / [MPI_INT, MPI_CHAR], other communicators by their world ranks. */
+static void print_value(sk_str *out, const sk_value *v)
+{
+  static const char *const handles[] = { "MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_COMM_NULL", "MPI_INFO_NULL", NULL };
+  sk_value c;
+  int i;
+  switch (v->type) {
+  case SK_T_INT: sk_str_printf(out, "%ld", v->u.i); return;
+  case SK_T_DOUBLE: sk_str_printf(out, "%f", v->u.d); return;
+  case SK_T_COMM: case SK_T_INFO:
+    for (i = 0; handles[i]; i++)
+      if (sk_constant_find(handles[i], &c) && c.type == v->type &&
+          (v->type == SK_T_COMM ? c.u.comm == v->u.comm : c.u.info == v->u.info)) {
+        sk_str_puts(out, handles[i]);
+        return;
+      }
+    if (v->type == SK_T_INFO || v->u.comm == NULL) { sk_str_puts(out, v->type == SK_T_INFO ? "<info>" : "MPI_COMM_NULL"); return; }
+    sk_str_putc(out, '[');
+    for (i = 0; i < sk_tp_group_size(v->u.comm); i++)
+      sk_str_printf(out, i ? ", %d" : "%d", sk_tp_group_members(v->u.comm)[i]);
+    sk_str_putc(out, ']');
+    return;
+  default: sk_value_format(out, v); return;
+  }
+}
+
+/* print: world rank 0 writes "#P[0] values\n". print_all: every rank makes its line
+** and sends it to world rank 0, which writes them in rank order (so every rank must
+** reach the print_all, as for a collective operation). */
+static void exec_print(sk_interp *in, const sk_stmt *s)
+{
+  sk_str line;
+  int i, rank = sk_tp_world_rank(), size = sk_tp_world_size();
+  if (s->kind == S_PRINT && rank != 0) {
+    for (i = 0; i < s->nlist; i++) sk_interp_eval(in, s->list[i]);   /* same errors everywhere */
+    return;
+  }
+  sk_str_init(&line);
+  sk_str_printf(&line, "#P[%d] ", rank);
+  for (i = 0; i < s->nlist; i++) {
+    sk_value v = sk_interp_eval(in, s->list[i]);
+    print_value(&line, &v);
+  }
+  sk_str_putc(&line, '\n');
+  if (s->kind == S_PRINT) {
+    sk_out_text(line.data);
+  } else if (rank != 0) {
+    unsigned long n = (unsigned long)line.len;
+    sk_tp_send(sk_tp_world(), 0, &n, sizeof n);
+    sk_tp_send(sk_tp_world(), 0, line.data, (size_t)n);
+  } else {
+    sk_out_text(line.data);
+    for (i = 1; i < size; i++) {
+      unsigned long n = 0;
+      char *text;
+      sk_tp_recv(sk_tp_world(), i, &n, sizeof n);
+      text = (char *)sk_malloc((size_t)n + 1);
+      sk_tp_recv(sk_tp_world(), i, text, (size_t)n);
+      text[n] = '\0';
+      sk_out_text(text);
+      free(text);
+    }
+  }
+  sk_str_free(&line);
+}
+
 /* ---- statements ---- */
 
 static void exec_stmt(sk_interp *in, const sk_stmt *s)
@@ -503,6 +618,8 @@ static void exec_stmt(sk_interp *in, const sk_stmt *s)
   case S_FOR_ITER: exec_for_iter(in, s); break;
   case S_MEASUREMENT: exec_measurement_block(in, s); break;
   case S_MEASURE: exec_measure(in, s); break;
+  case S_PRINT: case S_PRINT_ALL: exec_print(in, s); break;
+  case S_FLUSH: fflush(stdout); break;   /* the output module flushes every line it writes */
   }
 }
 

@@ -4,6 +4,7 @@
 #include "lexer.h"
 #include <errno.h>
 #include <float.h>
+#include <ctype.h>
 
 SK_API void sk_lexer_init(sk_lexer *lx, const char *file, const char *text)
 {
@@ -31,7 +32,8 @@ SK_API const char *sk_tok_name(sk_tok kind)
   static const char *const names[] = {
     "end of file", "end of line", "identifier", "integer", "number", "string", "'...'",
     "'@include'", "'('", "')'", "'['", "']'", "','", "':'", "'='", "'+'", "'-'", "'*'",
-    "'/'", "'%'", "'=='", "'!='", "'<'", "'<='", "'>'", "'>='", "'&&'", "'||'", "'!'"
+    "'/'", "'%'", "'=='", "'!='", "'<'", "'<='", "'>'", "'>='", "'&&'", "'||'", "'!'",
+    "'&'", "'|'", "'~'", "'not'", "'{'", "'}'"
   };
   return names[kind];
 }
@@ -69,7 +71,7 @@ static int lx_is_ident_char(int c) { return lx_is_ident_start(c) || lx_is_digit(
 static long lx_suffix_multiplier(const char *p, size_t n)
 {
   static const struct { const char *name; long mult; } suffixes[] = {
-    { "kb", 1L << 10 }, { "KB", 1L << 10 }, { "KiB", 1L << 10 }, { "Kb", 1L << 10 },
+    { "kb", 1L << 10 }, { "kB", 1L << 10 }, { "KB", 1L << 10 }, { "KiB", 1L << 10 }, { "Kb", 1L << 10 },
     { "mb", 1L << 20 }, { "MB", 1L << 20 }, { "MiB", 1L << 20 }, { "Mb", 1L << 20 },
     { "gb", 1L << 30 }, { "GB", 1L << 30 }, { "GiB", 1L << 30 }, { "Gb", 1L << 30 }
   };
@@ -85,6 +87,21 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
   int is_double = 0;
   char buf[128];
   size_t n;
+  if (p[0] == '0' && p[1] == 'x' && isxdigit((unsigned char)p[2])) {
+    /* hexadecimal as the original's lexer reads it: 0x1F = 31 (never a double) */
+    p += 2;
+    while (isxdigit((unsigned char)*p)) p++;
+    n = (size_t)(p - lx->pos);
+    if (n >= sizeof buf) return lx_error(lx, &tok->loc, "number too long%s", "");
+    memcpy(buf, lx->pos, n);
+    buf[n] = '\0';
+    errno = 0;
+    tok->kind = TK_INT;
+    tok->ival = strtol(buf + 2, NULL, 16);
+    if (errno == ERANGE) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
+    tok->dval = (double)tok->ival;
+    goto suffix;
+  }
   while (lx_is_digit(*p)) p++;
   if (*p == '.' && p[1] != '.' && lx_is_digit(p[1])) {
     is_double = 1;
@@ -115,13 +132,14 @@ static int lx_number(sk_lexer *lx, sk_token *tok)
     if (errno == ERANGE) return lx_error(lx, &tok->loc, "integer %s is too large", buf);
     tok->dval = (double)tok->ival;
   }
+suffix:
   q = p;
   while (lx_is_ident_char(*q)) q++;
   if (q > p) {
     long mult = lx_suffix_multiplier(p, (size_t)(q - p));
     if (mult == 0) {
       char *bad = lx_keep(lx, p, (size_t)(q - p));
-      return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, KiB, mb, MiB, gb or GiB)", bad);
+      return lx_error(lx, &tok->loc, "unknown size suffix '%s' (use kb, kB, KiB, mb, MiB, gb or GiB)", bad);
     }
     if (tok->kind == TK_INT) {
       if (tok->ival > LONG_MAX / mult) {
@@ -163,7 +181,8 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     { ">=", TK_GE }, { "&&", TK_AND }, { "||", TK_OR }, { "(", TK_LPAREN }, { ")", TK_RPAREN },
     { "[", TK_LBRACKET }, { "]", TK_RBRACKET }, { ",", TK_COMMA }, { ":", TK_COLON },
     { "=", TK_ASSIGN }, { "+", TK_PLUS }, { "-", TK_MINUS }, { "*", TK_STAR }, { "/", TK_SLASH },
-    { "%", TK_PERCENT }, { "<", TK_LT }, { ">", TK_GT }, { "!", TK_NOT }
+    { "%", TK_PERCENT }, { "<", TK_LT }, { ">", TK_GT }, { "!", TK_NOT }, { "&", TK_BAND },
+    { "|", TK_BOR }, { "~", TK_TILDE }, { "{", TK_LBRACE }, { "}", TK_RBRACE }
   };
   size_t i;
   for (;;) {
@@ -174,7 +193,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
       continue;
     }
     if (c == '#') { while (*lx->pos && *lx->pos != '\n') lx_advance(lx, 1); continue; }
-    if (c == '\n' && lx->depth > 0) { lx_advance(lx, 1); continue; }
+    if (c == '\n') { lx_advance(lx, 1); continue; }   /* free format */
     break;
   }
   memset(tok, 0, sizeof *tok);
@@ -183,7 +202,6 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
   tok->loc.col = lx->col;
   tok->start = lx->pos;
   if (*lx->pos == '\0') { tok->kind = TK_EOF; return 1; }
-  if (*lx->pos == '\n') { tok->kind = TK_NEWLINE; tok->len = 1; lx_advance(lx, 1); return 1; }
   if (lx_is_digit((unsigned char)*lx->pos) ||
       (*lx->pos == '.' && lx_is_digit((unsigned char)lx->pos[1])))
     return lx_number(lx, tok);
@@ -193,6 +211,10 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     tok->kind = TK_IDENT;
     tok->len = (size_t)(p - lx->pos);
     tok->sval = lx_keep(lx, lx->pos, tok->len);
+    /* the word operators and, or, not are keywords (SKaMPI 5 manual §5) */
+    if (sk_streq(tok->sval, "and")) tok->kind = TK_AND;
+    else if (sk_streq(tok->sval, "or")) tok->kind = TK_OR;
+    else if (sk_streq(tok->sval, "not")) tok->kind = TK_KNOT;
     lx_advance(lx, tok->len);
     return 1;
   }
@@ -214,8 +236,6 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     if (strncmp(lx->pos, ops[i].text, n) == 0) {
       tok->kind = ops[i].kind;
       tok->len = n;
-      if (tok->kind == TK_LPAREN || tok->kind == TK_LBRACKET) lx->depth++;
-      if ((tok->kind == TK_RPAREN || tok->kind == TK_RBRACKET) && lx->depth > 0) lx->depth--;
       lx_advance(lx, n);
       return 1;
     }

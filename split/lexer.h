@@ -1,8 +1,12 @@
 /*
-** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free format,
-** one statement per line (newlines are tokens, except inside parentheses/brackets),
-** '#' comments, integer and double literals with the size suffixes kb KB KiB mb MB MiB
-** gb GB GiB (x 2^10, 2^20, 2^30), strings in double quotes, '...' and `@include`.
+** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free
+** format (blanks and newlines only separate tokens; statements may share a line or span
+** several), '#' comments, decimal and hexadecimal ("0x1F") integers and doubles, the size
+** suffixes kb kB KB KiB mb MB MiB gb GB GiB (x 2^10, 2^20, 2^30) on integers, strings in
+** double quotes, '...', `@include`, the operators of the original (`<>` is `!=`, bitwise
+** `&` `|` `~`, braces for arrays) and the word operators `and` `or` `not` (TK_AND,
+** TK_OR, TK_KNOT; `&&` `||` stay, and `!` keeps its own lower precedence).
+** TK_NEWLINE is never produced any more (kept so the token numbers stay stable).
 */
 #ifndef SK_LEXER_H
 #define SK_LEXER_H
@@ -13,7 +17,8 @@ typedef enum sk_tok {
   TK_EOF, TK_NEWLINE, TK_IDENT, TK_INT, TK_DOUBLE, TK_STRING, TK_DOTS, TK_INCLUDE,
   TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_COMMA, TK_COLON, TK_ASSIGN,
   TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT,
-  TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE, TK_AND, TK_OR, TK_NOT
+  TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE, TK_AND, TK_OR, TK_NOT,
+  TK_BAND, TK_BOR, TK_TILDE, TK_KNOT, TK_LBRACE, TK_RBRACE
 } sk_tok;
 
 typedef struct sk_token {
@@ -30,7 +35,6 @@ typedef struct sk_lexer {
   const char *file;      /* name used in messages */
   const char *text, *pos;
   int line, col;
-  int depth;             /* ( and [ nesting: newlines inside are not tokens */
   int error;             /* set when a lexical error was reported */
   sk_str errmsg;
   char **pool;           /* strings handed out, freed with the lexer */

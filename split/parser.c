@@ -1,7 +1,7 @@
 /*
 ** parser.c -- recursive-descent parser of the .ski language (see parser.h).
 **
-** Grammar (statements end at a newline; newlines inside () and [] do not count):
+** Grammar (free format as in SKaMPI 6: newlines are blanks, statements need no separator):
 **   program    := { statement }
 **   statement  := '@include' STRING
 **              |  'begin' 'measurement' STRING block 'end' 'measurement'
@@ -11,13 +11,20 @@
 **              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
 **              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
 **              |  'if' expr 'then' block ['else' block] 'fi'
+**              |  ('print'|'print_all') expr {',' expr}  |  'flush'   (in blocks only)
 **              |  IDENT '=' expr
 **              |  IDENT '(' [args] ')'
-**   expr       := or;  or := and {'||' and};  and := not {'&&' not};
-**   not        := '!' not | cmp;  cmp := sum [('=='|'!='|'<'|'<='|'>'|'>=') sum]
+**   expr       := or;  or := and {('||'|'or') and};  and := not {('&&'|'and') not};
+**   not        := '!' not | bor;  bor := band {'|' band};  band := eq {'&' eq}
+**   eq         := rel [('=='|'!='|'<>') rel];  rel := sum [('<'|'<='|'>'|'>=') sum]
 **   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
-**   unary      := ('-'|'+') unary | primary
+**   unary      := ('-'|'+'|'not'|'~') unary | primary
 **   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
+**              |  '{' [args] '}'
+** The operator order is the original's (SKaMPI 5 manual §5): or < and < | < & < equality
+** < comparisons < + - < * / % < not ~; '!' (ours) binds below '|' as it always did.
+** After parsing, every identifier read must be predefined or assigned (or be a loop
+** variable) earlier in the text; otherwise "unknown identifier" at its position.
 */
 #include "parser.h"
 #include "lexer.h"
@@ -46,13 +53,15 @@ typedef struct parser {
   size_t nexprs, capexprs;
   sk_lexer **lexers;
   size_t nlexers, caplexers;
-  sk_expr *list_holder;
+  sk_expr *list_holder;         /* &holder while a list is read, else NULL */
+  sk_expr holder;               /* in the parser, not on a stack the longjmp leaves */
   sk_str scratch;
 } parser;
 
 static const char *const parser_keywords[] = {
   "begin", "end", "measurement", "measure", "for", "autorefine", "to", "step",
-  "multipleof", "do", "od", "in", "if", "then", "else", "fi", NULL
+  "multipleof", "do", "od", "in", "if", "then", "else", "fi", "print", "print_all", "flush",
+  NULL
 };
 
 static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
@@ -109,6 +118,10 @@ static void p_describe_token(const sk_token *t, sk_str *out)
   else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
     sk_str_puts(out, "number ");
     sk_str_putn(out, t->start, t->len);
+  } else if (t->kind == TK_AND || t->kind == TK_OR || t->kind == TK_KNOT) {
+    sk_str_putc(out, '\'');
+    sk_str_putn(out, t->start, t->len);
+    sk_str_putc(out, '\'');
   } else sk_str_puts(out, sk_tok_name(t->kind));
 }
 
@@ -195,6 +208,11 @@ static sk_expr *p_primary(parser *p)
     e = p_expr(p);
     p_expect(p, TK_RPAREN, "')'");
     return e;
+  case TK_LBRACE:
+    e = p_new_expr(p, E_ARRAY, &loc);
+    p_advance(p);
+    p_args(p, e, TK_RBRACE, "'}' or ','");
+    return e;
   case TK_IDENT: {
     const char *name;   /* in the lexer's pool */
     if (p_is_keyword(p->tok.sval)) p_unexpected(p, "an expression");
@@ -251,6 +269,16 @@ static sk_expr *p_unary(parser *p)
     sk_expr_add_arg(e, operand);
     return e;
   }
+  if (p->tok.kind == TK_KNOT || p->tok.kind == TK_TILDE) {
+    sk_loc loc = p->tok.loc;
+    sk_expr *e = p_new_expr(p, E_UNARY, &loc);
+    e->op = p->tok.kind;
+    p_enter(p, &loc);
+    p_advance(p);
+    sk_expr_add_arg(e, p_unary(p));
+    p->nesting--;
+    return e;
+  }
   return p_primary(p);
 }
 
@@ -289,15 +317,42 @@ static sk_expr *p_sum(parser *p)
   return e;
 }
 
-static sk_expr *p_compare(parser *p)
+static sk_expr *p_relation(parser *p)
 {
   sk_expr *e = p_sum(p);
-  if (p->tok.kind >= TK_EQ && p->tok.kind <= TK_GE) {
+  if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
     e = p_binary(p, e, op, p_sum(p), &loc);
   }
+  return e;
+}
+
+static sk_expr *p_equality(parser *p)
+{
+  sk_expr *e = p_relation(p);
+  if (p->tok.kind == TK_EQ || p->tok.kind == TK_NE) {
+    sk_loc loc = p->tok.loc;
+    int op = p->tok.kind;
+    p_advance(p);
+    e = p_binary(p, e, op, p_relation(p), &loc);
+  }
+  return e;
+}
+
+/* one left-associative level of '&' or '|' */
+static sk_expr *p_bitwise(parser *p, int op)
+{
+  int outer = p->nesting;
+  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
+  while ((int)p->tok.kind == op) {
+    sk_loc loc = p->tok.loc;
+    p_enter(p, &loc);
+    p_advance(p);
+    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
+  }
+  p->nesting = outer;
   return e;
 }
 
@@ -313,7 +368,7 @@ static sk_expr *p_not(parser *p)
     p->nesting--;
     return e;
   }
-  return p_compare(p);
+  return p_bitwise(p, TK_BOR);
 }
 
 static sk_expr *p_and(parser *p)
@@ -359,7 +414,13 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   case E_STRING: return SK_T_STRING;
   case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
   case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
-  case E_UNARY: return e->op == TK_NOT ? SK_T_INT : sk_expr_static_type(e->args[0]);
+  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+  case E_ARRAY: {
+    int i;
+    sk_type first = e->nargs ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+    for (i = 1; i < e->nargs; i++) if (sk_expr_static_type(e->args[i]) != first) return SK_T_NONE;
+    return first == SK_T_INT ? SK_T_IARRAY : first == SK_T_DATATYPE ? SK_T_DARRAY : SK_T_NONE;
+  }
   case E_BINARY: {
     sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
     if (e->op >= TK_EQ) return SK_T_INT;
@@ -381,6 +442,8 @@ static sk_type p_letter_type(int letter)
   case 't': return SK_T_DATATYPE;
   case 'o': return SK_T_OP;
   case 'n': return SK_T_INFO;
+  case 'a': return SK_T_IARRAY;
+  case 'e': return SK_T_DARRAY;
   default: return SK_T_NONE;
   }
 }
@@ -421,14 +484,6 @@ static int p_at_terminator(const parser *p, const char *const *terminators)
   return 0;
 }
 
-static void p_end_of_statement(parser *p)
-{
-  static const char *const closers[] = { "od", "fi", "else", "end", NULL };
-  if (p->tok.kind == TK_NEWLINE) { p_advance(p); return; }
-  if (p->tok.kind == TK_EOF || p_at_terminator(p, closers)) return;
-  p_unexpected(p, "end of line (one statement per line)");
-}
-
 static void p_include(parser *p, sk_block *into)
 {
   sk_loc loc = p->tok.loc;
@@ -464,7 +519,6 @@ static void p_include(parser *p, sk_block *into)
     p_fail(p, &nul, "the file contains a NUL byte");
   }
   p_advance(p);   /* past the file name, still in the including file */
-  if (p->tok.kind != TK_NEWLINE && p->tok.kind != TK_EOF) p_unexpected(p, "end of line after @include");
   saved_lx = p->lx;
   saved_tok = p->tok;
   /* on the heap and on a stack the failure path frees */
@@ -551,16 +605,15 @@ static void p_for(parser *p, sk_block *into)
     if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
-      sk_expr holder;
       s = p_new_stmt(into, S_FOR_LIST, &loc);
       s->name = sk_strdup(var);
-      memset(&holder, 0, sizeof holder);
-      p->list_holder = &holder;      /* its args array is freed if the list fails */
+      memset(&p->holder, 0, sizeof p->holder);
+      p->list_holder = &p->holder;   /* its args array is freed if the list fails */
       p_advance(p);
-      p_args(p, &holder, TK_RBRACKET, "']' or ','");
+      p_args(p, &p->holder, TK_RBRACKET, "']' or ','");
       p->list_holder = NULL;
-      s->list = holder.args;
-      s->nlist = holder.nargs;
+      s->list = p->holder.args;
+      s->nlist = p->holder.nargs;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
@@ -620,12 +673,36 @@ static void p_if(parser *p, sk_block *into)
   p_advance(p);   /* fi */
 }
 
+/* print, print_all, flush (SKaMPI 6; only inside measurement blocks as there) */
+static void p_print(parser *p, sk_block *into)
+{
+  sk_loc loc = p->tok.loc;
+  sk_stmt *s;
+  const char *word = p_is_word(p, "flush") ? "flush" : p_is_word(p, "print") ? "print" : "print_all";
+  if (!p->in_measurement)
+    p_fail(p, &loc, "'%s' can only be used inside a measurement block (begin measurement \"name\" ... end measurement)", word);
+  s = p_new_stmt(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
+  p_advance(p);
+  if (s->kind == S_FLUSH) return;
+  memset(&p->holder, 0, sizeof p->holder);
+  p->list_holder = &p->holder;     /* its args array is freed if the list fails */
+  for (;;) {
+    sk_expr_add_arg(&p->holder, p_expr(p));
+    if (p->tok.kind != TK_COMMA) break;
+    p_advance(p);
+  }
+  p->list_holder = NULL;
+  s->list = p->holder.args;
+  s->nlist = p->holder.nargs;
+}
+
 static void p_statement(parser *p, sk_block *into)
 {
   sk_loc loc = p->tok.loc;
   if (p->tok.kind == TK_INCLUDE) { p_include(p, into); return; }
   if (p->tok.kind != TK_IDENT) p_unexpected(p, "a statement");
-  if (p_is_word(p, "begin")) p_measurement(p, into);
+  if (p_is_word(p, "print") || p_is_word(p, "print_all") || p_is_word(p, "flush")) p_print(p, into);
+  else if (p_is_word(p, "begin")) p_measurement(p, into);
   else if (p_is_word(p, "measure")) p_measure(p, into);
   else if (p_is_word(p, "for") || p_is_word(p, "autorefine")) p_for(p, into);
   else if (p_is_word(p, "if")) p_if(p, into);
@@ -659,7 +736,6 @@ static void p_statement(parser *p, sk_block *into)
       p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, p->scratch.data);
     }
   }
-  p_end_of_statement(p);
 }
 
 static void p_block(parser *p, sk_block *b, const char *const *terminators, const sk_loc *opened,
@@ -723,6 +799,78 @@ static void p_cleanup(parser *p, int failed, sk_program *prog)
   sk_str_free(&p->scratch);
 }
 
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...);
+
+/* ---- every identifier read is known (SKaMPI 5 manual §5: a variable is created by its
+** first assignment) ----
+** Walks the program in the order of the text (included files where they are included):
+** a name read must be predefined or assigned earlier in the text, in any scope (a name
+** assigned only inside an earlier measurement block passes here, as in the original's
+** syntax check). Loop variables count as assigned from their loop's body on. */
+typedef struct parse_names {
+  const char **names;
+  size_t n, cap;
+  const sk_expr *unknown;       /* the first unknown read, NULL while none */
+} parse_names;
+
+static int parse_names_has(const parse_names *k, const char *name)
+{
+  size_t i;
+  for (i = k->n; i > 0; i--) if (sk_streq(k->names[i - 1], name)) return 1;
+  return 0;
+}
+
+static void parse_names_add(parse_names *k, const char *name)
+{
+  if (parse_names_has(k, name)) return;
+  k->names = (const char **)sk_grow((void *)k->names, &k->cap, k->n + 1, sizeof(char *));
+  k->names[k->n++] = name;
+}
+
+static void parse_names_expr(parse_names *k, const sk_expr *e)
+{
+  int i;
+  sk_value v;
+  if (e == NULL || k->unknown) return;
+  if (e->kind == E_VAR && !parse_names_has(k, e->name) && !sk_constant_find(e->name, &v)) {
+    k->unknown = e;
+    return;
+  }
+  for (i = 0; i < e->nargs; i++) parse_names_expr(k, e->args[i]);
+}
+
+static void parse_names_block(parse_names *k, const sk_block *b)
+{
+  size_t i;
+  int j;
+  for (i = 0; i < b->n && !k->unknown; i++) {
+    const sk_stmt *s = b->items[i];
+    parse_names_expr(k, s->expr);
+    parse_names_expr(k, s->call);
+    parse_names_expr(k, s->from);
+    parse_names_expr(k, s->to);
+    parse_names_expr(k, s->step);
+    parse_names_expr(k, s->multiple_of);
+    for (j = 0; j < s->nlist; j++) parse_names_expr(k, s->list[j]);
+    if (s->kind == S_ASSIGN || s->kind == S_FOR_RANGE || s->kind == S_FOR_LIST || s->kind == S_FOR_ITER)
+      parse_names_add(k, s->name);
+    parse_names_block(k, &s->body);
+    parse_names_block(k, &s->else_body);
+  }
+}
+
+static int parse_check_names(const sk_program *prog, sk_str *err)
+{
+  parse_names k;
+  memset(&k, 0, sizeof k);
+  parse_names_block(&k, &prog->top);
+  free((void *)k.names);
+  if (k.unknown == NULL) return 1;
+  parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
+                 k.unknown->name);
+  return 0;
+}
+
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err)
 {
   parser p;
@@ -755,6 +903,10 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
   p_cleanup(&p, 0, prog);
+  if (!parse_check_names(prog, err)) {
+    sk_program_free(prog);
+    return 0;
+  }
   return 1;
 }
 

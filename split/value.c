@@ -45,6 +45,8 @@ static struct {
   sk_opdef ops[VALUE_NOPS];
   sk_datatype **derived;
   size_t nderived, capderived;
+  sk_array **arrays;
+  size_t narrays, caparrays;
 } values;
 
 #ifdef SKAMPI_MPI
@@ -182,6 +184,8 @@ SK_API const char *sk_type_name(sk_type t)
   case SK_T_DATATYPE: return "a datatype";
   case SK_T_OP: return "an operator";
   case SK_T_INFO: return "an info object";
+  case SK_T_IARRAY: return "an integer array";
+  case SK_T_DARRAY: return "a datatype array";
   default: return "nothing";
   }
 }
@@ -217,6 +221,85 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
   case SK_T_OP: sk_str_puts(out, v->u.op->name); break;
   case SK_T_COMM: sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm)); break;
   case SK_T_INFO: sk_str_puts(out, "info"); break;
+  case SK_T_IARRAY: case SK_T_DARRAY: {
+    size_t i;
+    sk_str_putc(out, '[');
+    for (i = 0; i < sk_array_length(v); i++) {
+      if (i) sk_str_puts(out, ", ");
+      if (v->type == SK_T_IARRAY) sk_str_printf(out, "%ld", sk_iarray_get(v, i));
+      else sk_str_puts(out, sk_darray_get(v, i) ? sk_darray_get(v, i)->name : "-");
+    }
+    sk_str_putc(out, ']');
+    break;
+  }
   default: sk_str_puts(out, "-"); break;
   }
+}
+
+/* ---- arrays (value.h) ---- */
+
+static sk_value value_array_new(sk_type type, size_t n)
+{
+  sk_value v;
+  sk_array *a = (sk_array *)sk_calloc(1, sizeof *a);
+  a->n = n;
+  if (type == SK_T_IARRAY && n > 0) a->ints = (long *)sk_calloc(n, sizeof(long));
+  if (type == SK_T_DARRAY && n > 0) a->types = (const sk_datatype **)sk_calloc(n, sizeof(sk_datatype *));
+  values.arrays = (sk_array **)sk_grow(values.arrays, &values.caparrays, values.narrays + 1, sizeof(sk_array *));
+  values.arrays[values.narrays++] = a;
+  v.type = type;
+  v.u.arr = a;
+  return v;
+}
+
+SK_API sk_value sk_iarray_new(size_t n) { return value_array_new(SK_T_IARRAY, n); }
+SK_API sk_value sk_darray_new(size_t n) { return value_array_new(SK_T_DARRAY, n); }
+
+static void value_array_check(const sk_value *v, sk_type type, size_t i, const char *fn)
+{
+  if (v->type != type) sk_fatal("%s on %s", fn, sk_type_name(v->type));
+  if (i >= v->u.arr->n) sk_fatal("%s: index %lu outside an array of %lu", fn, (unsigned long)i,
+                                 (unsigned long)v->u.arr->n);
+}
+
+SK_API size_t sk_array_length(const sk_value *v)
+{
+  if (v->type != SK_T_IARRAY && v->type != SK_T_DARRAY) sk_fatal("sk_array_length on %s", sk_type_name(v->type));
+  return v->u.arr->n;
+}
+
+SK_API long sk_iarray_get(const sk_value *v, size_t i)
+{
+  value_array_check(v, SK_T_IARRAY, i, "sk_iarray_get");
+  return v->u.arr->ints[i];
+}
+
+SK_API void sk_iarray_set(sk_value *v, size_t i, long x)
+{
+  value_array_check(v, SK_T_IARRAY, i, "sk_iarray_set");
+  v->u.arr->ints[i] = x;
+}
+
+SK_API const sk_datatype *sk_darray_get(const sk_value *v, size_t i)
+{
+  value_array_check(v, SK_T_DARRAY, i, "sk_darray_get");
+  return v->u.arr->types[i];
+}
+
+SK_API void sk_darray_set(sk_value *v, size_t i, const sk_datatype *t)
+{
+  value_array_check(v, SK_T_DARRAY, i, "sk_darray_set");
+  v->u.arr->types[i] = t;
+}
+
+SK_API int sk_array_equal(const sk_value *a, const sk_value *b)
+{
+  size_t i;
+  if (a->type != b->type || (a->type != SK_T_IARRAY && a->type != SK_T_DARRAY)) return 0;
+  if (a->u.arr->n != b->u.arr->n) return 0;
+  for (i = 0; i < a->u.arr->n; i++) {
+    if (a->type == SK_T_IARRAY && a->u.arr->ints[i] != b->u.arr->ints[i]) return 0;
+    if (a->type == SK_T_DARRAY && a->u.arr->types[i] != b->u.arr->types[i]) return 0;
+  }
+  return 1;
 }

@@ -3,6 +3,8 @@
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
 ** tables of predefined datatypes and operators (§5.2). On the RCCE and sequential
 ** backends datatypes are described by their size only; with MPI they carry the handle.
+** Arrays (the `{a, b, ...}` literals of SKaMPI 6 input files): an integer array (IArray,
+** `{}` is an empty one) and a datatype array (DArray).
 */
 #ifndef SK_VALUE_H
 #define SK_VALUE_H
@@ -11,7 +13,7 @@
 
 typedef enum sk_type {
   SK_T_NONE = 0, SK_T_INT, SK_T_DOUBLE, SK_T_STRING, SK_T_COMM, SK_T_DATATYPE,
-  SK_T_OP, SK_T_INFO
+  SK_T_OP, SK_T_INFO, SK_T_IARRAY, SK_T_DARRAY
 } sk_type;
 
 typedef struct sk_datatype {
@@ -30,6 +32,8 @@ typedef struct sk_opdef {
 #endif
 } sk_opdef;
 
+struct sk_array;
+
 typedef struct sk_value {
   sk_type type;
   union {
@@ -40,6 +44,7 @@ typedef struct sk_value {
     const sk_datatype *dt;
     const sk_opdef *op;
     void *info;                 /* MPI_Info* with MPI-2, otherwise an opaque token */
+    struct sk_array *arr;       /* SK_T_IARRAY, SK_T_DARRAY: use the sk_array_* API */
   } u;
 } sk_value;
 
@@ -55,5 +60,35 @@ SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
+
+/* ---- arrays ----
+** An array value (SK_T_IARRAY or SK_T_DARRAY) points to an sk_array that lives until the
+** end of the run (like derived datatypes; values are copied freely and never freed one by
+** one). Elements are numbered from 0. Parameter letters for helpers and measurements:
+** 'a' an IArray, 'e' a DArray (the letters of the original's interfaces).
+**   sk_value v = sk_iarray_new(3);           three zeros
+**   sk_iarray_set(&v, 0, 42);  sk_iarray_get(&v, 0) == 42;  sk_array_length(&v) == 3
+**   sk_value t = sk_darray_new(2);           two NULL entries, to be set
+**   sk_darray_set(&t, 1, sk_datatype_lookup("MPI_INT"));
+** get/set with an index out of range or on the wrong kind of value end the run through
+** sk_fatal (a program error; helpers check user indices themselves first).
+** Copies of a value share its array (`b = a` in a .ski file): a helper that returns a
+** changed array makes a new one rather than setting elements of its argument. Every
+** evaluation of a `{...}` literal makes a new array; they are freed only at exit. */
+typedef struct sk_array {
+  size_t n;
+  long *ints;                   /* IArray: n integers (NULL when n == 0) */
+  const sk_datatype **types;    /* DArray: n datatypes */
+} sk_array;
+
+SK_API sk_value sk_iarray_new(size_t n);
+SK_API sk_value sk_darray_new(size_t n);
+SK_API size_t sk_array_length(const sk_value *v);
+SK_API long sk_iarray_get(const sk_value *v, size_t i);
+SK_API void sk_iarray_set(sk_value *v, size_t i, long x);
+SK_API const sk_datatype *sk_darray_get(const sk_value *v, size_t i);
+SK_API void sk_darray_set(sk_value *v, size_t i, const sk_datatype *t);
+/* 1 when both arrays have the same kind, length and elements. */
+SK_API int sk_array_equal(const sk_value *a, const sk_value *b);
 
 #endif

@@ -176,12 +176,12 @@ static void test_parser(void)
               "if x == MPI_DOUBLE then\n  z = 1\nelse\n  z = 2\nfi\nautorefine k = 1 to 100 step 10 do\n  w = k\nod\n",
               "parse_loops_if");
   check_print("x = sqrt(\n  2)\n", "x = sqrt(2)\n", "parse_newline_in_parens");
-  check_parse_error("x = 1 +\n", "t.ski:1:8: syntax error: expected an expression", "error_missing_operand");
+  check_parse_error("x = 1 +\n", "t.ski:2:1: syntax error: expected an expression", "error_missing_operand");
   check_parse_error("x = foo(1)\n", "t.ski:1:5: unknown function 'foo'", "error_unknown_function");
   check_parse_error("x = sqrt(1, 2)\n", "t.ski:1:5: helper function 'sqrt' expects 1 argument, got 2", "error_arity");
   check_parse_error("x = sqrt(\"a\")\n", "t.ski:1:10: argument 1 of 'sqrt' must be a number, not a string", "error_type");
   check_parse_error("x = 4 / 0\n", "t.ski:1:7: division by zero", "error_div_zero");
-  check_parse_error("x = 12kB\n", "t.ski:1:5: unknown size suffix 'kB'", "error_suffix");
+  check_parse_error("x = 12kib\n", "t.ski:1:5: unknown size suffix 'kib'", "error_suffix");
   check_parse_error("for i = 1 to 3 do\n x = i\n", "t.ski:3:1: syntax error: end of file before 'od'", "error_missing_od");
   check_parse_error("begin measurement \"a\"\n measure MPI_COMM_WORLD : Nope(1)\nend measurement\n",
                     "t.ski:2:27: unknown measurement function 'Nope'", "error_unknown_measurement");
@@ -191,7 +191,7 @@ static void test_parser(void)
                     "t.ski:2:27: measurement function 'Synthetic_Virtual' expects 6 arguments, got 1", "error_measure_arity");
   check_parse_error("x = \"abc\n", "t.ski:1:5: string not closed", "error_string");
   check_parse_error("x = 1 $ 2\n", "t.ski:1:7: unexpected character '$'", "error_character");
-  check_parse_error("x = 1 y = 2\n", "t.ski:1:7: syntax error: expected end of line", "error_two_statements");
+  check_parse_error("x = 1 y\n", "t.ski:2:1: syntax error: expected '=' or '(' after 'y'", "error_two_statements");
   check_parse_error("@include \"nothere.ski\"\n", "t.ski:1:1: file 'nothere.ski' was not distributed", "error_missing_include");
   check_parse_error("MPI_INT = 3\n", "t.ski:1:1: 'MPI_INT' is a predefined constant", "error_assign_constant");
 }
