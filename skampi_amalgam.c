@@ -1575,7 +1575,10 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
   case SK_T_STRING: sk_str_puts(out, v->u.s); break;
   case SK_T_DATATYPE: sk_str_puts(out, v->u.dt->name); break;
   case SK_T_OP: sk_str_puts(out, v->u.op->name); break;
-  case SK_T_COMM: sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm)); break;
+  case SK_T_COMM:
+    if (v->u.comm == NULL) sk_str_puts(out, "MPI_COMM_NULL");
+    else sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm));
+    break;
   case SK_T_INFO: sk_str_puts(out, "info"); break;
   case SK_T_IARRAY: case SK_T_DARRAY: {
     size_t i;
@@ -4580,6 +4583,13 @@ SK_API void sk_outcome_free(sk_measure_outcome *out);
 SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res);
 /* This process writes the results (world rank 0). */
 SK_API int sk_engine_reports(void);
+/* This process's world rank; a communicator's size and world ranks. */
+SK_API int sk_engine_process(void);
+SK_API int sk_engine_comm_size(const sk_group *g);
+SK_API const int *sk_engine_comm_members(const sk_group *g);
+/* Collective over all processes: every process's text (NUL-terminated) reaches world
+** rank 0, which passes them to write in rank order. */
+SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *text));
 SK_API double sk_engine_clock(void);
 
 #endif
@@ -4612,6 +4622,30 @@ SK_API void sk_outcome_free(sk_measure_outcome *out)
 
 SK_API int sk_engine_reports(void) { return sk_tp_world_rank() == 0; }
 SK_API double sk_engine_clock(void) { return sk_tp_wtime(); }
+SK_API int sk_engine_process(void) { return sk_tp_world_rank(); }
+SK_API int sk_engine_comm_size(const sk_group *g) { return sk_tp_group_size(g); }
+SK_API const int *sk_engine_comm_members(const sk_group *g) { return sk_tp_group_members(g); }
+
+SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *text))
+{
+  int i, size = sk_tp_world_size();
+  unsigned long n = (unsigned long)strlen(mine);
+  if (sk_tp_world_rank() != 0) {
+    sk_tp_send(sk_tp_world(), 0, &n, sizeof n);
+    sk_tp_send(sk_tp_world(), 0, mine, (size_t)n);
+    return;
+  }
+  write(mine);
+  for (i = 1; i < size; i++) {
+    char *text;
+    sk_tp_recv(sk_tp_world(), i, &n, sizeof n);
+    text = (char *)sk_malloc((size_t)n + 1);
+    sk_tp_recv(sk_tp_world(), i, text, (size_t)n);
+    text[n] = '\0';
+    write(text);
+    free(text);
+  }
+}
 
 /* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
 ** the same process). */
@@ -4805,9 +4839,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 ** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
 ** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
 ** "unknown identifier". */
-#ifdef SKAMPI_TESTING
 SK_API int sk_constant_unavailable(const char *name, char *why, size_t size);
-#endif
 /* The fixed seed of get_random_int and comm_rand (the same sequence on every process). */
 SK_API long sk_random_seed(void);
 
@@ -11525,12 +11557,16 @@ static void parse_names_block(parse_names *k, const sk_block *b)
 static int parse_check_names(const sk_program *prog, sk_str *err)
 {
   parse_names k;
+  char why[200];
   memset(&k, 0, sizeof k);
   parse_names_block(&k, &prog->top);
   free((void *)k.names);
   if (k.unknown == NULL) return 1;
-  parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
-                 k.unknown->name);
+  if (sk_constant_unavailable(k.unknown->name, why, sizeof why))
+    parse_error_at(err, &k.unknown->loc, "%s", why);
+  else
+    parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
+                   k.unknown->name);
   return 0;
 }
 
@@ -12342,7 +12378,11 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     v.u.s = e->name;
     return v;
   case E_VAR:
-    if (!sk_interp_lookup(in, e->name, &v)) sk_user_error(&e->loc, "unknown identifier '%s'", e->name);
+    if (!sk_interp_lookup(in, e->name, &v)) {
+      char why[200];
+      if (sk_constant_unavailable(e->name, why, sizeof why)) sk_user_error(&e->loc, "%s", why);
+      sk_user_error(&e->loc, "unknown identifier '%s'", e->name);
+    }
     return v;
   case E_UNARY:
     v = sk_interp_eval(in, e->args[0]);
@@ -12614,6 +12654,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
+  if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
   args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
@@ -12656,22 +12697,22 @@ static void print_value(sk_str *out, const sk_value *v)
       }
     if (v->type == SK_T_INFO || v->u.comm == NULL) { sk_str_puts(out, v->type == SK_T_INFO ? "<info>" : "MPI_COMM_NULL"); return; }
     sk_str_putc(out, '[');
-    for (i = 0; i < sk_tp_group_size(v->u.comm); i++)
-      sk_str_printf(out, i ? ", %d" : "%d", sk_tp_group_members(v->u.comm)[i]);
+    for (i = 0; i < sk_engine_comm_size(v->u.comm); i++)
+      sk_str_printf(out, i ? ", %d" : "%d", sk_engine_comm_members(v->u.comm)[i]);
     sk_str_putc(out, ']');
     return;
   default: sk_value_format(out, v); return;
   }
 }
 
-/* print: world rank 0 writes "#P[0] values\n". print_all: every rank makes its line
-** and sends it to world rank 0, which writes them in rank order (so every rank must
-** reach the print_all, as for a collective operation). */
+/* print: world rank 0 writes "#P[0] values\n". print_all: every process makes its line
+** and the engine collects them on world rank 0, which writes them in rank order (so every
+** process must reach the print_all, as for a collective operation). */
 static void exec_print(sk_interp *in, const sk_stmt *s)
 {
   sk_str line;
-  int i, rank = sk_tp_world_rank(), size = sk_tp_world_size();
-  if (s->kind == S_PRINT && rank != 0) {
+  int i, rank = sk_engine_process();
+  if (s->kind == S_PRINT && !sk_engine_reports()) {
     for (i = 0; i < s->nlist; i++) sk_interp_eval(in, s->list[i]);   /* same errors everywhere */
     return;
   }
@@ -12682,25 +12723,8 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
     print_value(&line, &v);
   }
   sk_str_putc(&line, '\n');
-  if (s->kind == S_PRINT) {
-    sk_out_text(line.data);
-  } else if (rank != 0) {
-    unsigned long n = (unsigned long)line.len;
-    sk_tp_send(sk_tp_world(), 0, &n, sizeof n);
-    sk_tp_send(sk_tp_world(), 0, line.data, (size_t)n);
-  } else {
-    sk_out_text(line.data);
-    for (i = 1; i < size; i++) {
-      unsigned long n = 0;
-      char *text;
-      sk_tp_recv(sk_tp_world(), i, &n, sizeof n);
-      text = (char *)sk_malloc((size_t)n + 1);
-      sk_tp_recv(sk_tp_world(), i, text, (size_t)n);
-      text[n] = '\0';
-      sk_out_text(text);
-      free(text);
-    }
-  }
+  if (s->kind == S_PRINT) sk_out_text(line.data);
+  else sk_engine_collect_text(line.data, sk_out_text);
   sk_str_free(&line);
 }
 
@@ -13800,7 +13824,6 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
   return 0;
 }
 
-#ifdef SKAMPI_TESTING   /* until the front end reports it (parser.c, interp.c): see builtins.h */
 /* Every predefined name of the language and what it needs: 'w' MPI-2 (one-sided, also
 ** MPI_REPLACE and the long long types), 'f' MPI-IO, 'l' MPI_LB/MPI_UB (before MPI-3). */
 static const struct { const char *name; char needs; } bi_conditional_names[] = {
@@ -13842,7 +13865,6 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   sk_str_free(&s);
   return 1;
 }
-#endif
 /* --- end split/builtins.c --- */
 /* --- begin split/params4.h --- */
 #line 1 "split/params4.h"

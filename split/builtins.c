@@ -1042,7 +1042,6 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
   return 0;
 }
 
-#ifdef SKAMPI_TESTING   /* until the front end reports it (parser.c, interp.c): see builtins.h */
 /* Every predefined name of the language and what it needs: 'w' MPI-2 (one-sided, also
 ** MPI_REPLACE and the long long types), 'f' MPI-IO, 'l' MPI_LB/MPI_UB (before MPI-3). */
 static const struct { const char *name; char needs; } bi_conditional_names[] = {
@@ -1084,4 +1083,3 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   sk_str_free(&s);
   return 1;
 }
-#endif

@@ -45,9 +45,7 @@ SK_API int sk_constant_find(const char *name, sk_value *out);
 ** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
 ** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
 ** "unknown identifier". */
-#ifdef SKAMPI_TESTING
 SK_API int sk_constant_unavailable(const char *name, char *why, size_t size);
-#endif
 /* The fixed seed of get_random_int and comm_rand (the same sequence on every process). */
 SK_API long sk_random_seed(void);
 

@@ -24,6 +24,30 @@ SK_API void sk_outcome_free(sk_measure_outcome *out)
 
 SK_API int sk_engine_reports(void) { return sk_tp_world_rank() == 0; }
 SK_API double sk_engine_clock(void) { return sk_tp_wtime(); }
+SK_API int sk_engine_process(void) { return sk_tp_world_rank(); }
+SK_API int sk_engine_comm_size(const sk_group *g) { return sk_tp_group_size(g); }
+SK_API const int *sk_engine_comm_members(const sk_group *g) { return sk_tp_group_members(g); }
+
+SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *text))
+{
+  int i, size = sk_tp_world_size();
+  unsigned long n = (unsigned long)strlen(mine);
+  if (sk_tp_world_rank() != 0) {
+    sk_tp_send(sk_tp_world(), 0, &n, sizeof n);
+    sk_tp_send(sk_tp_world(), 0, mine, (size_t)n);
+    return;
+  }
+  write(mine);
+  for (i = 1; i < size; i++) {
+    char *text;
+    sk_tp_recv(sk_tp_world(), i, &n, sizeof n);
+    text = (char *)sk_malloc((size_t)n + 1);
+    sk_tp_recv(sk_tp_world(), i, text, (size_t)n);
+    text[n] = '\0';
+    write(text);
+    free(text);
+  }
+}
 
 /* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
 ** the same process). */

@@ -55,6 +55,13 @@ SK_API void sk_outcome_free(sk_measure_outcome *out);
 SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res);
 /* This process writes the results (world rank 0). */
 SK_API int sk_engine_reports(void);
+/* This process's world rank; a communicator's size and world ranks. */
+SK_API int sk_engine_process(void);
+SK_API int sk_engine_comm_size(const sk_group *g);
+SK_API const int *sk_engine_comm_members(const sk_group *g);
+/* Collective over all processes: every process's text (NUL-terminated) reaches world
+** rank 0, which passes them to write in rank order. */
+SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *text));
 SK_API double sk_engine_clock(void);
 
 #endif

@@ -234,7 +234,11 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     v.u.s = e->name;
     return v;
   case E_VAR:
-    if (!sk_interp_lookup(in, e->name, &v)) sk_user_error(&e->loc, "unknown identifier '%s'", e->name);
+    if (!sk_interp_lookup(in, e->name, &v)) {
+      char why[200];
+      if (sk_constant_unavailable(e->name, why, sizeof why)) sk_user_error(&e->loc, "%s", why);
+      sk_user_error(&e->loc, "unknown identifier '%s'", e->name);
+    }
     return v;
   case E_UNARY:
     v = sk_interp_eval(in, e->args[0]);
@@ -506,6 +510,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
+  if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
   args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
@@ -548,22 +553,22 @@ static void print_value(sk_str *out, const sk_value *v)
       }
     if (v->type == SK_T_INFO || v->u.comm == NULL) { sk_str_puts(out, v->type == SK_T_INFO ? "<info>" : "MPI_COMM_NULL"); return; }
     sk_str_putc(out, '[');
-    for (i = 0; i < sk_tp_group_size(v->u.comm); i++)
-      sk_str_printf(out, i ? ", %d" : "%d", sk_tp_group_members(v->u.comm)[i]);
+    for (i = 0; i < sk_engine_comm_size(v->u.comm); i++)
+      sk_str_printf(out, i ? ", %d" : "%d", sk_engine_comm_members(v->u.comm)[i]);
     sk_str_putc(out, ']');
     return;
   default: sk_value_format(out, v); return;
   }
 }
 
-/* print: world rank 0 writes "#P[0] values\n". print_all: every rank makes its line
-** and sends it to world rank 0, which writes them in rank order (so every rank must
-** reach the print_all, as for a collective operation). */
+/* print: world rank 0 writes "#P[0] values\n". print_all: every process makes its line
+** and the engine collects them on world rank 0, which writes them in rank order (so every
+** process must reach the print_all, as for a collective operation). */
 static void exec_print(sk_interp *in, const sk_stmt *s)
 {
   sk_str line;
-  int i, rank = sk_tp_world_rank(), size = sk_tp_world_size();
-  if (s->kind == S_PRINT && rank != 0) {
+  int i, rank = sk_engine_process();
+  if (s->kind == S_PRINT && !sk_engine_reports()) {
     for (i = 0; i < s->nlist; i++) sk_interp_eval(in, s->list[i]);   /* same errors everywhere */
     return;
   }
@@ -574,25 +579,8 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
     print_value(&line, &v);
   }
   sk_str_putc(&line, '\n');
-  if (s->kind == S_PRINT) {
-    sk_out_text(line.data);
-  } else if (rank != 0) {
-    unsigned long n = (unsigned long)line.len;
-    sk_tp_send(sk_tp_world(), 0, &n, sizeof n);
-    sk_tp_send(sk_tp_world(), 0, line.data, (size_t)n);
-  } else {
-    sk_out_text(line.data);
-    for (i = 1; i < size; i++) {
-      unsigned long n = 0;
-      char *text;
-      sk_tp_recv(sk_tp_world(), i, &n, sizeof n);
-      text = (char *)sk_malloc((size_t)n + 1);
-      sk_tp_recv(sk_tp_world(), i, text, (size_t)n);
-      text[n] = '\0';
-      sk_out_text(text);
-      free(text);
-    }
-  }
+  if (s->kind == S_PRINT) sk_out_text(line.data);
+  else sk_engine_collect_text(line.data, sk_out_text);
   sk_str_free(&line);
 }
 

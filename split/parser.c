@@ -862,12 +862,16 @@ static void parse_names_block(parse_names *k, const sk_block *b)
 static int parse_check_names(const sk_program *prog, sk_str *err)
 {
   parse_names k;
+  char why[200];
   memset(&k, 0, sizeof k);
   parse_names_block(&k, &prog->top);
   free((void *)k.names);
   if (k.unknown == NULL) return 1;
-  parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
-                 k.unknown->name);
+  if (sk_constant_unavailable(k.unknown->name, why, sizeof why))
+    parse_error_at(err, &k.unknown->loc, "%s", why);
+  else
+    parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
+                   k.unknown->name);
   return 0;
 }
 

@@ -219,7 +219,10 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
   case SK_T_STRING: sk_str_puts(out, v->u.s); break;
   case SK_T_DATATYPE: sk_str_puts(out, v->u.dt->name); break;
   case SK_T_OP: sk_str_puts(out, v->u.op->name); break;
-  case SK_T_COMM: sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm)); break;
+  case SK_T_COMM:
+    if (v->u.comm == NULL) sk_str_puts(out, "MPI_COMM_NULL");
+    else sk_str_printf(out, "comm(%d)", sk_tp_group_size(v->u.comm));
+    break;
   case SK_T_INFO: sk_str_puts(out, "info"); break;
   case SK_T_IARRAY: case SK_T_DARRAY: {
     size_t i;
