@@ -11669,6 +11669,16 @@ static struct {
   char *open_block;        /* name of the block begun and not yet ended, or NULL */
 } out;
 
+/* Only a file with something in it has results to keep: an empty file, or a character
+** device like /dev/null (no size, or none that seeking finds), is never renamed. */
+static int out_has_content(FILE *f)
+{
+  long size;
+  if (fseek(f, 0L, SEEK_END) != 0) return 0;
+  size = ftell(f);
+  return size > 0;
+}
+
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
 {
   FILE *probe;
@@ -11679,6 +11689,10 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
     return 1;
   }
   probe = fopen(path, "r");
+  if (probe != NULL && !out_has_content(probe)) {   /* empty, or a device such as /dev/null */
+    fclose(probe);
+    probe = NULL;
+  }
   if (probe != NULL) {
     /* never overwrite: keep the old results under the first free NAME.N */
     int n;

@@ -144,6 +144,7 @@ user_errors)
   echo "# user errors: file:line:col: message and exit status 2"
   run_counted user_errors sh tests/errors.sh "$out/skampi-seq"
   run_counted merge sh tests/merge.sh "$out/skampi-seq"
+  run_counted output_files sh tests/output_files.sh "$out/skampi-seq"
   ;;
 syntax)
   echo "# every input file of the project passes -n"
