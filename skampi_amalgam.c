@@ -9820,7 +9820,6 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 #line 12 "split/meas_skampi5_example.c"
 
 #ifdef SKAMPI_MPI
-
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
 {
   (void)tag; (void)iterations;
@@ -9861,15 +9860,14 @@ double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int 
   }
   return (end_time - start_time)/iterations;
 }
-
 #endif /* SKAMPI_MPI */
 
-/* The signature, once: the adapters and the row's parameter letters and names. */
+/* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
 SK5_MEASUREMENT_4(Skampi5_Pingpong_Send_Recv, init_Skampi5_Pingpong_Send_Recv, NULL,
                   int, count, MPI_Datatype, datatype, int, tag, int, iterations);
 
 static const sk_measurement skampi5_example_table[] = {
-  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),
+  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),     /* the one registry row */
   SK_MEASUREMENT_END
 };
 

@@ -11,7 +11,6 @@
 #include "skampi5_compat.h"
 
 #ifdef SKAMPI_MPI
-
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
 {
   (void)tag; (void)iterations;
@@ -52,15 +51,14 @@ double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int 
   }
   return (end_time - start_time)/iterations;
 }
-
 #endif /* SKAMPI_MPI */
 
-/* The signature, once: the adapters and the row's parameter letters and names. */
+/* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
 SK5_MEASUREMENT_4(Skampi5_Pingpong_Send_Recv, init_Skampi5_Pingpong_Send_Recv, NULL,
                   int, count, MPI_Datatype, datatype, int, tag, int, iterations);
 
 static const sk_measurement skampi5_example_table[] = {
-  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),
+  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),     /* the one registry row */
   SK_MEASUREMENT_END
 };
 
