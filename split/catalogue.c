@@ -12,6 +12,7 @@
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
+SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -31,6 +32,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
   { sk_meas_table_mpi, "misc: clock measurements" },
+  { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },
   { NULL, NULL }
 };
 

@@ -1,0 +1,68 @@
+/*
+** meas_skampi5_example.c -- a SKaMPI 5 extension, built unchanged through
+** skampi5_compat.h (README, "SKaMPI 5 extensions"): the manual's own example measurement
+** function, Pingpong_Send_Recv as listed in SKaMPI 5 manual §3.1, with the init_ function
+** that §6.2 asks for (buffer usage and reported message size, set with the §6.2.2
+** accessors). The functions use the SKaMPI 5 API only -- no sk_mctx, no sk_value. The
+** name gets a prefix because skampi has its own Pingpong_Send_Recv (meas_mpi_p2p.c) and
+** the amalgam is one translation unit. Two processes: the manual's else-branch serves
+** rank 1 only, so the row has the point-to-point pattern (other ranks stay out).
+*/
+#include "skampi5_compat.h"
+
+#ifdef SKAMPI_MPI
+void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
+{
+  (void)tag; (void)iterations;
+  set_send_buffer_usage(get_extent(count, datatype));
+  set_recv_buffer_usage(get_extent(count, datatype));
+  set_reported_message_size(get_extent(count, datatype));
+}
+
+double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
+{
+  double start_time, end_time;
+  MPI_Status status;
+  int i;
+
+  if (iterations<0) { return -1.0; }
+  if (iterations==0) { return 0.0; }
+  if( get_measurement_rank() == 0 ) {
+    start_time = MPI_Wtime();
+    for (i=0; i<iterations; i++) {
+      MPI_Send(get_send_buffer(), count, datatype, 1, tag,
+               get_measurement_comm());
+      MPI_Recv(get_recv_buffer(), count, datatype, 1, tag,
+               get_measurement_comm(), &status);
+    }
+    end_time = MPI_Wtime();
+    MPI_Send(get_send_buffer(), count, datatype, 1, tag, get_measurement_comm());
+  } else {
+    MPI_Recv(get_recv_buffer(), count, datatype, 0, tag,
+             get_measurement_comm(), &status);
+    start_time = MPI_Wtime();
+    for (i=0; i<iterations; i++) {
+      MPI_Send(get_send_buffer(), count, datatype, 0, tag,
+               get_measurement_comm());
+      MPI_Recv(get_recv_buffer(), count, datatype, 0, tag,
+               get_measurement_comm(), &status);
+    }
+    end_time = MPI_Wtime();
+  }
+  return (end_time - start_time)/iterations;
+}
+#endif /* SKAMPI_MPI */
+
+/* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
+SK5_MEASUREMENT_4(Skampi5_Pingpong_Send_Recv, init_Skampi5_Pingpong_Send_Recv, NULL,
+                  int, count, MPI_Datatype, datatype, int, tag, int, iterations);
+
+static const sk_measurement skampi5_example_table[] = {
+  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),     /* the one registry row */
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_skampi5_example(void)
+{
+  return skampi5_example_table;
+}
