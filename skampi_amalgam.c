@@ -13790,6 +13790,372 @@ static sk_value bi_mpi_type_hvector(sk_interp *in, const sk_value *a, const sk_l
   return bi_dt_value(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
 }
 
+/* ---- arrays (SKaMPI 5 manual §4: alloc_int_array & co) ----
+** Elements are numbered from 0; an index outside the array is a user error at the call. */
+
+static size_t bi_index(const sk_value *arr, long i, const sk_loc *loc, const char *fname)
+{
+  size_t n = sk_array_length(arr);
+  if (i < 0 || (size_t)i >= n)
+    sk_user_error(loc, "%s: index %ld is outside the array (valid: 0 to %ld)", fname, i, (long)n - 1);
+  return (size_t)i;
+}
+
+static size_t bi_array_size(const sk_value *a, const sk_loc *loc, const char *fname)
+{
+  if (a->u.i < 0) sk_user_error(loc, "%s: the size must not be negative, not %ld", fname, a->u.i);
+  if (a->u.i > 1L << 24) sk_user_error(loc, "%s: size %ld is larger than %ld", fname, a->u.i, 1L << 24);
+  return (size_t)a->u.i;
+}
+
+static sk_value bi_alloc_int_array(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_iarray_new(bi_array_size(&a[0], loc, "alloc_int_array"));
+}
+
+static sk_value bi_alloc_datatype_array(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_darray_new(bi_array_size(&a[0], loc, "alloc_datatype_array"));
+}
+
+static sk_value bi_int_array_get(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+  return sk_int_value(sk_iarray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "int_array_get")));
+}
+
+/* Stores into the array itself: every copy of the value sees the change (SKaMPI 5's arrays
+** are shared the same way). */
+static sk_value bi_int_array_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_value arr = a[0];
+  (void)in;
+  sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
+  return bi_none();
+}
+
+static sk_value bi_datatype_array_get(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_datatype *t;
+  (void)in;
+  t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
+  if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
+  return bi_dt_value(t);
+}
+
+static sk_value bi_datatype_array_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_value arr = a[0];
+  (void)in;
+  sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
+  return bi_none();
+}
+
+/* dims_create(nnodes, dims): MPI_Dims_create on a copy of dims (SKaMPI 5 manual §4). Entries
+** > 0 stay; the zeros get a balanced factorisation of what is left, largest first. Without
+** MPI the same is computed here: prime factors, largest first, each multiplied into the
+** free entry that is smallest so far, then the free entries sorted in decreasing order. */
+static sk_value bi_dims_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  size_t n = sk_array_length(&a[1]), i;
+  long nnodes = a[0].u.i, fixed = 1, rest, nfree = 0;
+  sk_value r = sk_iarray_new(n);
+  (void)in;
+  if (nnodes < 1 || nnodes > INT_MAX) sk_user_error(loc, "dims_create: the number of nodes must be at least 1, not %ld", nnodes);
+  if (n < 1) sk_user_error(loc, "dims_create: the dims array is empty");
+  for (i = 0; i < n; i++) {
+    long d = sk_iarray_get(&a[1], i);
+    if (d < 0) sk_user_error(loc, "dims_create: dims[%ld] is %ld; entries must be 0 (free) or positive", (long)i, d);
+    sk_iarray_set(&r, i, d);
+    if (d == 0) nfree++;
+    else if ((fixed *= d) > nnodes) break;
+  }
+  if (nnodes % fixed != 0)
+    sk_user_error(loc, "dims_create: %ld nodes cannot be divided into the fixed dimensions (their product is %ld)", nnodes, fixed);
+  rest = nnodes / fixed;
+  if (nfree == 0) {
+    if (rest != 1) sk_user_error(loc, "dims_create: the fixed dimensions multiply to %ld, not %ld", fixed, nnodes);
+    return r;
+  }
+#ifdef SKAMPI_MPI
+  {
+    int *dims = (int *)sk_malloc(sizeof(int) * n);
+    for (i = 0; i < n; i++) dims[i] = (int)sk_iarray_get(&r, i);
+    MPI_Dims_create((int)nnodes, (int)n, dims);
+    for (i = 0; i < n; i++) sk_iarray_set(&r, i, dims[i]);
+    free(dims);
+  }
+#else
+  {
+    long *free_dims = (long *)sk_malloc(sizeof(long) * (size_t)nfree), *primes, np = 0, p, k;
+    size_t j;
+    primes = (long *)sk_malloc(sizeof(long) * 64);
+    for (k = 0; k < nfree; k++) free_dims[k] = 1;
+    for (p = 2; p * p <= rest; p++) while (rest % p == 0) { primes[np++] = p; rest /= p; }
+    if (rest > 1) primes[np++] = rest;
+    for (k = np - 1; k >= 0; k--) {             /* primes are ascending: largest first */
+      long smallest = 0, m;
+      for (m = 1; m < nfree; m++) if (free_dims[m] < free_dims[smallest]) smallest = m;
+      free_dims[smallest] *= primes[k];
+    }
+    for (k = 0; k < nfree; k++)                  /* decreasing order */
+      for (p = k + 1; p < nfree; p++)
+        if (free_dims[p] > free_dims[k]) { long t = free_dims[k]; free_dims[k] = free_dims[p]; free_dims[p] = t; }
+    for (i = 0, j = 0; i < n; i++) if (sk_iarray_get(&r, i) == 0) sk_iarray_set(&r, i, free_dims[j++]);
+    free(primes);
+    free(free_dims);
+  }
+#endif
+  return r;
+}
+
+/* ---- derived datatypes from arrays (SKaMPI 5 manual §4: mpi_type_indexed & co) ----
+** Built, committed and described by the library: size from MPI_Type_size; as extent the
+** bytes one element spans from the buffer start (lower bound + extent), so that buffers of
+** count * extent bytes hold count elements. Displacements must not be negative (the data
+** would lie before the buffer). Without MPI these helpers refuse: the sequential and RCCE
+** builds describe datatypes by their size only. */
+
+#ifndef SKAMPI_MPI
+static void bi_needs_mpi(const char *fname, const sk_loc *loc)
+{
+  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", fname, SK_BACKEND_NAME);
+}
+#else
+static int bi_int_arg(long x, const sk_loc *loc, const char *fname, const char *what, long minimum)
+{
+  if (x < minimum || x > INT_MAX) sk_user_error(loc, "%s: %s %ld is out of range (at least %ld)", fname, what, x, minimum);
+  return (int)x;
+}
+
+/* The elements of an IArray as ints (at least one slot), each >= minimum. */
+static int *bi_int_array(const sk_value *arr, const sk_loc *loc, const char *fname, const char *what, long minimum)
+{
+  size_t n = sk_array_length(arr), i;
+  int *v = (int *)sk_malloc(sizeof(int) * (n > 0 ? n : 1));
+  for (i = 0; i < n; i++) v[i] = bi_int_arg(sk_iarray_get(arr, i), loc, fname, what, minimum);
+  return v;
+}
+
+static void bi_same_length(const sk_value *x, const sk_value *y, const sk_loc *loc, const char *fname)
+{
+  if (sk_array_length(x) != sk_array_length(y))
+    sk_user_error(loc, "%s: the arrays have different lengths (%ld and %ld)", fname, (long)sk_array_length(x),
+                  (long)sk_array_length(y));
+}
+
+static const sk_datatype *bi_commit_derived(const char *fname, long n, MPI_Datatype mpi, const sk_loc *loc)
+{
+  sk_datatype *t;
+  char name[64];
+  int size = 0;
+  MPI_Aint lb = 0, ext = 0;
+  MPI_Type_commit(&mpi);
+  MPI_Type_size(mpi, &size);
+#if SK_MPI_REPLACED_NAMES
+  MPI_Type_get_extent(mpi, &lb, &ext);
+#else
+  MPI_Type_lb(mpi, &lb);
+  MPI_Type_extent(mpi, &ext);
+#endif
+  if (lb < 0) sk_user_error(loc, "%s: the datatype starts %ld bytes before the buffer", fname, (long)-lb);
+  if (size < 0 || ext < 0) sk_user_error(loc, "%s: the datatype is too large", fname);
+  sprintf(name, "%.30s(%ld)", fname, n);
+  t = sk_datatype_new(name, (size_t)size, (size_t)(lb + ext));
+  t->mpi = mpi;
+  return t;
+}
+
+/* indexed (element displacements) and hindexed (byte displacements). */
+static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_value *a, const sk_loc *loc)
+{
+  int n, *bl, i;
+  MPI_Datatype t;
+  const sk_datatype *old = a[2].u.dt;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  bl = bi_int_array(&a[0], loc, fname, "block length", 0);
+  if (!bytes) {
+    int *displ = bi_int_array(&a[1], loc, fname, "displacement", 0);
+    MPI_Type_indexed(n, bl, displ, old->mpi, &t);
+    free(displ);
+  } else {
+    MPI_Aint *displ = (MPI_Aint *)sk_malloc(sizeof(MPI_Aint) * (size_t)(n > 0 ? n : 1));
+    for (i = 0; i < n; i++) displ[i] = (MPI_Aint)bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
+#if SK_MPI_REPLACED_NAMES
+    MPI_Type_create_hindexed(n, bl, displ, old->mpi, &t);
+#else
+    MPI_Type_hindexed(n, bl, displ, old->mpi, &t);
+#endif
+    free(displ);
+  }
+  free(bl);
+  return bi_commit_derived(fname, n, t, loc);
+}
+#endif
+
+static sk_value bi_mpi_type_indexed(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+#ifdef SKAMPI_MPI
+  return bi_dt_value(bi_indexed("mpi_type_indexed", 0, a, loc));
+#else
+  (void)a;
+  bi_needs_mpi("mpi_type_indexed", loc);
+  return bi_none();
+#endif
+}
+
+static sk_value bi_mpi_type_hindexed(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+#ifdef SKAMPI_MPI
+  return bi_dt_value(bi_indexed("mpi_type_hindexed", 1, a, loc));
+#else
+  (void)a;
+  bi_needs_mpi("mpi_type_hindexed", loc);
+  return bi_none();
+#endif
+}
+
+/* mpi_type_struct(blocklengths, byte displacements, datatypes). */
+static sk_value bi_mpi_type_struct(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+#ifdef SKAMPI_MPI
+  {
+    const char *fname = "mpi_type_struct";
+    int n, *bl, i;
+    MPI_Aint *displ;
+    MPI_Datatype *types, t;
+    bi_same_length(&a[0], &a[1], loc, fname);
+    bi_same_length(&a[0], &a[2], loc, fname);
+    n = (int)sk_array_length(&a[0]);
+    bl = bi_int_array(&a[0], loc, fname, "block length", 0);
+    displ = (MPI_Aint *)sk_malloc(sizeof(MPI_Aint) * (size_t)(n > 0 ? n : 1));
+    types = (MPI_Datatype *)sk_malloc(sizeof(MPI_Datatype) * (size_t)(n > 0 ? n : 1));
+    for (i = 0; i < n; i++) {
+      const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
+      if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
+      types[i] = dt->mpi;
+      displ[i] = (MPI_Aint)bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
+    }
+#if SK_MPI_REPLACED_NAMES
+    MPI_Type_create_struct(n, bl, displ, types, &t);
+#else
+    MPI_Type_struct(n, bl, displ, types, &t);
+#endif
+    free(bl);
+    free(displ);
+    free(types);
+    return bi_dt_value(bi_commit_derived(fname, n, t, loc));
+  }
+#else
+  (void)a;
+  bi_needs_mpi("mpi_type_struct", loc);
+  return bi_none();
+#endif
+}
+
+/* mpi_type_create_subarray and mpi_type_create_darray: MPI-2, C order. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && defined(MPI_ORDER_C)
+#define BI_HAVE_SUBARRAY 1
+#else
+#define BI_HAVE_SUBARRAY 0
+static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
+{
+#ifdef SKAMPI_MPI
+  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", fname);
+#else
+  bi_needs_mpi(fname, loc);
+#endif
+}
+#endif
+
+static sk_value bi_mpi_type_create_subarray(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+#if BI_HAVE_SUBARRAY
+  {
+    const char *fname = "mpi_type_create_subarray";
+    int n, *sizes, *subsizes, *starts, i;
+    MPI_Datatype t;
+    bi_same_length(&a[0], &a[1], loc, fname);
+    bi_same_length(&a[0], &a[2], loc, fname);
+    n = (int)sk_array_length(&a[0]);
+    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+    sizes = bi_int_array(&a[0], loc, fname, "size", 1);
+    subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
+    starts = bi_int_array(&a[2], loc, fname, "start", 0);
+    for (i = 0; i < n; i++)
+      if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
+        sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
+                      starts[i], subsizes[i], sizes[i]);
+    MPI_Type_create_subarray(n, sizes, subsizes, starts, MPI_ORDER_C, a[3].u.dt->mpi, &t);
+    free(sizes);
+    free(subsizes);
+    free(starts);
+    return bi_dt_value(bi_commit_derived(fname, n, t, loc));
+  }
+#else
+  (void)a;
+  bi_needs_mpi2("mpi_type_create_subarray", loc);
+  return bi_none();
+#endif
+}
+
+static sk_value bi_mpi_type_create_darray(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in;
+#if BI_HAVE_SUBARRAY
+  {
+    const char *fname = "mpi_type_create_darray";
+    int n, size, rank, *gsizes, *distribs, *dargs, *psizes, i;
+    long procs = 1;
+    MPI_Datatype t;
+    size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
+    rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
+    if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
+    bi_same_length(&a[2], &a[3], loc, fname);
+    bi_same_length(&a[2], &a[4], loc, fname);
+    bi_same_length(&a[2], &a[5], loc, fname);
+    n = (int)sk_array_length(&a[2]);
+    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+    gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
+    distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
+    dargs = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
+    psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
+    for (i = 0; i < n; i++) {
+      if (distribs[i] != MPI_DISTRIBUTE_BLOCK && distribs[i] != MPI_DISTRIBUTE_CYCLIC && distribs[i] != MPI_DISTRIBUTE_NONE)
+        sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
+      if (dargs[i] != MPI_DISTRIBUTE_DFLT_DARG && dargs[i] < 1)
+        sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, dargs[i]);
+      if (distribs[i] == MPI_DISTRIBUTE_NONE && psizes[i] != 1)
+        sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
+      if (distribs[i] == MPI_DISTRIBUTE_BLOCK && dargs[i] != MPI_DISTRIBUTE_DFLT_DARG &&
+          (long)dargs[i] * psizes[i] < gsizes[i])
+        sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
+                      dargs[i], psizes[i], gsizes[i]);
+      procs *= psizes[i];
+      if (procs > size) break;
+    }
+    if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
+    MPI_Type_create_darray(size, rank, n, gsizes, distribs, dargs, psizes, MPI_ORDER_C, a[6].u.dt->mpi, &t);
+    free(gsizes);
+    free(distribs);
+    free(dargs);
+    free(psizes);
+    return bi_dt_value(bi_commit_derived(fname, n, t, loc));
+  }
+#else
+  (void)a;
+  bi_needs_mpi2("mpi_type_create_darray", loc);
+  return bi_none();
+#endif
+}
+
 /* ---- info objects ---- */
 
 static sk_value bi_info_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
@@ -13998,6 +14364,18 @@ static const sk_builtin builtin_table[] = {
   { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_contiguous },
   { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_vector },
   { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_hvector },
+  { "mpi_type_indexed", "aat", SK_T_DATATYPE, bi_mpi_type_indexed },
+  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, bi_mpi_type_hindexed },
+  { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
+  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
+  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
+  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
+  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
+  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
+  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
+  { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
+  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },

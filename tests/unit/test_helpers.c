@@ -154,6 +154,47 @@ static void test_constants(void)
   check(!sk_constant_unavailable("MPI_COMM_SELF", why, sizeof why), "const_comm_self_one_process", "available on 1 process");
 }
 
+/* The array helpers (SKaMPI 5 manual §4): alloc, get, set, dims_create's own factorisation. */
+static void check_iarray(const char *text, const long *expected, size_t n, const char *name)
+{
+  sk_value v = run_get(text, "x", NULL);
+  size_t i;
+  int same = v.type == SK_T_IARRAY && sk_array_length(&v) == n;
+  for (i = 0; same && i < n; i++) same = sk_iarray_get(&v, i) == expected[i];
+  check(same, name, "type %d length %ld", (int)v.type, v.type == SK_T_IARRAY ? (long)sk_array_length(&v) : -1L);
+}
+
+static void test_arrays(void)
+{
+  static const long zeros[3] = { 0, 0, 0 }, set[3] = { 0, 42, 0 };
+  static const long d12[2] = { 4, 3 }, d16[3] = { 4, 2, 2 }, dfix[3] = { 2, 3, 1 }, d7[2] = { 7, 1 };
+  static const long dmid[3] = { 5, 2, 3 }, d1[1] = { 6 };
+  sk_value v;
+  check_iarray("x = alloc_int_array(3)\n", zeros, 3, "alloc_int_array_zeroed");
+  check_iarray("x = alloc_int_array(3)\nint_array_set(x, 1, 42)\n", set, 3, "int_array_set");
+  check_iarray("x = alloc_int_array(3)\ny = x\nint_array_set(y, 1, 42)\n", set, 3, "int_array_set_shared");
+  check_iarray("x = alloc_int_array(0)\n", zeros, 0, "alloc_int_array_empty");
+  check_int("a = {5, 6, 7}\nx = int_array_get(a, 2)\n", 7, "int_array_get");
+  check_int("a = alloc_int_array(2)\nint_array_set(a, 0, -3)\nx = int_array_get(a, 0) + int_array_get(a, 1)\n", -3,
+            "int_array_get_set");
+  v = run_get("x = alloc_datatype_array(2)\n", "x", NULL);
+  check(v.type == SK_T_DARRAY && sk_array_length(&v) == 2 && sk_darray_get(&v, 0) == NULL, "alloc_datatype_array",
+        "type %d", (int)v.type);
+  v = run_get("a = alloc_datatype_array(2)\ndatatype_array_set(a, 1, MPI_DOUBLE)\nx = datatype_array_get(a, 1)\n", "x", NULL);
+  check(v.type == SK_T_DATATYPE && v.u.dt == sk_datatype_lookup("MPI_DOUBLE"), "datatype_array_get_set", "type %d",
+        (int)v.type);
+  v = run_get("x = datatype_array_get({MPI_INT, MPI_CHAR}, 1)\n", "x", NULL);
+  check(v.type == SK_T_DATATYPE && v.u.dt == sk_datatype_lookup("MPI_CHAR"), "datatype_array_get_literal", "type %d",
+        (int)v.type);
+  check_iarray("x = dims_create(12, {0, 0})\n", d12, 2, "dims_create_12_2");
+  check_iarray("x = dims_create(16, {0, 0, 0})\n", d16, 3, "dims_create_16_3");
+  check_iarray("x = dims_create(6, {2, 0, 1})\n", dfix, 3, "dims_create_fixed");
+  check_iarray("x = dims_create(7, {0, 0})\n", d7, 2, "dims_create_prime");
+  check_iarray("x = dims_create(30, {0, 2, 0})\n", dmid, 3, "dims_create_fixed_middle");
+  check_iarray("x = dims_create(6, {0})\n", d1, 1, "dims_create_one_dim");
+  check_iarray("a = {0, 0}\nb = dims_create(12, a)\nx = a\n", zeros, 2, "dims_create_copies");
+}
+
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
@@ -163,5 +204,6 @@ int main(int argc, char **argv)
   test_strings();
   test_settings();
   test_constants();
+  test_arrays();
   return check_summary("test_helpers");
 }
