@@ -4832,6 +4832,10 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
+/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
+** index from 0; NULL past the last one (skampi -l lists them). */
+SK_API const sk_builtin *sk_builtin_entry(int i);
+SK_API const sk_iterator *sk_iterator_entry(int i);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
@@ -14576,6 +14580,30 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   sk_str_free(&s);
   return 1;
 }
+
+/* ---- enumeration (skampi -l) ---- */
+
+/* The i-th helper over builtin_table and then the module tables, in that order; the i-th
+** iterator. NULL when i is past the last one. */
+SK_API const sk_builtin *sk_builtin_entry(int i)
+{
+  int k, t;
+  if (i < 0) return NULL;
+  for (k = 0; builtin_table[k].name; k++) if (i-- == 0) return &builtin_table[k];
+  for (t = 0; builtin_module_tables[t]; t++) {
+    const sk_builtin *tab = builtin_module_tables[t]();
+    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  }
+  return NULL;
+}
+
+SK_API const sk_iterator *sk_iterator_entry(int i)
+{
+  int k;
+  if (i < 0) return NULL;
+  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
+  return NULL;
+}
 /* --- end split/builtins.c --- */
 /* --- begin split/params4.h --- */
 #line 1 "split/params4.h"
@@ -16198,6 +16226,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 11 "split/main.c"
 #line 12 "split/main.c"
 #line 13 "split/main.c"
+#line 14 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -16226,9 +16255,9 @@ static void main_usage(FILE *f)
   fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
     "  -h         show this help and exit\n"
     "  -V         print the version and exit\n"
-    "  -l [NAME]  list the measurement functions of this build (or only NAME): parameter\n"
-    "             names and types, pattern, least number of processes, aliases; helper\n"
-    "             functions are not listed; runs without mpirun, then exits\n"
+    "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least\n"
+    "             number of processes, aliases), helpers and iterators (parameter and\n"
+    "             result types) of this build, or only NAME; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
   fprintf(f,
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
@@ -16240,21 +16269,132 @@ static void main_usage(FILE *f)
     SK_BACKEND_NAME);
 }
 
-/* -l [NAME]: the catalogue (catalogue.h) on standard output; an unknown NAME is a user
-** error. Handled like -h: right after the transport started, before any input. */
+/* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
+** prefix starts its name (the SKaMPI 5 manual's §4.1 topics); no match: "settings". */
+static const struct { const char *prefix; const char *group; } main_helper_groups[] = {
+  { "choose_", "synchronization" }, { "set_clock_offset", "synchronization" },
+  { "resynchronize_clocks", "synchronization" },
+  { "output_", "output and environment" }, { "print_", "output and environment" },
+  { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
+  { "mpi_processor_names", "output and environment" },
+  { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
+  { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
+  { "last_proc", "communicators" }, { "topology_", "communicators" },
+  { "dims_create", "communicators" },
+  { "sqr", "mathematics" }, { "cbrt", "mathematics" }, { "log", "mathematics" },
+  { "power", "mathematics" }, { "floor", "mathematics" }, { "ceil", "mathematics" },
+  { "round", "mathematics" }, { "modulo", "mathematics" }, { "min_int", "mathematics" },
+  { "max_int", "mathematics" }, { "atoi", "mathematics" }, { "get_random_int", "mathematics" },
+  { "alloc_int_array", "arrays" }, { "int_array_", "arrays" },
+  { "mpi_type_", "datatypes" }, { "alloc_datatype_array", "datatypes" },
+  { "datatype_array_", "datatypes" },
+  { "info_", "info objects" }, { "set_mpi_alloc_mem_info", "info objects" },
+  { "get_mpi_alloc_mem_info", "info objects" }
+};
+/* The groups in the order -l prints them. */
+static const char *const main_group_order[] = {
+  "settings", "synchronization", "output and environment", "communicators", "mathematics",
+  "arrays", "datatypes", "info objects"
+};
+
+static const char *main_helper_group(const char *name)
+{
+  size_t k;
+  for (k = 0; k < sizeof main_helper_groups / sizeof main_helper_groups[0]; k++)
+    if (strncmp(name, main_helper_groups[k].prefix, strlen(main_helper_groups[k].prefix)) == 0)
+      return main_helper_groups[k].group;
+  return "settings";
+}
+
+/* The type of a parameter letter (measure.h, builtins.h) and of a result. */
+static const char *main_letter_type(char c)
+{
+  switch (c) {
+  case 'i': return "int";
+  case 'd': return "double";
+  case 's': return "string";
+  case 'c': return "comm";
+  case 't': return "datatype";
+  case 'o': return "op";
+  case 'n': return "info";
+  case 'a': return "IArray";
+  case 'e': return "DArray";
+  case '*': return "...";
+  default: return "?";
+  }
+}
+
+static const char *main_result_type(sk_type t)
+{
+  switch (t) {
+  case SK_T_INT: return "int";
+  case SK_T_DOUBLE: return "double";
+  case SK_T_STRING: return "string";
+  case SK_T_COMM: return "comm";
+  case SK_T_DATATYPE: return "datatype";
+  case SK_T_OP: return "op";
+  case SK_T_INFO: return "info";
+  case SK_T_IARRAY: return "IArray";
+  case SK_T_DARRAY: return "DArray";
+  default: return "void";
+  }
+}
+
+/* "  NAME(type, type) -> result\n" */
+static void main_describe_helper(sk_str *out, const char *name, const char *params, const char *result)
+{
+  const char *p;
+  sk_str_printf(out, "  %s(", name);
+  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", main_letter_type(*p));
+  sk_str_printf(out, ") -> %s\n", result);
+}
+
+/* The helpers (by group) and the iterators, or only those called name; the count. */
+static int main_list_helpers(sk_str *out, const char *name)
+{
+  int g, i, found = 0, header;
+  const sk_builtin *b;
+  const sk_iterator *it;
+  for (g = 0; g < (int)(sizeof main_group_order / sizeof main_group_order[0]); g++) {
+    header = 0;
+    for (i = 0; (b = sk_builtin_entry(i)) != NULL; i++) {
+      if (name != NULL && !sk_streq(b->name, name)) continue;
+      if (!sk_streq(main_helper_group(b->name), main_group_order[g])) continue;
+      if (!header) sk_str_printf(out, "helpers: %s\n", main_group_order[g]);
+      header = 1;
+      main_describe_helper(out, b->name, b->params, main_result_type(b->result));
+      found++;
+    }
+  }
+  header = 0;
+  for (i = 0; (it = sk_iterator_entry(i)) != NULL; i++) {
+    if (name != NULL && !sk_streq(it->name, name)) continue;
+    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
+    header = 1;
+    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
+    main_describe_helper(out, it->name, it->params, "int");
+    found++;
+  }
+  return found;
+}
+
+/* -l [NAME]: the catalogue (catalogue.h), the helpers and the iterators on standard
+** output; an unknown NAME is a user error. Handled like -h: right after the transport
+** started, before any input. */
 static void main_list(const char *name)
 {
   sk_str out;
   int found;
   sk_str_init(&out);
   found = sk_catalogue_list(&out, name);
+  found += main_list_helpers(&out, name);
   if (sk_is_reporter()) {
     if (found) {
       if (name == NULL)
-        printf("# measurement functions of the %s build (helpers are not listed)\n", SK_BACKEND_NAME);
+        printf("# measurement functions, helpers and iterators of the %s build\n", SK_BACKEND_NAME);
       fputs(out.data ? out.data : "", stdout);
     } else {
-      fprintf(stderr, "skampi: no measurement function '%s' (skampi -l lists them)\n", name);
+      fprintf(stderr, "skampi: no measurement function, helper or iterator '%s' (skampi -l lists them)\n", name);
     }
   }
   sk_str_free(&out);

@@ -1461,3 +1461,27 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   sk_str_free(&s);
   return 1;
 }
+
+/* ---- enumeration (skampi -l) ---- */
+
+/* The i-th helper over builtin_table and then the module tables, in that order; the i-th
+** iterator. NULL when i is past the last one. */
+SK_API const sk_builtin *sk_builtin_entry(int i)
+{
+  int k, t;
+  if (i < 0) return NULL;
+  for (k = 0; builtin_table[k].name; k++) if (i-- == 0) return &builtin_table[k];
+  for (t = 0; builtin_module_tables[t]; t++) {
+    const sk_builtin *tab = builtin_module_tables[t]();
+    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  }
+  return NULL;
+}
+
+SK_API const sk_iterator *sk_iterator_entry(int i)
+{
+  int k;
+  if (i < 0) return NULL;
+  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
+  return NULL;
+}

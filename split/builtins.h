@@ -38,6 +38,10 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
+/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
+** index from 0; NULL past the last one (skampi -l lists them). */
+SK_API const sk_builtin *sk_builtin_entry(int i);
+SK_API const sk_iterator *sk_iterator_entry(int i);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
