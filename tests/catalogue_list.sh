@@ -12,7 +12,7 @@
 #   - the helpers and iterators follow, grouped ("helpers: GROUP", "iterators: ..."), as
 #     `  name(type, ...) -> type` rows with known type names; `-l sqrt` prints one entry
 #     (every build); every name of tests/expected/ski6_helpers.txt (the original's helpers
-#     and iterators, SKAMPI6.md §3.1-§3.5) is listed by the MPI builds with the original's
+#     and iterators of the SKaMPI 6 distribution outside MPI-IO) is listed by the MPI builds with the original's
 #     parameter and result types; names in tests/expected/ski6_helpers.todo are reported
 #     as "todo NAME" instead of failing, and must not be listed.
 # Prints "ok NAME" / "FAIL NAME: why" / "todo NAME"; exits non-zero on failure.
