@@ -5,7 +5,7 @@
 # Groups (named after what they test):
 #   gates             the amalgam is fresh and deterministic; the Makefile lists every
 #                     module and rebuilds after an edit; #line directives point into
-#                     split/; sk21f and the Makefile stay POSIX; no pkill/killall; no
+#                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
 #                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
 #                     compile one by one
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
@@ -108,7 +108,7 @@ gates)
     check make_rebuilds_after_edit sh tests/gates/make_rebuilds.sh
   else skip make_rebuilds_after_edit "mpicc (or MPICC=)"; fi
   check line_directives_point_into_split sh tests/gates/line_directives.sh
-  check no_pkill_or_killall sh tests/gates/no_pkill.sh
+  check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
   for c in gcc clang; do
     if ! have $c; then skip "warnings_$c" "$c"; continue; fi

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/gates/no_pkill.sh -- no test or tool ends processes by name (pkill, killall): a test
+# tests/gates/no_pkill.sh -- no test or tool ends processes by their name: a test
 # ends only the processes it started, by pid. Comment lines do not count.
 set -u
 cd "$(dirname "$0")/../.."
