@@ -4904,6 +4904,8 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 /* NULL when this build can run the row; otherwise a message saying what it needs,
 ** e.g. "'Bcast' needs an MPI library, which the sequential build lacks". */
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
+/* The type name of a parameter letter (measure.h, builtins.h): "int", "IArray", ... */
+SK_API const char *sk_param_type_name(char letter);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 /* The listing of `skampi -l`: every measurement row (or only the one called `name`),
@@ -9992,7 +9994,7 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
 
 /* ---- the listing of `skampi -l` ---- */
 
-static const char *catalogue_type_name(char letter)
+SK_API const char *sk_param_type_name(char letter)
 {
   switch (letter) {
   case 'i': return "int";
@@ -10002,6 +10004,9 @@ static const char *catalogue_type_name(char letter)
   case 't': return "datatype";
   case 'o': return "op";
   case 'n': return "info";
+  case 'a': return "IArray";
+  case 'e': return "DArray";
+  case '*': return "...";
   default: return "?";
   }
 }
@@ -10034,7 +10039,7 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
     first = 0;
     if (*letter == '\0') sk_str_putc(out, '!');
     if (len) sk_str_putn(out, names, len); else sk_str_putc(out, '?');
-    if (*letter) { sk_str_printf(out, ":%s", catalogue_type_name(*letter)); letter++; }
+    if (*letter) { sk_str_printf(out, ":%s", sk_param_type_name(*letter)); letter++; }
     names += len;
   }
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
@@ -16306,23 +16311,6 @@ static const char *main_helper_group(const char *name)
   return "settings";
 }
 
-/* The type of a parameter letter (measure.h, builtins.h) and of a result. */
-static const char *main_letter_type(char c)
-{
-  switch (c) {
-  case 'i': return "int";
-  case 'd': return "double";
-  case 's': return "string";
-  case 'c': return "comm";
-  case 't': return "datatype";
-  case 'o': return "op";
-  case 'n': return "info";
-  case 'a': return "IArray";
-  case 'e': return "DArray";
-  case '*': return "...";
-  default: return "?";
-  }
-}
 
 static const char *main_result_type(sk_type t)
 {
@@ -16345,7 +16333,7 @@ static void main_describe_helper(sk_str *out, const char *name, const char *para
 {
   const char *p;
   sk_str_printf(out, "  %s(", name);
-  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", main_letter_type(*p));
+  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
   sk_str_printf(out, ") -> %s\n", result);
 }
 

@@ -108,7 +108,7 @@ SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, 
 
 /* ---- the listing of `skampi -l` ---- */
 
-static const char *catalogue_type_name(char letter)
+SK_API const char *sk_param_type_name(char letter)
 {
   switch (letter) {
   case 'i': return "int";
@@ -118,6 +118,9 @@ static const char *catalogue_type_name(char letter)
   case 't': return "datatype";
   case 'o': return "op";
   case 'n': return "info";
+  case 'a': return "IArray";
+  case 'e': return "DArray";
+  case '*': return "...";
   default: return "?";
   }
 }
@@ -150,7 +153,7 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
     first = 0;
     if (*letter == '\0') sk_str_putc(out, '!');
     if (len) sk_str_putn(out, names, len); else sk_str_putc(out, '?');
-    if (*letter) { sk_str_printf(out, ":%s", catalogue_type_name(*letter)); letter++; }
+    if (*letter) { sk_str_printf(out, ":%s", sk_param_type_name(*letter)); letter++; }
     names += len;
   }
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,

@@ -12,6 +12,8 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 /* NULL when this build can run the row; otherwise a message saying what it needs,
 ** e.g. "'Bcast' needs an MPI library, which the sequential build lacks". */
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
+/* The type name of a parameter letter (measure.h, builtins.h): "int", "IArray", ... */
+SK_API const char *sk_param_type_name(char letter);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 /* The listing of `skampi -l`: every measurement row (or only the one called `name`),

@@ -90,23 +90,6 @@ static const char *main_helper_group(const char *name)
   return "settings";
 }
 
-/* The type of a parameter letter (measure.h, builtins.h) and of a result. */
-static const char *main_letter_type(char c)
-{
-  switch (c) {
-  case 'i': return "int";
-  case 'd': return "double";
-  case 's': return "string";
-  case 'c': return "comm";
-  case 't': return "datatype";
-  case 'o': return "op";
-  case 'n': return "info";
-  case 'a': return "IArray";
-  case 'e': return "DArray";
-  case '*': return "...";
-  default: return "?";
-  }
-}
 
 static const char *main_result_type(sk_type t)
 {
@@ -129,7 +112,7 @@ static void main_describe_helper(sk_str *out, const char *name, const char *para
 {
   const char *p;
   sk_str_printf(out, "  %s(", name);
-  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", main_letter_type(*p));
+  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
   sk_str_printf(out, ") -> %s\n", result);
 }
 
