@@ -180,7 +180,7 @@ static const recipe recipes[] = {
   { "MPI_Put_passive", "C T N", '0', CHK_NONE },
   { "MPI_Put_passive_concurrent", "C T N 1", 'T', CHK_NONE },
   { "MPI_Put_fence", "C T N", 'A', CHK_NONE },
-  { "MPI_Put_activewait_get", "K N", 'P', CHK_NONE },
+  { "MPI_Put_activewait_get", "K N", '0', CHK_NONE },
   { "MPI_Put_activewait_twosided", "C N", 'P', CHK_NONE },
   { "MPI_Put_activewait_twosided_sleep", "C N 20", 'P', CHK_NONE },
   { "MPI_Get_Pingpong", "C T N", 'A', CHK_NONE },
