@@ -3104,6 +3104,9 @@ typedef struct sk_apr_limits {
                            1e-6 otherwise. Integer loops use at least 1 and multiple_of */
   int max_steps;        /* budget: total number of measured points incl. the initial ones;
                            0 = no limit. Also cuts the initial points if they are more */
+  double budget_factor; /* set_autorefine_factor (the original SKaMPI 5's autorefine
+                           budget): refinement stops when factor x the number of initial
+                           points have been measured in all; 0 = no such limit */
 } sk_apr_limits;
 
 typedef struct sk_apr_config {
@@ -3232,6 +3235,7 @@ struct sk_apr {
   int heap_len;
   int phase;
   int refining_started;
+  int initial_count;     /* points measured before refining started (budget_factor) */
   int pending;          /* a point was handed out and awaits its result */
   double pending_x;
   int pending_left;     /* the segment being split, -1 for a phase-one point */
@@ -3296,6 +3300,7 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->limits.max_error = 0.1;
   c->limits.min_distance = 0.0;
   c->limits.max_steps = 0;
+  c->limits.budget_factor = 0.0;
   c->refine = 1;
 }
 
@@ -3322,6 +3327,7 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
   if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
   if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -3569,6 +3575,8 @@ static int apr_hand_out(sk_apr *a, double value, int left, double *x)
 static int apr_budget_used(const sk_apr *a)
 {
   if (a->count >= APR_MAX_POINTS) return 1;
+  if (a->refining_started && a->cfg.limits.budget_factor > 0.0
+      && (long)a->count >= (long)(a->cfg.limits.budget_factor * (double)a->initial_count)) return 1;
   return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
 }
 
@@ -3577,6 +3585,7 @@ static void apr_start_refining(sk_apr *a)
   int id;
   a->phase = APR_REFINING;
   a->refining_started = 1;
+  a->initial_count = a->count;
   for (id = 0; id < a->count; id++) apr_update_segment(a, id);
 }
 
@@ -3748,10 +3757,9 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); stored
-**             here, the output does not use it yet
-**   autorefine_factor   set_autorefine_factor: the autorefine budget (SKaMPI 5's default 2.0);
-**             stored, apr.c does not read it yet
+**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
+**             output applies it to every time of a result line and says so in the block
+**   (set_autorefine_factor sets apr.budget_factor)
 **   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
 **             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
 **             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
@@ -3759,10 +3767,10 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
+#line 24 "split/settings.h"
 #line 25 "split/settings.h"
 #line 26 "split/settings.h"
 #line 27 "split/settings.h"
-#line 28 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -3773,7 +3781,6 @@ typedef struct sk_settings {
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
   double unit;                /* set_unit, default 1e6 */
-  double autorefine_factor;   /* set_autorefine_factor, default 2.0 */
   int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
   void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
 } sk_settings;
@@ -3798,11 +3805,11 @@ SK_API void sk_settings_default(sk_settings *s)
   s->apr.max_error = 0.05;
   s->apr.min_distance = 0.0;
   s->apr.max_steps = 0;
+  s->apr.budget_factor = 0.0;
   s->verify = 0;
   s->max_node_times = 16;
   s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->autorefine_factor = 2.0;
   s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
 }
@@ -4877,7 +4884,9 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
-/* One measurement line; times in seconds (converted to microseconds). */
+/* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
+SK_API void sk_out_set_unit(double factor);
+/* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
@@ -11991,6 +12000,7 @@ static struct {
   long serial;
   int sort_index;
   char *open_block;        /* name of the block begun and not yet ended, or NULL */
+  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
 } out;
 
 /* Only a file with something in it has results to keep: an empty file, or a character
@@ -12079,19 +12089,22 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   out.open_block = NULL;
 }
 
+SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
   sk_str s;
   int i;
+  double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   for (i = 0; i < nvars; i++) {
     sk_str_printf(&s, "%s= ", vars[i].name);
     sk_value_format(&s, &vars[i].value);
     sk_str_putc(&s, ' ');
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_write(s.data);
@@ -12892,7 +12905,17 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
-  if (sk_engine_reports()) sk_out_begin_block(s->name);
+  if (sk_engine_reports()) {
+    sk_out_begin_block(s->name);
+    sk_out_set_unit(in->settings.unit);
+    if (in->settings.unit != 1e6) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# times in seconds x %g (set_unit; not microseconds)\n", in->settings.unit);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+    }
+  }
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
   if (in->suite_stopped && sk_engine_reports()) {
@@ -13321,8 +13344,8 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   return v;
 }
 
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds). Stored in
-** the settings; the output does not apply it yet. */
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+** default); the blocks that follow print their times in it and say so in a comment line. */
 static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
@@ -13330,10 +13353,13 @@ static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_none();
 }
 
+/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
+** measures at most f times as many points as its for loop would (skampi's default is no
+** such budget: max_error and min_distance bound the refinement). */
 static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.autorefine_factor = a[0].u.d;
+  in->settings.apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 
