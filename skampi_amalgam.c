@@ -439,6 +439,9 @@ SK_API int sk_tp_world_rank(void);
 SK_API int sk_tp_world_size(void);
 SK_API sk_group *sk_tp_world(void);
 
+/* MPI_COMM_SELF: the calling process alone, a different group on every process (made at
+** start, so no collective creation; never returned by sk_tp_group_create). */
+SK_API sk_group *sk_tp_self(void);
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n);
 SK_API int sk_tp_group_rank(const sk_group *g);          /* -1 if not a member */
 SK_API int sk_tp_group_size(const sk_group *g);
@@ -499,6 +502,7 @@ struct sk_group {
 static struct {
   int rank, size;
   sk_group *world;
+  sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
 } tpm;
 
@@ -525,6 +529,13 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
   tpm.groups = tpm.world;
+  tpm.self = (sk_group *)sk_calloc(1, sizeof *tpm.self);
+  tpm.self->size = 1;
+  tpm.self->rank = 0;
+  tpm.self->members = (int *)sk_malloc(sizeof(int));
+  tpm.self->members[0] = tpm.rank;
+  tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
 }
 
 SK_API void sk_tp_finish(void)
@@ -544,6 +555,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return tpm.rank; }
 SK_API int sk_tp_world_size(void) { return tpm.size; }
 SK_API sk_group *sk_tp_world(void) { return tpm.world; }
+SK_API sk_group *sk_tp_self(void) { return tpm.self; }
 
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 {
@@ -735,6 +747,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return 0; }
 SK_API int sk_tp_world_size(void) { return 1; }
 SK_API sk_group *sk_tp_world(void) { return &tps.world; }
+SK_API sk_group *sk_tp_self(void) { return &tps.world; }
 
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 {
@@ -908,6 +921,7 @@ static struct {
   int started;
   int rank, size;
   sk_group *world;
+  sk_group *self;           /* MPI_COMM_SELF's group: this UE alone, outside the registry */
   sk_group *groups;
   double tick;              /* measured once, 0 until then */
 } tpr;
@@ -949,6 +963,11 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
+  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
+  tpr.self->size = 1;
+  tpr.self->rank = 0;
+  tpr.self->members = (int *)sk_malloc(sizeof(int));
+  tpr.self->members[0] = tpr.rank;
 }
 
 SK_API void sk_tp_finish(void)
@@ -968,6 +987,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return tpr.rank; }
 SK_API int sk_tp_world_size(void) { return tpr.size; }
 SK_API sk_group *sk_tp_world(void) { return tpr.world; }
+SK_API sk_group *sk_tp_self(void) { return tpr.self; }
 
 /* The member list handed to the colour callback of RCCE_comm_split. */
 typedef struct tpr_member_list {
@@ -1105,6 +1125,7 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 {
   int comm_root;
+  if (g->size == 1) return;   /* the self group: nothing to send, no communicator */
   if (!g->has_comm) {
     char msg[240];
     sprintf(msg, "skampi: UE %d: RCCE had no communicator left for this group of %d UEs "
@@ -4655,12 +4676,14 @@ SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *t
 }
 
 /* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
-** the same process). */
+** the same process). On MPI_COMM_SELF every process measured its own group: world rank
+** 0's result is the one reported, as in the original SKaMPI. */
 static void engine_forward(sk_group *g, sk_result *res)
 {
   int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g);
   size_t count = SK_RESULT_DOUBLES(n);
   double *pack;
+  if (g == sk_tp_self()) return;
   if (leader == 0 || (me != 0 && me != leader)) return;
   pack = (double *)sk_malloc(sizeof(double) * count);
   if (me == leader) {
@@ -10292,8 +10315,9 @@ suffix:
 static int lx_string(sk_lexer *lx, sk_token *tok)
 {
   const char *p = lx->pos + 1;
-  while (*p && *p != '"' && *p != '\n') p++;
-  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the line%s", "");
+  /* a string may span lines, as in the original (SKaMPI 5 manual §5.1): only '"' ends it */
+  while (*p && *p != '"') p++;
+  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the input%s", "");
   tok->kind = TK_STRING;
   tok->sval = lx_keep(lx, lx->pos + 1, (size_t)(p - lx->pos - 1));
   tok->len = (size_t)(p + 1 - lx->pos);
@@ -11142,7 +11166,11 @@ static int p_is_keyword(const char *s)
 static void p_describe_token(const sk_token *t, sk_str *out)
 {
   if (t->kind == TK_IDENT) sk_str_printf(out, "'%s'", t->sval);
-  else if (t->kind == TK_STRING) sk_str_printf(out, "string \"%s\"", t->sval);
+  else if (t->kind == TK_STRING) {   /* a message stays on one line: a string spanning lines ends at its first */
+    const char *nl = strchr(t->sval, '\n');
+    if (nl) sk_str_printf(out, "string \"%.*s...\"", (int)(nl - t->sval), t->sval);
+    else sk_str_printf(out, "string \"%s\"", t->sval);
+  }
   else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
     sk_str_puts(out, "number ");
     sk_str_putn(out, t->start, t->len);
@@ -11522,6 +11550,8 @@ static void p_include(parser *p, sk_block *into)
   size_t i;
   p_advance(p);
   if (p->tok.kind != TK_STRING) p_unexpected(p, "a file name in double quotes after @include");
+  if (strchr(p->tok.sval, '\n'))   /* the original: the name stays on the @include line */
+    p_fail(p, &p->tok.loc, "the file name after @include must end on the same line%s", "");
   if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
     p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
   path = sk_path_relative_to(p->lx->file, p->tok.sval);
@@ -13081,7 +13111,20 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
   sk_str_printf(&line, "#P[%d] ", rank);
   for (i = 0; i < s->nlist; i++) {
     sk_value v = sk_interp_eval(in, s->list[i]);
+    size_t from = line.len, k;
     print_value(&line, &v);
+    /* a value with line breaks (a string spanning lines) continues on "#P[r] " lines,
+    ** so that the output stays a valid result file */
+    for (k = from; k < line.len; k++)
+      if (line.data[k] == '\n') {
+        sk_str rest;
+        sk_str_init(&rest);
+        sk_str_printf(&rest, "#P[%d] %s", rank, line.data + k + 1);
+        line.len = k + 1;
+        line.data[k + 1] = '\0';
+        sk_str_puts(&line, rest.data);
+        sk_str_free(&rest);
+      }
   }
   sk_str_putc(&line, '\n');
   if (s->kind == S_PRINT) sk_out_text(line.data);
@@ -13942,6 +13985,172 @@ static sk_value bi_dims_create(sk_interp *in, const sk_value *a, const sk_loc *l
   return r;
 }
 
+/* ---- process topologies (SKaMPI 5 manual §4: topology_cartesian, topology_graph,
+** topology_graph2) ----
+** A topology helper returns the communicator of the processes that MPI_Cart_create or
+** MPI_Graph_create keeps (the first nnodes of c; the rest, and every process outside c,
+** get MPI_COMM_NULL), ranked in the order the library chose when reorder is non-zero.
+** Measurements run on a communicator with exactly that rank order; none of the
+** measurement functions queries the topology itself, so the topology is not attached.
+** Without MPI, or with reorder 0, the order is c's own. Every process calls these
+** helpers (the interpreter runs SPMD), so the order is agreed over the world: c's rank
+** 0 learns the new rank of every member of c and broadcasts the order. */
+
+typedef struct bi_topology {
+  int cartesian;           /* 1: dims/periods; 0: graph index/edges */
+  int nnodes, ndims, nedges;
+  int *dims, *periods;     /* cartesian */
+  int *index, *edges;      /* graph (MPI_Graph_create's arrays) */
+  int reorder;
+} bi_topology;
+
+static void bi_topology_free(bi_topology *t)
+{
+  free(t->dims); free(t->periods); free(t->index); free(t->edges);
+}
+
+/* The world ranks of the topology's processes in their new rank order (nnodes entries). */
+static int *bi_topology_order(const sk_group *c, const bi_topology *t)
+{
+  int n = sk_tp_group_size(c), i;
+  int *order = (int *)sk_malloc(sizeof(int) * (size_t)(t->nnodes > 0 ? t->nnodes : 1));
+  for (i = 0; i < t->nnodes; i++) order[i] = sk_tp_group_world_rank(c, i);
+#ifdef SKAMPI_MPI
+  if (t->reorder) {
+    int *newrank = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    if (sk_tp_group_rank(c) >= 0) {
+      MPI_Comm base = sk_tp_group_mpi_comm(c), topo = MPI_COMM_NULL;
+      int mine = -1;
+      if (t->cartesian) MPI_Cart_create(base, t->ndims, t->dims, t->periods, 1, &topo);
+      else MPI_Graph_create(base, t->nnodes, t->index, t->edges, 1, &topo);
+      if (topo != MPI_COMM_NULL) { MPI_Comm_rank(topo, &mine); MPI_Comm_free(&topo); }
+      MPI_Allgather(&mine, 1, MPI_INT, newrank, 1, MPI_INT, base);
+      for (i = 0; i < n; i++)
+        if (newrank[i] >= 0 && newrank[i] < t->nnodes) order[newrank[i]] = sk_tp_group_world_rank(c, i);
+    }
+    free(newrank);
+    sk_tp_bcast(sk_tp_world(), order, sizeof(int) * (size_t)t->nnodes, sk_tp_group_world_rank(c, 0));
+  }
+#else
+  (void)n;
+#endif
+  return order;
+}
+
+static sk_value bi_topology_comm(const sk_group *c, bi_topology *t)
+{
+  int *order = bi_topology_order(c, t);
+  sk_group *g = sk_tp_group_create(order, t->nnodes);
+  free(order);
+  bi_topology_free(t);
+  return bi_comm_value(g);
+}
+
+static const sk_group *bi_topology_base(const sk_value *c, const sk_loc *loc, const char *fname)
+{
+  if (c->u.comm == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", fname);
+  return c->u.comm;
+}
+
+/* The graph arrays (index: cumulative degrees; edges: neighbours) checked as
+** MPI_Graph_create requires them, for nnodes <= the size of c. */
+static void bi_graph_check(const bi_topology *t, int csize, const sk_loc *loc, const char *fname)
+{
+  int i;
+  if (t->nnodes < 1 || t->nnodes > csize)
+    sk_user_error(loc, "%s: the graph has %d nodes; the communicator has %d processes", fname, t->nnodes, csize);
+  for (i = 0; i < t->nnodes; i++)
+    if (t->index[i] < (i ? t->index[i - 1] : 0))
+      sk_user_error(loc, "%s: index[%d] = %d is smaller than the entry before it (index holds cumulative degrees)",
+                    fname, i, t->index[i]);
+  for (i = 0; i < t->nedges; i++)
+    if (t->edges[i] < 0 || t->edges[i] >= t->nnodes)
+      sk_user_error(loc, "%s: edge %d leads to node %d, not between 0 and %d", fname, i, t->edges[i], t->nnodes - 1);
+}
+
+/* topology_cartesian(c, dims, periodic, reorder). */
+static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_cartesian");
+  bi_topology t;
+  long product = 1;
+  int i;
+  (void)in;
+  memset(&t, 0, sizeof t);
+  t.cartesian = 1;
+  t.ndims = (int)sk_array_length(&a[1]);
+  if (t.ndims < 1) sk_user_error(loc, "topology_cartesian: the dims array is empty");
+  if ((int)sk_array_length(&a[2]) != t.ndims)
+    sk_user_error(loc, "topology_cartesian: dims has %d entries, periodic %d", t.ndims, (int)sk_array_length(&a[2]));
+  t.dims = (int *)sk_malloc(sizeof(int) * (size_t)t.ndims);
+  t.periods = (int *)sk_malloc(sizeof(int) * (size_t)t.ndims);
+  for (i = 0; i < t.ndims; i++) {
+    long d = sk_iarray_get(&a[1], (size_t)i);
+    if (d < 1) sk_user_error(loc, "topology_cartesian: dims[%d] is %ld; every dimension needs at least 1 process", i, d);
+    if ((product *= d) > sk_tp_group_size(c))
+      sk_user_error(loc, "topology_cartesian: the grid needs more processes than the communicator's %d", sk_tp_group_size(c));
+    t.dims[i] = (int)d;
+    t.periods[i] = sk_iarray_get(&a[2], (size_t)i) != 0;
+  }
+  t.nnodes = (int)product;
+  t.reorder = a[3].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
+/* topology_graph(c, index, edges, reorder): MPI_Graph_create's arrays as they are. */
+static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph");
+  bi_topology t;
+  int i;
+  (void)in;
+  memset(&t, 0, sizeof t);
+  t.nnodes = (int)sk_array_length(&a[1]);
+  t.index = (int *)sk_malloc(sizeof(int) * (size_t)(t.nnodes > 0 ? t.nnodes : 1));
+  for (i = 0; i < t.nnodes; i++) t.index[i] = (int)sk_iarray_get(&a[1], (size_t)i);
+  t.nedges = t.nnodes > 0 ? t.index[t.nnodes - 1] : 0;
+  if (t.nedges > (int)sk_array_length(&a[2]))
+    sk_user_error(loc, "topology_graph: index says %d edges, the edges array has %d", t.nedges, (int)sk_array_length(&a[2]));
+  t.edges = (int *)sk_malloc(sizeof(int) * (size_t)(t.nedges > 0 ? t.nedges : 1));
+  for (i = 0; i < t.nedges; i++) t.edges[i] = (int)sk_iarray_get(&a[2], (size_t)i);
+  bi_graph_check(&t, sk_tp_group_size(c), loc, "topology_graph");
+  t.reorder = a[3].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
+/* topology_graph2(c, graph, reorder): graph holds undirected edges as pairs {a0, b0, a1,
+** b1, ...}; every process of c is a node, each pair connects both ways (a pair given
+** twice counts once). */
+static sk_value bi_topology_graph2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph2");
+  bi_topology t;
+  int n = sk_tp_group_size(c), npairs = (int)(sk_array_length(&a[1]) / 2), i, j, k;
+  char *adjacent;
+  (void)in;
+  if (sk_array_length(&a[1]) % 2 != 0)
+    sk_user_error(loc, "topology_graph2: the graph array has an odd number of entries; it holds pairs of nodes");
+  memset(&t, 0, sizeof t);
+  t.nnodes = n;
+  adjacent = (char *)sk_calloc((size_t)n * (size_t)n, 1);
+  for (k = 0; k < npairs; k++) {
+    long u = sk_iarray_get(&a[1], (size_t)(2 * k)), v = sk_iarray_get(&a[1], (size_t)(2 * k + 1));
+    if (u < 0 || u >= n || v < 0 || v >= n)
+      sk_user_error(loc, "topology_graph2: pair %d (%ld, %ld) names a node outside 0..%d", k, u, v, n - 1);
+    adjacent[u * n + v] = adjacent[v * n + u] = 1;
+  }
+  t.index = (int *)sk_malloc(sizeof(int) * (size_t)n);
+  t.edges = (int *)sk_malloc(sizeof(int) * (size_t)n * (size_t)n);
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++) if (adjacent[i * n + j]) t.edges[t.nedges++] = j;
+    t.index[i] = t.nedges;
+  }
+  free(adjacent);
+  bi_graph_check(&t, n, loc, "topology_graph2");
+  t.reorder = a[2].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
 /* ---- derived datatypes from arrays (SKaMPI 5 manual §4: mpi_type_indexed & co) ----
 ** Built, committed and described by the library: size from MPI_Type_size; as extent the
 ** bytes one element spans from the buffer start (lower bound + extent), so that buffers of
@@ -14407,6 +14616,9 @@ static const sk_builtin builtin_table[] = {
   { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
   { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
   { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
+  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
+  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
+  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
@@ -14549,12 +14761,9 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
   if (strncmp(name, "MPI_", 4) != 0) return 0;
   if (sk_streq(name, "MPI_COMM_WORLD")) { *out = bi_comm_value(sk_tp_world()); return 1; }
   if (sk_streq(name, "MPI_COMM_NULL")) { *out = bi_comm_value(NULL); return 1; }
-  /* MPI_COMM_SELF: one process per group; only the one-process world is such a group
-  ** without a collective creation (see sk_constant_unavailable). */
-  if (sk_streq(name, "MPI_COMM_SELF") && sk_tp_world() != NULL && sk_tp_world_size() == 1) {
-    *out = bi_comm_value(sk_tp_world());
-    return 1;
-  }
+  /* MPI_COMM_SELF: every process alone; a measurement on it runs on every process at the
+  ** same time, and world rank 0's result is reported (as the original SKaMPI does). */
+  if (sk_streq(name, "MPI_COMM_SELF")) { *out = bi_comm_value(sk_tp_self()); return 1; }
   if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
   for (i = 0; bi_ints[i].name; i++) if (sk_streq(bi_ints[i].name, name)) { *out = sk_int_value(bi_ints[i].value); return 1; }
 #if BI_HAVE_LB_UB
@@ -14578,7 +14787,7 @@ static const struct { const char *name; char needs; } bi_conditional_names[] = {
   { "MPI_MODE_SEQUENTIAL", 'f' }, { "MPI_MODE_UNIQUE_OPEN", 'f' }, { "MPI_MODE_WRONLY", 'f' },
   { "MPI_DISTRIBUTE_BLOCK", 'f' }, { "MPI_DISTRIBUTE_CYCLIC", 'f' }, { "MPI_DISTRIBUTE_NONE", 'f' },
   { "MPI_DISTRIBUTE_DFLT_DARG", 'f' }, { "MPI_ORDER_C", 'f' }, { "MPI_ORDER_FORTRAN", 'f' },
-  { "MPI_LB", 'l' }, { "MPI_UB", 'l' }, { "MPI_COMM_SELF", 's' },
+  { "MPI_LB", 'l' }, { "MPI_UB", 'l' },
   { NULL, 0 }
 };
 
@@ -14593,12 +14802,10 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   if (needs == 0 || sk_constant_find(name, &v)) return 0;
   sk_str_init(&s);
   sk_str_printf(&s, "'%s' is not available: ", name);
-  if (needs == 's')
-    sk_str_puts(&s, "MPI_COMM_SELF is only supported on one process so far (it needs a per-process group from the transport)");
 #ifndef SKAMPI_MPI
-  else sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
+  sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
 #else
-  else if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
+  if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
   else if (SK_MPI_LEVEL < 2)
     sk_str_puts(&s, "it needs MPI-2, and this build uses MPI-1.1 only");
   else sk_str_printf(&s, "the MPI library declares no %s (it has no MPI-IO)", name);
