@@ -1451,6 +1451,7 @@ static const sk_builtin builtin_table[] = {
 /* The tables of the measurement modules that export builtins (builtins.h). */
 static const sk_builtin_table_fn builtin_module_tables[] = {
   sk_builtins_bcast_algos,
+  sk_builtins_mpit,
   NULL
 };
 

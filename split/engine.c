@@ -2,6 +2,7 @@
 ** engine.c -- see engine.h.
 */
 #include "engine.h"
+#include "mpit.h"
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 {
@@ -64,10 +65,12 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_result_pack(res, pack);
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
+    sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
+    sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
     sk_result_unpack(res, pack, n);
   }
   free(pack);
@@ -172,7 +175,9 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   engine_dummy_once(e, def, g, out);
   sk_result_init(&out->result);
   if (member) {
+    if (settings->mpit) sk_mpit_begin(g);
     sk_runner_run(def, &m, args, &out->result);
+    if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
     sk_runner_finalize(def, &m, args);
   }
   engine_forward(g, &out->result);

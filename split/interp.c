@@ -455,6 +455,7 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
   for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
+  if (res->note[0]) sk_out_text(res->note);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
   if (res->invalid > 0 || res->calls_per_timing > 1) {
     sk_str note;

@@ -11,6 +11,7 @@
 #include "interp.h"
 #include "catalogue.h"
 #include "builtins.h"
+#include "mpit.h"
 #include <time.h>
 
 typedef struct main_options {
@@ -153,6 +154,12 @@ static void main_list(const char *name)
   sk_str out;
   int found;
   sk_str_init(&out);
+  if (name != NULL && sk_streq(name, "MPI_T")) {   /* the library's MPI_T variables (mpit.h) */
+    found = sk_mpit_list(&out);
+    if (sk_is_reporter()) fputs(out.data ? out.data : "", found ? stdout : stderr);
+    sk_str_free(&out);
+    sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
+  }
   found = sk_catalogue_list(&out, name);
   found += main_list_helpers(&out, name);
   if (sk_is_reporter()) {

@@ -24,6 +24,7 @@ typedef struct sk_result {
   int invalid;              /* repetitions discarded because a start was not synchronised */
   int failed;
   char fail_msg[256];
+  char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
 } sk_result;
 
 SK_API void sk_result_init(sk_result *r);

@@ -31,6 +31,7 @@ typedef struct sk_settings {
   sk_sync_config sync;
   sk_apr_limits apr;
   int verify;                 /* default off */
+  int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
   double unit;                /* set_unit, default 1e6 */

@@ -118,6 +118,7 @@ gates)
       if [ $i = openmpi ]; then wrap="OMPI_CC=$c mpicc.openmpi"; else wrap="MPICH_CC=$c mpicc.mpich"; fi
       check "warnings_${c}_$i" sh -c "$wrap $inc $WARN -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
       check "warnings_${c}_${i}_mpi1" sh -c "$wrap $inc $WARN -DSKAMPI_MPI1 -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
+      check "warnings_${c}_${i}_mpit" sh -c "$wrap $inc $WARN -DSKAMPI_MPIT -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
     done
   done
   skip_missing_mpis warnings_and_mpi1_audit
@@ -178,6 +179,7 @@ integration)
     check "quick_structure_unchanged_$i" sh -c "timeout 300 tools/mpirun.sh $i 2 '$out/skampi-$i' -i ski/quick.ski -o '$out/quick-$i.sko' && sh tests/sko_structure.sh '$out/quick-$i.sko' | diff tests/expected/quick.np2.structure -"
   done
   for i in $impls; do run_counted "constructs_$i" sh tests/constructs.sh $i "$out/skampi-$i"; done
+  for i in $impls; do run_counted "mpit_$i" sh tests/mpit.sh $i "$out/skampi-$i"; done
   run_counted skampi5_extension sh tests/skampi5_extension.sh
   ;;
 rcce)
