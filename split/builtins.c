@@ -1452,6 +1452,7 @@ static const sk_builtin builtin_table[] = {
 static const sk_builtin_table_fn builtin_module_tables[] = {
   sk_builtins_bcast_algos,
   sk_builtins_mpit,
+  sk_builtins_peruse,
   NULL
 };
 

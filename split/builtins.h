@@ -36,6 +36,7 @@ typedef struct sk_iterator {
 typedef const sk_builtin *(*sk_builtin_table_fn)(void);
 SK_API const sk_builtin *sk_builtins_bcast_algos(void);
 SK_API const sk_builtin *sk_builtins_mpit(void);
+SK_API const sk_builtin *sk_builtins_peruse(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);

@@ -3,6 +3,7 @@
 */
 #include "engine.h"
 #include "mpit.h"
+#include "peruse.h"
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 {
@@ -176,8 +177,10 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   sk_result_init(&out->result);
   if (member) {
     if (settings->mpit) sk_mpit_begin(g);
+    if (settings->peruse) sk_peruse_begin(g);
     sk_runner_run(def, &m, args, &out->result);
     if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
+    if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
     sk_runner_finalize(def, &m, args);
   }
   engine_forward(g, &out->result);

@@ -32,6 +32,7 @@ typedef struct sk_settings {
   sk_apr_limits apr;
   int verify;                 /* default off */
   int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
+  int peruse;                 /* switch_peruse_on: PERUSE events beside each result (peruse.h) */
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
   double unit;                /* set_unit, default 1e6 */
