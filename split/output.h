@@ -8,6 +8,11 @@
 ** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
+** Labels: while a label is set (sk_out_label), a line whose label differs from the last
+** one written in the block is preceded by `# measure LABEL` (README, "Output"), and held
+** lines are sorted by label (in order of first appearance) before the loop variable, so
+** each label's lines form one group. A line added by autorefine is preceded by
+** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
 */
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
@@ -24,6 +29,14 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
+/* The label of the lines that follow (NULL: none, as in a block with one measure
+** statement); copied. sk_out_begin_block clears it. */
+SK_API void sk_out_label(const char *label);
+/* The next line was added by autorefine (SKaLib §3.3), not a point of the plain loop. */
+SK_API void sk_out_mark_added(void);
+/* A '#' note about the line just written (time limit, discarded repetitions): it stays
+** right after that line, also when the line is held and sorted. */
+SK_API void sk_out_note(const char *text);
 /* One measurement line; times in seconds (converted to microseconds). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
