@@ -109,28 +109,29 @@ SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char 
   for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
 }
 
-/* Reads every input, then writes the merge to out (never overwriting: out.N). */
+/* Reads every input, then writes the merge to out (never overwriting: out.N). The
+** backup of out is made before the text is built, so the header names it. */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
 {
-  sk_sko_file *files = (sk_sko_file *)sk_calloc((size_t)ninputs, sizeof(sk_sko_file));
-  char **names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
+  sk_sko_file *files;
+  char **names;
   char backup[512];
   sk_str o;
-  int i, ok = 1;
-  for (i = 0; i < ninputs && ok; i++) ok = sk_sko_read(inputs[i], &files[i], err);
-  sk_str_init(&o);
-  if (ok) ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
+  int i, ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  ok = sk_out_open(out, err, backup, sizeof backup);
   if (ok) {
     if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
+    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
     for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
+    sk_str_init(&o);
     sk_merge_text(&o, files, ninputs, names);
     sk_out_text(o.data ? o.data : "");
     sk_out_close();
+    sk_str_free(&o);
+    free(names);
   }
-  for (i = 0; i < ninputs; i++) sk_sko_free(&files[i]);
-  free(files);
-  free(names);
-  sk_str_free(&o);
+  sk_sko_free_all(files, ninputs);
   return ok;
 }
 

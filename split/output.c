@@ -251,3 +251,13 @@ SK_API void sk_out_close(void)
   out.marks = NULL;
   out.capheld = out.capmarks = 0;
 }
+
+SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
+{
+  char backup[512];
+  if (!sk_out_open(path, err, backup, sizeof backup)) return 0;
+  if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
+  sk_out_text(text);
+  sk_out_close();
+  return 1;
+}

@@ -45,5 +45,8 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
+/* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
+** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
+SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 
 #endif

@@ -243,6 +243,22 @@ SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
   return ok;
 }
 
+SK_API void sk_sko_free_all(sk_sko_file *files, int n)
+{
+  int i;
+  for (i = 0; i < n; i++) sk_sko_free(&files[i]);
+  free(files);
+}
+
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err)
+{
+  int i;
+  *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  for (i = 0; i < n; i++)
+    if (!sk_sko_read(paths[i], &(*files)[i], err)) { sk_sko_free_all(*files, i); *files = NULL; return 0; }
+  return 1;
+}
+
 SK_API void sk_sko_line_free(sk_sko_line *l)
 {
   int i;
@@ -344,20 +360,4 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);
-}
-
-SK_API int sk_sko_block_geometric(const sk_sko_block *b)
-{
-  double lo = HUGE_VAL, hi = 0.0;
-  size_t i;
-  for (i = 0; i < b->n; i++) {
-    const sk_sko_line *l = &b->lines[i];
-    double x;
-    if (l->nvars == 0) return 0;
-    x = l->vars[l->nvars - 1].x;
-    if (x == HUGE_VAL || x <= 0.0) return 0;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  return b->n > 2 && hi / lo >= 16.0;
 }

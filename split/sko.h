@@ -65,6 +65,9 @@ typedef struct sk_sko_file {
 SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
 SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
 SK_API void sk_sko_free(sk_sko_file *f);
+/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
+SK_API void sk_sko_free_all(sk_sko_file *files, int n);
 /* A header field's value or NULL; keys as written ("processes", "Started at",
 ** "SKaMPI Version", "clock tick", "merged runs", ...). */
 SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
@@ -82,7 +85,5 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
 /* Copies of lines (deep): for writers that change a line's values. */
 SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
 SK_API void sk_sko_line_free(sk_sko_line *l);
-/* The loop of a block's lines is geometric (each x about a constant factor apart) */
-SK_API int sk_sko_block_geometric(const sk_sko_block *b);
 
 #endif
