@@ -139,23 +139,28 @@ bad:
   return 0;
 }
 
+static int sko_starts(const char *line, const char *prefix)
+{
+  return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
 /* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
 static void sko_block_comment(sko_parser *ps, const char *line)
 {
   sk_sko_block *b = ps->cur;
   sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
   int n;
-  if (strncmp(line, "# measure ", 10) == 0) {
+  if (sko_starts(line, "# measure ")) {
     free(ps->label);
     ps->label = sk_strdup(line + 10);
   } else if (sk_streq(line, "# (added by autorefine)")) {
     ps->refined = 1;
-  } else if (last && strncmp(line, "# (stopped by the time limit per measurement", 45) == 0) {
+  } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
     last->limited = 1;
   } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
     last->invalid = n;
   } else {
-    if (strncmp(line, "# (suite stopped by its time limit", 34) == 0) b->suite_limited = 1;
+    if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
     sk_str_puts(&b->notes, line);
     sk_str_putc(&b->notes, '\n');
   }
