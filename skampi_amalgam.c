@@ -13838,10 +13838,11 @@ static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
 
 /* The style sheet, in pieces (C89 compilers need support string literals of 509 characters only). */
 static const char *const rpt_style[] = {
-  "body{font-family:sans-serif;margin:2em;color:#222;max-width:60em}",
+  "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
   "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
   "td.num{text-align:right;font-family:monospace}th{background:#eee}",
-  "table.header td:first-child{font-weight:bold;white-space:nowrap}",
+  "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
+  "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
   "svg.plot{display:block;background:#fff}svg .frame{fill:none;stroke:#888}",
   "svg .grid{stroke:#e4e4e4}svg .axis-line{stroke:#444}svg .tick,svg .legend-text{font-size:12px;fill:#333;stroke:none}",
   "svg .axis-label{font-size:13px;fill:#111;stroke:none}svg .band{fill-opacity:0.15;stroke:none}",
