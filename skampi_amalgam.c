@@ -13769,6 +13769,7 @@ static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
   }
   for (k = 0; k < 5; k++) {
     if (!marks[k]) continue;
+    if (x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
     if (k == 0) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
     else if (k == 1) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
                                    x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
@@ -13787,7 +13788,7 @@ static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
   rpt_axis ax, ay;
   size_t i;
   int marks[5] = { 0, 0, 0, 0, 0 };
-  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 1);
+  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 2);   /* legend: a row per curve, two for the marks */
   rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
                 RPT_ML, RPT_W - RPT_MR);
   if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
