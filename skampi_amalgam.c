@@ -3104,6 +3104,9 @@ typedef struct sk_apr_limits {
                            1e-6 otherwise. Integer loops use at least 1 and multiple_of */
   int max_steps;        /* budget: total number of measured points incl. the initial ones;
                            0 = no limit. Also cuts the initial points if they are more */
+  double budget_factor; /* set_autorefine_factor (the original SKaMPI 5's autorefine
+                           budget): refinement stops when factor x the number of initial
+                           points have been measured in all; 0 = no such limit */
 } sk_apr_limits;
 
 typedef struct sk_apr_config {
@@ -3235,6 +3238,7 @@ struct sk_apr {
   int heap_len;
   int phase;
   int refining_started;
+  int initial_count;     /* points measured before refining started (budget_factor) */
   int pending;          /* a point was handed out and awaits its result */
   double pending_x;
   int pending_left;     /* the segment being split, -1 for a phase-one point */
@@ -3299,6 +3303,7 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->limits.max_error = 0.1;
   c->limits.min_distance = 0.0;
   c->limits.max_steps = 0;
+  c->limits.budget_factor = 0.0;
   c->refine = 1;
 }
 
@@ -3325,6 +3330,7 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
   if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
   if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -3572,6 +3578,8 @@ static int apr_hand_out(sk_apr *a, double value, int left, double *x)
 static int apr_budget_used(const sk_apr *a)
 {
   if (a->count >= APR_MAX_POINTS) return 1;
+  if (a->refining_started && a->cfg.limits.budget_factor > 0.0
+      && (long)a->count >= (long)(a->cfg.limits.budget_factor * (double)a->initial_count)) return 1;
   return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
 }
 
@@ -3580,6 +3588,7 @@ static void apr_start_refining(sk_apr *a)
   int id;
   a->phase = APR_REFINING;
   a->refining_started = 1;
+  a->initial_count = a->count;
   for (id = 0; id < a->count; id++) apr_update_segment(a, id);
 }
 
@@ -3756,10 +3765,9 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); stored
-**             here, the output does not use it yet
-**   autorefine_factor   set_autorefine_factor: the autorefine budget (SKaMPI 5's default 2.0);
-**             stored, apr.c does not read it yet
+**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
+**             output applies it to every time of a result line and says so in the block
+**   (set_autorefine_factor sets apr.budget_factor)
 **   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
 **             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
 **             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
@@ -3767,10 +3775,10 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
+#line 24 "split/settings.h"
 #line 25 "split/settings.h"
 #line 26 "split/settings.h"
 #line 27 "split/settings.h"
-#line 28 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -3781,7 +3789,6 @@ typedef struct sk_settings {
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
   double unit;                /* set_unit, default 1e6 */
-  double autorefine_factor;   /* set_autorefine_factor, default 2.0 */
   int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
   void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
 } sk_settings;
@@ -3806,11 +3813,11 @@ SK_API void sk_settings_default(sk_settings *s)
   s->apr.max_error = 0.05;
   s->apr.min_distance = 0.0;
   s->apr.max_steps = 0;
+  s->apr.budget_factor = 0.0;
   s->verify = 0;
   s->max_node_times = 16;
   s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->autorefine_factor = 2.0;
   s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
 }
@@ -4890,6 +4897,8 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
+/* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
+SK_API void sk_out_set_unit(double factor);
 /* The label of the lines that follow (NULL: none, as in a block with one measure
 ** statement); copied. sk_out_begin_block clears it. */
 SK_API void sk_out_label(const char *label);
@@ -4898,7 +4907,7 @@ SK_API void sk_out_mark_added(void);
 /* A '#' note about the line just written (time limit, discarded repetitions): it stays
 ** right after that line, also when the line is held and sorted. */
 SK_API void sk_out_note(const char *text);
-/* One measurement line; times in seconds (converted to microseconds). */
+/* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
@@ -12021,6 +12030,7 @@ static struct {
   int label;               /* 1 + index of the current label, 0: none */
   int written_label;       /* label of the last line written, 0: none */
   int added;               /* the next line was added by autorefine */
+  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
 } out;
 
 /* Only a file with something in it has results to keep: an empty file, or a character
@@ -12155,11 +12165,14 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   out.open_block = NULL;
 }
 
+SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
   sk_str s;
   int i;
+  double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
   out.added = 0;
@@ -12168,8 +12181,8 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
     sk_value_format(&s, &vars[i].value);
     sk_str_putc(&s, ' ');
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_emit_line(out.label, s.data);
@@ -12429,14 +12442,15 @@ SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_v
 ** error, repetitions, node times), and the marks that skampi writes around them:
 ** `# (added by autorefine)` before a line, `# (stopped by the time limit per
 ** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block. Merge (merge.c), report (report.c) and export (export.c)
+** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
+** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
 ** error `file:line:col: message`.
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H
 
-#line 17 "split/sko.h"
+#line 18 "split/sko.h"
 
 typedef struct sk_sko_var {
   char *name;
@@ -12469,6 +12483,8 @@ typedef struct sk_sko_block {
   int suite_limited;      /* stopped by the time limit per suite */
   int complete;           /* its end marker was read */
   double duration;        /* seconds, -1 when not written */
+  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
+                             the lines hold them converted to microseconds */
 } sk_sko_block;
 
 typedef struct sk_sko_field {
@@ -12638,8 +12654,9 @@ static int sko_result_line(sko_parser *ps, const char *line)
     goto bad;
   }
   l.size = (long)nums[0];
-  l.time_us = nums[1];
-  l.stderr_us = nums[2];
+  l.time_us = nums[1] * 1e6 / b->unit;
+  l.stderr_us = nums[2] * 1e6 / b->unit;
+  for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
   l.reps = (long)nums[3];
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
@@ -12665,7 +12682,10 @@ static void sko_block_comment(sko_parser *ps, const char *line)
   sk_sko_block *b = ps->cur;
   sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
   int n;
-  if (sko_starts(line, "# measure ")) {
+  double unit;
+  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+    b->unit = unit;                  /* set_unit: converted to microseconds */
+  } else if (sko_starts(line, "# measure ")) {
     free(ps->label);
     ps->label = sk_strdup(line + 10);
   } else if (sk_streq(line, "# (added by autorefine)")) {
@@ -12693,6 +12713,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     sk_str_init(&ps->cur->notes);
     ps->cur->name = name;
     ps->cur->duration = -1.0;
+    ps->cur->unit = 1e6;
     free(ps->label);
     ps->label = NULL;
     ps->refined = 0;
@@ -14626,7 +14647,17 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
-  if (sk_engine_reports()) sk_out_begin_block(s->name);
+  if (sk_engine_reports()) {
+    sk_out_begin_block(s->name);
+    sk_out_set_unit(in->settings.unit);
+    if (in->settings.unit != 1e6) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# times in seconds x %g (set_unit; not microseconds)\n", in->settings.unit);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+    }
+  }
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
@@ -15059,8 +15090,8 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   return v;
 }
 
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds). Stored in
-** the settings; the output does not apply it yet. */
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+** default); the blocks that follow print their times in it and say so in a comment line. */
 static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
@@ -15068,10 +15099,13 @@ static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_none();
 }
 
+/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
+** measures at most f times as many points as its for loop would (skampi's default is no
+** such budget: max_error and min_distance bound the refinement). */
 static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.autorefine_factor = a[0].u.d;
+  in->settings.apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 

@@ -201,8 +201,8 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   return v;
 }
 
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds). Stored in
-** the settings; the output does not apply it yet. */
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+** default); the blocks that follow print their times in it and say so in a comment line. */
 static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
@@ -210,10 +210,13 @@ static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_none();
 }
 
+/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
+** measures at most f times as many points as its for loop would (skampi's default is no
+** such budget: max_error and min_distance bound the refinement). */
 static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.autorefine_factor = a[0].u.d;
+  in->settings.apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 

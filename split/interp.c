@@ -414,7 +414,17 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
-  if (sk_engine_reports()) sk_out_begin_block(s->name);
+  if (sk_engine_reports()) {
+    sk_out_begin_block(s->name);
+    sk_out_set_unit(in->settings.unit);
+    if (in->settings.unit != 1e6) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# times in seconds x %g (set_unit; not microseconds)\n", in->settings.unit);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+    }
+  }
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;

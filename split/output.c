@@ -26,6 +26,7 @@ static struct {
   int label;               /* 1 + index of the current label, 0: none */
   int written_label;       /* label of the last line written, 0: none */
   int added;               /* the next line was added by autorefine */
+  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
 } out;
 
 /* Only a file with something in it has results to keep: an empty file, or a character
@@ -160,11 +161,14 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   out.open_block = NULL;
 }
 
+SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
   sk_str s;
   int i;
+  double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
   out.added = 0;
@@ -173,8 +177,8 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
     sk_value_format(&s, &vars[i].value);
     sk_str_putc(&s, ' ');
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_emit_line(out.label, s.data);

@@ -29,6 +29,8 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
+/* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
+SK_API void sk_out_set_unit(double factor);
 /* The label of the lines that follow (NULL: none, as in a block with one measure
 ** statement); copied. sk_out_begin_block clears it. */
 SK_API void sk_out_label(const char *label);
@@ -37,7 +39,7 @@ SK_API void sk_out_mark_added(void);
 /* A '#' note about the line just written (time limit, discarded repetitions): it stays
 ** right after that line, also when the line is held and sorted. */
 SK_API void sk_out_note(const char *text);
-/* One measurement line; times in seconds (converted to microseconds). */
+/* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number

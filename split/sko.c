@@ -123,8 +123,9 @@ static int sko_result_line(sko_parser *ps, const char *line)
     goto bad;
   }
   l.size = (long)nums[0];
-  l.time_us = nums[1];
-  l.stderr_us = nums[2];
+  l.time_us = nums[1] * 1e6 / b->unit;
+  l.stderr_us = nums[2] * 1e6 / b->unit;
+  for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
   l.reps = (long)nums[3];
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
@@ -150,7 +151,10 @@ static void sko_block_comment(sko_parser *ps, const char *line)
   sk_sko_block *b = ps->cur;
   sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
   int n;
-  if (sko_starts(line, "# measure ")) {
+  double unit;
+  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+    b->unit = unit;                  /* set_unit: converted to microseconds */
+  } else if (sko_starts(line, "# measure ")) {
     free(ps->label);
     ps->label = sk_strdup(line + 10);
   } else if (sk_streq(line, "# (added by autorefine)")) {
@@ -178,6 +182,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     sk_str_init(&ps->cur->notes);
     ps->cur->name = name;
     ps->cur->duration = -1.0;
+    ps->cur->unit = 1e6;
     free(ps->label);
     ps->label = NULL;
     ps->refined = 0;

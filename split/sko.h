@@ -6,7 +6,8 @@
 ** error, repetitions, node times), and the marks that skampi writes around them:
 ** `# (added by autorefine)` before a line, `# (stopped by the time limit per
 ** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block. Merge (merge.c), report (report.c) and export (export.c)
+** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
+** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
 ** error `file:line:col: message`.
 */
@@ -46,6 +47,8 @@ typedef struct sk_sko_block {
   int suite_limited;      /* stopped by the time limit per suite */
   int complete;           /* its end marker was read */
   double duration;        /* seconds, -1 when not written */
+  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
+                             the lines hold them converted to microseconds */
 } sk_sko_block;
 
 typedef struct sk_sko_field {

@@ -157,7 +157,8 @@ static const char *const sample_lines[] = {
   "# end result \"s\"\n",
   "# duration = 0.25 sec\n",
   "begin result \"arrays\"\n",
-  "dt= [1, 2] n= 4        4        1.000      0.000     8\n",
+  "# times in seconds x 1000 (set_unit; not microseconds)\n",
+  "dt= [1, 2] n= 4        4        0.001      0.000     8\n",
   "end result \"arrays\"\n",
   NULL
 };
@@ -206,7 +207,8 @@ static void test_reader(void)
   }
   b = sk_sko_find_block(&f, "arrays", 0);
   check(b != NULL && b->n == 1 && b->lines[0].nvars == 2 && sk_streq(b->lines[0].vars[0].text, "[1, 2]")
-        && b->lines[0].vars[0].x == HUGE_VAL && b->lines[0].vars[1].x == 4, "reader_array_values_no_hash_markers",
+        && b->lines[0].vars[0].x == HUGE_VAL && b->lines[0].vars[1].x == 4 && b->unit == 1000.0
+        && fabs(b->lines[0].time_us - 1.0) < 1e-9, "reader_arrays_set_unit_no_hash_markers",
         "arrays block wrong");
   sk_sko_free(&f);
   check_read_error("# begin result \"s\"\ncount= 1   4   abc  0.1  8\n", "x.sko:2:16: not a number in a result line: 'abc'",
