@@ -13367,7 +13367,8 @@ SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
 /* The HTML report into *out. */
 SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
 /* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
-** (loads them all) into *main_script. Each script writes base-k.svg. */
+** (loads them all) into *main_script. Each script writes base-k.svg; inside the
+** scripts base is named without its directory. */
 SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
                               sk_str *main_script, sk_str **scripts, size_t *nscripts);
 /* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
@@ -13992,9 +13993,10 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
 ** script needs no other file) that draws the same plot as the HTML report -- log axes
 ** for geometric loops, powers of two on integer ones, error bars of one standard error,
 ** the node-time band, points added by autorefine as their own key entry -- into
-** OUT-K.svg; OUT.gp loads them all.
+** OUT-K.svg; OUT.gp loads them all. The scripts name their files without a directory:
+** run them where they are (`cd DIR && gnuplot OUT.gp`).
 */
-#line 10 "split/report_gp.c"
+#line 11 "split/report_gp.c"
 
 static void gp_quote(sk_str *o, const char *text)
 {
@@ -14059,6 +14061,8 @@ SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nf
 {
   sk_rpt_suite *suites;
   size_t n, k;
+  const char *slash = strrchr(base, '/');
+  base = slash ? slash + 1 : base;      /* the scripts name each other next to themselves */
   sk_report_model(files, nfiles, &suites, &n);
   *scripts = (sk_str *)sk_calloc(n ? n : 1, sizeof(sk_str));
   *nscripts = n;

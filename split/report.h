@@ -52,7 +52,8 @@ SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
 /* The HTML report into *out. */
 SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
 /* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
-** (loads them all) into *main_script. Each script writes base-k.svg. */
+** (loads them all) into *main_script. Each script writes base-k.svg; inside the
+** scripts base is named without its directory. */
 SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
                               sk_str *main_script, sk_str **scripts, size_t *nscripts);
 /* Reads the inputs and writes the report to path: gnuplot scripts when it ends in

@@ -4,7 +4,8 @@
 ** script needs no other file) that draws the same plot as the HTML report -- log axes
 ** for geometric loops, powers of two on integer ones, error bars of one standard error,
 ** the node-time band, points added by autorefine as their own key entry -- into
-** OUT-K.svg; OUT.gp loads them all.
+** OUT-K.svg; OUT.gp loads them all. The scripts name their files without a directory:
+** run them where they are (`cd DIR && gnuplot OUT.gp`).
 */
 #include "report.h"
 
@@ -71,6 +72,8 @@ SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nf
 {
   sk_rpt_suite *suites;
   size_t n, k;
+  const char *slash = strrchr(base, '/');
+  base = slash ? slash + 1 : base;      /* the scripts name each other next to themselves */
   sk_report_model(files, nfiles, &suites, &n);
   *scripts = (sk_str *)sk_calloc(n ? n : 1, sizeof(sk_str));
   *nscripts = n;
