@@ -32,7 +32,9 @@ SPLIT = split/config.h split/base.h split/base.c split/transport.h split/transpo
 	split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c split/skampi5_compat.h \
 	split/skampi5_compat.c split/meas_skampi5_example.c split/catalogue.c split/lexer.h \
 	split/lexer.c split/ast.h split/ast.c split/sources.h split/sources.c split/parser.h \
-	split/parser.c split/output.c split/merge.h split/merge.c split/interp.h split/interp.c split/mpit.c split/peruse.c \
+	split/parser.c split/output.c split/labels.h split/labels.c split/sko.h split/sko.c \
+	split/merge.h split/merge.c split/export.h split/export.c split/report.h split/report.c \
+	split/report_gp.c split/postproc.h split/postproc.c split/interp.h split/interp.c split/mpit.c split/peruse.c \
 	split/builtins.c split/params4.h split/params4.c split/main.c
 
 all: skampi skampi-seq

@@ -3155,6 +3155,9 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
 /* 1: measure at *x next and call sk_apr_report; 0: finished (sk_apr_stop_reason says
 ** why). Calling it again while a point awaits its result is an internal error. */
 SK_API int sk_apr_next(sk_apr *a, double *x);
+/* 1 when the x last returned by sk_apr_next was added by refinement (phase two), 0 for a
+** point of the plain loop. */
+SK_API int sk_apr_point_added(const sk_apr *a);
 /* The result measured at the x last returned by sk_apr_next. */
 SK_API void sk_apr_report(sk_apr *a, double t);
 SK_API void sk_apr_free(sk_apr *a);
@@ -3635,6 +3638,11 @@ SK_API int sk_apr_next(sk_apr *a, double *x)
   if (a->points[top].key < a->cfg.limits.max_error) return apr_finish(a, "error bound reached");
   if (apr_budget_used(a)) return apr_finish(a, "step budget");
   return apr_hand_out(a, a->points[top].split, top, x);
+}
+
+SK_API int sk_apr_point_added(const sk_apr *a)
+{
+  return a->pending && a->pending_left >= 0;
 }
 
 SK_API void sk_apr_report(sk_apr *a, double t)
@@ -4973,11 +4981,16 @@ SK_API long sk_random_seed(void);
 ** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
+** Labels: while a label is set (sk_out_label), a line whose label differs from the last
+** one written in the block is preceded by `# measure LABEL` (README, "Output"), and held
+** lines are sorted by label (in order of first appearance) before the loop variable, so
+** each label's lines form one group. A line added by autorefine is preceded by
+** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
 */
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
-#line 16 "split/output.h"
+#line 21 "split/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
@@ -4991,6 +5004,14 @@ SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
 /* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
 SK_API void sk_out_set_unit(double factor);
+/* The label of the lines that follow (NULL: none, as in a block with one measure
+** statement); copied. sk_out_begin_block clears it. */
+SK_API void sk_out_label(const char *label);
+/* The next line was added by autorefine (SKaLib §3.3), not a point of the plain loop. */
+SK_API void sk_out_mark_added(void);
+/* A '#' note about the line just written (time limit, discarded repetitions): it stays
+** right after that line, also when the line is held and sorted. */
+SK_API void sk_out_note(const char *text);
 /* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
@@ -4999,6 +5020,9 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
+/* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
+** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
+SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 
 #endif
 /* --- end split/output.h --- */
@@ -12099,6 +12123,7 @@ typedef struct out_line {
   char *text;
   double *keys;            /* numeric values of the loop variables */
   int nkeys;
+  int label;               /* 1 + index into out.labels, 0: none */
   long order;              /* for a stable sort */
 } out_line;
 
@@ -12112,6 +12137,11 @@ static struct {
   long serial;
   int sort_index;
   char *open_block;        /* name of the block begun and not yet ended, or NULL */
+  char **labels;           /* the labels of the open block, in order of first use */
+  size_t nlabels, caplabels;
+  int label;               /* 1 + index of the current label, 0: none */
+  int written_label;       /* label of the last line written, 0: none */
+  int added;               /* the next line was added by autorefine */
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
 } out;
 
@@ -12179,6 +12209,51 @@ static void out_write(const char *text)
 
 SK_API void sk_out_text(const char *text) { out_write(text); }
 
+static void out_forget_labels(void)
+{
+  size_t i;
+  for (i = 0; i < out.nlabels; i++) free(out.labels[i]);
+  out.nlabels = 0;
+  out.label = out.written_label = 0;
+}
+
+SK_API void sk_out_label(const char *label)
+{
+  size_t i;
+  out.label = 0;
+  if (label == NULL) return;
+  for (i = 0; i < out.nlabels; i++) if (sk_streq(out.labels[i], label)) { out.label = (int)i + 1; return; }
+  out.labels = (char **)sk_grow(out.labels, &out.caplabels, out.nlabels + 1, sizeof(char *));
+  out.labels[out.nlabels++] = sk_strdup(label);
+  out.label = (int)out.nlabels;
+}
+
+SK_API void sk_out_mark_added(void) { out.added = 1; }
+
+/* A line (with its marks and notes) as it goes to the file: the label line first when
+** the label changes. */
+static void out_emit_line(int label, const char *text)
+{
+  if (label > 0 && label != out.written_label) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# measure %s\n", out.labels[label - 1]);
+    out_write(s.data);
+    sk_str_free(&s);
+  }
+  out.written_label = label;
+  out_write(text);
+}
+
+SK_API void sk_out_note(const char *text)
+{
+  out_line *last;
+  if (out.nmarks == 0 || out.nheld == 0) { out_write(text); return; }
+  last = &out.held[out.nheld - 1];
+  last->text = (char *)sk_realloc(last->text, strlen(last->text) + strlen(text) + 1);
+  strcat(last->text, text);
+}
+
 SK_API void sk_out_begin_block(const char *name)
 {
   sk_str s;
@@ -12188,6 +12263,7 @@ SK_API void sk_out_begin_block(const char *name)
   sk_str_free(&s);
   free(out.open_block);
   out.open_block = sk_strdup(name);
+  out_forget_labels();
 }
 
 SK_API void sk_out_end_block(const char *name, double seconds)
@@ -12210,6 +12286,8 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
   int i;
   double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
+  if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
+  out.added = 0;
   for (i = 0; i < nvars; i++) {
     sk_str_printf(&s, "%s= ", vars[i].name);
     sk_value_format(&s, &vars[i].value);
@@ -12219,7 +12297,7 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
   for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
-    out_write(s.data);
+    out_emit_line(out.label, s.data);
     sk_str_free(&s);
     return;
   }
@@ -12230,6 +12308,7 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
   for (i = 0; i < nvars; i++)
     out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
                                   ? sk_value_as_double(&vars[i].value) : 0.0;
+  out.held[out.nheld].label = out.label;
   out.held[out.nheld].order = out.serial++;
   out.nheld++;
 }
@@ -12245,6 +12324,7 @@ static int out_cmp_lines(const void *a, const void *b)
   const out_line *x = (const out_line *)a, *y = (const out_line *)b;
   int k = out.sort_index;
   double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
+  if (x->label != y->label) return x->label < y->label ? -1 : 1;   /* one group per label */
   if (kx != ky) return kx < ky ? -1 : 1;
   return x->order < y->order ? -1 : x->order > y->order ? 1 : 0;
 }
@@ -12258,7 +12338,7 @@ SK_API void sk_out_hold_end(int var_index)
   if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
   if (out.nmarks > 0) return;
   for (i = 0; i < out.nheld; i++) {
-    out_write(out.held[i].text);
+    out_emit_line(out.held[i].label, out.held[i].text);
     free(out.held[i].text);
     free(out.held[i].keys);
   }
@@ -12278,6 +12358,10 @@ SK_API void sk_out_close(void)
   }
   free(out.open_block);
   out.open_block = NULL;
+  out_forget_labels();
+  free(out.labels);
+  out.labels = NULL;
+  out.caplabels = 0;
   if (out.f && !out.to_stdout) fclose(out.f);
   else if (out.f) fflush(out.f);
   out.f = NULL;
@@ -12287,59 +12371,300 @@ SK_API void sk_out_close(void)
   out.marks = NULL;
   out.capheld = out.capmarks = 0;
 }
+
+SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
+{
+  char backup[512];
+  if (!sk_out_open(path, err, backup, sizeof backup)) return 0;
+  if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
+  sk_out_text(text);
+  sk_out_close();
+  return 1;
+}
 /* --- end split/output.c --- */
-/* --- begin split/merge.h --- */
-#line 1 "split/merge.h"
+/* --- begin split/labels.h --- */
+#line 1 "split/labels.h"
 /*
-** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
-** same input become one more reliable file. For every measurement of the first file the
-** matching measurement of each other file is found (same block, same loop-variable
-** values) or, where APR chose other arguments there, interpolated linearly between its
-** neighbours in the last loop variable (§3.4.2); the merged time is the median of the
-** times weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4)
-** gives 899), with that measurement's standard error and per-process times.
+** labels.h -- every result line names its measurement (README, "Output"): the label
+** `NAME(args)` of a measure statement, and whether a block's lines carry labels at all.
+** A block with one measure statement whose arguments are constants or loop variables
+** stays unlabelled (its lines look as in SKaMPI 5); a block with several measure
+** statements, or one whose arguments use a variable assigned inside the block, labels
+** every line. An unlabelled block whose label changes anyway (e.g. a helper with a new
+** result each call) labels its lines from that change on. Arguments that depend on a loop
+** variable appear as written (`count`, `2*count`), the others by their value (`MPI_INT`,
+** `10`), so a label stays the same along a loop. Two statements never share a label:
+** the second gets ` on COMM` (its communicator as written) and, if need be, ` (line N)`.
 */
-#ifndef SK_MERGE_H
-#define SK_MERGE_H
+#ifndef SK_LABELS_H
+#define SK_LABELS_H
 
-#line 14 "split/merge.h"
+#line 17 "split/labels.h"
+#line 18 "split/labels.h"
 
-/* Returns 1 when `out` was written, 0 with *err set. Block markers are read with or
-** without the leading "# ". */
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+typedef struct sk_label_table {
+  char **labels;
+  const sk_stmt **owners;     /* the statement that wrote each label */
+  size_t n, cap;
+  int label_all;              /* 1: every line is labelled; 0: only after a change */
+  char *first;                /* unlabelled block: the label of its first line */
+} sk_label_table;
+
+/* Start of a measurement block: forget the last block's labels, decide label_all. */
+SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body);
+SK_API void sk_labels_free(sk_label_table *t);
+/* `NAME(args)` of a measure statement's call with the evaluated arguments. */
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+                            const sk_loopvar *loops, size_t nloops);
+/* The label of the line that statement s writes now, or NULL for an unlabelled line.
+** The string belongs to t. */
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+                                 const sk_loopvar *loops, size_t nloops);
 
 #endif
-/* --- end split/merge.h --- */
-/* --- begin split/merge.c --- */
-#line 1 "split/merge.c"
+/* --- end split/labels.h --- */
+/* --- begin split/labels.c --- */
+#line 1 "split/labels.c"
 /*
-** merge.c -- see merge.h.
+** labels.c -- see labels.h.
 */
-#line 5 "split/merge.c"
-#line 6 "split/merge.c"
-#line 7 "split/merge.c"
+#line 5 "split/labels.c"
 
-typedef struct merge_line {
-  char *key;              /* "name= value name= value " (loop variables) */
-  char *prefix;           /* key without the last loop variable */
-  double x;               /* value of the last loop variable (HUGE_VAL: none or not numeric) */
-  double *v;              /* size, time, error, reps, node times... */
-  int nv;
-} merge_line;
+static void labels_count(const sk_block *b, int *n, const sk_stmt **one)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    if (s->kind == S_MEASURE) { (*n)++; *one = s; }
+    labels_count(&s->body, n, one);
+    labels_count(&s->else_body, n, one);
+  }
+}
 
-typedef struct merge_block {
+static int labels_assigned_in(const sk_block *b, const char *name)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    if (s->kind == S_ASSIGN && sk_streq(s->name, name)) return 1;
+    if (labels_assigned_in(&s->body, name) || labels_assigned_in(&s->else_body, name)) return 1;
+  }
+  return 0;
+}
+
+/* 1: e reads a variable that the block assigns (a local that may change). */
+static int labels_uses_local(const sk_expr *e, const sk_block *b)
+{
+  int i;
+  if (e == NULL) return 0;
+  if (e->kind == E_VAR && labels_assigned_in(b, e->name)) return 1;
+  for (i = 0; i < e->nargs; i++) if (labels_uses_local(e->args[i], b)) return 1;
+  return 0;
+}
+
+static int labels_uses_loop(const sk_expr *e, const sk_loopvar *loops, size_t nloops)
+{
+  int i;
+  size_t k;
+  if (e == NULL) return 0;
+  if (e->kind == E_VAR) for (k = 0; k < nloops; k++) if (sk_streq(loops[k].name, e->name)) return 1;
+  for (i = 0; i < e->nargs; i++) if (labels_uses_loop(e->args[i], loops, nloops)) return 1;
+  return 0;
+}
+
+SK_API void sk_labels_free(sk_label_table *t)
+{
+  size_t i;
+  for (i = 0; i < t->n; i++) free(t->labels[i]);
+  free(t->labels);
+  free((void *)t->owners);
+  free(t->first);
+  memset(t, 0, sizeof *t);
+}
+
+SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body)
+{
+  int n = 0;
+  const sk_stmt *one = NULL;
+  sk_labels_free(t);
+  labels_count(body, &n, &one);
+  t->label_all = n > 1 || (n == 1 && labels_uses_local(one->call, body));
+}
+
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+                            const sk_loopvar *loops, size_t nloops)
+{
+  int i;
+  sk_str_printf(out, "%s(", call->name);
+  for (i = 0; i < call->nargs; i++) {
+    if (i > 0) sk_str_puts(out, ", ");
+    if (labels_uses_loop(call->args[i], loops, nloops)) sk_expr_print(out, call->args[i]);
+    else if (args[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", args[i].u.s);
+    else sk_value_format(out, &args[i]);
+  }
+  sk_str_putc(out, ')');
+}
+
+/* The table's entry for text, or -1. */
+static int labels_find(const sk_label_table *t, const char *text)
+{
+  size_t i;
+  for (i = 0; i < t->n; i++) if (sk_streq(t->labels[i], text)) return (int)i;
+  return -1;
+}
+
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+                                 const sk_loopvar *loops, size_t nloops)
+{
+  sk_str text;
+  int k, round;
+  sk_str_init(&text);
+  sk_label_format(&text, s->call, args, loops, nloops);
+  if (!t->label_all) {
+    if (t->first == NULL) t->first = sk_strdup(text.data);
+    if (sk_streq(t->first, text.data)) { sk_str_free(&text); return NULL; }
+    t->label_all = 1;      /* the one statement's label changed: label from here on */
+  }
+  for (round = 0; ; round++) {
+    k = labels_find(t, text.data);
+    if (k < 0 || t->owners[k] == s) break;
+    if (round == 0) { sk_str_puts(&text, " on "); sk_expr_print(&text, s->expr); }
+    else sk_str_printf(&text, " (line %d)", s->loc.line);
+  }
+  if (k < 0) {
+    size_t cap = t->cap;
+    t->labels = (char **)sk_grow(t->labels, &t->cap, t->n + 1, sizeof(char *));
+    t->owners = (const sk_stmt **)sk_grow((void *)t->owners, &cap, t->n + 1, sizeof(sk_stmt *));
+    t->labels[t->n] = text.data;
+    t->owners[t->n] = s;
+    k = (int)t->n++;
+  } else {
+    sk_str_free(&text);
+  }
+  return t->labels[k];
+}
+/* --- end split/labels.c --- */
+/* --- begin split/sko.h --- */
+#line 1 "split/sko.h"
+/*
+** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
+** additions, README "Output"): header fields, blocks (`# begin result "NAME"` ...
+** `# end result "NAME"`, also without the leading "# "), the label of each line
+** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
+** error, repetitions, node times), and the marks that skampi writes around them:
+** `# (added by autorefine)` before a line, `# (stopped by the time limit per
+** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
+** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
+** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
+** read files only through it. A line that is not a result line inside a block is an
+** error `file:line:col: message`.
+*/
+#ifndef SK_SKO_H
+#define SK_SKO_H
+
+#line 18 "split/sko.h"
+
+typedef struct sk_sko_var {
   char *name;
-  merge_line *lines;
-  size_t n, cap;
-} merge_block;
+  char *text;             /* the value as written */
+  double x;               /* its number, HUGE_VAL when it is not one (MPI_INT, [1, 2]) */
+} sk_sko_var;
 
-typedef struct merge_file {
-  merge_block *blocks;
-  size_t n, cap;
-  sk_str header;          /* '#' lines before the first block */
-} merge_file;
+typedef struct sk_sko_line {
+  char *label;            /* "" in an unlabelled block */
+  sk_sko_var *vars;       /* loop variables, outermost first */
+  int nvars;
+  long size;              /* reported message size, bytes */
+  double time_us, stderr_us;
+  long reps;
+  double *node_us;        /* node times, microseconds */
+  int nnode;
+  int refined;            /* added by autorefine (SKaLib §3.3) */
+  int limited;            /* stopped by the time limit per measurement */
+  int invalid;            /* repetitions discarded (not started in the window) */
+  int lineno;
+} sk_sko_line;
 
-static int merge_marker(const char *line, const char *what, char **name)
+typedef struct sk_sko_block {
+  char *name;
+  sk_sko_line *lines;
+  size_t n, cap;
+  char **labels;          /* the distinct labels, in order of first appearance */
+  size_t nlabels, caplabels;
+  sk_str notes;           /* other '#' lines inside the block, verbatim */
+  int suite_limited;      /* stopped by the time limit per suite */
+  int complete;           /* its end marker was read */
+  double duration;        /* seconds, -1 when not written */
+  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
+                             the lines hold them converted to microseconds */
+} sk_sko_block;
+
+typedef struct sk_sko_field {
+  char *key, *value;
+} sk_sko_hfield;
+
+typedef struct sk_sko_file {
+  char *path;
+  sk_str header;          /* the '#' lines before the first block, verbatim */
+  sk_sko_hfield *fields;  /* from the header: "key: value", "Started at X", ... */
+  size_t nfields, capfields;
+  sk_sko_block *blocks;
+  size_t n, cap;
+} sk_sko_file;
+
+/* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
+SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
+SK_API void sk_sko_free(sk_sko_file *f);
+/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
+SK_API void sk_sko_free_all(sk_sko_file *files, int n);
+/* A header field's value or NULL; keys as written ("processes", "Started at",
+** "SKaMPI Version", "clock tick", "merged runs", ...). */
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
+/* The occurrence-th block (from 0) called name, or NULL. */
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence);
+/* How many blocks before b (in f) have b's name. */
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b);
+/* What identifies a line within its block: its label and loop values ("LABEL|a= 1 b= 2 "),
+** without the last loop variable when without_last. */
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last);
+/* The line as skampi writes it (loop variables, size, time, error, reps, node times). */
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
+/* A whole block with its label lines, marks and notes of each line. */
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
+/* Copies of lines (deep): for writers that change a line's values. */
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
+SK_API void sk_sko_line_free(sk_sko_line *l);
+
+#endif
+/* --- end split/sko.h --- */
+/* --- begin split/sko.c --- */
+#line 1 "split/sko.c"
+/*
+** sko.c -- see sko.h.
+*/
+#line 5 "split/sko.c"
+#line 6 "split/sko.c"
+
+typedef struct sko_parser {
+  const char *name;
+  int lineno;
+  sk_sko_file *f;
+  sk_sko_block *cur;      /* the open block or NULL */
+  char *label;            /* the label of the lines that follow */
+  int refined;            /* the next line was added by autorefine */
+  sk_str *err;
+} sko_parser;
+
+static void sko_error(sko_parser *p, int col, const char *msg, const char *word)
+{
+  sk_str_printf(p->err, "%s:%d:%d: %s", p->name, p->lineno, col, msg);
+  if (word) sk_str_printf(p->err, " '%s'", word);
+}
+
+/* `begin result "NAME"` / `end result "NAME"`, with or without "# ". */
+static int sko_marker(const char *line, const char *what, char **name)
 {
   const char *p = line, *q;
   size_t n = strlen(what);
@@ -12351,202 +12676,1615 @@ static int merge_marker(const char *line, const char *what, char **name)
   return 1;
 }
 
-static void merge_parse_line(merge_block *b, const char *line)
+static void sko_add_field(sk_sko_file *f, const char *key, size_t keylen, const char *value)
 {
-  merge_line *l;
-  sk_str key, prefix;
-  const char *p = line;
-  char word[256];
-  int nchar;
-  double last = HUGE_VAL;
-  sk_str_init(&key);
-  sk_str_init(&prefix);
-  sk_str_putn(&key, "", 0);
-  sk_str_putn(&prefix, "", 0);
-  b->lines = (merge_line *)sk_grow(b->lines, &b->cap, b->n + 1, sizeof(merge_line));
-  l = &b->lines[b->n];
-  memset(l, 0, sizeof *l);
-  while (sscanf(p, "%255s%n", word, &nchar) == 1 && word[strlen(word) - 1] == '=') {
-    char value[256];
-    int nvalue;
-    p += nchar;
-    if (sscanf(p, "%255s%n", value, &nvalue) != 1) break;
-    p += nvalue;
-    sk_str_clear(&prefix);
-    sk_str_puts(&prefix, key.data);
-    sk_str_printf(&key, "%s %s ", word, value);
-    last = strtod(value, NULL);
-    if (strspn(value, "0123456789.+-eE") != strlen(value)) last = HUGE_VAL;
-  }
-  l->key = key.data;
-  l->prefix = prefix.data;
-  l->x = last;
-  while (sscanf(p, "%255s%n", word, &nchar) == 1) {
-    size_t cap = (size_t)l->nv;
-    l->v = (double *)sk_grow(l->v, &cap, (size_t)l->nv + 1, sizeof(double));
-    l->v[l->nv++] = strtod(word, NULL);
-    p += nchar;
-  }
-  if (l->nv >= 4) b->n++;
-  else { free(l->key); free(l->prefix); free(l->v); }
+  f->fields = (sk_sko_hfield *)sk_grow(f->fields, &f->capfields, f->nfields + 1, sizeof(sk_sko_hfield));
+  f->fields[f->nfields].key = sk_strndup(key, keylen);
+  f->fields[f->nfields].value = sk_strdup(value);
+  f->nfields++;
 }
 
-static int merge_read(const char *path, merge_file *f, sk_str *err)
+/* A '#' line outside blocks: "# key: value", or one of the lines without a colon. */
+static void sko_header_field(sk_sko_file *f, const char *line)
 {
-  sk_sources src;
-  const sk_source *s;
-  const char *p;
-  merge_block *cur = NULL;
-  memset(f, 0, sizeof *f);
-  sk_str_init(&f->header);
-  sk_sources_init(&src, 1);
-  s = sk_sources_open_main(&src, path, err);
-  if (s == NULL) { sk_sources_free(&src); return 0; }
-  for (p = s->text; *p; ) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len), *name;
-    if (merge_marker(line, "begin result ", &name)) {
-      f->blocks = (merge_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(merge_block));
-      cur = &f->blocks[f->n++];
-      memset(cur, 0, sizeof *cur);
-      cur->name = name;
-    } else if (merge_marker(line, "end result ", &name)) {
-      free(name);
-      cur = NULL;
-    } else if (line[0] == '#') {
-      if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
-    } else if (cur != NULL && line[0] != '\0') {
-      merge_parse_line(cur, line);
-    }
-    free(line);
-    p += len + (nl ? 1 : 0);
+  static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
+  const char *p = line + 1, *colon;
+  size_t k;
+  while (*p == ' ') p++;
+  for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+    size_t n = strlen(prefixes[k]);
+    if (strncmp(p, prefixes[k], n) == 0 && p[n] == ' ') { sko_add_field(f, p, n, p + n + 1); return; }
   }
-  sk_sources_free(&src);
+  colon = strstr(p, ": ");
+  if (colon != NULL) sko_add_field(f, p, (size_t)(colon - p), colon + 2);
+}
+
+static void sko_add_label(sk_sko_block *b, const char *label)
+{
+  size_t i;
+  for (i = 0; i < b->nlabels; i++) if (sk_streq(b->labels[i], label)) return;
+  b->labels = (char **)sk_grow(b->labels, &b->caplabels, b->nlabels + 1, sizeof(char *));
+  b->labels[b->nlabels++] = sk_strdup(label);
+}
+
+static double sko_number(const char *text)
+{
+  char *end;
+  double x = strtod(text, &end);
+  return (*text != '\0' && *end == '\0') ? x : HUGE_VAL;
+}
+
+/* The next blank-separated word of *pp into *word (NULL at the end); its column. */
+static int sko_word(const char **pp, const char *line, char **word)
+{
+  const char *p = *pp, *start;
+  while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+  if (*p == '\0') { *word = NULL; *pp = p; return (int)(p - line) + 1; }
+  start = p;
+  if (*p == '[') { while (*p && *p != ']') p++; if (*p) p++; }   /* an array value: [1, 2] */
+  else while (*p && *p != ' ' && *p != '\t' && *p != '\r') p++;
+  *word = sk_strndup(start, (size_t)(p - start));
+  *pp = p;
+  return (int)(start - line) + 1;
+}
+
+static int sko_result_line(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line l;
+  const char *p = line;
+  double nums[4];
+  int nnum = 0, col;
+  char *w;
+  size_t capv = 0, capn = 0;
+  memset(&l, 0, sizeof l);
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) break;
+    if (nnum == 0 && w[strlen(w) - 1] == '=' && strlen(w) > 1) {
+      char *value;
+      int vcol = sko_word(&p, line, &value);
+      if (value == NULL) { sko_error(ps, vcol, "a loop variable without a value:", w); free(w); goto bad; }
+      l.vars = (sk_sko_var *)sk_grow(l.vars, &capv, (size_t)l.nvars + 1, sizeof(sk_sko_var));
+      w[strlen(w) - 1] = '\0';
+      l.vars[l.nvars].name = w;
+      l.vars[l.nvars].text = value;
+      l.vars[l.nvars].x = sko_number(value);
+      l.nvars++;
+      continue;
+    }
+    if (sko_number(w) == HUGE_VAL) { sko_error(ps, col, "not a number in a result line:", w); free(w); goto bad; }
+    if (nnum < 4) nums[nnum++] = sko_number(w);
+    else {
+      l.node_us = (double *)sk_grow(l.node_us, &capn, (size_t)l.nnode + 1, sizeof(double));
+      l.node_us[l.nnode++] = sko_number(w);
+    }
+    free(w);
+  }
+  if (nnum < 4) {
+    sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
+    goto bad;
+  }
+  l.size = (long)nums[0];
+  l.time_us = nums[1] * 1e6 / b->unit;
+  l.stderr_us = nums[2] * 1e6 / b->unit;
+  for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  l.reps = (long)nums[3];
+  l.label = sk_strdup(ps->label ? ps->label : "");
+  l.refined = ps->refined;
+  l.lineno = ps->lineno;
+  ps->refined = 0;
+  sko_add_label(b, l.label);
+  b->lines = (sk_sko_line *)sk_grow(b->lines, &b->cap, b->n + 1, sizeof(sk_sko_line));
+  b->lines[b->n++] = l;
+  return 1;
+bad:
+  sk_sko_line_free(&l);
+  return 0;
+}
+
+static int sko_starts(const char *line, const char *prefix)
+{
+  return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+/* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
+static void sko_block_comment(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
+  int n;
+  double unit;
+  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+    b->unit = unit;                  /* set_unit: converted to microseconds */
+  } else if (sko_starts(line, "# measure ")) {
+    free(ps->label);
+    ps->label = sk_strdup(line + 10);
+  } else if (sk_streq(line, "# (added by autorefine)")) {
+    ps->refined = 1;
+  } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
+    last->limited = 1;
+  } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
+    last->invalid = n;
+  } else {
+    if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
+    sk_str_puts(&b->notes, line);
+    sk_str_putc(&b->notes, '\n');
+  }
+}
+
+static int sko_parse_line(sko_parser *ps, const char *line)
+{
+  sk_sko_file *f = ps->f;
+  char *name;
+  double d;
+  if (sko_marker(line, "begin result ", &name)) {
+    f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
+    ps->cur = &f->blocks[f->n++];
+    memset(ps->cur, 0, sizeof *ps->cur);
+    sk_str_init(&ps->cur->notes);
+    ps->cur->name = name;
+    ps->cur->duration = -1.0;
+    ps->cur->unit = 1e6;
+    free(ps->label);
+    ps->label = NULL;
+    ps->refined = 0;
+  } else if (sko_marker(line, "end result ", &name)) {
+    if (ps->cur == NULL || !sk_streq(ps->cur->name, name)) {
+      sko_error(ps, 1, "end of a result block that was not begun:", name);
+      free(name);
+      return 0;
+    }
+    ps->cur->complete = 1;
+    free(name);
+    ps->cur = NULL;
+  } else if (line[0] == '#') {
+    if (ps->cur != NULL) sko_block_comment(ps, line);
+    else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
+    else {
+      if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
+      sko_header_field(f, line);
+    }
+  } else if (line[strspn(line, " \t\r")] == '\0') {
+    /* blank */
+  } else if (ps->cur == NULL) {
+    sko_error(ps, 1, "a result line outside a result block", NULL);
+    return 0;
+  } else {
+    return sko_result_line(ps, line);
+  }
   return 1;
 }
 
-static const merge_block *merge_find_block(const merge_file *f, const char *name)
+SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err)
+{
+  sko_parser ps;
+  const char *p;
+  int ok = 1;
+  memset(f, 0, sizeof *f);
+  sk_str_init(&f->header);
+  f->path = sk_strdup(name);
+  memset(&ps, 0, sizeof ps);
+  ps.name = name;
+  ps.f = f;
+  ps.err = err;
+  for (p = text; *p && ok; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    char *line = sk_strndup(p, len);
+    if (len > 0 && line[len - 1] == '\r') line[len - 1] = '\0';
+    ps.lineno++;
+    ok = sko_parse_line(&ps, line);
+    free(line);
+    p += len + (nl ? 1 : 0);
+  }
+  free(ps.label);
+  if (!ok) sk_sko_free(f);
+  return ok;
+}
+
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
+{
+  sk_sources src;
+  const sk_source *s;
+  int ok;
+  memset(f, 0, sizeof *f);
+  sk_sources_init(&src, 1);
+  s = sk_sources_open_main(&src, path, err);
+  ok = s != NULL && sk_sko_parse(path, s->text, f, err);
+  sk_sources_free(&src);
+  return ok;
+}
+
+SK_API void sk_sko_free_all(sk_sko_file *files, int n)
+{
+  int i;
+  for (i = 0; i < n; i++) sk_sko_free(&files[i]);
+  free(files);
+}
+
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err)
+{
+  int i;
+  *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  for (i = 0; i < n; i++)
+    if (!sk_sko_read(paths[i], &(*files)[i], err)) { sk_sko_free_all(*files, i); *files = NULL; return 0; }
+  return 1;
+}
+
+SK_API void sk_sko_line_free(sk_sko_line *l)
+{
+  int i;
+  for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
+  free(l->vars);
+  free(l->node_us);
+  free(l->label);
+  memset(l, 0, sizeof *l);
+}
+
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
+{
+  int i;
+  *dst = *src;
+  dst->label = sk_strdup(src->label);
+  dst->vars = (sk_sko_var *)sk_malloc(sizeof(sk_sko_var) * (size_t)(src->nvars ? src->nvars : 1));
+  for (i = 0; i < src->nvars; i++) {
+    dst->vars[i] = src->vars[i];
+    dst->vars[i].name = sk_strdup(src->vars[i].name);
+    dst->vars[i].text = sk_strdup(src->vars[i].text);
+  }
+  dst->node_us = (double *)sk_malloc(sizeof(double) * (size_t)(src->nnode ? src->nnode : 1));
+  if (src->nnode) memcpy(dst->node_us, src->node_us, sizeof(double) * (size_t)src->nnode);
+}
+
+SK_API void sk_sko_free(sk_sko_file *f)
+{
+  size_t i, j;
+  for (i = 0; i < f->n; i++) {
+    sk_sko_block *b = &f->blocks[i];
+    for (j = 0; j < b->n; j++) sk_sko_line_free(&b->lines[j]);
+    for (j = 0; j < b->nlabels; j++) free(b->labels[j]);
+    free(b->lines);
+    free(b->labels);
+    free(b->name);
+    sk_str_free(&b->notes);
+  }
+  for (i = 0; i < f->nfields; i++) { free(f->fields[i].key); free(f->fields[i].value); }
+  free(f->fields);
+  free(f->blocks);
+  free(f->path);
+  sk_str_free(&f->header);
+  memset(f, 0, sizeof *f);
+}
+
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key)
 {
   size_t i;
-  for (i = 0; i < f->n; i++) if (sk_streq(f->blocks[i].name, name)) return &f->blocks[i];
+  for (i = 0; i < f->nfields; i++) if (sk_streq(f->fields[i].key, key)) return f->fields[i].value;
   return NULL;
 }
 
-/* The measurement for `want` in block b: itself, or interpolated into *tmp (§3.4.2). */
-static const merge_line *merge_match(const merge_block *b, const merge_line *want, merge_line *tmp)
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence)
 {
-  const merge_line *lo = NULL, *hi = NULL;
   size_t i;
-  int k;
-  double w;
-  for (i = 0; i < b->n; i++) if (sk_streq(b->lines[i].key, want->key)) return &b->lines[i];
-  if (want->x == HUGE_VAL) return NULL;
+  for (i = 0; i < f->n; i++)
+    if (sk_streq(f->blocks[i].name, name) && occurrence-- == 0) return &f->blocks[i];
+  return NULL;
+}
+
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b)
+{
+  int n = 0;
+  const sk_sko_block *p;
+  for (p = f->blocks; p < b; p++) if (sk_streq(p->name, b->name)) n++;
+  return n;
+}
+
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last)
+{
+  int i, n = l->nvars - (without_last && l->nvars > 0 ? 1 : 0);
+  sk_str_printf(out, "%s|", l->label);
+  for (i = 0; i < n; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
+}
+
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l)
+{
+  int i;
+  for (i = 0; i < l->nvars; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
+  sk_str_printf(out, "%8ld %12.3f %10.3f %5ld", l->size, l->time_us, l->stderr_us, l->reps);
+  for (i = 0; i < l->nnode; i++) sk_str_printf(out, " %12.3f", l->node_us[i]);
+  sk_str_putc(out, '\n');
+}
+
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
+{
+  size_t i;
+  const char *label = "";
+  sk_str_printf(out, "# begin result \"%s\"\n", b->name);
   for (i = 0; i < b->n; i++) {
-    const merge_line *c = &b->lines[i];
-    if (c->x == HUGE_VAL || !sk_streq(c->prefix, want->prefix) || c->nv != want->nv) continue;
-    if (c->x < want->x && (lo == NULL || c->x > lo->x)) lo = c;
-    if (c->x > want->x && (hi == NULL || c->x < hi->x)) hi = c;
+    const sk_sko_line *l = &b->lines[i];
+    if (!sk_streq(l->label, label) && l->label[0] != '\0') sk_str_printf(out, "# measure %s\n", l->label);
+    label = l->label;
+    if (l->refined) sk_str_puts(out, "# (added by autorefine)\n");
+    sk_sko_format_line(out, l);
+    if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
+    if (l->invalid > 0)
+      sk_str_printf(out, "# (%d repetitions discarded: not started in the synchronised window)\n", l->invalid);
   }
+  sk_str_puts(out, b->notes.data ? b->notes.data : "");
+  sk_str_printf(out, "# end result \"%s\"\n", b->name);
+}
+/* --- end split/sko.c --- */
+/* --- begin split/merge.h --- */
+#line 1 "split/merge.h"
+/*
+** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
+** same input become one more reliable file. For every measurement of the first file the
+** matching measurement of each other file is found (the same occurrence of the block,
+** the same label -- README "Output" -- and the same loop-variable values) or, where APR
+** chose other arguments there, interpolated linearly between its neighbours with the
+** same label and outer loop values (§3.4.2); the merged time is the median of the times
+** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
+** 899), with that measurement's standard error and per-process times. The merged file
+** names the runs it merged (`# merged run N: FILE (started ...)`). Files are read by
+** sko.h.
+*/
+#ifndef SK_MERGE_H
+#define SK_MERGE_H
+
+#line 17 "split/merge.h"
+
+/* Returns 1 when `out` was written, 0 with *err set. An existing `out` is kept under a
+** backup name first (an input of that name is then named by its backup). */
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+/* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
+** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
+** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
+** number of runs merged (0 or 1: nothing written), -1 with *err set. */
+SK_API int sk_merge_backups(const char *out, sk_str *err);
+/* The merge of already read files into *o (the text of the merged file). */
+SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
+
+#endif
+/* --- end split/merge.h --- */
+/* --- begin split/merge.c --- */
+#line 1 "split/merge.c"
+/*
+** merge.c -- see merge.h.
+*/
+#line 5 "split/merge.c"
+#line 6 "split/merge.c"
+
+/* The line for `want` in block b: itself, or interpolated into *tmp (§3.4.2). */
+static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, sk_sko_line *tmp)
+{
+  const sk_sko_line *lo = NULL, *hi = NULL;
+  sk_str key, k2;
+  size_t i;
+  int n;
+  double w, x;
+  sk_str_init(&key);
+  sk_str_init(&k2);
+  sk_sko_key(&key, want, 0);
+  for (i = 0; i < b->n; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key.data)) { sk_str_free(&key); sk_str_free(&k2); return &b->lines[i]; }
+  }
+  x = want->nvars > 0 ? want->vars[want->nvars - 1].x : HUGE_VAL;
+  sk_str_clear(&key);
+  sk_sko_key(&key, want, 1);
+  for (i = 0; i < b->n && x != HUGE_VAL; i++) {
+    const sk_sko_line *c = &b->lines[i];
+    double cx = c->nvars == want->nvars ? c->vars[c->nvars - 1].x : HUGE_VAL;
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, c, 1);
+    if (cx == HUGE_VAL || !sk_streq(k2.data, key.data)) continue;
+    if (cx < x && (lo == NULL || cx > lo->vars[lo->nvars - 1].x)) lo = c;
+    if (cx > x && (hi == NULL || cx < hi->vars[hi->nvars - 1].x)) hi = c;
+  }
+  sk_str_free(&key);
+  sk_str_free(&k2);
   if (lo == NULL || hi == NULL) return NULL;
-  w = (want->x - lo->x) / (hi->x - lo->x);
-  *tmp = *want;
-  tmp->v = (double *)sk_malloc(sizeof(double) * (size_t)want->nv);
-  for (k = 0; k < want->nv; k++) tmp->v[k] = lo->v[k] + w * (hi->v[k] - lo->v[k]);
-  tmp->v[0] = want->v[0];
-  tmp->v[3] = lo->v[3] < hi->v[3] ? lo->v[3] : hi->v[3];
+  w = (x - lo->vars[lo->nvars - 1].x) / (hi->vars[hi->nvars - 1].x - lo->vars[lo->nvars - 1].x);
+  sk_sko_line_copy(tmp, want);
+  tmp->time_us = lo->time_us + w * (hi->time_us - lo->time_us);
+  tmp->stderr_us = lo->stderr_us + w * (hi->stderr_us - lo->stderr_us);
+  tmp->reps = lo->reps < hi->reps ? lo->reps : hi->reps;
+  n = lo->nnode == hi->nnode ? lo->nnode : 0;
+  tmp->nnode = n;
+  tmp->node_us = (double *)sk_realloc(tmp->node_us, sizeof(double) * (size_t)(n ? n : 1));
+  for (i = 0; i < (size_t)n; i++) tmp->node_us[i] = lo->node_us[i] + w * (hi->node_us[i] - lo->node_us[i]);
   return tmp;
 }
 
 static int merge_cmp_time(const void *a, const void *b)
 {
-  const merge_line *x = *(const merge_line *const *)a, *y = *(const merge_line *const *)b;
-  return x->v[1] < y->v[1] ? -1 : x->v[1] > y->v[1] ? 1 : 0;
+  const sk_sko_line *x = *(const sk_sko_line *const *)a, *y = *(const sk_sko_line *const *)b;
+  return x->time_us < y->time_us ? -1 : x->time_us > y->time_us ? 1 : 0;
 }
 
 /* The median of the times weighted by the repetition counts (§3.4.1). */
-static const merge_line *merge_weighted_median(const merge_line **c, int n)
+static const sk_sko_line *merge_weighted_median(const sk_sko_line **c, int n)
 {
   double total = 0.0, run = 0.0;
   int i;
   qsort((void *)c, (size_t)n, sizeof *c, merge_cmp_time);
-  for (i = 0; i < n; i++) total += c[i]->v[3] > 0 ? c[i]->v[3] : 1;
+  for (i = 0; i < n; i++) total += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
   for (i = 0; i < n; i++) {
-    run += c[i]->v[3] > 0 ? c[i]->v[3] : 1;
+    run += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
     if (run >= total / 2.0) return c[i];
   }
   return c[n - 1];
 }
 
-static void merge_free(merge_file *f)
+/* The merged block for block `first` of files[0]. */
+static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const sk_sko_block *first)
 {
-  size_t i, j;
-  for (i = 0; i < f->n; i++) {
-    for (j = 0; j < f->blocks[i].n; j++) {
-      free(f->blocks[i].lines[j].key);
-      free(f->blocks[i].lines[j].prefix);
-      free(f->blocks[i].lines[j].v);
+  sk_sko_block m;
+  sk_sko_line *tmps = (sk_sko_line *)sk_calloc((size_t)nfiles, sizeof(sk_sko_line));
+  const sk_sko_line **cands = (const sk_sko_line **)sk_calloc((size_t)nfiles, sizeof(sk_sko_line *));
+  int occurrence = sk_sko_occurrence(&files[0], first), i;
+  size_t l;
+  m = *first;
+  m.lines = (sk_sko_line *)sk_calloc(first->n ? first->n : 1, sizeof(sk_sko_line));
+  for (l = 0; l < first->n; l++) {
+    int n = 0;
+    for (i = 0; i < nfiles; i++) {
+      const sk_sko_block *other = i == 0 ? first : sk_sko_find_block(&files[i], first->name, occurrence);
+      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
+      if (c) cands[n++] = c;
     }
-    free(f->blocks[i].lines);
-    free(f->blocks[i].name);
+    sk_sko_line_copy(&m.lines[l], merge_weighted_median(cands, n));
+    m.lines[l].refined = first->lines[l].refined;
+    for (i = 0; i < nfiles; i++) sk_sko_line_free(&tmps[i]);
   }
-  free(f->blocks);
-  sk_str_free(&f->header);
-}
-
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
-{
-  merge_file *files = (merge_file *)sk_calloc((size_t)ninputs, sizeof(merge_file));
-  merge_line *tmps = (merge_line *)sk_calloc((size_t)ninputs, sizeof(merge_line));
-  const merge_line **cands = (const merge_line **)sk_calloc((size_t)ninputs, sizeof(merge_line *));
-  sk_str o;
-  int i, k, ok = 1;
-  size_t b, l;
-  for (i = 0; i < ninputs && ok; i++) ok = merge_read(inputs[i], &files[i], err);
-  sk_str_init(&o);
-  if (ok) {
-    sk_str_printf(&o, "# merged by skampi %s from %d runs (SKaLib 3.4: weighted median, interpolation):", SKAMPI_VERSION, ninputs);
-    for (i = 0; i < ninputs; i++) sk_str_printf(&o, " %s", inputs[i]);
-    sk_str_putc(&o, '\n');
-    sk_str_puts(&o, files[0].header.data ? files[0].header.data : "");
-    for (b = 0; b < files[0].n; b++) {
-      const merge_block *first = &files[0].blocks[b];
-      sk_str_printf(&o, "# begin result \"%s\"\n", first->name);
-      for (l = 0; l < first->n; l++) {
-        const merge_line *chosen;
-        int n = 0;
-        for (i = 0; i < ninputs; i++) {
-          const merge_block *other = i == 0 ? first : merge_find_block(&files[i], first->name);
-          const merge_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
-          if (c) cands[n++] = c;
-        }
-        chosen = merge_weighted_median(cands, n);
-        sk_str_printf(&o, "%s%8ld %12.3f %10.3f %5ld", chosen->key, (long)chosen->v[0], chosen->v[1],
-                      chosen->v[2], (long)chosen->v[3]);
-        for (k = 4; k < chosen->nv; k++) sk_str_printf(&o, " %12.3f", chosen->v[k]);
-        sk_str_putc(&o, '\n');
-        for (i = 0; i < ninputs; i++) { free(tmps[i].v); tmps[i].v = NULL; }
-      }
-      sk_str_printf(&o, "# end result \"%s\"\n", first->name);
-    }
-    {
-      char backup[512];
-      ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
-      if (ok) {
-        if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-        sk_out_text(o.data ? o.data : "");
-        sk_out_close();
-      }
-    }
-  }
-  for (i = 0; i < ninputs; i++) merge_free(&files[i]);
-  free(files);
+  sk_sko_format_block(o, &m);
+  for (l = 0; l < first->n; l++) sk_sko_line_free(&m.lines[l]);
+  free(m.lines);
   free(tmps);
   free((void *)cands);
+}
+
+SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
+{
+  int i;
+  size_t b;
+  sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
+                   " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
+  for (i = 0; i < nfiles; i++) {
+    const char *started = sk_sko_field(&files[i], "Started at");
+    sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
+  }
+  sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
+  for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
+}
+
+/* Reads every input, then writes the merge to out (never overwriting: out.N). The
+** backup of out is made before the text is built, so the header names it. */
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  char **names;
+  char backup[512];
+  sk_str o;
+  int i, ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  ok = sk_out_open(out, err, backup, sizeof backup);
+  if (ok) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
+    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
+    for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
+    sk_str_init(&o);
+    sk_merge_text(&o, files, ninputs, names);
+    sk_out_text(o.data ? o.data : "");
+    sk_out_close();
+    sk_str_free(&o);
+    free(names);
+  }
+  sk_sko_free_all(files, ninputs);
+  return ok;
+}
+
+static int merge_is_merged(const char *path)
+{
+  sk_sko_file f;
+  sk_str err;
+  int merged;
+  sk_str_init(&err);
+  merged = sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") != NULL;
+  sk_sko_free(&f);
+  sk_str_free(&err);
+  return merged;
+}
+
+SK_API int sk_merge_backups(const char *out, sk_str *err)
+{
+  char **runs = NULL;
+  size_t n = 0, cap = 0, k;
+  int i, result;
+  FILE *probe;
+  for (i = 0; i < 100000; i++) {
+    char *name = (char *)sk_malloc(strlen(out) + 16);
+    if (i == 0) strcpy(name, out); else sprintf(name, "%s.%d", out, i);
+    probe = fopen(name, "r");
+    if (probe == NULL) { free(name); break; }
+    fclose(probe);
+    if (merge_is_merged(name)) { free(name); continue; }
+    runs = (char **)sk_grow(runs, &cap, n + 1, sizeof(char *));
+    runs[n++] = name;
+  }
+  result = (int)n;
+  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
+  for (k = 0; k < n; k++) free(runs[k]);
+  free(runs);
+  return result;
+}
+/* --- end split/merge.c --- */
+/* --- begin split/export.h --- */
+#line 1 "split/export.h"
+/*
+** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
+** line with the suite, the measurement label (README "Output"), the loop variables, the
+** message size in bytes, the time and its standard error in microseconds, the number of
+** repetitions, the node times in microseconds and the flags refined (added by
+** autorefine), limited (stopped by the time limit per measurement or the suite's) and
+** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
+** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
+** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
+** variables as an object, node times as an array. Reads through sko.h.
+*/
+#ifndef SK_EXPORT_H
+#define SK_EXPORT_H
+
+#line 16 "split/export.h"
+
+/* 1: format is "csv" or "json". */
+SK_API int sk_export_format_known(const char *format);
+/* The export of the files into *out. */
+SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles);
+/* Reads inputs and writes the export to path (NULL or "-": standard output; an existing
+** file is kept as a backup). 1: done; 0 with *err set. */
+SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err);
+
+#endif
+/* --- end split/export.h --- */
+/* --- begin split/export.c --- */
+#line 1 "split/export.c"
+/*
+** export.c -- see export.h.
+*/
+#line 5 "split/export.c"
+#line 6 "split/export.c"
+
+SK_API int sk_export_format_known(const char *format)
+{
+  return sk_streq(format, "csv") || sk_streq(format, "json");
+}
+
+/* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
+static void export_csv_field(sk_str *out, const char *text, int last)
+{
+  const char *p;
+  if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
+  else {
+    sk_str_putc(out, '"');
+    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
+    sk_str_putc(out, '"');
+  }
+  sk_str_putc(out, last ? '\n' : ',');
+}
+
+static void export_json_string(sk_str *out, const char *text)
+{
+  const unsigned char *p;
+  sk_str_putc(out, '"');
+  for (p = (const unsigned char *)text; *p; p++) {
+    if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
+    else if (*p == '\n') sk_str_puts(out, "\\n");
+    else if (*p == '\t') sk_str_puts(out, "\\t");
+    else if (*p < 0x20) sk_str_printf(out, "\\u%04x", (unsigned)*p);
+    else sk_str_putc(out, *p);
+  }
+  sk_str_putc(out, '"');
+}
+
+static void export_json_number(sk_str *out, double x)
+{
+  if (x != x || x - x != 0.0) sk_str_puts(out, "null");
+  else sk_str_printf(out, "%.10g", x);
+}
+
+static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
+{
+  int i, k;
+  size_t b, l;
+  sk_str_puts(out, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
+                   "node_times_us,refined,limited,invalid_repetitions\n");
+  for (i = 0; i < nfiles; i++)
+    for (b = 0; b < files[i].n; b++) {
+      const sk_sko_block *bl = &files[i].blocks[b];
+      for (l = 0; l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        sk_str f;
+        sk_str_init(&f);
+        export_csv_field(out, files[i].path, 0);
+        export_csv_field(out, bl->name, 0);
+        export_csv_field(out, ln->label, 0);
+        sk_str_putn(&f, "", 0);
+        for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
+        export_csv_field(out, f.data, 0);
+        sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
+        sk_str_clear(&f);
+        sk_str_putn(&f, "", 0);
+        for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
+        export_csv_field(out, f.data, 0);
+        sk_str_printf(out, "%d,%d,%d\n", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
+                      ln->invalid);
+        sk_str_free(&f);
+      }
+    }
+}
+
+/* "header": every field; a key written several times gets an array of its values. */
+static void export_json_header(sk_str *out, const sk_sko_file *f)
+{
+  size_t i, j;
+  int first = 1;
+  sk_str_puts(out, "{");
+  for (i = 0; i < f->nfields; i++) {
+    int count = 0, seen = 0;
+    for (j = 0; j < f->nfields; j++) if (sk_streq(f->fields[j].key, f->fields[i].key)) { count++; if (j < i) seen = 1; }
+    if (seen) continue;
+    sk_str_puts(out, first ? "\n      " : ",\n      ");
+    first = 0;
+    export_json_string(out, f->fields[i].key);
+    sk_str_puts(out, ": ");
+    if (count > 1) sk_str_putc(out, '[');
+    for (j = i; j < f->nfields; j++) {
+      if (!sk_streq(f->fields[j].key, f->fields[i].key)) continue;
+      if (j > i) sk_str_puts(out, ", ");
+      export_json_string(out, f->fields[j].value);
+    }
+    if (count > 1) sk_str_putc(out, ']');
+  }
+  sk_str_puts(out, "}");
+}
+
+static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
+{
+  const sk_sko_line *ln = &bl->lines[l];
+  int k;
+  sk_str_puts(out, "    {\"file\": ");
+  export_json_string(out, f->path);
+  sk_str_puts(out, ", \"suite\": ");
+  export_json_string(out, bl->name);
+  sk_str_puts(out, ", \"label\": ");
+  export_json_string(out, ln->label);
+  sk_str_puts(out, ", \"loop_variables\": {");
+  for (k = 0; k < ln->nvars; k++) {
+    if (k) sk_str_puts(out, ", ");
+    export_json_string(out, ln->vars[k].name);
+    sk_str_puts(out, ": ");
+    if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
+    else export_json_string(out, ln->vars[k].text);
+  }
+  sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
+  export_json_number(out, ln->time_us);
+  sk_str_puts(out, ", \"stderr_us\": ");
+  export_json_number(out, ln->stderr_us);
+  sk_str_printf(out, ", \"repetitions\": %ld, \"node_times_us\": [", ln->reps);
+  for (k = 0; k < ln->nnode; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->node_us[k]); }
+  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d}",
+                ln->refined ? "true" : "false",
+                ln->limited || (bl->suite_limited && l + 1 == bl->n) ? "true" : "false", ln->invalid);
+}
+
+static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
+{
+  int i, first = 1;
+  size_t b, l;
+  sk_str_puts(out, "{\n  \"files\": [");
+  for (i = 0; i < nfiles; i++) {
+    sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+    export_json_string(out, files[i].path);
+    sk_str_puts(out, ", \"header\": ");
+    export_json_header(out, &files[i]);
+    sk_str_puts(out, "}");
+  }
+  sk_str_puts(out, "\n  ],\n  \"rows\": [");
+  for (i = 0; i < nfiles; i++)
+    for (b = 0; b < files[i].n; b++)
+      for (l = 0; l < files[i].blocks[b].n; l++) {
+        sk_str_puts(out, first ? "\n" : ",\n");
+        first = 0;
+        export_json_row(out, &files[i], &files[i].blocks[b], l);
+      }
+  sk_str_puts(out, "\n  ]\n}\n");
+}
+
+SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles)
+{
+  if (sk_streq(format, "csv")) export_csv(out, files, nfiles);
+  else export_json(out, files, nfiles);
+}
+
+SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  sk_str o;
+  int ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  sk_str_init(&o);
+  sk_export_text(&o, format, files, ninputs);
+  ok = sk_out_file(path, o.data ? o.data : "", err);
+  sk_sko_free_all(files, ninputs);
   sk_str_free(&o);
   return ok;
 }
-/* --- end split/merge.c --- */
+/* --- end split/export.c --- */
+/* --- begin split/report.h --- */
+#line 1 "split/report.h"
+/*
+** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
+** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
+** (inline SVG, no scripts, no network): the run header of every input, an index of the
+** suites, and per suite a plot of the time over the innermost loop variable (log axes
+** for geometric loops, ticks at powers of two for integer ones; the time axis is
+** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
+** the band between the smallest and largest node time, marks for points added by
+** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
+** then the table of the lines. The curves of several inputs are overlaid, with a
+** legend. OUT.gp instead writes a gnuplot script per suite (report_gp.c).
+** The plot model -- which lines form which curve -- is built here for both writers:
+** one series per input file, label and values of the outer loop variables.
+*/
+#ifndef SK_REPORT_H
+#define SK_REPORT_H
+
+#line 19 "split/report.h"
+
+typedef struct sk_rpt_point {
+  const sk_sko_line *line;
+  double x;               /* the innermost loop variable (or the position, see categorical) */
+} sk_rpt_point;
+
+typedef struct sk_rpt_series {
+  char *name;             /* for the legend: file, label, outer loop values, as needed */
+  char *key;              /* file number, label and outer loop values */
+  const char *label;
+  char *outer;            /* "a= 1 b= 2 " */
+  int file;
+  sk_rpt_point *pts;      /* in increasing x */
+  size_t n, cap;
+} sk_rpt_series;
+
+typedef struct sk_rpt_suite {
+  char *name;
+  int occurrence;         /* n-th block of that name in the files */
+  char *xname;            /* the innermost loop variable's name ("" when none) */
+  int logx, logy, pow2x;  /* log axes; ticks at powers of two on x */
+  int categorical;        /* x is the position of a non-numeric loop value */
+  double xmin, xmax, ymin, ymax;
+  int suite_limited;      /* some file's block was stopped by the suite's time limit */
+  char **cats;            /* categorical: the loop values in order of appearance */
+  size_t ncats, capcats;
+  const sk_sko_block **blocks;   /* per file, NULL where the file lacks the suite */
+  sk_rpt_series *series;
+  size_t n, cap;
+} sk_rpt_suite;
+
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites);
+SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
+/* The HTML report into *out. */
+SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
+/* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
+** (loads them all) into *main_script. Each script writes base-k.svg; inside the
+** scripts base is named without its directory. */
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+                              sk_str *main_script, sk_str **scripts, size_t *nscripts);
+/* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
+** ".gp", else HTML. 1: done; 0 with *err set. */
+SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err);
+
+#endif
+/* --- end split/report.h --- */
+/* --- begin split/report.c --- */
+#line 1 "split/report.c"
+/*
+** report.c -- see report.h. The plot model and the HTML report.
+*/
+#line 5 "split/report.c"
+#line 6 "split/report.c"
+
+/* ---- the plot model ---- */
+
+static sk_rpt_suite *rpt_suite_for(sk_rpt_suite **suites, size_t *n, size_t *cap, const char *name,
+                                   int occurrence, int nfiles)
+{
+  size_t i;
+  sk_rpt_suite *s;
+  for (i = 0; i < *n; i++) if (sk_streq((*suites)[i].name, name) && (*suites)[i].occurrence == occurrence) return &(*suites)[i];
+  *suites = (sk_rpt_suite *)sk_grow(*suites, cap, *n + 1, sizeof(sk_rpt_suite));
+  s = &(*suites)[(*n)++];
+  memset(s, 0, sizeof *s);
+  s->name = sk_strdup(name);
+  s->occurrence = occurrence;
+  s->xname = sk_strdup("");
+  s->blocks = (const sk_sko_block **)sk_calloc((size_t)nfiles, sizeof(sk_sko_block *));
+  return s;
+}
+
+static sk_rpt_series *rpt_series_for(sk_rpt_suite *s, int file, const sk_sko_line *l)
+{
+  sk_str key, outer;
+  size_t i;
+  sk_rpt_series *r;
+  sk_str_init(&key);
+  sk_str_init(&outer);
+  sk_str_printf(&key, "%d|", file);
+  sk_sko_key(&key, l, 1);
+  for (i = 0; i < s->n; i++) if (sk_streq(s->series[i].key, key.data)) { sk_str_free(&key); return &s->series[i]; }
+  for (i = 0; l->nvars > 0 && i + 1 < (size_t)l->nvars; i++)
+    sk_str_printf(&outer, "%s= %s ", l->vars[i].name, l->vars[i].text);
+  sk_str_putn(&outer, "", 0);
+  s->series = (sk_rpt_series *)sk_grow(s->series, &s->cap, s->n + 1, sizeof(sk_rpt_series));
+  r = &s->series[s->n++];
+  memset(r, 0, sizeof *r);
+  r->key = key.data;
+  r->outer = outer.data;
+  r->label = l->label;
+  r->file = file;
+  return r;
+}
+
+static double rpt_category(sk_rpt_suite *s, const char *text)
+{
+  size_t i;
+  for (i = 0; i < s->ncats; i++) if (sk_streq(s->cats[i], text)) return (double)i + 1.0;
+  s->cats = (char **)sk_grow(s->cats, &s->capcats, s->ncats + 1, sizeof(char *));
+  s->cats[s->ncats++] = sk_strdup(text);
+  return (double)s->ncats;
+}
+
+static const char *rpt_basename(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Legend names: only the parts that tell the curves apart. */
+static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles)
+{
+  size_t i, j;
+  int labels = 0, outers = 0;
+  for (i = 0; i < s->n; i++)
+    for (j = 0; j < i; j++) {
+      if (!sk_streq(s->series[i].label, s->series[j].label)) labels = 1;
+      if (!sk_streq(s->series[i].outer, s->series[j].outer)) outers = 1;
+    }
+  for (i = 0; i < s->n; i++) {
+    sk_rpt_series *r = &s->series[i];
+    sk_str n;
+    sk_str_init(&n);
+    if (nfiles > 1) sk_str_printf(&n, "%s", rpt_basename(files[r->file].path));
+    if (labels || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
+    if (outers) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->outer);
+    if (n.len == 0) sk_str_puts(&n, "time");
+    while (n.len > 0 && n.data[n.len - 1] == ' ') n.data[--n.len] = '\0';
+    r->name = n.data;
+  }
+}
+
+static int rpt_cmp_point(const void *a, const void *b)
+{
+  const sk_rpt_point *x = (const sk_rpt_point *)a, *y = (const sk_rpt_point *)b;
+  if (x->x != y->x) return x->x < y->x ? -1 : 1;
+  return x->line->lineno < y->line->lineno ? -1 : x->line->lineno > y->line->lineno;
+}
+
+static void rpt_node_range(const sk_sko_line *l, double *lo, double *hi)
+{
+  int k;
+  *lo = HUGE_VAL; *hi = -HUGE_VAL;
+  for (k = 0; k < l->nnode; k++) {
+    if (l->node_us[k] < *lo) *lo = l->node_us[k];
+    if (l->node_us[k] > *hi) *hi = l->node_us[k];
+  }
+}
+
+static void rpt_ranges(sk_rpt_suite *s)
+{
+  size_t i, j;
+  int positive, integers = 1, geometric;
+  double tmin = HUGE_VAL, tmax = -HUGE_VAL;
+  s->xmin = s->ymin = HUGE_VAL;
+  s->xmax = s->ymax = -HUGE_VAL;
+  for (i = 0; i < s->n; i++) {
+    sk_rpt_series *r = &s->series[i];
+    qsort(r->pts, r->n, sizeof(sk_rpt_point), rpt_cmp_point);
+    for (j = 0; j < r->n; j++) {
+      const sk_sko_line *l = r->pts[j].line;
+      double x = r->pts[j].x, lo = l->time_us - l->stderr_us, hi = l->time_us + l->stderr_us, nlo, nhi;
+      rpt_node_range(l, &nlo, &nhi);
+      if (nlo < lo) lo = nlo;
+      if (nhi > hi) hi = nhi;
+      if (x < s->xmin) s->xmin = x;
+      if (x > s->xmax) s->xmax = x;
+      if (lo < s->ymin) s->ymin = lo;
+      if (hi > s->ymax) s->ymax = hi;
+      if (l->time_us < tmin) tmin = l->time_us;
+      if (l->time_us > tmax) tmax = l->time_us;
+      if (x != floor(x)) integers = 0;
+    }
+  }
+  if (s->xmin == HUGE_VAL) { s->xmin = 0; s->xmax = 1; s->ymin = 0; s->ymax = 1; return; }
+  positive = tmin > 0.0;
+  if (s->ymin <= 0.0 && positive) s->ymin = tmin;   /* error bars below 0 are cut on a log axis */
+  s->logy = positive && tmax / tmin > 20.0;
+  if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
+  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
+  s->logx = geometric;
+  s->pow2x = geometric && integers;
+}
+
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites)
+{
+  size_t cap = 0, b, l, i;
+  int f;
+  *suites = NULL;
+  *nsuites = 0;
+  for (f = 0; f < nfiles; f++)
+    for (b = 0; b < files[f].n; b++) {
+      const sk_sko_block *bl = &files[f].blocks[b];
+      sk_rpt_suite *s = rpt_suite_for(suites, nsuites, &cap, bl->name, sk_sko_occurrence(&files[f], bl), nfiles);
+      s->blocks[f] = bl;
+      if (bl->suite_limited) s->suite_limited = 1;
+      for (l = 0; l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        if (ln->nvars == 0 || ln->vars[ln->nvars - 1].x == HUGE_VAL) s->categorical = 1;
+        if (ln->nvars > 0 && s->xname[0] == '\0') { free(s->xname); s->xname = sk_strdup(ln->vars[ln->nvars - 1].name); }
+      }
+    }
+  for (i = 0; i < *nsuites; i++) {
+    sk_rpt_suite *s = &(*suites)[i];
+    for (f = 0; f < nfiles; f++) {
+      const sk_sko_block *bl = s->blocks[f];
+      for (l = 0; bl != NULL && l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        sk_rpt_series *r = rpt_series_for(s, f, ln);
+        r->pts = (sk_rpt_point *)sk_grow(r->pts, &r->cap, r->n + 1, sizeof(sk_rpt_point));
+        r->pts[r->n].line = ln;
+        r->pts[r->n].x = s->categorical ? rpt_category(s, ln->nvars ? ln->vars[ln->nvars - 1].text : "")
+                                        : ln->vars[ln->nvars - 1].x;
+        r->n++;
+      }
+    }
+    rpt_name_series(s, files, nfiles);
+    rpt_ranges(s);
+  }
+}
+
+SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites)
+{
+  size_t i, j;
+  for (i = 0; i < nsuites; i++) {
+    sk_rpt_suite *s = &suites[i];
+    for (j = 0; j < s->n; j++) { free(s->series[j].name); free(s->series[j].key); free(s->series[j].outer); free(s->series[j].pts); }
+    for (j = 0; j < s->ncats; j++) free(s->cats[j]);
+    free(s->cats);
+    free(s->series);
+    free((void *)s->blocks);
+    free(s->name);
+    free(s->xname);
+  }
+  free(suites);
+}
+
+/* ---- axes ---- */
+
+enum { RPT_W = 760, RPT_H = 380, RPT_ML = 84, RPT_MR = 24, RPT_MT = 16, RPT_MB = 56, RPT_ROW = 18 };
+
+typedef struct rpt_axis {
+  int log;
+  double lo, hi;          /* data range after padding (log: positive) */
+  double from, to;        /* pixel positions of lo and hi */
+} rpt_axis;
+
+static double rpt_t(const rpt_axis *a, double v)
+{
+  if (a->log) return log10(v > 0.0 ? v : a->lo);
+  return v;
+}
+
+static double rpt_px(const rpt_axis *a, double v)
+{
+  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi);
+  if (v < a->lo) t = t0;
+  return a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
+}
+
+static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, double from, double to)
+{
+  a->log = logscale;
+  if (logscale) {
+    if (hi <= lo) { lo /= 2.0; hi *= 2.0; }
+    lo /= pow(hi / lo, 0.03);
+    hi *= pow(hi / lo, 0.03);
+  } else {
+    double pad = hi > lo ? (hi - lo) * 0.04 : (lo != 0.0 ? fabs(lo) * 0.5 : 1.0);
+    if (lo != 0.0) lo -= pad;
+    hi += pad;
+  }
+  a->lo = lo;
+  a->hi = hi;
+  a->from = from;
+  a->to = to;
+}
+
+/* "1", "512", "4K", "16M", "1G": a power of two. */
+static void rpt_pow2_label(sk_str *out, double v)
+{
+  static const char *const units[] = { "", "K", "M", "G", "T" };
+  int u = 0;
+  while (v >= 1024.0 && u < 4 && fmod(v, 1024.0) == 0.0) { v /= 1024.0; u++; }
+  sk_str_printf(out, "%.0f%s", v, units[u]);
+}
+
+/* The tick values of an axis (at most about 12). pow2: powers of two. */
+static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
+{
+  size_t n = 0;
+  if (a->log && pow2) {
+    int e0 = (int)ceil(log(a->lo) / log(2.0) - 1e-9), e1 = (int)floor(log(a->hi) / log(2.0) + 1e-9), e, step = 1;
+    while ((e1 - e0) / step > 10) step *= 2;
+    for (e = e0; e <= e1 && n < max; e++) if (e % step == 0) t[n++] = pow(2.0, (double)e);
+  } else if (a->log) {
+    int e0 = (int)floor(log10(a->lo)), e1 = (int)ceil(log10(a->hi)), e, k;
+    static const double mult[] = { 1.0, 2.0, 5.0 };
+    int nm = e1 - e0 <= 2 ? 3 : 1;
+    for (e = e0; e <= e1; e++)
+      for (k = 0; k < nm; k++) {
+        double v = mult[k] * pow(10.0, (double)e);
+        if (v >= a->lo && v <= a->hi && n < max) t[n++] = v;
+      }
+  } else {
+    double raw = (a->hi - a->lo) / 6.0, mag = pow(10.0, floor(log10(raw))), step = mag, v;
+    if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
+    for (v = ceil(a->lo / step) * step; v <= a->hi && n < max; v += step) t[n++] = fabs(v) < step * 1e-9 ? 0.0 : v;
+  }
+  return n;
+}
+
+/* ---- HTML ---- */
+
+static const char *const rpt_colors[] = {
+  "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"
+};
+#define RPT_NCOLORS (sizeof rpt_colors / sizeof rpt_colors[0])
+
+static void rpt_esc(sk_str *out, const char *text)
+{
+  const char *p;
+  for (p = text; *p; p++) {
+    if (*p == '&') sk_str_puts(out, "&amp;");
+    else if (*p == '<') sk_str_puts(out, "&lt;");
+    else if (*p == '>') sk_str_puts(out, "&gt;");
+    else if (*p == '"') sk_str_puts(out, "&quot;");
+    else sk_str_putc(out, *p);
+  }
+}
+
+static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const rpt_axis *ay)
+{
+  double t[64];
+  size_t n, i;
+  double x0 = RPT_ML, x1 = RPT_W - RPT_MR, y0 = RPT_H - RPT_MB, y1 = RPT_MT;
+  sk_str_printf(o, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", RPT_ML, RPT_MT,
+                RPT_W - RPT_ML - RPT_MR, RPT_H - RPT_MT - RPT_MB);
+  sk_str_puts(o, "<g class=\"axis x-axis\">\n");
+  if (s->categorical) {
+    for (i = 0; i < s->ncats; i++) {
+      double px = rpt_px(ax, (double)i + 1.0);
+      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
+      rpt_esc(o, s->cats[i]);
+      sk_str_puts(o, "</text>\n");
+    }
+  } else {
+    n = rpt_ticks(ax, s->pow2x, t, 64);
+    for (i = 0; i < n; i++) {
+      double px = rpt_px(ax, t[i]);
+      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
+      if (s->pow2x) rpt_pow2_label(o, t[i]); else sk_str_printf(o, "%g", t[i]);
+      sk_str_puts(o, "</text>\n");
+    }
+  }
+  sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x1, y0);
+  sk_str_printf(o, "<text class=\"axis-label x-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (x0 + x1) / 2, y0 + 38.0);
+  rpt_esc(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_printf(o, "%s</text>\n</g>\n<g class=\"axis y-axis\">\n", s->logx ? (s->pow2x ? " (log scale, powers of two)" : " (log scale)") : "");
+  n = rpt_ticks(ay, 0, t, 64);
+  for (i = 0; i < n; i++) {
+    double py = rpt_px(ay, t[i]);
+    sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                     "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+                  x0, py, x1, py, x0 - 6, py + 4, t[i]);
+  }
+  sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x0, y1);
+  sk_str_printf(o, "<text class=\"axis-label y-label\" transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">"
+                   "time [us]%s</text>\n</g>\n", (y0 + y1) / 2, s->logy ? " (log scale)" : "");
+}
+
+/* The tooltip of a point (SVG <title>: shown by the browser, no script). */
+static void rpt_point_title(sk_str *o, const sk_rpt_series *r, const sk_sko_line *l)
+{
+  int k;
+  sk_str_puts(o, "<title>");
+  rpt_esc(o, r->name);
+  sk_str_puts(o, ": ");
+  for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
+  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions%s%s", l->size, l->time_us, l->stderr_us, l->reps,
+                l->refined ? ", added by autorefine" : "", l->limited ? ", stopped by the time limit" : "");
+  if (l->invalid > 0) sk_str_printf(o, ", %d repetitions discarded", l->invalid);
+  sk_str_puts(o, "</title>");
+}
+
+/* One curve: node-time band, line, error bars, points and their marks. */
+static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
+                           int *marks)
+{
+  size_t j;
+  int band = 1;
+  for (j = 0; j < r->n; j++) if (r->pts[j].line->nnode < 2) band = 0;
+  sk_str_printf(o, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", color, color);
+  if (band && r->n > 0) {
+    sk_str_puts(o, "<polygon class=\"band\" points=\"");
+    for (j = 0; j < r->n; j++) {
+      double lo, hi;
+      rpt_node_range(r->pts[j].line, &lo, &hi);
+      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
+    }
+    for (j = r->n; j-- > 0; ) {
+      double lo, hi;
+      rpt_node_range(r->pts[j].line, &lo, &hi);
+      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
+    }
+    sk_str_puts(o, "\"/>\n");
+    marks[4] = 1;
+  }
+  sk_str_puts(o, "<polyline class=\"curve\" fill=\"none\" points=\"");
+  for (j = 0; j < r->n; j++) sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, r->pts[j].line->time_us));
+  sk_str_puts(o, "\"/>\n");
+  for (j = 0; j < r->n; j++) {
+    const sk_sko_line *l = r->pts[j].line;
+    double px = rpt_px(ax, r->pts[j].x), py = rpt_px(ay, l->time_us);
+    double ylo = rpt_px(ay, l->time_us - l->stderr_us), yhi = rpt_px(ay, l->time_us + l->stderr_us);
+    if (l->stderr_us > 0.0)
+      sk_str_printf(o, "<path class=\"errorbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh6M%.1f %.1fh6\"/>\n",
+                    px, ylo, yhi, px - 3, ylo, px - 3, yhi);
+    if (l->refined) {
+      sk_str_printf(o, "<polygon class=\"pt pt-apr\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
+                    px, py - 5, px + 5, py, px, py + 5, px - 5, py);
+      marks[1] = 1;
+    } else {
+      sk_str_printf(o, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\">", px, py);
+      marks[0] = 1;
+    }
+    rpt_point_title(o, r, l);
+    sk_str_puts(o, r->pts[j].line->refined ? "</polygon>\n" : "</circle>\n");
+    if (l->limited) {
+      sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>\n", px, py);
+      marks[2] = 1;
+    }
+    if (l->invalid > 0) {
+      sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
+                    px, py - 14, px + 5, py - 7, px - 5, py - 7);
+      marks[3] = 1;
+    }
+  }
+  sk_str_puts(o, "</g>\n");
+}
+
+static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
+{
+  static const char *const what[] = { "measured", "added by autorefine", "stopped by a time limit",
+                                      "repetitions discarded", "band: smallest to largest node time" };
+  size_t i;
+  int y = RPT_H + 4, k, x = RPT_ML;
+  sk_str_puts(o, "<g class=\"legend\">\n");
+  for (i = 0; i < s->n; i++, y += RPT_ROW) {
+    sk_str_printf(o, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
+                     "<text class=\"legend-text\" x=\"%d\" y=\"%d\">", RPT_ML, y, RPT_ML + 24, y,
+                  rpt_colors[i % RPT_NCOLORS], RPT_ML + 32, y + 4);
+    rpt_esc(o, s->series[i].name);
+    sk_str_puts(o, "</text>\n");
+  }
+  for (k = 0; k < 5; k++) {
+    if (!marks[k]) continue;
+    if (x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
+    if (k == 0) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
+    else if (k == 1) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
+                                   x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
+    else if (k == 2) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
+    else if (k == 3) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
+                                   x + 5, y - 6, x + 10, y + 3, x, y + 3);
+    else sk_str_printf(o, "<rect class=\"band key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"8\"/>", x, y - 4);
+    sk_str_printf(o, "<text class=\"legend-text\" x=\"%d\" y=\"%d\">%s</text>\n", x + 16, y + 4, what[k]);
+    x += 28 + 7 * (int)strlen(what[k]);
+  }
+  sk_str_puts(o, "</g>\n");
+}
+
+static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
+{
+  rpt_axis ax, ay;
+  size_t i;
+  int marks[5] = { 0, 0, 0, 0, 0 };
+  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 2);   /* legend: a row per curve, two for the marks */
+  rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
+                RPT_ML, RPT_W - RPT_MR);
+  if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
+  rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
+  sk_str_printf(o, "<svg class=\"plot\" id=\"plot-%lu\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", (unsigned long)index, RPT_W, height, RPT_W, height);
+  rpt_esc(o, s->name);
+  sk_str_puts(o, "\">\n<title>");
+  rpt_esc(o, s->name);
+  sk_str_puts(o, "</title>\n");
+  rpt_axes(o, s, &ax, &ay);
+  for (i = 0; i < s->n; i++) rpt_series_svg(o, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
+  rpt_legend(o, s, marks);
+  sk_str_puts(o, "</svg>\n");
+}
+
+static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
+{
+  size_t i, j;
+  int k, labels = 0;
+  for (i = 1; i < s->n; i++) if (!sk_streq(s->series[i].label, s->series[0].label)) labels = 1;
+  sk_str_printf(o, "<table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
+                   "<th>time [us]</th><th>std. error [us]</th><th>repetitions</th><th>node times [us]</th>"
+                   "<th>notes</th></tr></thead>\n<tbody>\n",
+                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "");
+  for (i = 0; i < s->n; i++)
+    for (j = 0; j < s->series[i].n; j++) {
+      const sk_sko_line *l = s->series[i].pts[j].line;
+      double lo, hi;
+      sk_str_puts(o, "<tr>");
+      if (nfiles > 1) { sk_str_printf(o, "<td>%d</td>", s->series[i].file + 1); }
+      if (labels) { sk_str_puts(o, "<td>"); rpt_esc(o, l->label); sk_str_puts(o, "</td>"); }
+      sk_str_puts(o, "<td>");
+      for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
+      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
+                       "<td class=\"num\">%ld</td><td class=\"num\">", l->size, l->time_us, l->stderr_us, l->reps);
+      rpt_node_range(l, &lo, &hi);
+      if (l->nnode == 1) sk_str_printf(o, "%.3f", lo);
+      else if (l->nnode > 1) sk_str_printf(o, "%.3f &ndash; %.3f", lo, hi);
+      sk_str_puts(o, "</td><td>");
+      if (l->refined) sk_str_puts(o, "added by autorefine ");
+      if (l->limited) sk_str_puts(o, "<span class=\"warn\">stopped by the time limit</span> ");
+      if (l->invalid > 0) sk_str_printf(o, "<span class=\"warn\">%d repetitions discarded</span>", l->invalid);
+      sk_str_puts(o, "</td></tr>\n");
+    }
+  sk_str_puts(o, "</tbody>\n</table>\n");
+}
+
+/* The style sheet, in pieces (C89 compilers need support string literals of 509 characters only). */
+static const char *const rpt_style[] = {
+  "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
+  "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
+  "td.num{text-align:right;font-family:monospace}th{background:#eee}",
+  "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
+  "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
+  "svg.plot{display:block;background:#fff}svg .frame{fill:none;stroke:#888}",
+  "svg .grid{stroke:#e4e4e4}svg .axis-line{stroke:#444}svg .tick,svg .legend-text{font-size:12px;fill:#333;stroke:none}",
+  "svg .axis-label{font-size:13px;fill:#111;stroke:none}svg .band{fill-opacity:0.15;stroke:none}",
+  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}",
+  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555}",
+  "svg .pt-apr{stroke:#000;stroke-width:0.8}",
+  "svg .mark-limited{fill:none;stroke:#c00;stroke-width:1.5}svg .mark-invalid{fill:#f90;stroke:none}",
+  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em}",
+  NULL
+};
+
+/* The run headers as one table: a row per header field, a column per input. */
+static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
+{
+  int f, g, seen;
+  size_t i, j;
+  sk_str_puts(o, "<section class=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
+  for (f = 0; f < nfiles; f++) { sk_str_printf(o, "<th>run %d: ", f + 1); rpt_esc(o, files[f].path); sk_str_puts(o, "</th>"); }
+  sk_str_puts(o, "</tr></thead>\n<tbody>\n");
+  for (f = 0; f < nfiles; f++)
+    for (i = 0; i < files[f].nfields; i++) {
+      const char *key = files[f].fields[i].key;
+      for (seen = 0, g = 0; g <= f && !seen; g++)
+        for (j = 0; j < (g == f ? i : files[g].nfields); j++) if (sk_streq(files[g].fields[j].key, key)) { seen = 1; break; }
+      if (seen) continue;
+      sk_str_puts(o, "<tr><td>");
+      rpt_esc(o, key);
+      sk_str_puts(o, "</td>");
+      for (g = 0; g < nfiles; g++) {
+        const char *sep = "";
+        sk_str_puts(o, "<td>");
+        for (j = 0; j < files[g].nfields; j++)
+          if (sk_streq(files[g].fields[j].key, key)) { sk_str_puts(o, sep); rpt_esc(o, files[g].fields[j].value); sep = "<br>"; }
+        sk_str_puts(o, "</td>");
+      }
+      sk_str_puts(o, "</tr>\n");
+    }
+  sk_str_puts(o, "</tbody>\n</table>\n</section>\n");
+}
+
+SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
+{
+  sk_rpt_suite *suites;
+  size_t n, i, j;
+  int f;
+  sk_report_model(files, nfiles, &suites, &n);
+  sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                "<title>skampi report</title>\n<style>");
+  for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);
+  sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
+                   "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
+  for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }
+  sk_str_puts(o, "</p>\n");
+  rpt_headers(o, files, nfiles);
+  sk_str_puts(o, "<nav class=\"index\">\n<h2>Suites</h2>\n<ol>\n");
+  for (i = 0; i < n; i++) {
+    size_t points = 0;
+    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
+    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
+  }
+  sk_str_puts(o, "</ol>\n</nav>\n");
+  for (i = 0; i < n; i++) {
+    sk_str_printf(o, "<section class=\"suite\" id=\"suite-%lu\">\n<h2>%lu. ", (unsigned long)i + 1, (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_puts(o, "</h2>\n");
+    if (suites[i].suite_limited) sk_str_puts(o, "<p class=\"warn\">stopped by the time limit per suite</p>\n");
+    rpt_plot(o, &suites[i], i + 1);
+    rpt_table(o, &suites[i], nfiles);
+    for (f = 0; f < nfiles; f++) {
+      const sk_sko_block *b = suites[i].blocks[f];
+      if (b == NULL || b->notes.len == 0) continue;
+      sk_str_puts(o, "<pre class=\"notes\">");
+      rpt_esc(o, b->notes.data);
+      sk_str_puts(o, "</pre>\n");
+    }
+    sk_str_puts(o, "</section>\n");
+  }
+  sk_str_puts(o, "</body>\n</html>\n");
+  sk_report_model_free(suites, n);
+}
+
+static int rpt_ends_with(const char *s, const char *suffix)
+{
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && sk_streq(s + a - b, suffix);
+}
+
+SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  sk_str o;
+  int ok = 1;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  sk_str_init(&o);
+  if (rpt_ends_with(path, ".gp")) {
+    sk_str *scripts;
+    size_t n, k;
+    char *base = sk_strndup(path, strlen(path) - 3);
+    sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
+    for (k = 0; k < n && ok; k++) {
+      char *name = (char *)sk_malloc(strlen(base) + 32);
+      sprintf(name, "%s-%lu.gp", base, (unsigned long)k + 1);
+      ok = sk_out_file(name, scripts[k].data ? scripts[k].data : "", err);
+      free(name);
+    }
+    for (k = 0; k < n; k++) sk_str_free(&scripts[k]);
+    free(scripts);
+    free(base);
+  } else {
+    sk_report_html(&o, files, ninputs);
+  }
+  if (ok) ok = sk_out_file(path, o.data ? o.data : "", err);
+  sk_sko_free_all(files, ninputs);
+  sk_str_free(&o);
+  return ok;
+}
+/* --- end split/report.c --- */
+/* --- begin split/report_gp.c --- */
+#line 1 "split/report_gp.c"
+/*
+** report_gp.c -- the gnuplot form of the report (skampi -r OUT.gp IN.sko ...; report.h):
+** per suite one script OUT-K.gp with the data inline (gnuplot 5 data blocks, so the
+** script needs no other file) that draws the same plot as the HTML report -- log axes
+** for geometric loops, powers of two on integer ones, error bars of one standard error,
+** the node-time band, points added by autorefine as their own key entry -- into
+** OUT-K.svg; OUT.gp loads them all. The scripts name their files without a directory:
+** run them where they are (`cd DIR && gnuplot OUT.gp`).
+*/
+#line 11 "split/report_gp.c"
+
+static void gp_quote(sk_str *o, const char *text)
+{
+  const char *p;
+  sk_str_putc(o, '"');
+  for (p = text; *p; p++) { if (*p == '"' || *p == '\\') sk_str_putc(o, '\\'); sk_str_putc(o, *p); }
+  sk_str_putc(o, '"');
+}
+
+/* $dK_S: x, time, error, node min, node max, refined (one block per series). */
+static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
+{
+  size_t j;
+  int n;
+  sk_str_printf(o, "$d%lu_%lu << EOD\n", (unsigned long)k, (unsigned long)si);
+  for (j = 0; j < r->n; j++) {
+    const sk_sko_line *l = r->pts[j].line;
+    double lo = l->time_us, hi = l->time_us;
+    for (n = 0; n < l->nnode; n++) {
+      if (l->node_us[n] < lo) lo = l->node_us[n];
+      if (l->node_us[n] > hi) hi = l->node_us[n];
+    }
+    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi, l->refined);
+  }
+  sk_str_puts(o, "EOD\n");
+}
+
+static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t k)
+{
+  size_t i;
+  sk_str_puts(o, "# skampi report: suite ");
+  gp_quote(o, s->name);
+  sk_str_printf(o, "\nset terminal svg size 800,500 dynamic\nset output \"%s-%lu.svg\"\nset title ", base, (unsigned long)k);
+  gp_quote(o, s->name);
+  sk_str_puts(o, " noenhanced\nset xlabel ");
+  gp_quote(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_puts(o, " noenhanced\nset ylabel \"time [us]\"\nset key outside bottom center noenhanced\nset grid\n");
+  if (s->logx) sk_str_printf(o, "set logscale x %d\n", s->pow2x ? 2 : 10);
+  if (s->logy) sk_str_puts(o, "set logscale y 10\n");
+  if (s->categorical) {
+    sk_str_puts(o, "set xtics (");
+    for (i = 0; i < s->ncats; i++) { sk_str_puts(o, i ? ", " : ""); gp_quote(o, s->cats[i]); sk_str_printf(o, " %lu", (unsigned long)i + 1); }
+    sk_str_printf(o, ")\nset xrange [0.5:%lu.5]\n", (unsigned long)s->ncats);
+  }
+  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i);
+  sk_str_puts(o, "plot \\\n");
+  for (i = 0; i < s->n; i++) {
+    const char *sep = i + 1 < s->n ? ", \\\n" : "\n";
+    int color = (int)(i % 8) + 1;
+    sk_str_printf(o, "  $d%lu_%lu using 1:4:5 with filledcurves fs transparent solid 0.15 lc %d notitle, \\\n",
+                  (unsigned long)k, (unsigned long)i, color);
+    sk_str_printf(o, "  $d%lu_%lu using 1:2:3 with yerrorlines lc %d pt 7 title ", (unsigned long)k, (unsigned long)i, color);
+    gp_quote(o, s->series[i].name);
+    sk_str_printf(o, ", \\\n  $d%lu_%lu using 1:($6 > 0 ? $2 : 1/0) with points lc %d pt 12 ps 1.5 %s%s",
+                  (unsigned long)k, (unsigned long)i, color, i == 0 ? "title \"added by autorefine\"" : "notitle", sep);
+  }
+  sk_str_puts(o, "unset output\nreset\n");
+}
+
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+                              sk_str *main_script, sk_str **scripts, size_t *nscripts)
+{
+  sk_rpt_suite *suites;
+  size_t n, k;
+  const char *slash = strrchr(base, '/');
+  base = slash ? slash + 1 : base;      /* the scripts name each other next to themselves */
+  sk_report_model(files, nfiles, &suites, &n);
+  *scripts = (sk_str *)sk_calloc(n ? n : 1, sizeof(sk_str));
+  *nscripts = n;
+  sk_str_puts(main_script, "# skampi report as gnuplot scripts (gnuplot 5): one per suite, each writes an SVG\n");
+  for (k = 0; k < n; k++) {
+    sk_str_init(&(*scripts)[k]);
+    gp_suite(&(*scripts)[k], base, &suites[k], k + 1);
+    sk_str_printf(main_script, "load \"%s-%lu.gp\"\n", base, (unsigned long)k + 1);
+  }
+  sk_report_model_free(suites, n);
+}
+/* --- end split/report_gp.c --- */
+/* --- begin split/postproc.h --- */
+#line 1 "split/postproc.h"
+/*
+** postproc.h -- the command line of post-processing, which needs no mpirun and makes no
+** MPI call (like -l): `-r OUT IN.sko [IN2.sko ...]` writes a report (report.h), `-x
+** csv|json IN.sko [...] [-o OUT]` an export (export.h, standard output without -o); and
+** after a run, the merge of the output with its earlier backups that
+** merge_with_backups() or @POSTPROC asked for (merge.h, SKaLib §3.4.3).
+*/
+#ifndef SK_POSTPROC_H
+#define SK_POSTPROC_H
+
+#line 12 "split/postproc.h"
+
+typedef struct sk_postproc {
+  int kind;               /* 0: none, 'r': report, 'x': export */
+  const char *target;     /* -r: the report file; -x: the format */
+  const char *output;     /* -x ... -o FILE */
+  char **inputs;
+  int ninputs;
+} sk_postproc;
+
+/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
+** when argv[i] is neither. Missing arguments or an unknown format: message, exit 2. */
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p);
+/* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
+SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
+/* After a run into `output`: the merge with its backups, when asked for. */
+SK_API void sk_postproc_after_run(const char *output, int merge_backups);
+
+#endif
+/* --- end split/postproc.h --- */
+/* --- begin split/postproc.c --- */
+#line 1 "split/postproc.c"
+/*
+** postproc.c -- see postproc.h.
+*/
+#line 5 "split/postproc.c"
+#line 6 "split/postproc.c"
+#line 7 "split/postproc.c"
+#line 8 "split/postproc.c"
+
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p)
+{
+  int k;
+  const char *a = argv[i];
+  if (!sk_streq(a, "-r") && !sk_streq(a, "-x")) return 0;
+  memset(p, 0, sizeof *p);
+  p->kind = a[1];
+  if (i + 2 >= argc) {
+    if (sk_is_reporter()) fprintf(stderr, "skampi: %s needs %s and at least one result file\n", a,
+                                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  p->target = argv[i + 1];
+  if (p->kind == 'x' && !sk_export_format_known(p->target)) {
+    if (sk_is_reporter()) fprintf(stderr, "skampi: unknown export format '%s' (csv or json)\n", p->target);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
+  for (k = i + 2; k < argc; k++) {
+    if (sk_streq(argv[k], "-o") && k + 1 < argc) p->output = argv[++k];
+    else p->inputs[p->ninputs++] = argv[k];
+  }
+  return 1;
+}
+
+SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
+{
+  sk_str err;
+  int ok;
+  sk_str_init(&err);
+  if (p->kind == 'r') ok = sk_report_files(p->target, p->inputs, p->ninputs, &err);
+  else ok = sk_export_files(p->output ? p->output : output, p->target, p->inputs, p->ninputs, &err);
+  if (!ok) fprintf(stderr, "%s\n", err.data);
+  else if (p->kind == 'r') fprintf(stderr, "skampi: report of %d file%s written to %s\n", p->ninputs,
+                                   p->ninputs == 1 ? "" : "s", p->target);
+  sk_str_free(&err);
+  return ok ? 0 : SK_EXIT_USER_ERROR;
+}
+
+SK_API void sk_postproc_after_run(const char *output, int merge_backups)
+{
+  sk_str err;
+  int n;
+  if (!merge_backups) return;
+  if (output == NULL || sk_streq(output, "-")) {
+    fprintf(stderr, "skampi: merge_with_backups: the output is standard output, nothing to merge\n");
+    return;
+  }
+  sk_str_init(&err);
+  n = sk_merge_backups(output, &err);
+  if (n < 0) fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
+  else if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
+  else fprintf(stderr, "skampi: merged this run with %d earlier runs into %s (SKaLib 3.4)\n", n - 1, output);
+  sk_str_free(&err);
+}
+/* --- end split/postproc.c --- */
 /* --- begin split/interp.h --- */
 #line 1 "split/interp.h"
 /*
@@ -12562,6 +14300,7 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 #line 12 "split/interp.h"
 #line 13 "split/interp.h"
 #line 14 "split/interp.h"
+#line 15 "split/interp.h"
 
 typedef struct sk_var {
   char *name;
@@ -12592,6 +14331,9 @@ typedef struct sk_interp {
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
+  sk_label_table labels;
+  int apr_added;              /* the current autorefine point was added by refinement */
+  int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -12644,6 +14386,7 @@ SK_API void sk_interp_free(sk_interp *in)
   scope_clear(&in->globals);
   scope_clear(&in->locals);
   free(in->loops);
+  sk_labels_free(&in->labels);
   sk_engine_free(&in->engine);
 }
 
@@ -12953,6 +14696,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     sk_apr_config c;
     sk_apr *apr;
     size_t var_index = in->nloops - 1;
+    int outer_added = in->apr_added;
     if (!s->to) sk_user_error(&s->loc, "an autorefine loop needs an explicit upper bound");
     sk_apr_default_config(&c);
     c.first = spec.first;
@@ -12967,9 +14711,11 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     if (in->in_measurement) sk_out_hold_begin();
     while (sk_apr_next(apr, &x)) {
       in->last_time = 0.0;
+      in->apr_added = outer_added || sk_apr_point_added(apr);
       if (!loop_iteration(in, s, loop_value(integer, x))) break;
       sk_apr_report(apr, in->last_time);
     }
+    in->apr_added = outer_added;
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
   } else {
@@ -13028,6 +14774,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
       sk_str_free(&note);
     }
   }
+  sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
   if (in->suite_stopped && sk_engine_reports()) {
@@ -13054,16 +14801,18 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->block_name = NULL;
 }
 
-static void measure_write_line(sk_interp *in, const sk_result *res)
+static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res)
 {
   double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
   double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
   int i, nvalid = 0, nsel;
   for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
+  sk_out_label(sk_labels_for(&in->labels, s, args, in->loops, in->nloops));
+  if (in->apr_added) sk_out_mark_added();
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
-  if (res->note[0]) sk_out_text(res->note);
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
+  if (res->note[0]) sk_out_note(res->note);
+  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
   if (res->invalid > 0 || res->calls_per_timing > 1) {
     sk_str note;
     sk_str_init(&note);
@@ -13071,7 +14820,7 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
       sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
     if (res->calls_per_timing > 1)
       sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
-    sk_out_text(note.data);
+    sk_out_note(note.data);
     sk_str_free(&note);
   }
   free(sel);
@@ -13132,21 +14881,22 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
-  free(args);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
   if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
+    free(args);
     sk_user_error(&s->call->loc, "%s%s", out.message,
                   out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
     in->last_time = out.time;
     if (out.suite_time_spent) in->suite_stopped = 1;
-    if (sk_engine_reports()) measure_write_line(in, &out.result);
+    if (sk_engine_reports()) measure_write_line(in, s, args, &out.result);
     in->time_in_measurements += sk_engine_clock() - started;
     in->measurements++;
   }
+  free(args);
   sk_outcome_free(&out);
 }
 
@@ -15091,6 +16841,16 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
   return bi_none();
 }
 
+/* merge_with_backups(): when the run has finished, its output file and the earlier runs
+** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
+** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
+static sk_value bi_merge_with_backups(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->merge_backups = 1;
+  return bi_none();
+}
+
 /* Verification of the portable broadcasts (meas_bcast_algos.c): every process checks
 ** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
 static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
@@ -15111,6 +16871,7 @@ static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
@@ -15754,8 +17515,10 @@ static p4_family p4_family_of(const p4_type *t)
 **   Recorded only -- one output_comment with a note; skampi does not act on them:
 **     @OUTFILE name     the output file is chosen with -o
 **     @LOGFILE name     skampi reports on standard error
-**     @POSTPROC yes|no  (also @POST_PROC, @POST) skampi does not merge runs (SKaLib §3.4)
 **     @ABSOLUTE yes|no
+**   Post-processing -- a comment, and with yes a call of merge_with_backups(): after the
+**   run the output OUT is merged with the earlier runs OUT.1, OUT.2, ... (SKaLib §3.4.3):
+**     @POSTPROC yes|no  (also @POST_PROC, @POST)
 **   Settings -- at most once each; translated, in file order, into helper calls at the
 **   top of the program; measurement blocks inherit them (Default_Value):
 **     @MEMORY n          set_skampi_buffer(n * 1024): n in KiB, or with a size suffix
@@ -15775,7 +17538,7 @@ static p4_family p4_family_of(const p4_type *t)
 typedef enum p4_section_kind {
   SEC_TEXT,          /* free text: output_comment per line */
   SEC_FILE_NAME,     /* recorded: OUTFILE, LOGFILE */
-  SEC_YES_NO,        /* recorded: POSTPROC, ABSOLUTE */
+  SEC_YES_NO,        /* recorded: ABSOLUTE; POSTPROC yes also calls merge_with_backups() */
   SEC_MEMORY,
   SEC_SETTING,       /* a value checked like the block key `key`, a call of its setting */
   SEC_MULTIPLE_OF,
@@ -15798,9 +17561,9 @@ static const p4_section_def p4_sections[] = {
   { "COMMENT", "COMMENT", SEC_TEXT, -1, NULL },
   { "OUTFILE", "OUTFILE", SEC_FILE_NAME, -1, "not used: skampi writes to the file given with -o" },
   { "LOGFILE", "LOGFILE", SEC_FILE_NAME, -1, "not used: skampi reports on standard error" },
-  { "POSTPROC", "POSTPROC", SEC_YES_NO, -1, "not done: skampi does not merge runs" },
-  { "POST_PROC", "POSTPROC", SEC_YES_NO, -1, "not done: skampi does not merge runs" },
-  { "POST", "POSTPROC", SEC_YES_NO, -1, "not done: skampi does not merge runs" },
+  { "POSTPROC", "POSTPROC", SEC_YES_NO, -1, "with yes merge_with_backups() merges the run with its earlier runs OUT.1, OUT.2, ... at the end, SKaLib 3.4" },
+  { "POST_PROC", "POSTPROC", SEC_YES_NO, -1, "with yes merge_with_backups() merges the run with its earlier runs OUT.1, OUT.2, ... at the end, SKaLib 3.4" },
+  { "POST", "POSTPROC", SEC_YES_NO, -1, "with yes merge_with_backups() merges the run with its earlier runs OUT.1, OUT.2, ... at the end, SKaLib 3.4" },
   { "ABSOLUTE", "ABSOLUTE", SEC_YES_NO, -1, "not used by skampi" },
   { "MEMORY", "MEMORY", SEC_MEMORY, -1, NULL },
   { "MAX_REP", "MAX_REP", SEC_SETTING, K_MAX_REP, NULL },
@@ -16630,6 +18393,11 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     sk_str_clear(&c->text_buf);
     sk_str_printf(&c->text_buf, "%s: %s (%s)", d->label, p4_yes_no_names[sec->ival], d->note);
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
+    if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
+      sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
+      call->expr = sk_expr_call0("merge_with_backups", &sec->value_loc);
+      sk_block_add(&c->prog->top, call);
+    }
     break;
   case SEC_MEMORY:
     p4_add_call(&c->prog->top, "set_skampi_buffer", sk_expr_int(sec->ival, &sec->value_loc), &sec->value_loc);
@@ -17024,14 +18792,16 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** process, then every process interprets the program while rank 0 writes the results.
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 */
-#line 9 "split/main.c"
 #line 10 "split/main.c"
 #line 11 "split/main.c"
 #line 12 "split/main.c"
 #line 13 "split/main.c"
 #line 14 "split/main.c"
 #line 15 "split/main.c"
+#line 16 "split/main.c"
+#line 17 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -17043,6 +18813,7 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  sk_postproc post;       /* -r, -x: report and export (postproc.h) */
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -17064,13 +18835,16 @@ static void main_usage(FILE *f)
     "             number of processes, aliases), helpers and iterators (parameter and\n"
     "             result types) of this build, or only NAME; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
-  fprintf(f,
+  fputs(
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
     "  -n         check the input's syntax only, measure nothing\n"
     "  -s         copy the input into the output as '#> ' lines\n"
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
-    "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n", f);
+  fputs(
+    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)\n"
+    "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON\n", f);
+  fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
 }
 
@@ -17081,7 +18855,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
   { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
-  { "mpi_processor_names", "output and environment" },
+  { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
   { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
   { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
   { "last_proc", "communicators" }, { "topology_", "communicators" },
@@ -17213,6 +18987,7 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_postproc_option(argc, argv, i, &o->post)) break;   /* -r, -x */
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -17364,6 +19139,11 @@ int main(int argc, char **argv)
     sk_str_free(&err);
     sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
   }
+  if (o.post.kind) {                                  /* -r, -x: post-processing only */
+    int status = sk_tp_world_rank() == 0 ? sk_postproc_run(&o.post, o.output) : 0;
+    free(o.post.inputs);
+    sk_exit(status);
+  }
   main_load_program(&o, &src, &prog);
   if (o.syntax_only || o.translate) {
     if (sk_tp_world_rank() == 0) {
@@ -17413,10 +19193,11 @@ int main(int argc, char **argv)
     sk_str_free(&f);
     if (o.output && !sk_streq(o.output, "-")) fprintf(stderr, "skampi: results written to %s\n", o.output);
   }
+  sk_out_close();
+  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);
   sk_interp_free(&in);
   sk_program_free(&prog);
   sk_sources_free(&src);
-  sk_out_close();
   sk_tp_finish();
   return 0;
 }

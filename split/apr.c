@@ -445,6 +445,11 @@ SK_API int sk_apr_next(sk_apr *a, double *x)
   return apr_hand_out(a, a->points[top].split, top, x);
 }
 
+SK_API int sk_apr_point_added(const sk_apr *a)
+{
+  return a->pending && a->pending_left >= 0;
+}
+
 SK_API void sk_apr_report(sk_apr *a, double t)
 {
   apr_point *p;

@@ -66,6 +66,9 @@ SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
 /* 1: measure at *x next and call sk_apr_report; 0: finished (sk_apr_stop_reason says
 ** why). Calling it again while a point awaits its result is an internal error. */
 SK_API int sk_apr_next(sk_apr *a, double *x);
+/* 1 when the x last returned by sk_apr_next was added by refinement (phase two), 0 for a
+** point of the plain loop. */
+SK_API int sk_apr_point_added(const sk_apr *a);
 /* The result measured at the x last returned by sk_apr_next. */
 SK_API void sk_apr_report(sk_apr *a, double t);
 SK_API void sk_apr_free(sk_apr *a);

@@ -1337,6 +1337,16 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
   return bi_none();
 }
 
+/* merge_with_backups(): when the run has finished, its output file and the earlier runs
+** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
+** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
+static sk_value bi_merge_with_backups(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->merge_backups = 1;
+  return bi_none();
+}
+
 /* Verification of the portable broadcasts (meas_bcast_algos.c): every process checks
 ** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
 static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
@@ -1357,6 +1367,7 @@ static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },

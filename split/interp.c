@@ -37,6 +37,7 @@ SK_API void sk_interp_free(sk_interp *in)
   scope_clear(&in->globals);
   scope_clear(&in->locals);
   free(in->loops);
+  sk_labels_free(&in->labels);
   sk_engine_free(&in->engine);
 }
 
@@ -346,6 +347,7 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     sk_apr_config c;
     sk_apr *apr;
     size_t var_index = in->nloops - 1;
+    int outer_added = in->apr_added;
     if (!s->to) sk_user_error(&s->loc, "an autorefine loop needs an explicit upper bound");
     sk_apr_default_config(&c);
     c.first = spec.first;
@@ -360,9 +362,11 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     if (in->in_measurement) sk_out_hold_begin();
     while (sk_apr_next(apr, &x)) {
       in->last_time = 0.0;
+      in->apr_added = outer_added || sk_apr_point_added(apr);
       if (!loop_iteration(in, s, loop_value(integer, x))) break;
       sk_apr_report(apr, in->last_time);
     }
+    in->apr_added = outer_added;
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
   } else {
@@ -421,6 +425,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
       sk_str_free(&note);
     }
   }
+  sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
   if (in->suite_stopped && sk_engine_reports()) {
@@ -447,16 +452,18 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->block_name = NULL;
 }
 
-static void measure_write_line(sk_interp *in, const sk_result *res)
+static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res)
 {
   double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
   double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
   int i, nvalid = 0, nsel;
   for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
+  sk_out_label(sk_labels_for(&in->labels, s, args, in->loops, in->nloops));
+  if (in->apr_added) sk_out_mark_added();
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
-  if (res->note[0]) sk_out_text(res->note);
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_text("# (stopped by the time limit per measurement)\n");
+  if (res->note[0]) sk_out_note(res->note);
+  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
   if (res->invalid > 0 || res->calls_per_timing > 1) {
     sk_str note;
     sk_str_init(&note);
@@ -464,7 +471,7 @@ static void measure_write_line(sk_interp *in, const sk_result *res)
       sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
     if (res->calls_per_timing > 1)
       sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
-    sk_out_text(note.data);
+    sk_out_note(note.data);
     sk_str_free(&note);
   }
   free(sel);
@@ -525,21 +532,22 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
-  free(args);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
   if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
+    free(args);
     sk_user_error(&s->call->loc, "%s%s", out.message,
                   out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
     in->last_time = out.time;
     if (out.suite_time_spent) in->suite_stopped = 1;
-    if (sk_engine_reports()) measure_write_line(in, &out.result);
+    if (sk_engine_reports()) measure_write_line(in, s, args, &out.result);
     in->time_in_measurements += sk_engine_clock() - started;
     in->measurements++;
   }
+  free(args);
   sk_outcome_free(&out);
 }
 

@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "output.h"
 #include "settings.h"
+#include "labels.h"
 
 typedef struct sk_var {
   char *name;
@@ -41,6 +42,9 @@ typedef struct sk_interp {
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
+  sk_label_table labels;
+  int apr_added;              /* the current autorefine point was added by refinement */
+  int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

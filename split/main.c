@@ -4,10 +4,12 @@
 ** process, then every process interprets the program while rank 0 writes the results.
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 */
 #include "parser.h"
 #include "params4.h"
 #include "merge.h"
+#include "postproc.h"
 #include "interp.h"
 #include "catalogue.h"
 #include "builtins.h"
@@ -23,6 +25,7 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  sk_postproc post;       /* -r, -x: report and export (postproc.h) */
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -44,13 +47,16 @@ static void main_usage(FILE *f)
     "             number of processes, aliases), helpers and iterators (parameter and\n"
     "             result types) of this build, or only NAME; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
-  fprintf(f,
+  fputs(
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
     "  -n         check the input's syntax only, measure nothing\n"
     "  -s         copy the input into the output as '#> ' lines\n"
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
-    "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n", f);
+  fputs(
+    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)\n"
+    "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON\n", f);
+  fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
 }
 
@@ -61,7 +67,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
   { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
-  { "mpi_processor_names", "output and environment" },
+  { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
   { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
   { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
   { "last_proc", "communicators" }, { "topology_", "communicators" },
@@ -193,6 +199,7 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_postproc_option(argc, argv, i, &o->post)) break;   /* -r, -x */
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -344,6 +351,11 @@ int main(int argc, char **argv)
     sk_str_free(&err);
     sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
   }
+  if (o.post.kind) {                                  /* -r, -x: post-processing only */
+    int status = sk_tp_world_rank() == 0 ? sk_postproc_run(&o.post, o.output) : 0;
+    free(o.post.inputs);
+    sk_exit(status);
+  }
   main_load_program(&o, &src, &prog);
   if (o.syntax_only || o.translate) {
     if (sk_tp_world_rank() == 0) {
@@ -393,10 +405,11 @@ int main(int argc, char **argv)
     sk_str_free(&f);
     if (o.output && !sk_streq(o.output, "-")) fprintf(stderr, "skampi: results written to %s\n", o.output);
   }
+  sk_out_close();
+  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);
   sk_interp_free(&in);
   sk_program_free(&prog);
   sk_sources_free(&src);
-  sk_out_close();
   sk_tp_finish();
   return 0;
 }

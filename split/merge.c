@@ -2,233 +2,170 @@
 ** merge.c -- see merge.h.
 */
 #include "merge.h"
-#include "sources.h"
 #include "output.h"
 
-typedef struct merge_line {
-  char *key;              /* "name= value name= value " (loop variables) */
-  char *prefix;           /* key without the last loop variable */
-  double x;               /* value of the last loop variable (HUGE_VAL: none or not numeric) */
-  double *v;              /* size, time, error, reps, node times... */
-  int nv;
-} merge_line;
-
-typedef struct merge_block {
-  char *name;
-  merge_line *lines;
-  size_t n, cap;
-} merge_block;
-
-typedef struct merge_file {
-  merge_block *blocks;
-  size_t n, cap;
-  sk_str header;          /* '#' lines before the first block */
-} merge_file;
-
-static int merge_marker(const char *line, const char *what, char **name)
+/* The line for `want` in block b: itself, or interpolated into *tmp (§3.4.2). */
+static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, sk_sko_line *tmp)
 {
-  const char *p = line, *q;
-  size_t n = strlen(what);
-  if (p[0] == '#' && p[1] == ' ') p += 2;
-  if (strncmp(p, what, n) != 0 || p[n] != '"') return 0;
-  q = strchr(p + n + 1, '"');
-  if (q == NULL) return 0;
-  *name = sk_strndup(p + n + 1, (size_t)(q - p - n - 1));
-  return 1;
-}
-
-static void merge_parse_line(merge_block *b, const char *line)
-{
-  merge_line *l;
-  sk_str key, prefix;
-  const char *p = line;
-  char word[256];
-  int nchar;
-  double last = HUGE_VAL;
+  const sk_sko_line *lo = NULL, *hi = NULL;
+  sk_str key, k2;
+  size_t i;
+  int n;
+  double w, x;
   sk_str_init(&key);
-  sk_str_init(&prefix);
-  sk_str_putn(&key, "", 0);
-  sk_str_putn(&prefix, "", 0);
-  b->lines = (merge_line *)sk_grow(b->lines, &b->cap, b->n + 1, sizeof(merge_line));
-  l = &b->lines[b->n];
-  memset(l, 0, sizeof *l);
-  while (sscanf(p, "%255s%n", word, &nchar) == 1 && word[strlen(word) - 1] == '=') {
-    char value[256];
-    int nvalue;
-    p += nchar;
-    if (sscanf(p, "%255s%n", value, &nvalue) != 1) break;
-    p += nvalue;
-    sk_str_clear(&prefix);
-    sk_str_puts(&prefix, key.data);
-    sk_str_printf(&key, "%s %s ", word, value);
-    last = strtod(value, NULL);
-    if (strspn(value, "0123456789.+-eE") != strlen(value)) last = HUGE_VAL;
-  }
-  l->key = key.data;
-  l->prefix = prefix.data;
-  l->x = last;
-  while (sscanf(p, "%255s%n", word, &nchar) == 1) {
-    size_t cap = (size_t)l->nv;
-    l->v = (double *)sk_grow(l->v, &cap, (size_t)l->nv + 1, sizeof(double));
-    l->v[l->nv++] = strtod(word, NULL);
-    p += nchar;
-  }
-  if (l->nv >= 4) b->n++;
-  else { free(l->key); free(l->prefix); free(l->v); }
-}
-
-static int merge_read(const char *path, merge_file *f, sk_str *err)
-{
-  sk_sources src;
-  const sk_source *s;
-  const char *p;
-  merge_block *cur = NULL;
-  memset(f, 0, sizeof *f);
-  sk_str_init(&f->header);
-  sk_sources_init(&src, 1);
-  s = sk_sources_open_main(&src, path, err);
-  if (s == NULL) { sk_sources_free(&src); return 0; }
-  for (p = s->text; *p; ) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len), *name;
-    if (merge_marker(line, "begin result ", &name)) {
-      f->blocks = (merge_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(merge_block));
-      cur = &f->blocks[f->n++];
-      memset(cur, 0, sizeof *cur);
-      cur->name = name;
-    } else if (merge_marker(line, "end result ", &name)) {
-      free(name);
-      cur = NULL;
-    } else if (line[0] == '#') {
-      if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
-    } else if (cur != NULL && line[0] != '\0') {
-      merge_parse_line(cur, line);
-    }
-    free(line);
-    p += len + (nl ? 1 : 0);
-  }
-  sk_sources_free(&src);
-  return 1;
-}
-
-static const merge_block *merge_find_block(const merge_file *f, const char *name)
-{
-  size_t i;
-  for (i = 0; i < f->n; i++) if (sk_streq(f->blocks[i].name, name)) return &f->blocks[i];
-  return NULL;
-}
-
-/* The measurement for `want` in block b: itself, or interpolated into *tmp (§3.4.2). */
-static const merge_line *merge_match(const merge_block *b, const merge_line *want, merge_line *tmp)
-{
-  const merge_line *lo = NULL, *hi = NULL;
-  size_t i;
-  int k;
-  double w;
-  for (i = 0; i < b->n; i++) if (sk_streq(b->lines[i].key, want->key)) return &b->lines[i];
-  if (want->x == HUGE_VAL) return NULL;
+  sk_str_init(&k2);
+  sk_sko_key(&key, want, 0);
   for (i = 0; i < b->n; i++) {
-    const merge_line *c = &b->lines[i];
-    if (c->x == HUGE_VAL || !sk_streq(c->prefix, want->prefix) || c->nv != want->nv) continue;
-    if (c->x < want->x && (lo == NULL || c->x > lo->x)) lo = c;
-    if (c->x > want->x && (hi == NULL || c->x < hi->x)) hi = c;
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key.data)) { sk_str_free(&key); sk_str_free(&k2); return &b->lines[i]; }
   }
+  x = want->nvars > 0 ? want->vars[want->nvars - 1].x : HUGE_VAL;
+  sk_str_clear(&key);
+  sk_sko_key(&key, want, 1);
+  for (i = 0; i < b->n && x != HUGE_VAL; i++) {
+    const sk_sko_line *c = &b->lines[i];
+    double cx = c->nvars == want->nvars ? c->vars[c->nvars - 1].x : HUGE_VAL;
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, c, 1);
+    if (cx == HUGE_VAL || !sk_streq(k2.data, key.data)) continue;
+    if (cx < x && (lo == NULL || cx > lo->vars[lo->nvars - 1].x)) lo = c;
+    if (cx > x && (hi == NULL || cx < hi->vars[hi->nvars - 1].x)) hi = c;
+  }
+  sk_str_free(&key);
+  sk_str_free(&k2);
   if (lo == NULL || hi == NULL) return NULL;
-  w = (want->x - lo->x) / (hi->x - lo->x);
-  *tmp = *want;
-  tmp->v = (double *)sk_malloc(sizeof(double) * (size_t)want->nv);
-  for (k = 0; k < want->nv; k++) tmp->v[k] = lo->v[k] + w * (hi->v[k] - lo->v[k]);
-  tmp->v[0] = want->v[0];
-  tmp->v[3] = lo->v[3] < hi->v[3] ? lo->v[3] : hi->v[3];
+  w = (x - lo->vars[lo->nvars - 1].x) / (hi->vars[hi->nvars - 1].x - lo->vars[lo->nvars - 1].x);
+  sk_sko_line_copy(tmp, want);
+  tmp->time_us = lo->time_us + w * (hi->time_us - lo->time_us);
+  tmp->stderr_us = lo->stderr_us + w * (hi->stderr_us - lo->stderr_us);
+  tmp->reps = lo->reps < hi->reps ? lo->reps : hi->reps;
+  n = lo->nnode == hi->nnode ? lo->nnode : 0;
+  tmp->nnode = n;
+  tmp->node_us = (double *)sk_realloc(tmp->node_us, sizeof(double) * (size_t)(n ? n : 1));
+  for (i = 0; i < (size_t)n; i++) tmp->node_us[i] = lo->node_us[i] + w * (hi->node_us[i] - lo->node_us[i]);
   return tmp;
 }
 
 static int merge_cmp_time(const void *a, const void *b)
 {
-  const merge_line *x = *(const merge_line *const *)a, *y = *(const merge_line *const *)b;
-  return x->v[1] < y->v[1] ? -1 : x->v[1] > y->v[1] ? 1 : 0;
+  const sk_sko_line *x = *(const sk_sko_line *const *)a, *y = *(const sk_sko_line *const *)b;
+  return x->time_us < y->time_us ? -1 : x->time_us > y->time_us ? 1 : 0;
 }
 
 /* The median of the times weighted by the repetition counts (§3.4.1). */
-static const merge_line *merge_weighted_median(const merge_line **c, int n)
+static const sk_sko_line *merge_weighted_median(const sk_sko_line **c, int n)
 {
   double total = 0.0, run = 0.0;
   int i;
   qsort((void *)c, (size_t)n, sizeof *c, merge_cmp_time);
-  for (i = 0; i < n; i++) total += c[i]->v[3] > 0 ? c[i]->v[3] : 1;
+  for (i = 0; i < n; i++) total += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
   for (i = 0; i < n; i++) {
-    run += c[i]->v[3] > 0 ? c[i]->v[3] : 1;
+    run += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
     if (run >= total / 2.0) return c[i];
   }
   return c[n - 1];
 }
 
-static void merge_free(merge_file *f)
+/* The merged block for block `first` of files[0]. */
+static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const sk_sko_block *first)
 {
-  size_t i, j;
-  for (i = 0; i < f->n; i++) {
-    for (j = 0; j < f->blocks[i].n; j++) {
-      free(f->blocks[i].lines[j].key);
-      free(f->blocks[i].lines[j].prefix);
-      free(f->blocks[i].lines[j].v);
+  sk_sko_block m;
+  sk_sko_line *tmps = (sk_sko_line *)sk_calloc((size_t)nfiles, sizeof(sk_sko_line));
+  const sk_sko_line **cands = (const sk_sko_line **)sk_calloc((size_t)nfiles, sizeof(sk_sko_line *));
+  int occurrence = sk_sko_occurrence(&files[0], first), i;
+  size_t l;
+  m = *first;
+  m.lines = (sk_sko_line *)sk_calloc(first->n ? first->n : 1, sizeof(sk_sko_line));
+  for (l = 0; l < first->n; l++) {
+    int n = 0;
+    for (i = 0; i < nfiles; i++) {
+      const sk_sko_block *other = i == 0 ? first : sk_sko_find_block(&files[i], first->name, occurrence);
+      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
+      if (c) cands[n++] = c;
     }
-    free(f->blocks[i].lines);
-    free(f->blocks[i].name);
+    sk_sko_line_copy(&m.lines[l], merge_weighted_median(cands, n));
+    m.lines[l].refined = first->lines[l].refined;
+    for (i = 0; i < nfiles; i++) sk_sko_line_free(&tmps[i]);
   }
-  free(f->blocks);
-  sk_str_free(&f->header);
-}
-
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
-{
-  merge_file *files = (merge_file *)sk_calloc((size_t)ninputs, sizeof(merge_file));
-  merge_line *tmps = (merge_line *)sk_calloc((size_t)ninputs, sizeof(merge_line));
-  const merge_line **cands = (const merge_line **)sk_calloc((size_t)ninputs, sizeof(merge_line *));
-  sk_str o;
-  int i, k, ok = 1;
-  size_t b, l;
-  for (i = 0; i < ninputs && ok; i++) ok = merge_read(inputs[i], &files[i], err);
-  sk_str_init(&o);
-  if (ok) {
-    sk_str_printf(&o, "# merged by skampi %s from %d runs (SKaLib 3.4: weighted median, interpolation):", SKAMPI_VERSION, ninputs);
-    for (i = 0; i < ninputs; i++) sk_str_printf(&o, " %s", inputs[i]);
-    sk_str_putc(&o, '\n');
-    sk_str_puts(&o, files[0].header.data ? files[0].header.data : "");
-    for (b = 0; b < files[0].n; b++) {
-      const merge_block *first = &files[0].blocks[b];
-      sk_str_printf(&o, "# begin result \"%s\"\n", first->name);
-      for (l = 0; l < first->n; l++) {
-        const merge_line *chosen;
-        int n = 0;
-        for (i = 0; i < ninputs; i++) {
-          const merge_block *other = i == 0 ? first : merge_find_block(&files[i], first->name);
-          const merge_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
-          if (c) cands[n++] = c;
-        }
-        chosen = merge_weighted_median(cands, n);
-        sk_str_printf(&o, "%s%8ld %12.3f %10.3f %5ld", chosen->key, (long)chosen->v[0], chosen->v[1],
-                      chosen->v[2], (long)chosen->v[3]);
-        for (k = 4; k < chosen->nv; k++) sk_str_printf(&o, " %12.3f", chosen->v[k]);
-        sk_str_putc(&o, '\n');
-        for (i = 0; i < ninputs; i++) { free(tmps[i].v); tmps[i].v = NULL; }
-      }
-      sk_str_printf(&o, "# end result \"%s\"\n", first->name);
-    }
-    {
-      char backup[512];
-      ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
-      if (ok) {
-        if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-        sk_out_text(o.data ? o.data : "");
-        sk_out_close();
-      }
-    }
-  }
-  for (i = 0; i < ninputs; i++) merge_free(&files[i]);
-  free(files);
+  sk_sko_format_block(o, &m);
+  for (l = 0; l < first->n; l++) sk_sko_line_free(&m.lines[l]);
+  free(m.lines);
   free(tmps);
   free((void *)cands);
-  sk_str_free(&o);
+}
+
+SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
+{
+  int i;
+  size_t b;
+  sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
+                   " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
+  for (i = 0; i < nfiles; i++) {
+    const char *started = sk_sko_field(&files[i], "Started at");
+    sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
+  }
+  sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
+  for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
+}
+
+/* Reads every input, then writes the merge to out (never overwriting: out.N). The
+** backup of out is made before the text is built, so the header names it. */
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  char **names;
+  char backup[512];
+  sk_str o;
+  int i, ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  ok = sk_out_open(out, err, backup, sizeof backup);
+  if (ok) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
+    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
+    for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
+    sk_str_init(&o);
+    sk_merge_text(&o, files, ninputs, names);
+    sk_out_text(o.data ? o.data : "");
+    sk_out_close();
+    sk_str_free(&o);
+    free(names);
+  }
+  sk_sko_free_all(files, ninputs);
   return ok;
+}
+
+static int merge_is_merged(const char *path)
+{
+  sk_sko_file f;
+  sk_str err;
+  int merged;
+  sk_str_init(&err);
+  merged = sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") != NULL;
+  sk_sko_free(&f);
+  sk_str_free(&err);
+  return merged;
+}
+
+SK_API int sk_merge_backups(const char *out, sk_str *err)
+{
+  char **runs = NULL;
+  size_t n = 0, cap = 0, k;
+  int i, result;
+  FILE *probe;
+  for (i = 0; i < 100000; i++) {
+    char *name = (char *)sk_malloc(strlen(out) + 16);
+    if (i == 0) strcpy(name, out); else sprintf(name, "%s.%d", out, i);
+    probe = fopen(name, "r");
+    if (probe == NULL) { free(name); break; }
+    fclose(probe);
+    if (merge_is_merged(name)) { free(name); continue; }
+    runs = (char **)sk_grow(runs, &cap, n + 1, sizeof(char *));
+    runs[n++] = name;
+  }
+  result = (int)n;
+  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
+  for (k = 0; k < n; k++) free(runs[k]);
+  free(runs);
+  return result;
 }

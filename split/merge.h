@@ -1,19 +1,29 @@
 /*
 ** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
 ** same input become one more reliable file. For every measurement of the first file the
-** matching measurement of each other file is found (same block, same loop-variable
-** values) or, where APR chose other arguments there, interpolated linearly between its
-** neighbours in the last loop variable (§3.4.2); the merged time is the median of the
-** times weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4)
-** gives 899), with that measurement's standard error and per-process times.
+** matching measurement of each other file is found (the same occurrence of the block,
+** the same label -- README "Output" -- and the same loop-variable values) or, where APR
+** chose other arguments there, interpolated linearly between its neighbours with the
+** same label and outer loop values (§3.4.2); the merged time is the median of the times
+** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
+** 899), with that measurement's standard error and per-process times. The merged file
+** names the runs it merged (`# merged run N: FILE (started ...)`). Files are read by
+** sko.h.
 */
 #ifndef SK_MERGE_H
 #define SK_MERGE_H
 
-#include "base.h"
+#include "sko.h"
 
-/* Returns 1 when `out` was written, 0 with *err set. Block markers are read with or
-** without the leading "# ". */
+/* Returns 1 when `out` was written, 0 with *err set. An existing `out` is kept under a
+** backup name first (an input of that name is then named by its backup). */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+/* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
+** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
+** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
+** number of runs merged (0 or 1: nothing written), -1 with *err set. */
+SK_API int sk_merge_backups(const char *out, sk_str *err);
+/* The merge of already read files into *o (the text of the merged file). */
+SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
 
 #endif

@@ -8,6 +8,11 @@
 ** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
+** Labels: while a label is set (sk_out_label), a line whose label differs from the last
+** one written in the block is preceded by `# measure LABEL` (README, "Output"), and held
+** lines are sorted by label (in order of first appearance) before the loop variable, so
+** each label's lines form one group. A line added by autorefine is preceded by
+** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
 */
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
@@ -26,6 +31,14 @@ SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
 /* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
 SK_API void sk_out_set_unit(double factor);
+/* The label of the lines that follow (NULL: none, as in a block with one measure
+** statement); copied. sk_out_begin_block clears it. */
+SK_API void sk_out_label(const char *label);
+/* The next line was added by autorefine (SKaLib §3.3), not a point of the plain loop. */
+SK_API void sk_out_mark_added(void);
+/* A '#' note about the line just written (time limit, discarded repetitions): it stays
+** right after that line, also when the line is held and sorted. */
+SK_API void sk_out_note(const char *text);
 /* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
@@ -34,5 +47,8 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
+/* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
+** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
+SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 
 #endif

@@ -309,8 +309,10 @@ static p4_family p4_family_of(const p4_type *t)
 **   Recorded only -- one output_comment with a note; skampi does not act on them:
 **     @OUTFILE name     the output file is chosen with -o
 **     @LOGFILE name     skampi reports on standard error
-**     @POSTPROC yes|no  (also @POST_PROC, @POST) skampi does not merge runs (SKaLib §3.4)
 **     @ABSOLUTE yes|no
+**   Post-processing -- a comment, and with yes a call of merge_with_backups(): after the
+**   run the output OUT is merged with the earlier runs OUT.1, OUT.2, ... (SKaLib §3.4.3):
+**     @POSTPROC yes|no  (also @POST_PROC, @POST)
 **   Settings -- at most once each; translated, in file order, into helper calls at the
 **   top of the program; measurement blocks inherit them (Default_Value):
 **     @MEMORY n          set_skampi_buffer(n * 1024): n in KiB, or with a size suffix
@@ -330,7 +332,7 @@ static p4_family p4_family_of(const p4_type *t)
 typedef enum p4_section_kind {
   SEC_TEXT,          /* free text: output_comment per line */
   SEC_FILE_NAME,     /* recorded: OUTFILE, LOGFILE */
-  SEC_YES_NO,        /* recorded: POSTPROC, ABSOLUTE */
+  SEC_YES_NO,        /* recorded: ABSOLUTE; POSTPROC yes also calls merge_with_backups() */
   SEC_MEMORY,
   SEC_SETTING,       /* a value checked like the block key `key`, a call of its setting */
   SEC_MULTIPLE_OF,
@@ -353,9 +355,9 @@ static const p4_section_def p4_sections[] = {
   { "COMMENT", "COMMENT", SEC_TEXT, -1, NULL },
   { "OUTFILE", "OUTFILE", SEC_FILE_NAME, -1, "not used: skampi writes to the file given with -o" },
   { "LOGFILE", "LOGFILE", SEC_FILE_NAME, -1, "not used: skampi reports on standard error" },
-  { "POSTPROC", "POSTPROC", SEC_YES_NO, -1, "not done: skampi does not merge runs" },
-  { "POST_PROC", "POSTPROC", SEC_YES_NO, -1, "not done: skampi does not merge runs" },
-  { "POST", "POSTPROC", SEC_YES_NO, -1, "not done: skampi does not merge runs" },
+  { "POSTPROC", "POSTPROC", SEC_YES_NO, -1, "with yes merge_with_backups() merges the run with its earlier runs OUT.1, OUT.2, ... at the end, SKaLib 3.4" },
+  { "POST_PROC", "POSTPROC", SEC_YES_NO, -1, "with yes merge_with_backups() merges the run with its earlier runs OUT.1, OUT.2, ... at the end, SKaLib 3.4" },
+  { "POST", "POSTPROC", SEC_YES_NO, -1, "with yes merge_with_backups() merges the run with its earlier runs OUT.1, OUT.2, ... at the end, SKaLib 3.4" },
   { "ABSOLUTE", "ABSOLUTE", SEC_YES_NO, -1, "not used by skampi" },
   { "MEMORY", "MEMORY", SEC_MEMORY, -1, NULL },
   { "MAX_REP", "MAX_REP", SEC_SETTING, K_MAX_REP, NULL },
@@ -1185,6 +1187,11 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     sk_str_clear(&c->text_buf);
     sk_str_printf(&c->text_buf, "%s: %s (%s)", d->label, p4_yes_no_names[sec->ival], d->note);
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
+    if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
+      sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
+      call->expr = sk_expr_call0("merge_with_backups", &sec->value_loc);
+      sk_block_add(&c->prog->top, call);
+    }
     break;
   case SEC_MEMORY:
     p4_add_call(&c->prog->top, "set_skampi_buffer", sk_expr_int(sec->ival, &sec->value_loc), &sec->value_loc);

@@ -2,7 +2,8 @@
 # tests/merge.sh SKAMPI -- merging runs (SKaLib 3.4, skampi -m): SKaLib's own example
 # (899 with 10 repetitions, 901 and 910 with 4 each give 899), a value that only linear
 # interpolation between a run's neighbouring arguments can produce, block markers with
-# and without "# ", and the never-overwrite rule.
+# and without "# ", and the never-overwrite rule; lines matched by their label (two
+# measure statements in one block), merge_with_backups() and @POSTPROC yes.
 set -u
 cd "$(dirname "$0")/.."
 skampi=$1
@@ -43,3 +44,52 @@ say $? merge_never_overwrites "no m.sko.1"
 $skampi -m "$d/x.sko" "$d/a.sko" "$d/missing.sko" 2> "$d/err2.txt"; st=$?
 grep -q "cannot open '$d/missing.sko'" "$d/err2.txt" && [ $st -eq 2 ]
 say $? merge_missing_input "exit $st: $(cat "$d/err2.txt")"
+
+# Labels (README "Output"): lines of two measure statements with the same loop values are
+# merged with the lines of their own statement, never with the other one's.
+cat > "$d/la.sko" <<'X'
+# begin result "two"
+# measure F(x, 10)
+x= 1        1       11.000      0.000     8
+# measure F(x, 500)
+x= 1        1      500.000      0.000     8
+# end result "two"
+X
+cat > "$d/lb.sko" <<'X'
+# begin result "two"
+# measure F(x, 500)
+x= 1        1      502.000      0.000     9
+# measure F(x, 10)
+x= 1        1       12.000      0.000     9
+# end result "two"
+X
+$skampi -m "$d/lm.sko" "$d/la.sko" "$d/lb.sko" 2>/dev/null
+awk '/^# measure/ { label = $0 } /^x= 1/ { print label " " $4 }' "$d/lm.sko" > "$d/lm.txt"
+printf '# measure F(x, 10) 12.000\n# measure F(x, 500) 502.000\n' | cmp -s - "$d/lm.txt"
+say $? merge_by_label "$(cat "$d/lm.txt")"
+
+# merge_with_backups() (and @POSTPROC yes): SKaMPI 4's post-processing (SKaLib 3.4.3):
+# the run is merged with its earlier runs OUT.1, OUT.2, ...; merged files are left out;
+# the run itself is kept as a backup.
+cat > "$d/post.ski" <<'X'
+set_min_repetitions(3)
+set_max_repetitions(4)
+begin measurement "s"
+  for x = 1 to 4 step *2 do
+    measure MPI_COMM_WORLD : Synthetic_Virtual(x, 10.0, 1.0, 0, 0.0, 0.0)
+  od
+end measurement
+merge_with_backups()
+X
+for r in 1 2 3; do $skampi -i "$d/post.ski" -o "$d/run.sko" 2> "$d/post$r.txt"; done
+grep -q 'no earlier run of .*run.sko to merge with' "$d/post1.txt" && ! grep -q '^# merged' "$d/run.sko.1"
+say $? merge_with_backups_single_run "$(cat "$d/post1.txt")"
+grep -q 'merged this run with 1 earlier runs' "$d/post2.txt" && grep -q '^# merged by' "$d/run.sko.3" \
+  && grep -q '^# merged runs: 2$' "$d/run.sko.3" && ! grep -q '^# merged' "$d/run.sko.2"
+say $? merge_with_backups_second_run "$(cat "$d/post2.txt")"
+grep -q '^# merged runs: 3$' "$d/run.sko" && grep -q "^# merged run 1: $d/run.sko.4 " "$d/run.sko" \
+  && grep -q '^x= 4 ' "$d/run.sko" && ! grep -q '^# merged' "$d/run.sko.4"
+say $? merge_with_backups_skips_merged_files "$(cat "$d/post3.txt"; head -5 "$d/run.sko")"
+printf '@POSTPROC yes\n' > "$d/post.par"
+$skampi -t -i "$d/post.par" | grep -qx 'merge_with_backups()'
+say $? postproc_yes_merges "$($skampi -t -i "$d/post.par" 2>&1)"

@@ -18,6 +18,8 @@
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
 #   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
 #   sync              clock synchronisation (tests/sync)
+#   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
+#                     of two runs of ski/quick.ski and their merge (tests/report.sh)
 #   setup             `make run` as a non-root user with the MPI that is installed
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
@@ -33,7 +35,7 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-all_groups="gates unit user_errors syntax integration rcce bcast_algorithms mpi_catalogue sync setup"
+all_groups="gates unit user_errors syntax integration rcce bcast_algorithms mpi_catalogue sync reports setup"
 groups=${*:-$all_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
@@ -202,6 +204,12 @@ sync)
   echo "# clock synchronisation"
   MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
   run_counted sync sh tests/sync/run.sh
+  ;;
+reports)
+  echo "# reports and exports (post-processing, no MPI calls)"
+  first_impl=$(echo $impls | cut -d' ' -f1)
+  if [ -n "$first_impl" ]; then run_counted reports sh tests/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
+  else run_counted reports sh tests/report.sh "$out/skampi-seq"; fi
   ;;
 setup)
   echo "# set-up as a user sees it"

@@ -55,7 +55,7 @@ fi
 multilib="gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)-multilib libc6-dev-i386"
 command -v gcc >/dev/null 2>&1 || multilib="gcc-multilib"
 case $what in
-  check) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make procps $multilib" ;;
+  check) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make procps chromium python3 gnuplot-nox $multilib" ;;
   portability) pkgs="openmpi-bin libopenmpi-dev mpich libmpich-dev gcc clang make tcc pcc $multilib gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user" ;;
   *) echo "usage: tools/setup.sh run|check|portability" >&2; exit 2 ;;
 esac

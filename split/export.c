@@ -1,0 +1,171 @@
+/*
+** export.c -- see export.h.
+*/
+#include "export.h"
+#include "output.h"
+
+SK_API int sk_export_format_known(const char *format)
+{
+  return sk_streq(format, "csv") || sk_streq(format, "json");
+}
+
+/* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
+static void export_csv_field(sk_str *out, const char *text, int last)
+{
+  const char *p;
+  if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
+  else {
+    sk_str_putc(out, '"');
+    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
+    sk_str_putc(out, '"');
+  }
+  sk_str_putc(out, last ? '\n' : ',');
+}
+
+static void export_json_string(sk_str *out, const char *text)
+{
+  const unsigned char *p;
+  sk_str_putc(out, '"');
+  for (p = (const unsigned char *)text; *p; p++) {
+    if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
+    else if (*p == '\n') sk_str_puts(out, "\\n");
+    else if (*p == '\t') sk_str_puts(out, "\\t");
+    else if (*p < 0x20) sk_str_printf(out, "\\u%04x", (unsigned)*p);
+    else sk_str_putc(out, *p);
+  }
+  sk_str_putc(out, '"');
+}
+
+static void export_json_number(sk_str *out, double x)
+{
+  if (x != x || x - x != 0.0) sk_str_puts(out, "null");
+  else sk_str_printf(out, "%.10g", x);
+}
+
+static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
+{
+  int i, k;
+  size_t b, l;
+  sk_str_puts(out, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
+                   "node_times_us,refined,limited,invalid_repetitions\n");
+  for (i = 0; i < nfiles; i++)
+    for (b = 0; b < files[i].n; b++) {
+      const sk_sko_block *bl = &files[i].blocks[b];
+      for (l = 0; l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        sk_str f;
+        sk_str_init(&f);
+        export_csv_field(out, files[i].path, 0);
+        export_csv_field(out, bl->name, 0);
+        export_csv_field(out, ln->label, 0);
+        sk_str_putn(&f, "", 0);
+        for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
+        export_csv_field(out, f.data, 0);
+        sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
+        sk_str_clear(&f);
+        sk_str_putn(&f, "", 0);
+        for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
+        export_csv_field(out, f.data, 0);
+        sk_str_printf(out, "%d,%d,%d\n", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
+                      ln->invalid);
+        sk_str_free(&f);
+      }
+    }
+}
+
+/* "header": every field; a key written several times gets an array of its values. */
+static void export_json_header(sk_str *out, const sk_sko_file *f)
+{
+  size_t i, j;
+  int first = 1;
+  sk_str_puts(out, "{");
+  for (i = 0; i < f->nfields; i++) {
+    int count = 0, seen = 0;
+    for (j = 0; j < f->nfields; j++) if (sk_streq(f->fields[j].key, f->fields[i].key)) { count++; if (j < i) seen = 1; }
+    if (seen) continue;
+    sk_str_puts(out, first ? "\n      " : ",\n      ");
+    first = 0;
+    export_json_string(out, f->fields[i].key);
+    sk_str_puts(out, ": ");
+    if (count > 1) sk_str_putc(out, '[');
+    for (j = i; j < f->nfields; j++) {
+      if (!sk_streq(f->fields[j].key, f->fields[i].key)) continue;
+      if (j > i) sk_str_puts(out, ", ");
+      export_json_string(out, f->fields[j].value);
+    }
+    if (count > 1) sk_str_putc(out, ']');
+  }
+  sk_str_puts(out, "}");
+}
+
+static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
+{
+  const sk_sko_line *ln = &bl->lines[l];
+  int k;
+  sk_str_puts(out, "    {\"file\": ");
+  export_json_string(out, f->path);
+  sk_str_puts(out, ", \"suite\": ");
+  export_json_string(out, bl->name);
+  sk_str_puts(out, ", \"label\": ");
+  export_json_string(out, ln->label);
+  sk_str_puts(out, ", \"loop_variables\": {");
+  for (k = 0; k < ln->nvars; k++) {
+    if (k) sk_str_puts(out, ", ");
+    export_json_string(out, ln->vars[k].name);
+    sk_str_puts(out, ": ");
+    if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
+    else export_json_string(out, ln->vars[k].text);
+  }
+  sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
+  export_json_number(out, ln->time_us);
+  sk_str_puts(out, ", \"stderr_us\": ");
+  export_json_number(out, ln->stderr_us);
+  sk_str_printf(out, ", \"repetitions\": %ld, \"node_times_us\": [", ln->reps);
+  for (k = 0; k < ln->nnode; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->node_us[k]); }
+  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d}",
+                ln->refined ? "true" : "false",
+                ln->limited || (bl->suite_limited && l + 1 == bl->n) ? "true" : "false", ln->invalid);
+}
+
+static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
+{
+  int i, first = 1;
+  size_t b, l;
+  sk_str_puts(out, "{\n  \"files\": [");
+  for (i = 0; i < nfiles; i++) {
+    sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+    export_json_string(out, files[i].path);
+    sk_str_puts(out, ", \"header\": ");
+    export_json_header(out, &files[i]);
+    sk_str_puts(out, "}");
+  }
+  sk_str_puts(out, "\n  ],\n  \"rows\": [");
+  for (i = 0; i < nfiles; i++)
+    for (b = 0; b < files[i].n; b++)
+      for (l = 0; l < files[i].blocks[b].n; l++) {
+        sk_str_puts(out, first ? "\n" : ",\n");
+        first = 0;
+        export_json_row(out, &files[i], &files[i].blocks[b], l);
+      }
+  sk_str_puts(out, "\n  ]\n}\n");
+}
+
+SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles)
+{
+  if (sk_streq(format, "csv")) export_csv(out, files, nfiles);
+  else export_json(out, files, nfiles);
+}
+
+SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  sk_str o;
+  int ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  sk_str_init(&o);
+  sk_export_text(&o, format, files, ninputs);
+  ok = sk_out_file(path, o.data ? o.data : "", err);
+  sk_sko_free_all(files, ninputs);
+  sk_str_free(&o);
+  return ok;
+}

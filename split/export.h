@@ -1,0 +1,25 @@
+/*
+** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
+** line with the suite, the measurement label (README "Output"), the loop variables, the
+** message size in bytes, the time and its standard error in microseconds, the number of
+** repetitions, the node times in microseconds and the flags refined (added by
+** autorefine), limited (stopped by the time limit per measurement or the suite's) and
+** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
+** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
+** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
+** variables as an object, node times as an array. Reads through sko.h.
+*/
+#ifndef SK_EXPORT_H
+#define SK_EXPORT_H
+
+#include "sko.h"
+
+/* 1: format is "csv" or "json". */
+SK_API int sk_export_format_known(const char *format);
+/* The export of the files into *out. */
+SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles);
+/* Reads inputs and writes the export to path (NULL or "-": standard output; an existing
+** file is kept as a backup). 1: done; 0 with *err set. */
+SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err);
+
+#endif

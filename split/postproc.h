@@ -1,0 +1,29 @@
+/*
+** postproc.h -- the command line of post-processing, which needs no mpirun and makes no
+** MPI call (like -l): `-r OUT IN.sko [IN2.sko ...]` writes a report (report.h), `-x
+** csv|json IN.sko [...] [-o OUT]` an export (export.h, standard output without -o); and
+** after a run, the merge of the output with its earlier backups that
+** merge_with_backups() or @POSTPROC asked for (merge.h, SKaLib §3.4.3).
+*/
+#ifndef SK_POSTPROC_H
+#define SK_POSTPROC_H
+
+#include "base.h"
+
+typedef struct sk_postproc {
+  int kind;               /* 0: none, 'r': report, 'x': export */
+  const char *target;     /* -r: the report file; -x: the format */
+  const char *output;     /* -x ... -o FILE */
+  char **inputs;
+  int ninputs;
+} sk_postproc;
+
+/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
+** when argv[i] is neither. Missing arguments or an unknown format: message, exit 2. */
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p);
+/* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
+SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
+/* After a run into `output`: the merge with its backups, when asked for. */
+SK_API void sk_postproc_after_run(const char *output, int merge_backups);
+
+#endif

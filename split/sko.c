@@ -1,0 +1,373 @@
+/*
+** sko.c -- see sko.h.
+*/
+#include "sko.h"
+#include "sources.h"
+
+typedef struct sko_parser {
+  const char *name;
+  int lineno;
+  sk_sko_file *f;
+  sk_sko_block *cur;      /* the open block or NULL */
+  char *label;            /* the label of the lines that follow */
+  int refined;            /* the next line was added by autorefine */
+  sk_str *err;
+} sko_parser;
+
+static void sko_error(sko_parser *p, int col, const char *msg, const char *word)
+{
+  sk_str_printf(p->err, "%s:%d:%d: %s", p->name, p->lineno, col, msg);
+  if (word) sk_str_printf(p->err, " '%s'", word);
+}
+
+/* `begin result "NAME"` / `end result "NAME"`, with or without "# ". */
+static int sko_marker(const char *line, const char *what, char **name)
+{
+  const char *p = line, *q;
+  size_t n = strlen(what);
+  if (p[0] == '#' && p[1] == ' ') p += 2;
+  if (strncmp(p, what, n) != 0 || p[n] != '"') return 0;
+  q = strchr(p + n + 1, '"');
+  if (q == NULL) return 0;
+  *name = sk_strndup(p + n + 1, (size_t)(q - p - n - 1));
+  return 1;
+}
+
+static void sko_add_field(sk_sko_file *f, const char *key, size_t keylen, const char *value)
+{
+  f->fields = (sk_sko_hfield *)sk_grow(f->fields, &f->capfields, f->nfields + 1, sizeof(sk_sko_hfield));
+  f->fields[f->nfields].key = sk_strndup(key, keylen);
+  f->fields[f->nfields].value = sk_strdup(value);
+  f->nfields++;
+}
+
+/* A '#' line outside blocks: "# key: value", or one of the lines without a colon. */
+static void sko_header_field(sk_sko_file *f, const char *line)
+{
+  static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
+  const char *p = line + 1, *colon;
+  size_t k;
+  while (*p == ' ') p++;
+  for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+    size_t n = strlen(prefixes[k]);
+    if (strncmp(p, prefixes[k], n) == 0 && p[n] == ' ') { sko_add_field(f, p, n, p + n + 1); return; }
+  }
+  colon = strstr(p, ": ");
+  if (colon != NULL) sko_add_field(f, p, (size_t)(colon - p), colon + 2);
+}
+
+static void sko_add_label(sk_sko_block *b, const char *label)
+{
+  size_t i;
+  for (i = 0; i < b->nlabels; i++) if (sk_streq(b->labels[i], label)) return;
+  b->labels = (char **)sk_grow(b->labels, &b->caplabels, b->nlabels + 1, sizeof(char *));
+  b->labels[b->nlabels++] = sk_strdup(label);
+}
+
+static double sko_number(const char *text)
+{
+  char *end;
+  double x = strtod(text, &end);
+  return (*text != '\0' && *end == '\0') ? x : HUGE_VAL;
+}
+
+/* The next blank-separated word of *pp into *word (NULL at the end); its column. */
+static int sko_word(const char **pp, const char *line, char **word)
+{
+  const char *p = *pp, *start;
+  while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+  if (*p == '\0') { *word = NULL; *pp = p; return (int)(p - line) + 1; }
+  start = p;
+  if (*p == '[') { while (*p && *p != ']') p++; if (*p) p++; }   /* an array value: [1, 2] */
+  else while (*p && *p != ' ' && *p != '\t' && *p != '\r') p++;
+  *word = sk_strndup(start, (size_t)(p - start));
+  *pp = p;
+  return (int)(start - line) + 1;
+}
+
+static int sko_result_line(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line l;
+  const char *p = line;
+  double nums[4];
+  int nnum = 0, col;
+  char *w;
+  size_t capv = 0, capn = 0;
+  memset(&l, 0, sizeof l);
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) break;
+    if (nnum == 0 && w[strlen(w) - 1] == '=' && strlen(w) > 1) {
+      char *value;
+      int vcol = sko_word(&p, line, &value);
+      if (value == NULL) { sko_error(ps, vcol, "a loop variable without a value:", w); free(w); goto bad; }
+      l.vars = (sk_sko_var *)sk_grow(l.vars, &capv, (size_t)l.nvars + 1, sizeof(sk_sko_var));
+      w[strlen(w) - 1] = '\0';
+      l.vars[l.nvars].name = w;
+      l.vars[l.nvars].text = value;
+      l.vars[l.nvars].x = sko_number(value);
+      l.nvars++;
+      continue;
+    }
+    if (sko_number(w) == HUGE_VAL) { sko_error(ps, col, "not a number in a result line:", w); free(w); goto bad; }
+    if (nnum < 4) nums[nnum++] = sko_number(w);
+    else {
+      l.node_us = (double *)sk_grow(l.node_us, &capn, (size_t)l.nnode + 1, sizeof(double));
+      l.node_us[l.nnode++] = sko_number(w);
+    }
+    free(w);
+  }
+  if (nnum < 4) {
+    sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
+    goto bad;
+  }
+  l.size = (long)nums[0];
+  l.time_us = nums[1] * 1e6 / b->unit;
+  l.stderr_us = nums[2] * 1e6 / b->unit;
+  for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  l.reps = (long)nums[3];
+  l.label = sk_strdup(ps->label ? ps->label : "");
+  l.refined = ps->refined;
+  l.lineno = ps->lineno;
+  ps->refined = 0;
+  sko_add_label(b, l.label);
+  b->lines = (sk_sko_line *)sk_grow(b->lines, &b->cap, b->n + 1, sizeof(sk_sko_line));
+  b->lines[b->n++] = l;
+  return 1;
+bad:
+  sk_sko_line_free(&l);
+  return 0;
+}
+
+static int sko_starts(const char *line, const char *prefix)
+{
+  return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+/* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
+static void sko_block_comment(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
+  int n;
+  double unit;
+  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+    b->unit = unit;                  /* set_unit: converted to microseconds */
+  } else if (sko_starts(line, "# measure ")) {
+    free(ps->label);
+    ps->label = sk_strdup(line + 10);
+  } else if (sk_streq(line, "# (added by autorefine)")) {
+    ps->refined = 1;
+  } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
+    last->limited = 1;
+  } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
+    last->invalid = n;
+  } else {
+    if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
+    sk_str_puts(&b->notes, line);
+    sk_str_putc(&b->notes, '\n');
+  }
+}
+
+static int sko_parse_line(sko_parser *ps, const char *line)
+{
+  sk_sko_file *f = ps->f;
+  char *name;
+  double d;
+  if (sko_marker(line, "begin result ", &name)) {
+    f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
+    ps->cur = &f->blocks[f->n++];
+    memset(ps->cur, 0, sizeof *ps->cur);
+    sk_str_init(&ps->cur->notes);
+    ps->cur->name = name;
+    ps->cur->duration = -1.0;
+    ps->cur->unit = 1e6;
+    free(ps->label);
+    ps->label = NULL;
+    ps->refined = 0;
+  } else if (sko_marker(line, "end result ", &name)) {
+    if (ps->cur == NULL || !sk_streq(ps->cur->name, name)) {
+      sko_error(ps, 1, "end of a result block that was not begun:", name);
+      free(name);
+      return 0;
+    }
+    ps->cur->complete = 1;
+    free(name);
+    ps->cur = NULL;
+  } else if (line[0] == '#') {
+    if (ps->cur != NULL) sko_block_comment(ps, line);
+    else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
+    else {
+      if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
+      sko_header_field(f, line);
+    }
+  } else if (line[strspn(line, " \t\r")] == '\0') {
+    /* blank */
+  } else if (ps->cur == NULL) {
+    sko_error(ps, 1, "a result line outside a result block", NULL);
+    return 0;
+  } else {
+    return sko_result_line(ps, line);
+  }
+  return 1;
+}
+
+SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err)
+{
+  sko_parser ps;
+  const char *p;
+  int ok = 1;
+  memset(f, 0, sizeof *f);
+  sk_str_init(&f->header);
+  f->path = sk_strdup(name);
+  memset(&ps, 0, sizeof ps);
+  ps.name = name;
+  ps.f = f;
+  ps.err = err;
+  for (p = text; *p && ok; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    char *line = sk_strndup(p, len);
+    if (len > 0 && line[len - 1] == '\r') line[len - 1] = '\0';
+    ps.lineno++;
+    ok = sko_parse_line(&ps, line);
+    free(line);
+    p += len + (nl ? 1 : 0);
+  }
+  free(ps.label);
+  if (!ok) sk_sko_free(f);
+  return ok;
+}
+
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
+{
+  sk_sources src;
+  const sk_source *s;
+  int ok;
+  memset(f, 0, sizeof *f);
+  sk_sources_init(&src, 1);
+  s = sk_sources_open_main(&src, path, err);
+  ok = s != NULL && sk_sko_parse(path, s->text, f, err);
+  sk_sources_free(&src);
+  return ok;
+}
+
+SK_API void sk_sko_free_all(sk_sko_file *files, int n)
+{
+  int i;
+  for (i = 0; i < n; i++) sk_sko_free(&files[i]);
+  free(files);
+}
+
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err)
+{
+  int i;
+  *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  for (i = 0; i < n; i++)
+    if (!sk_sko_read(paths[i], &(*files)[i], err)) { sk_sko_free_all(*files, i); *files = NULL; return 0; }
+  return 1;
+}
+
+SK_API void sk_sko_line_free(sk_sko_line *l)
+{
+  int i;
+  for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
+  free(l->vars);
+  free(l->node_us);
+  free(l->label);
+  memset(l, 0, sizeof *l);
+}
+
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
+{
+  int i;
+  *dst = *src;
+  dst->label = sk_strdup(src->label);
+  dst->vars = (sk_sko_var *)sk_malloc(sizeof(sk_sko_var) * (size_t)(src->nvars ? src->nvars : 1));
+  for (i = 0; i < src->nvars; i++) {
+    dst->vars[i] = src->vars[i];
+    dst->vars[i].name = sk_strdup(src->vars[i].name);
+    dst->vars[i].text = sk_strdup(src->vars[i].text);
+  }
+  dst->node_us = (double *)sk_malloc(sizeof(double) * (size_t)(src->nnode ? src->nnode : 1));
+  if (src->nnode) memcpy(dst->node_us, src->node_us, sizeof(double) * (size_t)src->nnode);
+}
+
+SK_API void sk_sko_free(sk_sko_file *f)
+{
+  size_t i, j;
+  for (i = 0; i < f->n; i++) {
+    sk_sko_block *b = &f->blocks[i];
+    for (j = 0; j < b->n; j++) sk_sko_line_free(&b->lines[j]);
+    for (j = 0; j < b->nlabels; j++) free(b->labels[j]);
+    free(b->lines);
+    free(b->labels);
+    free(b->name);
+    sk_str_free(&b->notes);
+  }
+  for (i = 0; i < f->nfields; i++) { free(f->fields[i].key); free(f->fields[i].value); }
+  free(f->fields);
+  free(f->blocks);
+  free(f->path);
+  sk_str_free(&f->header);
+  memset(f, 0, sizeof *f);
+}
+
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key)
+{
+  size_t i;
+  for (i = 0; i < f->nfields; i++) if (sk_streq(f->fields[i].key, key)) return f->fields[i].value;
+  return NULL;
+}
+
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence)
+{
+  size_t i;
+  for (i = 0; i < f->n; i++)
+    if (sk_streq(f->blocks[i].name, name) && occurrence-- == 0) return &f->blocks[i];
+  return NULL;
+}
+
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b)
+{
+  int n = 0;
+  const sk_sko_block *p;
+  for (p = f->blocks; p < b; p++) if (sk_streq(p->name, b->name)) n++;
+  return n;
+}
+
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last)
+{
+  int i, n = l->nvars - (without_last && l->nvars > 0 ? 1 : 0);
+  sk_str_printf(out, "%s|", l->label);
+  for (i = 0; i < n; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
+}
+
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l)
+{
+  int i;
+  for (i = 0; i < l->nvars; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
+  sk_str_printf(out, "%8ld %12.3f %10.3f %5ld", l->size, l->time_us, l->stderr_us, l->reps);
+  for (i = 0; i < l->nnode; i++) sk_str_printf(out, " %12.3f", l->node_us[i]);
+  sk_str_putc(out, '\n');
+}
+
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
+{
+  size_t i;
+  const char *label = "";
+  sk_str_printf(out, "# begin result \"%s\"\n", b->name);
+  for (i = 0; i < b->n; i++) {
+    const sk_sko_line *l = &b->lines[i];
+    if (!sk_streq(l->label, label) && l->label[0] != '\0') sk_str_printf(out, "# measure %s\n", l->label);
+    label = l->label;
+    if (l->refined) sk_str_puts(out, "# (added by autorefine)\n");
+    sk_sko_format_line(out, l);
+    if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
+    if (l->invalid > 0)
+      sk_str_printf(out, "# (%d repetitions discarded: not started in the synchronised window)\n", l->invalid);
+  }
+  sk_str_puts(out, b->notes.data ? b->notes.data : "");
+  sk_str_printf(out, "# end result \"%s\"\n", b->name);
+}

@@ -1,0 +1,92 @@
+/*
+** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
+** additions, README "Output"): header fields, blocks (`# begin result "NAME"` ...
+** `# end result "NAME"`, also without the leading "# "), the label of each line
+** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
+** error, repetitions, node times), and the marks that skampi writes around them:
+** `# (added by autorefine)` before a line, `# (stopped by the time limit per
+** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
+** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
+** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
+** read files only through it. A line that is not a result line inside a block is an
+** error `file:line:col: message`.
+*/
+#ifndef SK_SKO_H
+#define SK_SKO_H
+
+#include "base.h"
+
+typedef struct sk_sko_var {
+  char *name;
+  char *text;             /* the value as written */
+  double x;               /* its number, HUGE_VAL when it is not one (MPI_INT, [1, 2]) */
+} sk_sko_var;
+
+typedef struct sk_sko_line {
+  char *label;            /* "" in an unlabelled block */
+  sk_sko_var *vars;       /* loop variables, outermost first */
+  int nvars;
+  long size;              /* reported message size, bytes */
+  double time_us, stderr_us;
+  long reps;
+  double *node_us;        /* node times, microseconds */
+  int nnode;
+  int refined;            /* added by autorefine (SKaLib §3.3) */
+  int limited;            /* stopped by the time limit per measurement */
+  int invalid;            /* repetitions discarded (not started in the window) */
+  int lineno;
+} sk_sko_line;
+
+typedef struct sk_sko_block {
+  char *name;
+  sk_sko_line *lines;
+  size_t n, cap;
+  char **labels;          /* the distinct labels, in order of first appearance */
+  size_t nlabels, caplabels;
+  sk_str notes;           /* other '#' lines inside the block, verbatim */
+  int suite_limited;      /* stopped by the time limit per suite */
+  int complete;           /* its end marker was read */
+  double duration;        /* seconds, -1 when not written */
+  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
+                             the lines hold them converted to microseconds */
+} sk_sko_block;
+
+typedef struct sk_sko_field {
+  char *key, *value;
+} sk_sko_hfield;
+
+typedef struct sk_sko_file {
+  char *path;
+  sk_str header;          /* the '#' lines before the first block, verbatim */
+  sk_sko_hfield *fields;  /* from the header: "key: value", "Started at X", ... */
+  size_t nfields, capfields;
+  sk_sko_block *blocks;
+  size_t n, cap;
+} sk_sko_file;
+
+/* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
+SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
+SK_API void sk_sko_free(sk_sko_file *f);
+/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
+SK_API void sk_sko_free_all(sk_sko_file *files, int n);
+/* A header field's value or NULL; keys as written ("processes", "Started at",
+** "SKaMPI Version", "clock tick", "merged runs", ...). */
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
+/* The occurrence-th block (from 0) called name, or NULL. */
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence);
+/* How many blocks before b (in f) have b's name. */
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b);
+/* What identifies a line within its block: its label and loop values ("LABEL|a= 1 b= 2 "),
+** without the last loop variable when without_last. */
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last);
+/* The line as skampi writes it (loop variables, size, time, error, reps, node times). */
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
+/* A whole block with its label lines, marks and notes of each line. */
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
+/* Copies of lines (deep): for writers that change a line's values. */
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
+SK_API void sk_sko_line_free(sk_sko_line *l);
+
+#endif

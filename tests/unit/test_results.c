@@ -1,0 +1,346 @@
+/*
+** test_results.c -- unit tests of what skampi does with its results (README, "Output" and
+** "Reports and exports"): the label of every line (split/labels.c: `# measure NAME(args)`
+** in blocks with several measure statements or with arguments that change, none in a
+** block with one statement, no two statements with one label, autorefine points marked
+** and grouped by label), the one .sko reader (split/sko.c: header fields, labels, marks,
+** errors as file:line:col), merging by label plus loop values (split/merge.c, SKaLib
+** §3.4), the CSV and JSON exports (split/export.c) and the report's plot model and HTML
+** (split/report.c).
+** Prints "ok NAME" or "FAIL NAME: details" per check; exit status 1 if any failed.
+**
+**   tools/sk21f tests/out/skampi_amalgam.c
+**   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
+**      -o t tests/unit/test_results.c -lm && ./t
+*/
+#define main skampi_main
+#include "skampi_amalgam.c"
+#undef main
+#include "check.h"
+
+static const char *const out_path = "tests/out/test_results.sko";
+
+/* Runs the .ski text with the sequential backend into out_path and reads it back. */
+static int run_program(const char *text, sk_sko_file *f, sk_str *raw)
+{
+  sk_sources src;
+  sk_program prog;
+  sk_interp in;
+  sk_str err;
+  char backup[256];
+  FILE *fp;
+  char buf[4096];
+  size_t n;
+  sk_str_init(&err);
+  sk_sources_init(&src, 0);
+  sk_sources_add(&src, "t.ski", text, strlen(text));
+  if (!sk_parse_file(&src, "t.ski", &prog, &err)) { printf("# parse failed: %s\n", err.data); return 0; }
+  remove(out_path);
+  if (!sk_out_open(out_path, &err, backup, sizeof backup)) { printf("# %s\n", err.data); return 0; }
+  sk_interp_init(&in);
+  sk_interp_run(&in, &prog);
+  sk_interp_free(&in);
+  sk_out_close();
+  sk_str_clear(raw);
+  sk_str_putn(raw, "", 0);
+  fp = fopen(out_path, "r");
+  if (fp == NULL) return 0;
+  while ((n = fread(buf, 1, sizeof buf, fp)) > 0) sk_str_putn(raw, buf, n);
+  fclose(fp);
+  if (!sk_sko_read(out_path, f, &err)) { printf("# read failed: %s\n", err.data); return 0; }
+  sk_str_free(&err);
+  return 1;
+}
+
+static int count_of(const char *text, const char *what)
+{
+  int n = 0;
+  const char *p = text;
+  while ((p = strstr(p, what)) != NULL) { n++; p += strlen(what); }
+  return n;
+}
+
+#define SYN "Synthetic_Virtual"
+
+static void test_labels(void)
+{
+  sk_sko_file f;
+  sk_str raw;
+  const sk_sko_block *b;
+  size_t i;
+  int ok, first_b;
+  sk_str_init(&raw);
+  {
+    static const char *const pieces[] = {
+      "set_min_repetitions(3)\nset_max_repetitions(5)\n",
+      "begin measurement \"two\"\n for x = 1 to 8 step *2 do\n",
+      "  measure MPI_COMM_WORLD : " SYN "(x, 10.0, 1.0, 0, 0.0, 0.0)\n",
+      "  measure MPI_COMM_WORLD : " SYN "(x, 500.0, 1.0, 0, 0.0, 0.0)\n od\nend measurement\n",
+      "begin measurement \"one\"\n for x = 1 to 8 step *2 do\n",
+      "  measure MPI_COMM_WORLD : " SYN "(2 * x, 10.0, 1.0, 0, 0.0, 0.0)\n od\nend measurement\n",
+      "begin measurement \"local\"\n for x = 1 to 4 step *2 do\n  y = x * 3\n",
+      "  measure MPI_COMM_WORLD : " SYN "(y, 10.0, 1.0, 0, 0.0, 0.0)\n od\nend measurement\n",
+      "begin measurement \"same\"\n for x in [1, 2] do\n",
+      "  measure MPI_COMM_WORLD : " SYN "(x, 10.0, 1.0, 0, 0.0, 0.0)\n",
+      "  measure MPI_COMM_WORLD : " SYN "(x, 10.0, 1.0, 0, 0.0, 0.0)\n od\nend measurement\n",
+      "begin measurement \"apr\"\n autorefine x = 1 to 64 step *4 do\n",
+      "  measure MPI_COMM_WORLD : " SYN "(x, 10.0, 1.0, 20, 100.0, 0.0)\n",
+      "  measure MPI_COMM_WORLD : " SYN "(x, 1000.0, 1.0, 20, 100.0, 0.0)\n od\nend measurement\n",
+      NULL };
+    sk_str prog;
+    sk_str_init(&prog);
+    for (i = 0; pieces[i] != NULL; i++) sk_str_puts(&prog, pieces[i]);
+    ok = run_program(prog.data, &f, &raw);
+    sk_str_free(&prog);
+  }
+  if (!check(ok, "labels_run", "the program did not run")) return;
+  b = sk_sko_find_block(&f, "two", 0);
+  check(b != NULL && b->n == 8 && b->nlabels == 2 && sk_streq(b->labels[0], SYN "(x, 10, 1, 0, 0, 0)")
+        && sk_streq(b->labels[1], SYN "(x, 500, 1, 0, 0, 0)"), "labels_two_statements",
+        "%lu lines, %lu labels: '%s'", b ? (unsigned long)b->n : 0UL, b ? (unsigned long)b->nlabels : 0UL,
+        b && b->nlabels ? b->labels[0] : "");
+  for (ok = 1, i = 0; b != NULL && i < b->n; i++)
+    if ((b->lines[i].time_us < 100.0) != sk_streq(b->lines[i].label, b->labels[0])) ok = 0;
+  check(b != NULL && ok, "labels_name_each_line", "a line carries the other statement's label");
+  check(count_of(raw.data, "# measure " SYN "(x, 500, 1, 0, 0, 0)\n") == 4, "labels_line_per_group",
+        "%d label lines of the second statement", count_of(raw.data, "# measure " SYN "(x, 500"));
+  b = sk_sko_find_block(&f, "one", 0);
+  check(b != NULL && b->n == 4 && b->nlabels == 1 && b->labels[0][0] == '\0'
+        && strstr(raw.data, "# measure " SYN "(2 * x") == NULL, "labels_one_statement_unlabelled",
+        "labels %lu '%s'", b ? (unsigned long)b->nlabels : 0UL, b && b->nlabels ? b->labels[0] : "");
+  b = sk_sko_find_block(&f, "local", 0);
+  check(b != NULL && b->nlabels == 3 && sk_streq(b->labels[0], SYN "(3, 10, 1, 0, 0, 0)")
+        && sk_streq(b->labels[2], SYN "(12, 10, 1, 0, 0, 0)"), "labels_changing_arguments",
+        "%lu labels, first '%s'", b ? (unsigned long)b->nlabels : 0UL, b && b->nlabels ? b->labels[0] : "");
+  b = sk_sko_find_block(&f, "same", 0);
+  check(b != NULL && b->nlabels == 2 && sk_streq(b->labels[1], SYN "(x, 10, 1, 0, 0, 0) on MPI_COMM_WORLD"),
+        "labels_never_shared", "second label '%s'", b && b->nlabels > 1 ? b->labels[1] : "");
+  b = sk_sko_find_block(&f, "apr", 0);
+  if (check(b != NULL && b->nlabels == 2 && b->n >= 8, "labels_autorefine_block", "no block")) {
+    int refined = 0, grouped = 1, sorted = 1;
+    first_b = 0;
+    for (i = 0; i < b->n; i++) {
+      int second = sk_streq(b->lines[i].label, b->labels[1]);
+      if (first_b && !second) grouped = 0;
+      if (second) first_b = 1;
+      if (i > 0 && sk_streq(b->lines[i].label, b->lines[i - 1].label) && b->lines[i].vars[0].x <= b->lines[i - 1].vars[0].x)
+        sorted = 0;
+      refined += b->lines[i].refined;
+      if (b->lines[i].refined && (b->lines[i].vars[0].x == 1 || b->lines[i].vars[0].x == 4 || b->lines[i].vars[0].x == 16
+                                  || b->lines[i].vars[0].x == 64)) grouped = 0;
+    }
+    check(grouped && sorted, "labels_autorefine_grouped_sorted", "lines of the two labels mixed or unsorted");
+    check(refined > 0 && refined == (int)b->n - 8, "labels_autorefine_marks", "%d of %lu lines marked",
+          refined, (unsigned long)b->n);
+  }
+  sk_sko_free(&f);
+  sk_str_free(&raw);
+}
+
+/* A result file with every kind of line the reader knows (C89: no literal over 509 characters). */
+static const char *const sample_lines[] = {
+  "# SKaMPI Version skampi-0.1.0 (MPI backend)\n",
+  "# Started at Mon Nov 23 10:00:00 2026\n",
+  "# processes: 2\n",
+  "# synchronization: real\n",
+  "# synchronization: window adaptive\n",
+  "# begin result \"s\"\n",
+  "# measure Foo(count, MPI_INT)\n",
+  "count= 1        4        1.500      0.100     8        1.400        1.600\n",
+  "# (added by autorefine)\n",
+  "count= 3        12       2.500      0.200     8        2.400        2.700\n",
+  "# (stopped by the time limit per measurement)\n",
+  "# (3 repetitions discarded: not started in the synchronised window)\n",
+  "# measure Foo(count, MPI_DOUBLE)\n",
+  "count= 1        8        9.000      1.000    33\n",
+  "# (loop ended at count=4: no room)\n",
+  "# end result \"s\"\n",
+  "# duration = 0.25 sec\n",
+  "begin result \"arrays\"\n",
+  "# times in seconds x 1000 (set_unit; not microseconds)\n",
+  "dt= [1, 2] n= 4        4        0.001      0.000     8\n",
+  "end result \"arrays\"\n",
+  NULL
+};
+static char sample[2048];
+
+static void sample_init(void)
+{
+  int i;
+  sample[0] = '\0';
+  for (i = 0; sample_lines[i] != NULL; i++) strcat(sample, sample_lines[i]);
+}
+
+static void check_read_error(const char *text, const char *want, const char *name)
+{
+  sk_sko_file f;
+  sk_str err;
+  int accepted;
+  sk_str_init(&err);
+  accepted = sk_sko_parse("x.sko", text, &f, &err);
+  if (accepted) sk_sko_free(&f);
+  check(!accepted && err.data && strstr(err.data, want) == err.data, name, "got '%s'", err.data ? err.data : "(accepted)");
+  sk_str_free(&err);
+}
+
+static void test_reader(void)
+{
+  sk_sko_file f;
+  sk_str err;
+  const sk_sko_block *b;
+  sk_str_init(&err);
+  if (!check(sk_sko_parse("x.sko", sample, &f, &err), "reader_parses", "%s", err.data ? err.data : "")) return;
+  check(sk_streq(sk_sko_field(&f, "processes"), "2") && sk_streq(sk_sko_field(&f, "Started at"), "Mon Nov 23 10:00:00 2026")
+        && sk_streq(sk_sko_field(&f, "SKaMPI Version"), "skampi-0.1.0 (MPI backend)"), "reader_header_fields",
+        "processes '%s'", sk_sko_field(&f, "processes") ? sk_sko_field(&f, "processes") : "(none)");
+  b = sk_sko_find_block(&f, "s", 0);
+  if (check(b != NULL && b->n == 3 && b->complete && b->duration == 0.25, "reader_block", "block s wrong")) {
+    const sk_sko_line *l = &b->lines[1];
+    check(sk_streq(b->lines[0].label, "Foo(count, MPI_INT)") && sk_streq(b->lines[2].label, "Foo(count, MPI_DOUBLE)"),
+          "reader_labels", "'%s'", b->lines[0].label);
+    check(l->nvars == 1 && sk_streq(l->vars[0].name, "count") && l->vars[0].x == 3 && l->size == 12 && l->time_us == 2.5
+          && l->stderr_us == 0.2 && l->reps == 8 && l->nnode == 2 && l->node_us[1] == 2.7, "reader_values",
+          "size %ld time %g", l->size, l->time_us);
+    check(l->refined && l->limited && l->invalid == 3 && !b->lines[0].refined && !b->lines[0].limited
+          && b->lines[2].nnode == 0, "reader_marks", "refined %d limited %d invalid %d", l->refined, l->limited, l->invalid);
+    check(strstr(b->notes.data, "loop ended at count=4") != NULL, "reader_notes", "notes '%s'", b->notes.data);
+  }
+  b = sk_sko_find_block(&f, "arrays", 0);
+  check(b != NULL && b->n == 1 && b->lines[0].nvars == 2 && sk_streq(b->lines[0].vars[0].text, "[1, 2]")
+        && b->lines[0].vars[0].x == HUGE_VAL && b->lines[0].vars[1].x == 4 && b->unit == 1000.0
+        && fabs(b->lines[0].time_us - 1.0) < 1e-9, "reader_arrays_set_unit_no_hash_markers",
+        "arrays block wrong");
+  sk_sko_free(&f);
+  check_read_error("# begin result \"s\"\ncount= 1   4   abc  0.1  8\n", "x.sko:2:16: not a number in a result line: 'abc'",
+                   "reader_error_not_a_number");
+  check_read_error("# begin result \"s\"\ncount= 1   4   1.0\n", "x.sko:2:",
+                   "reader_error_short_line");
+  check_read_error("count= 1 4 1.0 0.1 8\n", "x.sko:1:1: a result line outside a result block",
+                   "reader_error_outside_block");
+  check_read_error("# begin result \"a\"\n# end result \"b\"\n", "x.sko:2:1: end of a result block that was not begun",
+                   "reader_error_unbalanced");
+  sk_str_free(&err);
+}
+
+static const char run_a[] =
+  "# Started at A\n# begin result \"s\"\n"
+  "# measure F(x, 10)\nx= 1   1   11.000   1.000   10\n"
+  "# measure F(x, 500)\nx= 1   1  500.000   1.000    4\n"
+  "# measure F(x, 10)\nx= 2   2   12.000   1.000   10\n"
+  "# measure F(x, 500)\nx= 2   2  502.000   1.000    4\n"
+  "# end result \"s\"\n";
+static const char run_b[] =                 /* the other order, and x=2 of F(x, 500) missing */
+  "# Started at B\n# begin result \"s\"\n"
+  "# measure F(x, 500)\nx= 1   1  510.000   2.000    8\nx= 4   4  540.000   2.000    8\n"
+  "# measure F(x, 10)\nx= 1   1   13.000   2.000    2\nx= 2   2   14.000   2.000    2\n"
+  "# end result \"s\"\n";
+
+static void test_merge(void)
+{
+  sk_sko_file files[2], m;
+  sk_str err, o;
+  char *names[2];
+  const sk_sko_block *b;
+  sk_str_init(&err);
+  sk_str_init(&o);
+  names[0] = (char *)"a.sko";
+  names[1] = (char *)"b.sko";
+  if (!check(sk_sko_parse("a.sko", run_a, &files[0], &err) && sk_sko_parse("b.sko", run_b, &files[1], &err),
+             "merge_inputs_parse", "%s", err.data ? err.data : "")) return;
+  sk_merge_text(&o, files, 2, names);
+  if (check(sk_sko_parse("m.sko", o.data, &m, &err), "merge_output_parses", "%s\n%s", err.data ? err.data : "", o.data)) {
+    b = sk_sko_find_block(&m, "s", 0);
+    check(b != NULL && b->n == 4, "merge_keeps_every_line", "%lu lines", b ? (unsigned long)b->n : 0UL);
+    if (b != NULL && b->n == 4) {
+      /* F(x, 500) at x=1: 500 (4 reps) and 510 (8 reps): weighted median 510; never the 11 us of F(x, 10) */
+      check(sk_streq(b->lines[1].label, "F(x, 500)") && b->lines[1].time_us == 510.0, "merge_by_label",
+            "F(x, 500) x=1 merged to %g", b->lines[1].time_us);
+      check(b->lines[0].time_us == 11.0, "merge_by_label_weighted_median", "F(x, 10) x=1 merged to %g", b->lines[0].time_us);
+      /* F(x, 500) at x=2 in b: between its own x=1 (510) and x=4 (540): 520 with 8 reps */
+      check(b->lines[3].time_us == 520.0 && b->lines[3].reps == 8, "merge_interpolates_within_label",
+            "F(x, 500) x=2 merged to %g (%ld reps)", b->lines[3].time_us, b->lines[3].reps);
+    }
+    check(sk_streq(sk_sko_field(&m, "merged runs"), "2") && strstr(o.data, "# merged run 2: b.sko (started B)\n") != NULL,
+          "merge_names_its_runs", "%s", o.data);
+    sk_sko_free(&m);
+  }
+  sk_sko_free(&files[0]);
+  sk_sko_free(&files[1]);
+  sk_str_free(&o);
+  sk_str_free(&err);
+}
+
+static void test_exports(void)
+{
+  sk_sko_file f;
+  sk_str err, o;
+  sk_str_init(&err);
+  sk_str_init(&o);
+  if (!sk_sko_parse("x.sko", sample, &f, &err)) { check(0, "export_input", "%s", err.data); return; }
+  sk_export_text(&o, "csv", &f, 1);
+  check(strncmp(o.data, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
+                        "node_times_us,refined,limited,invalid_repetitions\n", 128) == 0, "export_csv_columns",
+        "%.140s", o.data);
+  check(count_of(o.data, "\n") == 5, "export_csv_row_per_line", "%d lines", count_of(o.data, "\n"));
+  check(strstr(o.data, "\nx.sko,s,\"Foo(count, MPI_INT)\",count=3,12,2.500,0.200,8,2.400;2.700,1,1,3\n") != NULL,
+        "export_csv_row", "%s", o.data);
+  check(strstr(o.data, "\nx.sko,arrays,,\"dt=[1, 2];n=4\",4,1.000,0.000,8,,0,0,0\n") != NULL, "export_csv_quoting", "%s", o.data);
+  sk_str_clear(&o);
+  sk_export_text(&o, "json", &f, 1);
+  check(strstr(o.data, "\"processes\": \"2\"") != NULL && strstr(o.data, "\"synchronization\": [\"real\", \"window adaptive\"]"),
+        "export_json_header", "%.400s", o.data);
+  check(count_of(o.data, "\"suite\": ") == 4 && strstr(o.data, "\"loop_variables\": {\"count\": 3}, \"message_size_bytes\": 12, "
+        "\"time_us\": 2.5, \"stderr_us\": 0.2, \"repetitions\": 8, \"node_times_us\": [2.4, 2.7], \"refined\": true, "
+        "\"limited\": true, \"invalid_repetitions\": 3}") != NULL, "export_json_rows", "%s", o.data);
+  check(strstr(o.data, "\"loop_variables\": {\"dt\": \"[1, 2]\", \"n\": 4}") != NULL, "export_json_text_values", "%s", o.data);
+  sk_sko_free(&f);
+  sk_str_free(&o);
+  sk_str_free(&err);
+}
+
+static void test_report(void)
+{
+  sk_sko_file f;
+  sk_str err, o, text;
+  sk_rpt_suite *s;
+  size_t n;
+  int i;
+  sk_str_init(&err);
+  sk_str_init(&o);
+  sk_str_init(&text);
+  sk_str_puts(&text, "# begin result \"geo\"\n");
+  for (i = 1; i <= 4096; i *= 4) sk_str_printf(&text, "count= %d %d %d.0 0.5 8 %d.0 %d.5\n", i, i, i + 10, i + 9, i + 11);
+  sk_str_puts(&text, "# end result \"geo\"\n# begin result \"lin\"\n# measure A(n)\nn= 1 0 5.0 0.1 8\nn= 2 0 6.0 0.1 8\n"
+                     "# measure B(n)\nn= 1 0 7.0 0.1 8\nn= 2 0 8.0 0.1 8\n# end result \"lin\"\n");
+  if (!sk_sko_parse("r.sko", text.data, &f, &err)) { check(0, "report_input", "%s", err.data); return; }
+  sk_report_model(&f, 1, &s, &n);
+  check(n == 2 && s[0].n == 1 && s[0].series[0].n == 7 && s[0].logx && s[0].pow2x && s[0].logy, "report_model_geometric",
+        "%lu suites, logx %d pow2 %d logy %d", (unsigned long)n, n ? s[0].logx : -1, n ? s[0].pow2x : -1, n ? s[0].logy : -1);
+  check(n == 2 && s[1].n == 2 && !s[1].logx && !s[1].logy && sk_streq(s[1].series[1].name, "B(n)"),
+        "report_model_series_per_label", "%lu series", n == 2 ? (unsigned long)s[1].n : 0UL);
+  sk_report_model_free(s, n);
+  sk_report_html(&o, &f, 1);
+  check(count_of(o.data, "<svg class=\"plot\"") == 2 && count_of(o.data, "class=\"pt\"") >= 11
+        && count_of(o.data, "class=\"band\"") >= 1 && strstr(o.data, "<script") == NULL
+        && count_of(o.data, "http") == count_of(o.data, "http://www.w3.org/2000/svg"),
+        "report_html_plots", "plots %d", count_of(o.data, "<svg class=\"plot\""));
+  check(strstr(o.data, ">4K</text>") != NULL && strstr(o.data, ">256</text>") != NULL, "report_html_pow2_ticks",
+        "no 4K tick");
+  sk_sko_free(&f);
+  sk_str_free(&o);
+  sk_str_free(&text);
+  sk_str_free(&err);
+}
+
+int main(int argc, char **argv)
+{
+  sk_tp_start(&argc, &argv);
+  sample_init();
+  test_labels();
+  test_reader();
+  test_merge();
+  test_exports();
+  test_report();
+  remove(out_path);
+  return check_summary("test_results");
+}
