@@ -184,6 +184,13 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err)
   return f;
 }
 
+SK_API int sk_os_wait_seconds(void)
+{
+  const char *w = getenv("SKAMPI_WAIT");
+  int n = w ? atoi(w) : 10;
+  return n >= 0 ? n : 0;
+}
+
 SK_API long sk_os_process_id(void) { return (long)getpid(); }
 
 SK_API void sk_os_host_name(char *buf, size_t size)

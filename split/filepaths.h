@@ -45,6 +45,9 @@ SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str
 /* Cuts the file at path to its first `bytes` bytes and opens it for appending there. */
 SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
 
+/* How long skampi waits for a locked log or a FIFO's reader: the environment variable
+** SKAMPI_WAIT (seconds), default 10. */
+SK_API int sk_os_wait_seconds(void);
 SK_API long sk_os_process_id(void);
 SK_API void sk_os_host_name(char *buf, size_t size);
 SK_API int sk_os_is_terminal(FILE *f);

@@ -327,7 +327,7 @@ static open_decision main_open_output(const main_options *o)
     sk_str_init(&log);
     if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
     d.opened = sk_runlog_open(log.data, o->output, o->input, o->checksum, o->input_bytes, sk_tp_world_size(),
-                              o->fresh, 10, &plan, log_backup, sizeof log_backup, &err);
+                              o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
     sk_str_free(&log);
   }
   if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);

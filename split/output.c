@@ -34,7 +34,7 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
     return 1;
   }
   if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
-  out.f = sk_path_open_for_writing(path, 10, err);
+  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
   return out.f != NULL;
 }
 
