@@ -496,6 +496,60 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->block_name = NULL;
 }
 
+/* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
+** and on stderr unless -q. */
+static void measure_warn(sk_interp *in, const char *what)
+{
+  sk_str line;
+  int i;
+  sk_str_init(&line);
+  sk_str_printf(&line, "# warning: %s\n", what);
+  sk_out_text(line.data);
+  if (!in->quiet) {
+    progress_break(in);
+    fflush(stdout);
+    sk_str_clear(&line);
+    sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
+    for (i = 0; i < (int)in->nloops; i++) {
+      sk_str_printf(&line, " %s=", in->loops[i].name);
+      sk_value_format(&line, &in->loops[i].value);
+    }
+    sk_str_printf(&line, ": %s\n", what);
+    fputs(line.data, stderr);
+    fflush(stderr);
+  }
+  sk_str_free(&line);
+}
+
+/* The results not to trust: near the clock's resolution, close to the timing overhead,
+** or stopped by the repetition cap while still imprecise. */
+static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
+{
+  const sk_asec_config *a = &in->settings.asec;
+  double tick = sk_engine_tick(), rel = res->time > 0.0 ? res->std_error / res->time : 0.0;
+  sk_str w;
+  sk_str_init(&w);
+  if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {
+    sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
+                  res->time * 1e6, tick * 1e6);
+    measure_warn(in, w.data);
+    sk_str_clear(&w);
+  }
+  if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
+    sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
+                  res->time * 1e6, dummy_time * 1e6);
+    measure_warn(in, w.data);
+    sk_str_clear(&w);
+  }
+  if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
+    sk_str_printf(&w, "stopped at the repetition cap (%d) with a relative standard error of %.1f%%,"
+                  " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
+                  a->max_rel_error * 100.0);
+    measure_warn(in, w.data);
+  }
+  sk_str_free(&w);
+}
+
 static void measure_write_line(sk_interp *in, const sk_result *res)
 {
   double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
@@ -588,6 +642,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->block_points++;
     if (sk_engine_reports()) {
       measure_write_line(in, &out.result);
+      measure_check_result(in, &out.result, out.dummy_time);
       progress_show(in, in->block_name);
     }
     in->time_in_measurements += sk_engine_clock() - started;

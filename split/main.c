@@ -298,6 +298,57 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
+/* More processes than processors on a host (SKaMPI 5 manual §8): they wait for each
+** other, and the results show it. Every process names its host and processor count. */
+typedef struct host_ballot {
+  char name[64];
+  long processors;
+} host_ballot;
+
+typedef struct host_decision {
+  int processes;            /* 0: no host is crowded */
+  long processors;
+  char name[64];
+} host_decision;
+
+static void main_decide_hosts(void *ctx, const void *ballots, int n, void *decision)
+{
+  const host_ballot *b = (const host_ballot *)ballots;
+  host_decision *d = (host_decision *)decision;
+  int i, j, count;
+  (void)ctx;
+  memset(d, 0, sizeof *d);
+  for (i = 0; i < n && d->processes == 0; i++) {
+    for (count = 0, j = 0; j < n; j++) count += strncmp(b[i].name, b[j].name, sizeof b[i].name) == 0;
+    if (b[i].processors > 0 && count > b[i].processors) {
+      d->processes = count;
+      d->processors = b[i].processors;
+      memcpy(d->name, b[i].name, sizeof d->name);
+    }
+  }
+}
+
+/* Collective: appends the warning line to header (world rank 0) and says it on stderr. */
+static void main_check_hosts(const main_options *o, sk_str *header)
+{
+  host_ballot mine;
+  host_decision d;
+  sk_str w;
+  memset(&mine, 0, sizeof mine);
+  sk_tp_processor_name(mine.name, sizeof mine.name);
+  mine.name[sizeof mine.name - 1] = '\0';
+  mine.processors = sk_os_processors();
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, main_decide_hosts, NULL);
+  if (d.processes == 0 || sk_tp_world_rank() != 0) return;
+  sk_str_init(&w);
+  d.name[sizeof d.name - 1] = '\0';
+  sk_str_printf(&w, "warning: %d processes on host %s, which has %ld processors: they take turns,"
+                " and the times include waiting for a processor\n", d.processes, d.name, d.processors);
+  sk_str_printf(header, "# %s", w.data);
+  if (!o->quiet) fprintf(stderr, "skampi: %s", w.data);
+  sk_str_free(&w);
+}
+
 /* What rank 0 tells the others once the output is open. */
 typedef struct open_decision {
   int opened;               /* 0: refused (rank 0 printed why) */
@@ -449,6 +500,7 @@ int main(int argc, char **argv)
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
+  main_check_hosts(&o, &sync_lines);
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
   if (sk_tp_world_rank() == 0)
