@@ -88,6 +88,17 @@ if [ "$impl" = seq ]; then
   "$skampi" -q -i $in -o "$d/q.sko" 2> "$d/q.err"
   [ ! -s "$d/q.err" ] && grep -q '^# end result "busy-3"' "$d/q.sko"
   say $? seq_quiet "$(cat "$d/q.err")"
+  # progress: on a terminal (script(1) gives one) one rewritten line, otherwise plain lines
+  if command -v script > /dev/null 2>&1; then
+    script -qc "'$skampi' -i $in -o '$d/tty.sko'" "$d/tty.txt" > /dev/null 2>&1
+    tr '\r' '\n' < "$d/tty.txt" | grep -q '^skampi: suite 3 of 3 "busy-3": 6 points, [0-9]* s elapsed, ~[0-9]* s left' &&
+      [ "$(grep -c 'done in' "$d/tty.txt")" -eq 0 ] && [ "$(tr -cd '\r' < "$d/tty.txt" | wc -c)" -gt 10 ]
+    say $? seq_progress_on_terminal "$(head -c 300 "$d/tty.txt")"
+  else
+    echo "skip seq_progress_on_terminal: needs script"
+  fi
+  [ "$(grep -c '^skampi: \[[1-3]/3\] "busy-[1-3]" done in' "$d/ref.err")" -eq 3 ]
+  say $? seq_progress_plain_lines "$(cat "$d/ref.err")"
   exit 0
 fi
 
