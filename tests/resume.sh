@@ -108,17 +108,34 @@ seed=${RESUME_SEED:-$$}
 echo "# $impl: $kills kills, seed $seed"
 run() { timeout 300 tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$@"; }
 now_ms() { date +%s%N | cut -c1-13; }
+size() { if [ -f "$1" ]; then wc -c < "$1"; else echo 0; fi; }
+# wait_change FILE SIZE: until FILE's size differs from SIZE (at most 10 s)
+wait_change() { n=0; while [ $n -lt 200 ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done; }
+# the reference run: its start-up (until rank 0 writes the log) and its measuring time
+# (until the log says finished)
 t0=$(now_ms)
-run "$d/ref.sko" 2> "$d/ref.err"; st=$?
-span=$(( $(now_ms) - t0 ))
+run "$d/ref.sko" 2> "$d/ref.err" & pid=$!
+wait_change "$d/ref.sko.log" 0
+t1=$(now_ms)
+n=0; while [ $n -lt 1200 ] && ! grep -q '^finished' "$d/ref.sko.log"; do sleep 0.05; n=$((n + 1)); done
+t2=$(now_ms)
+wait $pid; st=$?
+startup=$((t1 - t0)); span=$((t2 - t1))
 say $st "${impl}_reference_run" "$(cat "$d/ref.err")"
+echo "# $impl: start-up $startup ms, measuring $span ms"
 out=$d/r.sko
 k=0; cycles=0; attempts=0; bad=0; resumed=0; orphans=""
 while [ $k -lt "$kills" ] && [ $attempts -lt $((kills * 4)) ]; do
   attempts=$((attempts + 1))
-  delay=$(awk -v s="$seed" -v a="$attempts" -v span="$span" 'BEGIN { srand(s); for (i = 0; i < a; i++) r = rand(); printf "%.3f", 0.05 + r * span / 1000.0 }')
+  # one kill in five at a random moment of the start-up, the others at a random moment
+  # after this run's rank 0 wrote to the log (header, suites, footer)
+  set -- $(awk -v s="$seed" -v a="$attempts" -v st="$startup" -v span="$span" 'BEGIN { srand(s);
+    for (i = 0; i < a; i++) { r = rand(); q = rand() }
+    if (q < 0.2) printf "0 %.3f", r * st / 1000.0; else printf "1 %.3f", r * span / 1000.0 }')
+  logged=$1; delay=$2; before=$(size "$out.log")
   setsid tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$out" > /dev/null 2>> "$d/runs.err" &
   pid=$!
+  [ "$logged" = 1 ] && wait_change "$out.log" "$before"
   sleep "$delay"
   # every third kill hits the launcher alone: its ranks may live on as orphans (they hold
   # the log; the next run must wait or refuse, never interleave) until after the next run
