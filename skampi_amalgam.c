@@ -12647,6 +12647,12 @@ static void runlog_write(const char *fmt, ...)
   sk_str_free(&s);
 }
 
+/* The first records: what the run measures, and with how many processes. */
+static void runlog_write_identity(const char *input, unsigned long checksum, long input_bytes, int processes)
+{
+  runlog_write("# skampi log 1\ninput %lu %ld %s\nprocesses %d\n", checksum, input_bytes, input, processes);
+}
+
 /* The whole file behind fd. */
 static void runlog_read_all(int fd, sk_str *text)
 {
@@ -12721,8 +12727,8 @@ static int runlog_start_fresh(const char *log_path, const char *input, unsigned 
   sk_os_host_name(host, sizeof host);
   sk_copy_string(date, sizeof date, d ? d : "unknown\n");
   if (strchr(date, '\n')) *strchr(date, '\n') = '\0';
-  runlog_write("# skampi log 1\ninput %lu %ld %s\nprocesses %d\nowner %ld %s %ld %s\n",
-               checksum, input_bytes, input, processes, sk_os_process_id(), host, (long)now, date);
+  runlog_write_identity(input, checksum, input_bytes, processes);
+  runlog_write("owner %ld %s %ld %s\n", sk_os_process_id(), host, (long)now, date);
   return 1;
 }
 
@@ -12739,9 +12745,13 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   plan->mode = SK_RUN_FRESH;
   plan->suites_kept = 0;
   plan->keep_bytes = 0;
-  if (!sk_path_is_file_like(k)) {
-    sk_str_printf(err, "the log '%s' is a %s: give a file with -L", log_path, sk_path_kind_name(k));
-    return 0;
+  if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
+    FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
+    if (f == NULL) return 0;
+    rl.fd = dup(fileno(f));
+    fclose(f);
+    runlog_write_identity(input, checksum, input_bytes, processes);
+    return rl.fd >= 0;
   }
   rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
   if (rl.fd < 0) {

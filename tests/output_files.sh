@@ -62,3 +62,10 @@ ln -s logtarget "$d/named.log"
 "$skampi" -i "$d/t.ski" -o "$d/withlog.sko" -L "$d/named.log" 2>/dev/null
 [ -L "$d/named.log" ] && [ "$(cat "$d/named.log.1")" = "old log" ] && grep -q '^finished ' "$d/logtarget" && [ ! -e "$d/withlog.sko.log" ]
 say $? log_named_and_link_written_through "$(ls -l "$d")"
+# a log that is a FIFO is written as it is (nothing to resume from it)
+mkfifo "$d/logfifo"
+cat "$d/logfifo" > "$d/from_logfifo" & reader=$!
+timeout 20 "$skampi" -i "$d/t.ski" -o "$d/fifolog.sko" -L "$d/logfifo" 2>/dev/null; st=$?
+wait $reader
+[ $st -eq 0 ] && [ -p "$d/logfifo" ] && grep -q '^done 1 ' "$d/from_logfifo" && grep -q '^finished ' "$d/from_logfifo"
+say $? log_fifo_written "exit $st: $(cat "$d/from_logfifo")"
