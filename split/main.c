@@ -67,7 +67,9 @@ static void main_usage(FILE *f)
     "  -n         check the input's syntax only, measure nothing",
     "  -s         copy the input into the output as '#> ' lines",
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit",
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit"
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
+    "a FIFO's reader (default 10)."
   };
   size_t k;
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
