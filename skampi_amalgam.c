@@ -728,6 +728,9 @@ SK_API int sk_tp_world_rank(void);
 SK_API int sk_tp_world_size(void);
 SK_API sk_group *sk_tp_world(void);
 
+/* MPI_COMM_SELF: the calling process alone, a different group on every process (made at
+** start, so no collective creation; never returned by sk_tp_group_create). */
+SK_API sk_group *sk_tp_self(void);
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n);
 SK_API int sk_tp_group_rank(const sk_group *g);          /* -1 if not a member */
 SK_API int sk_tp_group_size(const sk_group *g);
@@ -788,6 +791,7 @@ struct sk_group {
 static struct {
   int rank, size;
   sk_group *world;
+  sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
 } tpm;
 
@@ -814,6 +818,13 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
   tpm.groups = tpm.world;
+  tpm.self = (sk_group *)sk_calloc(1, sizeof *tpm.self);
+  tpm.self->size = 1;
+  tpm.self->rank = 0;
+  tpm.self->members = (int *)sk_malloc(sizeof(int));
+  tpm.self->members[0] = tpm.rank;
+  tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
 }
 
 SK_API void sk_tp_finish(void)
@@ -833,6 +844,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return tpm.rank; }
 SK_API int sk_tp_world_size(void) { return tpm.size; }
 SK_API sk_group *sk_tp_world(void) { return tpm.world; }
+SK_API sk_group *sk_tp_self(void) { return tpm.self; }
 
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 {
@@ -1024,6 +1036,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return 0; }
 SK_API int sk_tp_world_size(void) { return 1; }
 SK_API sk_group *sk_tp_world(void) { return &tps.world; }
+SK_API sk_group *sk_tp_self(void) { return &tps.world; }
 
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 {
@@ -1197,6 +1210,7 @@ static struct {
   int started;
   int rank, size;
   sk_group *world;
+  sk_group *self;           /* MPI_COMM_SELF's group: this UE alone, outside the registry */
   sk_group *groups;
   double tick;              /* measured once, 0 until then */
 } tpr;
@@ -1238,6 +1252,11 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
+  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
+  tpr.self->size = 1;
+  tpr.self->rank = 0;
+  tpr.self->members = (int *)sk_malloc(sizeof(int));
+  tpr.self->members[0] = tpr.rank;
 }
 
 SK_API void sk_tp_finish(void)
@@ -1257,6 +1276,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return tpr.rank; }
 SK_API int sk_tp_world_size(void) { return tpr.size; }
 SK_API sk_group *sk_tp_world(void) { return tpr.world; }
+SK_API sk_group *sk_tp_self(void) { return tpr.self; }
 
 /* The member list handed to the colour callback of RCCE_comm_split. */
 typedef struct tpr_member_list {
@@ -1394,6 +1414,7 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 {
   int comm_root;
+  if (g->size == 1) return;   /* the self group: nothing to send, no communicator */
   if (!g->has_comm) {
     char msg[240];
     sprintf(msg, "skampi: UE %d: RCCE had no communicator left for this group of %d UEs "
@@ -3393,6 +3414,9 @@ typedef struct sk_apr_limits {
                            1e-6 otherwise. Integer loops use at least 1 and multiple_of */
   int max_steps;        /* budget: total number of measured points incl. the initial ones;
                            0 = no limit. Also cuts the initial points if they are more */
+  double budget_factor; /* set_autorefine_factor (the original SKaMPI 5's autorefine
+                           budget): refinement stops when factor x the number of initial
+                           points have been measured in all; 0 = no such limit */
 } sk_apr_limits;
 
 typedef struct sk_apr_config {
@@ -3521,6 +3545,7 @@ struct sk_apr {
   int heap_len;
   int phase;
   int refining_started;
+  int initial_count;     /* points measured before refining started (budget_factor) */
   int pending;          /* a point was handed out and awaits its result */
   double pending_x;
   int pending_left;     /* the segment being split, -1 for a phase-one point */
@@ -3585,6 +3610,7 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->limits.max_error = 0.1;
   c->limits.min_distance = 0.0;
   c->limits.max_steps = 0;
+  c->limits.budget_factor = 0.0;
   c->refine = 1;
 }
 
@@ -3611,6 +3637,7 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
   if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
   if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -3858,6 +3885,8 @@ static int apr_hand_out(sk_apr *a, double value, int left, double *x)
 static int apr_budget_used(const sk_apr *a)
 {
   if (a->count >= APR_MAX_POINTS) return 1;
+  if (a->refining_started && a->cfg.limits.budget_factor > 0.0
+      && (long)a->count >= (long)(a->cfg.limits.budget_factor * (double)a->initial_count)) return 1;
   return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
 }
 
@@ -3866,6 +3895,7 @@ static void apr_start_refining(sk_apr *a)
   int id;
   a->phase = APR_REFINING;
   a->refining_started = 1;
+  a->initial_count = a->count;
   for (id = 0; id < a->count; id++) apr_update_segment(a, id);
 }
 
@@ -4037,10 +4067,9 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); stored
-**             here, the output does not use it yet
-**   autorefine_factor   set_autorefine_factor: the autorefine budget (SKaMPI 5's default 2.0);
-**             stored, apr.c does not read it yet
+**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
+**             output applies it to every time of a result line and says so in the block
+**   (set_autorefine_factor sets apr.budget_factor)
 **   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
 **             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
 **             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
@@ -4048,10 +4077,10 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
+#line 24 "split/settings.h"
 #line 25 "split/settings.h"
 #line 26 "split/settings.h"
 #line 27 "split/settings.h"
-#line 28 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -4062,7 +4091,6 @@ typedef struct sk_settings {
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
   double unit;                /* set_unit, default 1e6 */
-  double autorefine_factor;   /* set_autorefine_factor, default 2.0 */
   int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
   void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
 } sk_settings;
@@ -4087,11 +4115,11 @@ SK_API void sk_settings_default(sk_settings *s)
   s->apr.max_error = 0.05;
   s->apr.min_distance = 0.0;
   s->apr.max_steps = 0;
+  s->apr.budget_factor = 0.0;
   s->verify = 0;
   s->max_node_times = 16;
   s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->autorefine_factor = 2.0;
   s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
 }
@@ -4942,12 +4970,14 @@ SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *t
 }
 
 /* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
-** the same process). */
+** the same process). On MPI_COMM_SELF every process measured its own group: world rank
+** 0's result is the one reported, as in the original SKaMPI. */
 static void engine_forward(sk_group *g, sk_result *res)
 {
   int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g);
   size_t count = SK_RESULT_DOUBLES(n);
   double *pack;
+  if (g == sk_tp_self()) return;
   if (leader == 0 || (me != 0 && me != leader)) return;
   pack = (double *)sk_malloc(sizeof(double) * count);
   if (me == leader) {
@@ -5175,7 +5205,9 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
-/* One measurement line; times in seconds (converted to microseconds). */
+/* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
+SK_API void sk_out_set_unit(double factor);
+/* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
@@ -10587,8 +10619,9 @@ suffix:
 static int lx_string(sk_lexer *lx, sk_token *tok)
 {
   const char *p = lx->pos + 1;
-  while (*p && *p != '"' && *p != '\n') p++;
-  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the line%s", "");
+  /* a string may span lines, as in the original (SKaMPI 5 manual §5.1): only '"' ends it */
+  while (*p && *p != '"') p++;
+  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the input%s", "");
   tok->kind = TK_STRING;
   tok->sval = lx_keep(lx, lx->pos + 1, (size_t)(p - lx->pos - 1));
   tok->len = (size_t)(p + 1 - lx->pos);
@@ -11437,7 +11470,11 @@ static int p_is_keyword(const char *s)
 static void p_describe_token(const sk_token *t, sk_str *out)
 {
   if (t->kind == TK_IDENT) sk_str_printf(out, "'%s'", t->sval);
-  else if (t->kind == TK_STRING) sk_str_printf(out, "string \"%s\"", t->sval);
+  else if (t->kind == TK_STRING) {   /* a message stays on one line: a string spanning lines ends at its first */
+    const char *nl = strchr(t->sval, '\n');
+    if (nl) sk_str_printf(out, "string \"%.*s...\"", (int)(nl - t->sval), t->sval);
+    else sk_str_printf(out, "string \"%s\"", t->sval);
+  }
   else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
     sk_str_puts(out, "number ");
     sk_str_putn(out, t->start, t->len);
@@ -11817,6 +11854,8 @@ static void p_include(parser *p, sk_block *into)
   size_t i;
   p_advance(p);
   if (p->tok.kind != TK_STRING) p_unexpected(p, "a file name in double quotes after @include");
+  if (strchr(p->tok.sval, '\n'))   /* the original: the name stays on the @include line */
+    p_fail(p, &p->tok.loc, "the file name after @include must end on the same line%s", "");
   if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
     p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
   path = sk_path_relative_to(p->lx->file, p->tok.sval);
@@ -12296,6 +12335,7 @@ static struct {
   long serial;
   int sort_index;
   char *open_block;        /* name of the block begun and not yet ended, or NULL */
+  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
   int muted;               /* resuming: the suites kept from before are not written again */
 } out;
 
@@ -12361,19 +12401,22 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   out.open_block = NULL;
 }
 
+SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
   sk_str s;
   int i;
+  double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   for (i = 0; i < nvars; i++) {
     sk_str_printf(&s, "%s= ", vars[i].name);
     sk_value_format(&s, &vars[i].value);
     sk_str_putc(&s, ' ');
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_write(s.data);
@@ -13612,7 +13655,17 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
-  if (sk_engine_reports()) sk_out_begin_block(s->name);
+  if (sk_engine_reports()) {
+    sk_out_begin_block(s->name);
+    sk_out_set_unit(in->settings.unit);
+    if (in->settings.unit != 1e6) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# times in seconds x %g (set_unit; not microseconds)\n", in->settings.unit);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+    }
+  }
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
   if (in->suite_stopped && sk_engine_reports()) {
@@ -13834,7 +13887,20 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
   sk_str_printf(&line, "#P[%d] ", rank);
   for (i = 0; i < s->nlist; i++) {
     sk_value v = sk_interp_eval(in, s->list[i]);
+    size_t from = line.len, k;
     print_value(&line, &v);
+    /* a value with line breaks (a string spanning lines) continues on "#P[r] " lines,
+    ** so that the output stays a valid result file */
+    for (k = from; k < line.len; k++)
+      if (line.data[k] == '\n') {
+        sk_str rest;
+        sk_str_init(&rest);
+        sk_str_printf(&rest, "#P[%d] %s", rank, line.data + k + 1);
+        line.len = k + 1;
+        line.data[k + 1] = '\0';
+        sk_str_puts(&line, rest.data);
+        sk_str_free(&rest);
+      }
   }
   sk_str_putc(&line, '\n');
   if (s->kind == S_PRINT) sk_out_text(line.data);
@@ -14098,8 +14164,8 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   return v;
 }
 
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds). Stored in
-** the settings; the output does not apply it yet. */
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+** default); the blocks that follow print their times in it and say so in a comment line. */
 static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
@@ -14107,10 +14173,13 @@ static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_none();
 }
 
+/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
+** measures at most f times as many points as its for loop would (skampi's default is no
+** such budget: max_error and min_distance bound the refinement). */
 static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.autorefine_factor = a[0].u.d;
+  in->settings.apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 
@@ -14693,6 +14762,172 @@ static sk_value bi_dims_create(sk_interp *in, const sk_value *a, const sk_loc *l
   return r;
 }
 
+/* ---- process topologies (SKaMPI 5 manual §4: topology_cartesian, topology_graph,
+** topology_graph2) ----
+** A topology helper returns the communicator of the processes that MPI_Cart_create or
+** MPI_Graph_create keeps (the first nnodes of c; the rest, and every process outside c,
+** get MPI_COMM_NULL), ranked in the order the library chose when reorder is non-zero.
+** Measurements run on a communicator with exactly that rank order; none of the
+** measurement functions queries the topology itself, so the topology is not attached.
+** Without MPI, or with reorder 0, the order is c's own. Every process calls these
+** helpers (the interpreter runs SPMD), so the order is agreed over the world: c's rank
+** 0 learns the new rank of every member of c and broadcasts the order. */
+
+typedef struct bi_topology {
+  int cartesian;           /* 1: dims/periods; 0: graph index/edges */
+  int nnodes, ndims, nedges;
+  int *dims, *periods;     /* cartesian */
+  int *index, *edges;      /* graph (MPI_Graph_create's arrays) */
+  int reorder;
+} bi_topology;
+
+static void bi_topology_free(bi_topology *t)
+{
+  free(t->dims); free(t->periods); free(t->index); free(t->edges);
+}
+
+/* The world ranks of the topology's processes in their new rank order (nnodes entries). */
+static int *bi_topology_order(const sk_group *c, const bi_topology *t)
+{
+  int n = sk_tp_group_size(c), i;
+  int *order = (int *)sk_malloc(sizeof(int) * (size_t)(t->nnodes > 0 ? t->nnodes : 1));
+  for (i = 0; i < t->nnodes; i++) order[i] = sk_tp_group_world_rank(c, i);
+#ifdef SKAMPI_MPI
+  if (t->reorder) {
+    int *newrank = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    if (sk_tp_group_rank(c) >= 0) {
+      MPI_Comm base = sk_tp_group_mpi_comm(c), topo = MPI_COMM_NULL;
+      int mine = -1;
+      if (t->cartesian) MPI_Cart_create(base, t->ndims, t->dims, t->periods, 1, &topo);
+      else MPI_Graph_create(base, t->nnodes, t->index, t->edges, 1, &topo);
+      if (topo != MPI_COMM_NULL) { MPI_Comm_rank(topo, &mine); MPI_Comm_free(&topo); }
+      MPI_Allgather(&mine, 1, MPI_INT, newrank, 1, MPI_INT, base);
+      for (i = 0; i < n; i++)
+        if (newrank[i] >= 0 && newrank[i] < t->nnodes) order[newrank[i]] = sk_tp_group_world_rank(c, i);
+    }
+    free(newrank);
+    sk_tp_bcast(sk_tp_world(), order, sizeof(int) * (size_t)t->nnodes, sk_tp_group_world_rank(c, 0));
+  }
+#else
+  (void)n;
+#endif
+  return order;
+}
+
+static sk_value bi_topology_comm(const sk_group *c, bi_topology *t)
+{
+  int *order = bi_topology_order(c, t);
+  sk_group *g = sk_tp_group_create(order, t->nnodes);
+  free(order);
+  bi_topology_free(t);
+  return bi_comm_value(g);
+}
+
+static const sk_group *bi_topology_base(const sk_value *c, const sk_loc *loc, const char *fname)
+{
+  if (c->u.comm == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", fname);
+  return c->u.comm;
+}
+
+/* The graph arrays (index: cumulative degrees; edges: neighbours) checked as
+** MPI_Graph_create requires them, for nnodes <= the size of c. */
+static void bi_graph_check(const bi_topology *t, int csize, const sk_loc *loc, const char *fname)
+{
+  int i;
+  if (t->nnodes < 1 || t->nnodes > csize)
+    sk_user_error(loc, "%s: the graph has %d nodes; the communicator has %d processes", fname, t->nnodes, csize);
+  for (i = 0; i < t->nnodes; i++)
+    if (t->index[i] < (i ? t->index[i - 1] : 0))
+      sk_user_error(loc, "%s: index[%d] = %d is smaller than the entry before it (index holds cumulative degrees)",
+                    fname, i, t->index[i]);
+  for (i = 0; i < t->nedges; i++)
+    if (t->edges[i] < 0 || t->edges[i] >= t->nnodes)
+      sk_user_error(loc, "%s: edge %d leads to node %d, not between 0 and %d", fname, i, t->edges[i], t->nnodes - 1);
+}
+
+/* topology_cartesian(c, dims, periodic, reorder). */
+static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_cartesian");
+  bi_topology t;
+  long product = 1;
+  int i;
+  (void)in;
+  memset(&t, 0, sizeof t);
+  t.cartesian = 1;
+  t.ndims = (int)sk_array_length(&a[1]);
+  if (t.ndims < 1) sk_user_error(loc, "topology_cartesian: the dims array is empty");
+  if ((int)sk_array_length(&a[2]) != t.ndims)
+    sk_user_error(loc, "topology_cartesian: dims has %d entries, periodic %d", t.ndims, (int)sk_array_length(&a[2]));
+  t.dims = (int *)sk_malloc(sizeof(int) * (size_t)t.ndims);
+  t.periods = (int *)sk_malloc(sizeof(int) * (size_t)t.ndims);
+  for (i = 0; i < t.ndims; i++) {
+    long d = sk_iarray_get(&a[1], (size_t)i);
+    if (d < 1) sk_user_error(loc, "topology_cartesian: dims[%d] is %ld; every dimension needs at least 1 process", i, d);
+    if ((product *= d) > sk_tp_group_size(c))
+      sk_user_error(loc, "topology_cartesian: the grid needs more processes than the communicator's %d", sk_tp_group_size(c));
+    t.dims[i] = (int)d;
+    t.periods[i] = sk_iarray_get(&a[2], (size_t)i) != 0;
+  }
+  t.nnodes = (int)product;
+  t.reorder = a[3].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
+/* topology_graph(c, index, edges, reorder): MPI_Graph_create's arrays as they are. */
+static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph");
+  bi_topology t;
+  int i;
+  (void)in;
+  memset(&t, 0, sizeof t);
+  t.nnodes = (int)sk_array_length(&a[1]);
+  t.index = (int *)sk_malloc(sizeof(int) * (size_t)(t.nnodes > 0 ? t.nnodes : 1));
+  for (i = 0; i < t.nnodes; i++) t.index[i] = (int)sk_iarray_get(&a[1], (size_t)i);
+  t.nedges = t.nnodes > 0 ? t.index[t.nnodes - 1] : 0;
+  if (t.nedges > (int)sk_array_length(&a[2]))
+    sk_user_error(loc, "topology_graph: index says %d edges, the edges array has %d", t.nedges, (int)sk_array_length(&a[2]));
+  t.edges = (int *)sk_malloc(sizeof(int) * (size_t)(t.nedges > 0 ? t.nedges : 1));
+  for (i = 0; i < t.nedges; i++) t.edges[i] = (int)sk_iarray_get(&a[2], (size_t)i);
+  bi_graph_check(&t, sk_tp_group_size(c), loc, "topology_graph");
+  t.reorder = a[3].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
+/* topology_graph2(c, graph, reorder): graph holds undirected edges as pairs {a0, b0, a1,
+** b1, ...}; every process of c is a node, each pair connects both ways (a pair given
+** twice counts once). */
+static sk_value bi_topology_graph2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph2");
+  bi_topology t;
+  int n = sk_tp_group_size(c), npairs = (int)(sk_array_length(&a[1]) / 2), i, j, k;
+  char *adjacent;
+  (void)in;
+  if (sk_array_length(&a[1]) % 2 != 0)
+    sk_user_error(loc, "topology_graph2: the graph array has an odd number of entries; it holds pairs of nodes");
+  memset(&t, 0, sizeof t);
+  t.nnodes = n;
+  adjacent = (char *)sk_calloc((size_t)n * (size_t)n, 1);
+  for (k = 0; k < npairs; k++) {
+    long u = sk_iarray_get(&a[1], (size_t)(2 * k)), v = sk_iarray_get(&a[1], (size_t)(2 * k + 1));
+    if (u < 0 || u >= n || v < 0 || v >= n)
+      sk_user_error(loc, "topology_graph2: pair %d (%ld, %ld) names a node outside 0..%d", k, u, v, n - 1);
+    adjacent[u * n + v] = adjacent[v * n + u] = 1;
+  }
+  t.index = (int *)sk_malloc(sizeof(int) * (size_t)n);
+  t.edges = (int *)sk_malloc(sizeof(int) * (size_t)n * (size_t)n);
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++) if (adjacent[i * n + j]) t.edges[t.nedges++] = j;
+    t.index[i] = t.nedges;
+  }
+  free(adjacent);
+  bi_graph_check(&t, n, loc, "topology_graph2");
+  t.reorder = a[2].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
 /* ---- derived datatypes from arrays (SKaMPI 5 manual §4: mpi_type_indexed & co) ----
 ** Built, committed and described by the library: size from MPI_Type_size; as extent the
 ** bytes one element spans from the buffer start (lower bound + extent), so that buffers of
@@ -15158,6 +15393,9 @@ static const sk_builtin builtin_table[] = {
   { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
   { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
   { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
+  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
+  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
+  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
@@ -15300,12 +15538,9 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
   if (strncmp(name, "MPI_", 4) != 0) return 0;
   if (sk_streq(name, "MPI_COMM_WORLD")) { *out = bi_comm_value(sk_tp_world()); return 1; }
   if (sk_streq(name, "MPI_COMM_NULL")) { *out = bi_comm_value(NULL); return 1; }
-  /* MPI_COMM_SELF: one process per group; only the one-process world is such a group
-  ** without a collective creation (see sk_constant_unavailable). */
-  if (sk_streq(name, "MPI_COMM_SELF") && sk_tp_world() != NULL && sk_tp_world_size() == 1) {
-    *out = bi_comm_value(sk_tp_world());
-    return 1;
-  }
+  /* MPI_COMM_SELF: every process alone; a measurement on it runs on every process at the
+  ** same time, and world rank 0's result is reported (as the original SKaMPI does). */
+  if (sk_streq(name, "MPI_COMM_SELF")) { *out = bi_comm_value(sk_tp_self()); return 1; }
   if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
   for (i = 0; bi_ints[i].name; i++) if (sk_streq(bi_ints[i].name, name)) { *out = sk_int_value(bi_ints[i].value); return 1; }
 #if BI_HAVE_LB_UB
@@ -15329,7 +15564,7 @@ static const struct { const char *name; char needs; } bi_conditional_names[] = {
   { "MPI_MODE_SEQUENTIAL", 'f' }, { "MPI_MODE_UNIQUE_OPEN", 'f' }, { "MPI_MODE_WRONLY", 'f' },
   { "MPI_DISTRIBUTE_BLOCK", 'f' }, { "MPI_DISTRIBUTE_CYCLIC", 'f' }, { "MPI_DISTRIBUTE_NONE", 'f' },
   { "MPI_DISTRIBUTE_DFLT_DARG", 'f' }, { "MPI_ORDER_C", 'f' }, { "MPI_ORDER_FORTRAN", 'f' },
-  { "MPI_LB", 'l' }, { "MPI_UB", 'l' }, { "MPI_COMM_SELF", 's' },
+  { "MPI_LB", 'l' }, { "MPI_UB", 'l' },
   { NULL, 0 }
 };
 
@@ -15344,12 +15579,10 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   if (needs == 0 || sk_constant_find(name, &v)) return 0;
   sk_str_init(&s);
   sk_str_printf(&s, "'%s' is not available: ", name);
-  if (needs == 's')
-    sk_str_puts(&s, "MPI_COMM_SELF is only supported on one process so far (it needs a per-process group from the transport)");
 #ifndef SKAMPI_MPI
-  else sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
+  sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
 #else
-  else if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
+  if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
   else if (SK_MPI_LEVEL < 2)
     sk_str_puts(&s, "it needs MPI-2, and this build uses MPI-1.1 only");
   else sk_str_printf(&s, "the MPI library declares no %s (it has no MPI-IO)", name);

@@ -64,6 +64,7 @@ struct sk_apr {
   int heap_len;
   int phase;
   int refining_started;
+  int initial_count;     /* points measured before refining started (budget_factor) */
   int pending;          /* a point was handed out and awaits its result */
   double pending_x;
   int pending_left;     /* the segment being split, -1 for a phase-one point */
@@ -128,6 +129,7 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->limits.max_error = 0.1;
   c->limits.min_distance = 0.0;
   c->limits.max_steps = 0;
+  c->limits.budget_factor = 0.0;
   c->refine = 1;
 }
 
@@ -154,6 +156,7 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
   if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
   if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -401,6 +404,8 @@ static int apr_hand_out(sk_apr *a, double value, int left, double *x)
 static int apr_budget_used(const sk_apr *a)
 {
   if (a->count >= APR_MAX_POINTS) return 1;
+  if (a->refining_started && a->cfg.limits.budget_factor > 0.0
+      && (long)a->count >= (long)(a->cfg.limits.budget_factor * (double)a->initial_count)) return 1;
   return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
 }
 
@@ -409,6 +414,7 @@ static void apr_start_refining(sk_apr *a)
   int id;
   a->phase = APR_REFINING;
   a->refining_started = 1;
+  a->initial_count = a->count;
   for (id = 0; id < a->count; id++) apr_update_segment(a, id);
 }
 

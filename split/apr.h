@@ -36,6 +36,9 @@ typedef struct sk_apr_limits {
                            1e-6 otherwise. Integer loops use at least 1 and multiple_of */
   int max_steps;        /* budget: total number of measured points incl. the initial ones;
                            0 = no limit. Also cuts the initial points if they are more */
+  double budget_factor; /* set_autorefine_factor (the original SKaMPI 5's autorefine
+                           budget): refinement stops when factor x the number of initial
+                           points have been measured in all; 0 = no such limit */
 } sk_apr_limits;
 
 typedef struct sk_apr_config {

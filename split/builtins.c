@@ -201,8 +201,8 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   return v;
 }
 
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds). Stored in
-** the settings; the output does not apply it yet. */
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+** default); the blocks that follow print their times in it and say so in a comment line. */
 static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
@@ -210,10 +210,13 @@ static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_none();
 }
 
+/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
+** measures at most f times as many points as its for loop would (skampi's default is no
+** such budget: max_error and min_distance bound the refinement). */
 static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.autorefine_factor = a[0].u.d;
+  in->settings.apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 
@@ -796,6 +799,172 @@ static sk_value bi_dims_create(sk_interp *in, const sk_value *a, const sk_loc *l
   return r;
 }
 
+/* ---- process topologies (SKaMPI 5 manual §4: topology_cartesian, topology_graph,
+** topology_graph2) ----
+** A topology helper returns the communicator of the processes that MPI_Cart_create or
+** MPI_Graph_create keeps (the first nnodes of c; the rest, and every process outside c,
+** get MPI_COMM_NULL), ranked in the order the library chose when reorder is non-zero.
+** Measurements run on a communicator with exactly that rank order; none of the
+** measurement functions queries the topology itself, so the topology is not attached.
+** Without MPI, or with reorder 0, the order is c's own. Every process calls these
+** helpers (the interpreter runs SPMD), so the order is agreed over the world: c's rank
+** 0 learns the new rank of every member of c and broadcasts the order. */
+
+typedef struct bi_topology {
+  int cartesian;           /* 1: dims/periods; 0: graph index/edges */
+  int nnodes, ndims, nedges;
+  int *dims, *periods;     /* cartesian */
+  int *index, *edges;      /* graph (MPI_Graph_create's arrays) */
+  int reorder;
+} bi_topology;
+
+static void bi_topology_free(bi_topology *t)
+{
+  free(t->dims); free(t->periods); free(t->index); free(t->edges);
+}
+
+/* The world ranks of the topology's processes in their new rank order (nnodes entries). */
+static int *bi_topology_order(const sk_group *c, const bi_topology *t)
+{
+  int n = sk_tp_group_size(c), i;
+  int *order = (int *)sk_malloc(sizeof(int) * (size_t)(t->nnodes > 0 ? t->nnodes : 1));
+  for (i = 0; i < t->nnodes; i++) order[i] = sk_tp_group_world_rank(c, i);
+#ifdef SKAMPI_MPI
+  if (t->reorder) {
+    int *newrank = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    if (sk_tp_group_rank(c) >= 0) {
+      MPI_Comm base = sk_tp_group_mpi_comm(c), topo = MPI_COMM_NULL;
+      int mine = -1;
+      if (t->cartesian) MPI_Cart_create(base, t->ndims, t->dims, t->periods, 1, &topo);
+      else MPI_Graph_create(base, t->nnodes, t->index, t->edges, 1, &topo);
+      if (topo != MPI_COMM_NULL) { MPI_Comm_rank(topo, &mine); MPI_Comm_free(&topo); }
+      MPI_Allgather(&mine, 1, MPI_INT, newrank, 1, MPI_INT, base);
+      for (i = 0; i < n; i++)
+        if (newrank[i] >= 0 && newrank[i] < t->nnodes) order[newrank[i]] = sk_tp_group_world_rank(c, i);
+    }
+    free(newrank);
+    sk_tp_bcast(sk_tp_world(), order, sizeof(int) * (size_t)t->nnodes, sk_tp_group_world_rank(c, 0));
+  }
+#else
+  (void)n;
+#endif
+  return order;
+}
+
+static sk_value bi_topology_comm(const sk_group *c, bi_topology *t)
+{
+  int *order = bi_topology_order(c, t);
+  sk_group *g = sk_tp_group_create(order, t->nnodes);
+  free(order);
+  bi_topology_free(t);
+  return bi_comm_value(g);
+}
+
+static const sk_group *bi_topology_base(const sk_value *c, const sk_loc *loc, const char *fname)
+{
+  if (c->u.comm == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", fname);
+  return c->u.comm;
+}
+
+/* The graph arrays (index: cumulative degrees; edges: neighbours) checked as
+** MPI_Graph_create requires them, for nnodes <= the size of c. */
+static void bi_graph_check(const bi_topology *t, int csize, const sk_loc *loc, const char *fname)
+{
+  int i;
+  if (t->nnodes < 1 || t->nnodes > csize)
+    sk_user_error(loc, "%s: the graph has %d nodes; the communicator has %d processes", fname, t->nnodes, csize);
+  for (i = 0; i < t->nnodes; i++)
+    if (t->index[i] < (i ? t->index[i - 1] : 0))
+      sk_user_error(loc, "%s: index[%d] = %d is smaller than the entry before it (index holds cumulative degrees)",
+                    fname, i, t->index[i]);
+  for (i = 0; i < t->nedges; i++)
+    if (t->edges[i] < 0 || t->edges[i] >= t->nnodes)
+      sk_user_error(loc, "%s: edge %d leads to node %d, not between 0 and %d", fname, i, t->edges[i], t->nnodes - 1);
+}
+
+/* topology_cartesian(c, dims, periodic, reorder). */
+static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_cartesian");
+  bi_topology t;
+  long product = 1;
+  int i;
+  (void)in;
+  memset(&t, 0, sizeof t);
+  t.cartesian = 1;
+  t.ndims = (int)sk_array_length(&a[1]);
+  if (t.ndims < 1) sk_user_error(loc, "topology_cartesian: the dims array is empty");
+  if ((int)sk_array_length(&a[2]) != t.ndims)
+    sk_user_error(loc, "topology_cartesian: dims has %d entries, periodic %d", t.ndims, (int)sk_array_length(&a[2]));
+  t.dims = (int *)sk_malloc(sizeof(int) * (size_t)t.ndims);
+  t.periods = (int *)sk_malloc(sizeof(int) * (size_t)t.ndims);
+  for (i = 0; i < t.ndims; i++) {
+    long d = sk_iarray_get(&a[1], (size_t)i);
+    if (d < 1) sk_user_error(loc, "topology_cartesian: dims[%d] is %ld; every dimension needs at least 1 process", i, d);
+    if ((product *= d) > sk_tp_group_size(c))
+      sk_user_error(loc, "topology_cartesian: the grid needs more processes than the communicator's %d", sk_tp_group_size(c));
+    t.dims[i] = (int)d;
+    t.periods[i] = sk_iarray_get(&a[2], (size_t)i) != 0;
+  }
+  t.nnodes = (int)product;
+  t.reorder = a[3].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
+/* topology_graph(c, index, edges, reorder): MPI_Graph_create's arrays as they are. */
+static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph");
+  bi_topology t;
+  int i;
+  (void)in;
+  memset(&t, 0, sizeof t);
+  t.nnodes = (int)sk_array_length(&a[1]);
+  t.index = (int *)sk_malloc(sizeof(int) * (size_t)(t.nnodes > 0 ? t.nnodes : 1));
+  for (i = 0; i < t.nnodes; i++) t.index[i] = (int)sk_iarray_get(&a[1], (size_t)i);
+  t.nedges = t.nnodes > 0 ? t.index[t.nnodes - 1] : 0;
+  if (t.nedges > (int)sk_array_length(&a[2]))
+    sk_user_error(loc, "topology_graph: index says %d edges, the edges array has %d", t.nedges, (int)sk_array_length(&a[2]));
+  t.edges = (int *)sk_malloc(sizeof(int) * (size_t)(t.nedges > 0 ? t.nedges : 1));
+  for (i = 0; i < t.nedges; i++) t.edges[i] = (int)sk_iarray_get(&a[2], (size_t)i);
+  bi_graph_check(&t, sk_tp_group_size(c), loc, "topology_graph");
+  t.reorder = a[3].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
+/* topology_graph2(c, graph, reorder): graph holds undirected edges as pairs {a0, b0, a1,
+** b1, ...}; every process of c is a node, each pair connects both ways (a pair given
+** twice counts once). */
+static sk_value bi_topology_graph2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph2");
+  bi_topology t;
+  int n = sk_tp_group_size(c), npairs = (int)(sk_array_length(&a[1]) / 2), i, j, k;
+  char *adjacent;
+  (void)in;
+  if (sk_array_length(&a[1]) % 2 != 0)
+    sk_user_error(loc, "topology_graph2: the graph array has an odd number of entries; it holds pairs of nodes");
+  memset(&t, 0, sizeof t);
+  t.nnodes = n;
+  adjacent = (char *)sk_calloc((size_t)n * (size_t)n, 1);
+  for (k = 0; k < npairs; k++) {
+    long u = sk_iarray_get(&a[1], (size_t)(2 * k)), v = sk_iarray_get(&a[1], (size_t)(2 * k + 1));
+    if (u < 0 || u >= n || v < 0 || v >= n)
+      sk_user_error(loc, "topology_graph2: pair %d (%ld, %ld) names a node outside 0..%d", k, u, v, n - 1);
+    adjacent[u * n + v] = adjacent[v * n + u] = 1;
+  }
+  t.index = (int *)sk_malloc(sizeof(int) * (size_t)n);
+  t.edges = (int *)sk_malloc(sizeof(int) * (size_t)n * (size_t)n);
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++) if (adjacent[i * n + j]) t.edges[t.nedges++] = j;
+    t.index[i] = t.nedges;
+  }
+  free(adjacent);
+  bi_graph_check(&t, n, loc, "topology_graph2");
+  t.reorder = a[2].u.i != 0;
+  return bi_topology_comm(c, &t);
+}
+
 /* ---- derived datatypes from arrays (SKaMPI 5 manual §4: mpi_type_indexed & co) ----
 ** Built, committed and described by the library: size from MPI_Type_size; as extent the
 ** bytes one element spans from the buffer start (lower bound + extent), so that buffers of
@@ -1261,6 +1430,9 @@ static const sk_builtin builtin_table[] = {
   { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
   { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
   { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
+  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
+  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
+  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
@@ -1403,12 +1575,9 @@ SK_API int sk_constant_find(const char *name, sk_value *out)
   if (strncmp(name, "MPI_", 4) != 0) return 0;
   if (sk_streq(name, "MPI_COMM_WORLD")) { *out = bi_comm_value(sk_tp_world()); return 1; }
   if (sk_streq(name, "MPI_COMM_NULL")) { *out = bi_comm_value(NULL); return 1; }
-  /* MPI_COMM_SELF: one process per group; only the one-process world is such a group
-  ** without a collective creation (see sk_constant_unavailable). */
-  if (sk_streq(name, "MPI_COMM_SELF") && sk_tp_world() != NULL && sk_tp_world_size() == 1) {
-    *out = bi_comm_value(sk_tp_world());
-    return 1;
-  }
+  /* MPI_COMM_SELF: every process alone; a measurement on it runs on every process at the
+  ** same time, and world rank 0's result is reported (as the original SKaMPI does). */
+  if (sk_streq(name, "MPI_COMM_SELF")) { *out = bi_comm_value(sk_tp_self()); return 1; }
   if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
   for (i = 0; bi_ints[i].name; i++) if (sk_streq(bi_ints[i].name, name)) { *out = sk_int_value(bi_ints[i].value); return 1; }
 #if BI_HAVE_LB_UB
@@ -1432,7 +1601,7 @@ static const struct { const char *name; char needs; } bi_conditional_names[] = {
   { "MPI_MODE_SEQUENTIAL", 'f' }, { "MPI_MODE_UNIQUE_OPEN", 'f' }, { "MPI_MODE_WRONLY", 'f' },
   { "MPI_DISTRIBUTE_BLOCK", 'f' }, { "MPI_DISTRIBUTE_CYCLIC", 'f' }, { "MPI_DISTRIBUTE_NONE", 'f' },
   { "MPI_DISTRIBUTE_DFLT_DARG", 'f' }, { "MPI_ORDER_C", 'f' }, { "MPI_ORDER_FORTRAN", 'f' },
-  { "MPI_LB", 'l' }, { "MPI_UB", 'l' }, { "MPI_COMM_SELF", 's' },
+  { "MPI_LB", 'l' }, { "MPI_UB", 'l' },
   { NULL, 0 }
 };
 
@@ -1447,12 +1616,10 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   if (needs == 0 || sk_constant_find(name, &v)) return 0;
   sk_str_init(&s);
   sk_str_printf(&s, "'%s' is not available: ", name);
-  if (needs == 's')
-    sk_str_puts(&s, "MPI_COMM_SELF is only supported on one process so far (it needs a per-process group from the transport)");
 #ifndef SKAMPI_MPI
-  else sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
+  sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
 #else
-  else if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
+  if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
   else if (SK_MPI_LEVEL < 2)
     sk_str_puts(&s, "it needs MPI-2, and this build uses MPI-1.1 only");
   else sk_str_printf(&s, "the MPI library declares no %s (it has no MPI-IO)", name);

@@ -51,12 +51,14 @@ SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *t
 }
 
 /* The result complete on rank 0 of g goes to world rank 0 (nothing moves when they are
-** the same process). */
+** the same process). On MPI_COMM_SELF every process measured its own group: world rank
+** 0's result is the one reported, as in the original SKaMPI. */
 static void engine_forward(sk_group *g, sk_result *res)
 {
   int leader = sk_tp_group_world_rank(g, 0), me = sk_tp_world_rank(), n = sk_tp_group_size(g);
   size_t count = SK_RESULT_DOUBLES(n);
   double *pack;
+  if (g == sk_tp_self()) return;
   if (leader == 0 || (me != 0 && me != leader)) return;
   pack = (double *)sk_malloc(sizeof(double) * count);
   if (me == leader) {

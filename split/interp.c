@@ -473,7 +473,17 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
-  if (sk_engine_reports()) sk_out_begin_block(s->name);
+  if (sk_engine_reports()) {
+    sk_out_begin_block(s->name);
+    sk_out_set_unit(in->settings.unit);
+    if (in->settings.unit != 1e6) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# times in seconds x %g (set_unit; not microseconds)\n", in->settings.unit);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+    }
+  }
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
   if (in->suite_stopped && sk_engine_reports()) {
@@ -695,7 +705,20 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
   sk_str_printf(&line, "#P[%d] ", rank);
   for (i = 0; i < s->nlist; i++) {
     sk_value v = sk_interp_eval(in, s->list[i]);
+    size_t from = line.len, k;
     print_value(&line, &v);
+    /* a value with line breaks (a string spanning lines) continues on "#P[r] " lines,
+    ** so that the output stays a valid result file */
+    for (k = from; k < line.len; k++)
+      if (line.data[k] == '\n') {
+        sk_str rest;
+        sk_str_init(&rest);
+        sk_str_printf(&rest, "#P[%d] %s", rank, line.data + k + 1);
+        line.len = k + 1;
+        line.data[k + 1] = '\0';
+        sk_str_puts(&line, rest.data);
+        sk_str_free(&rest);
+      }
   }
   sk_str_putc(&line, '\n');
   if (s->kind == S_PRINT) sk_out_text(line.data);

@@ -165,8 +165,9 @@ suffix:
 static int lx_string(sk_lexer *lx, sk_token *tok)
 {
   const char *p = lx->pos + 1;
-  while (*p && *p != '"' && *p != '\n') p++;
-  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the line%s", "");
+  /* a string may span lines, as in the original (SKaMPI 5 manual §5.1): only '"' ends it */
+  while (*p && *p != '"') p++;
+  if (*p != '"') return lx_error(lx, &tok->loc, "string not closed before the end of the input%s", "");
   tok->kind = TK_STRING;
   tok->sval = lx_keep(lx, lx->pos + 1, (size_t)(p - lx->pos - 1));
   tok->len = (size_t)(p + 1 - lx->pos);

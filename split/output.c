@@ -21,6 +21,7 @@ static struct {
   long serial;
   int sort_index;
   char *open_block;        /* name of the block begun and not yet ended, or NULL */
+  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
   int muted;               /* resuming: the suites kept from before are not written again */
 } out;
 
@@ -86,19 +87,22 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   out.open_block = NULL;
 }
 
+SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
   sk_str s;
   int i;
+  double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   for (i = 0; i < nvars; i++) {
     sk_str_printf(&s, "%s= ", vars[i].name);
     sk_value_format(&s, &vars[i].value);
     sk_str_putc(&s, ' ');
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * 1e6, std_error * 1e6, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * 1e6);
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_write(s.data);

@@ -24,7 +24,9 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
-/* One measurement line; times in seconds (converted to microseconds). */
+/* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
+SK_API void sk_out_set_unit(double factor);
+/* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number

@@ -114,7 +114,11 @@ static int p_is_keyword(const char *s)
 static void p_describe_token(const sk_token *t, sk_str *out)
 {
   if (t->kind == TK_IDENT) sk_str_printf(out, "'%s'", t->sval);
-  else if (t->kind == TK_STRING) sk_str_printf(out, "string \"%s\"", t->sval);
+  else if (t->kind == TK_STRING) {   /* a message stays on one line: a string spanning lines ends at its first */
+    const char *nl = strchr(t->sval, '\n');
+    if (nl) sk_str_printf(out, "string \"%.*s...\"", (int)(nl - t->sval), t->sval);
+    else sk_str_printf(out, "string \"%s\"", t->sval);
+  }
   else if (t->kind == TK_INT || t->kind == TK_DOUBLE) {
     sk_str_puts(out, "number ");
     sk_str_putn(out, t->start, t->len);
@@ -494,6 +498,8 @@ static void p_include(parser *p, sk_block *into)
   size_t i;
   p_advance(p);
   if (p->tok.kind != TK_STRING) p_unexpected(p, "a file name in double quotes after @include");
+  if (strchr(p->tok.sval, '\n'))   /* the original: the name stays on the @include line */
+    p_fail(p, &p->tok.loc, "the file name after @include must end on the same line%s", "");
   if (p->nincludes >= PARSER_MAX_INCLUDE_DEPTH)
     p_fail(p, &loc, "includes nested deeper than %d files", PARSER_MAX_INCLUDE_DEPTH);
   path = sk_path_relative_to(p->lx->file, p->tok.sval);

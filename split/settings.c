@@ -12,11 +12,11 @@ SK_API void sk_settings_default(sk_settings *s)
   s->apr.max_error = 0.05;
   s->apr.min_distance = 0.0;
   s->apr.max_steps = 0;
+  s->apr.budget_factor = 0.0;
   s->verify = 0;
   s->max_node_times = 16;
   s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->autorefine_factor = 2.0;
   s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
 }

@@ -10,10 +10,9 @@
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); stored
-**             here, the output does not use it yet
-**   autorefine_factor   set_autorefine_factor: the autorefine budget (SKaMPI 5's default 2.0);
-**             stored, apr.c does not read it yet
+**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
+**             output applies it to every time of a result line and says so in the block
+**   (set_autorefine_factor sets apr.budget_factor)
 **   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
 **             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
 **             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
@@ -35,7 +34,6 @@ typedef struct sk_settings {
   int max_node_times;         /* set_max_nr_node_times, default 16 */
   double suite_time_limit;    /* seconds per measurement block, 0 = none */
   double unit;                /* set_unit, default 1e6 */
-  double autorefine_factor;   /* set_autorefine_factor, default 2.0 */
   int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
   void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
 } sk_settings;

@@ -46,6 +46,9 @@ SK_API int sk_tp_world_rank(void);
 SK_API int sk_tp_world_size(void);
 SK_API sk_group *sk_tp_world(void);
 
+/* MPI_COMM_SELF: the calling process alone, a different group on every process (made at
+** start, so no collective creation; never returned by sk_tp_group_create). */
+SK_API sk_group *sk_tp_self(void);
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n);
 SK_API int sk_tp_group_rank(const sk_group *g);          /* -1 if not a member */
 SK_API int sk_tp_group_size(const sk_group *g);

@@ -20,6 +20,7 @@ struct sk_group {
 static struct {
   int rank, size;
   sk_group *world;
+  sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
 } tpm;
 
@@ -46,6 +47,13 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
   tpm.groups = tpm.world;
+  tpm.self = (sk_group *)sk_calloc(1, sizeof *tpm.self);
+  tpm.self->size = 1;
+  tpm.self->rank = 0;
+  tpm.self->members = (int *)sk_malloc(sizeof(int));
+  tpm.self->members[0] = tpm.rank;
+  tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
 }
 
 SK_API void sk_tp_finish(void)
@@ -65,6 +73,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return tpm.rank; }
 SK_API int sk_tp_world_size(void) { return tpm.size; }
 SK_API sk_group *sk_tp_world(void) { return tpm.world; }
+SK_API sk_group *sk_tp_self(void) { return tpm.self; }
 
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 {

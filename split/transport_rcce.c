@@ -46,6 +46,7 @@ static struct {
   int started;
   int rank, size;
   sk_group *world;
+  sk_group *self;           /* MPI_COMM_SELF's group: this UE alone, outside the registry */
   sk_group *groups;
   double tick;              /* measured once, 0 until then */
 } tpr;
@@ -87,6 +88,11 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
+  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
+  tpr.self->size = 1;
+  tpr.self->rank = 0;
+  tpr.self->members = (int *)sk_malloc(sizeof(int));
+  tpr.self->members[0] = tpr.rank;
 }
 
 SK_API void sk_tp_finish(void)
@@ -106,6 +112,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return tpr.rank; }
 SK_API int sk_tp_world_size(void) { return tpr.size; }
 SK_API sk_group *sk_tp_world(void) { return tpr.world; }
+SK_API sk_group *sk_tp_self(void) { return tpr.self; }
 
 /* The member list handed to the colour callback of RCCE_comm_split. */
 typedef struct tpr_member_list {
@@ -243,6 +250,7 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 {
   int comm_root;
+  if (g->size == 1) return;   /* the self group: nothing to send, no communicator */
   if (!g->has_comm) {
     char msg[240];
     sprintf(msg, "skampi: UE %d: RCCE had no communicator left for this group of %d UEs "

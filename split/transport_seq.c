@@ -47,6 +47,7 @@ SK_API void sk_tp_abort(int status, const char *msg)
 SK_API int sk_tp_world_rank(void) { return 0; }
 SK_API int sk_tp_world_size(void) { return 1; }
 SK_API sk_group *sk_tp_world(void) { return &tps.world; }
+SK_API sk_group *sk_tp_self(void) { return &tps.world; }
 
 SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 {

@@ -179,6 +179,7 @@ integration)
     rm -f "$out/quick-$i.sko"
     check "quick_structure_unchanged_$i" sh -c "timeout 300 tools/mpirun.sh $i 2 '$out/skampi-$i' -i ski/quick.ski -o '$out/quick-$i.sko' && sh tests/sko_structure.sh '$out/quick-$i.sko' | diff tests/expected/quick.np2.structure -"
   done
+  for i in $impls; do run_counted "constructs_$i" sh tests/constructs.sh $i "$out/skampi-$i"; done
   run_counted skampi5_extension sh tests/skampi5_extension.sh
   ;;
 resume)

@@ -588,6 +588,37 @@ static void test_max_steps(void)
   sk_apr_free(a);
 }
 
+/* set_autorefine_factor (the original SKaMPI 5's budget): f x the initial points in all,
+** the initial points never cut; 0 means no such limit. */
+static void test_budget_factor(void)
+{
+  sk_apr_config c = geometric_config(1, MIB, 2);
+  sk_apr *a;
+  run_log trace;
+  int n0 = initial_count(&c);
+  double factors[3];
+  int i;
+  factors[0] = 1.0; factors[1] = 1.5; factors[2] = 2.0;
+  c.limits.max_error = 0.0;
+  for (i = 0; i < 3; i++) {
+    char name[100];
+    c.limits.budget_factor = factors[i];
+    a = run_loop(&c, noisy_measure, NULL, &trace);
+    sprintf(name, "budget_factor_%g", factors[i]);
+    check(sk_apr_count(a) == (int)(factors[i] * n0) && strcmp(sk_apr_stop_reason(a), "step budget") == 0,
+          name, "%d points, reason \"%s\", %d initial", sk_apr_count(a), sk_apr_stop_reason(a), n0);
+    check_basic(name, a, &trace);
+    free(trace.xs);
+    sk_apr_free(a);
+  }
+  c.limits.budget_factor = 0.0;
+  a = run_loop(&c, noisy_measure, NULL, NULL);
+  check(sk_apr_count(a) > 2 * n0, "budget_factor_0_no_limit", "%d points, %d initial", sk_apr_count(a), n0);
+  sk_apr_free(a);
+  c.limits.budget_factor = -1.0;
+  check(sk_apr_config_error(&c) != NULL, "budget_factor_negative_refused", "no config error");
+}
+
 /* With one point beyond the initial ones, it goes to the segment with the largest key:
 ** the x3 jump at 30000 in (16384, 32768), key min(2, 2/3, 1) = 2/3, not the +10% one at
 ** 3000 in (2048, 4096), key min(0.1, 0.091, 1); all other segments have key 0. */
@@ -805,6 +836,7 @@ int main(void)
   test_linear_loops();
   test_multiple_of();
   test_max_steps();
+  test_budget_factor();
   test_largest_key_first();
   test_stop();
   test_determinism();

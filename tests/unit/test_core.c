@@ -189,7 +189,7 @@ static void test_parser(void)
                     "t.ski:1:1: a measure statement must be inside a measurement block", "error_measure_outside");
   check_parse_error("begin measurement \"a\"\n measure MPI_COMM_WORLD : Synthetic_Virtual(1)\nend measurement\n",
                     "t.ski:2:27: measurement function 'Synthetic_Virtual' expects 6 arguments, got 1", "error_measure_arity");
-  check_parse_error("x = \"abc\n", "t.ski:1:5: string not closed", "error_string");
+  check_parse_error("x = \"abc\n", "t.ski:1:5: string not closed before the end of the input", "error_string");
   check_parse_error("x = 1 $ 2\n", "t.ski:1:7: unexpected character '$'", "error_character");
   check_parse_error("x = 1 y\n", "t.ski:2:1: syntax error: expected '=' or '(' after 'y'", "error_two_statements");
   check_parse_error("@include \"nothere.ski\"\n", "t.ski:1:1: file 'nothere.ski' was not distributed", "error_missing_include");

@@ -93,6 +93,8 @@ static void test_layout_and_literals(void)
   check_print("x = 2kB + 1kb + 1KB + 1KiB\n", "x = 2048 + 1024 + 1024 + 1024\n", "suffix_kB");
   check_print("x = 1 <> 2\n", "x = 1 != 2\n", "ne_diamond");
   check_print("x = 1 and 0 or not 1\n", "x = 1 && 0 || not 1\n", "word_operators");
+  check_print("s = \"two\nlines\" t = 1\n", "s = \"two\nlines\"\nt = 1\n", "string_spans_lines");
+  check_parse_error("s = 1\nt = \"open\n\n", "t.ski:2:5: string not closed before the end of the input", "error_string_unclosed");
   check_int("x = 0x1F\n", "x", 31, "eval_hex");
   check_int("x = 3kB\n", "x", 3072, "eval_kB");
   check_parse_error("x = 12kib\n", "t.ski:1:5: unknown size suffix 'kib'", "error_bad_suffix");

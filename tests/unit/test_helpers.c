@@ -123,10 +123,10 @@ static void test_settings(void)
   sk_value v;
   run_get("set_unit(1000)\nset_autorefine_factor(3.5)\nuse_mpi_alloc_mem(0)\n", "x", &st);
   check(st.unit == 1000.0, "set_unit", "unit %g", st.unit);
-  check(st.autorefine_factor == 3.5, "set_autorefine_factor", "factor %g", st.autorefine_factor);
+  check(st.apr.budget_factor == 3.5, "set_autorefine_factor", "factor %g", st.apr.budget_factor);
   check(st.mpi_alloc_mem == 0, "use_mpi_alloc_mem_off", "flag %d", st.mpi_alloc_mem);
   run_get("", "x", &st);
-  check(st.unit == 1e6 && st.autorefine_factor == 2.0, "settings_defaults", "unit %g factor %g", st.unit, st.autorefine_factor);
+  check(st.unit == 1e6 && st.apr.budget_factor == 0.0, "settings_defaults", "unit %g factor %g", st.unit, st.apr.budget_factor);
   run_get("use_mpi_alloc_mem(1)\n", "x", &st);
   check(st.mpi_alloc_mem == 1, "use_mpi_alloc_mem_on", "flag %d", st.mpi_alloc_mem);
   v = run_get("i = info_create()\nset_mpi_alloc_mem_info(i)\nx = get_mpi_alloc_mem_info()\ny = i\n", "x", &st);
