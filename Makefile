@@ -20,7 +20,7 @@ CC = cc
 CFLAGS = -O2
 T =
 
-SPLIT = split/config.h split/base.h split/base.c split/transport.h split/transport_mpi.c \
+SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepaths.c split/transport.h split/transport_mpi.c \
 	split/transport_seq.c split/transport_rcce.c split/agree.h split/agree.c split/value.h \
 	split/value.c split/measure.h split/stats.h split/stats.c split/asec.h split/asec.c \
 	split/buffers.h split/buffers.c split/sync_offsets.h split/sync_window.h split/sync.h \
@@ -32,7 +32,7 @@ SPLIT = split/config.h split/base.h split/base.c split/transport.h split/transpo
 	split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c split/skampi5_compat.h \
 	split/skampi5_compat.c split/meas_skampi5_example.c split/catalogue.c split/lexer.h \
 	split/lexer.c split/ast.h split/ast.c split/sources.h split/sources.c split/parser.h \
-	split/parser.c split/output.c split/labels.h split/labels.c split/sko.h split/sko.c \
+	split/parser.c split/output.c split/runlog.h split/runlog.c split/labels.h split/labels.c split/sko.h split/sko.c \
 	split/merge.h split/merge.c split/export.h split/export.c split/report.h split/report.c \
 	split/report_gp.c split/postproc.h split/postproc.c split/interp.h split/interp.c split/mpit.c split/peruse.c \
 	split/builtins.c split/params4.h split/params4.c split/main.c

@@ -24,6 +24,12 @@
 #ifndef SK_CONFIG_H
 #define SK_CONFIG_H
 
+/* Files, locks, process ids and terminals are POSIX (filepaths.c, runlog.c): declare it
+** before the first system header. */
+#if !defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _POSIX_C_SOURCE 200112L
+#endif
+
 #define SKAMPI_VERSION "0.1.0"
 
 #if defined(SKAMPI_SEQ) && defined(SKAMPI_RCCE)
@@ -98,13 +104,13 @@
 #ifndef SK_BASE_H
 #define SK_BASE_H
 
+#line 12 "split/base.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
 #include <math.h>
 #include <limits.h>
-#line 18 "split/base.h"
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -389,6 +395,289 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
   return *a == *b;
 }
 /* --- end split/base.c --- */
+/* --- begin split/filepaths.h --- */
+#line 1 "split/filepaths.h"
+/*
+** filepaths.h -- the rules for every file skampi writes (results, log): what a path is,
+** when the old content is kept under a backup name, and how it is opened. Also the few
+** other questions skampi asks the operating system (POSIX): process id, host name,
+** whether a stream is a terminal, a short sleep.
+**
+** Rules: only an existing regular file with content is renamed to the first free
+** NAME.1, NAME.2, ...; a symbolic link to a regular file keeps the link and its target:
+** the target's content is copied to LINK.N and then replaced through the link; a
+** character device, FIFO, socket or terminal is opened and written as it is (never
+** renamed); a directory, or a path that cannot be opened for writing, is refused before
+** anything is changed or measured.
+*/
+#ifndef SK_FILEPATHS_H
+#define SK_FILEPATHS_H
+
+#line 18 "split/filepaths.h"
+
+typedef enum sk_path_kind {
+  SK_PATH_MISSING,          /* nothing there (a dangling link counts as missing) */
+  SK_PATH_REGULAR,
+  SK_PATH_LINK_TO_REGULAR,
+  SK_PATH_DEVICE,           /* character or block device, terminals included */
+  SK_PATH_FIFO,
+  SK_PATH_SOCKET,
+  SK_PATH_DIRECTORY,
+  SK_PATH_OTHER
+} sk_path_kind;
+
+/* What is at path now; *size gets the (target's) size in bytes, 0 when none. */
+SK_API sk_path_kind sk_path_kind_of(const char *path, long *size);
+SK_API const char *sk_path_kind_name(sk_path_kind k);
+/* True for the kinds whose old content is kept and that a log can follow (a regular
+** file, a link to one, or nothing yet). */
+SK_API int sk_path_is_file_like(sk_path_kind k);
+/* Keeps the old content of path by the rules above; backup gets the name used ("" when
+** nothing was kept). 0 with *err set when that fails (then nothing was changed). */
+SK_API int sk_path_keep_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
+/* Copies the content of path (through a link) to the first free PATH.N; path stays. */
+SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
+/* Opens path for writing as its kind requires: a file (or a link to one) is truncated,
+** a device, FIFO or socket is written as it is (a FIFO waits up to wait_seconds for a
+** reader). NULL with *err set when it cannot be written. Call sk_path_keep_backup first. */
+SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str *err);
+/* Cuts the file at path to its first `bytes` bytes and opens it for appending there. */
+SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
+
+/* How long skampi waits for a locked log or a FIFO's reader: the environment variable
+** SKAMPI_WAIT (seconds), default 10. */
+SK_API int sk_os_wait_seconds(void);
+SK_API long sk_os_process_id(void);
+/* Processors online on this host (0: unknown). */
+SK_API long sk_os_processors(void);
+SK_API void sk_os_host_name(char *buf, size_t size);
+SK_API int sk_os_is_terminal(FILE *f);
+SK_API void sk_os_sleep(double seconds);
+
+#endif
+/* --- end split/filepaths.h --- */
+/* --- begin split/filepaths.c --- */
+#line 1 "split/filepaths.c"
+/*
+** filepaths.c -- see filepaths.h. The only module besides runlog.c that calls POSIX.
+*/
+#line 5 "split/filepaths.c"
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
+#include <time.h>
+
+SK_API sk_path_kind sk_path_kind_of(const char *path, long *size)
+{
+  struct stat st;
+  int link = 0;
+  *size = 0;
+  if (lstat(path, &st) != 0) return SK_PATH_MISSING;
+  if (S_ISLNK(st.st_mode)) {
+    link = 1;
+    if (stat(path, &st) != 0) return SK_PATH_MISSING;     /* dangling: written as new */
+  }
+  if (S_ISREG(st.st_mode)) {
+    *size = (long)st.st_size;
+    return link ? SK_PATH_LINK_TO_REGULAR : SK_PATH_REGULAR;
+  }
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return SK_PATH_DEVICE;
+  if (S_ISFIFO(st.st_mode)) return SK_PATH_FIFO;
+  if (S_ISSOCK(st.st_mode)) return SK_PATH_SOCKET;
+  if (S_ISDIR(st.st_mode)) return SK_PATH_DIRECTORY;
+  return SK_PATH_OTHER;
+}
+
+SK_API const char *sk_path_kind_name(sk_path_kind k)
+{
+  static const char *const names[] = { "missing", "regular file", "link to a regular file",
+    "device", "FIFO", "socket", "directory", "special file" };
+  return names[k];
+}
+
+SK_API int sk_path_is_file_like(sk_path_kind k)
+{
+  return k == SK_PATH_MISSING || k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR;
+}
+
+/* The first NAME.N (N = 1, 2, ...) that does not exist, even as a dangling link. */
+static char *paths_free_backup_name(const char *path)
+{
+  struct stat st;
+  long n;
+  char *name = (char *)sk_malloc(strlen(path) + 24);
+  for (n = 1; ; n++) {
+    sprintf(name, "%s.%ld", path, n);
+    if (lstat(name, &st) != 0 && errno == ENOENT) return name;
+  }
+}
+
+/* Copies the content of from (read through links) into the new file to. */
+static int paths_copy(const char *from, const char *to, sk_str *err)
+{
+  FILE *in = fopen(from, "rb"), *out;
+  char buf[8192];
+  size_t n;
+  int ok = 1;
+  if (in == NULL) { sk_str_printf(err, "cannot read '%s' to keep a backup", from); return 0; }
+  out = fopen(to, "wb");
+  if (out == NULL) {
+    fclose(in);
+    sk_str_printf(err, "cannot create the backup '%s'", to);
+    return 0;
+  }
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+    if (fwrite(buf, 1, n, out) != n) { ok = 0; break; }
+  if (ferror(in)) ok = 0;
+  fclose(in);
+  if (fclose(out) != 0) ok = 0;
+  if (!ok) {
+    remove(to);
+    sk_str_printf(err, "cannot copy '%s' to the backup '%s'", from, to);
+  }
+  return ok;
+}
+
+SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err)
+{
+  char *name = paths_free_backup_name(path);
+  int ok = paths_copy(path, name, err);
+  if (ok) sk_copy_string(backup, backup_size, name);
+  else backup[0] = '\0';
+  free(name);
+  return ok;
+}
+
+SK_API int sk_path_keep_backup(const char *path, char *backup, size_t backup_size, sk_str *err)
+{
+  long size;
+  sk_path_kind k = sk_path_kind_of(path, &size);
+  char *name;
+  int ok;
+  backup[0] = '\0';
+  if (k == SK_PATH_DIRECTORY || k == SK_PATH_OTHER) {
+    sk_str_printf(err, "cannot write to '%s': it is a %s", path, sk_path_kind_name(k));
+    return 0;
+  }
+  if ((k != SK_PATH_REGULAR && k != SK_PATH_LINK_TO_REGULAR) || size == 0) return 1;
+  if (k == SK_PATH_LINK_TO_REGULAR)     /* the link and its target stay where they are */
+    return sk_path_copy_backup(path, backup, backup_size, err);
+  name = paths_free_backup_name(path);
+  ok = rename(path, name) == 0;
+  if (ok) sk_copy_string(backup, backup_size, name);
+  else sk_str_printf(err, "cannot rename existing '%s' to '%s'", path, name);
+  free(name);
+  return ok;
+}
+
+/* A socket is written by connecting to it (a stream socket of the local domain). */
+static FILE *paths_open_socket(const char *path, sk_str *err)
+{
+  struct sockaddr_un addr;
+  int fd;
+  FILE *f;
+  if (strlen(path) >= sizeof addr.sun_path) {
+    sk_str_printf(err, "cannot connect to the socket '%s': its name is too long", path);
+    return NULL;
+  }
+  memset(&addr, 0, sizeof addr);
+  addr.sun_family = AF_UNIX;
+  strcpy(addr.sun_path, path);
+  fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || (f = fdopen(fd, "w")) == NULL) {
+    if (fd >= 0) close(fd);
+    sk_str_printf(err, "cannot connect to the socket '%s' to write to it", path);
+    return NULL;
+  }
+  return f;
+}
+
+/* A FIFO without a reader: opening it for writing would block for ever, so it is
+** opened without blocking, retried for wait_seconds, then set back to blocking. */
+static FILE *paths_open_fifo(const char *path, int wait_seconds, sk_str *err)
+{
+  int fd = -1, tries, why = 0;
+  FILE *f;
+  for (tries = 0; tries <= wait_seconds * 10; tries++) {
+    fd = open(path, O_WRONLY | O_NONBLOCK);
+    why = errno;
+    if (fd >= 0 || why != ENXIO) break;
+    sk_os_sleep(0.1);
+  }
+  if (fd < 0) {
+    sk_str_printf(err, why == ENXIO ? "no process reads the FIFO '%s' (waited %d s)"
+                                      : "cannot open the FIFO '%s' for writing", path, wait_seconds);
+    return NULL;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  f = fdopen(fd, "w");
+  if (f == NULL) close(fd);
+  return f;
+}
+
+SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str *err)
+{
+  long size;
+  FILE *f;
+  switch (sk_path_kind_of(path, &size)) {
+  case SK_PATH_FIFO: return paths_open_fifo(path, wait_seconds, err);
+  case SK_PATH_SOCKET: return paths_open_socket(path, err);
+  case SK_PATH_DEVICE: f = fopen(path, "a"); break;   /* as it is: nothing to truncate */
+  default: f = fopen(path, "w"); break;
+  }
+  if (f == NULL) sk_str_printf(err, "cannot open output file '%s' for writing", path);
+  return f;
+}
+
+SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err)
+{
+  FILE *f = fopen(path, "r+");
+  if (f == NULL || ftruncate(fileno(f), (off_t)bytes) != 0 || fseek(f, 0L, SEEK_END) != 0) {
+    if (f) fclose(f);
+    sk_str_printf(err, "cannot reopen '%s' to continue it after byte %ld", path, bytes);
+    return NULL;
+  }
+  return f;
+}
+
+SK_API int sk_os_wait_seconds(void)
+{
+  const char *w = getenv("SKAMPI_WAIT");
+  int n = w ? atoi(w) : 10;
+  return n >= 0 ? n : 0;
+}
+
+SK_API long sk_os_processors(void)
+{
+#ifdef _SC_NPROCESSORS_ONLN
+  return sysconf(_SC_NPROCESSORS_ONLN);
+#else
+  return 0L;
+#endif
+}
+
+SK_API long sk_os_process_id(void) { return (long)getpid(); }
+
+SK_API void sk_os_host_name(char *buf, size_t size)
+{
+  if (gethostname(buf, size) != 0) sk_copy_string(buf, size, "unknown");
+  buf[size - 1] = '\0';
+}
+
+SK_API int sk_os_is_terminal(FILE *f) { return isatty(fileno(f)); }
+
+SK_API void sk_os_sleep(double seconds)
+{
+  struct timespec ts;
+  ts.tv_sec = (time_t)seconds;
+  ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+  nanosleep(&ts, NULL);
+}
+/* --- end split/filepaths.c --- */
 /* --- begin split/transport.h --- */
 #line 1 "split/transport.h"
 /*
@@ -4662,6 +4951,7 @@ typedef struct sk_engine {
   const sk_settings *settings;
   struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
     sk_group *group;
+    double time;              /* world rank 0: the dummy time (seconds) */
     int pattern;
   } *dummies;
   size_t ndummies, capdummies;
@@ -4677,6 +4967,7 @@ typedef struct sk_measure_outcome {
   int has_dummy;              /* the dummy time of this communicator and pattern, new */
   sk_result dummy;
   sk_pattern dummy_pattern;
+  double dummy_time;          /* the dummy time of this communicator and pattern (seconds) */
 } sk_measure_outcome;
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings);
@@ -4699,6 +4990,8 @@ SK_API const int *sk_engine_comm_members(const sk_group *g);
 ** rank 0, which passes them to write in rank order. */
 SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *text));
 SK_API double sk_engine_clock(void);
+/* The clock's resolution (seconds). */
+SK_API double sk_engine_tick(void);
 
 #endif
 /* --- end split/engine.h --- */
@@ -4732,6 +5025,7 @@ SK_API void sk_outcome_free(sk_measure_outcome *out)
 
 SK_API int sk_engine_reports(void) { return sk_tp_world_rank() == 0; }
 SK_API double sk_engine_clock(void) { return sk_tp_wtime(); }
+SK_API double sk_engine_tick(void) { return sk_tp_wtick(); }
 SK_API int sk_engine_process(void) { return sk_tp_world_rank(); }
 SK_API int sk_engine_comm_size(const sk_group *g) { return sk_tp_group_size(g); }
 SK_API const int *sk_engine_comm_members(const sk_group *g) { return sk_tp_group_members(g); }
@@ -4797,12 +5091,16 @@ static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group 
   sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
   size_t i;
   for (i = 0; i < e->ndummies; i++)
-    if (e->dummies[i].group == g && e->dummies[i].pattern == (int)pattern) return;
+    if (e->dummies[i].group == g && e->dummies[i].pattern == (int)pattern) {
+      out->dummy_time = e->dummies[i].time;
+      return;
+    }
   e->dummies = (struct sk_dummy_seen *)sk_grow(e->dummies, &e->capdummies, e->ndummies + 1, sizeof *e->dummies);
   e->dummies[e->ndummies].group = g;
   e->dummies[e->ndummies].pattern = (int)pattern;
   e->ndummies++;
   sk_engine_dummy_time(e->settings, g, pattern, &out->dummy);
+  e->dummies[e->ndummies - 1].time = out->dummy_time = out->dummy.time;
   out->has_dummy = 1;
   out->dummy_pattern = pattern;
 }
@@ -4978,7 +5276,7 @@ SK_API long sk_random_seed(void);
 ** microseconds, number of single measurements, selected per-process times), then
 ** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
 ** flushed, so a killed run keeps every block it finished. An existing output file is
-** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
+** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
 ** Labels: while a label is set (sk_out_label), a line whose label differs from the last
@@ -5023,6 +5321,12 @@ SK_API void sk_out_close(void);
 /* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
 ** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
+/* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them;
+** the current byte offset of the file (-1 for standard output); mute (1) while the
+** suites kept from the interrupted run are skipped, so nothing is written twice. */
+SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err);
+SK_API long sk_out_offset(void);
+SK_API void sk_out_mute(int on);
 
 #endif
 /* --- end split/output.h --- */
@@ -12118,6 +12422,7 @@ SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err)
 ** output.c -- see output.h.
 */
 #line 5 "split/output.c"
+#line 6 "split/output.c"
 
 typedef struct out_line {
   char *text;
@@ -12143,66 +12448,43 @@ static struct {
   int written_label;       /* label of the last line written, 0: none */
   int added;               /* the next line was added by autorefine */
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
+  int muted;               /* resuming: the suites kept from before are not written again */
 } out;
 
-/* Only a file with something in it has results to keep: an empty file, or a character
-** device like /dev/null (no size, or none that seeking finds), is never renamed. */
-static int out_has_content(FILE *f)
-{
-  long size;
-  if (fseek(f, 0L, SEEK_END) != 0) return 0;
-  size = ftell(f);
-  return size > 0;
-}
-
+/* The path rules (which files are renamed, which written as they are) are filepaths.h's. */
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
 {
-  FILE *probe;
   backup[0] = '\0';
   if (path == NULL || sk_streq(path, "-")) {
     out.f = stdout;
     out.to_stdout = 1;
     return 1;
   }
-  probe = fopen(path, "r");
-  if (probe != NULL && !out_has_content(probe)) {   /* empty, or a device such as /dev/null */
-    fclose(probe);
-    probe = NULL;
-  }
-  if (probe != NULL) {
-    /* never overwrite: keep the old results under the first free NAME.N */
-    int n;
-    fclose(probe);
-    for (n = 1; n < 100000; n++) {
-      char *name = (char *)sk_malloc(strlen(path) + 16);
-      sprintf(name, "%s.%d", path, n);
-      probe = fopen(name, "r");
-      if (probe == NULL) {
-        if (rename(path, name) != 0) {
-          sk_str_printf(err, "cannot rename existing '%s' to '%s'", path, name);
-          free(name);
-          return 0;
-        }
-        strncpy(backup, name, backup_size - 1);
-        backup[backup_size - 1] = '\0';
-        free(name);
-        break;
-      }
-      fclose(probe);
-      free(name);
-    }
-  }
-  out.f = fopen(path, "w");
-  if (out.f == NULL) {
-    sk_str_printf(err, "cannot open output file '%s' for writing", path);
-    return 0;
-  }
-  return 1;
+  if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
+  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  return out.f != NULL;
 }
+
+/* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
+
+SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
+{
+  out.f = sk_path_open_at(path, bytes, err);
+  return out.f != NULL;
+}
+
+SK_API long sk_out_offset(void)
+{
+  if (!out.f || out.to_stdout) return -1L;
+  fflush(out.f);
+  return ftell(out.f);
+}
+
+SK_API void sk_out_mute(int on) { out.muted = on; }
 
 static void out_write(const char *text)
 {
-  if (!out.f) return;
+  if (!out.f || out.muted) return;
   fputs(text, out.f);
   fflush(out.f);
 }
@@ -12382,6 +12664,373 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
   return 1;
 }
 /* --- end split/output.c --- */
+/* --- begin split/runlog.h --- */
+#line 1 "split/runlog.h"
+/*
+** runlog.h -- the run's log (SKaLib report, Karlsruhe TR 99/07: read_old_log_file,
+** create_output_file) that lets a killed run continue: OUT.log next to the output (or
+** the file of -L) records the input program's checksum, the number of processes, the
+** owner (process id, host, start time), the byte offset where the header ends, and for
+** every suite (measurement block, counted in the order the program runs them) its start
+** and its completion with the output's byte offset at that moment. One record per
+** line, each written by one write(2), so a killed run leaves at most a partial last line,
+** which the parser ignores:
+**
+**   # skampi log 1
+**   input CHECKSUM BYTES PATH
+**   processes P
+**   owner PID HOST EPOCH DATE
+**   header OFFSET
+**   start I OFFSET NAME
+**   done I OFFSET NAME
+**   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
+**   finished OFFSET
+**
+** Rank 0 only. The log stays locked (fcntl) while the run lives, so a second run -- or
+** the resumed run while orphans of a killed launcher still write -- waits, then refuses.
+*/
+#ifndef SK_RUNLOG_H
+#define SK_RUNLOG_H
+
+#line 28 "split/runlog.h"
+
+/* What a log says. */
+typedef struct sk_runlog_state {
+  int is_log;                /* the first line is "# skampi log 1" and an input record follows */
+  unsigned long checksum;
+  long input_bytes;
+  int processes;             /* 0: not recorded */
+  long owner_pid;
+  char owner_host[128];
+  char started[64];
+  long header_offset;        /* -1: the header was not finished */
+  int suites_done;           /* complete suites 1..suites_done */
+  long done_offset;          /* output bytes at the end of suite suites_done (-1: none) */
+  int last_started;          /* the suite that was running (0: none) */
+  int finished;
+} sk_runlog_state;
+
+typedef enum sk_run_mode { SK_RUN_FRESH, SK_RUN_RESUME, SK_RUN_REFUSED } sk_run_mode;
+
+typedef struct sk_run_plan {
+  int mode;                  /* sk_run_mode */
+  int suites_kept;           /* resume: suites 1..suites_kept are kept */
+  long keep_bytes;           /* resume: the output's first keep_bytes bytes are kept */
+} sk_run_plan;
+
+/* FNV-1a (32 bits) of the bytes: the input program's checksum. */
+SK_API unsigned long sk_runlog_checksum(const char *data, size_t n);
+SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st);
+/* Fresh, resume or refuse (why says why, for a refusal and for a fresh start that
+** could not resume); output_size is -1 when the output does not exist. */
+SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
+                             long output_size, int fresh_forced, sk_run_plan *plan, sk_str *why);
+
+/* Opens and locks the log (waiting up to wait_seconds for another owner), reads it and
+** decides against the output out_path. A fresh run's log is then started anew, its old
+** content kept as LOG.N (backup gets the name). 0 with *err set: refused or impossible. */
+SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+                          unsigned long checksum, long input_bytes, int processes,
+                          int fresh_forced, int wait_seconds, sk_run_plan *plan,
+                          char *backup, size_t backup_size, sk_str *err);
+/* Records; each is a no-op when no log is open. Offsets are sk_out_offset()'s. */
+SK_API void sk_runlog_header_done(void);
+SK_API void sk_runlog_resumed(int suites_kept, const char *date);
+SK_API void sk_runlog_suite(int index, const char *name, int done);
+/* Writes "finished" when the run ended (status 0, or a user error that a resume would
+** only repeat) and releases the log. */
+SK_API void sk_runlog_close(int status);
+
+#endif
+/* --- end split/runlog.h --- */
+/* --- begin split/runlog.c --- */
+#line 1 "split/runlog.c"
+/*
+** runlog.c -- see runlog.h.
+*/
+#line 5 "split/runlog.c"
+#line 6 "split/runlog.c"
+#line 7 "split/runlog.c"
+#include <sys/types.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
+#include <signal.h>
+#include <time.h>
+
+SK_API unsigned long sk_runlog_checksum(const char *data, size_t n)
+{
+  unsigned long h = 2166136261UL;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)data[i];
+    h = (h * 16777619UL) & 0xffffffffUL;
+  }
+  return h;
+}
+
+/* One complete line (without its newline) into the state. */
+static void runlog_parse_line(const char *line, sk_runlog_state *st)
+{
+  char word[16];
+  int i, n = 0;
+  long a, b;
+  unsigned long u;
+  if (sscanf(line, "%15s %n", word, &n) != 1) return;
+  line += n;
+  if (sk_streq(word, "input") && sscanf(line, "%lu %ld", &u, &a) == 2) {
+    st->checksum = u;
+    st->input_bytes = a;
+  } else if (sk_streq(word, "processes") && sscanf(line, "%d", &i) == 1) {
+    st->processes = i;
+  } else if (sk_streq(word, "owner") && sscanf(line, "%ld %127s %ld %n", &a, st->owner_host, &b, &n) == 3) {
+    st->owner_pid = a;
+    sk_copy_string(st->started, sizeof st->started, line + n);
+  } else if (sk_streq(word, "header") && sscanf(line, "%ld", &a) == 1) {
+    st->header_offset = a;
+  } else if (sk_streq(word, "start") && sscanf(line, "%d", &i) == 1) {
+    st->last_started = i;
+  } else if ((sk_streq(word, "done") || sk_streq(word, "resumed")) && sscanf(line, "%d %ld", &i, &a) == 2) {
+    st->suites_done = i;
+    st->done_offset = a;
+  } else if (sk_streq(word, "finished")) {
+    st->finished = 1;
+  }
+}
+
+SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st)
+{
+  static const char magic[] = "# skampi log 1\n";
+  size_t pos = 0;
+  memset(st, 0, sizeof *st);
+  st->header_offset = st->done_offset = -1;
+  if (len < sizeof magic - 1 || memcmp(text, magic, sizeof magic - 1) != 0) return;
+  pos = sizeof magic - 1;
+  while (pos < len) {
+    const char *nl = (const char *)memchr(text + pos, '\n', len - pos);
+    char *line;
+    if (nl == NULL) break;                  /* a half-written last line: ignored */
+    line = sk_strndup(text + pos, (size_t)(nl - (text + pos)));
+    if (strncmp(line, "input ", 6) == 0) st->is_log = 1;
+    runlog_parse_line(line, st);
+    free(line);
+    pos = (size_t)(nl - text) + 1;
+  }
+}
+
+SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
+                             long output_size, int fresh_forced, sk_run_plan *plan, sk_str *why)
+{
+  long keep = st->suites_done > 0 ? st->done_offset : st->header_offset;
+  plan->mode = SK_RUN_FRESH;
+  plan->suites_kept = 0;
+  plan->keep_bytes = 0;
+  if (!st->is_log || st->finished || fresh_forced) return;
+  if (st->checksum != checksum || (st->processes != 0 && st->processes != processes)) {
+    plan->mode = SK_RUN_REFUSED;
+    if (st->checksum != checksum)
+      sk_str_printf(why, "the input program changed since the interrupted run that the log records"
+                    " (%d suites complete); cannot resume it", st->suites_done);
+    else
+      sk_str_printf(why, "the interrupted run that the log records used %d processes, this one %d;"
+                    " cannot resume it", st->processes, processes);
+    sk_str_puts(why, " (give -F to start afresh: the old output and log are kept as backups)");
+    return;
+  }
+  if (keep < 0 || output_size < keep) {
+    sk_str_printf(why, keep < 0 ? "the interrupted run wrote no complete header: starting afresh"
+                                : "the output is shorter than its log says: starting afresh");
+    return;
+  }
+  plan->mode = SK_RUN_RESUME;
+  plan->suites_kept = st->suites_done;
+  plan->keep_bytes = keep;
+}
+
+/* ---- the log of this run (rank 0) ---- */
+
+static struct {
+  int fd;                    /* -1: no log */
+} rl = { -1 };
+
+static void runlog_write(const char *fmt, ...)
+{
+  sk_str s;
+  va_list ap;
+  if (rl.fd < 0) return;
+  sk_str_init(&s);
+  va_start(ap, fmt);
+  sk_str_vprintf(&s, fmt, ap);
+  va_end(ap);
+  if (write(rl.fd, s.data, s.len) != (ssize_t)s.len) { /* a full disk: the log stays as far as it got */ }
+  sk_str_free(&s);
+}
+
+/* The first records: what the run measures, and with how many processes. */
+static void runlog_write_identity(const char *input, unsigned long checksum, long input_bytes, int processes)
+{
+  runlog_write("# skampi log 1\ninput %lu %ld %s\nprocesses %d\n", checksum, input_bytes, input, processes);
+}
+
+/* The whole file behind fd. */
+static void runlog_read_all(int fd, sk_str *text)
+{
+  char buf[4096];
+  ssize_t n;
+  lseek(fd, 0, SEEK_SET);
+  while ((n = read(fd, buf, sizeof buf)) > 0) sk_str_putn(text, buf, (size_t)n);
+}
+
+/* 1 when this process holds the write lock on the whole log, after waiting up to
+** wait_seconds; where the file system has no locks, a live owner on this host counts. */
+static int runlog_lock(int fd, int wait_seconds)
+{
+  struct flock fl;
+  int tries;
+  for (tries = 0; tries <= wait_seconds * 5; tries++) {
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    if (fcntl(fd, F_SETLK, &fl) == 0) return 1;
+    if (errno != EACCES && errno != EAGAIN) {   /* no locks here: ask the owner's pid */
+      sk_str text;
+      sk_runlog_state st;
+      char host[128];
+      int alive;
+      sk_str_init(&text);
+      runlog_read_all(fd, &text);
+      sk_runlog_parse(text.data ? text.data : "", text.len, &st);
+      sk_str_free(&text);
+      sk_os_host_name(host, sizeof host);
+      alive = st.is_log && !st.finished && sk_streq(host, st.owner_host) && st.owner_pid > 0 &&
+              (kill((pid_t)st.owner_pid, 0) == 0 || errno == EPERM);
+      if (!alive) return 1;
+    }
+    sk_os_sleep(0.2);
+  }
+  return 0;
+}
+
+static void runlog_refuse_busy(int fd, const char *log_path, const char *out_path, int wait_seconds, sk_str *err)
+{
+  sk_str text;
+  sk_runlog_state st;
+  sk_str_init(&text);
+  runlog_read_all(fd, &text);
+  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
+  sk_str_free(&text);
+  sk_str_printf(err, "'%s' is being written by another run", out_path);
+  if (st.owner_pid > 0)
+    sk_str_printf(err, " (process %ld on %s, started %s)", st.owner_pid, st.owner_host, st.started);
+  sk_str_printf(err, ": its log '%s' is locked (waited %d s). If that run was killed, some of its"
+                " processes still live: end them, then start again", log_path, wait_seconds);
+}
+
+/* A fresh log: the old content kept as LOG.N, then the file emptied in place (it stays
+** locked) and the run's identity recorded. */
+static int runlog_start_fresh(const char *log_path, const char *input, unsigned long checksum,
+                              long input_bytes, int processes, char *backup, size_t backup_size, sk_str *err)
+{
+  char host[128], date[64];
+  time_t now = time(NULL);
+  char *d = ctime(&now);
+  long old_size;
+  sk_path_kind k = sk_path_kind_of(log_path, &old_size);
+  if ((k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR) && old_size > 0 &&
+      !sk_path_copy_backup(log_path, backup, backup_size, err))
+    return 0;
+  if (ftruncate(rl.fd, 0) != 0 || lseek(rl.fd, 0, SEEK_SET) != 0) {
+    sk_str_printf(err, "cannot empty the log '%s' for a fresh run", log_path);
+    return 0;
+  }
+  sk_os_host_name(host, sizeof host);
+  sk_copy_string(date, sizeof date, d ? d : "unknown\n");
+  if (strchr(date, '\n')) *strchr(date, '\n') = '\0';
+  runlog_write_identity(input, checksum, input_bytes, processes);
+  runlog_write("owner %ld %s %ld %s\n", sk_os_process_id(), host, (long)now, date);
+  return 1;
+}
+
+SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+                          unsigned long checksum, long input_bytes, int processes,
+                          int fresh_forced, int wait_seconds, sk_run_plan *plan,
+                          char *backup, size_t backup_size, sk_str *err)
+{
+  sk_str text, why;
+  sk_runlog_state st;
+  long out_size;
+  sk_path_kind k = sk_path_kind_of(log_path, &out_size);
+  backup[0] = '\0';
+  plan->mode = SK_RUN_FRESH;
+  plan->suites_kept = 0;
+  plan->keep_bytes = 0;
+  if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
+    FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
+    if (f == NULL) return 0;
+    rl.fd = dup(fileno(f));
+    fclose(f);
+    runlog_write_identity(input, checksum, input_bytes, processes);
+    return rl.fd >= 0;
+  }
+  rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
+  if (rl.fd < 0) {
+    sk_str_printf(err, "cannot open the log '%s' for writing", log_path);
+    return 0;
+  }
+  if (!runlog_lock(rl.fd, wait_seconds)) {
+    runlog_refuse_busy(rl.fd, log_path, out_path, wait_seconds, err);
+    close(rl.fd);
+    rl.fd = -1;
+    return 0;
+  }
+  sk_str_init(&text);
+  sk_str_init(&why);
+  runlog_read_all(rl.fd, &text);
+  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
+  k = sk_path_kind_of(out_path, &out_size);
+  sk_runlog_decide(&st, checksum, processes, k == SK_PATH_MISSING ? -1L : out_size, fresh_forced, plan, &why);
+  sk_str_free(&text);
+  if (plan->mode == SK_RUN_REFUSED) {
+    sk_str_printf(err, "%s: %s", out_path, why.data);
+    sk_str_free(&why);
+    close(rl.fd);
+    rl.fd = -1;
+    return 0;
+  }
+  if (why.len > 0) fprintf(stderr, "skampi: %s: %s\n", out_path, why.data);
+  sk_str_free(&why);
+  if (plan->mode == SK_RUN_RESUME) {
+    lseek(rl.fd, 0, SEEK_END);
+    return 1;
+  }
+  if (!runlog_start_fresh(log_path, input, checksum, input_bytes, processes, backup, backup_size, err)) {
+    close(rl.fd);
+    rl.fd = -1;
+    return 0;
+  }
+  return 1;
+}
+
+SK_API void sk_runlog_header_done(void) { runlog_write("header %ld\n", sk_out_offset()); }
+
+SK_API void sk_runlog_resumed(int suites_kept, const char *date)
+{
+  runlog_write("resumed %d %ld %s\n", suites_kept, sk_out_offset(), date);
+}
+
+SK_API void sk_runlog_suite(int index, const char *name, int done)
+{
+  runlog_write("%s %d %ld %s\n", done ? "done" : "start", index, sk_out_offset(), name);
+}
+
+SK_API void sk_runlog_close(int status)
+{
+  if (rl.fd < 0) return;
+  if (status == 0 || status == SK_EXIT_USER_ERROR) runlog_write("finished %ld\n", sk_out_offset());
+  close(rl.fd);
+  rl.fd = -1;
+}
+/* --- end split/runlog.c --- */
 /* --- begin split/labels.h --- */
 #line 1 "split/labels.h"
 /*
@@ -14326,7 +14975,13 @@ typedef struct sk_interp {
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
   int progress;               /* rank 0 prints a line per finished block on stderr */
+  int quiet;                  /* -q: no warnings on stderr (the comment lines stay) */
+  int progress_tty;           /* stderr is a terminal: one updating progress line */
+  size_t progress_width;      /* length of the progress line on screen (0: none) */
+  long block_points;          /* measurement lines of the current suite */
   int blocks_total, blocks_done;
+  int blocks_started;         /* suites begun or skipped so far, in program order */
+  int resume_skip;            /* resuming: suites 1..resume_skip are complete, skip them */
   sk_engine engine;           /* measures; keeps which dummy times are out */
   int time_accounting;
   double time_in_measurements, run_started;
@@ -14339,6 +14994,8 @@ typedef struct sk_interp {
 SK_API void sk_interp_init(sk_interp *in);
 SK_API void sk_interp_free(sk_interp *in);
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
+/* Ends the progress line on a terminal (before the last messages). */
+SK_API void sk_interp_progress_end(sk_interp *in);
 /* Evaluation, for the builtins and tests. */
 SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);
@@ -14362,6 +15019,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 14 "split/interp.c"
 #line 15 "split/interp.c"
 #line 16 "split/interp.c"
+#line 17 "split/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -14757,9 +15415,71 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 /* ---- measurements ---- */
 
+/* ---- progress on stderr (world rank 0, output to a file, not -q) ----
+** On a terminal one line that is rewritten: suite i of n, its name, points measured,
+** time elapsed and the estimated time left (from the suites measured so far); otherwise
+** a plain line per finished suite. */
+
+static void progress_show(sk_interp *in, const char *name)
+{
+  double now = sk_engine_clock(), elapsed = now - in->run_started;
+  int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
+  int measured = in->blocks_done - in->resume_skip;
+  char left[48];
+  sk_str line;
+  if (!in->progress || !in->progress_tty) return;
+  if (measured > 0)
+    sprintf(left, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+  else
+    sprintf(left, "time left unknown");
+  sk_str_init(&line);
+  sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, %.0f s elapsed, %s",
+                in->blocks_started, total, name, in->block_points, elapsed, left);
+  while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
+  in->progress_width = line.len;
+  fputs(line.data, stderr);
+  fflush(stderr);
+  sk_str_free(&line);
+}
+
+/* Before anything else goes to stderr: the updating line gets a line of its own. */
+static void progress_break(sk_interp *in)
+{
+  if (in->progress_width > 0) fputc('\n', stderr);
+  in->progress_width = 0;
+}
+
+static void progress_suite_done(sk_interp *in, const char *name)
+{
+  if (!in->progress) return;
+  if (in->progress_tty) { progress_show(in, name); return; }
+  fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
+          in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, name,
+          sk_engine_clock() - in->block_started);
+  fflush(stderr);
+}
+
+SK_API void sk_interp_progress_end(sk_interp *in) { progress_break(in); }
+
+/* Resuming (runlog.h): a suite the interrupted run completed is skipped on every
+** process -- its statements are not executed, its lines stay as written -- and output
+** is written again from the end of the last one kept. */
+static int skip_completed_suite(sk_interp *in)
+{
+  if (in->blocks_started > in->resume_skip) return 0;
+  in->blocks_done++;
+  if (in->blocks_started == in->resume_skip) sk_out_mute(0);
+  return 1;
+}
+
 static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 {
   size_t saved_loops = in->nloops;
+  in->blocks_started++;
+  if (skip_completed_suite(in)) return;
+  if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
+  in->block_points = 0;
+  if (sk_engine_reports()) progress_show(in, s->name);
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
@@ -14788,17 +15508,67 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
-    if (in->progress) {
-      fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
-              in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, s->name,
-              sk_engine_clock() - in->block_started);
-      fflush(stderr);
-    }
+    sk_runlog_suite(in->blocks_started, s->name, 1);
+    progress_suite_done(in, s->name);
   }
   scope_clear(&in->locals);
   in->nloops = saved_loops;
   in->in_measurement = 0;
   in->block_name = NULL;
+}
+
+/* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
+** and on stderr unless -q. */
+static void measure_warn(sk_interp *in, const char *what)
+{
+  sk_str line;
+  int i;
+  sk_str_init(&line);
+  sk_str_printf(&line, "# warning: %s\n", what);
+  sk_out_note(line.data);
+  if (!in->quiet) {
+    progress_break(in);
+    fflush(stdout);
+    sk_str_clear(&line);
+    sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
+    for (i = 0; i < (int)in->nloops; i++) {
+      sk_str_printf(&line, " %s=", in->loops[i].name);
+      sk_value_format(&line, &in->loops[i].value);
+    }
+    sk_str_printf(&line, ": %s\n", what);
+    fputs(line.data, stderr);
+    fflush(stderr);
+  }
+  sk_str_free(&line);
+}
+
+/* The results not to trust: near the clock's resolution, close to the timing overhead,
+** or stopped by the repetition cap while still imprecise. */
+static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
+{
+  const sk_asec_config *a = &in->settings.asec;
+  double tick = sk_engine_tick(), rel = res->time > 0.0 ? res->std_error / res->time : 0.0;
+  sk_str w;
+  sk_str_init(&w);
+  if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {
+    sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
+                  res->time * 1e6, tick * 1e6);
+    measure_warn(in, w.data);
+    sk_str_clear(&w);
+  }
+  if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
+    sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
+                  res->time * 1e6, dummy_time * 1e6);
+    measure_warn(in, w.data);
+    sk_str_clear(&w);
+  }
+  if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
+    sk_str_printf(&w, "stopped at the repetition cap (%d) with a relative standard error of %.1f%%,"
+                  " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
+                  a->max_rel_error * 100.0);
+    measure_warn(in, w.data);
+  }
+  sk_str_free(&w);
 }
 
 static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res)
@@ -14859,7 +15629,8 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
     sk_out_text(note.data);
     sk_str_free(&note);
   }
-  if (in->open_loop != in->nloops) {
+  if (in->open_loop != in->nloops && !in->quiet) {
+    progress_break(in);
     fflush(stdout);
     fprintf(stderr, "skampi: warning: %s:%d:%d: loop ended at %s: %s\n", s->call->loc.file, s->call->loc.line,
             s->call->loc.col, at.data, why);
@@ -14892,7 +15663,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   } else {
     in->last_time = out.time;
     if (out.suite_time_spent) in->suite_stopped = 1;
-    if (sk_engine_reports()) measure_write_line(in, s, args, &out.result);
+    in->block_points++;
+    if (sk_engine_reports()) {
+      measure_write_line(in, s, args, &out.result);
+      measure_check_result(in, &out.result, out.dummy_time);
+      progress_show(in, in->block_name);
+    }
     in->time_in_measurements += sk_engine_clock() - started;
     in->measurements++;
   }
@@ -15012,6 +15788,7 @@ static int interp_count_blocks(const sk_block *b)
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 {
   in->blocks_total = interp_count_blocks(&prog->top);
+  if (in->resume_skip > 0 && sk_engine_reports()) sk_out_mute(1);
   exec_block(in, &prog->top);
 }
 /* --- end split/interp.c --- */
@@ -18791,17 +19568,22 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]
+**          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
+** With an output file, rank 0 decides from the run's log (runlog.h) whether this run is
+** fresh or continues an interrupted one, and tells the other processes.
 */
-#line 10 "split/main.c"
-#line 11 "split/main.c"
-#line 12 "split/main.c"
 #line 13 "split/main.c"
 #line 14 "split/main.c"
 #line 15 "split/main.c"
 #line 16 "split/main.c"
 #line 17 "split/main.c"
+#line 18 "split/main.c"
+#line 19 "split/main.c"
+#line 20 "split/main.c"
+#line 21 "split/main.c"
+#line 22 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -18814,6 +19596,11 @@ typedef struct main_options {
   char **merge_in;
   int nmerge_in;
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
+  int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
+  int fresh;              /* -F: never resume, even a changed input's interrupted run */
+  const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
+  unsigned long checksum; /* rank 0: of the input files as sent to the other processes */
+  long input_bytes;
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -18821,6 +19608,7 @@ typedef struct main_options {
 ** wait for it: it aborts them all. */
 static void main_exit_hook(int status)
 {
+  sk_runlog_close(status);
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_tp_finish();
@@ -18828,24 +19616,36 @@ static void main_exit_hook(int status)
 
 static void main_usage(FILE *f)
 {
-  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
-    "  -h         show this help and exit\n"
-    "  -V         print the version and exit\n"
-    "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least\n"
-    "             number of processes, aliases), helpers and iterators (parameter and\n"
-    "             result types) of this build, or only NAME; runs without mpirun, then exits\n"
-    "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
-  fputs(
-    "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
-    "  -n         check the input's syntax only, measure nothing\n"
-    "  -s         copy the input into the output as '#> ' lines\n"
-    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n", f);
-  fputs(
-    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)\n"
-    "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON\n", f);
+  static const char *const lines[] = {
+    "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]",
+    "              [-L logfile]",
+    "  -h         show this help and exit",
+    "  -V         print the version and exit",
+    "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
+    "             number of processes, aliases), helpers and iterators (parameter and",
+    "             result types) of this build, or only NAME; runs without mpirun, then exits",
+    "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)",
+    "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1",
+    "             (a link to a file: its content is kept as FILE.1 and replaced through the",
+    "             link; a device, FIFO or socket is written as it is)",
+    "  -L FILE    the run's log (default: the output's name plus .log): an interrupted run",
+    "             started again with the same input and output continues after its last",
+    "             complete suite; a finished run starts afresh",
+    "  -F         start afresh even if the log shows an interrupted run (old files kept)",
+    "  -q         quiet: no progress or warnings on stderr (the output keeps its comments)",
+    "  -n         check the input's syntax only, measure nothing",
+    "  -s         copy the input into the output as '#> ' lines",
+    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
+    "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
+    "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
+    "a FIFO's reader (default 10)."
+  };
+  size_t k;
+  for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
   fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
-    SK_BACKEND_NAME);
+          SK_BACKEND_NAME);
 }
 
 /* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
@@ -18987,6 +19787,9 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_streq(a, "-q")) o->quiet = 1;
+    else if (sk_streq(a, "-F")) o->fresh = 1;
+    else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if (sk_postproc_option(argc, argv, i, &o->post)) break;   /* -r, -x */
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
@@ -19030,7 +19833,7 @@ typedef struct load_decision {
 } load_decision;
 
 /* Rank 0 parses from disk and ships the files; the others parse what they received. */
-static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
+static void main_load_program(main_options *o, sk_sources *src, sk_program *prog)
 {
   sk_str err, blob;
   load_decision d;
@@ -19046,6 +19849,8 @@ static void main_load_program(const main_options *o, sk_sources *src, sk_program
     }
     sk_sources_serialize(src, &blob);
     d.bytes = (long)blob.len;
+    o->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
+    o->input_bytes = d.bytes;
   }
   sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
   if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
@@ -19073,8 +19878,108 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
+/* More processes than processors on a host (SKaMPI 5 manual §8): they wait for each
+** other, and the results show it. Every process names its host and processor count. */
+typedef struct host_ballot {
+  char name[64];
+  long processors;
+} host_ballot;
+
+typedef struct host_decision {
+  int processes;            /* 0: no host is crowded */
+  long processors;
+  char name[64];
+} host_decision;
+
+static void main_decide_hosts(void *ctx, const void *ballots, int n, void *decision)
+{
+  const host_ballot *b = (const host_ballot *)ballots;
+  host_decision *d = (host_decision *)decision;
+  int i, j, count;
+  (void)ctx;
+  memset(d, 0, sizeof *d);
+  for (i = 0; i < n && d->processes == 0; i++) {
+    for (count = 0, j = 0; j < n; j++) count += strncmp(b[i].name, b[j].name, sizeof b[i].name) == 0;
+    if (b[i].processors > 0 && count > b[i].processors) {
+      d->processes = count;
+      d->processors = b[i].processors;
+      memcpy(d->name, b[i].name, sizeof d->name);
+    }
+  }
+}
+
+/* Collective: appends the warning line to header (world rank 0) and says it on stderr. */
+static void main_check_hosts(const main_options *o, sk_str *header)
+{
+  host_ballot mine;
+  host_decision d;
+  sk_str w;
+  memset(&mine, 0, sizeof mine);
+  sk_tp_processor_name(mine.name, sizeof mine.name);
+  mine.name[sizeof mine.name - 1] = '\0';
+  mine.processors = sk_os_processors();
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, main_decide_hosts, NULL);
+  if (d.processes == 0 || sk_tp_world_rank() != 0) return;
+  sk_str_init(&w);
+  d.name[sizeof d.name - 1] = '\0';
+  sk_str_printf(&w, "warning: %d processes on host %s, which has %ld processors: they take turns,"
+                " and the times include waiting for a processor\n", d.processes, d.name, d.processors);
+  sk_str_printf(header, "# %s", w.data);
+  if (!o->quiet) fprintf(stderr, "skampi: %s", w.data);
+  sk_str_free(&w);
+}
+
+/* What rank 0 tells the others once the output is open. */
+typedef struct open_decision {
+  int opened;               /* 0: refused (rank 0 printed why) */
+  int resumed;              /* continues an interrupted run */
+  int suites_kept;          /* resuming: suites 1..suites_kept are complete */
+} open_decision;
+
+/* Rank 0: an output file (or a link to one) has a log (runlog.h) that decides whether
+** this run is fresh -- old output and log kept as backups -- or continues an interrupted
+** one after its last complete suite. Standard output, devices, FIFOs and sockets have
+** none. Everything is decided before anything is measured. */
+static open_decision main_open_output(const main_options *o)
+{
+  sk_str err;
+  char backup[512], log_backup[512];
+  sk_run_plan plan;
+  open_decision d;
+  long size;
+  int to_file = o->output != NULL && !sk_streq(o->output, "-") &&
+                sk_path_is_file_like(sk_path_kind_of(o->output, &size));
+  sk_str_init(&err);
+  memset(&plan, 0, sizeof plan);
+  backup[0] = log_backup[0] = '\0';
+  d.opened = 1;
+  if (to_file) {
+    sk_str log;
+    sk_str_init(&log);
+    if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
+    d.opened = sk_runlog_open(log.data, o->output, o->input, o->checksum, o->input_bytes, sk_tp_world_size(),
+                              o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
+    sk_str_free(&log);
+  }
+  if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);
+  else if (d.opened) d.opened = sk_out_open(o->output, &err, backup, sizeof backup);
+  d.resumed = plan.mode == SK_RUN_RESUME;
+  d.suites_kept = d.resumed ? plan.suites_kept : 0;
+  if (!d.opened) fprintf(stderr, "skampi: %s\n", err.data);
+  else if (!o->quiet) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
+    if (log_backup[0]) fprintf(stderr, "skampi: kept the earlier log as %s\n", log_backup);
+    if (plan.mode == SK_RUN_RESUME)
+      fprintf(stderr, "skampi: resuming %s after its %d complete suites\n", o->output, plan.suites_kept);
+  }
+  sk_str_free(&err);
+  return d;
+}
+
+/* The header; a resumed run writes "# resumed at DATE ..." where it continues instead of
+** the version and start lines (the rest describes this run). */
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines)
+                              const char *sync_lines, int resumed, int suites_kept)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -19083,8 +19988,18 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   main_date(date, sizeof date);
   sk_tp_library_version(lib, sizeof lib);
   sk_tp_processor_name(name, sizeof name);
-  sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
-  sk_str_printf(&h, "# Started at %s\n", date);
+  if (resumed) {
+    sk_runlog_resumed(suites_kept, date);
+    if (suites_kept > 0)
+      sk_str_printf(&h, "# resumed at %s: suites 1 to %d above come from the interrupted run,"
+                    " the rest from this one (skampi-%s)\n", date, suites_kept, SKAMPI_VERSION);
+    else
+      sk_str_printf(&h, "# resumed at %s: the interrupted run completed no suite; all come from this"
+                    " one (skampi-%s)\n", date, SKAMPI_VERSION);
+  } else {
+    sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_str_printf(&h, "# Started at %s\n", date);
+  }
   sk_str_printf(&h, "# input file: %s\n", o->input);
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
@@ -19093,7 +20008,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
-  if (o->copy_input) {
+  if (o->copy_input && !resumed) {
     size_t k;
     for (k = 0; k < src->n; k++) {
       const char *p = src->items[k].text;
@@ -19110,6 +20025,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   }
   sk_out_text(h.data);
   sk_str_free(&h);
+  if (!resumed) sk_runlog_header_done();
 }
 
 int main(int argc, char **argv)
@@ -19119,7 +20035,7 @@ int main(int argc, char **argv)
   sk_program prog;
   sk_interp in;
   double started;
-  int opened;
+  open_decision opened;
   sk_result dummy;
   sk_str sync_lines;
   sk_tp_start(&argc, &argv);
@@ -19159,28 +20075,25 @@ int main(int argc, char **argv)
     }
     sk_exit(0);
   }
-  opened = 1;
-  if (sk_tp_world_rank() == 0) {
-    sk_str err;
-    char backup[512];
-    sk_str_init(&err);
-    opened = sk_out_open(o.output, &err, backup, sizeof backup);
-    if (!opened) fprintf(stderr, "skampi: %s\n", err.data);
-    else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o.output, backup);
-    sk_str_free(&err);
-  }
+  memset(&opened, 0, sizeof opened);
+  if (sk_tp_world_rank() == 0) opened = main_open_output(&o);
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
-  if (!opened) sk_exit(SK_EXIT_USER_ERROR);
+  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_interp_init(&in);
+  in.resume_skip = opened.suites_kept;
+  in.quiet = o.quiet;
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
+  main_check_hosts(&o, &sync_lines);
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
+  if (sk_tp_world_rank() == 0)
+    main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
-  in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
+  in.progress = o.output != NULL && !sk_streq(o.output, "-") && !o.quiet;   /* stderr is free then */
+  in.progress_tty = sk_os_is_terminal(stderr);
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {
     sk_str f;
@@ -19191,7 +20104,9 @@ int main(int argc, char **argv)
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);
-    if (o.output && !sk_streq(o.output, "-")) fprintf(stderr, "skampi: results written to %s\n", o.output);
+    sk_runlog_close(0);
+    sk_interp_progress_end(&in);
+    if (o.output && !sk_streq(o.output, "-") && !o.quiet) fprintf(stderr, "skampi: results written to %s\n", o.output);
   }
   sk_out_close();
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);

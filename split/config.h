@@ -13,6 +13,12 @@
 #ifndef SK_CONFIG_H
 #define SK_CONFIG_H
 
+/* Files, locks, process ids and terminals are POSIX (filepaths.c, runlog.c): declare it
+** before the first system header. */
+#if !defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _POSIX_C_SOURCE 200112L
+#endif
+
 #define SKAMPI_VERSION "0.1.0"
 
 #if defined(SKAMPI_SEQ) && defined(SKAMPI_RCCE)

@@ -26,6 +26,7 @@ SK_API void sk_outcome_free(sk_measure_outcome *out)
 
 SK_API int sk_engine_reports(void) { return sk_tp_world_rank() == 0; }
 SK_API double sk_engine_clock(void) { return sk_tp_wtime(); }
+SK_API double sk_engine_tick(void) { return sk_tp_wtick(); }
 SK_API int sk_engine_process(void) { return sk_tp_world_rank(); }
 SK_API int sk_engine_comm_size(const sk_group *g) { return sk_tp_group_size(g); }
 SK_API const int *sk_engine_comm_members(const sk_group *g) { return sk_tp_group_members(g); }
@@ -91,12 +92,16 @@ static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group 
   sk_pattern pattern = def->pattern == SK_PATTERN_SIMPLE_OWN_TIME ? SK_PATTERN_SIMPLE : def->pattern;
   size_t i;
   for (i = 0; i < e->ndummies; i++)
-    if (e->dummies[i].group == g && e->dummies[i].pattern == (int)pattern) return;
+    if (e->dummies[i].group == g && e->dummies[i].pattern == (int)pattern) {
+      out->dummy_time = e->dummies[i].time;
+      return;
+    }
   e->dummies = (struct sk_dummy_seen *)sk_grow(e->dummies, &e->capdummies, e->ndummies + 1, sizeof *e->dummies);
   e->dummies[e->ndummies].group = g;
   e->dummies[e->ndummies].pattern = (int)pattern;
   e->ndummies++;
   sk_engine_dummy_time(e->settings, g, pattern, &out->dummy);
+  e->dummies[e->ndummies - 1].time = out->dummy_time = out->dummy.time;
   out->has_dummy = 1;
   out->dummy_pattern = pattern;
 }

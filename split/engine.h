@@ -26,6 +26,7 @@ typedef struct sk_engine {
   const sk_settings *settings;
   struct sk_dummy_seen {      /* (communicator, pattern) pairs whose dummy time is out */
     sk_group *group;
+    double time;              /* world rank 0: the dummy time (seconds) */
     int pattern;
   } *dummies;
   size_t ndummies, capdummies;
@@ -41,6 +42,7 @@ typedef struct sk_measure_outcome {
   int has_dummy;              /* the dummy time of this communicator and pattern, new */
   sk_result dummy;
   sk_pattern dummy_pattern;
+  double dummy_time;          /* the dummy time of this communicator and pattern (seconds) */
 } sk_measure_outcome;
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings);
@@ -63,5 +65,7 @@ SK_API const int *sk_engine_comm_members(const sk_group *g);
 ** rank 0, which passes them to write in rank order. */
 SK_API void sk_engine_collect_text(const char *mine, void (*write)(const char *text));
 SK_API double sk_engine_clock(void);
+/* The clock's resolution (seconds). */
+SK_API double sk_engine_tick(void);
 
 #endif

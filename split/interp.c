@@ -13,6 +13,7 @@
 #include "builtins.h"
 #include "apr.h"
 #include "loops.h"
+#include "runlog.h"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -408,9 +409,71 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 /* ---- measurements ---- */
 
+/* ---- progress on stderr (world rank 0, output to a file, not -q) ----
+** On a terminal one line that is rewritten: suite i of n, its name, points measured,
+** time elapsed and the estimated time left (from the suites measured so far); otherwise
+** a plain line per finished suite. */
+
+static void progress_show(sk_interp *in, const char *name)
+{
+  double now = sk_engine_clock(), elapsed = now - in->run_started;
+  int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
+  int measured = in->blocks_done - in->resume_skip;
+  char left[48];
+  sk_str line;
+  if (!in->progress || !in->progress_tty) return;
+  if (measured > 0)
+    sprintf(left, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+  else
+    sprintf(left, "time left unknown");
+  sk_str_init(&line);
+  sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, %.0f s elapsed, %s",
+                in->blocks_started, total, name, in->block_points, elapsed, left);
+  while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
+  in->progress_width = line.len;
+  fputs(line.data, stderr);
+  fflush(stderr);
+  sk_str_free(&line);
+}
+
+/* Before anything else goes to stderr: the updating line gets a line of its own. */
+static void progress_break(sk_interp *in)
+{
+  if (in->progress_width > 0) fputc('\n', stderr);
+  in->progress_width = 0;
+}
+
+static void progress_suite_done(sk_interp *in, const char *name)
+{
+  if (!in->progress) return;
+  if (in->progress_tty) { progress_show(in, name); return; }
+  fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
+          in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, name,
+          sk_engine_clock() - in->block_started);
+  fflush(stderr);
+}
+
+SK_API void sk_interp_progress_end(sk_interp *in) { progress_break(in); }
+
+/* Resuming (runlog.h): a suite the interrupted run completed is skipped on every
+** process -- its statements are not executed, its lines stay as written -- and output
+** is written again from the end of the last one kept. */
+static int skip_completed_suite(sk_interp *in)
+{
+  if (in->blocks_started > in->resume_skip) return 0;
+  in->blocks_done++;
+  if (in->blocks_started == in->resume_skip) sk_out_mute(0);
+  return 1;
+}
+
 static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 {
   size_t saved_loops = in->nloops;
+  in->blocks_started++;
+  if (skip_completed_suite(in)) return;
+  if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
+  in->block_points = 0;
+  if (sk_engine_reports()) progress_show(in, s->name);
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
@@ -439,17 +502,67 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
-    if (in->progress) {
-      fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
-              in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, s->name,
-              sk_engine_clock() - in->block_started);
-      fflush(stderr);
-    }
+    sk_runlog_suite(in->blocks_started, s->name, 1);
+    progress_suite_done(in, s->name);
   }
   scope_clear(&in->locals);
   in->nloops = saved_loops;
   in->in_measurement = 0;
   in->block_name = NULL;
+}
+
+/* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
+** and on stderr unless -q. */
+static void measure_warn(sk_interp *in, const char *what)
+{
+  sk_str line;
+  int i;
+  sk_str_init(&line);
+  sk_str_printf(&line, "# warning: %s\n", what);
+  sk_out_note(line.data);
+  if (!in->quiet) {
+    progress_break(in);
+    fflush(stdout);
+    sk_str_clear(&line);
+    sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
+    for (i = 0; i < (int)in->nloops; i++) {
+      sk_str_printf(&line, " %s=", in->loops[i].name);
+      sk_value_format(&line, &in->loops[i].value);
+    }
+    sk_str_printf(&line, ": %s\n", what);
+    fputs(line.data, stderr);
+    fflush(stderr);
+  }
+  sk_str_free(&line);
+}
+
+/* The results not to trust: near the clock's resolution, close to the timing overhead,
+** or stopped by the repetition cap while still imprecise. */
+static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
+{
+  const sk_asec_config *a = &in->settings.asec;
+  double tick = sk_engine_tick(), rel = res->time > 0.0 ? res->std_error / res->time : 0.0;
+  sk_str w;
+  sk_str_init(&w);
+  if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {
+    sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
+                  res->time * 1e6, tick * 1e6);
+    measure_warn(in, w.data);
+    sk_str_clear(&w);
+  }
+  if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
+    sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
+                  res->time * 1e6, dummy_time * 1e6);
+    measure_warn(in, w.data);
+    sk_str_clear(&w);
+  }
+  if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
+    sk_str_printf(&w, "stopped at the repetition cap (%d) with a relative standard error of %.1f%%,"
+                  " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
+                  a->max_rel_error * 100.0);
+    measure_warn(in, w.data);
+  }
+  sk_str_free(&w);
 }
 
 static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res)
@@ -510,7 +623,8 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
     sk_out_text(note.data);
     sk_str_free(&note);
   }
-  if (in->open_loop != in->nloops) {
+  if (in->open_loop != in->nloops && !in->quiet) {
+    progress_break(in);
     fflush(stdout);
     fprintf(stderr, "skampi: warning: %s:%d:%d: loop ended at %s: %s\n", s->call->loc.file, s->call->loc.line,
             s->call->loc.col, at.data, why);
@@ -543,7 +657,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   } else {
     in->last_time = out.time;
     if (out.suite_time_spent) in->suite_stopped = 1;
-    if (sk_engine_reports()) measure_write_line(in, s, args, &out.result);
+    in->block_points++;
+    if (sk_engine_reports()) {
+      measure_write_line(in, s, args, &out.result);
+      measure_check_result(in, &out.result, out.dummy_time);
+      progress_show(in, in->block_name);
+    }
     in->time_in_measurements += sk_engine_clock() - started;
     in->measurements++;
   }
@@ -663,5 +782,6 @@ static int interp_count_blocks(const sk_block *b)
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 {
   in->blocks_total = interp_count_blocks(&prog->top);
+  if (in->resume_skip > 0 && sk_engine_reports()) sk_out_mute(1);
   exec_block(in, &prog->top);
 }

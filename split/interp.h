@@ -37,7 +37,13 @@ typedef struct sk_interp {
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
   int progress;               /* rank 0 prints a line per finished block on stderr */
+  int quiet;                  /* -q: no warnings on stderr (the comment lines stay) */
+  int progress_tty;           /* stderr is a terminal: one updating progress line */
+  size_t progress_width;      /* length of the progress line on screen (0: none) */
+  long block_points;          /* measurement lines of the current suite */
   int blocks_total, blocks_done;
+  int blocks_started;         /* suites begun or skipped so far, in program order */
+  int resume_skip;            /* resuming: suites 1..resume_skip are complete, skip them */
   sk_engine engine;           /* measures; keeps which dummy times are out */
   int time_accounting;
   double time_in_measurements, run_started;
@@ -50,6 +56,8 @@ typedef struct sk_interp {
 SK_API void sk_interp_init(sk_interp *in);
 SK_API void sk_interp_free(sk_interp *in);
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog);
+/* Ends the progress line on a terminal (before the last messages). */
+SK_API void sk_interp_progress_end(sk_interp *in);
 /* Evaluation, for the builtins and tests. */
 SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);

@@ -3,8 +3,11 @@
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]
+**          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
+** With an output file, rank 0 decides from the run's log (runlog.h) whether this run is
+** fresh or continues an interrupted one, and tells the other processes.
 */
 #include "parser.h"
 #include "params4.h"
@@ -14,6 +17,8 @@
 #include "catalogue.h"
 #include "builtins.h"
 #include "mpit.h"
+#include "runlog.h"
+#include "filepaths.h"
 #include <time.h>
 
 typedef struct main_options {
@@ -26,6 +31,11 @@ typedef struct main_options {
   char **merge_in;
   int nmerge_in;
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
+  int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
+  int fresh;              /* -F: never resume, even a changed input's interrupted run */
+  const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
+  unsigned long checksum; /* rank 0: of the input files as sent to the other processes */
+  long input_bytes;
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -33,6 +43,7 @@ typedef struct main_options {
 ** wait for it: it aborts them all. */
 static void main_exit_hook(int status)
 {
+  sk_runlog_close(status);
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_tp_finish();
@@ -40,24 +51,36 @@ static void main_exit_hook(int status)
 
 static void main_usage(FILE *f)
 {
-  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
-    "  -h         show this help and exit\n"
-    "  -V         print the version and exit\n"
-    "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least\n"
-    "             number of processes, aliases), helpers and iterators (parameter and\n"
-    "             result types) of this build, or only NAME; runs without mpirun, then exits\n"
-    "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
-  fputs(
-    "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
-    "  -n         check the input's syntax only, measure nothing\n"
-    "  -s         copy the input into the output as '#> ' lines\n"
-    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n", f);
-  fputs(
-    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)\n"
-    "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON\n", f);
+  static const char *const lines[] = {
+    "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]",
+    "              [-L logfile]",
+    "  -h         show this help and exit",
+    "  -V         print the version and exit",
+    "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
+    "             number of processes, aliases), helpers and iterators (parameter and",
+    "             result types) of this build, or only NAME; runs without mpirun, then exits",
+    "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)",
+    "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1",
+    "             (a link to a file: its content is kept as FILE.1 and replaced through the",
+    "             link; a device, FIFO or socket is written as it is)",
+    "  -L FILE    the run's log (default: the output's name plus .log): an interrupted run",
+    "             started again with the same input and output continues after its last",
+    "             complete suite; a finished run starts afresh",
+    "  -F         start afresh even if the log shows an interrupted run (old files kept)",
+    "  -q         quiet: no progress or warnings on stderr (the output keeps its comments)",
+    "  -n         check the input's syntax only, measure nothing",
+    "  -s         copy the input into the output as '#> ' lines",
+    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
+    "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
+    "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
+    "a FIFO's reader (default 10)."
+  };
+  size_t k;
+  for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
   fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
-    SK_BACKEND_NAME);
+          SK_BACKEND_NAME);
 }
 
 /* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
@@ -199,6 +222,9 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_streq(a, "-q")) o->quiet = 1;
+    else if (sk_streq(a, "-F")) o->fresh = 1;
+    else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if (sk_postproc_option(argc, argv, i, &o->post)) break;   /* -r, -x */
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
@@ -242,7 +268,7 @@ typedef struct load_decision {
 } load_decision;
 
 /* Rank 0 parses from disk and ships the files; the others parse what they received. */
-static void main_load_program(const main_options *o, sk_sources *src, sk_program *prog)
+static void main_load_program(main_options *o, sk_sources *src, sk_program *prog)
 {
   sk_str err, blob;
   load_decision d;
@@ -258,6 +284,8 @@ static void main_load_program(const main_options *o, sk_sources *src, sk_program
     }
     sk_sources_serialize(src, &blob);
     d.bytes = (long)blob.len;
+    o->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
+    o->input_bytes = d.bytes;
   }
   sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
   if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
@@ -285,8 +313,108 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
+/* More processes than processors on a host (SKaMPI 5 manual §8): they wait for each
+** other, and the results show it. Every process names its host and processor count. */
+typedef struct host_ballot {
+  char name[64];
+  long processors;
+} host_ballot;
+
+typedef struct host_decision {
+  int processes;            /* 0: no host is crowded */
+  long processors;
+  char name[64];
+} host_decision;
+
+static void main_decide_hosts(void *ctx, const void *ballots, int n, void *decision)
+{
+  const host_ballot *b = (const host_ballot *)ballots;
+  host_decision *d = (host_decision *)decision;
+  int i, j, count;
+  (void)ctx;
+  memset(d, 0, sizeof *d);
+  for (i = 0; i < n && d->processes == 0; i++) {
+    for (count = 0, j = 0; j < n; j++) count += strncmp(b[i].name, b[j].name, sizeof b[i].name) == 0;
+    if (b[i].processors > 0 && count > b[i].processors) {
+      d->processes = count;
+      d->processors = b[i].processors;
+      memcpy(d->name, b[i].name, sizeof d->name);
+    }
+  }
+}
+
+/* Collective: appends the warning line to header (world rank 0) and says it on stderr. */
+static void main_check_hosts(const main_options *o, sk_str *header)
+{
+  host_ballot mine;
+  host_decision d;
+  sk_str w;
+  memset(&mine, 0, sizeof mine);
+  sk_tp_processor_name(mine.name, sizeof mine.name);
+  mine.name[sizeof mine.name - 1] = '\0';
+  mine.processors = sk_os_processors();
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, main_decide_hosts, NULL);
+  if (d.processes == 0 || sk_tp_world_rank() != 0) return;
+  sk_str_init(&w);
+  d.name[sizeof d.name - 1] = '\0';
+  sk_str_printf(&w, "warning: %d processes on host %s, which has %ld processors: they take turns,"
+                " and the times include waiting for a processor\n", d.processes, d.name, d.processors);
+  sk_str_printf(header, "# %s", w.data);
+  if (!o->quiet) fprintf(stderr, "skampi: %s", w.data);
+  sk_str_free(&w);
+}
+
+/* What rank 0 tells the others once the output is open. */
+typedef struct open_decision {
+  int opened;               /* 0: refused (rank 0 printed why) */
+  int resumed;              /* continues an interrupted run */
+  int suites_kept;          /* resuming: suites 1..suites_kept are complete */
+} open_decision;
+
+/* Rank 0: an output file (or a link to one) has a log (runlog.h) that decides whether
+** this run is fresh -- old output and log kept as backups -- or continues an interrupted
+** one after its last complete suite. Standard output, devices, FIFOs and sockets have
+** none. Everything is decided before anything is measured. */
+static open_decision main_open_output(const main_options *o)
+{
+  sk_str err;
+  char backup[512], log_backup[512];
+  sk_run_plan plan;
+  open_decision d;
+  long size;
+  int to_file = o->output != NULL && !sk_streq(o->output, "-") &&
+                sk_path_is_file_like(sk_path_kind_of(o->output, &size));
+  sk_str_init(&err);
+  memset(&plan, 0, sizeof plan);
+  backup[0] = log_backup[0] = '\0';
+  d.opened = 1;
+  if (to_file) {
+    sk_str log;
+    sk_str_init(&log);
+    if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
+    d.opened = sk_runlog_open(log.data, o->output, o->input, o->checksum, o->input_bytes, sk_tp_world_size(),
+                              o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
+    sk_str_free(&log);
+  }
+  if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);
+  else if (d.opened) d.opened = sk_out_open(o->output, &err, backup, sizeof backup);
+  d.resumed = plan.mode == SK_RUN_RESUME;
+  d.suites_kept = d.resumed ? plan.suites_kept : 0;
+  if (!d.opened) fprintf(stderr, "skampi: %s\n", err.data);
+  else if (!o->quiet) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
+    if (log_backup[0]) fprintf(stderr, "skampi: kept the earlier log as %s\n", log_backup);
+    if (plan.mode == SK_RUN_RESUME)
+      fprintf(stderr, "skampi: resuming %s after its %d complete suites\n", o->output, plan.suites_kept);
+  }
+  sk_str_free(&err);
+  return d;
+}
+
+/* The header; a resumed run writes "# resumed at DATE ..." where it continues instead of
+** the version and start lines (the rest describes this run). */
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines)
+                              const char *sync_lines, int resumed, int suites_kept)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -295,8 +423,18 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   main_date(date, sizeof date);
   sk_tp_library_version(lib, sizeof lib);
   sk_tp_processor_name(name, sizeof name);
-  sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
-  sk_str_printf(&h, "# Started at %s\n", date);
+  if (resumed) {
+    sk_runlog_resumed(suites_kept, date);
+    if (suites_kept > 0)
+      sk_str_printf(&h, "# resumed at %s: suites 1 to %d above come from the interrupted run,"
+                    " the rest from this one (skampi-%s)\n", date, suites_kept, SKAMPI_VERSION);
+    else
+      sk_str_printf(&h, "# resumed at %s: the interrupted run completed no suite; all come from this"
+                    " one (skampi-%s)\n", date, SKAMPI_VERSION);
+  } else {
+    sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_str_printf(&h, "# Started at %s\n", date);
+  }
   sk_str_printf(&h, "# input file: %s\n", o->input);
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
@@ -305,7 +443,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
-  if (o->copy_input) {
+  if (o->copy_input && !resumed) {
     size_t k;
     for (k = 0; k < src->n; k++) {
       const char *p = src->items[k].text;
@@ -322,6 +460,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   }
   sk_out_text(h.data);
   sk_str_free(&h);
+  if (!resumed) sk_runlog_header_done();
 }
 
 int main(int argc, char **argv)
@@ -331,7 +470,7 @@ int main(int argc, char **argv)
   sk_program prog;
   sk_interp in;
   double started;
-  int opened;
+  open_decision opened;
   sk_result dummy;
   sk_str sync_lines;
   sk_tp_start(&argc, &argv);
@@ -371,28 +510,25 @@ int main(int argc, char **argv)
     }
     sk_exit(0);
   }
-  opened = 1;
-  if (sk_tp_world_rank() == 0) {
-    sk_str err;
-    char backup[512];
-    sk_str_init(&err);
-    opened = sk_out_open(o.output, &err, backup, sizeof backup);
-    if (!opened) fprintf(stderr, "skampi: %s\n", err.data);
-    else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o.output, backup);
-    sk_str_free(&err);
-  }
+  memset(&opened, 0, sizeof opened);
+  if (sk_tp_world_rank() == 0) opened = main_open_output(&o);
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
-  if (!opened) sk_exit(SK_EXIT_USER_ERROR);
+  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_interp_init(&in);
+  in.resume_skip = opened.suites_kept;
+  in.quiet = o.quiet;
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
+  main_check_hosts(&o, &sync_lines);
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
+  if (sk_tp_world_rank() == 0)
+    main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
-  in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
+  in.progress = o.output != NULL && !sk_streq(o.output, "-") && !o.quiet;   /* stderr is free then */
+  in.progress_tty = sk_os_is_terminal(stderr);
   sk_interp_run(&in, &prog);
   if (sk_tp_world_rank() == 0) {
     sk_str f;
@@ -403,7 +539,9 @@ int main(int argc, char **argv)
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);
-    if (o.output && !sk_streq(o.output, "-")) fprintf(stderr, "skampi: results written to %s\n", o.output);
+    sk_runlog_close(0);
+    sk_interp_progress_end(&in);
+    if (o.output && !sk_streq(o.output, "-") && !o.quiet) fprintf(stderr, "skampi: results written to %s\n", o.output);
   }
   sk_out_close();
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);

@@ -2,6 +2,7 @@
 ** output.c -- see output.h.
 */
 #include "output.h"
+#include "filepaths.h"
 
 typedef struct out_line {
   char *text;
@@ -27,66 +28,43 @@ static struct {
   int written_label;       /* label of the last line written, 0: none */
   int added;               /* the next line was added by autorefine */
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
+  int muted;               /* resuming: the suites kept from before are not written again */
 } out;
 
-/* Only a file with something in it has results to keep: an empty file, or a character
-** device like /dev/null (no size, or none that seeking finds), is never renamed. */
-static int out_has_content(FILE *f)
-{
-  long size;
-  if (fseek(f, 0L, SEEK_END) != 0) return 0;
-  size = ftell(f);
-  return size > 0;
-}
-
+/* The path rules (which files are renamed, which written as they are) are filepaths.h's. */
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
 {
-  FILE *probe;
   backup[0] = '\0';
   if (path == NULL || sk_streq(path, "-")) {
     out.f = stdout;
     out.to_stdout = 1;
     return 1;
   }
-  probe = fopen(path, "r");
-  if (probe != NULL && !out_has_content(probe)) {   /* empty, or a device such as /dev/null */
-    fclose(probe);
-    probe = NULL;
-  }
-  if (probe != NULL) {
-    /* never overwrite: keep the old results under the first free NAME.N */
-    int n;
-    fclose(probe);
-    for (n = 1; n < 100000; n++) {
-      char *name = (char *)sk_malloc(strlen(path) + 16);
-      sprintf(name, "%s.%d", path, n);
-      probe = fopen(name, "r");
-      if (probe == NULL) {
-        if (rename(path, name) != 0) {
-          sk_str_printf(err, "cannot rename existing '%s' to '%s'", path, name);
-          free(name);
-          return 0;
-        }
-        strncpy(backup, name, backup_size - 1);
-        backup[backup_size - 1] = '\0';
-        free(name);
-        break;
-      }
-      fclose(probe);
-      free(name);
-    }
-  }
-  out.f = fopen(path, "w");
-  if (out.f == NULL) {
-    sk_str_printf(err, "cannot open output file '%s' for writing", path);
-    return 0;
-  }
-  return 1;
+  if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
+  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  return out.f != NULL;
 }
+
+/* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
+
+SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
+{
+  out.f = sk_path_open_at(path, bytes, err);
+  return out.f != NULL;
+}
+
+SK_API long sk_out_offset(void)
+{
+  if (!out.f || out.to_stdout) return -1L;
+  fflush(out.f);
+  return ftell(out.f);
+}
+
+SK_API void sk_out_mute(int on) { out.muted = on; }
 
 static void out_write(const char *text)
 {
-  if (!out.f) return;
+  if (!out.f || out.muted) return;
   fputs(text, out.f);
   fflush(out.f);
 }

@@ -5,7 +5,7 @@
 ** microseconds, number of single measurements, selected per-process times), then
 ** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
 ** flushed, so a killed run keeps every block it finished. An existing output file is
-** never overwritten: it is renamed to NAME.1 (NAME.2, ...) first.
+** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
 ** Labels: while a label is set (sk_out_label), a line whose label differs from the last
@@ -50,5 +50,11 @@ SK_API void sk_out_close(void);
 /* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
 ** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
+/* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them;
+** the current byte offset of the file (-1 for standard output); mute (1) while the
+** suites kept from the interrupted run are skipped, so nothing is written twice. */
+SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err);
+SK_API long sk_out_offset(void);
+SK_API void sk_out_mute(int on);
 
 #endif

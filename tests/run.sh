@@ -14,6 +14,8 @@
 #   syntax            every .ski/.par file of the project passes -n
 #   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
 #                     back, behaviour as a user sees it (tests/mpi_behaviour.sh)
+#   resume            the run's log: resuming after a kill (rules with the sequential
+#                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
 #   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
@@ -35,7 +37,7 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-all_groups="gates unit user_errors syntax integration rcce bcast_algorithms mpi_catalogue sync reports setup"
+all_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync reports setup"
 groups=${*:-$all_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
@@ -183,6 +185,12 @@ integration)
   for i in $impls; do run_counted "constructs_$i" sh tests/constructs.sh $i "$out/skampi-$i"; done
   for i in $impls; do run_counted "mpit_$i" sh tests/mpit.sh $i "$out/skampi-$i"; done
   run_counted skampi5_extension sh tests/skampi5_extension.sh
+  ;;
+resume)
+  echo "# log and resume"
+  run_counted resume_rules sh tests/resume.sh seq "$out/skampi-seq"
+  skip_missing_mpis resume
+  for i in $impls; do run_counted "resume_after_kills_$i" nice -n 10 sh tests/resume.sh $i "$out/skampi-$i"; done
   ;;
 rcce)
   echo "# RCCE emulator and backend"

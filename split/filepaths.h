@@ -1,0 +1,58 @@
+/*
+** filepaths.h -- the rules for every file skampi writes (results, log): what a path is,
+** when the old content is kept under a backup name, and how it is opened. Also the few
+** other questions skampi asks the operating system (POSIX): process id, host name,
+** whether a stream is a terminal, a short sleep.
+**
+** Rules: only an existing regular file with content is renamed to the first free
+** NAME.1, NAME.2, ...; a symbolic link to a regular file keeps the link and its target:
+** the target's content is copied to LINK.N and then replaced through the link; a
+** character device, FIFO, socket or terminal is opened and written as it is (never
+** renamed); a directory, or a path that cannot be opened for writing, is refused before
+** anything is changed or measured.
+*/
+#ifndef SK_FILEPATHS_H
+#define SK_FILEPATHS_H
+
+#include "base.h"
+
+typedef enum sk_path_kind {
+  SK_PATH_MISSING,          /* nothing there (a dangling link counts as missing) */
+  SK_PATH_REGULAR,
+  SK_PATH_LINK_TO_REGULAR,
+  SK_PATH_DEVICE,           /* character or block device, terminals included */
+  SK_PATH_FIFO,
+  SK_PATH_SOCKET,
+  SK_PATH_DIRECTORY,
+  SK_PATH_OTHER
+} sk_path_kind;
+
+/* What is at path now; *size gets the (target's) size in bytes, 0 when none. */
+SK_API sk_path_kind sk_path_kind_of(const char *path, long *size);
+SK_API const char *sk_path_kind_name(sk_path_kind k);
+/* True for the kinds whose old content is kept and that a log can follow (a regular
+** file, a link to one, or nothing yet). */
+SK_API int sk_path_is_file_like(sk_path_kind k);
+/* Keeps the old content of path by the rules above; backup gets the name used ("" when
+** nothing was kept). 0 with *err set when that fails (then nothing was changed). */
+SK_API int sk_path_keep_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
+/* Copies the content of path (through a link) to the first free PATH.N; path stays. */
+SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
+/* Opens path for writing as its kind requires: a file (or a link to one) is truncated,
+** a device, FIFO or socket is written as it is (a FIFO waits up to wait_seconds for a
+** reader). NULL with *err set when it cannot be written. Call sk_path_keep_backup first. */
+SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str *err);
+/* Cuts the file at path to its first `bytes` bytes and opens it for appending there. */
+SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
+
+/* How long skampi waits for a locked log or a FIFO's reader: the environment variable
+** SKAMPI_WAIT (seconds), default 10. */
+SK_API int sk_os_wait_seconds(void);
+SK_API long sk_os_process_id(void);
+/* Processors online on this host (0: unknown). */
+SK_API long sk_os_processors(void);
+SK_API void sk_os_host_name(char *buf, size_t size);
+SK_API int sk_os_is_terminal(FILE *f);
+SK_API void sk_os_sleep(double seconds);
+
+#endif
