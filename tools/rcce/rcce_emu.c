@@ -684,15 +684,23 @@ static void emu_check_recv_blocker(int source)
                   " expected from it", source, (unsigned long)head->size);
 }
 
+/* Both waits start their backoff (yield, then sleep longer and longer) anew
+   whenever a chunk of the request moved: a long multi-chunk message then
+   keeps its pace instead of sleeping between chunks. */
 static void emu_wait_send(iRCCE_SEND_REQUEST *request)
 {
     struct emu_wait wait;
+    size_t moved = request->moved;
 
     emu_wait_begin(&wait);
     for (;;) {
         emu_progress_all();
         if (request->finished)
             return;
+        if (request->moved != moved) {
+            moved = request->moved;
+            emu_wait_begin(&wait);
+        }
         if (emu_wait_pause(&wait))
             emu_check_send_blocker();
     }
@@ -701,12 +709,17 @@ static void emu_wait_send(iRCCE_SEND_REQUEST *request)
 static void emu_wait_recv(iRCCE_RECV_REQUEST *request)
 {
     struct emu_wait wait;
+    size_t moved = request->moved;
 
     emu_wait_begin(&wait);
     for (;;) {
         emu_progress_all();
         if (request->finished)
             return;
+        if (request->moved != moved) {
+            moved = request->moved;
+            emu_wait_begin(&wait);
+        }
         if (emu_wait_pause(&wait))
             emu_check_recv_blocker(request->source);
     }
