@@ -28,6 +28,14 @@ END {
   missing = ""
   for (i = 1; i <= nblocks; i++) if (!(want[i] in lines) || lines[want[i]] == 0) missing = missing " " want[i]
   say(missing == "", "scc_every_experiment_has_results", "no result lines in" missing)
+  # every size of every range for all three broadcasts (a broadcast that failed its
+  # verification, switch_verification_on, ends its loop early)
+  uneven = ""
+  split("small medium large", range, " ")
+  for (i = 1; i <= 3; i++)
+    if (lines[range[i] "-cube"] != lines[range[i] "-dopl"] || lines[range[i] "-cube"] != lines[range[i] "-rcce"])
+      uneven = uneven sprintf(" %s: Cube %d, DOPL %d, RCCE %d lines;", range[i], lines[range[i] "-cube"], lines[range[i] "-dopl"], lines[range[i] "-rcce"])
+  say(uneven == "", "scc_broadcasts_complete_every_sweep", uneven)
 
   # §3.2: time grows with the routers between core 0 and the partner (figure 4):
   # 1 (1 router) < 2 (2) < 37 (4) < 10 (6) < 47 (9), at every size.
