@@ -5423,7 +5423,8 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
 **   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
 **       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
-**       group rank r, e.g. scc_grid_map(n), the thesis' layout of figure 4 (2k x 6)
+**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
+**       the thesis' layout of figure 4 (2k x 6)
 **   Bcast_Linear(count), Bcast_Library(count)
 **       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
 **       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
@@ -5435,10 +5436,10 @@ SK_API long sk_bcast_cube_last_rounds(void);
 ** module also owns the round counter of the cube broadcast and the builtin
 ** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
 */
-#line 28 "split/meas_bcast_algos.c"
 #line 29 "split/meas_bcast_algos.c"
 #line 30 "split/meas_bcast_algos.c"
 #line 31 "split/meas_bcast_algos.c"
+#line 32 "split/meas_bcast_algos.c"
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -5896,7 +5897,8 @@ static int bca_dopl_grid(sk_mctx *m, long rows, long cols, bca_state *st)
 }
 
 /* The inverse of a rank-to-position map: rank_at[position]; NULL (and the measurement
-** failed) unless map holds each position 0..n-1 exactly once. */
+** failed) unless map holds each position 0..n-1 exactly once and puts the root, rank 0,
+** at position 0 (the source starts the first line, §6.2). */
 static int *bca_dopl_invert_map(sk_mctx *m, const sk_value *map)
 {
   long n = m->size, r, x;
@@ -5919,6 +5921,13 @@ static int *bca_dopl_invert_map(sk_mctx *m, const sk_value *map)
       return NULL;
     }
     rank_at[x] = (int)r;
+  }
+  if (rank_at[0] != 0) {
+    sprintf(msg, "Bcast_DOPL_Grid: map[0] = %ld; the root (rank 0) must sit at position 0",
+            sk_iarray_get(map, 0));
+    sk_meas_fail(m, msg);
+    free(rank_at);
+    return NULL;
   }
   return rank_at;
 }
