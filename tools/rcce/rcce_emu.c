@@ -85,10 +85,15 @@
  *   Each request of iRCCE has its own timeline starting at the clock when it
  *   was posted; sends use the one MPB in posting order, receives from one
  *   source in order; the clock moves to a request's end when the program
- *   waits for it.  Copies of requests that are in flight at the same time
- *   overlap (the core is not modelled as one serial copy engine), and
- *   contention on the mesh, the caches and the off-chip memory are not
- *   modelled.  Parameters: emu_model_parameters below, with their sources.
+ *   waits for it.  A test (iRCCE_*_test, test_all, test_any) and wait_any
+ *   first let the requests complete on the host, then answer by the virtual
+ *   clock (so a test before the partner has acted waits for it: programs
+ *   that test and only then do what the partner needs are not supported);
+ *   RCCE_recv_test answers by the host's state.  Copies of requests that
+ *   are in flight at the same time overlap (the core is not modelled as one
+ *   serial copy engine), and contention on the mesh, the caches and the
+ *   off-chip memory are not modelled.  Parameters: emu_model_parameters
+ *   below, with their sources.
  *
  * Communicators: RCCE_comm_split is collective over all UEs (every UE must
  *   call it, and every UE must split and free communicators in the same
