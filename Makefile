@@ -6,6 +6,8 @@
 #   make              build skampi (MPI) and skampi-seq (sequential backend)
 #   make amalgam      regenerate skampi_amalgam.c from split/ when a module changed
 #   make rcce         build the RCCE variant against the host emulator in tools/rcce
+#   make rcce-run     the SCC thesis' experiments on 48 emulated UEs (virtual time), then
+#                     make rcce-figures draws the thesis' figures from them (gnuplot)
 #   make portability  build and test with every compiler and target (see README)
 # skampi_amalgam.c depends on split/MANIFEST, every module it lists and tools/sk21f, so
 # `make` after editing split/ regenerates it and rebuilds the binaries. POSIX make has no
@@ -61,8 +63,15 @@ skampi-rcce: skampi_amalgam.c tools/rcce/rcce_emu.c tools/rcce/RCCE.h tools/rcce
 
 rcce: skampi-rcce tools/rcce/rccerun
 
+# The thesis' experiments (ski/scc.ski) on 48 emulated UEs under the emulator's virtual
+# time (deterministic, independent of the host's load); then `make rcce-figures` draws the
+# thesis' figures from scc.sko with gnuplot (tools/scc_figures.gp, PNGs in scc-figures/).
 rcce-run: rcce
-	tools/rcce/rccerun -nue 4 ./skampi-rcce -i ski/scc.ski -o scc.sko
+	RCCE_EMU_TIME=model SCC_REPETITIONS=2 tools/rcce/rccerun -nue 48 ./skampi-rcce -i ski/scc.ski -o scc.sko
+
+rcce-figures:
+	mkdir -p scc-figures
+	gnuplot -e "sko='scc.sko'; out='scc-figures'" tools/scc_figures.gp
 
 run: skampi_amalgam.c
 	MPICC="$(MPICC)" MPIRUN="$(MPIRUN)" tools/setup.sh run
@@ -78,4 +87,5 @@ portability:
 
 clean:
 	rm -f skampi skampi-seq skampi-mpi1 skampi-rcce tools/rcce/rccerun
+	rm -rf scc-figures
 	rm -rf tests/out

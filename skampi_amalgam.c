@@ -1190,10 +1190,13 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
 ** must progress the send queue and the receive queues alike, as the emulator's do, so
 ** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
-** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1).
+** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1). Under the
+** emulator's virtual time (RCCE_EMU_TIME=model) RCCE_wtime is the modelled SCC clock; the
+** emulator then names its model in RCCE_EMU_TIME_MODEL, which the library line of the
+** output header carries (times are virtual).
 ** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
 */
-#line 33 "split/transport_rcce.c"
+#line 36 "split/transport_rcce.c"
 
 #ifdef SKAMPI_RCCE
 
@@ -1478,9 +1481,15 @@ SK_API void sk_tp_processor_name(char *buf, size_t size)
 SK_API void sk_tp_library_version(char *buf, size_t size)
 {
   char v[120];
+  const char *model = getenv("RCCE_EMU_TIME_MODEL");   /* set by the host emulator only */
+  sk_str s;
   sprintf(v, "RCCE with iRCCE (RCCE_MAXNP %d, %d-byte message-passing buffer per UE)",
           (int)RCCE_MAXNP, (int)RCCE_BUFF_SIZE_MAX);
-  sk_copy_string(buf, size, v);
+  sk_str_init(&s);
+  sk_str_puts(&s, v);
+  if (model != NULL && *model != '\0') sk_str_printf(&s, "; %s", model);
+  sk_copy_string(buf, size, s.data);
+  sk_str_free(&s);
 }
 
 #endif /* SKAMPI_RCCE */
@@ -2087,6 +2096,8 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 #line 9 "split/stats.h"
 
 SK_API double sk_stats_mean(const double *x, int n);
+/* The smallest of x[0..n-1]; 0 for n <= 0. */
+SK_API double sk_stats_min(const double *x, int n);
 /* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
 ** 0 for n < 2. */
 SK_API double sk_stats_std_error(const double *x, int n);
@@ -2114,6 +2125,16 @@ SK_API double sk_stats_mean(const double *x, int n)
   if (n <= 0) return 0.0;
   for (i = 0; i < n; i++) s += x[i];
   return s / n;
+}
+
+SK_API double sk_stats_min(const double *x, int n)
+{
+  double m;
+  int i;
+  if (n <= 0) return 0.0;
+  for (m = x[0], i = 1; i < n; i++)
+    if (x[i] < m) m = x[i];
+  return m;
 }
 
 SK_API double sk_stats_std_error(const double *x, int n)
@@ -2193,7 +2214,13 @@ typedef struct sk_asec_config {
   double max_rel_error;    /* default 0.1: stop when std error / mean <= this */
   double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
   double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
+  int statistic;           /* what a result reports: SK_STATISTIC_MEAN (default) or _MIN */
 } sk_asec_config;
+
+/* set_result_statistic: the mean of the kept samples (SKaLib §3.2), or the minimum over
+** all repetitions, the run "with the least interference" (Pichler 2013 §3.2, §7.1). */
+#define SK_STATISTIC_MEAN 0
+#define SK_STATISTIC_MIN 1
 
 typedef enum sk_asec_stop {
   SK_ASEC_CONTINUE, SK_ASEC_PRECISE, SK_ASEC_MAX_REPS, SK_ASEC_TIME_LIMIT
@@ -2212,7 +2239,8 @@ SK_API void sk_asec_end(sk_asec *a);
 SK_API void sk_asec_add(sk_asec *a, double value);
 /* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
 SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
-/* Mean and standard error of the samples kept after cutting; *kept their number. */
+/* Mean (or, with SK_STATISTIC_MIN, the minimum of all samples) and standard error of the
+** samples kept after cutting; *kept their number. */
 SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
 SK_API double sk_asec_relative_error(const sk_asec *a);
 
@@ -2232,6 +2260,7 @@ SK_API void sk_asec_default_config(sk_asec_config *c)
   c->max_rel_error = 0.1;
   c->cut_quantile = 0.25;
   c->time_limit = 0.0;
+  c->statistic = SK_STATISTIC_MEAN;
 }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
@@ -2279,7 +2308,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   if (a->n == 0) { *mean = 0.0; *std_error = 0.0; *kept = 0; return; }
   k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
   n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
-  *mean = sk_stats_mean(k, n);
+  *mean = a->cfg.statistic == SK_STATISTIC_MIN ? sk_stats_min(a->samples, a->n) : sk_stats_mean(k, n);
   *std_error = sk_stats_std_error(k, n);
   *kept = n;
   free(k);
@@ -4069,7 +4098,8 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 ** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
 ** Nothing below the interpreter keeps a configuration of its own.
 **
-**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2)
+**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
+**             and the statistic a result reports (set_result_statistic: mean or min)
 **   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
 **   sync      how processes start together (SKaMPI 5 manual §6.2.1)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
@@ -4085,10 +4115,10 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 24 "split/settings.h"
 #line 25 "split/settings.h"
 #line 26 "split/settings.h"
 #line 27 "split/settings.h"
+#line 28 "split/settings.h"
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -5798,7 +5828,8 @@ SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 #line 11 "split/meas_bcast_algos.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
-** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_Linear, Bcast_Library. */
+** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_DOPL_Grid, Bcast_Linear,
+** Bcast_Library. */
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 /* With the verify setting on (m->settings->verify, switch_verification_on) after every
@@ -5808,7 +5839,8 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 /* The builtins of the module, sk_builtins_bcast_algos() (declared in builtins.h):
 ** print_bcast_cube_rounds(), which writes sk_bcast_cube_last_rounds() of rank 0 to the
-** output as a comment and returns it. */
+** output as a comment and returns it; scc_grid_map(n), the thesis' DOPL layout of the
+** first n SCC cores as a rank-to-position map for Bcast_DOPL_Grid. */
 
 /* Communication rounds of the schedule the last Bcast_Cube call ran on this process:
 ** parts + ceil(log2 n) - 1 for n >= 2 processes and count > 0 (parts =
@@ -5830,7 +5862,11 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **       number of processes; part sizes §5.5)
 **   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
 **       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
-**       §6.2; part and pipe sizes §6.3)
+**       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
+**   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
+**       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
+**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
+**       the thesis' layout of figure 4 (2k x 6)
 **   Bcast_Linear(count), Bcast_Library(count)
 **       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
 **       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
@@ -5842,10 +5878,10 @@ SK_API long sk_bcast_cube_last_rounds(void);
 ** module also owns the round counter of the cube broadcast and the builtin
 ** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
 */
-#line 25 "split/meas_bcast_algos.c"
-#line 26 "split/meas_bcast_algos.c"
-#line 27 "split/meas_bcast_algos.c"
-#line 28 "split/meas_bcast_algos.c"
+#line 29 "split/meas_bcast_algos.c"
+#line 30 "split/meas_bcast_algos.c"
+#line 31 "split/meas_bcast_algos.c"
+#line 32 "split/meas_bcast_algos.c"
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -5871,9 +5907,10 @@ SK_API long sk_bcast_cube_last_rounds(void);
 **   go non-blocking (irecv, isend, wait, wait), so no order of the partners can deadlock
 **   under synchronous sends (RCCE): every receive of a round is posted before the
 **   process waits for anything in that round.
-** - DOPL (§6.2) on a rows x cols grid: group rank r sits at row r / cols, column r % cols
-**   (order the communicator to map the grid onto the machine, e.g. as the thesis'
-**   processor_map does for the SCC's 6 x 4 tiles). Dimensions of length 1 are dropped,
+** - DOPL (§6.2) on a rows x cols grid: the process at grid position x sits at row x / cols,
+**   column x % cols; position = group rank, or map[rank] with Bcast_DOPL_Grid (as the
+**   thesis' processor_map places the SCC's cores: §6.2, figure 4). The schedule below works
+**   on positions; bca_dopl_rank turns one into the rank that holds it. Dimensions of length 1 are dropped,
 **   so 1 x n and n x 1 become a plain pipelined chain (the thesis' schedule would skip
 **   every other part there). In round i along dimension a = i mod d, every line along a
 **   pipelines one part from its head (coordinate 0) to its tail: the line through the
@@ -5900,6 +5937,8 @@ typedef struct bca_state {
   long repetition;          /* calls of measure so far; the verify pattern follows it */
   long window;              /* DOPL: request slots per direction */
   sk_request *recv_slots, *send_slots;
+  int *rank_at;             /* DOPL: rank_at[position] (Bcast_DOPL_Grid), NULL: identity */
+  int my_position;          /* DOPL: this process's grid position */
 } bca_state;
 
 SK_API long sk_bcast_cube_last_rounds(void) { return bca.cube_last_rounds; }
@@ -6090,8 +6129,16 @@ static void bca_dopl_pipe(sk_group *g, const bca_state *st, const bca_parts *p, 
   for (x = 0; x < window; x++) sk_tp_wait(&send_slots[x]);
 }
 
-static void bca_dopl_bcast(sk_group *g, int me, const bca_state *st, const bca_parts *p)
+/* The group rank at grid position `position`; -1 stays -1 (no neighbour). */
+static int bca_dopl_rank(const bca_state *st, int position)
 {
+  if (position < 0 || st->rank_at == NULL) return position;
+  return st->rank_at[position];
+}
+
+static void bca_dopl_bcast(sk_group *g, const bca_state *st, const bca_parts *p)
+{
+  int me = st->my_position;
   int length[2], at[2], stride[2], d = 0, a, level, on_root_line, is_head, is_tail, head, tail;
   long parts = p->parts, i, pipe_part, wrap_part;
   sk_request wrap_req;
@@ -6116,12 +6163,13 @@ static void bca_dopl_bcast(sk_group *g, int me, const bca_state *st, const bca_p
     wrap_req.active = 0;
     if (!on_root_line && wrap_part >= 0) {
       if (is_head)
-        sk_tp_irecv(g, tail, bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
+        sk_tp_irecv(g, bca_dopl_rank(st, tail), bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
       else if (is_tail)
-        sk_tp_isend(g, head, bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
+        sk_tp_isend(g, bca_dopl_rank(st, head), bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
     }
     if (pipe_part >= 0)
-      bca_dopl_pipe(g, st, p, pipe_part, is_head ? -1 : me - stride[a], is_tail ? -1 : me + stride[a]);
+      bca_dopl_pipe(g, st, p, pipe_part, bca_dopl_rank(st, is_head ? -1 : me - stride[a]),
+                    bca_dopl_rank(st, is_tail ? -1 : me + stride[a]));
     sk_tp_wait(&wrap_req);
   }
 }
@@ -6203,6 +6251,7 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
   if (st == NULL) return;
   free(st->recv_slots);
   free(st->send_slots);
+  free(st->rank_at);
   free(st);
   m->state = NULL;
 }
@@ -6214,9 +6263,10 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
 ** reads them once; measure works from the state made of them. */
 typedef struct bca_args {
   long count, part_size, rows, cols, pipe_size, iterations;
+  const sk_value *map;      /* Bcast_DOPL_Grid: position of each rank, else NULL */
 } bca_args;
 
-enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_PINGPONG };
+enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_DOPL_GRID, BCA_PINGPONG };
 
 static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature sig)
 {
@@ -6224,12 +6274,13 @@ static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature 
   a->count = args[0].u.i;
   if (sig == BCA_CUBE) a->part_size = args[1].u.i;
   if (sig == BCA_PINGPONG) a->iterations = args[1].u.i;
-  if (sig == BCA_DOPL) {
+  if (sig == BCA_DOPL || sig == BCA_DOPL_GRID) {
     a->rows = args[1].u.i;
     a->cols = args[2].u.i;
     a->part_size = args[3].u.i;
     a->pipe_size = args[4].u.i;
   }
+  if (sig == BCA_DOPL_GRID) a->map = &args[5];
 }
 
 /* ---- Bcast_Cube(count, part_size) ---- */
@@ -6287,26 +6338,77 @@ static int bca_dopl_grid(sk_mctx *m, long rows, long cols, bca_state *st)
   return 1;
 }
 
-static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+/* The inverse of a rank-to-position map: rank_at[position]; NULL (and the measurement
+** failed) unless map holds each position 0..n-1 exactly once and puts the root, rank 0,
+** at position 0 (the source starts the first line, §6.2). */
+static int *bca_dopl_invert_map(sk_mctx *m, const sk_value *map)
+{
+  long n = m->size, r, x;
+  int *rank_at;
+  char msg[200];
+  if ((long)sk_array_length(map) != n) {
+    sprintf(msg, "Bcast_DOPL_Grid: the map has %ld entries, the communicator %ld processes",
+            (long)sk_array_length(map), n);
+    sk_meas_fail(m, msg);
+    return NULL;
+  }
+  rank_at = (int *)sk_malloc(sizeof(int) * (size_t)n);
+  for (x = 0; x < n; x++) rank_at[x] = -1;
+  for (r = 0; r < n; r++) {
+    x = sk_iarray_get(map, (size_t)r);
+    if (x < 0 || x >= n || rank_at[x] >= 0) {
+      sprintf(msg, "Bcast_DOPL_Grid: map[%ld] = %ld is not a free grid position 0..%ld", r, x, n - 1);
+      sk_meas_fail(m, msg);
+      free(rank_at);
+      return NULL;
+    }
+    rank_at[x] = (int)r;
+  }
+  if (rank_at[0] != 0) {
+    sprintf(msg, "Bcast_DOPL_Grid: map[0] = %ld; the root (rank 0) must sit at position 0",
+            sk_iarray_get(map, 0));
+    sk_meas_fail(m, msg);
+    free(rank_at);
+    return NULL;
+  }
+  return rank_at;
+}
+
+/* Bcast_DOPL and Bcast_DOPL_Grid (sig BCA_DOPL_GRID: with the map of args[5]). */
+static void bca_init_dopl(sk_mctx *m, const sk_value *args, enum bca_signature sig)
 {
   bca_state *st, grid;
   bca_args a;
   long largest_part, pieces;
-  bca_args_read(&a, args, BCA_DOPL);
+  int *rank_at = NULL;
+  bca_args_read(&a, args, sig);
   if (!bca_check_min(m, "Bcast_DOPL", "count", a.count, 0)
       || !bca_dopl_grid(m, a.rows, a.cols, &grid)
       || !bca_check_min(m, "Bcast_DOPL", "part_size", a.part_size, 1)
       || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a.pipe_size, 1)) return;
+  if (a.map != NULL && (rank_at = bca_dopl_invert_map(m, a.map)) == NULL) return;
   st = bca_init_bcast(m, "Bcast_DOPL", a.count);
   st->rows = grid.rows;
   st->cols = grid.cols;
   st->part_size = a.part_size;
   st->pipe_size = a.pipe_size;
+  st->rank_at = rank_at;
+  st->my_position = a.map != NULL ? (int)sk_iarray_get(a.map, (size_t)m->rank) : m->rank;
   largest_part = st->part_size < st->count ? st->part_size : st->count;
   pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
   st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
   st->recv_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
   st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
+}
+
+static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+{
+  bca_init_dopl(m, args, BCA_DOPL);
+}
+
+static void init_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
+{
+  bca_init_dopl(m, args, BCA_DOPL_GRID);
 }
 
 static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
@@ -6318,10 +6420,15 @@ static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
   if (st == NULL) return -1.0;
   bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
   start = sk_sync_start(m);
-  bca_dopl_bcast(m->group, m->rank, st, &p);
+  bca_dopl_bcast(m->group, st, &p);
   stop = sk_sync_stop(m);
   bca_end_call(m, st, "Bcast_DOPL", p.buf);
   return stop - start;
+}
+
+static double measure_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
+{
+  return measure_Bcast_DOPL(m, args);
 }
 
 /* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
@@ -6483,8 +6590,27 @@ static sk_value bi_print_bcast_cube_rounds(struct sk_interp *in, const sk_value 
   return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
+/* ---- scc_grid_map(n): the DOPL layout of the thesis (Pichler 2013 §6.2, figure 4) for the
+** first n SCC cores, n = 12, 24, 36 or 48: core c (tile t = c / 2 at x = t % 6, y = t / 6)
+** sits in row 2 y + c % 2, column x of a (n / 6) x 6 grid, at position row * 6 + column.
+** For Bcast_DOPL_Grid(count, n / 6, 6, part, pipe, scc_grid_map(n)) on comm(n). ---- */
+
+static sk_value bi_scc_grid_map(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  long n = a[0].u.i, c;
+  sk_value map;
+  (void)in;
+  if (n < 12 || n > 48 || n % 12 != 0)
+    sk_user_error(loc, "scc_grid_map: %ld cores; the SCC layout needs 12, 24, 36 or 48", n);
+  map = sk_iarray_new((size_t)n);
+  for (c = 0; c < n; c++)
+    sk_iarray_set(&map, (size_t)c, (2 * (c / 12) + c % 2) * 6 + (c / 2) % 6);
+  return map;
+}
+
 static const sk_builtin bca_builtins[] = {
   { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
@@ -6500,6 +6626,7 @@ static const sk_measurement bca_table[] = {
   SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
   SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
   SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL_Grid, "iiiiia", "count rows cols part_size pipe_size map", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL_Grid, bca_finalize),
   SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
   SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
   SK_MEASUREMENT_END
@@ -16343,6 +16470,19 @@ static sk_value bi_set_cut_quantile(sk_interp *in, const sk_value *a, const sk_l
   return bi_none();
 }
 
+/* set_result_statistic("min" | "mean"): what the time column of a result reports. */
+static sk_value bi_set_result_statistic(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (strcmp(a[0].u.s, "min") == 0) in->settings.asec.statistic = SK_STATISTIC_MIN;
+  else if (strcmp(a[0].u.s, "mean") == 0) in->settings.asec.statistic = SK_STATISTIC_MEAN;
+  else sk_user_error(loc, "set_result_statistic: \"%s\" is neither \"min\" nor \"mean\"", a[0].u.s);
+  if (sk_tp_world_rank() == 0)
+    sk_out_text(in->settings.asec.statistic == SK_STATISTIC_MIN
+                ? "# result statistic: the time column is the minimum over the repetitions\n"
+                : "# result statistic: the time column is the mean of the kept repetitions\n");
+  return bi_none();
+}
+
 static sk_value bi_set_time_limit_per_measurement(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
@@ -17654,6 +17794,7 @@ static const sk_builtin builtin_table[] = {
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
   { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
   { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
+  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic },
   { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
   { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
   { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },
@@ -19982,7 +20123,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
                               const char *sync_lines, int resumed, int suites_kept)
 {
   sk_str h;
-  char date[64], lib[256], name[256];
+  char date[64], lib[1024], name[256];
   int size = sk_tp_world_size();
   sk_str_init(&h);
   main_date(date, sizeof date);

@@ -10,6 +10,7 @@ SK_API void sk_asec_default_config(sk_asec_config *c)
   c->max_rel_error = 0.1;
   c->cut_quantile = 0.25;
   c->time_limit = 0.0;
+  c->statistic = SK_STATISTIC_MEAN;
 }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
@@ -57,7 +58,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   if (a->n == 0) { *mean = 0.0; *std_error = 0.0; *kept = 0; return; }
   k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
   n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
-  *mean = sk_stats_mean(k, n);
+  *mean = a->cfg.statistic == SK_STATISTIC_MIN ? sk_stats_min(a->samples, a->n) : sk_stats_mean(k, n);
   *std_error = sk_stats_std_error(k, n);
   *kept = n;
   free(k);

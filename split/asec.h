@@ -15,7 +15,13 @@ typedef struct sk_asec_config {
   double max_rel_error;    /* default 0.1: stop when std error / mean <= this */
   double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
   double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
+  int statistic;           /* what a result reports: SK_STATISTIC_MEAN (default) or _MIN */
 } sk_asec_config;
+
+/* set_result_statistic: the mean of the kept samples (SKaLib §3.2), or the minimum over
+** all repetitions, the run "with the least interference" (Pichler 2013 §3.2, §7.1). */
+#define SK_STATISTIC_MEAN 0
+#define SK_STATISTIC_MIN 1
 
 typedef enum sk_asec_stop {
   SK_ASEC_CONTINUE, SK_ASEC_PRECISE, SK_ASEC_MAX_REPS, SK_ASEC_TIME_LIMIT
@@ -34,7 +40,8 @@ SK_API void sk_asec_end(sk_asec *a);
 SK_API void sk_asec_add(sk_asec *a, double value);
 /* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
 SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
-/* Mean and standard error of the samples kept after cutting; *kept their number. */
+/* Mean (or, with SK_STATISTIC_MIN, the minimum of all samples) and standard error of the
+** samples kept after cutting; *kept their number. */
 SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
 SK_API double sk_asec_relative_error(const sk_asec *a);
 

@@ -62,6 +62,19 @@ static sk_value bi_set_cut_quantile(sk_interp *in, const sk_value *a, const sk_l
   return bi_none();
 }
 
+/* set_result_statistic("min" | "mean"): what the time column of a result reports. */
+static sk_value bi_set_result_statistic(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (strcmp(a[0].u.s, "min") == 0) in->settings.asec.statistic = SK_STATISTIC_MIN;
+  else if (strcmp(a[0].u.s, "mean") == 0) in->settings.asec.statistic = SK_STATISTIC_MEAN;
+  else sk_user_error(loc, "set_result_statistic: \"%s\" is neither \"min\" nor \"mean\"", a[0].u.s);
+  if (sk_tp_world_rank() == 0)
+    sk_out_text(in->settings.asec.statistic == SK_STATISTIC_MIN
+                ? "# result statistic: the time column is the minimum over the repetitions\n"
+                : "# result statistic: the time column is the mean of the kept repetitions\n");
+  return bi_none();
+}
+
 static sk_value bi_set_time_limit_per_measurement(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
@@ -1373,6 +1386,7 @@ static const sk_builtin builtin_table[] = {
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
   { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
   { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
+  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic },
   { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
   { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
   { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },

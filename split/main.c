@@ -417,7 +417,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
                               const char *sync_lines, int resumed, int suites_kept)
 {
   sk_str h;
-  char date[64], lib[256], name[256];
+  char date[64], lib[1024], name[256];
   int size = sk_tp_world_size();
   sk_str_init(&h);
   main_date(date, sizeof date);

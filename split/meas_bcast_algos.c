@@ -9,7 +9,11 @@
 **       number of processes; part sizes §5.5)
 **   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
 **       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
-**       §6.2; part and pipe sizes §6.3)
+**       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
+**   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
+**       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
+**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
+**       the thesis' layout of figure 4 (2k x 6)
 **   Bcast_Linear(count), Bcast_Library(count)
 **       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
 **       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
@@ -50,9 +54,10 @@
 **   go non-blocking (irecv, isend, wait, wait), so no order of the partners can deadlock
 **   under synchronous sends (RCCE): every receive of a round is posted before the
 **   process waits for anything in that round.
-** - DOPL (§6.2) on a rows x cols grid: group rank r sits at row r / cols, column r % cols
-**   (order the communicator to map the grid onto the machine, e.g. as the thesis'
-**   processor_map does for the SCC's 6 x 4 tiles). Dimensions of length 1 are dropped,
+** - DOPL (§6.2) on a rows x cols grid: the process at grid position x sits at row x / cols,
+**   column x % cols; position = group rank, or map[rank] with Bcast_DOPL_Grid (as the
+**   thesis' processor_map places the SCC's cores: §6.2, figure 4). The schedule below works
+**   on positions; bca_dopl_rank turns one into the rank that holds it. Dimensions of length 1 are dropped,
 **   so 1 x n and n x 1 become a plain pipelined chain (the thesis' schedule would skip
 **   every other part there). In round i along dimension a = i mod d, every line along a
 **   pipelines one part from its head (coordinate 0) to its tail: the line through the
@@ -79,6 +84,8 @@ typedef struct bca_state {
   long repetition;          /* calls of measure so far; the verify pattern follows it */
   long window;              /* DOPL: request slots per direction */
   sk_request *recv_slots, *send_slots;
+  int *rank_at;             /* DOPL: rank_at[position] (Bcast_DOPL_Grid), NULL: identity */
+  int my_position;          /* DOPL: this process's grid position */
 } bca_state;
 
 SK_API long sk_bcast_cube_last_rounds(void) { return bca.cube_last_rounds; }
@@ -269,8 +276,16 @@ static void bca_dopl_pipe(sk_group *g, const bca_state *st, const bca_parts *p, 
   for (x = 0; x < window; x++) sk_tp_wait(&send_slots[x]);
 }
 
-static void bca_dopl_bcast(sk_group *g, int me, const bca_state *st, const bca_parts *p)
+/* The group rank at grid position `position`; -1 stays -1 (no neighbour). */
+static int bca_dopl_rank(const bca_state *st, int position)
 {
+  if (position < 0 || st->rank_at == NULL) return position;
+  return st->rank_at[position];
+}
+
+static void bca_dopl_bcast(sk_group *g, const bca_state *st, const bca_parts *p)
+{
+  int me = st->my_position;
   int length[2], at[2], stride[2], d = 0, a, level, on_root_line, is_head, is_tail, head, tail;
   long parts = p->parts, i, pipe_part, wrap_part;
   sk_request wrap_req;
@@ -295,12 +310,13 @@ static void bca_dopl_bcast(sk_group *g, int me, const bca_state *st, const bca_p
     wrap_req.active = 0;
     if (!on_root_line && wrap_part >= 0) {
       if (is_head)
-        sk_tp_irecv(g, tail, bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
+        sk_tp_irecv(g, bca_dopl_rank(st, tail), bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
       else if (is_tail)
-        sk_tp_isend(g, head, bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
+        sk_tp_isend(g, bca_dopl_rank(st, head), bca_part_start(p, wrap_part), bca_part_bytes(p, wrap_part), &wrap_req);
     }
     if (pipe_part >= 0)
-      bca_dopl_pipe(g, st, p, pipe_part, is_head ? -1 : me - stride[a], is_tail ? -1 : me + stride[a]);
+      bca_dopl_pipe(g, st, p, pipe_part, bca_dopl_rank(st, is_head ? -1 : me - stride[a]),
+                    bca_dopl_rank(st, is_tail ? -1 : me + stride[a]));
     sk_tp_wait(&wrap_req);
   }
 }
@@ -382,6 +398,7 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
   if (st == NULL) return;
   free(st->recv_slots);
   free(st->send_slots);
+  free(st->rank_at);
   free(st);
   m->state = NULL;
 }
@@ -393,9 +410,10 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
 ** reads them once; measure works from the state made of them. */
 typedef struct bca_args {
   long count, part_size, rows, cols, pipe_size, iterations;
+  const sk_value *map;      /* Bcast_DOPL_Grid: position of each rank, else NULL */
 } bca_args;
 
-enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_PINGPONG };
+enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_DOPL_GRID, BCA_PINGPONG };
 
 static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature sig)
 {
@@ -403,12 +421,13 @@ static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature 
   a->count = args[0].u.i;
   if (sig == BCA_CUBE) a->part_size = args[1].u.i;
   if (sig == BCA_PINGPONG) a->iterations = args[1].u.i;
-  if (sig == BCA_DOPL) {
+  if (sig == BCA_DOPL || sig == BCA_DOPL_GRID) {
     a->rows = args[1].u.i;
     a->cols = args[2].u.i;
     a->part_size = args[3].u.i;
     a->pipe_size = args[4].u.i;
   }
+  if (sig == BCA_DOPL_GRID) a->map = &args[5];
 }
 
 /* ---- Bcast_Cube(count, part_size) ---- */
@@ -466,26 +485,77 @@ static int bca_dopl_grid(sk_mctx *m, long rows, long cols, bca_state *st)
   return 1;
 }
 
-static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+/* The inverse of a rank-to-position map: rank_at[position]; NULL (and the measurement
+** failed) unless map holds each position 0..n-1 exactly once and puts the root, rank 0,
+** at position 0 (the source starts the first line, §6.2). */
+static int *bca_dopl_invert_map(sk_mctx *m, const sk_value *map)
+{
+  long n = m->size, r, x;
+  int *rank_at;
+  char msg[200];
+  if ((long)sk_array_length(map) != n) {
+    sprintf(msg, "Bcast_DOPL_Grid: the map has %ld entries, the communicator %ld processes",
+            (long)sk_array_length(map), n);
+    sk_meas_fail(m, msg);
+    return NULL;
+  }
+  rank_at = (int *)sk_malloc(sizeof(int) * (size_t)n);
+  for (x = 0; x < n; x++) rank_at[x] = -1;
+  for (r = 0; r < n; r++) {
+    x = sk_iarray_get(map, (size_t)r);
+    if (x < 0 || x >= n || rank_at[x] >= 0) {
+      sprintf(msg, "Bcast_DOPL_Grid: map[%ld] = %ld is not a free grid position 0..%ld", r, x, n - 1);
+      sk_meas_fail(m, msg);
+      free(rank_at);
+      return NULL;
+    }
+    rank_at[x] = (int)r;
+  }
+  if (rank_at[0] != 0) {
+    sprintf(msg, "Bcast_DOPL_Grid: map[0] = %ld; the root (rank 0) must sit at position 0",
+            sk_iarray_get(map, 0));
+    sk_meas_fail(m, msg);
+    free(rank_at);
+    return NULL;
+  }
+  return rank_at;
+}
+
+/* Bcast_DOPL and Bcast_DOPL_Grid (sig BCA_DOPL_GRID: with the map of args[5]). */
+static void bca_init_dopl(sk_mctx *m, const sk_value *args, enum bca_signature sig)
 {
   bca_state *st, grid;
   bca_args a;
   long largest_part, pieces;
-  bca_args_read(&a, args, BCA_DOPL);
+  int *rank_at = NULL;
+  bca_args_read(&a, args, sig);
   if (!bca_check_min(m, "Bcast_DOPL", "count", a.count, 0)
       || !bca_dopl_grid(m, a.rows, a.cols, &grid)
       || !bca_check_min(m, "Bcast_DOPL", "part_size", a.part_size, 1)
       || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a.pipe_size, 1)) return;
+  if (a.map != NULL && (rank_at = bca_dopl_invert_map(m, a.map)) == NULL) return;
   st = bca_init_bcast(m, "Bcast_DOPL", a.count);
   st->rows = grid.rows;
   st->cols = grid.cols;
   st->part_size = a.part_size;
   st->pipe_size = a.pipe_size;
+  st->rank_at = rank_at;
+  st->my_position = a.map != NULL ? (int)sk_iarray_get(a.map, (size_t)m->rank) : m->rank;
   largest_part = st->part_size < st->count ? st->part_size : st->count;
   pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
   st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
   st->recv_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
   st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
+}
+
+static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+{
+  bca_init_dopl(m, args, BCA_DOPL);
+}
+
+static void init_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
+{
+  bca_init_dopl(m, args, BCA_DOPL_GRID);
 }
 
 static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
@@ -497,10 +567,15 @@ static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
   if (st == NULL) return -1.0;
   bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
   start = sk_sync_start(m);
-  bca_dopl_bcast(m->group, m->rank, st, &p);
+  bca_dopl_bcast(m->group, st, &p);
   stop = sk_sync_stop(m);
   bca_end_call(m, st, "Bcast_DOPL", p.buf);
   return stop - start;
+}
+
+static double measure_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
+{
+  return measure_Bcast_DOPL(m, args);
 }
 
 /* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
@@ -662,8 +737,27 @@ static sk_value bi_print_bcast_cube_rounds(struct sk_interp *in, const sk_value 
   return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
+/* ---- scc_grid_map(n): the DOPL layout of the thesis (Pichler 2013 §6.2, figure 4) for the
+** first n SCC cores, n = 12, 24, 36 or 48: core c (tile t = c / 2 at x = t % 6, y = t / 6)
+** sits in row 2 y + c % 2, column x of a (n / 6) x 6 grid, at position row * 6 + column.
+** For Bcast_DOPL_Grid(count, n / 6, 6, part, pipe, scc_grid_map(n)) on comm(n). ---- */
+
+static sk_value bi_scc_grid_map(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  long n = a[0].u.i, c;
+  sk_value map;
+  (void)in;
+  if (n < 12 || n > 48 || n % 12 != 0)
+    sk_user_error(loc, "scc_grid_map: %ld cores; the SCC layout needs 12, 24, 36 or 48", n);
+  map = sk_iarray_new((size_t)n);
+  for (c = 0; c < n; c++)
+    sk_iarray_set(&map, (size_t)c, (2 * (c / 12) + c % 2) * 6 + (c / 2) % 6);
+  return map;
+}
+
 static const sk_builtin bca_builtins[] = {
   { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
@@ -679,6 +773,7 @@ static const sk_measurement bca_table[] = {
   SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
   SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
   SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
+  SK_MEASUREMENT(Bcast_DOPL_Grid, "iiiiia", "count rows cols part_size pipe_size map", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL_Grid, bca_finalize),
   SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
   SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
   SK_MEASUREMENT_END

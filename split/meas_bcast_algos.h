@@ -10,7 +10,8 @@
 #include "measure.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
-** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_Linear, Bcast_Library. */
+** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_DOPL_Grid, Bcast_Linear,
+** Bcast_Library. */
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 /* With the verify setting on (m->settings->verify, switch_verification_on) after every
@@ -20,7 +21,8 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 
 /* The builtins of the module, sk_builtins_bcast_algos() (declared in builtins.h):
 ** print_bcast_cube_rounds(), which writes sk_bcast_cube_last_rounds() of rank 0 to the
-** output as a comment and returns it. */
+** output as a comment and returns it; scc_grid_map(n), the thesis' DOPL layout of the
+** first n SCC cores as a rank-to-position map for Bcast_DOPL_Grid. */
 
 /* Communication rounds of the schedule the last Bcast_Cube call ran on this process:
 ** parts + ceil(log2 n) - 1 for n >= 2 processes and count > 0 (parts =

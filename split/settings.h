@@ -4,7 +4,8 @@
 ** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
 ** Nothing below the interpreter keeps a configuration of its own.
 **
-**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2)
+**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
+**             and the statistic a result reports (set_result_statistic: mean or min)
 **   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
 **   sync      how processes start together (SKaMPI 5 manual §6.2.1)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)

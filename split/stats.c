@@ -12,6 +12,16 @@ SK_API double sk_stats_mean(const double *x, int n)
   return s / n;
 }
 
+SK_API double sk_stats_min(const double *x, int n)
+{
+  double m;
+  int i;
+  if (n <= 0) return 0.0;
+  for (m = x[0], i = 1; i < n; i++)
+    if (x[i] < m) m = x[i];
+  return m;
+}
+
 SK_API double sk_stats_std_error(const double *x, int n)
 {
   double sum = 0.0, sumsq = 0.0, var;

@@ -8,6 +8,8 @@
 #include "base.h"
 
 SK_API double sk_stats_mean(const double *x, int n);
+/* The smallest of x[0..n-1]; 0 for n <= 0. */
+SK_API double sk_stats_min(const double *x, int n);
 /* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
 ** 0 for n < 2. */
 SK_API double sk_stats_std_error(const double *x, int n);

@@ -26,7 +26,10 @@
 ** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
 ** must progress the send queue and the receive queues alike, as the emulator's do, so
 ** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
-** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1).
+** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1). Under the
+** emulator's virtual time (RCCE_EMU_TIME=model) RCCE_wtime is the modelled SCC clock; the
+** emulator then names its model in RCCE_EMU_TIME_MODEL, which the library line of the
+** output header carries (times are virtual).
 ** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
 */
 #include "transport.h"
@@ -314,9 +317,15 @@ SK_API void sk_tp_processor_name(char *buf, size_t size)
 SK_API void sk_tp_library_version(char *buf, size_t size)
 {
   char v[120];
+  const char *model = getenv("RCCE_EMU_TIME_MODEL");   /* set by the host emulator only */
+  sk_str s;
   sprintf(v, "RCCE with iRCCE (RCCE_MAXNP %d, %d-byte message-passing buffer per UE)",
           (int)RCCE_MAXNP, (int)RCCE_BUFF_SIZE_MAX);
-  sk_copy_string(buf, size, v);
+  sk_str_init(&s);
+  sk_str_puts(&s, v);
+  if (model != NULL && *model != '\0') sk_str_printf(&s, "; %s", model);
+  sk_copy_string(buf, size, s.data);
+  sk_str_free(&s);
 }
 
 #endif /* SKAMPI_RCCE */

@@ -61,6 +61,22 @@ SK_API sk_value sk_int_value(long i)
   return v;
 }
 
+/* Integer arrays (value.c) for Bcast_DOPL_Grid's map and the builtin scc_grid_map. */
+SK_API sk_value sk_iarray_new(size_t n)
+{
+  sk_value v;
+  memset(&v, 0, sizeof v);
+  v.type = SK_T_IARRAY;
+  v.u.arr = (sk_array *)sk_calloc(1, sizeof *v.u.arr);
+  v.u.arr->n = n;
+  v.u.arr->ints = (long *)sk_calloc(n > 0 ? n : 1, sizeof(long));
+  return v;
+}
+
+SK_API size_t sk_array_length(const sk_value *v) { return v->u.arr->n; }
+SK_API long sk_iarray_get(const sk_value *v, size_t i) { return v->u.arr->ints[i]; }
+SK_API void sk_iarray_set(sk_value *v, size_t i, long x) { v->u.arr->ints[i] = x; }
+
 /* The engine settings the measurements see: verify on (switch_verification_on). */
 static sk_settings test_settings;
 
@@ -287,6 +303,42 @@ static void test_dopl(sk_group *g)
   test_dopl_grid(g, 0, 0, 0, 0);
 }
 
+/* Bcast_DOPL_Grid: the squarest grid with the positions of ranks 1..n-1 reversed (rank r
+** at position n - r; the root stays at position 0, where the map must put it), and on 12k
+** processes the SCC thesis' layout of figure 4 (scc_grid_map); the thesis' part and pipe
+** sizes, every count. */
+static void test_dopl_mapped(sk_group *g)
+{
+  const sk_measurement *def = find("Bcast_DOPL_Grid");
+  int n = sk_tp_group_size(g), rows, square = 1, layout, r, i, failed;
+  sk_value args[6], map;
+  char what[160];
+  for (rows = 1; rows * rows <= n; rows++) if (n % rows == 0) square = rows;
+  for (layout = 0; layout < 2; layout++) {
+    if (layout == 1 && (n % 12 != 0 || n > 48)) continue;
+    map = sk_iarray_new((size_t)n);
+    for (r = 0; r < n; r++)
+      sk_iarray_set(&map, (size_t)r, layout == 0 ? (r == 0 ? 0 : n - r) : (2 * (r / 12) + r % 2) * 6 + (r / 2) % 6);
+    args[1] = int_arg(layout == 0 ? square : n / 6);
+    args[2] = int_arg(layout == 0 ? n / square : 6);
+    args[3] = int_arg(THESIS_DOPL_PART);
+    args[4] = int_arg(THESIS_DOPL_PIPE);
+    args[5] = map;
+    failed = 0;
+    for (i = 0; i < NCOUNTS; i++) {
+      if (!runs(counts[i], THESIS_DOPL_PART, 0)) continue;
+      args[0] = int_arg(counts[i]);
+      sprintf(what, "Bcast_DOPL_Grid(%ld, %ld, %ld, 8192, 2048, %s map)", counts[i], args[1].u.i,
+              args[2].u.i, layout == 0 ? "reversed" : "SCC");
+      announce(what);
+      failed |= run_case(g, def, args, reps_for(counts[i]), -1, what);
+    }
+    sprintf(what, "Bcast_DOPL_Grid %ldx%ld, %s map: verified", args[1].u.i, args[2].u.i,
+            layout == 0 ? "reversed" : "SCC (scc_grid_map)");
+    agree(g, failed, what);
+  }
+}
+
 static void test_simple_bcast(sk_group *g, const char *name, const char *where)
 {
   const sk_measurement *def = find(name);
@@ -484,6 +536,7 @@ int main(int argc, char **argv)
   }
   if (wanted("cube")) test_cube(sk_tp_world(), "");
   if (wanted("dopl")) test_dopl(sk_tp_world());
+  if (wanted("dopl")) test_dopl_mapped(sk_tp_world());
   if (wanted("linear")) test_simple_bcast(sk_tp_world(), "Bcast_Linear", "");
   if (wanted("library")) test_simple_bcast(sk_tp_world(), "Bcast_Library", "");
   if (wanted("pingpong")) {

@@ -29,6 +29,12 @@
  *    iRCCE_SUCCESS; on an empty list both are NULL and iRCCE_SUCCESS is
  *    returned; iRCCE_test_any returns iRCCE_PENDING if nothing completed.
  *    Either output pointer argument may be NULL.
+ *  - Under virtual time (RCCE_EMU_TIME=model, see rcce_emu.c) a test or a
+ *    wait-any first lets the requests complete on the host and then answers
+ *    by the virtual clock: a request counts as complete once the UE's clock
+ *    has reached its virtual completion time, and wait-any picks the request
+ *    that completed first in virtual time.  So the answers do not depend on
+ *    the host's scheduling.
  */
 #ifndef IRCCE_H
 #define IRCCE_H
@@ -61,6 +67,7 @@ typedef struct iRCCE_send_request {
     int stage;                  /* progress stage (emulator private)   */
     int finished;               /* nonzero once the send completed     */
     int posted;                 /* nonzero once accepted by isend      */
+    double vtime;               /* virtual time of its progress (model) */
     struct iRCCE_send_request *next;    /* next in the send queue      */
     struct iRCCE_wait_link wait_link;
 } iRCCE_SEND_REQUEST;
@@ -72,6 +79,7 @@ typedef struct iRCCE_recv_request {
     int source;                 /* sending UE                          */
     int finished;               /* nonzero once the receive completed  */
     int posted;                 /* nonzero once accepted by irecv      */
+    double vtime;               /* virtual time of its progress (model) */
     struct iRCCE_recv_request *next;    /* next in this source's queue */
     struct iRCCE_wait_link wait_link;
 } iRCCE_RECV_REQUEST;

@@ -27,6 +27,10 @@
  *                     (default 2000, range 0..10000000)
  *   RCCE_EMU_TIMEOUT  seconds one wait may last before the UE gives up with
  *                     a "deadlock?" error (default 0 = wait for ever)
+ *   RCCE_EMU_TIME     "model" = virtual time (below); "real" (default) =
+ *                     RCCE_wtime is the host's monotonic clock
+ *   RCCE_EMU_TIME_MODEL  set BY the emulator in model mode: one line naming
+ *                     the model and its parameters, for the program's output
  *
  * Model:
  *   N UE processes map ONE shared segment (a zero-filled file, MAP_SHARED).
@@ -57,6 +61,39 @@
  *   routers = |dx| + |dy| + 1 counts the routers passed including the one of
  *   the sender's own tile (the thesis' counting: core 0 to 1 passes 1 router,
  *   0 to 2 passes 2, 0 to 47 passes 9).
+ *
+ * Virtual time (RCCE_EMU_TIME=model): every UE carries a virtual clock
+ *   (seconds, 0 at RCCE_init) that only the cost model below advances; the
+ *   host's speed and load do not enter, so the same run gives the same times.
+ *   RCCE_wtime returns the clock (and costs EMU_TIMER_READ).  A chunk of L
+ *   lines from core S to core R (r routers apart, routers as above):
+ *     S: puts the L lines into its own MPB, L * line(1), then writes the sent
+ *        flag in R's MPB, line(r): the chunk is announced at that time;
+ *     R: sees the flag at max(announced, its clock) + line(1) (one poll of its
+ *        own MPB), gets the L lines from S's MPB, L * line(r), and writes the
+ *        ready flag in S's MPB, line(r);
+ *     S: sees ready at max(that, its clock) + line(1); the MPB is free again.
+ *   line(r) = EMU_LINE_CORE_CYCLES / core clock
+ *             + 2 * r * EMU_ROUTER_MESH_CYCLES / mesh clock
+ *   is one 32-byte line moved between a core and an MPB r routers away
+ *   (request and reply each pass the routers).  So a blocking receive ends at
+ *   max(arrival, the receiver's clock) plus its copy.  The times travel with
+ *   the flags (a double in the flag's line).  Barrier: every member writes its
+ *   gather flag (line(1)); member 0 polls them in rank order, each at
+ *   max(written, its clock) + line(r), and writes the release flag (line(1));
+ *   the members see it at max(released, own clock) + line(r).
+ *   Each request of iRCCE has its own timeline starting at the clock when it
+ *   was posted; sends use the one MPB in posting order, receives from one
+ *   source in order; the clock moves to a request's end when the program
+ *   waits for it.  A test (iRCCE_*_test, test_all, test_any) and wait_any
+ *   first let the requests complete on the host, then answer by the virtual
+ *   clock (so a test before the partner has acted waits for it: programs
+ *   that test and only then do what the partner needs are not supported);
+ *   RCCE_recv_test answers by the host's state.  Copies of requests that
+ *   are in flight at the same time overlap (the core is not modelled as one
+ *   serial copy engine), and contention on the mesh, the caches and the
+ *   off-chip memory are not modelled.  Parameters: emu_model_parameters
+ *   below, with their sources.
  *
  * Communicators: RCCE_comm_split is collective over all UEs (every UE must
  *   call it, and every UE must split and free communicators in the same
@@ -135,6 +172,44 @@ typedef char emu_layout_check[
 
 #define EMU_DEFAULT_HOP_NS      2000L
 
+/* The virtual-time model's parameters, one table (values and sources).
+   Frequencies: the thesis' runs (Pichler 2013, "Implementation of two
+   Broadcast Algorithms on the Intel SCC", §3.2: cores sped up from 533 to
+   800 MHz, "buffer" (mesh and MPB) from 800 to 1066 MHz).  Routers: the
+   thesis' counting (§3, figure 4: the router of the own tile counts, core 0
+   to 47 passes nine).  Router pipeline and line cost: the SCC External
+   Architecture Specification (Intel 2010, the thesis' reference [4]) as
+   recalled, not checked against the document here.  The timer read is an
+   assumption of this model (the thesis gives none).  Nothing here was tuned
+   to reproduce the thesis' broadcast times. */
+struct emu_model_parameter {
+    const char *name;
+    double value;
+    const char *unit;
+    const char *source;
+};
+
+static const struct emu_model_parameter emu_model_parameters[] = {
+    { "core clock", 800.0, "MHz", "Pichler 2013 §3.2" },
+    { "mesh clock", 1066.0, "MHz", "Pichler 2013 §3.2 (buffer frequency)" },
+    { "router", 4.0, "mesh cycles per router and direction",
+      "SCC EAS (Pichler 2013 ref. [4])" },
+    { "MPB line", 45.0, "core cycles per 32-byte line (put, get, flag)",
+      "SCC EAS (Pichler 2013 ref. [4])" },
+    { "timer read", 50.0, "core cycles per RCCE_wtime", "model assumption" }
+};
+
+#define EMU_CORE_MHZ            (emu_model_parameters[0].value)
+#define EMU_MESH_MHZ            (emu_model_parameters[1].value)
+#define EMU_ROUTER_MESH_CYCLES  (emu_model_parameters[2].value)
+#define EMU_LINE_CORE_CYCLES    (emu_model_parameters[3].value)
+#define EMU_TIMER_READ_CYCLES   (emu_model_parameters[4].value)
+#define EMU_MODEL_PARAMETERS \
+    ((int)(sizeof emu_model_parameters / sizeof emu_model_parameters[0]))
+
+/* Where the virtual time of a flag travels: a double in the flag's line. */
+#define EMU_STAMP_OFFSET        8
+
 RCCE_COMM RCCE_COMM_WORLD;
 
 static int emu_initialized;
@@ -151,6 +226,10 @@ static long emu_hop_ns = EMU_DEFAULT_HOP_NS;
 static double emu_timeout_seconds;
 static int emu_exit_handler_registered;
 static unsigned char emu_comm_slot_used[EMU_COMM_FLAG_LINES];
+static int emu_virtual;                 /* RCCE_EMU_TIME=model */
+static double emu_vclock;               /* this UE's virtual clock, s */
+static double emu_mpb_free_vtime;       /* when the last send freed the MPB */
+static double emu_recv_free_vtime[RCCE_MAXNP];  /* last receive per source */
 
 static iRCCE_SEND_REQUEST *emu_send_head;
 static iRCCE_SEND_REQUEST *emu_send_tail;
@@ -357,13 +436,79 @@ static void emu_mesh_delay(int other_ue)
 {
     double until;
 
-    if (!emu_mesh_enabled || emu_hop_ns <= 0)
+    if (!emu_mesh_enabled || emu_hop_ns <= 0 || emu_virtual)
         return;
     until = emu_now()
         + (double)emu_routers_between(emu_ue, other_ue) * (double)emu_hop_ns
           * 1e-9;
     while (emu_now() < until) {
         /* modelled time on the mesh */
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Virtual time (RCCE_EMU_TIME=model)
+ * ---------------------------------------------------------------------- */
+
+/* One 32-byte line between this core and the MPB of `other_ue`. */
+static double emu_line_vtime(int other_ue)
+{
+    return EMU_LINE_CORE_CYCLES / (EMU_CORE_MHZ * 1e6)
+        + 2.0 * (double)emu_routers_between(emu_ue, other_ue)
+          * EMU_ROUTER_MESH_CYCLES / (EMU_MESH_MHZ * 1e6);
+}
+
+static double emu_lines_vtime(size_t bytes, int other_ue)
+{
+    return (double)((bytes + RCCE_LINE_SIZE - 1) / RCCE_LINE_SIZE)
+        * emu_line_vtime(other_ue);
+}
+
+static double emu_later(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* The virtual time that travels with a flag; written before the flag is
+   raised, read after it was seen (the fences around flags order both). */
+static void emu_stamp_write(t_vcharp flag, double vtime)
+{
+    *(volatile double *)(volatile void *)(flag + EMU_STAMP_OFFSET) = vtime;
+}
+
+static double emu_stamp_read(t_vcharp flag)
+{
+    return *(volatile double *)(volatile void *)(flag + EMU_STAMP_OFFSET);
+}
+
+/* The program has seen something that ended at virtual time `vtime`. */
+static void emu_clock_reach(double vtime)
+{
+    if (emu_virtual && vtime > emu_vclock)
+        emu_vclock = vtime;
+}
+
+/* A test that answers "not yet" polled a flag of its own MPB once. */
+static void emu_clock_poll(void)
+{
+    if (emu_virtual)
+        emu_vclock += emu_line_vtime(emu_ue);
+}
+
+/* The line RCCE_init puts into RCCE_EMU_TIME_MODEL. */
+static void emu_describe_model(char *text, size_t size)
+{
+    char item[160];
+    int i;
+
+    sprintf(text, "times are virtual, from the emulator's SCC cost model"
+            " (RCCE_EMU_TIME=model)");
+    for (i = 0; i < EMU_MODEL_PARAMETERS; i++) {
+        sprintf(item, "%s %s %g %.60s [%.50s]", i == 0 ? ":" : ";",
+                emu_model_parameters[i].name, emu_model_parameters[i].value,
+                emu_model_parameters[i].unit, emu_model_parameters[i].source);
+        if (strlen(text) + strlen(item) + 1 < size)
+            strcat(text, item);
     }
 }
 
@@ -382,12 +527,23 @@ static int emu_advance_send(iRCCE_SEND_REQUEST *request)
             size_t chunk;
 
             if (request->moved == request->size) {
+                emu_mpb_free_vtime = request->vtime;
                 request->finished = 1;
                 return 1;
             }
             chunk = request->size - request->moved;
             if (chunk > EMU_CHUNK_BYTES)
                 chunk = EMU_CHUNK_BYTES;
+            if (emu_virtual) {
+                if (request->moved == 0)
+                    request->vtime = emu_later(request->vtime,
+                                               emu_mpb_free_vtime);
+                request->vtime += emu_lines_vtime(chunk, emu_ue)
+                    + emu_line_vtime(request->dest);
+                emu_stamp_write(emu_flag(request->dest,
+                                         EMU_SENT_LINE(emu_ue)),
+                                request->vtime);
+            }
             memcpy(emu_mpb(emu_ue), request->buffer + request->moved, chunk);
             message_header = emu_message_header(emu_ue);
             message_header[0] = chunk;
@@ -402,6 +558,9 @@ static int emu_advance_send(iRCCE_SEND_REQUEST *request)
         if (*ready != RCCE_FLAG_SET)
             return 0;
         emu_fence();
+        if (emu_virtual)
+            request->vtime = emu_later(request->vtime, emu_stamp_read(ready))
+                + emu_line_vtime(emu_ue);
         *ready = RCCE_FLAG_UNSET;
         emu_fence();
         request->moved += request->chunk;
@@ -420,6 +579,7 @@ static int emu_advance_recv(iRCCE_RECV_REQUEST *request)
         size_t chunk, total, offset, expected;
 
         if (request->moved == request->size) {
+            emu_recv_free_vtime[source] = request->vtime;
             request->finished = 1;
             return 1;
         }
@@ -440,6 +600,15 @@ static int emu_advance_recv(iRCCE_RECV_REQUEST *request)
                       source, (unsigned long)total);
         emu_mesh_delay(source);
         memcpy(request->buffer + request->moved, emu_mpb(source), chunk);
+        if (emu_virtual) {
+            request->vtime = emu_later(emu_later(request->vtime,
+                                                 emu_recv_free_vtime[source]),
+                                       emu_stamp_read(sent))
+                + emu_line_vtime(emu_ue) + emu_lines_vtime(chunk, source)
+                + emu_line_vtime(source);
+            emu_stamp_write(emu_flag(source, EMU_READY_LINE(emu_ue)),
+                            request->vtime);
+        }
         emu_fence();
         *sent = RCCE_FLAG_UNSET;
         emu_fence();
@@ -520,15 +689,23 @@ static void emu_check_recv_blocker(int source)
                   " expected from it", source, (unsigned long)head->size);
 }
 
+/* Both waits start their backoff (yield, then sleep longer and longer) anew
+   whenever a chunk of the request moved: a long multi-chunk message then
+   keeps its pace instead of sleeping between chunks. */
 static void emu_wait_send(iRCCE_SEND_REQUEST *request)
 {
     struct emu_wait wait;
+    size_t moved = request->moved;
 
     emu_wait_begin(&wait);
     for (;;) {
         emu_progress_all();
         if (request->finished)
             return;
+        if (request->moved != moved) {
+            moved = request->moved;
+            emu_wait_begin(&wait);
+        }
         if (emu_wait_pause(&wait))
             emu_check_send_blocker();
     }
@@ -537,12 +714,17 @@ static void emu_wait_send(iRCCE_SEND_REQUEST *request)
 static void emu_wait_recv(iRCCE_RECV_REQUEST *request)
 {
     struct emu_wait wait;
+    size_t moved = request->moved;
 
     emu_wait_begin(&wait);
     for (;;) {
         emu_progress_all();
         if (request->finished)
             return;
+        if (request->moved != moved) {
+            moved = request->moved;
+            emu_wait_begin(&wait);
+        }
         if (emu_wait_pause(&wait))
             emu_check_recv_blocker(request->source);
     }
@@ -607,6 +789,7 @@ int iRCCE_isend(char *buf, size_t size, int dest, iRCCE_SEND_REQUEST *request)
     request->chunk = 0;
     request->dest = dest;
     request->stage = EMU_SEND_PUT;
+    request->vtime = emu_vclock;
     request->posted = 1;
     if (size == 0) {
         request->finished = 1;
@@ -631,10 +814,16 @@ int iRCCE_isend_test(iRCCE_SEND_REQUEST *request, int *flag)
         return RCCE_ERROR_NOT_INITIALIZED;
     if (request == NULL || !request->posted)
         return iRCCE_NOT_ENQUEUED;
+    if (emu_virtual)
+        emu_wait_send(request);
     if (!request->finished)
         emu_progress_all();
     if (!request->finished)
         return iRCCE_PENDING;
+    if (emu_virtual && request->vtime > emu_vclock) {
+        emu_clock_poll();
+        return iRCCE_PENDING;
+    }
     if (flag != NULL)
         *flag = 1;
     return iRCCE_SUCCESS;
@@ -647,6 +836,7 @@ int iRCCE_isend_wait(iRCCE_SEND_REQUEST *request)
     if (request == NULL || !request->posted)
         return iRCCE_NOT_ENQUEUED;
     emu_wait_send(request);
+    emu_clock_reach(request->vtime);
     return iRCCE_SUCCESS;
 }
 
@@ -676,6 +866,7 @@ int iRCCE_irecv(char *buf, size_t size, int source,
     request->size = size;
     request->moved = 0;
     request->source = source;
+    request->vtime = emu_vclock;
     request->posted = 1;
     if (size == 0) {
         request->finished = 1;
@@ -700,10 +891,16 @@ int iRCCE_irecv_test(iRCCE_RECV_REQUEST *request, int *flag)
         return RCCE_ERROR_NOT_INITIALIZED;
     if (request == NULL || !request->posted)
         return iRCCE_NOT_ENQUEUED;
+    if (emu_virtual)
+        emu_wait_recv(request);
     if (!request->finished)
         emu_progress_all();
     if (!request->finished)
         return iRCCE_PENDING;
+    if (emu_virtual && request->vtime > emu_vclock) {
+        emu_clock_poll();
+        return iRCCE_PENDING;
+    }
     if (flag != NULL)
         *flag = 1;
     return iRCCE_SUCCESS;
@@ -716,6 +913,7 @@ int iRCCE_irecv_wait(iRCCE_RECV_REQUEST *request)
     if (request == NULL || !request->posted)
         return iRCCE_NOT_ENQUEUED;
     emu_wait_recv(request);
+    emu_clock_reach(request->vtime);
     return iRCCE_SUCCESS;
 }
 
@@ -779,6 +977,90 @@ static void emu_check_list_blockers(const iRCCE_WAIT_LIST *list)
     }
 }
 
+/* ---- wait lists under virtual time: complete everything on the host, then
+   answer by the virtual clock ---- */
+
+static double emu_link_vtime(const struct iRCCE_wait_link *link)
+{
+    if (link->is_send)
+        return ((const iRCCE_SEND_REQUEST *)link->request)->vtime;
+    return ((const iRCCE_RECV_REQUEST *)link->request)->vtime;
+}
+
+static void emu_host_wait_list(const iRCCE_WAIT_LIST *list)
+{
+    const struct iRCCE_wait_link *link;
+    struct emu_wait wait;
+
+    emu_wait_begin(&wait);
+    for (;;) {
+        emu_progress_all();
+        for (link = list->first; link != NULL; link = link->next)
+            if (!emu_link_done(link))
+                break;
+        if (link == NULL)
+            return;
+        if (emu_wait_pause(&wait))
+            emu_check_list_blockers(list);
+    }
+}
+
+/* Virtual test/wait of all: nonzero (and the list emptied) when done. */
+static int emu_virtual_all(iRCCE_WAIT_LIST *list, int waiting)
+{
+    struct iRCCE_wait_link *link;
+    double last = emu_vclock;
+
+    emu_host_wait_list(list);
+    for (link = list->first; link != NULL; link = link->next)
+        last = emu_later(last, emu_link_vtime(link));
+    if (!waiting && last > emu_vclock) {
+        emu_clock_poll();
+        return 0;
+    }
+    emu_clock_reach(last);
+    while (list->first != NULL)
+        emu_unlink(list, NULL, list->first);
+    return 1;
+}
+
+/* Virtual test/wait of any: the request that ended first in virtual time
+   (the earlier in the list on a tie); NULL when none has ended yet. */
+static struct iRCCE_wait_link *emu_virtual_any(iRCCE_WAIT_LIST *list,
+                                               int waiting)
+{
+    struct iRCCE_wait_link *link, *previous, *best = NULL, *best_previous = NULL;
+
+    emu_host_wait_list(list);
+    for (previous = NULL, link = list->first; link != NULL;
+         previous = link, link = link->next) {
+        if (best == NULL || emu_link_vtime(link) < emu_link_vtime(best)) {
+            best = link;
+            best_previous = previous;
+        }
+    }
+    if (!waiting && emu_link_vtime(best) > emu_vclock) {
+        emu_clock_poll();
+        return NULL;
+    }
+    emu_clock_reach(emu_link_vtime(best));
+    emu_unlink(list, best_previous, best);
+    return best;
+}
+
+static void emu_hand_out(const struct iRCCE_wait_link *link,
+                         iRCCE_SEND_REQUEST **send_request,
+                         iRCCE_RECV_REQUEST **recv_request)
+{
+    if (link->is_send) {
+        if (send_request != NULL)
+            *send_request = (iRCCE_SEND_REQUEST *)link->request;
+    } else {
+        if (recv_request != NULL)
+            *recv_request = (iRCCE_RECV_REQUEST *)link->request;
+    }
+}
+
 void iRCCE_init_wait_list(iRCCE_WAIT_LIST *list)
 {
     if (list != NULL) {
@@ -816,6 +1098,13 @@ int iRCCE_test_all(iRCCE_WAIT_LIST *list, int *flag)
         return RCCE_ERROR_NOT_INITIALIZED;
     if (list == NULL)
         return iRCCE_NOT_ENQUEUED;
+    if (emu_virtual) {
+        if (!emu_virtual_all(list, 0))
+            return iRCCE_PENDING;
+        if (flag != NULL)
+            *flag = 1;
+        return iRCCE_SUCCESS;
+    }
     emu_progress_all();
     link = list->first;
     while (link != NULL) {
@@ -838,6 +1127,10 @@ int iRCCE_wait_all(iRCCE_WAIT_LIST *list)
     struct emu_wait wait;
     int rc;
 
+    if (emu_initialized && list != NULL && emu_virtual) {
+        emu_virtual_all(list, 1);
+        return iRCCE_SUCCESS;
+    }
     emu_wait_begin(&wait);
     for (;;) {
         rc = iRCCE_test_all(list, NULL);
@@ -864,18 +1157,19 @@ int iRCCE_test_any(iRCCE_WAIT_LIST *list, iRCCE_SEND_REQUEST **send_request,
         return iRCCE_NOT_ENQUEUED;
     if (list->first == NULL)
         return iRCCE_SUCCESS;
+    if (emu_virtual) {
+        link = emu_virtual_any(list, 0);
+        if (link == NULL)
+            return iRCCE_PENDING;
+        emu_hand_out(link, send_request, recv_request);
+        return iRCCE_SUCCESS;
+    }
     emu_progress_all();
     for (link = list->first; link != NULL; previous = link, link = link->next) {
         if (!emu_link_done(link))
             continue;
         emu_unlink(list, previous, link);
-        if (link->is_send) {
-            if (send_request != NULL)
-                *send_request = (iRCCE_SEND_REQUEST *)link->request;
-        } else {
-            if (recv_request != NULL)
-                *recv_request = (iRCCE_RECV_REQUEST *)link->request;
-        }
+        emu_hand_out(link, send_request, recv_request);
         return iRCCE_SUCCESS;
     }
     return iRCCE_PENDING;
@@ -887,6 +1181,15 @@ int iRCCE_wait_any(iRCCE_WAIT_LIST *list, iRCCE_SEND_REQUEST **send_request,
     struct emu_wait wait;
     int rc;
 
+    if (emu_initialized && list != NULL && list->first != NULL
+        && emu_virtual) {
+        if (send_request != NULL)
+            *send_request = NULL;
+        if (recv_request != NULL)
+            *recv_request = NULL;
+        emu_hand_out(emu_virtual_any(list, 1), send_request, recv_request);
+        return iRCCE_SUCCESS;
+    }
     emu_wait_begin(&wait);
     for (;;) {
         rc = iRCCE_test_any(list, send_request, recv_request);
@@ -919,6 +1222,8 @@ int RCCE_send(char *buf, size_t size, int dest)
         emu_wait_send(&request);
         rc = RCCE_SUCCESS;
     }
+    if (rc == RCCE_SUCCESS)
+        emu_clock_reach(request.vtime);
     return rc;
 }
 
@@ -938,6 +1243,8 @@ int RCCE_recv(char *buf, size_t size, int source)
         emu_wait_recv(&request);
         rc = RCCE_SUCCESS;
     }
+    if (rc == RCCE_SUCCESS)
+        emu_clock_reach(request.vtime);
     return rc;
 }
 
@@ -1016,18 +1323,32 @@ int RCCE_barrier(RCCE_COMM *comm)
     if (comm->my_rank == 0) {
         value = *emu_flag(emu_ue, release_line) == RCCE_FLAG_SET
             ? RCCE_FLAG_UNSET : RCCE_FLAG_SET;
-        for (rank = 1; rank < comm->size; rank++)
+        for (rank = 1; rank < comm->size; rank++) {
             emu_wait_flag(comm->member[rank], gather_line, value);
+            emu_clock_reach(emu_stamp_read(emu_flag(comm->member[rank],
+                                                    gather_line))
+                            + emu_line_vtime(comm->member[rank]));
+        }
+        if (emu_virtual) {
+            emu_vclock += emu_line_vtime(emu_ue);
+            emu_stamp_write(emu_flag(emu_ue, release_line), emu_vclock);
+        }
         emu_fence();
         *emu_flag(emu_ue, release_line) = (unsigned char)value;
         emu_fence();
     } else {
         value = *emu_flag(emu_ue, gather_line) == RCCE_FLAG_SET
             ? RCCE_FLAG_UNSET : RCCE_FLAG_SET;
+        if (emu_virtual) {
+            emu_vclock += emu_line_vtime(emu_ue);
+            emu_stamp_write(emu_flag(emu_ue, gather_line), emu_vclock);
+        }
         emu_fence();
         *emu_flag(emu_ue, gather_line) = (unsigned char)value;
         emu_fence();
         emu_wait_flag(comm->member[0], release_line, value);
+        emu_clock_reach(emu_stamp_read(emu_flag(comm->member[0], release_line))
+                        + emu_line_vtime(comm->member[0]));
     }
     return RCCE_SUCCESS;
 }
@@ -1359,6 +1680,8 @@ int RCCE_init(int *argc, char ***argv)
 {
     const char *path = getenv("RCCE_EMU_SHM");
     long mesh, hop_ns, timeout;
+    const char *time_mode = getenv("RCCE_EMU_TIME");
+    char model[1024];
     int ue, ok;
 
     (void)argc;     /* rccerun passes everything through the environment */
@@ -1381,12 +1704,30 @@ int RCCE_init(int *argc, char ***argv)
     emu_mesh_enabled = (int)mesh;
     emu_hop_ns = hop_ns;
     emu_timeout_seconds = (double)timeout;
+    emu_virtual = 0;
+    if (time_mode != NULL && strcmp(time_mode, "model") == 0) {
+        emu_virtual = 1;
+        emu_describe_model(model, sizeof model);
+        if (setenv("RCCE_EMU_TIME_MODEL", model, 1) != 0) {
+            emu_detach_segment();
+            return RCCE_ERROR_ENVIRONMENT;
+        }
+    } else if (time_mode != NULL && *time_mode != '\0'
+               && strcmp(time_mode, "real") != 0) {
+        fprintf(stderr, "rcce_emu: RCCE_EMU_TIME=%s is neither model nor"
+                " real\n", time_mode);
+        emu_detach_segment();
+        return RCCE_ERROR_ENVIRONMENT;
+    }
+    emu_vclock = 0.0;
+    emu_mpb_free_vtime = 0.0;
 
     emu_send_head = NULL;
     emu_send_tail = NULL;
     for (ue = 0; ue < RCCE_MAXNP; ue++) {
         emu_recv_head[ue] = NULL;
         emu_recv_tail[ue] = NULL;
+        emu_recv_free_vtime[ue] = 0.0;
     }
     memset(emu_comm_slot_used, 0, sizeof emu_comm_slot_used);
     emu_comm_slot_used[0] = 1;      /* RCCE_COMM_WORLD gather  */
@@ -1431,6 +1772,10 @@ int RCCE_finalize(void)
 
 double RCCE_wtime(void)
 {
+    if (emu_virtual) {
+        emu_vclock += EMU_TIMER_READ_CYCLES / (EMU_CORE_MHZ * 1e6);
+        return emu_vclock;
+    }
     return emu_now();
 }
 

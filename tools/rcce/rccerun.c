@@ -15,6 +15,11 @@
  *   RCCE_EMU_SHM  path of the segment file ($TMPDIR or /tmp/rcce_emu.XXXXXX)
  *   RCCE_EMU_NUE  N
  *   RCCE_EMU_UE   its UE number, 0..N-1
+ * and everything rccerun was started with, so the emulator's options pass
+ * through unchanged, e.g. RCCE_EMU_TIME=model (virtual time: every UE's
+ * RCCE_wtime is a clock advanced by the emulator's SCC cost model, so the
+ * results do not depend on how the host schedules the N processes) or
+ * RCCE_EMU_MESH=1 (real delays per router); see rcce_emu.c.
  *
  * Exit status: 0 when every UE exited with status 0; 1 when a UE failed
  * (exited non-zero, was killed, or could not be started): the launcher then
