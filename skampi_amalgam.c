@@ -11908,13 +11908,16 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   sk_lexer_init(&lx, s->name, s->text);
   p.lx = &lx;
   sk_str_init(&p.scratch);
+  /* Everything of this frame is set before setjmp: C89 §7.6.2.1 leaves automatic
+  ** objects changed between setjmp and longjmp indeterminate, and p_cleanup frees
+  ** through them (a stale p.includes would be a free() of garbage). */
+  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
+  p.includes[p.nincludes++] = s->name;
   if (setjmp(p.fail)) {
     sk_lexer_free(&lx);
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
-  p.includes[p.nincludes++] = s->name;
   if (strlen(s->text) != s->len) {
     sk_loc nul;
     const char *q;
@@ -12182,6 +12185,10 @@ SK_API void sk_out_close(void)
 /* Returns 1 when `out` was written, 0 with *err set. Block markers are read with or
 ** without the leading "# ". */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+/* The same on texts already in memory (names for messages): the merged text is appended
+** to `out`; 0 with *err ("NAME:LINE:COL: ...") when a text is not a skampi output file.
+** The entry point of the .sko fuzzing harness (tests/fuzz/fuzz_sko.c). */
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err);
 
 #endif
 /* --- end split/merge.h --- */
@@ -12266,30 +12273,27 @@ static void merge_parse_line(merge_block *b, const char *line)
   else { free(l->key); free(l->prefix); free(l->v); }
 }
 
-static int merge_read(const char *path, merge_file *f, sk_str *err)
+/* Reads the text of one .sko file (name for messages); 0 with *err when it holds no
+** result block at all (not a skampi output file, or one truncated before its first). */
+static int merge_read_text(const char *name, const char *text, merge_file *f, sk_str *err)
 {
-  sk_sources src;
-  const sk_source *s;
   const char *p;
   merge_block *cur = NULL;
   memset(f, 0, sizeof *f);
   sk_str_init(&f->header);
-  sk_sources_init(&src, 1);
-  s = sk_sources_open_main(&src, path, err);
-  if (s == NULL) { sk_sources_free(&src); return 0; }
-  for (p = s->text; *p; ) {
+  for (p = text; *p; ) {
     const char *nl = strchr(p, '\n');
     size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len), *name;
-    if (merge_marker(line, "begin result ", &name)) {
+    char *line = sk_strndup(p, len), *bname;
+    if (merge_marker(line, "begin result ", &bname)) {
       f->blocks = (merge_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(merge_block));
       cur = &f->blocks[f->n++];
       memset(cur, 0, sizeof *cur);
-      cur->name = name;
-    } else if (merge_marker(line, "end result ", &name)) {
-      free(name);
+      cur->name = bname;
+    } else if (merge_marker(line, "end result ", &bname)) {
+      free(bname);
       cur = NULL;
-    } else if (line[0] == '#') {
+    } else if (line[strspn(line, " \t\r")] == '#') {   /* a comment, also indented */
       if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
     } else if (cur != NULL && line[0] != '\0') {
       merge_parse_line(cur, line);
@@ -12297,7 +12301,11 @@ static int merge_read(const char *path, merge_file *f, sk_str *err)
     free(line);
     p += len + (nl ? 1 : 0);
   }
-  sk_sources_free(&src);
+  if (f->n == 0) {
+    sk_str_clear(err);
+    sk_str_printf(err, "%s:1:1: no result block ('# begin result \"NAME\"'): not a skampi output file", name);
+    return 0;
+  }
   return 1;
 }
 
@@ -12369,55 +12377,88 @@ static void merge_free(merge_file *f)
   sk_str_free(&f->header);
 }
 
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+/* A count printed with %ld: NaN, infinities and out-of-range values of a hostile file
+** become the nearest long (converting them is undefined in C). */
+static long merge_long(double v)
 {
-  merge_file *files = (merge_file *)sk_calloc((size_t)ninputs, sizeof(merge_file));
-  merge_line *tmps = (merge_line *)sk_calloc((size_t)ninputs, sizeof(merge_line));
-  const merge_line **cands = (const merge_line **)sk_calloc((size_t)ninputs, sizeof(merge_line *));
-  sk_str o;
-  int i, k, ok = 1;
+  if (v != v) return 0;
+  if (v >= (double)LONG_MAX) return LONG_MAX;
+  if (v <= (double)LONG_MIN) return LONG_MIN;
+  return (long)v;
+}
+
+/* The merged text of files already read (files[0] decides the blocks and lines). */
+static void merge_write(sk_str *o, merge_file *files, char **names, int n)
+{
+  merge_line *tmps = (merge_line *)sk_calloc((size_t)n, sizeof(merge_line));
+  const merge_line **cands = (const merge_line **)sk_calloc((size_t)n, sizeof(merge_line *));
+  int i, k;
   size_t b, l;
-  for (i = 0; i < ninputs && ok; i++) ok = merge_read(inputs[i], &files[i], err);
-  sk_str_init(&o);
-  if (ok) {
-    sk_str_printf(&o, "# merged by skampi %s from %d runs (SKaLib 3.4: weighted median, interpolation):", SKAMPI_VERSION, ninputs);
-    for (i = 0; i < ninputs; i++) sk_str_printf(&o, " %s", inputs[i]);
-    sk_str_putc(&o, '\n');
-    sk_str_puts(&o, files[0].header.data ? files[0].header.data : "");
-    for (b = 0; b < files[0].n; b++) {
-      const merge_block *first = &files[0].blocks[b];
-      sk_str_printf(&o, "# begin result \"%s\"\n", first->name);
-      for (l = 0; l < first->n; l++) {
-        const merge_line *chosen;
-        int n = 0;
-        for (i = 0; i < ninputs; i++) {
-          const merge_block *other = i == 0 ? first : merge_find_block(&files[i], first->name);
-          const merge_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
-          if (c) cands[n++] = c;
-        }
-        chosen = merge_weighted_median(cands, n);
-        sk_str_printf(&o, "%s%8ld %12.3f %10.3f %5ld", chosen->key, (long)chosen->v[0], chosen->v[1],
-                      chosen->v[2], (long)chosen->v[3]);
-        for (k = 4; k < chosen->nv; k++) sk_str_printf(&o, " %12.3f", chosen->v[k]);
-        sk_str_putc(&o, '\n');
-        for (i = 0; i < ninputs; i++) { free(tmps[i].v); tmps[i].v = NULL; }
+  sk_str_printf(o, "# merged by skampi %s from %d runs (SKaLib 3.4: weighted median, interpolation):", SKAMPI_VERSION, n);
+  for (i = 0; i < n; i++) sk_str_printf(o, " %s", names[i]);
+  sk_str_putc(o, '\n');
+  sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
+  for (b = 0; b < files[0].n; b++) {
+    const merge_block *first = &files[0].blocks[b];
+    sk_str_printf(o, "# begin result \"%s\"\n", first->name);
+    for (l = 0; l < first->n; l++) {
+      const merge_line *chosen;
+      int nc = 0;
+      cands[nc++] = &first->lines[l];   /* itself, also when its key repeats in the block */
+      for (i = 1; i < n; i++) {
+        const merge_block *other = merge_find_block(&files[i], first->name);
+        const merge_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
+        if (c) cands[nc++] = c;
       }
-      sk_str_printf(&o, "# end result \"%s\"\n", first->name);
+      chosen = merge_weighted_median(cands, nc);
+      sk_str_printf(o, "%s%8ld %12.3f %10.3f %5ld", chosen->key, merge_long(chosen->v[0]), chosen->v[1],
+                    chosen->v[2], merge_long(chosen->v[3]));
+      for (k = 4; k < chosen->nv; k++) sk_str_printf(o, " %12.3f", chosen->v[k]);
+      sk_str_putc(o, '\n');
+      for (i = 0; i < n; i++) { free(tmps[i].v); tmps[i].v = NULL; }
     }
-    {
-      char backup[512];
-      ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
-      if (ok) {
-        if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-        sk_out_text(o.data ? o.data : "");
-        sk_out_close();
-      }
-    }
+    sk_str_printf(o, "# end result \"%s\"\n", first->name);
   }
-  for (i = 0; i < ninputs; i++) merge_free(&files[i]);
-  free(files);
   free(tmps);
   free((void *)cands);
+}
+
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err)
+{
+  merge_file *files = (merge_file *)sk_calloc((size_t)n, sizeof(merge_file));
+  int i, ok = 1;
+  for (i = 0; i < n && ok; i++) ok = merge_read_text(names[i], texts[i], &files[i], err);
+  if (ok) merge_write(out, files, names, n);
+  for (i = 0; i < n; i++) merge_free(&files[i]);
+  free(files);
+  return ok;
+}
+
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sources src;
+  const char **texts = (const char **)sk_calloc((size_t)ninputs, sizeof(char *));
+  sk_str o;
+  int i, ok = 1;
+  sk_sources_init(&src, 1);
+  sk_str_init(&o);
+  for (i = 0; i < ninputs && ok; i++) {
+    const sk_source *s = sk_sources_open_main(&src, inputs[i], err);
+    ok = s != NULL;
+    if (ok) texts[i] = s->text;
+  }
+  if (ok) ok = sk_merge_texts(inputs, texts, ninputs, &o, err);
+  if (ok) {
+    char backup[512];
+    ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
+    if (ok) {
+      if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
+      sk_out_text(o.data ? o.data : "");
+      sk_out_close();
+    }
+  }
+  free((void *)texts);
+  sk_sources_free(&src);
   sk_str_free(&o);
   return ok;
 }
@@ -16239,6 +16280,7 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  const char *list_name;  /* -l NAME */
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -16385,21 +16427,23 @@ static void main_list(const char *name)
   sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
 }
 
-static void main_parse_options(int argc, char **argv, main_options *o)
+/* What the command line asks for. */
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+
+/* Reads the options into *o and says what to do; MAIN_BAD with the message in *err.
+** Ends nothing and prints nothing (the options' fuzzing harness calls it). */
+static main_action main_parse_options(int argc, char **argv, main_options *o, sk_str *err)
 {
   int i;
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (sk_streq(a, "-h") || sk_streq(a, "--help")) {
-      if (sk_is_reporter()) main_usage(stdout);
-      sk_exit(0);
-    } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
-      if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
-      sk_exit(0);
-    } else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
-      main_list(i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
+    if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
+    else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
+      o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
+      return MAIN_LIST;
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
@@ -16412,12 +16456,38 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
     } else {
-      if (sk_is_reporter()) {
-        fprintf(stderr, "skampi: unknown or incomplete option '%s'\n", a);
-        main_usage(stderr);
-      }
-      sk_exit(SK_EXIT_USER_ERROR);
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: unknown or incomplete option '%s'", a);
+      return MAIN_BAD;
     }
+  }
+  return MAIN_RUN;
+}
+
+/* Does what main_parse_options found; returns only for MAIN_RUN. */
+static void main_options_act(main_action act, const main_options *o, const sk_str *err)
+{
+  switch (act) {
+  case MAIN_HELP:
+    if (sk_is_reporter()) main_usage(stdout);
+    sk_exit(0);
+    break;
+  case MAIN_VERSION:
+    if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_exit(0);
+    break;
+  case MAIN_LIST:
+    main_list(o->list_name);
+    break;
+  case MAIN_BAD:
+    if (sk_is_reporter()) {
+      fprintf(stderr, "%s\n", err->data);
+      main_usage(stderr);
+    }
+    sk_exit(SK_EXIT_USER_ERROR);
+    break;
+  default:
+    break;
   }
 }
 
@@ -16541,7 +16611,14 @@ int main(int argc, char **argv)
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
   started = sk_tp_wtime();
-  main_parse_options(argc, argv, &o);
+  {
+    sk_str err;
+    main_action act;
+    sk_str_init(&err);
+    act = main_parse_options(argc, argv, &o, &err);
+    main_options_act(act, &o, &err);
+    sk_str_free(&err);
+  }
   if (o.merge_out) {
     sk_str err;
     int ok = 1;

@@ -77,30 +77,27 @@ static void merge_parse_line(merge_block *b, const char *line)
   else { free(l->key); free(l->prefix); free(l->v); }
 }
 
-static int merge_read(const char *path, merge_file *f, sk_str *err)
+/* Reads the text of one .sko file (name for messages); 0 with *err when it holds no
+** result block at all (not a skampi output file, or one truncated before its first). */
+static int merge_read_text(const char *name, const char *text, merge_file *f, sk_str *err)
 {
-  sk_sources src;
-  const sk_source *s;
   const char *p;
   merge_block *cur = NULL;
   memset(f, 0, sizeof *f);
   sk_str_init(&f->header);
-  sk_sources_init(&src, 1);
-  s = sk_sources_open_main(&src, path, err);
-  if (s == NULL) { sk_sources_free(&src); return 0; }
-  for (p = s->text; *p; ) {
+  for (p = text; *p; ) {
     const char *nl = strchr(p, '\n');
     size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len), *name;
-    if (merge_marker(line, "begin result ", &name)) {
+    char *line = sk_strndup(p, len), *bname;
+    if (merge_marker(line, "begin result ", &bname)) {
       f->blocks = (merge_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(merge_block));
       cur = &f->blocks[f->n++];
       memset(cur, 0, sizeof *cur);
-      cur->name = name;
-    } else if (merge_marker(line, "end result ", &name)) {
-      free(name);
+      cur->name = bname;
+    } else if (merge_marker(line, "end result ", &bname)) {
+      free(bname);
       cur = NULL;
-    } else if (line[0] == '#') {
+    } else if (line[strspn(line, " \t\r")] == '#') {   /* a comment, also indented */
       if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
     } else if (cur != NULL && line[0] != '\0') {
       merge_parse_line(cur, line);
@@ -108,7 +105,11 @@ static int merge_read(const char *path, merge_file *f, sk_str *err)
     free(line);
     p += len + (nl ? 1 : 0);
   }
-  sk_sources_free(&src);
+  if (f->n == 0) {
+    sk_str_clear(err);
+    sk_str_printf(err, "%s:1:1: no result block ('# begin result \"NAME\"'): not a skampi output file", name);
+    return 0;
+  }
   return 1;
 }
 
@@ -180,55 +181,88 @@ static void merge_free(merge_file *f)
   sk_str_free(&f->header);
 }
 
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+/* A count printed with %ld: NaN, infinities and out-of-range values of a hostile file
+** become the nearest long (converting them is undefined in C). */
+static long merge_long(double v)
 {
-  merge_file *files = (merge_file *)sk_calloc((size_t)ninputs, sizeof(merge_file));
-  merge_line *tmps = (merge_line *)sk_calloc((size_t)ninputs, sizeof(merge_line));
-  const merge_line **cands = (const merge_line **)sk_calloc((size_t)ninputs, sizeof(merge_line *));
-  sk_str o;
-  int i, k, ok = 1;
+  if (v != v) return 0;
+  if (v >= (double)LONG_MAX) return LONG_MAX;
+  if (v <= (double)LONG_MIN) return LONG_MIN;
+  return (long)v;
+}
+
+/* The merged text of files already read (files[0] decides the blocks and lines). */
+static void merge_write(sk_str *o, merge_file *files, char **names, int n)
+{
+  merge_line *tmps = (merge_line *)sk_calloc((size_t)n, sizeof(merge_line));
+  const merge_line **cands = (const merge_line **)sk_calloc((size_t)n, sizeof(merge_line *));
+  int i, k;
   size_t b, l;
-  for (i = 0; i < ninputs && ok; i++) ok = merge_read(inputs[i], &files[i], err);
-  sk_str_init(&o);
-  if (ok) {
-    sk_str_printf(&o, "# merged by skampi %s from %d runs (SKaLib 3.4: weighted median, interpolation):", SKAMPI_VERSION, ninputs);
-    for (i = 0; i < ninputs; i++) sk_str_printf(&o, " %s", inputs[i]);
-    sk_str_putc(&o, '\n');
-    sk_str_puts(&o, files[0].header.data ? files[0].header.data : "");
-    for (b = 0; b < files[0].n; b++) {
-      const merge_block *first = &files[0].blocks[b];
-      sk_str_printf(&o, "# begin result \"%s\"\n", first->name);
-      for (l = 0; l < first->n; l++) {
-        const merge_line *chosen;
-        int n = 0;
-        for (i = 0; i < ninputs; i++) {
-          const merge_block *other = i == 0 ? first : merge_find_block(&files[i], first->name);
-          const merge_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
-          if (c) cands[n++] = c;
-        }
-        chosen = merge_weighted_median(cands, n);
-        sk_str_printf(&o, "%s%8ld %12.3f %10.3f %5ld", chosen->key, (long)chosen->v[0], chosen->v[1],
-                      chosen->v[2], (long)chosen->v[3]);
-        for (k = 4; k < chosen->nv; k++) sk_str_printf(&o, " %12.3f", chosen->v[k]);
-        sk_str_putc(&o, '\n');
-        for (i = 0; i < ninputs; i++) { free(tmps[i].v); tmps[i].v = NULL; }
+  sk_str_printf(o, "# merged by skampi %s from %d runs (SKaLib 3.4: weighted median, interpolation):", SKAMPI_VERSION, n);
+  for (i = 0; i < n; i++) sk_str_printf(o, " %s", names[i]);
+  sk_str_putc(o, '\n');
+  sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
+  for (b = 0; b < files[0].n; b++) {
+    const merge_block *first = &files[0].blocks[b];
+    sk_str_printf(o, "# begin result \"%s\"\n", first->name);
+    for (l = 0; l < first->n; l++) {
+      const merge_line *chosen;
+      int nc = 0;
+      cands[nc++] = &first->lines[l];   /* itself, also when its key repeats in the block */
+      for (i = 1; i < n; i++) {
+        const merge_block *other = merge_find_block(&files[i], first->name);
+        const merge_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
+        if (c) cands[nc++] = c;
       }
-      sk_str_printf(&o, "# end result \"%s\"\n", first->name);
+      chosen = merge_weighted_median(cands, nc);
+      sk_str_printf(o, "%s%8ld %12.3f %10.3f %5ld", chosen->key, merge_long(chosen->v[0]), chosen->v[1],
+                    chosen->v[2], merge_long(chosen->v[3]));
+      for (k = 4; k < chosen->nv; k++) sk_str_printf(o, " %12.3f", chosen->v[k]);
+      sk_str_putc(o, '\n');
+      for (i = 0; i < n; i++) { free(tmps[i].v); tmps[i].v = NULL; }
     }
-    {
-      char backup[512];
-      ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
-      if (ok) {
-        if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-        sk_out_text(o.data ? o.data : "");
-        sk_out_close();
-      }
-    }
+    sk_str_printf(o, "# end result \"%s\"\n", first->name);
   }
-  for (i = 0; i < ninputs; i++) merge_free(&files[i]);
-  free(files);
   free(tmps);
   free((void *)cands);
+}
+
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err)
+{
+  merge_file *files = (merge_file *)sk_calloc((size_t)n, sizeof(merge_file));
+  int i, ok = 1;
+  for (i = 0; i < n && ok; i++) ok = merge_read_text(names[i], texts[i], &files[i], err);
+  if (ok) merge_write(out, files, names, n);
+  for (i = 0; i < n; i++) merge_free(&files[i]);
+  free(files);
+  return ok;
+}
+
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sources src;
+  const char **texts = (const char **)sk_calloc((size_t)ninputs, sizeof(char *));
+  sk_str o;
+  int i, ok = 1;
+  sk_sources_init(&src, 1);
+  sk_str_init(&o);
+  for (i = 0; i < ninputs && ok; i++) {
+    const sk_source *s = sk_sources_open_main(&src, inputs[i], err);
+    ok = s != NULL;
+    if (ok) texts[i] = s->text;
+  }
+  if (ok) ok = sk_merge_texts(inputs, texts, ninputs, &o, err);
+  if (ok) {
+    char backup[512];
+    ok = sk_out_open(out, err, backup, sizeof backup);   /* never overwrites: FILE.1 */
+    if (ok) {
+      if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
+      sk_out_text(o.data ? o.data : "");
+      sk_out_close();
+    }
+  }
+  free((void *)texts);
+  sk_sources_free(&src);
   sk_str_free(&o);
   return ok;
 }

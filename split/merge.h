@@ -15,5 +15,9 @@
 /* Returns 1 when `out` was written, 0 with *err set. Block markers are read with or
 ** without the leading "# ". */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+/* The same on texts already in memory (names for messages): the merged text is appended
+** to `out`; 0 with *err ("NAME:LINE:COL: ...") when a text is not a skampi output file.
+** The entry point of the .sko fuzzing harness (tests/fuzz/fuzz_sko.c). */
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err);
 
 #endif
