@@ -41,6 +41,7 @@ typedef struct sk_interp {
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
+  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
