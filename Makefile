@@ -8,6 +8,7 @@
 #   make rcce         build the RCCE variant against the host emulator in tools/rcce
 #   make portability  build and test with every compiler and target (see README)
 #   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
+#                     (check-sanitized-quick: 2 processes only, as CI runs it)
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
 #   make fuzz-campaign  libFuzzer on every reader, one after the other at nice 19, until
 #                     FUZZ_RUNS executions (default 10 million) or FUZZ_SECONDS each
@@ -79,6 +80,10 @@ check:
 check-sanitized:
 	tools/setup.sh check
 	SKAMPI_SANITIZE=1 sh tests/run.sh integration
+
+check-sanitized-quick:
+	tools/setup.sh check
+	SKAMPI_SANITIZE=1 SKAMPI_INTEGRATION_QUICK=1 sh tests/run.sh integration
 
 fuzz-smoke:
 	sh tests/fuzz/run.sh smoke
