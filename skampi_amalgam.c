@@ -1338,6 +1338,9 @@ SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
+/* The library's handles of the derived datatypes go back to it (before MPI_Finalize);
+** the datatypes themselves stay valid as names. */
+SK_API void sk_datatypes_release(void);
 
 /* ---- arrays ----
 ** An array value (SK_T_IARRAY or SK_T_DARRAY) points to an sk_array that lives until the
@@ -1546,7 +1549,19 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
   values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
                                            sizeof(sk_datatype *));
   values.derived[values.nderived++] = t;
+#ifdef SKAMPI_MPI
+  t->mpi = MPI_DATATYPE_NULL;
+#endif
   return t;
+}
+
+SK_API void sk_datatypes_release(void)
+{
+#ifdef SKAMPI_MPI
+  size_t i;
+  for (i = 0; i < values.nderived; i++)
+    if (values.derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&values.derived[i]->mpi);
+#endif
 }
 
 SK_API const char *sk_type_name(sk_type t)
@@ -16378,6 +16393,7 @@ static void main_exit_hook(int status)
 {
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  sk_datatypes_release();
   sk_tp_finish();
 }
 
@@ -16772,6 +16788,7 @@ int main(int argc, char **argv)
   sk_program_free(&prog);
   sk_sources_free(&src);
   sk_out_close();
+  sk_datatypes_release();
   sk_tp_finish();
   return 0;
 }

@@ -32,6 +32,7 @@ static void main_exit_hook(int status)
 {
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  sk_datatypes_release();
   sk_tp_finish();
 }
 
@@ -426,6 +427,7 @@ int main(int argc, char **argv)
   sk_program_free(&prog);
   sk_sources_free(&src);
   sk_out_close();
+  sk_datatypes_release();
   sk_tp_finish();
   return 0;
 }

@@ -270,20 +270,27 @@ libfuzzer|campaign)
       say "corpus: $(ls "$lfc" | wc -l) files, $(cat "$lfc"/* 2>/dev/null | wc -c) bytes"
     } > "$rep"
     if command -v llvm-profdata > /dev/null 2>&1 && command -v llvm-cov > /dev/null 2>&1; then
+      # llvm-cov does not follow #line: the coverage build includes a copy of the amalgam
+      # with them blanked, and module_coverage.sh maps its lines back to the modules
       cov=$build/fuzz_${reader}_cov
-      build_harness "$cov" "$CC" -fprofile-instr-generate -fcoverage-mapping
+      nl=$build/noline-$reader
+      mkdir -p "$nl"
+      cp tests/out/skampi_amalgam.c "$build/amalgam-$reader.c"
+      sed 's/^#line .*//' "$build/amalgam-$reader.c" > "$nl/skampi_amalgam.c"
+      "$CC" -g -O1 -DSKAMPI_SEQ -DSKAMPI_TESTING -I"$nl" -fprofile-instr-generate -fcoverage-mapping \
+        -o "$cov" "$harness" -lm > "$cov.log" 2>&1 || { cat "$cov.log" >&2; die "building $cov failed"; }
       rm -f "$build"/cov-$reader-*.profraw
       LLVM_PROFILE_FILE="$build/cov-$reader-%p.profraw" $NICE "$cov" "$lfc"/* "$build/lf-seeds-$reader"/* > /dev/null 2>&1
-      llvm-profdata merge -o "$build/cov-$reader.profdata" "$build"/cov-$reader-*.profraw \
-        && llvm-cov report "$cov" -instr-profile="$build/cov-$reader.profdata" > "$build/cov-$reader.txt" 2>&1
+      llvm-profdata merge -o "$build/cov-$reader.profdata" "$build"/cov-$reader-*.profraw
       case $reader in
-        ski) mods='split/(lexer|parser|ast|sources)\.c' ;;
-        params4) mods='split/(params4|lexer|ast|sources)\.c' ;;
-        sko) mods='split/merge\.c' ;;
-        cli) mods='split/main\.c' ;;
+        ski) mods="split/lexer.c split/parser.c split/ast.c split/sources.c" ;;
+        params4) mods="split/params4.c split/lexer.c split/ast.c" ;;
+        sko) mods="split/merge.c" ;;
+        cli) mods="split/main.c" ;;
       esac
-      { say "coverage of the reader's modules (llvm-cov report over the corpus: regions, functions, lines):"
-        grep -E "$mods" "$build/cov-$reader.txt"; } >> "$rep"
+      { say "line coverage of the reader's modules over the corpus (llvm-cov):"
+        # shellcheck disable=SC2086
+        sh tests/fuzz/module_coverage.sh "$build/amalgam-$reader.c" "$nl/skampi_amalgam.c" "$cov" "$build/cov-$reader.profdata" $mods; } >> "$rep"
     fi
     cat "$rep"
   fi
