@@ -23,7 +23,7 @@
 # split/ as it is now.
 # Environment: CC (default clang); SKAMPI_FUZZ_LEAKS=0 turns off LeakSanitizer;
 # SKAMPI_FUZZ_ROUNDTRIP=0 / SKAMPI_FUZZ_LOCCHECK=0 turn off those oracles (see
-# fuzz_common.h); SMOKE_MUTANTS (default 10000 per batch for ski, 5000 for the others),
+# fuzz_common.h); SMOKE_MUTANTS (default 10000 per batch for ski, 3000 for the others),
 # SMOKE_BATCHES (default 4 for ski, 2 for the others), SMOKE_SEED (default 1) steer the
 # smoke run; NICE (e.g. "nice -n 19") prefixes the
 # fuzzing processes.
@@ -131,9 +131,9 @@ smoke)
   done
   say "$reader seeds: $nseeds run, $nfail failed"
   [ -n "$passed" ] || die "no $reader seed passes; nothing to mutate"
-  # the .ski parser as before (4 x 10000); the other readers 2 x 5000 each
+  # the .ski parser as before (4 x 10000); the other readers 2 x 3000 each
   if [ "$reader" = ski ]; then batches=${SMOKE_BATCHES:-4}; mutants=${SMOKE_MUTANTS:-10000}
-  else batches=${SMOKE_BATCHES:-2}; mutants=${SMOKE_MUTANTS:-5000}; fi
+  else batches=${SMOKE_BATCHES:-2}; mutants=${SMOKE_MUTANTS:-3000}; fi
   seed=${SMOKE_SEED:-1}
   b=0
   while [ $b -lt "$batches" ]; do
