@@ -9,6 +9,11 @@
 #   make rcce-run     the SCC thesis' experiments on 48 emulated UEs (virtual time), then
 #                     make rcce-figures draws the thesis' figures from them (gnuplot)
 #   make portability  build and test with every compiler and target (see README)
+#   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
+#                     (check-sanitized-quick: 2 processes only, as CI runs it)
+#   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
+#   make fuzz-campaign  libFuzzer on every reader, one after the other at nice 19, until
+#                     FUZZ_RUNS executions (default 10 million) or FUZZ_SECONDS each
 # skampi_amalgam.c depends on split/MANIFEST, every module it lists and tools/sk21f, so
 # `make` after editing split/ regenerates it and rebuilds the binaries. POSIX make has no
 # wildcards: SPLIT lists the modules explicitly, in manifest order. It must name exactly
@@ -21,6 +26,8 @@
 CC = cc
 CFLAGS = -O2
 T =
+FUZZ_RUNS = 10000000
+FUZZ_SECONDS = 36000
 
 SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepaths.c split/transport.h split/transport_mpi.c \
 	split/transport_seq.c split/transport_rcce.c split/agree.h split/agree.c split/value.h \
@@ -80,6 +87,20 @@ run: skampi_amalgam.c
 check:
 	tools/setup.sh check
 	sh tests/run.sh $(T)
+
+check-sanitized:
+	tools/setup.sh check
+	SKAMPI_SANITIZE=1 sh tests/run.sh integration
+
+check-sanitized-quick:
+	tools/setup.sh check
+	SKAMPI_SANITIZE=1 SKAMPI_INTEGRATION_QUICK=1 sh tests/run.sh integration
+
+fuzz-smoke:
+	sh tests/fuzz/run.sh smoke
+
+fuzz-campaign:
+	for r in ski params4 sko cli; do NICE="nice -n 19" sh tests/fuzz/run.sh campaign $$r $(FUZZ_RUNS) $(FUZZ_SECONDS) || exit 1; done
 
 portability:
 	tools/setup.sh portability

@@ -827,11 +827,30 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
 }
 
+/* The groups' communicators go back to the library before MPI_Finalize (every process
+** ends here alike, as MPI_Comm_free is collective); the registry goes with them. */
+static void tpm_free_groups(void)
+{
+  sk_group *g = tpm.groups, *next;
+  for (; g; g = next) {
+    next = g->next;
+    if (g->control != MPI_COMM_NULL) MPI_Comm_free(&g->control);
+    if (g->measure != MPI_COMM_NULL) MPI_Comm_free(&g->measure);
+    free(g->members);
+    free(g);
+  }
+  tpm.groups = NULL;
+  tpm.world = NULL;
+}
+
 SK_API void sk_tp_finish(void)
 {
   int flag = 0;
   MPI_Initialized(&flag);
-  if (flag) MPI_Finalize();
+  if (flag) {
+    tpm_free_groups();
+    MPI_Finalize();
+  }
 }
 
 SK_API void sk_tp_abort(int status, const char *msg)
@@ -1638,6 +1657,9 @@ SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
+/* The library's handles of the derived datatypes go back to it (before MPI_Finalize);
+** the datatypes themselves stay valid as names. */
+SK_API void sk_datatypes_release(void);
 
 /* ---- arrays ----
 ** An array value (SK_T_IARRAY or SK_T_DARRAY) points to an sk_array that lives until the
@@ -1846,7 +1868,19 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
   values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
                                            sizeof(sk_datatype *));
   values.derived[values.nderived++] = t;
+#ifdef SKAMPI_MPI
+  t->mpi = MPI_DATATYPE_NULL;
+#endif
   return t;
+}
+
+SK_API void sk_datatypes_release(void)
+{
+#ifdef SKAMPI_MPI
+  size_t i;
+  for (i = 0; i < values.nderived; i++)
+    if (values.derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&values.derived[i]->mpi);
+#endif
 }
 
 SK_API const char *sk_type_name(sk_type t)
@@ -2343,7 +2377,10 @@ typedef struct sk_buffer_config {
 SK_API void sk_buffers_default_config(sk_buffer_config *c);
 /* Makes the memory fit the configuration (reallocates when a size or the way of
 ** allocating changed). */
-SK_API void sk_buffers_configure(const sk_buffer_config *c);
+/* 0 when the memory could not be allocated (nothing is held then; the caller names the
+** statement that asked for it, sk_buffers_region_bytes says how much it was). */
+SK_API int sk_buffers_configure(const sk_buffer_config *c);
+SK_API double sk_buffers_region_bytes(const sk_buffer_config *c);
 /* Bytes of region a measurement with these usages needs. */
 SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
@@ -2393,7 +2430,8 @@ static void buffers_release(void)
   buffers.region = NULL;
 }
 
-static void buffers_allocate(const sk_buffer_config *c, size_t need)
+/* 0 when the memory is not there; buffers.region stays NULL then. */
+static int buffers_allocate(const sk_buffer_config *c, size_t need)
 {
   buffers.by_mpi = 0;
   buffers.info = NULL;
@@ -2401,20 +2439,27 @@ static void buffers_allocate(const sk_buffer_config *c, size_t need)
   if (c->mpi_alloc_mem) {
     void *p = NULL;
     MPI_Info info = c->mpi_alloc_info ? *(MPI_Info *)c->mpi_alloc_info : MPI_INFO_NULL;
-    if (MPI_Alloc_mem((MPI_Aint)need, info, &p) != MPI_SUCCESS || p == NULL)
-      sk_fatal("MPI_Alloc_mem of %lu bytes failed", (unsigned long)need);
+    if (MPI_Alloc_mem((MPI_Aint)need, info, &p) != MPI_SUCCESS || p == NULL) return 0;
     buffers.region = (char *)p;
     buffers.by_mpi = 1;
     buffers.info = c->mpi_alloc_info;
-    return;
+    return 1;
   }
 #else
   (void)c;
 #endif
-  buffers.region = (char *)sk_malloc(need);
+  buffers.region = (char *)malloc(need);
+  return buffers.region != NULL;
 }
 
-SK_API void sk_buffers_configure(const sk_buffer_config *c)
+/* The region's size: the buffer, alignment slack and padding; more than a size_t holds
+** when the input asks for more than the address space (a double, for messages). */
+SK_API double sk_buffers_region_bytes(const sk_buffer_config *c)
+{
+  return (double)c->size + (double)buffers_align_of(c->send_align) + (double)buffers_align_of(c->recv_align) + 64.0;
+}
+
+SK_API int sk_buffers_configure(const sk_buffer_config *c)
 {
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
@@ -2424,17 +2469,21 @@ SK_API void sk_buffers_configure(const sk_buffer_config *c)
   int by_mpi = 0;
   void *info = NULL;
 #endif
+  if (sk_buffers_region_bytes(c) > (double)((size_t)-1) / 2) need = 0;   /* wrapped around */
   if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
     buffers_release();
-    buffers_allocate(c, need);
+    buffers.allocated = 0;
+    if (need == 0 || !buffers_allocate(c, need)) return 0;
     memset(buffers.region, 0, need);
     buffers.allocated = need;
   }
   if (c->cache_size != buffers.cache_allocated) {
     free(buffers.cache);
-    buffers.cache = c->cache_size ? (char *)sk_malloc(c->cache_size) : NULL;
-    buffers.cache_allocated = c->cache_size;
+    buffers.cache = c->cache_size ? (char *)malloc(c->cache_size) : NULL;
+    buffers.cache_allocated = buffers.cache ? c->cache_size : 0;
+    if (c->cache_size && buffers.cache == NULL) return 0;
   }
+  return 1;
 }
 
 static size_t buffers_round_up(size_t n, size_t align)
@@ -2461,7 +2510,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 {
   size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
   char *base;
-  if (buffers.region == NULL) sk_buffers_configure(c);
+  if (buffers.region == NULL && !sk_buffers_configure(c))
+    sk_fatal("the buffer region of %.0f bytes could not be allocated", sk_buffers_region_bytes(c));
   if (c->cycling && span > 0 && span <= c->size) {
     size_t room = c->size - span;             /* the engine checked 2 * span <= size */
     size_t stride = buffers_round_up(span, 64);
@@ -12484,13 +12534,16 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   sk_lexer_init(&lx, s->name, s->text);
   p.lx = &lx;
   sk_str_init(&p.scratch);
+  /* Everything of this frame is set before setjmp: C89 §7.6.2.1 leaves automatic
+  ** objects changed between setjmp and longjmp indeterminate, and p_cleanup frees
+  ** through them (a stale p.includes would be a free() of garbage). */
+  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
+  p.includes[p.nincludes++] = s->name;
   if (setjmp(p.fail)) {
     sk_lexer_free(&lx);
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
-  p.includes[p.nincludes++] = s->name;
   if (strlen(s->text) != s->len) {
     sk_loc nul;
     const char *q;
@@ -13367,7 +13420,8 @@ typedef struct sk_sko_block {
   size_t n, cap;
   char **labels;          /* the distinct labels, in order of first appearance */
   size_t nlabels, caplabels;
-  sk_str notes;           /* other '#' lines inside the block, verbatim */
+  sk_str notes_before;    /* other '#' lines before the block's first result line, verbatim */
+  sk_str notes;           /* other '#' lines after it, verbatim */
   int suite_limited;      /* stopped by the time limit per suite */
   int complete;           /* its end marker was read */
   double duration;        /* seconds, -1 when not written */
@@ -13487,7 +13541,9 @@ static double sko_number(const char *text)
 {
   char *end;
   double x = strtod(text, &end);
-  return (*text != '\0' && *end == '\0') ? x : HUGE_VAL;
+  /* finite numbers only: skampi writes no inf or nan, and 1e999 would come back as inf */
+  if (*text == '\0' || *end != '\0' || !(x > -DBL_MAX && x < DBL_MAX)) return HUGE_VAL;
+  return x;
 }
 
 /* The next blank-separated word of *pp into *word (NULL at the end); its column. */
@@ -13541,10 +13597,23 @@ static int sko_result_line(sko_parser *ps, const char *line)
     sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
     goto bad;
   }
+  if (!(nums[0] >= -2147483647.0 && nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
+    sko_error(ps, col, "the message size or the repetition count is out of range", NULL);
+    goto bad;
+  }
   l.size = (long)nums[0];
   l.time_us = nums[1] * 1e6 / b->unit;
   l.stderr_us = nums[2] * 1e6 / b->unit;
   for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  {   /* set_unit's factor could carry a time out of the range of doubles */
+    int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
+    int k;
+    for (k = 0; k < l.nnode; k++) finite = finite && l.node_us[k] > -DBL_MAX && l.node_us[k] < DBL_MAX;
+    if (!finite) {
+      sko_error(ps, 1, "a time of this line is out of range in microseconds", NULL);
+      goto bad;
+    }
+  }
   l.reps = (long)nums[3];
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
@@ -13583,9 +13652,10 @@ static void sko_block_comment(sko_parser *ps, const char *line)
   } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
     last->invalid = n;
   } else {
+    sk_str *into = b->n == 0 ? &b->notes_before : &b->notes;
     if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
-    sk_str_puts(&b->notes, line);
-    sk_str_putc(&b->notes, '\n');
+    sk_str_puts(into, line);
+    sk_str_putc(into, '\n');
   }
 }
 
@@ -13599,6 +13669,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     ps->cur = &f->blocks[f->n++];
     memset(ps->cur, 0, sizeof *ps->cur);
     sk_str_init(&ps->cur->notes);
+    sk_str_init(&ps->cur->notes_before);
     ps->cur->name = name;
     ps->cur->duration = -1.0;
     ps->cur->unit = 1e6;
@@ -13614,7 +13685,8 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     ps->cur->complete = 1;
     free(name);
     ps->cur = NULL;
-  } else if (line[0] == '#') {
+  } else if (line[strspn(line, " \t")] == '#') {   /* a comment, also an indented one */
+    line += strspn(line, " \t");
     if (ps->cur != NULL) sko_block_comment(ps, line);
     else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
     else {
@@ -13724,6 +13796,7 @@ SK_API void sk_sko_free(sk_sko_file *f)
     free(b->labels);
     free(b->name);
     sk_str_free(&b->notes);
+    sk_str_free(&b->notes_before);
   }
   for (i = 0; i < f->nfields; i++) { free(f->fields[i].key); free(f->fields[i].value); }
   free(f->fields);
@@ -13777,6 +13850,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
   size_t i;
   const char *label = "";
   sk_str_printf(out, "# begin result \"%s\"\n", b->name);
+  sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     if (!sk_streq(l->label, label) && l->label[0] != '\0') sk_str_printf(out, "# measure %s\n", l->label);
@@ -13820,6 +13894,12 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 SK_API int sk_merge_backups(const char *out, sk_str *err);
 /* The merge of already read files into *o (the text of the merged file). */
 SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
+/* The same on texts already in memory (names for messages): the merged text is appended
+** to `out`; 0 with *err ("NAME:LINE:COL: ...") when a text is not a skampi output file.
+** The entry point of the .sko fuzzing harness (tests/fuzz/fuzz_sko.c). */
+#ifdef SKAMPI_TESTING
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err);
+#endif
 
 #endif
 /* --- end split/merge.h --- */
@@ -13831,10 +13911,12 @@ SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char 
 #line 5 "split/merge.c"
 #line 6 "split/merge.c"
 
-/* The line for `want` in block b: itself, or interpolated into *tmp (§3.4.2). */
-static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, sk_sko_line *tmp)
+/* The line for `want` in block b: the nth line with its label and loop values (a block
+** may repeat them; n counts from 0, the last one found stands in when b has fewer), or
+** one interpolated into *tmp (§3.4.2). */
+static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, int nth, sk_sko_line *tmp)
 {
-  const sk_sko_line *lo = NULL, *hi = NULL;
+  const sk_sko_line *lo = NULL, *hi = NULL, *same = NULL;
   sk_str key, k2;
   size_t i;
   int n;
@@ -13845,8 +13927,9 @@ static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *
   for (i = 0; i < b->n; i++) {
     sk_str_clear(&k2);
     sk_sko_key(&k2, &b->lines[i], 0);
-    if (sk_streq(k2.data, key.data)) { sk_str_free(&key); sk_str_free(&k2); return &b->lines[i]; }
+    if (sk_streq(k2.data, key.data)) { same = &b->lines[i]; if (nth-- == 0) break; }
   }
+  if (same != NULL) { sk_str_free(&key); sk_str_free(&k2); return same; }
   x = want->nvars > 0 ? want->vars[want->nvars - 1].x : HUGE_VAL;
   sk_str_clear(&key);
   sk_sko_key(&key, want, 1);
@@ -13894,6 +13977,25 @@ static const sk_sko_line *merge_weighted_median(const sk_sko_line **c, int n)
   return c[n - 1];
 }
 
+/* How many lines before line l of b have its label and loop values. */
+static int merge_nth(const sk_sko_block *b, size_t l)
+{
+  sk_str key, k2;
+  size_t i;
+  int nth = 0;
+  sk_str_init(&key);
+  sk_str_init(&k2);
+  sk_sko_key(&key, &b->lines[l], 0);
+  for (i = 0; i < l; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key.data)) nth++;
+  }
+  sk_str_free(&key);
+  sk_str_free(&k2);
+  return nth;
+}
+
 /* The merged block for block `first` of files[0]. */
 static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const sk_sko_block *first)
 {
@@ -13905,10 +14007,11 @@ static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const s
   m = *first;
   m.lines = (sk_sko_line *)sk_calloc(first->n ? first->n : 1, sizeof(sk_sko_line));
   for (l = 0; l < first->n; l++) {
-    int n = 0;
-    for (i = 0; i < nfiles; i++) {
-      const sk_sko_block *other = i == 0 ? first : sk_sko_find_block(&files[i], first->name, occurrence);
-      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
+    int n = 0, nth = merge_nth(first, l);
+    cands[n++] = &first->lines[l];   /* a line is its own candidate in its own file */
+    for (i = 1; i < nfiles; i++) {
+      const sk_sko_block *other = sk_sko_find_block(&files[i], first->name, occurrence);
+      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], nth, &tmps[i]) : NULL;
       if (c) cands[n++] = c;
     }
     sk_sko_line_copy(&m.lines[l], merge_weighted_median(cands, n));
@@ -13938,6 +14041,35 @@ SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char 
 
 /* Reads every input, then writes the merge to out (never overwriting: out.N). The
 ** backup of out is made before the text is built, so the header names it. */
+/* A file without any result block is no skampi output (or one cut before its first
+** block): named with exit status 2 rather than merged into nothing. */
+static int merge_check_blocks(const sk_sko_file *files, int n, char *const *names, sk_str *err)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    if (files[i].n == 0) {
+      sk_str_clear(err);
+      sk_str_printf(err, "%s:1:1: no result block ('# begin result \"NAME\"'): not a skampi output file", names[i]);
+      return 0;
+    }
+  return 1;
+}
+
+#ifdef SKAMPI_TESTING   /* the .sko fuzzing harness's entry point (tests/fuzz/fuzz_sko.c) */
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err)
+{
+  sk_sko_file *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  int i, ok = 1, nread = 0;
+  for (i = 0; i < n && ok; i++, nread++) ok = sk_sko_parse(names[i], texts[i], &files[i], err);
+  if (!ok) nread--;
+  ok = ok && merge_check_blocks(files, n, names, err);
+  if (ok) sk_merge_text(out, files, n, names);
+  sk_sko_free_all(files, nread);
+  return ok;
+}
+
+#endif
+
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
 {
   sk_sko_file *files;
@@ -13946,6 +14078,7 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   sk_str o;
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
   ok = sk_out_open(out, err, backup, sizeof backup);
   if (ok) {
     if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
@@ -14826,9 +14959,10 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
     rpt_table(o, &suites[i], nfiles);
     for (f = 0; f < nfiles; f++) {
       const sk_sko_block *b = suites[i].blocks[f];
-      if (b == NULL || b->notes.len == 0) continue;
+      if (b == NULL || b->notes.len + b->notes_before.len == 0) continue;
       sk_str_puts(o, "<pre class=\"notes\">");
-      rpt_esc(o, b->notes.data);
+      if (b->notes_before.len) rpt_esc(o, b->notes_before.data);
+      if (b->notes.len) rpt_esc(o, b->notes.data);
       sk_str_puts(o, "</pre>\n");
     }
     sk_str_puts(o, "</section>\n");
@@ -14986,8 +15120,9 @@ typedef struct sk_postproc {
 } sk_postproc;
 
 /* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
-** when argv[i] is neither. Missing arguments or an unknown format: message, exit 2. */
-SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p);
+** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
+** (the caller reports it and exits 2). */
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
 /* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
 /* After a run into `output`: the merge with its backups, when asked for. */
@@ -15005,7 +15140,7 @@ SK_API void sk_postproc_after_run(const char *output, int merge_backups);
 #line 7 "split/postproc.c"
 #line 8 "split/postproc.c"
 
-SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p)
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
 {
   int k;
   const char *a = argv[i];
@@ -15013,14 +15148,16 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p)
   memset(p, 0, sizeof *p);
   p->kind = a[1];
   if (i + 2 >= argc) {
-    if (sk_is_reporter()) fprintf(stderr, "skampi: %s needs %s and at least one result file\n", a,
-                                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
-    sk_exit(SK_EXIT_USER_ERROR);
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: option '%s' needs %s and at least one result file", a,
+                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
+    return -1;
   }
   p->target = argv[i + 1];
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
-    if (sk_is_reporter()) fprintf(stderr, "skampi: unknown export format '%s' (csv or json)\n", p->target);
-    sk_exit(SK_EXIT_USER_ERROR);
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
+    return -1;
   }
   p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
   for (k = i + 2; k < argc; k++) {
@@ -15116,6 +15253,7 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
+  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -16438,15 +16576,41 @@ static long bi_positive(const sk_value *a, const sk_loc *loc, const char *fname,
 
 /* ---- repetitions and output ---- */
 
+/* A number of repetitions: at least 1; at most BI_MAX_REPS, as every repetition keeps
+** its time (8 bytes) on each process. */
+#define BI_MAX_REPS 10000000L
+static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fname)
+{
+  long n = bi_positive(a, loc, fname, 1);
+  if (n > BI_MAX_REPS) sk_user_error(loc, "%s: at most %ld repetitions, not %ld", fname, BI_MAX_REPS, n);
+  return (int)n;
+}
+
+/* set_min_repetitions and set_max_repetitions contradict each other when both were
+** given and the minimum exceeds the maximum: the later statement is the error, and
+** names the earlier one (a bound left at its default only moves along). */
+static void bi_check_repetitions(sk_interp *in, const sk_loc *loc, const char *fname, const sk_loc *other)
+{
+  const sk_asec_config *r = &in->settings.asec;
+  if (other->file == NULL || r->min_reps <= r->max_reps) return;
+  sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
+                "set the maximum first when raising both", fname, r->min_reps, r->max_reps,
+                other->file, other->line, other->col);
+}
+
 static sk_value bi_set_min_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.min_reps = (int)bi_positive(&a[0], loc, "set_min_repetitions", 1);
+  in->settings.asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
+  bi_check_repetitions(in, loc, "set_min_repetitions", &in->max_reps_at);
+  in->min_reps_at = *loc;
   return bi_none();
 }
 
 static sk_value bi_set_max_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.max_reps = (int)bi_positive(&a[0], loc, "set_max_repetitions", 1);
+  in->settings.asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
+  bi_check_repetitions(in, loc, "set_max_repetitions", &in->min_reps_at);
+  in->max_reps_at = *loc;
   return bi_none();
 }
 
@@ -16519,28 +16683,54 @@ static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, co
 
 /* ---- buffers ---- */
 
-static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->settings.buffers); }
+/* The first process (world rank) that could not allocate, or -1: every process learns
+** it, so that all of them end alike with the user's error. */
+static void bi_decide_first_failure(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *failed = (const int *)ballots;
+  int *who = (int *)decision, i;
+  (void)ctx;
+  *who = -1;
+  for (i = 0; i < n && *who < 0; i++) if (failed[i]) *who = i;
+}
+
+/* (Re)allocates the buffer region and cache as the settings now say; memory the input
+** asks for but the machine lacks is the input's mistake, named at the statement. */
+static void bi_apply_buffers(sk_interp *in, const sk_loc *loc, const char *fname)
+{
+  const sk_buffer_config *c = &in->settings.buffers;
+  int failed = !sk_buffers_configure(c), who = -1;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
+  if (who >= 0 && c->cache_size == 0)
+    sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
+                  "alignment) on process %d; ask for less memory", fname,
+                  sk_buffers_region_bytes(c), (double)c->size, who);
+  if (who >= 0)
+    sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes and the cache of %.0f bytes "
+                  "on process %d; ask for less memory", fname, sk_buffers_region_bytes(c),
+                  (double)c->cache_size, who);
+}
 
 static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_skampi_buffer");
   return bi_none();
 }
 
 static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)a; (void)loc;
+  (void)a;
   in->settings.buffers.cycling = 1;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "switch_buffer_cycling_on");
   return bi_none();
 }
 
 static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)a; (void)loc;
+  (void)a;
   in->settings.buffers.cycling = 0;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "switch_buffer_cycling_off");
   return bi_none();
 }
 
@@ -16554,21 +16744,21 @@ static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fna
 static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_send_buffer_alignment");
   return bi_none();
 }
 
 static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_recv_buffer_alignment");
   return bi_none();
 }
 
 static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_cache_size");
   return bi_none();
 }
 
@@ -16580,7 +16770,7 @@ static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_interp *in, const sk_value
   in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
   in->settings.buffers.mpi_alloc_mem = 1;
   in->settings.buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_skampi_buffer_mpi_alloc_mem");
   return bi_none();
 }
 #endif
@@ -16594,7 +16784,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   in->settings.buffers.mpi_alloc_mem = a[0].u.i != 0;
   in->settings.buffers.mpi_alloc_info = in->settings.mpi_alloc_info;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "use_mpi_alloc_mem");
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -16608,7 +16798,7 @@ static sk_value bi_set_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   in->settings.mpi_alloc_info = a[0].u.info;
   if (in->settings.buffers.mpi_alloc_mem) {
     in->settings.buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(in);
+    bi_apply_buffers(in, loc, "set_mpi_alloc_mem_info");
   }
   return bi_none();
 }
@@ -19742,6 +19932,7 @@ typedef struct main_options {
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
   unsigned long checksum; /* rank 0: of the input files as sent to the other processes */
   long input_bytes;
+  const char *list_name;  /* -l NAME */
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -19752,6 +19943,7 @@ static void main_exit_hook(int status)
   sk_runlog_close(status);
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  sk_datatypes_release();
   sk_tp_finish();
 }
 
@@ -19910,28 +20102,33 @@ static void main_list(const char *name)
   sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
 }
 
-static void main_parse_options(int argc, char **argv, main_options *o)
+/* What the command line asks for. */
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+
+/* Reads the options into *o and says what to do; MAIN_BAD with the message in *err.
+** Ends nothing and prints nothing (the options' fuzzing harness calls it). */
+static main_action main_parse_options(int argc, char **argv, main_options *o, sk_str *err)
 {
-  int i;
+  int i, post;
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (sk_streq(a, "-h") || sk_streq(a, "--help")) {
-      if (sk_is_reporter()) main_usage(stdout);
-      sk_exit(0);
-    } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
-      if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
-      sk_exit(0);
-    } else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
-      main_list(i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
+    if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
+    else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
+      o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
+      return MAIN_LIST;
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
-    else if (sk_postproc_option(argc, argv, i, &o->post)) break;   /* -r, -x */
+    else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -19941,12 +20138,38 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
     } else {
-      if (sk_is_reporter()) {
-        fprintf(stderr, "skampi: unknown or incomplete option '%s'\n", a);
-        main_usage(stderr);
-      }
-      sk_exit(SK_EXIT_USER_ERROR);
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: unknown or incomplete option '%s'", a);
+      return MAIN_BAD;
     }
+  }
+  return MAIN_RUN;
+}
+
+/* Does what main_parse_options found; returns only for MAIN_RUN. */
+static void main_options_act(main_action act, const main_options *o, const sk_str *err)
+{
+  switch (act) {
+  case MAIN_HELP:
+    if (sk_is_reporter()) main_usage(stdout);
+    sk_exit(0);
+    break;
+  case MAIN_VERSION:
+    if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_exit(0);
+    break;
+  case MAIN_LIST:
+    main_list(o->list_name);
+    break;
+  case MAIN_BAD:
+    if (sk_is_reporter()) {
+      fprintf(stderr, "%s\n", err->data);
+      main_usage(stderr);
+    }
+    sk_exit(SK_EXIT_USER_ERROR);
+    break;
+  default:
+    break;
   }
 }
 
@@ -20183,7 +20406,14 @@ int main(int argc, char **argv)
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
   started = sk_tp_wtime();
-  main_parse_options(argc, argv, &o);
+  {
+    sk_str err;
+    main_action act;
+    sk_str_init(&err);
+    act = main_parse_options(argc, argv, &o, &err);
+    main_options_act(act, &o, &err);
+    sk_str_free(&err);
+  }
   if (o.merge_out) {
     sk_str err;
     int ok = 1;
@@ -20254,6 +20484,7 @@ int main(int argc, char **argv)
   sk_interp_free(&in);
   sk_program_free(&prog);
   sk_sources_free(&src);
+  sk_datatypes_release();
   sk_tp_finish();
   return 0;
 }

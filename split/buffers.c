@@ -37,7 +37,8 @@ static void buffers_release(void)
   buffers.region = NULL;
 }
 
-static void buffers_allocate(const sk_buffer_config *c, size_t need)
+/* 0 when the memory is not there; buffers.region stays NULL then. */
+static int buffers_allocate(const sk_buffer_config *c, size_t need)
 {
   buffers.by_mpi = 0;
   buffers.info = NULL;
@@ -45,20 +46,27 @@ static void buffers_allocate(const sk_buffer_config *c, size_t need)
   if (c->mpi_alloc_mem) {
     void *p = NULL;
     MPI_Info info = c->mpi_alloc_info ? *(MPI_Info *)c->mpi_alloc_info : MPI_INFO_NULL;
-    if (MPI_Alloc_mem((MPI_Aint)need, info, &p) != MPI_SUCCESS || p == NULL)
-      sk_fatal("MPI_Alloc_mem of %lu bytes failed", (unsigned long)need);
+    if (MPI_Alloc_mem((MPI_Aint)need, info, &p) != MPI_SUCCESS || p == NULL) return 0;
     buffers.region = (char *)p;
     buffers.by_mpi = 1;
     buffers.info = c->mpi_alloc_info;
-    return;
+    return 1;
   }
 #else
   (void)c;
 #endif
-  buffers.region = (char *)sk_malloc(need);
+  buffers.region = (char *)malloc(need);
+  return buffers.region != NULL;
 }
 
-SK_API void sk_buffers_configure(const sk_buffer_config *c)
+/* The region's size: the buffer, alignment slack and padding; more than a size_t holds
+** when the input asks for more than the address space (a double, for messages). */
+SK_API double sk_buffers_region_bytes(const sk_buffer_config *c)
+{
+  return (double)c->size + (double)buffers_align_of(c->send_align) + (double)buffers_align_of(c->recv_align) + 64.0;
+}
+
+SK_API int sk_buffers_configure(const sk_buffer_config *c)
 {
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
@@ -68,17 +76,21 @@ SK_API void sk_buffers_configure(const sk_buffer_config *c)
   int by_mpi = 0;
   void *info = NULL;
 #endif
+  if (sk_buffers_region_bytes(c) > (double)((size_t)-1) / 2) need = 0;   /* wrapped around */
   if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
     buffers_release();
-    buffers_allocate(c, need);
+    buffers.allocated = 0;
+    if (need == 0 || !buffers_allocate(c, need)) return 0;
     memset(buffers.region, 0, need);
     buffers.allocated = need;
   }
   if (c->cache_size != buffers.cache_allocated) {
     free(buffers.cache);
-    buffers.cache = c->cache_size ? (char *)sk_malloc(c->cache_size) : NULL;
-    buffers.cache_allocated = c->cache_size;
+    buffers.cache = c->cache_size ? (char *)malloc(c->cache_size) : NULL;
+    buffers.cache_allocated = buffers.cache ? c->cache_size : 0;
+    if (c->cache_size && buffers.cache == NULL) return 0;
   }
+  return 1;
 }
 
 static size_t buffers_round_up(size_t n, size_t align)
@@ -105,7 +117,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 {
   size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
   char *base;
-  if (buffers.region == NULL) sk_buffers_configure(c);
+  if (buffers.region == NULL && !sk_buffers_configure(c))
+    sk_fatal("the buffer region of %.0f bytes could not be allocated", sk_buffers_region_bytes(c));
   if (c->cycling && span > 0 && span <= c->size) {
     size_t room = c->size - span;             /* the engine checked 2 * span <= size */
     size_t stride = buffers_round_up(span, 64);

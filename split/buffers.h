@@ -25,7 +25,10 @@ typedef struct sk_buffer_config {
 SK_API void sk_buffers_default_config(sk_buffer_config *c);
 /* Makes the memory fit the configuration (reallocates when a size or the way of
 ** allocating changed). */
-SK_API void sk_buffers_configure(const sk_buffer_config *c);
+/* 0 when the memory could not be allocated (nothing is held then; the caller names the
+** statement that asked for it, sk_buffers_region_bytes says how much it was). */
+SK_API int sk_buffers_configure(const sk_buffer_config *c);
+SK_API double sk_buffers_region_bytes(const sk_buffer_config *c);
 /* Bytes of region a measurement with these usages needs. */
 SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */

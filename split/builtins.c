@@ -30,15 +30,41 @@ static long bi_positive(const sk_value *a, const sk_loc *loc, const char *fname,
 
 /* ---- repetitions and output ---- */
 
+/* A number of repetitions: at least 1; at most BI_MAX_REPS, as every repetition keeps
+** its time (8 bytes) on each process. */
+#define BI_MAX_REPS 10000000L
+static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fname)
+{
+  long n = bi_positive(a, loc, fname, 1);
+  if (n > BI_MAX_REPS) sk_user_error(loc, "%s: at most %ld repetitions, not %ld", fname, BI_MAX_REPS, n);
+  return (int)n;
+}
+
+/* set_min_repetitions and set_max_repetitions contradict each other when both were
+** given and the minimum exceeds the maximum: the later statement is the error, and
+** names the earlier one (a bound left at its default only moves along). */
+static void bi_check_repetitions(sk_interp *in, const sk_loc *loc, const char *fname, const sk_loc *other)
+{
+  const sk_asec_config *r = &in->settings.asec;
+  if (other->file == NULL || r->min_reps <= r->max_reps) return;
+  sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
+                "set the maximum first when raising both", fname, r->min_reps, r->max_reps,
+                other->file, other->line, other->col);
+}
+
 static sk_value bi_set_min_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.min_reps = (int)bi_positive(&a[0], loc, "set_min_repetitions", 1);
+  in->settings.asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
+  bi_check_repetitions(in, loc, "set_min_repetitions", &in->max_reps_at);
+  in->min_reps_at = *loc;
   return bi_none();
 }
 
 static sk_value bi_set_max_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.max_reps = (int)bi_positive(&a[0], loc, "set_max_repetitions", 1);
+  in->settings.asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
+  bi_check_repetitions(in, loc, "set_max_repetitions", &in->min_reps_at);
+  in->max_reps_at = *loc;
   return bi_none();
 }
 
@@ -111,28 +137,54 @@ static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, co
 
 /* ---- buffers ---- */
 
-static void bi_apply_buffers(sk_interp *in) { sk_buffers_configure(&in->settings.buffers); }
+/* The first process (world rank) that could not allocate, or -1: every process learns
+** it, so that all of them end alike with the user's error. */
+static void bi_decide_first_failure(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *failed = (const int *)ballots;
+  int *who = (int *)decision, i;
+  (void)ctx;
+  *who = -1;
+  for (i = 0; i < n && *who < 0; i++) if (failed[i]) *who = i;
+}
+
+/* (Re)allocates the buffer region and cache as the settings now say; memory the input
+** asks for but the machine lacks is the input's mistake, named at the statement. */
+static void bi_apply_buffers(sk_interp *in, const sk_loc *loc, const char *fname)
+{
+  const sk_buffer_config *c = &in->settings.buffers;
+  int failed = !sk_buffers_configure(c), who = -1;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
+  if (who >= 0 && c->cache_size == 0)
+    sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
+                  "alignment) on process %d; ask for less memory", fname,
+                  sk_buffers_region_bytes(c), (double)c->size, who);
+  if (who >= 0)
+    sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes and the cache of %.0f bytes "
+                  "on process %d; ask for less memory", fname, sk_buffers_region_bytes(c),
+                  (double)c->cache_size, who);
+}
 
 static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_skampi_buffer");
   return bi_none();
 }
 
 static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)a; (void)loc;
+  (void)a;
   in->settings.buffers.cycling = 1;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "switch_buffer_cycling_on");
   return bi_none();
 }
 
 static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
-  (void)a; (void)loc;
+  (void)a;
   in->settings.buffers.cycling = 0;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "switch_buffer_cycling_off");
   return bi_none();
 }
 
@@ -146,21 +198,21 @@ static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fna
 static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_send_buffer_alignment");
   return bi_none();
 }
 
 static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_recv_buffer_alignment");
   return bi_none();
 }
 
 static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
 {
   in->settings.buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_cache_size");
   return bi_none();
 }
 
@@ -172,7 +224,7 @@ static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_interp *in, const sk_value
   in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
   in->settings.buffers.mpi_alloc_mem = 1;
   in->settings.buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "set_skampi_buffer_mpi_alloc_mem");
   return bi_none();
 }
 #endif
@@ -186,7 +238,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   in->settings.buffers.mpi_alloc_mem = a[0].u.i != 0;
   in->settings.buffers.mpi_alloc_info = in->settings.mpi_alloc_info;
-  bi_apply_buffers(in);
+  bi_apply_buffers(in, loc, "use_mpi_alloc_mem");
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -200,7 +252,7 @@ static sk_value bi_set_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, cons
   in->settings.mpi_alloc_info = a[0].u.info;
   if (in->settings.buffers.mpi_alloc_mem) {
     in->settings.buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(in);
+    bi_apply_buffers(in, loc, "set_mpi_alloc_mem_info");
   }
   return bi_none();
 }

@@ -51,6 +51,7 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
+  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

@@ -36,6 +36,7 @@ typedef struct main_options {
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
   unsigned long checksum; /* rank 0: of the input files as sent to the other processes */
   long input_bytes;
+  const char *list_name;  /* -l NAME */
 } main_options;
 
 /* User errors are reached by every process alike (the program runs SPMD): they end
@@ -46,6 +47,7 @@ static void main_exit_hook(int status)
   sk_runlog_close(status);
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  sk_datatypes_release();
   sk_tp_finish();
 }
 
@@ -204,28 +206,33 @@ static void main_list(const char *name)
   sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
 }
 
-static void main_parse_options(int argc, char **argv, main_options *o)
+/* What the command line asks for. */
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+
+/* Reads the options into *o and says what to do; MAIN_BAD with the message in *err.
+** Ends nothing and prints nothing (the options' fuzzing harness calls it). */
+static main_action main_parse_options(int argc, char **argv, main_options *o, sk_str *err)
 {
-  int i;
+  int i, post;
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (sk_streq(a, "-h") || sk_streq(a, "--help")) {
-      if (sk_is_reporter()) main_usage(stdout);
-      sk_exit(0);
-    } else if (sk_streq(a, "-V") || sk_streq(a, "--version")) {
-      if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
-      sk_exit(0);
-    } else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
-      main_list(i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
+    if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
+    else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
+      o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
+      return MAIN_LIST;
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
-    else if (sk_postproc_option(argc, argv, i, &o->post)) break;   /* -r, -x */
+    else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -235,12 +242,38 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
     } else {
-      if (sk_is_reporter()) {
-        fprintf(stderr, "skampi: unknown or incomplete option '%s'\n", a);
-        main_usage(stderr);
-      }
-      sk_exit(SK_EXIT_USER_ERROR);
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: unknown or incomplete option '%s'", a);
+      return MAIN_BAD;
     }
+  }
+  return MAIN_RUN;
+}
+
+/* Does what main_parse_options found; returns only for MAIN_RUN. */
+static void main_options_act(main_action act, const main_options *o, const sk_str *err)
+{
+  switch (act) {
+  case MAIN_HELP:
+    if (sk_is_reporter()) main_usage(stdout);
+    sk_exit(0);
+    break;
+  case MAIN_VERSION:
+    if (sk_is_reporter()) printf("skampi %s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_exit(0);
+    break;
+  case MAIN_LIST:
+    main_list(o->list_name);
+    break;
+  case MAIN_BAD:
+    if (sk_is_reporter()) {
+      fprintf(stderr, "%s\n", err->data);
+      main_usage(stderr);
+    }
+    sk_exit(SK_EXIT_USER_ERROR);
+    break;
+  default:
+    break;
   }
 }
 
@@ -477,7 +510,14 @@ int main(int argc, char **argv)
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
   started = sk_tp_wtime();
-  main_parse_options(argc, argv, &o);
+  {
+    sk_str err;
+    main_action act;
+    sk_str_init(&err);
+    act = main_parse_options(argc, argv, &o, &err);
+    main_options_act(act, &o, &err);
+    sk_str_free(&err);
+  }
   if (o.merge_out) {
     sk_str err;
     int ok = 1;
@@ -548,6 +588,7 @@ int main(int argc, char **argv)
   sk_interp_free(&in);
   sk_program_free(&prog);
   sk_sources_free(&src);
+  sk_datatypes_release();
   sk_tp_finish();
   return 0;
 }

@@ -4,10 +4,12 @@
 #include "merge.h"
 #include "output.h"
 
-/* The line for `want` in block b: itself, or interpolated into *tmp (§3.4.2). */
-static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, sk_sko_line *tmp)
+/* The line for `want` in block b: the nth line with its label and loop values (a block
+** may repeat them; n counts from 0, the last one found stands in when b has fewer), or
+** one interpolated into *tmp (§3.4.2). */
+static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, int nth, sk_sko_line *tmp)
 {
-  const sk_sko_line *lo = NULL, *hi = NULL;
+  const sk_sko_line *lo = NULL, *hi = NULL, *same = NULL;
   sk_str key, k2;
   size_t i;
   int n;
@@ -18,8 +20,9 @@ static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *
   for (i = 0; i < b->n; i++) {
     sk_str_clear(&k2);
     sk_sko_key(&k2, &b->lines[i], 0);
-    if (sk_streq(k2.data, key.data)) { sk_str_free(&key); sk_str_free(&k2); return &b->lines[i]; }
+    if (sk_streq(k2.data, key.data)) { same = &b->lines[i]; if (nth-- == 0) break; }
   }
+  if (same != NULL) { sk_str_free(&key); sk_str_free(&k2); return same; }
   x = want->nvars > 0 ? want->vars[want->nvars - 1].x : HUGE_VAL;
   sk_str_clear(&key);
   sk_sko_key(&key, want, 1);
@@ -67,6 +70,25 @@ static const sk_sko_line *merge_weighted_median(const sk_sko_line **c, int n)
   return c[n - 1];
 }
 
+/* How many lines before line l of b have its label and loop values. */
+static int merge_nth(const sk_sko_block *b, size_t l)
+{
+  sk_str key, k2;
+  size_t i;
+  int nth = 0;
+  sk_str_init(&key);
+  sk_str_init(&k2);
+  sk_sko_key(&key, &b->lines[l], 0);
+  for (i = 0; i < l; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key.data)) nth++;
+  }
+  sk_str_free(&key);
+  sk_str_free(&k2);
+  return nth;
+}
+
 /* The merged block for block `first` of files[0]. */
 static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const sk_sko_block *first)
 {
@@ -78,10 +100,11 @@ static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const s
   m = *first;
   m.lines = (sk_sko_line *)sk_calloc(first->n ? first->n : 1, sizeof(sk_sko_line));
   for (l = 0; l < first->n; l++) {
-    int n = 0;
-    for (i = 0; i < nfiles; i++) {
-      const sk_sko_block *other = i == 0 ? first : sk_sko_find_block(&files[i], first->name, occurrence);
-      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], &tmps[i]) : NULL;
+    int n = 0, nth = merge_nth(first, l);
+    cands[n++] = &first->lines[l];   /* a line is its own candidate in its own file */
+    for (i = 1; i < nfiles; i++) {
+      const sk_sko_block *other = sk_sko_find_block(&files[i], first->name, occurrence);
+      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], nth, &tmps[i]) : NULL;
       if (c) cands[n++] = c;
     }
     sk_sko_line_copy(&m.lines[l], merge_weighted_median(cands, n));
@@ -111,6 +134,35 @@ SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char 
 
 /* Reads every input, then writes the merge to out (never overwriting: out.N). The
 ** backup of out is made before the text is built, so the header names it. */
+/* A file without any result block is no skampi output (or one cut before its first
+** block): named with exit status 2 rather than merged into nothing. */
+static int merge_check_blocks(const sk_sko_file *files, int n, char *const *names, sk_str *err)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    if (files[i].n == 0) {
+      sk_str_clear(err);
+      sk_str_printf(err, "%s:1:1: no result block ('# begin result \"NAME\"'): not a skampi output file", names[i]);
+      return 0;
+    }
+  return 1;
+}
+
+#ifdef SKAMPI_TESTING   /* the .sko fuzzing harness's entry point (tests/fuzz/fuzz_sko.c) */
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err)
+{
+  sk_sko_file *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  int i, ok = 1, nread = 0;
+  for (i = 0; i < n && ok; i++, nread++) ok = sk_sko_parse(names[i], texts[i], &files[i], err);
+  if (!ok) nread--;
+  ok = ok && merge_check_blocks(files, n, names, err);
+  if (ok) sk_merge_text(out, files, n, names);
+  sk_sko_free_all(files, nread);
+  return ok;
+}
+
+#endif
+
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
 {
   sk_sko_file *files;
@@ -119,6 +171,7 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   sk_str o;
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
   ok = sk_out_open(out, err, backup, sizeof backup);
   if (ok) {
     if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);

@@ -25,5 +25,11 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 SK_API int sk_merge_backups(const char *out, sk_str *err);
 /* The merge of already read files into *o (the text of the merged file). */
 SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
+/* The same on texts already in memory (names for messages): the merged text is appended
+** to `out`; 0 with *err ("NAME:LINE:COL: ...") when a text is not a skampi output file.
+** The entry point of the .sko fuzzing harness (tests/fuzz/fuzz_sko.c). */
+#ifdef SKAMPI_TESTING
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err);
+#endif
 
 #endif

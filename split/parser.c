@@ -895,13 +895,16 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
   sk_lexer_init(&lx, s->name, s->text);
   p.lx = &lx;
   sk_str_init(&p.scratch);
+  /* Everything of this frame is set before setjmp: C89 §7.6.2.1 leaves automatic
+  ** objects changed between setjmp and longjmp indeterminate, and p_cleanup frees
+  ** through them (a stale p.includes would be a free() of garbage). */
+  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
+  p.includes[p.nincludes++] = s->name;
   if (setjmp(p.fail)) {
     sk_lexer_free(&lx);
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  p.includes = (const char **)sk_grow(NULL, &p.capincludes, 1, sizeof(char *));
-  p.includes[p.nincludes++] = s->name;
   if (strlen(s->text) != s->len) {
     sk_loc nul;
     const char *q;

@@ -6,7 +6,7 @@
 #include "export.h"
 #include "report.h"
 
-SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p)
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
 {
   int k;
   const char *a = argv[i];
@@ -14,14 +14,16 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p)
   memset(p, 0, sizeof *p);
   p->kind = a[1];
   if (i + 2 >= argc) {
-    if (sk_is_reporter()) fprintf(stderr, "skampi: %s needs %s and at least one result file\n", a,
-                                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
-    sk_exit(SK_EXIT_USER_ERROR);
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: option '%s' needs %s and at least one result file", a,
+                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
+    return -1;
   }
   p->target = argv[i + 1];
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
-    if (sk_is_reporter()) fprintf(stderr, "skampi: unknown export format '%s' (csv or json)\n", p->target);
-    sk_exit(SK_EXIT_USER_ERROR);
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
+    return -1;
   }
   p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
   for (k = i + 2; k < argc; k++) {

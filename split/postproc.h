@@ -19,8 +19,9 @@ typedef struct sk_postproc {
 } sk_postproc;
 
 /* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
-** when argv[i] is neither. Missing arguments or an unknown format: message, exit 2. */
-SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p);
+** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
+** (the caller reports it and exits 2). */
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
 /* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
 /* After a run into `output`: the merge with its backups, when asked for. */

@@ -557,9 +557,10 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
     rpt_table(o, &suites[i], nfiles);
     for (f = 0; f < nfiles; f++) {
       const sk_sko_block *b = suites[i].blocks[f];
-      if (b == NULL || b->notes.len == 0) continue;
+      if (b == NULL || b->notes.len + b->notes_before.len == 0) continue;
       sk_str_puts(o, "<pre class=\"notes\">");
-      rpt_esc(o, b->notes.data);
+      if (b->notes_before.len) rpt_esc(o, b->notes_before.data);
+      if (b->notes.len) rpt_esc(o, b->notes.data);
       sk_str_puts(o, "</pre>\n");
     }
     sk_str_puts(o, "</section>\n");

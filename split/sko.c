@@ -68,7 +68,9 @@ static double sko_number(const char *text)
 {
   char *end;
   double x = strtod(text, &end);
-  return (*text != '\0' && *end == '\0') ? x : HUGE_VAL;
+  /* finite numbers only: skampi writes no inf or nan, and 1e999 would come back as inf */
+  if (*text == '\0' || *end != '\0' || !(x > -DBL_MAX && x < DBL_MAX)) return HUGE_VAL;
+  return x;
 }
 
 /* The next blank-separated word of *pp into *word (NULL at the end); its column. */
@@ -122,10 +124,23 @@ static int sko_result_line(sko_parser *ps, const char *line)
     sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
     goto bad;
   }
+  if (!(nums[0] >= -2147483647.0 && nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
+    sko_error(ps, col, "the message size or the repetition count is out of range", NULL);
+    goto bad;
+  }
   l.size = (long)nums[0];
   l.time_us = nums[1] * 1e6 / b->unit;
   l.stderr_us = nums[2] * 1e6 / b->unit;
   for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  {   /* set_unit's factor could carry a time out of the range of doubles */
+    int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
+    int k;
+    for (k = 0; k < l.nnode; k++) finite = finite && l.node_us[k] > -DBL_MAX && l.node_us[k] < DBL_MAX;
+    if (!finite) {
+      sko_error(ps, 1, "a time of this line is out of range in microseconds", NULL);
+      goto bad;
+    }
+  }
   l.reps = (long)nums[3];
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
@@ -164,9 +179,10 @@ static void sko_block_comment(sko_parser *ps, const char *line)
   } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
     last->invalid = n;
   } else {
+    sk_str *into = b->n == 0 ? &b->notes_before : &b->notes;
     if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
-    sk_str_puts(&b->notes, line);
-    sk_str_putc(&b->notes, '\n');
+    sk_str_puts(into, line);
+    sk_str_putc(into, '\n');
   }
 }
 
@@ -180,6 +196,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     ps->cur = &f->blocks[f->n++];
     memset(ps->cur, 0, sizeof *ps->cur);
     sk_str_init(&ps->cur->notes);
+    sk_str_init(&ps->cur->notes_before);
     ps->cur->name = name;
     ps->cur->duration = -1.0;
     ps->cur->unit = 1e6;
@@ -195,7 +212,8 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     ps->cur->complete = 1;
     free(name);
     ps->cur = NULL;
-  } else if (line[0] == '#') {
+  } else if (line[strspn(line, " \t")] == '#') {   /* a comment, also an indented one */
+    line += strspn(line, " \t");
     if (ps->cur != NULL) sko_block_comment(ps, line);
     else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
     else {
@@ -305,6 +323,7 @@ SK_API void sk_sko_free(sk_sko_file *f)
     free(b->labels);
     free(b->name);
     sk_str_free(&b->notes);
+    sk_str_free(&b->notes_before);
   }
   for (i = 0; i < f->nfields; i++) { free(f->fields[i].key); free(f->fields[i].value); }
   free(f->fields);
@@ -358,6 +377,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
   size_t i;
   const char *label = "";
   sk_str_printf(out, "# begin result \"%s\"\n", b->name);
+  sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     if (!sk_streq(l->label, label) && l->label[0] != '\0') sk_str_printf(out, "# measure %s\n", l->label);

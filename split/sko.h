@@ -43,7 +43,8 @@ typedef struct sk_sko_block {
   size_t n, cap;
   char **labels;          /* the distinct labels, in order of first appearance */
   size_t nlabels, caplabels;
-  sk_str notes;           /* other '#' lines inside the block, verbatim */
+  sk_str notes_before;    /* other '#' lines before the block's first result line, verbatim */
+  sk_str notes;           /* other '#' lines after it, verbatim */
   int suite_limited;      /* stopped by the time limit per suite */
   int complete;           /* its end marker was read */
   double duration;        /* seconds, -1 when not written */

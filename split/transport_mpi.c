@@ -56,11 +56,30 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
 }
 
+/* The groups' communicators go back to the library before MPI_Finalize (every process
+** ends here alike, as MPI_Comm_free is collective); the registry goes with them. */
+static void tpm_free_groups(void)
+{
+  sk_group *g = tpm.groups, *next;
+  for (; g; g = next) {
+    next = g->next;
+    if (g->control != MPI_COMM_NULL) MPI_Comm_free(&g->control);
+    if (g->measure != MPI_COMM_NULL) MPI_Comm_free(&g->measure);
+    free(g->members);
+    free(g);
+  }
+  tpm.groups = NULL;
+  tpm.world = NULL;
+}
+
 SK_API void sk_tp_finish(void)
 {
   int flag = 0;
   MPI_Initialized(&flag);
-  if (flag) MPI_Finalize();
+  if (flag) {
+    tpm_free_groups();
+    MPI_Finalize();
+  }
 }
 
 SK_API void sk_tp_abort(int status, const char *msg)

@@ -171,7 +171,19 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
   values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
                                            sizeof(sk_datatype *));
   values.derived[values.nderived++] = t;
+#ifdef SKAMPI_MPI
+  t->mpi = MPI_DATATYPE_NULL;
+#endif
   return t;
+}
+
+SK_API void sk_datatypes_release(void)
+{
+#ifdef SKAMPI_MPI
+  size_t i;
+  for (i = 0; i < values.nderived; i++)
+    if (values.derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&values.derived[i]->mpi);
+#endif
 }
 
 SK_API const char *sk_type_name(sk_type t)

@@ -60,6 +60,9 @@ SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
+/* The library's handles of the derived datatypes go back to it (before MPI_Finalize);
+** the datatypes themselves stay valid as names. */
+SK_API void sk_datatypes_release(void);
 
 /* ---- arrays ----
 ** An array value (SK_T_IARRAY or SK_T_DARRAY) points to an sk_array that lives until the

@@ -93,3 +93,18 @@ say $? merge_with_backups_skips_merged_files "$(cat "$d/post3.txt"; head -5 "$d/
 printf '@POSTPROC yes\n' > "$d/post.par"
 $skampi -t -i "$d/post.par" | grep -qx 'merge_with_backups()'
 say $? postproc_yes_merges "$($skampi -t -i "$d/post.par" 2>&1)"
+# a file that is no skampi output is named with the line that shows it, exit status 2
+printf '# a comment\nsome text\n' > "$d/plain.txt"
+$skampi -m "$d/y.sko" "$d/a.sko" "$d/plain.txt" 2> "$d/err3.txt"; st=$?
+grep -q "^$d/plain.txt:[12]:1: " "$d/err3.txt" && [ $st -eq 2 ] && [ ! -f "$d/y.sko" ]
+say $? merge_rejects_file_without_results "exit $st: $(cat "$d/err3.txt")"
+# a line is its own candidate: a key repeated in the first file keeps each line's values
+cat > "$d/dup.sko" <<'X'
+# begin result "d"
+count= 8        8      100.000      1.000     4      100.000
+count= 8        8      200.000      1.000     4      200.000
+# end result "d"
+X
+$skampi -m "$d/dup-m.sko" "$d/dup.sko" 2>/dev/null
+grep -q '^count= 8 *8 *200.000 ' "$d/dup-m.sko"
+say $? merge_repeated_key_keeps_each_line "$(cat "$d/dup-m.sko")"
