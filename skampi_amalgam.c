@@ -5157,9 +5157,11 @@ SK_API void sk_io_remove(const char *path);
 #line 1 "split/io_files.c"
 /*
 ** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
-** so that the signal handler only calls unlink, rmdir, signal and raise on them.
+** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
+** process removes the default directory at the end (rmdir: only when it is empty), as
+** the one that made it may have been ended first.
 */
-#line 6 "split/io_files.c"
+#line 8 "split/io_files.c"
 
 #if SK_HAVE_MPI_IO
 #include <signal.h>
@@ -5173,7 +5175,6 @@ SK_API void sk_io_remove(const char *path);
 
 static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
 static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
-static volatile sig_atomic_t io_default_made;     /* made by this process */
 static long io_counter;
 static int io_handlers;
 
@@ -5181,7 +5182,7 @@ static void io_remove_all(void)
 {
   int i;
   for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
-  if (io_default_made && io_default[0]) rmdir(io_default);
+  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
 }
 
 /* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
@@ -5242,7 +5243,6 @@ SK_API void sk_io_files_finish(void)
 {
   io_remove_all();
   memset(io_files, 0, sizeof io_files);
-  io_default_made = 0;
 }
 
 SK_API const char *sk_io_dir(const char *dir)
@@ -5250,9 +5250,8 @@ SK_API const char *sk_io_dir(const char *dir)
   if (dir != NULL) return dir;
   if (io_default[0] == '\0') io_name_default();
   io_install_handlers();
-  if (mkdir(io_default, 0700) == 0) io_default_made = 1;
-  else if (errno != EEXIST) sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
-  else io_default_made = 1;   /* made earlier in this run (or by another process of it) */
+  if (mkdir(io_default, 0700) != 0 && errno != EEXIST)
+    sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
   return io_default;
 }
 
@@ -10598,7 +10597,8 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
 
 /* ---- write_and_read: pairs (2k, 2k+1) share a file; the odd one writes a chunk, says
 ** so with a 0-byte message, the even one reads it; with atomicity off both call
-** MPI_File_sync around the message (sync-barrier-sync of MPI-2 §9.6.1). ---- */
+** MPI_File_sync around the message (sync-barrier-sync of MPI-2 §9.6.1). With an odd
+** number of processes the last one has no partner and returns -1. ---- */
 
 #define IO_PAIR_TAG 4711
 
@@ -10607,11 +10607,11 @@ static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
   io_state *s = io_new(m, "MPI_IO_write_and_read", "mbTd", args, 0);
   long i;
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (m->size % 2 != 0) { sk_meas_fail(m, "MPI_IO_write_and_read: needs an even number of processes"); return; }
   s->write = m->rank % 2 == 1;
   s->owner = m->rank | 1;
+  s->active = (m->rank ^ 1) < m->size;    /* with an odd number the last process has no partner */
   s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
-  MPI_Comm_split(sk_mpi_comm(m), m->rank / 2, m->rank, &s->own_comm);
+  MPI_Comm_split(sk_mpi_comm(m), s->active ? m->rank / 2 : MPI_UNDEFINED, m->rank, &s->own_comm);
   s->comm = s->own_comm;
   io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
   for (i = 0; i < s->n; i++) s->mem[i] = 0;   /* every chunk goes through one buffer block */
@@ -10635,6 +10635,11 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
+  if (!s->active) {   /* no partner: takes part in the synchronisation only */
+    sk_sync_start(m);
+    sk_sync_stop(m);
+    return -1.0;
+  }
   if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);

@@ -1,6 +1,8 @@
 /*
 ** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
-** so that the signal handler only calls unlink, rmdir, signal and raise on them.
+** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
+** process removes the default directory at the end (rmdir: only when it is empty), as
+** the one that made it may have been ended first.
 */
 #include "io_files.h"
 
@@ -16,7 +18,6 @@
 
 static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
 static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
-static volatile sig_atomic_t io_default_made;     /* made by this process */
 static long io_counter;
 static int io_handlers;
 
@@ -24,7 +25,7 @@ static void io_remove_all(void)
 {
   int i;
   for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
-  if (io_default_made && io_default[0]) rmdir(io_default);
+  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
 }
 
 /* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
@@ -85,7 +86,6 @@ SK_API void sk_io_files_finish(void)
 {
   io_remove_all();
   memset(io_files, 0, sizeof io_files);
-  io_default_made = 0;
 }
 
 SK_API const char *sk_io_dir(const char *dir)
@@ -93,9 +93,8 @@ SK_API const char *sk_io_dir(const char *dir)
   if (dir != NULL) return dir;
   if (io_default[0] == '\0') io_name_default();
   io_install_handlers();
-  if (mkdir(io_default, 0700) == 0) io_default_made = 1;
-  else if (errno != EEXIST) sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
-  else io_default_made = 1;   /* made earlier in this run (or by another process of it) */
+  if (mkdir(io_default, 0700) != 0 && errno != EEXIST)
+    sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
   return io_default;
 }
 

@@ -718,7 +718,8 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
 
 /* ---- write_and_read: pairs (2k, 2k+1) share a file; the odd one writes a chunk, says
 ** so with a 0-byte message, the even one reads it; with atomicity off both call
-** MPI_File_sync around the message (sync-barrier-sync of MPI-2 §9.6.1). ---- */
+** MPI_File_sync around the message (sync-barrier-sync of MPI-2 §9.6.1). With an odd
+** number of processes the last one has no partner and returns -1. ---- */
 
 #define IO_PAIR_TAG 4711
 
@@ -727,11 +728,11 @@ static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
   io_state *s = io_new(m, "MPI_IO_write_and_read", "mbTd", args, 0);
   long i;
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (m->size % 2 != 0) { sk_meas_fail(m, "MPI_IO_write_and_read: needs an even number of processes"); return; }
   s->write = m->rank % 2 == 1;
   s->owner = m->rank | 1;
+  s->active = (m->rank ^ 1) < m->size;    /* with an odd number the last process has no partner */
   s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
-  MPI_Comm_split(sk_mpi_comm(m), m->rank / 2, m->rank, &s->own_comm);
+  MPI_Comm_split(sk_mpi_comm(m), s->active ? m->rank / 2 : MPI_UNDEFINED, m->rank, &s->own_comm);
   s->comm = s->own_comm;
   io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
   for (i = 0; i < s->n; i++) s->mem[i] = 0;   /* every chunk goes through one buffer block */
@@ -755,6 +756,11 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
+  if (!s->active) {   /* no partner: takes part in the synchronisation only */
+    sk_sync_start(m);
+    sk_sync_stop(m);
+    return -1.0;
+  }
   if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
