@@ -10335,48 +10335,38 @@ static void io_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* segmented: rank r's memsize elements at r*stride (stride >= memsize), in blocklen chunks */
-static void io_init_segmented(sk_mctx *m, const sk_value *args, const char *fn, int write)
+/* The three patterns with a stride (memsize, blocklen, stride, mef, daccess):
+** segmented: rank r's memsize elements at r*stride (stride >= memsize), blocklen chunks;
+** strided: chunk i of rank r at (i*P + r)*stride (stride >= blocklen);
+** separate: a file per process (MPI_COMM_SELF), chunk i at i*stride (stride >= blocklen). */
+enum io_stride_kind { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE };
+
+static void io_init_stride(sk_mctx *m, const sk_value *args, const char *fn, int write, enum io_stride_kind kind)
 {
+  static const char *const kinds[3] = { "segmented", "strided", "separate" };
   io_state *s = io_new(m, fn, "mbsTd", args, write);
+  long r = m->rank, least = kind == IO_SEGMENTED ? s->a.memsize : s->a.blocklen;
+  char msg[120];
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (s->a.stride < s->a.memsize) { sk_meas_fail(m, "MPI_IO_*_segmented: stride must be at least memsize"); return; }
-  io_plan_run(s, s->a.memsize, s->a.blocklen, (long)m->rank * s->a.stride, s->a.blocklen);
-  io_name(m, s, "segmented", 0);
+  if (s->a.stride < least) {
+    sprintf(msg, "%.40s: stride must be at least %s (%ld)", fn, kind == IO_SEGMENTED ? "memsize" : "blocklen", least);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (kind == IO_SEGMENTED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, s->a.blocklen);
+  else if (kind == IO_STRIDED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, (long)m->size * s->a.stride);
+  else io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.stride);
+  if (kind == IO_SEPARATE) s->comm = MPI_COMM_SELF;
+  io_name(m, s, kinds[kind], kind == IO_SEPARATE ? m->rank : 0);
   io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
 }
 
-static void init_MPI_IO_write_segmented(sk_mctx *m, const sk_value *a) { io_init_segmented(m, a, "MPI_IO_write_segmented", 1); }
-static void init_MPI_IO_read_segmented(sk_mctx *m, const sk_value *a) { io_init_segmented(m, a, "MPI_IO_read_segmented", 0); }
-
-/* strided: chunk i of rank r at (i*P + r)*stride (stride >= blocklen) */
-static void io_init_strided(sk_mctx *m, const sk_value *args, const char *fn, int write)
-{
-  io_state *s = io_new(m, fn, "mbsTd", args, write);
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (s->a.stride < s->a.blocklen) { sk_meas_fail(m, "MPI_IO_*_strided: stride must be at least blocklen"); return; }
-  io_plan_run(s, s->a.memsize, s->a.blocklen, (long)m->rank * s->a.stride, (long)m->size * s->a.stride);
-  io_name(m, s, "strided", 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
-}
-
-static void init_MPI_IO_write_strided(sk_mctx *m, const sk_value *a) { io_init_strided(m, a, "MPI_IO_write_strided", 1); }
-static void init_MPI_IO_read_strided(sk_mctx *m, const sk_value *a) { io_init_strided(m, a, "MPI_IO_read_strided", 0); }
-
-/* separate: a file per process (MPI_COMM_SELF), chunk i at i*stride (stride >= blocklen) */
-static void io_init_separate(sk_mctx *m, const sk_value *args, const char *fn, int write)
-{
-  io_state *s = io_new(m, fn, "mbsTd", args, write);
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (s->a.stride < s->a.blocklen) { sk_meas_fail(m, "MPI_IO_*_separate: stride must be at least blocklen"); return; }
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.stride);
-  s->comm = MPI_COMM_SELF;
-  io_name(m, s, "separate", m->rank);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
-}
-
-static void init_MPI_IO_write_separate(sk_mctx *m, const sk_value *a) { io_init_separate(m, a, "MPI_IO_write_separate", 1); }
-static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_separate(m, a, "MPI_IO_read_separate", 0); }
+static void init_MPI_IO_write_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_segmented", 1, IO_SEGMENTED); }
+static void init_MPI_IO_read_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_segmented", 0, IO_SEGMENTED); }
+static void init_MPI_IO_write_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_strided", 1, IO_STRIDED); }
+static void init_MPI_IO_read_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_strided", 0, IO_STRIDED); }
+static void init_MPI_IO_write_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_separate", 1, IO_SEPARATE); }
+static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_separate", 0, IO_SEPARATE); }
 
 /* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks */
 static void io_init_sequential(sk_mctx *m, const sk_value *args, const char *fn, int write)
