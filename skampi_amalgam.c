@@ -80,6 +80,15 @@
 #else
 #define SK_IF_MPI2(f) NULL
 #endif
+/* MPI-IO (MPI-2 chapter 9): where the library is MPI-2 or later, or -DUSE_MPI_IO says an
+** MPI-1 library has it (ROMIO on an MPI-1.2 library); never in the -DSKAMPI_MPI1 build. */
+#if defined(SKAMPI_MPI) && !defined(SKAMPI_MPI1) && (SK_MPI_LEVEL >= 2 || defined(USE_MPI_IO))
+#define SK_HAVE_MPI_IO 1
+#define SK_IF_MPIIO(f) f
+#else
+#define SK_HAVE_MPI_IO 0
+#define SK_IF_MPIIO(f) NULL
+#endif
 
 /* In the amalgam every internal function is static, with no "unused" attribute: a
 ** function nothing calls is a compiler warning there (code only tests call sits under
@@ -2085,8 +2094,8 @@ typedef struct sk_measurement {
 /* The rows. NAME is the measurement's name in the input language; its measure function
 ** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
 ** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
-** _MPI and _MPI2 rows keep their functions only where the build has MPI (MPI-2 for
-** one-sided), e.g.
+** _MPI, _MPI2 and _MPIIO rows keep their functions only where the build has MPI (MPI-2
+** for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO), e.g.
 **   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
 **                      init_Bcast, NULL),  */
 #define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
@@ -2097,6 +2106,9 @@ typedef struct sk_measurement {
 #define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
     SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
+#define SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(measure_##NAME), \
+    SK_IF_MPIIO(FINALIZE), MIN_PROCS, "MPI-IO (MPI-2 file access)", NAMES, NULL }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -4161,14 +4173,30 @@ SK_API int sk_apr_self_check(const sk_apr *a)
 **   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
 **             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
 **             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
+**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
+**             test files, data representation, atomicity, preallocation, unique open,
+**             file sync, and the hints given to every open (set_file_info)
 */
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 25 "split/settings.h"
-#line 26 "split/settings.h"
-#line 27 "split/settings.h"
 #line 28 "split/settings.h"
+#line 29 "split/settings.h"
+#line 30 "split/settings.h"
+#line 31 "split/settings.h"
+
+#define SK_IO_MAX_HINTS 16
+
+typedef struct sk_io_config {
+  const char *dir;            /* set_io_working_dir; NULL = a fresh directory under TMPDIR */
+  const char *datarep;        /* "native" (default), "internal" or "external32" */
+  int atomicity;              /* MPI_File_set_atomicity on every opened file (0) */
+  int preallocation;          /* write measurements preallocate before timing (0) */
+  int unique_open;            /* MPI_MODE_UNIQUE_OPEN on every open (0) */
+  int file_sync;              /* MPI_File_sync at the end of the timed part (1) */
+  int n_hints;                /* set_file_info: key/value strings (interned or program text) */
+  const char *hint_key[SK_IO_MAX_HINTS], *hint_value[SK_IO_MAX_HINTS];
+} sk_io_config;
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -4183,6 +4211,7 @@ typedef struct sk_settings {
   double unit;                /* set_unit, default 1e6 */
   int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
   void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
+  sk_io_config io;
 } sk_settings;
 
 SK_API void sk_settings_default(sk_settings *s);
@@ -4212,6 +4241,9 @@ SK_API void sk_settings_default(sk_settings *s)
   s->unit = 1e6;
   s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
+  s->io.dir = NULL;
+  s->io.datarep = "native";
+  s->io.file_sync = 1;
 }
 /* --- end split/settings.c --- */
 /* --- begin split/sync_window.c --- */
@@ -5596,9 +5628,291 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
+SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
 #endif
 /* --- end split/meas_mpi.h --- */
+/* --- begin split/io_files.h --- */
+#line 1 "split/io_files.h"
+/*
+** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
+** they go, their names, and their removal. The directory is the one set_io_working_dir
+** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
+** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
+** header. File names carry the host, process id and a counter of the process that makes
+** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
+** Every file a process may have created is registered while it exists; a handler of
+** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
+** then lets the signal take its course; sk_io_files_finish removes the (empty) default
+** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
+*/
+#ifndef SK_IO_FILES_H
+#define SK_IO_FILES_H
+
+#line 17 "split/io_files.h"
+#line 18 "split/io_files.h"
+
+/* Collective over the world: world rank 0 names the default directory, every process
+** learns the name and installs the signal handlers. Without this call (unit tests) each
+** process names the default directory after itself on first use. */
+SK_API void sk_io_files_start(void);
+/* The header line "# MPI-IO files: ..." (nothing outside MPI-IO builds). */
+SK_API void sk_io_files_describe(sk_str *out, const char *dir);
+/* Removes the registered files and the default directory if empty (every process). */
+SK_API void sk_io_files_finish(void);
+
+#if SK_HAVE_MPI_IO
+/* The directory of test files: `dir` if not NULL, else the default one (made if needed). */
+SK_API const char *sk_io_dir(const char *dir);
+/* Collective over comm: rank 0 makes a new file name (`kind` and `group` go into it, e.g.
+** "shared", 0), every process receives it in path and registers it for removal. */
+SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
+/* A name of a file that exists no more (deleted, or never created): unregistered. */
+SK_API void sk_io_forget(const char *path);
+/* Removes the file if it exists (unlink) and unregisters it. */
+SK_API void sk_io_remove(const char *path);
+#endif
+
+#endif
+/* --- end split/io_files.h --- */
+/* --- begin split/io_files.c --- */
+#line 1 "split/io_files.c"
+/*
+** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
+** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
+** process removes the default directory at the end (rmdir: only when it is empty), as
+** the one that made it may have been ended first.
+*/
+#line 8 "split/io_files.c"
+
+#if SK_HAVE_MPI_IO
+#include <signal.h>
+#include <unistd.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#define IO_MAX_FILES 16
+#define IO_PATH 512
+
+static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
+static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
+static long io_counter;
+static int io_handlers;
+
+static void io_remove_all(void)
+{
+  int i;
+  for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
+  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
+}
+
+/* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
+static void io_on_signal(int sig)
+{
+  io_remove_all();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void io_install_handlers(void)
+{
+  static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
+  int i;
+  if (io_handlers) return;
+  io_handlers = 1;
+  for (i = 0; i < 3; i++) {
+    void (*old)(int) = signal(sigs[i], io_on_signal);
+    if (old == SIG_IGN) signal(sigs[i], SIG_IGN);   /* a signal ignored (nohup) stays ignored */
+  }
+}
+
+/* host name with only [A-Za-z0-9.-] (for file names) */
+static void io_host(char *buf, size_t size)
+{
+  char *p;
+  sk_tp_processor_name(buf, size);
+  for (p = buf; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
+      *p = '_';
+  if (buf[0] == '\0') sk_copy_string(buf, size, "host");
+}
+
+static void io_name_default(void)
+{
+  const char *tmp = getenv("TMPDIR");
+  char host[128];
+  if (tmp == NULL || tmp[0] == '\0') tmp = "/tmp";
+  io_host(host, sizeof host);
+  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", tmp, host, (long)getpid());
+}
+
+SK_API void sk_io_files_start(void)
+{
+  if (sk_tp_world_rank() == 0) io_name_default();
+  sk_tp_bcast(sk_tp_world(), io_default, sizeof io_default, 0);
+  io_install_handlers();
+}
+
+SK_API void sk_io_files_describe(sk_str *out, const char *dir)
+{
+  if (dir != NULL) sk_str_printf(out, "# MPI-IO files: in %s (set_io_working_dir)\n", dir);
+  else sk_str_printf(out, "# MPI-IO files: in %s (made when needed, removed at the end)\n",
+                     io_default[0] ? io_default : "a fresh directory under TMPDIR");
+}
+
+SK_API void sk_io_files_finish(void)
+{
+  io_remove_all();
+  memset(io_files, 0, sizeof io_files);
+}
+
+SK_API const char *sk_io_dir(const char *dir)
+{
+  if (dir != NULL) return dir;
+  if (io_default[0] == '\0') io_name_default();
+  io_install_handlers();
+  if (mkdir(io_default, 0700) != 0 && errno != EEXIST)
+    sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
+  return io_default;
+}
+
+static void io_register(const char *path)
+{
+  int i, free_slot = -1;
+  for (i = 0; i < IO_MAX_FILES; i++) {
+    if (sk_streq(io_files[i], path)) return;
+    if (free_slot < 0 && io_files[i][0] == '\0') free_slot = i;
+  }
+  if (free_slot < 0) sk_fatal("MPI-IO: more than %d files at once", IO_MAX_FILES);
+  if (strlen(path) >= IO_PATH) sk_fatal("MPI-IO: file name too long: %s", path);
+  io_files[free_slot][0] = '\0';
+  strcpy(io_files[free_slot], path);
+}
+
+SK_API void sk_io_forget(const char *path)
+{
+  int i;
+  for (i = 0; i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
+}
+
+SK_API void sk_io_remove(const char *path)
+{
+  unlink(path);
+  sk_io_forget(path);
+}
+
+SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size)
+{
+  char prefix[IO_PATH], host[128], full[IO_PATH + 40];
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  memset(prefix, 0, sizeof prefix);
+  if (rank == 0) {
+    io_host(host, sizeof host);
+    sprintf(prefix, "%.380s/skampi_io-%.64s-%ld-%ld", sk_io_dir(dir), host, (long)getpid(), ++io_counter);
+  }
+  MPI_Bcast(prefix, (int)sizeof prefix, MPI_CHAR, 0, comm);
+  sprintf(full, "%s-%.16s-%d", prefix, kind, group);
+  io_register(full);
+  sk_copy_string(path, size, full);
+}
+
+#else /* no MPI-IO */
+
+SK_API void sk_io_files_start(void) {}
+SK_API void sk_io_files_describe(sk_str *out, const char *dir) { (void)out; (void)dir; }
+SK_API void sk_io_files_finish(void) {}
+
+#endif
+/* --- end split/io_files.c --- */
+/* --- begin split/io_daccess.h --- */
+#line 1 "split/io_daccess.h"
+/*
+** io_daccess.h -- the data access routine classes of MPI-IO (MPI-2 §9.4.1) as the
+** `daccess` bit mask of SKaMPI 6's io.c: one bit for the positioning, one for the
+** synchronism, one for the coordination. The twelve classes, in the order the
+** data_access_routines iterator yields them, and the MPI routine each one stands for.
+** Pure data: compiled in every build (print_data_access_settings works everywhere).
+*/
+#ifndef SK_IO_DACCESS_H
+#define SK_IO_DACCESS_H
+
+#line 12 "split/io_daccess.h"
+
+#define SK_IO_EXPLICIT_OFFSETS 0x001
+#define SK_IO_INDIVIDUAL_FILE_POINTERS 0x002
+#define SK_IO_SHARED_FILE_POINTER 0x004
+#define SK_IO_BLOCKING 0x010
+#define SK_IO_NONBLOCKING_SPLIT 0x020
+#define SK_IO_NONCOLLECTIVE 0x100
+#define SK_IO_COLLECTIVE 0x200
+#define SK_IO_CLASSES 12
+
+/* The i-th class (0 <= i < SK_IO_CLASSES): 0x111, 0x112, 0x114, 0x121, ..., 0x224. */
+SK_API int sk_io_class(int i);
+/* 1 if daccess is exactly one of the twelve classes. */
+SK_API int sk_io_class_valid(long daccess);
+/* "MPI_File_write_at", "MPI_File_read_ordered_begin/end", ... or NULL if not a class. */
+SK_API const char *sk_io_routine(long daccess, int write);
+/* The "#" lines of print_data_access_settings: the three properties of daccess and the
+** routines (flag bit 1: the read routine, bit 2: the write routine). */
+SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag);
+
+#endif
+/* --- end split/io_daccess.h --- */
+/* --- begin split/io_daccess.c --- */
+#line 1 "split/io_daccess.c"
+/*
+** io_daccess.c -- see io_daccess.h.
+*/
+#line 5 "split/io_daccess.c"
+
+static const struct { int bits; const char *routine; } io_classes[SK_IO_CLASSES] = {
+  { 0x111, "%s_at" }, { 0x112, "%s" }, { 0x114, "%s_shared" },
+  { 0x121, "i%s_at" }, { 0x122, "i%s" }, { 0x124, "i%s_shared" },
+  { 0x211, "%s_at_all" }, { 0x212, "%s_all" }, { 0x214, "%s_ordered" },
+  { 0x221, "%s_at_all_begin/end" }, { 0x222, "%s_all_begin/end" }, { 0x224, "%s_ordered_begin/end" }
+};
+
+SK_API int sk_io_class(int i) { return i >= 0 && i < SK_IO_CLASSES ? io_classes[i].bits : 0; }
+
+static int io_class_index(long daccess)
+{
+  int i;
+  for (i = 0; i < SK_IO_CLASSES; i++) if (io_classes[i].bits == daccess) return i;
+  return -1;
+}
+
+SK_API int sk_io_class_valid(long daccess) { return io_class_index(daccess) >= 0; }
+
+SK_API const char *sk_io_routine(long daccess, int write)
+{
+  static char names[2][SK_IO_CLASSES][48];
+  int i = io_class_index(daccess), w = write != 0;
+  if (i < 0) return NULL;
+  if (names[w][i][0] == '\0') {
+    char base[24];
+    sprintf(base, io_classes[i].routine, w ? "write" : "read");
+    sprintf(names[w][i], "MPI_File_%s", base);
+  }
+  return names[w][i];
+}
+
+SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag)
+{
+  sk_str_printf(out, "# data access 0x%03lx: positioning %s, synchronism %s, coordination %s\n", daccess,
+                daccess & SK_IO_EXPLICIT_OFFSETS ? "explicit offsets"
+                : daccess & SK_IO_INDIVIDUAL_FILE_POINTERS ? "individual file pointers"
+                : daccess & SK_IO_SHARED_FILE_POINTER ? "shared file pointer" : "?",
+                daccess & SK_IO_BLOCKING ? "blocking" : daccess & SK_IO_NONBLOCKING_SPLIT ?
+                (daccess & SK_IO_COLLECTIVE ? "split collective" : "non-blocking") : "?",
+                daccess & SK_IO_NONCOLLECTIVE ? "non-collective" : daccess & SK_IO_COLLECTIVE ? "collective" : "?");
+  if (!sk_io_class_valid(daccess)) { sk_str_puts(out, "# (not one of the twelve data access classes)\n"); return; }
+  if (flag & 1) sk_str_printf(out, "# read routine: %s\n", sk_io_routine(daccess, 0));
+  if (flag & 2) sk_str_printf(out, "# write routine: %s\n", sk_io_routine(daccess, 1));
+}
+/* --- end split/io_daccess.c --- */
 /* --- begin split/meas_synthetic.c --- */
 #line 1 "split/meas_synthetic.c"
 /*
@@ -10180,6 +10494,1274 @@ static const sk_measurement mpi_win_transfer_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
 /* --- end split/meas_mpi_win_transfer.c --- */
+/* --- begin split/meas_mpi_io.c --- */
+#line 1 "split/meas_mpi_io.c"
+/*
+** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c and localio.c, all named
+** MPI_IO_*): open, close, delete, preallocate, seek, the read and write patterns over
+** every data access routine class (io_daccess.h), and rank 0's local file-once
+** measurements through POSIX or MPI-IO. The functions exist where the library has MPI-IO
+** (SK_HAVE_MPI_IO); the rows exist in every build.
+**
+** Rules (units and sizes as SKaMPI 6; README, "MPI-IO"):
+** - memsize, blocklen, stride and count are numbers of memtype elements; a file position
+**   of k memtype elements is k * size(memtype) / size(etype) etypes of the view
+**   (size(memtype) must be a multiple of size(etype)). Every open gets the view
+**   (0, etype, filetype, datarep), the atomicity, MPI_MODE_UNIQUE_OPEN and the hints of
+**   the settings (sk_settings.io).
+** - A pattern measurement accesses its chunks (file position, length, buffer position)
+**   with the routine of `daccess`; collective classes make every process call as often
+**   as the one with most chunks (with 0 elements where it has none). A class the
+**   pattern cannot use makes measure return -1; a daccess that is no class is refused.
+** - Writes open RDWR|CREATE|DELETE_ON_CLOSE in each call (open, view and close are not
+**   timed, the file is gone afterwards); reads create their file in init and delete it
+**   in finalize. With the file_sync setting MPI_File_sync ends the timed part.
+** - Files are named and removed by io_files.c (also when a signal ends the run).
+** - Verification (settings verify, switch_verification_on): on the first call the data
+**   carries a pattern; a write reads its chunks back (explicit offsets, or in rank order
+**   for the ordered classes), a read compares with what init wrote; the first
+**   differing byte fails the measurement. Non-collective shared-pointer classes and
+**   MPI_MODE_SEQUENTIAL files place data in no determined order and are not compared.
+*/
+#line 29 "split/meas_mpi_io.c"
+#line 30 "split/meas_mpi_io.c"
+#line 31 "split/meas_mpi_io.c"
+#line 32 "split/meas_mpi_io.c"
+#line 33 "split/meas_mpi_io.c"
+
+#if SK_HAVE_MPI_IO
+#include <unistd.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+
+/* O_DIRECT is hidden by strict C89 headers; Linux on x86 has the value 040000. */
+#if defined(O_DIRECT)
+#define IO_O_DIRECT O_DIRECT
+#elif defined(__linux__) && (defined(__x86_64__) || defined(__i386__))
+#define IO_O_DIRECT 040000
+#else
+#define IO_O_DIRECT 0
+#endif
+#define IO_DIRECT_ALIGN 4096
+
+/* ---- arguments ----
+** layout letters: c count, m memsize, b blocklen, s stride, p np, f the flag parameter
+** (create_file, create_flag, private, with_sync), T memtype etype filetype (three
+** parameters), d daccess, A memsize array, B blocklen array, w power, a api string,
+** x directio flag, g a second flag (create_flag of write_file_once) */
+typedef struct io_args {
+  long count, memsize, blocklen, stride, np, flag, daccess, power, directio, flag2;
+  const sk_datatype *memtype, *etype, *filetype;
+  const sk_value *memsizes, *blocklens;
+  const char *api;
+} io_args;
+
+static const sk_datatype *io_byte_type(void)
+{
+  static sk_datatype t;
+  if (t.name == NULL) { t.size = t.extent = 1; t.mpi = MPI_BYTE; t.name = "MPI_BYTE"; }
+  return &t;
+}
+
+static void io_args_read(io_args *a, const sk_value *args, const char *layout)
+{
+  const sk_value *v = args;
+  memset(a, 0, sizeof *a);
+  a->memtype = a->etype = a->filetype = io_byte_type();
+  a->daccess = 0x111;
+  for (; *layout; layout++, v++) {
+    switch (*layout) {
+    case 'c': a->count = v->u.i; break;
+    case 'm': a->memsize = v->u.i; break;
+    case 'b': a->blocklen = v->u.i; break;
+    case 's': a->stride = v->u.i; break;
+    case 'p': a->np = v->u.i; break;
+    case 'f': a->flag = v->u.i; break;
+    case 'g': a->flag2 = v->u.i; break;
+    case 'd': a->daccess = v->u.i; break;
+    case 'w': a->power = v->u.i; break;
+    case 'x': a->directio = v->u.i; break;
+    case 'a': a->api = v->u.s; break;
+    case 'A': a->memsizes = v; break;
+    case 'B': a->blocklens = v; break;
+    case 'T': a->memtype = v[0].u.dt; a->etype = v[1].u.dt; a->filetype = v[2].u.dt; v += 2; break;
+    default: break;
+    }
+  }
+}
+
+/* ---- state ---- */
+
+typedef struct io_state {
+  io_args a;
+  const char *fn;
+  int write;                 /* writes (else reads or no data) */
+  MPI_Comm comm;             /* the communicator the file is opened on */
+  MPI_Comm own_comm;         /* made in init (pair, first np ranks), else MPI_COMM_NULL */
+  int active;                /* this process opens the file */
+  int made;                  /* the file exists between init and finalize */
+  char path[600];
+  MPI_Info info;             /* the hints of the settings */
+  MPI_Datatype view;         /* filetype of the view */
+  MPI_Datatype own_view;     /* made in init, else MPI_DATATYPE_NULL */
+  MPI_Offset ratio;          /* etypes per memtype element */
+  long n, *off, *len, *mem;  /* chunks: file position, length, buffer position (elements) */
+  int unsupported;           /* the class does not fit the pattern: measure returns -1 */
+  int sequential;            /* MPI_MODE_SEQUENTIAL */
+  int verified;              /* the verification call happened */
+  int owner;                 /* whose pattern a read finds (its own rank, rank 0, partner) */
+  long elements;             /* elements this process moves (buffer size in elements) */
+  MPI_File fh;               /* seek measurements: open from init to finalize */
+  MPI_Offset calls;          /* seek measurements: calls so far */
+  int direct;                /* local: O_DIRECT is in use */
+} io_state;
+
+static io_state *io_of(sk_mctx *m) { return (io_state *)m->state; }
+
+static const sk_io_config *io_cfg(const sk_mctx *m)
+{
+  static sk_io_config defaults;
+  if (m->settings != NULL) return &m->settings->io;
+  if (defaults.datarep == NULL) { defaults.datarep = "native"; defaults.file_sync = 1; }
+  return &defaults;
+}
+
+/* rc of an MPI-IO call: MPI_SUCCESS, or the measurement fails naming the call */
+static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
+{
+  char msg[MPI_MAX_ERROR_STRING + 1], text[200];
+  int len = 0;
+  if (rc == MPI_SUCCESS) return 1;
+  MPI_Error_string(rc, msg, &len);
+  msg[len] = '\0';
+  sprintf(text, "%.40s: %.40s failed: %.100s", s->fn, what, msg);
+  sk_meas_fail(m, text);
+  return 0;
+}
+
+static io_state *io_new(sk_mctx *m, const char *fn, const char *layout, const sk_value *args, int write)
+{
+  io_state *s = (io_state *)sk_malloc(sizeof *s);
+  const sk_io_config *io = io_cfg(m);
+  int i;
+  memset(s, 0, sizeof *s);
+  io_args_read(&s->a, args, layout);
+  s->fn = fn;
+  s->write = write;
+  s->comm = sk_mpi_comm(m);
+  s->own_comm = MPI_COMM_NULL;
+  s->own_view = MPI_DATATYPE_NULL;
+  s->view = s->a.filetype->mpi;
+  s->active = 1;
+  s->owner = m->rank;
+  s->fh = MPI_FILE_NULL;
+  s->info = MPI_INFO_NULL;
+  if (io->n_hints > 0) {
+    MPI_Info_create(&s->info);
+    for (i = 0; i < io->n_hints; i++) MPI_Info_set(s->info, (char *)io->hint_key[i], (char *)io->hint_value[i]);
+  }
+  m->state = s;
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+  return s;
+}
+
+/* The element and offset rules of the patterns (memtype in etypes, daccess a class). */
+static int io_check_types(sk_mctx *m, io_state *s)
+{
+  char msg[200];
+  if (m->failed) return 0;
+  if (s->a.etype->size == 0 || s->a.memtype->size % s->a.etype->size != 0) {
+    sprintf(msg, "%.40s: the size of memtype %.40s (%lu) is no multiple of the size of etype %.40s (%lu)", s->fn,
+            s->a.memtype->name, (unsigned long)s->a.memtype->size, s->a.etype->name, (unsigned long)s->a.etype->size);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  s->ratio = (MPI_Offset)(s->a.memtype->size / s->a.etype->size);
+  if (!sk_io_class_valid(s->a.daccess)) {
+    sprintf(msg, "%.40s: daccess 0x%lx is none of the twelve data access classes (0x111 ... 0x224)", s->fn,
+            (unsigned long)s->a.daccess);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* Chunk i of a contiguous run: `elements` in chunks of blocklen from file position base
+** (step: the distance of consecutive chunks). */
+static void io_plan(io_state *s, long n)
+{
+  s->n = n;
+  s->off = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  s->len = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  s->mem = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+}
+
+static long io_chunks(long memsize, long blocklen) { return memsize <= 0 ? 0 : (memsize + blocklen - 1) / blocklen; }
+
+static void io_plan_run(io_state *s, long memsize, long blocklen, long base, long step)
+{
+  long i, n = io_chunks(memsize, blocklen);
+  io_plan(s, n);
+  for (i = 0; i < n; i++) {
+    s->off[i] = base + i * step;
+    s->mem[i] = i * blocklen;
+    s->len[i] = memsize - i * blocklen < blocklen ? memsize - i * blocklen : blocklen;
+  }
+  s->elements = memsize;
+}
+
+static int io_check_blocks(sk_mctx *m, const io_state *s, long memsize, long blocklen)
+{
+  char msg[160];
+  if (!sk_mpi_check_count(m, s->fn, "memsize", memsize) || !sk_mpi_check_count(m, s->fn, "blocklen", blocklen))
+    return 0;
+  if (memsize > 0 && blocklen < 1) {
+    sprintf(msg, "%.40s: blocklen must be at least 1 when memsize is %ld", s->fn, memsize);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+static long io_total(sk_mctx *m, const io_state *s, long per_process)
+{
+  return sk_mpi_data_bytes(per_process, s->a.memtype) * (long)m->size;
+}
+
+/* ---- one access of a class ---- */
+
+static int io_access(MPI_File fh, int write, long daccess, MPI_Offset off, void *buf, int count, MPI_Datatype t)
+{
+  MPI_Status st;
+  MPI_Request rq;
+  int rc = MPI_SUCCESS;
+  if ((daccess & SK_IO_INDIVIDUAL_FILE_POINTERS) && (rc = MPI_File_seek(fh, off, MPI_SEEK_SET)) != MPI_SUCCESS) return rc;
+  switch (daccess) {
+  case 0x111: return write ? MPI_File_write_at(fh, off, buf, count, t, &st) : MPI_File_read_at(fh, off, buf, count, t, &st);
+  case 0x112: return write ? MPI_File_write(fh, buf, count, t, &st) : MPI_File_read(fh, buf, count, t, &st);
+  case 0x114: return write ? MPI_File_write_shared(fh, buf, count, t, &st) : MPI_File_read_shared(fh, buf, count, t, &st);
+  case 0x121: rc = write ? MPI_File_iwrite_at(fh, off, buf, count, t, &rq) : MPI_File_iread_at(fh, off, buf, count, t, &rq); break;
+  case 0x122: rc = write ? MPI_File_iwrite(fh, buf, count, t, &rq) : MPI_File_iread(fh, buf, count, t, &rq); break;
+  case 0x124: rc = write ? MPI_File_iwrite_shared(fh, buf, count, t, &rq) : MPI_File_iread_shared(fh, buf, count, t, &rq); break;
+  case 0x211: return write ? MPI_File_write_at_all(fh, off, buf, count, t, &st) : MPI_File_read_at_all(fh, off, buf, count, t, &st);
+  case 0x212: return write ? MPI_File_write_all(fh, buf, count, t, &st) : MPI_File_read_all(fh, buf, count, t, &st);
+  case 0x214: return write ? MPI_File_write_ordered(fh, buf, count, t, &st) : MPI_File_read_ordered(fh, buf, count, t, &st);
+  case 0x221:
+    if (write) { if ((rc = MPI_File_write_at_all_begin(fh, off, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_write_at_all_end(fh, buf, &st); }
+    else if ((rc = MPI_File_read_at_all_begin(fh, off, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_read_at_all_end(fh, buf, &st);
+    return rc;
+  case 0x222:
+    if (write) { if ((rc = MPI_File_write_all_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_write_all_end(fh, buf, &st); }
+    else if ((rc = MPI_File_read_all_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_read_all_end(fh, buf, &st);
+    return rc;
+  case 0x224:
+    if (write) { if ((rc = MPI_File_write_ordered_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_write_ordered_end(fh, buf, &st); }
+    else if ((rc = MPI_File_read_ordered_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_read_ordered_end(fh, buf, &st);
+    return rc;
+  default: return MPI_ERR_ARG;
+  }
+  return rc == MPI_SUCCESS ? MPI_Wait(&rq, &st) : rc;
+}
+
+/* Every chunk of the plan with the class daccess (0-element calls only where collective). */
+static int io_run_chunks(sk_mctx *m, io_state *s, MPI_File fh, char *buf, int write, long daccess)
+{
+  long i;
+  size_t ext = s->a.memtype->extent;
+  for (i = 0; i < s->n; i++) {
+    if (s->len[i] == 0 && !(daccess & SK_IO_COLLECTIVE)) continue;
+    if (!io_ok(m, s, io_access(fh, write, daccess, (MPI_Offset)s->off[i] * s->ratio, buf + (size_t)s->mem[i] * ext,
+                               (int)s->len[i], s->a.memtype->mpi), sk_io_routine(daccess, write)))
+      return 0;
+  }
+  return 1;
+}
+
+/* ---- opening ---- */
+
+static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
+{
+  const sk_io_config *io = io_cfg(m);
+  int rc;
+  if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
+  if (s->sequential && (amode & MPI_MODE_RDWR)) amode = (amode & ~MPI_MODE_RDWR) | MPI_MODE_WRONLY;
+  if (s->sequential) amode |= MPI_MODE_SEQUENTIAL;   /* which allows no RDWR */
+  *fh = MPI_FILE_NULL;
+  if (!io_ok(m, s, MPI_File_open(s->comm, s->path, amode, s->info, fh), "MPI_File_open")) return 0;
+  rc = MPI_File_set_view(*fh, s->sequential ? MPI_DISPLACEMENT_CURRENT : 0, s->a.etype->mpi, s->view,
+                         (char *)io->datarep, s->info);
+  if (!io_ok(m, s, rc, "MPI_File_set_view")) { MPI_File_close(fh); return 0; }
+  if (io->atomicity) MPI_File_set_atomicity(*fh, 1);
+  return 1;
+}
+
+#define IO_WRITE_MODE (MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE)
+
+/* The file's name, made collectively over the measurement communicator. */
+static void io_name(sk_mctx *m, io_state *s, const char *kind, int group)
+{
+  sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path);
+}
+
+/* ---- data patterns and verification ---- */
+
+static unsigned char io_pattern(int owner, size_t k)
+{
+  return (unsigned char)((owner * 37 + (long)(k % 65521) * 11 + (long)(k >> 16) + 3) & 0xff);
+}
+
+static void io_fill(char *buf, size_t bytes, int owner)
+{
+  size_t k;
+  for (k = 0; k < bytes; k++) buf[k] = (char)io_pattern(owner, k);
+}
+
+/* Compares the data of `elements` memtype elements in got with those in want (packed,
+** so holes of derived types do not count); fails naming the first differing byte. */
+static int io_compare(sk_mctx *m, const io_state *s, char *got, char *want, long elements)
+{
+  int size = 0, p1 = 0, p2 = 0, k;
+  char *a, *b, msg[200];
+  MPI_Comm self = MPI_COMM_SELF;
+  if (elements <= 0) return 1;
+  MPI_Pack_size((int)elements, s->a.memtype->mpi, self, &size);
+  a = (char *)sk_malloc((size_t)size + 1);
+  b = (char *)sk_malloc((size_t)size + 1);
+  MPI_Pack(got, (int)elements, s->a.memtype->mpi, a, size, &p1, self);
+  MPI_Pack(want, (int)elements, s->a.memtype->mpi, b, size, &p2, self);
+  for (k = 0; k < p1 && a[k] == b[k]; k++) { /* find the first difference */ }
+  if (k < p1) {
+    sprintf(msg, "%.40s: verify: process %d holds 0x%02x at data byte %d of %d where 0x%02x was written", s->fn,
+            m->rank, (unsigned char)a[k], k, p1, (unsigned char)b[k]);
+    sk_meas_fail(m, msg);
+  }
+  free(a);
+  free(b);
+  return k >= p1;
+}
+
+/* What a reader should find: the owner's pattern over `elements` elements. */
+static void io_verify_read(sk_mctx *m, const io_state *s, char *got, long elements)
+{
+  size_t bytes = sk_mpi_bytes(elements, s->a.memtype);
+  char *want = (char *)sk_malloc(bytes + 1);
+  io_fill(want, bytes, s->owner);
+  io_compare(m, s, got, want, elements);
+  free(want);
+}
+
+/* Whether the positions of daccess are determined (explicit, individual, ordered). */
+static int io_determined(const io_state *s, long daccess)
+{
+  return !s->sequential && (!(daccess & SK_IO_SHARED_FILE_POINTER) || (daccess & SK_IO_COLLECTIVE));
+}
+
+/* A write reads its chunks back (same positions) and compares. */
+static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
+{
+  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  char *back;
+  long daccess = s->a.daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
+  if (!io_determined(s, s->a.daccess)) return;
+  back = (char *)sk_malloc(bytes + 1);
+  memset(back, 0, bytes + 1);
+  if (daccess == 0x214) MPI_File_seek_shared(fh, 0, MPI_SEEK_SET);
+  if (io_run_chunks(m, s, fh, back, 0, daccess)) io_compare(m, s, back, sent, s->elements);
+  free(back);
+}
+
+/* ---- the pattern measurements ---- */
+
+/* Writes the file a read measurement reads: every process its chunks, with the write
+** routine of the class (so the shared-pointer classes leave the data where they find
+** it), from its pattern. */
+static void io_make_file(sk_mctx *m, io_state *s)
+{
+  MPI_File fh;
+  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  char *buf;
+  int seq = s->sequential;
+  if (!s->active || m->failed) return;
+  buf = (char *)sk_malloc(bytes + 1);
+  io_fill(buf, bytes, s->owner);
+  s->sequential = 0;
+  if (io_open(m, s, MPI_MODE_RDWR | MPI_MODE_CREATE, &fh)) {
+    s->made = 1;
+    io_run_chunks(m, s, fh, buf, 1, seq ? (s->a.daccess & SK_IO_COLLECTIVE ? 0x214 : 0x114) : s->a.daccess);
+    MPI_File_close(&fh);
+  }
+  s->sequential = seq;
+  free(buf);
+}
+
+/* Declares the buffers and, for reads, makes the file. */
+static void io_pattern_ready(sk_mctx *m, io_state *s, long reported)
+{
+  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  if (m->failed) return;
+  if (s->write) m->send_usage = bytes; else m->recv_usage = bytes;
+  m->reported_size = reported;
+  if (!s->write && !s->unsupported) io_make_file(m, s);
+}
+
+static double io_pattern_measure(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  const sk_io_config *io = io_cfg(m);
+  MPI_File fh;
+  char *buf = s->write ? m->send_buf : m->recv_buf;
+  int verify = m->settings != NULL && m->settings->verify && !s->verified;
+  double start, t;
+  (void)args;
+  if (s->unsupported || !s->active) return -1.0;
+  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  if (!io_open(m, s, s->write ? IO_WRITE_MODE : MPI_MODE_RDONLY, &fh)) return -1.0;
+  if (s->write && io->preallocation)
+    MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->a.memtype) * (MPI_Offset)m->size);
+  start = sk_sync_start(m);
+  io_run_chunks(m, s, fh, buf, s->write, s->a.daccess);
+  if (io->file_sync) MPI_File_sync(fh);
+  t = sk_sync_stop(m) - start;
+  if (verify) {
+    s->verified = 1;
+    if (s->write) io_verify_write(m, s, fh, buf);
+    else if (io_determined(s, s->a.daccess)) io_verify_read(m, s, buf, s->elements);
+  }
+  MPI_File_close(&fh);
+  return t;
+}
+
+static void io_finalize(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  (void)args;
+  if (s == NULL) return;
+  if (s->fh != MPI_FILE_NULL) MPI_File_close(&s->fh);
+  if (s->path[0]) {
+    MPI_Barrier(sk_mpi_comm(m));        /* nobody still has it open */
+    sk_io_remove(s->path);              /* every process: own files, or the shared one */
+  }
+  if (s->own_comm != MPI_COMM_NULL) MPI_Comm_free(&s->own_comm);
+  if (s->own_view != MPI_DATATYPE_NULL) MPI_Type_free(&s->own_view);
+  if (s->info != MPI_INFO_NULL) MPI_Info_free(&s->info);
+  free(s->off);
+  free(s->len);
+  free(s->mem);
+  free(s);
+  m->state = NULL;
+}
+
+/* The three patterns with a stride (memsize, blocklen, stride, mef, daccess):
+** segmented: rank r's memsize elements at r*stride (stride >= memsize), blocklen chunks;
+** strided: chunk i of rank r at (i*P + r)*stride (stride >= blocklen);
+** separate: a file per process (MPI_COMM_SELF), chunk i at i*stride (stride >= blocklen). */
+enum io_stride_kind { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE };
+
+static void io_init_stride(sk_mctx *m, const sk_value *args, const char *fn, int write, enum io_stride_kind kind)
+{
+  static const char *const kinds[3] = { "segmented", "strided", "separate" };
+  io_state *s = io_new(m, fn, "mbsTd", args, write);
+  long r = m->rank, least = kind == IO_SEGMENTED ? s->a.memsize : s->a.blocklen;
+  char msg[120];
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  if (s->a.stride < least) {
+    sprintf(msg, "%.40s: stride must be at least %s (%ld)", fn, kind == IO_SEGMENTED ? "memsize" : "blocklen", least);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (kind == IO_SEGMENTED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, s->a.blocklen);
+  else if (kind == IO_STRIDED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, (long)m->size * s->a.stride);
+  else io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.stride);
+  if (kind == IO_SEPARATE) s->comm = MPI_COMM_SELF;
+  io_name(m, s, kinds[kind], kind == IO_SEPARATE ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+}
+
+static void init_MPI_IO_write_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_segmented", 1, IO_SEGMENTED); }
+static void init_MPI_IO_read_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_segmented", 0, IO_SEGMENTED); }
+static void init_MPI_IO_write_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_strided", 1, IO_STRIDED); }
+static void init_MPI_IO_read_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_strided", 0, IO_STRIDED); }
+static void init_MPI_IO_write_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_separate", 1, IO_SEPARATE); }
+static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_separate", 0, IO_SEPARATE); }
+
+/* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks */
+static void io_init_sequential(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "mbTd", args, write);
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  s->sequential = 1;
+  s->unsupported = !(s->a.daccess & SK_IO_SHARED_FILE_POINTER);
+  io_name(m, s, "sequential", 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+}
+
+static void init_MPI_IO_write_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_write_sequential", 1); }
+static void init_MPI_IO_read_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_read_sequential", 0); }
+
+/* noncontiguous: the view shows rank r the blocks r, r+P, r+2P, ... of blocklen elements
+** (a vector of etypes, resized to P blocks); the rank's chunks are consecutive in it. */
+static void io_init_noncontiguous(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "mbTd", args, write);
+  MPI_Datatype block;
+  MPI_Aint ext = (MPI_Aint)s->a.etype->extent, disp;
+  int etypes;
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  etypes = (int)(s->a.blocklen * s->ratio);
+  if (etypes < 1) etypes = 1;
+  disp = (MPI_Aint)m->rank * etypes * ext;
+  MPI_Type_create_hindexed(1, &etypes, &disp, s->a.etype->mpi, &block);
+  MPI_Type_create_resized(block, 0, (MPI_Aint)m->size * etypes * ext, &s->own_view);
+  MPI_Type_free(&block);
+  MPI_Type_commit(&s->own_view);
+  s->view = s->own_view;
+  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  io_name(m, s, "noncontiguous", 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+}
+
+static void init_MPI_IO_write_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_write_noncontiguous", 1); }
+static void init_MPI_IO_read_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_read_noncontiguous", 0); }
+
+/* random: per-rank memsize[r] and blocklen[r] (arrays indexed by rank); round i holds
+** chunk i of every rank that still has one, in rank order, without gaps */
+static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "ABTd", args, write);
+  long rounds = 0, i, pos = 0, total = 0, mine = 0;
+  int q;
+  char msg[160];
+  if (sk_array_length(s->a.memsizes) < (size_t)m->size || sk_array_length(s->a.blocklens) < (size_t)m->size) {
+    sprintf(msg, "%.40s: memsize and blocklen need one entry per process (%d)", fn, m->size);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  for (q = 0; q < m->size; q++) {
+    long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+    if (!io_check_blocks(m, s, ms, bl)) return;
+    if (io_chunks(ms, bl) > rounds) rounds = io_chunks(ms, bl);
+    total += ms;
+  }
+  if (!io_check_types(m, s)) return;
+  io_plan(s, rounds);
+  for (i = 0; i < rounds; i++)
+    for (q = 0; q < m->size; q++) {
+      long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+      long len = i < io_chunks(ms, bl) ? (ms - i * bl < bl ? ms - i * bl : bl) : 0;
+      if (q == m->rank) { s->off[i] = pos; s->len[i] = len; s->mem[i] = mine; mine += len; }
+      pos += len;
+    }
+  s->elements = mine;
+  io_name(m, s, "random", 0);
+  io_pattern_ready(m, s, sk_mpi_data_bytes(total, s->a.memtype));
+}
+
+static void init_MPI_IO_write_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_write_random", 1); }
+static void init_MPI_IO_read_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_read_random", 0); }
+
+/* once: one access of count elements; private: own file at 0, else the shared file at r*count */
+static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "cTfd", args, write);
+  if (!sk_mpi_check_count(m, fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  io_plan(s, 1);
+  s->off[0] = s->a.flag ? 0 : (long)m->rank * s->a.count;
+  s->len[0] = s->a.count;
+  s->mem[0] = 0;
+  s->elements = s->a.count;
+  if (s->a.flag) s->comm = MPI_COMM_SELF;
+  io_name(m, s, s->a.flag ? "private" : "shared", s->a.flag ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.count));
+}
+
+static void init_MPI_IO_write_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_write_once", 1); }
+static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_read_once", 0); }
+
+#define measure_MPI_IO_write_segmented io_pattern_measure
+#define measure_MPI_IO_read_segmented io_pattern_measure
+#define measure_MPI_IO_write_strided io_pattern_measure
+#define measure_MPI_IO_read_strided io_pattern_measure
+#define measure_MPI_IO_write_separate io_pattern_measure
+#define measure_MPI_IO_read_separate io_pattern_measure
+#define measure_MPI_IO_write_sequential io_pattern_measure
+#define measure_MPI_IO_read_sequential io_pattern_measure
+#define measure_MPI_IO_write_noncontiguous io_pattern_measure
+#define measure_MPI_IO_read_noncontiguous io_pattern_measure
+#define measure_MPI_IO_write_random io_pattern_measure
+#define measure_MPI_IO_read_random io_pattern_measure
+#define measure_MPI_IO_write_once io_pattern_measure
+#define measure_MPI_IO_read_once io_pattern_measure
+
+/* ---- reading whole files ---- */
+
+/* read_file(count, mef, daccess): every process opens, reads the count-element file and
+** closes, all timed; rank 0 wrote the file in init. Shared-pointer classes: -1. */
+static void init_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_read_file", "cTd", args, 0);
+  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  io_plan(s, 1);
+  s->off[0] = s->mem[0] = 0;
+  s->len[0] = m->rank == 0 ? s->a.count : 0;
+  s->elements = s->a.count;
+  s->owner = 0;
+  io_name(m, s, "file", 0);
+  if (!s->unsupported) io_make_file(m, s);    /* rank 0's chunk: the whole file */
+  s->len[0] = s->a.count;                     /* everybody reads all of it */
+  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
+  m->reported_size = io_total(m, s, s->a.count);
+}
+
+/* The timed open-read-close of the file readers (read_file, read_and_distribute). */
+static void io_open_read_close(sk_mctx *m, io_state *s, char *buf)
+{
+  MPI_File fh;
+  if (!io_open(m, s, MPI_MODE_RDONLY, &fh)) return;
+  io_run_chunks(m, s, fh, buf, 0, s->a.daccess);
+  MPI_File_close(&fh);
+}
+
+static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double start, t;
+  (void)args;
+  if (s->unsupported) return -1.0;
+  start = sk_sync_start(m);
+  io_open_read_close(m, s, m->recv_buf);
+  t = sk_sync_stop(m) - start;
+  if (m->settings != NULL && m->settings->verify && !s->verified) {
+    s->verified = 1;
+    io_verify_read(m, s, m->recv_buf, s->a.count);
+  }
+  return t;
+}
+
+/* read_and_distribute(count, np, mef, daccess): the first np processes (np capped at P,
+** count rounded up to a multiple of np) open, read count/np elements each and close, then
+** MPI_Allgatherv gives every process the whole file; all timed. Shared pointers: -1. */
+static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_read_and_distribute", "cpTd", args, 0);
+  long part;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  if (s->a.np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
+  if (s->a.np > m->size) s->a.np = m->size;
+  s->a.count = (s->a.count + s->a.np - 1) / s->a.np * s->a.np;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count)) return;
+  part = s->a.count / s->a.np;
+  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  s->active = m->rank < s->a.np;
+  MPI_Comm_split(sk_mpi_comm(m), s->active ? 0 : MPI_UNDEFINED, m->rank, &s->own_comm);
+  if (s->active) s->comm = s->own_comm;
+  io_plan(s, 1);
+  s->off[0] = s->mem[0] = s->active ? (long)m->rank * part : 0;
+  s->len[0] = s->active ? part : 0;
+  s->elements = s->a.count;
+  s->owner = 0;
+  io_name(m, s, "distribute", 0);
+  if (!s->unsupported && s->active) {   /* the first process writes the whole file */
+    long mine[3];
+    mine[0] = s->off[0]; mine[1] = s->len[0]; mine[2] = s->mem[0];
+    s->off[0] = s->mem[0] = 0;
+    s->len[0] = m->rank == 0 ? s->a.count : 0;
+    io_make_file(m, s);
+    s->off[0] = mine[0]; s->len[0] = mine[1]; s->mem[0] = mine[2];
+  }
+  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
+  m->reported_size = io_total(m, s, s->a.count);
+}
+
+static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  int *counts, *displs, q, part;
+  double start, t;
+  (void)args;
+  if (s->unsupported) return -1.0;
+  part = (int)(s->a.count / s->a.np);
+  counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
+  displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
+  for (q = 0; q < m->size; q++) {
+    counts[q] = q < s->a.np ? part : 0;
+    displs[q] = q < s->a.np ? q * part : 0;
+  }
+  start = sk_sync_start(m);
+  if (s->active) io_open_read_close(m, s, m->recv_buf);
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->a.memtype->mpi, sk_mpi_comm(m));
+  t = sk_sync_stop(m) - start;
+  if (m->settings != NULL && m->settings->verify && !s->verified) {
+    s->verified = 1;
+    io_verify_read(m, s, m->recv_buf, s->a.count);
+  }
+  free(counts);
+  free(displs);
+  return t;
+}
+
+/* ---- write_and_read: pairs (2k, 2k+1) share a file; the odd one writes a chunk, says
+** so with a 0-byte message, the even one reads it; with atomicity off both call
+** MPI_File_sync around the message (sync-barrier-sync of MPI-2 §9.6.1). With an odd
+** number of processes the last one has no partner and returns -1. ---- */
+
+#define IO_PAIR_TAG 4711
+
+static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_write_and_read", "mbTd", args, 0);
+  long i;
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  s->write = m->rank % 2 == 1;
+  s->owner = m->rank | 1;
+  s->active = (m->rank ^ 1) < m->size;    /* with an odd number the last process has no partner */
+  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  MPI_Comm_split(sk_mpi_comm(m), s->active ? m->rank / 2 : MPI_UNDEFINED, m->rank, &s->own_comm);
+  s->comm = s->own_comm;
+  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  for (i = 0; i < s->n; i++) s->mem[i] = 0;   /* every chunk goes through one buffer block */
+  s->elements = s->a.blocklen < s->a.memsize ? s->a.blocklen : s->a.memsize;
+  io_name(m, s, "pair", m->rank / 2);
+  if (s->write) m->send_usage = sk_mpi_bytes(s->elements, s->a.memtype);
+  else m->recv_usage = sk_mpi_bytes(s->elements, s->a.memtype);
+  m->reported_size = io_total(m, s, s->a.memsize);
+}
+
+static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  const sk_io_config *io = io_cfg(m);
+  MPI_File fh;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status st;
+  char *buf = s->write ? m->send_buf : m->recv_buf;
+  int verify = m->settings != NULL && m->settings->verify && !s->verified, partner = m->rank ^ 1;
+  long i, collective = s->a.daccess & SK_IO_COLLECTIVE;
+  double start, t;
+  (void)args;
+  if (s->unsupported) return -1.0;
+  if (!s->active) {   /* no partner: takes part in the synchronisation only */
+    sk_sync_start(m);
+    sk_sync_stop(m);
+    return -1.0;
+  }
+  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
+  start = sk_sync_start(m);
+  for (i = 0; i < s->n; i++) {
+    MPI_Offset off = (MPI_Offset)s->off[i] * s->ratio;
+    int len = (int)s->len[i];
+    if (s->write || collective)
+      io_ok(m, s, io_access(fh, 1, s->a.daccess, off, buf, s->write ? len : 0, s->a.memtype->mpi), "write");
+    if (!io->atomicity) MPI_File_sync(fh);
+    if (s->write) MPI_Send(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm);
+    else MPI_Recv(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm, &st);
+    if (!io->atomicity) MPI_File_sync(fh);
+    if (!s->write || collective)
+      io_ok(m, s, io_access(fh, 0, s->a.daccess, off, buf, s->write ? 0 : len, s->a.memtype->mpi), "read");
+  }
+  t = sk_sync_stop(m) - start;
+  if (verify) {
+    s->verified = 1;
+    if (!s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
+  }
+  MPI_File_close(&fh);
+  return t;
+}
+
+/* ---- open, close, delete, preallocate, seek ---- */
+
+/* A file of `bytes` bytes (rank 0 writes them) made collectively in init. */
+static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
+{
+  MPI_File fh;
+  char *buf;
+  if (!sk_mpi_check_count(m, s->fn, "count", bytes)) return;
+  if (!io_open(m, s, MPI_MODE_RDWR | MPI_MODE_CREATE, &fh)) return;
+  s->made = 1;
+  if (m->rank == 0 && bytes > 0) {
+    MPI_Status st;
+    buf = (char *)sk_malloc((size_t)bytes);
+    io_fill(buf, (size_t)bytes, 0);
+    io_ok(m, s, MPI_File_write_at(fh, 0, buf, (int)bytes, MPI_BYTE, &st), "MPI_File_write_at");
+    free(buf);
+  }
+  MPI_File_close(&fh);
+}
+
+/* MPI_IO_open(create_file): the collective open (RDWR, with CREATE|DELETE_ON_CLOSE if
+** create_file; else of a file made in init). */
+static void init_MPI_IO_open(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_open", "f", args, 0);
+  io_name(m, s, "open", 0);
+  if (!s->a.flag) io_make_bytes(m, s, 0);
+}
+
+static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  const sk_io_config *io = io_cfg(m);
+  MPI_File fh = MPI_FILE_NULL;
+  int amode = MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
+  double start, t;
+  int rc;
+  (void)args;
+  if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
+  start = sk_sync_start(m);
+  rc = MPI_File_open(s->comm, s->path, amode, s->info, &fh);
+  t = sk_sync_stop(m) - start;
+  if (io_ok(m, s, rc, "MPI_File_open")) MPI_File_close(&fh);
+  return t;
+}
+
+/* MPI_IO_close(count): the close of a count-byte file (rank 0 wrote it in init) */
+static void init_MPI_IO_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_close", "c", args, 0);
+  io_name(m, s, "close", 0);
+  io_make_bytes(m, s, s->a.count);
+}
+
+static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  double start;
+  (void)args;
+  if (!io_open(m, s, MPI_MODE_RDWR, &fh)) return -1.0;
+  start = sk_sync_start(m);
+  MPI_File_close(&fh);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_IO_open_close(create_flag): open (+CREATE), view, a 1-byte write by every process
+** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
+static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_open_close", "f", args, 1);
+  io_name(m, s, "open_close", 0);
+  if (!s->a.flag) io_make_bytes(m, s, 0);
+  m->send_usage = 1;
+}
+
+static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  MPI_Status st;
+  double start, t;
+  (void)args;
+  start = sk_sync_start(m);
+  if (io_open(m, s, MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE : 0), &fh)) {
+    io_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
+    MPI_File_close(&fh);
+  }
+  t = sk_sync_stop(m) - start;
+  if (s->a.flag) {
+    MPI_Barrier(s->comm);
+    if (m->rank == 0) MPI_File_delete(s->path, s->info);
+    MPI_Barrier(s->comm);
+  }
+  return t;
+}
+
+/* MPI_IO_delete(count): rank 0 writes count bytes to a file of its own, then its
+** MPI_File_delete is timed; no synchronisation; the others return -1 */
+static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_delete", "c", args, 0);
+  sk_mpi_check_count(m, s->fn, "count", s->a.count);
+  io_name(m, s, "delete", 0);
+  s->comm = MPI_COMM_SELF;
+}
+
+static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double start;
+  int rc;
+  (void)args;
+  if (m->rank != 0) return -1.0;
+  io_make_bytes(m, s, s->a.count);
+  start = MPI_Wtime();
+  rc = MPI_File_delete(s->path, s->info);
+  start = MPI_Wtime() - start;
+  return io_ok(m, s, rc, "MPI_File_delete") ? start : -1.0;
+}
+
+/* MPI_IO_delete_on_close(count): the collective close of a DELETE_ON_CLOSE file that
+** rank 0 wrote count bytes to */
+static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_delete_on_close", "c", args, 1);
+  sk_mpi_check_count(m, s->fn, "count", s->a.count);
+  io_name(m, s, "delete_on_close", 0);
+  m->send_usage = (size_t)(s->a.count > 0 ? s->a.count : 0);
+}
+
+static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  MPI_Status st;
+  double start;
+  (void)args;
+  if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
+  if (m->rank == 0 && s->a.count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->a.count, MPI_BYTE, &st);
+  start = sk_sync_start(m);
+  MPI_File_close(&fh);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_IO_preallocate(count, with_sync): MPI_File_preallocate of count bytes on a new
+** file (+ MPI_File_sync if with_sync) */
+static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_preallocate", "cf", args, 1);
+  sk_mpi_check_count(m, s->fn, "count", s->a.count);
+  io_name(m, s, "preallocate", 0);
+}
+
+static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  double start, t;
+  int rc;
+  (void)args;
+  if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
+  start = sk_sync_start(m);
+  rc = MPI_File_preallocate(fh, (MPI_Offset)s->a.count);
+  if (s->a.flag) MPI_File_sync(fh);
+  t = sk_sync_stop(m) - start;
+  io_ok(m, s, rc, "MPI_File_preallocate");
+  MPI_File_close(&fh);
+  return t;
+}
+
+/* MPI_IO_file_seek / _shared(memsize, blocklen, mef): one seek per call; the positions
+** step by blocklen through rank r's segment at r*memsize (shared: through the first
+** segment, the same position on every process); the file is open from init to finalize */
+static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  io_state *s = io_new(m, fn, "mbT", args, 0);
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  io_name(m, s, "seek", 0);
+  if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
+}
+
+static double io_seek(sk_mctx *m, int shared)
+{
+  io_state *s = io_of(m);
+  long step = s->a.memsize > 0 ? (long)(s->calls++ * s->a.blocklen % s->a.memsize) : 0;
+  MPI_Offset pos = ((shared ? 0 : (MPI_Offset)m->rank * s->a.memsize) + step) * s->ratio;
+  double start;
+  int rc;
+  start = sk_sync_start(m);
+  rc = shared ? MPI_File_seek_shared(s->fh, pos, MPI_SEEK_SET) : MPI_File_seek(s->fh, pos, MPI_SEEK_SET);
+  start = sk_sync_stop(m) - start;
+  return io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek") ? start : -1.0;
+}
+
+static void init_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek"); }
+static void init_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek_shared"); }
+static double measure_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 0); }
+static double measure_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 1); }
+
+/* ---- local file-once measurements (SKaMPI 6 localio.c): rank 0 alone, its own file,
+** no hints, native representation. ---- */
+
+/* The note of a measurement on the output (world rank 0) or standard error. */
+static void io_note(const sk_mctx *m, const io_state *s, const char *text)
+{
+  char line[300];
+  sprintf(line, "# %.40s: %.200s\n", s->fn, text);
+  if (m->rank != 0) return;
+  if (sk_tp_world_rank() == 0) sk_out_text(line); else fputs(line, stderr);
+}
+
+static void io_local_new(sk_mctx *m, io_state *s)
+{
+  io_name(m, s, "local", 0);
+  s->comm = MPI_COMM_SELF;
+  if (s->info != MPI_INFO_NULL) MPI_Info_free(&s->info);
+}
+
+/* size bytes of rank 0's pattern into the local file (stdio) */
+static void io_local_make(sk_mctx *m, io_state *s, long size)
+{
+  FILE *f;
+  char *buf;
+  if (m->rank != 0 || m->failed) return;
+  buf = (char *)sk_malloc((size_t)size + 1);
+  io_fill(buf, (size_t)size, 0);
+  f = fopen(s->path, "wb");
+  if (f == NULL || fwrite(buf, 1, (size_t)size, f) != (size_t)size || fclose(f) != 0) {
+    char msg[200];
+    sprintf(msg, "%.40s: cannot write %.120s", s->fn, s->path);
+    sk_meas_fail(m, msg);
+  }
+  s->made = 1;
+  free(buf);
+}
+
+/* the local file's first `size` bytes against the pattern (stdio) */
+static void io_local_verify(sk_mctx *m, io_state *s, const char *data, long size)
+{
+  FILE *f = fopen(s->path, "rb");
+  char *back = (char *)sk_malloc((size_t)size + 1), *want = (char *)sk_malloc((size_t)size + 1);
+  io_fill(want, (size_t)size, 0);
+  if (data == NULL) {
+    if (f == NULL || fread(back, 1, (size_t)size, f) != (size_t)size) memset(back, 0, (size_t)size);
+    data = back;
+  }
+  if (f) fclose(f);
+  io_compare(m, s, (char *)data, want, size);
+  free(back);
+  free(want);
+}
+
+static int io_is_posix(const io_state *s) { return s->a.api != NULL && sk_streq(s->a.api, "posix"); }
+
+/* Checks the direct I/O request: O_DIRECT with the POSIX API where the file system
+** takes it; otherwise a note in the output says that buffered I/O is used. */
+static void io_local_direct(sk_mctx *m, io_state *s)
+{
+  int fd;
+  s->direct = 0;
+  if (!s->a.directio || m->rank != 0) return;
+  if (!io_is_posix(s)) { io_note(m, s, "direct I/O is done with the posix API only; this call uses MPI-IO as it is"); return; }
+  if (IO_O_DIRECT == 0) { io_note(m, s, "this system has no O_DIRECT: buffered I/O is measured"); return; }
+  fd = open(s->path, O_RDWR | O_CREAT | IO_O_DIRECT, 0600);
+  if (fd < 0) { io_note(m, s, "the file system refuses O_DIRECT: buffered I/O is measured"); return; }
+  close(fd);
+  s->direct = 1;
+  io_note(m, s, "open flags include O_DIRECT");
+}
+
+static char *io_aligned(char *raw) { return raw + (IO_DIRECT_ALIGN - (size_t)raw % IO_DIRECT_ALIGN) % IO_DIRECT_ALIGN; }
+
+/* MPI_IO_read_file_once(size, api, directio_flag) */
+static void init_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_read_file_once", "wax", args, 0);
+  s->a.count = s->a.power;
+  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
+  io_local_new(m, s);
+  io_local_make(m, s, s->a.count);
+  io_local_direct(m, s);
+  m->recv_usage = (size_t)s->a.count;
+  m->reported_size = s->a.count;
+}
+
+/* rank 0's POSIX access: open (untimed), read or write + fsync of size bytes (timed) */
+static double io_posix(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create)
+{
+  char *raw = NULL, *data = buf;
+  long done = 0, n = 0, moved = size;
+  double start;
+  int flags = (writing ? O_WRONLY | (create ? O_CREAT | O_TRUNC : 0) : O_RDONLY) | (s->direct ? IO_O_DIRECT : 0);
+  int fd = open(s->path, flags, 0600);
+  if (fd < 0) { sk_meas_fail(m, "MPI_IO_*_file_once: open failed"); return -1.0; }
+  if (s->direct) {   /* direct transfers go in whole aligned blocks */
+    moved = (size + IO_DIRECT_ALIGN - 1) / IO_DIRECT_ALIGN * IO_DIRECT_ALIGN;
+    raw = (char *)sk_malloc((size_t)moved + IO_DIRECT_ALIGN);
+    data = io_aligned(raw);
+    memset(data, 0, (size_t)moved);
+    if (writing) memcpy(data, buf, (size_t)size);
+  }
+  start = MPI_Wtime();
+  while (done < moved) {
+    n = writing ? (long)write(fd, data + done, (size_t)(moved - done)) : (long)read(fd, data + done, (size_t)(moved - done));
+    if (n <= 0) break;
+    done += n;
+  }
+  if (writing) fsync(fd);
+  start = MPI_Wtime() - start;
+  close(fd);
+  if (!writing && raw != NULL) memcpy(buf, data, (size_t)(done < size ? done : size));
+  free(raw);
+  if (n < 0 || (writing && done < size)) { sk_meas_fail(m, "MPI_IO_*_file_once: read or write failed"); return -1.0; }
+  return start;
+}
+
+/* rank 0's MPI-IO access of size bytes on MPI_COMM_SELF (open and close untimed; a write
+** ends with MPI_File_sync when `sync`) */
+static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create, int sync)
+{
+  MPI_File fh;
+  MPI_Status st;
+  MPI_Datatype t = MPI_BYTE, big = MPI_DATATYPE_NULL;
+  int count = (int)size, rc;
+  double start;
+  if (size > INT_MAX) {   /* 2^power bytes as 2^(power-20) blocks of 1 MiB */
+    MPI_Type_contiguous(1 << 20, MPI_BYTE, &big);
+    MPI_Type_commit(&big);
+    t = big;
+    count = (int)(size >> 20);
+  }
+  rc = MPI_File_open(MPI_COMM_SELF, s->path, writing ? MPI_MODE_WRONLY | (create ? MPI_MODE_CREATE : 0) : MPI_MODE_RDONLY,
+                     MPI_INFO_NULL, &fh);
+  if (!io_ok(m, s, rc, "MPI_File_open")) return -1.0;
+  start = MPI_Wtime();
+  rc = writing ? MPI_File_write(fh, buf, count, t, &st) : MPI_File_read(fh, buf, count, t, &st);
+  if (writing && sync) MPI_File_sync(fh);
+  start = MPI_Wtime() - start;
+  MPI_File_close(&fh);
+  if (big != MPI_DATATYPE_NULL) MPI_Type_free(&big);
+  return io_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
+}
+
+static int io_verify_now(sk_mctx *m, io_state *s)
+{
+  int now = m->settings != NULL && m->settings->verify && !s->verified;
+  if (now) s->verified = 1;
+  return now;
+}
+
+static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double t;
+  (void)args;
+  if (m->rank != 0) return -1.0;
+  t = io_is_posix(s) ? io_posix(m, s, m->recv_buf, s->a.count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
+  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  return t;
+}
+
+/* MPI_IO_write_file_once(size, api, create_flag, directio_flag): create_flag 0: the file
+** exists (made in init), else the untimed open creates it (removed after each call) */
+static void init_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_write_file_once", "wagx", args, 1);
+  s->a.count = s->a.power;
+  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
+  io_local_new(m, s);
+  if (!s->a.flag2) io_local_make(m, s, s->a.count);
+  io_local_direct(m, s);
+  if (s->a.flag2 && m->rank == 0) unlink(s->path);   /* io_local_direct may have made it */
+  m->send_usage = (size_t)s->a.count;
+  m->reported_size = s->a.count;
+}
+
+static double io_write_once_common(sk_mctx *m, io_state *s, int posix, int sync)
+{
+  double t;
+  if (m->rank != 0) return -1.0;
+  if (io_verify_now(m, s)) {
+    io_fill(m->send_buf, (size_t)s->a.count, 0);
+    s->verified = 2;
+  }
+  t = posix ? io_posix(m, s, m->send_buf, s->a.count, 1, s->a.flag2)
+            : io_mpi_once(m, s, m->send_buf, s->a.count, 1, s->a.flag2, sync);
+  if (s->verified == 2) { s->verified = 1; io_local_verify(m, s, NULL, s->a.count); }
+  if (s->a.flag2) unlink(s->path);
+  return t;
+}
+
+static double measure_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return io_write_once_common(m, io_of(m), io_is_posix(io_of(m)), 1);
+}
+
+/* MPI_IO_read_large_file_once(power) / MPI_IO_write_large_file_once(power, create_flag):
+** one MPI_File_read/write of 2^power bytes (0 <= power <= 62), no sync */
+static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, int writing)
+{
+  io_state *s = io_new(m, fn, layout, args, writing);
+  char msg[120];
+  if (s->a.power < 0 || s->a.power > 62) {
+    sprintf(msg, "%.40s: power must be in 0..62, not %ld", fn, s->a.power);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  s->a.count = 1L << s->a.power;
+  if (s->a.power > 20 + 30) { sk_meas_fail(m, "MPI_IO_*_large_file_once: more than 2^50 bytes"); return; }
+  s->a.flag2 = s->a.flag;
+  io_local_new(m, s);
+  if (!writing || !s->a.flag2) io_local_make(m, s, s->a.count);
+  if (writing) m->send_usage = (size_t)s->a.count; else m->recv_usage = (size_t)s->a.count;
+  m->reported_size = s->a.count;
+}
+
+static void init_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_read_large_file_once", "w", 0); }
+static void init_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_write_large_file_once", "wf", 1); }
+
+static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double t;
+  (void)args;
+  if (m->rank != 0) return -1.0;
+  t = io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
+  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  return t;
+}
+
+static double measure_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return io_write_once_common(m, io_of(m), 0, 0);
+}
+
+/* the local files: rank 0 removes its file */
+static void io_local_finalize(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  if (s != NULL && m->rank == 0) unlink(s->path);
+  io_finalize(m, args);
+}
+
+#endif /* SK_HAVE_MPI_IO */
+
+#define IO_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
+  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, io_finalize)
+#define IO_LOCAL_ROW(NAME, PARAMS, NAMES) \
+  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_##NAME, io_local_finalize)
+#define IO_MEF "memtype etype filetype"
+
+static const sk_measurement mpi_io_table[] = {
+  IO_ROW(MPI_IO_open, "i", "create_file", 1),
+  IO_ROW(MPI_IO_close, "i", "count", 1),
+  IO_ROW(MPI_IO_open_close, "i", "create_flag", 1),
+  IO_ROW(MPI_IO_delete, "i", "count", 1),
+  IO_ROW(MPI_IO_delete_on_close, "i", "count", 1),
+  IO_ROW(MPI_IO_file_seek, "iittt", "memsize blocklen " IO_MEF, 1),
+  IO_ROW(MPI_IO_file_seek_shared, "iittt", "memsize blocklen " IO_MEF, 1),
+  IO_ROW(MPI_IO_preallocate, "ii", "count with_sync", 1),
+  IO_ROW(MPI_IO_write_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_file, "ittti", "count " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_and_distribute, "iittti", "count np " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_and_read, "iittti", "memsize blocklen " IO_MEF " daccess", 2),
+  IO_ROW(MPI_IO_write_once, "itttii", "count " IO_MEF " private daccess", 1),
+  IO_ROW(MPI_IO_read_once, "itttii", "count " IO_MEF " private daccess", 1),
+  IO_LOCAL_ROW(MPI_IO_read_file_once, "isi", "size api directio_flag"),
+  IO_LOCAL_ROW(MPI_IO_write_file_once, "isii", "size api create_flag directio_flag"),
+  IO_LOCAL_ROW(MPI_IO_read_large_file_once, "i", "power"),
+  IO_LOCAL_ROW(MPI_IO_write_large_file_once, "ii", "power create_flag"),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
+/* --- end split/meas_mpi_io.c --- */
 /* --- begin split/skampi5_compat.h --- */
 #line 1 "split/skampi5_compat.h"
 /*
@@ -10532,6 +12114,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_io, "io: MPI-IO file access" },
   { sk_meas_table_mpi, "misc: clock measurements" },
   { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },
   { NULL, NULL }
@@ -13476,6 +15059,7 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 */
 #line 5 "split/sko.c"
 #line 6 "split/sko.c"
+#include <float.h>
 
 typedef struct sko_parser {
   const char *name;
@@ -16551,6 +18135,12 @@ SK_API const sk_builtin *sk_builtins_peruse(void) { return peruse_builtins; }
 */
 #line 7 "split/builtins.c"
 #line 8 "split/builtins.c"
+#line 9 "split/builtins.c"
+#line 10 "split/builtins.c"
+#if SK_HAVE_MPI_IO
+#include <sys/types.h>
+#include <sys/stat.h>
+#endif
 
 static sk_value bi_none(void)
 {
@@ -17974,6 +19564,162 @@ static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, con
   return bi_none();
 }
 
+/* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
+
+/* set_io_working_dir(dir): the directory of the test files; it must exist. */
+static sk_value bi_set_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+#if SK_HAVE_MPI_IO
+  struct stat st;
+  if (stat(a[0].u.s, &st) != 0 || !S_ISDIR(st.st_mode))
+    sk_user_error(loc, "set_io_working_dir: '%s' is no directory", a[0].u.s);
+#else
+  (void)loc;
+#endif
+  in->settings.io.dir = a[0].u.s;
+  return bi_none();
+}
+
+static sk_value bi_get_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+#if SK_HAVE_MPI_IO
+  return bi_string_value(sk_io_dir(in->settings.io.dir));
+#else
+  return bi_string_value(in->settings.io.dir ? in->settings.io.dir : "");
+#endif
+}
+
+static sk_value bi_set_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (!sk_streq(a[0].u.s, "native") && !sk_streq(a[0].u.s, "internal") && !sk_streq(a[0].u.s, "external32"))
+    sk_user_error(loc, "set_io_datarep: '%s' is none of native, internal, external32", a[0].u.s);
+  in->settings.io.datarep = a[0].u.s;
+  return bi_none();
+}
+
+static sk_value bi_get_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  return bi_string_value(in->settings.io.datarep);
+}
+
+/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
+#define BI_IO_FLAG(X) \
+  static sk_value bi_set_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
+  { (void)loc; in->settings.io.X = a[0].u.i != 0; return bi_none(); } \
+  static sk_value bi_get_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
+  { (void)a; (void)loc; return sk_int_value(in->settings.io.X); }
+BI_IO_FLAG(atomicity)
+BI_IO_FLAG(preallocation)
+BI_IO_FLAG(unique_open)
+BI_IO_FLAG(file_sync)
+
+/* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
+** (a key given again gets the new value); reset_file_info() forgets them. */
+static sk_value bi_set_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_io_config *io = &in->settings.io;
+  int i;
+  for (i = 0; i < io->n_hints; i++) if (sk_streq(io->hint_key[i], a[0].u.s)) break;
+  if (i == SK_IO_MAX_HINTS) sk_user_error(loc, "set_file_info: more than %d hints", SK_IO_MAX_HINTS);
+  io->hint_key[i] = a[0].u.s;
+  io->hint_value[i] = a[1].u.s;
+  if (i == io->n_hints) io->n_hints++;
+  return bi_none();
+}
+
+static sk_value bi_reset_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->settings.io.n_hints = 0;
+  return bi_none();
+}
+
+static void bi_write_text(const char *text) { sk_out_text(text); }
+
+/* print_file_info(): every process opens a scratch file of the working directory on
+** MPI_COMM_WORLD (delete on close) with the hints and prints the hints the library
+** reports as "#P[rank] key = value" lines, in rank order. */
+static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_str mine;
+  int rank = sk_tp_world_rank();
+  (void)a; (void)loc;
+  sk_str_init(&mine);
+#if SK_HAVE_MPI_IO
+  {
+    const sk_io_config *io = &in->settings.io;
+    char path[600], key[MPI_MAX_INFO_KEY + 1], value[1024];
+    MPI_Info hints = MPI_INFO_NULL, used;
+    MPI_File fh;
+    int i, n, flag;
+    if (io->n_hints > 0) MPI_Info_create(&hints);
+    for (i = 0; i < io->n_hints; i++) MPI_Info_set(hints, (char *)io->hint_key[i], (char *)io->hint_value[i]);
+    sk_io_new_name(MPI_COMM_WORLD, io->dir, "info", 0, path, sizeof path);
+    if (MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, hints, &fh)
+        == MPI_SUCCESS) {
+      MPI_File_get_info(fh, &used);
+      MPI_Info_get_nkeys(used, &n);
+      for (i = 0; i < n; i++) {
+        MPI_Info_get_nthkey(used, i, key);
+        MPI_Info_get(used, key, (int)sizeof value - 1, value, &flag);
+        sk_str_printf(&mine, "#P[%d] %s = %s\n", rank, key, flag ? value : "");
+      }
+      if (n == 0) sk_str_printf(&mine, "#P[%d] (no hints)\n", rank);
+      MPI_Info_free(&used);
+      MPI_File_close(&fh);
+    } else {
+      sk_str_printf(&mine, "#P[%d] print_file_info: cannot open %s\n", rank, path);
+    }
+    sk_io_forget(path);
+    if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
+  }
+#else
+  (void)in;
+  sk_str_printf(&mine, "#P[%d] print_file_info: this build has no MPI-IO\n", rank);
+#endif
+  sk_engine_collect_text(mine.data ? mine.data : "", bi_write_text);
+  sk_str_free(&mine);
+  return bi_none();
+}
+
+/* print_data_access_settings(daccess, flag): the output rank decodes daccess and names
+** the read routine (flag bit 1) and the write routine (flag bit 2). */
+static sk_value bi_print_data_access_settings(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_io_describe_class(&s, a[0].u.i, a[1].u.i);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return bi_none();
+}
+
+/* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
+** array outside comm). */
+static sk_value bi_int_array_allgather(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_group *g = a[0].u.comm;
+  sk_value v;
+  double mine, *all;
+  int i, n;
+  (void)in; (void)loc;
+  if (bi_is_null(g)) return sk_iarray_new(0);
+  n = sk_tp_group_size(g);
+  all = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  mine = (double)a[1].u.i;
+  sk_tp_gather_doubles(g, &mine, 1, all, 0);
+  sk_tp_bcast(g, all, sizeof(double) * (size_t)n, 0);
+  v = sk_iarray_new((size_t)n);
+  for (i = 0; i < n; i++) sk_iarray_set(&v, (size_t)i, (long)all[i]);
+  free(all);
+  return v;
+}
+
 static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
@@ -18068,6 +19814,23 @@ static const sk_builtin builtin_table[] = {
   { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
   { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
   { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
+  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
+  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
+  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
+  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
+  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
+  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
+  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
+  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
+  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
+  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
+  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
+  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
+  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
+  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
+  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
+  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
+  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
@@ -18127,9 +19890,35 @@ static sk_value it_squares(void **self, const sk_value *a)
   return sk_int_value(st->k * st->k);
 }
 
+/* data_access_routines(pattern): the data access classes c with (pattern & c) == c, in
+** the order of io_daccess.h; from the second value on, the output rank writes the
+** duration of the previous pass ("# duration <s> sec", as SKaMPI 6). */
+typedef struct it_daccess { int next; double started; } it_daccess;
+
+static sk_value it_data_access_routines(void **self, const sk_value *a)
+{
+  it_daccess *st = (it_daccess *)*self;
+  if (st == NULL) {
+    st = (it_daccess *)sk_malloc(sizeof *st);
+    st->next = 0;
+    *self = st;
+  } else if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# duration %.2f sec\n", sk_tp_wtime() - st->started);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  while (st->next < SK_IO_CLASSES && (a[0].u.i & sk_io_class(st->next)) != sk_io_class(st->next)) st->next++;
+  if (st->next >= SK_IO_CLASSES) { free(st); *self = NULL; return sk_int_value(0); }
+  st->started = sk_tp_wtime();
+  return sk_int_value(sk_io_class(st->next++));
+}
+
 static const sk_iterator iterator_table[] = {
   { "range", "ii", it_range },
   { "squares", "ii", it_squares },
+  { "data_access_routines", "i", it_data_access_routines },
   { NULL, NULL, NULL }
 };
 
@@ -19915,6 +21704,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 20 "split/main.c"
 #line 21 "split/main.c"
 #line 22 "split/main.c"
+#line 23 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -19941,6 +21731,7 @@ typedef struct main_options {
 static void main_exit_hook(int status)
 {
   sk_runlog_close(status);
+  sk_io_files_finish();
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_datatypes_release();
@@ -19984,6 +21775,8 @@ static void main_usage(FILE *f)
 /* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
 ** prefix starts its name (the SKaMPI 5 manual's §4.1 topics); no match: "settings". */
 static const struct { const char *prefix; const char *group; } main_helper_groups[] = {
+  { "set_io_", "MPI-IO" }, { "get_io_", "MPI-IO" }, { "print_data_access_settings", "MPI-IO" },
+  { "print_file_info", "MPI-IO" }, { "set_file_info", "MPI-IO" }, { "reset_file_info", "MPI-IO" },
   { "choose_", "synchronization" }, { "set_clock_offset", "synchronization" },
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
@@ -20006,7 +21799,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
 /* The groups in the order -l prints them. */
 static const char *const main_group_order[] = {
   "settings", "synchronization", "output and environment", "communicators", "mathematics",
-  "arrays", "datatypes", "info objects"
+  "arrays", "datatypes", "info objects", "MPI-IO"
 };
 
 static const char *main_helper_group(const char *name)
@@ -20372,6 +22165,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
+  sk_io_files_describe(&h, NULL);
   if (o->copy_input && !resumed) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -20450,6 +22244,7 @@ int main(int argc, char **argv)
   if (sk_tp_world_rank() == 0) opened = main_open_output(&o);
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
   if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+  sk_io_files_start();   /* collective: the MPI-IO directory, signal handlers */
   sk_interp_init(&in);
   in.resume_skip = opened.suites_kept;
   in.quiet = o.quiet;
@@ -20479,6 +22274,7 @@ int main(int argc, char **argv)
     sk_interp_progress_end(&in);
     if (o.output && !sk_streq(o.output, "-") && !o.quiet) fprintf(stderr, "skampi: results written to %s\n", o.output);
   }
+  sk_io_files_finish();
   sk_out_close();
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);
   sk_interp_free(&in);

@@ -5,6 +5,12 @@
 */
 #include "builtins.h"
 #include "interp.h"
+#include "io_files.h"
+#include "io_daccess.h"
+#if SK_HAVE_MPI_IO
+#include <sys/types.h>
+#include <sys/stat.h>
+#endif
 
 static sk_value bi_none(void)
 {
@@ -1428,6 +1434,162 @@ static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, con
   return bi_none();
 }
 
+/* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
+
+/* set_io_working_dir(dir): the directory of the test files; it must exist. */
+static sk_value bi_set_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+#if SK_HAVE_MPI_IO
+  struct stat st;
+  if (stat(a[0].u.s, &st) != 0 || !S_ISDIR(st.st_mode))
+    sk_user_error(loc, "set_io_working_dir: '%s' is no directory", a[0].u.s);
+#else
+  (void)loc;
+#endif
+  in->settings.io.dir = a[0].u.s;
+  return bi_none();
+}
+
+static sk_value bi_get_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+#if SK_HAVE_MPI_IO
+  return bi_string_value(sk_io_dir(in->settings.io.dir));
+#else
+  return bi_string_value(in->settings.io.dir ? in->settings.io.dir : "");
+#endif
+}
+
+static sk_value bi_set_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  if (!sk_streq(a[0].u.s, "native") && !sk_streq(a[0].u.s, "internal") && !sk_streq(a[0].u.s, "external32"))
+    sk_user_error(loc, "set_io_datarep: '%s' is none of native, internal, external32", a[0].u.s);
+  in->settings.io.datarep = a[0].u.s;
+  return bi_none();
+}
+
+static sk_value bi_get_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  return bi_string_value(in->settings.io.datarep);
+}
+
+/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
+#define BI_IO_FLAG(X) \
+  static sk_value bi_set_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
+  { (void)loc; in->settings.io.X = a[0].u.i != 0; return bi_none(); } \
+  static sk_value bi_get_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
+  { (void)a; (void)loc; return sk_int_value(in->settings.io.X); }
+BI_IO_FLAG(atomicity)
+BI_IO_FLAG(preallocation)
+BI_IO_FLAG(unique_open)
+BI_IO_FLAG(file_sync)
+
+/* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
+** (a key given again gets the new value); reset_file_info() forgets them. */
+static sk_value bi_set_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_io_config *io = &in->settings.io;
+  int i;
+  for (i = 0; i < io->n_hints; i++) if (sk_streq(io->hint_key[i], a[0].u.s)) break;
+  if (i == SK_IO_MAX_HINTS) sk_user_error(loc, "set_file_info: more than %d hints", SK_IO_MAX_HINTS);
+  io->hint_key[i] = a[0].u.s;
+  io->hint_value[i] = a[1].u.s;
+  if (i == io->n_hints) io->n_hints++;
+  return bi_none();
+}
+
+static sk_value bi_reset_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  in->settings.io.n_hints = 0;
+  return bi_none();
+}
+
+static void bi_write_text(const char *text) { sk_out_text(text); }
+
+/* print_file_info(): every process opens a scratch file of the working directory on
+** MPI_COMM_WORLD (delete on close) with the hints and prints the hints the library
+** reports as "#P[rank] key = value" lines, in rank order. */
+static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_str mine;
+  int rank = sk_tp_world_rank();
+  (void)a; (void)loc;
+  sk_str_init(&mine);
+#if SK_HAVE_MPI_IO
+  {
+    const sk_io_config *io = &in->settings.io;
+    char path[600], key[MPI_MAX_INFO_KEY + 1], value[1024];
+    MPI_Info hints = MPI_INFO_NULL, used;
+    MPI_File fh;
+    int i, n, flag;
+    if (io->n_hints > 0) MPI_Info_create(&hints);
+    for (i = 0; i < io->n_hints; i++) MPI_Info_set(hints, (char *)io->hint_key[i], (char *)io->hint_value[i]);
+    sk_io_new_name(MPI_COMM_WORLD, io->dir, "info", 0, path, sizeof path);
+    if (MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, hints, &fh)
+        == MPI_SUCCESS) {
+      MPI_File_get_info(fh, &used);
+      MPI_Info_get_nkeys(used, &n);
+      for (i = 0; i < n; i++) {
+        MPI_Info_get_nthkey(used, i, key);
+        MPI_Info_get(used, key, (int)sizeof value - 1, value, &flag);
+        sk_str_printf(&mine, "#P[%d] %s = %s\n", rank, key, flag ? value : "");
+      }
+      if (n == 0) sk_str_printf(&mine, "#P[%d] (no hints)\n", rank);
+      MPI_Info_free(&used);
+      MPI_File_close(&fh);
+    } else {
+      sk_str_printf(&mine, "#P[%d] print_file_info: cannot open %s\n", rank, path);
+    }
+    sk_io_forget(path);
+    if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
+  }
+#else
+  (void)in;
+  sk_str_printf(&mine, "#P[%d] print_file_info: this build has no MPI-IO\n", rank);
+#endif
+  sk_engine_collect_text(mine.data ? mine.data : "", bi_write_text);
+  sk_str_free(&mine);
+  return bi_none();
+}
+
+/* print_data_access_settings(daccess, flag): the output rank decodes daccess and names
+** the read routine (flag bit 1) and the write routine (flag bit 2). */
+static sk_value bi_print_data_access_settings(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  (void)in; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_io_describe_class(&s, a[0].u.i, a[1].u.i);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return bi_none();
+}
+
+/* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
+** array outside comm). */
+static sk_value bi_int_array_allgather(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{
+  sk_group *g = a[0].u.comm;
+  sk_value v;
+  double mine, *all;
+  int i, n;
+  (void)in; (void)loc;
+  if (bi_is_null(g)) return sk_iarray_new(0);
+  n = sk_tp_group_size(g);
+  all = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  mine = (double)a[1].u.i;
+  sk_tp_gather_doubles(g, &mine, 1, all, 0);
+  sk_tp_bcast(g, all, sizeof(double) * (size_t)n, 0);
+  v = sk_iarray_new((size_t)n);
+  for (i = 0; i < n; i++) sk_iarray_set(&v, (size_t)i, (long)all[i]);
+  free(all);
+  return v;
+}
+
 static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
@@ -1522,6 +1684,23 @@ static const sk_builtin builtin_table[] = {
   { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
   { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
   { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
+  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
+  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
+  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
+  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
+  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
+  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
+  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
+  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
+  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
+  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
+  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
+  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
+  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
+  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
+  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
+  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
+  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
@@ -1581,9 +1760,35 @@ static sk_value it_squares(void **self, const sk_value *a)
   return sk_int_value(st->k * st->k);
 }
 
+/* data_access_routines(pattern): the data access classes c with (pattern & c) == c, in
+** the order of io_daccess.h; from the second value on, the output rank writes the
+** duration of the previous pass ("# duration <s> sec", as SKaMPI 6). */
+typedef struct it_daccess { int next; double started; } it_daccess;
+
+static sk_value it_data_access_routines(void **self, const sk_value *a)
+{
+  it_daccess *st = (it_daccess *)*self;
+  if (st == NULL) {
+    st = (it_daccess *)sk_malloc(sizeof *st);
+    st->next = 0;
+    *self = st;
+  } else if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# duration %.2f sec\n", sk_tp_wtime() - st->started);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  while (st->next < SK_IO_CLASSES && (a[0].u.i & sk_io_class(st->next)) != sk_io_class(st->next)) st->next++;
+  if (st->next >= SK_IO_CLASSES) { free(st); *self = NULL; return sk_int_value(0); }
+  st->started = sk_tp_wtime();
+  return sk_int_value(sk_io_class(st->next++));
+}
+
 static const sk_iterator iterator_table[] = {
   { "range", "ii", it_range },
   { "squares", "ii", it_squares },
+  { "data_access_routines", "i", it_data_access_routines },
   { NULL, NULL, NULL }
 };
 

@@ -69,6 +69,15 @@
 #else
 #define SK_IF_MPI2(f) NULL
 #endif
+/* MPI-IO (MPI-2 chapter 9): where the library is MPI-2 or later, or -DUSE_MPI_IO says an
+** MPI-1 library has it (ROMIO on an MPI-1.2 library); never in the -DSKAMPI_MPI1 build. */
+#if defined(SKAMPI_MPI) && !defined(SKAMPI_MPI1) && (SK_MPI_LEVEL >= 2 || defined(USE_MPI_IO))
+#define SK_HAVE_MPI_IO 1
+#define SK_IF_MPIIO(f) f
+#else
+#define SK_HAVE_MPI_IO 0
+#define SK_IF_MPIIO(f) NULL
+#endif
 
 /* In the amalgam every internal function is static, with no "unused" attribute: a
 ** function nothing calls is a compiler warning there (code only tests call sits under

@@ -19,6 +19,7 @@
 #include "mpit.h"
 #include "runlog.h"
 #include "filepaths.h"
+#include "io_files.h"
 #include <time.h>
 
 typedef struct main_options {
@@ -45,6 +46,7 @@ typedef struct main_options {
 static void main_exit_hook(int status)
 {
   sk_runlog_close(status);
+  sk_io_files_finish();
   sk_out_close();
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_datatypes_release();
@@ -88,6 +90,8 @@ static void main_usage(FILE *f)
 /* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
 ** prefix starts its name (the SKaMPI 5 manual's §4.1 topics); no match: "settings". */
 static const struct { const char *prefix; const char *group; } main_helper_groups[] = {
+  { "set_io_", "MPI-IO" }, { "get_io_", "MPI-IO" }, { "print_data_access_settings", "MPI-IO" },
+  { "print_file_info", "MPI-IO" }, { "set_file_info", "MPI-IO" }, { "reset_file_info", "MPI-IO" },
   { "choose_", "synchronization" }, { "set_clock_offset", "synchronization" },
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
@@ -110,7 +114,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
 /* The groups in the order -l prints them. */
 static const char *const main_group_order[] = {
   "settings", "synchronization", "output and environment", "communicators", "mathematics",
-  "arrays", "datatypes", "info objects"
+  "arrays", "datatypes", "info objects", "MPI-IO"
 };
 
 static const char *main_helper_group(const char *name)
@@ -476,6 +480,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
+  sk_io_files_describe(&h, NULL);
   if (o->copy_input && !resumed) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -554,6 +559,7 @@ int main(int argc, char **argv)
   if (sk_tp_world_rank() == 0) opened = main_open_output(&o);
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
   if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+  sk_io_files_start();   /* collective: the MPI-IO directory, signal handlers */
   sk_interp_init(&in);
   in.resume_skip = opened.suites_kept;
   in.quiet = o.quiet;
@@ -583,6 +589,7 @@ int main(int argc, char **argv)
     sk_interp_progress_end(&in);
     if (o.output && !sk_streq(o.output, "-") && !o.quiet) fprintf(stderr, "skampi: results written to %s\n", o.output);
   }
+  sk_io_files_finish();
   sk_out_close();
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);
   sk_interp_free(&in);

@@ -155,5 +155,6 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
+SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
 #endif

@@ -65,8 +65,8 @@ typedef struct sk_measurement {
 /* The rows. NAME is the measurement's name in the input language; its measure function
 ** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
 ** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
-** _MPI and _MPI2 rows keep their functions only where the build has MPI (MPI-2 for
-** one-sided), e.g.
+** _MPI, _MPI2 and _MPIIO rows keep their functions only where the build has MPI (MPI-2
+** for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO), e.g.
 **   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
 **                      init_Bcast, NULL),  */
 #define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
@@ -77,6 +77,9 @@ typedef struct sk_measurement {
 #define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
   { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
     SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
+#define SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
+  { #NAME, PARAMS, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(measure_##NAME), \
+    SK_IF_MPIIO(FINALIZE), MIN_PROCS, "MPI-IO (MPI-2 file access)", NAMES, NULL }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return

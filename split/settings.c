@@ -19,4 +19,7 @@ SK_API void sk_settings_default(sk_settings *s)
   s->unit = 1e6;
   s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
+  s->io.dir = NULL;
+  s->io.datarep = "native";
+  s->io.file_sync = 1;
 }

@@ -17,6 +17,9 @@
 **   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
 **             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
 **             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
+**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
+**             test files, data representation, atomicity, preallocation, unique open,
+**             file sync, and the hints given to every open (set_file_info)
 */
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
@@ -25,6 +28,19 @@
 #include "buffers.h"
 #include "sync.h"
 #include "apr.h"
+
+#define SK_IO_MAX_HINTS 16
+
+typedef struct sk_io_config {
+  const char *dir;            /* set_io_working_dir; NULL = a fresh directory under TMPDIR */
+  const char *datarep;        /* "native" (default), "internal" or "external32" */
+  int atomicity;              /* MPI_File_set_atomicity on every opened file (0) */
+  int preallocation;          /* write measurements preallocate before timing (0) */
+  int unique_open;            /* MPI_MODE_UNIQUE_OPEN on every open (0) */
+  int file_sync;              /* MPI_File_sync at the end of the timed part (1) */
+  int n_hints;                /* set_file_info: key/value strings (interned or program text) */
+  const char *hint_key[SK_IO_MAX_HINTS], *hint_value[SK_IO_MAX_HINTS];
+} sk_io_config;
 
 typedef struct sk_settings {
   sk_asec_config asec;
@@ -39,6 +55,7 @@ typedef struct sk_settings {
   double unit;                /* set_unit, default 1e6 */
   int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
   void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
+  sk_io_config io;
 } sk_settings;
 
 SK_API void sk_settings_default(sk_settings *s);

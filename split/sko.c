@@ -3,6 +3,7 @@
 */
 #include "sko.h"
 #include "sources.h"
+#include <float.h>
 
 typedef struct sko_parser {
   const char *name;

@@ -2,7 +2,7 @@
 # tests/catalogue_list.sh -- `skampi -l`, the measurement catalogue on the command line,
 # for the sequential build and each installed MPI (run directly, without mpirun):
 #   - every name of tests/expected/ski6_measurements.txt (the original SKaMPI's
-#     measurements outside MPI-IO) is listed, as a row or an alias, with the original's
+#     measurements, MPI-IO included) is listed, as a row or an alias, with the original's
 #     parameter types; names in tests/expected/ski6_measurements.todo are reported as
 #     "todo NAME" (not implemented yet) instead of failing, and must not be listed;
 #   - every listed parameter has a name and every name a parameter ('?' / '!' markers);
@@ -12,7 +12,7 @@
 #   - the helpers and iterators follow, grouped ("helpers: GROUP", "iterators: ..."), as
 #     `  name(type, ...) -> type` rows with known type names; `-l sqrt` prints one entry
 #     (every build); every name of tests/expected/ski6_helpers.txt (the original's helpers
-#     and iterators of the SKaMPI 6 distribution outside MPI-IO) is listed by the MPI builds with the original's
+#     and iterators of the SKaMPI 6 distribution) is listed by the MPI builds with the original's
 #     parameter and result types; names in tests/expected/ski6_helpers.todo are reported
 #     as "todo NAME" instead of failing, and must not be listed.
 # Prints "ok NAME" / "FAIL NAME: why" / "todo NAME"; exits non-zero on failure.

@@ -68,7 +68,7 @@ for impl in $impls; do
     say_fail "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_win_sync meas_mpi_win_transfer; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_io; do
     "mpicc.$impl" -DSKAMPI_MPI1 -c -o "$out/$f.mpi1.$impl.o" "split/$f.c" || say_fail "compile $f.c"
   done
   modules=$(nm -u "$out"/meas_mpi*.mpi1."$impl".o | awk '{print $NF}' | sed 's/^P\(MPI_\)/\1/' | grep '^MPI_' | sort -u)

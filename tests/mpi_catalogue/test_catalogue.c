@@ -22,6 +22,8 @@
 **     of crashing; a communicator smaller than a row's min_procs is the engine's to
 **     refuse (sk_runner_init), so the rows must say how many processes they need.
 ** Deadlocks are caught by the `timeout` around mpirun in run.sh.
+** The MPI-IO rows run with an even number of processes (2 and 4 in run.sh), with the
+** verification of their data on (sk_settings.verify).
 ** Output: "ok ..." / "FAIL ..." lines (rank 0 for the summary, any rank for failures).
 */
 #include "../../split/base.c"
@@ -31,8 +33,23 @@
 #include "../../split/meas_mpi_coll.c"
 #include "../../split/meas_mpi_win_sync.c"
 #include "../../split/meas_mpi_win_transfer.c"
+#include "../../split/value.c"
+#include "../../split/settings.h"
+#include "../../split/output.h"
+#include "../../split/io_files.c"
+#include "../../split/io_daccess.c"
+#include "../../split/meas_mpi_io.c"
 
 /* ---- what the engine provides ---- */
+
+/* The MPI-IO measurements read the settings (verification on: every MPI-IO call is
+** checked by reading back) and may write a note into the output. */
+static sk_settings io_settings;
+
+SK_API void sk_out_text(const char *text)
+{
+  fputs(text, stdout);
+}
 
 SK_API double sk_sync_start(sk_mctx *m)
 {
@@ -101,9 +118,12 @@ enum check { CHK_NONE, CHK_BCAST, CHK_ALLREDUCE, CHK_ALLTOALL, CHK_GATHER, CHK_G
 **   C count   K max(count,1)   T datatype   O operator (MPI_SUM)   N info
 **   R last rank (root, charged rank)   D last rank (dest, delay rank)
 **   a number: that integer (or double, with a '.')
+**   A an IArray of size entries count+rank (memsize of MPI_IO_*_random)
+**   B an IArray of size entries 100+10*rank (blocklen of MPI_IO_*_random)
+**   "posix" / "mpi": that string (api of the local MPI-IO measurements)
 ** `who`: the processes whose time must be >= 0: A all, 0 rank 0, P ranks 0 and 1,
 ** T ranks 1..size-1 (the PSCW targets), S rank 0 only (SIMPLE pattern: others do not
-** measure). */
+** measure), E the processes of complete pairs (2k, 2k+1). */
 typedef struct recipe {
   const char *name, *args;
   char who;
@@ -226,6 +246,37 @@ static const recipe recipes[] = {
   { "waitpattern_up", "0.0001", 'A', CHK_NONE },
   { "Pingpong_Put_Put", "C T N 3", 'A', CHK_NONE },
   { "onesided_dummy", "C T N", '0', CHK_NONE },
+  /* MPI-IO (SKaMPI 6 io.c, localio.c); 273 = 0x111 (write_at/read_at), 532 = 0x214
+  ** (ordered), 530 = 0x212 (write_all/read_all) */
+  { "MPI_IO_open", "1", 'A', CHK_NONE },
+  { "MPI_IO_close", "C", 'A', CHK_NONE },
+  { "MPI_IO_open_close", "1", 'A', CHK_NONE },
+  { "MPI_IO_delete", "C", '0', CHK_NONE },
+  { "MPI_IO_delete_on_close", "C", 'A', CHK_NONE },
+  { "MPI_IO_file_seek", "C 700 T T T", 'A', CHK_NONE },
+  { "MPI_IO_file_seek_shared", "C 700 T T T", 'A', CHK_NONE },
+  { "MPI_IO_preallocate", "C 1", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 700 K T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_read_segmented", "C 700 K T T T 530", 'A', CHK_NONE },
+  { "MPI_IO_write_strided", "C 700 900 T T T 530", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 700 900 T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_read_file", "C T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_read_and_distribute", "C 2 T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_write_random", "A B T T T 530", 'A', CHK_NONE },
+  { "MPI_IO_read_random", "A B T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_write_noncontiguous", "C 700 T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_read_noncontiguous", "C 700 T T T 530", 'A', CHK_NONE },
+  { "MPI_IO_write_separate", "C 700 900 T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_read_separate", "C 700 900 T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_write_sequential", "C 700 T T T 276", 'A', CHK_NONE },
+  { "MPI_IO_read_sequential", "C 700 T T T 532", 'A', CHK_NONE },
+  { "MPI_IO_write_and_read", "C 1000 T T T 273", 'E', CHK_NONE },
+  { "MPI_IO_write_once", "C T T T 0 273", 'A', CHK_NONE },
+  { "MPI_IO_read_once", "C T T T 1 530", 'A', CHK_NONE },
+  { "MPI_IO_read_file_once", "C posix 1", 'S', CHK_NONE },
+  { "MPI_IO_write_file_once", "C mpi 1 0", 'S', CHK_NONE },
+  { "MPI_IO_read_large_file_once", "12", 'S', CHK_NONE },
+  { "MPI_IO_write_large_file_once", "12 0", 'S', CHK_NONE },
   { NULL, NULL, 0, CHK_NONE }
 };
 
@@ -259,6 +310,44 @@ static const recipe variants[] = {
   { "onesided_reduce", "C T N W", 'A', CHK_NONE },
   { "MPI_Put_Shift", "C T N G", 'A', CHK_NONE },
   { "MPI_Put_Shift", "C T N 0", 'A', CHK_NONE },
+#endif
+#if SK_HAVE_MPI_IO
+  /* every data access class (0x111 ... 0x224) on writes and reads */
+  { "MPI_IO_write_segmented", "C 30 K T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 274", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 276", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 289", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 290", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 292", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 529", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 530", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 532", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 545", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 546", 'A', CHK_NONE },
+  { "MPI_IO_write_segmented", "C 30 K T T T 548", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 273", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 274", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 276", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 289", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 290", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 292", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 529", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 530", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 532", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 545", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 546", 'A', CHK_NONE },
+  { "MPI_IO_read_strided", "C 30 40 T T T 548", 'A', CHK_NONE },
+  { "MPI_IO_write_sequential", "C 30 T T T 292", 'A', CHK_NONE },
+  { "MPI_IO_read_sequential", "C 30 T T T 548", 'A', CHK_NONE },
+  { "MPI_IO_write_and_read", "C 30 T T T 530", 'E', CHK_NONE },
+  { "MPI_IO_write_random", "A B T T T 546", 'A', CHK_NONE },
+  { "MPI_IO_read_once", "C T T T 0 545", 'A', CHK_NONE },
+  { "MPI_IO_open", "0", 'A', CHK_NONE },
+  { "MPI_IO_open_close", "0", 'A', CHK_NONE },
+  { "MPI_IO_read_file_once", "C mpi 0", 'S', CHK_NONE },
+  { "MPI_IO_write_file_once", "C posix 0 1", 'S', CHK_NONE },
+  { "MPI_IO_write_file_once", "C posix 1 0", 'S', CHK_NONE },
+  { "MPI_IO_write_large_file_once", "10 1", 'S', CHK_NONE },
 #endif
   { NULL, NULL, 0, CHK_NONE }
 };
@@ -303,6 +392,14 @@ static const bad_case bad_cases[] = {
   { "MPI_Put_passive_concurrent", "4 T N 5", "lock type 5" },
   { "MPI_Win_fence_open", "-4 T N 0", "negative count" },
 #endif
+#if SK_HAVE_MPI_IO
+  { "MPI_IO_write_segmented", "4 2 4 T T T 999", "daccess no class" },
+  { "MPI_IO_write_segmented", "4 2 2 T T T 273", "stride smaller than memsize" },
+  { "MPI_IO_read_strided", "4 0 4 T T T 273", "blocklen 0" },
+  { "MPI_IO_write_once", "4 X T T 0 273", "memtype MPI_CHAR is no multiple of etype MPI_INT" },
+  { "MPI_IO_read_large_file_once", "63", "power beyond 62" },
+  { "MPI_IO_read_and_distribute", "4 0 T T T 273", "np 0" },
+#endif
   { NULL, NULL, NULL }
 };
 
@@ -313,6 +410,7 @@ static const bad_case bad_cases[] = {
 #define RECV_FILL 0x5A
 
 static int world_rank, errors, checks, verbose;
+static const char *only;   /* SKTEST_ONLY=PREFIX: only the rows whose names start so (debugging) */
 
 static void fail_line(const char *what, const char *fn, const char *dt, long count, int size, const char *detail)
 {
@@ -367,6 +465,12 @@ static int build_args(const char *params, const char *recipe_args, sk_value *arg
     } else if (strcmp(tok, "W") == 0) {
       v->type = SK_T_OP; v->u.op = &op_replace;
 #endif
+    } else if (strcmp(tok, "A") == 0 || strcmp(tok, "B") == 0) {
+      int q;
+      *v = sk_iarray_new((size_t)size);
+      for (q = 0; q < size; q++) sk_iarray_set(v, (size_t)q, tok[0] == 'A' ? count + q : 100 + 10 * q);
+    } else if (strcmp(tok, "posix") == 0 || strcmp(tok, "mpi") == 0) {
+      v->type = SK_T_STRING; v->u.s = tok[0] == 'p' ? "posix" : "mpi";
     } else if (strchr(tok, '.') != NULL) {
       v->type = SK_T_DOUBLE; v->u.d = atof(tok);
     } else {
@@ -374,7 +478,8 @@ static int build_args(const char *params, const char *recipe_args, sk_value *arg
     }
     if ((want == 'i' && v->type != SK_T_INT) || (want == 'd' && v->type != SK_T_DOUBLE && v->type != SK_T_INT)
         || (want == 't' && v->type != SK_T_DATATYPE) || (want == 'o' && v->type != SK_T_OP)
-        || (want == 'n' && v->type != SK_T_INFO)) {
+        || (want == 'n' && v->type != SK_T_INFO) || (want == 'a' && v->type != SK_T_IARRAY)
+        || (want == 's' && v->type != SK_T_STRING)) {
       sprintf(problem, "argument %d (%s) does not fit parameter letter '%c'", n + 1, tok, want);
       return 0;
     }
@@ -470,6 +575,7 @@ static void run_one(const sk_measurement *def, const recipe *r, sk_group *g, lon
   m.group = g;
   m.rank = sk_tp_group_rank(g);
   m.size = size;
+  m.settings = &io_settings;
   if (!build_args(def->params, r->args, args, count, dt, &op_sum, size, info_variant, problem)) {
     fail_line("recipe", def->name, dtname, count, size, problem);
     return;
@@ -497,7 +603,8 @@ static void run_one(const sk_measurement *def, const recipe *r, sk_group *g, lon
     checks++;
     if (verbose) printf("#   measure %.6f s (returned %g)\n", MPI_Wtime() - started, t);
     has_role = r->who == 'A' || (r->who == 'S' && m.rank == 0) || (r->who == '0' && m.rank == 0)
-               || (r->who == 'P' && m.rank <= 1) || (r->who == 'T' && m.rank >= 1);
+               || (r->who == 'P' && m.rank <= 1) || (r->who == 'T' && m.rank >= 1)
+               || (r->who == 'E' && (m.rank ^ 1) < size);
     if (m.failed) {
       fail_line("measure", def->name, dtname, count, size, m.fail_msg);
       m.failed = 0;
@@ -541,6 +648,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
     double started = MPI_Wtime();
     int before = errors;
     if (def->alias_of != NULL) continue;   /* another name of a row tested under its own */
+    if (only != NULL && strncmp(def->name, only, strlen(only)) != 0) continue;
     if (r == NULL) {
       if (sk_tp_group_rank(g) == 0) fail_line("coverage", def->name, "-", 0, size, "no recipe in test_catalogue.c");
       continue;
@@ -549,6 +657,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
     for (d = 0; d < N_DATATYPES; d++) {
       if (d > 0 && strchr(def->params, 't') == NULL) break;
       if (strchr(def->params, 'o') != NULL && d > 1) break;    /* reductions: MPI_INT, MPI_DOUBLE */
+      if (strncmp(def->name, "MPI_IO_", 7) == 0 && (d == 1 || d == 2)) continue;   /* files: MPI_INT, strided */
       for (c = 0; c < n_counts; c++) run_one(def, r, g, counts[c], &datatypes[d], variant++ & 1);
     }
     if (sk_tp_group_rank(g) == 0 && errors == before)
@@ -559,14 +668,15 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[5];
+  const sk_measurement *tables[6];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
   tables[2] = sk_meas_table_mpi_win_sync();
   tables[3] = sk_meas_table_mpi_win_transfer();
   tables[4] = sk_meas_table_mpi();
-  for (t = 0; t < 5; t++)
+  tables[5] = sk_meas_table_mpi_io();
+  for (t = 0; t < 6; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return &tables[t][k];
   return NULL;
 }
@@ -577,6 +687,8 @@ static void run_variants(sk_group *world)
   for (i = 0; variants[i].name; i++) {
     const sk_measurement *def = find_measurement(variants[i].name);
     before = errors;
+    if (only != NULL && strncmp(variants[i].name, only, strlen(only)) != 0) continue;
+    if (strncmp(variants[i].name, "MPI_IO_", 7) == 0 && sk_tp_group_size(world) % 2 != 0) continue;
     if (def == NULL) { fail_line("variant", variants[i].name, "-", 0, 0, "function not in any table"); continue; }
     if (sk_tp_group_size(world) < def->min_procs || def->measure == NULL) continue;
     run_one(def, &variants[i], world, 100, &datatypes[0], 1);
@@ -597,6 +709,7 @@ static void run_bad_cases(sk_group *world)
     m.group = world;
     m.rank = sk_tp_group_rank(world);
     m.size = sk_tp_group_size(world);
+    m.settings = &io_settings;
     if (!build_args(def->params, bad_cases[i].args, args, 4, &datatypes[0], &op_sum, m.size, 0, problem)) {
       fail_line("bad-args recipe", def->name, "-", 0, m.size, problem);
       continue;
@@ -634,6 +747,7 @@ int main(int argc, char **argv)
   static const long counts_full[] = { 0, 1, 5, 1000, 20000 };
   static const long counts_oversubscribed[] = { 0, 5, 20000 };
   static const long counts_short[] = { 1, 300 };
+  static const long counts_io[] = { 5, 3000 };
   const long *counts;
   int n_counts;
   int size, i, total_errors = 0, total_checks = 0, *ranks;
@@ -641,8 +755,13 @@ int main(int argc, char **argv)
   sk_tp_start(&argc, &argv);
   world_rank = sk_tp_world_rank();
   verbose = getenv("SKTEST_VERBOSE") != NULL && world_rank == 0;   /* per-call durations */
+  only = getenv("SKTEST_ONLY");
   size = sk_tp_world_size();
   make_test_values();
+  memset(&io_settings, 0, sizeof io_settings);
+  io_settings.verify = 1;              /* the MPI-IO measurements check what they moved */
+  io_settings.io.datarep = "native";
+  io_settings.io.file_sync = 1;
   counts = size <= 2 ? counts_full : counts_oversubscribed;
   n_counts = size <= 2 ? 5 : 3;
   world = sk_tp_world();
@@ -664,6 +783,9 @@ int main(int argc, char **argv)
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
   run_table("win_transfer", sk_meas_table_mpi_win_transfer(), world, counts, n_counts);
+  /* MPI-IO with 2 and 4 processes (files cost time; 3 adds nothing the pairs lack; 4
+  ** processes on 2 cores try the larger count only) */
+  if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
   run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
@@ -677,6 +799,7 @@ int main(int argc, char **argv)
   run_variants(world);
   run_bad_cases(world);
   run_too_small(alone);
+  sk_io_files_finish();   /* the default directory of the MPI-IO files */
 
   MPI_Allreduce(&errors, &total_errors, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce(&checks, &total_checks, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

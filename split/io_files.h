@@ -1,0 +1,40 @@
+/*
+** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
+** they go, their names, and their removal. The directory is the one set_io_working_dir
+** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
+** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
+** header. File names carry the host, process id and a counter of the process that makes
+** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
+** Every file a process may have created is registered while it exists; a handler of
+** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
+** then lets the signal take its course; sk_io_files_finish removes the (empty) default
+** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
+*/
+#ifndef SK_IO_FILES_H
+#define SK_IO_FILES_H
+
+#include "base.h"
+#include "transport.h"
+
+/* Collective over the world: world rank 0 names the default directory, every process
+** learns the name and installs the signal handlers. Without this call (unit tests) each
+** process names the default directory after itself on first use. */
+SK_API void sk_io_files_start(void);
+/* The header line "# MPI-IO files: ..." (nothing outside MPI-IO builds). */
+SK_API void sk_io_files_describe(sk_str *out, const char *dir);
+/* Removes the registered files and the default directory if empty (every process). */
+SK_API void sk_io_files_finish(void);
+
+#if SK_HAVE_MPI_IO
+/* The directory of test files: `dir` if not NULL, else the default one (made if needed). */
+SK_API const char *sk_io_dir(const char *dir);
+/* Collective over comm: rank 0 makes a new file name (`kind` and `group` go into it, e.g.
+** "shared", 0), every process receives it in path and registers it for removal. */
+SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
+/* A name of a file that exists no more (deleted, or never created): unregistered. */
+SK_API void sk_io_forget(const char *path);
+/* Removes the file if it exists (unlink) and unregisters it. */
+SK_API void sk_io_remove(const char *path);
+#endif
+
+#endif

@@ -1,0 +1,1265 @@
+/*
+** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c and localio.c, all named
+** MPI_IO_*): open, close, delete, preallocate, seek, the read and write patterns over
+** every data access routine class (io_daccess.h), and rank 0's local file-once
+** measurements through POSIX or MPI-IO. The functions exist where the library has MPI-IO
+** (SK_HAVE_MPI_IO); the rows exist in every build.
+**
+** Rules (units and sizes as SKaMPI 6; README, "MPI-IO"):
+** - memsize, blocklen, stride and count are numbers of memtype elements; a file position
+**   of k memtype elements is k * size(memtype) / size(etype) etypes of the view
+**   (size(memtype) must be a multiple of size(etype)). Every open gets the view
+**   (0, etype, filetype, datarep), the atomicity, MPI_MODE_UNIQUE_OPEN and the hints of
+**   the settings (sk_settings.io).
+** - A pattern measurement accesses its chunks (file position, length, buffer position)
+**   with the routine of `daccess`; collective classes make every process call as often
+**   as the one with most chunks (with 0 elements where it has none). A class the
+**   pattern cannot use makes measure return -1; a daccess that is no class is refused.
+** - Writes open RDWR|CREATE|DELETE_ON_CLOSE in each call (open, view and close are not
+**   timed, the file is gone afterwards); reads create their file in init and delete it
+**   in finalize. With the file_sync setting MPI_File_sync ends the timed part.
+** - Files are named and removed by io_files.c (also when a signal ends the run).
+** - Verification (settings verify, switch_verification_on): on the first call the data
+**   carries a pattern; a write reads its chunks back (explicit offsets, or in rank order
+**   for the ordered classes), a read compares with what init wrote; the first
+**   differing byte fails the measurement. Non-collective shared-pointer classes and
+**   MPI_MODE_SEQUENTIAL files place data in no determined order and are not compared.
+*/
+#include "meas_mpi.h"
+#include "settings.h"
+#include "io_files.h"
+#include "io_daccess.h"
+#include "output.h"
+
+#if SK_HAVE_MPI_IO
+#include <unistd.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+
+/* O_DIRECT is hidden by strict C89 headers; Linux on x86 has the value 040000. */
+#if defined(O_DIRECT)
+#define IO_O_DIRECT O_DIRECT
+#elif defined(__linux__) && (defined(__x86_64__) || defined(__i386__))
+#define IO_O_DIRECT 040000
+#else
+#define IO_O_DIRECT 0
+#endif
+#define IO_DIRECT_ALIGN 4096
+
+/* ---- arguments ----
+** layout letters: c count, m memsize, b blocklen, s stride, p np, f the flag parameter
+** (create_file, create_flag, private, with_sync), T memtype etype filetype (three
+** parameters), d daccess, A memsize array, B blocklen array, w power, a api string,
+** x directio flag, g a second flag (create_flag of write_file_once) */
+typedef struct io_args {
+  long count, memsize, blocklen, stride, np, flag, daccess, power, directio, flag2;
+  const sk_datatype *memtype, *etype, *filetype;
+  const sk_value *memsizes, *blocklens;
+  const char *api;
+} io_args;
+
+static const sk_datatype *io_byte_type(void)
+{
+  static sk_datatype t;
+  if (t.name == NULL) { t.size = t.extent = 1; t.mpi = MPI_BYTE; t.name = "MPI_BYTE"; }
+  return &t;
+}
+
+static void io_args_read(io_args *a, const sk_value *args, const char *layout)
+{
+  const sk_value *v = args;
+  memset(a, 0, sizeof *a);
+  a->memtype = a->etype = a->filetype = io_byte_type();
+  a->daccess = 0x111;
+  for (; *layout; layout++, v++) {
+    switch (*layout) {
+    case 'c': a->count = v->u.i; break;
+    case 'm': a->memsize = v->u.i; break;
+    case 'b': a->blocklen = v->u.i; break;
+    case 's': a->stride = v->u.i; break;
+    case 'p': a->np = v->u.i; break;
+    case 'f': a->flag = v->u.i; break;
+    case 'g': a->flag2 = v->u.i; break;
+    case 'd': a->daccess = v->u.i; break;
+    case 'w': a->power = v->u.i; break;
+    case 'x': a->directio = v->u.i; break;
+    case 'a': a->api = v->u.s; break;
+    case 'A': a->memsizes = v; break;
+    case 'B': a->blocklens = v; break;
+    case 'T': a->memtype = v[0].u.dt; a->etype = v[1].u.dt; a->filetype = v[2].u.dt; v += 2; break;
+    default: break;
+    }
+  }
+}
+
+/* ---- state ---- */
+
+typedef struct io_state {
+  io_args a;
+  const char *fn;
+  int write;                 /* writes (else reads or no data) */
+  MPI_Comm comm;             /* the communicator the file is opened on */
+  MPI_Comm own_comm;         /* made in init (pair, first np ranks), else MPI_COMM_NULL */
+  int active;                /* this process opens the file */
+  int made;                  /* the file exists between init and finalize */
+  char path[600];
+  MPI_Info info;             /* the hints of the settings */
+  MPI_Datatype view;         /* filetype of the view */
+  MPI_Datatype own_view;     /* made in init, else MPI_DATATYPE_NULL */
+  MPI_Offset ratio;          /* etypes per memtype element */
+  long n, *off, *len, *mem;  /* chunks: file position, length, buffer position (elements) */
+  int unsupported;           /* the class does not fit the pattern: measure returns -1 */
+  int sequential;            /* MPI_MODE_SEQUENTIAL */
+  int verified;              /* the verification call happened */
+  int owner;                 /* whose pattern a read finds (its own rank, rank 0, partner) */
+  long elements;             /* elements this process moves (buffer size in elements) */
+  MPI_File fh;               /* seek measurements: open from init to finalize */
+  MPI_Offset calls;          /* seek measurements: calls so far */
+  int direct;                /* local: O_DIRECT is in use */
+} io_state;
+
+static io_state *io_of(sk_mctx *m) { return (io_state *)m->state; }
+
+static const sk_io_config *io_cfg(const sk_mctx *m)
+{
+  static sk_io_config defaults;
+  if (m->settings != NULL) return &m->settings->io;
+  if (defaults.datarep == NULL) { defaults.datarep = "native"; defaults.file_sync = 1; }
+  return &defaults;
+}
+
+/* rc of an MPI-IO call: MPI_SUCCESS, or the measurement fails naming the call */
+static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
+{
+  char msg[MPI_MAX_ERROR_STRING + 1], text[200];
+  int len = 0;
+  if (rc == MPI_SUCCESS) return 1;
+  MPI_Error_string(rc, msg, &len);
+  msg[len] = '\0';
+  sprintf(text, "%.40s: %.40s failed: %.100s", s->fn, what, msg);
+  sk_meas_fail(m, text);
+  return 0;
+}
+
+static io_state *io_new(sk_mctx *m, const char *fn, const char *layout, const sk_value *args, int write)
+{
+  io_state *s = (io_state *)sk_malloc(sizeof *s);
+  const sk_io_config *io = io_cfg(m);
+  int i;
+  memset(s, 0, sizeof *s);
+  io_args_read(&s->a, args, layout);
+  s->fn = fn;
+  s->write = write;
+  s->comm = sk_mpi_comm(m);
+  s->own_comm = MPI_COMM_NULL;
+  s->own_view = MPI_DATATYPE_NULL;
+  s->view = s->a.filetype->mpi;
+  s->active = 1;
+  s->owner = m->rank;
+  s->fh = MPI_FILE_NULL;
+  s->info = MPI_INFO_NULL;
+  if (io->n_hints > 0) {
+    MPI_Info_create(&s->info);
+    for (i = 0; i < io->n_hints; i++) MPI_Info_set(s->info, (char *)io->hint_key[i], (char *)io->hint_value[i]);
+  }
+  m->state = s;
+  m->send_usage = m->recv_usage = 0;
+  m->reported_size = 0;
+  return s;
+}
+
+/* The element and offset rules of the patterns (memtype in etypes, daccess a class). */
+static int io_check_types(sk_mctx *m, io_state *s)
+{
+  char msg[200];
+  if (m->failed) return 0;
+  if (s->a.etype->size == 0 || s->a.memtype->size % s->a.etype->size != 0) {
+    sprintf(msg, "%.40s: the size of memtype %.40s (%lu) is no multiple of the size of etype %.40s (%lu)", s->fn,
+            s->a.memtype->name, (unsigned long)s->a.memtype->size, s->a.etype->name, (unsigned long)s->a.etype->size);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  s->ratio = (MPI_Offset)(s->a.memtype->size / s->a.etype->size);
+  if (!sk_io_class_valid(s->a.daccess)) {
+    sprintf(msg, "%.40s: daccess 0x%lx is none of the twelve data access classes (0x111 ... 0x224)", s->fn,
+            (unsigned long)s->a.daccess);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* Chunk i of a contiguous run: `elements` in chunks of blocklen from file position base
+** (step: the distance of consecutive chunks). */
+static void io_plan(io_state *s, long n)
+{
+  s->n = n;
+  s->off = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  s->len = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  s->mem = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+}
+
+static long io_chunks(long memsize, long blocklen) { return memsize <= 0 ? 0 : (memsize + blocklen - 1) / blocklen; }
+
+static void io_plan_run(io_state *s, long memsize, long blocklen, long base, long step)
+{
+  long i, n = io_chunks(memsize, blocklen);
+  io_plan(s, n);
+  for (i = 0; i < n; i++) {
+    s->off[i] = base + i * step;
+    s->mem[i] = i * blocklen;
+    s->len[i] = memsize - i * blocklen < blocklen ? memsize - i * blocklen : blocklen;
+  }
+  s->elements = memsize;
+}
+
+static int io_check_blocks(sk_mctx *m, const io_state *s, long memsize, long blocklen)
+{
+  char msg[160];
+  if (!sk_mpi_check_count(m, s->fn, "memsize", memsize) || !sk_mpi_check_count(m, s->fn, "blocklen", blocklen))
+    return 0;
+  if (memsize > 0 && blocklen < 1) {
+    sprintf(msg, "%.40s: blocklen must be at least 1 when memsize is %ld", s->fn, memsize);
+    sk_meas_fail(m, msg);
+    return 0;
+  }
+  return 1;
+}
+
+static long io_total(sk_mctx *m, const io_state *s, long per_process)
+{
+  return sk_mpi_data_bytes(per_process, s->a.memtype) * (long)m->size;
+}
+
+/* ---- one access of a class ---- */
+
+static int io_access(MPI_File fh, int write, long daccess, MPI_Offset off, void *buf, int count, MPI_Datatype t)
+{
+  MPI_Status st;
+  MPI_Request rq;
+  int rc = MPI_SUCCESS;
+  if ((daccess & SK_IO_INDIVIDUAL_FILE_POINTERS) && (rc = MPI_File_seek(fh, off, MPI_SEEK_SET)) != MPI_SUCCESS) return rc;
+  switch (daccess) {
+  case 0x111: return write ? MPI_File_write_at(fh, off, buf, count, t, &st) : MPI_File_read_at(fh, off, buf, count, t, &st);
+  case 0x112: return write ? MPI_File_write(fh, buf, count, t, &st) : MPI_File_read(fh, buf, count, t, &st);
+  case 0x114: return write ? MPI_File_write_shared(fh, buf, count, t, &st) : MPI_File_read_shared(fh, buf, count, t, &st);
+  case 0x121: rc = write ? MPI_File_iwrite_at(fh, off, buf, count, t, &rq) : MPI_File_iread_at(fh, off, buf, count, t, &rq); break;
+  case 0x122: rc = write ? MPI_File_iwrite(fh, buf, count, t, &rq) : MPI_File_iread(fh, buf, count, t, &rq); break;
+  case 0x124: rc = write ? MPI_File_iwrite_shared(fh, buf, count, t, &rq) : MPI_File_iread_shared(fh, buf, count, t, &rq); break;
+  case 0x211: return write ? MPI_File_write_at_all(fh, off, buf, count, t, &st) : MPI_File_read_at_all(fh, off, buf, count, t, &st);
+  case 0x212: return write ? MPI_File_write_all(fh, buf, count, t, &st) : MPI_File_read_all(fh, buf, count, t, &st);
+  case 0x214: return write ? MPI_File_write_ordered(fh, buf, count, t, &st) : MPI_File_read_ordered(fh, buf, count, t, &st);
+  case 0x221:
+    if (write) { if ((rc = MPI_File_write_at_all_begin(fh, off, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_write_at_all_end(fh, buf, &st); }
+    else if ((rc = MPI_File_read_at_all_begin(fh, off, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_read_at_all_end(fh, buf, &st);
+    return rc;
+  case 0x222:
+    if (write) { if ((rc = MPI_File_write_all_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_write_all_end(fh, buf, &st); }
+    else if ((rc = MPI_File_read_all_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_read_all_end(fh, buf, &st);
+    return rc;
+  case 0x224:
+    if (write) { if ((rc = MPI_File_write_ordered_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_write_ordered_end(fh, buf, &st); }
+    else if ((rc = MPI_File_read_ordered_begin(fh, buf, count, t)) == MPI_SUCCESS) rc = MPI_File_read_ordered_end(fh, buf, &st);
+    return rc;
+  default: return MPI_ERR_ARG;
+  }
+  return rc == MPI_SUCCESS ? MPI_Wait(&rq, &st) : rc;
+}
+
+/* Every chunk of the plan with the class daccess (0-element calls only where collective). */
+static int io_run_chunks(sk_mctx *m, io_state *s, MPI_File fh, char *buf, int write, long daccess)
+{
+  long i;
+  size_t ext = s->a.memtype->extent;
+  for (i = 0; i < s->n; i++) {
+    if (s->len[i] == 0 && !(daccess & SK_IO_COLLECTIVE)) continue;
+    if (!io_ok(m, s, io_access(fh, write, daccess, (MPI_Offset)s->off[i] * s->ratio, buf + (size_t)s->mem[i] * ext,
+                               (int)s->len[i], s->a.memtype->mpi), sk_io_routine(daccess, write)))
+      return 0;
+  }
+  return 1;
+}
+
+/* ---- opening ---- */
+
+static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
+{
+  const sk_io_config *io = io_cfg(m);
+  int rc;
+  if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
+  if (s->sequential && (amode & MPI_MODE_RDWR)) amode = (amode & ~MPI_MODE_RDWR) | MPI_MODE_WRONLY;
+  if (s->sequential) amode |= MPI_MODE_SEQUENTIAL;   /* which allows no RDWR */
+  *fh = MPI_FILE_NULL;
+  if (!io_ok(m, s, MPI_File_open(s->comm, s->path, amode, s->info, fh), "MPI_File_open")) return 0;
+  rc = MPI_File_set_view(*fh, s->sequential ? MPI_DISPLACEMENT_CURRENT : 0, s->a.etype->mpi, s->view,
+                         (char *)io->datarep, s->info);
+  if (!io_ok(m, s, rc, "MPI_File_set_view")) { MPI_File_close(fh); return 0; }
+  if (io->atomicity) MPI_File_set_atomicity(*fh, 1);
+  return 1;
+}
+
+#define IO_WRITE_MODE (MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE)
+
+/* The file's name, made collectively over the measurement communicator. */
+static void io_name(sk_mctx *m, io_state *s, const char *kind, int group)
+{
+  sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path);
+}
+
+/* ---- data patterns and verification ---- */
+
+static unsigned char io_pattern(int owner, size_t k)
+{
+  return (unsigned char)((owner * 37 + (long)(k % 65521) * 11 + (long)(k >> 16) + 3) & 0xff);
+}
+
+static void io_fill(char *buf, size_t bytes, int owner)
+{
+  size_t k;
+  for (k = 0; k < bytes; k++) buf[k] = (char)io_pattern(owner, k);
+}
+
+/* Compares the data of `elements` memtype elements in got with those in want (packed,
+** so holes of derived types do not count); fails naming the first differing byte. */
+static int io_compare(sk_mctx *m, const io_state *s, char *got, char *want, long elements)
+{
+  int size = 0, p1 = 0, p2 = 0, k;
+  char *a, *b, msg[200];
+  MPI_Comm self = MPI_COMM_SELF;
+  if (elements <= 0) return 1;
+  MPI_Pack_size((int)elements, s->a.memtype->mpi, self, &size);
+  a = (char *)sk_malloc((size_t)size + 1);
+  b = (char *)sk_malloc((size_t)size + 1);
+  MPI_Pack(got, (int)elements, s->a.memtype->mpi, a, size, &p1, self);
+  MPI_Pack(want, (int)elements, s->a.memtype->mpi, b, size, &p2, self);
+  for (k = 0; k < p1 && a[k] == b[k]; k++) { /* find the first difference */ }
+  if (k < p1) {
+    sprintf(msg, "%.40s: verify: process %d holds 0x%02x at data byte %d of %d where 0x%02x was written", s->fn,
+            m->rank, (unsigned char)a[k], k, p1, (unsigned char)b[k]);
+    sk_meas_fail(m, msg);
+  }
+  free(a);
+  free(b);
+  return k >= p1;
+}
+
+/* What a reader should find: the owner's pattern over `elements` elements. */
+static void io_verify_read(sk_mctx *m, const io_state *s, char *got, long elements)
+{
+  size_t bytes = sk_mpi_bytes(elements, s->a.memtype);
+  char *want = (char *)sk_malloc(bytes + 1);
+  io_fill(want, bytes, s->owner);
+  io_compare(m, s, got, want, elements);
+  free(want);
+}
+
+/* Whether the positions of daccess are determined (explicit, individual, ordered). */
+static int io_determined(const io_state *s, long daccess)
+{
+  return !s->sequential && (!(daccess & SK_IO_SHARED_FILE_POINTER) || (daccess & SK_IO_COLLECTIVE));
+}
+
+/* A write reads its chunks back (same positions) and compares. */
+static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
+{
+  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  char *back;
+  long daccess = s->a.daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
+  if (!io_determined(s, s->a.daccess)) return;
+  back = (char *)sk_malloc(bytes + 1);
+  memset(back, 0, bytes + 1);
+  if (daccess == 0x214) MPI_File_seek_shared(fh, 0, MPI_SEEK_SET);
+  if (io_run_chunks(m, s, fh, back, 0, daccess)) io_compare(m, s, back, sent, s->elements);
+  free(back);
+}
+
+/* ---- the pattern measurements ---- */
+
+/* Writes the file a read measurement reads: every process its chunks, with the write
+** routine of the class (so the shared-pointer classes leave the data where they find
+** it), from its pattern. */
+static void io_make_file(sk_mctx *m, io_state *s)
+{
+  MPI_File fh;
+  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  char *buf;
+  int seq = s->sequential;
+  if (!s->active || m->failed) return;
+  buf = (char *)sk_malloc(bytes + 1);
+  io_fill(buf, bytes, s->owner);
+  s->sequential = 0;
+  if (io_open(m, s, MPI_MODE_RDWR | MPI_MODE_CREATE, &fh)) {
+    s->made = 1;
+    io_run_chunks(m, s, fh, buf, 1, seq ? (s->a.daccess & SK_IO_COLLECTIVE ? 0x214 : 0x114) : s->a.daccess);
+    MPI_File_close(&fh);
+  }
+  s->sequential = seq;
+  free(buf);
+}
+
+/* Declares the buffers and, for reads, makes the file. */
+static void io_pattern_ready(sk_mctx *m, io_state *s, long reported)
+{
+  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  if (m->failed) return;
+  if (s->write) m->send_usage = bytes; else m->recv_usage = bytes;
+  m->reported_size = reported;
+  if (!s->write && !s->unsupported) io_make_file(m, s);
+}
+
+static double io_pattern_measure(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  const sk_io_config *io = io_cfg(m);
+  MPI_File fh;
+  char *buf = s->write ? m->send_buf : m->recv_buf;
+  int verify = m->settings != NULL && m->settings->verify && !s->verified;
+  double start, t;
+  (void)args;
+  if (s->unsupported || !s->active) return -1.0;
+  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  if (!io_open(m, s, s->write ? IO_WRITE_MODE : MPI_MODE_RDONLY, &fh)) return -1.0;
+  if (s->write && io->preallocation)
+    MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->a.memtype) * (MPI_Offset)m->size);
+  start = sk_sync_start(m);
+  io_run_chunks(m, s, fh, buf, s->write, s->a.daccess);
+  if (io->file_sync) MPI_File_sync(fh);
+  t = sk_sync_stop(m) - start;
+  if (verify) {
+    s->verified = 1;
+    if (s->write) io_verify_write(m, s, fh, buf);
+    else if (io_determined(s, s->a.daccess)) io_verify_read(m, s, buf, s->elements);
+  }
+  MPI_File_close(&fh);
+  return t;
+}
+
+static void io_finalize(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  (void)args;
+  if (s == NULL) return;
+  if (s->fh != MPI_FILE_NULL) MPI_File_close(&s->fh);
+  if (s->path[0]) {
+    MPI_Barrier(sk_mpi_comm(m));        /* nobody still has it open */
+    sk_io_remove(s->path);              /* every process: own files, or the shared one */
+  }
+  if (s->own_comm != MPI_COMM_NULL) MPI_Comm_free(&s->own_comm);
+  if (s->own_view != MPI_DATATYPE_NULL) MPI_Type_free(&s->own_view);
+  if (s->info != MPI_INFO_NULL) MPI_Info_free(&s->info);
+  free(s->off);
+  free(s->len);
+  free(s->mem);
+  free(s);
+  m->state = NULL;
+}
+
+/* The three patterns with a stride (memsize, blocklen, stride, mef, daccess):
+** segmented: rank r's memsize elements at r*stride (stride >= memsize), blocklen chunks;
+** strided: chunk i of rank r at (i*P + r)*stride (stride >= blocklen);
+** separate: a file per process (MPI_COMM_SELF), chunk i at i*stride (stride >= blocklen). */
+enum io_stride_kind { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE };
+
+static void io_init_stride(sk_mctx *m, const sk_value *args, const char *fn, int write, enum io_stride_kind kind)
+{
+  static const char *const kinds[3] = { "segmented", "strided", "separate" };
+  io_state *s = io_new(m, fn, "mbsTd", args, write);
+  long r = m->rank, least = kind == IO_SEGMENTED ? s->a.memsize : s->a.blocklen;
+  char msg[120];
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  if (s->a.stride < least) {
+    sprintf(msg, "%.40s: stride must be at least %s (%ld)", fn, kind == IO_SEGMENTED ? "memsize" : "blocklen", least);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (kind == IO_SEGMENTED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, s->a.blocklen);
+  else if (kind == IO_STRIDED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, (long)m->size * s->a.stride);
+  else io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.stride);
+  if (kind == IO_SEPARATE) s->comm = MPI_COMM_SELF;
+  io_name(m, s, kinds[kind], kind == IO_SEPARATE ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+}
+
+static void init_MPI_IO_write_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_segmented", 1, IO_SEGMENTED); }
+static void init_MPI_IO_read_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_segmented", 0, IO_SEGMENTED); }
+static void init_MPI_IO_write_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_strided", 1, IO_STRIDED); }
+static void init_MPI_IO_read_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_strided", 0, IO_STRIDED); }
+static void init_MPI_IO_write_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_separate", 1, IO_SEPARATE); }
+static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_separate", 0, IO_SEPARATE); }
+
+/* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks */
+static void io_init_sequential(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "mbTd", args, write);
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  s->sequential = 1;
+  s->unsupported = !(s->a.daccess & SK_IO_SHARED_FILE_POINTER);
+  io_name(m, s, "sequential", 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+}
+
+static void init_MPI_IO_write_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_write_sequential", 1); }
+static void init_MPI_IO_read_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_read_sequential", 0); }
+
+/* noncontiguous: the view shows rank r the blocks r, r+P, r+2P, ... of blocklen elements
+** (a vector of etypes, resized to P blocks); the rank's chunks are consecutive in it. */
+static void io_init_noncontiguous(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "mbTd", args, write);
+  MPI_Datatype block;
+  MPI_Aint ext = (MPI_Aint)s->a.etype->extent, disp;
+  int etypes;
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  etypes = (int)(s->a.blocklen * s->ratio);
+  if (etypes < 1) etypes = 1;
+  disp = (MPI_Aint)m->rank * etypes * ext;
+  MPI_Type_create_hindexed(1, &etypes, &disp, s->a.etype->mpi, &block);
+  MPI_Type_create_resized(block, 0, (MPI_Aint)m->size * etypes * ext, &s->own_view);
+  MPI_Type_free(&block);
+  MPI_Type_commit(&s->own_view);
+  s->view = s->own_view;
+  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  io_name(m, s, "noncontiguous", 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+}
+
+static void init_MPI_IO_write_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_write_noncontiguous", 1); }
+static void init_MPI_IO_read_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_read_noncontiguous", 0); }
+
+/* random: per-rank memsize[r] and blocklen[r] (arrays indexed by rank); round i holds
+** chunk i of every rank that still has one, in rank order, without gaps */
+static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "ABTd", args, write);
+  long rounds = 0, i, pos = 0, total = 0, mine = 0;
+  int q;
+  char msg[160];
+  if (sk_array_length(s->a.memsizes) < (size_t)m->size || sk_array_length(s->a.blocklens) < (size_t)m->size) {
+    sprintf(msg, "%.40s: memsize and blocklen need one entry per process (%d)", fn, m->size);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  for (q = 0; q < m->size; q++) {
+    long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+    if (!io_check_blocks(m, s, ms, bl)) return;
+    if (io_chunks(ms, bl) > rounds) rounds = io_chunks(ms, bl);
+    total += ms;
+  }
+  if (!io_check_types(m, s)) return;
+  io_plan(s, rounds);
+  for (i = 0; i < rounds; i++)
+    for (q = 0; q < m->size; q++) {
+      long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+      long len = i < io_chunks(ms, bl) ? (ms - i * bl < bl ? ms - i * bl : bl) : 0;
+      if (q == m->rank) { s->off[i] = pos; s->len[i] = len; s->mem[i] = mine; mine += len; }
+      pos += len;
+    }
+  s->elements = mine;
+  io_name(m, s, "random", 0);
+  io_pattern_ready(m, s, sk_mpi_data_bytes(total, s->a.memtype));
+}
+
+static void init_MPI_IO_write_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_write_random", 1); }
+static void init_MPI_IO_read_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_read_random", 0); }
+
+/* once: one access of count elements; private: own file at 0, else the shared file at r*count */
+static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int write)
+{
+  io_state *s = io_new(m, fn, "cTfd", args, write);
+  if (!sk_mpi_check_count(m, fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  io_plan(s, 1);
+  s->off[0] = s->a.flag ? 0 : (long)m->rank * s->a.count;
+  s->len[0] = s->a.count;
+  s->mem[0] = 0;
+  s->elements = s->a.count;
+  if (s->a.flag) s->comm = MPI_COMM_SELF;
+  io_name(m, s, s->a.flag ? "private" : "shared", s->a.flag ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, s->a.count));
+}
+
+static void init_MPI_IO_write_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_write_once", 1); }
+static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_read_once", 0); }
+
+#define measure_MPI_IO_write_segmented io_pattern_measure
+#define measure_MPI_IO_read_segmented io_pattern_measure
+#define measure_MPI_IO_write_strided io_pattern_measure
+#define measure_MPI_IO_read_strided io_pattern_measure
+#define measure_MPI_IO_write_separate io_pattern_measure
+#define measure_MPI_IO_read_separate io_pattern_measure
+#define measure_MPI_IO_write_sequential io_pattern_measure
+#define measure_MPI_IO_read_sequential io_pattern_measure
+#define measure_MPI_IO_write_noncontiguous io_pattern_measure
+#define measure_MPI_IO_read_noncontiguous io_pattern_measure
+#define measure_MPI_IO_write_random io_pattern_measure
+#define measure_MPI_IO_read_random io_pattern_measure
+#define measure_MPI_IO_write_once io_pattern_measure
+#define measure_MPI_IO_read_once io_pattern_measure
+
+/* ---- reading whole files ---- */
+
+/* read_file(count, mef, daccess): every process opens, reads the count-element file and
+** closes, all timed; rank 0 wrote the file in init. Shared-pointer classes: -1. */
+static void init_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_read_file", "cTd", args, 0);
+  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  io_plan(s, 1);
+  s->off[0] = s->mem[0] = 0;
+  s->len[0] = m->rank == 0 ? s->a.count : 0;
+  s->elements = s->a.count;
+  s->owner = 0;
+  io_name(m, s, "file", 0);
+  if (!s->unsupported) io_make_file(m, s);    /* rank 0's chunk: the whole file */
+  s->len[0] = s->a.count;                     /* everybody reads all of it */
+  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
+  m->reported_size = io_total(m, s, s->a.count);
+}
+
+/* The timed open-read-close of the file readers (read_file, read_and_distribute). */
+static void io_open_read_close(sk_mctx *m, io_state *s, char *buf)
+{
+  MPI_File fh;
+  if (!io_open(m, s, MPI_MODE_RDONLY, &fh)) return;
+  io_run_chunks(m, s, fh, buf, 0, s->a.daccess);
+  MPI_File_close(&fh);
+}
+
+static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double start, t;
+  (void)args;
+  if (s->unsupported) return -1.0;
+  start = sk_sync_start(m);
+  io_open_read_close(m, s, m->recv_buf);
+  t = sk_sync_stop(m) - start;
+  if (m->settings != NULL && m->settings->verify && !s->verified) {
+    s->verified = 1;
+    io_verify_read(m, s, m->recv_buf, s->a.count);
+  }
+  return t;
+}
+
+/* read_and_distribute(count, np, mef, daccess): the first np processes (np capped at P,
+** count rounded up to a multiple of np) open, read count/np elements each and close, then
+** MPI_Allgatherv gives every process the whole file; all timed. Shared pointers: -1. */
+static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_read_and_distribute", "cpTd", args, 0);
+  long part;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  if (s->a.np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
+  if (s->a.np > m->size) s->a.np = m->size;
+  s->a.count = (s->a.count + s->a.np - 1) / s->a.np * s->a.np;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count)) return;
+  part = s->a.count / s->a.np;
+  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  s->active = m->rank < s->a.np;
+  MPI_Comm_split(sk_mpi_comm(m), s->active ? 0 : MPI_UNDEFINED, m->rank, &s->own_comm);
+  if (s->active) s->comm = s->own_comm;
+  io_plan(s, 1);
+  s->off[0] = s->mem[0] = s->active ? (long)m->rank * part : 0;
+  s->len[0] = s->active ? part : 0;
+  s->elements = s->a.count;
+  s->owner = 0;
+  io_name(m, s, "distribute", 0);
+  if (!s->unsupported && s->active) {   /* the first process writes the whole file */
+    long mine[3];
+    mine[0] = s->off[0]; mine[1] = s->len[0]; mine[2] = s->mem[0];
+    s->off[0] = s->mem[0] = 0;
+    s->len[0] = m->rank == 0 ? s->a.count : 0;
+    io_make_file(m, s);
+    s->off[0] = mine[0]; s->len[0] = mine[1]; s->mem[0] = mine[2];
+  }
+  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
+  m->reported_size = io_total(m, s, s->a.count);
+}
+
+static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  int *counts, *displs, q, part;
+  double start, t;
+  (void)args;
+  if (s->unsupported) return -1.0;
+  part = (int)(s->a.count / s->a.np);
+  counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
+  displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
+  for (q = 0; q < m->size; q++) {
+    counts[q] = q < s->a.np ? part : 0;
+    displs[q] = q < s->a.np ? q * part : 0;
+  }
+  start = sk_sync_start(m);
+  if (s->active) io_open_read_close(m, s, m->recv_buf);
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->a.memtype->mpi, sk_mpi_comm(m));
+  t = sk_sync_stop(m) - start;
+  if (m->settings != NULL && m->settings->verify && !s->verified) {
+    s->verified = 1;
+    io_verify_read(m, s, m->recv_buf, s->a.count);
+  }
+  free(counts);
+  free(displs);
+  return t;
+}
+
+/* ---- write_and_read: pairs (2k, 2k+1) share a file; the odd one writes a chunk, says
+** so with a 0-byte message, the even one reads it; with atomicity off both call
+** MPI_File_sync around the message (sync-barrier-sync of MPI-2 §9.6.1). With an odd
+** number of processes the last one has no partner and returns -1. ---- */
+
+#define IO_PAIR_TAG 4711
+
+static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_write_and_read", "mbTd", args, 0);
+  long i;
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  s->write = m->rank % 2 == 1;
+  s->owner = m->rank | 1;
+  s->active = (m->rank ^ 1) < m->size;    /* with an odd number the last process has no partner */
+  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  MPI_Comm_split(sk_mpi_comm(m), s->active ? m->rank / 2 : MPI_UNDEFINED, m->rank, &s->own_comm);
+  s->comm = s->own_comm;
+  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  for (i = 0; i < s->n; i++) s->mem[i] = 0;   /* every chunk goes through one buffer block */
+  s->elements = s->a.blocklen < s->a.memsize ? s->a.blocklen : s->a.memsize;
+  io_name(m, s, "pair", m->rank / 2);
+  if (s->write) m->send_usage = sk_mpi_bytes(s->elements, s->a.memtype);
+  else m->recv_usage = sk_mpi_bytes(s->elements, s->a.memtype);
+  m->reported_size = io_total(m, s, s->a.memsize);
+}
+
+static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  const sk_io_config *io = io_cfg(m);
+  MPI_File fh;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status st;
+  char *buf = s->write ? m->send_buf : m->recv_buf;
+  int verify = m->settings != NULL && m->settings->verify && !s->verified, partner = m->rank ^ 1;
+  long i, collective = s->a.daccess & SK_IO_COLLECTIVE;
+  double start, t;
+  (void)args;
+  if (s->unsupported) return -1.0;
+  if (!s->active) {   /* no partner: takes part in the synchronisation only */
+    sk_sync_start(m);
+    sk_sync_stop(m);
+    return -1.0;
+  }
+  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
+  start = sk_sync_start(m);
+  for (i = 0; i < s->n; i++) {
+    MPI_Offset off = (MPI_Offset)s->off[i] * s->ratio;
+    int len = (int)s->len[i];
+    if (s->write || collective)
+      io_ok(m, s, io_access(fh, 1, s->a.daccess, off, buf, s->write ? len : 0, s->a.memtype->mpi), "write");
+    if (!io->atomicity) MPI_File_sync(fh);
+    if (s->write) MPI_Send(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm);
+    else MPI_Recv(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm, &st);
+    if (!io->atomicity) MPI_File_sync(fh);
+    if (!s->write || collective)
+      io_ok(m, s, io_access(fh, 0, s->a.daccess, off, buf, s->write ? 0 : len, s->a.memtype->mpi), "read");
+  }
+  t = sk_sync_stop(m) - start;
+  if (verify) {
+    s->verified = 1;
+    if (!s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
+  }
+  MPI_File_close(&fh);
+  return t;
+}
+
+/* ---- open, close, delete, preallocate, seek ---- */
+
+/* A file of `bytes` bytes (rank 0 writes them) made collectively in init. */
+static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
+{
+  MPI_File fh;
+  char *buf;
+  if (!sk_mpi_check_count(m, s->fn, "count", bytes)) return;
+  if (!io_open(m, s, MPI_MODE_RDWR | MPI_MODE_CREATE, &fh)) return;
+  s->made = 1;
+  if (m->rank == 0 && bytes > 0) {
+    MPI_Status st;
+    buf = (char *)sk_malloc((size_t)bytes);
+    io_fill(buf, (size_t)bytes, 0);
+    io_ok(m, s, MPI_File_write_at(fh, 0, buf, (int)bytes, MPI_BYTE, &st), "MPI_File_write_at");
+    free(buf);
+  }
+  MPI_File_close(&fh);
+}
+
+/* MPI_IO_open(create_file): the collective open (RDWR, with CREATE|DELETE_ON_CLOSE if
+** create_file; else of a file made in init). */
+static void init_MPI_IO_open(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_open", "f", args, 0);
+  io_name(m, s, "open", 0);
+  if (!s->a.flag) io_make_bytes(m, s, 0);
+}
+
+static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  const sk_io_config *io = io_cfg(m);
+  MPI_File fh = MPI_FILE_NULL;
+  int amode = MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
+  double start, t;
+  int rc;
+  (void)args;
+  if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
+  start = sk_sync_start(m);
+  rc = MPI_File_open(s->comm, s->path, amode, s->info, &fh);
+  t = sk_sync_stop(m) - start;
+  if (io_ok(m, s, rc, "MPI_File_open")) MPI_File_close(&fh);
+  return t;
+}
+
+/* MPI_IO_close(count): the close of a count-byte file (rank 0 wrote it in init) */
+static void init_MPI_IO_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_close", "c", args, 0);
+  io_name(m, s, "close", 0);
+  io_make_bytes(m, s, s->a.count);
+}
+
+static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  double start;
+  (void)args;
+  if (!io_open(m, s, MPI_MODE_RDWR, &fh)) return -1.0;
+  start = sk_sync_start(m);
+  MPI_File_close(&fh);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_IO_open_close(create_flag): open (+CREATE), view, a 1-byte write by every process
+** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
+static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_open_close", "f", args, 1);
+  io_name(m, s, "open_close", 0);
+  if (!s->a.flag) io_make_bytes(m, s, 0);
+  m->send_usage = 1;
+}
+
+static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  MPI_Status st;
+  double start, t;
+  (void)args;
+  start = sk_sync_start(m);
+  if (io_open(m, s, MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE : 0), &fh)) {
+    io_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
+    MPI_File_close(&fh);
+  }
+  t = sk_sync_stop(m) - start;
+  if (s->a.flag) {
+    MPI_Barrier(s->comm);
+    if (m->rank == 0) MPI_File_delete(s->path, s->info);
+    MPI_Barrier(s->comm);
+  }
+  return t;
+}
+
+/* MPI_IO_delete(count): rank 0 writes count bytes to a file of its own, then its
+** MPI_File_delete is timed; no synchronisation; the others return -1 */
+static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_delete", "c", args, 0);
+  sk_mpi_check_count(m, s->fn, "count", s->a.count);
+  io_name(m, s, "delete", 0);
+  s->comm = MPI_COMM_SELF;
+}
+
+static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double start;
+  int rc;
+  (void)args;
+  if (m->rank != 0) return -1.0;
+  io_make_bytes(m, s, s->a.count);
+  start = MPI_Wtime();
+  rc = MPI_File_delete(s->path, s->info);
+  start = MPI_Wtime() - start;
+  return io_ok(m, s, rc, "MPI_File_delete") ? start : -1.0;
+}
+
+/* MPI_IO_delete_on_close(count): the collective close of a DELETE_ON_CLOSE file that
+** rank 0 wrote count bytes to */
+static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_delete_on_close", "c", args, 1);
+  sk_mpi_check_count(m, s->fn, "count", s->a.count);
+  io_name(m, s, "delete_on_close", 0);
+  m->send_usage = (size_t)(s->a.count > 0 ? s->a.count : 0);
+}
+
+static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  MPI_Status st;
+  double start;
+  (void)args;
+  if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
+  if (m->rank == 0 && s->a.count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->a.count, MPI_BYTE, &st);
+  start = sk_sync_start(m);
+  MPI_File_close(&fh);
+  return sk_sync_stop(m) - start;
+}
+
+/* MPI_IO_preallocate(count, with_sync): MPI_File_preallocate of count bytes on a new
+** file (+ MPI_File_sync if with_sync) */
+static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_preallocate", "cf", args, 1);
+  sk_mpi_check_count(m, s->fn, "count", s->a.count);
+  io_name(m, s, "preallocate", 0);
+}
+
+static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  MPI_File fh;
+  double start, t;
+  int rc;
+  (void)args;
+  if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
+  start = sk_sync_start(m);
+  rc = MPI_File_preallocate(fh, (MPI_Offset)s->a.count);
+  if (s->a.flag) MPI_File_sync(fh);
+  t = sk_sync_stop(m) - start;
+  io_ok(m, s, rc, "MPI_File_preallocate");
+  MPI_File_close(&fh);
+  return t;
+}
+
+/* MPI_IO_file_seek / _shared(memsize, blocklen, mef): one seek per call; the positions
+** step by blocklen through rank r's segment at r*memsize (shared: through the first
+** segment, the same position on every process); the file is open from init to finalize */
+static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  io_state *s = io_new(m, fn, "mbT", args, 0);
+  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  io_name(m, s, "seek", 0);
+  if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
+}
+
+static double io_seek(sk_mctx *m, int shared)
+{
+  io_state *s = io_of(m);
+  long step = s->a.memsize > 0 ? (long)(s->calls++ * s->a.blocklen % s->a.memsize) : 0;
+  MPI_Offset pos = ((shared ? 0 : (MPI_Offset)m->rank * s->a.memsize) + step) * s->ratio;
+  double start;
+  int rc;
+  start = sk_sync_start(m);
+  rc = shared ? MPI_File_seek_shared(s->fh, pos, MPI_SEEK_SET) : MPI_File_seek(s->fh, pos, MPI_SEEK_SET);
+  start = sk_sync_stop(m) - start;
+  return io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek") ? start : -1.0;
+}
+
+static void init_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek"); }
+static void init_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek_shared"); }
+static double measure_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 0); }
+static double measure_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 1); }
+
+/* ---- local file-once measurements (SKaMPI 6 localio.c): rank 0 alone, its own file,
+** no hints, native representation. ---- */
+
+/* The note of a measurement on the output (world rank 0) or standard error. */
+static void io_note(const sk_mctx *m, const io_state *s, const char *text)
+{
+  char line[300];
+  sprintf(line, "# %.40s: %.200s\n", s->fn, text);
+  if (m->rank != 0) return;
+  if (sk_tp_world_rank() == 0) sk_out_text(line); else fputs(line, stderr);
+}
+
+static void io_local_new(sk_mctx *m, io_state *s)
+{
+  io_name(m, s, "local", 0);
+  s->comm = MPI_COMM_SELF;
+  if (s->info != MPI_INFO_NULL) MPI_Info_free(&s->info);
+}
+
+/* size bytes of rank 0's pattern into the local file (stdio) */
+static void io_local_make(sk_mctx *m, io_state *s, long size)
+{
+  FILE *f;
+  char *buf;
+  if (m->rank != 0 || m->failed) return;
+  buf = (char *)sk_malloc((size_t)size + 1);
+  io_fill(buf, (size_t)size, 0);
+  f = fopen(s->path, "wb");
+  if (f == NULL || fwrite(buf, 1, (size_t)size, f) != (size_t)size || fclose(f) != 0) {
+    char msg[200];
+    sprintf(msg, "%.40s: cannot write %.120s", s->fn, s->path);
+    sk_meas_fail(m, msg);
+  }
+  s->made = 1;
+  free(buf);
+}
+
+/* the local file's first `size` bytes against the pattern (stdio) */
+static void io_local_verify(sk_mctx *m, io_state *s, const char *data, long size)
+{
+  FILE *f = fopen(s->path, "rb");
+  char *back = (char *)sk_malloc((size_t)size + 1), *want = (char *)sk_malloc((size_t)size + 1);
+  io_fill(want, (size_t)size, 0);
+  if (data == NULL) {
+    if (f == NULL || fread(back, 1, (size_t)size, f) != (size_t)size) memset(back, 0, (size_t)size);
+    data = back;
+  }
+  if (f) fclose(f);
+  io_compare(m, s, (char *)data, want, size);
+  free(back);
+  free(want);
+}
+
+static int io_is_posix(const io_state *s) { return s->a.api != NULL && sk_streq(s->a.api, "posix"); }
+
+/* Checks the direct I/O request: O_DIRECT with the POSIX API where the file system
+** takes it; otherwise a note in the output says that buffered I/O is used. */
+static void io_local_direct(sk_mctx *m, io_state *s)
+{
+  int fd;
+  s->direct = 0;
+  if (!s->a.directio || m->rank != 0) return;
+  if (!io_is_posix(s)) { io_note(m, s, "direct I/O is done with the posix API only; this call uses MPI-IO as it is"); return; }
+  if (IO_O_DIRECT == 0) { io_note(m, s, "this system has no O_DIRECT: buffered I/O is measured"); return; }
+  fd = open(s->path, O_RDWR | O_CREAT | IO_O_DIRECT, 0600);
+  if (fd < 0) { io_note(m, s, "the file system refuses O_DIRECT: buffered I/O is measured"); return; }
+  close(fd);
+  s->direct = 1;
+  io_note(m, s, "open flags include O_DIRECT");
+}
+
+static char *io_aligned(char *raw) { return raw + (IO_DIRECT_ALIGN - (size_t)raw % IO_DIRECT_ALIGN) % IO_DIRECT_ALIGN; }
+
+/* MPI_IO_read_file_once(size, api, directio_flag) */
+static void init_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_read_file_once", "wax", args, 0);
+  s->a.count = s->a.power;
+  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
+  io_local_new(m, s);
+  io_local_make(m, s, s->a.count);
+  io_local_direct(m, s);
+  m->recv_usage = (size_t)s->a.count;
+  m->reported_size = s->a.count;
+}
+
+/* rank 0's POSIX access: open (untimed), read or write + fsync of size bytes (timed) */
+static double io_posix(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create)
+{
+  char *raw = NULL, *data = buf;
+  long done = 0, n = 0, moved = size;
+  double start;
+  int flags = (writing ? O_WRONLY | (create ? O_CREAT | O_TRUNC : 0) : O_RDONLY) | (s->direct ? IO_O_DIRECT : 0);
+  int fd = open(s->path, flags, 0600);
+  if (fd < 0) { sk_meas_fail(m, "MPI_IO_*_file_once: open failed"); return -1.0; }
+  if (s->direct) {   /* direct transfers go in whole aligned blocks */
+    moved = (size + IO_DIRECT_ALIGN - 1) / IO_DIRECT_ALIGN * IO_DIRECT_ALIGN;
+    raw = (char *)sk_malloc((size_t)moved + IO_DIRECT_ALIGN);
+    data = io_aligned(raw);
+    memset(data, 0, (size_t)moved);
+    if (writing) memcpy(data, buf, (size_t)size);
+  }
+  start = MPI_Wtime();
+  while (done < moved) {
+    n = writing ? (long)write(fd, data + done, (size_t)(moved - done)) : (long)read(fd, data + done, (size_t)(moved - done));
+    if (n <= 0) break;
+    done += n;
+  }
+  if (writing) fsync(fd);
+  start = MPI_Wtime() - start;
+  close(fd);
+  if (!writing && raw != NULL) memcpy(buf, data, (size_t)(done < size ? done : size));
+  free(raw);
+  if (n < 0 || (writing && done < size)) { sk_meas_fail(m, "MPI_IO_*_file_once: read or write failed"); return -1.0; }
+  return start;
+}
+
+/* rank 0's MPI-IO access of size bytes on MPI_COMM_SELF (open and close untimed; a write
+** ends with MPI_File_sync when `sync`) */
+static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create, int sync)
+{
+  MPI_File fh;
+  MPI_Status st;
+  MPI_Datatype t = MPI_BYTE, big = MPI_DATATYPE_NULL;
+  int count = (int)size, rc;
+  double start;
+  if (size > INT_MAX) {   /* 2^power bytes as 2^(power-20) blocks of 1 MiB */
+    MPI_Type_contiguous(1 << 20, MPI_BYTE, &big);
+    MPI_Type_commit(&big);
+    t = big;
+    count = (int)(size >> 20);
+  }
+  rc = MPI_File_open(MPI_COMM_SELF, s->path, writing ? MPI_MODE_WRONLY | (create ? MPI_MODE_CREATE : 0) : MPI_MODE_RDONLY,
+                     MPI_INFO_NULL, &fh);
+  if (!io_ok(m, s, rc, "MPI_File_open")) return -1.0;
+  start = MPI_Wtime();
+  rc = writing ? MPI_File_write(fh, buf, count, t, &st) : MPI_File_read(fh, buf, count, t, &st);
+  if (writing && sync) MPI_File_sync(fh);
+  start = MPI_Wtime() - start;
+  MPI_File_close(&fh);
+  if (big != MPI_DATATYPE_NULL) MPI_Type_free(&big);
+  return io_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
+}
+
+static int io_verify_now(sk_mctx *m, io_state *s)
+{
+  int now = m->settings != NULL && m->settings->verify && !s->verified;
+  if (now) s->verified = 1;
+  return now;
+}
+
+static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double t;
+  (void)args;
+  if (m->rank != 0) return -1.0;
+  t = io_is_posix(s) ? io_posix(m, s, m->recv_buf, s->a.count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
+  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  return t;
+}
+
+/* MPI_IO_write_file_once(size, api, create_flag, directio_flag): create_flag 0: the file
+** exists (made in init), else the untimed open creates it (removed after each call) */
+static void init_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_new(m, "MPI_IO_write_file_once", "wagx", args, 1);
+  s->a.count = s->a.power;
+  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
+  io_local_new(m, s);
+  if (!s->a.flag2) io_local_make(m, s, s->a.count);
+  io_local_direct(m, s);
+  if (s->a.flag2 && m->rank == 0) unlink(s->path);   /* io_local_direct may have made it */
+  m->send_usage = (size_t)s->a.count;
+  m->reported_size = s->a.count;
+}
+
+static double io_write_once_common(sk_mctx *m, io_state *s, int posix, int sync)
+{
+  double t;
+  if (m->rank != 0) return -1.0;
+  if (io_verify_now(m, s)) {
+    io_fill(m->send_buf, (size_t)s->a.count, 0);
+    s->verified = 2;
+  }
+  t = posix ? io_posix(m, s, m->send_buf, s->a.count, 1, s->a.flag2)
+            : io_mpi_once(m, s, m->send_buf, s->a.count, 1, s->a.flag2, sync);
+  if (s->verified == 2) { s->verified = 1; io_local_verify(m, s, NULL, s->a.count); }
+  if (s->a.flag2) unlink(s->path);
+  return t;
+}
+
+static double measure_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return io_write_once_common(m, io_of(m), io_is_posix(io_of(m)), 1);
+}
+
+/* MPI_IO_read_large_file_once(power) / MPI_IO_write_large_file_once(power, create_flag):
+** one MPI_File_read/write of 2^power bytes (0 <= power <= 62), no sync */
+static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, int writing)
+{
+  io_state *s = io_new(m, fn, layout, args, writing);
+  char msg[120];
+  if (s->a.power < 0 || s->a.power > 62) {
+    sprintf(msg, "%.40s: power must be in 0..62, not %ld", fn, s->a.power);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  s->a.count = 1L << s->a.power;
+  if (s->a.power > 20 + 30) { sk_meas_fail(m, "MPI_IO_*_large_file_once: more than 2^50 bytes"); return; }
+  s->a.flag2 = s->a.flag;
+  io_local_new(m, s);
+  if (!writing || !s->a.flag2) io_local_make(m, s, s->a.count);
+  if (writing) m->send_usage = (size_t)s->a.count; else m->recv_usage = (size_t)s->a.count;
+  m->reported_size = s->a.count;
+}
+
+static void init_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_read_large_file_once", "w", 0); }
+static void init_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_write_large_file_once", "wf", 1); }
+
+static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  double t;
+  (void)args;
+  if (m->rank != 0) return -1.0;
+  t = io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
+  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  return t;
+}
+
+static double measure_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return io_write_once_common(m, io_of(m), 0, 0);
+}
+
+/* the local files: rank 0 removes its file */
+static void io_local_finalize(sk_mctx *m, const sk_value *args)
+{
+  io_state *s = io_of(m);
+  if (s != NULL && m->rank == 0) unlink(s->path);
+  io_finalize(m, args);
+}
+
+#endif /* SK_HAVE_MPI_IO */
+
+#define IO_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
+  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, io_finalize)
+#define IO_LOCAL_ROW(NAME, PARAMS, NAMES) \
+  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_##NAME, io_local_finalize)
+#define IO_MEF "memtype etype filetype"
+
+static const sk_measurement mpi_io_table[] = {
+  IO_ROW(MPI_IO_open, "i", "create_file", 1),
+  IO_ROW(MPI_IO_close, "i", "count", 1),
+  IO_ROW(MPI_IO_open_close, "i", "create_flag", 1),
+  IO_ROW(MPI_IO_delete, "i", "count", 1),
+  IO_ROW(MPI_IO_delete_on_close, "i", "count", 1),
+  IO_ROW(MPI_IO_file_seek, "iittt", "memsize blocklen " IO_MEF, 1),
+  IO_ROW(MPI_IO_file_seek_shared, "iittt", "memsize blocklen " IO_MEF, 1),
+  IO_ROW(MPI_IO_preallocate, "ii", "count with_sync", 1),
+  IO_ROW(MPI_IO_write_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_file, "ittti", "count " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_and_distribute, "iittti", "count np " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_read_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
+  IO_ROW(MPI_IO_write_and_read, "iittti", "memsize blocklen " IO_MEF " daccess", 2),
+  IO_ROW(MPI_IO_write_once, "itttii", "count " IO_MEF " private daccess", 1),
+  IO_ROW(MPI_IO_read_once, "itttii", "count " IO_MEF " private daccess", 1),
+  IO_LOCAL_ROW(MPI_IO_read_file_once, "isi", "size api directio_flag"),
+  IO_LOCAL_ROW(MPI_IO_write_file_once, "isii", "size api create_flag directio_flag"),
+  IO_LOCAL_ROW(MPI_IO_read_large_file_once, "i", "power"),
+  IO_LOCAL_ROW(MPI_IO_write_large_file_once, "ii", "power create_flag"),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
