@@ -5077,114 +5077,6 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 
 #endif
 /* --- end split/meas_mpi.h --- */
-/* --- begin split/meas_synthetic.c --- */
-#line 1 "split/meas_synthetic.c"
-/*
-** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
-** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
-** ground truth for ASEC and APR.
-**
-**   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
-**
-** Synthetic_Virtual(x, base_us, slope_us, step_at, step_us, noise) returns cost(x)
-** times a pseudo-random factor in [1 - noise, 1 + noise] WITHOUT waiting: the engine's
-** decisions can then be checked exactly. The factor comes from a 31-bit linear
-** congruential generator (Park-Miller, 16807 * s mod 2^31-1) seeded with 1 at every
-** measurement (init), so the n-th sample of a measurement is reproducible.
-** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
-** returns the measured time.
-*/
-#line 17 "split/meas_synthetic.c"
-
-typedef struct synth_state {
-  long seed;
-} synth_state;
-
-/* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
-typedef struct synth_args {
-  double x, base_us, slope_us, step_at, step_us, noise;
-} synth_args;
-
-static void synth_args_read(synth_args *a, const sk_value *args)
-{
-  a->x = sk_value_as_double(&args[0]);
-  a->base_us = args[1].u.d;
-  a->slope_us = args[2].u.d;
-  a->step_at = args[3].u.d;
-  a->step_us = args[4].u.d;
-  a->noise = args[5].u.d;
-}
-
-static double synth_cost_seconds(const synth_args *a)
-{
-  double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
-  return us * 1e-6;
-}
-
-/* Park-Miller minimal standard generator (Schrage's method, 32-bit safe). */
-SK_API long sk_synth_next_random(long s)
-{
-  long hi = s / 127773L, lo = s % 127773L;
-  s = 16807L * lo - 2836L * hi;
-  return s > 0 ? s : s + 2147483647L;
-}
-
-SK_API double sk_synth_noise_factor(long s, double noise)
-{
-  return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
-}
-
-static void init_synthetic(sk_mctx *m, const sk_value *args)
-{
-  synth_state *st = (synth_state *)sk_malloc(sizeof *st);
-  synth_args a;
-  synth_args_read(&a, args);
-  st->seed = 1;
-  m->state = st;
-  m->reported_size = (long)a.x;
-  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
-  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
-  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
-}
-
-static void finalize_synthetic(sk_mctx *m, const sk_value *a)
-{
-  (void)a;
-  free(m->state);
-  m->state = NULL;
-}
-
-static double synth_sample(sk_mctx *m, const sk_value *args)
-{
-  synth_state *st = (synth_state *)m->state;
-  synth_args a;
-  synth_args_read(&a, args);
-  st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
-}
-
-static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
-{
-  return synth_sample(m, a);
-}
-
-static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
-{
-  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
-  do now = sk_tp_wtime(); while (now - start < want);
-  return now - start;
-}
-
-#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
-
-static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT_END
-};
-
-SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
-/* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_mw.c --- */
 #line 1 "split/meas_mw.c"
 /*
@@ -5202,8 +5094,33 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 ** master_receive_ready = testing the posted receives of all workers in turn (RCCE has
 ** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
 ** the worker loop. Variation over chunks: loop over the first argument.
+**
+** SKaMPI 4's master-worker family (SKaLib report (TR 99/07) ch. 5, mw_pattern_data_t;
+** §7.7 mw_pattern; §7.8 mw_test1 with the buffers of §7.15.12-13) over MPI, MPI-1.1
+** calls only, the same arguments (chunks, chunk_bytes, work_us):
+**   the master first gives every worker a chunk (or its stop message when the chunks
+**   are out), then repeats master_receive_ready (one result, from whichever worker
+**   finished) and master_dispatch (the next chunk to that worker, or its stop);
+**   worker_receive / worker_send: receive a chunk from the master (tag MW_TAG_WORK) or
+**   the stop (tag MW_TAG_STOP, empty), work for work_us, send the result back.
+** The variants differ in those calls:
+**   Master_Worker_Send         ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Send
+**   Master_Worker_Ssend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Ssend
+**   Master_Worker_Bsend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Bsend, a
+**                              buffer of one chunk per worker attached by init
+**   Master_Worker_Isend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Isend, the
+**                              worker's previous send completed by MPI_Wait first
+**   Master_Worker_Waitany      ready: MPI_Waitany over one posted MPI_Irecv per worker
+**                              dispatch: MPI_Isend
+**   Master_Worker_Waitsome     ready: MPI_Waitsome over the same receives (all finished
+**                              workers served in one round)   dispatch: MPI_Isend
+**   Master_Worker_Recv_Any_Source  as _Send, but the workers receive from MPI_ANY_SOURCE
+** Buffers: the master sends worker w's chunks from slot w-1 of its send buffer and
+** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
+** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
 */
-#line 18 "split/meas_mw.c"
+#line 42 "split/meas_mw.c"
+#line 43 "split/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -5335,13 +5252,330 @@ static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
   return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
 }
 
+/* ---- SKaMPI 4's variants over MPI ---- */
+
+#ifdef SKAMPI_MPI
+#define MW_TAG_WORK 1
+#define MW_TAG_STOP 2
+
+enum mw_ready { MW_READY_RECV, MW_READY_WAITANY, MW_READY_WAITSOME };
+enum mw_dispatch { MW_DISPATCH_SEND, MW_DISPATCH_SSEND, MW_DISPATCH_BSEND, MW_DISPATCH_ISEND };
+
+typedef struct mw_variant {
+  enum mw_ready ready;
+  enum mw_dispatch dispatch;
+  int worker_any_source;      /* workers receive from MPI_ANY_SOURCE */
+} mw_variant;
+
+typedef struct mw_mpi_state {
+  MPI_Request *recvs, *sends; /* per worker (index w-1) */
+  int *done;                  /* MPI_Waitsome's indices */
+  MPI_Status *statuses;
+  char *attached;             /* the MPI_Bsend buffer, NULL when none */
+} mw_mpi_state;
+
+static void init_mw_variant(sk_mctx *m, const sk_value *args, const char *fn, enum mw_dispatch dispatch)
+{
+  mw_mpi_state *st;
+  mw_args a;
+  size_t workers = (size_t)(m->size > 1 ? m->size - 1 : 1);
+  mw_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "chunks", a.chunks);
+  sk_mpi_check_count(m, fn, "chunk_bytes", a.chunk_bytes);
+  if (a.work_us < 0.0) {
+    char msg[160];
+    sprintf(msg, "%.60s: work_us must not be negative", fn);
+    sk_meas_fail(m, msg);
+  }
+  if (m->failed) return;
+  m->reported_size = a.chunk_bytes;
+  m->send_usage = (size_t)a.chunk_bytes * (m->rank == 0 ? workers : 1);
+  m->recv_usage = m->send_usage;
+  st = (mw_mpi_state *)sk_calloc(1, sizeof *st);
+  st->recvs = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
+  st->sends = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
+  st->done = (int *)sk_calloc(workers, sizeof(int));
+  st->statuses = (MPI_Status *)sk_calloc(workers, sizeof(MPI_Status));
+  if (dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
+    /* one chunk per worker can be in the buffer (a worker answers before it gets the
+    ** next), twice for the space the library has not reclaimed yet */
+    double bytes = 2.0 * (double)workers * ((double)a.chunk_bytes + MPI_BSEND_OVERHEAD);
+    if (bytes > (double)INT_MAX) {
+      char msg[160];
+      sprintf(msg, "%.60s: the chunks are too large for MPI_Buffer_attach", fn);
+      sk_meas_fail(m, msg);
+    } else {
+      st->attached = (char *)sk_malloc((size_t)bytes);
+      MPI_Buffer_attach(st->attached, (int)bytes);
+    }
+  }
+  m->state = st;
+}
+
+static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  (void)args;
+  if (st == NULL) return;
+  if (st->attached) {
+    void *buffer;
+    int size;
+    MPI_Buffer_detach(&buffer, &size);
+    free(st->attached);
+  }
+  free(st->recvs);
+  free(st->sends);
+  free(st->done);
+  free(st->statuses);
+  free(st);
+  m->state = NULL;
+}
+
+/* master_dispatch: the next chunk to worker w (or its stop message when stop is set). */
+static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w, int stop)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *chunk = m->send_buf + (size_t)(w - 1) * (size_t)a->chunk_bytes;
+  int count = stop ? 0 : (int)a->chunk_bytes, tag = stop ? MW_TAG_STOP : MW_TAG_WORK;
+  MPI_Status status;
+  switch (v->dispatch) {
+  case MW_DISPATCH_SEND: MPI_Send(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_SSEND: MPI_Ssend(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_BSEND: MPI_Bsend(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_ISEND:
+    MPI_Wait(&st->sends[w - 1], &status);
+    MPI_Isend(chunk, count, MPI_BYTE, w, tag, comm, &st->sends[w - 1]);
+    break;
+  }
+  if (!stop && v->ready != MW_READY_RECV)
+    MPI_Irecv(m->recv_buf + (size_t)(w - 1) * (size_t)a->chunk_bytes, count, MPI_BYTE, w, MW_TAG_WORK, comm,
+              &st->recvs[w - 1]);
+}
+
+/* master_receive_ready: waits for results; returns how many workers finished and puts
+** their ranks into st->done. */
+static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  int workers = m->size - 1, index = 0, n = 0, i;
+  switch (v->ready) {
+  case MW_READY_RECV:
+    MPI_Recv(m->recv_buf, (int)a->chunk_bytes, MPI_BYTE, MPI_ANY_SOURCE, MW_TAG_WORK, comm, &status);
+    st->done[0] = status.MPI_SOURCE;
+    return 1;
+  case MW_READY_WAITANY:
+    MPI_Waitany(workers, st->recvs, &index, &status);
+    st->done[0] = index + 1;
+    return 1;
+  case MW_READY_WAITSOME:
+    MPI_Waitsome(workers, st->recvs, &n, st->done, st->statuses);
+    for (i = 0; i < n; i++) st->done[i]++;
+    return n;
+  }
+  return 0;
+}
+
+static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  long sent = 0, done = 0;
+  int workers = m->size - 1, w, i, n, busy = 0;
+  double start = sk_sync_start(m);
+  for (w = 0; w < workers; w++) { st->recvs[w] = MPI_REQUEST_NULL; st->sends[w] = MPI_REQUEST_NULL; }
+  if (workers == 0) {                       /* nobody to dispatch to: the master works */
+    for (sent = 0; sent < a->chunks; sent++) mw_busy(a->work_us);
+    return sk_sync_stop(m) - start;
+  }
+  for (w = 1; w <= workers; w++) {
+    int stop = sent >= a->chunks;
+    mw_dispatch(m, v, a, w, stop);
+    if (!stop) { sent++; busy++; }
+  }
+  while (busy > 0) {
+    n = mw_receive_ready(m, v, a);
+    for (i = 0; i < n; i++) {
+      int stop = sent >= a->chunks;
+      done++;
+      mw_dispatch(m, v, a, st->done[i], stop);
+      if (stop) busy--; else sent++;
+    }
+  }
+  MPI_Waitall(workers, st->sends, st->statuses);
+  if (done != a->chunks) sk_meas_fail(m, "Master_Worker: results lost");
+  return sk_sync_stop(m) - start;
+}
+
+static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  sk_sync_start(m);
+  for (;;) {
+    MPI_Recv(m->recv_buf, (int)a->chunk_bytes, MPI_BYTE, v->worker_any_source ? MPI_ANY_SOURCE : 0,
+             MPI_ANY_TAG, comm, &status);
+    if (status.MPI_TAG != MW_TAG_WORK) break;
+    mw_busy(a->work_us);
+    MPI_Send(m->send_buf, (int)a->chunk_bytes, MPI_BYTE, 0, MW_TAG_WORK, comm);
+  }
+  sk_sync_stop(m);
+  return -1.0;
+}
+
+static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready ready, enum mw_dispatch dispatch,
+                             int any_source)
+{
+  mw_variant v;
+  mw_args a;
+  v.ready = ready;
+  v.dispatch = dispatch;
+  v.worker_any_source = any_source;
+  mw_args_read(&a, args);
+  return m->rank == 0 ? mw_variant_master(m, &v, &a) : mw_variant_worker(m, &v, &a);
+}
+
+/* One init and one measure per variant, so that messages name the function. */
+#define MW_VARIANT(NAME, READY, DISPATCH, ANY_SOURCE) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_mw_variant(m, args, #NAME, DISPATCH); } \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { return mw_variant_run(m, args, READY, DISPATCH, ANY_SOURCE); }
+
+MW_VARIANT(Master_Worker_Send, MW_READY_RECV, MW_DISPATCH_SEND, 0)
+MW_VARIANT(Master_Worker_Ssend, MW_READY_RECV, MW_DISPATCH_SSEND, 0)
+MW_VARIANT(Master_Worker_Bsend, MW_READY_RECV, MW_DISPATCH_BSEND, 0)
+MW_VARIANT(Master_Worker_Isend, MW_READY_RECV, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Waitany, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Waitsome, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Recv_Any_Source, MW_READY_RECV, MW_DISPATCH_SEND, 1)
+#endif /* SKAMPI_MPI */
+
+#define MW_ROW(NAME) SK_MEASUREMENT_MPI(NAME, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, \
+                                        init_##NAME, finalize_mw_variant)
+
 static const sk_measurement mw_table[] = {
   SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  MW_ROW(Master_Worker_Send),
+  MW_ROW(Master_Worker_Ssend),
+  MW_ROW(Master_Worker_Bsend),
+  MW_ROW(Master_Worker_Isend),
+  MW_ROW(Master_Worker_Waitany),
+  MW_ROW(Master_Worker_Waitsome),
+  MW_ROW(Master_Worker_Recv_Any_Source),
   SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 /* --- end split/meas_mw.c --- */
+/* --- begin split/meas_synthetic.c --- */
+#line 1 "split/meas_synthetic.c"
+/*
+** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
+** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
+** ground truth for ASEC and APR.
+**
+**   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
+**
+** Synthetic_Virtual(x, base_us, slope_us, step_at, step_us, noise) returns cost(x)
+** times a pseudo-random factor in [1 - noise, 1 + noise] WITHOUT waiting: the engine's
+** decisions can then be checked exactly. The factor comes from a 31-bit linear
+** congruential generator (Park-Miller, 16807 * s mod 2^31-1) seeded with 1 at every
+** measurement (init), so the n-th sample of a measurement is reproducible.
+** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
+** returns the measured time.
+*/
+#line 17 "split/meas_synthetic.c"
+
+typedef struct synth_state {
+  long seed;
+} synth_state;
+
+/* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
+typedef struct synth_args {
+  double x, base_us, slope_us, step_at, step_us, noise;
+} synth_args;
+
+static void synth_args_read(synth_args *a, const sk_value *args)
+{
+  a->x = sk_value_as_double(&args[0]);
+  a->base_us = args[1].u.d;
+  a->slope_us = args[2].u.d;
+  a->step_at = args[3].u.d;
+  a->step_us = args[4].u.d;
+  a->noise = args[5].u.d;
+}
+
+static double synth_cost_seconds(const synth_args *a)
+{
+  double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
+  return us * 1e-6;
+}
+
+/* Park-Miller minimal standard generator (Schrage's method, 32-bit safe). */
+SK_API long sk_synth_next_random(long s)
+{
+  long hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  return s > 0 ? s : s + 2147483647L;
+}
+
+SK_API double sk_synth_noise_factor(long s, double noise)
+{
+  return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
+}
+
+static void init_synthetic(sk_mctx *m, const sk_value *args)
+{
+  synth_state *st = (synth_state *)sk_malloc(sizeof *st);
+  synth_args a;
+  synth_args_read(&a, args);
+  st->seed = 1;
+  m->state = st;
+  m->reported_size = (long)a.x;
+  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+}
+
+static void finalize_synthetic(sk_mctx *m, const sk_value *a)
+{
+  (void)a;
+  free(m->state);
+  m->state = NULL;
+}
+
+static double synth_sample(sk_mctx *m, const sk_value *args)
+{
+  synth_state *st = (synth_state *)m->state;
+  synth_args a;
+  synth_args_read(&a, args);
+  st->seed = sk_synth_next_random(st->seed);
+  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
+}
+
+static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
+{
+  return synth_sample(m, a);
+}
+
+static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
+{
+  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  do now = sk_tp_wtime(); while (now - start < want);
+  return now - start;
+}
+
+#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
+
+static const sk_measurement synthetic_table[] = {
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
+/* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_bcast_algos.h --- */
 #line 1 "split/meas_bcast_algos.h"
 /*
@@ -14837,9 +15071,8 @@ static const char *const p4_yes_no_names[] = { "no", "yes", NULL };
 **   Length, Nodes, Chunks, No_variation): skampi's portable Master_Worker(chunks,
 **   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib
 **   report (TR 99/07) §4.1); it is type 20. The SKaMPI 4 variants that differ in the
-**   MPI calls of the master (21-27) are mapped to reserved names with the same
-**   parameters; until a build has them, sk_params4_parse reports "unknown measurement
-**   function" (no silent substitution). `chunks` is the loop variable, or
+**   MPI calls of master and workers (21-27, SKaLib report §7.8 mw_test1) are the rows
+**   Master_Worker_* of meas_mw.c with the same parameters. `chunks` is the loop variable, or
 **   Default_Chunks; 0 (as in the example of §6.2), Default_Value or no Default_Chunks
 **   mean 64.
 **   collective (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations Length
@@ -14908,6 +15141,7 @@ static const p4_type p4_types[] = {
     NEED_TWICE_PROCS },
   { 49, "MPI_Reduce-MPI_Bcast", "Reduce_Bcast", "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
   { 50, "MPI_Send", "Send", "len,MPI_BYTE,0", NEED_ONE },
+  { 51, "MPI_Gather-Isend_Waitall", "Gather_ISWA", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
   { 60, "MPI_Wtime", "MPI_Wtime", "", NEED_NOTHING },
   { 90, "Synthetic_Virtual", "Synthetic_Virtual", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
   { 91, "Synthetic_Busy", "Synthetic_Busy", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
