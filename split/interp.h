@@ -41,6 +41,7 @@ typedef struct sk_interp {
   int time_accounting;
   double time_in_measurements, run_started;
   long measurements;
+  int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

@@ -3,7 +3,7 @@
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-i inputfile] [-o outputfile]
 */
 #include "parser.h"
 #include "params4.h"
@@ -19,6 +19,7 @@ typedef struct main_options {
   int syntax_only;        /* -n */
   int copy_input;         /* -s */
   int translate;          /* -t */
+  int verify;             /* -v: switch_verification_on from the start */
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
@@ -36,7 +37,7 @@ static void main_exit_hook(int status)
 
 static void main_usage(FILE *f)
 {
-  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-i inputfile] [-o outputfile]\n"
+  fputs("usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-i inputfile] [-o outputfile]\n"
     "  -h         show this help and exit\n"
     "  -V         print the version and exit\n"
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least\n"
@@ -48,6 +49,9 @@ static void main_usage(FILE *f)
     "  -n         check the input's syntax only, measure nothing\n"
     "  -s         copy the input into the output as '#> ' lines\n"
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
+    "  -v         verify: every measurement runs once with pattern-filled buffers before it is\n"
+    "             timed and checks the data every process received (switch_verification_on);\n"
+    "             wrong data ends the run with exit status 3 after the block\n"
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit\n"
     "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
     SK_BACKEND_NAME);
@@ -186,6 +190,7 @@ static void main_parse_options(int argc, char **argv, main_options *o)
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -365,6 +370,7 @@ int main(int argc, char **argv)
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
   if (!opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_interp_init(&in);
+  in.settings.verify = o.verify;
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */

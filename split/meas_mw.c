@@ -40,6 +40,7 @@
 */
 #include "measure.h"
 #include "meas_mpi.h"
+#include "verify.h"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -369,6 +370,88 @@ MW_VARIANT(Master_Worker_Waitany, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0)
 MW_VARIANT(Master_Worker_Waitsome, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0)
 MW_VARIANT(Master_Worker_Recv_Any_Source, MW_READY_RECV, MW_DISPATCH_SEND, 1)
 #endif /* SKAMPI_MPI */
+
+/* ---- verification (verify.h) ----
+** The master's chunks carry the pattern of stream 0, every worker's results that of
+** stream 1 (the same for all, as a result received from MPI_ANY_SOURCE may come from
+** any of them). A worker that got a chunk (workers 1..chunks get the first ones) holds
+** it; the master holds a result in every slot it receives into. Master_Worker puts a
+** command word in front of the data, which is not checked. */
+static void mw_verify_fill(sk_mctx *m, size_t chunk, size_t header)
+{
+  size_t slots = m->rank == 0 ? (m->send_usage / (chunk + header > 0 ? chunk + header : 1)) : 1, s;
+  memset(m->recv_buf, 0, m->recv_usage);
+  for (s = 0; s < slots && chunk > 0; s++)
+    sk_verify_fill(m->send_buf + s * (chunk + header) + header, chunk, m->rank == 0 ? 0 : 1, 0);
+}
+
+/* Checks `slots` received chunks (every slot_stride bytes from first) of the stream. */
+static void mw_verify_slots(sk_mctx *m, const char *first, long slots, size_t stride, size_t chunk, long stream)
+{
+  long s;
+  for (s = 0; s < slots; s++) {
+    char what[80];
+    sprintf(what, m->rank == 0 ? "result slot %ld of the master" : "chunk of worker, slot %ld", s);
+    if (!sk_verify_expect(m, what, first + (size_t)s * stride, chunk, stream, 0, NULL)) return;
+  }
+}
+
+static void prepare_Master_Worker(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  mw_args_read(&a, args);
+  mw_verify_fill(m, (size_t)a.chunk_bytes, MW_HEADER);
+}
+
+static void check_Master_Worker(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  size_t msg;
+  mw_args_read(&a, args);
+  msg = mw_message_size(&a);
+  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a.chunk_bytes, 1);
+  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a.chunk_bytes, 0);
+}
+
+#ifdef SKAMPI_MPI
+static void prepare_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  mw_args_read(&a, args);
+  mw_verify_fill(m, (size_t)a.chunk_bytes, 0);
+}
+
+/* posted: the master receives into one slot per worker (_Waitany, _Waitsome). */
+static void mw_variant_check(sk_mctx *m, const sk_value *args, int posted)
+{
+  mw_args a;
+  long workers = m->size - 1, got;
+  mw_args_read(&a, args);
+  got = a.chunks < workers ? a.chunks : workers;       /* workers that had a chunk */
+  if (m->rank == 0) {
+    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 1);
+  } else if (m->rank <= got) {
+    mw_verify_slots(m, m->recv_buf, 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 0);
+  }
+}
+
+static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 0); }
+static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
+#endif
+
+static const sk_verifier mw_verify_table[] = {
+  SK_VERIFY(Master_Worker, prepare_Master_Worker, check_Master_Worker),
+  SK_VERIFY_MPI(Master_Worker_Send, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Ssend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Bsend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Isend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Waitany, prepare_mw_variant, check_mw_variant_posted),
+  SK_VERIFY_MPI(Master_Worker_Waitsome, prepare_mw_variant, check_mw_variant_posted),
+  SK_VERIFY_MPI(Master_Worker_Recv_Any_Source, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mw(void) { return mw_verify_table; }
 
 #define MW_ROW(NAME) SK_MEASUREMENT_MPI(NAME, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, \
                                         init_##NAME, finalize_mw_variant)
