@@ -24,7 +24,8 @@
 **   - the verification pass of the engine (skampi -v, split/verify.h): after the two
 **     plain calls, every function with a verifier runs once more through
 **     sk_verify_call (pattern-filled buffers, the module's check) and must find its
-**     data right, for every communicator, datatype (the strided one too) and count.
+**     data right, for every communicator, datatype (the strided one too) and count up
+**     to 1000 (the largest count is left out to keep the test short).
 ** Deadlocks are caught by the `timeout` around mpirun in run.sh.
 ** Output: "ok ..." / "FAIL ..." lines (rank 0 for the summary, any rank for failures).
 */
@@ -480,7 +481,7 @@ static void verify_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
 {
   const sk_verifier *v = find_verifier(def->name);
   int takes_part = def->pattern == SK_PATTERN_SIMPLE ? m->rank == 0 : def->pattern == SK_PATTERN_P2P ? m->rank <= 1 : 1;
-  if (v == NULL || v->check == NULL) return;
+  if (v == NULL || v->check == NULL || count > 1000) return;   /* the large count: time only */
   m->send_buf = send;
   m->recv_buf = recv;
   m->failed = 0;
