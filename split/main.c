@@ -44,11 +44,12 @@ static void main_usage(FILE *f)
     "             number of processes, aliases), helpers and iterators (parameter and\n"
     "             result types) of this build, or only NAME; runs without mpirun, then exits\n"
     "  -i FILE    input file (.ski program or SKaMPI 4 parameter file; default skampi.ski)\n", f);
-  fprintf(f,
+  fputs(
     "  -o FILE    output file (default: standard output); an existing file is kept as FILE.1\n"
     "  -n         check the input's syntax only, measure nothing\n"
     "  -s         copy the input into the output as '#> ' lines\n"
-    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n"
+    "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit\n", f);
+  fprintf(f,
     "  -v         verify: every measurement runs once with pattern-filled buffers before it is\n"
     "             timed and checks the data every process received (switch_verification_on);\n"
     "             wrong data ends the run with exit status 3 after the block\n"

@@ -465,7 +465,8 @@ static const char *check_data(enum check check, const sk_mctx *m, const sk_value
 static const sk_verifier *find_verifier(const char *name)
 {
   const sk_verifier *(*const tables[])(void) = {
-    sk_verify_table_mpi, sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, NULL
+    sk_verify_table_mpi, sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
+    sk_verify_table_mpi_win_transfer, NULL
   };
   int t, k;
   for (t = 0; tables[t]; t++)
