@@ -16,7 +16,7 @@
 #                     back, behaviour as a user sees it (tests/mpi_behaviour.sh)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
-#   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
+#   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
 #   sync              clock synchronisation (tests/sync)
 #   setup             `make run` as a non-root user with the MPI that is installed
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
