@@ -123,6 +123,7 @@
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
+#define SK_EXIT_VERIFY 3          /* a verified measurement moved wrong data (skampi -v) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {
@@ -2130,6 +2131,141 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 
 #endif
 /* --- end split/measure.h --- */
+/* --- begin split/verify.h --- */
+#line 1 "split/verify.h"
+/*
+** verify.h -- data verification of measurements (switch_verification_on, `skampi -v`):
+** before its timed repetitions a measurement runs once more with pattern-filled
+** buffers, and every receiving process checks that it holds exactly what MPI semantics
+** promise. This module owns the patterns, the comparison with the message that names
+** the first differing byte, and the one verification call (sk_verify_run) the engine
+** makes; the measurement modules own the knowledge of what arrives where.
+**
+** A module describes its measurements in a verifier table keyed by the measurement's
+** name (the registry rows of measure.h stay as they are): prepare fills the buffers
+** (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch on the
+** first difference; a row with `nothing` set says why the measurement has nothing to
+** verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A
+** measurement without any row is listed as "not verified". A module of a new family
+** (MPI-IO checks its file contents) adds its table to catalogue.c the same way.
+**
+** The pattern: sk_verify_byte(stream, i), never 0, is byte i of the data that process
+** `stream` (its rank in the measurement communicator) sends; receive buffers start as
+** zeros, so bytes that nothing wrote stay 0 and are told apart from any data.
+*/
+#ifndef SK_VERIFY_H
+#define SK_VERIFY_H
+
+#line 25 "split/verify.h"
+
+typedef void (*sk_verify_fn)(sk_mctx *m, const sk_value *args);
+
+typedef struct sk_verifier {
+  const char *name;           /* the measurement row's name */
+  sk_verify_fn prepare;       /* NULL: sk_verify_default_prepare */
+  sk_verify_fn check;         /* NULL when nothing is verified (or this build lacks it) */
+  const char *nothing;        /* non-NULL: why there is nothing to verify */
+} sk_verifier;
+
+#define SK_VERIFY(NAME, PREPARE, CHECK) { #NAME, PREPARE, CHECK, NULL }
+#define SK_VERIFY_MPI(NAME, PREPARE, CHECK) { #NAME, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NULL }
+#define SK_VERIFY_NOTHING(NAME, WHY) { #NAME, NULL, NULL, WHY }
+#define SK_VERIFY_END { NULL, NULL, NULL, NULL }
+
+/* Byte i of the data process `stream` sends: never 0. */
+SK_API unsigned char sk_verify_byte(long stream, size_t i);
+/* buf[k] = sk_verify_byte(stream, offset + k) for k < n. */
+SK_API void sk_verify_fill(char *buf, size_t n, long stream, size_t offset);
+/* The send buffer (send_usage bytes) with this process's stream, the receive buffer
+** (recv_usage bytes) zeros. */
+SK_API void sk_verify_default_prepare(sk_mctx *m, const sk_value *args);
+/* For measurements that fill and check their buffers themselves when
+** m->settings->verify is on (the broadcasts of meas_bcast_algos.c): prepare and check
+** that do nothing, the measure call does it all. */
+SK_API void sk_verify_in_measure(sk_mctx *m, const sk_value *args);
+/* Records the first mismatch of this process (later ones are ignored): `what` names the
+** buffer or block, e.g. "receive buffer, block of rank 2". */
+SK_API void sk_verify_mismatch(sk_mctx *m, const char *what, size_t byte, unsigned got, unsigned expected);
+/* Compares buf[0..n) with the pattern of `stream` from `offset`; `mask` (NULL: every
+** byte is data) marks data bytes with nonzero, the others must still be 0. Returns 1
+** when equal, else records the mismatch (byte numbers count from buf) and returns 0. */
+SK_API int sk_verify_expect(sk_mctx *m, const char *what, const char *buf, size_t n, long stream, size_t offset,
+                            const unsigned char *mask);
+
+/* The verification call on a process that takes part in the measurement, with its
+** buffers placed (the engine does both, engine.c): prepare, one call of measure, check.
+** Failure is m->failed with the mismatch in m->fail_msg. Tests call it directly. */
+SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_mctx *m, const sk_value *args);
+
+/* The verifier row of a measurement name, NULL when there is none (catalogue.c). */
+SK_API const sk_verifier *sk_verifier_find(const char *name);
+
+#endif
+/* --- end split/verify.h --- */
+/* --- begin split/verify.c --- */
+#line 1 "split/verify.c"
+/*
+** verify.c -- patterns, comparison and the verification pass (verify.h).
+*/
+#line 5 "split/verify.c"
+
+SK_API unsigned char sk_verify_byte(long stream, size_t i)
+{
+  unsigned long h = (unsigned long)(stream + 1) * 2654435761UL + (unsigned long)i * 40503UL;
+  h ^= h >> 13;
+  return (unsigned char)(1 + (h + (h >> 8)) % 255);
+}
+
+SK_API void sk_verify_fill(char *buf, size_t n, long stream, size_t offset)
+{
+  size_t k;
+  for (k = 0; k < n; k++) buf[k] = (char)sk_verify_byte(stream, offset + k);
+}
+
+SK_API void sk_verify_default_prepare(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->send_buf && m->send_usage) sk_verify_fill(m->send_buf, m->send_usage, m->rank, 0);
+  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
+}
+
+SK_API void sk_verify_in_measure(sk_mctx *m, const sk_value *args)
+{
+  (void)m;
+  (void)args;
+}
+
+SK_API void sk_verify_mismatch(sk_mctx *m, const char *what, size_t byte, unsigned got, unsigned expected)
+{
+  char msg[200];
+  if (m->failed) return;
+  sprintf(msg, "process %d of %d: %.90s: byte %lu is 0x%02x, expected 0x%02x", m->rank, m->size, what,
+          (unsigned long)byte, got & 0xffu, expected & 0xffu);
+  sk_meas_fail(m, msg);
+}
+
+SK_API int sk_verify_expect(sk_mctx *m, const char *what, const char *buf, size_t n, long stream, size_t offset,
+                            const unsigned char *mask)
+{
+  size_t k;
+  for (k = 0; k < n; k++) {
+    unsigned got = (unsigned char)buf[k];
+    unsigned want = mask && !mask[k] ? 0u : sk_verify_byte(stream, offset + k);
+    if (got != want) {
+      sk_verify_mismatch(m, what, k, got, want);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_mctx *m, const sk_value *args)
+{
+  (v->prepare ? v->prepare : sk_verify_default_prepare)(m, args);
+  def->measure(m, args);
+  if (!m->failed && v->check) v->check(m, args);
+}
+/* --- end split/verify.c --- */
 /* --- begin split/stats.h --- */
 #line 1 "split/stats.h"
 /*
@@ -4708,6 +4844,8 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Whether this member calls measure: p2p ranks 0 and 1, simple rank 0, else all. */
+SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
@@ -4828,7 +4966,7 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *
   sk_runner_run(&dummy, &m, NULL, res);
 }
 
-static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
+SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 {
   if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
   if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
@@ -4842,7 +4980,7 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   double start;
   long i;
   sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
-  if (!runner_takes_part(def, m)) return -1.0;
+  if (!sk_runner_takes_part(def, m)) return -1.0;
   if (calls <= 1) return def->measure(m, args);
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);
@@ -5044,6 +5182,10 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
 **   2. agreement of ALL processes, before anything is sent: a failed init stops the run
 **      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
 **      interpreter ends a loop up to '...' there, or reports the error);
+**   2a. with the verify setting on (switch_verification_on, `skampi -v`) and a verifier
+**      for the row (verify.h): one call with pattern-filled buffers, checked on every
+**      process; a mismatch is SK_VERIFY_FAILED with the message naming the measurement,
+**      its arguments and the first differing byte (the interpreter stops with exit 3);
 **   3. the dummy time of the communicator and pattern, once per run (SKaLib report
 **      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
 **      reported, never subtracted);
@@ -5055,9 +5197,10 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
-#line 22 "split/engine.h"
+#line 26 "split/engine.h"
+#line 27 "split/engine.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED } sk_measure_status;
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;
@@ -5249,6 +5392,56 @@ static void engine_decide_init(void *ctx, const void *ballots, int n, void *deci
   }
 }
 
+/* Step 2a: the verification pass; 0 when the data was right (or nothing to verify). */
+typedef struct verify_decision {
+  int failed;
+  int who;                  /* the first process with a mismatch */
+} verify_decision;
+
+static void engine_decide_verify(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *failed = (const int *)ballots;
+  verify_decision *d = (verify_decision *)decision;
+  int i;
+  (void)ctx;
+  d->failed = 0;
+  d->who = 0;
+  for (i = 0; i < n; i++) if (failed[i]) { d->failed = 1; d->who = i; break; }
+}
+
+static int engine_verify(const sk_measurement *def, sk_mctx *m, int member, const sk_value *args,
+                         sk_measure_outcome *out)
+{
+  const sk_verifier *v = sk_verifier_find(def->alias_of ? def->alias_of : def->name);
+  verify_decision d;
+  int mine;
+  if (v == NULL || v->check == NULL) return 0;
+  if (member) {
+    sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, 0, &m->send_buf, &m->recv_buf);
+    if (sk_runner_takes_part(def, m)) sk_verify_call(def, v, m, args);
+  }
+  mine = member && m->failed;
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, engine_decide_verify, NULL);
+  if (!d.failed) return 0;
+  sk_agree_fetch_message(sk_tp_world(), d.who, m->fail_msg, sizeof m->fail_msg);
+  if (sk_tp_world_rank() == 0) {
+    sk_str msg;
+    const char *p;
+    int i = 0;
+    sk_str_init(&msg);
+    sk_str_printf(&msg, "verification of %s(", def->name);
+    for (p = def->params ? def->params : ""; *p && *p != '*'; p++, i++) {
+      if (i) sk_str_puts(&msg, ", ");
+      sk_value_format(&msg, &args[i]);
+    }
+    sk_str_printf(&msg, ") failed: %s", m->fail_msg);
+    sk_copy_string(out->message, sizeof out->message, msg.data);
+    sk_str_free(&msg);
+  }
+  out->status = SK_VERIFY_FAILED;
+  return 1;
+}
+
 /* Step 5: rank 0's verdict after the run. */
 typedef struct final_decision {
   double time;
@@ -5287,6 +5480,10 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
                   (unsigned long)settings->buffers.size);
     sk_copy_string(out->message, sizeof out->message, msg.data);
     sk_str_free(&msg);
+    return;
+  }
+  if (settings->verify && engine_verify(def, &m, member, args, out)) {
+    if (member) sk_runner_finalize(def, &m, args);
     return;
   }
   engine_dummy_once(e, def, g, out);
@@ -5535,6 +5732,27 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 /* Integer division of `total` elements over `parts` processes: rank gets total/parts,
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
+
+/* ---- verification (verify.h) ---- */
+
+/* Checks a received block of r_count elements of r_dt at buf against what process
+** `stream` sent: s_count elements of s_dt taken from its pattern-filled send buffer at
+** byte `offset`. The data is compared in packed form (MPI_Pack, so any pair of
+** matching datatypes works), the gaps of r_dt must still be 0. `what` names the
+** block in the mismatch message. Returns 1 when right. */
+SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
+                               const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
+                               size_t offset);
+/* Reductions: fills the send buffer with `count` elements of dt, element i of process r
+** being a small whole number (so sums and products are exact in every type), and the
+** receive buffer with zeros. */
+SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt);
+/* Checks `count` elements of dt at buf against op applied, in rank order, to the
+** operands of processes first..last (sk_mpi_verify_fill_operands). Combinations the
+** local recomputation does not know (MINLOC/MAXLOC, derived types) count as a mismatch
+** of byte 0 with a message saying so. */
+SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
+                                 const sk_datatype *dt, const sk_opdef *op, int first, int last);
 
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
@@ -5913,114 +6131,6 @@ SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag)
   if (flag & 2) sk_str_printf(out, "# write routine: %s\n", sk_io_routine(daccess, 1));
 }
 /* --- end split/io_daccess.c --- */
-/* --- begin split/meas_synthetic.c --- */
-#line 1 "split/meas_synthetic.c"
-/*
-** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
-** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
-** ground truth for ASEC and APR.
-**
-**   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
-**
-** Synthetic_Virtual(x, base_us, slope_us, step_at, step_us, noise) returns cost(x)
-** times a pseudo-random factor in [1 - noise, 1 + noise] WITHOUT waiting: the engine's
-** decisions can then be checked exactly. The factor comes from a 31-bit linear
-** congruential generator (Park-Miller, 16807 * s mod 2^31-1) seeded with 1 at every
-** measurement (init), so the n-th sample of a measurement is reproducible.
-** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
-** returns the measured time.
-*/
-#line 17 "split/meas_synthetic.c"
-
-typedef struct synth_state {
-  long seed;
-} synth_state;
-
-/* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
-typedef struct synth_args {
-  double x, base_us, slope_us, step_at, step_us, noise;
-} synth_args;
-
-static void synth_args_read(synth_args *a, const sk_value *args)
-{
-  a->x = sk_value_as_double(&args[0]);
-  a->base_us = args[1].u.d;
-  a->slope_us = args[2].u.d;
-  a->step_at = args[3].u.d;
-  a->step_us = args[4].u.d;
-  a->noise = args[5].u.d;
-}
-
-static double synth_cost_seconds(const synth_args *a)
-{
-  double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
-  return us * 1e-6;
-}
-
-/* Park-Miller minimal standard generator (Schrage's method, 32-bit safe). */
-SK_API long sk_synth_next_random(long s)
-{
-  long hi = s / 127773L, lo = s % 127773L;
-  s = 16807L * lo - 2836L * hi;
-  return s > 0 ? s : s + 2147483647L;
-}
-
-SK_API double sk_synth_noise_factor(long s, double noise)
-{
-  return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
-}
-
-static void init_synthetic(sk_mctx *m, const sk_value *args)
-{
-  synth_state *st = (synth_state *)sk_malloc(sizeof *st);
-  synth_args a;
-  synth_args_read(&a, args);
-  st->seed = 1;
-  m->state = st;
-  m->reported_size = (long)a.x;
-  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
-  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
-  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
-}
-
-static void finalize_synthetic(sk_mctx *m, const sk_value *a)
-{
-  (void)a;
-  free(m->state);
-  m->state = NULL;
-}
-
-static double synth_sample(sk_mctx *m, const sk_value *args)
-{
-  synth_state *st = (synth_state *)m->state;
-  synth_args a;
-  synth_args_read(&a, args);
-  st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
-}
-
-static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
-{
-  return synth_sample(m, a);
-}
-
-static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
-{
-  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
-  do now = sk_tp_wtime(); while (now - start < want);
-  return now - start;
-}
-
-#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
-
-static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT_END
-};
-
-SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
-/* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_mw.c --- */
 #line 1 "split/meas_mw.c"
 /*
@@ -6038,8 +6148,34 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 ** master_receive_ready = testing the posted receives of all workers in turn (RCCE has
 ** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
 ** the worker loop. Variation over chunks: loop over the first argument.
+**
+** SKaMPI 4's master-worker family (SKaLib report (TR 99/07) ch. 5, mw_pattern_data_t;
+** §7.7 mw_pattern; §7.8 mw_test1 with the buffers of §7.15.12-13) over MPI, MPI-1.1
+** calls only, the same arguments (chunks, chunk_bytes, work_us):
+**   the master first gives every worker a chunk (or its stop message when the chunks
+**   are out), then repeats master_receive_ready (one result, from whichever worker
+**   finished) and master_dispatch (the next chunk to that worker, or its stop);
+**   worker_receive / worker_send: receive a chunk from the master (tag MW_TAG_WORK) or
+**   the stop (tag MW_TAG_STOP, empty), work for work_us, send the result back.
+** The variants differ in those calls:
+**   Master_Worker_Send         ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Send
+**   Master_Worker_Ssend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Ssend
+**   Master_Worker_Bsend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Bsend, a
+**                              buffer of one chunk per worker attached by init
+**   Master_Worker_Isend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Isend, the
+**                              worker's previous send completed by MPI_Wait first
+**   Master_Worker_Waitany      ready: MPI_Waitany over one posted MPI_Irecv per worker
+**                              dispatch: MPI_Isend
+**   Master_Worker_Waitsome     ready: MPI_Waitsome over the same receives (all finished
+**                              workers served in one round)   dispatch: MPI_Isend
+**   Master_Worker_Recv_Any_Source  as _Send, but the workers receive from MPI_ANY_SOURCE
+** Buffers: the master sends worker w's chunks from slot w-1 of its send buffer and
+** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
+** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
 */
-#line 18 "split/meas_mw.c"
+#line 42 "split/meas_mw.c"
+#line 43 "split/meas_mw.c"
+#line 44 "split/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -6171,13 +6307,457 @@ static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
   return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
 }
 
+/* ---- SKaMPI 4's variants over MPI ---- */
+
+#ifdef SKAMPI_MPI
+#define MW_TAG_WORK 1
+#define MW_TAG_STOP 2
+
+enum mw_ready { MW_READY_RECV, MW_READY_WAITANY, MW_READY_WAITSOME };
+enum mw_dispatch { MW_DISPATCH_SEND, MW_DISPATCH_SSEND, MW_DISPATCH_BSEND, MW_DISPATCH_ISEND };
+
+typedef struct mw_variant {
+  enum mw_ready ready;
+  enum mw_dispatch dispatch;
+  int worker_any_source;      /* workers receive from MPI_ANY_SOURCE */
+} mw_variant;
+
+typedef struct mw_mpi_state {
+  MPI_Request *recvs, *sends; /* per worker (index w-1) */
+  int *done;                  /* MPI_Waitsome's indices */
+  MPI_Status *statuses;
+  char *attached;             /* the MPI_Bsend buffer, NULL when none */
+} mw_mpi_state;
+
+static void init_mw_variant(sk_mctx *m, const sk_value *args, const char *fn, enum mw_dispatch dispatch)
+{
+  mw_mpi_state *st;
+  mw_args a;
+  size_t workers = (size_t)(m->size > 1 ? m->size - 1 : 1);
+  mw_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "chunks", a.chunks);
+  sk_mpi_check_count(m, fn, "chunk_bytes", a.chunk_bytes);
+  if (a.work_us < 0.0) {
+    char msg[160];
+    sprintf(msg, "%.60s: work_us must not be negative", fn);
+    sk_meas_fail(m, msg);
+  }
+  if (m->failed) return;
+  m->reported_size = a.chunk_bytes;
+  m->send_usage = (size_t)a.chunk_bytes * (m->rank == 0 ? workers : 1);
+  m->recv_usage = m->send_usage;
+  st = (mw_mpi_state *)sk_calloc(1, sizeof *st);
+  st->recvs = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
+  st->sends = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
+  st->done = (int *)sk_calloc(workers, sizeof(int));
+  st->statuses = (MPI_Status *)sk_calloc(workers, sizeof(MPI_Status));
+  if (dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
+    /* one chunk per worker can be in the buffer (a worker answers before it gets the
+    ** next), twice for the space the library has not reclaimed yet */
+    double bytes = 2.0 * (double)workers * ((double)a.chunk_bytes + MPI_BSEND_OVERHEAD);
+    if (bytes > (double)INT_MAX) {
+      char msg[160];
+      sprintf(msg, "%.60s: the chunks are too large for MPI_Buffer_attach", fn);
+      sk_meas_fail(m, msg);
+    } else {
+      st->attached = (char *)sk_malloc((size_t)bytes);
+      MPI_Buffer_attach(st->attached, (int)bytes);
+    }
+  }
+  m->state = st;
+}
+
+static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  (void)args;
+  if (st == NULL) return;
+  if (st->attached) {
+    void *buffer;
+    int size;
+    MPI_Buffer_detach(&buffer, &size);
+    free(st->attached);
+  }
+  free(st->recvs);
+  free(st->sends);
+  free(st->done);
+  free(st->statuses);
+  free(st);
+  m->state = NULL;
+}
+
+/* master_dispatch: the next chunk to worker w (or its stop message when stop is set). */
+static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w, int stop)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *chunk = m->send_buf + (size_t)(w - 1) * (size_t)a->chunk_bytes;
+  int count = stop ? 0 : (int)a->chunk_bytes, tag = stop ? MW_TAG_STOP : MW_TAG_WORK;
+  MPI_Status status;
+  switch (v->dispatch) {
+  case MW_DISPATCH_SEND: MPI_Send(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_SSEND: MPI_Ssend(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_BSEND: MPI_Bsend(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_ISEND:
+    MPI_Wait(&st->sends[w - 1], &status);
+    MPI_Isend(chunk, count, MPI_BYTE, w, tag, comm, &st->sends[w - 1]);
+    break;
+  }
+  if (!stop && v->ready != MW_READY_RECV)
+    MPI_Irecv(m->recv_buf + (size_t)(w - 1) * (size_t)a->chunk_bytes, count, MPI_BYTE, w, MW_TAG_WORK, comm,
+              &st->recvs[w - 1]);
+}
+
+/* master_receive_ready: waits for results; returns how many workers finished and puts
+** their ranks into st->done. */
+static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  int workers = m->size - 1, index = 0, n = 0, i;
+  switch (v->ready) {
+  case MW_READY_RECV:
+    MPI_Recv(m->recv_buf, (int)a->chunk_bytes, MPI_BYTE, MPI_ANY_SOURCE, MW_TAG_WORK, comm, &status);
+    st->done[0] = status.MPI_SOURCE;
+    return 1;
+  case MW_READY_WAITANY:
+    MPI_Waitany(workers, st->recvs, &index, &status);
+    st->done[0] = index + 1;
+    return 1;
+  case MW_READY_WAITSOME:
+    MPI_Waitsome(workers, st->recvs, &n, st->done, st->statuses);
+    for (i = 0; i < n; i++) st->done[i]++;
+    return n;
+  }
+  return 0;
+}
+
+static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  long sent = 0, done = 0;
+  int workers = m->size - 1, w, i, n, busy = 0;
+  double start = sk_sync_start(m);
+  for (w = 0; w < workers; w++) { st->recvs[w] = MPI_REQUEST_NULL; st->sends[w] = MPI_REQUEST_NULL; }
+  if (workers == 0) {                       /* nobody to dispatch to: the master works */
+    for (sent = 0; sent < a->chunks; sent++) mw_busy(a->work_us);
+    return sk_sync_stop(m) - start;
+  }
+  for (w = 1; w <= workers; w++) {
+    int stop = sent >= a->chunks;
+    mw_dispatch(m, v, a, w, stop);
+    if (!stop) { sent++; busy++; }
+  }
+  while (busy > 0) {
+    n = mw_receive_ready(m, v, a);
+    for (i = 0; i < n; i++) {
+      int stop = sent >= a->chunks;
+      done++;
+      mw_dispatch(m, v, a, st->done[i], stop);
+      if (stop) busy--; else sent++;
+    }
+  }
+  MPI_Waitall(workers, st->sends, st->statuses);
+  if (done != a->chunks) sk_meas_fail(m, "Master_Worker: results lost");
+  return sk_sync_stop(m) - start;
+}
+
+static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  sk_sync_start(m);
+  for (;;) {
+    MPI_Recv(m->recv_buf, (int)a->chunk_bytes, MPI_BYTE, v->worker_any_source ? MPI_ANY_SOURCE : 0,
+             MPI_ANY_TAG, comm, &status);
+    if (status.MPI_TAG != MW_TAG_WORK) break;
+    mw_busy(a->work_us);
+    MPI_Send(m->send_buf, (int)a->chunk_bytes, MPI_BYTE, 0, MW_TAG_WORK, comm);
+  }
+  sk_sync_stop(m);
+  return -1.0;
+}
+
+static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready ready, enum mw_dispatch dispatch,
+                             int any_source)
+{
+  mw_variant v;
+  mw_args a;
+  v.ready = ready;
+  v.dispatch = dispatch;
+  v.worker_any_source = any_source;
+  mw_args_read(&a, args);
+  return m->rank == 0 ? mw_variant_master(m, &v, &a) : mw_variant_worker(m, &v, &a);
+}
+
+/* One init and one measure per variant, so that messages name the function. */
+#define MW_VARIANT(NAME, READY, DISPATCH, ANY_SOURCE) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_mw_variant(m, args, #NAME, DISPATCH); } \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { return mw_variant_run(m, args, READY, DISPATCH, ANY_SOURCE); }
+
+MW_VARIANT(Master_Worker_Send, MW_READY_RECV, MW_DISPATCH_SEND, 0)
+MW_VARIANT(Master_Worker_Ssend, MW_READY_RECV, MW_DISPATCH_SSEND, 0)
+MW_VARIANT(Master_Worker_Bsend, MW_READY_RECV, MW_DISPATCH_BSEND, 0)
+MW_VARIANT(Master_Worker_Isend, MW_READY_RECV, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Waitany, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Waitsome, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Recv_Any_Source, MW_READY_RECV, MW_DISPATCH_SEND, 1)
+#endif /* SKAMPI_MPI */
+
+/* ---- verification (verify.h) ----
+** The master's chunks carry the pattern of stream 0, every worker's results that of
+** stream 1 (the same for all, as a result received from MPI_ANY_SOURCE may come from
+** any of them). A worker that got a chunk (workers 1..chunks get the first ones) holds
+** it; the master holds a result in every slot it receives into. Master_Worker puts a
+** command word in front of the data, which is not checked. */
+static void mw_verify_fill(sk_mctx *m, size_t chunk, size_t header)
+{
+  size_t slots = m->rank == 0 ? (m->send_usage / (chunk + header > 0 ? chunk + header : 1)) : 1, s;
+  memset(m->recv_buf, 0, m->recv_usage);
+  for (s = 0; s < slots && chunk > 0; s++)
+    sk_verify_fill(m->send_buf + s * (chunk + header) + header, chunk, m->rank == 0 ? 0 : 1, 0);
+}
+
+/* Checks `slots` received chunks (every slot_stride bytes from first) of the stream. */
+static void mw_verify_slots(sk_mctx *m, const char *first, long slots, size_t stride, size_t chunk, long stream)
+{
+  long s;
+  for (s = 0; s < slots; s++) {
+    char what[80];
+    sprintf(what, m->rank == 0 ? "result slot %ld of the master" : "chunk of worker, slot %ld", s);
+    if (!sk_verify_expect(m, what, first + (size_t)s * stride, chunk, stream, 0, NULL)) return;
+  }
+}
+
+static void prepare_Master_Worker(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  mw_args_read(&a, args);
+  mw_verify_fill(m, (size_t)a.chunk_bytes, MW_HEADER);
+}
+
+static void check_Master_Worker(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  size_t msg;
+  mw_args_read(&a, args);
+  msg = mw_message_size(&a);
+  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a.chunk_bytes, 1);
+  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a.chunk_bytes, 0);
+}
+
+#ifdef SKAMPI_MPI
+static void prepare_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  mw_args_read(&a, args);
+  mw_verify_fill(m, (size_t)a.chunk_bytes, 0);
+}
+
+/* posted: the master receives into one slot per worker (_Waitany, _Waitsome). */
+static void mw_variant_check(sk_mctx *m, const sk_value *args, int posted)
+{
+  mw_args a;
+  long workers = m->size - 1, got;
+  mw_args_read(&a, args);
+  got = a.chunks < workers ? a.chunks : workers;       /* workers that had a chunk */
+  if (m->rank == 0) {
+    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 1);
+  } else if (m->rank <= got) {
+    mw_verify_slots(m, m->recv_buf, 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 0);
+  }
+}
+
+static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 0); }
+static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
+#endif
+
+static const sk_verifier mw_verify_table[] = {
+  SK_VERIFY(Master_Worker, prepare_Master_Worker, check_Master_Worker),
+  SK_VERIFY_MPI(Master_Worker_Send, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Ssend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Bsend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Isend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Waitany, prepare_mw_variant, check_mw_variant_posted),
+  SK_VERIFY_MPI(Master_Worker_Waitsome, prepare_mw_variant, check_mw_variant_posted),
+  SK_VERIFY_MPI(Master_Worker_Recv_Any_Source, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mw(void) { return mw_verify_table; }
+
+#define MW_ROW(NAME) SK_MEASUREMENT_MPI(NAME, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, \
+                                        init_##NAME, finalize_mw_variant)
+
 static const sk_measurement mw_table[] = {
   SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  MW_ROW(Master_Worker_Send),
+  MW_ROW(Master_Worker_Ssend),
+  MW_ROW(Master_Worker_Bsend),
+  MW_ROW(Master_Worker_Isend),
+  MW_ROW(Master_Worker_Waitany),
+  MW_ROW(Master_Worker_Waitsome),
+  MW_ROW(Master_Worker_Recv_Any_Source),
   SK_MEASUREMENT_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 /* --- end split/meas_mw.c --- */
+/* --- begin split/meas_synthetic.c --- */
+#line 1 "split/meas_synthetic.c"
+/*
+** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
+** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
+** ground truth for ASEC and APR.
+**
+**   cost(x) = base_us + slope_us * x + (x >= step_at ? step_us : 0)      [microseconds]
+**
+** Synthetic_Virtual(x, base_us, slope_us, step_at, step_us, noise) returns cost(x)
+** times a pseudo-random factor in [1 - noise, 1 + noise] WITHOUT waiting: the engine's
+** decisions can then be checked exactly. The factor comes from a 31-bit linear
+** congruential generator (Park-Miller, 16807 * s mod 2^31-1) seeded with 1 at every
+** measurement (init), so the n-th sample of a measurement is reproducible.
+** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
+** returns the measured time.
+*/
+#line 17 "split/meas_synthetic.c"
+#line 18 "split/meas_synthetic.c"
+
+typedef struct synth_state {
+  long seed;
+} synth_state;
+
+/* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
+typedef struct synth_args {
+  double x, base_us, slope_us, step_at, step_us, noise;
+} synth_args;
+
+static void synth_args_read(synth_args *a, const sk_value *args)
+{
+  a->x = sk_value_as_double(&args[0]);
+  a->base_us = args[1].u.d;
+  a->slope_us = args[2].u.d;
+  a->step_at = args[3].u.d;
+  a->step_us = args[4].u.d;
+  a->noise = args[5].u.d;
+}
+
+static double synth_cost_seconds(const synth_args *a)
+{
+  double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
+  return us * 1e-6;
+}
+
+/* Park-Miller minimal standard generator (Schrage's method, 32-bit safe). */
+SK_API long sk_synth_next_random(long s)
+{
+  long hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  return s > 0 ? s : s + 2147483647L;
+}
+
+SK_API double sk_synth_noise_factor(long s, double noise)
+{
+  return 1.0 + noise * (2.0 * ((double)s / 2147483646.0) - 1.0);
+}
+
+static void init_synthetic(sk_mctx *m, const sk_value *args)
+{
+  synth_state *st = (synth_state *)sk_malloc(sizeof *st);
+  synth_args a;
+  synth_args_read(&a, args);
+  st->seed = 1;
+  m->state = st;
+  m->reported_size = (long)a.x;
+  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+}
+
+static void finalize_synthetic(sk_mctx *m, const sk_value *a)
+{
+  (void)a;
+  free(m->state);
+  m->state = NULL;
+}
+
+static double synth_sample(sk_mctx *m, const sk_value *args)
+{
+  synth_state *st = (synth_state *)m->state;
+  synth_args a;
+  synth_args_read(&a, args);
+  st->seed = sk_synth_next_random(st->seed);
+  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
+}
+
+static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
+{
+  return synth_sample(m, a);
+}
+
+static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
+{
+  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  do now = sk_tp_wtime(); while (now - start < want);
+  return now - start;
+}
+
+#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Test(count) sends count bytes from rank 0 to rank 1 of the
+** communicator and then damages byte count/2 of what rank 1 received, so that the
+** verification (skampi -v) must catch it (tests/mpi_catalogue). */
+static void init_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i;
+  if (count < 1) { sk_meas_fail(m, "Verify_Corrupt_Test: count must be at least 1"); return; }
+  m->send_usage = m->recv_usage = (size_t)count;
+  m->reported_size = count;
+}
+
+static double measure_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
+{
+  size_t count = (size_t)args[0].u.i;
+  double start = sk_tp_wtime();
+  if (m->rank == 0) sk_tp_send(m->group, 1, m->send_buf, count);
+  else if (m->rank == 1) {
+    sk_tp_recv(m->group, 0, m->recv_buf, count);
+    m->recv_buf[count / 2] ^= 0x10;
+  }
+  return sk_tp_wtime() - start;
+}
+
+static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
+{
+  if (m->rank == 1) sk_verify_expect(m, "received block", m->recv_buf, (size_t)args[0].u.i, 0, 0, NULL);
+}
+#endif
+
+static const sk_measurement synthetic_table[] = {
+  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
+  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+#ifdef SKAMPI_TESTING
+  SK_MEASUREMENT(Verify_Corrupt_Test, "i", "count", SK_PATTERN_P2P, 2, init_Verify_Corrupt_Test, NULL),
+#endif
+  SK_MEASUREMENT_END
+};
+
+static const sk_verifier synthetic_verify_table[] = {
+  SK_VERIFY_NOTHING(Synthetic_Virtual, "a computed time, no data"),
+  SK_VERIFY_NOTHING(Synthetic_Busy, "a busy wait, no data"),
+#ifdef SKAMPI_TESTING
+  SK_VERIFY(Verify_Corrupt_Test, NULL, check_Verify_Corrupt_Test),
+#endif
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_synthetic(void) { return synthetic_verify_table; }
+
+SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
+/* --- end split/meas_synthetic.c --- */
 /* --- begin split/meas_bcast_algos.h --- */
 #line 1 "split/meas_bcast_algos.h"
 /*
@@ -6246,6 +6826,7 @@ SK_API long sk_bcast_cube_last_rounds(void);
 #line 30 "split/meas_bcast_algos.c"
 #line 31 "split/meas_bcast_algos.c"
 #line 32 "split/meas_bcast_algos.c"
+#line 33 "split/meas_bcast_algos.c"
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -6985,6 +7566,27 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void)
 
 /* ---- the table ---- */
 
+/* Verification of the ping-pongs: each of ranks 0 and 1 holds the other's bytes. */
+static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
+{
+  bca_args a;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)a.count, 1 - m->rank, 0, NULL);
+}
+
+static const sk_verifier bca_verify_table[] = {
+  SK_VERIFY(Pingpong_Blocking, NULL, check_bca_pingpong),
+  SK_VERIFY(Pingpong_Nonblocking, NULL, check_bca_pingpong),
+  SK_VERIFY(Bcast_Cube, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_DOPL, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_Linear, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_Library, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_bcast_algos(void) { return bca_verify_table; }
+
 static const sk_measurement bca_table[] = {
   SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
   SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
@@ -7015,6 +7617,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 ** bodies exist in the MPI build only; the table exists in every build.
 */
 #line 13 "split/meas_mpi.c"
+#line 14 "split/meas_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -7246,6 +7849,149 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
+
+/* ---- verification ---- */
+
+SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
+                               const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
+                               size_t offset)
+{
+  MPI_Comm comm = sk_mpi_comm(m);
+  size_t r_bytes = sk_mpi_bytes(r_count, r_dt), s_bytes = sk_mpi_bytes(s_count, s_dt), k;
+  int r_packed = 0, s_packed = 0, pos, got_len, want_len, j, ok = 1;
+  char *sent, *want, *got, *ones;
+  unsigned char *mask;
+  MPI_Pack_size((int)r_count, r_dt->mpi, comm, &r_packed);
+  MPI_Pack_size((int)s_count, s_dt->mpi, comm, &s_packed);
+  sent = (char *)sk_malloc(s_bytes + 1);
+  want = (char *)sk_malloc((size_t)s_packed + 1);
+  got = (char *)sk_malloc((size_t)r_packed + 1);
+  ones = (char *)sk_malloc((size_t)r_packed + 1);
+  mask = (unsigned char *)sk_calloc(r_bytes + 1, 1);
+  sk_verify_fill(sent, s_bytes, stream, offset);
+  pos = 0;
+  MPI_Pack(sent, (int)s_count, s_dt->mpi, want, s_packed, &pos, comm);
+  want_len = pos;
+  pos = 0;
+  MPI_Pack((void *)buf, (int)r_count, r_dt->mpi, got, r_packed, &pos, comm);
+  got_len = pos;
+  memset(ones, 0xff, (size_t)r_packed + 1);
+  pos = 0;
+  MPI_Unpack(ones, r_packed, &pos, mask, (int)r_count, r_dt->mpi, comm);
+  for (j = 0; j < got_len && j < want_len && ok; j++)
+    if (got[j] != want[j]) {
+      char w[160];
+      sprintf(w, "%.100s, data byte %d in type-map order", what, j);
+      sk_verify_mismatch(m, w, (size_t)j, (unsigned char)got[j], (unsigned char)want[j]);
+      ok = 0;
+    }
+  if (ok && got_len != want_len) {
+    char w[160];
+    sprintf(w, "%.100s: %d data bytes, the sender sent %d", what, got_len, want_len);
+    sk_verify_mismatch(m, w, (size_t)(got_len < want_len ? got_len : want_len), 0u, 0u);
+    ok = 0;
+  }
+  for (k = 0; k < r_bytes && ok; k++)
+    if (!mask[k] && buf[k] != 0) {
+      char w[160];
+      sprintf(w, "%.100s, gap of the datatype", what);
+      sk_verify_mismatch(m, w, k, (unsigned char)buf[k], 0u);
+      ok = 0;
+    }
+  free(sent);
+  free(want);
+  free(got);
+  free(ones);
+  free(mask);
+  return ok;
+}
+
+/* The operand element i of process r: 0..3. */
+static int verify_operand(int r, long i)
+{
+  return (int)((r * 5L + i * 3L + 1L) % 4L);
+}
+
+/* The numeric kinds the local recomputation knows. */
+enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE };
+
+static enum verify_kind verify_kind_of(const sk_datatype *dt)
+{
+  if (dt->mpi == MPI_INT) return VK_INT;
+  if (dt->mpi == MPI_LONG) return VK_LONG;
+  if (dt->mpi == MPI_SHORT) return VK_SHORT;
+  if (dt->mpi == MPI_UNSIGNED) return VK_UNSIGNED;
+  if (dt->mpi == MPI_FLOAT) return VK_FLOAT;
+  if (dt->mpi == MPI_DOUBLE) return VK_DOUBLE;
+  return VK_NONE;
+}
+
+static void verify_put(char *p, enum verify_kind k, double v)
+{
+  int i = (int)v; long l = (long)v; short s = (short)v; unsigned u = (unsigned)v; float f = (float)v;
+  switch (k) {
+  case VK_INT: memcpy(p, &i, sizeof i); break;
+  case VK_LONG: memcpy(p, &l, sizeof l); break;
+  case VK_SHORT: memcpy(p, &s, sizeof s); break;
+  case VK_UNSIGNED: memcpy(p, &u, sizeof u); break;
+  case VK_FLOAT: memcpy(p, &f, sizeof f); break;
+  case VK_DOUBLE: memcpy(p, &v, sizeof v); break;
+  default: break;
+  }
+}
+
+SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt)
+{
+  enum verify_kind k = verify_kind_of(dt);
+  long i;
+  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
+  if (k == VK_NONE) { sk_verify_default_prepare(m, NULL); return; }
+  for (i = 0; i < count; i++) verify_put(m->send_buf + (size_t)i * dt->extent, k, verify_operand(m->rank, i));
+}
+
+/* op applied to two whole numbers 0..81 (MPI-1.1 §4.9.2); -1 for an unknown op. */
+static double verify_apply(MPI_Op op, double a, double b)
+{
+  long x = (long)a, y = (long)b;
+  if (op == MPI_SUM) return a + b;
+  if (op == MPI_PROD) return a * b;
+  if (op == MPI_MAX) return a > b ? a : b;
+  if (op == MPI_MIN) return a < b ? a : b;
+  if (op == MPI_LAND) return (x && y) ? 1 : 0;
+  if (op == MPI_LOR) return (x || y) ? 1 : 0;
+  if (op == MPI_LXOR) return (!x != !y) ? 1 : 0;
+  if (op == MPI_BAND) return (double)(x & y);
+  if (op == MPI_BOR) return (double)(x | y);
+  if (op == MPI_BXOR) return (double)(x ^ y);
+  return -1.0;
+}
+
+SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
+                                 const sk_datatype *dt, const sk_opdef *op, int first, int last)
+{
+  enum verify_kind k = verify_kind_of(dt);
+  char expect[sizeof(double)], w[200];
+  long i;
+  int r;
+  if (k == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0) {
+    sprintf(w, "%.80s: no local recomputation of %.30s on %.40s", what, op->name, dt->name);
+    sk_verify_mismatch(m, w, 0, 0u, 0u);
+    return 0;
+  }
+  for (i = 0; i < count; i++) {
+    double v = verify_operand(first, i);
+    size_t at = (size_t)i * dt->extent, b;
+    for (r = first + 1; r <= last; r++) v = verify_apply(op->mpi, v, verify_operand(r, i));
+    verify_put(expect, k, v);
+    for (b = 0; b < dt->size; b++)
+      if (buf[at + b] != expect[b]) {
+        sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, i, v, op->name, first, last);
+        sk_verify_mismatch(m, w, at + b, (unsigned char)buf[at + b], (unsigned char)expect[b]);
+        return 0;
+      }
+  }
+  return 1;
+}
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
@@ -7255,6 +8001,14 @@ static const sk_measurement mpi_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
+
+static const sk_verifier mpi_verify_table[] = {
+  SK_VERIFY_NOTHING(Wtime, "a clock read, no data"),
+  SK_VERIFY_NOTHING(MPI_Wtime, "a clock read, no data"),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }
 /* --- end split/meas_mpi.c --- */
 /* --- begin split/meas_mpi_p2p.c --- */
 #line 1 "split/meas_mpi_p2p.c"
@@ -7274,6 +8028,7 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 ** communicator (collective pattern) and time rank 0 alone.
 */
 #line 17 "split/meas_mpi_p2p.c"
+#line 18 "split/meas_mpi_p2p.c"
 
 #ifdef SKAMPI_MPI
 
@@ -7801,6 +8556,78 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   return (MPI_Wtime() - start) / (double)p.iterations;
 }
 
+/* ---- verification (verify.h): every receiver holds its partner's pattern ---- */
+
+/* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
+static void check_pingpong(sk_mctx *m, const sk_value *args)
+{
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+}
+
+static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+{
+  sendrecv_args a;
+  const message_args *theirs;
+  sendrecv_args_read(&a, args);
+  theirs = m->rank == 0 ? &a.recv : &a.send;
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, theirs->count, theirs->dt, theirs->count, theirs->dt,
+                        1 - m->rank, 0);
+}
+
+/* The exchanged buffer with the pattern in the data bytes and zeros in the gaps of the
+** datatype (MPI_Sendrecv_replace leaves the gaps alone), packed and unpacked again. */
+static void prepare_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  replace_args a;
+  int packed = 0, pos = 0;
+  char *tmp;
+  MPI_Comm comm = sk_mpi_comm(m);
+  replace_args_read(&a, args);
+  sk_verify_default_prepare(m, args);
+  MPI_Pack_size((int)a.count, a.dt->mpi, comm, &packed);
+  tmp = (char *)sk_malloc((size_t)packed + 1);
+  MPI_Pack(m->send_buf, (int)a.count, a.dt->mpi, tmp, packed, &pos, comm);
+  memset(m->send_buf, 0, m->send_usage);
+  pos = 0;
+  MPI_Unpack(tmp, packed, &pos, m->send_buf, (int)a.count, a.dt->mpi, comm);
+  free(tmp);
+}
+
+/* After an odd number of in-place exchanges each process holds the other's data, after
+** an even number its own. */
+static void check_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  replace_args a;
+  replace_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "exchanged buffer", m->send_buf, a.count, a.dt, a.count, a.dt,
+                        a.iterations % 2 ? 1 - m->rank : m->rank, 0);
+}
+
+/* Send and MPI_Isend_callduration: rank 1 holds rank 0's block. */
+static void check_send_pair(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  send_args_read(&a, args, 0);
+  if (m->rank == 1) sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 0, 0);
+}
+
+static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  par_pingpong_args a;
+  pingpong_args pp;
+  long partner = -1;
+  par_pingpong_args_read(&a, args);
+  pingpong_args_read(&pp, args);
+  if (m->rank < a.procs) partner = m->rank + a.nodesize;
+  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) partner = m->rank - a.nodesize;
+  if (partner >= 0 && pp.iterations > 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp.count, pp.dt, pp.count, pp.dt, partner, 0);
+}
 #endif /* SKAMPI_MPI */
 
 #define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
@@ -7827,6 +8654,25 @@ static const sk_measurement mpi_p2p_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
+
+static const sk_verifier mpi_p2p_verify_table[] = {
+  SK_VERIFY_MPI(Pingpong_Send_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Send_Iprobe_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Send_Irecv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Send_Recv_AT, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Ssend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Isend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Issend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Bsend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Sendrecv, NULL, check_Pingpong_Sendrecv),
+  SK_VERIFY_MPI(Pingpong_Sendrecv_replace, prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace),
+  SK_VERIFY_MPI(MPI_Isend_callduration, NULL, check_send_pair),
+  SK_VERIFY_MPI(Send, NULL, check_send_pair),
+  SK_VERIFY_MPI(Par_Pingpong_Send_Recv, NULL, check_Par_Pingpong_Send_Recv),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_table; }
 /* --- end split/meas_mpi_p2p.c --- */
 /* --- begin split/meas_mpi_coll.c --- */
 #line 1 "split/meas_mpi_coll.c"
@@ -7848,6 +8694,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 ** partner in rank order.
 */
 #line 19 "split/meas_mpi_coll.c"
+#line 20 "split/meas_mpi_coll.c"
 
 #ifdef SKAMPI_MPI
 
@@ -8820,6 +9667,90 @@ static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
   return waitpattern(m, args, (double)(m->rank + 1));
 }
 
+/* ---- verification (verify.h) ----
+** The data-movement collectives: block j of a receiver is what process j (or the root)
+** sent from its pattern-filled send buffer; the v-variants here move equal blocks, so
+** they share the checks. The reductions get small whole-number operands and are
+** recomputed locally. */
+
+static void check_bcast(sk_mctx *m, const sk_value *args)
+{
+  bcast_args a;
+  bcast_args_read(&a, args);
+  if (m->rank != a.root)
+    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+}
+
+/* Gathers: the root's block j is process j's (self: the root's own block, unless the
+** self-made variants skip it). */
+static void coll_check_gather(sk_mctx *m, const sk_value *args, int own_block)
+{
+  xfer_args a;
+  size_t block;
+  int j;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  if (m->rank != a.root) return;
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    if (j == a.root && !own_block) continue;
+    sprintf(what, "gathered block of rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j, 0);
+  }
+}
+
+static void check_gather(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 1); }
+static void check_gather_others(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 0); }
+
+static void check_scatter(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  sk_mpi_verify_block(m, "scattered block", m->recv_buf, a.r_count, a.r_dt, a.s_count, a.s_dt, a.root,
+                      (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt));
+}
+
+/* All-to-alls (own_offset) and all-gathers: block j comes from process j, from the
+** block of this process in j's send buffer or from its start. */
+static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
+{
+  xfer_args a;
+  size_t block;
+  int j;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j,
+                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt) : 0);
+  }
+}
+
+static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }
+static void check_allgather(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 0); }
+
+static void prepare_reduce(sk_mctx *m, const sk_value *args)
+{
+  reduce_args a;
+  reduce_args_read(&a, args, 0);
+  sk_mpi_verify_fill_operands(m, a.count, a.dt);
+}
+
+/* Reduce (only the root has the result), Allreduce and Reduce_Bcast (everybody), Scan
+** (ranks 0..own). */
+static void coll_check_reduced(sk_mctx *m, const sk_value *args, int with_root, int scan)
+{
+  reduce_args a;
+  reduce_args_read(&a, args, with_root);
+  if (with_root && a.root >= 0 && m->rank != a.root) return;
+  sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
+                        scan ? m->rank : m->size - 1);
+}
+
+static void check_reduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 1, 0); }
+static void check_allreduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 0); }
+static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 1); }
 #endif /* SKAMPI_MPI */
 
 #define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
@@ -8868,6 +9799,38 @@ static const sk_measurement mpi_coll_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
+
+static const sk_verifier mpi_coll_verify_table[] = {
+  SK_VERIFY_MPI(Bcast, NULL, check_bcast),
+  SK_VERIFY_MPI(Bcast_Send_Recv, NULL, check_bcast),
+  SK_VERIFY_NOTHING(Barrier, "a barrier moves no data"),
+  SK_VERIFY_MPI(Reduce, prepare_reduce, check_reduce),
+  SK_VERIFY_MPI(Allreduce, prepare_reduce, check_allreduce),
+  SK_VERIFY_MPI(Reduce_Bcast, prepare_reduce, check_allreduce),
+  SK_VERIFY_MPI(Scan, prepare_reduce, check_scan),
+  SK_VERIFY_MPI(Alltoall, NULL, check_alltoall),
+  SK_VERIFY_MPI(Alltoall_Isend_Irecv, NULL, check_alltoall),
+  SK_VERIFY_MPI(Alltoallv, NULL, check_alltoall),
+  SK_VERIFY_MPI(Alltoallv_Isend_Irecv, NULL, check_alltoall),
+  SK_VERIFY_MPI(multi_Alltoall, NULL, check_alltoall),
+  SK_VERIFY_MPI(delayed_Alltoall, NULL, check_alltoall),
+  SK_VERIFY_MPI(Gather, NULL, check_gather),
+  SK_VERIFY_MPI(Gatherv, NULL, check_gather),
+  SK_VERIFY_MPI(delayed_Gather, NULL, check_gather),
+  SK_VERIFY_MPI(Gather_SR, NULL, check_gather_others),
+  SK_VERIFY_MPI(Gather_ISWA, NULL, check_gather_others),
+  SK_VERIFY_MPI(Allgather, NULL, check_allgather),
+  SK_VERIFY_MPI(Allgatherv, NULL, check_allgather),
+  SK_VERIFY_MPI(Scatter, NULL, check_scatter),
+  SK_VERIFY_MPI(Scatterv, NULL, check_scatter),
+  SK_VERIFY_NOTHING(Comm_split, "creates a communicator, moves no data"),
+  SK_VERIFY_NOTHING(Comm_dup, "creates a communicator, moves no data"),
+  SK_VERIFY_NOTHING(waitpattern_down, "busy waits, moves no data"),
+  SK_VERIFY_NOTHING(waitpattern_up, "busy waits, moves no data"),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verify_table; }
 /* --- end split/meas_mpi_coll.c --- */
 /* --- begin split/meas_mpi_win_sync.c --- */
 #line 1 "split/meas_mpi_win_sync.c"
@@ -8903,6 +9866,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
 #line 33 "split/meas_mpi_win_sync.c"
+#line 34 "split/meas_mpi_win_sync.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -9636,6 +10600,22 @@ static const sk_measurement mpi_win_sync_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
+
+/* Verification: the rows that only synchronise (no transfer in the epoch) have nothing
+** to verify; the window contents after the transfer epochs are not checked yet. */
+#define WIN_SYNC_ONLY "window synchronisation only, no data moves"
+static const sk_verifier mpi_win_verify_table[] = {
+  SK_VERIFY_NOTHING(MPI_Win_fence_open, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_start, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_start_delayed_post, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_post, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_create, "creates a window, no data moves"),
+  SK_VERIFY_NOTHING(MPI_Win_lock, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_lock_desync, WIN_SYNC_ONLY),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_win(void) { return mpi_win_verify_table; }
 /* --- end split/meas_mpi_win_sync.c --- */
 /* --- begin split/meas_mpi_win_transfer.c --- */
 #line 1 "split/meas_mpi_win_transfer.c"
@@ -9655,6 +10635,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 ** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
 */
 #line 17 "split/meas_mpi_win_transfer.c"
+#line 18 "split/meas_mpi_win_transfer.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -10418,7 +11399,60 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
   return onesided_borderexchange(m, 0);
 }
 
+/* ---- verification (verify.h): the window contents after the fence epochs ----
+** Puts: the window starts as zeros, the target's block 0 must then hold the origin's
+** bytes (the gaps of the datatype untouched). Gets: every window holds its owner's
+** pattern, the origin's receive buffer must then hold the target's bytes. */
+static void prepare_win_put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  sk_verify_default_prepare(m, args);
+  if (s && s->memory) memset(s->memory, 0, (size_t)s->memory_size);
+}
+
+static void prepare_win_get(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  sk_verify_default_prepare(m, args);
+  if (s && s->memory) sk_verify_fill(s->memory, (size_t)s->memory_size, m->rank, 0);
+}
+
+static void win_check_block(sk_mctx *m, const char *what, const char *buf, long from)
+{
+  sk_win_state *s = sk_win_of(m);
+  if (s) sk_mpi_verify_block(m, what, buf, s->args.count, s->args.dt, s->args.count, s->args.dt, from, 0);
+}
+
+static void check_put_to_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank == 1) win_check_block(m, "window block 0 after the epoch", sk_win_of(m)->memory, 0);
+}
+
+static void check_get_from_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank == 0) win_check_block(m, "receive buffer after the epoch", m->recv_buf, 1);
+}
+
+static void check_put_bidirectional(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank < 2) win_check_block(m, "window block 0 after the epoch", sk_win_of(m)->memory, 1 - m->rank);
+}
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
+
+static const sk_verifier mpi_win_transfer_verify_table[] = {
+  { "MPI_Put_fence", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_to_1), NULL },
+  { "MPI_Put_callduration", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_to_1), NULL },
+  { "MPI_Put_fence_bidirectional", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_bidirectional), NULL },
+  { "MPI_Get_fence", SK_IF_MPI2(prepare_win_get), SK_IF_MPI2(check_get_from_1), NULL },
+  { "MPI_Get_callduration", SK_IF_MPI2(prepare_win_get), SK_IF_MPI2(check_get_from_1), NULL },
+  SK_VERIFY_NOTHING(onesided_dummy, "an empty synchronised measurement"),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void) { return mpi_win_transfer_verify_table; }
 
 static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
@@ -12091,11 +13125,38 @@ SK_API const sk_measurement *sk_meas_table_skampi5_example(void)
 */
 #line 10 "split/catalogue.c"
 #line 11 "split/catalogue.c"
+#line 12 "split/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
+
+/* The verifier tables (verify.h), one per module that has one. */
+SK_API const sk_verifier *sk_verify_table_synthetic(void);
+SK_API const sk_verifier *sk_verify_table_mw(void);
+SK_API const sk_verifier *sk_verify_table_bcast_algos(void);
+SK_API const sk_verifier *sk_verify_table_mpi(void);
+SK_API const sk_verifier *sk_verify_table_mpi_p2p(void);
+SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
+SK_API const sk_verifier *sk_verify_table_mpi_win(void);
+SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
+
+static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
+  sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
+  sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
+  NULL
+};
+
+SK_API const sk_verifier *sk_verifier_find(const char *name)
+{
+  int t, k;
+  for (t = 0; catalogue_verify_tables[t]; t++) {
+    const sk_verifier *tab = catalogue_verify_tables[t]();
+    for (k = 0; tab[k].name; k++) if (sk_streq(tab[k].name, name)) return &tab[k];
+  }
+  return NULL;
+}
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -12243,6 +13304,11 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
                 m->min_procs == 1 ? "" : "es");
   if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
+  {
+    const sk_verifier *v = sk_verifier_find(m->alias_of ? m->alias_of : m->name);
+    if (v && v->nothing) sk_str_printf(out, "; nothing to verify (%s)", v->nothing);
+    else if (v == NULL) sk_str_puts(out, "; -v: not verified");
+  }
   if (m->measure == NULL)
     sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
   sk_str_putc(out, '\n');
@@ -16838,6 +17904,7 @@ typedef struct sk_interp {
   int apr_added;              /* the current autorefine point was added by refinement */
   int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
   sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
+  int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -17346,7 +18413,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && sk_engine_reports()) {
+  if (in->suite_stopped && !in->verify_failed && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -17357,6 +18424,10 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
+    if (in->verify_failed) {
+      fprintf(stderr, "skampi: stopped after block \"%s\": verification failed\n", s->name);
+      fflush(stderr);
+    }
     sk_runlog_suite(in->blocks_started, s->name, 1);
     progress_suite_done(in, s->name);
   }
@@ -17364,6 +18435,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->nloops = saved_loops;
   in->in_measurement = 0;
   in->block_name = NULL;
+  if (in->verify_failed) sk_exit(SK_EXIT_VERIFY);   /* every process alike: a clean finalize */
 }
 
 /* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
@@ -17504,6 +18576,20 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
   if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
+  } else if (out.status == SK_VERIFY_FAILED) {
+    if (sk_engine_reports()) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (%s)\n", out.message);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+      fflush(stdout);
+      fprintf(stderr, "skampi: error: %s:%d:%d: %s\n", s->call->loc.file, s->call->loc.line, s->call->loc.col,
+              out.message);
+      fflush(stderr);
+    }
+    in->verify_failed = 1;
+    in->suite_stopped = 1;            /* leave the block's loops; it is closed as usual */
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
     free(args);
@@ -20298,9 +21384,8 @@ static const char *const p4_yes_no_names[] = { "no", "yes", NULL };
 **   Length, Nodes, Chunks, No_variation): skampi's portable Master_Worker(chunks,
 **   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib
 **   report (TR 99/07) §4.1); it is type 20. The SKaMPI 4 variants that differ in the
-**   MPI calls of the master (21-27) are mapped to reserved names with the same
-**   parameters; until a build has them, sk_params4_parse reports "unknown measurement
-**   function" (no silent substitution). `chunks` is the loop variable, or
+**   MPI calls of master and workers (21-27, SKaLib report §7.8 mw_test1) are the rows
+**   Master_Worker_* of meas_mw.c with the same parameters. `chunks` is the loop variable, or
 **   Default_Chunks; 0 (as in the example of §6.2), Default_Value or no Default_Chunks
 **   mean 64.
 **   collective (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations Length
@@ -20369,6 +21454,7 @@ static const p4_type p4_types[] = {
     NEED_TWICE_PROCS },
   { 49, "MPI_Reduce-MPI_Bcast", "Reduce_Bcast", "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
   { 50, "MPI_Send", "Send", "len,MPI_BYTE,0", NEED_ONE },
+  { 51, "MPI_Gather-Isend_Waitall", "Gather_ISWA", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
   { 60, "MPI_Wtime", "MPI_Wtime", "", NEED_NOTHING },
   { 90, "Synthetic_Virtual", "Synthetic_Virtual", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
   { 91, "Synthetic_Busy", "Synthetic_Busy", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
@@ -21688,7 +22774,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 ** With an output file, rank 0 decides from the run's log (runlog.h) whether this run is
@@ -21713,6 +22799,7 @@ typedef struct main_options {
   int syntax_only;        /* -n */
   int copy_input;         /* -s */
   int translate;          /* -t */
+  int verify;             /* -v: switch_verification_on from the start */
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
@@ -21741,7 +22828,7 @@ static void main_exit_hook(int status)
 static void main_usage(FILE *f)
 {
   static const char *const lines[] = {
-    "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]",
+    "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
     "  -h         show this help and exit",
     "  -V         print the version and exit",
@@ -21760,6 +22847,9 @@ static void main_usage(FILE *f)
     "  -n         check the input's syntax only, measure nothing",
     "  -s         copy the input into the output as '#> ' lines",
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit",
+    "  -v         verify: every measurement runs once with pattern-filled buffers before it is",
+    "             timed and checks the data every process received (switch_verification_on);",
+    "             wrong data ends the run with exit status 3 after the block",
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
     "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
@@ -21915,6 +23005,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
@@ -22248,6 +23339,7 @@ int main(int argc, char **argv)
   sk_interp_init(&in);
   in.resume_skip = opened.suites_kept;
   in.quiet = o.quiet;
+  in.settings.verify = o.verify;
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */

@@ -18,6 +18,7 @@
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
+#define SK_EXIT_VERIFY 3          /* a verified measurement moved wrong data (skampi -v) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {

@@ -8,11 +8,38 @@
 */
 #include "catalogue.h"
 #include "meas_mpi.h"
+#include "verify.h"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
+
+/* The verifier tables (verify.h), one per module that has one. */
+SK_API const sk_verifier *sk_verify_table_synthetic(void);
+SK_API const sk_verifier *sk_verify_table_mw(void);
+SK_API const sk_verifier *sk_verify_table_bcast_algos(void);
+SK_API const sk_verifier *sk_verify_table_mpi(void);
+SK_API const sk_verifier *sk_verify_table_mpi_p2p(void);
+SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
+SK_API const sk_verifier *sk_verify_table_mpi_win(void);
+SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
+
+static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
+  sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
+  sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
+  NULL
+};
+
+SK_API const sk_verifier *sk_verifier_find(const char *name)
+{
+  int t, k;
+  for (t = 0; catalogue_verify_tables[t]; t++) {
+    const sk_verifier *tab = catalogue_verify_tables[t]();
+    for (k = 0; tab[k].name; k++) if (sk_streq(tab[k].name, name)) return &tab[k];
+  }
+  return NULL;
+}
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -160,6 +187,11 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
                 m->min_procs == 1 ? "" : "es");
   if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
+  {
+    const sk_verifier *v = sk_verifier_find(m->alias_of ? m->alias_of : m->name);
+    if (v && v->nothing) sk_str_printf(out, "; nothing to verify (%s)", v->nothing);
+    else if (v == NULL) sk_str_puts(out, "; -v: not verified");
+  }
   if (m->measure == NULL)
     sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
   sk_str_putc(out, '\n');

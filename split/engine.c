@@ -138,6 +138,56 @@ static void engine_decide_init(void *ctx, const void *ballots, int n, void *deci
   }
 }
 
+/* Step 2a: the verification pass; 0 when the data was right (or nothing to verify). */
+typedef struct verify_decision {
+  int failed;
+  int who;                  /* the first process with a mismatch */
+} verify_decision;
+
+static void engine_decide_verify(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *failed = (const int *)ballots;
+  verify_decision *d = (verify_decision *)decision;
+  int i;
+  (void)ctx;
+  d->failed = 0;
+  d->who = 0;
+  for (i = 0; i < n; i++) if (failed[i]) { d->failed = 1; d->who = i; break; }
+}
+
+static int engine_verify(const sk_measurement *def, sk_mctx *m, int member, const sk_value *args,
+                         sk_measure_outcome *out)
+{
+  const sk_verifier *v = sk_verifier_find(def->alias_of ? def->alias_of : def->name);
+  verify_decision d;
+  int mine;
+  if (v == NULL || v->check == NULL) return 0;
+  if (member) {
+    sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, 0, &m->send_buf, &m->recv_buf);
+    if (sk_runner_takes_part(def, m)) sk_verify_call(def, v, m, args);
+  }
+  mine = member && m->failed;
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, engine_decide_verify, NULL);
+  if (!d.failed) return 0;
+  sk_agree_fetch_message(sk_tp_world(), d.who, m->fail_msg, sizeof m->fail_msg);
+  if (sk_tp_world_rank() == 0) {
+    sk_str msg;
+    const char *p;
+    int i = 0;
+    sk_str_init(&msg);
+    sk_str_printf(&msg, "verification of %s(", def->name);
+    for (p = def->params ? def->params : ""; *p && *p != '*'; p++, i++) {
+      if (i) sk_str_puts(&msg, ", ");
+      sk_value_format(&msg, &args[i]);
+    }
+    sk_str_printf(&msg, ") failed: %s", m->fail_msg);
+    sk_copy_string(out->message, sizeof out->message, msg.data);
+    sk_str_free(&msg);
+  }
+  out->status = SK_VERIFY_FAILED;
+  return 1;
+}
+
 /* Step 5: rank 0's verdict after the run. */
 typedef struct final_decision {
   double time;
@@ -176,6 +226,10 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
                   (unsigned long)settings->buffers.size);
     sk_copy_string(out->message, sizeof out->message, msg.data);
     sk_str_free(&msg);
+    return;
+  }
+  if (settings->verify && engine_verify(def, &m, member, args, out)) {
+    if (member) sk_runner_finalize(def, &m, args);
     return;
   }
   engine_dummy_once(e, def, g, out);

@@ -7,6 +7,10 @@
 **   2. agreement of ALL processes, before anything is sent: a failed init stops the run
 **      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
 **      interpreter ends a loop up to '...' there, or reports the error);
+**   2a. with the verify setting on (switch_verification_on, `skampi -v`) and a verifier
+**      for the row (verify.h): one call with pattern-filled buffers, checked on every
+**      process; a mismatch is SK_VERIFY_FAILED with the message naming the measurement,
+**      its arguments and the first differing byte (the interpreter stops with exit 3);
 **   3. the dummy time of the communicator and pattern, once per run (SKaLib report
 **      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
 **      reported, never subtracted);
@@ -19,8 +23,9 @@
 #define SK_ENGINE_H
 
 #include "runner.h"
+#include "verify.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED } sk_measure_status;
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;

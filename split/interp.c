@@ -491,7 +491,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && sk_engine_reports()) {
+  if (in->suite_stopped && !in->verify_failed && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -502,6 +502,10 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
+    if (in->verify_failed) {
+      fprintf(stderr, "skampi: stopped after block \"%s\": verification failed\n", s->name);
+      fflush(stderr);
+    }
     sk_runlog_suite(in->blocks_started, s->name, 1);
     progress_suite_done(in, s->name);
   }
@@ -509,6 +513,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->nloops = saved_loops;
   in->in_measurement = 0;
   in->block_name = NULL;
+  if (in->verify_failed) sk_exit(SK_EXIT_VERIFY);   /* every process alike: a clean finalize */
 }
 
 /* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
@@ -649,6 +654,20 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
   if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
+  } else if (out.status == SK_VERIFY_FAILED) {
+    if (sk_engine_reports()) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (%s)\n", out.message);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+      fflush(stdout);
+      fprintf(stderr, "skampi: error: %s:%d:%d: %s\n", s->call->loc.file, s->call->loc.line, s->call->loc.col,
+              out.message);
+      fflush(stderr);
+    }
+    in->verify_failed = 1;
+    in->suite_stopped = 1;            /* leave the block's loops; it is closed as usual */
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
     free(args);

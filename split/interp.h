@@ -52,6 +52,7 @@ typedef struct sk_interp {
   int apr_added;              /* the current autorefine point was added by refinement */
   int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
   sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
+  int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

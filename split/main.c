@@ -3,7 +3,7 @@
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
 ** process, then every process interprets the program while rank 0 writes the results.
 **
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]
+**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 ** With an output file, rank 0 decides from the run's log (runlog.h) whether this run is
@@ -28,6 +28,7 @@ typedef struct main_options {
   int syntax_only;        /* -n */
   int copy_input;         /* -s */
   int translate;          /* -t */
+  int verify;             /* -v: switch_verification_on from the start */
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
@@ -56,7 +57,7 @@ static void main_exit_hook(int status)
 static void main_usage(FILE *f)
 {
   static const char *const lines[] = {
-    "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-q] [-F] [-i inputfile] [-o outputfile]",
+    "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
     "  -h         show this help and exit",
     "  -V         print the version and exit",
@@ -75,6 +76,9 @@ static void main_usage(FILE *f)
     "  -n         check the input's syntax only, measure nothing",
     "  -s         copy the input into the output as '#> ' lines",
     "  -t         print the input as a .ski program (translation of SKaMPI 4 files) and exit",
+    "  -v         verify: every measurement runs once with pattern-filled buffers before it is",
+    "             timed and checks the data every process received (switch_verification_on);",
+    "             wrong data ends the run with exit status 3 after the block",
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
     "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
@@ -230,6 +234,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     } else if (sk_streq(a, "-n")) o->syntax_only = 1;
     else if (sk_streq(a, "-s")) o->copy_input = 1;
     else if (sk_streq(a, "-t")) o->translate = 1;
+    else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
@@ -563,6 +568,7 @@ int main(int argc, char **argv)
   sk_interp_init(&in);
   in.resume_skip = opened.suites_kept;
   in.quiet = o.quiet;
+  in.settings.verify = o.verify;
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */

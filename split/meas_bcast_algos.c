@@ -26,6 +26,7 @@
 ** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
 */
 #include "meas_bcast_algos.h"
+#include "verify.h"
 #include "builtins.h"
 #include "output.h"
 #include "settings.h"
@@ -767,6 +768,27 @@ SK_API const sk_builtin *sk_builtins_bcast_algos(void)
 }
 
 /* ---- the table ---- */
+
+/* Verification of the ping-pongs: each of ranks 0 and 1 holds the other's bytes. */
+static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
+{
+  bca_args a;
+  bca_args_read(&a, args, BCA_PINGPONG);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)a.count, 1 - m->rank, 0, NULL);
+}
+
+static const sk_verifier bca_verify_table[] = {
+  SK_VERIFY(Pingpong_Blocking, NULL, check_bca_pingpong),
+  SK_VERIFY(Pingpong_Nonblocking, NULL, check_bca_pingpong),
+  SK_VERIFY(Bcast_Cube, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_DOPL, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_Linear, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_Library, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_bcast_algos(void) { return bca_verify_table; }
 
 static const sk_measurement bca_table[] = {
   SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),

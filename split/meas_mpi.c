@@ -10,6 +10,7 @@
 ** bodies exist in the MPI build only; the table exists in every build.
 */
 #include "meas_mpi.h"
+#include "verify.h"
 
 #ifdef SKAMPI_MPI
 
@@ -241,6 +242,149 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
+
+/* ---- verification ---- */
+
+SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
+                               const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
+                               size_t offset)
+{
+  MPI_Comm comm = sk_mpi_comm(m);
+  size_t r_bytes = sk_mpi_bytes(r_count, r_dt), s_bytes = sk_mpi_bytes(s_count, s_dt), k;
+  int r_packed = 0, s_packed = 0, pos, got_len, want_len, j, ok = 1;
+  char *sent, *want, *got, *ones;
+  unsigned char *mask;
+  MPI_Pack_size((int)r_count, r_dt->mpi, comm, &r_packed);
+  MPI_Pack_size((int)s_count, s_dt->mpi, comm, &s_packed);
+  sent = (char *)sk_malloc(s_bytes + 1);
+  want = (char *)sk_malloc((size_t)s_packed + 1);
+  got = (char *)sk_malloc((size_t)r_packed + 1);
+  ones = (char *)sk_malloc((size_t)r_packed + 1);
+  mask = (unsigned char *)sk_calloc(r_bytes + 1, 1);
+  sk_verify_fill(sent, s_bytes, stream, offset);
+  pos = 0;
+  MPI_Pack(sent, (int)s_count, s_dt->mpi, want, s_packed, &pos, comm);
+  want_len = pos;
+  pos = 0;
+  MPI_Pack((void *)buf, (int)r_count, r_dt->mpi, got, r_packed, &pos, comm);
+  got_len = pos;
+  memset(ones, 0xff, (size_t)r_packed + 1);
+  pos = 0;
+  MPI_Unpack(ones, r_packed, &pos, mask, (int)r_count, r_dt->mpi, comm);
+  for (j = 0; j < got_len && j < want_len && ok; j++)
+    if (got[j] != want[j]) {
+      char w[160];
+      sprintf(w, "%.100s, data byte %d in type-map order", what, j);
+      sk_verify_mismatch(m, w, (size_t)j, (unsigned char)got[j], (unsigned char)want[j]);
+      ok = 0;
+    }
+  if (ok && got_len != want_len) {
+    char w[160];
+    sprintf(w, "%.100s: %d data bytes, the sender sent %d", what, got_len, want_len);
+    sk_verify_mismatch(m, w, (size_t)(got_len < want_len ? got_len : want_len), 0u, 0u);
+    ok = 0;
+  }
+  for (k = 0; k < r_bytes && ok; k++)
+    if (!mask[k] && buf[k] != 0) {
+      char w[160];
+      sprintf(w, "%.100s, gap of the datatype", what);
+      sk_verify_mismatch(m, w, k, (unsigned char)buf[k], 0u);
+      ok = 0;
+    }
+  free(sent);
+  free(want);
+  free(got);
+  free(ones);
+  free(mask);
+  return ok;
+}
+
+/* The operand element i of process r: 0..3. */
+static int verify_operand(int r, long i)
+{
+  return (int)((r * 5L + i * 3L + 1L) % 4L);
+}
+
+/* The numeric kinds the local recomputation knows. */
+enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE };
+
+static enum verify_kind verify_kind_of(const sk_datatype *dt)
+{
+  if (dt->mpi == MPI_INT) return VK_INT;
+  if (dt->mpi == MPI_LONG) return VK_LONG;
+  if (dt->mpi == MPI_SHORT) return VK_SHORT;
+  if (dt->mpi == MPI_UNSIGNED) return VK_UNSIGNED;
+  if (dt->mpi == MPI_FLOAT) return VK_FLOAT;
+  if (dt->mpi == MPI_DOUBLE) return VK_DOUBLE;
+  return VK_NONE;
+}
+
+static void verify_put(char *p, enum verify_kind k, double v)
+{
+  int i = (int)v; long l = (long)v; short s = (short)v; unsigned u = (unsigned)v; float f = (float)v;
+  switch (k) {
+  case VK_INT: memcpy(p, &i, sizeof i); break;
+  case VK_LONG: memcpy(p, &l, sizeof l); break;
+  case VK_SHORT: memcpy(p, &s, sizeof s); break;
+  case VK_UNSIGNED: memcpy(p, &u, sizeof u); break;
+  case VK_FLOAT: memcpy(p, &f, sizeof f); break;
+  case VK_DOUBLE: memcpy(p, &v, sizeof v); break;
+  default: break;
+  }
+}
+
+SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt)
+{
+  enum verify_kind k = verify_kind_of(dt);
+  long i;
+  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
+  if (k == VK_NONE) { sk_verify_default_prepare(m, NULL); return; }
+  for (i = 0; i < count; i++) verify_put(m->send_buf + (size_t)i * dt->extent, k, verify_operand(m->rank, i));
+}
+
+/* op applied to two whole numbers 0..81 (MPI-1.1 §4.9.2); -1 for an unknown op. */
+static double verify_apply(MPI_Op op, double a, double b)
+{
+  long x = (long)a, y = (long)b;
+  if (op == MPI_SUM) return a + b;
+  if (op == MPI_PROD) return a * b;
+  if (op == MPI_MAX) return a > b ? a : b;
+  if (op == MPI_MIN) return a < b ? a : b;
+  if (op == MPI_LAND) return (x && y) ? 1 : 0;
+  if (op == MPI_LOR) return (x || y) ? 1 : 0;
+  if (op == MPI_LXOR) return (!x != !y) ? 1 : 0;
+  if (op == MPI_BAND) return (double)(x & y);
+  if (op == MPI_BOR) return (double)(x | y);
+  if (op == MPI_BXOR) return (double)(x ^ y);
+  return -1.0;
+}
+
+SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
+                                 const sk_datatype *dt, const sk_opdef *op, int first, int last)
+{
+  enum verify_kind k = verify_kind_of(dt);
+  char expect[sizeof(double)], w[200];
+  long i;
+  int r;
+  if (k == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0) {
+    sprintf(w, "%.80s: no local recomputation of %.30s on %.40s", what, op->name, dt->name);
+    sk_verify_mismatch(m, w, 0, 0u, 0u);
+    return 0;
+  }
+  for (i = 0; i < count; i++) {
+    double v = verify_operand(first, i);
+    size_t at = (size_t)i * dt->extent, b;
+    for (r = first + 1; r <= last; r++) v = verify_apply(op->mpi, v, verify_operand(r, i));
+    verify_put(expect, k, v);
+    for (b = 0; b < dt->size; b++)
+      if (buf[at + b] != expect[b]) {
+        sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, i, v, op->name, first, last);
+        sk_verify_mismatch(m, w, at + b, (unsigned char)buf[at + b], (unsigned char)expect[b]);
+        return 0;
+      }
+  }
+  return 1;
+}
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
@@ -250,3 +394,11 @@ static const sk_measurement mpi_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
+
+static const sk_verifier mpi_verify_table[] = {
+  SK_VERIFY_NOTHING(Wtime, "a clock read, no data"),
+  SK_VERIFY_NOTHING(MPI_Wtime, "a clock read, no data"),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }

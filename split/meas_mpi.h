@@ -63,6 +63,27 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
+/* ---- verification (verify.h) ---- */
+
+/* Checks a received block of r_count elements of r_dt at buf against what process
+** `stream` sent: s_count elements of s_dt taken from its pattern-filled send buffer at
+** byte `offset`. The data is compared in packed form (MPI_Pack, so any pair of
+** matching datatypes works), the gaps of r_dt must still be 0. `what` names the
+** block in the mismatch message. Returns 1 when right. */
+SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
+                               const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
+                               size_t offset);
+/* Reductions: fills the send buffer with `count` elements of dt, element i of process r
+** being a small whole number (so sums and products are exact in every type), and the
+** receive buffer with zeros. */
+SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt);
+/* Checks `count` elements of dt at buf against op applied, in rank order, to the
+** operands of processes first..last (sk_mpi_verify_fill_operands). Combinations the
+** local recomputation does not know (MINLOC/MAXLOC, derived types) count as a mismatch
+** of byte 0 with a message saying so. */
+SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
+                                 const sk_datatype *dt, const sk_opdef *op, int first, int last);
+
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
 

@@ -16,6 +16,7 @@
 ** partner in rank order.
 */
 #include "meas_mpi.h"
+#include "verify.h"
 
 #ifdef SKAMPI_MPI
 
@@ -988,6 +989,90 @@ static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
   return waitpattern(m, args, (double)(m->rank + 1));
 }
 
+/* ---- verification (verify.h) ----
+** The data-movement collectives: block j of a receiver is what process j (or the root)
+** sent from its pattern-filled send buffer; the v-variants here move equal blocks, so
+** they share the checks. The reductions get small whole-number operands and are
+** recomputed locally. */
+
+static void check_bcast(sk_mctx *m, const sk_value *args)
+{
+  bcast_args a;
+  bcast_args_read(&a, args);
+  if (m->rank != a.root)
+    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+}
+
+/* Gathers: the root's block j is process j's (self: the root's own block, unless the
+** self-made variants skip it). */
+static void coll_check_gather(sk_mctx *m, const sk_value *args, int own_block)
+{
+  xfer_args a;
+  size_t block;
+  int j;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  if (m->rank != a.root) return;
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    if (j == a.root && !own_block) continue;
+    sprintf(what, "gathered block of rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j, 0);
+  }
+}
+
+static void check_gather(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 1); }
+static void check_gather_others(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 0); }
+
+static void check_scatter(sk_mctx *m, const sk_value *args)
+{
+  xfer_args a;
+  xfer_args_read(&a, args, XFER_ROOTED);
+  sk_mpi_verify_block(m, "scattered block", m->recv_buf, a.r_count, a.r_dt, a.s_count, a.s_dt, a.root,
+                      (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt));
+}
+
+/* All-to-alls (own_offset) and all-gathers: block j comes from process j, from the
+** block of this process in j's send buffer or from its start. */
+static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
+{
+  xfer_args a;
+  size_t block;
+  int j;
+  xfer_args_read(&a, args, XFER_PLAIN);
+  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j,
+                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt) : 0);
+  }
+}
+
+static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }
+static void check_allgather(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 0); }
+
+static void prepare_reduce(sk_mctx *m, const sk_value *args)
+{
+  reduce_args a;
+  reduce_args_read(&a, args, 0);
+  sk_mpi_verify_fill_operands(m, a.count, a.dt);
+}
+
+/* Reduce (only the root has the result), Allreduce and Reduce_Bcast (everybody), Scan
+** (ranks 0..own). */
+static void coll_check_reduced(sk_mctx *m, const sk_value *args, int with_root, int scan)
+{
+  reduce_args a;
+  reduce_args_read(&a, args, with_root);
+  if (with_root && a.root >= 0 && m->rank != a.root) return;
+  sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
+                        scan ? m->rank : m->size - 1);
+}
+
+static void check_reduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 1, 0); }
+static void check_allreduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 0); }
+static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 1); }
 #endif /* SKAMPI_MPI */
 
 #define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
@@ -1036,3 +1121,35 @@ static const sk_measurement mpi_coll_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
+
+static const sk_verifier mpi_coll_verify_table[] = {
+  SK_VERIFY_MPI(Bcast, NULL, check_bcast),
+  SK_VERIFY_MPI(Bcast_Send_Recv, NULL, check_bcast),
+  SK_VERIFY_NOTHING(Barrier, "a barrier moves no data"),
+  SK_VERIFY_MPI(Reduce, prepare_reduce, check_reduce),
+  SK_VERIFY_MPI(Allreduce, prepare_reduce, check_allreduce),
+  SK_VERIFY_MPI(Reduce_Bcast, prepare_reduce, check_allreduce),
+  SK_VERIFY_MPI(Scan, prepare_reduce, check_scan),
+  SK_VERIFY_MPI(Alltoall, NULL, check_alltoall),
+  SK_VERIFY_MPI(Alltoall_Isend_Irecv, NULL, check_alltoall),
+  SK_VERIFY_MPI(Alltoallv, NULL, check_alltoall),
+  SK_VERIFY_MPI(Alltoallv_Isend_Irecv, NULL, check_alltoall),
+  SK_VERIFY_MPI(multi_Alltoall, NULL, check_alltoall),
+  SK_VERIFY_MPI(delayed_Alltoall, NULL, check_alltoall),
+  SK_VERIFY_MPI(Gather, NULL, check_gather),
+  SK_VERIFY_MPI(Gatherv, NULL, check_gather),
+  SK_VERIFY_MPI(delayed_Gather, NULL, check_gather),
+  SK_VERIFY_MPI(Gather_SR, NULL, check_gather_others),
+  SK_VERIFY_MPI(Gather_ISWA, NULL, check_gather_others),
+  SK_VERIFY_MPI(Allgather, NULL, check_allgather),
+  SK_VERIFY_MPI(Allgatherv, NULL, check_allgather),
+  SK_VERIFY_MPI(Scatter, NULL, check_scatter),
+  SK_VERIFY_MPI(Scatterv, NULL, check_scatter),
+  SK_VERIFY_NOTHING(Comm_split, "creates a communicator, moves no data"),
+  SK_VERIFY_NOTHING(Comm_dup, "creates a communicator, moves no data"),
+  SK_VERIFY_NOTHING(waitpattern_down, "busy waits, moves no data"),
+  SK_VERIFY_NOTHING(waitpattern_up, "busy waits, moves no data"),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verify_table; }

@@ -14,6 +14,7 @@
 ** communicator (collective pattern) and time rank 0 alone.
 */
 #include "meas_mpi.h"
+#include "verify.h"
 
 #ifdef SKAMPI_MPI
 
@@ -541,6 +542,78 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   return (MPI_Wtime() - start) / (double)p.iterations;
 }
 
+/* ---- verification (verify.h): every receiver holds its partner's pattern ---- */
+
+/* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
+static void check_pingpong(sk_mctx *m, const sk_value *args)
+{
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+}
+
+static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+{
+  sendrecv_args a;
+  const message_args *theirs;
+  sendrecv_args_read(&a, args);
+  theirs = m->rank == 0 ? &a.recv : &a.send;
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, theirs->count, theirs->dt, theirs->count, theirs->dt,
+                        1 - m->rank, 0);
+}
+
+/* The exchanged buffer with the pattern in the data bytes and zeros in the gaps of the
+** datatype (MPI_Sendrecv_replace leaves the gaps alone), packed and unpacked again. */
+static void prepare_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  replace_args a;
+  int packed = 0, pos = 0;
+  char *tmp;
+  MPI_Comm comm = sk_mpi_comm(m);
+  replace_args_read(&a, args);
+  sk_verify_default_prepare(m, args);
+  MPI_Pack_size((int)a.count, a.dt->mpi, comm, &packed);
+  tmp = (char *)sk_malloc((size_t)packed + 1);
+  MPI_Pack(m->send_buf, (int)a.count, a.dt->mpi, tmp, packed, &pos, comm);
+  memset(m->send_buf, 0, m->send_usage);
+  pos = 0;
+  MPI_Unpack(tmp, packed, &pos, m->send_buf, (int)a.count, a.dt->mpi, comm);
+  free(tmp);
+}
+
+/* After an odd number of in-place exchanges each process holds the other's data, after
+** an even number its own. */
+static void check_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  replace_args a;
+  replace_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "exchanged buffer", m->send_buf, a.count, a.dt, a.count, a.dt,
+                        a.iterations % 2 ? 1 - m->rank : m->rank, 0);
+}
+
+/* Send and MPI_Isend_callduration: rank 1 holds rank 0's block. */
+static void check_send_pair(sk_mctx *m, const sk_value *args)
+{
+  send_args a;
+  send_args_read(&a, args, 0);
+  if (m->rank == 1) sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 0, 0);
+}
+
+static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  par_pingpong_args a;
+  pingpong_args pp;
+  long partner = -1;
+  par_pingpong_args_read(&a, args);
+  pingpong_args_read(&pp, args);
+  if (m->rank < a.procs) partner = m->rank + a.nodesize;
+  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) partner = m->rank - a.nodesize;
+  if (partner >= 0 && pp.iterations > 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp.count, pp.dt, pp.count, pp.dt, partner, 0);
+}
 #endif /* SKAMPI_MPI */
 
 #define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
@@ -567,3 +640,22 @@ static const sk_measurement mpi_p2p_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
+
+static const sk_verifier mpi_p2p_verify_table[] = {
+  SK_VERIFY_MPI(Pingpong_Send_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Send_Iprobe_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Send_Irecv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Send_Recv_AT, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Ssend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Isend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Issend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Bsend_Recv, NULL, check_pingpong),
+  SK_VERIFY_MPI(Pingpong_Sendrecv, NULL, check_Pingpong_Sendrecv),
+  SK_VERIFY_MPI(Pingpong_Sendrecv_replace, prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace),
+  SK_VERIFY_MPI(MPI_Isend_callduration, NULL, check_send_pair),
+  SK_VERIFY_MPI(Send, NULL, check_send_pair),
+  SK_VERIFY_MPI(Par_Pingpong_Send_Recv, NULL, check_Par_Pingpong_Send_Recv),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_table; }

@@ -30,6 +30,7 @@
 ** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
 #include "meas_mpi.h"
+#include "verify.h"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -763,3 +764,19 @@ static const sk_measurement mpi_win_sync_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
+
+/* Verification: the rows that only synchronise (no transfer in the epoch) have nothing
+** to verify; the window contents after the transfer epochs are not checked yet. */
+#define WIN_SYNC_ONLY "window synchronisation only, no data moves"
+static const sk_verifier mpi_win_verify_table[] = {
+  SK_VERIFY_NOTHING(MPI_Win_fence_open, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_start, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_start_delayed_post, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_post, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_create, "creates a window, no data moves"),
+  SK_VERIFY_NOTHING(MPI_Win_lock, WIN_SYNC_ONLY),
+  SK_VERIFY_NOTHING(MPI_Win_lock_desync, WIN_SYNC_ONLY),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_win(void) { return mpi_win_verify_table; }

@@ -14,6 +14,7 @@
 ** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
 */
 #include "meas_mpi.h"
+#include "verify.h"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -777,7 +778,60 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
   return onesided_borderexchange(m, 0);
 }
 
+/* ---- verification (verify.h): the window contents after the fence epochs ----
+** Puts: the window starts as zeros, the target's block 0 must then hold the origin's
+** bytes (the gaps of the datatype untouched). Gets: every window holds its owner's
+** pattern, the origin's receive buffer must then hold the target's bytes. */
+static void prepare_win_put(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  sk_verify_default_prepare(m, args);
+  if (s && s->memory) memset(s->memory, 0, (size_t)s->memory_size);
+}
+
+static void prepare_win_get(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  sk_verify_default_prepare(m, args);
+  if (s && s->memory) sk_verify_fill(s->memory, (size_t)s->memory_size, m->rank, 0);
+}
+
+static void win_check_block(sk_mctx *m, const char *what, const char *buf, long from)
+{
+  sk_win_state *s = sk_win_of(m);
+  if (s) sk_mpi_verify_block(m, what, buf, s->args.count, s->args.dt, s->args.count, s->args.dt, from, 0);
+}
+
+static void check_put_to_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank == 1) win_check_block(m, "window block 0 after the epoch", sk_win_of(m)->memory, 0);
+}
+
+static void check_get_from_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank == 0) win_check_block(m, "receive buffer after the epoch", m->recv_buf, 1);
+}
+
+static void check_put_bidirectional(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank < 2) win_check_block(m, "window block 0 after the epoch", sk_win_of(m)->memory, 1 - m->rank);
+}
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
+
+static const sk_verifier mpi_win_transfer_verify_table[] = {
+  { "MPI_Put_fence", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_to_1), NULL },
+  { "MPI_Put_callduration", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_to_1), NULL },
+  { "MPI_Put_fence_bidirectional", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_bidirectional), NULL },
+  { "MPI_Get_fence", SK_IF_MPI2(prepare_win_get), SK_IF_MPI2(check_get_from_1), NULL },
+  { "MPI_Get_callduration", SK_IF_MPI2(prepare_win_get), SK_IF_MPI2(check_get_from_1), NULL },
+  SK_VERIFY_NOTHING(onesided_dummy, "an empty synchronised measurement"),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void) { return mpi_win_transfer_verify_table; }
 
 static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),

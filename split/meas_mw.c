@@ -13,8 +13,34 @@
 ** master_receive_ready = testing the posted receives of all workers in turn (RCCE has
 ** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
 ** the worker loop. Variation over chunks: loop over the first argument.
+**
+** SKaMPI 4's master-worker family (SKaLib report (TR 99/07) ch. 5, mw_pattern_data_t;
+** §7.7 mw_pattern; §7.8 mw_test1 with the buffers of §7.15.12-13) over MPI, MPI-1.1
+** calls only, the same arguments (chunks, chunk_bytes, work_us):
+**   the master first gives every worker a chunk (or its stop message when the chunks
+**   are out), then repeats master_receive_ready (one result, from whichever worker
+**   finished) and master_dispatch (the next chunk to that worker, or its stop);
+**   worker_receive / worker_send: receive a chunk from the master (tag MW_TAG_WORK) or
+**   the stop (tag MW_TAG_STOP, empty), work for work_us, send the result back.
+** The variants differ in those calls:
+**   Master_Worker_Send         ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Send
+**   Master_Worker_Ssend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Ssend
+**   Master_Worker_Bsend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Bsend, a
+**                              buffer of one chunk per worker attached by init
+**   Master_Worker_Isend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Isend, the
+**                              worker's previous send completed by MPI_Wait first
+**   Master_Worker_Waitany      ready: MPI_Waitany over one posted MPI_Irecv per worker
+**                              dispatch: MPI_Isend
+**   Master_Worker_Waitsome     ready: MPI_Waitsome over the same receives (all finished
+**                              workers served in one round)   dispatch: MPI_Isend
+**   Master_Worker_Recv_Any_Source  as _Send, but the workers receive from MPI_ANY_SOURCE
+** Buffers: the master sends worker w's chunks from slot w-1 of its send buffer and
+** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
+** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
 */
 #include "measure.h"
+#include "meas_mpi.h"
+#include "verify.h"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -146,8 +172,299 @@ static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
   return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
 }
 
+/* ---- SKaMPI 4's variants over MPI ---- */
+
+#ifdef SKAMPI_MPI
+#define MW_TAG_WORK 1
+#define MW_TAG_STOP 2
+
+enum mw_ready { MW_READY_RECV, MW_READY_WAITANY, MW_READY_WAITSOME };
+enum mw_dispatch { MW_DISPATCH_SEND, MW_DISPATCH_SSEND, MW_DISPATCH_BSEND, MW_DISPATCH_ISEND };
+
+typedef struct mw_variant {
+  enum mw_ready ready;
+  enum mw_dispatch dispatch;
+  int worker_any_source;      /* workers receive from MPI_ANY_SOURCE */
+} mw_variant;
+
+typedef struct mw_mpi_state {
+  MPI_Request *recvs, *sends; /* per worker (index w-1) */
+  int *done;                  /* MPI_Waitsome's indices */
+  MPI_Status *statuses;
+  char *attached;             /* the MPI_Bsend buffer, NULL when none */
+} mw_mpi_state;
+
+static void init_mw_variant(sk_mctx *m, const sk_value *args, const char *fn, enum mw_dispatch dispatch)
+{
+  mw_mpi_state *st;
+  mw_args a;
+  size_t workers = (size_t)(m->size > 1 ? m->size - 1 : 1);
+  mw_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "chunks", a.chunks);
+  sk_mpi_check_count(m, fn, "chunk_bytes", a.chunk_bytes);
+  if (a.work_us < 0.0) {
+    char msg[160];
+    sprintf(msg, "%.60s: work_us must not be negative", fn);
+    sk_meas_fail(m, msg);
+  }
+  if (m->failed) return;
+  m->reported_size = a.chunk_bytes;
+  m->send_usage = (size_t)a.chunk_bytes * (m->rank == 0 ? workers : 1);
+  m->recv_usage = m->send_usage;
+  st = (mw_mpi_state *)sk_calloc(1, sizeof *st);
+  st->recvs = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
+  st->sends = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
+  st->done = (int *)sk_calloc(workers, sizeof(int));
+  st->statuses = (MPI_Status *)sk_calloc(workers, sizeof(MPI_Status));
+  if (dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
+    /* one chunk per worker can be in the buffer (a worker answers before it gets the
+    ** next), twice for the space the library has not reclaimed yet */
+    double bytes = 2.0 * (double)workers * ((double)a.chunk_bytes + MPI_BSEND_OVERHEAD);
+    if (bytes > (double)INT_MAX) {
+      char msg[160];
+      sprintf(msg, "%.60s: the chunks are too large for MPI_Buffer_attach", fn);
+      sk_meas_fail(m, msg);
+    } else {
+      st->attached = (char *)sk_malloc((size_t)bytes);
+      MPI_Buffer_attach(st->attached, (int)bytes);
+    }
+  }
+  m->state = st;
+}
+
+static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  (void)args;
+  if (st == NULL) return;
+  if (st->attached) {
+    void *buffer;
+    int size;
+    MPI_Buffer_detach(&buffer, &size);
+    free(st->attached);
+  }
+  free(st->recvs);
+  free(st->sends);
+  free(st->done);
+  free(st->statuses);
+  free(st);
+  m->state = NULL;
+}
+
+/* master_dispatch: the next chunk to worker w (or its stop message when stop is set). */
+static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w, int stop)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *chunk = m->send_buf + (size_t)(w - 1) * (size_t)a->chunk_bytes;
+  int count = stop ? 0 : (int)a->chunk_bytes, tag = stop ? MW_TAG_STOP : MW_TAG_WORK;
+  MPI_Status status;
+  switch (v->dispatch) {
+  case MW_DISPATCH_SEND: MPI_Send(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_SSEND: MPI_Ssend(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_BSEND: MPI_Bsend(chunk, count, MPI_BYTE, w, tag, comm); break;
+  case MW_DISPATCH_ISEND:
+    MPI_Wait(&st->sends[w - 1], &status);
+    MPI_Isend(chunk, count, MPI_BYTE, w, tag, comm, &st->sends[w - 1]);
+    break;
+  }
+  if (!stop && v->ready != MW_READY_RECV)
+    MPI_Irecv(m->recv_buf + (size_t)(w - 1) * (size_t)a->chunk_bytes, count, MPI_BYTE, w, MW_TAG_WORK, comm,
+              &st->recvs[w - 1]);
+}
+
+/* master_receive_ready: waits for results; returns how many workers finished and puts
+** their ranks into st->done. */
+static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  int workers = m->size - 1, index = 0, n = 0, i;
+  switch (v->ready) {
+  case MW_READY_RECV:
+    MPI_Recv(m->recv_buf, (int)a->chunk_bytes, MPI_BYTE, MPI_ANY_SOURCE, MW_TAG_WORK, comm, &status);
+    st->done[0] = status.MPI_SOURCE;
+    return 1;
+  case MW_READY_WAITANY:
+    MPI_Waitany(workers, st->recvs, &index, &status);
+    st->done[0] = index + 1;
+    return 1;
+  case MW_READY_WAITSOME:
+    MPI_Waitsome(workers, st->recvs, &n, st->done, st->statuses);
+    for (i = 0; i < n; i++) st->done[i]++;
+    return n;
+  }
+  return 0;
+}
+
+static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  mw_mpi_state *st = (mw_mpi_state *)m->state;
+  long sent = 0, done = 0;
+  int workers = m->size - 1, w, i, n, busy = 0;
+  double start = sk_sync_start(m);
+  for (w = 0; w < workers; w++) { st->recvs[w] = MPI_REQUEST_NULL; st->sends[w] = MPI_REQUEST_NULL; }
+  if (workers == 0) {                       /* nobody to dispatch to: the master works */
+    for (sent = 0; sent < a->chunks; sent++) mw_busy(a->work_us);
+    return sk_sync_stop(m) - start;
+  }
+  for (w = 1; w <= workers; w++) {
+    int stop = sent >= a->chunks;
+    mw_dispatch(m, v, a, w, stop);
+    if (!stop) { sent++; busy++; }
+  }
+  while (busy > 0) {
+    n = mw_receive_ready(m, v, a);
+    for (i = 0; i < n; i++) {
+      int stop = sent >= a->chunks;
+      done++;
+      mw_dispatch(m, v, a, st->done[i], stop);
+      if (stop) busy--; else sent++;
+    }
+  }
+  MPI_Waitall(workers, st->sends, st->statuses);
+  if (done != a->chunks) sk_meas_fail(m, "Master_Worker: results lost");
+  return sk_sync_stop(m) - start;
+}
+
+static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *a)
+{
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  sk_sync_start(m);
+  for (;;) {
+    MPI_Recv(m->recv_buf, (int)a->chunk_bytes, MPI_BYTE, v->worker_any_source ? MPI_ANY_SOURCE : 0,
+             MPI_ANY_TAG, comm, &status);
+    if (status.MPI_TAG != MW_TAG_WORK) break;
+    mw_busy(a->work_us);
+    MPI_Send(m->send_buf, (int)a->chunk_bytes, MPI_BYTE, 0, MW_TAG_WORK, comm);
+  }
+  sk_sync_stop(m);
+  return -1.0;
+}
+
+static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready ready, enum mw_dispatch dispatch,
+                             int any_source)
+{
+  mw_variant v;
+  mw_args a;
+  v.ready = ready;
+  v.dispatch = dispatch;
+  v.worker_any_source = any_source;
+  mw_args_read(&a, args);
+  return m->rank == 0 ? mw_variant_master(m, &v, &a) : mw_variant_worker(m, &v, &a);
+}
+
+/* One init and one measure per variant, so that messages name the function. */
+#define MW_VARIANT(NAME, READY, DISPATCH, ANY_SOURCE) \
+  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_mw_variant(m, args, #NAME, DISPATCH); } \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { return mw_variant_run(m, args, READY, DISPATCH, ANY_SOURCE); }
+
+MW_VARIANT(Master_Worker_Send, MW_READY_RECV, MW_DISPATCH_SEND, 0)
+MW_VARIANT(Master_Worker_Ssend, MW_READY_RECV, MW_DISPATCH_SSEND, 0)
+MW_VARIANT(Master_Worker_Bsend, MW_READY_RECV, MW_DISPATCH_BSEND, 0)
+MW_VARIANT(Master_Worker_Isend, MW_READY_RECV, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Waitany, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Waitsome, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0)
+MW_VARIANT(Master_Worker_Recv_Any_Source, MW_READY_RECV, MW_DISPATCH_SEND, 1)
+#endif /* SKAMPI_MPI */
+
+/* ---- verification (verify.h) ----
+** The master's chunks carry the pattern of stream 0, every worker's results that of
+** stream 1 (the same for all, as a result received from MPI_ANY_SOURCE may come from
+** any of them). A worker that got a chunk (workers 1..chunks get the first ones) holds
+** it; the master holds a result in every slot it receives into. Master_Worker puts a
+** command word in front of the data, which is not checked. */
+static void mw_verify_fill(sk_mctx *m, size_t chunk, size_t header)
+{
+  size_t slots = m->rank == 0 ? (m->send_usage / (chunk + header > 0 ? chunk + header : 1)) : 1, s;
+  memset(m->recv_buf, 0, m->recv_usage);
+  for (s = 0; s < slots && chunk > 0; s++)
+    sk_verify_fill(m->send_buf + s * (chunk + header) + header, chunk, m->rank == 0 ? 0 : 1, 0);
+}
+
+/* Checks `slots` received chunks (every slot_stride bytes from first) of the stream. */
+static void mw_verify_slots(sk_mctx *m, const char *first, long slots, size_t stride, size_t chunk, long stream)
+{
+  long s;
+  for (s = 0; s < slots; s++) {
+    char what[80];
+    sprintf(what, m->rank == 0 ? "result slot %ld of the master" : "chunk of worker, slot %ld", s);
+    if (!sk_verify_expect(m, what, first + (size_t)s * stride, chunk, stream, 0, NULL)) return;
+  }
+}
+
+static void prepare_Master_Worker(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  mw_args_read(&a, args);
+  mw_verify_fill(m, (size_t)a.chunk_bytes, MW_HEADER);
+}
+
+static void check_Master_Worker(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  size_t msg;
+  mw_args_read(&a, args);
+  msg = mw_message_size(&a);
+  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a.chunk_bytes, 1);
+  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a.chunk_bytes, 0);
+}
+
+#ifdef SKAMPI_MPI
+static void prepare_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  mw_args a;
+  mw_args_read(&a, args);
+  mw_verify_fill(m, (size_t)a.chunk_bytes, 0);
+}
+
+/* posted: the master receives into one slot per worker (_Waitany, _Waitsome). */
+static void mw_variant_check(sk_mctx *m, const sk_value *args, int posted)
+{
+  mw_args a;
+  long workers = m->size - 1, got;
+  mw_args_read(&a, args);
+  got = a.chunks < workers ? a.chunks : workers;       /* workers that had a chunk */
+  if (m->rank == 0) {
+    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 1);
+  } else if (m->rank <= got) {
+    mw_verify_slots(m, m->recv_buf, 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 0);
+  }
+}
+
+static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 0); }
+static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
+#endif
+
+static const sk_verifier mw_verify_table[] = {
+  SK_VERIFY(Master_Worker, prepare_Master_Worker, check_Master_Worker),
+  SK_VERIFY_MPI(Master_Worker_Send, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Ssend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Bsend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Isend, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_MPI(Master_Worker_Waitany, prepare_mw_variant, check_mw_variant_posted),
+  SK_VERIFY_MPI(Master_Worker_Waitsome, prepare_mw_variant, check_mw_variant_posted),
+  SK_VERIFY_MPI(Master_Worker_Recv_Any_Source, prepare_mw_variant, check_mw_variant),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mw(void) { return mw_verify_table; }
+
+#define MW_ROW(NAME) SK_MEASUREMENT_MPI(NAME, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, \
+                                        init_##NAME, finalize_mw_variant)
+
 static const sk_measurement mw_table[] = {
   SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
+  MW_ROW(Master_Worker_Send),
+  MW_ROW(Master_Worker_Ssend),
+  MW_ROW(Master_Worker_Bsend),
+  MW_ROW(Master_Worker_Isend),
+  MW_ROW(Master_Worker_Waitany),
+  MW_ROW(Master_Worker_Waitsome),
+  MW_ROW(Master_Worker_Recv_Any_Source),
   SK_MEASUREMENT_END
 };
 

@@ -14,6 +14,7 @@
 ** returns the measured time.
 */
 #include "measure.h"
+#include "verify.h"
 
 typedef struct synth_state {
   long seed;
@@ -96,10 +97,54 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
 
 #define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
 
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Test(count) sends count bytes from rank 0 to rank 1 of the
+** communicator and then damages byte count/2 of what rank 1 received, so that the
+** verification (skampi -v) must catch it (tests/mpi_catalogue). */
+static void init_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i;
+  if (count < 1) { sk_meas_fail(m, "Verify_Corrupt_Test: count must be at least 1"); return; }
+  m->send_usage = m->recv_usage = (size_t)count;
+  m->reported_size = count;
+}
+
+static double measure_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
+{
+  size_t count = (size_t)args[0].u.i;
+  double start = sk_tp_wtime();
+  if (m->rank == 0) sk_tp_send(m->group, 1, m->send_buf, count);
+  else if (m->rank == 1) {
+    sk_tp_recv(m->group, 0, m->recv_buf, count);
+    m->recv_buf[count / 2] ^= 0x10;
+  }
+  return sk_tp_wtime() - start;
+}
+
+static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
+{
+  if (m->rank == 1) sk_verify_expect(m, "received block", m->recv_buf, (size_t)args[0].u.i, 0, 0, NULL);
+}
+#endif
+
 static const sk_measurement synthetic_table[] = {
   SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
   SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+#ifdef SKAMPI_TESTING
+  SK_MEASUREMENT(Verify_Corrupt_Test, "i", "count", SK_PATTERN_P2P, 2, init_Verify_Corrupt_Test, NULL),
+#endif
   SK_MEASUREMENT_END
 };
+
+static const sk_verifier synthetic_verify_table[] = {
+  SK_VERIFY_NOTHING(Synthetic_Virtual, "a computed time, no data"),
+  SK_VERIFY_NOTHING(Synthetic_Busy, "a busy wait, no data"),
+#ifdef SKAMPI_TESTING
+  SK_VERIFY(Verify_Corrupt_Test, NULL, check_Verify_Corrupt_Test),
+#endif
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_synthetic(void) { return synthetic_verify_table; }
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }

@@ -195,9 +195,8 @@ static const char *const p4_yes_no_names[] = { "no", "yes", NULL };
 **   Length, Nodes, Chunks, No_variation): skampi's portable Master_Worker(chunks,
 **   chunk_bytes, work_us) (meas_mw.c) is SKaMPI 4's master-worker pattern (SKaLib
 **   report (TR 99/07) §4.1); it is type 20. The SKaMPI 4 variants that differ in the
-**   MPI calls of the master (21-27) are mapped to reserved names with the same
-**   parameters; until a build has them, sk_params4_parse reports "unknown measurement
-**   function" (no silent substitution). `chunks` is the loop variable, or
+**   MPI calls of master and workers (21-27, SKaLib report §7.8 mw_test1) are the rows
+**   Master_Worker_* of meas_mw.c with the same parameters. `chunks` is the loop variable, or
 **   Default_Chunks; 0 (as in the example of §6.2), Default_Value or no Default_Chunks
 **   mean 64.
 **   collective (MPI_COMM_WORLD, comm(Default_Nodes) or comm(nodes); variations Length
@@ -266,6 +265,7 @@ static const p4_type p4_types[] = {
     NEED_TWICE_PROCS },
   { 49, "MPI_Reduce-MPI_Bcast", "Reduce_Bcast", "len/4,MPI_INT,MPI_SUM,0", NEED_TWO },
   { 50, "MPI_Send", "Send", "len,MPI_BYTE,0", NEED_ONE },
+  { 51, "MPI_Gather-Isend_Waitall", "Gather_ISWA", "len,MPI_BYTE,len,MPI_BYTE,0", NEED_PROCS_PLUS_ONE },
   { 60, "MPI_Wtime", "MPI_Wtime", "", NEED_NOTHING },
   { 90, "Synthetic_Virtual", "Synthetic_Virtual", "len,5,0.01,8192,100,0.125", NEED_NOTHING },
   { 91, "Synthetic_Busy", "Synthetic_Busy", "len,5,0.01,8192,100,0.125", NEED_NOTHING },

@@ -107,7 +107,7 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *
   sk_runner_run(&dummy, &m, NULL, res);
 }
 
-static int runner_takes_part(const sk_measurement *def, const sk_mctx *m)
+SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 {
   if (def->pattern == SK_PATTERN_SIMPLE || def->pattern == SK_PATTERN_SIMPLE_OWN_TIME) return m->rank == 0;
   if (def->pattern == SK_PATTERN_P2P) return m->rank <= 1;
@@ -121,7 +121,7 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   double start;
   long i;
   sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
-  if (!runner_takes_part(def, m)) return -1.0;
+  if (!sk_runner_takes_part(def, m)) return -1.0;
   if (calls <= 1) return def->measure(m, args);
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);

@@ -44,6 +44,8 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Whether this member calls measure: p2p ranks 0 and 1, simple rank 0, else all. */
+SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g

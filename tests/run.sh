@@ -19,7 +19,7 @@
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
-#   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
+#   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
 #   sync              clock synchronisation (tests/sync)
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
 #                     of two runs of ski/quick.ski and their merge (tests/report.sh)

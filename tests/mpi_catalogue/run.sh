@@ -7,7 +7,13 @@
 # system header), runs it under mpirun with 2, 3 and 4 processes (NPS overrides) inside
 # `timeout` (a deadlock fails the run), then builds it with -DSKAMPI_MPI1, checks with nm
 # that it references MPI-1.1 functions only (tests/mpi11_functions.txt) and runs that
-# build with 2 processes. Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
+# build with 2 processes. test_catalogue.c also runs the engine's verification call of
+# every function that has a verifier. Then, through skampi itself (the amalgam with
+# -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski with 2 and 4 processes,
+# the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
+# corrupting test measurement (tests/ski/verify_corrupt.ski), which -v must stop with
+# exit status 3 and a message naming it, its arguments and the byte.
+# Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 out=tests/out/mpi_catalogue
@@ -94,6 +100,45 @@ for impl in $impls; do
       grep '^FAIL' "$log" | head -20
       say_fail "run_mpi1_${impl}_np2 (see $log)"; tail -3 "$log"
     fi
+  fi
+  # skampi -v through the engine
+  amalgam=$out/skampi_amalgam.c
+  sk=$out/skampi_testing.$impl
+  tools/sk21f "$amalgam" > /dev/null 2>&1 || say_fail "sk21f"
+  # shellcheck disable=SC2086
+  # (warnings are the business of the gates; the test build has unused test helpers)
+  if "mpicc.$impl" $inc -std=c89 -DSKAMPI_TESTING -O1 -o "$sk" "$amalgam" -lm > "$out/build_sk.$impl" 2>&1; then
+    for np in 2 4; do
+      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_families.ski -o "$out/vf.$impl.$np.sko" \
+        > "$out/vf.$impl.$np.err" 2>&1
+      st=$?
+      n=$(grep -c '^ *[0-9]' "$out/vf.$impl.$np.sko" 2>/dev/null)
+      if [ $st -eq 0 ] && [ "$n" -ge 28 ]; then echo "ok verify_families_${impl}_np$np: $n measurements verified and timed"
+      else say_fail "verify_families_${impl}_np$np: exit $st, $n lines"; grep -i 'verif\|error' "$out/vf.$impl.$np.err" | head -3; fi
+    done
+    timeout "$limit" tools/mpirun.sh "$impl" 4 "$sk" -v -i ski/skampi4_master_worker.par -o "$out/mw.$impl.sko" \
+      > "$out/mw.$impl.err" 2>&1
+    st=$?
+    blocks=$(grep -c '^# end result' "$out/mw.$impl.sko" 2>/dev/null)
+    if [ $st -eq 0 ] && [ "$blocks" -eq 9 ]; then echo "ok skampi4_master_worker_par_${impl}_np4: 9 blocks, verified"
+    else say_fail "skampi4_master_worker_par_${impl}_np4: exit $st, $blocks blocks"; tail -3 "$out/mw.$impl.err"; fi
+    timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt.ski -o "$out/vc.$impl.sko" \
+      > "$out/vc.$impl.err" 2>&1
+    st=$?
+    if [ $st -eq 3 ] \
+       && grep -q 'verify_corrupt.ski:10:30: verification of Verify_Corrupt_Test(16) failed: process 1 of 2: received block: byte 8 is 0x' "$out/vc.$impl.err" \
+       && grep -q '^# end result "corrupt"' "$out/vc.$impl.sko" && ! grep -q '"after"' "$out/vc.$impl.sko"; then
+      echo "ok verify_catches_corruption_$impl: exit 3 after closing the block, byte 8 named"
+    else
+      say_fail "verify_catches_corruption_$impl: exit $st"; grep -i verif "$out/vc.$impl.err" | head -3
+    fi
+    timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -i tests/ski/verify_corrupt.ski -o "$out/vn.$impl.sko" \
+      > "$out/vn.$impl.err" 2>&1
+    st=$?
+    if [ $st -eq 0 ] && grep -q '^# end result "after"' "$out/vn.$impl.sko"; then echo "ok verify_off_runs_through_$impl"
+    else say_fail "verify_off_runs_through_$impl: exit $st"; fi
+  else
+    say_fail "build_skampi_testing_$impl (see $out/build_sk.$impl)"; head -5 "$out/build_sk.$impl"
   fi
 done
 exit $failed

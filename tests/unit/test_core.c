@@ -339,6 +339,35 @@ static void test_includes(void)
         "include_cycle", "%s", err.data ? err.data : "no error");
 }
 
+/* The verification patterns and comparison (verify.h), and the verifier lookup. */
+static void test_verify(void)
+{
+  sk_mctx m;
+  char buf[300];
+  size_t i;
+  int nonzero = 1, differ = 0;
+  const sk_verifier *v;
+  for (i = 0; i < 4096; i++) {
+    if (sk_verify_byte(0, i) == 0 || sk_verify_byte(3, i) == 0) nonzero = 0;
+    if (sk_verify_byte(0, i) != sk_verify_byte(1, i)) differ++;
+  }
+  check(nonzero, "verify_pattern_never_zero", "a pattern byte is 0");
+  check(differ > 3900, "verify_streams_differ", "streams 0 and 1 agree in %d of 4096 bytes", 4096 - differ);
+  memset(&m, 0, sizeof m);
+  m.rank = 1;
+  m.size = 2;
+  sk_verify_fill(buf, sizeof buf, 2, 10);
+  check(sk_verify_expect(&m, "block", buf, sizeof buf, 2, 10, NULL) && !m.failed, "verify_expect_equal", "%s", m.fail_msg);
+  buf[123] ^= 1;
+  check(!sk_verify_expect(&m, "block", buf, sizeof buf, 2, 10, NULL) && m.failed
+        && strstr(m.fail_msg, "process 1 of 2: block: byte 123 is 0x") != NULL, "verify_expect_names_byte", "%s",
+        m.fail_msg);
+  v = sk_verifier_find("Barrier");
+  check(v != NULL && v->check == NULL && v->nothing != NULL, "verify_barrier_has_nothing", "no 'nothing' row");
+  v = sk_verifier_find("Master_Worker");
+  check(v != NULL && v->check != NULL, "verify_master_worker_checked", "no verifier");
+}
+
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
@@ -353,5 +382,6 @@ int main(int argc, char **argv)
   test_interpreter();
   test_helpers();
   test_includes();
+  test_verify();
   return check_summary("test_core");
 }
