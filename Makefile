@@ -20,14 +20,16 @@ CC = cc
 CFLAGS = -O2
 T =
 
-SPLIT = split/config.h split/base.h split/base.c split/transport.h split/transport_mpi.c \
-	split/transport_seq.c split/transport_rcce.c split/agree.h split/agree.c split/value.h \
-	split/value.c split/measure.h split/stats.h split/stats.c split/asec.h split/asec.c \
-	split/buffers.h split/buffers.c split/sync_offsets.h split/sync_window.h split/sync.h \
-	split/sync_offsets.c split/loops.h split/loops.c split/apr.h split/apr.c \
-	split/settings.h split/settings.c split/sync_window.c split/runner.h split/runner.c \
-	split/engine.h split/engine.c split/builtins.h split/output.h split/catalogue.h \
-	split/meas_mpi.h split/meas_synthetic.c split/meas_mw.c split/meas_bcast_algos.h \
+SPLIT = split/config.h split/base.h split/base.c split/host.h split/host.c \
+	split/transport.h split/library_polling.h split/transport_mpi.c split/transport_seq.c \
+	split/transport_rcce.c split/library_polling.c split/agree.h split/agree.c \
+	split/oversub.h split/oversub.c split/value.h split/value.c split/measure.h \
+	split/stats.h split/stats.c split/asec.h split/asec.c split/buffers.h split/buffers.c \
+	split/sync_offsets.h split/sync_window.h split/sync.h split/sync_offsets.c \
+	split/loops.h split/loops.c split/apr.h split/apr.c split/settings.h split/settings.c \
+	split/sync_window.c split/runner.h split/runner.c split/engine.h split/engine.c \
+	split/builtins.h split/output.h split/catalogue.h split/meas_mpi.h \
+	split/meas_synthetic.c split/meas_mw.c split/meas_bcast_algos.h \
 	split/meas_bcast_algos.c split/meas_mpi.c split/meas_mpi_p2p.c split/meas_mpi_coll.c \
 	split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c split/skampi5_compat.h \
 	split/skampi5_compat.c split/meas_skampi5_example.c split/catalogue.c split/lexer.h \

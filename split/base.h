@@ -8,13 +8,13 @@
 #ifndef SK_BASE_H
 #define SK_BASE_H
 
+#include "config.h"      /* first: it may define feature-test macros */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
 #include <math.h>
 #include <limits.h>
-#include "config.h"
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1

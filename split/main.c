@@ -10,6 +10,7 @@
 #include "merge.h"
 #include "interp.h"
 #include "catalogue.h"
+#include "oversub.h"
 #include "builtins.h"
 #include <time.h>
 
@@ -272,7 +273,7 @@ static void main_date(char *buf, size_t size)
 }
 
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines)
+                              const char *sync_lines, const char *oversub_lines)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -291,6 +292,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
+  sk_str_puts(&h, oversub_lines);
   if (o->copy_input) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -310,6 +312,28 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_free(&h);
 }
 
+/* Rank 0: the header, with the oversubscription lines, and their warnings on stderr. */
+static void main_report_oversubscription(const main_options *o, const sk_sources *src, const sk_result *dummy,
+                                         const char *sync_lines)
+{
+  sk_str lines, warn;
+  const char *p;
+  sk_str_init(&lines);
+  sk_str_init(&warn);
+  sk_oversub_describe(&lines, &warn);
+  main_write_header(o, src, dummy, sync_lines, lines.data ? lines.data : "");
+  for (p = warn.data; p && *p; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %.*s\n", (int)len, p);
+    p += len + (nl ? 1 : 0);
+  }
+  fflush(stderr);
+  sk_str_free(&lines);
+  sk_str_free(&warn);
+}
+
 int main(int argc, char **argv)
 {
   main_options o;
@@ -325,6 +349,7 @@ int main(int argc, char **argv)
   sk_set_exit_hook(main_exit_hook);
   started = sk_tp_wtime();
   main_parse_options(argc, argv, &o);
+  sk_oversub_detect();   /* collective: processes per host against its processors */
   if (o.merge_out) {
     sk_str err;
     int ok = 1;
@@ -365,12 +390,13 @@ int main(int argc, char **argv)
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
   if (!opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_interp_init(&in);
+  sk_oversub_probe();                      /* collective: the scheduler floor when oversubscribed */
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
+  if (sk_tp_world_rank() == 0) main_report_oversubscription(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
@@ -381,6 +407,7 @@ int main(int argc, char **argv)
     sk_str_init(&f);
     main_date(date, sizeof date);
     sk_sync_describe(&in.settings.sync, &f);
+    sk_oversub_summary(&f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);
