@@ -13,7 +13,8 @@
 #   user_errors       mistakes in the input: file:line:col message, exit status 2; merge
 #   syntax            every .ski/.par file of the project passes -n
 #   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
-#                     back, behaviour as a user sees it (tests/mpi_behaviour.sh)
+#                     back, behaviour as a user sees it (tests/mpi_behaviour.sh),
+#                     oversubscription detection and its header lines (tests/oversub.sh)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
 #   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
@@ -168,6 +169,7 @@ integration)
       check "output_${i}_np$np" awk -v np=$np -v minrep=4 -v maxrep=12 -v maxnodes=16 -f tests/check_sko.awk "$out/integ-$i-$np.sko"
     done
     run_counted "mpi_behaviour_$i" sh tests/mpi_behaviour.sh $i "$out/skampi-$i"
+    run_counted "oversub_$i" sh tests/oversub.sh $i
     for np in 2 4; do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"
