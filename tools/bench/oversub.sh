@@ -1,12 +1,13 @@
 #!/bin/sh
-# tools/bench/oversub.sh [-t SECONDS] [-c] [MPI ...] -- more processes than cores (issue 16):
+# tools/bench/oversub.sh [-t SECONDS] [-c] [-r] [MPI ...] -- more processes than cores (issue 16):
 # runs ski/coll_catalogue.ski (57 collective suites, error target 3%, 16..32 repetitions)
 # with 4 processes and, side by side, with 2, under each MPI (default: openmpi mpich; the
 # ones installed). Every run gets at most SECONDS (default 300: the target is every suite
 # within 5 minutes). With -c also Open MPI with 4 processes on a launcher that believes it
 # has 4 slots (--host localhost:4, so it does not yield by itself), once as skampi sets
 # mpi_yield_when_idle and once with SKAMPI_LIBRARY_YIELD=0 (busy polling): what applying
-# the library's setting automatically is worth.
+# the library's setting automatically is worth. -r only writes the figures again from the
+# runs in tools/bench/work/.
 # Writes tools/bench/results/oversub.txt: per run the suites completed, the wall time, the
 # median and 90th percentile of the relative standard errors (std error / time of every
 # result line), the results marked as mostly scheduler time, and for the suites over the
@@ -15,12 +16,13 @@
 # The figures vary with the machine's load: run it on a quiet machine.
 set -eu
 cd "$(dirname "$0")/../.."
-limit=300; compare=0
+limit=300; compare=0; report_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     -t) limit=$2; shift 2 ;;
     -c) compare=1; shift ;;
-    -*) echo "usage: $0 [-t SECONDS] [-c] [openmpi|mpich ...]" >&2; exit 2 ;;
+    -r) report_only=1; shift ;;
+    -*) echo "usage: $0 [-t SECONDS] [-c] [-r] [openmpi|mpich ...]" >&2; exit 2 ;;
     *) break ;;
   esac
 done
@@ -65,11 +67,14 @@ ratio() {
     END {
       for (k in t4) if ((k in t2) && t2[k] > 0) { r[n++] = t4[k] / t2[k]; if (t4[k] / t2[k] > mx) mx = t4[k] / t2[k] }
       for (i = 1; i < n; i++) { v = r[i]; for (j = i - 1; j >= 0 && r[j] > v; j--) r[j + 1] = r[j]; r[j + 1] = v }
-      if (n) printf "%d results at >= 64 KiB: 4-on-2 / 2-on-2 time median %.2f, largest %.2f\n", n, r[int((n - 1) / 2)], mx
+      if (n) printf "%d results at >= 64 KiB: 4-on-2 / 2-on-2 time median %.3g, largest %.3g\n", n, r[int((n - 1) / 2)], mx
       else print "no results at >= 64 KiB in both runs"
     }' "$1" "$2"
 }
 
+if [ $report_only = 1 ]; then
+  load_before=$(sed -n 's/^# load before: *//p' "$out"); load_after=$(sed -n 's/^# load after: *//p' "$out")
+else
 rm -f "$work"/*-np*.time
 load_before=$(uptime)
 for impl in $impls; do
@@ -85,8 +90,9 @@ for impl in $impls; do
   fi
 done
 load_after=$(uptime)
+fi
 {
-  echo "# tools/bench/oversub.sh: $ski ($suites suites), at most $limit s per run; $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(nproc) processors online"
+  echo "# tools/bench/oversub.sh: $ski ($suites suites), at most $limit s per run; $(date -u -r "$work/$(ls "$work" | grep -m1 '\.time$')" '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(nproc) processors online"
   echo "# load before: $load_before"
   echo "# load after:  $load_after"
   echo "# run                   np  suites      wall_s  med_rse  p90_rse  results  marked"
