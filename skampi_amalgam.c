@@ -32,6 +32,12 @@
 
 #define SKAMPI_VERSION "0.1.0"
 
+/* Linux: sched_getaffinity and CPU_COUNT (host.c) need _GNU_SOURCE before the first
+** system header; SKAMPI_NO_AFFINITY leaves it out (then only the processors online count). */
+#if defined(__linux__) && !defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
+#define _GNU_SOURCE 1
+#endif
+
 #if defined(SKAMPI_SEQ) && defined(SKAMPI_RCCE)
 #error "choose one backend: SKAMPI_SEQ or SKAMPI_RCCE (or neither for MPI)"
 #endif
@@ -459,7 +465,6 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
 SK_API int sk_os_wait_seconds(void);
 SK_API long sk_os_process_id(void);
 /* Processors online on this host (0: unknown). */
-SK_API long sk_os_processors(void);
 SK_API void sk_os_host_name(char *buf, size_t size);
 SK_API int sk_os_is_terminal(FILE *f);
 SK_API void sk_os_sleep(double seconds);
@@ -661,15 +666,6 @@ SK_API int sk_os_wait_seconds(void)
   return n >= 0 ? n : 0;
 }
 
-SK_API long sk_os_processors(void)
-{
-#ifdef _SC_NPROCESSORS_ONLN
-  return sysconf(_SC_NPROCESSORS_ONLN);
-#else
-  return 0L;
-#endif
-}
-
 SK_API long sk_os_process_id(void) { return (long)getpid(); }
 
 SK_API void sk_os_host_name(char *buf, size_t size)
@@ -688,6 +684,148 @@ SK_API void sk_os_sleep(double seconds)
   nanosleep(&ts, NULL);
 }
 /* --- end split/filepaths.c --- */
+/* --- begin split/host.h --- */
+#line 1 "split/host.h"
+/*
+** host.h -- this process's host as the operating system sees it: the processors it may
+** run on, and giving the processor away while skampi waits (sched_yield, a short sleep). Everything has a fallback: where
+** the system cannot tell, a count is 0 ("unknown") and the waits spin.
+*/
+#ifndef SK_HOST_H
+#define SK_HOST_H
+
+#line 10 "split/host.h"
+
+/* Processors online (sysconf(_SC_NPROCESSORS_ONLN)); 0: unknown. *affinity (when not
+** NULL) receives the processors this process may run on (sched_getaffinity, Linux), 0:
+** unknown. Builds with SKAMPI_TESTING take both from the environment variable
+** SKAMPI_TEST_PROCESSORS when it is set (tests are then independent of the machine). */
+SK_API int sk_host_processors(int *affinity);
+/* The processors this process may run on as a bit set (processor i: bit i % 8 of
+** bits[i / 8]) for the first 8 * nbytes processors; returns how many bits are set, 0
+** when the system cannot tell (bits are then all 0). */
+SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes);
+
+/* Whether this host is oversubscribed (set once at start, see oversub.c): skampi's own
+** control messages then wait by polling and yielding (transport_mpi.c). */
+SK_API void sk_host_set_crowded(int crowded);
+SK_API int sk_host_crowded(void);
+/* Give the processor to another runnable process; with none, it comes straight back. */
+SK_API void sk_host_yield(void);
+/* One step of waiting for a message that has not come after `waited` seconds: spin for
+** the first HOST_SPIN_FOR (20 us), then yield, after HOST_NAP_AFTER (2 ms) nap. */
+SK_API void sk_host_idle(double waited);
+
+#endif
+/* --- end split/host.h --- */
+/* --- begin split/host.c --- */
+#line 1 "split/host.c"
+/*
+** host.c -- see host.h. The system calls sit behind feature guards: sysconf with
+** _SC_NPROCESSORS_ONLN (POSIX systems that define it), sched_getaffinity with CPU_COUNT
+** (Linux with _GNU_SOURCE, which config.h defines there unless SKAMPI_NO_AFFINITY),
+** sched_yield and poll (Unix, unless SKAMPI_NO_YIELD). Elsewhere the
+** counts are unknown and the waits spin.
+*/
+#line 9 "split/host.c"
+
+#if defined(__unix__) || defined(__APPLE__)
+#define HOST_UNIX 1
+#include <unistd.h>
+#if !defined(SKAMPI_NO_YIELD)
+#include <sched.h>
+#include <poll.h>
+#define HOST_YIELD() ((void)sched_yield())
+#define HOST_NAP() ((void)poll(NULL, 0, 1))
+#endif
+#endif
+#ifndef HOST_YIELD
+#define HOST_YIELD() ((void)0)
+#define HOST_NAP() ((void)0)
+#endif
+#if defined(__linux__) && defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
+#include <sched.h>
+#endif
+
+#define HOST_SPIN_FOR 20.0e-6   /* poll a message this long before yielding ... */
+#define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
+
+static int host_crowded = 0;
+
+#ifdef SKAMPI_TESTING
+static int host_env_count(const char *name)
+{
+  const char *v = getenv(name);
+  long n;
+  char *end;
+  if (v == NULL || *v == '\0') return 0;
+  n = strtol(v, &end, 10);
+  return (*end == '\0' && n > 0 && n < INT_MAX) ? (int)n : 0;
+}
+#endif
+
+SK_API int sk_host_processors(int *affinity)
+{
+  int online = 0, mask = 0;
+#ifdef SKAMPI_TESTING
+  int forced = host_env_count("SKAMPI_TEST_PROCESSORS");
+  if (forced > 0) {
+    if (affinity) *affinity = forced;
+    return forced;
+  }
+#endif
+#if defined(HOST_UNIX) && defined(_SC_NPROCESSORS_ONLN)
+  {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n > 0 && n < INT_MAX) online = (int)n;
+  }
+#endif
+#if defined(__linux__) && defined(CPU_COUNT) && !defined(SKAMPI_NO_AFFINITY)
+  {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0) mask = CPU_COUNT(&set);
+  }
+#endif
+  if (affinity) *affinity = mask;
+  return online;
+}
+
+SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes)
+{
+  int n = 0, i;
+  memset(bits, 0, (size_t)nbytes);
+#ifdef SKAMPI_TESTING
+  {
+    int forced = host_env_count("SKAMPI_TEST_PROCESSORS");
+    if (forced > 0) {
+      for (i = 0; i < forced && i < 8 * nbytes; i++) bits[i / 8] |= (unsigned char)(1u << (i % 8));
+      return i;
+    }
+  }
+#endif
+#if defined(__linux__) && defined(CPU_COUNT) && !defined(SKAMPI_NO_AFFINITY)
+  {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+      for (i = 0; i < 8 * nbytes && i < CPU_SETSIZE; i++)
+        if (CPU_ISSET(i, &set)) { bits[i / 8] |= (unsigned char)(1u << (i % 8)); n++; }
+  }
+#endif
+  (void)i;
+  return n;
+}
+
+SK_API void sk_host_set_crowded(int crowded) { host_crowded = crowded != 0; }
+SK_API int sk_host_crowded(void) { return host_crowded; }
+SK_API void sk_host_yield(void) { HOST_YIELD(); }
+SK_API void sk_host_idle(double waited)
+{
+  if (waited > HOST_NAP_AFTER) HOST_NAP();
+  else if (waited > HOST_SPIN_FOR) HOST_YIELD();
+}
+/* --- end split/host.c --- */
 /* --- begin split/transport.h --- */
 #line 1 "split/transport.h"
 /*
@@ -708,6 +846,7 @@ SK_API void sk_os_sleep(double seconds)
 #define SK_TRANSPORT_H
 
 #line 19 "split/transport.h"
+#line 20 "split/transport.h"
 
 typedef struct sk_group sk_group;
 
@@ -777,6 +916,35 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 
 #endif
 /* --- end split/transport.h --- */
+/* --- begin split/library_polling.h --- */
+#line 1 "split/library_polling.h"
+/*
+** library_polling.h -- how the MPI library waits (busy polling or yielding) on an
+** oversubscribed host, and what skampi does about it. Measured on 4 processes on 2
+** cores (README, "Oversubscription"): Open MPI's mpi_yield_when_idle turns 23 ms per
+** small MPI_Allreduce into 8 us; it is read at MPI_Init only (an MPI_T write before or
+** after MPI_Init changed nothing), so skampi sets OMPI_MCA_mpi_yield_when_idle=1 in its
+** environment before MPI_Init when the launcher's count of processes on this host exceeds
+** its processors -- never when the variable is set already (by the user), and not with
+** SKAMPI_LIBRARY_YIELD=0. MPICH 4.0 with ch4 has no setting that yields (the library calls
+** no yield function; MPIR_CVAR_POLLS_BEFORE_YIELD changed nothing), so skampi says what
+** to do instead.
+*/
+#ifndef SK_LIBRARY_POLLING_H
+#define SK_LIBRARY_POLLING_H
+
+#line 17 "split/library_polling.h"
+
+#ifdef SKAMPI_MPI
+/* Called before the library starts (MPI_Init). */
+SK_API void sk_lib_polling_before_init(void);
+#endif
+/* Header lines ("# library polling: ...") and, when oversubscribed, warning text for
+** stderr (empty when there is nothing to say). After MPI_Init. */
+SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning);
+
+#endif
+/* --- end split/library_polling.h --- */
 /* --- begin split/transport_mpi.c --- */
 #line 1 "split/transport_mpi.c"
 /*
@@ -786,8 +954,13 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 ** Every group holds two communicators: `control` for skampi's own messages (decisions,
 ** gathers, result forwarding) and `measure` for the measurement functions, so that no
 ** measurement can ever match a control message.
+** On an oversubscribed host (sk_host_crowded) the control collectives (barrier,
+** broadcast, gather) are point-to-point messages that skampi waits for with MPI_Testall,
+** yielding the processor in between (sk_host_idle): the library's own collectives would
+** busy-poll under MPICH and take the processor from the process they wait for.
 */
-#line 10 "split/transport_mpi.c"
+#line 14 "split/transport_mpi.c"
+#line 15 "split/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -817,6 +990,7 @@ static void tpm_check(int err, const char *what)
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
+  sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
@@ -946,13 +1120,81 @@ SK_API int sk_tp_test(sk_request *req)
   return flag;
 }
 
+#define TPM_CONTROL_TAG 4712
+
+/* Completes n requests, polling and yielding (MPI-1.1: MPI_Testall). */
+static void tpm_wait_yielding(MPI_Request *reqs, int n)
+{
+  double since = MPI_Wtime();
+  int done = 0;
+  MPI_Status *st = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
+  for (;;) {
+    tpm_check(MPI_Testall(n, reqs, &done, st), "MPI_Testall");
+    if (done) break;
+    sk_host_idle(MPI_Wtime() - since);
+  }
+  free(st);
+}
+
+/* The crowded gather: every member sends its n bytes to root (linear). */
+static void tpm_gather_yielding(sk_group *g, const void *mine, size_t n, void *all, int root)
+{
+  MPI_Request *reqs;
+  int i, k = 0;
+  if (g->rank != root) {
+    MPI_Request r;
+    tpm_check(MPI_Isend((void *)mine, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, g->control, &r), "MPI_Isend");
+    tpm_wait_yielding(&r, 1);
+    return;
+  }
+  reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)g->size);
+  for (i = 0; i < g->size; i++) {
+    if (i == root) continue;
+    tpm_check(MPI_Irecv((char *)all + n * (size_t)i, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, g->control,
+                        &reqs[k++]), "MPI_Irecv");
+  }
+  if (n > 0) memcpy((char *)all + n * (size_t)root, mine, n);
+  tpm_wait_yielding(reqs, k);
+  free(reqs);
+}
+
+/* The crowded broadcast: root sends to every member (linear). */
+static void tpm_bcast_yielding(sk_group *g, void *buf, size_t n, int root)
+{
+  MPI_Request *reqs;
+  int i, k = 0;
+  if (g->rank != root) {
+    MPI_Request r;
+    tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, g->control, &r), "MPI_Irecv");
+    tpm_wait_yielding(&r, 1);
+    return;
+  }
+  reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)g->size);
+  for (i = 0; i < g->size; i++)
+    if (i != root)
+      tpm_check(MPI_Isend(buf, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, g->control, &reqs[k++]), "MPI_Isend");
+  tpm_wait_yielding(reqs, k);
+  free(reqs);
+}
+
 SK_API void sk_tp_barrier(sk_group *g)
 {
+  if (sk_host_crowded() && g->size > 1) {
+    char none = 0, *all = (char *)sk_malloc((size_t)g->size);
+    tpm_gather_yielding(g, &none, 1, all, 0);
+    tpm_bcast_yielding(g, &none, 1, 0);
+    free(all);
+    return;
+  }
   tpm_check(MPI_Barrier(g->control), "MPI_Barrier");
 }
 
 SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
 {
+  if (sk_host_crowded() && g->size > 1) {
+    tpm_bcast_yielding(g, buf, n, root);
+    return;
+  }
   tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->control), "MPI_Bcast");
 }
 
@@ -963,6 +1205,10 @@ SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
 {
+  if (sk_host_crowded() && g->size > 1) {
+    tpm_gather_yielding(g, mine, sizeof(double) * (size_t)n_each, all, root);
+    return;
+  }
   tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, g->control),
             "MPI_Gather");
 }
@@ -1523,6 +1769,131 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 
 #endif /* SKAMPI_RCCE */
 /* --- end split/transport_rcce.c --- */
+/* --- begin split/library_polling.c --- */
+#line 1 "split/library_polling.c"
+/*
+** library_polling.c -- see library_polling.h. Open MPI and MPICH are told apart by their
+** mpi.h (OMPI_MAJOR_VERSION, MPICH_VERSION); control variables are read through the MPI
+** tool information interface (MPI_T, MPI-3) where the library has it.
+*/
+#line 7 "split/library_polling.c"
+
+#define LP_OMPI_ENV "OMPI_MCA_mpi_yield_when_idle"
+#define LP_MPICH_ENV "MPIR_CVAR_POLLS_BEFORE_YIELD"
+
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
+#if defined(__unix__) || defined(__APPLE__)
+#define LP_HAVE_SETENV 1
+/* setenv is POSIX.1-2001: strict C89 headers need not declare it */
+extern int setenv(const char *name, const char *value, int overwrite);
+#endif
+
+static struct {
+  int applied;       /* skampi set LP_OMPI_ENV */
+  int user_set;      /* the environment had it before */
+  int declined;      /* SKAMPI_LIBRARY_YIELD=0 */
+} lp;
+
+/* Before MPI_Init only the launcher knows how many processes share this host: Open MPI's
+** OMPI_COMM_WORLD_LOCAL_SIZE (0: not told). */
+static int lp_crowded_before_init(void)
+{
+  const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  long local = v ? strtol(v, NULL, 10) : 0;
+  int mask = 0, online = sk_host_processors(&mask), usable = mask > 0 ? mask : online;
+  return local > 0 && usable > 0 && local > usable;
+}
+#endif
+
+#ifdef SKAMPI_MPI
+SK_API void sk_lib_polling_before_init(void)
+{
+#if defined(OMPI_MAJOR_VERSION)
+  const char *mine = getenv("SKAMPI_LIBRARY_YIELD");
+  if (!lp_crowded_before_init()) return;
+  if (getenv(LP_OMPI_ENV) != NULL) { lp.user_set = 1; return; }
+  if (mine != NULL && strcmp(mine, "0") == 0) { lp.declined = 1; return; }
+#ifdef LP_HAVE_SETENV
+  lp.applied = setenv(LP_OMPI_ENV, "1", 0) == 0;
+#endif
+#endif
+}
+#endif
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+/* The integer value of a control variable (MPI_T); 0 when the library has no such one. */
+static int lp_read_cvar(const char *name, int *value)
+{
+  int provided, n = 0, i, found = 0;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return 0;
+  MPI_T_cvar_get_num(&n);
+  for (i = 0; i < n && !found; i++) {
+    char cname[256];
+    int len = (int)sizeof cname, verbosity, bind, scope, count;
+    MPI_Datatype type;
+    MPI_T_enum enumtype;
+    MPI_T_cvar_handle h;
+    int buf[8];
+    if (MPI_T_cvar_get_info(i, cname, &len, &verbosity, &type, &enumtype, NULL, NULL, &bind, &scope) != MPI_SUCCESS)
+      continue;
+    if (strcmp(cname, name) != 0 || (type != MPI_INT && type != MPI_C_BOOL)) continue;
+    if (MPI_T_cvar_handle_alloc(i, NULL, &h, &count) != MPI_SUCCESS) continue;
+    memset(buf, 0, sizeof buf);
+    if (count == 1 && MPI_T_cvar_read(h, buf) == MPI_SUCCESS) {   /* a C bool is one byte */
+      *value = type == MPI_INT ? buf[0] : ((unsigned char *)buf)[0] != 0;
+      found = 1;
+    }
+    MPI_T_cvar_handle_free(&h);
+  }
+  MPI_T_finalize();
+  return found;
+}
+#endif
+
+SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning)
+{
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
+  int v = -1;
+  const char *who = lp.applied ? "set by skampi: the host is oversubscribed; SKAMPI_LIBRARY_YIELD=0 or "
+                    LP_OMPI_ENV "=0 keeps busy polling"
+                  : lp.user_set ? "set in the environment (" LP_OMPI_ENV "), left as it is"
+                  : lp.declined ? "not set by skampi (SKAMPI_LIBRARY_YIELD=0)"
+                  : "as the launcher chose";
+#if SK_MPI_LEVEL >= 3
+  if (!lp_read_cvar("mpi_yield_when_idle", &v)) v = -1;
+#endif
+  if (v >= 0) sk_str_printf(header, "# library polling: Open MPI mpi_yield_when_idle = %d (%s)\n", v, who);
+  else sk_str_printf(header, "# library polling: Open MPI mpi_yield_when_idle unknown (%s)\n", who);
+  if (oversubscribed && v == 0)
+    sk_str_printf(warning, "Open MPI busy-polls (mpi_yield_when_idle = 0): its waits take the processor"
+                  " from the process they wait for; set %s=1 (or mpirun --mca mpi_yield_when_idle 1)\n", LP_OMPI_ENV);
+#elif defined(SKAMPI_MPI) && defined(MPICH_VERSION)
+  int v = -1;
+  int ch4 = 0;
+#if SK_MPI_LEVEL >= 3
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+  int len = 0;
+  MPI_Get_library_version(lib, &len);   /* all lines: the device is named further down */
+  lib[len < 0 ? 0 : len] = '\0';
+  ch4 = strstr(lib, "ch4") != NULL;
+  if (!lp_read_cvar(LP_MPICH_ENV, &v)) v = -1;
+#endif
+  if (v >= 0) sk_str_printf(header, "# library polling: MPICH " LP_MPICH_ENV " = %d\n", v);
+  if (oversubscribed && !ch4)
+    sk_str_puts(warning, "MPICH busy-polls while it waits: run at most one process per processor, or raise"
+                " how often it yields (" LP_MPICH_ENV ")\n");
+  if (oversubscribed && ch4) {
+    sk_str_puts(header, "# library polling: MPICH's ch4 device busy-polls while it waits and has no setting that"
+                " yields (" LP_MPICH_ENV " changed nothing, measured): operations that wait for a process"
+                " without a processor take scheduler time slices\n");
+    sk_str_puts(warning, "MPICH (ch4) busy-polls and cannot be told to yield: run at most one process per"
+                " processor, or use an MPI that yields when idle (Open MPI: mpi_yield_when_idle=1)\n");
+  }
+#else
+  (void)oversubscribed; (void)header; (void)warning;
+#endif
+}
+/* --- end split/library_polling.c --- */
 /* --- begin split/agree.h --- */
 #line 1 "split/agree.h"
 /*
@@ -1603,6 +1974,250 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
   if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
 }
 /* --- end split/agree.c --- */
+/* --- begin split/oversub.h --- */
+#line 1 "split/oversub.h"
+/*
+** oversub.h -- oversubscription: more processes on a host than processors to run them.
+** At start every process reports its processor name (sk_tp_processor_name) and the
+** processors it may use (host.h); rank 0 counts the processes per name against the
+** processors of that host and the decision is shared, so that every process knows
+** whether skampi's waits must yield (sk_host_set_crowded). The header and a warning say
+** what was found (with the library's own polling, library_polling.h).
+**
+** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
+** measures the scheduler floor F: a 1-byte token goes around all world processes
+** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
+** processes wait inside the library as in a measurement); F is the median time of a lap
+** divided by the number of processes, the cost of one message when its receiver may have
+** to wait for a processor. A result of a
+** measurement on P processes is mostly scheduler time when
+**     F <= time <= 2 * ceil(log2 P) * F      (P < 2 counts as 2),
+** that is when it is long enough to contain a wait for a processor, and the
+** ceil(log2 P) dependent message rounds of a tree-shaped operation, each waiting F,
+** account for at least half of it. (A shorter result ran with its processes on
+** processors at once; a longer one is mostly the operation, or its own many rounds.)
+*/
+#ifndef SK_OVERSUB_H
+#define SK_OVERSUB_H
+
+#line 26 "split/oversub.h"
+
+/* Collective over the world: detect, and make the waits yield when oversubscribed. */
+SK_API void sk_oversub_detect(void);
+/* Collective over the world: the scheduler floor (nothing when not oversubscribed). */
+SK_API void sk_oversub_probe(void);
+SK_API int sk_oversub_found(void);
+/* Header lines ("# oversubscription: ...") and warning text (one line each, without the
+** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
+SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
+/* Whether a result is mostly scheduler time by the criterion above. */
+SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
+/* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */
+SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment);
+/* Rank 0: footer line (and warning) with the number of results marked; nothing if none. */
+SK_API void sk_oversub_summary(sk_str *footer);
+
+#endif
+/* --- end split/oversub.h --- */
+/* --- begin split/oversub.c --- */
+#line 1 "split/oversub.c"
+/*
+** oversub.c -- see oversub.h. Per host: the processors are the union of the affinity
+** masks of its processes when every process could tell its mask, else the processors
+** online there (the smallest count reported), else unknown.
+*/
+#line 7 "split/oversub.c"
+#line 8 "split/oversub.c"
+
+#define OVS_NAME 96              /* processor names are compared up to this length */
+#define OVS_MASK_BYTES 32        /* affinity masks of the first 256 processors */
+#define OVS_PROBE_WARMUP 2
+#define OVS_PROBE_ROUNDS 15
+
+typedef struct ovs_ballot {
+  char name[OVS_NAME];
+  int online;                    /* processors online, 0: unknown */
+  int affinity;                  /* processors in the mask, 0: unknown */
+  unsigned char mask[OVS_MASK_BYTES];
+} ovs_ballot;
+
+typedef struct ovs_decision {
+  int hosts, crowded_hosts, unknown_hosts;
+  /* the most crowded host (the first one when none is) */
+  char name[OVS_NAME];
+  int procs, processors, online, from_masks;
+} ovs_decision;
+
+static struct {
+  ovs_decision d;
+  double floor;                  /* seconds, 0: not measured */
+  long marked;
+} ovs;
+
+static int ovs_popcount(const unsigned char *m)
+{
+  int i, n = 0;
+  for (i = 0; i < 8 * OVS_MASK_BYTES; i++) if (m[i / 8] & (1u << (i % 8))) n++;
+  return n;
+}
+
+/* One host: the ballots with the same name as b[first]. */
+static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, int *processors,
+                           int *online, int *from_masks)
+{
+  unsigned char uni[OVS_MASK_BYTES];
+  int i, k, masks_ok = 1;
+  memset(uni, 0, sizeof uni);
+  *procs = 0;
+  *online = 0;
+  for (i = first; i < n; i++) {
+    if (strcmp(b[i].name, b[first].name) != 0) continue;
+    (*procs)++;
+    if (b[i].online > 0 && (*online == 0 || b[i].online < *online)) *online = b[i].online;
+    if (b[i].affinity <= 0 || b[i].affinity != ovs_popcount(b[i].mask)) masks_ok = 0;
+    for (k = 0; k < OVS_MASK_BYTES; k++) uni[k] |= b[i].mask[k];
+  }
+  *from_masks = masks_ok;
+  *processors = masks_ok ? ovs_popcount(uni) : *online;
+}
+
+static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
+{
+  const ovs_ballot *b = (const ovs_ballot *)ballots;
+  ovs_decision *d = (ovs_decision *)decision;
+  double worst = -1.0;
+  int i, j;
+  (void)ctx;
+  memset(d, 0, sizeof *d);
+  for (i = 0; i < n; i++) {
+    int procs, processors, online, from_masks, seen = 0;
+    double ratio;
+    for (j = 0; j < i && !seen; j++) seen = strcmp(b[j].name, b[i].name) == 0;
+    if (seen) continue;
+    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks);
+    d->hosts++;
+    if (processors <= 0) { d->unknown_hosts++; continue; }
+    if (procs > processors) d->crowded_hosts++;
+    ratio = (double)procs / processors;
+    if (ratio > worst) {
+      worst = ratio;
+      strcpy(d->name, b[i].name);
+      d->procs = procs;
+      d->processors = processors;
+      d->online = online;
+      d->from_masks = from_masks;
+    }
+  }
+}
+
+SK_API void sk_oversub_detect(void)
+{
+  ovs_ballot mine;
+  memset(&mine, 0, sizeof mine);
+  sk_tp_processor_name(mine.name, sizeof mine.name);
+  mine.online = sk_host_processors(NULL);
+  mine.affinity = sk_host_affinity_mask(mine.mask, OVS_MASK_BYTES);
+  { /* a mask beyond the first 8 * OVS_MASK_BYTES processors is not complete */
+    int full = 0;
+    sk_host_processors(&full);
+    if (full != mine.affinity) mine.affinity = 0;
+  }
+  memset(&ovs.d, 0, sizeof ovs.d);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
+  sk_host_set_crowded(ovs.d.crowded_hosts > 0);
+}
+
+SK_API int sk_oversub_found(void) { return sk_host_crowded(); }
+
+static int ovs_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+SK_API void sk_oversub_probe(void)
+{
+  sk_group *w = sk_tp_world();
+  int rank = sk_tp_world_rank(), size = sk_tp_world_size(), i;
+  int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  double lap[OVS_PROBE_ROUNDS], t0, floor = 0.0;
+  char token = 0;
+  if (!sk_oversub_found() || size < 2) return;
+  for (i = 0; i < OVS_PROBE_WARMUP + OVS_PROBE_ROUNDS; i++) {
+    t0 = sk_tp_wtime();
+    if (rank == 0) { sk_tp_send(w, next, &token, 1); sk_tp_recv(w, prev, &token, 1); }
+    else { sk_tp_recv(w, prev, &token, 1); sk_tp_send(w, next, &token, 1); }
+    if (i >= OVS_PROBE_WARMUP) lap[i - OVS_PROBE_WARMUP] = sk_tp_wtime() - t0;
+  }
+  if (rank == 0) {
+    qsort(lap, OVS_PROBE_ROUNDS, sizeof(double), ovs_cmp_double);
+    floor = lap[OVS_PROBE_ROUNDS / 2] / size;
+  }
+  sk_agree(w, NULL, 0, &floor, sizeof floor, NULL, NULL);
+  ovs.floor = floor;
+}
+
+SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
+{
+  const ovs_decision *d = &ovs.d;
+  if (d->hosts == 0) return;
+  if (d->processors == 0) {
+    sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
+                  d->unknown_hosts, d->hosts);
+  } else {
+    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s runs %d process%s on %d processor%s"
+                  " (%s)\n", d->crowded_hosts ? "yes" : "no", d->crowded_hosts, d->hosts, d->hosts == 1 ? "" : "s",
+                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, d->procs, d->procs == 1 ? "" : "es",
+                  d->processors, d->processors == 1 ? "" : "s",
+                  d->from_masks ? "the union of their affinity masks" : "processors online");
+    if (d->unknown_hosts)
+      sk_str_printf(header, "# oversubscription: the processors of %d host%s are unknown\n", d->unknown_hosts,
+                    d->unknown_hosts == 1 ? "" : "s");
+  }
+  if (d->crowded_hosts) {
+    sk_str_puts(header, "# oversubscription: skampi's own waits (start windows, agreements, control messages)"
+                " yield the processor\n");
+    if (ovs.floor > 0.0)
+      sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
+                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " marked as mostly scheduler time\n", ovs.floor * 1e6);
+    sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
+                  " waiting for a processor\n", d->name, d->procs, d->processors);
+  }
+  sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+}
+
+SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
+{
+  int rounds = 1, p = 2;
+  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
+  while (p < nprocs) { p *= 2; rounds++; }
+  return time >= ovs.floor && time <= 2.0 * rounds * ovs.floor;
+}
+
+SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
+{
+  sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, between"
+                " F and 2 ceil(log2 P) F, F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
+  if (ovs.marked++ == 0) {
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: oversubscribed host: results between F and 2 ceil(log2 P) F (P"
+            " processes, scheduler floor F = %.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
+            " on %d processes\n", ovs.floor * 1e6, time * 1e6, nprocs);
+    fflush(stderr);
+  }
+}
+
+SK_API void sk_oversub_summary(sk_str *footer)
+{
+  if (ovs.marked == 0) return;
+  sk_str_printf(footer, "# oversubscription: %ld results marked as mostly scheduler time\n", ovs.marked);
+  fflush(stdout);
+  fprintf(stderr, "skampi: warning: %ld results are mostly scheduler time (oversubscribed host; see the"
+          " comment lines)\n", ovs.marked);
+  fflush(stderr);
+}
+/* --- end split/oversub.c --- */
 /* --- begin split/value.h --- */
 #line 1 "split/value.h"
 /*
@@ -2856,16 +3471,6 @@ SK_API double sk_sync_window(void);
 */
 #line 28 "split/sync_offsets.c"
 
-#if (defined(__unix__) || defined(__APPLE__)) && !defined(SKAMPI_NO_YIELD)
-#include <sched.h>
-#include <poll.h>
-#define SYNC_YIELD() ((void)sched_yield())
-#define SYNC_SLEEP() ((void)poll(NULL, 0, 1))    /* about 1 ms off the run queue */
-#else
-#define SYNC_YIELD() ((void)0)
-#define SYNC_SLEEP() ((void)0)
-#endif
-
 #define SYNC_FITPOINTS 12        /* HCA: samples per tree edge */
 #define SYNC_TRIES 6             /* round trips per sample (the fastest counts) ... */
 #define SYNC_MAX_TRIES 64        /* ... or more, up to this, until one was fast, ... */
@@ -2877,8 +3482,6 @@ SK_API double sk_sync_window(void);
 #define SYNC_MAX_AGE 10.0        /* default maximum age of an estimate (seconds) ... */
 #define SYNC_FIRST_AGE 2.0       /* ... but at most this until a drift could be measured */
 #define SYNC_SPIN_BELOW 10.0e-6  /* spin (no yield) this close to a start time */
-#define SYNC_POLL_SPIN 20.0e-6   /* poll a message this long before yielding ... */
-#define SYNC_POLL_SLEEP 2.0e-3   /* ... and this long before sleeping in 1 ms steps */
 
 typedef struct sync_sample {
   double x;      /* client time of the sample: (t1 + t2) / 2 */
@@ -3051,16 +3654,15 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 ** and a process that spins while it waits steals the core from the one it waits for. A
 ** wait for a start time yields between clock readings and spins only for the last
 ** SYNC_SPIN_BELOW; it never sleeps (a woken process may wait milliseconds for a core held
-** by a busy-polling one). A wait for a message of the estimation polls for
-** SYNC_POLL_SPIN, then yields, and after SYNC_POLL_SLEEP sleeps in steps of 1 ms. With a
-** core to itself a process gets the core straight back from sched_yield. <sched.h> and
-** <poll.h> compile with -std=c89 -pedantic without feature-test macros; elsewhere (and
-** with SKAMPI_NO_YIELD) the waits are plain spins on sk_tp_wtime. */
+** by a busy-polling one). A wait for a message of the estimation polls,
+** yields and naps as sk_host_idle says (host.h). With a
+** core to itself a process gets the core straight back from sched_yield. Where the
+** system has no yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
 
 SK_API double sk_sync_wait_until(double target, double now)
 {
   while (now < target) {
-    if (target - now > SYNC_SPIN_BELOW) SYNC_YIELD();
+    if (target - now > SYNC_SPIN_BELOW) sk_host_yield();
     now = sk_tp_wtime();
   }
   return now;
@@ -3072,8 +3674,7 @@ static void sync_wait(sk_request *req)
   while (!sk_tp_test(req)) {
     double now = sk_tp_wtime();
     if (since < 0.0) since = now;
-    else if (now - since > SYNC_POLL_SLEEP) SYNC_SLEEP();
-    else if (now - since > SYNC_POLL_SPIN) SYNC_YIELD();
+    else sk_host_idle(now - since);
   }
 }
 
@@ -17936,6 +18537,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 15 "split/interp.c"
 #line 16 "split/interp.c"
 #line 17 "split/interp.c"
+#line 18 "split/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -18504,6 +19106,13 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
+  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
+    sk_str note;
+    sk_str_init(&note);
+    sk_oversub_note_result(res->time, res->nprocs, &note);
+    sk_out_note(note.data);
+    sk_str_free(&note);
+  }
   if (res->invalid > 0 || res->calls_per_timing > 1) {
     sk_str note;
     sk_str_init(&note);
@@ -22791,6 +23400,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 21 "split/main.c"
 #line 22 "split/main.c"
 #line 23 "split/main.c"
+#line 24 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -23126,57 +23736,6 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
-/* More processes than processors on a host (SKaMPI 5 manual §8): they wait for each
-** other, and the results show it. Every process names its host and processor count. */
-typedef struct host_ballot {
-  char name[64];
-  long processors;
-} host_ballot;
-
-typedef struct host_decision {
-  int processes;            /* 0: no host is crowded */
-  long processors;
-  char name[64];
-} host_decision;
-
-static void main_decide_hosts(void *ctx, const void *ballots, int n, void *decision)
-{
-  const host_ballot *b = (const host_ballot *)ballots;
-  host_decision *d = (host_decision *)decision;
-  int i, j, count;
-  (void)ctx;
-  memset(d, 0, sizeof *d);
-  for (i = 0; i < n && d->processes == 0; i++) {
-    for (count = 0, j = 0; j < n; j++) count += strncmp(b[i].name, b[j].name, sizeof b[i].name) == 0;
-    if (b[i].processors > 0 && count > b[i].processors) {
-      d->processes = count;
-      d->processors = b[i].processors;
-      memcpy(d->name, b[i].name, sizeof d->name);
-    }
-  }
-}
-
-/* Collective: appends the warning line to header (world rank 0) and says it on stderr. */
-static void main_check_hosts(const main_options *o, sk_str *header)
-{
-  host_ballot mine;
-  host_decision d;
-  sk_str w;
-  memset(&mine, 0, sizeof mine);
-  sk_tp_processor_name(mine.name, sizeof mine.name);
-  mine.name[sizeof mine.name - 1] = '\0';
-  mine.processors = sk_os_processors();
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, main_decide_hosts, NULL);
-  if (d.processes == 0 || sk_tp_world_rank() != 0) return;
-  sk_str_init(&w);
-  d.name[sizeof d.name - 1] = '\0';
-  sk_str_printf(&w, "warning: %d processes on host %s, which has %ld processors: they take turns,"
-                " and the times include waiting for a processor\n", d.processes, d.name, d.processors);
-  sk_str_printf(header, "# %s", w.data);
-  if (!o->quiet) fprintf(stderr, "skampi: %s", w.data);
-  sk_str_free(&w);
-}
-
 /* What rank 0 tells the others once the output is open. */
 typedef struct open_decision {
   int opened;               /* 0: refused (rank 0 printed why) */
@@ -23227,7 +23786,7 @@ static open_decision main_open_output(const main_options *o)
 /* The header; a resumed run writes "# resumed at DATE ..." where it continues instead of
 ** the version and start lines (the rest describes this run). */
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines, int resumed, int suites_kept)
+                              const char *sync_lines, const char *oversub_lines, int resumed, int suites_kept)
 {
   sk_str h;
   char date[64], lib[1024], name[256];
@@ -23257,6 +23816,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
   sk_io_files_describe(&h, NULL);
+  sk_str_puts(&h, oversub_lines);
   if (o->copy_input && !resumed) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -23275,6 +23835,28 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_out_text(h.data);
   sk_str_free(&h);
   if (!resumed) sk_runlog_header_done();
+}
+
+/* Rank 0: the header, with the oversubscription lines, and their warnings on stderr. */
+static void main_report_oversubscription(const main_options *o, const sk_sources *src, const sk_result *dummy,
+                                         const char *sync_lines, int resumed, int suites_kept)
+{
+  sk_str lines, warn;
+  const char *p;
+  sk_str_init(&lines);
+  sk_str_init(&warn);
+  sk_oversub_describe(&lines, &warn);
+  main_write_header(o, src, dummy, sync_lines, lines.data ? lines.data : "", resumed, suites_kept);
+  for (p = o->quiet ? NULL : warn.data; p && *p; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %.*s\n", (int)len, p);
+    p += len + (nl ? 1 : 0);
+  }
+  fflush(stderr);
+  sk_str_free(&lines);
+  sk_str_free(&warn);
 }
 
 int main(int argc, char **argv)
@@ -23299,6 +23881,7 @@ int main(int argc, char **argv)
     main_options_act(act, &o, &err);
     sk_str_free(&err);
   }
+  sk_oversub_detect();   /* collective: processes per host against its processors */
   if (o.merge_out) {
     sk_str err;
     int ok = 1;
@@ -23340,14 +23923,14 @@ int main(int argc, char **argv)
   in.resume_skip = opened.suites_kept;
   in.quiet = o.quiet;
   in.settings.verify = o.verify;
+  sk_oversub_probe();                      /* collective: the scheduler floor when oversubscribed */
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
-  main_check_hosts(&o, &sync_lines);
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
   if (sk_tp_world_rank() == 0)
-    main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
+    main_report_oversubscription(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-") && !o.quiet;   /* stderr is free then */
@@ -23359,6 +23942,7 @@ int main(int argc, char **argv)
     sk_str_init(&f);
     main_date(date, sizeof date);
     sk_sync_describe(&in.settings.sync, &f);
+    sk_oversub_summary(&f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

@@ -21,6 +21,12 @@
 
 #define SKAMPI_VERSION "0.1.0"
 
+/* Linux: sched_getaffinity and CPU_COUNT (host.c) need _GNU_SOURCE before the first
+** system header; SKAMPI_NO_AFFINITY leaves it out (then only the processors online count). */
+#if defined(__linux__) && !defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
+#define _GNU_SOURCE 1
+#endif
+
 #if defined(SKAMPI_SEQ) && defined(SKAMPI_RCCE)
 #error "choose one backend: SKAMPI_SEQ or SKAMPI_RCCE (or neither for MPI)"
 #endif

@@ -191,15 +191,6 @@ SK_API int sk_os_wait_seconds(void)
   return n >= 0 ? n : 0;
 }
 
-SK_API long sk_os_processors(void)
-{
-#ifdef _SC_NPROCESSORS_ONLN
-  return sysconf(_SC_NPROCESSORS_ONLN);
-#else
-  return 0L;
-#endif
-}
-
 SK_API long sk_os_process_id(void) { return (long)getpid(); }
 
 SK_API void sk_os_host_name(char *buf, size_t size)

@@ -50,7 +50,6 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
 SK_API int sk_os_wait_seconds(void);
 SK_API long sk_os_process_id(void);
 /* Processors online on this host (0: unknown). */
-SK_API long sk_os_processors(void);
 SK_API void sk_os_host_name(char *buf, size_t size);
 SK_API int sk_os_is_terminal(FILE *f);
 SK_API void sk_os_sleep(double seconds);

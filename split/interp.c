@@ -10,6 +10,7 @@
 #include "interp.h"
 #include "lexer.h"
 #include "catalogue.h"
+#include "oversub.h"
 #include "builtins.h"
 #include "apr.h"
 #include "loops.h"
@@ -582,6 +583,13 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
+  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
+    sk_str note;
+    sk_str_init(&note);
+    sk_oversub_note_result(res->time, res->nprocs, &note);
+    sk_out_note(note.data);
+    sk_str_free(&note);
+  }
   if (res->invalid > 0 || res->calls_per_timing > 1) {
     sk_str note;
     sk_str_init(&note);

@@ -15,6 +15,7 @@
 #include "postproc.h"
 #include "interp.h"
 #include "catalogue.h"
+#include "oversub.h"
 #include "builtins.h"
 #include "mpit.h"
 #include "runlog.h"
@@ -355,57 +356,6 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
-/* More processes than processors on a host (SKaMPI 5 manual §8): they wait for each
-** other, and the results show it. Every process names its host and processor count. */
-typedef struct host_ballot {
-  char name[64];
-  long processors;
-} host_ballot;
-
-typedef struct host_decision {
-  int processes;            /* 0: no host is crowded */
-  long processors;
-  char name[64];
-} host_decision;
-
-static void main_decide_hosts(void *ctx, const void *ballots, int n, void *decision)
-{
-  const host_ballot *b = (const host_ballot *)ballots;
-  host_decision *d = (host_decision *)decision;
-  int i, j, count;
-  (void)ctx;
-  memset(d, 0, sizeof *d);
-  for (i = 0; i < n && d->processes == 0; i++) {
-    for (count = 0, j = 0; j < n; j++) count += strncmp(b[i].name, b[j].name, sizeof b[i].name) == 0;
-    if (b[i].processors > 0 && count > b[i].processors) {
-      d->processes = count;
-      d->processors = b[i].processors;
-      memcpy(d->name, b[i].name, sizeof d->name);
-    }
-  }
-}
-
-/* Collective: appends the warning line to header (world rank 0) and says it on stderr. */
-static void main_check_hosts(const main_options *o, sk_str *header)
-{
-  host_ballot mine;
-  host_decision d;
-  sk_str w;
-  memset(&mine, 0, sizeof mine);
-  sk_tp_processor_name(mine.name, sizeof mine.name);
-  mine.name[sizeof mine.name - 1] = '\0';
-  mine.processors = sk_os_processors();
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, main_decide_hosts, NULL);
-  if (d.processes == 0 || sk_tp_world_rank() != 0) return;
-  sk_str_init(&w);
-  d.name[sizeof d.name - 1] = '\0';
-  sk_str_printf(&w, "warning: %d processes on host %s, which has %ld processors: they take turns,"
-                " and the times include waiting for a processor\n", d.processes, d.name, d.processors);
-  sk_str_printf(header, "# %s", w.data);
-  if (!o->quiet) fprintf(stderr, "skampi: %s", w.data);
-  sk_str_free(&w);
-}
-
 /* What rank 0 tells the others once the output is open. */
 typedef struct open_decision {
   int opened;               /* 0: refused (rank 0 printed why) */
@@ -456,7 +406,7 @@ static open_decision main_open_output(const main_options *o)
 /* The header; a resumed run writes "# resumed at DATE ..." where it continues instead of
 ** the version and start lines (the rest describes this run). */
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines, int resumed, int suites_kept)
+                              const char *sync_lines, const char *oversub_lines, int resumed, int suites_kept)
 {
   sk_str h;
   char date[64], lib[1024], name[256];
@@ -486,6 +436,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
   sk_io_files_describe(&h, NULL);
+  sk_str_puts(&h, oversub_lines);
   if (o->copy_input && !resumed) {
     size_t k;
     for (k = 0; k < src->n; k++) {
@@ -504,6 +455,28 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_out_text(h.data);
   sk_str_free(&h);
   if (!resumed) sk_runlog_header_done();
+}
+
+/* Rank 0: the header, with the oversubscription lines, and their warnings on stderr. */
+static void main_report_oversubscription(const main_options *o, const sk_sources *src, const sk_result *dummy,
+                                         const char *sync_lines, int resumed, int suites_kept)
+{
+  sk_str lines, warn;
+  const char *p;
+  sk_str_init(&lines);
+  sk_str_init(&warn);
+  sk_oversub_describe(&lines, &warn);
+  main_write_header(o, src, dummy, sync_lines, lines.data ? lines.data : "", resumed, suites_kept);
+  for (p = o->quiet ? NULL : warn.data; p && *p; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %.*s\n", (int)len, p);
+    p += len + (nl ? 1 : 0);
+  }
+  fflush(stderr);
+  sk_str_free(&lines);
+  sk_str_free(&warn);
 }
 
 int main(int argc, char **argv)
@@ -528,6 +501,7 @@ int main(int argc, char **argv)
     main_options_act(act, &o, &err);
     sk_str_free(&err);
   }
+  sk_oversub_detect();   /* collective: processes per host against its processors */
   if (o.merge_out) {
     sk_str err;
     int ok = 1;
@@ -569,14 +543,14 @@ int main(int argc, char **argv)
   in.resume_skip = opened.suites_kept;
   in.quiet = o.quiet;
   in.settings.verify = o.verify;
+  sk_oversub_probe();                      /* collective: the scheduler floor when oversubscribed */
   sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
   sk_str_init(&sync_lines);
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
-  main_check_hosts(&o, &sync_lines);
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
   if (sk_tp_world_rank() == 0)
-    main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
+    main_report_oversubscription(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-") && !o.quiet;   /* stderr is free then */
@@ -588,6 +562,7 @@ int main(int argc, char **argv)
     sk_str_init(&f);
     main_date(date, sizeof date);
     sk_sync_describe(&in.settings.sync, &f);
+    sk_oversub_summary(&f);
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

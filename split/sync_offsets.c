@@ -26,16 +26,6 @@
 */
 #include "sync_offsets.h"
 
-#if (defined(__unix__) || defined(__APPLE__)) && !defined(SKAMPI_NO_YIELD)
-#include <sched.h>
-#include <poll.h>
-#define SYNC_YIELD() ((void)sched_yield())
-#define SYNC_SLEEP() ((void)poll(NULL, 0, 1))    /* about 1 ms off the run queue */
-#else
-#define SYNC_YIELD() ((void)0)
-#define SYNC_SLEEP() ((void)0)
-#endif
-
 #define SYNC_FITPOINTS 12        /* HCA: samples per tree edge */
 #define SYNC_TRIES 6             /* round trips per sample (the fastest counts) ... */
 #define SYNC_MAX_TRIES 64        /* ... or more, up to this, until one was fast, ... */
@@ -47,8 +37,6 @@
 #define SYNC_MAX_AGE 10.0        /* default maximum age of an estimate (seconds) ... */
 #define SYNC_FIRST_AGE 2.0       /* ... but at most this until a drift could be measured */
 #define SYNC_SPIN_BELOW 10.0e-6  /* spin (no yield) this close to a start time */
-#define SYNC_POLL_SPIN 20.0e-6   /* poll a message this long before yielding ... */
-#define SYNC_POLL_SLEEP 2.0e-3   /* ... and this long before sleeping in 1 ms steps */
 
 typedef struct sync_sample {
   double x;      /* client time of the sample: (t1 + t2) / 2 */
@@ -221,16 +209,15 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 ** and a process that spins while it waits steals the core from the one it waits for. A
 ** wait for a start time yields between clock readings and spins only for the last
 ** SYNC_SPIN_BELOW; it never sleeps (a woken process may wait milliseconds for a core held
-** by a busy-polling one). A wait for a message of the estimation polls for
-** SYNC_POLL_SPIN, then yields, and after SYNC_POLL_SLEEP sleeps in steps of 1 ms. With a
-** core to itself a process gets the core straight back from sched_yield. <sched.h> and
-** <poll.h> compile with -std=c89 -pedantic without feature-test macros; elsewhere (and
-** with SKAMPI_NO_YIELD) the waits are plain spins on sk_tp_wtime. */
+** by a busy-polling one). A wait for a message of the estimation polls,
+** yields and naps as sk_host_idle says (host.h). With a
+** core to itself a process gets the core straight back from sched_yield. Where the
+** system has no yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
 
 SK_API double sk_sync_wait_until(double target, double now)
 {
   while (now < target) {
-    if (target - now > SYNC_SPIN_BELOW) SYNC_YIELD();
+    if (target - now > SYNC_SPIN_BELOW) sk_host_yield();
     now = sk_tp_wtime();
   }
   return now;
@@ -242,8 +229,7 @@ static void sync_wait(sk_request *req)
   while (!sk_tp_test(req)) {
     double now = sk_tp_wtime();
     if (since < 0.0) since = now;
-    else if (now - since > SYNC_POLL_SLEEP) SYNC_SLEEP();
-    else if (now - since > SYNC_POLL_SPIN) SYNC_YIELD();
+    else sk_host_idle(now - since);
   }
 }
 

@@ -16,6 +16,7 @@
 #define SK_TRANSPORT_H
 
 #include "base.h"
+#include "host.h"
 
 typedef struct sk_group sk_group;
 

@@ -5,8 +5,13 @@
 ** Every group holds two communicators: `control` for skampi's own messages (decisions,
 ** gathers, result forwarding) and `measure` for the measurement functions, so that no
 ** measurement can ever match a control message.
+** On an oversubscribed host (sk_host_crowded) the control collectives (barrier,
+** broadcast, gather) are point-to-point messages that skampi waits for with MPI_Testall,
+** yielding the processor in between (sk_host_idle): the library's own collectives would
+** busy-poll under MPICH and take the processor from the process they wait for.
 */
 #include "transport.h"
+#include "library_polling.h"
 
 #ifdef SKAMPI_MPI
 
@@ -36,6 +41,7 @@ static void tpm_check(int err, const char *what)
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
+  sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
@@ -165,13 +171,81 @@ SK_API int sk_tp_test(sk_request *req)
   return flag;
 }
 
+#define TPM_CONTROL_TAG 4712
+
+/* Completes n requests, polling and yielding (MPI-1.1: MPI_Testall). */
+static void tpm_wait_yielding(MPI_Request *reqs, int n)
+{
+  double since = MPI_Wtime();
+  int done = 0;
+  MPI_Status *st = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
+  for (;;) {
+    tpm_check(MPI_Testall(n, reqs, &done, st), "MPI_Testall");
+    if (done) break;
+    sk_host_idle(MPI_Wtime() - since);
+  }
+  free(st);
+}
+
+/* The crowded gather: every member sends its n bytes to root (linear). */
+static void tpm_gather_yielding(sk_group *g, const void *mine, size_t n, void *all, int root)
+{
+  MPI_Request *reqs;
+  int i, k = 0;
+  if (g->rank != root) {
+    MPI_Request r;
+    tpm_check(MPI_Isend((void *)mine, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, g->control, &r), "MPI_Isend");
+    tpm_wait_yielding(&r, 1);
+    return;
+  }
+  reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)g->size);
+  for (i = 0; i < g->size; i++) {
+    if (i == root) continue;
+    tpm_check(MPI_Irecv((char *)all + n * (size_t)i, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, g->control,
+                        &reqs[k++]), "MPI_Irecv");
+  }
+  if (n > 0) memcpy((char *)all + n * (size_t)root, mine, n);
+  tpm_wait_yielding(reqs, k);
+  free(reqs);
+}
+
+/* The crowded broadcast: root sends to every member (linear). */
+static void tpm_bcast_yielding(sk_group *g, void *buf, size_t n, int root)
+{
+  MPI_Request *reqs;
+  int i, k = 0;
+  if (g->rank != root) {
+    MPI_Request r;
+    tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, g->control, &r), "MPI_Irecv");
+    tpm_wait_yielding(&r, 1);
+    return;
+  }
+  reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)g->size);
+  for (i = 0; i < g->size; i++)
+    if (i != root)
+      tpm_check(MPI_Isend(buf, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, g->control, &reqs[k++]), "MPI_Isend");
+  tpm_wait_yielding(reqs, k);
+  free(reqs);
+}
+
 SK_API void sk_tp_barrier(sk_group *g)
 {
+  if (sk_host_crowded() && g->size > 1) {
+    char none = 0, *all = (char *)sk_malloc((size_t)g->size);
+    tpm_gather_yielding(g, &none, 1, all, 0);
+    tpm_bcast_yielding(g, &none, 1, 0);
+    free(all);
+    return;
+  }
   tpm_check(MPI_Barrier(g->control), "MPI_Barrier");
 }
 
 SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
 {
+  if (sk_host_crowded() && g->size > 1) {
+    tpm_bcast_yielding(g, buf, n, root);
+    return;
+  }
   tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->control), "MPI_Bcast");
 }
 
@@ -182,6 +256,10 @@ SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
 {
+  if (sk_host_crowded() && g->size > 1) {
+    tpm_gather_yielding(g, mine, sizeof(double) * (size_t)n_each, all, root);
+    return;
+  }
   tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, g->control),
             "MPI_Gather");
 }

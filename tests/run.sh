@@ -14,7 +14,8 @@
 #   syntax            every .ski/.par file of the project passes -n
 #   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
 #                     back, behaviour as a user sees it (tests/mpi_behaviour.sh), the
-#                     MPI-IO files removed, also after SIGTERM (tests/mpi_io_files.sh)
+#                     MPI-IO files removed, also after SIGTERM (tests/mpi_io_files.sh),
+#                     oversubscription detection and its header lines (tests/oversub.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
 #   rcce              the RCCE host emulator and the RCCE backend
@@ -191,6 +192,7 @@ integration)
       check "output_${i}_np$np" awk -v np=$np -v minrep=4 -v maxrep=12 -v maxnodes=16 -f tests/check_sko.awk "$out/integ-$i-$np.sko"
     done
     [ "$quick" = 1 ] || run_counted "mpi_behaviour_$i" sh tests/mpi_behaviour.sh $i "$out/skampi-$i"
+    run_counted "oversub_$i" sh tests/oversub.sh $i
     run_counted "mpi_io_files_$i" sh tests/mpi_io_files.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do

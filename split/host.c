@@ -1,0 +1,105 @@
+/*
+** host.c -- see host.h. The system calls sit behind feature guards: sysconf with
+** _SC_NPROCESSORS_ONLN (POSIX systems that define it), sched_getaffinity with CPU_COUNT
+** (Linux with _GNU_SOURCE, which config.h defines there unless SKAMPI_NO_AFFINITY),
+** sched_yield and poll (Unix, unless SKAMPI_NO_YIELD). Elsewhere the
+** counts are unknown and the waits spin.
+*/
+#include "host.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#define HOST_UNIX 1
+#include <unistd.h>
+#if !defined(SKAMPI_NO_YIELD)
+#include <sched.h>
+#include <poll.h>
+#define HOST_YIELD() ((void)sched_yield())
+#define HOST_NAP() ((void)poll(NULL, 0, 1))
+#endif
+#endif
+#ifndef HOST_YIELD
+#define HOST_YIELD() ((void)0)
+#define HOST_NAP() ((void)0)
+#endif
+#if defined(__linux__) && defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
+#include <sched.h>
+#endif
+
+#define HOST_SPIN_FOR 20.0e-6   /* poll a message this long before yielding ... */
+#define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
+
+static int host_crowded = 0;
+
+#ifdef SKAMPI_TESTING
+static int host_env_count(const char *name)
+{
+  const char *v = getenv(name);
+  long n;
+  char *end;
+  if (v == NULL || *v == '\0') return 0;
+  n = strtol(v, &end, 10);
+  return (*end == '\0' && n > 0 && n < INT_MAX) ? (int)n : 0;
+}
+#endif
+
+SK_API int sk_host_processors(int *affinity)
+{
+  int online = 0, mask = 0;
+#ifdef SKAMPI_TESTING
+  int forced = host_env_count("SKAMPI_TEST_PROCESSORS");
+  if (forced > 0) {
+    if (affinity) *affinity = forced;
+    return forced;
+  }
+#endif
+#if defined(HOST_UNIX) && defined(_SC_NPROCESSORS_ONLN)
+  {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n > 0 && n < INT_MAX) online = (int)n;
+  }
+#endif
+#if defined(__linux__) && defined(CPU_COUNT) && !defined(SKAMPI_NO_AFFINITY)
+  {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0) mask = CPU_COUNT(&set);
+  }
+#endif
+  if (affinity) *affinity = mask;
+  return online;
+}
+
+SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes)
+{
+  int n = 0, i;
+  memset(bits, 0, (size_t)nbytes);
+#ifdef SKAMPI_TESTING
+  {
+    int forced = host_env_count("SKAMPI_TEST_PROCESSORS");
+    if (forced > 0) {
+      for (i = 0; i < forced && i < 8 * nbytes; i++) bits[i / 8] |= (unsigned char)(1u << (i % 8));
+      return i;
+    }
+  }
+#endif
+#if defined(__linux__) && defined(CPU_COUNT) && !defined(SKAMPI_NO_AFFINITY)
+  {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+      for (i = 0; i < 8 * nbytes && i < CPU_SETSIZE; i++)
+        if (CPU_ISSET(i, &set)) { bits[i / 8] |= (unsigned char)(1u << (i % 8)); n++; }
+  }
+#endif
+  (void)i;
+  return n;
+}
+
+SK_API void sk_host_set_crowded(int crowded) { host_crowded = crowded != 0; }
+SK_API int sk_host_crowded(void) { return host_crowded; }
+SK_API void sk_host_yield(void) { HOST_YIELD(); }
+SK_API void sk_host_idle(double waited)
+{
+  if (waited > HOST_NAP_AFTER) HOST_NAP();
+  else if (waited > HOST_SPIN_FOR) HOST_YIELD();
+}

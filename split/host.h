@@ -1,0 +1,31 @@
+/*
+** host.h -- this process's host as the operating system sees it: the processors it may
+** run on, and giving the processor away while skampi waits (sched_yield, a short sleep). Everything has a fallback: where
+** the system cannot tell, a count is 0 ("unknown") and the waits spin.
+*/
+#ifndef SK_HOST_H
+#define SK_HOST_H
+
+#include "base.h"
+
+/* Processors online (sysconf(_SC_NPROCESSORS_ONLN)); 0: unknown. *affinity (when not
+** NULL) receives the processors this process may run on (sched_getaffinity, Linux), 0:
+** unknown. Builds with SKAMPI_TESTING take both from the environment variable
+** SKAMPI_TEST_PROCESSORS when it is set (tests are then independent of the machine). */
+SK_API int sk_host_processors(int *affinity);
+/* The processors this process may run on as a bit set (processor i: bit i % 8 of
+** bits[i / 8]) for the first 8 * nbytes processors; returns how many bits are set, 0
+** when the system cannot tell (bits are then all 0). */
+SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes);
+
+/* Whether this host is oversubscribed (set once at start, see oversub.c): skampi's own
+** control messages then wait by polling and yielding (transport_mpi.c). */
+SK_API void sk_host_set_crowded(int crowded);
+SK_API int sk_host_crowded(void);
+/* Give the processor to another runnable process; with none, it comes straight back. */
+SK_API void sk_host_yield(void);
+/* One step of waiting for a message that has not come after `waited` seconds: spin for
+** the first HOST_SPIN_FOR (20 us), then yield, after HOST_NAP_AFTER (2 ms) nap. */
+SK_API void sk_host_idle(double waited);
+
+#endif

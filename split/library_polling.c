@@ -1,0 +1,122 @@
+/*
+** library_polling.c -- see library_polling.h. Open MPI and MPICH are told apart by their
+** mpi.h (OMPI_MAJOR_VERSION, MPICH_VERSION); control variables are read through the MPI
+** tool information interface (MPI_T, MPI-3) where the library has it.
+*/
+#include "library_polling.h"
+
+#define LP_OMPI_ENV "OMPI_MCA_mpi_yield_when_idle"
+#define LP_MPICH_ENV "MPIR_CVAR_POLLS_BEFORE_YIELD"
+
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
+#if defined(__unix__) || defined(__APPLE__)
+#define LP_HAVE_SETENV 1
+/* setenv is POSIX.1-2001: strict C89 headers need not declare it */
+extern int setenv(const char *name, const char *value, int overwrite);
+#endif
+
+static struct {
+  int applied;       /* skampi set LP_OMPI_ENV */
+  int user_set;      /* the environment had it before */
+  int declined;      /* SKAMPI_LIBRARY_YIELD=0 */
+} lp;
+
+/* Before MPI_Init only the launcher knows how many processes share this host: Open MPI's
+** OMPI_COMM_WORLD_LOCAL_SIZE (0: not told). */
+static int lp_crowded_before_init(void)
+{
+  const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  long local = v ? strtol(v, NULL, 10) : 0;
+  int mask = 0, online = sk_host_processors(&mask), usable = mask > 0 ? mask : online;
+  return local > 0 && usable > 0 && local > usable;
+}
+#endif
+
+#ifdef SKAMPI_MPI
+SK_API void sk_lib_polling_before_init(void)
+{
+#if defined(OMPI_MAJOR_VERSION)
+  const char *mine = getenv("SKAMPI_LIBRARY_YIELD");
+  if (!lp_crowded_before_init()) return;
+  if (getenv(LP_OMPI_ENV) != NULL) { lp.user_set = 1; return; }
+  if (mine != NULL && strcmp(mine, "0") == 0) { lp.declined = 1; return; }
+#ifdef LP_HAVE_SETENV
+  lp.applied = setenv(LP_OMPI_ENV, "1", 0) == 0;
+#endif
+#endif
+}
+#endif
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+/* The integer value of a control variable (MPI_T); 0 when the library has no such one. */
+static int lp_read_cvar(const char *name, int *value)
+{
+  int provided, n = 0, i, found = 0;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return 0;
+  MPI_T_cvar_get_num(&n);
+  for (i = 0; i < n && !found; i++) {
+    char cname[256];
+    int len = (int)sizeof cname, verbosity, bind, scope, count;
+    MPI_Datatype type;
+    MPI_T_enum enumtype;
+    MPI_T_cvar_handle h;
+    int buf[8];
+    if (MPI_T_cvar_get_info(i, cname, &len, &verbosity, &type, &enumtype, NULL, NULL, &bind, &scope) != MPI_SUCCESS)
+      continue;
+    if (strcmp(cname, name) != 0 || (type != MPI_INT && type != MPI_C_BOOL)) continue;
+    if (MPI_T_cvar_handle_alloc(i, NULL, &h, &count) != MPI_SUCCESS) continue;
+    memset(buf, 0, sizeof buf);
+    if (count == 1 && MPI_T_cvar_read(h, buf) == MPI_SUCCESS) {   /* a C bool is one byte */
+      *value = type == MPI_INT ? buf[0] : ((unsigned char *)buf)[0] != 0;
+      found = 1;
+    }
+    MPI_T_cvar_handle_free(&h);
+  }
+  MPI_T_finalize();
+  return found;
+}
+#endif
+
+SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning)
+{
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
+  int v = -1;
+  const char *who = lp.applied ? "set by skampi: the host is oversubscribed; SKAMPI_LIBRARY_YIELD=0 or "
+                    LP_OMPI_ENV "=0 keeps busy polling"
+                  : lp.user_set ? "set in the environment (" LP_OMPI_ENV "), left as it is"
+                  : lp.declined ? "not set by skampi (SKAMPI_LIBRARY_YIELD=0)"
+                  : "as the launcher chose";
+#if SK_MPI_LEVEL >= 3
+  if (!lp_read_cvar("mpi_yield_when_idle", &v)) v = -1;
+#endif
+  if (v >= 0) sk_str_printf(header, "# library polling: Open MPI mpi_yield_when_idle = %d (%s)\n", v, who);
+  else sk_str_printf(header, "# library polling: Open MPI mpi_yield_when_idle unknown (%s)\n", who);
+  if (oversubscribed && v == 0)
+    sk_str_printf(warning, "Open MPI busy-polls (mpi_yield_when_idle = 0): its waits take the processor"
+                  " from the process they wait for; set %s=1 (or mpirun --mca mpi_yield_when_idle 1)\n", LP_OMPI_ENV);
+#elif defined(SKAMPI_MPI) && defined(MPICH_VERSION)
+  int v = -1;
+  int ch4 = 0;
+#if SK_MPI_LEVEL >= 3
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+  int len = 0;
+  MPI_Get_library_version(lib, &len);   /* all lines: the device is named further down */
+  lib[len < 0 ? 0 : len] = '\0';
+  ch4 = strstr(lib, "ch4") != NULL;
+  if (!lp_read_cvar(LP_MPICH_ENV, &v)) v = -1;
+#endif
+  if (v >= 0) sk_str_printf(header, "# library polling: MPICH " LP_MPICH_ENV " = %d\n", v);
+  if (oversubscribed && !ch4)
+    sk_str_puts(warning, "MPICH busy-polls while it waits: run at most one process per processor, or raise"
+                " how often it yields (" LP_MPICH_ENV ")\n");
+  if (oversubscribed && ch4) {
+    sk_str_puts(header, "# library polling: MPICH's ch4 device busy-polls while it waits and has no setting that"
+                " yields (" LP_MPICH_ENV " changed nothing, measured): operations that wait for a process"
+                " without a processor take scheduler time slices\n");
+    sk_str_puts(warning, "MPICH (ch4) busy-polls and cannot be told to yield: run at most one process per"
+                " processor, or use an MPI that yields when idle (Open MPI: mpi_yield_when_idle=1)\n");
+  }
+#else
+  (void)oversubscribed; (void)header; (void)warning;
+#endif
+}

@@ -1,0 +1,26 @@
+/*
+** library_polling.h -- how the MPI library waits (busy polling or yielding) on an
+** oversubscribed host, and what skampi does about it. Measured on 4 processes on 2
+** cores (README, "Oversubscription"): Open MPI's mpi_yield_when_idle turns 23 ms per
+** small MPI_Allreduce into 8 us; it is read at MPI_Init only (an MPI_T write before or
+** after MPI_Init changed nothing), so skampi sets OMPI_MCA_mpi_yield_when_idle=1 in its
+** environment before MPI_Init when the launcher's count of processes on this host exceeds
+** its processors -- never when the variable is set already (by the user), and not with
+** SKAMPI_LIBRARY_YIELD=0. MPICH 4.0 with ch4 has no setting that yields (the library calls
+** no yield function; MPIR_CVAR_POLLS_BEFORE_YIELD changed nothing), so skampi says what
+** to do instead.
+*/
+#ifndef SK_LIBRARY_POLLING_H
+#define SK_LIBRARY_POLLING_H
+
+#include "transport.h"
+
+#ifdef SKAMPI_MPI
+/* Called before the library starts (MPI_Init). */
+SK_API void sk_lib_polling_before_init(void);
+#endif
+/* Header lines ("# library polling: ...") and, when oversubscribed, warning text for
+** stderr (empty when there is nothing to say). After MPI_Init. */
+SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning);
+
+#endif

@@ -1,0 +1,196 @@
+/*
+** oversub.c -- see oversub.h. Per host: the processors are the union of the affinity
+** masks of its processes when every process could tell its mask, else the processors
+** online there (the smallest count reported), else unknown.
+*/
+#include "oversub.h"
+#include "library_polling.h"
+
+#define OVS_NAME 96              /* processor names are compared up to this length */
+#define OVS_MASK_BYTES 32        /* affinity masks of the first 256 processors */
+#define OVS_PROBE_WARMUP 2
+#define OVS_PROBE_ROUNDS 15
+
+typedef struct ovs_ballot {
+  char name[OVS_NAME];
+  int online;                    /* processors online, 0: unknown */
+  int affinity;                  /* processors in the mask, 0: unknown */
+  unsigned char mask[OVS_MASK_BYTES];
+} ovs_ballot;
+
+typedef struct ovs_decision {
+  int hosts, crowded_hosts, unknown_hosts;
+  /* the most crowded host (the first one when none is) */
+  char name[OVS_NAME];
+  int procs, processors, online, from_masks;
+} ovs_decision;
+
+static struct {
+  ovs_decision d;
+  double floor;                  /* seconds, 0: not measured */
+  long marked;
+} ovs;
+
+static int ovs_popcount(const unsigned char *m)
+{
+  int i, n = 0;
+  for (i = 0; i < 8 * OVS_MASK_BYTES; i++) if (m[i / 8] & (1u << (i % 8))) n++;
+  return n;
+}
+
+/* One host: the ballots with the same name as b[first]. */
+static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, int *processors,
+                           int *online, int *from_masks)
+{
+  unsigned char uni[OVS_MASK_BYTES];
+  int i, k, masks_ok = 1;
+  memset(uni, 0, sizeof uni);
+  *procs = 0;
+  *online = 0;
+  for (i = first; i < n; i++) {
+    if (strcmp(b[i].name, b[first].name) != 0) continue;
+    (*procs)++;
+    if (b[i].online > 0 && (*online == 0 || b[i].online < *online)) *online = b[i].online;
+    if (b[i].affinity <= 0 || b[i].affinity != ovs_popcount(b[i].mask)) masks_ok = 0;
+    for (k = 0; k < OVS_MASK_BYTES; k++) uni[k] |= b[i].mask[k];
+  }
+  *from_masks = masks_ok;
+  *processors = masks_ok ? ovs_popcount(uni) : *online;
+}
+
+static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
+{
+  const ovs_ballot *b = (const ovs_ballot *)ballots;
+  ovs_decision *d = (ovs_decision *)decision;
+  double worst = -1.0;
+  int i, j;
+  (void)ctx;
+  memset(d, 0, sizeof *d);
+  for (i = 0; i < n; i++) {
+    int procs, processors, online, from_masks, seen = 0;
+    double ratio;
+    for (j = 0; j < i && !seen; j++) seen = strcmp(b[j].name, b[i].name) == 0;
+    if (seen) continue;
+    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks);
+    d->hosts++;
+    if (processors <= 0) { d->unknown_hosts++; continue; }
+    if (procs > processors) d->crowded_hosts++;
+    ratio = (double)procs / processors;
+    if (ratio > worst) {
+      worst = ratio;
+      strcpy(d->name, b[i].name);
+      d->procs = procs;
+      d->processors = processors;
+      d->online = online;
+      d->from_masks = from_masks;
+    }
+  }
+}
+
+SK_API void sk_oversub_detect(void)
+{
+  ovs_ballot mine;
+  memset(&mine, 0, sizeof mine);
+  sk_tp_processor_name(mine.name, sizeof mine.name);
+  mine.online = sk_host_processors(NULL);
+  mine.affinity = sk_host_affinity_mask(mine.mask, OVS_MASK_BYTES);
+  { /* a mask beyond the first 8 * OVS_MASK_BYTES processors is not complete */
+    int full = 0;
+    sk_host_processors(&full);
+    if (full != mine.affinity) mine.affinity = 0;
+  }
+  memset(&ovs.d, 0, sizeof ovs.d);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
+  sk_host_set_crowded(ovs.d.crowded_hosts > 0);
+}
+
+SK_API int sk_oversub_found(void) { return sk_host_crowded(); }
+
+static int ovs_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+SK_API void sk_oversub_probe(void)
+{
+  sk_group *w = sk_tp_world();
+  int rank = sk_tp_world_rank(), size = sk_tp_world_size(), i;
+  int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  double lap[OVS_PROBE_ROUNDS], t0, floor = 0.0;
+  char token = 0;
+  if (!sk_oversub_found() || size < 2) return;
+  for (i = 0; i < OVS_PROBE_WARMUP + OVS_PROBE_ROUNDS; i++) {
+    t0 = sk_tp_wtime();
+    if (rank == 0) { sk_tp_send(w, next, &token, 1); sk_tp_recv(w, prev, &token, 1); }
+    else { sk_tp_recv(w, prev, &token, 1); sk_tp_send(w, next, &token, 1); }
+    if (i >= OVS_PROBE_WARMUP) lap[i - OVS_PROBE_WARMUP] = sk_tp_wtime() - t0;
+  }
+  if (rank == 0) {
+    qsort(lap, OVS_PROBE_ROUNDS, sizeof(double), ovs_cmp_double);
+    floor = lap[OVS_PROBE_ROUNDS / 2] / size;
+  }
+  sk_agree(w, NULL, 0, &floor, sizeof floor, NULL, NULL);
+  ovs.floor = floor;
+}
+
+SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
+{
+  const ovs_decision *d = &ovs.d;
+  if (d->hosts == 0) return;
+  if (d->processors == 0) {
+    sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
+                  d->unknown_hosts, d->hosts);
+  } else {
+    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s runs %d process%s on %d processor%s"
+                  " (%s)\n", d->crowded_hosts ? "yes" : "no", d->crowded_hosts, d->hosts, d->hosts == 1 ? "" : "s",
+                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, d->procs, d->procs == 1 ? "" : "es",
+                  d->processors, d->processors == 1 ? "" : "s",
+                  d->from_masks ? "the union of their affinity masks" : "processors online");
+    if (d->unknown_hosts)
+      sk_str_printf(header, "# oversubscription: the processors of %d host%s are unknown\n", d->unknown_hosts,
+                    d->unknown_hosts == 1 ? "" : "s");
+  }
+  if (d->crowded_hosts) {
+    sk_str_puts(header, "# oversubscription: skampi's own waits (start windows, agreements, control messages)"
+                " yield the processor\n");
+    if (ovs.floor > 0.0)
+      sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
+                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " marked as mostly scheduler time\n", ovs.floor * 1e6);
+    sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
+                  " waiting for a processor\n", d->name, d->procs, d->processors);
+  }
+  sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+}
+
+SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
+{
+  int rounds = 1, p = 2;
+  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
+  while (p < nprocs) { p *= 2; rounds++; }
+  return time >= ovs.floor && time <= 2.0 * rounds * ovs.floor;
+}
+
+SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
+{
+  sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, between"
+                " F and 2 ceil(log2 P) F, F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
+  if (ovs.marked++ == 0) {
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: oversubscribed host: results between F and 2 ceil(log2 P) F (P"
+            " processes, scheduler floor F = %.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
+            " on %d processes\n", ovs.floor * 1e6, time * 1e6, nprocs);
+    fflush(stderr);
+  }
+}
+
+SK_API void sk_oversub_summary(sk_str *footer)
+{
+  if (ovs.marked == 0) return;
+  sk_str_printf(footer, "# oversubscription: %ld results marked as mostly scheduler time\n", ovs.marked);
+  fflush(stdout);
+  fprintf(stderr, "skampi: warning: %ld results are mostly scheduler time (oversubscribed host; see the"
+          " comment lines)\n", ovs.marked);
+  fflush(stderr);
+}

@@ -1,0 +1,42 @@
+/*
+** oversub.h -- oversubscription: more processes on a host than processors to run them.
+** At start every process reports its processor name (sk_tp_processor_name) and the
+** processors it may use (host.h); rank 0 counts the processes per name against the
+** processors of that host and the decision is shared, so that every process knows
+** whether skampi's waits must yield (sk_host_set_crowded). The header and a warning say
+** what was found (with the library's own polling, library_polling.h).
+**
+** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
+** measures the scheduler floor F: a 1-byte token goes around all world processes
+** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
+** processes wait inside the library as in a measurement); F is the median time of a lap
+** divided by the number of processes, the cost of one message when its receiver may have
+** to wait for a processor. A result of a
+** measurement on P processes is mostly scheduler time when
+**     F <= time <= 2 * ceil(log2 P) * F      (P < 2 counts as 2),
+** that is when it is long enough to contain a wait for a processor, and the
+** ceil(log2 P) dependent message rounds of a tree-shaped operation, each waiting F,
+** account for at least half of it. (A shorter result ran with its processes on
+** processors at once; a longer one is mostly the operation, or its own many rounds.)
+*/
+#ifndef SK_OVERSUB_H
+#define SK_OVERSUB_H
+
+#include "agree.h"
+
+/* Collective over the world: detect, and make the waits yield when oversubscribed. */
+SK_API void sk_oversub_detect(void);
+/* Collective over the world: the scheduler floor (nothing when not oversubscribed). */
+SK_API void sk_oversub_probe(void);
+SK_API int sk_oversub_found(void);
+/* Header lines ("# oversubscription: ...") and warning text (one line each, without the
+** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
+SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
+/* Whether a result is mostly scheduler time by the criterion above. */
+SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
+/* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */
+SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment);
+/* Rank 0: footer line (and warning) with the number of results marked; nothing if none. */
+SK_API void sk_oversub_summary(sk_str *footer);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+** tests/unit/test_oversub.c -- oversubscription (issue 16) on the sequential backend:
+** the processor counts of host.c (from the system, and from the test-only variable
+** SKAMPI_TEST_PROCESSORS), rank 0's per-host decision of oversub.c from made-up ballots
+** (processes per processor name against the union of their affinity masks, else the
+** processors online), and the criterion that marks a result as mostly scheduler time.
+** Build: as tests/unit/test_core.c.
+*/
+#define main skampi_main
+#include "skampi_amalgam.c"
+#undef main
+#include "check.h"
+
+extern int setenv(const char *name, const char *value, int overwrite);
+extern int unsetenv(const char *name);
+
+static void ballot(ovs_ballot *b, const char *name, int online, int first_cpu, int ncpus)
+{
+  int i;
+  memset(b, 0, sizeof *b);
+  strcpy(b->name, name);
+  b->online = online;
+  for (i = first_cpu; i < first_cpu + ncpus; i++) b->mask[i / 8] |= (unsigned char)(1u << (i % 8));
+  b->affinity = ncpus;
+}
+
+static void test_counts(void)
+{
+  int aff = -1, online;
+  unsigned char bits[OVS_MASK_BYTES];
+  unsetenv("SKAMPI_TEST_PROCESSORS");
+  online = sk_host_processors(&aff);
+#if defined(__linux__)
+  check(online >= 1 && aff >= 1 && aff <= online, "host_counts_from_system", "online %d, affinity %d", online, aff);
+#else
+  check(online >= 0 && aff >= 0, "host_counts_from_system", "online %d, affinity %d", online, aff);
+#endif
+  setenv("SKAMPI_TEST_PROCESSORS", "3", 1);
+  online = sk_host_processors(&aff);
+  check(online == 3 && aff == 3, "host_counts_test_override", "online %d, affinity %d", online, aff);
+  check(sk_host_affinity_mask(bits, OVS_MASK_BYTES) == 3 && bits[0] == 7 && bits[1] == 0,
+        "host_mask_test_override", "mask byte 0 is %d", bits[0]);
+  setenv("SKAMPI_TEST_PROCESSORS", "x2", 1);
+  online = sk_host_processors(&aff);
+  check(online != 0 || aff == 0, "host_counts_bad_override_ignored", "online %d, affinity %d", online, aff);
+  unsetenv("SKAMPI_TEST_PROCESSORS");
+}
+
+static void test_decide(void)
+{
+  ovs_ballot b[7];
+  ovs_decision d;
+  /* host a: 3 processes that may all run on processors 0 and 1: oversubscribed */
+  ballot(&b[0], "a", 8, 0, 2);
+  ballot(&b[1], "b", 2, 0, 1);
+  ballot(&b[2], "a", 8, 0, 2);
+  ballot(&b[3], "b", 2, 1, 1);   /* host b: two processes bound to one processor each: fine */
+  ballot(&b[4], "a", 8, 1, 1);
+  ballot(&b[5], "c", 4, 0, 0);   /* host c: no mask, 4 online, 2 processes */
+  ballot(&b[6], "c", 4, 0, 0);
+  ovs_decide(NULL, b, 7, &d);
+  check(d.hosts == 3 && d.crowded_hosts == 1 && d.unknown_hosts == 0, "decide_hosts_counted",
+        "%d hosts, %d crowded, %d unknown", d.hosts, d.crowded_hosts, d.unknown_hosts);
+  check(strcmp(d.name, "a") == 0 && d.procs == 3 && d.processors == 2 && d.from_masks,
+        "decide_most_crowded_by_mask_union", "%s: %d on %d (masks %d)", d.name, d.procs, d.processors, d.from_masks);
+  /* without masks the processors online count; a host that tells nothing is unknown */
+  ballot(&b[0], "x", 2, 0, 0);
+  ballot(&b[1], "x", 2, 0, 0);
+  ballot(&b[2], "x", 2, 0, 0);
+  ballot(&b[3], "y", 0, 0, 0);
+  ovs_decide(NULL, b, 4, &d);
+  check(d.crowded_hosts == 1 && d.unknown_hosts == 1 && d.procs == 3 && d.processors == 2 && !d.from_masks,
+        "decide_online_fallback_and_unknown", "%d crowded, %d unknown, %d on %d", d.crowded_hosts,
+        d.unknown_hosts, d.procs, d.processors);
+  /* a mask that disagrees with its count (more processors than the ballot holds) is not used */
+  ballot(&b[0], "z", 4, 0, 1);
+  b[0].affinity = 300;
+  ballot(&b[1], "z", 4, 1, 1);
+  ovs_decide(NULL, b, 2, &d);
+  check(d.crowded_hosts == 0 && d.processors == 4 && !d.from_masks, "decide_incomplete_mask_ignored",
+        "%d on %d", d.procs, d.processors);
+}
+
+static void test_criterion(void)
+{
+  sk_str h, w;
+  sk_host_set_crowded(0);
+  ovs.floor = 1e-3;
+  check(!sk_oversub_mostly_scheduler(2e-3, 4), "criterion_needs_oversubscription", "marked without it");
+  sk_host_set_crowded(1);
+  /* P = 4: two rounds, 1 ms each: marked from F to 4 F */
+  check(!sk_oversub_mostly_scheduler(0.9e-3, 4), "criterion_below_floor", "0.9 F marked");
+  check(sk_oversub_mostly_scheduler(1e-3, 4) && sk_oversub_mostly_scheduler(4e-3, 4), "criterion_within",
+        "F or 4 F not marked");
+  check(!sk_oversub_mostly_scheduler(4.1e-3, 4), "criterion_above", "4.1 F marked at P = 4");
+  check(sk_oversub_mostly_scheduler(2e-3, 2) && !sk_oversub_mostly_scheduler(2.1e-3, 2)
+        && sk_oversub_mostly_scheduler(6e-3, 5) && !sk_oversub_mostly_scheduler(6.1e-3, 5),
+        "criterion_rounds_log2", "P = 2: 2 F, P = 5: 6 F");
+  ovs.floor = 0.0;
+  check(!sk_oversub_mostly_scheduler(1e-3, 4), "criterion_needs_floor", "marked without a floor");
+  /* the header lines of an oversubscribed host */
+  memset(&ovs.d, 0, sizeof ovs.d);
+  ovs.d.hosts = 1; ovs.d.crowded_hosts = 1; strcpy(ovs.d.name, "node7");
+  ovs.d.procs = 4; ovs.d.processors = 2; ovs.d.from_masks = 1;
+  ovs.floor = 5e-3;
+  sk_str_init(&h); sk_str_init(&w);
+  sk_oversub_describe(&h, &w);
+  check(h.data && strstr(h.data, "# oversubscription: yes on 1 of 1 host; most crowded: node7 runs 4 processes on 2"
+                         " processors (the union of their affinity masks)\n") != NULL
+        && strstr(h.data, "scheduler floor F = 5000.0 us") != NULL, "describe_header", "%s", h.data ? h.data : "");
+  check(w.data && strstr(w.data, "oversubscribed: host node7 runs 4 processes on 2 processors") != NULL,
+        "describe_warning", "%s", w.data ? w.data : "");
+  sk_str_free(&h); sk_str_free(&w);
+  sk_host_set_crowded(0);
+}
+
+int main(void)
+{
+  test_counts();
+  test_decide();
+  test_criterion();
+  return check_summary("test_oversub");
+}
