@@ -1845,7 +1845,9 @@ static int lp_read_cvar(const char *name, int *value)
     }
     MPI_T_cvar_handle_free(&h);
   }
-  MPI_T_finalize();
+  /* no MPI_T_finalize: MPICH 4.0 crashes in MPI_T_pvar_get_num when MPI_T is initialised
+  ** again after its count went back to zero (mpit.c initialises it per result); the
+  ** count stays above zero for the run, which MPI-3 §14.2 allows */
   return found;
 }
 #endif
@@ -19361,7 +19363,7 @@ typedef struct mpit_var {
 } mpit_var;
 
 static struct {
-  int initialised, ok;
+  int ok;
   int session_open;
   MPI_T_pvar_session session;
   int ntotal;              /* performance variables of the library: the same on every process */
@@ -19410,15 +19412,16 @@ static int mpit_differenced(int cls)
   return cls == MPI_T_PVAR_CLASS_COUNTER || cls == MPI_T_PVAR_CLASS_AGGREGATE || cls == MPI_T_PVAR_CLASS_TIMER;
 }
 
+/* MPI_T is initialised once and never finalised: MPICH 4.0 crashes in
+** MPI_T_pvar_get_num when MPI_T is initialised again after its count went back to zero
+** (MPI-3 §14.2 allows leaving it initialised). */
 static int mpit_init(void)
 {
   int provided;
-  if (!mpit.initialised) {
-    mpit.initialised = 1;
-    mpit.ok = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
-  }
+  if (!mpit.ok) mpit.ok = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
   return mpit.ok;
 }
+
 
 /* A description on one line (some libraries break theirs into several). */
 static void mpit_one_line(char *text)

@@ -18,9 +18,12 @@
 ** cases; a failing process also prints its own FAIL line. Exit status 1 on failure.
 */
 #include "../../split/base.c"
+#include "../../split/host.c"
+#include "../../split/library_polling.c"
 #include "../../split/transport_mpi.c"
 #include "../../split/transport_seq.c"
 #include "../../split/transport_rcce.c"
+#include "../../split/verify.c"
 #include "../../split/meas_bcast_algos.c"
 
 /* ---- stand-ins for the engine ---- */

@@ -32,6 +32,8 @@
 ** Output: "ok ..." / "FAIL ..." lines (rank 0 for the summary, any rank for failures).
 */
 #include "../../split/base.c"
+#include "../../split/host.c"
+#include "../../split/library_polling.c"
 #include "../../split/transport_mpi.c"
 #include "../../split/verify.c"
 #include "../../split/meas_mpi.c"
