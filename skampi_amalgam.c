@@ -16458,7 +16458,9 @@ SK_API void sk_runlog_suite(int index, const char *name, int done)
 SK_API void sk_runlog_close(int status)
 {
   if (rl.fd < 0) return;
-  if (status == 0 || status == SK_EXIT_USER_ERROR) runlog_write("finished %ld\n", sk_out_offset());
+  /* an error in the input or wrong data found by -v would only come back on resuming */
+  if (status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY)
+    runlog_write("finished %ld\n", sk_out_offset());
   close(rl.fd);
   rl.fd = -1;
 }
