@@ -588,8 +588,11 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
     char *base = sk_strndup(path, strlen(path) - 3);
     sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
     for (k = 0; k < n && ok; k++) {
-      char *name = (char *)sk_malloc(strlen(base) + 32);
-      sprintf(name, "%s-%lu.gp", base, (unsigned long)k + 1);
+      sk_str name_s;
+      char *name;
+      sk_str_init(&name_s);
+      sk_str_printf(&name_s, "%s-%lu.gp", base, (unsigned long)k + 1);
+      name = name_s.data;
       ok = sk_out_file(name, scripts[k].data ? scripts[k].data : "", err);
       free(name);
     }

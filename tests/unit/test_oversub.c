@@ -26,12 +26,16 @@ static void ballot(ovs_ballot *b, const char *name, int online, int first_cpu, i
 
 static void test_counts(void)
 {
-  int aff = -1, online;
+  int aff = -1, online, system_online, system_aff;
   unsigned char bits[OVS_MASK_BYTES];
   unsetenv("SKAMPI_TEST_PROCESSORS");
   online = sk_host_processors(&aff);
+  system_online = online;
+  system_aff = aff;
 #if defined(__linux__)
-  check(online >= 1 && aff >= 1 && aff <= online, "host_counts_from_system", "online %d, affinity %d", online, aff);
+  /* online may be 0 where the compiler's view of the system headers lacks
+  ** _SC_NPROCESSORS_ONLN (pcc): the affinity mask still counts */
+  check(aff >= 1 && (online == 0 || aff <= online), "host_counts_from_system", "online %d, affinity %d", online, aff);
 #else
   check(online >= 0 && aff >= 0, "host_counts_from_system", "online %d, affinity %d", online, aff);
 #endif
@@ -42,7 +46,7 @@ static void test_counts(void)
         "host_mask_test_override", "mask byte 0 is %d", bits[0]);
   setenv("SKAMPI_TEST_PROCESSORS", "x2", 1);
   online = sk_host_processors(&aff);
-  check(online != 0 || aff == 0, "host_counts_bad_override_ignored", "online %d, affinity %d", online, aff);
+  check(online == system_online && aff == system_aff, "host_counts_bad_override_ignored", "online %d, affinity %d", online, aff);
   unsetenv("SKAMPI_TEST_PROCESSORS");
 }
 
