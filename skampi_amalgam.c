@@ -16857,9 +16857,14 @@ static int sko_result_line(sko_parser *ps, const char *line)
     goto bad;
   }
   l.size = (long)nums[0];
-  l.time_us = nums[1] * 1e6 / b->unit;
-  l.stderr_us = nums[2] * 1e6 / b->unit;
-  for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  if (b->unit != 1e6) {   /* set_unit; the default needs no arithmetic (exact on x87 too) */
+    l.time_us = nums[1] * 1e6 / b->unit;
+    l.stderr_us = nums[2] * 1e6 / b->unit;
+    for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  } else {
+    l.time_us = nums[1];
+    l.stderr_us = nums[2];
+  }
   {   /* set_unit's factor could carry a time out of the range of doubles */
     int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
     int k;
