@@ -198,8 +198,8 @@ static void test_reader(void)
     const sk_sko_line *l = &b->lines[1];
     check(sk_streq(b->lines[0].label, "Foo(count, MPI_INT)") && sk_streq(b->lines[2].label, "Foo(count, MPI_DOUBLE)"),
           "reader_labels", "'%s'", b->lines[0].label);
-    check(l->nvars == 1 && sk_streq(l->vars[0].name, "count") && l->vars[0].x == 3 && l->size == 12 && l->time_us == 2.5
-          && l->stderr_us == 0.2 && l->reps == 8 && l->nnode == 2 && l->node_us[1] == 2.7, "reader_values",
+    check(l->nvars == 1 && sk_streq(l->vars[0].name, "count") && fabs(l->vars[0].x - 3.0) < 1e-9 && l->size == 12 && fabs(l->time_us - 2.5) < 1e-9
+          && fabs(l->stderr_us - 0.2) < 1e-9 && l->reps == 8 && l->nnode == 2 && fabs(l->node_us[1] - 2.7) < 1e-9, "reader_values",
           "size %ld time %g", l->size, l->time_us);
     check(l->refined && l->limited && l->invalid == 3 && !b->lines[0].refined && !b->lines[0].limited
           && b->lines[2].nnode == 0, "reader_marks", "refined %d limited %d invalid %d", l->refined, l->limited, l->invalid);
