@@ -38,19 +38,18 @@ SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepat
 	split/sync_offsets.h split/sync_window.h split/sync.h split/sync_offsets.c \
 	split/loops.h split/loops.c split/apr.h split/apr.c split/settings.h split/settings.c \
 	split/sync_window.c split/runner.h split/runner.c split/mpit.h split/peruse.h \
-	split/engine.h split/engine.c split/builtins.h split/output.h split/catalogue.h \
-	split/meas_mpi.h split/io_files.h split/io_files.c split/io_daccess.h \
-	split/io_daccess.c split/meas_mw.c split/meas_synthetic.c split/meas_bcast_algos.h \
-	split/meas_bcast_algos.c split/meas_mpi.c split/meas_mpi_p2p.c split/meas_mpi_coll.c \
-	split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c split/meas_mpi_io.c \
-	split/skampi5_compat.h split/skampi5_compat.c split/meas_skampi5_example.c \
-	split/catalogue.c split/lexer.h split/lexer.c split/ast.h split/ast.c split/sources.h \
-	split/sources.c split/parser.h split/parser.c split/output.c split/runlog.h \
-	split/runlog.c split/labels.h split/labels.c split/sko.h split/sko.c split/merge.h \
-	split/merge.c split/export.h split/export.c split/report.h split/report.c \
-	split/report_gp.c split/postproc.h split/postproc.c split/interp.h split/interp.c \
-	split/mpit.c split/peruse.c split/builtins.c split/params4.h split/params4.c \
-	split/main.c
+	split/mpit.c split/peruse.c split/engine.h split/engine.c split/builtins.h \
+	split/output.h split/catalogue.h split/meas_mpi.h split/io_files.h split/io_files.c \
+	split/io_daccess.h split/io_daccess.c split/meas_mw.c split/meas_synthetic.c \
+	split/meas_bcast_algos.h split/meas_bcast_algos.c split/meas_mpi.c split/meas_mpi_p2p.c \
+	split/meas_mpi_coll.c split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c \
+	split/meas_mpi_io.c split/skampi5_compat.h split/skampi5_compat.c \
+	split/meas_skampi5_example.c split/catalogue.c split/lexer.h split/lexer.c split/ast.h \
+	split/ast.c split/sources.h split/sources.c split/parser.h split/parser.c \
+	split/output.c split/runlog.h split/runlog.c split/labels.h split/labels.c split/sko.h \
+	split/sko.c split/merge.h split/merge.c split/export.h split/export.c split/report.h \
+	split/report.c split/report_gp.c split/postproc.h split/postproc.c split/interp.h \
+	split/interp.c split/builtins.c split/params4.h split/params4.c split/main.c
 
 all: skampi skampi-seq
 

@@ -5710,7 +5710,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 /*
 ** mpit.h -- the MPI tools interface's performance variables beside every result (MPI-3
 ** §14.3, "MPI_T"): compiled with -DSKAMPI_MPIT where mpi.h declares MPI 3 or later.
-** switch_mpit_on() in a .ski program (or @MPIT in a SKaMPI 4 parameter file) makes the
+** switch_mpit_on() in a .ski program makes the
 ** engine read every readable performance variable before and after the timed
 ** repetitions of each result, on every process of the measurement communicator; rank 0
 ** of that communicator gets the note: one `# mpit NAME (CLASS): ...` line per variable
@@ -5728,8 +5728,6 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 #else
 #define SK_HAVE_MPIT 0
 #endif
-
-#define SK_MPIT_NOTE_SIZE 2048
 
 /* Members of g, all of them, around the timed repetitions. sk_mpit_end fills note on
 ** rank 0 of g (empty elsewhere, and when nothing changed). */
@@ -5774,6 +5772,442 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
 
 #endif
 /* --- end split/peruse.h --- */
+/* --- begin split/mpit.c --- */
+#line 1 "split/mpit.c"
+/*
+** mpit.c -- see mpit.h. One MPI_T session per result: handles are bound to the
+** measurement communicator where a variable binds to communicators, to no object where
+** it binds to none; variables bound to other objects (windows, files, requests, ...)
+** and those of non-numeric types are left out. A variable that cannot be started or
+** read is left out silently (Open MPI lists monitoring variables whose component is not
+** loaded). The helpers switch_mpit_on / _off are in builtins.c.
+*/
+#line 10 "split/mpit.c"
+
+#if SK_HAVE_MPIT
+
+typedef struct mpit_var {
+  int index, cls, count, continuous;
+  MPI_Datatype type;
+  MPI_T_pvar_handle handle;
+  double before;
+  char name[96];
+} mpit_var;
+
+static struct {
+  int ok;
+  int session_open;
+  MPI_T_pvar_session session;
+  int ntotal;              /* performance variables of the library: the same on every process */
+  mpit_var *vars;          /* those being read, nvars of them */
+  int nvars;
+} mpit;
+
+/* Variables whose handle allocation crashes the library when their component is not the
+** one in use (seen with Open MPI 4.1: the PSM2 transport's statistics call into libpsm2
+** without an endpoint). Left out by name prefix. */
+static const char *const mpit_unsafe_prefixes[] = { "mtl_psm2_", NULL };
+
+static int mpit_unsafe(const char *name)
+{
+  int i;
+  for (i = 0; mpit_unsafe_prefixes[i]; i++)
+    if (strncmp(name, mpit_unsafe_prefixes[i], strlen(mpit_unsafe_prefixes[i])) == 0) return 1;
+  return 0;
+}
+
+static int mpit_numeric(MPI_Datatype t)
+{
+  return t == MPI_INT || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_LONG_LONG
+         || t == MPI_COUNT || t == MPI_DOUBLE;
+}
+
+static const char *mpit_class_name(int cls)
+{
+  switch (cls) {
+  case MPI_T_PVAR_CLASS_STATE: return "state";
+  case MPI_T_PVAR_CLASS_LEVEL: return "level";
+  case MPI_T_PVAR_CLASS_SIZE: return "size";
+  case MPI_T_PVAR_CLASS_PERCENTAGE: return "percentage";
+  case MPI_T_PVAR_CLASS_HIGHWATERMARK: return "high watermark";
+  case MPI_T_PVAR_CLASS_LOWWATERMARK: return "low watermark";
+  case MPI_T_PVAR_CLASS_COUNTER: return "counter";
+  case MPI_T_PVAR_CLASS_AGGREGATE: return "aggregate";
+  case MPI_T_PVAR_CLASS_TIMER: return "timer";
+  default: return "generic";
+  }
+}
+
+/* Counters, aggregates and timers count up: their difference over the repetitions. */
+static int mpit_differenced(int cls)
+{
+  return cls == MPI_T_PVAR_CLASS_COUNTER || cls == MPI_T_PVAR_CLASS_AGGREGATE || cls == MPI_T_PVAR_CLASS_TIMER;
+}
+
+/* MPI_T is initialised once and never finalised: MPICH 4.0 crashes in
+** MPI_T_pvar_get_num when MPI_T is initialised again after its count went back to zero
+** (MPI-3 §14.2 allows leaving it initialised). */
+static int mpit_init(void)
+{
+  int provided;
+  if (!mpit.ok) mpit.ok = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
+  return mpit.ok;
+}
+
+
+/* A description on one line (some libraries break theirs into several). */
+static void mpit_one_line(char *text)
+{
+  for (; *text; text++) if (*text == '\n' || *text == '\r' || *text == '\t') *text = ' ';
+}
+
+/* The sum of a variable's elements (a per-peer array counts as its total). */
+static double mpit_read(const mpit_var *v, int *ok)
+{
+  double sum = 0.0;
+  int i;
+  void *buf = sk_calloc((size_t)v->count, 16);
+  *ok = MPI_T_pvar_read(mpit.session, v->handle, buf) == MPI_SUCCESS;
+  for (i = 0; *ok && i < v->count; i++) {
+    if (v->type == MPI_INT) sum += (double)((int *)buf)[i];
+    else if (v->type == MPI_UNSIGNED) sum += (double)((unsigned *)buf)[i];
+    else if (v->type == MPI_UNSIGNED_LONG) sum += (double)((unsigned long *)buf)[i];
+    else if (v->type == MPI_DOUBLE) sum += ((double *)buf)[i];
+    else if (v->type == MPI_COUNT) sum += (double)((MPI_Count *)buf)[i];
+    else {   /* unsigned long long: read as two halves, C89 has no such type */
+      const unsigned char *b = (const unsigned char *)buf + (size_t)i * 8;
+      double value = 0.0;
+      int k;
+      unsigned one = 1;
+      int little = *(unsigned char *)&one == 1;
+      for (k = 0; k < 8; k++) value = value * 256.0 + (double)b[little ? 7 - k : k];
+      sum += value;
+    }
+  }
+  free(buf);
+  return sum;
+}
+
+SK_API void sk_mpit_begin(sk_group *g)
+{
+  MPI_Comm comm = sk_tp_group_mpi_comm(g);
+  int n = 0, i;
+  if (!mpit_init() || MPI_T_pvar_get_num(&n) != MPI_SUCCESS) n = 0;
+  mpit.ntotal = n;
+  mpit.nvars = 0;
+  mpit.vars = (mpit_var *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(mpit_var));
+  if (n == 0 || MPI_T_pvar_session_create(&mpit.session) != MPI_SUCCESS) return;
+  mpit.session_open = 1;
+  for (i = 0; i < n; i++) {
+    mpit_var *v = &mpit.vars[mpit.nvars];
+    char desc[8];
+    int name_len = (int)sizeof v->name, desc_len = (int)sizeof desc, verbosity, bind, readonly, atomic, ok;
+    MPI_T_enum enumtype;
+    if (MPI_T_pvar_get_info(i, v->name, &name_len, &verbosity, &v->cls, &v->type, &enumtype, desc, &desc_len,
+                            &bind, &readonly, &v->continuous, &atomic) != MPI_SUCCESS) continue;
+    if (!mpit_numeric(v->type) || v->cls == MPI_T_PVAR_CLASS_STATE || v->cls == MPI_T_PVAR_CLASS_GENERIC) continue;
+    if ((bind != MPI_T_BIND_NO_OBJECT && bind != MPI_T_BIND_MPI_COMM) || mpit_unsafe(v->name)) continue;
+    if (MPI_T_pvar_handle_alloc(mpit.session, i, bind == MPI_T_BIND_MPI_COMM ? (void *)&comm : NULL,
+                                &v->handle, &v->count) != MPI_SUCCESS) continue;
+    if (v->count < 1 || (!v->continuous && MPI_T_pvar_start(mpit.session, v->handle) != MPI_SUCCESS)) {
+      MPI_T_pvar_handle_free(mpit.session, &v->handle);
+      continue;
+    }
+    v->index = i;
+    v->before = mpit_read(v, &ok);
+    if (!ok) { MPI_T_pvar_handle_free(mpit.session, &v->handle); continue; }
+    mpit.nvars++;
+  }
+}
+
+/* Slot 1 + index holds variable `index`'s change or value (0 where it was not read), so
+** that every process gathers the same number of doubles. */
+SK_API void sk_mpit_end(sk_group *g, char *note, size_t size)
+{
+  int i, ok, n = sk_tp_group_size(g), me = sk_tp_group_rank(g), nt = mpit.ntotal;
+  size_t slots = (size_t)nt + 1;
+  double *mine = (double *)sk_calloc(slots, sizeof(double));
+  double *all = me == 0 ? (double *)sk_calloc(slots * (size_t)n, sizeof(double)) : NULL;
+  char *read_here = (char *)sk_calloc(slots, 1);
+  int *cls = (int *)sk_calloc(slots, sizeof(int));
+  sk_str s;
+  note[0] = '\0';
+  for (i = 0; i < mpit.nvars; i++) {
+    mpit_var *v = &mpit.vars[i];
+    double after = mpit_read(v, &ok);
+    if (ok) mine[1 + v->index] = mpit_differenced(v->cls) ? after - v->before : after;
+    read_here[1 + v->index] = 1;
+    cls[1 + v->index] = v->cls;
+    if (!v->continuous) MPI_T_pvar_stop(mpit.session, v->handle);
+    MPI_T_pvar_handle_free(mpit.session, &v->handle);
+  }
+  if (mpit.session_open) MPI_T_pvar_session_free(&mpit.session);
+  mpit.session_open = 0;
+  sk_tp_gather_doubles(g, mine, (int)slots, all, 0);
+  if (me == 0) {
+    sk_str zero;
+    sk_str_init(&s);
+    sk_str_init(&zero);
+    if (mpit.nvars == 0)
+      sk_str_printf(&s, "# mpit: the library offers no readable performance variables (skampi -l MPI_T lists what it has)\n");
+    for (i = 0; i < nt; i++) {
+      double sum = 0.0, max = 0.0;
+      int p;
+      char name[96], desc[8];
+      int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, c, bind, ro, cont, atomic;
+      MPI_Datatype type;
+      MPI_T_enum et;
+      if (!read_here[1 + i]) continue;   /* rank 0 reads what the others read */
+      for (p = 0; p < n; p++) {
+        double x = all[(size_t)p * slots + 1 + (size_t)i];
+        sum += x;
+        if (p == 0 || x > max) max = x;
+      }
+      if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &c, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
+          != MPI_SUCCESS) continue;
+      if (sum == 0.0 && max == 0.0) {   /* read and zero: named on one line at the end */
+        sk_str_printf(&zero, "%s%s", zero.len ? ", " : "# mpit 0 on every process: ", name);
+        continue;
+      }
+      sk_str_printf(&s, "# mpit %s (%s%s): sum %.6g, max %.6g over %d processes\n", name,
+                    mpit_class_name(cls[1 + i]), mpit_differenced(cls[1 + i]) ? ", change" : "", sum, max, n);
+    }
+    if (zero.len) { sk_str_puts(&s, zero.data); sk_str_putc(&s, '\n'); }
+    sk_str_free(&zero);
+    if (s.data) {
+      sk_copy_string(note, size, s.data);
+      if (s.len >= size && size > 1) note[size - 2] = '\n';
+    }
+    sk_str_free(&s);
+    free(all);
+  }
+  free(mine);
+  free(read_here);
+  free(cls);
+  free(mpit.vars);
+  mpit.vars = NULL;
+  mpit.nvars = 0;
+}
+
+SK_API int sk_mpit_list(sk_str *out)
+{
+  int n = 0, nc = 0, i;
+  if (!mpit_init()) { sk_str_printf(out, "MPI_T: MPI_T_init_thread failed\n"); return 1; }
+  MPI_T_pvar_get_num(&n);
+  MPI_T_cvar_get_num(&nc);
+  sk_str_printf(out, "MPI_T performance variables: %d (switch_mpit_on() records those marked *)\n", n);
+  for (i = 0; i < n; i++) {
+    char name[128], desc[256];
+    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, cls, bind, ro, cont, atomic;
+    MPI_Datatype type;
+    MPI_T_enum et;
+    if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &cls, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
+        != MPI_SUCCESS) continue;
+    mpit_one_line(desc);
+    sk_str_printf(out, " %c %s (%s)%s%s\n",
+                  mpit_numeric(type) && cls != MPI_T_PVAR_CLASS_STATE && cls != MPI_T_PVAR_CLASS_GENERIC
+                  && (bind == MPI_T_BIND_NO_OBJECT || bind == MPI_T_BIND_MPI_COMM) && !mpit_unsafe(name) ? '*' : ' ',
+                  name, mpit_class_name(cls), desc[0] ? ": " : "", desc);
+  }
+  sk_str_printf(out, "MPI_T control variables: %d\n", nc);
+  for (i = 0; i < nc; i++) {
+    char name[128], desc[256];
+    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, bind, scope;
+    MPI_Datatype type;
+    MPI_T_enum et;
+    if (MPI_T_cvar_get_info(i, name, &nl, &verbosity, &type, &et, desc, &dl, &bind, &scope) != MPI_SUCCESS) continue;
+    mpit_one_line(desc);
+    sk_str_printf(out, "   %s%s%s\n", name, desc[0] ? ": " : "", desc);
+  }
+  return 1;
+}
+
+#else
+
+SK_API void sk_mpit_begin(sk_group *g) { (void)g; }
+SK_API void sk_mpit_end(sk_group *g, char *note, size_t size) { (void)g; (void)size; note[0] = '\0'; }
+SK_API int sk_mpit_list(sk_str *out)
+{
+  sk_str_printf(out, "MPI_T: not in this build (it needs -DSKAMPI_MPIT and an MPI 3 library; this is the %s build)\n",
+                SK_BACKEND_NAME);
+  return 0;
+}
+
+#endif
+/* --- end split/mpit.c --- */
+/* --- begin split/peruse.c --- */
+#line 1 "split/peruse.c"
+/*
+** peruse.c -- see peruse.h. The callbacks only count and time: per event kind a count;
+** per request (the event's unique id, in a small open-addressing table) the times of its
+** activation, transfer begin and queue insertions, from which four durations are
+** accumulated (sum, maximum, number). The helpers switch_peruse_on / _off are in
+** builtins.c.
+*/
+#line 9 "split/peruse.c"
+
+#if SK_HAVE_PERUSE
+#include <peruse.h>
+
+/* The events of MPI PERUSE 2.0 §4.3 that skampi counts, by the names §5.2.3 queries. */
+static const char *const pe_names[] = {
+  "PERUSE_COMM_REQ_ACTIVATE", "PERUSE_COMM_REQ_MATCH_UNEX", "PERUSE_COMM_REQ_INSERT_IN_POSTED_Q",
+  "PERUSE_COMM_REQ_REMOVE_FROM_POSTED_Q", "PERUSE_COMM_REQ_XFER_BEGIN", "PERUSE_COMM_REQ_XFER_END",
+  "PERUSE_COMM_REQ_COMPLETE", "PERUSE_COMM_MSG_ARRIVED", "PERUSE_COMM_MSG_INSERT_IN_UNEX_Q",
+  "PERUSE_COMM_MSG_REMOVE_FROM_UNEX_Q", "PERUSE_COMM_MSG_MATCH_POSTED_REQ"
+};
+enum {
+  PE_ACTIVATE, PE_MATCH_UNEX, PE_INSERT_POSTED, PE_REMOVE_POSTED, PE_XFER_BEGIN, PE_XFER_END,
+  PE_COMPLETE, PE_ARRIVED, PE_INSERT_UNEX, PE_REMOVE_UNEX, PE_MATCH_POSTED, PE_NEVENTS
+};
+/* The four durations of peruse.h's note. */
+enum { PD_ACTIVATE_TO_XFER, PD_XFER, PD_POSTED_Q, PD_UNEX_Q, PD_N };
+static const char *const pd_names[] = {
+  "activate->xfer_begin", "xfer_begin->xfer_end", "posted queue residence", "unexpected queue residence"
+};
+
+#define PE_SLOTS 1024   /* requests in flight that one process can follow */
+
+typedef struct pe_request {
+  MPI_Aint id;
+  int used;
+  double t_activate, t_xfer, t_posted, t_unex;
+} pe_request;
+
+static struct {
+  int initialised, ok;
+  peruse_event_h handle[PE_NEVENTS];
+  int supported[PE_NEVENTS];
+  double count[PE_NEVENTS];
+  double sum[PD_N], max[PD_N], n[PD_N];
+  pe_request req[PE_SLOTS];
+} pe;
+
+static pe_request *pe_slot(MPI_Aint id)
+{
+  unsigned long h = ((unsigned long)id >> 4) % PE_SLOTS, k;
+  for (k = 0; k < PE_SLOTS; k++) {
+    pe_request *r = &pe.req[(h + k) % PE_SLOTS];
+    if (!r->used) { memset(r, 0, sizeof *r); r->used = 1; r->id = id; return r; }
+    if (r->id == id) return r;
+  }
+  return NULL;   /* table full: this request is not timed */
+}
+
+static void pe_duration(int which, double since, double now)
+{
+  double d;
+  if (since <= 0.0) return;
+  d = now - since;
+  pe.sum[which] += d;
+  pe.n[which] += 1.0;
+  if (d > pe.max[which]) pe.max[which] = d;
+}
+
+static int pe_callback(peruse_event_h event_h, MPI_Aint unique_id, peruse_comm_spec_t *spec, void *param)
+{
+  int kind = (int)(size_t)param;
+  double now = MPI_Wtime();
+  pe_request *r;
+  (void)event_h; (void)spec;
+  pe.count[kind] += 1.0;
+  r = pe_slot(unique_id);
+  if (r == NULL) return MPI_SUCCESS;
+  switch (kind) {
+  case PE_ACTIVATE: r->t_activate = now; break;
+  case PE_XFER_BEGIN: pe_duration(PD_ACTIVATE_TO_XFER, r->t_activate, now); r->t_xfer = now; break;
+  case PE_XFER_END: pe_duration(PD_XFER, r->t_xfer, now); break;
+  case PE_INSERT_POSTED: r->t_posted = now; break;
+  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); break;
+  case PE_INSERT_UNEX: r->t_unex = now; break;
+  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); break;
+  case PE_COMPLETE: r->used = 0; break;   /* the id may be used again */
+  default: break;
+  }
+  return MPI_SUCCESS;
+}
+
+SK_API void sk_peruse_begin(sk_group *g)
+{
+  MPI_Comm comm = sk_tp_group_mpi_comm(g);
+  int i, event;
+  if (!pe.initialised) { pe.initialised = 1; pe.ok = PERUSE_Init() == PERUSE_SUCCESS; }
+  memset(pe.count, 0, sizeof pe.count);
+  memset(pe.sum, 0, sizeof pe.sum);
+  memset(pe.max, 0, sizeof pe.max);
+  memset(pe.n, 0, sizeof pe.n);
+  memset(pe.req, 0, sizeof pe.req);
+  for (i = 0; i < PE_NEVENTS; i++) {
+    pe.supported[i] = 0;
+    pe.handle[i] = PERUSE_EVENT_HANDLE_NULL;
+    if (!pe.ok || PERUSE_Query_event(pe_names[i], &event) != PERUSE_SUCCESS) continue;
+    if (PERUSE_Event_comm_register(event, comm, pe_callback, (void *)(size_t)i, &pe.handle[i]) != PERUSE_SUCCESS)
+      continue;
+    if (PERUSE_Event_activate(pe.handle[i]) != PERUSE_SUCCESS) { PERUSE_Event_release(&pe.handle[i]); continue; }
+    pe.supported[i] = 1;
+  }
+}
+
+/* What one process sends to rank 0: counts, supported flags, then sum/max/n per duration. */
+#define PE_PACK (2 * PE_NEVENTS + 3 * PD_N)
+
+SK_API void sk_peruse_end(sk_group *g, char *note, size_t size)
+{
+  double mine[PE_PACK], *all = NULL;
+  int i, p, n = sk_tp_group_size(g), me = sk_tp_group_rank(g);
+  size_t used = strlen(note);
+  for (i = 0; i < PE_NEVENTS; i++)
+    if (pe.supported[i]) { PERUSE_Event_deactivate(pe.handle[i]); PERUSE_Event_release(&pe.handle[i]); }
+  for (i = 0; i < PE_NEVENTS; i++) { mine[i] = pe.count[i]; mine[PE_NEVENTS + i] = pe.supported[i]; }
+  for (i = 0; i < PD_N; i++) {
+    mine[2 * PE_NEVENTS + 3 * i] = pe.sum[i];
+    mine[2 * PE_NEVENTS + 3 * i + 1] = pe.max[i];
+    mine[2 * PE_NEVENTS + 3 * i + 2] = pe.n[i];
+  }
+  if (me == 0) all = (double *)sk_malloc(sizeof(double) * PE_PACK * (size_t)n);
+  sk_tp_gather_doubles(g, mine, PE_PACK, all, 0);
+  if (me == 0) {
+    sk_str s;
+    int missing = 0;
+    sk_str_init(&s);
+    sk_str_puts(&s, "# peruse events:");
+    for (i = 0; i < PE_NEVENTS; i++) {
+      double c = 0.0;
+      if (!all[PE_NEVENTS + i]) { missing++; continue; }
+      for (p = 0; p < n; p++) c += all[(size_t)p * PE_PACK + (size_t)i];
+      sk_str_printf(&s, "%s %s %.0f", i ? "," : "", pe_names[i] + 7, c);
+    }
+    sk_str_printf(&s, " (sum over %d processes)\n", n);
+    for (i = 0; i < PD_N; i++) {
+      double sum = 0.0, max = 0.0, cnt = 0.0;
+      for (p = 0; p < n; p++) {
+        const double *x = all + (size_t)p * PE_PACK + 2 * PE_NEVENTS + 3 * (size_t)i;
+        sum += x[0];
+        if (x[1] > max) max = x[1];
+        cnt += x[2];
+      }
+      if (cnt > 0.0)
+        sk_str_printf(&s, "# peruse %s: mean %.3f us, max %.3f us (%.0f requests)\n", pd_names[i],
+                      sum / cnt * 1e6, max * 1e6, cnt);
+    }
+    if (missing) {
+      sk_str_puts(&s, "# peruse: the library does not support");
+      for (i = 0; i < PE_NEVENTS; i++) if (!all[PE_NEVENTS + i]) sk_str_printf(&s, " %s", pe_names[i]);
+      sk_str_putc(&s, '\n');
+    }
+    if (used + 1 < size) sk_copy_string(note + used, size - used, s.data);
+    sk_str_free(&s);
+    free(all);
+  }
+}
+
+#else
+
+SK_API void sk_peruse_begin(sk_group *g) { (void)g; }
+SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void)note; (void)size; }
+
+#endif
+/* --- end split/peruse.c --- */
 /* --- begin split/engine.h --- */
 #line 1 "split/engine.h"
 /*
@@ -6157,8 +6591,6 @@ typedef struct sk_iterator {
 ** the way catalogue.c lists the measurement tables; sk_builtin_find searches them too. */
 typedef const sk_builtin *(*sk_builtin_table_fn)(void);
 SK_API const sk_builtin *sk_builtins_bcast_algos(void);
-SK_API const sk_builtin *sk_builtins_mpit(void);
-SK_API const sk_builtin *sk_builtins_peruse(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
@@ -19276,20 +19708,17 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
   sk_str_printf(&line, "#P[%d] ", rank);
   for (i = 0; i < s->nlist; i++) {
     sk_value v = sk_interp_eval(in, s->list[i]);
-    size_t from = line.len, k;
-    print_value(&line, &v);
+    sk_str text;
+    const char *p;
+    sk_str_init(&text);
+    print_value(&text, &v);
     /* a value with line breaks (a string spanning lines) continues on "#P[r] " lines,
     ** so that the output stays a valid result file */
-    for (k = from; k < line.len; k++)
-      if (line.data[k] == '\n') {
-        sk_str rest;
-        sk_str_init(&rest);
-        sk_str_printf(&rest, "#P[%d] %s", rank, line.data + k + 1);
-        line.len = k + 1;
-        line.data[k + 1] = '\0';
-        sk_str_puts(&line, rest.data);
-        sk_str_free(&rest);
-      }
+    for (p = text.data; p && *p; p++) {
+      sk_str_putc(&line, *p);
+      if (*p == '\n') sk_str_printf(&line, "#P[%d] ", rank);
+    }
+    sk_str_free(&text);
   }
   sk_str_putc(&line, '\n');
   if (s->kind == S_PRINT) sk_out_text(line.data);
@@ -19348,492 +19777,6 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
   exec_block(in, &prog->top);
 }
 /* --- end split/interp.c --- */
-/* --- begin split/mpit.c --- */
-#line 1 "split/mpit.c"
-/*
-** mpit.c -- see mpit.h. One MPI_T session per result: handles are bound to the
-** measurement communicator where a variable binds to communicators, to no object where
-** it binds to none; variables bound to other objects (windows, files, requests, ...)
-** and those of non-numeric types are left out. A variable that cannot be started or
-** read is left out silently (Open MPI lists monitoring variables whose component is not
-** loaded). Also the helpers switch_mpit_on / switch_mpit_off.
-*/
-#line 10 "split/mpit.c"
-#line 11 "split/mpit.c"
-#line 12 "split/mpit.c"
-
-#if SK_HAVE_MPIT
-
-typedef struct mpit_var {
-  int index, cls, count, continuous;
-  MPI_Datatype type;
-  MPI_T_pvar_handle handle;
-  double before;
-  char name[96];
-} mpit_var;
-
-static struct {
-  int ok;
-  int session_open;
-  MPI_T_pvar_session session;
-  int ntotal;              /* performance variables of the library: the same on every process */
-  mpit_var *vars;          /* those being read, nvars of them */
-  int nvars;
-} mpit;
-
-/* Variables whose handle allocation crashes the library when their component is not the
-** one in use (seen with Open MPI 4.1: the PSM2 transport's statistics call into libpsm2
-** without an endpoint). Left out by name prefix. */
-static const char *const mpit_unsafe_prefixes[] = { "mtl_psm2_", NULL };
-
-static int mpit_unsafe(const char *name)
-{
-  int i;
-  for (i = 0; mpit_unsafe_prefixes[i]; i++)
-    if (strncmp(name, mpit_unsafe_prefixes[i], strlen(mpit_unsafe_prefixes[i])) == 0) return 1;
-  return 0;
-}
-
-static int mpit_numeric(MPI_Datatype t)
-{
-  return t == MPI_INT || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_LONG_LONG
-         || t == MPI_COUNT || t == MPI_DOUBLE;
-}
-
-static const char *mpit_class_name(int cls)
-{
-  switch (cls) {
-  case MPI_T_PVAR_CLASS_STATE: return "state";
-  case MPI_T_PVAR_CLASS_LEVEL: return "level";
-  case MPI_T_PVAR_CLASS_SIZE: return "size";
-  case MPI_T_PVAR_CLASS_PERCENTAGE: return "percentage";
-  case MPI_T_PVAR_CLASS_HIGHWATERMARK: return "high watermark";
-  case MPI_T_PVAR_CLASS_LOWWATERMARK: return "low watermark";
-  case MPI_T_PVAR_CLASS_COUNTER: return "counter";
-  case MPI_T_PVAR_CLASS_AGGREGATE: return "aggregate";
-  case MPI_T_PVAR_CLASS_TIMER: return "timer";
-  default: return "generic";
-  }
-}
-
-/* Counters, aggregates and timers count up: their difference over the repetitions. */
-static int mpit_differenced(int cls)
-{
-  return cls == MPI_T_PVAR_CLASS_COUNTER || cls == MPI_T_PVAR_CLASS_AGGREGATE || cls == MPI_T_PVAR_CLASS_TIMER;
-}
-
-/* MPI_T is initialised once and never finalised: MPICH 4.0 crashes in
-** MPI_T_pvar_get_num when MPI_T is initialised again after its count went back to zero
-** (MPI-3 §14.2 allows leaving it initialised). */
-static int mpit_init(void)
-{
-  int provided;
-  if (!mpit.ok) mpit.ok = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
-  return mpit.ok;
-}
-
-
-/* A description on one line (some libraries break theirs into several). */
-static void mpit_one_line(char *text)
-{
-  for (; *text; text++) if (*text == '\n' || *text == '\r' || *text == '\t') *text = ' ';
-}
-
-/* The sum of a variable's elements (a per-peer array counts as its total). */
-static double mpit_read(const mpit_var *v, int *ok)
-{
-  double sum = 0.0;
-  int i;
-  void *buf = sk_calloc((size_t)v->count, 16);
-  *ok = MPI_T_pvar_read(mpit.session, v->handle, buf) == MPI_SUCCESS;
-  for (i = 0; *ok && i < v->count; i++) {
-    if (v->type == MPI_INT) sum += (double)((int *)buf)[i];
-    else if (v->type == MPI_UNSIGNED) sum += (double)((unsigned *)buf)[i];
-    else if (v->type == MPI_UNSIGNED_LONG) sum += (double)((unsigned long *)buf)[i];
-    else if (v->type == MPI_DOUBLE) sum += ((double *)buf)[i];
-    else if (v->type == MPI_COUNT) sum += (double)((MPI_Count *)buf)[i];
-    else {   /* unsigned long long: read as two halves, C89 has no such type */
-      const unsigned char *b = (const unsigned char *)buf + (size_t)i * 8;
-      double value = 0.0;
-      int k;
-      unsigned one = 1;
-      int little = *(unsigned char *)&one == 1;
-      for (k = 0; k < 8; k++) value = value * 256.0 + (double)b[little ? 7 - k : k];
-      sum += value;
-    }
-  }
-  free(buf);
-  return sum;
-}
-
-SK_API void sk_mpit_begin(sk_group *g)
-{
-  MPI_Comm comm = sk_tp_group_mpi_comm(g);
-  int n = 0, i;
-  if (!mpit_init() || MPI_T_pvar_get_num(&n) != MPI_SUCCESS) n = 0;
-  mpit.ntotal = n;
-  mpit.nvars = 0;
-  mpit.vars = (mpit_var *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(mpit_var));
-  if (n == 0 || MPI_T_pvar_session_create(&mpit.session) != MPI_SUCCESS) return;
-  mpit.session_open = 1;
-  for (i = 0; i < n; i++) {
-    mpit_var *v = &mpit.vars[mpit.nvars];
-    char desc[8];
-    int name_len = (int)sizeof v->name, desc_len = (int)sizeof desc, verbosity, bind, readonly, atomic, ok;
-    MPI_T_enum enumtype;
-    if (MPI_T_pvar_get_info(i, v->name, &name_len, &verbosity, &v->cls, &v->type, &enumtype, desc, &desc_len,
-                            &bind, &readonly, &v->continuous, &atomic) != MPI_SUCCESS) continue;
-    if (!mpit_numeric(v->type) || v->cls == MPI_T_PVAR_CLASS_STATE || v->cls == MPI_T_PVAR_CLASS_GENERIC) continue;
-    if ((bind != MPI_T_BIND_NO_OBJECT && bind != MPI_T_BIND_MPI_COMM) || mpit_unsafe(v->name)) continue;
-    if (MPI_T_pvar_handle_alloc(mpit.session, i, bind == MPI_T_BIND_MPI_COMM ? (void *)&comm : NULL,
-                                &v->handle, &v->count) != MPI_SUCCESS) continue;
-    if (v->count < 1 || (!v->continuous && MPI_T_pvar_start(mpit.session, v->handle) != MPI_SUCCESS)) {
-      MPI_T_pvar_handle_free(mpit.session, &v->handle);
-      continue;
-    }
-    v->index = i;
-    v->before = mpit_read(v, &ok);
-    if (!ok) { MPI_T_pvar_handle_free(mpit.session, &v->handle); continue; }
-    mpit.nvars++;
-  }
-}
-
-/* Slot 1 + index holds variable `index`'s change or value (0 where it was not read), so
-** that every process gathers the same number of doubles. */
-SK_API void sk_mpit_end(sk_group *g, char *note, size_t size)
-{
-  int i, ok, n = sk_tp_group_size(g), me = sk_tp_group_rank(g), nt = mpit.ntotal;
-  size_t slots = (size_t)nt + 1;
-  double *mine = (double *)sk_calloc(slots, sizeof(double));
-  double *all = me == 0 ? (double *)sk_calloc(slots * (size_t)n, sizeof(double)) : NULL;
-  char *read_here = (char *)sk_calloc(slots, 1);
-  int *cls = (int *)sk_calloc(slots, sizeof(int));
-  sk_str s;
-  note[0] = '\0';
-  for (i = 0; i < mpit.nvars; i++) {
-    mpit_var *v = &mpit.vars[i];
-    double after = mpit_read(v, &ok);
-    if (ok) mine[1 + v->index] = mpit_differenced(v->cls) ? after - v->before : after;
-    read_here[1 + v->index] = 1;
-    cls[1 + v->index] = v->cls;
-    if (!v->continuous) MPI_T_pvar_stop(mpit.session, v->handle);
-    MPI_T_pvar_handle_free(mpit.session, &v->handle);
-  }
-  if (mpit.session_open) MPI_T_pvar_session_free(&mpit.session);
-  mpit.session_open = 0;
-  sk_tp_gather_doubles(g, mine, (int)slots, all, 0);
-  if (me == 0) {
-    sk_str zero;
-    sk_str_init(&s);
-    sk_str_init(&zero);
-    if (mpit.nvars == 0)
-      sk_str_printf(&s, "# mpit: the library offers no readable performance variables (skampi -l MPI_T lists what it has)\n");
-    for (i = 0; i < nt; i++) {
-      double sum = 0.0, max = 0.0;
-      int p;
-      char name[96], desc[8];
-      int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, c, bind, ro, cont, atomic;
-      MPI_Datatype type;
-      MPI_T_enum et;
-      if (!read_here[1 + i]) continue;   /* rank 0 reads what the others read */
-      for (p = 0; p < n; p++) {
-        double x = all[(size_t)p * slots + 1 + (size_t)i];
-        sum += x;
-        if (p == 0 || x > max) max = x;
-      }
-      if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &c, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
-          != MPI_SUCCESS) continue;
-      if (sum == 0.0 && max == 0.0) {   /* read and zero: named on one line at the end */
-        sk_str_printf(&zero, "%s%s", zero.len ? ", " : "# mpit 0 on every process: ", name);
-        continue;
-      }
-      sk_str_printf(&s, "# mpit %s (%s%s): sum %.6g, max %.6g over %d processes\n", name,
-                    mpit_class_name(cls[1 + i]), mpit_differenced(cls[1 + i]) ? ", change" : "", sum, max, n);
-    }
-    if (zero.len) { sk_str_puts(&s, zero.data); sk_str_putc(&s, '\n'); }
-    sk_str_free(&zero);
-    if (s.data) {
-      sk_copy_string(note, size, s.data);
-      if (s.len >= size && size > 1) note[size - 2] = '\n';
-    }
-    sk_str_free(&s);
-    free(all);
-  }
-  free(mine);
-  free(read_here);
-  free(cls);
-  free(mpit.vars);
-  mpit.vars = NULL;
-  mpit.nvars = 0;
-}
-
-SK_API int sk_mpit_list(sk_str *out)
-{
-  int n = 0, nc = 0, i;
-  if (!mpit_init()) { sk_str_printf(out, "MPI_T: MPI_T_init_thread failed\n"); return 1; }
-  MPI_T_pvar_get_num(&n);
-  MPI_T_cvar_get_num(&nc);
-  sk_str_printf(out, "MPI_T performance variables: %d (switch_mpit_on() records those marked *)\n", n);
-  for (i = 0; i < n; i++) {
-    char name[128], desc[256];
-    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, cls, bind, ro, cont, atomic;
-    MPI_Datatype type;
-    MPI_T_enum et;
-    if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &cls, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
-        != MPI_SUCCESS) continue;
-    mpit_one_line(desc);
-    sk_str_printf(out, " %c %s (%s)%s%s\n",
-                  mpit_numeric(type) && cls != MPI_T_PVAR_CLASS_STATE && cls != MPI_T_PVAR_CLASS_GENERIC
-                  && (bind == MPI_T_BIND_NO_OBJECT || bind == MPI_T_BIND_MPI_COMM) && !mpit_unsafe(name) ? '*' : ' ',
-                  name, mpit_class_name(cls), desc[0] ? ": " : "", desc);
-  }
-  sk_str_printf(out, "MPI_T control variables: %d\n", nc);
-  for (i = 0; i < nc; i++) {
-    char name[128], desc[256];
-    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, bind, scope;
-    MPI_Datatype type;
-    MPI_T_enum et;
-    if (MPI_T_cvar_get_info(i, name, &nl, &verbosity, &type, &et, desc, &dl, &bind, &scope) != MPI_SUCCESS) continue;
-    mpit_one_line(desc);
-    sk_str_printf(out, "   %s%s%s\n", name, desc[0] ? ": " : "", desc);
-  }
-  return 1;
-}
-
-#else
-
-SK_API void sk_mpit_begin(sk_group *g) { (void)g; }
-SK_API void sk_mpit_end(sk_group *g, char *note, size_t size) { (void)g; (void)size; note[0] = '\0'; }
-SK_API int sk_mpit_list(sk_str *out)
-{
-  sk_str_printf(out, "MPI_T: not in this build (it needs -DSKAMPI_MPIT and an MPI 3 library; this is the %s build)\n",
-                SK_BACKEND_NAME);
-  return 0;
-}
-
-#endif
-
-/* switch_mpit_on() / switch_mpit_off(): record the performance variables beside the
-** results of the blocks that follow. */
-static sk_value mpit_switch(sk_interp *in, int on, const sk_loc *loc)
-{
-  sk_value none;
-  if (on && !SK_HAVE_MPIT)
-    sk_user_error(loc, "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)");
-  in->settings.mpit = on;
-  none.type = SK_T_NONE;
-  return none;
-}
-
-static sk_value bi_switch_mpit_on(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return mpit_switch(in, 1, loc); }
-static sk_value bi_switch_mpit_off(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return mpit_switch(in, 0, loc); }
-
-static const sk_builtin mpit_builtins[] = {
-  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
-  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-SK_API const sk_builtin *sk_builtins_mpit(void) { return mpit_builtins; }
-/* --- end split/mpit.c --- */
-/* --- begin split/peruse.c --- */
-#line 1 "split/peruse.c"
-/*
-** peruse.c -- see peruse.h. The callbacks only count and time: per event kind a count;
-** per request (the event's unique id, in a small open-addressing table) the times of its
-** activation, transfer begin and queue insertions, from which four durations are
-** accumulated (sum, maximum, number). Also the helpers switch_peruse_on / _off.
-*/
-#line 8 "split/peruse.c"
-#line 9 "split/peruse.c"
-#line 10 "split/peruse.c"
-
-#if SK_HAVE_PERUSE
-#include <peruse.h>
-
-/* The events of MPI PERUSE 2.0 §4.3 that skampi counts, by the names §5.2.3 queries. */
-static const char *const pe_names[] = {
-  "PERUSE_COMM_REQ_ACTIVATE", "PERUSE_COMM_REQ_MATCH_UNEX", "PERUSE_COMM_REQ_INSERT_IN_POSTED_Q",
-  "PERUSE_COMM_REQ_REMOVE_FROM_POSTED_Q", "PERUSE_COMM_REQ_XFER_BEGIN", "PERUSE_COMM_REQ_XFER_END",
-  "PERUSE_COMM_REQ_COMPLETE", "PERUSE_COMM_MSG_ARRIVED", "PERUSE_COMM_MSG_INSERT_IN_UNEX_Q",
-  "PERUSE_COMM_MSG_REMOVE_FROM_UNEX_Q", "PERUSE_COMM_MSG_MATCH_POSTED_REQ"
-};
-enum {
-  PE_ACTIVATE, PE_MATCH_UNEX, PE_INSERT_POSTED, PE_REMOVE_POSTED, PE_XFER_BEGIN, PE_XFER_END,
-  PE_COMPLETE, PE_ARRIVED, PE_INSERT_UNEX, PE_REMOVE_UNEX, PE_MATCH_POSTED, PE_NEVENTS
-};
-/* The four durations of peruse.h's note. */
-enum { PD_ACTIVATE_TO_XFER, PD_XFER, PD_POSTED_Q, PD_UNEX_Q, PD_N };
-static const char *const pd_names[] = {
-  "activate->xfer_begin", "xfer_begin->xfer_end", "posted queue residence", "unexpected queue residence"
-};
-
-#define PE_SLOTS 1024   /* requests in flight that one process can follow */
-
-typedef struct pe_request {
-  MPI_Aint id;
-  int used;
-  double t_activate, t_xfer, t_posted, t_unex;
-} pe_request;
-
-static struct {
-  int initialised, ok;
-  peruse_event_h handle[PE_NEVENTS];
-  int supported[PE_NEVENTS];
-  double count[PE_NEVENTS];
-  double sum[PD_N], max[PD_N], n[PD_N];
-  pe_request req[PE_SLOTS];
-} pe;
-
-static pe_request *pe_slot(MPI_Aint id)
-{
-  unsigned long h = ((unsigned long)id >> 4) % PE_SLOTS, k;
-  for (k = 0; k < PE_SLOTS; k++) {
-    pe_request *r = &pe.req[(h + k) % PE_SLOTS];
-    if (!r->used) { memset(r, 0, sizeof *r); r->used = 1; r->id = id; return r; }
-    if (r->id == id) return r;
-  }
-  return NULL;   /* table full: this request is not timed */
-}
-
-static void pe_duration(int which, double since, double now)
-{
-  double d;
-  if (since <= 0.0) return;
-  d = now - since;
-  pe.sum[which] += d;
-  pe.n[which] += 1.0;
-  if (d > pe.max[which]) pe.max[which] = d;
-}
-
-static int pe_callback(peruse_event_h event_h, MPI_Aint unique_id, peruse_comm_spec_t *spec, void *param)
-{
-  int kind = (int)(size_t)param;
-  double now = MPI_Wtime();
-  pe_request *r;
-  (void)event_h; (void)spec;
-  pe.count[kind] += 1.0;
-  r = pe_slot(unique_id);
-  if (r == NULL) return MPI_SUCCESS;
-  switch (kind) {
-  case PE_ACTIVATE: r->t_activate = now; break;
-  case PE_XFER_BEGIN: pe_duration(PD_ACTIVATE_TO_XFER, r->t_activate, now); r->t_xfer = now; break;
-  case PE_XFER_END: pe_duration(PD_XFER, r->t_xfer, now); break;
-  case PE_INSERT_POSTED: r->t_posted = now; break;
-  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); break;
-  case PE_INSERT_UNEX: r->t_unex = now; break;
-  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); break;
-  case PE_COMPLETE: r->used = 0; break;   /* the id may be used again */
-  default: break;
-  }
-  return MPI_SUCCESS;
-}
-
-SK_API void sk_peruse_begin(sk_group *g)
-{
-  MPI_Comm comm = sk_tp_group_mpi_comm(g);
-  int i, event;
-  if (!pe.initialised) { pe.initialised = 1; pe.ok = PERUSE_Init() == PERUSE_SUCCESS; }
-  memset(pe.count, 0, sizeof pe.count);
-  memset(pe.sum, 0, sizeof pe.sum);
-  memset(pe.max, 0, sizeof pe.max);
-  memset(pe.n, 0, sizeof pe.n);
-  memset(pe.req, 0, sizeof pe.req);
-  for (i = 0; i < PE_NEVENTS; i++) {
-    pe.supported[i] = 0;
-    pe.handle[i] = PERUSE_EVENT_HANDLE_NULL;
-    if (!pe.ok || PERUSE_Query_event(pe_names[i], &event) != PERUSE_SUCCESS) continue;
-    if (PERUSE_Event_comm_register(event, comm, pe_callback, (void *)(size_t)i, &pe.handle[i]) != PERUSE_SUCCESS)
-      continue;
-    if (PERUSE_Event_activate(pe.handle[i]) != PERUSE_SUCCESS) { PERUSE_Event_release(&pe.handle[i]); continue; }
-    pe.supported[i] = 1;
-  }
-}
-
-/* What one process sends to rank 0: counts, supported flags, then sum/max/n per duration. */
-#define PE_PACK (2 * PE_NEVENTS + 3 * PD_N)
-
-SK_API void sk_peruse_end(sk_group *g, char *note, size_t size)
-{
-  double mine[PE_PACK], *all = NULL;
-  int i, p, n = sk_tp_group_size(g), me = sk_tp_group_rank(g);
-  size_t used = strlen(note);
-  for (i = 0; i < PE_NEVENTS; i++)
-    if (pe.supported[i]) { PERUSE_Event_deactivate(pe.handle[i]); PERUSE_Event_release(&pe.handle[i]); }
-  for (i = 0; i < PE_NEVENTS; i++) { mine[i] = pe.count[i]; mine[PE_NEVENTS + i] = pe.supported[i]; }
-  for (i = 0; i < PD_N; i++) {
-    mine[2 * PE_NEVENTS + 3 * i] = pe.sum[i];
-    mine[2 * PE_NEVENTS + 3 * i + 1] = pe.max[i];
-    mine[2 * PE_NEVENTS + 3 * i + 2] = pe.n[i];
-  }
-  if (me == 0) all = (double *)sk_malloc(sizeof(double) * PE_PACK * (size_t)n);
-  sk_tp_gather_doubles(g, mine, PE_PACK, all, 0);
-  if (me == 0) {
-    sk_str s;
-    int missing = 0;
-    sk_str_init(&s);
-    sk_str_puts(&s, "# peruse events:");
-    for (i = 0; i < PE_NEVENTS; i++) {
-      double c = 0.0;
-      if (!all[PE_NEVENTS + i]) { missing++; continue; }
-      for (p = 0; p < n; p++) c += all[(size_t)p * PE_PACK + (size_t)i];
-      sk_str_printf(&s, "%s %s %.0f", i ? "," : "", pe_names[i] + 7, c);
-    }
-    sk_str_printf(&s, " (sum over %d processes)\n", n);
-    for (i = 0; i < PD_N; i++) {
-      double sum = 0.0, max = 0.0, cnt = 0.0;
-      for (p = 0; p < n; p++) {
-        const double *x = all + (size_t)p * PE_PACK + 2 * PE_NEVENTS + 3 * (size_t)i;
-        sum += x[0];
-        if (x[1] > max) max = x[1];
-        cnt += x[2];
-      }
-      if (cnt > 0.0)
-        sk_str_printf(&s, "# peruse %s: mean %.3f us, max %.3f us (%.0f requests)\n", pd_names[i],
-                      sum / cnt * 1e6, max * 1e6, cnt);
-    }
-    if (missing) {
-      sk_str_puts(&s, "# peruse: the library does not support");
-      for (i = 0; i < PE_NEVENTS; i++) if (!all[PE_NEVENTS + i]) sk_str_printf(&s, " %s", pe_names[i]);
-      sk_str_putc(&s, '\n');
-    }
-    if (used + 1 < size) sk_copy_string(note + used, size - used, s.data);
-    sk_str_free(&s);
-    free(all);
-  }
-}
-
-#else
-
-SK_API void sk_peruse_begin(sk_group *g) { (void)g; }
-SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void)note; (void)size; }
-
-#endif
-
-/* switch_peruse_on() / switch_peruse_off(): PERUSE events beside the results of the
-** blocks that follow. */
-static sk_value peruse_switch(sk_interp *in, int on, const sk_loc *loc)
-{
-  sk_value none;
-  if (on && !SK_HAVE_PERUSE)
-    sk_user_error(loc, "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI "
-                  "library that has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)");
-  in->settings.peruse = on;
-  none.type = SK_T_NONE;
-  return none;
-}
-
-static sk_value bi_switch_peruse_on(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return peruse_switch(in, 1, loc); }
-static sk_value bi_switch_peruse_off(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return peruse_switch(in, 0, loc); }
-
-static const sk_builtin peruse_builtins[] = {
-  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
-  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-SK_API const sk_builtin *sk_builtins_peruse(void) { return peruse_builtins; }
-/* --- end split/peruse.c --- */
 /* --- begin split/builtins.c --- */
 #line 1 "split/builtins.c"
 /*
@@ -19845,6 +19788,8 @@ SK_API const sk_builtin *sk_builtins_peruse(void) { return peruse_builtins; }
 #line 8 "split/builtins.c"
 #line 9 "split/builtins.c"
 #line 10 "split/builtins.c"
+#line 11 "split/builtins.c"
+#line 12 "split/builtins.c"
 #if SK_HAVE_MPI_IO
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -21258,19 +21203,35 @@ static sk_value bi_merge_with_backups(sk_interp *in, const sk_value *a, const sk
 
 /* Verification of the portable broadcasts (meas_bcast_algos.c): every process checks
 ** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
-static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
+** NULL where the build has what the setting needs, else why switching on is refused. */
+static sk_value bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
 {
-  (void)a; (void)loc;
-  in->settings.verify = 1;
+  if (on && missing) sk_user_error(loc, "%s", missing);
+  *setting = on;
   return bi_none();
 }
 
+static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.verify, 1, NULL, loc); }
 static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  in->settings.verify = 0;
-  return bi_none();
-}
+{ (void)a; return bi_switch(&in->settings.verify, 0, NULL, loc); }
+
+/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
+static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
+  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
+static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
+  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
+    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
+
+static sk_value bi_switch_mpit_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.mpit, 1, bi_no_mpit, loc); }
+static sk_value bi_switch_mpit_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.mpit, 0, bi_no_mpit, loc); }
+static sk_value bi_switch_peruse_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.peruse, 1, bi_no_peruse, loc); }
+static sk_value bi_switch_peruse_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.peruse, 0, bi_no_peruse, loc); }
 
 /* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
 
@@ -21431,6 +21392,10 @@ static sk_value bi_int_array_allgather(sk_interp *in, const sk_value *a, const s
 static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
+  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
+  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
+  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
+  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
@@ -21545,8 +21510,6 @@ static const sk_builtin builtin_table[] = {
 /* The tables of the measurement modules that export builtins (builtins.h). */
 static const sk_builtin_table_fn builtin_module_tables[] = {
   sk_builtins_bcast_algos,
-  sk_builtins_mpit,
-  sk_builtins_peruse,
   NULL
 };
 

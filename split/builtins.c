@@ -7,6 +7,8 @@
 #include "interp.h"
 #include "io_files.h"
 #include "io_daccess.h"
+#include "mpit.h"
+#include "peruse.h"
 #if SK_HAVE_MPI_IO
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -1420,19 +1422,35 @@ static sk_value bi_merge_with_backups(sk_interp *in, const sk_value *a, const sk
 
 /* Verification of the portable broadcasts (meas_bcast_algos.c): every process checks
 ** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
-static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
+** NULL where the build has what the setting needs, else why switching on is refused. */
+static sk_value bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
 {
-  (void)a; (void)loc;
-  in->settings.verify = 1;
+  if (on && missing) sk_user_error(loc, "%s", missing);
+  *setting = on;
   return bi_none();
 }
 
+static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.verify, 1, NULL, loc); }
 static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  in->settings.verify = 0;
-  return bi_none();
-}
+{ (void)a; return bi_switch(&in->settings.verify, 0, NULL, loc); }
+
+/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
+static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
+  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
+static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
+  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
+    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
+
+static sk_value bi_switch_mpit_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.mpit, 1, bi_no_mpit, loc); }
+static sk_value bi_switch_mpit_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.mpit, 0, bi_no_mpit, loc); }
+static sk_value bi_switch_peruse_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.peruse, 1, bi_no_peruse, loc); }
+static sk_value bi_switch_peruse_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&in->settings.peruse, 0, bi_no_peruse, loc); }
 
 /* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
 
@@ -1593,6 +1611,10 @@ static sk_value bi_int_array_allgather(sk_interp *in, const sk_value *a, const s
 static const sk_builtin builtin_table[] = {
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
+  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
+  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
+  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
+  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
@@ -1707,8 +1729,6 @@ static const sk_builtin builtin_table[] = {
 /* The tables of the measurement modules that export builtins (builtins.h). */
 static const sk_builtin_table_fn builtin_module_tables[] = {
   sk_builtins_bcast_algos,
-  sk_builtins_mpit,
-  sk_builtins_peruse,
   NULL
 };
 

@@ -35,8 +35,6 @@ typedef struct sk_iterator {
 ** the way catalogue.c lists the measurement tables; sk_builtin_find searches them too. */
 typedef const sk_builtin *(*sk_builtin_table_fn)(void);
 SK_API const sk_builtin *sk_builtins_bcast_algos(void);
-SK_API const sk_builtin *sk_builtins_mpit(void);
-SK_API const sk_builtin *sk_builtins_peruse(void);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);

@@ -741,20 +741,17 @@ static void exec_print(sk_interp *in, const sk_stmt *s)
   sk_str_printf(&line, "#P[%d] ", rank);
   for (i = 0; i < s->nlist; i++) {
     sk_value v = sk_interp_eval(in, s->list[i]);
-    size_t from = line.len, k;
-    print_value(&line, &v);
+    sk_str text;
+    const char *p;
+    sk_str_init(&text);
+    print_value(&text, &v);
     /* a value with line breaks (a string spanning lines) continues on "#P[r] " lines,
     ** so that the output stays a valid result file */
-    for (k = from; k < line.len; k++)
-      if (line.data[k] == '\n') {
-        sk_str rest;
-        sk_str_init(&rest);
-        sk_str_printf(&rest, "#P[%d] %s", rank, line.data + k + 1);
-        line.len = k + 1;
-        line.data[k + 1] = '\0';
-        sk_str_puts(&line, rest.data);
-        sk_str_free(&rest);
-      }
+    for (p = text.data; p && *p; p++) {
+      sk_str_putc(&line, *p);
+      if (*p == '\n') sk_str_printf(&line, "#P[%d] ", rank);
+    }
+    sk_str_free(&text);
   }
   sk_str_putc(&line, '\n');
   if (s->kind == S_PRINT) sk_out_text(line.data);

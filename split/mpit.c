@@ -4,11 +4,9 @@
 ** it binds to none; variables bound to other objects (windows, files, requests, ...)
 ** and those of non-numeric types are left out. A variable that cannot be started or
 ** read is left out silently (Open MPI lists monitoring variables whose component is not
-** loaded). Also the helpers switch_mpit_on / switch_mpit_off.
+** loaded). The helpers switch_mpit_on / _off are in builtins.c.
 */
 #include "mpit.h"
-#include "builtins.h"
-#include "interp.h"
 
 #if SK_HAVE_MPIT
 
@@ -260,26 +258,3 @@ SK_API int sk_mpit_list(sk_str *out)
 }
 
 #endif
-
-/* switch_mpit_on() / switch_mpit_off(): record the performance variables beside the
-** results of the blocks that follow. */
-static sk_value mpit_switch(sk_interp *in, int on, const sk_loc *loc)
-{
-  sk_value none;
-  if (on && !SK_HAVE_MPIT)
-    sk_user_error(loc, "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)");
-  in->settings.mpit = on;
-  none.type = SK_T_NONE;
-  return none;
-}
-
-static sk_value bi_switch_mpit_on(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return mpit_switch(in, 1, loc); }
-static sk_value bi_switch_mpit_off(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return mpit_switch(in, 0, loc); }
-
-static const sk_builtin mpit_builtins[] = {
-  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
-  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-SK_API const sk_builtin *sk_builtins_mpit(void) { return mpit_builtins; }

@@ -1,7 +1,7 @@
 /*
 ** mpit.h -- the MPI tools interface's performance variables beside every result (MPI-3
 ** §14.3, "MPI_T"): compiled with -DSKAMPI_MPIT where mpi.h declares MPI 3 or later.
-** switch_mpit_on() in a .ski program (or @MPIT in a SKaMPI 4 parameter file) makes the
+** switch_mpit_on() in a .ski program makes the
 ** engine read every readable performance variable before and after the timed
 ** repetitions of each result, on every process of the measurement communicator; rank 0
 ** of that communicator gets the note: one `# mpit NAME (CLASS): ...` line per variable
@@ -19,8 +19,6 @@
 #else
 #define SK_HAVE_MPIT 0
 #endif
-
-#define SK_MPIT_NOTE_SIZE 2048
 
 /* Members of g, all of them, around the timed repetitions. sk_mpit_end fills note on
 ** rank 0 of g (empty elsewhere, and when nothing changed). */

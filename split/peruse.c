@@ -2,11 +2,10 @@
 ** peruse.c -- see peruse.h. The callbacks only count and time: per event kind a count;
 ** per request (the event's unique id, in a small open-addressing table) the times of its
 ** activation, transfer begin and queue insertions, from which four durations are
-** accumulated (sum, maximum, number). Also the helpers switch_peruse_on / _off.
+** accumulated (sum, maximum, number). The helpers switch_peruse_on / _off are in
+** builtins.c.
 */
 #include "peruse.h"
-#include "builtins.h"
-#include "interp.h"
 
 #if SK_HAVE_PERUSE
 #include <peruse.h>
@@ -169,27 +168,3 @@ SK_API void sk_peruse_begin(sk_group *g) { (void)g; }
 SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void)note; (void)size; }
 
 #endif
-
-/* switch_peruse_on() / switch_peruse_off(): PERUSE events beside the results of the
-** blocks that follow. */
-static sk_value peruse_switch(sk_interp *in, int on, const sk_loc *loc)
-{
-  sk_value none;
-  if (on && !SK_HAVE_PERUSE)
-    sk_user_error(loc, "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI "
-                  "library that has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)");
-  in->settings.peruse = on;
-  none.type = SK_T_NONE;
-  return none;
-}
-
-static sk_value bi_switch_peruse_on(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return peruse_switch(in, 1, loc); }
-static sk_value bi_switch_peruse_off(sk_interp *in, const sk_value *a, const sk_loc *loc) { (void)a; return peruse_switch(in, 0, loc); }
-
-static const sk_builtin peruse_builtins[] = {
-  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
-  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-SK_API const sk_builtin *sk_builtins_peruse(void) { return peruse_builtins; }

@@ -26,7 +26,13 @@ apt_private() {
     -o Dir::State::Lists="$cache/apt/lists" -o Dir::Cache::Archives="$cache/apt/archives" \
     -o Dir::Cache="$cache/apt" "$@"
 }
-command -v dpkg-source >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get install -y -q --no-install-recommends dpkg-dev; }
+# dpkg-source unpacks; the Debian patches touch configure.ac and Makefile.am, so the
+# build runs autoreconf (autoconf, automake, libtool) and needs flex
+for tool in dpkg-source:dpkg-dev autoreconf:autoconf automake:automake libtoolize:libtool flex:flex; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 && continue
+  if [ "$(id -u)" = 0 ]; then apt-get install -y -q --no-install-recommends "${tool#*:}"
+  else echo "tools/peruse/build-openmpi.sh: needs ${tool#*:} (apt-get install ${tool#*:})" >&2; exit 1; fi
+done
 apt_private update
 version=$(dpkg-query -W -f '${Version}' libopenmpi-dev 2>/dev/null || true)
 cd "$cache/src"
