@@ -62,20 +62,28 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
 }
 
+static void tpm_free_group(sk_group *g)
+{
+  if (g->control != MPI_COMM_NULL) MPI_Comm_free(&g->control);
+  if (g->measure != MPI_COMM_NULL) MPI_Comm_free(&g->measure);
+  free(g->members);
+  free(g);
+}
+
 /* The groups' communicators go back to the library before MPI_Finalize (every process
-** ends here alike, as MPI_Comm_free is collective); the registry goes with them. */
+** ends here alike, as MPI_Comm_free is collective); the registry goes with them, and
+** so does MPI_COMM_SELF's group, which lives outside it. */
 static void tpm_free_groups(void)
 {
   sk_group *g = tpm.groups, *next;
   for (; g; g = next) {
     next = g->next;
-    if (g->control != MPI_COMM_NULL) MPI_Comm_free(&g->control);
-    if (g->measure != MPI_COMM_NULL) MPI_Comm_free(&g->measure);
-    free(g->members);
-    free(g);
+    tpm_free_group(g);
   }
+  if (tpm.self) tpm_free_group(tpm.self);
   tpm.groups = NULL;
   tpm.world = NULL;
+  tpm.self = NULL;
 }
 
 SK_API void sk_tp_finish(void)
