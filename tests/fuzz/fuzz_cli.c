@@ -137,6 +137,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
   default:
     fuzz_fail("main_parse_options returned no action", NULL);
   }
+  free(o.post.inputs);          /* -r/-x's file list (main frees it after the report) */
   sk_str_free(&err);
   free((void *)argv);
   free(copy);

@@ -207,12 +207,30 @@ static int fuzz_same_block(const sk_block *a, const sk_block *b)
   return 1;
 }
 
-/* Reads "NAME:LINE:COL: " at the start of msg for the longest NAME of the set whose
-** text is `name:digits:digits: `; returns the source or NULL. */
-static const sk_source *fuzz_message_source(const sk_sources *src, const char *msg, long *line, long *col)
+/* 1 when LINE:COL lies in the text (up to its first NUL byte, as the readers see it);
+** COL may be one past the end of its line (where something is missing). */
+static int fuzz_location_in(const char *text, long line, long col)
 {
-  const sk_source *best = NULL;
+  long l = 1, c = 1, maxcol = 0;
+  const char *p;
+  for (p = text; ; p++) {
+    if (l == line) maxcol = c;
+    if (*p == '\0') break;
+    if (*p == '\n') { l++; c = 1; } else c++;
+  }
+  return line >= 1 && line <= l && col >= 1 && col <= maxcol;
+}
+
+/* Reads "NAME:LINE:COL: " at the start of msg for the longest NAME of the set whose
+** text is `name:digits:digits: `; returns 0 when no name fits, 1 when one fits but the
+** location lies in no file of that name, 2 when it lies in one. Files may share a
+** name (`skampi -m OUT a.sko a.sko`; the fuzzer writes "%%file a.sko" twice): any of
+** them will do. */
+static int fuzz_message_located(const sk_sources *src, const char *msg)
+{
   size_t bestlen = 0, i;
+  long line = 0, col = 0;
+  int found = 0;
   for (i = 0; i < src->n; i++) {
     const char *nm = src->items[i].name, *p;
     size_t n = strlen(nm);
@@ -225,31 +243,25 @@ static const sk_source *fuzz_message_source(const sk_sources *src, const char *m
     if (*endp != ':' || endp[1] < '0' || endp[1] > '9') continue;
     c = strtol(endp + 1, &endp, 10);
     if (endp[0] != ':' || endp[1] != ' ') continue;
-    if (best == NULL || n > bestlen) { best = &src->items[i]; bestlen = n; *line = l; *col = c; }
+    if (!found || n > bestlen) { bestlen = n; line = l; col = c; found = 1; }
   }
-  return best;
+  if (!found) return 0;
+  for (i = 0; i < src->n; i++)
+    if (strlen(src->items[i].name) == bestlen && strncmp(msg, src->items[i].name, bestlen) == 0
+        && fuzz_location_in(src->items[i].text, line, col)) return 2;
+  return 1;
 }
 
 /* A message of a rejected .ski input: present, one line, and located in the input. */
 static void fuzz_check_message(const sk_sources *src, const sk_str *err)
 {
-  const sk_source *s;
-  long line = 0, col = 0, l, c, maxcol;
-  const char *p;
+  int where;
   if (err->data == NULL || err->data[0] == '\0') fuzz_fail("input rejected without a message", NULL);
   if (strchr(err->data, '\n')) fuzz_fail("error message spans several lines", err->data);
   if (!fuzz_loccheck_on) return;
-  s = fuzz_message_source(src, err->data, &line, &col);
-  if (s == NULL) fuzz_fail("error message does not start with FILE:LINE:COL: of an input file", err->data);
-  /* the parser sees the text up to the first NUL byte */
-  l = 1; c = 1; maxcol = 0;
-  for (p = s->text; ; p++) {
-    if (l == line) maxcol = c;
-    if (*p == '\0') break;
-    if (*p == '\n') { l++; c = 1; } else c++;
-  }
-  if (line < 1 || line > l || col < 1 || col > maxcol)
-    fuzz_fail("error message points outside the file (line/column out of range)", err->data);
+  where = fuzz_message_located(src, err->data);
+  if (where == 0) fuzz_fail("error message does not start with FILE:LINE:COL: of an input file", err->data);
+  if (where == 1) fuzz_fail("error message points outside the file (line/column out of range)", err->data);
 }
 
 /* A front end's rejection: located message, and nothing left in the program. */
