@@ -19249,6 +19249,7 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
 /* ---- loops ---- */
 
 static void exec_block(sk_interp *in, const sk_block *b);
+static void exec_stmt(sk_interp *in, const sk_stmt *s);
 
 static void loop_push(sk_interp *in, const char *name, sk_value v)
 {
@@ -19431,12 +19432,39 @@ static void progress_suite_done(sk_interp *in, const char *name)
 
 SK_API void sk_interp_progress_end(sk_interp *in) { progress_break(in); }
 
-/* Resuming (runlog.h): a suite the interrupted run completed is skipped on every
-** process -- its statements are not executed, its lines stay as written -- and output
-** is written again from the end of the last one kept. */
-static int skip_completed_suite(sk_interp *in)
+/* A helper call that a kept suite must still make on resume: one that changes the
+** settings of the measurements after it (set_*, switch_*, choose_*, use_mpi_alloc_mem,
+** and the array and info setters whose objects outlive the suite). Output, clock
+** resynchronisation and time accounting are not repeated. */
+static int replayed_on_resume(const sk_stmt *st)
 {
+  static const char *const prefixes[] = { "set_", "switch_", "choose_" };
+  static const char *const names[] = {
+    "use_mpi_alloc_mem", "int_array_set", "datatype_array_set", "info_set", "info_free", "reset_file_info"
+  };
+  const char *name;
+  size_t i;
+  if (st->kind != S_CALL || st->expr == NULL || st->expr->kind != E_CALL) return 0;
+  name = st->expr->name;
+  for (i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+    if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) return 1;
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (sk_streq(name, names[i])) return 1;
+  return 0;
+}
+
+/* Resuming (runlog.h): a suite the interrupted run completed is skipped on every
+** process -- its measurements are not made again, its lines stay as written -- and
+** output is written again from the end of the last one kept. The settings helpers
+** called directly in its body (not inside its loops or ifs) are called again, so that
+** the suites after it measure as in an uninterrupted run. */
+static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
+{
+  size_t i;
   if (in->blocks_started > in->resume_skip) return 0;
+  for (i = 0; i < s->body.n; i++)
+    if (replayed_on_resume(s->body.items[i])) exec_stmt(in, s->body.items[i]);
+  scope_clear(&in->locals);
   in->blocks_done++;
   if (in->blocks_started == in->resume_skip) sk_out_mute(0);
   return 1;
@@ -19446,7 +19474,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 {
   size_t saved_loops = in->nloops;
   in->blocks_started++;
-  if (skip_completed_suite(in)) return;
+  if (skip_completed_suite(in, s)) return;
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
   if (sk_engine_reports()) progress_show(in, s->name);

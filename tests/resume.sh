@@ -60,6 +60,15 @@ if [ "$impl" = seq ]; then
   say $? seq_resumed_line "$(grep resumed "$d/r.sko")"
   [ "$(head -c "$off" "$d/r.sko" | cmp - "$d/ref.sko" -n "$off" 2>&1)" = "" ]
   say $? seq_kept_suite_unchanged "the first suite's bytes differ"
+  # settings made inside a kept suite hold for the suites after it
+  "$skampi" -i tests/ski/resume_settings.ski -o "$d/s.sko" 2> "$d/s.err"
+  off=$(awk '$1 == "done" && $2 == 1 { print $3 }' "$d/s.sko.log")
+  head -c "$off" "$d/s.sko" > "$d/s2.sko"
+  awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/s.sko.log" > "$d/s2.sko.log"
+  "$skampi" -i tests/ski/resume_settings.ski -o "$d/s2.sko" 2> "$d/s2.err"
+  reps() { awk '/^# begin result "b"/ { on = 1 } /^# end result/ { on = 0 } on && /^x= / { printf "%s ", $6 }' "$1"; }
+  [ "$(reps "$d/s.sko")" = "2 2 2 " ] && [ "$(reps "$d/s2.sko")" = "2 2 2 " ] && grep -q '^# resumed' "$d/s2.sko"
+  say $? seq_settings_replayed "repetitions of suite b: '$(reps "$d/s.sko")' uninterrupted, '$(reps "$d/s2.sko")' resumed"
   # a finished run started again: afresh, old output and log kept as backups
   "$skampi" -i $in -o "$d/r.sko" 2> "$d/f.err"
   [ -f "$d/r.sko.1" ] && [ -f "$d/r.sko.log.1" ] && ! grep -q '^# resumed' "$d/r.sko" && grep -q '^# resumed' "$d/r.sko.1"
