@@ -716,6 +716,28 @@ SK_API void sk_host_yield(void);
 ** the first HOST_SPIN_FOR (20 us), then yield, after HOST_NAP_AFTER (2 ms) nap. */
 SK_API void sk_host_idle(double waited);
 
+/* The poll breaker, for a library that busy-polls on an oversubscribed host and has no
+** setting that yields (MPICH's ch4 device): a timer signal (SIGALRM from setitimer's
+** ITIMER_REAL) every interval_us microseconds whose handler calls sched_yield, so a
+** process that spins waiting for a peer without a processor hands the processor over
+** after at most one interval instead of a scheduler tick (4 ms at HZ=250) or a whole time
+** slice. The handler touches nothing else; the signal restarts interrupted system calls
+** (SA_RESTART). Where the system has no ITIMER_REAL (or with SKAMPI_NO_YIELD) start
+** returns 0 and nothing happens.
+** prepare: before the library starts its threads (MPI_Init) -- blocks SIGALRM in this
+**   thread, so the threads it starts inherit the block and the signal always reaches
+**   the thread that polls; start unblocks it here again.
+** stop: before the library ends (MPI_Finalize), and harmless when not running. */
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+SK_API void sk_host_breaker_prepare(void);
+SK_API int sk_host_breaker_start(long interval_us);
+SK_API void sk_host_breaker_stop(void);
+SK_API long sk_host_breaker_interval(void);    /* 0: not running */
+#endif
+#ifdef SKAMPI_TESTING
+SK_API long sk_host_breaker_signals(void);     /* signals handled since start */
+#endif
+
 #endif
 /* --- end split/host.h --- */
 /* --- begin split/host.c --- */
@@ -745,6 +767,13 @@ SK_API void sk_host_idle(double waited);
 #endif
 #if defined(__linux__) && defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
 #include <sched.h>
+#endif
+#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD)
+#include <signal.h>
+#include <sys/time.h>
+#if defined(ITIMER_REAL) && defined(SA_RESTART)
+#define HOST_BREAKER 1
+#endif
 #endif
 
 #define HOST_SPIN_FOR 20.0e-6   /* poll a message this long before yielding ... */
@@ -825,6 +854,94 @@ SK_API void sk_host_idle(double waited)
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
 }
+
+/* ---- the poll breaker (used by the MPI backend; the unit tests call it too) ---- */
+
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+static long host_breaker_us = 0;
+
+#ifdef HOST_BREAKER
+static volatile sig_atomic_t host_breaker_count = 0;
+static struct sigaction host_breaker_old;
+
+static void host_breaker_handler(int sig)
+{
+  (void)sig;
+  host_breaker_count++;
+  HOST_YIELD();
+}
+
+static void host_breaker_mask(int how)
+{
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGALRM);
+  sigprocmask(how, &set, NULL);   /* the process is single-threaded until MPI_Init */
+}
+
+static void host_breaker_timer(long us)
+{
+  struct itimerval it;
+  memset(&it, 0, sizeof it);
+  it.it_interval.tv_sec = us / 1000000L;
+  it.it_interval.tv_usec = us % 1000000L;
+  it.it_value = it.it_interval;
+  setitimer(ITIMER_REAL, &it, NULL);
+}
+#endif
+
+SK_API void sk_host_breaker_prepare(void)
+{
+#ifdef HOST_BREAKER
+  host_breaker_mask(SIG_BLOCK);
+#endif
+}
+
+SK_API int sk_host_breaker_start(long interval_us)
+{
+#ifdef HOST_BREAKER
+  struct sigaction sa;
+  if (interval_us <= 0 || host_breaker_us > 0) return host_breaker_us > 0;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = host_breaker_handler;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGALRM, &sa, &host_breaker_old) != 0) return 0;
+  host_breaker_count = 0;
+  host_breaker_us = interval_us;
+  host_breaker_timer(interval_us);
+  host_breaker_mask(SIG_UNBLOCK);
+  return 1;
+#else
+  (void)interval_us;
+  return 0;
+#endif
+}
+
+SK_API void sk_host_breaker_stop(void)
+{
+#ifdef HOST_BREAKER
+  if (host_breaker_us <= 0) return;
+  host_breaker_timer(0);
+  host_breaker_mask(SIG_BLOCK);     /* a signal still on its way stays pending, unhandled */
+  sigaction(SIGALRM, &host_breaker_old, NULL);
+  host_breaker_us = 0;
+#endif
+}
+
+SK_API long sk_host_breaker_interval(void) { return host_breaker_us; }
+#endif
+
+#ifdef SKAMPI_TESTING
+SK_API long sk_host_breaker_signals(void)
+{
+#ifdef HOST_BREAKER
+  return (long)host_breaker_count;
+#else
+  return 0;
+#endif
+}
+#endif
 /* --- end split/host.c --- */
 /* --- begin split/transport.h --- */
 #line 1 "split/transport.h"
@@ -927,18 +1044,22 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 ** environment before MPI_Init when the launcher's count of processes on this host exceeds
 ** its processors -- never when the variable is set already (by the user), and not with
 ** SKAMPI_LIBRARY_YIELD=0. MPICH 4.0 with ch4 has no setting that yields (the library calls
-** no yield function; MPIR_CVAR_POLLS_BEFORE_YIELD changed nothing), so skampi says what
-** to do instead.
+** no yield function; MPIR_CVAR_POLLS_BEFORE_YIELD changed nothing), so there skampi starts
+** the poll breaker of host.h: a timer signal every SKAMPI_YIELD_TIMER_US microseconds
+** (default 100; 0 turns it off, as does SKAMPI_LIBRARY_YIELD=0) whose handler yields.
 */
 #ifndef SK_LIBRARY_POLLING_H
 #define SK_LIBRARY_POLLING_H
 
-#line 17 "split/library_polling.h"
+#line 18 "split/library_polling.h"
 
 #ifdef SKAMPI_MPI
 /* Called before the library starts (MPI_Init). */
 SK_API void sk_lib_polling_before_init(void);
 #endif
+/* After the oversubscription check (oversub.c, every process): starts the poll breaker
+** where the library busy-polls and cannot be told otherwise (MPICH). */
+SK_API void sk_lib_polling_after_detect(int oversubscribed);
 /* Header lines ("# library polling: ...") and, when oversubscribed, warning text for
 ** stderr (empty when there is nothing to say). After MPI_Init. */
 SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning);
@@ -991,6 +1112,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
   sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
+  sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
@@ -1040,6 +1162,7 @@ SK_API void sk_tp_finish(void)
   int flag = 0;
   MPI_Initialized(&flag);
   if (flag) {
+    sk_host_breaker_stop();
     tpm_free_groups();
     MPI_Finalize();
   }
@@ -1048,6 +1171,7 @@ SK_API void sk_tp_finish(void)
 SK_API void sk_tp_abort(int status, const char *msg)
 {
   if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  sk_host_breaker_stop();
   MPI_Abort(MPI_COMM_WORLD, status);
   exit(status);
 }
@@ -1860,6 +1984,42 @@ static int lp_read_cvar(const char *name, int *value)
 }
 #endif
 
+#ifdef SKAMPI_MPI
+#define LP_BREAKER_DEFAULT_US 100L
+
+/* A library that busy-polls while it waits and has no setting that makes it yield. */
+static int lp_busy_without_remedy(void)
+{
+#if defined(MPICH_VERSION) && !defined(OMPI_MAJOR_VERSION)
+  return 1;
+#else
+  return 0;
+#endif
+}
+
+/* SKAMPI_YIELD_TIMER_US: the poll breaker's interval; unset: the default; 0 (or
+** SKAMPI_LIBRARY_YIELD=0): off. */
+static long lp_breaker_interval(void)
+{
+  const char *v = getenv("SKAMPI_YIELD_TIMER_US"), *off = getenv("SKAMPI_LIBRARY_YIELD");
+  char *end;
+  long us;
+  if (off && sk_streq(off, "0")) return 0;
+  if (v == NULL || *v == '\0') return LP_BREAKER_DEFAULT_US;
+  us = strtol(v, &end, 10);
+  return *end == '\0' && us > 0 && us <= 1000000L ? us : 0;
+}
+#endif
+
+SK_API void sk_lib_polling_after_detect(int oversubscribed)
+{
+#ifdef SKAMPI_MPI
+  if (oversubscribed && lp_busy_without_remedy()) sk_host_breaker_start(lp_breaker_interval());
+#else
+  (void)oversubscribed;
+#endif
+}
+
 SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning)
 {
 #if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
@@ -1889,16 +2049,24 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
   if (!lp_read_cvar(LP_MPICH_ENV, &v)) v = -1;
 #endif
   if (v >= 0) sk_str_printf(header, "# library polling: MPICH " LP_MPICH_ENV " = %d\n", v);
-  if (oversubscribed && !ch4)
+  if (oversubscribed && !ch4 && sk_host_breaker_interval() == 0)
     sk_str_puts(warning, "MPICH busy-polls while it waits: run at most one process per processor, or raise"
                 " how often it yields (" LP_MPICH_ENV ")\n");
-  if (oversubscribed && ch4) {
+  if (oversubscribed && ch4)
     sk_str_puts(header, "# library polling: MPICH's ch4 device busy-polls while it waits and has no setting that"
-                " yields (" LP_MPICH_ENV " changed nothing, measured): operations that wait for a process"
-                " without a processor take scheduler time slices\n");
-    sk_str_puts(warning, "MPICH (ch4) busy-polls and cannot be told to yield: run at most one process per"
-                " processor, or use an MPI that yields when idle (Open MPI: mpi_yield_when_idle=1)\n");
-  }
+                " yields (" LP_MPICH_ENV " changed nothing, measured)\n");
+#endif
+#ifdef SKAMPI_MPI
+  if (oversubscribed && sk_host_breaker_interval() > 0)
+    sk_str_printf(header, "# library polling: poll breaker on: a timer signal every %ld us makes a process that"
+                  " spins in the MPI library give its processor away (SKAMPI_YIELD_TIMER_US sets the interval,"
+                  " 0 turns it off); otherwise a wait for a process without a processor takes a whole time"
+                  " slice\n", sk_host_breaker_interval());
+  else if (oversubscribed && lp_busy_without_remedy())
+    sk_str_puts(warning, "MPICH busy-polls and cannot be told to yield, and the poll breaker is off"
+                " (SKAMPI_YIELD_TIMER_US=0, SKAMPI_LIBRARY_YIELD=0, or no interval timer on this system):"
+                " waits for a process without a processor take whole time slices; run at most one process"
+                " per processor, or use an MPI that yields when idle (Open MPI: mpi_yield_when_idle=1)\n");
 #else
   (void)oversubscribed; (void)header; (void)warning;
 #endif
@@ -2135,6 +2303,7 @@ SK_API void sk_oversub_detect(void)
   memset(&ovs.d, 0, sizeof ovs.d);
   sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
+  sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }
 
 SK_API int sk_oversub_found(void) { return sk_host_crowded(); }

@@ -24,6 +24,13 @@
 #if defined(__linux__) && defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
 #include <sched.h>
 #endif
+#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD)
+#include <signal.h>
+#include <sys/time.h>
+#if defined(ITIMER_REAL) && defined(SA_RESTART)
+#define HOST_BREAKER 1
+#endif
+#endif
 
 #define HOST_SPIN_FOR 20.0e-6   /* poll a message this long before yielding ... */
 #define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
@@ -103,3 +110,91 @@ SK_API void sk_host_idle(double waited)
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
 }
+
+/* ---- the poll breaker (used by the MPI backend; the unit tests call it too) ---- */
+
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+static long host_breaker_us = 0;
+
+#ifdef HOST_BREAKER
+static volatile sig_atomic_t host_breaker_count = 0;
+static struct sigaction host_breaker_old;
+
+static void host_breaker_handler(int sig)
+{
+  (void)sig;
+  host_breaker_count++;
+  HOST_YIELD();
+}
+
+static void host_breaker_mask(int how)
+{
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGALRM);
+  sigprocmask(how, &set, NULL);   /* the process is single-threaded until MPI_Init */
+}
+
+static void host_breaker_timer(long us)
+{
+  struct itimerval it;
+  memset(&it, 0, sizeof it);
+  it.it_interval.tv_sec = us / 1000000L;
+  it.it_interval.tv_usec = us % 1000000L;
+  it.it_value = it.it_interval;
+  setitimer(ITIMER_REAL, &it, NULL);
+}
+#endif
+
+SK_API void sk_host_breaker_prepare(void)
+{
+#ifdef HOST_BREAKER
+  host_breaker_mask(SIG_BLOCK);
+#endif
+}
+
+SK_API int sk_host_breaker_start(long interval_us)
+{
+#ifdef HOST_BREAKER
+  struct sigaction sa;
+  if (interval_us <= 0 || host_breaker_us > 0) return host_breaker_us > 0;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = host_breaker_handler;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGALRM, &sa, &host_breaker_old) != 0) return 0;
+  host_breaker_count = 0;
+  host_breaker_us = interval_us;
+  host_breaker_timer(interval_us);
+  host_breaker_mask(SIG_UNBLOCK);
+  return 1;
+#else
+  (void)interval_us;
+  return 0;
+#endif
+}
+
+SK_API void sk_host_breaker_stop(void)
+{
+#ifdef HOST_BREAKER
+  if (host_breaker_us <= 0) return;
+  host_breaker_timer(0);
+  host_breaker_mask(SIG_BLOCK);     /* a signal still on its way stays pending, unhandled */
+  sigaction(SIGALRM, &host_breaker_old, NULL);
+  host_breaker_us = 0;
+#endif
+}
+
+SK_API long sk_host_breaker_interval(void) { return host_breaker_us; }
+#endif
+
+#ifdef SKAMPI_TESTING
+SK_API long sk_host_breaker_signals(void)
+{
+#ifdef HOST_BREAKER
+  return (long)host_breaker_count;
+#else
+  return 0;
+#endif
+}
+#endif

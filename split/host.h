@@ -28,4 +28,26 @@ SK_API void sk_host_yield(void);
 ** the first HOST_SPIN_FOR (20 us), then yield, after HOST_NAP_AFTER (2 ms) nap. */
 SK_API void sk_host_idle(double waited);
 
+/* The poll breaker, for a library that busy-polls on an oversubscribed host and has no
+** setting that yields (MPICH's ch4 device): a timer signal (SIGALRM from setitimer's
+** ITIMER_REAL) every interval_us microseconds whose handler calls sched_yield, so a
+** process that spins waiting for a peer without a processor hands the processor over
+** after at most one interval instead of a scheduler tick (4 ms at HZ=250) or a whole time
+** slice. The handler touches nothing else; the signal restarts interrupted system calls
+** (SA_RESTART). Where the system has no ITIMER_REAL (or with SKAMPI_NO_YIELD) start
+** returns 0 and nothing happens.
+** prepare: before the library starts its threads (MPI_Init) -- blocks SIGALRM in this
+**   thread, so the threads it starts inherit the block and the signal always reaches
+**   the thread that polls; start unblocks it here again.
+** stop: before the library ends (MPI_Finalize), and harmless when not running. */
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+SK_API void sk_host_breaker_prepare(void);
+SK_API int sk_host_breaker_start(long interval_us);
+SK_API void sk_host_breaker_stop(void);
+SK_API long sk_host_breaker_interval(void);    /* 0: not running */
+#endif
+#ifdef SKAMPI_TESTING
+SK_API long sk_host_breaker_signals(void);     /* signals handled since start */
+#endif
+
 #endif

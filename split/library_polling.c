@@ -79,6 +79,42 @@ static int lp_read_cvar(const char *name, int *value)
 }
 #endif
 
+#ifdef SKAMPI_MPI
+#define LP_BREAKER_DEFAULT_US 100L
+
+/* A library that busy-polls while it waits and has no setting that makes it yield. */
+static int lp_busy_without_remedy(void)
+{
+#if defined(MPICH_VERSION) && !defined(OMPI_MAJOR_VERSION)
+  return 1;
+#else
+  return 0;
+#endif
+}
+
+/* SKAMPI_YIELD_TIMER_US: the poll breaker's interval; unset: the default; 0 (or
+** SKAMPI_LIBRARY_YIELD=0): off. */
+static long lp_breaker_interval(void)
+{
+  const char *v = getenv("SKAMPI_YIELD_TIMER_US"), *off = getenv("SKAMPI_LIBRARY_YIELD");
+  char *end;
+  long us;
+  if (off && sk_streq(off, "0")) return 0;
+  if (v == NULL || *v == '\0') return LP_BREAKER_DEFAULT_US;
+  us = strtol(v, &end, 10);
+  return *end == '\0' && us > 0 && us <= 1000000L ? us : 0;
+}
+#endif
+
+SK_API void sk_lib_polling_after_detect(int oversubscribed)
+{
+#ifdef SKAMPI_MPI
+  if (oversubscribed && lp_busy_without_remedy()) sk_host_breaker_start(lp_breaker_interval());
+#else
+  (void)oversubscribed;
+#endif
+}
+
 SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning)
 {
 #if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
@@ -108,16 +144,24 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
   if (!lp_read_cvar(LP_MPICH_ENV, &v)) v = -1;
 #endif
   if (v >= 0) sk_str_printf(header, "# library polling: MPICH " LP_MPICH_ENV " = %d\n", v);
-  if (oversubscribed && !ch4)
+  if (oversubscribed && !ch4 && sk_host_breaker_interval() == 0)
     sk_str_puts(warning, "MPICH busy-polls while it waits: run at most one process per processor, or raise"
                 " how often it yields (" LP_MPICH_ENV ")\n");
-  if (oversubscribed && ch4) {
+  if (oversubscribed && ch4)
     sk_str_puts(header, "# library polling: MPICH's ch4 device busy-polls while it waits and has no setting that"
-                " yields (" LP_MPICH_ENV " changed nothing, measured): operations that wait for a process"
-                " without a processor take scheduler time slices\n");
-    sk_str_puts(warning, "MPICH (ch4) busy-polls and cannot be told to yield: run at most one process per"
-                " processor, or use an MPI that yields when idle (Open MPI: mpi_yield_when_idle=1)\n");
-  }
+                " yields (" LP_MPICH_ENV " changed nothing, measured)\n");
+#endif
+#ifdef SKAMPI_MPI
+  if (oversubscribed && sk_host_breaker_interval() > 0)
+    sk_str_printf(header, "# library polling: poll breaker on: a timer signal every %ld us makes a process that"
+                  " spins in the MPI library give its processor away (SKAMPI_YIELD_TIMER_US sets the interval,"
+                  " 0 turns it off); otherwise a wait for a process without a processor takes a whole time"
+                  " slice\n", sk_host_breaker_interval());
+  else if (oversubscribed && lp_busy_without_remedy())
+    sk_str_puts(warning, "MPICH busy-polls and cannot be told to yield, and the poll breaker is off"
+                " (SKAMPI_YIELD_TIMER_US=0, SKAMPI_LIBRARY_YIELD=0, or no interval timer on this system):"
+                " waits for a process without a processor take whole time slices; run at most one process"
+                " per processor, or use an MPI that yields when idle (Open MPI: mpi_yield_when_idle=1)\n");
 #else
   (void)oversubscribed; (void)header; (void)warning;
 #endif

@@ -7,8 +7,9 @@
 ** environment before MPI_Init when the launcher's count of processes on this host exceeds
 ** its processors -- never when the variable is set already (by the user), and not with
 ** SKAMPI_LIBRARY_YIELD=0. MPICH 4.0 with ch4 has no setting that yields (the library calls
-** no yield function; MPIR_CVAR_POLLS_BEFORE_YIELD changed nothing), so skampi says what
-** to do instead.
+** no yield function; MPIR_CVAR_POLLS_BEFORE_YIELD changed nothing), so there skampi starts
+** the poll breaker of host.h: a timer signal every SKAMPI_YIELD_TIMER_US microseconds
+** (default 100; 0 turns it off, as does SKAMPI_LIBRARY_YIELD=0) whose handler yields.
 */
 #ifndef SK_LIBRARY_POLLING_H
 #define SK_LIBRARY_POLLING_H
@@ -19,6 +20,9 @@
 /* Called before the library starts (MPI_Init). */
 SK_API void sk_lib_polling_before_init(void);
 #endif
+/* After the oversubscription check (oversub.c, every process): starts the poll breaker
+** where the library busy-polls and cannot be told otherwise (MPICH). */
+SK_API void sk_lib_polling_after_detect(int oversubscribed);
 /* Header lines ("# library polling: ...") and, when oversubscribed, warning text for
 ** stderr (empty when there is nothing to say). After MPI_Init. */
 SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning);

@@ -102,6 +102,7 @@ SK_API void sk_oversub_detect(void)
   memset(&ovs.d, 0, sizeof ovs.d);
   sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
+  sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }
 
 SK_API int sk_oversub_found(void) { return sk_host_crowded(); }

@@ -42,6 +42,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
   sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
+  sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
@@ -91,6 +92,7 @@ SK_API void sk_tp_finish(void)
   int flag = 0;
   MPI_Initialized(&flag);
   if (flag) {
+    sk_host_breaker_stop();
     tpm_free_groups();
     MPI_Finalize();
   }
@@ -99,6 +101,7 @@ SK_API void sk_tp_finish(void)
 SK_API void sk_tp_abort(int status, const char *msg)
 {
   if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  sk_host_breaker_stop();
   MPI_Abort(MPI_COMM_WORLD, status);
   exit(status);
 }

@@ -118,10 +118,38 @@ static void test_criterion(void)
   sk_host_set_crowded(0);
 }
 
+/* The poll breaker (host.c): while it runs, its timer signal is handled (a spin of
+** 50 ms with a 200 us interval sees it); stopped, no signal is handled any more; an
+** interval of 0 does not start it. Where the system has no interval timer, start says so. */
+static void test_breaker(void)
+{
+  double t0;
+  long seen;
+  check(sk_host_breaker_start(0) == 0 && sk_host_breaker_interval() == 0, "breaker_zero_interval_stays_off",
+        "interval %ld", sk_host_breaker_interval());
+  sk_host_breaker_prepare();
+  if (!sk_host_breaker_start(200)) {
+    printf("skip breaker_signals_handled: no interval timer on this system\n");
+    return;
+  }
+  check(sk_host_breaker_interval() == 200, "breaker_interval", "%ld", sk_host_breaker_interval());
+  t0 = sk_tp_wtime();
+  while (sk_tp_wtime() - t0 < 0.05) { }
+  sk_host_breaker_stop();
+  seen = sk_host_breaker_signals();
+  check(seen > 0, "breaker_signals_handled", "%ld signals in a 50 ms spin", seen);
+  check(sk_host_breaker_interval() == 0, "breaker_stopped", "interval %ld", sk_host_breaker_interval());
+  t0 = sk_tp_wtime();
+  while (sk_tp_wtime() - t0 < 0.01) { }
+  check(sk_host_breaker_signals() == seen, "breaker_quiet_after_stop", "%ld signals, %ld before the stop",
+        sk_host_breaker_signals(), seen);
+}
+
 int main(void)
 {
   test_counts();
   test_decide();
   test_criterion();
+  test_breaker();
   return check_summary("test_oversub");
 }
