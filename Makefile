@@ -105,7 +105,7 @@ fuzz-smoke:
 	sh tests/fuzz/run.sh smoke
 
 fuzz-campaign:
-	for r in ski params4 sko cli; do NICE="nice -n 19" sh tests/fuzz/run.sh campaign $$r $(FUZZ_RUNS) $(FUZZ_SECONDS) || exit 1; done
+	for r in ski params4 sko cli; do NICE="nice -n 19" FUZZ_TIMEOUT=60 sh tests/fuzz/run.sh campaign $$r $(FUZZ_RUNS) $(FUZZ_SECONDS) || exit 1; done
 
 portability:
 	tools/setup.sh portability

@@ -26,7 +26,9 @@
 # fuzz_common.h); SMOKE_MUTANTS (default 10000 per batch for ski, 3000 for the others),
 # SMOKE_BATCHES (default 4 for ski, 2 for the others), SMOKE_SEED (default 1) steer the
 # smoke run; NICE (e.g. "nice -n 19") prefixes the
-# fuzzing processes.
+# fuzzing processes; FUZZ_TIMEOUT (default 10 s) is libFuzzer's time limit per input --
+# at nice 19 on a loaded machine an input may wait longer than that for a processor
+# (`make fuzz-campaign` gives 60 s; replay an input reported as a timeout to see).
 # Exit status: 0 when nothing failed, 1 when something did, 2 on usage/tool problems.
 set -u
 orig=$(pwd)
@@ -250,7 +252,7 @@ libfuzzer|campaign)
   lfc=$build/lf-corpus-$reader
   mkdir -p "$lfc" "$build/lf-artifacts"
   log=$build/libfuzzer-$reader.log
-  $NICE "$bin" -runs="$runs" -max_total_time="$secs" -detect_leaks="$leaks" -dict="$dict" -max_len=16384 -timeout=10 \
+  $NICE "$bin" -runs="$runs" -max_total_time="$secs" -detect_leaks="$leaks" -dict="$dict" -max_len=16384 -timeout="${FUZZ_TIMEOUT:-10}" \
     -print_final_stats=1 -artifact_prefix="$build/lf-artifacts/$reader-" "$lfc" "$build/lf-seeds-$reader" > "$log" 2>&1
   st=$?
   grep -E '^(stat::|Done|#[0-9]+ *DONE)' "$log"
