@@ -6,7 +6,8 @@
 # within 5 minutes). With -c also Open MPI with 4 processes on a launcher that believes it
 # has 4 slots (--host localhost:4, so it does not yield by itself), once as skampi sets
 # mpi_yield_when_idle and once with SKAMPI_LIBRARY_YIELD=0 (busy polling): what applying
-# the library's setting automatically is worth. -r only writes the figures again from the
+# the library's setting automatically is worth; and MPICH with 4 processes without the
+# poll breaker (SKAMPI_YIELD_TIMER_US=0): what the breaker is worth. -r only writes the figures again from the
 # runs in tools/bench/work/.
 # Writes tools/bench/results/oversub.txt: per run the suites completed, the wall time, the
 # median and 90th percentile of the relative standard errors (std error / time of every
@@ -87,6 +88,9 @@ for impl in $impls; do
   if [ "$impl" = openmpi ] && [ $compare = 1 ]; then
     run openmpi-np4-slots4 4 mpirun.openmpi --host localhost:4 -np 4 "$work/skampi-$impl"
     run openmpi-np4-slots4-busy 4 env SKAMPI_LIBRARY_YIELD=0 mpirun.openmpi --host localhost:4 -np 4 "$work/skampi-$impl"
+  fi
+  if [ "$impl" = mpich ] && [ $compare = 1 ]; then
+    run mpich-np4-nobreaker 4 env SKAMPI_YIELD_TIMER_US=0 tools/mpirun.sh mpich 4 "$work/skampi-$impl"
   fi
 done
 load_after=$(uptime)
