@@ -6074,11 +6074,16 @@ static const char *const pd_names[] = {
   "activate->xfer_begin", "xfer_begin->xfer_end", "posted queue residence", "unexpected queue residence"
 };
 
-#define PE_SLOTS 1024   /* requests in flight that one process can follow */
+#define PE_SLOTS 1024   /* requests and messages in flight that one process can follow */
+
+/* A request's (or an incoming message's, §4.3: MSG events carry the message's own id)
+** times. Slots are freed when the request completes or the message is matched; a freed
+** slot is a tombstone, so that the ids stored after it stay reachable. */
+enum { PE_FREE, PE_USED, PE_GONE };
 
 typedef struct pe_request {
   MPI_Aint id;
-  int used;
+  int state;
   double t_activate, t_xfer, t_posted, t_unex;
 } pe_request;
 
@@ -6094,12 +6099,18 @@ static struct {
 static pe_request *pe_slot(MPI_Aint id)
 {
   unsigned long h = ((unsigned long)id >> 4) % PE_SLOTS, k;
+  pe_request *reuse = NULL;
   for (k = 0; k < PE_SLOTS; k++) {
     pe_request *r = &pe.req[(h + k) % PE_SLOTS];
-    if (!r->used) { memset(r, 0, sizeof *r); r->used = 1; r->id = id; return r; }
-    if (r->id == id) return r;
+    if (r->state == PE_USED && r->id == id) return r;
+    if (r->state == PE_GONE && reuse == NULL) reuse = r;
+    if (r->state == PE_FREE) { if (reuse == NULL) reuse = r; break; }
   }
-  return NULL;   /* table full: this request is not timed */
+  if (reuse == NULL) return NULL;   /* table full: this one is not timed */
+  memset(reuse, 0, sizeof *reuse);
+  reuse->state = PE_USED;
+  reuse->id = id;
+  return reuse;
 }
 
 static void pe_duration(int which, double since, double now)
@@ -6122,14 +6133,18 @@ static int pe_callback(peruse_event_h event_h, MPI_Aint unique_id, peruse_comm_s
   r = pe_slot(unique_id);
   if (r == NULL) return MPI_SUCCESS;
   switch (kind) {
-  case PE_ACTIVATE: r->t_activate = now; break;
+  case PE_ACTIVATE:                        /* a request's life begins: no older times */
+    r->t_xfer = r->t_posted = r->t_unex = 0.0;
+    r->t_activate = now;
+    break;
   case PE_XFER_BEGIN: pe_duration(PD_ACTIVATE_TO_XFER, r->t_activate, now); r->t_xfer = now; break;
   case PE_XFER_END: pe_duration(PD_XFER, r->t_xfer, now); break;
   case PE_INSERT_POSTED: r->t_posted = now; break;
-  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); break;
+  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); r->t_posted = 0.0; break;
   case PE_INSERT_UNEX: r->t_unex = now; break;
-  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); break;
-  case PE_COMPLETE: r->used = 0; break;   /* the id may be used again */
+  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); r->state = PE_GONE; break;
+  case PE_MATCH_POSTED: r->state = PE_GONE; break;   /* the message's last event */
+  case PE_COMPLETE: r->state = PE_GONE; break;       /* the id may be used again */
   default: break;
   }
   return MPI_SUCCESS;
