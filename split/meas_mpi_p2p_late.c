@@ -5,20 +5,18 @@
 ** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
 ** measurement communicator, one round trip (ping and pong) per call:
 **   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
-**     delay_us after its message was sent (rank 1 waits delay_us before receiving the
-**     ping; rank 0 waits 2 * delay_us after sending it before receiving the pong);
-**   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent
-**     delay_us after its receive was posted (rank 0 waits before sending the ping,
-**     rank 1 between receiving it and sending the pong).
-** Both processes return the round trip's time WITH the waits (about 2 * delay_us): these
-** are probes of the library's behaviour, not of its speed. The delays must exceed the
-** skew of the two processes' starts (a few microseconds after a barrier; the tests use
-** 20 ms so that a busy machine keeps the order).
-** A waiting process keeps the library progressing (MPI_Iprobe on MPI_COMM_SELF, where
-** no message ever comes): a library that only progresses inside MPI calls (Open MPI's
-** ob1) would otherwise leave an early message in its transport until the receive is
-** posted, and the message would match the posted receive after all. MPI-1.1 calls only;
-** the function bodies exist in the MPI build, the rows in every build.
+**     after its message has arrived, and delay_us later still;
+**   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
+**     its receive has been posted, and delay_us later still.
+** The order does not rest on the delay: the early side tells the late one on a private
+** duplicate of the communicator (no PERUSE events there) -- the sender after starting
+** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
+** message first, the two travel in order between the same pair), the receiver after
+** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
+** call), so the queue residence of §3.5 is about delay_us. Both processes return the
+** round trip's time WITH the notices and the waits: these are probes of the library's
+** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
+** build, the rows in every build.
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -40,6 +38,7 @@ static void late_args_read(late_args *a, const sk_value *args)
   a->delay_us = sk_mpi_arg_double(&args[3]);
 }
 
+/* init: the arguments; the private communicator of the notices (m->state). */
 static void init_late(sk_mctx *m, const sk_value *args, const char *fn)
 {
   late_args a;
@@ -54,6 +53,18 @@ static void init_late(sk_mctx *m, const sk_value *args, const char *fn)
   m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  if (m->failed) return;                   /* the same on every process: none duplicates */
+  m->state = sk_malloc(sizeof(MPI_Comm));
+  MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
+}
+
+static void finalize_late(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->state == NULL) return;
+  MPI_Comm_free((MPI_Comm *)m->state);
+  free(m->state);
+  m->state = NULL;
 }
 
 static void init_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
@@ -66,39 +77,47 @@ static void init_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
   init_late(m, args, "Pingpong_Late_Sender");
 }
 
-/* Waits `microseconds` while the library progresses (see the top comment). */
-static void late_wait(double microseconds)
+/* One message from `from` to `to` on comm, the late side told on `side`. */
+static void late_message(sk_mctx *m, const late_args *a, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
 {
-  double end = MPI_Wtime() + microseconds * 1.0e-6;
-  int flag;
+  MPI_Request req;
   MPI_Status status;
-  while (MPI_Wtime() < end) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_SELF, &flag, &status);
+  int count = (int)a->count, tag = (int)a->tag, to = 1 - from;
+  if (m->rank == from) {
+    if (late_receiver) {
+      MPI_Isend(m->send_buf, count, a->dt->mpi, to, tag, comm, &req);
+      MPI_Send(NULL, 0, MPI_BYTE, to, 0, side);                /* "sent" */
+      MPI_Wait(&req, &status);
+    } else {
+      MPI_Recv(NULL, 0, MPI_BYTE, to, 0, side, &status);       /* "posted" */
+      sk_mpi_busy_wait(a->delay_us);
+      MPI_Send(m->send_buf, count, a->dt->mpi, to, tag, comm);
+    }
+  } else {
+    if (late_receiver) {
+      MPI_Recv(NULL, 0, MPI_BYTE, from, 0, side, &status);     /* "sent" */
+      sk_mpi_busy_wait(a->delay_us);
+      MPI_Recv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &status);
+    } else {
+      MPI_Irecv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &req);
+      MPI_Send(NULL, 0, MPI_BYTE, from, 0, side);              /* "posted" */
+      MPI_Wait(&req, &status);
+    }
+  }
 }
 
-/* One round trip; `late_receiver` chooses which side of every message waits. */
+/* One round trip; `late_receiver` chooses which side of every message is late. */
 static double late_pingpong(sk_mctx *m, const sk_value *args, int late_receiver)
 {
   late_args a;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  int count, tag;
+  MPI_Comm comm = sk_mpi_comm(m), side;
   double start;
   late_args_read(&a, args);
-  if (m->rank > 1) return -1.0;
-  count = (int)a.count;
-  tag = (int)a.tag;
+  if (m->rank > 1 || m->state == NULL) return -1.0;
+  side = *(MPI_Comm *)m->state;
   start = MPI_Wtime();
-  if (m->rank == 0) {
-    if (!late_receiver) late_wait(a.delay_us);
-    MPI_Send(m->send_buf, count, a.dt->mpi, 1, tag, comm);
-    if (late_receiver) late_wait(2.0 * a.delay_us);
-    MPI_Recv(m->recv_buf, count, a.dt->mpi, 1, tag, comm, &status);
-  } else {
-    if (late_receiver) late_wait(a.delay_us);
-    MPI_Recv(m->recv_buf, count, a.dt->mpi, 0, tag, comm, &status);
-    if (!late_receiver) late_wait(a.delay_us);
-    MPI_Send(m->send_buf, count, a.dt->mpi, 0, tag, comm);
-  }
+  late_message(m, &a, comm, side, 0, late_receiver);
+  late_message(m, &a, comm, side, 1, late_receiver);
   return MPI_Wtime() - start;
 }
 
@@ -124,9 +143,9 @@ static void check_late(sk_mctx *m, const sk_value *args)
 
 static const sk_measurement mpi_p2p_late_table[] = {
   SK_MEASUREMENT_MPI(Pingpong_Late_Receiver, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
-                     init_Pingpong_Late_Receiver, NULL),
+                     init_Pingpong_Late_Receiver, finalize_late),
   SK_MEASUREMENT_MPI(Pingpong_Late_Sender, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
-                     init_Pingpong_Late_Sender, NULL),
+                     init_Pingpong_Late_Sender, finalize_late),
   SK_MEASUREMENT_END
 };
 
