@@ -4,7 +4,8 @@
 #       PERUSE) refuses switch_peruse_on() in tests/peruse/late.ski and the SKaMPI 4
 #       keyword @PERUSE yes in tests/peruse/late.par with the helper's message, exit 2
 #   sh tests/peruse/run.sh events PREFIX     builds skampi with -DSKAMPI_PERUSE against the
-#       Open MPI with PERUSE in PREFIX (tools/peruse/build-openmpi.sh) and runs, on 2
+#       Open MPI with PERUSE in PREFIX (tools/peruse/build-openmpi.sh; no warnings at
+#       -std=c89 -pedantic -Wall -Wextra) and runs, on 2
 #       processes with that library's mpirun:
 #       late.ski: under every result of "late receiver" (every message arrives before its
 #         receive is posted) the unexpected-queue insertions equal the messages sent and
@@ -40,10 +41,13 @@ fi
 
 prefix=$arg
 bin=$out/skampi-peruse
-if ! "$prefix/bin/mpicc" -O2 -DSKAMPI_PERUSE -o "$bin" tests/out/skampi_amalgam.c -lm > "$out/build.txt" 2>&1; then
+# zero warnings, as every build (mpi.h and peruse.h count as system headers)
+if ! "$prefix/bin/mpicc" -std=c89 -pedantic -Wall -Wextra -O2 -isystem "$prefix/include" -DSKAMPI_PERUSE \
+     -o "$bin" tests/out/skampi_amalgam.c -lm > "$out/build.txt" 2>&1; then
   fail peruse_build "$(head -3 "$out/build.txt")"; exit 0
 fi
-ok peruse_build
+if [ -s "$out/build.txt" ]; then fail peruse_build_without_warnings "$(head -3 "$out/build.txt")"
+else ok peruse_build_without_warnings; fi
 run() {   # run NAME INPUT: 2 processes with the PERUSE library's mpirun
   rm -f "$out/$1.sko"
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPAL_PREFIX=$prefix \
