@@ -39,14 +39,14 @@ if [ ! -f "$src/.skampi-unpacked" ]; then
         -o Dir::Cache="$cache/apt" "$@"
     }
     if ! command -v dpkg-source >/dev/null 2>&1; then
-      if [ "$(id -u)" = 0 ]; then apt-get install -y -q --no-install-recommends dpkg-dev
+      if [ "$(id -u)" = 0 ]; then apt-get install -y -q --no-install-recommends dpkg-dev >&2
       else say "needs dpkg-source (apt-get install dpkg-dev)"; exit 1; fi
     fi
-    apt_private update
+    apt_private update >&2
     version=$(dpkg-query -W -f '${Version}' libopenmpi-dev 2>/dev/null || true)
     cd "$cache/src"
-    if [ -n "$version" ]; then apt_private source --download-only "openmpi=$version" || apt_private source --download-only openmpi
-    else apt_private source --download-only openmpi; fi
+    if [ -n "$version" ]; then apt_private source --download-only "openmpi=$version" >&2 || apt_private source --download-only openmpi >&2
+    else apt_private source --download-only openmpi >&2; fi
   fi
   rm -rf "$src"
   dsc=$(ls "$cache"/src/openmpi_*.dsc | tail -1)
