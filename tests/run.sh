@@ -24,7 +24,8 @@
 #   sync              clock synchronisation (tests/sync)
 #   peruse            PERUSE events (MPI PERUSE 2.0) against the Open MPI that
 #                     tools/peruse/build-openmpi.sh caches (make peruse-check builds it
-#                     first); without that library only the default build's refusals run
+#                     first); without that library only the default build's refusals
+#                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
 #                     of two runs of ski/quick.ski and their merge (tests/report.sh)
 #   setup             `make run` as a non-root user with the MPI that is installed
@@ -243,6 +244,8 @@ peruse)
   peruse_prefix=${SKAMPI_PERUSE_CACHE:-$HOME/.cache/skampi-peruse}/prefix
   if have mpicc.openmpi; then run_counted peruse_default_build sh tests/peruse/run.sh refusals "$out/skampi-openmpi"
   else skip peruse_default_build mpicc.openmpi; fi
+  skip_missing_mpis peruse_probes
+  for i in $impls; do run_counted "peruse_probes_$i" sh tests/peruse/run.sh probes $i "$out/skampi-$i"; done
   if [ -x "$peruse_prefix/bin/mpicc" ] && [ -f "$peruse_prefix/include/peruse.h" ]; then
     run_counted peruse sh tests/peruse/run.sh events "$peruse_prefix"
   else skip peruse "the PERUSE Open MPI in $peruse_prefix (make peruse-check builds it, 10-20 minutes)"; fi

@@ -3,6 +3,8 @@
 #   sh tests/peruse/run.sh refusals SKAMPI   the default build (Debian's Open MPI, no
 #       PERUSE) refuses switch_peruse_on() in tests/peruse/late.ski and the SKaMPI 4
 #       keyword @PERUSE yes in tests/peruse/late.par with the helper's message, exit 2
+#   sh tests/peruse/run.sh probes IMPL SKAMPI   the late ping-pongs on Debian's MPI IMPL
+#       (tests/peruse/probes.ski, 3 processes): every result there, data verified
 #   sh tests/peruse/run.sh events PREFIX     builds skampi with -DSKAMPI_PERUSE against the
 #       Open MPI with PERUSE in PREFIX (tools/peruse/build-openmpi.sh; no warnings at
 #       -std=c89 -pedantic -Wall -Wextra) and runs, on 2
@@ -36,6 +38,16 @@ if [ "$mode" = refusals ]; then
       ok "peruse_default_build_refuses_$(echo "$file" | tr . _)"
     else fail "peruse_default_build_refuses_$(echo "$file" | tr . _)" "exit $status: $(grep -v '^#' "$out/refuse-$file.txt" | head -2)"; fi
   done
+  exit 0
+fi
+
+if [ "$mode" = probes ]; then
+  impl=$arg; skampi=$3
+  rm -f "$out/probes-$impl.sko"
+  if timeout 300 tools/mpirun.sh "$impl" 3 "$skampi" -i tests/peruse/probes.ski -o "$out/probes-$impl.sko" \
+       > "$out/probes-$impl.txt" 2>&1 && [ "$(grep -c '^count=' "$out/probes-$impl.sko")" -eq 6 ]; then
+    ok "peruse_late_pingpongs_$impl"
+  else fail "peruse_late_pingpongs_$impl" "see $out/probes-$impl.txt and $out/probes-$impl.sko"; fi
   exit 0
 fi
 
