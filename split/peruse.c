@@ -3,7 +3,9 @@
 ** per request (the event's unique id, in a small open-addressing table) the times of its
 ** activation, transfer begin and queue insertions, from which four durations are
 ** accumulated (sum, maximum, number). The helpers switch_peruse_on / _off are in
-** builtins.c.
+** builtins.c. Checked against Open MPI 4.1.4 built with --enable-peruse: all eleven
+** events are there; small messages sent on ob1's inline path raise no REQ events on
+** the sender; MSG_MATCH_POSTED_REQ carries the request's id (only counted here).
 */
 #include "peruse.h"
 
