@@ -11,6 +11,9 @@
 #   make portability  build and test with every compiler and target (see README)
 #   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
 #                     (check-sanitized-quick: 2 processes only, as CI runs it)
+#   make peruse-check  builds, once, an Open MPI with PERUSE (tools/peruse/build-openmpi.sh,
+#                     cached in ~/.cache/skampi-peruse: 10-20 minutes the first time, then
+#                     nothing) and runs the PERUSE tests against it (tests/run.sh peruse)
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
 #   make fuzz-campaign  libFuzzer on every reader, one after the other at nice 19, until
 #                     FUZZ_RUNS executions (default 10 million) or FUZZ_SECONDS each
@@ -41,7 +44,7 @@ SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepat
 	split/mpit.c split/peruse.c split/engine.h split/engine.c split/builtins.h \
 	split/output.h split/catalogue.h split/meas_mpi.h split/io_files.h split/io_files.c \
 	split/io_daccess.h split/io_daccess.c split/meas_mw.c split/meas_synthetic.c \
-	split/meas_bcast_algos.h split/meas_bcast_algos.c split/meas_mpi.c split/meas_mpi_p2p.c \
+	split/meas_bcast_algos.h split/meas_bcast_algos.c split/meas_mpi.c split/meas_mpi_p2p.c split/meas_mpi_p2p_late.c \
 	split/meas_mpi_coll.c split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c \
 	split/meas_mpi_io.c split/skampi5_compat.h split/skampi5_compat.c \
 	split/meas_skampi5_example.c split/catalogue.c split/lexer.h split/lexer.c split/ast.h \
@@ -106,6 +109,10 @@ fuzz-smoke:
 
 fuzz-campaign:
 	for r in ski params4 sko cli; do NICE="nice -n 19" FUZZ_TIMEOUT=60 sh tests/fuzz/run.sh campaign $$r $(FUZZ_RUNS) $(FUZZ_SECONDS) || exit 1; done
+
+peruse-check:
+	sh tools/peruse/build-openmpi.sh
+	sh tests/run.sh peruse
 
 portability:
 	tools/setup.sh portability

@@ -5887,7 +5887,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 /*
 ** mpit.h -- the MPI tools interface's performance variables beside every result (MPI-3
 ** §14.3, "MPI_T"): compiled with -DSKAMPI_MPIT where mpi.h declares MPI 3 or later.
-** switch_mpit_on() in a .ski program makes the
+** switch_mpit_on() in a .ski program (@MPI_T yes in a SKaMPI 4 parameter file) makes the
 ** engine read every readable performance variable before and after the timed
 ** repetitions of each result, on every process of the measurement communicator; rank 0
 ** of that communicator gets the note: one `# mpit NAME (CLASS): ...` line per variable
@@ -5922,8 +5922,9 @@ SK_API int sk_mpit_list(sk_str *out);
 ** peruse.h -- PERUSE events beside every result (MPI PERUSE 2.0): compiled with
 ** -DSKAMPI_PERUSE where the MPI library provides <peruse.h> (an Open MPI configured with
 ** --enable-peruse; tools/peruse/build-openmpi.sh makes one). switch_peruse_on() in a .ski
-** program makes the engine register callbacks for the point-to-point events of PERUSE
-** §4.3 on the measurement communicator around the repetitions of each result (events
+** program (@PERUSE yes in a SKaMPI 4 parameter file) makes the engine register callbacks for the point-to-point events of PERUSE
+** §4.3 on the measurement communicator around the repetitions of each result (from the
+** engine's warm-up call on; the engine's own messages use another communicator; events
 ** queried by name, §5.2.3; an event the library lacks is named in the output, not
 ** fatal). Rank 0 of the communicator gets the note, written under the result line:
 **   # peruse events: NAME count, ...                (summed over the processes)
@@ -5934,7 +5935,7 @@ SK_API int sk_mpit_list(sk_str *out);
 #ifndef SK_PERUSE_H
 #define SK_PERUSE_H
 
-#line 18 "split/peruse.h"
+#line 19 "split/peruse.h"
 
 #if defined(SKAMPI_MPI) && defined(SKAMPI_PERUSE)
 #define SK_HAVE_PERUSE 1
@@ -6219,9 +6220,11 @@ SK_API int sk_mpit_list(sk_str *out)
 ** per request (the event's unique id, in a small open-addressing table) the times of its
 ** activation, transfer begin and queue insertions, from which four durations are
 ** accumulated (sum, maximum, number). The helpers switch_peruse_on / _off are in
-** builtins.c.
+** builtins.c. Checked against Open MPI 4.1.4 built with --enable-peruse: all eleven
+** events are there; small messages sent on ob1's inline path raise no REQ events on
+** the sender; MSG_MATCH_POSTED_REQ carries the request's id (only counted here).
 */
-#line 9 "split/peruse.c"
+#line 11 "split/peruse.c"
 
 #if SK_HAVE_PERUSE
 #include <peruse.h>
@@ -6243,11 +6246,17 @@ static const char *const pd_names[] = {
   "activate->xfer_begin", "xfer_begin->xfer_end", "posted queue residence", "unexpected queue residence"
 };
 
-#define PE_SLOTS 1024   /* requests in flight that one process can follow */
+#define PE_SLOTS 1024   /* requests and messages in flight that one process can follow */
+
+/* A request's (or an unexpected message's, §4.3: MSG events carry the message's own id)
+** times. Slots are freed when the request completes or the message leaves the
+** unexpected queue; a freed slot is a tombstone, so the ids stored after it stay
+** reachable. */
+enum { PE_FREE, PE_USED, PE_GONE };
 
 typedef struct pe_request {
   MPI_Aint id;
-  int used;
+  int state;
   double t_activate, t_xfer, t_posted, t_unex;
 } pe_request;
 
@@ -6263,12 +6272,18 @@ static struct {
 static pe_request *pe_slot(MPI_Aint id)
 {
   unsigned long h = ((unsigned long)id >> 4) % PE_SLOTS, k;
+  pe_request *reuse = NULL;
   for (k = 0; k < PE_SLOTS; k++) {
     pe_request *r = &pe.req[(h + k) % PE_SLOTS];
-    if (!r->used) { memset(r, 0, sizeof *r); r->used = 1; r->id = id; return r; }
-    if (r->id == id) return r;
+    if (r->state == PE_USED && r->id == id) return r;
+    if (r->state == PE_GONE && reuse == NULL) reuse = r;
+    if (r->state == PE_FREE) { if (reuse == NULL) reuse = r; break; }
   }
-  return NULL;   /* table full: this request is not timed */
+  if (reuse == NULL) return NULL;   /* table full: this one is not timed */
+  memset(reuse, 0, sizeof *reuse);
+  reuse->state = PE_USED;
+  reuse->id = id;
+  return reuse;
 }
 
 static void pe_duration(int which, double since, double now)
@@ -6288,17 +6303,23 @@ static int pe_callback(peruse_event_h event_h, MPI_Aint unique_id, peruse_comm_s
   pe_request *r;
   (void)event_h; (void)spec;
   pe.count[kind] += 1.0;
+  /* counted only: a message's arrival, and the matches (Open MPI 4.1 passes the
+  ** request's id with MSG_MATCH_POSTED_REQ, not the message's as §4.3 says) */
+  if (kind == PE_ARRIVED || kind == PE_MATCH_UNEX || kind == PE_MATCH_POSTED) return MPI_SUCCESS;
   r = pe_slot(unique_id);
   if (r == NULL) return MPI_SUCCESS;
   switch (kind) {
-  case PE_ACTIVATE: r->t_activate = now; break;
+  case PE_ACTIVATE:                        /* a request's life begins: no older times */
+    r->t_xfer = r->t_posted = r->t_unex = 0.0;
+    r->t_activate = now;
+    break;
   case PE_XFER_BEGIN: pe_duration(PD_ACTIVATE_TO_XFER, r->t_activate, now); r->t_xfer = now; break;
   case PE_XFER_END: pe_duration(PD_XFER, r->t_xfer, now); break;
   case PE_INSERT_POSTED: r->t_posted = now; break;
-  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); break;
+  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); r->t_posted = 0.0; break;
   case PE_INSERT_UNEX: r->t_unex = now; break;
-  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); break;
-  case PE_COMPLETE: r->used = 0; break;   /* the id may be used again */
+  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); r->state = PE_GONE; break;
+  case PE_COMPLETE: r->state = PE_GONE; break;       /* the id may be used again */
   default: break;
   }
   return MPI_SUCCESS;
@@ -6323,6 +6344,9 @@ SK_API void sk_peruse_begin(sk_group *g)
     if (PERUSE_Event_activate(pe.handle[i]) != PERUSE_SUCCESS) { PERUSE_Event_release(&pe.handle[i]); continue; }
     pe.supported[i] = 1;
   }
+  /* no member's measurement traffic before every member listens: else a message that
+  ** arrives early is filed unexpected unseen, and only its removal is counted */
+  sk_tp_barrier(g);
 }
 
 /* What one process sends to rank 0: counts, supported flags, then sum/max/n per duration. */
@@ -9886,6 +9910,169 @@ static const sk_verifier mpi_p2p_verify_table[] = {
 
 SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_table; }
 /* --- end split/meas_mpi_p2p.c --- */
+/* --- begin split/meas_mpi_p2p_late.c --- */
+#line 1 "split/meas_mpi_p2p_late.c"
+/*
+** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
+** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
+** arrives before its receive is posted waits in the unexpected-message queue, a receive
+** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
+** measurement communicator, one round trip (ping and pong) per call:
+**   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
+**     after its message has arrived, and delay_us later still;
+**   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
+**     its receive has been posted, and delay_us later still.
+** The order does not rest on the delay: the early side tells the late one on a private
+** duplicate of the communicator (no PERUSE events there) -- the sender after starting
+** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
+** message first, the two travel in order between the same pair), the receiver after
+** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
+** call), so the queue residence of §3.5 is about delay_us. Both processes return the
+** round trip's time WITH the notices and the waits: these are probes of the library's
+** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
+** build, the rows in every build.
+*/
+#line 22 "split/meas_mpi_p2p_late.c"
+#line 23 "split/meas_mpi_p2p_late.c"
+
+#ifdef SKAMPI_MPI
+
+typedef struct late_args {
+  long count;
+  const sk_datatype *dt;
+  long tag;
+  double delay_us;
+} late_args;
+
+static void late_args_read(late_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->delay_us = sk_mpi_arg_double(&args[3]);
+}
+
+/* init: the arguments; the private communicator of the notices (m->state). */
+static void init_late(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  late_args a;
+  late_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  if (!m->failed && !(a.delay_us >= 0.0 && a.delay_us <= 10.0e6)) {
+    char msg[120];
+    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", fn);
+    sk_meas_fail(m, msg);
+  }
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  if (m->failed) return;                   /* the same on every process: none duplicates */
+  m->state = sk_malloc(sizeof(MPI_Comm));
+  MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
+}
+
+static void finalize_late(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->state == NULL) return;
+  MPI_Comm_free((MPI_Comm *)m->state);
+  free(m->state);
+  m->state = NULL;
+}
+
+static void init_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
+{
+  init_late(m, args, "Pingpong_Late_Receiver");
+}
+
+static void init_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
+{
+  init_late(m, args, "Pingpong_Late_Sender");
+}
+
+/* One message from `from` to `to` on comm, the late side told on `side`. */
+static void late_message(sk_mctx *m, const late_args *a, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
+{
+  MPI_Request req;
+  MPI_Status status;
+  int count = (int)a->count, tag = (int)a->tag, to = 1 - from;
+  if (m->rank == from) {
+    if (late_receiver) {
+      MPI_Isend(m->send_buf, count, a->dt->mpi, to, tag, comm, &req);
+      MPI_Send(NULL, 0, MPI_BYTE, to, 0, side);                /* "sent" */
+      MPI_Wait(&req, &status);
+    } else {
+      MPI_Recv(NULL, 0, MPI_BYTE, to, 0, side, &status);       /* "posted" */
+      sk_mpi_busy_wait(a->delay_us);
+      MPI_Send(m->send_buf, count, a->dt->mpi, to, tag, comm);
+    }
+  } else {
+    if (late_receiver) {
+      MPI_Recv(NULL, 0, MPI_BYTE, from, 0, side, &status);     /* "sent" */
+      sk_mpi_busy_wait(a->delay_us);
+      MPI_Recv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &status);
+    } else {
+      MPI_Irecv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &req);
+      MPI_Send(NULL, 0, MPI_BYTE, from, 0, side);              /* "posted" */
+      MPI_Wait(&req, &status);
+    }
+  }
+}
+
+/* One round trip; `late_receiver` chooses which side of every message is late. */
+static double late_pingpong(sk_mctx *m, const sk_value *args, int late_receiver)
+{
+  late_args a;
+  MPI_Comm comm = sk_mpi_comm(m), side;
+  double start;
+  late_args_read(&a, args);
+  if (m->rank > 1 || m->state == NULL) return -1.0;
+  side = *(MPI_Comm *)m->state;
+  start = MPI_Wtime();
+  late_message(m, &a, comm, side, 0, late_receiver);
+  late_message(m, &a, comm, side, 1, late_receiver);
+  return MPI_Wtime() - start;
+}
+
+static double measure_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
+{
+  return late_pingpong(m, args, 1);
+}
+
+static double measure_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
+{
+  return late_pingpong(m, args, 0);
+}
+
+/* Each of the two holds its partner's message. */
+static void check_late(sk_mctx *m, const sk_value *args)
+{
+  late_args a;
+  late_args_read(&a, args);
+  if (m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+}
+#endif /* SKAMPI_MPI */
+
+static const sk_measurement mpi_p2p_late_table[] = {
+  SK_MEASUREMENT_MPI(Pingpong_Late_Receiver, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
+                     init_Pingpong_Late_Receiver, finalize_late),
+  SK_MEASUREMENT_MPI(Pingpong_Late_Sender, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
+                     init_Pingpong_Late_Sender, finalize_late),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_late_table; }
+
+static const sk_verifier mpi_p2p_late_verify_table[] = {
+  SK_VERIFY_MPI(Pingpong_Late_Receiver, NULL, check_late),
+  SK_VERIFY_MPI(Pingpong_Late_Sender, NULL, check_late),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void) { return mpi_p2p_late_verify_table; }
+/* --- end split/meas_mpi_p2p_late.c --- */
 /* --- begin split/meas_mpi_coll.c --- */
 #line 1 "split/meas_mpi_coll.c"
 /*
@@ -14343,6 +14530,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
+SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 
 /* The verifier tables (verify.h), one per module that has one. */
 SK_API const sk_verifier *sk_verify_table_synthetic(void);
@@ -14350,13 +14538,14 @@ SK_API const sk_verifier *sk_verify_table_mw(void);
 SK_API const sk_verifier *sk_verify_table_bcast_algos(void);
 SK_API const sk_verifier *sk_verify_table_mpi(void);
 SK_API const sk_verifier *sk_verify_table_mpi_p2p(void);
+SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void);
 SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
 
 static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
   sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
-  sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
+  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
   NULL
 };
 
@@ -14384,6 +14573,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
@@ -22305,6 +22495,15 @@ static p4_family p4_family_of(const p4_type *t)
 **     @MAX_STEPS n       set_autorefine_max_steps(n)  (also @STEPS)  n >= 1
 **     @MULTIPLE_OF n     no call: the default of Multiple_of (see below)   n >= 0
 **   @MEASUREMENTS -- the measurement blocks; the section may be repeated.
+**   Instrumentation -- switches for the measurement blocks that FOLLOW in the file (the
+**   sections may be repeated, e.g. between two @MEASUREMENTS sections; each becomes its
+**   helper call at its place among the blocks):
+**     @MPI_T yes|no      switch_mpit_on() / switch_mpit_off()      (also @MPIT): MPI_T
+**                        performance variables as "# mpit" lines under every result
+**     @PERUSE yes|no     switch_peruse_on() / switch_peruse_off(): PERUSE events as
+**                        "# peruse" lines under every result (MPI PERUSE 2.0 §4.3)
+**   A build without -DSKAMPI_MPIT (-DSKAMPI_PERUSE) refuses `yes` at run time with the
+**   helper's message, located at the section's value.
 **
 */
 
@@ -22315,6 +22514,7 @@ typedef enum p4_section_kind {
   SEC_MEMORY,
   SEC_SETTING,       /* a value checked like the block key `key`, a call of its setting */
   SEC_MULTIPLE_OF,
+  SEC_SWITCH,        /* yes/no: switch_STEM_on() / _off() before the blocks that follow */
   SEC_MEASUREMENTS
 } p4_section_kind;
 
@@ -22323,7 +22523,8 @@ typedef struct p4_section_def {
   const char *label;         /* canonical name (aliases share it) */
   p4_section_kind kind;
   int key;                   /* SEC_SETTING, SEC_MULTIPLE_OF: the block key with the same rules */
-  const char *note;          /* recorded sections: why skampi does not act on it */
+  const char *note;          /* recorded sections: why skampi does not act on it;
+                                SEC_SWITCH: the helpers' STEM (switch_STEM_on/_off) */
 } p4_section_def;
 
 static const p4_section_def p4_sections[] = {
@@ -22348,6 +22549,9 @@ static const p4_section_def p4_sections[] = {
   { "MAX_STEPS", "MAX_STEPS", SEC_SETTING, K_MAX_STEPS, NULL },
   { "STEPS", "MAX_STEPS", SEC_SETTING, K_MAX_STEPS, NULL },
   { "MULTIPLE_OF", "MULTIPLE_OF", SEC_MULTIPLE_OF, K_MULTIPLE_OF, NULL },
+  { "MPI_T", "MPI_T", SEC_SWITCH, -1, "mpit" },
+  { "MPIT", "MPI_T", SEC_SWITCH, -1, "mpit" },
+  { "PERUSE", "PERUSE", SEC_SWITCH, -1, "peruse" },
   { "MEASUREMENTS", "MEASUREMENTS", SEC_MEASUREMENTS, -1, NULL },
   { NULL, NULL, SEC_TEXT, -1, NULL }
 };
@@ -22385,6 +22589,7 @@ typedef struct p4_value {
 
 typedef struct p4_block {
   char *name;
+  size_t section;            /* index of its @MEASUREMENTS section */
   sk_loc name_loc, close_loc;
   p4_value v[P4_NKEYS];
 } p4_block;
@@ -22564,7 +22769,7 @@ static const p4_section_def *p4_find_section(const char *s, size_t n)
 
 static int p4_section_may_repeat(const p4_section_def *d)
 {
-  return d->kind == SEC_TEXT || d->kind == SEC_MEASUREMENTS;
+  return d->kind == SEC_TEXT || d->kind == SEC_SWITCH || d->kind == SEC_MEASUREMENTS;
 }
 
 static void p4_add_fragment(p4_section *sec, const char *text, size_t len, const sk_loc *loc)
@@ -22605,7 +22810,7 @@ static void p4_split(p4_ctx *c)
       if (def == NULL)
         p4_fail(c, &loc, "unknown section '@%s' (known: @USER @MACHINE @NETWORK @NODE @COMMENT @OUTFILE "
                 "@LOGFILE @POSTPROC @ABSOLUTE @MEMORY @MAX_REP @MIN_REP @STANDARD_ERROR @CUT_QUANTILE "
-                "@TIME_MEAS @TIME_SUITE @MAX_STEPS @MULTIPLE_OF @MEASUREMENTS)",
+                "@TIME_MEAS @TIME_SUITE @MAX_STEPS @MULTIPLE_OF @MPI_T @PERUSE @MEASUREMENTS)",
                 p4_word(c, name, (size_t)(after - name)));
       if (!p4_section_may_repeat(def)) {
         for (i = 0; i < c->nsections; i++)
@@ -22833,6 +23038,7 @@ static void p4_parse_section_values(p4_ctx *c, p4_section *sec)
     sec->dval = v.dval;
     break;
   case SEC_YES_NO:
+  case SEC_SWITCH:
     p4_section_word(c, sec, &t);
     sec->value_loc = t.loc;
     sec->ival = p4_find_name(p4_yes_no_names, t.text, t.len);
@@ -22981,7 +23187,7 @@ static void p4_read_block_name(p4_ctx *c, p4_cursor *cur, p4_token *t, sk_loc *n
             c->name_buf.data, p4_describe_at(c, cur, t));
 }
 
-static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t)
+static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t, size_t section)
 {
   p4_block *b;
   sk_loc name_loc;
@@ -22995,6 +23201,7 @@ static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t)
   b = &c->blocks[c->nblocks++];
   memset(b, 0, sizeof *b);
   b->name = sk_strdup(c->name_buf.data);
+  b->section = section;
   b->name_loc = name_loc;
   for (;;) {
     p4_token value, end;
@@ -23030,8 +23237,9 @@ static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t)
   p4_check_block(c, b);
 }
 
-static void p4_parse_measurements(p4_ctx *c, const p4_section *sec)
+static void p4_parse_measurements(p4_ctx *c, size_t section)
 {
+  const p4_section *sec = &c->sections[section];
   p4_cursor cur;
   p4_token t;
   p4_cursor_init(&cur, sec);
@@ -23040,7 +23248,7 @@ static void p4_parse_measurements(p4_ctx *c, const p4_section *sec)
     if (t.kind == P4_TK_RBRACE) p4_fail(c, &t.loc, "'}' without a matching '{'");
     if (t.kind != P4_TK_WORD)
       p4_fail(c, &t.loc, "expected the name of a measurement, found %s", p4_describe(c, &t));
-    p4_parse_block(c, &cur, &t);
+    p4_parse_block(c, &cur, &t, section);
     p4_next(&cur, &t);
   }
 }
@@ -23052,7 +23260,7 @@ static void p4_read(p4_ctx *c)
   p4_split(c);
   for (i = 0; i < c->nsections; i++) {
     p4_section *sec = &c->sections[i];
-    if (sec->def->kind == SEC_MEASUREMENTS) p4_parse_measurements(c, sec);
+    if (sec->def->kind == SEC_MEASUREMENTS) p4_parse_measurements(c, i);
     else p4_parse_section_values(c, sec);
     if (sec->def->kind == SEC_SETTING && sec->def->key == K_MIN_REP) min_rep = sec;
     if (sec->def->kind == SEC_SETTING && sec->def->key == K_MAX_REP) max_rep = sec;
@@ -23174,6 +23382,11 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     break;
   case SEC_MEMORY:
     p4_add_call(&c->prog->top, "set_skampi_buffer", sk_expr_int(sec->ival, &sec->value_loc), &sec->value_loc);
+    break;
+  case SEC_SWITCH:
+    sk_str_clear(&c->text_buf);
+    sk_str_printf(&c->text_buf, "switch_%s_%s", d->note, sec->ival ? "on" : "off");
+    p4_add_call(&c->prog->top, c->text_buf.data, NULL, &sec->value_loc);
     break;
   case SEC_SETTING: {
     int setting = p4_keys[d->key].setting;
@@ -23468,12 +23681,25 @@ static void p4_check_helpers(p4_ctx *c, const sk_block *b)
   }
 }
 
+/* The switch sections before section `limit` not yet emitted (*next: the first one that
+** may be), in file order: a switch applies to the blocks that follow it. */
+static void p4_emit_switches(p4_ctx *c, size_t *next, size_t limit)
+{
+  for (; *next < limit; (*next)++)
+    if (c->sections[*next].def->kind == SEC_SWITCH) p4_emit_section(c, &c->sections[*next]);
+}
+
 static void p4_generate(p4_ctx *c)
 {
-  size_t i;
+  size_t i, next_switch = 0;
   p4_collect_settings(c);
-  for (i = 0; i < c->nsections; i++) p4_emit_section(c, &c->sections[i]);
-  for (i = 0; i < c->nblocks; i++) p4_emit_block(c, &c->blocks[i]);
+  for (i = 0; i < c->nsections; i++)
+    if (c->sections[i].def->kind != SEC_SWITCH) p4_emit_section(c, &c->sections[i]);
+  for (i = 0; i < c->nblocks; i++) {
+    p4_emit_switches(c, &next_switch, c->blocks[i].section);
+    p4_emit_block(c, &c->blocks[i]);
+  }
+  p4_emit_switches(c, &next_switch, c->nsections);
   if (c->check_catalogue) p4_check_helpers(c, &c->prog->top);
 }
 

@@ -14,6 +14,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
+SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 
 /* The verifier tables (verify.h), one per module that has one. */
 SK_API const sk_verifier *sk_verify_table_synthetic(void);
@@ -21,13 +22,14 @@ SK_API const sk_verifier *sk_verify_table_mw(void);
 SK_API const sk_verifier *sk_verify_table_bcast_algos(void);
 SK_API const sk_verifier *sk_verify_table_mpi(void);
 SK_API const sk_verifier *sk_verify_table_mpi_p2p(void);
+SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void);
 SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
 
 static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
   sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
-  sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
+  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
   NULL
 };
 
@@ -55,6 +57,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },

@@ -1,7 +1,7 @@
 /*
 ** mpit.h -- the MPI tools interface's performance variables beside every result (MPI-3
 ** §14.3, "MPI_T"): compiled with -DSKAMPI_MPIT where mpi.h declares MPI 3 or later.
-** switch_mpit_on() in a .ski program makes the
+** switch_mpit_on() in a .ski program (@MPI_T yes in a SKaMPI 4 parameter file) makes the
 ** engine read every readable performance variable before and after the timed
 ** repetitions of each result, on every process of the measurement communicator; rank 0
 ** of that communicator gets the note: one `# mpit NAME (CLASS): ...` line per variable

@@ -326,6 +326,15 @@ static p4_family p4_family_of(const p4_type *t)
 **     @MAX_STEPS n       set_autorefine_max_steps(n)  (also @STEPS)  n >= 1
 **     @MULTIPLE_OF n     no call: the default of Multiple_of (see below)   n >= 0
 **   @MEASUREMENTS -- the measurement blocks; the section may be repeated.
+**   Instrumentation -- switches for the measurement blocks that FOLLOW in the file (the
+**   sections may be repeated, e.g. between two @MEASUREMENTS sections; each becomes its
+**   helper call at its place among the blocks):
+**     @MPI_T yes|no      switch_mpit_on() / switch_mpit_off()      (also @MPIT): MPI_T
+**                        performance variables as "# mpit" lines under every result
+**     @PERUSE yes|no     switch_peruse_on() / switch_peruse_off(): PERUSE events as
+**                        "# peruse" lines under every result (MPI PERUSE 2.0 §4.3)
+**   A build without -DSKAMPI_MPIT (-DSKAMPI_PERUSE) refuses `yes` at run time with the
+**   helper's message, located at the section's value.
 **
 */
 
@@ -336,6 +345,7 @@ typedef enum p4_section_kind {
   SEC_MEMORY,
   SEC_SETTING,       /* a value checked like the block key `key`, a call of its setting */
   SEC_MULTIPLE_OF,
+  SEC_SWITCH,        /* yes/no: switch_STEM_on() / _off() before the blocks that follow */
   SEC_MEASUREMENTS
 } p4_section_kind;
 
@@ -344,7 +354,8 @@ typedef struct p4_section_def {
   const char *label;         /* canonical name (aliases share it) */
   p4_section_kind kind;
   int key;                   /* SEC_SETTING, SEC_MULTIPLE_OF: the block key with the same rules */
-  const char *note;          /* recorded sections: why skampi does not act on it */
+  const char *note;          /* recorded sections: why skampi does not act on it;
+                                SEC_SWITCH: the helpers' STEM (switch_STEM_on/_off) */
 } p4_section_def;
 
 static const p4_section_def p4_sections[] = {
@@ -369,6 +380,9 @@ static const p4_section_def p4_sections[] = {
   { "MAX_STEPS", "MAX_STEPS", SEC_SETTING, K_MAX_STEPS, NULL },
   { "STEPS", "MAX_STEPS", SEC_SETTING, K_MAX_STEPS, NULL },
   { "MULTIPLE_OF", "MULTIPLE_OF", SEC_MULTIPLE_OF, K_MULTIPLE_OF, NULL },
+  { "MPI_T", "MPI_T", SEC_SWITCH, -1, "mpit" },
+  { "MPIT", "MPI_T", SEC_SWITCH, -1, "mpit" },
+  { "PERUSE", "PERUSE", SEC_SWITCH, -1, "peruse" },
   { "MEASUREMENTS", "MEASUREMENTS", SEC_MEASUREMENTS, -1, NULL },
   { NULL, NULL, SEC_TEXT, -1, NULL }
 };
@@ -406,6 +420,7 @@ typedef struct p4_value {
 
 typedef struct p4_block {
   char *name;
+  size_t section;            /* index of its @MEASUREMENTS section */
   sk_loc name_loc, close_loc;
   p4_value v[P4_NKEYS];
 } p4_block;
@@ -585,7 +600,7 @@ static const p4_section_def *p4_find_section(const char *s, size_t n)
 
 static int p4_section_may_repeat(const p4_section_def *d)
 {
-  return d->kind == SEC_TEXT || d->kind == SEC_MEASUREMENTS;
+  return d->kind == SEC_TEXT || d->kind == SEC_SWITCH || d->kind == SEC_MEASUREMENTS;
 }
 
 static void p4_add_fragment(p4_section *sec, const char *text, size_t len, const sk_loc *loc)
@@ -626,7 +641,7 @@ static void p4_split(p4_ctx *c)
       if (def == NULL)
         p4_fail(c, &loc, "unknown section '@%s' (known: @USER @MACHINE @NETWORK @NODE @COMMENT @OUTFILE "
                 "@LOGFILE @POSTPROC @ABSOLUTE @MEMORY @MAX_REP @MIN_REP @STANDARD_ERROR @CUT_QUANTILE "
-                "@TIME_MEAS @TIME_SUITE @MAX_STEPS @MULTIPLE_OF @MEASUREMENTS)",
+                "@TIME_MEAS @TIME_SUITE @MAX_STEPS @MULTIPLE_OF @MPI_T @PERUSE @MEASUREMENTS)",
                 p4_word(c, name, (size_t)(after - name)));
       if (!p4_section_may_repeat(def)) {
         for (i = 0; i < c->nsections; i++)
@@ -854,6 +869,7 @@ static void p4_parse_section_values(p4_ctx *c, p4_section *sec)
     sec->dval = v.dval;
     break;
   case SEC_YES_NO:
+  case SEC_SWITCH:
     p4_section_word(c, sec, &t);
     sec->value_loc = t.loc;
     sec->ival = p4_find_name(p4_yes_no_names, t.text, t.len);
@@ -1002,7 +1018,7 @@ static void p4_read_block_name(p4_ctx *c, p4_cursor *cur, p4_token *t, sk_loc *n
             c->name_buf.data, p4_describe_at(c, cur, t));
 }
 
-static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t)
+static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t, size_t section)
 {
   p4_block *b;
   sk_loc name_loc;
@@ -1016,6 +1032,7 @@ static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t)
   b = &c->blocks[c->nblocks++];
   memset(b, 0, sizeof *b);
   b->name = sk_strdup(c->name_buf.data);
+  b->section = section;
   b->name_loc = name_loc;
   for (;;) {
     p4_token value, end;
@@ -1051,8 +1068,9 @@ static void p4_parse_block(p4_ctx *c, p4_cursor *cur, p4_token *t)
   p4_check_block(c, b);
 }
 
-static void p4_parse_measurements(p4_ctx *c, const p4_section *sec)
+static void p4_parse_measurements(p4_ctx *c, size_t section)
 {
+  const p4_section *sec = &c->sections[section];
   p4_cursor cur;
   p4_token t;
   p4_cursor_init(&cur, sec);
@@ -1061,7 +1079,7 @@ static void p4_parse_measurements(p4_ctx *c, const p4_section *sec)
     if (t.kind == P4_TK_RBRACE) p4_fail(c, &t.loc, "'}' without a matching '{'");
     if (t.kind != P4_TK_WORD)
       p4_fail(c, &t.loc, "expected the name of a measurement, found %s", p4_describe(c, &t));
-    p4_parse_block(c, &cur, &t);
+    p4_parse_block(c, &cur, &t, section);
     p4_next(&cur, &t);
   }
 }
@@ -1073,7 +1091,7 @@ static void p4_read(p4_ctx *c)
   p4_split(c);
   for (i = 0; i < c->nsections; i++) {
     p4_section *sec = &c->sections[i];
-    if (sec->def->kind == SEC_MEASUREMENTS) p4_parse_measurements(c, sec);
+    if (sec->def->kind == SEC_MEASUREMENTS) p4_parse_measurements(c, i);
     else p4_parse_section_values(c, sec);
     if (sec->def->kind == SEC_SETTING && sec->def->key == K_MIN_REP) min_rep = sec;
     if (sec->def->kind == SEC_SETTING && sec->def->key == K_MAX_REP) max_rep = sec;
@@ -1195,6 +1213,11 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     break;
   case SEC_MEMORY:
     p4_add_call(&c->prog->top, "set_skampi_buffer", sk_expr_int(sec->ival, &sec->value_loc), &sec->value_loc);
+    break;
+  case SEC_SWITCH:
+    sk_str_clear(&c->text_buf);
+    sk_str_printf(&c->text_buf, "switch_%s_%s", d->note, sec->ival ? "on" : "off");
+    p4_add_call(&c->prog->top, c->text_buf.data, NULL, &sec->value_loc);
     break;
   case SEC_SETTING: {
     int setting = p4_keys[d->key].setting;
@@ -1489,12 +1512,25 @@ static void p4_check_helpers(p4_ctx *c, const sk_block *b)
   }
 }
 
+/* The switch sections before section `limit` not yet emitted (*next: the first one that
+** may be), in file order: a switch applies to the blocks that follow it. */
+static void p4_emit_switches(p4_ctx *c, size_t *next, size_t limit)
+{
+  for (; *next < limit; (*next)++)
+    if (c->sections[*next].def->kind == SEC_SWITCH) p4_emit_section(c, &c->sections[*next]);
+}
+
 static void p4_generate(p4_ctx *c)
 {
-  size_t i;
+  size_t i, next_switch = 0;
   p4_collect_settings(c);
-  for (i = 0; i < c->nsections; i++) p4_emit_section(c, &c->sections[i]);
-  for (i = 0; i < c->nblocks; i++) p4_emit_block(c, &c->blocks[i]);
+  for (i = 0; i < c->nsections; i++)
+    if (c->sections[i].def->kind != SEC_SWITCH) p4_emit_section(c, &c->sections[i]);
+  for (i = 0; i < c->nblocks; i++) {
+    p4_emit_switches(c, &next_switch, c->blocks[i].section);
+    p4_emit_block(c, &c->blocks[i]);
+  }
+  p4_emit_switches(c, &next_switch, c->nsections);
   if (c->check_catalogue) p4_check_helpers(c, &c->prog->top);
 }
 

@@ -2,8 +2,9 @@
 ** peruse.h -- PERUSE events beside every result (MPI PERUSE 2.0): compiled with
 ** -DSKAMPI_PERUSE where the MPI library provides <peruse.h> (an Open MPI configured with
 ** --enable-peruse; tools/peruse/build-openmpi.sh makes one). switch_peruse_on() in a .ski
-** program makes the engine register callbacks for the point-to-point events of PERUSE
-** §4.3 on the measurement communicator around the repetitions of each result (events
+** program (@PERUSE yes in a SKaMPI 4 parameter file) makes the engine register callbacks for the point-to-point events of PERUSE
+** §4.3 on the measurement communicator around the repetitions of each result (from the
+** engine's warm-up call on; the engine's own messages use another communicator; events
 ** queried by name, §5.2.3; an event the library lacks is named in the output, not
 ** fatal). Rank 0 of the communicator gets the note, written under the result line:
 **   # peruse events: NAME count, ...                (summed over the processes)

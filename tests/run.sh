@@ -22,6 +22,10 @@
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
 #   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
 #   sync              clock synchronisation (tests/sync)
+#   peruse            PERUSE events (MPI PERUSE 2.0) against the Open MPI that
+#                     tools/peruse/build-openmpi.sh caches (make peruse-check builds it
+#                     first); without that library only the default build's refusals
+#                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
 #                     of two runs of ski/quick.ski and their merge (tests/report.sh)
 #   setup             `make run` as a non-root user with the MPI that is installed
@@ -39,7 +43,7 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-all_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync reports setup"
+all_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync peruse reports setup"
 groups=${*:-$all_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
@@ -234,6 +238,17 @@ sync)
   echo "# clock synchronisation"
   MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
   run_counted sync sh tests/sync/run.sh
+  ;;
+peruse)
+  echo "# PERUSE events with the Open MPI of tools/peruse/build-openmpi.sh"
+  peruse_prefix=${SKAMPI_PERUSE_CACHE:-$HOME/.cache/skampi-peruse}/prefix
+  if have mpicc.openmpi; then run_counted peruse_default_build sh tests/peruse/run.sh refusals "$out/skampi-openmpi"
+  else skip peruse_default_build mpicc.openmpi; fi
+  skip_missing_mpis peruse_probes
+  for i in $impls; do run_counted "peruse_probes_$i" sh tests/peruse/run.sh probes $i "$out/skampi-$i"; done
+  if [ -x "$peruse_prefix/bin/mpicc" ] && [ -f "$peruse_prefix/include/peruse.h" ]; then
+    run_counted peruse sh tests/peruse/run.sh events "$peruse_prefix"
+  else skip peruse "the PERUSE Open MPI in $peruse_prefix (make peruse-check builds it, 10-20 minutes)"; fi
   ;;
 reports)
   echo "# reports and exports (post-processing, no MPI calls)"

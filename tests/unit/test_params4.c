@@ -308,6 +308,79 @@ static void test_synthetic(void)
 }
 
 
+/* @MPI_T and @PERUSE switch the instrumentation for the blocks that FOLLOW them: their
+** calls land between the blocks in file order (settings sections stay at the top). */
+static const char *const switches_par[] = {
+  "@PERUSE yes\n",
+  "@MEASUREMENTS\n",
+  "before { Type = Synthetic_Busy; Variation = No_variation; Default_Message_length = 8; }\n",
+  "@MPI_T yes\n",
+  "@peruse   NO   # off again\n",
+  "@MAX_REP 20\n",
+  "@MEASUREMENTS\n",
+  "second { Type = Synthetic_Busy; Variation = No_variation; Default_Message_length = 16; }\n",
+  "third { Type = Synthetic_Busy; Variation = No_variation; Default_Message_length = 32; }\n",
+  "@MPIT no\n",
+  NULL
+};
+
+static const char *const switches_ski[] = {
+  "set_max_repetitions(20)\n",
+  "switch_peruse_on()\n",
+  "begin measurement \"before\"\n",
+  "  measure comm(1) : Synthetic_Busy(8, 5, 0.01, 8192, 100, 0.125)\n",
+  "end measurement\n",
+  "switch_mpit_on()\n",
+  "switch_peruse_off()\n",
+  "begin measurement \"second\"\n",
+  "  measure comm(1) : Synthetic_Busy(16, 5, 0.01, 8192, 100, 0.125)\n",
+  "end measurement\n",
+  "begin measurement \"third\"\n",
+  "  measure comm(1) : Synthetic_Busy(32, 5, 0.01, 8192, 100, 0.125)\n",
+  "end measurement\n",
+  "switch_mpit_off()\n",
+  NULL
+};
+
+/* The location of the n-th top-level statement's call of the translation of `par`
+** (via sk_params4_parse: the helpers exist with these arguments), "name@line:col". */
+static void top_call_at(const char *par, size_t n, sk_str *out)
+{
+  sk_sources src;
+  sk_program prog;
+  sk_str err;
+  sk_sources_init(&src, 0);
+  sk_sources_add(&src, "r.par", par, strlen(par));
+  sk_str_init(&err);
+  sk_str_clear(out);
+  sk_str_putn(out, "", 0);
+  if (!sk_params4_parse(&src, "r.par", &prog, &err)) {
+    sk_str_puts(out, err.data ? err.data : "(no message)");
+  } else {
+    if (n < prog.top.n && prog.top.items[n]->kind == S_CALL) {
+      const sk_expr *e = prog.top.items[n]->expr;
+      sk_str_printf(out, "%s@%d:%d", e->name, e->loc.line, e->loc.col);
+    }
+    sk_program_free(&prog);
+  }
+  sk_str_free(&err);
+  sk_sources_free(&src);
+}
+
+static void test_switches(void)
+{
+  sk_str at;
+  golden("instrumentation_switches", switches_par, switches_ski);
+  sk_str_init(&at);
+  /* the call carries the section value's location: a build without the option refuses
+  ** `yes` there with the helper's message (tests/mpit.sh and tests/peruse/run.sh run it) */
+  top_call_at("@PERUSE yes\n", 0, &at);
+  check(sk_streq(at.data, "switch_peruse_on@1:9"), "switch_peruse_located", "%s", at.data);
+  top_call_at("@COMMENT x\n  @mpi_t   no\n", 1, &at);
+  check(sk_streq(at.data, "switch_mpit_off@2:12"), "switch_mpit_located", "%s", at.data);
+  sk_str_free(&at);
+}
+
 /* The MPI types: p2p, collectives over length and nodes, reductions, Max_Value bounds
 ** of Dynamic scales, master-worker. Translation only (no catalogue needed). */
 static const char *const mpi_types_par[] = {
@@ -513,6 +586,8 @@ static void test_errors(void)
   error_case("err_huge_time", "@TIME_SUITE 1e300\n", "e.par:1:13: bad value '1e300' for @TIME_SUITE");
   error_case("err_not_a_number", "@STANDARD_ERROR 0x10\n", "e.par:1:17: bad value '0x10' for @STANDARD_ERROR");
   error_case("err_yes_no", "@POSTPROC perhaps\n", "e.par:1:11: bad value 'perhaps' for @POSTPROC: expected yes or no");
+  error_case("err_switch_value", "@PERUSE on\n", "e.par:1:9: bad value 'on' for @PERUSE: expected yes or no");
+  error_case("err_switch_no_value", "@MPI_T\n", "e.par:1:1: section @MPI_T needs a value");
   error_case("err_outfile_empty", "@OUTFILE\n@USER x\n", "e.par:1:1: section @OUTFILE needs a file name");
   /* measurement blocks */
   error_case("err_unknown_key", M "X { Typ = 1; }\n", "e.par:2:5: unknown key 'Typ' in measurement 'X' (known keys: Type, Variation,");
@@ -826,6 +901,7 @@ int main(int argc, char **argv)
   sk_tp_start(&argc, &argv);
   test_sections();
   test_synthetic();
+  test_switches();
   test_mpi_types();
   test_seed_example();
   test_errors();

@@ -1,0 +1,160 @@
+/*
+** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
+** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
+** arrives before its receive is posted waits in the unexpected-message queue, a receive
+** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
+** measurement communicator, one round trip (ping and pong) per call:
+**   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
+**     after its message has arrived, and delay_us later still;
+**   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
+**     its receive has been posted, and delay_us later still.
+** The order does not rest on the delay: the early side tells the late one on a private
+** duplicate of the communicator (no PERUSE events there) -- the sender after starting
+** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
+** message first, the two travel in order between the same pair), the receiver after
+** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
+** call), so the queue residence of §3.5 is about delay_us. Both processes return the
+** round trip's time WITH the notices and the waits: these are probes of the library's
+** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
+** build, the rows in every build.
+*/
+#include "meas_mpi.h"
+#include "verify.h"
+
+#ifdef SKAMPI_MPI
+
+typedef struct late_args {
+  long count;
+  const sk_datatype *dt;
+  long tag;
+  double delay_us;
+} late_args;
+
+static void late_args_read(late_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->delay_us = sk_mpi_arg_double(&args[3]);
+}
+
+/* init: the arguments; the private communicator of the notices (m->state). */
+static void init_late(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  late_args a;
+  late_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  if (!m->failed && !(a.delay_us >= 0.0 && a.delay_us <= 10.0e6)) {
+    char msg[120];
+    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", fn);
+    sk_meas_fail(m, msg);
+  }
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  if (m->failed) return;                   /* the same on every process: none duplicates */
+  m->state = sk_malloc(sizeof(MPI_Comm));
+  MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
+}
+
+static void finalize_late(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->state == NULL) return;
+  MPI_Comm_free((MPI_Comm *)m->state);
+  free(m->state);
+  m->state = NULL;
+}
+
+static void init_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
+{
+  init_late(m, args, "Pingpong_Late_Receiver");
+}
+
+static void init_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
+{
+  init_late(m, args, "Pingpong_Late_Sender");
+}
+
+/* One message from `from` to `to` on comm, the late side told on `side`. */
+static void late_message(sk_mctx *m, const late_args *a, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
+{
+  MPI_Request req;
+  MPI_Status status;
+  int count = (int)a->count, tag = (int)a->tag, to = 1 - from;
+  if (m->rank == from) {
+    if (late_receiver) {
+      MPI_Isend(m->send_buf, count, a->dt->mpi, to, tag, comm, &req);
+      MPI_Send(NULL, 0, MPI_BYTE, to, 0, side);                /* "sent" */
+      MPI_Wait(&req, &status);
+    } else {
+      MPI_Recv(NULL, 0, MPI_BYTE, to, 0, side, &status);       /* "posted" */
+      sk_mpi_busy_wait(a->delay_us);
+      MPI_Send(m->send_buf, count, a->dt->mpi, to, tag, comm);
+    }
+  } else {
+    if (late_receiver) {
+      MPI_Recv(NULL, 0, MPI_BYTE, from, 0, side, &status);     /* "sent" */
+      sk_mpi_busy_wait(a->delay_us);
+      MPI_Recv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &status);
+    } else {
+      MPI_Irecv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &req);
+      MPI_Send(NULL, 0, MPI_BYTE, from, 0, side);              /* "posted" */
+      MPI_Wait(&req, &status);
+    }
+  }
+}
+
+/* One round trip; `late_receiver` chooses which side of every message is late. */
+static double late_pingpong(sk_mctx *m, const sk_value *args, int late_receiver)
+{
+  late_args a;
+  MPI_Comm comm = sk_mpi_comm(m), side;
+  double start;
+  late_args_read(&a, args);
+  if (m->rank > 1 || m->state == NULL) return -1.0;
+  side = *(MPI_Comm *)m->state;
+  start = MPI_Wtime();
+  late_message(m, &a, comm, side, 0, late_receiver);
+  late_message(m, &a, comm, side, 1, late_receiver);
+  return MPI_Wtime() - start;
+}
+
+static double measure_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
+{
+  return late_pingpong(m, args, 1);
+}
+
+static double measure_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
+{
+  return late_pingpong(m, args, 0);
+}
+
+/* Each of the two holds its partner's message. */
+static void check_late(sk_mctx *m, const sk_value *args)
+{
+  late_args a;
+  late_args_read(&a, args);
+  if (m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+}
+#endif /* SKAMPI_MPI */
+
+static const sk_measurement mpi_p2p_late_table[] = {
+  SK_MEASUREMENT_MPI(Pingpong_Late_Receiver, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
+                     init_Pingpong_Late_Receiver, finalize_late),
+  SK_MEASUREMENT_MPI(Pingpong_Late_Sender, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
+                     init_Pingpong_Late_Sender, finalize_late),
+  SK_MEASUREMENT_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_late_table; }
+
+static const sk_verifier mpi_p2p_late_verify_table[] = {
+  SK_VERIFY_MPI(Pingpong_Late_Receiver, NULL, check_late),
+  SK_VERIFY_MPI(Pingpong_Late_Sender, NULL, check_late),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void) { return mpi_p2p_late_verify_table; }
