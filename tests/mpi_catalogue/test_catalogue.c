@@ -26,6 +26,9 @@
 **     sk_verify_call (pattern-filled buffers, the module's check) and must find its
 **     data right, for every communicator, datatype (the strided one too) and count up
 **     to 1000 (the largest count is left out to keep the test short).
+**   - a damaged one-sided result is noticed: every one-sided function with a verifier
+**     runs once more, its windows and receive buffers damaged after the epoch, and its
+**     check must fail on some process (damage_one).
 ** Deadlocks are caught by the `timeout` around mpirun in run.sh.
 ** The MPI-IO rows run with an even number of processes (2 and 4 in run.sh), with the
 ** verification of their data on (sk_settings.verify).
