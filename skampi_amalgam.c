@@ -10917,7 +10917,8 @@ SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verif
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
 ** passive target locks, window creation and destruction. The module also owns what
 ** every one-sided measurement shares (meas_mpi.h): the argument struct sk_win_args, the
-** window state, its setup and teardown, the block transfers and one PSCW epoch.
+** window state, its setup and teardown, the block transfers and one PSCW epoch, and the
+** verification helpers (prepares, the slot-by-slot window check; verify.h).
 ** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
 ** alike); the rows exist in every build.
 **
@@ -10943,8 +10944,8 @@ SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verif
 **   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
 ** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
-#line 33 "split/meas_mpi_win_sync.c"
 #line 34 "split/meas_mpi_win_sync.c"
+#line 35 "split/meas_mpi_win_sync.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -11843,9 +11844,11 @@ SK_API const sk_verifier *sk_verify_table_mpi_win(void) { return mpi_win_verify_
 **   epoch; <msg_cnt> messages go to consecutive slots of the target window.
 ** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 ** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+** The module's verifier table (verify.h) says what each transfer leaves in the windows
+** and buffers: the source of each slot, the recomputed accumulate result.
 */
-#line 17 "split/meas_mpi_win_transfer.c"
-#line 18 "split/meas_mpi_win_transfer.c"
+#line 19 "split/meas_mpi_win_transfer.c"
+#line 20 "split/meas_mpi_win_transfer.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 

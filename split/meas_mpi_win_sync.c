@@ -3,7 +3,8 @@
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
 ** passive target locks, window creation and destruction. The module also owns what
 ** every one-sided measurement shares (meas_mpi.h): the argument struct sk_win_args, the
-** window state, its setup and teardown, the block transfers and one PSCW epoch.
+** window state, its setup and teardown, the block transfers and one PSCW epoch, and the
+** verification helpers (prepares, the slot-by-slot window check; verify.h).
 ** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
 ** alike); the rows exist in every build.
 **

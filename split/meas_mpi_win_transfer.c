@@ -12,6 +12,8 @@
 **   epoch; <msg_cnt> messages go to consecutive slots of the target window.
 ** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 ** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+** The module's verifier table (verify.h) says what each transfer leaves in the windows
+** and buffers: the source of each slot, the recomputed accumulate result.
 */
 #include "meas_mpi.h"
 #include "verify.h"
