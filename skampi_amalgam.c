@@ -6905,9 +6905,11 @@ SK_API void sk_win_verify_ready(sk_mctx *m);
 ** (gets, so that slot k holds the pattern from offset k*block). */
 SK_API void sk_win_prepare_put(sk_mctx *m, const sk_value *args);
 SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args);
-/* Checks every slot of the window (sk_win_check_window; _passive first waits for the
-** passive-target epochs of all processes to end and syncs the window with a lock of
-** its own) or of the receive buffer (sk_win_check_received). */
+/* After passive-target epochs, before a process reads its own window: a barrier (every
+** epoch is over) and a lock of its own window (public and private copy agree). */
+SK_API void sk_win_settle(sk_mctx *m);
+/* Checks every slot of the window (sk_win_check_window; _passive settles first) or of
+** the receive buffer (sk_win_check_received). */
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
@@ -11221,12 +11223,17 @@ SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "window after the epoch", sk_win_of(m)->memory, (size_t)sk_win_of(m)->memory_size, source);
 }
 
-SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source)
+SK_API void sk_win_settle(sk_mctx *m)
 {
   sk_win_state *s = sk_win_of(m);
   MPI_Barrier(sk_mpi_comm(m));
   MPI_Win_lock(MPI_LOCK_SHARED, m->rank, 0, s->win);
   MPI_Win_unlock(m->rank, s->win);
+}
+
+SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source)
+{
+  sk_win_settle(m);
   sk_win_check_window(m, source);
 }
 
@@ -11962,6 +11969,27 @@ static double transfer_fenced(sk_mctx *m, int use_get)
 }
 
 static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 0); }
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Win_Test(count) is MPI_Put_fence of count MPI_INTs, after
+** which rank 1 damages the middle byte of its window, so that skampi -v must catch it
+** (tests/mpi_catalogue). */
+static void init_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "c");
+  sk_win_simple(m, &a, "Verify_Corrupt_Win_Test", 1);
+}
+
+static double measure_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double t = transfer_fenced(m, 0);
+  (void)args;
+  if (m->rank == 1 && s->block > 0) s->memory[s->block / 2] ^= 0x10;
+  return t;
+}
+#endif
 static double measure_MPI_Get_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 1); }
 
 /* MPI_Put_callduration / MPI_Get_callduration: the duration of the MPI_Put (MPI_Get)
@@ -12848,11 +12876,7 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
   static void check_##NAME(sk_mctx *m, const sk_value *args) \
   { \
     (void)args; \
-    if (PASSIVE) { \
-      MPI_Barrier(sk_mpi_comm(m)); \
-      MPI_Win_lock(MPI_LOCK_SHARED, m->rank, 0, sk_win_of(m)->win); \
-      MPI_Win_unlock(m->rank, sk_win_of(m)->win); \
-    } \
+    if (PASSIVE) sk_win_settle(m); \
     check_accumulate(m, PLAN); \
   }
 
@@ -12946,6 +12970,9 @@ static const sk_verifier mpi_win_transfer_verify_table[] = {
   ACC_ROW(onesided_allreduce),
   PUT_ROW(onesided_borderexchange, check_borderexchange),
   PUT_ROW(onesided_borderexchange_fence, check_borderexchange),
+#ifdef SKAMPI_TESTING
+  PUT_ROW(Verify_Corrupt_Win_Test, check_put_to_1),
+#endif
   SK_VERIFY_END
 };
 
@@ -13020,6 +13047,9 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
   SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
   SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
+#ifdef SKAMPI_TESTING
+  SK_WIN_ROW(Verify_Corrupt_Win_Test, "i", "count", 2),
+#endif
   SK_MEASUREMENT_END
 };
 

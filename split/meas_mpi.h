@@ -177,9 +177,11 @@ SK_API void sk_win_verify_ready(sk_mctx *m);
 ** (gets, so that slot k holds the pattern from offset k*block). */
 SK_API void sk_win_prepare_put(sk_mctx *m, const sk_value *args);
 SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args);
-/* Checks every slot of the window (sk_win_check_window; _passive first waits for the
-** passive-target epochs of all processes to end and syncs the window with a lock of
-** its own) or of the receive buffer (sk_win_check_received). */
+/* After passive-target epochs, before a process reads its own window: a barrier (every
+** epoch is over) and a lock of its own window (public and private copy agree). */
+SK_API void sk_win_settle(sk_mctx *m);
+/* Checks every slot of the window (sk_win_check_window; _passive settles first) or of
+** the receive buffer (sk_win_check_received). */
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);

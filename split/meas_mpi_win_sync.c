@@ -307,12 +307,17 @@ SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "window after the epoch", sk_win_of(m)->memory, (size_t)sk_win_of(m)->memory_size, source);
 }
 
-SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source)
+SK_API void sk_win_settle(sk_mctx *m)
 {
   sk_win_state *s = sk_win_of(m);
   MPI_Barrier(sk_mpi_comm(m));
   MPI_Win_lock(MPI_LOCK_SHARED, m->rank, 0, s->win);
   MPI_Win_unlock(m->rank, s->win);
+}
+
+SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source)
+{
+  sk_win_settle(m);
   sk_win_check_window(m, source);
 }
 

@@ -13,8 +13,9 @@
 # -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski and
 # tests/ski/verify_onesided.ski (every one-sided measurement) with 2 and 4 processes,
 # the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
-# corrupting test measurement (tests/ski/verify_corrupt.ski), which -v must stop with
-# exit status 3 and a message naming it, its arguments and the byte.
+# corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
+# tests/ski/verify_corrupt_win.ski), which -v must stop with exit status 3 and a message
+# naming it, its arguments and the byte.
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -143,6 +144,16 @@ for impl in $impls; do
       echo "ok verify_catches_corruption_$impl: exit 3 after closing the block, byte 8 named"
     else
       say_fail "verify_catches_corruption_$impl: exit $st"; grep -i verif "$out/vc.$impl.err" | head -3
+    fi
+    timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_win.ski -o "$out/vcw.$impl.sko" \
+      > "$out/vcw.$impl.err" 2>&1
+    st=$?
+    if [ $st -eq 3 ] \
+       && grep -q 'verify_corrupt_win.ski:9:28: verification of Verify_Corrupt_Win_Test(16) failed: process 1 of 2: window after the epoch slot 0 (the block of rank 0), data byte 32 in type-map order: byte 32 is 0x' "$out/vcw.$impl.err" \
+       && grep -q '^# end result "corrupt window"' "$out/vcw.$impl.sko" && ! grep -q '"after"' "$out/vcw.$impl.sko"; then
+      echo "ok verify_catches_window_corruption_$impl: exit 3, the window slot and byte 32 named"
+    else
+      say_fail "verify_catches_window_corruption_$impl: exit $st"; grep -i verif "$out/vcw.$impl.err" | head -3
     fi
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -i tests/ski/verify_corrupt.ski -o "$out/vn.$impl.sko" \
       > "$out/vn.$impl.err" 2>&1
