@@ -2825,10 +2825,6 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
 /* The verifier row of a measurement name, NULL when there is none (catalogue.c). */
 SK_API const sk_verifier *sk_verifier_find(const char *name);
 
-/* buf[0..n) must still be zeros (nothing was to arrive there); else records the first
-** nonzero byte as the mismatch and returns 0. */
-SK_API int sk_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n);
-
 #endif
 /* --- end split/verify.h --- */
 /* --- begin split/verify.c --- */
@@ -2893,17 +2889,6 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
   (v->prepare ? v->prepare : sk_verify_default_prepare)(m, args);
   def->measure(m, args);
   if (!m->failed && v->check) v->check(m, args);
-}
-
-SK_API int sk_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n)
-{
-  size_t k;
-  for (k = 0; k < n; k++)
-    if (buf[k] != 0) {
-      sk_verify_mismatch(m, what, k, (unsigned char)buf[k], 0u);
-      return 0;
-    }
-  return 1;
 }
 /* --- end split/verify.c --- */
 /* --- begin split/stats.h --- */
@@ -6905,6 +6890,9 @@ SK_API void sk_win_verify_ready(sk_mctx *m);
 ** (gets, so that slot k holds the pattern from offset k*block). */
 SK_API void sk_win_prepare_put(sk_mctx *m, const sk_value *args);
 SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args);
+/* buf[0..n) must still be zeros (nothing was to arrive there); else the first nonzero
+** byte is the mismatch (verify.h) and the result 0. */
+SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n);
 /* After passive-target epochs, before a process reads its own window: a barrier (every
 ** epoch is over) and a lock of its own window (public and private copy agree). */
 SK_API void sk_win_settle(sk_mctx *m);
@@ -11199,6 +11187,17 @@ SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args)
   win_prepare(m, 1);
 }
 
+SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n)
+{
+  size_t k;
+  for (k = 0; k < n; k++)
+    if (buf[k] != 0) {
+      sk_verify_mismatch(m, what, k, (unsigned char)buf[k], 0u);
+      return 0;
+    }
+  return 1;
+}
+
 static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_t bytes, sk_win_source source)
 {
   sk_win_state *s = sk_win_of(m);
@@ -11213,7 +11212,7 @@ static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_
       sk_mpi_verify_block(m, w, at, s->args.count, s->args.dt, s->args.count, s->args.dt, from, offset);
     } else {
       sprintf(w, "%s slot %ld (nothing was to arrive there)", what, slot);
-      sk_verify_zeros(m, w, at, s->block);
+      sk_win_verify_zeros(m, w, at, s->block);
     }
   }
 }
@@ -12860,7 +12859,7 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
     const char *at = s->memory + s->block * (size_t)slot;
     if (!plan(m, s, slot, &start, &lo, &hi)) {
       sprintf(w, "window after the epoch slot %ld (nothing was to arrive there)", slot);
-      sk_verify_zeros(m, w, at, s->block);
+      sk_win_verify_zeros(m, w, at, s->block);
     } else if (op->mpi == MPI_REPLACE) {
       sprintf(w, "window after the epoch slot %ld (MPI_REPLACE)", slot);
       sk_mpi_verify_block(m, w, at, s->count, s->args.dt, s->count, s->args.dt, 0, 0);
@@ -12906,7 +12905,7 @@ static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
   used = sk_mpi_bytes(r_count, r_dt);
   if (sk_mpi_verify_block(m, use_get ? "receive buffer after the epoch" : "window after the epoch", buf, r_count,
                           r_dt, s_count, s_dt, use_get ? 1 : 0, 0))
-    sk_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
+    sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
 #define DATATYPE_VERIFIER(NAME, SHAPE, USE_GET) \

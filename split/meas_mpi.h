@@ -177,6 +177,9 @@ SK_API void sk_win_verify_ready(sk_mctx *m);
 ** (gets, so that slot k holds the pattern from offset k*block). */
 SK_API void sk_win_prepare_put(sk_mctx *m, const sk_value *args);
 SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args);
+/* buf[0..n) must still be zeros (nothing was to arrive there); else the first nonzero
+** byte is the mismatch (verify.h) and the result 0. */
+SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n);
 /* After passive-target epochs, before a process reads its own window: a barrier (every
 ** epoch is over) and a lock of its own window (public and private copy agree). */
 SK_API void sk_win_settle(sk_mctx *m);

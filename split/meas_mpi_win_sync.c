@@ -283,6 +283,17 @@ SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args)
   win_prepare(m, 1);
 }
 
+SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n)
+{
+  size_t k;
+  for (k = 0; k < n; k++)
+    if (buf[k] != 0) {
+      sk_verify_mismatch(m, what, k, (unsigned char)buf[k], 0u);
+      return 0;
+    }
+  return 1;
+}
+
 static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_t bytes, sk_win_source source)
 {
   sk_win_state *s = sk_win_of(m);
@@ -297,7 +308,7 @@ static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_
       sk_mpi_verify_block(m, w, at, s->args.count, s->args.dt, s->args.count, s->args.dt, from, offset);
     } else {
       sprintf(w, "%s slot %ld (nothing was to arrive there)", what, slot);
-      sk_verify_zeros(m, w, at, s->block);
+      sk_win_verify_zeros(m, w, at, s->block);
     }
   }
 }

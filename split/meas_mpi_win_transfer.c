@@ -1021,7 +1021,7 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
     const char *at = s->memory + s->block * (size_t)slot;
     if (!plan(m, s, slot, &start, &lo, &hi)) {
       sprintf(w, "window after the epoch slot %ld (nothing was to arrive there)", slot);
-      sk_verify_zeros(m, w, at, s->block);
+      sk_win_verify_zeros(m, w, at, s->block);
     } else if (op->mpi == MPI_REPLACE) {
       sprintf(w, "window after the epoch slot %ld (MPI_REPLACE)", slot);
       sk_mpi_verify_block(m, w, at, s->count, s->args.dt, s->count, s->args.dt, 0, 0);
@@ -1067,7 +1067,7 @@ static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
   used = sk_mpi_bytes(r_count, r_dt);
   if (sk_mpi_verify_block(m, use_get ? "receive buffer after the epoch" : "window after the epoch", buf, r_count,
                           r_dt, s_count, s_dt, use_get ? 1 : 0, 0))
-    sk_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
+    sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
 #define DATATYPE_VERIFIER(NAME, SHAPE, USE_GET) \

@@ -59,14 +59,3 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
   def->measure(m, args);
   if (!m->failed && v->check) v->check(m, args);
 }
-
-SK_API int sk_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n)
-{
-  size_t k;
-  for (k = 0; k < n; k++)
-    if (buf[k] != 0) {
-      sk_verify_mismatch(m, what, k, (unsigned char)buf[k], 0u);
-      return 0;
-    }
-  return 1;
-}

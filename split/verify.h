@@ -65,8 +65,4 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
 /* The verifier row of a measurement name, NULL when there is none (catalogue.c). */
 SK_API const sk_verifier *sk_verifier_find(const char *name);
 
-/* buf[0..n) must still be zeros (nothing was to arrive there); else records the first
-** nonzero byte as the mismatch and returns 0. */
-SK_API int sk_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n);
-
 #endif
