@@ -617,7 +617,8 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
   sk_win_state *s = (sk_win_state *)m->state;
   int mine[2], all[2];
   size_t k;
-  if (def->finalize != sk_win_finalize || v == NULL || v->check == NULL || count > 1000 || s == NULL) return;
+  /* the small counts only (1 or 5, every datatype): enough to show that the check looks */
+  if (def->finalize != sk_win_finalize || v == NULL || v->check == NULL || count < 1 || count > 5 || s == NULL) return;
   MPI_Barrier(sk_mpi_comm(m));   /* the verification's last reads are over (the engine agrees there) */
   m->send_buf = send;
   m->recv_buf = recv;
