@@ -163,6 +163,31 @@ typedef struct sk_pscw_plan {
 
 SK_API void sk_pscw_plan_init(sk_pscw_plan *p, enum sk_pscw_timed timed, long assertion, int doput);
 SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
+
+/* Verification of the one-sided measurements (verify.h): the window contents after the
+** epoch. A source function tells, for slot `slot` (a block of count elements of dt) of
+** this process's window or receive buffer, the rank whose pattern must be there and
+** where in that rank's pattern the block starts (*offset, preset to 0), or -1 when
+** nothing may have arrived there (the slot must still be zeros). */
+typedef long (*sk_win_source)(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* After the local stores of a prepare: a fence that opens no epoch and a barrier, so
+** that no process starts the measured epoch before every window is ready. */
+SK_API void sk_win_verify_ready(sk_mctx *m);
+/* Prepares: the default buffers; the window zeros (puts) or this process's own pattern
+** (gets, so that slot k holds the pattern from offset k*block). */
+SK_API void sk_win_prepare_put(sk_mctx *m, const sk_value *args);
+SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args);
+/* buf[0..n) must still be zeros (nothing was to arrive there); else the first nonzero
+** byte is the mismatch (verify.h) and the result 0. */
+SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n);
+/* After passive-target epochs, before a process reads its own window: a barrier (every
+** epoch is over) and a lock of its own window (public and private copy agree). */
+SK_API void sk_win_settle(sk_mctx *m);
+/* Checks every slot of the window (sk_win_check_window; _passive settles first) or of
+** the receive buffer (sk_win_check_received). */
+SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
+SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source);
+SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
 #endif /* SK_MPI_LEVEL >= 2 */
 #endif /* SKAMPI_MPI */
 

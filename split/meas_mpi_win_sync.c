@@ -3,7 +3,8 @@
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
 ** passive target locks, window creation and destruction. The module also owns what
 ** every one-sided measurement shares (meas_mpi.h): the argument struct sk_win_args, the
-** window state, its setup and teardown, the block transfers and one PSCW epoch.
+** window state, its setup and teardown, the block transfers and one PSCW epoch, and the
+** verification helpers (prepares, the slot-by-slot window check; verify.h).
 ** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
 ** alike); the rows exist in every build.
 **
@@ -252,6 +253,90 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p)
 
 SK_API sk_win_state *sk_win_of(sk_mctx *m) { return (sk_win_state *)m->state; }
 
+/* ---- verification: what every one-sided verifier shares (meas_mpi.h) ---- */
+
+SK_API void sk_win_verify_ready(sk_mctx *m)
+{
+  sk_win_state *s = sk_win_of(m);
+  if (s != NULL && s->win != MPI_WIN_NULL) MPI_Win_fence(MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED, s->win);
+  MPI_Barrier(sk_mpi_comm(m));
+}
+
+static void win_prepare(sk_mctx *m, int own_pattern)
+{
+  sk_win_state *s = sk_win_of(m);
+  sk_verify_default_prepare(m, NULL);
+  if (own_pattern) sk_verify_fill(s->memory, (size_t)s->memory_size, m->rank, 0);
+  else memset(s->memory, 0, (size_t)s->memory_size);
+  sk_win_verify_ready(m);
+}
+
+SK_API void sk_win_prepare_put(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  win_prepare(m, 0);
+}
+
+SK_API void sk_win_prepare_get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  win_prepare(m, 1);
+}
+
+SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, size_t n)
+{
+  size_t k;
+  for (k = 0; k < n; k++)
+    if (buf[k] != 0) {
+      sk_verify_mismatch(m, what, k, (unsigned char)buf[k], 0u);
+      return 0;
+    }
+  return 1;
+}
+
+static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_t bytes, sk_win_source source)
+{
+  sk_win_state *s = sk_win_of(m);
+  long slot, n = s->block > 0 ? (long)(bytes / s->block) : 0;
+  char w[120];
+  for (slot = 0; slot < n && !m->failed; slot++) {
+    size_t offset = 0;
+    const char *at = buf + s->block * (size_t)slot;
+    long from = source(m, s, slot, &offset);
+    if (from >= 0) {
+      sprintf(w, "%s slot %ld (the block of rank %ld)", what, slot, from);
+      sk_mpi_verify_block(m, w, at, s->args.count, s->args.dt, s->args.count, s->args.dt, from, offset);
+    } else {
+      sprintf(w, "%s slot %ld (nothing was to arrive there)", what, slot);
+      sk_win_verify_zeros(m, w, at, s->block);
+    }
+  }
+}
+
+SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source)
+{
+  win_check_slots(m, "window after the epoch", sk_win_of(m)->memory, (size_t)sk_win_of(m)->memory_size, source);
+}
+
+SK_API void sk_win_settle(sk_mctx *m)
+{
+  sk_win_state *s = sk_win_of(m);
+  MPI_Barrier(sk_mpi_comm(m));
+  MPI_Win_lock(MPI_LOCK_SHARED, m->rank, 0, s->win);
+  MPI_Win_unlock(m->rank, s->win);
+}
+
+SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source)
+{
+  sk_win_settle(m);
+  sk_win_check_window(m, source);
+}
+
+SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
+{
+  win_check_slots(m, "receive buffer after the epoch", m->recv_buf, m->recv_usage, source);
+}
+
 /* ---- fence ---- */
 
 /* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
@@ -336,6 +421,7 @@ static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
   sk_win_args a;
   sk_win_args_read(&a, args, "ctnmd");
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  a.doput = 1;   /* rank 0 always puts (the verifier reads it) */
   sk_win_simple(m, &a, fn, a.msg_cnt);
 }
 
@@ -765,17 +851,80 @@ static const sk_measurement mpi_win_sync_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
 
-/* Verification: the rows that only synchronise (no transfer in the epoch) have nothing
-** to verify; the window contents after the transfer epochs are not checked yet. */
+/* Verification (verify.h): the window contents after the epochs that move data (the
+** puts of rank 0 with do_a_put, the neighbour puts of the collective fence); the rows
+** that only synchronise have nothing to verify. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
+static long doput_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)slot;
+  (void)offset;
+  return s->args.doput && m->rank == 1 ? 0 : -1;
+}
+
+/* The PSCW origin rank 0 put its block into every slot of every target. */
+static long from_0_at_targets(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)slot;
+  (void)offset;
+  return s->args.doput && m->rank >= 1 && m->rank <= s->n_targets ? 0 : -1;
+}
+
+/* Every process put its block to its right neighbour. */
+static long from_left(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)slot;
+  (void)offset;
+  return s->args.doput ? sk_mpi_ring_left(m) : -1;
+}
+
+/* MPI_Win_unlock: rank 0 put into slot 0 of dest (possibly itself). */
+static long from_0_at_dest(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)slot;
+  (void)offset;
+  return s->args.doput && m->rank == s->args.dest ? 0 : -1;
+}
+
+static void check_doput_0_at_1(sk_mctx *m, const sk_value *args) { (void)args; sk_win_check_window(m, doput_0_at_1); }
+static void check_from_0_at_targets(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, from_0_at_targets);
+}
+static void check_from_left(sk_mctx *m, const sk_value *args) { (void)args; sk_win_check_window(m, from_left); }
+static void check_from_0_at_dest(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, from_0_at_dest);
+}
+#endif
+
 #define WIN_SYNC_ONLY "window synchronisation only, no data moves"
+#define WIN_PUT(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(CHECK), NULL }
 static const sk_verifier mpi_win_verify_table[] = {
   SK_VERIFY_NOTHING(MPI_Win_fence_open, WIN_SYNC_ONLY),
+  WIN_PUT(MPI_Win_fence_close, check_doput_0_at_1),
+  WIN_PUT(MPI_Win_fence_close_collective, check_from_left),
+  WIN_PUT(MPI_Win_fence_close_delayed, check_doput_0_at_1),
+  WIN_PUT(MPI_Win_fence_openclose, check_doput_0_at_1),
   SK_VERIFY_NOTHING(MPI_Win_start, WIN_SYNC_ONLY),
   SK_VERIFY_NOTHING(MPI_Win_start_delayed_post, WIN_SYNC_ONLY),
   SK_VERIFY_NOTHING(MPI_Win_post, WIN_SYNC_ONLY),
+  WIN_PUT(MPI_Win_complete, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_startcomplete, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_complete_n, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_complete_delayed_wait, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_wait_early_complete, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_wait_delayed_complete, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_test, check_from_0_at_targets),
+  WIN_PUT(MPI_Win_test_delayed, check_from_0_at_targets),
   SK_VERIFY_NOTHING(MPI_Win_create, "creates a window, no data moves"),
+  WIN_PUT(MPI_Win_free, check_doput_0_at_1),
   SK_VERIFY_NOTHING(MPI_Win_lock, WIN_SYNC_ONLY),
   SK_VERIFY_NOTHING(MPI_Win_lock_desync, WIN_SYNC_ONLY),
+  WIN_PUT(MPI_Win_unlock, check_from_0_at_dest),
   SK_VERIFY_END
 };
 

@@ -12,6 +12,8 @@
 **   epoch; <msg_cnt> messages go to consecutive slots of the target window.
 ** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 ** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+** The module's verifier table (verify.h) says what each transfer leaves in the windows
+** and buffers: the source of each slot, the recomputed accumulate result.
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -128,6 +130,27 @@ static double transfer_fenced(sk_mctx *m, int use_get)
 }
 
 static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 0); }
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Win_Test(count) is MPI_Put_fence of count MPI_INTs, after
+** which rank 1 damages the middle byte of its window, so that skampi -v must catch it
+** (tests/mpi_catalogue). */
+static void init_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "c");
+  sk_win_simple(m, &a, "Verify_Corrupt_Win_Test", 1);
+}
+
+static double measure_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  double t = transfer_fenced(m, 0);
+  (void)args;
+  if (m->rank == 1 && s->block > 0) s->memory[s->block / 2] ^= 0x10;
+  return t;
+}
+#endif
 static double measure_MPI_Get_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 1); }
 
 /* MPI_Put_callduration / MPI_Get_callduration: the duration of the MPI_Put (MPI_Get)
@@ -778,56 +801,339 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
   return onesided_borderexchange(m, 0);
 }
 
-/* ---- verification (verify.h): the window contents after the fence epochs ----
-** Puts: the window starts as zeros, the target's block 0 must then hold the origin's
-** bytes (the gaps of the datatype untouched). Gets: every window holds its owner's
-** pattern, the origin's receive buffer must then hold the target's bytes. */
-static void prepare_win_put(sk_mctx *m, const sk_value *args)
+/* ---- verification (verify.h): window and buffer contents after the epoch ----
+** Puts: the windows start as zeros (sk_win_prepare_put), every slot must then hold the
+** block of the rank that put there, the others zeros. Gets: every window holds its
+** owner's pattern (sk_win_prepare_get), the receive buffer must then hold the target's
+** block. Accumulates: the locally recomputed result of the operator over the window's
+** start value and every contribution (see prepare_accumulate). */
+
+/* Rank 0 transferred to or from rank 1. */
+static long from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)slot;
+  (void)offset;
+  return m->rank == 1 ? 0 : -1;
+}
+
+static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  *offset = s->block * (size_t)slot;
+  return m->rank == 0 ? 1 : -1;
+}
+
+/* Ranks 0 and 1 transferred to (from) each other. */
+static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)offset;
+  return m->rank < 2 && slot == 0 ? 1 - m->rank : -1;
+}
+
+static long pair_pingponged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  return s->args.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
+}
+
+/* MPI_Put_passive_concurrent: rank r put into slot r of rank 0. */
+static long concurrent_at_0(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)offset;
+  return m->rank == 0 && slot >= 1 ? slot : -1;
+}
+
+static long shifted(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)slot;
+  (void)offset;
+  return ((m->rank - s->args.distance) % m->size + m->size) % m->size;
+}
+
+/* MPI_Put_Exchange: rank r put msg_cnt blocks into slots r*msg_cnt.. of every other rank. */
+static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  long from = slot / s->args.msg_cnt;
+  (void)offset;
+  return from != m->rank ? from : -1;
+}
+
+static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)slot;
+  (void)offset;
+  return s->args.repetitions > 0 && m->rank != 0 ? 0 : -1;
+}
+
+/* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
+static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  *offset = s->block * (size_t)m->rank;
+  return s->args.repetitions > 0 ? slot : -1;
+}
+
+/* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
+static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)offset;
+  if (s->args.iterations <= 0) return -1;
+  return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
+}
+
+#define WIN_CHECK_FUNCTION(NAME, HOW, SOURCE) \
+  static void NAME(sk_mctx *m, const sk_value *args) { (void)args; HOW(m, SOURCE); }
+
+WIN_CHECK_FUNCTION(check_put_to_1, sk_win_check_window, from_0_at_1)
+WIN_CHECK_FUNCTION(check_put_to_1_passive, sk_win_check_window_passive, from_0_at_1)
+WIN_CHECK_FUNCTION(check_get_from_1, sk_win_check_received, at_0_from_1)
+WIN_CHECK_FUNCTION(check_put_pair, sk_win_check_window, pair_exchanged)
+WIN_CHECK_FUNCTION(check_get_pair, sk_win_check_received, pair_exchanged)
+WIN_CHECK_FUNCTION(check_put_pingpong, sk_win_check_window, pair_pingponged)
+WIN_CHECK_FUNCTION(check_put_concurrent, sk_win_check_window_passive, concurrent_at_0)
+WIN_CHECK_FUNCTION(check_put_shift, sk_win_check_window, shifted)
+WIN_CHECK_FUNCTION(check_put_exchange, sk_win_check_window, exchanged)
+WIN_CHECK_FUNCTION(check_put_exchange_passive, sk_win_check_window_passive, exchanged)
+WIN_CHECK_FUNCTION(check_onesided_bcast, sk_win_check_window, broadcast)
+WIN_CHECK_FUNCTION(check_onesided_alltoall, sk_win_check_window, all_to_all)
+WIN_CHECK_FUNCTION(check_borderexchange, sk_win_check_window, border)
+
+/* MPI_Put_activewait_get: rank 0 reads rank 1's window back as the measurement did
+** (shared lock, MPI_Get): its block, the last int being the number of the measurement. */
+static void check_put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  sk_verify_default_prepare(m, args);
-  if (s && s->memory) memset(s->memory, 0, (size_t)s->memory_size);
+  char *back;
+  size_t last = s->block - sizeof(int);
+  (void)args;
+  if (m->rank != 0) return;
+  back = (char *)sk_malloc(s->block);
+  MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
+  MPI_Get(back, s->count, MPI_INT, 1, 0, s->count, MPI_INT, s->win);
+  MPI_Win_unlock(1, s->win);
+  if (sk_verify_expect(m, "rank 1's window read back", back, last, 0, 0, NULL)
+      && memcmp(back + last, &s->stamp, sizeof(int)) != 0) {
+    size_t k = 0;
+    while (back[last + k] == ((const char *)&s->stamp)[k]) k++;
+    sk_verify_mismatch(m, "rank 1's window read back, the measurement number", last + k,
+                       (unsigned char)back[last + k], (unsigned char)((const char *)&s->stamp)[k]);
+  }
+  free(back);
 }
 
-static void prepare_win_get(sk_mctx *m, const sk_value *args)
+/* -- accumulate: a plan says for a slot of this process's window who contributed --
+** The window slot starts with the operands (sk_mpi_verify_fill_operands) of the virtual
+** rank *start, every contributor r accumulates its own operands, so that start and the
+** contributors are exactly the ranks lo..hi and the result is the operator over lo..hi
+** (the predefined operators are commutative). MPI_REPLACE: every contributor puts the
+** pattern of rank 0 into a zeroed slot, which must then hold that pattern. */
+typedef int (*acc_plan)(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi);
+
+/* rank 0 into slot 0 of rank 1 (MPI_Accumulate, MPI_Accumulate_activewait_twosided) */
+static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  (void)s;
+  *start = *hi = 1;
+  *lo = 0;
+  return m->rank == 1 && slot == 0;
+}
+
+/* ranks 1..size-1 into the first msg_cnt slots of rank 0, or, if disjoint, rank r into
+** slots r*msg_cnt.. */
+static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  long msg_cnt = s->args.msg_cnt > 0 ? s->args.msg_cnt : 1, r = slot / msg_cnt;
+  if (m->rank != 0) return 0;
+  if (s->args.disjoint) {
+    *start = *lo = (int)r - 1;
+    *hi = (int)r;
+    return r >= 1;
+  }
+  *start = *lo = 0;
+  *hi = m->size - 1;
+  return slot < msg_cnt;
+}
+
+/* every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce) */
+static int acc_reduce(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  (void)s;
+  *start = *hi = m->size;
+  *lo = 0;
+  return m->rank == 0 && slot == 0;
+}
+
+static int acc_allreduce(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  (void)s;
+  *start = *hi = m->size;
+  *lo = 0;
+  return slot == 0;
+}
+
+static sk_opdef acc_sum;
+
+/* The operator: MPI_Accumulate_activewait_twosided has none and sums. */
+static const sk_opdef *acc_op(const sk_win_state *s)
+{
+  if (s->args.op != NULL) return s->args.op;
+  acc_sum.name = "MPI_SUM";
+  acc_sum.mpi = MPI_SUM;
+  return &acc_sum;
+}
+
+static long acc_slots(const sk_win_state *s) { return s->block > 0 ? (long)((size_t)s->memory_size / s->block) : 0; }
+
+static void prepare_accumulate(sk_mctx *m, acc_plan plan)
 {
   sk_win_state *s = sk_win_of(m);
-  sk_verify_default_prepare(m, args);
-  if (s && s->memory) sk_verify_fill(s->memory, (size_t)s->memory_size, m->rank, 0);
+  const sk_opdef *op = acc_op(s);
+  long slot;
+  int start, lo, hi;
+  memset(s->memory, 0, (size_t)s->memory_size);
+  if (op->mpi == MPI_REPLACE) {
+    sk_verify_default_prepare(m, NULL);
+    sk_verify_fill(m->send_buf, m->send_usage, 0, 0);
+  } else {
+    sk_mpi_verify_fill_operands(m, s->count, s->args.dt);
+    for (slot = 0; slot < acc_slots(s); slot++)
+      if (plan(m, s, slot, &start, &lo, &hi)) {
+        sk_mctx t = *m;
+        t.rank = start;
+        t.send_buf = s->memory + s->block * (size_t)slot;
+        t.send_usage = s->block;
+        t.recv_buf = NULL;
+        t.recv_usage = 0;
+        sk_mpi_verify_fill_operands(&t, s->count, s->args.dt);
+      }
+  }
+  sk_win_verify_ready(m);
 }
 
-static void win_check_block(sk_mctx *m, const char *what, const char *buf, long from)
+static void check_accumulate(sk_mctx *m, acc_plan plan)
 {
   sk_win_state *s = sk_win_of(m);
-  if (s) sk_mpi_verify_block(m, what, buf, s->args.count, s->args.dt, s->args.count, s->args.dt, from, 0);
+  const sk_opdef *op = acc_op(s);
+  long slot;
+  int start, lo, hi;
+  char w[120];
+  for (slot = 0; slot < acc_slots(s) && !m->failed; slot++) {
+    const char *at = s->memory + s->block * (size_t)slot;
+    if (!plan(m, s, slot, &start, &lo, &hi)) {
+      sprintf(w, "window after the epoch slot %ld (nothing was to arrive there)", slot);
+      sk_win_verify_zeros(m, w, at, s->block);
+    } else if (op->mpi == MPI_REPLACE) {
+      sprintf(w, "window after the epoch slot %ld (MPI_REPLACE)", slot);
+      sk_mpi_verify_block(m, w, at, s->count, s->args.dt, s->count, s->args.dt, 0, 0);
+    } else {
+      sprintf(w, "window after the epoch slot %ld", slot);
+      sk_mpi_verify_reduced(m, w, at, s->count, s->args.dt, op, lo, hi);
+    }
+  }
 }
 
-static void check_put_to_1(sk_mctx *m, const sk_value *args)
+#define ACC_VERIFIER(NAME, PLAN, PASSIVE) \
+  static void prepare_##NAME(sk_mctx *m, const sk_value *args) { (void)args; prepare_accumulate(m, PLAN); } \
+  static void check_##NAME(sk_mctx *m, const sk_value *args) \
+  { \
+    (void)args; \
+    if (PASSIVE) sk_win_settle(m); \
+    check_accumulate(m, PLAN); \
+  }
+
+ACC_VERIFIER(MPI_Accumulate, acc_0_to_1, 0)
+ACC_VERIFIER(MPI_Accumulate_activewait_twosided, acc_0_to_1, 1)
+ACC_VERIFIER(MPI_Accumulate_concurrent, acc_concurrent, 0)
+ACC_VERIFIER(onesided_reduce, acc_reduce, 0)
+ACC_VERIFIER(onesided_allreduce, acc_allreduce, 0)
+
+/* -- the derived datatype family: the window or buffer of 2*count ints, compared in
+** packed form with the sender's datatype (the vector's gaps and the rest stay zeros) -- */
+static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
 {
-  (void)args;
-  if (m->rank == 1) win_check_block(m, "window block 0 after the epoch", sk_win_of(m)->memory, 0);
+  sk_win_state *s = sk_win_of(m);
+  sk_datatype vector;
+  const sk_datatype *r_dt = sk_mpi_int_type(), *s_dt = sk_mpi_int_type();
+  long r_count = s->count, s_count = s->count;
+  const char *buf = use_get ? m->recv_buf : s->memory;
+  size_t used;
+  if (m->rank != (use_get ? 0 : 1)) return;
+  vector.name = "vector(count, 1, 2, MPI_INT)";
+  vector.size = sizeof(int) * (size_t)s->count;
+  vector.extent = s->count > 0 ? sizeof(int) * (size_t)(2 * s->count - 1) : 0;
+  vector.mpi = s->derived;
+  if (shape == SHAPE_VECTOR || shape == SHAPE_MIXED) { r_dt = &vector; r_count = 1; }
+  if (shape == SHAPE_VECTOR) { s_dt = &vector; s_count = 1; }
+  used = sk_mpi_bytes(r_count, r_dt);
+  if (sk_mpi_verify_block(m, use_get ? "receive buffer after the epoch" : "window after the epoch", buf, r_count,
+                          r_dt, s_count, s_dt, use_get ? 1 : 0, 0))
+    sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
-static void check_get_from_1(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  if (m->rank == 0) win_check_block(m, "receive buffer after the epoch", m->recv_buf, 1);
-}
+#define DATATYPE_VERIFIER(NAME, SHAPE, USE_GET) \
+  static void check_##NAME(sk_mctx *m, const sk_value *args) { (void)args; datatype_check(m, SHAPE, USE_GET); }
 
-static void check_put_bidirectional(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  if (m->rank < 2) win_check_block(m, "window block 0 after the epoch", sk_win_of(m)->memory, 1 - m->rank);
-}
+DATATYPE_VERIFIER(Datatype_int, SHAPE_INT, 0)
+DATATYPE_VERIFIER(Datatype_simple, SHAPE_CONTIGUOUS, 0)
+DATATYPE_VERIFIER(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1)
+DATATYPE_VERIFIER(Datatype_complex_once, SHAPE_VECTOR, 0)
+DATATYPE_VERIFIER(Datatype_complex_everytime, SHAPE_VECTOR, 0)
+DATATYPE_VERIFIER(Datatype_complex_mixed_once, SHAPE_MIXED, 0)
+DATATYPE_VERIFIER(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0)
+DATATYPE_VERIFIER(Datatype_complex_Get, SHAPE_VECTOR, 1)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
+#define PUT_ROW(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(CHECK), NULL }
+#define GET_ROW(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_get), SK_IF_MPI2(CHECK), NULL }
+#define ACC_ROW(NAME) { #NAME, SK_IF_MPI2(prepare_##NAME), SK_IF_MPI2(check_##NAME), NULL }
 static const sk_verifier mpi_win_transfer_verify_table[] = {
-  { "MPI_Put_fence", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_to_1), NULL },
-  { "MPI_Put_callduration", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_to_1), NULL },
-  { "MPI_Put_fence_bidirectional", SK_IF_MPI2(prepare_win_put), SK_IF_MPI2(check_put_bidirectional), NULL },
-  { "MPI_Get_fence", SK_IF_MPI2(prepare_win_get), SK_IF_MPI2(check_get_from_1), NULL },
-  { "MPI_Get_callduration", SK_IF_MPI2(prepare_win_get), SK_IF_MPI2(check_get_from_1), NULL },
+  PUT_ROW(MPI_Put_Pingpong, check_put_pair),
+  PUT_ROW(Pingpong_Put_Put, check_put_pingpong),
   SK_VERIFY_NOTHING(onesided_dummy, "an empty synchronised measurement"),
+  PUT_ROW(MPI_Put_fence_bidirectional, check_put_pair),
+  PUT_ROW(MPI_Put_callduration, check_put_to_1),
+  PUT_ROW(MPI_Put_dedicated, check_put_to_1),
+  PUT_ROW(MPI_Put_passive, check_put_to_1_passive),
+  PUT_ROW(MPI_Put_passive_concurrent, check_put_concurrent),
+  PUT_ROW(MPI_Put_fence, check_put_to_1),
+  { "MPI_Put_activewait_get", SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(check_put_activewait_get), NULL },
+  PUT_ROW(MPI_Put_activewait_twosided, check_put_to_1_passive),
+  PUT_ROW(MPI_Put_activewait_twosided_sleep, check_put_to_1_passive),
+  GET_ROW(MPI_Get_Pingpong, check_get_pair),
+  GET_ROW(MPI_Get_callduration, check_get_from_1),
+  GET_ROW(MPI_Get_dedicated, check_get_from_1),
+  GET_ROW(MPI_Get_passive, check_get_from_1),
+  GET_ROW(MPI_Get_fence, check_get_from_1),
+  GET_ROW(MPI_Get_activewait, check_get_from_1),
+  GET_ROW(MPI_Get_activewait_sleep, check_get_from_1),
+  ACC_ROW(MPI_Accumulate),
+  ACC_ROW(MPI_Accumulate_activewait_twosided),
+  ACC_ROW(MPI_Accumulate_concurrent),
+  GET_ROW(Caching, check_get_from_1),
+  PUT_ROW(Combining_fence, check_put_to_1),
+  PUT_ROW(Combining_dedicated, check_put_to_1),
+  PUT_ROW(Datatype_complex_everytime, check_Datatype_complex_everytime),
+  PUT_ROW(Datatype_complex_once, check_Datatype_complex_once),
+  PUT_ROW(Datatype_complex_mixed_everytime, check_Datatype_complex_mixed_everytime),
+  PUT_ROW(Datatype_complex_mixed_once, check_Datatype_complex_mixed_once),
+  GET_ROW(Datatype_complex_Get, check_Datatype_complex_Get),
+  PUT_ROW(Datatype_int, check_Datatype_int),
+  PUT_ROW(Datatype_simple, check_Datatype_simple),
+  GET_ROW(Datatype_simple_Get, check_Datatype_simple_Get),
+  PUT_ROW(MPI_Put_Shift, check_put_shift),
+  PUT_ROW(MPI_Put_Exchange, check_put_exchange),
+  PUT_ROW(MPI_Put_Exchange_passive, check_put_exchange_passive),
+  { "MPI_Accumulate_concurrent_multi", SK_IF_MPI2(prepare_MPI_Accumulate_concurrent),
+    SK_IF_MPI2(check_MPI_Accumulate_concurrent), NULL },
+  PUT_ROW(onesided_bcast, check_onesided_bcast),
+  PUT_ROW(onesided_alltoall, check_onesided_alltoall),
+  ACC_ROW(onesided_reduce),
+  ACC_ROW(onesided_allreduce),
+  PUT_ROW(onesided_borderexchange, check_borderexchange),
+  PUT_ROW(onesided_borderexchange_fence, check_borderexchange),
+#ifdef SKAMPI_TESTING
+  PUT_ROW(Verify_Corrupt_Win_Test, check_put_to_1),
+#endif
   SK_VERIFY_END
 };
 
@@ -902,6 +1208,9 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
   SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
   SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
+#ifdef SKAMPI_TESTING
+  SK_WIN_ROW(Verify_Corrupt_Win_Test, "i", "count", 2),
+#endif
   SK_MEASUREMENT_END
 };
 

@@ -8,11 +8,14 @@
 # `timeout` (a deadlock fails the run), then builds it with -DSKAMPI_MPI1, checks with nm
 # that it references MPI-1.1 functions only (tests/mpi11_functions.txt) and runs that
 # build with 2 processes. test_catalogue.c also runs the engine's verification call of
-# every function that has a verifier. Then, through skampi itself (the amalgam with
-# -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski with 2 and 4 processes,
+# every function that has a verifier, and damages every one-sided result, which the
+# check must then notice. Then, through skampi itself (the amalgam with
+# -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski and
+# tests/ski/verify_onesided.ski (every one-sided measurement) with 2 and 4 processes,
 # the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
-# corrupting test measurement (tests/ski/verify_corrupt.ski), which -v must stop with
-# exit status 3 and a message naming it, its arguments and the byte.
+# corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
+# tests/ski/verify_corrupt_win.ski), which -v must stop with exit status 3 and a message
+# naming it, its arguments and the byte.
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -116,6 +119,16 @@ for impl in $impls; do
       if [ $st -eq 0 ] && [ "$n" -ge 28 ]; then echo "ok verify_families_${impl}_np$np: $n measurements verified and timed"
       else say_fail "verify_families_${impl}_np$np: exit $st, $n lines"; grep -i 'verif\|error' "$out/vf.$impl.$np.err" | head -3; fi
     done
+    # every one-sided measurement (tests/ski/verify_onesided.ski, one result line each)
+    want=$(grep -c '^ *measure ' tests/ski/verify_onesided.ski)
+    for np in 2 4; do
+      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_onesided.ski -o "$out/vo.$impl.$np.sko" \
+        > "$out/vo.$impl.$np.err" 2>&1
+      st=$?
+      n=$(grep -c '^ *[0-9]' "$out/vo.$impl.$np.sko" 2>/dev/null)
+      if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_onesided_${impl}_np$np: $n one-sided measurements verified and timed"
+      else say_fail "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
+    done
     timeout "$limit" tools/mpirun.sh "$impl" 4 "$sk" -v -i ski/skampi4_master_worker.par -o "$out/mw.$impl.sko" \
       > "$out/mw.$impl.err" 2>&1
     st=$?
@@ -131,6 +144,16 @@ for impl in $impls; do
       echo "ok verify_catches_corruption_$impl: exit 3 after closing the block, byte 8 named"
     else
       say_fail "verify_catches_corruption_$impl: exit $st"; grep -i verif "$out/vc.$impl.err" | head -3
+    fi
+    timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_win.ski -o "$out/vcw.$impl.sko" \
+      > "$out/vcw.$impl.err" 2>&1
+    st=$?
+    if [ $st -eq 3 ] \
+       && grep -q 'verify_corrupt_win.ski:9:28: verification of Verify_Corrupt_Win_Test(16) failed: process 1 of 2: window after the epoch slot 0 (the block of rank 0), data byte 32 in type-map order: byte 32 is 0x' "$out/vcw.$impl.err" \
+       && grep -q '^# end result "corrupt window"' "$out/vcw.$impl.sko" && ! grep -q '"after"' "$out/vcw.$impl.sko"; then
+      echo "ok verify_catches_window_corruption_$impl: exit 3, the window slot and byte 32 named"
+    else
+      say_fail "verify_catches_window_corruption_$impl: exit $st"; grep -i verif "$out/vcw.$impl.err" | head -3
     fi
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -i tests/ski/verify_corrupt.ski -o "$out/vn.$impl.sko" \
       > "$out/vn.$impl.err" 2>&1
