@@ -20,7 +20,8 @@ CC = cc
 CFLAGS = -O2
 T =
 
-SPLIT = split/config.h split/base.h split/base.c split/transport.h split/transport_mpi.c \
+SPLIT = split/config.h split/base.h split/base.c split/clock_skew.h split/clock_skew.c \
+	split/transport.h split/transport_mpi.c \
 	split/transport_seq.c split/transport_rcce.c split/agree.h split/agree.c split/value.h \
 	split/value.c split/measure.h split/stats.h split/stats.c split/asec.h split/asec.c \
 	split/buffers.h split/buffers.c split/sync_offsets.h split/sync_window.h split/sync.h \

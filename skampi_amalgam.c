@@ -389,6 +389,123 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
   return *a == *b;
 }
 /* --- end split/base.c --- */
+/* --- begin split/clock_skew.h --- */
+#line 1 "split/clock_skew.h"
+/*
+** clock_skew.h -- FOR TESTS ONLY: a clock skew injected into the timer of the MPI and
+** sequential backends, so that tests can check the clock synchronisation against known
+** offsets and drifts on hosts that share one clock. Off unless the environment variable
+** SKAMPI_TEST_CLOCK_SKEW is set, as "RANK:OFFSET_US:DRIFT_PPM[,...]": the clock of world
+** rank RANK reads OFFSET_US microseconds ahead at the start and runs DRIFT_PPM parts per
+** million fast (negative: behind, slow). The output header names the skew when it is on.
+*/
+#ifndef SK_CLOCK_SKEW_H
+#define SK_CLOCK_SKEW_H
+
+#line 13 "split/clock_skew.h"
+
+#define SK_SKEW_ENV "SKAMPI_TEST_CLOCK_SKEW"
+
+/* Reads the variable (bad text: SKAMPI_TEST_CLOCK_SKEW:1:COL: message, exit status 2)
+** and keeps this rank's entry; `now` is the raw clock at the start. */
+SK_API void sk_skew_init(int world_rank, double now);
+/* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
+SK_API double sk_skew_apply(double raw);
+/* Header line(s) naming the skew of every rank, nothing when it is off. */
+SK_API void sk_skew_describe(sk_str *out);
+#ifdef SKAMPI_TESTING
+/* The offset (seconds) and drift (fraction) this rank was given; 0 when none. */
+SK_API void sk_skew_mine(double *offset, double *drift);
+#endif
+
+#endif
+/* --- end split/clock_skew.h --- */
+/* --- begin split/clock_skew.c --- */
+#line 1 "split/clock_skew.c"
+/*
+** clock_skew.c -- the test-only clock skew of clock_skew.h: parsing the variable,
+** skewing the raw timer of the backend, and the header line.
+*/
+#line 6 "split/clock_skew.c"
+
+static struct {
+  int on;
+  double offset, drift, start;   /* this rank's skew; raw clock at sk_skew_init */
+  const char *text;              /* the variable, for the header */
+} skew;
+
+static void skew_bad(const char *text, const char *at, const char *what)
+{
+  sk_loc loc;
+  loc.file = SK_SKEW_ENV;
+  loc.line = 1;
+  loc.col = (int)(at - text) + 1;
+  sk_user_error(&loc, "%s (the format is RANK:OFFSET_US:DRIFT_PPM[,...], for tests only)", what);
+}
+
+/* One number of an entry at *p, followed by one of the characters of `ends`. */
+static double skew_number(const char *text, const char **p, const char *ends, double limit, const char *what)
+{
+  char *end;
+  double v = strtod(*p, &end);
+  char msg[120];
+  if (end == *p || (*end != '\0' && strchr(ends, *end) == NULL) || (*end == '\0' && strchr(ends, ',') == NULL)) {
+    sprintf(msg, "%.40s expected", what);
+    skew_bad(text, *p, msg);
+  }
+  if (fabs(v) > limit) {
+    sprintf(msg, "%.40s out of range (at most %g)", what, limit);
+    skew_bad(text, *p, msg);
+  }
+  *p = end;
+  return v;
+}
+
+SK_API void sk_skew_init(int world_rank, double now)
+{
+  const char *text = getenv(SK_SKEW_ENV), *p;
+  skew.on = 0;
+  skew.offset = skew.drift = 0.0;
+  skew.start = now;
+  if (text == NULL || *text == '\0') return;
+  skew.text = text;
+  skew.on = 1;
+  p = text;
+  for (;;) {
+    double r = skew_number(text, &p, ":", 1e6, "a rank");
+    double off, drift;
+    if (r < 0 || r != floor(r)) skew_bad(text, text, "a rank must be a whole number >= 0");
+    p++;
+    off = skew_number(text, &p, ":", 1e6, "an offset in microseconds");
+    p++;
+    drift = skew_number(text, &p, ",", 1000.0, "a drift in ppm");
+    if ((int)r == world_rank) { skew.offset = off * 1e-6; skew.drift = drift * 1e-6; }
+    if (*p == '\0') break;
+    p++;
+  }
+}
+
+SK_API double sk_skew_apply(double raw)
+{
+  if (!skew.on) return raw;
+  return raw + skew.offset + skew.drift * (raw - skew.start);
+}
+
+SK_API void sk_skew_describe(sk_str *out)
+{
+  if (!skew.on) return;
+  sk_str_printf(out, "# TEST-ONLY clock skew (%s=%s): RANK:OFFSET_US:DRIFT_PPM, the clock of each"
+                " rank named reads OFFSET_US ahead at the start and runs DRIFT_PPM fast\n", SK_SKEW_ENV, skew.text);
+}
+
+#ifdef SKAMPI_TESTING
+SK_API void sk_skew_mine(double *offset, double *drift)
+{
+  *offset = skew.offset;
+  *drift = skew.drift;
+}
+#endif
+/* --- end split/clock_skew.c --- */
 /* --- begin split/transport.h --- */
 #line 1 "split/transport.h"
 /*
@@ -486,6 +603,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 ** measurement can ever match a control message.
 */
 #line 10 "split/transport_mpi.c"
+#line 11 "split/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -517,6 +635,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
+  sk_skew_init(tpm.rank, MPI_Wtime());
   tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
   tpm.world->size = tpm.size;
   tpm.world->rank = tpm.rank;
@@ -637,7 +756,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
             "MPI_Gather");
 }
 
-SK_API double sk_tp_wtime(void) { return MPI_Wtime(); }
+SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
 SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
 
 SK_API int sk_tp_wtime_is_global(void)
@@ -693,6 +812,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
 #line 8 "split/transport_seq.c"
+#line 9 "split/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -722,6 +842,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tps.world.members[0] = 0;
   tps.empty.size = 0;
   tps.empty.rank = -1;
+  sk_skew_init(0, (double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 SK_API void sk_tp_finish(void) { }
@@ -825,7 +946,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void)
 {
-  return (double)clock() / (double)CLOCKS_PER_SEC;
+  return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 /* SKaLib 3.1: the smallest observable difference between two clock() readings. */
@@ -16228,6 +16349,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 12 "split/main.c"
 #line 13 "split/main.c"
 #line 14 "split/main.c"
+#line 15 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -16488,8 +16610,44 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
+/* Collective: on rank 0, the line naming the processor (host) of every rank, ranks with
+** the same name together ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
+static void main_processor_names(sk_str *line)
+{
+  enum { LEN = 256 };
+  int size = sk_tp_world_size(), rank = sk_tp_world_rank(), r, k, distinct = 0;
+  char *names;
+  sk_str list;
+  if (rank != 0) {
+    char mine[LEN];
+    memset(mine, 0, sizeof mine);
+    sk_tp_processor_name(mine, sizeof mine);
+    sk_tp_send(sk_tp_world(), 0, mine, sizeof mine);
+    return;
+  }
+  names = (char *)sk_calloc((size_t)size, LEN);
+  sk_tp_processor_name(names, LEN);
+  for (r = 1; r < size; r++) sk_tp_recv(sk_tp_world(), r, names + (size_t)r * LEN, LEN);
+  sk_str_init(&list);
+  for (r = 0; r < size; r++) {
+    const char *n = names + (size_t)r * LEN;
+    int count = 0;
+    for (k = 0; k < r; k++) if (strcmp(names + (size_t)k * LEN, n) == 0) break;
+    if (k < r) continue;   /* listed with its first rank */
+    for (k = r; k < size; k++) count += strcmp(names + (size_t)k * LEN, n) == 0;
+    sk_str_printf(&list, "%s%s (rank%s", distinct ? ", " : "", n, count > 1 ? "s" : "");
+    for (k = r; k < size; k++)
+      if (strcmp(names + (size_t)k * LEN, n) == 0) sk_str_printf(&list, " %d", k);
+    sk_str_putc(&list, ')');
+    distinct++;
+  }
+  sk_str_printf(line, "# processors: %d name%s: %s\n", distinct, distinct == 1 ? "" : "s", list.data ? list.data : "");
+  sk_str_free(&list);
+  free(names);
+}
+
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines)
+                              const char *sync_lines, const char *processors)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -16504,6 +16662,8 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_str_puts(&h, processors);
+  sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
@@ -16536,7 +16696,7 @@ int main(int argc, char **argv)
   double started;
   int opened;
   sk_result dummy;
-  sk_str sync_lines;
+  sk_str sync_lines, processors;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
@@ -16587,7 +16747,11 @@ int main(int argc, char **argv)
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
+  sk_str_init(&processors);
+  main_processor_names(&processors);   /* collective */
+  if (sk_tp_world_rank() == 0)
+    main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", processors.data ? processors.data : "");
+  sk_str_free(&processors);
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */

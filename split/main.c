@@ -11,6 +11,7 @@
 #include "interp.h"
 #include "catalogue.h"
 #include "builtins.h"
+#include "clock_skew.h"
 #include <time.h>
 
 typedef struct main_options {
@@ -271,8 +272,44 @@ static void main_date(char *buf, size_t size)
   if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
 }
 
+/* Collective: on rank 0, the line naming the processor (host) of every rank, ranks with
+** the same name together ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
+static void main_processor_names(sk_str *line)
+{
+  enum { LEN = 256 };
+  int size = sk_tp_world_size(), rank = sk_tp_world_rank(), r, k, distinct = 0;
+  char *names;
+  sk_str list;
+  if (rank != 0) {
+    char mine[LEN];
+    memset(mine, 0, sizeof mine);
+    sk_tp_processor_name(mine, sizeof mine);
+    sk_tp_send(sk_tp_world(), 0, mine, sizeof mine);
+    return;
+  }
+  names = (char *)sk_calloc((size_t)size, LEN);
+  sk_tp_processor_name(names, LEN);
+  for (r = 1; r < size; r++) sk_tp_recv(sk_tp_world(), r, names + (size_t)r * LEN, LEN);
+  sk_str_init(&list);
+  for (r = 0; r < size; r++) {
+    const char *n = names + (size_t)r * LEN;
+    int count = 0;
+    for (k = 0; k < r; k++) if (strcmp(names + (size_t)k * LEN, n) == 0) break;
+    if (k < r) continue;   /* listed with its first rank */
+    for (k = r; k < size; k++) count += strcmp(names + (size_t)k * LEN, n) == 0;
+    sk_str_printf(&list, "%s%s (rank%s", distinct ? ", " : "", n, count > 1 ? "s" : "");
+    for (k = r; k < size; k++)
+      if (strcmp(names + (size_t)k * LEN, n) == 0) sk_str_printf(&list, " %d", k);
+    sk_str_putc(&list, ')');
+    distinct++;
+  }
+  sk_str_printf(line, "# processors: %d name%s: %s\n", distinct, distinct == 1 ? "" : "s", list.data ? list.data : "");
+  sk_str_free(&list);
+  free(names);
+}
+
 static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines)
+                              const char *sync_lines, const char *processors)
 {
   sk_str h;
   char date[64], lib[256], name[256];
@@ -287,6 +324,8 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_str_puts(&h, processors);
+  sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
@@ -319,7 +358,7 @@ int main(int argc, char **argv)
   double started;
   int opened;
   sk_result dummy;
-  sk_str sync_lines;
+  sk_str sync_lines, processors;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(main_exit_hook);
@@ -370,7 +409,11 @@ int main(int argc, char **argv)
   sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
   /* the timing overhead for the header: the dummy time of the simple pattern */
   sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "");
+  sk_str_init(&processors);
+  main_processor_names(&processors);   /* collective */
+  if (sk_tp_world_rank() == 0)
+    main_write_header(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", processors.data ? processors.data : "");
+  sk_str_free(&processors);
   sk_result_free(&dummy);
   sk_str_free(&sync_lines);
   in.progress = o.output != NULL && !sk_streq(o.output, "-");   /* stderr is free then */
