@@ -18,6 +18,9 @@
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
 #   mpi_catalogue     every MPI measurement function, also in the MPI-1 build
 #   sync              clock synchronisation (tests/sync)
+#   hosts             truth across hosts made on this machine (tools/hosts.sh: network
+#                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
+#                     skew, collectives (tests/hosts/run.sh; skipped without namespaces)
 #   setup             `make run` as a non-root user with the MPI that is installed
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
@@ -33,7 +36,7 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-all_groups="gates unit user_errors syntax integration rcce bcast_algorithms mpi_catalogue sync setup"
+all_groups="gates unit user_errors syntax integration rcce bcast_algorithms mpi_catalogue sync hosts setup"
 groups=${*:-$all_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
@@ -199,6 +202,10 @@ sync)
   echo "# clock synchronisation"
   MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
   run_counted sync sh tests/sync/run.sh
+  ;;
+hosts)
+  echo "# several hosts on this machine (network namespaces)"
+  run_counted hosts sh tests/hosts/run.sh $impls
   ;;
 setup)
   echo "# set-up as a user sees it"

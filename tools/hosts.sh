@@ -14,7 +14,9 @@
 #
 # Example: `tools/hosts.sh up 4 3:100mbit` limits host skh-3's link to 100 Mbit/s in both
 # directions (tbf rate, as tc writes it: kbit, mbit, gbit; DELAY like 2ms needs the netem
-# qdisc, which some kernels lack: then `up` stops with a message).
+# qdisc, which some kernels lack: then `up` stops with a message). SKH_MTU (default 1500)
+# sets the links' MTU, SKH_BURST (default 32768) the tbf bucket in bytes; a shaped link's
+# MTU is lowered to SKH_BURST - 100 when the bucket is smaller, so that every packet fits.
 #
 # Nothing of the machine's own network is touched: the bridge lives in a namespace of its
 # own (skh-sw, which also runs mpirun/mpiexec), every name starts with "skh-" (SKH_PREFIX),
@@ -25,6 +27,8 @@
 set -u
 prefix=${SKH_PREFIX:-skh}
 net=${SKH_NET:-10.213.0}
+mtu=${SKH_MTU:-1500}        # MTU of every link
+burst=${SKH_BURST:-32768}   # tbf bucket in bytes; a shaped link's MTU is at most burst - 100
 here=$(cd "$(dirname "$0")" && pwd)
 sw=$prefix-sw
 br=$prefix-br
@@ -43,8 +47,9 @@ down() {
 # shape NS IFACE RATE [DELAY]: tbf on the egress of IFACE in namespace NS
 shape() {
   ns=$1; dev=$2; rate=$3; delay=${4:-}
-  # burst: at least one maximum-size (GSO) packet, so that big packets are not dropped
-  ip netns exec "$ns" tc qdisc add dev "$dev" root handle 1: tbf rate "$rate" burst 256kb latency 200ms || return 1
+  # the bucket (SKH_BURST bytes) holds at least one packet of the link's MTU; a small
+  # bucket shapes even a ping-pong of small messages after its first few packets
+  ip netns exec "$ns" tc qdisc add dev "$dev" root handle 1: tbf rate "$rate" burst "$burst" latency 1s || return 1
   if [ -n "$delay" ]; then
     ip netns exec "$ns" tc qdisc add dev "$dev" parent 1:1 handle 10: netem delay "$delay" 2>/dev/null \
       || { echo "tools/hosts.sh: delay $delay needs the netem qdisc, which this kernel lacks" >&2; return 1; }
@@ -69,12 +74,14 @@ up() {
     h=$prefix-$i
     ip netns add "$h" || fail "ip netns add $h"
     ip -n "$h" link set lo up || fail "lo in $h"
+    # a ping-pong idles each direction in turn: no slow start after idle (this host only)
+    ip netns exec "$h" sysctl -qw net.ipv4.tcp_slow_start_after_idle=0 2> /dev/null
     # both ends are made inside the switch namespace; the host end then moves
     ip -n "$sw" link add "$h-s" type veth peer name "$h-h" || fail "veth of $h"
     ip -n "$sw" link set "$h-h" netns "$h" || fail "veth into $h"
     ip -n "$h" link set "$h-h" name "$ifname" || fail "rename in $h"
     ip -n "$h" addr add "$net.$((i + 1))/24" dev "$ifname" || fail "address of $h"
-    ip -n "$h" link set "$ifname" up || fail "link up in $h"
+    ip -n "$h" link set "$ifname" mtu "$mtu" up && ip -n "$sw" link set "$h-s" mtu "$mtu" || fail "link up in $h"
     ip -n "$sw" link set "$h-s" master "$br" || fail "$h-s into $br"
     ip -n "$sw" link set "$h-s" up || fail "$h-s up"
     i=$((i + 1))
@@ -84,6 +91,8 @@ up() {
     [ "$rest" != "$rate" ] && delay=${rest#*:}
     case $host in ''|*[!0-9]*) fail "shaping '$spec': HOST must be a host number" ;; esac
     [ "$host" -lt "$n" ] || fail "shaping '$spec': no host $host"
+    m=$mtu; [ $((burst - 100)) -lt "$m" ] && m=$((burst - 100))
+    ip -n "$prefix-$host" link set "$ifname" mtu "$m" && ip -n "$sw" link set "$prefix-$host-s" mtu "$m" || fail "mtu $m for $prefix-$host"
     shape "$prefix-$host" "$ifname" "$rate" "$delay" || fail "shaping of $prefix-$host"
     shape "$sw" "$prefix-$host-s" "$rate" "$delay" || fail "shaping of $prefix-$host-s"
   done
@@ -146,7 +155,7 @@ check() {
   t=$prefix-probe$$
   ip netns add "$t" 2> /dev/null || { echo "cannot make network namespaces here (ip netns add failed)"; return 1; }
   ok=0
-  ip -n "$t" link add "$t-a" type veth peer name "$t-b" 2> /dev/null || { echo "cannot make veth pairs here"; ok=1; }
+  ip -n "$t" link add skprobe0 type veth peer name skprobe1 2> /dev/null || { echo "cannot make veth pairs here"; ok=1; }
   ip netns delete "$t"
   return $ok
 }
