@@ -116,7 +116,7 @@ for impl in $impls; do
   rows "$o/coll.sko" > "$o/coll.rows"; rows "$o/collskew.sko" > "$o/collskew.rows"
   paste "$o/coll.rows" "$o/collskew.rows" | awk '
     { n++; d = $3 - $7; if (d < 0) d = -d; s = 3 * sqrt($4 * $4 + $8 * $8);
-      printf "info %s %s: %.1f +- %.1f us without, %.1f +- %.1f us with the skew%s\n", $1, $2, $3, $4, $7, $8, d > s ? " (differs)" : "";
+      printf "info %s %s: %.1f +- %.1f us without, %.1f +- %.1f us with the skew%s\n", $1, $2, $3, $4, $7, $8, (d > s) ? " (differs)" : "";
       if ($1 != $5 || $2 != $6) bad += 10; else if (d > s) bad++ }
     END { exit !(n == 7 && bad <= 1) }' > "$o/compare.txt"
   st=$?; sed "s/^info /info $impl /" "$o/compare.txt"
