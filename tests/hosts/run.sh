@@ -29,7 +29,8 @@ hosts() { sh "$top/tools/hosts.sh" "$@"; }
 say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
 have() { command -v "$1" >/dev/null 2>&1; }
 impls=${*:-openmpi mpich}
-LIMIT=${HOSTS_TIMEOUT:-150}
+LIMIT=${HOSTS_TIMEOUT:-90}
+GRACE=${HOSTS_GRACE:-15}
 SKEW="1:20000:50,2:-50000:-100,3:35000:100"
 
 if ! why=$(hosts check); then
@@ -41,10 +42,27 @@ am=$top/tests/out/skampi_amalgam.c
 [ -f "$am" ] || "$top/tools/sk21f" "$am" || exit 1
 cc -O2 -o "$out/tcp_rtt" "$top/tools/bench/tcp_rtt.c" || exit 1
 
-# launch IMPL LOG PROGRAM ARGS...: across the 4 hosts, bounded; status 124 when stuck
+# launch IMPL LOG FILE PATTERN PROGRAM ARGS...: across the 4 hosts, bounded by LIMIT
+# seconds; once FILE shows PATTERN (the results are complete) the run has GRACE seconds to
+# end, else it is ended (a signal to timeout, which passes it to its process group) and
+# the status is 125: stuck in MPI_Finalize (see README, MPICH across the hosts).
 launch() {
-  impl=$1; log=$2; shift 2
-  timeout "$LIMIT" sh "$top/tools/hosts.sh" mpirun "$impl" 4 "$@" > "$log" 2>&1
+  impl=$1; log=$2; mark=$3; pattern=$4; shift 4
+  timeout "$LIMIT" sh "$top/tools/hosts.sh" mpirun "$impl" 4 "$@" > "$log" 2>&1 &
+  lpid=$!
+  waited=0
+  while kill -0 $lpid 2> /dev/null; do
+    if grep -q "$pattern" "$mark" 2> /dev/null; then
+      waited=$((waited + 1))
+      if [ $waited -gt "$GRACE" ]; then
+        kill -TERM $lpid 2> /dev/null; wait $lpid
+        echo "(ended $GRACE s after its results were complete: stuck in MPI_Finalize)" >> "$log"
+        return 125
+      fi
+    fi
+    sleep 1
+  done
+  wait $lpid
 }
 # rate FILE NAME: Mbit/s of the 8 MiB ping-pong of result NAME (2 x bytes / round trip)
 rate() {
@@ -80,7 +98,7 @@ for impl in $impls; do
   o=$out/$impl; rm -rf "$o"; mkdir -p "$o"
 
   # 1-byte round trip (info) and the bandwidth of the shaped and an unshaped link
-  launch "$impl" "$o/bw.log" "$sk" -i "$here/bandwidth.ski" -o "$o/bw.sko"; st=$?
+  launch "$impl" "$o/bw.log" "$o/bw.sko" "^# Total runtime" "$sk" -i "$here/bandwidth.ski" -o "$o/bw.sko"; st=$?
   say $st "$impl bandwidth_run" "exit $st: $(tail -n 3 "$o/bw.log")"
   grep -q "^# processors: 4 names: skht-0 (rank 0), skht-1 (rank 1), skht-2 (rank 2), skht-3 (rank 3)" "$o/bw.sko"
   say $? "$impl header_names_the_hosts" "$(grep '^# processor' "$o/bw.sko")"
@@ -93,17 +111,18 @@ for impl in $impls; do
   say $? "$impl unshaped_link_faster" "${r1:-?} against ${r3:-?} Mbit/s"
 
   # the clocks
-  SKAMPI_TEST_CLOCK_SKEW=$SKEW launch "$impl" "$o/skew.log" "$th" skew "$impl-skew"; st=$?
+  SKAMPI_TEST_CLOCK_SKEW=$SKEW launch "$impl" "$o/skew.log" "$o/skew.log" "^done " "$th" skew "$impl-skew"; st=$?
   grep -E '^(ok|FAIL|info) ' "$o/skew.log"
   grep -q "^ok $impl-skew: linear offsets" "$o/skew.log"
   say $(( st + $? )) "$impl skew_run_complete" "exit $st: $(tail -n 3 "$o/skew.log")"
 
   # collectives with real synchronisation, without and with the skew
-  launch "$impl" "$o/coll.log" "$sk" -i "$here/coll.ski" -o "$o/coll.sko"; st1=$?
-  SKAMPI_TEST_CLOCK_SKEW=$SKEW launch "$impl" "$o/collskew.log" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$?
+  launch "$impl" "$o/coll.log" "$o/coll.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll.sko"; st1=$?
+  SKAMPI_TEST_CLOCK_SKEW=$SKEW launch "$impl" "$o/collskew.log" "$o/collskew.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$?
+  say $(( st1 + st2 )) "$impl collectives_runs_end" "exit status $st1 and $st2 (124: timeout, 125: stuck in MPI_Finalize)"
   for f in coll collskew; do
     grep -q '^# Total runtime' "$o/$f.sko" 2>/dev/null
-    say $? "$impl ${f}_not_stuck" "no footer in $o/$f.sko (exit status $st1 $st2)"
+    say $? "$impl ${f}_complete" "no footer in $o/$f.sko (exit status $st1 $st2)"
     set -- $(invalid "$o/$f.sko") 0 0
     echo "info $impl $f: $1 of $2 repetitions invalid"
     awk -v i="$1" -v n="$2" 'BEGIN { exit !(n > 0 && i < 0.1 * n) }'
@@ -130,7 +149,7 @@ fi
 for impl in $impls; do
   th=$out/test_hosts-$impl
   [ -x "$th" ] || continue
-  launch "$impl" "$out/$impl/partner.log" "$th" partner "$impl-partner" 3 20; st=$?
+  launch "$impl" "$out/$impl/partner.log" "$out/$impl/partner.log" "^done " "$th" partner "$impl-partner" 3 20; st=$?
   grep -E '^(ok|FAIL|info) ' "$out/$impl/partner.log"
   grep -q "^ok $impl-partner: comm2_min" "$out/$impl/partner.log"
   say $(( st + $? )) "$impl partner_run_complete" "exit $st: $(tail -n 3 "$out/$impl/partner.log")"

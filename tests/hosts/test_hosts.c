@@ -185,6 +185,7 @@ int main(int argc, char **argv)
   else { if (rank == 0) fprintf(stderr, "usage: test_hosts partner LABEL SHAPED RUNS | skew LABEL\n"); sk_tp_finish(); return 2; }
   sk_tp_bcast(sk_tp_world(), &failures, sizeof failures, 0);
   sk_tp_barrier(sk_tp_world());
+  if (rank == 0) { printf("done %s\n", label); fflush(stdout); }
   sk_tp_finish();
   return failures ? 1 : 0;
 }
