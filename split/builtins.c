@@ -5,7 +5,6 @@
 */
 #include "builtins.h"
 #include "interp.h"
-#include "stats.h"
 
 static sk_value bi_none(void)
 {
@@ -462,33 +461,24 @@ static sk_value bi_comm_second_half(sk_interp *in, const sk_value *a, const sk_l
 }
 
 /* Ping-pongs rank 0 with every other process (SKaMPI 5 comm2_max_latency_with_root);
-** the partner with the largest (or smallest) latency forms the pair. A partner's latency
-** is the median of 20 single round trips, not their sum: a round trip that waited for a
-** core (processes that share one, a foreign load) does not decide the choice. */
+** the partner with the largest (or smallest) latency forms the pair. */
 static sk_value bi_comm2_latency_with_root(const sk_loc *loc, int want_max)
 {
-  enum { TRIPS = 20 };
   sk_group *world = sk_tp_world();
   int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
   struct { int partner; } best;    /* rank 0's choice, shared with every process */
-  double best_t = want_max ? -1.0 : HUGE_VAL, trips[TRIPS], middle[TRIPS];
+  double best_t = want_max ? -1.0 : HUGE_VAL;
   char byte = 0;
   best.partner = 1;
   if (size < 2) sk_user_error(loc, "comm2_max_latency_with_root needs at least 2 processes");
   for (r = 1; r < size; r++) {
     if (me == 0) {
-      double t;
-      for (k = 0; k < TRIPS; k++) {
-        double t0 = sk_tp_wtime();
-        sk_tp_send(world, r, &byte, 1);
-        sk_tp_recv(world, r, &byte, 1);
-        trips[k] = sk_tp_wtime() - t0;
-      }
-      /* the median: the mean of what stays when 45% are cut at each end */
-      t = sk_stats_mean(middle, sk_stats_cut(trips, TRIPS, 0.45, middle));
+      double t0 = sk_tp_wtime(), t;
+      for (k = 0; k < 20; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
+      t = sk_tp_wtime() - t0;
       if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
     } else if (me == r) {
-      for (k = 0; k < TRIPS; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
+      for (k = 0; k < 20; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
     }
   }
   sk_agree(world, NULL, 0, &best, sizeof best, NULL, NULL);
