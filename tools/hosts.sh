@@ -170,5 +170,5 @@ case $cmd in
         run_on "$h" "$@" ;;
   mpirun) [ $# -ge 3 ] || die "usage: mpirun IMPL NP PROGRAM ARGS..."; launch "$@" ;;
   check) check ;;
-  *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,/^set -u/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
