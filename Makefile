@@ -30,7 +30,8 @@ FUZZ_RUNS = 10000000
 FUZZ_SECONDS = 36000
 
 SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepaths.c \
-	split/host.h split/host.c split/transport.h split/library_polling.h \
+	split/host.h split/host.c split/clock_skew.h split/clock_skew.c \
+	split/transport.h split/library_polling.h \
 	split/transport_mpi.c split/transport_seq.c split/transport_rcce.c \
 	split/library_polling.c split/agree.h split/agree.c split/oversub.h split/oversub.c \
 	split/value.h split/value.c split/measure.h split/verify.h split/verify.c split/stats.h \

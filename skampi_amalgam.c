@@ -826,6 +826,123 @@ SK_API void sk_host_idle(double waited)
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
 }
 /* --- end split/host.c --- */
+/* --- begin split/clock_skew.h --- */
+#line 1 "split/clock_skew.h"
+/*
+** clock_skew.h -- FOR TESTS ONLY: a clock skew injected into the timer of the MPI and
+** sequential backends, so that tests can check the clock synchronisation against known
+** offsets and drifts on hosts that share one clock. Off unless the environment variable
+** SKAMPI_TEST_CLOCK_SKEW is set, as "RANK:OFFSET_US:DRIFT_PPM[,...]": the clock of world
+** rank RANK reads OFFSET_US microseconds ahead at the start and runs DRIFT_PPM parts per
+** million fast (negative: behind, slow). The output header names the skew when it is on.
+*/
+#ifndef SK_CLOCK_SKEW_H
+#define SK_CLOCK_SKEW_H
+
+#line 13 "split/clock_skew.h"
+
+#define SK_SKEW_ENV "SKAMPI_TEST_CLOCK_SKEW"
+
+/* Reads the variable (bad text: SKAMPI_TEST_CLOCK_SKEW:1:COL: message, exit status 2)
+** and keeps this rank's entry; `now` is the raw clock at the start. */
+SK_API void sk_skew_init(int world_rank, double now);
+/* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
+SK_API double sk_skew_apply(double raw);
+/* Header line(s) naming the skew of every rank, nothing when it is off. */
+SK_API void sk_skew_describe(sk_str *out);
+#ifdef SKAMPI_TESTING
+/* The offset (seconds) and drift (fraction) this rank was given; 0 when none. */
+SK_API void sk_skew_mine(double *offset, double *drift);
+#endif
+
+#endif
+/* --- end split/clock_skew.h --- */
+/* --- begin split/clock_skew.c --- */
+#line 1 "split/clock_skew.c"
+/*
+** clock_skew.c -- the test-only clock skew of clock_skew.h: parsing the variable,
+** skewing the raw timer of the backend, and the header line.
+*/
+#line 6 "split/clock_skew.c"
+
+static struct {
+  int on;
+  double offset, drift, start;   /* this rank's skew; raw clock at sk_skew_init */
+  const char *text;              /* the variable, for the header */
+} skew;
+
+static void skew_bad(const char *text, const char *at, const char *what)
+{
+  sk_loc loc;
+  loc.file = SK_SKEW_ENV;
+  loc.line = 1;
+  loc.col = (int)(at - text) + 1;
+  sk_user_error(&loc, "%s (the format is RANK:OFFSET_US:DRIFT_PPM[,...], for tests only)", what);
+}
+
+/* One number of an entry at *p, followed by one of the characters of `ends`. */
+static double skew_number(const char *text, const char **p, const char *ends, double limit, const char *what)
+{
+  char *end;
+  double v = strtod(*p, &end);
+  char msg[120];
+  if (end == *p || (*end != '\0' && strchr(ends, *end) == NULL) || (*end == '\0' && strchr(ends, ',') == NULL)) {
+    sprintf(msg, "%.40s expected", what);
+    skew_bad(text, *p, msg);
+  }
+  if (fabs(v) > limit) {
+    sprintf(msg, "%.40s out of range (at most %g)", what, limit);
+    skew_bad(text, *p, msg);
+  }
+  *p = end;
+  return v;
+}
+
+SK_API void sk_skew_init(int world_rank, double now)
+{
+  const char *text = getenv(SK_SKEW_ENV), *p;
+  skew.on = 0;
+  skew.offset = skew.drift = 0.0;
+  skew.start = now;
+  if (text == NULL || *text == '\0') return;
+  skew.text = text;
+  skew.on = 1;
+  p = text;
+  for (;;) {
+    double r = skew_number(text, &p, ":", 1e6, "a rank");
+    double off, drift;
+    if (r < 0 || r != floor(r)) skew_bad(text, text, "a rank must be a whole number >= 0");
+    p++;
+    off = skew_number(text, &p, ":", 1e6, "an offset in microseconds");
+    p++;
+    drift = skew_number(text, &p, ",", 1000.0, "a drift in ppm");
+    if ((int)r == world_rank) { skew.offset = off * 1e-6; skew.drift = drift * 1e-6; }
+    if (*p == '\0') break;
+    p++;
+  }
+}
+
+SK_API double sk_skew_apply(double raw)
+{
+  if (!skew.on) return raw;
+  return raw + skew.offset + skew.drift * (raw - skew.start);
+}
+
+SK_API void sk_skew_describe(sk_str *out)
+{
+  if (!skew.on) return;
+  sk_str_printf(out, "# TEST-ONLY clock skew (%s=%s): RANK:OFFSET_US:DRIFT_PPM, the clock of each"
+                " rank named reads OFFSET_US ahead at the start and runs DRIFT_PPM fast\n", SK_SKEW_ENV, skew.text);
+}
+
+#ifdef SKAMPI_TESTING
+SK_API void sk_skew_mine(double *offset, double *drift)
+{
+  *offset = skew.offset;
+  *drift = skew.drift;
+}
+#endif
+/* --- end split/clock_skew.c --- */
 /* --- begin split/transport.h --- */
 #line 1 "split/transport.h"
 /*
@@ -961,6 +1078,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 */
 #line 14 "split/transport_mpi.c"
 #line 15 "split/transport_mpi.c"
+#line 16 "split/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -994,6 +1112,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
+  sk_skew_init(tpm.rank, MPI_Wtime());
   tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
   tpm.world->size = tpm.size;
   tpm.world->rank = tpm.rank;
@@ -1221,7 +1340,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
             "MPI_Gather");
 }
 
-SK_API double sk_tp_wtime(void) { return MPI_Wtime(); }
+SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
 SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
 
 SK_API int sk_tp_wtime_is_global(void)
@@ -1277,6 +1396,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
 #line 8 "split/transport_seq.c"
+#line 9 "split/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -1306,6 +1426,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tps.world.members[0] = 0;
   tps.empty.size = 0;
   tps.empty.rank = -1;
+  sk_skew_init(0, (double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 SK_API void sk_tp_finish(void) { }
@@ -1410,7 +1531,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void)
 {
-  return (double)clock() / (double)CLOCKS_PER_SEC;
+  return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 /* SKaLib 3.1: the smallest observable difference between two clock() readings. */
@@ -2020,6 +2141,10 @@ SK_API int sk_oversub_found(void);
 /* Header lines ("# oversubscription: ...") and warning text (one line each, without the
 ** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
 SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
+/* Rank 0, after sk_oversub_detect: the header line naming the processor (host) of every
+** rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
+SK_API void sk_oversub_processors(sk_str *header);
 /* Whether a result is mostly scheduler time by the criterion above. */
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
 /* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */
@@ -2060,6 +2185,7 @@ typedef struct ovs_decision {
 
 static struct {
   ovs_decision d;
+  sk_str names;                  /* rank 0: the "# processors:" line */
   double floor;                  /* seconds, 0: not measured */
   long marked;
 } ovs;
@@ -2091,14 +2217,35 @@ static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, in
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
+/* Rank 0: "# processors: H names: a (ranks 0 2), b (ranks 1 3)" into `line`. */
+static void ovs_list_names(const ovs_ballot *b, int n, sk_str *line)
+{
+  sk_str list;
+  int i, j, k, hosts = 0;
+  sk_str_init(&list);
+  for (i = 0; i < n; i++) {
+    int procs = 0;
+    for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
+    if (j < i) continue;   /* listed with its first rank */
+    for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
+    sk_str_printf(&list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
+    for (k = i; k < n; k++)
+      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(&list, " %d", k);
+    sk_str_putc(&list, ')');
+    hosts++;
+  }
+  sk_str_printf(line, "# processors: %d name%s: %s\n", hosts, hosts == 1 ? "" : "s", list.data ? list.data : "");
+  sk_str_free(&list);
+}
+
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
   int i, j;
-  (void)ctx;
   memset(d, 0, sizeof *d);
+  ovs_list_names(b, n, (sk_str *)ctx);
   for (i = 0; i < n; i++) {
     int procs, processors, online, from_masks, seen = 0;
     double ratio;
@@ -2133,7 +2280,9 @@ SK_API void sk_oversub_detect(void)
     if (full != mine.affinity) mine.affinity = 0;
   }
   memset(&ovs.d, 0, sizeof ovs.d);
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
+  sk_str_free(&ovs.names);
+  sk_str_init(&ovs.names);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
 }
 
@@ -2195,6 +2344,11 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
                   " waiting for a processor\n", d->name, d->procs, d->processors);
   }
   sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+}
+
+SK_API void sk_oversub_processors(sk_str *header)
+{
+  if (ovs.names.data) sk_str_puts(header, ovs.names.data);
 }
 
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
@@ -23385,6 +23539,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 22 "split/main.c"
 #line 23 "split/main.c"
 #line 24 "split/main.c"
+#line 25 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -23795,6 +23950,8 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_oversub_processors(&h);
+  sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());

@@ -27,6 +27,7 @@ typedef struct ovs_decision {
 
 static struct {
   ovs_decision d;
+  sk_str names;                  /* rank 0: the "# processors:" line */
   double floor;                  /* seconds, 0: not measured */
   long marked;
 } ovs;
@@ -58,14 +59,35 @@ static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, in
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
+/* Rank 0: "# processors: H names: a (ranks 0 2), b (ranks 1 3)" into `line`. */
+static void ovs_list_names(const ovs_ballot *b, int n, sk_str *line)
+{
+  sk_str list;
+  int i, j, k, hosts = 0;
+  sk_str_init(&list);
+  for (i = 0; i < n; i++) {
+    int procs = 0;
+    for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
+    if (j < i) continue;   /* listed with its first rank */
+    for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
+    sk_str_printf(&list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
+    for (k = i; k < n; k++)
+      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(&list, " %d", k);
+    sk_str_putc(&list, ')');
+    hosts++;
+  }
+  sk_str_printf(line, "# processors: %d name%s: %s\n", hosts, hosts == 1 ? "" : "s", list.data ? list.data : "");
+  sk_str_free(&list);
+}
+
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
   int i, j;
-  (void)ctx;
   memset(d, 0, sizeof *d);
+  ovs_list_names(b, n, (sk_str *)ctx);
   for (i = 0; i < n; i++) {
     int procs, processors, online, from_masks, seen = 0;
     double ratio;
@@ -100,7 +122,9 @@ SK_API void sk_oversub_detect(void)
     if (full != mine.affinity) mine.affinity = 0;
   }
   memset(&ovs.d, 0, sizeof ovs.d);
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
+  sk_str_free(&ovs.names);
+  sk_str_init(&ovs.names);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
 }
 
@@ -162,6 +186,11 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
                   " waiting for a processor\n", d->name, d->procs, d->processors);
   }
   sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+}
+
+SK_API void sk_oversub_processors(sk_str *header)
+{
+  if (ovs.names.data) sk_str_puts(header, ovs.names.data);
 }
 
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)

@@ -32,6 +32,10 @@ SK_API int sk_oversub_found(void);
 /* Header lines ("# oversubscription: ...") and warning text (one line each, without the
 ** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
 SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
+/* Rank 0, after sk_oversub_detect: the header line naming the processor (host) of every
+** rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
+SK_API void sk_oversub_processors(sk_str *header);
 /* Whether a result is mostly scheduler time by the criterion above. */
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
 /* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */
