@@ -1,10 +1,12 @@
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
-** At start every process reports its processor name (sk_tp_processor_name) and the
-** processors it may use (host.h); rank 0 counts the processes per name against the
-** processors of that host and the decision is shared, so that every process knows
-** whether skampi's waits must yield (sk_host_set_crowded). The header and a warning say
-** what was found (with the library's own polling, library_polling.h).
+** At start every process reports its processor name (sk_tp_processor_name), its machine
+** (the kernel's boot id, host.h: network namespaces and containers that pose as hosts
+** share one machine's processors) and the processors it may use; rank 0 counts the
+** processes per machine against the processors of that machine and the decision is
+** shared, so that every process knows whether skampi's waits must yield
+** (sk_host_set_crowded). The header and a warning say what was found (with the
+** library's own polling, library_polling.h).
 **
 ** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes

@@ -177,6 +177,7 @@ static void test_skew(void)
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
+  sk_oversub_detect();   /* as skampi's main: the hosts share this machine's processors */
   rank = sk_tp_world_rank();
   size = sk_tp_world_size();
   label = argc > 2 ? argv[2] : "hosts";
