@@ -37,10 +37,14 @@ SKEW="1:20000:50,2:-50000:-100,3:35000:100"
 if ! why=$(hosts check); then
   echo "skip hosts: needs network namespaces ($why)"; exit 0
 fi
-trap 'hosts down' EXIT
-trap 'hosts down; exit 1' INT TERM
+# teardown, also after a failure or a signal: the launch under way first (processes keep
+# a namespace alive after its name is gone), then the hosts
+lpid=""
+stop_launch() { if [ -n "$lpid" ]; then kill -TERM "$lpid" 2> /dev/null; wait "$lpid" 2> /dev/null; lpid=""; fi; }
+trap 'stop_launch; hosts down' EXIT
+trap 'stop_launch; hosts down; exit 1' INT TERM
 am=$top/tests/out/skampi_amalgam.c
-[ -f "$am" ] || "$top/tools/sk21f" "$am" || exit 1
+"$top/tools/sk21f" "$am" || exit 1   # split/ as it is now
 cc -O2 -o "$out/tcp_rtt" "$top/tools/bench/tcp_rtt.c" || exit 1
 
 # launch IMPL LOG FILE PATTERN PROGRAM ARGS...: across the 4 hosts, bounded by LIMIT
@@ -56,7 +60,7 @@ launch() {
     if grep -q "$pattern" "$mark" 2> /dev/null; then
       waited=$((waited + 1))
       if [ $waited -gt "$GRACE" ]; then
-        kill -TERM $lpid 2> /dev/null; wait $lpid
+        stop_launch
         echo "(ended $GRACE s after its results were complete: stuck in MPI_Finalize)" >> "$log"
         return 125
       fi
@@ -64,6 +68,8 @@ launch() {
     sleep 1
   done
   wait $lpid
+  st=$?; lpid=""
+  return $st
 }
 # rate FILE NAME: Mbit/s of the 8 MiB ping-pong of result NAME (2 x bytes / round trip)
 rate() {
