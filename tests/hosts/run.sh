@@ -10,7 +10,7 @@
 #     offsets up to 50 ms and drifts up to 100 ppm: the timers carry them, the hierarchical
 #     and the linear estimates match the true offsets within 2 us plus the stated bound;
 #   - collectives (tests/hosts/coll.ski) with real synchronisation, without, with and
-#     again without the skew: no run is stuck (each bounded by timeout), fewer than 10% of
+#     again without the skew's offsets (COLLSKEW, no drift; see there): no run is stuck (each bounded by timeout), fewer than 10% of
 #     the repetitions are invalid, every skewed result equals the reference of the two
 #     runs without skew within 3 combined standard errors (each including the scatter
 #     from run to run that the two reference runs measure);
@@ -33,6 +33,12 @@ impls=${*:-openmpi mpich}
 LIMIT=${HOSTS_TIMEOUT:-150}
 GRACE=${HOSTS_GRACE:-15}
 SKEW="1:20000:50,2:-50000:-100,3:35000:100"
+# The collectives' skew: the same offsets without drift. A drift is known only from the
+# second estimation of the offsets on, at least 1 s after the first (the synchronisation
+# renews estimates after 2 s until then); before, 100 ppm move the clocks apart by 100 us
+# per second, which showed as 200 us more per small collective in the first 2 s of the
+# run (README, "Truth tests"). The drift itself is checked by the skew test.
+COLLSKEW="1:20000:0,2:-50000:0,3:35000:0"
 
 if ! why=$(hosts check); then
   echo "skip hosts: needs network namespaces ($why)"; exit 0
@@ -78,9 +84,9 @@ rate() {
 }
 # invalid FILE: "INVALID TOTAL" from the footer
 invalid() { sed -n 's/.* \([0-9][0-9]*\) of \([0-9][0-9]*\) repetitions invalid.*/\1 \2/p' "$1" | tail -n 1; }
-# rows FILE: "NAME X VALUE SE" for every result row
+# rows FILE: "NAME X VALUE SE" for every result row but the warm-up's
 rows() {
-  awk '/# begin result/ {n = $4} /^[^#]/ && NF >= 4 { x = ($1 == "count=") ? $2 : $1; v = ($1 == "count=") ? $4 : $2;
+  awk '/# begin result/ {n = $4} /^[^#]/ && NF >= 4 && n != "\"warm-up\"" { x = ($1 == "count=") ? $2 : $1; v = ($1 == "count=") ? $4 : $2;
     s = ($1 == "count=") ? $5 : $3; print n, x, v, s }' "$1"
 }
 
@@ -126,7 +132,7 @@ for impl in $impls; do
   # collectives with real synchronisation: without, with and again without the skew (the
   # two runs without it are the reference taken around the skewed one)
   launch "$impl" "$o/coll.log" "$o/coll.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll.sko"; st1=$?
-  SKAMPI_TEST_CLOCK_SKEW=$SKEW launch "$impl" "$o/collskew.log" "$o/collskew.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$?
+  SKAMPI_TEST_CLOCK_SKEW=$COLLSKEW launch "$impl" "$o/collskew.log" "$o/collskew.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$?
   launch "$impl" "$o/coll2.log" "$o/coll2.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll2.sko"; st3=$?
   say $(( st1 + st2 + st3 )) "$impl collectives_runs_end" "exit status $st1, $st2 and $st3 (124: timeout, 125: stuck in MPI_Finalize)"
   for f in coll collskew coll2; do
@@ -137,7 +143,7 @@ for impl in $impls; do
     awk -v i="$1" -v n="$2" 'BEGIN { exit !(n > 0 && i < 0.1 * n) }'
     say $? "$impl ${f}_invalid_below_10_percent" "$1 of $2"
   done
-  grep -q "^# TEST-ONLY clock skew (SKAMPI_TEST_CLOCK_SKEW=$SKEW)" "$o/collskew.sko"
+  grep -q "^# TEST-ONLY clock skew (SKAMPI_TEST_CLOCK_SKEW=$COLLSKEW)" "$o/collskew.sko"
   say $? "$impl skew_named_in_header" "no TEST-ONLY line"
   ! grep -q "TEST-ONLY" "$o/coll.sko"
   say $? "$impl skew_off_by_default" "TEST-ONLY line without the variable"
