@@ -2287,7 +2287,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   double worst = -1.0;
   int i, j;
   memset(d, 0, sizeof *d);
-  ovs_list_names(b, n, (sk_str *)ctx);
+  if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
   for (i = 0; i < n; i++) {
     int procs, processors, online, from_masks, names, seen = 0;
     double ratio;
