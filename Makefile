@@ -14,6 +14,8 @@
 #   make peruse-check  builds, once, an Open MPI with PERUSE (tools/peruse/build-openmpi.sh,
 #                     cached in ~/.cache/skampi-peruse: 10-20 minutes the first time, then
 #                     nothing) and runs the PERUSE tests against it (tests/run.sh peruse)
+#   make hosts-check  the truth tests across hosts made of network namespaces on this
+#                     machine (root; tools/hosts.sh); not part of make check yet
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
 #   make fuzz-campaign  libFuzzer on every reader, one after the other at nice 19, until
 #                     FUZZ_RUNS executions (default 10 million) or FUZZ_SECONDS each
@@ -33,7 +35,8 @@ FUZZ_RUNS = 10000000
 FUZZ_SECONDS = 36000
 
 SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepaths.c \
-	split/host.h split/host.c split/transport.h split/library_polling.h \
+	split/host.h split/host.c split/clock_skew.h split/clock_skew.c \
+	split/transport.h split/library_polling.h \
 	split/transport_mpi.c split/transport_seq.c split/transport_rcce.c \
 	split/library_polling.c split/agree.h split/agree.c split/oversub.h split/oversub.c \
 	split/value.h split/value.c split/measure.h split/verify.h split/verify.c split/stats.h \
@@ -113,6 +116,9 @@ fuzz-campaign:
 peruse-check:
 	sh tools/peruse/build-openmpi.sh
 	sh tests/run.sh peruse
+
+hosts-check:
+	sh tests/run.sh hosts
 
 portability:
 	tools/setup.sh portability

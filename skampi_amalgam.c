@@ -706,6 +706,12 @@ SK_API int sk_host_processors(int *affinity);
 ** when the system cannot tell (bits are then all 0). */
 SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes);
 
+/* This machine's identity, shared by every process on the same operating-system kernel
+** whatever its hostname (containers and network namespaces that pose as hosts share the
+** processors): Linux's boot id (/proc/sys/kernel/random/boot_id). Returns 0 and an empty
+** buf where the system does not tell. */
+SK_API int sk_host_machine_id(char *buf, size_t size);
+
 /* Whether this host is oversubscribed (set once at start, see oversub.c): skampi's own
 ** control messages then wait by polling and yielding (transport_mpi.c). */
 SK_API void sk_host_set_crowded(int crowded);
@@ -846,6 +852,24 @@ SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes)
   return n;
 }
 
+SK_API int sk_host_machine_id(char *buf, size_t size)
+{
+  size_t n = 0;
+  if (size > 0) buf[0] = '\0';
+#if defined(__linux__)
+  {
+    FILE *f = size > 1 ? fopen("/proc/sys/kernel/random/boot_id", "r") : NULL;
+    if (f != NULL) {
+      if (fgets(buf, (int)size, f) == NULL) buf[0] = '\0';
+      fclose(f);
+    }
+    n = strlen(buf);
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ')) buf[--n] = '\0';
+  }
+#endif
+  return n > 0;
+}
+
 SK_API void sk_host_set_crowded(int crowded) { host_crowded = crowded != 0; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
@@ -943,6 +967,123 @@ SK_API long sk_host_breaker_signals(void)
 }
 #endif
 /* --- end split/host.c --- */
+/* --- begin split/clock_skew.h --- */
+#line 1 "split/clock_skew.h"
+/*
+** clock_skew.h -- FOR TESTS ONLY: a clock skew injected into the timer of the MPI and
+** sequential backends, so that tests can check the clock synchronisation against known
+** offsets and drifts on hosts that share one clock. Off unless the environment variable
+** SKAMPI_TEST_CLOCK_SKEW is set, as "RANK:OFFSET_US:DRIFT_PPM[,...]": the clock of world
+** rank RANK reads OFFSET_US microseconds ahead at the start and runs DRIFT_PPM parts per
+** million fast (negative: behind, slow). The output header names the skew when it is on.
+*/
+#ifndef SK_CLOCK_SKEW_H
+#define SK_CLOCK_SKEW_H
+
+#line 13 "split/clock_skew.h"
+
+#define SK_SKEW_ENV "SKAMPI_TEST_CLOCK_SKEW"
+
+/* Reads the variable (bad text: SKAMPI_TEST_CLOCK_SKEW:1:COL: message, exit status 2)
+** and keeps this rank's entry; `now` is the raw clock at the start. */
+SK_API void sk_skew_init(int world_rank, double now);
+/* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
+SK_API double sk_skew_apply(double raw);
+/* Header line(s) naming the skew of every rank, nothing when it is off. */
+SK_API void sk_skew_describe(sk_str *out);
+#ifdef SKAMPI_TESTING
+/* The offset (seconds) and drift (fraction) this rank was given; 0 when none. */
+SK_API void sk_skew_mine(double *offset, double *drift);
+#endif
+
+#endif
+/* --- end split/clock_skew.h --- */
+/* --- begin split/clock_skew.c --- */
+#line 1 "split/clock_skew.c"
+/*
+** clock_skew.c -- the test-only clock skew of clock_skew.h: parsing the variable,
+** skewing the raw timer of the backend, and the header line.
+*/
+#line 6 "split/clock_skew.c"
+
+static struct {
+  int on;
+  double offset, drift, start;   /* this rank's skew; raw clock at sk_skew_init */
+  const char *text;              /* the variable, for the header */
+} skew;
+
+static void skew_bad(const char *text, const char *at, const char *what)
+{
+  sk_loc loc;
+  loc.file = SK_SKEW_ENV;
+  loc.line = 1;
+  loc.col = (int)(at - text) + 1;
+  sk_user_error(&loc, "%s (the format is RANK:OFFSET_US:DRIFT_PPM[,...], for tests only)", what);
+}
+
+/* One number of an entry at *p, followed by one of the characters of `ends`. */
+static double skew_number(const char *text, const char **p, const char *ends, double limit, const char *what)
+{
+  char *end;
+  double v = strtod(*p, &end);
+  char msg[120];
+  if (end == *p || (*end != '\0' && strchr(ends, *end) == NULL) || (*end == '\0' && strchr(ends, ',') == NULL)) {
+    sprintf(msg, "%.40s expected", what);
+    skew_bad(text, *p, msg);
+  }
+  if (fabs(v) > limit) {
+    sprintf(msg, "%.40s out of range (at most %g)", what, limit);
+    skew_bad(text, *p, msg);
+  }
+  *p = end;
+  return v;
+}
+
+SK_API void sk_skew_init(int world_rank, double now)
+{
+  const char *text = getenv(SK_SKEW_ENV), *p;
+  skew.on = 0;
+  skew.offset = skew.drift = 0.0;
+  skew.start = now;
+  if (text == NULL || *text == '\0') return;
+  skew.text = text;
+  skew.on = 1;
+  p = text;
+  for (;;) {
+    double r = skew_number(text, &p, ":", 1e6, "a rank");
+    double off, drift;
+    if (r < 0 || r != floor(r)) skew_bad(text, text, "a rank must be a whole number >= 0");
+    p++;
+    off = skew_number(text, &p, ":", 1e6, "an offset in microseconds");
+    p++;
+    drift = skew_number(text, &p, ",", 1000.0, "a drift in ppm");
+    if ((int)r == world_rank) { skew.offset = off * 1e-6; skew.drift = drift * 1e-6; }
+    if (*p == '\0') break;
+    p++;
+  }
+}
+
+SK_API double sk_skew_apply(double raw)
+{
+  if (!skew.on) return raw;
+  return raw + skew.offset + skew.drift * (raw - skew.start);
+}
+
+SK_API void sk_skew_describe(sk_str *out)
+{
+  if (!skew.on) return;
+  sk_str_printf(out, "# TEST-ONLY clock skew (%s=%s): RANK:OFFSET_US:DRIFT_PPM, the clock of each"
+                " rank named reads OFFSET_US ahead at the start and runs DRIFT_PPM fast\n", SK_SKEW_ENV, skew.text);
+}
+
+#ifdef SKAMPI_TESTING
+SK_API void sk_skew_mine(double *offset, double *drift)
+{
+  *offset = skew.offset;
+  *drift = skew.drift;
+}
+#endif
+/* --- end split/clock_skew.c --- */
 /* --- begin split/transport.h --- */
 #line 1 "split/transport.h"
 /*
@@ -1082,6 +1223,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 */
 #line 14 "split/transport_mpi.c"
 #line 15 "split/transport_mpi.c"
+#line 16 "split/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -1116,6 +1258,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
+  sk_skew_init(tpm.rank, MPI_Wtime());
   tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
   tpm.world->size = tpm.size;
   tpm.world->rank = tpm.rank;
@@ -1345,7 +1488,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
             "MPI_Gather");
 }
 
-SK_API double sk_tp_wtime(void) { return MPI_Wtime(); }
+SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
 SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
 
 SK_API int sk_tp_wtime_is_global(void)
@@ -1401,6 +1544,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
 #line 8 "split/transport_seq.c"
+#line 9 "split/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -1430,6 +1574,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tps.world.members[0] = 0;
   tps.empty.size = 0;
   tps.empty.rank = -1;
+  sk_skew_init(0, (double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 SK_API void sk_tp_finish(void) { }
@@ -1534,7 +1679,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void)
 {
-  return (double)clock() / (double)CLOCKS_PER_SEC;
+  return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 /* SKaLib 3.1: the smallest observable difference between two clock() readings. */
@@ -2156,11 +2301,13 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #line 1 "split/oversub.h"
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
-** At start every process reports its processor name (sk_tp_processor_name) and the
-** processors it may use (host.h); rank 0 counts the processes per name against the
-** processors of that host and the decision is shared, so that every process knows
-** whether skampi's waits must yield (sk_host_set_crowded). The header and a warning say
-** what was found (with the library's own polling, library_polling.h).
+** At start every process reports its processor name (sk_tp_processor_name), its machine
+** (the kernel's boot id, host.h: network namespaces and containers that pose as hosts
+** share one machine's processors) and the processors it may use; rank 0 counts the
+** processes per machine against the processors of that machine and the decision is
+** shared, so that every process knows whether skampi's waits must yield
+** (sk_host_set_crowded). The header and a warning say what was found (with the
+** library's own polling, library_polling.h).
 **
 ** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes
@@ -2178,7 +2325,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #ifndef SK_OVERSUB_H
 #define SK_OVERSUB_H
 
-#line 26 "split/oversub.h"
+#line 28 "split/oversub.h"
 
 /* Collective over the world: detect, and make the waits yield when oversubscribed. */
 SK_API void sk_oversub_detect(void);
@@ -2188,6 +2335,10 @@ SK_API int sk_oversub_found(void);
 /* Header lines ("# oversubscription: ...") and warning text (one line each, without the
 ** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
 SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
+/* Rank 0, after sk_oversub_detect: the header line naming the processor (host) of every
+** rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
+SK_API void sk_oversub_processors(sk_str *header);
 /* Whether a result is mostly scheduler time by the criterion above. */
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
 /* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */
@@ -2200,20 +2351,25 @@ SK_API void sk_oversub_summary(sk_str *footer);
 /* --- begin split/oversub.c --- */
 #line 1 "split/oversub.c"
 /*
-** oversub.c -- see oversub.h. Per host: the processors are the union of the affinity
-** masks of its processes when every process could tell its mask, else the processors
-** online there (the smallest count reported), else unknown.
+** oversub.c -- see oversub.h. A host is one machine: the processes with the same machine
+** identity (sk_host_machine_id, the kernel's boot id), or where a process cannot tell it,
+** the same processor name -- network namespaces and containers have names of their own
+** but share the machine's processors. Per host: the processors are the union of the
+** affinity masks of its processes when every process could tell its mask, else the
+** processors online there (the smallest count reported), else unknown.
 */
-#line 7 "split/oversub.c"
-#line 8 "split/oversub.c"
+#line 10 "split/oversub.c"
+#line 11 "split/oversub.c"
 
 #define OVS_NAME 96              /* processor names are compared up to this length */
+#define OVS_MACHINE 48           /* machine identities (a boot id has 36 characters) */
 #define OVS_MASK_BYTES 32        /* affinity masks of the first 256 processors */
 #define OVS_PROBE_WARMUP 2
 #define OVS_PROBE_ROUNDS 15
 
 typedef struct ovs_ballot {
   char name[OVS_NAME];
+  char machine[OVS_MACHINE];     /* empty: unknown, the name stands for the machine */
   int online;                    /* processors online, 0: unknown */
   int affinity;                  /* processors in the mask, 0: unknown */
   unsigned char mask[OVS_MASK_BYTES];
@@ -2224,10 +2380,12 @@ typedef struct ovs_decision {
   /* the most crowded host (the first one when none is) */
   char name[OVS_NAME];
   int procs, processors, online, from_masks;
+  int names;                     /* processor names on that host (> 1: one machine, several names) */
 } ovs_decision;
 
 static struct {
   ovs_decision d;
+  sk_str names;                  /* rank 0: the "# processors:" line */
   double floor;                  /* seconds, 0: not measured */
   long marked;
 } ovs;
@@ -2239,17 +2397,27 @@ static int ovs_popcount(const unsigned char *m)
   return n;
 }
 
-/* One host: the ballots with the same name as b[first]. */
+/* Whether two processes run on the same host (machine). */
+static int ovs_same_host(const ovs_ballot *a, const ovs_ballot *b)
+{
+  if (a->machine[0] != '\0' && b->machine[0] != '\0') return strcmp(a->machine, b->machine) == 0;
+  return a->machine[0] == b->machine[0] && strcmp(a->name, b->name) == 0;
+}
+
+/* One host: the ballots on the same machine as b[first]. */
 static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, int *processors,
-                           int *online, int *from_masks)
+                           int *online, int *from_masks, int *names)
 {
   unsigned char uni[OVS_MASK_BYTES];
-  int i, k, masks_ok = 1;
+  int i, j, k, masks_ok = 1;
   memset(uni, 0, sizeof uni);
   *procs = 0;
   *online = 0;
+  *names = 0;
   for (i = first; i < n; i++) {
-    if (strcmp(b[i].name, b[first].name) != 0) continue;
+    if (!ovs_same_host(&b[i], &b[first])) continue;
+    for (j = first; j < i && !(ovs_same_host(&b[j], &b[first]) && strcmp(b[j].name, b[i].name) == 0); j++) ;
+    if (j == i) (*names)++;
     (*procs)++;
     if (b[i].online > 0 && (*online == 0 || b[i].online < *online)) *online = b[i].online;
     if (b[i].affinity <= 0 || b[i].affinity != ovs_popcount(b[i].mask)) masks_ok = 0;
@@ -2259,20 +2427,41 @@ static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, in
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
+/* Rank 0: "# processors: H names: a (ranks 0 2), b (ranks 1 3)" into `line`. */
+static void ovs_list_names(const ovs_ballot *b, int n, sk_str *line)
+{
+  sk_str list;
+  int i, j, k, hosts = 0;
+  sk_str_init(&list);
+  for (i = 0; i < n; i++) {
+    int procs = 0;
+    for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
+    if (j < i) continue;   /* listed with its first rank */
+    for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
+    sk_str_printf(&list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
+    for (k = i; k < n; k++)
+      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(&list, " %d", k);
+    sk_str_putc(&list, ')');
+    hosts++;
+  }
+  sk_str_printf(line, "# processors: %d name%s: %s\n", hosts, hosts == 1 ? "" : "s", list.data ? list.data : "");
+  sk_str_free(&list);
+}
+
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
   int i, j;
-  (void)ctx;
   memset(d, 0, sizeof *d);
+  if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
   for (i = 0; i < n; i++) {
-    int procs, processors, online, from_masks, seen = 0;
+    int procs, processors, online, from_masks, names, seen = 0;
     double ratio;
-    for (j = 0; j < i && !seen; j++) seen = strcmp(b[j].name, b[i].name) == 0;
+    for (j = 0; j < i && !seen; j++) seen = ovs_same_host(&b[j], &b[i]);
     if (seen) continue;
-    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks);
+    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks, &names);
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
     if (procs > processors) d->crowded_hosts++;
@@ -2284,6 +2473,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
       d->processors = processors;
       d->online = online;
       d->from_masks = from_masks;
+      d->names = names;
     }
   }
 }
@@ -2293,6 +2483,7 @@ SK_API void sk_oversub_detect(void)
   ovs_ballot mine;
   memset(&mine, 0, sizeof mine);
   sk_tp_processor_name(mine.name, sizeof mine.name);
+  sk_host_machine_id(mine.machine, sizeof mine.machine);
   mine.online = sk_host_processors(NULL);
   mine.affinity = sk_host_affinity_mask(mine.mask, OVS_MASK_BYTES);
   { /* a mask beyond the first 8 * OVS_MASK_BYTES processors is not complete */
@@ -2301,7 +2492,9 @@ SK_API void sk_oversub_detect(void)
     if (full != mine.affinity) mine.affinity = 0;
   }
   memset(&ovs.d, 0, sizeof ovs.d);
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
+  sk_str_free(&ovs.names);
+  sk_str_init(&ovs.names);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
   sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }
@@ -2344,9 +2537,12 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
     sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
                   d->unknown_hosts, d->hosts);
   } else {
-    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s runs %d process%s on %d processor%s"
+    char also[80];
+    also[0] = '\0';
+    if (d->names > 1) sprintf(also, " (one machine under %d processor names)", d->names);
+    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s%s runs %d process%s on %d processor%s"
                   " (%s)\n", d->crowded_hosts ? "yes" : "no", d->crowded_hosts, d->hosts, d->hosts == 1 ? "" : "s",
-                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, d->procs, d->procs == 1 ? "" : "es",
+                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, also, d->procs, d->procs == 1 ? "" : "es",
                   d->processors, d->processors == 1 ? "" : "s",
                   d->from_masks ? "the union of their affinity masks" : "processors online");
     if (d->unknown_hosts)
@@ -2364,6 +2560,11 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
                   " waiting for a processor\n", d->name, d->procs, d->processors);
   }
   sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+}
+
+SK_API void sk_oversub_processors(sk_str *header)
+{
+  if (ovs.names.data) sk_str_puts(header, ovs.names.data);
 }
 
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
@@ -3656,7 +3857,8 @@ SK_API double sk_sync_window(void);
 #define SYNC_SERIES_BUDGET 0.1   /* ... while the series is younger than this (seconds) */
 #define SYNC_LINEAR_SAMPLES 6    /* SKaMPI 5 method: samples per member (the fastest counts) */
 #define SYNC_CHECK_MAX 64        /* residual check: at most this many members */
-#define SYNC_MAX_DRIFT 1.0e-4    /* larger slopes are taken for noise (100 ppm) */
+#define SYNC_MAX_DRIFT 2.0e-4    /* larger slopes are taken for noise (200 ppm: twice what
+                                 ** a quartz clock drifts, so that one at 100 ppm is corrected) */
 #define SYNC_DRIFT_BASELINE 1.0  /* seconds between estimates for the long-baseline drift */
 #define SYNC_MAX_AGE 10.0        /* default maximum age of an estimate (seconds) ... */
 #define SYNC_FIRST_AGE 2.0       /* ... but at most this until a drift could be measured */
@@ -24291,6 +24493,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 22 "split/main.c"
 #line 23 "split/main.c"
 #line 24 "split/main.c"
+#line 25 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -24701,6 +24904,8 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_oversub_processors(&h);
+  sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());

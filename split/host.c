@@ -102,6 +102,24 @@ SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes)
   return n;
 }
 
+SK_API int sk_host_machine_id(char *buf, size_t size)
+{
+  size_t n = 0;
+  if (size > 0) buf[0] = '\0';
+#if defined(__linux__)
+  {
+    FILE *f = size > 1 ? fopen("/proc/sys/kernel/random/boot_id", "r") : NULL;
+    if (f != NULL) {
+      if (fgets(buf, (int)size, f) == NULL) buf[0] = '\0';
+      fclose(f);
+    }
+    n = strlen(buf);
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ')) buf[--n] = '\0';
+  }
+#endif
+  return n > 0;
+}
+
 SK_API void sk_host_set_crowded(int crowded) { host_crowded = crowded != 0; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }

@@ -18,6 +18,12 @@ SK_API int sk_host_processors(int *affinity);
 ** when the system cannot tell (bits are then all 0). */
 SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes);
 
+/* This machine's identity, shared by every process on the same operating-system kernel
+** whatever its hostname (containers and network namespaces that pose as hosts share the
+** processors): Linux's boot id (/proc/sys/kernel/random/boot_id). Returns 0 and an empty
+** buf where the system does not tell. */
+SK_API int sk_host_machine_id(char *buf, size_t size);
+
 /* Whether this host is oversubscribed (set once at start, see oversub.c): skampi's own
 ** control messages then wait by polling and yielding (transport_mpi.c). */
 SK_API void sk_host_set_crowded(int crowded);

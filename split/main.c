@@ -21,6 +21,7 @@
 #include "runlog.h"
 #include "filepaths.h"
 #include "io_files.h"
+#include "clock_skew.h"
 #include <time.h>
 
 typedef struct main_options {
@@ -431,6 +432,8 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# processes: %d\n", size);
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_oversub_processors(&h);
+  sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());

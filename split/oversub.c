@@ -1,18 +1,23 @@
 /*
-** oversub.c -- see oversub.h. Per host: the processors are the union of the affinity
-** masks of its processes when every process could tell its mask, else the processors
-** online there (the smallest count reported), else unknown.
+** oversub.c -- see oversub.h. A host is one machine: the processes with the same machine
+** identity (sk_host_machine_id, the kernel's boot id), or where a process cannot tell it,
+** the same processor name -- network namespaces and containers have names of their own
+** but share the machine's processors. Per host: the processors are the union of the
+** affinity masks of its processes when every process could tell its mask, else the
+** processors online there (the smallest count reported), else unknown.
 */
 #include "oversub.h"
 #include "library_polling.h"
 
 #define OVS_NAME 96              /* processor names are compared up to this length */
+#define OVS_MACHINE 48           /* machine identities (a boot id has 36 characters) */
 #define OVS_MASK_BYTES 32        /* affinity masks of the first 256 processors */
 #define OVS_PROBE_WARMUP 2
 #define OVS_PROBE_ROUNDS 15
 
 typedef struct ovs_ballot {
   char name[OVS_NAME];
+  char machine[OVS_MACHINE];     /* empty: unknown, the name stands for the machine */
   int online;                    /* processors online, 0: unknown */
   int affinity;                  /* processors in the mask, 0: unknown */
   unsigned char mask[OVS_MASK_BYTES];
@@ -23,10 +28,12 @@ typedef struct ovs_decision {
   /* the most crowded host (the first one when none is) */
   char name[OVS_NAME];
   int procs, processors, online, from_masks;
+  int names;                     /* processor names on that host (> 1: one machine, several names) */
 } ovs_decision;
 
 static struct {
   ovs_decision d;
+  sk_str names;                  /* rank 0: the "# processors:" line */
   double floor;                  /* seconds, 0: not measured */
   long marked;
 } ovs;
@@ -38,17 +45,27 @@ static int ovs_popcount(const unsigned char *m)
   return n;
 }
 
-/* One host: the ballots with the same name as b[first]. */
+/* Whether two processes run on the same host (machine). */
+static int ovs_same_host(const ovs_ballot *a, const ovs_ballot *b)
+{
+  if (a->machine[0] != '\0' && b->machine[0] != '\0') return strcmp(a->machine, b->machine) == 0;
+  return a->machine[0] == b->machine[0] && strcmp(a->name, b->name) == 0;
+}
+
+/* One host: the ballots on the same machine as b[first]. */
 static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, int *processors,
-                           int *online, int *from_masks)
+                           int *online, int *from_masks, int *names)
 {
   unsigned char uni[OVS_MASK_BYTES];
-  int i, k, masks_ok = 1;
+  int i, j, k, masks_ok = 1;
   memset(uni, 0, sizeof uni);
   *procs = 0;
   *online = 0;
+  *names = 0;
   for (i = first; i < n; i++) {
-    if (strcmp(b[i].name, b[first].name) != 0) continue;
+    if (!ovs_same_host(&b[i], &b[first])) continue;
+    for (j = first; j < i && !(ovs_same_host(&b[j], &b[first]) && strcmp(b[j].name, b[i].name) == 0); j++) ;
+    if (j == i) (*names)++;
     (*procs)++;
     if (b[i].online > 0 && (*online == 0 || b[i].online < *online)) *online = b[i].online;
     if (b[i].affinity <= 0 || b[i].affinity != ovs_popcount(b[i].mask)) masks_ok = 0;
@@ -58,20 +75,41 @@ static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, in
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
+/* Rank 0: "# processors: H names: a (ranks 0 2), b (ranks 1 3)" into `line`. */
+static void ovs_list_names(const ovs_ballot *b, int n, sk_str *line)
+{
+  sk_str list;
+  int i, j, k, hosts = 0;
+  sk_str_init(&list);
+  for (i = 0; i < n; i++) {
+    int procs = 0;
+    for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
+    if (j < i) continue;   /* listed with its first rank */
+    for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
+    sk_str_printf(&list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
+    for (k = i; k < n; k++)
+      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(&list, " %d", k);
+    sk_str_putc(&list, ')');
+    hosts++;
+  }
+  sk_str_printf(line, "# processors: %d name%s: %s\n", hosts, hosts == 1 ? "" : "s", list.data ? list.data : "");
+  sk_str_free(&list);
+}
+
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
   int i, j;
-  (void)ctx;
   memset(d, 0, sizeof *d);
+  if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
   for (i = 0; i < n; i++) {
-    int procs, processors, online, from_masks, seen = 0;
+    int procs, processors, online, from_masks, names, seen = 0;
     double ratio;
-    for (j = 0; j < i && !seen; j++) seen = strcmp(b[j].name, b[i].name) == 0;
+    for (j = 0; j < i && !seen; j++) seen = ovs_same_host(&b[j], &b[i]);
     if (seen) continue;
-    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks);
+    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks, &names);
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
     if (procs > processors) d->crowded_hosts++;
@@ -83,6 +121,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
       d->processors = processors;
       d->online = online;
       d->from_masks = from_masks;
+      d->names = names;
     }
   }
 }
@@ -92,6 +131,7 @@ SK_API void sk_oversub_detect(void)
   ovs_ballot mine;
   memset(&mine, 0, sizeof mine);
   sk_tp_processor_name(mine.name, sizeof mine.name);
+  sk_host_machine_id(mine.machine, sizeof mine.machine);
   mine.online = sk_host_processors(NULL);
   mine.affinity = sk_host_affinity_mask(mine.mask, OVS_MASK_BYTES);
   { /* a mask beyond the first 8 * OVS_MASK_BYTES processors is not complete */
@@ -100,7 +140,9 @@ SK_API void sk_oversub_detect(void)
     if (full != mine.affinity) mine.affinity = 0;
   }
   memset(&ovs.d, 0, sizeof ovs.d);
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, NULL);
+  sk_str_free(&ovs.names);
+  sk_str_init(&ovs.names);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
   sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }
@@ -143,9 +185,12 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
     sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
                   d->unknown_hosts, d->hosts);
   } else {
-    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s runs %d process%s on %d processor%s"
+    char also[80];
+    also[0] = '\0';
+    if (d->names > 1) sprintf(also, " (one machine under %d processor names)", d->names);
+    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s%s runs %d process%s on %d processor%s"
                   " (%s)\n", d->crowded_hosts ? "yes" : "no", d->crowded_hosts, d->hosts, d->hosts == 1 ? "" : "s",
-                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, d->procs, d->procs == 1 ? "" : "es",
+                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, also, d->procs, d->procs == 1 ? "" : "es",
                   d->processors, d->processors == 1 ? "" : "s",
                   d->from_masks ? "the union of their affinity masks" : "processors online");
     if (d->unknown_hosts)
@@ -163,6 +208,11 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
                   " waiting for a processor\n", d->name, d->procs, d->processors);
   }
   sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+}
+
+SK_API void sk_oversub_processors(sk_str *header)
+{
+  if (ovs.names.data) sk_str_puts(header, ovs.names.data);
 }
 
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)

@@ -1,10 +1,12 @@
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
-** At start every process reports its processor name (sk_tp_processor_name) and the
-** processors it may use (host.h); rank 0 counts the processes per name against the
-** processors of that host and the decision is shared, so that every process knows
-** whether skampi's waits must yield (sk_host_set_crowded). The header and a warning say
-** what was found (with the library's own polling, library_polling.h).
+** At start every process reports its processor name (sk_tp_processor_name), its machine
+** (the kernel's boot id, host.h: network namespaces and containers that pose as hosts
+** share one machine's processors) and the processors it may use; rank 0 counts the
+** processes per machine against the processors of that machine and the decision is
+** shared, so that every process knows whether skampi's waits must yield
+** (sk_host_set_crowded). The header and a warning say what was found (with the
+** library's own polling, library_polling.h).
 **
 ** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes
@@ -32,6 +34,10 @@ SK_API int sk_oversub_found(void);
 /* Header lines ("# oversubscription: ...") and warning text (one line each, without the
 ** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
 SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
+/* Rank 0, after sk_oversub_detect: the header line naming the processor (host) of every
+** rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
+SK_API void sk_oversub_processors(sk_str *header);
 /* Whether a result is mostly scheduler time by the criterion above. */
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
 /* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */

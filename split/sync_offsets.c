@@ -32,7 +32,8 @@
 #define SYNC_SERIES_BUDGET 0.1   /* ... while the series is younger than this (seconds) */
 #define SYNC_LINEAR_SAMPLES 6    /* SKaMPI 5 method: samples per member (the fastest counts) */
 #define SYNC_CHECK_MAX 64        /* residual check: at most this many members */
-#define SYNC_MAX_DRIFT 1.0e-4    /* larger slopes are taken for noise (100 ppm) */
+#define SYNC_MAX_DRIFT 2.0e-4    /* larger slopes are taken for noise (200 ppm: twice what
+                                 ** a quartz clock drifts, so that one at 100 ppm is corrected) */
 #define SYNC_DRIFT_BASELINE 1.0  /* seconds between estimates for the long-baseline drift */
 #define SYNC_MAX_AGE 10.0        /* default maximum age of an estimate (seconds) ... */
 #define SYNC_FIRST_AGE 2.0       /* ... but at most this until a drift could be measured */

@@ -12,6 +12,7 @@
 */
 #include "transport.h"
 #include "library_polling.h"
+#include "clock_skew.h"
 
 #ifdef SKAMPI_MPI
 
@@ -46,6 +47,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
+  sk_skew_init(tpm.rank, MPI_Wtime());
   tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
   tpm.world->size = tpm.size;
   tpm.world->rank = tpm.rank;
@@ -275,7 +277,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
             "MPI_Gather");
 }
 
-SK_API double sk_tp_wtime(void) { return MPI_Wtime(); }
+SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
 SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
 
 SK_API int sk_tp_wtime_is_global(void)

@@ -5,6 +5,7 @@
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
 #include "transport.h"
+#include "clock_skew.h"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -34,6 +35,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tps.world.members[0] = 0;
   tps.empty.size = 0;
   tps.empty.rank = -1;
+  sk_skew_init(0, (double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 SK_API void sk_tp_finish(void) { }
@@ -138,7 +140,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void)
 {
-  return (double)clock() / (double)CLOCKS_PER_SEC;
+  return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
 }
 
 /* SKaLib 3.1: the smallest observable difference between two clock() readings. */

@@ -28,6 +28,9 @@
 #                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
 #                     of two runs of ski/quick.ski and their merge (tests/report.sh)
+#   hosts             truth across hosts made on this machine (tools/hosts.sh: network
+#                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
+#                     skew, collectives (tests/hosts/run.sh; skipped without namespaces)
 #   setup             `make run` as a non-root user with the MPI that is installed
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
@@ -43,8 +46,11 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-all_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync peruse reports setup"
-groups=${*:-$all_groups}
+# hosts is not in the default list yet: on a loaded 2-core machine its truth tests are not
+# reliable (README, "Several hosts on one machine"); `make hosts-check` runs it.
+default_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync peruse reports setup"
+all_groups="$default_groups hosts"
+groups=${*:-$default_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
 done
@@ -255,6 +261,10 @@ reports)
   first_impl=$(echo $impls | cut -d' ' -f1)
   if [ -n "$first_impl" ]; then run_counted reports sh tests/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
   else run_counted reports sh tests/report.sh "$out/skampi-seq"; fi
+  ;;
+hosts)
+  echo "# several hosts on this machine (network namespaces)"
+  run_counted hosts sh tests/hosts/run.sh $impls
   ;;
 setup)
   echo "# set-up as a user sees it"

@@ -83,6 +83,23 @@ static void test_decide(void)
   ovs_decide(NULL, b, 2, &d);
   check(d.crowded_hosts == 0 && d.processors == 4 && !d.from_masks, "decide_incomplete_mask_ignored",
         "%d on %d", d.procs, d.processors);
+  /* network namespaces on one machine: four names, one boot id, processors 0 and 1 */
+  {
+    sk_str names;
+    int i;
+    const char *n[4] = { "h0", "h1", "h2", "h1" };
+    for (i = 0; i < 4; i++) { ballot(&b[i], n[i], 2, 0, 2); strcpy(b[i].machine, "boot-1"); }
+    ballot(&b[4], "other", 2, 0, 2);   /* a machine that cannot tell its boot id */
+    sk_str_init(&names);
+    ovs_decide(&names, b, 5, &d);
+    check(d.hosts == 2 && d.crowded_hosts == 1 && d.procs == 4 && d.processors == 2 && d.names == 3
+          && strcmp(d.name, "h0") == 0, "decide_one_machine_under_several_names",
+          "%d hosts, %d crowded, %s: %d on %d, %d names", d.hosts, d.crowded_hosts, d.name, d.procs, d.processors,
+          d.names);
+    check(names.data != NULL && strcmp(names.data, "# processors: 4 names: h0 (rank 0), h1 (ranks 1 3), h2 (rank 2),"
+          " other (rank 4)\n") == 0, "processor_names_line", "%s", names.data ? names.data : "(none)");
+    sk_str_free(&names);
+  }
 }
 
 static void test_criterion(void)

@@ -1,0 +1,182 @@
+#!/bin/sh
+# tests/hosts/run.sh [IMPL ...] -- truth tests of skampi across several hosts, made on
+# this machine by tools/hosts.sh (network namespaces on one bridge; prefix skht-, so a
+# user's own skh- hosts stay), under Open MPI and MPICH (default: both, where installed):
+#   - the header names the processor of every rank: the four hosts;
+#   - bandwidth: with host 3's link limited to 50 Mbit/s by tbf, a 4 MiB ping-pong between
+#     ranks 0 and 3 gives 50 Mbit/s within 5% (2 x bytes over the round-trip time, as the
+#     output reports them); the unshaped pair 0-1 is faster;
+#   - clocks: tests/hosts/test_hosts.c skew, with SKAMPI_TEST_CLOCK_SKEW giving ranks 1-3
+#     offsets up to 50 ms and drifts up to 100 ppm: the timers carry them, the hierarchical
+#     and the linear estimates match the true offsets within 2 us plus the stated bound;
+#   - collectives (tests/hosts/coll.ski) with real synchronisation, without, with and
+#     again without the skew's offsets (COLLSKEW, no drift; see there): no run is stuck (each bounded by timeout), fewer than 10% of
+#     the repetitions are invalid, every skewed result equals the reference of the two
+#     runs without skew within 3 combined standard errors (each including the scatter
+#     from run to run that the two reference runs measure);
+#   - the slowest partner: with host 3 limited to 10 kbit/s and a bucket of 700 bytes,
+#     comm2_max_latency_with_root() picks rank 3 in 20 of 20 runs,
+#     comm2_min_latency_with_root() in none (test_hosts partner).
+# Where namespaces cannot be made (no root, no veth), everything is skipped with the
+# reason. The hosts are removed at the end, also after a failure or an interrupt.
+# Figures (the 1-byte round trip against raw TCP, the rates) are printed as "info" lines.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$top/tests/out/hosts
+mkdir -p "$out"
+SKH_PREFIX=skht; export SKH_PREFIX
+hosts() { sh "$top/tools/hosts.sh" "$@"; }
+say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
+have() { command -v "$1" >/dev/null 2>&1; }
+impls=${*:-openmpi mpich}
+LIMIT=${HOSTS_TIMEOUT:-150}
+GRACE=${HOSTS_GRACE:-15}
+SKEW="1:20000:50,2:-50000:-100,3:35000:100"
+# The collectives' skew: the same offsets without drift. A drift is known only from the
+# second estimation of the offsets on, at least 1 s after the first (the synchronisation
+# renews estimates after 2 s until then); before, 100 ppm move the clocks apart by 100 us
+# per second, which showed as 200 us more per small collective in the first 2 s of the
+# run (README, "Truth tests"). The drift itself is checked by the skew test.
+COLLSKEW="1:20000:0,2:-50000:0,3:35000:0"
+
+if ! why=$(hosts check); then
+  echo "skip hosts: needs network namespaces ($why)"; exit 0
+fi
+# teardown, also after a failure or a signal: the launch under way first (processes keep
+# a namespace alive after its name is gone), then the hosts
+lpid=""
+stop_launch() { if [ -n "$lpid" ]; then kill -TERM "$lpid" 2> /dev/null; wait "$lpid" 2> /dev/null; lpid=""; fi; }
+trap 'stop_launch; hosts down' EXIT
+trap 'stop_launch; hosts down; exit 1' INT TERM
+am=$top/tests/out/skampi_amalgam.c
+"$top/tools/sk21f" "$am" || exit 1   # split/ as it is now
+cc -O2 -o "$out/tcp_rtt" "$top/tools/bench/tcp_rtt.c" || exit 1
+
+# launch IMPL LOG FILE PATTERN PROGRAM ARGS...: across the 4 hosts, bounded by LIMIT
+# seconds; once FILE shows PATTERN (the results are complete) the run has GRACE seconds to
+# end, else it is ended (a signal to timeout, which passes it to its process group) and
+# the status is 125: stuck in MPI_Finalize (see README, MPICH across the hosts).
+launch() {
+  impl=$1; log=$2; mark=$3; pattern=$4; shift 4
+  timeout "$LIMIT" sh "$top/tools/hosts.sh" mpirun "$impl" 4 "$@" > "$log" 2>&1 &
+  lpid=$!
+  waited=0
+  while kill -0 $lpid 2> /dev/null; do
+    if grep -q "$pattern" "$mark" 2> /dev/null; then
+      waited=$((waited + 1))
+      if [ $waited -gt "$GRACE" ]; then
+        stop_launch
+        echo "(ended $GRACE s after its results were complete: stuck in MPI_Finalize)" >> "$log"
+        return 125
+      fi
+    fi
+    sleep 1
+  done
+  wait $lpid
+  st=$?; lpid=""
+  return $st
+}
+# rate FILE NAME: Mbit/s of the 8 MiB ping-pong of result NAME (2 x bytes / round trip)
+rate() {
+  awk -v n="$2" '$0 ~ "# begin result \"" n "\"" {on = 1} /# end result/ {on = 0}
+    on && /^ *8388608 / {printf "%.2f", 2 * $1 * 8 / $2}' "$1"
+}
+# invalid FILE: "INVALID TOTAL" from the footer
+invalid() { sed -n 's/.* \([0-9][0-9]*\) of \([0-9][0-9]*\) repetitions invalid.*/\1 \2/p' "$1" | tail -n 1; }
+# rows FILE: "NAME X VALUE SE" for every result row but the warm-up's
+rows() {
+  awk '/# begin result/ {n = $4} /^[^#]/ && NF >= 4 && n != "\"warm-up\"" { x = ($1 == "count=") ? $2 : $1; v = ($1 == "count=") ? $4 : $2;
+    s = ($1 == "count=") ? $5 : $3; print n, x, v, s }' "$1"
+}
+
+# ---- hosts for bandwidth, clocks and collectives: host 3 at 50 Mbit/s ----
+if ! SKH_MTU=9000 SKH_BURST=12000 hosts up 4 3:50mbit > "$out/up1.log" 2>&1; then
+  echo "FAIL hosts_up: $(cat "$out/up1.log")"; exit 1
+fi
+# the 1-byte raw TCP round trip between hosts 0 and 1, the yardstick for the MPI one
+hosts exec 0 "$out/tcp_rtt" server 5599 > /dev/null 2>&1 &
+srv=$!
+tcp=$(hosts exec 1 "$out/tcp_rtt" client "10.213.0.1" 5599 2000)
+wait $srv
+echo "info raw TCP 1-byte round trip host 1 -> host 0 (min median mean, us): $tcp"
+
+for impl in $impls; do
+  if ! have "mpicc.$impl"; then echo "skip hosts with $impl: needs mpicc.$impl"; continue; fi
+  sk=$out/skampi-$impl; th=$out/test_hosts-$impl
+  if ! "mpicc.$impl" -O2 -o "$sk" "$am" -lm > "$out/build-$impl.log" 2>&1 ||
+     ! "mpicc.$impl" -O2 -DSKAMPI_TESTING -I"$top/tests/out" -o "$th" "$here/test_hosts.c" -lm >> "$out/build-$impl.log" 2>&1; then
+    echo "FAIL hosts_build_$impl: $(tail -n 3 "$out/build-$impl.log")"; continue
+  fi
+  o=$out/$impl; rm -rf "$o"; mkdir -p "$o"
+
+  # 1-byte round trip (info) and the bandwidth of the shaped and an unshaped link
+  launch "$impl" "$o/bw.log" "$o/bw.sko" "^# Total runtime" "$sk" -i "$here/bandwidth.ski" -o "$o/bw.sko"; st=$?
+  say $st "$impl bandwidth_run" "exit $st: $(tail -n 3 "$o/bw.log")"
+  grep -q "^# processors: 4 names: skht-0 (rank 0), skht-1 (rank 1), skht-2 (rank 2), skht-3 (rank 3)" "$o/bw.sko"
+  say $? "$impl header_names_the_hosts" "$(grep '^# processor' "$o/bw.sko")"
+  r3=$(rate "$o/bw.sko" shaped); r1=$(rate "$o/bw.sko" unshaped)
+  echo "info $impl: 1-byte round trip host 0 <-> host 1: $(awk '/# begin result "latency"/ {on = 1} on && /^ *1 / {print $2; exit}' "$o/bw.sko") us (raw TCP median: $(echo "$tcp" | awk '{print $2}') us)"
+  echo "info $impl: 8 MiB ping-pong: shaped link ${r3:-?} Mbit/s (tbf 50 Mbit/s), unshaped ${r1:-?} Mbit/s"
+  awk -v r="${r3:-0}" 'BEGIN { exit !(r >= 47.5 && r <= 52.5) }'
+  say $? "$impl bandwidth_of_shaped_link_within_5_percent" "${r3:-no result} Mbit/s against 50"
+  awk -v a="${r1:-0}" -v b="${r3:-0}" 'BEGIN { exit !(a > 1.5 * b) }'
+  say $? "$impl unshaped_link_faster" "${r1:-?} against ${r3:-?} Mbit/s"
+
+  # the clocks
+  SKAMPI_TEST_CLOCK_SKEW=$SKEW launch "$impl" "$o/skew.log" "$o/skew.log" "^done " "$th" skew "$impl-skew"; st=$?
+  grep -E '^(ok|FAIL|info) ' "$o/skew.log"
+  grep -q "^ok $impl-skew: linear offsets" "$o/skew.log"
+  say $(( st + $? )) "$impl skew_run_complete" "exit $st: $(tail -n 3 "$o/skew.log")"
+
+  # collectives with real synchronisation: without, with and again without the skew (the
+  # two runs without it are the reference taken around the skewed one)
+  launch "$impl" "$o/coll.log" "$o/coll.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll.sko"; st1=$?
+  SKAMPI_TEST_CLOCK_SKEW=$COLLSKEW launch "$impl" "$o/collskew.log" "$o/collskew.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$?
+  launch "$impl" "$o/coll2.log" "$o/coll2.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll2.sko"; st3=$?
+  say $(( st1 + st2 + st3 )) "$impl collectives_runs_end" "exit status $st1, $st2 and $st3 (124: timeout, 125: stuck in MPI_Finalize)"
+  for f in coll collskew coll2; do
+    grep -q '^# Total runtime' "$o/$f.sko" 2>/dev/null
+    say $? "$impl ${f}_complete" "no footer in $o/$f.sko (exit status $st1 $st2)"
+    set -- $(invalid "$o/$f.sko") 0 0
+    echo "info $impl $f: $1 of $2 repetitions invalid"
+    awk -v i="$1" -v n="$2" 'BEGIN { exit !(n > 0 && i < 0.1 * n) }'
+    say $? "$impl ${f}_invalid_below_10_percent" "$1 of $2"
+  done
+  grep -q "^# TEST-ONLY clock skew (SKAMPI_TEST_CLOCK_SKEW=$COLLSKEW)" "$o/collskew.sko"
+  say $? "$impl skew_named_in_header" "no TEST-ONLY line"
+  ! grep -q "TEST-ONLY" "$o/coll.sko"
+  say $? "$impl skew_off_by_default" "TEST-ONLY line without the variable"
+  # Each skewed result B against the reference R = (A + A2) / 2 of the runs without skew
+  # around it, within 3 combined standard errors. A result's standard error is that of
+  # its run (the output's) together with the scatter from run to run, which a run's own
+  # repetitions do not show and which the two reference runs measure: var = (A - A2)^2 / 2
+  # per run, so var(R) = (sA^2 + sA2^2) / 4 + (A - A2)^2 / 4, var(B) = sB^2 + (A - A2)^2 / 2.
+  for f in coll collskew coll2; do rows "$o/$f.sko" > "$o/$f.rows"; done
+  paste "$o/coll.rows" "$o/collskew.rows" "$o/coll2.rows" | awk '
+    { n++; a = $3; sa = $4; b = $7; sb = $8; a2 = $11; sa2 = $12; r = (a + a2) / 2; run = (a - a2) * (a - a2);
+      s = 3 * sqrt((sa * sa + sa2 * sa2) / 4 + run / 4 + sb * sb + run / 2); d = b - r; if (d < 0) d = -d;
+      printf "info %s %s: %.1f +- %.1f us with the skew, %.1f +- %.1f and %.1f +- %.1f us without (3 combined standard errors %.1f us)%s\n",
+             $1, $2, b, sb, a, sa, a2, sa2, s, (d > s) ? " (differs)" : "";
+      if ($1 != $5 || $2 != $6 || $1 != $9 || $2 != $10) bad += 10; else if (d > s) bad++ }
+    END { exit !(n == 7 && bad == 0) }' > "$o/compare.txt"
+  st=$?; sed "s/^info /info $impl /" "$o/compare.txt"
+  say $st "$impl collectives_with_skew_equal_within_standard_errors" "see the info lines"
+done
+
+# ---- hosts for the slowest partner: host 3 at 10 kbit/s, small bucket ----
+# A 1-byte round trip to host 3 then takes about 75 ms, 20 of them 1 to 1.5 s; under a
+# load of 15 to 20 on 2 cores an unshaped partner's 20 took up to 300 ms (each wait for
+# a processor costs a share of the time slices), at 20 kbit/s the shaped ones 0.5 to
+# 0.8 s: the two overlapped.
+if ! SKH_BURST=700 hosts up 4 3:10kbit > "$out/up2.log" 2>&1; then
+  echo "FAIL hosts_up: $(cat "$out/up2.log")"; exit 1
+fi
+for impl in $impls; do
+  th=$out/test_hosts-$impl
+  [ -x "$th" ] || continue
+  launch "$impl" "$out/$impl/partner.log" "$out/$impl/partner.log" "^done " "$th" partner "$impl-partner" 3 20; st=$?
+  grep -E '^(ok|FAIL|info) ' "$out/$impl/partner.log"
+  grep -q "^ok $impl-partner: comm2_min" "$out/$impl/partner.log"
+  say $(( st + $? )) "$impl partner_run_complete" "exit $st: $(tail -n 3 "$out/$impl/partner.log")"
+done
