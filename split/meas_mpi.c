@@ -316,7 +316,7 @@ struct verify_long_int { long v; int i; };
 struct verify_short_int { short v; int i; };
 struct verify_2int { int v; int i; };
 struct verify_long_double_int { long double v; int i; };
-#define VERIFY_INDEX_AT(S) ((size_t)((char *)&((struct S *)0)->i - (char *)0))
+#define VERIFY_INDEX_AT(x) ((size_t)((char *)&(x).i - (char *)&(x)))
 
 /* An element of dt: the kind of its (first) value and, for a pair type, where its int
 ** index lies (pair 0: a plain element). */
@@ -330,15 +330,21 @@ static verify_layout verify_layout_of(const sk_datatype *dt)
 {
   verify_layout l;
   MPI_Datatype t = dt->mpi;
+  struct verify_float_int fi;
+  struct verify_double_int di;
+  struct verify_long_int li;
+  struct verify_short_int si;
+  struct verify_2int ii;
+  struct verify_long_double_int ldi;
   l.kind = VK_NONE;
   l.pair = 1;
   l.index_at = 0;
-  if (t == MPI_2INT) { l.kind = VK_INT; l.index_at = VERIFY_INDEX_AT(verify_2int); }
-  else if (t == MPI_FLOAT_INT) { l.kind = VK_FLOAT; l.index_at = VERIFY_INDEX_AT(verify_float_int); }
-  else if (t == MPI_DOUBLE_INT) { l.kind = VK_DOUBLE; l.index_at = VERIFY_INDEX_AT(verify_double_int); }
-  else if (t == MPI_LONG_INT) { l.kind = VK_LONG; l.index_at = VERIFY_INDEX_AT(verify_long_int); }
-  else if (t == MPI_SHORT_INT) { l.kind = VK_SHORT; l.index_at = VERIFY_INDEX_AT(verify_short_int); }
-  else if (t == MPI_LONG_DOUBLE_INT) { l.kind = VK_LONG_DOUBLE; l.index_at = VERIFY_INDEX_AT(verify_long_double_int); }
+  if (t == MPI_2INT) { l.kind = VK_INT; l.index_at = VERIFY_INDEX_AT(ii); }
+  else if (t == MPI_FLOAT_INT) { l.kind = VK_FLOAT; l.index_at = VERIFY_INDEX_AT(fi); }
+  else if (t == MPI_DOUBLE_INT) { l.kind = VK_DOUBLE; l.index_at = VERIFY_INDEX_AT(di); }
+  else if (t == MPI_LONG_INT) { l.kind = VK_LONG; l.index_at = VERIFY_INDEX_AT(li); }
+  else if (t == MPI_SHORT_INT) { l.kind = VK_SHORT; l.index_at = VERIFY_INDEX_AT(si); }
+  else if (t == MPI_LONG_DOUBLE_INT) { l.kind = VK_LONG_DOUBLE; l.index_at = VERIFY_INDEX_AT(ldi); }
   else {
     l.pair = 0;
     if (t == MPI_INT) l.kind = VK_INT;
