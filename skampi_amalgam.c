@@ -7183,14 +7183,22 @@ SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, lo
                                size_t offset);
 /* Reductions: fills the send buffer with `count` elements of dt, element i of process r
 ** being a small whole number (so sums and products are exact in every type), and the
-** receive buffer with zeros. */
+** receive buffer with zeros. A pair type (MPI_2INT, MPI_DOUBLE_INT, ... for MINLOC and
+** MAXLOC) gets that number as its value and the rank r as its index. _from: the elements
+** are those from number first_element on (a part of a longer vector). */
 SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt);
+SK_API void sk_mpi_verify_fill_operands_from(sk_mctx *m, long count, const sk_datatype *dt, long first_element);
 /* Checks `count` elements of dt at buf against op applied, in rank order, to the
-** operands of processes first..last (sk_mpi_verify_fill_operands). Combinations the
-** local recomputation does not know (MINLOC/MAXLOC, derived types) count as a mismatch
-** of byte 0 with a message saying so. */
+** operands of processes first..last (sk_mpi_verify_fill_operands); MINLOC and MAXLOC
+** keep the smallest rank of equal values (MPI-1.1 §4.9.3). _from: the elements from
+** number first_element on (a scattered part of the result). Combinations the local
+** recomputation does not know (derived types) count as a mismatch of byte 0 with a
+** message saying so. */
 SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
                                  const sk_datatype *dt, const sk_opdef *op, int first, int last);
+SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *buf, long count,
+                                      const sk_datatype *dt, const sk_opdef *op, int first, int last,
+                                      long first_element);
 
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
@@ -9043,6 +9051,7 @@ static const sk_verifier bca_verify_table[] = {
   SK_VERIFY(Pingpong_Nonblocking, NULL, check_bca_pingpong),
   SK_VERIFY(Bcast_Cube, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY(Bcast_DOPL, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_DOPL_Grid, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY(Bcast_Linear, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY(Bcast_Library, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY_END
@@ -9375,23 +9384,87 @@ static int verify_operand(int r, long i)
   return (int)((r * 5L + i * 3L + 1L) % 4L);
 }
 
-/* The numeric kinds the local recomputation knows. */
-enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE };
+/* The numeric kinds the local recomputation knows: of a plain element, or of the value
+** of a MINLOC/MAXLOC pair. */
+enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE, VK_LONG_DOUBLE };
 
-static enum verify_kind verify_kind_of(const sk_datatype *dt)
+/* The C layouts of the pair types (MPI-1.1 §4.9.3: value, then the int index). */
+struct verify_float_int { float v; int i; };
+struct verify_double_int { double v; int i; };
+struct verify_long_int { long v; int i; };
+struct verify_short_int { short v; int i; };
+struct verify_2int { int v; int i; };
+struct verify_long_double_int { long double v; int i; };
+#define VERIFY_INDEX_AT(x) ((size_t)((char *)&(x).i - (char *)&(x)))
+
+/* An element of dt: the kind of its (first) value and, for a pair type, where its int
+** index lies (pair 0: a plain element). */
+typedef struct verify_layout {
+  enum verify_kind kind;
+  int pair;
+  size_t index_at;
+} verify_layout;
+
+static verify_layout verify_layout_of(const sk_datatype *dt)
 {
-  if (dt->mpi == MPI_INT) return VK_INT;
-  if (dt->mpi == MPI_LONG) return VK_LONG;
-  if (dt->mpi == MPI_SHORT) return VK_SHORT;
-  if (dt->mpi == MPI_UNSIGNED) return VK_UNSIGNED;
-  if (dt->mpi == MPI_FLOAT) return VK_FLOAT;
-  if (dt->mpi == MPI_DOUBLE) return VK_DOUBLE;
-  return VK_NONE;
+  verify_layout l;
+  MPI_Datatype t = dt->mpi;
+  struct verify_float_int fi;
+  struct verify_double_int di;
+  struct verify_long_int li;
+  struct verify_short_int si;
+  struct verify_2int ii;
+  struct verify_long_double_int ldi;
+  l.kind = VK_NONE;
+  l.pair = 1;
+  l.index_at = 0;
+  if (t == MPI_2INT) { l.kind = VK_INT; l.index_at = VERIFY_INDEX_AT(ii); }
+  else if (t == MPI_FLOAT_INT) { l.kind = VK_FLOAT; l.index_at = VERIFY_INDEX_AT(fi); }
+  else if (t == MPI_DOUBLE_INT) { l.kind = VK_DOUBLE; l.index_at = VERIFY_INDEX_AT(di); }
+  else if (t == MPI_LONG_INT) { l.kind = VK_LONG; l.index_at = VERIFY_INDEX_AT(li); }
+  else if (t == MPI_SHORT_INT) { l.kind = VK_SHORT; l.index_at = VERIFY_INDEX_AT(si); }
+  else if (t == MPI_LONG_DOUBLE_INT) { l.kind = VK_LONG_DOUBLE; l.index_at = VERIFY_INDEX_AT(ldi); }
+  else {
+    l.pair = 0;
+    if (t == MPI_INT) l.kind = VK_INT;
+    else if (t == MPI_LONG) l.kind = VK_LONG;
+    else if (t == MPI_SHORT) l.kind = VK_SHORT;
+    else if (t == MPI_UNSIGNED) l.kind = VK_UNSIGNED;
+    else if (t == MPI_FLOAT) l.kind = VK_FLOAT;
+    else if (t == MPI_DOUBLE) l.kind = VK_DOUBLE;
+  }
+  return l;
+}
+
+/* The value of kind k at p (numbers compare where padding bytes, as those of an x86 long
+** double, may differ). */
+static double verify_get(const char *p, enum verify_kind k)
+{
+  int i; long l; short s; unsigned u; float f; double d; long double x;
+  switch (k) {
+  case VK_INT: memcpy(&i, p, sizeof i); return i;
+  case VK_LONG: memcpy(&l, p, sizeof l); return (double)l;
+  case VK_SHORT: memcpy(&s, p, sizeof s); return s;
+  case VK_UNSIGNED: memcpy(&u, p, sizeof u); return u;
+  case VK_FLOAT: memcpy(&f, p, sizeof f); return f;
+  case VK_DOUBLE: memcpy(&d, p, sizeof d); return d;
+  case VK_LONG_DOUBLE: memcpy(&x, p, sizeof x); return (double)x;
+  default: return -1.0;
+  }
+}
+
+/* The first byte of n where got and want differ (n when none). */
+static size_t verify_first_difference(const char *got, const char *want, size_t n)
+{
+  size_t b;
+  for (b = 0; b < n && got[b] == want[b]; b++) { /* find it */ }
+  return b;
 }
 
 static void verify_put(char *p, enum verify_kind k, double v)
 {
   int i = (int)v; long l = (long)v; short s = (short)v; unsigned u = (unsigned)v; float f = (float)v;
+  long double x = (long double)v;
   switch (k) {
   case VK_INT: memcpy(p, &i, sizeof i); break;
   case VK_LONG: memcpy(p, &l, sizeof l); break;
@@ -9399,27 +9472,39 @@ static void verify_put(char *p, enum verify_kind k, double v)
   case VK_UNSIGNED: memcpy(p, &u, sizeof u); break;
   case VK_FLOAT: memcpy(p, &f, sizeof f); break;
   case VK_DOUBLE: memcpy(p, &v, sizeof v); break;
+  case VK_LONG_DOUBLE: memcpy(p, &x, sizeof x); break;
   default: break;
   }
 }
 
 SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt)
 {
-  enum verify_kind k = verify_kind_of(dt);
-  long i;
-  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
-  if (k == VK_NONE) { sk_verify_default_prepare(m, NULL); return; }
-  for (i = 0; i < count; i++) verify_put(m->send_buf + (size_t)i * dt->extent, k, verify_operand(m->rank, i));
+  sk_mpi_verify_fill_operands_from(m, count, dt, 0);
 }
 
-/* op applied to two whole numbers 0..81 (MPI-1.1 §4.9.2); -1 for an unknown op. */
+SK_API void sk_mpi_verify_fill_operands_from(sk_mctx *m, long count, const sk_datatype *dt, long first_element)
+{
+  verify_layout l = verify_layout_of(dt);
+  long i;
+  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
+  if (l.kind == VK_NONE) { sk_verify_default_prepare(m, NULL); return; }
+  if (m->send_buf && m->send_usage) memset(m->send_buf, 0, m->send_usage);
+  for (i = 0; i < count; i++) {
+    char *at = m->send_buf + (size_t)i * dt->extent;
+    verify_put(at, l.kind, verify_operand(m->rank, first_element + i));
+    if (l.pair) memcpy(at + l.index_at, &m->rank, sizeof(int));
+  }
+}
+
+/* op applied to two whole numbers 0..81 (MPI-1.1 §4.9.2); -1 for an unknown op. The
+** values of MINLOC and MAXLOC are those of MIN and MAX (their index: verify_pair). */
 static double verify_apply(MPI_Op op, double a, double b)
 {
   long x = (long)a, y = (long)b;
   if (op == MPI_SUM) return a + b;
   if (op == MPI_PROD) return a * b;
-  if (op == MPI_MAX) return a > b ? a : b;
-  if (op == MPI_MIN) return a < b ? a : b;
+  if (op == MPI_MAX || op == MPI_MAXLOC) return a > b ? a : b;
+  if (op == MPI_MIN || op == MPI_MINLOC) return a < b ? a : b;
   if (op == MPI_LAND) return (x && y) ? 1 : 0;
   if (op == MPI_LOR) return (x || y) ? 1 : 0;
   if (op == MPI_LXOR) return (!x != !y) ? 1 : 0;
@@ -9429,29 +9514,60 @@ static double verify_apply(MPI_Op op, double a, double b)
   return -1.0;
 }
 
+/* The index MINLOC/MAXLOC keep of (u, i) and (v, j), v the value they keep: that of the
+** better value, the smaller index of equal ones (MPI-1.1 §4.9.3). */
+static int verify_pair_index(double u, int i, double v, int j, double kept)
+{
+  if (u == v) return i < j ? i : j;
+  return u == kept ? i : j;
+}
+
 SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
                                  const sk_datatype *dt, const sk_opdef *op, int first, int last)
 {
-  enum verify_kind k = verify_kind_of(dt);
-  char expect[sizeof(double)], w[200];
+  return sk_mpi_verify_reduced_from(m, what, buf, count, dt, op, first, last, 0);
+}
+
+SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *buf, long count,
+                                      const sk_datatype *dt, const sk_opdef *op, int first, int last,
+                                      long first_element)
+{
+  verify_layout l = verify_layout_of(dt);
+  int pair_op = op->mpi == MPI_MINLOC || op->mpi == MPI_MAXLOC;
+  char expect[sizeof(long double) + sizeof(double)], w[200];
   long i;
   int r;
-  if (k == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0) {
+  if (l.kind == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0 || l.pair != pair_op) {
     sprintf(w, "%.80s: no local recomputation of %.30s on %.40s", what, op->name, dt->name);
     sk_verify_mismatch(m, w, 0, 0u, 0u);
     return 0;
   }
   for (i = 0; i < count; i++) {
-    double v = verify_operand(first, i);
+    long e = first_element + i;
+    double v = verify_operand(first, e);
+    int index = first;
     size_t at = (size_t)i * dt->extent, b;
-    for (r = first + 1; r <= last; r++) v = verify_apply(op->mpi, v, verify_operand(r, i));
-    verify_put(expect, k, v);
-    for (b = 0; b < dt->size; b++)
-      if (buf[at + b] != expect[b]) {
-        sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, i, v, op->name, first, last);
-        sk_verify_mismatch(m, w, at + b, (unsigned char)buf[at + b], (unsigned char)expect[b]);
-        return 0;
-      }
+    for (r = first + 1; r <= last; r++) {
+      double next = verify_apply(op->mpi, v, verify_operand(r, e));
+      if (l.pair) index = verify_pair_index(v, index, verify_operand(r, e), r, next);
+      v = next;
+    }
+    memset(expect, 0, sizeof expect);
+    verify_put(expect, l.kind, v);
+    if (verify_get(buf + at, l.kind) != v) {
+      b = verify_first_difference(buf + at, expect, dt->size);
+      if (b >= dt->size) b = 0;
+      sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, e, v, op->name, first, last);
+      sk_verify_mismatch(m, w, at + b, (unsigned char)buf[at + b], (unsigned char)expect[b]);
+      return 0;
+    }
+    memcpy(expect, &index, sizeof index);
+    if (l.pair && (b = verify_first_difference(buf + at + l.index_at, expect, sizeof index)) < sizeof index) {
+      sprintf(w, "%.80s, index of element %ld (rank %d expected from %s over ranks %d..%d)", what, e, index,
+              op->name, first, last);
+      sk_verify_mismatch(m, w, at + l.index_at + b, (unsigned char)buf[at + l.index_at + b], (unsigned char)expect[b]);
+      return 0;
+    }
   }
   return 1;
 }
@@ -11377,6 +11493,93 @@ static void coll_check_reduced(sk_mctx *m, const sk_value *args, int with_root, 
 static void check_reduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 1, 0); }
 static void check_allreduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 0); }
 static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 1); }
+
+/* Reduce_scatter: rank i holds its part of the whole result (the counts and
+** displacements of init); Reduce_Scatterv: the same, and the root the whole result in
+** front of its part. */
+static void check_reduce_scatter(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  reduce_args a;
+  reduce_args_read(&a, args, 1);
+  sk_mpi_verify_reduced_from(m, "scattered part of the reduction result", m->recv_buf, s->recv_counts[m->rank],
+                             a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+}
+
+static void check_reduce_scatterv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  reduce_args a;
+  reduce_args_read(&a, args, 1);
+  if (m->rank != a.root) { check_reduce_scatter(m, args); return; }
+  if (sk_mpi_verify_reduced(m, "reduction result at the root", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1))
+    sk_mpi_verify_reduced_from(m, "root's scattered part", m->recv_buf + sk_mpi_bytes(a.count, a.dt),
+                               s->recv_counts[m->rank], a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+}
+
+/* myalltoallv: the count of the message from `from` to `to` (send counts with s_cnt,
+** receive counts with r_cnt), as init_myalltoallv makes them. */
+static long myalltoallv_count(const xfer_args *a, long count, int from, int to)
+{
+  return from == a->charged || to == a->charged ? scaled_count(count, a->ratio) : count;
+}
+
+/* Block j of this process comes from the part of j's send buffer for this process,
+** which follows j's messages to the ranks before it. */
+static void check_myalltoallv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  xfer_args a;
+  int j, i;
+  xfer_args_read(&a, args, XFER_CHARGED);
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    long before = 0;
+    for (i = 0; i < m->rank; i++) before += myalltoallv_count(&a, a.s_count, j, i);
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)s->recv_displs[j] * a.r_dt->extent, s->recv_counts[j], a.r_dt,
+                        myalltoallv_count(&a, a.s_count, j, m->rank), a.s_dt, j, sk_mpi_bytes(before, a.s_dt));
+  }
+}
+
+/* Exchange: message k from rank j (slot j*msg_cnt+k) is j's slot rank*msg_cnt+k; the
+** slots of this process itself stay empty. */
+static void check_Exchange(sk_mctx *m, const sk_value *args)
+{
+  exchange_args a;
+  size_t block;
+  int j, k;
+  exchange_args_read(&a, args);
+  block = sk_mpi_bytes(a.count, a.dt);
+  for (j = 0; j < m->size && !m->failed; j++)
+    for (k = 0; k < a.msg_cnt && !m->failed; k++) {
+      char what[80];
+      const char *slot = m->recv_buf + block * (size_t)(j * a.msg_cnt + k);
+      if (j == m->rank) {   /* nothing is sent to oneself: the slot stays 0 */
+        size_t b;
+        for (b = 0; b < block && slot[b] == 0; b++) { /* find a written byte */ }
+        sprintf(what, "own slot %d (nothing is sent to oneself)", k);
+        if (b < block) sk_verify_mismatch(m, what, b, (unsigned char)slot[b], 0u);
+        continue;
+      }
+      sprintf(what, "message %d from rank %d", k, j);
+      sk_mpi_verify_block(m, what, slot, a.count, a.dt, a.count, a.dt, j, block * (size_t)(m->rank * a.msg_cnt + k));
+    }
+}
+
+/* twosided_borderexchange: the left neighbour's first block (sent rightwards) and the
+** right neighbour's second block (sent leftwards). */
+static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  border_args a;
+  const sk_datatype *t = sk_mpi_int_type();
+  border_args_read(&a, args);
+  if (a.iterations <= 0) return;
+  if (sk_mpi_verify_block(m, "block from the left neighbour", m->recv_buf, a.count, t, a.count, t,
+                          sk_mpi_ring_left(m), 0))
+    sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
+                        t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
+}
 #endif /* SKAMPI_MPI */
 
 #define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
@@ -11434,6 +11637,11 @@ static const sk_verifier mpi_coll_verify_table[] = {
   SK_VERIFY_MPI(Allreduce, prepare_reduce, check_allreduce),
   SK_VERIFY_MPI(Reduce_Bcast, prepare_reduce, check_allreduce),
   SK_VERIFY_MPI(Scan, prepare_reduce, check_scan),
+  SK_VERIFY_MPI(Reduce_scatter, prepare_reduce, check_reduce_scatter),
+  SK_VERIFY_MPI(Reduce_Scatterv, prepare_reduce, check_reduce_scatterv),
+  SK_VERIFY_MPI(myalltoallv, NULL, check_myalltoallv),
+  SK_VERIFY_MPI(Exchange, NULL, check_Exchange),
+  SK_VERIFY_MPI(twosided_borderexchange, NULL, check_twosided_borderexchange),
   SK_VERIFY_MPI(Alltoall, NULL, check_alltoall),
   SK_VERIFY_MPI(Alltoall_Isend_Irecv, NULL, check_alltoall),
   SK_VERIFY_MPI(Alltoallv, NULL, check_alltoall),
@@ -13635,17 +13843,22 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 **   timed, the file is gone afterwards); reads create their file in init and delete it
 **   in finalize. With the file_sync setting MPI_File_sync ends the timed part.
 ** - Files are named and removed by io_files.c (also when a signal ends the run).
-** - Verification (settings verify, switch_verification_on): on the first call the data
-**   carries a pattern; a write reads its chunks back (explicit offsets, or in rank order
-**   for the ordered classes), a read compares with what init wrote; the first
-**   differing byte fails the measurement. Non-collective shared-pointer classes and
-**   MPI_MODE_SEQUENTIAL files place data in no determined order and are not compared.
+** - Verification (settings verify, switch_verification_on): the first call with it on
+**   is the engine's verification call (verify.h; the rows' verifiers say "in measure").
+**   Its data carries a pattern; a write reads its chunks back (explicit offsets, or in
+**   rank order for the ordered classes; a second handle for MPI_MODE_SEQUENTIAL files),
+**   a read compares a zeroed buffer after the read with what init wrote; the first
+**   differing byte is the mismatch. Non-collective shared-pointer classes place data in
+**   no determined order: the counts of every byte value must match. The rows without
+**   data check what they did (file size, pointer position, deletion); open and close
+**   have nothing to verify.
 */
-#line 29 "split/meas_mpi_io.c"
-#line 30 "split/meas_mpi_io.c"
-#line 31 "split/meas_mpi_io.c"
-#line 32 "split/meas_mpi_io.c"
 #line 33 "split/meas_mpi_io.c"
+#line 34 "split/meas_mpi_io.c"
+#line 35 "split/meas_mpi_io.c"
+#line 36 "split/meas_mpi_io.c"
+#line 37 "split/meas_mpi_io.c"
+#line 38 "split/meas_mpi_io.c"
 
 #if SK_HAVE_MPI_IO
 #include <unistd.h>
@@ -13937,9 +14150,30 @@ static void io_fill(char *buf, size_t bytes, int owner)
   for (k = 0; k < bytes; k++) buf[k] = (char)io_pattern(owner, k);
 }
 
+/* Whether this call is the verification call (the first one with verification on:
+** the engine's verification pass, whose time is not used); marks it done. */
+static int io_verify_now(sk_mctx *m, io_state *s)
+{
+  int now = m->settings != NULL && m->settings->verify && !s->verified;
+  if (now) s->verified = 1;
+  return now;
+}
+
+static void io_fill(char *buf, size_t bytes, int owner);
+
+/* The buffer of the verification call: a writer's holds its pattern, a reader's zeros
+** (so that what was not read shows). */
+static void io_verify_buffer(sk_mctx *m, const io_state *s, int verify, char *buf)
+{
+  if (!verify) return;
+  if (s->write) io_fill(buf, m->send_usage, s->owner);
+  else memset(buf, 0, m->recv_usage);
+}
+
 /* Compares the data of `elements` memtype elements in got with those in want (packed,
-** so holes of derived types do not count); fails naming the first differing byte. */
-static int io_compare(sk_mctx *m, const io_state *s, char *got, char *want, long elements)
+** so holes of derived types do not count); a mismatch names `what` and the first
+** differing byte (verify.h). */
+static int io_compare(sk_mctx *m, const io_state *s, const char *what, char *got, char *want, long elements)
 {
   int size = 0, p1 = 0, p2 = 0, k;
   char *a, *b, msg[200];
@@ -13952,9 +14186,8 @@ static int io_compare(sk_mctx *m, const io_state *s, char *got, char *want, long
   MPI_Pack(want, (int)elements, s->a.memtype->mpi, b, size, &p2, self);
   for (k = 0; k < p1 && a[k] == b[k]; k++) { /* find the first difference */ }
   if (k < p1) {
-    sprintf(msg, "%.40s: verify: process %d holds 0x%02x at data byte %d of %d where 0x%02x was written", s->fn,
-            m->rank, (unsigned char)a[k], k, p1, (unsigned char)b[k]);
-    sk_meas_fail(m, msg);
+    sprintf(msg, "%.40s: %.80s, data byte %d of %d in type-map order", s->fn, what, k, p1);
+    sk_verify_mismatch(m, msg, (size_t)k, (unsigned char)a[k], (unsigned char)b[k]);
   }
   free(a);
   free(b);
@@ -13967,27 +14200,117 @@ static void io_verify_read(sk_mctx *m, const io_state *s, char *got, long elemen
   size_t bytes = sk_mpi_bytes(elements, s->a.memtype);
   char *want = (char *)sk_malloc(bytes + 1);
   io_fill(want, bytes, s->owner);
-  io_compare(m, s, got, want, elements);
+  io_compare(m, s, "read buffer", got, want, elements);
   free(want);
 }
 
-/* Whether the positions of daccess are determined (explicit, individual, ordered). */
-static int io_determined(const io_state *s, long daccess)
+/* hist[v] += the number of data bytes of value v in `elements` memtype elements at buf
+** (packed: holes of derived types do not count). */
+static void io_histogram(const io_state *s, char *buf, long elements, long *hist)
 {
-  return !s->sequential && (!(daccess & SK_IO_SHARED_FILE_POINTER) || (daccess & SK_IO_COLLECTIVE));
+  int size = 0, pos = 0, k;
+  char *packed;
+  if (elements <= 0) return;
+  MPI_Pack_size((int)elements, s->a.memtype->mpi, MPI_COMM_SELF, &size);
+  packed = (char *)sk_malloc((size_t)size + 1);
+  MPI_Pack(buf, (int)elements, s->a.memtype->mpi, packed, size, &pos, MPI_COMM_SELF);
+  for (k = 0; k < pos; k++) hist[(unsigned char)packed[k]]++;
+  free(packed);
 }
 
-/* A write reads its chunks back (same positions) and compares. */
+/* Non-collective shared-pointer accesses place the chunks in no determined order (MPI-2
+** §9.4.4): the data must still be all the chunks of all processes, each once. Checked as
+** the count of every byte value: for a write, the file's data (a second handle, rank 0
+** of the file's communicator reads it all) against everything the processes wrote; for
+** a read, everything the processes read against everything in the file (their
+** patterns, written in init). The noncontiguous patterns give every process a view of
+** its own, with which shared-pointer routines are erroneous (MPI-2 §9.4.4: all
+** processes must use the same view): their data has no place to check. */
+static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data)
+{
+  long mine[257], all[257], found[256];
+  int v, me = 0;
+  size_t bytes;
+  char *back, msg[200];
+  MPI_File reader;
+  if (s->own_view != MPI_DATATYPE_NULL) return;
+  memset(mine, 0, sizeof mine);
+  memset(found, 0, sizeof found);
+  MPI_Comm_rank(s->comm, &me);
+  if (s->write) io_histogram(s, data, s->elements, mine);
+  else {
+    bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    back = (char *)sk_malloc(bytes + 1);
+    io_fill(back, bytes, s->owner);
+    io_histogram(s, back, s->elements, mine);
+    free(back);
+    io_histogram(s, data, s->elements, found);
+  }
+  mine[256] = s->elements;
+  MPI_Allreduce(mine, all, 257, MPI_LONG, MPI_SUM, s->comm);
+  if (s->write) {
+    int seq = s->sequential;
+    MPI_File_sync(fh);
+    MPI_Barrier(s->comm);
+    s->sequential = 0;
+    if (!io_open(m, s, MPI_MODE_RDONLY, &reader)) { s->sequential = seq; return; }
+    s->sequential = seq;
+    if (me == 0) {
+      MPI_Status st;
+      bytes = sk_mpi_bytes(all[256], s->a.memtype);
+      back = (char *)sk_malloc(bytes + 1);
+      memset(back, 0, bytes + 1);
+      if (io_ok(m, s, MPI_File_read_at(reader, 0, back, (int)all[256], s->a.memtype->mpi, &st), "MPI_File_read_at"))
+        io_histogram(s, back, all[256], found);
+      free(back);
+    }
+    MPI_File_close(&reader);
+  } else {
+    MPI_Allreduce(found, mine, 256, MPI_LONG, MPI_SUM, s->comm);
+    memcpy(found, mine, sizeof found);
+  }
+  if (me != 0 || m->failed) return;
+  for (v = 0; v < 256 && found[v] == all[v]; v++) { /* find a byte value that differs */ }
+  if (v < 256) {
+    sprintf(msg, "process %d of %d: %.40s: %.40s in no determined order: the data holds %ld bytes 0x%02x, "
+            "the processes %s %ld", m->rank, m->size, s->fn, s->write ? "file read back" : "read buffers", found[v], v,
+            s->write ? "wrote" : "wrote to the file", all[v]);
+    sk_meas_fail(m, msg);
+  }
+}
+
+/* Whether the positions of daccess are determined (explicit, individual, ordered). */
+static int io_determined(long daccess)
+{
+  return !(daccess & SK_IO_SHARED_FILE_POINTER) || (daccess & SK_IO_COLLECTIVE);
+}
+
+/* A write reads its chunks back and compares: with MPI_File_read_at at the positions of
+** the plan, or, where the shared pointer placed them, with MPI_File_read_ordered from
+** the start (the order of MPI_File_write_ordered: rank order in every call). A
+** MPI_MODE_SEQUENTIAL file is write-only: a second handle reads it (after sync-barrier-
+** sync, MPI-2 §9.6.1). Non-collective shared-pointer writes land in no determined
+** order: io_verify_unordered. */
 static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
 {
   size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
   char *back;
   long daccess = s->a.daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
-  if (!io_determined(s, s->a.daccess)) return;
+  MPI_File reader = fh;
+  int seq = s->sequential;
+  if (!io_determined(s->a.daccess)) { io_verify_unordered(m, s, fh, sent); return; }
+  if (seq) {
+    MPI_File_sync(fh);
+    MPI_Barrier(s->comm);
+    s->sequential = 0;
+    if (!io_open(m, s, MPI_MODE_RDONLY, &reader)) { s->sequential = seq; return; }
+    s->sequential = seq;
+  }
   back = (char *)sk_malloc(bytes + 1);
   memset(back, 0, bytes + 1);
-  if (daccess == 0x214) MPI_File_seek_shared(fh, 0, MPI_SEEK_SET);
-  if (io_run_chunks(m, s, fh, back, 0, daccess)) io_compare(m, s, back, sent, s->elements);
+  if (daccess == 0x214) MPI_File_seek_shared(reader, 0, MPI_SEEK_SET);
+  if (io_run_chunks(m, s, reader, back, 0, daccess)) io_compare(m, s, "file read back", back, sent, s->elements);
+  if (reader != fh) MPI_File_close(&reader);
   free(back);
 }
 
@@ -14031,11 +14354,12 @@ static double io_pattern_measure(sk_mctx *m, const sk_value *args)
   const sk_io_config *io = io_cfg(m);
   MPI_File fh;
   char *buf = s->write ? m->send_buf : m->recv_buf;
-  int verify = m->settings != NULL && m->settings->verify && !s->verified;
+  int verify;
   double start, t;
   (void)args;
   if (s->unsupported || !s->active) return -1.0;
-  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, s->write ? IO_WRITE_MODE : MPI_MODE_RDONLY, &fh)) return -1.0;
   if (s->write && io->preallocation)
     MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->a.memtype) * (MPI_Offset)m->size);
@@ -14043,11 +14367,9 @@ static double io_pattern_measure(sk_mctx *m, const sk_value *args)
   io_run_chunks(m, s, fh, buf, s->write, s->a.daccess);
   if (io->file_sync) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
-  if (verify) {
-    s->verified = 1;
-    if (s->write) io_verify_write(m, s, fh, buf);
-    else if (io_determined(s, s->a.daccess)) io_verify_read(m, s, buf, s->elements);
-  }
+  if (verify && s->write) io_verify_write(m, s, fh, buf);
+  else if (verify && io_determined(s->a.daccess)) io_verify_read(m, s, buf, s->elements);
+  else if (verify) io_verify_unordered(m, s, fh, buf);
   MPI_File_close(&fh);
   return t;
 }
@@ -14248,15 +14570,15 @@ static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
   io_state *s = io_of(m);
   double start, t;
+  int verify;
   (void)args;
   if (s->unsupported) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   start = sk_sync_start(m);
   io_open_read_close(m, s, m->recv_buf);
   t = sk_sync_stop(m) - start;
-  if (m->settings != NULL && m->settings->verify && !s->verified) {
-    s->verified = 1;
-    io_verify_read(m, s, m->recv_buf, s->a.count);
-  }
+  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
   return t;
 }
 
@@ -14298,10 +14620,12 @@ static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
   io_state *s = io_of(m);
-  int *counts, *displs, q, part;
+  int *counts, *displs, q, part, verify;
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   part = (int)(s->a.count / s->a.np);
   counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
   displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
@@ -14313,10 +14637,7 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
   if (s->active) io_open_read_close(m, s, m->recv_buf);
   MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->a.memtype->mpi, sk_mpi_comm(m));
   t = sk_sync_stop(m) - start;
-  if (m->settings != NULL && m->settings->verify && !s->verified) {
-    s->verified = 1;
-    io_verify_read(m, s, m->recv_buf, s->a.count);
-  }
+  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
   free(counts);
   free(displs);
   return t;
@@ -14357,7 +14678,7 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status st;
   char *buf = s->write ? m->send_buf : m->recv_buf;
-  int verify = m->settings != NULL && m->settings->verify && !s->verified, partner = m->rank ^ 1;
+  int verify, partner = m->rank ^ 1;
   long i, collective = s->a.daccess & SK_IO_COLLECTIVE;
   double start, t;
   (void)args;
@@ -14367,7 +14688,8 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
     sk_sync_stop(m);
     return -1.0;
   }
-  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
   for (i = 0; i < s->n; i++) {
@@ -14383,15 +14705,33 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
       io_ok(m, s, io_access(fh, 0, s->a.daccess, off, buf, s->write ? 0 : len, s->a.memtype->mpi), "read");
   }
   t = sk_sync_stop(m) - start;
-  if (verify) {
-    s->verified = 1;
-    if (!s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
-  }
+  if (verify && !s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
   MPI_File_close(&fh);
   return t;
 }
 
 /* ---- open, close, delete, preallocate, seek ---- */
+
+/* A failed check of the verification call that is no byte comparison (file size,
+** file pointer, existence), in the form of verify.h's messages. */
+static void io_verify_fail(sk_mctx *m, const io_state *s, const char *what)
+{
+  char msg[260];
+  sprintf(msg, "process %d of %d: %.40s: %.180s", m->rank, m->size, s->fn, what);
+  sk_meas_fail(m, msg);
+}
+
+/* The verification call of a deletion: the file must be gone (an MPI_File_open of it
+** on this process alone fails). */
+static void io_verify_gone(sk_mctx *m, io_state *s, const char *after)
+{
+  MPI_File fh = MPI_FILE_NULL;
+  char what[120];
+  if (MPI_File_open(MPI_COMM_SELF, s->path, MPI_MODE_RDONLY, MPI_INFO_NULL, &fh) != MPI_SUCCESS) return;
+  MPI_File_close(&fh);
+  sprintf(what, "the file still exists after %.80s", after);
+  io_verify_fail(m, s, what);
+}
 
 /* A file of `bytes` bytes (rank 0 writes them) made collectively in init. */
 static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
@@ -14457,6 +14797,24 @@ static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
   return sk_sync_stop(m) - start;
 }
 
+/* The verification call of open_close: after sync-barrier-sync (MPI-2 §9.6.1) the byte
+** of the next process is the one it wrote. */
+static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
+{
+  MPI_Status st;
+  int next = (m->rank + 1) % m->size;
+  char got = 0;
+  MPI_File_sync(fh);
+  MPI_Barrier(s->comm);
+  MPI_File_sync(fh);
+  if (io_ok(m, s, MPI_File_read_at(fh, (MPI_Offset)next, &got, 1, MPI_BYTE, &st), "MPI_File_read_at")
+      && (unsigned char)got != io_pattern(next, 0)) {
+    char what[120];
+    sprintf(what, "%.40s: the byte of process %d read back", s->fn, next);
+    sk_verify_mismatch(m, what, (size_t)next, (unsigned char)got, io_pattern(next, 0));
+  }
+}
+
 /* MPI_IO_open_close(create_flag): open (+CREATE), view, a 1-byte write by every process
 ** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
 static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
@@ -14473,10 +14831,13 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
   MPI_File fh;
   MPI_Status st;
   double start, t;
+  int verify = io_verify_now(m, s);
   (void)args;
+  if (verify) m->send_buf[0] = (char)io_pattern(m->rank, 0);
   start = sk_sync_start(m);
   if (io_open(m, s, MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE : 0), &fh)) {
     io_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
+    if (verify) io_verify_next_byte(m, s, fh);
     MPI_File_close(&fh);
   }
   t = sk_sync_stop(m) - start;
@@ -14509,7 +14870,9 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
   start = MPI_Wtime();
   rc = MPI_File_delete(s->path, s->info);
   start = MPI_Wtime() - start;
-  return io_ok(m, s, rc, "MPI_File_delete") ? start : -1.0;
+  if (!io_ok(m, s, rc, "MPI_File_delete")) return -1.0;
+  if (io_verify_now(m, s)) io_verify_gone(m, s, "MPI_File_delete");
+  return start;
 }
 
 /* MPI_IO_delete_on_close(count): the collective close of a DELETE_ON_CLOSE file that
@@ -14533,7 +14896,9 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
   if (m->rank == 0 && s->a.count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->a.count, MPI_BYTE, &st);
   start = sk_sync_start(m);
   MPI_File_close(&fh);
-  return sk_sync_stop(m) - start;
+  start = sk_sync_stop(m) - start;
+  if (io_verify_now(m, s) && m->rank == 0) io_verify_gone(m, s, "the close of a MPI_MODE_DELETE_ON_CLOSE file");
+  return start;
 }
 
 /* MPI_IO_preallocate(count, with_sync): MPI_File_preallocate of count bytes on a new
@@ -14543,6 +14908,16 @@ static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
   io_state *s = io_new(m, "MPI_IO_preallocate", "cf", args, 1);
   sk_mpi_check_count(m, s->fn, "count", s->a.count);
   io_name(m, s, "preallocate", 0);
+}
+
+/* The verification call of preallocate: the file has at least the bytes preallocated. */
+static void io_verify_size(sk_mctx *m, io_state *s, MPI_File fh)
+{
+  MPI_Offset size = 0;
+  char what[160];
+  if (!io_ok(m, s, MPI_File_get_size(fh, &size), "MPI_File_get_size") || size >= (MPI_Offset)s->a.count) return;
+  sprintf(what, "the file has %ld bytes after MPI_File_preallocate of %ld", (long)size, s->a.count);
+  io_verify_fail(m, s, what);
 }
 
 static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
@@ -14557,7 +14932,7 @@ static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
   rc = MPI_File_preallocate(fh, (MPI_Offset)s->a.count);
   if (s->a.flag) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
-  io_ok(m, s, rc, "MPI_File_preallocate");
+  if (io_ok(m, s, rc, "MPI_File_preallocate") && io_verify_now(m, s)) io_verify_size(m, s, fh);
   MPI_File_close(&fh);
   return t;
 }
@@ -14573,6 +14948,19 @@ static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
   if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
 }
 
+/* The verification call of a seek: the pointer is where it was set (in etypes). */
+static void io_verify_position(sk_mctx *m, io_state *s, int shared, MPI_Offset pos)
+{
+  MPI_Offset now = -1;
+  char what[160];
+  if (shared) MPI_File_get_position_shared(s->fh, &now);
+  else MPI_File_get_position(s->fh, &now);
+  if (now == pos) return;
+  sprintf(what, "the %s file pointer is at %ld after the seek to %ld", shared ? "shared" : "individual", (long)now,
+          (long)pos);
+  io_verify_fail(m, s, what);
+}
+
 static double io_seek(sk_mctx *m, int shared)
 {
   io_state *s = io_of(m);
@@ -14583,7 +14971,9 @@ static double io_seek(sk_mctx *m, int shared)
   start = sk_sync_start(m);
   rc = shared ? MPI_File_seek_shared(s->fh, pos, MPI_SEEK_SET) : MPI_File_seek(s->fh, pos, MPI_SEEK_SET);
   start = sk_sync_stop(m) - start;
-  return io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek") ? start : -1.0;
+  if (!io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek")) return -1.0;
+  if (io_verify_now(m, s)) io_verify_position(m, s, shared, pos);
+  return start;
 }
 
 static void init_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek"); }
@@ -14639,7 +15029,7 @@ static void io_local_verify(sk_mctx *m, io_state *s, const char *data, long size
     data = back;
   }
   if (f) fclose(f);
-  io_compare(m, s, (char *)data, want, size);
+  io_compare(m, s, data == back ? "local file read back" : "read buffer", (char *)data, want, size);
   free(back);
   free(want);
 }
@@ -14735,21 +15125,17 @@ static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int wri
   return io_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
 }
 
-static int io_verify_now(sk_mctx *m, io_state *s)
-{
-  int now = m->settings != NULL && m->settings->verify && !s->verified;
-  if (now) s->verified = 1;
-  return now;
-}
-
 static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
 {
   io_state *s = io_of(m);
   double t;
+  int verify;
   (void)args;
   if (m->rank != 0) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   t = io_is_posix(s) ? io_posix(m, s, m->recv_buf, s->a.count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
   return t;
 }
 
@@ -14816,10 +15202,13 @@ static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *ar
 {
   io_state *s = io_of(m);
   double t;
+  int verify;
   (void)args;
   if (m->rank != 0) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   t = io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
   return t;
 }
 
@@ -14879,6 +15268,45 @@ static const sk_measurement mpi_io_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
+
+/* Verification (verify.h): the measure functions check in their first call with
+** verification on, which is the engine's verification pass (header comment). */
+#define IO_VERIFY(NAME) { #NAME, SK_IF_MPIIO(sk_verify_in_measure), SK_IF_MPIIO(sk_verify_in_measure), NULL }
+
+static const sk_verifier mpi_io_verify_table[] = {
+  SK_VERIFY_NOTHING(MPI_IO_open, "opens and closes a file, moves no data"),
+  SK_VERIFY_NOTHING(MPI_IO_close, "closes a file, moves no data"),
+  IO_VERIFY(MPI_IO_open_close),
+  IO_VERIFY(MPI_IO_delete),
+  IO_VERIFY(MPI_IO_delete_on_close),
+  IO_VERIFY(MPI_IO_file_seek),
+  IO_VERIFY(MPI_IO_file_seek_shared),
+  IO_VERIFY(MPI_IO_preallocate),
+  IO_VERIFY(MPI_IO_write_segmented),
+  IO_VERIFY(MPI_IO_read_segmented),
+  IO_VERIFY(MPI_IO_write_strided),
+  IO_VERIFY(MPI_IO_read_strided),
+  IO_VERIFY(MPI_IO_read_file),
+  IO_VERIFY(MPI_IO_read_and_distribute),
+  IO_VERIFY(MPI_IO_write_random),
+  IO_VERIFY(MPI_IO_read_random),
+  IO_VERIFY(MPI_IO_write_noncontiguous),
+  IO_VERIFY(MPI_IO_read_noncontiguous),
+  IO_VERIFY(MPI_IO_write_separate),
+  IO_VERIFY(MPI_IO_read_separate),
+  IO_VERIFY(MPI_IO_write_sequential),
+  IO_VERIFY(MPI_IO_read_sequential),
+  IO_VERIFY(MPI_IO_write_and_read),
+  IO_VERIFY(MPI_IO_write_once),
+  IO_VERIFY(MPI_IO_read_once),
+  IO_VERIFY(MPI_IO_read_file_once),
+  IO_VERIFY(MPI_IO_write_file_once),
+  IO_VERIFY(MPI_IO_read_large_file_once),
+  IO_VERIFY(MPI_IO_write_large_file_once),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_table; }
 /* --- end split/meas_mpi_io.c --- */
 /* --- begin split/skampi5_compat.h --- */
 #line 1 "split/skampi5_compat.h"
@@ -15139,6 +15567,7 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 ** rank 1 only, so the row has the point-to-point pattern (other ranks stay out).
 */
 #line 12 "split/meas_skampi5_example.c"
+#line 13 "split/meas_skampi5_example.c"
 
 #ifdef SKAMPI_MPI
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
@@ -15181,6 +15610,15 @@ double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int 
   }
   return (end_time - start_time)/iterations;
 }
+
+/* Verification (skampi -v; skampi's side, not SKaMPI 5 API): after the ping-pongs each of
+** ranks 0 and 1 holds the other's pattern-filled send buffer. */
+static void check_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i, iterations = args[3].u.i;
+  if (iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, count, args[1].u.dt, count, args[1].u.dt, 1 - m->rank, 0);
+}
 #endif /* SKAMPI_MPI */
 
 /* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
@@ -15196,6 +15634,13 @@ SK_API const sk_measurement *sk_meas_table_skampi5_example(void)
 {
   return skampi5_example_table;
 }
+
+static const sk_verifier skampi5_example_verify_table[] = {
+  SK_VERIFY_MPI(Skampi5_Pingpong_Send_Recv, NULL, check_Skampi5_Pingpong_Send_Recv),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5_example_verify_table; }
 /* --- end split/meas_skampi5_example.c --- */
 /* --- begin split/catalogue.c --- */
 #line 1 "split/catalogue.c"
@@ -15227,10 +15672,12 @@ SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void);
 SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
+SK_API const sk_verifier *sk_verify_table_mpi_io(void), *sk_verify_table_skampi5_example(void);
 
 static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
   sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
-  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
+  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
+  sk_verify_table_mpi_win_transfer, sk_verify_table_mpi_io, sk_verify_table_skampi5_example,
   NULL
 };
 

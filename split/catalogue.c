@@ -26,10 +26,12 @@ SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void);
 SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win(void);
 SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
+SK_API const sk_verifier *sk_verify_table_mpi_io(void), *sk_verify_table_skampi5_example(void);
 
 static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
   sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
-  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win, sk_verify_table_mpi_win_transfer,
+  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
+  sk_verify_table_mpi_win_transfer, sk_verify_table_mpi_io, sk_verify_table_skampi5_example,
   NULL
 };
 

@@ -783,6 +783,7 @@ static const sk_verifier bca_verify_table[] = {
   SK_VERIFY(Pingpong_Nonblocking, NULL, check_bca_pingpong),
   SK_VERIFY(Bcast_Cube, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY(Bcast_DOPL, sk_verify_in_measure, sk_verify_in_measure),
+  SK_VERIFY(Bcast_DOPL_Grid, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY(Bcast_Linear, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY(Bcast_Library, sk_verify_in_measure, sk_verify_in_measure),
   SK_VERIFY_END

@@ -305,23 +305,87 @@ static int verify_operand(int r, long i)
   return (int)((r * 5L + i * 3L + 1L) % 4L);
 }
 
-/* The numeric kinds the local recomputation knows. */
-enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE };
+/* The numeric kinds the local recomputation knows: of a plain element, or of the value
+** of a MINLOC/MAXLOC pair. */
+enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE, VK_LONG_DOUBLE };
 
-static enum verify_kind verify_kind_of(const sk_datatype *dt)
+/* The C layouts of the pair types (MPI-1.1 §4.9.3: value, then the int index). */
+struct verify_float_int { float v; int i; };
+struct verify_double_int { double v; int i; };
+struct verify_long_int { long v; int i; };
+struct verify_short_int { short v; int i; };
+struct verify_2int { int v; int i; };
+struct verify_long_double_int { long double v; int i; };
+#define VERIFY_INDEX_AT(x) ((size_t)((char *)&(x).i - (char *)&(x)))
+
+/* An element of dt: the kind of its (first) value and, for a pair type, where its int
+** index lies (pair 0: a plain element). */
+typedef struct verify_layout {
+  enum verify_kind kind;
+  int pair;
+  size_t index_at;
+} verify_layout;
+
+static verify_layout verify_layout_of(const sk_datatype *dt)
 {
-  if (dt->mpi == MPI_INT) return VK_INT;
-  if (dt->mpi == MPI_LONG) return VK_LONG;
-  if (dt->mpi == MPI_SHORT) return VK_SHORT;
-  if (dt->mpi == MPI_UNSIGNED) return VK_UNSIGNED;
-  if (dt->mpi == MPI_FLOAT) return VK_FLOAT;
-  if (dt->mpi == MPI_DOUBLE) return VK_DOUBLE;
-  return VK_NONE;
+  verify_layout l;
+  MPI_Datatype t = dt->mpi;
+  struct verify_float_int fi;
+  struct verify_double_int di;
+  struct verify_long_int li;
+  struct verify_short_int si;
+  struct verify_2int ii;
+  struct verify_long_double_int ldi;
+  l.kind = VK_NONE;
+  l.pair = 1;
+  l.index_at = 0;
+  if (t == MPI_2INT) { l.kind = VK_INT; l.index_at = VERIFY_INDEX_AT(ii); }
+  else if (t == MPI_FLOAT_INT) { l.kind = VK_FLOAT; l.index_at = VERIFY_INDEX_AT(fi); }
+  else if (t == MPI_DOUBLE_INT) { l.kind = VK_DOUBLE; l.index_at = VERIFY_INDEX_AT(di); }
+  else if (t == MPI_LONG_INT) { l.kind = VK_LONG; l.index_at = VERIFY_INDEX_AT(li); }
+  else if (t == MPI_SHORT_INT) { l.kind = VK_SHORT; l.index_at = VERIFY_INDEX_AT(si); }
+  else if (t == MPI_LONG_DOUBLE_INT) { l.kind = VK_LONG_DOUBLE; l.index_at = VERIFY_INDEX_AT(ldi); }
+  else {
+    l.pair = 0;
+    if (t == MPI_INT) l.kind = VK_INT;
+    else if (t == MPI_LONG) l.kind = VK_LONG;
+    else if (t == MPI_SHORT) l.kind = VK_SHORT;
+    else if (t == MPI_UNSIGNED) l.kind = VK_UNSIGNED;
+    else if (t == MPI_FLOAT) l.kind = VK_FLOAT;
+    else if (t == MPI_DOUBLE) l.kind = VK_DOUBLE;
+  }
+  return l;
+}
+
+/* The value of kind k at p (numbers compare where padding bytes, as those of an x86 long
+** double, may differ). */
+static double verify_get(const char *p, enum verify_kind k)
+{
+  int i; long l; short s; unsigned u; float f; double d; long double x;
+  switch (k) {
+  case VK_INT: memcpy(&i, p, sizeof i); return i;
+  case VK_LONG: memcpy(&l, p, sizeof l); return (double)l;
+  case VK_SHORT: memcpy(&s, p, sizeof s); return s;
+  case VK_UNSIGNED: memcpy(&u, p, sizeof u); return u;
+  case VK_FLOAT: memcpy(&f, p, sizeof f); return f;
+  case VK_DOUBLE: memcpy(&d, p, sizeof d); return d;
+  case VK_LONG_DOUBLE: memcpy(&x, p, sizeof x); return (double)x;
+  default: return -1.0;
+  }
+}
+
+/* The first byte of n where got and want differ (n when none). */
+static size_t verify_first_difference(const char *got, const char *want, size_t n)
+{
+  size_t b;
+  for (b = 0; b < n && got[b] == want[b]; b++) { /* find it */ }
+  return b;
 }
 
 static void verify_put(char *p, enum verify_kind k, double v)
 {
   int i = (int)v; long l = (long)v; short s = (short)v; unsigned u = (unsigned)v; float f = (float)v;
+  long double x = (long double)v;
   switch (k) {
   case VK_INT: memcpy(p, &i, sizeof i); break;
   case VK_LONG: memcpy(p, &l, sizeof l); break;
@@ -329,27 +393,39 @@ static void verify_put(char *p, enum verify_kind k, double v)
   case VK_UNSIGNED: memcpy(p, &u, sizeof u); break;
   case VK_FLOAT: memcpy(p, &f, sizeof f); break;
   case VK_DOUBLE: memcpy(p, &v, sizeof v); break;
+  case VK_LONG_DOUBLE: memcpy(p, &x, sizeof x); break;
   default: break;
   }
 }
 
 SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt)
 {
-  enum verify_kind k = verify_kind_of(dt);
-  long i;
-  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
-  if (k == VK_NONE) { sk_verify_default_prepare(m, NULL); return; }
-  for (i = 0; i < count; i++) verify_put(m->send_buf + (size_t)i * dt->extent, k, verify_operand(m->rank, i));
+  sk_mpi_verify_fill_operands_from(m, count, dt, 0);
 }
 
-/* op applied to two whole numbers 0..81 (MPI-1.1 §4.9.2); -1 for an unknown op. */
+SK_API void sk_mpi_verify_fill_operands_from(sk_mctx *m, long count, const sk_datatype *dt, long first_element)
+{
+  verify_layout l = verify_layout_of(dt);
+  long i;
+  if (m->recv_buf && m->recv_usage) memset(m->recv_buf, 0, m->recv_usage);
+  if (l.kind == VK_NONE) { sk_verify_default_prepare(m, NULL); return; }
+  if (m->send_buf && m->send_usage) memset(m->send_buf, 0, m->send_usage);
+  for (i = 0; i < count; i++) {
+    char *at = m->send_buf + (size_t)i * dt->extent;
+    verify_put(at, l.kind, verify_operand(m->rank, first_element + i));
+    if (l.pair) memcpy(at + l.index_at, &m->rank, sizeof(int));
+  }
+}
+
+/* op applied to two whole numbers 0..81 (MPI-1.1 §4.9.2); -1 for an unknown op. The
+** values of MINLOC and MAXLOC are those of MIN and MAX (their index: verify_pair). */
 static double verify_apply(MPI_Op op, double a, double b)
 {
   long x = (long)a, y = (long)b;
   if (op == MPI_SUM) return a + b;
   if (op == MPI_PROD) return a * b;
-  if (op == MPI_MAX) return a > b ? a : b;
-  if (op == MPI_MIN) return a < b ? a : b;
+  if (op == MPI_MAX || op == MPI_MAXLOC) return a > b ? a : b;
+  if (op == MPI_MIN || op == MPI_MINLOC) return a < b ? a : b;
   if (op == MPI_LAND) return (x && y) ? 1 : 0;
   if (op == MPI_LOR) return (x || y) ? 1 : 0;
   if (op == MPI_LXOR) return (!x != !y) ? 1 : 0;
@@ -359,29 +435,60 @@ static double verify_apply(MPI_Op op, double a, double b)
   return -1.0;
 }
 
+/* The index MINLOC/MAXLOC keep of (u, i) and (v, j), v the value they keep: that of the
+** better value, the smaller index of equal ones (MPI-1.1 §4.9.3). */
+static int verify_pair_index(double u, int i, double v, int j, double kept)
+{
+  if (u == v) return i < j ? i : j;
+  return u == kept ? i : j;
+}
+
 SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
                                  const sk_datatype *dt, const sk_opdef *op, int first, int last)
 {
-  enum verify_kind k = verify_kind_of(dt);
-  char expect[sizeof(double)], w[200];
+  return sk_mpi_verify_reduced_from(m, what, buf, count, dt, op, first, last, 0);
+}
+
+SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *buf, long count,
+                                      const sk_datatype *dt, const sk_opdef *op, int first, int last,
+                                      long first_element)
+{
+  verify_layout l = verify_layout_of(dt);
+  int pair_op = op->mpi == MPI_MINLOC || op->mpi == MPI_MAXLOC;
+  char expect[sizeof(long double) + sizeof(double)], w[200];
   long i;
   int r;
-  if (k == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0) {
+  if (l.kind == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0 || l.pair != pair_op) {
     sprintf(w, "%.80s: no local recomputation of %.30s on %.40s", what, op->name, dt->name);
     sk_verify_mismatch(m, w, 0, 0u, 0u);
     return 0;
   }
   for (i = 0; i < count; i++) {
-    double v = verify_operand(first, i);
+    long e = first_element + i;
+    double v = verify_operand(first, e);
+    int index = first;
     size_t at = (size_t)i * dt->extent, b;
-    for (r = first + 1; r <= last; r++) v = verify_apply(op->mpi, v, verify_operand(r, i));
-    verify_put(expect, k, v);
-    for (b = 0; b < dt->size; b++)
-      if (buf[at + b] != expect[b]) {
-        sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, i, v, op->name, first, last);
-        sk_verify_mismatch(m, w, at + b, (unsigned char)buf[at + b], (unsigned char)expect[b]);
-        return 0;
-      }
+    for (r = first + 1; r <= last; r++) {
+      double next = verify_apply(op->mpi, v, verify_operand(r, e));
+      if (l.pair) index = verify_pair_index(v, index, verify_operand(r, e), r, next);
+      v = next;
+    }
+    memset(expect, 0, sizeof expect);
+    verify_put(expect, l.kind, v);
+    if (verify_get(buf + at, l.kind) != v) {
+      b = verify_first_difference(buf + at, expect, dt->size);
+      if (b >= dt->size) b = 0;
+      sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, e, v, op->name, first, last);
+      sk_verify_mismatch(m, w, at + b, (unsigned char)buf[at + b], (unsigned char)expect[b]);
+      return 0;
+    }
+    memcpy(expect, &index, sizeof index);
+    if (l.pair && (b = verify_first_difference(buf + at + l.index_at, expect, sizeof index)) < sizeof index) {
+      sprintf(w, "%.80s, index of element %ld (rank %d expected from %s over ranks %d..%d)", what, e, index,
+              op->name, first, last);
+      sk_verify_mismatch(m, w, at + l.index_at + b, (unsigned char)buf[at + l.index_at + b], (unsigned char)expect[b]);
+      return 0;
+    }
   }
   return 1;
 }

@@ -75,14 +75,22 @@ SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, lo
                                size_t offset);
 /* Reductions: fills the send buffer with `count` elements of dt, element i of process r
 ** being a small whole number (so sums and products are exact in every type), and the
-** receive buffer with zeros. */
+** receive buffer with zeros. A pair type (MPI_2INT, MPI_DOUBLE_INT, ... for MINLOC and
+** MAXLOC) gets that number as its value and the rank r as its index. _from: the elements
+** are those from number first_element on (a part of a longer vector). */
 SK_API void sk_mpi_verify_fill_operands(sk_mctx *m, long count, const sk_datatype *dt);
+SK_API void sk_mpi_verify_fill_operands_from(sk_mctx *m, long count, const sk_datatype *dt, long first_element);
 /* Checks `count` elements of dt at buf against op applied, in rank order, to the
-** operands of processes first..last (sk_mpi_verify_fill_operands). Combinations the
-** local recomputation does not know (MINLOC/MAXLOC, derived types) count as a mismatch
-** of byte 0 with a message saying so. */
+** operands of processes first..last (sk_mpi_verify_fill_operands); MINLOC and MAXLOC
+** keep the smallest rank of equal values (MPI-1.1 §4.9.3). _from: the elements from
+** number first_element on (a scattered part of the result). Combinations the local
+** recomputation does not know (derived types) count as a mismatch of byte 0 with a
+** message saying so. */
 SK_API int sk_mpi_verify_reduced(sk_mctx *m, const char *what, const char *buf, long count,
                                  const sk_datatype *dt, const sk_opdef *op, int first, int last);
+SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *buf, long count,
+                                      const sk_datatype *dt, const sk_opdef *op, int first, int last,
+                                      long first_element);
 
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */

@@ -1073,6 +1073,93 @@ static void coll_check_reduced(sk_mctx *m, const sk_value *args, int with_root, 
 static void check_reduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 1, 0); }
 static void check_allreduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 0); }
 static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 1); }
+
+/* Reduce_scatter: rank i holds its part of the whole result (the counts and
+** displacements of init); Reduce_Scatterv: the same, and the root the whole result in
+** front of its part. */
+static void check_reduce_scatter(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  reduce_args a;
+  reduce_args_read(&a, args, 1);
+  sk_mpi_verify_reduced_from(m, "scattered part of the reduction result", m->recv_buf, s->recv_counts[m->rank],
+                             a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+}
+
+static void check_reduce_scatterv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  reduce_args a;
+  reduce_args_read(&a, args, 1);
+  if (m->rank != a.root) { check_reduce_scatter(m, args); return; }
+  if (sk_mpi_verify_reduced(m, "reduction result at the root", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1))
+    sk_mpi_verify_reduced_from(m, "root's scattered part", m->recv_buf + sk_mpi_bytes(a.count, a.dt),
+                               s->recv_counts[m->rank], a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+}
+
+/* myalltoallv: the count of the message from `from` to `to` (send counts with s_cnt,
+** receive counts with r_cnt), as init_myalltoallv makes them. */
+static long myalltoallv_count(const xfer_args *a, long count, int from, int to)
+{
+  return from == a->charged || to == a->charged ? scaled_count(count, a->ratio) : count;
+}
+
+/* Block j of this process comes from the part of j's send buffer for this process,
+** which follows j's messages to the ranks before it. */
+static void check_myalltoallv(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  xfer_args a;
+  int j, i;
+  xfer_args_read(&a, args, XFER_CHARGED);
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    long before = 0;
+    for (i = 0; i < m->rank; i++) before += myalltoallv_count(&a, a.s_count, j, i);
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)s->recv_displs[j] * a.r_dt->extent, s->recv_counts[j], a.r_dt,
+                        myalltoallv_count(&a, a.s_count, j, m->rank), a.s_dt, j, sk_mpi_bytes(before, a.s_dt));
+  }
+}
+
+/* Exchange: message k from rank j (slot j*msg_cnt+k) is j's slot rank*msg_cnt+k; the
+** slots of this process itself stay empty. */
+static void check_Exchange(sk_mctx *m, const sk_value *args)
+{
+  exchange_args a;
+  size_t block;
+  int j, k;
+  exchange_args_read(&a, args);
+  block = sk_mpi_bytes(a.count, a.dt);
+  for (j = 0; j < m->size && !m->failed; j++)
+    for (k = 0; k < a.msg_cnt && !m->failed; k++) {
+      char what[80];
+      const char *slot = m->recv_buf + block * (size_t)(j * a.msg_cnt + k);
+      if (j == m->rank) {   /* nothing is sent to oneself: the slot stays 0 */
+        size_t b;
+        for (b = 0; b < block && slot[b] == 0; b++) { /* find a written byte */ }
+        sprintf(what, "own slot %d (nothing is sent to oneself)", k);
+        if (b < block) sk_verify_mismatch(m, what, b, (unsigned char)slot[b], 0u);
+        continue;
+      }
+      sprintf(what, "message %d from rank %d", k, j);
+      sk_mpi_verify_block(m, what, slot, a.count, a.dt, a.count, a.dt, j, block * (size_t)(m->rank * a.msg_cnt + k));
+    }
+}
+
+/* twosided_borderexchange: the left neighbour's first block (sent rightwards) and the
+** right neighbour's second block (sent leftwards). */
+static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  border_args a;
+  const sk_datatype *t = sk_mpi_int_type();
+  border_args_read(&a, args);
+  if (a.iterations <= 0) return;
+  if (sk_mpi_verify_block(m, "block from the left neighbour", m->recv_buf, a.count, t, a.count, t,
+                          sk_mpi_ring_left(m), 0))
+    sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
+                        t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
+}
 #endif /* SKAMPI_MPI */
 
 #define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
@@ -1130,6 +1217,11 @@ static const sk_verifier mpi_coll_verify_table[] = {
   SK_VERIFY_MPI(Allreduce, prepare_reduce, check_allreduce),
   SK_VERIFY_MPI(Reduce_Bcast, prepare_reduce, check_allreduce),
   SK_VERIFY_MPI(Scan, prepare_reduce, check_scan),
+  SK_VERIFY_MPI(Reduce_scatter, prepare_reduce, check_reduce_scatter),
+  SK_VERIFY_MPI(Reduce_Scatterv, prepare_reduce, check_reduce_scatterv),
+  SK_VERIFY_MPI(myalltoallv, NULL, check_myalltoallv),
+  SK_VERIFY_MPI(Exchange, NULL, check_Exchange),
+  SK_VERIFY_MPI(twosided_borderexchange, NULL, check_twosided_borderexchange),
   SK_VERIFY_MPI(Alltoall, NULL, check_alltoall),
   SK_VERIFY_MPI(Alltoall_Isend_Irecv, NULL, check_alltoall),
   SK_VERIFY_MPI(Alltoallv, NULL, check_alltoall),

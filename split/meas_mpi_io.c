@@ -19,17 +19,22 @@
 **   timed, the file is gone afterwards); reads create their file in init and delete it
 **   in finalize. With the file_sync setting MPI_File_sync ends the timed part.
 ** - Files are named and removed by io_files.c (also when a signal ends the run).
-** - Verification (settings verify, switch_verification_on): on the first call the data
-**   carries a pattern; a write reads its chunks back (explicit offsets, or in rank order
-**   for the ordered classes), a read compares with what init wrote; the first
-**   differing byte fails the measurement. Non-collective shared-pointer classes and
-**   MPI_MODE_SEQUENTIAL files place data in no determined order and are not compared.
+** - Verification (settings verify, switch_verification_on): the first call with it on
+**   is the engine's verification call (verify.h; the rows' verifiers say "in measure").
+**   Its data carries a pattern; a write reads its chunks back (explicit offsets, or in
+**   rank order for the ordered classes; a second handle for MPI_MODE_SEQUENTIAL files),
+**   a read compares a zeroed buffer after the read with what init wrote; the first
+**   differing byte is the mismatch. Non-collective shared-pointer classes place data in
+**   no determined order: the counts of every byte value must match. The rows without
+**   data check what they did (file size, pointer position, deletion); open and close
+**   have nothing to verify.
 */
 #include "meas_mpi.h"
 #include "settings.h"
 #include "io_files.h"
 #include "io_daccess.h"
 #include "output.h"
+#include "verify.h"
 
 #if SK_HAVE_MPI_IO
 #include <unistd.h>
@@ -321,9 +326,30 @@ static void io_fill(char *buf, size_t bytes, int owner)
   for (k = 0; k < bytes; k++) buf[k] = (char)io_pattern(owner, k);
 }
 
+/* Whether this call is the verification call (the first one with verification on:
+** the engine's verification pass, whose time is not used); marks it done. */
+static int io_verify_now(sk_mctx *m, io_state *s)
+{
+  int now = m->settings != NULL && m->settings->verify && !s->verified;
+  if (now) s->verified = 1;
+  return now;
+}
+
+static void io_fill(char *buf, size_t bytes, int owner);
+
+/* The buffer of the verification call: a writer's holds its pattern, a reader's zeros
+** (so that what was not read shows). */
+static void io_verify_buffer(sk_mctx *m, const io_state *s, int verify, char *buf)
+{
+  if (!verify) return;
+  if (s->write) io_fill(buf, m->send_usage, s->owner);
+  else memset(buf, 0, m->recv_usage);
+}
+
 /* Compares the data of `elements` memtype elements in got with those in want (packed,
-** so holes of derived types do not count); fails naming the first differing byte. */
-static int io_compare(sk_mctx *m, const io_state *s, char *got, char *want, long elements)
+** so holes of derived types do not count); a mismatch names `what` and the first
+** differing byte (verify.h). */
+static int io_compare(sk_mctx *m, const io_state *s, const char *what, char *got, char *want, long elements)
 {
   int size = 0, p1 = 0, p2 = 0, k;
   char *a, *b, msg[200];
@@ -336,9 +362,8 @@ static int io_compare(sk_mctx *m, const io_state *s, char *got, char *want, long
   MPI_Pack(want, (int)elements, s->a.memtype->mpi, b, size, &p2, self);
   for (k = 0; k < p1 && a[k] == b[k]; k++) { /* find the first difference */ }
   if (k < p1) {
-    sprintf(msg, "%.40s: verify: process %d holds 0x%02x at data byte %d of %d where 0x%02x was written", s->fn,
-            m->rank, (unsigned char)a[k], k, p1, (unsigned char)b[k]);
-    sk_meas_fail(m, msg);
+    sprintf(msg, "%.40s: %.80s, data byte %d of %d in type-map order", s->fn, what, k, p1);
+    sk_verify_mismatch(m, msg, (size_t)k, (unsigned char)a[k], (unsigned char)b[k]);
   }
   free(a);
   free(b);
@@ -351,27 +376,117 @@ static void io_verify_read(sk_mctx *m, const io_state *s, char *got, long elemen
   size_t bytes = sk_mpi_bytes(elements, s->a.memtype);
   char *want = (char *)sk_malloc(bytes + 1);
   io_fill(want, bytes, s->owner);
-  io_compare(m, s, got, want, elements);
+  io_compare(m, s, "read buffer", got, want, elements);
   free(want);
 }
 
-/* Whether the positions of daccess are determined (explicit, individual, ordered). */
-static int io_determined(const io_state *s, long daccess)
+/* hist[v] += the number of data bytes of value v in `elements` memtype elements at buf
+** (packed: holes of derived types do not count). */
+static void io_histogram(const io_state *s, char *buf, long elements, long *hist)
 {
-  return !s->sequential && (!(daccess & SK_IO_SHARED_FILE_POINTER) || (daccess & SK_IO_COLLECTIVE));
+  int size = 0, pos = 0, k;
+  char *packed;
+  if (elements <= 0) return;
+  MPI_Pack_size((int)elements, s->a.memtype->mpi, MPI_COMM_SELF, &size);
+  packed = (char *)sk_malloc((size_t)size + 1);
+  MPI_Pack(buf, (int)elements, s->a.memtype->mpi, packed, size, &pos, MPI_COMM_SELF);
+  for (k = 0; k < pos; k++) hist[(unsigned char)packed[k]]++;
+  free(packed);
 }
 
-/* A write reads its chunks back (same positions) and compares. */
+/* Non-collective shared-pointer accesses place the chunks in no determined order (MPI-2
+** §9.4.4): the data must still be all the chunks of all processes, each once. Checked as
+** the count of every byte value: for a write, the file's data (a second handle, rank 0
+** of the file's communicator reads it all) against everything the processes wrote; for
+** a read, everything the processes read against everything in the file (their
+** patterns, written in init). The noncontiguous patterns give every process a view of
+** its own, with which shared-pointer routines are erroneous (MPI-2 §9.4.4: all
+** processes must use the same view): their data has no place to check. */
+static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data)
+{
+  long mine[257], all[257], found[256];
+  int v, me = 0;
+  size_t bytes;
+  char *back, msg[200];
+  MPI_File reader;
+  if (s->own_view != MPI_DATATYPE_NULL) return;
+  memset(mine, 0, sizeof mine);
+  memset(found, 0, sizeof found);
+  MPI_Comm_rank(s->comm, &me);
+  if (s->write) io_histogram(s, data, s->elements, mine);
+  else {
+    bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    back = (char *)sk_malloc(bytes + 1);
+    io_fill(back, bytes, s->owner);
+    io_histogram(s, back, s->elements, mine);
+    free(back);
+    io_histogram(s, data, s->elements, found);
+  }
+  mine[256] = s->elements;
+  MPI_Allreduce(mine, all, 257, MPI_LONG, MPI_SUM, s->comm);
+  if (s->write) {
+    int seq = s->sequential;
+    MPI_File_sync(fh);
+    MPI_Barrier(s->comm);
+    s->sequential = 0;
+    if (!io_open(m, s, MPI_MODE_RDONLY, &reader)) { s->sequential = seq; return; }
+    s->sequential = seq;
+    if (me == 0) {
+      MPI_Status st;
+      bytes = sk_mpi_bytes(all[256], s->a.memtype);
+      back = (char *)sk_malloc(bytes + 1);
+      memset(back, 0, bytes + 1);
+      if (io_ok(m, s, MPI_File_read_at(reader, 0, back, (int)all[256], s->a.memtype->mpi, &st), "MPI_File_read_at"))
+        io_histogram(s, back, all[256], found);
+      free(back);
+    }
+    MPI_File_close(&reader);
+  } else {
+    MPI_Allreduce(found, mine, 256, MPI_LONG, MPI_SUM, s->comm);
+    memcpy(found, mine, sizeof found);
+  }
+  if (me != 0 || m->failed) return;
+  for (v = 0; v < 256 && found[v] == all[v]; v++) { /* find a byte value that differs */ }
+  if (v < 256) {
+    sprintf(msg, "process %d of %d: %.40s: %.40s in no determined order: the data holds %ld bytes 0x%02x, "
+            "the processes %s %ld", m->rank, m->size, s->fn, s->write ? "file read back" : "read buffers", found[v], v,
+            s->write ? "wrote" : "wrote to the file", all[v]);
+    sk_meas_fail(m, msg);
+  }
+}
+
+/* Whether the positions of daccess are determined (explicit, individual, ordered). */
+static int io_determined(long daccess)
+{
+  return !(daccess & SK_IO_SHARED_FILE_POINTER) || (daccess & SK_IO_COLLECTIVE);
+}
+
+/* A write reads its chunks back and compares: with MPI_File_read_at at the positions of
+** the plan, or, where the shared pointer placed them, with MPI_File_read_ordered from
+** the start (the order of MPI_File_write_ordered: rank order in every call). A
+** MPI_MODE_SEQUENTIAL file is write-only: a second handle reads it (after sync-barrier-
+** sync, MPI-2 §9.6.1). Non-collective shared-pointer writes land in no determined
+** order: io_verify_unordered. */
 static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
 {
   size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
   char *back;
   long daccess = s->a.daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
-  if (!io_determined(s, s->a.daccess)) return;
+  MPI_File reader = fh;
+  int seq = s->sequential;
+  if (!io_determined(s->a.daccess)) { io_verify_unordered(m, s, fh, sent); return; }
+  if (seq) {
+    MPI_File_sync(fh);
+    MPI_Barrier(s->comm);
+    s->sequential = 0;
+    if (!io_open(m, s, MPI_MODE_RDONLY, &reader)) { s->sequential = seq; return; }
+    s->sequential = seq;
+  }
   back = (char *)sk_malloc(bytes + 1);
   memset(back, 0, bytes + 1);
-  if (daccess == 0x214) MPI_File_seek_shared(fh, 0, MPI_SEEK_SET);
-  if (io_run_chunks(m, s, fh, back, 0, daccess)) io_compare(m, s, back, sent, s->elements);
+  if (daccess == 0x214) MPI_File_seek_shared(reader, 0, MPI_SEEK_SET);
+  if (io_run_chunks(m, s, reader, back, 0, daccess)) io_compare(m, s, "file read back", back, sent, s->elements);
+  if (reader != fh) MPI_File_close(&reader);
   free(back);
 }
 
@@ -415,11 +530,12 @@ static double io_pattern_measure(sk_mctx *m, const sk_value *args)
   const sk_io_config *io = io_cfg(m);
   MPI_File fh;
   char *buf = s->write ? m->send_buf : m->recv_buf;
-  int verify = m->settings != NULL && m->settings->verify && !s->verified;
+  int verify;
   double start, t;
   (void)args;
   if (s->unsupported || !s->active) return -1.0;
-  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, s->write ? IO_WRITE_MODE : MPI_MODE_RDONLY, &fh)) return -1.0;
   if (s->write && io->preallocation)
     MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->a.memtype) * (MPI_Offset)m->size);
@@ -427,11 +543,9 @@ static double io_pattern_measure(sk_mctx *m, const sk_value *args)
   io_run_chunks(m, s, fh, buf, s->write, s->a.daccess);
   if (io->file_sync) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
-  if (verify) {
-    s->verified = 1;
-    if (s->write) io_verify_write(m, s, fh, buf);
-    else if (io_determined(s, s->a.daccess)) io_verify_read(m, s, buf, s->elements);
-  }
+  if (verify && s->write) io_verify_write(m, s, fh, buf);
+  else if (verify && io_determined(s->a.daccess)) io_verify_read(m, s, buf, s->elements);
+  else if (verify) io_verify_unordered(m, s, fh, buf);
   MPI_File_close(&fh);
   return t;
 }
@@ -632,15 +746,15 @@ static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
   io_state *s = io_of(m);
   double start, t;
+  int verify;
   (void)args;
   if (s->unsupported) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   start = sk_sync_start(m);
   io_open_read_close(m, s, m->recv_buf);
   t = sk_sync_stop(m) - start;
-  if (m->settings != NULL && m->settings->verify && !s->verified) {
-    s->verified = 1;
-    io_verify_read(m, s, m->recv_buf, s->a.count);
-  }
+  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
   return t;
 }
 
@@ -682,10 +796,12 @@ static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
   io_state *s = io_of(m);
-  int *counts, *displs, q, part;
+  int *counts, *displs, q, part, verify;
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   part = (int)(s->a.count / s->a.np);
   counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
   displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
@@ -697,10 +813,7 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
   if (s->active) io_open_read_close(m, s, m->recv_buf);
   MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->a.memtype->mpi, sk_mpi_comm(m));
   t = sk_sync_stop(m) - start;
-  if (m->settings != NULL && m->settings->verify && !s->verified) {
-    s->verified = 1;
-    io_verify_read(m, s, m->recv_buf, s->a.count);
-  }
+  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
   free(counts);
   free(displs);
   return t;
@@ -741,7 +854,7 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status st;
   char *buf = s->write ? m->send_buf : m->recv_buf;
-  int verify = m->settings != NULL && m->settings->verify && !s->verified, partner = m->rank ^ 1;
+  int verify, partner = m->rank ^ 1;
   long i, collective = s->a.daccess & SK_IO_COLLECTIVE;
   double start, t;
   (void)args;
@@ -751,7 +864,8 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
     sk_sync_stop(m);
     return -1.0;
   }
-  if (verify && s->write) io_fill(buf, m->send_usage, s->owner);
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
   for (i = 0; i < s->n; i++) {
@@ -767,15 +881,33 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
       io_ok(m, s, io_access(fh, 0, s->a.daccess, off, buf, s->write ? 0 : len, s->a.memtype->mpi), "read");
   }
   t = sk_sync_stop(m) - start;
-  if (verify) {
-    s->verified = 1;
-    if (!s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
-  }
+  if (verify && !s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
   MPI_File_close(&fh);
   return t;
 }
 
 /* ---- open, close, delete, preallocate, seek ---- */
+
+/* A failed check of the verification call that is no byte comparison (file size,
+** file pointer, existence), in the form of verify.h's messages. */
+static void io_verify_fail(sk_mctx *m, const io_state *s, const char *what)
+{
+  char msg[260];
+  sprintf(msg, "process %d of %d: %.40s: %.180s", m->rank, m->size, s->fn, what);
+  sk_meas_fail(m, msg);
+}
+
+/* The verification call of a deletion: the file must be gone (an MPI_File_open of it
+** on this process alone fails). */
+static void io_verify_gone(sk_mctx *m, io_state *s, const char *after)
+{
+  MPI_File fh = MPI_FILE_NULL;
+  char what[120];
+  if (MPI_File_open(MPI_COMM_SELF, s->path, MPI_MODE_RDONLY, MPI_INFO_NULL, &fh) != MPI_SUCCESS) return;
+  MPI_File_close(&fh);
+  sprintf(what, "the file still exists after %.80s", after);
+  io_verify_fail(m, s, what);
+}
 
 /* A file of `bytes` bytes (rank 0 writes them) made collectively in init. */
 static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
@@ -841,6 +973,24 @@ static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
   return sk_sync_stop(m) - start;
 }
 
+/* The verification call of open_close: after sync-barrier-sync (MPI-2 §9.6.1) the byte
+** of the next process is the one it wrote. */
+static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
+{
+  MPI_Status st;
+  int next = (m->rank + 1) % m->size;
+  char got = 0;
+  MPI_File_sync(fh);
+  MPI_Barrier(s->comm);
+  MPI_File_sync(fh);
+  if (io_ok(m, s, MPI_File_read_at(fh, (MPI_Offset)next, &got, 1, MPI_BYTE, &st), "MPI_File_read_at")
+      && (unsigned char)got != io_pattern(next, 0)) {
+    char what[120];
+    sprintf(what, "%.40s: the byte of process %d read back", s->fn, next);
+    sk_verify_mismatch(m, what, (size_t)next, (unsigned char)got, io_pattern(next, 0));
+  }
+}
+
 /* MPI_IO_open_close(create_flag): open (+CREATE), view, a 1-byte write by every process
 ** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
 static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
@@ -857,10 +1007,13 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
   MPI_File fh;
   MPI_Status st;
   double start, t;
+  int verify = io_verify_now(m, s);
   (void)args;
+  if (verify) m->send_buf[0] = (char)io_pattern(m->rank, 0);
   start = sk_sync_start(m);
   if (io_open(m, s, MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE : 0), &fh)) {
     io_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
+    if (verify) io_verify_next_byte(m, s, fh);
     MPI_File_close(&fh);
   }
   t = sk_sync_stop(m) - start;
@@ -893,7 +1046,9 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
   start = MPI_Wtime();
   rc = MPI_File_delete(s->path, s->info);
   start = MPI_Wtime() - start;
-  return io_ok(m, s, rc, "MPI_File_delete") ? start : -1.0;
+  if (!io_ok(m, s, rc, "MPI_File_delete")) return -1.0;
+  if (io_verify_now(m, s)) io_verify_gone(m, s, "MPI_File_delete");
+  return start;
 }
 
 /* MPI_IO_delete_on_close(count): the collective close of a DELETE_ON_CLOSE file that
@@ -917,7 +1072,9 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
   if (m->rank == 0 && s->a.count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->a.count, MPI_BYTE, &st);
   start = sk_sync_start(m);
   MPI_File_close(&fh);
-  return sk_sync_stop(m) - start;
+  start = sk_sync_stop(m) - start;
+  if (io_verify_now(m, s) && m->rank == 0) io_verify_gone(m, s, "the close of a MPI_MODE_DELETE_ON_CLOSE file");
+  return start;
 }
 
 /* MPI_IO_preallocate(count, with_sync): MPI_File_preallocate of count bytes on a new
@@ -927,6 +1084,16 @@ static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
   io_state *s = io_new(m, "MPI_IO_preallocate", "cf", args, 1);
   sk_mpi_check_count(m, s->fn, "count", s->a.count);
   io_name(m, s, "preallocate", 0);
+}
+
+/* The verification call of preallocate: the file has at least the bytes preallocated. */
+static void io_verify_size(sk_mctx *m, io_state *s, MPI_File fh)
+{
+  MPI_Offset size = 0;
+  char what[160];
+  if (!io_ok(m, s, MPI_File_get_size(fh, &size), "MPI_File_get_size") || size >= (MPI_Offset)s->a.count) return;
+  sprintf(what, "the file has %ld bytes after MPI_File_preallocate of %ld", (long)size, s->a.count);
+  io_verify_fail(m, s, what);
 }
 
 static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
@@ -941,7 +1108,7 @@ static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
   rc = MPI_File_preallocate(fh, (MPI_Offset)s->a.count);
   if (s->a.flag) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
-  io_ok(m, s, rc, "MPI_File_preallocate");
+  if (io_ok(m, s, rc, "MPI_File_preallocate") && io_verify_now(m, s)) io_verify_size(m, s, fh);
   MPI_File_close(&fh);
   return t;
 }
@@ -957,6 +1124,19 @@ static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
   if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
 }
 
+/* The verification call of a seek: the pointer is where it was set (in etypes). */
+static void io_verify_position(sk_mctx *m, io_state *s, int shared, MPI_Offset pos)
+{
+  MPI_Offset now = -1;
+  char what[160];
+  if (shared) MPI_File_get_position_shared(s->fh, &now);
+  else MPI_File_get_position(s->fh, &now);
+  if (now == pos) return;
+  sprintf(what, "the %s file pointer is at %ld after the seek to %ld", shared ? "shared" : "individual", (long)now,
+          (long)pos);
+  io_verify_fail(m, s, what);
+}
+
 static double io_seek(sk_mctx *m, int shared)
 {
   io_state *s = io_of(m);
@@ -967,7 +1147,9 @@ static double io_seek(sk_mctx *m, int shared)
   start = sk_sync_start(m);
   rc = shared ? MPI_File_seek_shared(s->fh, pos, MPI_SEEK_SET) : MPI_File_seek(s->fh, pos, MPI_SEEK_SET);
   start = sk_sync_stop(m) - start;
-  return io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek") ? start : -1.0;
+  if (!io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek")) return -1.0;
+  if (io_verify_now(m, s)) io_verify_position(m, s, shared, pos);
+  return start;
 }
 
 static void init_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek"); }
@@ -1023,7 +1205,7 @@ static void io_local_verify(sk_mctx *m, io_state *s, const char *data, long size
     data = back;
   }
   if (f) fclose(f);
-  io_compare(m, s, (char *)data, want, size);
+  io_compare(m, s, data == back ? "local file read back" : "read buffer", (char *)data, want, size);
   free(back);
   free(want);
 }
@@ -1119,21 +1301,17 @@ static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int wri
   return io_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
 }
 
-static int io_verify_now(sk_mctx *m, io_state *s)
-{
-  int now = m->settings != NULL && m->settings->verify && !s->verified;
-  if (now) s->verified = 1;
-  return now;
-}
-
 static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
 {
   io_state *s = io_of(m);
   double t;
+  int verify;
   (void)args;
   if (m->rank != 0) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   t = io_is_posix(s) ? io_posix(m, s, m->recv_buf, s->a.count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
   return t;
 }
 
@@ -1200,10 +1378,13 @@ static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *ar
 {
   io_state *s = io_of(m);
   double t;
+  int verify;
   (void)args;
   if (m->rank != 0) return -1.0;
+  verify = io_verify_now(m, s);
+  io_verify_buffer(m, s, verify, m->recv_buf);
   t = io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (io_verify_now(m, s)) io_local_verify(m, s, m->recv_buf, s->a.count);
+  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
   return t;
 }
 
@@ -1263,3 +1444,42 @@ static const sk_measurement mpi_io_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
+
+/* Verification (verify.h): the measure functions check in their first call with
+** verification on, which is the engine's verification pass (header comment). */
+#define IO_VERIFY(NAME) { #NAME, SK_IF_MPIIO(sk_verify_in_measure), SK_IF_MPIIO(sk_verify_in_measure), NULL }
+
+static const sk_verifier mpi_io_verify_table[] = {
+  SK_VERIFY_NOTHING(MPI_IO_open, "opens and closes a file, moves no data"),
+  SK_VERIFY_NOTHING(MPI_IO_close, "closes a file, moves no data"),
+  IO_VERIFY(MPI_IO_open_close),
+  IO_VERIFY(MPI_IO_delete),
+  IO_VERIFY(MPI_IO_delete_on_close),
+  IO_VERIFY(MPI_IO_file_seek),
+  IO_VERIFY(MPI_IO_file_seek_shared),
+  IO_VERIFY(MPI_IO_preallocate),
+  IO_VERIFY(MPI_IO_write_segmented),
+  IO_VERIFY(MPI_IO_read_segmented),
+  IO_VERIFY(MPI_IO_write_strided),
+  IO_VERIFY(MPI_IO_read_strided),
+  IO_VERIFY(MPI_IO_read_file),
+  IO_VERIFY(MPI_IO_read_and_distribute),
+  IO_VERIFY(MPI_IO_write_random),
+  IO_VERIFY(MPI_IO_read_random),
+  IO_VERIFY(MPI_IO_write_noncontiguous),
+  IO_VERIFY(MPI_IO_read_noncontiguous),
+  IO_VERIFY(MPI_IO_write_separate),
+  IO_VERIFY(MPI_IO_read_separate),
+  IO_VERIFY(MPI_IO_write_sequential),
+  IO_VERIFY(MPI_IO_read_sequential),
+  IO_VERIFY(MPI_IO_write_and_read),
+  IO_VERIFY(MPI_IO_write_once),
+  IO_VERIFY(MPI_IO_read_once),
+  IO_VERIFY(MPI_IO_read_file_once),
+  IO_VERIFY(MPI_IO_write_file_once),
+  IO_VERIFY(MPI_IO_read_large_file_once),
+  IO_VERIFY(MPI_IO_write_large_file_once),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_table; }

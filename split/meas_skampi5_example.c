@@ -9,6 +9,7 @@
 ** rank 1 only, so the row has the point-to-point pattern (other ranks stay out).
 */
 #include "skampi5_compat.h"
+#include "verify.h"
 
 #ifdef SKAMPI_MPI
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
@@ -51,6 +52,15 @@ double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int 
   }
   return (end_time - start_time)/iterations;
 }
+
+/* Verification (skampi -v; skampi's side, not SKaMPI 5 API): after the ping-pongs each of
+** ranks 0 and 1 holds the other's pattern-filled send buffer. */
+static void check_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i, iterations = args[3].u.i;
+  if (iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, count, args[1].u.dt, count, args[1].u.dt, 1 - m->rank, 0);
+}
 #endif /* SKAMPI_MPI */
 
 /* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
@@ -66,3 +76,10 @@ SK_API const sk_measurement *sk_meas_table_skampi5_example(void)
 {
   return skampi5_example_table;
 }
+
+static const sk_verifier skampi5_example_verify_table[] = {
+  SK_VERIFY_MPI(Skampi5_Pingpong_Send_Recv, NULL, check_Skampi5_Pingpong_Send_Recv),
+  SK_VERIFY_END
+};
+
+SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5_example_verify_table; }

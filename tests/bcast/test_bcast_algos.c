@@ -19,6 +19,7 @@
 */
 #include "../../split/base.c"
 #include "../../split/host.c"
+#include "../../split/clock_skew.c"
 #include "../../split/library_polling.c"
 #include "../../split/transport_mpi.c"
 #include "../../split/transport_seq.c"

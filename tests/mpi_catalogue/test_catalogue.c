@@ -25,7 +25,11 @@
 **     plain calls, every function with a verifier runs once more through
 **     sk_verify_call (pattern-filled buffers, the module's check) and must find its
 **     data right, for every communicator, datatype (the strided one too) and count up
-**     to 1000 (the largest count is left out to keep the test short).
+**     to 1000 (the largest count is left out to keep the test short); after it the
+**     point-to-point and collective checks run again on buffers with a changed byte
+**     and must report it (MINLOC/MAXLOC on pair types among the variants), and the
+**     MPI-IO checks must report a changed byte in a file or in what a write put there
+**     (run_io_corruption).
 **   - a damaged one-sided result is noticed: every one-sided function with a verifier
 **     runs once more, its windows and receive buffers damaged after the epoch, and its
 **     check must fail on some process (damage_one).
@@ -36,6 +40,7 @@
 */
 #include "../../split/base.c"
 #include "../../split/host.c"
+#include "../../split/clock_skew.c"
 #include "../../split/library_polling.c"
 #include "../../split/transport_mpi.c"
 #include "../../split/verify.c"
@@ -87,7 +92,11 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
 
 #define N_DATATYPES 4
 static sk_datatype datatypes[N_DATATYPES];
-static sk_opdef op_sum, op_max, op_minloc;
+static sk_opdef op_sum, op_max, op_minloc, op_maxloc;
+/* MINLOC/MAXLOC operands: MPI_DOUBLE_INT and MPI_2INT (C layouts as in value.c) */
+static sk_datatype pair_types[2];
+struct test_double_int { double d; int i; };
+struct test_2int { int a, b; };
 #if SK_MPI_LEVEL >= 2
 static sk_opdef op_replace;
 #endif
@@ -115,6 +124,14 @@ static void make_test_values(void)
   op_sum.name = "MPI_SUM"; op_sum.mpi = MPI_SUM;
   op_max.name = "MPI_MAX"; op_max.mpi = MPI_MAX;
   op_minloc.name = "MPI_MINLOC"; op_minloc.mpi = MPI_MINLOC;
+  op_maxloc.name = "MPI_MAXLOC"; op_maxloc.mpi = MPI_MAXLOC;
+  pair_types[0].name = "MPI_DOUBLE_INT"; pair_types[0].mpi = MPI_DOUBLE_INT;
+  pair_types[0].extent = sizeof(struct test_double_int);
+  pair_types[1].name = "MPI_2INT"; pair_types[1].mpi = MPI_2INT; pair_types[1].extent = sizeof(struct test_2int);
+  MPI_Type_size(MPI_DOUBLE_INT, &size);
+  pair_types[0].size = (size_t)size;
+  MPI_Type_size(MPI_2INT, &size);
+  pair_types[1].size = (size_t)size;
 #if SK_MPI_LEVEL >= 2
   op_replace.name = "MPI_REPLACE"; op_replace.mpi = MPI_REPLACE;
   MPI_Info_create(&some_info);
@@ -295,13 +312,21 @@ static const recipe recipes[] = {
 ** assertions, lock types given as the MPI constants, other operators and distances.
 ** Extra tokens: Q MPI_MODE_NOCHECK, H NOCHECK|NOSTORE|NOPUT, F all four fence modes,
 ** U NOSUCCEED|NOPUT|NOSTORE, L MPI_LOCK_SHARED, E MPI_LOCK_EXCLUSIVE, W MPI_REPLACE,
-** Y MPI_MAX, G size+1. */
+** Y MPI_MAX, G size+1, I MPI_DOUBLE_INT, J MPI_2INT, M MPI_MINLOC, Z MPI_MAXLOC. */
 static const recipe variants[] = {
   { "Reduce", "C T Y 0", 'A', CHK_NONE },
   { "Allreduce", "C T Y", 'A', CHK_NONE },
   { "myalltoallv", "C T C T 0 0", 'A', CHK_NONE },
   { "myalltoallv", "C T C T 0 0.5", 'A', CHK_NONE },
   { "Pingpong_Sendrecv", "C T 7 5 T 9 2", 'P', CHK_NONE },
+  /* MINLOC/MAXLOC on pair types, recomputed by the verification */
+  { "Allreduce", "C I M", 'A', CHK_NONE },
+  { "Reduce", "C J Z R", 'A', CHK_NONE },
+  { "Scan", "C I Z", 'A', CHK_NONE },
+  { "Reduce_Bcast", "C J M 0", 'A', CHK_NONE },
+  { "Reduce_scatter", "C J M 0", 'A', CHK_NONE },
+  { "Reduce_Scatterv", "C I Z R", 'A', CHK_NONE },
+  { "Exchange", "C T 1", 'A', CHK_NONE },
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_fence_open", "C T N F", 'A', CHK_NONE },
   { "MPI_Win_fence_close", "C T N U 1", 'A', CHK_NONE },
@@ -451,10 +476,13 @@ static int build_args(const char *params, const char *recipe_args, sk_value *arg
       v->type = SK_T_INT; v->u.i = tok[0] == 'K' && count < 1 ? 1 : count;
     } else if (strcmp(tok, "R") == 0 || strcmp(tok, "D") == 0) {
       v->type = SK_T_INT; v->u.i = size - 1;
-    } else if (strcmp(tok, "T") == 0 || strcmp(tok, "X") == 0 || strcmp(tok, "V") == 0) {
-      v->type = SK_T_DATATYPE; v->u.dt = tok[0] == 'X' ? &datatypes[2] : tok[0] == 'V' ? &datatypes[3] : dt;
-    } else if (strcmp(tok, "O") == 0 || strcmp(tok, "M") == 0 || strcmp(tok, "Y") == 0) {
-      v->type = SK_T_OP; v->u.op = tok[0] == 'M' ? &op_minloc : tok[0] == 'Y' ? &op_max : op;
+    } else if (strlen(tok) == 1 && strchr("TXVIJ", tok[0]) != NULL) {
+      v->type = SK_T_DATATYPE;
+      v->u.dt = tok[0] == 'X' ? &datatypes[2] : tok[0] == 'V' ? &datatypes[3] : tok[0] == 'I' ? &pair_types[0]
+              : tok[0] == 'J' ? &pair_types[1] : dt;
+    } else if (strlen(tok) == 1 && strchr("OMYZ", tok[0]) != NULL) {
+      v->type = SK_T_OP;
+      v->u.op = tok[0] == 'M' ? &op_minloc : tok[0] == 'Z' ? &op_maxloc : tok[0] == 'Y' ? &op_max : op;
     } else if (strcmp(tok, "G") == 0) {
       v->type = SK_T_INT; v->u.i = size + 1;
     } else if (strcmp(tok, "N") == 0) {
@@ -576,7 +604,7 @@ static const sk_verifier *find_verifier(const char *name)
 {
   const sk_verifier *(*const tables[])(void) = {
     sk_verify_table_mpi, sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
-    sk_verify_table_mpi_win_transfer, NULL
+    sk_verify_table_mpi_win_transfer, sk_verify_table_mpi_io, NULL
   };
   int t, k;
   for (t = 0; tables[t]; t++)
@@ -584,7 +612,43 @@ static const sk_verifier *find_verifier(const char *name)
   return NULL;
 }
 
-static int verified_calls, damaged_calls;
+static int verified_calls, damaged_calls, corruptions_caught;
+
+/* Whether v is a row of the point-to-point or collective tables, whose checks read the
+** receive (or exchanged send) buffer -- the one-sided ones read window memory. */
+static int checks_buffers(const sk_verifier *v)
+{
+  const sk_verifier *(*const tables[])(void) = { sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, NULL };
+  int t, k;
+  for (t = 0; tables[t]; t++)
+    for (k = 0; tables[t]()[k].name; k++) if (v == &tables[t]()[k]) return 1;
+  return 0;
+}
+
+/* After a verification call of a point-to-point or collective function found the data
+** right: one byte at each end of the receive buffer and the first of the send buffer
+** (Pingpong_Sendrecv_replace exchanges in it) are changed, and the check run again must
+** report it on some process of the group (a process may check nothing, as all but the
+** root of a Reduce). */
+static void verify_catches_corruption(const sk_verifier *v, sk_mctx *m, const sk_value *args, int takes_part,
+                                      const char *fn, const char *dtname, long count, int size)
+{
+  int mine[2], all[2];
+  mine[0] = takes_part && (m->recv_usage > 0 || m->send_usage > 0);
+  mine[1] = 0;
+  if (mine[0]) {
+    if (m->recv_usage > 0) { m->recv_buf[0] ^= 0x24; m->recv_buf[m->recv_usage - 1] ^= 0x42; }
+    if (m->send_usage > 0) m->send_buf[0] ^= 0x24;
+    v->check(m, args);
+    mine[1] = m->failed;
+    m->failed = 0;
+  }
+  MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, sk_tp_group_mpi_comm(m->group));
+  checks++;
+  if (all[0] && !all[1] && m->rank == 0)
+    fail_line("verify-corrupted", fn, dtname, count, size, "a changed byte in the buffers went unnoticed");
+  else if (all[1] && world_rank == 0) corruptions_caught++;
+}
 
 /* The engine's verification call on the test's buffers: the data must be right. */
 static void verify_one(const sk_measurement *def, sk_mctx *m, const sk_value *args, char *send, char *recv,
@@ -592,6 +656,7 @@ static void verify_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
 {
   const sk_verifier *v = find_verifier(def->name);
   int takes_part = def->pattern == SK_PATTERN_SIMPLE ? m->rank == 0 : def->pattern == SK_PATTERN_P2P ? m->rank <= 1 : 1;
+  int any_failed = 0;
   if (v == NULL || v->check == NULL || count > 1000) return;   /* the large count: time only */
   m->send_buf = send;
   m->recv_buf = recv;
@@ -599,9 +664,12 @@ static void verify_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
   if (takes_part) sk_verify_call(def, v, m, args);
   checks++;
   verified_calls++;
+  MPI_Allreduce(&m->failed, &any_failed, 1, MPI_INT, MPI_MAX, sk_tp_group_mpi_comm(m->group));
   if (m->failed) {
     fail_line("verify", def->name, dtname, count, size, m->fail_msg);
     m->failed = 0;
+  } else if (!any_failed && checks_buffers(v)) {
+    verify_catches_corruption(v, m, args, takes_part, def->name, dtname, count, size);
   }
 }
 
@@ -809,6 +877,71 @@ static void run_bad_cases(sk_group *world)
   }
 }
 
+#if SK_HAVE_MPI_IO
+/* The MPI-IO checks report a corrupted file or read-back (the MPI-IO rows verify inside
+** their first call, so the generic corruption test above does not reach them). Reads:
+** world rank 0 changes byte 7 of the file init made, then the verifying call must fail
+** on rank 0 with `expect` in its message. Writes: rank 0 writes its chunk with byte 7
+** changed and the write check (io_verify_write) must find it. */
+static void run_io_corruption(sk_group *world, const char *name, const char *rargs, int write, const char *expect)
+{
+  const sk_measurement *def = find_measurement(name);
+  sk_value args[16];
+  sk_mctx m;
+  char problem[200];
+  int failed_anywhere = 0;
+  memset(&m, 0, sizeof m);
+  m.group = world;
+  m.rank = sk_tp_group_rank(world);
+  m.size = sk_tp_group_size(world);
+  m.settings = &io_settings;
+  if (def == NULL || !build_args(def->params, rargs, args, 100, &datatypes[0], &op_sum, m.size, 0, problem)) {
+    fail_line("io-corruption recipe", name, "MPI_INT", 100, m.size, "no such row or wrong recipe");
+    return;
+  }
+  def->init(&m, args);
+  m.send_buf = (char *)sk_calloc(m.send_usage + 1, 1);
+  m.recv_buf = (char *)sk_calloc(m.recv_usage + 1, 1);
+  if (!m.failed && !write) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (m.rank == 0) {
+      FILE *f = fopen(io_of(&m)->path, "r+b");
+      int c = f ? (fseek(f, 7L, SEEK_SET), getc(f)) : EOF;
+      if (c != EOF && fseek(f, 7L, SEEK_SET) == 0) putc(c ^ 0x5a, f);
+      if (f) fclose(f);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    def->measure(&m, args);
+  } else if (!m.failed) {
+    io_state *s = io_of(&m);
+    MPI_File fh;
+    size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    char *bad = (char *)sk_malloc(bytes + 1);
+    io_fill(m.send_buf, bytes, s->owner);
+    memcpy(bad, m.send_buf, bytes);
+    if (m.rank == 0 && bytes > 7) bad[7] ^= 0x5a;
+    if (io_open(&m, s, IO_WRITE_MODE, &fh)) {
+      io_run_chunks(&m, s, fh, bad, 1, s->a.daccess);
+      MPI_File_sync(fh);
+      MPI_Barrier(s->comm);
+      MPI_File_sync(fh);
+      io_verify_write(&m, s, fh, m.send_buf);
+      MPI_File_close(&fh);
+    }
+    free(bad);
+  }
+  MPI_Allreduce(&m.failed, &failed_anywhere, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  checks++;
+  if (m.rank == 0 && (!m.failed || strstr(m.fail_msg, expect) == NULL))
+    fail_line("io-corruption", name, "MPI_INT", 100, m.size, m.failed ? m.fail_msg : "the changed byte went unnoticed");
+  else if (m.rank == 0) printf("ok io verification catches a changed byte: %s(%s): %s\n", name, rargs, m.fail_msg);
+  m.failed = 0;
+  def->finalize(&m, args);
+  free(m.send_buf);
+  free(m.recv_buf);
+}
+#endif
+
 /* A one-process communicator is too small for every point-to-point row: the engine
 ** refuses it before init because the row says it needs two processes. */
 static void run_too_small(sk_group *alone)
@@ -883,6 +1016,15 @@ int main(int argc, char **argv)
   run_variants(world);
   run_bad_cases(world);
   run_too_small(alone);
+#if SK_HAVE_MPI_IO
+  if (only == NULL && size % 2 == 0) {
+    run_io_corruption(world, "MPI_IO_read_once", "C T T T 0 273", 0, "read buffer, data byte 7 of 400");
+    run_io_corruption(world, "MPI_IO_read_segmented", "C 30 K T T T 276", 0, "read buffers in no determined order");
+    run_io_corruption(world, "MPI_IO_write_once", "C T T T 0 529", 1, "file read back, data byte 7 of 400");
+    run_io_corruption(world, "MPI_IO_write_segmented", "C 30 K T T T 292", 1, "file read back in no determined order");
+  }
+#endif
+  if (world_rank == 0) printf("# corrupted buffers the checks caught: %d\n", corruptions_caught);
   sk_io_files_finish();   /* the default directory of the MPI-IO files */
 
   MPI_Allreduce(&errors, &total_errors, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
