@@ -24405,10 +24405,12 @@ static void p4_read(p4_ctx *c)
 
 /* ---- building the tree ---- */
 
+/* A literal is never negative zero (-666E-666666666 reads as -0.0): printed as "-0.0" it
+** would read back as a minus applied to 0.0, another tree (found by fuzzing). */
 static sk_expr *p4_double(double value, const sk_loc *loc)
 {
   sk_expr *e = sk_expr_new(E_DOUBLE, loc);
-  e->dval = value;
+  e->dval = value == 0.0 ? 0.0 : value;
   return e;
 }
 
