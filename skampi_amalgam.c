@@ -986,9 +986,11 @@ SK_API long sk_host_breaker_signals(void)
 
 /* Reads the variable (bad text: SKAMPI_TEST_CLOCK_SKEW:1:COL: message, exit status 2)
 ** and keeps this rank's entry; `now` is the raw clock at the start. */
+#ifndef SKAMPI_RCCE
 SK_API void sk_skew_init(int world_rank, double now);
 /* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
 SK_API double sk_skew_apply(double raw);
+#endif
 /* Header line(s) naming the skew of every rank, nothing when it is off. */
 SK_API void sk_skew_describe(sk_str *out);
 #ifdef SKAMPI_TESTING
@@ -1012,6 +1014,8 @@ static struct {
   const char *text;              /* the variable, for the header */
 } skew;
 
+/* The RCCE backend keeps the SCC's (or the emulator's) clock as it is: no skew there. */
+#ifndef SKAMPI_RCCE
 static void skew_bad(const char *text, const char *at, const char *what)
 {
   sk_loc loc;
@@ -1068,6 +1072,7 @@ SK_API double sk_skew_apply(double raw)
   if (!skew.on) return raw;
   return raw + skew.offset + skew.drift * (raw - skew.start);
 }
+#endif
 
 SK_API void sk_skew_describe(sk_str *out)
 {

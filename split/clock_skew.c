@@ -10,6 +10,8 @@ static struct {
   const char *text;              /* the variable, for the header */
 } skew;
 
+/* The RCCE backend keeps the SCC's (or the emulator's) clock as it is: no skew there. */
+#ifndef SKAMPI_RCCE
 static void skew_bad(const char *text, const char *at, const char *what)
 {
   sk_loc loc;
@@ -66,6 +68,7 @@ SK_API double sk_skew_apply(double raw)
   if (!skew.on) return raw;
   return raw + skew.offset + skew.drift * (raw - skew.start);
 }
+#endif
 
 SK_API void sk_skew_describe(sk_str *out)
 {

@@ -15,9 +15,11 @@
 
 /* Reads the variable (bad text: SKAMPI_TEST_CLOCK_SKEW:1:COL: message, exit status 2)
 ** and keeps this rank's entry; `now` is the raw clock at the start. */
+#ifndef SKAMPI_RCCE
 SK_API void sk_skew_init(int world_rank, double now);
 /* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
 SK_API double sk_skew_apply(double raw);
+#endif
 /* Header line(s) naming the skew of every rank, nothing when it is off. */
 SK_API void sk_skew_describe(sk_str *out);
 #ifdef SKAMPI_TESTING
