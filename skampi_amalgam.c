@@ -2199,9 +2199,6 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
   if (!lp_read_cvar(LP_MPICH_ENV, &v)) v = -1;
 #endif
   if (v >= 0) sk_str_printf(header, "# library polling: MPICH " LP_MPICH_ENV " = %d\n", v);
-  if (oversubscribed && !ch4 && sk_host_breaker_interval() == 0)
-    sk_str_puts(warning, "MPICH busy-polls while it waits: run at most one process per processor, or raise"
-                " how often it yields (" LP_MPICH_ENV ")\n");
   if (oversubscribed && ch4)
     sk_str_puts(header, "# library polling: MPICH's ch4 device busy-polls while it waits and has no setting that"
                 " yields (" LP_MPICH_ENV " changed nothing, measured)\n");
@@ -20959,8 +20956,7 @@ static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
   size_t i;
   if (in->blocks_started > in->resume_skip) return 0;
   for (i = 0; i < s->body.n; i++)
-    if (replayed_on_resume(s->body.items[i])) exec_stmt(in, s->body.items[i]);
-  scope_clear(&in->locals);
+    if (replayed_on_resume(s->body.items[i])) exec_stmt(in, s->body.items[i]);   /* calls only: no locals */
   in->blocks_done++;
   if (in->blocks_started == in->resume_skip) sk_out_mute(0);
   return 1;

@@ -488,8 +488,7 @@ static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
   size_t i;
   if (in->blocks_started > in->resume_skip) return 0;
   for (i = 0; i < s->body.n; i++)
-    if (replayed_on_resume(s->body.items[i])) exec_stmt(in, s->body.items[i]);
-  scope_clear(&in->locals);
+    if (replayed_on_resume(s->body.items[i])) exec_stmt(in, s->body.items[i]);   /* calls only: no locals */
   in->blocks_done++;
   if (in->blocks_started == in->resume_skip) sk_out_mute(0);
   return 1;

@@ -144,9 +144,6 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
   if (!lp_read_cvar(LP_MPICH_ENV, &v)) v = -1;
 #endif
   if (v >= 0) sk_str_printf(header, "# library polling: MPICH " LP_MPICH_ENV " = %d\n", v);
-  if (oversubscribed && !ch4 && sk_host_breaker_interval() == 0)
-    sk_str_puts(warning, "MPICH busy-polls while it waits: run at most one process per processor, or raise"
-                " how often it yields (" LP_MPICH_ENV ")\n");
   if (oversubscribed && ch4)
     sk_str_puts(header, "# library polling: MPICH's ch4 device busy-polls while it waits and has no setting that"
                 " yields (" LP_MPICH_ENV " changed nothing, measured)\n");
