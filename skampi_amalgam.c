@@ -1203,6 +1203,12 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 /* Called before the library starts (MPI_Init). */
 SK_API void sk_lib_polling_before_init(void);
 #endif
+/* Whether LOCAL processes on this host crowd its processors, as far as one process can
+** tell before MPI_Init: ONLINE processors online, MASK processors in its affinity mask (0:
+** unknown), BOUND_AT_LAUNCH when the launcher bound each process to a processor of its own. */
+#if (defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)) || defined(SKAMPI_TESTING)
+SK_API int sk_lib_polling_crowded(long local, int online, int mask, int bound_at_launch);
+#endif
 /* After the oversubscription check (oversub.c, every process): starts the poll breaker
 ** where the library busy-polls and cannot be told otherwise (MPICH). */
 SK_API void sk_lib_polling_after_detect(int oversubscribed);
@@ -2081,8 +2087,22 @@ static struct {
 static int lp_crowded_before_init(void)
 {
   const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  const char *bound = getenv("OMPI_MCA_orte_bound_at_launch");
   long local = v ? strtol(v, NULL, 10) : 0;
-  int mask = 0, online = sk_host_processors(&mask), usable = mask > 0 ? mask : online;
+  int mask = 0, online = sk_host_processors(&mask);
+  return sk_lib_polling_crowded(local, online, mask, bound != NULL && strcmp(bound, "1") == 0);
+}
+#endif
+
+/* A launcher that binds every process to its own processor (Open MPI below the number of
+** processors: OMPI_MCA_orte_bound_at_launch=1) leaves each a mask of one processor, which
+** says nothing about the host: then only the processors online count. Otherwise the
+** process's own mask is what the launcher (or taskset around it) gave them all.
+** (Open MPI's builds use it; test builds test it.) */
+#if (defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)) || defined(SKAMPI_TESTING)
+SK_API int sk_lib_polling_crowded(long local, int online, int mask, int bound_at_launch)
+{
+  int usable = bound_at_launch || mask <= 0 ? online : mask;
   return local > 0 && usable > 0 && local > usable;
 }
 #endif
@@ -2174,8 +2194,10 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 {
 #if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)
   int v = -1;
-  const char *who = lp.applied ? "set by skampi: the host is oversubscribed; SKAMPI_LIBRARY_YIELD=0 or "
+  const char *who = lp.applied && oversubscribed ? "set by skampi: the host is oversubscribed; SKAMPI_LIBRARY_YIELD=0 or "
                     LP_OMPI_ENV "=0 keeps busy polling"
+                  : lp.applied ? "set by skampi before MPI_Init: this process's affinity mask had fewer processors"
+                    " than the launcher's processes on this host; SKAMPI_LIBRARY_YIELD=0 keeps busy polling"
                   : lp.user_set ? "set in the environment (" LP_OMPI_ENV "), left as it is"
                   : lp.declined ? "not set by skampi (SKAMPI_LIBRARY_YIELD=0)"
                   : "as the launcher chose";

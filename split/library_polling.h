@@ -20,6 +20,12 @@
 /* Called before the library starts (MPI_Init). */
 SK_API void sk_lib_polling_before_init(void);
 #endif
+/* Whether LOCAL processes on this host crowd its processors, as far as one process can
+** tell before MPI_Init: ONLINE processors online, MASK processors in its affinity mask (0:
+** unknown), BOUND_AT_LAUNCH when the launcher bound each process to a processor of its own. */
+#if (defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION)) || defined(SKAMPI_TESTING)
+SK_API int sk_lib_polling_crowded(long local, int online, int mask, int bound_at_launch);
+#endif
 /* After the oversubscription check (oversub.c, every process): starts the poll breaker
 ** where the library busy-polls and cannot be told otherwise (MPICH). */
 SK_API void sk_lib_polling_after_detect(int oversubscribed);

@@ -74,6 +74,18 @@ case $impl in
     say $? "$impl poll_breaker_off_warned" "$(grep '^# library' "$o/nobreaker.sko"; cat "$o/nobreaker.err")" ;;
 esac
 
+# 2 processes on this machine's own processors (no test count): Open MPI binds one to each
+# core where there are two or more, a mask of one processor each; the library-polling
+# line must agree with the oversubscription line (it once said "oversubscribed" beside
+# "no", and the 2-process figures were measured with yielding on)
+env timeout 300 tools/mpirun.sh "$impl" 2 "$bin" -i tests/ski/oversub.ski -o "$o/pair.sko" 2> "$o/pair.err"; st=$?
+if grep -q "^# oversubscription: no " "$o/pair.sko"; then
+  ! grep -q "set by skampi: the host is oversubscribed\|poll breaker on" "$o/pair.sko"
+else
+  grep -q "^# oversubscription: yes " "$o/pair.sko"
+fi
+say $(( st + $? )) "$impl library_polling_agrees_with_detection" "exit $st: $(grep '^# oversub\|^# library' "$o/pair.sko")"
+
 run roomy 8; st=$?
 grep -q "^# oversubscription: no on 0 of 1 host; fullest: .* runs 4 processes on 8 processors (the union of their affinity masks)$" "$o/roomy.sko"
 say $(( st + $? )) "$impl oversub_not_detected_with_room" "exit $st: $(grep '^# oversub' "$o/roomy.sko")"

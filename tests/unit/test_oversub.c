@@ -162,11 +162,27 @@ static void test_breaker(void)
         sk_host_breaker_signals(), seen);
 }
 
+/* Before MPI_Init (library_polling.c): a mask of one processor per process bound by the
+** launcher is not a crowded host (Open MPI binds 2 processes on 2 cores one to each: the
+** 2-process figures were once measured with yielding on by mistake); the same mask without
+** binding at launch is (taskset around mpirun); the processors online decide when bound. */
+static void test_crowded_before_init(void)
+{
+  check(!sk_lib_polling_crowded(2, 2, 1, 1), "crowded_bound_one_each", "2 bound processes on 2 processors");
+  check(sk_lib_polling_crowded(2, 2, 1, 0), "crowded_unbound_one_processor", "2 processes in a mask of 1");
+  check(sk_lib_polling_crowded(4, 2, 2, 0), "crowded_four_on_two", "4 processes, mask of 2");
+  check(sk_lib_polling_crowded(4, 2, 1, 1), "crowded_bound_more_than_online", "4 bound on 2 online");
+  check(!sk_lib_polling_crowded(4, 8, 8, 0), "crowded_roomy", "4 on 8");
+  check(!sk_lib_polling_crowded(0, 2, 1, 0), "crowded_launcher_silent", "no local size");
+  check(!sk_lib_polling_crowded(4, 0, 0, 0), "crowded_processors_unknown", "nothing known");
+}
+
 int main(void)
 {
   test_counts();
   test_decide();
   test_criterion();
   test_breaker();
+  test_crowded_before_init();
   return check_summary("test_oversub");
 }
