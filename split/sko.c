@@ -197,6 +197,9 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   sk_sko_file *f = ps->f;
   char *name;
   double d;
+  /* a '#' line may be indented (an edited file): markers too, else an indented
+  ** "# end result" kept as a note would become a marker when the merged file is read */
+  if (line[strspn(line, " \t")] == '#') line += strspn(line, " \t");
   if (sko_marker(line, "begin result ", &name)) {
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];
@@ -218,8 +221,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     ps->cur->complete = 1;
     free(name);
     ps->cur = NULL;
-  } else if (line[strspn(line, " \t")] == '#') {   /* a comment, also an indented one */
-    line += strspn(line, " \t");
+  } else if (line[0] == '#') {   /* a comment (indented ones too, see above) */
     if (ps->cur != NULL) sko_block_comment(ps, line);
     else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
     else {

@@ -108,3 +108,16 @@ X
 $skampi -m "$d/dup-m.sko" "$d/dup.sko" 2>/dev/null
 grep -q '^count= 8 *8 *200.000 ' "$d/dup-m.sko"
 say $? merge_repeated_key_keeps_each_line "$(cat "$d/dup-m.sko")"
+# indented markers are markers (fuzzing finding 12): an indented "# end result" ends its
+# block; kept as a note it became a marker in the merged file, which was then rejected
+cat > "$d/ind.sko" <<'X'
+# begin result "i"
+count= 8        8      100.000      1.000     4      100.000
+  # end result "i"
+# begin result "j"
+count= 8        8      300.000      1.000     4      300.000
+# end result "j"
+X
+$skampi -m "$d/ind-m.sko" "$d/ind.sko" 2> "$d/ind.err" && $skampi -m "$d/ind-m2.sko" "$d/ind-m.sko" 2>> "$d/ind.err" &&
+  [ "$(grep -c '^# end result' "$d/ind-m.sko")" -eq 2 ] && grep -q '^count= 8 *8 *300.000 ' "$d/ind-m2.sko"
+say $? merge_indented_end_marker_ends_block "$(cat "$d/ind.err" "$d/ind-m.sko")"
