@@ -18937,7 +18937,8 @@ SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_s
     const char *nl = strchr(p, '\n');
     size_t len = nl ? (size_t)(nl - p) : strlen(p);
     char *line = sk_strndup(p, len);
-    if (len > 0 && line[len - 1] == '\r') line[len - 1] = '\0';
+    size_t end = len;
+    while (end > 0 && line[end - 1] == '\r') line[--end] = '\0';   /* CRLF, and CRs before it */
     ps.lineno++;
     ok = sko_parse_line(&ps, line);
     free(line);
