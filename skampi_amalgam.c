@@ -317,7 +317,7 @@ SK_API void sk_str_vprintf(sk_str *s, const char *fmt, va_list ap)
       sk_str_puts(s, num); break;
     case 'g': case 'f': case 'e': case 'G': case 'E': {
       double d = va_arg(ap, double);
-      if (*p == 'f' && (d > 1e100 || d < -1e100)) { spec[speclen - 1] = 'g'; }
+      if (*p == 'f' && (d >= 1e100 || d <= -1e100)) { spec[speclen - 1] = 'g'; }   /* a fixpoint: read back, printed alike */
       sprintf(num, spec, d);
       sk_str_puts(s, num);
       break;
