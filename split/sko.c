@@ -389,7 +389,9 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
   sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
-    if (!sk_streq(l->label, label) && l->label[0] != '\0') sk_str_printf(out, "# measure %s\n", l->label);
+    /* a line without a label after labelled ones gets an empty "# measure " line: read
+    ** back, it would otherwise take the label before it */
+    if (!sk_streq(l->label, label)) sk_str_printf(out, "# measure %s\n", l->label);
     label = l->label;
     if (l->refined) sk_str_puts(out, "# (added by autorefine)\n");
     sk_sko_format_line(out, l);
