@@ -5652,7 +5652,7 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
 ** processes outnumber processors a process that waited in time often gets its processor
 ** back only milliseconds after the start, and the next start comes W after this one, so
 ** W must hold that delay too (4 hosts in namespaces on 2 cores, Open MPI over TCP: 28-29%
-** of the repetitions were discarded when the cycle began at the actual start, 6-8% with
+** of the repetitions were discarded when the cycle began at the actual start, 5-11% with
 ** this rule, in less time; README, "Truth tests"). After an invalid
 ** repetition, and after every SYNC_CHECK_EVERY valid repetitions in a row, the members
 ** agree on a new schedule: every member reports the cycles of the last SYNC_HISTORY
@@ -5759,7 +5759,7 @@ SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere)
   struct sk_sync *s = m->sync;
   if (s == NULL || !s->active) return;
   if (s->started) {       /* cycle: from the scheduled start (the actual one if late) to ready again */
-    double cycle = sk_tp_wtime() - (!s->late && s->target < s->base ? s->target : s->base);
+    double cycle = sk_tp_wtime() - (s->late ? s->base : s->target);   /* in time: base >= target */
     if (s->ncycles == SYNC_HISTORY) {          /* keep the latest */
       memmove(s->cycles, s->cycles + 1, sizeof(double) * (SYNC_HISTORY - 1));
       s->ncycles--;
@@ -18885,7 +18885,8 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   double d;
   /* a '#' line may be indented (an edited file): markers too, else an indented
   ** "# end result" kept as a note would become a marker when the merged file is read */
-  if (line[strspn(line, " \t")] == '#') line += strspn(line, " \t");
+  size_t indent = strspn(line, " \t");
+  if (line[indent] == '#') line += indent;
   if (sko_marker(line, "begin result ", &name)) {
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];

@@ -199,7 +199,8 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   double d;
   /* a '#' line may be indented (an edited file): markers too, else an indented
   ** "# end result" kept as a note would become a marker when the merged file is read */
-  if (line[strspn(line, " \t")] == '#') line += strspn(line, " \t");
+  size_t indent = strspn(line, " \t");
+  if (line[indent] == '#') line += indent;
   if (sko_marker(line, "begin result ", &name)) {
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];

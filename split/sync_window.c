@@ -260,7 +260,7 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
 ** processes outnumber processors a process that waited in time often gets its processor
 ** back only milliseconds after the start, and the next start comes W after this one, so
 ** W must hold that delay too (4 hosts in namespaces on 2 cores, Open MPI over TCP: 28-29%
-** of the repetitions were discarded when the cycle began at the actual start, 6-8% with
+** of the repetitions were discarded when the cycle began at the actual start, 5-11% with
 ** this rule, in less time; README, "Truth tests"). After an invalid
 ** repetition, and after every SYNC_CHECK_EVERY valid repetitions in a row, the members
 ** agree on a new schedule: every member reports the cycles of the last SYNC_HISTORY
@@ -367,7 +367,7 @@ SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere)
   struct sk_sync *s = m->sync;
   if (s == NULL || !s->active) return;
   if (s->started) {       /* cycle: from the scheduled start (the actual one if late) to ready again */
-    double cycle = sk_tp_wtime() - (!s->late && s->target < s->base ? s->target : s->base);
+    double cycle = sk_tp_wtime() - (s->late ? s->base : s->target);   /* in time: base >= target */
     if (s->ncycles == SYNC_HISTORY) {          /* keep the latest */
       memmove(s->cycles, s->cycles + 1, sizeof(double) * (SYNC_HISTORY - 1));
       s->ncycles--;
