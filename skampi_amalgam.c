@@ -744,6 +744,17 @@ SK_API long sk_host_breaker_interval(void);    /* 0: not running */
 SK_API long sk_host_breaker_signals(void);     /* signals handled since start */
 #endif
 
+/* The deadline, for a library call that may never return although its work is done
+** (MPI_Finalize; see transport_mpi.c): after `seconds` seconds (alarm, SIGALRM) the
+** process writes `message` to stderr and ends with status 0 (_exit), from whichever of
+** its threads takes the signal. start returns 0 and arms nothing where the system has no
+** alarm, or when seconds is 0; stop disarms it (harmless when not armed). Not together
+** with the poll breaker, which uses the same signal: stop that first. */
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+SK_API int sk_host_deadline_start(unsigned seconds, const char *message);
+SK_API void sk_host_deadline_stop(void);
+#endif
+
 #endif
 /* --- end split/host.h --- */
 /* --- begin split/host.c --- */
@@ -774,8 +785,13 @@ SK_API long sk_host_breaker_signals(void);     /* signals handled since start */
 #if defined(__linux__) && defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
 #include <sched.h>
 #endif
-#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD)
+#ifdef HOST_UNIX
 #include <signal.h>
+#if defined(SIGALRM) && defined(SA_RESTART)
+#define HOST_DEADLINE 1
+#endif
+#endif
+#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD)
 #include <sys/time.h>
 #if defined(ITIMER_REAL) && defined(SA_RESTART)
 #define HOST_BREAKER 1
@@ -963,6 +979,57 @@ SK_API long sk_host_breaker_signals(void)
   return (long)host_breaker_count;
 #else
   return 0;
+#endif
+}
+#endif
+
+/* ---- the deadline ---- */
+
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+#ifdef HOST_DEADLINE
+static char host_deadline_text[512];
+static size_t host_deadline_len = 0;
+static int host_deadline_armed = 0;
+
+static void host_deadline_handler(int sig)
+{
+  (void)sig;
+  if (write(2, host_deadline_text, host_deadline_len) < 0) { /* stderr is gone: end all the same */ }
+  _exit(0);
+}
+#endif
+
+SK_API int sk_host_deadline_start(unsigned seconds, const char *message)
+{
+#ifdef HOST_DEADLINE
+  struct sigaction sa;
+  sigset_t set;
+  if (seconds == 0) return 0;
+  host_deadline_len = strlen(message);
+  if (host_deadline_len > sizeof host_deadline_text - 1) host_deadline_len = sizeof host_deadline_text - 1;
+  memcpy(host_deadline_text, message, host_deadline_len);
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = host_deadline_handler;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGALRM, &sa, NULL) != 0) return 0;
+  sigemptyset(&set);
+  sigaddset(&set, SIGALRM);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);   /* blocked for the library's threads since prepare */
+  alarm(seconds);
+  host_deadline_armed = 1;
+  return 1;
+#else
+  (void)seconds; (void)message;
+  return 0;
+#endif
+}
+
+SK_API void sk_host_deadline_stop(void)
+{
+#ifdef HOST_DEADLINE
+  if (!host_deadline_armed) return;
+  alarm(0);
+  host_deadline_armed = 0;
 #endif
 }
 #endif
@@ -1311,14 +1378,44 @@ static void tpm_free_groups(void)
   tpm.self = NULL;
 }
 
+/* SKAMPI_FINALIZE_TIMEOUT: seconds MPI_Finalize may take; unset or malformed: the
+** default; 0: no limit. */
+#define TPM_FINALIZE_TIMEOUT_DEFAULT 20
+static unsigned tpm_finalize_timeout(void)
+{
+  const char *v = getenv("SKAMPI_FINALIZE_TIMEOUT");
+  char *end;
+  long s;
+  if (v == NULL || *v == '\0') return TPM_FINALIZE_TIMEOUT_DEFAULT;
+  s = strtol(v, &end, 10);
+  return *end == '\0' && s >= 0 && s <= 86400L ? (unsigned)s : TPM_FINALIZE_TIMEOUT_DEFAULT;
+}
+
+/* MPI_Finalize, bounded: every result is written when a run gets here, and a library
+** whose MPI_Finalize never returns must not keep the run (MPICH 4.0 over UCX's TCP
+** transport: a process waits in closing its endpoints for a peer that already waits in
+** the process manager's barrier, and all wait forever; README, "Several hosts"). After
+** SKAMPI_FINALIZE_TIMEOUT seconds the process says so and ends with status 0. */
+static void tpm_finalize(void)
+{
+  char msg[300];
+  unsigned limit = tpm_finalize_timeout();
+  sprintf(msg, "skampi: warning: rank %d: MPI_Finalize did not return within %u s; every result "
+               "is written, so this process ends here (status 0; SKAMPI_FINALIZE_TIMEOUT sets "
+               "the limit, 0 waits for ever)\n", tpm.rank, limit);
+  sk_host_deadline_start(limit, msg);
+  MPI_Finalize();
+  sk_host_deadline_stop();
+}
+
 SK_API void sk_tp_finish(void)
 {
   int flag = 0;
   MPI_Initialized(&flag);
   if (flag) {
-    sk_host_breaker_stop();
+    sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
     tpm_free_groups();
-    MPI_Finalize();
+    tpm_finalize();
   }
 }
 

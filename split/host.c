@@ -24,8 +24,13 @@
 #if defined(__linux__) && defined(_GNU_SOURCE) && !defined(SKAMPI_NO_AFFINITY)
 #include <sched.h>
 #endif
-#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD)
+#ifdef HOST_UNIX
 #include <signal.h>
+#if defined(SIGALRM) && defined(SA_RESTART)
+#define HOST_DEADLINE 1
+#endif
+#endif
+#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD)
 #include <sys/time.h>
 #if defined(ITIMER_REAL) && defined(SA_RESTART)
 #define HOST_BREAKER 1
@@ -213,6 +218,57 @@ SK_API long sk_host_breaker_signals(void)
   return (long)host_breaker_count;
 #else
   return 0;
+#endif
+}
+#endif
+
+/* ---- the deadline ---- */
+
+#if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
+#ifdef HOST_DEADLINE
+static char host_deadline_text[512];
+static size_t host_deadline_len = 0;
+static int host_deadline_armed = 0;
+
+static void host_deadline_handler(int sig)
+{
+  (void)sig;
+  if (write(2, host_deadline_text, host_deadline_len) < 0) { /* stderr is gone: end all the same */ }
+  _exit(0);
+}
+#endif
+
+SK_API int sk_host_deadline_start(unsigned seconds, const char *message)
+{
+#ifdef HOST_DEADLINE
+  struct sigaction sa;
+  sigset_t set;
+  if (seconds == 0) return 0;
+  host_deadline_len = strlen(message);
+  if (host_deadline_len > sizeof host_deadline_text - 1) host_deadline_len = sizeof host_deadline_text - 1;
+  memcpy(host_deadline_text, message, host_deadline_len);
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = host_deadline_handler;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGALRM, &sa, NULL) != 0) return 0;
+  sigemptyset(&set);
+  sigaddset(&set, SIGALRM);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);   /* blocked for the library's threads since prepare */
+  alarm(seconds);
+  host_deadline_armed = 1;
+  return 1;
+#else
+  (void)seconds; (void)message;
+  return 0;
+#endif
+}
+
+SK_API void sk_host_deadline_stop(void)
+{
+#ifdef HOST_DEADLINE
+  if (!host_deadline_armed) return;
+  alarm(0);
+  host_deadline_armed = 0;
 #endif
 }
 #endif

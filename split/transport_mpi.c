@@ -89,14 +89,44 @@ static void tpm_free_groups(void)
   tpm.self = NULL;
 }
 
+/* SKAMPI_FINALIZE_TIMEOUT: seconds MPI_Finalize may take; unset or malformed: the
+** default; 0: no limit. */
+#define TPM_FINALIZE_TIMEOUT_DEFAULT 20
+static unsigned tpm_finalize_timeout(void)
+{
+  const char *v = getenv("SKAMPI_FINALIZE_TIMEOUT");
+  char *end;
+  long s;
+  if (v == NULL || *v == '\0') return TPM_FINALIZE_TIMEOUT_DEFAULT;
+  s = strtol(v, &end, 10);
+  return *end == '\0' && s >= 0 && s <= 86400L ? (unsigned)s : TPM_FINALIZE_TIMEOUT_DEFAULT;
+}
+
+/* MPI_Finalize, bounded: every result is written when a run gets here, and a library
+** whose MPI_Finalize never returns must not keep the run (MPICH 4.0 over UCX's TCP
+** transport: a process waits in closing its endpoints for a peer that already waits in
+** the process manager's barrier, and all wait forever; README, "Several hosts"). After
+** SKAMPI_FINALIZE_TIMEOUT seconds the process says so and ends with status 0. */
+static void tpm_finalize(void)
+{
+  char msg[300];
+  unsigned limit = tpm_finalize_timeout();
+  sprintf(msg, "skampi: warning: rank %d: MPI_Finalize did not return within %u s; every result "
+               "is written, so this process ends here (status 0; SKAMPI_FINALIZE_TIMEOUT sets "
+               "the limit, 0 waits for ever)\n", tpm.rank, limit);
+  sk_host_deadline_start(limit, msg);
+  MPI_Finalize();
+  sk_host_deadline_stop();
+}
+
 SK_API void sk_tp_finish(void)
 {
   int flag = 0;
   MPI_Initialized(&flag);
   if (flag) {
-    sk_host_breaker_stop();
+    sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
     tpm_free_groups();
-    MPI_Finalize();
+    tpm_finalize();
   }
 }
 

@@ -128,7 +128,7 @@ launch() {
   openmpi)
     for h in $(hosts); do echo "$h slots=$(( (np + nh - 1) / nh ))"; done > "$work/hostfile"
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-    ip netns exec "$sw" mpirun.openmpi ${SKAMPI_TEST_CLOCK_SKEW:+-x SKAMPI_TEST_CLOCK_SKEW} --oversubscribe -np "$np" --hostfile "$work/hostfile" --map-by node \
+    ip netns exec "$sw" mpirun.openmpi ${SKAMPI_TEST_CLOCK_SKEW:+-x SKAMPI_TEST_CLOCK_SKEW} ${SKAMPI_FINALIZE_TIMEOUT:+-x SKAMPI_FINALIZE_TIMEOUT} --oversubscribe -np "$np" --hostfile "$work/hostfile" --map-by node \
       --mca plm_rsh_agent "$here/hosts-rsh" \
       --mca btl tcp,self --mca btl_tcp_if_include "$net.0/24" --mca oob_tcp_if_include "$net.0/24" \
       --mca mpi_yield_when_idle 1 \

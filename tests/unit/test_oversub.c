@@ -4,12 +4,16 @@
 ** SKAMPI_TEST_PROCESSORS), rank 0's per-host decision of oversub.c from made-up ballots
 ** (processes per processor name against the union of their affinity masks, else the
 ** processors online), and the criterion that marks a result as mostly scheduler time.
+** Also the deadline of host.c that bounds MPI_Finalize, in child processes.
 ** Build: as tests/unit/test_core.c.
 */
 #define main skampi_main
 #include "skampi_amalgam.c"
 #undef main
 #include "check.h"
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 extern int setenv(const char *name, const char *value, int overwrite);
 extern int unsetenv(const char *name);
@@ -162,6 +166,50 @@ static void test_breaker(void)
         sk_host_breaker_signals(), seen);
 }
 
+/* A child that arms the deadline (or arms and disarms it: `stop`) and then sleeps up to
+** 10 s, ending with 9 when it wakes up, 7 after a disarmed deadline's time has passed.
+** Returns the child's exit status (-1: not a normal exit) and what it wrote to stderr. */
+static int deadline_child(unsigned seconds, int stop, char *err, size_t size)
+{
+  int fds[2], status = 0;
+  ssize_t n;
+  size_t got = 0;
+  pid_t pid;
+  err[0] = '\0';
+  if (pipe(fds) != 0) return -2;
+  pid = fork();
+  if (pid < 0) return -2;
+  if (pid == 0) {
+    close(fds[0]);
+    dup2(fds[1], 2);
+    if (!sk_host_deadline_start(seconds, "deadline passed\n")) _exit(5);
+    if (stop) { sk_host_deadline_stop(); sleep(seconds + 1); _exit(7); }
+    sleep(10);
+    _exit(9);
+  }
+  close(fds[1]);
+  while (got + 1 < size && (n = read(fds[0], err + got, size - 1 - got)) > 0) got += (size_t)n;
+  err[got] = '\0';
+  close(fds[0]);
+  if (waitpid(pid, &status, 0) != pid) return -2;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The deadline (host.c): a process whose time has passed writes the message and ends
+** with status 0; a disarmed one lives on; 0 seconds arms nothing. */
+static void test_deadline(void)
+{
+  char err[200];
+  int st;
+  check(sk_host_deadline_start(0, "x\n") == 0, "deadline_zero_arms_nothing", "start(0) returned 1");
+  st = deadline_child(1, 0, err, sizeof err);
+  if (st == 5) { printf("skip deadline: no alarm on this system\n"); return; }
+  check(st == 0, "deadline_ends_the_process_with_0", "exit status %d (9: it slept on)", st);
+  check(strcmp(err, "deadline passed\n") == 0, "deadline_writes_its_message", "stderr '%s'", err);
+  st = deadline_child(1, 1, err, sizeof err);
+  check(st == 7 && err[0] == '\0', "deadline_stopped_stays_quiet", "exit status %d, stderr '%s'", st, err);
+}
+
 /* Before MPI_Init (library_polling.c): a mask of one processor per process bound by the
 ** launcher is not a crowded host (Open MPI binds 2 processes on 2 cores one to each: the
 ** 2-process figures were once measured with yielding on by mistake); the same mask without
@@ -184,5 +232,6 @@ int main(void)
   test_criterion();
   test_breaker();
   test_crowded_before_init();
+  test_deadline();
   return check_summary("test_oversub");
 }
