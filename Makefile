@@ -15,7 +15,7 @@
 #                     cached in ~/.cache/skampi-peruse: 10-20 minutes the first time, then
 #                     nothing) and runs the PERUSE tests against it (tests/run.sh peruse)
 #   make hosts-check  the truth tests across hosts made of network namespaces on this
-#                     machine (root; tools/hosts.sh); not part of make check yet
+#                     machine (root; tools/hosts.sh); also a group of make check
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
 #   make fuzz-campaign  libFuzzer on every reader, one after the other at nice 19, until
 #                     FUZZ_RUNS executions (default 10 million) or FUZZ_SECONDS each

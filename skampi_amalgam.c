@@ -747,7 +747,9 @@ SK_API long sk_host_breaker_signals(void);     /* signals handled since start */
 /* The deadline, for a library call that may never return although its work is done
 ** (MPI_Finalize; see transport_mpi.c): after `seconds` seconds (alarm, SIGALRM) the
 ** process writes `message` to stderr and ends with status 0 (_exit), from whichever of
-** its threads takes the signal. start returns 0 and arms nothing where the system has no
+** its threads takes the signal -- if it spent at least half of that time on a processor
+** (spinning in the library); a process that waited, blocked, gets `seconds` more and
+** then ends alike (host.c says why). start returns 0 and arms nothing where the system has no
 ** alarm, or when seconds is 0; stop disarms it (harmless when not armed). Not together
 ** with the poll breaker, which uses the same signal: stop that first. */
 #if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
@@ -787,7 +789,8 @@ SK_API void sk_host_deadline_stop(void);
 #endif
 #ifdef HOST_UNIX
 #include <signal.h>
-#if defined(SIGALRM) && defined(SA_RESTART)
+#include <sys/times.h>
+#if defined(SIGALRM) && defined(SA_RESTART) && defined(_SC_CLK_TCK)
 #define HOST_DEADLINE 1
 #endif
 #endif
@@ -990,10 +993,32 @@ SK_API long sk_host_breaker_signals(void)
 static char host_deadline_text[512];
 static size_t host_deadline_len = 0;
 static int host_deadline_armed = 0;
+static unsigned host_deadline_seconds = 0;
+static int host_deadline_extended = 0;
+static long host_deadline_ticks = 0;       /* clock ticks per second (times) */
+static clock_t host_deadline_cpu0 = 0;     /* the process's processor time at start */
 
+static clock_t host_cpu_ticks(void)
+{
+  struct tms t;
+  if (times(&t) == (clock_t)-1) return 0;
+  return t.tms_utime + t.tms_stime;
+}
+
+/* At the first expiry a process that used less than half the time on a processor waits,
+** blocked, for the others (MPICH: in the process manager's barrier) and gets one more
+** period: the process that spins in the library must end first, as the others' ending
+** releases it into a barrier whose partners are gone (mpiexec then fails). times() is
+** async-signal-safe (POSIX). */
 static void host_deadline_handler(int sig)
 {
   (void)sig;
+  if (!host_deadline_extended && host_deadline_ticks > 0 &&
+      (double)(host_cpu_ticks() - host_deadline_cpu0) < 0.5 * (double)host_deadline_ticks * host_deadline_seconds) {
+    host_deadline_extended = 1;
+    alarm(host_deadline_seconds);
+    return;
+  }
   if (write(2, host_deadline_text, host_deadline_len) < 0) { /* stderr is gone: end all the same */ }
   _exit(0);
 }
@@ -1014,6 +1039,10 @@ SK_API int sk_host_deadline_start(unsigned seconds, const char *message)
   if (sigaction(SIGALRM, &sa, NULL) != 0) return 0;
   sigemptyset(&set);
   sigaddset(&set, SIGALRM);
+  host_deadline_seconds = seconds;
+  host_deadline_extended = 0;
+  host_deadline_ticks = sysconf(_SC_CLK_TCK);
+  host_deadline_cpu0 = host_cpu_ticks();
   sigprocmask(SIG_UNBLOCK, &set, NULL);   /* blocked for the library's threads since prepare */
   alarm(seconds);
   host_deadline_armed = 1;

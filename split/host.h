@@ -59,7 +59,9 @@ SK_API long sk_host_breaker_signals(void);     /* signals handled since start */
 /* The deadline, for a library call that may never return although its work is done
 ** (MPI_Finalize; see transport_mpi.c): after `seconds` seconds (alarm, SIGALRM) the
 ** process writes `message` to stderr and ends with status 0 (_exit), from whichever of
-** its threads takes the signal. start returns 0 and arms nothing where the system has no
+** its threads takes the signal -- if it spent at least half of that time on a processor
+** (spinning in the library); a process that waited, blocked, gets `seconds` more and
+** then ends alike (host.c says why). start returns 0 and arms nothing where the system has no
 ** alarm, or when seconds is 0; stop disarms it (harmless when not armed). Not together
 ** with the poll breaker, which uses the same signal: stop that first. */
 #if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)

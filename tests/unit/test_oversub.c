@@ -14,6 +14,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <time.h>
 
 extern int setenv(const char *name, const char *value, int overwrite);
 extern int unsetenv(const char *name);
@@ -166,47 +167,66 @@ static void test_breaker(void)
         sk_host_breaker_signals(), seen);
 }
 
-/* A child that arms the deadline (or arms and disarms it: `stop`) and then sleeps up to
-** 10 s, ending with 9 when it wakes up, 7 after a disarmed deadline's time has passed.
-** Returns the child's exit status (-1: not a normal exit) and what it wrote to stderr. */
-static int deadline_child(unsigned seconds, int stop, char *err, size_t size)
+/* A child that arms the deadline of `seconds` (and disarms it again: `stop`) and then
+** waits: spinning (`spin`, on a processor) or blocked in sleep; it ends with 9 when it
+** has waited 20 s, with 7 when a disarmed deadline's time has passed. Returns its pid;
+** *err_fd: the read end of its stderr. */
+static pid_t deadline_child(unsigned seconds, int stop, int spin, int *err_fd)
 {
-  int fds[2], status = 0;
+  int fds[2];
+  pid_t pid;
+  time_t t0;
+  if (pipe(fds) != 0) return -1;
+  pid = fork();
+  if (pid != 0) { close(fds[1]); *err_fd = fds[0]; return pid; }
+  close(fds[0]);
+  dup2(fds[1], 2);
+  if (!sk_host_deadline_start(seconds, "deadline passed\n")) _exit(5);
+  if (stop) { sk_host_deadline_stop(); sleep(seconds + 1); _exit(7); }
+  t0 = time(NULL);
+  while (time(NULL) - t0 < 20) if (!spin) sleep(1);   /* the signal cuts a sleep short */
+  _exit(9);
+}
+
+/* The child's exit status (-1: not a normal exit, -2: no child) and its stderr. */
+static int deadline_wait(pid_t pid, int fd, char *err, size_t size)
+{
+  int status = 0;
   ssize_t n;
   size_t got = 0;
-  pid_t pid;
   err[0] = '\0';
-  if (pipe(fds) != 0) return -2;
-  pid = fork();
   if (pid < 0) return -2;
-  if (pid == 0) {
-    close(fds[0]);
-    dup2(fds[1], 2);
-    if (!sk_host_deadline_start(seconds, "deadline passed\n")) _exit(5);
-    if (stop) { sk_host_deadline_stop(); sleep(seconds + 1); _exit(7); }
-    sleep(10);
-    _exit(9);
-  }
-  close(fds[1]);
-  while (got + 1 < size && (n = read(fds[0], err + got, size - 1 - got)) > 0) got += (size_t)n;
+  while (got + 1 < size && (n = read(fd, err + got, size - 1 - got)) > 0) got += (size_t)n;
   err[got] = '\0';
-  close(fds[0]);
+  close(fd);
   if (waitpid(pid, &status, 0) != pid) return -2;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* The deadline (host.c): a process whose time has passed writes the message and ends
-** with status 0; a disarmed one lives on; 0 seconds arms nothing. */
+/* The deadline (host.c): a process that spins when its time has passed writes the
+** message and ends with status 0; one that waits blocked is still there after the first
+** period (checked 1 s after it, periods of 2 s) and ends alike after the second; a
+** disarmed one lives on; 0 seconds arms nothing. */
 static void test_deadline(void)
 {
   char err[200];
-  int st;
+  int st, fd = -1;
+  pid_t pid;
   check(sk_host_deadline_start(0, "x\n") == 0, "deadline_zero_arms_nothing", "start(0) returned 1");
-  st = deadline_child(1, 0, err, sizeof err);
+  pid = deadline_child(1, 0, 1, &fd);
+  st = deadline_wait(pid, fd, err, sizeof err);
   if (st == 5) { printf("skip deadline: no alarm on this system\n"); return; }
-  check(st == 0, "deadline_ends_the_process_with_0", "exit status %d (9: it slept on)", st);
+  check(st == 0, "deadline_ends_a_spinning_process_with_0", "exit status %d (9: it went on)", st);
   check(strcmp(err, "deadline passed\n") == 0, "deadline_writes_its_message", "stderr '%s'", err);
-  st = deadline_child(1, 1, err, sizeof err);
+  pid = deadline_child(2, 0, 0, &fd);
+  sleep(3);
+  check(pid > 0 && waitpid(pid, &st, WNOHANG) == 0, "deadline_gives_a_blocked_process_a_second_period",
+        "the child had ended 3 s after a deadline of 2 s");
+  st = deadline_wait(pid, fd, err, sizeof err);
+  check(st == 0 && strcmp(err, "deadline passed\n") == 0, "deadline_ends_a_blocked_process_after_the_second",
+        "exit status %d, stderr '%s'", st, err);
+  pid = deadline_child(1, 1, 0, &fd);
+  st = deadline_wait(pid, fd, err, sizeof err);
   check(st == 7 && err[0] == '\0', "deadline_stopped_stays_quiet", "exit status %d, stderr '%s'", st, err);
 }
 
