@@ -179,8 +179,9 @@ for impl in $impls; do
       exit !(n == 7 && bad == 0) }' > "$o/compare.txt"
   st=$?; sed "s/^info /info $impl /" "$o/compare.txt"
   say $st "$impl collectives_with_skew_equal_within_standard_errors" "see the info lines"
-  ended=$(grep -l "MPI_Finalize did not return within" "$o"/*.log 2> /dev/null | wc -l)
-  echo "info $impl: skampi's bound on MPI_Finalize ($SKAMPI_FINALIZE_TIMEOUT s) ended $ended of $(ls "$o"/*.log | wc -l) runs"
+  runs="bw skew coll collskew coll2"   # the launches' logs (not skampi's own .sko.log files)
+  ended=$(for f in $runs; do grep -l "MPI_Finalize did not return within" "$o/$f.log"; done 2> /dev/null | wc -l)
+  echo "info $impl: skampi's bound on MPI_Finalize ($SKAMPI_FINALIZE_TIMEOUT s) ended $ended of $(echo $runs | wc -w) runs"
 done
 
 # ---- hosts for the slowest partner: host 3 at 10 kbit/s, small bucket ----
