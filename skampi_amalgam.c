@@ -3211,6 +3211,7 @@ typedef struct sk_mctx {
   char fail_msg[200];
   struct sk_sync *sync;     /* synchronisation state (engine) */
   const struct sk_settings *settings; /* the engine settings of the run (settings.h) */
+  int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
@@ -6213,7 +6214,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   sk_sync_prepare(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
+  m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
+  m->warming_up = 0;
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
@@ -7472,6 +7475,10 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
+
+/* The header line of the ping-pongs' method (what their timings subtract; MPI builds only,
+** nothing elsewhere). */
+SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif
 /* --- end split/meas_mpi.h --- */
@@ -9757,11 +9764,13 @@ SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }
 ** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
 ** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
 ** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
-** said otherwise. Send and MPI_Isend_callduration run synchronised on the whole
-** communicator (collective pattern) and time rank 0 alone.
+** said otherwise. Every ping-pong is framed as pingpong_framed says (the manual's untimed
+** first ping and extra ping, the partner's readiness message, one clock reading
+** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
+** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
 */
-#line 17 "split/meas_mpi_p2p.c"
-#line 18 "split/meas_mpi_p2p.c"
+#line 19 "split/meas_mpi_p2p.c"
+#line 20 "split/meas_mpi_p2p.c"
 
 #ifdef SKAMPI_MPI
 
@@ -9805,9 +9814,10 @@ PINGPONG_INIT(Pingpong_Ssend_Recv)
 PINGPONG_INIT(Pingpong_Isend_Recv)
 PINGPONG_INIT(Pingpong_Issend_Recv)
 
-/* Everything a ping-pong loop needs, made of its arguments. */
+/* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
+** first message of every round trip, its partner answers. */
 typedef struct pingpong {
-  int count, tag, partner;
+  int count, tag, partner, pinging;
   long iterations;
   MPI_Datatype dt;
   MPI_Comm comm;
@@ -9824,171 +9834,225 @@ static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
   p->iterations = a.iterations;
   p->comm = sk_mpi_comm(m);
   p->partner = 1 - m->rank;
+  p->pinging = m->rank == 0;
   return m->rank == 0 || m->rank == 1;
 }
 
+/* What one reading of MPI_Wtime adds to an interval between two readings: the least
+** difference of PINGPONG_CLOCK_PAIRS back-to-back readings, taken once per process. A
+** ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
+** the systematic error of the empty measurement: 100 round trips share it, one round trip
+** of a few hundred nanoseconds carries all of it. */
+#define PINGPONG_CLOCK_PAIRS 100
 
-/* Process 0 actively waits with MPI_Iprobe before receiving (§3.1 footnote a);
-** process 1 receives with a plain MPI_Recv. */
-static double measure_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
+static double pingpong_clock_cost(void)
 {
-  pingpong p;
-  MPI_Status status;
-  long i;
-  int flag;
-  double start;
-  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
-  if (p.iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < p.iterations; i++) {
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
-      do MPI_Iprobe(1, p.tag, p.comm, &flag, &status); while (!flag);
-      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
-    } else {
-      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
-      MPI_Send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
-    }
+  static double cost = -1.0;
+  int i;
+  if (cost >= 0.0) return cost;
+  for (i = 0; i < PINGPONG_CLOCK_PAIRS; i++) {
+    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
+    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
   }
-  return (MPI_Wtime() - start) / (double)p.iterations;
+  if (cost < 0.0) cost = 0.0;
+  return cost;
 }
 
-/* The receive is MPI_Irecv + MPI_Wait; process 0 posts it before sending its ping. */
-static double measure_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
+/* How one ping-pong variant moves its messages: `send` one message to the partner,
+** `receive` one from it, and the pinging process's `round_trip` (ping out, pong back;
+** NULL: send, then receive). */
+typedef struct pingpong_ops {
+  void (*send)(const pingpong *p, sk_mctx *m);
+  void (*receive)(const pingpong *p, sk_mctx *m);
+  void (*round_trip)(const pingpong *p, sk_mctx *m);
+} pingpong_ops;
+
+/* SKaMPI 5 manual §3.1: the pinging process times `iterations` ping-pongs, its partner as
+** many pong-pings, and both return the average time of one full round trip. As there, the
+** partner receives the first ping before it starts its clock, and the pinging process
+** sends one more ping after it stopped its clock, for the partner's last pong-ping.
+** In addition the partner first sends an empty message (the ping-pong's tag) to say that
+** it is about to wait for the ping, and the pinging process starts its clock only once it
+** has it: so it never times its partner's way out of the previous repetition's agreement
+** and the first ping waiting for its receive (README, "One round trip per measurement":
+** without it one round trip read 30-60% above one of a hundred in a row at 1 byte).
+** The timing is less the cost of a clock reading (pingpong_clock_cost). */
+static double pingpong_framed(const pingpong *p, sk_mctx *m, const pingpong_ops *ops)
+{
+  MPI_Status status;
+  long i;
+  double start, end;
+  if (p->iterations < 0) return -1.0;
+  if (p->iterations == 0) return 0.0;
+  pingpong_clock_cost();   /* taken before the first timing */
+  if (p->pinging) {
+    MPI_Recv(m->recv_buf, 0, p->dt, p->partner, p->tag, p->comm, &status);
+    start = MPI_Wtime();
+    for (i = 0; i < p->iterations; i++) {
+      if (ops->round_trip != NULL) ops->round_trip(p, m);
+      else { ops->send(p, m); ops->receive(p, m); }
+    }
+    end = MPI_Wtime();
+    ops->send(p, m);
+  } else {
+    MPI_Send(m->send_buf, 0, p->dt, p->partner, p->tag, p->comm);
+    ops->receive(p, m);
+    start = MPI_Wtime();
+    for (i = 0; i < p->iterations; i++) {
+      ops->send(p, m);
+      ops->receive(p, m);
+    }
+    end = MPI_Wtime();
+  }
+  end -= start + pingpong_clock_cost();
+  return (end > 0.0 ? end : 0.0) / (double)p->iterations;
+}
+
+/* The warm-up call before the repetitions (SKaLib report (TR 99/07) §3.2: "we warm-up the
+** cache by a dummy call") does at least PINGPONG_WARM_UP_ROUND_TRIPS round trips, fewer
+** when that would move more than PINGPONG_WARM_UP_BYTES: one round trip did not warm a
+** library's own buffers (MPICH's first 1 KiB round trips after a new message length took
+** 2-8 times as long for about a hundred repetitions, README "One round trip per
+** measurement"). The other calls are pingpong_framed as they are. */
+#define PINGPONG_WARM_UP_ROUND_TRIPS 100L
+#define PINGPONG_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+static double pingpong_measure(const pingpong *p, sk_mctx *m, const pingpong_ops *ops)
+{
+  pingpong warm = *p;
+  double round_trip_bytes = 2.0 * (double)(m->send_usage > 0 ? m->send_usage : 1);
+  long round_trips = PINGPONG_WARM_UP_ROUND_TRIPS;
+  if (m->warming_up && p->iterations > 0) {
+    if (round_trips * round_trip_bytes > PINGPONG_WARM_UP_BYTES) round_trips = (long)(PINGPONG_WARM_UP_BYTES / round_trip_bytes);
+    warm.iterations = round_trips - p->iterations;
+    if (warm.iterations > 0) pingpong_framed(&warm, m, ops);
+  }
+  return pingpong_framed(p, m, ops);
+}
+
+static double pingpong_run(sk_mctx *m, const sk_value *args, const pingpong_ops *ops)
 {
   pingpong p;
-  MPI_Status status;
+  if (!pingpong_setup(&p, m, args)) return -1.0;
+  return pingpong_measure(&p, m, ops);
+}
+
+/* ---- the sends and receives of the variants ---- */
+
+static void pp_send(const pingpong *p, sk_mctx *m)
+{
+  MPI_Send(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
+}
+
+static void pp_ssend(const pingpong *p, sk_mctx *m)
+{
+  MPI_Ssend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
+}
+
+static void pp_bsend(const pingpong *p, sk_mctx *m)
+{
+  MPI_Bsend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
+}
+
+static void pp_isend(const pingpong *p, sk_mctx *m)
+{
   MPI_Request req;
-  long i;
-  double start;
-  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
-  if (p.iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < p.iterations; i++) {
-    MPI_Irecv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &req);
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
-      MPI_Wait(&req, &status);
-    } else {
-      MPI_Wait(&req, &status);
-      MPI_Send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
-    }
-  }
-  return (MPI_Wtime() - start) / (double)p.iterations;
+  MPI_Status status;
+  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  MPI_Wait(&req, &status);
+}
+
+static void pp_issend(const pingpong *p, sk_mctx *m)
+{
+  MPI_Request req;
+  MPI_Status status;
+  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  MPI_Wait(&req, &status);
+}
+
+static void pp_recv(const pingpong *p, sk_mctx *m)
+{
+  MPI_Status status;
+  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
 }
 
 /* The receives specify MPI_ANY_TAG ("AT"). */
-static double measure_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
+static void pp_recv_any_tag(const pingpong *p, sk_mctx *m)
 {
-  pingpong p;
   MPI_Status status;
-  long i;
-  double start;
-  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
-  if (p.iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < p.iterations; i++) {
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
-      MPI_Recv(m->recv_buf, p.count, p.dt, 1, MPI_ANY_TAG, p.comm, &status);
-    } else {
-      MPI_Recv(m->recv_buf, p.count, p.dt, 0, MPI_ANY_TAG, p.comm, &status);
-      MPI_Send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
-    }
-  }
-  return (MPI_Wtime() - start) / (double)p.iterations;
+  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, MPI_ANY_TAG, p->comm, &status);
 }
 
-/* The send call is all that differs between Pingpong_Send_Recv, _Ssend_Recv and
-** _Bsend_Recv: one loop with the send as a parameter (void * buffers keep the wrappers
-** valid for the MPI-1/2 and the MPI-3 prototypes alike). */
-typedef int (*pingpong_send_fn)(void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
-
-static int pingpong_send(void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+static void pp_irecv(const pingpong *p, sk_mctx *m)
 {
-  return MPI_Send(buf, count, dt, dest, tag, comm);
-}
-
-static int pingpong_ssend(void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
-{
-  return MPI_Ssend(buf, count, dt, dest, tag, comm);
-}
-
-static int pingpong_bsend(void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
-{
-  return MPI_Bsend(buf, count, dt, dest, tag, comm);
-}
-
-static double pingpong_with_send(sk_mctx *m, const sk_value *args, pingpong_send_fn send)
-{
-  pingpong p;
+  MPI_Request req;
   MPI_Status status;
-  long i;
-  double start;
-  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
-  if (p.iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < p.iterations; i++) {
-    if (m->rank == 0) {
-      send(m->send_buf, p.count, p.dt, 1, p.tag, p.comm);
-      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
-    } else {
-      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
-      send(m->send_buf, p.count, p.dt, 0, p.tag, p.comm);
-    }
-  }
-  return (MPI_Wtime() - start) / (double)p.iterations;
+  MPI_Irecv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  MPI_Wait(&req, &status);
 }
 
-/* SKaMPI 5 manual §3.1: rank 0 does `iterations` ping-pongs, rank 1 as many pong-pings; both
-** return the average time of one full round trip. */
+/* Process 0 actively waits with MPI_Iprobe before receiving (§3.1 footnote a). */
+static void pp_round_trip_iprobe(const pingpong *p, sk_mctx *m)
+{
+  MPI_Status status;
+  int flag;
+  MPI_Send(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
+  do MPI_Iprobe(p->partner, p->tag, p->comm, &flag, &status); while (!flag);
+  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
+}
+
+/* Process 0 posts its MPI_Irecv before sending the ping. */
+static void pp_round_trip_irecv(const pingpong *p, sk_mctx *m)
+{
+  MPI_Request req;
+  MPI_Status status;
+  MPI_Irecv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  MPI_Send(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
+  MPI_Wait(&req, &status);
+}
+
+/* Process 0 completes its ping's request after receiving the pong. */
+static void pp_round_trip_isend(const pingpong *p, sk_mctx *m)
+{
+  MPI_Request req;
+  MPI_Status status;
+  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
+  MPI_Wait(&req, &status);
+}
+
+static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
+{
+  MPI_Request req;
+  MPI_Status status;
+  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
+  MPI_Wait(&req, &status);
+}
+
+/* ---- the variants: Pingpong_Send_Recv with its send or receive replaced ---- */
+
+static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
+
+#define PINGPONG_MEASURE(NAME, SEND, RECEIVE, ROUND_TRIP) \
+  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
+  { \
+    static const pingpong_ops ops = { SEND, RECEIVE, ROUND_TRIP }; \
+    return pingpong_run(m, args, &ops); \
+  }
+
 static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  return pingpong_with_send(m, args, pingpong_send);
+  return pingpong_run(m, args, &ops_send_recv);
 }
 
-static double measure_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
-{
-  return pingpong_with_send(m, args, pingpong_ssend);
-}
-
-/* The send is MPI_Isend (synchronous: MPI_Issend) completed by MPI_Wait; process 0
-** waits for its ping after receiving the pong, process 1 right after sending. */
-static double pingpong_isend(sk_mctx *m, const sk_value *args, int synchronous)
-{
-  pingpong p;
-  MPI_Status status;
-  MPI_Request req;
-  long i;
-  double start;
-  if (!pingpong_setup(&p, m, args) || p.iterations < 0) return -1.0;
-  if (p.iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < p.iterations; i++) {
-    if (m->rank == 0) {
-      if (synchronous) MPI_Issend(m->send_buf, p.count, p.dt, 1, p.tag, p.comm, &req);
-      else MPI_Isend(m->send_buf, p.count, p.dt, 1, p.tag, p.comm, &req);
-      MPI_Recv(m->recv_buf, p.count, p.dt, 1, p.tag, p.comm, &status);
-      MPI_Wait(&req, &status);
-    } else {
-      MPI_Recv(m->recv_buf, p.count, p.dt, 0, p.tag, p.comm, &status);
-      if (synchronous) MPI_Issend(m->send_buf, p.count, p.dt, 0, p.tag, p.comm, &req);
-      else MPI_Isend(m->send_buf, p.count, p.dt, 0, p.tag, p.comm, &req);
-      MPI_Wait(&req, &status);
-    }
-  }
-  return (MPI_Wtime() - start) / (double)p.iterations;
-}
-
-static double measure_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
-{
-  return pingpong_isend(m, args, 0);
-}
-
-static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
-{
-  return pingpong_isend(m, args, 1);
-}
+PINGPONG_MEASURE(Pingpong_Send_Iprobe_Recv, pp_send, pp_recv, pp_round_trip_iprobe)
+PINGPONG_MEASURE(Pingpong_Send_Irecv, pp_send, pp_irecv, pp_round_trip_irecv)
+PINGPONG_MEASURE(Pingpong_Send_Recv_AT, pp_send, pp_recv_any_tag, NULL)
+PINGPONG_MEASURE(Pingpong_Ssend_Recv, pp_ssend, pp_recv, NULL)
+PINGPONG_MEASURE(Pingpong_Isend_Recv, pp_isend, pp_recv, pp_round_trip_isend)
+PINGPONG_MEASURE(Pingpong_Issend_Recv, pp_issend, pp_recv, pp_round_trip_issend)
+PINGPONG_MEASURE(Pingpong_Bsend_Recv, pp_bsend, pp_recv, NULL)
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
 ** MPI_BSEND_OVERHEAD each, so that a ping whose space the library has not reclaimed yet
@@ -10011,11 +10075,6 @@ static void init_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
   buffer = (char *)sk_malloc((size_t)bytes);
   MPI_Buffer_attach(buffer, (int)bytes);
   m->state = buffer;
-}
-
-static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
-{
-  return pingpong_with_send(m, args, pingpong_bsend);
 }
 
 static void finalize_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
@@ -10265,28 +10324,12 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   pingpong p;
   par_pingpong_args a;
-  MPI_Status status;
-  long i;
-  int first;
-  double start;
   pingpong_setup(&p, m, args);
   par_pingpong_args_read(&a, args);
-  if (m->rank < a.procs) { first = 1; p.partner = (int)(m->rank + a.nodesize); }
-  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { first = 0; p.partner = (int)(m->rank - a.nodesize); }
+  if (m->rank < a.procs) { p.pinging = 1; p.partner = (int)(m->rank + a.nodesize); }
+  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { p.pinging = 0; p.partner = (int)(m->rank - a.nodesize); }
   else return -1.0;
-  if (p.iterations < 0) return -1.0;
-  if (p.iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < p.iterations; i++) {
-    if (first) {
-      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
-      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
-    } else {
-      MPI_Recv(m->recv_buf, p.count, p.dt, p.partner, p.tag, p.comm, &status);
-      MPI_Send(m->send_buf, p.count, p.dt, p.partner, p.tag, p.comm);
-    }
-  }
-  return (MPI_Wtime() - start) / (double)p.iterations;
+  return pingpong_measure(&p, m, &ops_send_recv);
 }
 
 /* ---- verification (verify.h): every receiver holds its partner's pattern ---- */
@@ -10361,6 +10404,14 @@ static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   if (partner >= 0 && pp.iterations > 0)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp.count, pp.dt, pp.count, pp.dt, partner, 0);
 }
+SK_API void sk_pingpong_describe(sk_str *out)
+{
+  sk_str_printf(out, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
+                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
+                " before the clock starts\n", pingpong_clock_cost() * 1e6, PINGPONG_CLOCK_PAIRS);
+}
+#else
+SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
 #define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
@@ -25102,6 +25153,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 23 "split/main.c"
 #line 24 "split/main.c"
 #line 25 "split/main.c"
+#line 26 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -25516,6 +25568,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
+  sk_pingpong_describe(&h);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
   sk_io_files_describe(&h, NULL);

@@ -22,6 +22,7 @@
 #include "filepaths.h"
 #include "io_files.h"
 #include "clock_skew.h"
+#include "meas_mpi.h"
 #include <time.h>
 
 typedef struct main_options {
@@ -436,6 +437,7 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
+  sk_pingpong_describe(&h);
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
   sk_io_files_describe(&h, NULL);

@@ -36,6 +36,7 @@ typedef struct sk_mctx {
   char fail_msg[200];
   struct sk_sync *sync;     /* synchronisation state (engine) */
   const struct sk_settings *settings; /* the engine settings of the run (settings.h) */
+  int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);

@@ -218,7 +218,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   sk_sync_prepare(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
+  m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
+  m->warming_up = 0;
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;

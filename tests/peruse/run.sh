@@ -87,6 +87,11 @@ if run late tests/peruse/late.ski; then
           printf "FAIL peruse_late_sender_posted_queue: %d messages sent, %s posted matches, %s unexpected-queue insertions (%s)\n", sent, c["COMM_MSG_MATCH_POSTED_REQ"], c["COMM_MSG_INSERT_IN_UNEX_Q"], f; bad++
         } else good["late sender"]++
       }
+      if (block == "framed") {   # 4 messages a call; the warm-up call: 100 round trips in all, 204 messages
+        if (c["COMM_MSG_ARRIVED"] != 4 * reps + 204) {
+          printf "FAIL peruse_pingpong_framing_messages: %d repetitions, %s messages arrived, want %d (%s)\n", reps, c["COMM_MSG_ARRIVED"], 4 * reps + 204, f; bad++
+        } else good["framed"]++
+      }
       next
     }
     /^# peruse / { peruse[block]++; if ($0 ~ /unexpected queue residence/) unex[block]++; if ($0 ~ /posted queue residence/) posted[block]++ }
@@ -97,6 +102,8 @@ if run late tests/peruse/late.ski; then
       else print "ok peruse_late_sender_posted_queue"
       if (unex["late receiver"] == 3 && posted["late sender"] == 3) print "ok peruse_queue_residence_times"
       else printf "FAIL peruse_queue_residence_times: %d unexpected-queue lines (late receiver), %d posted-queue lines (late sender), want 3 each (%s)\n", unex["late receiver"], posted["late sender"], f
+      if (results["framed"] != 1 || good["framed"] != 1) { if (!bad) printf "FAIL peruse_pingpong_framing_messages: %d of %d results checked (%s)\n", good["framed"], results["framed"], f }
+      else print "ok peruse_pingpong_framing_messages"
       if (results["without"] == 1 && peruse["without"] == 0) print "ok peruse_off_after_switch_peruse_off"
       else printf "FAIL peruse_off_after_switch_peruse_off: %d results, %d peruse lines (%s)\n", results["without"], peruse["without"], f
     }' "$out/late.sko"
