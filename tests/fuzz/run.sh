@@ -287,7 +287,7 @@ libfuzzer|campaign)
       case $reader in
         ski) mods="split/lexer.c split/parser.c split/ast.c split/sources.c" ;;
         params4) mods="split/params4.c split/lexer.c split/ast.c" ;;
-        sko) mods="split/merge.c" ;;
+        sko) mods="split/sko.c split/merge.c" ;;
         cli) mods="split/main.c" ;;
       esac
       { say "line coverage of the reader's modules over the corpus (llvm-cov):"
