@@ -126,6 +126,7 @@
 #include <stdarg.h>
 #include <math.h>
 #include <limits.h>
+#include <errno.h>
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -181,6 +182,11 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
+
+/* The environment variable `name` as a whole number from lo to hi; unset or empty: fallback;
+** anything else: fallback, and a warning on stderr that names the variable (from every
+** process that reads it: before MPI_Init none knows its rank). */
+SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
 
 #endif
 /* --- end split/base.h --- */
@@ -409,6 +415,20 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
     a++; b++;
   }
   return *a == *b;
+}
+
+SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
+{
+  const char *v = getenv(name);
+  char *end;
+  long n;
+  if (v == NULL || *v == '\0') return fallback;
+  errno = 0;
+  n = strtol(v, &end, 10);
+  if (*end == '\0' && errno == 0 && n >= lo && n <= hi) return n;
+  fprintf(stderr, "skampi: warning: %s=%s is not a whole number from %ld to %ld; %ld is used\n", name, v, lo, hi,
+          fallback);
+  return fallback;
 }
 /* --- end split/base.c --- */
 /* --- begin split/filepaths.h --- */
@@ -661,9 +681,7 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err)
 
 SK_API int sk_os_wait_seconds(void)
 {
-  const char *w = getenv("SKAMPI_WAIT");
-  int n = w ? atoi(w) : 10;
-  return n >= 0 ? n : 0;
+  return (int)sk_env_long("SKAMPI_WAIT", 0, 86400L, 10);
 }
 
 SK_API long sk_os_process_id(void) { return (long)getpid(); }
@@ -809,12 +827,7 @@ static int host_crowded = 0;
 #ifdef SKAMPI_TESTING
 static int host_env_count(const char *name)
 {
-  const char *v = getenv(name);
-  long n;
-  char *end;
-  if (v == NULL || *v == '\0') return 0;
-  n = strtol(v, &end, 10);
-  return (*end == '\0' && n > 0 && n < INT_MAX) ? (int)n : 0;
+  return (int)sk_env_long(name, 1, INT_MAX - 1, 0);
 }
 #endif
 
@@ -1412,12 +1425,7 @@ static void tpm_free_groups(void)
 #define TPM_FINALIZE_TIMEOUT_DEFAULT 20
 static unsigned tpm_finalize_timeout(void)
 {
-  const char *v = getenv("SKAMPI_FINALIZE_TIMEOUT");
-  char *end;
-  long s;
-  if (v == NULL || *v == '\0') return TPM_FINALIZE_TIMEOUT_DEFAULT;
-  s = strtol(v, &end, 10);
-  return *end == '\0' && s >= 0 && s <= 86400L ? (unsigned)s : TPM_FINALIZE_TIMEOUT_DEFAULT;
+  return (unsigned)sk_env_long("SKAMPI_FINALIZE_TIMEOUT", 0, 86400L, TPM_FINALIZE_TIMEOUT_DEFAULT);
 }
 
 /* MPI_Finalize, bounded: every result is written when a run gets here, and a library
@@ -2293,17 +2301,13 @@ static int lp_busy_without_remedy(void)
 #endif
 }
 
-/* SKAMPI_YIELD_TIMER_US: the poll breaker's interval; unset: the default; 0 (or
-** SKAMPI_LIBRARY_YIELD=0): off. */
+/* SKAMPI_YIELD_TIMER_US: the poll breaker's interval; unset or malformed: the default;
+** 0 (or SKAMPI_LIBRARY_YIELD=0): off. */
 static long lp_breaker_interval(void)
 {
-  const char *v = getenv("SKAMPI_YIELD_TIMER_US"), *off = getenv("SKAMPI_LIBRARY_YIELD");
-  char *end;
-  long us;
+  const char *off = getenv("SKAMPI_LIBRARY_YIELD");
   if (off && sk_streq(off, "0")) return 0;
-  if (v == NULL || *v == '\0') return LP_BREAKER_DEFAULT_US;
-  us = strtol(v, &end, 10);
-  return *end == '\0' && us > 0 && us <= 1000000L ? us : 0;
+  return sk_env_long("SKAMPI_YIELD_TIMER_US", 0, 1000000L, LP_BREAKER_DEFAULT_US);
 }
 #endif
 

@@ -222,3 +222,17 @@ SK_API int sk_strcaseeq(const char *a, const char *b)
   }
   return *a == *b;
 }
+
+SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
+{
+  const char *v = getenv(name);
+  char *end;
+  long n;
+  if (v == NULL || *v == '\0') return fallback;
+  errno = 0;
+  n = strtol(v, &end, 10);
+  if (*end == '\0' && errno == 0 && n >= lo && n <= hi) return n;
+  fprintf(stderr, "skampi: warning: %s=%s is not a whole number from %ld to %ld; %ld is used\n", name, v, lo, hi,
+          fallback);
+  return fallback;
+}

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <math.h>
 #include <limits.h>
+#include <errno.h>
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -70,5 +71,10 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
+
+/* The environment variable `name` as a whole number from lo to hi; unset or empty: fallback;
+** anything else: fallback, and a warning on stderr that names the variable (from every
+** process that reads it: before MPI_Init none knows its rank). */
+SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
 
 #endif

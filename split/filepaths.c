@@ -186,9 +186,7 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err)
 
 SK_API int sk_os_wait_seconds(void)
 {
-  const char *w = getenv("SKAMPI_WAIT");
-  int n = w ? atoi(w) : 10;
-  return n >= 0 ? n : 0;
+  return (int)sk_env_long("SKAMPI_WAIT", 0, 86400L, 10);
 }
 
 SK_API long sk_os_process_id(void) { return (long)getpid(); }

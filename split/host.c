@@ -46,12 +46,7 @@ static int host_crowded = 0;
 #ifdef SKAMPI_TESTING
 static int host_env_count(const char *name)
 {
-  const char *v = getenv(name);
-  long n;
-  char *end;
-  if (v == NULL || *v == '\0') return 0;
-  n = strtol(v, &end, 10);
-  return (*end == '\0' && n > 0 && n < INT_MAX) ? (int)n : 0;
+  return (int)sk_env_long(name, 1, INT_MAX - 1, 0);
 }
 #endif
 

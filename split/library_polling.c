@@ -106,17 +106,13 @@ static int lp_busy_without_remedy(void)
 #endif
 }
 
-/* SKAMPI_YIELD_TIMER_US: the poll breaker's interval; unset: the default; 0 (or
-** SKAMPI_LIBRARY_YIELD=0): off. */
+/* SKAMPI_YIELD_TIMER_US: the poll breaker's interval; unset or malformed: the default;
+** 0 (or SKAMPI_LIBRARY_YIELD=0): off. */
 static long lp_breaker_interval(void)
 {
-  const char *v = getenv("SKAMPI_YIELD_TIMER_US"), *off = getenv("SKAMPI_LIBRARY_YIELD");
-  char *end;
-  long us;
+  const char *off = getenv("SKAMPI_LIBRARY_YIELD");
   if (off && sk_streq(off, "0")) return 0;
-  if (v == NULL || *v == '\0') return LP_BREAKER_DEFAULT_US;
-  us = strtol(v, &end, 10);
-  return *end == '\0' && us > 0 && us <= 1000000L ? us : 0;
+  return sk_env_long("SKAMPI_YIELD_TIMER_US", 0, 1000000L, LP_BREAKER_DEFAULT_US);
 }
 #endif
 

@@ -94,12 +94,7 @@ static void tpm_free_groups(void)
 #define TPM_FINALIZE_TIMEOUT_DEFAULT 20
 static unsigned tpm_finalize_timeout(void)
 {
-  const char *v = getenv("SKAMPI_FINALIZE_TIMEOUT");
-  char *end;
-  long s;
-  if (v == NULL || *v == '\0') return TPM_FINALIZE_TIMEOUT_DEFAULT;
-  s = strtol(v, &end, 10);
-  return *end == '\0' && s >= 0 && s <= 86400L ? (unsigned)s : TPM_FINALIZE_TIMEOUT_DEFAULT;
+  return (unsigned)sk_env_long("SKAMPI_FINALIZE_TIMEOUT", 0, 86400L, TPM_FINALIZE_TIMEOUT_DEFAULT);
 }
 
 /* MPI_Finalize, bounded: every result is written when a run gets here, and a library

@@ -16,7 +16,62 @@
 #undef main
 #include "check.h"
 
+#include <unistd.h>
+
+extern int setenv(const char *name, const char *value, int overwrite);
+extern int unsetenv(const char *name);
+
 static double nonneg(double x) { return x > 0.0 ? x : 0.0; }
+
+/* sk_env_long with the variable set to `value` (NULL: unset); what it printed on stderr
+** goes to `said`. */
+static long env_long_with(const char *value, long lo, long hi, long fallback, char *said, size_t size)
+{
+  FILE *capture = tmpfile();
+  int saved = dup(2);
+  long got;
+  said[0] = '\0';
+  if (value) setenv("SKAMPI_TEST_ENV_LONG", value, 1);
+  else unsetenv("SKAMPI_TEST_ENV_LONG");
+  fflush(stderr);
+  if (capture != NULL) dup2(fileno(capture), 2);
+  got = sk_env_long("SKAMPI_TEST_ENV_LONG", lo, hi, fallback);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  if (capture != NULL) {
+    rewind(capture);
+    if (fgets(said, (int)size, capture) == NULL) said[0] = '\0';
+    fclose(capture);
+  }
+  return got;
+}
+
+/* The environment's whole numbers (SKAMPI_WAIT, SKAMPI_FINALIZE_TIMEOUT,
+** SKAMPI_YIELD_TIMER_US): unset or empty give the default silently, a number in range is
+** taken, anything else gives the default with a warning naming the variable. */
+static void test_env_long(void)
+{
+  char said[300];
+  long v = env_long_with(NULL, 0, 100, 10, said, sizeof said);
+  check(v == 10 && said[0] == '\0', "env_long_unset_default", "%ld, said '%s'", v, said);
+  v = env_long_with("", 0, 100, 10, said, sizeof said);
+  check(v == 10 && said[0] == '\0', "env_long_empty_default", "%ld, said '%s'", v, said);
+  v = env_long_with("42", 0, 100, 10, said, sizeof said);
+  check(v == 42 && said[0] == '\0', "env_long_number", "%ld, said '%s'", v, said);
+  v = env_long_with("0", 0, 100, 10, said, sizeof said);
+  check(v == 0 && said[0] == '\0', "env_long_zero_in_range", "%ld, said '%s'", v, said);
+  v = env_long_with("12x", 0, 100, 10, said, sizeof said);
+  check(v == 10 && strcmp(said, "skampi: warning: SKAMPI_TEST_ENV_LONG=12x is not a whole number from 0 to 100; 10 is used\n") == 0,
+        "env_long_malformed_warns", "%ld, said '%s'", v, said);
+  v = env_long_with("-1", 0, 100, 10, said, sizeof said);
+  check(v == 10 && strstr(said, "SKAMPI_TEST_ENV_LONG=-1 is not") != NULL, "env_long_below_range_warns", "%ld, said '%s'", v, said);
+  v = env_long_with("101", 0, 100, 10, said, sizeof said);
+  check(v == 10 && strstr(said, "SKAMPI_TEST_ENV_LONG=101 is not") != NULL, "env_long_above_range_warns", "%ld, said '%s'", v, said);
+  v = env_long_with("99999999999999999999999", 0, LONG_MAX, 10, said, sizeof said);
+  check(v == 10 && said[0] != '\0', "env_long_overflow_warns", "%ld, said '%s'", v, said);
+  unsetenv("SKAMPI_TEST_ENV_LONG");
+}
 
 static int near(double a, double b, double tol) { return fabs(a - b) <= tol * (fabs(b) > 1 ? fabs(b) : 1); }
 
@@ -372,6 +427,7 @@ int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
   test_stats();
+  test_env_long();
   test_asec_against_rule(8, 33, 0.1, 0.0, "asec_no_noise_stops_at_min");
   test_asec_against_rule(8, 33, 0.01, 0.5, "asec_noise_stops_by_rule");
   test_asec_against_rule(8, 33, 0.0001, 0.5, "asec_noise_hits_max");
