@@ -3279,6 +3279,10 @@ SK_API double sk_sync_start(sk_mctx *m);
 SK_API double sk_sync_stop(sk_mctx *m);
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 
+/* The output header's line on the ping-pongs' method (what their timings subtract),
+** defined in meas_mpi_p2p.c; nothing in builds without MPI. */
+SK_API void sk_pingpong_describe(sk_str *out);
+
 #endif
 /* --- end split/measure.h --- */
 /* --- begin split/verify.h --- */
@@ -7479,10 +7483,6 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
-
-/* The header line of the ping-pongs' method (what their timings subtract; MPI builds only,
-** nothing elsewhere). */
-SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif
 /* --- end split/meas_mpi.h --- */
@@ -25157,7 +25157,6 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 23 "split/main.c"
 #line 24 "split/main.c"
 #line 25 "split/main.c"
-#line 26 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {

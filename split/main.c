@@ -22,7 +22,6 @@
 #include "filepaths.h"
 #include "io_files.h"
 #include "clock_skew.h"
-#include "meas_mpi.h"
 #include <time.h>
 
 typedef struct main_options {

@@ -211,8 +211,4 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
-/* The header line of the ping-pongs' method (what their timings subtract; MPI builds only,
-** nothing elsewhere). */
-SK_API void sk_pingpong_describe(sk_str *out);
-
 #endif

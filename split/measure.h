@@ -100,4 +100,8 @@ SK_API double sk_sync_start(sk_mctx *m);
 SK_API double sk_sync_stop(sk_mctx *m);
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 
+/* The output header's line on the ping-pongs' method (what their timings subtract),
+** defined in meas_mpi_p2p.c; nothing in builds without MPI. */
+SK_API void sk_pingpong_describe(sk_str *out);
+
 #endif
