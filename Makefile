@@ -43,7 +43,7 @@ SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepat
 	split/stats.c split/asec.h split/asec.c split/buffers.h split/buffers.c \
 	split/sync_offsets.h split/sync_window.h split/sync.h split/sync_offsets.c \
 	split/loops.h split/loops.c split/apr.h split/apr.c split/settings.h split/settings.c \
-	split/sync_window.c split/runner.h split/runner.c split/mpit.h split/peruse.h \
+	split/sync_window.c split/runner.h split/runner.c split/interference.h split/interference.c split/mpit.h split/peruse.h \
 	split/mpit.c split/peruse.c split/engine.h split/engine.c split/builtins.h \
 	split/output.h split/catalogue.h split/meas_mpi.h split/io_files.h split/io_files.c \
 	split/io_daccess.h split/io_daccess.c split/meas_mw.c split/meas_synthetic.c \

@@ -736,9 +736,19 @@ SK_API void sk_host_set_crowded(int crowded);
 SK_API int sk_host_crowded(void);
 /* Give the processor to another runnable process; with none, it comes straight back. */
 SK_API void sk_host_yield(void);
-/* One step of waiting for a message that has not come after `waited` seconds: spin for
-** the first HOST_SPIN_FOR (20 us), then yield, after HOST_NAP_AFTER (2 ms) nap. */
+/* One step of waiting for a message that has not come after `waited` seconds. On a
+** crowded host: spin for the first HOST_SPIN_FOR (20 us), then yield, after
+** HOST_NAP_AFTER (2 ms) nap. Otherwise it keeps the processor (returns at once): the
+** processes it could yield to are not the run's own, and a yielded processor comes
+** back only after their time slice (README, "Interference"). */
 SK_API void sk_host_idle(double waited);
+/* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
+** its threads): the scheduler took the processor from it while it could run (sched_yield
+** counts too). -1 where the system does not tell. */
+SK_API long sk_host_involuntary_switches(void);
+/* Processes runnable on the whole machine right now, this one included (Linux: the
+** fourth field of /proc/loadavg); -1 where the system does not tell. */
+SK_API int sk_host_runnable(void);
 
 /* The poll breaker, for a library that busy-polls on an oversubscribed host and has no
 ** setting that yields (MPICH's ch4 device): a timer signal (SIGALRM from setitimer's
@@ -808,6 +818,7 @@ SK_API void sk_host_deadline_stop(void);
 #ifdef HOST_UNIX
 #include <signal.h>
 #include <sys/times.h>
+#include <sys/resource.h>
 #if defined(SIGALRM) && defined(SA_RESTART) && defined(_SC_CLK_TCK)
 #define HOST_DEADLINE 1
 #endif
@@ -907,8 +918,33 @@ SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
 SK_API void sk_host_idle(double waited)
 {
+  if (!host_crowded) return;
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
+}
+
+SK_API long sk_host_involuntary_switches(void)
+{
+#if defined(HOST_UNIX) && defined(RUSAGE_SELF)
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) == 0) return (long)ru.ru_nivcsw;
+#endif
+  return -1;
+}
+
+SK_API int sk_host_runnable(void)
+{
+  int running = -1;
+#if defined(__linux__)
+  FILE *f = fopen("/proc/loadavg", "r");
+  if (f != NULL) {
+    double l1, l5, l15;
+    int total;
+    if (fscanf(f, "%lf %lf %lf %d/%d", &l1, &l5, &l15, &running, &total) != 5) running = -1;
+    fclose(f);
+  }
+#endif
+  return running;
 }
 
 /* ---- the poll breaker (used by the MPI backend; the unit tests call it too) ---- */
@@ -2486,6 +2522,10 @@ SK_API void sk_oversub_detect(void);
 /* Collective over the world: the scheduler floor (nothing when not oversubscribed). */
 SK_API void sk_oversub_probe(void);
 SK_API int sk_oversub_found(void);
+/* The scheduler floor F in seconds (0: not measured, or not oversubscribed). */
+SK_API double sk_oversub_floor(void);
+/* Rank 0, after sk_oversub_detect: the run's processes on rank 0's machine. */
+SK_API int sk_oversub_procs_here(void);
 /* Header lines ("# oversubscription: ...") and warning text (one line each, without the
 ** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
 SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
@@ -2542,6 +2582,7 @@ static struct {
   sk_str names;                  /* rank 0: the "# processors:" line */
   double floor;                  /* seconds, 0: not measured */
   long marked;
+  int here;                      /* rank 0: processes on its machine */
 } ovs;
 
 static int ovs_popcount(const unsigned char *m)
@@ -2610,6 +2651,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   int i, j;
   memset(d, 0, sizeof *d);
   if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
+  for (ovs.here = 0, i = 0; i < n; i++) ovs.here += ovs_same_host(&b[i], &b[0]);
   for (i = 0; i < n; i++) {
     int procs, processors, online, from_masks, names, seen = 0;
     double ratio;
@@ -2654,6 +2696,8 @@ SK_API void sk_oversub_detect(void)
 }
 
 SK_API int sk_oversub_found(void) { return sk_host_crowded(); }
+SK_API double sk_oversub_floor(void) { return ovs.floor; }
+SK_API int sk_oversub_procs_here(void) { return ovs.here; }
 
 static int ovs_cmp_double(const void *a, const void *b)
 {
@@ -3437,6 +3481,13 @@ SK_API double sk_stats_min(const double *x, int n);
 /* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
 ** 0 for n < 2. */
 SK_API double sk_stats_std_error(const double *x, int n);
+/* Standard error of the trimmed mean (floor(n * quantile) values dropped at each end, as
+** sk_stats_cut does): s_w * sqrt(n) / h, where h values are kept and s_w is the standard
+** deviation of the winsorised sample (each dropped value replaced by the nearest kept
+** one) -- Tukey and McLaughlin's estimate (Wilcox, Introduction to Robust Estimation and
+** Hypothesis Testing, §3.6). Without dropped values it is sk_stats_std_error. Values far
+** out in the tails move it no more than values at the cut. 0 for n < 2. */
+SK_API double sk_stats_trimmed_std_error(const double *x, int n, double quantile);
 /* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
 ** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
 SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
@@ -3505,6 +3556,23 @@ SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept)
   return n - 2 * drop;
 }
 
+SK_API double sk_stats_trimmed_std_error(const double *x, int n, double quantile)
+{
+  double *w, se;
+  int h, drop, i;
+  if (n < 2) return 0.0;
+  w = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  h = sk_stats_cut(x, n, quantile, w);          /* sorted, the kept ones */
+  drop = (n - h) / 2;
+  if (drop > 0) {                               /* winsorise: back to n values */
+    memmove(w + drop, w, sizeof(double) * (size_t)h);
+    for (i = 0; i < drop; i++) { w[i] = w[drop]; w[n - 1 - i] = w[drop + h - 1]; }
+  }
+  se = sk_stats_std_error(w, n) * (double)n / h;   /* (s_w / sqrt n) * n / h */
+  free(w);
+  return se;
+}
+
 SK_API int sk_node_times_select(const double *times, int n, int max, double *out)
 {
   double *sorted;
@@ -3547,7 +3615,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 typedef struct sk_asec_config {
   int min_reps;            /* default 8 */
   int max_reps;            /* default 33; never exceeded */
-  double max_rel_error;    /* default 0.1: stop when std error / mean <= this */
+  double max_rel_error;    /* default 0.1: stop when std error / mean <= this (of the trimmed mean) */
   double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
   double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
   int statistic;           /* what a result reports: SK_STATISTIC_MEAN (default) or _MIN */
@@ -3575,8 +3643,10 @@ SK_API void sk_asec_end(sk_asec *a);
 SK_API void sk_asec_add(sk_asec *a, double value);
 /* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
 SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
-/* Mean (or, with SK_STATISTIC_MIN, the minimum of all samples) and standard error of the
-** samples kept after cutting; *kept their number. */
+/* The mean of the samples kept after cutting cut_quantile at each end (or, with
+** SK_STATISTIC_MIN, the minimum of all samples), the standard error of that trimmed mean
+** (sk_stats_trimmed_std_error), and *kept, the number kept. The stopping rule uses the
+** same error relative to the same mean. */
 SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
 SK_API double sk_asec_relative_error(const sk_asec *a);
 
@@ -3620,10 +3690,22 @@ SK_API void sk_asec_add(sk_asec *a, double value)
   if (a->n < a->cfg.max_reps) a->samples[a->n++] = value;
 }
 
+/* The rule's error is that of the result: the trimmed mean's (Tukey-McLaughlin, stats.h),
+** so that a few repetitions a thousand times too long -- a process that lost its
+** processor -- neither stop the repetitions early nor keep them going to the cap. */
+static double asec_trimmed_mean(const sk_asec *a)
+{
+  double *k = (double *)sk_malloc(sizeof(double) * (size_t)(a->n > 0 ? a->n : 1)), mean;
+  int n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
+  mean = sk_stats_mean(k, n);
+  free(k);
+  return mean;
+}
+
 SK_API double sk_asec_relative_error(const sk_asec *a)
 {
-  double mean = sk_stats_mean(a->samples, a->n);
-  double se = sk_stats_std_error(a->samples, a->n);
+  double mean = asec_trimmed_mean(a);
+  double se = sk_stats_trimmed_std_error(a->samples, a->n, a->cfg.cut_quantile);
   if (mean == 0.0) return se == 0.0 ? 0.0 : HUGE_VAL;
   return fabs(se / mean);
 }
@@ -3645,7 +3727,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
   n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
   *mean = a->cfg.statistic == SK_STATISTIC_MIN ? sk_stats_min(a->samples, a->n) : sk_stats_mean(k, n);
-  *std_error = sk_stats_std_error(k, n);
+  *std_error = sk_stats_trimmed_std_error(a->samples, a->n, a->cfg.cut_quantile);
   *kept = n;
   free(k);
 }
@@ -3909,9 +3991,14 @@ SK_API sk_clock_source sk_sync_clock_source(const sk_sync_config *cfg, sk_group 
 /* Local: the cached model of that source (the identity for SK_CLOCK_IDENTITY). */
 SK_API void sk_sync_clock_model(sk_clock_source src, sk_group *g, double now, sk_clock_model *md);
 
-/* Local: waits until local time `target` (now: the current local time) without taking
-** the core from processes that share it; returns the local time of the return. */
-SK_API double sk_sync_wait_until(double target, double now);
+/* Local: waits until local time `target` (now: the current local time), yielding only
+** where the run's own processes share the processors (sync_offsets.c says why); returns
+** the local time of the return. With switches not NULL it also reads the process's
+** involuntary context switches (sk_host_involuntary_switches) while more than
+** SK_SYNC_SWITCHES_BEFORE remains, so that *switches holds the count from just before the
+** start (unchanged when the target has passed already). */
+#define SK_SYNC_SWITCHES_BEFORE 2.0e-6
+SK_API double sk_sync_wait_until(double target, double now, long *switches);
 
 /* Header lines about the offsets: the method and the figures of the last estimation
 ** (local, on rank 0 of the world). */
@@ -3947,12 +4034,35 @@ SK_API const char *sk_sync_method_name(sk_sync_method m);
 /* Called by the engine for each measurement (all members), before the warm-up. */
 SK_API void sk_sync_prepare(sk_mctx *m);
 SK_API void sk_sync_release(sk_mctx *m);
-/* After each single measurement: did this process start and stop inside its window?
-** (always 1 for the none and barrier methods) */
+/* The schedule (sync_window.c, "the schedule"): after each repetition every member
+** reports (sk_sync_rep_report) -- inside the runner's agreement on the repetition --
+** rank 0 plans the next start from the reports (sk_sync_plan_next), and every member
+** adopts the plan with the agreed validity (sk_sync_rep_done). */
+typedef struct sk_sync_report {
+  double lag;              /* seconds from the decision that set the start to the arrival; -1: none */
+  double span;             /* seconds from the start time to the stop; -1: none */
+  int late, overrun;       /* arrived after the start time; stopped after start + W */
+} sk_sync_report;
+typedef struct sk_sync_plan {
+  double slot;             /* reference time of the next start */
+  double window, margin;   /* W and M */
+} sk_sync_plan;
+SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r);
+SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, sk_sync_plan *plan);
+
+/* After each single measurement: did this process arrive before its start time and stop
+** inside its window? (always 1 for the none and barrier methods) */
 SK_API int sk_sync_rep_ok(sk_mctx *m);
-/* Every member learns whether the repetition was valid on ALL processes; an invalid
-** one is discarded by the runner and the method may widen its window. */
-SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere);
+/* ... how late (seconds) it began the operation after its start time although it
+** arrived in time (it did not get its processor back at once; 0 when it arrived late,
+** and for the none and barrier methods) */
+SK_API double sk_sync_rep_delay(sk_mctx *m);
+/* ... and how often the scheduler took its processor from it between just before the
+** start and the stop (involuntary context switches; 0 where unknown). */
+SK_API long sk_sync_rep_switches(sk_mctx *m);
+/* Every member learns whether the repetition was valid on ALL processes (an invalid one
+** is discarded by the runner) and the plan of the next start. */
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
 /* Header line(s) describing the method of cfg and its accuracy, with the offsets' lines
 ** (local: no communication). */
 SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out);
@@ -4189,20 +4299,25 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
   if (fabs(slope) < SYNC_MAX_DRIFT) nw->drift = slope;
 }
 
-/* ---- waiting without stealing the core ----
-** Processes may outnumber cores (4 processes on 2 cores is common, and MPICH busy-polls),
-** and a process that spins while it waits steals the core from the one it waits for. A
-** wait for a start time yields between clock readings and spins only for the last
-** SYNC_SPIN_BELOW; it never sleeps (a woken process may wait milliseconds for a core held
-** by a busy-polling one). A wait for a message of the estimation polls,
-** yields and naps as sk_host_idle says (host.h). With a
-** core to itself a process gets the core straight back from sched_yield. Where the
-** system has no yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
+/* ---- waiting for a start time: keep the processor unless the run's own need it ----
+** Where the run's own processes outnumber the processors (sk_host_crowded: 4 processes on
+** 2 cores is common, and MPICH busy-polls) a process that spins while it waits steals
+** the core from the one it waits for: such a wait yields between clock readings and
+** spins only for the last SYNC_SPIN_BELOW; it never sleeps (a woken process may wait
+** milliseconds for a core held by a busy-polling one). Everywhere else the wait spins:
+** the runnable processes a yield could hand the core to are not the run's own (a shell,
+** a compiler, another job), and such a process keeps the core for a whole time slice --
+** with one CPU-bound process beside 2 on 2 cores a yielding wait started milliseconds
+** late (README, "Interference"). A wait for a message of the estimation polls, and on a
+** crowded host yields and naps as sk_host_idle says (host.h). Where the system has no
+** yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
 
-SK_API double sk_sync_wait_until(double target, double now)
+SK_API double sk_sync_wait_until(double target, double now, long *switches)
 {
+  int yield = sk_host_crowded();
   while (now < target) {
-    if (target - now > SYNC_SPIN_BELOW) sk_host_yield();
+    if (switches != NULL && target - now > SK_SYNC_SWITCHES_BEFORE) *switches = sk_host_involuntary_switches();
+    if (yield && target - now > SYNC_SPIN_BELOW) sk_host_yield();
     now = sk_tp_wtime();
   }
   return now;
@@ -5530,38 +5645,42 @@ SK_API void sk_settings_default(sk_settings *s)
 ** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
 ** choose_barrier_synchronization, choose_real_synchronization) as the engine applies them
 ** to one measurement (§6.2.1), and the start-window schedule of the real method:
-** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_ok / sk_sync_rep_done /
-** sk_sync_release, the adaptation of the window W and of the start margin M, the per-group
-** memory of the final W and M, the statistics of the header, and sk_sync_describe. The
-** clock models come from sync_offsets.c; the method from m->settings->sync.
+** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_report / sk_sync_plan_next
+** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
+** margin M, the per-group memory of the final W and M, the statistics of the header, and
+** sk_sync_describe. The clock models come from sync_offsets.c; the method from
+** m->settings->sync.
 **
 ** Invariants:
-**   - One schedule everywhere: a member's schedule depends only on rank 0's decisions
-**     (sk_agree) and the agreed validity of each repetition, so every member computes the
-**     same start times and windows, bit for bit, without further communication.
-**   - The warm-up gets a slot of 2W, every later repetition a slot of W: after a
-**     repetition that was valid everywhere each member adds W to the start time.
-**   - A repetition is valid for a process when it arrived before its start time and its
-**     call ended inside the window; the runner discards one that is invalid anywhere.
+**   - One schedule everywhere: every start time and window after the warm-up is rank
+**     0's decision (sk_sync_plan_next), which the runner's agreement on each repetition
+**     carries to every member (sk_sync_rep_done), so every member has the same start
+**     times and windows, bit for bit.
+**   - The warm-up gets a slot of 2W; every later repetition starts M after the decision
+**     that ended the one before (see "the schedule" below).
+**   - A repetition is in the window for a process when it arrived before its start time
+**     and its call ended inside the window; the runner discards one that is not in the
+**     window anywhere, or that some process began late (sk_sync_rep_delay: it was
+**     descheduled at the start) or lost its processor during (sk_sync_rep_switches) --
+**     runner.c decides, as only it knows the operation's duration.
 **   - Between the warm-up and the first repetition nothing collective happens (in
 **     point-to-point patterns not every member calls sk_sync_start).
 **   - Communication: the barrier method's barrier; for the real method only
-**     sk_sync_prepare (which may estimate offsets) and the window adjustment
-**     (sync_adjust), both agreeing through sk_agree over all members of the group.
+**     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
+**     members of the group; the schedule rides on the runner's agreement.
 */
-#line 26 "split/sync_window.c"
-#line 27 "split/sync_window.c"
+#line 31 "split/sync_window.c"
+#line 32 "split/sync_window.c"
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
 #define SYNC_WINDOW_MAX 1.0      /* widening by SYNC_WIDEN stops here (not the target rule) */
-#define SYNC_WIDEN 1.5           /* after an invalid repetition, W grows at least this much */
-#define SYNC_TARGET 1.5          /* target window: this times the recent cycle (see below) */
-#define SYNC_SHRINK_BELOW 0.7    /* shrink to the target when it is below this fraction of W */
-#define SYNC_CHECK_EVERY 6       /* valid repetitions in a row between window checks */
-#define SYNC_HISTORY 12          /* cycle times kept (the latest repetitions) */
-#define SYNC_MARGIN_INIT 100.0e-6 /* first margin between a broadcast and the start it sets */
-#define SYNC_MARGIN_MIN 2.0e-6   /* ... between this and twice the window */
+#define SYNC_WIDEN 1.5           /* after an overrun W, after a late arrival M, grows this much */
+#define SYNC_TARGET 1.5          /* W and M: this times a high quantile of the recent ones */
+#define SYNC_HISTORY 12          /* spans and lags kept (the latest repetitions) */
+#define SYNC_MARGIN_INIT 100.0e-6 /* first margin between a decision and the start it sets */
+#define SYNC_MARGIN_MIN 2.0e-6
+#define SYNC_MARGIN_MAX 0.1
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
@@ -5580,14 +5699,17 @@ struct sk_sync {
   sk_clock_model model;    /* clock model in use */
   double slot;             /* reference time at which the current repetition starts */
   double window;           /* W (seconds) */
-  double margin;           /* rank 0: time between a broadcast start and that start */
-  int fresh;               /* rank 0: this repetition's start came with a broadcast */
+  double margin;           /* M: time between the decision and the start it sets */
   int first;               /* the warm-up's double slot has not been left yet */
   int started, late, overrun;
   double target, limit, base;        /* local times of the current repetition: start
                                       ** time, end of its window, actual start */
-  double cycles[SYNC_HISTORY];       /* cycle times of the latest repetitions */
-  int ncycles, valid_run, checks_off;
+  double arrive, stop;               /* local times of the arrival and the (last) stop */
+  double delay;                      /* base - target when it arrived in time, else 0 */
+  long switches0, switches;          /* involuntary switches just before the start; since */
+  double spans[SYNC_HISTORY];        /* rank 0: the latest repetitions' longest spans */
+  double lags[SYNC_HISTORY];         /* ... and longest lags (sk_sync_report) */
+  int nhistory;
 };
 
 /* Statistics of the real method on this process, for the header. */
@@ -5596,6 +5718,7 @@ static struct {
   double window;           /* final window of the last synchronised measurement */
   double delay_sum, delay_max;
   long delay_n;
+  long late, overrun;      /* repetitions this process arrived late to, overran */
 } sync_wst;
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
@@ -5723,12 +5846,25 @@ SK_API void sk_sync_release(sk_mctx *m)
 
 /* ---- one repetition ----
 ** sk_sync_start converts the start time into local time with the model, notes whether it
-** arrived late (then this repetition is invalid for this process), waits, and returns the
-** local time; a further start before sk_sync_rep_done (several calls in one timing)
-** returns at once. sk_sync_stop notes whether the call ran past start + W. Validity is
-** decided by the arrival: a process that arrived in time but got its core back only after
-** the start time still counts (its times show the oversubscription); the mean and largest
-** such start delays are reported. */
+** arrived late (then this repetition is not in the window for this process), waits, and
+** returns the local time; a further start before sk_sync_rep_done (several calls in one
+** timing) returns at once. sk_sync_stop notes whether the call ran past start + W.
+**
+** When did the operation begin? A process that arrived in time may still begin late: its
+** wait ends when it next runs, and where other processes compete for the processors
+** (a loaded host, or the run's own processes outnumbering them) that can be a scheduler
+** time slice after the start time. Its partners, which began on time, then wait for it
+** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
+** beside one CPU-bound process (README, "Interference"). So the start delay (actual
+** start minus start time) is kept per repetition, together with the involuntary context
+** switches from just before the start to the stop, and the runner discards a repetition
+** whose largest start delay is more than a small share of the operation's duration, or
+** in which a process lost its processor: the SKaMPI 5 manual's rule (§6.2.1: a single
+** measurement is valid only if every process started it inside its time slot) applied to
+** when the operation began, not when the process arrived -- as in Hunold and
+** Carpen-Amarie's window method, where a process that leaves its wait after the window
+** opened invalidates the measurement. A discarded start is not a reason to widen the
+** window (nobody came late), only to start afresh (sync_decide_window). */
 
 SK_API double sk_sync_start(sk_mctx *m)
 {
@@ -5750,16 +5886,22 @@ SK_API double sk_sync_start(sk_mctx *m)
   }
   s->target = sk_clock_to_local(&s->model, s->slot);
   s->limit = s->target + s->window;
+  s->switches0 = sk_host_involuntary_switches();
   arrive = sk_tp_wtime();
+  s->arrive = arrive;
   s->late = arrive > s->target;
+  s->delay = 0.0;
   if (s->late) {
     now = arrive;
+    sync_wst.late++;
   } else {
-    now = sk_sync_wait_until(s->target, arrive);
-    sync_wst.delay_sum += now - s->target;
+    now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+    s->delay = now - s->target;
+    sync_wst.delay_sum += s->delay;
     sync_wst.delay_n++;
-    if (now - s->target > sync_wst.delay_max) sync_wst.delay_max = now - s->target;
+    if (s->delay > sync_wst.delay_max) sync_wst.delay_max = s->delay;
   }
+  s->switches = 0;
   s->base = now;
   s->started = 1;
   s->overrun = 0;
@@ -5770,7 +5912,12 @@ SK_API double sk_sync_stop(sk_mctx *m)
 {
   double now = sk_tp_wtime();
   struct sk_sync *s = m->sync;
-  if (s && s->active && s->started && now > s->limit) s->overrun = 1;
+  if (s && s->active && s->started) {
+    long sw = sk_host_involuntary_switches();
+    s->stop = now;
+    if (now > s->limit && !s->overrun) { s->overrun = 1; sync_wst.overrun++; }
+    if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
+  }
   return now;
 }
 
@@ -5780,142 +5927,115 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
   return !(s && s->active && s->started && (s->late || s->overrun));
 }
 
-/* ---- adapting the window ----
-** Each member records the cycle of every repetition: from its scheduled start (from its
-** arrival when it came late) until it is ready for the next one (sk_sync_rep_done), which
-** includes the engine's gather and broadcast and a late return from waiting -- where
-** processes outnumber processors a process that waited in time often gets its processor
-** back only milliseconds after the start, and the next start comes W after this one, so
-** W must hold that delay too (4 hosts in namespaces on 2 cores, Open MPI over TCP: 28-29%
-** of the repetitions were discarded when the cycle began at the actual start, 5-11% with
-** this rule, in less time; README, "Truth tests"). After an invalid
-** repetition, and after every SYNC_CHECK_EVERY valid repetitions in a row, the members
-** agree on a new schedule: every member reports the cycles of the last SYNC_HISTORY
-** repetitions (-1 where it has none; all members that synchronise record the same
-** repetitions in the same order) and whether it was late or overran, and rank 0 sets
-**   - M = 2M if the repetition was the first after a broadcast start and nobody overran
-**     (the broadcast took longer than M); M shrinks by 0.8 after every first repetition
-**     that was valid; M stays between SYNC_MARGIN_MIN and 2W (a cycle includes a
-**     broadcast);
-**   - otherwise after an invalid repetition W = max(1.5 W, 1.5 C), where C, the cycle
-**     of a repetition being its longest over the members, is the second longest of the
-**     recorded ones (the longest while fewer than SYNC_HISTORY / 2 are recorded);
-**   - at a check W = 1.5 C when that is below 0.7 W;
-** and decides W with a fresh start time (now + M; at a check the old schedule if that is
-** later). Under oversubscription cycles are heavy-tailed, hence a high quantile (about the
-** 85th percentile) rather than a typical cycle, but not the single longest: a window that
-** is too long costs idle time, one that is too short a discarded repetition and an
-** exchange. If no member synchronised (a measurement that never calls sk_sync_start), the
-** checks stop after the first. */
-
-typedef struct sync_cycle_ballot {
-  double cycles[SYNC_HISTORY];   /* seconds, the latest last; -1: none */
-  int late, overrun;             /* in the current repetition */
-} sync_cycle_ballot;
-
-typedef struct sync_window_decision {
-  double slot;             /* reference time of the next start */
-  double window;           /* W */
-  int checks_off;          /* nobody synchronised: no more checks */
-} sync_window_decision;
-
-typedef struct sync_adjust_ctx {
-  struct sk_sync *s;
-  int invalid;
-} sync_adjust_ctx;
-
-static void sync_decide_window(void *ctx, const void *ballots, int n, void *decision)
+SK_API double sk_sync_rep_delay(sk_mctx *m)
 {
-  sync_adjust_ctx *c = (sync_adjust_ctx *)ctx;
-  struct sk_sync *s = c->s;
-  const sync_cycle_ballot *b = (const sync_cycle_ballot *)ballots;
-  sync_window_decision *d = (sync_window_decision *)decision;
-  double need = -1.0, second = -1.0, w = s->window, next;
-  int late = 0, overrun = 0, margin_short, count = 0, i, j;
-  for (j = 0; j < SYNC_HISTORY; j++) {   /* the cycle of a repetition: its longest */
-    double cyc = -1.0;
-    for (i = 0; i < n; i++) if (b[i].cycles[j] > cyc) cyc = b[i].cycles[j];
-    if (cyc < 0.0) continue;
-    count++;
-    if (cyc > need) { second = need; need = cyc; }
-    else if (cyc > second) second = cyc;
-  }
-  if (count >= SYNC_HISTORY / 2) need = second;
+  struct sk_sync *s = m->sync;
+  return s && s->active && s->started ? s->delay : 0.0;
+}
+
+SK_API long sk_sync_rep_switches(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  return s && s->active && s->started ? s->switches : 0;
+}
+
+/* ---- the schedule ----
+** Every repetition ends in the runner's agreement (every member sends its ballot to rank
+** 0, rank 0 decides and broadcasts): a moment at which every member demonstrably ran. So
+** rank 0 sets the next start there: M after its decision (sk_sync_plan_next), and every
+** member adopts it with the decision (sk_sync_rep_done). Where other processes compete
+** for the processors, a process runs for a time slice (milliseconds) once it runs, so a
+** start a few microseconds after the decision finds every member still running; a start
+** fixed in advance (each one W after the one before, as this schedule was until version
+** 0.1.0) falls, whenever a member was descheduled during the agreement, into a time at
+** which that member waits for its processor, and every such repetition is lost.
+**   - M must cover the decision's way to the last member: each member reports its lag,
+**     the time from the decision to its arrival at the wait, and M is SYNC_TARGET times
+**     the second longest of the recent repetitions' longest lags (the longest while
+**     fewer than SYNC_HISTORY / 2 are recorded); after a late arrival at least
+**     SYNC_WIDEN M.
+**   - W bounds a repetition: a member whose call ended later than W after its start time
+**     overran and the repetition is discarded. W is SYNC_TARGET times the second longest
+**     of the recent repetitions' longest spans (from the start time to the stop); after
+**     an overrun at least SYNC_WIDEN W. The warm-up, which no agreement follows, gets 2W.
+** A high quantile rather than a typical value, but not the single longest: heavy tails
+** (a member that lost its processor) must not set the schedule. */
+
+SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r)
+{
+  struct sk_sync *s = m->sync;
+  memset(r, 0, sizeof *r);
+  r->lag = r->span = -1.0;
+  if (s == NULL || !s->active || !s->started) return;
+  r->late = s->late;
+  r->overrun = s->overrun;
+  r->lag = s->arrive - (s->target - s->margin);
+  r->span = s->stop - s->target;
+  if (r->lag < 0.0) r->lag = 0.0;
+  if (r->span < 0.0) r->span = 0.0;
+}
+
+/* The second longest of the history (the longest while it is short); -1 when empty. */
+static double sync_high(const double *h, int n)
+{
+  double top = -1.0, second = -1.0;
+  int i;
   for (i = 0; i < n; i++) {
-    if (b[i].late) late = 1;
-    if (b[i].overrun) overrun = 1;
+    if (h[i] > top) { second = top; top = h[i]; }
+    else if (h[i] > second) second = h[i];
   }
-  d->checks_off = need < 0.0 && !c->invalid;
-  margin_short = c->invalid && s->fresh && late && !overrun;
-  if (margin_short) {
-    s->margin *= 2.0;
-  } else if (c->invalid) {
-    double wider = w * SYNC_WIDEN;
-    if (wider > SYNC_WINDOW_MAX) wider = w > SYNC_WINDOW_MAX ? w : SYNC_WINDOW_MAX;
-    w = wider > SYNC_TARGET * need ? wider : SYNC_TARGET * need;
-  } else if (need >= 0.0 && SYNC_TARGET * need < SYNC_SHRINK_BELOW * w) {
-    w = SYNC_TARGET * need;
+  return n >= SYNC_HISTORY / 2 ? second : top;
+}
+
+static void sync_remember(double *h, int n, double v)
+{
+  if (n == SYNC_HISTORY) memmove(h, h + 1, sizeof(double) * (SYNC_HISTORY - 1));
+  h[n == SYNC_HISTORY ? n - 1 : n] = v;
+}
+
+SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *r, int n, sk_sync_plan *plan)
+{
+  struct sk_sync *s = m->sync;
+  double lag = -1.0, span = -1.0, w, margin, need;
+  int late = 0, overrun = 0, i;
+  memset(plan, 0, sizeof *plan);
+  if (s == NULL || !s->active) return;
+  for (i = 0; i < n; i++) {
+    if (r[i].lag > lag) lag = r[i].lag;
+    if (r[i].span > span) span = r[i].span;
+    late |= r[i].late;
+    overrun |= r[i].overrun;
+  }
+  w = s->window;
+  margin = s->margin;
+  if (lag >= 0.0) {                      /* somebody synchronised in this repetition */
+    sync_remember(s->lags, s->nhistory, lag);
+    sync_remember(s->spans, s->nhistory, span);
+    if (s->nhistory < SYNC_HISTORY) s->nhistory++;
+    need = SYNC_TARGET * sync_high(s->spans, s->nhistory);
+    w = overrun && need < SYNC_WIDEN * w ? SYNC_WIDEN * w : need;
+    need = SYNC_TARGET * sync_high(s->lags, s->nhistory);
+    margin = late && need < SYNC_WIDEN * margin ? SYNC_WIDEN * margin : need;
   }
   if (w < SYNC_WINDOW_MIN) w = SYNC_WINDOW_MIN;
-  /* a broadcast takes less than a cycle, which includes one */
-  if (s->margin > 2.0 * w) s->margin = 2.0 * w;
-  if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
-  next = sk_clock_to_ref(&s->model, sk_tp_wtime()) + s->margin;
-  s->fresh = 1;
-  if (!c->invalid && s->slot > next) {
-    next = s->slot;
-    s->fresh = 0;
-  }
-  d->slot = next;
-  d->window = w;
+  if (w > SYNC_WINDOW_MAX) w = s->window > SYNC_WINDOW_MAX ? s->window : SYNC_WINDOW_MAX;
+  if (margin < SYNC_MARGIN_MIN) margin = SYNC_MARGIN_MIN;
+  if (margin > SYNC_MARGIN_MAX) margin = SYNC_MARGIN_MAX;
+  plan->window = w;
+  plan->margin = margin;
+  plan->slot = sk_clock_to_ref(&s->model, sk_tp_wtime()) + margin;
 }
 
-static void sync_adjust(sk_mctx *m, struct sk_sync *s, int invalid)
-{
-  sync_cycle_ballot mine;
-  sync_window_decision d;
-  sync_adjust_ctx ctx;
-  int j;
-  for (j = 0; j < SYNC_HISTORY; j++) mine.cycles[j] = j < s->ncycles ? s->cycles[j] : -1.0;
-  mine.late = s->started && s->late;
-  mine.overrun = s->started && s->overrun;
-  memset(&d, 0, sizeof d);
-  ctx.s = s;
-  ctx.invalid = invalid;
-  sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, sync_decide_window, &ctx);
-  s->slot = d.slot;
-  s->window = d.window;
-  if (d.checks_off) s->checks_off = 1;
-  s->valid_run = 0;
-}
-
-SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere)
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan)
 {
   struct sk_sync *s = m->sync;
   if (s == NULL || !s->active) return;
-  if (s->started) {       /* cycle: from the scheduled start (the actual one if late) to ready again */
-    double cycle = sk_tp_wtime() - (s->late ? s->base : s->target);   /* in time: base >= target */
-    if (s->ncycles == SYNC_HISTORY) {          /* keep the latest */
-      memmove(s->cycles, s->cycles + 1, sizeof(double) * (SYNC_HISTORY - 1));
-      s->ncycles--;
-    }
-    s->cycles[s->ncycles++] = cycle;
-  }
   s->first = 0;
   sync_wst.reps++;
-  if (valid_everywhere) {
-    if (s->fresh) {        /* rank 0: the margin sufficed; try less next time */
-      s->margin *= 0.8;
-      if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
-    }
-    s->fresh = 0;
-    s->slot += s->window;
-    s->valid_run++;
-    if (!s->checks_off && s->valid_run >= SYNC_CHECK_EVERY) sync_adjust(m, s, 0);
-  } else {
-    sync_wst.invalid++;
-    sync_adjust(m, s, 1);
-  }
+  if (!valid_everywhere) sync_wst.invalid++;
+  s->slot = plan->slot;
+  s->window = plan->window;
+  s->margin = plan->margin;
   s->started = 0;
 }
 
@@ -5927,14 +6047,16 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
   if (cfg->method != SK_SYNC_REAL) return;
   sk_sync_describe_offsets(cfg, out);
   if (sync_wst.measurements > 0)
-    sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid,"
-                  " start delay mean %.1f us max %.1f us\n", sync_wst.window * 1e6, sync_wst.invalid,
-                  sync_wst.reps, sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0,
-                  sync_wst.delay_max * 1e6);
+    sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid"
+                  " (rank 0 arrived late to %ld, overran %ld; the rest: a process began late or lost its"
+                  " processor), start delay of rank 0 mean %.1f us max %.1f us\n", sync_wst.window * 1e6,
+                  sync_wst.invalid, sync_wst.reps, sync_wst.late, sync_wst.overrun,
+                  sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0, sync_wst.delay_max * 1e6);
   else
-    sk_str_printf(out, "# synchronization: window adaptive, first %.0f us (x%g after an invalid repetition;"
-                  " %g x the second longest of the last %d cycles)\n", SYNC_WINDOW_INIT * 1e6, SYNC_WIDEN,
-                  SYNC_TARGET, SYNC_HISTORY);
+    sk_str_printf(out, "# synchronization: each repetition starts M after the agreement that ended the one"
+                  " before; window W and margin M adaptive (first %.0f us and %.0f us; %g x the second longest"
+                  " span and lag of the last %d repetitions, x%g after an overrun or a late arrival)\n",
+                  SYNC_WINDOW_INIT * 1e6, SYNC_MARGIN_INIT * 1e6, SYNC_TARGET, SYNC_HISTORY, SYNC_WIDEN);
 }
 
 #ifdef SKAMPI_TESTING
@@ -5958,15 +6080,22 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
-  double std_error;         /* seconds, of the kept values */
+  double std_error;         /* seconds, of that trimmed mean (asec.h) */
   int reps;                 /* single measurements done */
   int kept;
   sk_asec_stop stop;
   long reported_size;
   int nprocs;
-  double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  double *node_times;       /* nprocs entries: each process's time (seconds), the same
+                            ** statistic as time over its own times, -1: none */
   long calls_per_timing;    /* user-defined precision (SKaLib eq. 3.1): calls in one timing */
-  int invalid;              /* repetitions discarded because a start was not synchronised */
+  int invalid;              /* repetitions discarded: late_starts + lost_processor + missed_window */
+  int late_starts;          /* ... a process began after its start time + the tolerance */
+  int lost_processor;       /* ... a process was switched out between its start and stop */
+  int missed_window;        /* ... a process arrived late or overran the window */
+  double delay_max;         /* seconds: largest start delay of any repetition */
+  double delay_tolerance;   /* seconds: the start delay above which one was discarded */
+  long switches;            /* involuntary context switches during timings, all processes */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -5976,7 +6105,7 @@ SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
 ** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (9 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (15 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -5991,6 +6120,19 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Whether this member calls measure: p2p ranks 0 and 1, simple rank 0, else all. */
 SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
+/* Start delays (sk_sync_rep_delay) up to this are the clock's and the wait's own
+** granularity (well under 0.1 us when spinning): a repetition whose largest start delay
+** is above SK_START_TOLERANCE_SHARE times the median of the values accepted so far, and
+** above SK_START_TOLERANCE_MIN, is discarded (runner.c). Where the run's own processes
+** outnumber the processors the floor is 2 ceil(log2 P) F instead, the bound below which
+** a result is mostly scheduler time (oversub.h; SK_START_TOLERANCE_CROWDED when F was not
+** measured): a waiting process there yields, and its start waits for the processors'
+** rotation among the run's own processes (microseconds), as every message does; a time
+** slice (milliseconds) is still a late start. */
+#define SK_START_TOLERANCE_MIN 1.0e-6
+#define SK_START_TOLERANCE_CROWDED 100.0e-6
+#define SK_START_TOLERANCE_SHARE 0.25
+
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
@@ -6006,6 +6148,8 @@ SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *
 ** runner.c -- see runner.h.
 */
 #line 5 "split/runner.c"
+#line 6 "split/runner.c"
+#line 7 "split/runner.c"
 
 SK_API void sk_result_init(sk_result *r)
 {
@@ -6030,7 +6174,13 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[6] = (double)r->stop;
   pack[7] = r->invalid;
   pack[8] = (double)r->calls_per_timing;
-  for (i = 0; i < r->nprocs; i++) pack[9 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[9] = r->late_starts;
+  pack[10] = r->lost_processor;
+  pack[11] = r->missed_window;
+  pack[12] = r->delay_max;
+  pack[13] = r->delay_tolerance;
+  pack[14] = (double)r->switches;
+  for (i = 0; i < r->nprocs; i++) pack[15 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -6045,10 +6195,16 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->stop = (sk_asec_stop)(int)pack[6];
   r->invalid = (int)pack[7];
   r->calls_per_timing = (long)pack[8];
+  r->late_starts = (int)pack[9];
+  r->lost_processor = (int)pack[10];
+  r->missed_window = (int)pack[11];
+  r->delay_max = pack[12];
+  r->delay_tolerance = pack[13];
+  r->switches = (long)pack[14];
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[9 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[15 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -6146,6 +6302,9 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
 /* One repetition: what each member reports, and what rank 0 decides. */
 typedef struct rep_ballot {
   double time;              /* this member's time, negative: none */
+  double delay;             /* sk_sync_rep_delay */
+  long switches;            /* sk_sync_rep_switches */
+  sk_sync_report sync;      /* sk_sync_rep_report */
   int failed;               /* sk_meas_fail was called */
   int in_window;            /* sk_sync_rep_ok */
 } rep_ballot;
@@ -6156,44 +6315,86 @@ typedef struct rep_decision {
   int verdict;              /* a rep_verdict */
   int failed_member;        /* REP_FAILED: the lowest failing rank */
   int valid;                /* every member started inside its window */
+  sk_sync_plan plan;        /* the next start (sk_sync_plan_next) */
 } rep_decision;
 
 /* Rank 0's bookkeeping across the repetitions of one measurement. */
 typedef struct rep_state {
   sk_asec asec;
-  double *proc_sum;         /* per member: sum and count of its times */
+  double *proc_times;       /* per member m: its times of the accepted repetitions at
+                            ** [m * max_reps ...], proc_count[m] of them */
   int *proc_count;
+  double *accepted;         /* the accepted values, sorted (for their median) */
   int invalid_limit;
+  int crowded;              /* an oversubscribed host: yields count as switches */
+  double delay_floor;
+  sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
+  sk_mctx *m;
   sk_result *res;
 } rep_state;
 
+/* The start delay above which a repetition is discarded (runner.h). */
+static double runner_delay_tolerance(const rep_state *st)
+{
+  double t = st->delay_floor;
+  int n = st->asec.n;
+  if (n > 0) {
+    double median = 0.5 * (st->accepted[(n - 1) / 2] + st->accepted[n / 2]);
+    if (SK_START_TOLERANCE_SHARE * median > t) t = SK_START_TOLERANCE_SHARE * median;
+  }
+  return t;
+}
+
+static void runner_accept(rep_state *st, double value)
+{
+  int i = st->asec.n;
+  sk_asec_add(&st->asec, value);
+  if (st->asec.n == i) return;                   /* at the cap */
+  while (i > 0 && st->accepted[i - 1] > value) { st->accepted[i] = st->accepted[i - 1]; i--; }
+  st->accepted[i] = value;
+}
+
 /* The value of a single measurement is the maximum over the members that returned a time
-** (SKaLib report (TR 99/07) §4.1); a repetition not started in the synchronised window
-** on every member is discarded. */
+** (SKaLib report (TR 99/07) §4.1). A repetition is discarded when a member was not in
+** its synchronised window (arrived late, overran), began the operation later than the
+** tolerance after its start time, or -- where the run's own processes do not outnumber
+** the processors -- lost its processor between start and stop: its value would hold the
+** scheduler's time slice instead of the operation (sync_window.c says why). */
 static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   rep_state *st = (rep_state *)ctx;
   const rep_ballot *b = (const rep_ballot *)ballots;
   rep_decision *d = (rep_decision *)decision;
-  double value = -1.0;
-  int i;
+  sk_result *res = st->res;
+  double value = -1.0, delay = 0.0, tolerance = runner_delay_tolerance(st);
+  long switches = 0;
+  int i, in_window = 1, max_reps = st->asec.cfg.max_reps;
   d->verdict = REP_AGAIN;
   d->failed_member = -1;
-  d->valid = 1;
   for (i = 0; i < n; i++) {
     if (b[i].failed && d->failed_member < 0) d->failed_member = i;
-    if (!b[i].in_window) d->valid = 0;
+    if (!b[i].in_window) in_window = 0;
+    if (b[i].delay > delay) delay = b[i].delay;
+    if (b[i].switches > 0) switches += b[i].switches;
+    st->reports[i] = b[i].sync;
   }
+  sk_sync_plan_next(st->m, st->reports, n, &d->plan);
+  res->switches += switches;
+  if (delay > res->delay_max) res->delay_max = delay;
+  res->delay_tolerance = tolerance;
+  d->valid = in_window && delay <= tolerance && (st->crowded || switches == 0);
   if (d->valid) {
     for (i = 0; i < n; i++) {
       if (b[i].time < 0.0) continue;
-      st->proc_sum[i] += b[i].time;
-      st->proc_count[i]++;
+      if (st->proc_count[i] < max_reps) st->proc_times[(size_t)i * max_reps + st->proc_count[i]++] = b[i].time;
       if (b[i].time > value) value = b[i].time;
     }
-    sk_asec_add(&st->asec, value < 0.0 ? 0.0 : value);
+    runner_accept(st, value < 0.0 ? 0.0 : value);
   } else {
-    st->res->invalid++;
+    res->invalid++;
+    if (!in_window) res->missed_window++;
+    else if (delay > tolerance) res->late_starts++;
+    else res->lost_processor++;
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
@@ -6204,7 +6405,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
   const sk_asec_config *cfg = &m->settings->asec;
-  int size = m->size, i;
+  int size = m->size, i, own_kept;
+  double own_error;
   long rep = 0;
   rep_state st;
   rep_ballot mine;
@@ -6215,11 +6417,22 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   res->reported_size = m->reported_size;
   st.res = res;
   st.invalid_limit = 4 * cfg->max_reps + 16;
-  if (m->rank == 0) {
-    st.proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
-    st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
+  st.crowded = sk_host_crowded();
+  st.delay_floor = SK_START_TOLERANCE_MIN;
+  if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */
+    int rounds = 1, p = 2;
+    while (p < size) { p *= 2; rounds++; }
+    st.delay_floor = sk_oversub_floor() > 0.0 ? 2.0 * rounds * sk_oversub_floor() : SK_START_TOLERANCE_CROWDED;
+    if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
+  if (m->rank == 0) {
+    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
+    st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
+    st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    st.accepted = (double *)sk_malloc(sizeof(double) * (size_t)st.asec.cfg.max_reps);
+    st.reports = (sk_sync_report *)sk_malloc(sizeof(sk_sync_report) * (size_t)size);
+  }
+  st.m = m;
   sk_sync_prepare(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
@@ -6229,8 +6442,11 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
     mine.in_window = sk_sync_rep_ok(m);
+    mine.delay = sk_sync_rep_delay(m);
+    mine.switches = sk_sync_rep_switches(m);
+    sk_sync_rep_report(m, &mine.sync);
     sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
-    sk_sync_rep_done(m, d.valid);
+    sk_sync_rep_done(m, d.valid, &d.plan);
   } while (d.verdict == REP_AGAIN);
   if (d.verdict == REP_FAILED) {
     sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
@@ -6242,13 +6458,140 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
     res->reps = st.asec.n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
-    for (i = 0; i < size; i++) res->node_times[i] = st.proc_count[i] ? st.proc_sum[i] / st.proc_count[i] : -1.0;
+    for (i = 0; i < size; i++) {     /* each process's times, by the headline's statistic */
+      sk_asec own;
+      int j;
+      if (st.proc_count[i] == 0) { res->node_times[i] = -1.0; continue; }
+      sk_asec_begin(&own, &st.asec.cfg, 0.0);
+      for (j = 0; j < st.proc_count[i]; j++) sk_asec_add(&own, st.proc_times[(size_t)i * st.asec.cfg.max_reps + j]);
+      sk_asec_result(&own, &res->node_times[i], &own_error, &own_kept);
+      sk_asec_end(&own);
+    }
     sk_asec_end(&st.asec);
-    free(st.proc_sum);
+    free(st.proc_times);
     free(st.proc_count);
+    free(st.accepted);
+    free(st.reports);
   }
 }
 /* --- end split/runner.c --- */
+/* --- begin split/interference.h --- */
+#line 1 "split/interference.h"
+/*
+** interference.h -- what other processes did to a run, said rather than hidden (README,
+** "Interference"). The start rules (sync_window.c) and the runner discard a repetition in
+** which a process began late, lost its processor or missed its window; what remains is
+** judged here per result, from the counts the runner keeps (runner.h): a large share of
+** repetitions discarded, start delays longer than the result itself, involuntary context
+** switches during timing (counted, not discarded, where the run's own processes share the
+** processors and yield), and a result that rests on fewer undisturbed repetitions than
+** asked for. Such a result gets a "# (interference: ...)" line under its line (and an
+** "untrustworthy" one where it could not be made right), the header says how the waits
+** keep the processor and what the machine looked like at the start, the footer counts the
+** flagged results. Rank 0 of the world only; no communication.
+*/
+#ifndef SK_INTERFERENCE_H
+#define SK_INTERFERENCE_H
+
+#line 18 "split/interference.h"
+
+/* A result is flagged when at least this share of its repetitions was discarded. */
+#define SK_INTERFERENCE_SHARE 0.25
+
+/* Header lines: how skampi's waits treat the processor, and the processes runnable on
+** rank 0's machine now (sk_host_runnable) against the run's own there (own_here). */
+SK_API void sk_interference_describe(int own_here, sk_str *header);
+/* The flag lines of one result (nothing when it is clean); returns 1 when the result is
+** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
+** repetitions the run asked for. Counts flagged and untrustworthy results. */
+SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why);
+/* Footer line with the counts; nothing when no result was flagged. *warning gets the
+** one-line summary for stderr (without "skampi: warning: "). */
+SK_API void sk_interference_summary(sk_str *footer, sk_str *warning);
+
+#endif
+/* --- end split/interference.h --- */
+/* --- begin split/interference.c --- */
+#line 1 "split/interference.c"
+/*
+** interference.c -- see interference.h.
+*/
+#line 5 "split/interference.c"
+#line 6 "split/interference.c"
+
+static struct {
+  long flagged, untrustworthy;
+} itf;
+
+SK_API void sk_interference_describe(int own_here, sk_str *header)
+{
+  int runnable = sk_host_runnable();
+  if (sk_host_crowded())
+    sk_str_puts(header, "# interference: waits yield the processor (the run's own processes outnumber the"
+                " processors); involuntary context switches during timing are counted, not discarded\n");
+  else
+    sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
+                " that is not the run's own for a whole time slice\n");
+  if (runnable >= 0) {
+    int others = runnable - own_here;
+    sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
+                  " not the run's own\n", runnable, others > 0 ? others : 0);
+  }
+  sk_str_printf(header, "# interference: a repetition is discarded when a process arrived after its start time,"
+                " ran past its window, began more than %s (or %.0f%% of the median result) after its"
+                " start time%s; a result with %.0f%% of its repetitions discarded or longer start delays"
+                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "1 us",
+                SK_START_TOLERANCE_SHARE * 100.0, sk_host_crowded() ? "" : ", or lost its processor between start and stop",
+                SK_INTERFERENCE_SHARE * 100.0);
+}
+
+SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
+{
+  int total = res->reps + res->invalid, flagged = 0, untrusted = 0;
+  double share = total > 0 ? (double)res->invalid / total : 0.0;
+  sk_str what;
+  sk_str_init(&what);
+  if (res->invalid > 0 && share >= SK_INTERFERENCE_SHARE) {
+    sk_str_printf(&what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
+                  " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);
+    flagged = 1;
+  }
+  if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
+    sk_str_printf(&what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
+                  flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);
+    flagged = 1;
+  }
+  if (res->switches > 0 && sk_host_crowded()) {
+    sk_str_printf(&what, "%s%ld involuntary context switches during timing", flagged ? "; " : "", res->switches);
+    flagged = 1;
+  }
+  if (!res->failed && res->reps < min_reps && res->invalid > 0) {
+    sk_str_printf(why, "only %d of the %d repetitions asked for ran undisturbed (%d discarded)", res->reps,
+                  min_reps, res->invalid);
+    untrusted = 1;
+    flagged = 1;
+  }
+  if (flagged) {
+    itf.flagged++;
+    sk_str_printf(lines, "# (interference: %s)\n", what.data ? what.data : "");
+  }
+  if (untrusted) {
+    itf.untrustworthy++;
+    sk_str_printf(lines, "# (untrustworthy: %s)\n", why->data);
+  }
+  sk_str_free(&what);
+  return untrusted;
+}
+
+SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
+{
+  if (itf.flagged == 0) return;
+  sk_str_printf(footer, "# interference: %ld results flagged, %ld of them untrustworthy (see their"
+                " \"# (interference\" lines)\n", itf.flagged, itf.untrustworthy);
+  sk_str_printf(warning, "%ld results were disturbed by other processes (%ld untrustworthy); see the"
+                " \"# (interference\" lines\n", itf.flagged, itf.untrustworthy);
+}
+/* --- end split/interference.c --- */
 /* --- begin split/mpit.h --- */
 #line 1 "split/mpit.h"
 /*
@@ -18787,6 +19130,10 @@ SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_v
 
 #line 18 "split/sko.h"
 
+/* The text of the "# (N repetitions discarded: ...)" line under a result line (the
+** runner's rules, runner.c; read back by its number only). */
+#define SK_DISCARDED_WHY "a process began late, lost its processor or missed its window"
+
 typedef struct sk_sko_var {
   char *name;
   char *text;             /* the value as written */
@@ -19265,7 +19612,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
     sk_sko_format_line(out, l);
     if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
     if (l->invalid > 0)
-      sk_str_printf(out, "# (%d repetitions discarded: not started in the synchronised window)\n", l->invalid);
+      sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);
@@ -20696,6 +21043,8 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 16 "split/interp.c"
 #line 17 "split/interp.c"
 #line 18 "split/interp.c"
+#line 19 "split/interp.c"
+#line 20 "split/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -21302,11 +21651,20 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
     sk_str note;
     sk_str_init(&note);
     if (res->invalid > 0)
-      sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
+      sk_str_printf(&note, "# (%d repetitions discarded: %s)\n", res->invalid, SK_DISCARDED_WHY);
     if (res->calls_per_timing > 1)
       sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
     sk_out_note(note.data);
     sk_str_free(&note);
+  }
+  {
+    sk_str lines, why;
+    sk_str_init(&lines);
+    sk_str_init(&why);
+    if (sk_interference_judge(res, in->settings.asec.min_reps, &lines, &why)) measure_warn(in, why.data);
+    if (lines.data) sk_out_note(lines.data);
+    sk_str_free(&lines);
+    sk_str_free(&why);
   }
   free(sel);
   free(valid);
@@ -25157,6 +25515,7 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 #line 23 "split/main.c"
 #line 24 "split/main.c"
 #line 25 "split/main.c"
+#line 26 "split/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -25605,6 +25964,7 @@ static void main_report_oversubscription(const main_options *o, const sk_sources
   sk_str_init(&lines);
   sk_str_init(&warn);
   sk_oversub_describe(&lines, &warn);
+  sk_interference_describe(sk_oversub_procs_here(), &lines);
   main_write_header(o, src, dummy, sync_lines, lines.data ? lines.data : "", resumed, suites_kept);
   for (p = o->quiet ? NULL : warn.data; p && *p; ) {
     const char *nl = strchr(p, '\n');
@@ -25702,6 +26062,13 @@ int main(int argc, char **argv)
     main_date(date, sizeof date);
     sk_sync_describe(&in.settings.sync, &f);
     sk_oversub_summary(&f);
+    {
+      sk_str w;
+      sk_str_init(&w);
+      sk_interference_summary(&f, &w);
+      if (w.data && !o.quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
+      sk_str_free(&w);
+    }
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

@@ -34,10 +34,22 @@ SK_API void sk_asec_add(sk_asec *a, double value)
   if (a->n < a->cfg.max_reps) a->samples[a->n++] = value;
 }
 
+/* The rule's error is that of the result: the trimmed mean's (Tukey-McLaughlin, stats.h),
+** so that a few repetitions a thousand times too long -- a process that lost its
+** processor -- neither stop the repetitions early nor keep them going to the cap. */
+static double asec_trimmed_mean(const sk_asec *a)
+{
+  double *k = (double *)sk_malloc(sizeof(double) * (size_t)(a->n > 0 ? a->n : 1)), mean;
+  int n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
+  mean = sk_stats_mean(k, n);
+  free(k);
+  return mean;
+}
+
 SK_API double sk_asec_relative_error(const sk_asec *a)
 {
-  double mean = sk_stats_mean(a->samples, a->n);
-  double se = sk_stats_std_error(a->samples, a->n);
+  double mean = asec_trimmed_mean(a);
+  double se = sk_stats_trimmed_std_error(a->samples, a->n, a->cfg.cut_quantile);
   if (mean == 0.0) return se == 0.0 ? 0.0 : HUGE_VAL;
   return fabs(se / mean);
 }
@@ -59,7 +71,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
   n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
   *mean = a->cfg.statistic == SK_STATISTIC_MIN ? sk_stats_min(a->samples, a->n) : sk_stats_mean(k, n);
-  *std_error = sk_stats_std_error(k, n);
+  *std_error = sk_stats_trimmed_std_error(a->samples, a->n, a->cfg.cut_quantile);
   *kept = n;
   free(k);
 }

@@ -12,7 +12,7 @@
 typedef struct sk_asec_config {
   int min_reps;            /* default 8 */
   int max_reps;            /* default 33; never exceeded */
-  double max_rel_error;    /* default 0.1: stop when std error / mean <= this */
+  double max_rel_error;    /* default 0.1: stop when std error / mean <= this (of the trimmed mean) */
   double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
   double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
   int statistic;           /* what a result reports: SK_STATISTIC_MEAN (default) or _MIN */
@@ -40,8 +40,10 @@ SK_API void sk_asec_end(sk_asec *a);
 SK_API void sk_asec_add(sk_asec *a, double value);
 /* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
 SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
-/* Mean (or, with SK_STATISTIC_MIN, the minimum of all samples) and standard error of the
-** samples kept after cutting; *kept their number. */
+/* The mean of the samples kept after cutting cut_quantile at each end (or, with
+** SK_STATISTIC_MIN, the minimum of all samples), the standard error of that trimmed mean
+** (sk_stats_trimmed_std_error), and *kept, the number kept. The stopping rule uses the
+** same error relative to the same mean. */
 SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
 SK_API double sk_asec_relative_error(const sk_asec *a);
 

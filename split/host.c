@@ -27,6 +27,7 @@
 #ifdef HOST_UNIX
 #include <signal.h>
 #include <sys/times.h>
+#include <sys/resource.h>
 #if defined(SIGALRM) && defined(SA_RESTART) && defined(_SC_CLK_TCK)
 #define HOST_DEADLINE 1
 #endif
@@ -126,8 +127,33 @@ SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
 SK_API void sk_host_idle(double waited)
 {
+  if (!host_crowded) return;
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
+}
+
+SK_API long sk_host_involuntary_switches(void)
+{
+#if defined(HOST_UNIX) && defined(RUSAGE_SELF)
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) == 0) return (long)ru.ru_nivcsw;
+#endif
+  return -1;
+}
+
+SK_API int sk_host_runnable(void)
+{
+  int running = -1;
+#if defined(__linux__)
+  FILE *f = fopen("/proc/loadavg", "r");
+  if (f != NULL) {
+    double l1, l5, l15;
+    int total;
+    if (fscanf(f, "%lf %lf %lf %d/%d", &l1, &l5, &l15, &running, &total) != 5) running = -1;
+    fclose(f);
+  }
+#endif
+  return running;
 }
 
 /* ---- the poll breaker (used by the MPI backend; the unit tests call it too) ---- */

@@ -30,9 +30,19 @@ SK_API void sk_host_set_crowded(int crowded);
 SK_API int sk_host_crowded(void);
 /* Give the processor to another runnable process; with none, it comes straight back. */
 SK_API void sk_host_yield(void);
-/* One step of waiting for a message that has not come after `waited` seconds: spin for
-** the first HOST_SPIN_FOR (20 us), then yield, after HOST_NAP_AFTER (2 ms) nap. */
+/* One step of waiting for a message that has not come after `waited` seconds. On a
+** crowded host: spin for the first HOST_SPIN_FOR (20 us), then yield, after
+** HOST_NAP_AFTER (2 ms) nap. Otherwise it keeps the processor (returns at once): the
+** processes it could yield to are not the run's own, and a yielded processor comes
+** back only after their time slice (README, "Interference"). */
 SK_API void sk_host_idle(double waited);
+/* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
+** its threads): the scheduler took the processor from it while it could run (sched_yield
+** counts too). -1 where the system does not tell. */
+SK_API long sk_host_involuntary_switches(void);
+/* Processes runnable on the whole machine right now, this one included (Linux: the
+** fourth field of /proc/loadavg); -1 where the system does not tell. */
+SK_API int sk_host_runnable(void);
 
 /* The poll breaker, for a library that busy-polls on an oversubscribed host and has no
 ** setting that yields (MPICH's ch4 device): a timer signal (SIGALRM from setitimer's

@@ -11,6 +11,8 @@
 #include "lexer.h"
 #include "catalogue.h"
 #include "oversub.h"
+#include "interference.h"
+#include "sko.h"
 #include "builtins.h"
 #include "apr.h"
 #include "loops.h"
@@ -621,11 +623,20 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
     sk_str note;
     sk_str_init(&note);
     if (res->invalid > 0)
-      sk_str_printf(&note, "# (%d repetitions discarded: not started in the synchronised window)\n", res->invalid);
+      sk_str_printf(&note, "# (%d repetitions discarded: %s)\n", res->invalid, SK_DISCARDED_WHY);
     if (res->calls_per_timing > 1)
       sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
     sk_out_note(note.data);
     sk_str_free(&note);
+  }
+  {
+    sk_str lines, why;
+    sk_str_init(&lines);
+    sk_str_init(&why);
+    if (sk_interference_judge(res, in->settings.asec.min_reps, &lines, &why)) measure_warn(in, why.data);
+    if (lines.data) sk_out_note(lines.data);
+    sk_str_free(&lines);
+    sk_str_free(&why);
   }
   free(sel);
   free(valid);

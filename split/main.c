@@ -16,6 +16,7 @@
 #include "interp.h"
 #include "catalogue.h"
 #include "oversub.h"
+#include "interference.h"
 #include "builtins.h"
 #include "mpit.h"
 #include "runlog.h"
@@ -470,6 +471,7 @@ static void main_report_oversubscription(const main_options *o, const sk_sources
   sk_str_init(&lines);
   sk_str_init(&warn);
   sk_oversub_describe(&lines, &warn);
+  sk_interference_describe(sk_oversub_procs_here(), &lines);
   main_write_header(o, src, dummy, sync_lines, lines.data ? lines.data : "", resumed, suites_kept);
   for (p = o->quiet ? NULL : warn.data; p && *p; ) {
     const char *nl = strchr(p, '\n');
@@ -567,6 +569,13 @@ int main(int argc, char **argv)
     main_date(date, sizeof date);
     sk_sync_describe(&in.settings.sync, &f);
     sk_oversub_summary(&f);
+    {
+      sk_str w;
+      sk_str_init(&w);
+      sk_interference_summary(&f, &w);
+      if (w.data && !o.quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
+      sk_str_free(&w);
+    }
     sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
     sk_out_text(f.data);
     sk_str_free(&f);

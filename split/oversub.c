@@ -36,6 +36,7 @@ static struct {
   sk_str names;                  /* rank 0: the "# processors:" line */
   double floor;                  /* seconds, 0: not measured */
   long marked;
+  int here;                      /* rank 0: processes on its machine */
 } ovs;
 
 static int ovs_popcount(const unsigned char *m)
@@ -104,6 +105,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   int i, j;
   memset(d, 0, sizeof *d);
   if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
+  for (ovs.here = 0, i = 0; i < n; i++) ovs.here += ovs_same_host(&b[i], &b[0]);
   for (i = 0; i < n; i++) {
     int procs, processors, online, from_masks, names, seen = 0;
     double ratio;
@@ -148,6 +150,8 @@ SK_API void sk_oversub_detect(void)
 }
 
 SK_API int sk_oversub_found(void) { return sk_host_crowded(); }
+SK_API double sk_oversub_floor(void) { return ovs.floor; }
+SK_API int sk_oversub_procs_here(void) { return ovs.here; }
 
 static int ovs_cmp_double(const void *a, const void *b)
 {

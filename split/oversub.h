@@ -31,6 +31,10 @@ SK_API void sk_oversub_detect(void);
 /* Collective over the world: the scheduler floor (nothing when not oversubscribed). */
 SK_API void sk_oversub_probe(void);
 SK_API int sk_oversub_found(void);
+/* The scheduler floor F in seconds (0: not measured, or not oversubscribed). */
+SK_API double sk_oversub_floor(void);
+/* Rank 0, after sk_oversub_detect: the run's processes on rank 0's machine. */
+SK_API int sk_oversub_procs_here(void);
 /* Header lines ("# oversubscription: ...") and warning text (one line each, without the
 ** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
 SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);

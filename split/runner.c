@@ -2,6 +2,8 @@
 ** runner.c -- see runner.h.
 */
 #include "runner.h"
+#include "oversub.h"
+#include "host.h"
 
 SK_API void sk_result_init(sk_result *r)
 {
@@ -26,7 +28,13 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[6] = (double)r->stop;
   pack[7] = r->invalid;
   pack[8] = (double)r->calls_per_timing;
-  for (i = 0; i < r->nprocs; i++) pack[9 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[9] = r->late_starts;
+  pack[10] = r->lost_processor;
+  pack[11] = r->missed_window;
+  pack[12] = r->delay_max;
+  pack[13] = r->delay_tolerance;
+  pack[14] = (double)r->switches;
+  for (i = 0; i < r->nprocs; i++) pack[15 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -41,10 +49,16 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->stop = (sk_asec_stop)(int)pack[6];
   r->invalid = (int)pack[7];
   r->calls_per_timing = (long)pack[8];
+  r->late_starts = (int)pack[9];
+  r->lost_processor = (int)pack[10];
+  r->missed_window = (int)pack[11];
+  r->delay_max = pack[12];
+  r->delay_tolerance = pack[13];
+  r->switches = (long)pack[14];
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[9 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[15 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -142,6 +156,9 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
 /* One repetition: what each member reports, and what rank 0 decides. */
 typedef struct rep_ballot {
   double time;              /* this member's time, negative: none */
+  double delay;             /* sk_sync_rep_delay */
+  long switches;            /* sk_sync_rep_switches */
+  sk_sync_report sync;      /* sk_sync_rep_report */
   int failed;               /* sk_meas_fail was called */
   int in_window;            /* sk_sync_rep_ok */
 } rep_ballot;
@@ -152,44 +169,86 @@ typedef struct rep_decision {
   int verdict;              /* a rep_verdict */
   int failed_member;        /* REP_FAILED: the lowest failing rank */
   int valid;                /* every member started inside its window */
+  sk_sync_plan plan;        /* the next start (sk_sync_plan_next) */
 } rep_decision;
 
 /* Rank 0's bookkeeping across the repetitions of one measurement. */
 typedef struct rep_state {
   sk_asec asec;
-  double *proc_sum;         /* per member: sum and count of its times */
+  double *proc_times;       /* per member m: its times of the accepted repetitions at
+                            ** [m * max_reps ...], proc_count[m] of them */
   int *proc_count;
+  double *accepted;         /* the accepted values, sorted (for their median) */
   int invalid_limit;
+  int crowded;              /* an oversubscribed host: yields count as switches */
+  double delay_floor;
+  sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
+  sk_mctx *m;
   sk_result *res;
 } rep_state;
 
+/* The start delay above which a repetition is discarded (runner.h). */
+static double runner_delay_tolerance(const rep_state *st)
+{
+  double t = st->delay_floor;
+  int n = st->asec.n;
+  if (n > 0) {
+    double median = 0.5 * (st->accepted[(n - 1) / 2] + st->accepted[n / 2]);
+    if (SK_START_TOLERANCE_SHARE * median > t) t = SK_START_TOLERANCE_SHARE * median;
+  }
+  return t;
+}
+
+static void runner_accept(rep_state *st, double value)
+{
+  int i = st->asec.n;
+  sk_asec_add(&st->asec, value);
+  if (st->asec.n == i) return;                   /* at the cap */
+  while (i > 0 && st->accepted[i - 1] > value) { st->accepted[i] = st->accepted[i - 1]; i--; }
+  st->accepted[i] = value;
+}
+
 /* The value of a single measurement is the maximum over the members that returned a time
-** (SKaLib report (TR 99/07) §4.1); a repetition not started in the synchronised window
-** on every member is discarded. */
+** (SKaLib report (TR 99/07) §4.1). A repetition is discarded when a member was not in
+** its synchronised window (arrived late, overran), began the operation later than the
+** tolerance after its start time, or -- where the run's own processes do not outnumber
+** the processors -- lost its processor between start and stop: its value would hold the
+** scheduler's time slice instead of the operation (sync_window.c says why). */
 static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   rep_state *st = (rep_state *)ctx;
   const rep_ballot *b = (const rep_ballot *)ballots;
   rep_decision *d = (rep_decision *)decision;
-  double value = -1.0;
-  int i;
+  sk_result *res = st->res;
+  double value = -1.0, delay = 0.0, tolerance = runner_delay_tolerance(st);
+  long switches = 0;
+  int i, in_window = 1, max_reps = st->asec.cfg.max_reps;
   d->verdict = REP_AGAIN;
   d->failed_member = -1;
-  d->valid = 1;
   for (i = 0; i < n; i++) {
     if (b[i].failed && d->failed_member < 0) d->failed_member = i;
-    if (!b[i].in_window) d->valid = 0;
+    if (!b[i].in_window) in_window = 0;
+    if (b[i].delay > delay) delay = b[i].delay;
+    if (b[i].switches > 0) switches += b[i].switches;
+    st->reports[i] = b[i].sync;
   }
+  sk_sync_plan_next(st->m, st->reports, n, &d->plan);
+  res->switches += switches;
+  if (delay > res->delay_max) res->delay_max = delay;
+  res->delay_tolerance = tolerance;
+  d->valid = in_window && delay <= tolerance && (st->crowded || switches == 0);
   if (d->valid) {
     for (i = 0; i < n; i++) {
       if (b[i].time < 0.0) continue;
-      st->proc_sum[i] += b[i].time;
-      st->proc_count[i]++;
+      if (st->proc_count[i] < max_reps) st->proc_times[(size_t)i * max_reps + st->proc_count[i]++] = b[i].time;
       if (b[i].time > value) value = b[i].time;
     }
-    sk_asec_add(&st->asec, value < 0.0 ? 0.0 : value);
+    runner_accept(st, value < 0.0 ? 0.0 : value);
   } else {
-    st->res->invalid++;
+    res->invalid++;
+    if (!in_window) res->missed_window++;
+    else if (delay > tolerance) res->late_starts++;
+    else res->lost_processor++;
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
@@ -200,7 +259,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
   const sk_asec_config *cfg = &m->settings->asec;
-  int size = m->size, i;
+  int size = m->size, i, own_kept;
+  double own_error;
   long rep = 0;
   rep_state st;
   rep_ballot mine;
@@ -211,11 +271,22 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   res->reported_size = m->reported_size;
   st.res = res;
   st.invalid_limit = 4 * cfg->max_reps + 16;
-  if (m->rank == 0) {
-    st.proc_sum = (double *)sk_calloc((size_t)size, sizeof(double));
-    st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
+  st.crowded = sk_host_crowded();
+  st.delay_floor = SK_START_TOLERANCE_MIN;
+  if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */
+    int rounds = 1, p = 2;
+    while (p < size) { p *= 2; rounds++; }
+    st.delay_floor = sk_oversub_floor() > 0.0 ? 2.0 * rounds * sk_oversub_floor() : SK_START_TOLERANCE_CROWDED;
+    if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
+  if (m->rank == 0) {
+    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
+    st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
+    st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    st.accepted = (double *)sk_malloc(sizeof(double) * (size_t)st.asec.cfg.max_reps);
+    st.reports = (sk_sync_report *)sk_malloc(sizeof(sk_sync_report) * (size_t)size);
+  }
+  st.m = m;
   sk_sync_prepare(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
@@ -225,8 +296,11 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
     mine.in_window = sk_sync_rep_ok(m);
+    mine.delay = sk_sync_rep_delay(m);
+    mine.switches = sk_sync_rep_switches(m);
+    sk_sync_rep_report(m, &mine.sync);
     sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
-    sk_sync_rep_done(m, d.valid);
+    sk_sync_rep_done(m, d.valid, &d.plan);
   } while (d.verdict == REP_AGAIN);
   if (d.verdict == REP_FAILED) {
     sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
@@ -238,9 +312,19 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
     res->reps = st.asec.n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
-    for (i = 0; i < size; i++) res->node_times[i] = st.proc_count[i] ? st.proc_sum[i] / st.proc_count[i] : -1.0;
+    for (i = 0; i < size; i++) {     /* each process's times, by the headline's statistic */
+      sk_asec own;
+      int j;
+      if (st.proc_count[i] == 0) { res->node_times[i] = -1.0; continue; }
+      sk_asec_begin(&own, &st.asec.cfg, 0.0);
+      for (j = 0; j < st.proc_count[i]; j++) sk_asec_add(&own, st.proc_times[(size_t)i * st.asec.cfg.max_reps + j]);
+      sk_asec_result(&own, &res->node_times[i], &own_error, &own_kept);
+      sk_asec_end(&own);
+    }
     sk_asec_end(&st.asec);
-    free(st.proc_sum);
+    free(st.proc_times);
     free(st.proc_count);
+    free(st.accepted);
+    free(st.reports);
   }
 }

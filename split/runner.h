@@ -13,15 +13,22 @@
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
-  double std_error;         /* seconds, of the kept values */
+  double std_error;         /* seconds, of that trimmed mean (asec.h) */
   int reps;                 /* single measurements done */
   int kept;
   sk_asec_stop stop;
   long reported_size;
   int nprocs;
-  double *node_times;       /* nprocs entries: each process's mean time (seconds) */
+  double *node_times;       /* nprocs entries: each process's time (seconds), the same
+                            ** statistic as time over its own times, -1: none */
   long calls_per_timing;    /* user-defined precision (SKaLib eq. 3.1): calls in one timing */
-  int invalid;              /* repetitions discarded because a start was not synchronised */
+  int invalid;              /* repetitions discarded: late_starts + lost_processor + missed_window */
+  int late_starts;          /* ... a process began after its start time + the tolerance */
+  int lost_processor;       /* ... a process was switched out between its start and stop */
+  int missed_window;        /* ... a process arrived late or overran the window */
+  double delay_max;         /* seconds: largest start delay of any repetition */
+  double delay_tolerance;   /* seconds: the start delay above which one was discarded */
+  long switches;            /* involuntary context switches during timings, all processes */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -31,7 +38,7 @@ SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
 ** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (9 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (15 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -46,6 +53,19 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Whether this member calls measure: p2p ranks 0 and 1, simple rank 0, else all. */
 SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
+/* Start delays (sk_sync_rep_delay) up to this are the clock's and the wait's own
+** granularity (well under 0.1 us when spinning): a repetition whose largest start delay
+** is above SK_START_TOLERANCE_SHARE times the median of the values accepted so far, and
+** above SK_START_TOLERANCE_MIN, is discarded (runner.c). Where the run's own processes
+** outnumber the processors the floor is 2 ceil(log2 P) F instead, the bound below which
+** a result is mostly scheduler time (oversub.h; SK_START_TOLERANCE_CROWDED when F was not
+** measured): a waiting process there yields, and its start waits for the processors'
+** rotation among the run's own processes (microseconds), as every message does; a time
+** slice (milliseconds) is still a late start. */
+#define SK_START_TOLERANCE_MIN 1.0e-6
+#define SK_START_TOLERANCE_CROWDED 100.0e-6
+#define SK_START_TOLERANCE_SHARE 0.25
+
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g

@@ -398,7 +398,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
     sk_sko_format_line(out, l);
     if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
     if (l->invalid > 0)
-      sk_str_printf(out, "# (%d repetitions discarded: not started in the synchronised window)\n", l->invalid);
+      sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);

@@ -16,6 +16,10 @@
 
 #include "base.h"
 
+/* The text of the "# (N repetitions discarded: ...)" line under a result line (the
+** runner's rules, runner.c; read back by its number only). */
+#define SK_DISCARDED_WHY "a process began late, lost its processor or missed its window"
+
 typedef struct sk_sko_var {
   char *name;
   char *text;             /* the value as written */

@@ -54,6 +54,23 @@ SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept)
   return n - 2 * drop;
 }
 
+SK_API double sk_stats_trimmed_std_error(const double *x, int n, double quantile)
+{
+  double *w, se;
+  int h, drop, i;
+  if (n < 2) return 0.0;
+  w = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  h = sk_stats_cut(x, n, quantile, w);          /* sorted, the kept ones */
+  drop = (n - h) / 2;
+  if (drop > 0) {                               /* winsorise: back to n values */
+    memmove(w + drop, w, sizeof(double) * (size_t)h);
+    for (i = 0; i < drop; i++) { w[i] = w[drop]; w[n - 1 - i] = w[drop + h - 1]; }
+  }
+  se = sk_stats_std_error(w, n) * (double)n / h;   /* (s_w / sqrt n) * n / h */
+  free(w);
+  return se;
+}
+
 SK_API int sk_node_times_select(const double *times, int n, int max, double *out)
 {
   double *sorted;

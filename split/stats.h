@@ -13,6 +13,13 @@ SK_API double sk_stats_min(const double *x, int n);
 /* Standard error of the mean, eq. 3.4 / A.1: sqrt((sum x^2 - (sum x)^2 / n) / (n (n-1))).
 ** 0 for n < 2. */
 SK_API double sk_stats_std_error(const double *x, int n);
+/* Standard error of the trimmed mean (floor(n * quantile) values dropped at each end, as
+** sk_stats_cut does): s_w * sqrt(n) / h, where h values are kept and s_w is the standard
+** deviation of the winsorised sample (each dropped value replaced by the nearest kept
+** one) -- Tukey and McLaughlin's estimate (Wilcox, Introduction to Robust Estimation and
+** Hypothesis Testing, §3.6). Without dropped values it is sk_stats_std_error. Values far
+** out in the tails move it no more than values at the cut. 0 for n < 2. */
+SK_API double sk_stats_trimmed_std_error(const double *x, int n, double quantile);
 /* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
 ** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
 SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);

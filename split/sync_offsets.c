@@ -205,20 +205,25 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
   if (fabs(slope) < SYNC_MAX_DRIFT) nw->drift = slope;
 }
 
-/* ---- waiting without stealing the core ----
-** Processes may outnumber cores (4 processes on 2 cores is common, and MPICH busy-polls),
-** and a process that spins while it waits steals the core from the one it waits for. A
-** wait for a start time yields between clock readings and spins only for the last
-** SYNC_SPIN_BELOW; it never sleeps (a woken process may wait milliseconds for a core held
-** by a busy-polling one). A wait for a message of the estimation polls,
-** yields and naps as sk_host_idle says (host.h). With a
-** core to itself a process gets the core straight back from sched_yield. Where the
-** system has no yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
+/* ---- waiting for a start time: keep the processor unless the run's own need it ----
+** Where the run's own processes outnumber the processors (sk_host_crowded: 4 processes on
+** 2 cores is common, and MPICH busy-polls) a process that spins while it waits steals
+** the core from the one it waits for: such a wait yields between clock readings and
+** spins only for the last SYNC_SPIN_BELOW; it never sleeps (a woken process may wait
+** milliseconds for a core held by a busy-polling one). Everywhere else the wait spins:
+** the runnable processes a yield could hand the core to are not the run's own (a shell,
+** a compiler, another job), and such a process keeps the core for a whole time slice --
+** with one CPU-bound process beside 2 on 2 cores a yielding wait started milliseconds
+** late (README, "Interference"). A wait for a message of the estimation polls, and on a
+** crowded host yields and naps as sk_host_idle says (host.h). Where the system has no
+** yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
 
-SK_API double sk_sync_wait_until(double target, double now)
+SK_API double sk_sync_wait_until(double target, double now, long *switches)
 {
+  int yield = sk_host_crowded();
   while (now < target) {
-    if (target - now > SYNC_SPIN_BELOW) sk_host_yield();
+    if (switches != NULL && target - now > SK_SYNC_SWITCHES_BEFORE) *switches = sk_host_involuntary_switches();
+    if (yield && target - now > SYNC_SPIN_BELOW) sk_host_yield();
     now = sk_tp_wtime();
   }
   return now;

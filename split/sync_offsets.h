@@ -77,9 +77,14 @@ SK_API sk_clock_source sk_sync_clock_source(const sk_sync_config *cfg, sk_group 
 /* Local: the cached model of that source (the identity for SK_CLOCK_IDENTITY). */
 SK_API void sk_sync_clock_model(sk_clock_source src, sk_group *g, double now, sk_clock_model *md);
 
-/* Local: waits until local time `target` (now: the current local time) without taking
-** the core from processes that share it; returns the local time of the return. */
-SK_API double sk_sync_wait_until(double target, double now);
+/* Local: waits until local time `target` (now: the current local time), yielding only
+** where the run's own processes share the processors (sync_offsets.c says why); returns
+** the local time of the return. With switches not NULL it also reads the process's
+** involuntary context switches (sk_host_involuntary_switches) while more than
+** SK_SYNC_SWITCHES_BEFORE remains, so that *switches holds the count from just before the
+** start (unchanged when the target has passed already). */
+#define SK_SYNC_SWITCHES_BEFORE 2.0e-6
+SK_API double sk_sync_wait_until(double target, double now, long *switches);
 
 /* Header lines about the offsets: the method and the figures of the last estimation
 ** (local, on rank 0 of the world). */

@@ -3,24 +3,29 @@
 ** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
 ** choose_barrier_synchronization, choose_real_synchronization) as the engine applies them
 ** to one measurement (§6.2.1), and the start-window schedule of the real method:
-** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_ok / sk_sync_rep_done /
-** sk_sync_release, the adaptation of the window W and of the start margin M, the per-group
-** memory of the final W and M, the statistics of the header, and sk_sync_describe. The
-** clock models come from sync_offsets.c; the method from m->settings->sync.
+** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_report / sk_sync_plan_next
+** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
+** margin M, the per-group memory of the final W and M, the statistics of the header, and
+** sk_sync_describe. The clock models come from sync_offsets.c; the method from
+** m->settings->sync.
 **
 ** Invariants:
-**   - One schedule everywhere: a member's schedule depends only on rank 0's decisions
-**     (sk_agree) and the agreed validity of each repetition, so every member computes the
-**     same start times and windows, bit for bit, without further communication.
-**   - The warm-up gets a slot of 2W, every later repetition a slot of W: after a
-**     repetition that was valid everywhere each member adds W to the start time.
-**   - A repetition is valid for a process when it arrived before its start time and its
-**     call ended inside the window; the runner discards one that is invalid anywhere.
+**   - One schedule everywhere: every start time and window after the warm-up is rank
+**     0's decision (sk_sync_plan_next), which the runner's agreement on each repetition
+**     carries to every member (sk_sync_rep_done), so every member has the same start
+**     times and windows, bit for bit.
+**   - The warm-up gets a slot of 2W; every later repetition starts M after the decision
+**     that ended the one before (see "the schedule" below).
+**   - A repetition is in the window for a process when it arrived before its start time
+**     and its call ended inside the window; the runner discards one that is not in the
+**     window anywhere, or that some process began late (sk_sync_rep_delay: it was
+**     descheduled at the start) or lost its processor during (sk_sync_rep_switches) --
+**     runner.c decides, as only it knows the operation's duration.
 **   - Between the warm-up and the first repetition nothing collective happens (in
 **     point-to-point patterns not every member calls sk_sync_start).
 **   - Communication: the barrier method's barrier; for the real method only
-**     sk_sync_prepare (which may estimate offsets) and the window adjustment
-**     (sync_adjust), both agreeing through sk_agree over all members of the group.
+**     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
+**     members of the group; the schedule rides on the runner's agreement.
 */
 #include "sync.h"
 #include "settings.h"
@@ -28,13 +33,12 @@
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
 #define SYNC_WINDOW_MAX 1.0      /* widening by SYNC_WIDEN stops here (not the target rule) */
-#define SYNC_WIDEN 1.5           /* after an invalid repetition, W grows at least this much */
-#define SYNC_TARGET 1.5          /* target window: this times the recent cycle (see below) */
-#define SYNC_SHRINK_BELOW 0.7    /* shrink to the target when it is below this fraction of W */
-#define SYNC_CHECK_EVERY 6       /* valid repetitions in a row between window checks */
-#define SYNC_HISTORY 12          /* cycle times kept (the latest repetitions) */
-#define SYNC_MARGIN_INIT 100.0e-6 /* first margin between a broadcast and the start it sets */
-#define SYNC_MARGIN_MIN 2.0e-6   /* ... between this and twice the window */
+#define SYNC_WIDEN 1.5           /* after an overrun W, after a late arrival M, grows this much */
+#define SYNC_TARGET 1.5          /* W and M: this times a high quantile of the recent ones */
+#define SYNC_HISTORY 12          /* spans and lags kept (the latest repetitions) */
+#define SYNC_MARGIN_INIT 100.0e-6 /* first margin between a decision and the start it sets */
+#define SYNC_MARGIN_MIN 2.0e-6
+#define SYNC_MARGIN_MAX 0.1
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
@@ -53,14 +57,17 @@ struct sk_sync {
   sk_clock_model model;    /* clock model in use */
   double slot;             /* reference time at which the current repetition starts */
   double window;           /* W (seconds) */
-  double margin;           /* rank 0: time between a broadcast start and that start */
-  int fresh;               /* rank 0: this repetition's start came with a broadcast */
+  double margin;           /* M: time between the decision and the start it sets */
   int first;               /* the warm-up's double slot has not been left yet */
   int started, late, overrun;
   double target, limit, base;        /* local times of the current repetition: start
                                       ** time, end of its window, actual start */
-  double cycles[SYNC_HISTORY];       /* cycle times of the latest repetitions */
-  int ncycles, valid_run, checks_off;
+  double arrive, stop;               /* local times of the arrival and the (last) stop */
+  double delay;                      /* base - target when it arrived in time, else 0 */
+  long switches0, switches;          /* involuntary switches just before the start; since */
+  double spans[SYNC_HISTORY];        /* rank 0: the latest repetitions' longest spans */
+  double lags[SYNC_HISTORY];         /* ... and longest lags (sk_sync_report) */
+  int nhistory;
 };
 
 /* Statistics of the real method on this process, for the header. */
@@ -69,6 +76,7 @@ static struct {
   double window;           /* final window of the last synchronised measurement */
   double delay_sum, delay_max;
   long delay_n;
+  long late, overrun;      /* repetitions this process arrived late to, overran */
 } sync_wst;
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
@@ -196,12 +204,25 @@ SK_API void sk_sync_release(sk_mctx *m)
 
 /* ---- one repetition ----
 ** sk_sync_start converts the start time into local time with the model, notes whether it
-** arrived late (then this repetition is invalid for this process), waits, and returns the
-** local time; a further start before sk_sync_rep_done (several calls in one timing)
-** returns at once. sk_sync_stop notes whether the call ran past start + W. Validity is
-** decided by the arrival: a process that arrived in time but got its core back only after
-** the start time still counts (its times show the oversubscription); the mean and largest
-** such start delays are reported. */
+** arrived late (then this repetition is not in the window for this process), waits, and
+** returns the local time; a further start before sk_sync_rep_done (several calls in one
+** timing) returns at once. sk_sync_stop notes whether the call ran past start + W.
+**
+** When did the operation begin? A process that arrived in time may still begin late: its
+** wait ends when it next runs, and where other processes compete for the processors
+** (a loaded host, or the run's own processes outnumbering them) that can be a scheduler
+** time slice after the start time. Its partners, which began on time, then wait for it
+** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
+** beside one CPU-bound process (README, "Interference"). So the start delay (actual
+** start minus start time) is kept per repetition, together with the involuntary context
+** switches from just before the start to the stop, and the runner discards a repetition
+** whose largest start delay is more than a small share of the operation's duration, or
+** in which a process lost its processor: the SKaMPI 5 manual's rule (§6.2.1: a single
+** measurement is valid only if every process started it inside its time slot) applied to
+** when the operation began, not when the process arrived -- as in Hunold and
+** Carpen-Amarie's window method, where a process that leaves its wait after the window
+** opened invalidates the measurement. A discarded start is not a reason to widen the
+** window (nobody came late), only to start afresh (sync_decide_window). */
 
 SK_API double sk_sync_start(sk_mctx *m)
 {
@@ -223,16 +244,22 @@ SK_API double sk_sync_start(sk_mctx *m)
   }
   s->target = sk_clock_to_local(&s->model, s->slot);
   s->limit = s->target + s->window;
+  s->switches0 = sk_host_involuntary_switches();
   arrive = sk_tp_wtime();
+  s->arrive = arrive;
   s->late = arrive > s->target;
+  s->delay = 0.0;
   if (s->late) {
     now = arrive;
+    sync_wst.late++;
   } else {
-    now = sk_sync_wait_until(s->target, arrive);
-    sync_wst.delay_sum += now - s->target;
+    now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+    s->delay = now - s->target;
+    sync_wst.delay_sum += s->delay;
     sync_wst.delay_n++;
-    if (now - s->target > sync_wst.delay_max) sync_wst.delay_max = now - s->target;
+    if (s->delay > sync_wst.delay_max) sync_wst.delay_max = s->delay;
   }
+  s->switches = 0;
   s->base = now;
   s->started = 1;
   s->overrun = 0;
@@ -243,7 +270,12 @@ SK_API double sk_sync_stop(sk_mctx *m)
 {
   double now = sk_tp_wtime();
   struct sk_sync *s = m->sync;
-  if (s && s->active && s->started && now > s->limit) s->overrun = 1;
+  if (s && s->active && s->started) {
+    long sw = sk_host_involuntary_switches();
+    s->stop = now;
+    if (now > s->limit && !s->overrun) { s->overrun = 1; sync_wst.overrun++; }
+    if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
+  }
   return now;
 }
 
@@ -253,142 +285,115 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
   return !(s && s->active && s->started && (s->late || s->overrun));
 }
 
-/* ---- adapting the window ----
-** Each member records the cycle of every repetition: from its scheduled start (from its
-** arrival when it came late) until it is ready for the next one (sk_sync_rep_done), which
-** includes the engine's gather and broadcast and a late return from waiting -- where
-** processes outnumber processors a process that waited in time often gets its processor
-** back only milliseconds after the start, and the next start comes W after this one, so
-** W must hold that delay too (4 hosts in namespaces on 2 cores, Open MPI over TCP: 28-29%
-** of the repetitions were discarded when the cycle began at the actual start, 5-11% with
-** this rule, in less time; README, "Truth tests"). After an invalid
-** repetition, and after every SYNC_CHECK_EVERY valid repetitions in a row, the members
-** agree on a new schedule: every member reports the cycles of the last SYNC_HISTORY
-** repetitions (-1 where it has none; all members that synchronise record the same
-** repetitions in the same order) and whether it was late or overran, and rank 0 sets
-**   - M = 2M if the repetition was the first after a broadcast start and nobody overran
-**     (the broadcast took longer than M); M shrinks by 0.8 after every first repetition
-**     that was valid; M stays between SYNC_MARGIN_MIN and 2W (a cycle includes a
-**     broadcast);
-**   - otherwise after an invalid repetition W = max(1.5 W, 1.5 C), where C, the cycle
-**     of a repetition being its longest over the members, is the second longest of the
-**     recorded ones (the longest while fewer than SYNC_HISTORY / 2 are recorded);
-**   - at a check W = 1.5 C when that is below 0.7 W;
-** and decides W with a fresh start time (now + M; at a check the old schedule if that is
-** later). Under oversubscription cycles are heavy-tailed, hence a high quantile (about the
-** 85th percentile) rather than a typical cycle, but not the single longest: a window that
-** is too long costs idle time, one that is too short a discarded repetition and an
-** exchange. If no member synchronised (a measurement that never calls sk_sync_start), the
-** checks stop after the first. */
-
-typedef struct sync_cycle_ballot {
-  double cycles[SYNC_HISTORY];   /* seconds, the latest last; -1: none */
-  int late, overrun;             /* in the current repetition */
-} sync_cycle_ballot;
-
-typedef struct sync_window_decision {
-  double slot;             /* reference time of the next start */
-  double window;           /* W */
-  int checks_off;          /* nobody synchronised: no more checks */
-} sync_window_decision;
-
-typedef struct sync_adjust_ctx {
-  struct sk_sync *s;
-  int invalid;
-} sync_adjust_ctx;
-
-static void sync_decide_window(void *ctx, const void *ballots, int n, void *decision)
+SK_API double sk_sync_rep_delay(sk_mctx *m)
 {
-  sync_adjust_ctx *c = (sync_adjust_ctx *)ctx;
-  struct sk_sync *s = c->s;
-  const sync_cycle_ballot *b = (const sync_cycle_ballot *)ballots;
-  sync_window_decision *d = (sync_window_decision *)decision;
-  double need = -1.0, second = -1.0, w = s->window, next;
-  int late = 0, overrun = 0, margin_short, count = 0, i, j;
-  for (j = 0; j < SYNC_HISTORY; j++) {   /* the cycle of a repetition: its longest */
-    double cyc = -1.0;
-    for (i = 0; i < n; i++) if (b[i].cycles[j] > cyc) cyc = b[i].cycles[j];
-    if (cyc < 0.0) continue;
-    count++;
-    if (cyc > need) { second = need; need = cyc; }
-    else if (cyc > second) second = cyc;
-  }
-  if (count >= SYNC_HISTORY / 2) need = second;
+  struct sk_sync *s = m->sync;
+  return s && s->active && s->started ? s->delay : 0.0;
+}
+
+SK_API long sk_sync_rep_switches(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  return s && s->active && s->started ? s->switches : 0;
+}
+
+/* ---- the schedule ----
+** Every repetition ends in the runner's agreement (every member sends its ballot to rank
+** 0, rank 0 decides and broadcasts): a moment at which every member demonstrably ran. So
+** rank 0 sets the next start there: M after its decision (sk_sync_plan_next), and every
+** member adopts it with the decision (sk_sync_rep_done). Where other processes compete
+** for the processors, a process runs for a time slice (milliseconds) once it runs, so a
+** start a few microseconds after the decision finds every member still running; a start
+** fixed in advance (each one W after the one before, as this schedule was until version
+** 0.1.0) falls, whenever a member was descheduled during the agreement, into a time at
+** which that member waits for its processor, and every such repetition is lost.
+**   - M must cover the decision's way to the last member: each member reports its lag,
+**     the time from the decision to its arrival at the wait, and M is SYNC_TARGET times
+**     the second longest of the recent repetitions' longest lags (the longest while
+**     fewer than SYNC_HISTORY / 2 are recorded); after a late arrival at least
+**     SYNC_WIDEN M.
+**   - W bounds a repetition: a member whose call ended later than W after its start time
+**     overran and the repetition is discarded. W is SYNC_TARGET times the second longest
+**     of the recent repetitions' longest spans (from the start time to the stop); after
+**     an overrun at least SYNC_WIDEN W. The warm-up, which no agreement follows, gets 2W.
+** A high quantile rather than a typical value, but not the single longest: heavy tails
+** (a member that lost its processor) must not set the schedule. */
+
+SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r)
+{
+  struct sk_sync *s = m->sync;
+  memset(r, 0, sizeof *r);
+  r->lag = r->span = -1.0;
+  if (s == NULL || !s->active || !s->started) return;
+  r->late = s->late;
+  r->overrun = s->overrun;
+  r->lag = s->arrive - (s->target - s->margin);
+  r->span = s->stop - s->target;
+  if (r->lag < 0.0) r->lag = 0.0;
+  if (r->span < 0.0) r->span = 0.0;
+}
+
+/* The second longest of the history (the longest while it is short); -1 when empty. */
+static double sync_high(const double *h, int n)
+{
+  double top = -1.0, second = -1.0;
+  int i;
   for (i = 0; i < n; i++) {
-    if (b[i].late) late = 1;
-    if (b[i].overrun) overrun = 1;
+    if (h[i] > top) { second = top; top = h[i]; }
+    else if (h[i] > second) second = h[i];
   }
-  d->checks_off = need < 0.0 && !c->invalid;
-  margin_short = c->invalid && s->fresh && late && !overrun;
-  if (margin_short) {
-    s->margin *= 2.0;
-  } else if (c->invalid) {
-    double wider = w * SYNC_WIDEN;
-    if (wider > SYNC_WINDOW_MAX) wider = w > SYNC_WINDOW_MAX ? w : SYNC_WINDOW_MAX;
-    w = wider > SYNC_TARGET * need ? wider : SYNC_TARGET * need;
-  } else if (need >= 0.0 && SYNC_TARGET * need < SYNC_SHRINK_BELOW * w) {
-    w = SYNC_TARGET * need;
+  return n >= SYNC_HISTORY / 2 ? second : top;
+}
+
+static void sync_remember(double *h, int n, double v)
+{
+  if (n == SYNC_HISTORY) memmove(h, h + 1, sizeof(double) * (SYNC_HISTORY - 1));
+  h[n == SYNC_HISTORY ? n - 1 : n] = v;
+}
+
+SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *r, int n, sk_sync_plan *plan)
+{
+  struct sk_sync *s = m->sync;
+  double lag = -1.0, span = -1.0, w, margin, need;
+  int late = 0, overrun = 0, i;
+  memset(plan, 0, sizeof *plan);
+  if (s == NULL || !s->active) return;
+  for (i = 0; i < n; i++) {
+    if (r[i].lag > lag) lag = r[i].lag;
+    if (r[i].span > span) span = r[i].span;
+    late |= r[i].late;
+    overrun |= r[i].overrun;
+  }
+  w = s->window;
+  margin = s->margin;
+  if (lag >= 0.0) {                      /* somebody synchronised in this repetition */
+    sync_remember(s->lags, s->nhistory, lag);
+    sync_remember(s->spans, s->nhistory, span);
+    if (s->nhistory < SYNC_HISTORY) s->nhistory++;
+    need = SYNC_TARGET * sync_high(s->spans, s->nhistory);
+    w = overrun && need < SYNC_WIDEN * w ? SYNC_WIDEN * w : need;
+    need = SYNC_TARGET * sync_high(s->lags, s->nhistory);
+    margin = late && need < SYNC_WIDEN * margin ? SYNC_WIDEN * margin : need;
   }
   if (w < SYNC_WINDOW_MIN) w = SYNC_WINDOW_MIN;
-  /* a broadcast takes less than a cycle, which includes one */
-  if (s->margin > 2.0 * w) s->margin = 2.0 * w;
-  if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
-  next = sk_clock_to_ref(&s->model, sk_tp_wtime()) + s->margin;
-  s->fresh = 1;
-  if (!c->invalid && s->slot > next) {
-    next = s->slot;
-    s->fresh = 0;
-  }
-  d->slot = next;
-  d->window = w;
+  if (w > SYNC_WINDOW_MAX) w = s->window > SYNC_WINDOW_MAX ? s->window : SYNC_WINDOW_MAX;
+  if (margin < SYNC_MARGIN_MIN) margin = SYNC_MARGIN_MIN;
+  if (margin > SYNC_MARGIN_MAX) margin = SYNC_MARGIN_MAX;
+  plan->window = w;
+  plan->margin = margin;
+  plan->slot = sk_clock_to_ref(&s->model, sk_tp_wtime()) + margin;
 }
 
-static void sync_adjust(sk_mctx *m, struct sk_sync *s, int invalid)
-{
-  sync_cycle_ballot mine;
-  sync_window_decision d;
-  sync_adjust_ctx ctx;
-  int j;
-  for (j = 0; j < SYNC_HISTORY; j++) mine.cycles[j] = j < s->ncycles ? s->cycles[j] : -1.0;
-  mine.late = s->started && s->late;
-  mine.overrun = s->started && s->overrun;
-  memset(&d, 0, sizeof d);
-  ctx.s = s;
-  ctx.invalid = invalid;
-  sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, sync_decide_window, &ctx);
-  s->slot = d.slot;
-  s->window = d.window;
-  if (d.checks_off) s->checks_off = 1;
-  s->valid_run = 0;
-}
-
-SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere)
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan)
 {
   struct sk_sync *s = m->sync;
   if (s == NULL || !s->active) return;
-  if (s->started) {       /* cycle: from the scheduled start (the actual one if late) to ready again */
-    double cycle = sk_tp_wtime() - (s->late ? s->base : s->target);   /* in time: base >= target */
-    if (s->ncycles == SYNC_HISTORY) {          /* keep the latest */
-      memmove(s->cycles, s->cycles + 1, sizeof(double) * (SYNC_HISTORY - 1));
-      s->ncycles--;
-    }
-    s->cycles[s->ncycles++] = cycle;
-  }
   s->first = 0;
   sync_wst.reps++;
-  if (valid_everywhere) {
-    if (s->fresh) {        /* rank 0: the margin sufficed; try less next time */
-      s->margin *= 0.8;
-      if (s->margin < SYNC_MARGIN_MIN) s->margin = SYNC_MARGIN_MIN;
-    }
-    s->fresh = 0;
-    s->slot += s->window;
-    s->valid_run++;
-    if (!s->checks_off && s->valid_run >= SYNC_CHECK_EVERY) sync_adjust(m, s, 0);
-  } else {
-    sync_wst.invalid++;
-    sync_adjust(m, s, 1);
-  }
+  if (!valid_everywhere) sync_wst.invalid++;
+  s->slot = plan->slot;
+  s->window = plan->window;
+  s->margin = plan->margin;
   s->started = 0;
 }
 
@@ -400,14 +405,16 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
   if (cfg->method != SK_SYNC_REAL) return;
   sk_sync_describe_offsets(cfg, out);
   if (sync_wst.measurements > 0)
-    sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid,"
-                  " start delay mean %.1f us max %.1f us\n", sync_wst.window * 1e6, sync_wst.invalid,
-                  sync_wst.reps, sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0,
-                  sync_wst.delay_max * 1e6);
+    sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid"
+                  " (rank 0 arrived late to %ld, overran %ld; the rest: a process began late or lost its"
+                  " processor), start delay of rank 0 mean %.1f us max %.1f us\n", sync_wst.window * 1e6,
+                  sync_wst.invalid, sync_wst.reps, sync_wst.late, sync_wst.overrun,
+                  sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0, sync_wst.delay_max * 1e6);
   else
-    sk_str_printf(out, "# synchronization: window adaptive, first %.0f us (x%g after an invalid repetition;"
-                  " %g x the second longest of the last %d cycles)\n", SYNC_WINDOW_INIT * 1e6, SYNC_WIDEN,
-                  SYNC_TARGET, SYNC_HISTORY);
+    sk_str_printf(out, "# synchronization: each repetition starts M after the agreement that ended the one"
+                  " before; window W and margin M adaptive (first %.0f us and %.0f us; %g x the second longest"
+                  " span and lag of the last %d repetitions, x%g after an overrun or a late arrival)\n",
+                  SYNC_WINDOW_INIT * 1e6, SYNC_MARGIN_INIT * 1e6, SYNC_TARGET, SYNC_HISTORY, SYNC_WIDEN);
 }
 
 #ifdef SKAMPI_TESTING

@@ -15,12 +15,35 @@ SK_API const char *sk_sync_method_name(sk_sync_method m);
 /* Called by the engine for each measurement (all members), before the warm-up. */
 SK_API void sk_sync_prepare(sk_mctx *m);
 SK_API void sk_sync_release(sk_mctx *m);
-/* After each single measurement: did this process start and stop inside its window?
-** (always 1 for the none and barrier methods) */
+/* The schedule (sync_window.c, "the schedule"): after each repetition every member
+** reports (sk_sync_rep_report) -- inside the runner's agreement on the repetition --
+** rank 0 plans the next start from the reports (sk_sync_plan_next), and every member
+** adopts the plan with the agreed validity (sk_sync_rep_done). */
+typedef struct sk_sync_report {
+  double lag;              /* seconds from the decision that set the start to the arrival; -1: none */
+  double span;             /* seconds from the start time to the stop; -1: none */
+  int late, overrun;       /* arrived after the start time; stopped after start + W */
+} sk_sync_report;
+typedef struct sk_sync_plan {
+  double slot;             /* reference time of the next start */
+  double window, margin;   /* W and M */
+} sk_sync_plan;
+SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r);
+SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, sk_sync_plan *plan);
+
+/* After each single measurement: did this process arrive before its start time and stop
+** inside its window? (always 1 for the none and barrier methods) */
 SK_API int sk_sync_rep_ok(sk_mctx *m);
-/* Every member learns whether the repetition was valid on ALL processes; an invalid
-** one is discarded by the runner and the method may widen its window. */
-SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere);
+/* ... how late (seconds) it began the operation after its start time although it
+** arrived in time (it did not get its processor back at once; 0 when it arrived late,
+** and for the none and barrier methods) */
+SK_API double sk_sync_rep_delay(sk_mctx *m);
+/* ... and how often the scheduler took its processor from it between just before the
+** start and the stop (involuntary context switches; 0 where unknown). */
+SK_API long sk_sync_rep_switches(sk_mctx *m);
+/* Every member learns whether the repetition was valid on ALL processes (an invalid one
+** is discarded by the runner) and the plan of the next start. */
+SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
 /* Header line(s) describing the method of cfg and its accuracy, with the offsets' lines
 ** (local: no communication). */
 SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out);

@@ -387,6 +387,8 @@ int main(int argc, char **argv)
   double mine[2], *all = NULL, elapsed;
   char what[300];
   sk_tp_start(&argc, &argv);
+  sk_oversub_detect();   /* as skampi does: waits yield only where the run's own processes */
+  sk_oversub_probe();    /* outnumber the processors, and the start tolerance knows F there */
   rank = sk_tp_world_rank();
   size = sk_tp_world_size();
   world = sk_tp_world();
