@@ -22,6 +22,9 @@
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
 #   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
 #   sync              clock synchronisation (tests/sync)
+#   interference      K = 1, 2, 4 CPU spinners beside 2 processes, each MPI: skampi's
+#                     Bcast, Allreduce, Barrier and ping-pong against its quiet readings
+#                     and a plain MPI program run beside it (tests/interference.sh)
 #   peruse            PERUSE events (MPI PERUSE 2.0) against the Open MPI that
 #                     tools/peruse/build-openmpi.sh caches (make peruse-check builds it
 #                     first); without that library only the default build's refusals
@@ -47,7 +50,7 @@ mkdir -p "$out"
 log=$out/run.log
 : > "$log"
 passed=0; failed=0
-default_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync peruse reports hosts setup"
+default_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -243,6 +246,11 @@ sync)
   echo "# clock synchronisation"
   MPIS="$impls seq rcce"; NPS="2 3 4 8"; export MPIS NPS
   run_counted sync sh tests/sync/run.sh
+  ;;
+interference)
+  echo "# other processes on the machine (issue 23)"
+  skip_missing_mpis interference
+  for i in $impls; do run_counted "interference_$i" sh tests/interference.sh $i; done
   ;;
 peruse)
   echo "# PERUSE events with the Open MPI of tools/peruse/build-openmpi.sh"
