@@ -3644,10 +3644,13 @@ SK_API void sk_asec_add(sk_asec *a, double value);
 /* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
 SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
 /* The mean of the samples kept after cutting cut_quantile at each end (or, with
-** SK_STATISTIC_MIN, the minimum of all samples), the standard error of that trimmed mean
-** (sk_stats_trimmed_std_error), and *kept, the number kept. The stopping rule uses the
-** same error relative to the same mean. */
+** SK_STATISTIC_MIN, the minimum of all samples), the standard error of the kept samples
+** as SKaLib eq. A.1 has it (the output's column, as SKaMPI wrote it), and *kept, the
+** number kept. */
 SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
+/* The stopping rule's error: the standard error of the trimmed mean
+** (sk_stats_trimmed_std_error: the dropped samples count, at the cut) relative to it. A
+** few samples a thousand times too long move neither. */
 SK_API double sk_asec_relative_error(const sk_asec *a);
 
 #endif
@@ -3727,7 +3730,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
   n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
   *mean = a->cfg.statistic == SK_STATISTIC_MIN ? sk_stats_min(a->samples, a->n) : sk_stats_mean(k, n);
-  *std_error = sk_stats_trimmed_std_error(a->samples, a->n, a->cfg.cut_quantile);
+  *std_error = sk_stats_std_error(k, n);
   *kept = n;
   free(k);
 }
@@ -6080,7 +6083,8 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
-  double std_error;         /* seconds, of that trimmed mean (asec.h) */
+  double std_error;         /* seconds, of the kept values (SKaLib eq. A.1, asec.h) */
+  double rule_error;        /* the stopping rule's relative error at the end (asec.h) */
   int reps;                 /* single measurements done */
   int kept;
   sk_asec_stop stop;
@@ -6105,7 +6109,7 @@ SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
 ** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (15 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (16 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -6180,7 +6184,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[12] = r->delay_max;
   pack[13] = r->delay_tolerance;
   pack[14] = (double)r->switches;
-  for (i = 0; i < r->nprocs; i++) pack[15 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[15] = r->rule_error;
+  for (i = 0; i < r->nprocs; i++) pack[16 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -6201,10 +6206,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->delay_max = pack[12];
   r->delay_tolerance = pack[13];
   r->switches = (long)pack[14];
+  r->rule_error = pack[15];
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[15 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[16 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -6456,6 +6462,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_sync_release(m);
   if (m->rank == 0) {
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
+    res->rule_error = sk_asec_relative_error(&st.asec);
     res->reps = st.asec.n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
     for (i = 0; i < size; i++) {     /* each process's times, by the headline's statistic */
@@ -21604,7 +21611,7 @@ static void measure_warn(sk_interp *in, const char *what)
 static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
 {
   const sk_asec_config *a = &in->settings.asec;
-  double tick = sk_engine_tick(), rel = res->time > 0.0 ? res->std_error / res->time : 0.0;
+  double tick = sk_engine_tick(), rel = res->rule_error;
   sk_str w;
   sk_str_init(&w);
   if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {

@@ -71,7 +71,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   k = (double *)sk_malloc(sizeof(double) * (size_t)a->n);
   n = sk_stats_cut(a->samples, a->n, a->cfg.cut_quantile, k);
   *mean = a->cfg.statistic == SK_STATISTIC_MIN ? sk_stats_min(a->samples, a->n) : sk_stats_mean(k, n);
-  *std_error = sk_stats_trimmed_std_error(a->samples, a->n, a->cfg.cut_quantile);
+  *std_error = sk_stats_std_error(k, n);
   *kept = n;
   free(k);
 }

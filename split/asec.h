@@ -41,10 +41,13 @@ SK_API void sk_asec_add(sk_asec *a, double value);
 /* The stopping rule. min_reps is honoured unless the time limit is hit (SKaLib §3.2.1). */
 SK_API sk_asec_stop sk_asec_decide(const sk_asec *a, double now);
 /* The mean of the samples kept after cutting cut_quantile at each end (or, with
-** SK_STATISTIC_MIN, the minimum of all samples), the standard error of that trimmed mean
-** (sk_stats_trimmed_std_error), and *kept, the number kept. The stopping rule uses the
-** same error relative to the same mean. */
+** SK_STATISTIC_MIN, the minimum of all samples), the standard error of the kept samples
+** as SKaLib eq. A.1 has it (the output's column, as SKaMPI wrote it), and *kept, the
+** number kept. */
 SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, int *kept);
+/* The stopping rule's error: the standard error of the trimmed mean
+** (sk_stats_trimmed_std_error: the dropped samples count, at the cut) relative to it. A
+** few samples a thousand times too long move neither. */
 SK_API double sk_asec_relative_error(const sk_asec *a);
 
 #endif

@@ -576,7 +576,7 @@ static void measure_warn(sk_interp *in, const char *what)
 static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
 {
   const sk_asec_config *a = &in->settings.asec;
-  double tick = sk_engine_tick(), rel = res->time > 0.0 ? res->std_error / res->time : 0.0;
+  double tick = sk_engine_tick(), rel = res->rule_error;
   sk_str w;
   sk_str_init(&w);
   if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {

@@ -34,7 +34,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[12] = r->delay_max;
   pack[13] = r->delay_tolerance;
   pack[14] = (double)r->switches;
-  for (i = 0; i < r->nprocs; i++) pack[15 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[15] = r->rule_error;
+  for (i = 0; i < r->nprocs; i++) pack[16 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -55,10 +56,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->delay_max = pack[12];
   r->delay_tolerance = pack[13];
   r->switches = (long)pack[14];
+  r->rule_error = pack[15];
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[15 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[16 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -310,6 +312,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_sync_release(m);
   if (m->rank == 0) {
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
+    res->rule_error = sk_asec_relative_error(&st.asec);
     res->reps = st.asec.n;
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
     for (i = 0; i < size; i++) {     /* each process's times, by the headline's statistic */

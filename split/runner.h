@@ -13,7 +13,8 @@
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
-  double std_error;         /* seconds, of that trimmed mean (asec.h) */
+  double std_error;         /* seconds, of the kept values (SKaLib eq. A.1, asec.h) */
+  double rule_error;        /* the stopping rule's relative error at the end (asec.h) */
   int reps;                 /* single measurements done */
   int kept;
   sk_asec_stop stop;
@@ -38,7 +39,7 @@ SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
 ** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (15 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (16 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
