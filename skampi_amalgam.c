@@ -6330,7 +6330,9 @@ typedef struct rep_state {
   double *proc_times;       /* per member m: its times of the accepted repetitions at
                             ** [m * max_reps ...], proc_count[m] of them */
   int *proc_count;
-  double *accepted;         /* the accepted values, sorted (for their median) */
+  double *typical;          /* the values the start tolerance follows, sorted: the
+                            ** accepted ones, on a crowded host every repetition's */
+  int ntypical, typical_cap;
   int invalid_limit;
   int crowded;              /* an oversubscribed host: yields count as switches */
   double delay_floor;
@@ -6343,21 +6345,25 @@ typedef struct rep_state {
 static double runner_delay_tolerance(const rep_state *st)
 {
   double t = st->delay_floor;
-  int n = st->asec.n;
+  int n = st->ntypical;
   if (n > 0) {
-    double median = 0.5 * (st->accepted[(n - 1) / 2] + st->accepted[n / 2]);
+    double median = 0.5 * (st->typical[(n - 1) / 2] + st->typical[n / 2]);
     if (SK_START_TOLERANCE_SHARE * median > t) t = SK_START_TOLERANCE_SHARE * median;
   }
   return t;
 }
 
-static void runner_accept(rep_state *st, double value)
+/* Where the run's own processes share the processors every repetition counts: a long
+** operation there (a 64 KiB all-to-all on 4 processes and 2 cores) makes every start wait
+** for the rotation, and a tolerance that followed only accepted values would never grow
+** to it. Elsewhere only accepted ones: discarded values hold the delays. */
+static void runner_note_typical(rep_state *st, double value)
 {
-  int i = st->asec.n;
-  sk_asec_add(&st->asec, value);
-  if (st->asec.n == i) return;                   /* at the cap */
-  while (i > 0 && st->accepted[i - 1] > value) { st->accepted[i] = st->accepted[i - 1]; i--; }
-  st->accepted[i] = value;
+  int i = st->ntypical;
+  if (i == st->typical_cap) return;
+  while (i > 0 && st->typical[i - 1] > value) { st->typical[i] = st->typical[i - 1]; i--; }
+  st->typical[i] = value;
+  st->ntypical++;
 }
 
 /* The value of a single measurement is the maximum over the members that returned a time
@@ -6389,13 +6395,14 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
   d->valid = in_window && delay <= tolerance && (st->crowded || switches == 0);
+  for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
+  if (value < 0.0) value = 0.0;
+  if (d->valid || st->crowded) runner_note_typical(st, value);
   if (d->valid) {
-    for (i = 0; i < n; i++) {
-      if (b[i].time < 0.0) continue;
-      if (st->proc_count[i] < max_reps) st->proc_times[(size_t)i * max_reps + st->proc_count[i]++] = b[i].time;
-      if (b[i].time > value) value = b[i].time;
-    }
-    runner_accept(st, value < 0.0 ? 0.0 : value);
+    for (i = 0; i < n; i++)
+      if (b[i].time >= 0.0 && st->proc_count[i] < max_reps)
+        st->proc_times[(size_t)i * max_reps + st->proc_count[i]++] = b[i].time;
+    sk_asec_add(&st->asec, value);
   } else {
     res->invalid++;
     if (!in_window) res->missed_window++;
@@ -6435,7 +6442,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
     st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    st.accepted = (double *)sk_malloc(sizeof(double) * (size_t)st.asec.cfg.max_reps);
+    st.typical_cap = st.asec.cfg.max_reps + st.invalid_limit + 1;
+    st.typical = (double *)sk_malloc(sizeof(double) * (size_t)st.typical_cap);
     st.reports = (sk_sync_report *)sk_malloc(sizeof(sk_sync_report) * (size_t)size);
   }
   st.m = m;
@@ -6477,7 +6485,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_end(&st.asec);
     free(st.proc_times);
     free(st.proc_count);
-    free(st.accepted);
+    free(st.typical);
     free(st.reports);
   }
 }
@@ -6489,10 +6497,11 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** "Interference"). The start rules (sync_window.c) and the runner discard a repetition in
 ** which a process began late, lost its processor or missed its window; what remains is
 ** judged here per result, from the counts the runner keeps (runner.h): a large share of
-** repetitions discarded, start delays longer than the result itself, involuntary context
-** switches during timing (counted, not discarded, where the run's own processes share the
-** processors and yield), and a result that rests on fewer undisturbed repetitions than
-** asked for. Such a result gets a "# (interference: ...)" line under its line (and an
+** repetitions discarded, start delays longer than the result itself, and a result that
+** rests on fewer undisturbed repetitions than asked for; the involuntary context switches
+** during timing are named with them (where the run's own processes share the processors
+** every result has some -- a yield is one -- so they flag nothing alone there; elsewhere
+** a repetition with one is discarded). Such a result gets a "# (interference: ...)" line under its line (and an
 ** "untrustworthy" one where it could not be made right), the header says how the waits
 ** keep the processor and what the machine looked like at the start, the footer counts the
 ** flagged results. Rank 0 of the world only; no communication.
@@ -6500,7 +6509,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 #ifndef SK_INTERFERENCE_H
 #define SK_INTERFERENCE_H
 
-#line 18 "split/interference.h"
+#line 19 "split/interference.h"
 
 /* A result is flagged when at least this share of its repetitions was discarded. */
 #define SK_INTERFERENCE_SHARE 0.25
@@ -6568,10 +6577,8 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);
     flagged = 1;
   }
-  if (res->switches > 0 && sk_host_crowded()) {
-    sk_str_printf(&what, "%s%ld involuntary context switches during timing", flagged ? "; " : "", res->switches);
-    flagged = 1;
-  }
+  if (flagged && res->switches > 0 && sk_host_crowded())   /* alone, on a crowded host, the yields' */
+    sk_str_printf(&what, "; %ld involuntary context switches during timing", res->switches);
   if (!res->failed && res->reps < min_reps && res->invalid > 0) {
     sk_str_printf(why, "only %d of the %d repetitions asked for ran undisturbed (%d discarded)", res->reps,
                   min_reps, res->invalid);
@@ -19159,6 +19166,8 @@ typedef struct sk_sko_line {
   int refined;            /* added by autorefine (SKaLib §3.3) */
   int limited;            /* stopped by the time limit per measurement */
   int invalid;            /* repetitions discarded (not started in the window) */
+  char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
+                          ** lines, verbatim with their newlines; NULL: none */
   int lineno;
 } sk_sko_line;
 
@@ -19405,6 +19414,12 @@ static void sko_block_comment(sko_parser *ps, const char *line)
     last->limited = 1;
   } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
     last->invalid = n;
+  } else if (last && (sko_starts(line, "# (interference:") || sko_starts(line, "# (untrustworthy:"))) {
+    size_t have = last->flags ? strlen(last->flags) : 0, add = strlen(line);
+    last->flags = (char *)sk_realloc(last->flags, have + add + 2);
+    memcpy(last->flags + have, line, add);
+    last->flags[have + add] = '\n';
+    last->flags[have + add + 1] = '\0';
   } else {
     sk_str *into = b->n == 0 ? &b->notes_before : &b->notes;
     if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
@@ -19525,6 +19540,7 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   free(l->vars);
   free(l->node_us);
   free(l->label);
+  free(l->flags);
   memset(l, 0, sizeof *l);
 }
 
@@ -19533,6 +19549,7 @@ SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
   int i;
   *dst = *src;
   dst->label = sk_strdup(src->label);
+  dst->flags = src->flags ? sk_strdup(src->flags) : NULL;
   dst->vars = (sk_sko_var *)sk_malloc(sizeof(sk_sko_var) * (size_t)(src->nvars ? src->nvars : 1));
   for (i = 0; i < src->nvars; i++) {
     dst->vars[i] = src->vars[i];
@@ -19620,6 +19637,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
     if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
     if (l->invalid > 0)
       sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
+    if (l->flags) sk_str_puts(out, l->flags);
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);

@@ -46,10 +46,8 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);
     flagged = 1;
   }
-  if (res->switches > 0 && sk_host_crowded()) {
-    sk_str_printf(&what, "%s%ld involuntary context switches during timing", flagged ? "; " : "", res->switches);
-    flagged = 1;
-  }
+  if (flagged && res->switches > 0 && sk_host_crowded())   /* alone, on a crowded host, the yields' */
+    sk_str_printf(&what, "; %ld involuntary context switches during timing", res->switches);
   if (!res->failed && res->reps < min_reps && res->invalid > 0) {
     sk_str_printf(why, "only %d of the %d repetitions asked for ran undisturbed (%d discarded)", res->reps,
                   min_reps, res->invalid);

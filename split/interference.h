@@ -3,10 +3,11 @@
 ** "Interference"). The start rules (sync_window.c) and the runner discard a repetition in
 ** which a process began late, lost its processor or missed its window; what remains is
 ** judged here per result, from the counts the runner keeps (runner.h): a large share of
-** repetitions discarded, start delays longer than the result itself, involuntary context
-** switches during timing (counted, not discarded, where the run's own processes share the
-** processors and yield), and a result that rests on fewer undisturbed repetitions than
-** asked for. Such a result gets a "# (interference: ...)" line under its line (and an
+** repetitions discarded, start delays longer than the result itself, and a result that
+** rests on fewer undisturbed repetitions than asked for; the involuntary context switches
+** during timing are named with them (where the run's own processes share the processors
+** every result has some -- a yield is one -- so they flag nothing alone there; elsewhere
+** a repetition with one is discarded). Such a result gets a "# (interference: ...)" line under its line (and an
 ** "untrustworthy" one where it could not be made right), the header says how the waits
 ** keep the processor and what the machine looked like at the start, the footer counts the
 ** flagged results. Rank 0 of the world only; no communication.

@@ -180,7 +180,9 @@ typedef struct rep_state {
   double *proc_times;       /* per member m: its times of the accepted repetitions at
                             ** [m * max_reps ...], proc_count[m] of them */
   int *proc_count;
-  double *accepted;         /* the accepted values, sorted (for their median) */
+  double *typical;          /* the values the start tolerance follows, sorted: the
+                            ** accepted ones, on a crowded host every repetition's */
+  int ntypical, typical_cap;
   int invalid_limit;
   int crowded;              /* an oversubscribed host: yields count as switches */
   double delay_floor;
@@ -193,21 +195,25 @@ typedef struct rep_state {
 static double runner_delay_tolerance(const rep_state *st)
 {
   double t = st->delay_floor;
-  int n = st->asec.n;
+  int n = st->ntypical;
   if (n > 0) {
-    double median = 0.5 * (st->accepted[(n - 1) / 2] + st->accepted[n / 2]);
+    double median = 0.5 * (st->typical[(n - 1) / 2] + st->typical[n / 2]);
     if (SK_START_TOLERANCE_SHARE * median > t) t = SK_START_TOLERANCE_SHARE * median;
   }
   return t;
 }
 
-static void runner_accept(rep_state *st, double value)
+/* Where the run's own processes share the processors every repetition counts: a long
+** operation there (a 64 KiB all-to-all on 4 processes and 2 cores) makes every start wait
+** for the rotation, and a tolerance that followed only accepted values would never grow
+** to it. Elsewhere only accepted ones: discarded values hold the delays. */
+static void runner_note_typical(rep_state *st, double value)
 {
-  int i = st->asec.n;
-  sk_asec_add(&st->asec, value);
-  if (st->asec.n == i) return;                   /* at the cap */
-  while (i > 0 && st->accepted[i - 1] > value) { st->accepted[i] = st->accepted[i - 1]; i--; }
-  st->accepted[i] = value;
+  int i = st->ntypical;
+  if (i == st->typical_cap) return;
+  while (i > 0 && st->typical[i - 1] > value) { st->typical[i] = st->typical[i - 1]; i--; }
+  st->typical[i] = value;
+  st->ntypical++;
 }
 
 /* The value of a single measurement is the maximum over the members that returned a time
@@ -239,13 +245,14 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
   d->valid = in_window && delay <= tolerance && (st->crowded || switches == 0);
+  for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
+  if (value < 0.0) value = 0.0;
+  if (d->valid || st->crowded) runner_note_typical(st, value);
   if (d->valid) {
-    for (i = 0; i < n; i++) {
-      if (b[i].time < 0.0) continue;
-      if (st->proc_count[i] < max_reps) st->proc_times[(size_t)i * max_reps + st->proc_count[i]++] = b[i].time;
-      if (b[i].time > value) value = b[i].time;
-    }
-    runner_accept(st, value < 0.0 ? 0.0 : value);
+    for (i = 0; i < n; i++)
+      if (b[i].time >= 0.0 && st->proc_count[i] < max_reps)
+        st->proc_times[(size_t)i * max_reps + st->proc_count[i]++] = b[i].time;
+    sk_asec_add(&st->asec, value);
   } else {
     res->invalid++;
     if (!in_window) res->missed_window++;
@@ -285,7 +292,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
     st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
-    st.accepted = (double *)sk_malloc(sizeof(double) * (size_t)st.asec.cfg.max_reps);
+    st.typical_cap = st.asec.cfg.max_reps + st.invalid_limit + 1;
+    st.typical = (double *)sk_malloc(sizeof(double) * (size_t)st.typical_cap);
     st.reports = (sk_sync_report *)sk_malloc(sizeof(sk_sync_report) * (size_t)size);
   }
   st.m = m;
@@ -327,7 +335,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_end(&st.asec);
     free(st.proc_times);
     free(st.proc_count);
-    free(st.accepted);
+    free(st.typical);
     free(st.reports);
   }
 }

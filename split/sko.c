@@ -184,6 +184,12 @@ static void sko_block_comment(sko_parser *ps, const char *line)
     last->limited = 1;
   } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
     last->invalid = n;
+  } else if (last && (sko_starts(line, "# (interference:") || sko_starts(line, "# (untrustworthy:"))) {
+    size_t have = last->flags ? strlen(last->flags) : 0, add = strlen(line);
+    last->flags = (char *)sk_realloc(last->flags, have + add + 2);
+    memcpy(last->flags + have, line, add);
+    last->flags[have + add] = '\n';
+    last->flags[have + add + 1] = '\0';
   } else {
     sk_str *into = b->n == 0 ? &b->notes_before : &b->notes;
     if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
@@ -304,6 +310,7 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   free(l->vars);
   free(l->node_us);
   free(l->label);
+  free(l->flags);
   memset(l, 0, sizeof *l);
 }
 
@@ -312,6 +319,7 @@ SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
   int i;
   *dst = *src;
   dst->label = sk_strdup(src->label);
+  dst->flags = src->flags ? sk_strdup(src->flags) : NULL;
   dst->vars = (sk_sko_var *)sk_malloc(sizeof(sk_sko_var) * (size_t)(src->nvars ? src->nvars : 1));
   for (i = 0; i < src->nvars; i++) {
     dst->vars[i] = src->vars[i];
@@ -399,6 +407,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
     if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
     if (l->invalid > 0)
       sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
+    if (l->flags) sk_str_puts(out, l->flags);
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);

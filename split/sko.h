@@ -38,6 +38,8 @@ typedef struct sk_sko_line {
   int refined;            /* added by autorefine (SKaLib §3.3) */
   int limited;            /* stopped by the time limit per measurement */
   int invalid;            /* repetitions discarded (not started in the window) */
+  char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
+                          ** lines, verbatim with their newlines; NULL: none */
   int lineno;
 } sk_sko_line;
 

@@ -151,6 +151,8 @@ static const char *const sample_lines[] = {
   "count= 3        12       2.500      0.200     8        2.400        2.700\n",
   "# (stopped by the time limit per measurement)\n",
   "# (3 repetitions discarded: not started in the synchronised window)\n",
+  "# (interference: 38% of 8 repetitions discarded)\n",
+  "# (untrustworthy: only 5 of the 8 repetitions asked for ran undisturbed)\n",
   "# measure Foo(count, MPI_DOUBLE)\n",
   "count= 1        8        9.000      1.000    33\n",
   "# (loop ended at count=4: no room)\n",
@@ -204,6 +206,21 @@ static void test_reader(void)
     check(l->refined && l->limited && l->invalid == 3 && !b->lines[0].refined && !b->lines[0].limited
           && b->lines[2].nnode == 0, "reader_marks", "refined %d limited %d invalid %d", l->refined, l->limited, l->invalid);
     check(strstr(b->notes.data, "loop ended at count=4") != NULL, "reader_notes", "notes '%s'", b->notes.data);
+    check(l->flags && sk_streq(l->flags, "# (interference: 38% of 8 repetitions discarded)\n# (untrustworthy: only 5 of"
+          " the 8 repetitions asked for ran undisturbed)\n") && !b->lines[0].flags && !b->lines[2].flags
+          && strstr(b->notes.data, "interference") == NULL, "reader_interference_flags_stay_with_their_line", "flags '%s'",
+          l->flags ? l->flags : "(none)");
+    {   /* written back under their line, after its marks */
+      sk_str w;
+      const char *at;
+      sk_str_init(&w);
+      sk_sko_format_block(&w, b);
+      at = w.data ? strstr(w.data, "count= 3") : NULL;
+      check(at && strstr(at, "repetitions discarded") && strstr(at, "# (interference: 38%")
+            && strstr(at, "# (interference: 38%") < strstr(at, "# measure Foo(count, MPI_DOUBLE)"),
+            "writer_interference_flags_under_their_line", "%s", w.data ? w.data : "");
+      sk_str_free(&w);
+    }
   }
   b = sk_sko_find_block(&f, "arrays", 0);
   check(b != NULL && b->n == 1 && b->lines[0].nvars == 2 && sk_streq(b->lines[0].vars[0].text, "[1, 2]")

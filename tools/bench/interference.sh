@@ -156,8 +156,8 @@ plain_runs() {
       > "$dir/$name.out" 2> "$dir/$name.err" < /dev/null
     st=$?
     [ $st = 0 ] || echo "plain $name: exit $st ($(tail -n 1 "$dir/$name.err"))" >> "$dir/failures.txt"
-    awk -v k="$1" -v r="$2" -v op="$op" 'BEGIN { OFS = "\t" } $1 == op && NF == 4 { print "pl", k, r, "-", "-", $3, $1, $2 }' \
-      "$dir/$name.out" >> "$dir/samples.txt"
+    awk -v k="$1" -v r="$2" -v op="$op" 'BEGIN { OFS = "\t" } $1 == op && NF >= 4 { print "pl", k, r, "-", "-", $3, $1, $2 }
+      $1 == op && NF == 5 { print "p1", k, r, "-", "-", $5, $1, $2 }' "$dir/$name.out" >> "$dir/samples.txt"
   done < "$dir/plan.txt"
 }
 
@@ -182,17 +182,18 @@ table() {
     $1 == "sk" { row = $4 "\t" $5; if (!(row in seen)) { seen[row] = 1; rows[nr++] = row; plainof[row] = $7 " " $8 }
                  add("sk\t" row "\t" $2, $6) }
     $1 == "pl" { add("pl\t" $7 " " $8 "\t" $2, $6) }
+    $1 == "p1" { add("p1\t" $7 " " $8 "\t" $2, $6) }
     $1 == "wall" { if (!($4 in wseen)) { wseen[$4] = 1; wrows[nw++] = $4 }; add("wall\t" $4 "\t" $2, $6) }
     END {
       nk = split(ks, k, " ")
       printf "| block | line | plain_coll |"
       for (i = 1; i <= nk; i++) {
-        printf " skampi K=%s | plain K=%s |", k[i], k[i]
+        printf " skampi K=%s | loop K=%s | 1-call K=%s |", k[i], k[i], k[i]
         if (k[i] != k[1]) printf " skampi/skampi(K=%s) |", k[1]
-        printf " skampi/plain K=%s |", k[i]
+        printf " skampi/loop | skampi/1-call |"
       }
       printf "\n|---|---|---|"
-      for (i = 1; i <= nk; i++) printf "---|---|%s---|", k[i] != k[1] ? "---|" : ""
+      for (i = 1; i <= nk; i++) printf "---|---|---|%s---|---|", k[i] != k[1] ? "---|" : ""
       printf "\n"
       for (x = 0; x < nr; x++) {
         row = rows[x]; split(row, rb, "\t"); p = plainof[row]
@@ -200,9 +201,16 @@ table() {
         printf "| %s | %s | %s |", rb[1], rb[2], p == "- -" ? "-" : p
         for (i = 1; i <= nk; i++) {
           s = median("sk\t" row "\t" k[i]); pl = p == "- -" ? "" : median("pl\t" p "\t" k[i])
-          printf " %s | %s |", cell("sk\t" row "\t" k[i], "%.3f"), num(pl, "%.3f")
+          p1 = p == "- -" ? "" : median("p1\t" p "\t" k[i])
+          printf " %s | %s | %s |", cell("sk\t" row "\t" k[i], "%.3f"), num(pl, "%.3f"), num(p1, "%.3f")
           if (k[i] != k[1]) printf " %s |", ratio(s, q)
-          printf " %s |", ratio(s, pl)
+          printf " %s | %s |", ratio(s, pl), ratio(s, p1)
+          # the summary: ratios per K over every line
+          if (s != "" && s != "empty") {
+            if (k[i] != k[1] && q != "" && q != "empty" && q + 0 > 0) sumq[i] = sumq[i] " " s / q
+            if (pl != "" && pl + 0 > 0) suml[i] = suml[i] " " s / pl
+            if (p1 != "" && p1 + 0 > 0) sum1[i] = sum1[i] " " s / p1
+          }
         }
         printf "\n"
       }
@@ -211,12 +219,23 @@ table() {
         printf "| wall time (s) | %s | - |", wrows[x]
         for (i = 1; i <= nk; i++) {
           s = median("wall\t" wrows[x] "\t" k[i])
-          printf " %s | - |", num(s, "%.2f")
+          printf " %s | - | - |", num(s, "%.2f")
           if (k[i] != k[1]) printf " %s |", ratio(s, q)
-          printf " - |"
+          printf " - | - |"
         }
         printf "\n"
       }
+      # the summary: per K, over every result line, the median and the largest ratio
+      printf "\nSummary over the result lines (median / largest ratio):\n\n"
+      printf "| K | skampi / skampi quiet | skampi / plain loop | skampi / plain 1-call |\n|---|---|---|---|\n"
+      for (i = 1; i <= nk; i++)
+        printf "| %s | %s | %s | %s |\n", k[i], i == 1 ? "-" : spread(sumq[i]), spread(suml[i]), spread(sum1[i])
+    }
+    function spread(list,   n, v, i, j, x) {
+      n = split(list, v, " ")
+      if (n == 0) return "-"
+      for (i = 2; i <= n; i++) { x = v[i] + 0; for (j = i - 1; j >= 1 && v[j] + 0 > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+      return sprintf("%.2f / %.2f (%d lines)", (v[int((n + 1) / 2)] + v[int(n / 2) + 1]) / 2, v[n], n)
     }' "$dir/samples.txt"
 }
 
@@ -254,7 +273,8 @@ for impl in $impls; do
     echo "Written by \`tools/bench/interference.sh$( [ $quick = 1 ] && echo ' -q')\`. K CPU spinners (tools/bench/spin.c) share"
     echo "the machine with 2 MPI processes; for each K, $runs rounds of skampi and then the plain loop"
     echo "(tools/bench/plain_coll.c: 10 warm-up calls, $PLAIN_RUNS barrier-started runs of $PLAIN_ITERS calls, the"
-    echo "median run) for each mapped line, interleaved in the same load period. Every cell is the"
+    echo "median run: \"loop\"; then 101 single calls each after a barrier, the median: \"1-call\", which"
+    echo "times what skampi times) for each mapped line, interleaved in the same load period. Every cell is the"
     echo "median over the $runs rounds; times in microseconds (one call; ping-pong: one round trip)."
     echo "\"(n empty)\": n of skampi's results had 0 repetitions (all discarded, no reading); they"
     echo "count as the longest readings in the median (\"no reading\" when the median is one of them)."

@@ -14,13 +14,18 @@
 **                                        Pingpong_Send_Recv reports it
 ** After 10 warm-up calls, RUNS runs: MPI_Barrier, then ITERS calls timed together; the
 ** time of a run is the largest over the processes of (end - start) / ITERS. Rank 0 prints
-** one line, "OP COUNT median_us min_us": the median and the least time of a run.
+** one line, "OP COUNT median_us min_us": the median and the least time of a run. With
+** ITERS > 1 the line has a fifth field, single_us: the median of SINGLE_RUNS (101) runs
+** of one call each after a barrier -- what a benchmark that times one call from a
+** common start (as skampi does) is to be compared with.
 */
 #include <mpi.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define SINGLE_RUNS 101
 
 enum op { OP_BCAST, OP_REDUCE, OP_ALLREDUCE, OP_ALLREDUCE_INT, OP_ALLTOALL, OP_GATHER,
           OP_SCATTER, OP_BARRIER, OP_PINGPONG, OP_NONE };
@@ -145,7 +150,25 @@ int main(int argc, char **argv)
   if (rank == 0) {
     qsort(times, (size_t)runs, sizeof *times, cmp_double);
     median = runs % 2 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2.0;
-    printf("%s %ld %.3f %.3f\n", op_names[op], count, 1e6 * median, 1e6 * times[0]);
+    printf("%s %ld %.3f %.3f", op_names[op], count, 1e6 * median, 1e6 * times[0]);
+  }
+  if (iters > 1) {
+    double single[SINGLE_RUNS];
+    for (r = 0; r < SINGLE_RUNS; r++) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      t0 = MPI_Wtime();
+      calls(op, 1, (int)count, rank, sbuf, rbuf);
+      mine = MPI_Wtime() - t0;
+      MPI_Reduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+      single[r] = slowest;
+    }
+    if (rank == 0) {
+      qsort(single, SINGLE_RUNS, sizeof single[0], cmp_double);
+      printf(" %.3f", 1e6 * single[SINGLE_RUNS / 2]);
+    }
+  }
+  if (rank == 0) {
+    printf("\n");
     fflush(stdout);
     free(times);
   }
