@@ -194,11 +194,11 @@ typedef struct rep_state {
 /* The start delay above which a repetition is discarded (runner.h). */
 static double runner_delay_tolerance(const rep_state *st)
 {
-  double t = st->delay_floor;
+  double t = st->delay_floor, share = st->crowded ? SK_START_TOLERANCE_SHARE_CROWDED : SK_START_TOLERANCE_SHARE;
   int n = st->ntypical;
   if (n > 0) {
     double median = 0.5 * (st->typical[(n - 1) / 2] + st->typical[n / 2]);
-    if (SK_START_TOLERANCE_SHARE * median > t) t = SK_START_TOLERANCE_SHARE * median;
+    if (share * median > t) t = share * median;
   }
   return t;
 }
