@@ -734,10 +734,14 @@ SK_API int sk_host_machine_id(char *buf, size_t size);
 ** control messages then wait by polling and yielding (transport_mpi.c). */
 SK_API void sk_host_set_crowded(int crowded);
 SK_API int sk_host_crowded(void);
+/* Whether skampi's waits (start times, sk_host_idle) yield: set with the crowding, and
+** changed between suites from what the run sees (interference.h). */
+SK_API void sk_host_set_waits_yield(int yield);
+SK_API int sk_host_waits_yield(void);
 /* Give the processor to another runnable process; with none, it comes straight back. */
 SK_API void sk_host_yield(void);
-/* One step of waiting for a message that has not come after `waited` seconds. On a
-** crowded host: spin for the first HOST_SPIN_FOR (20 us), then yield, after
+/* One step of waiting for a message that has not come after `waited` seconds. Where the
+** waits yield: spin for the first HOST_SPIN_FOR (20 us), then yield, after
 ** HOST_NAP_AFTER (2 ms) nap. Otherwise it keeps the processor (returns at once): the
 ** processes it could yield to are not the run's own, and a yielded processor comes
 ** back only after their time slice (README, "Interference"). */
@@ -834,6 +838,7 @@ SK_API void sk_host_deadline_stop(void);
 #define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
 
 static int host_crowded = 0;
+static int host_waits_yield = 0;
 
 #ifdef SKAMPI_TESTING
 static int host_env_count(const char *name)
@@ -913,12 +918,14 @@ SK_API int sk_host_machine_id(char *buf, size_t size)
   return n > 0;
 }
 
-SK_API void sk_host_set_crowded(int crowded) { host_crowded = crowded != 0; }
+SK_API void sk_host_set_crowded(int crowded) { host_crowded = host_waits_yield = crowded != 0; }
+SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; }
+SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
 SK_API void sk_host_idle(double waited)
 {
-  if (!host_crowded) return;
+  if (!host_waits_yield) return;
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
 }
@@ -4317,7 +4324,7 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 
 SK_API double sk_sync_wait_until(double target, double now, long *switches)
 {
-  int yield = sk_host_crowded();
+  int yield = sk_host_waits_yield();
   while (now < target) {
     if (switches != NULL && target - now > SK_SYNC_SWITCHES_BEFORE) *switches = sk_host_involuntary_switches();
     if (yield && target - now > SYNC_SPIN_BELOW) sk_host_yield();
@@ -6051,8 +6058,8 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
   sk_sync_describe_offsets(cfg, out);
   if (sync_wst.measurements > 0)
     sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid"
-                  " (rank 0 arrived late to %ld, overran %ld; the rest: a process began late or lost its"
-                  " processor), start delay of rank 0 mean %.1f us max %.1f us\n", sync_wst.window * 1e6,
+                  " (rank 0 itself arrived late to %ld and ran past the window in %ld; see the results' lines for"
+                  " why), start delay of rank 0 mean %.1f us max %.1f us\n", sync_wst.window * 1e6,
                   sync_wst.invalid, sync_wst.reps, sync_wst.late, sync_wst.overrun,
                   sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0, sync_wst.delay_max * 1e6);
   else
@@ -6133,7 +6140,7 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** measured): a waiting process there yields, and its start waits for the processors'
 ** rotation among the run's own processes (microseconds), as every message does; a time
 ** slice (milliseconds) is still a late start. */
-#define SK_START_TOLERANCE_MIN 1.0e-6
+#define SK_START_TOLERANCE_MIN 1.0e-6   /* (crowded here: where the waits yield, host.h) */
 /* ... and on a crowded host the share of the median of every repetition (accepted or
 ** not): there, at every start, the processes beyond the processors wait for the run's own
 ** to yield, and with the 4-on-2 all-to-alls of ski/coll_catalogue.ski such delays were
@@ -6436,7 +6443,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   res->reported_size = m->reported_size;
   st.res = res;
   st.invalid_limit = 4 * cfg->max_reps + 16;
-  st.crowded = sk_host_crowded();
+  st.crowded = sk_host_waits_yield();
   st.delay_floor = SK_START_TOLERANCE_MIN;
   if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */
     int rounds = 1, p = 2;
@@ -6527,6 +6534,27 @@ SK_API void sk_interference_describe(int own_here, sk_str *header);
 ** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
 ** repetitions the run asked for. Counts flagged and untrustworthy results. */
 SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why);
+/* Collective over the world, at the start of every suite: how the waits treat the
+** processor for this suite (sk_host_set_waits_yield), decided by rank 0 from what it sees
+** on its machine and in the last suite's results:
+**   - the run's own processes outnumber the processors (oversub.h): yield;
+**   - otherwise, other processes runnable now (sk_host_runnable minus the run's own on
+**     rank 0's machine): spin -- a yield would give them a time slice;
+**   - otherwise, the last suite lost at least SK_INTERFERENCE_OWN_SHARE of its
+**     repetitions (of at least SK_INTERFERENCE_MIN_REPS) to late starts and lost processors
+**     with nobody else runnable: the run's own processes compete for fewer processors
+**     than the count shows (a quota, a binding to shared cores), so yield from then on
+**     while nobody else is runnable;
+**   - otherwise spin.
+** *note (rank 0) gets a "# (waits ...)" line when the choice changes; returns whether
+** the waits yield now. */
+#define SK_INTERFERENCE_MIN_REPS 16
+#define SK_INTERFERENCE_OWN_SHARE 0.5
+SK_API int sk_interference_choose_waits(sk_str *note);
+/* The rule above without the machine: crowded by count, others runnable, the last suite's
+** repetitions and how many of them were lost to late starts and lost processors;
+** *own_competition is set once they show it and stays. Returns whether the waits yield. */
+SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long lost, int *own_competition);
 /* Footer line with the counts; nothing when no result was flagged. *warning gets the
 ** one-line summary for stderr (without "skampi: warning: "). */
 SK_API void sk_interference_summary(sk_str *footer, sk_str *warning);
@@ -6540,10 +6568,58 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning);
 */
 #line 5 "split/interference.c"
 #line 6 "split/interference.c"
+#line 7 "split/interference.c"
 
 static struct {
   long flagged, untrustworthy;
+  long suite_reps, suite_lost;   /* rank 0: repetitions of the suite so far, lost of them */
+  int own_competition;           /* measured once: the run's own processes compete */
+  int started;
 } itf;
+
+typedef struct itf_choice {
+  int yield;
+  int others;                    /* processes runnable on rank 0's machine, not the run's own */
+  long reps, lost;               /* the last suite's */
+  int own_competition;
+} itf_choice;
+
+SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long lost, int *own_competition)
+{
+  if (!crowded && others == 0 && reps >= SK_INTERFERENCE_MIN_REPS && (double)lost >= SK_INTERFERENCE_OWN_SHARE * (double)reps)
+    *own_competition = 1;
+  return crowded || (others == 0 && *own_competition);
+}
+
+SK_API int sk_interference_choose_waits(sk_str *note)
+{
+  itf_choice c;
+  int before = sk_host_waits_yield();
+  memset(&c, 0, sizeof c);
+  if (sk_tp_world_rank() == 0) {
+    int runnable = sk_host_runnable();
+    c.others = runnable < 0 ? 0 : runnable - sk_oversub_procs_here();
+    if (c.others < 0) c.others = 0;
+    c.reps = itf.suite_reps;
+    c.lost = itf.suite_lost;
+    c.yield = sk_interference_decide_waits(sk_host_crowded(), c.others, c.reps, c.lost, &itf.own_competition);
+    c.own_competition = itf.own_competition;
+    itf.suite_reps = itf.suite_lost = 0;
+  }
+  sk_agree(sk_tp_world(), NULL, 0, &c, sizeof c, NULL, NULL);
+  sk_host_set_waits_yield(c.yield);
+  if (itf.started && c.yield != before && note != NULL && sk_tp_world_rank() == 0) {
+    if (c.yield)
+      sk_str_printf(note, "# (waits yield from here: the last suite lost %ld of %ld repetitions to late starts and"
+                    " lost processors with no other process runnable, so the run's own processes compete)\n",
+                    c.lost, c.reps);
+    else
+      sk_str_printf(note, "# (waits spin from here: %d other process%s runnable on rank 0's machine)\n", c.others,
+                    c.others == 1 ? "" : "es");
+  }
+  itf.started = 1;
+  return c.yield;
+}
 
 SK_API void sk_interference_describe(int own_here, sk_str *header)
 {
@@ -6553,7 +6629,7 @@ SK_API void sk_interference_describe(int own_here, sk_str *header)
                 " processors); involuntary context switches during timing are counted, not discarded\n");
   else
     sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
-                " that is not the run's own for a whole time slice\n");
+                " that is not the run's own for a whole time slice (chosen again at every suite)\n");
   if (runnable >= 0) {
     int others = runnable - own_here;
     sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
@@ -6573,6 +6649,8 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
   double share = total > 0 ? (double)res->invalid / total : 0.0;
   sk_str what;
   sk_str_init(&what);
+  itf.suite_reps += total;
+  itf.suite_lost += res->late_starts + res->lost_processor;
   if (res->invalid > 0 && share >= SK_INTERFERENCE_SHARE) {
     sk_str_printf(&what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
                   " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);
@@ -21566,8 +21644,17 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   in->in_measurement = 1;
   in->block_name = s->name;
   in->block_started = sk_engine_clock();
+  {
+    sk_str waits;
+    sk_str_init(&waits);
+    sk_interference_choose_waits(&waits);   /* collective: how this suite's waits treat the processor */
+    if (sk_engine_reports()) {
+      sk_out_begin_block(s->name);
+      if (waits.data) sk_out_text(waits.data);
+    }
+    sk_str_free(&waits);
+  }
   if (sk_engine_reports()) {
-    sk_out_begin_block(s->name);
     sk_out_set_unit(in->settings.unit);
     if (in->settings.unit != 1e6) {
       sk_str note;
@@ -25962,6 +26049,10 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_pingpong_describe(&h);
+  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
+              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
+              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
+              " times of the same repetitions\n");
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
   sk_io_files_describe(&h, NULL);

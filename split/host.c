@@ -43,6 +43,7 @@
 #define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
 
 static int host_crowded = 0;
+static int host_waits_yield = 0;
 
 #ifdef SKAMPI_TESTING
 static int host_env_count(const char *name)
@@ -122,12 +123,14 @@ SK_API int sk_host_machine_id(char *buf, size_t size)
   return n > 0;
 }
 
-SK_API void sk_host_set_crowded(int crowded) { host_crowded = crowded != 0; }
+SK_API void sk_host_set_crowded(int crowded) { host_crowded = host_waits_yield = crowded != 0; }
+SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; }
+SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
 SK_API void sk_host_idle(double waited)
 {
-  if (!host_crowded) return;
+  if (!host_waits_yield) return;
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
 }

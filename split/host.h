@@ -28,10 +28,14 @@ SK_API int sk_host_machine_id(char *buf, size_t size);
 ** control messages then wait by polling and yielding (transport_mpi.c). */
 SK_API void sk_host_set_crowded(int crowded);
 SK_API int sk_host_crowded(void);
+/* Whether skampi's waits (start times, sk_host_idle) yield: set with the crowding, and
+** changed between suites from what the run sees (interference.h). */
+SK_API void sk_host_set_waits_yield(int yield);
+SK_API int sk_host_waits_yield(void);
 /* Give the processor to another runnable process; with none, it comes straight back. */
 SK_API void sk_host_yield(void);
-/* One step of waiting for a message that has not come after `waited` seconds. On a
-** crowded host: spin for the first HOST_SPIN_FOR (20 us), then yield, after
+/* One step of waiting for a message that has not come after `waited` seconds. Where the
+** waits yield: spin for the first HOST_SPIN_FOR (20 us), then yield, after
 ** HOST_NAP_AFTER (2 ms) nap. Otherwise it keeps the processor (returns at once): the
 ** processes it could yield to are not the run's own, and a yielded processor comes
 ** back only after their time slice (README, "Interference"). */

@@ -3,10 +3,58 @@
 */
 #include "interference.h"
 #include "host.h"
+#include "oversub.h"
 
 static struct {
   long flagged, untrustworthy;
+  long suite_reps, suite_lost;   /* rank 0: repetitions of the suite so far, lost of them */
+  int own_competition;           /* measured once: the run's own processes compete */
+  int started;
 } itf;
+
+typedef struct itf_choice {
+  int yield;
+  int others;                    /* processes runnable on rank 0's machine, not the run's own */
+  long reps, lost;               /* the last suite's */
+  int own_competition;
+} itf_choice;
+
+SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long lost, int *own_competition)
+{
+  if (!crowded && others == 0 && reps >= SK_INTERFERENCE_MIN_REPS && (double)lost >= SK_INTERFERENCE_OWN_SHARE * (double)reps)
+    *own_competition = 1;
+  return crowded || (others == 0 && *own_competition);
+}
+
+SK_API int sk_interference_choose_waits(sk_str *note)
+{
+  itf_choice c;
+  int before = sk_host_waits_yield();
+  memset(&c, 0, sizeof c);
+  if (sk_tp_world_rank() == 0) {
+    int runnable = sk_host_runnable();
+    c.others = runnable < 0 ? 0 : runnable - sk_oversub_procs_here();
+    if (c.others < 0) c.others = 0;
+    c.reps = itf.suite_reps;
+    c.lost = itf.suite_lost;
+    c.yield = sk_interference_decide_waits(sk_host_crowded(), c.others, c.reps, c.lost, &itf.own_competition);
+    c.own_competition = itf.own_competition;
+    itf.suite_reps = itf.suite_lost = 0;
+  }
+  sk_agree(sk_tp_world(), NULL, 0, &c, sizeof c, NULL, NULL);
+  sk_host_set_waits_yield(c.yield);
+  if (itf.started && c.yield != before && note != NULL && sk_tp_world_rank() == 0) {
+    if (c.yield)
+      sk_str_printf(note, "# (waits yield from here: the last suite lost %ld of %ld repetitions to late starts and"
+                    " lost processors with no other process runnable, so the run's own processes compete)\n",
+                    c.lost, c.reps);
+    else
+      sk_str_printf(note, "# (waits spin from here: %d other process%s runnable on rank 0's machine)\n", c.others,
+                    c.others == 1 ? "" : "es");
+  }
+  itf.started = 1;
+  return c.yield;
+}
 
 SK_API void sk_interference_describe(int own_here, sk_str *header)
 {
@@ -16,7 +64,7 @@ SK_API void sk_interference_describe(int own_here, sk_str *header)
                 " processors); involuntary context switches during timing are counted, not discarded\n");
   else
     sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
-                " that is not the run's own for a whole time slice\n");
+                " that is not the run's own for a whole time slice (chosen again at every suite)\n");
   if (runnable >= 0) {
     int others = runnable - own_here;
     sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
@@ -36,6 +84,8 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
   double share = total > 0 ? (double)res->invalid / total : 0.0;
   sk_str what;
   sk_str_init(&what);
+  itf.suite_reps += total;
+  itf.suite_lost += res->late_starts + res->lost_processor;
   if (res->invalid > 0 && share >= SK_INTERFERENCE_SHARE) {
     sk_str_printf(&what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
                   " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);

@@ -27,6 +27,27 @@ SK_API void sk_interference_describe(int own_here, sk_str *header);
 ** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
 ** repetitions the run asked for. Counts flagged and untrustworthy results. */
 SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why);
+/* Collective over the world, at the start of every suite: how the waits treat the
+** processor for this suite (sk_host_set_waits_yield), decided by rank 0 from what it sees
+** on its machine and in the last suite's results:
+**   - the run's own processes outnumber the processors (oversub.h): yield;
+**   - otherwise, other processes runnable now (sk_host_runnable minus the run's own on
+**     rank 0's machine): spin -- a yield would give them a time slice;
+**   - otherwise, the last suite lost at least SK_INTERFERENCE_OWN_SHARE of its
+**     repetitions (of at least SK_INTERFERENCE_MIN_REPS) to late starts and lost processors
+**     with nobody else runnable: the run's own processes compete for fewer processors
+**     than the count shows (a quota, a binding to shared cores), so yield from then on
+**     while nobody else is runnable;
+**   - otherwise spin.
+** *note (rank 0) gets a "# (waits ...)" line when the choice changes; returns whether
+** the waits yield now. */
+#define SK_INTERFERENCE_MIN_REPS 16
+#define SK_INTERFERENCE_OWN_SHARE 0.5
+SK_API int sk_interference_choose_waits(sk_str *note);
+/* The rule above without the machine: crowded by count, others runnable, the last suite's
+** repetitions and how many of them were lost to late starts and lost processors;
+** *own_competition is set once they show it and stays. Returns whether the waits yield. */
+SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long lost, int *own_competition);
 /* Footer line with the counts; nothing when no result was flagged. *warning gets the
 ** one-line summary for stderr (without "skampi: warning: "). */
 SK_API void sk_interference_summary(sk_str *footer, sk_str *warning);

@@ -438,6 +438,10 @@ static void main_write_header(const main_options *o, const sk_sources *src, cons
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
   sk_pingpong_describe(&h);
+  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
+              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
+              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
+              " times of the same repetitions\n");
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
   sk_str_puts(&h, sync_lines);
   sk_io_files_describe(&h, NULL);

@@ -220,7 +220,7 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 
 SK_API double sk_sync_wait_until(double target, double now, long *switches)
 {
-  int yield = sk_host_crowded();
+  int yield = sk_host_waits_yield();
   while (now < target) {
     if (switches != NULL && target - now > SK_SYNC_SWITCHES_BEFORE) *switches = sk_host_involuntary_switches();
     if (yield && target - now > SYNC_SPIN_BELOW) sk_host_yield();

@@ -406,8 +406,8 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
   sk_sync_describe_offsets(cfg, out);
   if (sync_wst.measurements > 0)
     sk_str_printf(out, "# synchronization: last window %.1f us (adaptive), %ld of %ld repetitions invalid"
-                  " (rank 0 arrived late to %ld, overran %ld; the rest: a process began late or lost its"
-                  " processor), start delay of rank 0 mean %.1f us max %.1f us\n", sync_wst.window * 1e6,
+                  " (rank 0 itself arrived late to %ld and ran past the window in %ld; see the results' lines for"
+                  " why), start delay of rank 0 mean %.1f us max %.1f us\n", sync_wst.window * 1e6,
                   sync_wst.invalid, sync_wst.reps, sync_wst.late, sync_wst.overrun,
                   sync_wst.delay_n ? sync_wst.delay_sum / sync_wst.delay_n * 1e6 : 0.0, sync_wst.delay_max * 1e6);
   else

@@ -245,8 +245,38 @@ static void test_crowded_before_init(void)
   check(!sk_lib_polling_crowded(4, 0, 0, 0), "crowded_processors_unknown", "nothing known");
 }
 
+/* Interference (issue 23): how the waits treat the processor, suite by suite, and the
+** involuntary context switches and runnable count of host.c. */
+static void test_waits(void)
+{
+  int own = 0, y;
+  long before;
+  volatile double x = 0.0;
+  int i;
+  y = sk_interference_decide_waits(1, 3, 0, 0, &own);
+  check(y == 1 && own == 0, "waits_yield_when_the_runs_own_outnumber_the_processors", "yield %d own %d", y, own);
+  y = sk_interference_decide_waits(0, 1, 40, 30, &own);
+  check(y == 0 && own == 0, "waits_spin_when_strangers_are_runnable", "yield %d own %d (30 of 40 lost, 1 other)", y, own);
+  y = sk_interference_decide_waits(0, 0, 40, 5, &own);
+  check(y == 0 && own == 0, "waits_spin_on_a_quiet_machine", "yield %d own %d (5 of 40 lost)", y, own);
+  y = sk_interference_decide_waits(0, 0, 10, 10, &own);
+  check(y == 0 && own == 0, "waits_need_enough_repetitions_to_judge", "yield %d own %d (10 of 10 lost)", y, own);
+  y = sk_interference_decide_waits(0, 0, 40, 20, &own);
+  check(y == 1 && own == 1, "waits_yield_when_the_runs_own_compete", "yield %d own %d (20 of 40 lost, nobody else)", y, own);
+  y = sk_interference_decide_waits(0, 0, 40, 0, &own);
+  check(y == 1 && own == 1, "waits_own_competition_stays", "yield %d own %d", y, own);
+  y = sk_interference_decide_waits(0, 2, 40, 0, &own);
+  check(y == 0, "waits_spin_again_when_strangers_come", "yield %d", y);
+  before = sk_host_involuntary_switches();
+  for (i = 0; i < 1000000; i++) x += i;
+  check(before >= 0 && sk_host_involuntary_switches() >= before, "involuntary_switches_read_and_monotonic",
+        "before %ld after %ld", before, sk_host_involuntary_switches());
+  check(sk_host_runnable() >= 1, "runnable_counts_this_process", "runnable %d", sk_host_runnable());
+}
+
 int main(void)
 {
+  test_waits();
   test_counts();
   test_decide();
   test_criterion();
