@@ -184,7 +184,8 @@ typedef struct rep_state {
                             ** accepted ones, on a crowded host every repetition's */
   int ntypical, typical_cap;
   int invalid_limit;
-  int crowded;              /* an oversubscribed host: yields count as switches */
+  int crowded;              /* the run's own processes outnumber the processors */
+  int yields;               /* the waits yield (host.h): a yield is a switch */
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
   sk_mctx *m;
@@ -219,8 +220,8 @@ static void runner_note_typical(rep_state *st, double value)
 /* The value of a single measurement is the maximum over the members that returned a time
 ** (SKaLib report (TR 99/07) §4.1). A repetition is discarded when a member was not in
 ** its synchronised window (arrived late, overran), began the operation later than the
-** tolerance after its start time, or -- where the run's own processes do not outnumber
-** the processors -- lost its processor between start and stop: its value would hold the
+** tolerance after its start time, or -- where the waits do not yield (a yield is an
+** involuntary switch too) -- lost its processor between start and stop: its value would hold the
 ** scheduler's time slice instead of the operation (sync_window.c says why). */
 static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 {
@@ -244,7 +245,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->switches += switches;
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
-  d->valid = in_window && delay <= tolerance && (st->crowded || switches == 0);
+  d->valid = in_window && delay <= tolerance && (st->yields || switches == 0);
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;
   if (d->valid || st->crowded) runner_note_typical(st, value);
@@ -280,7 +281,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   res->reported_size = m->reported_size;
   st.res = res;
   st.invalid_limit = 4 * cfg->max_reps + 16;
-  st.crowded = sk_host_waits_yield();
+  st.crowded = sk_host_crowded();
+  st.yields = sk_host_waits_yield();
   st.delay_floor = SK_START_TOLERANCE_MIN;
   if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */
     int rounds = 1, p = 2;

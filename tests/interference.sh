@@ -3,10 +3,11 @@
 # machine: K spinners (tools/bench/spin.c; K = 0 1 2 4) run beside 2 skampi processes on
 # tests/ski/interference.ski (a 1 KiB broadcast, an allreduce of 256 MPI_INT, a barrier, a
 # 1 KiB ping-pong), and beside a plain MPI program timing the same four operations
-# (tools/bench/plain_coll.c: barrier-started single calls, see PLAIN_ITERS), the reference. For each K the spinners are started once,
-# then skampi and the four plain loops run REPEAT times, interleaved, so that both see the
-# same load; the medians over the repeats are compared (robust by design, no retries).
-# Checks: skampi against the plain loop at K = 1 2 4, against skampi's own quiet reading
+# (tools/bench/plain_coll.c: barrier-started single calls, see PLAIN_ITERS), the
+# reference. For each K the spinners are started once (tools/bench/spinners.sh: by pid),
+# then skampi and the four plain programs run REPEAT times, interleaved, so that both see
+# the same load; the medians over the repeats are compared (robust by design, no retries).
+# Checks: skampi against the plain program at K = 1 2 4, against skampi's own quiet reading
 # at K = 1 2, skampi's wall time against its quiet wall time, every run complete (exit 0,
 # every block with a result of 1 repetition or more; a result of 0 repetitions is no
 # reading and counts as the longest in the medians).
@@ -65,26 +66,7 @@ if ! "mpicc.$impl" -O2 -DSKAMPI_TESTING -o "$o/skampi" tests/out/skampi_amalgam.
 fi
 
 # ---- spinners: started and ended by pid only ----
-spinners=""
-stop_spinners() {
-  if [ -n "$spinners" ]; then
-    # shellcheck disable=SC2086
-    kill $spinners 2>/dev/null
-    # shellcheck disable=SC2086
-    wait $spinners 2>/dev/null
-  fi
-  spinners=""
-}
-trap 'stop_spinners' EXIT
-trap 'stop_spinners; exit 1' INT TERM HUP
-start_spinners() {
-  n=0
-  while [ "$n" -lt "$1" ]; do
-    "$o/spin" "$SPIN_SAFETY" &
-    spinners="$spinners $!"
-    n=$((n + 1))
-  done
-}
+. tools/bench/spinners.sh
 
 now() { date +%s.%N; }
 # samples: one line per reading, "KIND K OP REP VALUE" (KIND skampi, plain or wall;
@@ -136,7 +118,7 @@ plain_run() {
 # ---- the runs ----
 uptime > "$o/load.txt"
 for k in $KS; do
-  start_spinners "$k"
+  start_spinners "$o/spin" "$SPIN_SAFETY" "$k"
   r=1
   while [ "$r" -le "$REPEAT" ]; do
     skampi_run "$k" "$r"

@@ -76,27 +76,7 @@ fi
 for f in $inputs; do [ -f "$f" ] || { echo "$0: no input $f" >&2; exit 2; }; done
 
 # ---- spinners: started and ended by pid only ----
-spinners=""
-stop_spinners() {
-  if [ -n "$spinners" ]; then
-    # shellcheck disable=SC2086
-    kill $spinners 2>/dev/null
-    # shellcheck disable=SC2086
-    wait $spinners 2>/dev/null
-    for p in $spinners; do kill -0 "$p" 2>/dev/null && echo "$0: warning: spinner $p still runs" >&2; done
-  fi
-  spinners=""
-}
-trap 'stop_spinners' EXIT
-trap 'stop_spinners; exit 1' INT TERM HUP
-start_spinners() {
-  n=0
-  while [ "$n" -lt "$1" ]; do
-    "$work/spin" "$SPIN_SAFETY" &
-    spinners="$spinners $!"
-    n=$((n + 1))
-  done
-}
+. tools/bench/spinners.sh
 now() { date +%s.%N; }
 
 cc=cc
@@ -250,7 +230,7 @@ for impl in $impls; do
   t_start=$(date +%s)
   load_before=$(uptime)
   for k in $ks; do
-    start_spinners "$k"
+    start_spinners "$work/spin" "$SPIN_SAFETY" "$k"
     r=1
     while [ "$r" -le "$runs" ]; do
       for f in $inputs; do skampi_run "$f" "$k" "$r"; done
