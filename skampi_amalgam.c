@@ -734,8 +734,14 @@ SK_API int sk_host_machine_id(char *buf, size_t size);
 ** control messages then wait by polling and yielding (transport_mpi.c). */
 SK_API void sk_host_set_crowded(int crowded);
 SK_API int sk_host_crowded(void);
+/* Whether the crowding was found out (sk_host_set_crowded called, by
+** sk_oversub_detect). Until then -- a program that uses the engine without detecting --
+** the waits yield and the start tolerance is a crowded host's, as the safe choice where
+** the processes may outnumber the processors. */
+SK_API int sk_host_crowding_known(void);
 /* Whether skampi's waits (start times, sk_host_idle) yield: set with the crowding, and
-** changed between suites from what the run sees (interference.h). */
+** changed between suites from what the run sees (interference.h); 1 until the crowding
+** is known. */
 SK_API void sk_host_set_waits_yield(int yield);
 SK_API int sk_host_waits_yield(void);
 /* Give the processor to another runnable process; with none, it comes straight back. */
@@ -838,7 +844,8 @@ SK_API void sk_host_deadline_stop(void);
 #define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
 
 static int host_crowded = 0;
-static int host_waits_yield = 0;
+static int host_crowding_known = 0;
+static int host_waits_yield = 1;
 
 #ifdef SKAMPI_TESTING
 static int host_env_count(const char *name)
@@ -918,7 +925,12 @@ SK_API int sk_host_machine_id(char *buf, size_t size)
   return n > 0;
 }
 
-SK_API void sk_host_set_crowded(int crowded) { host_crowded = host_waits_yield = crowded != 0; }
+SK_API void sk_host_set_crowded(int crowded)
+{
+  host_crowded = host_waits_yield = crowded != 0;
+  host_crowding_known = 1;
+}
+SK_API int sk_host_crowding_known(void) { return host_crowding_known; }
 SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; }
 SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
@@ -5956,8 +5968,8 @@ SK_API long sk_sync_rep_switches(sk_mctx *m)
 ** member adopts it with the decision (sk_sync_rep_done). Where other processes compete
 ** for the processors, a process runs for a time slice (milliseconds) once it runs, so a
 ** start a few microseconds after the decision finds every member still running; a start
-** fixed in advance (each one W after the one before, as this schedule was until version
-** 0.1.0) falls, whenever a member was descheduled during the agreement, into a time at
+** fixed in advance (each one W after the one before, as this schedule was until
+** 2026-11-24) falls, whenever a member was descheduled during the agreement, into a time at
 ** which that member waits for its processor, and every such repetition is lost.
 **   - M must cover the decision's way to the last member: each member reports its lag,
 **     the time from the decision to its arrival at the wait, and M is SYNC_TARGET times
@@ -6444,7 +6456,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   res->reported_size = m->reported_size;
   st.res = res;
   st.invalid_limit = 4 * cfg->max_reps + 16;
-  st.crowded = sk_host_crowded();
+  st.crowded = sk_host_crowded() || !sk_host_crowding_known();
   st.yields = sk_host_waits_yield();
   st.delay_floor = SK_START_TOLERANCE_MIN;
   if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */

@@ -43,7 +43,8 @@
 #define HOST_NAP_AFTER 2.0e-3   /* ... and this long before napping in 1 ms steps */
 
 static int host_crowded = 0;
-static int host_waits_yield = 0;
+static int host_crowding_known = 0;
+static int host_waits_yield = 1;
 
 #ifdef SKAMPI_TESTING
 static int host_env_count(const char *name)
@@ -123,7 +124,12 @@ SK_API int sk_host_machine_id(char *buf, size_t size)
   return n > 0;
 }
 
-SK_API void sk_host_set_crowded(int crowded) { host_crowded = host_waits_yield = crowded != 0; }
+SK_API void sk_host_set_crowded(int crowded)
+{
+  host_crowded = host_waits_yield = crowded != 0;
+  host_crowding_known = 1;
+}
+SK_API int sk_host_crowding_known(void) { return host_crowding_known; }
 SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; }
 SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }

@@ -28,8 +28,14 @@ SK_API int sk_host_machine_id(char *buf, size_t size);
 ** control messages then wait by polling and yielding (transport_mpi.c). */
 SK_API void sk_host_set_crowded(int crowded);
 SK_API int sk_host_crowded(void);
+/* Whether the crowding was found out (sk_host_set_crowded called, by
+** sk_oversub_detect). Until then -- a program that uses the engine without detecting --
+** the waits yield and the start tolerance is a crowded host's, as the safe choice where
+** the processes may outnumber the processors. */
+SK_API int sk_host_crowding_known(void);
 /* Whether skampi's waits (start times, sk_host_idle) yield: set with the crowding, and
-** changed between suites from what the run sees (interference.h). */
+** changed between suites from what the run sees (interference.h); 1 until the crowding
+** is known. */
 SK_API void sk_host_set_waits_yield(int yield);
 SK_API int sk_host_waits_yield(void);
 /* Give the processor to another runnable process; with none, it comes straight back. */

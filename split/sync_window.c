@@ -304,8 +304,8 @@ SK_API long sk_sync_rep_switches(sk_mctx *m)
 ** member adopts it with the decision (sk_sync_rep_done). Where other processes compete
 ** for the processors, a process runs for a time slice (milliseconds) once it runs, so a
 ** start a few microseconds after the decision finds every member still running; a start
-** fixed in advance (each one W after the one before, as this schedule was until version
-** 0.1.0) falls, whenever a member was descheduled during the agreement, into a time at
+** fixed in advance (each one W after the one before, as this schedule was until
+** 2026-11-24) falls, whenever a member was descheduled during the agreement, into a time at
 ** which that member waits for its processor, and every such repetition is lost.
 **   - M must cover the decision's way to the last member: each member reports its lag,
 **     the time from the decision to its arrival at the wait, and M is SYNC_TARGET times
