@@ -73,7 +73,7 @@ SK_API void sk_interference_describe(int own_here, sk_str *header)
   sk_str_printf(header, "# interference: a repetition is discarded when a process arrived after its start time,"
                 " ran past its window, began more than %s (or %.0f%% of the median result) after its"
                 " start time%s; a result with %.0f%% of its repetitions discarded or longer start delays"
-                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "1 us",
+                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "0.25 us",
                 SK_START_TOLERANCE_SHARE * 100.0, sk_host_crowded() ? "" : ", or lost its processor between start and stop",
                 SK_INTERFERENCE_SHARE * 100.0);
 }

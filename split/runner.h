@@ -63,7 +63,7 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** measured): a waiting process there yields, and its start waits for the processors'
 ** rotation among the run's own processes (microseconds), as every message does; a time
 ** slice (milliseconds) is still a late start. */
-#define SK_START_TOLERANCE_MIN 1.0e-6
+#define SK_START_TOLERANCE_MIN 0.25e-6
 /* ... and on a crowded host the share of the median of every repetition (accepted or
 ** not): there, at every start, the processes beyond the processors wait for the run's own
 ** to yield, and with the 4-on-2 all-to-alls of ski/coll_catalogue.ski such delays were
