@@ -2552,6 +2552,8 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
 ** rank, ranks with the same name together
 ** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
 SK_API void sk_oversub_processors(sk_str *header);
+/* 2 ceil(log2 P) F for P processes (P < 2 counts as 2); 0 while F is not measured. */
+SK_API double sk_oversub_scheduler_bound(int nprocs);
 /* Whether a result is mostly scheduler time by the criterion above. */
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
 /* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */
@@ -2784,12 +2786,17 @@ SK_API void sk_oversub_processors(sk_str *header)
   if (ovs.names.data) sk_str_puts(header, ovs.names.data);
 }
 
-SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
+SK_API double sk_oversub_scheduler_bound(int nprocs)
 {
   int rounds = 1, p = 2;
-  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
   while (p < nprocs) { p *= 2; rounds++; }
-  return time >= ovs.floor && time <= 2.0 * rounds * ovs.floor;
+  return 2.0 * rounds * ovs.floor;
+}
+
+SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
+{
+  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
+  return time >= ovs.floor && time <= sk_oversub_scheduler_bound(nprocs);
 }
 
 SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
@@ -4064,6 +4071,10 @@ typedef struct sk_sync_report {
   double lag;              /* seconds from the decision that set the start to the arrival; -1: none */
   double span;             /* seconds from the start time to the stop; -1: none */
   int late, overrun;       /* arrived after the start time; stopped after start + W */
+  double delay;            /* seconds it began after its start time having arrived in
+                           ** time (it did not get its processor back at once); else 0 */
+  long switches;           /* involuntary context switches from just before the start to
+                           ** the stop (0 where unknown) */
 } sk_sync_report;
 typedef struct sk_sync_plan {
   double slot;             /* reference time of the next start */
@@ -4075,13 +4086,6 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */
 SK_API int sk_sync_rep_ok(sk_mctx *m);
-/* ... how late (seconds) it began the operation after its start time although it
-** arrived in time (it did not get its processor back at once; 0 when it arrived late,
-** and for the none and barrier methods) */
-SK_API double sk_sync_rep_delay(sk_mctx *m);
-/* ... and how often the scheduler took its processor from it between just before the
-** start and the stop (involuntary context switches; 0 where unknown). */
-SK_API long sk_sync_rep_switches(sk_mctx *m);
 /* Every member learns whether the repetition was valid on ALL processes (an invalid one
 ** is discarded by the runner) and the plan of the next start. */
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
@@ -5682,8 +5686,8 @@ SK_API void sk_settings_default(sk_settings *s)
 **     that ended the one before (see "the schedule" below).
 **   - A repetition is in the window for a process when it arrived before its start time
 **     and its call ended inside the window; the runner discards one that is not in the
-**     window anywhere, or that some process began late (sk_sync_rep_delay: it was
-**     descheduled at the start) or lost its processor during (sk_sync_rep_switches) --
+**     window anywhere, or that some process began late (sk_sync_report.delay: it was
+**     descheduled at the start) or lost its processor during (.switches) --
 **     runner.c decides, as only it knows the operation's duration.
 **   - Between the warm-up and the first repetition nothing collective happens (in
 **     point-to-point patterns not every member calls sk_sync_start).
@@ -5949,18 +5953,6 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
   return !(s && s->active && s->started && (s->late || s->overrun));
 }
 
-SK_API double sk_sync_rep_delay(sk_mctx *m)
-{
-  struct sk_sync *s = m->sync;
-  return s && s->active && s->started ? s->delay : 0.0;
-}
-
-SK_API long sk_sync_rep_switches(sk_mctx *m)
-{
-  struct sk_sync *s = m->sync;
-  return s && s->active && s->started ? s->switches : 0;
-}
-
 /* ---- the schedule ----
 ** Every repetition ends in the runner's agreement (every member sends its ballot to rank
 ** 0, rank 0 decides and broadcasts): a moment at which every member demonstrably ran. So
@@ -5999,6 +5991,8 @@ SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r)
   if (s == NULL || !s->active || !s->started) return;
   r->late = s->late;
   r->overrun = s->overrun;
+  r->delay = s->delay;
+  r->switches = s->switches;
   r->lag = s->arrive - (s->target - s->margin);
   r->span = s->stop - s->target;
   if (r->lag < 0.0) r->lag = 0.0;
@@ -6168,7 +6162,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Whether this member calls measure: p2p ranks 0 and 1, simple rank 0, else all. */
 SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
-/* Start delays (sk_sync_rep_delay) up to this are the clock's and the wait's own
+/* Start delays (sk_sync_report.delay) up to this are the clock's and the wait's own
 ** granularity (well under 0.1 us when spinning): a repetition whose largest start delay
 ** is above SK_START_TOLERANCE_SHARE times the median of the values accepted so far, and
 ** above SK_START_TOLERANCE_MIN, is discarded (runner.c). Where the run's own processes
@@ -6358,9 +6352,7 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
 /* One repetition: what each member reports, and what rank 0 decides. */
 typedef struct rep_ballot {
   double time;              /* this member's time, negative: none */
-  double delay;             /* sk_sync_rep_delay */
-  long switches;            /* sk_sync_rep_switches */
-  sk_sync_report sync;      /* sk_sync_rep_report */
+  sk_sync_report sync;      /* sk_sync_rep_report: start delay, switches, schedule facts */
   int failed;               /* sk_meas_fail was called */
   int in_window;            /* sk_sync_rep_ok */
 } rep_ballot;
@@ -6437,8 +6429,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   for (i = 0; i < n; i++) {
     if (b[i].failed && d->failed_member < 0) d->failed_member = i;
     if (!b[i].in_window) in_window = 0;
-    if (b[i].delay > delay) delay = b[i].delay;
-    if (b[i].switches > 0) switches += b[i].switches;
+    if (b[i].sync.delay > delay) delay = b[i].sync.delay;
+    if (b[i].sync.switches > 0) switches += b[i].sync.switches;
     st->reports[i] = b[i].sync;
   }
   sk_sync_plan_next(st->m, st->reports, n, &d->plan);
@@ -6485,9 +6477,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   st.yields = sk_host_waits_yield();
   st.delay_floor = SK_START_TOLERANCE_MIN;
   if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */
-    int rounds = 1, p = 2;
-    while (p < size) { p *= 2; rounds++; }
-    st.delay_floor = sk_oversub_floor() > 0.0 ? 2.0 * rounds * sk_oversub_floor() : SK_START_TOLERANCE_CROWDED;
+    st.delay_floor = sk_oversub_floor() > 0.0 ? sk_oversub_scheduler_bound(size) : SK_START_TOLERANCE_CROWDED;
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
@@ -6508,8 +6498,6 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
     mine.in_window = sk_sync_rep_ok(m);
-    mine.delay = sk_sync_rep_delay(m);
-    mine.switches = sk_sync_rep_switches(m);
     sk_sync_rep_report(m, &mine.sync);
     sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
     sk_sync_rep_done(m, d.valid, &d.plan);
@@ -6620,7 +6608,6 @@ typedef struct itf_choice {
   int yield;
   int others;                    /* processes runnable on rank 0's machine, not the run's own */
   long reps, lost;               /* the last suite's */
-  int own_competition;
 } itf_choice;
 
 SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long lost, int *own_competition)
@@ -6642,7 +6629,6 @@ SK_API int sk_interference_choose_waits(sk_str *note)
     c.reps = itf.suite_reps;
     c.lost = itf.suite_lost;
     c.yield = sk_interference_decide_waits(sk_host_crowded(), c.others, c.reps, c.lost, &itf.own_competition);
-    c.own_competition = itf.own_competition;
     itf.suite_reps = itf.suite_lost = 0;
   }
   sk_agree(sk_tp_world(), NULL, 0, &c, sizeof c, NULL, NULL);

@@ -16,7 +16,6 @@ typedef struct itf_choice {
   int yield;
   int others;                    /* processes runnable on rank 0's machine, not the run's own */
   long reps, lost;               /* the last suite's */
-  int own_competition;
 } itf_choice;
 
 SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long lost, int *own_competition)
@@ -38,7 +37,6 @@ SK_API int sk_interference_choose_waits(sk_str *note)
     c.reps = itf.suite_reps;
     c.lost = itf.suite_lost;
     c.yield = sk_interference_decide_waits(sk_host_crowded(), c.others, c.reps, c.lost, &itf.own_competition);
-    c.own_competition = itf.own_competition;
     itf.suite_reps = itf.suite_lost = 0;
   }
   sk_agree(sk_tp_world(), NULL, 0, &c, sizeof c, NULL, NULL);

@@ -219,12 +219,17 @@ SK_API void sk_oversub_processors(sk_str *header)
   if (ovs.names.data) sk_str_puts(header, ovs.names.data);
 }
 
-SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
+SK_API double sk_oversub_scheduler_bound(int nprocs)
 {
   int rounds = 1, p = 2;
-  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
   while (p < nprocs) { p *= 2; rounds++; }
-  return time >= ovs.floor && time <= 2.0 * rounds * ovs.floor;
+  return 2.0 * rounds * ovs.floor;
+}
+
+SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
+{
+  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
+  return time >= ovs.floor && time <= sk_oversub_scheduler_bound(nprocs);
 }
 
 SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)

@@ -42,6 +42,8 @@ SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
 ** rank, ranks with the same name together
 ** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
 SK_API void sk_oversub_processors(sk_str *header);
+/* 2 ceil(log2 P) F for P processes (P < 2 counts as 2); 0 while F is not measured. */
+SK_API double sk_oversub_scheduler_bound(int nprocs);
 /* Whether a result is mostly scheduler time by the criterion above. */
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs);
 /* Rank 0: the comment line of such a result; counts it and warns on stderr at the first. */

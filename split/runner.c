@@ -158,9 +158,7 @@ static long runner_calls_per_timing(const sk_measurement *def, double warmup)
 /* One repetition: what each member reports, and what rank 0 decides. */
 typedef struct rep_ballot {
   double time;              /* this member's time, negative: none */
-  double delay;             /* sk_sync_rep_delay */
-  long switches;            /* sk_sync_rep_switches */
-  sk_sync_report sync;      /* sk_sync_rep_report */
+  sk_sync_report sync;      /* sk_sync_rep_report: start delay, switches, schedule facts */
   int failed;               /* sk_meas_fail was called */
   int in_window;            /* sk_sync_rep_ok */
 } rep_ballot;
@@ -237,8 +235,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   for (i = 0; i < n; i++) {
     if (b[i].failed && d->failed_member < 0) d->failed_member = i;
     if (!b[i].in_window) in_window = 0;
-    if (b[i].delay > delay) delay = b[i].delay;
-    if (b[i].switches > 0) switches += b[i].switches;
+    if (b[i].sync.delay > delay) delay = b[i].sync.delay;
+    if (b[i].sync.switches > 0) switches += b[i].sync.switches;
     st->reports[i] = b[i].sync;
   }
   sk_sync_plan_next(st->m, st->reports, n, &d->plan);
@@ -285,9 +283,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   st.yields = sk_host_waits_yield();
   st.delay_floor = SK_START_TOLERANCE_MIN;
   if (st.crowded) {   /* a start waits for the processors' rotation, as every message does */
-    int rounds = 1, p = 2;
-    while (p < size) { p *= 2; rounds++; }
-    st.delay_floor = sk_oversub_floor() > 0.0 ? 2.0 * rounds * sk_oversub_floor() : SK_START_TOLERANCE_CROWDED;
+    st.delay_floor = sk_oversub_floor() > 0.0 ? sk_oversub_scheduler_bound(size) : SK_START_TOLERANCE_CROWDED;
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
@@ -308,8 +304,6 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
     mine.in_window = sk_sync_rep_ok(m);
-    mine.delay = sk_sync_rep_delay(m);
-    mine.switches = sk_sync_rep_switches(m);
     sk_sync_rep_report(m, &mine.sync);
     sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
     sk_sync_rep_done(m, d.valid, &d.plan);

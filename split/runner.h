@@ -54,7 +54,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Whether this member calls measure: p2p ranks 0 and 1, simple rank 0, else all. */
 SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
-/* Start delays (sk_sync_rep_delay) up to this are the clock's and the wait's own
+/* Start delays (sk_sync_report.delay) up to this are the clock's and the wait's own
 ** granularity (well under 0.1 us when spinning): a repetition whose largest start delay
 ** is above SK_START_TOLERANCE_SHARE times the median of the values accepted so far, and
 ** above SK_START_TOLERANCE_MIN, is discarded (runner.c). Where the run's own processes

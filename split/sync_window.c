@@ -18,8 +18,8 @@
 **     that ended the one before (see "the schedule" below).
 **   - A repetition is in the window for a process when it arrived before its start time
 **     and its call ended inside the window; the runner discards one that is not in the
-**     window anywhere, or that some process began late (sk_sync_rep_delay: it was
-**     descheduled at the start) or lost its processor during (sk_sync_rep_switches) --
+**     window anywhere, or that some process began late (sk_sync_report.delay: it was
+**     descheduled at the start) or lost its processor during (.switches) --
 **     runner.c decides, as only it knows the operation's duration.
 **   - Between the warm-up and the first repetition nothing collective happens (in
 **     point-to-point patterns not every member calls sk_sync_start).
@@ -285,18 +285,6 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
   return !(s && s->active && s->started && (s->late || s->overrun));
 }
 
-SK_API double sk_sync_rep_delay(sk_mctx *m)
-{
-  struct sk_sync *s = m->sync;
-  return s && s->active && s->started ? s->delay : 0.0;
-}
-
-SK_API long sk_sync_rep_switches(sk_mctx *m)
-{
-  struct sk_sync *s = m->sync;
-  return s && s->active && s->started ? s->switches : 0;
-}
-
 /* ---- the schedule ----
 ** Every repetition ends in the runner's agreement (every member sends its ballot to rank
 ** 0, rank 0 decides and broadcasts): a moment at which every member demonstrably ran. So
@@ -335,6 +323,8 @@ SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r)
   if (s == NULL || !s->active || !s->started) return;
   r->late = s->late;
   r->overrun = s->overrun;
+  r->delay = s->delay;
+  r->switches = s->switches;
   r->lag = s->arrive - (s->target - s->margin);
   r->span = s->stop - s->target;
   if (r->lag < 0.0) r->lag = 0.0;

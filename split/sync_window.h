@@ -23,6 +23,10 @@ typedef struct sk_sync_report {
   double lag;              /* seconds from the decision that set the start to the arrival; -1: none */
   double span;             /* seconds from the start time to the stop; -1: none */
   int late, overrun;       /* arrived after the start time; stopped after start + W */
+  double delay;            /* seconds it began after its start time having arrived in
+                           ** time (it did not get its processor back at once); else 0 */
+  long switches;           /* involuntary context switches from just before the start to
+                           ** the stop (0 where unknown) */
 } sk_sync_report;
 typedef struct sk_sync_plan {
   double slot;             /* reference time of the next start */
@@ -34,13 +38,6 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */
 SK_API int sk_sync_rep_ok(sk_mctx *m);
-/* ... how late (seconds) it began the operation after its start time although it
-** arrived in time (it did not get its processor back at once; 0 when it arrived late,
-** and for the none and barrier methods) */
-SK_API double sk_sync_rep_delay(sk_mctx *m);
-/* ... and how often the scheduler took its processor from it between just before the
-** start and the stop (involuntary context switches; 0 where unknown). */
-SK_API long sk_sync_rep_switches(sk_mctx *m);
 /* Every member learns whether the repetition was valid on ALL processes (an invalid one
 ** is discarded by the runner) and the plan of the next start. */
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
