@@ -5968,9 +5968,9 @@ SK_API int sk_sync_rep_ok(sk_mctx *m)
 **     the upper quartile of the recent repetitions' longest lags. Not a higher quantile:
 **     under load a member that lost its processor during the agreement arrives
 **     milliseconds late, and a margin grown to that makes every member wait that long
-**     before each start -- time in which it loses its processor again, and from which
-**     it returns with its caches and translations cold (a 1 KiB broadcast read 1.2-1.7
-**     us instead of 0.35 beside 4 spinners while the margin was that long). Where the
+**     before each start -- time in which it may lose its processor again (a 1 KiB
+**     broadcast read 1.1-1.7 us instead of 0.35 beside 4 spinners in 4 of 13 runs while
+**     the margin was that long; why the operation itself got slower was not measured). Where the
 **     waits yield (the run's own processes share the processors) every start waits for
 **     the rotation anyway, and there M is SYNC_TARGET times the second longest lag (the
 **     longest while fewer than SYNC_HISTORY / 2 are recorded), after a late arrival at
