@@ -34,28 +34,43 @@ T =
 FUZZ_RUNS = 10000000
 FUZZ_SECONDS = 36000
 
-SPLIT = split/config.h split/base.h split/base.c split/filepaths.h split/filepaths.c \
-	split/host.h split/host.c split/clock_skew.h split/clock_skew.c \
-	split/transport.h split/library_polling.h \
-	split/transport_mpi.c split/transport_seq.c split/transport_rcce.c \
-	split/library_polling.c split/agree.h split/agree.c split/oversub.h split/oversub.c \
-	split/value.h split/value.c split/measure.h split/verify.h split/verify.c split/stats.h \
-	split/stats.c split/asec.h split/asec.c split/buffers.h split/buffers.c \
-	split/sync_offsets.h split/sync_window.h split/sync.h split/sync_offsets.c \
-	split/loops.h split/loops.c split/apr.h split/apr.c split/settings.h split/settings.c \
-	split/sync_window.c split/runner.h split/runner.c split/interference.h split/interference.c split/mpit.h split/peruse.h \
-	split/mpit.c split/peruse.c split/engine.h split/engine.c split/builtins.h \
-	split/output.h split/catalogue.h split/meas_mpi.h split/io_files.h split/io_files.c \
-	split/io_daccess.h split/io_daccess.c split/meas_mw.c split/meas_synthetic.c \
-	split/meas_bcast_algos.h split/meas_bcast_algos.c split/meas_mpi.c split/meas_mpi_p2p.c split/meas_mpi_p2p_late.c \
-	split/meas_mpi_coll.c split/meas_mpi_win_sync.c split/meas_mpi_win_transfer.c \
-	split/meas_mpi_io.c split/skampi5_compat.h split/skampi5_compat.c \
-	split/meas_skampi5_example.c split/catalogue.c split/lexer.h split/lexer.c split/ast.h \
-	split/ast.c split/sources.h split/sources.c split/parser.h split/parser.c \
-	split/output.c split/runlog.h split/runlog.c split/labels.h split/labels.c split/sko.h \
-	split/sko.c split/merge.h split/merge.c split/export.h split/export.c split/report.h \
-	split/report.c split/report_gp.c split/postproc.h split/postproc.c split/interp.h \
-	split/interp.c split/builtins.c split/params4.h split/params4.c split/main.c
+SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filepaths.h \
+	split/base/filepaths.c split/base/host.h split/base/host.c split/base/clock_skew.h \
+	split/base/clock_skew.c split/base/sources.h split/base/sources.c \
+	split/transport/transport.h split/transport/library_polling.h \
+	split/transport/transport_mpi.c split/transport/transport_seq.c \
+	split/transport/transport_rcce.c split/transport/library_polling.c \
+	split/transport/agree.h split/transport/agree.c split/transport/oversub.h \
+	split/transport/oversub.c split/transport/mpit.h split/transport/peruse.h \
+	split/transport/mpit.c split/transport/peruse.c split/transport/io_files.h \
+	split/transport/io_files.c split/transport/io_daccess.h split/transport/io_daccess.c \
+	split/core/value.h split/core/value.c split/core/measure.h split/core/verify.h \
+	split/core/verify.c split/core/stats.h split/core/stats.c split/core/asec.h \
+	split/core/asec.c split/core/buffers.h split/core/buffers.c split/core/loops.h \
+	split/core/loops.c split/core/apr.h split/core/apr.c split/sync/sync_offsets.h \
+	split/sync/sync_window.h split/sync/sync.h split/sync/sync_offsets.c \
+	split/sync/sync_window.c split/engine/settings.h split/engine/settings.c \
+	split/engine/runner.h split/engine/runner.c split/engine/interference.h \
+	split/engine/interference.c split/engine/engine.h split/engine/engine.c \
+	split/results/output.h split/results/output.c split/results/runlog.h \
+	split/results/runlog.c split/results/sko.h split/results/sko.c split/results/merge.h \
+	split/results/merge.c split/results/export.h split/results/export.c \
+	split/results/report.h split/results/report.c split/results/report_gp.c \
+	split/results/postproc.h split/results/postproc.c split/measurements/catalogue.h \
+	split/measurements/meas_mpi.h split/measurements/meas_mw.c \
+	split/measurements/meas_synthetic.c split/measurements/meas_bcast_algos.h \
+	split/measurements/meas_bcast_algos.c split/measurements/meas_mpi.c \
+	split/measurements/meas_mpi_p2p.c split/measurements/meas_mpi_p2p_late.c \
+	split/measurements/meas_mpi_coll.c split/measurements/meas_mpi_win_sync.c \
+	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_io.c \
+	split/measurements/skampi5_compat.h split/measurements/skampi5_compat.c \
+	split/measurements/meas_skampi5_example.c split/measurements/catalogue.c \
+	split/language/builtins.h split/language/lexer.h split/language/lexer.c \
+	split/language/ast.h split/language/ast.c split/language/parser.h \
+	split/language/parser.c split/language/labels.h split/language/labels.c \
+	split/language/interp.h split/language/interp.c split/language/builtins.c \
+	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
+	split/cli/main.c
 
 all: skampi skampi-seq
 

@@ -7,8 +7,8 @@
 ** The #line directives name the module and line each part comes from.
 */
 #define SKAMPI_AMALGAM 1
-/* --- begin split/config.h --- */
-#line 1 "split/config.h"
+/* --- begin split/base/config.h --- */
+#line 1 "split/base/config.h"
 /*
 ** config.h -- compile-time configuration: which backend, which MPI level, and the
 ** SK_API macro that makes every internal function static in the amalgam (as SQLite's
@@ -106,9 +106,9 @@
 #endif
 
 #endif
-/* --- end split/config.h --- */
-/* --- begin split/base.h --- */
-#line 1 "split/base.h"
+/* --- end split/base/config.h --- */
+/* --- begin split/base/base.h --- */
+#line 1 "split/base/base.h"
 /*
 ** base.h -- portable C89 helpers used by every other module: checked memory
 ** allocation, growable arrays that grow by ELEMENTS (the original SKaMPI grew by bytes
@@ -119,7 +119,7 @@
 #ifndef SK_BASE_H
 #define SK_BASE_H
 
-#line 12 "split/base.h"
+#line 12 "split/base/base.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,13 +189,13 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
 
 #endif
-/* --- end split/base.h --- */
-/* --- begin split/base.c --- */
-#line 1 "split/base.c"
+/* --- end split/base/base.h --- */
+/* --- begin split/base/base.c --- */
+#line 1 "split/base/base.c"
 /*
 ** base.c -- implementation of the portable helpers declared in base.h.
 */
-#line 5 "split/base.c"
+#line 5 "split/base/base.c"
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
@@ -430,9 +430,9 @@ SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
           fallback);
   return fallback;
 }
-/* --- end split/base.c --- */
-/* --- begin split/filepaths.h --- */
-#line 1 "split/filepaths.h"
+/* --- end split/base/base.c --- */
+/* --- begin split/base/filepaths.h --- */
+#line 1 "split/base/filepaths.h"
 /*
 ** filepaths.h -- the rules for every file skampi writes (results, log): what a path is,
 ** when the old content is kept under a backup name, and how it is opened. Also the few
@@ -449,7 +449,7 @@ SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
 #ifndef SK_FILEPATHS_H
 #define SK_FILEPATHS_H
 
-#line 18 "split/filepaths.h"
+#line 18 "split/base/filepaths.h"
 
 typedef enum sk_path_kind {
   SK_PATH_MISSING,          /* nothing there (a dangling link counts as missing) */
@@ -490,13 +490,13 @@ SK_API int sk_os_is_terminal(FILE *f);
 SK_API void sk_os_sleep(double seconds);
 
 #endif
-/* --- end split/filepaths.h --- */
-/* --- begin split/filepaths.c --- */
-#line 1 "split/filepaths.c"
+/* --- end split/base/filepaths.h --- */
+/* --- begin split/base/filepaths.c --- */
+#line 1 "split/base/filepaths.c"
 /*
 ** filepaths.c -- see filepaths.h. The only module besides runlog.c that calls POSIX.
 */
-#line 5 "split/filepaths.c"
+#line 5 "split/base/filepaths.c"
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <sys/socket.h>
@@ -701,9 +701,9 @@ SK_API void sk_os_sleep(double seconds)
   ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
   nanosleep(&ts, NULL);
 }
-/* --- end split/filepaths.c --- */
-/* --- begin split/host.h --- */
-#line 1 "split/host.h"
+/* --- end split/base/filepaths.c --- */
+/* --- begin split/base/host.h --- */
+#line 1 "split/base/host.h"
 /*
 ** host.h -- this process's host as the operating system sees it: the processors it may
 ** run on, and giving the processor away while skampi waits (sched_yield, a short sleep). Everything has a fallback: where
@@ -712,7 +712,7 @@ SK_API void sk_os_sleep(double seconds)
 #ifndef SK_HOST_H
 #define SK_HOST_H
 
-#line 10 "split/host.h"
+#line 10 "split/base/host.h"
 
 /* Processors online (sysconf(_SC_NPROCESSORS_ONLN)); 0: unknown. *affinity (when not
 ** NULL) receives the processors this process may run on (sched_getaffinity, Linux), 0:
@@ -796,9 +796,9 @@ SK_API void sk_host_deadline_stop(void);
 #endif
 
 #endif
-/* --- end split/host.h --- */
-/* --- begin split/host.c --- */
-#line 1 "split/host.c"
+/* --- end split/base/host.h --- */
+/* --- begin split/base/host.c --- */
+#line 1 "split/base/host.c"
 /*
 ** host.c -- see host.h. The system calls sit behind feature guards: sysconf with
 ** _SC_NPROCESSORS_ONLN (POSIX systems that define it), sched_getaffinity with CPU_COUNT
@@ -806,7 +806,7 @@ SK_API void sk_host_deadline_stop(void);
 ** sched_yield and poll (Unix, unless SKAMPI_NO_YIELD). Elsewhere the
 ** counts are unknown and the waits spin.
 */
-#line 9 "split/host.c"
+#line 9 "split/base/host.c"
 
 #if defined(__unix__) || defined(__APPLE__)
 #define HOST_UNIX 1
@@ -1130,9 +1130,9 @@ SK_API void sk_host_deadline_stop(void)
 #endif
 }
 #endif
-/* --- end split/host.c --- */
-/* --- begin split/clock_skew.h --- */
-#line 1 "split/clock_skew.h"
+/* --- end split/base/host.c --- */
+/* --- begin split/base/clock_skew.h --- */
+#line 1 "split/base/clock_skew.h"
 /*
 ** clock_skew.h -- FOR TESTS ONLY: a clock skew injected into the timer of the MPI and
 ** sequential backends, so that tests can check the clock synchronisation against known
@@ -1144,7 +1144,7 @@ SK_API void sk_host_deadline_stop(void)
 #ifndef SK_CLOCK_SKEW_H
 #define SK_CLOCK_SKEW_H
 
-#line 13 "split/clock_skew.h"
+#line 13 "split/base/clock_skew.h"
 
 #define SK_SKEW_ENV "SKAMPI_TEST_CLOCK_SKEW"
 
@@ -1163,14 +1163,14 @@ SK_API void sk_skew_mine(double *offset, double *drift);
 #endif
 
 #endif
-/* --- end split/clock_skew.h --- */
-/* --- begin split/clock_skew.c --- */
-#line 1 "split/clock_skew.c"
+/* --- end split/base/clock_skew.h --- */
+/* --- begin split/base/clock_skew.c --- */
+#line 1 "split/base/clock_skew.c"
 /*
 ** clock_skew.c -- the test-only clock skew of clock_skew.h: parsing the variable,
 ** skewing the raw timer of the backend, and the header line.
 */
-#line 6 "split/clock_skew.c"
+#line 6 "split/base/clock_skew.c"
 
 static struct {
   int on;
@@ -1252,9 +1252,226 @@ SK_API void sk_skew_mine(double *offset, double *drift)
   *drift = skew.drift;
 }
 #endif
-/* --- end split/clock_skew.c --- */
-/* --- begin split/transport.h --- */
-#line 1 "split/transport.h"
+/* --- end split/base/clock_skew.c --- */
+/* --- begin split/base/sources.h --- */
+#line 1 "split/base/sources.h"
+/*
+** sources.h -- the input files of a run. Rank 0 reads them from disk (the main file and
+** every @include'd file); the whole set is then serialised and broadcast, and the other
+** processes parse from the set alone (they may not see the file system).
+*/
+#ifndef SK_SOURCES_H
+#define SK_SOURCES_H
+
+#line 10 "split/base/sources.h"
+
+typedef struct sk_source {
+  char *name;      /* the path as resolved (relative to the including file) */
+  char *text;      /* NUL-terminated contents */
+  size_t len;
+} sk_source;
+
+typedef struct sk_sources {
+  sk_source *items;
+  size_t n, cap;
+  int from_disk;   /* 1: load missing files from disk; 0: only what the set holds */
+} sk_sources;
+
+SK_API void sk_sources_init(sk_sources *set, int from_disk);
+SK_API void sk_sources_free(sk_sources *set);
+/* Adds a file given as text (tests, the SKaMPI 4 translator). */
+SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len);
+/* Returns the file, loading it if allowed; NULL with *err set ("cannot open ...: reason"). */
+SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err);
+/* `name` as seen from the directory of `including` (absolute names stay as they are). */
+/* sk_sources_get for a front end's main file: on failure *err holds "skampi: reason". */
+SK_API const sk_source *sk_sources_open_main(sk_sources *set, const char *name, sk_str *err);
+SK_API char *sk_path_relative_to(const char *including, const char *name);
+SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out);
+SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len);
+
+#endif
+/* --- end split/base/sources.h --- */
+/* --- begin split/base/sources.c --- */
+#line 1 "split/base/sources.c"
+/*
+** sources.c -- loading, keeping and shipping the input files (sources.h).
+*/
+#line 5 "split/base/sources.c"
+#include <errno.h>
+
+SK_API void sk_sources_init(sk_sources *set, int from_disk)
+{
+  set->items = NULL;
+  set->n = set->cap = 0;
+  set->from_disk = from_disk;
+}
+
+SK_API void sk_sources_free(sk_sources *set)
+{
+  size_t i;
+  for (i = 0; i < set->n; i++) { free(set->items[i].name); free(set->items[i].text); }
+  free(set->items);
+  set->items = NULL;
+  set->n = set->cap = 0;
+}
+
+SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len)
+{
+  sk_source *s;
+  set->items = (sk_source *)sk_grow(set->items, &set->cap, set->n + 1, sizeof(sk_source));
+  s = &set->items[set->n++];
+  s->name = sk_strdup(name);
+  s->text = sk_strndup(text, len);
+  s->len = len;
+  return s;
+}
+
+static char *src_read_file(const char *name, size_t *len, sk_str *err)
+{
+  FILE *f = fopen(name, "rb");
+  sk_str buf;
+  char chunk[8192];
+  size_t got;
+  if (f == NULL) {
+    sk_str_printf(err, "cannot open '%s': %s", name, strerror(errno));
+    return NULL;
+  }
+  sk_str_init(&buf);
+  sk_str_putn(&buf, "", 0);
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) sk_str_putn(&buf, chunk, got);
+  if (ferror(f)) {
+    sk_str_printf(err, "cannot read '%s': %s", name, strerror(errno));
+    fclose(f);
+    sk_str_free(&buf);
+    return NULL;
+  }
+  fclose(f);
+  *len = buf.len;
+  return buf.data;
+}
+
+SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err)
+{
+  size_t i, len = 0;
+  char *text;
+  const sk_source *s;
+  for (i = 0; i < set->n; i++)
+    if (sk_streq(set->items[i].name, name)) return &set->items[i];
+  if (!set->from_disk) {
+    sk_str_printf(err, "file '%s' was not distributed with the input", name);
+    return NULL;
+  }
+  text = src_read_file(name, &len, err);
+  if (text == NULL) return NULL;
+  s = sk_sources_add(set, name, text, len);
+  free(text);
+  return s;
+}
+
+SK_API const sk_source *sk_sources_open_main(sk_sources *set, const char *name, sk_str *err)
+{
+  sk_str reason;
+  const sk_source *s;
+  sk_str_init(&reason);
+  s = sk_sources_get(set, name, &reason);
+  if (s == NULL) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: %s", reason.data);
+  }
+  sk_str_free(&reason);
+  return s;
+}
+
+/* Removes "." components and folds "dir/.." pairs, so that one file always has one
+** name (include-cycle detection compares names). Leading ".." of a relative path stay. */
+static char *src_normalize(const char *path)
+{
+  char *out = (char *)sk_malloc(strlen(path) + 2), *o = out;
+  const char *p = path;
+  size_t kept = 0;          /* components in out that can be folded by a later ".." */
+  int absolute = path[0] == '/';
+  if (absolute) *o++ = '/';
+  while (*p) {
+    const char *start;
+    size_t len;
+    while (*p == '/') p++;
+    start = p;
+    while (*p && *p != '/') p++;
+    len = (size_t)(p - start);
+    if (len == 0 || (len == 1 && start[0] == '.')) continue;
+    if (len == 2 && start[0] == '.' && start[1] == '.') {
+      if (kept > 0) {
+        o--;                                     /* the '/' after the last component */
+        while (o > out && o[-1] != '/') o--;
+        kept--;
+        continue;
+      }
+      if (absolute) continue;                    /* "/.." is "/" */
+    } else {
+      kept++;
+    }
+    memcpy(o, start, len);
+    o += len;
+    *o++ = '/';
+  }
+  if (o > out + (absolute ? 1 : 0)) o--;         /* drop the trailing '/' */
+  if (o == out) *o++ = '.';
+  *o = '\0';
+  return out;
+}
+
+SK_API char *sk_path_relative_to(const char *including, const char *name)
+{
+  const char *slash;
+  sk_str path;
+  char *normal;
+  if (name[0] == '/' || including == NULL) return src_normalize(name);
+  slash = strrchr(including, '/');
+  if (slash == NULL) return src_normalize(name);
+  sk_str_init(&path);
+  sk_str_putn(&path, including, (size_t)(slash - including) + 1);
+  sk_str_puts(&path, name);
+  normal = src_normalize(path.data);
+  sk_str_free(&path);
+  return normal;
+}
+
+/* Format: for each file "name\0" then the length as decimal text "\0" then the bytes. */
+SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out)
+{
+  size_t i;
+  char num[32];
+  for (i = 0; i < set->n; i++) {
+    sk_str_putn(out, set->items[i].name, strlen(set->items[i].name) + 1);
+    sprintf(num, "%lu", (unsigned long)set->items[i].len);
+    sk_str_putn(out, num, strlen(num) + 1);
+    sk_str_putn(out, set->items[i].text, set->items[i].len);
+  }
+}
+
+SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
+{
+  const char *p = data, *end = data + len;
+  while (p < end) {
+    const char *name = p, *num;
+    unsigned long n;
+    p = (const char *)memchr(p, '\0', (size_t)(end - p));
+    if (!p) return 0;
+    num = ++p;
+    p = (const char *)memchr(p, '\0', (size_t)(end - p));
+    if (!p) return 0;
+    p++;
+    n = strtoul(num, NULL, 10);
+    if (n > (unsigned long)(end - p)) return 0;
+    sk_sources_add(set, name, p, (size_t)n);
+    p += n;
+  }
+  return 1;
+}
+/* --- end split/base/sources.c --- */
+/* --- begin split/transport/transport.h --- */
+#line 1 "split/transport/transport.h"
 /*
 ** transport.h -- the transport contract: the ONLY interface through which the rest of
 ** skampi communicates. Backends: transport_mpi.c (default),
@@ -1272,8 +1489,8 @@ SK_API void sk_skew_mine(double *offset, double *drift)
 #ifndef SK_TRANSPORT_H
 #define SK_TRANSPORT_H
 
-#line 19 "split/transport.h"
-#line 20 "split/transport.h"
+#line 19 "split/transport/transport.h"
+#line 20 "split/transport/transport.h"
 
 typedef struct sk_group sk_group;
 
@@ -1342,9 +1559,9 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 #endif
 
 #endif
-/* --- end split/transport.h --- */
-/* --- begin split/library_polling.h --- */
-#line 1 "split/library_polling.h"
+/* --- end split/transport/transport.h --- */
+/* --- begin split/transport/library_polling.h --- */
+#line 1 "split/transport/library_polling.h"
 /*
 ** library_polling.h -- how the MPI library waits (busy polling or yielding) on an
 ** oversubscribed host, and what skampi does about it. Measured on 4 processes on 2
@@ -1361,7 +1578,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 #ifndef SK_LIBRARY_POLLING_H
 #define SK_LIBRARY_POLLING_H
 
-#line 18 "split/library_polling.h"
+#line 18 "split/transport/library_polling.h"
 
 #ifdef SKAMPI_MPI
 /* Called before the library starts (MPI_Init). */
@@ -1381,9 +1598,9 @@ SK_API void sk_lib_polling_after_detect(int oversubscribed);
 SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *warning);
 
 #endif
-/* --- end split/library_polling.h --- */
-/* --- begin split/transport_mpi.c --- */
-#line 1 "split/transport_mpi.c"
+/* --- end split/transport/library_polling.h --- */
+/* --- begin split/transport/transport_mpi.c --- */
+#line 1 "split/transport/transport_mpi.c"
 /*
 ** transport_mpi.c -- the transport contract over MPI (the default backend).
 ** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
@@ -1396,9 +1613,9 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 ** yielding the processor in between (sk_host_idle): the library's own collectives would
 ** busy-poll under MPICH and take the processor from the process they wait for.
 */
-#line 14 "split/transport_mpi.c"
-#line 15 "split/transport_mpi.c"
-#line 16 "split/transport_mpi.c"
+#line 14 "split/transport/transport_mpi.c"
+#line 15 "split/transport/transport_mpi.c"
+#line 16 "split/transport/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -1734,17 +1951,17 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 }
 
 #endif /* SKAMPI_MPI */
-/* --- end split/transport_mpi.c --- */
-/* --- begin split/transport_seq.c --- */
-#line 1 "split/transport_seq.c"
+/* --- end split/transport/transport_mpi.c --- */
+/* --- begin split/transport/transport_seq.c --- */
+#line 1 "split/transport/transport_seq.c"
 /*
 ** transport_seq.c -- the transport contract without any communication library
 ** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
 ** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
 ** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
 */
-#line 8 "split/transport_seq.c"
-#line 9 "split/transport_seq.c"
+#line 8 "split/transport/transport_seq.c"
+#line 9 "split/transport/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -1911,9 +2128,9 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 }
 
 #endif /* SKAMPI_SEQ */
-/* --- end split/transport_seq.c --- */
-/* --- begin split/transport_rcce.c --- */
-#line 1 "split/transport_rcce.c"
+/* --- end split/transport/transport_seq.c --- */
+/* --- begin split/transport/transport_rcce.c --- */
+#line 1 "split/transport/transport_rcce.c"
 /*
 ** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
 ** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
@@ -1948,7 +2165,7 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** output header carries (times are virtual).
 ** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
 */
-#line 36 "split/transport_rcce.c"
+#line 36 "split/transport/transport_rcce.c"
 
 #ifdef SKAMPI_RCCE
 
@@ -2245,15 +2462,15 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 }
 
 #endif /* SKAMPI_RCCE */
-/* --- end split/transport_rcce.c --- */
-/* --- begin split/library_polling.c --- */
-#line 1 "split/library_polling.c"
+/* --- end split/transport/transport_rcce.c --- */
+/* --- begin split/transport/library_polling.c --- */
+#line 1 "split/transport/library_polling.c"
 /*
 ** library_polling.c -- see library_polling.h. Open MPI and MPICH are told apart by their
 ** mpi.h (OMPI_MAJOR_VERSION, MPICH_VERSION); control variables are read through the MPI
 ** tool information interface (MPI_T, MPI-3) where the library has it.
 */
-#line 7 "split/library_polling.c"
+#line 7 "split/transport/library_polling.c"
 
 #define LP_OMPI_ENV "OMPI_MCA_mpi_yield_when_idle"
 #define LP_MPICH_ENV "MPIR_CVAR_POLLS_BEFORE_YIELD"
@@ -2425,9 +2642,9 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
   (void)oversubscribed; (void)header; (void)warning;
 #endif
 }
-/* --- end split/library_polling.c --- */
-/* --- begin split/agree.h --- */
-#line 1 "split/agree.h"
+/* --- end split/transport/library_polling.c --- */
+/* --- begin split/transport/agree.h --- */
+#line 1 "split/transport/agree.h"
 /*
 ** agree.h -- the one way the processes of a group take a joint decision.
 **
@@ -2445,7 +2662,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 #ifndef SK_AGREE_H
 #define SK_AGREE_H
 
-#line 19 "split/agree.h"
+#line 19 "split/transport/agree.h"
 
 /* Rank 0 only: `ballots` holds n ballots of the caller's type in rank order (NULL when
 ** the agreement has no ballots); fill *decision. */
@@ -2463,14 +2680,14 @@ SK_API void sk_agree(sk_group *g, const void *ballot, size_t ballot_size,
 SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsize);
 
 #endif
-/* --- end split/agree.h --- */
-/* --- begin split/agree.c --- */
-#line 1 "split/agree.c"
+/* --- end split/transport/agree.h --- */
+/* --- begin split/transport/agree.c --- */
+#line 1 "split/transport/agree.c"
 /*
 ** agree.c -- see agree.h. Ballots travel as doubles (the transport gathers doubles), so a
 ** ballot is copied into whole doubles on the way and copied out again on rank 0.
 */
-#line 6 "split/agree.c"
+#line 6 "split/transport/agree.c"
 
 static size_t agree_doubles(size_t bytes) { return (bytes + sizeof(double) - 1) / sizeof(double); }
 
@@ -2505,9 +2722,9 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
   if (sk_tp_group_rank(g) == who) sk_tp_send(g, 0, msg, msgsize);
   if (sk_tp_group_rank(g) == 0) sk_tp_recv(g, who, msg, msgsize);
 }
-/* --- end split/agree.c --- */
-/* --- begin split/oversub.h --- */
-#line 1 "split/oversub.h"
+/* --- end split/transport/agree.c --- */
+/* --- begin split/transport/oversub.h --- */
+#line 1 "split/transport/oversub.h"
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
 ** At start every process reports its processor name (sk_tp_processor_name), its machine
@@ -2534,7 +2751,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #ifndef SK_OVERSUB_H
 #define SK_OVERSUB_H
 
-#line 28 "split/oversub.h"
+#line 28 "split/transport/oversub.h"
 
 /* Collective over the world: detect, and make the waits yield when oversubscribed. */
 SK_API void sk_oversub_detect(void);
@@ -2562,9 +2779,9 @@ SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment);
 SK_API void sk_oversub_summary(sk_str *footer);
 
 #endif
-/* --- end split/oversub.h --- */
-/* --- begin split/oversub.c --- */
-#line 1 "split/oversub.c"
+/* --- end split/transport/oversub.h --- */
+/* --- begin split/transport/oversub.c --- */
+#line 1 "split/transport/oversub.c"
 /*
 ** oversub.c -- see oversub.h. A host is one machine: the processes with the same machine
 ** identity (sk_host_machine_id, the kernel's boot id), or where a process cannot tell it,
@@ -2573,8 +2790,8 @@ SK_API void sk_oversub_summary(sk_str *footer);
 ** affinity masks of its processes when every process could tell its mask, else the
 ** processors online there (the smallest count reported), else unknown.
 */
-#line 10 "split/oversub.c"
-#line 11 "split/oversub.c"
+#line 10 "split/transport/oversub.c"
+#line 11 "split/transport/oversub.c"
 
 #define OVS_NAME 96              /* processor names are compared up to this length */
 #define OVS_MACHINE 48           /* machine identities (a boot id has 36 characters) */
@@ -2821,9 +3038,817 @@ SK_API void sk_oversub_summary(sk_str *footer)
           " comment lines)\n", ovs.marked);
   fflush(stderr);
 }
-/* --- end split/oversub.c --- */
-/* --- begin split/value.h --- */
-#line 1 "split/value.h"
+/* --- end split/transport/oversub.c --- */
+/* --- begin split/transport/mpit.h --- */
+#line 1 "split/transport/mpit.h"
+/*
+** mpit.h -- the MPI tools interface's performance variables beside every result (MPI-3
+** §14.3, "MPI_T"): compiled with -DSKAMPI_MPIT where mpi.h declares MPI 3 or later.
+** switch_mpit_on() in a .ski program (@MPI_T yes in a SKaMPI 4 parameter file) makes the
+** engine read every readable performance variable before and after the timed
+** repetitions of each result, on every process of the measurement communicator; rank 0
+** of that communicator gets the note: one `# mpit NAME (CLASS): ...` line per variable
+** that changed (counters, timers, aggregates: the difference; levels, sizes, watermarks,
+** percentages: the value after), summed and maximised over the processes. Written as
+** comment lines under the result line, so the result columns stay as they are.
+*/
+#ifndef SK_MPIT_H
+#define SK_MPIT_H
+
+#line 16 "split/transport/mpit.h"
+
+#if defined(SKAMPI_MPI) && defined(SKAMPI_MPIT) && SK_MPI_LEVEL >= 3
+#define SK_HAVE_MPIT 1
+#else
+#define SK_HAVE_MPIT 0
+#endif
+
+/* Members of g, all of them, around the timed repetitions. sk_mpit_end fills note on
+** rank 0 of g (empty elsewhere, and when nothing changed). */
+SK_API void sk_mpit_begin(sk_group *g);
+SK_API void sk_mpit_end(sk_group *g, char *note, size_t size);
+/* The performance and control variables the library offers (skampi -l MPI_T); works
+** without MPI_Init. Returns 0 in builds without MPI_T (with a line saying why). */
+SK_API int sk_mpit_list(sk_str *out);
+
+#endif
+/* --- end split/transport/mpit.h --- */
+/* --- begin split/transport/peruse.h --- */
+#line 1 "split/transport/peruse.h"
+/*
+** peruse.h -- PERUSE events beside every result (MPI PERUSE 2.0): compiled with
+** -DSKAMPI_PERUSE where the MPI library provides <peruse.h> (an Open MPI configured with
+** --enable-peruse; tools/peruse/build-openmpi.sh makes one). switch_peruse_on() in a .ski
+** program (@PERUSE yes in a SKaMPI 4 parameter file) makes the engine register callbacks for the point-to-point events of PERUSE
+** §4.3 on the measurement communicator around the repetitions of each result (from the
+** engine's warm-up call on; the engine's own messages use another communicator; events
+** queried by name, §5.2.3; an event the library lacks is named in the output, not
+** fatal). Rank 0 of the communicator gets the note, written under the result line:
+**   # peruse events: NAME count, ...                (summed over the processes)
+**   # peruse activate->xfer_begin: mean, max, n      (time from a request's activation
+**   # peruse xfer_begin->xfer_end: ...                to its transfer, the transfer, and
+**   # peruse posted queue / unexpected queue: ...     the residence in the queues, §3.5)
+*/
+#ifndef SK_PERUSE_H
+#define SK_PERUSE_H
+
+#line 19 "split/transport/peruse.h"
+
+#if defined(SKAMPI_MPI) && defined(SKAMPI_PERUSE)
+#define SK_HAVE_PERUSE 1
+#else
+#define SK_HAVE_PERUSE 0
+#endif
+
+/* Members of g, all of them, around the repetitions; sk_peruse_end appends its lines to
+** note on rank 0 of g. */
+SK_API void sk_peruse_begin(sk_group *g);
+SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
+
+#endif
+/* --- end split/transport/peruse.h --- */
+/* --- begin split/transport/mpit.c --- */
+#line 1 "split/transport/mpit.c"
+/*
+** mpit.c -- see mpit.h. One MPI_T session per result: handles are bound to the
+** measurement communicator where a variable binds to communicators, to no object where
+** it binds to none; variables bound to other objects (windows, files, requests, ...)
+** and those of non-numeric types are left out. A variable that cannot be started or
+** read is left out silently (Open MPI lists monitoring variables whose component is not
+** loaded). The helpers switch_mpit_on / _off are in builtins.c.
+*/
+#line 10 "split/transport/mpit.c"
+
+#if SK_HAVE_MPIT
+
+typedef struct mpit_var {
+  int index, cls, count, continuous;
+  MPI_Datatype type;
+  MPI_T_pvar_handle handle;
+  double before;
+  char name[96];
+} mpit_var;
+
+static struct {
+  int ok;
+  int session_open;
+  MPI_T_pvar_session session;
+  int ntotal;              /* performance variables of the library: the same on every process */
+  mpit_var *vars;          /* those being read, nvars of them */
+  int nvars;
+} mpit;
+
+/* Variables whose handle allocation crashes the library when their component is not the
+** one in use (seen with Open MPI 4.1: the PSM2 transport's statistics call into libpsm2
+** without an endpoint). Left out by name prefix. */
+static const char *const mpit_unsafe_prefixes[] = { "mtl_psm2_", NULL };
+
+static int mpit_unsafe(const char *name)
+{
+  int i;
+  for (i = 0; mpit_unsafe_prefixes[i]; i++)
+    if (strncmp(name, mpit_unsafe_prefixes[i], strlen(mpit_unsafe_prefixes[i])) == 0) return 1;
+  return 0;
+}
+
+static int mpit_numeric(MPI_Datatype t)
+{
+  return t == MPI_INT || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_LONG_LONG
+         || t == MPI_COUNT || t == MPI_DOUBLE;
+}
+
+static const char *mpit_class_name(int cls)
+{
+  switch (cls) {
+  case MPI_T_PVAR_CLASS_STATE: return "state";
+  case MPI_T_PVAR_CLASS_LEVEL: return "level";
+  case MPI_T_PVAR_CLASS_SIZE: return "size";
+  case MPI_T_PVAR_CLASS_PERCENTAGE: return "percentage";
+  case MPI_T_PVAR_CLASS_HIGHWATERMARK: return "high watermark";
+  case MPI_T_PVAR_CLASS_LOWWATERMARK: return "low watermark";
+  case MPI_T_PVAR_CLASS_COUNTER: return "counter";
+  case MPI_T_PVAR_CLASS_AGGREGATE: return "aggregate";
+  case MPI_T_PVAR_CLASS_TIMER: return "timer";
+  default: return "generic";
+  }
+}
+
+/* Counters, aggregates and timers count up: their difference over the repetitions. */
+static int mpit_differenced(int cls)
+{
+  return cls == MPI_T_PVAR_CLASS_COUNTER || cls == MPI_T_PVAR_CLASS_AGGREGATE || cls == MPI_T_PVAR_CLASS_TIMER;
+}
+
+/* MPI_T is initialised once and never finalised: MPICH 4.0 crashes in
+** MPI_T_pvar_get_num when MPI_T is initialised again after its count went back to zero
+** (MPI-3 §14.2 allows leaving it initialised). */
+static int mpit_init(void)
+{
+  int provided;
+  if (!mpit.ok) mpit.ok = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
+  return mpit.ok;
+}
+
+
+/* A description on one line (some libraries break theirs into several). */
+static void mpit_one_line(char *text)
+{
+  for (; *text; text++) if (*text == '\n' || *text == '\r' || *text == '\t') *text = ' ';
+}
+
+/* The sum of a variable's elements (a per-peer array counts as its total). */
+static double mpit_read(const mpit_var *v, int *ok)
+{
+  double sum = 0.0;
+  int i;
+  void *buf = sk_calloc((size_t)v->count, 16);
+  *ok = MPI_T_pvar_read(mpit.session, v->handle, buf) == MPI_SUCCESS;
+  for (i = 0; *ok && i < v->count; i++) {
+    if (v->type == MPI_INT) sum += (double)((int *)buf)[i];
+    else if (v->type == MPI_UNSIGNED) sum += (double)((unsigned *)buf)[i];
+    else if (v->type == MPI_UNSIGNED_LONG) sum += (double)((unsigned long *)buf)[i];
+    else if (v->type == MPI_DOUBLE) sum += ((double *)buf)[i];
+    else if (v->type == MPI_COUNT) sum += (double)((MPI_Count *)buf)[i];
+    else {   /* unsigned long long: read as two halves, C89 has no such type */
+      const unsigned char *b = (const unsigned char *)buf + (size_t)i * 8;
+      double value = 0.0;
+      int k;
+      unsigned one = 1;
+      int little = *(unsigned char *)&one == 1;
+      for (k = 0; k < 8; k++) value = value * 256.0 + (double)b[little ? 7 - k : k];
+      sum += value;
+    }
+  }
+  free(buf);
+  return sum;
+}
+
+SK_API void sk_mpit_begin(sk_group *g)
+{
+  MPI_Comm comm = sk_tp_group_mpi_comm(g);
+  int n = 0, i;
+  if (!mpit_init() || MPI_T_pvar_get_num(&n) != MPI_SUCCESS) n = 0;
+  mpit.ntotal = n;
+  mpit.nvars = 0;
+  mpit.vars = (mpit_var *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(mpit_var));
+  if (n == 0 || MPI_T_pvar_session_create(&mpit.session) != MPI_SUCCESS) return;
+  mpit.session_open = 1;
+  for (i = 0; i < n; i++) {
+    mpit_var *v = &mpit.vars[mpit.nvars];
+    char desc[8];
+    int name_len = (int)sizeof v->name, desc_len = (int)sizeof desc, verbosity, bind, readonly, atomic, ok;
+    MPI_T_enum enumtype;
+    if (MPI_T_pvar_get_info(i, v->name, &name_len, &verbosity, &v->cls, &v->type, &enumtype, desc, &desc_len,
+                            &bind, &readonly, &v->continuous, &atomic) != MPI_SUCCESS) continue;
+    if (!mpit_numeric(v->type) || v->cls == MPI_T_PVAR_CLASS_STATE || v->cls == MPI_T_PVAR_CLASS_GENERIC) continue;
+    if ((bind != MPI_T_BIND_NO_OBJECT && bind != MPI_T_BIND_MPI_COMM) || mpit_unsafe(v->name)) continue;
+    if (MPI_T_pvar_handle_alloc(mpit.session, i, bind == MPI_T_BIND_MPI_COMM ? (void *)&comm : NULL,
+                                &v->handle, &v->count) != MPI_SUCCESS) continue;
+    if (v->count < 1 || (!v->continuous && MPI_T_pvar_start(mpit.session, v->handle) != MPI_SUCCESS)) {
+      MPI_T_pvar_handle_free(mpit.session, &v->handle);
+      continue;
+    }
+    v->index = i;
+    v->before = mpit_read(v, &ok);
+    if (!ok) { MPI_T_pvar_handle_free(mpit.session, &v->handle); continue; }
+    mpit.nvars++;
+  }
+}
+
+/* Slot 1 + index holds variable `index`'s change or value (0 where it was not read), so
+** that every process gathers the same number of doubles. */
+SK_API void sk_mpit_end(sk_group *g, char *note, size_t size)
+{
+  int i, ok, n = sk_tp_group_size(g), me = sk_tp_group_rank(g), nt = mpit.ntotal;
+  size_t slots = (size_t)nt + 1;
+  double *mine = (double *)sk_calloc(slots, sizeof(double));
+  double *all = me == 0 ? (double *)sk_calloc(slots * (size_t)n, sizeof(double)) : NULL;
+  char *read_here = (char *)sk_calloc(slots, 1);
+  int *cls = (int *)sk_calloc(slots, sizeof(int));
+  sk_str s;
+  note[0] = '\0';
+  for (i = 0; i < mpit.nvars; i++) {
+    mpit_var *v = &mpit.vars[i];
+    double after = mpit_read(v, &ok);
+    if (ok) mine[1 + v->index] = mpit_differenced(v->cls) ? after - v->before : after;
+    read_here[1 + v->index] = 1;
+    cls[1 + v->index] = v->cls;
+    if (!v->continuous) MPI_T_pvar_stop(mpit.session, v->handle);
+    MPI_T_pvar_handle_free(mpit.session, &v->handle);
+  }
+  if (mpit.session_open) MPI_T_pvar_session_free(&mpit.session);
+  mpit.session_open = 0;
+  sk_tp_gather_doubles(g, mine, (int)slots, all, 0);
+  if (me == 0) {
+    sk_str zero;
+    sk_str_init(&s);
+    sk_str_init(&zero);
+    if (mpit.nvars == 0)
+      sk_str_printf(&s, "# mpit: the library offers no readable performance variables (skampi -l MPI_T lists what it has)\n");
+    for (i = 0; i < nt; i++) {
+      double sum = 0.0, max = 0.0;
+      int p;
+      char name[96], desc[8];
+      int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, c, bind, ro, cont, atomic;
+      MPI_Datatype type;
+      MPI_T_enum et;
+      if (!read_here[1 + i]) continue;   /* rank 0 reads what the others read */
+      for (p = 0; p < n; p++) {
+        double x = all[(size_t)p * slots + 1 + (size_t)i];
+        sum += x;
+        if (p == 0 || x > max) max = x;
+      }
+      if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &c, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
+          != MPI_SUCCESS) continue;
+      if (sum == 0.0 && max == 0.0) {   /* read and zero: named on one line at the end */
+        sk_str_printf(&zero, "%s%s", zero.len ? ", " : "# mpit 0 on every process: ", name);
+        continue;
+      }
+      sk_str_printf(&s, "# mpit %s (%s%s): sum %.6g, max %.6g over %d processes\n", name,
+                    mpit_class_name(cls[1 + i]), mpit_differenced(cls[1 + i]) ? ", change" : "", sum, max, n);
+    }
+    if (zero.len) { sk_str_puts(&s, zero.data); sk_str_putc(&s, '\n'); }
+    sk_str_free(&zero);
+    if (s.data) {
+      sk_copy_string(note, size, s.data);
+      if (s.len >= size && size > 1) note[size - 2] = '\n';
+    }
+    sk_str_free(&s);
+    free(all);
+  }
+  free(mine);
+  free(read_here);
+  free(cls);
+  free(mpit.vars);
+  mpit.vars = NULL;
+  mpit.nvars = 0;
+}
+
+SK_API int sk_mpit_list(sk_str *out)
+{
+  int n = 0, nc = 0, i;
+  if (!mpit_init()) { sk_str_printf(out, "MPI_T: MPI_T_init_thread failed\n"); return 1; }
+  MPI_T_pvar_get_num(&n);
+  MPI_T_cvar_get_num(&nc);
+  sk_str_printf(out, "MPI_T performance variables: %d (switch_mpit_on() records those marked *)\n", n);
+  for (i = 0; i < n; i++) {
+    char name[128], desc[256];
+    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, cls, bind, ro, cont, atomic;
+    MPI_Datatype type;
+    MPI_T_enum et;
+    if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &cls, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
+        != MPI_SUCCESS) continue;
+    mpit_one_line(desc);
+    sk_str_printf(out, " %c %s (%s)%s%s\n",
+                  mpit_numeric(type) && cls != MPI_T_PVAR_CLASS_STATE && cls != MPI_T_PVAR_CLASS_GENERIC
+                  && (bind == MPI_T_BIND_NO_OBJECT || bind == MPI_T_BIND_MPI_COMM) && !mpit_unsafe(name) ? '*' : ' ',
+                  name, mpit_class_name(cls), desc[0] ? ": " : "", desc);
+  }
+  sk_str_printf(out, "MPI_T control variables: %d\n", nc);
+  for (i = 0; i < nc; i++) {
+    char name[128], desc[256];
+    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, bind, scope;
+    MPI_Datatype type;
+    MPI_T_enum et;
+    if (MPI_T_cvar_get_info(i, name, &nl, &verbosity, &type, &et, desc, &dl, &bind, &scope) != MPI_SUCCESS) continue;
+    mpit_one_line(desc);
+    sk_str_printf(out, "   %s%s%s\n", name, desc[0] ? ": " : "", desc);
+  }
+  return 1;
+}
+
+#else
+
+SK_API void sk_mpit_begin(sk_group *g) { (void)g; }
+SK_API void sk_mpit_end(sk_group *g, char *note, size_t size) { (void)g; (void)size; note[0] = '\0'; }
+SK_API int sk_mpit_list(sk_str *out)
+{
+  sk_str_printf(out, "MPI_T: not in this build (it needs -DSKAMPI_MPIT and an MPI 3 library; this is the %s build)\n",
+                SK_BACKEND_NAME);
+  return 0;
+}
+
+#endif
+/* --- end split/transport/mpit.c --- */
+/* --- begin split/transport/peruse.c --- */
+#line 1 "split/transport/peruse.c"
+/*
+** peruse.c -- see peruse.h. The callbacks only count and time: per event kind a count;
+** per request (the event's unique id, in a small open-addressing table) the times of its
+** activation, transfer begin and queue insertions, from which four durations are
+** accumulated (sum, maximum, number). The helpers switch_peruse_on / _off are in
+** builtins.c. Checked against Open MPI 4.1.4 built with --enable-peruse: all eleven
+** events are there; small messages sent on ob1's inline path raise no REQ events on
+** the sender; MSG_MATCH_POSTED_REQ carries the request's id (only counted here).
+*/
+#line 11 "split/transport/peruse.c"
+
+#if SK_HAVE_PERUSE
+#include <peruse.h>
+
+/* The events of MPI PERUSE 2.0 §4.3 that skampi counts, by the names §5.2.3 queries. */
+static const char *const pe_names[] = {
+  "PERUSE_COMM_REQ_ACTIVATE", "PERUSE_COMM_REQ_MATCH_UNEX", "PERUSE_COMM_REQ_INSERT_IN_POSTED_Q",
+  "PERUSE_COMM_REQ_REMOVE_FROM_POSTED_Q", "PERUSE_COMM_REQ_XFER_BEGIN", "PERUSE_COMM_REQ_XFER_END",
+  "PERUSE_COMM_REQ_COMPLETE", "PERUSE_COMM_MSG_ARRIVED", "PERUSE_COMM_MSG_INSERT_IN_UNEX_Q",
+  "PERUSE_COMM_MSG_REMOVE_FROM_UNEX_Q", "PERUSE_COMM_MSG_MATCH_POSTED_REQ"
+};
+enum {
+  PE_ACTIVATE, PE_MATCH_UNEX, PE_INSERT_POSTED, PE_REMOVE_POSTED, PE_XFER_BEGIN, PE_XFER_END,
+  PE_COMPLETE, PE_ARRIVED, PE_INSERT_UNEX, PE_REMOVE_UNEX, PE_MATCH_POSTED, PE_NEVENTS
+};
+/* The four durations of peruse.h's note. */
+enum { PD_ACTIVATE_TO_XFER, PD_XFER, PD_POSTED_Q, PD_UNEX_Q, PD_N };
+static const char *const pd_names[] = {
+  "activate->xfer_begin", "xfer_begin->xfer_end", "posted queue residence", "unexpected queue residence"
+};
+
+#define PE_SLOTS 1024   /* requests and messages in flight that one process can follow */
+
+/* A request's (or an unexpected message's, §4.3: MSG events carry the message's own id)
+** times. Slots are freed when the request completes or the message leaves the
+** unexpected queue; a freed slot is a tombstone, so the ids stored after it stay
+** reachable. */
+enum { PE_FREE, PE_USED, PE_GONE };
+
+typedef struct pe_request {
+  MPI_Aint id;
+  int state;
+  double t_activate, t_xfer, t_posted, t_unex;
+} pe_request;
+
+static struct {
+  int initialised, ok;
+  peruse_event_h handle[PE_NEVENTS];
+  int supported[PE_NEVENTS];
+  double count[PE_NEVENTS];
+  double sum[PD_N], max[PD_N], n[PD_N];
+  pe_request req[PE_SLOTS];
+} pe;
+
+static pe_request *pe_slot(MPI_Aint id)
+{
+  unsigned long h = ((unsigned long)id >> 4) % PE_SLOTS, k;
+  pe_request *reuse = NULL;
+  for (k = 0; k < PE_SLOTS; k++) {
+    pe_request *r = &pe.req[(h + k) % PE_SLOTS];
+    if (r->state == PE_USED && r->id == id) return r;
+    if (r->state == PE_GONE && reuse == NULL) reuse = r;
+    if (r->state == PE_FREE) { if (reuse == NULL) reuse = r; break; }
+  }
+  if (reuse == NULL) return NULL;   /* table full: this one is not timed */
+  memset(reuse, 0, sizeof *reuse);
+  reuse->state = PE_USED;
+  reuse->id = id;
+  return reuse;
+}
+
+static void pe_duration(int which, double since, double now)
+{
+  double d;
+  if (since <= 0.0) return;
+  d = now - since;
+  pe.sum[which] += d;
+  pe.n[which] += 1.0;
+  if (d > pe.max[which]) pe.max[which] = d;
+}
+
+static int pe_callback(peruse_event_h event_h, MPI_Aint unique_id, peruse_comm_spec_t *spec, void *param)
+{
+  int kind = (int)(size_t)param;
+  double now = MPI_Wtime();
+  pe_request *r;
+  (void)event_h; (void)spec;
+  pe.count[kind] += 1.0;
+  /* counted only: a message's arrival, and the matches (Open MPI 4.1 passes the
+  ** request's id with MSG_MATCH_POSTED_REQ, not the message's as §4.3 says) */
+  if (kind == PE_ARRIVED || kind == PE_MATCH_UNEX || kind == PE_MATCH_POSTED) return MPI_SUCCESS;
+  r = pe_slot(unique_id);
+  if (r == NULL) return MPI_SUCCESS;
+  switch (kind) {
+  case PE_ACTIVATE:                        /* a request's life begins: no older times */
+    r->t_xfer = r->t_posted = r->t_unex = 0.0;
+    r->t_activate = now;
+    break;
+  case PE_XFER_BEGIN: pe_duration(PD_ACTIVATE_TO_XFER, r->t_activate, now); r->t_xfer = now; break;
+  case PE_XFER_END: pe_duration(PD_XFER, r->t_xfer, now); break;
+  case PE_INSERT_POSTED: r->t_posted = now; break;
+  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); r->t_posted = 0.0; break;
+  case PE_INSERT_UNEX: r->t_unex = now; break;
+  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); r->state = PE_GONE; break;
+  case PE_COMPLETE: r->state = PE_GONE; break;       /* the id may be used again */
+  default: break;
+  }
+  return MPI_SUCCESS;
+}
+
+SK_API void sk_peruse_begin(sk_group *g)
+{
+  MPI_Comm comm = sk_tp_group_mpi_comm(g);
+  int i, event;
+  if (!pe.initialised) { pe.initialised = 1; pe.ok = PERUSE_Init() == PERUSE_SUCCESS; }
+  memset(pe.count, 0, sizeof pe.count);
+  memset(pe.sum, 0, sizeof pe.sum);
+  memset(pe.max, 0, sizeof pe.max);
+  memset(pe.n, 0, sizeof pe.n);
+  memset(pe.req, 0, sizeof pe.req);
+  for (i = 0; i < PE_NEVENTS; i++) {
+    pe.supported[i] = 0;
+    pe.handle[i] = PERUSE_EVENT_HANDLE_NULL;
+    if (!pe.ok || PERUSE_Query_event(pe_names[i], &event) != PERUSE_SUCCESS) continue;
+    if (PERUSE_Event_comm_register(event, comm, pe_callback, (void *)(size_t)i, &pe.handle[i]) != PERUSE_SUCCESS)
+      continue;
+    if (PERUSE_Event_activate(pe.handle[i]) != PERUSE_SUCCESS) { PERUSE_Event_release(&pe.handle[i]); continue; }
+    pe.supported[i] = 1;
+  }
+  /* no member's measurement traffic before every member listens: else a message that
+  ** arrives early is filed unexpected unseen, and only its removal is counted */
+  sk_tp_barrier(g);
+}
+
+/* What one process sends to rank 0: counts, supported flags, then sum/max/n per duration. */
+#define PE_PACK (2 * PE_NEVENTS + 3 * PD_N)
+
+SK_API void sk_peruse_end(sk_group *g, char *note, size_t size)
+{
+  double mine[PE_PACK], *all = NULL;
+  int i, p, n = sk_tp_group_size(g), me = sk_tp_group_rank(g);
+  size_t used = strlen(note);
+  for (i = 0; i < PE_NEVENTS; i++)
+    if (pe.supported[i]) { PERUSE_Event_deactivate(pe.handle[i]); PERUSE_Event_release(&pe.handle[i]); }
+  for (i = 0; i < PE_NEVENTS; i++) { mine[i] = pe.count[i]; mine[PE_NEVENTS + i] = pe.supported[i]; }
+  for (i = 0; i < PD_N; i++) {
+    mine[2 * PE_NEVENTS + 3 * i] = pe.sum[i];
+    mine[2 * PE_NEVENTS + 3 * i + 1] = pe.max[i];
+    mine[2 * PE_NEVENTS + 3 * i + 2] = pe.n[i];
+  }
+  if (me == 0) all = (double *)sk_malloc(sizeof(double) * PE_PACK * (size_t)n);
+  sk_tp_gather_doubles(g, mine, PE_PACK, all, 0);
+  if (me == 0) {
+    sk_str s;
+    int missing = 0;
+    sk_str_init(&s);
+    sk_str_puts(&s, "# peruse events:");
+    for (i = 0; i < PE_NEVENTS; i++) {
+      double c = 0.0;
+      if (!all[PE_NEVENTS + i]) { missing++; continue; }
+      for (p = 0; p < n; p++) c += all[(size_t)p * PE_PACK + (size_t)i];
+      sk_str_printf(&s, "%s %s %.0f", i ? "," : "", pe_names[i] + 7, c);
+    }
+    sk_str_printf(&s, " (sum over %d processes)\n", n);
+    for (i = 0; i < PD_N; i++) {
+      double sum = 0.0, max = 0.0, cnt = 0.0;
+      for (p = 0; p < n; p++) {
+        const double *x = all + (size_t)p * PE_PACK + 2 * PE_NEVENTS + 3 * (size_t)i;
+        sum += x[0];
+        if (x[1] > max) max = x[1];
+        cnt += x[2];
+      }
+      if (cnt > 0.0)
+        sk_str_printf(&s, "# peruse %s: mean %.3f us, max %.3f us (%.0f requests)\n", pd_names[i],
+                      sum / cnt * 1e6, max * 1e6, cnt);
+    }
+    if (missing) {
+      sk_str_puts(&s, "# peruse: the library does not support");
+      for (i = 0; i < PE_NEVENTS; i++) if (!all[PE_NEVENTS + i]) sk_str_printf(&s, " %s", pe_names[i]);
+      sk_str_putc(&s, '\n');
+    }
+    if (used + 1 < size) sk_copy_string(note + used, size - used, s.data);
+    sk_str_free(&s);
+    free(all);
+  }
+}
+
+#else
+
+SK_API void sk_peruse_begin(sk_group *g) { (void)g; }
+SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void)note; (void)size; }
+
+#endif
+/* --- end split/transport/peruse.c --- */
+/* --- begin split/transport/io_files.h --- */
+#line 1 "split/transport/io_files.h"
+/*
+** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
+** they go, their names, and their removal. The directory is the one set_io_working_dir
+** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
+** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
+** header. File names carry the host, process id and a counter of the process that makes
+** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
+** Every file a process may have created is registered while it exists; a handler of
+** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
+** then lets the signal take its course; sk_io_files_finish removes the (empty) default
+** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
+*/
+#ifndef SK_IO_FILES_H
+#define SK_IO_FILES_H
+
+#line 17 "split/transport/io_files.h"
+#line 18 "split/transport/io_files.h"
+
+/* Collective over the world: world rank 0 names the default directory, every process
+** learns the name and installs the signal handlers. Without this call (unit tests) each
+** process names the default directory after itself on first use. */
+SK_API void sk_io_files_start(void);
+/* The header line "# MPI-IO files: ..." (nothing outside MPI-IO builds). */
+SK_API void sk_io_files_describe(sk_str *out, const char *dir);
+/* Removes the registered files and the default directory if empty (every process). */
+SK_API void sk_io_files_finish(void);
+
+#if SK_HAVE_MPI_IO
+/* The directory of test files: `dir` if not NULL, else the default one (made if needed). */
+SK_API const char *sk_io_dir(const char *dir);
+/* Collective over comm: rank 0 makes a new file name (`kind` and `group` go into it, e.g.
+** "shared", 0), every process receives it in path and registers it for removal. */
+SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
+/* A name of a file that exists no more (deleted, or never created): unregistered. */
+SK_API void sk_io_forget(const char *path);
+/* Removes the file if it exists (unlink) and unregisters it. */
+SK_API void sk_io_remove(const char *path);
+#endif
+
+#endif
+/* --- end split/transport/io_files.h --- */
+/* --- begin split/transport/io_files.c --- */
+#line 1 "split/transport/io_files.c"
+/*
+** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
+** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
+** process removes the default directory at the end (rmdir: only when it is empty), as
+** the one that made it may have been ended first.
+*/
+#line 8 "split/transport/io_files.c"
+
+#if SK_HAVE_MPI_IO
+#include <signal.h>
+#include <unistd.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#define IO_MAX_FILES 16
+#define IO_PATH 512
+
+static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
+static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
+static long io_counter;
+static int io_handlers;
+
+static void io_remove_all(void)
+{
+  int i;
+  for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
+  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
+}
+
+/* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
+static void io_on_signal(int sig)
+{
+  io_remove_all();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void io_install_handlers(void)
+{
+  static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
+  int i;
+  if (io_handlers) return;
+  io_handlers = 1;
+  for (i = 0; i < 3; i++) {
+    void (*old)(int) = signal(sigs[i], io_on_signal);
+    if (old == SIG_IGN) signal(sigs[i], SIG_IGN);   /* a signal ignored (nohup) stays ignored */
+  }
+}
+
+/* host name with only [A-Za-z0-9.-] (for file names) */
+static void io_host(char *buf, size_t size)
+{
+  char *p;
+  sk_tp_processor_name(buf, size);
+  for (p = buf; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
+      *p = '_';
+  if (buf[0] == '\0') sk_copy_string(buf, size, "host");
+}
+
+static void io_name_default(void)
+{
+  const char *tmp = getenv("TMPDIR");
+  char host[128];
+  if (tmp == NULL || tmp[0] == '\0') tmp = "/tmp";
+  io_host(host, sizeof host);
+  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", tmp, host, (long)getpid());
+}
+
+SK_API void sk_io_files_start(void)
+{
+  if (sk_tp_world_rank() == 0) io_name_default();
+  sk_tp_bcast(sk_tp_world(), io_default, sizeof io_default, 0);
+  io_install_handlers();
+}
+
+SK_API void sk_io_files_describe(sk_str *out, const char *dir)
+{
+  if (dir != NULL) sk_str_printf(out, "# MPI-IO files: in %s (set_io_working_dir)\n", dir);
+  else sk_str_printf(out, "# MPI-IO files: in %s (made when needed, removed at the end)\n",
+                     io_default[0] ? io_default : "a fresh directory under TMPDIR");
+}
+
+SK_API void sk_io_files_finish(void)
+{
+  io_remove_all();
+  memset(io_files, 0, sizeof io_files);
+}
+
+SK_API const char *sk_io_dir(const char *dir)
+{
+  if (dir != NULL) return dir;
+  if (io_default[0] == '\0') io_name_default();
+  io_install_handlers();
+  if (mkdir(io_default, 0700) != 0 && errno != EEXIST)
+    sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
+  return io_default;
+}
+
+static void io_register(const char *path)
+{
+  int i, free_slot = -1;
+  for (i = 0; i < IO_MAX_FILES; i++) {
+    if (sk_streq(io_files[i], path)) return;
+    if (free_slot < 0 && io_files[i][0] == '\0') free_slot = i;
+  }
+  if (free_slot < 0) sk_fatal("MPI-IO: more than %d files at once", IO_MAX_FILES);
+  if (strlen(path) >= IO_PATH) sk_fatal("MPI-IO: file name too long: %s", path);
+  io_files[free_slot][0] = '\0';
+  strcpy(io_files[free_slot], path);
+}
+
+SK_API void sk_io_forget(const char *path)
+{
+  int i;
+  for (i = 0; i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
+}
+
+SK_API void sk_io_remove(const char *path)
+{
+  unlink(path);
+  sk_io_forget(path);
+}
+
+SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size)
+{
+  char prefix[IO_PATH], host[128], full[IO_PATH + 40];
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  memset(prefix, 0, sizeof prefix);
+  if (rank == 0) {
+    io_host(host, sizeof host);
+    sprintf(prefix, "%.380s/skampi_io-%.64s-%ld-%ld", sk_io_dir(dir), host, (long)getpid(), ++io_counter);
+  }
+  MPI_Bcast(prefix, (int)sizeof prefix, MPI_CHAR, 0, comm);
+  sprintf(full, "%s-%.16s-%d", prefix, kind, group);
+  io_register(full);
+  sk_copy_string(path, size, full);
+}
+
+#else /* no MPI-IO */
+
+SK_API void sk_io_files_start(void) {}
+SK_API void sk_io_files_describe(sk_str *out, const char *dir) { (void)out; (void)dir; }
+SK_API void sk_io_files_finish(void) {}
+
+#endif
+/* --- end split/transport/io_files.c --- */
+/* --- begin split/transport/io_daccess.h --- */
+#line 1 "split/transport/io_daccess.h"
+/*
+** io_daccess.h -- the data access routine classes of MPI-IO (MPI-2 §9.4.1) as the
+** `daccess` bit mask of SKaMPI 6's io.c: one bit for the positioning, one for the
+** synchronism, one for the coordination. The twelve classes, in the order the
+** data_access_routines iterator yields them, and the MPI routine each one stands for.
+** Pure data: compiled in every build (print_data_access_settings works everywhere).
+*/
+#ifndef SK_IO_DACCESS_H
+#define SK_IO_DACCESS_H
+
+#line 12 "split/transport/io_daccess.h"
+
+#define SK_IO_EXPLICIT_OFFSETS 0x001
+#define SK_IO_INDIVIDUAL_FILE_POINTERS 0x002
+#define SK_IO_SHARED_FILE_POINTER 0x004
+#define SK_IO_BLOCKING 0x010
+#define SK_IO_NONBLOCKING_SPLIT 0x020
+#define SK_IO_NONCOLLECTIVE 0x100
+#define SK_IO_COLLECTIVE 0x200
+#define SK_IO_CLASSES 12
+
+/* The i-th class (0 <= i < SK_IO_CLASSES): 0x111, 0x112, 0x114, 0x121, ..., 0x224. */
+SK_API int sk_io_class(int i);
+/* 1 if daccess is exactly one of the twelve classes. */
+SK_API int sk_io_class_valid(long daccess);
+/* "MPI_File_write_at", "MPI_File_read_ordered_begin/end", ... or NULL if not a class. */
+SK_API const char *sk_io_routine(long daccess, int write);
+/* The "#" lines of print_data_access_settings: the three properties of daccess and the
+** routines (flag bit 1: the read routine, bit 2: the write routine). */
+SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag);
+
+#endif
+/* --- end split/transport/io_daccess.h --- */
+/* --- begin split/transport/io_daccess.c --- */
+#line 1 "split/transport/io_daccess.c"
+/*
+** io_daccess.c -- see io_daccess.h.
+*/
+#line 5 "split/transport/io_daccess.c"
+
+static const struct { int bits; const char *routine; } io_classes[SK_IO_CLASSES] = {
+  { 0x111, "%s_at" }, { 0x112, "%s" }, { 0x114, "%s_shared" },
+  { 0x121, "i%s_at" }, { 0x122, "i%s" }, { 0x124, "i%s_shared" },
+  { 0x211, "%s_at_all" }, { 0x212, "%s_all" }, { 0x214, "%s_ordered" },
+  { 0x221, "%s_at_all_begin/end" }, { 0x222, "%s_all_begin/end" }, { 0x224, "%s_ordered_begin/end" }
+};
+
+SK_API int sk_io_class(int i) { return i >= 0 && i < SK_IO_CLASSES ? io_classes[i].bits : 0; }
+
+static int io_class_index(long daccess)
+{
+  int i;
+  for (i = 0; i < SK_IO_CLASSES; i++) if (io_classes[i].bits == daccess) return i;
+  return -1;
+}
+
+SK_API int sk_io_class_valid(long daccess) { return io_class_index(daccess) >= 0; }
+
+SK_API const char *sk_io_routine(long daccess, int write)
+{
+  static char names[2][SK_IO_CLASSES][48];
+  int i = io_class_index(daccess), w = write != 0;
+  if (i < 0) return NULL;
+  if (names[w][i][0] == '\0') {
+    char base[24];
+    sprintf(base, io_classes[i].routine, w ? "write" : "read");
+    sprintf(names[w][i], "MPI_File_%s", base);
+  }
+  return names[w][i];
+}
+
+SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag)
+{
+  sk_str_printf(out, "# data access 0x%03lx: positioning %s, synchronism %s, coordination %s\n", daccess,
+                daccess & SK_IO_EXPLICIT_OFFSETS ? "explicit offsets"
+                : daccess & SK_IO_INDIVIDUAL_FILE_POINTERS ? "individual file pointers"
+                : daccess & SK_IO_SHARED_FILE_POINTER ? "shared file pointer" : "?",
+                daccess & SK_IO_BLOCKING ? "blocking" : daccess & SK_IO_NONBLOCKING_SPLIT ?
+                (daccess & SK_IO_COLLECTIVE ? "split collective" : "non-blocking") : "?",
+                daccess & SK_IO_NONCOLLECTIVE ? "non-collective" : daccess & SK_IO_COLLECTIVE ? "collective" : "?");
+  if (!sk_io_class_valid(daccess)) { sk_str_puts(out, "# (not one of the twelve data access classes)\n"); return; }
+  if (flag & 1) sk_str_printf(out, "# read routine: %s\n", sk_io_routine(daccess, 0));
+  if (flag & 2) sk_str_printf(out, "# write routine: %s\n", sk_io_routine(daccess, 1));
+}
+/* --- end split/transport/io_daccess.c --- */
+/* --- begin split/core/value.h --- */
+#line 1 "split/core/value.h"
 /*
 ** value.h -- the dynamically typed values of the input language (SKaMPI 5 manual §5.1):
 ** integer, double, string, communicator, datatype, reduction operator, info; and the
@@ -2835,7 +3860,7 @@ SK_API void sk_oversub_summary(sk_str *footer)
 #ifndef SK_VALUE_H
 #define SK_VALUE_H
 
-#line 13 "split/value.h"
+#line 13 "split/core/value.h"
 
 typedef enum sk_type {
   SK_T_NONE = 0, SK_T_INT, SK_T_DOUBLE, SK_T_STRING, SK_T_COMM, SK_T_DATATYPE,
@@ -2921,16 +3946,16 @@ SK_API void sk_darray_set(sk_value *v, size_t i, const sk_datatype *t);
 SK_API int sk_array_equal(const sk_value *a, const sk_value *b);
 
 #endif
-/* --- end split/value.h --- */
-/* --- begin split/value.c --- */
-#line 1 "split/value.c"
+/* --- end split/core/value.h --- */
+/* --- begin split/core/value.c --- */
+#line 1 "split/core/value.c"
 /*
 ** value.c -- values of the input language and the predefined datatypes and reduction
 ** operators of SKaMPI 5 manual §5.2. The MPI handles, sizes and extents are filled in at
 ** start-up (sk_values_init, after the transport started) because some MPI libraries
 ** do not make their handles compile-time constants.
 */
-#line 8 "split/value.c"
+#line 8 "split/core/value.c"
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -3244,9 +4269,9 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b)
   }
   return 1;
 }
-/* --- end split/value.c --- */
-/* --- begin split/measure.h --- */
-#line 1 "split/measure.h"
+/* --- end split/core/value.c --- */
+/* --- begin split/core/measure.h --- */
+#line 1 "split/core/measure.h"
 /*
 ** measure.h -- what a measurement function sees, and how it is described in the
 ** catalogue (SKaMPI 5 manual §6.2, SKaLib report (TR 99/07) ch. 5). A measurement has up to three functions
@@ -3261,7 +4286,7 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b)
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
 
-#line 16 "split/measure.h"
+#line 16 "split/core/measure.h"
 
 typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
@@ -3285,6 +4310,8 @@ typedef struct sk_mctx {
   char fail_msg[200];
   struct sk_sync *sync;     /* synchronisation state (engine) */
   const struct sk_settings *settings; /* the engine settings of the run (settings.h) */
+  const struct sk_sync_config *sync_config; /* their synchronisation part (settings->sync),
+                              read by the sync layer below the settings; NULL: defaults */
   int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
 } sk_mctx;
 
@@ -3354,9 +4381,9 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif
-/* --- end split/measure.h --- */
-/* --- begin split/verify.h --- */
-#line 1 "split/verify.h"
+/* --- end split/core/measure.h --- */
+/* --- begin split/core/verify.h --- */
+#line 1 "split/core/verify.h"
 /*
 ** verify.h -- data verification of measurements (switch_verification_on, `skampi -v`):
 ** before its timed repetitions a measurement runs once more with pattern-filled
@@ -3380,7 +4407,7 @@ SK_API void sk_pingpong_describe(sk_str *out);
 #ifndef SK_VERIFY_H
 #define SK_VERIFY_H
 
-#line 25 "split/verify.h"
+#line 25 "split/core/verify.h"
 
 typedef void (*sk_verify_fn)(sk_mctx *m, const sk_value *args);
 
@@ -3425,13 +4452,13 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
 SK_API const sk_verifier *sk_verifier_find(const char *name);
 
 #endif
-/* --- end split/verify.h --- */
-/* --- begin split/verify.c --- */
-#line 1 "split/verify.c"
+/* --- end split/core/verify.h --- */
+/* --- begin split/core/verify.c --- */
+#line 1 "split/core/verify.c"
 /*
 ** verify.c -- patterns, comparison and the verification pass (verify.h).
 */
-#line 5 "split/verify.c"
+#line 5 "split/core/verify.c"
 
 SK_API unsigned char sk_verify_byte(long stream, size_t i)
 {
@@ -3489,9 +4516,9 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
   def->measure(m, args);
   if (!m->failed && v->check) v->check(m, args);
 }
-/* --- end split/verify.c --- */
-/* --- begin split/stats.h --- */
-#line 1 "split/stats.h"
+/* --- end split/core/verify.c --- */
+/* --- begin split/core/stats.h --- */
+#line 1 "split/core/stats.h"
 /*
 ** stats.h -- the statistics of SKaLib §3.2 and appendix A and the node-time selection
 ** of SKaMPI 5 manual §7.1. Pure functions, no communication.
@@ -3499,7 +4526,7 @@ SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_m
 #ifndef SK_STATS_H
 #define SK_STATS_H
 
-#line 9 "split/stats.h"
+#line 9 "split/core/stats.h"
 
 SK_API double sk_stats_mean(const double *x, int n);
 /* The smallest of x[0..n-1]; 0 for n <= 0. */
@@ -3523,13 +4550,13 @@ SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
 SK_API int sk_node_times_select(const double *times, int n, int max, double *out);
 
 #endif
-/* --- end split/stats.h --- */
-/* --- begin split/stats.c --- */
-#line 1 "split/stats.c"
+/* --- end split/core/stats.h --- */
+/* --- begin split/core/stats.c --- */
+#line 1 "split/core/stats.c"
 /*
 ** stats.c -- see stats.h.
 */
-#line 5 "split/stats.c"
+#line 5 "split/core/stats.c"
 
 SK_API double sk_stats_mean(const double *x, int n)
 {
@@ -3624,9 +4651,9 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
   free(sorted);
   return max;
 }
-/* --- end split/stats.c --- */
-/* --- begin split/asec.h --- */
-#line 1 "split/asec.h"
+/* --- end split/core/stats.c --- */
+/* --- begin split/core/asec.h --- */
+#line 1 "split/core/asec.h"
 /*
 ** asec.h -- automatic standard-error control (SKaLib §3.2, SKaMPI 5 manual §5.3.3): decides
 ** whether one more single measurement is needed, and forms the measurement's result.
@@ -3636,7 +4663,7 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
 #ifndef SK_ASEC_H
 #define SK_ASEC_H
 
-#line 11 "split/asec.h"
+#line 11 "split/core/asec.h"
 
 typedef struct sk_asec_config {
   int min_reps;            /* default 8 */
@@ -3680,13 +4707,13 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 SK_API double sk_asec_relative_error(const sk_asec *a);
 
 #endif
-/* --- end split/asec.h --- */
-/* --- begin split/asec.c --- */
-#line 1 "split/asec.c"
+/* --- end split/core/asec.h --- */
+/* --- begin split/core/asec.c --- */
+#line 1 "split/core/asec.c"
 /*
 ** asec.c -- see asec.h.
 */
-#line 5 "split/asec.c"
+#line 5 "split/core/asec.c"
 
 SK_API void sk_asec_default_config(sk_asec_config *c)
 {
@@ -3760,9 +4787,9 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
   *kept = n;
   free(k);
 }
-/* --- end split/asec.c --- */
-/* --- begin split/buffers.h --- */
-#line 1 "split/buffers.h"
+/* --- end split/core/asec.c --- */
+/* --- begin split/core/buffers.h --- */
+#line 1 "split/core/buffers.h"
 /*
 ** buffers.h -- the send and receive buffers of SKaMPI 5 manual §6.1 and §4.1: one region
 ** of set_skampi_buffer bytes per process, alignment of both buffers, buffer cycling (the
@@ -3776,7 +4803,7 @@ SK_API void sk_asec_result(const sk_asec *a, double *mean, double *std_error, in
 #ifndef SK_BUFFERS_H
 #define SK_BUFFERS_H
 
-#line 15 "split/buffers.h"
+#line 15 "split/core/buffers.h"
 
 typedef struct sk_buffer_config {
   size_t size;             /* set_skampi_buffer; default 64 KiB */
@@ -3801,13 +4828,13 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
                              char **send, char **recv);
 
 #endif
-/* --- end split/buffers.h --- */
-/* --- begin split/buffers.c --- */
-#line 1 "split/buffers.c"
+/* --- end split/core/buffers.h --- */
+/* --- begin split/core/buffers.c --- */
+#line 1 "split/core/buffers.c"
 /*
 ** buffers.c -- see buffers.h.
 */
-#line 5 "split/buffers.c"
+#line 5 "split/core/buffers.c"
 
 static struct {
   char *region;            /* size + alignment slack */
@@ -3938,9 +4965,865 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
     for (i = 0; i < buffers.cache_allocated; i += 32) buffers.cache[i] = (char)(buffers.cache[i] + 1);
   }
 }
-/* --- end split/buffers.c --- */
-/* --- begin split/sync_offsets.h --- */
-#line 1 "split/sync_offsets.h"
+/* --- end split/core/buffers.c --- */
+/* --- begin split/core/loops.h --- */
+#line 1 "split/core/loops.h"
+/*
+** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
+** `for` loops (interp.c) and the first phase of `autorefine` loops (apr.c) take their
+** points from here, so both see the same values.
+**
+** Values: first * step^k (multiplicative) or first + k * step (additive), k = 0, 1, ...
+** computed in closed form. Integer loops round each value to the nearest multiple of
+** multiple_of (a positive value never below multiple_of) and skip a value that is not
+** beyond the previous one. A value within a tolerance (1e-9 of the bound, resp. of the
+** step) of the bound counts as the bound, so 1 .. 1048576 step *sqrt(2) ends at 1048576.
+** The loop ends at the first value beyond the bound, or, with no bound ('...'), beyond
+** open_limit. include_last (autorefine, SKaLib report (TR 99/07) §3.3.1) makes the bound
+** itself the last point -- for integer loops the largest multiple of multiple_of not
+** above it -- whether or not the series reaches it: `3 to 100 step +10` gives 3 .. 93 as
+** a for loop and 3 .. 93, 100 as an autorefine loop.
+*/
+#ifndef SK_LOOPS_H
+#define SK_LOOPS_H
+
+#line 21 "split/core/loops.h"
+
+typedef struct sk_loop_spec {
+  double first, last;       /* last is unused when has_last is 0 */
+  int has_last;             /* 0: the bound is '...' (see open_limit) */
+  double step;              /* addend (either sign), or factor > 1 when multiplies */
+  int multiplies;
+  int integer;              /* values are rounded to multiples of multiple_of */
+  long multiple_of;         /* >= 1 */
+  int include_last;         /* the bound is always a point (ascending loops only) */
+  double open_limit;        /* has_last == 0: values above this end the loop */
+} sk_loop_spec;
+
+typedef struct sk_loop_gen {
+  sk_loop_spec spec;
+  long k;                   /* next exponent or multiple of the step */
+  int have_prev, done, end_done;
+  double prev;
+  double reach;             /* a series value at or beyond this has reached the bound */
+} sk_loop_gen;
+
+SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s);
+/* 1 and the next value in *x, or 0 when the loop has ended. */
+SK_API int sk_loop_next(sk_loop_gen *g, double *x);
+/* The rounding rule of integer loops (identity for others). */
+SK_API double sk_loop_round(const sk_loop_spec *s, double x);
+/* The last point of an include_last loop. */
+SK_API double sk_loop_last_value(const sk_loop_spec *s);
+#ifdef SKAMPI_TESTING
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max);
+#endif
+
+#endif
+/* --- end split/core/loops.h --- */
+/* --- begin split/core/loops.c --- */
+#line 1 "split/core/loops.c"
+/*
+** loops.c -- see loops.h.
+*/
+#line 5 "split/core/loops.c"
+
+#define LOOP_BOUND_TOLERANCE 1e-9
+
+/* Forces a value to double precision (x87 keeps more in registers), so that comparisons
+** with the bound mean the same on every target. */
+static double loop_store(double v)
+{
+  volatile double stored = v;
+  return stored;
+}
+
+static int loop_up(const sk_loop_spec *s) { return s->multiplies || s->step > 0.0; }
+
+SK_API double sk_loop_round(const sk_loop_spec *s, double x)
+{
+  double grid, rounded;
+  if (!s->integer) return x;
+  grid = s->multiple_of > 1 ? (double)s->multiple_of : 1.0;
+  rounded = floor(x / grid + 0.5) * grid;
+  if (x > 0.0 && rounded < grid) rounded = grid;
+  return rounded;
+}
+
+SK_API double sk_loop_last_value(const sk_loop_spec *s)
+{
+  double grid, value;
+  if (!s->integer) return s->last;
+  grid = s->multiple_of > 1 ? (double)s->multiple_of : 1.0;
+  value = floor(s->last / grid) * grid;
+  if (s->last > 0.0 && value < grid) value = grid;
+  return value;
+}
+
+SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s)
+{
+  double tolerance;
+  memset(g, 0, sizeof *g);
+  g->spec = *s;
+  tolerance = s->multiplies ? fabs(s->last) * LOOP_BOUND_TOLERANCE : fabs(s->step) * LOOP_BOUND_TOLERANCE;
+  g->reach = loop_store(loop_up(s) ? s->last - tolerance : s->last + tolerance);
+}
+
+static double loop_series(const sk_loop_gen *g)
+{
+  const sk_loop_spec *s = &g->spec;
+  if (s->multiplies) return loop_store(s->first * pow(s->step, (double)g->k));
+  return loop_store(s->first + (double)g->k * s->step);
+}
+
+/* Is a beyond b in the loop's direction? */
+static int loop_beyond(const sk_loop_spec *s, double a, double b) { return loop_up(s) ? a > b : a < b; }
+
+/* The bound as the last point, once, when it lies beyond the previous point. */
+static int loop_end_point(sk_loop_gen *g, double *x)
+{
+  double end = sk_loop_last_value(&g->spec);
+  g->done = 1;
+  if (!g->spec.include_last || g->end_done) return 0;
+  g->end_done = 1;
+  if (g->have_prev && !loop_beyond(&g->spec, end, g->prev)) return 0;
+  *x = end;
+  return 1;
+}
+
+SK_API int sk_loop_next(sk_loop_gen *g, double *x)
+{
+  const sk_loop_spec *s = &g->spec;
+  while (!g->done) {
+    double value = loop_series(g), rounded;
+    g->k++;
+    if (s->integer && fabs(value) > (double)LONG_MAX / 2) return loop_end_point(g, x);
+    if (!s->has_last) {
+      if (value > s->open_limit) { g->done = 1; return 0; }
+    } else if (!loop_beyond(s, g->reach, value)) {       /* the series reached the bound */
+      if (s->include_last) return loop_end_point(g, x);
+      g->done = 1;
+      if (loop_beyond(s, value, s->last) && fabs(value - s->last) > fabs(s->last - g->reach)) return 0;
+      value = s->last;                                    /* within the tolerance: the bound */
+    }
+    rounded = sk_loop_round(s, value);
+    if (s->has_last && loop_beyond(s, rounded, s->last)) return loop_end_point(g, x);
+    if (g->have_prev && !loop_beyond(s, rounded, g->prev)) continue;
+    g->prev = rounded;
+    g->have_prev = 1;
+    *x = rounded;
+    return 1;
+  }
+  return 0;
+}
+
+#ifdef SKAMPI_TESTING
+/* The values of a bounded loop, for tests: returns their number (at most max). */
+SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
+                          int integer, double *out, int max)
+{
+  sk_loop_spec s;
+  sk_loop_gen g;
+  int n = 0;
+  memset(&s, 0, sizeof s);
+  s.first = from; s.last = to; s.has_last = 1; s.step = step; s.multiplies = multiplies;
+  s.multiple_of = multiple_of; s.integer = integer;
+  sk_loop_begin(&g, &s);
+  while (n < max && sk_loop_next(&g, &out[n])) n++;
+  return n;
+}
+#endif
+/* --- end split/core/loops.c --- */
+/* --- begin split/core/apr.h --- */
+#line 1 "split/core/apr.h"
+/*
+** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
+** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
+** measured: first the points of the plain loop, then, one at a time, the middle of the
+** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
+** segment can be split, the step budget is used up, or the caller stops it.
+**
+** Pure and deterministic: no clock, no communication, no global state. Every process
+** can drive its own copy in lock-step with the same results (or rank 0 drives it and
+** broadcasts each x); equal inputs always give equal sequences.
+**
+** Use:
+**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
+**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
+**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
+**   sk_apr_free(a);
+** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
+** `for` and `autorefine` loops produce their initial points in exactly one place.
+*/
+#ifndef SK_APR_H
+#define SK_APR_H
+
+#line 24 "split/core/apr.h"
+
+/* The limits of a refinement, also the autorefine part of the engine settings
+** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
+** _max_steps. The one definition of their units: */
+typedef struct sk_apr_limits {
+  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
+                           The key is at most (m_c - m_b)/m_b, so max_error is also the
+                           relative resolution: a segment shorter than max_error * m_b is
+                           never split */
+  double min_distance;  /* ABSOLUTE, in loop-variable units (bytes for message sizes):
+                           never split a segment whose two abscissae are closer than this.
+                           0 = automatic: multiple_of for integer loops, (last - first) *
+                           1e-6 otherwise. Integer loops use at least 1 and multiple_of */
+  int max_steps;        /* budget: total number of measured points incl. the initial ones;
+                           0 = no limit. Also cuts the initial points if they are more */
+  double budget_factor; /* set_autorefine_factor (the original SKaMPI 5's autorefine
+                           budget): refinement stops when factor x the number of initial
+                           points have been measured in all; 0 = no such limit */
+} sk_apr_limits;
+
+typedef struct sk_apr_config {
+  double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
+  double step;          /* geometric: factor > 1; linear: addend > 0 */
+  int geometric;        /* 1: logarithmic scale (step *x), 0: linear (step +x) */
+  int integer;          /* 1: the loop variable is an integer: points are rounded */
+  long multiple_of;     /* >= 1; with integer loops every point is a multiple of it
+                           (must be 1 for non-integer loops) */
+  sk_apr_limits limits;
+  int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
+} sk_apr_config;
+
+typedef struct sk_apr sk_apr;
+
+
+/* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
+** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
+** bounds; see apr.c for why these values. */
+SK_API void sk_apr_default_config(sk_apr_config *c);
+/* NULL if c is valid, else a constant message naming the offending field. */
+SK_API const char *sk_apr_config_error(const sk_apr_config *c);
+/* Copies *c. Returns NULL when sk_apr_config_error(c) != NULL (the caller reports it). */
+SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
+/* 1: measure at *x next and call sk_apr_report; 0: finished (sk_apr_stop_reason says
+** why). Calling it again while a point awaits its result is an internal error. */
+SK_API int sk_apr_next(sk_apr *a, double *x);
+/* 1 when the x last returned by sk_apr_next was added by refinement (phase two), 0 for a
+** point of the plain loop. */
+SK_API int sk_apr_point_added(const sk_apr *a);
+/* The result measured at the x last returned by sk_apr_next. */
+SK_API void sk_apr_report(sk_apr *a, double t);
+SK_API void sk_apr_free(sk_apr *a);
+#ifdef SKAMPI_TESTING
+/* Largest key among the segments that can still be split (the error estimate of
+** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
+SK_API double sk_apr_max_key(const sk_apr *a);
+/* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
+** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
+SK_API void sk_apr_stop(sk_apr *a);
+/* Points measured (reported) so far. */
+SK_API int sk_apr_count(const sk_apr *a);
+/* The i-th measured point in increasing x, 0 <= i < sk_apr_count(a). */
+SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t);
+/* "not finished", "error bound reached", "minimum distance" (no segment can be split,
+** or fewer than two points), "step budget", "stopped", or "fixed loop" (refine = 0). */
+SK_API const char *sk_apr_stop_reason(const sk_apr *a);
+/* For tests: 1 if the internal state is consistent (points sorted and linked, every
+** splittable segment in the heap with its freshly recomputed key, heap ordered). */
+SK_API int sk_apr_self_check(const sk_apr *a);
+
+#endif
+
+/* The value the loop uses for x: unchanged for non-integer loops; otherwise rounded to
+** the nearest multiple of multiple_of, where a positive x never becomes less than
+** multiple_of. */
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
+/* Eq. 3.5 for the segment (m_b, m_c) = (x[1], x[2]) with results t[1], t[2];
+** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
+** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
+SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
+#endif
+/* --- end split/core/apr.h --- */
+/* --- begin split/core/apr.c --- */
+#line 1 "split/core/apr.c"
+/*
+** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
+** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
+** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
+**
+** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
+** bound always included.
+**
+** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
+**     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
+** D1 = t_c minus the value at m_c of the line through the left neighbour segment
+** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
+** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
+** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
+** total order: the choice never depends on the heap's layout). The top one is split at
+** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
+** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
+** strictly inside; it leaves the heap for good. After each new point the four segments
+** whose key depends on it are recomputed.
+**
+** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
+** splittable segment left ("minimum distance"); max_steps points measured, initial points
+** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
+** sk_apr_default_config.
+**
+** Invariants: equal inputs give equal sequences on every process; keys are finite.
+*/
+#line 29 "split/core/apr.c"
+#line 30 "split/core/apr.c"
+
+#define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
+#define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
+#define APR_MAX_LOOP_VALUES 2147483000.0 /* more initial values than this: config error */
+#define APR_MAX_EXACT_INTEGER 9007199254740992.0 /* 2^53 */
+#define APR_MAX_POINTS (INT_MAX / 2 - 1) /* keeps heap index arithmetic in int */
+
+typedef struct apr_point {
+  double x, t;
+  int prev, next;   /* neighbours in increasing x, -1 at the ends */
+  int heap_pos;     /* heap position of the segment (this point, next); -1: not queued */
+  double key;       /* eq. 3.5 key of that segment, valid while queued */
+  double split;     /* where that segment would be split, valid while queued */
+} apr_point;
+
+/* Point ids in increasing x, rebuilt on demand. Kept behind a pointer so that the const
+** accessor sk_apr_point can refresh it (the cache is not part of the logical state). */
+typedef struct apr_sorted_view {
+  int *ids;
+  size_t cap;
+  int valid;
+} apr_sorted_view;
+
+enum { APR_INITIAL, APR_REFINING, APR_FINISHED };
+
+struct sk_apr {
+  sk_apr_config cfg;
+  double min_distance;  /* effective value (automatic and integer rules applied) */
+  sk_loop_gen initial;  /* the values of phase one */
+  apr_point *points;    /* in the order measured; point 0 is always the smallest */
+  size_t points_cap;
+  int count;
+  int *heap;            /* ids of the splittable segments (a segment = its left point) */
+  size_t heap_cap;
+  int heap_len;
+  int phase;
+  int refining_started;
+  int initial_count;     /* points measured before refining started (budget_factor) */
+  int pending;          /* a point was handed out and awaits its result */
+  double pending_x;
+  int pending_left;     /* the segment being split, -1 for a phase-one point */
+  int stopped;
+  const char *reason;
+  apr_sorted_view *sorted;
+};
+
+/* ---- small numeric helpers ---- */
+
+static int apr_is_finite(double v)
+{
+  return v == v && v - v == 0.0;
+}
+
+/* Forces a value to double precision (x87 keeps more in registers), so comparisons of
+** split points with the segment ends mean the same on every target. */
+static double apr_store(double v)
+{
+  volatile double stored = v;
+  return stored;
+}
+
+static double apr_relative(double error, double reference)
+{
+  double e = fabs(error), r = fabs(reference);
+  if (e != e) return 0.0;
+  if (e == 0.0) return 0.0;
+  if (r == 0.0 || e >= APR_KEY_CAP * r) return APR_KEY_CAP;
+  return e / r;
+}
+
+/* Value at x of the line through (x0, t0) and (x1, t1), x0 != x1. */
+static double apr_extrapolate(double x0, double t0, double x1, double t1, double x)
+{
+  return t0 + (t1 - t0) * ((x - x0) / (x1 - x0));
+}
+
+/* ---- configuration ---- */
+
+/* Defaults:
+**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
+**     sqrt(2) as typical).
+**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual
+**     §5.3.3); a prediction error below what each measurement may carry as noise is not
+**     evidence of a jump, and §3.3 says not to spend time measuring noise. Through eq.
+**     3.5's third term it also places a jump to within 10% of its position: each split
+**     halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
+**     sigma = sqrt(2) (one more in an end segment).
+**   min_distance 0 = automatic: multiple_of for integer loops, a millionth of the range
+**     otherwise (SKaMPI 4's Min_Distance was absolute).
+**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
+**     time limit (sk_apr_stop) bounds the time. */
+SK_API void sk_apr_default_config(sk_apr_config *c)
+{
+  c->first = 1.0;
+  c->last = 1.0;
+  c->step = 2.0;
+  c->geometric = 1;
+  c->integer = 1;
+  c->multiple_of = 1;
+  c->limits.max_error = 0.1;
+  c->limits.min_distance = 0.0;
+  c->limits.max_steps = 0;
+  c->limits.budget_factor = 0.0;
+  c->refine = 1;
+}
+
+SK_API const char *sk_apr_config_error(const sk_apr_config *c)
+{
+  double values;
+  if (c == NULL) return "no loop configuration";
+  if (!apr_is_finite(c->first) || !apr_is_finite(c->last))
+    return "the loop bounds must be finite numbers";
+  if (c->first > c->last) return "the first loop value must not exceed the last";
+  if (!apr_is_finite(c->step)) return "the loop step must be a finite number";
+  if (c->geometric) {
+    if (!(c->step > 1.0)) return "a multiplicative loop step must be greater than 1";
+    if (!(c->first > 0.0)) return "a loop with a multiplicative step must start above 0";
+  } else if (!(c->step > 0.0)) {
+    return "an additive loop step must be greater than 0";
+  }
+  if (c->multiple_of < 1) return "multiple_of must be at least 1";
+  if (!c->integer && c->multiple_of != 1) return "multiple_of needs an integer loop";
+  if (c->integer && (fabs(c->first) > APR_MAX_EXACT_INTEGER
+                     || fabs(c->last) > APR_MAX_EXACT_INTEGER
+                     || (double)c->multiple_of > APR_MAX_EXACT_INTEGER))
+    return "integer loop values must not exceed 2^53";
+  if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
+  if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
+  if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
+  if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
+  if (c->geometric) values = log(c->last / c->first) / log(c->step);
+  else values = (c->last - c->first) / c->step;
+  if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
+  return NULL;
+}
+
+/* The loop of phase one: a for loop that always ends at the bound (loops.h). */
+static void apr_initial_spec(const sk_apr_config *c, sk_loop_spec *s)
+{
+  memset(s, 0, sizeof *s);
+  s->first = c->first;
+  s->last = c->last;
+  s->has_last = 1;
+  s->step = c->step;
+  s->multiplies = c->geometric;
+  s->integer = c->integer;
+  s->multiple_of = c->multiple_of;
+  s->include_last = 1;
+}
+
+SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
+{
+  sk_loop_spec s;
+  apr_initial_spec(c, &s);
+  return sk_loop_round(&s, x);
+}
+
+SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
+{
+  sk_apr *a;
+  sk_loop_spec spec;
+  double distance;
+  if (sk_apr_config_error(c) != NULL) return NULL;
+  a = (sk_apr *)sk_calloc(1, sizeof *a);
+  a->cfg = *c;
+  a->cfg.refine = c->refine != 0;
+  distance = c->limits.min_distance;
+  if (distance == 0.0)
+    distance = c->integer ? (double)c->multiple_of
+                          : (c->last - c->first) * APR_AUTO_DISTANCE_FRACTION;
+  if (c->integer) {
+    if (distance < 1.0) distance = 1.0;
+    if (distance < (double)c->multiple_of) distance = (double)c->multiple_of;
+  }
+  a->min_distance = distance;
+  apr_initial_spec(c, &spec);
+  sk_loop_begin(&a->initial, &spec);
+  a->points = NULL;
+  a->heap = NULL;
+  a->phase = APR_INITIAL;
+  a->pending_left = -1;
+  a->reason = "not finished";
+  a->sorted = (apr_sorted_view *)sk_calloc(1, sizeof *a->sorted);
+  a->sorted->ids = NULL;
+  return a;
+}
+
+SK_API void sk_apr_free(sk_apr *a)
+{
+  if (a == NULL) return;
+  free(a->points);
+  free(a->heap);
+  free(a->sorted->ids);
+  free(a->sorted);
+  free(a);
+}
+
+/* ---- the key (eq. 3.5) ----
+** Rules SKaLib §3.3 leaves open:
+**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
+**     step next to an end costs one point more: the end segment beyond the step has no
+**     second neighbour to show that it is straight);
+**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
+**     that it is not straight;
+**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
+**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
+**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
+** If rounding a split point lands on an end, the grid point next to that end is used. */
+
+SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right)
+{
+  double key, term;
+  int i, from = has_left ? 0 : 1, to = has_right ? 3 : 2;
+  if (!has_left && !has_right) return 0.0;
+  for (i = from; i <= to; i++)
+    if (!apr_is_finite(x[i]) || !apr_is_finite(t[i])) return 0.0;
+  key = apr_relative(x[2] - x[1], x[1]);
+  if (has_left) {
+    term = apr_relative(t[2] - apr_extrapolate(x[0], t[0], x[1], t[1], x[2]), t[1]);
+    if (term < key) key = term;
+  }
+  if (has_right) {
+    term = apr_relative(t[1] - apr_extrapolate(x[2], t[2], x[3], t[3], x[1]), t[2]);
+    if (term < key) key = term;
+  }
+  return key;
+}
+
+/* Key of the segment starting at point id (which has a right neighbour). */
+static double apr_segment_key(const sk_apr *a, int id)
+{
+  const apr_point *b = &a->points[id], *c = &a->points[b->next];
+  double x[4], t[4];
+  int has_left = b->prev >= 0, has_right = c->next >= 0;
+  x[0] = t[0] = x[3] = t[3] = 0.0;
+  x[1] = b->x; t[1] = b->t;
+  x[2] = c->x; t[2] = c->t;
+  if (has_left) { x[0] = a->points[b->prev].x; t[0] = a->points[b->prev].t; }
+  if (has_right) { x[3] = a->points[c->next].x; t[3] = a->points[c->next].t; }
+  return sk_apr_key(x, t, has_left, has_right);
+}
+
+/* 1 and the split point if the segment (b, c) may be split. */
+static int apr_split_point(const sk_apr *a, double b, double c, double *split)
+{
+  double middle;
+  if (c - b < a->min_distance) return 0;
+  if (a->cfg.geometric) middle = sqrt(b) * sqrt(c);  /* = sqrt(b*c) without overflow */
+  else middle = b + (c - b) / 2.0;
+  middle = apr_store(middle);
+  if (a->cfg.integer) {
+    double grid = (double)a->cfg.multiple_of;
+    middle = sk_apr_round_value(&a->cfg, middle);
+    if (middle <= b) middle = b + grid;
+    if (middle >= c) middle = c - grid;
+  }
+  if (!(middle > b && middle < c)) return 0;
+  *split = middle;
+  return 1;
+}
+
+/* ---- the priority queue: a binary max-heap of segment ids ---- */
+
+/* 1 if segment u comes before segment v: larger key, on equal keys smaller m_b. */
+static int apr_heap_before(const sk_apr *a, int u, int v)
+{
+  const apr_point *p = &a->points[u], *q = &a->points[v];
+  if (p->key != q->key) return p->key > q->key;
+  return p->x < q->x;
+}
+
+static void apr_heap_place(sk_apr *a, int pos, int id)
+{
+  a->heap[pos] = id;
+  a->points[id].heap_pos = pos;
+}
+
+static void apr_heap_sift_up(sk_apr *a, int pos)
+{
+  int id = a->heap[pos];
+  while (pos > 0) {
+    int parent = (pos - 1) / 2;
+    if (!apr_heap_before(a, id, a->heap[parent])) break;
+    apr_heap_place(a, pos, a->heap[parent]);
+    pos = parent;
+  }
+  apr_heap_place(a, pos, id);
+}
+
+static void apr_heap_sift_down(sk_apr *a, int pos)
+{
+  int id = a->heap[pos];
+  for (;;) {
+    int child = 2 * pos + 1;
+    if (child >= a->heap_len) break;
+    if (child + 1 < a->heap_len && apr_heap_before(a, a->heap[child + 1], a->heap[child]))
+      child++;
+    if (!apr_heap_before(a, a->heap[child], id)) break;
+    apr_heap_place(a, pos, a->heap[child]);
+    pos = child;
+  }
+  apr_heap_place(a, pos, id);
+}
+
+/* Restores the heap order after the key of the segment at pos changed. */
+static void apr_heap_fix(sk_apr *a, int pos)
+{
+  int id = a->heap[pos];
+  apr_heap_sift_up(a, pos);
+  apr_heap_sift_down(a, a->points[id].heap_pos);
+}
+
+static void apr_heap_insert(sk_apr *a, int id)
+{
+  a->heap = (int *)sk_grow(a->heap, &a->heap_cap, (size_t)a->heap_len + 1, sizeof *a->heap);
+  a->heap[a->heap_len] = id;
+  a->points[id].heap_pos = a->heap_len;
+  a->heap_len++;
+  apr_heap_sift_up(a, a->heap_len - 1);
+}
+
+static void apr_heap_remove(sk_apr *a, int id)
+{
+  int pos = a->points[id].heap_pos, moved;
+  a->points[id].heap_pos = -1;
+  a->heap_len--;
+  if (pos == a->heap_len) return;
+  moved = a->heap[a->heap_len];
+  apr_heap_place(a, pos, moved);
+  apr_heap_fix(a, pos);
+}
+
+/* Recomputes split point and key of the segment starting at point id (if any) and
+** queues, requeues or dequeues it. */
+static void apr_update_segment(sk_apr *a, int id)
+{
+  apr_point *p;
+  double split;
+  if (id < 0) return;
+  p = &a->points[id];
+  if (p->next < 0 || !apr_split_point(a, p->x, a->points[p->next].x, &split)) {
+    if (p->heap_pos >= 0) apr_heap_remove(a, id);
+    return;
+  }
+  p->split = split;
+  p->key = apr_segment_key(a, id);
+  if (p->heap_pos < 0) apr_heap_insert(a, id);
+  else apr_heap_fix(a, p->heap_pos);
+}
+
+/* ---- driving the loop ---- */
+
+/* The next point of phase one, 0 when there is none left. */
+static int apr_next_initial(sk_apr *a, double *x)
+{
+  return sk_loop_next(&a->initial, x);
+}
+
+static int apr_finish(sk_apr *a, const char *reason)
+{
+  a->phase = APR_FINISHED;
+  a->reason = reason;
+  return 0;
+}
+
+static int apr_hand_out(sk_apr *a, double value, int left, double *x)
+{
+  a->pending = 1;
+  a->pending_x = value;
+  a->pending_left = left;
+  *x = value;
+  return 1;
+}
+
+static int apr_budget_used(const sk_apr *a)
+{
+  if (a->count >= APR_MAX_POINTS) return 1;
+  if (a->refining_started && a->cfg.limits.budget_factor > 0.0
+      && (long)a->count >= (long)(a->cfg.limits.budget_factor * (double)a->initial_count)) return 1;
+  return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
+}
+
+static void apr_start_refining(sk_apr *a)
+{
+  int id;
+  a->phase = APR_REFINING;
+  a->refining_started = 1;
+  a->initial_count = a->count;
+  for (id = 0; id < a->count; id++) apr_update_segment(a, id);
+}
+
+SK_API int sk_apr_next(sk_apr *a, double *x)
+{
+  double value;
+  int top;
+  if (a->pending) {
+    if (!a->stopped)
+      sk_fatal("APR: next point asked for before the result at %g was reported",
+               a->pending_x);
+    a->pending = 0;  /* abandoned after sk_apr_stop */
+  }
+  if (a->phase == APR_FINISHED) return 0;
+  if (a->stopped) return apr_finish(a, "stopped");
+  if (a->phase == APR_INITIAL) {
+    if (apr_next_initial(a, &value)) {
+      if (apr_budget_used(a)) return apr_finish(a, "step budget");
+      return apr_hand_out(a, value, -1, x);
+    }
+    if (!a->cfg.refine) return apr_finish(a, "fixed loop");
+    apr_start_refining(a);
+  }
+  if (a->heap_len == 0) return apr_finish(a, "minimum distance");
+  top = a->heap[0];
+  if (a->points[top].key < a->cfg.limits.max_error) return apr_finish(a, "error bound reached");
+  if (apr_budget_used(a)) return apr_finish(a, "step budget");
+  return apr_hand_out(a, a->points[top].split, top, x);
+}
+
+SK_API int sk_apr_point_added(const sk_apr *a)
+{
+  return a->pending && a->pending_left >= 0;
+}
+
+SK_API void sk_apr_report(sk_apr *a, double t)
+{
+  apr_point *p;
+  int id, left, right;
+  if (!a->pending) sk_fatal("APR: a result was reported but no point was handed out");
+  a->pending = 0;
+  a->points = (apr_point *)sk_grow(a->points, &a->points_cap, (size_t)a->count + 1,
+                                   sizeof *a->points);
+  id = a->count++;
+  p = &a->points[id];
+  p->x = a->pending_x;
+  p->t = t;
+  p->heap_pos = -1;
+  p->key = 0.0;
+  p->split = 0.0;
+  a->sorted->valid = 0;
+  if (a->pending_left < 0) {  /* phase one: appended in increasing x */
+    p->prev = id - 1;
+    p->next = -1;
+    if (id > 0) a->points[id - 1].next = id;
+    return;
+  }
+  left = a->pending_left;
+  right = a->points[left].next;
+  p->prev = left;
+  p->next = right;
+  a->points[left].next = id;
+  a->points[right].prev = id;
+  /* the keys that depend on the new point: both halves and their outer neighbours */
+  apr_update_segment(a, a->points[left].prev);
+  apr_update_segment(a, left);
+  apr_update_segment(a, id);
+  apr_update_segment(a, right);
+}
+
+#ifdef SKAMPI_TESTING
+/* ---- for tests: stopping, the points, the reason, the largest key, the self check ---- */
+
+SK_API double sk_apr_max_key(const sk_apr *a)
+{
+  if (a->heap_len == 0) return 0.0;
+  return a->points[a->heap[0]].key;
+}
+
+SK_API void sk_apr_stop(sk_apr *a)
+{
+  a->stopped = 1;
+}
+
+SK_API int sk_apr_count(const sk_apr *a)
+{
+  return a->count;
+}
+
+static void apr_build_sorted(const sk_apr *a)
+{
+  apr_sorted_view *view = a->sorted;
+  int id, i = 0;
+  view->ids = (int *)sk_grow(view->ids, &view->cap, (size_t)a->count, sizeof *view->ids);
+  for (id = a->count > 0 ? 0 : -1; id >= 0 && i < a->count; id = a->points[id].next)
+    view->ids[i++] = id;
+  view->valid = 1;
+}
+
+SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t)
+{
+  const apr_point *p;
+  if (i < 0 || i >= a->count)
+    sk_fatal("APR: point %d asked for, but only %d measured", i, a->count);
+  if (!a->sorted->valid) apr_build_sorted(a);
+  p = &a->points[a->sorted->ids[i]];
+  *x = p->x;
+  *t = p->t;
+}
+
+SK_API const char *sk_apr_stop_reason(const sk_apr *a)
+{
+  return a->reason;
+}
+
+
+static int apr_close(double u, double v)
+{
+  return u == v || fabs(u - v) <= 1e-12 * (fabs(u) > fabs(v) ? fabs(u) : fabs(v));
+}
+
+SK_API int sk_apr_self_check(const sk_apr *a)
+{
+  int id, prev = -1, seen = 0, queued = 0, pos;
+  for (id = a->count > 0 ? 0 : -1; id >= 0; id = a->points[id].next) {
+    const apr_point *p = &a->points[id];
+    if (id >= a->count || p->prev != prev || ++seen > a->count) return 0;
+    if (prev >= 0 && !(a->points[prev].x < p->x)) return 0;
+    if (a->cfg.integer && fmod(p->x, (double)a->cfg.multiple_of) != 0.0) return 0;
+    prev = id;
+  }
+  if (seen != a->count) return 0;
+  for (pos = 0; pos < a->heap_len; pos++) {
+    int member = a->heap[pos];
+    if (member < 0 || member >= a->count || a->points[member].heap_pos != pos) return 0;
+    if (pos > 0 && apr_heap_before(a, member, a->heap[(pos - 1) / 2])) return 0;
+  }
+  for (id = 0; id < a->count; id++) {
+    const apr_point *p = &a->points[id];
+    double split;
+    int splittable;
+    if (p->heap_pos >= 0) queued++;
+    if (!a->refining_started) {
+      if (p->heap_pos >= 0) return 0;
+      continue;
+    }
+    splittable = p->next >= 0 && apr_split_point(a, p->x, a->points[p->next].x, &split);
+    if (splittable != (p->heap_pos >= 0)) return 0;
+    if (splittable && (!apr_close(p->key, apr_segment_key(a, id)) || p->split != split))
+      return 0;
+  }
+  if (queued != a->heap_len) return 0;
+  if (a->cfg.limits.max_steps > 0 && a->count > a->cfg.limits.max_steps) return 0;
+  if (a->phase == APR_FINISHED && a->refining_started) {
+    if (strcmp(a->reason, "error bound reached") == 0
+        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.limits.max_error)) return 0;
+    if (strcmp(a->reason, "minimum distance") == 0 && a->heap_len != 0) return 0;
+  }
+  return 1;
+}
+#endif
+/* --- end split/core/apr.c --- */
+/* --- begin split/sync/sync_offsets.h --- */
+#line 1 "split/sync/sync_offsets.h"
 /*
 ** sync_offsets.h -- clock offsets between the processes (SKaMPI 5 manual §6.2.1): every
 ** process knows the offset (and drift) of its clock to a reference clock, so that the
@@ -3957,8 +5840,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 #ifndef SK_SYNC_OFFSETS_H
 #define SK_SYNC_OFFSETS_H
 
-#line 18 "split/sync_offsets.h"
-#line 19 "split/sync_offsets.h"
+#line 18 "split/sync/sync_offsets.h"
+#line 19 "split/sync/sync_offsets.h"
 
 typedef enum sk_sync_method {
   SK_SYNC_NONE, SK_SYNC_BARRIER, SK_SYNC_REAL
@@ -4043,9 +5926,9 @@ SK_API int sk_sync_last_offsets(double *offsets, int max);
 #endif
 
 #endif
-/* --- end split/sync_offsets.h --- */
-/* --- begin split/sync_window.h --- */
-#line 1 "split/sync_window.h"
+/* --- end split/sync/sync_offsets.h --- */
+/* --- begin split/sync/sync_window.h --- */
+#line 1 "split/sync/sync_window.h"
 /*
 ** sync_window.h -- how the processes of a measurement start together (SKaMPI 5 manual
 ** §6.2.1, §4.1): no synchronisation, a barrier before each single measurement, or "real"
@@ -4056,7 +5939,7 @@ SK_API int sk_sync_last_offsets(double *offsets, int max);
 #ifndef SK_SYNC_WINDOW_H
 #define SK_SYNC_WINDOW_H
 
-#line 12 "split/sync_window.h"
+#line 12 "split/sync/sync_window.h"
 
 SK_API const char *sk_sync_method_name(sk_sync_method m);
 
@@ -4099,9 +5982,9 @@ SK_API double sk_sync_window(void);
 #endif
 
 #endif
-/* --- end split/sync_window.h --- */
-/* --- begin split/sync.h --- */
-#line 1 "split/sync.h"
+/* --- end split/sync/sync_window.h --- */
+/* --- begin split/sync/sync.h --- */
+#line 1 "split/sync/sync.h"
 /*
 ** sync.h -- synchronised starts (SKaMPI 5 manual §6.2.1, §4.1), the public header of the
 ** two modules: sync_offsets.h (clock offsets, their cache, and the synchronisation part
@@ -4111,13 +5994,13 @@ SK_API double sk_sync_window(void);
 #ifndef SK_SYNC_H
 #define SK_SYNC_H
 
-#line 11 "split/sync.h"
-#line 12 "split/sync.h"
+#line 11 "split/sync/sync.h"
+#line 12 "split/sync/sync.h"
 
 #endif
-/* --- end split/sync.h --- */
-/* --- begin split/sync_offsets.c --- */
-#line 1 "split/sync_offsets.c"
+/* --- end split/sync/sync.h --- */
+/* --- begin split/sync/sync_offsets.c --- */
+#line 1 "split/sync/sync_offsets.c"
 /*
 ** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
 ** between the local times ... in order to know a(n approximation of) global time"
@@ -4144,7 +6027,7 @@ SK_API double sk_sync_window(void);
 **   - sk_sync_estimate is collective over the group; everything else here is local.
 **   - Nothing here reads a configuration of its own: the settings come as an argument.
 */
-#line 28 "split/sync_offsets.c"
+#line 28 "split/sync/sync_offsets.c"
 
 #define SYNC_FITPOINTS 12        /* HCA: samples per tree edge */
 #define SYNC_TRIES 6             /* round trips per sample (the fastest counts) ... */
@@ -4713,959 +6596,9 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
   return sync_st.fig.n;
 }
 #endif
-/* --- end split/sync_offsets.c --- */
-/* --- begin split/loops.h --- */
-#line 1 "split/loops.h"
-/*
-** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
-** `for` loops (interp.c) and the first phase of `autorefine` loops (apr.c) take their
-** points from here, so both see the same values.
-**
-** Values: first * step^k (multiplicative) or first + k * step (additive), k = 0, 1, ...
-** computed in closed form. Integer loops round each value to the nearest multiple of
-** multiple_of (a positive value never below multiple_of) and skip a value that is not
-** beyond the previous one. A value within a tolerance (1e-9 of the bound, resp. of the
-** step) of the bound counts as the bound, so 1 .. 1048576 step *sqrt(2) ends at 1048576.
-** The loop ends at the first value beyond the bound, or, with no bound ('...'), beyond
-** open_limit. include_last (autorefine, SKaLib report (TR 99/07) §3.3.1) makes the bound
-** itself the last point -- for integer loops the largest multiple of multiple_of not
-** above it -- whether or not the series reaches it: `3 to 100 step +10` gives 3 .. 93 as
-** a for loop and 3 .. 93, 100 as an autorefine loop.
-*/
-#ifndef SK_LOOPS_H
-#define SK_LOOPS_H
-
-#line 21 "split/loops.h"
-
-typedef struct sk_loop_spec {
-  double first, last;       /* last is unused when has_last is 0 */
-  int has_last;             /* 0: the bound is '...' (see open_limit) */
-  double step;              /* addend (either sign), or factor > 1 when multiplies */
-  int multiplies;
-  int integer;              /* values are rounded to multiples of multiple_of */
-  long multiple_of;         /* >= 1 */
-  int include_last;         /* the bound is always a point (ascending loops only) */
-  double open_limit;        /* has_last == 0: values above this end the loop */
-} sk_loop_spec;
-
-typedef struct sk_loop_gen {
-  sk_loop_spec spec;
-  long k;                   /* next exponent or multiple of the step */
-  int have_prev, done, end_done;
-  double prev;
-  double reach;             /* a series value at or beyond this has reached the bound */
-} sk_loop_gen;
-
-SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s);
-/* 1 and the next value in *x, or 0 when the loop has ended. */
-SK_API int sk_loop_next(sk_loop_gen *g, double *x);
-/* The rounding rule of integer loops (identity for others). */
-SK_API double sk_loop_round(const sk_loop_spec *s, double x);
-/* The last point of an include_last loop. */
-SK_API double sk_loop_last_value(const sk_loop_spec *s);
-#ifdef SKAMPI_TESTING
-SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
-                          int integer, double *out, int max);
-#endif
-
-#endif
-/* --- end split/loops.h --- */
-/* --- begin split/loops.c --- */
-#line 1 "split/loops.c"
-/*
-** loops.c -- see loops.h.
-*/
-#line 5 "split/loops.c"
-
-#define LOOP_BOUND_TOLERANCE 1e-9
-
-/* Forces a value to double precision (x87 keeps more in registers), so that comparisons
-** with the bound mean the same on every target. */
-static double loop_store(double v)
-{
-  volatile double stored = v;
-  return stored;
-}
-
-static int loop_up(const sk_loop_spec *s) { return s->multiplies || s->step > 0.0; }
-
-SK_API double sk_loop_round(const sk_loop_spec *s, double x)
-{
-  double grid, rounded;
-  if (!s->integer) return x;
-  grid = s->multiple_of > 1 ? (double)s->multiple_of : 1.0;
-  rounded = floor(x / grid + 0.5) * grid;
-  if (x > 0.0 && rounded < grid) rounded = grid;
-  return rounded;
-}
-
-SK_API double sk_loop_last_value(const sk_loop_spec *s)
-{
-  double grid, value;
-  if (!s->integer) return s->last;
-  grid = s->multiple_of > 1 ? (double)s->multiple_of : 1.0;
-  value = floor(s->last / grid) * grid;
-  if (s->last > 0.0 && value < grid) value = grid;
-  return value;
-}
-
-SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s)
-{
-  double tolerance;
-  memset(g, 0, sizeof *g);
-  g->spec = *s;
-  tolerance = s->multiplies ? fabs(s->last) * LOOP_BOUND_TOLERANCE : fabs(s->step) * LOOP_BOUND_TOLERANCE;
-  g->reach = loop_store(loop_up(s) ? s->last - tolerance : s->last + tolerance);
-}
-
-static double loop_series(const sk_loop_gen *g)
-{
-  const sk_loop_spec *s = &g->spec;
-  if (s->multiplies) return loop_store(s->first * pow(s->step, (double)g->k));
-  return loop_store(s->first + (double)g->k * s->step);
-}
-
-/* Is a beyond b in the loop's direction? */
-static int loop_beyond(const sk_loop_spec *s, double a, double b) { return loop_up(s) ? a > b : a < b; }
-
-/* The bound as the last point, once, when it lies beyond the previous point. */
-static int loop_end_point(sk_loop_gen *g, double *x)
-{
-  double end = sk_loop_last_value(&g->spec);
-  g->done = 1;
-  if (!g->spec.include_last || g->end_done) return 0;
-  g->end_done = 1;
-  if (g->have_prev && !loop_beyond(&g->spec, end, g->prev)) return 0;
-  *x = end;
-  return 1;
-}
-
-SK_API int sk_loop_next(sk_loop_gen *g, double *x)
-{
-  const sk_loop_spec *s = &g->spec;
-  while (!g->done) {
-    double value = loop_series(g), rounded;
-    g->k++;
-    if (s->integer && fabs(value) > (double)LONG_MAX / 2) return loop_end_point(g, x);
-    if (!s->has_last) {
-      if (value > s->open_limit) { g->done = 1; return 0; }
-    } else if (!loop_beyond(s, g->reach, value)) {       /* the series reached the bound */
-      if (s->include_last) return loop_end_point(g, x);
-      g->done = 1;
-      if (loop_beyond(s, value, s->last) && fabs(value - s->last) > fabs(s->last - g->reach)) return 0;
-      value = s->last;                                    /* within the tolerance: the bound */
-    }
-    rounded = sk_loop_round(s, value);
-    if (s->has_last && loop_beyond(s, rounded, s->last)) return loop_end_point(g, x);
-    if (g->have_prev && !loop_beyond(s, rounded, g->prev)) continue;
-    g->prev = rounded;
-    g->have_prev = 1;
-    *x = rounded;
-    return 1;
-  }
-  return 0;
-}
-
-#ifdef SKAMPI_TESTING
-/* The values of a bounded loop, for tests: returns their number (at most max). */
-SK_API int sk_loop_values(double from, double to, double step, int multiplies, long multiple_of,
-                          int integer, double *out, int max)
-{
-  sk_loop_spec s;
-  sk_loop_gen g;
-  int n = 0;
-  memset(&s, 0, sizeof s);
-  s.first = from; s.last = to; s.has_last = 1; s.step = step; s.multiplies = multiplies;
-  s.multiple_of = multiple_of; s.integer = integer;
-  sk_loop_begin(&g, &s);
-  while (n < max && sk_loop_next(&g, &out[n])) n++;
-  return n;
-}
-#endif
-/* --- end split/loops.c --- */
-/* --- begin split/apr.h --- */
-#line 1 "split/apr.h"
-/*
-** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
-** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
-** measured: first the points of the plain loop, then, one at a time, the middle of the
-** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
-** segment can be split, the step budget is used up, or the caller stops it.
-**
-** Pure and deterministic: no clock, no communication, no global state. Every process
-** can drive its own copy in lock-step with the same results (or rank 0 drives it and
-** broadcasts each x); equal inputs always give equal sequences.
-**
-** Use:
-**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
-**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
-**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
-**   sk_apr_free(a);
-** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
-** `for` and `autorefine` loops produce their initial points in exactly one place.
-*/
-#ifndef SK_APR_H
-#define SK_APR_H
-
-#line 24 "split/apr.h"
-
-/* The limits of a refinement, also the autorefine part of the engine settings
-** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
-** _max_steps. The one definition of their units: */
-typedef struct sk_apr_limits {
-  double max_error;     /* epsilon: stop when the largest key (eq. 3.5) is below it; >= 0.
-                           The key is at most (m_c - m_b)/m_b, so max_error is also the
-                           relative resolution: a segment shorter than max_error * m_b is
-                           never split */
-  double min_distance;  /* ABSOLUTE, in loop-variable units (bytes for message sizes):
-                           never split a segment whose two abscissae are closer than this.
-                           0 = automatic: multiple_of for integer loops, (last - first) *
-                           1e-6 otherwise. Integer loops use at least 1 and multiple_of */
-  int max_steps;        /* budget: total number of measured points incl. the initial ones;
-                           0 = no limit. Also cuts the initial points if they are more */
-  double budget_factor; /* set_autorefine_factor (the original SKaMPI 5's autorefine
-                           budget): refinement stops when factor x the number of initial
-                           points have been measured in all; 0 = no such limit */
-} sk_apr_limits;
-
-typedef struct sk_apr_config {
-  double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
-  double step;          /* geometric: factor > 1; linear: addend > 0 */
-  int geometric;        /* 1: logarithmic scale (step *x), 0: linear (step +x) */
-  int integer;          /* 1: the loop variable is an integer: points are rounded */
-  long multiple_of;     /* >= 1; with integer loops every point is a multiple of it
-                           (must be 1 for non-integer loops) */
-  sk_apr_limits limits;
-  int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
-} sk_apr_config;
-
-typedef struct sk_apr sk_apr;
-
-
-/* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
-** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
-** bounds; see apr.c for why these values. */
-SK_API void sk_apr_default_config(sk_apr_config *c);
-/* NULL if c is valid, else a constant message naming the offending field. */
-SK_API const char *sk_apr_config_error(const sk_apr_config *c);
-/* Copies *c. Returns NULL when sk_apr_config_error(c) != NULL (the caller reports it). */
-SK_API sk_apr *sk_apr_new(const sk_apr_config *c);
-/* 1: measure at *x next and call sk_apr_report; 0: finished (sk_apr_stop_reason says
-** why). Calling it again while a point awaits its result is an internal error. */
-SK_API int sk_apr_next(sk_apr *a, double *x);
-/* 1 when the x last returned by sk_apr_next was added by refinement (phase two), 0 for a
-** point of the plain loop. */
-SK_API int sk_apr_point_added(const sk_apr *a);
-/* The result measured at the x last returned by sk_apr_next. */
-SK_API void sk_apr_report(sk_apr *a, double t);
-SK_API void sk_apr_free(sk_apr *a);
-#ifdef SKAMPI_TESTING
-/* Largest key among the segments that can still be split (the error estimate of
-** §3.3.2 for the points measured so far); 0 before phase two or if there is none. */
-SK_API double sk_apr_max_key(const sk_apr *a);
-/* E.g. the suite's time limit was hit: sk_apr_next returns 0 from now on. A point that
-** was handed out may still be reported (it is kept) or abandoned (it is dropped). */
-SK_API void sk_apr_stop(sk_apr *a);
-/* Points measured (reported) so far. */
-SK_API int sk_apr_count(const sk_apr *a);
-/* The i-th measured point in increasing x, 0 <= i < sk_apr_count(a). */
-SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t);
-/* "not finished", "error bound reached", "minimum distance" (no segment can be split,
-** or fewer than two points), "step budget", "stopped", or "fixed loop" (refine = 0). */
-SK_API const char *sk_apr_stop_reason(const sk_apr *a);
-/* For tests: 1 if the internal state is consistent (points sorted and linked, every
-** splittable segment in the heap with its freshly recomputed key, heap ordered). */
-SK_API int sk_apr_self_check(const sk_apr *a);
-
-#endif
-
-/* The value the loop uses for x: unchanged for non-integer loops; otherwise rounded to
-** the nearest multiple of multiple_of, where a positive x never becomes less than
-** multiple_of. */
-SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
-/* Eq. 3.5 for the segment (m_b, m_c) = (x[1], x[2]) with results t[1], t[2];
-** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
-** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
-SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
-#endif
-/* --- end split/apr.h --- */
-/* --- begin split/apr.c --- */
-#line 1 "split/apr.c"
-/*
-** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
-** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
-** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
-**
-** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
-** bound always included.
-**
-** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
-**     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
-** D1 = t_c minus the value at m_c of the line through the left neighbour segment
-** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
-** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
-** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
-** total order: the choice never depends on the heap's layout). The top one is split at
-** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
-** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
-** strictly inside; it leaves the heap for good. After each new point the four segments
-** whose key depends on it are recomputed.
-**
-** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
-** splittable segment left ("minimum distance"); max_steps points measured, initial points
-** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
-** sk_apr_default_config.
-**
-** Invariants: equal inputs give equal sequences on every process; keys are finite.
-*/
-#line 29 "split/apr.c"
-#line 30 "split/apr.c"
-
-#define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
-#define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
-#define APR_MAX_LOOP_VALUES 2147483000.0 /* more initial values than this: config error */
-#define APR_MAX_EXACT_INTEGER 9007199254740992.0 /* 2^53 */
-#define APR_MAX_POINTS (INT_MAX / 2 - 1) /* keeps heap index arithmetic in int */
-
-typedef struct apr_point {
-  double x, t;
-  int prev, next;   /* neighbours in increasing x, -1 at the ends */
-  int heap_pos;     /* heap position of the segment (this point, next); -1: not queued */
-  double key;       /* eq. 3.5 key of that segment, valid while queued */
-  double split;     /* where that segment would be split, valid while queued */
-} apr_point;
-
-/* Point ids in increasing x, rebuilt on demand. Kept behind a pointer so that the const
-** accessor sk_apr_point can refresh it (the cache is not part of the logical state). */
-typedef struct apr_sorted_view {
-  int *ids;
-  size_t cap;
-  int valid;
-} apr_sorted_view;
-
-enum { APR_INITIAL, APR_REFINING, APR_FINISHED };
-
-struct sk_apr {
-  sk_apr_config cfg;
-  double min_distance;  /* effective value (automatic and integer rules applied) */
-  sk_loop_gen initial;  /* the values of phase one */
-  apr_point *points;    /* in the order measured; point 0 is always the smallest */
-  size_t points_cap;
-  int count;
-  int *heap;            /* ids of the splittable segments (a segment = its left point) */
-  size_t heap_cap;
-  int heap_len;
-  int phase;
-  int refining_started;
-  int initial_count;     /* points measured before refining started (budget_factor) */
-  int pending;          /* a point was handed out and awaits its result */
-  double pending_x;
-  int pending_left;     /* the segment being split, -1 for a phase-one point */
-  int stopped;
-  const char *reason;
-  apr_sorted_view *sorted;
-};
-
-/* ---- small numeric helpers ---- */
-
-static int apr_is_finite(double v)
-{
-  return v == v && v - v == 0.0;
-}
-
-/* Forces a value to double precision (x87 keeps more in registers), so comparisons of
-** split points with the segment ends mean the same on every target. */
-static double apr_store(double v)
-{
-  volatile double stored = v;
-  return stored;
-}
-
-static double apr_relative(double error, double reference)
-{
-  double e = fabs(error), r = fabs(reference);
-  if (e != e) return 0.0;
-  if (e == 0.0) return 0.0;
-  if (r == 0.0 || e >= APR_KEY_CAP * r) return APR_KEY_CAP;
-  return e / r;
-}
-
-/* Value at x of the line through (x0, t0) and (x1, t1), x0 != x1. */
-static double apr_extrapolate(double x0, double t0, double x1, double t1, double x)
-{
-  return t0 + (t1 - t0) * ((x - x0) / (x1 - x0));
-}
-
-/* ---- configuration ---- */
-
-/* Defaults:
-**   step *2, geometric, integer: the usual message-size loop (§3.3.1 names sigma = 2 and
-**     sqrt(2) as typical).
-**   max_error 0.1: equal to ASEC's default relative standard error (SKaMPI 5 manual
-**     §5.3.3); a prediction error below what each measurement may carry as noise is not
-**     evidence of a jump, and §3.3 says not to spend time measuring noise. Through eq.
-**     3.5's third term it also places a jump to within 10% of its position: each split
-**     halves ln(m_c/m_b), so a jump costs 3 extra points with sigma = 2 and 2 with
-**     sigma = sqrt(2) (one more in an end segment).
-**   min_distance 0 = automatic: multiple_of for integer loops, a millionth of the range
-**     otherwise (SKaMPI 4's Min_Distance was absolute).
-**   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
-**     time limit (sk_apr_stop) bounds the time. */
-SK_API void sk_apr_default_config(sk_apr_config *c)
-{
-  c->first = 1.0;
-  c->last = 1.0;
-  c->step = 2.0;
-  c->geometric = 1;
-  c->integer = 1;
-  c->multiple_of = 1;
-  c->limits.max_error = 0.1;
-  c->limits.min_distance = 0.0;
-  c->limits.max_steps = 0;
-  c->limits.budget_factor = 0.0;
-  c->refine = 1;
-}
-
-SK_API const char *sk_apr_config_error(const sk_apr_config *c)
-{
-  double values;
-  if (c == NULL) return "no loop configuration";
-  if (!apr_is_finite(c->first) || !apr_is_finite(c->last))
-    return "the loop bounds must be finite numbers";
-  if (c->first > c->last) return "the first loop value must not exceed the last";
-  if (!apr_is_finite(c->step)) return "the loop step must be a finite number";
-  if (c->geometric) {
-    if (!(c->step > 1.0)) return "a multiplicative loop step must be greater than 1";
-    if (!(c->first > 0.0)) return "a loop with a multiplicative step must start above 0";
-  } else if (!(c->step > 0.0)) {
-    return "an additive loop step must be greater than 0";
-  }
-  if (c->multiple_of < 1) return "multiple_of must be at least 1";
-  if (!c->integer && c->multiple_of != 1) return "multiple_of needs an integer loop";
-  if (c->integer && (fabs(c->first) > APR_MAX_EXACT_INTEGER
-                     || fabs(c->last) > APR_MAX_EXACT_INTEGER
-                     || (double)c->multiple_of > APR_MAX_EXACT_INTEGER))
-    return "integer loop values must not exceed 2^53";
-  if (!(c->limits.max_error >= 0.0)) return "max_error must be at least 0";
-  if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
-  if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
-  if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
-  if (c->geometric) values = log(c->last / c->first) / log(c->step);
-  else values = (c->last - c->first) / c->step;
-  if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
-  return NULL;
-}
-
-/* The loop of phase one: a for loop that always ends at the bound (loops.h). */
-static void apr_initial_spec(const sk_apr_config *c, sk_loop_spec *s)
-{
-  memset(s, 0, sizeof *s);
-  s->first = c->first;
-  s->last = c->last;
-  s->has_last = 1;
-  s->step = c->step;
-  s->multiplies = c->geometric;
-  s->integer = c->integer;
-  s->multiple_of = c->multiple_of;
-  s->include_last = 1;
-}
-
-SK_API double sk_apr_round_value(const sk_apr_config *c, double x)
-{
-  sk_loop_spec s;
-  apr_initial_spec(c, &s);
-  return sk_loop_round(&s, x);
-}
-
-SK_API sk_apr *sk_apr_new(const sk_apr_config *c)
-{
-  sk_apr *a;
-  sk_loop_spec spec;
-  double distance;
-  if (sk_apr_config_error(c) != NULL) return NULL;
-  a = (sk_apr *)sk_calloc(1, sizeof *a);
-  a->cfg = *c;
-  a->cfg.refine = c->refine != 0;
-  distance = c->limits.min_distance;
-  if (distance == 0.0)
-    distance = c->integer ? (double)c->multiple_of
-                          : (c->last - c->first) * APR_AUTO_DISTANCE_FRACTION;
-  if (c->integer) {
-    if (distance < 1.0) distance = 1.0;
-    if (distance < (double)c->multiple_of) distance = (double)c->multiple_of;
-  }
-  a->min_distance = distance;
-  apr_initial_spec(c, &spec);
-  sk_loop_begin(&a->initial, &spec);
-  a->points = NULL;
-  a->heap = NULL;
-  a->phase = APR_INITIAL;
-  a->pending_left = -1;
-  a->reason = "not finished";
-  a->sorted = (apr_sorted_view *)sk_calloc(1, sizeof *a->sorted);
-  a->sorted->ids = NULL;
-  return a;
-}
-
-SK_API void sk_apr_free(sk_apr *a)
-{
-  if (a == NULL) return;
-  free(a->points);
-  free(a->heap);
-  free(a->sorted->ids);
-  free(a->sorted);
-  free(a);
-}
-
-/* ---- the key (eq. 3.5) ----
-** Rules SKaLib §3.3 leaves open:
-**   - an end segment lacks one neighbour: the one prediction that exists is used (so a
-**     step next to an end costs one point more: the end segment beyond the step has no
-**     second neighbour to show that it is straight);
-**   - a segment without any neighbour (a loop of two points) gets K = 0: nothing shows
-**     that it is not straight;
-**   - a zero error gives 0; a non-zero error over a zero reference (t = 0, or m_b = 0 in
-**     a linear loop) gives the cap 1e30, as does any quotient above it, so keys are
-**     finite and never NaN; a non-finite x or t involved gives K = 0 (no judgement).
-** If rounding a split point lands on an end, the grid point next to that end is used. */
-
-SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right)
-{
-  double key, term;
-  int i, from = has_left ? 0 : 1, to = has_right ? 3 : 2;
-  if (!has_left && !has_right) return 0.0;
-  for (i = from; i <= to; i++)
-    if (!apr_is_finite(x[i]) || !apr_is_finite(t[i])) return 0.0;
-  key = apr_relative(x[2] - x[1], x[1]);
-  if (has_left) {
-    term = apr_relative(t[2] - apr_extrapolate(x[0], t[0], x[1], t[1], x[2]), t[1]);
-    if (term < key) key = term;
-  }
-  if (has_right) {
-    term = apr_relative(t[1] - apr_extrapolate(x[2], t[2], x[3], t[3], x[1]), t[2]);
-    if (term < key) key = term;
-  }
-  return key;
-}
-
-/* Key of the segment starting at point id (which has a right neighbour). */
-static double apr_segment_key(const sk_apr *a, int id)
-{
-  const apr_point *b = &a->points[id], *c = &a->points[b->next];
-  double x[4], t[4];
-  int has_left = b->prev >= 0, has_right = c->next >= 0;
-  x[0] = t[0] = x[3] = t[3] = 0.0;
-  x[1] = b->x; t[1] = b->t;
-  x[2] = c->x; t[2] = c->t;
-  if (has_left) { x[0] = a->points[b->prev].x; t[0] = a->points[b->prev].t; }
-  if (has_right) { x[3] = a->points[c->next].x; t[3] = a->points[c->next].t; }
-  return sk_apr_key(x, t, has_left, has_right);
-}
-
-/* 1 and the split point if the segment (b, c) may be split. */
-static int apr_split_point(const sk_apr *a, double b, double c, double *split)
-{
-  double middle;
-  if (c - b < a->min_distance) return 0;
-  if (a->cfg.geometric) middle = sqrt(b) * sqrt(c);  /* = sqrt(b*c) without overflow */
-  else middle = b + (c - b) / 2.0;
-  middle = apr_store(middle);
-  if (a->cfg.integer) {
-    double grid = (double)a->cfg.multiple_of;
-    middle = sk_apr_round_value(&a->cfg, middle);
-    if (middle <= b) middle = b + grid;
-    if (middle >= c) middle = c - grid;
-  }
-  if (!(middle > b && middle < c)) return 0;
-  *split = middle;
-  return 1;
-}
-
-/* ---- the priority queue: a binary max-heap of segment ids ---- */
-
-/* 1 if segment u comes before segment v: larger key, on equal keys smaller m_b. */
-static int apr_heap_before(const sk_apr *a, int u, int v)
-{
-  const apr_point *p = &a->points[u], *q = &a->points[v];
-  if (p->key != q->key) return p->key > q->key;
-  return p->x < q->x;
-}
-
-static void apr_heap_place(sk_apr *a, int pos, int id)
-{
-  a->heap[pos] = id;
-  a->points[id].heap_pos = pos;
-}
-
-static void apr_heap_sift_up(sk_apr *a, int pos)
-{
-  int id = a->heap[pos];
-  while (pos > 0) {
-    int parent = (pos - 1) / 2;
-    if (!apr_heap_before(a, id, a->heap[parent])) break;
-    apr_heap_place(a, pos, a->heap[parent]);
-    pos = parent;
-  }
-  apr_heap_place(a, pos, id);
-}
-
-static void apr_heap_sift_down(sk_apr *a, int pos)
-{
-  int id = a->heap[pos];
-  for (;;) {
-    int child = 2 * pos + 1;
-    if (child >= a->heap_len) break;
-    if (child + 1 < a->heap_len && apr_heap_before(a, a->heap[child + 1], a->heap[child]))
-      child++;
-    if (!apr_heap_before(a, a->heap[child], id)) break;
-    apr_heap_place(a, pos, a->heap[child]);
-    pos = child;
-  }
-  apr_heap_place(a, pos, id);
-}
-
-/* Restores the heap order after the key of the segment at pos changed. */
-static void apr_heap_fix(sk_apr *a, int pos)
-{
-  int id = a->heap[pos];
-  apr_heap_sift_up(a, pos);
-  apr_heap_sift_down(a, a->points[id].heap_pos);
-}
-
-static void apr_heap_insert(sk_apr *a, int id)
-{
-  a->heap = (int *)sk_grow(a->heap, &a->heap_cap, (size_t)a->heap_len + 1, sizeof *a->heap);
-  a->heap[a->heap_len] = id;
-  a->points[id].heap_pos = a->heap_len;
-  a->heap_len++;
-  apr_heap_sift_up(a, a->heap_len - 1);
-}
-
-static void apr_heap_remove(sk_apr *a, int id)
-{
-  int pos = a->points[id].heap_pos, moved;
-  a->points[id].heap_pos = -1;
-  a->heap_len--;
-  if (pos == a->heap_len) return;
-  moved = a->heap[a->heap_len];
-  apr_heap_place(a, pos, moved);
-  apr_heap_fix(a, pos);
-}
-
-/* Recomputes split point and key of the segment starting at point id (if any) and
-** queues, requeues or dequeues it. */
-static void apr_update_segment(sk_apr *a, int id)
-{
-  apr_point *p;
-  double split;
-  if (id < 0) return;
-  p = &a->points[id];
-  if (p->next < 0 || !apr_split_point(a, p->x, a->points[p->next].x, &split)) {
-    if (p->heap_pos >= 0) apr_heap_remove(a, id);
-    return;
-  }
-  p->split = split;
-  p->key = apr_segment_key(a, id);
-  if (p->heap_pos < 0) apr_heap_insert(a, id);
-  else apr_heap_fix(a, p->heap_pos);
-}
-
-/* ---- driving the loop ---- */
-
-/* The next point of phase one, 0 when there is none left. */
-static int apr_next_initial(sk_apr *a, double *x)
-{
-  return sk_loop_next(&a->initial, x);
-}
-
-static int apr_finish(sk_apr *a, const char *reason)
-{
-  a->phase = APR_FINISHED;
-  a->reason = reason;
-  return 0;
-}
-
-static int apr_hand_out(sk_apr *a, double value, int left, double *x)
-{
-  a->pending = 1;
-  a->pending_x = value;
-  a->pending_left = left;
-  *x = value;
-  return 1;
-}
-
-static int apr_budget_used(const sk_apr *a)
-{
-  if (a->count >= APR_MAX_POINTS) return 1;
-  if (a->refining_started && a->cfg.limits.budget_factor > 0.0
-      && (long)a->count >= (long)(a->cfg.limits.budget_factor * (double)a->initial_count)) return 1;
-  return a->cfg.limits.max_steps > 0 && a->count >= a->cfg.limits.max_steps;
-}
-
-static void apr_start_refining(sk_apr *a)
-{
-  int id;
-  a->phase = APR_REFINING;
-  a->refining_started = 1;
-  a->initial_count = a->count;
-  for (id = 0; id < a->count; id++) apr_update_segment(a, id);
-}
-
-SK_API int sk_apr_next(sk_apr *a, double *x)
-{
-  double value;
-  int top;
-  if (a->pending) {
-    if (!a->stopped)
-      sk_fatal("APR: next point asked for before the result at %g was reported",
-               a->pending_x);
-    a->pending = 0;  /* abandoned after sk_apr_stop */
-  }
-  if (a->phase == APR_FINISHED) return 0;
-  if (a->stopped) return apr_finish(a, "stopped");
-  if (a->phase == APR_INITIAL) {
-    if (apr_next_initial(a, &value)) {
-      if (apr_budget_used(a)) return apr_finish(a, "step budget");
-      return apr_hand_out(a, value, -1, x);
-    }
-    if (!a->cfg.refine) return apr_finish(a, "fixed loop");
-    apr_start_refining(a);
-  }
-  if (a->heap_len == 0) return apr_finish(a, "minimum distance");
-  top = a->heap[0];
-  if (a->points[top].key < a->cfg.limits.max_error) return apr_finish(a, "error bound reached");
-  if (apr_budget_used(a)) return apr_finish(a, "step budget");
-  return apr_hand_out(a, a->points[top].split, top, x);
-}
-
-SK_API int sk_apr_point_added(const sk_apr *a)
-{
-  return a->pending && a->pending_left >= 0;
-}
-
-SK_API void sk_apr_report(sk_apr *a, double t)
-{
-  apr_point *p;
-  int id, left, right;
-  if (!a->pending) sk_fatal("APR: a result was reported but no point was handed out");
-  a->pending = 0;
-  a->points = (apr_point *)sk_grow(a->points, &a->points_cap, (size_t)a->count + 1,
-                                   sizeof *a->points);
-  id = a->count++;
-  p = &a->points[id];
-  p->x = a->pending_x;
-  p->t = t;
-  p->heap_pos = -1;
-  p->key = 0.0;
-  p->split = 0.0;
-  a->sorted->valid = 0;
-  if (a->pending_left < 0) {  /* phase one: appended in increasing x */
-    p->prev = id - 1;
-    p->next = -1;
-    if (id > 0) a->points[id - 1].next = id;
-    return;
-  }
-  left = a->pending_left;
-  right = a->points[left].next;
-  p->prev = left;
-  p->next = right;
-  a->points[left].next = id;
-  a->points[right].prev = id;
-  /* the keys that depend on the new point: both halves and their outer neighbours */
-  apr_update_segment(a, a->points[left].prev);
-  apr_update_segment(a, left);
-  apr_update_segment(a, id);
-  apr_update_segment(a, right);
-}
-
-#ifdef SKAMPI_TESTING
-/* ---- for tests: stopping, the points, the reason, the largest key, the self check ---- */
-
-SK_API double sk_apr_max_key(const sk_apr *a)
-{
-  if (a->heap_len == 0) return 0.0;
-  return a->points[a->heap[0]].key;
-}
-
-SK_API void sk_apr_stop(sk_apr *a)
-{
-  a->stopped = 1;
-}
-
-SK_API int sk_apr_count(const sk_apr *a)
-{
-  return a->count;
-}
-
-static void apr_build_sorted(const sk_apr *a)
-{
-  apr_sorted_view *view = a->sorted;
-  int id, i = 0;
-  view->ids = (int *)sk_grow(view->ids, &view->cap, (size_t)a->count, sizeof *view->ids);
-  for (id = a->count > 0 ? 0 : -1; id >= 0 && i < a->count; id = a->points[id].next)
-    view->ids[i++] = id;
-  view->valid = 1;
-}
-
-SK_API void sk_apr_point(const sk_apr *a, int i, double *x, double *t)
-{
-  const apr_point *p;
-  if (i < 0 || i >= a->count)
-    sk_fatal("APR: point %d asked for, but only %d measured", i, a->count);
-  if (!a->sorted->valid) apr_build_sorted(a);
-  p = &a->points[a->sorted->ids[i]];
-  *x = p->x;
-  *t = p->t;
-}
-
-SK_API const char *sk_apr_stop_reason(const sk_apr *a)
-{
-  return a->reason;
-}
-
-
-static int apr_close(double u, double v)
-{
-  return u == v || fabs(u - v) <= 1e-12 * (fabs(u) > fabs(v) ? fabs(u) : fabs(v));
-}
-
-SK_API int sk_apr_self_check(const sk_apr *a)
-{
-  int id, prev = -1, seen = 0, queued = 0, pos;
-  for (id = a->count > 0 ? 0 : -1; id >= 0; id = a->points[id].next) {
-    const apr_point *p = &a->points[id];
-    if (id >= a->count || p->prev != prev || ++seen > a->count) return 0;
-    if (prev >= 0 && !(a->points[prev].x < p->x)) return 0;
-    if (a->cfg.integer && fmod(p->x, (double)a->cfg.multiple_of) != 0.0) return 0;
-    prev = id;
-  }
-  if (seen != a->count) return 0;
-  for (pos = 0; pos < a->heap_len; pos++) {
-    int member = a->heap[pos];
-    if (member < 0 || member >= a->count || a->points[member].heap_pos != pos) return 0;
-    if (pos > 0 && apr_heap_before(a, member, a->heap[(pos - 1) / 2])) return 0;
-  }
-  for (id = 0; id < a->count; id++) {
-    const apr_point *p = &a->points[id];
-    double split;
-    int splittable;
-    if (p->heap_pos >= 0) queued++;
-    if (!a->refining_started) {
-      if (p->heap_pos >= 0) return 0;
-      continue;
-    }
-    splittable = p->next >= 0 && apr_split_point(a, p->x, a->points[p->next].x, &split);
-    if (splittable != (p->heap_pos >= 0)) return 0;
-    if (splittable && (!apr_close(p->key, apr_segment_key(a, id)) || p->split != split))
-      return 0;
-  }
-  if (queued != a->heap_len) return 0;
-  if (a->cfg.limits.max_steps > 0 && a->count > a->cfg.limits.max_steps) return 0;
-  if (a->phase == APR_FINISHED && a->refining_started) {
-    if (strcmp(a->reason, "error bound reached") == 0
-        && !(a->heap_len > 0 && sk_apr_max_key(a) < a->cfg.limits.max_error)) return 0;
-    if (strcmp(a->reason, "minimum distance") == 0 && a->heap_len != 0) return 0;
-  }
-  return 1;
-}
-#endif
-/* --- end split/apr.c --- */
-/* --- begin split/settings.h --- */
-#line 1 "split/settings.h"
-/*
-** settings.h -- the engine settings: ONE object per run, owned by the interpreter
-** (which changes it through the set_ and switch_ helpers of the input language) and
-** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
-** Nothing below the interpreter keeps a configuration of its own.
-**
-**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
-**             and the statistic a result reports (set_result_statistic: mean or min)
-**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
-**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
-**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
-**   verify    measurements that can check the data they moved do so (switch_verification_on)
-**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
-**             output applies it to every time of a result line and says so in the block
-**   (set_autorefine_factor sets apr.budget_factor)
-**   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
-**             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
-**             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
-**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
-**             test files, data representation, atomicity, preallocation, unique open,
-**             file sync, and the hints given to every open (set_file_info)
-*/
-#ifndef SK_SETTINGS_H
-#define SK_SETTINGS_H
-
-#line 28 "split/settings.h"
-#line 29 "split/settings.h"
-#line 30 "split/settings.h"
-#line 31 "split/settings.h"
-
-#define SK_IO_MAX_HINTS 16
-
-typedef struct sk_io_config {
-  const char *dir;            /* set_io_working_dir; NULL = a fresh directory under TMPDIR */
-  const char *datarep;        /* "native" (default), "internal" or "external32" */
-  int atomicity;              /* MPI_File_set_atomicity on every opened file (0) */
-  int preallocation;          /* write measurements preallocate before timing (0) */
-  int unique_open;            /* MPI_MODE_UNIQUE_OPEN on every open (0) */
-  int file_sync;              /* MPI_File_sync at the end of the timed part (1) */
-  int n_hints;                /* set_file_info: key/value strings (interned or program text) */
-  const char *hint_key[SK_IO_MAX_HINTS], *hint_value[SK_IO_MAX_HINTS];
-} sk_io_config;
-
-typedef struct sk_settings {
-  sk_asec_config asec;
-  sk_buffer_config buffers;
-  sk_sync_config sync;
-  sk_apr_limits apr;
-  int verify;                 /* default off */
-  int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
-  int peruse;                 /* switch_peruse_on: PERUSE events beside each result (peruse.h) */
-  int max_node_times;         /* set_max_nr_node_times, default 16 */
-  double suite_time_limit;    /* seconds per measurement block, 0 = none */
-  double unit;                /* set_unit, default 1e6 */
-  int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
-  void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
-  sk_io_config io;
-} sk_settings;
-
-SK_API void sk_settings_default(sk_settings *s);
-
-#endif
-/* --- end split/settings.h --- */
-/* --- begin split/settings.c --- */
-#line 1 "split/settings.c"
-/*
-** settings.c -- see settings.h: the defaults of every engine setting in one place.
-*/
-#line 5 "split/settings.c"
-
-SK_API void sk_settings_default(sk_settings *s)
-{
-  memset(s, 0, sizeof *s);
-  sk_asec_default_config(&s->asec);
-  sk_buffers_default_config(&s->buffers);
-  sk_sync_default_config(&s->sync);
-  s->apr.max_error = 0.05;
-  s->apr.min_distance = 0.0;
-  s->apr.max_steps = 0;
-  s->apr.budget_factor = 0.0;
-  s->verify = 0;
-  s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
-  s->unit = 1e6;
-  s->mpi_alloc_mem = 0;
-  s->mpi_alloc_info = NULL;
-  s->io.dir = NULL;
-  s->io.datarep = "native";
-  s->io.file_sync = 1;
-}
-/* --- end split/settings.c --- */
-/* --- begin split/sync_window.c --- */
-#line 1 "split/sync_window.c"
+/* --- end split/sync/sync_offsets.c --- */
+/* --- begin split/sync/sync_window.c --- */
+#line 1 "split/sync/sync_window.c"
 /*
 ** sync_window.c -- synchronised starts (sync_window.h). This module owns the three start
 ** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
@@ -5675,7 +6608,7 @@ SK_API void sk_settings_default(sk_settings *s)
 ** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
 ** margin M, the per-group memory of the final W and M, the statistics of the header, and
 ** sk_sync_describe. The clock models come from sync_offsets.c; the method from
-** m->settings->sync.
+** m->sync_config.
 **
 ** Invariants:
 **   - One schedule everywhere: every start time and window after the warm-up is rank
@@ -5695,8 +6628,7 @@ SK_API void sk_settings_default(sk_settings *s)
 **     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
 **     members of the group; the schedule rides on the runner's agreement.
 */
-#line 31 "split/sync_window.c"
-#line 32 "split/sync_window.c"
+#line 31 "split/sync/sync_window.c"
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
@@ -5764,7 +6696,7 @@ static sync_slot_memory *sync_memory_for(sk_group *g)
 static sk_sync_config sync_config_of(const sk_mctx *m)
 {
   sk_sync_config c;
-  if (m->settings) return m->settings->sync;
+  if (m->sync_config) return *m->sync_config;
   sk_sync_default_config(&c);
   return c;
 }
@@ -6103,9 +7035,103 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
 #ifdef SKAMPI_TESTING
 SK_API double sk_sync_window(void) { return sync_wst.window; }
 #endif
-/* --- end split/sync_window.c --- */
-/* --- begin split/runner.h --- */
-#line 1 "split/runner.h"
+/* --- end split/sync/sync_window.c --- */
+/* --- begin split/engine/settings.h --- */
+#line 1 "split/engine/settings.h"
+/*
+** settings.h -- the engine settings: ONE object per run, owned by the interpreter
+** (which changes it through the set_ and switch_ helpers of the input language) and
+** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
+** Nothing below the interpreter keeps a configuration of its own.
+**
+**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
+**             and the statistic a result reports (set_result_statistic: mean or min)
+**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
+**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
+**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
+**   verify    measurements that can check the data they moved do so (switch_verification_on)
+**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
+**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
+**             output applies it to every time of a result line and says so in the block
+**   (set_autorefine_factor sets apr.budget_factor)
+**   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
+**             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
+**             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
+**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
+**             test files, data representation, atomicity, preallocation, unique open,
+**             file sync, and the hints given to every open (set_file_info)
+*/
+#ifndef SK_SETTINGS_H
+#define SK_SETTINGS_H
+
+#line 28 "split/engine/settings.h"
+#line 29 "split/engine/settings.h"
+#line 30 "split/engine/settings.h"
+#line 31 "split/engine/settings.h"
+
+#define SK_IO_MAX_HINTS 16
+
+typedef struct sk_io_config {
+  const char *dir;            /* set_io_working_dir; NULL = a fresh directory under TMPDIR */
+  const char *datarep;        /* "native" (default), "internal" or "external32" */
+  int atomicity;              /* MPI_File_set_atomicity on every opened file (0) */
+  int preallocation;          /* write measurements preallocate before timing (0) */
+  int unique_open;            /* MPI_MODE_UNIQUE_OPEN on every open (0) */
+  int file_sync;              /* MPI_File_sync at the end of the timed part (1) */
+  int n_hints;                /* set_file_info: key/value strings (interned or program text) */
+  const char *hint_key[SK_IO_MAX_HINTS], *hint_value[SK_IO_MAX_HINTS];
+} sk_io_config;
+
+typedef struct sk_settings {
+  sk_asec_config asec;
+  sk_buffer_config buffers;
+  sk_sync_config sync;
+  sk_apr_limits apr;
+  int verify;                 /* default off */
+  int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
+  int peruse;                 /* switch_peruse_on: PERUSE events beside each result (peruse.h) */
+  int max_node_times;         /* set_max_nr_node_times, default 16 */
+  double suite_time_limit;    /* seconds per measurement block, 0 = none */
+  double unit;                /* set_unit, default 1e6 */
+  int mpi_alloc_mem;          /* use_mpi_alloc_mem, default off */
+  void *mpi_alloc_info;       /* set_mpi_alloc_mem_info: MPI_Info* or NULL (MPI_INFO_NULL) */
+  sk_io_config io;
+} sk_settings;
+
+SK_API void sk_settings_default(sk_settings *s);
+
+#endif
+/* --- end split/engine/settings.h --- */
+/* --- begin split/engine/settings.c --- */
+#line 1 "split/engine/settings.c"
+/*
+** settings.c -- see settings.h: the defaults of every engine setting in one place.
+*/
+#line 5 "split/engine/settings.c"
+
+SK_API void sk_settings_default(sk_settings *s)
+{
+  memset(s, 0, sizeof *s);
+  sk_asec_default_config(&s->asec);
+  sk_buffers_default_config(&s->buffers);
+  sk_sync_default_config(&s->sync);
+  s->apr.max_error = 0.05;
+  s->apr.min_distance = 0.0;
+  s->apr.max_steps = 0;
+  s->apr.budget_factor = 0.0;
+  s->verify = 0;
+  s->max_node_times = 16;
+  s->suite_time_limit = 0.0;
+  s->unit = 1e6;
+  s->mpi_alloc_mem = 0;
+  s->mpi_alloc_info = NULL;
+  s->io.dir = NULL;
+  s->io.datarep = "native";
+  s->io.file_sync = 1;
+}
+/* --- end split/engine/settings.c --- */
+/* --- begin split/engine/runner.h --- */
+#line 1 "split/engine/runner.h"
 /*
 ** runner.h -- runs ONE measurement (one argument set) under ASEC for the patterns of
 ** SKaLib §4.1: warm-up call, then single measurements until the stopping rule says
@@ -6116,8 +7142,8 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 #ifndef SK_RUNNER_H
 #define SK_RUNNER_H
 
-#line 12 "split/runner.h"
-#line 13 "split/runner.h"
+#line 12 "split/engine/runner.h"
+#line 13 "split/engine/runner.h"
 
 typedef struct sk_result {
   double time;              /* seconds: mean of the kept single-measurement values */
@@ -6189,15 +7215,15 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 SK_API void sk_runner_dummy(sk_group *g, sk_pattern pattern, const sk_settings *settings, sk_result *res);
 
 #endif
-/* --- end split/runner.h --- */
-/* --- begin split/runner.c --- */
-#line 1 "split/runner.c"
+/* --- end split/engine/runner.h --- */
+/* --- begin split/engine/runner.c --- */
+#line 1 "split/engine/runner.c"
 /*
 ** runner.c -- see runner.h.
 */
-#line 5 "split/runner.c"
-#line 6 "split/runner.c"
-#line 7 "split/runner.c"
+#line 5 "split/engine/runner.c"
+#line 6 "split/engine/runner.c"
+#line 7 "split/engine/runner.c"
 
 SK_API void sk_result_init(sk_result *r)
 {
@@ -6270,6 +7296,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 {
   memset(m, 0, sizeof *m);
   m->settings = settings;
+  m->sync_config = settings ? &settings->sync : NULL;
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);
@@ -6529,9 +7556,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     free(st.reports);
   }
 }
-/* --- end split/runner.c --- */
-/* --- begin split/interference.h --- */
-#line 1 "split/interference.h"
+/* --- end split/engine/runner.c --- */
+/* --- begin split/engine/interference.h --- */
+#line 1 "split/engine/interference.h"
 /*
 ** interference.h -- what other processes did to a run, said rather than hidden (README,
 ** "Interference"). The start rules (sync_window.c) and the runner discard a repetition in
@@ -6549,7 +7576,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 #ifndef SK_INTERFERENCE_H
 #define SK_INTERFERENCE_H
 
-#line 19 "split/interference.h"
+#line 19 "split/engine/interference.h"
 
 /* A result is flagged when at least this share of its repetitions was discarded. */
 #define SK_INTERFERENCE_SHARE 0.25
@@ -6587,15 +7614,15 @@ SK_API int sk_interference_decide_waits(int crowded, int others, long reps, long
 SK_API void sk_interference_summary(sk_str *footer, sk_str *warning);
 
 #endif
-/* --- end split/interference.h --- */
-/* --- begin split/interference.c --- */
-#line 1 "split/interference.c"
+/* --- end split/engine/interference.h --- */
+/* --- begin split/engine/interference.c --- */
+#line 1 "split/engine/interference.c"
 /*
 ** interference.c -- see interference.h.
 */
-#line 5 "split/interference.c"
-#line 6 "split/interference.c"
-#line 7 "split/interference.c"
+#line 5 "split/engine/interference.c"
+#line 6 "split/engine/interference.c"
+#line 7 "split/engine/interference.c"
 
 static struct {
   long flagged, untrustworthy;
@@ -6714,536 +7741,9 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
   sk_str_printf(warning, "%ld results were disturbed by other processes (%ld untrustworthy); see the"
                 " \"# (interference\" lines\n", itf.flagged, itf.untrustworthy);
 }
-/* --- end split/interference.c --- */
-/* --- begin split/mpit.h --- */
-#line 1 "split/mpit.h"
-/*
-** mpit.h -- the MPI tools interface's performance variables beside every result (MPI-3
-** §14.3, "MPI_T"): compiled with -DSKAMPI_MPIT where mpi.h declares MPI 3 or later.
-** switch_mpit_on() in a .ski program (@MPI_T yes in a SKaMPI 4 parameter file) makes the
-** engine read every readable performance variable before and after the timed
-** repetitions of each result, on every process of the measurement communicator; rank 0
-** of that communicator gets the note: one `# mpit NAME (CLASS): ...` line per variable
-** that changed (counters, timers, aggregates: the difference; levels, sizes, watermarks,
-** percentages: the value after), summed and maximised over the processes. Written as
-** comment lines under the result line, so the result columns stay as they are.
-*/
-#ifndef SK_MPIT_H
-#define SK_MPIT_H
-
-#line 16 "split/mpit.h"
-
-#if defined(SKAMPI_MPI) && defined(SKAMPI_MPIT) && SK_MPI_LEVEL >= 3
-#define SK_HAVE_MPIT 1
-#else
-#define SK_HAVE_MPIT 0
-#endif
-
-/* Members of g, all of them, around the timed repetitions. sk_mpit_end fills note on
-** rank 0 of g (empty elsewhere, and when nothing changed). */
-SK_API void sk_mpit_begin(sk_group *g);
-SK_API void sk_mpit_end(sk_group *g, char *note, size_t size);
-/* The performance and control variables the library offers (skampi -l MPI_T); works
-** without MPI_Init. Returns 0 in builds without MPI_T (with a line saying why). */
-SK_API int sk_mpit_list(sk_str *out);
-
-#endif
-/* --- end split/mpit.h --- */
-/* --- begin split/peruse.h --- */
-#line 1 "split/peruse.h"
-/*
-** peruse.h -- PERUSE events beside every result (MPI PERUSE 2.0): compiled with
-** -DSKAMPI_PERUSE where the MPI library provides <peruse.h> (an Open MPI configured with
-** --enable-peruse; tools/peruse/build-openmpi.sh makes one). switch_peruse_on() in a .ski
-** program (@PERUSE yes in a SKaMPI 4 parameter file) makes the engine register callbacks for the point-to-point events of PERUSE
-** §4.3 on the measurement communicator around the repetitions of each result (from the
-** engine's warm-up call on; the engine's own messages use another communicator; events
-** queried by name, §5.2.3; an event the library lacks is named in the output, not
-** fatal). Rank 0 of the communicator gets the note, written under the result line:
-**   # peruse events: NAME count, ...                (summed over the processes)
-**   # peruse activate->xfer_begin: mean, max, n      (time from a request's activation
-**   # peruse xfer_begin->xfer_end: ...                to its transfer, the transfer, and
-**   # peruse posted queue / unexpected queue: ...     the residence in the queues, §3.5)
-*/
-#ifndef SK_PERUSE_H
-#define SK_PERUSE_H
-
-#line 19 "split/peruse.h"
-
-#if defined(SKAMPI_MPI) && defined(SKAMPI_PERUSE)
-#define SK_HAVE_PERUSE 1
-#else
-#define SK_HAVE_PERUSE 0
-#endif
-
-/* Members of g, all of them, around the repetitions; sk_peruse_end appends its lines to
-** note on rank 0 of g. */
-SK_API void sk_peruse_begin(sk_group *g);
-SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
-
-#endif
-/* --- end split/peruse.h --- */
-/* --- begin split/mpit.c --- */
-#line 1 "split/mpit.c"
-/*
-** mpit.c -- see mpit.h. One MPI_T session per result: handles are bound to the
-** measurement communicator where a variable binds to communicators, to no object where
-** it binds to none; variables bound to other objects (windows, files, requests, ...)
-** and those of non-numeric types are left out. A variable that cannot be started or
-** read is left out silently (Open MPI lists monitoring variables whose component is not
-** loaded). The helpers switch_mpit_on / _off are in builtins.c.
-*/
-#line 10 "split/mpit.c"
-
-#if SK_HAVE_MPIT
-
-typedef struct mpit_var {
-  int index, cls, count, continuous;
-  MPI_Datatype type;
-  MPI_T_pvar_handle handle;
-  double before;
-  char name[96];
-} mpit_var;
-
-static struct {
-  int ok;
-  int session_open;
-  MPI_T_pvar_session session;
-  int ntotal;              /* performance variables of the library: the same on every process */
-  mpit_var *vars;          /* those being read, nvars of them */
-  int nvars;
-} mpit;
-
-/* Variables whose handle allocation crashes the library when their component is not the
-** one in use (seen with Open MPI 4.1: the PSM2 transport's statistics call into libpsm2
-** without an endpoint). Left out by name prefix. */
-static const char *const mpit_unsafe_prefixes[] = { "mtl_psm2_", NULL };
-
-static int mpit_unsafe(const char *name)
-{
-  int i;
-  for (i = 0; mpit_unsafe_prefixes[i]; i++)
-    if (strncmp(name, mpit_unsafe_prefixes[i], strlen(mpit_unsafe_prefixes[i])) == 0) return 1;
-  return 0;
-}
-
-static int mpit_numeric(MPI_Datatype t)
-{
-  return t == MPI_INT || t == MPI_UNSIGNED || t == MPI_UNSIGNED_LONG || t == MPI_UNSIGNED_LONG_LONG
-         || t == MPI_COUNT || t == MPI_DOUBLE;
-}
-
-static const char *mpit_class_name(int cls)
-{
-  switch (cls) {
-  case MPI_T_PVAR_CLASS_STATE: return "state";
-  case MPI_T_PVAR_CLASS_LEVEL: return "level";
-  case MPI_T_PVAR_CLASS_SIZE: return "size";
-  case MPI_T_PVAR_CLASS_PERCENTAGE: return "percentage";
-  case MPI_T_PVAR_CLASS_HIGHWATERMARK: return "high watermark";
-  case MPI_T_PVAR_CLASS_LOWWATERMARK: return "low watermark";
-  case MPI_T_PVAR_CLASS_COUNTER: return "counter";
-  case MPI_T_PVAR_CLASS_AGGREGATE: return "aggregate";
-  case MPI_T_PVAR_CLASS_TIMER: return "timer";
-  default: return "generic";
-  }
-}
-
-/* Counters, aggregates and timers count up: their difference over the repetitions. */
-static int mpit_differenced(int cls)
-{
-  return cls == MPI_T_PVAR_CLASS_COUNTER || cls == MPI_T_PVAR_CLASS_AGGREGATE || cls == MPI_T_PVAR_CLASS_TIMER;
-}
-
-/* MPI_T is initialised once and never finalised: MPICH 4.0 crashes in
-** MPI_T_pvar_get_num when MPI_T is initialised again after its count went back to zero
-** (MPI-3 §14.2 allows leaving it initialised). */
-static int mpit_init(void)
-{
-  int provided;
-  if (!mpit.ok) mpit.ok = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) == MPI_SUCCESS;
-  return mpit.ok;
-}
-
-
-/* A description on one line (some libraries break theirs into several). */
-static void mpit_one_line(char *text)
-{
-  for (; *text; text++) if (*text == '\n' || *text == '\r' || *text == '\t') *text = ' ';
-}
-
-/* The sum of a variable's elements (a per-peer array counts as its total). */
-static double mpit_read(const mpit_var *v, int *ok)
-{
-  double sum = 0.0;
-  int i;
-  void *buf = sk_calloc((size_t)v->count, 16);
-  *ok = MPI_T_pvar_read(mpit.session, v->handle, buf) == MPI_SUCCESS;
-  for (i = 0; *ok && i < v->count; i++) {
-    if (v->type == MPI_INT) sum += (double)((int *)buf)[i];
-    else if (v->type == MPI_UNSIGNED) sum += (double)((unsigned *)buf)[i];
-    else if (v->type == MPI_UNSIGNED_LONG) sum += (double)((unsigned long *)buf)[i];
-    else if (v->type == MPI_DOUBLE) sum += ((double *)buf)[i];
-    else if (v->type == MPI_COUNT) sum += (double)((MPI_Count *)buf)[i];
-    else {   /* unsigned long long: read as two halves, C89 has no such type */
-      const unsigned char *b = (const unsigned char *)buf + (size_t)i * 8;
-      double value = 0.0;
-      int k;
-      unsigned one = 1;
-      int little = *(unsigned char *)&one == 1;
-      for (k = 0; k < 8; k++) value = value * 256.0 + (double)b[little ? 7 - k : k];
-      sum += value;
-    }
-  }
-  free(buf);
-  return sum;
-}
-
-SK_API void sk_mpit_begin(sk_group *g)
-{
-  MPI_Comm comm = sk_tp_group_mpi_comm(g);
-  int n = 0, i;
-  if (!mpit_init() || MPI_T_pvar_get_num(&n) != MPI_SUCCESS) n = 0;
-  mpit.ntotal = n;
-  mpit.nvars = 0;
-  mpit.vars = (mpit_var *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(mpit_var));
-  if (n == 0 || MPI_T_pvar_session_create(&mpit.session) != MPI_SUCCESS) return;
-  mpit.session_open = 1;
-  for (i = 0; i < n; i++) {
-    mpit_var *v = &mpit.vars[mpit.nvars];
-    char desc[8];
-    int name_len = (int)sizeof v->name, desc_len = (int)sizeof desc, verbosity, bind, readonly, atomic, ok;
-    MPI_T_enum enumtype;
-    if (MPI_T_pvar_get_info(i, v->name, &name_len, &verbosity, &v->cls, &v->type, &enumtype, desc, &desc_len,
-                            &bind, &readonly, &v->continuous, &atomic) != MPI_SUCCESS) continue;
-    if (!mpit_numeric(v->type) || v->cls == MPI_T_PVAR_CLASS_STATE || v->cls == MPI_T_PVAR_CLASS_GENERIC) continue;
-    if ((bind != MPI_T_BIND_NO_OBJECT && bind != MPI_T_BIND_MPI_COMM) || mpit_unsafe(v->name)) continue;
-    if (MPI_T_pvar_handle_alloc(mpit.session, i, bind == MPI_T_BIND_MPI_COMM ? (void *)&comm : NULL,
-                                &v->handle, &v->count) != MPI_SUCCESS) continue;
-    if (v->count < 1 || (!v->continuous && MPI_T_pvar_start(mpit.session, v->handle) != MPI_SUCCESS)) {
-      MPI_T_pvar_handle_free(mpit.session, &v->handle);
-      continue;
-    }
-    v->index = i;
-    v->before = mpit_read(v, &ok);
-    if (!ok) { MPI_T_pvar_handle_free(mpit.session, &v->handle); continue; }
-    mpit.nvars++;
-  }
-}
-
-/* Slot 1 + index holds variable `index`'s change or value (0 where it was not read), so
-** that every process gathers the same number of doubles. */
-SK_API void sk_mpit_end(sk_group *g, char *note, size_t size)
-{
-  int i, ok, n = sk_tp_group_size(g), me = sk_tp_group_rank(g), nt = mpit.ntotal;
-  size_t slots = (size_t)nt + 1;
-  double *mine = (double *)sk_calloc(slots, sizeof(double));
-  double *all = me == 0 ? (double *)sk_calloc(slots * (size_t)n, sizeof(double)) : NULL;
-  char *read_here = (char *)sk_calloc(slots, 1);
-  int *cls = (int *)sk_calloc(slots, sizeof(int));
-  sk_str s;
-  note[0] = '\0';
-  for (i = 0; i < mpit.nvars; i++) {
-    mpit_var *v = &mpit.vars[i];
-    double after = mpit_read(v, &ok);
-    if (ok) mine[1 + v->index] = mpit_differenced(v->cls) ? after - v->before : after;
-    read_here[1 + v->index] = 1;
-    cls[1 + v->index] = v->cls;
-    if (!v->continuous) MPI_T_pvar_stop(mpit.session, v->handle);
-    MPI_T_pvar_handle_free(mpit.session, &v->handle);
-  }
-  if (mpit.session_open) MPI_T_pvar_session_free(&mpit.session);
-  mpit.session_open = 0;
-  sk_tp_gather_doubles(g, mine, (int)slots, all, 0);
-  if (me == 0) {
-    sk_str zero;
-    sk_str_init(&s);
-    sk_str_init(&zero);
-    if (mpit.nvars == 0)
-      sk_str_printf(&s, "# mpit: the library offers no readable performance variables (skampi -l MPI_T lists what it has)\n");
-    for (i = 0; i < nt; i++) {
-      double sum = 0.0, max = 0.0;
-      int p;
-      char name[96], desc[8];
-      int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, c, bind, ro, cont, atomic;
-      MPI_Datatype type;
-      MPI_T_enum et;
-      if (!read_here[1 + i]) continue;   /* rank 0 reads what the others read */
-      for (p = 0; p < n; p++) {
-        double x = all[(size_t)p * slots + 1 + (size_t)i];
-        sum += x;
-        if (p == 0 || x > max) max = x;
-      }
-      if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &c, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
-          != MPI_SUCCESS) continue;
-      if (sum == 0.0 && max == 0.0) {   /* read and zero: named on one line at the end */
-        sk_str_printf(&zero, "%s%s", zero.len ? ", " : "# mpit 0 on every process: ", name);
-        continue;
-      }
-      sk_str_printf(&s, "# mpit %s (%s%s): sum %.6g, max %.6g over %d processes\n", name,
-                    mpit_class_name(cls[1 + i]), mpit_differenced(cls[1 + i]) ? ", change" : "", sum, max, n);
-    }
-    if (zero.len) { sk_str_puts(&s, zero.data); sk_str_putc(&s, '\n'); }
-    sk_str_free(&zero);
-    if (s.data) {
-      sk_copy_string(note, size, s.data);
-      if (s.len >= size && size > 1) note[size - 2] = '\n';
-    }
-    sk_str_free(&s);
-    free(all);
-  }
-  free(mine);
-  free(read_here);
-  free(cls);
-  free(mpit.vars);
-  mpit.vars = NULL;
-  mpit.nvars = 0;
-}
-
-SK_API int sk_mpit_list(sk_str *out)
-{
-  int n = 0, nc = 0, i;
-  if (!mpit_init()) { sk_str_printf(out, "MPI_T: MPI_T_init_thread failed\n"); return 1; }
-  MPI_T_pvar_get_num(&n);
-  MPI_T_cvar_get_num(&nc);
-  sk_str_printf(out, "MPI_T performance variables: %d (switch_mpit_on() records those marked *)\n", n);
-  for (i = 0; i < n; i++) {
-    char name[128], desc[256];
-    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, cls, bind, ro, cont, atomic;
-    MPI_Datatype type;
-    MPI_T_enum et;
-    if (MPI_T_pvar_get_info(i, name, &nl, &verbosity, &cls, &type, &et, desc, &dl, &bind, &ro, &cont, &atomic)
-        != MPI_SUCCESS) continue;
-    mpit_one_line(desc);
-    sk_str_printf(out, " %c %s (%s)%s%s\n",
-                  mpit_numeric(type) && cls != MPI_T_PVAR_CLASS_STATE && cls != MPI_T_PVAR_CLASS_GENERIC
-                  && (bind == MPI_T_BIND_NO_OBJECT || bind == MPI_T_BIND_MPI_COMM) && !mpit_unsafe(name) ? '*' : ' ',
-                  name, mpit_class_name(cls), desc[0] ? ": " : "", desc);
-  }
-  sk_str_printf(out, "MPI_T control variables: %d\n", nc);
-  for (i = 0; i < nc; i++) {
-    char name[128], desc[256];
-    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, bind, scope;
-    MPI_Datatype type;
-    MPI_T_enum et;
-    if (MPI_T_cvar_get_info(i, name, &nl, &verbosity, &type, &et, desc, &dl, &bind, &scope) != MPI_SUCCESS) continue;
-    mpit_one_line(desc);
-    sk_str_printf(out, "   %s%s%s\n", name, desc[0] ? ": " : "", desc);
-  }
-  return 1;
-}
-
-#else
-
-SK_API void sk_mpit_begin(sk_group *g) { (void)g; }
-SK_API void sk_mpit_end(sk_group *g, char *note, size_t size) { (void)g; (void)size; note[0] = '\0'; }
-SK_API int sk_mpit_list(sk_str *out)
-{
-  sk_str_printf(out, "MPI_T: not in this build (it needs -DSKAMPI_MPIT and an MPI 3 library; this is the %s build)\n",
-                SK_BACKEND_NAME);
-  return 0;
-}
-
-#endif
-/* --- end split/mpit.c --- */
-/* --- begin split/peruse.c --- */
-#line 1 "split/peruse.c"
-/*
-** peruse.c -- see peruse.h. The callbacks only count and time: per event kind a count;
-** per request (the event's unique id, in a small open-addressing table) the times of its
-** activation, transfer begin and queue insertions, from which four durations are
-** accumulated (sum, maximum, number). The helpers switch_peruse_on / _off are in
-** builtins.c. Checked against Open MPI 4.1.4 built with --enable-peruse: all eleven
-** events are there; small messages sent on ob1's inline path raise no REQ events on
-** the sender; MSG_MATCH_POSTED_REQ carries the request's id (only counted here).
-*/
-#line 11 "split/peruse.c"
-
-#if SK_HAVE_PERUSE
-#include <peruse.h>
-
-/* The events of MPI PERUSE 2.0 §4.3 that skampi counts, by the names §5.2.3 queries. */
-static const char *const pe_names[] = {
-  "PERUSE_COMM_REQ_ACTIVATE", "PERUSE_COMM_REQ_MATCH_UNEX", "PERUSE_COMM_REQ_INSERT_IN_POSTED_Q",
-  "PERUSE_COMM_REQ_REMOVE_FROM_POSTED_Q", "PERUSE_COMM_REQ_XFER_BEGIN", "PERUSE_COMM_REQ_XFER_END",
-  "PERUSE_COMM_REQ_COMPLETE", "PERUSE_COMM_MSG_ARRIVED", "PERUSE_COMM_MSG_INSERT_IN_UNEX_Q",
-  "PERUSE_COMM_MSG_REMOVE_FROM_UNEX_Q", "PERUSE_COMM_MSG_MATCH_POSTED_REQ"
-};
-enum {
-  PE_ACTIVATE, PE_MATCH_UNEX, PE_INSERT_POSTED, PE_REMOVE_POSTED, PE_XFER_BEGIN, PE_XFER_END,
-  PE_COMPLETE, PE_ARRIVED, PE_INSERT_UNEX, PE_REMOVE_UNEX, PE_MATCH_POSTED, PE_NEVENTS
-};
-/* The four durations of peruse.h's note. */
-enum { PD_ACTIVATE_TO_XFER, PD_XFER, PD_POSTED_Q, PD_UNEX_Q, PD_N };
-static const char *const pd_names[] = {
-  "activate->xfer_begin", "xfer_begin->xfer_end", "posted queue residence", "unexpected queue residence"
-};
-
-#define PE_SLOTS 1024   /* requests and messages in flight that one process can follow */
-
-/* A request's (or an unexpected message's, §4.3: MSG events carry the message's own id)
-** times. Slots are freed when the request completes or the message leaves the
-** unexpected queue; a freed slot is a tombstone, so the ids stored after it stay
-** reachable. */
-enum { PE_FREE, PE_USED, PE_GONE };
-
-typedef struct pe_request {
-  MPI_Aint id;
-  int state;
-  double t_activate, t_xfer, t_posted, t_unex;
-} pe_request;
-
-static struct {
-  int initialised, ok;
-  peruse_event_h handle[PE_NEVENTS];
-  int supported[PE_NEVENTS];
-  double count[PE_NEVENTS];
-  double sum[PD_N], max[PD_N], n[PD_N];
-  pe_request req[PE_SLOTS];
-} pe;
-
-static pe_request *pe_slot(MPI_Aint id)
-{
-  unsigned long h = ((unsigned long)id >> 4) % PE_SLOTS, k;
-  pe_request *reuse = NULL;
-  for (k = 0; k < PE_SLOTS; k++) {
-    pe_request *r = &pe.req[(h + k) % PE_SLOTS];
-    if (r->state == PE_USED && r->id == id) return r;
-    if (r->state == PE_GONE && reuse == NULL) reuse = r;
-    if (r->state == PE_FREE) { if (reuse == NULL) reuse = r; break; }
-  }
-  if (reuse == NULL) return NULL;   /* table full: this one is not timed */
-  memset(reuse, 0, sizeof *reuse);
-  reuse->state = PE_USED;
-  reuse->id = id;
-  return reuse;
-}
-
-static void pe_duration(int which, double since, double now)
-{
-  double d;
-  if (since <= 0.0) return;
-  d = now - since;
-  pe.sum[which] += d;
-  pe.n[which] += 1.0;
-  if (d > pe.max[which]) pe.max[which] = d;
-}
-
-static int pe_callback(peruse_event_h event_h, MPI_Aint unique_id, peruse_comm_spec_t *spec, void *param)
-{
-  int kind = (int)(size_t)param;
-  double now = MPI_Wtime();
-  pe_request *r;
-  (void)event_h; (void)spec;
-  pe.count[kind] += 1.0;
-  /* counted only: a message's arrival, and the matches (Open MPI 4.1 passes the
-  ** request's id with MSG_MATCH_POSTED_REQ, not the message's as §4.3 says) */
-  if (kind == PE_ARRIVED || kind == PE_MATCH_UNEX || kind == PE_MATCH_POSTED) return MPI_SUCCESS;
-  r = pe_slot(unique_id);
-  if (r == NULL) return MPI_SUCCESS;
-  switch (kind) {
-  case PE_ACTIVATE:                        /* a request's life begins: no older times */
-    r->t_xfer = r->t_posted = r->t_unex = 0.0;
-    r->t_activate = now;
-    break;
-  case PE_XFER_BEGIN: pe_duration(PD_ACTIVATE_TO_XFER, r->t_activate, now); r->t_xfer = now; break;
-  case PE_XFER_END: pe_duration(PD_XFER, r->t_xfer, now); break;
-  case PE_INSERT_POSTED: r->t_posted = now; break;
-  case PE_REMOVE_POSTED: pe_duration(PD_POSTED_Q, r->t_posted, now); r->t_posted = 0.0; break;
-  case PE_INSERT_UNEX: r->t_unex = now; break;
-  case PE_REMOVE_UNEX: pe_duration(PD_UNEX_Q, r->t_unex, now); r->state = PE_GONE; break;
-  case PE_COMPLETE: r->state = PE_GONE; break;       /* the id may be used again */
-  default: break;
-  }
-  return MPI_SUCCESS;
-}
-
-SK_API void sk_peruse_begin(sk_group *g)
-{
-  MPI_Comm comm = sk_tp_group_mpi_comm(g);
-  int i, event;
-  if (!pe.initialised) { pe.initialised = 1; pe.ok = PERUSE_Init() == PERUSE_SUCCESS; }
-  memset(pe.count, 0, sizeof pe.count);
-  memset(pe.sum, 0, sizeof pe.sum);
-  memset(pe.max, 0, sizeof pe.max);
-  memset(pe.n, 0, sizeof pe.n);
-  memset(pe.req, 0, sizeof pe.req);
-  for (i = 0; i < PE_NEVENTS; i++) {
-    pe.supported[i] = 0;
-    pe.handle[i] = PERUSE_EVENT_HANDLE_NULL;
-    if (!pe.ok || PERUSE_Query_event(pe_names[i], &event) != PERUSE_SUCCESS) continue;
-    if (PERUSE_Event_comm_register(event, comm, pe_callback, (void *)(size_t)i, &pe.handle[i]) != PERUSE_SUCCESS)
-      continue;
-    if (PERUSE_Event_activate(pe.handle[i]) != PERUSE_SUCCESS) { PERUSE_Event_release(&pe.handle[i]); continue; }
-    pe.supported[i] = 1;
-  }
-  /* no member's measurement traffic before every member listens: else a message that
-  ** arrives early is filed unexpected unseen, and only its removal is counted */
-  sk_tp_barrier(g);
-}
-
-/* What one process sends to rank 0: counts, supported flags, then sum/max/n per duration. */
-#define PE_PACK (2 * PE_NEVENTS + 3 * PD_N)
-
-SK_API void sk_peruse_end(sk_group *g, char *note, size_t size)
-{
-  double mine[PE_PACK], *all = NULL;
-  int i, p, n = sk_tp_group_size(g), me = sk_tp_group_rank(g);
-  size_t used = strlen(note);
-  for (i = 0; i < PE_NEVENTS; i++)
-    if (pe.supported[i]) { PERUSE_Event_deactivate(pe.handle[i]); PERUSE_Event_release(&pe.handle[i]); }
-  for (i = 0; i < PE_NEVENTS; i++) { mine[i] = pe.count[i]; mine[PE_NEVENTS + i] = pe.supported[i]; }
-  for (i = 0; i < PD_N; i++) {
-    mine[2 * PE_NEVENTS + 3 * i] = pe.sum[i];
-    mine[2 * PE_NEVENTS + 3 * i + 1] = pe.max[i];
-    mine[2 * PE_NEVENTS + 3 * i + 2] = pe.n[i];
-  }
-  if (me == 0) all = (double *)sk_malloc(sizeof(double) * PE_PACK * (size_t)n);
-  sk_tp_gather_doubles(g, mine, PE_PACK, all, 0);
-  if (me == 0) {
-    sk_str s;
-    int missing = 0;
-    sk_str_init(&s);
-    sk_str_puts(&s, "# peruse events:");
-    for (i = 0; i < PE_NEVENTS; i++) {
-      double c = 0.0;
-      if (!all[PE_NEVENTS + i]) { missing++; continue; }
-      for (p = 0; p < n; p++) c += all[(size_t)p * PE_PACK + (size_t)i];
-      sk_str_printf(&s, "%s %s %.0f", i ? "," : "", pe_names[i] + 7, c);
-    }
-    sk_str_printf(&s, " (sum over %d processes)\n", n);
-    for (i = 0; i < PD_N; i++) {
-      double sum = 0.0, max = 0.0, cnt = 0.0;
-      for (p = 0; p < n; p++) {
-        const double *x = all + (size_t)p * PE_PACK + 2 * PE_NEVENTS + 3 * (size_t)i;
-        sum += x[0];
-        if (x[1] > max) max = x[1];
-        cnt += x[2];
-      }
-      if (cnt > 0.0)
-        sk_str_printf(&s, "# peruse %s: mean %.3f us, max %.3f us (%.0f requests)\n", pd_names[i],
-                      sum / cnt * 1e6, max * 1e6, cnt);
-    }
-    if (missing) {
-      sk_str_puts(&s, "# peruse: the library does not support");
-      for (i = 0; i < PE_NEVENTS; i++) if (!all[PE_NEVENTS + i]) sk_str_printf(&s, " %s", pe_names[i]);
-      sk_str_putc(&s, '\n');
-    }
-    if (used + 1 < size) sk_copy_string(note + used, size - used, s.data);
-    sk_str_free(&s);
-    free(all);
-  }
-}
-
-#else
-
-SK_API void sk_peruse_begin(sk_group *g) { (void)g; }
-SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void)note; (void)size; }
-
-#endif
-/* --- end split/peruse.c --- */
-/* --- begin split/engine.h --- */
-#line 1 "split/engine.h"
+/* --- end split/engine/interference.c --- */
+/* --- begin split/engine/engine.h --- */
+#line 1 "split/engine/engine.h"
 /*
 ** engine.h -- one measure statement from start to end, on every process (SPMD). The
 ** interpreter evaluates the arguments and writes the line; everything between belongs
@@ -7268,8 +7768,8 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
-#line 26 "split/engine.h"
-#line 27 "split/engine.h"
+#line 26 "split/engine/engine.h"
+#line 27 "split/engine/engine.h"
 
 typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED } sk_measure_status;
 
@@ -7320,15 +7820,15 @@ SK_API double sk_engine_clock(void);
 SK_API double sk_engine_tick(void);
 
 #endif
-/* --- end split/engine.h --- */
-/* --- begin split/engine.c --- */
-#line 1 "split/engine.c"
+/* --- end split/engine/engine.h --- */
+/* --- begin split/engine/engine.c --- */
+#line 1 "split/engine/engine.c"
 /*
 ** engine.c -- see engine.h.
 */
-#line 5 "split/engine.c"
-#line 6 "split/engine.c"
-#line 7 "split/engine.c"
+#line 5 "split/engine/engine.c"
+#line 6 "split/engine/engine.c"
+#line 7 "split/engine/engine.c"
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 {
@@ -7585,68 +8085,9 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   out->suite_time_spent = f.suite_time_spent;
   if (f.failed) out->status = SK_FAILED;
 }
-/* --- end split/engine.c --- */
-/* --- begin split/builtins.h --- */
-#line 1 "split/builtins.h"
-/*
-** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
-** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
-** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
-*/
-#ifndef SK_BUILTINS_H
-#define SK_BUILTINS_H
-
-#line 10 "split/builtins.h"
-
-struct sk_interp;
-
-typedef sk_value (*sk_builtin_fn)(struct sk_interp *in, const sk_value *args, const sk_loc *loc);
-
-typedef struct sk_builtin {
-  const char *name;
-  const char *params;
-  sk_type result;             /* SK_T_NONE: no value */
-  sk_builtin_fn fn;
-} sk_builtin;
-
-/* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
-** may set *self to private state, return the first value); then again for each further
-** value; when exhausted it sets *self to NULL and the return value is ignored. */
-typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
-
-typedef struct sk_iterator {
-  const char *name;
-  const char *params;
-  sk_iterator_fn fn;
-} sk_iterator;
-
-/* A measurement module may export builtins of its own: a function returning its table
-** (terminated by a row whose name is NULL), listed in builtins.c's builtin_module_tables
-** the way catalogue.c lists the measurement tables; sk_builtin_find searches them too. */
-typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_bcast_algos(void);
-
-SK_API const sk_builtin *sk_builtin_find(const char *name);
-SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
-** index from 0; NULL past the last one (skampi -l lists them). */
-SK_API const sk_builtin *sk_builtin_entry(int i);
-SK_API const sk_iterator *sk_iterator_entry(int i);
-/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
-** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
-SK_API int sk_constant_find(const char *name, sk_value *out);
-/* 1 (and the reason in why) if name is a predefined name this build cannot offer: MPI-2
-** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
-** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
-** "unknown identifier". */
-SK_API int sk_constant_unavailable(const char *name, char *why, size_t size);
-/* The fixed seed of get_random_int and comm_rand (the same sequence on every process). */
-SK_API long sk_random_seed(void);
-
-#endif
-/* --- end split/builtins.h --- */
-/* --- begin split/output.h --- */
-#line 1 "split/output.h"
+/* --- end split/engine/engine.c --- */
+/* --- begin split/results/output.h --- */
+#line 1 "split/results/output.h"
 /*
 ** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
 ** '#', per measurement block `# begin result "name"`, one line per measurement (loop
@@ -7666,7 +8107,7 @@ SK_API long sk_random_seed(void);
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
-#line 21 "split/output.h"
+#line 21 "split/results/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
@@ -7707,9 +8148,2483 @@ SK_API long sk_out_offset(void);
 SK_API void sk_out_mute(int on);
 
 #endif
-/* --- end split/output.h --- */
-/* --- begin split/catalogue.h --- */
-#line 1 "split/catalogue.h"
+/* --- end split/results/output.h --- */
+/* --- begin split/results/output.c --- */
+#line 1 "split/results/output.c"
+/*
+** output.c -- see output.h.
+*/
+#line 5 "split/results/output.c"
+#line 6 "split/results/output.c"
+
+typedef struct out_line {
+  char *text;
+  double *keys;            /* numeric values of the loop variables */
+  int nkeys;
+  int label;               /* 1 + index into out.labels, 0: none */
+  long order;              /* for a stable sort */
+} out_line;
+
+static struct {
+  FILE *f;
+  int to_stdout;
+  out_line *held;
+  size_t nheld, capheld;
+  size_t *marks;           /* start index of each open hold */
+  size_t nmarks, capmarks;
+  long serial;
+  int sort_index;
+  char *open_block;        /* name of the block begun and not yet ended, or NULL */
+  char **labels;           /* the labels of the open block, in order of first use */
+  size_t nlabels, caplabels;
+  int label;               /* 1 + index of the current label, 0: none */
+  int written_label;       /* label of the last line written, 0: none */
+  int added;               /* the next line was added by autorefine */
+  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
+  int muted;               /* resuming: the suites kept from before are not written again */
+} out;
+
+/* The path rules (which files are renamed, which written as they are) are filepaths.h's. */
+SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
+{
+  backup[0] = '\0';
+  if (path == NULL || sk_streq(path, "-")) {
+    out.f = stdout;
+    out.to_stdout = 1;
+    return 1;
+  }
+  if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
+  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  return out.f != NULL;
+}
+
+/* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
+
+SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
+{
+  out.f = sk_path_open_at(path, bytes, err);
+  return out.f != NULL;
+}
+
+SK_API long sk_out_offset(void)
+{
+  if (!out.f || out.to_stdout) return -1L;
+  fflush(out.f);
+  return ftell(out.f);
+}
+
+SK_API void sk_out_mute(int on) { out.muted = on; }
+
+static void out_write(const char *text)
+{
+  if (!out.f || out.muted) return;
+  fputs(text, out.f);
+  fflush(out.f);
+}
+
+SK_API void sk_out_text(const char *text) { out_write(text); }
+
+static void out_forget_labels(void)
+{
+  size_t i;
+  for (i = 0; i < out.nlabels; i++) free(out.labels[i]);
+  out.nlabels = 0;
+  out.label = out.written_label = 0;
+}
+
+SK_API void sk_out_label(const char *label)
+{
+  size_t i;
+  out.label = 0;
+  if (label == NULL) return;
+  for (i = 0; i < out.nlabels; i++) if (sk_streq(out.labels[i], label)) { out.label = (int)i + 1; return; }
+  out.labels = (char **)sk_grow(out.labels, &out.caplabels, out.nlabels + 1, sizeof(char *));
+  out.labels[out.nlabels++] = sk_strdup(label);
+  out.label = (int)out.nlabels;
+}
+
+SK_API void sk_out_mark_added(void) { out.added = 1; }
+
+/* A line (with its marks and notes) as it goes to the file: the label line first when
+** the label changes. */
+static void out_emit_line(int label, const char *text)
+{
+  if (label > 0 && label != out.written_label) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# measure %s\n", out.labels[label - 1]);
+    out_write(s.data);
+    sk_str_free(&s);
+  }
+  out.written_label = label;
+  out_write(text);
+}
+
+SK_API void sk_out_note(const char *text)
+{
+  out_line *last;
+  if (out.nmarks == 0 || out.nheld == 0) { out_write(text); return; }
+  last = &out.held[out.nheld - 1];
+  last->text = (char *)sk_realloc(last->text, strlen(last->text) + strlen(text) + 1);
+  strcat(last->text, text);
+}
+
+SK_API void sk_out_begin_block(const char *name)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "# begin result \"%s\"\n", name);
+  out_write(s.data);
+  sk_str_free(&s);
+  free(out.open_block);
+  out.open_block = sk_strdup(name);
+  out_forget_labels();
+}
+
+SK_API void sk_out_end_block(const char *name, double seconds)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
+  out_write(s.data);
+  sk_str_free(&s);
+  free(out.open_block);
+  out.open_block = NULL;
+}
+
+SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+
+SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
+                        double std_error, int reps, const double *node_times, int nnode)
+{
+  sk_str s;
+  int i;
+  double unit = out.unit > 0.0 ? out.unit : 1e6;
+  sk_str_init(&s);
+  if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
+  out.added = 0;
+  for (i = 0; i < nvars; i++) {
+    sk_str_printf(&s, "%s= ", vars[i].name);
+    sk_value_format(&s, &vars[i].value);
+    sk_str_putc(&s, ' ');
+  }
+  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
+  sk_str_putc(&s, '\n');
+  if (out.nmarks == 0) {
+    out_emit_line(out.label, s.data);
+    sk_str_free(&s);
+    return;
+  }
+  out.held = (out_line *)sk_grow(out.held, &out.capheld, out.nheld + 1, sizeof(out_line));
+  out.held[out.nheld].text = s.data;
+  out.held[out.nheld].nkeys = nvars;
+  out.held[out.nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
+  for (i = 0; i < nvars; i++)
+    out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
+                                  ? sk_value_as_double(&vars[i].value) : 0.0;
+  out.held[out.nheld].label = out.label;
+  out.held[out.nheld].order = out.serial++;
+  out.nheld++;
+}
+
+SK_API void sk_out_hold_begin(void)
+{
+  out.marks = (size_t *)sk_grow(out.marks, &out.capmarks, out.nmarks + 1, sizeof(size_t));
+  out.marks[out.nmarks++] = out.nheld;
+}
+
+static int out_cmp_lines(const void *a, const void *b)
+{
+  const out_line *x = (const out_line *)a, *y = (const out_line *)b;
+  int k = out.sort_index;
+  double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
+  if (x->label != y->label) return x->label < y->label ? -1 : 1;   /* one group per label */
+  if (kx != ky) return kx < ky ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order ? 1 : 0;
+}
+
+SK_API void sk_out_hold_end(int var_index)
+{
+  size_t mark, i;
+  if (out.nmarks == 0) return;
+  mark = out.marks[--out.nmarks];
+  out.sort_index = var_index;
+  if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
+  if (out.nmarks > 0) return;
+  for (i = 0; i < out.nheld; i++) {
+    out_emit_line(out.held[i].label, out.held[i].text);
+    free(out.held[i].text);
+    free(out.held[i].keys);
+  }
+  out.nheld = 0;
+}
+
+SK_API void sk_out_close(void)
+{
+  while (out.nmarks > 0) sk_out_hold_end(0);
+  if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# (the run stopped inside this block; its lines above are complete)\n"
+                      "# end result \"%s\"\n", out.open_block);
+    out_write(s.data);
+    sk_str_free(&s);
+  }
+  free(out.open_block);
+  out.open_block = NULL;
+  out_forget_labels();
+  free(out.labels);
+  out.labels = NULL;
+  out.caplabels = 0;
+  if (out.f && !out.to_stdout) fclose(out.f);
+  else if (out.f) fflush(out.f);
+  out.f = NULL;
+  free(out.held);
+  free(out.marks);
+  out.held = NULL;
+  out.marks = NULL;
+  out.capheld = out.capmarks = 0;
+}
+
+SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
+{
+  char backup[512];
+  if (!sk_out_open(path, err, backup, sizeof backup)) return 0;
+  if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
+  sk_out_text(text);
+  sk_out_close();
+  return 1;
+}
+/* --- end split/results/output.c --- */
+/* --- begin split/results/runlog.h --- */
+#line 1 "split/results/runlog.h"
+/*
+** runlog.h -- the run's log (SKaLib report, Karlsruhe TR 99/07: read_old_log_file,
+** create_output_file) that lets a killed run continue: OUT.log next to the output (or
+** the file of -L) records the input program's checksum, the number of processes, the
+** owner (process id, host, start time), the byte offset where the header ends, and for
+** every suite (measurement block, counted in the order the program runs them) its start
+** and its completion with the output's byte offset at that moment. One record per
+** line, each written by one write(2), so a killed run leaves at most a partial last line,
+** which the parser ignores:
+**
+**   # skampi log 1
+**   input CHECKSUM BYTES PATH
+**   processes P
+**   owner PID HOST EPOCH DATE
+**   header OFFSET
+**   start I OFFSET NAME
+**   done I OFFSET NAME
+**   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
+**   finished OFFSET
+**
+** Rank 0 only. The log stays locked (fcntl) while the run lives, so a second run -- or
+** the resumed run while orphans of a killed launcher still write -- waits, then refuses.
+*/
+#ifndef SK_RUNLOG_H
+#define SK_RUNLOG_H
+
+#line 28 "split/results/runlog.h"
+
+/* What a log says. */
+typedef struct sk_runlog_state {
+  int is_log;                /* the first line is "# skampi log 1" and an input record follows */
+  unsigned long checksum;
+  long input_bytes;
+  int processes;             /* 0: not recorded */
+  long owner_pid;
+  char owner_host[128];
+  char started[64];
+  long header_offset;        /* -1: the header was not finished */
+  int suites_done;           /* complete suites 1..suites_done */
+  long done_offset;          /* output bytes at the end of suite suites_done (-1: none) */
+  int last_started;          /* the suite that was running (0: none) */
+  int finished;
+} sk_runlog_state;
+
+typedef enum sk_run_mode { SK_RUN_FRESH, SK_RUN_RESUME, SK_RUN_REFUSED } sk_run_mode;
+
+typedef struct sk_run_plan {
+  int mode;                  /* sk_run_mode */
+  int suites_kept;           /* resume: suites 1..suites_kept are kept */
+  long keep_bytes;           /* resume: the output's first keep_bytes bytes are kept */
+} sk_run_plan;
+
+/* FNV-1a (32 bits) of the bytes: the input program's checksum. */
+SK_API unsigned long sk_runlog_checksum(const char *data, size_t n);
+SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st);
+/* Fresh, resume or refuse (why says why, for a refusal and for a fresh start that
+** could not resume); output_size is -1 when the output does not exist. */
+SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
+                             long output_size, int fresh_forced, sk_run_plan *plan, sk_str *why);
+
+/* Opens and locks the log (waiting up to wait_seconds for another owner), reads it and
+** decides against the output out_path. A fresh run's log is then started anew, its old
+** content kept as LOG.N (backup gets the name). 0 with *err set: refused or impossible. */
+SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+                          unsigned long checksum, long input_bytes, int processes,
+                          int fresh_forced, int wait_seconds, sk_run_plan *plan,
+                          char *backup, size_t backup_size, sk_str *err);
+/* Records; each is a no-op when no log is open. Offsets are sk_out_offset()'s. */
+SK_API void sk_runlog_header_done(void);
+SK_API void sk_runlog_resumed(int suites_kept, const char *date);
+SK_API void sk_runlog_suite(int index, const char *name, int done);
+/* Writes "finished" when the run ended (status 0, or a user error that a resume would
+** only repeat) and releases the log. */
+SK_API void sk_runlog_close(int status);
+
+#endif
+/* --- end split/results/runlog.h --- */
+/* --- begin split/results/runlog.c --- */
+#line 1 "split/results/runlog.c"
+/*
+** runlog.c -- see runlog.h.
+*/
+#line 5 "split/results/runlog.c"
+#line 6 "split/results/runlog.c"
+#line 7 "split/results/runlog.c"
+#include <sys/types.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
+#include <signal.h>
+#include <time.h>
+
+SK_API unsigned long sk_runlog_checksum(const char *data, size_t n)
+{
+  unsigned long h = 2166136261UL;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)data[i];
+    h = (h * 16777619UL) & 0xffffffffUL;
+  }
+  return h;
+}
+
+/* One complete line (without its newline) into the state. */
+static void runlog_parse_line(const char *line, sk_runlog_state *st)
+{
+  char word[16];
+  int i, n = 0;
+  long a, b;
+  unsigned long u;
+  if (sscanf(line, "%15s %n", word, &n) != 1) return;
+  line += n;
+  if (sk_streq(word, "input") && sscanf(line, "%lu %ld", &u, &a) == 2) {
+    st->checksum = u;
+    st->input_bytes = a;
+  } else if (sk_streq(word, "processes") && sscanf(line, "%d", &i) == 1) {
+    st->processes = i;
+  } else if (sk_streq(word, "owner") && sscanf(line, "%ld %127s %ld %n", &a, st->owner_host, &b, &n) == 3) {
+    st->owner_pid = a;
+    sk_copy_string(st->started, sizeof st->started, line + n);
+  } else if (sk_streq(word, "header") && sscanf(line, "%ld", &a) == 1) {
+    st->header_offset = a;
+  } else if (sk_streq(word, "start") && sscanf(line, "%d", &i) == 1) {
+    st->last_started = i;
+  } else if ((sk_streq(word, "done") || sk_streq(word, "resumed")) && sscanf(line, "%d %ld", &i, &a) == 2) {
+    st->suites_done = i;
+    st->done_offset = a;
+  } else if (sk_streq(word, "finished")) {
+    st->finished = 1;
+  }
+}
+
+SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st)
+{
+  static const char magic[] = "# skampi log 1\n";
+  size_t pos = 0;
+  memset(st, 0, sizeof *st);
+  st->header_offset = st->done_offset = -1;
+  if (len < sizeof magic - 1 || memcmp(text, magic, sizeof magic - 1) != 0) return;
+  pos = sizeof magic - 1;
+  while (pos < len) {
+    const char *nl = (const char *)memchr(text + pos, '\n', len - pos);
+    char *line;
+    if (nl == NULL) break;                  /* a half-written last line: ignored */
+    line = sk_strndup(text + pos, (size_t)(nl - (text + pos)));
+    if (strncmp(line, "input ", 6) == 0) st->is_log = 1;
+    runlog_parse_line(line, st);
+    free(line);
+    pos = (size_t)(nl - text) + 1;
+  }
+}
+
+SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
+                             long output_size, int fresh_forced, sk_run_plan *plan, sk_str *why)
+{
+  long keep = st->suites_done > 0 ? st->done_offset : st->header_offset;
+  plan->mode = SK_RUN_FRESH;
+  plan->suites_kept = 0;
+  plan->keep_bytes = 0;
+  if (!st->is_log || st->finished || fresh_forced) return;
+  if (st->checksum != checksum || (st->processes != 0 && st->processes != processes)) {
+    plan->mode = SK_RUN_REFUSED;
+    if (st->checksum != checksum)
+      sk_str_printf(why, "the input program changed since the interrupted run that the log records"
+                    " (%d suites complete); cannot resume it", st->suites_done);
+    else
+      sk_str_printf(why, "the interrupted run that the log records used %d processes, this one %d;"
+                    " cannot resume it", st->processes, processes);
+    sk_str_puts(why, " (give -F to start afresh: the old output and log are kept as backups)");
+    return;
+  }
+  if (keep < 0 || output_size < keep) {
+    sk_str_printf(why, keep < 0 ? "the interrupted run wrote no complete header: starting afresh"
+                                : "the output is shorter than its log says: starting afresh");
+    return;
+  }
+  plan->mode = SK_RUN_RESUME;
+  plan->suites_kept = st->suites_done;
+  plan->keep_bytes = keep;
+}
+
+/* ---- the log of this run (rank 0) ---- */
+
+static struct {
+  int fd;                    /* -1: no log */
+} rl = { -1 };
+
+static void runlog_write(const char *fmt, ...)
+{
+  sk_str s;
+  va_list ap;
+  if (rl.fd < 0) return;
+  sk_str_init(&s);
+  va_start(ap, fmt);
+  sk_str_vprintf(&s, fmt, ap);
+  va_end(ap);
+  if (write(rl.fd, s.data, s.len) != (ssize_t)s.len) { /* a full disk: the log stays as far as it got */ }
+  sk_str_free(&s);
+}
+
+/* The first records: what the run measures, and with how many processes. */
+static void runlog_write_identity(const char *input, unsigned long checksum, long input_bytes, int processes)
+{
+  runlog_write("# skampi log 1\ninput %lu %ld %s\nprocesses %d\n", checksum, input_bytes, input, processes);
+}
+
+/* The whole file behind fd. */
+static void runlog_read_all(int fd, sk_str *text)
+{
+  char buf[4096];
+  ssize_t n;
+  lseek(fd, 0, SEEK_SET);
+  while ((n = read(fd, buf, sizeof buf)) > 0) sk_str_putn(text, buf, (size_t)n);
+}
+
+/* 1 when this process holds the write lock on the whole log, after waiting up to
+** wait_seconds; where the file system has no locks, a live owner on this host counts. */
+static int runlog_lock(int fd, int wait_seconds)
+{
+  struct flock fl;
+  int tries;
+  for (tries = 0; tries <= wait_seconds * 5; tries++) {
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    if (fcntl(fd, F_SETLK, &fl) == 0) return 1;
+    if (errno != EACCES && errno != EAGAIN) {   /* no locks here: ask the owner's pid */
+      sk_str text;
+      sk_runlog_state st;
+      char host[128];
+      int alive;
+      sk_str_init(&text);
+      runlog_read_all(fd, &text);
+      sk_runlog_parse(text.data ? text.data : "", text.len, &st);
+      sk_str_free(&text);
+      sk_os_host_name(host, sizeof host);
+      alive = st.is_log && !st.finished && sk_streq(host, st.owner_host) && st.owner_pid > 0 &&
+              (kill((pid_t)st.owner_pid, 0) == 0 || errno == EPERM);
+      if (!alive) return 1;
+    }
+    sk_os_sleep(0.2);
+  }
+  return 0;
+}
+
+static void runlog_refuse_busy(int fd, const char *log_path, const char *out_path, int wait_seconds, sk_str *err)
+{
+  sk_str text;
+  sk_runlog_state st;
+  sk_str_init(&text);
+  runlog_read_all(fd, &text);
+  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
+  sk_str_free(&text);
+  sk_str_printf(err, "'%s' is being written by another run", out_path);
+  if (st.owner_pid > 0)
+    sk_str_printf(err, " (process %ld on %s, started %s)", st.owner_pid, st.owner_host, st.started);
+  sk_str_printf(err, ": its log '%s' is locked (waited %d s). If that run was killed, some of its"
+                " processes still live: end them, then start again", log_path, wait_seconds);
+}
+
+/* A fresh log: the old content kept as LOG.N, then the file emptied in place (it stays
+** locked) and the run's identity recorded. */
+static int runlog_start_fresh(const char *log_path, const char *input, unsigned long checksum,
+                              long input_bytes, int processes, char *backup, size_t backup_size, sk_str *err)
+{
+  char host[128], date[64];
+  time_t now = time(NULL);
+  char *d = ctime(&now);
+  long old_size;
+  sk_path_kind k = sk_path_kind_of(log_path, &old_size);
+  if ((k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR) && old_size > 0 &&
+      !sk_path_copy_backup(log_path, backup, backup_size, err))
+    return 0;
+  if (ftruncate(rl.fd, 0) != 0 || lseek(rl.fd, 0, SEEK_SET) != 0) {
+    sk_str_printf(err, "cannot empty the log '%s' for a fresh run", log_path);
+    return 0;
+  }
+  sk_os_host_name(host, sizeof host);
+  sk_copy_string(date, sizeof date, d ? d : "unknown\n");
+  if (strchr(date, '\n')) *strchr(date, '\n') = '\0';
+  runlog_write_identity(input, checksum, input_bytes, processes);
+  runlog_write("owner %ld %s %ld %s\n", sk_os_process_id(), host, (long)now, date);
+  return 1;
+}
+
+SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+                          unsigned long checksum, long input_bytes, int processes,
+                          int fresh_forced, int wait_seconds, sk_run_plan *plan,
+                          char *backup, size_t backup_size, sk_str *err)
+{
+  sk_str text, why;
+  sk_runlog_state st;
+  long out_size;
+  sk_path_kind k = sk_path_kind_of(log_path, &out_size);
+  backup[0] = '\0';
+  plan->mode = SK_RUN_FRESH;
+  plan->suites_kept = 0;
+  plan->keep_bytes = 0;
+  if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
+    FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
+    if (f == NULL) return 0;
+    rl.fd = dup(fileno(f));
+    fclose(f);
+    runlog_write_identity(input, checksum, input_bytes, processes);
+    return rl.fd >= 0;
+  }
+  rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
+  if (rl.fd < 0) {
+    sk_str_printf(err, "cannot open the log '%s' for writing", log_path);
+    return 0;
+  }
+  if (!runlog_lock(rl.fd, wait_seconds)) {
+    runlog_refuse_busy(rl.fd, log_path, out_path, wait_seconds, err);
+    close(rl.fd);
+    rl.fd = -1;
+    return 0;
+  }
+  sk_str_init(&text);
+  sk_str_init(&why);
+  runlog_read_all(rl.fd, &text);
+  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
+  k = sk_path_kind_of(out_path, &out_size);
+  sk_runlog_decide(&st, checksum, processes, k == SK_PATH_MISSING ? -1L : out_size, fresh_forced, plan, &why);
+  sk_str_free(&text);
+  if (plan->mode == SK_RUN_REFUSED) {
+    sk_str_printf(err, "%s: %s", out_path, why.data);
+    sk_str_free(&why);
+    close(rl.fd);
+    rl.fd = -1;
+    return 0;
+  }
+  if (why.len > 0) fprintf(stderr, "skampi: %s: %s\n", out_path, why.data);
+  sk_str_free(&why);
+  if (plan->mode == SK_RUN_RESUME) {
+    lseek(rl.fd, 0, SEEK_END);
+    return 1;
+  }
+  if (!runlog_start_fresh(log_path, input, checksum, input_bytes, processes, backup, backup_size, err)) {
+    close(rl.fd);
+    rl.fd = -1;
+    return 0;
+  }
+  return 1;
+}
+
+SK_API void sk_runlog_header_done(void) { runlog_write("header %ld\n", sk_out_offset()); }
+
+SK_API void sk_runlog_resumed(int suites_kept, const char *date)
+{
+  runlog_write("resumed %d %ld %s\n", suites_kept, sk_out_offset(), date);
+}
+
+SK_API void sk_runlog_suite(int index, const char *name, int done)
+{
+  runlog_write("%s %d %ld %s\n", done ? "done" : "start", index, sk_out_offset(), name);
+}
+
+SK_API void sk_runlog_close(int status)
+{
+  if (rl.fd < 0) return;
+  /* an error in the input or wrong data found by -v would only come back on resuming */
+  if (status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY)
+    runlog_write("finished %ld\n", sk_out_offset());
+  close(rl.fd);
+  rl.fd = -1;
+}
+/* --- end split/results/runlog.c --- */
+/* --- begin split/results/sko.h --- */
+#line 1 "split/results/sko.h"
+/*
+** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
+** additions, README "Output"): header fields, blocks (`# begin result "NAME"` ...
+** `# end result "NAME"`, also without the leading "# "), the label of each line
+** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
+** error, repetitions, node times), and the marks that skampi writes around them:
+** `# (added by autorefine)` before a line, `# (stopped by the time limit per
+** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
+** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
+** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
+** read files only through it. A line that is not a result line inside a block is an
+** error `file:line:col: message`.
+*/
+#ifndef SK_SKO_H
+#define SK_SKO_H
+
+#line 18 "split/results/sko.h"
+
+/* The text of the "# (N repetitions discarded: ...)" line under a result line (the
+** runner's rules, runner.c; read back by its number only). */
+#define SK_DISCARDED_WHY "a process began late, lost its processor or missed its window"
+
+typedef struct sk_sko_var {
+  char *name;
+  char *text;             /* the value as written */
+  double x;               /* its number, HUGE_VAL when it is not one (MPI_INT, [1, 2]) */
+} sk_sko_var;
+
+typedef struct sk_sko_line {
+  char *label;            /* "" in an unlabelled block */
+  sk_sko_var *vars;       /* loop variables, outermost first */
+  int nvars;
+  long size;              /* reported message size, bytes */
+  double time_us, stderr_us;
+  long reps;
+  double *node_us;        /* node times, microseconds */
+  int nnode;
+  int refined;            /* added by autorefine (SKaLib §3.3) */
+  int limited;            /* stopped by the time limit per measurement */
+  int invalid;            /* repetitions discarded (not started in the window) */
+  char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
+                          ** lines, verbatim with their newlines; NULL: none */
+  int lineno;
+} sk_sko_line;
+
+typedef struct sk_sko_block {
+  char *name;
+  sk_sko_line *lines;
+  size_t n, cap;
+  char **labels;          /* the distinct labels, in order of first appearance */
+  size_t nlabels, caplabels;
+  sk_str notes_before;    /* other '#' lines before the block's first result line, verbatim */
+  sk_str notes;           /* other '#' lines after it, verbatim */
+  int suite_limited;      /* stopped by the time limit per suite */
+  int complete;           /* its end marker was read */
+  double duration;        /* seconds, -1 when not written */
+  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
+                             the lines hold them converted to microseconds */
+} sk_sko_block;
+
+typedef struct sk_sko_field {
+  char *key, *value;
+} sk_sko_hfield;
+
+typedef struct sk_sko_file {
+  char *path;
+  sk_str header;          /* the '#' lines before the first block, verbatim */
+  sk_sko_hfield *fields;  /* from the header: "key: value", "Started at X", ... */
+  size_t nfields, capfields;
+  sk_sko_block *blocks;
+  size_t n, cap;
+} sk_sko_file;
+
+/* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
+SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
+SK_API void sk_sko_free(sk_sko_file *f);
+/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
+SK_API void sk_sko_free_all(sk_sko_file *files, int n);
+/* A header field's value or NULL; keys as written ("processes", "Started at",
+** "SKaMPI Version", "clock tick", "merged runs", ...). */
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
+/* The occurrence-th block (from 0) called name, or NULL. */
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence);
+/* How many blocks before b (in f) have b's name. */
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b);
+/* What identifies a line within its block: its label and loop values ("LABEL|a= 1 b= 2 "),
+** without the last loop variable when without_last. */
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last);
+/* The line as skampi writes it (loop variables, size, time, error, reps, node times). */
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
+/* A whole block with its label lines, marks and notes of each line. */
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
+/* Copies of lines (deep): for writers that change a line's values. */
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
+SK_API void sk_sko_line_free(sk_sko_line *l);
+
+#endif
+/* --- end split/results/sko.h --- */
+/* --- begin split/results/sko.c --- */
+#line 1 "split/results/sko.c"
+/*
+** sko.c -- see sko.h.
+*/
+#line 5 "split/results/sko.c"
+#line 6 "split/results/sko.c"
+#include <float.h>
+
+typedef struct sko_parser {
+  const char *name;
+  int lineno;
+  sk_sko_file *f;
+  sk_sko_block *cur;      /* the open block or NULL */
+  char *label;            /* the label of the lines that follow */
+  int refined;            /* the next line was added by autorefine */
+  sk_str *err;
+} sko_parser;
+
+static void sko_error(sko_parser *p, int col, const char *msg, const char *word)
+{
+  sk_str_printf(p->err, "%s:%d:%d: %s", p->name, p->lineno, col, msg);
+  if (word) sk_str_printf(p->err, " '%s'", word);
+}
+
+/* `begin result "NAME"` / `end result "NAME"`, with or without "# ". */
+static int sko_marker(const char *line, const char *what, char **name)
+{
+  const char *p = line, *q;
+  size_t n = strlen(what);
+  if (p[0] == '#' && p[1] == ' ') p += 2;
+  if (strncmp(p, what, n) != 0 || p[n] != '"') return 0;
+  q = strchr(p + n + 1, '"');
+  if (q == NULL) return 0;
+  *name = sk_strndup(p + n + 1, (size_t)(q - p - n - 1));
+  return 1;
+}
+
+static void sko_add_field(sk_sko_file *f, const char *key, size_t keylen, const char *value)
+{
+  f->fields = (sk_sko_hfield *)sk_grow(f->fields, &f->capfields, f->nfields + 1, sizeof(sk_sko_hfield));
+  f->fields[f->nfields].key = sk_strndup(key, keylen);
+  f->fields[f->nfields].value = sk_strdup(value);
+  f->nfields++;
+}
+
+/* A '#' line outside blocks: "# key: value", or one of the lines without a colon. */
+static void sko_header_field(sk_sko_file *f, const char *line)
+{
+  static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
+  const char *p = line + 1, *colon;
+  size_t k;
+  while (*p == ' ') p++;
+  for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+    size_t n = strlen(prefixes[k]);
+    if (strncmp(p, prefixes[k], n) == 0 && p[n] == ' ') { sko_add_field(f, p, n, p + n + 1); return; }
+  }
+  colon = strstr(p, ": ");
+  if (colon != NULL) sko_add_field(f, p, (size_t)(colon - p), colon + 2);
+}
+
+static void sko_add_label(sk_sko_block *b, const char *label)
+{
+  size_t i;
+  for (i = 0; i < b->nlabels; i++) if (sk_streq(b->labels[i], label)) return;
+  b->labels = (char **)sk_grow(b->labels, &b->caplabels, b->nlabels + 1, sizeof(char *));
+  b->labels[b->nlabels++] = sk_strdup(label);
+}
+
+static double sko_number(const char *text)
+{
+  char *end;
+  double x = strtod(text, &end);
+  /* finite numbers only: skampi writes no inf or nan, and 1e999 would come back as inf */
+  if (*text == '\0' || *end != '\0' || !(x > -DBL_MAX && x < DBL_MAX)) return HUGE_VAL;
+  return x;
+}
+
+/* The next blank-separated word of *pp into *word (NULL at the end); its column. */
+static int sko_word(const char **pp, const char *line, char **word)
+{
+  const char *p = *pp, *start;
+  while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+  if (*p == '\0') { *word = NULL; *pp = p; return (int)(p - line) + 1; }
+  start = p;
+  if (*p == '[') { while (*p && *p != ']') p++; if (*p) p++; }   /* an array value: [1, 2] */
+  else while (*p && *p != ' ' && *p != '\t' && *p != '\r') p++;
+  *word = sk_strndup(start, (size_t)(p - start));
+  *pp = p;
+  return (int)(start - line) + 1;
+}
+
+static int sko_result_line(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line l;
+  const char *p = line;
+  double nums[4];
+  int nnum = 0, col;
+  char *w;
+  size_t capv = 0, capn = 0;
+  memset(&l, 0, sizeof l);
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) break;
+    if (nnum == 0 && w[strlen(w) - 1] == '=' && strlen(w) > 1) {
+      char *value;
+      int vcol = sko_word(&p, line, &value);
+      if (value == NULL) { sko_error(ps, vcol, "a loop variable without a value:", w); free(w); goto bad; }
+      l.vars = (sk_sko_var *)sk_grow(l.vars, &capv, (size_t)l.nvars + 1, sizeof(sk_sko_var));
+      w[strlen(w) - 1] = '\0';
+      l.vars[l.nvars].name = w;
+      l.vars[l.nvars].text = value;
+      l.vars[l.nvars].x = sko_number(value);
+      l.nvars++;
+      continue;
+    }
+    if (sko_number(w) == HUGE_VAL) { sko_error(ps, col, "not a number in a result line:", w); free(w); goto bad; }
+    if (nnum < 4) nums[nnum++] = sko_number(w);
+    else {
+      l.node_us = (double *)sk_grow(l.node_us, &capn, (size_t)l.nnode + 1, sizeof(double));
+      l.node_us[l.nnode++] = sko_number(w);
+    }
+    free(w);
+  }
+  if (nnum < 4) {
+    sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
+    goto bad;
+  }
+  if (!(nums[0] >= -2147483647.0 && nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
+    sko_error(ps, col, "the message size or the repetition count is out of range", NULL);
+    goto bad;
+  }
+  l.size = (long)nums[0];
+  if (b->unit != 1e6) {   /* set_unit; the default needs no arithmetic (exact on x87 too) */
+    l.time_us = nums[1] * 1e6 / b->unit;
+    l.stderr_us = nums[2] * 1e6 / b->unit;
+    for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+  } else {
+    l.time_us = nums[1];
+    l.stderr_us = nums[2];
+  }
+  {   /* set_unit's factor could carry a time out of the range of doubles */
+    int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
+    int k;
+    for (k = 0; k < l.nnode; k++) finite = finite && l.node_us[k] > -DBL_MAX && l.node_us[k] < DBL_MAX;
+    if (!finite) {
+      sko_error(ps, 1, "a time of this line is out of range in microseconds", NULL);
+      goto bad;
+    }
+  }
+  l.reps = (long)nums[3];
+  l.label = sk_strdup(ps->label ? ps->label : "");
+  l.refined = ps->refined;
+  l.lineno = ps->lineno;
+  ps->refined = 0;
+  sko_add_label(b, l.label);
+  b->lines = (sk_sko_line *)sk_grow(b->lines, &b->cap, b->n + 1, sizeof(sk_sko_line));
+  b->lines[b->n++] = l;
+  return 1;
+bad:
+  sk_sko_line_free(&l);
+  return 0;
+}
+
+static int sko_starts(const char *line, const char *prefix)
+{
+  return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+/* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
+static void sko_block_comment(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
+  int n;
+  double unit;
+  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+    b->unit = unit;                  /* set_unit: converted to microseconds */
+  } else if (sko_starts(line, "# measure ")) {
+    free(ps->label);
+    ps->label = sk_strdup(line + 10);
+  } else if (sk_streq(line, "# (added by autorefine)")) {
+    ps->refined = 1;
+  } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
+    last->limited = 1;
+  } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
+    last->invalid = n;
+  } else if (last && (sko_starts(line, "# (interference:") || sko_starts(line, "# (untrustworthy:"))) {
+    size_t have = last->flags ? strlen(last->flags) : 0, add = strlen(line);
+    last->flags = (char *)sk_realloc(last->flags, have + add + 2);
+    memcpy(last->flags + have, line, add);
+    last->flags[have + add] = '\n';
+    last->flags[have + add + 1] = '\0';
+  } else {
+    sk_str *into = b->n == 0 ? &b->notes_before : &b->notes;
+    if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
+    sk_str_puts(into, line);
+    sk_str_putc(into, '\n');
+  }
+}
+
+static int sko_parse_line(sko_parser *ps, const char *line)
+{
+  sk_sko_file *f = ps->f;
+  char *name;
+  double d;
+  /* a '#' line may be indented (an edited file): markers too, else an indented
+  ** "# end result" kept as a note would become a marker when the merged file is read */
+  size_t indent = strspn(line, " \t");
+  if (line[indent] == '#') line += indent;
+  if (sko_marker(line, "begin result ", &name)) {
+    f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
+    ps->cur = &f->blocks[f->n++];
+    memset(ps->cur, 0, sizeof *ps->cur);
+    sk_str_init(&ps->cur->notes);
+    sk_str_init(&ps->cur->notes_before);
+    ps->cur->name = name;
+    ps->cur->duration = -1.0;
+    ps->cur->unit = 1e6;
+    free(ps->label);
+    ps->label = NULL;
+    ps->refined = 0;
+  } else if (sko_marker(line, "end result ", &name)) {
+    if (ps->cur == NULL || !sk_streq(ps->cur->name, name)) {
+      sko_error(ps, 1, "end of a result block that was not begun:", name);
+      free(name);
+      return 0;
+    }
+    ps->cur->complete = 1;
+    free(name);
+    ps->cur = NULL;
+  } else if (line[0] == '#') {   /* a comment (indented ones too, see above) */
+    if (ps->cur != NULL) sko_block_comment(ps, line);
+    else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
+    else {
+      if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
+      sko_header_field(f, line);
+    }
+  } else if (line[strspn(line, " \t\r")] == '\0') {
+    /* blank */
+  } else if (ps->cur == NULL) {
+    sko_error(ps, 1, "a result line outside a result block", NULL);
+    return 0;
+  } else {
+    return sko_result_line(ps, line);
+  }
+  return 1;
+}
+
+SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err)
+{
+  sko_parser ps;
+  const char *p;
+  int ok = 1;
+  memset(f, 0, sizeof *f);
+  sk_str_init(&f->header);
+  f->path = sk_strdup(name);
+  memset(&ps, 0, sizeof ps);
+  ps.name = name;
+  ps.f = f;
+  ps.err = err;
+  for (p = text; *p && ok; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    char *line = sk_strndup(p, len);
+    size_t end = len;
+    while (end > 0 && line[end - 1] == '\r') line[--end] = '\0';   /* CRLF, and CRs before it */
+    ps.lineno++;
+    ok = sko_parse_line(&ps, line);
+    free(line);
+    p += len + (nl ? 1 : 0);
+  }
+  free(ps.label);
+  if (!ok) sk_sko_free(f);
+  return ok;
+}
+
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
+{
+  sk_sources src;
+  const sk_source *s;
+  int ok;
+  memset(f, 0, sizeof *f);
+  sk_sources_init(&src, 1);
+  s = sk_sources_open_main(&src, path, err);
+  ok = s != NULL && sk_sko_parse(path, s->text, f, err);
+  sk_sources_free(&src);
+  return ok;
+}
+
+SK_API void sk_sko_free_all(sk_sko_file *files, int n)
+{
+  int i;
+  for (i = 0; i < n; i++) sk_sko_free(&files[i]);
+  free(files);
+}
+
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err)
+{
+  int i;
+  *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  for (i = 0; i < n; i++)
+    if (!sk_sko_read(paths[i], &(*files)[i], err)) { sk_sko_free_all(*files, i); *files = NULL; return 0; }
+  return 1;
+}
+
+SK_API void sk_sko_line_free(sk_sko_line *l)
+{
+  int i;
+  for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
+  free(l->vars);
+  free(l->node_us);
+  free(l->label);
+  free(l->flags);
+  memset(l, 0, sizeof *l);
+}
+
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
+{
+  int i;
+  *dst = *src;
+  dst->label = sk_strdup(src->label);
+  dst->flags = src->flags ? sk_strdup(src->flags) : NULL;
+  dst->vars = (sk_sko_var *)sk_malloc(sizeof(sk_sko_var) * (size_t)(src->nvars ? src->nvars : 1));
+  for (i = 0; i < src->nvars; i++) {
+    dst->vars[i] = src->vars[i];
+    dst->vars[i].name = sk_strdup(src->vars[i].name);
+    dst->vars[i].text = sk_strdup(src->vars[i].text);
+  }
+  dst->node_us = (double *)sk_malloc(sizeof(double) * (size_t)(src->nnode ? src->nnode : 1));
+  if (src->nnode) memcpy(dst->node_us, src->node_us, sizeof(double) * (size_t)src->nnode);
+}
+
+SK_API void sk_sko_free(sk_sko_file *f)
+{
+  size_t i, j;
+  for (i = 0; i < f->n; i++) {
+    sk_sko_block *b = &f->blocks[i];
+    for (j = 0; j < b->n; j++) sk_sko_line_free(&b->lines[j]);
+    for (j = 0; j < b->nlabels; j++) free(b->labels[j]);
+    free(b->lines);
+    free(b->labels);
+    free(b->name);
+    sk_str_free(&b->notes);
+    sk_str_free(&b->notes_before);
+  }
+  for (i = 0; i < f->nfields; i++) { free(f->fields[i].key); free(f->fields[i].value); }
+  free(f->fields);
+  free(f->blocks);
+  free(f->path);
+  sk_str_free(&f->header);
+  memset(f, 0, sizeof *f);
+}
+
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key)
+{
+  size_t i;
+  for (i = 0; i < f->nfields; i++) if (sk_streq(f->fields[i].key, key)) return f->fields[i].value;
+  return NULL;
+}
+
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence)
+{
+  size_t i;
+  for (i = 0; i < f->n; i++)
+    if (sk_streq(f->blocks[i].name, name) && occurrence-- == 0) return &f->blocks[i];
+  return NULL;
+}
+
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b)
+{
+  int n = 0;
+  const sk_sko_block *p;
+  for (p = f->blocks; p < b; p++) if (sk_streq(p->name, b->name)) n++;
+  return n;
+}
+
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last)
+{
+  int i, n = l->nvars - (without_last && l->nvars > 0 ? 1 : 0);
+  sk_str_printf(out, "%s|", l->label);
+  for (i = 0; i < n; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
+}
+
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l)
+{
+  int i;
+  for (i = 0; i < l->nvars; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
+  sk_str_printf(out, "%8ld %12.3f %10.3f %5ld", l->size, l->time_us, l->stderr_us, l->reps);
+  for (i = 0; i < l->nnode; i++) sk_str_printf(out, " %12.3f", l->node_us[i]);
+  sk_str_putc(out, '\n');
+}
+
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
+{
+  size_t i;
+  const char *label = "";
+  sk_str_printf(out, "# begin result \"%s\"\n", b->name);
+  sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
+  for (i = 0; i < b->n; i++) {
+    const sk_sko_line *l = &b->lines[i];
+    /* a line without a label after labelled ones gets an empty "# measure " line: read
+    ** back, it would otherwise take the label before it */
+    if (!sk_streq(l->label, label)) sk_str_printf(out, "# measure %s\n", l->label);
+    label = l->label;
+    if (l->refined) sk_str_puts(out, "# (added by autorefine)\n");
+    sk_sko_format_line(out, l);
+    if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
+    if (l->invalid > 0)
+      sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
+    if (l->flags) sk_str_puts(out, l->flags);
+  }
+  sk_str_puts(out, b->notes.data ? b->notes.data : "");
+  sk_str_printf(out, "# end result \"%s\"\n", b->name);
+}
+/* --- end split/results/sko.c --- */
+/* --- begin split/results/merge.h --- */
+#line 1 "split/results/merge.h"
+/*
+** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
+** same input become one more reliable file. For every measurement of the first file the
+** matching measurement of each other file is found (the same occurrence of the block,
+** the same label -- README "Output" -- and the same loop-variable values) or, where APR
+** chose other arguments there, interpolated linearly between its neighbours with the
+** same label and outer loop values (§3.4.2); the merged time is the median of the times
+** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
+** 899), with that measurement's standard error and per-process times. The merged file
+** names the runs it merged (`# merged run N: FILE (started ...)`). Files are read by
+** sko.h.
+*/
+#ifndef SK_MERGE_H
+#define SK_MERGE_H
+
+#line 17 "split/results/merge.h"
+
+/* Returns 1 when `out` was written, 0 with *err set. An existing `out` is kept under a
+** backup name first (an input of that name is then named by its backup). */
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+/* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
+** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
+** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
+** number of runs merged (0 or 1: nothing written), -1 with *err set. */
+SK_API int sk_merge_backups(const char *out, sk_str *err);
+/* The merge of already read files into *o (the text of the merged file). */
+SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
+/* The same on texts already in memory (names for messages): the merged text is appended
+** to `out`; 0 with *err ("NAME:LINE:COL: ...") when a text is not a skampi output file.
+** The entry point of the .sko fuzzing harness (tests/fuzz/fuzz_sko.c). */
+#ifdef SKAMPI_TESTING
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err);
+#endif
+
+#endif
+/* --- end split/results/merge.h --- */
+/* --- begin split/results/merge.c --- */
+#line 1 "split/results/merge.c"
+/*
+** merge.c -- see merge.h.
+*/
+#line 5 "split/results/merge.c"
+#line 6 "split/results/merge.c"
+
+/* The line for `want` in block b: the nth line with its label and loop values (a block
+** may repeat them; n counts from 0, the last one found stands in when b has fewer), or
+** one interpolated into *tmp (§3.4.2). */
+static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, int nth, sk_sko_line *tmp)
+{
+  const sk_sko_line *lo = NULL, *hi = NULL, *same = NULL;
+  sk_str key, k2;
+  size_t i;
+  int n;
+  double w, x;
+  sk_str_init(&key);
+  sk_str_init(&k2);
+  sk_sko_key(&key, want, 0);
+  for (i = 0; i < b->n; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key.data)) { same = &b->lines[i]; if (nth-- == 0) break; }
+  }
+  if (same != NULL) { sk_str_free(&key); sk_str_free(&k2); return same; }
+  x = want->nvars > 0 ? want->vars[want->nvars - 1].x : HUGE_VAL;
+  sk_str_clear(&key);
+  sk_sko_key(&key, want, 1);
+  for (i = 0; i < b->n && x != HUGE_VAL; i++) {
+    const sk_sko_line *c = &b->lines[i];
+    double cx = c->nvars == want->nvars ? c->vars[c->nvars - 1].x : HUGE_VAL;
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, c, 1);
+    if (cx == HUGE_VAL || !sk_streq(k2.data, key.data)) continue;
+    if (cx < x && (lo == NULL || cx > lo->vars[lo->nvars - 1].x)) lo = c;
+    if (cx > x && (hi == NULL || cx < hi->vars[hi->nvars - 1].x)) hi = c;
+  }
+  sk_str_free(&key);
+  sk_str_free(&k2);
+  if (lo == NULL || hi == NULL) return NULL;
+  w = (x - lo->vars[lo->nvars - 1].x) / (hi->vars[hi->nvars - 1].x - lo->vars[lo->nvars - 1].x);
+  sk_sko_line_copy(tmp, want);
+  tmp->time_us = lo->time_us + w * (hi->time_us - lo->time_us);
+  tmp->stderr_us = lo->stderr_us + w * (hi->stderr_us - lo->stderr_us);
+  tmp->reps = lo->reps < hi->reps ? lo->reps : hi->reps;
+  n = lo->nnode == hi->nnode ? lo->nnode : 0;
+  tmp->nnode = n;
+  tmp->node_us = (double *)sk_realloc(tmp->node_us, sizeof(double) * (size_t)(n ? n : 1));
+  for (i = 0; i < (size_t)n; i++) tmp->node_us[i] = lo->node_us[i] + w * (hi->node_us[i] - lo->node_us[i]);
+  return tmp;
+}
+
+static int merge_cmp_time(const void *a, const void *b)
+{
+  const sk_sko_line *x = *(const sk_sko_line *const *)a, *y = *(const sk_sko_line *const *)b;
+  return x->time_us < y->time_us ? -1 : x->time_us > y->time_us ? 1 : 0;
+}
+
+/* The median of the times weighted by the repetition counts (§3.4.1). */
+static const sk_sko_line *merge_weighted_median(const sk_sko_line **c, int n)
+{
+  double total = 0.0, run = 0.0;
+  int i;
+  qsort((void *)c, (size_t)n, sizeof *c, merge_cmp_time);
+  for (i = 0; i < n; i++) total += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
+  for (i = 0; i < n; i++) {
+    run += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
+    if (run >= total / 2.0) return c[i];
+  }
+  return c[n - 1];
+}
+
+/* How many lines before line l of b have its label and loop values. */
+static int merge_nth(const sk_sko_block *b, size_t l)
+{
+  sk_str key, k2;
+  size_t i;
+  int nth = 0;
+  sk_str_init(&key);
+  sk_str_init(&k2);
+  sk_sko_key(&key, &b->lines[l], 0);
+  for (i = 0; i < l; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key.data)) nth++;
+  }
+  sk_str_free(&key);
+  sk_str_free(&k2);
+  return nth;
+}
+
+/* The merged block for block `first` of files[0]. */
+static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const sk_sko_block *first)
+{
+  sk_sko_block m;
+  sk_sko_line *tmps = (sk_sko_line *)sk_calloc((size_t)nfiles, sizeof(sk_sko_line));
+  const sk_sko_line **cands = (const sk_sko_line **)sk_calloc((size_t)nfiles, sizeof(sk_sko_line *));
+  int occurrence = sk_sko_occurrence(&files[0], first), i;
+  size_t l;
+  m = *first;
+  m.lines = (sk_sko_line *)sk_calloc(first->n ? first->n : 1, sizeof(sk_sko_line));
+  for (l = 0; l < first->n; l++) {
+    int n = 0, nth = merge_nth(first, l);
+    cands[n++] = &first->lines[l];   /* a line is its own candidate in its own file */
+    for (i = 1; i < nfiles; i++) {
+      const sk_sko_block *other = sk_sko_find_block(&files[i], first->name, occurrence);
+      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], nth, &tmps[i]) : NULL;
+      if (c) cands[n++] = c;
+    }
+    sk_sko_line_copy(&m.lines[l], merge_weighted_median(cands, n));
+    m.lines[l].refined = first->lines[l].refined;
+    for (i = 0; i < nfiles; i++) sk_sko_line_free(&tmps[i]);
+  }
+  sk_sko_format_block(o, &m);
+  for (l = 0; l < first->n; l++) sk_sko_line_free(&m.lines[l]);
+  free(m.lines);
+  free(tmps);
+  free((void *)cands);
+}
+
+SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
+{
+  int i;
+  size_t b;
+  sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
+                   " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
+  for (i = 0; i < nfiles; i++) {
+    const char *started = sk_sko_field(&files[i], "Started at");
+    sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
+  }
+  sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
+  for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
+}
+
+/* Reads every input, then writes the merge to out (never overwriting: out.N). The
+** backup of out is made before the text is built, so the header names it. */
+/* A file without any result block is no skampi output (or one cut before its first
+** block): named with exit status 2 rather than merged into nothing. */
+static int merge_check_blocks(const sk_sko_file *files, int n, char *const *names, sk_str *err)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    if (files[i].n == 0) {
+      sk_str_clear(err);
+      sk_str_printf(err, "%s:1:1: no result block ('# begin result \"NAME\"'): not a skampi output file", names[i]);
+      return 0;
+    }
+  return 1;
+}
+
+#ifdef SKAMPI_TESTING   /* the .sko fuzzing harness's entry point (tests/fuzz/fuzz_sko.c) */
+SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err)
+{
+  sk_sko_file *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
+  int i, ok = 1, nread = 0;
+  for (i = 0; i < n && ok; i++, nread++) ok = sk_sko_parse(names[i], texts[i], &files[i], err);
+  if (!ok) nread--;
+  ok = ok && merge_check_blocks(files, n, names, err);
+  if (ok) sk_merge_text(out, files, n, names);
+  sk_sko_free_all(files, nread);
+  return ok;
+}
+
+#endif
+
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  char **names;
+  char backup[512];
+  sk_str o;
+  int i, ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
+  ok = sk_out_open(out, err, backup, sizeof backup);
+  if (ok) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
+    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
+    for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
+    sk_str_init(&o);
+    sk_merge_text(&o, files, ninputs, names);
+    sk_out_text(o.data ? o.data : "");
+    sk_out_close();
+    sk_str_free(&o);
+    free(names);
+  }
+  sk_sko_free_all(files, ninputs);
+  return ok;
+}
+
+static int merge_is_merged(const char *path)
+{
+  sk_sko_file f;
+  sk_str err;
+  int merged;
+  sk_str_init(&err);
+  merged = sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") != NULL;
+  sk_sko_free(&f);
+  sk_str_free(&err);
+  return merged;
+}
+
+SK_API int sk_merge_backups(const char *out, sk_str *err)
+{
+  char **runs = NULL;
+  size_t n = 0, cap = 0, k;
+  int i, result;
+  FILE *probe;
+  for (i = 0; i < 100000; i++) {
+    char *name = (char *)sk_malloc(strlen(out) + 16);
+    if (i == 0) strcpy(name, out); else sprintf(name, "%s.%d", out, i);
+    probe = fopen(name, "r");
+    if (probe == NULL) { free(name); break; }
+    fclose(probe);
+    if (merge_is_merged(name)) { free(name); continue; }
+    runs = (char **)sk_grow(runs, &cap, n + 1, sizeof(char *));
+    runs[n++] = name;
+  }
+  result = (int)n;
+  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
+  for (k = 0; k < n; k++) free(runs[k]);
+  free(runs);
+  return result;
+}
+/* --- end split/results/merge.c --- */
+/* --- begin split/results/export.h --- */
+#line 1 "split/results/export.h"
+/*
+** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
+** line with the suite, the measurement label (README "Output"), the loop variables, the
+** message size in bytes, the time and its standard error in microseconds, the number of
+** repetitions, the node times in microseconds and the flags refined (added by
+** autorefine), limited (stopped by the time limit per measurement or the suite's) and
+** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
+** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
+** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
+** variables as an object, node times as an array. Reads through sko.h.
+*/
+#ifndef SK_EXPORT_H
+#define SK_EXPORT_H
+
+#line 16 "split/results/export.h"
+
+/* 1: format is "csv" or "json". */
+SK_API int sk_export_format_known(const char *format);
+/* The export of the files into *out. */
+SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles);
+/* Reads inputs and writes the export to path (NULL or "-": standard output; an existing
+** file is kept as a backup). 1: done; 0 with *err set. */
+SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err);
+
+#endif
+/* --- end split/results/export.h --- */
+/* --- begin split/results/export.c --- */
+#line 1 "split/results/export.c"
+/*
+** export.c -- see export.h.
+*/
+#line 5 "split/results/export.c"
+#line 6 "split/results/export.c"
+
+SK_API int sk_export_format_known(const char *format)
+{
+  return sk_streq(format, "csv") || sk_streq(format, "json");
+}
+
+/* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
+static void export_csv_field(sk_str *out, const char *text, int last)
+{
+  const char *p;
+  if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
+  else {
+    sk_str_putc(out, '"');
+    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
+    sk_str_putc(out, '"');
+  }
+  sk_str_putc(out, last ? '\n' : ',');
+}
+
+static void export_json_string(sk_str *out, const char *text)
+{
+  const unsigned char *p;
+  sk_str_putc(out, '"');
+  for (p = (const unsigned char *)text; *p; p++) {
+    if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
+    else if (*p == '\n') sk_str_puts(out, "\\n");
+    else if (*p == '\t') sk_str_puts(out, "\\t");
+    else if (*p < 0x20) sk_str_printf(out, "\\u%04x", (unsigned)*p);
+    else sk_str_putc(out, *p);
+  }
+  sk_str_putc(out, '"');
+}
+
+static void export_json_number(sk_str *out, double x)
+{
+  if (x != x || x - x != 0.0) sk_str_puts(out, "null");
+  else sk_str_printf(out, "%.10g", x);
+}
+
+static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
+{
+  int i, k;
+  size_t b, l;
+  sk_str_puts(out, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
+                   "node_times_us,refined,limited,invalid_repetitions\n");
+  for (i = 0; i < nfiles; i++)
+    for (b = 0; b < files[i].n; b++) {
+      const sk_sko_block *bl = &files[i].blocks[b];
+      for (l = 0; l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        sk_str f;
+        sk_str_init(&f);
+        export_csv_field(out, files[i].path, 0);
+        export_csv_field(out, bl->name, 0);
+        export_csv_field(out, ln->label, 0);
+        sk_str_putn(&f, "", 0);
+        for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
+        export_csv_field(out, f.data, 0);
+        sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
+        sk_str_clear(&f);
+        sk_str_putn(&f, "", 0);
+        for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
+        export_csv_field(out, f.data, 0);
+        sk_str_printf(out, "%d,%d,%d\n", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
+                      ln->invalid);
+        sk_str_free(&f);
+      }
+    }
+}
+
+/* "header": every field; a key written several times gets an array of its values. */
+static void export_json_header(sk_str *out, const sk_sko_file *f)
+{
+  size_t i, j;
+  int first = 1;
+  sk_str_puts(out, "{");
+  for (i = 0; i < f->nfields; i++) {
+    int count = 0, seen = 0;
+    for (j = 0; j < f->nfields; j++) if (sk_streq(f->fields[j].key, f->fields[i].key)) { count++; if (j < i) seen = 1; }
+    if (seen) continue;
+    sk_str_puts(out, first ? "\n      " : ",\n      ");
+    first = 0;
+    export_json_string(out, f->fields[i].key);
+    sk_str_puts(out, ": ");
+    if (count > 1) sk_str_putc(out, '[');
+    for (j = i; j < f->nfields; j++) {
+      if (!sk_streq(f->fields[j].key, f->fields[i].key)) continue;
+      if (j > i) sk_str_puts(out, ", ");
+      export_json_string(out, f->fields[j].value);
+    }
+    if (count > 1) sk_str_putc(out, ']');
+  }
+  sk_str_puts(out, "}");
+}
+
+static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
+{
+  const sk_sko_line *ln = &bl->lines[l];
+  int k;
+  sk_str_puts(out, "    {\"file\": ");
+  export_json_string(out, f->path);
+  sk_str_puts(out, ", \"suite\": ");
+  export_json_string(out, bl->name);
+  sk_str_puts(out, ", \"label\": ");
+  export_json_string(out, ln->label);
+  sk_str_puts(out, ", \"loop_variables\": {");
+  for (k = 0; k < ln->nvars; k++) {
+    if (k) sk_str_puts(out, ", ");
+    export_json_string(out, ln->vars[k].name);
+    sk_str_puts(out, ": ");
+    if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
+    else export_json_string(out, ln->vars[k].text);
+  }
+  sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
+  export_json_number(out, ln->time_us);
+  sk_str_puts(out, ", \"stderr_us\": ");
+  export_json_number(out, ln->stderr_us);
+  sk_str_printf(out, ", \"repetitions\": %ld, \"node_times_us\": [", ln->reps);
+  for (k = 0; k < ln->nnode; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->node_us[k]); }
+  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d}",
+                ln->refined ? "true" : "false",
+                ln->limited || (bl->suite_limited && l + 1 == bl->n) ? "true" : "false", ln->invalid);
+}
+
+static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
+{
+  int i, first = 1;
+  size_t b, l;
+  sk_str_puts(out, "{\n  \"files\": [");
+  for (i = 0; i < nfiles; i++) {
+    sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+    export_json_string(out, files[i].path);
+    sk_str_puts(out, ", \"header\": ");
+    export_json_header(out, &files[i]);
+    sk_str_puts(out, "}");
+  }
+  sk_str_puts(out, "\n  ],\n  \"rows\": [");
+  for (i = 0; i < nfiles; i++)
+    for (b = 0; b < files[i].n; b++)
+      for (l = 0; l < files[i].blocks[b].n; l++) {
+        sk_str_puts(out, first ? "\n" : ",\n");
+        first = 0;
+        export_json_row(out, &files[i], &files[i].blocks[b], l);
+      }
+  sk_str_puts(out, "\n  ]\n}\n");
+}
+
+SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles)
+{
+  if (sk_streq(format, "csv")) export_csv(out, files, nfiles);
+  else export_json(out, files, nfiles);
+}
+
+SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  sk_str o;
+  int ok;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  sk_str_init(&o);
+  sk_export_text(&o, format, files, ninputs);
+  ok = sk_out_file(path, o.data ? o.data : "", err);
+  sk_sko_free_all(files, ninputs);
+  sk_str_free(&o);
+  return ok;
+}
+/* --- end split/results/export.c --- */
+/* --- begin split/results/report.h --- */
+#line 1 "split/results/report.h"
+/*
+** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
+** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
+** (inline SVG, no scripts, no network): the run header of every input, an index of the
+** suites, and per suite a plot of the time over the innermost loop variable (log axes
+** for geometric loops, ticks at powers of two for integer ones; the time axis is
+** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
+** the band between the smallest and largest node time, marks for points added by
+** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
+** then the table of the lines. The curves of several inputs are overlaid, with a
+** legend. OUT.gp instead writes a gnuplot script per suite (report_gp.c).
+** The plot model -- which lines form which curve -- is built here for both writers:
+** one series per input file, label and values of the outer loop variables.
+*/
+#ifndef SK_REPORT_H
+#define SK_REPORT_H
+
+#line 19 "split/results/report.h"
+
+typedef struct sk_rpt_point {
+  const sk_sko_line *line;
+  double x;               /* the innermost loop variable (or the position, see categorical) */
+} sk_rpt_point;
+
+typedef struct sk_rpt_series {
+  char *name;             /* for the legend: file, label, outer loop values, as needed */
+  char *key;              /* file number, label and outer loop values */
+  const char *label;
+  char *outer;            /* "a= 1 b= 2 " */
+  int file;
+  sk_rpt_point *pts;      /* in increasing x */
+  size_t n, cap;
+} sk_rpt_series;
+
+typedef struct sk_rpt_suite {
+  char *name;
+  int occurrence;         /* n-th block of that name in the files */
+  char *xname;            /* the innermost loop variable's name ("" when none) */
+  int logx, logy, pow2x;  /* log axes; ticks at powers of two on x */
+  int categorical;        /* x is the position of a non-numeric loop value */
+  double xmin, xmax, ymin, ymax;
+  int suite_limited;      /* some file's block was stopped by the suite's time limit */
+  char **cats;            /* categorical: the loop values in order of appearance */
+  size_t ncats, capcats;
+  const sk_sko_block **blocks;   /* per file, NULL where the file lacks the suite */
+  sk_rpt_series *series;
+  size_t n, cap;
+} sk_rpt_suite;
+
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites);
+SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
+/* The HTML report into *out. */
+SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
+/* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
+** (loads them all) into *main_script. Each script writes base-k.svg; inside the
+** scripts base is named without its directory. */
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+                              sk_str *main_script, sk_str **scripts, size_t *nscripts);
+
+#endif
+/* --- end split/results/report.h --- */
+/* --- begin split/results/report.c --- */
+#line 1 "split/results/report.c"
+/*
+** report.c -- see report.h. The plot model and the HTML report.
+*/
+#line 5 "split/results/report.c"
+#line 6 "split/results/report.c"
+
+/* ---- the plot model ---- */
+
+static sk_rpt_suite *rpt_suite_for(sk_rpt_suite **suites, size_t *n, size_t *cap, const char *name,
+                                   int occurrence, int nfiles)
+{
+  size_t i;
+  sk_rpt_suite *s;
+  for (i = 0; i < *n; i++) if (sk_streq((*suites)[i].name, name) && (*suites)[i].occurrence == occurrence) return &(*suites)[i];
+  *suites = (sk_rpt_suite *)sk_grow(*suites, cap, *n + 1, sizeof(sk_rpt_suite));
+  s = &(*suites)[(*n)++];
+  memset(s, 0, sizeof *s);
+  s->name = sk_strdup(name);
+  s->occurrence = occurrence;
+  s->xname = sk_strdup("");
+  s->blocks = (const sk_sko_block **)sk_calloc((size_t)nfiles, sizeof(sk_sko_block *));
+  return s;
+}
+
+static sk_rpt_series *rpt_series_for(sk_rpt_suite *s, int file, const sk_sko_line *l)
+{
+  sk_str key, outer;
+  size_t i;
+  sk_rpt_series *r;
+  sk_str_init(&key);
+  sk_str_init(&outer);
+  sk_str_printf(&key, "%d|", file);
+  sk_sko_key(&key, l, 1);
+  for (i = 0; i < s->n; i++) if (sk_streq(s->series[i].key, key.data)) { sk_str_free(&key); return &s->series[i]; }
+  for (i = 0; l->nvars > 0 && i + 1 < (size_t)l->nvars; i++)
+    sk_str_printf(&outer, "%s= %s ", l->vars[i].name, l->vars[i].text);
+  sk_str_putn(&outer, "", 0);
+  s->series = (sk_rpt_series *)sk_grow(s->series, &s->cap, s->n + 1, sizeof(sk_rpt_series));
+  r = &s->series[s->n++];
+  memset(r, 0, sizeof *r);
+  r->key = key.data;
+  r->outer = outer.data;
+  r->label = l->label;
+  r->file = file;
+  return r;
+}
+
+static double rpt_category(sk_rpt_suite *s, const char *text)
+{
+  size_t i;
+  for (i = 0; i < s->ncats; i++) if (sk_streq(s->cats[i], text)) return (double)i + 1.0;
+  s->cats = (char **)sk_grow(s->cats, &s->capcats, s->ncats + 1, sizeof(char *));
+  s->cats[s->ncats++] = sk_strdup(text);
+  return (double)s->ncats;
+}
+
+static const char *rpt_basename(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Legend names: only the parts that tell the curves apart. */
+static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles)
+{
+  size_t i, j;
+  int labels = 0, outers = 0;
+  for (i = 0; i < s->n; i++)
+    for (j = 0; j < i; j++) {
+      if (!sk_streq(s->series[i].label, s->series[j].label)) labels = 1;
+      if (!sk_streq(s->series[i].outer, s->series[j].outer)) outers = 1;
+    }
+  for (i = 0; i < s->n; i++) {
+    sk_rpt_series *r = &s->series[i];
+    sk_str n;
+    sk_str_init(&n);
+    if (nfiles > 1) sk_str_printf(&n, "%s", rpt_basename(files[r->file].path));
+    if (labels || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
+    if (outers) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->outer);
+    if (n.len == 0) sk_str_puts(&n, "time");
+    while (n.len > 0 && n.data[n.len - 1] == ' ') n.data[--n.len] = '\0';
+    r->name = n.data;
+  }
+}
+
+static int rpt_cmp_point(const void *a, const void *b)
+{
+  const sk_rpt_point *x = (const sk_rpt_point *)a, *y = (const sk_rpt_point *)b;
+  if (x->x != y->x) return x->x < y->x ? -1 : 1;
+  return x->line->lineno < y->line->lineno ? -1 : x->line->lineno > y->line->lineno;
+}
+
+static void rpt_node_range(const sk_sko_line *l, double *lo, double *hi)
+{
+  int k;
+  *lo = HUGE_VAL; *hi = -HUGE_VAL;
+  for (k = 0; k < l->nnode; k++) {
+    if (l->node_us[k] < *lo) *lo = l->node_us[k];
+    if (l->node_us[k] > *hi) *hi = l->node_us[k];
+  }
+}
+
+static void rpt_ranges(sk_rpt_suite *s)
+{
+  size_t i, j;
+  int positive, integers = 1, geometric;
+  double tmin = HUGE_VAL, tmax = -HUGE_VAL;
+  s->xmin = s->ymin = HUGE_VAL;
+  s->xmax = s->ymax = -HUGE_VAL;
+  for (i = 0; i < s->n; i++) {
+    sk_rpt_series *r = &s->series[i];
+    qsort(r->pts, r->n, sizeof(sk_rpt_point), rpt_cmp_point);
+    for (j = 0; j < r->n; j++) {
+      const sk_sko_line *l = r->pts[j].line;
+      double x = r->pts[j].x, lo = l->time_us - l->stderr_us, hi = l->time_us + l->stderr_us, nlo, nhi;
+      rpt_node_range(l, &nlo, &nhi);
+      if (nlo < lo) lo = nlo;
+      if (nhi > hi) hi = nhi;
+      if (x < s->xmin) s->xmin = x;
+      if (x > s->xmax) s->xmax = x;
+      if (lo < s->ymin) s->ymin = lo;
+      if (hi > s->ymax) s->ymax = hi;
+      if (l->time_us < tmin) tmin = l->time_us;
+      if (l->time_us > tmax) tmax = l->time_us;
+      if (x != floor(x)) integers = 0;
+    }
+  }
+  if (s->xmin == HUGE_VAL) { s->xmin = 0; s->xmax = 1; s->ymin = 0; s->ymax = 1; return; }
+  positive = tmin > 0.0;
+  if (s->ymin <= 0.0 && positive) s->ymin = tmin;   /* error bars below 0 are cut on a log axis */
+  s->logy = positive && tmax / tmin > 20.0;
+  if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
+  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
+  s->logx = geometric;
+  s->pow2x = geometric && integers;
+}
+
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites)
+{
+  size_t cap = 0, b, l, i;
+  int f;
+  *suites = NULL;
+  *nsuites = 0;
+  for (f = 0; f < nfiles; f++)
+    for (b = 0; b < files[f].n; b++) {
+      const sk_sko_block *bl = &files[f].blocks[b];
+      sk_rpt_suite *s = rpt_suite_for(suites, nsuites, &cap, bl->name, sk_sko_occurrence(&files[f], bl), nfiles);
+      s->blocks[f] = bl;
+      if (bl->suite_limited) s->suite_limited = 1;
+      for (l = 0; l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        if (ln->nvars == 0 || ln->vars[ln->nvars - 1].x == HUGE_VAL) s->categorical = 1;
+        if (ln->nvars > 0 && s->xname[0] == '\0') { free(s->xname); s->xname = sk_strdup(ln->vars[ln->nvars - 1].name); }
+      }
+    }
+  for (i = 0; i < *nsuites; i++) {
+    sk_rpt_suite *s = &(*suites)[i];
+    for (f = 0; f < nfiles; f++) {
+      const sk_sko_block *bl = s->blocks[f];
+      for (l = 0; bl != NULL && l < bl->n; l++) {
+        const sk_sko_line *ln = &bl->lines[l];
+        sk_rpt_series *r = rpt_series_for(s, f, ln);
+        r->pts = (sk_rpt_point *)sk_grow(r->pts, &r->cap, r->n + 1, sizeof(sk_rpt_point));
+        r->pts[r->n].line = ln;
+        r->pts[r->n].x = s->categorical ? rpt_category(s, ln->nvars ? ln->vars[ln->nvars - 1].text : "")
+                                        : ln->vars[ln->nvars - 1].x;
+        r->n++;
+      }
+    }
+    rpt_name_series(s, files, nfiles);
+    rpt_ranges(s);
+  }
+}
+
+SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites)
+{
+  size_t i, j;
+  for (i = 0; i < nsuites; i++) {
+    sk_rpt_suite *s = &suites[i];
+    for (j = 0; j < s->n; j++) { free(s->series[j].name); free(s->series[j].key); free(s->series[j].outer); free(s->series[j].pts); }
+    for (j = 0; j < s->ncats; j++) free(s->cats[j]);
+    free(s->cats);
+    free(s->series);
+    free((void *)s->blocks);
+    free(s->name);
+    free(s->xname);
+  }
+  free(suites);
+}
+
+/* ---- axes ---- */
+
+enum { RPT_W = 760, RPT_H = 380, RPT_ML = 84, RPT_MR = 24, RPT_MT = 16, RPT_MB = 56, RPT_ROW = 18 };
+
+typedef struct rpt_axis {
+  int log;
+  double lo, hi;          /* data range after padding (log: positive) */
+  double from, to;        /* pixel positions of lo and hi */
+} rpt_axis;
+
+static double rpt_t(const rpt_axis *a, double v)
+{
+  if (a->log) return log10(v > 0.0 ? v : a->lo);
+  return v;
+}
+
+static double rpt_px(const rpt_axis *a, double v)
+{
+  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi);
+  if (v < a->lo) t = t0;
+  return a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
+}
+
+static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, double from, double to)
+{
+  a->log = logscale;
+  if (logscale) {
+    if (hi <= lo) { lo /= 2.0; hi *= 2.0; }
+    lo /= pow(hi / lo, 0.03);
+    hi *= pow(hi / lo, 0.03);
+  } else {
+    double pad = hi > lo ? (hi - lo) * 0.04 : (lo != 0.0 ? fabs(lo) * 0.5 : 1.0);
+    if (lo != 0.0) lo -= pad;
+    hi += pad;
+  }
+  a->lo = lo;
+  a->hi = hi;
+  a->from = from;
+  a->to = to;
+}
+
+/* "1", "512", "4K", "16M", "1G": a power of two. */
+static void rpt_pow2_label(sk_str *out, double v)
+{
+  static const char *const units[] = { "", "K", "M", "G", "T" };
+  int u = 0;
+  while (v >= 1024.0 && u < 4 && fmod(v, 1024.0) == 0.0) { v /= 1024.0; u++; }
+  sk_str_printf(out, "%.0f%s", v, units[u]);
+}
+
+/* The tick values of an axis (at most about 12). pow2: powers of two. */
+static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
+{
+  size_t n = 0;
+  if (a->log && pow2) {
+    int e0 = (int)ceil(log(a->lo) / log(2.0) - 1e-9), e1 = (int)floor(log(a->hi) / log(2.0) + 1e-9), e, step = 1;
+    while ((e1 - e0) / step > 10) step *= 2;
+    for (e = e0; e <= e1 && n < max; e++) if (e % step == 0) t[n++] = pow(2.0, (double)e);
+  } else if (a->log) {
+    int e0 = (int)floor(log10(a->lo)), e1 = (int)ceil(log10(a->hi)), e, k;
+    static const double mult[] = { 1.0, 2.0, 5.0 };
+    int nm = e1 - e0 <= 2 ? 3 : 1;
+    for (e = e0; e <= e1; e++)
+      for (k = 0; k < nm; k++) {
+        double v = mult[k] * pow(10.0, (double)e);
+        if (v >= a->lo && v <= a->hi && n < max) t[n++] = v;
+      }
+  } else {
+    double raw = (a->hi - a->lo) / 6.0, mag = pow(10.0, floor(log10(raw))), step = mag, v;
+    if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
+    for (v = ceil(a->lo / step) * step; v <= a->hi && n < max; v += step) t[n++] = fabs(v) < step * 1e-9 ? 0.0 : v;
+  }
+  return n;
+}
+
+/* ---- HTML ---- */
+
+static const char *const rpt_colors[] = {
+  "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"
+};
+#define RPT_NCOLORS (sizeof rpt_colors / sizeof rpt_colors[0])
+
+static void rpt_esc(sk_str *out, const char *text)
+{
+  const char *p;
+  for (p = text; *p; p++) {
+    if (*p == '&') sk_str_puts(out, "&amp;");
+    else if (*p == '<') sk_str_puts(out, "&lt;");
+    else if (*p == '>') sk_str_puts(out, "&gt;");
+    else if (*p == '"') sk_str_puts(out, "&quot;");
+    else sk_str_putc(out, *p);
+  }
+}
+
+static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const rpt_axis *ay)
+{
+  double t[64];
+  size_t n, i;
+  double x0 = RPT_ML, x1 = RPT_W - RPT_MR, y0 = RPT_H - RPT_MB, y1 = RPT_MT;
+  sk_str_printf(o, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", RPT_ML, RPT_MT,
+                RPT_W - RPT_ML - RPT_MR, RPT_H - RPT_MT - RPT_MB);
+  sk_str_puts(o, "<g class=\"axis x-axis\">\n");
+  if (s->categorical) {
+    for (i = 0; i < s->ncats; i++) {
+      double px = rpt_px(ax, (double)i + 1.0);
+      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
+      rpt_esc(o, s->cats[i]);
+      sk_str_puts(o, "</text>\n");
+    }
+  } else {
+    n = rpt_ticks(ax, s->pow2x, t, 64);
+    for (i = 0; i < n; i++) {
+      double px = rpt_px(ax, t[i]);
+      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
+      if (s->pow2x) rpt_pow2_label(o, t[i]); else sk_str_printf(o, "%g", t[i]);
+      sk_str_puts(o, "</text>\n");
+    }
+  }
+  sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x1, y0);
+  sk_str_printf(o, "<text class=\"axis-label x-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (x0 + x1) / 2, y0 + 38.0);
+  rpt_esc(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_printf(o, "%s</text>\n</g>\n<g class=\"axis y-axis\">\n", s->logx ? (s->pow2x ? " (log scale, powers of two)" : " (log scale)") : "");
+  n = rpt_ticks(ay, 0, t, 64);
+  for (i = 0; i < n; i++) {
+    double py = rpt_px(ay, t[i]);
+    sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                     "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+                  x0, py, x1, py, x0 - 6, py + 4, t[i]);
+  }
+  sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x0, y1);
+  sk_str_printf(o, "<text class=\"axis-label y-label\" transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">"
+                   "time [us]%s</text>\n</g>\n", (y0 + y1) / 2, s->logy ? " (log scale)" : "");
+}
+
+/* The tooltip of a point (SVG <title>: shown by the browser, no script). */
+static void rpt_point_title(sk_str *o, const sk_rpt_series *r, const sk_sko_line *l)
+{
+  int k;
+  sk_str_puts(o, "<title>");
+  rpt_esc(o, r->name);
+  sk_str_puts(o, ": ");
+  for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
+  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions%s%s", l->size, l->time_us, l->stderr_us, l->reps,
+                l->refined ? ", added by autorefine" : "", l->limited ? ", stopped by the time limit" : "");
+  if (l->invalid > 0) sk_str_printf(o, ", %d repetitions discarded", l->invalid);
+  sk_str_puts(o, "</title>");
+}
+
+/* One curve: node-time band, line, error bars, points and their marks. */
+static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
+                           int *marks)
+{
+  size_t j;
+  int band = 1;
+  for (j = 0; j < r->n; j++) if (r->pts[j].line->nnode < 2) band = 0;
+  sk_str_printf(o, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", color, color);
+  if (band && r->n > 0) {
+    sk_str_puts(o, "<polygon class=\"band\" points=\"");
+    for (j = 0; j < r->n; j++) {
+      double lo, hi;
+      rpt_node_range(r->pts[j].line, &lo, &hi);
+      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
+    }
+    for (j = r->n; j-- > 0; ) {
+      double lo, hi;
+      rpt_node_range(r->pts[j].line, &lo, &hi);
+      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
+    }
+    sk_str_puts(o, "\"/>\n");
+    marks[4] = 1;
+  }
+  sk_str_puts(o, "<polyline class=\"curve\" fill=\"none\" points=\"");
+  for (j = 0; j < r->n; j++) sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, r->pts[j].line->time_us));
+  sk_str_puts(o, "\"/>\n");
+  for (j = 0; j < r->n; j++) {
+    const sk_sko_line *l = r->pts[j].line;
+    double px = rpt_px(ax, r->pts[j].x), py = rpt_px(ay, l->time_us);
+    double ylo = rpt_px(ay, l->time_us - l->stderr_us), yhi = rpt_px(ay, l->time_us + l->stderr_us);
+    if (l->stderr_us > 0.0)
+      sk_str_printf(o, "<path class=\"errorbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh6M%.1f %.1fh6\"/>\n",
+                    px, ylo, yhi, px - 3, ylo, px - 3, yhi);
+    if (l->refined) {
+      sk_str_printf(o, "<polygon class=\"pt pt-apr\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
+                    px, py - 5, px + 5, py, px, py + 5, px - 5, py);
+      marks[1] = 1;
+    } else {
+      sk_str_printf(o, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\">", px, py);
+      marks[0] = 1;
+    }
+    rpt_point_title(o, r, l);
+    sk_str_puts(o, r->pts[j].line->refined ? "</polygon>\n" : "</circle>\n");
+    if (l->limited) {
+      sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>\n", px, py);
+      marks[2] = 1;
+    }
+    if (l->invalid > 0) {
+      sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
+                    px, py - 14, px + 5, py - 7, px - 5, py - 7);
+      marks[3] = 1;
+    }
+  }
+  sk_str_puts(o, "</g>\n");
+}
+
+static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
+{
+  static const char *const what[] = { "measured", "added by autorefine", "stopped by a time limit",
+                                      "repetitions discarded", "band: smallest to largest node time" };
+  size_t i;
+  int y = RPT_H + 4, k, x = RPT_ML;
+  sk_str_puts(o, "<g class=\"legend\">\n");
+  for (i = 0; i < s->n; i++, y += RPT_ROW) {
+    sk_str_printf(o, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
+                     "<text class=\"legend-text\" x=\"%d\" y=\"%d\">", RPT_ML, y, RPT_ML + 24, y,
+                  rpt_colors[i % RPT_NCOLORS], RPT_ML + 32, y + 4);
+    rpt_esc(o, s->series[i].name);
+    sk_str_puts(o, "</text>\n");
+  }
+  for (k = 0; k < 5; k++) {
+    if (!marks[k]) continue;
+    if (x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
+    if (k == 0) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
+    else if (k == 1) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
+                                   x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
+    else if (k == 2) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
+    else if (k == 3) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
+                                   x + 5, y - 6, x + 10, y + 3, x, y + 3);
+    else sk_str_printf(o, "<rect class=\"band key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"8\"/>", x, y - 4);
+    sk_str_printf(o, "<text class=\"legend-text\" x=\"%d\" y=\"%d\">%s</text>\n", x + 16, y + 4, what[k]);
+    x += 28 + 7 * (int)strlen(what[k]);
+  }
+  sk_str_puts(o, "</g>\n");
+}
+
+static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
+{
+  rpt_axis ax, ay;
+  size_t i;
+  int marks[5] = { 0, 0, 0, 0, 0 };
+  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 2);   /* legend: a row per curve, two for the marks */
+  rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
+                RPT_ML, RPT_W - RPT_MR);
+  if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
+  rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
+  sk_str_printf(o, "<svg class=\"plot\" id=\"plot-%lu\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", (unsigned long)index, RPT_W, height, RPT_W, height);
+  rpt_esc(o, s->name);
+  sk_str_puts(o, "\">\n<title>");
+  rpt_esc(o, s->name);
+  sk_str_puts(o, "</title>\n");
+  rpt_axes(o, s, &ax, &ay);
+  for (i = 0; i < s->n; i++) rpt_series_svg(o, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
+  rpt_legend(o, s, marks);
+  sk_str_puts(o, "</svg>\n");
+}
+
+static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
+{
+  size_t i, j;
+  int k, labels = 0;
+  for (i = 1; i < s->n; i++) if (!sk_streq(s->series[i].label, s->series[0].label)) labels = 1;
+  sk_str_printf(o, "<table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
+                   "<th>time [us]</th><th>std. error [us]</th><th>repetitions</th><th>node times [us]</th>"
+                   "<th>notes</th></tr></thead>\n<tbody>\n",
+                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "");
+  for (i = 0; i < s->n; i++)
+    for (j = 0; j < s->series[i].n; j++) {
+      const sk_sko_line *l = s->series[i].pts[j].line;
+      double lo, hi;
+      sk_str_puts(o, "<tr>");
+      if (nfiles > 1) { sk_str_printf(o, "<td>%d</td>", s->series[i].file + 1); }
+      if (labels) { sk_str_puts(o, "<td>"); rpt_esc(o, l->label); sk_str_puts(o, "</td>"); }
+      sk_str_puts(o, "<td>");
+      for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
+      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
+                       "<td class=\"num\">%ld</td><td class=\"num\">", l->size, l->time_us, l->stderr_us, l->reps);
+      rpt_node_range(l, &lo, &hi);
+      if (l->nnode == 1) sk_str_printf(o, "%.3f", lo);
+      else if (l->nnode > 1) sk_str_printf(o, "%.3f &ndash; %.3f", lo, hi);
+      sk_str_puts(o, "</td><td>");
+      if (l->refined) sk_str_puts(o, "added by autorefine ");
+      if (l->limited) sk_str_puts(o, "<span class=\"warn\">stopped by the time limit</span> ");
+      if (l->invalid > 0) sk_str_printf(o, "<span class=\"warn\">%d repetitions discarded</span>", l->invalid);
+      sk_str_puts(o, "</td></tr>\n");
+    }
+  sk_str_puts(o, "</tbody>\n</table>\n");
+}
+
+/* The style sheet, in pieces (C89 compilers need support string literals of 509 characters only). */
+static const char *const rpt_style[] = {
+  "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
+  "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
+  "td.num{text-align:right;font-family:monospace}th{background:#eee}",
+  "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
+  "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
+  "svg.plot{display:block;background:#fff}svg .frame{fill:none;stroke:#888}",
+  "svg .grid{stroke:#e4e4e4}svg .axis-line{stroke:#444}svg .tick,svg .legend-text{font-size:12px;fill:#333;stroke:none}",
+  "svg .axis-label{font-size:13px;fill:#111;stroke:none}svg .band{fill-opacity:0.15;stroke:none}",
+  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}",
+  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555}",
+  "svg .pt-apr{stroke:#000;stroke-width:0.8}",
+  "svg .mark-limited{fill:none;stroke:#c00;stroke-width:1.5}svg .mark-invalid{fill:#f90;stroke:none}",
+  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em}",
+  NULL
+};
+
+/* The run headers as one table: a row per header field, a column per input. */
+static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
+{
+  int f, g, seen;
+  size_t i, j;
+  sk_str_puts(o, "<section class=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
+  for (f = 0; f < nfiles; f++) { sk_str_printf(o, "<th>run %d: ", f + 1); rpt_esc(o, files[f].path); sk_str_puts(o, "</th>"); }
+  sk_str_puts(o, "</tr></thead>\n<tbody>\n");
+  for (f = 0; f < nfiles; f++)
+    for (i = 0; i < files[f].nfields; i++) {
+      const char *key = files[f].fields[i].key;
+      for (seen = 0, g = 0; g <= f && !seen; g++)
+        for (j = 0; j < (g == f ? i : files[g].nfields); j++) if (sk_streq(files[g].fields[j].key, key)) { seen = 1; break; }
+      if (seen) continue;
+      sk_str_puts(o, "<tr><td>");
+      rpt_esc(o, key);
+      sk_str_puts(o, "</td>");
+      for (g = 0; g < nfiles; g++) {
+        const char *sep = "";
+        sk_str_puts(o, "<td>");
+        for (j = 0; j < files[g].nfields; j++)
+          if (sk_streq(files[g].fields[j].key, key)) { sk_str_puts(o, sep); rpt_esc(o, files[g].fields[j].value); sep = "<br>"; }
+        sk_str_puts(o, "</td>");
+      }
+      sk_str_puts(o, "</tr>\n");
+    }
+  sk_str_puts(o, "</tbody>\n</table>\n</section>\n");
+}
+
+SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
+{
+  sk_rpt_suite *suites;
+  size_t n, i, j;
+  int f;
+  sk_report_model(files, nfiles, &suites, &n);
+  sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                "<title>skampi report</title>\n<style>");
+  for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);
+  sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
+                   "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
+  for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }
+  sk_str_puts(o, "</p>\n");
+  rpt_headers(o, files, nfiles);
+  sk_str_puts(o, "<nav class=\"index\">\n<h2>Suites</h2>\n<ol>\n");
+  for (i = 0; i < n; i++) {
+    size_t points = 0;
+    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
+    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
+  }
+  sk_str_puts(o, "</ol>\n</nav>\n");
+  for (i = 0; i < n; i++) {
+    sk_str_printf(o, "<section class=\"suite\" id=\"suite-%lu\">\n<h2>%lu. ", (unsigned long)i + 1, (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_puts(o, "</h2>\n");
+    if (suites[i].suite_limited) sk_str_puts(o, "<p class=\"warn\">stopped by the time limit per suite</p>\n");
+    rpt_plot(o, &suites[i], i + 1);
+    rpt_table(o, &suites[i], nfiles);
+    for (f = 0; f < nfiles; f++) {
+      const sk_sko_block *b = suites[i].blocks[f];
+      if (b == NULL || b->notes.len + b->notes_before.len == 0) continue;
+      sk_str_puts(o, "<pre class=\"notes\">");
+      if (b->notes_before.len) rpt_esc(o, b->notes_before.data);
+      if (b->notes.len) rpt_esc(o, b->notes.data);
+      sk_str_puts(o, "</pre>\n");
+    }
+    sk_str_puts(o, "</section>\n");
+  }
+  sk_str_puts(o, "</body>\n</html>\n");
+  sk_report_model_free(suites, n);
+}
+/* --- end split/results/report.c --- */
+/* --- begin split/results/report_gp.c --- */
+#line 1 "split/results/report_gp.c"
+/*
+** report_gp.c -- the gnuplot form of the report (skampi -r OUT.gp IN.sko ...; report.h):
+** per suite one script OUT-K.gp with the data inline (gnuplot 5 data blocks, so the
+** script needs no other file) that draws the same plot as the HTML report -- log axes
+** for geometric loops, powers of two on integer ones, error bars of one standard error,
+** the node-time band, points added by autorefine as their own key entry -- into
+** OUT-K.svg; OUT.gp loads them all. The scripts name their files without a directory:
+** run them where they are (`cd DIR && gnuplot OUT.gp`).
+*/
+#line 11 "split/results/report_gp.c"
+
+static void gp_quote(sk_str *o, const char *text)
+{
+  const char *p;
+  sk_str_putc(o, '"');
+  for (p = text; *p; p++) { if (*p == '"' || *p == '\\') sk_str_putc(o, '\\'); sk_str_putc(o, *p); }
+  sk_str_putc(o, '"');
+}
+
+/* $dK_S: x, time, error, node min, node max, refined (one block per series). */
+static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
+{
+  size_t j;
+  int n;
+  sk_str_printf(o, "$d%lu_%lu << EOD\n", (unsigned long)k, (unsigned long)si);
+  for (j = 0; j < r->n; j++) {
+    const sk_sko_line *l = r->pts[j].line;
+    double lo = l->time_us, hi = l->time_us;
+    for (n = 0; n < l->nnode; n++) {
+      if (l->node_us[n] < lo) lo = l->node_us[n];
+      if (l->node_us[n] > hi) hi = l->node_us[n];
+    }
+    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi, l->refined);
+  }
+  sk_str_puts(o, "EOD\n");
+}
+
+static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t k)
+{
+  size_t i;
+  sk_str_puts(o, "# skampi report: suite ");
+  gp_quote(o, s->name);
+  sk_str_printf(o, "\nset terminal svg size 800,500 dynamic\nset output \"%s-%lu.svg\"\nset title ", base, (unsigned long)k);
+  gp_quote(o, s->name);
+  sk_str_puts(o, " noenhanced\nset xlabel ");
+  gp_quote(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_puts(o, " noenhanced\nset ylabel \"time [us]\"\nset key outside bottom center noenhanced\nset grid\n");
+  if (s->logx) sk_str_printf(o, "set logscale x %d\n", s->pow2x ? 2 : 10);
+  if (s->logy) sk_str_puts(o, "set logscale y 10\n");
+  if (s->categorical) {
+    sk_str_puts(o, "set xtics (");
+    for (i = 0; i < s->ncats; i++) { sk_str_puts(o, i ? ", " : ""); gp_quote(o, s->cats[i]); sk_str_printf(o, " %lu", (unsigned long)i + 1); }
+    sk_str_printf(o, ")\nset xrange [0.5:%lu.5]\n", (unsigned long)s->ncats);
+  }
+  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i);
+  sk_str_puts(o, "plot \\\n");
+  for (i = 0; i < s->n; i++) {
+    const char *sep = i + 1 < s->n ? ", \\\n" : "\n";
+    int color = (int)(i % 8) + 1;
+    sk_str_printf(o, "  $d%lu_%lu using 1:4:5 with filledcurves fs transparent solid 0.15 lc %d notitle, \\\n",
+                  (unsigned long)k, (unsigned long)i, color);
+    sk_str_printf(o, "  $d%lu_%lu using 1:2:3 with yerrorlines lc %d pt 7 title ", (unsigned long)k, (unsigned long)i, color);
+    gp_quote(o, s->series[i].name);
+    sk_str_printf(o, ", \\\n  $d%lu_%lu using 1:($6 > 0 ? $2 : 1/0) with points lc %d pt 12 ps 1.5 %s%s",
+                  (unsigned long)k, (unsigned long)i, color, i == 0 ? "title \"added by autorefine\"" : "notitle", sep);
+  }
+  sk_str_puts(o, "unset output\nreset\n");
+}
+
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+                              sk_str *main_script, sk_str **scripts, size_t *nscripts)
+{
+  sk_rpt_suite *suites;
+  size_t n, k;
+  const char *slash = strrchr(base, '/');
+  base = slash ? slash + 1 : base;      /* the scripts name each other next to themselves */
+  sk_report_model(files, nfiles, &suites, &n);
+  *scripts = (sk_str *)sk_calloc(n ? n : 1, sizeof(sk_str));
+  *nscripts = n;
+  sk_str_puts(main_script, "# skampi report as gnuplot scripts (gnuplot 5): one per suite, each writes an SVG\n");
+  for (k = 0; k < n; k++) {
+    sk_str_init(&(*scripts)[k]);
+    gp_suite(&(*scripts)[k], base, &suites[k], k + 1);
+    sk_str_printf(main_script, "load \"%s-%lu.gp\"\n", base, (unsigned long)k + 1);
+  }
+  sk_report_model_free(suites, n);
+}
+/* --- end split/results/report_gp.c --- */
+/* --- begin split/results/postproc.h --- */
+#line 1 "split/results/postproc.h"
+/*
+** postproc.h -- the command line of post-processing, which needs no mpirun and makes no
+** MPI call (like -l): `-r OUT IN.sko [IN2.sko ...]` writes a report (report.h: HTML; report_gp.c:
+** gnuplot), `-x
+** csv|json IN.sko [...] [-o OUT]` an export (export.h, standard output without -o); and
+** after a run, the merge of the output with its earlier backups that
+** merge_with_backups() or @POSTPROC asked for (merge.h, SKaLib §3.4.3).
+*/
+#ifndef SK_POSTPROC_H
+#define SK_POSTPROC_H
+
+#line 13 "split/results/postproc.h"
+
+typedef struct sk_postproc {
+  int kind;               /* 0: none, 'r': report, 'x': export */
+  const char *target;     /* -r: the report file; -x: the format */
+  const char *output;     /* -x ... -o FILE */
+  char **inputs;
+  int ninputs;
+} sk_postproc;
+
+/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
+** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
+** (the caller reports it and exits 2). */
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
+/* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
+SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
+/* After a run into `output`: the merge with its backups, when asked for. */
+SK_API void sk_postproc_after_run(const char *output, int merge_backups);
+/* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
+** ".gp", else HTML. 1: done; 0 with *err set. */
+SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err);
+
+#endif
+/* --- end split/results/postproc.h --- */
+/* --- begin split/results/postproc.c --- */
+#line 1 "split/results/postproc.c"
+/*
+** postproc.c -- see postproc.h.
+*/
+#line 5 "split/results/postproc.c"
+#line 6 "split/results/postproc.c"
+#line 7 "split/results/postproc.c"
+#line 8 "split/results/postproc.c"
+#line 9 "split/results/postproc.c"
+
+static int postproc_ends_with(const char *s, const char *suffix)
+{
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && sk_streq(s + a - b, suffix);
+}
+
+SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  sk_str o;
+  int ok = 1;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  sk_str_init(&o);
+  if (postproc_ends_with(path, ".gp")) {
+    sk_str *scripts;
+    size_t n, k;
+    char *base = sk_strndup(path, strlen(path) - 3);
+    sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
+    for (k = 0; k < n && ok; k++) {
+      sk_str name_s;
+      char *name;
+      sk_str_init(&name_s);
+      sk_str_printf(&name_s, "%s-%lu.gp", base, (unsigned long)k + 1);
+      name = name_s.data;
+      ok = sk_out_file(name, scripts[k].data ? scripts[k].data : "", err);
+      free(name);
+    }
+    for (k = 0; k < n; k++) sk_str_free(&scripts[k]);
+    free(scripts);
+    free(base);
+  } else {
+    sk_report_html(&o, files, ninputs);
+  }
+  if (ok) ok = sk_out_file(path, o.data ? o.data : "", err);
+  sk_sko_free_all(files, ninputs);
+  sk_str_free(&o);
+  return ok;
+}
+
+SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
+{
+  int k;
+  const char *a = argv[i];
+  if (!sk_streq(a, "-r") && !sk_streq(a, "-x")) return 0;
+  memset(p, 0, sizeof *p);
+  p->kind = a[1];
+  if (i + 2 >= argc) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: option '%s' needs %s and at least one result file", a,
+                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
+    return -1;
+  }
+  p->target = argv[i + 1];
+  if (p->kind == 'x' && !sk_export_format_known(p->target)) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
+    return -1;
+  }
+  p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
+  for (k = i + 2; k < argc; k++) {
+    if (sk_streq(argv[k], "-o") && k + 1 < argc) p->output = argv[++k];
+    else p->inputs[p->ninputs++] = argv[k];
+  }
+  return 1;
+}
+
+SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
+{
+  sk_str err;
+  int ok;
+  sk_str_init(&err);
+  if (p->kind == 'r') ok = sk_report_files(p->target, p->inputs, p->ninputs, &err);
+  else ok = sk_export_files(p->output ? p->output : output, p->target, p->inputs, p->ninputs, &err);
+  if (!ok) fprintf(stderr, "%s\n", err.data);
+  else if (p->kind == 'r') fprintf(stderr, "skampi: report of %d file%s written to %s\n", p->ninputs,
+                                   p->ninputs == 1 ? "" : "s", p->target);
+  sk_str_free(&err);
+  return ok ? 0 : SK_EXIT_USER_ERROR;
+}
+
+SK_API void sk_postproc_after_run(const char *output, int merge_backups)
+{
+  sk_str err;
+  int n;
+  if (!merge_backups) return;
+  if (output == NULL || sk_streq(output, "-")) {
+    fprintf(stderr, "skampi: merge_with_backups: the output is standard output, nothing to merge\n");
+    return;
+  }
+  sk_str_init(&err);
+  n = sk_merge_backups(output, &err);
+  if (n < 0) fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
+  else if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
+  else fprintf(stderr, "skampi: merged this run with %d earlier runs into %s (SKaLib 3.4)\n", n - 1, output);
+  sk_str_free(&err);
+}
+/* --- end split/results/postproc.c --- */
+/* --- begin split/measurements/catalogue.h --- */
+#line 1 "split/measurements/catalogue.h"
 /*
 ** catalogue.h -- the measurement functions known to this build, by name
 ** (SKaMPI 5 manual §3). Every row exists in every build; those whose functions the
@@ -7718,7 +10633,7 @@ SK_API void sk_out_mute(int on);
 #ifndef SK_CATALOGUE_H
 #define SK_CATALOGUE_H
 
-#line 10 "split/catalogue.h"
+#line 10 "split/measurements/catalogue.h"
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name);
 /* NULL when this build can run the row; otherwise a message saying what it needs,
@@ -7734,9 +10649,9 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 SK_API int sk_catalogue_list(sk_str *out, const char *name);
 
 #endif
-/* --- end split/catalogue.h --- */
-/* --- begin split/meas_mpi.h --- */
-#line 1 "split/meas_mpi.h"
+/* --- end split/measurements/catalogue.h --- */
+/* --- begin split/measurements/meas_mpi.h --- */
+#line 1 "split/measurements/meas_mpi.h"
 /*
 ** meas_mpi.h -- helpers shared by the MPI measurement modules (meas_mpi_*.c), defined
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
@@ -7756,7 +10671,7 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name);
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
 
-#line 21 "split/meas_mpi.h"
+#line 21 "split/measurements/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -7951,290 +10866,9 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
 #endif
-/* --- end split/meas_mpi.h --- */
-/* --- begin split/io_files.h --- */
-#line 1 "split/io_files.h"
-/*
-** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
-** they go, their names, and their removal. The directory is the one set_io_working_dir
-** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
-** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
-** header. File names carry the host, process id and a counter of the process that makes
-** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
-** Every file a process may have created is registered while it exists; a handler of
-** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
-** then lets the signal take its course; sk_io_files_finish removes the (empty) default
-** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
-*/
-#ifndef SK_IO_FILES_H
-#define SK_IO_FILES_H
-
-#line 17 "split/io_files.h"
-#line 18 "split/io_files.h"
-
-/* Collective over the world: world rank 0 names the default directory, every process
-** learns the name and installs the signal handlers. Without this call (unit tests) each
-** process names the default directory after itself on first use. */
-SK_API void sk_io_files_start(void);
-/* The header line "# MPI-IO files: ..." (nothing outside MPI-IO builds). */
-SK_API void sk_io_files_describe(sk_str *out, const char *dir);
-/* Removes the registered files and the default directory if empty (every process). */
-SK_API void sk_io_files_finish(void);
-
-#if SK_HAVE_MPI_IO
-/* The directory of test files: `dir` if not NULL, else the default one (made if needed). */
-SK_API const char *sk_io_dir(const char *dir);
-/* Collective over comm: rank 0 makes a new file name (`kind` and `group` go into it, e.g.
-** "shared", 0), every process receives it in path and registers it for removal. */
-SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
-/* A name of a file that exists no more (deleted, or never created): unregistered. */
-SK_API void sk_io_forget(const char *path);
-/* Removes the file if it exists (unlink) and unregisters it. */
-SK_API void sk_io_remove(const char *path);
-#endif
-
-#endif
-/* --- end split/io_files.h --- */
-/* --- begin split/io_files.c --- */
-#line 1 "split/io_files.c"
-/*
-** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
-** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
-** process removes the default directory at the end (rmdir: only when it is empty), as
-** the one that made it may have been ended first.
-*/
-#line 8 "split/io_files.c"
-
-#if SK_HAVE_MPI_IO
-#include <signal.h>
-#include <unistd.h>
-#include <errno.h>
-#include <sys/types.h>
-#include <sys/stat.h>
-
-#define IO_MAX_FILES 16
-#define IO_PATH 512
-
-static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
-static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
-static long io_counter;
-static int io_handlers;
-
-static void io_remove_all(void)
-{
-  int i;
-  for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
-  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
-}
-
-/* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
-static void io_on_signal(int sig)
-{
-  io_remove_all();
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-static void io_install_handlers(void)
-{
-  static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
-  int i;
-  if (io_handlers) return;
-  io_handlers = 1;
-  for (i = 0; i < 3; i++) {
-    void (*old)(int) = signal(sigs[i], io_on_signal);
-    if (old == SIG_IGN) signal(sigs[i], SIG_IGN);   /* a signal ignored (nohup) stays ignored */
-  }
-}
-
-/* host name with only [A-Za-z0-9.-] (for file names) */
-static void io_host(char *buf, size_t size)
-{
-  char *p;
-  sk_tp_processor_name(buf, size);
-  for (p = buf; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
-      *p = '_';
-  if (buf[0] == '\0') sk_copy_string(buf, size, "host");
-}
-
-static void io_name_default(void)
-{
-  const char *tmp = getenv("TMPDIR");
-  char host[128];
-  if (tmp == NULL || tmp[0] == '\0') tmp = "/tmp";
-  io_host(host, sizeof host);
-  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", tmp, host, (long)getpid());
-}
-
-SK_API void sk_io_files_start(void)
-{
-  if (sk_tp_world_rank() == 0) io_name_default();
-  sk_tp_bcast(sk_tp_world(), io_default, sizeof io_default, 0);
-  io_install_handlers();
-}
-
-SK_API void sk_io_files_describe(sk_str *out, const char *dir)
-{
-  if (dir != NULL) sk_str_printf(out, "# MPI-IO files: in %s (set_io_working_dir)\n", dir);
-  else sk_str_printf(out, "# MPI-IO files: in %s (made when needed, removed at the end)\n",
-                     io_default[0] ? io_default : "a fresh directory under TMPDIR");
-}
-
-SK_API void sk_io_files_finish(void)
-{
-  io_remove_all();
-  memset(io_files, 0, sizeof io_files);
-}
-
-SK_API const char *sk_io_dir(const char *dir)
-{
-  if (dir != NULL) return dir;
-  if (io_default[0] == '\0') io_name_default();
-  io_install_handlers();
-  if (mkdir(io_default, 0700) != 0 && errno != EEXIST)
-    sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
-  return io_default;
-}
-
-static void io_register(const char *path)
-{
-  int i, free_slot = -1;
-  for (i = 0; i < IO_MAX_FILES; i++) {
-    if (sk_streq(io_files[i], path)) return;
-    if (free_slot < 0 && io_files[i][0] == '\0') free_slot = i;
-  }
-  if (free_slot < 0) sk_fatal("MPI-IO: more than %d files at once", IO_MAX_FILES);
-  if (strlen(path) >= IO_PATH) sk_fatal("MPI-IO: file name too long: %s", path);
-  io_files[free_slot][0] = '\0';
-  strcpy(io_files[free_slot], path);
-}
-
-SK_API void sk_io_forget(const char *path)
-{
-  int i;
-  for (i = 0; i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
-}
-
-SK_API void sk_io_remove(const char *path)
-{
-  unlink(path);
-  sk_io_forget(path);
-}
-
-SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size)
-{
-  char prefix[IO_PATH], host[128], full[IO_PATH + 40];
-  int rank;
-  MPI_Comm_rank(comm, &rank);
-  memset(prefix, 0, sizeof prefix);
-  if (rank == 0) {
-    io_host(host, sizeof host);
-    sprintf(prefix, "%.380s/skampi_io-%.64s-%ld-%ld", sk_io_dir(dir), host, (long)getpid(), ++io_counter);
-  }
-  MPI_Bcast(prefix, (int)sizeof prefix, MPI_CHAR, 0, comm);
-  sprintf(full, "%s-%.16s-%d", prefix, kind, group);
-  io_register(full);
-  sk_copy_string(path, size, full);
-}
-
-#else /* no MPI-IO */
-
-SK_API void sk_io_files_start(void) {}
-SK_API void sk_io_files_describe(sk_str *out, const char *dir) { (void)out; (void)dir; }
-SK_API void sk_io_files_finish(void) {}
-
-#endif
-/* --- end split/io_files.c --- */
-/* --- begin split/io_daccess.h --- */
-#line 1 "split/io_daccess.h"
-/*
-** io_daccess.h -- the data access routine classes of MPI-IO (MPI-2 §9.4.1) as the
-** `daccess` bit mask of SKaMPI 6's io.c: one bit for the positioning, one for the
-** synchronism, one for the coordination. The twelve classes, in the order the
-** data_access_routines iterator yields them, and the MPI routine each one stands for.
-** Pure data: compiled in every build (print_data_access_settings works everywhere).
-*/
-#ifndef SK_IO_DACCESS_H
-#define SK_IO_DACCESS_H
-
-#line 12 "split/io_daccess.h"
-
-#define SK_IO_EXPLICIT_OFFSETS 0x001
-#define SK_IO_INDIVIDUAL_FILE_POINTERS 0x002
-#define SK_IO_SHARED_FILE_POINTER 0x004
-#define SK_IO_BLOCKING 0x010
-#define SK_IO_NONBLOCKING_SPLIT 0x020
-#define SK_IO_NONCOLLECTIVE 0x100
-#define SK_IO_COLLECTIVE 0x200
-#define SK_IO_CLASSES 12
-
-/* The i-th class (0 <= i < SK_IO_CLASSES): 0x111, 0x112, 0x114, 0x121, ..., 0x224. */
-SK_API int sk_io_class(int i);
-/* 1 if daccess is exactly one of the twelve classes. */
-SK_API int sk_io_class_valid(long daccess);
-/* "MPI_File_write_at", "MPI_File_read_ordered_begin/end", ... or NULL if not a class. */
-SK_API const char *sk_io_routine(long daccess, int write);
-/* The "#" lines of print_data_access_settings: the three properties of daccess and the
-** routines (flag bit 1: the read routine, bit 2: the write routine). */
-SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag);
-
-#endif
-/* --- end split/io_daccess.h --- */
-/* --- begin split/io_daccess.c --- */
-#line 1 "split/io_daccess.c"
-/*
-** io_daccess.c -- see io_daccess.h.
-*/
-#line 5 "split/io_daccess.c"
-
-static const struct { int bits; const char *routine; } io_classes[SK_IO_CLASSES] = {
-  { 0x111, "%s_at" }, { 0x112, "%s" }, { 0x114, "%s_shared" },
-  { 0x121, "i%s_at" }, { 0x122, "i%s" }, { 0x124, "i%s_shared" },
-  { 0x211, "%s_at_all" }, { 0x212, "%s_all" }, { 0x214, "%s_ordered" },
-  { 0x221, "%s_at_all_begin/end" }, { 0x222, "%s_all_begin/end" }, { 0x224, "%s_ordered_begin/end" }
-};
-
-SK_API int sk_io_class(int i) { return i >= 0 && i < SK_IO_CLASSES ? io_classes[i].bits : 0; }
-
-static int io_class_index(long daccess)
-{
-  int i;
-  for (i = 0; i < SK_IO_CLASSES; i++) if (io_classes[i].bits == daccess) return i;
-  return -1;
-}
-
-SK_API int sk_io_class_valid(long daccess) { return io_class_index(daccess) >= 0; }
-
-SK_API const char *sk_io_routine(long daccess, int write)
-{
-  static char names[2][SK_IO_CLASSES][48];
-  int i = io_class_index(daccess), w = write != 0;
-  if (i < 0) return NULL;
-  if (names[w][i][0] == '\0') {
-    char base[24];
-    sprintf(base, io_classes[i].routine, w ? "write" : "read");
-    sprintf(names[w][i], "MPI_File_%s", base);
-  }
-  return names[w][i];
-}
-
-SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag)
-{
-  sk_str_printf(out, "# data access 0x%03lx: positioning %s, synchronism %s, coordination %s\n", daccess,
-                daccess & SK_IO_EXPLICIT_OFFSETS ? "explicit offsets"
-                : daccess & SK_IO_INDIVIDUAL_FILE_POINTERS ? "individual file pointers"
-                : daccess & SK_IO_SHARED_FILE_POINTER ? "shared file pointer" : "?",
-                daccess & SK_IO_BLOCKING ? "blocking" : daccess & SK_IO_NONBLOCKING_SPLIT ?
-                (daccess & SK_IO_COLLECTIVE ? "split collective" : "non-blocking") : "?",
-                daccess & SK_IO_NONCOLLECTIVE ? "non-collective" : daccess & SK_IO_COLLECTIVE ? "collective" : "?");
-  if (!sk_io_class_valid(daccess)) { sk_str_puts(out, "# (not one of the twelve data access classes)\n"); return; }
-  if (flag & 1) sk_str_printf(out, "# read routine: %s\n", sk_io_routine(daccess, 0));
-  if (flag & 2) sk_str_printf(out, "# write routine: %s\n", sk_io_routine(daccess, 1));
-}
-/* --- end split/io_daccess.c --- */
-/* --- begin split/meas_mw.c --- */
-#line 1 "split/meas_mw.c"
+/* --- end split/measurements/meas_mpi.h --- */
+/* --- begin split/measurements/meas_mw.c --- */
+#line 1 "split/measurements/meas_mw.c"
 /*
 ** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
 ** mw_pattern) as a portable
@@ -8275,9 +10909,9 @@ SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag)
 ** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
 ** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
 */
-#line 42 "split/meas_mw.c"
-#line 43 "split/meas_mw.c"
-#line 44 "split/meas_mw.c"
+#line 42 "split/measurements/meas_mw.c"
+#line 43 "split/measurements/meas_mw.c"
+#line 44 "split/measurements/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -8706,9 +11340,9 @@ static const sk_measurement mw_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
-/* --- end split/meas_mw.c --- */
-/* --- begin split/meas_synthetic.c --- */
-#line 1 "split/meas_synthetic.c"
+/* --- end split/measurements/meas_mw.c --- */
+/* --- begin split/measurements/meas_synthetic.c --- */
+#line 1 "split/measurements/meas_synthetic.c"
 /*
 ** meas_synthetic.c -- built-in synthetic measurements whose cost is a KNOWN function of
 ** the argument, on every backend (simple pattern: rank 0 alone). They give the tests a
@@ -8724,8 +11358,8 @@ SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
 ** Synthetic_Busy(...) with the same arguments busy-waits for that long on the clock and
 ** returns the measured time.
 */
-#line 17 "split/meas_synthetic.c"
-#line 18 "split/meas_synthetic.c"
+#line 17 "split/measurements/meas_synthetic.c"
+#line 18 "split/measurements/meas_synthetic.c"
 
 typedef struct synth_state {
   long seed;
@@ -8859,9 +11493,9 @@ static const sk_verifier synthetic_verify_table[] = {
 SK_API const sk_verifier *sk_verify_table_synthetic(void) { return synthetic_verify_table; }
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
-/* --- end split/meas_synthetic.c --- */
-/* --- begin split/meas_bcast_algos.h --- */
-#line 1 "split/meas_bcast_algos.h"
+/* --- end split/measurements/meas_synthetic.c --- */
+/* --- begin split/measurements/meas_bcast_algos.h --- */
+#line 1 "split/measurements/meas_bcast_algos.h"
 /*
 ** meas_bcast_algos.h -- the portable measurement functions of meas_bcast_algos.c:
 ** ping-pongs and the broadcast algorithms of the SCC broadcast thesis (Pichler 2013: §3
@@ -8871,7 +11505,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 #ifndef SK_MEAS_BCAST_ALGOS_H
 #define SK_MEAS_BCAST_ALGOS_H
 
-#line 11 "split/meas_bcast_algos.h"
+#line 11 "split/measurements/meas_bcast_algos.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_DOPL_Grid, Bcast_Linear,
@@ -8883,20 +11517,16 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 ** depending on count and repetition); a mismatch fails the measurement with a message
 ** naming the first wrong byte. */
 
-/* The builtins of the module, sk_builtins_bcast_algos() (declared in builtins.h):
-** print_bcast_cube_rounds(), which writes sk_bcast_cube_last_rounds() of rank 0 to the
-** output as a comment and returns it; scc_grid_map(n), the thesis' DOPL layout of the
-** first n SCC cores as a rank-to-position map for Bcast_DOPL_Grid. */
-
 /* Communication rounds of the schedule the last Bcast_Cube call ran on this process:
 ** parts + ceil(log2 n) - 1 for n >= 2 processes and count > 0 (parts =
-** ceil(count / part_size)); 0 when there is nobody to send to or nothing to send. */
+** ceil(count / part_size)); 0 when there is nobody to send to or nothing to send. The
+** builtin print_bcast_cube_rounds() (language/builtins_scc.c) writes it. */
 SK_API long sk_bcast_cube_last_rounds(void);
 
 #endif
-/* --- end split/meas_bcast_algos.h --- */
-/* --- begin split/meas_bcast_algos.c --- */
-#line 1 "split/meas_bcast_algos.c"
+/* --- end split/measurements/meas_bcast_algos.h --- */
+/* --- begin split/measurements/meas_bcast_algos.c --- */
+#line 1 "split/measurements/meas_bcast_algos.c"
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
@@ -8921,14 +11551,12 @@ SK_API long sk_bcast_cube_last_rounds(void);
 ** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
 ** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
 ** switch_verification_on) every process checks the bytes it holds after each call. The
-** module also owns the round counter of the cube broadcast and the builtin
-** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
+** module also owns the round counter of the cube broadcast (sk_bcast_cube_last_rounds;
+** the builtin print_bcast_cube_rounds() that writes it lives in language/builtins_scc.c).
 */
-#line 29 "split/meas_bcast_algos.c"
-#line 30 "split/meas_bcast_algos.c"
-#line 31 "split/meas_bcast_algos.c"
-#line 32 "split/meas_bcast_algos.c"
-#line 33 "split/meas_bcast_algos.c"
+#line 29 "split/measurements/meas_bcast_algos.c"
+#line 30 "split/measurements/meas_bcast_algos.c"
+#line 31 "split/measurements/meas_bcast_algos.c"
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -9621,51 +12249,6 @@ static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
   return (stop - start) / (double)iterations;
 }
 
-/* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
-** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
-
-static sk_value bi_print_bcast_cube_rounds(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  (void)in; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return sk_int_value(sk_bcast_cube_last_rounds());
-}
-
-/* ---- scc_grid_map(n): the DOPL layout of the thesis (Pichler 2013 §6.2, figure 4) for the
-** first n SCC cores, n = 12, 24, 36 or 48: core c (tile t = c / 2 at x = t % 6, y = t / 6)
-** sits in row 2 y + c % 2, column x of a (n / 6) x 6 grid, at position row * 6 + column.
-** For Bcast_DOPL_Grid(count, n / 6, 6, part, pipe, scc_grid_map(n)) on comm(n). ---- */
-
-static sk_value bi_scc_grid_map(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  long n = a[0].u.i, c;
-  sk_value map;
-  (void)in;
-  if (n < 12 || n > 48 || n % 12 != 0)
-    sk_user_error(loc, "scc_grid_map: %ld cores; the SCC layout needs 12, 24, 36 or 48", n);
-  map = sk_iarray_new((size_t)n);
-  for (c = 0; c < n; c++)
-    sk_iarray_set(&map, (size_t)c, (2 * (c / 12) + c % 2) * 6 + (c / 2) % 6);
-  return map;
-}
-
-static const sk_builtin bca_builtins[] = {
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
-  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-SK_API const sk_builtin *sk_builtins_bcast_algos(void)
-{
-  return bca_builtins;
-}
-
 /* ---- the table ---- */
 
 /* Verification of the ping-pongs: each of ranks 0 and 1 holds the other's bytes. */
@@ -9705,9 +12288,9 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 {
   return bca_table;
 }
-/* --- end split/meas_bcast_algos.c --- */
-/* --- begin split/meas_mpi.c --- */
-#line 1 "split/meas_mpi.c"
+/* --- end split/measurements/meas_bcast_algos.c --- */
+/* --- begin split/measurements/meas_mpi.c --- */
+#line 1 "split/measurements/meas_mpi.c"
 /*
 ** meas_mpi.c -- implements meas_mpi.h: the helpers shared by all meas_mpi_*.c modules
 ** (byte counts, argument checks that end in sk_meas_fail(), the busy wait used for
@@ -9719,8 +12302,8 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
 ** the checks depend on the arguments and the communicator size alone. The function
 ** bodies exist in the MPI build only; the table exists in every build.
 */
-#line 13 "split/meas_mpi.c"
-#line 14 "split/meas_mpi.c"
+#line 13 "split/measurements/meas_mpi.c"
+#line 14 "split/measurements/meas_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -10219,9 +12802,9 @@ static const sk_verifier mpi_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }
-/* --- end split/meas_mpi.c --- */
-/* --- begin split/meas_mpi_p2p.c --- */
-#line 1 "split/meas_mpi_p2p.c"
+/* --- end split/measurements/meas_mpi.c --- */
+/* --- begin split/measurements/meas_mpi_p2p.c --- */
+#line 1 "split/measurements/meas_mpi_p2p.c"
 /*
 ** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
 ** between ranks 0 and 1 of the measurement communicator, and the two-sided
@@ -10239,8 +12822,8 @@ SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }
 ** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
 ** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
 */
-#line 19 "split/meas_mpi_p2p.c"
-#line 20 "split/meas_mpi_p2p.c"
+#line 19 "split/measurements/meas_mpi_p2p.c"
+#line 20 "split/measurements/meas_mpi_p2p.c"
 
 #ifdef SKAMPI_MPI
 
@@ -10927,9 +13510,9 @@ static const sk_verifier mpi_p2p_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_table; }
-/* --- end split/meas_mpi_p2p.c --- */
-/* --- begin split/meas_mpi_p2p_late.c --- */
-#line 1 "split/meas_mpi_p2p_late.c"
+/* --- end split/measurements/meas_mpi_p2p.c --- */
+/* --- begin split/measurements/meas_mpi_p2p_late.c --- */
+#line 1 "split/measurements/meas_mpi_p2p_late.c"
 /*
 ** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
 ** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
@@ -10950,8 +13533,8 @@ SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_
 ** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
 ** build, the rows in every build.
 */
-#line 22 "split/meas_mpi_p2p_late.c"
-#line 23 "split/meas_mpi_p2p_late.c"
+#line 22 "split/measurements/meas_mpi_p2p_late.c"
+#line 23 "split/measurements/meas_mpi_p2p_late.c"
 
 #ifdef SKAMPI_MPI
 
@@ -11090,9 +13673,9 @@ static const sk_verifier mpi_p2p_late_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void) { return mpi_p2p_late_verify_table; }
-/* --- end split/meas_mpi_p2p_late.c --- */
-/* --- begin split/meas_mpi_coll.c --- */
-#line 1 "split/meas_mpi_coll.c"
+/* --- end split/measurements/meas_mpi_p2p_late.c --- */
+/* --- begin split/measurements/meas_mpi_coll.c --- */
+#line 1 "split/measurements/meas_mpi_coll.c"
 /*
 ** meas_mpi_coll.c -- collective measurement functions over MPI (SKaMPI 5 manual §3.2), and
 ** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
@@ -11110,8 +13693,8 @@ SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void) { return mpi_p2p_la
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
 */
-#line 19 "split/meas_mpi_coll.c"
-#line 20 "split/meas_mpi_coll.c"
+#line 19 "split/measurements/meas_mpi_coll.c"
+#line 20 "split/measurements/meas_mpi_coll.c"
 
 #ifdef SKAMPI_MPI
 
@@ -12340,9 +14923,9 @@ static const sk_verifier mpi_coll_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verify_table; }
-/* --- end split/meas_mpi_coll.c --- */
-/* --- begin split/meas_mpi_win_sync.c --- */
-#line 1 "split/meas_mpi_win_sync.c"
+/* --- end split/measurements/meas_mpi_coll.c --- */
+/* --- begin split/measurements/meas_mpi_win_sync.c --- */
+#line 1 "split/measurements/meas_mpi_win_sync.c"
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
@@ -12375,8 +14958,8 @@ SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verif
 **   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
 ** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
-#line 34 "split/meas_mpi_win_sync.c"
-#line 35 "split/meas_mpi_win_sync.c"
+#line 34 "split/measurements/meas_mpi_win_sync.c"
+#line 35 "split/measurements/meas_mpi_win_sync.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -13274,9 +15857,9 @@ static const sk_verifier mpi_win_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_mpi_win(void) { return mpi_win_verify_table; }
-/* --- end split/meas_mpi_win_sync.c --- */
-/* --- begin split/meas_mpi_win_transfer.c --- */
-#line 1 "split/meas_mpi_win_transfer.c"
+/* --- end split/measurements/meas_mpi_win_sync.c --- */
+/* --- begin split/measurements/meas_mpi_win_transfer.c --- */
+#line 1 "split/measurements/meas_mpi_win_transfer.c"
 /*
 ** meas_mpi_win_transfer.c -- one-sided communication, the transfers (SKaMPI 5 manual
 ** §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise, concurrent,
@@ -13294,8 +15877,8 @@ SK_API const sk_verifier *sk_verify_table_mpi_win(void) { return mpi_win_verify_
 ** The module's verifier table (verify.h) says what each transfer leaves in the windows
 ** and buffers: the source of each slot, the recomputed accumulate result.
 */
-#line 19 "split/meas_mpi_win_transfer.c"
-#line 20 "split/meas_mpi_win_transfer.c"
+#line 19 "split/measurements/meas_mpi_win_transfer.c"
+#line 20 "split/measurements/meas_mpi_win_transfer.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -14494,9 +17077,9 @@ static const sk_measurement mpi_win_transfer_table[] = {
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
-/* --- end split/meas_mpi_win_transfer.c --- */
-/* --- begin split/meas_mpi_io.c --- */
-#line 1 "split/meas_mpi_io.c"
+/* --- end split/measurements/meas_mpi_win_transfer.c --- */
+/* --- begin split/measurements/meas_mpi_io.c --- */
+#line 1 "split/measurements/meas_mpi_io.c"
 /*
 ** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c and localio.c, all named
 ** MPI_IO_*): open, close, delete, preallocate, seek, the read and write patterns over
@@ -14528,12 +17111,12 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 **   data check what they did (file size, pointer position, deletion); open and close
 **   have nothing to verify.
 */
-#line 33 "split/meas_mpi_io.c"
-#line 34 "split/meas_mpi_io.c"
-#line 35 "split/meas_mpi_io.c"
-#line 36 "split/meas_mpi_io.c"
-#line 37 "split/meas_mpi_io.c"
-#line 38 "split/meas_mpi_io.c"
+#line 33 "split/measurements/meas_mpi_io.c"
+#line 34 "split/measurements/meas_mpi_io.c"
+#line 35 "split/measurements/meas_mpi_io.c"
+#line 36 "split/measurements/meas_mpi_io.c"
+#line 37 "split/measurements/meas_mpi_io.c"
+#line 38 "split/measurements/meas_mpi_io.c"
 
 #if SK_HAVE_MPI_IO
 #include <unistd.h>
@@ -15982,9 +18565,9 @@ static const sk_verifier mpi_io_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_table; }
-/* --- end split/meas_mpi_io.c --- */
-/* --- begin split/skampi5_compat.h --- */
-#line 1 "split/skampi5_compat.h"
+/* --- end split/measurements/meas_mpi_io.c --- */
+/* --- begin split/measurements/skampi5_compat.h --- */
+#line 1 "split/measurements/skampi5_compat.h"
 /*
 ** skampi5_compat.h -- SKaMPI 5 extensions in skampi: the accessor API of SKaMPI 5 manual
 ** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage,
@@ -16025,7 +18608,7 @@ SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_ta
 #ifndef SK_SKAMPI5_COMPAT_H
 #define SK_SKAMPI5_COMPAT_H
 
-#line 42 "split/skampi5_compat.h"
+#line 42 "split/measurements/skampi5_compat.h"
 
 /* Parameter letters (measure.h) of the SKaMPI 5 parameter types; every build. */
 #define SK5_LETTER_int "i"
@@ -16185,15 +18768,15 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt);
               #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6 " " #A7 " " #A8)
 
 #endif
-/* --- end split/skampi5_compat.h --- */
-/* --- begin split/skampi5_compat.c --- */
-#line 1 "split/skampi5_compat.c"
+/* --- end split/measurements/skampi5_compat.h --- */
+/* --- begin split/measurements/skampi5_compat.c --- */
+#line 1 "split/measurements/skampi5_compat.c"
 /*
 ** skampi5_compat.c -- the run-time part of skampi5_compat.h: the current measurement
 ** context of SKaMPI 5's accessors (SKaMPI 5 manual §6.2.2) and get_extent. MPI build
 ** only; a build without MPI has SKaMPI 5 rows without functions (skampi5_compat.h).
 */
-#line 7 "split/skampi5_compat.c"
+#line 7 "split/measurements/skampi5_compat.c"
 
 #ifdef SKAMPI_MPI
 
@@ -16228,9 +18811,9 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 }
 
 #endif
-/* --- end split/skampi5_compat.c --- */
-/* --- begin split/meas_skampi5_example.c --- */
-#line 1 "split/meas_skampi5_example.c"
+/* --- end split/measurements/skampi5_compat.c --- */
+/* --- begin split/measurements/meas_skampi5_example.c --- */
+#line 1 "split/measurements/meas_skampi5_example.c"
 /*
 ** meas_skampi5_example.c -- a SKaMPI 5 extension, built unchanged through
 ** skampi5_compat.h (README, "SKaMPI 5 extensions"): the manual's own example measurement
@@ -16241,8 +18824,8 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 ** the amalgam is one translation unit. Two processes: the manual's else-branch serves
 ** rank 1 only, so the row has the point-to-point pattern (other ranks stay out).
 */
-#line 12 "split/meas_skampi5_example.c"
-#line 13 "split/meas_skampi5_example.c"
+#line 12 "split/measurements/meas_skampi5_example.c"
+#line 13 "split/measurements/meas_skampi5_example.c"
 
 #ifdef SKAMPI_MPI
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
@@ -16316,9 +18899,9 @@ static const sk_verifier skampi5_example_verify_table[] = {
 };
 
 SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5_example_verify_table; }
-/* --- end split/meas_skampi5_example.c --- */
-/* --- begin split/catalogue.c --- */
-#line 1 "split/catalogue.c"
+/* --- end split/measurements/meas_skampi5_example.c --- */
+/* --- begin split/measurements/catalogue.c --- */
+#line 1 "split/measurements/catalogue.c"
 /*
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
@@ -16327,9 +18910,9 @@ SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5
 ** (SK_MEASUREMENT_ALIAS, the original SKaMPI's spellings) are handed out resolved: a
 ** copy of the target row under the alias's name, with alias_of naming the target.
 */
-#line 10 "split/catalogue.c"
-#line 11 "split/catalogue.c"
-#line 12 "split/catalogue.c"
+#line 10 "split/measurements/catalogue.c"
+#line 11 "split/measurements/catalogue.c"
+#line 12 "split/measurements/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
@@ -16537,9 +19120,84 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name)
   }
   return found;
 }
-/* --- end split/catalogue.c --- */
-/* --- begin split/lexer.h --- */
-#line 1 "split/lexer.h"
+/* --- end split/measurements/catalogue.c --- */
+/* --- begin split/language/builtins.h --- */
+#line 1 "split/language/builtins.h"
+/*
+** builtins.h -- the helper functions (SKaMPI 5 manual §4.1) and iterators (§4.2, §6.3) of the
+** input language, by name. Parameter letters as in measure.h; a trailing '*' in params
+** would mean "any number of further arguments" (not used by SKaMPI 5's helpers).
+*/
+#ifndef SK_BUILTINS_H
+#define SK_BUILTINS_H
+
+#line 10 "split/language/builtins.h"
+#line 11 "split/language/builtins.h"
+
+/* The facts of the run that builtins keep (time accounting, merge_with_backups(), where
+** the input set its repetition limits); the interpreter owns them (sk_interp.run). */
+typedef struct sk_run_record {
+  int time_accounting;        /* start_time_accounting() was called */
+  double time_in_measurements, run_started;
+  long measurements;
+  int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
+  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
+} sk_run_record;
+
+/* What a builtin receives besides its arguments: the run's settings, which the setting
+** functions change, and the run record; not the interpreter. */
+typedef struct sk_bctx {
+  sk_settings *settings;
+  sk_run_record *run;
+} sk_bctx;
+
+typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *args, const sk_loc *loc);
+
+typedef struct sk_builtin {
+  const char *name;
+  const char *params;
+  sk_type result;             /* SK_T_NONE: no value */
+  sk_builtin_fn fn;
+} sk_builtin;
+
+/* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
+** may set *self to private state, return the first value); then again for each further
+** value; when exhausted it sets *self to NULL and the return value is ignored. */
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+
+typedef struct sk_iterator {
+  const char *name;
+  const char *params;
+  sk_iterator_fn fn;
+} sk_iterator;
+
+/* A module of the language layer may hold a table of builtins of its own: a function
+** returning it (terminated by a row whose name is NULL), listed in builtins.c's
+** builtin_module_tables; sk_builtin_find searches them too. */
+typedef const sk_builtin *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin *sk_builtins_scc(void);  /* builtins_scc.c */
+
+SK_API const sk_builtin *sk_builtin_find(const char *name);
+SK_API const sk_iterator *sk_iterator_find(const char *name);
+/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
+** index from 0; NULL past the last one (skampi -l lists them). */
+SK_API const sk_builtin *sk_builtin_entry(int i);
+SK_API const sk_iterator *sk_iterator_entry(int i);
+/* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
+** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
+SK_API int sk_constant_find(const char *name, sk_value *out);
+/* 1 (and the reason in why) if name is a predefined name this build cannot offer: MPI-2
+** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
+** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
+** "unknown identifier". */
+SK_API int sk_constant_unavailable(const char *name, char *why, size_t size);
+/* The fixed seed of get_random_int and comm_rand (the same sequence on every process). */
+SK_API long sk_random_seed(void);
+
+#endif
+/* --- end split/language/builtins.h --- */
+/* --- begin split/language/lexer.h --- */
+#line 1 "split/language/lexer.h"
 /*
 ** lexer.h -- tokens of the SKaMPI 5 input language (SKaMPI 5 manual §2.5, §5): free
 ** format (blanks and newlines only separate tokens; statements may share a line or span
@@ -16553,7 +19211,7 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name)
 #ifndef SK_LEXER_H
 #define SK_LEXER_H
 
-#line 15 "split/lexer.h"
+#line 15 "split/language/lexer.h"
 
 typedef enum sk_tok {
   TK_EOF, TK_NEWLINE, TK_IDENT, TK_INT, TK_DOUBLE, TK_STRING, TK_DOTS, TK_INCLUDE,
@@ -16590,13 +19248,13 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok);
 SK_API const char *sk_tok_name(sk_tok kind);
 
 #endif
-/* --- end split/lexer.h --- */
-/* --- begin split/lexer.c --- */
-#line 1 "split/lexer.c"
+/* --- end split/language/lexer.h --- */
+/* --- begin split/language/lexer.c --- */
+#line 1 "split/language/lexer.c"
 /*
 ** lexer.c -- turns the text of a .ski file into tokens (see lexer.h).
 */
-#line 5 "split/lexer.c"
+#line 5 "split/language/lexer.c"
 #include <errno.h>
 #include <float.h>
 #include <ctype.h>
@@ -16844,9 +19502,9 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
     return lx_error(lx, &tok->loc, "unexpected character %s", bad);
   }
 }
-/* --- end split/lexer.c --- */
-/* --- begin split/ast.h --- */
-#line 1 "split/ast.h"
+/* --- end split/language/lexer.c --- */
+/* --- begin split/language/ast.h --- */
+#line 1 "split/language/ast.h"
 /*
 ** ast.h -- the program tree both front ends produce (the .ski parser and the SKaMPI 4
 ** parameter-file reader) and the one interpreter executes. Also prints a tree back as
@@ -16855,7 +19513,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 #ifndef SK_AST_H
 #define SK_AST_H
 
-#line 10 "split/ast.h"
+#line 10 "split/language/ast.h"
 
 typedef enum sk_expr_kind {
   E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY,
@@ -16927,14 +19585,14 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p);
 SK_API void sk_expr_print(sk_str *out, const sk_expr *e);
 
 #endif
-/* --- end split/ast.h --- */
-/* --- begin split/ast.c --- */
-#line 1 "split/ast.c"
+/* --- end split/language/ast.h --- */
+/* --- begin split/language/ast.c --- */
+#line 1 "split/language/ast.c"
 /*
 ** ast.c -- construction, destruction and printing of the program tree (ast.h).
 */
-#line 5 "split/ast.c"
-#line 6 "split/ast.c"
+#line 5 "split/language/ast.c"
+#line 6 "split/language/ast.c"
 
 SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
 {
@@ -17244,226 +19902,9 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 {
   ast_print_block(out, &p->top, 0);
 }
-/* --- end split/ast.c --- */
-/* --- begin split/sources.h --- */
-#line 1 "split/sources.h"
-/*
-** sources.h -- the input files of a run. Rank 0 reads them from disk (the main file and
-** every @include'd file); the whole set is then serialised and broadcast, and the other
-** processes parse from the set alone (they may not see the file system).
-*/
-#ifndef SK_SOURCES_H
-#define SK_SOURCES_H
-
-#line 10 "split/sources.h"
-
-typedef struct sk_source {
-  char *name;      /* the path as resolved (relative to the including file) */
-  char *text;      /* NUL-terminated contents */
-  size_t len;
-} sk_source;
-
-typedef struct sk_sources {
-  sk_source *items;
-  size_t n, cap;
-  int from_disk;   /* 1: load missing files from disk; 0: only what the set holds */
-} sk_sources;
-
-SK_API void sk_sources_init(sk_sources *set, int from_disk);
-SK_API void sk_sources_free(sk_sources *set);
-/* Adds a file given as text (tests, the SKaMPI 4 translator). */
-SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len);
-/* Returns the file, loading it if allowed; NULL with *err set ("cannot open ...: reason"). */
-SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err);
-/* `name` as seen from the directory of `including` (absolute names stay as they are). */
-/* sk_sources_get for a front end's main file: on failure *err holds "skampi: reason". */
-SK_API const sk_source *sk_sources_open_main(sk_sources *set, const char *name, sk_str *err);
-SK_API char *sk_path_relative_to(const char *including, const char *name);
-SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out);
-SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len);
-
-#endif
-/* --- end split/sources.h --- */
-/* --- begin split/sources.c --- */
-#line 1 "split/sources.c"
-/*
-** sources.c -- loading, keeping and shipping the input files (sources.h).
-*/
-#line 5 "split/sources.c"
-#include <errno.h>
-
-SK_API void sk_sources_init(sk_sources *set, int from_disk)
-{
-  set->items = NULL;
-  set->n = set->cap = 0;
-  set->from_disk = from_disk;
-}
-
-SK_API void sk_sources_free(sk_sources *set)
-{
-  size_t i;
-  for (i = 0; i < set->n; i++) { free(set->items[i].name); free(set->items[i].text); }
-  free(set->items);
-  set->items = NULL;
-  set->n = set->cap = 0;
-}
-
-SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const char *text, size_t len)
-{
-  sk_source *s;
-  set->items = (sk_source *)sk_grow(set->items, &set->cap, set->n + 1, sizeof(sk_source));
-  s = &set->items[set->n++];
-  s->name = sk_strdup(name);
-  s->text = sk_strndup(text, len);
-  s->len = len;
-  return s;
-}
-
-static char *src_read_file(const char *name, size_t *len, sk_str *err)
-{
-  FILE *f = fopen(name, "rb");
-  sk_str buf;
-  char chunk[8192];
-  size_t got;
-  if (f == NULL) {
-    sk_str_printf(err, "cannot open '%s': %s", name, strerror(errno));
-    return NULL;
-  }
-  sk_str_init(&buf);
-  sk_str_putn(&buf, "", 0);
-  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) sk_str_putn(&buf, chunk, got);
-  if (ferror(f)) {
-    sk_str_printf(err, "cannot read '%s': %s", name, strerror(errno));
-    fclose(f);
-    sk_str_free(&buf);
-    return NULL;
-  }
-  fclose(f);
-  *len = buf.len;
-  return buf.data;
-}
-
-SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str *err)
-{
-  size_t i, len = 0;
-  char *text;
-  const sk_source *s;
-  for (i = 0; i < set->n; i++)
-    if (sk_streq(set->items[i].name, name)) return &set->items[i];
-  if (!set->from_disk) {
-    sk_str_printf(err, "file '%s' was not distributed with the input", name);
-    return NULL;
-  }
-  text = src_read_file(name, &len, err);
-  if (text == NULL) return NULL;
-  s = sk_sources_add(set, name, text, len);
-  free(text);
-  return s;
-}
-
-SK_API const sk_source *sk_sources_open_main(sk_sources *set, const char *name, sk_str *err)
-{
-  sk_str reason;
-  const sk_source *s;
-  sk_str_init(&reason);
-  s = sk_sources_get(set, name, &reason);
-  if (s == NULL) {
-    sk_str_clear(err);
-    sk_str_printf(err, "skampi: %s", reason.data);
-  }
-  sk_str_free(&reason);
-  return s;
-}
-
-/* Removes "." components and folds "dir/.." pairs, so that one file always has one
-** name (include-cycle detection compares names). Leading ".." of a relative path stay. */
-static char *src_normalize(const char *path)
-{
-  char *out = (char *)sk_malloc(strlen(path) + 2), *o = out;
-  const char *p = path;
-  size_t kept = 0;          /* components in out that can be folded by a later ".." */
-  int absolute = path[0] == '/';
-  if (absolute) *o++ = '/';
-  while (*p) {
-    const char *start;
-    size_t len;
-    while (*p == '/') p++;
-    start = p;
-    while (*p && *p != '/') p++;
-    len = (size_t)(p - start);
-    if (len == 0 || (len == 1 && start[0] == '.')) continue;
-    if (len == 2 && start[0] == '.' && start[1] == '.') {
-      if (kept > 0) {
-        o--;                                     /* the '/' after the last component */
-        while (o > out && o[-1] != '/') o--;
-        kept--;
-        continue;
-      }
-      if (absolute) continue;                    /* "/.." is "/" */
-    } else {
-      kept++;
-    }
-    memcpy(o, start, len);
-    o += len;
-    *o++ = '/';
-  }
-  if (o > out + (absolute ? 1 : 0)) o--;         /* drop the trailing '/' */
-  if (o == out) *o++ = '.';
-  *o = '\0';
-  return out;
-}
-
-SK_API char *sk_path_relative_to(const char *including, const char *name)
-{
-  const char *slash;
-  sk_str path;
-  char *normal;
-  if (name[0] == '/' || including == NULL) return src_normalize(name);
-  slash = strrchr(including, '/');
-  if (slash == NULL) return src_normalize(name);
-  sk_str_init(&path);
-  sk_str_putn(&path, including, (size_t)(slash - including) + 1);
-  sk_str_puts(&path, name);
-  normal = src_normalize(path.data);
-  sk_str_free(&path);
-  return normal;
-}
-
-/* Format: for each file "name\0" then the length as decimal text "\0" then the bytes. */
-SK_API void sk_sources_serialize(const sk_sources *set, sk_str *out)
-{
-  size_t i;
-  char num[32];
-  for (i = 0; i < set->n; i++) {
-    sk_str_putn(out, set->items[i].name, strlen(set->items[i].name) + 1);
-    sprintf(num, "%lu", (unsigned long)set->items[i].len);
-    sk_str_putn(out, num, strlen(num) + 1);
-    sk_str_putn(out, set->items[i].text, set->items[i].len);
-  }
-}
-
-SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
-{
-  const char *p = data, *end = data + len;
-  while (p < end) {
-    const char *name = p, *num;
-    unsigned long n;
-    p = (const char *)memchr(p, '\0', (size_t)(end - p));
-    if (!p) return 0;
-    num = ++p;
-    p = (const char *)memchr(p, '\0', (size_t)(end - p));
-    if (!p) return 0;
-    p++;
-    n = strtoul(num, NULL, 10);
-    if (n > (unsigned long)(end - p)) return 0;
-    sk_sources_add(set, name, p, (size_t)n);
-    p += n;
-  }
-  return 1;
-}
-/* --- end split/sources.c --- */
-/* --- begin split/parser.h --- */
-#line 1 "split/parser.h"
+/* --- end split/language/ast.c --- */
+/* --- begin split/language/parser.h --- */
+#line 1 "split/language/parser.h"
 /*
 ** parser.h -- the .ski front end: parses a SKaMPI 5 input file (SKaMPI 5 manual §2.5, §5) and
 ** the files it @includes into a program tree, and checks at parse time what can be
@@ -17475,9 +19916,9 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
 #ifndef SK_PARSER_H
 #define SK_PARSER_H
 
-#line 13 "split/parser.h"
-#line 14 "split/parser.h"
-#line 15 "split/parser.h"
+#line 13 "split/language/parser.h"
+#line 14 "split/language/parser.h"
+#line 15 "split/language/parser.h"
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
@@ -17492,9 +19933,9 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e);
 SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
 
 #endif
-/* --- end split/parser.h --- */
-/* --- begin split/parser.c --- */
-#line 1 "split/parser.c"
+/* --- end split/language/parser.h --- */
+/* --- begin split/language/parser.c --- */
+#line 1 "split/language/parser.c"
 /*
 ** parser.c -- recursive-descent parser of the .ski language (see parser.h).
 **
@@ -17523,10 +19964,10 @@ SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
 ** After parsing, every identifier read must be predefined or assigned (or be a loop
 ** variable) earlier in the text; otherwise "unknown identifier" at its position.
 */
-#line 30 "split/parser.c"
-#line 31 "split/parser.c"
-#line 32 "split/parser.c"
-#line 33 "split/parser.c"
+#line 30 "split/language/parser.c"
+#line 31 "split/language/parser.c"
+#line 32 "split/language/parser.c"
+#line 33 "split/language/parser.c"
 #include <setjmp.h>
 
 #define PARSER_MAX_NESTING 1000
@@ -18453,626 +20894,9 @@ SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err)
 {
   return parse_block_available(&prog->top, err);
 }
-/* --- end split/parser.c --- */
-/* --- begin split/output.c --- */
-#line 1 "split/output.c"
-/*
-** output.c -- see output.h.
-*/
-#line 5 "split/output.c"
-#line 6 "split/output.c"
-
-typedef struct out_line {
-  char *text;
-  double *keys;            /* numeric values of the loop variables */
-  int nkeys;
-  int label;               /* 1 + index into out.labels, 0: none */
-  long order;              /* for a stable sort */
-} out_line;
-
-static struct {
-  FILE *f;
-  int to_stdout;
-  out_line *held;
-  size_t nheld, capheld;
-  size_t *marks;           /* start index of each open hold */
-  size_t nmarks, capmarks;
-  long serial;
-  int sort_index;
-  char *open_block;        /* name of the block begun and not yet ended, or NULL */
-  char **labels;           /* the labels of the open block, in order of first use */
-  size_t nlabels, caplabels;
-  int label;               /* 1 + index of the current label, 0: none */
-  int written_label;       /* label of the last line written, 0: none */
-  int added;               /* the next line was added by autorefine */
-  double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
-  int muted;               /* resuming: the suites kept from before are not written again */
-} out;
-
-/* The path rules (which files are renamed, which written as they are) are filepaths.h's. */
-SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
-{
-  backup[0] = '\0';
-  if (path == NULL || sk_streq(path, "-")) {
-    out.f = stdout;
-    out.to_stdout = 1;
-    return 1;
-  }
-  if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
-  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
-  return out.f != NULL;
-}
-
-/* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
-
-SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
-{
-  out.f = sk_path_open_at(path, bytes, err);
-  return out.f != NULL;
-}
-
-SK_API long sk_out_offset(void)
-{
-  if (!out.f || out.to_stdout) return -1L;
-  fflush(out.f);
-  return ftell(out.f);
-}
-
-SK_API void sk_out_mute(int on) { out.muted = on; }
-
-static void out_write(const char *text)
-{
-  if (!out.f || out.muted) return;
-  fputs(text, out.f);
-  fflush(out.f);
-}
-
-SK_API void sk_out_text(const char *text) { out_write(text); }
-
-static void out_forget_labels(void)
-{
-  size_t i;
-  for (i = 0; i < out.nlabels; i++) free(out.labels[i]);
-  out.nlabels = 0;
-  out.label = out.written_label = 0;
-}
-
-SK_API void sk_out_label(const char *label)
-{
-  size_t i;
-  out.label = 0;
-  if (label == NULL) return;
-  for (i = 0; i < out.nlabels; i++) if (sk_streq(out.labels[i], label)) { out.label = (int)i + 1; return; }
-  out.labels = (char **)sk_grow(out.labels, &out.caplabels, out.nlabels + 1, sizeof(char *));
-  out.labels[out.nlabels++] = sk_strdup(label);
-  out.label = (int)out.nlabels;
-}
-
-SK_API void sk_out_mark_added(void) { out.added = 1; }
-
-/* A line (with its marks and notes) as it goes to the file: the label line first when
-** the label changes. */
-static void out_emit_line(int label, const char *text)
-{
-  if (label > 0 && label != out.written_label) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# measure %s\n", out.labels[label - 1]);
-    out_write(s.data);
-    sk_str_free(&s);
-  }
-  out.written_label = label;
-  out_write(text);
-}
-
-SK_API void sk_out_note(const char *text)
-{
-  out_line *last;
-  if (out.nmarks == 0 || out.nheld == 0) { out_write(text); return; }
-  last = &out.held[out.nheld - 1];
-  last->text = (char *)sk_realloc(last->text, strlen(last->text) + strlen(text) + 1);
-  strcat(last->text, text);
-}
-
-SK_API void sk_out_begin_block(const char *name)
-{
-  sk_str s;
-  sk_str_init(&s);
-  sk_str_printf(&s, "# begin result \"%s\"\n", name);
-  out_write(s.data);
-  sk_str_free(&s);
-  free(out.open_block);
-  out.open_block = sk_strdup(name);
-  out_forget_labels();
-}
-
-SK_API void sk_out_end_block(const char *name, double seconds)
-{
-  sk_str s;
-  sk_str_init(&s);
-  sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
-  out_write(s.data);
-  sk_str_free(&s);
-  free(out.open_block);
-  out.open_block = NULL;
-}
-
-SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
-
-SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
-                        double std_error, int reps, const double *node_times, int nnode)
-{
-  sk_str s;
-  int i;
-  double unit = out.unit > 0.0 ? out.unit : 1e6;
-  sk_str_init(&s);
-  if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
-  out.added = 0;
-  for (i = 0; i < nvars; i++) {
-    sk_str_printf(&s, "%s= ", vars[i].name);
-    sk_value_format(&s, &vars[i].value);
-    sk_str_putc(&s, ' ');
-  }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
-  sk_str_putc(&s, '\n');
-  if (out.nmarks == 0) {
-    out_emit_line(out.label, s.data);
-    sk_str_free(&s);
-    return;
-  }
-  out.held = (out_line *)sk_grow(out.held, &out.capheld, out.nheld + 1, sizeof(out_line));
-  out.held[out.nheld].text = s.data;
-  out.held[out.nheld].nkeys = nvars;
-  out.held[out.nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
-  for (i = 0; i < nvars; i++)
-    out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
-                                  ? sk_value_as_double(&vars[i].value) : 0.0;
-  out.held[out.nheld].label = out.label;
-  out.held[out.nheld].order = out.serial++;
-  out.nheld++;
-}
-
-SK_API void sk_out_hold_begin(void)
-{
-  out.marks = (size_t *)sk_grow(out.marks, &out.capmarks, out.nmarks + 1, sizeof(size_t));
-  out.marks[out.nmarks++] = out.nheld;
-}
-
-static int out_cmp_lines(const void *a, const void *b)
-{
-  const out_line *x = (const out_line *)a, *y = (const out_line *)b;
-  int k = out.sort_index;
-  double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
-  if (x->label != y->label) return x->label < y->label ? -1 : 1;   /* one group per label */
-  if (kx != ky) return kx < ky ? -1 : 1;
-  return x->order < y->order ? -1 : x->order > y->order ? 1 : 0;
-}
-
-SK_API void sk_out_hold_end(int var_index)
-{
-  size_t mark, i;
-  if (out.nmarks == 0) return;
-  mark = out.marks[--out.nmarks];
-  out.sort_index = var_index;
-  if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
-  if (out.nmarks > 0) return;
-  for (i = 0; i < out.nheld; i++) {
-    out_emit_line(out.held[i].label, out.held[i].text);
-    free(out.held[i].text);
-    free(out.held[i].keys);
-  }
-  out.nheld = 0;
-}
-
-SK_API void sk_out_close(void)
-{
-  while (out.nmarks > 0) sk_out_hold_end(0);
-  if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# (the run stopped inside this block; its lines above are complete)\n"
-                      "# end result \"%s\"\n", out.open_block);
-    out_write(s.data);
-    sk_str_free(&s);
-  }
-  free(out.open_block);
-  out.open_block = NULL;
-  out_forget_labels();
-  free(out.labels);
-  out.labels = NULL;
-  out.caplabels = 0;
-  if (out.f && !out.to_stdout) fclose(out.f);
-  else if (out.f) fflush(out.f);
-  out.f = NULL;
-  free(out.held);
-  free(out.marks);
-  out.held = NULL;
-  out.marks = NULL;
-  out.capheld = out.capmarks = 0;
-}
-
-SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
-{
-  char backup[512];
-  if (!sk_out_open(path, err, backup, sizeof backup)) return 0;
-  if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
-  sk_out_text(text);
-  sk_out_close();
-  return 1;
-}
-/* --- end split/output.c --- */
-/* --- begin split/runlog.h --- */
-#line 1 "split/runlog.h"
-/*
-** runlog.h -- the run's log (SKaLib report, Karlsruhe TR 99/07: read_old_log_file,
-** create_output_file) that lets a killed run continue: OUT.log next to the output (or
-** the file of -L) records the input program's checksum, the number of processes, the
-** owner (process id, host, start time), the byte offset where the header ends, and for
-** every suite (measurement block, counted in the order the program runs them) its start
-** and its completion with the output's byte offset at that moment. One record per
-** line, each written by one write(2), so a killed run leaves at most a partial last line,
-** which the parser ignores:
-**
-**   # skampi log 1
-**   input CHECKSUM BYTES PATH
-**   processes P
-**   owner PID HOST EPOCH DATE
-**   header OFFSET
-**   start I OFFSET NAME
-**   done I OFFSET NAME
-**   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
-**   finished OFFSET
-**
-** Rank 0 only. The log stays locked (fcntl) while the run lives, so a second run -- or
-** the resumed run while orphans of a killed launcher still write -- waits, then refuses.
-*/
-#ifndef SK_RUNLOG_H
-#define SK_RUNLOG_H
-
-#line 28 "split/runlog.h"
-
-/* What a log says. */
-typedef struct sk_runlog_state {
-  int is_log;                /* the first line is "# skampi log 1" and an input record follows */
-  unsigned long checksum;
-  long input_bytes;
-  int processes;             /* 0: not recorded */
-  long owner_pid;
-  char owner_host[128];
-  char started[64];
-  long header_offset;        /* -1: the header was not finished */
-  int suites_done;           /* complete suites 1..suites_done */
-  long done_offset;          /* output bytes at the end of suite suites_done (-1: none) */
-  int last_started;          /* the suite that was running (0: none) */
-  int finished;
-} sk_runlog_state;
-
-typedef enum sk_run_mode { SK_RUN_FRESH, SK_RUN_RESUME, SK_RUN_REFUSED } sk_run_mode;
-
-typedef struct sk_run_plan {
-  int mode;                  /* sk_run_mode */
-  int suites_kept;           /* resume: suites 1..suites_kept are kept */
-  long keep_bytes;           /* resume: the output's first keep_bytes bytes are kept */
-} sk_run_plan;
-
-/* FNV-1a (32 bits) of the bytes: the input program's checksum. */
-SK_API unsigned long sk_runlog_checksum(const char *data, size_t n);
-SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st);
-/* Fresh, resume or refuse (why says why, for a refusal and for a fresh start that
-** could not resume); output_size is -1 when the output does not exist. */
-SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
-                             long output_size, int fresh_forced, sk_run_plan *plan, sk_str *why);
-
-/* Opens and locks the log (waiting up to wait_seconds for another owner), reads it and
-** decides against the output out_path. A fresh run's log is then started anew, its old
-** content kept as LOG.N (backup gets the name). 0 with *err set: refused or impossible. */
-SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
-                          unsigned long checksum, long input_bytes, int processes,
-                          int fresh_forced, int wait_seconds, sk_run_plan *plan,
-                          char *backup, size_t backup_size, sk_str *err);
-/* Records; each is a no-op when no log is open. Offsets are sk_out_offset()'s. */
-SK_API void sk_runlog_header_done(void);
-SK_API void sk_runlog_resumed(int suites_kept, const char *date);
-SK_API void sk_runlog_suite(int index, const char *name, int done);
-/* Writes "finished" when the run ended (status 0, or a user error that a resume would
-** only repeat) and releases the log. */
-SK_API void sk_runlog_close(int status);
-
-#endif
-/* --- end split/runlog.h --- */
-/* --- begin split/runlog.c --- */
-#line 1 "split/runlog.c"
-/*
-** runlog.c -- see runlog.h.
-*/
-#line 5 "split/runlog.c"
-#line 6 "split/runlog.c"
-#line 7 "split/runlog.c"
-#include <sys/types.h>
-#include <fcntl.h>
-#include <unistd.h>
-#include <errno.h>
-#include <signal.h>
-#include <time.h>
-
-SK_API unsigned long sk_runlog_checksum(const char *data, size_t n)
-{
-  unsigned long h = 2166136261UL;
-  size_t i;
-  for (i = 0; i < n; i++) {
-    h ^= (unsigned char)data[i];
-    h = (h * 16777619UL) & 0xffffffffUL;
-  }
-  return h;
-}
-
-/* One complete line (without its newline) into the state. */
-static void runlog_parse_line(const char *line, sk_runlog_state *st)
-{
-  char word[16];
-  int i, n = 0;
-  long a, b;
-  unsigned long u;
-  if (sscanf(line, "%15s %n", word, &n) != 1) return;
-  line += n;
-  if (sk_streq(word, "input") && sscanf(line, "%lu %ld", &u, &a) == 2) {
-    st->checksum = u;
-    st->input_bytes = a;
-  } else if (sk_streq(word, "processes") && sscanf(line, "%d", &i) == 1) {
-    st->processes = i;
-  } else if (sk_streq(word, "owner") && sscanf(line, "%ld %127s %ld %n", &a, st->owner_host, &b, &n) == 3) {
-    st->owner_pid = a;
-    sk_copy_string(st->started, sizeof st->started, line + n);
-  } else if (sk_streq(word, "header") && sscanf(line, "%ld", &a) == 1) {
-    st->header_offset = a;
-  } else if (sk_streq(word, "start") && sscanf(line, "%d", &i) == 1) {
-    st->last_started = i;
-  } else if ((sk_streq(word, "done") || sk_streq(word, "resumed")) && sscanf(line, "%d %ld", &i, &a) == 2) {
-    st->suites_done = i;
-    st->done_offset = a;
-  } else if (sk_streq(word, "finished")) {
-    st->finished = 1;
-  }
-}
-
-SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st)
-{
-  static const char magic[] = "# skampi log 1\n";
-  size_t pos = 0;
-  memset(st, 0, sizeof *st);
-  st->header_offset = st->done_offset = -1;
-  if (len < sizeof magic - 1 || memcmp(text, magic, sizeof magic - 1) != 0) return;
-  pos = sizeof magic - 1;
-  while (pos < len) {
-    const char *nl = (const char *)memchr(text + pos, '\n', len - pos);
-    char *line;
-    if (nl == NULL) break;                  /* a half-written last line: ignored */
-    line = sk_strndup(text + pos, (size_t)(nl - (text + pos)));
-    if (strncmp(line, "input ", 6) == 0) st->is_log = 1;
-    runlog_parse_line(line, st);
-    free(line);
-    pos = (size_t)(nl - text) + 1;
-  }
-}
-
-SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
-                             long output_size, int fresh_forced, sk_run_plan *plan, sk_str *why)
-{
-  long keep = st->suites_done > 0 ? st->done_offset : st->header_offset;
-  plan->mode = SK_RUN_FRESH;
-  plan->suites_kept = 0;
-  plan->keep_bytes = 0;
-  if (!st->is_log || st->finished || fresh_forced) return;
-  if (st->checksum != checksum || (st->processes != 0 && st->processes != processes)) {
-    plan->mode = SK_RUN_REFUSED;
-    if (st->checksum != checksum)
-      sk_str_printf(why, "the input program changed since the interrupted run that the log records"
-                    " (%d suites complete); cannot resume it", st->suites_done);
-    else
-      sk_str_printf(why, "the interrupted run that the log records used %d processes, this one %d;"
-                    " cannot resume it", st->processes, processes);
-    sk_str_puts(why, " (give -F to start afresh: the old output and log are kept as backups)");
-    return;
-  }
-  if (keep < 0 || output_size < keep) {
-    sk_str_printf(why, keep < 0 ? "the interrupted run wrote no complete header: starting afresh"
-                                : "the output is shorter than its log says: starting afresh");
-    return;
-  }
-  plan->mode = SK_RUN_RESUME;
-  plan->suites_kept = st->suites_done;
-  plan->keep_bytes = keep;
-}
-
-/* ---- the log of this run (rank 0) ---- */
-
-static struct {
-  int fd;                    /* -1: no log */
-} rl = { -1 };
-
-static void runlog_write(const char *fmt, ...)
-{
-  sk_str s;
-  va_list ap;
-  if (rl.fd < 0) return;
-  sk_str_init(&s);
-  va_start(ap, fmt);
-  sk_str_vprintf(&s, fmt, ap);
-  va_end(ap);
-  if (write(rl.fd, s.data, s.len) != (ssize_t)s.len) { /* a full disk: the log stays as far as it got */ }
-  sk_str_free(&s);
-}
-
-/* The first records: what the run measures, and with how many processes. */
-static void runlog_write_identity(const char *input, unsigned long checksum, long input_bytes, int processes)
-{
-  runlog_write("# skampi log 1\ninput %lu %ld %s\nprocesses %d\n", checksum, input_bytes, input, processes);
-}
-
-/* The whole file behind fd. */
-static void runlog_read_all(int fd, sk_str *text)
-{
-  char buf[4096];
-  ssize_t n;
-  lseek(fd, 0, SEEK_SET);
-  while ((n = read(fd, buf, sizeof buf)) > 0) sk_str_putn(text, buf, (size_t)n);
-}
-
-/* 1 when this process holds the write lock on the whole log, after waiting up to
-** wait_seconds; where the file system has no locks, a live owner on this host counts. */
-static int runlog_lock(int fd, int wait_seconds)
-{
-  struct flock fl;
-  int tries;
-  for (tries = 0; tries <= wait_seconds * 5; tries++) {
-    memset(&fl, 0, sizeof fl);
-    fl.l_type = F_WRLCK;
-    fl.l_whence = SEEK_SET;
-    if (fcntl(fd, F_SETLK, &fl) == 0) return 1;
-    if (errno != EACCES && errno != EAGAIN) {   /* no locks here: ask the owner's pid */
-      sk_str text;
-      sk_runlog_state st;
-      char host[128];
-      int alive;
-      sk_str_init(&text);
-      runlog_read_all(fd, &text);
-      sk_runlog_parse(text.data ? text.data : "", text.len, &st);
-      sk_str_free(&text);
-      sk_os_host_name(host, sizeof host);
-      alive = st.is_log && !st.finished && sk_streq(host, st.owner_host) && st.owner_pid > 0 &&
-              (kill((pid_t)st.owner_pid, 0) == 0 || errno == EPERM);
-      if (!alive) return 1;
-    }
-    sk_os_sleep(0.2);
-  }
-  return 0;
-}
-
-static void runlog_refuse_busy(int fd, const char *log_path, const char *out_path, int wait_seconds, sk_str *err)
-{
-  sk_str text;
-  sk_runlog_state st;
-  sk_str_init(&text);
-  runlog_read_all(fd, &text);
-  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
-  sk_str_free(&text);
-  sk_str_printf(err, "'%s' is being written by another run", out_path);
-  if (st.owner_pid > 0)
-    sk_str_printf(err, " (process %ld on %s, started %s)", st.owner_pid, st.owner_host, st.started);
-  sk_str_printf(err, ": its log '%s' is locked (waited %d s). If that run was killed, some of its"
-                " processes still live: end them, then start again", log_path, wait_seconds);
-}
-
-/* A fresh log: the old content kept as LOG.N, then the file emptied in place (it stays
-** locked) and the run's identity recorded. */
-static int runlog_start_fresh(const char *log_path, const char *input, unsigned long checksum,
-                              long input_bytes, int processes, char *backup, size_t backup_size, sk_str *err)
-{
-  char host[128], date[64];
-  time_t now = time(NULL);
-  char *d = ctime(&now);
-  long old_size;
-  sk_path_kind k = sk_path_kind_of(log_path, &old_size);
-  if ((k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR) && old_size > 0 &&
-      !sk_path_copy_backup(log_path, backup, backup_size, err))
-    return 0;
-  if (ftruncate(rl.fd, 0) != 0 || lseek(rl.fd, 0, SEEK_SET) != 0) {
-    sk_str_printf(err, "cannot empty the log '%s' for a fresh run", log_path);
-    return 0;
-  }
-  sk_os_host_name(host, sizeof host);
-  sk_copy_string(date, sizeof date, d ? d : "unknown\n");
-  if (strchr(date, '\n')) *strchr(date, '\n') = '\0';
-  runlog_write_identity(input, checksum, input_bytes, processes);
-  runlog_write("owner %ld %s %ld %s\n", sk_os_process_id(), host, (long)now, date);
-  return 1;
-}
-
-SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
-                          unsigned long checksum, long input_bytes, int processes,
-                          int fresh_forced, int wait_seconds, sk_run_plan *plan,
-                          char *backup, size_t backup_size, sk_str *err)
-{
-  sk_str text, why;
-  sk_runlog_state st;
-  long out_size;
-  sk_path_kind k = sk_path_kind_of(log_path, &out_size);
-  backup[0] = '\0';
-  plan->mode = SK_RUN_FRESH;
-  plan->suites_kept = 0;
-  plan->keep_bytes = 0;
-  if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
-    FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
-    if (f == NULL) return 0;
-    rl.fd = dup(fileno(f));
-    fclose(f);
-    runlog_write_identity(input, checksum, input_bytes, processes);
-    return rl.fd >= 0;
-  }
-  rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
-  if (rl.fd < 0) {
-    sk_str_printf(err, "cannot open the log '%s' for writing", log_path);
-    return 0;
-  }
-  if (!runlog_lock(rl.fd, wait_seconds)) {
-    runlog_refuse_busy(rl.fd, log_path, out_path, wait_seconds, err);
-    close(rl.fd);
-    rl.fd = -1;
-    return 0;
-  }
-  sk_str_init(&text);
-  sk_str_init(&why);
-  runlog_read_all(rl.fd, &text);
-  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
-  k = sk_path_kind_of(out_path, &out_size);
-  sk_runlog_decide(&st, checksum, processes, k == SK_PATH_MISSING ? -1L : out_size, fresh_forced, plan, &why);
-  sk_str_free(&text);
-  if (plan->mode == SK_RUN_REFUSED) {
-    sk_str_printf(err, "%s: %s", out_path, why.data);
-    sk_str_free(&why);
-    close(rl.fd);
-    rl.fd = -1;
-    return 0;
-  }
-  if (why.len > 0) fprintf(stderr, "skampi: %s: %s\n", out_path, why.data);
-  sk_str_free(&why);
-  if (plan->mode == SK_RUN_RESUME) {
-    lseek(rl.fd, 0, SEEK_END);
-    return 1;
-  }
-  if (!runlog_start_fresh(log_path, input, checksum, input_bytes, processes, backup, backup_size, err)) {
-    close(rl.fd);
-    rl.fd = -1;
-    return 0;
-  }
-  return 1;
-}
-
-SK_API void sk_runlog_header_done(void) { runlog_write("header %ld\n", sk_out_offset()); }
-
-SK_API void sk_runlog_resumed(int suites_kept, const char *date)
-{
-  runlog_write("resumed %d %ld %s\n", suites_kept, sk_out_offset(), date);
-}
-
-SK_API void sk_runlog_suite(int index, const char *name, int done)
-{
-  runlog_write("%s %d %ld %s\n", done ? "done" : "start", index, sk_out_offset(), name);
-}
-
-SK_API void sk_runlog_close(int status)
-{
-  if (rl.fd < 0) return;
-  /* an error in the input or wrong data found by -v would only come back on resuming */
-  if (status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY)
-    runlog_write("finished %ld\n", sk_out_offset());
-  close(rl.fd);
-  rl.fd = -1;
-}
-/* --- end split/runlog.c --- */
-/* --- begin split/labels.h --- */
-#line 1 "split/labels.h"
+/* --- end split/language/parser.c --- */
+/* --- begin split/language/labels.h --- */
+#line 1 "split/language/labels.h"
 /*
 ** labels.h -- every result line names its measurement (README, "Output"): the label
 ** `NAME(args)` of a measure statement, and whether a block's lines carry labels at all.
@@ -19088,8 +20912,8 @@ SK_API void sk_runlog_close(int status)
 #ifndef SK_LABELS_H
 #define SK_LABELS_H
 
-#line 17 "split/labels.h"
-#line 18 "split/labels.h"
+#line 17 "split/language/labels.h"
+#line 18 "split/language/labels.h"
 
 typedef struct sk_label_table {
   char **labels;
@@ -19111,13 +20935,13 @@ SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_v
                                  const sk_loopvar *loops, size_t nloops);
 
 #endif
-/* --- end split/labels.h --- */
-/* --- begin split/labels.c --- */
-#line 1 "split/labels.c"
+/* --- end split/language/labels.h --- */
+/* --- begin split/language/labels.c --- */
+#line 1 "split/language/labels.c"
 /*
 ** labels.c -- see labels.h.
 */
-#line 5 "split/labels.c"
+#line 5 "split/language/labels.c"
 
 static void labels_count(const sk_block *b, int *n, const sk_stmt **one)
 {
@@ -19232,1864 +21056,9 @@ SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_v
   }
   return t->labels[k];
 }
-/* --- end split/labels.c --- */
-/* --- begin split/sko.h --- */
-#line 1 "split/sko.h"
-/*
-** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, README "Output"): header fields, blocks (`# begin result "NAME"` ...
-** `# end result "NAME"`, also without the leading "# "), the label of each line
-** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
-** error, repetitions, node times), and the marks that skampi writes around them:
-** `# (added by autorefine)` before a line, `# (stopped by the time limit per
-** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
-** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`.
-*/
-#ifndef SK_SKO_H
-#define SK_SKO_H
-
-#line 18 "split/sko.h"
-
-/* The text of the "# (N repetitions discarded: ...)" line under a result line (the
-** runner's rules, runner.c; read back by its number only). */
-#define SK_DISCARDED_WHY "a process began late, lost its processor or missed its window"
-
-typedef struct sk_sko_var {
-  char *name;
-  char *text;             /* the value as written */
-  double x;               /* its number, HUGE_VAL when it is not one (MPI_INT, [1, 2]) */
-} sk_sko_var;
-
-typedef struct sk_sko_line {
-  char *label;            /* "" in an unlabelled block */
-  sk_sko_var *vars;       /* loop variables, outermost first */
-  int nvars;
-  long size;              /* reported message size, bytes */
-  double time_us, stderr_us;
-  long reps;
-  double *node_us;        /* node times, microseconds */
-  int nnode;
-  int refined;            /* added by autorefine (SKaLib §3.3) */
-  int limited;            /* stopped by the time limit per measurement */
-  int invalid;            /* repetitions discarded (not started in the window) */
-  char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
-                          ** lines, verbatim with their newlines; NULL: none */
-  int lineno;
-} sk_sko_line;
-
-typedef struct sk_sko_block {
-  char *name;
-  sk_sko_line *lines;
-  size_t n, cap;
-  char **labels;          /* the distinct labels, in order of first appearance */
-  size_t nlabels, caplabels;
-  sk_str notes_before;    /* other '#' lines before the block's first result line, verbatim */
-  sk_str notes;           /* other '#' lines after it, verbatim */
-  int suite_limited;      /* stopped by the time limit per suite */
-  int complete;           /* its end marker was read */
-  double duration;        /* seconds, -1 when not written */
-  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
-                             the lines hold them converted to microseconds */
-} sk_sko_block;
-
-typedef struct sk_sko_field {
-  char *key, *value;
-} sk_sko_hfield;
-
-typedef struct sk_sko_file {
-  char *path;
-  sk_str header;          /* the '#' lines before the first block, verbatim */
-  sk_sko_hfield *fields;  /* from the header: "key: value", "Started at X", ... */
-  size_t nfields, capfields;
-  sk_sko_block *blocks;
-  size_t n, cap;
-} sk_sko_file;
-
-/* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
-SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
-SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
-SK_API void sk_sko_free(sk_sko_file *f);
-/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
-SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
-SK_API void sk_sko_free_all(sk_sko_file *files, int n);
-/* A header field's value or NULL; keys as written ("processes", "Started at",
-** "SKaMPI Version", "clock tick", "merged runs", ...). */
-SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
-/* The occurrence-th block (from 0) called name, or NULL. */
-SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence);
-/* How many blocks before b (in f) have b's name. */
-SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b);
-/* What identifies a line within its block: its label and loop values ("LABEL|a= 1 b= 2 "),
-** without the last loop variable when without_last. */
-SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last);
-/* The line as skampi writes it (loop variables, size, time, error, reps, node times). */
-SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
-/* A whole block with its label lines, marks and notes of each line. */
-SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
-/* Copies of lines (deep): for writers that change a line's values. */
-SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
-SK_API void sk_sko_line_free(sk_sko_line *l);
-
-#endif
-/* --- end split/sko.h --- */
-/* --- begin split/sko.c --- */
-#line 1 "split/sko.c"
-/*
-** sko.c -- see sko.h.
-*/
-#line 5 "split/sko.c"
-#line 6 "split/sko.c"
-#include <float.h>
-
-typedef struct sko_parser {
-  const char *name;
-  int lineno;
-  sk_sko_file *f;
-  sk_sko_block *cur;      /* the open block or NULL */
-  char *label;            /* the label of the lines that follow */
-  int refined;            /* the next line was added by autorefine */
-  sk_str *err;
-} sko_parser;
-
-static void sko_error(sko_parser *p, int col, const char *msg, const char *word)
-{
-  sk_str_printf(p->err, "%s:%d:%d: %s", p->name, p->lineno, col, msg);
-  if (word) sk_str_printf(p->err, " '%s'", word);
-}
-
-/* `begin result "NAME"` / `end result "NAME"`, with or without "# ". */
-static int sko_marker(const char *line, const char *what, char **name)
-{
-  const char *p = line, *q;
-  size_t n = strlen(what);
-  if (p[0] == '#' && p[1] == ' ') p += 2;
-  if (strncmp(p, what, n) != 0 || p[n] != '"') return 0;
-  q = strchr(p + n + 1, '"');
-  if (q == NULL) return 0;
-  *name = sk_strndup(p + n + 1, (size_t)(q - p - n - 1));
-  return 1;
-}
-
-static void sko_add_field(sk_sko_file *f, const char *key, size_t keylen, const char *value)
-{
-  f->fields = (sk_sko_hfield *)sk_grow(f->fields, &f->capfields, f->nfields + 1, sizeof(sk_sko_hfield));
-  f->fields[f->nfields].key = sk_strndup(key, keylen);
-  f->fields[f->nfields].value = sk_strdup(value);
-  f->nfields++;
-}
-
-/* A '#' line outside blocks: "# key: value", or one of the lines without a colon. */
-static void sko_header_field(sk_sko_file *f, const char *line)
-{
-  static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
-  const char *p = line + 1, *colon;
-  size_t k;
-  while (*p == ' ') p++;
-  for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
-    size_t n = strlen(prefixes[k]);
-    if (strncmp(p, prefixes[k], n) == 0 && p[n] == ' ') { sko_add_field(f, p, n, p + n + 1); return; }
-  }
-  colon = strstr(p, ": ");
-  if (colon != NULL) sko_add_field(f, p, (size_t)(colon - p), colon + 2);
-}
-
-static void sko_add_label(sk_sko_block *b, const char *label)
-{
-  size_t i;
-  for (i = 0; i < b->nlabels; i++) if (sk_streq(b->labels[i], label)) return;
-  b->labels = (char **)sk_grow(b->labels, &b->caplabels, b->nlabels + 1, sizeof(char *));
-  b->labels[b->nlabels++] = sk_strdup(label);
-}
-
-static double sko_number(const char *text)
-{
-  char *end;
-  double x = strtod(text, &end);
-  /* finite numbers only: skampi writes no inf or nan, and 1e999 would come back as inf */
-  if (*text == '\0' || *end != '\0' || !(x > -DBL_MAX && x < DBL_MAX)) return HUGE_VAL;
-  return x;
-}
-
-/* The next blank-separated word of *pp into *word (NULL at the end); its column. */
-static int sko_word(const char **pp, const char *line, char **word)
-{
-  const char *p = *pp, *start;
-  while (*p == ' ' || *p == '\t' || *p == '\r') p++;
-  if (*p == '\0') { *word = NULL; *pp = p; return (int)(p - line) + 1; }
-  start = p;
-  if (*p == '[') { while (*p && *p != ']') p++; if (*p) p++; }   /* an array value: [1, 2] */
-  else while (*p && *p != ' ' && *p != '\t' && *p != '\r') p++;
-  *word = sk_strndup(start, (size_t)(p - start));
-  *pp = p;
-  return (int)(start - line) + 1;
-}
-
-static int sko_result_line(sko_parser *ps, const char *line)
-{
-  sk_sko_block *b = ps->cur;
-  sk_sko_line l;
-  const char *p = line;
-  double nums[4];
-  int nnum = 0, col;
-  char *w;
-  size_t capv = 0, capn = 0;
-  memset(&l, 0, sizeof l);
-  for (;;) {
-    col = sko_word(&p, line, &w);
-    if (w == NULL) break;
-    if (nnum == 0 && w[strlen(w) - 1] == '=' && strlen(w) > 1) {
-      char *value;
-      int vcol = sko_word(&p, line, &value);
-      if (value == NULL) { sko_error(ps, vcol, "a loop variable without a value:", w); free(w); goto bad; }
-      l.vars = (sk_sko_var *)sk_grow(l.vars, &capv, (size_t)l.nvars + 1, sizeof(sk_sko_var));
-      w[strlen(w) - 1] = '\0';
-      l.vars[l.nvars].name = w;
-      l.vars[l.nvars].text = value;
-      l.vars[l.nvars].x = sko_number(value);
-      l.nvars++;
-      continue;
-    }
-    if (sko_number(w) == HUGE_VAL) { sko_error(ps, col, "not a number in a result line:", w); free(w); goto bad; }
-    if (nnum < 4) nums[nnum++] = sko_number(w);
-    else {
-      l.node_us = (double *)sk_grow(l.node_us, &capn, (size_t)l.nnode + 1, sizeof(double));
-      l.node_us[l.nnode++] = sko_number(w);
-    }
-    free(w);
-  }
-  if (nnum < 4) {
-    sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
-    goto bad;
-  }
-  if (!(nums[0] >= -2147483647.0 && nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
-    sko_error(ps, col, "the message size or the repetition count is out of range", NULL);
-    goto bad;
-  }
-  l.size = (long)nums[0];
-  if (b->unit != 1e6) {   /* set_unit; the default needs no arithmetic (exact on x87 too) */
-    l.time_us = nums[1] * 1e6 / b->unit;
-    l.stderr_us = nums[2] * 1e6 / b->unit;
-    for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
-  } else {
-    l.time_us = nums[1];
-    l.stderr_us = nums[2];
-  }
-  {   /* set_unit's factor could carry a time out of the range of doubles */
-    int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
-    int k;
-    for (k = 0; k < l.nnode; k++) finite = finite && l.node_us[k] > -DBL_MAX && l.node_us[k] < DBL_MAX;
-    if (!finite) {
-      sko_error(ps, 1, "a time of this line is out of range in microseconds", NULL);
-      goto bad;
-    }
-  }
-  l.reps = (long)nums[3];
-  l.label = sk_strdup(ps->label ? ps->label : "");
-  l.refined = ps->refined;
-  l.lineno = ps->lineno;
-  ps->refined = 0;
-  sko_add_label(b, l.label);
-  b->lines = (sk_sko_line *)sk_grow(b->lines, &b->cap, b->n + 1, sizeof(sk_sko_line));
-  b->lines[b->n++] = l;
-  return 1;
-bad:
-  sk_sko_line_free(&l);
-  return 0;
-}
-
-static int sko_starts(const char *line, const char *prefix)
-{
-  return strncmp(line, prefix, strlen(prefix)) == 0;
-}
-
-/* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
-static void sko_block_comment(sko_parser *ps, const char *line)
-{
-  sk_sko_block *b = ps->cur;
-  sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
-  int n;
-  double unit;
-  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
-    b->unit = unit;                  /* set_unit: converted to microseconds */
-  } else if (sko_starts(line, "# measure ")) {
-    free(ps->label);
-    ps->label = sk_strdup(line + 10);
-  } else if (sk_streq(line, "# (added by autorefine)")) {
-    ps->refined = 1;
-  } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
-    last->limited = 1;
-  } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
-    last->invalid = n;
-  } else if (last && (sko_starts(line, "# (interference:") || sko_starts(line, "# (untrustworthy:"))) {
-    size_t have = last->flags ? strlen(last->flags) : 0, add = strlen(line);
-    last->flags = (char *)sk_realloc(last->flags, have + add + 2);
-    memcpy(last->flags + have, line, add);
-    last->flags[have + add] = '\n';
-    last->flags[have + add + 1] = '\0';
-  } else {
-    sk_str *into = b->n == 0 ? &b->notes_before : &b->notes;
-    if (sko_starts(line, "# (suite stopped by its time limit")) b->suite_limited = 1;
-    sk_str_puts(into, line);
-    sk_str_putc(into, '\n');
-  }
-}
-
-static int sko_parse_line(sko_parser *ps, const char *line)
-{
-  sk_sko_file *f = ps->f;
-  char *name;
-  double d;
-  /* a '#' line may be indented (an edited file): markers too, else an indented
-  ** "# end result" kept as a note would become a marker when the merged file is read */
-  size_t indent = strspn(line, " \t");
-  if (line[indent] == '#') line += indent;
-  if (sko_marker(line, "begin result ", &name)) {
-    f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
-    ps->cur = &f->blocks[f->n++];
-    memset(ps->cur, 0, sizeof *ps->cur);
-    sk_str_init(&ps->cur->notes);
-    sk_str_init(&ps->cur->notes_before);
-    ps->cur->name = name;
-    ps->cur->duration = -1.0;
-    ps->cur->unit = 1e6;
-    free(ps->label);
-    ps->label = NULL;
-    ps->refined = 0;
-  } else if (sko_marker(line, "end result ", &name)) {
-    if (ps->cur == NULL || !sk_streq(ps->cur->name, name)) {
-      sko_error(ps, 1, "end of a result block that was not begun:", name);
-      free(name);
-      return 0;
-    }
-    ps->cur->complete = 1;
-    free(name);
-    ps->cur = NULL;
-  } else if (line[0] == '#') {   /* a comment (indented ones too, see above) */
-    if (ps->cur != NULL) sko_block_comment(ps, line);
-    else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
-    else {
-      if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
-      sko_header_field(f, line);
-    }
-  } else if (line[strspn(line, " \t\r")] == '\0') {
-    /* blank */
-  } else if (ps->cur == NULL) {
-    sko_error(ps, 1, "a result line outside a result block", NULL);
-    return 0;
-  } else {
-    return sko_result_line(ps, line);
-  }
-  return 1;
-}
-
-SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err)
-{
-  sko_parser ps;
-  const char *p;
-  int ok = 1;
-  memset(f, 0, sizeof *f);
-  sk_str_init(&f->header);
-  f->path = sk_strdup(name);
-  memset(&ps, 0, sizeof ps);
-  ps.name = name;
-  ps.f = f;
-  ps.err = err;
-  for (p = text; *p && ok; ) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len);
-    size_t end = len;
-    while (end > 0 && line[end - 1] == '\r') line[--end] = '\0';   /* CRLF, and CRs before it */
-    ps.lineno++;
-    ok = sko_parse_line(&ps, line);
-    free(line);
-    p += len + (nl ? 1 : 0);
-  }
-  free(ps.label);
-  if (!ok) sk_sko_free(f);
-  return ok;
-}
-
-SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
-{
-  sk_sources src;
-  const sk_source *s;
-  int ok;
-  memset(f, 0, sizeof *f);
-  sk_sources_init(&src, 1);
-  s = sk_sources_open_main(&src, path, err);
-  ok = s != NULL && sk_sko_parse(path, s->text, f, err);
-  sk_sources_free(&src);
-  return ok;
-}
-
-SK_API void sk_sko_free_all(sk_sko_file *files, int n)
-{
-  int i;
-  for (i = 0; i < n; i++) sk_sko_free(&files[i]);
-  free(files);
-}
-
-SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err)
-{
-  int i;
-  *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
-  for (i = 0; i < n; i++)
-    if (!sk_sko_read(paths[i], &(*files)[i], err)) { sk_sko_free_all(*files, i); *files = NULL; return 0; }
-  return 1;
-}
-
-SK_API void sk_sko_line_free(sk_sko_line *l)
-{
-  int i;
-  for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
-  free(l->vars);
-  free(l->node_us);
-  free(l->label);
-  free(l->flags);
-  memset(l, 0, sizeof *l);
-}
-
-SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
-{
-  int i;
-  *dst = *src;
-  dst->label = sk_strdup(src->label);
-  dst->flags = src->flags ? sk_strdup(src->flags) : NULL;
-  dst->vars = (sk_sko_var *)sk_malloc(sizeof(sk_sko_var) * (size_t)(src->nvars ? src->nvars : 1));
-  for (i = 0; i < src->nvars; i++) {
-    dst->vars[i] = src->vars[i];
-    dst->vars[i].name = sk_strdup(src->vars[i].name);
-    dst->vars[i].text = sk_strdup(src->vars[i].text);
-  }
-  dst->node_us = (double *)sk_malloc(sizeof(double) * (size_t)(src->nnode ? src->nnode : 1));
-  if (src->nnode) memcpy(dst->node_us, src->node_us, sizeof(double) * (size_t)src->nnode);
-}
-
-SK_API void sk_sko_free(sk_sko_file *f)
-{
-  size_t i, j;
-  for (i = 0; i < f->n; i++) {
-    sk_sko_block *b = &f->blocks[i];
-    for (j = 0; j < b->n; j++) sk_sko_line_free(&b->lines[j]);
-    for (j = 0; j < b->nlabels; j++) free(b->labels[j]);
-    free(b->lines);
-    free(b->labels);
-    free(b->name);
-    sk_str_free(&b->notes);
-    sk_str_free(&b->notes_before);
-  }
-  for (i = 0; i < f->nfields; i++) { free(f->fields[i].key); free(f->fields[i].value); }
-  free(f->fields);
-  free(f->blocks);
-  free(f->path);
-  sk_str_free(&f->header);
-  memset(f, 0, sizeof *f);
-}
-
-SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key)
-{
-  size_t i;
-  for (i = 0; i < f->nfields; i++) if (sk_streq(f->fields[i].key, key)) return f->fields[i].value;
-  return NULL;
-}
-
-SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence)
-{
-  size_t i;
-  for (i = 0; i < f->n; i++)
-    if (sk_streq(f->blocks[i].name, name) && occurrence-- == 0) return &f->blocks[i];
-  return NULL;
-}
-
-SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b)
-{
-  int n = 0;
-  const sk_sko_block *p;
-  for (p = f->blocks; p < b; p++) if (sk_streq(p->name, b->name)) n++;
-  return n;
-}
-
-SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last)
-{
-  int i, n = l->nvars - (without_last && l->nvars > 0 ? 1 : 0);
-  sk_str_printf(out, "%s|", l->label);
-  for (i = 0; i < n; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
-}
-
-SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l)
-{
-  int i;
-  for (i = 0; i < l->nvars; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
-  sk_str_printf(out, "%8ld %12.3f %10.3f %5ld", l->size, l->time_us, l->stderr_us, l->reps);
-  for (i = 0; i < l->nnode; i++) sk_str_printf(out, " %12.3f", l->node_us[i]);
-  sk_str_putc(out, '\n');
-}
-
-SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
-{
-  size_t i;
-  const char *label = "";
-  sk_str_printf(out, "# begin result \"%s\"\n", b->name);
-  sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
-  for (i = 0; i < b->n; i++) {
-    const sk_sko_line *l = &b->lines[i];
-    /* a line without a label after labelled ones gets an empty "# measure " line: read
-    ** back, it would otherwise take the label before it */
-    if (!sk_streq(l->label, label)) sk_str_printf(out, "# measure %s\n", l->label);
-    label = l->label;
-    if (l->refined) sk_str_puts(out, "# (added by autorefine)\n");
-    sk_sko_format_line(out, l);
-    if (l->limited) sk_str_puts(out, "# (stopped by the time limit per measurement)\n");
-    if (l->invalid > 0)
-      sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
-    if (l->flags) sk_str_puts(out, l->flags);
-  }
-  sk_str_puts(out, b->notes.data ? b->notes.data : "");
-  sk_str_printf(out, "# end result \"%s\"\n", b->name);
-}
-/* --- end split/sko.c --- */
-/* --- begin split/merge.h --- */
-#line 1 "split/merge.h"
-/*
-** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
-** same input become one more reliable file. For every measurement of the first file the
-** matching measurement of each other file is found (the same occurrence of the block,
-** the same label -- README "Output" -- and the same loop-variable values) or, where APR
-** chose other arguments there, interpolated linearly between its neighbours with the
-** same label and outer loop values (§3.4.2); the merged time is the median of the times
-** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
-** 899), with that measurement's standard error and per-process times. The merged file
-** names the runs it merged (`# merged run N: FILE (started ...)`). Files are read by
-** sko.h.
-*/
-#ifndef SK_MERGE_H
-#define SK_MERGE_H
-
-#line 17 "split/merge.h"
-
-/* Returns 1 when `out` was written, 0 with *err set. An existing `out` is kept under a
-** backup name first (an input of that name is then named by its backup). */
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
-/* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
-** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
-** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
-** number of runs merged (0 or 1: nothing written), -1 with *err set. */
-SK_API int sk_merge_backups(const char *out, sk_str *err);
-/* The merge of already read files into *o (the text of the merged file). */
-SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
-/* The same on texts already in memory (names for messages): the merged text is appended
-** to `out`; 0 with *err ("NAME:LINE:COL: ...") when a text is not a skampi output file.
-** The entry point of the .sko fuzzing harness (tests/fuzz/fuzz_sko.c). */
-#ifdef SKAMPI_TESTING
-SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err);
-#endif
-
-#endif
-/* --- end split/merge.h --- */
-/* --- begin split/merge.c --- */
-#line 1 "split/merge.c"
-/*
-** merge.c -- see merge.h.
-*/
-#line 5 "split/merge.c"
-#line 6 "split/merge.c"
-
-/* The line for `want` in block b: the nth line with its label and loop values (a block
-** may repeat them; n counts from 0, the last one found stands in when b has fewer), or
-** one interpolated into *tmp (§3.4.2). */
-static const sk_sko_line *merge_match(const sk_sko_block *b, const sk_sko_line *want, int nth, sk_sko_line *tmp)
-{
-  const sk_sko_line *lo = NULL, *hi = NULL, *same = NULL;
-  sk_str key, k2;
-  size_t i;
-  int n;
-  double w, x;
-  sk_str_init(&key);
-  sk_str_init(&k2);
-  sk_sko_key(&key, want, 0);
-  for (i = 0; i < b->n; i++) {
-    sk_str_clear(&k2);
-    sk_sko_key(&k2, &b->lines[i], 0);
-    if (sk_streq(k2.data, key.data)) { same = &b->lines[i]; if (nth-- == 0) break; }
-  }
-  if (same != NULL) { sk_str_free(&key); sk_str_free(&k2); return same; }
-  x = want->nvars > 0 ? want->vars[want->nvars - 1].x : HUGE_VAL;
-  sk_str_clear(&key);
-  sk_sko_key(&key, want, 1);
-  for (i = 0; i < b->n && x != HUGE_VAL; i++) {
-    const sk_sko_line *c = &b->lines[i];
-    double cx = c->nvars == want->nvars ? c->vars[c->nvars - 1].x : HUGE_VAL;
-    sk_str_clear(&k2);
-    sk_sko_key(&k2, c, 1);
-    if (cx == HUGE_VAL || !sk_streq(k2.data, key.data)) continue;
-    if (cx < x && (lo == NULL || cx > lo->vars[lo->nvars - 1].x)) lo = c;
-    if (cx > x && (hi == NULL || cx < hi->vars[hi->nvars - 1].x)) hi = c;
-  }
-  sk_str_free(&key);
-  sk_str_free(&k2);
-  if (lo == NULL || hi == NULL) return NULL;
-  w = (x - lo->vars[lo->nvars - 1].x) / (hi->vars[hi->nvars - 1].x - lo->vars[lo->nvars - 1].x);
-  sk_sko_line_copy(tmp, want);
-  tmp->time_us = lo->time_us + w * (hi->time_us - lo->time_us);
-  tmp->stderr_us = lo->stderr_us + w * (hi->stderr_us - lo->stderr_us);
-  tmp->reps = lo->reps < hi->reps ? lo->reps : hi->reps;
-  n = lo->nnode == hi->nnode ? lo->nnode : 0;
-  tmp->nnode = n;
-  tmp->node_us = (double *)sk_realloc(tmp->node_us, sizeof(double) * (size_t)(n ? n : 1));
-  for (i = 0; i < (size_t)n; i++) tmp->node_us[i] = lo->node_us[i] + w * (hi->node_us[i] - lo->node_us[i]);
-  return tmp;
-}
-
-static int merge_cmp_time(const void *a, const void *b)
-{
-  const sk_sko_line *x = *(const sk_sko_line *const *)a, *y = *(const sk_sko_line *const *)b;
-  return x->time_us < y->time_us ? -1 : x->time_us > y->time_us ? 1 : 0;
-}
-
-/* The median of the times weighted by the repetition counts (§3.4.1). */
-static const sk_sko_line *merge_weighted_median(const sk_sko_line **c, int n)
-{
-  double total = 0.0, run = 0.0;
-  int i;
-  qsort((void *)c, (size_t)n, sizeof *c, merge_cmp_time);
-  for (i = 0; i < n; i++) total += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
-  for (i = 0; i < n; i++) {
-    run += c[i]->reps > 0 ? (double)c[i]->reps : 1.0;
-    if (run >= total / 2.0) return c[i];
-  }
-  return c[n - 1];
-}
-
-/* How many lines before line l of b have its label and loop values. */
-static int merge_nth(const sk_sko_block *b, size_t l)
-{
-  sk_str key, k2;
-  size_t i;
-  int nth = 0;
-  sk_str_init(&key);
-  sk_str_init(&k2);
-  sk_sko_key(&key, &b->lines[l], 0);
-  for (i = 0; i < l; i++) {
-    sk_str_clear(&k2);
-    sk_sko_key(&k2, &b->lines[i], 0);
-    if (sk_streq(k2.data, key.data)) nth++;
-  }
-  sk_str_free(&key);
-  sk_str_free(&k2);
-  return nth;
-}
-
-/* The merged block for block `first` of files[0]. */
-static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const sk_sko_block *first)
-{
-  sk_sko_block m;
-  sk_sko_line *tmps = (sk_sko_line *)sk_calloc((size_t)nfiles, sizeof(sk_sko_line));
-  const sk_sko_line **cands = (const sk_sko_line **)sk_calloc((size_t)nfiles, sizeof(sk_sko_line *));
-  int occurrence = sk_sko_occurrence(&files[0], first), i;
-  size_t l;
-  m = *first;
-  m.lines = (sk_sko_line *)sk_calloc(first->n ? first->n : 1, sizeof(sk_sko_line));
-  for (l = 0; l < first->n; l++) {
-    int n = 0, nth = merge_nth(first, l);
-    cands[n++] = &first->lines[l];   /* a line is its own candidate in its own file */
-    for (i = 1; i < nfiles; i++) {
-      const sk_sko_block *other = sk_sko_find_block(&files[i], first->name, occurrence);
-      const sk_sko_line *c = other ? merge_match(other, &first->lines[l], nth, &tmps[i]) : NULL;
-      if (c) cands[n++] = c;
-    }
-    sk_sko_line_copy(&m.lines[l], merge_weighted_median(cands, n));
-    m.lines[l].refined = first->lines[l].refined;
-    for (i = 0; i < nfiles; i++) sk_sko_line_free(&tmps[i]);
-  }
-  sk_sko_format_block(o, &m);
-  for (l = 0; l < first->n; l++) sk_sko_line_free(&m.lines[l]);
-  free(m.lines);
-  free(tmps);
-  free((void *)cands);
-}
-
-SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
-{
-  int i;
-  size_t b;
-  sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
-                   " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
-  for (i = 0; i < nfiles; i++) {
-    const char *started = sk_sko_field(&files[i], "Started at");
-    sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
-  }
-  sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
-  for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
-}
-
-/* Reads every input, then writes the merge to out (never overwriting: out.N). The
-** backup of out is made before the text is built, so the header names it. */
-/* A file without any result block is no skampi output (or one cut before its first
-** block): named with exit status 2 rather than merged into nothing. */
-static int merge_check_blocks(const sk_sko_file *files, int n, char *const *names, sk_str *err)
-{
-  int i;
-  for (i = 0; i < n; i++)
-    if (files[i].n == 0) {
-      sk_str_clear(err);
-      sk_str_printf(err, "%s:1:1: no result block ('# begin result \"NAME\"'): not a skampi output file", names[i]);
-      return 0;
-    }
-  return 1;
-}
-
-#ifdef SKAMPI_TESTING   /* the .sko fuzzing harness's entry point (tests/fuzz/fuzz_sko.c) */
-SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str *out, sk_str *err)
-{
-  sk_sko_file *files = (sk_sko_file *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(sk_sko_file));
-  int i, ok = 1, nread = 0;
-  for (i = 0; i < n && ok; i++, nread++) ok = sk_sko_parse(names[i], texts[i], &files[i], err);
-  if (!ok) nread--;
-  ok = ok && merge_check_blocks(files, n, names, err);
-  if (ok) sk_merge_text(out, files, n, names);
-  sk_sko_free_all(files, nread);
-  return ok;
-}
-
-#endif
-
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
-{
-  sk_sko_file *files;
-  char **names;
-  char backup[512];
-  sk_str o;
-  int i, ok;
-  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
-  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
-  ok = sk_out_open(out, err, backup, sizeof backup);
-  if (ok) {
-    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
-    for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
-    sk_str_init(&o);
-    sk_merge_text(&o, files, ninputs, names);
-    sk_out_text(o.data ? o.data : "");
-    sk_out_close();
-    sk_str_free(&o);
-    free(names);
-  }
-  sk_sko_free_all(files, ninputs);
-  return ok;
-}
-
-static int merge_is_merged(const char *path)
-{
-  sk_sko_file f;
-  sk_str err;
-  int merged;
-  sk_str_init(&err);
-  merged = sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") != NULL;
-  sk_sko_free(&f);
-  sk_str_free(&err);
-  return merged;
-}
-
-SK_API int sk_merge_backups(const char *out, sk_str *err)
-{
-  char **runs = NULL;
-  size_t n = 0, cap = 0, k;
-  int i, result;
-  FILE *probe;
-  for (i = 0; i < 100000; i++) {
-    char *name = (char *)sk_malloc(strlen(out) + 16);
-    if (i == 0) strcpy(name, out); else sprintf(name, "%s.%d", out, i);
-    probe = fopen(name, "r");
-    if (probe == NULL) { free(name); break; }
-    fclose(probe);
-    if (merge_is_merged(name)) { free(name); continue; }
-    runs = (char **)sk_grow(runs, &cap, n + 1, sizeof(char *));
-    runs[n++] = name;
-  }
-  result = (int)n;
-  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
-  for (k = 0; k < n; k++) free(runs[k]);
-  free(runs);
-  return result;
-}
-/* --- end split/merge.c --- */
-/* --- begin split/export.h --- */
-#line 1 "split/export.h"
-/*
-** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
-** line with the suite, the measurement label (README "Output"), the loop variables, the
-** message size in bytes, the time and its standard error in microseconds, the number of
-** repetitions, the node times in microseconds and the flags refined (added by
-** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
-** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
-** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
-** variables as an object, node times as an array. Reads through sko.h.
-*/
-#ifndef SK_EXPORT_H
-#define SK_EXPORT_H
-
-#line 16 "split/export.h"
-
-/* 1: format is "csv" or "json". */
-SK_API int sk_export_format_known(const char *format);
-/* The export of the files into *out. */
-SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles);
-/* Reads inputs and writes the export to path (NULL or "-": standard output; an existing
-** file is kept as a backup). 1: done; 0 with *err set. */
-SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err);
-
-#endif
-/* --- end split/export.h --- */
-/* --- begin split/export.c --- */
-#line 1 "split/export.c"
-/*
-** export.c -- see export.h.
-*/
-#line 5 "split/export.c"
-#line 6 "split/export.c"
-
-SK_API int sk_export_format_known(const char *format)
-{
-  return sk_streq(format, "csv") || sk_streq(format, "json");
-}
-
-/* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-static void export_csv_field(sk_str *out, const char *text, int last)
-{
-  const char *p;
-  if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
-  else {
-    sk_str_putc(out, '"');
-    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
-    sk_str_putc(out, '"');
-  }
-  sk_str_putc(out, last ? '\n' : ',');
-}
-
-static void export_json_string(sk_str *out, const char *text)
-{
-  const unsigned char *p;
-  sk_str_putc(out, '"');
-  for (p = (const unsigned char *)text; *p; p++) {
-    if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
-    else if (*p == '\n') sk_str_puts(out, "\\n");
-    else if (*p == '\t') sk_str_puts(out, "\\t");
-    else if (*p < 0x20) sk_str_printf(out, "\\u%04x", (unsigned)*p);
-    else sk_str_putc(out, *p);
-  }
-  sk_str_putc(out, '"');
-}
-
-static void export_json_number(sk_str *out, double x)
-{
-  if (x != x || x - x != 0.0) sk_str_puts(out, "null");
-  else sk_str_printf(out, "%.10g", x);
-}
-
-static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
-{
-  int i, k;
-  size_t b, l;
-  sk_str_puts(out, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
-                   "node_times_us,refined,limited,invalid_repetitions\n");
-  for (i = 0; i < nfiles; i++)
-    for (b = 0; b < files[i].n; b++) {
-      const sk_sko_block *bl = &files[i].blocks[b];
-      for (l = 0; l < bl->n; l++) {
-        const sk_sko_line *ln = &bl->lines[l];
-        sk_str f;
-        sk_str_init(&f);
-        export_csv_field(out, files[i].path, 0);
-        export_csv_field(out, bl->name, 0);
-        export_csv_field(out, ln->label, 0);
-        sk_str_putn(&f, "", 0);
-        for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
-        export_csv_field(out, f.data, 0);
-        sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
-        sk_str_clear(&f);
-        sk_str_putn(&f, "", 0);
-        for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
-        export_csv_field(out, f.data, 0);
-        sk_str_printf(out, "%d,%d,%d\n", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
-                      ln->invalid);
-        sk_str_free(&f);
-      }
-    }
-}
-
-/* "header": every field; a key written several times gets an array of its values. */
-static void export_json_header(sk_str *out, const sk_sko_file *f)
-{
-  size_t i, j;
-  int first = 1;
-  sk_str_puts(out, "{");
-  for (i = 0; i < f->nfields; i++) {
-    int count = 0, seen = 0;
-    for (j = 0; j < f->nfields; j++) if (sk_streq(f->fields[j].key, f->fields[i].key)) { count++; if (j < i) seen = 1; }
-    if (seen) continue;
-    sk_str_puts(out, first ? "\n      " : ",\n      ");
-    first = 0;
-    export_json_string(out, f->fields[i].key);
-    sk_str_puts(out, ": ");
-    if (count > 1) sk_str_putc(out, '[');
-    for (j = i; j < f->nfields; j++) {
-      if (!sk_streq(f->fields[j].key, f->fields[i].key)) continue;
-      if (j > i) sk_str_puts(out, ", ");
-      export_json_string(out, f->fields[j].value);
-    }
-    if (count > 1) sk_str_putc(out, ']');
-  }
-  sk_str_puts(out, "}");
-}
-
-static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
-{
-  const sk_sko_line *ln = &bl->lines[l];
-  int k;
-  sk_str_puts(out, "    {\"file\": ");
-  export_json_string(out, f->path);
-  sk_str_puts(out, ", \"suite\": ");
-  export_json_string(out, bl->name);
-  sk_str_puts(out, ", \"label\": ");
-  export_json_string(out, ln->label);
-  sk_str_puts(out, ", \"loop_variables\": {");
-  for (k = 0; k < ln->nvars; k++) {
-    if (k) sk_str_puts(out, ", ");
-    export_json_string(out, ln->vars[k].name);
-    sk_str_puts(out, ": ");
-    if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
-    else export_json_string(out, ln->vars[k].text);
-  }
-  sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
-  export_json_number(out, ln->time_us);
-  sk_str_puts(out, ", \"stderr_us\": ");
-  export_json_number(out, ln->stderr_us);
-  sk_str_printf(out, ", \"repetitions\": %ld, \"node_times_us\": [", ln->reps);
-  for (k = 0; k < ln->nnode; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->node_us[k]); }
-  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d}",
-                ln->refined ? "true" : "false",
-                ln->limited || (bl->suite_limited && l + 1 == bl->n) ? "true" : "false", ln->invalid);
-}
-
-static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
-{
-  int i, first = 1;
-  size_t b, l;
-  sk_str_puts(out, "{\n  \"files\": [");
-  for (i = 0; i < nfiles; i++) {
-    sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
-    export_json_string(out, files[i].path);
-    sk_str_puts(out, ", \"header\": ");
-    export_json_header(out, &files[i]);
-    sk_str_puts(out, "}");
-  }
-  sk_str_puts(out, "\n  ],\n  \"rows\": [");
-  for (i = 0; i < nfiles; i++)
-    for (b = 0; b < files[i].n; b++)
-      for (l = 0; l < files[i].blocks[b].n; l++) {
-        sk_str_puts(out, first ? "\n" : ",\n");
-        first = 0;
-        export_json_row(out, &files[i], &files[i].blocks[b], l);
-      }
-  sk_str_puts(out, "\n  ]\n}\n");
-}
-
-SK_API void sk_export_text(sk_str *out, const char *format, const sk_sko_file *files, int nfiles)
-{
-  if (sk_streq(format, "csv")) export_csv(out, files, nfiles);
-  else export_json(out, files, nfiles);
-}
-
-SK_API int sk_export_files(const char *path, const char *format, char **inputs, int ninputs, sk_str *err)
-{
-  sk_sko_file *files;
-  sk_str o;
-  int ok;
-  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
-  sk_str_init(&o);
-  sk_export_text(&o, format, files, ninputs);
-  ok = sk_out_file(path, o.data ? o.data : "", err);
-  sk_sko_free_all(files, ninputs);
-  sk_str_free(&o);
-  return ok;
-}
-/* --- end split/export.c --- */
-/* --- begin split/report.h --- */
-#line 1 "split/report.h"
-/*
-** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
-** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): the run header of every input, an index of the
-** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones; the time axis is
-** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
-** the band between the smallest and largest node time, marks for points added by
-** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
-** then the table of the lines. The curves of several inputs are overlaid, with a
-** legend. OUT.gp instead writes a gnuplot script per suite (report_gp.c).
-** The plot model -- which lines form which curve -- is built here for both writers:
-** one series per input file, label and values of the outer loop variables.
-*/
-#ifndef SK_REPORT_H
-#define SK_REPORT_H
-
-#line 19 "split/report.h"
-
-typedef struct sk_rpt_point {
-  const sk_sko_line *line;
-  double x;               /* the innermost loop variable (or the position, see categorical) */
-} sk_rpt_point;
-
-typedef struct sk_rpt_series {
-  char *name;             /* for the legend: file, label, outer loop values, as needed */
-  char *key;              /* file number, label and outer loop values */
-  const char *label;
-  char *outer;            /* "a= 1 b= 2 " */
-  int file;
-  sk_rpt_point *pts;      /* in increasing x */
-  size_t n, cap;
-} sk_rpt_series;
-
-typedef struct sk_rpt_suite {
-  char *name;
-  int occurrence;         /* n-th block of that name in the files */
-  char *xname;            /* the innermost loop variable's name ("" when none) */
-  int logx, logy, pow2x;  /* log axes; ticks at powers of two on x */
-  int categorical;        /* x is the position of a non-numeric loop value */
-  double xmin, xmax, ymin, ymax;
-  int suite_limited;      /* some file's block was stopped by the suite's time limit */
-  char **cats;            /* categorical: the loop values in order of appearance */
-  size_t ncats, capcats;
-  const sk_sko_block **blocks;   /* per file, NULL where the file lacks the suite */
-  sk_rpt_series *series;
-  size_t n, cap;
-} sk_rpt_suite;
-
-SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites);
-SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
-/* The HTML report into *out. */
-SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
-/* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
-** (loads them all) into *main_script. Each script writes base-k.svg; inside the
-** scripts base is named without its directory. */
-SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
-                              sk_str *main_script, sk_str **scripts, size_t *nscripts);
-/* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
-** ".gp", else HTML. 1: done; 0 with *err set. */
-SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err);
-
-#endif
-/* --- end split/report.h --- */
-/* --- begin split/report.c --- */
-#line 1 "split/report.c"
-/*
-** report.c -- see report.h. The plot model and the HTML report.
-*/
-#line 5 "split/report.c"
-#line 6 "split/report.c"
-
-/* ---- the plot model ---- */
-
-static sk_rpt_suite *rpt_suite_for(sk_rpt_suite **suites, size_t *n, size_t *cap, const char *name,
-                                   int occurrence, int nfiles)
-{
-  size_t i;
-  sk_rpt_suite *s;
-  for (i = 0; i < *n; i++) if (sk_streq((*suites)[i].name, name) && (*suites)[i].occurrence == occurrence) return &(*suites)[i];
-  *suites = (sk_rpt_suite *)sk_grow(*suites, cap, *n + 1, sizeof(sk_rpt_suite));
-  s = &(*suites)[(*n)++];
-  memset(s, 0, sizeof *s);
-  s->name = sk_strdup(name);
-  s->occurrence = occurrence;
-  s->xname = sk_strdup("");
-  s->blocks = (const sk_sko_block **)sk_calloc((size_t)nfiles, sizeof(sk_sko_block *));
-  return s;
-}
-
-static sk_rpt_series *rpt_series_for(sk_rpt_suite *s, int file, const sk_sko_line *l)
-{
-  sk_str key, outer;
-  size_t i;
-  sk_rpt_series *r;
-  sk_str_init(&key);
-  sk_str_init(&outer);
-  sk_str_printf(&key, "%d|", file);
-  sk_sko_key(&key, l, 1);
-  for (i = 0; i < s->n; i++) if (sk_streq(s->series[i].key, key.data)) { sk_str_free(&key); return &s->series[i]; }
-  for (i = 0; l->nvars > 0 && i + 1 < (size_t)l->nvars; i++)
-    sk_str_printf(&outer, "%s= %s ", l->vars[i].name, l->vars[i].text);
-  sk_str_putn(&outer, "", 0);
-  s->series = (sk_rpt_series *)sk_grow(s->series, &s->cap, s->n + 1, sizeof(sk_rpt_series));
-  r = &s->series[s->n++];
-  memset(r, 0, sizeof *r);
-  r->key = key.data;
-  r->outer = outer.data;
-  r->label = l->label;
-  r->file = file;
-  return r;
-}
-
-static double rpt_category(sk_rpt_suite *s, const char *text)
-{
-  size_t i;
-  for (i = 0; i < s->ncats; i++) if (sk_streq(s->cats[i], text)) return (double)i + 1.0;
-  s->cats = (char **)sk_grow(s->cats, &s->capcats, s->ncats + 1, sizeof(char *));
-  s->cats[s->ncats++] = sk_strdup(text);
-  return (double)s->ncats;
-}
-
-static const char *rpt_basename(const char *path)
-{
-  const char *slash = strrchr(path, '/');
-  return slash ? slash + 1 : path;
-}
-
-/* Legend names: only the parts that tell the curves apart. */
-static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles)
-{
-  size_t i, j;
-  int labels = 0, outers = 0;
-  for (i = 0; i < s->n; i++)
-    for (j = 0; j < i; j++) {
-      if (!sk_streq(s->series[i].label, s->series[j].label)) labels = 1;
-      if (!sk_streq(s->series[i].outer, s->series[j].outer)) outers = 1;
-    }
-  for (i = 0; i < s->n; i++) {
-    sk_rpt_series *r = &s->series[i];
-    sk_str n;
-    sk_str_init(&n);
-    if (nfiles > 1) sk_str_printf(&n, "%s", rpt_basename(files[r->file].path));
-    if (labels || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
-    if (outers) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->outer);
-    if (n.len == 0) sk_str_puts(&n, "time");
-    while (n.len > 0 && n.data[n.len - 1] == ' ') n.data[--n.len] = '\0';
-    r->name = n.data;
-  }
-}
-
-static int rpt_cmp_point(const void *a, const void *b)
-{
-  const sk_rpt_point *x = (const sk_rpt_point *)a, *y = (const sk_rpt_point *)b;
-  if (x->x != y->x) return x->x < y->x ? -1 : 1;
-  return x->line->lineno < y->line->lineno ? -1 : x->line->lineno > y->line->lineno;
-}
-
-static void rpt_node_range(const sk_sko_line *l, double *lo, double *hi)
-{
-  int k;
-  *lo = HUGE_VAL; *hi = -HUGE_VAL;
-  for (k = 0; k < l->nnode; k++) {
-    if (l->node_us[k] < *lo) *lo = l->node_us[k];
-    if (l->node_us[k] > *hi) *hi = l->node_us[k];
-  }
-}
-
-static void rpt_ranges(sk_rpt_suite *s)
-{
-  size_t i, j;
-  int positive, integers = 1, geometric;
-  double tmin = HUGE_VAL, tmax = -HUGE_VAL;
-  s->xmin = s->ymin = HUGE_VAL;
-  s->xmax = s->ymax = -HUGE_VAL;
-  for (i = 0; i < s->n; i++) {
-    sk_rpt_series *r = &s->series[i];
-    qsort(r->pts, r->n, sizeof(sk_rpt_point), rpt_cmp_point);
-    for (j = 0; j < r->n; j++) {
-      const sk_sko_line *l = r->pts[j].line;
-      double x = r->pts[j].x, lo = l->time_us - l->stderr_us, hi = l->time_us + l->stderr_us, nlo, nhi;
-      rpt_node_range(l, &nlo, &nhi);
-      if (nlo < lo) lo = nlo;
-      if (nhi > hi) hi = nhi;
-      if (x < s->xmin) s->xmin = x;
-      if (x > s->xmax) s->xmax = x;
-      if (lo < s->ymin) s->ymin = lo;
-      if (hi > s->ymax) s->ymax = hi;
-      if (l->time_us < tmin) tmin = l->time_us;
-      if (l->time_us > tmax) tmax = l->time_us;
-      if (x != floor(x)) integers = 0;
-    }
-  }
-  if (s->xmin == HUGE_VAL) { s->xmin = 0; s->xmax = 1; s->ymin = 0; s->ymax = 1; return; }
-  positive = tmin > 0.0;
-  if (s->ymin <= 0.0 && positive) s->ymin = tmin;   /* error bars below 0 are cut on a log axis */
-  s->logy = positive && tmax / tmin > 20.0;
-  if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
-  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
-  s->logx = geometric;
-  s->pow2x = geometric && integers;
-}
-
-SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites)
-{
-  size_t cap = 0, b, l, i;
-  int f;
-  *suites = NULL;
-  *nsuites = 0;
-  for (f = 0; f < nfiles; f++)
-    for (b = 0; b < files[f].n; b++) {
-      const sk_sko_block *bl = &files[f].blocks[b];
-      sk_rpt_suite *s = rpt_suite_for(suites, nsuites, &cap, bl->name, sk_sko_occurrence(&files[f], bl), nfiles);
-      s->blocks[f] = bl;
-      if (bl->suite_limited) s->suite_limited = 1;
-      for (l = 0; l < bl->n; l++) {
-        const sk_sko_line *ln = &bl->lines[l];
-        if (ln->nvars == 0 || ln->vars[ln->nvars - 1].x == HUGE_VAL) s->categorical = 1;
-        if (ln->nvars > 0 && s->xname[0] == '\0') { free(s->xname); s->xname = sk_strdup(ln->vars[ln->nvars - 1].name); }
-      }
-    }
-  for (i = 0; i < *nsuites; i++) {
-    sk_rpt_suite *s = &(*suites)[i];
-    for (f = 0; f < nfiles; f++) {
-      const sk_sko_block *bl = s->blocks[f];
-      for (l = 0; bl != NULL && l < bl->n; l++) {
-        const sk_sko_line *ln = &bl->lines[l];
-        sk_rpt_series *r = rpt_series_for(s, f, ln);
-        r->pts = (sk_rpt_point *)sk_grow(r->pts, &r->cap, r->n + 1, sizeof(sk_rpt_point));
-        r->pts[r->n].line = ln;
-        r->pts[r->n].x = s->categorical ? rpt_category(s, ln->nvars ? ln->vars[ln->nvars - 1].text : "")
-                                        : ln->vars[ln->nvars - 1].x;
-        r->n++;
-      }
-    }
-    rpt_name_series(s, files, nfiles);
-    rpt_ranges(s);
-  }
-}
-
-SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites)
-{
-  size_t i, j;
-  for (i = 0; i < nsuites; i++) {
-    sk_rpt_suite *s = &suites[i];
-    for (j = 0; j < s->n; j++) { free(s->series[j].name); free(s->series[j].key); free(s->series[j].outer); free(s->series[j].pts); }
-    for (j = 0; j < s->ncats; j++) free(s->cats[j]);
-    free(s->cats);
-    free(s->series);
-    free((void *)s->blocks);
-    free(s->name);
-    free(s->xname);
-  }
-  free(suites);
-}
-
-/* ---- axes ---- */
-
-enum { RPT_W = 760, RPT_H = 380, RPT_ML = 84, RPT_MR = 24, RPT_MT = 16, RPT_MB = 56, RPT_ROW = 18 };
-
-typedef struct rpt_axis {
-  int log;
-  double lo, hi;          /* data range after padding (log: positive) */
-  double from, to;        /* pixel positions of lo and hi */
-} rpt_axis;
-
-static double rpt_t(const rpt_axis *a, double v)
-{
-  if (a->log) return log10(v > 0.0 ? v : a->lo);
-  return v;
-}
-
-static double rpt_px(const rpt_axis *a, double v)
-{
-  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi);
-  if (v < a->lo) t = t0;
-  return a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
-}
-
-static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, double from, double to)
-{
-  a->log = logscale;
-  if (logscale) {
-    if (hi <= lo) { lo /= 2.0; hi *= 2.0; }
-    lo /= pow(hi / lo, 0.03);
-    hi *= pow(hi / lo, 0.03);
-  } else {
-    double pad = hi > lo ? (hi - lo) * 0.04 : (lo != 0.0 ? fabs(lo) * 0.5 : 1.0);
-    if (lo != 0.0) lo -= pad;
-    hi += pad;
-  }
-  a->lo = lo;
-  a->hi = hi;
-  a->from = from;
-  a->to = to;
-}
-
-/* "1", "512", "4K", "16M", "1G": a power of two. */
-static void rpt_pow2_label(sk_str *out, double v)
-{
-  static const char *const units[] = { "", "K", "M", "G", "T" };
-  int u = 0;
-  while (v >= 1024.0 && u < 4 && fmod(v, 1024.0) == 0.0) { v /= 1024.0; u++; }
-  sk_str_printf(out, "%.0f%s", v, units[u]);
-}
-
-/* The tick values of an axis (at most about 12). pow2: powers of two. */
-static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
-{
-  size_t n = 0;
-  if (a->log && pow2) {
-    int e0 = (int)ceil(log(a->lo) / log(2.0) - 1e-9), e1 = (int)floor(log(a->hi) / log(2.0) + 1e-9), e, step = 1;
-    while ((e1 - e0) / step > 10) step *= 2;
-    for (e = e0; e <= e1 && n < max; e++) if (e % step == 0) t[n++] = pow(2.0, (double)e);
-  } else if (a->log) {
-    int e0 = (int)floor(log10(a->lo)), e1 = (int)ceil(log10(a->hi)), e, k;
-    static const double mult[] = { 1.0, 2.0, 5.0 };
-    int nm = e1 - e0 <= 2 ? 3 : 1;
-    for (e = e0; e <= e1; e++)
-      for (k = 0; k < nm; k++) {
-        double v = mult[k] * pow(10.0, (double)e);
-        if (v >= a->lo && v <= a->hi && n < max) t[n++] = v;
-      }
-  } else {
-    double raw = (a->hi - a->lo) / 6.0, mag = pow(10.0, floor(log10(raw))), step = mag, v;
-    if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
-    for (v = ceil(a->lo / step) * step; v <= a->hi && n < max; v += step) t[n++] = fabs(v) < step * 1e-9 ? 0.0 : v;
-  }
-  return n;
-}
-
-/* ---- HTML ---- */
-
-static const char *const rpt_colors[] = {
-  "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"
-};
-#define RPT_NCOLORS (sizeof rpt_colors / sizeof rpt_colors[0])
-
-static void rpt_esc(sk_str *out, const char *text)
-{
-  const char *p;
-  for (p = text; *p; p++) {
-    if (*p == '&') sk_str_puts(out, "&amp;");
-    else if (*p == '<') sk_str_puts(out, "&lt;");
-    else if (*p == '>') sk_str_puts(out, "&gt;");
-    else if (*p == '"') sk_str_puts(out, "&quot;");
-    else sk_str_putc(out, *p);
-  }
-}
-
-static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const rpt_axis *ay)
-{
-  double t[64];
-  size_t n, i;
-  double x0 = RPT_ML, x1 = RPT_W - RPT_MR, y0 = RPT_H - RPT_MB, y1 = RPT_MT;
-  sk_str_printf(o, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", RPT_ML, RPT_MT,
-                RPT_W - RPT_ML - RPT_MR, RPT_H - RPT_MT - RPT_MB);
-  sk_str_puts(o, "<g class=\"axis x-axis\">\n");
-  if (s->categorical) {
-    for (i = 0; i < s->ncats; i++) {
-      double px = rpt_px(ax, (double)i + 1.0);
-      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
-      rpt_esc(o, s->cats[i]);
-      sk_str_puts(o, "</text>\n");
-    }
-  } else {
-    n = rpt_ticks(ax, s->pow2x, t, 64);
-    for (i = 0; i < n; i++) {
-      double px = rpt_px(ax, t[i]);
-      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
-      if (s->pow2x) rpt_pow2_label(o, t[i]); else sk_str_printf(o, "%g", t[i]);
-      sk_str_puts(o, "</text>\n");
-    }
-  }
-  sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x1, y0);
-  sk_str_printf(o, "<text class=\"axis-label x-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (x0 + x1) / 2, y0 + 38.0);
-  rpt_esc(o, s->xname[0] ? s->xname : "measurement");
-  sk_str_printf(o, "%s</text>\n</g>\n<g class=\"axis y-axis\">\n", s->logx ? (s->pow2x ? " (log scale, powers of two)" : " (log scale)") : "");
-  n = rpt_ticks(ay, 0, t, 64);
-  for (i = 0; i < n; i++) {
-    double py = rpt_px(ay, t[i]);
-    sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-                     "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
-                  x0, py, x1, py, x0 - 6, py + 4, t[i]);
-  }
-  sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x0, y1);
-  sk_str_printf(o, "<text class=\"axis-label y-label\" transform=\"translate(18,%.1f) rotate(-90)\" text-anchor=\"middle\">"
-                   "time [us]%s</text>\n</g>\n", (y0 + y1) / 2, s->logy ? " (log scale)" : "");
-}
-
-/* The tooltip of a point (SVG <title>: shown by the browser, no script). */
-static void rpt_point_title(sk_str *o, const sk_rpt_series *r, const sk_sko_line *l)
-{
-  int k;
-  sk_str_puts(o, "<title>");
-  rpt_esc(o, r->name);
-  sk_str_puts(o, ": ");
-  for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
-  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions%s%s", l->size, l->time_us, l->stderr_us, l->reps,
-                l->refined ? ", added by autorefine" : "", l->limited ? ", stopped by the time limit" : "");
-  if (l->invalid > 0) sk_str_printf(o, ", %d repetitions discarded", l->invalid);
-  sk_str_puts(o, "</title>");
-}
-
-/* One curve: node-time band, line, error bars, points and their marks. */
-static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
-                           int *marks)
-{
-  size_t j;
-  int band = 1;
-  for (j = 0; j < r->n; j++) if (r->pts[j].line->nnode < 2) band = 0;
-  sk_str_printf(o, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", color, color);
-  if (band && r->n > 0) {
-    sk_str_puts(o, "<polygon class=\"band\" points=\"");
-    for (j = 0; j < r->n; j++) {
-      double lo, hi;
-      rpt_node_range(r->pts[j].line, &lo, &hi);
-      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
-    }
-    for (j = r->n; j-- > 0; ) {
-      double lo, hi;
-      rpt_node_range(r->pts[j].line, &lo, &hi);
-      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
-    }
-    sk_str_puts(o, "\"/>\n");
-    marks[4] = 1;
-  }
-  sk_str_puts(o, "<polyline class=\"curve\" fill=\"none\" points=\"");
-  for (j = 0; j < r->n; j++) sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, r->pts[j].line->time_us));
-  sk_str_puts(o, "\"/>\n");
-  for (j = 0; j < r->n; j++) {
-    const sk_sko_line *l = r->pts[j].line;
-    double px = rpt_px(ax, r->pts[j].x), py = rpt_px(ay, l->time_us);
-    double ylo = rpt_px(ay, l->time_us - l->stderr_us), yhi = rpt_px(ay, l->time_us + l->stderr_us);
-    if (l->stderr_us > 0.0)
-      sk_str_printf(o, "<path class=\"errorbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh6M%.1f %.1fh6\"/>\n",
-                    px, ylo, yhi, px - 3, ylo, px - 3, yhi);
-    if (l->refined) {
-      sk_str_printf(o, "<polygon class=\"pt pt-apr\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
-                    px, py - 5, px + 5, py, px, py + 5, px - 5, py);
-      marks[1] = 1;
-    } else {
-      sk_str_printf(o, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\">", px, py);
-      marks[0] = 1;
-    }
-    rpt_point_title(o, r, l);
-    sk_str_puts(o, r->pts[j].line->refined ? "</polygon>\n" : "</circle>\n");
-    if (l->limited) {
-      sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>\n", px, py);
-      marks[2] = 1;
-    }
-    if (l->invalid > 0) {
-      sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
-                    px, py - 14, px + 5, py - 7, px - 5, py - 7);
-      marks[3] = 1;
-    }
-  }
-  sk_str_puts(o, "</g>\n");
-}
-
-static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
-{
-  static const char *const what[] = { "measured", "added by autorefine", "stopped by a time limit",
-                                      "repetitions discarded", "band: smallest to largest node time" };
-  size_t i;
-  int y = RPT_H + 4, k, x = RPT_ML;
-  sk_str_puts(o, "<g class=\"legend\">\n");
-  for (i = 0; i < s->n; i++, y += RPT_ROW) {
-    sk_str_printf(o, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
-                     "<text class=\"legend-text\" x=\"%d\" y=\"%d\">", RPT_ML, y, RPT_ML + 24, y,
-                  rpt_colors[i % RPT_NCOLORS], RPT_ML + 32, y + 4);
-    rpt_esc(o, s->series[i].name);
-    sk_str_puts(o, "</text>\n");
-  }
-  for (k = 0; k < 5; k++) {
-    if (!marks[k]) continue;
-    if (x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
-    if (k == 0) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
-    else if (k == 1) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
-                                   x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
-    else if (k == 2) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
-    else if (k == 3) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
-                                   x + 5, y - 6, x + 10, y + 3, x, y + 3);
-    else sk_str_printf(o, "<rect class=\"band key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"8\"/>", x, y - 4);
-    sk_str_printf(o, "<text class=\"legend-text\" x=\"%d\" y=\"%d\">%s</text>\n", x + 16, y + 4, what[k]);
-    x += 28 + 7 * (int)strlen(what[k]);
-  }
-  sk_str_puts(o, "</g>\n");
-}
-
-static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
-{
-  rpt_axis ax, ay;
-  size_t i;
-  int marks[5] = { 0, 0, 0, 0, 0 };
-  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 2);   /* legend: a row per curve, two for the marks */
-  rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
-                RPT_ML, RPT_W - RPT_MR);
-  if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
-  rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
-  sk_str_printf(o, "<svg class=\"plot\" id=\"plot-%lu\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", (unsigned long)index, RPT_W, height, RPT_W, height);
-  rpt_esc(o, s->name);
-  sk_str_puts(o, "\">\n<title>");
-  rpt_esc(o, s->name);
-  sk_str_puts(o, "</title>\n");
-  rpt_axes(o, s, &ax, &ay);
-  for (i = 0; i < s->n; i++) rpt_series_svg(o, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
-  rpt_legend(o, s, marks);
-  sk_str_puts(o, "</svg>\n");
-}
-
-static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
-{
-  size_t i, j;
-  int k, labels = 0;
-  for (i = 1; i < s->n; i++) if (!sk_streq(s->series[i].label, s->series[0].label)) labels = 1;
-  sk_str_printf(o, "<table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
-                   "<th>time [us]</th><th>std. error [us]</th><th>repetitions</th><th>node times [us]</th>"
-                   "<th>notes</th></tr></thead>\n<tbody>\n",
-                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "");
-  for (i = 0; i < s->n; i++)
-    for (j = 0; j < s->series[i].n; j++) {
-      const sk_sko_line *l = s->series[i].pts[j].line;
-      double lo, hi;
-      sk_str_puts(o, "<tr>");
-      if (nfiles > 1) { sk_str_printf(o, "<td>%d</td>", s->series[i].file + 1); }
-      if (labels) { sk_str_puts(o, "<td>"); rpt_esc(o, l->label); sk_str_puts(o, "</td>"); }
-      sk_str_puts(o, "<td>");
-      for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
-      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-                       "<td class=\"num\">%ld</td><td class=\"num\">", l->size, l->time_us, l->stderr_us, l->reps);
-      rpt_node_range(l, &lo, &hi);
-      if (l->nnode == 1) sk_str_printf(o, "%.3f", lo);
-      else if (l->nnode > 1) sk_str_printf(o, "%.3f &ndash; %.3f", lo, hi);
-      sk_str_puts(o, "</td><td>");
-      if (l->refined) sk_str_puts(o, "added by autorefine ");
-      if (l->limited) sk_str_puts(o, "<span class=\"warn\">stopped by the time limit</span> ");
-      if (l->invalid > 0) sk_str_printf(o, "<span class=\"warn\">%d repetitions discarded</span>", l->invalid);
-      sk_str_puts(o, "</td></tr>\n");
-    }
-  sk_str_puts(o, "</tbody>\n</table>\n");
-}
-
-/* The style sheet, in pieces (C89 compilers need support string literals of 509 characters only). */
-static const char *const rpt_style[] = {
-  "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
-  "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
-  "td.num{text-align:right;font-family:monospace}th{background:#eee}",
-  "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
-  "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
-  "svg.plot{display:block;background:#fff}svg .frame{fill:none;stroke:#888}",
-  "svg .grid{stroke:#e4e4e4}svg .axis-line{stroke:#444}svg .tick,svg .legend-text{font-size:12px;fill:#333;stroke:none}",
-  "svg .axis-label{font-size:13px;fill:#111;stroke:none}svg .band{fill-opacity:0.15;stroke:none}",
-  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}",
-  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555}",
-  "svg .pt-apr{stroke:#000;stroke-width:0.8}",
-  "svg .mark-limited{fill:none;stroke:#c00;stroke-width:1.5}svg .mark-invalid{fill:#f90;stroke:none}",
-  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em}",
-  NULL
-};
-
-/* The run headers as one table: a row per header field, a column per input. */
-static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
-{
-  int f, g, seen;
-  size_t i, j;
-  sk_str_puts(o, "<section class=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
-  for (f = 0; f < nfiles; f++) { sk_str_printf(o, "<th>run %d: ", f + 1); rpt_esc(o, files[f].path); sk_str_puts(o, "</th>"); }
-  sk_str_puts(o, "</tr></thead>\n<tbody>\n");
-  for (f = 0; f < nfiles; f++)
-    for (i = 0; i < files[f].nfields; i++) {
-      const char *key = files[f].fields[i].key;
-      for (seen = 0, g = 0; g <= f && !seen; g++)
-        for (j = 0; j < (g == f ? i : files[g].nfields); j++) if (sk_streq(files[g].fields[j].key, key)) { seen = 1; break; }
-      if (seen) continue;
-      sk_str_puts(o, "<tr><td>");
-      rpt_esc(o, key);
-      sk_str_puts(o, "</td>");
-      for (g = 0; g < nfiles; g++) {
-        const char *sep = "";
-        sk_str_puts(o, "<td>");
-        for (j = 0; j < files[g].nfields; j++)
-          if (sk_streq(files[g].fields[j].key, key)) { sk_str_puts(o, sep); rpt_esc(o, files[g].fields[j].value); sep = "<br>"; }
-        sk_str_puts(o, "</td>");
-      }
-      sk_str_puts(o, "</tr>\n");
-    }
-  sk_str_puts(o, "</tbody>\n</table>\n</section>\n");
-}
-
-SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
-{
-  sk_rpt_suite *suites;
-  size_t n, i, j;
-  int f;
-  sk_report_model(files, nfiles, &suites, &n);
-  sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                "<title>skampi report</title>\n<style>");
-  for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);
-  sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
-                   "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
-  for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }
-  sk_str_puts(o, "</p>\n");
-  rpt_headers(o, files, nfiles);
-  sk_str_puts(o, "<nav class=\"index\">\n<h2>Suites</h2>\n<ol>\n");
-  for (i = 0; i < n; i++) {
-    size_t points = 0;
-    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
-    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
-    rpt_esc(o, suites[i].name);
-    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
-  }
-  sk_str_puts(o, "</ol>\n</nav>\n");
-  for (i = 0; i < n; i++) {
-    sk_str_printf(o, "<section class=\"suite\" id=\"suite-%lu\">\n<h2>%lu. ", (unsigned long)i + 1, (unsigned long)i + 1);
-    rpt_esc(o, suites[i].name);
-    sk_str_puts(o, "</h2>\n");
-    if (suites[i].suite_limited) sk_str_puts(o, "<p class=\"warn\">stopped by the time limit per suite</p>\n");
-    rpt_plot(o, &suites[i], i + 1);
-    rpt_table(o, &suites[i], nfiles);
-    for (f = 0; f < nfiles; f++) {
-      const sk_sko_block *b = suites[i].blocks[f];
-      if (b == NULL || b->notes.len + b->notes_before.len == 0) continue;
-      sk_str_puts(o, "<pre class=\"notes\">");
-      if (b->notes_before.len) rpt_esc(o, b->notes_before.data);
-      if (b->notes.len) rpt_esc(o, b->notes.data);
-      sk_str_puts(o, "</pre>\n");
-    }
-    sk_str_puts(o, "</section>\n");
-  }
-  sk_str_puts(o, "</body>\n</html>\n");
-  sk_report_model_free(suites, n);
-}
-
-static int rpt_ends_with(const char *s, const char *suffix)
-{
-  size_t a = strlen(s), b = strlen(suffix);
-  return a >= b && sk_streq(s + a - b, suffix);
-}
-
-SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err)
-{
-  sk_sko_file *files;
-  sk_str o;
-  int ok = 1;
-  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
-  sk_str_init(&o);
-  if (rpt_ends_with(path, ".gp")) {
-    sk_str *scripts;
-    size_t n, k;
-    char *base = sk_strndup(path, strlen(path) - 3);
-    sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
-    for (k = 0; k < n && ok; k++) {
-      sk_str name_s;
-      char *name;
-      sk_str_init(&name_s);
-      sk_str_printf(&name_s, "%s-%lu.gp", base, (unsigned long)k + 1);
-      name = name_s.data;
-      ok = sk_out_file(name, scripts[k].data ? scripts[k].data : "", err);
-      free(name);
-    }
-    for (k = 0; k < n; k++) sk_str_free(&scripts[k]);
-    free(scripts);
-    free(base);
-  } else {
-    sk_report_html(&o, files, ninputs);
-  }
-  if (ok) ok = sk_out_file(path, o.data ? o.data : "", err);
-  sk_sko_free_all(files, ninputs);
-  sk_str_free(&o);
-  return ok;
-}
-/* --- end split/report.c --- */
-/* --- begin split/report_gp.c --- */
-#line 1 "split/report_gp.c"
-/*
-** report_gp.c -- the gnuplot form of the report (skampi -r OUT.gp IN.sko ...; report.h):
-** per suite one script OUT-K.gp with the data inline (gnuplot 5 data blocks, so the
-** script needs no other file) that draws the same plot as the HTML report -- log axes
-** for geometric loops, powers of two on integer ones, error bars of one standard error,
-** the node-time band, points added by autorefine as their own key entry -- into
-** OUT-K.svg; OUT.gp loads them all. The scripts name their files without a directory:
-** run them where they are (`cd DIR && gnuplot OUT.gp`).
-*/
-#line 11 "split/report_gp.c"
-
-static void gp_quote(sk_str *o, const char *text)
-{
-  const char *p;
-  sk_str_putc(o, '"');
-  for (p = text; *p; p++) { if (*p == '"' || *p == '\\') sk_str_putc(o, '\\'); sk_str_putc(o, *p); }
-  sk_str_putc(o, '"');
-}
-
-/* $dK_S: x, time, error, node min, node max, refined (one block per series). */
-static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
-{
-  size_t j;
-  int n;
-  sk_str_printf(o, "$d%lu_%lu << EOD\n", (unsigned long)k, (unsigned long)si);
-  for (j = 0; j < r->n; j++) {
-    const sk_sko_line *l = r->pts[j].line;
-    double lo = l->time_us, hi = l->time_us;
-    for (n = 0; n < l->nnode; n++) {
-      if (l->node_us[n] < lo) lo = l->node_us[n];
-      if (l->node_us[n] > hi) hi = l->node_us[n];
-    }
-    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi, l->refined);
-  }
-  sk_str_puts(o, "EOD\n");
-}
-
-static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t k)
-{
-  size_t i;
-  sk_str_puts(o, "# skampi report: suite ");
-  gp_quote(o, s->name);
-  sk_str_printf(o, "\nset terminal svg size 800,500 dynamic\nset output \"%s-%lu.svg\"\nset title ", base, (unsigned long)k);
-  gp_quote(o, s->name);
-  sk_str_puts(o, " noenhanced\nset xlabel ");
-  gp_quote(o, s->xname[0] ? s->xname : "measurement");
-  sk_str_puts(o, " noenhanced\nset ylabel \"time [us]\"\nset key outside bottom center noenhanced\nset grid\n");
-  if (s->logx) sk_str_printf(o, "set logscale x %d\n", s->pow2x ? 2 : 10);
-  if (s->logy) sk_str_puts(o, "set logscale y 10\n");
-  if (s->categorical) {
-    sk_str_puts(o, "set xtics (");
-    for (i = 0; i < s->ncats; i++) { sk_str_puts(o, i ? ", " : ""); gp_quote(o, s->cats[i]); sk_str_printf(o, " %lu", (unsigned long)i + 1); }
-    sk_str_printf(o, ")\nset xrange [0.5:%lu.5]\n", (unsigned long)s->ncats);
-  }
-  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i);
-  sk_str_puts(o, "plot \\\n");
-  for (i = 0; i < s->n; i++) {
-    const char *sep = i + 1 < s->n ? ", \\\n" : "\n";
-    int color = (int)(i % 8) + 1;
-    sk_str_printf(o, "  $d%lu_%lu using 1:4:5 with filledcurves fs transparent solid 0.15 lc %d notitle, \\\n",
-                  (unsigned long)k, (unsigned long)i, color);
-    sk_str_printf(o, "  $d%lu_%lu using 1:2:3 with yerrorlines lc %d pt 7 title ", (unsigned long)k, (unsigned long)i, color);
-    gp_quote(o, s->series[i].name);
-    sk_str_printf(o, ", \\\n  $d%lu_%lu using 1:($6 > 0 ? $2 : 1/0) with points lc %d pt 12 ps 1.5 %s%s",
-                  (unsigned long)k, (unsigned long)i, color, i == 0 ? "title \"added by autorefine\"" : "notitle", sep);
-  }
-  sk_str_puts(o, "unset output\nreset\n");
-}
-
-SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
-                              sk_str *main_script, sk_str **scripts, size_t *nscripts)
-{
-  sk_rpt_suite *suites;
-  size_t n, k;
-  const char *slash = strrchr(base, '/');
-  base = slash ? slash + 1 : base;      /* the scripts name each other next to themselves */
-  sk_report_model(files, nfiles, &suites, &n);
-  *scripts = (sk_str *)sk_calloc(n ? n : 1, sizeof(sk_str));
-  *nscripts = n;
-  sk_str_puts(main_script, "# skampi report as gnuplot scripts (gnuplot 5): one per suite, each writes an SVG\n");
-  for (k = 0; k < n; k++) {
-    sk_str_init(&(*scripts)[k]);
-    gp_suite(&(*scripts)[k], base, &suites[k], k + 1);
-    sk_str_printf(main_script, "load \"%s-%lu.gp\"\n", base, (unsigned long)k + 1);
-  }
-  sk_report_model_free(suites, n);
-}
-/* --- end split/report_gp.c --- */
-/* --- begin split/postproc.h --- */
-#line 1 "split/postproc.h"
-/*
-** postproc.h -- the command line of post-processing, which needs no mpirun and makes no
-** MPI call (like -l): `-r OUT IN.sko [IN2.sko ...]` writes a report (report.h), `-x
-** csv|json IN.sko [...] [-o OUT]` an export (export.h, standard output without -o); and
-** after a run, the merge of the output with its earlier backups that
-** merge_with_backups() or @POSTPROC asked for (merge.h, SKaLib §3.4.3).
-*/
-#ifndef SK_POSTPROC_H
-#define SK_POSTPROC_H
-
-#line 12 "split/postproc.h"
-
-typedef struct sk_postproc {
-  int kind;               /* 0: none, 'r': report, 'x': export */
-  const char *target;     /* -r: the report file; -x: the format */
-  const char *output;     /* -x ... -o FILE */
-  char **inputs;
-  int ninputs;
-} sk_postproc;
-
-/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
-** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
-** (the caller reports it and exits 2). */
-SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
-/* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
-SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
-/* After a run into `output`: the merge with its backups, when asked for. */
-SK_API void sk_postproc_after_run(const char *output, int merge_backups);
-
-#endif
-/* --- end split/postproc.h --- */
-/* --- begin split/postproc.c --- */
-#line 1 "split/postproc.c"
-/*
-** postproc.c -- see postproc.h.
-*/
-#line 5 "split/postproc.c"
-#line 6 "split/postproc.c"
-#line 7 "split/postproc.c"
-#line 8 "split/postproc.c"
-
-SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
-{
-  int k;
-  const char *a = argv[i];
-  if (!sk_streq(a, "-r") && !sk_streq(a, "-x")) return 0;
-  memset(p, 0, sizeof *p);
-  p->kind = a[1];
-  if (i + 2 >= argc) {
-    sk_str_clear(err);
-    sk_str_printf(err, "skampi: option '%s' needs %s and at least one result file", a,
-                  p->kind == 'r' ? "the report file" : "a format (csv or json)");
-    return -1;
-  }
-  p->target = argv[i + 1];
-  if (p->kind == 'x' && !sk_export_format_known(p->target)) {
-    sk_str_clear(err);
-    sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
-    return -1;
-  }
-  p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
-  for (k = i + 2; k < argc; k++) {
-    if (sk_streq(argv[k], "-o") && k + 1 < argc) p->output = argv[++k];
-    else p->inputs[p->ninputs++] = argv[k];
-  }
-  return 1;
-}
-
-SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
-{
-  sk_str err;
-  int ok;
-  sk_str_init(&err);
-  if (p->kind == 'r') ok = sk_report_files(p->target, p->inputs, p->ninputs, &err);
-  else ok = sk_export_files(p->output ? p->output : output, p->target, p->inputs, p->ninputs, &err);
-  if (!ok) fprintf(stderr, "%s\n", err.data);
-  else if (p->kind == 'r') fprintf(stderr, "skampi: report of %d file%s written to %s\n", p->ninputs,
-                                   p->ninputs == 1 ? "" : "s", p->target);
-  sk_str_free(&err);
-  return ok ? 0 : SK_EXIT_USER_ERROR;
-}
-
-SK_API void sk_postproc_after_run(const char *output, int merge_backups)
-{
-  sk_str err;
-  int n;
-  if (!merge_backups) return;
-  if (output == NULL || sk_streq(output, "-")) {
-    fprintf(stderr, "skampi: merge_with_backups: the output is standard output, nothing to merge\n");
-    return;
-  }
-  sk_str_init(&err);
-  n = sk_merge_backups(output, &err);
-  if (n < 0) fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
-  else if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
-  else fprintf(stderr, "skampi: merged this run with %d earlier runs into %s (SKaLib 3.4)\n", n - 1, output);
-  sk_str_free(&err);
-}
-/* --- end split/postproc.c --- */
-/* --- begin split/interp.h --- */
-#line 1 "split/interp.h"
+/* --- end split/language/labels.c --- */
+/* --- begin split/language/interp.h --- */
+#line 1 "split/language/interp.h"
 /*
 ** interp.h -- the interpreter of the program tree (SKaMPI 5 manual §2.5, §5): every process
 ** executes the same program (SPMD); variables with global and measurement-block scope;
@@ -21099,11 +21068,12 @@ SK_API void sk_postproc_after_run(const char *output, int merge_backups)
 #ifndef SK_INTERP_H
 #define SK_INTERP_H
 
-#line 11 "split/interp.h"
-#line 12 "split/interp.h"
-#line 13 "split/interp.h"
-#line 14 "split/interp.h"
-#line 15 "split/interp.h"
+#line 11 "split/language/interp.h"
+#line 12 "split/language/interp.h"
+#line 13 "split/language/interp.h"
+#line 14 "split/language/interp.h"
+#line 15 "split/language/interp.h"
+#line 16 "split/language/interp.h"
 
 typedef struct sk_var {
   char *name;
@@ -21137,13 +21107,9 @@ typedef struct sk_interp {
   int blocks_started;         /* suites begun or skipped so far, in program order */
   int resume_skip;            /* resuming: suites 1..resume_skip are complete, skip them */
   sk_engine engine;           /* measures; keeps which dummy times are out */
-  int time_accounting;
-  double time_in_measurements, run_started;
-  long measurements;
+  sk_run_record run;          /* what the builtins keep of the run (builtins.h) */
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
-  int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
-  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
 } sk_interp;
 
@@ -21157,9 +21123,9 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e);
 SK_API void sk_interp_assign(sk_interp *in, const char *name, sk_value v);
 SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #endif
-/* --- end split/interp.h --- */
-/* --- begin split/interp.c --- */
-#line 1 "split/interp.c"
+/* --- end split/language/interp.h --- */
+/* --- begin split/language/interp.c --- */
+#line 1 "split/language/interp.c"
 /*
 ** interp.c -- executes the program tree (see interp.h).
 **
@@ -21169,16 +21135,16 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 ** bound the loop ends when a measure statement inside finds that some process's buffer
 ** is too small (or the value exceeds the buffer size in bytes).
 */
-#line 11 "split/interp.c"
-#line 12 "split/interp.c"
-#line 13 "split/interp.c"
-#line 14 "split/interp.c"
-#line 15 "split/interp.c"
-#line 16 "split/interp.c"
-#line 17 "split/interp.c"
-#line 18 "split/interp.c"
-#line 19 "split/interp.c"
-#line 20 "split/interp.c"
+#line 11 "split/language/interp.c"
+#line 12 "split/language/interp.c"
+#line 13 "split/language/interp.c"
+#line 14 "split/language/interp.c"
+#line 15 "split/language/interp.c"
+#line 16 "split/language/interp.c"
+#line 17 "split/language/interp.c"
+#line 18 "split/language/interp.c"
+#line 19 "split/language/interp.c"
+#line 20 "split/language/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -21186,7 +21152,7 @@ SK_API void sk_interp_init(sk_interp *in)
   sk_settings_default(&in->settings);
   sk_buffers_configure(&in->settings.buffers);
   sk_engine_init(&in->engine, &in->settings);
-  in->run_started = sk_engine_clock();
+  in->run.run_started = sk_engine_clock();
 }
 
 static void scope_clear(sk_scope *sc)
@@ -21424,9 +21390,12 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
     sk_value *args, r;
+    sk_bctx bc;
     if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
     args = interp_args(in, e, b->params);
-    r = b->fn(in, args, &e->loc);
+    bc.settings = &in->settings;
+    bc.run = &in->run;
+    r = b->fn(&bc, args, &e->loc);
     free(args);
     return r;
   }
@@ -21582,7 +21551,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 static void progress_show(sk_interp *in, const char *name)
 {
-  double now = sk_engine_clock(), elapsed = now - in->run_started;
+  double now = sk_engine_clock(), elapsed = now - in->run.run_started;
   int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
   int measured = in->blocks_done - in->resume_skip;
   char left[48];
@@ -21899,8 +21868,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       measure_check_result(in, &out.result, out.dummy_time);
       progress_show(in, in->block_name);
     }
-    in->time_in_measurements += sk_engine_clock() - started;
-    in->measurements++;
+    in->run.time_in_measurements += sk_engine_clock() - started;
+    in->run.measurements++;
   }
   free(args);
   sk_outcome_free(&out);
@@ -22018,20 +21987,21 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
   if (in->resume_skip > 0 && sk_engine_reports()) sk_out_mute(1);
   exec_block(in, &prog->top);
 }
-/* --- end split/interp.c --- */
-/* --- begin split/builtins.c --- */
-#line 1 "split/builtins.c"
+/* --- end split/language/interp.c --- */
+/* --- begin split/language/builtins.c --- */
+#line 1 "split/language/builtins.c"
 /*
 ** builtins.c -- the helper functions of SKaMPI 5 manual §4.1 (plus get_np() used by SKaMPI 5's
 ** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
 ** predefined constants of §5.2.
 */
-#line 7 "split/builtins.c"
-#line 8 "split/builtins.c"
-#line 9 "split/builtins.c"
-#line 10 "split/builtins.c"
-#line 11 "split/builtins.c"
-#line 12 "split/builtins.c"
+#line 7 "split/language/builtins.c"
+#line 8 "split/language/builtins.c"
+#line 9 "split/language/builtins.c"
+#line 10 "split/language/builtins.c"
+#line 11 "split/language/builtins.c"
+#line 12 "split/language/builtins.c"
+#line 13 "split/language/builtins.c"
 #if SK_HAVE_MPI_IO
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -22074,95 +22044,95 @@ static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fnam
 /* set_min_repetitions and set_max_repetitions contradict each other when both were
 ** given and the minimum exceeds the maximum: the later statement is the error, and
 ** names the earlier one (a bound left at its default only moves along). */
-static void bi_check_repetitions(sk_interp *in, const sk_loc *loc, const char *fname, const sk_loc *other)
+static void bi_check_repetitions(sk_bctx *bc, const sk_loc *loc, const char *fname, const sk_loc *other)
 {
-  const sk_asec_config *r = &in->settings.asec;
+  const sk_asec_config *r = &bc->settings->asec;
   if (other->file == NULL || r->min_reps <= r->max_reps) return;
   sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
                 "set the maximum first when raising both", fname, r->min_reps, r->max_reps,
                 other->file, other->line, other->col);
 }
 
-static sk_value bi_set_min_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_min_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
-  bi_check_repetitions(in, loc, "set_min_repetitions", &in->max_reps_at);
-  in->min_reps_at = *loc;
+  bc->settings->asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
+  bi_check_repetitions(bc, loc, "set_min_repetitions", &bc->run->max_reps_at);
+  bc->run->min_reps_at = *loc;
   return bi_none();
 }
 
-static sk_value bi_set_max_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_max_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
-  bi_check_repetitions(in, loc, "set_max_repetitions", &in->min_reps_at);
-  in->max_reps_at = *loc;
+  bc->settings->asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
+  bi_check_repetitions(bc, loc, "set_max_repetitions", &bc->run->min_reps_at);
+  bc->run->max_reps_at = *loc;
   return bi_none();
 }
 
-static sk_value bi_set_max_relative_standard_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_max_relative_standard_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_max_relative_standard_error: the limit must not be negative");
-  in->settings.asec.max_rel_error = a[0].u.d;
+  bc->settings->asec.max_rel_error = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_max_nr_node_times(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_max_nr_node_times(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.max_node_times = (int)bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
+  bc->settings->max_node_times = (int)bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
   return bi_none();
 }
 
-static sk_value bi_set_cut_quantile(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_cut_quantile(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0 || a[0].u.d >= 0.5) sk_user_error(loc, "set_cut_quantile: the quantile must be in [0, 0.5)");
-  in->settings.asec.cut_quantile = a[0].u.d;
+  bc->settings->asec.cut_quantile = a[0].u.d;
   return bi_none();
 }
 
 /* set_result_statistic("min" | "mean"): what the time column of a result reports. */
-static sk_value bi_set_result_statistic(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_result_statistic(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  if (strcmp(a[0].u.s, "min") == 0) in->settings.asec.statistic = SK_STATISTIC_MIN;
-  else if (strcmp(a[0].u.s, "mean") == 0) in->settings.asec.statistic = SK_STATISTIC_MEAN;
+  if (strcmp(a[0].u.s, "min") == 0) bc->settings->asec.statistic = SK_STATISTIC_MIN;
+  else if (strcmp(a[0].u.s, "mean") == 0) bc->settings->asec.statistic = SK_STATISTIC_MEAN;
   else sk_user_error(loc, "set_result_statistic: \"%s\" is neither \"min\" nor \"mean\"", a[0].u.s);
   if (sk_tp_world_rank() == 0)
-    sk_out_text(in->settings.asec.statistic == SK_STATISTIC_MIN
+    sk_out_text(bc->settings->asec.statistic == SK_STATISTIC_MIN
                 ? "# result statistic: the time column is the minimum over the repetitions\n"
                 : "# result statistic: the time column is the mean of the kept repetitions\n");
   return bi_none();
 }
 
-static sk_value bi_set_time_limit_per_measurement(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_time_limit_per_measurement(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  in->settings.asec.time_limit = a[0].u.d;
+  bc->settings->asec.time_limit = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_time_limit_per_suite(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_time_limit_per_suite(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  in->settings.suite_time_limit = a[0].u.d;
+  bc->settings->suite_time_limit = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_autorefine_max_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_max_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
-  in->settings.apr.max_error = a[0].u.d;
+  bc->settings->apr.max_error = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_autorefine_min_distance(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_min_distance(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
-  in->settings.apr.min_distance = a[0].u.d;
+  bc->settings->apr.min_distance = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_max_steps(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
+  bc->settings->apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
   return bi_none();
 }
 
@@ -22181,9 +22151,9 @@ static void bi_decide_first_failure(void *ctx, const void *ballots, int n, void 
 
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
-static void bi_apply_buffers(sk_interp *in, const sk_loc *loc, const char *fname)
+static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
 {
-  const sk_buffer_config *c = &in->settings.buffers;
+  const sk_buffer_config *c = &bc->settings->buffers;
   int failed = !sk_buffers_configure(c), who = -1;
   sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
   if (who >= 0 && c->cache_size == 0)
@@ -22196,26 +22166,26 @@ static void bi_apply_buffers(sk_interp *in, const sk_loc *loc, const char *fname
                   (double)c->cache_size, who);
 }
 
-static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_skampi_buffer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(in, loc, "set_skampi_buffer");
+  bc->settings->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
+  bi_apply_buffers(bc, loc, "set_skampi_buffer");
   return bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  in->settings.buffers.cycling = 1;
-  bi_apply_buffers(in, loc, "switch_buffer_cycling_on");
+  bc->settings->buffers.cycling = 1;
+  bi_apply_buffers(bc, loc, "switch_buffer_cycling_on");
   return bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  in->settings.buffers.cycling = 0;
-  bi_apply_buffers(in, loc, "switch_buffer_cycling_off");
+  bc->settings->buffers.cycling = 0;
+  bi_apply_buffers(bc, loc, "switch_buffer_cycling_off");
   return bi_none();
 }
 
@@ -22226,50 +22196,50 @@ static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fna
   return (size_t)x;
 }
 
-static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_send_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(in, loc, "set_send_buffer_alignment");
+  bc->settings->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
+  bi_apply_buffers(bc, loc, "set_send_buffer_alignment");
   return bi_none();
 }
 
-static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_recv_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(in, loc, "set_recv_buffer_alignment");
+  bc->settings->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
+  bi_apply_buffers(bc, loc, "set_recv_buffer_alignment");
   return bi_none();
 }
 
-static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(in, loc, "set_cache_size");
+  bc->settings->buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
+  bi_apply_buffers(bc, loc, "set_cache_size");
   return bi_none();
 }
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 /* set_skampi_buffer_mpi_alloc_mem(size, info): the region of set_skampi_buffer, allocated
 ** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
-static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
-  in->settings.buffers.mpi_alloc_mem = 1;
-  in->settings.buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(in, loc, "set_skampi_buffer_mpi_alloc_mem");
+  bc->settings->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  bc->settings->buffers.mpi_alloc_mem = 1;
+  bc->settings->buffers.mpi_alloc_info = a[1].u.info;
+  bi_apply_buffers(bc, loc, "set_skampi_buffer_mpi_alloc_mem");
   return bi_none();
 }
 #endif
 
 /* use_mpi_alloc_mem(flag): skampi's own allocations (the buffer region) through
 ** MPI_Alloc_mem. Without MPI-2 a note says that malloc stays in use. */
-static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)loc;
-  in->settings.mpi_alloc_mem = a[0].u.i != 0;
+  bc->settings->mpi_alloc_mem = a[0].u.i != 0;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-  in->settings.buffers.mpi_alloc_mem = a[0].u.i != 0;
-  in->settings.buffers.mpi_alloc_info = in->settings.mpi_alloc_info;
-  bi_apply_buffers(in, loc, "use_mpi_alloc_mem");
+  bc->settings->buffers.mpi_alloc_mem = a[0].u.i != 0;
+  bc->settings->buffers.mpi_alloc_info = bc->settings->mpi_alloc_info;
+  bi_apply_buffers(bc, loc, "use_mpi_alloc_mem");
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -22277,42 +22247,42 @@ static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_
   return bi_none();
 }
 
-static sk_value bi_set_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)loc;
-  in->settings.mpi_alloc_info = a[0].u.info;
-  if (in->settings.buffers.mpi_alloc_mem) {
-    in->settings.buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(in, loc, "set_mpi_alloc_mem_info");
+  bc->settings->mpi_alloc_info = a[0].u.info;
+  if (bc->settings->buffers.mpi_alloc_mem) {
+    bc->settings->buffers.mpi_alloc_info = a[0].u.info;
+    bi_apply_buffers(bc, loc, "set_mpi_alloc_mem_info");
   }
   return bi_none();
 }
 
-static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value v;
   (void)a; (void)loc;
   v.type = SK_T_INFO;
-  v.u.info = in->settings.mpi_alloc_info;
+  v.u.info = bc->settings->mpi_alloc_info;
   return v;
 }
 
 /* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
 ** default); the blocks that follow print their times in it and say so in a comment line. */
-static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_unit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
-  in->settings.unit = a[0].u.d;
+  bc->settings->unit = a[0].u.d;
   return bi_none();
 }
 
 /* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
 ** measures at most f times as many points as its for loop would (skampi's default is no
 ** such budget: max_error and min_distance bound the refinement). */
-static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_factor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.apr.budget_factor = a[0].u.d;
+  bc->settings->apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 
@@ -22341,10 +22311,10 @@ static long bi_random_below(long n)
   return (long)((double)(bi_random_next() - 1) / 2147483646.0 * (double)n);
 }
 
-static sk_value bi_get_random_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
-  (void)in;
+  (void)bc;
   if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
   if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
   return sk_int_value(a[0].u.i + bi_random_below((long)span));
@@ -22374,12 +22344,12 @@ static sk_value bi_string_value(const char *text)
 
 /* get_env(name): the value with "/" appended, as SKaMPI 5 does (meant for directories);
 ** "/" alone when the variable is not set. */
-static sk_value bi_get_env(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_env(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const char *e = getenv(a[0].u.s);
   sk_str s;
   sk_value v;
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   sk_str_init(&s);
   sk_str_printf(&s, "%s/", e ? e : "");
   v = bi_string_value(s.data);
@@ -22388,12 +22358,12 @@ static sk_value bi_get_env(sk_interp *in, const sk_value *a, const sk_loc *loc)
 }
 
 /* mpi_processor_names(): this process's "# rank NNNNNN: <host>". */
-static sk_value bi_mpi_processor_names(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_processor_names(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   char name[256];
   sk_str s;
   sk_value v;
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   sk_tp_processor_name(name, sizeof name);
   sk_str_init(&s);
   sk_str_printf(&s, "# rank %06d: %s", sk_tp_world_rank(), name);
@@ -22418,29 +22388,29 @@ static sk_group *bi_group_of_range(int first, int n)
 ** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
 static int bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
 
-static sk_value bi_get_comm_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_comm_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[0].u.comm == NULL) sk_user_error(loc, "get_comm_size of MPI_COMM_NULL");
   return sk_int_value(sk_tp_group_size(a[0].u.comm));
 }
 
 /* get_comm_rank(c): own rank in c; -1 on a process outside c (where c is MPI_COMM_NULL). */
-static sk_value bi_get_comm_rank(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_comm_rank(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(a[0].u.comm ? sk_tp_group_rank(a[0].u.comm) : -1);
 }
 
-static sk_value bi_is_mpi_comm_null(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_is_mpi_comm_null(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(bi_is_null(a[0].u.comm));
 }
 
-static sk_value bi_last_proc(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_last_proc(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   return sk_int_value(sk_tp_world_size() - 1);
 }
 
@@ -22461,20 +22431,20 @@ static sk_group *bi_group_of_ranks(const long *r, int n, const sk_loc *loc, cons
   return g;
 }
 
-static sk_value bi_comm4(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm4(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long r[4];
   int i;
-  (void)in;
+  (void)bc;
   for (i = 0; i < 4; i++) r[i] = a[i].u.i;
   return bi_comm_value(bi_group_of_ranks(r, 4, loc, "comm4"));
 }
 
 /* comm_from_to(first, last): world ranks first, ..., last-1. */
-static sk_value bi_comm_from_to(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_from_to(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long first = a[0].u.i, last = a[1].u.i;
-  (void)in;
+  (void)bc;
   if (first < 0 || last > sk_tp_world_size() || last <= first)
     sk_user_error(loc, "comm_from_to(%ld, %ld): needs 0 <= first < last <= %d", first, last, sk_tp_world_size());
   return bi_comm_value(bi_group_of_range((int)first, (int)(last - first)));
@@ -22482,12 +22452,12 @@ static sk_value bi_comm_from_to(sk_interp *in, const sk_value *a, const sk_loc *
 
 /* comm_rand(n): n distinct world ranks in random order, drawn from the reproducible
 ** generator (the same on every process, so all build the same group). */
-static sk_value bi_comm_rand(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_rand(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   int size = sk_tp_world_size(), n = (int)a[0].u.i, i;
   long *perm;
   sk_group *g;
-  (void)in;
+  (void)bc;
   if (a[0].u.i < 1 || a[0].u.i > size) sk_user_error(loc, "comm_rand(%ld): there are %d processes", a[0].u.i, size);
   perm = (long *)sk_malloc(sizeof(long) * (size_t)size);
   for (i = 0; i < size; i++) perm[i] = i;
@@ -22502,25 +22472,25 @@ static sk_value bi_comm_rand(sk_interp *in, const sk_value *a, const sk_loc *loc
   return bi_comm_value(g);
 }
 
-static sk_value bi_get_np(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_np(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   return sk_int_value(sk_tp_world_size());
 }
 
-static sk_value bi_comm(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long n = a[0].u.i;
-  (void)in;
+  (void)bc;
   if (n < 1 || n > sk_tp_world_size())
     sk_user_error(loc, "comm(%ld): there are %d processes", n, sk_tp_world_size());
   return bi_comm_value(bi_group_of_range(0, (int)n));
 }
 
-static sk_value bi_comm2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   int ranks[2];
-  (void)in;
+  (void)bc;
   if (a[0].u.i < 0 || a[0].u.i >= sk_tp_world_size() || a[1].u.i < 0 || a[1].u.i >= sk_tp_world_size())
     sk_user_error(loc, "comm2(%ld, %ld): ranks must be between 0 and %d", a[0].u.i, a[1].u.i, sk_tp_world_size() - 1);
   if (a[0].u.i == a[1].u.i) sk_user_error(loc, "comm2: the two ranks must differ");
@@ -22529,9 +22499,9 @@ static sk_value bi_comm2(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_comm_value(sk_tp_group_create(ranks, 2));
 }
 
-static sk_value bi_copy_comm(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_copy_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return a[0];
 }
 
@@ -22547,15 +22517,15 @@ static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
   }
 }
 
-static sk_value bi_comm_first_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_first_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_comm_half(a, 0, loc);
 }
 
-static sk_value bi_comm_second_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_comm_half(a, 1, loc);
 }
 
@@ -22586,39 +22556,39 @@ static sk_value bi_comm2_latency_with_root(const sk_loc *loc, int want_max)
   return bi_comm_value(sk_tp_group_create(ranks, 2));
 }
 
-static sk_value bi_comm2_max_latency_with_root(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm2_max_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a;
+  (void)bc; (void)a;
   return bi_comm2_latency_with_root(loc, 1);
 }
 
-static sk_value bi_comm2_min_latency_with_root(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm2_min_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a;
+  (void)bc; (void)a;
   return bi_comm2_latency_with_root(loc, 0);
 }
 
 /* ---- mathematics ---- */
 
-static sk_value bi_sqrt(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_sqrt(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[0].u.d < 0.0) sk_user_error(loc, "sqrt of a negative number");
   return sk_double_value(sqrt(a[0].u.d));
 }
 
-static sk_value bi_cbrt(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_cbrt(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   double x = a[0].u.d, r;
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   r = pow(fabs(x), 1.0 / 3.0);           /* C89 has no cbrt */
   if (fabs((r + 1) * (r + 1) * (r + 1) - fabs(x)) < fabs(r * r * r - fabs(x))) r += 1;
   return sk_double_value(x < 0 ? -r : r);
 }
 
-static sk_value bi_sqr(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_sqr(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_double_value(a[0].u.d * a[0].u.d);
 }
 
@@ -22628,15 +22598,15 @@ static long bi_to_long(double x, const sk_loc *loc)
   return (long)x;
 }
 
-static sk_value bi_floor(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
 }
 
-static sk_value bi_ceil(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_ceil(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
 }
 
@@ -22646,76 +22616,76 @@ static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double
   return sk_double_value(log(x) / divisor);
 }
 
-static sk_value bi_log(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_log(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_log_of(a[0].u.d, loc, "log", 1.0);
 }
 
-static sk_value bi_log2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_log2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   double r;
-  (void)in;
+  (void)bc;
   r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
   if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
   return sk_double_value(r);
 }
 
-static sk_value bi_log10(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_log10(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
 }
 
 /* round(x): floor(x + 0.5), as SKaMPI 5. */
-static sk_value bi_round(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_round(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
 }
 
-static sk_value bi_min_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_min_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
 }
 
-static sk_value bi_max_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
 }
 
 /* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
 ** that transfers are not multiples of 4). */
-static sk_value bi_round_to_fivebytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value((a[0].u.i + 3) / 4 * 4 + 1);
 }
 
-static sk_value bi_round_to_fourbytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value((a[0].u.i + 3) / 4 * 4);
 }
 
-static sk_value bi_atoi(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_atoi(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(strtol(a[0].u.s, NULL, 10));
 }
 
-static sk_value bi_modulo(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_modulo(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[1].u.i == 0) sk_user_error(loc, "modulo by zero");
   return sk_int_value(a[0].u.i % a[1].u.i);
 }
 
-static sk_value bi_power(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_double_value(pow(a[0].u.d, a[1].u.d));
 }
 
@@ -22756,21 +22726,21 @@ static sk_value bi_dt_value(const sk_datatype *t)
   return v;
 }
 
-static sk_value bi_mpi_type_contiguous(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_dt_value(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
 }
 
-static sk_value bi_mpi_type_vector(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_dt_value(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, a[2].u.i * (long)a[3].u.dt->extent, a[3].u.dt, loc));
 }
 
-static sk_value bi_mpi_type_hvector(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_dt_value(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
 }
 
@@ -22792,47 +22762,47 @@ static size_t bi_array_size(const sk_value *a, const sk_loc *loc, const char *fn
   return (size_t)a->u.i;
 }
 
-static sk_value bi_alloc_int_array(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_alloc_int_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_iarray_new(bi_array_size(&a[0], loc, "alloc_int_array"));
 }
 
-static sk_value bi_alloc_datatype_array(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_alloc_datatype_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_darray_new(bi_array_size(&a[0], loc, "alloc_datatype_array"));
 }
 
-static sk_value bi_int_array_get(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_int_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(sk_iarray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "int_array_get")));
 }
 
 /* Stores into the array itself: every copy of the value sees the change (SKaMPI 5's arrays
 ** are shared the same way). */
-static sk_value bi_int_array_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_int_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)in;
+  (void)bc;
   sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
   return bi_none();
 }
 
-static sk_value bi_datatype_array_get(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_datatype *t;
-  (void)in;
+  (void)bc;
   t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
   if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
   return bi_dt_value(t);
 }
 
-static sk_value bi_datatype_array_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)in;
+  (void)bc;
   sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
   return bi_none();
 }
@@ -22841,12 +22811,12 @@ static sk_value bi_datatype_array_set(sk_interp *in, const sk_value *a, const sk
 ** > 0 stay; the zeros get a balanced factorisation of what is left, largest first. Without
 ** MPI the same is computed here: prime factors, largest first, each multiplied into the
 ** free entry that is smallest so far, then the free entries sorted in decreasing order. */
-static sk_value bi_dims_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_dims_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   size_t n = sk_array_length(&a[1]), i;
   long nnodes = a[0].u.i, fixed = 1, rest, nfree = 0;
   sk_value r = sk_iarray_new(n);
-  (void)in;
+  (void)bc;
   if (nnodes < 1 || nnodes > INT_MAX) sk_user_error(loc, "dims_create: the number of nodes must be at least 1, not %ld", nnodes);
   if (n < 1) sk_user_error(loc, "dims_create: the dims array is empty");
   for (i = 0; i < n; i++) {
@@ -22979,13 +22949,13 @@ static void bi_graph_check(const bi_topology *t, int csize, const sk_loc *loc, c
 }
 
 /* topology_cartesian(c, dims, periodic, reorder). */
-static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_topology_cartesian(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_group *c = bi_topology_base(&a[0], loc, "topology_cartesian");
   bi_topology t;
   long product = 1;
   int i;
-  (void)in;
+  (void)bc;
   memset(&t, 0, sizeof t);
   t.cartesian = 1;
   t.ndims = (int)sk_array_length(&a[1]);
@@ -23008,12 +22978,12 @@ static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk
 }
 
 /* topology_graph(c, index, edges, reorder): MPI_Graph_create's arrays as they are. */
-static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_topology_graph(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph");
   bi_topology t;
   int i;
-  (void)in;
+  (void)bc;
   memset(&t, 0, sizeof t);
   t.nnodes = (int)sk_array_length(&a[1]);
   t.index = (int *)sk_malloc(sizeof(int) * (size_t)(t.nnodes > 0 ? t.nnodes : 1));
@@ -23031,13 +23001,13 @@ static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc
 /* topology_graph2(c, graph, reorder): graph holds undirected edges as pairs {a0, b0, a1,
 ** b1, ...}; every process of c is a node, each pair connects both ways (a pair given
 ** twice counts once). */
-static sk_value bi_topology_graph2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_topology_graph2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph2");
   bi_topology t;
   int n = sk_tp_group_size(c), npairs = (int)(sk_array_length(&a[1]) / 2), i, j, k;
   char *adjacent;
-  (void)in;
+  (void)bc;
   if (sk_array_length(&a[1]) % 2 != 0)
     sk_user_error(loc, "topology_graph2: the graph array has an odd number of entries; it holds pairs of nodes");
   memset(&t, 0, sizeof t);
@@ -23146,9 +23116,9 @@ static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_valu
 }
 #endif
 
-static sk_value bi_mpi_type_indexed(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #ifdef SKAMPI_MPI
   return bi_dt_value(bi_indexed("mpi_type_indexed", 0, a, loc));
 #else
@@ -23158,9 +23128,9 @@ static sk_value bi_mpi_type_indexed(sk_interp *in, const sk_value *a, const sk_l
 #endif
 }
 
-static sk_value bi_mpi_type_hindexed(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #ifdef SKAMPI_MPI
   return bi_dt_value(bi_indexed("mpi_type_hindexed", 1, a, loc));
 #else
@@ -23171,9 +23141,9 @@ static sk_value bi_mpi_type_hindexed(sk_interp *in, const sk_value *a, const sk_
 }
 
 /* mpi_type_struct(blocklengths, byte displacements, datatypes). */
-static sk_value bi_mpi_type_struct(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_struct(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #ifdef SKAMPI_MPI
   {
     const char *fname = "mpi_type_struct";
@@ -23224,9 +23194,9 @@ static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
 }
 #endif
 
-static sk_value bi_mpi_type_create_subarray(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #if BI_HAVE_SUBARRAY
   {
     const char *fname = "mpi_type_create_subarray";
@@ -23256,9 +23226,9 @@ static sk_value bi_mpi_type_create_subarray(sk_interp *in, const sk_value *a, co
 #endif
 }
 
-static sk_value bi_mpi_type_create_darray(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #if BI_HAVE_SUBARRAY
   {
     const char *fname = "mpi_type_create_darray";
@@ -23308,10 +23278,10 @@ static sk_value bi_mpi_type_create_darray(sk_interp *in, const sk_value *a, cons
 
 /* ---- info objects ---- */
 
-static sk_value bi_info_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_info_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value v;
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   v.type = SK_T_INFO;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   v.u.info = sk_malloc(sizeof(MPI_Info));
@@ -23322,9 +23292,9 @@ static sk_value bi_info_create(sk_interp *in, const sk_value *a, const sk_loc *l
   return v;
 }
 
-static sk_value bi_info_free(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_info_free(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (a[0].u.info == NULL) return bi_none();
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   MPI_Info_free((MPI_Info *)a[0].u.info);
@@ -23332,9 +23302,9 @@ static sk_value bi_info_free(sk_interp *in, const sk_value *a, const sk_loc *loc
   return bi_none();          /* the handle memory stays: copies of the value may live on */
 }
 
-static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_info_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[0].u.info == NULL) sk_user_error(loc, "info_set on MPI_INFO_NULL");
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   MPI_Info_set(*(MPI_Info *)a[0].u.info, (char *)a[1].u.s, (char *)a[2].u.s);
@@ -23346,72 +23316,72 @@ static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
 
 /* ---- synchronisation and accounting ---- */
 
-static sk_value bi_choose_no_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_no_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.method = SK_SYNC_NONE;
+  bc->settings->sync.method = SK_SYNC_NONE;
   return bi_none();
 }
 
-static sk_value bi_choose_barrier_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_barrier_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.method = SK_SYNC_BARRIER;
+  bc->settings->sync.method = SK_SYNC_BARRIER;
   return bi_none();
 }
 
-static sk_value bi_choose_real_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_real_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.method = SK_SYNC_REAL;
+  bc->settings->sync.method = SK_SYNC_REAL;
   return bi_none();
 }
 
-static sk_value bi_choose_offset_estimation_linear(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_offset_estimation_linear(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
+  bc->settings->sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
   return bi_none();
 }
 
-static sk_value bi_choose_offset_estimation_hca(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_offset_estimation_hca(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
+  bc->settings->sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
   return bi_none();
 }
 
-static sk_value bi_set_clock_offset_max_age(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_clock_offset_max_age(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  in->settings.sync.max_offset_age = a[0].u.d;
+  bc->settings->sync.max_offset_age = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_resynchronize_clocks(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   sk_sync_invalidate_offsets();
   return bi_none();
 }
 
-static sk_value bi_init_time_accounting(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->time_accounting = 1;
-  in->time_in_measurements = 0.0;
-  in->run_started = sk_tp_wtime();
+  bc->run->time_accounting = 1;
+  bc->run->time_in_measurements = 0.0;
+  bc->run->run_started = sk_tp_wtime();
   return bi_none();
 }
 
-static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
   if (sk_tp_world_rank() == 0) {
     sk_str s;
     sk_str_init(&s);
     sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
-                  in->time_in_measurements, in->measurements, sk_tp_wtime() - in->run_started);
+                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
     sk_out_text(s.data);
     sk_str_free(&s);
   }
@@ -23420,9 +23390,9 @@ static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, 
 
 /* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
 ** sections USER, MACHINE, ... land in the output this way). */
-static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (sk_tp_world_rank() == 0) {
     sk_str s;
     sk_str_init(&s);
@@ -23436,10 +23406,10 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
 /* merge_with_backups(): when the run has finished, its output file and the earlier runs
 ** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
 ** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
-static sk_value bi_merge_with_backups(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->merge_backups = 1;
+  bc->run->merge_backups = 1;
   return bi_none();
 }
 
@@ -23454,10 +23424,10 @@ static sk_value bi_switch(int *setting, int on, const char *missing, const sk_lo
   return bi_none();
 }
 
-static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.verify, 1, NULL, loc); }
-static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.verify, 0, NULL, loc); }
+static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->verify, 1, NULL, loc); }
+static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->verify, 0, NULL, loc); }
 
 /* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
 static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
@@ -23466,19 +23436,19 @@ static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
   : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
     "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
 
-static sk_value bi_switch_mpit_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.mpit, 1, bi_no_mpit, loc); }
-static sk_value bi_switch_mpit_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.mpit, 0, bi_no_mpit, loc); }
-static sk_value bi_switch_peruse_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.peruse, 1, bi_no_peruse, loc); }
-static sk_value bi_switch_peruse_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.peruse, 0, bi_no_peruse, loc); }
+static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
+static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
+static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
+static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
 
 /* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
 
 /* set_io_working_dir(dir): the directory of the test files; it must exist. */
-static sk_value bi_set_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
 #if SK_HAVE_MPI_IO
   struct stat st;
@@ -23487,40 +23457,40 @@ static sk_value bi_set_io_working_dir(sk_interp *in, const sk_value *a, const sk
 #else
   (void)loc;
 #endif
-  in->settings.io.dir = a[0].u.s;
+  bc->settings->io.dir = a[0].u.s;
   return bi_none();
 }
 
-static sk_value bi_get_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
 #if SK_HAVE_MPI_IO
-  return bi_string_value(sk_io_dir(in->settings.io.dir));
+  return bi_string_value(sk_io_dir(bc->settings->io.dir));
 #else
-  return bi_string_value(in->settings.io.dir ? in->settings.io.dir : "");
+  return bi_string_value(bc->settings->io.dir ? bc->settings->io.dir : "");
 #endif
 }
 
-static sk_value bi_set_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (!sk_streq(a[0].u.s, "native") && !sk_streq(a[0].u.s, "internal") && !sk_streq(a[0].u.s, "external32"))
     sk_user_error(loc, "set_io_datarep: '%s' is none of native, internal, external32", a[0].u.s);
-  in->settings.io.datarep = a[0].u.s;
+  bc->settings->io.datarep = a[0].u.s;
   return bi_none();
 }
 
-static sk_value bi_get_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  return bi_string_value(in->settings.io.datarep);
+  return bi_string_value(bc->settings->io.datarep);
 }
 
 /* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
 #define BI_IO_FLAG(X) \
-  static sk_value bi_set_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
-  { (void)loc; in->settings.io.X = a[0].u.i != 0; return bi_none(); } \
-  static sk_value bi_get_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
-  { (void)a; (void)loc; return sk_int_value(in->settings.io.X); }
+  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
+  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return bi_none(); } \
+  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
+  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
 BI_IO_FLAG(atomicity)
 BI_IO_FLAG(preallocation)
 BI_IO_FLAG(unique_open)
@@ -23528,9 +23498,9 @@ BI_IO_FLAG(file_sync)
 
 /* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
 ** (a key given again gets the new value); reset_file_info() forgets them. */
-static sk_value bi_set_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  sk_io_config *io = &in->settings.io;
+  sk_io_config *io = &bc->settings->io;
   int i;
   for (i = 0; i < io->n_hints; i++) if (sk_streq(io->hint_key[i], a[0].u.s)) break;
   if (i == SK_IO_MAX_HINTS) sk_user_error(loc, "set_file_info: more than %d hints", SK_IO_MAX_HINTS);
@@ -23540,10 +23510,10 @@ static sk_value bi_set_file_info(sk_interp *in, const sk_value *a, const sk_loc 
   return bi_none();
 }
 
-static sk_value bi_reset_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_reset_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.io.n_hints = 0;
+  bc->settings->io.n_hints = 0;
   return bi_none();
 }
 
@@ -23552,7 +23522,7 @@ static void bi_write_text(const char *text) { sk_out_text(text); }
 /* print_file_info(): every process opens a scratch file of the working directory on
 ** MPI_COMM_WORLD (delete on close) with the hints and prints the hints the library
 ** reports as "#P[rank] key = value" lines, in rank order. */
-static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_print_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_str mine;
   int rank = sk_tp_world_rank();
@@ -23560,7 +23530,7 @@ static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_lo
   sk_str_init(&mine);
 #if SK_HAVE_MPI_IO
   {
-    const sk_io_config *io = &in->settings.io;
+    const sk_io_config *io = &bc->settings->io;
     char path[600], key[MPI_MAX_INFO_KEY + 1], value[1024];
     MPI_Info hints = MPI_INFO_NULL, used;
     MPI_File fh;
@@ -23587,7 +23557,7 @@ static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_lo
     if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
   }
 #else
-  (void)in;
+  (void)bc;
   sk_str_printf(&mine, "#P[%d] print_file_info: this build has no MPI-IO\n", rank);
 #endif
   sk_engine_collect_text(mine.data ? mine.data : "", bi_write_text);
@@ -23597,9 +23567,9 @@ static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_lo
 
 /* print_data_access_settings(daccess, flag): the output rank decodes daccess and names
 ** the read routine (flag bit 1) and the write routine (flag bit 2). */
-static sk_value bi_print_data_access_settings(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_print_data_access_settings(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (sk_tp_world_rank() == 0) {
     sk_str s;
     sk_str_init(&s);
@@ -23612,13 +23582,13 @@ static sk_value bi_print_data_access_settings(sk_interp *in, const sk_value *a, 
 
 /* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
 ** array outside comm). */
-static sk_value bi_int_array_allgather(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_group *g = a[0].u.comm;
   sk_value v;
   double mine, *all;
   int i, n;
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (bi_is_null(g)) return sk_iarray_new(0);
   n = sk_tp_group_size(g);
   all = (double *)sk_malloc(sizeof(double) * (size_t)n);
@@ -23751,7 +23721,7 @@ static const sk_builtin builtin_table[] = {
 
 /* The tables of the measurement modules that export builtins (builtins.h). */
 static const sk_builtin_table_fn builtin_module_tables[] = {
-  sk_builtins_bcast_algos,
+  sk_builtins_scc,
   NULL
 };
 
@@ -23979,9 +23949,68 @@ SK_API const sk_iterator *sk_iterator_entry(int i)
   for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
   return NULL;
 }
-/* --- end split/builtins.c --- */
-/* --- begin split/params4.h --- */
-#line 1 "split/params4.h"
+/* --- end split/language/builtins.c --- */
+/* --- begin split/language/builtins_scc.c --- */
+#line 1 "split/language/builtins_scc.c"
+/*
+** builtins_scc.c -- the builtins of the SCC broadcast experiments (Pichler 2013 §5, §6.2):
+** print_bcast_cube_rounds(), which writes the round counter of the last Bcast_Cube
+** (sk_bcast_cube_last_rounds, measurements/meas_bcast_algos.c) of rank 0 to the output
+** as a comment and returns it, and scc_grid_map(n), the thesis' DOPL layout of the first
+** n SCC cores as a rank-to-position map for Bcast_DOPL_Grid. Listed in builtins.c's
+** builtin_module_tables.
+*/
+#line 10 "split/language/builtins_scc.c"
+#line 11 "split/language/builtins_scc.c"
+#line 12 "split/language/builtins_scc.c"
+
+/* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
+** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
+
+static sk_value bi_print_bcast_cube_rounds(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_int_value(sk_bcast_cube_last_rounds());
+}
+
+/* ---- scc_grid_map(n): the DOPL layout of the thesis (Pichler 2013 §6.2, figure 4) for the
+** first n SCC cores, n = 12, 24, 36 or 48: core c (tile t = c / 2 at x = t % 6, y = t / 6)
+** sits in row 2 y + c % 2, column x of a (n / 6) x 6 grid, at position row * 6 + column.
+** For Bcast_DOPL_Grid(count, n / 6, 6, part, pipe, scc_grid_map(n)) on comm(n). ---- */
+
+static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  long n = a[0].u.i, c;
+  sk_value map;
+  (void)bc;
+  if (n < 12 || n > 48 || n % 12 != 0)
+    sk_user_error(loc, "scc_grid_map: %ld cores; the SCC layout needs 12, 24, 36 or 48", n);
+  map = sk_iarray_new((size_t)n);
+  for (c = 0; c < n; c++)
+    sk_iarray_set(&map, (size_t)c, (2 * (c / 12) + c % 2) * 6 + (c / 2) % 6);
+  return map;
+}
+
+static const sk_builtin scc_builtins[] = {
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_scc(void)
+{
+  return scc_builtins;
+}
+/* --- end split/language/builtins_scc.c --- */
+/* --- begin split/language/params4.h --- */
+#line 1 "split/language/params4.h"
 /*
 ** params4.h -- the SKaMPI 4 front end: reads a SKaMPI 4 parameter file (`@` sections and
 ** measurement blocks `Name { Key = Value; ... }`, SKaLib report (TR 99/07) §6.1, §6.2, ch. 5) and
@@ -23992,8 +24021,8 @@ SK_API const sk_iterator *sk_iterator_entry(int i)
 #ifndef SK_PARAMS4_H
 #define SK_PARAMS4_H
 
-#line 12 "split/params4.h"
-#line 13 "split/params4.h"
+#line 12 "split/language/params4.h"
+#line 13 "split/language/params4.h"
 
 /* 1 if the file is a SKaMPI 4 parameter file: its name ends in ".par", or the first
 ** line that is neither blank nor a '#' comment starts with '@' (but not with the .ski
@@ -24011,9 +24040,9 @@ SK_API int sk_params4_parse(sk_sources *src, const char *path, sk_program *prog,
 SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
 
 #endif
-/* --- end split/params4.h --- */
-/* --- begin split/params4.c --- */
-#line 1 "split/params4.c"
+/* --- end split/language/params4.h --- */
+/* --- begin split/language/params4.c --- */
+#line 1 "split/language/params4.c"
 /*
 ** params4.c -- the SKaMPI 4 parameter-file reader (params4.h). It owns the translation
 ** of a SKaMPI 4 parameter file -- `@` sections (SKaLib report (TR 99/07) §6.1) and measurement blocks
@@ -24032,13 +24061,13 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** type) before anything is generated; the checks that depend on other sections (the
 ** repetition range, the buffer) and the catalogue check follow, block by block.
 */
-#line 20 "split/params4.c"
-#line 21 "split/params4.c"
-#line 22 "split/params4.c"
-#line 23 "split/params4.c"
-#line 24 "split/params4.c"
-#line 25 "split/params4.c"
-#line 26 "split/params4.c"
+#line 20 "split/language/params4.c"
+#line 21 "split/language/params4.c"
+#line 22 "split/language/params4.c"
+#line 23 "split/language/params4.c"
+#line 24 "split/language/params4.c"
+#line 25 "split/language/params4.c"
+#line 26 "split/language/params4.c"
 #include <setjmp.h>
 
 #define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
@@ -25631,9 +25660,9 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 {
   return p4_run(src, path, prog, err, 0);
 }
-/* --- end split/params4.c --- */
-/* --- begin split/main.c --- */
-#line 1 "split/main.c"
+/* --- end split/language/params4.c --- */
+/* --- begin split/cli/main.c --- */
+#line 1 "split/cli/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4) and the run:
 ** rank 0 reads and parses the input, the input files are broadcast and parsed on every
@@ -25645,20 +25674,20 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** With an output file, rank 0 decides from the run's log (runlog.h) whether this run is
 ** fresh or continues an interrupted one, and tells the other processes.
 */
-#line 13 "split/main.c"
-#line 14 "split/main.c"
-#line 15 "split/main.c"
-#line 16 "split/main.c"
-#line 17 "split/main.c"
-#line 18 "split/main.c"
-#line 19 "split/main.c"
-#line 20 "split/main.c"
-#line 21 "split/main.c"
-#line 22 "split/main.c"
-#line 23 "split/main.c"
-#line 24 "split/main.c"
-#line 25 "split/main.c"
-#line 26 "split/main.c"
+#line 13 "split/cli/main.c"
+#line 14 "split/cli/main.c"
+#line 15 "split/cli/main.c"
+#line 16 "split/cli/main.c"
+#line 17 "split/cli/main.c"
+#line 18 "split/cli/main.c"
+#line 19 "split/cli/main.c"
+#line 20 "split/cli/main.c"
+#line 21 "split/cli/main.c"
+#line 22 "split/cli/main.c"
+#line 23 "split/cli/main.c"
+#line 24 "split/cli/main.c"
+#line 25 "split/cli/main.c"
+#line 26 "split/cli/main.c"
 #include <time.h>
 
 typedef struct main_options {
@@ -26225,7 +26254,7 @@ int main(int argc, char **argv)
   }
   sk_io_files_finish();
   sk_out_close();
-  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);
+  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.run.merge_backups);
   sk_interp_free(&in);
   sk_program_free(&prog);
   sk_sources_free(&src);
@@ -26233,4 +26262,4 @@ int main(int argc, char **argv)
   sk_tp_finish();
   return 0;
 }
-/* --- end split/main.c --- */
+/* --- end split/cli/main.c --- */

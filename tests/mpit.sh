@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/mpit.sh IMPL DEFAULT_BINARY -- the MPI tools interface (split/mpit.h): the
+# tests/mpit.sh IMPL DEFAULT_BINARY -- the MPI tools interface (split/transport/mpit.h): the
 # -DSKAMPI_MPIT build lists the library's variables (skampi -l MPI_T: Open MPI offers
 # performance variables, Debian's MPICH control variables only) and writes "# mpit"
 # lines under every result line of the block after switch_mpit_on() and under none

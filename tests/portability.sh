@@ -102,7 +102,7 @@ else skip mpich "not installed"; fi
 # cross targets (the launcher runs natively and starts the emulated program).
 rcce_target() {
   label=$1; cc=$2; runner=$3
-  if [ ! -f split/transport_rcce.c ] || ! grep -q SKAMPI_RCCE split/transport_rcce.c; then skip "$label" "no RCCE backend"; return; fi
+  if [ ! -f split/transport/transport_rcce.c ] || ! grep -q SKAMPI_RCCE split/transport/transport_rcce.c; then skip "$label" "no RCCE backend"; return; fi
   if ! $cc -DSKAMPI_RCCE -Itools/rcce -o "$o/skampi-rcce-$label" "$am" tools/rcce/rcce_emu.c -lm > "$o/rcce-$label.build" 2>&1 ||
      grep -v 'ld: warning\|ld: NOTE' "$o/rcce-$label.build" | grep -q .; then
     result 1 "RCCE $label" "build: $(head -n 3 "$o/rcce-$label.build")"; return; fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/recipe.sh -- the README's recipe "Adding a measurement", followed literally: copies
 # split/ and tools/ into a work directory, puts the README's example function (between
-# the markers recipe:code) into split/meas_synthetic.c above its table and the example
+# the markers recipe:code) into split/measurements/meas_synthetic.c above its table and the example
 # row (between recipe:row) into that table, runs tools/sk21f there, builds the
 # sequential binary and runs a small .ski with the new measurement; its output must have
 # a result line for it. Prints "ok NAME" / "FAIL NAME: why"; exits non-zero on failure.
@@ -29,7 +29,7 @@ name=$(sed -n 's/^ *SK_MEASUREMENT[A-Z0-9_]*(\([A-Za-z_][A-Za-z0-9_]*\),.*/\1/p'
 [ -n "$name" ] || { fail recipe_row_name "no SK_MEASUREMENT row in the recipe:row block"; exit 1; }
 
 cp -R split tools "$work/" || { fail recipe_copy "cannot copy split/ and tools/"; exit 1; }
-module=$work/split/meas_synthetic.c
+module=$work/split/measurements/meas_synthetic.c
 # the function above the table, the row before the table's SK_MEASUREMENT_END
 awk -v code="$work/code.c" -v row="$work/row.c" '
   /^static const sk_measurement [a-z_]*_table\[\] = \{/ { while ((getline l < code) > 0) print l; print ""; intable = 1 }

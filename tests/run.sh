@@ -139,6 +139,8 @@ gates)
     check make_rebuilds_after_edit sh tests/gates/make_rebuilds.sh
   else skip make_rebuilds_after_edit "mpicc (or MPICC=)"; fi
   check line_directives_point_into_split sh tests/gates/line_directives.sh
+  check layers_include_downward_only sh tests/gates/layers.sh
+  check layers_gate_fails_on_planted_violations sh tests/gates/layers_planted.sh
   check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
   for c in gcc clang; do

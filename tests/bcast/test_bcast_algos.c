@@ -1,5 +1,5 @@
 /*
-** test_bcast_algos.c -- test driver of split/meas_bcast_algos.c (the broadcasts of the
+** test_bcast_algos.c -- test driver of split/measurements/meas_bcast_algos.c (the broadcasts of the
 ** SCC thesis, Pichler 2013 §5 and §6, and the ping-pongs of §3) together with the transport
 ** backend it is built with: MPI (default), RCCE (-DSKAMPI_RCCE) or sequential
 ** (-DSKAMPI_SEQ). It compiles the modules directly (no amalgam) and stands in for the
@@ -17,15 +17,15 @@
 ** backend in the output). Rank 0 prints one "ok ..." or "FAIL ..." line per group of
 ** cases; a failing process also prints its own FAIL line. Exit status 1 on failure.
 */
-#include "../../split/base.c"
-#include "../../split/host.c"
-#include "../../split/clock_skew.c"
-#include "../../split/library_polling.c"
-#include "../../split/transport_mpi.c"
-#include "../../split/transport_seq.c"
-#include "../../split/transport_rcce.c"
-#include "../../split/verify.c"
-#include "../../split/meas_bcast_algos.c"
+#include "../../split/base/base.c"
+#include "../../split/base/host.c"
+#include "../../split/base/clock_skew.c"
+#include "../../split/transport/library_polling.c"
+#include "../../split/transport/transport_mpi.c"
+#include "../../split/transport/transport_seq.c"
+#include "../../split/transport/transport_rcce.c"
+#include "../../split/core/verify.c"
+#include "../../split/measurements/meas_bcast_algos.c"
 
 /* ---- stand-ins for the engine ---- */
 

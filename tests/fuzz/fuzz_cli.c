@@ -1,6 +1,6 @@
 /*
 ** tests/fuzz/fuzz_cli.c -- fuzzing harness of skampi's command-line option parser
-** (main_parse_options in split/main.c, which decides and returns; main() does the
+** (main_parse_options in split/cli/main.c, which decides and returns; main() does the
 ** exiting and printing). One input is a command line: its arguments separated by
 ** newlines or NUL bytes (argv[0] "skampi" is added).
 ** Oracles (fuzz_common.h): no sanitizer report; no exit from inside the parser; a

@@ -1,6 +1,6 @@
 /*
 ** tests/fuzz/fuzz_params4.c -- fuzzing harness of the SKaMPI 4 parameter-file reader
-** (split/params4.c), on the sequential backend. Every input whose main file
+** (split/language/params4.c), on the sequential backend. Every input whose main file
 ** sk_params4_detect takes for a SKaMPI 4 file (as skampi -i does) goes through
 ** sk_params4_parse (with the check against this build's catalogue) and
 ** sk_params4_translate (the -t path, without it); an accepted file's translation is
@@ -49,7 +49,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
 }
 
 /* Words of SKaMPI 4 parameter files for the built-in mutator: every section, key,
-** type and keyword value of split/params4.c's tables. */
+** type and keyword value of split/language/params4.c's tables. */
 static const char *const fuzz_tokens[] = {
   "\n", " ", "\t", "=", ";", "{", "}", "{\n", "}\n", "#", "@", "\"", "0", "1", "-1", "0.5",
   "1e9", "1e999", "99999999999999999999", "Default_Value", "\r\n", "\xff",

@@ -1,7 +1,7 @@
 /*
 ** tests/fuzz/fuzz_sko.c -- fuzzing harness of the .sko reader: the results files skampi
 ** writes, read back by -m (merge, SKaLib report (TR 99/07) §3.4). The harness calls the
-** reader's text-level entry point sk_merge_texts (split/merge.h), which takes the files'
+** reader's text-level entry point sk_merge_texts (split/results/merge.h), which takes the files'
 ** texts and returns the merged text or a located message. When the report, export and
 ** resume readers share one .sko reader module, only fuzz_one below has to be re-pointed
 ** at that module's entry point (and these oracles extended to its results).

@@ -285,10 +285,10 @@ libfuzzer|campaign)
       LLVM_PROFILE_FILE="$build/cov-$reader-%p.profraw" $NICE "$cov" "$lfc"/* "$build/lf-seeds-$reader"/* > /dev/null 2>&1
       llvm-profdata merge -o "$build/cov-$reader.profdata" "$build"/cov-$reader-*.profraw
       case $reader in
-        ski) mods="split/lexer.c split/parser.c split/ast.c split/sources.c" ;;
-        params4) mods="split/params4.c split/lexer.c split/ast.c" ;;
-        sko) mods="split/sko.c split/merge.c" ;;
-        cli) mods="split/main.c" ;;
+        ski) mods="split/language/lexer.c split/language/parser.c split/language/ast.c split/base/sources.c" ;;
+        params4) mods="split/language/params4.c split/language/lexer.c split/language/ast.c" ;;
+        sko) mods="split/results/sko.c split/results/merge.c" ;;
+        cli) mods="split/cli/main.c" ;;
       esac
       { say "line coverage of the reader's modules over the corpus (llvm-cov):"
         # shellcheck disable=SC2086

@@ -8,19 +8,19 @@ set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-line.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
-mkdir -p "$tmp/split" "$tmp/tools" || exit 2
-cp split/* "$tmp/split/" && cp tools/sk21f "$tmp/tools/" || exit 2
+mkdir -p "$tmp/tools" || exit 2
+cp -R split "$tmp/" && cp tools/sk21f "$tmp/tools/" || exit 2
 expect=""
-for m in stats.c main.c; do
+for m in core/stats.c cli/main.c; do
   f=$tmp/split/$m
   last=$(grep -n '^[ 	]*#[ 	]*include[ 	]*"' "$f" | tail -n 1 | cut -d: -f1)
   [ -n "$last" ] || { echo "split/$m has no #include \"...\" line"; exit 1; }
   # line last+1: first error; then the end of the file: the second
-  { sed -n "1,${last}p" "$f"; echo "#error deliberate_after_include_$(echo "$m" | tr . _)"
-    sed -n "$((last + 1)),\$p" "$f"; echo "#error deliberate_at_end_$(echo "$m" | tr . _)"; } > "$f.new"
+  { sed -n "1,${last}p" "$f"; echo "#error deliberate_after_include_$(echo "$m" | tr ./ __)"
+    sed -n "$((last + 1)),\$p" "$f"; echo "#error deliberate_at_end_$(echo "$m" | tr ./ __)"; } > "$f.new"
   mv "$f.new" "$f"
   n=$(wc -l < "$f" | tr -d ' ')
-  expect="$expect split/$m:$((last + 1)):deliberate_after_include_$(echo "$m" | tr . _) split/$m:$n:deliberate_at_end_$(echo "$m" | tr . _)"
+  expect="$expect split/$m:$((last + 1)):deliberate_after_include_$(echo "$m" | tr ./ __) split/$m:$n:deliberate_at_end_$(echo "$m" | tr ./ __)"
 done
 "$tmp/tools/sk21f" "$tmp/skampi_amalgam.c" || exit 1
 st=0

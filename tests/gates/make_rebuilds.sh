@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/gates/make_rebuilds.sh -- `make` never runs stale code: in a copy of the tree,
-# after `touch split/stats.c` make regenerates skampi_amalgam.c and rebuilds skampi and
+# after `touch split/core/stats.c` make regenerates skampi_amalgam.c and rebuilds skampi and
 # skampi-seq, a second make does nothing, touching split/MANIFEST or tools/sk21f also
-# regenerates the amalgam, and an edit of a module (the version in split/config.h) shows
+# regenerates the amalgam, and an edit of a module (the version in split/base/config.h) shows
 # in the rebuilt binary. MPICC (default mpicc) builds skampi.
 set -u
 cd "$(dirname "$0")/../.."
@@ -16,26 +16,26 @@ bad() { echo "FAIL: $*"; st=1; }
 mk > "$tmp/make1" 2>&1 || { cat "$tmp/make1"; bad "first make failed"; exit 1; }
 [ -x skampi ] && [ -x skampi-seq ] || bad "first make built no skampi or skampi-seq"
 sleep 1
-touch split/stats.c
-mk > "$tmp/make2" 2>&1 || bad "make after touch split/stats.c failed"
-echo "--- make after touch split/stats.c:"; cat "$tmp/make2"
+touch split/core/stats.c
+mk > "$tmp/make2" 2>&1 || bad "make after touch split/core/stats.c failed"
+echo "--- make after touch split/core/stats.c:"; cat "$tmp/make2"
 grep -q '^tools/sk21f' "$tmp/make2" || bad "the amalgam was not regenerated"
 grep -q -- '-o skampi skampi_amalgam.c' "$tmp/make2" || bad "skampi was not rebuilt"
 grep -q -- '-o skampi-seq skampi_amalgam.c' "$tmp/make2" || bad "skampi-seq was not rebuilt"
-[ split/stats.c -nt skampi_amalgam.c ] && bad "skampi_amalgam.c older than split/stats.c"
+[ split/core/stats.c -nt skampi_amalgam.c ] && bad "skampi_amalgam.c older than split/core/stats.c"
 [ skampi_amalgam.c -nt skampi ] && bad "skampi older than skampi_amalgam.c"
 [ skampi_amalgam.c -nt skampi-seq ] && bad "skampi-seq older than skampi_amalgam.c"
 mk > "$tmp/make3" 2>&1 || bad "third make failed"
 if grep -qE 'sk21f|-o skampi' "$tmp/make3"; then cat "$tmp/make3"; bad "make rebuilt although nothing changed"; fi
-for f in split/MANIFEST tools/sk21f split/main.c; do
+for f in split/MANIFEST tools/sk21f split/cli/main.c; do
   sleep 1; touch "$f"
   mk -n > "$tmp/make4" 2>&1
   grep -q '^tools/sk21f' "$tmp/make4" || bad "touching $f does not regenerate the amalgam"
 done
 sleep 1
-sed 's/^#define SKAMPI_VERSION ".*"/#define SKAMPI_VERSION "9.8.7-gate"/' split/config.h > "$tmp/config.h" && cp "$tmp/config.h" split/config.h
-mk > "$tmp/make5" 2>&1 || bad "make after editing split/config.h failed"
+sed 's/^#define SKAMPI_VERSION ".*"/#define SKAMPI_VERSION "9.8.7-gate"/' split/base/config.h > "$tmp/config.h" && cp "$tmp/config.h" split/base/config.h
+mk > "$tmp/make5" 2>&1 || bad "make after editing split/base/config.h failed"
 ./skampi-seq -V > "$tmp/version" 2>&1
-grep -q '9\.8\.7-gate' "$tmp/version" || bad "skampi-seq -V after editing split/config.h: $(cat "$tmp/version")"
+grep -q '9\.8\.7-gate' "$tmp/version" || bad "skampi-seq -V after editing split/base/config.h: $(cat "$tmp/version")"
 [ $st -eq 0 ] && echo "make rebuilds the amalgam and both binaries after an edit of split/"
 exit $st

@@ -78,7 +78,8 @@ for impl in $impls; do
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
   for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_io; do
-    "mpicc.$impl" -DSKAMPI_MPI1 -c -o "$out/$f.mpi1.$impl.o" "split/$f.c" || say_fail "compile $f.c"
+    # shellcheck disable=SC2046
+    "mpicc.$impl" -DSKAMPI_MPI1 $(tools/sk21f --include-flags "measurements/$f.c") -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || say_fail "compile $f.c"
   done
   modules=$(nm -u "$out"/meas_mpi*.mpi1."$impl".o | awk '{print $NF}' | sed 's/^P\(MPI_\)/\1/' | grep '^MPI_' | sort -u)
   used=$modules

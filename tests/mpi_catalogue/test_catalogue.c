@@ -21,7 +21,7 @@
 **     bad operator, bad lock type or assertion) make init fail with a message instead
 **     of crashing; a communicator smaller than a row's min_procs is the engine's to
 **     refuse (sk_runner_init), so the rows must say how many processes they need.
-**   - the verification pass of the engine (skampi -v, split/verify.h): after the two
+**   - the verification pass of the engine (skampi -v, split/core/verify.h): after the two
 **     plain calls, every function with a verifier runs once more through
 **     sk_verify_call (pattern-filled buffers, the module's check) and must find its
 **     data right, for every communicator, datatype (the strided one too) and count up
@@ -38,23 +38,23 @@
 ** verification of their data on (sk_settings.verify).
 ** Output: "ok ..." / "FAIL ..." lines (rank 0 for the summary, any rank for failures).
 */
-#include "../../split/base.c"
-#include "../../split/host.c"
-#include "../../split/clock_skew.c"
-#include "../../split/library_polling.c"
-#include "../../split/transport_mpi.c"
-#include "../../split/verify.c"
-#include "../../split/meas_mpi.c"
-#include "../../split/meas_mpi_p2p.c"
-#include "../../split/meas_mpi_coll.c"
-#include "../../split/meas_mpi_win_sync.c"
-#include "../../split/meas_mpi_win_transfer.c"
-#include "../../split/value.c"
-#include "../../split/settings.h"
-#include "../../split/output.h"
-#include "../../split/io_files.c"
-#include "../../split/io_daccess.c"
-#include "../../split/meas_mpi_io.c"
+#include "../../split/base/base.c"
+#include "../../split/base/host.c"
+#include "../../split/base/clock_skew.c"
+#include "../../split/transport/library_polling.c"
+#include "../../split/transport/transport_mpi.c"
+#include "../../split/core/verify.c"
+#include "../../split/measurements/meas_mpi.c"
+#include "../../split/measurements/meas_mpi_p2p.c"
+#include "../../split/measurements/meas_mpi_coll.c"
+#include "../../split/measurements/meas_mpi_win_sync.c"
+#include "../../split/measurements/meas_mpi_win_transfer.c"
+#include "../../split/core/value.c"
+#include "../../split/engine/settings.h"
+#include "../../split/results/output.h"
+#include "../../split/transport/io_files.c"
+#include "../../split/transport/io_daccess.c"
+#include "../../split/measurements/meas_mpi_io.c"
 
 /* ---- what the engine provides ---- */
 

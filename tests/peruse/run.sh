@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/peruse/run.sh -- PERUSE events beside the results (split/peruse.h, MPI PERUSE 2.0).
+# tests/peruse/run.sh -- PERUSE events beside the results (split/transport/peruse.h, MPI PERUSE 2.0).
 #   sh tests/peruse/run.sh refusals SKAMPI   the default build (Debian's Open MPI, no
 #       PERUSE) refuses switch_peruse_on() in tests/peruse/late.ski and the SKaMPI 4
 #       keyword @PERUSE yes in tests/peruse/late.par with the helper's message, exit 2

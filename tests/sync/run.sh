@@ -2,7 +2,7 @@
 # tests/sync/run.sh -- builds tests/sync/test_sync.c (the amalgam tools/sk21f makes from
 # split/ into tests/out/, included through -I with -DSKAMPI_TESTING like every C test;
 # see the comment at its top) and runs it:
-#   - each sync module (split/sync_offsets.c, split/sync_window.c) alone with -std=c89
+#   - each sync module (split/sync/sync_offsets.c, split/sync/sync_window.c) alone with -std=c89
 #     -pedantic -Wall -Wextra -Werror, with and without -DSKAMPI_TESTING, for the Open MPI,
 #     MPICH, sequential and RCCE backends (mpi.h's directories as -isystem);
 #   - the driver with Open MPI (mpirun.openmpi --oversubscribe) and MPICH (mpiexec.mpich)
@@ -25,7 +25,7 @@ mpis=${MPIS:-openmpi mpich seq rcce}
 limit=${TIMEOUT:-600}
 cc_plain=${CC:-gcc}
 warn="-std=c89 -pedantic -Wall -Wextra"
-modules="sync_offsets sync_window"
+modules="sync/sync_offsets sync/sync_window"
 tflags="-DSKAMPI_TESTING -I$top/tests/out"
 mkdir -p "$top/tests/out" && "$top/tools/sk21f" "$top/tests/out/skampi_amalgam.c" || exit 1
 failures=0
@@ -48,7 +48,8 @@ compile_modules() {
     what=$1; compiler=$2; shift 2
     for mod in $modules; do
         for t in "" -DSKAMPI_TESTING; do
-            if $compiler $warn -Werror -O2 $t "$@" -c -o "$work/$mod.o" "$top/split/$mod.c"; then
+            # shellcheck disable=SC2046
+            if $compiler $warn -Werror -O2 $t $("$top/tools/sk21f" --include-flags "$mod.c") "$@" -c -o "$work/$(basename "$mod").o" "$top/split/$mod.c"; then
                 say "ok $what: split/$mod.c ${t:+($t) }compiles without warnings"
             else
                 bad "$what: split/$mod.c ${t:+($t) }does not compile cleanly"

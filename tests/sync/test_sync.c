@@ -1,5 +1,5 @@
 /*
-** test_sync.c -- test driver of split/sync_offsets.c and split/sync_window.c (SKaMPI 5
+** test_sync.c -- test driver of split/sync/sync_offsets.c and split/sync/sync_window.c (SKaMPI 5
 ** manual §6.2.1 and §4.1: real, barrier
 ** and no synchronisation; clock offsets after SKaMPI 5 and after Hunold and
 ** Carpen-Amarie) with the transport backend it is built with: MPI (default), RCCE

@@ -1,5 +1,5 @@
 /*
-** test_apr.c -- unit tests of automatic parameter refinement (split/apr.c; SKaLib report (TR 99/07)
+** test_apr.c -- unit tests of automatic parameter refinement (split/core/apr.c; SKaLib report (TR 99/07)
 ** §3.3, key of eq. 3.5). Mathematical functions stand in for measurements: no timing,
 ** no communication. Prints "ok NAME" or "FAIL NAME: details" per check and exits with
 ** status 1 if any check failed.

@@ -1,5 +1,5 @@
 /*
-** test_clock_skew.c -- unit tests of the test-only clock skew (split/clock_skew.c) with the
+** test_clock_skew.c -- unit tests of the test-only clock skew (split/base/clock_skew.c) with the
 ** sequential backend: off without SKAMPI_TEST_CLOCK_SKEW, offset and drift of the rank
 ** named, other ranks untouched, the header line, the sequential timer skewed, and bad text
 ** as SKAMPI_TEST_CLOCK_SKEW:1:COL with exit status 2 (caught through the exit hook).

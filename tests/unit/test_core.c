@@ -388,7 +388,7 @@ static void test_helpers(void)
   run_in(&in, "choose_real_synchronization()\nchoose_offset_estimation_linear()\n", "x");
   check(in.settings.sync.method == SK_SYNC_REAL && in.settings.sync.offset_method == SK_OFFSETS_LINEAR, "helper_sync_real_linear", "real, linear");
   run_in(&in, "choose_offset_estimation_hca()\ninit_time_accounting()\n", "x");
-  check(in.settings.sync.offset_method == SK_OFFSETS_HCA && in.time_accounting, "helper_hca_accounting", "hca, accounting on");
+  check(in.settings.sync.offset_method == SK_OFFSETS_HCA && in.run.time_accounting, "helper_hca_accounting", "hca, accounting on");
   run_in(&in, "set_skampi_buffer(64kb)\nswitch_buffer_cycling_off()\nset_send_buffer_alignment(8)\n"
               "set_recv_buffer_alignment(8)\nset_cache_size(0)\n", "x");
   sk_interp_free(&in);

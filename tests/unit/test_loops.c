@@ -1,5 +1,5 @@
 /*
-** test_loops.c -- the one generator of loop values (split/loops.c): `for` loops and the
+** test_loops.c -- the one generator of loop values (split/core/loops.c): `for` loops and the
 ** first phase of `autorefine` loops see the same values; autorefine adds the bound
 ** (SKaLib report (TR 99/07) §3.3.1); the SKaMPI 5 manual §5.3.1 examples.
 ** Build and run from the project root (as tests/run.sh does, from a fresh amalgam):

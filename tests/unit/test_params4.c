@@ -1,5 +1,5 @@
 /*
-** test_params4.c -- unit tests of the SKaMPI 4 front end (split/params4.c; SKaLib report (TR 99/07)
+** test_params4.c -- unit tests of the SKaMPI 4 front end (split/language/params4.c; SKaLib report (TR 99/07)
 ** §6.1 sections, §6.2 measurement blocks): golden translations printed as .ski text,
 ** the file:line:col prefix of every error, the round trip of the translations through
 ** the .ski parser (print, parse, print again: the same text), locations pointing into

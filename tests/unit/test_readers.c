@@ -1,8 +1,8 @@
 /*
 ** test_readers.c -- unit tests of the reader entry points the fuzzing harnesses use
-** (tests/fuzz/): the command-line option parser main_parse_options (split/main.c), which
+** (tests/fuzz/): the command-line option parser main_parse_options (split/cli/main.c), which
 ** decides and returns instead of exiting, and the .sko reader's sk_merge_texts
-** (split/merge.h), which merges texts in memory and rejects a text without results with
+** (split/results/merge.h), which merges texts in memory and rejects a text without results with
 ** a located message. Prints "ok NAME" or "FAIL NAME: details"; exit status 1 on failure.
 **
 ** Build and run from the project root (as tests/run.sh does, from a fresh amalgam):

@@ -1,12 +1,12 @@
 /*
 ** test_results.c -- unit tests of what skampi does with its results (README, "Output" and
-** "Reports and exports"): the label of every line (split/labels.c: `# measure NAME(args)`
+** "Reports and exports"): the label of every line (split/language/labels.c: `# measure NAME(args)`
 ** in blocks with several measure statements or with arguments that change, none in a
 ** block with one statement, no two statements with one label, autorefine points marked
-** and grouped by label), the one .sko reader (split/sko.c: header fields, labels, marks,
-** errors as file:line:col), merging by label plus loop values (split/merge.c, SKaLib
-** §3.4), the CSV and JSON exports (split/export.c) and the report's plot model and HTML
-** (split/report.c).
+** and grouped by label), the one .sko reader (split/results/sko.c: header fields, labels, marks,
+** errors as file:line:col), merging by label plus loop values (split/results/merge.c, SKaLib
+** §3.4), the CSV and JSON exports (split/results/export.c) and the report's plot model and HTML
+** (split/results/report.c).
 ** Prints "ok NAME" or "FAIL NAME: details" per check; exit status 1 if any failed.
 **
 **   tools/sk21f tests/out/skampi_amalgam.c

@@ -12,6 +12,7 @@
 #include "output.h"
 #include "settings.h"
 #include "labels.h"
+#include "builtins.h"
 
 typedef struct sk_var {
   char *name;
@@ -45,13 +46,9 @@ typedef struct sk_interp {
   int blocks_started;         /* suites begun or skipped so far, in program order */
   int resume_skip;            /* resuming: suites 1..resume_skip are complete, skip them */
   sk_engine engine;           /* measures; keeps which dummy times are out */
-  int time_accounting;
-  double time_in_measurements, run_started;
-  long measurements;
+  sk_run_record run;          /* what the builtins keep of the run (builtins.h) */
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
-  int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
-  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
 } sk_interp;
 

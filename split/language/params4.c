@@ -21,7 +21,7 @@
 #include "lexer.h"
 #include "catalogue.h"
 #include "builtins.h"
-#include "interp.h"
+#include "settings.h"
 #include "buffers.h"
 #include <setjmp.h>
 

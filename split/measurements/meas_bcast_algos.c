@@ -22,13 +22,11 @@
 ** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
 ** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
 ** switch_verification_on) every process checks the bytes it holds after each call. The
-** module also owns the round counter of the cube broadcast and the builtin
-** print_bcast_cube_rounds() that writes it (meas_bcast_algos.h).
+** module also owns the round counter of the cube broadcast (sk_bcast_cube_last_rounds;
+** the builtin print_bcast_cube_rounds() that writes it lives in language/builtins_scc.c).
 */
 #include "meas_bcast_algos.h"
 #include "verify.h"
-#include "builtins.h"
-#include "output.h"
 #include "settings.h"
 
 /* Algorithm notes (written from the thesis' description):
@@ -720,51 +718,6 @@ static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
     sk_tp_wait(&send_req);
   }
   return (stop - start) / (double)iterations;
-}
-
-/* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
-** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
-
-static sk_value bi_print_bcast_cube_rounds(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  (void)in; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return sk_int_value(sk_bcast_cube_last_rounds());
-}
-
-/* ---- scc_grid_map(n): the DOPL layout of the thesis (Pichler 2013 §6.2, figure 4) for the
-** first n SCC cores, n = 12, 24, 36 or 48: core c (tile t = c / 2 at x = t % 6, y = t / 6)
-** sits in row 2 y + c % 2, column x of a (n / 6) x 6 grid, at position row * 6 + column.
-** For Bcast_DOPL_Grid(count, n / 6, 6, part, pipe, scc_grid_map(n)) on comm(n). ---- */
-
-static sk_value bi_scc_grid_map(struct sk_interp *in, const sk_value *a, const sk_loc *loc)
-{
-  long n = a[0].u.i, c;
-  sk_value map;
-  (void)in;
-  if (n < 12 || n > 48 || n % 12 != 0)
-    sk_user_error(loc, "scc_grid_map: %ld cores; the SCC layout needs 12, 24, 36 or 48", n);
-  map = sk_iarray_new((size_t)n);
-  for (c = 0; c < n; c++)
-    sk_iarray_set(&map, (size_t)c, (2 * (c / 12) + c % 2) * 6 + (c / 2) % 6);
-  return map;
-}
-
-static const sk_builtin bca_builtins[] = {
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
-  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-SK_API const sk_builtin *sk_builtins_bcast_algos(void)
-{
-  return bca_builtins;
 }
 
 /* ---- the table ---- */

@@ -36,6 +36,8 @@ typedef struct sk_mctx {
   char fail_msg[200];
   struct sk_sync *sync;     /* synchronisation state (engine) */
   const struct sk_settings *settings; /* the engine settings of the run (settings.h) */
+  const struct sk_sync_config *sync_config; /* their synchronisation part (settings->sync),
+                              read by the sync layer below the settings; NULL: defaults */
   int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
 } sk_mctx;
 

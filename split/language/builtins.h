@@ -7,10 +7,26 @@
 #define SK_BUILTINS_H
 
 #include "value.h"
+#include "settings.h"
 
-struct sk_interp;
+/* The facts of the run that builtins keep (time accounting, merge_with_backups(), where
+** the input set its repetition limits); the interpreter owns them (sk_interp.run). */
+typedef struct sk_run_record {
+  int time_accounting;        /* start_time_accounting() was called */
+  double time_in_measurements, run_started;
+  long measurements;
+  int merge_backups;          /* merge_with_backups() / @POSTPROC: merge after the run */
+  sk_loc min_reps_at, max_reps_at;   /* where the input set them (file NULL: not yet) */
+} sk_run_record;
 
-typedef sk_value (*sk_builtin_fn)(struct sk_interp *in, const sk_value *args, const sk_loc *loc);
+/* What a builtin receives besides its arguments: the run's settings, which the setting
+** functions change, and the run record; not the interpreter. */
+typedef struct sk_bctx {
+  sk_settings *settings;
+  sk_run_record *run;
+} sk_bctx;
+
+typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *args, const sk_loc *loc);
 
 typedef struct sk_builtin {
   const char *name;
@@ -30,11 +46,11 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* A measurement module may export builtins of its own: a function returning its table
-** (terminated by a row whose name is NULL), listed in builtins.c's builtin_module_tables
-** the way catalogue.c lists the measurement tables; sk_builtin_find searches them too. */
+/* A module of the language layer may hold a table of builtins of its own: a function
+** returning it (terminated by a row whose name is NULL), listed in builtins.c's
+** builtin_module_tables; sk_builtin_find searches them too. */
 typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_bcast_algos(void);
+SK_API const sk_builtin *sk_builtins_scc(void);  /* builtins_scc.c */
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);

@@ -7,7 +7,7 @@
 ** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
 ** margin M, the per-group memory of the final W and M, the statistics of the header, and
 ** sk_sync_describe. The clock models come from sync_offsets.c; the method from
-** m->settings->sync.
+** m->sync_config.
 **
 ** Invariants:
 **   - One schedule everywhere: every start time and window after the warm-up is rank
@@ -27,8 +27,7 @@
 **     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
 **     members of the group; the schedule rides on the runner's agreement.
 */
-#include "sync.h"
-#include "settings.h"
+#include "sync_window.h"
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
@@ -96,7 +95,7 @@ static sync_slot_memory *sync_memory_for(sk_group *g)
 static sk_sync_config sync_config_of(const sk_mctx *m)
 {
   sk_sync_config c;
-  if (m->settings) return m->settings->sync;
+  if (m->sync_config) return *m->sync_config;
   sk_sync_default_config(&c);
   return c;
 }

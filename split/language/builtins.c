@@ -4,7 +4,8 @@
 ** predefined constants of §5.2.
 */
 #include "builtins.h"
-#include "interp.h"
+#include "output.h"
+#include "buffers.h"
 #include "io_files.h"
 #include "io_daccess.h"
 #include "mpit.h"
@@ -51,95 +52,95 @@ static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fnam
 /* set_min_repetitions and set_max_repetitions contradict each other when both were
 ** given and the minimum exceeds the maximum: the later statement is the error, and
 ** names the earlier one (a bound left at its default only moves along). */
-static void bi_check_repetitions(sk_interp *in, const sk_loc *loc, const char *fname, const sk_loc *other)
+static void bi_check_repetitions(sk_bctx *bc, const sk_loc *loc, const char *fname, const sk_loc *other)
 {
-  const sk_asec_config *r = &in->settings.asec;
+  const sk_asec_config *r = &bc->settings->asec;
   if (other->file == NULL || r->min_reps <= r->max_reps) return;
   sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
                 "set the maximum first when raising both", fname, r->min_reps, r->max_reps,
                 other->file, other->line, other->col);
 }
 
-static sk_value bi_set_min_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_min_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
-  bi_check_repetitions(in, loc, "set_min_repetitions", &in->max_reps_at);
-  in->min_reps_at = *loc;
+  bc->settings->asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
+  bi_check_repetitions(bc, loc, "set_min_repetitions", &bc->run->max_reps_at);
+  bc->run->min_reps_at = *loc;
   return bi_none();
 }
 
-static sk_value bi_set_max_repetitions(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_max_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
-  bi_check_repetitions(in, loc, "set_max_repetitions", &in->min_reps_at);
-  in->max_reps_at = *loc;
+  bc->settings->asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
+  bi_check_repetitions(bc, loc, "set_max_repetitions", &bc->run->min_reps_at);
+  bc->run->max_reps_at = *loc;
   return bi_none();
 }
 
-static sk_value bi_set_max_relative_standard_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_max_relative_standard_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_max_relative_standard_error: the limit must not be negative");
-  in->settings.asec.max_rel_error = a[0].u.d;
+  bc->settings->asec.max_rel_error = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_max_nr_node_times(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_max_nr_node_times(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.max_node_times = (int)bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
+  bc->settings->max_node_times = (int)bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
   return bi_none();
 }
 
-static sk_value bi_set_cut_quantile(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_cut_quantile(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0 || a[0].u.d >= 0.5) sk_user_error(loc, "set_cut_quantile: the quantile must be in [0, 0.5)");
-  in->settings.asec.cut_quantile = a[0].u.d;
+  bc->settings->asec.cut_quantile = a[0].u.d;
   return bi_none();
 }
 
 /* set_result_statistic("min" | "mean"): what the time column of a result reports. */
-static sk_value bi_set_result_statistic(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_result_statistic(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  if (strcmp(a[0].u.s, "min") == 0) in->settings.asec.statistic = SK_STATISTIC_MIN;
-  else if (strcmp(a[0].u.s, "mean") == 0) in->settings.asec.statistic = SK_STATISTIC_MEAN;
+  if (strcmp(a[0].u.s, "min") == 0) bc->settings->asec.statistic = SK_STATISTIC_MIN;
+  else if (strcmp(a[0].u.s, "mean") == 0) bc->settings->asec.statistic = SK_STATISTIC_MEAN;
   else sk_user_error(loc, "set_result_statistic: \"%s\" is neither \"min\" nor \"mean\"", a[0].u.s);
   if (sk_tp_world_rank() == 0)
-    sk_out_text(in->settings.asec.statistic == SK_STATISTIC_MIN
+    sk_out_text(bc->settings->asec.statistic == SK_STATISTIC_MIN
                 ? "# result statistic: the time column is the minimum over the repetitions\n"
                 : "# result statistic: the time column is the mean of the kept repetitions\n");
   return bi_none();
 }
 
-static sk_value bi_set_time_limit_per_measurement(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_time_limit_per_measurement(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  in->settings.asec.time_limit = a[0].u.d;
+  bc->settings->asec.time_limit = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_time_limit_per_suite(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_time_limit_per_suite(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  in->settings.suite_time_limit = a[0].u.d;
+  bc->settings->suite_time_limit = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_autorefine_max_error(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_max_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
-  in->settings.apr.max_error = a[0].u.d;
+  bc->settings->apr.max_error = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_autorefine_min_distance(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_min_distance(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
-  in->settings.apr.min_distance = a[0].u.d;
+  bc->settings->apr.min_distance = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_set_autorefine_max_steps(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_max_steps(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
+  bc->settings->apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
   return bi_none();
 }
 
@@ -158,9 +159,9 @@ static void bi_decide_first_failure(void *ctx, const void *ballots, int n, void 
 
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
-static void bi_apply_buffers(sk_interp *in, const sk_loc *loc, const char *fname)
+static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
 {
-  const sk_buffer_config *c = &in->settings.buffers;
+  const sk_buffer_config *c = &bc->settings->buffers;
   int failed = !sk_buffers_configure(c), who = -1;
   sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
   if (who >= 0 && c->cache_size == 0)
@@ -173,26 +174,26 @@ static void bi_apply_buffers(sk_interp *in, const sk_loc *loc, const char *fname
                   (double)c->cache_size, who);
 }
 
-static sk_value bi_set_skampi_buffer(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_skampi_buffer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(in, loc, "set_skampi_buffer");
+  bc->settings->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
+  bi_apply_buffers(bc, loc, "set_skampi_buffer");
   return bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  in->settings.buffers.cycling = 1;
-  bi_apply_buffers(in, loc, "switch_buffer_cycling_on");
+  bc->settings->buffers.cycling = 1;
+  bi_apply_buffers(bc, loc, "switch_buffer_cycling_on");
   return bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  in->settings.buffers.cycling = 0;
-  bi_apply_buffers(in, loc, "switch_buffer_cycling_off");
+  bc->settings->buffers.cycling = 0;
+  bi_apply_buffers(bc, loc, "switch_buffer_cycling_off");
   return bi_none();
 }
 
@@ -203,50 +204,50 @@ static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fna
   return (size_t)x;
 }
 
-static sk_value bi_set_send_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_send_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(in, loc, "set_send_buffer_alignment");
+  bc->settings->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
+  bi_apply_buffers(bc, loc, "set_send_buffer_alignment");
   return bi_none();
 }
 
-static sk_value bi_set_recv_buffer_alignment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_recv_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(in, loc, "set_recv_buffer_alignment");
+  bc->settings->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
+  bi_apply_buffers(bc, loc, "set_recv_buffer_alignment");
   return bi_none();
 }
 
-static sk_value bi_set_cache_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(in, loc, "set_cache_size");
+  bc->settings->buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
+  bi_apply_buffers(bc, loc, "set_cache_size");
   return bi_none();
 }
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 /* set_skampi_buffer_mpi_alloc_mem(size, info): the region of set_skampi_buffer, allocated
 ** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
-static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  in->settings.buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
-  in->settings.buffers.mpi_alloc_mem = 1;
-  in->settings.buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(in, loc, "set_skampi_buffer_mpi_alloc_mem");
+  bc->settings->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  bc->settings->buffers.mpi_alloc_mem = 1;
+  bc->settings->buffers.mpi_alloc_info = a[1].u.info;
+  bi_apply_buffers(bc, loc, "set_skampi_buffer_mpi_alloc_mem");
   return bi_none();
 }
 #endif
 
 /* use_mpi_alloc_mem(flag): skampi's own allocations (the buffer region) through
 ** MPI_Alloc_mem. Without MPI-2 a note says that malloc stays in use. */
-static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)loc;
-  in->settings.mpi_alloc_mem = a[0].u.i != 0;
+  bc->settings->mpi_alloc_mem = a[0].u.i != 0;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-  in->settings.buffers.mpi_alloc_mem = a[0].u.i != 0;
-  in->settings.buffers.mpi_alloc_info = in->settings.mpi_alloc_info;
-  bi_apply_buffers(in, loc, "use_mpi_alloc_mem");
+  bc->settings->buffers.mpi_alloc_mem = a[0].u.i != 0;
+  bc->settings->buffers.mpi_alloc_info = bc->settings->mpi_alloc_info;
+  bi_apply_buffers(bc, loc, "use_mpi_alloc_mem");
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -254,42 +255,42 @@ static sk_value bi_use_mpi_alloc_mem(sk_interp *in, const sk_value *a, const sk_
   return bi_none();
 }
 
-static sk_value bi_set_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)loc;
-  in->settings.mpi_alloc_info = a[0].u.info;
-  if (in->settings.buffers.mpi_alloc_mem) {
-    in->settings.buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(in, loc, "set_mpi_alloc_mem_info");
+  bc->settings->mpi_alloc_info = a[0].u.info;
+  if (bc->settings->buffers.mpi_alloc_mem) {
+    bc->settings->buffers.mpi_alloc_info = a[0].u.info;
+    bi_apply_buffers(bc, loc, "set_mpi_alloc_mem_info");
   }
   return bi_none();
 }
 
-static sk_value bi_get_mpi_alloc_mem_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value v;
   (void)a; (void)loc;
   v.type = SK_T_INFO;
-  v.u.info = in->settings.mpi_alloc_info;
+  v.u.info = bc->settings->mpi_alloc_info;
   return v;
 }
 
 /* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
 ** default); the blocks that follow print their times in it and say so in a comment line. */
-static sk_value bi_set_unit(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_unit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
-  in->settings.unit = a[0].u.d;
+  bc->settings->unit = a[0].u.d;
   return bi_none();
 }
 
 /* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
 ** measures at most f times as many points as its for loop would (skampi's default is no
 ** such budget: max_error and min_distance bound the refinement). */
-static sk_value bi_set_autorefine_factor(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_autorefine_factor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  in->settings.apr.budget_factor = a[0].u.d;
+  bc->settings->apr.budget_factor = a[0].u.d;
   return bi_none();
 }
 
@@ -318,10 +319,10 @@ static long bi_random_below(long n)
   return (long)((double)(bi_random_next() - 1) / 2147483646.0 * (double)n);
 }
 
-static sk_value bi_get_random_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
-  (void)in;
+  (void)bc;
   if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
   if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
   return sk_int_value(a[0].u.i + bi_random_below((long)span));
@@ -351,12 +352,12 @@ static sk_value bi_string_value(const char *text)
 
 /* get_env(name): the value with "/" appended, as SKaMPI 5 does (meant for directories);
 ** "/" alone when the variable is not set. */
-static sk_value bi_get_env(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_env(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const char *e = getenv(a[0].u.s);
   sk_str s;
   sk_value v;
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   sk_str_init(&s);
   sk_str_printf(&s, "%s/", e ? e : "");
   v = bi_string_value(s.data);
@@ -365,12 +366,12 @@ static sk_value bi_get_env(sk_interp *in, const sk_value *a, const sk_loc *loc)
 }
 
 /* mpi_processor_names(): this process's "# rank NNNNNN: <host>". */
-static sk_value bi_mpi_processor_names(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_processor_names(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   char name[256];
   sk_str s;
   sk_value v;
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   sk_tp_processor_name(name, sizeof name);
   sk_str_init(&s);
   sk_str_printf(&s, "# rank %06d: %s", sk_tp_world_rank(), name);
@@ -395,29 +396,29 @@ static sk_group *bi_group_of_range(int first, int n)
 ** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
 static int bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
 
-static sk_value bi_get_comm_size(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_comm_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[0].u.comm == NULL) sk_user_error(loc, "get_comm_size of MPI_COMM_NULL");
   return sk_int_value(sk_tp_group_size(a[0].u.comm));
 }
 
 /* get_comm_rank(c): own rank in c; -1 on a process outside c (where c is MPI_COMM_NULL). */
-static sk_value bi_get_comm_rank(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_comm_rank(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(a[0].u.comm ? sk_tp_group_rank(a[0].u.comm) : -1);
 }
 
-static sk_value bi_is_mpi_comm_null(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_is_mpi_comm_null(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(bi_is_null(a[0].u.comm));
 }
 
-static sk_value bi_last_proc(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_last_proc(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   return sk_int_value(sk_tp_world_size() - 1);
 }
 
@@ -438,20 +439,20 @@ static sk_group *bi_group_of_ranks(const long *r, int n, const sk_loc *loc, cons
   return g;
 }
 
-static sk_value bi_comm4(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm4(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long r[4];
   int i;
-  (void)in;
+  (void)bc;
   for (i = 0; i < 4; i++) r[i] = a[i].u.i;
   return bi_comm_value(bi_group_of_ranks(r, 4, loc, "comm4"));
 }
 
 /* comm_from_to(first, last): world ranks first, ..., last-1. */
-static sk_value bi_comm_from_to(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_from_to(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long first = a[0].u.i, last = a[1].u.i;
-  (void)in;
+  (void)bc;
   if (first < 0 || last > sk_tp_world_size() || last <= first)
     sk_user_error(loc, "comm_from_to(%ld, %ld): needs 0 <= first < last <= %d", first, last, sk_tp_world_size());
   return bi_comm_value(bi_group_of_range((int)first, (int)(last - first)));
@@ -459,12 +460,12 @@ static sk_value bi_comm_from_to(sk_interp *in, const sk_value *a, const sk_loc *
 
 /* comm_rand(n): n distinct world ranks in random order, drawn from the reproducible
 ** generator (the same on every process, so all build the same group). */
-static sk_value bi_comm_rand(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_rand(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   int size = sk_tp_world_size(), n = (int)a[0].u.i, i;
   long *perm;
   sk_group *g;
-  (void)in;
+  (void)bc;
   if (a[0].u.i < 1 || a[0].u.i > size) sk_user_error(loc, "comm_rand(%ld): there are %d processes", a[0].u.i, size);
   perm = (long *)sk_malloc(sizeof(long) * (size_t)size);
   for (i = 0; i < size; i++) perm[i] = i;
@@ -479,25 +480,25 @@ static sk_value bi_comm_rand(sk_interp *in, const sk_value *a, const sk_loc *loc
   return bi_comm_value(g);
 }
 
-static sk_value bi_get_np(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_np(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   return sk_int_value(sk_tp_world_size());
 }
 
-static sk_value bi_comm(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long n = a[0].u.i;
-  (void)in;
+  (void)bc;
   if (n < 1 || n > sk_tp_world_size())
     sk_user_error(loc, "comm(%ld): there are %d processes", n, sk_tp_world_size());
   return bi_comm_value(bi_group_of_range(0, (int)n));
 }
 
-static sk_value bi_comm2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   int ranks[2];
-  (void)in;
+  (void)bc;
   if (a[0].u.i < 0 || a[0].u.i >= sk_tp_world_size() || a[1].u.i < 0 || a[1].u.i >= sk_tp_world_size())
     sk_user_error(loc, "comm2(%ld, %ld): ranks must be between 0 and %d", a[0].u.i, a[1].u.i, sk_tp_world_size() - 1);
   if (a[0].u.i == a[1].u.i) sk_user_error(loc, "comm2: the two ranks must differ");
@@ -506,9 +507,9 @@ static sk_value bi_comm2(sk_interp *in, const sk_value *a, const sk_loc *loc)
   return bi_comm_value(sk_tp_group_create(ranks, 2));
 }
 
-static sk_value bi_copy_comm(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_copy_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return a[0];
 }
 
@@ -524,15 +525,15 @@ static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
   }
 }
 
-static sk_value bi_comm_first_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_first_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_comm_half(a, 0, loc);
 }
 
-static sk_value bi_comm_second_half(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_comm_half(a, 1, loc);
 }
 
@@ -563,39 +564,39 @@ static sk_value bi_comm2_latency_with_root(const sk_loc *loc, int want_max)
   return bi_comm_value(sk_tp_group_create(ranks, 2));
 }
 
-static sk_value bi_comm2_max_latency_with_root(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm2_max_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a;
+  (void)bc; (void)a;
   return bi_comm2_latency_with_root(loc, 1);
 }
 
-static sk_value bi_comm2_min_latency_with_root(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_comm2_min_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a;
+  (void)bc; (void)a;
   return bi_comm2_latency_with_root(loc, 0);
 }
 
 /* ---- mathematics ---- */
 
-static sk_value bi_sqrt(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_sqrt(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[0].u.d < 0.0) sk_user_error(loc, "sqrt of a negative number");
   return sk_double_value(sqrt(a[0].u.d));
 }
 
-static sk_value bi_cbrt(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_cbrt(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   double x = a[0].u.d, r;
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   r = pow(fabs(x), 1.0 / 3.0);           /* C89 has no cbrt */
   if (fabs((r + 1) * (r + 1) * (r + 1) - fabs(x)) < fabs(r * r * r - fabs(x))) r += 1;
   return sk_double_value(x < 0 ? -r : r);
 }
 
-static sk_value bi_sqr(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_sqr(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_double_value(a[0].u.d * a[0].u.d);
 }
 
@@ -605,15 +606,15 @@ static long bi_to_long(double x, const sk_loc *loc)
   return (long)x;
 }
 
-static sk_value bi_floor(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
 }
 
-static sk_value bi_ceil(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_ceil(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
 }
 
@@ -623,76 +624,76 @@ static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double
   return sk_double_value(log(x) / divisor);
 }
 
-static sk_value bi_log(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_log(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_log_of(a[0].u.d, loc, "log", 1.0);
 }
 
-static sk_value bi_log2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_log2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   double r;
-  (void)in;
+  (void)bc;
   r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
   if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
   return sk_double_value(r);
 }
 
-static sk_value bi_log10(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_log10(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
 }
 
 /* round(x): floor(x + 0.5), as SKaMPI 5. */
-static sk_value bi_round(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_round(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
 }
 
-static sk_value bi_min_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_min_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
 }
 
-static sk_value bi_max_int(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
 }
 
 /* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
 ** that transfers are not multiples of 4). */
-static sk_value bi_round_to_fivebytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value((a[0].u.i + 3) / 4 * 4 + 1);
 }
 
-static sk_value bi_round_to_fourbytes(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value((a[0].u.i + 3) / 4 * 4);
 }
 
-static sk_value bi_atoi(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_atoi(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_int_value(strtol(a[0].u.s, NULL, 10));
 }
 
-static sk_value bi_modulo(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_modulo(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[1].u.i == 0) sk_user_error(loc, "modulo by zero");
   return sk_int_value(a[0].u.i % a[1].u.i);
 }
 
-static sk_value bi_power(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   return sk_double_value(pow(a[0].u.d, a[1].u.d));
 }
 
@@ -733,21 +734,21 @@ static sk_value bi_dt_value(const sk_datatype *t)
   return v;
 }
 
-static sk_value bi_mpi_type_contiguous(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_dt_value(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
 }
 
-static sk_value bi_mpi_type_vector(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_dt_value(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, a[2].u.i * (long)a[3].u.dt->extent, a[3].u.dt, loc));
 }
 
-static sk_value bi_mpi_type_hvector(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return bi_dt_value(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
 }
 
@@ -769,47 +770,47 @@ static size_t bi_array_size(const sk_value *a, const sk_loc *loc, const char *fn
   return (size_t)a->u.i;
 }
 
-static sk_value bi_alloc_int_array(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_alloc_int_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_iarray_new(bi_array_size(&a[0], loc, "alloc_int_array"));
 }
 
-static sk_value bi_alloc_datatype_array(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_alloc_datatype_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_darray_new(bi_array_size(&a[0], loc, "alloc_datatype_array"));
 }
 
-static sk_value bi_int_array_get(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_int_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   return sk_int_value(sk_iarray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "int_array_get")));
 }
 
 /* Stores into the array itself: every copy of the value sees the change (SKaMPI 5's arrays
 ** are shared the same way). */
-static sk_value bi_int_array_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_int_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)in;
+  (void)bc;
   sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
   return bi_none();
 }
 
-static sk_value bi_datatype_array_get(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_datatype *t;
-  (void)in;
+  (void)bc;
   t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
   if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
   return bi_dt_value(t);
 }
 
-static sk_value bi_datatype_array_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)in;
+  (void)bc;
   sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
   return bi_none();
 }
@@ -818,12 +819,12 @@ static sk_value bi_datatype_array_set(sk_interp *in, const sk_value *a, const sk
 ** > 0 stay; the zeros get a balanced factorisation of what is left, largest first. Without
 ** MPI the same is computed here: prime factors, largest first, each multiplied into the
 ** free entry that is smallest so far, then the free entries sorted in decreasing order. */
-static sk_value bi_dims_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_dims_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   size_t n = sk_array_length(&a[1]), i;
   long nnodes = a[0].u.i, fixed = 1, rest, nfree = 0;
   sk_value r = sk_iarray_new(n);
-  (void)in;
+  (void)bc;
   if (nnodes < 1 || nnodes > INT_MAX) sk_user_error(loc, "dims_create: the number of nodes must be at least 1, not %ld", nnodes);
   if (n < 1) sk_user_error(loc, "dims_create: the dims array is empty");
   for (i = 0; i < n; i++) {
@@ -956,13 +957,13 @@ static void bi_graph_check(const bi_topology *t, int csize, const sk_loc *loc, c
 }
 
 /* topology_cartesian(c, dims, periodic, reorder). */
-static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_topology_cartesian(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_group *c = bi_topology_base(&a[0], loc, "topology_cartesian");
   bi_topology t;
   long product = 1;
   int i;
-  (void)in;
+  (void)bc;
   memset(&t, 0, sizeof t);
   t.cartesian = 1;
   t.ndims = (int)sk_array_length(&a[1]);
@@ -985,12 +986,12 @@ static sk_value bi_topology_cartesian(sk_interp *in, const sk_value *a, const sk
 }
 
 /* topology_graph(c, index, edges, reorder): MPI_Graph_create's arrays as they are. */
-static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_topology_graph(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph");
   bi_topology t;
   int i;
-  (void)in;
+  (void)bc;
   memset(&t, 0, sizeof t);
   t.nnodes = (int)sk_array_length(&a[1]);
   t.index = (int *)sk_malloc(sizeof(int) * (size_t)(t.nnodes > 0 ? t.nnodes : 1));
@@ -1008,13 +1009,13 @@ static sk_value bi_topology_graph(sk_interp *in, const sk_value *a, const sk_loc
 /* topology_graph2(c, graph, reorder): graph holds undirected edges as pairs {a0, b0, a1,
 ** b1, ...}; every process of c is a node, each pair connects both ways (a pair given
 ** twice counts once). */
-static sk_value bi_topology_graph2(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_topology_graph2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   const sk_group *c = bi_topology_base(&a[0], loc, "topology_graph2");
   bi_topology t;
   int n = sk_tp_group_size(c), npairs = (int)(sk_array_length(&a[1]) / 2), i, j, k;
   char *adjacent;
-  (void)in;
+  (void)bc;
   if (sk_array_length(&a[1]) % 2 != 0)
     sk_user_error(loc, "topology_graph2: the graph array has an odd number of entries; it holds pairs of nodes");
   memset(&t, 0, sizeof t);
@@ -1123,9 +1124,9 @@ static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_valu
 }
 #endif
 
-static sk_value bi_mpi_type_indexed(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #ifdef SKAMPI_MPI
   return bi_dt_value(bi_indexed("mpi_type_indexed", 0, a, loc));
 #else
@@ -1135,9 +1136,9 @@ static sk_value bi_mpi_type_indexed(sk_interp *in, const sk_value *a, const sk_l
 #endif
 }
 
-static sk_value bi_mpi_type_hindexed(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #ifdef SKAMPI_MPI
   return bi_dt_value(bi_indexed("mpi_type_hindexed", 1, a, loc));
 #else
@@ -1148,9 +1149,9 @@ static sk_value bi_mpi_type_hindexed(sk_interp *in, const sk_value *a, const sk_
 }
 
 /* mpi_type_struct(blocklengths, byte displacements, datatypes). */
-static sk_value bi_mpi_type_struct(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_struct(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #ifdef SKAMPI_MPI
   {
     const char *fname = "mpi_type_struct";
@@ -1201,9 +1202,9 @@ static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
 }
 #endif
 
-static sk_value bi_mpi_type_create_subarray(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #if BI_HAVE_SUBARRAY
   {
     const char *fname = "mpi_type_create_subarray";
@@ -1233,9 +1234,9 @@ static sk_value bi_mpi_type_create_subarray(sk_interp *in, const sk_value *a, co
 #endif
 }
 
-static sk_value bi_mpi_type_create_darray(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
 #if BI_HAVE_SUBARRAY
   {
     const char *fname = "mpi_type_create_darray";
@@ -1285,10 +1286,10 @@ static sk_value bi_mpi_type_create_darray(sk_interp *in, const sk_value *a, cons
 
 /* ---- info objects ---- */
 
-static sk_value bi_info_create(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_info_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value v;
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   v.type = SK_T_INFO;
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   v.u.info = sk_malloc(sizeof(MPI_Info));
@@ -1299,9 +1300,9 @@ static sk_value bi_info_create(sk_interp *in, const sk_value *a, const sk_loc *l
   return v;
 }
 
-static sk_value bi_info_free(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_info_free(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (a[0].u.info == NULL) return bi_none();
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   MPI_Info_free((MPI_Info *)a[0].u.info);
@@ -1309,9 +1310,9 @@ static sk_value bi_info_free(sk_interp *in, const sk_value *a, const sk_loc *loc
   return bi_none();          /* the handle memory stays: copies of the value may live on */
 }
 
-static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_info_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in;
+  (void)bc;
   if (a[0].u.info == NULL) sk_user_error(loc, "info_set on MPI_INFO_NULL");
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
   MPI_Info_set(*(MPI_Info *)a[0].u.info, (char *)a[1].u.s, (char *)a[2].u.s);
@@ -1323,72 +1324,72 @@ static sk_value bi_info_set(sk_interp *in, const sk_value *a, const sk_loc *loc)
 
 /* ---- synchronisation and accounting ---- */
 
-static sk_value bi_choose_no_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_no_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.method = SK_SYNC_NONE;
+  bc->settings->sync.method = SK_SYNC_NONE;
   return bi_none();
 }
 
-static sk_value bi_choose_barrier_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_barrier_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.method = SK_SYNC_BARRIER;
+  bc->settings->sync.method = SK_SYNC_BARRIER;
   return bi_none();
 }
 
-static sk_value bi_choose_real_synchronization(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_real_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.method = SK_SYNC_REAL;
+  bc->settings->sync.method = SK_SYNC_REAL;
   return bi_none();
 }
 
-static sk_value bi_choose_offset_estimation_linear(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_offset_estimation_linear(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
+  bc->settings->sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
   return bi_none();
 }
 
-static sk_value bi_choose_offset_estimation_hca(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_choose_offset_estimation_hca(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
+  bc->settings->sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
   return bi_none();
 }
 
-static sk_value bi_set_clock_offset_max_age(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_clock_offset_max_age(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  in->settings.sync.max_offset_age = a[0].u.d;
+  bc->settings->sync.max_offset_age = a[0].u.d;
   return bi_none();
 }
 
-static sk_value bi_resynchronize_clocks(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)a; (void)loc;
+  (void)bc; (void)a; (void)loc;
   sk_sync_invalidate_offsets();
   return bi_none();
 }
 
-static sk_value bi_init_time_accounting(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->time_accounting = 1;
-  in->time_in_measurements = 0.0;
-  in->run_started = sk_tp_wtime();
+  bc->run->time_accounting = 1;
+  bc->run->time_in_measurements = 0.0;
+  bc->run->run_started = sk_tp_wtime();
   return bi_none();
 }
 
-static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
   if (sk_tp_world_rank() == 0) {
     sk_str s;
     sk_str_init(&s);
     sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
-                  in->time_in_measurements, in->measurements, sk_tp_wtime() - in->run_started);
+                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
     sk_out_text(s.data);
     sk_str_free(&s);
   }
@@ -1397,9 +1398,9 @@ static sk_value bi_print_time_accounting_info(sk_interp *in, const sk_value *a, 
 
 /* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
 ** sections USER, MACHINE, ... land in the output this way). */
-static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (sk_tp_world_rank() == 0) {
     sk_str s;
     sk_str_init(&s);
@@ -1413,10 +1414,10 @@ static sk_value bi_output_comment(sk_interp *in, const sk_value *a, const sk_loc
 /* merge_with_backups(): when the run has finished, its output file and the earlier runs
 ** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
 ** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
-static sk_value bi_merge_with_backups(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->merge_backups = 1;
+  bc->run->merge_backups = 1;
   return bi_none();
 }
 
@@ -1431,10 +1432,10 @@ static sk_value bi_switch(int *setting, int on, const char *missing, const sk_lo
   return bi_none();
 }
 
-static sk_value bi_switch_verification_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.verify, 1, NULL, loc); }
-static sk_value bi_switch_verification_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.verify, 0, NULL, loc); }
+static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->verify, 1, NULL, loc); }
+static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->verify, 0, NULL, loc); }
 
 /* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
 static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
@@ -1443,19 +1444,19 @@ static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
   : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
     "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
 
-static sk_value bi_switch_mpit_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.mpit, 1, bi_no_mpit, loc); }
-static sk_value bi_switch_mpit_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.mpit, 0, bi_no_mpit, loc); }
-static sk_value bi_switch_peruse_on(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.peruse, 1, bi_no_peruse, loc); }
-static sk_value bi_switch_peruse_off(sk_interp *in, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&in->settings.peruse, 0, bi_no_peruse, loc); }
+static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
+static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
+static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
+static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
 
 /* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
 
 /* set_io_working_dir(dir): the directory of the test files; it must exist. */
-static sk_value bi_set_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
 #if SK_HAVE_MPI_IO
   struct stat st;
@@ -1464,40 +1465,40 @@ static sk_value bi_set_io_working_dir(sk_interp *in, const sk_value *a, const sk
 #else
   (void)loc;
 #endif
-  in->settings.io.dir = a[0].u.s;
+  bc->settings->io.dir = a[0].u.s;
   return bi_none();
 }
 
-static sk_value bi_get_io_working_dir(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
 #if SK_HAVE_MPI_IO
-  return bi_string_value(sk_io_dir(in->settings.io.dir));
+  return bi_string_value(sk_io_dir(bc->settings->io.dir));
 #else
-  return bi_string_value(in->settings.io.dir ? in->settings.io.dir : "");
+  return bi_string_value(bc->settings->io.dir ? bc->settings->io.dir : "");
 #endif
 }
 
-static sk_value bi_set_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (!sk_streq(a[0].u.s, "native") && !sk_streq(a[0].u.s, "internal") && !sk_streq(a[0].u.s, "external32"))
     sk_user_error(loc, "set_io_datarep: '%s' is none of native, internal, external32", a[0].u.s);
-  in->settings.io.datarep = a[0].u.s;
+  bc->settings->io.datarep = a[0].u.s;
   return bi_none();
 }
 
-static sk_value bi_get_io_datarep(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  return bi_string_value(in->settings.io.datarep);
+  return bi_string_value(bc->settings->io.datarep);
 }
 
 /* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
 #define BI_IO_FLAG(X) \
-  static sk_value bi_set_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
-  { (void)loc; in->settings.io.X = a[0].u.i != 0; return bi_none(); } \
-  static sk_value bi_get_io_##X(sk_interp *in, const sk_value *a, const sk_loc *loc) \
-  { (void)a; (void)loc; return sk_int_value(in->settings.io.X); }
+  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
+  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return bi_none(); } \
+  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
+  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
 BI_IO_FLAG(atomicity)
 BI_IO_FLAG(preallocation)
 BI_IO_FLAG(unique_open)
@@ -1505,9 +1506,9 @@ BI_IO_FLAG(file_sync)
 
 /* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
 ** (a key given again gets the new value); reset_file_info() forgets them. */
-static sk_value bi_set_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_set_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  sk_io_config *io = &in->settings.io;
+  sk_io_config *io = &bc->settings->io;
   int i;
   for (i = 0; i < io->n_hints; i++) if (sk_streq(io->hint_key[i], a[0].u.s)) break;
   if (i == SK_IO_MAX_HINTS) sk_user_error(loc, "set_file_info: more than %d hints", SK_IO_MAX_HINTS);
@@ -1517,10 +1518,10 @@ static sk_value bi_set_file_info(sk_interp *in, const sk_value *a, const sk_loc 
   return bi_none();
 }
 
-static sk_value bi_reset_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_reset_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  in->settings.io.n_hints = 0;
+  bc->settings->io.n_hints = 0;
   return bi_none();
 }
 
@@ -1529,7 +1530,7 @@ static void bi_write_text(const char *text) { sk_out_text(text); }
 /* print_file_info(): every process opens a scratch file of the working directory on
 ** MPI_COMM_WORLD (delete on close) with the hints and prints the hints the library
 ** reports as "#P[rank] key = value" lines, in rank order. */
-static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_print_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_str mine;
   int rank = sk_tp_world_rank();
@@ -1537,7 +1538,7 @@ static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_lo
   sk_str_init(&mine);
 #if SK_HAVE_MPI_IO
   {
-    const sk_io_config *io = &in->settings.io;
+    const sk_io_config *io = &bc->settings->io;
     char path[600], key[MPI_MAX_INFO_KEY + 1], value[1024];
     MPI_Info hints = MPI_INFO_NULL, used;
     MPI_File fh;
@@ -1564,7 +1565,7 @@ static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_lo
     if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
   }
 #else
-  (void)in;
+  (void)bc;
   sk_str_printf(&mine, "#P[%d] print_file_info: this build has no MPI-IO\n", rank);
 #endif
   sk_engine_collect_text(mine.data ? mine.data : "", bi_write_text);
@@ -1574,9 +1575,9 @@ static sk_value bi_print_file_info(sk_interp *in, const sk_value *a, const sk_lo
 
 /* print_data_access_settings(daccess, flag): the output rank decodes daccess and names
 ** the read routine (flag bit 1) and the write routine (flag bit 2). */
-static sk_value bi_print_data_access_settings(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_print_data_access_settings(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (sk_tp_world_rank() == 0) {
     sk_str s;
     sk_str_init(&s);
@@ -1589,13 +1590,13 @@ static sk_value bi_print_data_access_settings(sk_interp *in, const sk_value *a, 
 
 /* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
 ** array outside comm). */
-static sk_value bi_int_array_allgather(sk_interp *in, const sk_value *a, const sk_loc *loc)
+static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_group *g = a[0].u.comm;
   sk_value v;
   double mine, *all;
   int i, n;
-  (void)in; (void)loc;
+  (void)bc; (void)loc;
   if (bi_is_null(g)) return sk_iarray_new(0);
   n = sk_tp_group_size(g);
   all = (double *)sk_malloc(sizeof(double) * (size_t)n);
@@ -1728,7 +1729,7 @@ static const sk_builtin builtin_table[] = {
 
 /* The tables of the measurement modules that export builtins (builtins.h). */
 static const sk_builtin_table_fn builtin_module_tables[] = {
-  sk_builtins_bcast_algos,
+  sk_builtins_scc,
   NULL
 };
 

@@ -1,6 +1,7 @@
 /*
 ** postproc.h -- the command line of post-processing, which needs no mpirun and makes no
-** MPI call (like -l): `-r OUT IN.sko [IN2.sko ...]` writes a report (report.h), `-x
+** MPI call (like -l): `-r OUT IN.sko [IN2.sko ...]` writes a report (report.h: HTML; report_gp.c:
+** gnuplot), `-x
 ** csv|json IN.sko [...] [-o OUT]` an export (export.h, standard output without -o); and
 ** after a run, the merge of the output with its earlier backups that
 ** merge_with_backups() or @POSTPROC asked for (merge.h, SKaLib §3.4.3).
@@ -26,5 +27,8 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
 /* After a run into `output`: the merge with its backups, when asked for. */
 SK_API void sk_postproc_after_run(const char *output, int merge_backups);
+/* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
+** ".gp", else HTML. 1: done; 0 with *err set. */
+SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err);
 
 #endif

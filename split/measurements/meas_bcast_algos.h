@@ -19,14 +19,10 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 ** depending on count and repetition); a mismatch fails the measurement with a message
 ** naming the first wrong byte. */
 
-/* The builtins of the module, sk_builtins_bcast_algos() (declared in builtins.h):
-** print_bcast_cube_rounds(), which writes sk_bcast_cube_last_rounds() of rank 0 to the
-** output as a comment and returns it; scc_grid_map(n), the thesis' DOPL layout of the
-** first n SCC cores as a rank-to-position map for Bcast_DOPL_Grid. */
-
 /* Communication rounds of the schedule the last Bcast_Cube call ran on this process:
 ** parts + ceil(log2 n) - 1 for n >= 2 processes and count > 0 (parts =
-** ceil(count / part_size)); 0 when there is nobody to send to or nothing to send. */
+** ceil(count / part_size)); 0 when there is nobody to send to or nothing to send. The
+** builtin print_bcast_cube_rounds() (language/builtins_scc.c) writes it. */
 SK_API long sk_bcast_cube_last_rounds(void);
 
 #endif

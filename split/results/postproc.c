@@ -5,6 +5,46 @@
 #include "merge.h"
 #include "export.h"
 #include "report.h"
+#include "output.h"
+
+static int postproc_ends_with(const char *s, const char *suffix)
+{
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && sk_streq(s + a - b, suffix);
+}
+
+SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err)
+{
+  sk_sko_file *files;
+  sk_str o;
+  int ok = 1;
+  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  sk_str_init(&o);
+  if (postproc_ends_with(path, ".gp")) {
+    sk_str *scripts;
+    size_t n, k;
+    char *base = sk_strndup(path, strlen(path) - 3);
+    sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
+    for (k = 0; k < n && ok; k++) {
+      sk_str name_s;
+      char *name;
+      sk_str_init(&name_s);
+      sk_str_printf(&name_s, "%s-%lu.gp", base, (unsigned long)k + 1);
+      name = name_s.data;
+      ok = sk_out_file(name, scripts[k].data ? scripts[k].data : "", err);
+      free(name);
+    }
+    for (k = 0; k < n; k++) sk_str_free(&scripts[k]);
+    free(scripts);
+    free(base);
+  } else {
+    sk_report_html(&o, files, ninputs);
+  }
+  if (ok) ok = sk_out_file(path, o.data ? o.data : "", err);
+  sk_sko_free_all(files, ninputs);
+  sk_str_free(&o);
+  return ok;
+}
 
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
 {

@@ -56,8 +56,5 @@ SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
 ** scripts base is named without its directory. */
 SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
                               sk_str *main_script, sk_str **scripts, size_t *nscripts);
-/* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
-** ".gp", else HTML. 1: done; 0 with *err set. */
-SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err);
 
 #endif

@@ -589,7 +589,7 @@ int main(int argc, char **argv)
   }
   sk_io_files_finish();
   sk_out_close();
-  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.merge_backups);
+  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.run.merge_backups);
   sk_interp_free(&in);
   sk_program_free(&prog);
   sk_sources_free(&src);

@@ -76,6 +76,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
 {
   memset(m, 0, sizeof *m);
   m->settings = settings;
+  m->sync_config = settings ? &settings->sync : NULL;
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);

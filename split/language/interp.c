@@ -24,7 +24,7 @@ SK_API void sk_interp_init(sk_interp *in)
   sk_settings_default(&in->settings);
   sk_buffers_configure(&in->settings.buffers);
   sk_engine_init(&in->engine, &in->settings);
-  in->run_started = sk_engine_clock();
+  in->run.run_started = sk_engine_clock();
 }
 
 static void scope_clear(sk_scope *sc)
@@ -262,9 +262,12 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
     sk_value *args, r;
+    sk_bctx bc;
     if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
     args = interp_args(in, e, b->params);
-    r = b->fn(in, args, &e->loc);
+    bc.settings = &in->settings;
+    bc.run = &in->run;
+    r = b->fn(&bc, args, &e->loc);
     free(args);
     return r;
   }
@@ -420,7 +423,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 static void progress_show(sk_interp *in, const char *name)
 {
-  double now = sk_engine_clock(), elapsed = now - in->run_started;
+  double now = sk_engine_clock(), elapsed = now - in->run.run_started;
   int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
   int measured = in->blocks_done - in->resume_skip;
   char left[48];
@@ -737,8 +740,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       measure_check_result(in, &out.result, out.dummy_time);
       progress_show(in, in->block_name);
     }
-    in->time_in_measurements += sk_engine_clock() - started;
-    in->measurements++;
+    in->run.time_in_measurements += sk_engine_clock() - started;
+    in->run.measurements++;
   }
   free(args);
   sk_outcome_free(&out);
