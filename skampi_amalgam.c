@@ -5969,6 +5969,14 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */
 SK_API int sk_sync_rep_ok(sk_mctx *m);
+/* Whether this measurement's repetitions start at agreed times (the real method, more
+** than one process): the only starts that can be late. */
+SK_API int sk_sync_windowed(const sk_mctx *m);
+/* Every member, at once (after a decision of rank 0): the rest of this measurement starts
+** each repetition after a barrier instead (the runner's fallback when the synchronised
+** start loses nearly every repetition, runner.c). The group's window and margin memory
+** keeps what it had before this measurement. */
+SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m);
 /* Every member learns whether the repetition was valid on ALL processes (an invalid one
 ** is discarded by the runner) and the plan of the next start. */
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
@@ -6677,6 +6685,7 @@ static struct {
   double delay_sum, delay_max;
   long delay_n;
   long late, overrun;      /* repetitions this process arrived late to, overran */
+  long fallbacks;          /* measurements that fell back to a barrier start */
 } sync_wst;
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
@@ -6788,6 +6797,21 @@ SK_API void sk_sync_prepare(sk_mctx *m)
   s->margin = s->memory->margin;
 }
 
+SK_API int sk_sync_windowed(const sk_mctx *m)
+{
+  return m->sync != NULL && m->sync->active;
+}
+
+SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  if (s == NULL || !s->active) return;
+  s->active = 0;
+  s->started = 0;
+  s->method = SK_SYNC_BARRIER;
+  sync_wst.fallbacks++;
+}
+
 SK_API void sk_sync_release(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -6824,6 +6848,20 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** opened invalidates the measurement. A discarded start is not a reason to widen the
 ** window (nobody came late), only to start afresh (sync_decide_window). */
 
+#ifdef SKAMPI_TESTING
+/* Test builds only: SKAMPI_TEST_LATE_START_US=N makes rank 1 of every synchronised group
+** begin N microseconds after each start time, as a process that got its processor back
+** late would (tests/interference.sh: the fallback to barrier starts). */
+static double sync_test_late_start(const sk_mctx *m, double now)
+{
+  static long late_us = -1;
+  if (late_us < 0) late_us = sk_env_long("SKAMPI_TEST_LATE_START_US", 0, 1000000, 0);
+  if (late_us == 0 || m->rank != 1) return now;
+  while (sk_tp_wtime() < now + late_us * 1e-6) { }
+  return sk_tp_wtime();
+}
+#endif
+
 SK_API double sk_sync_start(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -6854,6 +6892,9 @@ SK_API double sk_sync_start(sk_mctx *m)
     sync_wst.late++;
   } else {
     now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+#ifdef SKAMPI_TESTING
+    now = sync_test_late_start(m, now);
+#endif
     s->delay = now - s->target;
     sync_wst.delay_sum += s->delay;
     sync_wst.delay_n++;
@@ -7030,6 +7071,10 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
                   " before; window W and margin M adaptive (first %.0f us and %.0f us; %g x the second longest"
                   " span and lag of the last %d repetitions, x%g after an overrun or a late arrival)\n",
                   SYNC_WINDOW_INIT * 1e6, SYNC_MARGIN_INIT * 1e6, SYNC_TARGET, SYNC_HISTORY, SYNC_WIDEN);
+  if (sync_wst.fallbacks > 0)
+    sk_str_printf(out, "# synchronization: %ld measurements lost nearly every synchronised start and timed the"
+                  " rest of their repetitions after a barrier (see their \"# (interference\" lines)\n",
+                  sync_wst.fallbacks);
 }
 
 #ifdef SKAMPI_TESTING
@@ -7164,6 +7209,8 @@ typedef struct sk_result {
   double delay_max;         /* seconds: largest start delay of any repetition */
   double delay_tolerance;   /* seconds: the start delay above which one was discarded */
   long switches;            /* involuntary context switches during timings, all processes */
+  int barrier_from;         /* 0, or the repetition (counting discarded ones, from 1) from
+                            ** which on each began after a barrier (SK_FALLBACK_DISCARDS) */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -7173,7 +7220,7 @@ SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
 ** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (16 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (17 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -7206,6 +7253,18 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 #define SK_START_TOLERANCE_SHARE_CROWDED 1.0
 #define SK_START_TOLERANCE_CROWDED 100.0e-6
 #define SK_START_TOLERANCE_SHARE 0.25
+/* When the synchronised start loses nearly every repetition -- at least
+** SK_FALLBACK_DISCARDS discarded and fewer than one accepted per SK_FALLBACK_RATIO of
+** them -- the host does not give the processes their processors at agreed times (other
+** processes hold them: with 14 strangers runnable beside 2 processes on 2 cores, 126 of
+** 144 starts of a 1 KiB allreduce began milliseconds late, and no reading came out). The
+** rest of the measurement then starts each repetition after a barrier, as IMB and the
+** OSU benchmarks do, so that the result is still a reading of the operation (after a
+** barrier both processes run, since both just took part in it); the accepted values so
+** far are dropped (one method per result), nothing after the fallback is discarded, and
+** the result line says so (interference.c). */
+#define SK_FALLBACK_DISCARDS 16
+#define SK_FALLBACK_RATIO 3
 
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
@@ -7255,7 +7314,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[13] = r->delay_tolerance;
   pack[14] = (double)r->switches;
   pack[15] = r->rule_error;
-  for (i = 0; i < r->nprocs; i++) pack[16 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[16] = r->barrier_from;
+  for (i = 0; i < r->nprocs; i++) pack[17 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -7277,10 +7337,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->delay_tolerance = pack[13];
   r->switches = (long)pack[14];
   r->rule_error = pack[15];
+  r->barrier_from = (int)pack[16];
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[16 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[17 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -7390,6 +7451,7 @@ typedef struct rep_decision {
   int verdict;              /* a rep_verdict */
   int failed_member;        /* REP_FAILED: the lowest failing rank */
   int valid;                /* every member started inside its window */
+  int fall_back;            /* from the next repetition on: barrier starts (runner.h) */
   sk_sync_plan plan;        /* the next start (sk_sync_plan_next) */
 } rep_decision;
 
@@ -7407,6 +7469,8 @@ typedef struct rep_state {
   int yields;               /* the waits yield (host.h): a yield is a switch */
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
+  int windowed;             /* the repetitions start at agreed times (sk_sync_windowed) */
+  double began;             /* when the measurement began (the ASEC time limit counts from it) */
   sk_mctx *m;
   sk_result *res;
 } rep_state;
@@ -7464,7 +7528,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->switches += switches;
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
-  d->valid = in_window && delay <= tolerance && (st->yields || switches == 0);
+  d->valid = !st->windowed || (in_window && delay <= tolerance && (st->yields || switches == 0));
+  d->fall_back = 0;
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;
   if (d->valid || st->crowded) runner_note_typical(st, value);
@@ -7478,6 +7543,14 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
+    if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
+      d->fall_back = 1;
+      st->windowed = 0;
+      res->barrier_from = res->invalid + st->asec.n + 1;
+      sk_asec_end(&st->asec);
+      sk_asec_begin(&st->asec, &st->m->settings->asec, st->began);
+      for (i = 0; i < n; i++) st->proc_count[i] = 0;
+    }
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
@@ -7508,7 +7581,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
-    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
+    st.began = sk_tp_wtime();
+    sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
     st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
     st.typical_cap = st.asec.cfg.max_reps + st.invalid_limit + 1;
@@ -7517,6 +7591,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   st.m = m;
   sk_sync_prepare(m);
+  st.windowed = sk_sync_windowed(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
@@ -7528,6 +7603,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_sync_rep_report(m, &mine.sync);
     sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
     sk_sync_rep_done(m, d.valid, &d.plan);
+    if (d.fall_back) sk_sync_fall_back_to_barrier(m);
   } while (d.verdict == REP_AGAIN);
   if (d.verdict == REP_FAILED) {
     sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
@@ -7706,6 +7782,11 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
   if (res->invalid > 0 && share >= SK_INTERFERENCE_SHARE) {
     sk_str_printf(&what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
                   " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);
+    flagged = 1;
+  }
+  if (res->barrier_from > 0) {
+    sk_str_printf(&what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
+                  " began after a barrier", flagged ? "; " : "", res->invalid, res->barrier_from - 1, res->reps);
     flagged = 1;
   }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {

@@ -89,6 +89,11 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
                   " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);
     flagged = 1;
   }
+  if (res->barrier_from > 0) {
+    sk_str_printf(&what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
+                  " began after a barrier", flagged ? "; " : "", res->invalid, res->barrier_from - 1, res->reps);
+    flagged = 1;
+  }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
     sk_str_printf(&what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);

@@ -35,7 +35,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[13] = r->delay_tolerance;
   pack[14] = (double)r->switches;
   pack[15] = r->rule_error;
-  for (i = 0; i < r->nprocs; i++) pack[16 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[16] = r->barrier_from;
+  for (i = 0; i < r->nprocs; i++) pack[17 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -57,10 +58,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->delay_tolerance = pack[13];
   r->switches = (long)pack[14];
   r->rule_error = pack[15];
+  r->barrier_from = (int)pack[16];
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[16 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[17 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -170,6 +172,7 @@ typedef struct rep_decision {
   int verdict;              /* a rep_verdict */
   int failed_member;        /* REP_FAILED: the lowest failing rank */
   int valid;                /* every member started inside its window */
+  int fall_back;            /* from the next repetition on: barrier starts (runner.h) */
   sk_sync_plan plan;        /* the next start (sk_sync_plan_next) */
 } rep_decision;
 
@@ -187,6 +190,8 @@ typedef struct rep_state {
   int yields;               /* the waits yield (host.h): a yield is a switch */
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
+  int windowed;             /* the repetitions start at agreed times (sk_sync_windowed) */
+  double began;             /* when the measurement began (the ASEC time limit counts from it) */
   sk_mctx *m;
   sk_result *res;
 } rep_state;
@@ -244,7 +249,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->switches += switches;
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
-  d->valid = in_window && delay <= tolerance && (st->yields || switches == 0);
+  d->valid = !st->windowed || (in_window && delay <= tolerance && (st->yields || switches == 0));
+  d->fall_back = 0;
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;
   if (d->valid || st->crowded) runner_note_typical(st, value);
@@ -258,6 +264,14 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
+    if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
+      d->fall_back = 1;
+      st->windowed = 0;
+      res->barrier_from = res->invalid + st->asec.n + 1;
+      sk_asec_end(&st->asec);
+      sk_asec_begin(&st->asec, &st->m->settings->asec, st->began);
+      for (i = 0; i < n; i++) st->proc_count[i] = 0;
+    }
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
@@ -288,7 +302,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
-    sk_asec_begin(&st.asec, cfg, sk_tp_wtime());
+    st.began = sk_tp_wtime();
+    sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
     st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
     st.typical_cap = st.asec.cfg.max_reps + st.invalid_limit + 1;
@@ -297,6 +312,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   st.m = m;
   sk_sync_prepare(m);
+  st.windowed = sk_sync_windowed(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
@@ -308,6 +324,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_sync_rep_report(m, &mine.sync);
     sk_agree(m->group, &mine, sizeof mine, &d, sizeof d, runner_decide, &st);
     sk_sync_rep_done(m, d.valid, &d.plan);
+    if (d.fall_back) sk_sync_fall_back_to_barrier(m);
   } while (d.verdict == REP_AGAIN);
   if (d.verdict == REP_FAILED) {
     sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);

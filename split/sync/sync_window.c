@@ -76,6 +76,7 @@ static struct {
   double delay_sum, delay_max;
   long delay_n;
   long late, overrun;      /* repetitions this process arrived late to, overran */
+  long fallbacks;          /* measurements that fell back to a barrier start */
 } sync_wst;
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
@@ -187,6 +188,21 @@ SK_API void sk_sync_prepare(sk_mctx *m)
   s->margin = s->memory->margin;
 }
 
+SK_API int sk_sync_windowed(const sk_mctx *m)
+{
+  return m->sync != NULL && m->sync->active;
+}
+
+SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  if (s == NULL || !s->active) return;
+  s->active = 0;
+  s->started = 0;
+  s->method = SK_SYNC_BARRIER;
+  sync_wst.fallbacks++;
+}
+
 SK_API void sk_sync_release(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -223,6 +239,20 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** opened invalidates the measurement. A discarded start is not a reason to widen the
 ** window (nobody came late), only to start afresh (sync_decide_window). */
 
+#ifdef SKAMPI_TESTING
+/* Test builds only: SKAMPI_TEST_LATE_START_US=N makes rank 1 of every synchronised group
+** begin N microseconds after each start time, as a process that got its processor back
+** late would (tests/interference.sh: the fallback to barrier starts). */
+static double sync_test_late_start(const sk_mctx *m, double now)
+{
+  static long late_us = -1;
+  if (late_us < 0) late_us = sk_env_long("SKAMPI_TEST_LATE_START_US", 0, 1000000, 0);
+  if (late_us == 0 || m->rank != 1) return now;
+  while (sk_tp_wtime() < now + late_us * 1e-6) { }
+  return sk_tp_wtime();
+}
+#endif
+
 SK_API double sk_sync_start(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -253,6 +283,9 @@ SK_API double sk_sync_start(sk_mctx *m)
     sync_wst.late++;
   } else {
     now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+#ifdef SKAMPI_TESTING
+    now = sync_test_late_start(m, now);
+#endif
     s->delay = now - s->target;
     sync_wst.delay_sum += s->delay;
     sync_wst.delay_n++;
@@ -429,6 +462,10 @@ SK_API void sk_sync_describe(const sk_sync_config *cfg, sk_str *out)
                   " before; window W and margin M adaptive (first %.0f us and %.0f us; %g x the second longest"
                   " span and lag of the last %d repetitions, x%g after an overrun or a late arrival)\n",
                   SYNC_WINDOW_INIT * 1e6, SYNC_MARGIN_INIT * 1e6, SYNC_TARGET, SYNC_HISTORY, SYNC_WIDEN);
+  if (sync_wst.fallbacks > 0)
+    sk_str_printf(out, "# synchronization: %ld measurements lost nearly every synchronised start and timed the"
+                  " rest of their repetitions after a barrier (see their \"# (interference\" lines)\n",
+                  sync_wst.fallbacks);
 }
 
 #ifdef SKAMPI_TESTING

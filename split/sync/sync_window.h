@@ -38,6 +38,14 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */
 SK_API int sk_sync_rep_ok(sk_mctx *m);
+/* Whether this measurement's repetitions start at agreed times (the real method, more
+** than one process): the only starts that can be late. */
+SK_API int sk_sync_windowed(const sk_mctx *m);
+/* Every member, at once (after a decision of rank 0): the rest of this measurement starts
+** each repetition after a barrier instead (the runner's fallback when the synchronised
+** start loses nearly every repetition, runner.c). The group's window and margin memory
+** keeps what it had before this measurement. */
+SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m);
 /* Every member learns whether the repetition was valid on ALL processes (an invalid one
 ** is discarded by the runner) and the plan of the next start. */
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
