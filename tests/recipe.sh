@@ -1,6 +1,6 @@
 #!/bin/sh
-# tests/recipe.sh -- the README's recipe "Adding a measurement", followed literally: copies
-# split/ and tools/ into a work directory, puts the README's example function (between
+# tests/recipe.sh -- the recipe "Adding a measurement" of doc/internals.md, followed literally: copies
+# split/ and tools/ into a work directory, puts its example function (between
 # the markers recipe:code) into split/measurements/meas_synthetic.c above its table and the example
 # row (between recipe:row) into that table, runs tools/sk21f there, builds the
 # sequential binary and runs a small .ski with the new measurement; its output must have
@@ -17,14 +17,14 @@ failed=0
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; failed=1; }
 
-# the two code blocks of the README, without their ``` fences
+# the two code blocks of doc/internals.md, without their ``` fences
 block() {
-  sed -n "/<!-- recipe:$1 begin -->/,/<!-- recipe:$1 end -->/p" README.md | sed -e '/<!-- recipe:/d' -e '/^```/d'
+  sed -n "/<!-- recipe:$1 begin -->/,/<!-- recipe:$1 end -->/p" doc/internals.md | sed -e '/<!-- recipe:/d' -e '/^```/d'
 }
 block code > "$work/code.c"
 block row > "$work/row.c"
 if [ -s "$work/code.c" ] && [ -s "$work/row.c" ]; then ok recipe_readme_blocks
-else fail recipe_readme_blocks "README.md lacks the recipe:code / recipe:row blocks"; exit 1; fi
+else fail recipe_readme_blocks "doc/internals.md lacks the recipe:code / recipe:row blocks"; exit 1; fi
 name=$(sed -n 's/^ *SK_MEASUREMENT[A-Z0-9_]*(\([A-Za-z_][A-Za-z0-9_]*\),.*/\1/p' "$work/row.c" | head -1)
 [ -n "$name" ] || { fail recipe_row_name "no SK_MEASUREMENT row in the recipe:row block"; exit 1; }
 

@@ -143,6 +143,14 @@ gates)
   check layers_gate_fails_on_planted_violations sh tests/gates/layers_planted.sh
   check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
+  if have mpicc.mpich || have mpicc.openmpi || have mpicc || [ -n "${MPICC:-}" ]; then
+    check manual_catalogue_matches_skampi_l sh tests/gates/manual_catalogue.sh
+    check manual_catalogue_gate_fails_on_planted_change sh tests/gates/manual_catalogue_planted.sh
+  else skip manual_catalogue_matches_skampi_l "an MPI compiler (the catalogue is the MPI build's)"; fi
+  if have groff || have man; then
+    check man_page_renders_and_lists_every_option sh tests/gates/man_page.sh
+    check man_page_gate_fails_on_planted_change sh tests/gates/man_page_planted.sh
+  else skip man_page_renders_and_lists_every_option "groff or man (apt-get install groff-base man-db)"; fi
   for c in gcc clang; do
     if ! have $c; then skip "warnings_$c" "$c"; continue; fi
     check "warnings_${c}_seq" sh -c "$c $WARN -DSKAMPI_SEQ -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"

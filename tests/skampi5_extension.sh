@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/skampi5_extension.sh -- SKaMPI 5 extensions compile and run through
-# split/measurements/skampi5_compat.h (README, "SKaMPI 5 extensions"):
+# split/measurements/skampi5_compat.h (doc/internals.md, "SKaMPI 5 extensions"):
 #   - the amalgam made from split/ as it is now builds with MPICH (mpicc.mpich) and lists
 #     the example extension split/measurements/meas_skampi5_example.c (SKaMPI 5 manual §3.1's
 #     Pingpong_Send_Recv, registered as Skampi5_Pingpong_Send_Recv) with its parameter
@@ -12,7 +12,7 @@
 #     the synchronisation calls, the malloc helpers, the arithmetic helpers) and the
 #     parameter types int, double, MPI_Datatype, MPI_Comm, MPI_Op compiles after the
 #     amalgam with -std=c89 -pedantic -Wall -Wextra -Werror, also with -DSKAMPI_MPI1.
-#   - README's section "SKaMPI 5 extensions" shows split/measurements/meas_skampi5_example.c as it is
+#   - doc/internals.md's section "SKaMPI 5 extensions" shows split/measurements/meas_skampi5_example.c as it is
 #     (below the file's top comment; blank lines aside).
 # Prints "ok NAME" / "FAIL NAME: why" / "skip NAME: needs TOOL"; exits non-zero on failure.
 #   sh tests/skampi5_extension.sh      (work files in tests/out/skampi5_extension)
@@ -29,12 +29,12 @@ name=Skampi5_Pingpong_Send_Recv
 if tools/sk21f "$work/skampi_amalgam.c" > "$work/sk21f.log" 2>&1; then ok skampi5_amalgam
 else fail skampi5_amalgam "tools/sk21f failed (see $work/sk21f.log)"; exit 1; fi
 
-# README's code block of the section is the example file below its top comment
-awk '/^## SKaMPI 5 extensions/ { s = 1 } s && /^```c/ { c = 1; next } c && /^```/ { exit } c { print }' README.md |
+# doc/internals.md's code block of the section is the example file below its top comment
+awk '/^## SKaMPI 5 extensions/ { s = 1 } s && /^```c/ { c = 1; next } c && /^```/ { exit } c { print }' doc/internals.md |
   grep -v '^$' > "$work/readme_example.c"
 sed '1,/^\*\//d' split/measurements/meas_skampi5_example.c | grep -v '^$' > "$work/file_example.c"
 if [ -s "$work/readme_example.c" ] && cmp -s "$work/readme_example.c" "$work/file_example.c"; then ok skampi5_readme_shows_example
-else fail skampi5_readme_shows_example "README's code differs from split/measurements/meas_skampi5_example.c (diff $work/readme_example.c $work/file_example.c)"; fi
+else fail skampi5_readme_shows_example "doc/internals.md's code differs from split/measurements/meas_skampi5_example.c (diff $work/readme_example.c $work/file_example.c)"; fi
 
 if cc -DSKAMPI_SEQ -o "$work/skampi-seq" "$work/skampi_amalgam.c" -lm > "$work/build-seq.log" 2>&1 &&
    "$work/skampi-seq" -l "$name" > "$work/list-seq.txt" 2>&1 &&

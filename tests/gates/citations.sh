@@ -7,7 +7,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 seed='seed 0''0'                      # split so that this file does not match itself
 notes='DESIGN''\.md|ANCHORS''\.md|SKAMPI6''\.md|shared''/seeds'
-found=$(grep -rnE "$seed|$notes" split tools tests ski README.md Makefile 2>/dev/null \
+found=$(grep -rnE "$seed|$notes" split tools tests ski README.md doc Makefile 2>/dev/null \
         | grep -v '^tests/out/' | grep -v '^tests/fuzz/build/' | grep -v '^tests/unit/build/')
 if [ -n "$found" ]; then
   printf '%s\n' "$found"
