@@ -44,6 +44,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/transport/oversub.c split/transport/mpit.h split/transport/peruse.h \
 	split/transport/mpit.c split/transport/peruse.c split/transport/io_files.h \
 	split/transport/io_files.c split/transport/io_daccess.h split/transport/io_daccess.c \
+	split/transport/mpi_objects.h split/transport/mpi_objects.c \
 	split/core/value.h split/core/value.c split/core/measure.h split/core/verify.h \
 	split/core/verify.c split/core/stats.h split/core/stats.c split/core/asec.h \
 	split/core/asec.c split/core/buffers.h split/core/buffers.c split/core/loops.h \
@@ -68,7 +69,12 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins.h split/language/lexer.h split/language/lexer.c \
 	split/language/ast.h split/language/ast.c split/language/parser.h \
 	split/language/parser.c split/language/labels.h split/language/labels.c \
-	split/language/interp.h split/language/interp.c split/language/builtins.c \
+	split/language/interp.h split/language/interp.c split/language/builtins_common.h \
+	split/language/builtins_common.c split/language/builtins.c \
+	split/language/builtins_settings.c split/language/builtins_instrument.c \
+	split/language/builtins_buffers.c split/language/builtins_output.c \
+	split/language/builtins_comm.c split/language/builtins_math.c \
+	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
 	split/cli/main.c
 

@@ -3847,6 +3847,421 @@ SK_API void sk_io_describe_class(sk_str *out, long daccess, long flag)
   if (flag & 2) sk_str_printf(out, "# write routine: %s\n", sk_io_routine(daccess, 1));
 }
 /* --- end split/transport/io_daccess.c --- */
+/* --- begin split/transport/mpi_objects.h --- */
+#line 1 "split/transport/mpi_objects.h"
+/*
+** mpi_objects.h -- the library objects the input language makes besides messages:
+** derived datatypes, process topologies (the rank order of cartesian and graph
+** communicators), info objects, the hints of an MPI-IO file, and the library's integer
+** constants of the language (SKaMPI 5 manual §4.1, §5.2). The only place besides the
+** transport backends that calls MPI for them (language/builtins_types.c and
+** builtins_io.c use it). Where the build lacks the library objects the SK_MO_HAVE_*
+** macros are 0 and the functions that remain do what the backend can (dims_create
+** computes itself, info objects are tokens, topologies keep the order).
+**   SK_MO_HAVE_TYPES      MPI: derived datatypes (sk_datatype.mpi exists)
+**   SK_MO_HAVE_SUBARRAY   MPI-2 with MPI_ORDER_C: subarray and darray types
+**   SK_MO_HAVE_INFO       MPI-2: info objects and MPI_Alloc_mem
+**   SK_MO_HAVE_TOPOLOGIES MPI: the library may reorder a topology's processes
+**   SK_MO_HAVE_FILES      MPI-IO (SK_HAVE_MPI_IO)
+*/
+#ifndef SK_MPI_OBJECTS_H
+#define SK_MPI_OBJECTS_H
+
+#line 20 "split/transport/mpi_objects.h"
+#line 21 "split/transport/mpi_objects.h"
+
+#ifdef SKAMPI_MPI
+#define SK_MO_HAVE_TYPES 1
+#define SK_MO_HAVE_TOPOLOGIES 1
+typedef MPI_Datatype sk_mo_type;
+#else
+#define SK_MO_HAVE_TYPES 0
+#define SK_MO_HAVE_TOPOLOGIES 0
+#endif
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+#define SK_MO_HAVE_INFO 1
+#else
+#define SK_MO_HAVE_INFO 0
+#endif
+#if SK_MO_HAVE_INFO && defined(MPI_ORDER_C)
+#define SK_MO_HAVE_SUBARRAY 1
+/* The distributions of a darray (mpi_type_create_darray's checks). */
+#define SK_MO_DISTRIBUTE_BLOCK MPI_DISTRIBUTE_BLOCK
+#define SK_MO_DISTRIBUTE_CYCLIC MPI_DISTRIBUTE_CYCLIC
+#define SK_MO_DISTRIBUTE_NONE MPI_DISTRIBUTE_NONE
+#define SK_MO_DISTRIBUTE_DFLT_DARG MPI_DISTRIBUTE_DFLT_DARG
+#else
+#define SK_MO_HAVE_SUBARRAY 0
+#endif
+#define SK_MO_HAVE_FILES SK_HAVE_MPI_IO
+/* The MPI level the build uses (SK_MPI_LEVEL), 0 without MPI. */
+#ifdef SKAMPI_MPI
+#define SK_MO_LEVEL SK_MPI_LEVEL
+#else
+#define SK_MO_LEVEL 0
+#endif
+
+/* ---- derived datatypes (MPI: made, not yet committed, into *t) ---- */
+#if SK_MO_HAVE_TYPES
+SK_API void sk_mo_type_contiguous(int count, sk_mo_type old, sk_mo_type *t);
+SK_API void sk_mo_type_vector(int count, int blocklen, int stride, sk_mo_type old, sk_mo_type *t);
+SK_API void sk_mo_type_hvector(int count, int blocklen, long stride_bytes, sk_mo_type old, sk_mo_type *t);
+SK_API void sk_mo_type_indexed(int n, const int *blocklens, const int *displs, sk_mo_type old, sk_mo_type *t);
+SK_API void sk_mo_type_hindexed(int n, const int *blocklens, const long *displ_bytes, sk_mo_type old, sk_mo_type *t);
+SK_API void sk_mo_type_struct(int n, const int *blocklens, const long *displ_bytes, const sk_mo_type *types,
+                              sk_mo_type *t);
+#if SK_MO_HAVE_SUBARRAY
+/* C order. */
+SK_API void sk_mo_type_subarray(int n, const int *sizes, const int *subsizes, const int *starts, sk_mo_type old,
+                                sk_mo_type *t);
+SK_API void sk_mo_type_darray(int size, int rank, int n, const int *gsizes, const int *distribs, const int *dargs,
+                              const int *psizes, sk_mo_type old, sk_mo_type *t);
+#endif
+SK_API void sk_mo_type_commit(sk_mo_type *t);
+/* The library's description of a committed type: bytes of data, lower bound, extent. */
+SK_API void sk_mo_type_describe(sk_mo_type t, long *size, long *lb, long *extent);
+/* MPI_LB and MPI_UB where the library still has them (before MPI-3): 1 and the type. */
+SK_API int sk_mo_bound_marker(const char *name, sk_mo_type *t);
+#endif
+
+/* ---- process topologies ----
+** Collective over the members of g: every member learns newrank[i], the rank that member
+** i of g has in the cartesian (graph) communicator the library makes from g with
+** reordering allowed, -1 where the library leaves it out. Returns 0 (newrank untouched)
+** where the build has no library topologies. */
+SK_API int sk_mo_cart_ranks(const sk_group *g, int ndims, const int *dims, const int *periods, int *newrank);
+SK_API int sk_mo_graph_ranks(const sk_group *g, int nnodes, const int *index, const int *edges, int *newrank);
+/* MPI_Dims_create: the zero entries of dims (ndims >= 1) get a balanced factorisation of
+** what nnodes leaves after the fixed ones (which divide it), largest first. Without MPI
+** the same is computed here. */
+SK_API void sk_mo_dims_create(int nnodes, int ndims, int *dims);
+
+/* ---- info objects: an MPI_Info* with MPI-2, otherwise a token without effect ---- */
+SK_API void *sk_mo_info_create(void);
+/* The handle memory stays: copies of the language value may live on. */
+SK_API void sk_mo_info_free(void *info);
+SK_API void sk_mo_info_set(void *info, const char *key, const char *value);
+
+/* ---- files ----
+** Collective over the world: every process opens a scratch file of dir (delete on close)
+** on the world with the n hints and appends the hints the library reports to out, as
+** "#P[rank] key = value" lines; without MPI-IO a line saying so. */
+SK_API void sk_mo_file_hints(const char *dir, int n, const char *const *keys, const char *const *values, sk_str *out);
+
+/* ---- the library's integer constants of the language (SKaMPI 5 manual §5.2) ----
+** MPI_UNDEFINED everywhere (-32766 without MPI), window constants from MPI-2 on, file
+** and darray constants where the library has MPI-IO. 1 and the value, 0 if this build
+** has no such constant. */
+SK_API int sk_mo_int_constant(const char *name, long *value);
+
+#endif
+/* --- end split/transport/mpi_objects.h --- */
+/* --- begin split/transport/mpi_objects.c --- */
+#line 1 "split/transport/mpi_objects.c"
+/*
+** mpi_objects.c -- see mpi_objects.h: derived datatypes, topologies, dims, info objects,
+** file hints and the integer constants of the language, made by the library where the
+** build has it (moved here from language/builtins.c, which no longer calls MPI).
+*/
+#line 7 "split/transport/mpi_objects.c"
+#line 8 "split/transport/mpi_objects.c"
+
+/* ---- derived datatypes ---- */
+#if SK_MO_HAVE_TYPES
+
+SK_API void sk_mo_type_contiguous(int count, sk_mo_type old, sk_mo_type *t)
+{
+  MPI_Type_contiguous(count, old, t);
+}
+
+SK_API void sk_mo_type_vector(int count, int blocklen, int stride, sk_mo_type old, sk_mo_type *t)
+{
+  MPI_Type_vector(count, blocklen, stride, old, t);
+}
+
+SK_API void sk_mo_type_hvector(int count, int blocklen, long stride_bytes, sk_mo_type old, sk_mo_type *t)
+{
+#if SK_MPI_REPLACED_NAMES
+  MPI_Type_create_hvector(count, blocklen, (MPI_Aint)stride_bytes, old, t);
+#else
+  MPI_Type_hvector(count, blocklen, (MPI_Aint)stride_bytes, old, t);
+#endif
+}
+
+SK_API void sk_mo_type_indexed(int n, const int *blocklens, const int *displs, sk_mo_type old, sk_mo_type *t)
+{
+  MPI_Type_indexed(n, (int *)blocklens, (int *)displs, old, t);
+}
+
+static MPI_Aint *mo_aints(int n, const long *v)
+{
+  MPI_Aint *a = (MPI_Aint *)sk_malloc(sizeof(MPI_Aint) * (size_t)(n > 0 ? n : 1));
+  int i;
+  for (i = 0; i < n; i++) a[i] = (MPI_Aint)v[i];
+  return a;
+}
+
+SK_API void sk_mo_type_hindexed(int n, const int *blocklens, const long *displ_bytes, sk_mo_type old, sk_mo_type *t)
+{
+  MPI_Aint *displ = mo_aints(n, displ_bytes);
+#if SK_MPI_REPLACED_NAMES
+  MPI_Type_create_hindexed(n, (int *)blocklens, displ, old, t);
+#else
+  MPI_Type_hindexed(n, (int *)blocklens, displ, old, t);
+#endif
+  free(displ);
+}
+
+SK_API void sk_mo_type_struct(int n, const int *blocklens, const long *displ_bytes, const sk_mo_type *types,
+                              sk_mo_type *t)
+{
+  MPI_Aint *displ = mo_aints(n, displ_bytes);
+#if SK_MPI_REPLACED_NAMES
+  MPI_Type_create_struct(n, (int *)blocklens, displ, (MPI_Datatype *)types, t);
+#else
+  MPI_Type_struct(n, (int *)blocklens, displ, (MPI_Datatype *)types, t);
+#endif
+  free(displ);
+}
+
+#if SK_MO_HAVE_SUBARRAY
+SK_API void sk_mo_type_subarray(int n, const int *sizes, const int *subsizes, const int *starts, sk_mo_type old,
+                                sk_mo_type *t)
+{
+  MPI_Type_create_subarray(n, (int *)sizes, (int *)subsizes, (int *)starts, MPI_ORDER_C, old, t);
+}
+
+SK_API void sk_mo_type_darray(int size, int rank, int n, const int *gsizes, const int *distribs, const int *dargs,
+                              const int *psizes, sk_mo_type old, sk_mo_type *t)
+{
+  MPI_Type_create_darray(size, rank, n, (int *)gsizes, (int *)distribs, (int *)dargs, (int *)psizes, MPI_ORDER_C,
+                         old, t);
+}
+#endif
+
+SK_API void sk_mo_type_commit(sk_mo_type *t)
+{
+  MPI_Type_commit(t);
+}
+
+SK_API void sk_mo_type_describe(sk_mo_type t, long *size, long *lb, long *extent)
+{
+  int sz = 0;
+  MPI_Aint l = 0, e = 0;
+  MPI_Type_size(t, &sz);
+#if SK_MPI_REPLACED_NAMES
+  MPI_Type_get_extent(t, &l, &e);
+#else
+  MPI_Type_lb(t, &l);
+  MPI_Type_extent(t, &e);
+#endif
+  *size = sz;
+  *lb = (long)l;
+  *extent = (long)e;
+}
+
+#if defined(MPI_LB) && defined(MPI_UB) && (!defined(MPI_VERSION) || MPI_VERSION < 3)
+SK_API int sk_mo_bound_marker(const char *name, sk_mo_type *t)
+{
+  if (sk_streq(name, "MPI_LB")) { *t = MPI_LB; return 1; }
+  if (sk_streq(name, "MPI_UB")) { *t = MPI_UB; return 1; }
+  return 0;
+}
+#else
+SK_API int sk_mo_bound_marker(const char *name, sk_mo_type *t)
+{
+  (void)name; (void)t;
+  return 0;
+}
+#endif
+
+#endif /* SK_MO_HAVE_TYPES */
+
+/* ---- topologies ---- */
+
+#if SK_MO_HAVE_TOPOLOGIES
+/* The members' ranks in topo (MPI_COMM_NULL on the processes left out), gathered. */
+static void mo_topology_ranks(MPI_Comm base, MPI_Comm topo, int *newrank)
+{
+  int mine = -1;
+  if (topo != MPI_COMM_NULL) { MPI_Comm_rank(topo, &mine); MPI_Comm_free(&topo); }
+  MPI_Allgather(&mine, 1, MPI_INT, newrank, 1, MPI_INT, base);
+}
+
+SK_API int sk_mo_cart_ranks(const sk_group *g, int ndims, const int *dims, const int *periods, int *newrank)
+{
+  MPI_Comm base = sk_tp_group_mpi_comm(g), topo = MPI_COMM_NULL;
+  MPI_Cart_create(base, ndims, (int *)dims, (int *)periods, 1, &topo);
+  mo_topology_ranks(base, topo, newrank);
+  return 1;
+}
+
+SK_API int sk_mo_graph_ranks(const sk_group *g, int nnodes, const int *index, const int *edges, int *newrank)
+{
+  MPI_Comm base = sk_tp_group_mpi_comm(g), topo = MPI_COMM_NULL;
+  MPI_Graph_create(base, nnodes, (int *)index, (int *)edges, 1, &topo);
+  mo_topology_ranks(base, topo, newrank);
+  return 1;
+}
+
+SK_API void sk_mo_dims_create(int nnodes, int ndims, int *dims)
+{
+  MPI_Dims_create(nnodes, ndims, dims);
+}
+#else
+SK_API int sk_mo_cart_ranks(const sk_group *g, int ndims, const int *dims, const int *periods, int *newrank)
+{
+  (void)g; (void)ndims; (void)dims; (void)periods; (void)newrank;
+  return 0;
+}
+
+SK_API int sk_mo_graph_ranks(const sk_group *g, int nnodes, const int *index, const int *edges, int *newrank)
+{
+  (void)g; (void)nnodes; (void)index; (void)edges; (void)newrank;
+  return 0;
+}
+
+/* Prime factors of what is left, largest first, each multiplied into the free entry
+** that is smallest so far; then the free entries in decreasing order. */
+SK_API void sk_mo_dims_create(int nnodes, int ndims, int *dims)
+{
+  long fixed = 1, rest, nfree = 0, *free_dims, primes[64], np = 0, p, k;
+  int i, j;
+  for (i = 0; i < ndims; i++) {
+    if (dims[i] == 0) nfree++;
+    else fixed *= dims[i];
+  }
+  if (nfree == 0 || fixed < 1) return;
+  rest = (long)nnodes / fixed;
+  free_dims = (long *)sk_malloc(sizeof(long) * (size_t)nfree);
+  for (k = 0; k < nfree; k++) free_dims[k] = 1;
+  for (p = 2; p * p <= rest; p++) while (rest % p == 0) { primes[np++] = p; rest /= p; }
+  if (rest > 1) primes[np++] = rest;
+  for (k = np - 1; k >= 0; k--) {             /* primes are ascending: largest first */
+    long smallest = 0, m;
+    for (m = 1; m < nfree; m++) if (free_dims[m] < free_dims[smallest]) smallest = m;
+    free_dims[smallest] *= primes[k];
+  }
+  for (k = 0; k < nfree; k++)                  /* decreasing order */
+    for (p = k + 1; p < nfree; p++)
+      if (free_dims[p] > free_dims[k]) { long t = free_dims[k]; free_dims[k] = free_dims[p]; free_dims[p] = t; }
+  for (i = 0, j = 0; i < ndims; i++) if (dims[i] == 0) dims[i] = (int)free_dims[j++];
+  free(free_dims);
+}
+#endif
+
+/* ---- info objects ---- */
+
+SK_API void *sk_mo_info_create(void)
+{
+#if SK_MO_HAVE_INFO
+  void *info = sk_malloc(sizeof(MPI_Info));
+  MPI_Info_create((MPI_Info *)info);
+  return info;
+#else
+  return sk_malloc(1);       /* a token: info objects have no effect without MPI-2 */
+#endif
+}
+
+SK_API void sk_mo_info_free(void *info)
+{
+#if SK_MO_HAVE_INFO
+  if (info != NULL) MPI_Info_free((MPI_Info *)info);
+#else
+  (void)info;
+#endif
+}
+
+SK_API void sk_mo_info_set(void *info, const char *key, const char *value)
+{
+#if SK_MO_HAVE_INFO
+  MPI_Info_set(*(MPI_Info *)info, (char *)key, (char *)value);
+#else
+  (void)info; (void)key; (void)value;
+#endif
+}
+
+/* ---- files ---- */
+
+SK_API void sk_mo_file_hints(const char *dir, int n, const char *const *keys, const char *const *values, sk_str *out)
+{
+  int rank = sk_tp_world_rank();
+#if SK_MO_HAVE_FILES
+  char path[600], key[MPI_MAX_INFO_KEY + 1], value[1024];
+  MPI_Info hints = MPI_INFO_NULL, used;
+  MPI_File fh;
+  int i, nkeys, flag;
+  if (n > 0) MPI_Info_create(&hints);
+  for (i = 0; i < n; i++) MPI_Info_set(hints, (char *)keys[i], (char *)values[i]);
+  sk_io_new_name(MPI_COMM_WORLD, dir, "info", 0, path, sizeof path);
+  if (MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, hints, &fh)
+      == MPI_SUCCESS) {
+    MPI_File_get_info(fh, &used);
+    MPI_Info_get_nkeys(used, &nkeys);
+    for (i = 0; i < nkeys; i++) {
+      MPI_Info_get_nthkey(used, i, key);
+      MPI_Info_get(used, key, (int)sizeof value - 1, value, &flag);
+      sk_str_printf(out, "#P[%d] %s = %s\n", rank, key, flag ? value : "");
+    }
+    if (nkeys == 0) sk_str_printf(out, "#P[%d] (no hints)\n", rank);
+    MPI_Info_free(&used);
+    MPI_File_close(&fh);
+  } else {
+    sk_str_printf(out, "#P[%d] print_file_info: cannot open %s\n", rank, path);
+  }
+  sk_io_forget(path);
+  if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
+#else
+  (void)dir; (void)n; (void)keys; (void)values;
+  sk_str_printf(out, "#P[%d] print_file_info: this build has no MPI-IO\n", rank);
+#endif
+}
+
+/* ---- integer constants ---- */
+
+#if SK_MO_HAVE_INFO
+#define MO_HAVE_WIN 1
+#else
+#define MO_HAVE_WIN 0
+#endif
+#if MO_HAVE_WIN && defined(MPI_MODE_RDONLY) && defined(MPI_DISTRIBUTE_BLOCK) && defined(MPI_ORDER_C)
+#define MO_HAVE_IO 1
+#else
+#define MO_HAVE_IO 0
+#endif
+
+static const struct { const char *name; long value; } mo_ints[] = {
+#ifdef SKAMPI_MPI
+  { "MPI_UNDEFINED", MPI_UNDEFINED },
+#else
+  { "MPI_UNDEFINED", -32766 },
+#endif
+#if MO_HAVE_WIN
+  { "MPI_LOCK_EXCLUSIVE", MPI_LOCK_EXCLUSIVE }, { "MPI_LOCK_SHARED", MPI_LOCK_SHARED },
+  { "MPI_MODE_NOCHECK", MPI_MODE_NOCHECK }, { "MPI_MODE_NOPRECEDE", MPI_MODE_NOPRECEDE },
+  { "MPI_MODE_NOPUT", MPI_MODE_NOPUT }, { "MPI_MODE_NOSTORE", MPI_MODE_NOSTORE },
+  { "MPI_MODE_NOSUCCEED", MPI_MODE_NOSUCCEED },
+#endif
+#if MO_HAVE_IO
+  { "MPI_MODE_APPEND", MPI_MODE_APPEND }, { "MPI_MODE_CREATE", MPI_MODE_CREATE },
+  { "MPI_MODE_DELETE_ON_CLOSE", MPI_MODE_DELETE_ON_CLOSE }, { "MPI_MODE_EXCL", MPI_MODE_EXCL },
+  { "MPI_MODE_RDONLY", MPI_MODE_RDONLY }, { "MPI_MODE_RDWR", MPI_MODE_RDWR },
+  { "MPI_MODE_SEQUENTIAL", MPI_MODE_SEQUENTIAL }, { "MPI_MODE_UNIQUE_OPEN", MPI_MODE_UNIQUE_OPEN },
+  { "MPI_MODE_WRONLY", MPI_MODE_WRONLY },
+  { "MPI_DISTRIBUTE_BLOCK", MPI_DISTRIBUTE_BLOCK }, { "MPI_DISTRIBUTE_CYCLIC", MPI_DISTRIBUTE_CYCLIC },
+  { "MPI_DISTRIBUTE_NONE", MPI_DISTRIBUTE_NONE }, { "MPI_DISTRIBUTE_DFLT_DARG", MPI_DISTRIBUTE_DFLT_DARG },
+  { "MPI_ORDER_C", MPI_ORDER_C }, { "MPI_ORDER_FORTRAN", MPI_ORDER_FORTRAN },
+#endif
+  { NULL, 0 }
+};
+
+SK_API int sk_mo_int_constant(const char *name, long *value)
+{
+  int i;
+  for (i = 0; mo_ints[i].name; i++) if (sk_streq(mo_ints[i].name, name)) { *value = mo_ints[i].value; return 1; }
+  return 0;
+}
+/* --- end split/transport/mpi_objects.c --- */
 /* --- begin split/core/value.h --- */
 #line 1 "split/core/value.h"
 /*
@@ -19252,11 +19667,21 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* A module of the language layer may hold a table of builtins of its own: a function
-** returning it (terminated by a row whose name is NULL), listed in builtins.c's
-** builtin_module_tables; sk_builtin_find searches them too. */
+/* Every module of builtins holds a table of its own: a function returning it (terminated
+** by a row whose name is NULL), listed in builtins.c's builtin_module_tables, which
+** sk_builtin_find and sk_builtin_entry search in that order. */
 typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_scc(void);  /* builtins_scc.c */
+SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin *sk_builtins_instrument(void);  /* builtins_instrument.c */
+SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
+/* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
+SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
@@ -22069,26 +22494,48 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
   exec_block(in, &prog->top);
 }
 /* --- end split/language/interp.c --- */
-/* --- begin split/language/builtins.c --- */
-#line 1 "split/language/builtins.c"
+/* --- begin split/language/builtins_common.h --- */
+#line 1 "split/language/builtins_common.h"
 /*
-** builtins.c -- the helper functions of SKaMPI 5 manual §4.1 (plus get_np() used by SKaMPI 5's
-** own input files and skampi's own settings), the iterators of §4.2/§6.3, and the
-** predefined constants of §5.2.
+** builtins_common.h -- what the builtin modules of the language layer share
+** (builtins_common.c): value makers, argument checks, interned strings, the switch of a
+** setting, and the reproducible random generator (sk_random_seed, builtins.h).
 */
-#line 7 "split/language/builtins.c"
-#line 8 "split/language/builtins.c"
-#line 9 "split/language/builtins.c"
-#line 10 "split/language/builtins.c"
-#line 11 "split/language/builtins.c"
-#line 12 "split/language/builtins.c"
-#line 13 "split/language/builtins.c"
-#if SK_HAVE_MPI_IO
-#include <sys/types.h>
-#include <sys/stat.h>
-#endif
+#ifndef SK_BUILTINS_COMMON_H
+#define SK_BUILTINS_COMMON_H
 
-static sk_value bi_none(void)
+#line 10 "split/language/builtins_common.h"
+
+SK_API sk_value sk_bi_none(void);
+SK_API sk_value sk_bi_comm(sk_group *g);
+SK_API sk_value sk_bi_datatype(const sk_datatype *t);
+/* A string value of the run: one copy per distinct text, kept until the end. */
+SK_API sk_value sk_bi_string(const char *text);
+/* The integer argument, at least minimum (else the user's error, naming fname). */
+SK_API long sk_bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum);
+/* MPI_COMM_NULL, or a group this process is not a member of. */
+SK_API int sk_bi_is_null(const sk_group *g);
+/* The switch_X_on / switch_X_off helpers: *setting = on. `missing`: NULL where the build
+** has what the setting needs, else why switching on is refused (the user's error). */
+SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc);
+/* Uniform in [0, n), n >= 1, from the generator that starts at sk_random_seed() on every
+** process (so all processes draw the same sequence). */
+SK_API long sk_bi_random_below(long n);
+SK_API long sk_random_seed(void);
+
+#endif
+/* --- end split/language/builtins_common.h --- */
+/* --- begin split/language/builtins_common.c --- */
+#line 1 "split/language/builtins_common.c"
+/*
+** builtins_common.c -- what the builtin modules share (builtins_common.h): the values they
+** return, the check of a lower bound, the test for MPI_COMM_NULL, the strings they make
+** (interned for the run), the switches of settings, and the reproducible random
+** generator of get_random_int and comm_rand.
+*/
+#line 8 "split/language/builtins_common.c"
+
+SK_API sk_value sk_bi_none(void)
 {
   sk_value v;
   v.type = SK_T_NONE;
@@ -22096,7 +22543,7 @@ static sk_value bi_none(void)
   return v;
 }
 
-static sk_value bi_comm_value(sk_group *g)
+SK_API sk_value sk_bi_comm(sk_group *g)
 {
   sk_value v;
   v.type = SK_T_COMM;
@@ -22104,11 +22551,286 @@ static sk_value bi_comm_value(sk_group *g)
   return v;
 }
 
-static long bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum)
+SK_API long sk_bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum)
 {
   if (a->u.i < minimum) sk_user_error(loc, "%s: the argument must be at least %ld, not %ld", fname, minimum, a->u.i);
   return a->u.i;
 }
+
+/* ---- reproducible random numbers ----
+** The minimal standard generator (Park and Miller), one state per process, started from
+** the same fixed seed everywhere: since every process evaluates the program (SPMD), every
+** process draws the same sequence, so comm_rand builds the same group on all of them. */
+
+#define BI_RANDOM_SEED 4711L
+static long bi_random_state = 0;
+
+SK_API long sk_random_seed(void) { return BI_RANDOM_SEED; }
+
+static long bi_random_next(void)
+{
+  long s = bi_random_state ? bi_random_state : sk_random_seed(), hi = s / 127773L, lo = s % 127773L;
+  s = 16807L * lo - 2836L * hi;
+  if (s <= 0) s += 2147483647L;
+  bi_random_state = s;
+  return s;
+}
+
+/* Uniform in [0, n), n >= 1: from the high-order part of the state. */
+SK_API long sk_bi_random_below(long n)
+{
+  return (long)((double)(bi_random_next() - 1) / 2147483646.0 * (double)n);
+}
+
+/* ---- strings ---- */
+
+/* Strings made by helpers live for the run, one copy per distinct text. */
+static const char *bi_intern(const char *text)
+{
+  static char **pool = NULL;
+  static size_t n = 0, cap = 0;
+  size_t i;
+  for (i = 0; i < n; i++) if (sk_streq(pool[i], text)) return pool[i];
+  pool = (char **)sk_grow(pool, &cap, n + 1, sizeof(char *));
+  pool[n] = sk_strdup(text);
+  return pool[n++];
+}
+
+SK_API sk_value sk_bi_string(const char *text)
+{
+  sk_value v;
+  v.type = SK_T_STRING;
+  v.u.s = bi_intern(text);
+  return v;
+}
+
+/* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too
+** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
+SK_API int sk_bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
+
+SK_API sk_value sk_bi_datatype(const sk_datatype *t)
+{
+  sk_value v;
+  v.type = SK_T_DATATYPE;
+  v.u.dt = t;
+  return v;
+}
+
+/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
+** NULL where the build has what the setting needs, else why switching on is refused. */
+SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
+{
+  if (on && missing) sk_user_error(loc, "%s", missing);
+  *setting = on;
+  return sk_bi_none();
+}
+
+/* --- end split/language/builtins_common.c --- */
+/* --- begin split/language/builtins.c --- */
+#line 1 "split/language/builtins.c"
+/*
+** builtins.c -- the lookup of the input language's helpers, iterators and predefined
+** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings,
+** instrumentation, buffers, output, communicators, mathematics, library objects, MPI-IO,
+** the SCC experiments), the iterators of §4.2/§6.3 (range, squares; data_access_routines
+** from builtins_io.c) and the predefined constants of §5.2 (the library's values come
+** from transport/mpi_objects.c). The helpers themselves live in builtins_*.c.
+*/
+#line 10 "split/language/builtins.c"
+#line 11 "split/language/builtins.c"
+#line 12 "split/language/builtins.c"
+
+/* The tables of the builtin modules (builtins.h), in this order. */
+static const sk_builtin_table_fn builtin_module_tables[] = {
+  sk_builtins_settings,
+  sk_builtins_instrument,
+  sk_builtins_buffers,
+  sk_builtins_output,
+  sk_builtins_comm,
+  sk_builtins_math,
+  sk_builtins_types,
+  sk_builtins_io,
+  sk_builtins_scc,
+  NULL
+};
+
+SK_API const sk_builtin *sk_builtin_find(const char *name)
+{
+  int i, t;
+  for (t = 0; builtin_module_tables[t]; t++) {
+    const sk_builtin *tab = builtin_module_tables[t]();
+    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
+  }
+  return NULL;
+}
+
+/* ---- iterators (SKaMPI 5 manual §4.2, §6.3) ---- */
+
+typedef struct it_state { long next, end, k; } it_state;
+
+/* range(start, end): start, start+1, ..., end-1 (SKaMPI 5 manual §6.3's example). */
+static sk_value it_range(void **self, const sk_value *a)
+{
+  it_state *st = (it_state *)*self;
+  if (st == NULL) {
+    if (a[0].u.i >= a[1].u.i) { *self = NULL; return sk_int_value(0); }
+    st = (it_state *)sk_malloc(sizeof *st);
+    st->next = a[0].u.i + 1;
+    st->end = a[1].u.i;
+    *self = st;
+    return sk_int_value(a[0].u.i);
+  }
+  if (st->next >= st->end) { free(st); *self = NULL; return sk_int_value(0); }
+  return sk_int_value(st->next++);
+}
+
+/* squares(first, last): k*k for k = first, first+1, ..., last (state malloc'ed, so
+** squares loops nest). */
+static sk_value it_squares(void **self, const sk_value *a)
+{
+  it_state *st = (it_state *)*self;
+  if (st == NULL) {
+    if (a[0].u.i > a[1].u.i) { *self = NULL; return sk_int_value(0); }
+    st = (it_state *)sk_malloc(sizeof *st);
+    st->k = a[0].u.i;
+    st->end = a[1].u.i;
+    *self = st;
+    return sk_int_value(st->k * st->k);
+  }
+  if (++st->k > st->end) { free(st); *self = NULL; return sk_int_value(0); }
+  return sk_int_value(st->k * st->k);
+}
+
+static const sk_iterator iterator_table[] = {
+  { "range", "ii", it_range },
+  { "squares", "ii", it_squares },
+  { "data_access_routines", "i", sk_iterator_data_access_routines },
+  { NULL, NULL, NULL }
+};
+
+SK_API const sk_iterator *sk_iterator_find(const char *name)
+{
+  int i;
+  for (i = 0; iterator_table[i].name; i++) if (sk_streq(iterator_table[i].name, name)) return &iterator_table[i];
+  return NULL;
+}
+
+/* ---- constants (SKaMPI 5 manual §5.2) ----
+** Integer constants come from the library where it declares them (sk_mo_int_constant:
+** window constants from MPI-2 on, file and darray constants where the library has
+** MPI-IO); elsewhere the names stay known so that sk_constant_unavailable can say why
+** they cannot be used. */
+
+#if SK_MO_HAVE_TYPES
+static sk_datatype bi_lb, bi_ub;   /* MPI_LB and MPI_UB, where the library has them */
+#endif
+
+SK_API int sk_constant_find(const char *name, sk_value *out)
+{
+  const sk_datatype *dt;
+  const sk_opdef *op;
+  long value;
+  if (strncmp(name, "MPI_", 4) != 0) return 0;
+  if (sk_streq(name, "MPI_COMM_WORLD")) { *out = sk_bi_comm(sk_tp_world()); return 1; }
+  if (sk_streq(name, "MPI_COMM_NULL")) { *out = sk_bi_comm(NULL); return 1; }
+  /* MPI_COMM_SELF: every process alone; a measurement on it runs on every process at the
+  ** same time, and world rank 0's result is reported (as the original SKaMPI does). */
+  if (sk_streq(name, "MPI_COMM_SELF")) { *out = sk_bi_comm(sk_tp_self()); return 1; }
+  if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
+  if (sk_mo_int_constant(name, &value)) { *out = sk_int_value(value); return 1; }
+#if SK_MO_HAVE_TYPES
+  {
+    sk_datatype *bound = sk_streq(name, "MPI_LB") ? &bi_lb : sk_streq(name, "MPI_UB") ? &bi_ub : NULL;
+    if (bound != NULL && sk_mo_bound_marker(name, &bound->mpi)) {
+      bound->name = bound == &bi_lb ? "MPI_LB" : "MPI_UB";
+      bound->size = bound->extent = 0;
+      *out = sk_bi_datatype(bound);
+      return 1;
+    }
+  }
+#endif
+  if ((dt = sk_datatype_lookup(name)) != NULL) { *out = sk_bi_datatype(dt); return 1; }
+  if ((op = sk_op_lookup(name)) != NULL) { out->type = SK_T_OP; out->u.op = op; return 1; }
+  return 0;
+}
+
+/* Every predefined name of the language and what it needs: 'w' MPI-2 (one-sided, also
+** MPI_REPLACE and the long long types), 'f' MPI-IO, 'l' MPI_LB/MPI_UB (before MPI-3). */
+static const struct { const char *name; char needs; } bi_conditional_names[] = {
+  { "MPI_LOCK_EXCLUSIVE", 'w' }, { "MPI_LOCK_SHARED", 'w' }, { "MPI_MODE_NOCHECK", 'w' },
+  { "MPI_MODE_NOPRECEDE", 'w' }, { "MPI_MODE_NOPUT", 'w' }, { "MPI_MODE_NOSTORE", 'w' },
+  { "MPI_MODE_NOSUCCEED", 'w' }, { "MPI_REPLACE", 'w' }, { "MPI_UNSIGNED_LONG_LONG", 'w' },
+  { "MPI_LONG_LONG", 'w' },
+  { "MPI_MODE_APPEND", 'f' }, { "MPI_MODE_CREATE", 'f' }, { "MPI_MODE_DELETE_ON_CLOSE", 'f' },
+  { "MPI_MODE_EXCL", 'f' }, { "MPI_MODE_RDONLY", 'f' }, { "MPI_MODE_RDWR", 'f' },
+  { "MPI_MODE_SEQUENTIAL", 'f' }, { "MPI_MODE_UNIQUE_OPEN", 'f' }, { "MPI_MODE_WRONLY", 'f' },
+  { "MPI_DISTRIBUTE_BLOCK", 'f' }, { "MPI_DISTRIBUTE_CYCLIC", 'f' }, { "MPI_DISTRIBUTE_NONE", 'f' },
+  { "MPI_DISTRIBUTE_DFLT_DARG", 'f' }, { "MPI_ORDER_C", 'f' }, { "MPI_ORDER_FORTRAN", 'f' },
+  { "MPI_LB", 'l' }, { "MPI_UB", 'l' },
+  { NULL, 0 }
+};
+
+SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
+{
+  sk_value v;
+  sk_str s;
+  int i;
+  char needs = 0;
+  for (i = 0; bi_conditional_names[i].name; i++)
+    if (sk_streq(bi_conditional_names[i].name, name)) needs = bi_conditional_names[i].needs;
+  if (needs == 0 || sk_constant_find(name, &v)) return 0;
+  sk_str_init(&s);
+  sk_str_printf(&s, "'%s' is not available: ", name);
+#ifndef SKAMPI_MPI
+  sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
+#else
+  if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
+  else if (SK_MO_LEVEL < 2)
+    sk_str_puts(&s, "it needs MPI-2, and this build uses MPI-1.1 only");
+  else sk_str_printf(&s, "the MPI library declares no %s (it has no MPI-IO)", name);
+#endif
+  sk_copy_string(why, size, s.data);
+  sk_str_free(&s);
+  return 1;
+}
+
+/* ---- enumeration (skampi -l) ---- */
+
+/* The i-th helper over the module tables, in their order; the i-th
+** iterator. NULL when i is past the last one. */
+SK_API const sk_builtin *sk_builtin_entry(int i)
+{
+  int k, t;
+  if (i < 0) return NULL;
+  for (t = 0; builtin_module_tables[t]; t++) {
+    const sk_builtin *tab = builtin_module_tables[t]();
+    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  }
+  return NULL;
+}
+
+SK_API const sk_iterator *sk_iterator_entry(int i)
+{
+  int k;
+  if (i < 0) return NULL;
+  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
+  return NULL;
+}
+
+/* --- end split/language/builtins.c --- */
+/* --- begin split/language/builtins_settings.c --- */
+#line 1 "split/language/builtins_settings.c"
+/*
+** builtins_settings.c -- the setting helpers of the language (SKaMPI 5 manual §4.1): the
+** repetition rules of ASEC (min/max repetitions, relative standard error, cut quantile,
+** result statistic, node times), the time limits, autorefine, the printed unit, the
+** choice of synchronisation and clock-offset estimation, and switch_verification_on/off.
+** Each changes the run's settings (sk_bctx.settings); the repetition bounds also note
+** where the input set them (sk_bctx.run).
+*/
+#line 10 "split/language/builtins_settings.c"
+#line 11 "split/language/builtins_settings.c"
+#line 12 "split/language/builtins_settings.c"
 
 /* ---- repetitions and output ---- */
 
@@ -22117,7 +22839,7 @@ static long bi_positive(const sk_value *a, const sk_loc *loc, const char *fname,
 #define BI_MAX_REPS 10000000L
 static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fname)
 {
-  long n = bi_positive(a, loc, fname, 1);
+  long n = sk_bi_positive(a, loc, fname, 1);
   if (n > BI_MAX_REPS) sk_user_error(loc, "%s: at most %ld repetitions, not %ld", fname, BI_MAX_REPS, n);
   return (int)n;
 }
@@ -22139,7 +22861,7 @@ static sk_value bi_set_min_repetitions(sk_bctx *bc, const sk_value *a, const sk_
   bc->settings->asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
   bi_check_repetitions(bc, loc, "set_min_repetitions", &bc->run->max_reps_at);
   bc->run->min_reps_at = *loc;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_max_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22147,27 +22869,27 @@ static sk_value bi_set_max_repetitions(sk_bctx *bc, const sk_value *a, const sk_
   bc->settings->asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
   bi_check_repetitions(bc, loc, "set_max_repetitions", &bc->run->min_reps_at);
   bc->run->max_reps_at = *loc;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_max_relative_standard_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_max_relative_standard_error: the limit must not be negative");
   bc->settings->asec.max_rel_error = a[0].u.d;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_max_nr_node_times(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->max_node_times = (int)bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
-  return bi_none();
+  bc->settings->max_node_times = (int)sk_bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
+  return sk_bi_none();
 }
 
 static sk_value bi_set_cut_quantile(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0 || a[0].u.d >= 0.5) sk_user_error(loc, "set_cut_quantile: the quantile must be in [0, 0.5)");
   bc->settings->asec.cut_quantile = a[0].u.d;
-  return bi_none();
+  return sk_bi_none();
 }
 
 /* set_result_statistic("min" | "mean"): what the time column of a result reports. */
@@ -22180,42 +22902,199 @@ static sk_value bi_set_result_statistic(sk_bctx *bc, const sk_value *a, const sk
     sk_out_text(bc->settings->asec.statistic == SK_STATISTIC_MIN
                 ? "# result statistic: the time column is the minimum over the repetitions\n"
                 : "# result statistic: the time column is the mean of the kept repetitions\n");
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_time_limit_per_measurement(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
   bc->settings->asec.time_limit = a[0].u.d;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_time_limit_per_suite(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
   bc->settings->suite_time_limit = a[0].u.d;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_autorefine_max_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
   bc->settings->apr.max_error = a[0].u.d;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_autorefine_min_distance(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
   bc->settings->apr.min_distance = a[0].u.d;
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_autorefine_max_steps(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->apr.max_steps = (int)bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
-  return bi_none();
+  bc->settings->apr.max_steps = (int)sk_bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
+  return sk_bi_none();
 }
+
+/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+** default); the blocks that follow print their times in it and say so in a comment line. */
+static sk_value bi_set_unit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
+  bc->settings->unit = a[0].u.d;
+  return sk_bi_none();
+}
+
+/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
+** measures at most f times as many points as its for loop would (skampi's default is no
+** such budget: max_error and min_distance bound the refinement). */
+static sk_value bi_set_autorefine_factor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
+  bc->settings->apr.budget_factor = a[0].u.d;
+  return sk_bi_none();
+}
+
+/* ---- synchronisation and accounting ---- */
+
+static sk_value bi_choose_no_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->settings->sync.method = SK_SYNC_NONE;
+  return sk_bi_none();
+}
+
+static sk_value bi_choose_barrier_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->settings->sync.method = SK_SYNC_BARRIER;
+  return sk_bi_none();
+}
+
+static sk_value bi_choose_real_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->settings->sync.method = SK_SYNC_REAL;
+  return sk_bi_none();
+}
+
+static sk_value bi_choose_offset_estimation_linear(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->settings->sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
+  return sk_bi_none();
+}
+
+static sk_value bi_choose_offset_estimation_hca(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->settings->sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
+  return sk_bi_none();
+}
+
+static sk_value bi_set_clock_offset_max_age(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
+  bc->settings->sync.max_offset_age = a[0].u.d;
+  return sk_bi_none();
+}
+
+static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)a; (void)loc;
+  sk_sync_invalidate_offsets();
+  return sk_bi_none();
+}
+
+static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->verify, 1, NULL, loc); }
+static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->verify, 0, NULL, loc); }
+
+static const sk_builtin settings_table[] = {
+  { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
+  { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
+  { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
+  { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
+  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
+  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
+  { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
+  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic },
+  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
+  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
+  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },
+  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_autorefine_min_distance },
+  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
+  { "set_unit", "d", SK_T_NONE, bi_set_unit },
+  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
+  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
+  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
+  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
+  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation_linear },
+  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation_hca },
+  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_clock_offset_max_age },
+  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_settings(void) { return settings_table; }
+/* --- end split/language/builtins_settings.c --- */
+/* --- begin split/language/builtins_instrument.c --- */
+#line 1 "split/language/builtins_instrument.c"
+/*
+** builtins_instrument.c -- the switches of the library's instrumentation beside every
+** result: switch_mpit_on/off (MPI_T performance variables, transport/mpit.h) and
+** switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0, transport/peruse.h); switching
+** on is refused where the build lacks them.
+*/
+#line 8 "split/language/builtins_instrument.c"
+#line 9 "split/language/builtins_instrument.c"
+#line 10 "split/language/builtins_instrument.c"
+#line 11 "split/language/builtins_instrument.c"
+
+/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
+static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
+  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
+static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
+  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
+    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
+
+static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
+static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
+static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
+static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
+
+static const sk_builtin instrument_table[] = {
+  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
+  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
+  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
+  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_instrument(void) { return instrument_table; }
+/* --- end split/language/builtins_instrument.c --- */
+/* --- begin split/language/builtins_buffers.c --- */
+#line 1 "split/language/builtins_buffers.c"
+/*
+** builtins_buffers.c -- the buffer helpers (SKaMPI 5 manual §4.1, §6.1): the size of the
+** buffer region, buffer cycling, alignments, the cache, MPI_Alloc_mem and its info
+** (use_mpi_alloc_mem, set_skampi_buffer_mpi_alloc_mem, set/get_mpi_alloc_mem_info). Each
+** changes sk_bctx.settings->buffers and reallocates the region, agreed by every process.
+*/
+#line 8 "split/language/builtins_buffers.c"
+#line 9 "split/language/builtins_buffers.c"
+#line 10 "split/language/builtins_buffers.c"
+#line 11 "split/language/builtins_buffers.c"
+#line 12 "split/language/builtins_buffers.c"
+#line 13 "split/language/builtins_buffers.c"
 
 /* ---- buffers ---- */
 
@@ -22249,9 +23128,9 @@ static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
 
 static sk_value bi_set_skampi_buffer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer", 0);
+  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer", 0);
   bi_apply_buffers(bc, loc, "set_skampi_buffer");
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22259,7 +23138,7 @@ static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, cons
   (void)a;
   bc->settings->buffers.cycling = 1;
   bi_apply_buffers(bc, loc, "switch_buffer_cycling_on");
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22267,12 +23146,12 @@ static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, con
   (void)a;
   bc->settings->buffers.cycling = 0;
   bi_apply_buffers(bc, loc, "switch_buffer_cycling_off");
-  return bi_none();
+  return sk_bi_none();
 }
 
 static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fname)
 {
-  long x = bi_positive(a, loc, fname, 1);
+  long x = sk_bi_positive(a, loc, fname, 1);
   if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", fname, x);
   return (size_t)x;
 }
@@ -22281,33 +23160,33 @@ static sk_value bi_set_send_buffer_alignment(sk_bctx *bc, const sk_value *a, con
 {
   bc->settings->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
   bi_apply_buffers(bc, loc, "set_send_buffer_alignment");
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_recv_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   bc->settings->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
   bi_apply_buffers(bc, loc, "set_recv_buffer_alignment");
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.cache_size = (size_t)bi_positive(&a[0], loc, "set_cache_size", 0);
+  bc->settings->buffers.cache_size = (size_t)sk_bi_positive(&a[0], loc, "set_cache_size", 0);
   bi_apply_buffers(bc, loc, "set_cache_size");
-  return bi_none();
+  return sk_bi_none();
 }
 
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+#if SK_MO_HAVE_INFO
 /* set_skampi_buffer_mpi_alloc_mem(size, info): the region of set_skampi_buffer, allocated
 ** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
 static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
   bc->settings->buffers.mpi_alloc_mem = 1;
   bc->settings->buffers.mpi_alloc_info = a[1].u.info;
   bi_apply_buffers(bc, loc, "set_skampi_buffer_mpi_alloc_mem");
-  return bi_none();
+  return sk_bi_none();
 }
 #endif
 
@@ -22317,7 +23196,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_lo
 {
   (void)loc;
   bc->settings->mpi_alloc_mem = a[0].u.i != 0;
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+#if SK_MO_HAVE_INFO
   bc->settings->buffers.mpi_alloc_mem = a[0].u.i != 0;
   bc->settings->buffers.mpi_alloc_info = bc->settings->mpi_alloc_info;
   bi_apply_buffers(bc, loc, "use_mpi_alloc_mem");
@@ -22325,7 +23204,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_lo
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
 #endif
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22336,7 +23215,7 @@ static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
     bc->settings->buffers.mpi_alloc_info = a[0].u.info;
     bi_apply_buffers(bc, loc, "set_mpi_alloc_mem_info");
   }
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22348,80 +23227,34 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   return v;
 }
 
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
-** default); the blocks that follow print their times in it and say so in a comment line. */
-static sk_value bi_set_unit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
-  bc->settings->unit = a[0].u.d;
-  return bi_none();
-}
+static const sk_builtin buffers_table[] = {
+  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_skampi_buffer },
+#if SK_MO_HAVE_INFO
+  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
+#endif
+  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
+  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
+  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
+  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
+  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_recv_buffer_alignment },
+  { "set_cache_size", "i", SK_T_NONE, bi_set_cache_size },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
 
-/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
-** measures at most f times as many points as its for loop would (skampi's default is no
-** such budget: max_error and min_distance bound the refinement). */
-static sk_value bi_set_autorefine_factor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  bc->settings->apr.budget_factor = a[0].u.d;
-  return bi_none();
-}
-
-/* ---- reproducible random numbers ----
-** The minimal standard generator (Park and Miller), one state per process, started from
-** the same fixed seed everywhere: since every process evaluates the program (SPMD), every
-** process draws the same sequence, so comm_rand builds the same group on all of them. */
-
-#define BI_RANDOM_SEED 4711L
-static long bi_random_state = 0;
-
-SK_API long sk_random_seed(void) { return BI_RANDOM_SEED; }
-
-static long bi_random_next(void)
-{
-  long s = bi_random_state ? bi_random_state : sk_random_seed(), hi = s / 127773L, lo = s % 127773L;
-  s = 16807L * lo - 2836L * hi;
-  if (s <= 0) s += 2147483647L;
-  bi_random_state = s;
-  return s;
-}
-
-/* Uniform in [0, n), n >= 1: from the high-order part of the state. */
-static long bi_random_below(long n)
-{
-  return (long)((double)(bi_random_next() - 1) / 2147483646.0 * (double)n);
-}
-
-static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
-  (void)bc;
-  if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
-  if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
-  return sk_int_value(a[0].u.i + bi_random_below((long)span));
-}
-
-/* ---- strings ---- */
-
-/* Strings made by helpers live for the run, one copy per distinct text. */
-static const char *bi_intern(const char *text)
-{
-  static char **pool = NULL;
-  static size_t n = 0, cap = 0;
-  size_t i;
-  for (i = 0; i < n; i++) if (sk_streq(pool[i], text)) return pool[i];
-  pool = (char **)sk_grow(pool, &cap, n + 1, sizeof(char *));
-  pool[n] = sk_strdup(text);
-  return pool[n++];
-}
-
-static sk_value bi_string_value(const char *text)
-{
-  sk_value v;
-  v.type = SK_T_STRING;
-  v.u.s = bi_intern(text);
-  return v;
-}
+SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_table; }
+/* --- end split/language/builtins_buffers.c --- */
+/* --- begin split/language/builtins_output.c --- */
+#line 1 "split/language/builtins_output.c"
+/*
+** builtins_output.c -- the output and environment helpers: output_comment, get_env,
+** mpi_processor_names, merge_with_backups, and the time accounting of the run record
+** (init_time_accounting, print_time_accounting_info; sk_bctx.run).
+*/
+#line 7 "split/language/builtins_output.c"
+#line 8 "split/language/builtins_output.c"
+#line 9 "split/language/builtins_output.c"
 
 /* get_env(name): the value with "/" appended, as SKaMPI 5 does (meant for directories);
 ** "/" alone when the variable is not set. */
@@ -22433,7 +23266,7 @@ static sk_value bi_get_env(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   (void)bc; (void)loc;
   sk_str_init(&s);
   sk_str_printf(&s, "%s/", e ? e : "");
-  v = bi_string_value(s.data);
+  v = sk_bi_string(s.data);
   sk_str_free(&s);
   return v;
 }
@@ -22448,10 +23281,84 @@ static sk_value bi_mpi_processor_names(sk_bctx *bc, const sk_value *a, const sk_
   sk_tp_processor_name(name, sizeof name);
   sk_str_init(&s);
   sk_str_printf(&s, "# rank %06d: %s", sk_tp_world_rank(), name);
-  v = bi_string_value(s.data);
+  v = sk_bi_string(s.data);
   sk_str_free(&s);
   return v;
 }
+
+static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->run->time_accounting = 1;
+  bc->run->time_in_measurements = 0.0;
+  bc->run->run_started = sk_tp_wtime();
+  return sk_bi_none();
+}
+
+static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
+                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_bi_none();
+}
+
+/* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
+** sections USER, MACHINE, ... land in the output this way). */
+static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# %s\n", a[0].u.s);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_bi_none();
+}
+
+/* merge_with_backups(): when the run has finished, its output file and the earlier runs
+** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
+** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
+static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->run->merge_backups = 1;
+  return sk_bi_none();
+}
+
+static const sk_builtin output_table[] = {
+  { "output_comment", "s", SK_T_NONE, bi_output_comment },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
+  { "get_env", "s", SK_T_STRING, bi_get_env },
+  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
+  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
+  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
+/* --- end split/language/builtins_output.c --- */
+/* --- begin split/language/builtins_comm.c --- */
+#line 1 "split/language/builtins_comm.c"
+/*
+** builtins_comm.c -- the communicator helpers (SKaMPI 5 manual §4.1): comm, comm2, comm4,
+** comm_from_to, comm_rand, copy_comm, the halves, get_comm_size/rank, get_np, last_proc,
+** is_mpi_comm_null, int_array_allgather, and the latency partners of rank 0
+** (comm2_max/min_latency_with_root, measured through the engine). Groups are made
+** collectively on the transport (every process evaluates the same call, SPMD).
+*/
+#line 9 "split/language/builtins_comm.c"
+#line 10 "split/language/builtins_comm.c"
+#line 11 "split/language/builtins_comm.c"
+#line 12 "split/language/builtins_comm.c"
 
 /* ---- communicators ---- */
 
@@ -22464,10 +23371,6 @@ static sk_group *bi_group_of_range(int first, int n)
   free(ranks);
   return g;
 }
-
-/* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too
-** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
-static int bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
 
 static sk_value bi_get_comm_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
@@ -22486,7 +23389,7 @@ static sk_value bi_get_comm_rank(sk_bctx *bc, const sk_value *a, const sk_loc *l
 static sk_value bi_is_mpi_comm_null(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;
-  return sk_int_value(bi_is_null(a[0].u.comm));
+  return sk_int_value(sk_bi_is_null(a[0].u.comm));
 }
 
 static sk_value bi_last_proc(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22518,7 +23421,7 @@ static sk_value bi_comm4(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   int i;
   (void)bc;
   for (i = 0; i < 4; i++) r[i] = a[i].u.i;
-  return bi_comm_value(bi_group_of_ranks(r, 4, loc, "comm4"));
+  return sk_bi_comm(bi_group_of_ranks(r, 4, loc, "comm4"));
 }
 
 /* comm_from_to(first, last): world ranks first, ..., last-1. */
@@ -22528,7 +23431,7 @@ static sk_value bi_comm_from_to(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   (void)bc;
   if (first < 0 || last > sk_tp_world_size() || last <= first)
     sk_user_error(loc, "comm_from_to(%ld, %ld): needs 0 <= first < last <= %d", first, last, sk_tp_world_size());
-  return bi_comm_value(bi_group_of_range((int)first, (int)(last - first)));
+  return sk_bi_comm(bi_group_of_range((int)first, (int)(last - first)));
 }
 
 /* comm_rand(n): n distinct world ranks in random order, drawn from the reproducible
@@ -22543,14 +23446,14 @@ static sk_value bi_comm_rand(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   perm = (long *)sk_malloc(sizeof(long) * (size_t)size);
   for (i = 0; i < size; i++) perm[i] = i;
   for (i = 0; i < n; i++) {                 /* partial Fisher-Yates */
-    int j = i + (int)bi_random_below(size - i);
+    int j = i + (int)sk_bi_random_below(size - i);
     long t = perm[i];
     perm[i] = perm[j];
     perm[j] = t;
   }
   g = bi_group_of_ranks(perm, n, loc, "comm_rand");
   free(perm);
-  return bi_comm_value(g);
+  return sk_bi_comm(g);
 }
 
 static sk_value bi_get_np(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22565,7 +23468,7 @@ static sk_value bi_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   (void)bc;
   if (n < 1 || n > sk_tp_world_size())
     sk_user_error(loc, "comm(%ld): there are %d processes", n, sk_tp_world_size());
-  return bi_comm_value(bi_group_of_range(0, (int)n));
+  return sk_bi_comm(bi_group_of_range(0, (int)n));
 }
 
 static sk_value bi_comm2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22577,7 +23480,7 @@ static sk_value bi_comm2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   if (a[0].u.i == a[1].u.i) sk_user_error(loc, "comm2: the two ranks must differ");
   ranks[0] = (int)a[0].u.i;
   ranks[1] = (int)a[1].u.i;
-  return bi_comm_value(sk_tp_group_create(ranks, 2));
+  return sk_bi_comm(sk_tp_group_create(ranks, 2));
 }
 
 static sk_value bi_copy_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22594,7 +23497,7 @@ static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
   int n = sk_tp_group_size(g), h = n / 2, first = second ? h : 0, len = second ? n - h : h;
   const int *members = sk_tp_group_members(g);
   if (len < 1) len = 1, first = 0;
-  return bi_comm_value(sk_tp_group_create(members + first, len));
+  return sk_bi_comm(sk_tp_group_create(members + first, len));
   }
 }
 
@@ -22610,43 +23513,131 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
   return bi_comm_half(a, 1, loc);
 }
 
-/* Ping-pongs rank 0 with every other process (SKaMPI 5 comm2_max_latency_with_root);
-** the partner with the largest (or smallest) latency forms the pair. */
-static sk_value bi_comm2_latency_with_root(const sk_loc *loc, int want_max)
+/* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
+** comm2_min_latency_with_root): for every other process r, the pair {0, r} is measured
+** through the engine like any measure statement, with the portable ping-pong
+** Pingpong_Blocking(1, BI_LATENCY_ROUND_TRIPS) (measurements/meas_bcast_algos.c: the time of
+** one round trip of a 1-byte message, averaged over the round trips of one timing) under
+** the run's ASEC settings (repetitions, cut quantile, result statistic); the partner
+** whose round trip is the longest (or shortest) forms the pair with rank 0, which the
+** engine's verdict makes the same on every process. The engine used here is a scratch
+** one, so its dummy times are not written and do not count as seen for the run;
+** verification, MPI_T and PERUSE are left out of these measurements. */
+#define BI_LATENCY_ROUND_TRIPS 20
+
+static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
 {
-  sk_group *world = sk_tp_world();
-  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
-  struct { int partner; } best;    /* rank 0's choice, shared with every process */
+  const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
+  const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
+  int size = sk_tp_world_size(), r, ranks[2], partner = 1;
   double best_t = want_max ? -1.0 : HUGE_VAL;
-  char byte = 0;
-  best.partner = 1;
-  if (size < 2) sk_user_error(loc, "comm2_max_latency_with_root needs at least 2 processes");
+  sk_settings settings = *bc->settings;
+  sk_engine engine;
+  sk_value args[2];
+  if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
+  if (pingpong == NULL || pingpong->measure == NULL)
+    sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
+  settings.verify = 0;
+  settings.mpit = 0;
+  settings.peruse = 0;
+  settings.suite_time_limit = 0.0;
+  args[0] = sk_int_value(1);
+  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
+  sk_engine_init(&engine, &settings);
   for (r = 1; r < size; r++) {
-    if (me == 0) {
-      double t0 = sk_tp_wtime(), t;
-      for (k = 0; k < 20; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
-      t = sk_tp_wtime() - t0;
-      if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
-    } else if (me == r) {
-      for (k = 0; k < 20; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
+    sk_measure_outcome out;
+    ranks[0] = 0;
+    ranks[1] = r;
+    sk_engine_measure(&engine, pingpong, sk_tp_group_create(ranks, 2), args, sk_engine_clock(), &out);
+    if (out.status != SK_MEASURED) {
+      char why[sizeof out.message];
+      sk_copy_string(why, sizeof why, out.message);
+      sk_outcome_free(&out);
+      sk_engine_free(&engine);
+      sk_user_error(loc, "%s: the ping-pong with process %d was not measured: %s", fname, r, why);
     }
+    if (want_max ? out.time > best_t : out.time < best_t) { best_t = out.time; partner = r; }
+    sk_outcome_free(&out);
   }
-  sk_agree(world, NULL, 0, &best, sizeof best, NULL, NULL);
+  sk_engine_free(&engine);
   ranks[0] = 0;
-  ranks[1] = best.partner;
-  return bi_comm_value(sk_tp_group_create(ranks, 2));
+  ranks[1] = partner;
+  return sk_bi_comm(sk_tp_group_create(ranks, 2));
 }
 
 static sk_value bi_comm2_max_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)a;
-  return bi_comm2_latency_with_root(loc, 1);
+  (void)a;
+  return bi_comm2_latency_with_root(bc, loc, 1);
 }
 
 static sk_value bi_comm2_min_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)a;
-  return bi_comm2_latency_with_root(loc, 0);
+  (void)a;
+  return bi_comm2_latency_with_root(bc, loc, 0);
+}
+
+/* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
+** array outside comm). */
+static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  sk_group *g = a[0].u.comm;
+  sk_value v;
+  double mine, *all;
+  int i, n;
+  (void)bc; (void)loc;
+  if (sk_bi_is_null(g)) return sk_iarray_new(0);
+  n = sk_tp_group_size(g);
+  all = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  mine = (double)a[1].u.i;
+  sk_tp_gather_doubles(g, &mine, 1, all, 0);
+  sk_tp_bcast(g, all, sizeof(double) * (size_t)n, 0);
+  v = sk_iarray_new((size_t)n);
+  for (i = 0; i < n; i++) sk_iarray_set(&v, (size_t)i, (long)all[i]);
+  free(all);
+  return v;
+}
+
+static const sk_builtin comm_table[] = {
+  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank },
+  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null },
+  { "last_proc", "", SK_T_INT, bi_last_proc },
+  { "comm4", "iiii", SK_T_COMM, bi_comm4 },
+  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to },
+  { "comm_rand", "i", SK_T_COMM, bi_comm_rand },
+  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size },
+  { "get_np", "", SK_T_INT, bi_get_np },
+  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_max_latency_with_root },
+  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_min_latency_with_root },
+  { "comm", "i", SK_T_COMM, bi_comm },
+  { "comm2", "ii", SK_T_COMM, bi_comm2 },
+  { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
+  { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
+  { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
+  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_comm(void) { return comm_table; }
+/* --- end split/language/builtins_comm.c --- */
+/* --- begin split/language/builtins_math.c --- */
+#line 1 "split/language/builtins_math.c"
+/*
+** builtins_math.c -- the mathematical helpers (SKaMPI 5 manual §4.1): sqrt, cbrt, sqr,
+** floor, ceil, round, log, log2, log10, power, modulo, min_int, max_int, the rounding to
+** four and five bytes, atoi, and get_random_int from the reproducible generator
+** (builtins_common.c). Pure functions of their arguments: no settings, no run record.
+*/
+#line 8 "split/language/builtins_math.c"
+#line 9 "split/language/builtins_math.c"
+
+static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
+  (void)bc;
+  if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
+  if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
+  return sk_int_value(a[0].u.i + sk_bi_random_below((long)span));
 }
 
 /* ---- mathematics ---- */
@@ -22770,6 +23761,42 @@ static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_double_value(pow(a[0].u.d, a[1].u.d));
 }
 
+static const sk_builtin math_table[] = {
+  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
+  { "log", "d", SK_T_DOUBLE, bi_log },
+  { "log2", "d", SK_T_DOUBLE, bi_log2 },
+  { "log10", "d", SK_T_DOUBLE, bi_log10 },
+  { "round", "d", SK_T_INT, bi_round },
+  { "min_int", "ii", SK_T_INT, bi_min_int },
+  { "max_int", "ii", SK_T_INT, bi_max_int },
+  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
+  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
+  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
+  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
+  { "floor", "d", SK_T_INT, bi_floor },
+  { "ceil", "d", SK_T_INT, bi_ceil },
+  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
+  { "atoi", "s", SK_T_INT, bi_atoi },
+  { "modulo", "ii", SK_T_INT, bi_modulo },
+  { "power", "dd", SK_T_DOUBLE, bi_power },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_math(void) { return math_table; }
+/* --- end split/language/builtins_math.c --- */
+/* --- begin split/language/builtins_types.c --- */
+#line 1 "split/language/builtins_types.c"
+/*
+** builtins_types.c -- the helpers that make library objects (SKaMPI 5 manual §4.1):
+** derived datatypes (mpi_type_*), integer and datatype arrays, dims_create, process
+** topologies (topology_cartesian, topology_graph, topology_graph2) and info objects.
+** Arguments are checked here; the objects are made by transport/mpi_objects.c, which
+** says what each build has (SK_MO_HAVE_*).
+*/
+#line 9 "split/language/builtins_types.c"
+#line 10 "split/language/builtins_types.c"
+#line 11 "split/language/builtins_types.c"
+
 /* ---- derived datatypes ---- */
 
 static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long stride_bytes,
@@ -22783,46 +23810,32 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", kind);
   sprintf(name, "%.20s(%ld)", kind, cnt);
   t = sk_datatype_new(name, (size_t)size, (size_t)extent);
-#ifdef SKAMPI_MPI
-  if (sk_streq(kind, "mpi_type_contiguous")) MPI_Type_contiguous((int)cnt, old->mpi, &t->mpi);
+#if SK_MO_HAVE_TYPES
+  if (sk_streq(kind, "mpi_type_contiguous")) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
   else if (sk_streq(kind, "mpi_type_vector"))
-    MPI_Type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
-  else {
-#if SK_MPI_REPLACED_NAMES
-    MPI_Type_create_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);
-#else
-    MPI_Type_hvector((int)cnt, (int)len, (MPI_Aint)stride_bytes, old->mpi, &t->mpi);
-#endif
-  }
-  MPI_Type_commit(&t->mpi);
+    sk_mo_type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
+  else sk_mo_type_hvector((int)cnt, (int)len, stride_bytes, old->mpi, &t->mpi);
+  sk_mo_type_commit(&t->mpi);
 #endif
   return t;
-}
-
-static sk_value bi_dt_value(const sk_datatype *t)
-{
-  sk_value v;
-  v.type = SK_T_DATATYPE;
-  v.u.dt = t;
-  return v;
 }
 
 static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-  return bi_dt_value(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
+  return sk_bi_datatype(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
 }
 
 static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-  return bi_dt_value(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, a[2].u.i * (long)a[3].u.dt->extent, a[3].u.dt, loc));
+  return sk_bi_datatype(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, a[2].u.i * (long)a[3].u.dt->extent, a[3].u.dt, loc));
 }
 
 static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-  return bi_dt_value(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
+  return sk_bi_datatype(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
 }
 
 /* ---- arrays (SKaMPI 5 manual §4: alloc_int_array & co) ----
@@ -22868,7 +23881,7 @@ static sk_value bi_int_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *l
   sk_value arr = a[0];
   (void)bc;
   sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
-  return bi_none();
+  return sk_bi_none();
 }
 
 static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22877,7 +23890,7 @@ static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_l
   (void)bc;
   t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
   if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
-  return bi_dt_value(t);
+  return sk_bi_datatype(t);
 }
 
 static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -22885,13 +23898,12 @@ static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_l
   sk_value arr = a[0];
   (void)bc;
   sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
-  return bi_none();
+  return sk_bi_none();
 }
 
 /* dims_create(nnodes, dims): MPI_Dims_create on a copy of dims (SKaMPI 5 manual §4). Entries
-** > 0 stay; the zeros get a balanced factorisation of what is left, largest first. Without
-** MPI the same is computed here: prime factors, largest first, each multiplied into the
-** free entry that is smallest so far, then the free entries sorted in decreasing order. */
+** > 0 stay; the zeros get a balanced factorisation of what is left, largest first
+** (sk_mo_dims_create, which computes it itself without MPI). */
 static sk_value bi_dims_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   size_t n = sk_array_length(&a[1]), i;
@@ -22914,35 +23926,13 @@ static sk_value bi_dims_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc
     if (rest != 1) sk_user_error(loc, "dims_create: the fixed dimensions multiply to %ld, not %ld", fixed, nnodes);
     return r;
   }
-#ifdef SKAMPI_MPI
   {
     int *dims = (int *)sk_malloc(sizeof(int) * n);
     for (i = 0; i < n; i++) dims[i] = (int)sk_iarray_get(&r, i);
-    MPI_Dims_create((int)nnodes, (int)n, dims);
+    sk_mo_dims_create((int)nnodes, (int)n, dims);
     for (i = 0; i < n; i++) sk_iarray_set(&r, i, dims[i]);
     free(dims);
   }
-#else
-  {
-    long *free_dims = (long *)sk_malloc(sizeof(long) * (size_t)nfree), *primes, np = 0, p, k;
-    size_t j;
-    primes = (long *)sk_malloc(sizeof(long) * 64);
-    for (k = 0; k < nfree; k++) free_dims[k] = 1;
-    for (p = 2; p * p <= rest; p++) while (rest % p == 0) { primes[np++] = p; rest /= p; }
-    if (rest > 1) primes[np++] = rest;
-    for (k = np - 1; k >= 0; k--) {             /* primes are ascending: largest first */
-      long smallest = 0, m;
-      for (m = 1; m < nfree; m++) if (free_dims[m] < free_dims[smallest]) smallest = m;
-      free_dims[smallest] *= primes[k];
-    }
-    for (k = 0; k < nfree; k++)                  /* decreasing order */
-      for (p = k + 1; p < nfree; p++)
-        if (free_dims[p] > free_dims[k]) { long t = free_dims[k]; free_dims[k] = free_dims[p]; free_dims[p] = t; }
-    for (i = 0, j = 0; i < n; i++) if (sk_iarray_get(&r, i) == 0) sk_iarray_set(&r, i, free_dims[j++]);
-    free(primes);
-    free(free_dims);
-  }
-#endif
   return r;
 }
 
@@ -22976,25 +23966,18 @@ static int *bi_topology_order(const sk_group *c, const bi_topology *t)
   int n = sk_tp_group_size(c), i;
   int *order = (int *)sk_malloc(sizeof(int) * (size_t)(t->nnodes > 0 ? t->nnodes : 1));
   for (i = 0; i < t->nnodes; i++) order[i] = sk_tp_group_world_rank(c, i);
-#ifdef SKAMPI_MPI
   if (t->reorder) {
-    int *newrank = (int *)sk_malloc(sizeof(int) * (size_t)n);
-    if (sk_tp_group_rank(c) >= 0) {
-      MPI_Comm base = sk_tp_group_mpi_comm(c), topo = MPI_COMM_NULL;
-      int mine = -1;
-      if (t->cartesian) MPI_Cart_create(base, t->ndims, t->dims, t->periods, 1, &topo);
-      else MPI_Graph_create(base, t->nnodes, t->index, t->edges, 1, &topo);
-      if (topo != MPI_COMM_NULL) { MPI_Comm_rank(topo, &mine); MPI_Comm_free(&topo); }
-      MPI_Allgather(&mine, 1, MPI_INT, newrank, 1, MPI_INT, base);
-      for (i = 0; i < n; i++)
-        if (newrank[i] >= 0 && newrank[i] < t->nnodes) order[newrank[i]] = sk_tp_group_world_rank(c, i);
-    }
+    int *newrank = (int *)sk_malloc(sizeof(int) * (size_t)n), reordered = 0;
+    if (sk_tp_group_rank(c) >= 0)
+      reordered = t->cartesian ? sk_mo_cart_ranks(c, t->ndims, t->dims, t->periods, newrank)
+                               : sk_mo_graph_ranks(c, t->nnodes, t->index, t->edges, newrank);
+    for (i = 0; reordered && i < n; i++)
+      if (newrank[i] >= 0 && newrank[i] < t->nnodes) order[newrank[i]] = sk_tp_group_world_rank(c, i);
     free(newrank);
+#if SK_MO_HAVE_TOPOLOGIES
     sk_tp_bcast(sk_tp_world(), order, sizeof(int) * (size_t)t->nnodes, sk_tp_group_world_rank(c, 0));
-  }
-#else
-  (void)n;
 #endif
+  }
   return order;
 }
 
@@ -23004,7 +23987,7 @@ static sk_value bi_topology_comm(const sk_group *c, bi_topology *t)
   sk_group *g = sk_tp_group_create(order, t->nnodes);
   free(order);
   bi_topology_free(t);
-  return bi_comm_value(g);
+  return sk_bi_comm(g);
 }
 
 static const sk_group *bi_topology_base(const sk_value *c, const sk_loc *loc, const char *fname)
@@ -23119,7 +24102,7 @@ static sk_value bi_topology_graph2(sk_bctx *bc, const sk_value *a, const sk_loc 
 ** would lie before the buffer). Without MPI these helpers refuse: the sequential and RCCE
 ** builds describe datatypes by their size only. */
 
-#ifndef SKAMPI_MPI
+#if !SK_MO_HAVE_TYPES
 static void bi_needs_mpi(const char *fname, const sk_loc *loc)
 {
   sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", fname, SK_BACKEND_NAME);
@@ -23147,21 +24130,14 @@ static void bi_same_length(const sk_value *x, const sk_value *y, const sk_loc *l
                   (long)sk_array_length(y));
 }
 
-static const sk_datatype *bi_commit_derived(const char *fname, long n, MPI_Datatype mpi, const sk_loc *loc)
+static const sk_datatype *bi_commit_derived(const char *fname, long n, sk_mo_type mpi, const sk_loc *loc)
 {
   sk_datatype *t;
   char name[64];
-  int size = 0;
-  MPI_Aint lb = 0, ext = 0;
-  MPI_Type_commit(&mpi);
-  MPI_Type_size(mpi, &size);
-#if SK_MPI_REPLACED_NAMES
-  MPI_Type_get_extent(mpi, &lb, &ext);
-#else
-  MPI_Type_lb(mpi, &lb);
-  MPI_Type_extent(mpi, &ext);
-#endif
-  if (lb < 0) sk_user_error(loc, "%s: the datatype starts %ld bytes before the buffer", fname, (long)-lb);
+  long size = 0, lb = 0, ext = 0;
+  sk_mo_type_commit(&mpi);
+  sk_mo_type_describe(mpi, &size, &lb, &ext);
+  if (lb < 0) sk_user_error(loc, "%s: the datatype starts %ld bytes before the buffer", fname, -lb);
   if (size < 0 || ext < 0) sk_user_error(loc, "%s: the datatype is too large", fname);
   sprintf(name, "%.30s(%ld)", fname, n);
   t = sk_datatype_new(name, (size_t)size, (size_t)(lb + ext));
@@ -23173,23 +24149,19 @@ static const sk_datatype *bi_commit_derived(const char *fname, long n, MPI_Datat
 static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_value *a, const sk_loc *loc)
 {
   int n, *bl, i;
-  MPI_Datatype t;
+  sk_mo_type t;
   const sk_datatype *old = a[2].u.dt;
   bi_same_length(&a[0], &a[1], loc, fname);
   n = (int)sk_array_length(&a[0]);
   bl = bi_int_array(&a[0], loc, fname, "block length", 0);
   if (!bytes) {
     int *displ = bi_int_array(&a[1], loc, fname, "displacement", 0);
-    MPI_Type_indexed(n, bl, displ, old->mpi, &t);
+    sk_mo_type_indexed(n, bl, displ, old->mpi, &t);
     free(displ);
   } else {
-    MPI_Aint *displ = (MPI_Aint *)sk_malloc(sizeof(MPI_Aint) * (size_t)(n > 0 ? n : 1));
-    for (i = 0; i < n; i++) displ[i] = (MPI_Aint)bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
-#if SK_MPI_REPLACED_NAMES
-    MPI_Type_create_hindexed(n, bl, displ, old->mpi, &t);
-#else
-    MPI_Type_hindexed(n, bl, displ, old->mpi, &t);
-#endif
+    long *displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+    for (i = 0; i < n; i++) displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
+    sk_mo_type_hindexed(n, bl, displ, old->mpi, &t);
     free(displ);
   }
   free(bl);
@@ -23200,24 +24172,24 @@ static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_valu
 static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-#ifdef SKAMPI_MPI
-  return bi_dt_value(bi_indexed("mpi_type_indexed", 0, a, loc));
+#if SK_MO_HAVE_TYPES
+  return sk_bi_datatype(bi_indexed("mpi_type_indexed", 0, a, loc));
 #else
   (void)a;
   bi_needs_mpi("mpi_type_indexed", loc);
-  return bi_none();
+  return sk_bi_none();
 #endif
 }
 
 static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-#ifdef SKAMPI_MPI
-  return bi_dt_value(bi_indexed("mpi_type_hindexed", 1, a, loc));
+#if SK_MO_HAVE_TYPES
+  return sk_bi_datatype(bi_indexed("mpi_type_hindexed", 1, a, loc));
 #else
   (void)a;
   bi_needs_mpi("mpi_type_hindexed", loc);
-  return bi_none();
+  return sk_bi_none();
 #endif
 }
 
@@ -23225,49 +24197,42 @@ static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_lo
 static sk_value bi_mpi_type_struct(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-#ifdef SKAMPI_MPI
+#if SK_MO_HAVE_TYPES
   {
     const char *fname = "mpi_type_struct";
     int n, *bl, i;
-    MPI_Aint *displ;
-    MPI_Datatype *types, t;
+    long *displ;
+    sk_mo_type *types, t;
     bi_same_length(&a[0], &a[1], loc, fname);
     bi_same_length(&a[0], &a[2], loc, fname);
     n = (int)sk_array_length(&a[0]);
     bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-    displ = (MPI_Aint *)sk_malloc(sizeof(MPI_Aint) * (size_t)(n > 0 ? n : 1));
-    types = (MPI_Datatype *)sk_malloc(sizeof(MPI_Datatype) * (size_t)(n > 0 ? n : 1));
+    displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+    types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
     for (i = 0; i < n; i++) {
       const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
       if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
       types[i] = dt->mpi;
-      displ[i] = (MPI_Aint)bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
+      displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
     }
-#if SK_MPI_REPLACED_NAMES
-    MPI_Type_create_struct(n, bl, displ, types, &t);
-#else
-    MPI_Type_struct(n, bl, displ, types, &t);
-#endif
+    sk_mo_type_struct(n, bl, displ, types, &t);
     free(bl);
     free(displ);
     free(types);
-    return bi_dt_value(bi_commit_derived(fname, n, t, loc));
+    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
   }
 #else
   (void)a;
   bi_needs_mpi("mpi_type_struct", loc);
-  return bi_none();
+  return sk_bi_none();
 #endif
 }
 
 /* mpi_type_create_subarray and mpi_type_create_darray: MPI-2, C order. */
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && defined(MPI_ORDER_C)
-#define BI_HAVE_SUBARRAY 1
-#else
-#define BI_HAVE_SUBARRAY 0
+#if !SK_MO_HAVE_SUBARRAY
 static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
 {
-#ifdef SKAMPI_MPI
+#if SK_MO_HAVE_TYPES
   sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", fname);
 #else
   bi_needs_mpi(fname, loc);
@@ -23278,11 +24243,11 @@ static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
 static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-#if BI_HAVE_SUBARRAY
+#if SK_MO_HAVE_SUBARRAY
   {
     const char *fname = "mpi_type_create_subarray";
     int n, *sizes, *subsizes, *starts, i;
-    MPI_Datatype t;
+    sk_mo_type t;
     bi_same_length(&a[0], &a[1], loc, fname);
     bi_same_length(&a[0], &a[2], loc, fname);
     n = (int)sk_array_length(&a[0]);
@@ -23294,28 +24259,28 @@ static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, cons
       if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
         sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
                       starts[i], subsizes[i], sizes[i]);
-    MPI_Type_create_subarray(n, sizes, subsizes, starts, MPI_ORDER_C, a[3].u.dt->mpi, &t);
+    sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
     free(sizes);
     free(subsizes);
     free(starts);
-    return bi_dt_value(bi_commit_derived(fname, n, t, loc));
+    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
   }
 #else
   (void)a;
   bi_needs_mpi2("mpi_type_create_subarray", loc);
-  return bi_none();
+  return sk_bi_none();
 #endif
 }
 
 static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
-#if BI_HAVE_SUBARRAY
+#if SK_MO_HAVE_SUBARRAY
   {
     const char *fname = "mpi_type_create_darray";
     int n, size, rank, *gsizes, *distribs, *dargs, *psizes, i;
     long procs = 1;
-    MPI_Datatype t;
+    sk_mo_type t;
     size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
     rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
     if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
@@ -23329,13 +24294,13 @@ static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const 
     dargs = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
     psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
     for (i = 0; i < n; i++) {
-      if (distribs[i] != MPI_DISTRIBUTE_BLOCK && distribs[i] != MPI_DISTRIBUTE_CYCLIC && distribs[i] != MPI_DISTRIBUTE_NONE)
+      if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
         sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
-      if (dargs[i] != MPI_DISTRIBUTE_DFLT_DARG && dargs[i] < 1)
+      if (dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG && dargs[i] < 1)
         sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, dargs[i]);
-      if (distribs[i] == MPI_DISTRIBUTE_NONE && psizes[i] != 1)
+      if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
         sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
-      if (distribs[i] == MPI_DISTRIBUTE_BLOCK && dargs[i] != MPI_DISTRIBUTE_DFLT_DARG &&
+      if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
           (long)dargs[i] * psizes[i] < gsizes[i])
         sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
                       dargs[i], psizes[i], gsizes[i]);
@@ -23343,17 +24308,17 @@ static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const 
       if (procs > size) break;
     }
     if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
-    MPI_Type_create_darray(size, rank, n, gsizes, distribs, dargs, psizes, MPI_ORDER_C, a[6].u.dt->mpi, &t);
+    sk_mo_type_darray(size, rank, n, gsizes, distribs, dargs, psizes, a[6].u.dt->mpi, &t);
     free(gsizes);
     free(distribs);
     free(dargs);
     free(psizes);
-    return bi_dt_value(bi_commit_derived(fname, n, t, loc));
+    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
   }
 #else
   (void)a;
   bi_needs_mpi2("mpi_type_create_darray", loc);
-  return bi_none();
+  return sk_bi_none();
 #endif
 }
 
@@ -23364,392 +24329,26 @@ static sk_value bi_info_create(sk_bctx *bc, const sk_value *a, const sk_loc *loc
   sk_value v;
   (void)bc; (void)a; (void)loc;
   v.type = SK_T_INFO;
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-  v.u.info = sk_malloc(sizeof(MPI_Info));
-  MPI_Info_create((MPI_Info *)v.u.info);
-#else
-  v.u.info = sk_malloc(1);   /* a token: info objects have no effect without MPI-2 */
-#endif
+  v.u.info = sk_mo_info_create();
   return v;
 }
 
 static sk_value bi_info_free(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;
-  if (a[0].u.info == NULL) return bi_none();
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-  MPI_Info_free((MPI_Info *)a[0].u.info);
-#endif
-  return bi_none();          /* the handle memory stays: copies of the value may live on */
+  sk_mo_info_free(a[0].u.info);
+  return sk_bi_none();
 }
 
 static sk_value bi_info_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
   if (a[0].u.info == NULL) sk_user_error(loc, "info_set on MPI_INFO_NULL");
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-  MPI_Info_set(*(MPI_Info *)a[0].u.info, (char *)a[1].u.s, (char *)a[2].u.s);
-#else
-  (void)a;
-#endif
-  return bi_none();
+  sk_mo_info_set(a[0].u.info, a[1].u.s, a[2].u.s);
+  return sk_bi_none();
 }
 
-/* ---- synchronisation and accounting ---- */
-
-static sk_value bi_choose_no_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_NONE;
-  return bi_none();
-}
-
-static sk_value bi_choose_barrier_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_BARRIER;
-  return bi_none();
-}
-
-static sk_value bi_choose_real_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_REAL;
-  return bi_none();
-}
-
-static sk_value bi_choose_offset_estimation_linear(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
-  return bi_none();
-}
-
-static sk_value bi_choose_offset_estimation_hca(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
-  return bi_none();
-}
-
-static sk_value bi_set_clock_offset_max_age(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  bc->settings->sync.max_offset_age = a[0].u.d;
-  return bi_none();
-}
-
-static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)a; (void)loc;
-  sk_sync_invalidate_offsets();
-  return bi_none();
-}
-
-static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->run->time_accounting = 1;
-  bc->run->time_in_measurements = 0.0;
-  bc->run->run_started = sk_tp_wtime();
-  return bi_none();
-}
-
-static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
-                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return bi_none();
-}
-
-/* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
-** sections USER, MACHINE, ... land in the output this way). */
-static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# %s\n", a[0].u.s);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return bi_none();
-}
-
-/* merge_with_backups(): when the run has finished, its output file and the earlier runs
-** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
-** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
-static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->run->merge_backups = 1;
-  return bi_none();
-}
-
-/* Verification of the portable broadcasts (meas_bcast_algos.c): every process checks
-** after each call that it holds exactly the root's bytes; a mismatch stops the run. */
-/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
-** NULL where the build has what the setting needs, else why switching on is refused. */
-static sk_value bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
-{
-  if (on && missing) sk_user_error(loc, "%s", missing);
-  *setting = on;
-  return bi_none();
-}
-
-static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&bc->settings->verify, 1, NULL, loc); }
-static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&bc->settings->verify, 0, NULL, loc); }
-
-/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
-static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
-  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
-static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
-  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
-    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
-
-static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
-static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
-static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
-static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
-
-/* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
-
-/* set_io_working_dir(dir): the directory of the test files; it must exist. */
-static sk_value bi_set_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-#if SK_HAVE_MPI_IO
-  struct stat st;
-  if (stat(a[0].u.s, &st) != 0 || !S_ISDIR(st.st_mode))
-    sk_user_error(loc, "set_io_working_dir: '%s' is no directory", a[0].u.s);
-#else
-  (void)loc;
-#endif
-  bc->settings->io.dir = a[0].u.s;
-  return bi_none();
-}
-
-static sk_value bi_get_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-#if SK_HAVE_MPI_IO
-  return bi_string_value(sk_io_dir(bc->settings->io.dir));
-#else
-  return bi_string_value(bc->settings->io.dir ? bc->settings->io.dir : "");
-#endif
-}
-
-static sk_value bi_set_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!sk_streq(a[0].u.s, "native") && !sk_streq(a[0].u.s, "internal") && !sk_streq(a[0].u.s, "external32"))
-    sk_user_error(loc, "set_io_datarep: '%s' is none of native, internal, external32", a[0].u.s);
-  bc->settings->io.datarep = a[0].u.s;
-  return bi_none();
-}
-
-static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  return bi_string_value(bc->settings->io.datarep);
-}
-
-/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
-#define BI_IO_FLAG(X) \
-  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return bi_none(); } \
-  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
-BI_IO_FLAG(atomicity)
-BI_IO_FLAG(preallocation)
-BI_IO_FLAG(unique_open)
-BI_IO_FLAG(file_sync)
-
-/* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
-** (a key given again gets the new value); reset_file_info() forgets them. */
-static sk_value bi_set_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  sk_io_config *io = &bc->settings->io;
-  int i;
-  for (i = 0; i < io->n_hints; i++) if (sk_streq(io->hint_key[i], a[0].u.s)) break;
-  if (i == SK_IO_MAX_HINTS) sk_user_error(loc, "set_file_info: more than %d hints", SK_IO_MAX_HINTS);
-  io->hint_key[i] = a[0].u.s;
-  io->hint_value[i] = a[1].u.s;
-  if (i == io->n_hints) io->n_hints++;
-  return bi_none();
-}
-
-static sk_value bi_reset_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->io.n_hints = 0;
-  return bi_none();
-}
-
-static void bi_write_text(const char *text) { sk_out_text(text); }
-
-/* print_file_info(): every process opens a scratch file of the working directory on
-** MPI_COMM_WORLD (delete on close) with the hints and prints the hints the library
-** reports as "#P[rank] key = value" lines, in rank order. */
-static sk_value bi_print_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  sk_str mine;
-  int rank = sk_tp_world_rank();
-  (void)a; (void)loc;
-  sk_str_init(&mine);
-#if SK_HAVE_MPI_IO
-  {
-    const sk_io_config *io = &bc->settings->io;
-    char path[600], key[MPI_MAX_INFO_KEY + 1], value[1024];
-    MPI_Info hints = MPI_INFO_NULL, used;
-    MPI_File fh;
-    int i, n, flag;
-    if (io->n_hints > 0) MPI_Info_create(&hints);
-    for (i = 0; i < io->n_hints; i++) MPI_Info_set(hints, (char *)io->hint_key[i], (char *)io->hint_value[i]);
-    sk_io_new_name(MPI_COMM_WORLD, io->dir, "info", 0, path, sizeof path);
-    if (MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, hints, &fh)
-        == MPI_SUCCESS) {
-      MPI_File_get_info(fh, &used);
-      MPI_Info_get_nkeys(used, &n);
-      for (i = 0; i < n; i++) {
-        MPI_Info_get_nthkey(used, i, key);
-        MPI_Info_get(used, key, (int)sizeof value - 1, value, &flag);
-        sk_str_printf(&mine, "#P[%d] %s = %s\n", rank, key, flag ? value : "");
-      }
-      if (n == 0) sk_str_printf(&mine, "#P[%d] (no hints)\n", rank);
-      MPI_Info_free(&used);
-      MPI_File_close(&fh);
-    } else {
-      sk_str_printf(&mine, "#P[%d] print_file_info: cannot open %s\n", rank, path);
-    }
-    sk_io_forget(path);
-    if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
-  }
-#else
-  (void)bc;
-  sk_str_printf(&mine, "#P[%d] print_file_info: this build has no MPI-IO\n", rank);
-#endif
-  sk_engine_collect_text(mine.data ? mine.data : "", bi_write_text);
-  sk_str_free(&mine);
-  return bi_none();
-}
-
-/* print_data_access_settings(daccess, flag): the output rank decodes daccess and names
-** the read routine (flag bit 1) and the write routine (flag bit 2). */
-static sk_value bi_print_data_access_settings(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_io_describe_class(&s, a[0].u.i, a[1].u.i);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
-  return bi_none();
-}
-
-/* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
-** array outside comm). */
-static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  sk_group *g = a[0].u.comm;
-  sk_value v;
-  double mine, *all;
-  int i, n;
-  (void)bc; (void)loc;
-  if (bi_is_null(g)) return sk_iarray_new(0);
-  n = sk_tp_group_size(g);
-  all = (double *)sk_malloc(sizeof(double) * (size_t)n);
-  mine = (double)a[1].u.i;
-  sk_tp_gather_doubles(g, &mine, 1, all, 0);
-  sk_tp_bcast(g, all, sizeof(double) * (size_t)n, 0);
-  v = sk_iarray_new((size_t)n);
-  for (i = 0; i < n; i++) sk_iarray_set(&v, (size_t)i, (long)all[i]);
-  free(all);
-  return v;
-}
-
-static const sk_builtin builtin_table[] = {
-  { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
-  { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
-  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
-  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
-  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
-  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
-  { "output_comment", "s", SK_T_NONE, bi_output_comment },
-  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
-  { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
-  { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
-  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
-  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
-  { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
-  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic },
-  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
-  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
-  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },
-  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_autorefine_min_distance },
-  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
-  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_skampi_buffer },
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
-#endif
-  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
-  { "set_unit", "d", SK_T_NONE, bi_set_unit },
-  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
-  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
-  { "get_env", "s", SK_T_STRING, bi_get_env },
-  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
-  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank },
-  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null },
-  { "last_proc", "", SK_T_INT, bi_last_proc },
-  { "comm4", "iiii", SK_T_COMM, bi_comm4 },
-  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to },
-  { "comm_rand", "i", SK_T_COMM, bi_comm_rand },
-  { "log", "d", SK_T_DOUBLE, bi_log },
-  { "log2", "d", SK_T_DOUBLE, bi_log2 },
-  { "log10", "d", SK_T_DOUBLE, bi_log10 },
-  { "round", "d", SK_T_INT, bi_round },
-  { "min_int", "ii", SK_T_INT, bi_min_int },
-  { "max_int", "ii", SK_T_INT, bi_max_int },
-  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
-  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
-  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
-  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
-  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_recv_buffer_alignment },
-  { "set_cache_size", "i", SK_T_NONE, bi_set_cache_size },
-  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size },
-  { "get_np", "", SK_T_INT, bi_get_np },
-  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_max_latency_with_root },
-  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_min_latency_with_root },
-  { "comm", "i", SK_T_COMM, bi_comm },
-  { "comm2", "ii", SK_T_COMM, bi_comm2 },
-  { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
-  { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
-  { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
-  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
-  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
-  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
-  { "floor", "d", SK_T_INT, bi_floor },
-  { "ceil", "d", SK_T_INT, bi_ceil },
-  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
-  { "atoi", "s", SK_T_INT, bi_atoi },
-  { "modulo", "ii", SK_T_INT, bi_modulo },
-  { "power", "dd", SK_T_DOUBLE, bi_power },
+static const sk_builtin types_table[] = {
   { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_contiguous },
   { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_vector },
   { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_hvector },
@@ -23771,87 +24370,134 @@ static const sk_builtin builtin_table[] = {
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
-  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
-  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
-  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
-  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation_linear },
-  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation_hca },
-  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_clock_offset_max_age },
-  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
-  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
-  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
-  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
-  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
-  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
-  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
-  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
-  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
-  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
-  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
-  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
-  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
-  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
-  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
-  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
-  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
-  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
-  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
-  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-/* The tables of the measurement modules that export builtins (builtins.h). */
-static const sk_builtin_table_fn builtin_module_tables[] = {
-  sk_builtins_scc,
-  NULL
-};
+SK_API const sk_builtin *sk_builtins_types(void) { return types_table; }
+/* --- end split/language/builtins_types.c --- */
+/* --- begin split/language/builtins_io.c --- */
+#line 1 "split/language/builtins_io.c"
+/*
+** builtins_io.c -- the MPI-IO helpers (SKaMPI 6 io.c): the settings of the file
+** measurements (sk_bctx.settings->io: working directory, data representation,
+** atomicity, preallocation, unique open, file sync, hints), print_file_info,
+** print_data_access_settings and the iterator data_access_routines. The files themselves
+** are opened by transport/mpi_objects.c and transport/io_files.c.
+*/
+#line 9 "split/language/builtins_io.c"
+#line 10 "split/language/builtins_io.c"
+#line 11 "split/language/builtins_io.c"
+#line 12 "split/language/builtins_io.c"
+#line 13 "split/language/builtins_io.c"
+#line 14 "split/language/builtins_io.c"
+#line 15 "split/language/builtins_io.c"
+#if SK_MO_HAVE_FILES
+#include <sys/types.h>
+#include <sys/stat.h>
+#endif
 
-SK_API const sk_builtin *sk_builtin_find(const char *name)
+/* ---- MPI-IO settings (SKaMPI 6 io.c; sk_settings.io, used by meas_mpi_io.c) ---- */
+
+/* set_io_working_dir(dir): the directory of the test files; it must exist. */
+static sk_value bi_set_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  int i, t;
-  for (i = 0; builtin_table[i].name; i++) if (sk_streq(builtin_table[i].name, name)) return &builtin_table[i];
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
-  }
-  return NULL;
+#if SK_MO_HAVE_FILES
+  struct stat st;
+  if (stat(a[0].u.s, &st) != 0 || !S_ISDIR(st.st_mode))
+    sk_user_error(loc, "set_io_working_dir: '%s' is no directory", a[0].u.s);
+#else
+  (void)loc;
+#endif
+  bc->settings->io.dir = a[0].u.s;
+  return sk_bi_none();
 }
 
-/* ---- iterators (SKaMPI 5 manual §4.2, §6.3) ---- */
-
-typedef struct it_state { long next, end, k; } it_state;
-
-/* range(start, end): start, start+1, ..., end-1 (SKaMPI 5 manual §6.3's example). */
-static sk_value it_range(void **self, const sk_value *a)
+static sk_value bi_get_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  it_state *st = (it_state *)*self;
-  if (st == NULL) {
-    if (a[0].u.i >= a[1].u.i) { *self = NULL; return sk_int_value(0); }
-    st = (it_state *)sk_malloc(sizeof *st);
-    st->next = a[0].u.i + 1;
-    st->end = a[1].u.i;
-    *self = st;
-    return sk_int_value(a[0].u.i);
-  }
-  if (st->next >= st->end) { free(st); *self = NULL; return sk_int_value(0); }
-  return sk_int_value(st->next++);
+  (void)a; (void)loc;
+#if SK_MO_HAVE_FILES
+  return sk_bi_string(sk_io_dir(bc->settings->io.dir));
+#else
+  return sk_bi_string(bc->settings->io.dir ? bc->settings->io.dir : "");
+#endif
 }
 
-/* squares(first, last): k*k for k = first, first+1, ..., last (state malloc'ed, so
-** squares loops nest). */
-static sk_value it_squares(void **self, const sk_value *a)
+static sk_value bi_set_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  it_state *st = (it_state *)*self;
-  if (st == NULL) {
-    if (a[0].u.i > a[1].u.i) { *self = NULL; return sk_int_value(0); }
-    st = (it_state *)sk_malloc(sizeof *st);
-    st->k = a[0].u.i;
-    st->end = a[1].u.i;
-    *self = st;
-    return sk_int_value(st->k * st->k);
+  if (!sk_streq(a[0].u.s, "native") && !sk_streq(a[0].u.s, "internal") && !sk_streq(a[0].u.s, "external32"))
+    sk_user_error(loc, "set_io_datarep: '%s' is none of native, internal, external32", a[0].u.s);
+  bc->settings->io.datarep = a[0].u.s;
+  return sk_bi_none();
+}
+
+static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  return sk_bi_string(bc->settings->io.datarep);
+}
+
+/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
+#define BI_IO_FLAG(X) \
+  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
+  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return sk_bi_none(); } \
+  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
+  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
+BI_IO_FLAG(atomicity)
+BI_IO_FLAG(preallocation)
+BI_IO_FLAG(unique_open)
+BI_IO_FLAG(file_sync)
+
+/* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
+** (a key given again gets the new value); reset_file_info() forgets them. */
+static sk_value bi_set_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  sk_io_config *io = &bc->settings->io;
+  int i;
+  for (i = 0; i < io->n_hints; i++) if (sk_streq(io->hint_key[i], a[0].u.s)) break;
+  if (i == SK_IO_MAX_HINTS) sk_user_error(loc, "set_file_info: more than %d hints", SK_IO_MAX_HINTS);
+  io->hint_key[i] = a[0].u.s;
+  io->hint_value[i] = a[1].u.s;
+  if (i == io->n_hints) io->n_hints++;
+  return sk_bi_none();
+}
+
+static sk_value bi_reset_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->settings->io.n_hints = 0;
+  return sk_bi_none();
+}
+
+static void bi_write_text(const char *text) { sk_out_text(text); }
+
+/* print_file_info(): every process opens a scratch file of the working directory on
+** MPI_COMM_WORLD (delete on close) with the hints and prints the hints the library
+** reports as "#P[rank] key = value" lines, in rank order. */
+static sk_value bi_print_file_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  const sk_io_config *io = &bc->settings->io;
+  sk_str mine;
+  (void)a; (void)loc;
+  sk_str_init(&mine);
+  sk_mo_file_hints(io->dir, io->n_hints, io->hint_key, io->hint_value, &mine);
+  sk_engine_collect_text(mine.data ? mine.data : "", bi_write_text);
+  sk_str_free(&mine);
+  return sk_bi_none();
+}
+
+/* print_data_access_settings(daccess, flag): the output rank decodes daccess and names
+** the read routine (flag bit 1) and the write routine (flag bit 2). */
+static sk_value bi_print_data_access_settings(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_io_describe_class(&s, a[0].u.i, a[1].u.i);
+    sk_out_text(s.data);
+    sk_str_free(&s);
   }
-  if (++st->k > st->end) { free(st); *self = NULL; return sk_int_value(0); }
-  return sk_int_value(st->k * st->k);
+  return sk_bi_none();
 }
 
 /* data_access_routines(pattern): the data access classes c with (pattern & c) == c, in
@@ -23859,7 +24505,7 @@ static sk_value it_squares(void **self, const sk_value *a)
 ** duration of the previous pass ("# duration <s> sec", as SKaMPI 6). */
 typedef struct it_daccess { int next; double started; } it_daccess;
 
-static sk_value it_data_access_routines(void **self, const sk_value *a)
+SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
 {
   it_daccess *st = (it_daccess *)*self;
   if (st == NULL) {
@@ -23879,158 +24525,28 @@ static sk_value it_data_access_routines(void **self, const sk_value *a)
   return sk_int_value(sk_io_class(st->next++));
 }
 
-static const sk_iterator iterator_table[] = {
-  { "range", "ii", it_range },
-  { "squares", "ii", it_squares },
-  { "data_access_routines", "i", it_data_access_routines },
-  { NULL, NULL, NULL }
+static const sk_builtin io_table[] = {
+  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
+  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
+  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
+  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
+  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
+  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
+  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
+  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
+  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
+  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
+  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
+  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
+  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
+  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
+  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
+  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
+  { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_iterator *sk_iterator_find(const char *name)
-{
-  int i;
-  for (i = 0; iterator_table[i].name; i++) if (sk_streq(iterator_table[i].name, name)) return &iterator_table[i];
-  return NULL;
-}
-
-/* ---- constants (SKaMPI 5 manual §5.2) ----
-** Integer constants come from the library where it declares them (window constants from
-** MPI-2 on, file and darray constants where the library has MPI-IO); elsewhere the names
-** stay known so that sk_constant_unavailable can say why they cannot be used. */
-
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-#define BI_HAVE_WIN 1
-#else
-#define BI_HAVE_WIN 0
-#endif
-#if BI_HAVE_WIN && defined(MPI_MODE_RDONLY) && defined(MPI_DISTRIBUTE_BLOCK) && defined(MPI_ORDER_C)
-#define BI_HAVE_IO 1
-#else
-#define BI_HAVE_IO 0
-#endif
-#if defined(SKAMPI_MPI) && defined(MPI_LB) && defined(MPI_UB) && (!defined(MPI_VERSION) || MPI_VERSION < 3)
-#define BI_HAVE_LB_UB 1
-#else
-#define BI_HAVE_LB_UB 0
-#endif
-
-typedef struct bi_int_constant { const char *name; long value; } bi_int_constant;
-
-static const bi_int_constant bi_ints[] = {
-#ifdef SKAMPI_MPI
-  { "MPI_UNDEFINED", MPI_UNDEFINED },
-#else
-  { "MPI_UNDEFINED", -32766 },
-#endif
-#if BI_HAVE_WIN
-  { "MPI_LOCK_EXCLUSIVE", MPI_LOCK_EXCLUSIVE }, { "MPI_LOCK_SHARED", MPI_LOCK_SHARED },
-  { "MPI_MODE_NOCHECK", MPI_MODE_NOCHECK }, { "MPI_MODE_NOPRECEDE", MPI_MODE_NOPRECEDE },
-  { "MPI_MODE_NOPUT", MPI_MODE_NOPUT }, { "MPI_MODE_NOSTORE", MPI_MODE_NOSTORE },
-  { "MPI_MODE_NOSUCCEED", MPI_MODE_NOSUCCEED },
-#endif
-#if BI_HAVE_IO
-  { "MPI_MODE_APPEND", MPI_MODE_APPEND }, { "MPI_MODE_CREATE", MPI_MODE_CREATE },
-  { "MPI_MODE_DELETE_ON_CLOSE", MPI_MODE_DELETE_ON_CLOSE }, { "MPI_MODE_EXCL", MPI_MODE_EXCL },
-  { "MPI_MODE_RDONLY", MPI_MODE_RDONLY }, { "MPI_MODE_RDWR", MPI_MODE_RDWR },
-  { "MPI_MODE_SEQUENTIAL", MPI_MODE_SEQUENTIAL }, { "MPI_MODE_UNIQUE_OPEN", MPI_MODE_UNIQUE_OPEN },
-  { "MPI_MODE_WRONLY", MPI_MODE_WRONLY },
-  { "MPI_DISTRIBUTE_BLOCK", MPI_DISTRIBUTE_BLOCK }, { "MPI_DISTRIBUTE_CYCLIC", MPI_DISTRIBUTE_CYCLIC },
-  { "MPI_DISTRIBUTE_NONE", MPI_DISTRIBUTE_NONE }, { "MPI_DISTRIBUTE_DFLT_DARG", MPI_DISTRIBUTE_DFLT_DARG },
-  { "MPI_ORDER_C", MPI_ORDER_C }, { "MPI_ORDER_FORTRAN", MPI_ORDER_FORTRAN },
-#endif
-  { NULL, 0 }
-};
-
-#if BI_HAVE_LB_UB
-static sk_datatype bi_lb = { "MPI_LB", 0, 0, MPI_LB }, bi_ub = { "MPI_UB", 0, 0, MPI_UB };
-#endif
-
-SK_API int sk_constant_find(const char *name, sk_value *out)
-{
-  int i;
-  const sk_datatype *dt;
-  const sk_opdef *op;
-  if (strncmp(name, "MPI_", 4) != 0) return 0;
-  if (sk_streq(name, "MPI_COMM_WORLD")) { *out = bi_comm_value(sk_tp_world()); return 1; }
-  if (sk_streq(name, "MPI_COMM_NULL")) { *out = bi_comm_value(NULL); return 1; }
-  /* MPI_COMM_SELF: every process alone; a measurement on it runs on every process at the
-  ** same time, and world rank 0's result is reported (as the original SKaMPI does). */
-  if (sk_streq(name, "MPI_COMM_SELF")) { *out = bi_comm_value(sk_tp_self()); return 1; }
-  if (sk_streq(name, "MPI_INFO_NULL")) { out->type = SK_T_INFO; out->u.info = NULL; return 1; }
-  for (i = 0; bi_ints[i].name; i++) if (sk_streq(bi_ints[i].name, name)) { *out = sk_int_value(bi_ints[i].value); return 1; }
-#if BI_HAVE_LB_UB
-  if (sk_streq(name, "MPI_LB")) { *out = bi_dt_value(&bi_lb); return 1; }
-  if (sk_streq(name, "MPI_UB")) { *out = bi_dt_value(&bi_ub); return 1; }
-#endif
-  if ((dt = sk_datatype_lookup(name)) != NULL) { *out = bi_dt_value(dt); return 1; }
-  if ((op = sk_op_lookup(name)) != NULL) { out->type = SK_T_OP; out->u.op = op; return 1; }
-  return 0;
-}
-
-/* Every predefined name of the language and what it needs: 'w' MPI-2 (one-sided, also
-** MPI_REPLACE and the long long types), 'f' MPI-IO, 'l' MPI_LB/MPI_UB (before MPI-3). */
-static const struct { const char *name; char needs; } bi_conditional_names[] = {
-  { "MPI_LOCK_EXCLUSIVE", 'w' }, { "MPI_LOCK_SHARED", 'w' }, { "MPI_MODE_NOCHECK", 'w' },
-  { "MPI_MODE_NOPRECEDE", 'w' }, { "MPI_MODE_NOPUT", 'w' }, { "MPI_MODE_NOSTORE", 'w' },
-  { "MPI_MODE_NOSUCCEED", 'w' }, { "MPI_REPLACE", 'w' }, { "MPI_UNSIGNED_LONG_LONG", 'w' },
-  { "MPI_LONG_LONG", 'w' },
-  { "MPI_MODE_APPEND", 'f' }, { "MPI_MODE_CREATE", 'f' }, { "MPI_MODE_DELETE_ON_CLOSE", 'f' },
-  { "MPI_MODE_EXCL", 'f' }, { "MPI_MODE_RDONLY", 'f' }, { "MPI_MODE_RDWR", 'f' },
-  { "MPI_MODE_SEQUENTIAL", 'f' }, { "MPI_MODE_UNIQUE_OPEN", 'f' }, { "MPI_MODE_WRONLY", 'f' },
-  { "MPI_DISTRIBUTE_BLOCK", 'f' }, { "MPI_DISTRIBUTE_CYCLIC", 'f' }, { "MPI_DISTRIBUTE_NONE", 'f' },
-  { "MPI_DISTRIBUTE_DFLT_DARG", 'f' }, { "MPI_ORDER_C", 'f' }, { "MPI_ORDER_FORTRAN", 'f' },
-  { "MPI_LB", 'l' }, { "MPI_UB", 'l' },
-  { NULL, 0 }
-};
-
-SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
-{
-  sk_value v;
-  sk_str s;
-  int i;
-  char needs = 0;
-  for (i = 0; bi_conditional_names[i].name; i++)
-    if (sk_streq(bi_conditional_names[i].name, name)) needs = bi_conditional_names[i].needs;
-  if (needs == 0 || sk_constant_find(name, &v)) return 0;
-  sk_str_init(&s);
-  sk_str_printf(&s, "'%s' is not available: ", name);
-#ifndef SKAMPI_MPI
-  sk_str_printf(&s, "it needs an MPI library, which the %s build lacks", SK_BACKEND_NAME);
-#else
-  if (needs == 'l') sk_str_printf(&s, "the MPI library has no %s (removed in MPI-3)", name);
-  else if (SK_MPI_LEVEL < 2)
-    sk_str_puts(&s, "it needs MPI-2, and this build uses MPI-1.1 only");
-  else sk_str_printf(&s, "the MPI library declares no %s (it has no MPI-IO)", name);
-#endif
-  sk_copy_string(why, size, s.data);
-  sk_str_free(&s);
-  return 1;
-}
-
-/* ---- enumeration (skampi -l) ---- */
-
-/* The i-th helper over builtin_table and then the module tables, in that order; the i-th
-** iterator. NULL when i is past the last one. */
-SK_API const sk_builtin *sk_builtin_entry(int i)
-{
-  int k, t;
-  if (i < 0) return NULL;
-  for (k = 0; builtin_table[k].name; k++) if (i-- == 0) return &builtin_table[k];
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
-  }
-  return NULL;
-}
-
-SK_API const sk_iterator *sk_iterator_entry(int i)
-{
-  int k;
-  if (i < 0) return NULL;
-  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
-  return NULL;
-}
-/* --- end split/language/builtins.c --- */
+SK_API const sk_builtin *sk_builtins_io(void) { return io_table; }
+/* --- end split/language/builtins_io.c --- */
 /* --- begin split/language/builtins_scc.c --- */
 #line 1 "split/language/builtins_scc.c"
 /*

@@ -46,11 +46,21 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* A module of the language layer may hold a table of builtins of its own: a function
-** returning it (terminated by a row whose name is NULL), listed in builtins.c's
-** builtin_module_tables; sk_builtin_find searches them too. */
+/* Every module of builtins holds a table of its own: a function returning it (terminated
+** by a row whose name is NULL), listed in builtins.c's builtin_module_tables, which
+** sk_builtin_find and sk_builtin_entry search in that order. */
 typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_scc(void);  /* builtins_scc.c */
+SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin *sk_builtins_instrument(void);  /* builtins_instrument.c */
+SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
+/* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
+SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);

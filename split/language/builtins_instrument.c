@@ -1,0 +1,36 @@
+/*
+** builtins_instrument.c -- the switches of the library's instrumentation beside every
+** result: switch_mpit_on/off (MPI_T performance variables, transport/mpit.h) and
+** switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0, transport/peruse.h); switching
+** on is refused where the build lacks them.
+*/
+#include "builtins.h"
+#include "builtins_common.h"
+#include "mpit.h"
+#include "peruse.h"
+
+/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
+static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
+  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
+static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
+  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
+    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
+
+static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
+static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
+static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
+static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{ (void)a; return sk_bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
+
+static const sk_builtin instrument_table[] = {
+  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
+  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
+  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
+  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_instrument(void) { return instrument_table; }

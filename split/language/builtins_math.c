@@ -1,0 +1,161 @@
+/*
+** builtins_math.c -- the mathematical helpers (SKaMPI 5 manual §4.1): sqrt, cbrt, sqr,
+** floor, ceil, round, log, log2, log10, power, modulo, min_int, max_int, the rounding to
+** four and five bytes, atoi, and get_random_int from the reproducible generator
+** (builtins_common.c). Pure functions of their arguments: no settings, no run record.
+*/
+#include "builtins.h"
+#include "builtins_common.h"
+
+static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
+  (void)bc;
+  if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
+  if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
+  return sk_int_value(a[0].u.i + sk_bi_random_below((long)span));
+}
+
+/* ---- mathematics ---- */
+
+static sk_value bi_sqrt(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  if (a[0].u.d < 0.0) sk_user_error(loc, "sqrt of a negative number");
+  return sk_double_value(sqrt(a[0].u.d));
+}
+
+static sk_value bi_cbrt(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  double x = a[0].u.d, r;
+  (void)bc; (void)loc;
+  r = pow(fabs(x), 1.0 / 3.0);           /* C89 has no cbrt */
+  if (fabs((r + 1) * (r + 1) * (r + 1) - fabs(x)) < fabs(r * r * r - fabs(x))) r += 1;
+  return sk_double_value(x < 0 ? -r : r);
+}
+
+static sk_value bi_sqr(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_double_value(a[0].u.d * a[0].u.d);
+}
+
+static long bi_to_long(double x, const sk_loc *loc)
+{
+  if (x != x || x > (double)LONG_MAX || x < (double)LONG_MIN) sk_user_error(loc, "value %g out of the integer range", x);
+  return (long)x;
+}
+
+static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
+}
+
+static sk_value bi_ceil(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
+}
+
+static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double divisor)
+{
+  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", fname, x);
+  return sk_double_value(log(x) / divisor);
+}
+
+static sk_value bi_log(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  return bi_log_of(a[0].u.d, loc, "log", 1.0);
+}
+
+static sk_value bi_log2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  double r;
+  (void)bc;
+  r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
+  if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  return sk_double_value(r);
+}
+
+static sk_value bi_log10(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
+}
+
+/* round(x): floor(x + 0.5), as SKaMPI 5. */
+static sk_value bi_round(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
+}
+
+static sk_value bi_min_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
+}
+
+static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
+}
+
+/* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
+** that transfers are not multiples of 4). */
+static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_int_value((a[0].u.i + 3) / 4 * 4 + 1);
+}
+
+static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_int_value((a[0].u.i + 3) / 4 * 4);
+}
+
+static sk_value bi_atoi(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_int_value(strtol(a[0].u.s, NULL, 10));
+}
+
+static sk_value bi_modulo(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc;
+  if (a[1].u.i == 0) sk_user_error(loc, "modulo by zero");
+  return sk_int_value(a[0].u.i % a[1].u.i);
+}
+
+static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  return sk_double_value(pow(a[0].u.d, a[1].u.d));
+}
+
+static const sk_builtin math_table[] = {
+  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
+  { "log", "d", SK_T_DOUBLE, bi_log },
+  { "log2", "d", SK_T_DOUBLE, bi_log2 },
+  { "log10", "d", SK_T_DOUBLE, bi_log10 },
+  { "round", "d", SK_T_INT, bi_round },
+  { "min_int", "ii", SK_T_INT, bi_min_int },
+  { "max_int", "ii", SK_T_INT, bi_max_int },
+  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
+  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
+  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
+  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
+  { "floor", "d", SK_T_INT, bi_floor },
+  { "ceil", "d", SK_T_INT, bi_ceil },
+  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
+  { "atoi", "s", SK_T_INT, bi_atoi },
+  { "modulo", "ii", SK_T_INT, bi_modulo },
+  { "power", "dd", SK_T_DOUBLE, bi_power },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_math(void) { return math_table; }

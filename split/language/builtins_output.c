@@ -1,0 +1,98 @@
+/*
+** builtins_output.c -- the output and environment helpers: output_comment, get_env,
+** mpi_processor_names, merge_with_backups, and the time accounting of the run record
+** (init_time_accounting, print_time_accounting_info; sk_bctx.run).
+*/
+#include "builtins.h"
+#include "builtins_common.h"
+#include "output.h"
+
+/* get_env(name): the value with "/" appended, as SKaMPI 5 does (meant for directories);
+** "/" alone when the variable is not set. */
+static sk_value bi_get_env(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  const char *e = getenv(a[0].u.s);
+  sk_str s;
+  sk_value v;
+  (void)bc; (void)loc;
+  sk_str_init(&s);
+  sk_str_printf(&s, "%s/", e ? e : "");
+  v = sk_bi_string(s.data);
+  sk_str_free(&s);
+  return v;
+}
+
+/* mpi_processor_names(): this process's "# rank NNNNNN: <host>". */
+static sk_value bi_mpi_processor_names(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  char name[256];
+  sk_str s;
+  sk_value v;
+  (void)bc; (void)a; (void)loc;
+  sk_tp_processor_name(name, sizeof name);
+  sk_str_init(&s);
+  sk_str_printf(&s, "# rank %06d: %s", sk_tp_world_rank(), name);
+  v = sk_bi_string(s.data);
+  sk_str_free(&s);
+  return v;
+}
+
+static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->run->time_accounting = 1;
+  bc->run->time_in_measurements = 0.0;
+  bc->run->run_started = sk_tp_wtime();
+  return sk_bi_none();
+}
+
+static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
+                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_bi_none();
+}
+
+/* output_comment("text"): a '# text' line in the output (SKaMPI 4's free-text
+** sections USER, MACHINE, ... land in the output this way). */
+static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)loc;
+  if (sk_tp_world_rank() == 0) {
+    sk_str s;
+    sk_str_init(&s);
+    sk_str_printf(&s, "# %s\n", a[0].u.s);
+    sk_out_text(s.data);
+    sk_str_free(&s);
+  }
+  return sk_bi_none();
+}
+
+/* merge_with_backups(): when the run has finished, its output file and the earlier runs
+** kept as OUT.1, OUT.2, ... are merged into OUT (SKaLib §3.4.3, SKaMPI 4's post
+** processing; @POSTPROC yes in a parameter file calls it); the run stays as a backup. */
+static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  bc->run->merge_backups = 1;
+  return sk_bi_none();
+}
+
+static const sk_builtin output_table[] = {
+  { "output_comment", "s", SK_T_NONE, bi_output_comment },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
+  { "get_env", "s", SK_T_STRING, bi_get_env },
+  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
+  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
+  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
