@@ -42,7 +42,6 @@ mode=${1:-smoke}
 readers="ski params4 sko cli"
 NICE=${NICE:-}
 
-say() { printf '%s\n' "$*"; }
 die() { printf 'run.sh: %s\n' "$*" >&2; exit 2; }
 
 mkdir -p "$build" || die "cannot create $build"

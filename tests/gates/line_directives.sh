@@ -5,7 +5,7 @@
 # amalgam is built there, and the compiler (cc; clang too when installed) must report
 # each as split/<module>:<line> with the line of the modified module.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-line.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp/tools" || exit 2

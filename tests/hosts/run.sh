@@ -27,8 +27,6 @@ out=$top/tests/out/hosts
 mkdir -p "$out"
 SKH_PREFIX=skht; export SKH_PREFIX
 hosts() { sh "$top/tools/hosts.sh" "$@"; }
-say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
-have() { command -v "$1" >/dev/null 2>&1; }
 impls=${*:-openmpi mpich}
 LIMIT=${HOSTS_TIMEOUT:-150}
 # skampi bounds its own MPI_Finalize (SKAMPI_FINALIZE_TIMEOUT, README "Several hosts":

@@ -44,7 +44,6 @@ fi
 mkdir -p tests/out || exit 2
 tools/sk21f tests/out/skampi_amalgam.c || { echo "run_sanitized.sh: tools/sk21f failed" >&2; exit 2; }
 
-failed=0
 for src in $tests; do
   name=$(basename "$src" .c)
   bin=$build/$name
