@@ -23,7 +23,8 @@
 # Builds: the runner makes the amalgam once (tools/sk21f split/ -> tests/out/skampi_amalgam.c)
 # and the programs below once per run, at these fixed paths; a script run on its own builds
 # what is missing or older than the amalgam, through the same function.
-#   SK_AMALGAM                          tests/out/skampi_amalgam.c
+#   SK_AMALGAM                          tests/out/skampi_amalgam.c (sk_amalgam remakes it;
+#                                       amalgam_is_current: no file of split/ is newer)
 #   sk_binary seq                       tests/out/skampi-seq        cc -O2 -DSKAMPI_SEQ
 #   sk_binary mpi IMPL                  tests/out/skampi-IMPL       mpicc.IMPL $SK_MPI_CFLAGS
 #                                       (-O2; ASan+UBSan under SKAMPI_SANITIZE=1)
@@ -110,6 +111,8 @@ sk_cc() {
   env $_cc "$@"
 }
 
+# sk_amalgam: (re)makes tests/out/skampi_amalgam.c from split/ as it is now (tools/sk21f)
+sk_amalgam() { "$SK_TOP/tools/sk21f" "$SK_AMALGAM"; }
 SK_MPI_CFLAGS=${SK_MPI_CFLAGS:--O2}
 sk_binary() {
   case $1 in
@@ -121,7 +124,7 @@ sk_binary() {
     *) echo "sk_binary: unknown build '$1'" >&2; return 2 ;;
   esac
   if [ -x "$_bin" ] && [ ! "$SK_AMALGAM" -nt "$_bin" ]; then echo "$_bin"; return 0; fi
-  [ -f "$SK_AMALGAM" ] || "$SK_TOP/tools/sk21f" "$SK_AMALGAM" > "$SK_OUT/build-sk21f.log" 2>&1 || return 1
+  [ -f "$SK_AMALGAM" ] || sk_amalgam > "$SK_OUT/build-sk21f.log" 2>&1 || return 1
   _log=$SK_OUT/build-$(basename "$_bin").log
   case $1 in
     seq) sk_cc cc -O2 -DSKAMPI_SEQ -o "$_bin" @am @lm ;;

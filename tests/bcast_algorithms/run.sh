@@ -20,8 +20,8 @@
 # Prints "ok ..." / "FAIL ..." lines; exits 1 if anything failed, 2 on bad usage.
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/bcast_algorithms
 verbose=0
 mode=auto
 jobs=1
@@ -50,41 +50,36 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/skampi-bcast.XXXXXX" 2>/dev/null) || {
 }
 trap 'rm -rf "$work"' EXIT INT TERM
 
-warnings="-std=c89 -pedantic -Wall -Wextra -DSKAMPI_TESTING"
-src="$top/tests/bcast/test_bcast_algos.c"
+warnings="@warn -DSKAMPI_TESTING"
+src="$here/test_bcast_algos.c"
 prog="$work/test_bcast_algos"
 root_flag=
 [ "$(id -u)" = 0 ] && root_flag=--allow-run-as-root
 
 case $backend in
   openmpi)
-    mpicc=${MPICC_OPENMPI:-mpicc.openmpi}
-    incdirs=$($mpicc --showme:incdirs 2>/dev/null) || incdirs=
-    isystem=
-    for d in $incdirs; do isystem="$isystem -isystem $d"; done
     # shellcheck disable=SC2086
-    $mpicc $warnings $isystem -O2 -o "$prog" "$src" -lm || exit 1
+    sk_cc "$(mpicc_of openmpi)" $warnings @isystem:openmpi -O2 -o "$prog" "$src" @lm || exit 1
     launcher="${MPIRUN_OPENMPI:-mpirun.openmpi} $root_flag --oversubscribe -np" ;;
   mpich)
-    mpicc=${MPICC_MPICH:-mpicc.mpich}
     # shellcheck disable=SC2086
-    $mpicc $warnings -O2 -o "$prog" "$src" -lm || exit 1
+    sk_cc "$(mpicc_of mpich)" $warnings -O2 -o "$prog" "$src" @lm || exit 1
     launcher="${MPIEXEC_MPICH:-mpiexec.mpich} -n" ;;
   rcce|rcce32)
     arch=
-    [ "$backend" = rcce32 ] && arch="-m32 -march=pentium $(sh "$top/tools/m32-flags.sh")"
+    [ "$backend" = rcce32 ] && arch=@m32
     # shellcheck disable=SC2086
-    ${CC:-cc} $warnings $arch -O2 -DSKAMPI_RCCE -I"$top/tools/rcce" -o "$prog" "$src" \
-      "$top/tools/rcce/rcce_emu.c" -lm || exit 1
-    # shellcheck disable=SC2086
-    ${CC:-cc} $arch -O2 -o "$work/rccerun" "$top/tools/rcce/rccerun.c" || exit 1
+    sk_cc "${CC:-cc}" $warnings $arch -O2 @rcce -o "$prog" "$src" @rcce_emu @lm || exit 1
+    if [ -n "$arch" ]; then   # rccerun as the SCC's cores would run it; else the one of tests/run.sh
+      sk_cc "${CC:-cc}" $arch -O2 -o "$work/rccerun" "$top/tools/rcce/rccerun.c" || exit 1
+    else ln -s "$(sk_binary rccerun)" "$work/rccerun" || exit 1; fi
     # A deadlock ends the run instead of hanging it.
     RCCE_EMU_TIMEOUT=${RCCE_EMU_TIMEOUT:-120}
     export RCCE_EMU_TIMEOUT
     launcher="$work/rccerun -nue" ;;
   seq)
     # shellcheck disable=SC2086
-    ${CC:-cc} $warnings -O2 -DSKAMPI_SEQ -o "$prog" "$src" -lm || exit 1
+    sk_cc "${CC:-cc}" $warnings -O2 -DSKAMPI_SEQ -o "$prog" "$src" @lm || exit 1
     launcher= ;;
   *)
     echo "run.sh: unknown backend $backend (openmpi, mpich, rcce, rcce32, seq)" >&2

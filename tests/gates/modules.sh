@@ -8,10 +8,7 @@ set -eu
 . "$(dirname "$0")/../lib.sh"
 mkdir -p tests/out/modules
 for m in $(tools/sk21f --deps | grep '\.c$'); do
-  inc=$(tools/sk21f --include-flags "$m")
-  # shellcheck disable=SC2086
-  cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ $inc -c -o tests/out/modules/m.o "$m"
-  # shellcheck disable=SC2086
-  if command -v mpicc.mpich >/dev/null 2>&1; then mpicc.mpich $inc -c -o tests/out/modules/m.o "$m"; fi
+  sk_cc cc @warn -DSKAMPI_SEQ "@layer:$m" -c -o tests/out/modules/m.o "$m"
+  if have "$(mpicc_of mpich)"; then sk_cc "$(mpicc_of mpich)" "@layer:$m" -c -o tests/out/modules/m.o "$m"; fi
 done
 echo "all modules compile"

@@ -1,15 +1,14 @@
 #!/bin/sh
-# tests/gates/mpi1_audit.sh MPICC -- compiles the amalgam (made fresh from split/ by tools/sk21f
-# into tests/out/) with -DSKAMPI_MPI1 and lists every
+# tests/gates/mpi1_audit.sh IMPL -- compiles the amalgam (made fresh from split/ by tests/run.sh
+# in tests/out/) with -DSKAMPI_MPI1 through IMPL's wrapper and lists every
 # MPI_* function it references; fails on any that is neither MPI-1.1 nor one of the
 # allowed MPI-2 replacements of removed MPI-1 names (tests/common/mpi11_functions.txt).
 set -eu
 . "$(dirname "$0")/../lib.sh"
-mpicc=$1
+mpicc=$(mpicc_of "$1")
 obj=tests/out/mpi1_audit.o
-mkdir -p tests/out
-tools/sk21f tests/out/skampi_amalgam.c
-$mpicc -DSKAMPI_MPI1 -c -o "$obj" tests/out/skampi_amalgam.c
+amalgam_is_current || sk_amalgam
+sk_cc "$mpicc" -DSKAMPI_MPI1 -c -o "$obj" @am
 allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/common/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
 used=$(nm -u "$obj" | awk '{print $NF}' | sed 's/^P\(MPI_\)/\1/' | grep '^MPI_' | sort -u)
 bad=0

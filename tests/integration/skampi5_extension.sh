@@ -23,8 +23,9 @@ mkdir -p "$work" 2>/dev/null || work=${TMPDIR:-/tmp}/skampi5_extension.$$
 mkdir -p "$work" || { echo "FAIL skampi5_workdir: cannot create $work"; exit 1; }
 name=Skampi5_Pingpong_Send_Recv
 
-if tools/sk21f "$work/skampi_amalgam.c" > "$work/sk21f.log" 2>&1; then pass skampi5_amalgam
-else fail skampi5_amalgam "tools/sk21f failed (see $work/sk21f.log)"; exit 1; fi
+# the amalgam of split/ as it is now and its builds, made by tests/run.sh (tests/lib.sh)
+if amalgam_is_current; then pass skampi5_amalgam
+else fail skampi5_amalgam "tests/out/skampi_amalgam.c is missing or older than split/ (tests/run.sh makes it)"; exit 1; fi
 
 # README's code block of the section is the example file below its top comment
 awk '/^## SKaMPI 5 extensions/ { s = 1 } s && /^```c/ { c = 1; next } c && /^```/ { exit } c { print }' README.md |
@@ -33,21 +34,21 @@ sed '1,/^\*\//d' split/measurements/meas_skampi5_example.c | grep -v '^$' > "$wo
 if [ -s "$work/readme_example.c" ] && cmp -s "$work/readme_example.c" "$work/file_example.c"; then pass skampi5_readme_shows_example
 else fail skampi5_readme_shows_example "README's code differs from split/measurements/meas_skampi5_example.c (diff $work/readme_example.c $work/file_example.c)"; fi
 
-if cc -DSKAMPI_SEQ -o "$work/skampi-seq" "$work/skampi_amalgam.c" -lm > "$work/build-seq.log" 2>&1 &&
-   "$work/skampi-seq" -l "$name" > "$work/list-seq.txt" 2>&1 &&
+if seq_bin=$(sk_binary seq) &&
+   "$seq_bin" -l "$name" > "$work/list-seq.txt" 2>&1 &&
    grep -q "^  $name(count:int, datatype:datatype, tag:int, iterations:int).*needs an MPI library" "$work/list-seq.txt"
 then pass skampi5_sequential_lists_row
-else fail skampi5_sequential_lists_row "skampi-seq -l $name (see $work/list-seq.txt, $work/build-seq.log)"; fi
+else fail skampi5_sequential_lists_row "skampi-seq -l $name (see $work/list-seq.txt, tests/out/build-skampi-seq.log)"; fi
 
-if ! command -v mpicc.mpich > /dev/null 2>&1 || ! command -v mpiexec.mpich > /dev/null 2>&1; then
+if ! have "$(mpicc_of mpich)" || ! have mpiexec.mpich; then
   echo "skip skampi5_mpich: needs mpicc.mpich and mpiexec.mpich"
   finish
 fi
 
-if mpicc.mpich -o "$work/skampi" "$work/skampi_amalgam.c" -lm > "$work/build-mpich.log" 2>&1; then pass skampi5_mpich_builds
-else fail skampi5_mpich_builds "see $work/build-mpich.log"; exit 1; fi
+if skampi_bin=$(sk_binary mpi mpich); then pass skampi5_mpich_builds
+else fail skampi5_mpich_builds "see tests/out/build-skampi-mpich.log"; exit 1; fi
 
-if "$work/skampi" -l "$name" > "$work/list-mpich.txt" 2>&1 &&
+if "$skampi_bin" -l "$name" > "$work/list-mpich.txt" 2>&1 &&
    grep -q "^  $name(count:int, datatype:datatype, tag:int, iterations:int)" "$work/list-mpich.txt" &&
    ! grep -q "not in this build" "$work/list-mpich.txt"
 then pass skampi5_mpich_lists_row
@@ -63,7 +64,7 @@ begin measurement "skampi5_example"
 end measurement
 SKI
 rm -f "$work/skampi5.sko"
-if timeout 120 tools/mpirun.sh mpich 2 "$work/skampi" -i "$work/skampi5.ski" -o "$work/skampi5.sko" \
+if timeout 120 tools/mpirun.sh mpich 2 "$skampi_bin" -i "$work/skampi5.ski" -o "$work/skampi5.sko" \
      > "$work/run.log" 2>&1; then pass skampi5_run_exits_0
 else fail skampi5_run_exits_0 "tools/mpirun.sh mpich 2 (see $work/run.log)"; fi
 # result lines: "count= C  BYTES  time ..." inside the result block; BYTES = 4 * C (MPI_INT)
@@ -129,7 +130,7 @@ const sk_measurement *every_accessor_table(void);
 const sk_measurement *every_accessor_table(void) { return every_table; }
 C
 for level in "" -DSKAMPI_MPI1; do
-  if mpicc.mpich -std=c89 -pedantic -Wall -Wextra -Werror $level -I"$work" -c -o "$work/every.o" \
+  if sk_cc "$(mpicc_of mpich)" @warn -Werror $level -I"$SK_OUT" -c -o "$work/every.o" \
        "$work/every_accessor.c" > "$work/every$level.log" 2>&1
   then pass "skampi5_every_accessor_compiles$level"
   else fail "skampi5_every_accessor_compiles$level" "see $work/every$level.log"; fi

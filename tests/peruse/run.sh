@@ -52,8 +52,8 @@ fi
 prefix=$arg
 bin=$out/skampi-peruse
 # zero warnings, as every build (mpi.h and peruse.h count as system headers)
-if ! "$prefix/bin/mpicc" -std=c89 -pedantic -Wall -Wextra -O2 -isystem "$prefix/include" -DSKAMPI_PERUSE \
-     -o "$bin" tests/out/skampi_amalgam.c -lm > "$out/build.txt" 2>&1; then
+if ! sk_cc "$prefix/bin/mpicc" @warn -O2 -isystem "$prefix/include" -DSKAMPI_PERUSE \
+     -o "$bin" @am @lm > "$out/build.txt" 2>&1; then
   fail peruse_build "$(head -3 "$out/build.txt")"; exit 0
 fi
 if [ -s "$out/build.txt" ]; then fail peruse_build_without_warnings "$(head -3 "$out/build.txt")"

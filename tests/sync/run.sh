@@ -25,7 +25,7 @@ mpis=${MPIS:-openmpi mpich seq rcce}
 limit=${TIMEOUT:-600}
 cc_plain=${CC:-gcc}
 modules="sync/sync_offsets sync/sync_window"
-[ -f "$SK_AMALGAM" ] || "$top/tools/sk21f" "$SK_AMALGAM" || exit 1   # tests/run.sh made it
+amalgam_is_current || sk_amalgam || exit 1   # tests/run.sh made it
 
 
 # compile_modules LABEL CC FLAGS...: every sync module alone, without warnings

@@ -27,17 +27,17 @@ todo=tests/syntax/expected/ski6_measurements.todo
 hexpected=tests/syntax/expected/ski6_helpers.txt
 htodo=tests/syntax/expected/ski6_helpers.todo
 
-if tools/sk21f "$work/skampi_amalgam.c" > "$work/sk21f.log" 2>&1; then pass catalogue_list_amalgam
-else fail catalogue_list_amalgam "tools/sk21f failed (see $work/sk21f.log)"; exit 1; fi
+# the builds of tests/run.sh (tests/out/skampi-seq, tests/out/skampi-IMPL), made from the
+# amalgam of split/ as it is now
+if amalgam_is_current; then pass catalogue_list_amalgam
+else fail catalogue_list_amalgam "tests/out/skampi_amalgam.c is missing or older than split/ (tests/run.sh makes it)"; exit 1; fi
 builds=""
-if cc -DSKAMPI_SEQ -o "$work/skampi-seq" "$work/skampi_amalgam.c" -lm > "$work/build-seq.log" 2>&1; then
-  builds="seq"
-else fail catalogue_list_build_seq "see $work/build-seq.log"; fi
+if bin_seq=$(sk_binary seq); then builds="seq"
+else fail catalogue_list_build_seq "see tests/out/build-skampi-seq.log"; fi
 for i in openmpi mpich; do
-  if ! command -v "mpicc.$i" > /dev/null 2>&1; then echo "skip catalogue_list_$i: needs mpicc.$i"; continue; fi
-  if "mpicc.$i" -o "$work/skampi-$i" "$work/skampi_amalgam.c" -lm > "$work/build-$i.log" 2>&1; then
-    builds="$builds $i"
-  else fail "catalogue_list_build_$i" "see $work/build-$i.log"; fi
+  if ! have "$(mpicc_of "$i")"; then skip "catalogue_list_$i" "mpicc.$i"; continue; fi
+  if sk_binary mpi "$i" > /dev/null; then builds="$builds $i"
+  else fail "catalogue_list_build_$i" "see tests/out/build-skampi-$i.log"; fi
 done
 
 # NAME TYPES (comma-separated, '-' for none) of every measurement line of a listing
@@ -61,7 +61,7 @@ types_re='(int|double|string|comm|datatype|op|info|IArray|DArray)'
 
 first=""
 for b in $builds; do
-  bin=$work/skampi-$b
+  bin=tests/out/skampi-$b     # sk_binary seq / sk_binary mpi IMPL
   if timeout 60 "$bin" -l > "$work/list-$b.txt" 2> "$work/list-$b.err"; then pass "catalogue_list_${b}_runs_without_mpirun"
   else fail "catalogue_list_${b}_runs_without_mpirun" "skampi -l failed (see $work/list-$b.err)"; continue; fi
   entries "$work/list-$b.txt" | sort > "$work/entries-$b.txt"

@@ -37,7 +37,7 @@ else fail recipe_module_edited "the function or the row did not land in meas_syn
 
 if (cd "$work" && sh tools/sk21f) > "$work/sk21f.log" 2>&1; then pass recipe_sk21f
 else fail recipe_sk21f "tools/sk21f failed (see $work/sk21f.log)"; exit 1; fi
-if cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -o "$work/skampi-seq" "$work/skampi_amalgam.c" -lm \
+if sk_cc cc @warn -DSKAMPI_SEQ -o "$work/skampi-seq" "$work/skampi_amalgam.c" @lm \
      > "$work/build.log" 2>&1 && [ ! -s "$work/build.log" ]; then pass recipe_build_no_warnings
 else fail recipe_build_no_warnings "see $work/build.log"; head -5 "$work/build.log"; [ -x "$work/skampi-seq" ] || exit 1; fi
 
