@@ -112,7 +112,7 @@ gates)
   check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
   check test_helpers_only_in_lib sh tests/gates/test_helpers_once.sh
-  run_counted test_helpers_gate_fails_on_planted_definitions sh tests/gates/test_helpers_once_planted.sh
+  check test_helpers_gate_fails_on_planted_definitions sh tests/gates/test_helpers_once_planted.sh
   # no_warnings COMPILER FLAGS...: the amalgam compiles without a single message
   no_warnings() { c_=$1; shift; sk_cc "$c_" "$@" @warn -O2 -c -o "$out/w.o" @am 2>&1 | tee /dev/stderr | (! grep -q .); }
   for c in gcc clang; do

@@ -52,7 +52,7 @@ seq_target gcc "gcc -std=c89 -pedantic -Wall -Wextra -O2" native
 if have clang; then seq_target clang "clang -std=c89 -pedantic -Wall -Wextra -O2" native; else skip clang clang; fi
 if have tcc; then seq_target tcc "tcc -Wall" native; else skip tcc tcc; fi
 if have pcc; then seq_target pcc "pcc" native; else skip pcc pcc; fi
-if gcc -m32 $m32_extra -x c -o "$o/m32probe" - > /dev/null 2>&1 <<'C'
+if sk_cc gcc @m32 -x c -o "$o/m32probe" - > /dev/null 2>&1 <<'C'
 #include <errno.h>
 int main(void) { return errno; }
 C
