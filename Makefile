@@ -143,7 +143,7 @@ hosts-check:
 
 portability:
 	tools/setup.sh portability
-	sh tests/portability.sh
+	sh tests/portability/portability.sh
 
 clean:
 	rm -f skampi skampi-seq skampi-mpi1 skampi-rcce tools/rcce/rccerun

@@ -13,24 +13,24 @@
 #   user_errors       mistakes in the input: file:line:col message, exit status 2; merge
 #   syntax            every .ski/.par file of the project passes -n
 #   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
-#                     back, behaviour as a user sees it (tests/mpi_behaviour.sh), the
-#                     MPI-IO files removed, also after SIGTERM (tests/mpi_io_files.sh),
-#                     oversubscription detection and its header lines (tests/oversub.sh)
+#                     back, behaviour as a user sees it (tests/integration/mpi_behaviour.sh), the
+#                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
+#                     oversubscription detection and its header lines (tests/integration/oversub.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
 #   rcce              the RCCE host emulator and the RCCE backend
-#   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast)
+#   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast_algorithms)
 #   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
 #   sync              clock synchronisation (tests/sync)
 #   interference      K = 1, 2, 4 CPU spinners beside 2 processes, each MPI: skampi's
 #                     Bcast, Allreduce, Barrier and ping-pong against its quiet readings
-#                     and a plain MPI program run beside it (tests/interference.sh)
+#                     and a plain MPI program run beside it (tests/interference/interference.sh)
 #   peruse            PERUSE events (MPI PERUSE 2.0) against the Open MPI that
 #                     tools/peruse/build-openmpi.sh caches (make peruse-check builds it
 #                     first); without that library only the default build's refusals
 #                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
-#                     of two runs of ski/quick.ski and their merge (tests/report.sh)
+#                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
@@ -43,90 +43,58 @@
 # split/ as it is now (the C tests include it through -Itests/out, with -DSKAMPI_TESTING);
 # the gate amalgam_is_fresh checks that the committed skampi_amalgam.c is the same.
 set -u
-cd "$(dirname "$0")/.."
-top=$(pwd)
-out=$top/tests/out
-mkdir -p "$out"
+. "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-passed=0; failed=0
 default_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
 done
-
-pass() { passed=$((passed + 1)); echo "ok $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1"; }
-skip() { echo "skip $1: needs $2"; }
-# run_counted NAME CMD...: counts the ok/FAIL lines of CMD; a non-zero exit without
-# FAIL lines counts as one failure.
-run_counted() {
-  name=$1; shift
-  "$@" > "$out/$name.txt" 2>&1
-  status=$?
-  n_ok=$(grep -c '^ok' "$out/$name.txt"); n_fail=$(grep -c '^FAIL' "$out/$name.txt")
-  grep '^FAIL' "$out/$name.txt"
-  grep '^skip' "$out/$name.txt"
-  passed=$((passed + n_ok)); failed=$((failed + n_fail))
-  if [ $status -ne 0 ] && [ "$n_fail" -eq 0 ]; then fail "$name: exit status $status (see tests/out/$name.txt)"; tail -5 "$out/$name.txt"
-  elif [ "$n_ok" -eq 0 ] && [ "$n_fail" -eq 0 ]; then pass "$name"
-  else echo "# $name: $n_ok checks passed, $n_fail failed"; fi
-}
-# check NAME CMD...: one check, passes when CMD exits 0.
-check() {
-  name=$1; shift
-  if "$@" > "$out/$name.txt" 2>&1; then pass "$name"; else fail "$name (see tests/out/$name.txt)"; tail -5 "$out/$name.txt"; fi
-}
-have() { command -v "$1" >/dev/null 2>&1; }
-mpi_incdirs() {   # -isystem flags so that mpi.h counts as a system header
-  case $1 in
-    openmpi) for d in $(mpicc.openmpi --showme:incdirs); do printf ' -isystem %s' "$d"; done ;;
-    mpich) for d in $(mpicc.mpich -show | tr ' ' '\n' | sed -n 's/^-I//p'); do printf ' -isystem %s' "$d"; done ;;
-  esac
-}
-# The MPIs: Debian's two by their wrapper names (both are tested when both are there).
-impls=""
-for i in openmpi mpich; do
-  if have "mpicc.$i"; then impls="$impls $i"; fi
-done
 # skip_missing_mpis GROUP: one skip line per MPI that is not installed
 skip_missing_mpis() {
-  for i in openmpi mpich; do have "mpicc.$i" || skip "$1 with $i" "mpicc.$i"; done
+  for i in openmpi mpich; do case " $impls " in *" $i "*) ;; *) skip "$1 with $i" "mpicc.$i" ;; esac; done
 }
-WARN="-std=c89 -pedantic -Wall -Wextra -O2"
 
 # ---- the source every test builds: a fresh amalgam of split/ ----
-am=$out/skampi_amalgam.c
-if ! tools/sk21f "$am" >> "$log" 2>&1; then
+am=$SK_AMALGAM
+if ! sk_amalgam >> "$log" 2>&1; then
   echo "FAIL tools/sk21f cannot build the amalgam (see tests/out/run.log)"; echo "0 passed, 1 failed"; exit 1
 fi
 
-# ---- builds used by several groups ----
+# ---- builds used by several groups: once per run, at the fixed paths of tests/lib.sh ----
 # SKAMPI_SANITIZE=1 (make check-sanitized): the MPI builds carry AddressSanitizer and
 # UndefinedBehaviorSanitizer, and every report fails the check that ran the program;
 # LeakSanitizer suppresses only the MPI libraries' own allocations (tests/sanitize/lsan.supp
 # says which and why).
-mpi_cflags="-O2"
 if [ "${SKAMPI_SANITIZE:-0}" = 1 ]; then
-  mpi_cflags="-g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer"
+  SK_MPI_CFLAGS="-g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer"
   ASAN_OPTIONS="fast_unwind_on_malloc=0:detect_leaks=1:abort_on_error=0"
   LSAN_OPTIONS="suppressions=$top/tests/sanitize/lsan.supp:print_suppressions=0"
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
   export ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 fi
-build_all() {
-  cc -O2 -DSKAMPI_SEQ -o "$out/skampi-seq" "$am" -lm >> "$log" 2>&1 || echo "build of skampi-seq failed" >> "$log"
-  for i in $impls; do
-    # shellcheck disable=SC2086
-    "mpicc.$i" $mpi_cflags -o "$out/skampi-$i" "$am" -lm >> "$log" 2>&1 || echo "build with $i failed" >> "$log"
-  done
+export SK_MPI_CFLAGS
+rm -f "$out/skampi-seq" "$out/skampi-rcce" "$out/rccerun" "$out"/skampi-openmpi "$out"/skampi-mpich \
+  "$out"/skampi-testing-* "$out"/skampi-mpit-*
+# build NAME [IMPL]: sk_binary, a failure noted in the log (the group's checks then fail)
+build() { sk_binary "$@" > /dev/null 2>> "$log" || echo "build $* failed (tests/out/build-*.log)" >> "$log"; }
+build seq
+for i in $impls; do build mpi "$i"; done
+# the variants only some groups use are built when such a group runs
+build_for() {
+  case $1 in
+    integration) for i in $impls; do build testing "$i"; build mpit "$i"; done ;;
+    interference|mpi_catalogue) for i in $impls; do build testing "$i"; done ;;
+    rcce) build rcce; build rccerun ;;
+    bcast_algorithms|sync) build rccerun ;;
+  esac
 }
-build_all
 
 
 for g in $groups; do
+build_for "$g"
 case $g in
 gates)
   echo "# gates"
@@ -151,32 +119,35 @@ gates)
     check man_page_renders_and_lists_every_option sh tests/gates/man_page.sh
     check man_page_gate_fails_on_planted_change sh tests/gates/man_page_planted.sh
   else skip man_page_renders_and_lists_every_option "groff or man (apt-get install groff-base man-db)"; fi
+  check test_helpers_only_in_lib sh tests/gates/test_helpers_once.sh
+  check test_helpers_gate_fails_on_planted_definitions sh tests/gates/test_helpers_once_planted.sh
+  # no_warnings COMPILER FLAGS...: the amalgam compiles without a single message
+  no_warnings() { c_=$1; shift; sk_cc "$c_" "$@" @warn -O2 -c -o "$out/w.o" @am 2>&1 | tee /dev/stderr | (! grep -q .); }
   for c in gcc clang; do
     if ! have $c; then skip "warnings_$c" "$c"; continue; fi
-    check "warnings_${c}_seq" sh -c "$c $WARN -DSKAMPI_SEQ -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
+    check "warnings_${c}_seq" no_warnings "$c" -DSKAMPI_SEQ
     for i in $impls; do
-      inc=$(mpi_incdirs $i)
-      if [ $i = openmpi ]; then wrap="OMPI_CC=$c mpicc.openmpi"; else wrap="MPICH_CC=$c mpicc.mpich"; fi
-      check "warnings_${c}_$i" sh -c "$wrap $inc $WARN -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
-      check "warnings_${c}_${i}_mpi1" sh -c "$wrap $inc $WARN -DSKAMPI_MPI1 -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
-      check "warnings_${c}_${i}_mpit" sh -c "$wrap $inc $WARN -DSKAMPI_MPIT -c -o '$out/w.o' '$am' 2>&1 | tee /dev/stderr | (! grep -q .)"
+      if [ $i = openmpi ]; then wrap="OMPI_CC=$c $(mpicc_of openmpi)"; else wrap="MPICH_CC=$c $(mpicc_of mpich)"; fi
+      check "warnings_${c}_$i" no_warnings "$wrap" @isystem:$i
+      check "warnings_${c}_${i}_mpi1" no_warnings "$wrap" @isystem:$i -DSKAMPI_MPI1
+      check "warnings_${c}_${i}_mpit" no_warnings "$wrap" @isystem:$i -DSKAMPI_MPIT
     done
   done
   skip_missing_mpis warnings_and_mpi1_audit
   for i in $impls; do
-    check "mpi1_audit_$i" sh tests/mpi1_audit.sh "mpicc.$i"
+    check "mpi1_audit_$i" sh tests/gates/mpi1_audit.sh "$i"
   done
-  check modules_compile_one_by_one sh tests/modules.sh
+  check modules_compile_one_by_one sh tests/gates/modules.sh
   ;;
 unit)
   echo "# unit tests (sequential backend, from the fresh amalgam)"
   for t in tests/unit/test_*.c; do
     n=$(basename "$t" .c)
-    if cc $WARN -g -DSKAMPI_SEQ -DSKAMPI_TESTING -I"$out" -o "$out/$n" "$t" -lm > "$out/$n.build" 2>&1; then
+    if sk_cc cc @warn -O2 -g -DSKAMPI_SEQ @test -o "$out/$n" "$t" @lm > "$out/$n.build" 2>&1; then
       run_counted "$n" "$out/$n"
     else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
   done
-  run_counted readme_recipe_builds sh tests/recipe.sh
+  run_counted readme_recipe_builds sh tests/unit/recipe.sh
   if have "${CC:-clang}"; then
     run_counted unit_sanitized sh tests/unit/run_sanitized.sh
     run_counted fuzz_smoke sh tests/fuzz/run.sh smoke
@@ -184,13 +155,13 @@ unit)
   ;;
 user_errors)
   echo "# user errors: file:line:col: message and exit status 2"
-  run_counted user_errors sh tests/errors.sh "$out/skampi-seq"
-  run_counted merge sh tests/merge.sh "$out/skampi-seq"
-  run_counted output_files sh tests/output_files.sh "$out/skampi-seq"
+  run_counted user_errors sh tests/user_errors/errors.sh "$out/skampi-seq"
+  run_counted merge sh tests/user_errors/merge.sh "$out/skampi-seq"
+  run_counted output_files sh tests/user_errors/output_files.sh "$out/skampi-seq"
   ;;
 syntax)
   echo "# every input file of the project passes -n"
-  run_counted catalogue_list sh tests/catalogue_list.sh
+  run_counted catalogue_list sh tests/syntax/catalogue_list.sh
   if [ -z "$impls" ]; then skip syntax "mpicc.openmpi or mpicc.mpich"; fi
   for i in $impls; do
     for f in ski/*.ski ski/*.par; do
@@ -211,11 +182,11 @@ integration)
     for np in $nps; do
       rm -f "$out/integ-$i-$np.sko"
       check "run_${i}_np$np" timeout 300 tools/mpirun.sh $i $np "$out/skampi-$i" -i tests/ski/integration.ski -o "$out/integ-$i-$np.sko"
-      check "output_${i}_np$np" awk -v np=$np -v minrep=4 -v maxrep=12 -v maxnodes=16 -f tests/check_sko.awk "$out/integ-$i-$np.sko"
+      check "output_${i}_np$np" awk -v np=$np -v minrep=4 -v maxrep=12 -v maxnodes=16 -f tests/common/check_sko.awk "$out/integ-$i-$np.sko"
     done
-    [ "$quick" = 1 ] || run_counted "mpi_behaviour_$i" sh tests/mpi_behaviour.sh $i "$out/skampi-$i"
-    run_counted "oversub_$i" sh tests/oversub.sh $i
-    run_counted "mpi_io_files_$i" sh tests/mpi_io_files.sh $i "$out/skampi-$i"
+    [ "$quick" = 1 ] || run_counted "mpi_behaviour_$i" sh tests/integration/mpi_behaviour.sh $i "$out/skampi-$i"
+    run_counted "oversub_$i" sh tests/integration/oversub.sh $i
+    run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"
@@ -224,28 +195,28 @@ integration)
     done
     [ "$quick" = 1 ] && continue
     rm -f "$out/quick-$i.sko"
-    check "quick_structure_unchanged_$i" sh -c "timeout 300 tools/mpirun.sh $i 2 '$out/skampi-$i' -i ski/quick.ski -o '$out/quick-$i.sko' && sh tests/sko_structure.sh '$out/quick-$i.sko' | diff tests/expected/quick.np2.structure -"
+    check "quick_structure_unchanged_$i" sh -c "timeout 300 tools/mpirun.sh $i 2 '$out/skampi-$i' -i ski/quick.ski -o '$out/quick-$i.sko' && sh tests/integration/sko_structure.sh '$out/quick-$i.sko' | diff tests/integration/expected/quick.np2.structure -"
   done
-  for i in $impls; do run_counted "constructs_$i" sh tests/constructs.sh $i "$out/skampi-$i"; done
-  for i in $impls; do run_counted "mpit_$i" sh tests/mpit.sh $i "$out/skampi-$i"; done
-  [ "$quick" = 1 ] || run_counted skampi5_extension sh tests/skampi5_extension.sh
+  for i in $impls; do run_counted "constructs_$i" sh tests/integration/constructs.sh $i "$out/skampi-$i"; done
+  for i in $impls; do run_counted "mpit_$i" sh tests/integration/mpit.sh $i "$out/skampi-$i"; done
+  [ "$quick" = 1 ] || run_counted skampi5_extension sh tests/integration/skampi5_extension.sh
   ;;
 resume)
   echo "# log and resume"
-  run_counted resume_rules sh tests/resume.sh seq "$out/skampi-seq"
+  run_counted resume_rules sh tests/resume/resume.sh seq "$out/skampi-seq"
   skip_missing_mpis resume
-  for i in $impls; do run_counted "resume_after_kills_$i" nice -n 10 sh tests/resume.sh $i "$out/skampi-$i"; done
+  for i in $impls; do run_counted "resume_after_kills_$i" nice -n 10 sh tests/resume/resume.sh $i "$out/skampi-$i"; done
   ;;
 rcce)
   echo "# RCCE emulator and backend"
-  run_counted rcce_emulator sh tools/rcce/test_rcce_emu.sh
-  run_counted rcce_backend sh tests/rcce.sh
+  run_counted rcce_emulator sh tests/rcce/test_rcce_emu.sh
+  run_counted rcce_backend sh tests/rcce/backend.sh
   ;;
 bcast_algorithms)
   echo "# broadcast algorithms (Pichler 2013), byte for byte"
   skip_missing_mpis bcast_algorithms
-  for i in $impls; do run_counted "bcast_algos_$i" sh tests/bcast/run.sh $i 1 2 3 4 5 6 7 8; done
-  run_counted bcast_algos_rcce sh tests/bcast/run.sh rcce $(seq 1 48)
+  for i in $impls; do run_counted "bcast_algos_$i" sh tests/bcast_algorithms/run.sh $i 1 2 3 4 5 6 7 8; done
+  run_counted bcast_algos_rcce sh tests/bcast_algorithms/run.sh rcce $(seq 1 48)
   ;;
 mpi_catalogue)
   echo "# the MPI measurement catalogue"
@@ -260,7 +231,7 @@ sync)
 interference)
   echo "# other processes on the machine (issue 23)"
   skip_missing_mpis interference
-  for i in $impls; do run_counted "interference_$i" sh tests/interference.sh $i; done
+  for i in $impls; do run_counted "interference_$i" sh tests/interference/interference.sh $i; done
   ;;
 peruse)
   echo "# PERUSE events with the Open MPI of tools/peruse/build-openmpi.sh"
@@ -276,8 +247,8 @@ peruse)
 reports)
   echo "# reports and exports (post-processing, no MPI calls)"
   first_impl=$(echo $impls | cut -d' ' -f1)
-  if [ -n "$first_impl" ]; then run_counted reports sh tests/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
-  else run_counted reports sh tests/report.sh "$out/skampi-seq"; fi
+  if [ -n "$first_impl" ]; then run_counted reports sh tests/reports/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
+  else run_counted reports sh tests/reports/report.sh "$out/skampi-seq"; fi
   ;;
 hosts)
   echo "# several hosts on this machine (network namespaces)"

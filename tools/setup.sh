@@ -9,7 +9,7 @@
 #   tools/setup.sh check   what the tests use: Open MPI, MPICH, gcc, clang, make, procps
 #   tools/setup.sh portability   adds tcc, pcc, 32-bit gcc support, cross compilers, qemu-user
 #     (gcc-12-multilib, not gcc-multilib: Debian's gcc-multilib conflicts with the cross
-#     compilers; tests/portability.sh supplies the one symlink it would add)
+#     compilers; tests/portability/portability.sh supplies the one symlink it would add)
 # check and portability install missing packages as root with apt-get; otherwise they
 # list what is missing and go on (tests/run.sh skips the groups whose tools are missing,
 # with a line "skip GROUP: needs TOOL"); they fail only without any C compiler.

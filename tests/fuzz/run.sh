@@ -32,9 +32,7 @@
 # Exit status: 0 when nothing failed, 1 when something did, 2 on usage/tool problems.
 set -u
 orig=$(pwd)
-here=$(dirname "$0")
-top=$(cd "$here/../.." && pwd) || exit 2
-cd "$top" || exit 2
+. "$(dirname "$0")/../lib.sh"
 
 build=tests/fuzz/build
 CC=${CC:-clang}
@@ -42,7 +40,6 @@ mode=${1:-smoke}
 readers="ski params4 sko cli"
 NICE=${NICE:-}
 
-say() { printf '%s\n' "$*"; }
 die() { printf 'run.sh: %s\n' "$*" >&2; exit 2; }
 
 mkdir -p "$build" || die "cannot create $build"
@@ -55,8 +52,7 @@ export ASAN_OPTIONS UBSAN_OPTIONS
 
 # Fresh amalgam of split/.
 prepare() {
-  mkdir -p tests/out || die "cannot create tests/out"
-  tools/sk21f tests/out/skampi_amalgam.c || die "tools/sk21f failed"
+  amalgam_is_current || sk_amalgam || die "tools/sk21f failed"
 }
 
 # use READER: sets harness, corpus, dict and the seed files of that reader
@@ -77,8 +73,8 @@ use() {
 build_harness() {
   _b_out=$1; _b_cc=$2; shift 2
   # shellcheck disable=SC2086
-  "$_b_cc" -g -O1 -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out "$@" \
-    -o "$_b_out" "$harness" -lm > "$_b_out.log" 2>&1 \
+  sk_cc "$_b_cc" -g -O1 -DSKAMPI_SEQ @test "$@" \
+    -o "$_b_out" "$harness" @lm > "$_b_out.log" 2>&1 \
     || { cat "$_b_out.log" >&2; die "building $_b_out failed"; }
 }
 
@@ -97,10 +93,10 @@ stage_seeds() {
       cp "$_s_f" "$_s_dir/"; _s_n=$((_s_n + 1))
     else
       _s_skipped=$((_s_skipped + 1))
-      say "  (seed $_s_f fails the harness; left out)"
+      note "  (seed $_s_f fails the harness; left out)"
     fi
   done
-  say "staged $_s_n seeds in $_s_dir ($_s_skipped left out)"
+  note "staged $_s_n seeds in $_s_dir ($_s_skipped left out)"
 }
 
 first_failure() {
@@ -110,7 +106,7 @@ first_failure() {
 case "$mode" in
 smoke)
   shift
-  command -v "$CC" > /dev/null 2>&1 || die "$CC not found (set CC)"
+  have "$CC" || die "$CC not found (set CC)"
   prepare
   # no symbolizer in the loops (slow on every leak report); "run.sh replay" symbolizes
   ASAN_OPTIONS="symbolize=0:$ASAN_OPTIONS"; export ASAN_OPTIONS
@@ -118,7 +114,7 @@ smoke)
   for r in ${*:-$readers}; do
   use "$r"
   bin=$build/fuzz_$reader
-  say "building $bin with $CC, ASan + UBSan"
+  note "building $bin with $CC, ASan + UBSan"
   build_harness "$bin" "$CC" -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
   nseeds=0; nfail=0; passed=""
   for f in $(seeds); do
@@ -128,10 +124,10 @@ smoke)
       passed="$passed $f"
     else
       fails=$((fails + 1)); nfail=$((nfail + 1))
-      say "FAIL $reader $f: $(first_failure "$log")"
+      note "FAIL $reader $f: $(first_failure "$log")"
     fi
   done
-  say "$reader seeds: $nseeds run, $nfail failed"
+  note "$reader seeds: $nseeds run, $nfail failed"
   [ -n "$passed" ] || die "no $reader seed passes; nothing to mutate"
   # the .ski parser as before (4 x 10000); the other readers 2 x 3000 each
   if [ "$reader" = ski ]; then batches=${SMOKE_BATCHES:-4}; mutants=${SMOKE_MUTANTS:-10000}
@@ -143,18 +139,18 @@ smoke)
     log=$build/mutants-$reader-$s.log
     # shellcheck disable=SC2086
     if $NICE "$bin" -m "$mutants" -s "$s" -o "$build/last-input" $passed > "$log" 2>&1; then
-      say "$reader mutants (seed $s): $(tail -n 1 "$log")"
+      note "$reader mutants (seed $s): $(tail -n 1 "$log")"
     else
       fails=$((fails + 1))
       cp "$build/last-input" "$build/crash-$reader-$s"
-      say "FAIL $reader mutants (seed $s): $(first_failure "$log")"
-      say "     reproducer: $build/crash-$reader-$s (replay: tests/fuzz/run.sh replay $reader $build/crash-$reader-$s)"
+      note "FAIL $reader mutants (seed $s): $(first_failure "$log")"
+      note "     reproducer: $build/crash-$reader-$s (replay: tests/fuzz/run.sh replay $reader $build/crash-$reader-$s)"
     fi
     b=$((b + 1))
   done
   done
-  if [ $fails -ne 0 ]; then say "smoke: $fails failure(s)"; exit 1; fi
-  say "smoke: ok"
+  if [ $fails -ne 0 ]; then note "smoke: $fails failure(s)"; exit 1; fi
+  note "smoke: ok"
   ;;
 
 replay)
@@ -162,7 +158,7 @@ replay)
   r=ski
   case " $readers " in *" ${1:-} "*) r=$1; shift ;; esac
   [ $# -ge 1 ] || die "usage: run.sh replay [READER] FILE..."
-  command -v "$CC" > /dev/null 2>&1 || die "$CC not found (set CC)"
+  have "$CC" || die "$CC not found (set CC)"
   prepare
   use "$r"
   bin=$build/fuzz_${reader}
@@ -186,7 +182,7 @@ afl)
   prepare
   use "${READER:-ski}"
   bin=$build/fuzz_${reader}_afl
-  say "building $bin with $aflcc (ASan + UBSan, persistent mode)"
+  note "building $bin with $aflcc (ASan + UBSan, persistent mode)"
   AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1
   export AFL_USE_ASAN AFL_USE_UBSAN AFL_QUIET
   build_harness "$bin" "$aflcc"
@@ -198,7 +194,7 @@ afl)
   out=$build/afl-out-$reader
   secs=$((minutes * 60))
   export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_AUTORESUME=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
-  say "fuzzing for $minutes minute(s) with $jobs job(s); output in $out"
+  note "fuzzing for $minutes minute(s) with $jobs job(s); output in $out"
   j=1
   while [ $j -lt "$jobs" ]; do
     afl-fuzz -S "s$j" -V "$secs" -i "$build/afl-in-$reader" -o "$out" -x "$dict" -m none -t 1000 \
@@ -218,16 +214,16 @@ afl)
     cr=$(get saved_crashes); [ -n "$cr" ] || cr=$(get unique_crashes)
     hg=$(get saved_hangs); [ -n "$hg" ] || hg=$(get unique_hangs)
     rt=$(get run_time)
-    say "afl $inst: run_time ${rt}s, execs $execs, ${speed} exec/s, corpus $corp, crashes $cr, hangs $hg, edges $(get edges_found)/$(get total_edges)"
+    note "afl $inst: run_time ${rt}s, execs $execs, ${speed} exec/s, corpus $corp, crashes $cr, hangs $hg, edges $(get edges_found)/$(get total_edges)"
     total_execs=$((total_execs + ${execs:-0})); total_crashes=$((total_crashes + ${cr:-0})); total_hangs=$((total_hangs + ${hg:-0}))
   done
-  say "afl total: execs $total_execs, crashes $total_crashes, hangs $total_hangs"
+  note "afl total: execs $total_execs, crashes $total_crashes, hangs $total_hangs"
   if [ "$total_crashes" -gt 0 ] || [ "$total_hangs" -gt 0 ]; then
     ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1"
     for f in "$out"/*/crashes/id* "$out"/*/hangs/id*; do
       [ -f "$f" ] || continue
       "$bin" "$f" > "$build/replay.log" 2>&1
-      say "  $f: $(first_failure "$build/replay.log")"
+      note "  $f: $(first_failure "$build/replay.log")"
     done
     exit 1
   fi
@@ -240,13 +236,13 @@ libfuzzer|campaign)
   else
     secs=${2:-60}; r=${3:-ski}; runs=-1
   fi
-  command -v "$CC" > /dev/null 2>&1 || die "$CC not found (set CC)"
+  have "$CC" || die "$CC not found (set CC)"
   prepare
   use "$r"
   drv=$build/fuzz_$reader
   build_harness "$drv" "$CC" -fsanitize=address,undefined -fno-sanitize-recover=all
   bin=$build/fuzz_${reader}_lf
-  say "building $bin with $CC -fsanitize=fuzzer,address,undefined"
+  note "building $bin with $CC -fsanitize=fuzzer,address,undefined"
   build_harness "$bin" "$CC" -DSKAMPI_FUZZ_LIBFUZZER -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
   stage_seeds "$drv" "$build/lf-seeds-$reader"
   lfc=$build/lf-corpus-$reader
@@ -257,19 +253,19 @@ libfuzzer|campaign)
   st=$?
   grep -E '^(stat::|Done|#[0-9]+ *DONE)' "$log"
   if [ $st -ne 0 ]; then
-    say "libFuzzer found a failure in $reader: $(first_failure "$log")"
+    note "libFuzzer found a failure in $reader: $(first_failure "$log")"
     ls "$build"/lf-artifacts/ 2>/dev/null
     exit 1
   fi
   if [ "$mode" = campaign ]; then
     rep=$build/campaign-$reader.txt
     {
-      say "reader: $reader ($harness)"
-      say "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-      say "limits: $runs runs or $secs s"
+      note "reader: $reader ($harness)"
+      note "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+      note "limits: $runs runs or $secs s"
       grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log"
       grep -E '^#[0-9]+ *DONE' "$log" | tail -n 1
-      say "corpus: $(ls "$lfc" | wc -l) files, $(cat "$lfc"/* 2>/dev/null | wc -c) bytes"
+      note "corpus: $(ls "$lfc" | wc -l) files, $(cat "$lfc"/* 2>/dev/null | wc -c) bytes"
     } > "$rep"
     if command -v llvm-profdata > /dev/null 2>&1 && command -v llvm-cov > /dev/null 2>&1; then
       # llvm-cov does not follow #line: the coverage build includes a copy of the amalgam
@@ -279,7 +275,7 @@ libfuzzer|campaign)
       mkdir -p "$nl"
       cp tests/out/skampi_amalgam.c "$build/amalgam-$reader.c"
       sed 's/^#line .*//' "$build/amalgam-$reader.c" > "$nl/skampi_amalgam.c"
-      "$CC" -g -O1 -DSKAMPI_SEQ -DSKAMPI_TESTING -I"$nl" -fprofile-instr-generate -fcoverage-mapping \
+      sk_cc "$CC" -g -O1 -DSKAMPI_SEQ -DSKAMPI_TESTING -I"$nl" -fprofile-instr-generate -fcoverage-mapping \
         -o "$cov" "$harness" -lm > "$cov.log" 2>&1 || { cat "$cov.log" >&2; die "building $cov failed"; }
       rm -f "$build"/cov-$reader-*.profraw
       LLVM_PROFILE_FILE="$build/cov-$reader-%p.profraw" $NICE "$cov" "$lfc"/* "$build/lf-seeds-$reader"/* > /dev/null 2>&1
@@ -290,7 +286,7 @@ libfuzzer|campaign)
         sko) mods="split/results/sko.c split/results/merge.c" ;;
         cli) mods="split/cli/main.c" ;;
       esac
-      { say "line coverage of the reader's modules over the corpus (llvm-cov):"
+      { note "line coverage of the reader's modules over the corpus (llvm-cov):"
         # shellcheck disable=SC2086
         sh tests/fuzz/module_coverage.sh "$build/amalgam-$reader.c" "$nl/skampi_amalgam.c" "$cov" "$build/cov-$reader.profdata" $mods; } >> "$rep"
     fi

@@ -4,7 +4,7 @@
 # never by the workplace's seed numbers or its design notes, which a reader of the
 # product does not have. Fails listing every offending line.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 seed='seed 0''0'                      # split so that this file does not match itself
 notes='DESIGN''\.md|ANCHORS''\.md|SKAMPI6''\.md|shared''/seeds'
 found=$(grep -rnE "$seed|$notes" split tools tests ski README.md doc Makefile 2>/dev/null \

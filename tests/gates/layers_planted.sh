@@ -6,7 +6,7 @@
 # the circle check sees it), (3) a module in a layer folder that the MANIFEST does not
 # list. Each must be reported by file (and line where there is one).
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-planted.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0

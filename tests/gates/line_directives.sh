@@ -5,7 +5,7 @@
 # amalgam is built there, and the compiler (cc; clang too when installed) must report
 # each as split/<module>:<line> with the line of the modified module.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-line.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp/tools" || exit 2
@@ -25,8 +25,8 @@ done
 "$tmp/tools/sk21f" "$tmp/skampi_amalgam.c" || exit 1
 st=0
 for c in cc clang; do
-  command -v $c >/dev/null 2>&1 || continue
-  (cd "$tmp" && $c -DSKAMPI_SEQ -fsyntax-only skampi_amalgam.c) > "$tmp/$c.err" 2>&1 && { echo "$c accepted the broken amalgam"; st=1; }
+  have $c || continue
+  (cd "$tmp" && sk_cc $c -DSKAMPI_SEQ -fsyntax-only skampi_amalgam.c) > "$tmp/$c.err" 2>&1 && { echo "$c accepted the broken amalgam"; st=1; }
   for e in $expect; do
     where=${e%:*}; what=${e##*:}
     if grep "$what" "$tmp/$c.err" | grep -q "^$where:"; then echo "ok $c: $where $what"

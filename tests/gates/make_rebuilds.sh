@@ -5,14 +5,12 @@
 # regenerates the amalgam, and an edit of a module (the version in split/base/config.h) shows
 # in the rebuilt binary. MPICC (default mpicc) builds skampi.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-make.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
-sh tests/copy_tree.sh "$tmp/t" || exit 2
+sh tests/common/copy_tree.sh "$tmp/t" || exit 2
 cd "$tmp/t" || exit 2
 mk() { make MPICC="${MPICC:-mpicc}" CFLAGS=-O0 "$@"; }
-st=0
-bad() { echo "FAIL: $*"; st=1; }
 mk > "$tmp/make1" 2>&1 || { cat "$tmp/make1"; bad "first make failed"; exit 1; }
 [ -x skampi ] && [ -x skampi-seq ] || bad "first make built no skampi or skampi-seq"
 sleep 1
@@ -37,5 +35,5 @@ sed 's/^#define SKAMPI_VERSION ".*"/#define SKAMPI_VERSION "9.8.7-gate"/' split/
 mk > "$tmp/make5" 2>&1 || bad "make after editing split/base/config.h failed"
 ./skampi-seq -V > "$tmp/version" 2>&1
 grep -q '9\.8\.7-gate' "$tmp/version" || bad "skampi-seq -V after editing split/base/config.h: $(cat "$tmp/version")"
-[ $st -eq 0 ] && echo "make rebuilds the amalgam and both binaries after an edit of split/"
-exit $st
+[ $failed -eq 0 ] && echo "make rebuilds the amalgam and both binaries after an edit of split/"
+finish

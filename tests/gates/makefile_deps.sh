@@ -3,7 +3,7 @@
 # modules of split/MANIFEST (tools/sk21f --deps), and skampi_amalgam.c depends on
 # split/MANIFEST, $(SPLIT) and tools/sk21f; so the list cannot drift from the manifest.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-deps.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 awk '/^SPLIT[ \t]*=/ { on = 1; sub(/^SPLIT[ \t]*=/, "") }

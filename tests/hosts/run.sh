@@ -21,14 +21,12 @@
 # reason. The hosts are removed at the end, also after a failure or an interrupt.
 # Figures (the 1-byte round trip against raw TCP, the rates) are printed as "info" lines.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/hosts
 out=$top/tests/out/hosts
 mkdir -p "$out"
 SKH_PREFIX=skht; export SKH_PREFIX
 hosts() { sh "$top/tools/hosts.sh" "$@"; }
-say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
-have() { command -v "$1" >/dev/null 2>&1; }
 impls=${*:-openmpi mpich}
 LIMIT=${HOSTS_TIMEOUT:-150}
 # skampi bounds its own MPI_Finalize (SKAMPI_FINALIZE_TIMEOUT, README "Several hosts":
@@ -52,9 +50,7 @@ lpid=""
 stop_launch() { if [ -n "$lpid" ]; then kill -TERM "$lpid" 2> /dev/null; wait "$lpid" 2> /dev/null; lpid=""; fi; }
 trap 'stop_launch; hosts down' EXIT
 trap 'stop_launch; hosts down; exit 1' INT TERM
-am=$top/tests/out/skampi_amalgam.c
-"$top/tools/sk21f" "$am" || exit 1   # split/ as it is now
-cc -O2 -o "$out/tcp_rtt" "$top/tools/bench/tcp_rtt.c" || exit 1
+sk_cc cc -O2 -o "$out/tcp_rtt" "$top/tools/bench/tcp_rtt.c" || exit 1
 
 # launch IMPL LOG FILE PATTERN PROGRAM ARGS...: across the 4 hosts, bounded by LIMIT
 # seconds; once FILE shows PATTERN (the results are complete) the run has GRACE seconds to
@@ -106,10 +102,11 @@ wait $srv
 echo "info raw TCP 1-byte round trip host 1 -> host 0 (min median mean, us): $tcp"
 
 for impl in $impls; do
-  if ! have "mpicc.$impl"; then echo "skip hosts with $impl: needs mpicc.$impl"; continue; fi
-  sk=$out/skampi-$impl; th=$out/test_hosts-$impl
-  if ! "mpicc.$impl" -O2 -o "$sk" "$am" -lm > "$out/build-$impl.log" 2>&1 ||
-     ! "mpicc.$impl" -O2 -DSKAMPI_TESTING -I"$top/tests/out" -o "$th" "$here/test_hosts.c" -lm >> "$out/build-$impl.log" 2>&1; then
+  if ! have "$(mpicc_of "$impl")"; then skip "hosts with $impl" "mpicc.$impl"; continue; fi
+  th=$out/test_hosts-$impl
+  # skampi: the build of tests/run.sh (tests/out/skampi-IMPL); the test driver includes the amalgam
+  if ! sk=$(sk_binary mpi "$impl") ||
+     ! sk_cc "$(mpicc_of "$impl")" -O2 @test -o "$th" "$here/test_hosts.c" @lm >> "$out/build-$impl.log" 2>&1; then
     echo "FAIL hosts_build_$impl: $(tail -n 3 "$out/build-$impl.log")"; continue
   fi
   o=$out/$impl; rm -rf "$o"; mkdir -p "$o"

@@ -5,7 +5,8 @@
 # disturbed. The first attempt's lines stay in the output as "info first attempt: ...";
 # the checks counted are those of the last attempt, so a check fails when it fails twice.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/hosts
 impl=$1
 first=$(sh "$here/run.sh" "$impl" 2>&1)
 if ! printf '%s\n' "$first" | grep -q '^FAIL'; then printf '%s\n' "$first"; exit 0; fi

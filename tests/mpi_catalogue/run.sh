@@ -6,7 +6,7 @@
 # amalgam) with zero warnings allowed (-std=c89 -pedantic -Wall -Wextra, mpi.h as a
 # system header), runs it under mpirun with 2, 3 and 4 processes (NPS overrides) inside
 # `timeout` (a deadlock fails the run), then builds it with -DSKAMPI_MPI1, checks with nm
-# that it references MPI-1.1 functions only (tests/mpi11_functions.txt) and runs that
+# that it references MPI-1.1 functions only (tests/common/mpi11_functions.txt) and runs that
 # build with 2 processes. test_catalogue.c also runs the engine's verification call of
 # every function that has a verifier, and damages every one-sided result, which the
 # check must then notice. Then, through skampi itself (the amalgam with
@@ -18,39 +18,29 @@
 # naming it, its arguments and the byte.
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 out=tests/out/mpi_catalogue
 mkdir -p "$out"
-impls=${*:-"openmpi mpich"}
+impls=${*:-$impls}
 nps=${NPS:-"2 3 4"}
 limit=${TIMEOUT:-900}
-WARN="-std=c89 -pedantic -Wall -Wextra -DSKAMPI_TESTING"
-failed=0
 
-say_fail() { echo "FAIL $*"; failed=1; }
 summary() { sed -n 's/^# test_catalogue: \(.*checks.*\)/\1/p' "$1"; }
 
-incdirs() {
-  case $1 in
-    openmpi) for d in $(mpicc.openmpi --showme:incdirs); do printf ' -isystem %s' "$d"; done ;;
-    mpich) for d in $(mpicc.mpich -show | tr ' ' '\n' | sed -n 's/^-I//p'); do printf ' -isystem %s' "$d"; done ;;
-  esac
-}
-
 # MPI-1.1 plus the MPI-2 names of MPI-1 functions that MPI-3 removed (used by the MPI-1
-# build only when mpi.h is MPI-2 or later), as in tests/mpi1_audit.sh.
-allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
+# build only when mpi.h is MPI-2 or later), as in tests/gates/mpi1_audit.sh.
+allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/common/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
 
 for impl in $impls; do
-  command -v "mpicc.$impl" >/dev/null 2>&1 || { echo "# $impl not installed, skipped"; continue; }
-  inc=$(incdirs "$impl")
+  have "$(mpicc_of "$impl")" || { echo "# $impl not installed, skipped"; continue; }
+  mpicc=$(mpicc_of "$impl")
   bin=$out/test_catalogue.$impl
   # shellcheck disable=SC2086
-  if "mpicc.$impl" $inc $WARN -g -O1 -o "$bin" tests/mpi_catalogue/test_catalogue.c -lm > "$out/build.$impl" 2>&1 \
+  if sk_cc "$mpicc" @isystem:$impl @warn @test -g -O1 -o "$bin" tests/mpi_catalogue/test_catalogue.c @lm > "$out/build.$impl" 2>&1 \
      && [ ! -s "$out/build.$impl" ]; then
     echo "ok build_$impl (no warnings)"
   else
-    say_fail "build_$impl: warnings or errors (see $out/build.$impl)"; head -20 "$out/build.$impl"
+    bad "build_$impl: warnings or errors (see $out/build.$impl)"; head -20 "$out/build.$impl"
   fi
   if [ -x "$bin" ]; then
     for np in $nps; do
@@ -61,25 +51,25 @@ for impl in $impls; do
       if [ $status -eq 0 ]; then
         echo "ok run_${impl}_np$np: $(summary "$log")"
       elif [ $status -eq 124 ]; then
-        say_fail "run_${impl}_np$np: timed out after $limit s (deadlock?), last lines:"; tail -3 "$log"
+        bad "run_${impl}_np$np: timed out after $limit s (deadlock?), last lines:"; tail -3 "$log"
       else
-        say_fail "run_${impl}_np$np: exit status $status (see $log)"; tail -3 "$log"
+        bad "run_${impl}_np$np: exit status $status (see $log)"; tail -3 "$log"
       fi
     done
   fi
   # The MPI-1 build: only MPI-1.1 functions may be referenced.
   bin1=$out/test_catalogue_mpi1.$impl
   # shellcheck disable=SC2086
-  if "mpicc.$impl" $inc $WARN -DSKAMPI_MPI1 -g -O1 -o "$bin1" tests/mpi_catalogue/test_catalogue.c -lm \
+  if sk_cc "$mpicc" @isystem:$impl @warn @test -DSKAMPI_MPI1 -g -O1 -o "$bin1" tests/mpi_catalogue/test_catalogue.c @lm \
        > "$out/build1.$impl" 2>&1 && [ ! -s "$out/build1.$impl" ]; then
     echo "ok build_mpi1_$impl (no warnings)"
   else
-    say_fail "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
+    bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
   for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_io; do
     # shellcheck disable=SC2046
-    "mpicc.$impl" -DSKAMPI_MPI1 $(tools/sk21f --include-flags "measurements/$f.c") -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || say_fail "compile $f.c"
+    sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
   modules=$(nm -u "$out"/meas_mpi*.mpi1."$impl".o | awk '{print $NF}' | sed 's/^P\(MPI_\)/\1/' | grep '^MPI_' | sort -u)
   used=$modules
@@ -94,7 +84,7 @@ for impl in $impls; do
     # shellcheck disable=SC2086
     echo "# the measurement modules:" $modules
   else
-    say_fail "mpi1_symbols_$impl: not MPI-1.1:$bad"
+    bad "mpi1_symbols_$impl: not MPI-1.1:$bad"
   fi
   if [ -x "$bin1" ]; then
     log=$out/run1.$impl.np2
@@ -102,23 +92,19 @@ for impl in $impls; do
       echo "ok run_mpi1_${impl}_np2: $(summary "$log")"
     else
       grep '^FAIL' "$log" | head -20
-      say_fail "run_mpi1_${impl}_np2 (see $log)"; tail -3 "$log"
+      bad "run_mpi1_${impl}_np2 (see $log)"; tail -3 "$log"
     fi
   fi
   # skampi -v through the engine
-  amalgam=$out/skampi_amalgam.c
-  sk=$out/skampi_testing.$impl
-  tools/sk21f "$amalgam" > /dev/null 2>&1 || say_fail "sk21f"
-  # shellcheck disable=SC2086
   # (warnings are the business of the gates; the test build has unused test helpers)
-  if "mpicc.$impl" $inc -std=c89 -DSKAMPI_TESTING -O1 -o "$sk" "$amalgam" -lm > "$out/build_sk.$impl" 2>&1; then
+  if sk=$(sk_binary testing "$impl"); then     # -O2 -DSKAMPI_TESTING, built by tests/run.sh
     for np in 2 4; do
       timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_families.ski -o "$out/vf.$impl.$np.sko" \
         > "$out/vf.$impl.$np.err" 2>&1
       st=$?
       n=$(grep -c '^ *[0-9]' "$out/vf.$impl.$np.sko" 2>/dev/null)
       if [ $st -eq 0 ] && [ "$n" -ge 28 ]; then echo "ok verify_families_${impl}_np$np: $n measurements verified and timed"
-      else say_fail "verify_families_${impl}_np$np: exit $st, $n lines"; grep -i 'verif\|error' "$out/vf.$impl.$np.err" | head -3; fi
+      else bad "verify_families_${impl}_np$np: exit $st, $n lines"; grep -i 'verif\|error' "$out/vf.$impl.$np.err" | head -3; fi
     done
     # every one-sided measurement (tests/ski/verify_onesided.ski, one result line each)
     want=$(grep -c '^ *measure ' tests/ski/verify_onesided.ski)
@@ -128,14 +114,14 @@ for impl in $impls; do
       st=$?
       n=$(grep -c '^ *[0-9]' "$out/vo.$impl.$np.sko" 2>/dev/null)
       if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_onesided_${impl}_np$np: $n one-sided measurements verified and timed"
-      else say_fail "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
+      else bad "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
     done
     timeout "$limit" tools/mpirun.sh "$impl" 4 "$sk" -v -i ski/skampi4_master_worker.par -o "$out/mw.$impl.sko" \
       > "$out/mw.$impl.err" 2>&1
     st=$?
     blocks=$(grep -c '^# end result' "$out/mw.$impl.sko" 2>/dev/null)
     if [ $st -eq 0 ] && [ "$blocks" -eq 9 ]; then echo "ok skampi4_master_worker_par_${impl}_np4: 9 blocks, verified"
-    else say_fail "skampi4_master_worker_par_${impl}_np4: exit $st, $blocks blocks"; tail -3 "$out/mw.$impl.err"; fi
+    else bad "skampi4_master_worker_par_${impl}_np4: exit $st, $blocks blocks"; tail -3 "$out/mw.$impl.err"; fi
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt.ski -o "$out/vc.$impl.sko" \
       > "$out/vc.$impl.err" 2>&1
     st=$?
@@ -144,7 +130,7 @@ for impl in $impls; do
        && grep -q '^# end result "corrupt"' "$out/vc.$impl.sko" && ! grep -q '"after"' "$out/vc.$impl.sko"; then
       echo "ok verify_catches_corruption_$impl: exit 3 after closing the block, byte 8 named"
     else
-      say_fail "verify_catches_corruption_$impl: exit $st"; grep -i verif "$out/vc.$impl.err" | head -3
+      bad "verify_catches_corruption_$impl: exit $st"; grep -i verif "$out/vc.$impl.err" | head -3
     fi
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_win.ski -o "$out/vcw.$impl.sko" \
       > "$out/vcw.$impl.err" 2>&1
@@ -154,15 +140,15 @@ for impl in $impls; do
        && grep -q '^# end result "corrupt window"' "$out/vcw.$impl.sko" && ! grep -q '"after"' "$out/vcw.$impl.sko"; then
       echo "ok verify_catches_window_corruption_$impl: exit 3, the window slot and byte 32 named"
     else
-      say_fail "verify_catches_window_corruption_$impl: exit $st"; grep -i verif "$out/vcw.$impl.err" | head -3
+      bad "verify_catches_window_corruption_$impl: exit $st"; grep -i verif "$out/vcw.$impl.err" | head -3
     fi
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -i tests/ski/verify_corrupt.ski -o "$out/vn.$impl.sko" \
       > "$out/vn.$impl.err" 2>&1
     st=$?
     if [ $st -eq 0 ] && grep -q '^# end result "after"' "$out/vn.$impl.sko"; then echo "ok verify_off_runs_through_$impl"
-    else say_fail "verify_off_runs_through_$impl: exit $st"; fi
+    else bad "verify_off_runs_through_$impl: exit $st"; fi
   else
-    say_fail "build_skampi_testing_$impl (see $out/build_sk.$impl)"; head -5 "$out/build_sk.$impl"
+    bad "build_skampi_testing_$impl (see tests/out/build-skampi-testing-$impl.log)"; head -5 "tests/out/build-skampi-testing-$impl.log"
   fi
 done
-exit $failed
+finish

@@ -22,11 +22,9 @@
 #   window (late.ski uses barrier synchronisation: no repetition is discarded).
 # Prints "ok NAME" / "FAIL NAME: why"; work files in tests/out/peruse.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 out=tests/out/peruse
 mkdir -p "$out"
-ok() { echo "ok $1"; }
-fail() { echo "FAIL $1: $2"; }
 mode=$1; arg=$2
 
 if [ "$mode" = refusals ]; then
@@ -35,7 +33,7 @@ if [ "$mode" = refusals ]; then
     tools/mpirun.sh openmpi 1 "$arg" -i "tests/peruse/$file" > "$out/refuse-$file.txt" 2>&1
     status=$?
     if [ $status -eq 2 ] && grep -q "$f: switch_peruse_on: this build has no PERUSE" "$out/refuse-$file.txt"; then
-      ok "peruse_default_build_refuses_$(echo "$file" | tr . _)"
+      pass "peruse_default_build_refuses_$(echo "$file" | tr . _)"
     else fail "peruse_default_build_refuses_$(echo "$file" | tr . _)" "exit $status: $(grep -v '^#' "$out/refuse-$file.txt" | head -2)"; fi
   done
   exit 0
@@ -46,7 +44,7 @@ if [ "$mode" = probes ]; then
   rm -f "$out/probes-$impl.sko"
   if timeout 300 tools/mpirun.sh "$impl" 3 "$skampi" -i tests/peruse/probes.ski -o "$out/probes-$impl.sko" \
        > "$out/probes-$impl.txt" 2>&1 && [ "$(grep -c '^count=' "$out/probes-$impl.sko")" -eq 6 ]; then
-    ok "peruse_late_pingpongs_$impl"
+    pass "peruse_late_pingpongs_$impl"
   else fail "peruse_late_pingpongs_$impl" "see $out/probes-$impl.txt and $out/probes-$impl.sko"; fi
   exit 0
 fi
@@ -54,12 +52,12 @@ fi
 prefix=$arg
 bin=$out/skampi-peruse
 # zero warnings, as every build (mpi.h and peruse.h count as system headers)
-if ! "$prefix/bin/mpicc" -std=c89 -pedantic -Wall -Wextra -O2 -isystem "$prefix/include" -DSKAMPI_PERUSE \
-     -o "$bin" tests/out/skampi_amalgam.c -lm > "$out/build.txt" 2>&1; then
+if ! sk_cc "$prefix/bin/mpicc" @warn -O2 -isystem "$prefix/include" -DSKAMPI_PERUSE \
+     -o "$bin" @am @lm > "$out/build.txt" 2>&1; then
   fail peruse_build "$(head -3 "$out/build.txt")"; exit 0
 fi
 if [ -s "$out/build.txt" ]; then fail peruse_build_without_warnings "$(head -3 "$out/build.txt")"
-else ok peruse_build_without_warnings; fi
+else pass peruse_build_without_warnings; fi
 run() {   # run NAME INPUT: 2 processes with the PERUSE library's mpirun
   rm -f "$out/$1.sko"
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPAL_PREFIX=$prefix \
@@ -114,6 +112,6 @@ if run late_par tests/peruse/late.par; then
           b == 1 && /^[a-z]+= / { lines++; want = 1; next }
           want && /^# peruse events:/ { with++; want = 0 }
           b == 2 && /^# peruse/ { bad++ }
-          END { exit !(lines == 3 && with == 3 && bad == 0) }' "$out/late_par.sko"; then ok peruse_skampi4_keyword
+          END { exit !(lines == 3 && with == 3 && bad == 0) }' "$out/late_par.sko"; then pass peruse_skampi4_keyword
   else fail peruse_skampi4_keyword "see $out/late_par.sko"; fi
 else fail peruse_skampi4_keyword "run failed, see $out/late_par.txt"; fi

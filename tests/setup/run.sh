@@ -10,19 +10,18 @@
 #                                says what to install
 # Needs root (to change uid) and setpriv; prints "skip ..." otherwise.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 if [ "$(id -u)" != 0 ]; then echo "skip setup: needs root"; exit 0; fi
 command -v setpriv >/dev/null 2>&1 || { echo "skip setup: needs setpriv"; exit 0; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-setup.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
-sh tests/copy_tree.sh "$tmp/skampi" || exit 2
+sh tests/common/copy_tree.sh "$tmp/skampi" || exit 2
 chown -R 65534:65534 "$tmp" || exit 2
 chmod 755 "$tmp"
 as_nobody() {
   (cd "$tmp/skampi" && setpriv --reuid=65534 --regid=65534 --clear-groups \
      env HOME="$tmp" TMPDIR="$tmp" "$@")
 }
-say() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "FAIL $2: $3"; fi; }
 
 as_nobody make run > "$tmp/run.log" 2>&1; st=$?
 sko=$tmp/skampi/quick.sko

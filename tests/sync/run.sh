@@ -16,32 +16,17 @@
 # run), TIMEOUT=600 (seconds per run), CC=gcc (compiler of the seq and rcce builds).
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/sync
 work=$(mktemp -d "${TMPDIR:-/tmp}/sync_test.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM
 nps=${NPS:-2 3 4 8}
 mpis=${MPIS:-openmpi mpich seq rcce}
 limit=${TIMEOUT:-600}
 cc_plain=${CC:-gcc}
-warn="-std=c89 -pedantic -Wall -Wextra"
 modules="sync/sync_offsets sync/sync_window"
-tflags="-DSKAMPI_TESTING -I$top/tests/out"
-mkdir -p "$top/tests/out" && "$top/tools/sk21f" "$top/tests/out/skampi_amalgam.c" || exit 1
-failures=0
+amalgam_is_current || sk_amalgam || exit 1   # tests/run.sh made it
 
-say() { printf '%s\n' "$*"; }
-bad() { say "FAIL $*"; failures=$((failures + 1)); }
-have() { command -v "$1" >/dev/null 2>&1; }
-
-# isystem FLAVOUR: -isystem options for the mpi.h of the wrapper (no warnings from it)
-isystem() {
-    case $1 in
-    openmpi) dirs=$(mpicc.openmpi --showme:incdirs 2>/dev/null) ;;
-    mpich) dirs=$(mpicc.mpich -show 2>/dev/null | tr ' ' '\n' | sed -n 's/^-I//p') ;;
-    esac
-    for d in $dirs; do printf ' -isystem %s' "$d"; done
-}
 
 # compile_modules LABEL CC FLAGS...: every sync module alone, without warnings
 compile_modules() {
@@ -49,8 +34,8 @@ compile_modules() {
     for mod in $modules; do
         for t in "" -DSKAMPI_TESTING; do
             # shellcheck disable=SC2046
-            if $compiler $warn -Werror -O2 $t $("$top/tools/sk21f" --include-flags "$mod.c") "$@" -c -o "$work/$(basename "$mod").o" "$top/split/$mod.c"; then
-                say "ok $what: split/$mod.c ${t:+($t) }compiles without warnings"
+            if sk_cc "$compiler" @warn -Werror -O2 $t "@layer:$mod.c" "$@" -c -o "$work/$(basename "$mod").o" "$top/split/$mod.c"; then
+                pass "$what: split/$mod.c ${t:+($t) }compiles without warnings"
             else
                 bad "$what: split/$mod.c ${t:+($t) }does not compile cleanly"
             fi
@@ -81,15 +66,14 @@ run_mpi() {
 for flavour in $mpis; do
     case $flavour in
     openmpi|mpich)
-        cc=mpicc.$flavour
+        cc=$(mpicc_of "$flavour")
         case $flavour in openmpi) launcher=mpirun.openmpi ;; mpich) launcher=mpiexec.mpich ;; esac
         if ! have "$cc" || ! have "$launcher"; then
-            say "skip $flavour: $cc or $launcher not found"
+            skip "$flavour" "$cc and $launcher"
             continue
         fi
-        inc=$(isystem "$flavour")
-        compile_modules "$flavour" "$cc" $inc
-        if ! $cc $warn $tflags $inc -O2 -o "$work/test_sync_$flavour" "$here/test_sync.c" -lm; then
+        compile_modules "$flavour" "$cc" "@isystem:$flavour"
+        if ! sk_cc "$cc" @warn @test "@isystem:$flavour" -O2 -o "$work/test_sync_$flavour" "$here/test_sync.c" @lm; then
             bad "$flavour: build of test_sync.c"
             continue
         fi
@@ -97,7 +81,7 @@ for flavour in $mpis; do
         ;;
     seq)
         compile_modules seq "$cc_plain" -DSKAMPI_SEQ
-        if $cc_plain $warn $tflags -DSKAMPI_SEQ -O2 -o "$work/test_sync_seq" "$here/test_sync.c" -lm; then
+        if sk_cc "$cc_plain" @warn @test -DSKAMPI_SEQ -O2 -o "$work/test_sync_seq" "$here/test_sync.c" @lm; then
             timeout "$limit" "$work/test_sync_seq" seq >"$work/seq.log" 2>&1
             check_output seq "$work/seq.log" $?
         else
@@ -107,16 +91,16 @@ for flavour in $mpis; do
     rcce)
         rcce="$top/tools/rcce"
         if [ ! -f "$rcce/rcce_emu.c" ]; then
-            say "skip rcce: $rcce/rcce_emu.c not found"
+            skip rcce "$rcce/rcce_emu.c"
             continue
         fi
-        compile_modules rcce "$cc_plain" -DSKAMPI_RCCE -I"$rcce"
-        if $cc_plain $warn -O2 -o "$work/rccerun" "$rcce/rccerun.c" \
-            && $cc_plain $warn $tflags -O2 -DSKAMPI_RCCE -I"$rcce" -o "$work/test_sync_rcce" \
-                "$here/test_sync.c" "$rcce/rcce_emu.c" -lm; then
+        compile_modules rcce "$cc_plain" @rcce
+        if rccerun=$(sk_binary rccerun) \
+            && sk_cc "$cc_plain" @warn @test -O2 @rcce -o "$work/test_sync_rcce" \
+                "$here/test_sync.c" @rcce_emu @lm; then
             for n in $nps; do
                 label="rcce-$n"
-                timeout "$limit" "$work/rccerun" -nue "$n" "$work/test_sync_rcce" "$label" \
+                timeout "$limit" "$rccerun" -nue "$n" "$work/test_sync_rcce" "$label" \
                     >"$work/$label.log" 2>&1
                 check_output "$label" "$work/$label.log" $?
             done
@@ -130,9 +114,9 @@ for flavour in $mpis; do
     esac
 done
 
-if [ "$failures" -eq 0 ]; then
-    say "ok sync tests: all passed"
+if [ "$failed" -eq 0 ]; then
+    pass "sync tests: all passed"
     exit 0
 fi
-say "FAIL sync tests: $failures failure(s)"
+fail "sync tests" "$failed failure(s)"
 exit 1

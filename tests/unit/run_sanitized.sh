@@ -14,14 +14,12 @@
 # leak fails the test) or =0 (no leak checking); ASAN_OPTIONS / UBSAN_OPTIONS /
 # LSAN_OPTIONS are extended, not replaced.
 set -u
-here=$(dirname "$0")
-top=$(cd "$here/../.." && pwd) || exit 2
-cd "$top" || exit 2
+. "$(dirname "$0")/../lib.sh"
 
 CC=${CC:-clang}
 build=tests/unit/build
 mkdir -p "$build" || exit 2
-command -v "$CC" > /dev/null 2>&1 || { echo "run_sanitized.sh: $CC not found (set CC)" >&2; exit 2; }
+have "$CC" || { echo "run_sanitized.sh: $CC not found (set CC)" >&2; exit 2; }
 
 leaks=${SKAMPI_UNIT_LEAKS:-warn}
 case "$leaks" in
@@ -41,18 +39,16 @@ else
 fi
 [ -n "$tests" ] || { echo "run_sanitized.sh: no tests in tests/unit/" >&2; exit 2; }
 
-mkdir -p tests/out || exit 2
-tools/sk21f tests/out/skampi_amalgam.c || { echo "run_sanitized.sh: tools/sk21f failed" >&2; exit 2; }
+amalgam_is_current || sk_amalgam || { echo "run_sanitized.sh: tools/sk21f failed" >&2; exit 2; }
 
-failed=0
 for src in $tests; do
   name=$(basename "$src" .c)
   bin=$build/$name
   if [ ! -f "$src" ]; then
     echo "FAIL $name (no such file $src)"; failed=$((failed + 1)); continue
   fi
-  if ! "$CC" -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-       -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out -o "$bin" "$src" -lm > "$bin.build.log" 2>&1; then
+  if ! sk_cc "$CC" -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+       -DSKAMPI_SEQ @test -o "$bin" "$src" @lm > "$bin.build.log" 2>&1; then
     echo "FAIL $name (build)"
     sed 's/^/    /' "$bin.build.log"
     failed=$((failed + 1))

@@ -373,7 +373,7 @@ static void test_switches(void)
   golden("instrumentation_switches", switches_par, switches_ski);
   sk_str_init(&at);
   /* the call carries the section value's location: a build without the option refuses
-  ** `yes` there with the helper's message (tests/mpit.sh and tests/peruse/run.sh run it) */
+  ** `yes` there with the helper's message (tests/integration/mpit.sh and tests/peruse/run.sh run it) */
   top_call_at("@PERUSE yes\n", 0, &at);
   check(sk_streq(at.data, "switch_peruse_on@1:9"), "switch_peruse_located", "%s", at.data);
   top_call_at("@COMMENT x\n  @mpi_t   no\n", 1, &at);

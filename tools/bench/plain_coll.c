@@ -1,6 +1,6 @@
 /*
 ** tools/bench/plain_coll.c -- a plain MPI timing loop (OSU style), the reference beside
-** skampi in tools/bench/interference.sh and tests/interference.sh. MPI-1 calls only.
+** skampi in tools/bench/interference.sh and tests/interference/interference.sh. MPI-1 calls only.
 ** Usage: mpirun -np P plain_coll OP COUNT [ITERS] [RUNS]     (defaults: 200 and 11)
 **   OP and COUNT, in the units of ski/coll.ski:
 **     bcast, alltoall, gather, scatter   COUNT bytes (MPI_BYTE; alltoall: to each process),

@@ -1,6 +1,6 @@
 /*
 ** tools/bench/spin.c -- a CPU spinner, the load of tools/bench/interference.sh and
-** tests/interference.sh: it counts in a volatile variable (no system calls, no memory
+** tests/interference/interference.sh: it counts in a volatile variable (no system calls, no memory
 ** traffic beyond one cache line) until it is killed. As a safety net it exits by itself
 ** after SECONDS of wall time (default 600, to within a second), so that a spinner whose
 ** starter died does not burn a processor forever.

@@ -1,5 +1,5 @@
 # tools/bench/spinners.sh -- sourced (POSIX sh) by tools/bench/interference.sh and
-# tests/interference.sh: CPU spinners (tools/bench/spin.c) started and ended by pid only,
+# tests/interference/interference.sh: CPU spinners (tools/bench/spin.c) started and ended by pid only,
 # never by name; ended on exit and on INT, TERM and HUP too.
 #   start_spinners SPIN_BINARY SAFETY_SECONDS K   K spinners, each ending by itself after SAFETY_SECONDS
 #   stop_spinners                                 ends those started, waits for them

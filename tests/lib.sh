@@ -1,0 +1,162 @@
+# tests/lib.sh -- the one shell library of the tests. Every script under tests/ starts with
+#   . "$(dirname "$0")/../lib.sh"          (tests/GROUP/NAME.sh; tests/run.sh: ./lib.sh)
+# and takes its helpers from here; no test script defines its own (the gate
+# tests/gates/test_helpers_once.sh fails when one does). Sourcing it sets `top` (the
+# project's top directory), `out` (tests/out, created) and changes to `top`.
+#
+# Checks: each prints one line; tests/run.sh counts "ok" and "FAIL" lines.
+#   pass NAME                 prints "ok NAME"
+#   fail NAME [WHY]           prints "FAIL NAME: WHY" (or "FAIL NAME")
+#   say STATUS NAME [WHY]     pass NAME when STATUS is 0, else fail NAME WHY (say $? ...)
+#   bad WHY                   prints "FAIL WHY" (a failure whose line is its own name)
+#   skip NAME TOOL            prints "skip NAME: needs TOOL"; counts neither way
+#   note TEXT                 prints TEXT as it is (information, not a check)
+#   passed, failed            this script's counts; finish exits 1 when failed > 0
+# Tools:
+#   have PROGRAM              PROGRAM is on PATH
+#   impls                     the MPIs installed, by Debian's wrapper names: openmpi mpich
+#   mpicc_of IMPL             the compiler wrapper (MPICC_OPENMPI / MPICC_MPICH override)
+#   mpi_isystem IMPL          -isystem flags, so that mpi.h counts as a system header
+#   mpirun IMPL NP PROG ARGS  tools/mpirun.sh (the launcher with the flags tests need)
+#   m32_flags                 -m32 -march=pentium and the /usr/include/asm shim
+#                             (tests/common/m32-flags.sh) for the SCC's P54C
+# Builds: the runner makes the amalgam once (tools/sk21f split/ -> tests/out/skampi_amalgam.c)
+# and the programs below once per run, at these fixed paths; a script run on its own builds
+# what is missing or older than the amalgam, through the same function.
+#   SK_AMALGAM                          tests/out/skampi_amalgam.c (sk_amalgam remakes it;
+#                                       amalgam_is_current: no file of split/ is newer)
+#   sk_binary seq                       tests/out/skampi-seq        cc -O2 -DSKAMPI_SEQ
+#   sk_binary mpi IMPL                  tests/out/skampi-IMPL       mpicc.IMPL $SK_MPI_CFLAGS
+#                                       (-O2; ASan+UBSan under SKAMPI_SANITIZE=1)
+#   sk_binary testing IMPL              tests/out/skampi-testing-IMPL  -O2 -DSKAMPI_TESTING
+#   sk_binary mpit IMPL                 tests/out/skampi-mpit-IMPL  -DSKAMPI_MPIT
+#   sk_binary rcce                      tests/out/skampi-rcce       cc -O2 -DSKAMPI_RCCE + emulator
+#   sk_binary rccerun                   tests/out/rccerun           the emulator's launcher
+# each prints the path (and returns non-zero when the build fails; log in
+# tests/out/build-NAME.log). Tests that compile because that is what they test (gates on
+# warnings and flags, C tests with their own driver, sanitizer builds, portability) call
+#   sk_cc COMPILER ARG...     runs COMPILER (a command, e.g. "gcc -m32" or
+#                             "OMPI_CC=tcc mpicc.openmpi") with ARGs, where these words
+#                             stand for the project's flags:
+#       @warn       -std=c89 -pedantic -Wall -Wextra
+#       @test       -DSKAMPI_TESTING -Itests/out   (C tests that include the amalgam)
+#       @am         the amalgam tests/out/skampi_amalgam.c
+#       @rcce       -DSKAMPI_RCCE -Itools/rcce     @rcce_emu  tools/rcce/rcce_emu.c
+#       @isystem:IMPL  mpi_isystem IMPL            @m32  m32_flags
+#       @layer:MODULE  the include path of MODULE's layer (tools/sk21f --include-flags)
+#       @lm         -lm
+# For checks that are whole commands (tests/run.sh):
+#   check NAME CMD...         one check: passes when CMD exits 0 (output in tests/out/NAME.txt)
+#   run_counted NAME CMD...   counts CMD's own ok/FAIL lines; a non-zero exit without FAIL
+#                             lines is one failure; no lines at all is one pass
+
+top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$(pwd)" != / ]; do cd ..; done; pwd)
+cd "$top" || exit 2
+SK_TOP=$top; SK_OUT=$top/tests/out   # the functions below use these (scripts may reuse top, out)
+out=$SK_OUT
+mkdir -p "$SK_OUT"
+SK_AMALGAM=$SK_OUT/skampi_amalgam.c
+passed=0; failed=0
+
+pass() { passed=$((passed + 1)); echo "ok $*"; }
+fail() {
+  failed=$((failed + 1))
+  if [ $# -gt 1 ]; then echo "FAIL $1: $2"; else echo "FAIL $1"; fi
+}
+say() { if [ "$1" = 0 ]; then pass "$2"; else fail "$2" "${3:-}"; fi; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+skip() { echo "skip $1: needs $2"; }
+note() { printf '%s\n' "$*"; }
+finish() { [ "$failed" -eq 0 ] || exit 1; exit 0; }
+
+have() { command -v "$1" >/dev/null 2>&1; }
+mpicc_of() {
+  case $1 in
+    openmpi) echo "${MPICC_OPENMPI:-mpicc.openmpi}" ;;
+    mpich) echo "${MPICC_MPICH:-mpicc.mpich}" ;;
+    *) echo "mpicc.$1" ;;
+  esac
+}
+impls=""
+for _i in openmpi mpich; do have "$(mpicc_of $_i)" && impls="$impls $_i"; done
+impls=${impls# }
+mpi_isystem() {
+  case $1 in
+    openmpi) for _d in $($(mpicc_of openmpi) --showme:incdirs 2>/dev/null); do printf ' -isystem %s' "$_d"; done ;;
+    mpich) for _d in $($(mpicc_of mpich) -show 2>/dev/null | tr ' ' '\n' | sed -n 's/^-I//p'); do printf ' -isystem %s' "$_d"; done ;;
+  esac
+}
+mpirun() { "$SK_TOP/tools/mpirun.sh" "$@"; }
+m32_flags() { printf '%s' "-m32 -march=pentium $(sh "$SK_TOP/tests/common/m32-flags.sh")"; }
+
+sk_cc() {
+  _cc=$1; shift
+  _n=$#
+  while [ "$_n" -gt 0 ]; do
+    _a=$1; shift; _n=$((_n - 1))
+    case $_a in
+      @warn) set -- "$@" -std=c89 -pedantic -Wall -Wextra ;;
+      @test) set -- "$@" -DSKAMPI_TESTING -I"$SK_OUT" ;;
+      @am) set -- "$@" "$SK_AMALGAM" ;;
+      @rcce) set -- "$@" -DSKAMPI_RCCE -I"$SK_TOP/tools/rcce" ;;
+      @rcce_emu) set -- "$@" "$SK_TOP/tools/rcce/rcce_emu.c" ;;
+      @isystem:*) set -- "$@" $(mpi_isystem "${_a#@isystem:}") ;;
+      @m32) set -- "$@" $(m32_flags) ;;
+      @layer:*) set -- "$@" $("$SK_TOP/tools/sk21f" --include-flags "${_a#@layer:}") ;;
+      @lm) set -- "$@" -lm ;;
+      *) set -- "$@" "$_a" ;;
+    esac
+  done
+  # shellcheck disable=SC2086
+  env $_cc "$@"
+}
+
+# sk_amalgam: (re)makes tests/out/skampi_amalgam.c from split/ as it is now (tools/sk21f)
+sk_amalgam() { "$SK_TOP/tools/sk21f" "$SK_AMALGAM"; }
+SK_MPI_CFLAGS=${SK_MPI_CFLAGS:--O2}
+sk_binary() {
+  case $1 in
+    seq) _bin=$SK_OUT/skampi-seq ;;
+    mpi) _bin=$SK_OUT/skampi-$2 ;;
+    testing|mpit) _bin=$SK_OUT/skampi-$1-$2 ;;
+    rcce) _bin=$SK_OUT/skampi-rcce ;;
+    rccerun) _bin=$SK_OUT/rccerun ;;
+    *) echo "sk_binary: unknown build '$1'" >&2; return 2 ;;
+  esac
+  if [ -x "$_bin" ] && [ ! "$SK_AMALGAM" -nt "$_bin" ]; then echo "$_bin"; return 0; fi
+  [ -f "$SK_AMALGAM" ] || sk_amalgam > "$SK_OUT/build-sk21f.log" 2>&1 || return 1
+  _log=$SK_OUT/build-$(basename "$_bin").log
+  case $1 in
+    seq) sk_cc cc -O2 -DSKAMPI_SEQ -o "$_bin" @am @lm ;;
+    mpi) sk_cc "$(mpicc_of "$2")" $SK_MPI_CFLAGS -o "$_bin" @am @lm ;;
+    testing) sk_cc "$(mpicc_of "$2")" -O2 -DSKAMPI_TESTING -o "$_bin" @am @lm ;;
+    mpit) sk_cc "$(mpicc_of "$2")" -DSKAMPI_MPIT -o "$_bin" @am @lm ;;
+    rcce) sk_cc cc -O2 @rcce -o "$_bin" @am @rcce_emu @lm ;;
+    rccerun) sk_cc cc -O2 -o "$_bin" "$SK_TOP/tools/rcce/rccerun.c" ;;
+  esac > "$_log" 2>&1 || { rm -f "$_bin"; echo "$_bin"; return 1; }
+  echo "$_bin"
+}
+
+check() {
+  _name=$1; shift
+  if "$@" > "$SK_OUT/$_name.txt" 2>&1; then pass "$_name"; else fail "$_name" "see tests/out/$_name.txt"; tail -5 "$SK_OUT/$_name.txt"; fi
+}
+run_counted() {
+  _name=$1; shift
+  "$@" > "$SK_OUT/$_name.txt" 2>&1
+  _status=$?
+  _ok=$(grep -c '^ok' "$SK_OUT/$_name.txt"); _fail=$(grep -c '^FAIL' "$SK_OUT/$_name.txt")
+  grep '^FAIL' "$SK_OUT/$_name.txt"
+  grep '^skip' "$SK_OUT/$_name.txt"
+  passed=$((passed + _ok)); failed=$((failed + _fail))
+  if [ $_status -ne 0 ] && [ "$_fail" -eq 0 ]; then fail "$_name" "exit status $_status (see tests/out/$_name.txt)"; tail -5 "$SK_OUT/$_name.txt"
+  elif [ "$_ok" -eq 0 ] && [ "$_fail" -eq 0 ]; then pass "$_name"
+  else echo "# $_name: $_ok checks passed, $_fail failed"; fi
+}
+# amalgam_is_current: tests/out/skampi_amalgam.c exists and no file it is made of
+# (tools/sk21f --deps) is newer
+amalgam_is_current() {
+  [ -s "$SK_AMALGAM" ] || return 1
+  for _f in $("$SK_TOP/tools/sk21f" --deps); do [ "$SK_TOP/$_f" -nt "$SK_AMALGAM" ] && return 1; done
+  return 0
+}

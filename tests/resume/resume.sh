@@ -1,0 +1,182 @@
+#!/bin/sh
+# tests/resume/resume.sh IMPL SKAMPI -- the run's log and resuming (README, "Log and resume").
+#   IMPL seq:              the rules, with the sequential build: a killed run continues
+#                          after its last complete suite, a finished run starts afresh with
+#                          backups, a changed input is refused (exit 2) unless -F, a
+#                          locked log (a run still writing) is refused after SKAMPI_WAIT
+#   IMPL openmpi | mpich:  SIGKILL to the whole launcher (the process group this script
+#                          starts) at random moments of tests/ski/resume.ski with 4
+#                          processes, resumed each time until it completes; then every
+#                          suite is there exactly once, in order, with as many lines as in
+#                          an uninterrupted run, every line well formed, nothing
+#                          half-written. RESUME_KILLS kills (default 15; the seed is printed).
+set -u
+. "$(dirname "$0")/../lib.sh"
+impl=$1; skampi=$2
+d=tests/out/resume-$impl
+rm -rf "$d"; mkdir -p "$d"
+SKAMPI_WAIT=2; export SKAMPI_WAIT
+
+# complete OUT REFERENCE NP: OUT holds every suite of REFERENCE once, in order, with the
+# same number of measurement lines, is well formed and ends with the footer
+complete() {
+  awk '/^# begin result "/ { n = $0; sub(/^# begin result "/, "", n); sub(/"$/, "", n); order = order n "," }
+       /^# begin result/ { on = 1; next } /^# end result/ { on = 0; order = order lines[n] ";"; next }
+       on && !/^#/ { lines[n]++ }
+       END { print order }' "$1" > "$1.order"
+  awk '/^# begin result "/ { n = $0; sub(/^# begin result "/, "", n); sub(/"$/, "", n); order = order n "," }
+       /^# begin result/ { on = 1; next } /^# end result/ { on = 0; order = order lines[n] ";"; next }
+       on && !/^#/ { lines[n]++ }
+       END { print order }' "$2" > "$1.want"
+  cmp -s "$1.order" "$1.want" || { echo "suites and lines: $(cat "$1.order") instead of $(cat "$1.want")"; return 1; }
+  awk -v np="$3" -v minrep=1 -v maxrep=8 -v maxnodes=16 -v anynodes=1 -f tests/common/check_sko.awk "$1" > "$1.check" ||
+    { head -n 3 "$1.check"; return 1; }
+  [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || { echo "the last line is not complete"; return 1; }
+  [ "$(grep -c '^# SKaMPI Version' "$1")" -eq 1 ] && [ "$(grep -c '^# Total runtime' "$1")" -eq 1 ] &&
+    tail -n 1 "$1" | grep -q '^# Total runtime' || { echo "header or footer not exactly once"; return 1; }
+  ! grep -q 'the run stopped inside this block' "$1" || { echo "a cut block was kept"; return 1; }
+  ! grep -v '^#' "$1" | grep -v '^[a-z_]*= ' | grep -q . || { echo "a line that is neither comment nor result"; return 1; }
+  tail -n 1 "$1.log" | grep -q '^finished ' || { echo "the log does not say finished"; return 1; }
+}
+
+if [ "$impl" = seq ]; then
+  in=tests/ski/resume_synthetic.ski
+  "$skampi" -i $in -o "$d/ref.sko" 2> "$d/ref.err"
+  say $? seq_reference_run "$(cat "$d/ref.err")"
+  grep -q '^finished ' "$d/ref.sko.log" && [ "$(grep -c '^done ' "$d/ref.sko.log")" -eq 3 ]
+  say $? seq_log_records_suites "$(cat "$d/ref.sko.log")"
+  # a kill during suite 2, as the files would be: the log up to "start 2", the output
+  # with a few bytes of suite 2
+  cp "$d/ref.sko" "$d/r.sko"; cp "$d/ref.sko.log" "$d/r.sko.log"
+  off=$(awk '$1 == "done" && $2 == 1 { print $3 }' "$d/ref.sko.log")
+  head -c $((off + 40)) "$d/ref.sko" > "$d/r.sko"
+  awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/ref.sko.log" > "$d/r.sko.log"
+  "$skampi" -i $in -o "$d/r.sko" 2> "$d/r.err"; st=$?
+  [ $st -eq 0 ] && grep -q 'resuming .* after its 1 complete suites' "$d/r.err" && [ ! -e "$d/r.sko.1" ]
+  say $? seq_resumes "exit $st: $(cat "$d/r.err"; ls "$d")"
+  complete "$d/r.sko" "$d/ref.sko" 1 > "$d/r.why"; say $? seq_resumed_output_complete "$(cat "$d/r.why")"
+  grep -q '^# resumed at .*suites 1 to 1 above come from the interrupted run' "$d/r.sko"
+  say $? seq_resumed_line "$(grep resumed "$d/r.sko")"
+  [ "$(head -c "$off" "$d/r.sko" | cmp - "$d/ref.sko" -n "$off" 2>&1)" = "" ]
+  say $? seq_kept_suite_unchanged "the first suite's bytes differ"
+  # settings made inside a kept suite hold for the suites after it
+  "$skampi" -i tests/ski/resume_settings.ski -o "$d/s.sko" 2> "$d/s.err"
+  off=$(awk '$1 == "done" && $2 == 1 { print $3 }' "$d/s.sko.log")
+  head -c "$off" "$d/s.sko" > "$d/s2.sko"
+  awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/s.sko.log" > "$d/s2.sko.log"
+  "$skampi" -i tests/ski/resume_settings.ski -o "$d/s2.sko" 2> "$d/s2.err"
+  reps() { awk '/^# begin result "b"/ { on = 1 } /^# end result/ { on = 0 } on && /^x= / { printf "%s ", $6 }' "$1"; }
+  [ "$(reps "$d/s.sko")" = "2 2 2 " ] && [ "$(reps "$d/s2.sko")" = "2 2 2 " ] && grep -q '^# resumed' "$d/s2.sko"
+  say $? seq_settings_replayed "repetitions of suite b: '$(reps "$d/s.sko")' uninterrupted, '$(reps "$d/s2.sko")' resumed"
+  # a finished run started again: afresh, old output and log kept as backups
+  "$skampi" -i $in -o "$d/r.sko" 2> "$d/f.err"
+  [ -f "$d/r.sko.1" ] && [ -f "$d/r.sko.log.1" ] && ! grep -q '^# resumed' "$d/r.sko" && grep -q '^# resumed' "$d/r.sko.1"
+  say $? seq_finished_run_starts_afresh "$(cat "$d/f.err"; ls "$d")"
+  # a changed input: refused with exit 2 and a message; -F starts afresh
+  awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/r.sko.log" > "$d/x"; mv "$d/x" "$d/r.sko.log"
+  sed 's/2500/2600/' $in > "$d/changed.ski"
+  "$skampi" -i "$d/changed.ski" -o "$d/r.sko" 2> "$d/c.err"; st=$?
+  [ $st -eq 2 ] && grep -q 'input program changed.*give -F' "$d/c.err" && [ ! -e "$d/r.sko.2" ]
+  say $? seq_changed_input_refused "exit $st: $(cat "$d/c.err")"
+  "$skampi" -F -i "$d/changed.ski" -o "$d/r.sko" 2> "$d/c.err"; st=$?
+  [ $st -eq 0 ] && [ -f "$d/r.sko.2" ] && [ -f "$d/r.sko.log.2" ] && grep -q '^x= 1 .* 26[45][0-9]\.' "$d/r.sko"
+  say $? seq_fresh_flag "exit $st: $(cat "$d/c.err")"
+  # a run that still writes holds the log: a second run on the same output waits, then refuses
+  "$skampi" -i tests/ski/killed.ski -o "$d/k.sko" 2>/dev/null & pid=$!
+  i=0; while [ $i -lt 50 ] && ! grep -q '^start 2' "$d/k.sko.log" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+  "$skampi" -i tests/ski/killed.ski -o "$d/k.sko" 2> "$d/k.err"; st=$?
+  kill -KILL $pid; wait $pid 2>/dev/null
+  [ $st -eq 2 ] && grep -q "is being written by another run (process $pid on" "$d/k.err" && [ ! -e "$d/k.sko.1" ]
+  say $? seq_locked_log_refused "exit $st: $(cat "$d/k.err")"
+  # ... and once it is dead, the same command continues it
+  timeout 2 "$skampi" -i tests/ski/killed.ski -o "$d/k.sko" 2> "$d/k2.err"
+  grep -q 'resuming .* after its 1 complete suites' "$d/k2.err" && [ "$(grep -c '# begin result "first"' "$d/k.sko")" -eq 1 ]
+  say $? seq_resumes_after_owner_died "$(cat "$d/k2.err")"
+  # -q: nothing on stderr, the same output
+  "$skampi" -q -i $in -o "$d/q.sko" 2> "$d/q.err"
+  [ ! -s "$d/q.err" ] && grep -q '^# end result "busy-3"' "$d/q.sko"
+  say $? seq_quiet "$(cat "$d/q.err")"
+  # progress: on a terminal (script(1) gives one) one rewritten line, otherwise plain lines
+  if command -v script > /dev/null 2>&1; then
+    script -qc "'$skampi' -i $in -o '$d/tty.sko'" "$d/tty.txt" > /dev/null 2>&1
+    tr '\r' '\n' < "$d/tty.txt" | grep -q '^skampi: suite 3 of 3 "busy-3": 6 points, [0-9]* s elapsed, ~[0-9]* s left' &&
+      [ "$(grep -c 'done in' "$d/tty.txt")" -eq 0 ] && [ "$(tr -cd '\r' < "$d/tty.txt" | wc -c)" -gt 10 ]
+    say $? seq_progress_on_terminal "$(head -c 300 "$d/tty.txt")"
+  else
+    echo "skip seq_progress_on_terminal: needs script"
+  fi
+  [ "$(grep -c '^skampi: \[[1-3]/3\] "busy-[1-3]" done in' "$d/ref.err")" -eq 3 ]
+  say $? seq_progress_plain_lines "$(cat "$d/ref.err")"
+  exit 0
+fi
+
+# ---- kill and resume under mpirun ----
+kills=${RESUME_KILLS:-15}
+seed=${RESUME_SEED:-$$}
+echo "# $impl: $kills kills, seed $seed"
+run() { timeout 300 tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$@"; }
+now_ms() { date +%s%N | cut -c1-13; }
+size() { if [ -f "$1" ]; then wc -c < "$1"; else echo 0; fi; }
+# wait_change FILE SIZE: until FILE's size differs from SIZE (at most 10 s)
+wait_change() { n=0; while [ $n -lt 200 ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done; }
+# the reference run: its start-up (until rank 0 writes the log) and its measuring time
+# (until the log says finished)
+t0=$(now_ms)
+run "$d/ref.sko" 2> "$d/ref.err" & pid=$!
+wait_change "$d/ref.sko.log" 0
+t1=$(now_ms)
+n=0; while [ $n -lt 1200 ] && ! grep -q '^finished' "$d/ref.sko.log"; do sleep 0.05; n=$((n + 1)); done
+t2=$(now_ms)
+wait $pid; st=$?
+startup=$((t1 - t0)); span=$((t2 - t1))
+say $st "${impl}_reference_run" "$(cat "$d/ref.err")"
+echo "# $impl: start-up $startup ms, measuring $span ms"
+out=$d/r.sko
+k=0; cycles=0; attempts=0; bad=0; resumed=0; orphans=""
+while [ $k -lt "$kills" ] && [ $attempts -lt $((kills * 4)) ]; do
+  attempts=$((attempts + 1))
+  # one kill in five at a random moment of the start-up, the others at a random moment
+  # after this run's rank 0 wrote to the log (header, suites, footer)
+  set -- $(awk -v s="$seed" -v a="$attempts" -v st="$startup" -v span="$span" 'BEGIN { srand(s);
+    for (i = 0; i < a; i++) { r = rand(); q = rand() }
+    if (q < 0.2) printf "0 %.3f", r * st / 1000.0; else printf "1 %.3f", r * span / 1000.0 }')
+  logged=$1; delay=$2; before=$(size "$out.log")
+  setsid tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$out" > /dev/null 2>> "$d/runs.err" &
+  pid=$!
+  [ "$logged" = 1 ] && wait_change "$out.log" "$before"
+  sleep "$delay"
+  # every third kill hits the launcher alone: its ranks may live on as orphans (they hold
+  # the log; the next run must wait or refuse, never interleave) until after the next run
+  if [ $((k % 3)) -eq 2 ]; then victim=$pid; else victim=-$pid; fi
+  if kill -KILL "$victim" 2>/dev/null; then
+    k=$((k + 1))
+    echo "# kill $k ($victim) after $delay s" >> "$d/runs.err"
+  fi
+  wait $pid 2>/dev/null
+  for g in $orphans; do kill -KILL "-$g" 2>/dev/null; done
+  orphans=""
+  [ "$victim" = "$pid" ] && orphans=$pid
+  if tail -n 1 "$out.log" 2>/dev/null | grep -q '^finished '; then   # it completed first
+    cycles=$((cycles + 1))
+    complete "$out" "$d/ref.sko" 4 > "$d/why.$cycles" || { bad=$((bad + 1)); echo "FAIL ${impl}_cycle_$cycles: $(cat "$d/why.$cycles")"; }
+    grep -q '^# resumed at' "$out" && resumed=$((resumed + 1))
+    mv "$out" "$d/done.$cycles.sko"; mv "$out.log" "$d/done.$cycles.sko.log"
+  fi
+done
+for g in $orphans; do kill -KILL "-$g" 2>/dev/null; done
+# the last one: resumed until it completes (a refusal while orphans still hold the log is retried)
+i=0
+while [ $i -lt 10 ] && ! tail -n 1 "$out.log" 2>/dev/null | grep -q '^finished '; do
+  run "$out" 2>> "$d/runs.err"
+  i=$((i + 1))
+  tail -n 1 "$out.log" 2>/dev/null | grep -q '^finished ' || sleep 1
+done
+cycles=$((cycles + 1))
+complete "$out" "$d/ref.sko" 4 > "$d/why.$cycles"; st=$?
+[ $st -eq 0 ] || bad=$((bad + 1))
+grep -q '^# resumed at' "$out" && resumed=$((resumed + 1))
+say $st "${impl}_resumed_until_complete" "$(cat "$d/why.$cycles")"
+[ $k -eq "$kills" ]; say $? "${impl}_${kills}_kills" "only $k kills landed in $attempts runs"
+[ $bad -eq 0 ] && [ $resumed -gt 0 ]
+say $? "${impl}_every_suite_once_after_kills" "$bad of $cycles outputs broken, $resumed resumed"
+echo "# $impl: $k kills, $cycles complete outputs ($resumed of them resumed), $(grep -c '^skampi: resuming' "$d/runs.err") resumptions, $(grep -c 'is being written by another run' "$d/runs.err") refusals while orphans held the log"
