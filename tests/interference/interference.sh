@@ -271,7 +271,7 @@ say $? "$impl interference_runs_complete" \
 # have a reading, say so on its line, and the footer must count the fallbacks; the
 # ping-pong (no synchronised start) must not fall back.
 name=sk-late-start
-SKAMPI_TEST_LATE_START_US=300 timeout "$MPIRUN_TIMEOUT" tools/mpirun.sh "$impl" 2 "$o/skampi" -q -F -i "$ski" \
+SKAMPI_TEST_LATE_START_US=300 timeout "$MPIRUN_TIMEOUT" tools/mpirun.sh "$impl" 2 "$skampi_bin" -q -F -i "$ski" \
   -o "$o/$name.sko" > "$o/$name.out" 2> "$o/$name.err"
 st=$?
 bad=""
