@@ -43,7 +43,7 @@ allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/mpi11_functions.txt | tr
 
 for impl in $impls; do
   command -v "mpicc.$impl" >/dev/null 2>&1 || { echo "# $impl not installed, skipped"; continue; }
-  inc=$(incdirs "$impl")
+  inc="$(incdirs "$impl") $(tools/sk21f --include-flags measurements/meas_mpi_io.c)"
   bin=$out/test_catalogue.$impl
   # shellcheck disable=SC2086
   if "mpicc.$impl" $inc $WARN -g -O1 -o "$bin" tests/mpi_catalogue/test_catalogue.c -lm > "$out/build.$impl" 2>&1 \

@@ -599,6 +599,46 @@ static const char *check_data(enum check check, const sk_mctx *m, const sk_value
   return NULL;
 }
 
+/* The row as the catalogue hands it out (catalogue.c, not compiled in here): the type
+** letters and names split from its "name:letter ..." signature. Made once per row. */
+#define MAX_ROWS 256
+static const sk_measurement *row_from[MAX_ROWS];
+static sk_measurement row_copy[MAX_ROWS];
+static char row_letters[MAX_ROWS][32], row_names[MAX_ROWS][256];
+static int n_rows;
+
+static const sk_measurement *row_of(const sk_measurement *raw)
+{
+  int i;
+  const char *p;
+  size_t nl = 0, nn = 0;
+  for (i = 0; i < n_rows; i++) if (row_from[i] == raw) return &row_copy[i];
+  if (n_rows == MAX_ROWS) { fprintf(stderr, "test_catalogue: more than %d rows\n", MAX_ROWS); exit(1); }
+  i = n_rows++;
+  row_from[i] = raw;
+  row_copy[i] = *raw;
+  for (p = raw->signature ? raw->signature : ""; *p; ) {
+    size_t len, colon;
+    while (*p == ' ') p++;
+    if (*p == '\0') break;
+    len = strcspn(p, " ");
+    colon = strcspn(p, ":");
+    if (colon + 2 != len || nl + 2 > sizeof row_letters[i] || nn + len + 1 > sizeof row_names[i]) {
+      fprintf(stderr, "test_catalogue: row %s: bad signature '%s'\n", raw->name, raw->signature);
+      exit(1);
+    }
+    if (nn) row_names[i][nn++] = ' ';
+    memcpy(row_names[i] + nn, p, colon);
+    nn += colon;
+    row_letters[i][nl++] = p[colon + 1];
+    p += len;
+  }
+  row_letters[i][nl] = row_names[i][nn] = '\0';
+  row_copy[i].params = row_letters[i];
+  row_copy[i].param_names = row_names[i];
+  return &row_copy[i];
+}
+
 static int verified_calls, damaged_calls, corruptions_caught;
 
 /* Whether v is a row of the point-to-point or collective tables, whose checks read the
@@ -781,7 +821,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
   int member = sk_tp_group_rank(g) >= 0, size = sk_tp_group_size(g);
   if (!member) return;
   for (e = 0; table[e].name; e++) {
-    const sk_measurement *def = sk_catalogue_row(&table[e]);   /* params split from the signature */
+    const sk_measurement *def = row_of(&table[e]);   /* params split from the signature */
     const recipe *r = find_recipe(def->name);
     double started = MPI_Wtime();
     int before = errors;
@@ -816,7 +856,7 @@ static const sk_measurement *find_measurement(const char *name)
   tables[4] = sk_meas_table_mpi();
   tables[5] = sk_meas_table_mpi_io();
   for (t = 0; t < 6; t++)
-    for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return sk_catalogue_row(&tables[t][k]);
+    for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
 
