@@ -4733,17 +4733,23 @@ typedef struct sk_mctx {
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
 typedef double (*sk_measure_fn)(sk_mctx *m, const sk_value *args);
 typedef void (*sk_finalize_fn)(sk_mctx *m, const sk_value *args);
+/* Verification (verify.h): prepare fills the buffers, check compares what arrived. */
+typedef void (*sk_verify_fn)(sk_mctx *m, const sk_value *args);
 
-/* One registry row per measurement: the name (written once, in the row macro), the
-** parameter signature, the pattern and the minimum number of processes (checked once, by
-** the engine, before init), and the three functions. Rows exist in every build, so the
-** front ends know every name and its signature; where the backend lacks what a row
-** needs, its functions are NULL and `needs` says what is missing (sk_catalogue_usable).
+/* One registry row per measurement names everything about it: the name, the parameter
+** list (names and type letters in one string), the pattern, the minimum number of
+** processes (checked once, by the engine, before init), and its functions by their own
+** names -- measure, init, finalize and the verification's prepare and check (verify.h) --
+** or why there is nothing to verify. Rows exist in every build, so the front ends know
+** every name and its signature; where the backend lacks what a row needs, its functions
+** are NULL and `needs` says what is missing (sk_catalogue_unavailable).
 ** Parameter type letters: i integer, d double (integers accepted), s string,
-** c communicator, t datatype, o operator, n info. */
+** c communicator, t datatype, o operator, n info, a IArray, e DArray. */
 typedef struct sk_measurement {
   const char *name;
-  const char *params;
+  const char *params;       /* the type letters, one per parameter; the catalogue derives
+                               them (and param_names) from `signature` when it hands a
+                               row out (catalogue.h) */
   sk_pattern pattern;
   sk_init_fn init;          /* may be NULL */
   sk_measure_fn measure;    /* NULL: not available in this build */
@@ -4752,39 +4758,38 @@ typedef struct sk_measurement {
   const char *needs;        /* NULL, or what the row needs beyond the portable transport */
   const char *param_names;  /* the parameters' names, blank-separated, one per letter */
   const char *alias_of;     /* NULL, or the name of the row this one is another name of */
+  const char *signature;    /* "count:i datatype:t root:i": name:letter, blank-separated */
+  sk_verify_fn prepare;     /* NULL: sk_verify_default_prepare */
+  sk_verify_fn check;       /* NULL when nothing is verified (or this build lacks it) */
+  const char *nothing;      /* non-NULL: why there is nothing to verify (`skampi -l`) */
 } sk_measurement;
 
-/* The rows. NAME is the measurement's name in the input language; its measure function
-** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
-** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
-** _MPI, _MPI2 and _MPIIO rows keep their functions only where the build has MPI (MPI-2
-** for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO), e.g.
-**   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
-**                      init_Bcast, NULL),  */
-#define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL, NAMES, NULL }
-#define SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
-    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library", NAMES, NULL }
-#define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
-    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
-#define SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(measure_##NAME), \
-    SK_IF_MPIIO(FINALIZE), MIN_PROCS, "MPI-IO (MPI-2 file access)", NAMES, NULL }
+/* The rows, one per measurement, every function written out by its own name:
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+**              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
+** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
+** a string saying why there is nothing to verify). Two rows may name the same function.
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2 and _MPIIO keep theirs only
+** where the build has MPI (MPI-2 for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO). */
+#define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
+#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
+    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING }
+#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
+    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
+#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
+    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
 ** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
-#define SK_MEASUREMENT_ALIAS(ALIAS, TARGET) \
-  { #ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, #TARGET }
-#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL }
-
-/* Parameter groups of the original SKaMPI's documentation (names; letters alongside):
-** point-to-point "itii", send/receive pair "itit", count-datatype-info "itn". */
-#define SK_NAMES_PP "count datatype tag iterations"
-#define SK_NAMES_SR "send_count send_dt recv_count recv_dt"
-#define SK_NAMES_CDI "count datatype info"
+#define SK_ROW_ALIAS(ALIAS, TARGET) \
+  { ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, TARGET, NULL, NULL, NULL, NULL }
+#define SK_ROW_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);
@@ -4807,13 +4812,11 @@ SK_API void sk_pingpong_describe(sk_str *out);
 ** the first differing byte, and the one verification call (sk_verify_run) the engine
 ** makes; the measurement modules own the knowledge of what arrives where.
 **
-** A module describes its measurements in a verifier table keyed by the measurement's
-** name (the registry rows of measure.h stay as they are): prepare fills the buffers
-** (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch on the
-** first difference; a row with `nothing` set says why the measurement has nothing to
-** verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A
-** measurement without any row is listed as "not verified". A module of a new family
-** (MPI-IO checks its file contents) adds its table to catalogue.c the same way.
+** A measurement's registry row (measure.h) names its verification: prepare fills the
+** buffers (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch
+** on the first difference; a row with `nothing` set says why the measurement has nothing
+** to verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A row
+** with neither is listed as "not verified".
 **
 ** The pattern: sk_verify_byte(stream, i), never 0, is byte i of the data that process
 ** `stream` (its rank in the measurement communicator) sends; receive buffers start as
@@ -4822,21 +4825,7 @@ SK_API void sk_pingpong_describe(sk_str *out);
 #ifndef SK_VERIFY_H
 #define SK_VERIFY_H
 
-#line 25 "split/core/verify.h"
-
-typedef void (*sk_verify_fn)(sk_mctx *m, const sk_value *args);
-
-typedef struct sk_verifier {
-  const char *name;           /* the measurement row's name */
-  sk_verify_fn prepare;       /* NULL: sk_verify_default_prepare */
-  sk_verify_fn check;         /* NULL when nothing is verified (or this build lacks it) */
-  const char *nothing;        /* non-NULL: why there is nothing to verify */
-} sk_verifier;
-
-#define SK_VERIFY(NAME, PREPARE, CHECK) { #NAME, PREPARE, CHECK, NULL }
-#define SK_VERIFY_MPI(NAME, PREPARE, CHECK) { #NAME, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NULL }
-#define SK_VERIFY_NOTHING(NAME, WHY) { #NAME, NULL, NULL, WHY }
-#define SK_VERIFY_END { NULL, NULL, NULL, NULL }
+#line 23 "split/core/verify.h"
 
 /* Byte i of the data process `stream` sends: never 0. */
 SK_API unsigned char sk_verify_byte(long stream, size_t i);
@@ -4861,10 +4850,7 @@ SK_API int sk_verify_expect(sk_mctx *m, const char *what, const char *buf, size_
 /* The verification call on a process that takes part in the measurement, with its
 ** buffers placed (the engine does both, engine.c): prepare, one call of measure, check.
 ** Failure is m->failed with the mismatch in m->fail_msg. Tests call it directly. */
-SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_mctx *m, const sk_value *args);
-
-/* The verifier row of a measurement name, NULL when there is none (catalogue.c). */
-SK_API const sk_verifier *sk_verifier_find(const char *name);
+SK_API void sk_verify_call(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 
 #endif
 /* --- end split/core/verify.h --- */
@@ -4925,11 +4911,11 @@ SK_API int sk_verify_expect(sk_mctx *m, const char *what, const char *buf, size_
   return 1;
 }
 
-SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_mctx *m, const sk_value *args)
+SK_API void sk_verify_call(const sk_measurement *def, sk_mctx *m, const sk_value *args)
 {
-  (v->prepare ? v->prepare : sk_verify_default_prepare)(m, args);
+  (def->prepare ? def->prepare : sk_verify_default_prepare)(m, args);
   def->measure(m, args);
-  if (!m->failed && v->check) v->check(m, args);
+  if (!m->failed && def->check) def->check(m, args);
 }
 /* --- end split/core/verify.c --- */
 /* --- begin split/core/stats.h --- */
@@ -8479,13 +8465,12 @@ static void engine_decide_verify(void *ctx, const void *ballots, int n, void *de
 static int engine_verify(const sk_measurement *def, sk_mctx *m, int member, const sk_value *args,
                          sk_measure_outcome *out)
 {
-  const sk_verifier *v = sk_verifier_find(def->alias_of ? def->alias_of : def->name);
   verify_decision d;
   int mine;
-  if (v == NULL || v->check == NULL) return 0;
+  if (def->check == NULL) return 0;
   if (member) {
     sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, 0, &m->send_buf, &m->recv_buf);
-    if (sk_runner_takes_part(def, m)) sk_verify_call(def, v, m, args);
+    if (sk_runner_takes_part(def, m)) sk_verify_call(def, m, args);
   }
   mine = member && m->failed;
   sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, engine_decide_verify, NULL);
@@ -11137,6 +11122,9 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* The type name of a parameter letter (measure.h, builtins.h): "int", "IArray", ... */
 SK_API const char *sk_param_type_name(char letter);
+/* The row `raw` of a module's table as the catalogue hands it out (params and
+** param_names split from its signature, an alias resolved); NULL if it is no row. */
+SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 /* The listing of `skampi -l`: every measurement row (or only the one called `name`),
@@ -11350,8 +11338,6 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
 #endif /* SKAMPI_MPI */
 
 /* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
-#define SK_WIN_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
@@ -11724,18 +11710,77 @@ static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready rea
 }
 
 /* One init and one measure per variant, so that messages name the function. */
-#define MW_VARIANT(NAME, READY, DISPATCH, ANY_SOURCE) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_mw_variant(m, args, #NAME, DISPATCH); } \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { return mw_variant_run(m, args, READY, DISPATCH, ANY_SOURCE); }
 
-MW_VARIANT(Master_Worker_Send, MW_READY_RECV, MW_DISPATCH_SEND, 0)
-MW_VARIANT(Master_Worker_Ssend, MW_READY_RECV, MW_DISPATCH_SSEND, 0)
-MW_VARIANT(Master_Worker_Bsend, MW_READY_RECV, MW_DISPATCH_BSEND, 0)
-MW_VARIANT(Master_Worker_Isend, MW_READY_RECV, MW_DISPATCH_ISEND, 0)
-MW_VARIANT(Master_Worker_Waitany, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0)
-MW_VARIANT(Master_Worker_Waitsome, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0)
-MW_VARIANT(Master_Worker_Recv_Any_Source, MW_READY_RECV, MW_DISPATCH_SEND, 1)
+static void init_Master_Worker_Send(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Send", MW_DISPATCH_SEND);
+}
+
+static double measure_Master_Worker_Send(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 0);
+}
+
+static void init_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Ssend", MW_DISPATCH_SSEND);
+}
+
+static double measure_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SSEND, 0);
+}
+
+static void init_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Bsend", MW_DISPATCH_BSEND);
+}
+
+static double measure_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_BSEND, 0);
+}
+
+static void init_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Isend", MW_DISPATCH_ISEND);
+}
+
+static double measure_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_ISEND, 0);
+}
+
+static void init_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Waitany", MW_DISPATCH_ISEND);
+}
+
+static double measure_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0);
+}
+
+static void init_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Waitsome", MW_DISPATCH_ISEND);
+}
+
+static double measure_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0);
+}
+
+static void init_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Recv_Any_Source", MW_DISPATCH_SEND);
+}
+
+static double measure_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 1);
+}
+
 #endif /* SKAMPI_MPI */
 
 /* ---- verification (verify.h) ----
@@ -11806,33 +11851,32 @@ static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_chec
 static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
 #endif
 
-static const sk_verifier mw_verify_table[] = {
-  SK_VERIFY(Master_Worker, prepare_Master_Worker, check_Master_Worker),
-  SK_VERIFY_MPI(Master_Worker_Send, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Ssend, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Bsend, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Isend, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Waitany, prepare_mw_variant, check_mw_variant_posted),
-  SK_VERIFY_MPI(Master_Worker_Waitsome, prepare_mw_variant, check_mw_variant_posted),
-  SK_VERIFY_MPI(Master_Worker_Recv_Any_Source, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mw(void) { return mw_verify_table; }
-
-#define MW_ROW(NAME) SK_MEASUREMENT_MPI(NAME, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, \
-                                        init_##NAME, finalize_mw_variant)
-
 static const sk_measurement mw_table[] = {
-  SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
-  MW_ROW(Master_Worker_Send),
-  MW_ROW(Master_Worker_Ssend),
-  MW_ROW(Master_Worker_Bsend),
-  MW_ROW(Master_Worker_Isend),
-  MW_ROW(Master_Worker_Waitany),
-  MW_ROW(Master_Worker_Waitsome),
-  MW_ROW(Master_Worker_Recv_Any_Source),
-  SK_MEASUREMENT_END
+  SK_ROW("Master_Worker", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+         measure_Master_Worker, init_Master_Worker, finalize_Master_Worker,
+         prepare_Master_Worker, check_Master_Worker, NULL),
+  SK_ROW_MPI("Master_Worker_Send", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Send, init_Master_Worker_Send, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Ssend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Ssend, init_Master_Worker_Ssend, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Bsend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Bsend, init_Master_Worker_Bsend, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Isend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Isend, init_Master_Worker_Isend, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Waitany", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Waitany, init_Master_Worker_Waitany, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant_posted, NULL),
+  SK_ROW_MPI("Master_Worker_Waitsome", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Waitsome, init_Master_Worker_Waitsome, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant_posted, NULL),
+  SK_ROW_MPI("Master_Worker_Recv_Any_Source", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Recv_Any_Source, init_Master_Worker_Recv_Any_Source, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }
@@ -11936,8 +11980,6 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
   return now - start;
 }
 
-#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
-
 #ifdef SKAMPI_TESTING
 /* Test only: Verify_Corrupt_Test(count) sends count bytes from rank 0 to rank 1 of the
 ** communicator and then damages byte count/2 of what rank 1 received, so that the
@@ -11969,24 +12011,17 @@ static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+         measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1,
+         measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
-  SK_MEASUREMENT(Verify_Corrupt_Test, "i", "count", SK_PATTERN_P2P, 2, init_Verify_Corrupt_Test, NULL),
+  SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2,
+         measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),
 #endif
-  SK_MEASUREMENT_END
+  SK_ROW_END
 };
 
-static const sk_verifier synthetic_verify_table[] = {
-  SK_VERIFY_NOTHING(Synthetic_Virtual, "a computed time, no data"),
-  SK_VERIFY_NOTHING(Synthetic_Busy, "a busy wait, no data"),
-#ifdef SKAMPI_TESTING
-  SK_VERIFY(Verify_Corrupt_Test, NULL, check_Verify_Corrupt_Test),
-#endif
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_synthetic(void) { return synthetic_verify_table; }
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }
 /* --- end split/measurements/meas_synthetic.c --- */
@@ -12756,28 +12791,23 @@ static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
     sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)a.count, 1 - m->rank, 0, NULL);
 }
 
-static const sk_verifier bca_verify_table[] = {
-  SK_VERIFY(Pingpong_Blocking, NULL, check_bca_pingpong),
-  SK_VERIFY(Pingpong_Nonblocking, NULL, check_bca_pingpong),
-  SK_VERIFY(Bcast_Cube, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_DOPL, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_DOPL_Grid, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_Linear, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_Library, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_bcast_algos(void) { return bca_verify_table; }
-
 static const sk_measurement bca_table[] = {
-  SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
-  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
-  SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL_Grid, "iiiiia", "count rows cols part_size pipe_size map", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL_Grid, bca_finalize),
-  SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
-  SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
-  SK_MEASUREMENT_END
+  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+         measure_Pingpong_Blocking, init_Pingpong_Blocking, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+         measure_Pingpong_Nonblocking, init_Pingpong_Nonblocking, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_Cube, init_Bcast_Cube, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_DOPL, init_Bcast_DOPL, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_DOPL_Grid, init_Bcast_DOPL_Grid, bca_finalize,
+         sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_Linear, init_Bcast_Linear, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_Library, init_Bcast_Library, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void)
@@ -13031,7 +13061,6 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
-
 /* ---- verification ---- */
 
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
@@ -13284,20 +13313,14 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_MEASUREMENT_MPI(Wtime, "i", "iterations", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
-  SK_MEASUREMENT_MPI(MPI_Wtime, "", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Wtime", "iterations:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+             measure_Wtime, init_Wtime, NULL, NULL, NULL, "a clock read, no data"),
+  SK_ROW_MPI("MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+             measure_MPI_Wtime, NULL, NULL, NULL, NULL, "a clock read, no data"),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
-
-static const sk_verifier mpi_verify_table[] = {
-  SK_VERIFY_NOTHING(Wtime, "a clock read, no data"),
-  SK_VERIFY_NOTHING(MPI_Wtime, "a clock read, no data"),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }
 /* --- end split/measurements/meas_mpi.c --- */
 /* --- begin split/measurements/meas_mpi_p2p.c --- */
 #line 1 "split/measurements/meas_mpi_p2p.c"
@@ -13352,16 +13375,40 @@ static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 }
 
 /* One init per function, so that every failure message names the function. */
-#define PINGPONG_INIT(NAME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_pingpong(m, args, #NAME); }
+static void init_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Recv");
+}
 
-PINGPONG_INIT(Pingpong_Send_Recv)
-PINGPONG_INIT(Pingpong_Send_Iprobe_Recv)
-PINGPONG_INIT(Pingpong_Send_Irecv)
-PINGPONG_INIT(Pingpong_Send_Recv_AT)
-PINGPONG_INIT(Pingpong_Ssend_Recv)
-PINGPONG_INIT(Pingpong_Isend_Recv)
-PINGPONG_INIT(Pingpong_Issend_Recv)
+static void init_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Iprobe_Recv");
+}
+
+static void init_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Irecv");
+}
+
+static void init_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Recv_AT");
+}
+
+static void init_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Ssend_Recv");
+}
+
+static void init_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Isend_Recv");
+}
+
+static void init_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Issend_Recv");
+}
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
 ** first message of every round trip, its partner answers. */
@@ -13583,25 +13630,52 @@ static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
 
 static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
 
-#define PINGPONG_MEASURE(NAME, SEND, RECEIVE, ROUND_TRIP) \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { \
-    static const pingpong_ops ops = { SEND, RECEIVE, ROUND_TRIP }; \
-    return pingpong_run(m, args, &ops); \
-  }
-
 static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   return pingpong_run(m, args, &ops_send_recv);
 }
 
-PINGPONG_MEASURE(Pingpong_Send_Iprobe_Recv, pp_send, pp_recv, pp_round_trip_iprobe)
-PINGPONG_MEASURE(Pingpong_Send_Irecv, pp_send, pp_irecv, pp_round_trip_irecv)
-PINGPONG_MEASURE(Pingpong_Send_Recv_AT, pp_send, pp_recv_any_tag, NULL)
-PINGPONG_MEASURE(Pingpong_Ssend_Recv, pp_ssend, pp_recv, NULL)
-PINGPONG_MEASURE(Pingpong_Isend_Recv, pp_isend, pp_recv, pp_round_trip_isend)
-PINGPONG_MEASURE(Pingpong_Issend_Recv, pp_issend, pp_recv, pp_round_trip_issend)
-PINGPONG_MEASURE(Pingpong_Bsend_Recv, pp_bsend, pp_recv, NULL)
+static double measure_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send, pp_recv, pp_round_trip_iprobe };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send, pp_irecv, pp_round_trip_irecv };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send, pp_recv_any_tag, NULL };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_ssend, pp_recv, NULL };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_isend, pp_recv, pp_round_trip_isend };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_issend, pp_recv, pp_round_trip_issend };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_bsend, pp_recv, NULL };
+  return pingpong_run(m, args, &ops);
+}
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
 ** MPI_BSEND_OVERHEAD each, so that a ping whose space the library has not reclaimed yet
@@ -13963,49 +14037,41 @@ SK_API void sk_pingpong_describe(sk_str *out)
 SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
-#define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
-
 static const sk_measurement mpi_p2p_table[] = {
-  PINGPONG_ROW(Pingpong_Send_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", SK_NAMES_PP, finalize_Pingpong_Bsend_Recv),
-  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii",
-               "send_count send_dt send_tag recv_count recv_dt recv_tag iterations", NULL),
-  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
-  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
-  SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
-  SK_MEASUREMENT_MPI(Par_Pingpong_Send_Recv, "itiiii", SK_NAMES_PP " procs nodesize", SK_PATTERN_COLLECTIVE, 2,
-                     init_Par_Pingpong_Send_Recv, NULL),
-  SK_MEASUREMENT_ALIAS(Isend_callduration, MPI_Isend_callduration),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Recv, init_Pingpong_Send_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Iprobe_Recv, init_Pingpong_Send_Iprobe_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Irecv, init_Pingpong_Send_Irecv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Recv_AT, init_Pingpong_Send_Recv_AT, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Ssend_Recv, init_Pingpong_Ssend_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Isend_Recv, init_Pingpong_Isend_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Issend_Recv, init_Pingpong_Issend_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Bsend_Recv, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
+             NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+             prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
+  SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
+             measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
+  SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
+  SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
+             NULL, check_Par_Pingpong_Send_Recv, NULL),
+  SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
-
-static const sk_verifier mpi_p2p_verify_table[] = {
-  SK_VERIFY_MPI(Pingpong_Send_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Send_Iprobe_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Send_Irecv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Send_Recv_AT, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Ssend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Isend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Issend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Bsend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Sendrecv, NULL, check_Pingpong_Sendrecv),
-  SK_VERIFY_MPI(Pingpong_Sendrecv_replace, prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace),
-  SK_VERIFY_MPI(MPI_Isend_callduration, NULL, check_send_pair),
-  SK_VERIFY_MPI(Send, NULL, check_send_pair),
-  SK_VERIFY_MPI(Par_Pingpong_Send_Recv, NULL, check_Par_Pingpong_Send_Recv),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_table; }
 /* --- end split/measurements/meas_mpi_p2p.c --- */
 /* --- begin split/measurements/meas_mpi_p2p_late.c --- */
 #line 1 "split/measurements/meas_mpi_p2p_late.c"
@@ -14153,22 +14219,14 @@ static void check_late(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_late_table[] = {
-  SK_MEASUREMENT_MPI(Pingpong_Late_Receiver, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
-                     init_Pingpong_Late_Receiver, finalize_late),
-  SK_MEASUREMENT_MPI(Pingpong_Late_Sender, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
-                     init_Pingpong_Late_Sender, finalize_late),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Late_Receiver, init_Pingpong_Late_Receiver, finalize_late, NULL, check_late, NULL),
+  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Late_Sender, init_Pingpong_Late_Sender, finalize_late, NULL, check_late, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_late_table; }
-
-static const sk_verifier mpi_p2p_late_verify_table[] = {
-  SK_VERIFY_MPI(Pingpong_Late_Receiver, NULL, check_late),
-  SK_VERIFY_MPI(Pingpong_Late_Sender, NULL, check_late),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void) { return mpi_p2p_late_verify_table; }
 /* --- end split/measurements/meas_mpi_p2p_late.c --- */
 /* --- begin split/measurements/meas_mpi_coll.c --- */
 #line 1 "split/measurements/meas_mpi_coll.c"
@@ -14817,10 +14875,6 @@ static double naive_alltoallv(sk_mctx *m, const sk_value *args)
   return sk_sync_stop(m) - start;
 }
 
-#define measure_Alltoall_Isend_Irecv naive_alltoallv
-#define measure_Alltoallv_Isend_Irecv naive_alltoallv
-#define measure_myalltoallv naive_alltoallv
-
 static void init_Alltoall_Isend_Irecv(sk_mctx *m, const sk_value *args)
 {
   init_alltoall(m, args, "Alltoall_Isend_Irecv", 0, 1);
@@ -15336,89 +15390,82 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 }
 #endif /* SKAMPI_MPI */
 
-#define COLL_ROW(NAME, PARAMS, NAMES, INIT, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, 1, INIT, FINALIZE)
-
 static const sk_measurement mpi_coll_table[] = {
-  COLL_ROW(Bcast, "iti", "count datatype root", init_Bcast, NULL),
-  COLL_ROW(Bcast_Send_Recv, "iti", "count datatype root", init_Bcast_Send_Recv, NULL),
-  COLL_ROW(Barrier, "", "", NULL, NULL),
-  COLL_ROW(Reduce, "itoi", "count datatype op root", init_Reduce, NULL),
-  COLL_ROW(Allreduce, "ito", "count datatype op", init_Allreduce, NULL),
-  COLL_ROW(Reduce_Bcast, "itoi", "count datatype op root", init_Reduce_Bcast, NULL),
-  COLL_ROW(Reduce_scatter, "itoi", "count datatype op root", init_Reduce_scatter, finalize_coll_state),
-  COLL_ROW(Alltoall, "itit", SK_NAMES_SR, init_Alltoall, NULL),
-  COLL_ROW(Alltoall_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoall_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gather, "ititi", SK_NAMES_SR " root", init_Gather, NULL),
-  COLL_ROW(Gather_SR, "ititi", SK_NAMES_SR " root", init_Gather_SR, NULL),
-  COLL_ROW(Gather_ISWA, "ititi", SK_NAMES_SR " root", init_Gather_ISWA, finalize_coll_state),
-  COLL_ROW(Allgather, "itit", SK_NAMES_SR, init_Allgather, NULL),
-  COLL_ROW(Scatter, "ititi", SK_NAMES_SR " root", init_Scatter, NULL),
-  COLL_ROW(Reduce_Scatterv, "itoi", "count datatype op root", init_Reduce_Scatterv, finalize_coll_state),
-  COLL_ROW(Alltoallv, "itit", SK_NAMES_SR, init_Alltoallv, finalize_coll_state),
-  COLL_ROW(Alltoallv_Isend_Irecv, "itit", SK_NAMES_SR, init_Alltoallv_Isend_Irecv, finalize_coll_state),
-  COLL_ROW(Gatherv, "ititi", SK_NAMES_SR " root", init_Gatherv, finalize_coll_state),
-  COLL_ROW(Allgatherv, "itit", SK_NAMES_SR, init_Allgatherv, finalize_coll_state),
-  COLL_ROW(Scatterv, "ititi", SK_NAMES_SR " root", init_Scatterv, finalize_coll_state),
-  COLL_ROW(Scan, "ito", "count datatype op", init_Scan, NULL),
-  COLL_ROW(Comm_split, "", "", NULL, NULL),
-  COLL_ROW(Comm_dup, "", "", NULL, NULL),
-  COLL_ROW(myalltoallv, "ititid", SK_NAMES_SR " charged_rank ratio", init_myalltoallv, finalize_coll_state),
-  COLL_ROW(Exchange, "iti", "count datatype msg_count", init_Exchange, finalize_coll_state),
-  COLL_ROW(multi_Alltoall, "ititi", SK_NAMES_SR " alltoall_count", init_multi_Alltoall, NULL),
-  SK_MEASUREMENT_MPI(twosided_borderexchange, "iii", "count iteration_count compute", SK_PATTERN_COLLECTIVE, 2, init_twosided_borderexchange,
-                     finalize_coll_state),
-  COLL_ROW(delayed_Alltoall, "ititdi", SK_NAMES_SR " delay node", init_delayed_Alltoall, NULL),
-  COLL_ROW(delayed_Gather, "ititidi", SK_NAMES_SR " root delay node", init_delayed_Gather, NULL),
-  COLL_ROW(waitpattern_down, "d", "scale", init_waitpattern_down, NULL),
-  COLL_ROW(waitpattern_up, "d", "scale", init_waitpattern_up, NULL),
-  SK_MEASUREMENT_ALIAS(Bcast_using_Send_Recv, Bcast_Send_Recv),
-  SK_MEASUREMENT_ALIAS(Allreduce_using_Reduce_Bcast, Reduce_Bcast),
-  SK_MEASUREMENT_ALIAS(Alltoall_using_Isend_Irecv, Alltoall_Isend_Irecv),
-  SK_MEASUREMENT_ALIAS(Alltoallv_using_Isend_Irecv, Alltoallv_Isend_Irecv),
-  SK_MEASUREMENT_ALIAS(Gather_using_Send_Recv, Gather_SR),
-  SK_MEASUREMENT_ALIAS(Gather_using_Isend_Irecv_Waitall, Gather_ISWA),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1,
+             measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
+  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
+  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
+             measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
+  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
+  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
+             prepare_reduce, check_reduce_scatter, NULL),
+  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
+             measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
+  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
+             naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
+  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
+  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
+             measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
+  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
+             prepare_reduce, check_reduce_scatterv, NULL),
+  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
+             measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
+             naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
+             measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
+  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
+             measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
+  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1,
+             measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
+  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1,
+             measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
+  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1,
+             naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
+  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
+  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
+  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
+             NULL, check_twosided_borderexchange, NULL),
+  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_delayed_Alltoall, init_delayed_Alltoall, NULL, NULL, check_alltoall, NULL),
+  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1,
+             measure_delayed_Gather, init_delayed_Gather, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1,
+             measure_waitpattern_down, init_waitpattern_down, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1,
+             measure_waitpattern_up, init_waitpattern_up, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_ALIAS("Bcast_using_Send_Recv", "Bcast_Send_Recv"),
+  SK_ROW_ALIAS("Allreduce_using_Reduce_Bcast", "Reduce_Bcast"),
+  SK_ROW_ALIAS("Alltoall_using_Isend_Irecv", "Alltoall_Isend_Irecv"),
+  SK_ROW_ALIAS("Alltoallv_using_Isend_Irecv", "Alltoallv_Isend_Irecv"),
+  SK_ROW_ALIAS("Gather_using_Send_Recv", "Gather_SR"),
+  SK_ROW_ALIAS("Gather_using_Isend_Irecv_Waitall", "Gather_ISWA"),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
-
-static const sk_verifier mpi_coll_verify_table[] = {
-  SK_VERIFY_MPI(Bcast, NULL, check_bcast),
-  SK_VERIFY_MPI(Bcast_Send_Recv, NULL, check_bcast),
-  SK_VERIFY_NOTHING(Barrier, "a barrier moves no data"),
-  SK_VERIFY_MPI(Reduce, prepare_reduce, check_reduce),
-  SK_VERIFY_MPI(Allreduce, prepare_reduce, check_allreduce),
-  SK_VERIFY_MPI(Reduce_Bcast, prepare_reduce, check_allreduce),
-  SK_VERIFY_MPI(Scan, prepare_reduce, check_scan),
-  SK_VERIFY_MPI(Reduce_scatter, prepare_reduce, check_reduce_scatter),
-  SK_VERIFY_MPI(Reduce_Scatterv, prepare_reduce, check_reduce_scatterv),
-  SK_VERIFY_MPI(myalltoallv, NULL, check_myalltoallv),
-  SK_VERIFY_MPI(Exchange, NULL, check_Exchange),
-  SK_VERIFY_MPI(twosided_borderexchange, NULL, check_twosided_borderexchange),
-  SK_VERIFY_MPI(Alltoall, NULL, check_alltoall),
-  SK_VERIFY_MPI(Alltoall_Isend_Irecv, NULL, check_alltoall),
-  SK_VERIFY_MPI(Alltoallv, NULL, check_alltoall),
-  SK_VERIFY_MPI(Alltoallv_Isend_Irecv, NULL, check_alltoall),
-  SK_VERIFY_MPI(multi_Alltoall, NULL, check_alltoall),
-  SK_VERIFY_MPI(delayed_Alltoall, NULL, check_alltoall),
-  SK_VERIFY_MPI(Gather, NULL, check_gather),
-  SK_VERIFY_MPI(Gatherv, NULL, check_gather),
-  SK_VERIFY_MPI(delayed_Gather, NULL, check_gather),
-  SK_VERIFY_MPI(Gather_SR, NULL, check_gather_others),
-  SK_VERIFY_MPI(Gather_ISWA, NULL, check_gather_others),
-  SK_VERIFY_MPI(Allgather, NULL, check_allgather),
-  SK_VERIFY_MPI(Allgatherv, NULL, check_allgather),
-  SK_VERIFY_MPI(Scatter, NULL, check_scatter),
-  SK_VERIFY_MPI(Scatterv, NULL, check_scatter),
-  SK_VERIFY_NOTHING(Comm_split, "creates a communicator, moves no data"),
-  SK_VERIFY_NOTHING(Comm_dup, "creates a communicator, moves no data"),
-  SK_VERIFY_NOTHING(waitpattern_down, "busy waits, moves no data"),
-  SK_VERIFY_NOTHING(waitpattern_up, "busy waits, moves no data"),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_coll(void) { return mpi_coll_verify_table; }
 /* --- end split/measurements/meas_mpi_coll.c --- */
 /* --- begin split/measurements/meas_mpi_win_sync.c --- */
 #line 1 "split/measurements/meas_mpi_win_sync.c"
@@ -16227,54 +16274,6 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-static const sk_measurement mpi_win_sync_table[] = {
-  SK_WIN_ROW(MPI_Win_fence_open, "itni", SK_NAMES_CDI " assertion", 1),
-  SK_WIN_ROW(MPI_Win_fence_close, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_fence_close_collective, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_fence_close_delayed, "itnii", SK_NAMES_CDI " msg_count delay_us", 2),
-  SK_WIN_ROW(MPI_Win_fence_openclose, "itni", SK_NAMES_CDI " do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_start, "itni", SK_NAMES_CDI " assertion", 2),
-  SK_WIN_ROW(MPI_Win_start_delayed_post, "itniii", SK_NAMES_CDI " assertion delay_us delay_rank", 2),
-  SK_WIN_ROW(MPI_Win_post, "itni", SK_NAMES_CDI " assertion", 2),
-  SK_WIN_ROW(MPI_Win_complete, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_startcomplete, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_complete_n, "itniii", SK_NAMES_CDI " assertion msg_count delay_us", 2),
-  SK_WIN_ROW(MPI_Win_complete_delayed_wait, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
-  SK_WIN_ROW(MPI_Win_wait_early_complete, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
-  SK_WIN_ROW(MPI_Win_wait_delayed_complete, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
-  SK_WIN_ROW(MPI_Win_test, "itnii", SK_NAMES_CDI " assertion do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_test_delayed, "itniii", SK_NAMES_CDI " assertion do_a_put delay_us", 2),
-  SK_WIN_ROW(MPI_Win_create, "itn", SK_NAMES_CDI, 1),
-  SK_WIN_ROW(MPI_Win_free, "itni", SK_NAMES_CDI " do_a_put", 2),
-  SK_WIN_ROW(MPI_Win_lock, "itniii", SK_NAMES_CDI " assertion lock_type dest_rank", 1),
-  SK_WIN_ROW(MPI_Win_lock_desync, "itniiii", SK_NAMES_CDI " assertion lock_type dest_rank delay_us", 1),
-  SK_WIN_ROW(MPI_Win_unlock, "itniiiii", SK_NAMES_CDI " assertion lock_type dest_rank do_a_put delay_us", 1),
-  SK_MEASUREMENT_ALIAS(Win_fence_open, MPI_Win_fence_open),
-  SK_MEASUREMENT_ALIAS(Win_fence_close, MPI_Win_fence_close),
-  SK_MEASUREMENT_ALIAS(Win_fence_close_collective, MPI_Win_fence_close_collective),
-  SK_MEASUREMENT_ALIAS(Win_fence_close_delayed, MPI_Win_fence_close_delayed),
-  SK_MEASUREMENT_ALIAS(Win_fence_openclose, MPI_Win_fence_openclose),
-  SK_MEASUREMENT_ALIAS(Win_start, MPI_Win_start),
-  SK_MEASUREMENT_ALIAS(Win_start_delayed_post, MPI_Win_start_delayed_post),
-  SK_MEASUREMENT_ALIAS(Win_post, MPI_Win_post),
-  SK_MEASUREMENT_ALIAS(Win_complete, MPI_Win_complete),
-  SK_MEASUREMENT_ALIAS(Win_startcomplete, MPI_Win_startcomplete),
-  SK_MEASUREMENT_ALIAS(Win_complete_n, MPI_Win_complete_n),
-  SK_MEASUREMENT_ALIAS(Win_complete_delayed_wait, MPI_Win_complete_delayed_wait),
-  SK_MEASUREMENT_ALIAS(Win_wait_early_complete, MPI_Win_wait_early_complete),
-  SK_MEASUREMENT_ALIAS(Win_wait_delayed_complete, MPI_Win_wait_delayed_complete),
-  SK_MEASUREMENT_ALIAS(Win_test, MPI_Win_test),
-  SK_MEASUREMENT_ALIAS(Win_test_delayed, MPI_Win_test_delayed),
-  SK_MEASUREMENT_ALIAS(Win_create, MPI_Win_create),
-  SK_MEASUREMENT_ALIAS(Win_free, MPI_Win_free),
-  SK_MEASUREMENT_ALIAS(Win_lock, MPI_Win_lock),
-  SK_MEASUREMENT_ALIAS(Win_lock_desync, MPI_Win_lock_desync),
-  SK_MEASUREMENT_ALIAS(Win_unlock, MPI_Win_unlock),
-  SK_MEASUREMENT_END
-};
-
-SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
-
 /* Verification (verify.h): the window contents after the epochs that move data (the
 ** puts of rank 0 with do_a_put, the neighbour puts of the collective fence); the rows
 ** that only synchronise have nothing to verify. */
@@ -16326,33 +16325,90 @@ static void check_from_0_at_dest(sk_mctx *m, const sk_value *args)
 #endif
 
 #define WIN_SYNC_ONLY "window synchronisation only, no data moves"
-#define WIN_PUT(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(CHECK), NULL }
-static const sk_verifier mpi_win_verify_table[] = {
-  SK_VERIFY_NOTHING(MPI_Win_fence_open, WIN_SYNC_ONLY),
-  WIN_PUT(MPI_Win_fence_close, check_doput_0_at_1),
-  WIN_PUT(MPI_Win_fence_close_collective, check_from_left),
-  WIN_PUT(MPI_Win_fence_close_delayed, check_doput_0_at_1),
-  WIN_PUT(MPI_Win_fence_openclose, check_doput_0_at_1),
-  SK_VERIFY_NOTHING(MPI_Win_start, WIN_SYNC_ONLY),
-  SK_VERIFY_NOTHING(MPI_Win_start_delayed_post, WIN_SYNC_ONLY),
-  SK_VERIFY_NOTHING(MPI_Win_post, WIN_SYNC_ONLY),
-  WIN_PUT(MPI_Win_complete, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_startcomplete, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_complete_n, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_complete_delayed_wait, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_wait_early_complete, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_wait_delayed_complete, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_test, check_from_0_at_targets),
-  WIN_PUT(MPI_Win_test_delayed, check_from_0_at_targets),
-  SK_VERIFY_NOTHING(MPI_Win_create, "creates a window, no data moves"),
-  WIN_PUT(MPI_Win_free, check_doput_0_at_1),
-  SK_VERIFY_NOTHING(MPI_Win_lock, WIN_SYNC_ONLY),
-  SK_VERIFY_NOTHING(MPI_Win_lock_desync, WIN_SYNC_ONLY),
-  WIN_PUT(MPI_Win_unlock, check_from_0_at_dest),
-  SK_VERIFY_END
+
+static const sk_measurement mpi_win_sync_table[] = {
+  SK_ROW_MPI2("MPI_Win_fence_open", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
+              sk_win_prepare_put, check_doput_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
+              sk_win_prepare_put, check_from_left, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
+              sk_win_prepare_put, check_doput_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
+              sk_win_prepare_put, check_doput_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_start_delayed_post, init_MPI_Win_start_delayed_post, sk_win_finalize,
+              NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
+              NULL, NULL, "creates a window, no data moves"),
+  SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_doput_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
+              sk_win_prepare_put, check_from_0_at_dest, NULL),
+  SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
+  SK_ROW_ALIAS("Win_fence_close", "MPI_Win_fence_close"),
+  SK_ROW_ALIAS("Win_fence_close_collective", "MPI_Win_fence_close_collective"),
+  SK_ROW_ALIAS("Win_fence_close_delayed", "MPI_Win_fence_close_delayed"),
+  SK_ROW_ALIAS("Win_fence_openclose", "MPI_Win_fence_openclose"),
+  SK_ROW_ALIAS("Win_start", "MPI_Win_start"),
+  SK_ROW_ALIAS("Win_start_delayed_post", "MPI_Win_start_delayed_post"),
+  SK_ROW_ALIAS("Win_post", "MPI_Win_post"),
+  SK_ROW_ALIAS("Win_complete", "MPI_Win_complete"),
+  SK_ROW_ALIAS("Win_startcomplete", "MPI_Win_startcomplete"),
+  SK_ROW_ALIAS("Win_complete_n", "MPI_Win_complete_n"),
+  SK_ROW_ALIAS("Win_complete_delayed_wait", "MPI_Win_complete_delayed_wait"),
+  SK_ROW_ALIAS("Win_wait_early_complete", "MPI_Win_wait_early_complete"),
+  SK_ROW_ALIAS("Win_wait_delayed_complete", "MPI_Win_wait_delayed_complete"),
+  SK_ROW_ALIAS("Win_test", "MPI_Win_test"),
+  SK_ROW_ALIAS("Win_test_delayed", "MPI_Win_test_delayed"),
+  SK_ROW_ALIAS("Win_create", "MPI_Win_create"),
+  SK_ROW_ALIAS("Win_free", "MPI_Win_free"),
+  SK_ROW_ALIAS("Win_lock", "MPI_Win_lock"),
+  SK_ROW_ALIAS("Win_lock_desync", "MPI_Win_lock_desync"),
+  SK_ROW_ALIAS("Win_unlock", "MPI_Win_unlock"),
+  SK_ROW_END
 };
 
-SK_API const sk_verifier *sk_verify_table_mpi_win(void) { return mpi_win_verify_table; }
+SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_sync_table; }
 /* --- end split/measurements/meas_mpi_win_sync.c --- */
 /* --- begin split/measurements/meas_mpi_win_transfer.c --- */
 #line 1 "split/measurements/meas_mpi_win_transfer.c"
@@ -16390,19 +16446,68 @@ static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, 
 
 /* ---- pairwise: (count, dt, info), a window of one block ---- */
 
-#define PAIRWISE_INIT(NAME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) \
-  { sk_win_args a; sk_win_args_read(&a, args, "ctn"); sk_win_simple(m, &a, #NAME, 1); }
+static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_Pingpong", 1);
+}
 
-PAIRWISE_INIT(MPI_Put_Pingpong)
-PAIRWISE_INIT(MPI_Put_fence_bidirectional)
-PAIRWISE_INIT(MPI_Put_callduration)
-PAIRWISE_INIT(MPI_Put_passive)
-PAIRWISE_INIT(MPI_Put_fence)
-PAIRWISE_INIT(MPI_Get_Pingpong)
-PAIRWISE_INIT(MPI_Get_callduration)
-PAIRWISE_INIT(MPI_Get_passive)
-PAIRWISE_INIT(MPI_Get_fence)
+static void init_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_fence_bidirectional", 1);
+}
+
+static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_callduration", 1);
+}
+
+static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_passive", 1);
+}
+
+static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_fence", 1);
+}
+
+static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_Pingpong", 1);
+}
+
+static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_callduration", 1);
+}
+
+static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_passive", 1);
+}
+
+static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_fence", 1);
+}
 
 /* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
@@ -16453,7 +16558,12 @@ static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 
 /* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
 ** functions around nothing, with their window; the overhead, on rank 0 alone. */
-PAIRWISE_INIT(onesided_dummy)
+static void init_onesided_dummy(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "onesided_dummy", 1);
+}
 
 static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
 {
@@ -16840,16 +16950,60 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
   return result;
 }
 
-#define ACTIVEWAIT_FUNCTION(NAME, LAYOUT, OP, PROBE) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_activewait(m, args, #NAME, LAYOUT, 0); } \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { (void)args; return activewait_notice(m, OP, PROBE); }
+static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Put_activewait_twosided", "cn", 0);
+}
 
-ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided, "cn", AW_PUT, 0)
-ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided_sleep, "cnd", AW_PUT, 0)
-ACTIVEWAIT_FUNCTION(MPI_Get_activewait, "cn", AW_GET, 1)
-ACTIVEWAIT_FUNCTION(MPI_Get_activewait_sleep, "cnd", AW_GET, 1)
-ACTIVEWAIT_FUNCTION(MPI_Accumulate_activewait_twosided, "cn", AW_ACCUMULATE, 0)
+static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_PUT, 0);
+}
+
+static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Put_activewait_twosided_sleep", "cnd", 0);
+}
+
+static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_PUT, 0);
+}
+
+static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Get_activewait", "cn", 0);
+}
+
+static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_GET, 1);
+}
+
+static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Get_activewait_sleep", "cnd", 0);
+}
+
+static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_GET, 1);
+}
+
+static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Accumulate_activewait_twosided", "cn", 0);
+}
+
+static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_ACCUMULATE, 0);
+}
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
 
@@ -16914,19 +17068,93 @@ static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int e
   return sk_sync_stop(m) - start;
 }
 
-#define DATATYPE_FUNCTION(NAME, SHAPE, USE_GET, EVERYTIME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_datatype(m, args, #NAME, SHAPE); } \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { (void)args; return datatype_epoch(m, SHAPE, USE_GET, EVERYTIME); }
+static void init_Datatype_int(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_int", SHAPE_INT);
+}
 
-DATATYPE_FUNCTION(Datatype_int, SHAPE_INT, 0, 0)
-DATATYPE_FUNCTION(Datatype_simple, SHAPE_CONTIGUOUS, 0, 0)
-DATATYPE_FUNCTION(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1, 0)
-DATATYPE_FUNCTION(Datatype_complex_once, SHAPE_VECTOR, 0, 0)
-DATATYPE_FUNCTION(Datatype_complex_everytime, SHAPE_VECTOR, 0, 1)
-DATATYPE_FUNCTION(Datatype_complex_mixed_once, SHAPE_MIXED, 0, 0)
-DATATYPE_FUNCTION(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0, 1)
-DATATYPE_FUNCTION(Datatype_complex_Get, SHAPE_VECTOR, 1, 0)
+static double measure_Datatype_int(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_INT, 0, 0);
+}
+
+static void init_Datatype_simple(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_simple", SHAPE_CONTIGUOUS);
+}
+
+static double measure_Datatype_simple(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_CONTIGUOUS, 0, 0);
+}
+
+static void init_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_simple_Get", SHAPE_CONTIGUOUS);
+}
+
+static double measure_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_CONTIGUOUS, 1, 0);
+}
+
+static void init_Datatype_complex_once(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_once", SHAPE_VECTOR);
+}
+
+static double measure_Datatype_complex_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_VECTOR, 0, 0);
+}
+
+static void init_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_everytime", SHAPE_VECTOR);
+}
+
+static double measure_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_VECTOR, 0, 1);
+}
+
+static void init_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_mixed_once", SHAPE_MIXED);
+}
+
+static double measure_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_MIXED, 0, 0);
+}
+
+static void init_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_mixed_everytime", SHAPE_MIXED);
+}
+
+static double measure_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_MIXED, 0, 1);
+}
+
+static void init_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_Get", SHAPE_VECTOR);
+}
+
+static double measure_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_VECTOR, 1, 0);
+}
 
 /* ---- many-to-many patterns ---- */
 
@@ -17239,22 +17467,83 @@ static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
   return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
 }
 
-#define WIN_CHECK_FUNCTION(NAME, HOW, SOURCE) \
-  static void NAME(sk_mctx *m, const sk_value *args) { (void)args; HOW(m, SOURCE); }
+static void check_put_to_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, from_0_at_1);
+}
 
-WIN_CHECK_FUNCTION(check_put_to_1, sk_win_check_window, from_0_at_1)
-WIN_CHECK_FUNCTION(check_put_to_1_passive, sk_win_check_window_passive, from_0_at_1)
-WIN_CHECK_FUNCTION(check_get_from_1, sk_win_check_received, at_0_from_1)
-WIN_CHECK_FUNCTION(check_put_pair, sk_win_check_window, pair_exchanged)
-WIN_CHECK_FUNCTION(check_get_pair, sk_win_check_received, pair_exchanged)
-WIN_CHECK_FUNCTION(check_put_pingpong, sk_win_check_window, pair_pingponged)
-WIN_CHECK_FUNCTION(check_put_concurrent, sk_win_check_window_passive, concurrent_at_0)
-WIN_CHECK_FUNCTION(check_put_shift, sk_win_check_window, shifted)
-WIN_CHECK_FUNCTION(check_put_exchange, sk_win_check_window, exchanged)
-WIN_CHECK_FUNCTION(check_put_exchange_passive, sk_win_check_window_passive, exchanged)
-WIN_CHECK_FUNCTION(check_onesided_bcast, sk_win_check_window, broadcast)
-WIN_CHECK_FUNCTION(check_onesided_alltoall, sk_win_check_window, all_to_all)
-WIN_CHECK_FUNCTION(check_borderexchange, sk_win_check_window, border)
+static void check_put_to_1_passive(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, from_0_at_1);
+}
+
+static void check_get_from_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_received(m, at_0_from_1);
+}
+
+static void check_put_pair(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, pair_exchanged);
+}
+
+static void check_get_pair(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_received(m, pair_exchanged);
+}
+
+static void check_put_pingpong(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, pair_pingponged);
+}
+
+static void check_put_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, concurrent_at_0);
+}
+
+static void check_put_shift(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, shifted);
+}
+
+static void check_put_exchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, exchanged);
+}
+
+static void check_put_exchange_passive(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, exchanged);
+}
+
+static void check_onesided_bcast(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, broadcast);
+}
+
+static void check_onesided_alltoall(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, all_to_all);
+}
+
+static void check_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, border);
+}
 
 /* MPI_Put_activewait_get: rank 0 reads rank 1's window back as the measurement did
 ** (shared lock, MPI_Get): its block, the last int being the number of the measurement. */
@@ -17390,20 +17679,66 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
   }
 }
 
-#define ACC_VERIFIER(NAME, PLAN, PASSIVE) \
-  static void prepare_##NAME(sk_mctx *m, const sk_value *args) { (void)args; prepare_accumulate(m, PLAN); } \
-  static void check_##NAME(sk_mctx *m, const sk_value *args) \
-  { \
-    (void)args; \
-    if (PASSIVE) sk_win_settle(m); \
-    check_accumulate(m, PLAN); \
-  }
+static void prepare_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_0_to_1);
+}
 
-ACC_VERIFIER(MPI_Accumulate, acc_0_to_1, 0)
-ACC_VERIFIER(MPI_Accumulate_activewait_twosided, acc_0_to_1, 1)
-ACC_VERIFIER(MPI_Accumulate_concurrent, acc_concurrent, 0)
-ACC_VERIFIER(onesided_reduce, acc_reduce, 0)
-ACC_VERIFIER(onesided_allreduce, acc_allreduce, 0)
+static void check_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_0_to_1);
+}
+
+static void prepare_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_0_to_1);
+}
+
+static void check_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_settle(m);
+  check_accumulate(m, acc_0_to_1);
+}
+
+static void prepare_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_concurrent);
+}
+
+static void check_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_concurrent);
+}
+
+static void prepare_onesided_reduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_reduce);
+}
+
+static void check_onesided_reduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_reduce);
+}
+
+static void prepare_onesided_allreduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_allreduce);
+}
+
+static void check_onesided_allreduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_allreduce);
+}
 
 /* -- the derived datatype family: the window or buffer of 2*count ints, compared in
 ** packed form with the sender's datatype (the vector's gaps and the rest stay zeros) -- */
@@ -17428,148 +17763,212 @@ static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
     sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
-#define DATATYPE_VERIFIER(NAME, SHAPE, USE_GET) \
-  static void check_##NAME(sk_mctx *m, const sk_value *args) { (void)args; datatype_check(m, SHAPE, USE_GET); }
+static void check_Datatype_int(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_INT, 0);
+}
 
-DATATYPE_VERIFIER(Datatype_int, SHAPE_INT, 0)
-DATATYPE_VERIFIER(Datatype_simple, SHAPE_CONTIGUOUS, 0)
-DATATYPE_VERIFIER(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1)
-DATATYPE_VERIFIER(Datatype_complex_once, SHAPE_VECTOR, 0)
-DATATYPE_VERIFIER(Datatype_complex_everytime, SHAPE_VECTOR, 0)
-DATATYPE_VERIFIER(Datatype_complex_mixed_once, SHAPE_MIXED, 0)
-DATATYPE_VERIFIER(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0)
-DATATYPE_VERIFIER(Datatype_complex_Get, SHAPE_VECTOR, 1)
+static void check_Datatype_simple(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_CONTIGUOUS, 0);
+}
+
+static void check_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_CONTIGUOUS, 1);
+}
+
+static void check_Datatype_complex_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_VECTOR, 0);
+}
+
+static void check_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_VECTOR, 0);
+}
+
+static void check_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_MIXED, 0);
+}
+
+static void check_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_MIXED, 0);
+}
+
+static void check_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_VECTOR, 1);
+}
+
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-#define PUT_ROW(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(CHECK), NULL }
-#define GET_ROW(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_get), SK_IF_MPI2(CHECK), NULL }
-#define ACC_ROW(NAME) { #NAME, SK_IF_MPI2(prepare_##NAME), SK_IF_MPI2(check_##NAME), NULL }
-static const sk_verifier mpi_win_transfer_verify_table[] = {
-  PUT_ROW(MPI_Put_Pingpong, check_put_pair),
-  PUT_ROW(Pingpong_Put_Put, check_put_pingpong),
-  SK_VERIFY_NOTHING(onesided_dummy, "an empty synchronised measurement"),
-  PUT_ROW(MPI_Put_fence_bidirectional, check_put_pair),
-  PUT_ROW(MPI_Put_callduration, check_put_to_1),
-  PUT_ROW(MPI_Put_dedicated, check_put_to_1),
-  PUT_ROW(MPI_Put_passive, check_put_to_1_passive),
-  PUT_ROW(MPI_Put_passive_concurrent, check_put_concurrent),
-  PUT_ROW(MPI_Put_fence, check_put_to_1),
-  { "MPI_Put_activewait_get", SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(check_put_activewait_get), NULL },
-  PUT_ROW(MPI_Put_activewait_twosided, check_put_to_1_passive),
-  PUT_ROW(MPI_Put_activewait_twosided_sleep, check_put_to_1_passive),
-  GET_ROW(MPI_Get_Pingpong, check_get_pair),
-  GET_ROW(MPI_Get_callduration, check_get_from_1),
-  GET_ROW(MPI_Get_dedicated, check_get_from_1),
-  GET_ROW(MPI_Get_passive, check_get_from_1),
-  GET_ROW(MPI_Get_fence, check_get_from_1),
-  GET_ROW(MPI_Get_activewait, check_get_from_1),
-  GET_ROW(MPI_Get_activewait_sleep, check_get_from_1),
-  ACC_ROW(MPI_Accumulate),
-  ACC_ROW(MPI_Accumulate_activewait_twosided),
-  ACC_ROW(MPI_Accumulate_concurrent),
-  GET_ROW(Caching, check_get_from_1),
-  PUT_ROW(Combining_fence, check_put_to_1),
-  PUT_ROW(Combining_dedicated, check_put_to_1),
-  PUT_ROW(Datatype_complex_everytime, check_Datatype_complex_everytime),
-  PUT_ROW(Datatype_complex_once, check_Datatype_complex_once),
-  PUT_ROW(Datatype_complex_mixed_everytime, check_Datatype_complex_mixed_everytime),
-  PUT_ROW(Datatype_complex_mixed_once, check_Datatype_complex_mixed_once),
-  GET_ROW(Datatype_complex_Get, check_Datatype_complex_Get),
-  PUT_ROW(Datatype_int, check_Datatype_int),
-  PUT_ROW(Datatype_simple, check_Datatype_simple),
-  GET_ROW(Datatype_simple_Get, check_Datatype_simple_Get),
-  PUT_ROW(MPI_Put_Shift, check_put_shift),
-  PUT_ROW(MPI_Put_Exchange, check_put_exchange),
-  PUT_ROW(MPI_Put_Exchange_passive, check_put_exchange_passive),
-  { "MPI_Accumulate_concurrent_multi", SK_IF_MPI2(prepare_MPI_Accumulate_concurrent),
-    SK_IF_MPI2(check_MPI_Accumulate_concurrent), NULL },
-  PUT_ROW(onesided_bcast, check_onesided_bcast),
-  PUT_ROW(onesided_alltoall, check_onesided_alltoall),
-  ACC_ROW(onesided_reduce),
-  ACC_ROW(onesided_allreduce),
-  PUT_ROW(onesided_borderexchange, check_borderexchange),
-  PUT_ROW(onesided_borderexchange_fence, check_borderexchange),
-#ifdef SKAMPI_TESTING
-  PUT_ROW(Verify_Corrupt_Win_Test, check_put_to_1),
-#endif
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void) { return mpi_win_transfer_verify_table; }
-
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(Pingpong_Put_Put, "itni", SK_NAMES_CDI " iterations", 2),
-  SK_WIN_ROW(onesided_dummy, "itn", SK_NAMES_CDI, 1),
-  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_callduration, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_dedicated, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_passive, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", SK_NAMES_CDI " lock_type", 2),
-  SK_WIN_ROW(MPI_Put_fence, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_activewait_get, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", "count info delay_us", 2),
-  SK_WIN_ROW(MPI_Get_Pingpong, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_callduration, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_dedicated, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_passive, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_fence, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_activewait, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", "count info delay_us", 2),
-  SK_WIN_ROW(MPI_Accumulate, "itno", SK_NAMES_CDI " operation", 2),
-  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", SK_NAMES_CDI " operation disjoint", 2),
-  SK_WIN_ROW(Caching, "itni", SK_NAMES_CDI " delay_us", 2),
-  SK_WIN_ROW(Combining_fence, "itni", SK_NAMES_CDI " msg_count", 2),
-  SK_WIN_ROW(Combining_dedicated, "itni", SK_NAMES_CDI " msg_count", 2),
-  SK_WIN_ROW(Datatype_complex_everytime, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_once, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_once, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_Get, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_int, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_simple, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_simple_Get, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Put_Shift, "itni", SK_NAMES_CDI " distance", 1),
-  SK_WIN_ROW(MPI_Put_Exchange, "itni", SK_NAMES_CDI " msg_count", 1),
-  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", SK_NAMES_CDI " msg_count", 1),
-  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", SK_NAMES_CDI " msg_count operator disjoint", 2),
-  SK_WIN_ROW(onesided_bcast, "itni", SK_NAMES_CDI " bcast_count", 1),
-  SK_WIN_ROW(onesided_alltoall, "itni", SK_NAMES_CDI " alltoall_count", 1),
-  SK_WIN_ROW(onesided_reduce, "itno", SK_NAMES_CDI " op", 1),
-  SK_WIN_ROW(onesided_allreduce, "itno", SK_NAMES_CDI " op", 1),
-  SK_WIN_ROW(onesided_borderexchange, "inii", "count info iteration_count compute", 2),
-  SK_WIN_ROW(onesided_borderexchange_fence, "inii", "count info iteration_count compute", 2),
-  SK_MEASUREMENT_ALIAS(Put_fence_bidirectional, MPI_Put_fence_bidirectional),
-  SK_MEASUREMENT_ALIAS(Put_dedicated, MPI_Put_dedicated),
-  SK_MEASUREMENT_ALIAS(Put_passive, MPI_Put_passive),
-  SK_MEASUREMENT_ALIAS(Put_passive_concurrent, MPI_Put_passive_concurrent),
-  SK_MEASUREMENT_ALIAS(Put_fence, MPI_Put_fence),
-  SK_MEASUREMENT_ALIAS(Put_activewait_get, MPI_Put_activewait_get),
-  SK_MEASUREMENT_ALIAS(Put_activewait_twosided, MPI_Put_activewait_twosided),
-  SK_MEASUREMENT_ALIAS(Put_activewait_twosided_sleep, MPI_Put_activewait_twosided_sleep),
-  SK_MEASUREMENT_ALIAS(Get_Pingpong, MPI_Get_Pingpong),
-  SK_MEASUREMENT_ALIAS(Get_callduration, MPI_Get_callduration),
-  SK_MEASUREMENT_ALIAS(Get_dedicated, MPI_Get_dedicated),
-  SK_MEASUREMENT_ALIAS(Get_passive, MPI_Get_passive),
-  SK_MEASUREMENT_ALIAS(Get_fence, MPI_Get_fence),
-  SK_MEASUREMENT_ALIAS(Get_activewait, MPI_Get_activewait),
-  SK_MEASUREMENT_ALIAS(Get_activewait_sleep, MPI_Get_activewait_sleep),
-  SK_MEASUREMENT_ALIAS(Accumulate, MPI_Accumulate),
-  SK_MEASUREMENT_ALIAS(Accumulate_activewait_twosided, MPI_Accumulate_activewait_twosided),
-  SK_MEASUREMENT_ALIAS(Accumulate_concurrent, MPI_Accumulate_concurrent),
-  SK_MEASUREMENT_ALIAS(Put_Shift, MPI_Put_Shift),
-  SK_MEASUREMENT_ALIAS(Put_Exchange, MPI_Put_Exchange),
-  SK_MEASUREMENT_ALIAS(Put_Exchange_passive, MPI_Put_Exchange_passive),
-  SK_MEASUREMENT_ALIAS(Accumulate_concurrent_multi, MPI_Accumulate_concurrent_multi),
-  SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
-  SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
-  SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
+  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_Pingpong, init_MPI_Put_Pingpong, sk_win_finalize,
+              sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Pingpong_Put_Put, init_Pingpong_Put_Put, sk_win_finalize,
+              sk_win_prepare_put, check_put_pingpong, NULL),
+  SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_dummy, init_onesided_dummy, sk_win_finalize,
+              NULL, NULL, "an empty synchronised measurement"),
+  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_fence_bidirectional, init_MPI_Put_fence_bidirectional, sk_win_finalize,
+              sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_callduration, init_MPI_Put_callduration, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_dedicated, init_MPI_Put_dedicated, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_passive, init_MPI_Put_passive, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize,
+              sk_win_prepare_put, check_put_concurrent, NULL),
+  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_fence, init_MPI_Put_fence, sk_win_finalize, sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_activewait_get, init_MPI_Put_activewait_get, sk_win_finalize,
+              sk_win_prepare_put, check_put_activewait_get, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_activewait_twosided, init_MPI_Put_activewait_twosided, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_activewait_twosided_sleep, init_MPI_Put_activewait_twosided_sleep, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_Pingpong, init_MPI_Get_Pingpong, sk_win_finalize,
+              sk_win_prepare_get, check_get_pair, NULL),
+  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_callduration, init_MPI_Get_callduration, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_dedicated, init_MPI_Get_dedicated, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_passive, init_MPI_Get_passive, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_fence, init_MPI_Get_fence, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_activewait, init_MPI_Get_activewait, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_activewait_sleep, init_MPI_Get_activewait_sleep, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Accumulate", "count:i datatype:t info:n operation:o", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize,
+              prepare_MPI_Accumulate, check_MPI_Accumulate, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate_activewait_twosided, init_MPI_Accumulate_activewait_twosided, sk_win_finalize,
+              prepare_MPI_Accumulate_activewait_twosided, check_MPI_Accumulate_activewait_twosided, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate_concurrent, init_MPI_Accumulate_concurrent, sk_win_finalize,
+              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+  SK_ROW_MPI2("Caching", "count:i datatype:t info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Caching, init_Caching, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("Combining_fence", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Combining_fence, init_Combining_fence, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Combining_dedicated, init_Combining_dedicated, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_everytime, init_Datatype_complex_everytime, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_everytime, NULL),
+  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_once, init_Datatype_complex_once, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_once, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_mixed_everytime, init_Datatype_complex_mixed_everytime, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_mixed_everytime, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_mixed_once, init_Datatype_complex_mixed_once, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_mixed_once, NULL),
+  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_Get, init_Datatype_complex_Get, sk_win_finalize,
+              sk_win_prepare_get, check_Datatype_complex_Get, NULL),
+  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_int, init_Datatype_int, sk_win_finalize, sk_win_prepare_put, check_Datatype_int, NULL),
+  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_simple, init_Datatype_simple, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_simple, NULL),
+  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_simple_Get, init_Datatype_simple_Get, sk_win_finalize,
+              sk_win_prepare_get, check_Datatype_simple_Get, NULL),
+  SK_ROW_MPI2("MPI_Put_Shift", "count:i datatype:t info:n distance:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Put_Shift, init_MPI_Put_Shift, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Put_Exchange, init_MPI_Put_Exchange, sk_win_finalize,
+              sk_win_prepare_put, check_put_exchange, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Put_Exchange_passive, init_MPI_Put_Exchange_passive, sk_win_finalize,
+              sk_win_prepare_put, check_put_exchange_passive, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
+              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
+              sk_win_prepare_put, check_onesided_bcast, NULL),
+  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_alltoall, init_onesided_alltoall, sk_win_finalize,
+              sk_win_prepare_put, check_onesided_alltoall, NULL),
+  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_reduce, init_onesided_reduce, sk_win_finalize,
+              prepare_onesided_reduce, check_onesided_reduce, NULL),
+  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_allreduce, init_onesided_allreduce, sk_win_finalize,
+              prepare_onesided_allreduce, check_onesided_allreduce, NULL),
+  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize,
+              sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_onesided_borderexchange_fence, init_onesided_borderexchange_fence, sk_win_finalize,
+              sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_ALIAS("Put_fence_bidirectional", "MPI_Put_fence_bidirectional"),
+  SK_ROW_ALIAS("Put_dedicated", "MPI_Put_dedicated"),
+  SK_ROW_ALIAS("Put_passive", "MPI_Put_passive"),
+  SK_ROW_ALIAS("Put_passive_concurrent", "MPI_Put_passive_concurrent"),
+  SK_ROW_ALIAS("Put_fence", "MPI_Put_fence"),
+  SK_ROW_ALIAS("Put_activewait_get", "MPI_Put_activewait_get"),
+  SK_ROW_ALIAS("Put_activewait_twosided", "MPI_Put_activewait_twosided"),
+  SK_ROW_ALIAS("Put_activewait_twosided_sleep", "MPI_Put_activewait_twosided_sleep"),
+  SK_ROW_ALIAS("Get_Pingpong", "MPI_Get_Pingpong"),
+  SK_ROW_ALIAS("Get_callduration", "MPI_Get_callduration"),
+  SK_ROW_ALIAS("Get_dedicated", "MPI_Get_dedicated"),
+  SK_ROW_ALIAS("Get_passive", "MPI_Get_passive"),
+  SK_ROW_ALIAS("Get_fence", "MPI_Get_fence"),
+  SK_ROW_ALIAS("Get_activewait", "MPI_Get_activewait"),
+  SK_ROW_ALIAS("Get_activewait_sleep", "MPI_Get_activewait_sleep"),
+  SK_ROW_ALIAS("Accumulate", "MPI_Accumulate"),
+  SK_ROW_ALIAS("Accumulate_activewait_twosided", "MPI_Accumulate_activewait_twosided"),
+  SK_ROW_ALIAS("Accumulate_concurrent", "MPI_Accumulate_concurrent"),
+  SK_ROW_ALIAS("Put_Shift", "MPI_Put_Shift"),
+  SK_ROW_ALIAS("Put_Exchange", "MPI_Put_Exchange"),
+  SK_ROW_ALIAS("Put_Exchange_passive", "MPI_Put_Exchange_passive"),
+  SK_ROW_ALIAS("Accumulate_concurrent_multi", "MPI_Accumulate_concurrent_multi"),
+  SK_ROW_ALIAS("Put", "MPI_Put_callduration"),
+  SK_ROW_ALIAS("Combining_Put_fence", "Combining_fence"),
+  SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
-  SK_WIN_ROW(Verify_Corrupt_Win_Test, "i", "count", 2),
+  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Verify_Corrupt_Win_Test, init_Verify_Corrupt_Win_Test, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
 #endif
-  SK_MEASUREMENT_END
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
@@ -18275,21 +18674,6 @@ static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int w
 static void init_MPI_IO_write_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_write_once", 1); }
 static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_read_once", 0); }
 
-#define measure_MPI_IO_write_segmented io_pattern_measure
-#define measure_MPI_IO_read_segmented io_pattern_measure
-#define measure_MPI_IO_write_strided io_pattern_measure
-#define measure_MPI_IO_read_strided io_pattern_measure
-#define measure_MPI_IO_write_separate io_pattern_measure
-#define measure_MPI_IO_read_separate io_pattern_measure
-#define measure_MPI_IO_write_sequential io_pattern_measure
-#define measure_MPI_IO_read_sequential io_pattern_measure
-#define measure_MPI_IO_write_noncontiguous io_pattern_measure
-#define measure_MPI_IO_read_noncontiguous io_pattern_measure
-#define measure_MPI_IO_write_random io_pattern_measure
-#define measure_MPI_IO_read_random io_pattern_measure
-#define measure_MPI_IO_write_once io_pattern_measure
-#define measure_MPI_IO_read_once io_pattern_measure
-
 /* ---- reading whole files ---- */
 
 /* read_file(count, mef, daccess): every process opens, reads the count-element file and
@@ -18982,85 +19366,100 @@ static void io_local_finalize(sk_mctx *m, const sk_value *args)
 
 #endif /* SK_HAVE_MPI_IO */
 
-#define IO_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
-  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, io_finalize)
-#define IO_LOCAL_ROW(NAME, PARAMS, NAMES) \
-  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_##NAME, io_local_finalize)
-#define IO_MEF "memtype etype filetype"
+/* Verification (verify.h): the measure functions check in their first call with
+** verification on, which is the engine's verification pass (header comment). */
 
 static const sk_measurement mpi_io_table[] = {
-  IO_ROW(MPI_IO_open, "i", "create_file", 1),
-  IO_ROW(MPI_IO_close, "i", "count", 1),
-  IO_ROW(MPI_IO_open_close, "i", "create_flag", 1),
-  IO_ROW(MPI_IO_delete, "i", "count", 1),
-  IO_ROW(MPI_IO_delete_on_close, "i", "count", 1),
-  IO_ROW(MPI_IO_file_seek, "iittt", "memsize blocklen " IO_MEF, 1),
-  IO_ROW(MPI_IO_file_seek_shared, "iittt", "memsize blocklen " IO_MEF, 1),
-  IO_ROW(MPI_IO_preallocate, "ii", "count with_sync", 1),
-  IO_ROW(MPI_IO_write_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_file, "ittti", "count " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_and_distribute, "iittti", "count np " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_and_read, "iittti", "memsize blocklen " IO_MEF " daccess", 2),
-  IO_ROW(MPI_IO_write_once, "itttii", "count " IO_MEF " private daccess", 1),
-  IO_ROW(MPI_IO_read_once, "itttii", "count " IO_MEF " private daccess", 1),
-  IO_LOCAL_ROW(MPI_IO_read_file_once, "isi", "size api directio_flag"),
-  IO_LOCAL_ROW(MPI_IO_write_file_once, "isii", "size api create_flag directio_flag"),
-  IO_LOCAL_ROW(MPI_IO_read_large_file_once, "i", "power"),
-  IO_LOCAL_ROW(MPI_IO_write_large_file_once, "ii", "power create_flag"),
-  SK_MEASUREMENT_END
+  SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_open, init_MPI_IO_open, io_finalize,
+               NULL, NULL, "opens and closes a file, moves no data"),
+  SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_close, init_MPI_IO_close, io_finalize, NULL, NULL, "closes a file, moves no data"),
+  SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_open_close, init_MPI_IO_open_close, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_delete, init_MPI_IO_delete, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_file_seek", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_file_seek, init_MPI_IO_file_seek, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_file_seek_shared", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_file_seek_shared, init_MPI_IO_file_seek_shared, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_preallocate, init_MPI_IO_preallocate, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_segmented, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_segmented, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_strided, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_strided, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_read_file, init_MPI_IO_read_file, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_random, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_random, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_noncontiguous, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_noncontiguous, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_separate, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_separate, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_sequential, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_sequential, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_and_read", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 2,
+               measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_once, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_once, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_read_file_once, init_MPI_IO_read_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_write_file_once, init_MPI_IO_write_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_read_large_file_once, init_MPI_IO_read_large_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_write_large_file_once, init_MPI_IO_write_large_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
-
-/* Verification (verify.h): the measure functions check in their first call with
-** verification on, which is the engine's verification pass (header comment). */
-#define IO_VERIFY(NAME) { #NAME, SK_IF_MPIIO(sk_verify_in_measure), SK_IF_MPIIO(sk_verify_in_measure), NULL }
-
-static const sk_verifier mpi_io_verify_table[] = {
-  SK_VERIFY_NOTHING(MPI_IO_open, "opens and closes a file, moves no data"),
-  SK_VERIFY_NOTHING(MPI_IO_close, "closes a file, moves no data"),
-  IO_VERIFY(MPI_IO_open_close),
-  IO_VERIFY(MPI_IO_delete),
-  IO_VERIFY(MPI_IO_delete_on_close),
-  IO_VERIFY(MPI_IO_file_seek),
-  IO_VERIFY(MPI_IO_file_seek_shared),
-  IO_VERIFY(MPI_IO_preallocate),
-  IO_VERIFY(MPI_IO_write_segmented),
-  IO_VERIFY(MPI_IO_read_segmented),
-  IO_VERIFY(MPI_IO_write_strided),
-  IO_VERIFY(MPI_IO_read_strided),
-  IO_VERIFY(MPI_IO_read_file),
-  IO_VERIFY(MPI_IO_read_and_distribute),
-  IO_VERIFY(MPI_IO_write_random),
-  IO_VERIFY(MPI_IO_read_random),
-  IO_VERIFY(MPI_IO_write_noncontiguous),
-  IO_VERIFY(MPI_IO_read_noncontiguous),
-  IO_VERIFY(MPI_IO_write_separate),
-  IO_VERIFY(MPI_IO_read_separate),
-  IO_VERIFY(MPI_IO_write_sequential),
-  IO_VERIFY(MPI_IO_read_sequential),
-  IO_VERIFY(MPI_IO_write_and_read),
-  IO_VERIFY(MPI_IO_write_once),
-  IO_VERIFY(MPI_IO_read_once),
-  IO_VERIFY(MPI_IO_read_file_once),
-  IO_VERIFY(MPI_IO_write_file_once),
-  IO_VERIFY(MPI_IO_read_large_file_once),
-  IO_VERIFY(MPI_IO_write_large_file_once),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_table; }
 /* --- end split/measurements/meas_mpi_io.c --- */
 /* --- begin split/measurements/skampi5_compat.h --- */
 #line 1 "split/measurements/skampi5_compat.h"
@@ -19073,21 +19472,25 @@ SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_ta
 ** the input language and no context argument (§6.2) -- into a registry row.
 **
 ** SKaMPI 5 functions find their communicator and buffers through global accessors;
-** skampi's get an sk_mctx. The adapters that SK5_MEASUREMENT_n generates take
-** (sk_mctx *, const sk_value *), make the context the current one (sk5_context), unpack
-** the arguments into the SKaMPI 5 types and call the user's functions; the accessors
-** below read and write that current context. A SKaMPI 5 extension is therefore its
-** file in split/ (the functions unchanged, under #ifdef SKAMPI_MPI), one
-** SK5_MEASUREMENT_n line naming the signature, and one SK5_ROW in the file's table:
+** skampi's get an sk_mctx. An extension therefore adds, beside its functions (unchanged,
+** under #ifdef SKAMPI_MPI), one adapter per function, written out by name: it takes
+** (sk_mctx *, const sk_value *), makes the context the current one (sk5_context), unpacks
+** the arguments with SK5_ARG_<type> and calls the SKaMPI 5 function; the row (measure.h)
+** names the adapters and the signature:
 **
-**   SK5_MEASUREMENT_3(Foo, init_Foo, NULL, int, count, MPI_Datatype, datatype, int, root);
-**   ... SK5_ROW(Foo, SK_PATTERN_COLLECTIVE, 1), SK_MEASUREMENT_END ...
+**   static double sk5_measure_Foo(sk_mctx *m, const sk_value *a)
+**   {
+**     sk_mctx *prev = sk5_context(SK5_SET, m);
+**     double t = measure_Foo(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]));
+**     sk5_context(SK5_SET, prev);
+**     return t;
+**   }
+**   ... SK_ROW_MPI("Foo", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 1,
+**                  sk5_measure_Foo, sk5_init_Foo, NULL, NULL, NULL, NULL), ...
 **
-** INIT and FINALIZE are init_Foo / finalize_Foo or NULL (both are optional, §6.2);
-** measure_Foo must exist. The typedefs the adapters make check that the three functions
-** have exactly the signature named. Parameter types: int, long, double, MPI_Datatype,
-** MPI_Comm, MPI_Op, MPI_Info (as in SKaMPI 5's input language, §5.1; strings are not
-** supported). Up to 8 parameters: SK5_MEASUREMENT_0 .. SK5_MEASUREMENT_8.
+** Parameter types and their letters: int, long (i), double (d), MPI_Datatype (t),
+** MPI_Comm (c), MPI_Op (o), MPI_Info (n), as in SKaMPI 5's input language (§5.1; strings
+** are not supported).
 **
 ** Pattern (measure.h): SKaMPI 5 calls measure_ on every process of the measurement
 ** communicator, which is SK_PATTERN_COLLECTIVE; a two-process function whose other
@@ -19096,7 +19499,7 @@ SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_ta
 ** time, as §6.2 asks of processes without a meaningful time).
 **
 ** Names: the amalgam is one translation unit, so NAME (and with it init_/measure_/
-** finalize_NAME) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
+** finalize_NAME and the adapters) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
 ** meas_skampi5_example.c calls the manual's example Skampi5_Pingpong_Send_Recv). The
 ** accessors are macros (a few expand to calls of the helpers below, which the example
 ** keeps in use: in the amalgam an uncalled static function is a warning).
@@ -19104,27 +19507,7 @@ SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_ta
 #ifndef SK_SKAMPI5_COMPAT_H
 #define SK_SKAMPI5_COMPAT_H
 
-#line 42 "split/measurements/skampi5_compat.h"
-
-/* Parameter letters (measure.h) of the SKaMPI 5 parameter types; every build. */
-#define SK5_LETTER_int "i"
-#define SK5_LETTER_long "i"
-#define SK5_LETTER_double "d"
-#define SK5_LETTER_MPI_Datatype "t"
-#define SK5_LETTER_MPI_Comm "c"
-#define SK5_LETTER_MPI_Op "o"
-#define SK5_LETTER_MPI_Info "n"
-
-/* The row of measurement NAME, declared by SK5_MEASUREMENT_n (every build; without MPI
-** the row has no functions and says that it needs an MPI library). */
-#define SK5_ROW(NAME, PATTERN, MIN_PROCS) \
-  { #NAME, sk5_params_##NAME, PATTERN, SK_IF_MPI(sk5_init_##NAME), SK_IF_MPI(sk5_measure_##NAME), \
-    SK_IF_MPI(sk5_finalize_##NAME), MIN_PROCS, "an MPI library", sk5_names_##NAME, NULL }
-
-/* The row's parameter letters and names; ends without ';' (the user's line has it). */
-#define SK5_STRINGS(NAME, LETTERS, NAMES) \
-  static const char sk5_params_##NAME[] = LETTERS; \
-  static const char sk5_names_##NAME[] = NAMES
+#line 46 "split/measurements/skampi5_compat.h"
 
 #ifdef SKAMPI_MPI
 
@@ -19185,83 +19568,7 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt);
 #define SK5_ARG_MPI_Op(v) ((v)->u.op->mpi)
 #define SK5_ARG_MPI_Info(v) ((v)->u.info ? *(MPI_Info *)(v)->u.info : MPI_INFO_NULL)
 
-/* The three adapters of NAME. TYPES is the parenthesised parameter type list, CALL the
-** parenthesised argument list unpacked from `a`. */
-#define SK5_ADAPTERS(NAME, INIT, FINALIZE, TYPES, CALL) \
-  typedef void (*sk5_void_fn_##NAME) TYPES; \
-  typedef double (*sk5_double_fn_##NAME) TYPES; \
-  static void sk5_init_##NAME(sk_mctx *m, const sk_value *a) \
-  { \
-    sk5_void_fn_##NAME f = INIT; \
-    sk_mctx *prev = sk5_context(SK5_SET, m); \
-    (void)a; \
-    if (f) f CALL; \
-    sk5_context(SK5_SET, prev); \
-  } \
-  static double sk5_measure_##NAME(sk_mctx *m, const sk_value *a) \
-  { \
-    sk5_double_fn_##NAME f = measure_##NAME; \
-    sk_mctx *prev = sk5_context(SK5_SET, m); \
-    double t; \
-    (void)a; \
-    t = f CALL; \
-    sk5_context(SK5_SET, prev); \
-    return t; \
-  } \
-  static void sk5_finalize_##NAME(sk_mctx *m, const sk_value *a) \
-  { \
-    sk5_void_fn_##NAME f = FINALIZE; \
-    sk_mctx *prev = sk5_context(SK5_SET, m); \
-    (void)a; \
-    if (f) f CALL; \
-    sk5_context(SK5_SET, prev); \
-  }
-#else
-#define SK5_ADAPTERS(NAME, INIT, FINALIZE, TYPES, CALL)
 #endif /* SKAMPI_MPI */
-
-/* SK5_MEASUREMENT_n(NAME, INIT, FINALIZE, TYPE1, NAME1, ..., TYPEn, NAMEn): the adapters
-** (MPI build) and the row's strings of a SKaMPI 5 measurement with n parameters. */
-#define SK5_MEASUREMENT_0(N, I, F) \
-  SK5_ADAPTERS(N, I, F, (void), ()) \
-  SK5_STRINGS(N, "", "")
-#define SK5_MEASUREMENT_1(N, I, F, T1, A1) \
-  SK5_ADAPTERS(N, I, F, (T1), (SK5_ARG_##T1(&a[0]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1, #A1)
-#define SK5_MEASUREMENT_2(N, I, F, T1, A1, T2, A2) \
-  SK5_ADAPTERS(N, I, F, (T1, T2), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2, #A1 " " #A2)
-#define SK5_MEASUREMENT_3(N, I, F, T1, A1, T2, A2, T3, A3) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), SK5_ARG_##T3(&a[2]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3, #A1 " " #A2 " " #A3)
-#define SK5_MEASUREMENT_4(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), SK5_ARG_##T3(&a[2]), \
-               SK5_ARG_##T4(&a[3]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4, \
-              #A1 " " #A2 " " #A3 " " #A4)
-#define SK5_MEASUREMENT_5(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), SK5_ARG_##T3(&a[2]), \
-               SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5, \
-              #A1 " " #A2 " " #A3 " " #A4 " " #A5)
-#define SK5_MEASUREMENT_6(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5, T6, A6) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5, T6), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), \
-               SK5_ARG_##T3(&a[2]), SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]), SK5_ARG_##T6(&a[5]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5 \
-              SK5_LETTER_##T6, #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6)
-#define SK5_MEASUREMENT_7(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5, T6, A6, T7, A7) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5, T6, T7), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), \
-               SK5_ARG_##T3(&a[2]), SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]), SK5_ARG_##T6(&a[5]), \
-               SK5_ARG_##T7(&a[6]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5 \
-              SK5_LETTER_##T6 SK5_LETTER_##T7, #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6 " " #A7)
-#define SK5_MEASUREMENT_8(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5, T6, A6, T7, A7, T8, A8) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5, T6, T7, T8), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), \
-               SK5_ARG_##T3(&a[2]), SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]), SK5_ARG_##T6(&a[5]), \
-               SK5_ARG_##T7(&a[6]), SK5_ARG_##T8(&a[7]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5 \
-              SK5_LETTER_##T6 SK5_LETTER_##T7 SK5_LETTER_##T8, \
-              #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6 " " #A7 " " #A8)
 
 #endif
 /* --- end split/measurements/skampi5_compat.h --- */
@@ -19373,28 +19680,37 @@ static void check_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   if (iterations > 0 && m->rank <= 1)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, count, args[1].u.dt, count, args[1].u.dt, 1 - m->rank, 0);
 }
+
+/* The adapters (skampi's side): the context made current, the arguments unpacked. */
+static void sk5_init_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  init_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]), SK5_ARG_int(&a[2]),
+                                  SK5_ARG_int(&a[3]));
+  sk5_context(SK5_SET, prev);
+}
+
+static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  double t = measure_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]),
+                                                SK5_ARG_int(&a[2]), SK5_ARG_int(&a[3]));
+  sk5_context(SK5_SET, prev);
+  return t;
+}
 #endif /* SKAMPI_MPI */
 
-/* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
-SK5_MEASUREMENT_4(Skampi5_Pingpong_Send_Recv, init_Skampi5_Pingpong_Send_Recv, NULL,
-                  int, count, MPI_Datatype, datatype, int, tag, int, iterations);
-
 static const sk_measurement skampi5_example_table[] = {
-  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),     /* the one registry row */
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Skampi5_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             sk5_measure_Skampi5_Pingpong_Send_Recv, sk5_init_Skampi5_Pingpong_Send_Recv, NULL,
+             NULL, check_Skampi5_Pingpong_Send_Recv, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void)
 {
   return skampi5_example_table;
 }
-
-static const sk_verifier skampi5_example_verify_table[] = {
-  SK_VERIFY_MPI(Skampi5_Pingpong_Send_Recv, NULL, check_Skampi5_Pingpong_Send_Recv),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5_example_verify_table; }
 /* --- end split/measurements/meas_skampi5_example.c --- */
 /* --- begin split/measurements/catalogue.c --- */
 #line 1 "split/measurements/catalogue.c"
@@ -19402,48 +19718,20 @@ SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
 ** by name and signature and say what they need (sk_catalogue_unavailable). A new
-** measurement module adds its table function and family here. Alias rows
-** (SK_MEASUREMENT_ALIAS, the original SKaMPI's spellings) are handed out resolved: a
-** copy of the target row under the alias's name, with alias_of naming the target.
+** measurement module adds its table function and family here. Rows are handed out with
+** params and param_names split from their signature; alias rows (SK_ROW_ALIAS, the
+** original SKaMPI's spellings) resolved: a copy of the target row under the alias's
+** name, with alias_of naming the target.
 */
-#line 10 "split/measurements/catalogue.c"
 #line 11 "split/measurements/catalogue.c"
 #line 12 "split/measurements/catalogue.c"
+#line 13 "split/measurements/catalogue.c"
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void);
 SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
-
-/* The verifier tables (verify.h), one per module that has one. */
-SK_API const sk_verifier *sk_verify_table_synthetic(void);
-SK_API const sk_verifier *sk_verify_table_mw(void);
-SK_API const sk_verifier *sk_verify_table_bcast_algos(void);
-SK_API const sk_verifier *sk_verify_table_mpi(void);
-SK_API const sk_verifier *sk_verify_table_mpi_p2p(void);
-SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void);
-SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
-SK_API const sk_verifier *sk_verify_table_mpi_win(void);
-SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
-SK_API const sk_verifier *sk_verify_table_mpi_io(void), *sk_verify_table_skampi5_example(void);
-
-static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
-  sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
-  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
-  sk_verify_table_mpi_win_transfer, sk_verify_table_mpi_io, sk_verify_table_skampi5_example,
-  NULL
-};
-
-SK_API const sk_verifier *sk_verifier_find(const char *name)
-{
-  int t, k;
-  for (t = 0; catalogue_verify_tables[t]; t++) {
-    const sk_verifier *tab = catalogue_verify_tables[t]();
-    for (k = 0; tab[k].name; k++) if (sk_streq(tab[k].name, name)) return &tab[k];
-  }
-  return NULL;
-}
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -19484,36 +19772,75 @@ static const sk_measurement *catalogue_raw(int i, const char **family)
   return NULL;
 }
 
-#define CATALOGUE_MAX_ALIASES 96
-static sk_measurement catalogue_resolved[CATALOGUE_MAX_ALIASES];
-static const sk_measurement *catalogue_resolved_from[CATALOGUE_MAX_ALIASES];
-static int catalogue_n_resolved;
+/* The rows as they are handed out, made once: params and param_names from the row's
+** signature, aliases as copies of their targets under their own names. */
+static sk_measurement *catalogue_rows;
+static const sk_measurement **catalogue_rows_from;
+static int catalogue_n_rows = -1;
 
-/* An alias row as a copy of its target under its own name (made once, then kept). */
-static const sk_measurement *catalogue_resolve(const sk_measurement *row)
+/* "count:i datatype:t" -> letters "it" and names "count datatype" (both allocated). */
+static void catalogue_split_signature(sk_measurement *row)
+{
+  const char *p = row->signature ? row->signature : "";
+  size_t n = strlen(p);
+  char *letters = (char *)sk_malloc(n + 1), *names = (char *)sk_malloc(n + 1);
+  size_t nl = 0, nn = 0;
+  for (;;) {
+    size_t len, colon;
+    while (*p == ' ') p++;
+    if (*p == '\0') break;
+    len = strcspn(p, " ");
+    colon = strcspn(p, ":");
+    if (colon + 2 != len || colon == 0)
+      sk_fatal("catalogue: row '%s': parameter '%.*s' is not name:letter", row->name, (int)len, p);
+    if (nn) names[nn++] = ' ';
+    memcpy(names + nn, p, colon);
+    nn += colon;
+    letters[nl++] = p[colon + 1];
+    p += len;
+  }
+  letters[nl] = names[nn] = '\0';
+  row->params = letters;
+  row->param_names = names;
+}
+
+static void catalogue_build(void)
+{
+  int i, j, n;
+  if (catalogue_n_rows >= 0) return;
+  for (n = 0; catalogue_raw(n, NULL) != NULL; n++) {}
+  catalogue_rows = (sk_measurement *)sk_malloc(sizeof *catalogue_rows * (size_t)(n > 0 ? n : 1));
+  catalogue_rows_from = (const sk_measurement **)sk_malloc(sizeof *catalogue_rows_from * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) {
+    catalogue_rows_from[i] = catalogue_raw(i, NULL);
+    catalogue_rows[i] = *catalogue_rows_from[i];
+    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
+  }
+  for (i = 0; i < n; i++) {
+    const sk_measurement *row = catalogue_rows_from[i];
+    if (row->alias_of == NULL) continue;
+    for (j = 0; j < n; j++)
+      if (catalogue_rows_from[j]->alias_of == NULL && sk_streq(catalogue_rows_from[j]->name, row->alias_of)) break;
+    if (j == n) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
+    catalogue_rows[i] = catalogue_rows[j];
+    catalogue_rows[i].name = row->name;
+    catalogue_rows[i].alias_of = catalogue_rows[j].name;
+  }
+  catalogue_n_rows = n;
+}
+
+SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw)
 {
   int i;
-  const sk_measurement *target = NULL, *cand;
-  sk_measurement *copy;
-  if (row->alias_of == NULL) return row;
-  for (i = 0; i < catalogue_n_resolved; i++)
-    if (catalogue_resolved_from[i] == row) return &catalogue_resolved[i];
-  for (i = 0; (cand = catalogue_raw(i, NULL)) != NULL; i++)
-    if (cand->alias_of == NULL && sk_streq(cand->name, row->alias_of)) { target = cand; break; }
-  if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
-  if (catalogue_n_resolved == CATALOGUE_MAX_ALIASES) sk_fatal("catalogue: more than %d aliases", CATALOGUE_MAX_ALIASES);
-  copy = &catalogue_resolved[catalogue_n_resolved];
-  *copy = *target;
-  copy->name = row->name;
-  copy->alias_of = target->name;
-  catalogue_resolved_from[catalogue_n_resolved++] = row;
-  return copy;
+  catalogue_build();
+  for (i = 0; i < catalogue_n_rows; i++) if (catalogue_rows_from[i] == raw) return &catalogue_rows[i];
+  return NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  const sk_measurement *row = catalogue_raw(i, NULL);
-  return row ? catalogue_resolve(row) : NULL;
+  catalogue_build();
+  return i >= 0 && i < catalogue_n_rows ? &catalogue_rows[i] : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
@@ -19592,11 +19919,8 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
                 m->min_procs == 1 ? "" : "es");
   if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
-  {
-    const sk_verifier *v = sk_verifier_find(m->alias_of ? m->alias_of : m->name);
-    if (v && v->nothing) sk_str_printf(out, "; nothing to verify (%s)", v->nothing);
-    else if (v == NULL) sk_str_puts(out, "; -v: not verified");
-  }
+  if (m->nothing) sk_str_printf(out, "; nothing to verify (%s)", m->nothing);
+  else if (m->check == NULL && m->measure != NULL) sk_str_puts(out, "; -v: not verified");
   if (m->measure == NULL)
     sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
   sk_str_putc(out, '\n');
@@ -19611,7 +19935,7 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name)
     if (name != NULL && !sk_streq(row->name, name)) continue;
     if (family != last) sk_str_printf(out, "%s\n", family);
     last = family;
-    catalogue_describe(out, catalogue_resolve(row));
+    catalogue_describe(out, sk_catalogue_row(row));
     found++;
   }
   return found;

@@ -44,17 +44,23 @@ typedef struct sk_mctx {
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
 typedef double (*sk_measure_fn)(sk_mctx *m, const sk_value *args);
 typedef void (*sk_finalize_fn)(sk_mctx *m, const sk_value *args);
+/* Verification (verify.h): prepare fills the buffers, check compares what arrived. */
+typedef void (*sk_verify_fn)(sk_mctx *m, const sk_value *args);
 
-/* One registry row per measurement: the name (written once, in the row macro), the
-** parameter signature, the pattern and the minimum number of processes (checked once, by
-** the engine, before init), and the three functions. Rows exist in every build, so the
-** front ends know every name and its signature; where the backend lacks what a row
-** needs, its functions are NULL and `needs` says what is missing (sk_catalogue_usable).
+/* One registry row per measurement names everything about it: the name, the parameter
+** list (names and type letters in one string), the pattern, the minimum number of
+** processes (checked once, by the engine, before init), and its functions by their own
+** names -- measure, init, finalize and the verification's prepare and check (verify.h) --
+** or why there is nothing to verify. Rows exist in every build, so the front ends know
+** every name and its signature; where the backend lacks what a row needs, its functions
+** are NULL and `needs` says what is missing (sk_catalogue_unavailable).
 ** Parameter type letters: i integer, d double (integers accepted), s string,
-** c communicator, t datatype, o operator, n info. */
+** c communicator, t datatype, o operator, n info, a IArray, e DArray. */
 typedef struct sk_measurement {
   const char *name;
-  const char *params;
+  const char *params;       /* the type letters, one per parameter; the catalogue derives
+                               them (and param_names) from `signature` when it hands a
+                               row out (catalogue.h) */
   sk_pattern pattern;
   sk_init_fn init;          /* may be NULL */
   sk_measure_fn measure;    /* NULL: not available in this build */
@@ -63,39 +69,38 @@ typedef struct sk_measurement {
   const char *needs;        /* NULL, or what the row needs beyond the portable transport */
   const char *param_names;  /* the parameters' names, blank-separated, one per letter */
   const char *alias_of;     /* NULL, or the name of the row this one is another name of */
+  const char *signature;    /* "count:i datatype:t root:i": name:letter, blank-separated */
+  sk_verify_fn prepare;     /* NULL: sk_verify_default_prepare */
+  sk_verify_fn check;       /* NULL when nothing is verified (or this build lacks it) */
+  const char *nothing;      /* non-NULL: why there is nothing to verify (`skampi -l`) */
 } sk_measurement;
 
-/* The rows. NAME is the measurement's name in the input language; its measure function
-** is measure_NAME; PARAMS its parameter letters and NAMES their names (blank-separated,
-** one per letter: `skampi -l` lists them); INIT and FINALIZE are functions or NULL. The
-** _MPI, _MPI2 and _MPIIO rows keep their functions only where the build has MPI (MPI-2
-** for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO), e.g.
-**   SK_MEASUREMENT_MPI(Bcast, "iti", "count datatype root", SK_PATTERN_COLLECTIVE, 1,
-**                      init_Bcast, NULL),  */
-#define SK_MEASUREMENT(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, INIT, measure_##NAME, FINALIZE, MIN_PROCS, NULL, NAMES, NULL }
-#define SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(measure_##NAME), \
-    SK_IF_MPI(FINALIZE), MIN_PROCS, "an MPI library", NAMES, NULL }
-#define SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(measure_##NAME), \
-    SK_IF_MPI2(FINALIZE), MIN_PROCS, "MPI-2 (one-sided communication)", NAMES, NULL }
-#define SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, PATTERN, MIN_PROCS, INIT, FINALIZE) \
-  { #NAME, PARAMS, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(measure_##NAME), \
-    SK_IF_MPIIO(FINALIZE), MIN_PROCS, "MPI-IO (MPI-2 file access)", NAMES, NULL }
+/* The rows, one per measurement, every function written out by its own name:
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+**              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
+** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
+** a string saying why there is nothing to verify). Two rows may name the same function.
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2 and _MPIIO keep theirs only
+** where the build has MPI (MPI-2 for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO). */
+#define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
+#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
+    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING }
+#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
+    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
+#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
+    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
 ** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
-#define SK_MEASUREMENT_ALIAS(ALIAS, TARGET) \
-  { #ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, #TARGET }
-#define SK_MEASUREMENT_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL }
-
-/* Parameter groups of the original SKaMPI's documentation (names; letters alongside):
-** point-to-point "itii", send/receive pair "itit", count-datatype-info "itn". */
-#define SK_NAMES_PP "count datatype tag iterations"
-#define SK_NAMES_SR "send_count send_dt recv_count recv_dt"
-#define SK_NAMES_CDI "count datatype info"
+#define SK_ROW_ALIAS(ALIAS, TARGET) \
+  { ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, TARGET, NULL, NULL, NULL, NULL }
+#define SK_ROW_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /* For measurement functions. */
 SK_API double sk_sync_start(sk_mctx *m);

@@ -53,9 +53,9 @@ SK_API int sk_verify_expect(sk_mctx *m, const char *what, const char *buf, size_
   return 1;
 }
 
-SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_mctx *m, const sk_value *args)
+SK_API void sk_verify_call(const sk_measurement *def, sk_mctx *m, const sk_value *args)
 {
-  (v->prepare ? v->prepare : sk_verify_default_prepare)(m, args);
+  (def->prepare ? def->prepare : sk_verify_default_prepare)(m, args);
   def->measure(m, args);
-  if (!m->failed && v->check) v->check(m, args);
+  if (!m->failed && def->check) def->check(m, args);
 }

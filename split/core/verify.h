@@ -6,13 +6,11 @@
 ** the first differing byte, and the one verification call (sk_verify_run) the engine
 ** makes; the measurement modules own the knowledge of what arrives where.
 **
-** A module describes its measurements in a verifier table keyed by the measurement's
-** name (the registry rows of measure.h stay as they are): prepare fills the buffers
-** (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch on the
-** first difference; a row with `nothing` set says why the measurement has nothing to
-** verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A
-** measurement without any row is listed as "not verified". A module of a new family
-** (MPI-IO checks its file contents) adds its table to catalogue.c the same way.
+** A measurement's registry row (measure.h) names its verification: prepare fills the
+** buffers (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch
+** on the first difference; a row with `nothing` set says why the measurement has nothing
+** to verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A row
+** with neither is listed as "not verified".
 **
 ** The pattern: sk_verify_byte(stream, i), never 0, is byte i of the data that process
 ** `stream` (its rank in the measurement communicator) sends; receive buffers start as
@@ -22,20 +20,6 @@
 #define SK_VERIFY_H
 
 #include "measure.h"
-
-typedef void (*sk_verify_fn)(sk_mctx *m, const sk_value *args);
-
-typedef struct sk_verifier {
-  const char *name;           /* the measurement row's name */
-  sk_verify_fn prepare;       /* NULL: sk_verify_default_prepare */
-  sk_verify_fn check;         /* NULL when nothing is verified (or this build lacks it) */
-  const char *nothing;        /* non-NULL: why there is nothing to verify */
-} sk_verifier;
-
-#define SK_VERIFY(NAME, PREPARE, CHECK) { #NAME, PREPARE, CHECK, NULL }
-#define SK_VERIFY_MPI(NAME, PREPARE, CHECK) { #NAME, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NULL }
-#define SK_VERIFY_NOTHING(NAME, WHY) { #NAME, NULL, NULL, WHY }
-#define SK_VERIFY_END { NULL, NULL, NULL, NULL }
 
 /* Byte i of the data process `stream` sends: never 0. */
 SK_API unsigned char sk_verify_byte(long stream, size_t i);
@@ -60,9 +44,6 @@ SK_API int sk_verify_expect(sk_mctx *m, const char *what, const char *buf, size_
 /* The verification call on a process that takes part in the measurement, with its
 ** buffers placed (the engine does both, engine.c): prepare, one call of measure, check.
 ** Failure is m->failed with the mismatch in m->fail_msg. Tests call it directly. */
-SK_API void sk_verify_call(const sk_measurement *def, const sk_verifier *v, sk_mctx *m, const sk_value *args);
-
-/* The verifier row of a measurement name, NULL when there is none (catalogue.c). */
-SK_API const sk_verifier *sk_verifier_find(const char *name);
+SK_API void sk_verify_call(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 
 #endif

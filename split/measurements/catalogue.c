@@ -2,9 +2,10 @@
 ** catalogue.c -- collects the tables of all measurement modules (catalogue.h). Every
 ** table is listed in every build: the rows whose functions the build lacks stay known
 ** by name and signature and say what they need (sk_catalogue_unavailable). A new
-** measurement module adds its table function and family here. Alias rows
-** (SK_MEASUREMENT_ALIAS, the original SKaMPI's spellings) are handed out resolved: a
-** copy of the target row under the alias's name, with alias_of naming the target.
+** measurement module adds its table function and family here. Rows are handed out with
+** params and param_names split from their signature; alias rows (SK_ROW_ALIAS, the
+** original SKaMPI's spellings) resolved: a copy of the target row under the alias's
+** name, with alias_of naming the target.
 */
 #include "catalogue.h"
 #include "meas_mpi.h"
@@ -15,35 +16,6 @@ SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
-
-/* The verifier tables (verify.h), one per module that has one. */
-SK_API const sk_verifier *sk_verify_table_synthetic(void);
-SK_API const sk_verifier *sk_verify_table_mw(void);
-SK_API const sk_verifier *sk_verify_table_bcast_algos(void);
-SK_API const sk_verifier *sk_verify_table_mpi(void);
-SK_API const sk_verifier *sk_verify_table_mpi_p2p(void);
-SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void);
-SK_API const sk_verifier *sk_verify_table_mpi_coll(void);
-SK_API const sk_verifier *sk_verify_table_mpi_win(void);
-SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void);
-SK_API const sk_verifier *sk_verify_table_mpi_io(void), *sk_verify_table_skampi5_example(void);
-
-static const sk_verifier *(*const catalogue_verify_tables[])(void) = {
-  sk_verify_table_synthetic, sk_verify_table_mw, sk_verify_table_bcast_algos, sk_verify_table_mpi,
-  sk_verify_table_mpi_p2p, sk_verify_table_mpi_p2p_late, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
-  sk_verify_table_mpi_win_transfer, sk_verify_table_mpi_io, sk_verify_table_skampi5_example,
-  NULL
-};
-
-SK_API const sk_verifier *sk_verifier_find(const char *name)
-{
-  int t, k;
-  for (t = 0; catalogue_verify_tables[t]; t++) {
-    const sk_verifier *tab = catalogue_verify_tables[t]();
-    for (k = 0; tab[k].name; k++) if (sk_streq(tab[k].name, name)) return &tab[k];
-  }
-  return NULL;
-}
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -84,36 +56,75 @@ static const sk_measurement *catalogue_raw(int i, const char **family)
   return NULL;
 }
 
-#define CATALOGUE_MAX_ALIASES 96
-static sk_measurement catalogue_resolved[CATALOGUE_MAX_ALIASES];
-static const sk_measurement *catalogue_resolved_from[CATALOGUE_MAX_ALIASES];
-static int catalogue_n_resolved;
+/* The rows as they are handed out, made once: params and param_names from the row's
+** signature, aliases as copies of their targets under their own names. */
+static sk_measurement *catalogue_rows;
+static const sk_measurement **catalogue_rows_from;
+static int catalogue_n_rows = -1;
 
-/* An alias row as a copy of its target under its own name (made once, then kept). */
-static const sk_measurement *catalogue_resolve(const sk_measurement *row)
+/* "count:i datatype:t" -> letters "it" and names "count datatype" (both allocated). */
+static void catalogue_split_signature(sk_measurement *row)
+{
+  const char *p = row->signature ? row->signature : "";
+  size_t n = strlen(p);
+  char *letters = (char *)sk_malloc(n + 1), *names = (char *)sk_malloc(n + 1);
+  size_t nl = 0, nn = 0;
+  for (;;) {
+    size_t len, colon;
+    while (*p == ' ') p++;
+    if (*p == '\0') break;
+    len = strcspn(p, " ");
+    colon = strcspn(p, ":");
+    if (colon + 2 != len || colon == 0)
+      sk_fatal("catalogue: row '%s': parameter '%.*s' is not name:letter", row->name, (int)len, p);
+    if (nn) names[nn++] = ' ';
+    memcpy(names + nn, p, colon);
+    nn += colon;
+    letters[nl++] = p[colon + 1];
+    p += len;
+  }
+  letters[nl] = names[nn] = '\0';
+  row->params = letters;
+  row->param_names = names;
+}
+
+static void catalogue_build(void)
+{
+  int i, j, n;
+  if (catalogue_n_rows >= 0) return;
+  for (n = 0; catalogue_raw(n, NULL) != NULL; n++) {}
+  catalogue_rows = (sk_measurement *)sk_malloc(sizeof *catalogue_rows * (size_t)(n > 0 ? n : 1));
+  catalogue_rows_from = (const sk_measurement **)sk_malloc(sizeof *catalogue_rows_from * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) {
+    catalogue_rows_from[i] = catalogue_raw(i, NULL);
+    catalogue_rows[i] = *catalogue_rows_from[i];
+    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
+  }
+  for (i = 0; i < n; i++) {
+    const sk_measurement *row = catalogue_rows_from[i];
+    if (row->alias_of == NULL) continue;
+    for (j = 0; j < n; j++)
+      if (catalogue_rows_from[j]->alias_of == NULL && sk_streq(catalogue_rows_from[j]->name, row->alias_of)) break;
+    if (j == n) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
+    catalogue_rows[i] = catalogue_rows[j];
+    catalogue_rows[i].name = row->name;
+    catalogue_rows[i].alias_of = catalogue_rows[j].name;
+  }
+  catalogue_n_rows = n;
+}
+
+SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw)
 {
   int i;
-  const sk_measurement *target = NULL, *cand;
-  sk_measurement *copy;
-  if (row->alias_of == NULL) return row;
-  for (i = 0; i < catalogue_n_resolved; i++)
-    if (catalogue_resolved_from[i] == row) return &catalogue_resolved[i];
-  for (i = 0; (cand = catalogue_raw(i, NULL)) != NULL; i++)
-    if (cand->alias_of == NULL && sk_streq(cand->name, row->alias_of)) { target = cand; break; }
-  if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
-  if (catalogue_n_resolved == CATALOGUE_MAX_ALIASES) sk_fatal("catalogue: more than %d aliases", CATALOGUE_MAX_ALIASES);
-  copy = &catalogue_resolved[catalogue_n_resolved];
-  *copy = *target;
-  copy->name = row->name;
-  copy->alias_of = target->name;
-  catalogue_resolved_from[catalogue_n_resolved++] = row;
-  return copy;
+  catalogue_build();
+  for (i = 0; i < catalogue_n_rows; i++) if (catalogue_rows_from[i] == raw) return &catalogue_rows[i];
+  return NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  const sk_measurement *row = catalogue_raw(i, NULL);
-  return row ? catalogue_resolve(row) : NULL;
+  catalogue_build();
+  return i >= 0 && i < catalogue_n_rows ? &catalogue_rows[i] : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
@@ -192,11 +203,8 @@ static void catalogue_describe(sk_str *out, const sk_measurement *m)
   sk_str_printf(out, ")  pattern %s, min %d process%s", catalogue_pattern_name(m->pattern), m->min_procs,
                 m->min_procs == 1 ? "" : "es");
   if (m->alias_of) sk_str_printf(out, "; alias of %s", m->alias_of);
-  {
-    const sk_verifier *v = sk_verifier_find(m->alias_of ? m->alias_of : m->name);
-    if (v && v->nothing) sk_str_printf(out, "; nothing to verify (%s)", v->nothing);
-    else if (v == NULL) sk_str_puts(out, "; -v: not verified");
-  }
+  if (m->nothing) sk_str_printf(out, "; nothing to verify (%s)", m->nothing);
+  else if (m->check == NULL && m->measure != NULL) sk_str_puts(out, "; -v: not verified");
   if (m->measure == NULL)
     sk_str_printf(out, "; not in this build (needs %s)", m->needs ? m->needs : "another backend");
   sk_str_putc(out, '\n');
@@ -211,7 +219,7 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name)
     if (name != NULL && !sk_streq(row->name, name)) continue;
     if (family != last) sk_str_printf(out, "%s\n", family);
     last = family;
-    catalogue_describe(out, catalogue_resolve(row));
+    catalogue_describe(out, sk_catalogue_row(row));
     found++;
   }
   return found;

@@ -14,6 +14,9 @@ SK_API const sk_measurement *sk_catalogue_find(const char *name);
 SK_API const char *sk_catalogue_unavailable(const sk_measurement *m, char *buf, size_t size);
 /* The type name of a parameter letter (measure.h, builtins.h): "int", "IArray", ... */
 SK_API const char *sk_param_type_name(char letter);
+/* The row `raw` of a module's table as the catalogue hands it out (params and
+** param_names split from its signature, an alias resolved); NULL if it is no row. */
+SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 /* The listing of `skampi -l`: every measurement row (or only the one called `name`),

@@ -731,28 +731,23 @@ static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
     sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)a.count, 1 - m->rank, 0, NULL);
 }
 
-static const sk_verifier bca_verify_table[] = {
-  SK_VERIFY(Pingpong_Blocking, NULL, check_bca_pingpong),
-  SK_VERIFY(Pingpong_Nonblocking, NULL, check_bca_pingpong),
-  SK_VERIFY(Bcast_Cube, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_DOPL, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_DOPL_Grid, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_Linear, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY(Bcast_Library, sk_verify_in_measure, sk_verify_in_measure),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_bcast_algos(void) { return bca_verify_table; }
-
 static const sk_measurement bca_table[] = {
-  SK_MEASUREMENT(Pingpong_Blocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Blocking, NULL),
-  SK_MEASUREMENT(Pingpong_Nonblocking, "ii", "count iterations", SK_PATTERN_P2P, 2, init_Pingpong_Nonblocking, NULL),
-  SK_MEASUREMENT(Bcast_Cube, "ii", "count part_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Cube, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL, "iiiii", "count rows cols part_size pipe_size", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL, bca_finalize),
-  SK_MEASUREMENT(Bcast_DOPL_Grid, "iiiiia", "count rows cols part_size pipe_size map", SK_PATTERN_COLLECTIVE, 1, init_Bcast_DOPL_Grid, bca_finalize),
-  SK_MEASUREMENT(Bcast_Linear, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Linear, bca_finalize),
-  SK_MEASUREMENT(Bcast_Library, "i", "count", SK_PATTERN_COLLECTIVE, 1, init_Bcast_Library, bca_finalize),
-  SK_MEASUREMENT_END
+  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+         measure_Pingpong_Blocking, init_Pingpong_Blocking, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+         measure_Pingpong_Nonblocking, init_Pingpong_Nonblocking, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_Cube, init_Bcast_Cube, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_DOPL, init_Bcast_DOPL, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_DOPL_Grid, init_Bcast_DOPL_Grid, bca_finalize,
+         sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_Linear, init_Bcast_Linear, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1,
+         measure_Bcast_Library, init_Bcast_Library, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void)

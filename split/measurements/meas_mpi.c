@@ -242,7 +242,6 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
-
 /* ---- verification ---- */
 
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
@@ -495,17 +494,11 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_MEASUREMENT_MPI(Wtime, "i", "iterations", SK_PATTERN_SIMPLE_OWN_TIME, 1, init_Wtime, NULL),
-  SK_MEASUREMENT_MPI(MPI_Wtime, "", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, NULL, NULL),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Wtime", "iterations:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+             measure_Wtime, init_Wtime, NULL, NULL, NULL, "a clock read, no data"),
+  SK_ROW_MPI("MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+             measure_MPI_Wtime, NULL, NULL, NULL, NULL, "a clock read, no data"),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
-
-static const sk_verifier mpi_verify_table[] = {
-  SK_VERIFY_NOTHING(Wtime, "a clock read, no data"),
-  SK_VERIFY_NOTHING(MPI_Wtime, "a clock read, no data"),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi(void) { return mpi_verify_table; }

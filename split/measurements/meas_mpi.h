@@ -200,8 +200,6 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
 #endif /* SKAMPI_MPI */
 
 /* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
-#define SK_WIN_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
-  SK_MEASUREMENT_MPI2(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, sk_win_finalize)
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);

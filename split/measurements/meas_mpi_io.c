@@ -697,21 +697,6 @@ static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int w
 static void init_MPI_IO_write_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_write_once", 1); }
 static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_read_once", 0); }
 
-#define measure_MPI_IO_write_segmented io_pattern_measure
-#define measure_MPI_IO_read_segmented io_pattern_measure
-#define measure_MPI_IO_write_strided io_pattern_measure
-#define measure_MPI_IO_read_strided io_pattern_measure
-#define measure_MPI_IO_write_separate io_pattern_measure
-#define measure_MPI_IO_read_separate io_pattern_measure
-#define measure_MPI_IO_write_sequential io_pattern_measure
-#define measure_MPI_IO_read_sequential io_pattern_measure
-#define measure_MPI_IO_write_noncontiguous io_pattern_measure
-#define measure_MPI_IO_read_noncontiguous io_pattern_measure
-#define measure_MPI_IO_write_random io_pattern_measure
-#define measure_MPI_IO_read_random io_pattern_measure
-#define measure_MPI_IO_write_once io_pattern_measure
-#define measure_MPI_IO_read_once io_pattern_measure
-
 /* ---- reading whole files ---- */
 
 /* read_file(count, mef, daccess): every process opens, reads the count-element file and
@@ -1404,82 +1389,97 @@ static void io_local_finalize(sk_mctx *m, const sk_value *args)
 
 #endif /* SK_HAVE_MPI_IO */
 
-#define IO_ROW(NAME, PARAMS, NAMES, MIN_PROCS) \
-  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_COLLECTIVE, MIN_PROCS, init_##NAME, io_finalize)
-#define IO_LOCAL_ROW(NAME, PARAMS, NAMES) \
-  SK_MEASUREMENT_MPIIO(NAME, PARAMS, NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_##NAME, io_local_finalize)
-#define IO_MEF "memtype etype filetype"
+/* Verification (verify.h): the measure functions check in their first call with
+** verification on, which is the engine's verification pass (header comment). */
 
 static const sk_measurement mpi_io_table[] = {
-  IO_ROW(MPI_IO_open, "i", "create_file", 1),
-  IO_ROW(MPI_IO_close, "i", "count", 1),
-  IO_ROW(MPI_IO_open_close, "i", "create_flag", 1),
-  IO_ROW(MPI_IO_delete, "i", "count", 1),
-  IO_ROW(MPI_IO_delete_on_close, "i", "count", 1),
-  IO_ROW(MPI_IO_file_seek, "iittt", "memsize blocklen " IO_MEF, 1),
-  IO_ROW(MPI_IO_file_seek_shared, "iittt", "memsize blocklen " IO_MEF, 1),
-  IO_ROW(MPI_IO_preallocate, "ii", "count with_sync", 1),
-  IO_ROW(MPI_IO_write_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_segmented, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_strided, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_file, "ittti", "count " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_and_distribute, "iittti", "count np " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_random, "aattti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_noncontiguous, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_separate, "iiittti", "memsize blocklen stride " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_read_sequential, "iittti", "memsize blocklen " IO_MEF " daccess", 1),
-  IO_ROW(MPI_IO_write_and_read, "iittti", "memsize blocklen " IO_MEF " daccess", 2),
-  IO_ROW(MPI_IO_write_once, "itttii", "count " IO_MEF " private daccess", 1),
-  IO_ROW(MPI_IO_read_once, "itttii", "count " IO_MEF " private daccess", 1),
-  IO_LOCAL_ROW(MPI_IO_read_file_once, "isi", "size api directio_flag"),
-  IO_LOCAL_ROW(MPI_IO_write_file_once, "isii", "size api create_flag directio_flag"),
-  IO_LOCAL_ROW(MPI_IO_read_large_file_once, "i", "power"),
-  IO_LOCAL_ROW(MPI_IO_write_large_file_once, "ii", "power create_flag"),
-  SK_MEASUREMENT_END
+  SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_open, init_MPI_IO_open, io_finalize,
+               NULL, NULL, "opens and closes a file, moves no data"),
+  SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_close, init_MPI_IO_close, io_finalize, NULL, NULL, "closes a file, moves no data"),
+  SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_open_close, init_MPI_IO_open_close, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_delete, init_MPI_IO_delete, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_file_seek", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_file_seek, init_MPI_IO_file_seek, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_file_seek_shared", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_file_seek_shared, init_MPI_IO_file_seek_shared, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_preallocate, init_MPI_IO_preallocate, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_segmented, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_segmented, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_strided, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_strided, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_read_file, init_MPI_IO_read_file, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_random, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_random, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_noncontiguous, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_noncontiguous, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_separate, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_separate, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_sequential, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_sequential, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_and_read", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 2,
+               measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_write_once, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1,
+               io_pattern_measure, init_MPI_IO_read_once, io_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_read_file_once, init_MPI_IO_read_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_write_file_once, init_MPI_IO_write_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_read_large_file_once, init_MPI_IO_read_large_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+               measure_MPI_IO_write_large_file_once, init_MPI_IO_write_large_file_once, io_local_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
-
-/* Verification (verify.h): the measure functions check in their first call with
-** verification on, which is the engine's verification pass (header comment). */
-#define IO_VERIFY(NAME) { #NAME, SK_IF_MPIIO(sk_verify_in_measure), SK_IF_MPIIO(sk_verify_in_measure), NULL }
-
-static const sk_verifier mpi_io_verify_table[] = {
-  SK_VERIFY_NOTHING(MPI_IO_open, "opens and closes a file, moves no data"),
-  SK_VERIFY_NOTHING(MPI_IO_close, "closes a file, moves no data"),
-  IO_VERIFY(MPI_IO_open_close),
-  IO_VERIFY(MPI_IO_delete),
-  IO_VERIFY(MPI_IO_delete_on_close),
-  IO_VERIFY(MPI_IO_file_seek),
-  IO_VERIFY(MPI_IO_file_seek_shared),
-  IO_VERIFY(MPI_IO_preallocate),
-  IO_VERIFY(MPI_IO_write_segmented),
-  IO_VERIFY(MPI_IO_read_segmented),
-  IO_VERIFY(MPI_IO_write_strided),
-  IO_VERIFY(MPI_IO_read_strided),
-  IO_VERIFY(MPI_IO_read_file),
-  IO_VERIFY(MPI_IO_read_and_distribute),
-  IO_VERIFY(MPI_IO_write_random),
-  IO_VERIFY(MPI_IO_read_random),
-  IO_VERIFY(MPI_IO_write_noncontiguous),
-  IO_VERIFY(MPI_IO_read_noncontiguous),
-  IO_VERIFY(MPI_IO_write_separate),
-  IO_VERIFY(MPI_IO_read_separate),
-  IO_VERIFY(MPI_IO_write_sequential),
-  IO_VERIFY(MPI_IO_read_sequential),
-  IO_VERIFY(MPI_IO_write_and_read),
-  IO_VERIFY(MPI_IO_write_once),
-  IO_VERIFY(MPI_IO_read_once),
-  IO_VERIFY(MPI_IO_read_file_once),
-  IO_VERIFY(MPI_IO_write_file_once),
-  IO_VERIFY(MPI_IO_read_large_file_once),
-  IO_VERIFY(MPI_IO_write_large_file_once),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_io(void) { return mpi_io_verify_table; }

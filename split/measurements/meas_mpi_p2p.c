@@ -49,16 +49,40 @@ static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
 }
 
 /* One init per function, so that every failure message names the function. */
-#define PINGPONG_INIT(NAME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_pingpong(m, args, #NAME); }
+static void init_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Recv");
+}
 
-PINGPONG_INIT(Pingpong_Send_Recv)
-PINGPONG_INIT(Pingpong_Send_Iprobe_Recv)
-PINGPONG_INIT(Pingpong_Send_Irecv)
-PINGPONG_INIT(Pingpong_Send_Recv_AT)
-PINGPONG_INIT(Pingpong_Ssend_Recv)
-PINGPONG_INIT(Pingpong_Isend_Recv)
-PINGPONG_INIT(Pingpong_Issend_Recv)
+static void init_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Iprobe_Recv");
+}
+
+static void init_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Irecv");
+}
+
+static void init_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_Recv_AT");
+}
+
+static void init_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Ssend_Recv");
+}
+
+static void init_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Isend_Recv");
+}
+
+static void init_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Issend_Recv");
+}
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
 ** first message of every round trip, its partner answers. */
@@ -280,25 +304,52 @@ static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
 
 static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
 
-#define PINGPONG_MEASURE(NAME, SEND, RECEIVE, ROUND_TRIP) \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { \
-    static const pingpong_ops ops = { SEND, RECEIVE, ROUND_TRIP }; \
-    return pingpong_run(m, args, &ops); \
-  }
-
 static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   return pingpong_run(m, args, &ops_send_recv);
 }
 
-PINGPONG_MEASURE(Pingpong_Send_Iprobe_Recv, pp_send, pp_recv, pp_round_trip_iprobe)
-PINGPONG_MEASURE(Pingpong_Send_Irecv, pp_send, pp_irecv, pp_round_trip_irecv)
-PINGPONG_MEASURE(Pingpong_Send_Recv_AT, pp_send, pp_recv_any_tag, NULL)
-PINGPONG_MEASURE(Pingpong_Ssend_Recv, pp_ssend, pp_recv, NULL)
-PINGPONG_MEASURE(Pingpong_Isend_Recv, pp_isend, pp_recv, pp_round_trip_isend)
-PINGPONG_MEASURE(Pingpong_Issend_Recv, pp_issend, pp_recv, pp_round_trip_issend)
-PINGPONG_MEASURE(Pingpong_Bsend_Recv, pp_bsend, pp_recv, NULL)
+static double measure_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send, pp_recv, pp_round_trip_iprobe };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send, pp_irecv, pp_round_trip_irecv };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send, pp_recv_any_tag, NULL };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_ssend, pp_recv, NULL };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_isend, pp_recv, pp_round_trip_isend };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_issend, pp_recv, pp_round_trip_issend };
+  return pingpong_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_bsend, pp_recv, NULL };
+  return pingpong_run(m, args, &ops);
+}
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
 ** MPI_BSEND_OVERHEAD each, so that a ping whose space the library has not reclaimed yet
@@ -660,46 +711,38 @@ SK_API void sk_pingpong_describe(sk_str *out)
 SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
-#define PINGPONG_ROW(NAME, PARAMS, NAMES, FINALIZE) \
-  SK_MEASUREMENT_MPI(NAME, PARAMS, NAMES, SK_PATTERN_P2P, 2, init_##NAME, FINALIZE)
-
 static const sk_measurement mpi_p2p_table[] = {
-  PINGPONG_ROW(Pingpong_Send_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Send_Iprobe_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Send_Irecv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Send_Recv_AT, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Ssend_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Isend_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Issend_Recv, "itii", SK_NAMES_PP, NULL),
-  PINGPONG_ROW(Pingpong_Bsend_Recv, "itii", SK_NAMES_PP, finalize_Pingpong_Bsend_Recv),
-  PINGPONG_ROW(Pingpong_Sendrecv, "itiitii",
-               "send_count send_dt send_tag recv_count recv_dt recv_tag iterations", NULL),
-  PINGPONG_ROW(Pingpong_Sendrecv_replace, "itiii", "count datatype send_tag recv_tag iterations", NULL),
-  SK_MEASUREMENT_MPI(MPI_Isend_callduration, "it", "count datatype", SK_PATTERN_COLLECTIVE, 2, init_MPI_Isend_callduration, NULL),
-  SK_MEASUREMENT_MPI(Send, "iti", "count datatype tag", SK_PATTERN_COLLECTIVE, 2, init_Send, NULL),
-  SK_MEASUREMENT_MPI(Par_Pingpong_Send_Recv, "itiiii", SK_NAMES_PP " procs nodesize", SK_PATTERN_COLLECTIVE, 2,
-                     init_Par_Pingpong_Send_Recv, NULL),
-  SK_MEASUREMENT_ALIAS(Isend_callduration, MPI_Isend_callduration),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Recv, init_Pingpong_Send_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Iprobe_Recv, init_Pingpong_Send_Iprobe_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Irecv, init_Pingpong_Send_Irecv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_Recv_AT, init_Pingpong_Send_Recv_AT, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Ssend_Recv, init_Pingpong_Ssend_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Isend_Recv, init_Pingpong_Isend_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Issend_Recv, init_Pingpong_Issend_Recv, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Bsend_Recv, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
+             NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+             prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
+  SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
+             measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
+  SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
+  SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
+             NULL, check_Par_Pingpong_Send_Recv, NULL),
+  SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table; }
-
-static const sk_verifier mpi_p2p_verify_table[] = {
-  SK_VERIFY_MPI(Pingpong_Send_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Send_Iprobe_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Send_Irecv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Send_Recv_AT, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Ssend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Isend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Issend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Bsend_Recv, NULL, check_pingpong),
-  SK_VERIFY_MPI(Pingpong_Sendrecv, NULL, check_Pingpong_Sendrecv),
-  SK_VERIFY_MPI(Pingpong_Sendrecv_replace, prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace),
-  SK_VERIFY_MPI(MPI_Isend_callduration, NULL, check_send_pair),
-  SK_VERIFY_MPI(Send, NULL, check_send_pair),
-  SK_VERIFY_MPI(Par_Pingpong_Send_Recv, NULL, check_Par_Pingpong_Send_Recv),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_p2p(void) { return mpi_p2p_verify_table; }

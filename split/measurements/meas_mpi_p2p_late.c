@@ -142,19 +142,11 @@ static void check_late(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_late_table[] = {
-  SK_MEASUREMENT_MPI(Pingpong_Late_Receiver, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
-                     init_Pingpong_Late_Receiver, finalize_late),
-  SK_MEASUREMENT_MPI(Pingpong_Late_Sender, "itid", "count datatype tag delay_us", SK_PATTERN_P2P, 2,
-                     init_Pingpong_Late_Sender, finalize_late),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Late_Receiver, init_Pingpong_Late_Receiver, finalize_late, NULL, check_late, NULL),
+  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Late_Sender, init_Pingpong_Late_Sender, finalize_late, NULL, check_late, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_late_table; }
-
-static const sk_verifier mpi_p2p_late_verify_table[] = {
-  SK_VERIFY_MPI(Pingpong_Late_Receiver, NULL, check_late),
-  SK_VERIFY_MPI(Pingpong_Late_Sender, NULL, check_late),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_p2p_late(void) { return mpi_p2p_late_verify_table; }

@@ -32,19 +32,68 @@ static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, 
 
 /* ---- pairwise: (count, dt, info), a window of one block ---- */
 
-#define PAIRWISE_INIT(NAME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) \
-  { sk_win_args a; sk_win_args_read(&a, args, "ctn"); sk_win_simple(m, &a, #NAME, 1); }
+static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_Pingpong", 1);
+}
 
-PAIRWISE_INIT(MPI_Put_Pingpong)
-PAIRWISE_INIT(MPI_Put_fence_bidirectional)
-PAIRWISE_INIT(MPI_Put_callduration)
-PAIRWISE_INIT(MPI_Put_passive)
-PAIRWISE_INIT(MPI_Put_fence)
-PAIRWISE_INIT(MPI_Get_Pingpong)
-PAIRWISE_INIT(MPI_Get_callduration)
-PAIRWISE_INIT(MPI_Get_passive)
-PAIRWISE_INIT(MPI_Get_fence)
+static void init_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_fence_bidirectional", 1);
+}
+
+static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_callduration", 1);
+}
+
+static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_passive", 1);
+}
+
+static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Put_fence", 1);
+}
+
+static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_Pingpong", 1);
+}
+
+static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_callduration", 1);
+}
+
+static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_passive", 1);
+}
+
+static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "MPI_Get_fence", 1);
+}
 
 /* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
@@ -95,7 +144,12 @@ static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 
 /* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
 ** functions around nothing, with their window; the overhead, on rank 0 alone. */
-PAIRWISE_INIT(onesided_dummy)
+static void init_onesided_dummy(sk_mctx *m, const sk_value *args)
+{
+  sk_win_args a;
+  sk_win_args_read(&a, args, "ctn");
+  sk_win_simple(m, &a, "onesided_dummy", 1);
+}
 
 static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
 {
@@ -482,16 +536,60 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
   return result;
 }
 
-#define ACTIVEWAIT_FUNCTION(NAME, LAYOUT, OP, PROBE) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_activewait(m, args, #NAME, LAYOUT, 0); } \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { (void)args; return activewait_notice(m, OP, PROBE); }
+static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Put_activewait_twosided", "cn", 0);
+}
 
-ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided, "cn", AW_PUT, 0)
-ACTIVEWAIT_FUNCTION(MPI_Put_activewait_twosided_sleep, "cnd", AW_PUT, 0)
-ACTIVEWAIT_FUNCTION(MPI_Get_activewait, "cn", AW_GET, 1)
-ACTIVEWAIT_FUNCTION(MPI_Get_activewait_sleep, "cnd", AW_GET, 1)
-ACTIVEWAIT_FUNCTION(MPI_Accumulate_activewait_twosided, "cn", AW_ACCUMULATE, 0)
+static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_PUT, 0);
+}
+
+static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Put_activewait_twosided_sleep", "cnd", 0);
+}
+
+static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_PUT, 0);
+}
+
+static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Get_activewait", "cn", 0);
+}
+
+static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_GET, 1);
+}
+
+static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Get_activewait_sleep", "cnd", 0);
+}
+
+static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_GET, 1);
+}
+
+static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  init_activewait(m, args, "MPI_Accumulate_activewait_twosided", "cn", 0);
+}
+
+static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return activewait_notice(m, AW_ACCUMULATE, 0);
+}
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
 
@@ -556,19 +654,93 @@ static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int e
   return sk_sync_stop(m) - start;
 }
 
-#define DATATYPE_FUNCTION(NAME, SHAPE, USE_GET, EVERYTIME) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_datatype(m, args, #NAME, SHAPE); } \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { (void)args; return datatype_epoch(m, SHAPE, USE_GET, EVERYTIME); }
+static void init_Datatype_int(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_int", SHAPE_INT);
+}
 
-DATATYPE_FUNCTION(Datatype_int, SHAPE_INT, 0, 0)
-DATATYPE_FUNCTION(Datatype_simple, SHAPE_CONTIGUOUS, 0, 0)
-DATATYPE_FUNCTION(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1, 0)
-DATATYPE_FUNCTION(Datatype_complex_once, SHAPE_VECTOR, 0, 0)
-DATATYPE_FUNCTION(Datatype_complex_everytime, SHAPE_VECTOR, 0, 1)
-DATATYPE_FUNCTION(Datatype_complex_mixed_once, SHAPE_MIXED, 0, 0)
-DATATYPE_FUNCTION(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0, 1)
-DATATYPE_FUNCTION(Datatype_complex_Get, SHAPE_VECTOR, 1, 0)
+static double measure_Datatype_int(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_INT, 0, 0);
+}
+
+static void init_Datatype_simple(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_simple", SHAPE_CONTIGUOUS);
+}
+
+static double measure_Datatype_simple(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_CONTIGUOUS, 0, 0);
+}
+
+static void init_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_simple_Get", SHAPE_CONTIGUOUS);
+}
+
+static double measure_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_CONTIGUOUS, 1, 0);
+}
+
+static void init_Datatype_complex_once(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_once", SHAPE_VECTOR);
+}
+
+static double measure_Datatype_complex_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_VECTOR, 0, 0);
+}
+
+static void init_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_everytime", SHAPE_VECTOR);
+}
+
+static double measure_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_VECTOR, 0, 1);
+}
+
+static void init_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_mixed_once", SHAPE_MIXED);
+}
+
+static double measure_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_MIXED, 0, 0);
+}
+
+static void init_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_mixed_everytime", SHAPE_MIXED);
+}
+
+static double measure_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_MIXED, 0, 1);
+}
+
+static void init_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
+{
+  init_datatype(m, args, "Datatype_complex_Get", SHAPE_VECTOR);
+}
+
+static double measure_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return datatype_epoch(m, SHAPE_VECTOR, 1, 0);
+}
 
 /* ---- many-to-many patterns ---- */
 
@@ -881,22 +1053,83 @@ static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
   return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
 }
 
-#define WIN_CHECK_FUNCTION(NAME, HOW, SOURCE) \
-  static void NAME(sk_mctx *m, const sk_value *args) { (void)args; HOW(m, SOURCE); }
+static void check_put_to_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, from_0_at_1);
+}
 
-WIN_CHECK_FUNCTION(check_put_to_1, sk_win_check_window, from_0_at_1)
-WIN_CHECK_FUNCTION(check_put_to_1_passive, sk_win_check_window_passive, from_0_at_1)
-WIN_CHECK_FUNCTION(check_get_from_1, sk_win_check_received, at_0_from_1)
-WIN_CHECK_FUNCTION(check_put_pair, sk_win_check_window, pair_exchanged)
-WIN_CHECK_FUNCTION(check_get_pair, sk_win_check_received, pair_exchanged)
-WIN_CHECK_FUNCTION(check_put_pingpong, sk_win_check_window, pair_pingponged)
-WIN_CHECK_FUNCTION(check_put_concurrent, sk_win_check_window_passive, concurrent_at_0)
-WIN_CHECK_FUNCTION(check_put_shift, sk_win_check_window, shifted)
-WIN_CHECK_FUNCTION(check_put_exchange, sk_win_check_window, exchanged)
-WIN_CHECK_FUNCTION(check_put_exchange_passive, sk_win_check_window_passive, exchanged)
-WIN_CHECK_FUNCTION(check_onesided_bcast, sk_win_check_window, broadcast)
-WIN_CHECK_FUNCTION(check_onesided_alltoall, sk_win_check_window, all_to_all)
-WIN_CHECK_FUNCTION(check_borderexchange, sk_win_check_window, border)
+static void check_put_to_1_passive(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, from_0_at_1);
+}
+
+static void check_get_from_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_received(m, at_0_from_1);
+}
+
+static void check_put_pair(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, pair_exchanged);
+}
+
+static void check_get_pair(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_received(m, pair_exchanged);
+}
+
+static void check_put_pingpong(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, pair_pingponged);
+}
+
+static void check_put_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, concurrent_at_0);
+}
+
+static void check_put_shift(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, shifted);
+}
+
+static void check_put_exchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, exchanged);
+}
+
+static void check_put_exchange_passive(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window_passive(m, exchanged);
+}
+
+static void check_onesided_bcast(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, broadcast);
+}
+
+static void check_onesided_alltoall(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, all_to_all);
+}
+
+static void check_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, border);
+}
 
 /* MPI_Put_activewait_get: rank 0 reads rank 1's window back as the measurement did
 ** (shared lock, MPI_Get): its block, the last int being the number of the measurement. */
@@ -1032,20 +1265,66 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
   }
 }
 
-#define ACC_VERIFIER(NAME, PLAN, PASSIVE) \
-  static void prepare_##NAME(sk_mctx *m, const sk_value *args) { (void)args; prepare_accumulate(m, PLAN); } \
-  static void check_##NAME(sk_mctx *m, const sk_value *args) \
-  { \
-    (void)args; \
-    if (PASSIVE) sk_win_settle(m); \
-    check_accumulate(m, PLAN); \
-  }
+static void prepare_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_0_to_1);
+}
 
-ACC_VERIFIER(MPI_Accumulate, acc_0_to_1, 0)
-ACC_VERIFIER(MPI_Accumulate_activewait_twosided, acc_0_to_1, 1)
-ACC_VERIFIER(MPI_Accumulate_concurrent, acc_concurrent, 0)
-ACC_VERIFIER(onesided_reduce, acc_reduce, 0)
-ACC_VERIFIER(onesided_allreduce, acc_allreduce, 0)
+static void check_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_0_to_1);
+}
+
+static void prepare_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_0_to_1);
+}
+
+static void check_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_settle(m);
+  check_accumulate(m, acc_0_to_1);
+}
+
+static void prepare_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_concurrent);
+}
+
+static void check_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_concurrent);
+}
+
+static void prepare_onesided_reduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_reduce);
+}
+
+static void check_onesided_reduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_reduce);
+}
+
+static void prepare_onesided_allreduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_allreduce);
+}
+
+static void check_onesided_allreduce(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_allreduce);
+}
 
 /* -- the derived datatype family: the window or buffer of 2*count ints, compared in
 ** packed form with the sender's datatype (the vector's gaps and the rest stay zeros) -- */
@@ -1070,148 +1349,212 @@ static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
     sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
-#define DATATYPE_VERIFIER(NAME, SHAPE, USE_GET) \
-  static void check_##NAME(sk_mctx *m, const sk_value *args) { (void)args; datatype_check(m, SHAPE, USE_GET); }
+static void check_Datatype_int(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_INT, 0);
+}
 
-DATATYPE_VERIFIER(Datatype_int, SHAPE_INT, 0)
-DATATYPE_VERIFIER(Datatype_simple, SHAPE_CONTIGUOUS, 0)
-DATATYPE_VERIFIER(Datatype_simple_Get, SHAPE_CONTIGUOUS, 1)
-DATATYPE_VERIFIER(Datatype_complex_once, SHAPE_VECTOR, 0)
-DATATYPE_VERIFIER(Datatype_complex_everytime, SHAPE_VECTOR, 0)
-DATATYPE_VERIFIER(Datatype_complex_mixed_once, SHAPE_MIXED, 0)
-DATATYPE_VERIFIER(Datatype_complex_mixed_everytime, SHAPE_MIXED, 0)
-DATATYPE_VERIFIER(Datatype_complex_Get, SHAPE_VECTOR, 1)
+static void check_Datatype_simple(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_CONTIGUOUS, 0);
+}
+
+static void check_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_CONTIGUOUS, 1);
+}
+
+static void check_Datatype_complex_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_VECTOR, 0);
+}
+
+static void check_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_VECTOR, 0);
+}
+
+static void check_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_MIXED, 0);
+}
+
+static void check_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_MIXED, 0);
+}
+
+static void check_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  datatype_check(m, SHAPE_VECTOR, 1);
+}
+
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
-#define PUT_ROW(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(CHECK), NULL }
-#define GET_ROW(NAME, CHECK) { #NAME, SK_IF_MPI2(sk_win_prepare_get), SK_IF_MPI2(CHECK), NULL }
-#define ACC_ROW(NAME) { #NAME, SK_IF_MPI2(prepare_##NAME), SK_IF_MPI2(check_##NAME), NULL }
-static const sk_verifier mpi_win_transfer_verify_table[] = {
-  PUT_ROW(MPI_Put_Pingpong, check_put_pair),
-  PUT_ROW(Pingpong_Put_Put, check_put_pingpong),
-  SK_VERIFY_NOTHING(onesided_dummy, "an empty synchronised measurement"),
-  PUT_ROW(MPI_Put_fence_bidirectional, check_put_pair),
-  PUT_ROW(MPI_Put_callduration, check_put_to_1),
-  PUT_ROW(MPI_Put_dedicated, check_put_to_1),
-  PUT_ROW(MPI_Put_passive, check_put_to_1_passive),
-  PUT_ROW(MPI_Put_passive_concurrent, check_put_concurrent),
-  PUT_ROW(MPI_Put_fence, check_put_to_1),
-  { "MPI_Put_activewait_get", SK_IF_MPI2(sk_win_prepare_put), SK_IF_MPI2(check_put_activewait_get), NULL },
-  PUT_ROW(MPI_Put_activewait_twosided, check_put_to_1_passive),
-  PUT_ROW(MPI_Put_activewait_twosided_sleep, check_put_to_1_passive),
-  GET_ROW(MPI_Get_Pingpong, check_get_pair),
-  GET_ROW(MPI_Get_callduration, check_get_from_1),
-  GET_ROW(MPI_Get_dedicated, check_get_from_1),
-  GET_ROW(MPI_Get_passive, check_get_from_1),
-  GET_ROW(MPI_Get_fence, check_get_from_1),
-  GET_ROW(MPI_Get_activewait, check_get_from_1),
-  GET_ROW(MPI_Get_activewait_sleep, check_get_from_1),
-  ACC_ROW(MPI_Accumulate),
-  ACC_ROW(MPI_Accumulate_activewait_twosided),
-  ACC_ROW(MPI_Accumulate_concurrent),
-  GET_ROW(Caching, check_get_from_1),
-  PUT_ROW(Combining_fence, check_put_to_1),
-  PUT_ROW(Combining_dedicated, check_put_to_1),
-  PUT_ROW(Datatype_complex_everytime, check_Datatype_complex_everytime),
-  PUT_ROW(Datatype_complex_once, check_Datatype_complex_once),
-  PUT_ROW(Datatype_complex_mixed_everytime, check_Datatype_complex_mixed_everytime),
-  PUT_ROW(Datatype_complex_mixed_once, check_Datatype_complex_mixed_once),
-  GET_ROW(Datatype_complex_Get, check_Datatype_complex_Get),
-  PUT_ROW(Datatype_int, check_Datatype_int),
-  PUT_ROW(Datatype_simple, check_Datatype_simple),
-  GET_ROW(Datatype_simple_Get, check_Datatype_simple_Get),
-  PUT_ROW(MPI_Put_Shift, check_put_shift),
-  PUT_ROW(MPI_Put_Exchange, check_put_exchange),
-  PUT_ROW(MPI_Put_Exchange_passive, check_put_exchange_passive),
-  { "MPI_Accumulate_concurrent_multi", SK_IF_MPI2(prepare_MPI_Accumulate_concurrent),
-    SK_IF_MPI2(check_MPI_Accumulate_concurrent), NULL },
-  PUT_ROW(onesided_bcast, check_onesided_bcast),
-  PUT_ROW(onesided_alltoall, check_onesided_alltoall),
-  ACC_ROW(onesided_reduce),
-  ACC_ROW(onesided_allreduce),
-  PUT_ROW(onesided_borderexchange, check_borderexchange),
-  PUT_ROW(onesided_borderexchange_fence, check_borderexchange),
-#ifdef SKAMPI_TESTING
-  PUT_ROW(Verify_Corrupt_Win_Test, check_put_to_1),
-#endif
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mpi_win_transfer(void) { return mpi_win_transfer_verify_table; }
-
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_WIN_ROW(MPI_Put_Pingpong, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(Pingpong_Put_Put, "itni", SK_NAMES_CDI " iterations", 2),
-  SK_WIN_ROW(onesided_dummy, "itn", SK_NAMES_CDI, 1),
-  SK_WIN_ROW(MPI_Put_fence_bidirectional, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_callduration, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_dedicated, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_passive, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_passive_concurrent, "itni", SK_NAMES_CDI " lock_type", 2),
-  SK_WIN_ROW(MPI_Put_fence, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Put_activewait_get, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Put_activewait_twosided_sleep, "ini", "count info delay_us", 2),
-  SK_WIN_ROW(MPI_Get_Pingpong, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_callduration, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_dedicated, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_passive, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_fence, "itn", SK_NAMES_CDI, 2),
-  SK_WIN_ROW(MPI_Get_activewait, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Get_activewait_sleep, "ini", "count info delay_us", 2),
-  SK_WIN_ROW(MPI_Accumulate, "itno", SK_NAMES_CDI " operation", 2),
-  SK_WIN_ROW(MPI_Accumulate_activewait_twosided, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Accumulate_concurrent, "itnoi", SK_NAMES_CDI " operation disjoint", 2),
-  SK_WIN_ROW(Caching, "itni", SK_NAMES_CDI " delay_us", 2),
-  SK_WIN_ROW(Combining_fence, "itni", SK_NAMES_CDI " msg_count", 2),
-  SK_WIN_ROW(Combining_dedicated, "itni", SK_NAMES_CDI " msg_count", 2),
-  SK_WIN_ROW(Datatype_complex_everytime, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_once, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_everytime, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_mixed_once, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_complex_Get, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_int, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_simple, "in", "count info", 2),
-  SK_WIN_ROW(Datatype_simple_Get, "in", "count info", 2),
-  SK_WIN_ROW(MPI_Put_Shift, "itni", SK_NAMES_CDI " distance", 1),
-  SK_WIN_ROW(MPI_Put_Exchange, "itni", SK_NAMES_CDI " msg_count", 1),
-  SK_WIN_ROW(MPI_Put_Exchange_passive, "itni", SK_NAMES_CDI " msg_count", 1),
-  SK_WIN_ROW(MPI_Accumulate_concurrent_multi, "itnioi", SK_NAMES_CDI " msg_count operator disjoint", 2),
-  SK_WIN_ROW(onesided_bcast, "itni", SK_NAMES_CDI " bcast_count", 1),
-  SK_WIN_ROW(onesided_alltoall, "itni", SK_NAMES_CDI " alltoall_count", 1),
-  SK_WIN_ROW(onesided_reduce, "itno", SK_NAMES_CDI " op", 1),
-  SK_WIN_ROW(onesided_allreduce, "itno", SK_NAMES_CDI " op", 1),
-  SK_WIN_ROW(onesided_borderexchange, "inii", "count info iteration_count compute", 2),
-  SK_WIN_ROW(onesided_borderexchange_fence, "inii", "count info iteration_count compute", 2),
-  SK_MEASUREMENT_ALIAS(Put_fence_bidirectional, MPI_Put_fence_bidirectional),
-  SK_MEASUREMENT_ALIAS(Put_dedicated, MPI_Put_dedicated),
-  SK_MEASUREMENT_ALIAS(Put_passive, MPI_Put_passive),
-  SK_MEASUREMENT_ALIAS(Put_passive_concurrent, MPI_Put_passive_concurrent),
-  SK_MEASUREMENT_ALIAS(Put_fence, MPI_Put_fence),
-  SK_MEASUREMENT_ALIAS(Put_activewait_get, MPI_Put_activewait_get),
-  SK_MEASUREMENT_ALIAS(Put_activewait_twosided, MPI_Put_activewait_twosided),
-  SK_MEASUREMENT_ALIAS(Put_activewait_twosided_sleep, MPI_Put_activewait_twosided_sleep),
-  SK_MEASUREMENT_ALIAS(Get_Pingpong, MPI_Get_Pingpong),
-  SK_MEASUREMENT_ALIAS(Get_callduration, MPI_Get_callduration),
-  SK_MEASUREMENT_ALIAS(Get_dedicated, MPI_Get_dedicated),
-  SK_MEASUREMENT_ALIAS(Get_passive, MPI_Get_passive),
-  SK_MEASUREMENT_ALIAS(Get_fence, MPI_Get_fence),
-  SK_MEASUREMENT_ALIAS(Get_activewait, MPI_Get_activewait),
-  SK_MEASUREMENT_ALIAS(Get_activewait_sleep, MPI_Get_activewait_sleep),
-  SK_MEASUREMENT_ALIAS(Accumulate, MPI_Accumulate),
-  SK_MEASUREMENT_ALIAS(Accumulate_activewait_twosided, MPI_Accumulate_activewait_twosided),
-  SK_MEASUREMENT_ALIAS(Accumulate_concurrent, MPI_Accumulate_concurrent),
-  SK_MEASUREMENT_ALIAS(Put_Shift, MPI_Put_Shift),
-  SK_MEASUREMENT_ALIAS(Put_Exchange, MPI_Put_Exchange),
-  SK_MEASUREMENT_ALIAS(Put_Exchange_passive, MPI_Put_Exchange_passive),
-  SK_MEASUREMENT_ALIAS(Accumulate_concurrent_multi, MPI_Accumulate_concurrent_multi),
-  SK_MEASUREMENT_ALIAS(Put, MPI_Put_callduration),
-  SK_MEASUREMENT_ALIAS(Combining_Put_fence, Combining_fence),
-  SK_MEASUREMENT_ALIAS(Combining_Put_dedicated, Combining_dedicated),
+  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_Pingpong, init_MPI_Put_Pingpong, sk_win_finalize,
+              sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Pingpong_Put_Put, init_Pingpong_Put_Put, sk_win_finalize,
+              sk_win_prepare_put, check_put_pingpong, NULL),
+  SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_dummy, init_onesided_dummy, sk_win_finalize,
+              NULL, NULL, "an empty synchronised measurement"),
+  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_fence_bidirectional, init_MPI_Put_fence_bidirectional, sk_win_finalize,
+              sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_callduration, init_MPI_Put_callduration, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_dedicated, init_MPI_Put_dedicated, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_passive, init_MPI_Put_passive, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize,
+              sk_win_prepare_put, check_put_concurrent, NULL),
+  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_fence, init_MPI_Put_fence, sk_win_finalize, sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_activewait_get, init_MPI_Put_activewait_get, sk_win_finalize,
+              sk_win_prepare_put, check_put_activewait_get, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_activewait_twosided, init_MPI_Put_activewait_twosided, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Put_activewait_twosided_sleep, init_MPI_Put_activewait_twosided_sleep, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_Pingpong, init_MPI_Get_Pingpong, sk_win_finalize,
+              sk_win_prepare_get, check_get_pair, NULL),
+  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_callduration, init_MPI_Get_callduration, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_dedicated, init_MPI_Get_dedicated, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_passive, init_MPI_Get_passive, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_fence, init_MPI_Get_fence, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_activewait, init_MPI_Get_activewait, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Get_activewait_sleep, init_MPI_Get_activewait_sleep, sk_win_finalize,
+              sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Accumulate", "count:i datatype:t info:n operation:o", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize,
+              prepare_MPI_Accumulate, check_MPI_Accumulate, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate_activewait_twosided, init_MPI_Accumulate_activewait_twosided, sk_win_finalize,
+              prepare_MPI_Accumulate_activewait_twosided, check_MPI_Accumulate_activewait_twosided, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate_concurrent, init_MPI_Accumulate_concurrent, sk_win_finalize,
+              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+  SK_ROW_MPI2("Caching", "count:i datatype:t info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Caching, init_Caching, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("Combining_fence", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Combining_fence, init_Combining_fence, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Combining_dedicated, init_Combining_dedicated, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_everytime, init_Datatype_complex_everytime, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_everytime, NULL),
+  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_once, init_Datatype_complex_once, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_once, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_mixed_everytime, init_Datatype_complex_mixed_everytime, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_mixed_everytime, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_mixed_once, init_Datatype_complex_mixed_once, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_complex_mixed_once, NULL),
+  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_complex_Get, init_Datatype_complex_Get, sk_win_finalize,
+              sk_win_prepare_get, check_Datatype_complex_Get, NULL),
+  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_int, init_Datatype_int, sk_win_finalize, sk_win_prepare_put, check_Datatype_int, NULL),
+  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_simple, init_Datatype_simple, sk_win_finalize,
+              sk_win_prepare_put, check_Datatype_simple, NULL),
+  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+              measure_Datatype_simple_Get, init_Datatype_simple_Get, sk_win_finalize,
+              sk_win_prepare_get, check_Datatype_simple_Get, NULL),
+  SK_ROW_MPI2("MPI_Put_Shift", "count:i datatype:t info:n distance:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Put_Shift, init_MPI_Put_Shift, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Put_Exchange, init_MPI_Put_Exchange, sk_win_finalize,
+              sk_win_prepare_put, check_put_exchange, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_MPI_Put_Exchange_passive, init_MPI_Put_Exchange_passive, sk_win_finalize,
+              sk_win_prepare_put, check_put_exchange_passive, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
+              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
+              sk_win_prepare_put, check_onesided_bcast, NULL),
+  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_alltoall, init_onesided_alltoall, sk_win_finalize,
+              sk_win_prepare_put, check_onesided_alltoall, NULL),
+  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_reduce, init_onesided_reduce, sk_win_finalize,
+              prepare_onesided_reduce, check_onesided_reduce, NULL),
+  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1,
+              measure_onesided_allreduce, init_onesided_allreduce, sk_win_finalize,
+              prepare_onesided_allreduce, check_onesided_allreduce, NULL),
+  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize,
+              sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_onesided_borderexchange_fence, init_onesided_borderexchange_fence, sk_win_finalize,
+              sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_ALIAS("Put_fence_bidirectional", "MPI_Put_fence_bidirectional"),
+  SK_ROW_ALIAS("Put_dedicated", "MPI_Put_dedicated"),
+  SK_ROW_ALIAS("Put_passive", "MPI_Put_passive"),
+  SK_ROW_ALIAS("Put_passive_concurrent", "MPI_Put_passive_concurrent"),
+  SK_ROW_ALIAS("Put_fence", "MPI_Put_fence"),
+  SK_ROW_ALIAS("Put_activewait_get", "MPI_Put_activewait_get"),
+  SK_ROW_ALIAS("Put_activewait_twosided", "MPI_Put_activewait_twosided"),
+  SK_ROW_ALIAS("Put_activewait_twosided_sleep", "MPI_Put_activewait_twosided_sleep"),
+  SK_ROW_ALIAS("Get_Pingpong", "MPI_Get_Pingpong"),
+  SK_ROW_ALIAS("Get_callduration", "MPI_Get_callduration"),
+  SK_ROW_ALIAS("Get_dedicated", "MPI_Get_dedicated"),
+  SK_ROW_ALIAS("Get_passive", "MPI_Get_passive"),
+  SK_ROW_ALIAS("Get_fence", "MPI_Get_fence"),
+  SK_ROW_ALIAS("Get_activewait", "MPI_Get_activewait"),
+  SK_ROW_ALIAS("Get_activewait_sleep", "MPI_Get_activewait_sleep"),
+  SK_ROW_ALIAS("Accumulate", "MPI_Accumulate"),
+  SK_ROW_ALIAS("Accumulate_activewait_twosided", "MPI_Accumulate_activewait_twosided"),
+  SK_ROW_ALIAS("Accumulate_concurrent", "MPI_Accumulate_concurrent"),
+  SK_ROW_ALIAS("Put_Shift", "MPI_Put_Shift"),
+  SK_ROW_ALIAS("Put_Exchange", "MPI_Put_Exchange"),
+  SK_ROW_ALIAS("Put_Exchange_passive", "MPI_Put_Exchange_passive"),
+  SK_ROW_ALIAS("Accumulate_concurrent_multi", "MPI_Accumulate_concurrent_multi"),
+  SK_ROW_ALIAS("Put", "MPI_Put_callduration"),
+  SK_ROW_ALIAS("Combining_Put_fence", "Combining_fence"),
+  SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
-  SK_WIN_ROW(Verify_Corrupt_Win_Test, "i", "count", 2),
+  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Verify_Corrupt_Win_Test, init_Verify_Corrupt_Win_Test, sk_win_finalize,
+              sk_win_prepare_put, check_put_to_1, NULL),
 #endif
-  SK_MEASUREMENT_END
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }

@@ -357,18 +357,77 @@ static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready rea
 }
 
 /* One init and one measure per variant, so that messages name the function. */
-#define MW_VARIANT(NAME, READY, DISPATCH, ANY_SOURCE) \
-  static void init_##NAME(sk_mctx *m, const sk_value *args) { init_mw_variant(m, args, #NAME, DISPATCH); } \
-  static double measure_##NAME(sk_mctx *m, const sk_value *args) \
-  { return mw_variant_run(m, args, READY, DISPATCH, ANY_SOURCE); }
 
-MW_VARIANT(Master_Worker_Send, MW_READY_RECV, MW_DISPATCH_SEND, 0)
-MW_VARIANT(Master_Worker_Ssend, MW_READY_RECV, MW_DISPATCH_SSEND, 0)
-MW_VARIANT(Master_Worker_Bsend, MW_READY_RECV, MW_DISPATCH_BSEND, 0)
-MW_VARIANT(Master_Worker_Isend, MW_READY_RECV, MW_DISPATCH_ISEND, 0)
-MW_VARIANT(Master_Worker_Waitany, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0)
-MW_VARIANT(Master_Worker_Waitsome, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0)
-MW_VARIANT(Master_Worker_Recv_Any_Source, MW_READY_RECV, MW_DISPATCH_SEND, 1)
+static void init_Master_Worker_Send(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Send", MW_DISPATCH_SEND);
+}
+
+static double measure_Master_Worker_Send(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 0);
+}
+
+static void init_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Ssend", MW_DISPATCH_SSEND);
+}
+
+static double measure_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SSEND, 0);
+}
+
+static void init_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Bsend", MW_DISPATCH_BSEND);
+}
+
+static double measure_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_BSEND, 0);
+}
+
+static void init_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Isend", MW_DISPATCH_ISEND);
+}
+
+static double measure_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_ISEND, 0);
+}
+
+static void init_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Waitany", MW_DISPATCH_ISEND);
+}
+
+static double measure_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0);
+}
+
+static void init_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Waitsome", MW_DISPATCH_ISEND);
+}
+
+static double measure_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0);
+}
+
+static void init_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
+{
+  init_mw_variant(m, args, "Master_Worker_Recv_Any_Source", MW_DISPATCH_SEND);
+}
+
+static double measure_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
+{
+  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 1);
+}
+
 #endif /* SKAMPI_MPI */
 
 /* ---- verification (verify.h) ----
@@ -439,33 +498,32 @@ static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_chec
 static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
 #endif
 
-static const sk_verifier mw_verify_table[] = {
-  SK_VERIFY(Master_Worker, prepare_Master_Worker, check_Master_Worker),
-  SK_VERIFY_MPI(Master_Worker_Send, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Ssend, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Bsend, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Isend, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_MPI(Master_Worker_Waitany, prepare_mw_variant, check_mw_variant_posted),
-  SK_VERIFY_MPI(Master_Worker_Waitsome, prepare_mw_variant, check_mw_variant_posted),
-  SK_VERIFY_MPI(Master_Worker_Recv_Any_Source, prepare_mw_variant, check_mw_variant),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_mw(void) { return mw_verify_table; }
-
-#define MW_ROW(NAME) SK_MEASUREMENT_MPI(NAME, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, \
-                                        init_##NAME, finalize_mw_variant)
-
 static const sk_measurement mw_table[] = {
-  SK_MEASUREMENT(Master_Worker, "iid", "chunks chunk_bytes work_us", SK_PATTERN_MASTER_WORKER, 1, init_Master_Worker, finalize_Master_Worker),
-  MW_ROW(Master_Worker_Send),
-  MW_ROW(Master_Worker_Ssend),
-  MW_ROW(Master_Worker_Bsend),
-  MW_ROW(Master_Worker_Isend),
-  MW_ROW(Master_Worker_Waitany),
-  MW_ROW(Master_Worker_Waitsome),
-  MW_ROW(Master_Worker_Recv_Any_Source),
-  SK_MEASUREMENT_END
+  SK_ROW("Master_Worker", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+         measure_Master_Worker, init_Master_Worker, finalize_Master_Worker,
+         prepare_Master_Worker, check_Master_Worker, NULL),
+  SK_ROW_MPI("Master_Worker_Send", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Send, init_Master_Worker_Send, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Ssend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Ssend, init_Master_Worker_Ssend, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Bsend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Bsend, init_Master_Worker_Bsend, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Isend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Isend, init_Master_Worker_Isend, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Waitany", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Waitany, init_Master_Worker_Waitany, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant_posted, NULL),
+  SK_ROW_MPI("Master_Worker_Waitsome", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Waitsome, init_Master_Worker_Waitsome, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant_posted, NULL),
+  SK_ROW_MPI("Master_Worker_Recv_Any_Source", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+             measure_Master_Worker_Recv_Any_Source, init_Master_Worker_Recv_Any_Source, finalize_mw_variant,
+             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mw(void) { return mw_table; }

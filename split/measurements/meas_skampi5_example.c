@@ -61,25 +61,34 @@ static void check_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   if (iterations > 0 && m->rank <= 1)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, count, args[1].u.dt, count, args[1].u.dt, 1 - m->rank, 0);
 }
+
+/* The adapters (skampi's side): the context made current, the arguments unpacked. */
+static void sk5_init_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  init_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]), SK5_ARG_int(&a[2]),
+                                  SK5_ARG_int(&a[3]));
+  sk5_context(SK5_SET, prev);
+}
+
+static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  double t = measure_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]),
+                                                SK5_ARG_int(&a[2]), SK5_ARG_int(&a[3]));
+  sk5_context(SK5_SET, prev);
+  return t;
+}
 #endif /* SKAMPI_MPI */
 
-/* the signature once: INIT and FINALIZE are the functions or NULL (both optional) */
-SK5_MEASUREMENT_4(Skampi5_Pingpong_Send_Recv, init_Skampi5_Pingpong_Send_Recv, NULL,
-                  int, count, MPI_Datatype, datatype, int, tag, int, iterations);
-
 static const sk_measurement skampi5_example_table[] = {
-  SK5_ROW(Skampi5_Pingpong_Send_Recv, SK_PATTERN_P2P, 2),     /* the one registry row */
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Skampi5_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             sk5_measure_Skampi5_Pingpong_Send_Recv, sk5_init_Skampi5_Pingpong_Send_Recv, NULL,
+             NULL, check_Skampi5_Pingpong_Send_Recv, NULL),
+  SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void)
 {
   return skampi5_example_table;
 }
-
-static const sk_verifier skampi5_example_verify_table[] = {
-  SK_VERIFY_MPI(Skampi5_Pingpong_Send_Recv, NULL, check_Skampi5_Pingpong_Send_Recv),
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_skampi5_example(void) { return skampi5_example_verify_table; }

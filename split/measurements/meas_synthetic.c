@@ -95,8 +95,6 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
   return now - start;
 }
 
-#define SYNTH_NAMES "x base_us slope_us step_at step_us noise"
-
 #ifdef SKAMPI_TESTING
 /* Test only: Verify_Corrupt_Test(count) sends count bytes from rank 0 to rank 1 of the
 ** communicator and then damages byte count/2 of what rank 1 received, so that the
@@ -128,23 +126,16 @@ static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_MEASUREMENT(Synthetic_Virtual, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE_OWN_TIME, 1, init_synthetic, finalize_synthetic),
-  SK_MEASUREMENT(Synthetic_Busy, "dddddd", SYNTH_NAMES, SK_PATTERN_SIMPLE, 1, init_synthetic, finalize_synthetic),
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+         measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1,
+         measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
-  SK_MEASUREMENT(Verify_Corrupt_Test, "i", "count", SK_PATTERN_P2P, 2, init_Verify_Corrupt_Test, NULL),
+  SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2,
+         measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),
 #endif
-  SK_MEASUREMENT_END
+  SK_ROW_END
 };
 
-static const sk_verifier synthetic_verify_table[] = {
-  SK_VERIFY_NOTHING(Synthetic_Virtual, "a computed time, no data"),
-  SK_VERIFY_NOTHING(Synthetic_Busy, "a busy wait, no data"),
-#ifdef SKAMPI_TESTING
-  SK_VERIFY(Verify_Corrupt_Test, NULL, check_Verify_Corrupt_Test),
-#endif
-  SK_VERIFY_END
-};
-
-SK_API const sk_verifier *sk_verify_table_synthetic(void) { return synthetic_verify_table; }
 
 SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_table; }

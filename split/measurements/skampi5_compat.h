@@ -7,21 +7,25 @@
 ** the input language and no context argument (§6.2) -- into a registry row.
 **
 ** SKaMPI 5 functions find their communicator and buffers through global accessors;
-** skampi's get an sk_mctx. The adapters that SK5_MEASUREMENT_n generates take
-** (sk_mctx *, const sk_value *), make the context the current one (sk5_context), unpack
-** the arguments into the SKaMPI 5 types and call the user's functions; the accessors
-** below read and write that current context. A SKaMPI 5 extension is therefore its
-** file in split/ (the functions unchanged, under #ifdef SKAMPI_MPI), one
-** SK5_MEASUREMENT_n line naming the signature, and one SK5_ROW in the file's table:
+** skampi's get an sk_mctx. An extension therefore adds, beside its functions (unchanged,
+** under #ifdef SKAMPI_MPI), one adapter per function, written out by name: it takes
+** (sk_mctx *, const sk_value *), makes the context the current one (sk5_context), unpacks
+** the arguments with SK5_ARG_<type> and calls the SKaMPI 5 function; the row (measure.h)
+** names the adapters and the signature:
 **
-**   SK5_MEASUREMENT_3(Foo, init_Foo, NULL, int, count, MPI_Datatype, datatype, int, root);
-**   ... SK5_ROW(Foo, SK_PATTERN_COLLECTIVE, 1), SK_MEASUREMENT_END ...
+**   static double sk5_measure_Foo(sk_mctx *m, const sk_value *a)
+**   {
+**     sk_mctx *prev = sk5_context(SK5_SET, m);
+**     double t = measure_Foo(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]));
+**     sk5_context(SK5_SET, prev);
+**     return t;
+**   }
+**   ... SK_ROW_MPI("Foo", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 1,
+**                  sk5_measure_Foo, sk5_init_Foo, NULL, NULL, NULL, NULL), ...
 **
-** INIT and FINALIZE are init_Foo / finalize_Foo or NULL (both are optional, §6.2);
-** measure_Foo must exist. The typedefs the adapters make check that the three functions
-** have exactly the signature named. Parameter types: int, long, double, MPI_Datatype,
-** MPI_Comm, MPI_Op, MPI_Info (as in SKaMPI 5's input language, §5.1; strings are not
-** supported). Up to 8 parameters: SK5_MEASUREMENT_0 .. SK5_MEASUREMENT_8.
+** Parameter types and their letters: int, long (i), double (d), MPI_Datatype (t),
+** MPI_Comm (c), MPI_Op (o), MPI_Info (n), as in SKaMPI 5's input language (§5.1; strings
+** are not supported).
 **
 ** Pattern (measure.h): SKaMPI 5 calls measure_ on every process of the measurement
 ** communicator, which is SK_PATTERN_COLLECTIVE; a two-process function whose other
@@ -30,7 +34,7 @@
 ** time, as §6.2 asks of processes without a meaningful time).
 **
 ** Names: the amalgam is one translation unit, so NAME (and with it init_/measure_/
-** finalize_NAME) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
+** finalize_NAME and the adapters) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
 ** meas_skampi5_example.c calls the manual's example Skampi5_Pingpong_Send_Recv). The
 ** accessors are macros (a few expand to calls of the helpers below, which the example
 ** keeps in use: in the amalgam an uncalled static function is a warning).
@@ -39,26 +43,6 @@
 #define SK_SKAMPI5_COMPAT_H
 
 #include "meas_mpi.h"
-
-/* Parameter letters (measure.h) of the SKaMPI 5 parameter types; every build. */
-#define SK5_LETTER_int "i"
-#define SK5_LETTER_long "i"
-#define SK5_LETTER_double "d"
-#define SK5_LETTER_MPI_Datatype "t"
-#define SK5_LETTER_MPI_Comm "c"
-#define SK5_LETTER_MPI_Op "o"
-#define SK5_LETTER_MPI_Info "n"
-
-/* The row of measurement NAME, declared by SK5_MEASUREMENT_n (every build; without MPI
-** the row has no functions and says that it needs an MPI library). */
-#define SK5_ROW(NAME, PATTERN, MIN_PROCS) \
-  { #NAME, sk5_params_##NAME, PATTERN, SK_IF_MPI(sk5_init_##NAME), SK_IF_MPI(sk5_measure_##NAME), \
-    SK_IF_MPI(sk5_finalize_##NAME), MIN_PROCS, "an MPI library", sk5_names_##NAME, NULL }
-
-/* The row's parameter letters and names; ends without ';' (the user's line has it). */
-#define SK5_STRINGS(NAME, LETTERS, NAMES) \
-  static const char sk5_params_##NAME[] = LETTERS; \
-  static const char sk5_names_##NAME[] = NAMES
 
 #ifdef SKAMPI_MPI
 
@@ -119,82 +103,6 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt);
 #define SK5_ARG_MPI_Op(v) ((v)->u.op->mpi)
 #define SK5_ARG_MPI_Info(v) ((v)->u.info ? *(MPI_Info *)(v)->u.info : MPI_INFO_NULL)
 
-/* The three adapters of NAME. TYPES is the parenthesised parameter type list, CALL the
-** parenthesised argument list unpacked from `a`. */
-#define SK5_ADAPTERS(NAME, INIT, FINALIZE, TYPES, CALL) \
-  typedef void (*sk5_void_fn_##NAME) TYPES; \
-  typedef double (*sk5_double_fn_##NAME) TYPES; \
-  static void sk5_init_##NAME(sk_mctx *m, const sk_value *a) \
-  { \
-    sk5_void_fn_##NAME f = INIT; \
-    sk_mctx *prev = sk5_context(SK5_SET, m); \
-    (void)a; \
-    if (f) f CALL; \
-    sk5_context(SK5_SET, prev); \
-  } \
-  static double sk5_measure_##NAME(sk_mctx *m, const sk_value *a) \
-  { \
-    sk5_double_fn_##NAME f = measure_##NAME; \
-    sk_mctx *prev = sk5_context(SK5_SET, m); \
-    double t; \
-    (void)a; \
-    t = f CALL; \
-    sk5_context(SK5_SET, prev); \
-    return t; \
-  } \
-  static void sk5_finalize_##NAME(sk_mctx *m, const sk_value *a) \
-  { \
-    sk5_void_fn_##NAME f = FINALIZE; \
-    sk_mctx *prev = sk5_context(SK5_SET, m); \
-    (void)a; \
-    if (f) f CALL; \
-    sk5_context(SK5_SET, prev); \
-  }
-#else
-#define SK5_ADAPTERS(NAME, INIT, FINALIZE, TYPES, CALL)
 #endif /* SKAMPI_MPI */
-
-/* SK5_MEASUREMENT_n(NAME, INIT, FINALIZE, TYPE1, NAME1, ..., TYPEn, NAMEn): the adapters
-** (MPI build) and the row's strings of a SKaMPI 5 measurement with n parameters. */
-#define SK5_MEASUREMENT_0(N, I, F) \
-  SK5_ADAPTERS(N, I, F, (void), ()) \
-  SK5_STRINGS(N, "", "")
-#define SK5_MEASUREMENT_1(N, I, F, T1, A1) \
-  SK5_ADAPTERS(N, I, F, (T1), (SK5_ARG_##T1(&a[0]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1, #A1)
-#define SK5_MEASUREMENT_2(N, I, F, T1, A1, T2, A2) \
-  SK5_ADAPTERS(N, I, F, (T1, T2), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2, #A1 " " #A2)
-#define SK5_MEASUREMENT_3(N, I, F, T1, A1, T2, A2, T3, A3) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), SK5_ARG_##T3(&a[2]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3, #A1 " " #A2 " " #A3)
-#define SK5_MEASUREMENT_4(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), SK5_ARG_##T3(&a[2]), \
-               SK5_ARG_##T4(&a[3]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4, \
-              #A1 " " #A2 " " #A3 " " #A4)
-#define SK5_MEASUREMENT_5(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), SK5_ARG_##T3(&a[2]), \
-               SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5, \
-              #A1 " " #A2 " " #A3 " " #A4 " " #A5)
-#define SK5_MEASUREMENT_6(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5, T6, A6) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5, T6), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), \
-               SK5_ARG_##T3(&a[2]), SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]), SK5_ARG_##T6(&a[5]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5 \
-              SK5_LETTER_##T6, #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6)
-#define SK5_MEASUREMENT_7(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5, T6, A6, T7, A7) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5, T6, T7), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), \
-               SK5_ARG_##T3(&a[2]), SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]), SK5_ARG_##T6(&a[5]), \
-               SK5_ARG_##T7(&a[6]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5 \
-              SK5_LETTER_##T6 SK5_LETTER_##T7, #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6 " " #A7)
-#define SK5_MEASUREMENT_8(N, I, F, T1, A1, T2, A2, T3, A3, T4, A4, T5, A5, T6, A6, T7, A7, T8, A8) \
-  SK5_ADAPTERS(N, I, F, (T1, T2, T3, T4, T5, T6, T7, T8), (SK5_ARG_##T1(&a[0]), SK5_ARG_##T2(&a[1]), \
-               SK5_ARG_##T3(&a[2]), SK5_ARG_##T4(&a[3]), SK5_ARG_##T5(&a[4]), SK5_ARG_##T6(&a[5]), \
-               SK5_ARG_##T7(&a[6]), SK5_ARG_##T8(&a[7]))) \
-  SK5_STRINGS(N, SK5_LETTER_##T1 SK5_LETTER_##T2 SK5_LETTER_##T3 SK5_LETTER_##T4 SK5_LETTER_##T5 \
-              SK5_LETTER_##T6 SK5_LETTER_##T7 SK5_LETTER_##T8, \
-              #A1 " " #A2 " " #A3 " " #A4 " " #A5 " " #A6 " " #A7 " " #A8)
 
 #endif

@@ -118,12 +118,35 @@ void finalize_Every_Accessor(int count, double factor, MPI_Datatype dt, MPI_Comm
   free(every_scratch);
 }
 
-SK5_MEASUREMENT_5(Every_Accessor, init_Every_Accessor, finalize_Every_Accessor,
-                  int, count, double, factor, MPI_Datatype, dt, MPI_Comm, comm, MPI_Op, op);
+#define EVERY_ARGS SK5_ARG_int(&a[0]), SK5_ARG_double(&a[1]), SK5_ARG_MPI_Datatype(&a[2]), \
+                   SK5_ARG_MPI_Comm(&a[3]), SK5_ARG_MPI_Op(&a[4])
+
+static void sk5_init_Every_Accessor(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  init_Every_Accessor(EVERY_ARGS);
+  sk5_context(SK5_SET, prev);
+}
+
+static double sk5_measure_Every_Accessor(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  double t = measure_Every_Accessor(EVERY_ARGS);
+  sk5_context(SK5_SET, prev);
+  return t;
+}
+
+static void sk5_finalize_Every_Accessor(sk_mctx *m, const sk_value *a)
+{
+  sk_mctx *prev = sk5_context(SK5_SET, m);
+  finalize_Every_Accessor(EVERY_ARGS);
+  sk5_context(SK5_SET, prev);
+}
 
 static const sk_measurement every_table[] = {
-  SK5_ROW(Every_Accessor, SK_PATTERN_COLLECTIVE, 1),
-  SK_MEASUREMENT_END
+  SK_ROW_MPI("Every_Accessor", "count:i factor:d dt:t comm:c op:o", SK_PATTERN_COLLECTIVE, 1,
+             sk5_measure_Every_Accessor, sk5_init_Every_Accessor, sk5_finalize_Every_Accessor, NULL, NULL, NULL),
+  SK_ROW_END
 };
 
 const sk_measurement *every_accessor_table(void);

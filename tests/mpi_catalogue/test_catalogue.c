@@ -599,29 +599,56 @@ static const char *check_data(enum check check, const sk_mctx *m, const sk_value
   return NULL;
 }
 
-/* The verifier of a measurement in the tables of the modules compiled in. */
-static const sk_verifier *find_verifier(const char *name)
+/* The row as the catalogue hands it out (catalogue.c, not compiled in here): the type
+** letters and names split from its "name:letter ..." signature. Made once per row. */
+#define MAX_ROWS 256
+static const sk_measurement *row_from[MAX_ROWS];
+static sk_measurement row_copy[MAX_ROWS];
+static char row_letters[MAX_ROWS][32], row_names[MAX_ROWS][256];
+static int n_rows;
+
+static const sk_measurement *row_of(const sk_measurement *raw)
 {
-  const sk_verifier *(*const tables[])(void) = {
-    sk_verify_table_mpi, sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, sk_verify_table_mpi_win,
-    sk_verify_table_mpi_win_transfer, sk_verify_table_mpi_io, NULL
-  };
-  int t, k;
-  for (t = 0; tables[t]; t++)
-    for (k = 0; tables[t]()[k].name; k++) if (strcmp(tables[t]()[k].name, name) == 0) return &tables[t]()[k];
-  return NULL;
+  int i;
+  const char *p;
+  size_t nl = 0, nn = 0;
+  for (i = 0; i < n_rows; i++) if (row_from[i] == raw) return &row_copy[i];
+  if (n_rows == MAX_ROWS) { fprintf(stderr, "test_catalogue: more than %d rows\n", MAX_ROWS); exit(1); }
+  i = n_rows++;
+  row_from[i] = raw;
+  row_copy[i] = *raw;
+  for (p = raw->signature ? raw->signature : ""; *p; ) {
+    size_t len, colon;
+    while (*p == ' ') p++;
+    if (*p == '\0') break;
+    len = strcspn(p, " ");
+    colon = strcspn(p, ":");
+    if (colon + 2 != len || nl + 2 > sizeof row_letters[i] || nn + len + 1 > sizeof row_names[i]) {
+      fprintf(stderr, "test_catalogue: row %s: bad signature '%s'\n", raw->name, raw->signature);
+      exit(1);
+    }
+    if (nn) row_names[i][nn++] = ' ';
+    memcpy(row_names[i] + nn, p, colon);
+    nn += colon;
+    row_letters[i][nl++] = p[colon + 1];
+    p += len;
+  }
+  row_letters[i][nl] = row_names[i][nn] = '\0';
+  row_copy[i].params = row_letters[i];
+  row_copy[i].param_names = row_names[i];
+  return &row_copy[i];
 }
 
 static int verified_calls, damaged_calls, corruptions_caught;
 
 /* Whether v is a row of the point-to-point or collective tables, whose checks read the
 ** receive (or exchanged send) buffer -- the one-sided ones read window memory. */
-static int checks_buffers(const sk_verifier *v)
+static int checks_buffers(const sk_measurement *v)
 {
-  const sk_verifier *(*const tables[])(void) = { sk_verify_table_mpi_p2p, sk_verify_table_mpi_coll, NULL };
+  const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll, NULL };
   int t, k;
   for (t = 0; tables[t]; t++)
-    for (k = 0; tables[t]()[k].name; k++) if (v == &tables[t]()[k]) return 1;
+    for (k = 0; tables[t]()[k].name; k++) if (sk_streq(v->name, tables[t]()[k].name)) return 1;
   return 0;
 }
 
@@ -630,7 +657,7 @@ static int checks_buffers(const sk_verifier *v)
 ** (Pingpong_Sendrecv_replace exchanges in it) are changed, and the check run again must
 ** report it on some process of the group (a process may check nothing, as all but the
 ** root of a Reduce). */
-static void verify_catches_corruption(const sk_verifier *v, sk_mctx *m, const sk_value *args, int takes_part,
+static void verify_catches_corruption(const sk_measurement *v, sk_mctx *m, const sk_value *args, int takes_part,
                                       const char *fn, const char *dtname, long count, int size)
 {
   int mine[2], all[2];
@@ -654,14 +681,14 @@ static void verify_catches_corruption(const sk_verifier *v, sk_mctx *m, const sk
 static void verify_one(const sk_measurement *def, sk_mctx *m, const sk_value *args, char *send, char *recv,
                        const char *dtname, long count, int size)
 {
-  const sk_verifier *v = find_verifier(def->name);
+  const sk_measurement *v = def;
   int takes_part = def->pattern == SK_PATTERN_SIMPLE ? m->rank == 0 : def->pattern == SK_PATTERN_P2P ? m->rank <= 1 : 1;
   int any_failed = 0;
   if (v == NULL || v->check == NULL || count > 1000) return;   /* the large count: time only */
   m->send_buf = send;
   m->recv_buf = recv;
   m->failed = 0;
-  if (takes_part) sk_verify_call(def, v, m, args);
+  if (takes_part) sk_verify_call(def, m, args);
   checks++;
   verified_calls++;
   MPI_Allreduce(&m->failed, &any_failed, 1, MPI_INT, MPI_MAX, sk_tp_group_mpi_comm(m->group));
@@ -681,7 +708,7 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
                        const char *dtname, long count, int size)
 {
 #if SK_MPI_LEVEL >= 2
-  const sk_verifier *v = find_verifier(def->name);
+  const sk_measurement *v = def;
   sk_win_state *s = (sk_win_state *)m->state;
   int mine[2], all[2];
   size_t k;
@@ -794,7 +821,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
   int member = sk_tp_group_rank(g) >= 0, size = sk_tp_group_size(g);
   if (!member) return;
   for (e = 0; table[e].name; e++) {
-    const sk_measurement *def = &table[e];
+    const sk_measurement *def = row_of(&table[e]);   /* params split from the signature */
     const recipe *r = find_recipe(def->name);
     double started = MPI_Wtime();
     int before = errors;
@@ -829,7 +856,7 @@ static const sk_measurement *find_measurement(const char *name)
   tables[4] = sk_meas_table_mpi();
   tables[5] = sk_meas_table_mpi_io();
   for (t = 0; t < 6; t++)
-    for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return &tables[t][k];
+    for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
 

@@ -22,17 +22,17 @@ block code > "$work/code.c"
 block row > "$work/row.c"
 if [ -s "$work/code.c" ] && [ -s "$work/row.c" ]; then pass recipe_readme_blocks
 else fail recipe_readme_blocks "doc/internals.md lacks the recipe:code / recipe:row blocks"; exit 1; fi
-name=$(sed -n 's/^ *SK_MEASUREMENT[A-Z0-9_]*(\([A-Za-z_][A-Za-z0-9_]*\),.*/\1/p' "$work/row.c" | head -1)
-[ -n "$name" ] || { fail recipe_row_name "no SK_MEASUREMENT row in the recipe:row block"; exit 1; }
+name=$(sed -n 's/^ *SK_ROW[A-Z0-9_]*("\([A-Za-z_][A-Za-z0-9_]*\)",.*/\1/p' "$work/row.c" | head -1)
+[ -n "$name" ] || { fail recipe_row_name "no SK_ROW row in the recipe:row block (measure.h)"; exit 1; }
 
 cp -R split tools "$work/" || { fail recipe_copy "cannot copy split/ and tools/"; exit 1; }
 module=$work/split/measurements/meas_synthetic.c
-# the function above the table, the row before the table's SK_MEASUREMENT_END
+# the function above the table, the row before the table's SK_ROW_END
 awk -v code="$work/code.c" -v row="$work/row.c" '
   /^static const sk_measurement [a-z_]*_table\[\] = \{/ { while ((getline l < code) > 0) print l; print ""; intable = 1 }
-  intable && /SK_MEASUREMENT_END/ { while ((getline l < row) > 0) print l; intable = 0 }
+  intable && /SK_ROW_END/ { while ((getline l < row) > 0) print l; intable = 0 }
   { print }' "$module" > "$module.new" && mv "$module.new" "$module"
-if grep -q "measure_$name" "$module" && grep -q "SK_MEASUREMENT[A-Z0-9_]*($name," "$module"; then pass recipe_module_edited
+if grep -q "measure_$name" "$module" && grep -q "SK_ROW[A-Z0-9_]*(\"$name\"," "$module"; then pass recipe_module_edited
 else fail recipe_module_edited "the function or the row did not land in meas_synthetic.c"; exit 1; fi
 
 if (cd "$work" && sh tools/sk21f) > "$work/sk21f.log" 2>&1; then pass recipe_sk21f

@@ -428,7 +428,7 @@ static void test_verify(void)
   char buf[300];
   size_t i;
   int nonzero = 1, differ = 0;
-  const sk_verifier *v;
+  const sk_measurement *v;
   for (i = 0; i < 4096; i++) {
     if (sk_verify_byte(0, i) == 0 || sk_verify_byte(3, i) == 0) nonzero = 0;
     if (sk_verify_byte(0, i) != sk_verify_byte(1, i)) differ++;
@@ -444,9 +444,9 @@ static void test_verify(void)
   check(!sk_verify_expect(&m, "block", buf, sizeof buf, 2, 10, NULL) && m.failed
         && strstr(m.fail_msg, "process 1 of 2: block: byte 123 is 0x") != NULL, "verify_expect_names_byte", "%s",
         m.fail_msg);
-  v = sk_verifier_find("Barrier");
+  v = sk_catalogue_find("Barrier");
   check(v != NULL && v->check == NULL && v->nothing != NULL, "verify_barrier_has_nothing", "no 'nothing' row");
-  v = sk_verifier_find("Master_Worker");
+  v = sk_catalogue_find("Master_Worker");
   check(v != NULL && v->check != NULL, "verify_master_worker_checked", "no verifier");
 }
 

@@ -1,0 +1,90 @@
+#!/bin/sh
+# tests/gates/rows.sh [SPLIT_DIR] -- one registry row names everything about a
+# measurement (split/core/measure.h), and grep finds it:
+#   - every SK_ROW / SK_ROW_MPI / SK_ROW_MPI2 / SK_ROW_MPIIO row in split/ has its ten
+#     arguments, a string name, and each function it names (measure, init, finalize,
+#     prepare, check; NULL aside) is defined in split/ under that name: a line that
+#     starts with the function's type (or SK_API) and has NAME( and is no prototype;
+#   - no `#define measure_...` (a measurement function under another function's name);
+#   - no `##` in split/measurements/ or split/core/measure.h (no pasted function names).
+# Exit 0 when all hold, 1 with one line per violation naming file, line and row.
+# SPLIT_DIR (default: the project's split/) lets tests/gates/rows_planted.sh run it on
+# a copy with planted violations.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+split=${1:-"$top/split"}
+[ -d "$split/measurements" ] || { echo "rows: $split/measurements not found"; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-rows.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+st=0
+cd "$split/.." || exit 2
+base=$(basename "$split")
+
+# the rows: "FILE LINE NAME ROLE FUNCTION" per named function (ROLE: measure, ...);
+# malformed rows are reported on stderr
+find "$base" -type f \( -name '*.c' -o -name '*.h' \) | sort > "$tmp/files"
+: > "$tmp/rows"
+while read -r f; do
+  awk -v file="$f" '
+    function flush(   i, c, n, depth, instr, arg, args, k, roles) {
+      n = 0; depth = 0; instr = 0; arg = ""
+      for (i = index(text, "(") + 1; i <= length(text); i++) {
+        c = substr(text, i, 1)
+        if (instr) { arg = arg c; if (c == "\\") { i++; arg = arg substr(text, i, 1) } else if (c == "\"") instr = 0; continue }
+        if (c == "\"") { instr = 1; arg = arg c; continue }
+        if (c == "(") depth++
+        if (c == ")") { if (depth == 0) break; depth-- }
+        if (c == "," && depth == 0) { args[++n] = arg; arg = ""; continue }
+        arg = arg c
+      }
+      args[++n] = arg
+      for (k = 1; k <= n; k++) { gsub(/^[ \t]+|[ \t]+$/, "", args[k]) }
+      if (n != 10 || args[1] !~ /^"[A-Za-z_][A-Za-z0-9_]*"$/) {
+        printf "%s:%d: row %s: not SK_ROW(\"NAME\", SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)\n", file, start, args[1] > "/dev/stderr"
+        return
+      }
+      split("measure init finalize prepare check", roles, " ")
+      for (k = 5; k <= 9; k++) {
+        if (args[k] == "NULL") continue
+        if (args[k] !~ /^[A-Za-z_][A-Za-z0-9_]*$/) {
+          printf "%s:%d: row %s: its %s function is \"%s\", not a plain C identifier\n", file, start, args[1], roles[k - 4], args[k] > "/dev/stderr"
+          continue
+        }
+        print file, start, args[1], roles[k - 4], args[k]
+      }
+    }
+    inrow { text = text " " $0; if (closed()) { flush(); inrow = 0 } ; next }
+    /^[ \t]*SK_ROW(_MPI|_MPI2|_MPIIO)?\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
+    function closed(   i, c, depth, instr) {
+      depth = 0; instr = 0
+      for (i = 1; i <= length(text); i++) {
+        c = substr(text, i, 1)
+        if (instr) { if (c == "\\") i++; else if (c == "\"") instr = 0; continue }
+        if (c == "\"") instr = 1
+        else if (c == "(") depth++
+        else if (c == ")") { depth--; if (depth == 0) return 1 }
+      }
+      return 0
+    }' "$f" >> "$tmp/rows" 2>> "$tmp/malformed"
+done < "$tmp/files"
+if [ -s "$tmp/malformed" ]; then cat "$tmp/malformed"; st=1; fi
+if [ ! -s "$tmp/rows" ]; then echo "rows: no SK_ROW rows found in $base/"; exit 1; fi
+
+# the definitions: NAME( on a line that starts with a type or SK_API and is no prototype
+xargs cat < "$tmp/files" | grep -E '^[A-Za-z_][A-Za-z0-9_ *]*[ *][A-Za-z_][A-Za-z0-9_]*\(' | grep -v ';[ \t]*$' |
+  grep -v '^#' | sed -E 's/^[A-Za-z_][A-Za-z0-9_ *]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u > "$tmp/defined"
+while read -r file line name role fn; do
+  grep -qx "$fn" "$tmp/defined" ||
+    { echo "$file:$line: row $name names $role function $fn, which $base/ does not define (no line \"TYPE $fn(\" outside a prototype)"; st=1; }
+done < "$tmp/rows"
+
+# no measurement function under another function's name
+if grep -rnE '^[ \t]*#[ \t]*define[ \t]+measure_' "$base" > "$tmp/defines"; then
+  sed 's/^\([^:]*:[0-9]*\):.*#[ \t]*define[ \t]*\([A-Za-z0-9_]*\).*/\1: #define \2: a row must name the function itself/' "$tmp/defines"; st=1
+fi
+# no pasted names in the measurement modules and the row macros
+if grep -rn '##' "$base/measurements" "$base/core/measure.h" > "$tmp/pastes"; then
+  sed 's/^\([^:]*:[0-9]*\):.*/\1: ## pastes a name (write the function'"'"'s name out)/' "$tmp/pastes"; st=1
+fi
+[ $st -eq 0 ] && echo "rows: $(wc -l < "$tmp/rows" | tr -d ' ') functions named by the rows of $base/, every one defined"
+exit $st

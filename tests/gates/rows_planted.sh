@@ -1,0 +1,53 @@
+#!/bin/sh
+# tests/gates/rows_planted.sh -- tests/gates/rows.sh fails on each planted violation
+# and passes on an unchanged copy of split/: in temp copies, (1) the Bcast row names a
+# measure function that split/ does not define, (2) a `#define measure_X Y` in a
+# measurement module, (3) a row macro that pastes a function name with ##, (4) a
+# one-line row whose check function is missing, in another module. Each must be reported
+# by file and line (and the row's name where there is a row).
+set -u
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-rows-planted.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+st=0
+fresh() { rm -rf "$tmp/split" && cp -R split "$tmp/" || exit 2; }
+# expect NAME TEXT: the gate fails on the copy and says TEXT
+expect() {
+  if sh tests/gates/rows.sh "$tmp/split" > "$tmp/out" 2>&1; then
+    echo "FAIL $1: the gate passed"; st=1
+  elif grep -qF "$2" "$tmp/out"; then echo "ok $1: $(grep -F "$2" "$tmp/out" | head -n 1)"
+  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
+}
+# line FILE TEXT: the first line of split/FILE (in the copy) holding TEXT
+line() { grep -nF "$2" "$tmp/split/$1" | head -n 1 | cut -d: -f1; }
+
+fresh
+if sh tests/gates/rows.sh "$tmp/split" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
+else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+
+# (1) the row names measure_Bcast_Missing, defined nowhere
+fresh; f=measurements/meas_mpi_coll.c
+n=$(line $f 'SK_ROW_MPI("Bcast",')
+[ -n "$n" ] || { echo "FAIL planted_missing_function: no Bcast row in split/$f"; exit 1; }
+sed 's/measure_Bcast, init_Bcast/measure_Bcast_Missing, init_Bcast/' "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
+expect row_names_undefined_function "split/$f:$n: row \"Bcast\" names measure function measure_Bcast_Missing, which split/ does not define"
+
+# (2) a measurement function under another function's name
+fresh; f=measurements/meas_mpi_io.c
+printf '#define measure_MPI_IO_Planted io_pattern_measure\n' >> "$tmp/split/$f"
+n=$(wc -l < "$tmp/split/$f" | tr -d ' ')
+expect define_measure "split/$f:$n: #define measure_MPI_IO_Planted: a row must name the function itself"
+
+# (3) a pasted function name in a measurement module
+fresh; f=measurements/meas_mw.c
+printf '#define MW_PLANTED(NAME) static void init_##NAME(void) {}\n' >> "$tmp/split/$f"
+n=$(wc -l < "$tmp/split/$f" | tr -d ' ')
+expect pasted_name "split/$f:$n: ## pastes a name"
+
+# (4) a row on one line whose check function does not exist
+fresh; f=measurements/meas_synthetic.c
+n=$(line $f 'SK_ROW_END')
+awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, measure_Synthetic_Busy, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
+  "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
+expect row_names_undefined_check "split/$f:$n: row \"Planted_Row\" names check function check_Planted_Row, which split/ does not define"
+exit $st
