@@ -130,7 +130,7 @@ static void test_criterion(void)
   ovs.d.procs = 4; ovs.d.processors = 2; ovs.d.from_masks = 1;
   ovs.floor = 5e-3;
   sk_str_init(&h); sk_str_init(&w);
-  sk_oversub_describe(&h, &w);
+  sk_header_oversubscription(&h, &w);   /* the header's wording (results/header.c) */
   check(h.data && strstr(h.data, "# oversubscription: yes on 1 of 1 host; most crowded: node7 runs 4 processes on 2"
                          " processors (the union of their affinity masks)\n") != NULL
         && strstr(h.data, "scheduler floor F = 5000.0 us") != NULL, "describe_header", "%s", h.data ? h.data : "");
