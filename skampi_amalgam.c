@@ -8772,6 +8772,9 @@ SK_API void sk_header_write(const sk_header_facts *facts);
 ** warnings, one line each without the "skampi: warning: " prefix; after sk_oversub_detect
 ** and sk_oversub_probe. */
 SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning);
+/* The line naming the processor (host) of every rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"); after sk_oversub_detect. */
+SK_API void sk_header_processors(sk_str *header);
 /* The interference lines: how skampi's waits treat the processor, and the processes
 ** runnable on rank 0's machine now (sk_host_runnable) against the run's own there. */
 SK_API void sk_header_interference(int own_here, sk_str *header);
@@ -8861,6 +8864,13 @@ SK_API void sk_header_interference(int own_here, sk_str *header)
                 SK_INTERFERENCE_SHARE * 100.0);
 }
 
+SK_API void sk_header_processors(sk_str *header)
+{
+  int count;
+  const char *names = sk_oversub_names(&count);
+  if (names != NULL) sk_str_printf(header, "# processors: %d name%s: %s\n", count, count == 1 ? "" : "s", names);
+}
+
 /* "#> --- NAME" and the text of every input file as "#> " lines. */
 static void header_copy_input(sk_str *h, const sk_sources *src)
 {
@@ -8899,8 +8909,6 @@ SK_API void sk_header_write(const sk_header_facts *f)
 {
   sk_str h, machine, warn;
   char date[64], lib[1024], name[256];
-  const char *names;
-  int count;
   sk_str_init(&h);
   sk_str_init(&machine);
   sk_str_init(&warn);
@@ -8926,8 +8934,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
-  names = sk_oversub_names(&count);
-  if (names != NULL) sk_str_printf(&h, "# processors: %d name%s: %s\n", count, count == 1 ? "" : "s", names);
+  sk_header_processors(&h);
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);

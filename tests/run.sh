@@ -7,7 +7,8 @@
 #                     module and rebuilds after an edit; #line directives point into
 #                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
 #                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
-#                     compile one by one
+#                     compile one by one; the output's header is worded in
+#                     results/header.c alone (tests/gates/header_owner.sh)
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
 #                     and the front-end fuzzing harness's smoke run
 #   user_errors       mistakes in the input: file:line:col message, exit status 2; merge
@@ -141,6 +142,8 @@ gates)
   check line_directives_point_into_split sh tests/gates/line_directives.sh
   check layers_include_downward_only sh tests/gates/layers.sh
   check layers_gate_fails_on_planted_violations sh tests/gates/layers_planted.sh
+  check header_worded_in_one_module sh tests/gates/header_owner.sh
+  check header_gate_fails_on_planted_violations sh tests/gates/header_owner_planted.sh
   check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
   for c in gcc clang; do

@@ -41,6 +41,9 @@ SK_API void sk_header_write(const sk_header_facts *facts);
 ** warnings, one line each without the "skampi: warning: " prefix; after sk_oversub_detect
 ** and sk_oversub_probe. */
 SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning);
+/* The line naming the processor (host) of every rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"); after sk_oversub_detect. */
+SK_API void sk_header_processors(sk_str *header);
 /* The interference lines: how skampi's waits treat the processor, and the processes
 ** runnable on rank 0's machine now (sk_host_runnable) against the run's own there. */
 SK_API void sk_header_interference(int own_here, sk_str *header);
