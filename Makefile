@@ -54,7 +54,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/engine/runner.h split/engine/runner.c split/engine/interference.h \
 	split/engine/interference.c split/engine/engine.h split/engine/engine.c \
 	split/results/output.h split/results/output.c split/results/runlog.h \
-	split/results/runlog.c split/results/sko.h split/results/sko.c split/results/merge.h \
+	split/results/runlog.c split/results/header.h split/results/header.c \
+	split/results/sko.h split/results/sko.c split/results/merge.h \
 	split/results/merge.c split/results/export.h split/results/export.c \
 	split/results/report.h split/results/report.c split/results/report_gp.c \
 	split/results/postproc.h split/results/postproc.c split/measurements/catalogue.h \
@@ -76,7 +77,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
-	split/cli/main.c
+	split/language/run.h split/language/run.c split/cli/main.c
 
 all: skampi skampi-seq
 

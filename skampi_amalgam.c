@@ -2732,8 +2732,8 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 ** share one machine's processors) and the processors it may use; rank 0 counts the
 ** processes per machine against the processors of that machine and the decision is
 ** shared, so that every process knows whether skampi's waits must yield
-** (sk_host_set_crowded). The header and a warning say what was found (with the
-** library's own polling, library_polling.h).
+** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
+** from sk_oversub_get_facts and sk_oversub_names.
 **
 ** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes
@@ -2762,13 +2762,19 @@ SK_API int sk_oversub_found(void);
 SK_API double sk_oversub_floor(void);
 /* Rank 0, after sk_oversub_detect: the run's processes on rank 0's machine. */
 SK_API int sk_oversub_procs_here(void);
-/* Header lines ("# oversubscription: ...") and warning text (one line each, without the
-** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
-SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
-/* Rank 0, after sk_oversub_detect: the header line naming the processor (host) of every
-** rank, ranks with the same name together
-** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
-SK_API void sk_oversub_processors(sk_str *header);
+/* What sk_oversub_detect decided and sk_oversub_probe measured (rank 0), for the header. */
+typedef struct sk_oversub_facts {
+  int hosts, crowded_hosts, unknown_hosts;
+  const char *name;              /* the most crowded host (the first one when none is) */
+  int procs, processors;         /* its processes and processors */
+  int from_masks;                /* processors: the union of the affinity masks (else online) */
+  int names;                     /* processor names on that host (> 1: one machine, several names) */
+  double floor;                  /* the scheduler floor F in seconds, 0: not measured */
+} sk_oversub_facts;
+SK_API void sk_oversub_get_facts(sk_oversub_facts *facts);
+/* Rank 0, after sk_oversub_detect: the processor (host) names of the ranks, ranks with
+** the same name together ("a (ranks 0 2), b (ranks 1 3)"), *count of them; NULL before. */
+SK_API const char *sk_oversub_names(int *count);
 /* 2 ceil(log2 P) F for P processes (P < 2 counts as 2); 0 while F is not measured. */
 SK_API double sk_oversub_scheduler_bound(int nprocs);
 /* Whether a result is mostly scheduler time by the criterion above. */
@@ -2817,7 +2823,8 @@ typedef struct ovs_decision {
 
 static struct {
   ovs_decision d;
-  sk_str names;                  /* rank 0: the "# processors:" line */
+  sk_str names;                  /* rank 0: the ranks' processor names, "a (ranks 0 2), b (rank 1)" */
+  int name_count;                /* rank 0: distinct processor names */
   double floor;                  /* seconds, 0: not measured */
   long marked;
   int here;                      /* rank 0: processes on its machine */
@@ -2860,25 +2867,22 @@ static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, in
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
-/* Rank 0: "# processors: H names: a (ranks 0 2), b (ranks 1 3)" into `line`. */
-static void ovs_list_names(const ovs_ballot *b, int n, sk_str *line)
+/* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs. */
+static void ovs_list_names(const ovs_ballot *b, int n, sk_str *list)
 {
-  sk_str list;
   int i, j, k, hosts = 0;
-  sk_str_init(&list);
   for (i = 0; i < n; i++) {
     int procs = 0;
     for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
     if (j < i) continue;   /* listed with its first rank */
     for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
-    sk_str_printf(&list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
+    sk_str_printf(list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
     for (k = i; k < n; k++)
-      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(&list, " %d", k);
-    sk_str_putc(&list, ')');
+      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(list, " %d", k);
+    sk_str_putc(list, ')');
     hosts++;
   }
-  sk_str_printf(line, "# processors: %d name%s: %s\n", hosts, hosts == 1 ? "" : "s", list.data ? list.data : "");
-  sk_str_free(&list);
+  ovs.name_count = hosts;
 }
 
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
@@ -2965,42 +2969,24 @@ SK_API void sk_oversub_probe(void)
   ovs.floor = floor;
 }
 
-SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
+SK_API void sk_oversub_get_facts(sk_oversub_facts *facts)
 {
   const ovs_decision *d = &ovs.d;
-  if (d->hosts == 0) return;
-  if (d->processors == 0) {
-    sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
-                  d->unknown_hosts, d->hosts);
-  } else {
-    char also[80];
-    also[0] = '\0';
-    if (d->names > 1) sprintf(also, " (one machine under %d processor names)", d->names);
-    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s%s runs %d process%s on %d processor%s"
-                  " (%s)\n", d->crowded_hosts ? "yes" : "no", d->crowded_hosts, d->hosts, d->hosts == 1 ? "" : "s",
-                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, also, d->procs, d->procs == 1 ? "" : "es",
-                  d->processors, d->processors == 1 ? "" : "s",
-                  d->from_masks ? "the union of their affinity masks" : "processors online");
-    if (d->unknown_hosts)
-      sk_str_printf(header, "# oversubscription: the processors of %d host%s are unknown\n", d->unknown_hosts,
-                    d->unknown_hosts == 1 ? "" : "s");
-  }
-  if (d->crowded_hosts) {
-    sk_str_puts(header, "# oversubscription: skampi's own waits (start windows, agreements, control messages)"
-                " yield the processor\n");
-    if (ovs.floor > 0.0)
-      sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
-                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
-                    " marked as mostly scheduler time\n", ovs.floor * 1e6);
-    sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
-                  " waiting for a processor\n", d->name, d->procs, d->processors);
-  }
-  sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+  facts->hosts = d->hosts;
+  facts->crowded_hosts = d->crowded_hosts;
+  facts->unknown_hosts = d->unknown_hosts;
+  facts->name = d->name;
+  facts->procs = d->procs;
+  facts->processors = d->processors;
+  facts->from_masks = d->from_masks;
+  facts->names = d->names;
+  facts->floor = ovs.floor;
 }
 
-SK_API void sk_oversub_processors(sk_str *header)
+SK_API const char *sk_oversub_names(int *count)
 {
-  if (ovs.names.data) sk_str_puts(header, ovs.names.data);
+  *count = ovs.name_count;
+  return ovs.names.data;
 }
 
 SK_API double sk_oversub_scheduler_bound(int nprocs)
@@ -8046,9 +8032,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** during timing are named with them (where the run's own processes share the processors
 ** every result has some -- a yield is one -- so they flag nothing alone there; elsewhere
 ** a repetition with one is discarded). Such a result gets a "# (interference: ...)" line under its line (and an
-** "untrustworthy" one where it could not be made right), the header says how the waits
-** keep the processor and what the machine looked like at the start, the footer counts the
-** flagged results. Rank 0 of the world only; no communication.
+** "untrustworthy" one where it could not be made right), the header (results/header.h)
+** says how the waits keep the processor and what the machine looked like at the start,
+** the footer counts the flagged results. Rank 0 of the world only; no communication.
 */
 #ifndef SK_INTERFERENCE_H
 #define SK_INTERFERENCE_H
@@ -8058,9 +8044,6 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 /* A result is flagged when at least this share of its repetitions was discarded. */
 #define SK_INTERFERENCE_SHARE 0.25
 
-/* Header lines: how skampi's waits treat the processor, and the processes runnable on
-** rank 0's machine now (sk_host_runnable) against the run's own there (own_here). */
-SK_API void sk_interference_describe(int own_here, sk_str *header);
 /* The flag lines of one result (nothing when it is clean); returns 1 when the result is
 ** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
 ** repetitions the run asked for. Counts flagged and untrustworthy results. */
@@ -8148,28 +8131,6 @@ SK_API int sk_interference_choose_waits(sk_str *note)
   }
   itf.started = 1;
   return c.yield;
-}
-
-SK_API void sk_interference_describe(int own_here, sk_str *header)
-{
-  int runnable = sk_host_runnable();
-  if (sk_host_crowded())
-    sk_str_puts(header, "# interference: waits yield the processor (the run's own processes outnumber the"
-                " processors); involuntary context switches during timing are counted, not discarded\n");
-  else
-    sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
-                " that is not the run's own for a whole time slice (chosen again at every suite)\n");
-  if (runnable >= 0) {
-    int others = runnable - own_here;
-    sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
-                  " not the run's own\n", runnable, others > 0 ? others : 0);
-  }
-  sk_str_printf(header, "# interference: a repetition is discarded when a process arrived after its start time,"
-                " ran past its window, began more than %s (or %.0f%% of the median result) after its"
-                " start time%s; a result with %.0f%% of its repetitions discarded or longer start delays"
-                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "0.25 us",
-                SK_START_TOLERANCE_SHARE * 100.0, sk_host_crowded() ? "" : ", or lost its processor between start and stop",
-                SK_INTERFERENCE_SHARE * 100.0);
 }
 
 SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
@@ -9247,6 +9208,236 @@ SK_API void sk_runlog_close(int status)
   rl.fd = -1;
 }
 /* --- end split/results/runlog.c --- */
+/* --- begin split/results/header.h --- */
+#line 1 "split/results/header.h"
+/*
+** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
+** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
+** start-up (language/run.h) and before the first suite. In this order:
+**   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
+**   # input file, processes, library, processor of rank 0
+**   # processors: the processor name of every rank (oversub.h)
+**   # TEST-ONLY clock skew (clock_skew.h, only when injected)
+**   # clock tick, global clock; dummy time; ping-pong correction (measure.h)
+**   # columns; random seed
+**   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
+**   # MPI-IO files (io_files.h)
+**   # oversubscription: ... and # library polling: ... (library_polling.h)
+**   # interference: ...
+**   #> the input files, with -s (not when resuming)
+** The oversubscription and interference lines are worded here from what oversub.h and
+** the host (host.h) found; their warnings go to stderr unless quiet.
+*/
+#ifndef SK_HEADER_H
+#define SK_HEADER_H
+
+#line 23 "split/results/header.h"
+#line 24 "split/results/header.h"
+
+/* What the start-up found that the header reports. */
+typedef struct sk_header_facts {
+  const char *input;            /* the input file as named on the command line */
+  const sk_sources *copy;       /* -s: the input files as "#> " lines; NULL: none */
+  double dummy_time;            /* seconds: the dummy time of the simple pattern */
+  const char *sync_lines;       /* sk_sync_describe right after the clocks were synchronised */
+  long random_seed;             /* the seed of get_random_int and comm_rand */
+  int resumed;                  /* continues an interrupted run ... */
+  int suites_kept;              /* ... after its suites 1..suites_kept */
+  int quiet;                    /* -q: no warnings on stderr */
+} sk_header_facts;
+
+/* Rank 0: writes the header to the output (sk_out_text), its warnings to stderr, and
+** records it in the run's log (runlog.h): where the header ends, or the resumption. */
+SK_API void sk_header_write(const sk_header_facts *facts);
+/* The oversubscription lines (and the library's polling) of the header and their
+** warnings, one line each without the "skampi: warning: " prefix; after sk_oversub_detect
+** and sk_oversub_probe. */
+SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning);
+/* The line naming the processor (host) of every rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"); after sk_oversub_detect. */
+SK_API void sk_header_processors(sk_str *header);
+/* The interference lines: how skampi's waits treat the processor, and the processes
+** runnable on rank 0's machine now (sk_host_runnable) against the run's own there. */
+SK_API void sk_header_interference(int own_here, sk_str *header);
+/* The local date and time as ctime(3) writes it, without the newline (header, footer). */
+SK_API void sk_header_date(char *buf, size_t size);
+
+#endif
+/* --- end split/results/header.h --- */
+/* --- begin split/results/header.c --- */
+#line 1 "split/results/header.c"
+/*
+** header.c -- see header.h: every line of the output's header, in its order.
+*/
+#line 5 "split/results/header.c"
+#line 6 "split/results/header.c"
+#line 7 "split/results/header.c"
+#line 8 "split/results/header.c"
+#line 9 "split/results/header.c"
+#line 10 "split/results/header.c"
+#line 11 "split/results/header.c"
+#line 12 "split/results/header.c"
+#line 13 "split/results/header.c"
+#include <time.h>
+
+SK_API void sk_header_date(char *buf, size_t size)
+{
+  time_t now = time(NULL);
+  char *s = ctime(&now);
+  strncpy(buf, s ? s : "unknown\n", size - 1);
+  buf[size - 1] = '\0';
+  if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
+}
+
+SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
+{
+  sk_oversub_facts d;
+  sk_oversub_get_facts(&d);
+  if (d.hosts == 0) return;
+  if (d.processors == 0) {
+    sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
+                  d.unknown_hosts, d.hosts);
+  } else {
+    char also[80];
+    also[0] = '\0';
+    if (d.names > 1) sprintf(also, " (one machine under %d processor names)", d.names);
+    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s%s runs %d process%s on %d processor%s"
+                  " (%s)\n", d.crowded_hosts ? "yes" : "no", d.crowded_hosts, d.hosts, d.hosts == 1 ? "" : "s",
+                  d.crowded_hosts ? "most crowded:" : "fullest:", d.name, also, d.procs, d.procs == 1 ? "" : "es",
+                  d.processors, d.processors == 1 ? "" : "s",
+                  d.from_masks ? "the union of their affinity masks" : "processors online");
+    if (d.unknown_hosts)
+      sk_str_printf(header, "# oversubscription: the processors of %d host%s are unknown\n", d.unknown_hosts,
+                    d.unknown_hosts == 1 ? "" : "s");
+  }
+  if (d.crowded_hosts) {
+    sk_str_puts(header, "# oversubscription: skampi's own waits (start windows, agreements, control messages)"
+                " yield the processor\n");
+    if (d.floor > 0.0)
+      sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
+                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " marked as mostly scheduler time\n", d.floor * 1e6);
+    sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
+                  " waiting for a processor\n", d.name, d.procs, d.processors);
+  }
+  sk_lib_polling_describe(d.crowded_hosts > 0, header, warning);
+}
+
+SK_API void sk_header_interference(int own_here, sk_str *header)
+{
+  int runnable = sk_host_runnable();
+  if (sk_host_crowded())
+    sk_str_puts(header, "# interference: waits yield the processor (the run's own processes outnumber the"
+                " processors); involuntary context switches during timing are counted, not discarded\n");
+  else
+    sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
+                " that is not the run's own for a whole time slice (chosen again at every suite)\n");
+  if (runnable >= 0) {
+    int others = runnable - own_here;
+    sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
+                  " not the run's own\n", runnable, others > 0 ? others : 0);
+  }
+  sk_str_printf(header, "# interference: a repetition is discarded when a process arrived after its start time,"
+                " ran past its window, began more than %s (or %.0f%% of the median result) after its"
+                " start time%s; a result with %.0f%% of its repetitions discarded or longer start delays"
+                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "0.25 us",
+                SK_START_TOLERANCE_SHARE * 100.0, sk_host_crowded() ? "" : ", or lost its processor between start and stop",
+                SK_INTERFERENCE_SHARE * 100.0);
+}
+
+SK_API void sk_header_processors(sk_str *header)
+{
+  int count;
+  const char *names = sk_oversub_names(&count);
+  if (names != NULL) sk_str_printf(header, "# processors: %d name%s: %s\n", count, count == 1 ? "" : "s", names);
+}
+
+/* "#> --- NAME" and the text of every input file as "#> " lines. */
+static void header_copy_input(sk_str *h, const sk_sources *src)
+{
+  size_t k;
+  for (k = 0; k < src->n; k++) {
+    const char *p = src->items[k].text;
+    sk_str_printf(h, "#> --- %s\n", src->items[k].name);
+    while (*p) {
+      const char *nl = strchr(p, '\n');
+      size_t len = nl ? (size_t)(nl - p) : strlen(p);
+      sk_str_puts(h, "#> ");
+      sk_str_putn(h, p, len);
+      sk_str_putc(h, '\n');
+      p += len + (nl ? 1 : 0);
+    }
+  }
+}
+
+/* The warnings, one "skampi: warning: " line each. */
+static void header_warn(const char *text)
+{
+  const char *p;
+  for (p = text; p && *p; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %.*s\n", (int)len, p);
+    p += len + (nl ? 1 : 0);
+  }
+  fflush(stderr);
+}
+
+/* A resumed run writes "# resumed at DATE ..." where it continues instead of the version
+** and start lines (the rest describes this run). */
+SK_API void sk_header_write(const sk_header_facts *f)
+{
+  sk_str h, machine, warn;
+  char date[64], lib[1024], name[256];
+  sk_str_init(&h);
+  sk_str_init(&machine);
+  sk_str_init(&warn);
+  /* what the machine looks like now, first: the runnable processes change by the moment */
+  sk_header_oversubscription(&machine, &warn);
+  sk_header_interference(sk_oversub_procs_here(), &machine);
+  sk_header_date(date, sizeof date);
+  sk_tp_library_version(lib, sizeof lib);
+  sk_tp_processor_name(name, sizeof name);
+  if (f->resumed) {
+    sk_runlog_resumed(f->suites_kept, date);
+    if (f->suites_kept > 0)
+      sk_str_printf(&h, "# resumed at %s: suites 1 to %d above come from the interrupted run,"
+                    " the rest from this one (skampi-%s)\n", date, f->suites_kept, SKAMPI_VERSION);
+    else
+      sk_str_printf(&h, "# resumed at %s: the interrupted run completed no suite; all come from this"
+                    " one (skampi-%s)\n", date, SKAMPI_VERSION);
+  } else {
+    sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_str_printf(&h, "# Started at %s\n", date);
+  }
+  sk_str_printf(&h, "# input file: %s\n", f->input);
+  sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
+  sk_str_printf(&h, "# library: %s\n", lib);
+  sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_header_processors(&h);
+  sk_skew_describe(&h);
+  sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
+  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);
+  sk_pingpong_describe(&h);
+  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
+              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
+              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
+              " times of the same repetitions\n");
+  sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", f->random_seed);
+  sk_str_puts(&h, f->sync_lines ? f->sync_lines : "");
+  sk_io_files_describe(&h, NULL);
+  sk_str_puts(&h, machine.data ? machine.data : "");
+  if (f->copy != NULL && !f->resumed) header_copy_input(&h, f->copy);
+  sk_out_text(h.data);
+  if (!f->resumed) sk_runlog_header_done();
+  if (!f->quiet) header_warn(warn.data);
+  else fflush(stderr);
+  sk_str_free(&h);
+  sk_str_free(&machine);
+  sk_str_free(&warn);
+}
+/* --- end split/results/header.c --- */
 /* --- begin split/results/sko.h --- */
 #line 1 "split/results/sko.h"
 /*
@@ -26582,34 +26773,304 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
   return p4_run(src, path, prog, err, 0);
 }
 /* --- end split/language/params4.c --- */
+/* --- begin split/language/run.h --- */
+#line 1 "split/language/run.h"
+/*
+** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
+** the mode. Every step is collective over the world unless it says "rank 0", and all of
+** the start-up happens here, in this order, before the first suite:
+**   1. oversubscription: every process reports its host and processors, rank 0 decides
+**      whether skampi's waits yield (oversub.h; also starts the library's poll breaker)
+**   2. the input: rank 0 reads and parses it (a SKaMPI 4 parameter file through
+**      params4.h, else .ski), the files are broadcast and parsed on every process; a
+**      user error ends every process (-n and -t stop after this step: sk_run_load)
+**   3. the output: rank 0 opens it and decides from the run's log (runlog.h) whether the
+**      run is fresh or resumes an interrupted one, and tells the others
+**   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
+**   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
+**   6. the scheduler floor F when oversubscribed (sk_oversub_probe)
+**   7. clock synchronisation (sk_sync_init_world) and its description, taken before
+**      anything else is measured
+**   8. the dummy time of the simple pattern (engine.h), the header's timing overhead
+**   9. rank 0: the output's header (results/header.h), its warnings on stderr
+** Then the suites (interp.h, which chooses the waits' interference policy at every
+** suite), the footer (synchronisation, oversubscription and interference summaries,
+** finish time), the MPI-IO files removed, the output closed, the post-run merge with
+** backups (postproc.h).
+*/
+#ifndef SK_RUN_H
+#define SK_RUN_H
+
+#line 28 "split/language/run.h"
+#line 29 "split/language/run.h"
+
+/* The command line's part in a run. */
+typedef struct sk_run_options {
+  const char *input;        /* the input file */
+  const char *output;       /* NULL or "-": standard output */
+  const char *log;          /* -L: the run's log (NULL: OUTPUT.log) */
+  int copy_input;           /* -s */
+  int translate;            /* -t: parse for translation (a SKaMPI 4 file need not be runnable) */
+  int verify;               /* -v */
+  int quiet;                /* -q */
+  int fresh;                /* -F */
+  double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+} sk_run_options;
+
+typedef struct sk_run {
+  sk_run_options opt;
+  sk_sources src;
+  sk_program prog;
+  unsigned long checksum;   /* rank 0: of the input files as sent to the other processes */
+  long input_bytes;
+} sk_run;
+
+/* Every process, for sk_set_exit_hook: closes the log, removes the MPI-IO files, closes
+** the output; a user error ends with a clean finalize, an internal error (which may hit
+** one process alone while the others wait for it) aborts them all. */
+SK_API void sk_run_exit_hook(int status);
+/* Steps 1 and 2 (exits with SK_EXIT_USER_ERROR on an input error). */
+SK_API void sk_run_load(sk_run *r);
+/* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
+SK_API void sk_run_benchmark(sk_run *r);
+
+#endif
+/* --- end split/language/run.h --- */
+/* --- begin split/language/run.c --- */
+#line 1 "split/language/run.c"
+/*
+** run.c -- see run.h.
+*/
+#line 5 "split/language/run.c"
+#line 6 "split/language/run.c"
+#line 7 "split/language/run.c"
+#line 8 "split/language/run.c"
+#line 9 "split/language/run.c"
+#line 10 "split/language/run.c"
+#line 11 "split/language/run.c"
+#line 12 "split/language/run.c"
+#line 13 "split/language/run.c"
+#line 14 "split/language/run.c"
+#line 15 "split/language/run.c"
+
+SK_API void sk_run_exit_hook(int status)
+{
+  sk_runlog_close(status);
+  sk_io_files_finish();
+  sk_out_close();
+  if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  sk_datatypes_release();
+  sk_tp_finish();
+}
+
+/* SKaMPI 4 parameter files go to their own front end (params4.h), everything else is
+** .ski; then every measurement named must be runnable in this build. With -t the
+** translation is printed even if this build lacks a measurement. */
+static int run_parse_input(const sk_run_options *o, sk_sources *src, sk_program *prog, sk_str *err)
+{
+  const sk_source *s;
+  sk_str ignored;
+  sk_str_init(&ignored);
+  s = sk_sources_get(src, o->input, &ignored);
+  sk_str_free(&ignored);
+  if (s != NULL && sk_params4_detect(s->name, s->text)) {
+    if (o->translate) return sk_params4_translate(src, o->input, prog, err);
+    return sk_params4_parse(src, o->input, prog, err) && sk_parse_check_available(prog, err);
+  }
+  return sk_parse_file(src, o->input, prog, err) && (o->translate || sk_parse_check_available(prog, err));
+}
+
+/* What rank 0 tells the others after reading the input. */
+typedef struct load_decision {
+  int parsed;               /* 0: the input has an error (rank 0 printed it) */
+  long bytes;               /* size of the serialized input files that follow */
+} load_decision;
+
+/* Step 2: rank 0 parses from disk and ships the files; the others parse what they received. */
+static void run_load_program(sk_run *r)
+{
+  sk_str err, blob;
+  load_decision d;
+  sk_str_init(&err);
+  sk_str_init(&blob);
+  memset(&d, 0, sizeof d);
+  if (sk_tp_world_rank() == 0) {
+    sk_sources_init(&r->src, 1);
+    d.parsed = run_parse_input(&r->opt, &r->src, &r->prog, &err);
+    if (!d.parsed) {
+      fflush(stdout);
+      fprintf(stderr, "%s\n", err.data);
+    }
+    sk_sources_serialize(&r->src, &blob);
+    d.bytes = (long)blob.len;
+    r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
+    r->input_bytes = d.bytes;
+  }
+  sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
+  if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
+  if (sk_tp_world_rank() != 0) {
+    sk_str_putn(&blob, "", 0);
+    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
+    blob.len = (size_t)d.bytes;
+  }
+  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)d.bytes, 0);
+  if (sk_tp_world_rank() != 0) {
+    sk_sources_init(&r->src, 0);
+    if (!sk_sources_deserialize(&r->src, blob.data, blob.len) || !run_parse_input(&r->opt, &r->src, &r->prog, &err))
+      sk_fatal("process %d could not parse the distributed input: %s", sk_tp_world_rank(), err.data);
+  }
+  sk_str_free(&err);
+  sk_str_free(&blob);
+}
+
+SK_API void sk_run_load(sk_run *r)
+{
+  sk_oversub_detect();   /* 1. collective: processes per host against its processors */
+  run_load_program(r);   /* 2. */
+}
+
+/* What rank 0 tells the others once the output is open. */
+typedef struct open_decision {
+  int opened;               /* 0: refused (rank 0 printed why) */
+  int resumed;              /* continues an interrupted run */
+  int suites_kept;          /* resuming: suites 1..suites_kept are complete */
+} open_decision;
+
+/* Step 3, rank 0: an output file (or a link to one) has a log (runlog.h) that decides
+** whether this run is fresh -- old output and log kept as backups -- or continues an
+** interrupted one after its last complete suite. Standard output, devices, FIFOs and
+** sockets have none. Everything is decided before anything is measured. */
+static open_decision run_open_output(const sk_run *r)
+{
+  const sk_run_options *o = &r->opt;
+  sk_str err;
+  char backup[512], log_backup[512];
+  sk_run_plan plan;
+  open_decision d;
+  long size;
+  int to_file = o->output != NULL && !sk_streq(o->output, "-") &&
+                sk_path_is_file_like(sk_path_kind_of(o->output, &size));
+  sk_str_init(&err);
+  memset(&plan, 0, sizeof plan);
+  backup[0] = log_backup[0] = '\0';
+  d.opened = 1;
+  if (to_file) {
+    sk_str log;
+    sk_str_init(&log);
+    if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
+    d.opened = sk_runlog_open(log.data, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
+                              o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
+    sk_str_free(&log);
+  }
+  if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);
+  else if (d.opened) d.opened = sk_out_open(o->output, &err, backup, sizeof backup);
+  d.resumed = plan.mode == SK_RUN_RESUME;
+  d.suites_kept = d.resumed ? plan.suites_kept : 0;
+  if (!d.opened) fprintf(stderr, "skampi: %s\n", err.data);
+  else if (!o->quiet) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
+    if (log_backup[0]) fprintf(stderr, "skampi: kept the earlier log as %s\n", log_backup);
+    if (plan.mode == SK_RUN_RESUME)
+      fprintf(stderr, "skampi: resuming %s after its %d complete suites\n", o->output, plan.suites_kept);
+  }
+  sk_str_free(&err);
+  return d;
+}
+
+/* Steps 3 to 9 into *in (initialised here). */
+static void run_start(sk_run *r, sk_interp *in)
+{
+  open_decision opened;
+  sk_result dummy;
+  sk_str sync_lines;
+  memset(&opened, 0, sizeof opened);
+  if (sk_tp_world_rank() == 0) opened = run_open_output(r);   /* 3. */
+  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
+  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+  sk_io_files_start();                     /* 4. collective: the MPI-IO directory, signal handlers */
+  sk_interp_init(in);                      /* 5. */
+  in->resume_skip = opened.suites_kept;
+  in->quiet = r->opt.quiet;
+  in->settings.verify = r->opt.verify;
+  sk_oversub_probe();                      /* 6. collective: the scheduler floor when oversubscribed */
+  sk_sync_init_world(&in->settings.sync);  /* 7. collective: clock offsets for the header */
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&in->settings.sync, &sync_lines);   /* before anything else is measured */
+  /* 8. the timing overhead for the header: the dummy time of the simple pattern */
+  sk_engine_dummy_time(&in->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  if (sk_tp_world_rank() == 0) {           /* 9. */
+    sk_header_facts h;
+    memset(&h, 0, sizeof h);
+    h.input = r->opt.input;
+    h.copy = r->opt.copy_input ? &r->src : NULL;
+    h.dummy_time = dummy.time;
+    h.sync_lines = sync_lines.data ? sync_lines.data : "";
+    h.random_seed = sk_random_seed();
+    h.resumed = opened.resumed;
+    h.suites_kept = opened.suites_kept;
+    h.quiet = r->opt.quiet;
+    sk_header_write(&h);
+  }
+  sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
+}
+
+/* Rank 0: the footer and the last messages. */
+static void run_footer(const sk_run *r, sk_interp *in)
+{
+  const sk_run_options *o = &r->opt;
+  sk_str f, w;
+  char date[64];
+  sk_str_init(&f);
+  sk_str_init(&w);
+  sk_header_date(date, sizeof date);
+  sk_sync_describe(&in->settings.sync, &f);
+  sk_oversub_summary(&f);
+  sk_interference_summary(&f, &w);
+  if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
+  sk_str_free(&w);
+  sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - o->started);
+  sk_out_text(f.data);
+  sk_str_free(&f);
+  sk_runlog_close(0);
+  sk_interp_progress_end(in);
+  if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
+}
+
+SK_API void sk_run_benchmark(sk_run *r)
+{
+  sk_interp in;
+  run_start(r, &in);
+  in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
+  in.progress_tty = sk_os_is_terminal(stderr);
+  sk_interp_run(&in, &r->prog);
+  if (sk_tp_world_rank() == 0) run_footer(r, &in);
+  sk_io_files_finish();
+  sk_out_close();
+  if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
+  sk_interp_free(&in);
+  sk_program_free(&r->prog);
+  sk_sources_free(&r->src);
+}
+/* --- end split/language/run.c --- */
 /* --- begin split/cli/main.c --- */
 #line 1 "split/cli/main.c"
 /*
-** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4) and the run:
-** rank 0 reads and parses the input, the input files are broadcast and parsed on every
-** process, then every process interprets the program while rank 0 writes the results.
+** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
+** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
+** (postproc.h), -n and -t (the input loaded by run.h, then checked or printed here), or
+** a benchmark run (run.h, which owns the run's start-up and its steps).
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
-** With an output file, rank 0 decides from the run's log (runlog.h) whether this run is
-** fresh or continues an interrupted one, and tells the other processes.
 */
+#line 12 "split/cli/main.c"
 #line 13 "split/cli/main.c"
 #line 14 "split/cli/main.c"
 #line 15 "split/cli/main.c"
 #line 16 "split/cli/main.c"
 #line 17 "split/cli/main.c"
-#line 18 "split/cli/main.c"
-#line 19 "split/cli/main.c"
-#line 20 "split/cli/main.c"
-#line 21 "split/cli/main.c"
-#line 22 "split/cli/main.c"
-#line 23 "split/cli/main.c"
-#line 24 "split/cli/main.c"
-#line 25 "split/cli/main.c"
-#line 26 "split/cli/main.c"
-#include <time.h>
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -26625,23 +27086,8 @@ typedef struct main_options {
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
-  unsigned long checksum; /* rank 0: of the input files as sent to the other processes */
-  long input_bytes;
   const char *list_name;  /* -l NAME */
 } main_options;
-
-/* User errors are reached by every process alike (the program runs SPMD): they end
-** with a clean finalize. An internal error may hit one process alone, while the others
-** wait for it: it aborts them all. */
-static void main_exit_hook(int status)
-{
-  sk_runlog_close(status);
-  sk_io_files_finish();
-  sk_out_close();
-  if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
-  sk_datatypes_release();
-  sk_tp_finish();
-}
 
 static void main_usage(FILE *f)
 {
@@ -26875,310 +27321,80 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   }
 }
 
-/* SKaMPI 4 parameter files go to their own front end (params4.h), everything else is
-** .ski; then every measurement named must be runnable in this build. With -t the
-** translation is printed even if this build lacks a measurement. */
-static int main_parse_input(const main_options *o, sk_sources *src, sk_program *prog, sk_str *err)
-{
-  const sk_source *s;
-  sk_str ignored;
-  sk_str_init(&ignored);
-  s = sk_sources_get(src, o->input, &ignored);
-  sk_str_free(&ignored);
-  if (s != NULL && sk_params4_detect(s->name, s->text)) {
-    if (o->translate) return sk_params4_translate(src, o->input, prog, err);
-    return sk_params4_parse(src, o->input, prog, err) && sk_parse_check_available(prog, err);
-  }
-  return sk_parse_file(src, o->input, prog, err) && (o->translate || sk_parse_check_available(prog, err));
-}
-
-/* What rank 0 tells the others after reading the input. */
-typedef struct load_decision {
-  int parsed;               /* 0: the input has an error (rank 0 printed it) */
-  long bytes;               /* size of the serialized input files that follow */
-} load_decision;
-
-/* Rank 0 parses from disk and ships the files; the others parse what they received. */
-static void main_load_program(main_options *o, sk_sources *src, sk_program *prog)
-{
-  sk_str err, blob;
-  load_decision d;
-  sk_str_init(&err);
-  sk_str_init(&blob);
-  memset(&d, 0, sizeof d);
-  if (sk_tp_world_rank() == 0) {
-    sk_sources_init(src, 1);
-    d.parsed = main_parse_input(o, src, prog, &err);
-    if (!d.parsed) {
-      fflush(stdout);
-      fprintf(stderr, "%s\n", err.data);
-    }
-    sk_sources_serialize(src, &blob);
-    d.bytes = (long)blob.len;
-    o->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
-    o->input_bytes = d.bytes;
-  }
-  sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
-  if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
-  if (sk_tp_world_rank() != 0) {
-    sk_str_putn(&blob, "", 0);
-    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
-    blob.len = (size_t)d.bytes;
-  }
-  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)d.bytes, 0);
-  if (sk_tp_world_rank() != 0) {
-    sk_sources_init(src, 0);
-    if (!sk_sources_deserialize(src, blob.data, blob.len) || !main_parse_input(o, src, prog, &err))
-      sk_fatal("process %d could not parse the distributed input: %s", sk_tp_world_rank(), err.data);
-  }
-  sk_str_free(&err);
-  sk_str_free(&blob);
-}
-
-static void main_date(char *buf, size_t size)
-{
-  time_t now = time(NULL);
-  char *s = ctime(&now);
-  strncpy(buf, s ? s : "unknown\n", size - 1);
-  buf[size - 1] = '\0';
-  if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
-}
-
-/* What rank 0 tells the others once the output is open. */
-typedef struct open_decision {
-  int opened;               /* 0: refused (rank 0 printed why) */
-  int resumed;              /* continues an interrupted run */
-  int suites_kept;          /* resuming: suites 1..suites_kept are complete */
-} open_decision;
-
-/* Rank 0: an output file (or a link to one) has a log (runlog.h) that decides whether
-** this run is fresh -- old output and log kept as backups -- or continues an interrupted
-** one after its last complete suite. Standard output, devices, FIFOs and sockets have
-** none. Everything is decided before anything is measured. */
-static open_decision main_open_output(const main_options *o)
+/* -m OUT IN...: rank 0 merges the runs; exits. */
+static void main_merge(const main_options *o)
 {
   sk_str err;
-  char backup[512], log_backup[512];
-  sk_run_plan plan;
-  open_decision d;
-  long size;
-  int to_file = o->output != NULL && !sk_streq(o->output, "-") &&
-                sk_path_is_file_like(sk_path_kind_of(o->output, &size));
+  int ok = 1;
   sk_str_init(&err);
-  memset(&plan, 0, sizeof plan);
-  backup[0] = log_backup[0] = '\0';
-  d.opened = 1;
-  if (to_file) {
-    sk_str log;
-    sk_str_init(&log);
-    if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
-    d.opened = sk_runlog_open(log.data, o->output, o->input, o->checksum, o->input_bytes, sk_tp_world_size(),
-                              o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
-    sk_str_free(&log);
-  }
-  if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);
-  else if (d.opened) d.opened = sk_out_open(o->output, &err, backup, sizeof backup);
-  d.resumed = plan.mode == SK_RUN_RESUME;
-  d.suites_kept = d.resumed ? plan.suites_kept : 0;
-  if (!d.opened) fprintf(stderr, "skampi: %s\n", err.data);
-  else if (!o->quiet) {
-    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
-    if (log_backup[0]) fprintf(stderr, "skampi: kept the earlier log as %s\n", log_backup);
-    if (plan.mode == SK_RUN_RESUME)
-      fprintf(stderr, "skampi: resuming %s after its %d complete suites\n", o->output, plan.suites_kept);
+  if (sk_tp_world_rank() == 0) {
+    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
+    if (!ok) fprintf(stderr, "%s\n", err.data);
+    else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }
   sk_str_free(&err);
-  return d;
+  sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
 }
 
-/* The header; a resumed run writes "# resumed at DATE ..." where it continues instead of
-** the version and start lines (the rest describes this run). */
-static void main_write_header(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                              const char *sync_lines, const char *oversub_lines, int resumed, int suites_kept)
+/* -n, -t: the loaded input checked or printed as a .ski program; exits. */
+static void main_check_input(const main_options *o, const sk_run *r)
 {
-  sk_str h;
-  char date[64], lib[1024], name[256];
-  int size = sk_tp_world_size();
-  sk_str_init(&h);
-  main_date(date, sizeof date);
-  sk_tp_library_version(lib, sizeof lib);
-  sk_tp_processor_name(name, sizeof name);
-  if (resumed) {
-    sk_runlog_resumed(suites_kept, date);
-    if (suites_kept > 0)
-      sk_str_printf(&h, "# resumed at %s: suites 1 to %d above come from the interrupted run,"
-                    " the rest from this one (skampi-%s)\n", date, suites_kept, SKAMPI_VERSION);
-    else
-      sk_str_printf(&h, "# resumed at %s: the interrupted run completed no suite; all come from this"
-                    " one (skampi-%s)\n", date, SKAMPI_VERSION);
-  } else {
-    sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
-    sk_str_printf(&h, "# Started at %s\n", date);
-  }
-  sk_str_printf(&h, "# input file: %s\n", o->input);
-  sk_str_printf(&h, "# processes: %d\n", size);
-  sk_str_printf(&h, "# library: %s\n", lib);
-  sk_str_printf(&h, "# processor of rank 0: %s\n", name);
-  sk_oversub_processors(&h);
-  sk_skew_describe(&h);
-  sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
-  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", dummy->time * 1e6);
-  sk_pingpong_describe(&h);
-  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
-              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
-              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
-              " times of the same repetitions\n");
-  sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", sk_random_seed());
-  sk_str_puts(&h, sync_lines);
-  sk_io_files_describe(&h, NULL);
-  sk_str_puts(&h, oversub_lines);
-  if (o->copy_input && !resumed) {
-    size_t k;
-    for (k = 0; k < src->n; k++) {
-      const char *p = src->items[k].text;
-      sk_str_printf(&h, "#> --- %s\n", src->items[k].name);
-      while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        sk_str_puts(&h, "#> ");
-        sk_str_putn(&h, p, len);
-        sk_str_putc(&h, '\n');
-        p += len + (nl ? 1 : 0);
-      }
+  if (sk_tp_world_rank() == 0) {
+    if (o->translate) {
+      sk_str t;
+      sk_str_init(&t);
+      sk_program_print(&t, &r->prog);
+      fputs(t.data ? t.data : "", stdout);
+      sk_str_free(&t);
+    } else {
+      printf("%s: syntax OK\n", o->input);
     }
   }
-  sk_out_text(h.data);
-  sk_str_free(&h);
-  if (!resumed) sk_runlog_header_done();
+  sk_exit(0);
 }
 
-/* Rank 0: the header, with the oversubscription lines, and their warnings on stderr. */
-static void main_report_oversubscription(const main_options *o, const sk_sources *src, const sk_result *dummy,
-                                         const char *sync_lines, int resumed, int suites_kept)
+/* The command line's part in a run (run.h). */
+static void main_run_options(const main_options *o, double started, sk_run *r)
 {
-  sk_str lines, warn;
-  const char *p;
-  sk_str_init(&lines);
-  sk_str_init(&warn);
-  sk_oversub_describe(&lines, &warn);
-  sk_interference_describe(sk_oversub_procs_here(), &lines);
-  main_write_header(o, src, dummy, sync_lines, lines.data ? lines.data : "", resumed, suites_kept);
-  for (p = o->quiet ? NULL : warn.data; p && *p; ) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    fflush(stdout);
-    fprintf(stderr, "skampi: warning: %.*s\n", (int)len, p);
-    p += len + (nl ? 1 : 0);
-  }
-  fflush(stderr);
-  sk_str_free(&lines);
-  sk_str_free(&warn);
+  memset(r, 0, sizeof *r);
+  r->opt.input = o->input;
+  r->opt.output = o->output;
+  r->opt.log = o->log;
+  r->opt.copy_input = o->copy_input;
+  r->opt.translate = o->translate;
+  r->opt.verify = o->verify;
+  r->opt.quiet = o->quiet;
+  r->opt.fresh = o->fresh;
+  r->opt.started = started;
 }
 
 int main(int argc, char **argv)
 {
   main_options o;
-  sk_sources src;
-  sk_program prog;
-  sk_interp in;
+  sk_run r;
   double started;
-  open_decision opened;
-  sk_result dummy;
-  sk_str sync_lines;
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
-  sk_set_exit_hook(main_exit_hook);
+  sk_set_exit_hook(sk_run_exit_hook);
   started = sk_tp_wtime();
   {
     sk_str err;
     main_action act;
     sk_str_init(&err);
     act = main_parse_options(argc, argv, &o, &err);
-    main_options_act(act, &o, &err);
+    main_options_act(act, &o, &err);   /* -h, -V, -l and bad options end here */
     sk_str_free(&err);
   }
-  sk_oversub_detect();   /* collective: processes per host against its processors */
-  if (o.merge_out) {
-    sk_str err;
-    int ok = 1;
-    sk_str_init(&err);
-    if (sk_tp_world_rank() == 0) {
-      ok = sk_merge_files(o.merge_out, o.merge_in, o.nmerge_in, &err);
-      if (!ok) fprintf(stderr, "%s\n", err.data);
-      else fprintf(stderr, "skampi: merged %d runs into %s\n", o.nmerge_in, o.merge_out);
-    }
-    sk_str_free(&err);
-    sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
-  }
+  if (o.merge_out) main_merge(&o);
   if (o.post.kind) {                                  /* -r, -x: post-processing only */
     int status = sk_tp_world_rank() == 0 ? sk_postproc_run(&o.post, o.output) : 0;
     free(o.post.inputs);
     sk_exit(status);
   }
-  main_load_program(&o, &src, &prog);
-  if (o.syntax_only || o.translate) {
-    if (sk_tp_world_rank() == 0) {
-      if (o.translate) {
-        sk_str t;
-        sk_str_init(&t);
-        sk_program_print(&t, &prog);
-        fputs(t.data ? t.data : "", stdout);
-        sk_str_free(&t);
-      } else {
-        printf("%s: syntax OK\n", o.input);
-      }
-    }
-    sk_exit(0);
-  }
-  memset(&opened, 0, sizeof opened);
-  if (sk_tp_world_rank() == 0) opened = main_open_output(&o);
-  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
-  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
-  sk_io_files_start();   /* collective: the MPI-IO directory, signal handlers */
-  sk_interp_init(&in);
-  in.resume_skip = opened.suites_kept;
-  in.quiet = o.quiet;
-  in.settings.verify = o.verify;
-  sk_oversub_probe();                      /* collective: the scheduler floor when oversubscribed */
-  sk_sync_init_world(&in.settings.sync);   /* collective: clock offsets for the header */
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&in.settings.sync, &sync_lines);   /* before anything else is measured */
-  /* the timing overhead for the header: the dummy time of the simple pattern */
-  sk_engine_dummy_time(&in.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0)
-    main_report_oversubscription(&o, &src, &dummy, sync_lines.data ? sync_lines.data : "", opened.resumed, opened.suites_kept);
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
-  in.progress = o.output != NULL && !sk_streq(o.output, "-") && !o.quiet;   /* stderr is free then */
-  in.progress_tty = sk_os_is_terminal(stderr);
-  sk_interp_run(&in, &prog);
-  if (sk_tp_world_rank() == 0) {
-    sk_str f;
-    char date[64];
-    sk_str_init(&f);
-    main_date(date, sizeof date);
-    sk_sync_describe(&in.settings.sync, &f);
-    sk_oversub_summary(&f);
-    {
-      sk_str w;
-      sk_str_init(&w);
-      sk_interference_summary(&f, &w);
-      if (w.data && !o.quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
-      sk_str_free(&w);
-    }
-    sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
-    sk_out_text(f.data);
-    sk_str_free(&f);
-    sk_runlog_close(0);
-    sk_interp_progress_end(&in);
-    if (o.output && !sk_streq(o.output, "-") && !o.quiet) fprintf(stderr, "skampi: results written to %s\n", o.output);
-  }
-  sk_io_files_finish();
-  sk_out_close();
-  if (sk_tp_world_rank() == 0) sk_postproc_after_run(o.output, in.run.merge_backups);
-  sk_interp_free(&in);
-  sk_program_free(&prog);
-  sk_sources_free(&src);
+  main_run_options(&o, started, &r);
+  sk_run_load(&r);
+  if (o.syntax_only || o.translate) main_check_input(&o, &r);
+  sk_run_benchmark(&r);
   sk_datatypes_release();
   sk_tp_finish();
   return 0;

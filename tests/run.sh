@@ -8,7 +8,8 @@
 #                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
 #                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
 #                     compile one by one; every registry row's functions are defined
-#                     under the names the row gives (tests/gates/rows.sh)
+#                     under the names the row gives (tests/gates/rows.sh); the output's header is worded in
+#                     results/header.c alone (tests/gates/header_owner.sh)
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
 #                     and the front-end fuzzing harness's smoke run
 #   user_errors       mistakes in the input: file:line:col message, exit status 2; merge
@@ -112,6 +113,8 @@ gates)
   check layers_gate_fails_on_planted_violations sh tests/gates/layers_planted.sh
   check rows_name_defined_functions sh tests/gates/rows.sh
   check rows_gate_fails_on_planted_violations sh tests/gates/rows_planted.sh
+  check header_worded_in_one_module sh tests/gates/header_owner.sh
+  check header_gate_fails_on_planted_violations sh tests/gates/header_owner_planted.sh
   check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
   if have mpicc.mpich || have mpicc.openmpi || have mpicc || [ -n "${MPICC:-}" ]; then

@@ -54,28 +54,6 @@ SK_API int sk_interference_choose_waits(sk_str *note)
   return c.yield;
 }
 
-SK_API void sk_interference_describe(int own_here, sk_str *header)
-{
-  int runnable = sk_host_runnable();
-  if (sk_host_crowded())
-    sk_str_puts(header, "# interference: waits yield the processor (the run's own processes outnumber the"
-                " processors); involuntary context switches during timing are counted, not discarded\n");
-  else
-    sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
-                " that is not the run's own for a whole time slice (chosen again at every suite)\n");
-  if (runnable >= 0) {
-    int others = runnable - own_here;
-    sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
-                  " not the run's own\n", runnable, others > 0 ? others : 0);
-  }
-  sk_str_printf(header, "# interference: a repetition is discarded when a process arrived after its start time,"
-                " ran past its window, began more than %s (or %.0f%% of the median result) after its"
-                " start time%s; a result with %.0f%% of its repetitions discarded or longer start delays"
-                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "0.25 us",
-                SK_START_TOLERANCE_SHARE * 100.0, sk_host_crowded() ? "" : ", or lost its processor between start and stop",
-                SK_INTERFERENCE_SHARE * 100.0);
-}
-
 SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
 {
   int total = res->reps + res->invalid, flagged = 0, untrusted = 0;

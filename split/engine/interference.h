@@ -8,9 +8,9 @@
 ** during timing are named with them (where the run's own processes share the processors
 ** every result has some -- a yield is one -- so they flag nothing alone there; elsewhere
 ** a repetition with one is discarded). Such a result gets a "# (interference: ...)" line under its line (and an
-** "untrustworthy" one where it could not be made right), the header says how the waits
-** keep the processor and what the machine looked like at the start, the footer counts the
-** flagged results. Rank 0 of the world only; no communication.
+** "untrustworthy" one where it could not be made right), the header (results/header.h)
+** says how the waits keep the processor and what the machine looked like at the start,
+** the footer counts the flagged results. Rank 0 of the world only; no communication.
 */
 #ifndef SK_INTERFERENCE_H
 #define SK_INTERFERENCE_H
@@ -20,9 +20,6 @@
 /* A result is flagged when at least this share of its repetitions was discarded. */
 #define SK_INTERFERENCE_SHARE 0.25
 
-/* Header lines: how skampi's waits treat the processor, and the processes runnable on
-** rank 0's machine now (sk_host_runnable) against the run's own there (own_here). */
-SK_API void sk_interference_describe(int own_here, sk_str *header);
 /* The flag lines of one result (nothing when it is clean); returns 1 when the result is
 ** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
 ** repetitions the run asked for. Counts flagged and untrustworthy results. */

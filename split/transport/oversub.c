@@ -33,7 +33,8 @@ typedef struct ovs_decision {
 
 static struct {
   ovs_decision d;
-  sk_str names;                  /* rank 0: the "# processors:" line */
+  sk_str names;                  /* rank 0: the ranks' processor names, "a (ranks 0 2), b (rank 1)" */
+  int name_count;                /* rank 0: distinct processor names */
   double floor;                  /* seconds, 0: not measured */
   long marked;
   int here;                      /* rank 0: processes on its machine */
@@ -76,25 +77,22 @@ static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, in
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
-/* Rank 0: "# processors: H names: a (ranks 0 2), b (ranks 1 3)" into `line`. */
-static void ovs_list_names(const ovs_ballot *b, int n, sk_str *line)
+/* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs. */
+static void ovs_list_names(const ovs_ballot *b, int n, sk_str *list)
 {
-  sk_str list;
   int i, j, k, hosts = 0;
-  sk_str_init(&list);
   for (i = 0; i < n; i++) {
     int procs = 0;
     for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
     if (j < i) continue;   /* listed with its first rank */
     for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
-    sk_str_printf(&list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
+    sk_str_printf(list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
     for (k = i; k < n; k++)
-      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(&list, " %d", k);
-    sk_str_putc(&list, ')');
+      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(list, " %d", k);
+    sk_str_putc(list, ')');
     hosts++;
   }
-  sk_str_printf(line, "# processors: %d name%s: %s\n", hosts, hosts == 1 ? "" : "s", list.data ? list.data : "");
-  sk_str_free(&list);
+  ovs.name_count = hosts;
 }
 
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
@@ -181,42 +179,24 @@ SK_API void sk_oversub_probe(void)
   ovs.floor = floor;
 }
 
-SK_API void sk_oversub_describe(sk_str *header, sk_str *warning)
+SK_API void sk_oversub_get_facts(sk_oversub_facts *facts)
 {
   const ovs_decision *d = &ovs.d;
-  if (d->hosts == 0) return;
-  if (d->processors == 0) {
-    sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
-                  d->unknown_hosts, d->hosts);
-  } else {
-    char also[80];
-    also[0] = '\0';
-    if (d->names > 1) sprintf(also, " (one machine under %d processor names)", d->names);
-    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s%s runs %d process%s on %d processor%s"
-                  " (%s)\n", d->crowded_hosts ? "yes" : "no", d->crowded_hosts, d->hosts, d->hosts == 1 ? "" : "s",
-                  d->crowded_hosts ? "most crowded:" : "fullest:", d->name, also, d->procs, d->procs == 1 ? "" : "es",
-                  d->processors, d->processors == 1 ? "" : "s",
-                  d->from_masks ? "the union of their affinity masks" : "processors online");
-    if (d->unknown_hosts)
-      sk_str_printf(header, "# oversubscription: the processors of %d host%s are unknown\n", d->unknown_hosts,
-                    d->unknown_hosts == 1 ? "" : "s");
-  }
-  if (d->crowded_hosts) {
-    sk_str_puts(header, "# oversubscription: skampi's own waits (start windows, agreements, control messages)"
-                " yield the processor\n");
-    if (ovs.floor > 0.0)
-      sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
-                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
-                    " marked as mostly scheduler time\n", ovs.floor * 1e6);
-    sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
-                  " waiting for a processor\n", d->name, d->procs, d->processors);
-  }
-  sk_lib_polling_describe(d->crowded_hosts > 0, header, warning);
+  facts->hosts = d->hosts;
+  facts->crowded_hosts = d->crowded_hosts;
+  facts->unknown_hosts = d->unknown_hosts;
+  facts->name = d->name;
+  facts->procs = d->procs;
+  facts->processors = d->processors;
+  facts->from_masks = d->from_masks;
+  facts->names = d->names;
+  facts->floor = ovs.floor;
 }
 
-SK_API void sk_oversub_processors(sk_str *header)
+SK_API const char *sk_oversub_names(int *count)
 {
-  if (ovs.names.data) sk_str_puts(header, ovs.names.data);
+  *count = ovs.name_count;
+  return ovs.names.data;
 }
 
 SK_API double sk_oversub_scheduler_bound(int nprocs)

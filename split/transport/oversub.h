@@ -5,8 +5,8 @@
 ** share one machine's processors) and the processors it may use; rank 0 counts the
 ** processes per machine against the processors of that machine and the decision is
 ** shared, so that every process knows whether skampi's waits must yield
-** (sk_host_set_crowded). The header and a warning say what was found (with the
-** library's own polling, library_polling.h).
+** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
+** from sk_oversub_get_facts and sk_oversub_names.
 **
 ** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes
@@ -35,13 +35,19 @@ SK_API int sk_oversub_found(void);
 SK_API double sk_oversub_floor(void);
 /* Rank 0, after sk_oversub_detect: the run's processes on rank 0's machine. */
 SK_API int sk_oversub_procs_here(void);
-/* Header lines ("# oversubscription: ...") and warning text (one line each, without the
-** "skampi: warning: " prefix) -- rank 0, after sk_oversub_detect and sk_oversub_probe. */
-SK_API void sk_oversub_describe(sk_str *header, sk_str *warning);
-/* Rank 0, after sk_oversub_detect: the header line naming the processor (host) of every
-** rank, ranks with the same name together
-** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"). */
-SK_API void sk_oversub_processors(sk_str *header);
+/* What sk_oversub_detect decided and sk_oversub_probe measured (rank 0), for the header. */
+typedef struct sk_oversub_facts {
+  int hosts, crowded_hosts, unknown_hosts;
+  const char *name;              /* the most crowded host (the first one when none is) */
+  int procs, processors;         /* its processes and processors */
+  int from_masks;                /* processors: the union of the affinity masks (else online) */
+  int names;                     /* processor names on that host (> 1: one machine, several names) */
+  double floor;                  /* the scheduler floor F in seconds, 0: not measured */
+} sk_oversub_facts;
+SK_API void sk_oversub_get_facts(sk_oversub_facts *facts);
+/* Rank 0, after sk_oversub_detect: the processor (host) names of the ranks, ranks with
+** the same name together ("a (ranks 0 2), b (ranks 1 3)"), *count of them; NULL before. */
+SK_API const char *sk_oversub_names(int *count);
 /* 2 ceil(log2 P) F for P processes (P < 2 counts as 2); 0 while F is not measured. */
 SK_API double sk_oversub_scheduler_bound(int nprocs);
 /* Whether a result is mostly scheduler time by the criterion above. */

@@ -101,9 +101,16 @@ static void test_decide(void)
           && strcmp(d.name, "h0") == 0, "decide_one_machine_under_several_names",
           "%d hosts, %d crowded, %s: %d on %d, %d names", d.hosts, d.crowded_hosts, d.name, d.procs, d.processors,
           d.names);
+    /* the line as the header words it (results/header.c) from the names decided here */
+    sk_str_free(&ovs.names);
+    ovs.names = names;
+    sk_str_init(&names);
+    sk_header_processors(&names);
     check(names.data != NULL && strcmp(names.data, "# processors: 4 names: h0 (rank 0), h1 (ranks 1 3), h2 (rank 2),"
           " other (rank 4)\n") == 0, "processor_names_line", "%s", names.data ? names.data : "(none)");
     sk_str_free(&names);
+    sk_str_free(&ovs.names);
+    sk_str_init(&ovs.names);
   }
 }
 
@@ -130,7 +137,7 @@ static void test_criterion(void)
   ovs.d.procs = 4; ovs.d.processors = 2; ovs.d.from_masks = 1;
   ovs.floor = 5e-3;
   sk_str_init(&h); sk_str_init(&w);
-  sk_oversub_describe(&h, &w);
+  sk_header_oversubscription(&h, &w);   /* the header's wording (results/header.c) */
   check(h.data && strstr(h.data, "# oversubscription: yes on 1 of 1 host; most crowded: node7 runs 4 processes on 2"
                          " processors (the union of their affinity masks)\n") != NULL
         && strstr(h.data, "scheduler floor F = 5000.0 us") != NULL, "describe_header", "%s", h.data ? h.data : "");

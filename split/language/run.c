@@ -1,0 +1,214 @@
+/*
+** run.c -- see run.h.
+*/
+#include "run.h"
+#include "parser.h"
+#include "params4.h"
+#include "builtins.h"
+#include "header.h"
+#include "postproc.h"
+#include "runlog.h"
+#include "oversub.h"
+#include "interference.h"
+#include "io_files.h"
+#include "filepaths.h"
+
+SK_API void sk_run_exit_hook(int status)
+{
+  sk_runlog_close(status);
+  sk_io_files_finish();
+  sk_out_close();
+  if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  sk_datatypes_release();
+  sk_tp_finish();
+}
+
+/* SKaMPI 4 parameter files go to their own front end (params4.h), everything else is
+** .ski; then every measurement named must be runnable in this build. With -t the
+** translation is printed even if this build lacks a measurement. */
+static int run_parse_input(const sk_run_options *o, sk_sources *src, sk_program *prog, sk_str *err)
+{
+  const sk_source *s;
+  sk_str ignored;
+  sk_str_init(&ignored);
+  s = sk_sources_get(src, o->input, &ignored);
+  sk_str_free(&ignored);
+  if (s != NULL && sk_params4_detect(s->name, s->text)) {
+    if (o->translate) return sk_params4_translate(src, o->input, prog, err);
+    return sk_params4_parse(src, o->input, prog, err) && sk_parse_check_available(prog, err);
+  }
+  return sk_parse_file(src, o->input, prog, err) && (o->translate || sk_parse_check_available(prog, err));
+}
+
+/* What rank 0 tells the others after reading the input. */
+typedef struct load_decision {
+  int parsed;               /* 0: the input has an error (rank 0 printed it) */
+  long bytes;               /* size of the serialized input files that follow */
+} load_decision;
+
+/* Step 2: rank 0 parses from disk and ships the files; the others parse what they received. */
+static void run_load_program(sk_run *r)
+{
+  sk_str err, blob;
+  load_decision d;
+  sk_str_init(&err);
+  sk_str_init(&blob);
+  memset(&d, 0, sizeof d);
+  if (sk_tp_world_rank() == 0) {
+    sk_sources_init(&r->src, 1);
+    d.parsed = run_parse_input(&r->opt, &r->src, &r->prog, &err);
+    if (!d.parsed) {
+      fflush(stdout);
+      fprintf(stderr, "%s\n", err.data);
+    }
+    sk_sources_serialize(&r->src, &blob);
+    d.bytes = (long)blob.len;
+    r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
+    r->input_bytes = d.bytes;
+  }
+  sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
+  if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
+  if (sk_tp_world_rank() != 0) {
+    sk_str_putn(&blob, "", 0);
+    blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
+    blob.len = (size_t)d.bytes;
+  }
+  sk_tp_bcast(sk_tp_world(), blob.data, (size_t)d.bytes, 0);
+  if (sk_tp_world_rank() != 0) {
+    sk_sources_init(&r->src, 0);
+    if (!sk_sources_deserialize(&r->src, blob.data, blob.len) || !run_parse_input(&r->opt, &r->src, &r->prog, &err))
+      sk_fatal("process %d could not parse the distributed input: %s", sk_tp_world_rank(), err.data);
+  }
+  sk_str_free(&err);
+  sk_str_free(&blob);
+}
+
+SK_API void sk_run_load(sk_run *r)
+{
+  sk_oversub_detect();   /* 1. collective: processes per host against its processors */
+  run_load_program(r);   /* 2. */
+}
+
+/* What rank 0 tells the others once the output is open. */
+typedef struct open_decision {
+  int opened;               /* 0: refused (rank 0 printed why) */
+  int resumed;              /* continues an interrupted run */
+  int suites_kept;          /* resuming: suites 1..suites_kept are complete */
+} open_decision;
+
+/* Step 3, rank 0: an output file (or a link to one) has a log (runlog.h) that decides
+** whether this run is fresh -- old output and log kept as backups -- or continues an
+** interrupted one after its last complete suite. Standard output, devices, FIFOs and
+** sockets have none. Everything is decided before anything is measured. */
+static open_decision run_open_output(const sk_run *r)
+{
+  const sk_run_options *o = &r->opt;
+  sk_str err;
+  char backup[512], log_backup[512];
+  sk_run_plan plan;
+  open_decision d;
+  long size;
+  int to_file = o->output != NULL && !sk_streq(o->output, "-") &&
+                sk_path_is_file_like(sk_path_kind_of(o->output, &size));
+  sk_str_init(&err);
+  memset(&plan, 0, sizeof plan);
+  backup[0] = log_backup[0] = '\0';
+  d.opened = 1;
+  if (to_file) {
+    sk_str log;
+    sk_str_init(&log);
+    if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
+    d.opened = sk_runlog_open(log.data, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
+                              o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
+    sk_str_free(&log);
+  }
+  if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);
+  else if (d.opened) d.opened = sk_out_open(o->output, &err, backup, sizeof backup);
+  d.resumed = plan.mode == SK_RUN_RESUME;
+  d.suites_kept = d.resumed ? plan.suites_kept : 0;
+  if (!d.opened) fprintf(stderr, "skampi: %s\n", err.data);
+  else if (!o->quiet) {
+    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
+    if (log_backup[0]) fprintf(stderr, "skampi: kept the earlier log as %s\n", log_backup);
+    if (plan.mode == SK_RUN_RESUME)
+      fprintf(stderr, "skampi: resuming %s after its %d complete suites\n", o->output, plan.suites_kept);
+  }
+  sk_str_free(&err);
+  return d;
+}
+
+/* Steps 3 to 9 into *in (initialised here). */
+static void run_start(sk_run *r, sk_interp *in)
+{
+  open_decision opened;
+  sk_result dummy;
+  sk_str sync_lines;
+  memset(&opened, 0, sizeof opened);
+  if (sk_tp_world_rank() == 0) opened = run_open_output(r);   /* 3. */
+  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
+  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+  sk_io_files_start();                     /* 4. collective: the MPI-IO directory, signal handlers */
+  sk_interp_init(in);                      /* 5. */
+  in->resume_skip = opened.suites_kept;
+  in->quiet = r->opt.quiet;
+  in->settings.verify = r->opt.verify;
+  sk_oversub_probe();                      /* 6. collective: the scheduler floor when oversubscribed */
+  sk_sync_init_world(&in->settings.sync);  /* 7. collective: clock offsets for the header */
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&in->settings.sync, &sync_lines);   /* before anything else is measured */
+  /* 8. the timing overhead for the header: the dummy time of the simple pattern */
+  sk_engine_dummy_time(&in->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  if (sk_tp_world_rank() == 0) {           /* 9. */
+    sk_header_facts h;
+    memset(&h, 0, sizeof h);
+    h.input = r->opt.input;
+    h.copy = r->opt.copy_input ? &r->src : NULL;
+    h.dummy_time = dummy.time;
+    h.sync_lines = sync_lines.data ? sync_lines.data : "";
+    h.random_seed = sk_random_seed();
+    h.resumed = opened.resumed;
+    h.suites_kept = opened.suites_kept;
+    h.quiet = r->opt.quiet;
+    sk_header_write(&h);
+  }
+  sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
+}
+
+/* Rank 0: the footer and the last messages. */
+static void run_footer(const sk_run *r, sk_interp *in)
+{
+  const sk_run_options *o = &r->opt;
+  sk_str f, w;
+  char date[64];
+  sk_str_init(&f);
+  sk_str_init(&w);
+  sk_header_date(date, sizeof date);
+  sk_sync_describe(&in->settings.sync, &f);
+  sk_oversub_summary(&f);
+  sk_interference_summary(&f, &w);
+  if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
+  sk_str_free(&w);
+  sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - o->started);
+  sk_out_text(f.data);
+  sk_str_free(&f);
+  sk_runlog_close(0);
+  sk_interp_progress_end(in);
+  if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
+}
+
+SK_API void sk_run_benchmark(sk_run *r)
+{
+  sk_interp in;
+  run_start(r, &in);
+  in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
+  in.progress_tty = sk_os_is_terminal(stderr);
+  sk_interp_run(&in, &r->prog);
+  if (sk_tp_world_rank() == 0) run_footer(r, &in);
+  sk_io_files_finish();
+  sk_out_close();
+  if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
+  sk_interp_free(&in);
+  sk_program_free(&r->prog);
+  sk_sources_free(&r->src);
+}

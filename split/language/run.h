@@ -1,0 +1,60 @@
+/*
+** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
+** the mode. Every step is collective over the world unless it says "rank 0", and all of
+** the start-up happens here, in this order, before the first suite:
+**   1. oversubscription: every process reports its host and processors, rank 0 decides
+**      whether skampi's waits yield (oversub.h; also starts the library's poll breaker)
+**   2. the input: rank 0 reads and parses it (a SKaMPI 4 parameter file through
+**      params4.h, else .ski), the files are broadcast and parsed on every process; a
+**      user error ends every process (-n and -t stop after this step: sk_run_load)
+**   3. the output: rank 0 opens it and decides from the run's log (runlog.h) whether the
+**      run is fresh or resumes an interrupted one, and tells the others
+**   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
+**   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
+**   6. the scheduler floor F when oversubscribed (sk_oversub_probe)
+**   7. clock synchronisation (sk_sync_init_world) and its description, taken before
+**      anything else is measured
+**   8. the dummy time of the simple pattern (engine.h), the header's timing overhead
+**   9. rank 0: the output's header (results/header.h), its warnings on stderr
+** Then the suites (interp.h, which chooses the waits' interference policy at every
+** suite), the footer (synchronisation, oversubscription and interference summaries,
+** finish time), the MPI-IO files removed, the output closed, the post-run merge with
+** backups (postproc.h).
+*/
+#ifndef SK_RUN_H
+#define SK_RUN_H
+
+#include "interp.h"
+#include "sources.h"
+
+/* The command line's part in a run. */
+typedef struct sk_run_options {
+  const char *input;        /* the input file */
+  const char *output;       /* NULL or "-": standard output */
+  const char *log;          /* -L: the run's log (NULL: OUTPUT.log) */
+  int copy_input;           /* -s */
+  int translate;            /* -t: parse for translation (a SKaMPI 4 file need not be runnable) */
+  int verify;               /* -v */
+  int quiet;                /* -q */
+  int fresh;                /* -F */
+  double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+} sk_run_options;
+
+typedef struct sk_run {
+  sk_run_options opt;
+  sk_sources src;
+  sk_program prog;
+  unsigned long checksum;   /* rank 0: of the input files as sent to the other processes */
+  long input_bytes;
+} sk_run;
+
+/* Every process, for sk_set_exit_hook: closes the log, removes the MPI-IO files, closes
+** the output; a user error ends with a clean finalize, an internal error (which may hit
+** one process alone while the others wait for it) aborts them all. */
+SK_API void sk_run_exit_hook(int status);
+/* Steps 1 and 2 (exits with SK_EXIT_USER_ERROR on an input error). */
+SK_API void sk_run_load(sk_run *r);
+/* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
+SK_API void sk_run_benchmark(sk_run *r);
+
+#endif

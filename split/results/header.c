@@ -1,0 +1,171 @@
+/*
+** header.c -- see header.h: every line of the output's header, in its order.
+*/
+#include "header.h"
+#include "runlog.h"
+#include "interference.h"
+#include "oversub.h"
+#include "library_polling.h"
+#include "io_files.h"
+#include "clock_skew.h"
+#include "host.h"
+#include "measure.h"
+#include <time.h>
+
+SK_API void sk_header_date(char *buf, size_t size)
+{
+  time_t now = time(NULL);
+  char *s = ctime(&now);
+  strncpy(buf, s ? s : "unknown\n", size - 1);
+  buf[size - 1] = '\0';
+  if (strchr(buf, '\n')) *strchr(buf, '\n') = '\0';
+}
+
+SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
+{
+  sk_oversub_facts d;
+  sk_oversub_get_facts(&d);
+  if (d.hosts == 0) return;
+  if (d.processors == 0) {
+    sk_str_printf(header, "# oversubscription: unknown (the system does not tell the processors of %d of %d hosts)\n",
+                  d.unknown_hosts, d.hosts);
+  } else {
+    char also[80];
+    also[0] = '\0';
+    if (d.names > 1) sprintf(also, " (one machine under %d processor names)", d.names);
+    sk_str_printf(header, "# oversubscription: %s on %d of %d host%s; %s %s%s runs %d process%s on %d processor%s"
+                  " (%s)\n", d.crowded_hosts ? "yes" : "no", d.crowded_hosts, d.hosts, d.hosts == 1 ? "" : "s",
+                  d.crowded_hosts ? "most crowded:" : "fullest:", d.name, also, d.procs, d.procs == 1 ? "" : "es",
+                  d.processors, d.processors == 1 ? "" : "s",
+                  d.from_masks ? "the union of their affinity masks" : "processors online");
+    if (d.unknown_hosts)
+      sk_str_printf(header, "# oversubscription: the processors of %d host%s are unknown\n", d.unknown_hosts,
+                    d.unknown_hosts == 1 ? "" : "s");
+  }
+  if (d.crowded_hosts) {
+    sk_str_puts(header, "# oversubscription: skampi's own waits (start windows, agreements, control messages)"
+                " yield the processor\n");
+    if (d.floor > 0.0)
+      sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
+                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " marked as mostly scheduler time\n", d.floor * 1e6);
+    sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
+                  " waiting for a processor\n", d.name, d.procs, d.processors);
+  }
+  sk_lib_polling_describe(d.crowded_hosts > 0, header, warning);
+}
+
+SK_API void sk_header_interference(int own_here, sk_str *header)
+{
+  int runnable = sk_host_runnable();
+  if (sk_host_crowded())
+    sk_str_puts(header, "# interference: waits yield the processor (the run's own processes outnumber the"
+                " processors); involuntary context switches during timing are counted, not discarded\n");
+  else
+    sk_str_puts(header, "# interference: waits keep the processor (spin): a yield would hand it to a process"
+                " that is not the run's own for a whole time slice (chosen again at every suite)\n");
+  if (runnable >= 0) {
+    int others = runnable - own_here;
+    sk_str_printf(header, "# interference: %d processes runnable on rank 0's machine at the start, %d of them"
+                  " not the run's own\n", runnable, others > 0 ? others : 0);
+  }
+  sk_str_printf(header, "# interference: a repetition is discarded when a process arrived after its start time,"
+                " ran past its window, began more than %s (or %.0f%% of the median result) after its"
+                " start time%s; a result with %.0f%% of its repetitions discarded or longer start delays"
+                " than itself is flagged\n", sk_host_crowded() ? "2 ceil(log2 P) F" : "0.25 us",
+                SK_START_TOLERANCE_SHARE * 100.0, sk_host_crowded() ? "" : ", or lost its processor between start and stop",
+                SK_INTERFERENCE_SHARE * 100.0);
+}
+
+SK_API void sk_header_processors(sk_str *header)
+{
+  int count;
+  const char *names = sk_oversub_names(&count);
+  if (names != NULL) sk_str_printf(header, "# processors: %d name%s: %s\n", count, count == 1 ? "" : "s", names);
+}
+
+/* "#> --- NAME" and the text of every input file as "#> " lines. */
+static void header_copy_input(sk_str *h, const sk_sources *src)
+{
+  size_t k;
+  for (k = 0; k < src->n; k++) {
+    const char *p = src->items[k].text;
+    sk_str_printf(h, "#> --- %s\n", src->items[k].name);
+    while (*p) {
+      const char *nl = strchr(p, '\n');
+      size_t len = nl ? (size_t)(nl - p) : strlen(p);
+      sk_str_puts(h, "#> ");
+      sk_str_putn(h, p, len);
+      sk_str_putc(h, '\n');
+      p += len + (nl ? 1 : 0);
+    }
+  }
+}
+
+/* The warnings, one "skampi: warning: " line each. */
+static void header_warn(const char *text)
+{
+  const char *p;
+  for (p = text; p && *p; ) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %.*s\n", (int)len, p);
+    p += len + (nl ? 1 : 0);
+  }
+  fflush(stderr);
+}
+
+/* A resumed run writes "# resumed at DATE ..." where it continues instead of the version
+** and start lines (the rest describes this run). */
+SK_API void sk_header_write(const sk_header_facts *f)
+{
+  sk_str h, machine, warn;
+  char date[64], lib[1024], name[256];
+  sk_str_init(&h);
+  sk_str_init(&machine);
+  sk_str_init(&warn);
+  /* what the machine looks like now, first: the runnable processes change by the moment */
+  sk_header_oversubscription(&machine, &warn);
+  sk_header_interference(sk_oversub_procs_here(), &machine);
+  sk_header_date(date, sizeof date);
+  sk_tp_library_version(lib, sizeof lib);
+  sk_tp_processor_name(name, sizeof name);
+  if (f->resumed) {
+    sk_runlog_resumed(f->suites_kept, date);
+    if (f->suites_kept > 0)
+      sk_str_printf(&h, "# resumed at %s: suites 1 to %d above come from the interrupted run,"
+                    " the rest from this one (skampi-%s)\n", date, f->suites_kept, SKAMPI_VERSION);
+    else
+      sk_str_printf(&h, "# resumed at %s: the interrupted run completed no suite; all come from this"
+                    " one (skampi-%s)\n", date, SKAMPI_VERSION);
+  } else {
+    sk_str_printf(&h, "# SKaMPI Version skampi-%s (%s backend)\n", SKAMPI_VERSION, SK_BACKEND_NAME);
+    sk_str_printf(&h, "# Started at %s\n", date);
+  }
+  sk_str_printf(&h, "# input file: %s\n", f->input);
+  sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
+  sk_str_printf(&h, "# library: %s\n", lib);
+  sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  sk_header_processors(&h);
+  sk_skew_describe(&h);
+  sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
+  sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);
+  sk_pingpong_describe(&h);
+  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
+              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
+              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
+              " times of the same repetitions\n");
+  sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", f->random_seed);
+  sk_str_puts(&h, f->sync_lines ? f->sync_lines : "");
+  sk_io_files_describe(&h, NULL);
+  sk_str_puts(&h, machine.data ? machine.data : "");
+  if (f->copy != NULL && !f->resumed) header_copy_input(&h, f->copy);
+  sk_out_text(h.data);
+  if (!f->resumed) sk_runlog_header_done();
+  if (!f->quiet) header_warn(warn.data);
+  else fflush(stderr);
+  sk_str_free(&h);
+  sk_str_free(&machine);
+  sk_str_free(&warn);
+}

@@ -1,0 +1,53 @@
+/*
+** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
+** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
+** start-up (language/run.h) and before the first suite. In this order:
+**   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
+**   # input file, processes, library, processor of rank 0
+**   # processors: the processor name of every rank (oversub.h)
+**   # TEST-ONLY clock skew (clock_skew.h, only when injected)
+**   # clock tick, global clock; dummy time; ping-pong correction (measure.h)
+**   # columns; random seed
+**   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
+**   # MPI-IO files (io_files.h)
+**   # oversubscription: ... and # library polling: ... (library_polling.h)
+**   # interference: ...
+**   #> the input files, with -s (not when resuming)
+** The oversubscription and interference lines are worded here from what oversub.h and
+** the host (host.h) found; their warnings go to stderr unless quiet.
+*/
+#ifndef SK_HEADER_H
+#define SK_HEADER_H
+
+#include "output.h"
+#include "sources.h"
+
+/* What the start-up found that the header reports. */
+typedef struct sk_header_facts {
+  const char *input;            /* the input file as named on the command line */
+  const sk_sources *copy;       /* -s: the input files as "#> " lines; NULL: none */
+  double dummy_time;            /* seconds: the dummy time of the simple pattern */
+  const char *sync_lines;       /* sk_sync_describe right after the clocks were synchronised */
+  long random_seed;             /* the seed of get_random_int and comm_rand */
+  int resumed;                  /* continues an interrupted run ... */
+  int suites_kept;              /* ... after its suites 1..suites_kept */
+  int quiet;                    /* -q: no warnings on stderr */
+} sk_header_facts;
+
+/* Rank 0: writes the header to the output (sk_out_text), its warnings to stderr, and
+** records it in the run's log (runlog.h): where the header ends, or the resumption. */
+SK_API void sk_header_write(const sk_header_facts *facts);
+/* The oversubscription lines (and the library's polling) of the header and their
+** warnings, one line each without the "skampi: warning: " prefix; after sk_oversub_detect
+** and sk_oversub_probe. */
+SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning);
+/* The line naming the processor (host) of every rank, ranks with the same name together
+** ("# processors: 2 names: a (ranks 0 2), b (ranks 1 3)"); after sk_oversub_detect. */
+SK_API void sk_header_processors(sk_str *header);
+/* The interference lines: how skampi's waits treat the processor, and the processes
+** runnable on rank 0's machine now (sk_host_runnable) against the run's own there. */
+SK_API void sk_header_interference(int own_here, sk_str *header);
+/* The local date and time as ctime(3) writes it, without the newline (header, footer). */
+SK_API void sk_header_date(char *buf, size_t size);
+
+#endif
