@@ -59,17 +59,17 @@ root_flag=
 case $backend in
   openmpi)
     # shellcheck disable=SC2086
-    sk_cc "$(mpicc_of openmpi)" $warnings @isystem:openmpi -O2 -o "$prog" "$src" @lm || exit 1
+    sk_cc "$(mpicc_of openmpi)" $warnings @isystem:openmpi @layer:measurements/meas_bcast_algos.c -O2 -o "$prog" "$src" @lm || exit 1
     launcher="${MPIRUN_OPENMPI:-mpirun.openmpi} $root_flag --oversubscribe -np" ;;
   mpich)
     # shellcheck disable=SC2086
-    sk_cc "$(mpicc_of mpich)" $warnings -O2 -o "$prog" "$src" @lm || exit 1
+    sk_cc "$(mpicc_of mpich)" $warnings @layer:measurements/meas_bcast_algos.c -O2 -o "$prog" "$src" @lm || exit 1
     launcher="${MPIEXEC_MPICH:-mpiexec.mpich} -n" ;;
   rcce|rcce32)
     arch=
     [ "$backend" = rcce32 ] && arch=@m32
     # shellcheck disable=SC2086
-    sk_cc "${CC:-cc}" $warnings $arch -O2 @rcce -o "$prog" "$src" @rcce_emu @lm || exit 1
+    sk_cc "${CC:-cc}" $warnings $arch -O2 @rcce @layer:measurements/meas_bcast_algos.c -o "$prog" "$src" @rcce_emu @lm || exit 1
     if [ -n "$arch" ]; then   # rccerun as the SCC's cores would run it; else the one of tests/run.sh
       sk_cc "${CC:-cc}" $arch -O2 -o "$work/rccerun" "$top/tools/rcce/rccerun.c" || exit 1
     else ln -s "$(sk_binary rccerun)" "$work/rccerun" || exit 1; fi
@@ -79,7 +79,7 @@ case $backend in
     launcher="$work/rccerun -nue" ;;
   seq)
     # shellcheck disable=SC2086
-    sk_cc "${CC:-cc}" $warnings -O2 -DSKAMPI_SEQ -o "$prog" "$src" @lm || exit 1
+    sk_cc "${CC:-cc}" $warnings @layer:measurements/meas_bcast_algos.c -O2 -DSKAMPI_SEQ -o "$prog" "$src" @lm || exit 1
     launcher= ;;
   *)
     echo "run.sh: unknown backend $backend (openmpi, mpich, rcce, rcce32, seq)" >&2
