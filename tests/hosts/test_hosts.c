@@ -46,9 +46,16 @@ static void test_partner(int shaped, int runs)
   sk_loc loc;
   int i, max_hits = 0, min_hits = 0;
   char detail[200];
+  sk_settings settings;      /* the defaults, as a .ski file without settings has them */
+  sk_run_record record;
+  sk_bctx bc;
+  sk_settings_default(&settings);
+  memset(&record, 0, sizeof record);
+  bc.settings = &settings;
+  bc.run = &record;
   loc.file = "test_hosts"; loc.line = 1; loc.col = 1;
   for (i = 0; i < runs; i++) {
-    sk_value a = bi_comm2_latency_with_root(&loc, 1), b = bi_comm2_latency_with_root(&loc, 0);
+    sk_value a = bi_comm2_latency_with_root(&bc, &loc, 1), b = bi_comm2_latency_with_root(&bc, &loc, 0);
     if (sk_tp_group_world_rank(a.u.comm, 1) == shaped) max_hits++;
     if (sk_tp_group_world_rank(b.u.comm, 1) == shaped) min_hits++;
   }
