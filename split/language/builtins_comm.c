@@ -170,7 +170,9 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 ** one round trip of a 1-byte message, averaged over the round trips of one timing) in
 ** one repetition, as SKaMPI 5 timed 20 round trips once (the engine's warm-up call adds
 ** one more timing: on a 10 kbit/s link each costs 1.5 s, and the run's ASEC settings,
-** 8 to 33 repetitions, made a call take 20 s per slow partner); the partner
+** 8 to 33 repetitions, made a call take 20 s per slow partner), without a synchronised
+** start (a ping-pong needs none, and estimating clock offsets for every new pair over a
+** slow link took longer than the round trips); the partner
 ** whose round trip is the longest (or shortest) forms the pair with rank 0, which the
 ** engine's verdict makes the same on every process. The engine used here is a scratch
 ** one, so its dummy times are not written and do not count as seen for the run;
@@ -194,6 +196,7 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
   settings.peruse = 0;
   settings.suite_time_limit = 0.0;
   settings.asec.min_reps = settings.asec.max_reps = 1;
+  settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself; no clock offsets for each pair */
   args[0] = sk_int_value(1);
   args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
   sk_engine_init(&engine, &settings);
