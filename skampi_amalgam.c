@@ -23872,8 +23872,6 @@ SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
 */
 #line 9 "split/language/builtins_comm.c"
 #line 10 "split/language/builtins_comm.c"
-#line 11 "split/language/builtins_comm.c"
-#line 12 "split/language/builtins_comm.c"
 
 /* ---- communicators ---- */
 
@@ -24029,60 +24027,39 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 }
 
 /* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
-** comm2_min_latency_with_root): for every other process r, the pair {0, r} is measured
-** through the engine like any measure statement, with the portable ping-pong
-** Pingpong_Blocking(1, BI_LATENCY_ROUND_TRIPS) (measurements/meas_bcast_algos.c: the time of
-** one round trip of a 1-byte message, averaged over the round trips of one timing) in
-** one repetition, as SKaMPI 5 timed 20 round trips once (the engine's warm-up call adds
-** one more timing: on a 10 kbit/s link each costs 1.5 s, and the run's ASEC settings,
-** 8 to 33 repetitions, made a call take 20 s per slow partner), without a synchronised
-** start (a ping-pong needs none, and estimating clock offsets for every new pair over a
-** slow link took longer than the round trips); the partner
-** whose round trip is the longest (or shortest) forms the pair with rank 0, which the
-** engine's verdict makes the same on every process. The engine used here is a scratch
-** one, so its dummy times are not written and do not count as seen for the run;
-** verification, MPI_T and PERUSE are left out of these measurements. */
+** comm2_min_latency_with_root): rank 0 times 20 round trips of 1 byte with every other
+** process r through the transport; the partner with the longest (or shortest) forms the
+** pair, and rank 0's choice goes to every process (sk_agree). Not measured through the
+** engine: tried on 2026-11-25 (Pingpong_Blocking(1, 20) per pair, one repetition, no
+** synchronised start), the engine's own messages per measurement (warm-up, dummy time,
+** agreement ballots, the result) cost seconds per pair behind the hosts group's 10 kbit/s
+** link, and the group's partner test (20 runs) ran out of its 150 s. */
 #define BI_LATENCY_ROUND_TRIPS 20
 
 static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
 {
   const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
-  const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
-  int size = sk_tp_world_size(), r, ranks[2], partner = 1;
+  sk_group *world = sk_tp_world();
+  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
+  struct { int partner; } best;    /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
-  sk_settings settings = *bc->settings;
-  sk_engine engine;
-  sk_value args[2];
+  char byte = 0;
+  (void)bc;
+  best.partner = 1;
   if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
-  if (pingpong == NULL || pingpong->measure == NULL)
-    sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
-  settings.verify = 0;
-  settings.mpit = 0;
-  settings.peruse = 0;
-  settings.suite_time_limit = 0.0;
-  settings.asec.min_reps = settings.asec.max_reps = 1;
-  settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself; no clock offsets for each pair */
-  args[0] = sk_int_value(1);
-  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
-  sk_engine_init(&engine, &settings);
   for (r = 1; r < size; r++) {
-    sk_measure_outcome out;
-    ranks[0] = 0;
-    ranks[1] = r;
-    sk_engine_measure(&engine, pingpong, sk_tp_group_create(ranks, 2), args, sk_engine_clock(), &out);
-    if (out.status != SK_MEASURED) {
-      char why[sizeof out.message];
-      sk_copy_string(why, sizeof why, out.message);
-      sk_outcome_free(&out);
-      sk_engine_free(&engine);
-      sk_user_error(loc, "%s: the ping-pong with process %d was not measured: %s", fname, r, why);
+    if (me == 0) {
+      double t0 = sk_tp_wtime(), t;
+      for (k = 0; k < BI_LATENCY_ROUND_TRIPS; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
+      t = sk_tp_wtime() - t0;
+      if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
+    } else if (me == r) {
+      for (k = 0; k < BI_LATENCY_ROUND_TRIPS; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
     }
-    if (want_max ? out.time > best_t : out.time < best_t) { best_t = out.time; partner = r; }
-    sk_outcome_free(&out);
   }
-  sk_engine_free(&engine);
+  sk_agree(world, NULL, 0, &best, sizeof best, NULL, NULL);
   ranks[0] = 0;
-  ranks[1] = partner;
+  ranks[1] = best.partner;
   return sk_bi_comm(sk_tp_group_create(ranks, 2));
 }
 
