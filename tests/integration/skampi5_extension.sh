@@ -19,7 +19,7 @@
 set -u
 . "$(dirname "$0")/../lib.sh"
 work=tests/out/skampi5_extension
-mkdir -p "$work" 2>/dev/null || work=${TMPDIR:-/tmp}/skampi5_extension.$$
+rm -rf "$work" 2>/dev/null; mkdir -p "$work" 2>/dev/null || work=${TMPDIR:-/tmp}/skampi5_extension.$$
 mkdir -p "$work" || { echo "FAIL skampi5_workdir: cannot create $work"; exit 1; }
 name=Skampi5_Pingpong_Send_Recv
 
