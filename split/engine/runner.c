@@ -190,7 +190,6 @@ typedef struct rep_state {
   int yields;               /* the waits yield (host.h): a yield is a switch */
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
-  int windowed;             /* the repetitions start at agreed times (sk_sync_windowed) */
   double began;             /* when the measurement began (the ASEC time limit counts from it) */
   sk_mctx *m;
   sk_result *res;
@@ -249,7 +248,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->switches += switches;
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
-  d->valid = !st->windowed || (in_window && delay <= tolerance && (st->yields || switches == 0));
+  d->valid = !sk_sync_windowed(st->m) || (in_window && delay <= tolerance && (st->yields || switches == 0));
   d->fall_back = 0;
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;
@@ -265,8 +264,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
     if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
-      d->fall_back = 1;
-      st->windowed = 0;
+      d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
       sk_asec_end(&st->asec);
       sk_asec_begin(&st->asec, &st->m->settings->asec, st->began);
@@ -312,7 +310,6 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   st.m = m;
   sk_sync_prepare(m);
-  st.windowed = sk_sync_windowed(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
