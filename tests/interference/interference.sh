@@ -8,7 +8,8 @@
 # then skampi and the four plain programs run REPEAT times, interleaved, so that both see
 # the same load; the medians over the repeats are compared (robust by design, no retries).
 # Checks: skampi against the plain program at K = 1 2 4, against skampi's own quiet reading
-# at K = 1 2, skampi's wall time against its quiet wall time, every run complete (exit 0,
+# at K = 1 2, skampi's wall time against its quiet wall time at K = 1 2 and against the
+# plain programs' at K = 4, every run complete (exit 0,
 # every block with a result of 1 repetition or more; a result of 0 repetitions is no
 # reading and counts as the longest in the medians).
 # Last, the fallback to barrier starts with every synchronised start of rank 1 made late
@@ -35,11 +36,22 @@ RATIO_QUIET=1.5         # skampi(K) <= RATIO_QUIET * skampi(0) * slow_down + SLA
                         # KS_QUIET, slow_down = max(1, plain(K) / plain(0)) (see the check)
 SLACK_US=0.5
 KS_QUIET="1 2"
-WALL_RATIO=3            # wall(K) <= WALL_RATIO * wall(0) * wall_slow_down + WALL_SLACK_S, where
-                        # wall_slow_down = max(1, plain wall(K) / plain wall(0)), the median
-                        # run time of the plain programs (launcher, MPI_Init and 101 calls)
-                        # beside it: load from outside the test (a CI machine running other
-                        # jobs) slows every start-up, and only skampi's own slow-down counts
+WALL_RATIO=3            # time to result. K in KS_QUIET (the issue's "time to result within 3x
+                        # of the quiet one", said of K = 1 and 2): wall(K) <= WALL_RATIO *
+                        # wall(0) * wall_slow_down + WALL_SLACK_S, where wall_slow_down =
+                        # max(1, plain wall(K) / plain wall(0)), the median run time of the
+                        # plain programs (launcher, MPI_Init and 101 calls) beside it: load
+                        # from outside the test (a CI machine running other jobs) slows every
+                        # start-up, and only skampi's own slow-down counts. K = 4 (the cores
+                        # themselves shared, where the issue's yardstick is the plain loop):
+                        # wall(K) <= WALL_RATIO * the summed wall time of the round's four
+                        # plain programs, which time the same four operations. Not the quiet
+                        # ratio there: a quiet run is mostly start-up (0.05 s) and a run
+                        # beside 4 spinners mostly messages (a CI machine: 7 ms per message
+                        # exchange under MPICH's polling, the plain programs 33x their quiet
+                        # time), and skampi exchanges more messages than one plain program
+                        # (clock offsets, ASEC's repetitions, the per-repetition agreement)
+                        # but fewer than the four together
 WALL_SLACK_S=1
 MPIRUN_TIMEOUT=120      # seconds for every mpirun
 # The reference times what skampi times: one call after a common start (here a barrier),
@@ -201,6 +213,32 @@ us() { case $1 in none) echo "no reading" ;; empty) echo "no reading (0 repetiti
   done
 } > "$o/table.txt"
 
+# wall_vs_plain K: the median over the rounds of skampi's wall time / the summed wall time
+# of the round's four plain programs ("-" when a round lacks one)
+wall_vs_plain() {
+  awk -v k="$1" '
+    $1 == "wall" && $2 == k && $3 == "skampi" { sk[$4] = $5 }
+    $1 == "wall" && $2 == k && $3 == "plain" { pl[$4] += $5 }
+    END {
+      n = 0
+      for (r in sk) { if (!(r in pl) || pl[r] <= 0) { print "-"; exit } v[n++] = sk[r] / pl[r] }
+      if (n == 0) { print "-"; exit }
+      for (i = 1; i < n; i++) { x = v[i]; for (j = i - 1; j >= 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+      printf "%.3f\n", (v[int((n - 1) / 2)] + v[int(n / 2)]) / 2
+    }' "$samples"
+}
+# sync_costs K: what skampi's own runs with K spinners spent on the synchronised start, for
+# the FAIL messages: the clock-offset estimation time and the repetitions discarded
+sync_costs() {
+  for f in "$o"/sk-K"$1"-r*.sko; do
+    [ -f "$f" ] || continue
+    awk -v f="$(basename "$f" .sko)" '
+      /estimated in/ { sub(/.*estimated in /, ""); sub(/ ms.*/, ""); est = $0 }
+      /repetitions discarded/ { s = $0; sub(/^# \(/, "", s); sub(/ repetitions.*/, "", s); lost += s }
+      END { printf "%s: offsets %s ms, %d discarded; ", f, est, lost }' "$f"
+  done
+}
+
 # ---- the checks ----
 for k in $KS; do
   [ "$k" = 0 ] && continue
@@ -236,13 +274,24 @@ for k in $KS; do
       done ;;
   esac
   s=$(med wall "$k" skampi); q=$(med wall 0 skampi)
-  wslow=$(awk -v a="$(med wall "$k" plain)" -v b="$(med wall 0 plain)" \
-    'BEGIN { g = (a + 0 > 0 && b + 0 > 0) ? a / b : 1; if (g < 1) g = 1; printf "%.2f\n", g }')
-  qref=$q
-  case "$q" in none|empty) ;; *) qref=$(awk -v q="$q" -v g="$wslow" 'BEGIN { printf "%.3f\n", q * g }') ;; esac
-  within "$s" "$WALL_RATIO" "$qref" "$WALL_SLACK_S"
-  say $? "$impl interference_K${k}_time_to_result" \
-    "skampi took $s s with $k spinners > $WALL_RATIO x quiet $q s x plain slow-down $wslow + $WALL_SLACK_S s (medians of $REPEAT)"
+  case " $KS_QUIET " in
+    *" $k "*)
+      wslow=$(awk -v a="$(med wall "$k" plain)" -v b="$(med wall 0 plain)" \
+        'BEGIN { g = (a + 0 > 0 && b + 0 > 0) ? a / b : 1; if (g < 1) g = 1; printf "%.2f\n", g }')
+      qref=$q
+      case "$q" in none|empty) ;; *) qref=$(awk -v q="$q" -v g="$wslow" 'BEGIN { printf "%.3f\n", q * g }') ;; esac
+      within "$s" "$WALL_RATIO" "$qref" "$WALL_SLACK_S"
+      say $? "$impl interference_K${k}_time_to_result" \
+        "skampi took $s s with $k spinners > $WALL_RATIO x quiet $q s x plain slow-down $wslow + $WALL_SLACK_S s (medians of $REPEAT; $(sync_costs "$k"))" ;;
+    *)
+      r=$(wall_vs_plain "$k")
+      case "$r" in
+        -) false ;;
+        *) awk -v r="$r" -v f="$WALL_RATIO" 'BEGIN { exit !(r <= f) }' ;;
+      esac
+      say $? "$impl interference_K${k}_time_to_result" \
+        "skampi took $r x the four plain programs' time of the same round with $k spinners > $WALL_RATIO (median of $REPEAT rounds; skampi $s s; $(sync_costs "$k"))" ;;
+  esac
 done
 missing=""
 n_sko=0; n_runs=0
