@@ -7653,6 +7653,10 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 #define SK_FALLBACK_DISCARDS 16
 #define SK_FALLBACK_RATIO 3
 
+/* Members of g only: one timing of def (one call, no warm-up, no repetition, no
+** agreement), this member's time (negative when it takes no part). For probes that choose
+** what to measure (sk_engine_probe). */
+SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
@@ -7811,6 +7815,11 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);
   return (sk_tp_wtime() - start) / (double)calls;
+}
+
+SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  return runner_single(def, m, args, 0, 1);
 }
 
 /* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
@@ -8243,6 +8252,17 @@ SK_API void sk_engine_free(sk_engine *e);
 SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
                               double suite_started, sk_measure_outcome *out);
 SK_API void sk_outcome_free(sk_measure_outcome *out);
+/* A probe: one timing of def on g, for the builtins that choose what to measure by
+** measuring (comm2_max/min_latency_with_root). Steps 1 and 4 above only -- init on the
+** members, one call (sk_runner_once), finalize -- with the init's failure agreed among
+** the members of g; no verification, dummy time, ASEC repetitions, synchronised start,
+** MPI_T or PERUSE, and nothing travels to world rank 0. Collective over the members of g
+** only. Returns this member's time (negative: it takes no part in the pattern); after a
+** failed init every member returns SK_PROBE_FAILED and rank 0 of g has the message in
+** why. */
+#define SK_PROBE_FAILED (-2.0)
+SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
+                              const sk_value *args, char *why, size_t why_size);
 /* The dummy time of a pattern on g (collective over all processes; complete on world
 ** rank 0): the one definition of "dummy time", also used for the output header. */
 SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res);
@@ -8523,6 +8543,34 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   out->time = f.time;
   out->suite_time_spent = f.suite_time_spent;
   if (f.failed) out->status = SK_FAILED;
+}
+
+SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
+                              const sk_value *args, char *why, size_t why_size)
+{
+  sk_mctx m;
+  init_ballot mine;
+  init_decision d;
+  double t;
+  sk_runner_init(def, &m, g, args, settings);
+  mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage);
+  mine.failed = m.failed;
+  sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
+  if (d.status == SK_FAILED) {
+    sk_agree_fetch_message(g, d.who, m.fail_msg, sizeof m.fail_msg);
+    sk_copy_string(why, why_size, m.fail_msg);
+    return SK_PROBE_FAILED;
+  }
+  if (d.status == SK_NO_ROOM) {
+    sk_runner_finalize(def, &m, args);
+    sprintf(m.fail_msg, "%.80s needs %ld bytes of buffer, but set_skampi_buffer gave %lu", def->name,
+            (long)d.need, (unsigned long)settings->buffers.size);
+    sk_copy_string(why, why_size, m.fail_msg);
+    return SK_PROBE_FAILED;
+  }
+  t = sk_runner_once(def, &m, args);
+  sk_runner_finalize(def, &m, args);
+  return t;
 }
 /* --- end split/engine/engine.c --- */
 /* --- begin split/results/output.h --- */
@@ -23869,6 +23917,8 @@ SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
 */
 #line 9 "split/language/builtins_comm.c"
 #line 10 "split/language/builtins_comm.c"
+#line 11 "split/language/builtins_comm.c"
+#line 12 "split/language/builtins_comm.c"
 
 /* ---- communicators ---- */
 
@@ -24024,37 +24074,53 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 }
 
 /* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
-** comm2_min_latency_with_root): rank 0 times 20 round trips of 1 byte with every other
-** process r through the transport; the partner with the longest (or shortest) forms the
-** pair, and rank 0's choice goes to every process (sk_agree). Not measured through the
-** engine: tried on 2026-11-25 (Pingpong_Blocking(1, 20) per pair, one repetition, no
-** synchronised start), the engine's own messages per measurement (warm-up, dummy time,
-** agreement ballots, the result) cost seconds per pair behind the hosts group's 10 kbit/s
-** link, and the group's partner test (20 runs) ran out of its 150 s. */
+** comm2_min_latency_with_root): for every other process r, the pair {0, r} is measured
+** through the engine, with the catalogue's portable ping-pong Pingpong_Blocking(1,
+** BI_LATENCY_ROUND_TRIPS) (measurements/meas_bcast_algos.c: one timing of 20 round trips
+** of a 1-byte message, as SKaMPI 5 timed them), as a probe (engine.h, sk_engine_probe):
+** init, one call, finalize. Not a full measure statement: on 2026-11-25 one was tried
+** (one repetition, no synchronised start), and its own messages per pair (warm-up, dummy
+** time, agreement ballots, the result) cost seconds behind the hosts group's 10 kbit/s
+** link, where the group's partner test (20 runs) ran out of its 150 s. The partner whose
+** timing is the longest (or shortest) forms the pair with rank 0, and rank 0's choice
+** goes to every process (sk_agree). */
 #define BI_LATENCY_ROUND_TRIPS 20
 
 static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
 {
   const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
-  sk_group *world = sk_tp_world();
-  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
-  struct { int partner; } best;    /* rank 0's choice, shared with every process */
+  const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
+  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, ranks[2];
+  struct { int partner, failed_with; } best;   /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
-  char byte = 0;
-  (void)bc;
-  best.partner = 1;
+  char why[200];
+  sk_settings settings;
+  sk_value args[2];
   if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
-  for (r = 1; r < size; r++) {
-    if (me == 0) {
-      double t0 = sk_tp_wtime(), t;
-      for (k = 0; k < BI_LATENCY_ROUND_TRIPS; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
-      t = sk_tp_wtime() - t0;
-      if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
-    } else if (me == r) {
-      for (k = 0; k < BI_LATENCY_ROUND_TRIPS; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
-    }
+  if (pingpong == NULL || pingpong->measure == NULL)
+    sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
+  settings = *bc->settings;
+  settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself */
+  args[0] = sk_int_value(1);
+  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
+  best.partner = 1;
+  best.failed_with = 0;
+  why[0] = '\0';
+  for (r = 1; r < size && best.failed_with == 0; r++) {
+    sk_group *pair;
+    double t;
+    ranks[0] = 0;
+    ranks[1] = r;
+    pair = sk_tp_group_create(ranks, 2);  /* every process (transport.h), once per pair and run */
+    if (me != 0 && me != r) continue;
+    t = sk_engine_probe(&settings, pingpong, pair, args, why, sizeof why);
+    if (me != 0) continue;
+    if (t == SK_PROBE_FAILED) best.failed_with = r;
+    else if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
   }
-  sk_agree(world, NULL, 0, &best, sizeof best, NULL, NULL);
+  sk_agree(sk_tp_world(), NULL, 0, &best, sizeof best, NULL, NULL);
+  if (best.failed_with > 0)
+    sk_user_error(loc, "%s: the ping-pong with process %d was not measured: %s", fname, best.failed_with, why);
   ranks[0] = 0;
   ranks[1] = best.partner;
   return sk_bi_comm(sk_tp_group_create(ranks, 2));

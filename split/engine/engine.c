@@ -259,3 +259,31 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   out->suite_time_spent = f.suite_time_spent;
   if (f.failed) out->status = SK_FAILED;
 }
+
+SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
+                              const sk_value *args, char *why, size_t why_size)
+{
+  sk_mctx m;
+  init_ballot mine;
+  init_decision d;
+  double t;
+  sk_runner_init(def, &m, g, args, settings);
+  mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage);
+  mine.failed = m.failed;
+  sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
+  if (d.status == SK_FAILED) {
+    sk_agree_fetch_message(g, d.who, m.fail_msg, sizeof m.fail_msg);
+    sk_copy_string(why, why_size, m.fail_msg);
+    return SK_PROBE_FAILED;
+  }
+  if (d.status == SK_NO_ROOM) {
+    sk_runner_finalize(def, &m, args);
+    sprintf(m.fail_msg, "%.80s needs %ld bytes of buffer, but set_skampi_buffer gave %lu", def->name,
+            (long)d.need, (unsigned long)settings->buffers.size);
+    sk_copy_string(why, why_size, m.fail_msg);
+    return SK_PROBE_FAILED;
+  }
+  t = sk_runner_once(def, &m, args);
+  sk_runner_finalize(def, &m, args);
+  return t;
+}

@@ -57,6 +57,17 @@ SK_API void sk_engine_free(sk_engine *e);
 SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
                               double suite_started, sk_measure_outcome *out);
 SK_API void sk_outcome_free(sk_measure_outcome *out);
+/* A probe: one timing of def on g, for the builtins that choose what to measure by
+** measuring (comm2_max/min_latency_with_root). Steps 1 and 4 above only -- init on the
+** members, one call (sk_runner_once), finalize -- with the init's failure agreed among
+** the members of g; no verification, dummy time, ASEC repetitions, synchronised start,
+** MPI_T or PERUSE, and nothing travels to world rank 0. Collective over the members of g
+** only. Returns this member's time (negative: it takes no part in the pattern); after a
+** failed init every member returns SK_PROBE_FAILED and rank 0 of g has the message in
+** why. */
+#define SK_PROBE_FAILED (-2.0)
+SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
+                              const sk_value *args, char *why, size_t why_size);
 /* The dummy time of a pattern on g (collective over all processes; complete on world
 ** rank 0): the one definition of "dummy time", also used for the output header. */
 SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res);

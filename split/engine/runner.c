@@ -147,6 +147,11 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   return (sk_tp_wtime() - start) / (double)calls;
 }
 
+SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  return runner_single(def, m, args, 0, 1);
+}
+
 /* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
 ** number of ticks per timing; the warm-up call gives the operation's duration. */
 static long runner_calls_per_timing(const sk_measurement *def, double warmup)

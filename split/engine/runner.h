@@ -87,6 +87,10 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 #define SK_FALLBACK_DISCARDS 16
 #define SK_FALLBACK_RATIO 3
 
+/* Members of g only: one timing of def (one call, no warm-up, no repetition, no
+** agreement), this member's time (negative when it takes no part). For probes that choose
+** what to measure (sk_engine_probe). */
+SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g

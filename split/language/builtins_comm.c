@@ -7,6 +7,8 @@
 */
 #include "builtins.h"
 #include "builtins_common.h"
+#include "engine.h"
+#include "catalogue.h"
 
 /* ---- communicators ---- */
 
@@ -162,37 +164,53 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 }
 
 /* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
-** comm2_min_latency_with_root): rank 0 times 20 round trips of 1 byte with every other
-** process r through the transport; the partner with the longest (or shortest) forms the
-** pair, and rank 0's choice goes to every process (sk_agree). Not measured through the
-** engine: tried on 2026-11-25 (Pingpong_Blocking(1, 20) per pair, one repetition, no
-** synchronised start), the engine's own messages per measurement (warm-up, dummy time,
-** agreement ballots, the result) cost seconds per pair behind the hosts group's 10 kbit/s
-** link, and the group's partner test (20 runs) ran out of its 150 s. */
+** comm2_min_latency_with_root): for every other process r, the pair {0, r} is measured
+** through the engine, with the catalogue's portable ping-pong Pingpong_Blocking(1,
+** BI_LATENCY_ROUND_TRIPS) (measurements/meas_bcast_algos.c: one timing of 20 round trips
+** of a 1-byte message, as SKaMPI 5 timed them), as a probe (engine.h, sk_engine_probe):
+** init, one call, finalize. Not a full measure statement: on 2026-11-25 one was tried
+** (one repetition, no synchronised start), and its own messages per pair (warm-up, dummy
+** time, agreement ballots, the result) cost seconds behind the hosts group's 10 kbit/s
+** link, where the group's partner test (20 runs) ran out of its 150 s. The partner whose
+** timing is the longest (or shortest) forms the pair with rank 0, and rank 0's choice
+** goes to every process (sk_agree). */
 #define BI_LATENCY_ROUND_TRIPS 20
 
 static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
 {
   const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
-  sk_group *world = sk_tp_world();
-  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, k, ranks[2];
-  struct { int partner; } best;    /* rank 0's choice, shared with every process */
+  const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
+  int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, ranks[2];
+  struct { int partner, failed_with; } best;   /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
-  char byte = 0;
-  (void)bc;
-  best.partner = 1;
+  char why[200];
+  sk_settings settings;
+  sk_value args[2];
   if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
-  for (r = 1; r < size; r++) {
-    if (me == 0) {
-      double t0 = sk_tp_wtime(), t;
-      for (k = 0; k < BI_LATENCY_ROUND_TRIPS; k++) { sk_tp_send(world, r, &byte, 1); sk_tp_recv(world, r, &byte, 1); }
-      t = sk_tp_wtime() - t0;
-      if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
-    } else if (me == r) {
-      for (k = 0; k < BI_LATENCY_ROUND_TRIPS; k++) { sk_tp_recv(world, 0, &byte, 1); sk_tp_send(world, 0, &byte, 1); }
-    }
+  if (pingpong == NULL || pingpong->measure == NULL)
+    sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
+  settings = *bc->settings;
+  settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself */
+  args[0] = sk_int_value(1);
+  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
+  best.partner = 1;
+  best.failed_with = 0;
+  why[0] = '\0';
+  for (r = 1; r < size && best.failed_with == 0; r++) {
+    sk_group *pair;
+    double t;
+    ranks[0] = 0;
+    ranks[1] = r;
+    pair = sk_tp_group_create(ranks, 2);  /* every process (transport.h), once per pair and run */
+    if (me != 0 && me != r) continue;
+    t = sk_engine_probe(&settings, pingpong, pair, args, why, sizeof why);
+    if (me != 0) continue;
+    if (t == SK_PROBE_FAILED) best.failed_with = r;
+    else if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
   }
-  sk_agree(world, NULL, 0, &best, sizeof best, NULL, NULL);
+  sk_agree(sk_tp_world(), NULL, 0, &best, sizeof best, NULL, NULL);
+  if (best.failed_with > 0)
+    sk_user_error(loc, "%s: the ping-pong with process %d was not measured: %s", fname, best.failed_with, why);
   ranks[0] = 0;
   ranks[1] = best.partner;
   return sk_bi_comm(sk_tp_group_create(ranks, 2));
