@@ -750,7 +750,7 @@ SK_API void sk_host_yield(void);
 ** waits yield: spin for the first HOST_SPIN_FOR (20 us), then yield, after
 ** HOST_NAP_AFTER (2 ms) nap. Otherwise it keeps the processor (returns at once): the
 ** processes it could yield to are not the run's own, and a yielded processor comes
-** back only after their time slice (README, "Interference"). */
+** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
@@ -1565,7 +1565,7 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 /*
 ** library_polling.h -- how the MPI library waits (busy polling or yielding) on an
 ** oversubscribed host, and what skampi does about it. Measured on 4 processes on 2
-** cores (README, "Oversubscription"): Open MPI's mpi_yield_when_idle turns 23 ms per
+** cores (doc/manual.md, "Oversubscription"): Open MPI's mpi_yield_when_idle turns 23 ms per
 ** small MPI_Allreduce into 8 us; it is read at MPI_Init only (an MPI_T write before or
 ** after MPI_Init changed nothing), so skampi sets OMPI_MCA_mpi_yield_when_idle=1 in its
 ** environment before MPI_Init when the launcher's count of processes on this host exceeds
@@ -1703,8 +1703,8 @@ static unsigned tpm_finalize_timeout(void)
 /* MPI_Finalize, bounded: every result is written when a run gets here, and a library
 ** whose MPI_Finalize never returns must not keep the run (MPICH 4.0 over UCX's TCP
 ** transport: a process waits in closing its endpoints for a peer that already waits in
-** the process manager's barrier, and all wait forever; README, "Several hosts"). After
-** SKAMPI_FINALIZE_TIMEOUT seconds the process says so and ends with status 0. */
+** the process manager's barrier, and all wait forever; doc/manual.md, "Several hosts on
+** one machine"). After SKAMPI_FINALIZE_TIMEOUT seconds the process says so and ends with status 0. */
 static void tpm_finalize(void)
 {
   char msg[300];
@@ -2735,7 +2735,7 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 ** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
 ** from sk_oversub_get_facts and sk_oversub_names.
 **
-** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
+** Scheduler time (doc/manual.md, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes
 ** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
 ** processes wait inside the library as in a measurement); F is the median time of a lap
@@ -6612,7 +6612,7 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 ** the runnable processes a yield could hand the core to are not the run's own (a shell,
 ** a compiler, another job), and such a process keeps the core for a whole time slice --
 ** with one CPU-bound process beside 2 on 2 cores a yielding wait started milliseconds
-** late (README, "Interference"). A wait for a message of the estimation polls, and on a
+** late (doc/manual.md, "Interference"). A wait for a message of the estimation polls, and on a
 ** crowded host yields and naps as sk_host_idle says (host.h). Where the system has no
 ** yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
 
@@ -7224,7 +7224,7 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** (a loaded host, or the run's own processes outnumbering them) that can be a scheduler
 ** time slice after the start time. Its partners, which began on time, then wait for it
 ** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
-** beside one CPU-bound process (README, "Interference"). So the start delay (actual
+** beside one CPU-bound process (doc/manual.md, "Interference"). So the start delay (actual
 ** start minus start time) is kept per repetition, together with the involuntary context
 ** switches from just before the start to the stop, and the runner discards a repetition
 ** whose largest start delay is more than a small share of the operation's duration, or
@@ -8029,7 +8029,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 /* --- begin split/engine/interference.h --- */
 #line 1 "split/engine/interference.h"
 /*
-** interference.h -- what other processes did to a run, said rather than hidden (README,
+** interference.h -- what other processes did to a run, said rather than hidden (doc/manual.md,
 ** "Interference"). The start rules (sync_window.c) and the runner discard a repetition in
 ** which a process began late, lost its processor or missed its window; what remains is
 ** judged here per result, from the counts the runner keeps (runner.h): a large share of
@@ -8586,7 +8586,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
 ** Labels: while a label is set (sk_out_label), a line whose label differs from the last
-** one written in the block is preceded by `# measure LABEL` (README, "Output"), and held
+** one written in the block is preceded by `# measure LABEL` (doc/manual.md, "Output"), and held
 ** lines are sorted by label (in order of first appearance) before the loop variable, so
 ** each label's lines form one group. A line added by autorefine is preceded by
 ** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
@@ -9487,7 +9487,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
 #line 1 "split/results/sko.h"
 /*
 ** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, README "Output"): header fields, blocks (`# begin result "NAME"` ...
+** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
 ** `# end result "NAME"`, also without the leading "# "), the label of each line
 ** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
 ** error, repetitions, node times), and the marks that skampi writes around them:
@@ -10008,7 +10008,7 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 ** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
 ** same input become one more reliable file. For every measurement of the first file the
 ** matching measurement of each other file is found (the same occurrence of the block,
-** the same label -- README "Output" -- and the same loop-variable values) or, where APR
+** the same label -- doc/manual.md "Output" -- and the same loop-variable values) or, where APR
 ** chose other arguments there, interpolated linearly between its neighbours with the
 ** same label and outer loop values (§3.4.2); the merged time is the median of the times
 ** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
@@ -10271,7 +10271,7 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 #line 1 "split/results/export.h"
 /*
 ** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
-** line with the suite, the measurement label (README "Output"), the loop variables, the
+** line with the suite, the measurement label (doc/manual.md "Output"), the loop variables, the
 ** message size in bytes, the time and its standard error in microseconds, the number of
 ** repetitions, the node times in microseconds and the flags refined (added by
 ** autorefine), limited (stopped by the time limit per measurement or the suite's) and
@@ -13706,7 +13706,7 @@ typedef struct pingpong_ops {
 ** In addition the partner first sends an empty message (the ping-pong's tag) to say that
 ** it is about to wait for the ping, and the pinging process starts its clock only once it
 ** has it: so it never times its partner's way out of the previous repetition's agreement
-** and the first ping waiting for its receive (README, "One round trip per measurement":
+** and the first ping waiting for its receive (doc/manual.md, "One round trip per measurement":
 ** without it one round trip read 30-60% above one of a hundred in a row at 1 byte).
 ** The timing is less the cost of a clock reading (pingpong_clock_cost). */
 static double pingpong_framed(const pingpong *p, sk_mctx *m, const pingpong_ops *ops)
@@ -13744,8 +13744,8 @@ static double pingpong_framed(const pingpong *p, sk_mctx *m, const pingpong_ops 
 ** cache by a dummy call") does at least PINGPONG_WARM_UP_ROUND_TRIPS round trips, fewer
 ** when that would move more than PINGPONG_WARM_UP_BYTES: one round trip did not warm a
 ** library's own buffers (MPICH's first 1 KiB round trips after a new message length took
-** 2-8 times as long for about a hundred repetitions, README "One round trip per
-** measurement"). The other calls are pingpong_framed as they are. */
+** 2-8 times as long for about a hundred repetitions, doc/manual.md "One round trip
+** per measurement"). The other calls are pingpong_framed as they are. */
 #define PINGPONG_WARM_UP_ROUND_TRIPS 100L
 #define PINGPONG_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
 
@@ -18218,7 +18218,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 ** measurements through POSIX or MPI-IO. The functions exist where the library has MPI-IO
 ** (SK_HAVE_MPI_IO); the rows exist in every build.
 **
-** Rules (units and sizes as SKaMPI 6; README, "MPI-IO"):
+** Rules (units and sizes as SKaMPI 6; doc/manual.md, "MPI-IO"):
 ** - memsize, blocklen, stride and count are numbers of memtype elements; a file position
 **   of k memtype elements is k * size(memtype) / size(etype) etypes of the view
 **   (size(memtype) must be a multiple of size(etype)). Every open gets the view
@@ -19855,7 +19855,7 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 #line 1 "split/measurements/meas_skampi5_example.c"
 /*
 ** meas_skampi5_example.c -- a SKaMPI 5 extension, built unchanged through
-** skampi5_compat.h (README, "SKaMPI 5 extensions"): the manual's own example measurement
+** skampi5_compat.h (doc/internals.md, "SKaMPI 5 extensions"): the manual's own example measurement
 ** function, Pingpong_Send_Recv as listed in SKaMPI 5 manual §3.1, with the init_ function
 ** that §6.2 asks for (buffer usage and reported message size, set with the §6.2.2
 ** accessors). The functions use the SKaMPI 5 API only -- no sk_mctx, no sk_value. The
@@ -21964,7 +21964,7 @@ SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err)
 /* --- begin split/language/labels.h --- */
 #line 1 "split/language/labels.h"
 /*
-** labels.h -- every result line names its measurement (README, "Output"): the label
+** labels.h -- every result line names its measurement (doc/manual.md, "Output"): the label
 ** `NAME(args)` of a measure statement, and whether a block's lines carry labels at all.
 ** A block with one measure statement whose arguments are constants or loop variables
 ** stays unlabelled (its lines look as in SKaMPI 5); a block with several measure

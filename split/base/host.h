@@ -44,7 +44,7 @@ SK_API void sk_host_yield(void);
 ** waits yield: spin for the first HOST_SPIN_FOR (20 us), then yield, after
 ** HOST_NAP_AFTER (2 ms) nap. Otherwise it keeps the processor (returns at once): the
 ** processes it could yield to are not the run's own, and a yielded processor comes
-** back only after their time slice (README, "Interference"). */
+** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield

@@ -1,5 +1,5 @@
 /*
-** interference.h -- what other processes did to a run, said rather than hidden (README,
+** interference.h -- what other processes did to a run, said rather than hidden (doc/manual.md,
 ** "Interference"). The start rules (sync_window.c) and the runner discard a repetition in
 ** which a process began late, lost its processor or missed its window; what remains is
 ** judged here per result, from the counts the runner keeps (runner.h): a large share of

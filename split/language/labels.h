@@ -1,5 +1,5 @@
 /*
-** labels.h -- every result line names its measurement (README, "Output"): the label
+** labels.h -- every result line names its measurement (doc/manual.md, "Output"): the label
 ** `NAME(args)` of a measure statement, and whether a block's lines carry labels at all.
 ** A block with one measure statement whose arguments are constants or loop variables
 ** stays unlabelled (its lines look as in SKaMPI 5); a block with several measure

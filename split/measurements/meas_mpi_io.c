@@ -5,7 +5,7 @@
 ** measurements through POSIX or MPI-IO. The functions exist where the library has MPI-IO
 ** (SK_HAVE_MPI_IO); the rows exist in every build.
 **
-** Rules (units and sizes as SKaMPI 6; README, "MPI-IO"):
+** Rules (units and sizes as SKaMPI 6; doc/manual.md, "MPI-IO"):
 ** - memsize, blocklen, stride and count are numbers of memtype elements; a file position
 **   of k memtype elements is k * size(memtype) / size(etype) etypes of the view
 **   (size(memtype) must be a multiple of size(etype)). Every open gets the view

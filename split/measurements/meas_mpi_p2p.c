@@ -144,7 +144,7 @@ typedef struct pingpong_ops {
 ** In addition the partner first sends an empty message (the ping-pong's tag) to say that
 ** it is about to wait for the ping, and the pinging process starts its clock only once it
 ** has it: so it never times its partner's way out of the previous repetition's agreement
-** and the first ping waiting for its receive (README, "One round trip per measurement":
+** and the first ping waiting for its receive (doc/manual.md, "One round trip per measurement":
 ** without it one round trip read 30-60% above one of a hundred in a row at 1 byte).
 ** The timing is less the cost of a clock reading (pingpong_clock_cost). */
 static double pingpong_framed(const pingpong *p, sk_mctx *m, const pingpong_ops *ops)
@@ -182,8 +182,8 @@ static double pingpong_framed(const pingpong *p, sk_mctx *m, const pingpong_ops 
 ** cache by a dummy call") does at least PINGPONG_WARM_UP_ROUND_TRIPS round trips, fewer
 ** when that would move more than PINGPONG_WARM_UP_BYTES: one round trip did not warm a
 ** library's own buffers (MPICH's first 1 KiB round trips after a new message length took
-** 2-8 times as long for about a hundred repetitions, README "One round trip per
-** measurement"). The other calls are pingpong_framed as they are. */
+** 2-8 times as long for about a hundred repetitions, doc/manual.md "One round trip
+** per measurement"). The other calls are pingpong_framed as they are. */
 #define PINGPONG_WARM_UP_ROUND_TRIPS 100L
 #define PINGPONG_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
 

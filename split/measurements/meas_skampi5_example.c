@@ -1,6 +1,6 @@
 /*
 ** meas_skampi5_example.c -- a SKaMPI 5 extension, built unchanged through
-** skampi5_compat.h (README, "SKaMPI 5 extensions"): the manual's own example measurement
+** skampi5_compat.h (doc/internals.md, "SKaMPI 5 extensions"): the manual's own example measurement
 ** function, Pingpong_Send_Recv as listed in SKaMPI 5 manual §3.1, with the init_ function
 ** that §6.2 asks for (buffer usage and reported message size, set with the §6.2.2
 ** accessors). The functions use the SKaMPI 5 API only -- no sk_mctx, no sk_value. The

@@ -1,6 +1,6 @@
 /*
 ** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
-** line with the suite, the measurement label (README "Output"), the loop variables, the
+** line with the suite, the measurement label (doc/manual.md "Output"), the loop variables, the
 ** message size in bytes, the time and its standard error in microseconds, the number of
 ** repetitions, the node times in microseconds and the flags refined (added by
 ** autorefine), limited (stopped by the time limit per measurement or the suite's) and

@@ -2,7 +2,7 @@
 ** merge.h -- automatic merging of results, AMR (SKaLib §3.4): several .sko files of the
 ** same input become one more reliable file. For every measurement of the first file the
 ** matching measurement of each other file is found (the same occurrence of the block,
-** the same label -- README "Output" -- and the same loop-variable values) or, where APR
+** the same label -- doc/manual.md "Output" -- and the same loop-variable values) or, where APR
 ** chose other arguments there, interpolated linearly between its neighbours with the
 ** same label and outer loop values (§3.4.2); the merged time is the median of the times
 ** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives

@@ -9,7 +9,7 @@
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
 ** Labels: while a label is set (sk_out_label), a line whose label differs from the last
-** one written in the block is preceded by `# measure LABEL` (README, "Output"), and held
+** one written in the block is preceded by `# measure LABEL` (doc/manual.md, "Output"), and held
 ** lines are sorted by label (in order of first appearance) before the loop variable, so
 ** each label's lines form one group. A line added by autorefine is preceded by
 ** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.

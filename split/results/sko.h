@@ -1,6 +1,6 @@
 /*
 ** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, README "Output"): header fields, blocks (`# begin result "NAME"` ...
+** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
 ** `# end result "NAME"`, also without the leading "# "), the label of each line
 ** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
 ** error, repetitions, node times), and the marks that skampi writes around them:

@@ -214,7 +214,7 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 ** the runnable processes a yield could hand the core to are not the run's own (a shell,
 ** a compiler, another job), and such a process keeps the core for a whole time slice --
 ** with one CPU-bound process beside 2 on 2 cores a yielding wait started milliseconds
-** late (README, "Interference"). A wait for a message of the estimation polls, and on a
+** late (doc/manual.md, "Interference"). A wait for a message of the estimation polls, and on a
 ** crowded host yields and naps as sk_host_idle says (host.h). Where the system has no
 ** yield (host.c; and with SKAMPI_NO_YIELD) the waits are plain spins. */
 

@@ -228,7 +228,7 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** (a loaded host, or the run's own processes outnumbering them) that can be a scheduler
 ** time slice after the start time. Its partners, which began on time, then wait for it
 ** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
-** beside one CPU-bound process (README, "Interference"). So the start delay (actual
+** beside one CPU-bound process (doc/manual.md, "Interference"). So the start delay (actual
 ** start minus start time) is kept per repetition, together with the involuntary context
 ** switches from just before the start to the stop, and the runner discards a repetition
 ** whose largest start delay is more than a small share of the operation's duration, or

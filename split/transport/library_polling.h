@@ -1,7 +1,7 @@
 /*
 ** library_polling.h -- how the MPI library waits (busy polling or yielding) on an
 ** oversubscribed host, and what skampi does about it. Measured on 4 processes on 2
-** cores (README, "Oversubscription"): Open MPI's mpi_yield_when_idle turns 23 ms per
+** cores (doc/manual.md, "Oversubscription"): Open MPI's mpi_yield_when_idle turns 23 ms per
 ** small MPI_Allreduce into 8 us; it is read at MPI_Init only (an MPI_T write before or
 ** after MPI_Init changed nothing), so skampi sets OMPI_MCA_mpi_yield_when_idle=1 in its
 ** environment before MPI_Init when the launcher's count of processes on this host exceeds

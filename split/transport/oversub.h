@@ -8,7 +8,7 @@
 ** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
 ** from sk_oversub_get_facts and sk_oversub_names.
 **
-** Scheduler time (README, "Oversubscription"): on an oversubscribed host the start
+** Scheduler time (doc/manual.md, "Oversubscription"): on an oversubscribed host the start
 ** measures the scheduler floor F: a 1-byte token goes around all world processes
 ** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
 ** processes wait inside the library as in a measurement); F is the median time of a lap

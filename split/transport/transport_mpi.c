@@ -100,8 +100,8 @@ static unsigned tpm_finalize_timeout(void)
 /* MPI_Finalize, bounded: every result is written when a run gets here, and a library
 ** whose MPI_Finalize never returns must not keep the run (MPICH 4.0 over UCX's TCP
 ** transport: a process waits in closing its endpoints for a peer that already waits in
-** the process manager's barrier, and all wait forever; README, "Several hosts"). After
-** SKAMPI_FINALIZE_TIMEOUT seconds the process says so and ends with status 0. */
+** the process manager's barrier, and all wait forever; doc/manual.md, "Several hosts on
+** one machine"). After SKAMPI_FINALIZE_TIMEOUT seconds the process says so and ends with status 0. */
 static void tpm_finalize(void)
 {
   char msg[300];

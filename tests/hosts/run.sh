@@ -29,8 +29,8 @@ SKH_PREFIX=skht; export SKH_PREFIX
 hosts() { sh "$top/tools/hosts.sh" "$@"; }
 impls=${*:-openmpi mpich}
 LIMIT=${HOSTS_TIMEOUT:-150}
-# skampi bounds its own MPI_Finalize (SKAMPI_FINALIZE_TIMEOUT, README "Several hosts":
-# MPICH's can hang across these hosts); GRACE is the test's net beyond that bound
+# skampi bounds its own MPI_Finalize (SKAMPI_FINALIZE_TIMEOUT, doc/manual.md "Several
+# hosts on one machine": MPICH's can hang across these hosts); GRACE is the test's net beyond that bound
 SKAMPI_FINALIZE_TIMEOUT=${SKAMPI_FINALIZE_TIMEOUT:-10}; export SKAMPI_FINALIZE_TIMEOUT
 GRACE=${HOSTS_GRACE:-$((SKAMPI_FINALIZE_TIMEOUT + 15))}
 SKEW="1:20000:50,2:-50000:-100,3:35000:100"
@@ -38,7 +38,8 @@ SKEW="1:20000:50,2:-50000:-100,3:35000:100"
 # second estimation of the offsets on, at least 1 s after the first (the synchronisation
 # renews estimates after 2 s until then); before, 100 ppm move the clocks apart by 100 us
 # per second, which showed as 200 us more per small collective in the first 2 s of the
-# run (README, "Truth tests"). The drift itself is checked by the skew test.
+# run (doc/internals.md, "The hosts group: truth tests"). The drift itself is checked by
+# the skew test.
 COLLSKEW="1:20000:0,2:-50000:0,3:35000:0"
 
 if ! why=$(hosts check); then
@@ -55,8 +56,8 @@ sk_cc cc -O2 -o "$out/tcp_rtt" "$top/tools/bench/tcp_rtt.c" || exit 1
 # launch IMPL LOG FILE PATTERN PROGRAM ARGS...: across the 4 hosts, bounded by LIMIT
 # seconds; once FILE shows PATTERN (the results are complete) the run has GRACE seconds to
 # end, else it is ended (a signal to timeout, which passes it to its process group) and
-# the status is 125: stuck in MPI_Finalize beyond skampi's own bound (see README, MPICH
-# across the hosts).
+# the status is 125: stuck in MPI_Finalize beyond skampi's own bound (see doc/notes/2026-11-hosts.md,
+# MPICH's MPI_Finalize).
 launch() {
   impl=$1; log=$2; mark=$3; pattern=$4; shift 4
   timeout "$LIMIT" sh "$top/tools/hosts.sh" mpirun "$impl" 4 "$@" > "$log" 2>&1 &

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/integration/mpi_io_files.sh IMPL SKAMPI -- the files of the MPI-IO measurements (README,
+# tests/integration/mpi_io_files.sh IMPL SKAMPI -- the files of the MPI-IO measurements (doc/manual.md,
 # "MPI-IO"): a run of tests/ski/mpi_io.ski with 2 and 4 processes (verification on)
 # finishes, names its directory in the header and leaves nothing in TMPDIR or in the
 # directory set_io_working_dir names; a run ended by SIGTERM (sent to the process group

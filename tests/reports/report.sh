@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/reports/report.sh SKAMPI_SEQ [IMPL SKAMPI_MPI] -- reports and exports as a user sees them
-# (README, "Reports and exports"): two runs of ski/quick.ski on 2 processes under IMPL
+# (doc/manual.md, "Reports and exports"): two runs of ski/quick.ski on 2 processes under IMPL
 # (without an MPI: skip), their merge, the HTML report of one run and of the merged pair
 # overlaid with both runs, rendered by headless Chromium: the page must load without a
 # console message (a page with a script error shows that the check sees them), and the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/resume/resume.sh IMPL SKAMPI -- the run's log and resuming (README, "Log and resume").
+# tests/resume/resume.sh IMPL SKAMPI -- the run's log and resuming (doc/manual.md, "Log and resume").
 #   IMPL seq:              the rules, with the sequential build: a killed run continues
 #                          after its last complete suite, a finished run starts afresh with
 #                          backups, a changed input is refused (exit 2) unless -F, a

@@ -1,5 +1,5 @@
 /*
-** test_results.c -- unit tests of what skampi does with its results (README, "Output" and
+** test_results.c -- unit tests of what skampi does with its results (doc/manual.md, "Output" and
 ** "Reports and exports"): the label of every line (split/language/labels.c: `# measure NAME(args)`
 ** in blocks with several measure statements or with arguments that change, none in a
 ** block with one statement, no two statements with one label, autorefine points marked

@@ -44,7 +44,7 @@ $skampi -m "$d/x.sko" "$d/a.sko" "$d/missing.sko" 2> "$d/err2.txt"; st=$?
 grep -q "cannot open '$d/missing.sko'" "$d/err2.txt" && [ $st -eq 2 ]
 say $? merge_missing_input "exit $st: $(cat "$d/err2.txt")"
 
-# Labels (README "Output"): lines of two measure statements with the same loop values are
+# Labels (doc/manual.md "Output"): lines of two measure statements with the same loop values are
 # merged with the lines of their own statement, never with the other one's.
 cat > "$d/la.sko" <<'X'
 # begin result "two"
