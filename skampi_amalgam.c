@@ -7649,8 +7649,13 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** OSU benchmarks do, so that the result is still a reading of the operation (after a
 ** barrier both processes run, since both just took part in it); the accepted values so
 ** far are dropped (one method per result), nothing after the fallback is discarded, and
-** the result line says so (interference.c). */
-#define SK_FALLBACK_DISCARDS 16
+** the result line says so (interference.c). 8 rather than 16 (until 2026-11-25): each
+** lost start on such a host costs a scheduler time slice or more (with 2 spinners and a
+** parallel build beside an Open MPI run, 16 lost starts took 0.5-0.8 s of a measurement's
+** 1.2-1.45 s, and the run 4.8 s against 0.6 s quiet), and 8 of which at most 2 were
+** accepted already say that the host does not give the processes their processors at
+** agreed times. */
+#define SK_FALLBACK_DISCARDS 8
 #define SK_FALLBACK_RATIO 3
 
 /* Members of g only: one timing of def (one call, no warm-up, no repetition, no

@@ -315,7 +315,7 @@ say $? "$impl interference_runs_complete" \
 # ---- the fallback: every synchronised start of rank 1 late ----
 # The test build's SKAMPI_TEST_LATE_START_US makes rank 1 begin 300 us after every start
 # time (sync_window.c), as a process that gets its processor back late does on a busy
-# host. Every windowed repetition is then discarded; after SK_FALLBACK_DISCARDS (16) the
+# host. Every windowed repetition is then discarded; after SK_FALLBACK_DISCARDS (8) the
 # runner starts the rest after a barrier (runner.h): each collective block must still
 # have a reading, say so on its line, and the footer must count the fallbacks; the
 # ping-pong (no synchronised start) must not fall back.
@@ -331,7 +331,7 @@ for b in MPI_Bcast-interference MPI_Allreduce-interference MPI_Barrier-interfere
     $0 == "# begin result \"" b "\"" { in_b = 1; next }
     in_b && /^# end result/ { exit }
     in_b && !/^#/ && NF >= 4 && !read { reps = (($1 ~ /=$/) ? $6 : $4) + 0; read = 1 }
-    in_b && /the synchronised start lost 16 of the first 16 repetitions; the [0-9]+ of the result began after a barrier/ { fell = 1 }
+    in_b && /the synchronised start lost 8 of the first 8 repetitions; the [0-9]+ of the result began after a barrier/ { fell = 1 }
     END { exit !(reps >= 1 && fell == want) }' "$o/$name.sko" 2>/dev/null ||
     bad="$bad $b: no reading or the fallback line is $( [ $want = 1 ] && echo missing || echo there);"
 done
