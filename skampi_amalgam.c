@@ -131,6 +131,8 @@
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
 #define SK_EXIT_VERIFY 3          /* a verified measurement moved wrong data (skampi -v) */
+#define SK_EXIT_WRITE 4           /* results could not be written: a full file system or device,
+                                  ** a reader that quit, the output removed during the run */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {
@@ -349,7 +351,11 @@ SK_API void sk_set_exit_hook(void (*hook)(int status)) { base_exit_hook = hook; 
 SK_API void sk_exit(int status)
 {
   void (*hook)(int) = base_exit_hook;
-  fflush(stdout);
+  /* what went to standard output by printf (-h, -V, -l, -n, -t) must have arrived */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
+    fprintf(stderr, "skampi: cannot write to standard output: %s\n", strerror(errno));
+    status = SK_EXIT_WRITE;
+  }
   base_exit_hook = NULL;   /* a failure inside the hook must not recurse */
   if (hook) hook(status);
   exit(status);
@@ -480,6 +486,34 @@ SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str
 /* Cuts the file at path to its first `bytes` bytes and opens it for appending there. */
 SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
 
+/* Checked writing (the output, reports, exports, merges): every byte written or an error
+** number. sk_path_write writes all n bytes to f's descriptor (write(2), past stdio's
+** buffer, which stays empty, so that closing f flushes nothing): 0, or the errno of the
+** failure (EPIPE too: the caller ignores SIGPIPE, sk_os_ignore_sigpipe). */
+SK_API int sk_path_write(FILE *f, const char *data, size_t n);
+/* Cuts the file of f to its first `bytes` bytes and goes on writing there: 0 or errno. */
+SK_API int sk_path_cut(FILE *f, long bytes);
+/* Whether path still names the file open as f (not removed, nor its directory). */
+SK_API int sk_path_still_there(FILE *f, const char *path);
+/* Whether f's descriptor is open for writing (a closed standard output is not). */
+SK_API int sk_path_stream_writable(FILE *f);
+/* The name sk_path_keep_backup would give the old content of path now ("" when none). */
+SK_API void sk_path_backup_name(const char *path, char *name, size_t size);
+/* Writes data (n bytes) as the new content of path so that a partial file never stands
+** under that name: a file (or a link to one: its target) is written to a temporary file
+** in its directory (PATH.tmpPID), checked to the last byte and closed; only then is
+** the old content kept by the rules above and the temporary renamed over the name. A
+** device, FIFO or socket is written as it is (checked). 1: done (backup names the kept
+** old content, "" when none); 0: path cannot be written at all (nothing changed);
+** -1: writing failed (a full file system or device, a reader that quit): the temporary
+** is removed, the old file is intact. *err names the path and the reason (strerror). */
+SK_API int sk_path_replace(const char *path, const char *data, size_t n, char *backup,
+                           size_t backup_size, sk_str *err);
+
+/* SIGPIPE ignored, so that a reader that quits (a pipe, a FIFO) gives EPIPE, a write
+** error with a message, instead of ending skampi without one. */
+SK_API void sk_os_ignore_sigpipe(void);
+
 /* How long skampi waits for a locked log or a FIFO's reader: the environment variable
 ** SKAMPI_WAIT (seconds), default 10. */
 SK_API int sk_os_wait_seconds(void);
@@ -505,6 +539,7 @@ SK_API void sk_os_sleep(double seconds);
 #include <unistd.h>
 #include <errno.h>
 #include <time.h>
+#include <signal.h>
 
 SK_API sk_path_kind sk_path_kind_of(const char *path, long *size)
 {
@@ -678,6 +713,139 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err)
   }
   return f;
 }
+
+/* ---- checked writing ---- */
+
+SK_API int sk_path_write(FILE *f, const char *data, size_t n)
+{
+  int fd = fileno(f);
+  while (n > 0) {
+    ssize_t w = write(fd, data, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return w < 0 && errno != 0 ? errno : EIO;
+    data += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+SK_API int sk_path_cut(FILE *f, long bytes)
+{
+  int fd = fileno(f);
+  if (ftruncate(fd, (off_t)bytes) != 0 || lseek(fd, (off_t)bytes, SEEK_SET) < 0) return errno ? errno : EIO;
+  return 0;
+}
+
+SK_API int sk_path_still_there(FILE *f, const char *path)
+{
+  struct stat open_st, path_st;
+  if (fstat(fileno(f), &open_st) != 0) return 0;
+  if (open_st.st_nlink == 0 || stat(path, &path_st) != 0) return 0;
+  return open_st.st_dev == path_st.st_dev && open_st.st_ino == path_st.st_ino;
+}
+
+SK_API int sk_path_stream_writable(FILE *f)
+{
+  int flags = fcntl(fileno(f), F_GETFL);
+  return flags != -1 && ((flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR);
+}
+
+SK_API void sk_path_backup_name(const char *path, char *name, size_t size)
+{
+  long bytes;
+  sk_path_kind k = sk_path_kind_of(path, &bytes);
+  name[0] = '\0';
+  if ((k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR) && bytes > 0) {
+    char *n = paths_free_backup_name(path);
+    sk_copy_string(name, size, n);
+    free(n);
+  }
+}
+
+/* The file a chain of symbolic links ends in (relative targets against the link's
+** directory); a copy of path when it is no link. */
+static char *paths_link_target(const char *path)
+{
+  char *cur = sk_strdup(path), buf[4096];
+  struct stat st;
+  int hops;
+  for (hops = 0; hops < 40 && lstat(cur, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+    ssize_t n = readlink(cur, buf, sizeof buf - 1);
+    char *next, *slash;
+    if (n <= 0) break;
+    buf[n] = '\0';
+    slash = strrchr(cur, '/');
+    if (buf[0] == '/' || slash == NULL) next = sk_strdup(buf);
+    else {
+      next = (char *)sk_malloc((size_t)(slash - cur) + 2 + (size_t)n);
+      memcpy(next, cur, (size_t)(slash - cur) + 1);
+      strcpy(next + (slash - cur) + 1, buf);
+    }
+    free(cur);
+    cur = next;
+  }
+  return cur;
+}
+
+/* A device, FIFO or socket: opened as it is, written, closed, every step checked. */
+static int paths_write_special(const char *path, const char *data, size_t n, sk_str *err)
+{
+  FILE *f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  int e;
+  if (f == NULL) return 0;
+  e = sk_path_write(f, data, n);
+  if (fclose(f) != 0 && e == 0) e = errno ? errno : EIO;
+  if (e == 0) return 1;
+  sk_str_printf(err, "cannot write to '%s': %s", path, strerror(e));
+  return -1;
+}
+
+SK_API int sk_path_replace(const char *path, const char *data, size_t n, char *backup,
+                           size_t backup_size, sk_str *err)
+{
+  long size;
+  sk_path_kind k = sk_path_kind_of(path, &size);
+  char *target, *tmp;
+  struct stat st;
+  int fd, e = 0, result = -1;
+  backup[0] = '\0';
+  if (k == SK_PATH_DIRECTORY || k == SK_PATH_OTHER) {
+    sk_str_printf(err, "cannot write to '%s': it is a %s", path, sk_path_kind_name(k));
+    return 0;
+  }
+  if (!sk_path_is_file_like(k)) return paths_write_special(path, data, n, err);
+  target = k == SK_PATH_LINK_TO_REGULAR ? paths_link_target(path) : sk_strdup(path);
+  tmp = (char *)sk_malloc(strlen(target) + 32);
+  sprintf(tmp, "%s.tmp%ld", target, sk_os_process_id());
+  fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (fd < 0) {
+    sk_str_printf(err, "cannot open output file '%s' for writing (its temporary file '%s': %s)", path, tmp,
+                  strerror(errno));
+    free(tmp);
+    free(target);
+    return 0;
+  }
+  if (k == SK_PATH_LINK_TO_REGULAR && stat(target, &st) == 0) fchmod(fd, st.st_mode & 07777);  /* the target's mode stays */
+  while (n > 0 && e == 0) {
+    ssize_t w = write(fd, data, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) e = w < 0 && errno != 0 ? errno : EIO;
+    else { data += w; n -= (size_t)w; }
+  }
+  if (close(fd) != 0 && e == 0) e = errno ? errno : EIO;
+  if (e != 0) sk_str_printf(err, "cannot write to '%s': %s (nothing was changed)", path, strerror(e));
+  else if (!sk_path_keep_backup(path, backup, backup_size, err)) result = -1;   /* nothing was changed */
+  else if (rename(tmp, target) != 0)
+    sk_str_printf(err, "cannot rename '%s' to '%s': %s%s%s", tmp, target, strerror(errno),
+                  backup[0] ? "; the old content is in " : "", backup);
+  else result = 1;
+  if (result != 1) remove(tmp);
+  free(tmp);
+  free(target);
+  return result;
+}
+
+SK_API void sk_os_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 SK_API int sk_os_wait_seconds(void)
 {
@@ -8586,7 +8754,13 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
 ** variables as "name= value", reported message size, time and standard error in
 ** microseconds, number of single measurements, selected per-process times), then
 ** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
-** flushed, so a killed run keeps every block it finished. An existing output file is
+** written at once (write(2)) and checked, so a killed run keeps every block it finished.
+** A failed write (a full file system or device, a reader that quit: SIGPIPE is ignored,
+** EPIPE is an error) is said on stderr with the path and strerror, the file is cut back
+** to its header and complete suites, nothing more is written, and sk_out_failed() tells
+** the run to stop with SK_EXIT_WRITE. Every text written as a comment (sk_out_text,
+** sk_out_note) becomes one '#' line per line (sk_out_comment), whatever line breaks it
+** holds (an MPI library's error stack). An existing output file is
 ** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
@@ -8599,16 +8773,25 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
-#line 21 "split/results/output.h"
+#line 27 "split/results/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
   sk_value value;
 } sk_loopvar;
 
-/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open. */
+/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open (also
+** a closed standard output). */
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size);
-SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
+/* Comment text, e.g. header lines: every line that does not start with '#' gets "# ". */
+SK_API void sk_out_text(const char *text);
+/* Appends text to dst as comment lines: cut at its line breaks (\n, \r\n, \r), every
+** line that does not start with '#' gets "# " ("#" when empty), the last its newline. */
+SK_API void sk_out_comment(sk_str *dst, const char *text);
+/* 1 once a write to the output failed (said on stderr; the file keeps its header and
+** complete suites) or the output file was removed or replaced under its name (checked
+** here); after sk_out_file: 1 when writing, not opening, failed. */
+SK_API int sk_out_failed(void);
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
 /* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
@@ -8629,8 +8812,10 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
-/* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
-** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
+/* A whole file at once (merge, export, report; path NULL or "-": standard output):
+** written to a temporary file and renamed over path (sk_path_replace), so path holds
+** the old content or all of the new, never part of it; a backup of an existing file is
+** announced on stderr. 0: *err set (sk_out_failed() then says whether writing failed). */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 /* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them;
 ** the current byte offset of the file (-1 for standard output); mute (1) while the
@@ -8660,6 +8845,12 @@ typedef struct out_line {
 static struct {
   FILE *f;
   int to_stdout;
+  char *path;              /* the output file (NULL: standard output) */
+  int cuttable;            /* a regular file or a link to one: cut back on a failure */
+  long offset;             /* the bytes written to it (from where it was opened) */
+  long good;               /* the bytes up to the last line written outside a block: the
+                           ** header and every complete suite */
+  int failed;              /* a write failed (the message is out), or the file is gone */
   out_line *held;
   size_t nheld, capheld;
   size_t *marks;           /* start index of each open hold */
@@ -8676,45 +8867,143 @@ static struct {
   int muted;               /* resuming: the suites kept from before are not written again */
 } out;
 
+/* The output is open as f (path NULL: standard output), `offset` bytes into the file. */
+static void out_start(const char *path, FILE *f, long offset)
+{
+  long size;
+  out.f = f;
+  out.to_stdout = path == NULL;
+  free(out.path);
+  out.path = path ? sk_strdup(path) : NULL;
+  out.cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
+  out.offset = out.good = offset;
+  out.failed = 0;
+  sk_os_ignore_sigpipe();   /* a reader that quits is a write error with a message */
+}
+
 /* The path rules (which files are renamed, which written as they are) are filepaths.h's. */
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
 {
+  FILE *f;
   backup[0] = '\0';
   if (path == NULL || sk_streq(path, "-")) {
-    out.f = stdout;
-    out.to_stdout = 1;
+    if (!sk_path_stream_writable(stdout)) {
+      sk_str_printf(err, "cannot write the results to standard output: it is closed (give -o FILE)");
+      return 0;
+    }
+    fflush(stdout);
+    out_start(NULL, stdout, 0L);
     return 1;
   }
   if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
-  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
-  return out.f != NULL;
+  f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  if (f != NULL) out_start(path, f, 0L);
+  return f != NULL;
 }
 
 /* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
 
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
 {
-  out.f = sk_path_open_at(path, bytes, err);
-  return out.f != NULL;
+  FILE *f = sk_path_open_at(path, bytes, err);
+  if (f != NULL) out_start(path, f, bytes);
+  return f != NULL;
 }
 
 SK_API long sk_out_offset(void)
 {
   if (!out.f || out.to_stdout) return -1L;
-  fflush(out.f);
-  return ftell(out.f);
+  return out.offset;
 }
 
 SK_API void sk_out_mute(int on) { out.muted = on; }
 
-static void out_write(const char *text)
+static const char *out_name(void) { return out.path ? out.path : "standard output"; }
+
+/* A write failed with errno e: said once; a file is cut back to its header and complete
+** suites (with a line that says why it ends there, when that fits); nothing more is
+** written. */
+static void out_fail(int e)
 {
-  if (!out.f || out.muted) return;
-  fputs(text, out.f);
-  fflush(out.f);
+  sk_str note;
+  out.failed = 1;
+  fflush(stdout);
+  fprintf(stderr, "skampi: cannot write the results to %s%s%s: %s\n", out.path ? "'" : "", out_name(),
+          out.path ? "'" : "", strerror(e));
+  if (!out.cuttable) { fflush(stderr); return; }
+  if (sk_path_cut(out.f, out.good) != 0) {
+    fprintf(stderr, "skampi: cannot cut '%s' back to its last complete suite (byte %ld): %s\n", out.path, out.good,
+            strerror(errno));
+    fflush(stderr);
+    return;
+  }
+  out.offset = out.good;
+  sk_str_init(&note);
+  sk_str_printf(&note, "# (the run stopped here: cannot write the results: %s)\n", strerror(e));
+  if (sk_path_write(out.f, note.data, note.len) != 0) sk_path_cut(out.f, out.good);
+  sk_str_free(&note);
+  fprintf(stderr, "skampi: '%s' keeps its header and every suite completed before that (%ld bytes)\n",
+          out.path, out.good);
+  fflush(stderr);
 }
 
-SK_API void sk_out_text(const char *text) { out_write(text); }
+/* Every byte to the output goes through here, checked. */
+static void out_write(const char *text)
+{
+  size_t n = strlen(text);
+  int e;
+  if (!out.f || out.muted || out.failed) return;
+  if (out.to_stdout) fflush(stdout);   /* anything printf put there goes first */
+  e = sk_path_write(out.f, text, n);
+  if (e != 0) { out_fail(e); return; }
+  out.offset += (long)n;
+  if (out.open_block == NULL) out.good = out.offset;
+}
+
+SK_API int sk_out_failed(void)
+{
+  if (!out.failed && out.f && out.cuttable && !sk_path_still_there(out.f, out.path)) {
+    out.failed = 1;
+    fflush(stdout);
+    fprintf(stderr, "skampi: cannot write the results to '%s': it was removed or replaced during the run "
+                    "(the file or its directory); what was written to it is lost\n", out.path);
+    fflush(stderr);
+  }
+  return out.failed;
+}
+
+SK_API void sk_out_comment(sk_str *dst, const char *text)
+{
+  const char *p = text;
+  while (*p) {
+    size_t n = strcspn(p, "\r\n");
+    if (p[0] != '#') sk_str_puts(dst, n > 0 ? "# " : "#");
+    sk_str_putn(dst, p, n);
+    sk_str_putc(dst, '\n');
+    p += n;
+    if (p[0] == '\r' && p[1] == '\n') p += 2;
+    else if (*p) p++;
+  }
+}
+
+/* Text as '#' lines (sk_out_comment) to the output. */
+static void out_write_comment(const char *text)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_out_comment(&s, text);
+  if (s.data) out_write(s.data);
+  sk_str_free(&s);
+}
+
+/* A name inside a marker line (a block, a label): its line breaks become spaces. */
+static void out_put_one_line(sk_str *s, const char *name)
+{
+  const char *p;
+  for (p = name; *p; p++) sk_str_putc(s, *p == '\n' || *p == '\r' ? ' ' : *p);
+}
+
+SK_API void sk_out_text(const char *text) { out_write_comment(text); }
 
 static void out_forget_labels(void)
 {
@@ -8744,7 +9033,9 @@ static void out_emit_line(int label, const char *text)
   if (label > 0 && label != out.written_label) {
     sk_str s;
     sk_str_init(&s);
-    sk_str_printf(&s, "# measure %s\n", out.labels[label - 1]);
+    sk_str_puts(&s, "# measure ");
+    out_put_one_line(&s, out.labels[label - 1]);
+    sk_str_putc(&s, '\n');
     out_write(s.data);
     sk_str_free(&s);
   }
@@ -8755,33 +9046,42 @@ static void out_emit_line(int label, const char *text)
 SK_API void sk_out_note(const char *text)
 {
   out_line *last;
-  if (out.nmarks == 0 || out.nheld == 0) { out_write(text); return; }
+  sk_str c;
+  if (out.nmarks == 0 || out.nheld == 0) { out_write_comment(text); return; }
+  sk_str_init(&c);
+  sk_out_comment(&c, text);
   last = &out.held[out.nheld - 1];
-  last->text = (char *)sk_realloc(last->text, strlen(last->text) + strlen(text) + 1);
-  strcat(last->text, text);
+  last->text = (char *)sk_realloc(last->text, strlen(last->text) + c.len + 1);
+  strcat(last->text, c.data ? c.data : "");
+  sk_str_free(&c);
 }
 
 SK_API void sk_out_begin_block(const char *name)
 {
   sk_str s;
+  free(out.open_block);
+  out.open_block = sk_strdup(name);   /* first: the line below belongs to the block */
+  out_forget_labels();
   sk_str_init(&s);
-  sk_str_printf(&s, "# begin result \"%s\"\n", name);
+  sk_str_puts(&s, "# begin result \"");
+  out_put_one_line(&s, name);
+  sk_str_puts(&s, "\"\n");
   out_write(s.data);
   sk_str_free(&s);
-  free(out.open_block);
-  out.open_block = sk_strdup(name);
-  out_forget_labels();
 }
 
 SK_API void sk_out_end_block(const char *name, double seconds)
 {
   sk_str s;
   sk_str_init(&s);
-  sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
+  sk_str_puts(&s, "# end result \"");
+  out_put_one_line(&s, name);
+  sk_str_printf(&s, "\"\n# duration = %.2f sec\n", seconds);
   out_write(s.data);
   sk_str_free(&s);
   free(out.open_block);
   out.open_block = NULL;
+  if (!out.failed) out.good = out.offset;   /* the suite is complete */
 }
 
 SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
@@ -8791,10 +9091,12 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 {
   sk_str s;
   int i;
+  size_t mark_len;
   double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
   out.added = 0;
+  mark_len = s.len;
   for (i = 0; i < nvars; i++) {
     sk_str_printf(&s, "%s= ", vars[i].name);
     sk_value_format(&s, &vars[i].value);
@@ -8802,6 +9104,10 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
   }
   sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
   for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
+  {
+    size_t k;   /* one line, whatever a loop variable's value holds */
+    for (k = mark_len; k < s.len; k++) if (s.data[k] == '\n' || s.data[k] == '\r') s.data[k] = ' ';
+  }
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_emit_line(out.label, s.data);
@@ -8858,8 +9164,9 @@ SK_API void sk_out_close(void)
   if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
     sk_str s;
     sk_str_init(&s);
-    sk_str_printf(&s, "# (the run stopped inside this block; its lines above are complete)\n"
-                      "# end result \"%s\"\n", out.open_block);
+    sk_str_puts(&s, "# (the run stopped inside this block; its lines above are complete)\n# end result \"");
+    out_put_one_line(&s, out.open_block);
+    sk_str_puts(&s, "\"\n");
     out_write(s.data);
     sk_str_free(&s);
   }
@@ -8869,8 +9176,14 @@ SK_API void sk_out_close(void)
   free(out.labels);
   out.labels = NULL;
   out.caplabels = 0;
-  if (out.f && !out.to_stdout) fclose(out.f);
-  else if (out.f) fflush(out.f);
+  /* every byte went out by write(2): closing flushes nothing, but a file system may
+  ** report a failed write only now */
+  if (out.f && !out.to_stdout && fclose(out.f) != 0 && !out.failed) {
+    out.failed = 1;
+    fflush(stdout);
+    fprintf(stderr, "skampi: cannot write the results to '%s': %s (on closing it)\n", out.path, strerror(errno));
+    fflush(stderr);
+  }
   out.f = NULL;
   free(out.held);
   free(out.marks);
@@ -8882,11 +9195,25 @@ SK_API void sk_out_close(void)
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 {
   char backup[512];
-  if (!sk_out_open(path, err, backup, sizeof backup)) return 0;
-  if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
-  sk_out_text(text);
-  sk_out_close();
-  return 1;
+  sk_str why;
+  int r;
+  sk_os_ignore_sigpipe();
+  out.failed = 0;
+  sk_str_init(&why);
+  if (path == NULL || sk_streq(path, "-")) {
+    int e = sk_path_stream_writable(stdout) ? 0 : EBADF;
+    fflush(stdout);
+    if (e == 0) e = sk_path_write(stdout, text, strlen(text));
+    r = e == 0 ? 1 : -1;
+    if (e != 0) sk_str_printf(&why, "cannot write to standard output: %s", strerror(e));
+  } else {
+    r = sk_path_replace(path, text, strlen(text), backup, sizeof backup, &why);
+    if (r > 0 && backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
+  }
+  if (r <= 0) sk_str_puts(err, why.data ? why.data : "cannot write");
+  if (r < 0) out.failed = 1;
+  sk_str_free(&why);
+  return r > 0;
 }
 /* --- end split/results/output.c --- */
 /* --- begin split/results/runlog.h --- */
@@ -10026,8 +10353,9 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 
 #line 17 "split/results/merge.h"
 
-/* Returns 1 when `out` was written, 0 with *err set. An existing `out` is kept under a
-** backup name first (an input of that name is then named by its backup). */
+/* Returns 1 when `out` was written, 0 with *err set (sk_out_failed(): writing failed; out
+** is then unchanged). out is written whole or not at all (sk_out_file); an existing out
+** is kept under a backup name (an input of that name is then named by its backup). */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
 /* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
 ** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
@@ -10052,6 +10380,7 @@ SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str 
 */
 #line 5 "split/results/merge.c"
 #line 6 "split/results/merge.c"
+#line 7 "split/results/merge.c"
 
 /* The line for `want` in block b: the nth line with its label and loop values (a block
 ** may repeat them; n counts from 0, the last one found stands in when b has fewer), or
@@ -10221,18 +10550,16 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
   if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
-  ok = sk_out_open(out, err, backup, sizeof backup);
-  if (ok) {
-    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
-    for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
-    sk_str_init(&o);
-    sk_merge_text(&o, files, ninputs, names);
-    sk_out_text(o.data ? o.data : "");
-    sk_out_close();
-    sk_str_free(&o);
-    free(names);
-  }
+  /* the name the old out will be kept under, for the header (sk_out_file keeps it so) */
+  if (out != NULL && !sk_streq(out, "-")) sk_path_backup_name(out, backup, sizeof backup);
+  else backup[0] = '\0';
+  names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
+  for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
+  sk_str_init(&o);
+  sk_merge_text(&o, files, ninputs, names);
+  ok = sk_out_file(out, o.data ? o.data : "", err);
+  sk_str_free(&o);
+  free(names);
   sk_sko_free_all(files, ninputs);
   return ok;
 }
@@ -11227,9 +11554,12 @@ typedef struct sk_postproc {
 ** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
 ** (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
-/* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
+/* Runs it; `output` is the -o given before -x. The exit status: 0, 2 (a malformed input,
+** a path that cannot be written) or SK_EXIT_WRITE (writing failed: the target keeps its
+** old content, no temporary file is left). */
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
-/* After a run into `output`: the merge with its backups, when asked for. */
+/* After a run into `output`: the merge with its backups, when asked for; when writing
+** the merge fails, the process ends with SK_EXIT_WRITE (output unchanged). */
 SK_API void sk_postproc_after_run(const char *output, int merge_backups);
 /* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
 ** ".gp", else HTML. 1: done; 0 with *err set. */
@@ -11325,7 +11655,7 @@ SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
   else if (p->kind == 'r') fprintf(stderr, "skampi: report of %d file%s written to %s\n", p->ninputs,
                                    p->ninputs == 1 ? "" : "s", p->target);
   sk_str_free(&err);
-  return ok ? 0 : SK_EXIT_USER_ERROR;
+  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
 }
 
 SK_API void sk_postproc_after_run(const char *output, int merge_backups)
@@ -11339,8 +11669,13 @@ SK_API void sk_postproc_after_run(const char *output, int merge_backups)
   }
   sk_str_init(&err);
   n = sk_merge_backups(output, &err);
-  if (n < 0) fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
-  else if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
+  if (n < 0) {
+    fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
+    sk_str_free(&err);
+    if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* the run's own output stays as it was */
+    return;
+  }
+  if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
   else fprintf(stderr, "skampi: merged this run with %d earlier runs into %s (SKaLib 3.4)\n", n - 1, output);
   sk_str_free(&err);
 }
@@ -22698,11 +23033,31 @@ static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
   return 1;
 }
 
+/* Before a suite: when the output could not be written (output.h: a full file system or
+** device, a reader that quit, the file removed), rank 0 says so to every process and all
+** end alike with SK_EXIT_WRITE; the log keeps no "done" for a suite that was not
+** written whole, so the same command continues once there is room again. */
+static void stop_if_output_failed(sk_interp *in, const sk_stmt *s)
+{
+  int failed = sk_engine_reports() && sk_out_failed();
+  sk_tp_bcast(sk_tp_world(), &failed, sizeof failed, 0);
+  if (!failed) return;
+  if (sk_engine_reports()) {
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: stopped before suite %d \"%s\": the results cannot be written\n",
+            in->blocks_started, s->name);
+    fflush(stderr);
+  }
+  sk_exit(SK_EXIT_WRITE);
+}
+
 static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 {
   size_t saved_loops = in->nloops;
   in->blocks_started++;
   if (skip_completed_suite(in, s)) return;
+  stop_if_output_failed(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
   if (sk_engine_reports()) progress_show(in, s->name);
@@ -22747,8 +23102,10 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
       fprintf(stderr, "skampi: stopped after block \"%s\": verification failed\n", s->name);
       fflush(stderr);
     }
-    sk_runlog_suite(in->blocks_started, s->name, 1);
-    progress_suite_done(in, s->name);
+    if (!sk_out_failed()) {   /* a suite not written whole is not done (the log, the progress) */
+      sk_runlog_suite(in->blocks_started, s->name, 1);
+      progress_suite_done(in, s->name);
+    }
   }
   scope_clear(&in->locals);
   in->nloops = saved_loops;
@@ -27005,6 +27362,12 @@ static open_decision run_open_output(const sk_run *r)
   memset(&plan, 0, sizeof plan);
   backup[0] = log_backup[0] = '\0';
   d.opened = 1;
+  if (o->log && !to_file) {   /* -L with standard output, a device, FIFO or socket */
+    sk_str_printf(&err, "-L %s: only an output file has a log (a run into %s cannot be resumed); "
+                  "give -o FILE or leave out -L", o->log, o->output && !sk_streq(o->output, "-") ? o->output
+                  : "standard output");
+    d.opened = 0;
+  }
   if (to_file) {
     sk_str log;
     sk_str_init(&log);
@@ -27083,6 +27446,7 @@ static void run_footer(const sk_run *r, sk_interp *in)
   sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - o->started);
   sk_out_text(f.data);
   sk_str_free(&f);
+  if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
   sk_interp_progress_end(in);
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
@@ -27098,6 +27462,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0) run_footer(r, &in);
   sk_io_files_finish();
   sk_out_close();
+  if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_interp_free(&in);
   sk_program_free(&r->prog);
@@ -27384,7 +27749,7 @@ static void main_merge(const main_options *o)
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }
   sk_str_free(&err);
-  sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
+  sk_exit(ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR);   /* output.h */
 }
 
 /* -n, -t: the loaded input checked or printed as a .ski program; exits. */

@@ -20,6 +20,10 @@
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
+#   chaos             nothing lost when things go wrong: full file systems and devices,
+#                     concurrent runs on one output, damaged and foreign logs, closed
+#                     descriptors, hostile result files (tests/chaos/*.sh, each script a
+#                     part; arguments: the MPIs to use)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast_algorithms)
 #   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
@@ -48,7 +52,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -212,6 +216,13 @@ resume)
   run_counted resume_rules sh tests/resume/resume.sh seq "$out/skampi-seq"
   skip_missing_mpis resume
   for i in $impls; do run_counted "resume_after_kills_$i" nice -n 10 sh tests/resume/resume.sh $i "$out/skampi-$i"; done
+  ;;
+chaos)
+  echo "# chaos: nothing lost when the disk fills, two runs collide or the log lies"
+  for t in tests/chaos/*.sh; do
+    [ -f "$t" ] || continue
+    run_counted "chaos_$(basename "$t" .sh)" sh "$t" $impls
+  done
   ;;
 rcce)
   echo "# RCCE emulator and backend"

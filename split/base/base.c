@@ -155,7 +155,11 @@ SK_API void sk_set_exit_hook(void (*hook)(int status)) { base_exit_hook = hook; 
 SK_API void sk_exit(int status)
 {
   void (*hook)(int) = base_exit_hook;
-  fflush(stdout);
+  /* what went to standard output by printf (-h, -V, -l, -n, -t) must have arrived */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
+    fprintf(stderr, "skampi: cannot write to standard output: %s\n", strerror(errno));
+    status = SK_EXIT_WRITE;
+  }
   base_exit_hook = NULL;   /* a failure inside the hook must not recurse */
   if (hook) hook(status);
   exit(status);

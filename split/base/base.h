@@ -20,6 +20,8 @@
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
 #define SK_EXIT_VERIFY 3          /* a verified measurement moved wrong data (skampi -v) */
+#define SK_EXIT_WRITE 4           /* results could not be written: a full file system or device,
+                                  ** a reader that quit, the output removed during the run */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <errno.h>
 #include <time.h>
+#include <signal.h>
 
 SK_API sk_path_kind sk_path_kind_of(const char *path, long *size)
 {
@@ -183,6 +184,139 @@ SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err)
   }
   return f;
 }
+
+/* ---- checked writing ---- */
+
+SK_API int sk_path_write(FILE *f, const char *data, size_t n)
+{
+  int fd = fileno(f);
+  while (n > 0) {
+    ssize_t w = write(fd, data, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return w < 0 && errno != 0 ? errno : EIO;
+    data += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+SK_API int sk_path_cut(FILE *f, long bytes)
+{
+  int fd = fileno(f);
+  if (ftruncate(fd, (off_t)bytes) != 0 || lseek(fd, (off_t)bytes, SEEK_SET) < 0) return errno ? errno : EIO;
+  return 0;
+}
+
+SK_API int sk_path_still_there(FILE *f, const char *path)
+{
+  struct stat open_st, path_st;
+  if (fstat(fileno(f), &open_st) != 0) return 0;
+  if (open_st.st_nlink == 0 || stat(path, &path_st) != 0) return 0;
+  return open_st.st_dev == path_st.st_dev && open_st.st_ino == path_st.st_ino;
+}
+
+SK_API int sk_path_stream_writable(FILE *f)
+{
+  int flags = fcntl(fileno(f), F_GETFL);
+  return flags != -1 && ((flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR);
+}
+
+SK_API void sk_path_backup_name(const char *path, char *name, size_t size)
+{
+  long bytes;
+  sk_path_kind k = sk_path_kind_of(path, &bytes);
+  name[0] = '\0';
+  if ((k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR) && bytes > 0) {
+    char *n = paths_free_backup_name(path);
+    sk_copy_string(name, size, n);
+    free(n);
+  }
+}
+
+/* The file a chain of symbolic links ends in (relative targets against the link's
+** directory); a copy of path when it is no link. */
+static char *paths_link_target(const char *path)
+{
+  char *cur = sk_strdup(path), buf[4096];
+  struct stat st;
+  int hops;
+  for (hops = 0; hops < 40 && lstat(cur, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+    ssize_t n = readlink(cur, buf, sizeof buf - 1);
+    char *next, *slash;
+    if (n <= 0) break;
+    buf[n] = '\0';
+    slash = strrchr(cur, '/');
+    if (buf[0] == '/' || slash == NULL) next = sk_strdup(buf);
+    else {
+      next = (char *)sk_malloc((size_t)(slash - cur) + 2 + (size_t)n);
+      memcpy(next, cur, (size_t)(slash - cur) + 1);
+      strcpy(next + (slash - cur) + 1, buf);
+    }
+    free(cur);
+    cur = next;
+  }
+  return cur;
+}
+
+/* A device, FIFO or socket: opened as it is, written, closed, every step checked. */
+static int paths_write_special(const char *path, const char *data, size_t n, sk_str *err)
+{
+  FILE *f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  int e;
+  if (f == NULL) return 0;
+  e = sk_path_write(f, data, n);
+  if (fclose(f) != 0 && e == 0) e = errno ? errno : EIO;
+  if (e == 0) return 1;
+  sk_str_printf(err, "cannot write to '%s': %s", path, strerror(e));
+  return -1;
+}
+
+SK_API int sk_path_replace(const char *path, const char *data, size_t n, char *backup,
+                           size_t backup_size, sk_str *err)
+{
+  long size;
+  sk_path_kind k = sk_path_kind_of(path, &size);
+  char *target, *tmp;
+  struct stat st;
+  int fd, e = 0, result = -1;
+  backup[0] = '\0';
+  if (k == SK_PATH_DIRECTORY || k == SK_PATH_OTHER) {
+    sk_str_printf(err, "cannot write to '%s': it is a %s", path, sk_path_kind_name(k));
+    return 0;
+  }
+  if (!sk_path_is_file_like(k)) return paths_write_special(path, data, n, err);
+  target = k == SK_PATH_LINK_TO_REGULAR ? paths_link_target(path) : sk_strdup(path);
+  tmp = (char *)sk_malloc(strlen(target) + 32);
+  sprintf(tmp, "%s.tmp%ld", target, sk_os_process_id());
+  fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (fd < 0) {
+    sk_str_printf(err, "cannot open output file '%s' for writing (its temporary file '%s': %s)", path, tmp,
+                  strerror(errno));
+    free(tmp);
+    free(target);
+    return 0;
+  }
+  if (k == SK_PATH_LINK_TO_REGULAR && stat(target, &st) == 0) fchmod(fd, st.st_mode & 07777);  /* the target's mode stays */
+  while (n > 0 && e == 0) {
+    ssize_t w = write(fd, data, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) e = w < 0 && errno != 0 ? errno : EIO;
+    else { data += w; n -= (size_t)w; }
+  }
+  if (close(fd) != 0 && e == 0) e = errno ? errno : EIO;
+  if (e != 0) sk_str_printf(err, "cannot write to '%s': %s (nothing was changed)", path, strerror(e));
+  else if (!sk_path_keep_backup(path, backup, backup_size, err)) result = -1;   /* nothing was changed */
+  else if (rename(tmp, target) != 0)
+    sk_str_printf(err, "cannot rename '%s' to '%s': %s%s%s", tmp, target, strerror(errno),
+                  backup[0] ? "; the old content is in " : "", backup);
+  else result = 1;
+  if (result != 1) remove(tmp);
+  free(tmp);
+  free(target);
+  return result;
+}
+
+SK_API void sk_os_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 SK_API int sk_os_wait_seconds(void)
 {

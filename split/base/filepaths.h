@@ -45,6 +45,34 @@ SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str
 /* Cuts the file at path to its first `bytes` bytes and opens it for appending there. */
 SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
 
+/* Checked writing (the output, reports, exports, merges): every byte written or an error
+** number. sk_path_write writes all n bytes to f's descriptor (write(2), past stdio's
+** buffer, which stays empty, so that closing f flushes nothing): 0, or the errno of the
+** failure (EPIPE too: the caller ignores SIGPIPE, sk_os_ignore_sigpipe). */
+SK_API int sk_path_write(FILE *f, const char *data, size_t n);
+/* Cuts the file of f to its first `bytes` bytes and goes on writing there: 0 or errno. */
+SK_API int sk_path_cut(FILE *f, long bytes);
+/* Whether path still names the file open as f (not removed, nor its directory). */
+SK_API int sk_path_still_there(FILE *f, const char *path);
+/* Whether f's descriptor is open for writing (a closed standard output is not). */
+SK_API int sk_path_stream_writable(FILE *f);
+/* The name sk_path_keep_backup would give the old content of path now ("" when none). */
+SK_API void sk_path_backup_name(const char *path, char *name, size_t size);
+/* Writes data (n bytes) as the new content of path so that a partial file never stands
+** under that name: a file (or a link to one: its target) is written to a temporary file
+** in its directory (PATH.tmpPID), checked to the last byte and closed; only then is
+** the old content kept by the rules above and the temporary renamed over the name. A
+** device, FIFO or socket is written as it is (checked). 1: done (backup names the kept
+** old content, "" when none); 0: path cannot be written at all (nothing changed);
+** -1: writing failed (a full file system or device, a reader that quit): the temporary
+** is removed, the old file is intact. *err names the path and the reason (strerror). */
+SK_API int sk_path_replace(const char *path, const char *data, size_t n, char *backup,
+                           size_t backup_size, sk_str *err);
+
+/* SIGPIPE ignored, so that a reader that quits (a pipe, a FIFO) gives EPIPE, a write
+** error with a message, instead of ending skampi without one. */
+SK_API void sk_os_ignore_sigpipe(void);
+
 /* How long skampi waits for a locked log or a FIFO's reader: the environment variable
 ** SKAMPI_WAIT (seconds), default 10. */
 SK_API int sk_os_wait_seconds(void);

@@ -276,7 +276,7 @@ static void main_merge(const main_options *o)
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }
   sk_str_free(&err);
-  sk_exit(ok ? 0 : SK_EXIT_USER_ERROR);
+  sk_exit(ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR);   /* output.h */
 }
 
 /* -n, -t: the loaded input checked or printed as a .ski program; exits. */

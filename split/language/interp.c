@@ -499,11 +499,31 @@ static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
   return 1;
 }
 
+/* Before a suite: when the output could not be written (output.h: a full file system or
+** device, a reader that quit, the file removed), rank 0 says so to every process and all
+** end alike with SK_EXIT_WRITE; the log keeps no "done" for a suite that was not
+** written whole, so the same command continues once there is room again. */
+static void stop_if_output_failed(sk_interp *in, const sk_stmt *s)
+{
+  int failed = sk_engine_reports() && sk_out_failed();
+  sk_tp_bcast(sk_tp_world(), &failed, sizeof failed, 0);
+  if (!failed) return;
+  if (sk_engine_reports()) {
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: stopped before suite %d \"%s\": the results cannot be written\n",
+            in->blocks_started, s->name);
+    fflush(stderr);
+  }
+  sk_exit(SK_EXIT_WRITE);
+}
+
 static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
 {
   size_t saved_loops = in->nloops;
   in->blocks_started++;
   if (skip_completed_suite(in, s)) return;
+  stop_if_output_failed(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
   if (sk_engine_reports()) progress_show(in, s->name);
@@ -548,8 +568,10 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
       fprintf(stderr, "skampi: stopped after block \"%s\": verification failed\n", s->name);
       fflush(stderr);
     }
-    sk_runlog_suite(in->blocks_started, s->name, 1);
-    progress_suite_done(in, s->name);
+    if (!sk_out_failed()) {   /* a suite not written whole is not done (the log, the progress) */
+      sk_runlog_suite(in->blocks_started, s->name, 1);
+      progress_suite_done(in, s->name);
+    }
   }
   scope_clear(&in->locals);
   in->nloops = saved_loops;

@@ -114,6 +114,12 @@ static open_decision run_open_output(const sk_run *r)
   memset(&plan, 0, sizeof plan);
   backup[0] = log_backup[0] = '\0';
   d.opened = 1;
+  if (o->log && !to_file) {   /* -L with standard output, a device, FIFO or socket */
+    sk_str_printf(&err, "-L %s: only an output file has a log (a run into %s cannot be resumed); "
+                  "give -o FILE or leave out -L", o->log, o->output && !sk_streq(o->output, "-") ? o->output
+                  : "standard output");
+    d.opened = 0;
+  }
   if (to_file) {
     sk_str log;
     sk_str_init(&log);
@@ -192,6 +198,7 @@ static void run_footer(const sk_run *r, sk_interp *in)
   sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - o->started);
   sk_out_text(f.data);
   sk_str_free(&f);
+  if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
   sk_interp_progress_end(in);
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
@@ -207,6 +214,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0) run_footer(r, &in);
   sk_io_files_finish();
   sk_out_close();
+  if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_interp_free(&in);
   sk_program_free(&r->prog);

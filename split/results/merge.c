@@ -3,6 +3,7 @@
 */
 #include "merge.h"
 #include "output.h"
+#include "filepaths.h"
 
 /* The line for `want` in block b: the nth line with its label and loop values (a block
 ** may repeat them; n counts from 0, the last one found stands in when b has fewer), or
@@ -172,18 +173,16 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
   if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
-  ok = sk_out_open(out, err, backup, sizeof backup);
-  if (ok) {
-    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", out, backup);
-    names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
-    for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
-    sk_str_init(&o);
-    sk_merge_text(&o, files, ninputs, names);
-    sk_out_text(o.data ? o.data : "");
-    sk_out_close();
-    sk_str_free(&o);
-    free(names);
-  }
+  /* the name the old out will be kept under, for the header (sk_out_file keeps it so) */
+  if (out != NULL && !sk_streq(out, "-")) sk_path_backup_name(out, backup, sizeof backup);
+  else backup[0] = '\0';
+  names = (char **)sk_calloc((size_t)ninputs, sizeof(char *));
+  for (i = 0; i < ninputs; i++) names[i] = backup[0] && sk_streq(inputs[i], out) ? backup : inputs[i];
+  sk_str_init(&o);
+  sk_merge_text(&o, files, ninputs, names);
+  ok = sk_out_file(out, o.data ? o.data : "", err);
+  sk_str_free(&o);
+  free(names);
   sk_sko_free_all(files, ninputs);
   return ok;
 }

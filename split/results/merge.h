@@ -15,8 +15,9 @@
 
 #include "sko.h"
 
-/* Returns 1 when `out` was written, 0 with *err set. An existing `out` is kept under a
-** backup name first (an input of that name is then named by its backup). */
+/* Returns 1 when `out` was written, 0 with *err set (sk_out_failed(): writing failed; out
+** is then unchanged). out is written whole or not at all (sk_out_file); an existing out
+** is kept under a backup name (an input of that name is then named by its backup). */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
 /* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
 ** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves

@@ -15,6 +15,12 @@ typedef struct out_line {
 static struct {
   FILE *f;
   int to_stdout;
+  char *path;              /* the output file (NULL: standard output) */
+  int cuttable;            /* a regular file or a link to one: cut back on a failure */
+  long offset;             /* the bytes written to it (from where it was opened) */
+  long good;               /* the bytes up to the last line written outside a block: the
+                           ** header and every complete suite */
+  int failed;              /* a write failed (the message is out), or the file is gone */
   out_line *held;
   size_t nheld, capheld;
   size_t *marks;           /* start index of each open hold */
@@ -31,45 +37,143 @@ static struct {
   int muted;               /* resuming: the suites kept from before are not written again */
 } out;
 
+/* The output is open as f (path NULL: standard output), `offset` bytes into the file. */
+static void out_start(const char *path, FILE *f, long offset)
+{
+  long size;
+  out.f = f;
+  out.to_stdout = path == NULL;
+  free(out.path);
+  out.path = path ? sk_strdup(path) : NULL;
+  out.cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
+  out.offset = out.good = offset;
+  out.failed = 0;
+  sk_os_ignore_sigpipe();   /* a reader that quits is a write error with a message */
+}
+
 /* The path rules (which files are renamed, which written as they are) are filepaths.h's. */
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size)
 {
+  FILE *f;
   backup[0] = '\0';
   if (path == NULL || sk_streq(path, "-")) {
-    out.f = stdout;
-    out.to_stdout = 1;
+    if (!sk_path_stream_writable(stdout)) {
+      sk_str_printf(err, "cannot write the results to standard output: it is closed (give -o FILE)");
+      return 0;
+    }
+    fflush(stdout);
+    out_start(NULL, stdout, 0L);
     return 1;
   }
   if (!sk_path_keep_backup(path, backup, backup_size, err)) return 0;
-  out.f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
-  return out.f != NULL;
+  f = sk_path_open_for_writing(path, sk_os_wait_seconds(), err);
+  if (f != NULL) out_start(path, f, 0L);
+  return f != NULL;
 }
 
 /* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
 
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
 {
-  out.f = sk_path_open_at(path, bytes, err);
-  return out.f != NULL;
+  FILE *f = sk_path_open_at(path, bytes, err);
+  if (f != NULL) out_start(path, f, bytes);
+  return f != NULL;
 }
 
 SK_API long sk_out_offset(void)
 {
   if (!out.f || out.to_stdout) return -1L;
-  fflush(out.f);
-  return ftell(out.f);
+  return out.offset;
 }
 
 SK_API void sk_out_mute(int on) { out.muted = on; }
 
-static void out_write(const char *text)
+static const char *out_name(void) { return out.path ? out.path : "standard output"; }
+
+/* A write failed with errno e: said once; a file is cut back to its header and complete
+** suites (with a line that says why it ends there, when that fits); nothing more is
+** written. */
+static void out_fail(int e)
 {
-  if (!out.f || out.muted) return;
-  fputs(text, out.f);
-  fflush(out.f);
+  sk_str note;
+  out.failed = 1;
+  fflush(stdout);
+  fprintf(stderr, "skampi: cannot write the results to %s%s%s: %s\n", out.path ? "'" : "", out_name(),
+          out.path ? "'" : "", strerror(e));
+  if (!out.cuttable) { fflush(stderr); return; }
+  if (sk_path_cut(out.f, out.good) != 0) {
+    fprintf(stderr, "skampi: cannot cut '%s' back to its last complete suite (byte %ld): %s\n", out.path, out.good,
+            strerror(errno));
+    fflush(stderr);
+    return;
+  }
+  out.offset = out.good;
+  sk_str_init(&note);
+  sk_str_printf(&note, "# (the run stopped here: cannot write the results: %s)\n", strerror(e));
+  if (sk_path_write(out.f, note.data, note.len) != 0) sk_path_cut(out.f, out.good);
+  sk_str_free(&note);
+  fprintf(stderr, "skampi: '%s' keeps its header and every suite completed before that (%ld bytes)\n",
+          out.path, out.good);
+  fflush(stderr);
 }
 
-SK_API void sk_out_text(const char *text) { out_write(text); }
+/* Every byte to the output goes through here, checked. */
+static void out_write(const char *text)
+{
+  size_t n = strlen(text);
+  int e;
+  if (!out.f || out.muted || out.failed) return;
+  if (out.to_stdout) fflush(stdout);   /* anything printf put there goes first */
+  e = sk_path_write(out.f, text, n);
+  if (e != 0) { out_fail(e); return; }
+  out.offset += (long)n;
+  if (out.open_block == NULL) out.good = out.offset;
+}
+
+SK_API int sk_out_failed(void)
+{
+  if (!out.failed && out.f && out.cuttable && !sk_path_still_there(out.f, out.path)) {
+    out.failed = 1;
+    fflush(stdout);
+    fprintf(stderr, "skampi: cannot write the results to '%s': it was removed or replaced during the run "
+                    "(the file or its directory); what was written to it is lost\n", out.path);
+    fflush(stderr);
+  }
+  return out.failed;
+}
+
+SK_API void sk_out_comment(sk_str *dst, const char *text)
+{
+  const char *p = text;
+  while (*p) {
+    size_t n = strcspn(p, "\r\n");
+    if (p[0] != '#') sk_str_puts(dst, n > 0 ? "# " : "#");
+    sk_str_putn(dst, p, n);
+    sk_str_putc(dst, '\n');
+    p += n;
+    if (p[0] == '\r' && p[1] == '\n') p += 2;
+    else if (*p) p++;
+  }
+}
+
+/* Text as '#' lines (sk_out_comment) to the output. */
+static void out_write_comment(const char *text)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_out_comment(&s, text);
+  if (s.data) out_write(s.data);
+  sk_str_free(&s);
+}
+
+/* A name inside a marker line (a block, a label): its line breaks become spaces. */
+static void out_put_one_line(sk_str *s, const char *name)
+{
+  const char *p;
+  for (p = name; *p; p++) sk_str_putc(s, *p == '\n' || *p == '\r' ? ' ' : *p);
+}
+
+SK_API void sk_out_text(const char *text) { out_write_comment(text); }
 
 static void out_forget_labels(void)
 {
@@ -99,7 +203,9 @@ static void out_emit_line(int label, const char *text)
   if (label > 0 && label != out.written_label) {
     sk_str s;
     sk_str_init(&s);
-    sk_str_printf(&s, "# measure %s\n", out.labels[label - 1]);
+    sk_str_puts(&s, "# measure ");
+    out_put_one_line(&s, out.labels[label - 1]);
+    sk_str_putc(&s, '\n');
     out_write(s.data);
     sk_str_free(&s);
   }
@@ -110,33 +216,42 @@ static void out_emit_line(int label, const char *text)
 SK_API void sk_out_note(const char *text)
 {
   out_line *last;
-  if (out.nmarks == 0 || out.nheld == 0) { out_write(text); return; }
+  sk_str c;
+  if (out.nmarks == 0 || out.nheld == 0) { out_write_comment(text); return; }
+  sk_str_init(&c);
+  sk_out_comment(&c, text);
   last = &out.held[out.nheld - 1];
-  last->text = (char *)sk_realloc(last->text, strlen(last->text) + strlen(text) + 1);
-  strcat(last->text, text);
+  last->text = (char *)sk_realloc(last->text, strlen(last->text) + c.len + 1);
+  strcat(last->text, c.data ? c.data : "");
+  sk_str_free(&c);
 }
 
 SK_API void sk_out_begin_block(const char *name)
 {
   sk_str s;
+  free(out.open_block);
+  out.open_block = sk_strdup(name);   /* first: the line below belongs to the block */
+  out_forget_labels();
   sk_str_init(&s);
-  sk_str_printf(&s, "# begin result \"%s\"\n", name);
+  sk_str_puts(&s, "# begin result \"");
+  out_put_one_line(&s, name);
+  sk_str_puts(&s, "\"\n");
   out_write(s.data);
   sk_str_free(&s);
-  free(out.open_block);
-  out.open_block = sk_strdup(name);
-  out_forget_labels();
 }
 
 SK_API void sk_out_end_block(const char *name, double seconds)
 {
   sk_str s;
   sk_str_init(&s);
-  sk_str_printf(&s, "# end result \"%s\"\n# duration = %.2f sec\n", name, seconds);
+  sk_str_puts(&s, "# end result \"");
+  out_put_one_line(&s, name);
+  sk_str_printf(&s, "\"\n# duration = %.2f sec\n", seconds);
   out_write(s.data);
   sk_str_free(&s);
   free(out.open_block);
   out.open_block = NULL;
+  if (!out.failed) out.good = out.offset;   /* the suite is complete */
 }
 
 SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
@@ -146,10 +261,12 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 {
   sk_str s;
   int i;
+  size_t mark_len;
   double unit = out.unit > 0.0 ? out.unit : 1e6;
   sk_str_init(&s);
   if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
   out.added = 0;
+  mark_len = s.len;
   for (i = 0; i < nvars; i++) {
     sk_str_printf(&s, "%s= ", vars[i].name);
     sk_value_format(&s, &vars[i].value);
@@ -157,6 +274,10 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
   }
   sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
   for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
+  {
+    size_t k;   /* one line, whatever a loop variable's value holds */
+    for (k = mark_len; k < s.len; k++) if (s.data[k] == '\n' || s.data[k] == '\r') s.data[k] = ' ';
+  }
   sk_str_putc(&s, '\n');
   if (out.nmarks == 0) {
     out_emit_line(out.label, s.data);
@@ -213,8 +334,9 @@ SK_API void sk_out_close(void)
   if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
     sk_str s;
     sk_str_init(&s);
-    sk_str_printf(&s, "# (the run stopped inside this block; its lines above are complete)\n"
-                      "# end result \"%s\"\n", out.open_block);
+    sk_str_puts(&s, "# (the run stopped inside this block; its lines above are complete)\n# end result \"");
+    out_put_one_line(&s, out.open_block);
+    sk_str_puts(&s, "\"\n");
     out_write(s.data);
     sk_str_free(&s);
   }
@@ -224,8 +346,14 @@ SK_API void sk_out_close(void)
   free(out.labels);
   out.labels = NULL;
   out.caplabels = 0;
-  if (out.f && !out.to_stdout) fclose(out.f);
-  else if (out.f) fflush(out.f);
+  /* every byte went out by write(2): closing flushes nothing, but a file system may
+  ** report a failed write only now */
+  if (out.f && !out.to_stdout && fclose(out.f) != 0 && !out.failed) {
+    out.failed = 1;
+    fflush(stdout);
+    fprintf(stderr, "skampi: cannot write the results to '%s': %s (on closing it)\n", out.path, strerror(errno));
+    fflush(stderr);
+  }
   out.f = NULL;
   free(out.held);
   free(out.marks);
@@ -237,9 +365,23 @@ SK_API void sk_out_close(void)
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 {
   char backup[512];
-  if (!sk_out_open(path, err, backup, sizeof backup)) return 0;
-  if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
-  sk_out_text(text);
-  sk_out_close();
-  return 1;
+  sk_str why;
+  int r;
+  sk_os_ignore_sigpipe();
+  out.failed = 0;
+  sk_str_init(&why);
+  if (path == NULL || sk_streq(path, "-")) {
+    int e = sk_path_stream_writable(stdout) ? 0 : EBADF;
+    fflush(stdout);
+    if (e == 0) e = sk_path_write(stdout, text, strlen(text));
+    r = e == 0 ? 1 : -1;
+    if (e != 0) sk_str_printf(&why, "cannot write to standard output: %s", strerror(e));
+  } else {
+    r = sk_path_replace(path, text, strlen(text), backup, sizeof backup, &why);
+    if (r > 0 && backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
+  }
+  if (r <= 0) sk_str_puts(err, why.data ? why.data : "cannot write");
+  if (r < 0) out.failed = 1;
+  sk_str_free(&why);
+  return r > 0;
 }

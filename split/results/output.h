@@ -4,7 +4,13 @@
 ** variables as "name= value", reported message size, time and standard error in
 ** microseconds, number of single measurements, selected per-process times), then
 ** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
-** flushed, so a killed run keeps every block it finished. An existing output file is
+** written at once (write(2)) and checked, so a killed run keeps every block it finished.
+** A failed write (a full file system or device, a reader that quit: SIGPIPE is ignored,
+** EPIPE is an error) is said on stderr with the path and strerror, the file is cut back
+** to its header and complete suites, nothing more is written, and sk_out_failed() tells
+** the run to stop with SK_EXIT_WRITE. Every text written as a comment (sk_out_text,
+** sk_out_note) becomes one '#' line per line (sk_out_comment), whatever line breaks it
+** holds (an MPI library's error stack). An existing output file is
 ** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
 ** Lines measured inside autorefine loops are held and written sorted by the loop
 ** variable when the loop ends.
@@ -24,9 +30,18 @@ typedef struct sk_loopvar {
   sk_value value;
 } sk_loopvar;
 
-/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open. */
+/* path NULL or "-": standard output. Returns 0 with *err set when it cannot open (also
+** a closed standard output). */
 SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backup_size);
-SK_API void sk_out_text(const char *text);          /* verbatim, e.g. header lines */
+/* Comment text, e.g. header lines: every line that does not start with '#' gets "# ". */
+SK_API void sk_out_text(const char *text);
+/* Appends text to dst as comment lines: cut at its line breaks (\n, \r\n, \r), every
+** line that does not start with '#' gets "# " ("#" when empty), the last its newline. */
+SK_API void sk_out_comment(sk_str *dst, const char *text);
+/* 1 once a write to the output failed (said on stderr; the file keeps its header and
+** complete suites) or the output file was removed or replaced under its name (checked
+** here); after sk_out_file: 1 when writing, not opening, failed. */
+SK_API int sk_out_failed(void);
 SK_API void sk_out_begin_block(const char *name);
 SK_API void sk_out_end_block(const char *name, double seconds);
 /* The printed time unit: seconds x factor (set_unit; 1e6, microseconds, by default). */
@@ -47,8 +62,10 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
-/* A whole file at once (merge, export, report): opened by the rules of sk_out_open (a
-** backup of an existing file is announced on stderr), written, closed. 0: *err set. */
+/* A whole file at once (merge, export, report; path NULL or "-": standard output):
+** written to a temporary file and renamed over path (sk_path_replace), so path holds
+** the old content or all of the new, never part of it; a backup of an existing file is
+** announced on stderr. 0: *err set (sk_out_failed() then says whether writing failed). */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 /* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them;
 ** the current byte offset of the file (-1 for standard output); mute (1) while the

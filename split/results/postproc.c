@@ -84,7 +84,7 @@ SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
   else if (p->kind == 'r') fprintf(stderr, "skampi: report of %d file%s written to %s\n", p->ninputs,
                                    p->ninputs == 1 ? "" : "s", p->target);
   sk_str_free(&err);
-  return ok ? 0 : SK_EXIT_USER_ERROR;
+  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
 }
 
 SK_API void sk_postproc_after_run(const char *output, int merge_backups)
@@ -98,8 +98,13 @@ SK_API void sk_postproc_after_run(const char *output, int merge_backups)
   }
   sk_str_init(&err);
   n = sk_merge_backups(output, &err);
-  if (n < 0) fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
-  else if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
+  if (n < 0) {
+    fprintf(stderr, "skampi: merge_with_backups: %s\n", err.data);
+    sk_str_free(&err);
+    if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* the run's own output stays as it was */
+    return;
+  }
+  if (n < 2) fprintf(stderr, "skampi: merge_with_backups: no earlier run of %s to merge with\n", output);
   else fprintf(stderr, "skampi: merged this run with %d earlier runs into %s (SKaLib 3.4)\n", n - 1, output);
   sk_str_free(&err);
 }

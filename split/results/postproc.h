@@ -23,9 +23,12 @@ typedef struct sk_postproc {
 ** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
 ** (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
-/* Runs it; `output` is the -o given before -x. The exit status (0 or 2). */
+/* Runs it; `output` is the -o given before -x. The exit status: 0, 2 (a malformed input,
+** a path that cannot be written) or SK_EXIT_WRITE (writing failed: the target keeps its
+** old content, no temporary file is left). */
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output);
-/* After a run into `output`: the merge with its backups, when asked for. */
+/* After a run into `output`: the merge with its backups, when asked for; when writing
+** the merge fails, the process ends with SK_EXIT_WRITE (output unchanged). */
 SK_API void sk_postproc_after_run(const char *output, int merge_backups);
 /* Reads the inputs and writes the report to path: gnuplot scripts when it ends in
 ** ".gp", else HTML. 1: done; 0 with *err set. */

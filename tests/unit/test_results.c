@@ -6,7 +6,8 @@
 ** and grouped by label), the one .sko reader (split/results/sko.c: header fields, labels, marks,
 ** errors as file:line:col), merging by label plus loop values (split/results/merge.c, SKaLib
 ** §3.4), the CSV and JSON exports (split/results/export.c) and the report's plot model and HTML
-** (split/results/report.c).
+** (split/results/report.c), and texts of several lines (an MPI library's error stack) as
+** one '#' line per line (sk_out_comment, split/results/output.c).
 ** Prints "ok NAME" or "FAIL NAME: details" per check; exit status 1 if any failed.
 **
 **   tools/sk21f tests/out/skampi_amalgam.c
@@ -349,6 +350,74 @@ static void test_report(void)
   sk_str_free(&err);
 }
 
+/* Every line of raw is a '#' line, blank, or a result line ("n= ...") inside a block. */
+static int only_comments_and_results(const char *raw, int *bad_line)
+{
+  const char *p = raw;
+  int in_block = 0, line = 0;
+  while (*p) {
+    size_t n = strcspn(p, "\n");
+    line++;
+    if (strncmp(p, "# begin result ", 15) == 0) in_block = 1;
+    else if (strncmp(p, "# end result ", 13) == 0) in_block = 0;
+    else if (p[0] != '#' && n > 0 && !(in_block && strncmp(p, "n= ", 3) == 0)) {   /* the result lines here */
+      *bad_line = line;
+      return 0;
+    }
+    p += n + (p[n] ? 1 : 0);
+  }
+  return 1;
+}
+
+static void test_comments(void)
+{
+  sk_str c, raw, err;
+  sk_sko_file f;
+  char backup[256];
+  sk_loopvar v;
+  double node = 1e-6;
+  int bad = 0, ok;
+  sk_str_init(&c);
+  sk_str_init(&raw);
+  sk_str_init(&err);
+  sk_out_comment(&c, "Other MPI error, error stack:\nMPI_File_open(100): fail\r\nsecond\rthird\n\nlast");
+  check(c.data && sk_streq(c.data, "# Other MPI error, error stack:\n# MPI_File_open(100): fail\n# second\n# third\n#\n# last\n"),
+        "comment_one_hash_line_per_line", "%s", c.data ? c.data : "(nothing)");
+  sk_str_clear(&c);
+  sk_out_comment(&c, "# (verification failed: x\ny)\n");
+  check(c.data && sk_streq(c.data, "# (verification failed: x\n# y)\n"), "comment_keeps_hash_lines", "%s", c.data ? c.data : "");
+  /* through the writer: a note of several lines after a held (autorefine) line, a
+  ** comment, a block name with a line break */
+  remove(out_path);
+  ok = sk_out_open(out_path, &err, backup, sizeof backup);
+  sk_out_text("# header\nMPICH Version: 4.0\nMPICH Release date: x\n");
+  sk_out_begin_block("two\nlines");
+  sk_out_hold_begin();
+  v.name = "n";
+  v.value = sk_int_value(1);
+  sk_out_line(&v, 1, 4, 1e-6, 1e-8, 8, &node, 1);
+  sk_out_note("# (verification of X failed: Other MPI error, error stack:\nMPIR_Err(1): bad\nMPID(2): worse)\n");
+  sk_out_hold_end(0);
+  sk_out_note("MPI_T: a\nb\n");
+  sk_out_end_block("two\nlines", 0.5);
+  sk_out_close();
+  if (ok) {
+    FILE *fp = fopen(out_path, "r");
+    char buf[4096];
+    size_t n;
+    while (fp && (n = fread(buf, 1, sizeof buf, fp)) > 0) sk_str_putn(&raw, buf, n);
+    if (fp) fclose(fp);
+  }
+  check(ok && raw.data && only_comments_and_results(raw.data, &bad), "comment_lines_in_the_sko",
+        "line %d of:\n%s", bad, raw.data ? raw.data : "(nothing)");
+  ok = ok && sk_sko_read(out_path, &f, &err);
+  check(ok && f.n == 1 && f.blocks[0].n == 1 && f.blocks[0].complete, "comment_sko_reads_back", "%s", err.data ? err.data : "");
+  if (ok) sk_sko_free(&f);
+  sk_str_free(&c);
+  sk_str_free(&raw);
+  sk_str_free(&err);
+}
+
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
@@ -358,6 +427,7 @@ int main(int argc, char **argv)
   test_merge();
   test_exports();
   test_report();
+  test_comments();
   remove(out_path);
   return check_summary("test_results");
 }
