@@ -1439,10 +1439,18 @@ typedef struct sk_source {
   size_t len;
 } sk_source;
 
+/* The most bytes a file read from disk may hold: an input file (.ski, SKaMPI 4 parameter
+** file, @include) 16 MiB, a result file (.sko, results/sko.h) 256 MiB. A longer file --
+** or a device that never ends, `-i /dev/zero` -- is an error naming the file and the
+** limit after reading limit + 1 bytes, so memory stays bounded. */
+#define SK_SOURCE_MAX_BYTES (16UL * 1024UL * 1024UL)
+#define SK_RESULT_MAX_BYTES (256UL * 1024UL * 1024UL)
+
 typedef struct sk_sources {
   sk_source *items;
   size_t n, cap;
   int from_disk;   /* 1: load missing files from disk; 0: only what the set holds */
+  size_t max_bytes;   /* per file read from disk; sk_sources_init: SK_SOURCE_MAX_BYTES */
 } sk_sources;
 
 SK_API void sk_sources_init(sk_sources *set, int from_disk);
@@ -1473,6 +1481,7 @@ SK_API void sk_sources_init(sk_sources *set, int from_disk)
   set->items = NULL;
   set->n = set->cap = 0;
   set->from_disk = from_disk;
+  set->max_bytes = SK_SOURCE_MAX_BYTES;
 }
 
 SK_API void sk_sources_free(sk_sources *set)
@@ -1495,7 +1504,15 @@ SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const 
   return s;
 }
 
-static char *src_read_file(const char *name, size_t *len, sk_str *err)
+/* "16 MiB" */
+static void src_size_text(sk_str *out, size_t bytes)
+{
+  if (bytes >= 1024UL * 1024UL && bytes % (1024UL * 1024UL) == 0)
+    sk_str_printf(out, "%lu MiB", (unsigned long)(bytes / (1024UL * 1024UL)));
+  else sk_str_printf(out, "%lu bytes", (unsigned long)bytes);
+}
+
+static char *src_read_file(const char *name, size_t limit, size_t *len, sk_str *err)
 {
   FILE *f = fopen(name, "rb");
   sk_str buf;
@@ -1507,7 +1524,17 @@ static char *src_read_file(const char *name, size_t *len, sk_str *err)
   }
   sk_str_init(&buf);
   sk_str_putn(&buf, "", 0);
-  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) sk_str_putn(&buf, chunk, got);
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (buf.len + got > limit) {   /* too long, or a device that never ends */
+      sk_str_printf(err, "cannot read '%s': it holds more than ", name);
+      src_size_text(err, limit);
+      sk_str_puts(err, ", the most a file read here may hold (a device that never ends?)");
+      fclose(f);
+      sk_str_free(&buf);
+      return NULL;
+    }
+    sk_str_putn(&buf, chunk, got);
+  }
   if (ferror(f)) {
     sk_str_printf(err, "cannot read '%s': %s", name, strerror(errno));
     fclose(f);
@@ -1530,7 +1557,7 @@ SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str
     sk_str_printf(err, "file '%s' was not distributed with the input", name);
     return NULL;
   }
-  text = src_read_file(name, &len, err);
+  text = src_read_file(name, set->max_bytes ? set->max_bytes : SK_SOURCE_MAX_BYTES, &len, err);
   if (text == NULL) return NULL;
   s = sk_sources_add(set, name, text, len);
   free(text);
@@ -1681,6 +1708,9 @@ typedef struct sk_request {
 } sk_request;
 
 SK_API void sk_tp_start(int *argc, char ***argv);
+/* 1 after sk_tp_start (even after sk_tp_finish): the library may be asked about its
+** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
+SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);
@@ -1810,12 +1840,17 @@ static void tpm_check(int err, const char *what)
   }
 }
 
+static int tp_started;
+
+SK_API int sk_tp_started(void) { return tp_started; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
   sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
   sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
   sk_skew_init(tpm.rank, MPI_Wtime());
@@ -2151,9 +2186,14 @@ static struct {
   double tick;
 } tps;
 
+static int tp_started;
+
+SK_API int sk_tp_started(void) { return tp_started; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   (void)argc; (void)argv;
+  tp_started = 1;
   tps.world.size = 1;
   tps.world.rank = 0;
   tps.world.members[0] = 0;
@@ -2376,10 +2416,15 @@ static void tpr_check_posted(int err, const char *what)
   if (err != iRCCE_SUCCESS && err != iRCCE_PENDING && err != iRCCE_RESERVED) tpr_check(err, what);
 }
 
+static int tp_started;
+
+SK_API int sk_tp_started(void) { return tp_started; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
+  tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");
@@ -3729,6 +3774,12 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void
 ** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
 ** header. File names carry the host, process id and a counter of the process that makes
 ** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
+** At the start world rank 0 removes the default directories that runs on its host left
+** when they died without a handler (SIGKILL): a directory skampi-io-HOST-PID in TMPDIR
+** whose PID is no process (kill(PID, 0) fails with ESRCH), of this user; the header names
+** each one removed, or why it could not be. A live process's directory is never touched.
+** A default directory that cannot be made (TMPDIR missing or read-only) fails the
+** measurement that needs it with a message naming TMPDIR and the path (a user error).
 ** Every file a process may have created is registered while it exists; a handler of
 ** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
 ** then lets the signal take its course; sk_io_files_finish removes the (empty) default
@@ -3737,8 +3788,8 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void
 #ifndef SK_IO_FILES_H
 #define SK_IO_FILES_H
 
-#line 17 "split/transport/io_files.h"
-#line 18 "split/transport/io_files.h"
+#line 23 "split/transport/io_files.h"
+#line 24 "split/transport/io_files.h"
 
 /* Collective over the world: world rank 0 names the default directory, every process
 ** learns the name and installs the signal handlers. Without this call (unit tests) each
@@ -3750,11 +3801,14 @@ SK_API void sk_io_files_describe(sk_str *out, const char *dir);
 SK_API void sk_io_files_finish(void);
 
 #if SK_HAVE_MPI_IO
-/* The directory of test files: `dir` if not NULL, else the default one (made if needed). */
-SK_API const char *sk_io_dir(const char *dir);
+/* The directory of test files: `dir` if not NULL, else the default one (made if needed);
+** NULL when it cannot be made (a missing or read-only TMPDIR), with the reason -- naming
+** TMPDIR and the path -- in why (a user error for the callers). */
+SK_API const char *sk_io_dir(const char *dir, char *why, size_t size);
 /* Collective over comm: rank 0 makes a new file name (`kind` and `group` go into it, e.g.
-** "shared", 0), every process receives it in path and registers it for removal. */
-SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
+** "shared", 0), every process receives it in path and registers it for removal; 1. 0
+** when rank 0 could not make the directory: every process has the reason in path. */
+SK_API int sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
 /* A name of a file that exists no more (deleted, or never created): unregistered. */
 SK_API void sk_io_forget(const char *path);
 /* Removes the file if it exists (unlink) and unregisters it. */
@@ -3779,14 +3833,18 @@ SK_API void sk_io_remove(const char *path);
 #include <errno.h>
 #include <sys/types.h>
 #include <sys/stat.h>
+#include <dirent.h>
 
 #define IO_MAX_FILES 16
 #define IO_PATH 512
+#define IO_MAX_STALE 8
 
 static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
 static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
 static long io_counter;
 static int io_handlers;
+static char io_stale[IO_MAX_STALE][IO_PATH + 300];   /* world rank 0: header lines on dead runs' directories */
+static int io_nstale;
 
 static void io_remove_all(void)
 {
@@ -3826,27 +3884,102 @@ static void io_host(char *buf, size_t size)
   if (buf[0] == '\0') sk_copy_string(buf, size, "host");
 }
 
-static void io_name_default(void)
+/* TMPDIR, or /tmp when it is unset or empty */
+static const char *io_tmp(void)
 {
   const char *tmp = getenv("TMPDIR");
+  return tmp == NULL || tmp[0] == '\0' ? "/tmp" : tmp;
+}
+
+static void io_name_default(void)
+{
   char host[128];
-  if (tmp == NULL || tmp[0] == '\0') tmp = "/tmp";
   io_host(host, sizeof host);
-  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", tmp, host, (long)getpid());
+  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", io_tmp(), host, (long)getpid());
+}
+
+/* The directory dir of a run that died: removes the files in it (its own, skampi_io-*,
+** and whatever the library left there) and the directory; 0 with the reason in why. */
+static int io_remove_dead_dir(const char *dir, char *why)
+{
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char path[IO_PATH + 260];
+  int ok = 1;
+  if (d == NULL) {
+    int gone = errno == ENOENT;   /* another run removed it first */
+    sprintf(why, "%.100s", strerror(errno));
+    return gone;
+  }
+  while ((e = readdir(d)) != NULL) {
+    if (sk_streq(e->d_name, ".") || sk_streq(e->d_name, "..")) continue;
+    sprintf(path, "%.500s/%.255s", dir, e->d_name);
+    if (unlink(path) != 0 && errno != ENOENT && ok) {
+      sprintf(why, "%.60s: %.100s", e->d_name, strerror(errno));
+      ok = 0;
+    }
+  }
+  closedir(d);
+  if (ok && rmdir(dir) != 0 && errno != ENOENT) { sprintf(why, "%.100s", strerror(errno)); ok = 0; }
+  return ok;
+}
+
+/* World rank 0 at the start of every run: the default directories in TMPDIR of runs on
+** this host (skampi-io-HOST-PID, HOST as in io_default) whose process is gone
+** (kill(PID, 0) fails with ESRCH: a run killed by SIGKILL has no handler to remove
+** them) are removed; a directory of a live process (of this run, of another run, or a
+** process that now has that pid) and another user's are never touched. What was removed,
+** or could not be, becomes a header line (sk_io_files_describe). */
+static void io_sweep_dead_runs(void)
+{
+  const char *tmp = io_tmp();
+  char host[128], prefix[200], dir[IO_PATH], why[200];
+  size_t n;
+  DIR *d;
+  struct dirent *e;
+  struct stat st;
+  io_host(host, sizeof host);
+  sprintf(prefix, "skampi-io-%.64s-", host);
+  n = strlen(prefix);
+  d = opendir(tmp);
+  if (d == NULL) return;
+  while ((e = readdir(d)) != NULL) {
+    const char *p = e->d_name + n;
+    long pid;
+    if (strncmp(e->d_name, prefix, n) != 0 || *p == '\0' || strspn(p, "0123456789") != strlen(p) || strlen(p) > 9)
+      continue;
+    pid = atol(p);
+    if (pid <= 0 || pid == (long)getpid()) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;   /* alive (EPERM: another user's) */
+    sprintf(dir, "%.400s/%.100s", tmp, e->d_name);
+    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid()) continue;
+    if (io_nstale >= IO_MAX_STALE) break;
+    if (io_remove_dead_dir(dir, why))
+      sprintf(io_stale[io_nstale++], "# MPI-IO files: removed %s, left by process %ld of a run that died\n", dir, pid);
+    else
+      sprintf(io_stale[io_nstale++], "# MPI-IO files: %s, left by process %ld of a run that died, "
+              "could not be removed: %.100s\n", dir, pid, why);
+  }
+  closedir(d);
 }
 
 SK_API void sk_io_files_start(void)
 {
-  if (sk_tp_world_rank() == 0) io_name_default();
+  if (sk_tp_world_rank() == 0) {
+    io_name_default();
+    io_sweep_dead_runs();
+  }
   sk_tp_bcast(sk_tp_world(), io_default, sizeof io_default, 0);
   io_install_handlers();
 }
 
 SK_API void sk_io_files_describe(sk_str *out, const char *dir)
 {
+  int i;
   if (dir != NULL) sk_str_printf(out, "# MPI-IO files: in %s (set_io_working_dir)\n", dir);
   else sk_str_printf(out, "# MPI-IO files: in %s (made when needed, removed at the end)\n",
                      io_default[0] ? io_default : "a fresh directory under TMPDIR");
+  for (i = 0; i < io_nstale; i++) sk_str_puts(out, io_stale[i]);
 }
 
 SK_API void sk_io_files_finish(void)
@@ -3855,14 +3988,23 @@ SK_API void sk_io_files_finish(void)
   memset(io_files, 0, sizeof io_files);
 }
 
-SK_API const char *sk_io_dir(const char *dir)
+SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
 {
+  const char *tmp = getenv("TMPDIR");
+  char text[IO_PATH + 300];
   if (dir != NULL) return dir;
   if (io_default[0] == '\0') io_name_default();
   io_install_handlers();
-  if (mkdir(io_default, 0700) != 0 && errno != EEXIST)
-    sk_fatal("MPI-IO: cannot make the directory %s: %s", io_default, strerror(errno));
-  return io_default;
+  if (mkdir(io_default, 0700) == 0 || errno == EEXIST) return io_default;
+  /* the user's setting, not skampi's fault: say which variable and path */
+  if (tmp != NULL && tmp[0] != '\0')
+    sprintf(text, "MPI-IO: cannot make the directory %.100s in TMPDIR=%.200s: %.60s (set TMPDIR to a writable "
+            "directory or use set_io_working_dir)", strrchr(io_default, '/') + 1, tmp, strerror(errno));
+  else
+    sprintf(text, "MPI-IO: cannot make the directory %.200s (TMPDIR is not set, so /tmp is used): %.60s (set "
+            "TMPDIR to a writable directory or use set_io_working_dir)", io_default, strerror(errno));
+  sk_copy_string(why, size, text);
+  return NULL;
 }
 
 static void io_register(const char *path)
@@ -3890,20 +4032,27 @@ SK_API void sk_io_remove(const char *path)
   sk_io_forget(path);
 }
 
-SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size)
+SK_API int sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size)
 {
   char prefix[IO_PATH], host[128], full[IO_PATH + 40];
+  const char *d;
   int rank;
   MPI_Comm_rank(comm, &rank);
   memset(prefix, 0, sizeof prefix);
-  if (rank == 0) {
-    io_host(host, sizeof host);
-    sprintf(prefix, "%.380s/skampi_io-%.64s-%ld-%ld", sk_io_dir(dir), host, (long)getpid(), ++io_counter);
+  if (rank == 0) {   /* prefix[0]: 1 with the name after it, 0 with the reason */
+    d = sk_io_dir(dir, prefix + 1, sizeof prefix - 1);
+    if (d != NULL) {
+      io_host(host, sizeof host);
+      prefix[0] = 1;
+      sprintf(prefix + 1, "%.380s/skampi_io-%.64s-%ld-%ld", d, host, (long)getpid(), ++io_counter);
+    }
   }
   MPI_Bcast(prefix, (int)sizeof prefix, MPI_CHAR, 0, comm);
-  sprintf(full, "%s-%.16s-%d", prefix, kind, group);
+  if (prefix[0] == 0) { sk_copy_string(path, size, prefix + 1); return 0; }
+  sprintf(full, "%s-%.16s-%d", prefix + 1, kind, group);
   io_register(full);
   sk_copy_string(path, size, full);
+  return 1;
 }
 
 #else /* no MPI-IO */
@@ -4347,7 +4496,11 @@ SK_API void sk_mo_file_hints(const char *dir, int n, const char *const *keys, co
   int i, nkeys, flag;
   if (n > 0) MPI_Info_create(&hints);
   for (i = 0; i < n; i++) MPI_Info_set(hints, (char *)keys[i], (char *)values[i]);
-  sk_io_new_name(MPI_COMM_WORLD, dir, "info", 0, path, sizeof path);
+  if (!sk_io_new_name(MPI_COMM_WORLD, dir, "info", 0, path, sizeof path)) {   /* no directory: why */
+    sk_str_printf(out, "#P[%d] print_file_info: %s\n", rank, path);
+    if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
+    return;
+  }
   if (MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, hints, &fh)
       == MPI_SUCCESS) {
     MPI_File_get_info(fh, &used);
@@ -4561,6 +4714,7 @@ static const char *const value_op_names[] = {
 
 static struct {
   int ready;
+  int sized;              /* the MPI build: the types' sizes are the library's */
   sk_datatype types[VALUE_NTYPES];
   sk_opdef ops[VALUE_NOPS];
   sk_datatype **derived;
@@ -4636,9 +4790,19 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 }
 #endif
 
+/* The predefined types and operations; the library's sizes and extents of the types only
+** once the transport has started (sk_tp_started): -n and -t look names up without MPI,
+** and MPI allows no MPI_Type_size before MPI_Init. Until then they hold the C sizes. */
 static void values_init(void)
 {
   size_t i, k = 0;
+#ifdef SKAMPI_MPI
+  if (values.ready && !values.sized && sk_tp_started()) {
+    for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
+      value_mpi_size_extent(values.types[i].mpi, &values.types[i].size, &values.types[i].extent);
+    values.sized = 1;
+  }
+#endif
   if (values.ready) return;
   for (i = 0; i < VALUE_NTYPES; i++) {
     sk_datatype *t = &values.types[k];
@@ -4647,10 +4811,13 @@ static void values_init(void)
 #ifdef SKAMPI_MPI
     t->mpi = value_mpi_type(t->name);
     if (t->mpi == MPI_DATATYPE_NULL) continue;   /* not in this MPI level */
-    value_mpi_size_extent(t->mpi, &t->size, &t->extent);
+    if (sk_tp_started()) value_mpi_size_extent(t->mpi, &t->size, &t->extent);
 #endif
     k++;
   }
+#ifdef SKAMPI_MPI
+  values.sized = sk_tp_started();
+#endif
   for (; k < VALUE_NTYPES; k++) values.types[k].name = NULL;
   for (i = 0, k = 0; i < VALUE_NOPS; i++) {
     values.ops[k].name = value_op_names[i];
@@ -9828,12 +9995,15 @@ SK_API void sk_header_write(const sk_header_facts *f)
 ** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
 ** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`.
+** error `file:line:col: message`, and so is a result line with a number that is no
+** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
+** standard error, a node time; in microseconds after set_unit) that is negative or
+** above 1e15 us: the column names the offending word.
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H
 
-#line 18 "split/results/sko.h"
+#line 21 "split/results/sko.h"
 
 /* The text of the "# (N repetitions discarded: ...)" line under a result line (the
 ** runner's rules, runner.c; read back by its number only). */
@@ -9986,13 +10156,21 @@ static void sko_add_label(sk_sko_block *b, const char *label)
   b->labels[b->nlabels++] = sk_strdup(label);
 }
 
-static double sko_number(const char *text)
+/* 1: *x is a finite number; 0: text is no number; -1: a number, but no finite double
+** (inf, nan, 1e999 that strtod makes inf). */
+static int sko_parse_number(const char *text, double *x)
 {
   char *end;
-  double x = strtod(text, &end);
+  *x = strtod(text, &end);
+  if (*text == '\0' || *end != '\0') return 0;
   /* finite numbers only: skampi writes no inf or nan, and 1e999 would come back as inf */
-  if (*text == '\0' || *end != '\0' || !(x > -DBL_MAX && x < DBL_MAX)) return HUGE_VAL;
-  return x;
+  return *x > -DBL_MAX && *x < DBL_MAX ? 1 : -1;
+}
+
+static double sko_number(const char *text)
+{
+  double x;
+  return sko_parse_number(text, &x) == 1 ? x : HUGE_VAL;
 }
 
 /* The next blank-separated word of *pp into *word (NULL at the end); its column. */
@@ -10009,15 +10187,20 @@ static int sko_word(const char **pp, const char *line, char **word)
   return (int)(start - line) + 1;
 }
 
+/* The largest time a result line may hold, in microseconds (about 31.7 years): no
+** measurement takes longer, and the sums and ratios that merge, report and export form
+** of such times stay finite doubles. */
+#define SKO_MAX_TIME_US 1e15
+
 static int sko_result_line(sko_parser *ps, const char *line)
 {
-  sk_sko_block *b = ps->cur;
   sk_sko_line l;
   const char *p = line;
-  double nums[4];
-  int nnum = 0, col;
+  double nums[4], x;
+  int nnum = 0, col = 1, cols[4], *ncols = NULL, k;
   char *w;
-  size_t capv = 0, capn = 0;
+  size_t capv = 0, capn = 0, capc = 0;
+  sk_sko_block *b = ps->cur;
   memset(&l, 0, sizeof l);
   for (;;) {
     col = sko_word(&p, line, &w);
@@ -10034,11 +10217,18 @@ static int sko_result_line(sko_parser *ps, const char *line)
       l.nvars++;
       continue;
     }
-    if (sko_number(w) == HUGE_VAL) { sko_error(ps, col, "not a number in a result line:", w); free(w); goto bad; }
-    if (nnum < 4) nums[nnum++] = sko_number(w);
+    k = sko_parse_number(w, &x);
+    if (k != 1) {   /* inf, nan and numbers beyond the doubles (1e999) are refused too */
+      sko_error(ps, col, k == 0 ? "not a number in a result line:" : "not a finite number in a result line:", w);
+      free(w);
+      goto bad;
+    }
+    if (nnum < 4) { cols[nnum] = col; nums[nnum++] = x; }
     else {
       l.node_us = (double *)sk_grow(l.node_us, &capn, (size_t)l.nnode + 1, sizeof(double));
-      l.node_us[l.nnode++] = sko_number(w);
+      ncols = (int *)sk_grow(ncols, &capc, (size_t)l.nnode + 1, sizeof(int));
+      ncols[l.nnode] = col;
+      l.node_us[l.nnode++] = x;
     }
     free(w);
   }
@@ -10046,28 +10236,34 @@ static int sko_result_line(sko_parser *ps, const char *line)
     sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
     goto bad;
   }
-  if (!(nums[0] >= -2147483647.0 && nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
-    sko_error(ps, col, "the message size or the repetition count is out of range", NULL);
+  if (nums[0] < 0.0) { sko_error(ps, cols[0], "the message size is negative", NULL); goto bad; }
+  if (!(nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
+    sko_error(ps, nums[0] <= 2147483647.0 ? cols[3] : cols[0],
+              "the message size or the repetition count is out of range", NULL);
     goto bad;
   }
   l.size = (long)nums[0];
   if (b->unit != 1e6) {   /* set_unit; the default needs no arithmetic (exact on x87 too) */
     l.time_us = nums[1] * 1e6 / b->unit;
     l.stderr_us = nums[2] * 1e6 / b->unit;
-    for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+    for (k = 0; k < l.nnode; k++) l.node_us[k] *= 1e6 / b->unit;
   } else {
     l.time_us = nums[1];
     l.stderr_us = nums[2];
   }
-  {   /* set_unit's factor could carry a time out of the range of doubles */
-    int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
-    int k;
-    for (k = 0; k < l.nnode; k++) finite = finite && l.node_us[k] > -DBL_MAX && l.node_us[k] < DBL_MAX;
-    if (!finite) {
-      sko_error(ps, 1, "a time of this line is out of range in microseconds", NULL);
+  /* times: finite (also after set_unit's factor), not negative, at most SKO_MAX_TIME_US */
+  for (k = -2; k < l.nnode; k++) {
+    double t = k == -2 ? l.time_us : k == -1 ? l.stderr_us : l.node_us[k];
+    int at = k == -2 ? cols[1] : k == -1 ? cols[2] : ncols[k];
+    const char *what = k == -2 ? "the time" : k == -1 ? "the standard error" : "a node time";
+    if (t < 0.0 || !(t <= SKO_MAX_TIME_US)) {
+      sk_str_printf(ps->err, "%s:%d:%d: %s is %s", ps->name, ps->lineno, at, what,
+                    t < 0.0 ? "negative" : "out of range (more than 1e15 microseconds)");
       goto bad;
     }
   }
+  free(ncols);
+  ncols = NULL;
   l.reps = (long)nums[3];
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
@@ -10078,6 +10274,7 @@ static int sko_result_line(sko_parser *ps, const char *line)
   b->lines[b->n++] = l;
   return 1;
 bad:
+  free(ncols);
   sk_sko_line_free(&l);
   return 0;
 }
@@ -10202,6 +10399,7 @@ SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
   int ok;
   memset(f, 0, sizeof *f);
   sk_sources_init(&src, 1);
+  src.max_bytes = SK_RESULT_MAX_BYTES;
   s = sk_sources_open_main(&src, path, err);
   ok = s != NULL && sk_sko_parse(path, s->text, f, err);
   sk_sources_free(&src);
@@ -11072,16 +11270,35 @@ static double rpt_t(const rpt_axis *a, double v)
   return v;
 }
 
+/* A pixel position, always finite and on the axis (a guard: the reader refuses
+** non-finite and huge values, but nothing drawn may ever read nan or inf). */
 static double rpt_px(const rpt_axis *a, double v)
 {
-  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi);
+  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi), px;
+  double least = a->from < a->to ? a->from : a->to, most = a->from < a->to ? a->to : a->from;
   if (v < a->lo) t = t0;
-  return a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
+  px = a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
+  if (px != px) return a->from;   /* nan */
+  return px < least ? least : px > most ? most : px;
+}
+
+/* The range an axis may span: padding and log ratios of it stay finite doubles. */
+#define RPT_LIN_LIMIT 1e300
+#define RPT_LOG_LO 1e-150
+#define RPT_LOG_HI 1e150
+
+static double rpt_clamp(double v, double lo, double hi)
+{
+  if (v != v) return lo;
+  return v < lo ? lo : v > hi ? hi : v;
 }
 
 static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, double from, double to)
 {
   a->log = logscale;
+  lo = rpt_clamp(lo, logscale ? RPT_LOG_LO : -RPT_LIN_LIMIT, logscale ? RPT_LOG_HI : RPT_LIN_LIMIT);
+  hi = rpt_clamp(hi, logscale ? RPT_LOG_LO : -RPT_LIN_LIMIT, logscale ? RPT_LOG_HI : RPT_LIN_LIMIT);
+  if (hi < lo) hi = lo;
   if (logscale) {
     if (hi <= lo) { lo /= 2.0; hi *= 2.0; }
     lo /= pow(hi / lo, 0.03);
@@ -18846,6 +19063,7 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
 {
   const sk_io_config *io = io_cfg(m);
   int rc;
+  if (m->failed) return 0;   /* e.g. no file name (io_name): every member alike */
   if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   if (s->sequential && (amode & MPI_MODE_RDWR)) amode = (amode & ~MPI_MODE_RDWR) | MPI_MODE_WRONLY;
   if (s->sequential) amode |= MPI_MODE_SEQUENTIAL;   /* which allows no RDWR */
@@ -18860,10 +19078,15 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
 
 #define IO_WRITE_MODE (MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE)
 
-/* The file's name, made collectively over the measurement communicator. */
+/* The file's name, made collectively over the measurement communicator; a directory
+** that cannot be made (a missing or read-only TMPDIR) fails the measurement on every
+** member alike, with the message naming TMPDIR and the path (the user's error). */
 static void io_name(sk_mctx *m, io_state *s, const char *kind, int group)
 {
-  sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path);
+  if (!sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path)) {
+    sk_meas_fail(m, s->path);
+    s->path[0] = '\0';
+  }
 }
 
 /* ---- data patterns and verification ---- */
@@ -19483,6 +19706,7 @@ static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
   double start, t;
   int rc;
   (void)args;
+  if (m->failed) return 0;   /* e.g. no file name (io_name): every member alike */
   if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   start = sk_sync_start(m);
   rc = MPI_File_open(s->comm, s->path, amode, s->info, &fh);
@@ -25335,12 +25559,18 @@ static sk_value bi_set_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_l
   return sk_bi_none();
 }
 
+/* get_io_working_dir(): the directory, the default one made now; a default directory
+** that cannot be made (TMPDIR missing or read-only) is the user's error. */
 static sk_value bi_get_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)a; (void)loc;
 #if SK_MO_HAVE_FILES
-  return sk_bi_string(sk_io_dir(bc->settings->io.dir));
+  char why[400];
+  const char *dir = sk_io_dir(bc->settings->io.dir, why, sizeof why);
+  (void)a;
+  if (dir == NULL) sk_user_error(loc, "get_io_working_dir: %s", why);
+  return sk_bi_string(dir);
 #else
+  (void)a; (void)loc;
   return sk_bi_string(bc->settings->io.dir ? bc->settings->io.dir : "");
 #endif
 }
@@ -27239,6 +27469,18 @@ typedef struct sk_run {
 SK_API void sk_run_exit_hook(int status);
 /* Steps 1 and 2 (exits with SK_EXIT_USER_ERROR on an input error). */
 SK_API void sk_run_load(sk_run *r);
+/* -n and -t: the input read and parsed by this process alone, without the transport
+** (no MPI call; no process count is needed to check a program: the helpers that use it,
+** get_np() and comm(), run only when the program runs). Exits with SK_EXIT_USER_ERROR on
+** an input error. */
+SK_API void sk_run_load_here(sk_run *r);
+/* The exit hook of the modes that never start the transport (-h, -V, -l, -n, -t, -m, -r,
+** -x): closes the output, nothing else. */
+SK_API void sk_run_offline_exit_hook(int status);
+/* 1 with *err set when path (an output or log to write; NULL and "-" are standard
+** output) is a symbolic link whose target does not exist: such a link is refused (user
+** error), never followed to create its target. what: "output", "log". */
+SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err);
 /* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
 SK_API void sk_run_benchmark(sk_run *r);
 
@@ -27260,12 +27502,16 @@ SK_API void sk_run_benchmark(sk_run *r);
 #line 13 "split/language/run.c"
 #line 14 "split/language/run.c"
 #line 15 "split/language/run.c"
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 SK_API void sk_run_exit_hook(int status)
 {
   sk_runlog_close(status);
   sk_io_files_finish();
   sk_out_close();
+  if (!sk_tp_started()) return;          /* ended before MPI_Init: nothing to tell the library */
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_datatypes_release();
   sk_tp_finish();
@@ -27294,6 +27540,20 @@ typedef struct load_decision {
   long bytes;               /* size of the serialized input files that follow */
 } load_decision;
 
+/* Rank 0's part of step 2 (and all of -n, -t): the input read from disk and parsed; 0
+** after printing the error. */
+static int run_read_input(sk_run *r, sk_str *err)
+{
+  int parsed;
+  sk_sources_init(&r->src, 1);
+  parsed = run_parse_input(&r->opt, &r->src, &r->prog, err);
+  if (!parsed) {
+    fflush(stdout);
+    fprintf(stderr, "%s\n", err->data);
+  }
+  return parsed;
+}
+
 /* Step 2: rank 0 parses from disk and ships the files; the others parse what they received. */
 static void run_load_program(sk_run *r)
 {
@@ -27303,12 +27563,7 @@ static void run_load_program(sk_run *r)
   sk_str_init(&blob);
   memset(&d, 0, sizeof d);
   if (sk_tp_world_rank() == 0) {
-    sk_sources_init(&r->src, 1);
-    d.parsed = run_parse_input(&r->opt, &r->src, &r->prog, &err);
-    if (!d.parsed) {
-      fflush(stdout);
-      fprintf(stderr, "%s\n", err.data);
-    }
+    d.parsed = run_read_input(r, &err);
     sk_sources_serialize(&r->src, &blob);
     d.bytes = (long)blob.len;
     r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
@@ -27337,6 +27592,34 @@ SK_API void sk_run_load(sk_run *r)
   run_load_program(r);   /* 2. */
 }
 
+SK_API void sk_run_load_here(sk_run *r)
+{
+  sk_str err;
+  sk_str_init(&err);
+  if (!run_read_input(r, &err)) sk_exit(SK_EXIT_USER_ERROR);
+  sk_str_free(&err);
+}
+
+SK_API void sk_run_offline_exit_hook(int status)
+{
+  (void)status;
+  sk_out_close();
+}
+
+SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err)
+{
+  struct stat st;
+  char target[1024];
+  long n;
+  if (path == NULL || sk_streq(path, "-") || lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+  if (stat(path, &st) == 0 || errno != ENOENT) return 0;   /* its target exists (or is not ours to judge) */
+  n = (long)readlink(path, target, sizeof target - 1);
+  target[n > 0 ? n : 0] = '\0';
+  sk_str_printf(err, "the %s '%s' is a symbolic link to '%s', which does not exist: refused (skampi writes "
+                "through a link only to an existing file; remove the link or create its target)", what, path, target);
+  return 1;
+}
+
 /* What rank 0 tells the others once the output is open. */
 typedef struct open_decision {
   int opened;               /* 0: refused (rank 0 printed why) */
@@ -27362,7 +27645,8 @@ static open_decision run_open_output(const sk_run *r)
   memset(&plan, 0, sizeof plan);
   backup[0] = log_backup[0] = '\0';
   d.opened = 1;
-  if (o->log && !to_file) {   /* -L with standard output, a device, FIFO or socket */
+  if (sk_run_refuse_dangling_link(o->output, "output", &err)) to_file = d.opened = 0;
+  else if (o->log && !to_file) {   /* -L with standard output, a device, FIFO or socket */
     sk_str_printf(&err, "-L %s: only an output file has a log (a run into %s cannot be resumed); "
                   "give -o FILE or leave out -L", o->log, o->output && !sk_streq(o->output, "-") ? o->output
                   : "standard output");
@@ -27372,6 +27656,13 @@ static open_decision run_open_output(const sk_run *r)
     sk_str log;
     sk_str_init(&log);
     if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
+    if (sk_run_refuse_dangling_link(log.data, "log", &err)) {
+      sk_str_free(&log);
+      fprintf(stderr, "skampi: %s\n", err.data);
+      sk_str_free(&err);
+      d.opened = 0;
+      return d;
+    }
     d.opened = sk_runlog_open(log.data, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
                               o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
     sk_str_free(&log);
@@ -27475,18 +27766,20 @@ SK_API void sk_run_benchmark(sk_run *r)
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
 ** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
 ** (postproc.h), -n and -t (the input loaded by run.h, then checked or printed here), or
-** a benchmark run (run.h, which owns the run's start-up and its steps).
+** a benchmark run (run.h, which owns the run's start-up and its steps). The mode is
+** decided from the command line first: only a benchmark run starts the transport
+** (MPI_Init); the other modes make no MPI call and run without a launcher.
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 */
-#line 12 "split/cli/main.c"
-#line 13 "split/cli/main.c"
 #line 14 "split/cli/main.c"
 #line 15 "split/cli/main.c"
 #line 16 "split/cli/main.c"
 #line 17 "split/cli/main.c"
+#line 18 "split/cli/main.c"
+#line 19 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -27637,8 +27930,8 @@ static int main_list_helpers(sk_str *out, const char *name)
 }
 
 /* -l [NAME]: the catalogue (catalogue.h), the helpers and the iterators on standard
-** output; an unknown NAME is a user error. Handled like -h: right after the transport
-** started, before any input. */
+** output; an unknown NAME is a user error. Handled like -h, without the transport
+** (`-l MPI_T` asks the library through MPI_T_init_thread, which needs no MPI_Init). */
 static void main_list(const char *name)
 {
   sk_str out;
@@ -27737,13 +28030,13 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   }
 }
 
-/* -m OUT IN...: rank 0 merges the runs; exits. */
+/* -m OUT IN...: the reporting process merges the runs; exits. */
 static void main_merge(const main_options *o)
 {
   sk_str err;
   int ok = 1;
   sk_str_init(&err);
-  if (sk_tp_world_rank() == 0) {
+  if (sk_is_reporter()) {
     ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
     if (!ok) fprintf(stderr, "%s\n", err.data);
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
@@ -27755,7 +28048,7 @@ static void main_merge(const main_options *o)
 /* -n, -t: the loaded input checked or printed as a .ski program; exits. */
 static void main_check_input(const main_options *o, const sk_run *r)
 {
-  if (sk_tp_world_rank() == 0) {
+  if (sk_is_reporter()) {
     if (o->translate) {
       sk_str t;
       sk_str_init(&t);
@@ -27784,32 +28077,88 @@ static void main_run_options(const main_options *o, double started, sk_run *r)
   r->opt.started = started;
 }
 
+/* The modes that never start the transport (MPI_Init, RCCE_init): -h, -V, -l, bad
+** options, -m, -r, -x, -n, -t. Only a benchmark run does. */
+static int main_is_offline(main_action act, const main_options *o)
+{
+  return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->syntax_only || o->translate;
+}
+
+/* Without the transport a process learns its rank from the launcher's environment
+** (Open MPI, PMIx, MPICH's Hydra and other PMI launchers, rccerun); alone it is 0. */
+static long main_launcher_rank(void)
+{
+  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
+  size_t k;
+  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+    const char *v = getenv(vars[k]);
+    char *end;
+    long rank;
+    if (v == NULL || *v == '\0') continue;
+    rank = strtol(v, &end, 10);
+    if (*end == '\0' && rank >= 0) return rank;
+  }
+  return 0;
+}
+
+/* A mode of main_is_offline, without a single MPI call (not even MPI_Initialized): the
+** launcher's rank 0 (or a process started alone) does the work and prints; the other
+** processes of a launcher check the command line alike and end with status 0. Exits. */
+static void main_offline(main_action act, main_options *o, const sk_str *err)
+{
+  sk_run r;
+  sk_str why;
+  sk_set_reporter(main_launcher_rank() == 0);
+  sk_set_exit_hook(sk_run_offline_exit_hook);
+  main_options_act(act, o, err);                    /* -h, -V, -l and bad options end here */
+  if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
+  sk_str_init(&why);
+  if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
+                   : o->post.kind && sk_run_refuse_dangling_link(o->post.output ? o->post.output : o->output,
+                                                                 "output", &why)) {
+    fprintf(stderr, "skampi: %s\n", why.data);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  sk_str_free(&why);
+  if (o->merge_out) main_merge(o);
+  if (o->post.kind) {                               /* -r, -x: post-processing only */
+    int status = sk_postproc_run(&o->post, o->output);
+    free(o->post.inputs);
+    sk_exit(status);
+  }
+  main_run_options(o, 0.0, &r);                     /* -n, -t */
+  sk_run_load_here(&r);
+  main_check_input(o, &r);
+}
+
 int main(int argc, char **argv)
 {
   main_options o;
   sk_run r;
   double started;
+  sk_str err;
+  main_action act;
+  sk_str_init(&err);
+  act = main_parse_options(argc, argv, &o, &err);
+  if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
+  sk_str_free(&err);
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);
   started = sk_tp_wtime();
-  {
-    sk_str err;
-    main_action act;
-    sk_str_init(&err);
-    act = main_parse_options(argc, argv, &o, &err);
-    main_options_act(act, &o, &err);   /* -h, -V, -l and bad options end here */
-    sk_str_free(&err);
+  /* once more: the library may have taken arguments of its own (MPI_Init may change the
+  ** command line); a benchmark run stays one, anything else is a bad command line */
+  sk_str_init(&err);
+  act = main_parse_options(argc, argv, &o, &err);
+  if (act == MAIN_RUN && main_is_offline(act, &o)) {
+    sk_str_clear(&err);
+    sk_str_puts(&err, "skampi: the MPI library changed the command line into another mode");
+    act = MAIN_BAD;
   }
-  if (o.merge_out) main_merge(&o);
-  if (o.post.kind) {                                  /* -r, -x: post-processing only */
-    int status = sk_tp_world_rank() == 0 ? sk_postproc_run(&o.post, o.output) : 0;
-    free(o.post.inputs);
-    sk_exit(status);
-  }
+  main_options_act(act, &o, &err);                  /* bad options end here */
+  sk_str_free(&err);
   main_run_options(&o, started, &r);
   sk_run_load(&r);
-  if (o.syntax_only || o.translate) main_check_input(&o, &r);
   sk_run_benchmark(&r);
   sk_datatypes_release();
   sk_tp_finish();

@@ -9,6 +9,7 @@ SK_API void sk_sources_init(sk_sources *set, int from_disk)
   set->items = NULL;
   set->n = set->cap = 0;
   set->from_disk = from_disk;
+  set->max_bytes = SK_SOURCE_MAX_BYTES;
 }
 
 SK_API void sk_sources_free(sk_sources *set)
@@ -31,7 +32,15 @@ SK_API const sk_source *sk_sources_add(sk_sources *set, const char *name, const 
   return s;
 }
 
-static char *src_read_file(const char *name, size_t *len, sk_str *err)
+/* "16 MiB" */
+static void src_size_text(sk_str *out, size_t bytes)
+{
+  if (bytes >= 1024UL * 1024UL && bytes % (1024UL * 1024UL) == 0)
+    sk_str_printf(out, "%lu MiB", (unsigned long)(bytes / (1024UL * 1024UL)));
+  else sk_str_printf(out, "%lu bytes", (unsigned long)bytes);
+}
+
+static char *src_read_file(const char *name, size_t limit, size_t *len, sk_str *err)
 {
   FILE *f = fopen(name, "rb");
   sk_str buf;
@@ -43,7 +52,17 @@ static char *src_read_file(const char *name, size_t *len, sk_str *err)
   }
   sk_str_init(&buf);
   sk_str_putn(&buf, "", 0);
-  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) sk_str_putn(&buf, chunk, got);
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (buf.len + got > limit) {   /* too long, or a device that never ends */
+      sk_str_printf(err, "cannot read '%s': it holds more than ", name);
+      src_size_text(err, limit);
+      sk_str_puts(err, ", the most a file read here may hold (a device that never ends?)");
+      fclose(f);
+      sk_str_free(&buf);
+      return NULL;
+    }
+    sk_str_putn(&buf, chunk, got);
+  }
   if (ferror(f)) {
     sk_str_printf(err, "cannot read '%s': %s", name, strerror(errno));
     fclose(f);
@@ -66,7 +85,7 @@ SK_API const sk_source *sk_sources_get(sk_sources *set, const char *name, sk_str
     sk_str_printf(err, "file '%s' was not distributed with the input", name);
     return NULL;
   }
-  text = src_read_file(name, &len, err);
+  text = src_read_file(name, set->max_bytes ? set->max_bytes : SK_SOURCE_MAX_BYTES, &len, err);
   if (text == NULL) return NULL;
   s = sk_sources_add(set, name, text, len);
   free(text);

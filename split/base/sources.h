@@ -14,10 +14,18 @@ typedef struct sk_source {
   size_t len;
 } sk_source;
 
+/* The most bytes a file read from disk may hold: an input file (.ski, SKaMPI 4 parameter
+** file, @include) 16 MiB, a result file (.sko, results/sko.h) 256 MiB. A longer file --
+** or a device that never ends, `-i /dev/zero` -- is an error naming the file and the
+** limit after reading limit + 1 bytes, so memory stays bounded. */
+#define SK_SOURCE_MAX_BYTES (16UL * 1024UL * 1024UL)
+#define SK_RESULT_MAX_BYTES (256UL * 1024UL * 1024UL)
+
 typedef struct sk_sources {
   sk_source *items;
   size_t n, cap;
   int from_disk;   /* 1: load missing files from disk; 0: only what the set holds */
+  size_t max_bytes;   /* per file read from disk; sk_sources_init: SK_SOURCE_MAX_BYTES */
 } sk_sources;
 
 SK_API void sk_sources_init(sk_sources *set, int from_disk);

@@ -2,7 +2,9 @@
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
 ** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
 ** (postproc.h), -n and -t (the input loaded by run.h, then checked or printed here), or
-** a benchmark run (run.h, which owns the run's start-up and its steps).
+** a benchmark run (run.h, which owns the run's start-up and its steps). The mode is
+** decided from the command line first: only a benchmark run starts the transport
+** (MPI_Init); the other modes make no MPI call and run without a launcher.
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
@@ -164,8 +166,8 @@ static int main_list_helpers(sk_str *out, const char *name)
 }
 
 /* -l [NAME]: the catalogue (catalogue.h), the helpers and the iterators on standard
-** output; an unknown NAME is a user error. Handled like -h: right after the transport
-** started, before any input. */
+** output; an unknown NAME is a user error. Handled like -h, without the transport
+** (`-l MPI_T` asks the library through MPI_T_init_thread, which needs no MPI_Init). */
 static void main_list(const char *name)
 {
   sk_str out;
@@ -264,13 +266,13 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   }
 }
 
-/* -m OUT IN...: rank 0 merges the runs; exits. */
+/* -m OUT IN...: the reporting process merges the runs; exits. */
 static void main_merge(const main_options *o)
 {
   sk_str err;
   int ok = 1;
   sk_str_init(&err);
-  if (sk_tp_world_rank() == 0) {
+  if (sk_is_reporter()) {
     ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
     if (!ok) fprintf(stderr, "%s\n", err.data);
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
@@ -282,7 +284,7 @@ static void main_merge(const main_options *o)
 /* -n, -t: the loaded input checked or printed as a .ski program; exits. */
 static void main_check_input(const main_options *o, const sk_run *r)
 {
-  if (sk_tp_world_rank() == 0) {
+  if (sk_is_reporter()) {
     if (o->translate) {
       sk_str t;
       sk_str_init(&t);
@@ -311,32 +313,88 @@ static void main_run_options(const main_options *o, double started, sk_run *r)
   r->opt.started = started;
 }
 
+/* The modes that never start the transport (MPI_Init, RCCE_init): -h, -V, -l, bad
+** options, -m, -r, -x, -n, -t. Only a benchmark run does. */
+static int main_is_offline(main_action act, const main_options *o)
+{
+  return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->syntax_only || o->translate;
+}
+
+/* Without the transport a process learns its rank from the launcher's environment
+** (Open MPI, PMIx, MPICH's Hydra and other PMI launchers, rccerun); alone it is 0. */
+static long main_launcher_rank(void)
+{
+  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
+  size_t k;
+  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+    const char *v = getenv(vars[k]);
+    char *end;
+    long rank;
+    if (v == NULL || *v == '\0') continue;
+    rank = strtol(v, &end, 10);
+    if (*end == '\0' && rank >= 0) return rank;
+  }
+  return 0;
+}
+
+/* A mode of main_is_offline, without a single MPI call (not even MPI_Initialized): the
+** launcher's rank 0 (or a process started alone) does the work and prints; the other
+** processes of a launcher check the command line alike and end with status 0. Exits. */
+static void main_offline(main_action act, main_options *o, const sk_str *err)
+{
+  sk_run r;
+  sk_str why;
+  sk_set_reporter(main_launcher_rank() == 0);
+  sk_set_exit_hook(sk_run_offline_exit_hook);
+  main_options_act(act, o, err);                    /* -h, -V, -l and bad options end here */
+  if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
+  sk_str_init(&why);
+  if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
+                   : o->post.kind && sk_run_refuse_dangling_link(o->post.output ? o->post.output : o->output,
+                                                                 "output", &why)) {
+    fprintf(stderr, "skampi: %s\n", why.data);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  sk_str_free(&why);
+  if (o->merge_out) main_merge(o);
+  if (o->post.kind) {                               /* -r, -x: post-processing only */
+    int status = sk_postproc_run(&o->post, o->output);
+    free(o->post.inputs);
+    sk_exit(status);
+  }
+  main_run_options(o, 0.0, &r);                     /* -n, -t */
+  sk_run_load_here(&r);
+  main_check_input(o, &r);
+}
+
 int main(int argc, char **argv)
 {
   main_options o;
   sk_run r;
   double started;
+  sk_str err;
+  main_action act;
+  sk_str_init(&err);
+  act = main_parse_options(argc, argv, &o, &err);
+  if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
+  sk_str_free(&err);
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);
   started = sk_tp_wtime();
-  {
-    sk_str err;
-    main_action act;
-    sk_str_init(&err);
-    act = main_parse_options(argc, argv, &o, &err);
-    main_options_act(act, &o, &err);   /* -h, -V, -l and bad options end here */
-    sk_str_free(&err);
+  /* once more: the library may have taken arguments of its own (MPI_Init may change the
+  ** command line); a benchmark run stays one, anything else is a bad command line */
+  sk_str_init(&err);
+  act = main_parse_options(argc, argv, &o, &err);
+  if (act == MAIN_RUN && main_is_offline(act, &o)) {
+    sk_str_clear(&err);
+    sk_str_puts(&err, "skampi: the MPI library changed the command line into another mode");
+    act = MAIN_BAD;
   }
-  if (o.merge_out) main_merge(&o);
-  if (o.post.kind) {                                  /* -r, -x: post-processing only */
-    int status = sk_tp_world_rank() == 0 ? sk_postproc_run(&o.post, o.output) : 0;
-    free(o.post.inputs);
-    sk_exit(status);
-  }
+  main_options_act(act, &o, &err);                  /* bad options end here */
+  sk_str_free(&err);
   main_run_options(&o, started, &r);
   sk_run_load(&r);
-  if (o.syntax_only || o.translate) main_check_input(&o, &r);
   sk_run_benchmark(&r);
   sk_datatypes_release();
   sk_tp_finish();

@@ -41,6 +41,7 @@ static const char *const value_op_names[] = {
 
 static struct {
   int ready;
+  int sized;              /* the MPI build: the types' sizes are the library's */
   sk_datatype types[VALUE_NTYPES];
   sk_opdef ops[VALUE_NOPS];
   sk_datatype **derived;
@@ -116,9 +117,19 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 }
 #endif
 
+/* The predefined types and operations; the library's sizes and extents of the types only
+** once the transport has started (sk_tp_started): -n and -t look names up without MPI,
+** and MPI allows no MPI_Type_size before MPI_Init. Until then they hold the C sizes. */
 static void values_init(void)
 {
   size_t i, k = 0;
+#ifdef SKAMPI_MPI
+  if (values.ready && !values.sized && sk_tp_started()) {
+    for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
+      value_mpi_size_extent(values.types[i].mpi, &values.types[i].size, &values.types[i].extent);
+    values.sized = 1;
+  }
+#endif
   if (values.ready) return;
   for (i = 0; i < VALUE_NTYPES; i++) {
     sk_datatype *t = &values.types[k];
@@ -127,10 +138,13 @@ static void values_init(void)
 #ifdef SKAMPI_MPI
     t->mpi = value_mpi_type(t->name);
     if (t->mpi == MPI_DATATYPE_NULL) continue;   /* not in this MPI level */
-    value_mpi_size_extent(t->mpi, &t->size, &t->extent);
+    if (sk_tp_started()) value_mpi_size_extent(t->mpi, &t->size, &t->extent);
 #endif
     k++;
   }
+#ifdef SKAMPI_MPI
+  values.sized = sk_tp_started();
+#endif
   for (; k < VALUE_NTYPES; k++) values.types[k].name = NULL;
   for (i = 0, k = 0; i < VALUE_NOPS; i++) {
     values.ops[k].name = value_op_names[i];

@@ -33,12 +33,18 @@ static sk_value bi_set_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_l
   return sk_bi_none();
 }
 
+/* get_io_working_dir(): the directory, the default one made now; a default directory
+** that cannot be made (TMPDIR missing or read-only) is the user's error. */
 static sk_value bi_get_io_working_dir(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)a; (void)loc;
 #if SK_MO_HAVE_FILES
-  return sk_bi_string(sk_io_dir(bc->settings->io.dir));
+  char why[400];
+  const char *dir = sk_io_dir(bc->settings->io.dir, why, sizeof why);
+  (void)a;
+  if (dir == NULL) sk_user_error(loc, "get_io_working_dir: %s", why);
+  return sk_bi_string(dir);
 #else
+  (void)a; (void)loc;
   return sk_bi_string(bc->settings->io.dir ? bc->settings->io.dir : "");
 #endif
 }

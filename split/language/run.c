@@ -12,12 +12,16 @@
 #include "interference.h"
 #include "io_files.h"
 #include "filepaths.h"
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 SK_API void sk_run_exit_hook(int status)
 {
   sk_runlog_close(status);
   sk_io_files_finish();
   sk_out_close();
+  if (!sk_tp_started()) return;          /* ended before MPI_Init: nothing to tell the library */
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_datatypes_release();
   sk_tp_finish();
@@ -46,6 +50,20 @@ typedef struct load_decision {
   long bytes;               /* size of the serialized input files that follow */
 } load_decision;
 
+/* Rank 0's part of step 2 (and all of -n, -t): the input read from disk and parsed; 0
+** after printing the error. */
+static int run_read_input(sk_run *r, sk_str *err)
+{
+  int parsed;
+  sk_sources_init(&r->src, 1);
+  parsed = run_parse_input(&r->opt, &r->src, &r->prog, err);
+  if (!parsed) {
+    fflush(stdout);
+    fprintf(stderr, "%s\n", err->data);
+  }
+  return parsed;
+}
+
 /* Step 2: rank 0 parses from disk and ships the files; the others parse what they received. */
 static void run_load_program(sk_run *r)
 {
@@ -55,12 +73,7 @@ static void run_load_program(sk_run *r)
   sk_str_init(&blob);
   memset(&d, 0, sizeof d);
   if (sk_tp_world_rank() == 0) {
-    sk_sources_init(&r->src, 1);
-    d.parsed = run_parse_input(&r->opt, &r->src, &r->prog, &err);
-    if (!d.parsed) {
-      fflush(stdout);
-      fprintf(stderr, "%s\n", err.data);
-    }
+    d.parsed = run_read_input(r, &err);
     sk_sources_serialize(&r->src, &blob);
     d.bytes = (long)blob.len;
     r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
@@ -89,6 +102,34 @@ SK_API void sk_run_load(sk_run *r)
   run_load_program(r);   /* 2. */
 }
 
+SK_API void sk_run_load_here(sk_run *r)
+{
+  sk_str err;
+  sk_str_init(&err);
+  if (!run_read_input(r, &err)) sk_exit(SK_EXIT_USER_ERROR);
+  sk_str_free(&err);
+}
+
+SK_API void sk_run_offline_exit_hook(int status)
+{
+  (void)status;
+  sk_out_close();
+}
+
+SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err)
+{
+  struct stat st;
+  char target[1024];
+  long n;
+  if (path == NULL || sk_streq(path, "-") || lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+  if (stat(path, &st) == 0 || errno != ENOENT) return 0;   /* its target exists (or is not ours to judge) */
+  n = (long)readlink(path, target, sizeof target - 1);
+  target[n > 0 ? n : 0] = '\0';
+  sk_str_printf(err, "the %s '%s' is a symbolic link to '%s', which does not exist: refused (skampi writes "
+                "through a link only to an existing file; remove the link or create its target)", what, path, target);
+  return 1;
+}
+
 /* What rank 0 tells the others once the output is open. */
 typedef struct open_decision {
   int opened;               /* 0: refused (rank 0 printed why) */
@@ -114,7 +155,8 @@ static open_decision run_open_output(const sk_run *r)
   memset(&plan, 0, sizeof plan);
   backup[0] = log_backup[0] = '\0';
   d.opened = 1;
-  if (o->log && !to_file) {   /* -L with standard output, a device, FIFO or socket */
+  if (sk_run_refuse_dangling_link(o->output, "output", &err)) to_file = d.opened = 0;
+  else if (o->log && !to_file) {   /* -L with standard output, a device, FIFO or socket */
     sk_str_printf(&err, "-L %s: only an output file has a log (a run into %s cannot be resumed); "
                   "give -o FILE or leave out -L", o->log, o->output && !sk_streq(o->output, "-") ? o->output
                   : "standard output");
@@ -124,6 +166,13 @@ static open_decision run_open_output(const sk_run *r)
     sk_str log;
     sk_str_init(&log);
     if (o->log) sk_str_puts(&log, o->log); else sk_str_printf(&log, "%s.log", o->output);
+    if (sk_run_refuse_dangling_link(log.data, "log", &err)) {
+      sk_str_free(&log);
+      fprintf(stderr, "skampi: %s\n", err.data);
+      sk_str_free(&err);
+      d.opened = 0;
+      return d;
+    }
     d.opened = sk_runlog_open(log.data, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
                               o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
     sk_str_free(&log);

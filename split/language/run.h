@@ -54,6 +54,18 @@ typedef struct sk_run {
 SK_API void sk_run_exit_hook(int status);
 /* Steps 1 and 2 (exits with SK_EXIT_USER_ERROR on an input error). */
 SK_API void sk_run_load(sk_run *r);
+/* -n and -t: the input read and parsed by this process alone, without the transport
+** (no MPI call; no process count is needed to check a program: the helpers that use it,
+** get_np() and comm(), run only when the program runs). Exits with SK_EXIT_USER_ERROR on
+** an input error. */
+SK_API void sk_run_load_here(sk_run *r);
+/* The exit hook of the modes that never start the transport (-h, -V, -l, -n, -t, -m, -r,
+** -x): closes the output, nothing else. */
+SK_API void sk_run_offline_exit_hook(int status);
+/* 1 with *err set when path (an output or log to write; NULL and "-" are standard
+** output) is a symbolic link whose target does not exist: such a link is refused (user
+** error), never followed to create its target. what: "output", "log". */
+SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err);
 /* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
 SK_API void sk_run_benchmark(sk_run *r);
 

@@ -293,6 +293,7 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
 {
   const sk_io_config *io = io_cfg(m);
   int rc;
+  if (m->failed) return 0;   /* e.g. no file name (io_name): every member alike */
   if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   if (s->sequential && (amode & MPI_MODE_RDWR)) amode = (amode & ~MPI_MODE_RDWR) | MPI_MODE_WRONLY;
   if (s->sequential) amode |= MPI_MODE_SEQUENTIAL;   /* which allows no RDWR */
@@ -307,10 +308,15 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
 
 #define IO_WRITE_MODE (MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE)
 
-/* The file's name, made collectively over the measurement communicator. */
+/* The file's name, made collectively over the measurement communicator; a directory
+** that cannot be made (a missing or read-only TMPDIR) fails the measurement on every
+** member alike, with the message naming TMPDIR and the path (the user's error). */
 static void io_name(sk_mctx *m, io_state *s, const char *kind, int group)
 {
-  sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path);
+  if (!sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path)) {
+    sk_meas_fail(m, s->path);
+    s->path[0] = '\0';
+  }
 }
 
 /* ---- data patterns and verification ---- */
@@ -930,6 +936,7 @@ static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
   double start, t;
   int rc;
   (void)args;
+  if (m->failed) return 0;   /* e.g. no file name (io_name): every member alike */
   if (io->unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   start = sk_sync_start(m);
   rc = MPI_File_open(s->comm, s->path, amode, s->info, &fh);

@@ -204,16 +204,35 @@ static double rpt_t(const rpt_axis *a, double v)
   return v;
 }
 
+/* A pixel position, always finite and on the axis (a guard: the reader refuses
+** non-finite and huge values, but nothing drawn may ever read nan or inf). */
 static double rpt_px(const rpt_axis *a, double v)
 {
-  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi);
+  double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi), px;
+  double least = a->from < a->to ? a->from : a->to, most = a->from < a->to ? a->to : a->from;
   if (v < a->lo) t = t0;
-  return a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
+  px = a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
+  if (px != px) return a->from;   /* nan */
+  return px < least ? least : px > most ? most : px;
+}
+
+/* The range an axis may span: padding and log ratios of it stay finite doubles. */
+#define RPT_LIN_LIMIT 1e300
+#define RPT_LOG_LO 1e-150
+#define RPT_LOG_HI 1e150
+
+static double rpt_clamp(double v, double lo, double hi)
+{
+  if (v != v) return lo;
+  return v < lo ? lo : v > hi ? hi : v;
 }
 
 static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, double from, double to)
 {
   a->log = logscale;
+  lo = rpt_clamp(lo, logscale ? RPT_LOG_LO : -RPT_LIN_LIMIT, logscale ? RPT_LOG_HI : RPT_LIN_LIMIT);
+  hi = rpt_clamp(hi, logscale ? RPT_LOG_LO : -RPT_LIN_LIMIT, logscale ? RPT_LOG_HI : RPT_LIN_LIMIT);
+  if (hi < lo) hi = lo;
   if (logscale) {
     if (hi <= lo) { lo /= 2.0; hi *= 2.0; }
     lo /= pow(hi / lo, 0.03);

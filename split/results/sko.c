@@ -65,13 +65,21 @@ static void sko_add_label(sk_sko_block *b, const char *label)
   b->labels[b->nlabels++] = sk_strdup(label);
 }
 
-static double sko_number(const char *text)
+/* 1: *x is a finite number; 0: text is no number; -1: a number, but no finite double
+** (inf, nan, 1e999 that strtod makes inf). */
+static int sko_parse_number(const char *text, double *x)
 {
   char *end;
-  double x = strtod(text, &end);
+  *x = strtod(text, &end);
+  if (*text == '\0' || *end != '\0') return 0;
   /* finite numbers only: skampi writes no inf or nan, and 1e999 would come back as inf */
-  if (*text == '\0' || *end != '\0' || !(x > -DBL_MAX && x < DBL_MAX)) return HUGE_VAL;
-  return x;
+  return *x > -DBL_MAX && *x < DBL_MAX ? 1 : -1;
+}
+
+static double sko_number(const char *text)
+{
+  double x;
+  return sko_parse_number(text, &x) == 1 ? x : HUGE_VAL;
 }
 
 /* The next blank-separated word of *pp into *word (NULL at the end); its column. */
@@ -88,15 +96,20 @@ static int sko_word(const char **pp, const char *line, char **word)
   return (int)(start - line) + 1;
 }
 
+/* The largest time a result line may hold, in microseconds (about 31.7 years): no
+** measurement takes longer, and the sums and ratios that merge, report and export form
+** of such times stay finite doubles. */
+#define SKO_MAX_TIME_US 1e15
+
 static int sko_result_line(sko_parser *ps, const char *line)
 {
-  sk_sko_block *b = ps->cur;
   sk_sko_line l;
   const char *p = line;
-  double nums[4];
-  int nnum = 0, col;
+  double nums[4], x;
+  int nnum = 0, col = 1, cols[4], *ncols = NULL, k;
   char *w;
-  size_t capv = 0, capn = 0;
+  size_t capv = 0, capn = 0, capc = 0;
+  sk_sko_block *b = ps->cur;
   memset(&l, 0, sizeof l);
   for (;;) {
     col = sko_word(&p, line, &w);
@@ -113,11 +126,18 @@ static int sko_result_line(sko_parser *ps, const char *line)
       l.nvars++;
       continue;
     }
-    if (sko_number(w) == HUGE_VAL) { sko_error(ps, col, "not a number in a result line:", w); free(w); goto bad; }
-    if (nnum < 4) nums[nnum++] = sko_number(w);
+    k = sko_parse_number(w, &x);
+    if (k != 1) {   /* inf, nan and numbers beyond the doubles (1e999) are refused too */
+      sko_error(ps, col, k == 0 ? "not a number in a result line:" : "not a finite number in a result line:", w);
+      free(w);
+      goto bad;
+    }
+    if (nnum < 4) { cols[nnum] = col; nums[nnum++] = x; }
     else {
       l.node_us = (double *)sk_grow(l.node_us, &capn, (size_t)l.nnode + 1, sizeof(double));
-      l.node_us[l.nnode++] = sko_number(w);
+      ncols = (int *)sk_grow(ncols, &capc, (size_t)l.nnode + 1, sizeof(int));
+      ncols[l.nnode] = col;
+      l.node_us[l.nnode++] = x;
     }
     free(w);
   }
@@ -125,28 +145,34 @@ static int sko_result_line(sko_parser *ps, const char *line)
     sko_error(ps, col, "a result line needs size, time, standard error and repetitions", NULL);
     goto bad;
   }
-  if (!(nums[0] >= -2147483647.0 && nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
-    sko_error(ps, col, "the message size or the repetition count is out of range", NULL);
+  if (nums[0] < 0.0) { sko_error(ps, cols[0], "the message size is negative", NULL); goto bad; }
+  if (!(nums[0] <= 2147483647.0) || !(nums[3] >= 0.0 && nums[3] <= 2147483647.0)) {
+    sko_error(ps, nums[0] <= 2147483647.0 ? cols[3] : cols[0],
+              "the message size or the repetition count is out of range", NULL);
     goto bad;
   }
   l.size = (long)nums[0];
   if (b->unit != 1e6) {   /* set_unit; the default needs no arithmetic (exact on x87 too) */
     l.time_us = nums[1] * 1e6 / b->unit;
     l.stderr_us = nums[2] * 1e6 / b->unit;
-    for (col = 0; col < l.nnode; col++) l.node_us[col] *= 1e6 / b->unit;
+    for (k = 0; k < l.nnode; k++) l.node_us[k] *= 1e6 / b->unit;
   } else {
     l.time_us = nums[1];
     l.stderr_us = nums[2];
   }
-  {   /* set_unit's factor could carry a time out of the range of doubles */
-    int finite = l.time_us > -DBL_MAX && l.time_us < DBL_MAX && l.stderr_us > -DBL_MAX && l.stderr_us < DBL_MAX;
-    int k;
-    for (k = 0; k < l.nnode; k++) finite = finite && l.node_us[k] > -DBL_MAX && l.node_us[k] < DBL_MAX;
-    if (!finite) {
-      sko_error(ps, 1, "a time of this line is out of range in microseconds", NULL);
+  /* times: finite (also after set_unit's factor), not negative, at most SKO_MAX_TIME_US */
+  for (k = -2; k < l.nnode; k++) {
+    double t = k == -2 ? l.time_us : k == -1 ? l.stderr_us : l.node_us[k];
+    int at = k == -2 ? cols[1] : k == -1 ? cols[2] : ncols[k];
+    const char *what = k == -2 ? "the time" : k == -1 ? "the standard error" : "a node time";
+    if (t < 0.0 || !(t <= SKO_MAX_TIME_US)) {
+      sk_str_printf(ps->err, "%s:%d:%d: %s is %s", ps->name, ps->lineno, at, what,
+                    t < 0.0 ? "negative" : "out of range (more than 1e15 microseconds)");
       goto bad;
     }
   }
+  free(ncols);
+  ncols = NULL;
   l.reps = (long)nums[3];
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
@@ -157,6 +183,7 @@ static int sko_result_line(sko_parser *ps, const char *line)
   b->lines[b->n++] = l;
   return 1;
 bad:
+  free(ncols);
   sk_sko_line_free(&l);
   return 0;
 }
@@ -281,6 +308,7 @@ SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
   int ok;
   memset(f, 0, sizeof *f);
   sk_sources_init(&src, 1);
+  src.max_bytes = SK_RESULT_MAX_BYTES;
   s = sk_sources_open_main(&src, path, err);
   ok = s != NULL && sk_sko_parse(path, s->text, f, err);
   sk_sources_free(&src);

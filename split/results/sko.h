@@ -9,7 +9,10 @@
 ** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
 ** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`.
+** error `file:line:col: message`, and so is a result line with a number that is no
+** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
+** standard error, a node time; in microseconds after set_unit) that is negative or
+** above 1e15 us: the column names the offending word.
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H

@@ -5,6 +5,12 @@
 ** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
 ** header. File names carry the host, process id and a counter of the process that makes
 ** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
+** At the start world rank 0 removes the default directories that runs on its host left
+** when they died without a handler (SIGKILL): a directory skampi-io-HOST-PID in TMPDIR
+** whose PID is no process (kill(PID, 0) fails with ESRCH), of this user; the header names
+** each one removed, or why it could not be. A live process's directory is never touched.
+** A default directory that cannot be made (TMPDIR missing or read-only) fails the
+** measurement that needs it with a message naming TMPDIR and the path (a user error).
 ** Every file a process may have created is registered while it exists; a handler of
 ** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
 ** then lets the signal take its course; sk_io_files_finish removes the (empty) default
@@ -26,11 +32,14 @@ SK_API void sk_io_files_describe(sk_str *out, const char *dir);
 SK_API void sk_io_files_finish(void);
 
 #if SK_HAVE_MPI_IO
-/* The directory of test files: `dir` if not NULL, else the default one (made if needed). */
-SK_API const char *sk_io_dir(const char *dir);
+/* The directory of test files: `dir` if not NULL, else the default one (made if needed);
+** NULL when it cannot be made (a missing or read-only TMPDIR), with the reason -- naming
+** TMPDIR and the path -- in why (a user error for the callers). */
+SK_API const char *sk_io_dir(const char *dir, char *why, size_t size);
 /* Collective over comm: rank 0 makes a new file name (`kind` and `group` go into it, e.g.
-** "shared", 0), every process receives it in path and registers it for removal. */
-SK_API void sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
+** "shared", 0), every process receives it in path and registers it for removal; 1. 0
+** when rank 0 could not make the directory: every process has the reason in path. */
+SK_API int sk_io_new_name(MPI_Comm comm, const char *dir, const char *kind, int group, char *path, size_t size);
 /* A name of a file that exists no more (deleted, or never created): unregistered. */
 SK_API void sk_io_forget(const char *path);
 /* Removes the file if it exists (unlink) and unregisters it. */

@@ -233,7 +233,11 @@ SK_API void sk_mo_file_hints(const char *dir, int n, const char *const *keys, co
   int i, nkeys, flag;
   if (n > 0) MPI_Info_create(&hints);
   for (i = 0; i < n; i++) MPI_Info_set(hints, (char *)keys[i], (char *)values[i]);
-  sk_io_new_name(MPI_COMM_WORLD, dir, "info", 0, path, sizeof path);
+  if (!sk_io_new_name(MPI_COMM_WORLD, dir, "info", 0, path, sizeof path)) {   /* no directory: why */
+    sk_str_printf(out, "#P[%d] print_file_info: %s\n", rank, path);
+    if (hints != MPI_INFO_NULL) MPI_Info_free(&hints);
+    return;
+  }
   if (MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, hints, &fh)
       == MPI_SUCCESS) {
     MPI_File_get_info(fh, &used);

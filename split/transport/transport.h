@@ -39,6 +39,9 @@ typedef struct sk_request {
 } sk_request;
 
 SK_API void sk_tp_start(int *argc, char ***argv);
+/* 1 after sk_tp_start (even after sk_tp_finish): the library may be asked about its
+** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
+SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);

@@ -39,12 +39,17 @@ static void tpm_check(int err, const char *what)
   }
 }
 
+static int tp_started;
+
+SK_API int sk_tp_started(void) { return tp_started; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
   sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
   sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
   tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
   sk_skew_init(tpm.rank, MPI_Wtime());

@@ -75,10 +75,15 @@ static void tpr_check_posted(int err, const char *what)
   if (err != iRCCE_SUCCESS && err != iRCCE_PENDING && err != iRCCE_RESERVED) tpr_check(err, what);
 }
 
+static int tp_started;
+
+SK_API int sk_tp_started(void) { return tp_started; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
+  tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");

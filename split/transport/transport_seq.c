@@ -27,9 +27,14 @@ static struct {
   double tick;
 } tps;
 
+static int tp_started;
+
+SK_API int sk_tp_started(void) { return tp_started; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   (void)argc; (void)argv;
+  tp_started = 1;
   tps.world.size = 1;
   tps.world.rank = 0;
   tps.world.members[0] = 0;

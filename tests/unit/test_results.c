@@ -237,6 +237,36 @@ static void test_reader(void)
                    "reader_error_outside_block");
   check_read_error("# begin result \"a\"\n# end result \"b\"\n", "x.sko:2:1: end of a result block that was not begun",
                    "reader_error_unbalanced");
+  /* hostile numbers: non-finite, beyond the doubles, negative sizes and times, times that
+  ** overflow the merge's and report's arithmetic; the column names the word */
+  check_read_error("# begin result \"s\"\ncount= 1 4 inf 0.1 8\n", "x.sko:2:12: not a finite number in a result line: 'inf'",
+                   "reader_rejects_inf");
+  check_read_error("# begin result \"s\"\ncount= 1 4 -nan 0.1 8\n", "x.sko:2:12: not a finite number in a result line: '-nan'",
+                   "reader_rejects_nan");
+  check_read_error("# begin result \"s\"\ncount= 1 4 2.0 1e999 8\n", "x.sko:2:16: not a finite number in a result line: '1e999'",
+                   "reader_rejects_overflow_to_inf");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1e308 0.1 8\n", "x.sko:2:12: the time is out of range",
+                   "reader_rejects_time_1e308");
+  check_read_error("# begin result \"s\"\ncount= 1 -4 2.0 0.1 8\n", "x.sko:2:10: the message size is negative",
+                   "reader_rejects_negative_size");
+  check_read_error("# begin result \"s\"\ncount= 1 4 -2.0 0.1 8\n", "x.sko:2:12: the time is negative",
+                   "reader_rejects_negative_time");
+  check_read_error("# begin result \"s\"\ncount= 1 4 2.0 -0.1 8\n", "x.sko:2:16: the standard error is negative",
+                   "reader_rejects_negative_stderr");
+  check_read_error("# begin result \"s\"\ncount= 1 4 2.0 0.1 8 1.0 -1.0\n", "x.sko:2:26: a node time is negative",
+                   "reader_rejects_negative_node_time");
+  check_read_error("# begin result \"s\"\ncount= 1 4 2.0 0.1 8 1.0 2e15\n", "x.sko:2:26: a node time is out of range",
+                   "reader_rejects_huge_node_time");
+  check_read_error("# begin result \"s\"\n# times in seconds x 1e-300\ncount= 1 4 1e10 0.1 8\n",
+                   "x.sko:3:12: the time is out of range", "reader_rejects_time_out_of_range_after_set_unit");
+  check_read_error("# begin result \"s\"\ncount= 1 4 2.0 0.1 -8\n", "x.sko:2:20: the message size or the repetition count",
+                   "reader_rejects_negative_repetitions");
+  {   /* the largest values it takes, and -0.000 as printf writes a tiny negative */
+    sk_sko_file g;
+    int ok = sk_sko_parse("x.sko", "# begin result \"s\"\ncount= 1e300 0 1e15 0 8 -0.000 1e15\n", &g, &err);
+    check(ok && g.blocks[0].lines[0].time_us == 1e15, "reader_takes_bounds_and_minus_zero", "%s", ok ? "" : err.data);
+    if (ok) sk_sko_free(&g);
+  }
   sk_str_free(&err);
 }
 
@@ -369,6 +399,25 @@ static int only_comments_and_results(const char *raw, int *bad_line)
   return 1;
 }
 
+/* Every coordinate attribute of the report's plots holds digits, '.', '-', ',', ' ' and
+** the path letters M V h only: never nan or inf. 1 when so; *bad: the first bad one. */
+static int svg_coordinates_finite(const char *html, const char **bad)
+{
+  static const char *const attrs[] = { " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"", " cx=\"", " cy=\"",
+                                       " points=\"", " d=\"", "translate(" };
+  size_t k;
+  for (k = 0; k < sizeof attrs / sizeof attrs[0]; k++) {
+    const char *p = html;
+    while ((p = strstr(p, attrs[k])) != NULL) {
+      const char *v = p + strlen(attrs[k]);
+      size_t n = strcspn(v, "\")");
+      if (strspn(v, "0123456789.-, MVh") < n) { *bad = p; return 0; }
+      p = v;
+    }
+  }
+  return 1;
+}
+
 static void test_comments(void)
 {
   sk_str c, raw, err;
@@ -418,6 +467,68 @@ static void test_comments(void)
   sk_str_free(&err);
 }
 
+/* The report's guard: lines whose values no reader would give (set here in memory) still
+** give finite coordinates, clamped to the plot. */
+static void test_report_guard(void)
+{
+  static const char text[] = "# begin result \"g\"\ncount= 1 4 1.0 0.1 8 0.9 1.1\ncount= 2 4 2.0 0.1 8 1.9 2.1\n"
+                             "count= 4 4 3.0 0.1 8 2.9 3.1\n# end result \"g\"\n";
+  sk_sko_file f;
+  sk_str err, o;
+  const char *bad = NULL;
+  volatile double zero = 0.0;
+  int ok;
+  sk_str_init(&err);
+  sk_str_init(&o);
+  if (!sk_sko_parse("g.sko", text, &f, &err)) { check(0, "report_guard_input", "%s", err.data); return; }
+  f.blocks[0].lines[0].time_us = 1e308;
+  f.blocks[0].lines[0].stderr_us = 1e308;
+  f.blocks[0].lines[1].time_us = HUGE_VAL;
+  f.blocks[0].lines[1].node_us[0] = -HUGE_VAL;
+  f.blocks[0].lines[2].time_us = zero / zero;
+  f.blocks[0].lines[2].vars[0].x = 1e308;
+  sk_report_html(&o, &f, 1);
+  ok = svg_coordinates_finite(o.data ? o.data : "", &bad);
+  check(ok && count_of(o.data, "<svg class=\"plot\"") == 1, "report_never_draws_nonfinite_coordinates", "%.80s",
+        bad ? bad : "no plot");
+  sk_str_clear(&o);
+  f.blocks[0].lines[0].time_us = 1e15;   /* the largest time the reader takes, on a log axis */
+  f.blocks[0].lines[1].time_us = 1e-3;
+  f.blocks[0].lines[1].node_us[0] = 1e-3;
+  f.blocks[0].lines[2].time_us = 1.0;
+  sk_report_html(&o, &f, 1);
+  bad = NULL;
+  check(svg_coordinates_finite(o.data ? o.data : "", &bad), "report_extreme_log_axis_finite", "%.80s", bad ? bad : "");
+  sk_sko_free(&f);
+  sk_str_free(&o);
+  sk_str_free(&err);
+}
+
+/* An input file (or device) longer than the sources' limit is refused with its name,
+** after reading limit + 1 bytes at most. */
+static void test_source_limit(void)
+{
+  sk_sources src;
+  sk_str err;
+  FILE *f = fopen(out_path, "wb");
+  int i;
+  sk_str_init(&err);
+  for (i = 0; f != NULL && i < 100; i++) fputs("0123456789", f);
+  if (f != NULL) fclose(f);
+  sk_sources_init(&src, 1);
+  check(src.max_bytes == SK_SOURCE_MAX_BYTES && SK_SOURCE_MAX_BYTES == 16UL * 1024 * 1024, "sources_limit_16_MiB",
+        "%lu", (unsigned long)src.max_bytes);
+  src.max_bytes = 999;
+  check(sk_sources_get(&src, out_path, &err) == NULL && err.data && strstr(err.data, out_path)
+        && strstr(err.data, "more than 999 bytes"), "sources_refuse_file_over_limit", "%s", err.data ? err.data : "(read)");
+  src.max_bytes = 1000;
+  sk_str_clear(&err);
+  check(sk_sources_get(&src, out_path, &err) != NULL && src.items[0].len == 1000, "sources_take_file_at_limit", "%s",
+        err.data ? err.data : "");
+  sk_sources_free(&src);
+  sk_str_free(&err);
+}
+
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
@@ -428,6 +539,8 @@ int main(int argc, char **argv)
   test_exports();
   test_report();
   test_comments();
+  test_report_guard();
+  test_source_limit();
   remove(out_path);
   return check_summary("test_results");
 }
