@@ -9620,11 +9620,15 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   plan->mode = SK_RUN_FRESH;
   plan->suites_kept = 0;
   plan->keep_bytes = 0;
-  if (sk_streq(log_path, out_path) ||
+  sk_str_init(&text);
+  sk_str_printf(&text, "%s.lock", out_path);
+  if (sk_streq(log_path, out_path) || sk_streq(log_path, text.data) ||
       (sk_path_identity(log_path, &ldev, &lino) && sk_path_identity(out_path, &odev, &oino) && ldev == odev && lino == oino)) {
-    sk_str_printf(err, "the log '%s' cannot be the output '%s' itself", log_path, out_path);
+    sk_str_printf(err, "the log '%s' cannot be the output '%s' itself, nor its lock file", log_path, out_path);
+    sk_str_free(&text);
     return 0;
   }
+  sk_str_free(&text);
   if (!runlog_lock_output(out_path, log_path, wait_seconds, err)) return 0;
   if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
     FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);

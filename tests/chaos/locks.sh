@@ -200,7 +200,7 @@ timeout 30 "$seq" -F -s -i "$d/three.ski" -o "$d/y.sko" -L "$d/shared.log" > /de
 say $? shared_log_fresh_keeps_both "exit $st: $(cat "$d/yf.why" "$d/yf.err" 2> /dev/null | head -c 400)"
 # a run that writes one output holds the shared log: a run on another output stays out
 "$seq" -i tests/ski/killed.ski -o "$d/k1.sko" -L "$d/k.log" 2> /dev/null & holder=$!
-i=0; while [ $i -lt 100 ] && ! grep -q '^start 2' "$d/k.log" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+i=0; while [ $i -lt 300 ] && ! grep -q '^start 2' "$d/k.log" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 SKAMPI_WAIT=1 timeout 30 "$seq" -i tests/ski/killed.ski -o "$d/k2.sko" -L "$d/k.log" > /dev/null 2> "$d/k2.err"; st=$?
 kill -KILL $holder 2> /dev/null; wait $holder 2> /dev/null
 [ $st -ne 0 ] && grep -q "is being written by another run (process $holder on" "$d/k2.err" && [ ! -s "$d/k2.sko" ] &&
