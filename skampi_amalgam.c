@@ -9471,7 +9471,8 @@ static int runlog_lock_output(const char *out_path, const char *log_path, int wa
   sk_str_printf(&path, "%s.lock", out_path);
   for (;;) {
     if (fd < 0 && (fd = open(path.data, O_RDWR | O_CREAT, 0644)) < 0) {
-      sk_str_printf(err, "cannot create the lock file '%s' of the output '%s'", path.data, out_path);
+      sk_str_printf(err, "cannot open output file '%s' for writing: its lock file '%s' cannot be created", out_path,
+                    path.data);
       sk_str_free(&path);
       return 0;
     }
