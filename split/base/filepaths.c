@@ -93,6 +93,37 @@ SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_siz
   return ok;
 }
 
+SK_API int sk_path_write_backup(const char *path, const char *data, size_t len, char *backup,
+                                size_t backup_size, sk_str *err)
+{
+  char *name = (char *)sk_malloc(strlen(path) + 24);
+  long n;
+  int fd = -1, ok = 1;
+  size_t done = 0;
+  backup[0] = '\0';
+  for (n = 1; n < 100000L; n++) {      /* O_EXCL: never an existing file, even one made meanwhile */
+    sprintf(name, "%s.%ld", path, n);
+    fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd >= 0 || errno != EEXIST) break;
+  }
+  if (fd < 0) {
+    sk_str_printf(err, "cannot create a backup of '%s'", path);
+    free(name);
+    return 0;
+  }
+  while (ok && done < len) {
+    ssize_t w = write(fd, data + done, len - done);
+    if (w <= 0) ok = 0; else done += (size_t)w;
+  }
+  if (close(fd) != 0) ok = 0;
+  if (!ok) {
+    remove(name);
+    sk_str_printf(err, "cannot write the backup '%s' of '%s'", name, path);
+  } else sk_copy_string(backup, backup_size, name);
+  free(name);
+  return ok;
+}
+
 SK_API int sk_path_keep_backup(const char *path, char *backup, size_t backup_size, sk_str *err)
 {
   long size;
@@ -317,6 +348,27 @@ SK_API int sk_path_replace(const char *path, const char *data, size_t n, char *b
 }
 
 SK_API void sk_os_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+SK_API int sk_path_identity(const char *path, unsigned long *dev, unsigned long *ino)
+{
+  struct stat st;
+  *dev = *ino = 0;
+  if (stat(path, &st) != 0) return 0;
+  *dev = (unsigned long)st.st_dev;
+  *ino = (unsigned long)st.st_ino;
+  return 1;
+}
+
+SK_API void sk_path_absolute(const char *path, sk_str *abs)
+{
+  char cwd[4096];
+  if (path[0] != '/' && getcwd(cwd, sizeof cwd) != NULL) {
+    sk_str_puts(abs, cwd);
+    if (cwd[0] != '\0' && cwd[strlen(cwd) - 1] != '/') sk_str_putc(abs, '/');
+    while (path[0] == '.' && path[1] == '/') path += 2;
+  }
+  sk_str_puts(abs, path);
+}
 
 SK_API int sk_os_wait_seconds(void)
 {

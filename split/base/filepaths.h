@@ -42,8 +42,19 @@ SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_siz
 ** a device, FIFO or socket is written as it is (a FIFO waits up to wait_seconds for a
 ** reader). NULL with *err set when it cannot be written. Call sk_path_keep_backup first. */
 SK_API FILE *sk_path_open_for_writing(const char *path, int wait_seconds, sk_str *err);
+/* Writes len bytes of data to the first free PATH.N (created here, never an existing
+** file): a backup of a file whose content was read otherwise (runlog.c reads its log
+** through the one descriptor that holds the lock, and must not open it again). */
+SK_API int sk_path_write_backup(const char *path, const char *data, size_t len, char *backup,
+                                size_t backup_size, sk_str *err);
 /* Cuts the file at path to its first `bytes` bytes and opens it for appending there. */
 SK_API FILE *sk_path_open_at(const char *path, long bytes, sk_str *err);
+/* The identity of the file at path (through links): 1 with its device and inode numbers
+** (as unsigned long: compared only with numbers taken the same way), 0 when missing. */
+SK_API int sk_path_identity(const char *path, unsigned long *dev, unsigned long *ino);
+/* path as an absolute path (the working directory put before a relative one, whose
+** leading "./" are dropped; not otherwise normalised) into *abs. */
+SK_API void sk_path_absolute(const char *path, sk_str *abs);
 
 /* Checked writing (the output, reports, exports, merges): every byte written or an error
 ** number. sk_path_write writes all n bytes to f's descriptor (write(2), past stdio's
@@ -73,8 +84,8 @@ SK_API int sk_path_replace(const char *path, const char *data, size_t n, char *b
 ** error with a message, instead of ending skampi without one. */
 SK_API void sk_os_ignore_sigpipe(void);
 
-/* How long skampi waits for a locked log or a FIFO's reader: the environment variable
-** SKAMPI_WAIT (seconds), default 10. */
+/* How long skampi waits for a locked output or log, or a FIFO's reader: the environment
+** variable SKAMPI_WAIT (seconds), default 10. */
 SK_API int sk_os_wait_seconds(void);
 SK_API long sk_os_process_id(void);
 /* Processors online on this host (0: unknown). */

@@ -21,6 +21,7 @@ SK_API void sk_run_exit_hook(int status)
   sk_runlog_close(status);
   sk_io_files_finish();
   sk_out_close();
+  sk_runlog_unlock();                    /* after the output's last line */
   if (!sk_tp_started()) return;          /* ended before MPI_Init: nothing to tell the library */
   if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
   sk_datatypes_release();
@@ -137,10 +138,11 @@ typedef struct open_decision {
   int suites_kept;          /* resuming: suites 1..suites_kept are complete */
 } open_decision;
 
-/* Step 3, rank 0: an output file (or a link to one) has a log (runlog.h) that decides
-** whether this run is fresh -- old output and log kept as backups -- or continues an
-** interrupted one after its last complete suite. Standard output, devices, FIFOs and
-** sockets have none. Everything is decided before anything is measured. */
+/* Step 3, rank 0: an output file (or a link to one) has a lock file and a log (runlog.h):
+** one run at a time writes it, and the log decides whether this run is fresh -- old
+** output and log kept as backups -- or continues an interrupted one after its last
+** complete suite (whatever that cuts kept as a backup too). Standard output, devices,
+** FIFOs and sockets have neither. Everything is decided before anything is measured. */
 static open_decision run_open_output(const sk_run *r)
 {
   const sk_run_options *o = &r->opt;
@@ -177,13 +179,19 @@ static open_decision run_open_output(const sk_run *r)
                               o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
     sk_str_free(&log);
   }
-  if (d.opened && plan.mode == SK_RUN_RESUME) d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err);
+  if (d.opened && plan.mode == SK_RUN_RESUME)
+    d.opened = sk_out_open_at(o->output, plan.keep_bytes, &err, backup, sizeof backup);
   else if (d.opened) d.opened = sk_out_open(o->output, &err, backup, sizeof backup);
   d.resumed = plan.mode == SK_RUN_RESUME;
   d.suites_kept = d.resumed ? plan.suites_kept : 0;
+  if (to_file && !d.opened) sk_runlog_close(SK_EXIT_INTERNAL);   /* as it was: not "finished" */
+  else if (to_file) sk_runlog_bind(o->output);
   if (!d.opened) fprintf(stderr, "skampi: %s\n", err.data);
   else if (!o->quiet) {
-    if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
+    if (backup[0] && d.resumed)
+      fprintf(stderr, "skampi: kept the existing %s as %s (the resumed run cuts it after byte %ld)\n", o->output,
+              backup, plan.keep_bytes);
+    else if (backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", o->output, backup);
     if (log_backup[0]) fprintf(stderr, "skampi: kept the earlier log as %s\n", log_backup);
     if (plan.mode == SK_RUN_RESUME)
       fprintf(stderr, "skampi: resuming %s after its %d complete suites\n", o->output, plan.suites_kept);
@@ -265,6 +273,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   sk_out_close();
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
+  sk_runlog_unlock();                    /* the output is complete, merged with its backups too */
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);

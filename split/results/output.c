@@ -73,9 +73,15 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 
 /* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
 
-SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err)
+SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size)
 {
-  FILE *f = sk_path_open_at(path, bytes, err);
+  long size;
+  FILE *f;
+  backup[0] = '\0';
+  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes &&
+      !sk_path_copy_backup(path, backup, backup_size, err))
+    return 0;
+  f = sk_path_open_at(path, bytes, err);
   if (f != NULL) out_start(path, f, bytes);
   return f != NULL;
 }

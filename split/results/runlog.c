@@ -5,6 +5,7 @@
 #include "filepaths.h"
 #include "output.h"
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include <errno.h>
@@ -28,7 +29,7 @@ static void runlog_parse_line(const char *line, sk_runlog_state *st)
   char word[16];
   int i, n = 0;
   long a, b;
-  unsigned long u;
+  unsigned long u, v;
   if (sscanf(line, "%15s %n", word, &n) != 1) return;
   line += n;
   if (sk_streq(word, "input") && sscanf(line, "%lu %ld", &u, &a) == 2) {
@@ -46,19 +47,20 @@ static void runlog_parse_line(const char *line, sk_runlog_state *st)
   } else if ((sk_streq(word, "done") || sk_streq(word, "resumed")) && sscanf(line, "%d %ld", &i, &a) == 2) {
     st->suites_done = i;
     st->done_offset = a;
+  } else if (sk_streq(word, "output") && sscanf(line, "%lu %lu %ld %n", &u, &v, &a, &n) == 3 && line[n] != '\0') {
+    st->has_output = 1;
+    st->output_dev = u;
+    st->output_ino = v;
+    st->output_size = a;
+    sk_copy_string(st->output_path, sizeof st->output_path, line + n);
   } else if (sk_streq(word, "finished")) {
     st->finished = 1;
   }
 }
 
-SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st)
+/* The complete lines of text from pos on, record by record. */
+static void runlog_parse_records(const char *text, size_t len, size_t pos, sk_runlog_state *st)
 {
-  static const char magic[] = "# skampi log 1\n";
-  size_t pos = 0;
-  memset(st, 0, sizeof *st);
-  st->header_offset = st->done_offset = -1;
-  if (len < sizeof magic - 1 || memcmp(text, magic, sizeof magic - 1) != 0) return;
-  pos = sizeof magic - 1;
   while (pos < len) {
     const char *nl = (const char *)memchr(text + pos, '\n', len - pos);
     char *line;
@@ -69,6 +71,15 @@ SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st)
     free(line);
     pos = (size_t)(nl - text) + 1;
   }
+}
+
+SK_API void sk_runlog_parse(const char *text, size_t len, sk_runlog_state *st)
+{
+  static const char magic[] = "# skampi log 1\n";
+  memset(st, 0, sizeof *st);
+  st->header_offset = st->done_offset = -1;
+  if (len < sizeof magic - 1 || memcmp(text, magic, sizeof magic - 1) != 0) return;
+  runlog_parse_records(text, len, sizeof magic - 1, st);
 }
 
 SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, int processes,
@@ -100,11 +111,208 @@ SK_API void sk_runlog_decide(const sk_runlog_state *st, unsigned long checksum, 
   plan->keep_bytes = keep;
 }
 
+/* ---- the output as it is: where its complete suites end ---- */
+
+/* The suites of an output as skampi writes it (output.h): the one check of a cut point.
+** sko.h reads result files for their values; this needs the byte offsets of what was
+** written, tolerates a half-written tail and stops at the first line out of order. */
+typedef struct runlog_suites {
+  int header;                /* the first line is a fresh header's first line */
+  long first_block;          /* offset of the first `# begin result` line (-1: none) */
+  long well_formed;          /* the bytes [0, well_formed) are whole lines in order */
+  int n;                     /* complete suites 1..n, the first n blocks of the file */
+  long *ends;                /* ends[i]: the offset after suite i+1's `# duration` line */
+  char **names;
+  size_t cap;
+} runlog_suites;
+
+static int runlog_starts(const char *line, size_t n, const char *prefix)
+{
+  size_t k = strlen(prefix);
+  return n >= k && memcmp(line, prefix, k) == 0;
+}
+
+/* The block name of a line `# begin result "NAME"` or `# end result "NAME"` (after the
+** prefix of k bytes), allocated; NULL when the line is not one. */
+static char *runlog_quoted(const char *line, size_t n, size_t k)
+{
+  if (n < k + 1 || line[n - 1] != '"') return NULL;
+  return sk_strndup(line + k, n - k - 1);
+}
+
+static void runlog_scan(const char *t, size_t len, runlog_suites *s)
+{
+  static const char begin[] = "# begin result \"", end[] = "# end result \"";
+  size_t pos = 0;
+  char *open_name = NULL;    /* the block begun and not ended */
+  int ended = 0;             /* its end line was read: its duration line must follow */
+  memset(s, 0, sizeof *s);
+  s->first_block = -1;
+  /* the key of the header's first line as sko.c reads it ("SKaMPI Version") */
+  s->header = runlog_starts(t, len, "# ") && runlog_starts(t + 2, len - 2, "SKaMPI Version");
+  while (pos < len) {
+    const char *line = t + pos;
+    const char *nl = (const char *)memchr(line, '\n', len - pos);
+    size_t n;
+    if (nl == NULL) break;                          /* a half-written last line */
+    n = (size_t)(nl - line);
+    if (memchr(line, '\0', n) != NULL) break;
+    if (ended) {                                    /* without it the run stopped inside the block */
+      if (!runlog_starts(line, n, "# duration = ")) break;
+      s->ends = (long *)sk_grow(s->ends, &s->cap, (size_t)s->n + 1, sizeof(long));
+      s->names = (char **)sk_realloc(s->names, s->cap * sizeof(char *));
+      s->ends[s->n] = (long)(pos + n + 1);
+      s->names[s->n++] = open_name;
+      open_name = NULL;
+      ended = 0;
+    } else if (open_name != NULL) {
+      if (runlog_starts(line, n, begin)) break;
+      if (runlog_starts(line, n, "# end result")) {
+        char *name = runlog_quoted(line, n, sizeof end - 1);
+        int same = name != NULL && runlog_starts(line, n, end) && sk_streq(name, open_name);
+        free(name);
+        if (!same) break;
+        ended = 1;
+      }
+    } else if (runlog_starts(line, n, begin)) {
+      if ((open_name = runlog_quoted(line, n, sizeof begin - 1)) == NULL) break;
+      if (s->first_block < 0) s->first_block = (long)pos;
+    } else if (n == 0 || line[0] != '#' || runlog_starts(line, n, "# end result")) {
+      break;                                        /* outside a block only '#' lines */
+    }
+    pos += n + 1;
+    s->well_formed = (long)pos;
+  }
+  free(open_name);
+}
+
+static void runlog_suites_free(runlog_suites *s)
+{
+  int i;
+  for (i = 0; i < s->n; i++) free(s->names[i]);
+  free(s->names);
+  free(s->ends);
+}
+
+/* The name of suite `index` in the log's last "done" record for it into *name; 0: none. */
+static int runlog_done_name(const char *log, size_t len, int index, sk_str *name)
+{
+  size_t pos = 0;
+  int found = 0;
+  while (pos < len) {
+    const char *nl = (const char *)memchr(log + pos, '\n', len - pos);
+    char *line;
+    int i, n = 0;
+    long off;
+    if (nl == NULL) break;
+    line = sk_strndup(log + pos, (size_t)(nl - (log + pos)));
+    if (sscanf(line, "done %d %ld %n", &i, &off, &n) == 2 && n > 0 && i == index) {
+      sk_str_clear(name);
+      sk_str_puts(name, line + n);
+      found = 1;
+    }
+    free(line);
+    pos = (size_t)(nl - log) + 1;
+  }
+  return found;
+}
+
+/* How many of the output's first `upto` complete suites the log names alike (a suite
+** without a "done" record in the log counts as alike). */
+static int runlog_names_agree(const runlog_suites *s, const char *log, size_t len, int upto)
+{
+  sk_str name;
+  int j;
+  sk_str_init(&name);
+  for (j = 1; j <= upto && j <= s->n; j++)
+    if (runlog_done_name(log, len, j, &name) && !sk_streq(name.data ? name.data : "", s->names[j - 1])) break;
+  sk_str_free(&name);
+  return j - 1;
+}
+
+/* The log's decision alone: 1 with *keep when it describes an interrupted run this one may
+** continue (then plan is still FRESH), 0 when plan is final (fresh or refused). */
+static int runlog_decide_log(const sk_runlog_state *st, unsigned long checksum, int processes,
+                             int fresh_forced, sk_run_plan *plan, sk_str *why, long *keep)
+{
+  sk_runlog_decide(st, checksum, processes, 0x7fffffffL, fresh_forced, plan, why);
+  if (plan->mode == SK_RUN_REFUSED) return 0;
+  *keep = st->suites_done > 0 ? st->done_offset : st->header_offset;
+  if (plan->mode == SK_RUN_FRESH) return 0;     /* no log, finished, -F or no header */
+  plan->mode = SK_RUN_FRESH;
+  return 1;
+}
+
+SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size_t log_len,
+                           const sk_runlog_output *out, unsigned long checksum, int processes,
+                           int fresh_forced, sk_run_plan *plan, sk_str *why)
+{
+  long keep = -1, len = (long)out->len;
+  int k = st->suites_done, ok, found, foreign;
+  runlog_suites s;
+  if (!runlog_decide_log(st, checksum, processes, fresh_forced, plan, why, &keep)) return;
+  /* written for another file: neither its device and inode nor its path are this output's */
+  foreign = st->has_output && !(out->exists && out->dev == st->output_dev && out->ino == st->output_ino) &&
+            !sk_streq(out->path, st->output_path);
+  if (!out->exists && !foreign) {
+    sk_str_puts(why, "the output of the interrupted run is missing: starting afresh");
+    return;
+  }
+  runlog_scan(out->text, out->len, &s);
+  if (k > 0)
+    ok = s.header && k <= s.n && s.ends[k - 1] == keep && runlog_names_agree(&s, log_text, log_len, k) == k;
+  else
+    ok = s.header && keep > 0 && keep <= s.well_formed && out->text[keep - 1] == '\n' &&
+         (s.first_block < 0 || keep <= s.first_block);
+  if (ok && out->exists) {              /* a copy of the output the log describes resumes too */
+    plan->mode = SK_RUN_RESUME;
+    plan->suites_kept = k;
+    plan->keep_bytes = keep;
+    if (foreign) sk_str_printf(why, "the log was written for '%s'; this output holds the same suites up to byte %ld",
+                               st->output_path, keep);
+    runlog_suites_free(&s);
+    return;
+  }
+  if (foreign) {
+    plan->mode = SK_RUN_REFUSED;
+    sk_str_printf(why, "the log describes another output, '%s' (an interrupted run, %d suites complete), and this"
+                  " one does not hold them; cannot resume from it (give this run a log of its own with -L, or -F"
+                  " to start afresh: the old output and log are kept as backups)", st->output_path, k);
+    runlog_suites_free(&s);
+    return;
+  }
+  if (keep > len)
+    sk_str_printf(why, "the log says %s at byte %ld, but the output has %ld bytes", k > 0 ? "its last complete suite ends"
+                  : "the header ends", keep, len);
+  else if (k > 0 && s.header && k <= s.n && s.ends[k - 1] == keep)
+    sk_str_printf(why, "the output's suites up to byte %ld are not those the log records (their names differ)", keep);
+  else if (k > 0)
+    sk_str_printf(why, "byte %ld of the output, where the log says suite %d ends, is not the end of that complete"
+                  " suite", keep, k);
+  else
+    sk_str_printf(why, "byte %ld of the output, where the log says the header ends, is not the end of a whole header",
+                  keep);
+  found = s.header ? runlog_names_agree(&s, log_text, log_len, k < s.n ? k : s.n) : 0;
+  if (found > 0) {
+    plan->mode = SK_RUN_RESUME;
+    plan->suites_kept = found;
+    plan->keep_bytes = s.ends[found - 1];
+    sk_str_printf(why, "; resuming after suite %d, the last complete one found in the output that the log records"
+                  " as done", found);
+  } else {
+    sk_str_puts(why, s.header ? "; no complete suite in the output that the log records as done: starting afresh"
+                              : "; the output does not begin with a header: starting afresh");
+  }
+  runlog_suites_free(&s);
+}
+
 /* ---- the log of this run (rank 0) ---- */
 
 static struct {
-  int fd;                    /* -1: no log */
-} rl = { -1 };
+  int fd;                    /* the log, -1: none */
+  int lock_fd;               /* the output's lock file, -1: none */
+  char *lock_path;
+} rl = { -1, -1, NULL };
 
 static void runlog_write(const char *fmt, ...)
 {
@@ -125,7 +333,19 @@ static void runlog_write_identity(const char *input, unsigned long checksum, lon
   runlog_write("# skampi log 1\ninput %lu %ld %s\nprocesses %d\n", checksum, input_bytes, input, processes);
 }
 
-/* The whole file behind fd. */
+/* "owner PID HOST EPOCH DATE\n": this process, now. */
+static void runlog_owner_record(sk_str *s)
+{
+  char host[128], date[64];
+  time_t now = time(NULL);
+  char *d = ctime(&now);
+  sk_os_host_name(host, sizeof host);
+  sk_copy_string(date, sizeof date, d ? d : "unknown\n");
+  if (strchr(date, '\n')) *strchr(date, '\n') = '\0';
+  sk_str_printf(s, "owner %ld %s %ld %s\n", sk_os_process_id(), host, (long)now, date);
+}
+
+/* The whole file behind fd (read through it: never a second descriptor of a locked file). */
 static void runlog_read_all(int fd, sk_str *text)
 {
   char buf[4096];
@@ -134,74 +354,204 @@ static void runlog_read_all(int fd, sk_str *text)
   while ((n = read(fd, buf, sizeof buf)) > 0) sk_str_putn(text, buf, (size_t)n);
 }
 
-/* 1 when this process holds the write lock on the whole log, after waiting up to
-** wait_seconds; where the file system has no locks, a live owner on this host counts. */
-static int runlog_lock(int fd, int wait_seconds)
+/* The owner records of the file behind fd (a log or a lock file): the last one counts,
+** and a "finished" record ends it. */
+static void runlog_owner_of(int fd, sk_runlog_state *st)
+{
+  sk_str text;
+  sk_str_init(&text);
+  runlog_read_all(fd, &text);
+  memset(st, 0, sizeof *st);
+  runlog_parse_records(text.data ? text.data : "", text.len, 0, st);
+  sk_str_free(&text);
+}
+
+/* Tries the write lock on the whole file behind fd: 1 held, 0 another process holds it,
+** -1 the file system has no locks. */
+static int runlog_try_lock(int fd)
 {
   struct flock fl;
-  int tries;
-  for (tries = 0; tries <= wait_seconds * 5; tries++) {
-    memset(&fl, 0, sizeof fl);
-    fl.l_type = F_WRLCK;
-    fl.l_whence = SEEK_SET;
-    if (fcntl(fd, F_SETLK, &fl) == 0) return 1;
-    if (errno != EACCES && errno != EAGAIN) {   /* no locks here: ask the owner's pid */
-      sk_str text;
-      sk_runlog_state st;
-      char host[128];
-      int alive;
-      sk_str_init(&text);
-      runlog_read_all(fd, &text);
-      sk_runlog_parse(text.data ? text.data : "", text.len, &st);
-      sk_str_free(&text);
-      sk_os_host_name(host, sizeof host);
-      alive = st.is_log && !st.finished && sk_streq(host, st.owner_host) && st.owner_pid > 0 &&
-              (kill((pid_t)st.owner_pid, 0) == 0 || errno == EPERM);
-      if (!alive) return 1;
+  memset(&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  if (fcntl(fd, F_SETLK, &fl) == 0) return 1;
+  return errno == EACCES || errno == EAGAIN ? 0 : -1;
+}
+
+/* 1 when this process holds the lock on the file behind fd; where the file system has no
+** locks, when the owner that the file records is not a live process on this host. */
+static int runlog_lock_once(int fd)
+{
+  sk_runlog_state st;
+  char host[128];
+  int got = runlog_try_lock(fd);
+  if (got >= 0) return got;
+  runlog_owner_of(fd, &st);
+  sk_os_host_name(host, sizeof host);
+  return !(!st.finished && sk_streq(host, st.owner_host) && st.owner_pid > 0 && st.owner_pid != sk_os_process_id() &&
+           (kill((pid_t)st.owner_pid, 0) == 0 || errno == EPERM));
+}
+
+/* " (process PID on HOST, started DATE)" from the owner records of the file behind fd;
+** "" when it has none. */
+static void runlog_describe_owner(int fd, sk_str *s)
+{
+  sk_runlog_state st;
+  runlog_owner_of(fd, &st);
+  if (st.owner_pid > 0)
+    sk_str_printf(s, " (process %ld on %s, started %s)", st.owner_pid, st.owner_host, st.started);
+}
+
+/* 1 when fd is the file that path names now (its owner removes a lock file on leaving). */
+static int runlog_same_file(int fd, const char *path)
+{
+  struct stat a, b;
+  return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* OUT.lock, locked and holding this run's owner record, after waiting up to wait_seconds;
+** 0 with *err naming the run that holds it. */
+static int runlog_lock_output(const char *out_path, const char *log_path, int wait_seconds, sk_str *err)
+{
+  sk_str path, who;
+  int fd = -1, polls = wait_seconds * 5, renewed = 0, got = 0;
+  sk_str_init(&path);
+  sk_str_printf(&path, "%s.lock", out_path);
+  for (;;) {
+    if (fd < 0 && (fd = open(path.data, O_RDWR | O_CREAT, 0644)) < 0) {
+      sk_str_printf(err, "cannot open output file '%s' for writing: its lock file '%s' cannot be created", out_path,
+                    path.data);
+      sk_str_free(&path);
+      return 0;
     }
+    if (runlog_lock_once(fd)) {
+      if (runlog_same_file(fd, path.data)) { got = 1; break; }
+      close(fd);                         /* its owner removed it on leaving: lock the new one */
+      fd = -1;
+      if (++renewed < 100) continue;
+    }
+    if (polls-- <= 0) break;
     sk_os_sleep(0.2);
+  }
+  if (!got) {
+    sk_str_init(&who);
+    if (fd >= 0) runlog_describe_owner(fd, &who);
+    if (who.len == 0) {                  /* it has not written its record yet: the log's owner */
+      int lfd = open(log_path, O_RDONLY);   /* this process holds no lock on the log */
+      if (lfd >= 0) { runlog_describe_owner(lfd, &who); close(lfd); }
+    }
+    sk_str_printf(err, "'%s' is being written by another run%s: its lock file '%s' is locked (waited %d s). If"
+                  " that run was killed, some of its processes still live: end them, then start again",
+                  out_path, who.data ? who.data : "", path.data, wait_seconds);
+    sk_str_free(&who);
+    if (fd >= 0) close(fd);
+    sk_str_free(&path);
+    return 0;
+  }
+  sk_str_init(&who);
+  runlog_owner_record(&who);
+  if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 || write(fd, who.data, who.len) != (ssize_t)who.len) {
+    /* the lock holds without its record; a waiter then names the log's owner */
+  }
+  sk_str_free(&who);
+  rl.lock_fd = fd;
+  rl.lock_path = sk_strdup(path.data);
+  sk_str_free(&path);
+  return 1;
+}
+
+SK_API void sk_runlog_unlock(void)
+{
+  if (rl.lock_fd < 0) return;
+  remove(rl.lock_path);                  /* still locked: a waiter that gets this file sees it gone */
+  close(rl.lock_fd);
+  rl.lock_fd = -1;
+  free(rl.lock_path);
+  rl.lock_path = NULL;
+}
+
+/* The log locked through rl.fd, after waiting up to wait_seconds. */
+static int runlog_lock_log(const char *log_path, const char *out_path, int wait_seconds, sk_str *err)
+{
+  int polls;
+  for (polls = wait_seconds * 5; ; polls--) {
+    if (runlog_lock_once(rl.fd)) return 1;
+    if (polls <= 0) break;
+    sk_os_sleep(0.2);
+  }
+  {
+    sk_str who;
+    sk_str_init(&who);
+    runlog_describe_owner(rl.fd, &who);
+    sk_str_printf(err, "'%s': its log '%s' is being written by another run%s (waited %d s); a log serves one"
+                  " output at a time (give this run a log of its own with -L)", out_path, log_path,
+                  who.data ? who.data : "", wait_seconds);
+    sk_str_free(&who);
   }
   return 0;
 }
 
-static void runlog_refuse_busy(int fd, const char *log_path, const char *out_path, int wait_seconds, sk_str *err)
-{
-  sk_str text;
-  sk_runlog_state st;
-  sk_str_init(&text);
-  runlog_read_all(fd, &text);
-  sk_runlog_parse(text.data ? text.data : "", text.len, &st);
-  sk_str_free(&text);
-  sk_str_printf(err, "'%s' is being written by another run", out_path);
-  if (st.owner_pid > 0)
-    sk_str_printf(err, " (process %ld on %s, started %s)", st.owner_pid, st.owner_host, st.started);
-  sk_str_printf(err, ": its log '%s' is locked (waited %d s). If that run was killed, some of its"
-                " processes still live: end them, then start again", log_path, wait_seconds);
-}
-
-/* A fresh log: the old content kept as LOG.N, then the file emptied in place (it stays
-** locked) and the run's identity recorded. */
-static int runlog_start_fresh(const char *log_path, const char *input, unsigned long checksum,
+/* A fresh log: the old content (text, read through rl.fd) kept as LOG.N, then the file
+** emptied in place (it stays locked) and the run's identity and owner recorded. */
+static int runlog_start_fresh(const char *log_path, const sk_str *text, const char *input, unsigned long checksum,
                               long input_bytes, int processes, char *backup, size_t backup_size, sk_str *err)
 {
-  char host[128], date[64];
-  time_t now = time(NULL);
-  char *d = ctime(&now);
-  long old_size;
-  sk_path_kind k = sk_path_kind_of(log_path, &old_size);
-  if ((k == SK_PATH_REGULAR || k == SK_PATH_LINK_TO_REGULAR) && old_size > 0 &&
-      !sk_path_copy_backup(log_path, backup, backup_size, err))
+  sk_str owner;
+  if (text->len > 0 && !sk_path_write_backup(log_path, text->data, text->len, backup, backup_size, err))
     return 0;
   if (ftruncate(rl.fd, 0) != 0 || lseek(rl.fd, 0, SEEK_SET) != 0) {
     sk_str_printf(err, "cannot empty the log '%s' for a fresh run", log_path);
     return 0;
   }
-  sk_os_host_name(host, sizeof host);
-  sk_copy_string(date, sizeof date, d ? d : "unknown\n");
-  if (strchr(date, '\n')) *strchr(date, '\n') = '\0';
   runlog_write_identity(input, checksum, input_bytes, processes);
-  runlog_write("owner %ld %s %ld %s\n", sk_os_process_id(), host, (long)now, date);
+  sk_str_init(&owner);
+  runlog_owner_record(&owner);
+  runlog_write("%s", owner.data);
+  sk_str_free(&owner);
   return 1;
+}
+
+/* A resumed log: a half-written last record cut off (a record appended to it would be
+** read as its end), then this run's owner record. */
+static void runlog_continue(const sk_str *text)
+{
+  size_t whole = text->len;
+  sk_str owner;
+  while (whole > 0 && text->data[whole - 1] != '\n') whole--;
+  if (whole < text->len && ftruncate(rl.fd, (off_t)whole) != 0) { /* then appended after it, as before */ }
+  lseek(rl.fd, 0, SEEK_END);
+  sk_str_init(&owner);
+  runlog_owner_record(&owner);
+  runlog_write("%s", owner.data);
+  sk_str_free(&owner);
+}
+
+/* The output as it is now; its content only when an interrupted run may be continued. */
+static void runlog_output_now(const char *out_path, int read_content, sk_str *abs, sk_str *content,
+                              sk_runlog_output *o)
+{
+  memset(o, 0, sizeof *o);
+  sk_path_absolute(out_path, abs);
+  o->path = abs->data;
+  o->exists = sk_path_identity(out_path, &o->dev, &o->ino);
+  if (o->exists && read_content) {
+    FILE *f = fopen(out_path, "rb");     /* the output is never what is locked */
+    char buf[8192];
+    size_t n;
+    if (f != NULL) {
+      while ((n = fread(buf, 1, sizeof buf, f)) > 0) sk_str_putn(content, buf, n);
+      fclose(f);
+    }
+  }
+  o->text = content->data ? content->data : "";
+  o->len = content->len;
+}
+
+static void runlog_give_up(void)
+{
+  if (rl.fd >= 0) close(rl.fd);
+  rl.fd = -1;
+  sk_runlog_unlock();
 }
 
 SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
@@ -209,59 +559,87 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
                           int fresh_forced, int wait_seconds, sk_run_plan *plan,
                           char *backup, size_t backup_size, sk_str *err)
 {
-  sk_str text, why;
+  sk_str text, why, abs, content;
   sk_runlog_state st;
-  long out_size;
-  sk_path_kind k = sk_path_kind_of(log_path, &out_size);
+  sk_runlog_output o;
+  long log_size;
+  unsigned long ldev, lino, odev, oino;
+  sk_path_kind k = sk_path_kind_of(log_path, &log_size);
   backup[0] = '\0';
   plan->mode = SK_RUN_FRESH;
   plan->suites_kept = 0;
   plan->keep_bytes = 0;
+  sk_str_init(&text);
+  sk_str_printf(&text, "%s.lock", out_path);
+  if (sk_streq(log_path, out_path) || sk_streq(log_path, text.data) ||
+      (sk_path_identity(log_path, &ldev, &lino) && sk_path_identity(out_path, &odev, &oino) && ldev == odev && lino == oino)) {
+    sk_str_printf(err, "the log '%s' cannot be the output '%s' itself, nor its lock file", log_path, out_path);
+    sk_str_free(&text);
+    return 0;
+  }
+  sk_str_free(&text);
+  if (!runlog_lock_output(out_path, log_path, wait_seconds, err)) return 0;
   if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
     FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
-    if (f == NULL) return 0;
+    if (f == NULL) { sk_runlog_unlock(); return 0; }
     rl.fd = dup(fileno(f));
     fclose(f);
     runlog_write_identity(input, checksum, input_bytes, processes);
+    if (rl.fd < 0) sk_runlog_unlock();
     return rl.fd >= 0;
   }
   rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
   if (rl.fd < 0) {
     sk_str_printf(err, "cannot open the log '%s' for writing", log_path);
+    sk_runlog_unlock();
     return 0;
   }
-  if (!runlog_lock(rl.fd, wait_seconds)) {
-    runlog_refuse_busy(rl.fd, log_path, out_path, wait_seconds, err);
-    close(rl.fd);
-    rl.fd = -1;
+  if (!runlog_lock_log(log_path, out_path, wait_seconds, err)) {
+    runlog_give_up();
     return 0;
   }
   sk_str_init(&text);
   sk_str_init(&why);
+  sk_str_init(&abs);
+  sk_str_init(&content);
   runlog_read_all(rl.fd, &text);
   sk_runlog_parse(text.data ? text.data : "", text.len, &st);
-  k = sk_path_kind_of(out_path, &out_size);
-  sk_runlog_decide(&st, checksum, processes, k == SK_PATH_MISSING ? -1L : out_size, fresh_forced, plan, &why);
-  sk_str_free(&text);
+  runlog_output_now(out_path, st.is_log && !st.finished && !fresh_forced, &abs, &content, &o);
+  sk_runlog_plan(&st, text.data ? text.data : "", text.len, &o, checksum, processes, fresh_forced, plan, &why);
+  sk_str_free(&abs);
+  sk_str_free(&content);
   if (plan->mode == SK_RUN_REFUSED) {
     sk_str_printf(err, "%s: %s", out_path, why.data);
     sk_str_free(&why);
-    close(rl.fd);
-    rl.fd = -1;
+    sk_str_free(&text);
+    runlog_give_up();
     return 0;
   }
   if (why.len > 0) fprintf(stderr, "skampi: %s: %s\n", out_path, why.data);
   sk_str_free(&why);
   if (plan->mode == SK_RUN_RESUME) {
-    lseek(rl.fd, 0, SEEK_END);
+    runlog_continue(&text);
+    sk_str_free(&text);
     return 1;
   }
-  if (!runlog_start_fresh(log_path, input, checksum, input_bytes, processes, backup, backup_size, err)) {
-    close(rl.fd);
-    rl.fd = -1;
+  if (!runlog_start_fresh(log_path, &text, input, checksum, input_bytes, processes, backup, backup_size, err)) {
+    sk_str_free(&text);
+    runlog_give_up();
     return 0;
   }
+  sk_str_free(&text);
   return 1;
+}
+
+SK_API void sk_runlog_bind(const char *out_path)
+{
+  unsigned long dev, ino;
+  sk_str abs;
+  if (rl.fd < 0 || !sk_path_identity(out_path, &dev, &ino)) return;
+  sk_str_init(&abs);
+  sk_path_absolute(out_path, &abs);
+  runlog_write("output %lu %lu %ld %s\n", dev, ino, sk_out_offset(), abs.data);
+  sk_str_free(&abs);
 }
 
 SK_API void sk_runlog_header_done(void) { runlog_write("header %ld\n", sk_out_offset()); }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/resume/resume.sh IMPL SKAMPI -- the run's log and resuming (doc/manual.md, "Log and resume").
 #   IMPL seq:              the rules, with the sequential build: a killed run continues
-#                          after its last complete suite, a finished run starts afresh with
+#                          after its last complete suite (what it cuts kept as a backup
+#                          first), a finished run starts afresh with
 #                          backups, a changed input is refused (exit 2) unless -F, a
 #                          locked log (a run still writing) is refused after SKAMPI_WAIT
 #   IMPL openmpi | mpich:  SIGKILL to the whole launcher (the process group this script
@@ -51,9 +52,13 @@ if [ "$impl" = seq ]; then
   off=$(awk '$1 == "done" && $2 == 1 { print $3 }' "$d/ref.sko.log")
   head -c $((off + 40)) "$d/ref.sko" > "$d/r.sko"
   awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/ref.sko.log" > "$d/r.sko.log"
+  cp "$d/r.sko" "$d/r.before"
   "$skampi" -i $in -o "$d/r.sko" 2> "$d/r.err"; st=$?
-  [ $st -eq 0 ] && grep -q 'resuming .* after its 1 complete suites' "$d/r.err" && [ ! -e "$d/r.sko.1" ]
-  say $? seq_resumes "exit $st: $(cat "$d/r.err"; ls "$d")"
+  # (the copied log names ref.sko; r.sko holds the same bytes up to the cut, so it resumes)
+  [ $st -eq 0 ] && grep -q 'resuming .* after its 1 complete suites' "$d/r.err" && cmp -s "$d/r.sko.1" "$d/r.before" &&
+    grep -q "kept the existing $d/r.sko as $d/r.sko.1 (the resumed run cuts it after byte $off)" "$d/r.err"
+  say $? seq_resumes_keeping_what_it_cuts "exit $st: $(cat "$d/r.err"; ls "$d")"
+  mv "$d/r.sko.1" "$d/r.cut"
   complete "$d/r.sko" "$d/ref.sko" 1 > "$d/r.why"; say $? seq_resumed_output_complete "$(cat "$d/r.why")"
   grep -q '^# resumed at .*suites 1 to 1 above come from the interrupted run' "$d/r.sko"
   say $? seq_resumed_line "$(grep resumed "$d/r.sko")"

@@ -1,6 +1,8 @@
 /*
 ** tests/unit/test_runlog.c -- the run's log (runlog.h): its checksum, parsing complete,
-** partial and foreign logs, the fresh/resume/refuse decision; and the path rules of
+** partial and foreign logs, the fresh/resume/refuse decision; the log's binding to its
+** output and the cut point checked against the output's content (damaged, foreign and
+** old logs); the output's lock against a second process (fork); and the path rules of
 ** filepaths.h on files, links, FIFOs and directories made in a temporary directory.
 ** Build as the other unit tests (tests/run.sh, group unit).
 */
@@ -129,6 +131,234 @@ static int file_is(const char *path, const char *text)
   return sk_streq(buf, text);
 }
 
+/* ---- the log bound to its output, and the cut point checked against the output ---- */
+
+/* An output as skampi writes it: a header, suites a and b complete, c begun. */
+static const char *const out_text =
+  "# SKaMPI Version skampi-0.1.0 (sequential backend)\n"      /*  52 */
+  "# processes: 1\n"                                          /*  67 */
+  "# begin result \"a\"\n"                                    /*  86 */
+  "x= 1        1     5000.500      0.289     8     5000.500\n"
+  "# end result \"a\"\n"
+  "# duration = 0.18 sec\n"                                   /* 199 */
+  "#P[0] between\n"
+  "# begin result \"b\"\n"
+  "x= 1        1     5000.000      0.000     8     5000.000\n"
+  "# end result \"b\"\n"
+  "# duration = 0.20 sec\n"                                   /* 346 */
+  "# begin result \"c\"\n"
+  "x= 1        1     50";
+
+static long out_offset_after(const char *marker)
+{
+  const char *p = strstr(out_text, marker);
+  return p ? (long)(p - out_text) + (long)strlen(marker) : -1;
+}
+
+static int plan_of(const char *log, const char *text, const char *path, unsigned long dev, unsigned long ino,
+                   sk_run_plan *plan, sk_str *why)
+{
+  sk_runlog_state st;
+  sk_runlog_output o;
+  sk_str_clear(why);
+  sk_runlog_parse(log, strlen(log), &st);
+  memset(&o, 0, sizeof o);
+  o.path = path;
+  o.exists = text != NULL;
+  o.dev = dev;
+  o.ino = ino;
+  o.text = text ? text : "";
+  o.len = strlen(o.text);
+  sk_runlog_plan(&st, log, strlen(log), &o, 777UL, 1, 0, plan, why);
+  return plan->mode;
+}
+
+static void test_plan(void)
+{
+  sk_run_plan plan;
+  sk_str why, log;
+  long a_end = out_offset_after("0.18 sec\n"), b_end = out_offset_after("0.20 sec\n");
+  long hdr = out_offset_after("processes: 1\n");
+  const char *head = "# skampi log 1\ninput 777 10 t.ski\nprocesses 1\nowner 1 h 2 d\n";
+  const char *bound = "output 5 6 0 /r/out.sko\n";
+  char *stopped;
+  sk_runlog_state st;
+  sk_str_init(&why);
+  sk_str_init(&log);
+  /* the record that binds a log to its output */
+  sk_str_printf(&log, "%s%sheader %ld\n", head, bound, hdr);
+  sk_runlog_parse(log.data, log.len, &st);
+  check(st.has_output && st.output_dev == 5 && st.output_ino == 6 && st.output_size == 0 &&
+        sk_streq(st.output_path, "/r/out.sko"), "runlog_parse_output_record", "has %d dev %lu ino %lu path '%s'",
+        st.has_output, st.output_dev, st.output_ino, st.output_path);
+  /* offsets that agree with the output: resumed there */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%s%sheader %ld\ndone 1 %ld a\ndone 2 %ld b\nstart 3 %ld c\n", head, bound, hdr, a_end, b_end, b_end);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 2 && plan.keep_bytes == b_end && why.len == 0,
+        "runlog_plan_checked_cut", "mode %d kept %d at %ld (want %ld): %s", mode, plan.suites_kept, plan.keep_bytes,
+        b_end, why.data ? why.data : "");
+  /* a log of the old format (no output record): the same check */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld a\ndone 2 %ld b\n", head, hdr, a_end, b_end);
+  mode = plan_of(log.data, out_text, "/elsewhere/x.sko", 9, 9, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 2 && plan.keep_bytes == b_end, "runlog_plan_old_log_resumes",
+        "mode %d kept %d at %ld", mode, plan.suites_kept, plan.keep_bytes);
+  /* an offset edited to the middle of a line: never cut there; the last complete suite instead */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld a\ndone 2 %ld b\n", head, hdr, a_end, b_end - 7);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 2 && plan.keep_bytes == b_end && strstr(why.data, "not the end") != NULL,
+        "runlog_plan_midline_offset_finds_suite_end", "mode %d kept %d at %ld: %s", mode, plan.suites_kept,
+        plan.keep_bytes, why.data ? why.data : "");
+  /* an offset beyond the output's end */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld a\ndone 2 99999 b\n", head, hdr, a_end);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 2 && plan.keep_bytes == b_end && strstr(why.data, "99999") != NULL,
+        "runlog_plan_offset_beyond_output", "mode %d kept %d at %ld: %s", mode, plan.suites_kept, plan.keep_bytes,
+        why.data ? why.data : "");
+  /* the log knows fewer suites than the output holds: cut after the log's last */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld a\n", head, hdr, a_end + 3);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 1 && plan.keep_bytes == a_end, "runlog_plan_no_more_than_log_knows",
+        "mode %d kept %d at %ld", mode, plan.suites_kept, plan.keep_bytes);
+  /* suites the log names otherwise: not this run's */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld zz\ndone 2 %ld b\n", head, hdr, a_end, b_end);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_FRESH && strstr(why.data, "names differ") != NULL, "runlog_plan_other_suite_names_fresh",
+        "mode %d: %s", mode, why.data ? why.data : "");
+  /* the header's end: checked as a line end before the first block */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\nstart 1 %ld a\n", head, hdr, hdr);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 0 && plan.keep_bytes == hdr, "runlog_plan_header_end",
+        "mode %d at %ld", mode, plan.keep_bytes);
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader 20\nstart 1 20 a\n", head);
+  mode = plan_of(log.data, out_text, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_FRESH && why.len > 0, "runlog_plan_header_midline_fresh", "mode %d at %ld", mode, plan.keep_bytes);
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld a\n", head, hdr, a_end);
+  mode = plan_of(log.data, out_text + 2, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_FRESH, "runlog_plan_output_without_header_fresh", "mode %d: %s", mode, why.data ? why.data : "");
+  /* a block the run stopped inside (no duration line) ends what counts */
+  stopped = sk_strdup(out_text);
+  strcpy(strstr(stopped, "# duration = 0.20 sec\n"), "# begin result \"c\"\n");
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%sheader %ld\ndone 1 %ld a\ndone 2 %ld b\n", head, hdr, a_end, b_end);
+  mode = plan_of(log.data, stopped, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 1 && plan.keep_bytes == a_end, "runlog_plan_block_without_duration",
+        "mode %d kept %d at %ld", mode, plan.suites_kept, plan.keep_bytes);
+  /* a line outside a block that is not a '#' line: nothing after it counts */
+  strcpy(strstr(stopped, "#P[0] between\n"), "garbage\n");
+  mode = plan_of(log.data, stopped, "/r/out.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 1 && plan.keep_bytes == a_end, "runlog_plan_stray_line_ends_check",
+        "mode %d kept %d at %ld", mode, plan.suites_kept, plan.keep_bytes);
+  free(stopped);
+  /* a log bound to another output (-L shared, a copied log): refused unless the output
+  ** holds what the log describes (a copy), and never for a missing output */
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%s%sheader %ld\ndone 1 %ld a\ndone 2 %ld b\n", head, bound, hdr, a_end + 1, b_end + 1);
+  mode = plan_of(log.data, out_text, "/r/other.sko", 5, 7, &plan, &why);
+  check(mode == SK_RUN_REFUSED && strstr(why.data, "describes another output, '/r/out.sko'") != NULL &&
+        strstr(why.data, "-F") != NULL, "runlog_plan_foreign_log_refused", "mode %d: %s", mode, why.data ? why.data : "");
+  mode = plan_of(log.data, NULL, "/r/other.sko", 0, 0, &plan, &why);
+  check(mode == SK_RUN_REFUSED, "runlog_plan_foreign_log_missing_output_refused", "mode %d", mode);
+  mode = plan_of(log.data, NULL, "/r/out.sko", 0, 0, &plan, &why);
+  check(mode == SK_RUN_FRESH, "runlog_plan_own_output_missing_fresh", "mode %d", mode);
+  mode = plan_of(log.data, out_text, "/r/moved.sko", 5, 6, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 2 && plan.keep_bytes == b_end, "runlog_plan_same_file_other_path",
+        "mode %d kept %d at %ld", mode, plan.suites_kept, plan.keep_bytes);
+  sk_str_clear(&log);
+  sk_str_printf(&log, "%s%sheader %ld\ndone 1 %ld a\ndone 2 %ld b\n", head, bound, hdr, a_end, b_end);
+  mode = plan_of(log.data, out_text, "/r/copy.sko", 8, 9, &plan, &why);
+  check(mode == SK_RUN_RESUME && plan.suites_kept == 2 && plan.keep_bytes == b_end, "runlog_plan_copy_of_output_resumes",
+        "mode %d kept %d at %ld", mode, plan.suites_kept, plan.keep_bytes);
+  sk_str_free(&log);
+  sk_str_free(&why);
+}
+
+/* ---- the lock: one run per output; a second process is refused, never let in ---- */
+
+#include <sys/wait.h>
+
+/* In a child process: sk_runlog_open on out (no waiting); its exit status says 0 opened,
+** 1 refused by the output's lock naming the parent (from the lock file's owner record),
+** 2 refused otherwise. */
+static int open_in_child(const char *log, const char *out, long parent)
+{
+  pid_t pid;
+  int status = 0;
+  fflush(stdout);
+  pid = fork();
+  if (pid == 0) {
+    sk_run_plan plan;
+    sk_str err;
+    char backup[300], who[64];
+    int r;
+    sk_str_init(&err);
+    r = sk_runlog_open(log, out, "t.ski", 777UL, 10, 1, 1, 0, &plan, backup, sizeof backup, &err);
+    sprintf(who, "(process %ld on ", parent);
+    _exit(r ? 0 : strstr(err.data ? err.data : "", who) != NULL && strstr(err.data, "its lock file") != NULL ? 1 : 2);
+  }
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+static void test_lock(void)
+{
+  char dir[200], out[256], log[256], lock[256], backup[300];
+  const char *tmp = getenv("TMPDIR");
+  sk_run_plan plan;
+  sk_str err;
+  int r;
+  sk_str_init(&err);
+  sprintf(dir, "%.150s/skampi-lock-%ld", tmp && *tmp ? tmp : "/tmp", (long)getpid());
+  if (mkdir(dir, 0700) != 0) { check(0, "lock_tempdir", "cannot make %s", dir); return; }
+  sprintf(out, "%s/o.sko", dir);
+  sprintf(log, "%s/o.sko.log", dir);
+  sprintf(lock, "%s/o.sko.lock", dir);
+  /* an old log and output: the fresh start copies the log to a backup (this once closed a
+  ** second descriptor of the locked log and so dropped the lock) */
+  write_file(out, "old results\n");
+  write_file(log, "# skampi log 1\ninput 1 2 t.ski\nfinished 9\n");
+  r = sk_runlog_open(log, out, "t.ski", 777UL, 10, 1, 0, 0, &plan, backup, sizeof backup, &err);
+  check(r && plan.mode == SK_RUN_FRESH && backup[0] && file_is(backup, "# skampi log 1\ninput 1 2 t.ski\nfinished 9\n"),
+        "lock_fresh_log_backup_through_locked_descriptor", "opened %d, backup '%s': %s", r, backup, err.data ? err.data : "");
+  /* (never opened here: closing it would drop this process's lock, as closing the log did) */
+  check(access(lock, F_OK) == 0, "lock_file_next_to_output", "%s missing", lock);
+  r = open_in_child(log, out, (long)getpid());
+  check(r == 1, "lock_second_process_refused_naming_owner", "child status %d", r);
+  r = open_in_child(log, out, (long)getpid());     /* after the child closed its descriptors */
+  check(r == 1, "lock_held_after_other_process_closed", "child status %d", r);
+  sk_runlog_close(0);
+  r = open_in_child(log, out, (long)getpid());
+  check(r == 1, "lock_held_until_output_unlocked", "child status %d", r);
+  sk_runlog_unlock();
+  check(access(lock, F_OK) != 0, "lock_file_removed_on_unlock", "%s still there", lock);
+  r = open_in_child(log, out, (long)getpid());
+  check(r == 0, "lock_free_after_unlock", "child status %d", r);
+  /* the log and the output must be two files */
+  sk_str_clear(&err);
+  r = sk_runlog_open(out, out, "t.ski", 777UL, 10, 1, 0, 0, &plan, backup, sizeof backup, &err);
+  check(!r && strstr(err.data ? err.data : "", "cannot be the output") != NULL, "lock_log_is_not_the_output", "%s",
+        err.data ? err.data : "opened");
+  /* backups written from memory never replace a file */
+  sk_str_clear(&err);
+  sprintf(out, "%s/b", dir);
+  sprintf(log, "%s/b.1", dir);
+  write_file(out, "");
+  write_file(log, "one");
+  check(sk_path_write_backup(out, "two", 3, backup, sizeof backup, &err) && file_is(backup, "two") && file_is(log, "one") &&
+        strstr(backup, "/b.2") != NULL, "paths_write_backup_next_free_name", "backup '%s'", backup);
+  sprintf(out, "rm -rf '%s'", dir);
+  if (system(out) != 0) printf("# could not remove %s\n", dir);
+  sk_str_free(&err);
+}
+
 static void test_paths(void)
 {
   char dir[200], p[256], q[256], backup[300];
@@ -196,6 +426,8 @@ int main(void)
   test_checksum();
   test_parse();
   test_decide();
+  test_plan();
   test_paths();
+  test_lock();
   return check_summary("test_runlog");
 }
