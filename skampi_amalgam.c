@@ -12538,26 +12538,208 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
 
-/* The arguments of a one-sided function, read once by its init (sk_win_args_read) and
-** kept in the window state. `layout` names the parameters in order, one letter each:
-**   c count   t dt   n info   a assert   p doput   m msg_cnt   d delay_us
-**   r delay_rank   l lock_type   x dest   s distance   k repetition count
-**   i iteration_count   w compute   o op   j disjoint
-** Functions without <dt> move MPI_INTs (dt = sk_mpi_int_type()). */
-typedef struct sk_win_args {
+/* The arguments of the one-sided functions: one struct per parameter list of the rows
+** (the rows sharing a list share its struct), the fields named after the parameters,
+** read by position by one small reader per struct (in the module of the rows; its
+** comment names them). Every list starts with count, datatype and info; the functions
+** without <dt> move MPI_INTs (the window state then holds sk_mpi_int_type()). count,
+** datatype and info go into the common part of the window state; what a signature has
+** beyond them is kept there as its own struct (the union `arg` of sk_win_state, one
+** member per struct below). The lists without anything beyond them, (count, info) and
+** the test build's (count), have their structs in meas_mpi_win_transfer.c. */
+
+/* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
+** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
+typedef struct sk_win_plain_args {
   long count;
   const sk_datatype *dt;
   const sk_value *info;
-  long assertion, doput, msg_cnt, delay_us, delay_rank, lock_type, dest, distance,
-       repetitions, iterations, compute, disjoint;
-  const sk_opdef *op;
-} sk_win_args;
+} sk_win_plain_args;
 
-SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout);
+SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
+
+/* Window synchronisation (meas_mpi_win_sync.c). */
+/* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
+typedef struct sk_win_epoch_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion;
+} sk_win_epoch_args;
+
+/* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
+** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
+typedef struct sk_win_epoch_put_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, do_a_put;
+} sk_win_epoch_put_args;
+
+/* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
+** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
+typedef struct sk_win_epoch_put_delay_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, do_a_put, delay_us;
+} sk_win_epoch_put_delay_args;
+
+/* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
+typedef struct sk_win_delayed_post_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, delay_us, delay_rank;
+} sk_win_delayed_post_args;
+
+/* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
+typedef struct sk_win_complete_n_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, msg_count, delay_us;
+} sk_win_complete_n_args;
+
+/* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
+typedef struct sk_win_put_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long do_a_put;
+} sk_win_put_args;
+
+/* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
+typedef struct sk_win_close_delayed_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long msg_count, delay_us;
+} sk_win_close_delayed_args;
+
+/* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
+typedef struct sk_win_lock_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, lock_type, dest_rank;
+} sk_win_lock_args;
+
+/* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
+typedef struct sk_win_lock_desync_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, lock_type, dest_rank, delay_us;
+} sk_win_lock_desync_args;
+
+/* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
+** MPI_Win_unlock. */
+typedef struct sk_win_unlock_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, lock_type, dest_rank, do_a_put, delay_us;
+} sk_win_unlock_args;
+
+/* Transfers (meas_mpi_win_transfer.c). */
+/* (count, datatype, info, iterations): Pingpong_Put_Put. */
+typedef struct sk_win_pingpong_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long iterations;
+} sk_win_pingpong_args;
+
+/* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
+** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
+typedef struct sk_win_messages_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long msg_count;
+} sk_win_messages_args;
+
+/* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
+typedef struct sk_win_passive_concurrent_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long lock_type;
+} sk_win_passive_concurrent_args;
+
+/* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
+** onesided_allreduce (whose rows call it op). */
+typedef struct sk_win_accumulate_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  const sk_opdef *op;
+} sk_win_accumulate_args;
+
+/* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
+typedef struct sk_win_acc_concurrent_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  const sk_opdef *op;
+  long disjoint;
+} sk_win_acc_concurrent_args;
+
+/* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
+typedef struct sk_win_acc_multi_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long msg_count;
+  const sk_opdef *op;
+  long disjoint;
+} sk_win_acc_multi_args;
+
+/* (count, datatype, info, delay_us): Caching. */
+typedef struct sk_win_caching_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long delay_us;
+} sk_win_caching_args;
+
+/* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
+typedef struct sk_win_activewait_sleep_args {
+  long count;
+  const sk_value *info;
+  long delay_us;
+} sk_win_activewait_sleep_args;
+
+/* (count, datatype, info, distance): MPI_Put_Shift. */
+typedef struct sk_win_shift_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long distance;
+} sk_win_shift_args;
+
+/* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
+** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
+typedef struct sk_win_repeated_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long repetitions;
+} sk_win_repeated_args;
+
+/* (count, info, iteration_count, compute): onesided_borderexchange,
+** onesided_borderexchange_fence. */
+typedef struct sk_win_border_args {
+  long count;
+  const sk_value *info;
+  long iteration_count, compute;
+} sk_win_border_args;
 
 /* The state of every one-sided measurement (m->state). */
 typedef struct sk_win_state {
-  sk_win_args args;          /* as read by init */
+  const sk_datatype *type;   /* <dt> as given (MPI_INT without it) */
+  const sk_value *info;      /* <info> as given (NULL: MPI_INFO_NULL) */
   MPI_Win win;               /* MPI_WIN_NULL when the measure function creates its own */
   char *memory;              /* window memory (MPI_Alloc_mem) */
   MPI_Aint memory_size;
@@ -12568,22 +12750,48 @@ typedef struct sk_win_state {
   int n_targets;             /* PSCW targets are ranks 1..n_targets */
   MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
   int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
+  union {                    /* the signature's own arguments as its init read them */
+    sk_win_epoch_args epoch;
+    sk_win_epoch_put_args epoch_put;
+    sk_win_epoch_put_delay_args epoch_put_delay;
+    sk_win_delayed_post_args delayed_post;
+    sk_win_complete_n_args complete_n;
+    sk_win_put_args put;
+    sk_win_close_delayed_args close_delayed;
+    sk_win_lock_args lock;
+    sk_win_lock_desync_args lock_desync;
+    sk_win_unlock_args unlock;
+    sk_win_pingpong_args pingpong;
+    sk_win_messages_args messages;
+    sk_win_passive_concurrent_args passive_concurrent;
+    sk_win_accumulate_args accumulate;
+    sk_win_acc_concurrent_args acc_concurrent;
+    sk_win_acc_multi_args acc_multi;
+    sk_win_caching_args caching;
+    sk_win_activewait_sleep_args activewait_sleep;
+    sk_win_shift_args shift;
+    sk_win_repeated_args repeated;
+    sk_win_border_args border;
+  } arg;
 } sk_win_state;
 
 /* The window state of a measure function (m->state). */
 SK_API sk_win_state *sk_win_of(sk_mctx *m);
 /* Checks count and slots, allocates a window of `slots` messages of count elements of
-** dt and, if `create`, creates the window with a->info. Keeps *a, sets the reported
-** size. NULL after a failure. */
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
-                                  const sk_datatype *dt, long slots, int create);
-/* The usual init of (count, dt, info, ...): a window of `slots` messages of a->count
-** elements of a->dt, one block in each buffer. */
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots);
+** dt and, if `create`, creates the window with the info value `info` (NULL: none). Keeps
+** dt and info, sets the reported size. The init then keeps its arguments in s->arg.
+** NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                  const sk_value *info, long slots, int create);
+/* The usual init of (count, dt, info, ...): sk_win_setup of a created window of `slots`
+** messages, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                   const sk_value *info, long slots);
 /* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
 SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
-SK_API MPI_Info sk_win_info(const sk_win_args *a);
+/* The MPI_Info of an info value (MPI_INFO_NULL for NULL or none). */
+SK_API MPI_Info sk_win_info(const sk_value *info);
 /* assertion is a combination of the MPI_MODE_* bits in `allowed` (or 0). */
 SK_API int sk_win_check_assert(sk_mctx *m, const char *fn, long assertion, int allowed);
 SK_API int sk_win_check_lock_type(sk_mctx *m, const char *fn, long value);
@@ -16777,10 +16985,11 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
-** passive target locks, window creation and destruction. The module also owns what
-** every one-sided measurement shares (meas_mpi.h): the argument struct sk_win_args, the
-** window state, its setup and teardown, the block transfers and one PSCW epoch, and the
-** verification helpers (prepares, the slot-by-slot window check; verify.h).
+** passive target locks, window creation and destruction. Each parameter list of its rows
+** has its own argument struct (meas_mpi.h) and reader here. The module also owns what
+** every one-sided measurement shares (meas_mpi.h): the reader of (count, datatype,
+** info), the window state, its setup and teardown, the block transfers and one PSCW
+** epoch, and the verification helpers (prepares, the slot-by-slot window check; verify.h).
 ** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
 ** alike); the rows exist in every build.
 **
@@ -16806,8 +17015,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 **   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
 ** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
 */
-#line 34 "split/measurements/meas_mpi_win_sync.c"
 #line 35 "split/measurements/meas_mpi_win_sync.c"
+#line 36 "split/measurements/meas_mpi_win_sync.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -16816,41 +17025,24 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 
 /* ---- shared by the one-sided modules ---- */
 
-SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout)
+/* The rows (count, datatype, info): MPI_Win_create here; MPI_Put_Pingpong,
+** MPI_Put_fence_bidirectional, MPI_Put_callduration, MPI_Put_dedicated, MPI_Put_passive,
+** MPI_Put_fence, MPI_Get_Pingpong, MPI_Get_callduration, MPI_Get_dedicated,
+** MPI_Get_passive, MPI_Get_fence and onesided_dummy in meas_mpi_win_transfer.c. */
+SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
 {
-  const sk_value *v = args;
-  memset(a, 0, sizeof *a);
-  a->dt = sk_mpi_int_type();
-  for (; *layout; layout++, v++) {
-    switch (*layout) {
-    case 'c': a->count = v->u.i; break;
-    case 't': a->dt = v->u.dt; break;
-    case 'n': a->info = v; break;
-    case 'a': a->assertion = v->u.i; break;
-    case 'p': a->doput = v->u.i; break;
-    case 'm': a->msg_cnt = v->u.i; break;
-    case 'd': a->delay_us = v->u.i; break;
-    case 'r': a->delay_rank = v->u.i; break;
-    case 'l': a->lock_type = v->u.i; break;
-    case 'x': a->dest = v->u.i; break;
-    case 's': a->distance = v->u.i; break;
-    case 'k': a->repetitions = v->u.i; break;
-    case 'i': a->iterations = v->u.i; break;
-    case 'w': a->compute = v->u.i; break;
-    case 'j': a->disjoint = v->u.i; break;
-    case 'o': a->op = v->u.op; break;
-    default: break;
-    }
-  }
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
 }
 
-SK_API MPI_Info sk_win_info(const sk_win_args *a)
+SK_API MPI_Info sk_win_info(const sk_value *info)
 {
-  return a->info != NULL && a->info->u.info != NULL ? *(MPI_Info *)a->info->u.info : MPI_INFO_NULL;
+  return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
 }
 
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
-                                  const sk_datatype *dt, long slots, int create)
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                  const sk_value *info, long slots, int create)
 {
   sk_win_state *s;
   size_t bytes;
@@ -16860,7 +17052,8 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args 
   if (!m->failed && (MPI_Aint)bytes < 0) sk_meas_fail(m, "one-sided window too large for MPI_Aint");
   if (m->failed) return NULL;
   s = (sk_win_state *)sk_calloc(1, sizeof *s);
-  s->args = *a;
+  s->type = dt;
+  s->info = info;
   s->win = MPI_WIN_NULL;
   s->origins = s->targets = MPI_GROUP_NULL;
   s->derived = MPI_DATATYPE_NULL;
@@ -16870,15 +17063,16 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args 
   s->memory_size = (MPI_Aint)bytes;
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
-  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(a), sk_mpi_comm(m), &s->win);
+  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
 }
 
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots)
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                   const sk_value *info, long slots)
 {
-  sk_win_state *s = sk_win_setup(m, fn, a, a->count, a->dt, slots, 1);
+  sk_win_state *s = sk_win_setup(m, fn, count, dt, info, slots, 1);
   if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
@@ -17081,7 +17275,7 @@ static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_
     long from = source(m, s, slot, &offset);
     if (from >= 0) {
       sprintf(w, "%s slot %ld (the block of rank %ld)", what, slot, from);
-      sk_mpi_verify_block(m, w, at, s->args.count, s->args.dt, s->args.count, s->args.dt, from, offset);
+      sk_mpi_verify_block(m, w, at, (long)s->count, s->type, (long)s->count, s->type, from, offset);
     } else {
       sprintf(w, "%s slot %ld (nothing was to arrive there)", what, slot);
       sk_win_verify_zeros(m, w, at, s->block);
@@ -17113,16 +17307,131 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "receive buffer after the epoch", m->recv_buf, m->recv_usage, source);
 }
 
+/* ---- the readers: one per parameter list (meas_mpi.h), by position ---- */
+
+/* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
+static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+}
+
+/* MPI_Win_fence_close, MPI_Win_fence_close_collective, MPI_Win_complete,
+** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
+static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->do_a_put = args[4].u.i;
+}
+
+/* MPI_Win_complete_delayed_wait, MPI_Win_wait_early_complete,
+** MPI_Win_wait_delayed_complete, MPI_Win_test_delayed: (count, datatype, info, assertion,
+** do_a_put, delay_us). */
+static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->do_a_put = args[4].u.i;
+  a->delay_us = args[5].u.i;
+}
+
+/* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
+static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->delay_us = args[4].u.i;
+  a->delay_rank = args[5].u.i;
+}
+
+/* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
+static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->msg_count = args[4].u.i;
+  a->delay_us = args[5].u.i;
+}
+
+/* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
+static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->do_a_put = args[3].u.i;
+}
+
+/* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
+static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->msg_count = args[3].u.i;
+  a->delay_us = args[4].u.i;
+}
+
+/* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
+static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->lock_type = args[4].u.i;
+  a->dest_rank = args[5].u.i;
+}
+
+/* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
+static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->lock_type = args[4].u.i;
+  a->dest_rank = args[5].u.i;
+  a->delay_us = args[6].u.i;
+}
+
+/* MPI_Win_unlock: (count, datatype, info, assertion, lock_type, dest_rank, do_a_put,
+** delay_us). */
+static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->lock_type = args[4].u.i;
+  a->dest_rank = args[5].u.i;
+  a->do_a_put = args[6].u.i;
+  a->delay_us = args[7].u.i;
+}
+
 /* ---- fence ---- */
 
 /* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
 ** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
 static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctna");
+  sk_win_state *s;
+  sk_win_epoch_args a;
+  win_epoch_args_read(&a, args);
   sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  sk_win_simple(m, &a, "MPI_Win_fence_open", 1);
+  s = sk_win_simple(m, "MPI_Win_fence_open", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.epoch = a;
 }
 
 static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
@@ -17131,7 +17440,7 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_fence((int)s->args.assertion, s->win);
+  MPI_Win_fence((int)s->arg.epoch.assertion, s->win);
   end = sk_sync_stop(m);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return end - start;
@@ -17141,11 +17450,13 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 ** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. */
 static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnap");
+  sk_win_state *s;
+  sk_win_epoch_put_args a;
+  win_epoch_put_args_read(&a, args);
   sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
-                      | (a.doput ? 0 : MPI_MODE_NOPRECEDE));
-  sk_win_simple(m, &a, fn, 1);
+                      | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.epoch_put = a;
 }
 
 /* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
@@ -17153,12 +17464,13 @@ static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
 static double fence_close(sk_mctx *m, int everybody_puts)
 {
   sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_args *a = &s->arg.epoch_put;
   double start;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->args.doput && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
+  if (a->do_a_put && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
   start = MPI_Wtime();
-  MPI_Win_fence((int)s->args.assertion, s->win);
+  MPI_Win_fence((int)a->assertion, s->win);
   return sk_sync_stop(m) - start;
 }
 
@@ -17194,24 +17506,26 @@ static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value 
 static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "MPI_Win_fence_close_delayed";
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnmd");
+  sk_win_state *s;
+  sk_win_close_delayed_args a;
+  win_close_delayed_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  a.doput = 1;   /* rank 0 always puts (the verifier reads it) */
-  sk_win_simple(m, &a, fn, a.msg_cnt);
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count);
+  if (s != NULL) s->arg.close_delayed = a;
 }
 
 static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
+  const sk_win_close_delayed_args *a = &s->arg.close_delayed;
   long k;
   double start;
   (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
-  sk_mpi_busy_wait((double)s->args.delay_us);
+    for (k = 0; k < a->msg_count; k++) sk_win_put_block(m, s, 1, k);
+  sk_mpi_busy_wait((double)a->delay_us);
   start = MPI_Wtime();
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
@@ -17221,9 +17535,11 @@ static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *ar
 ** the put of rank 0 to rank 1 if doput, closing fence. */
 static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnp");
-  sk_win_simple(m, &a, "MPI_Win_fence_openclose", 1);
+  sk_win_state *s;
+  sk_win_put_args a;
+  win_put_args_read(&a, args);
+  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.put = a;
 }
 
 static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
@@ -17232,56 +17548,103 @@ static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->args.doput && m->rank == 0) sk_win_put_block(m, s, 1, 0);
+  if (s->arg.put.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- general active target synchronisation (post, start, complete, wait) ---- */
 
-/* The init of the PSCW measurements with args (count, dt, info, assert, ...) as given by
-** `layout`: a window of msg_cnt blocks (1 without msg_cnt), all ranks but 0 are targets;
-** without doput in the layout, doput_always says whether the origin puts. */
-static void init_pscw(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, int doput_always)
+/* The delay_us and delay_rank checks of the PSCW measurements that have them; run before
+** init_pscw, whose checks come after them. */
+static void check_pscw_delay_us(sk_mctx *m, const char *fn, long delay_us)
 {
-  sk_win_state *s;
-  sk_win_args a;
-  int doput;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
-  if (doput_always) a.doput = 1;
-  doput = a.doput != 0;
-  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  if (strchr(layout, 'r') != NULL) {
-    sk_mpi_check_rank(m, fn, "delay_rank", a.delay_rank);
-    if (!m->failed && a.delay_rank == 0) {
-      char msg[200];
-      sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
-      sk_meas_fail(m, msg);
-    }
-  }
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
-  s = sk_win_simple(m, &a, fn, a.msg_cnt);
-  if (s != NULL) sk_win_groups(m, s, m->size - 1);
+  sk_mpi_check_count(m, fn, "delay_us", delay_us);
 }
 
-/* One epoch of the plan `timed` with the arguments kept by init. */
-static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed)
+static void check_pscw_delay_rank(sk_mctx *m, const char *fn, long delay_rank)
 {
-  sk_win_state *s = sk_win_of(m);
+  sk_mpi_check_rank(m, fn, "delay_rank", delay_rank);
+  if (!m->failed && delay_rank == 0) {
+    char msg[200];
+    sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
+    sk_meas_fail(m, msg);
+  }
+}
+
+/* The init of the PSCW measurements, given the values of (count, dt, info, assert) and
+** whether the origin puts (`doput`) and how many messages to every target (`msg_cnt`):
+** a window of msg_cnt blocks, all ranks but 0 are targets. The caller keeps its
+** arguments in the state returned (NULL after a failure). */
+static sk_win_state *init_pscw(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
+                               long assertion, int doput, long msg_cnt)
+{
+  sk_win_state *s;
+  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
+  s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  if (s != NULL) sk_win_groups(m, s, m->size - 1);
+  return s;
+}
+
+/* The rows (count, dt, info, assert): the origin does not put. */
+static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_epoch_args a;
+  win_epoch_args_read(&a, args);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  if (s != NULL) s->arg.epoch = a;
+}
+
+/* The rows (count, dt, info, assert, doput). */
+static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_epoch_put_args a;
+  win_epoch_put_args_read(&a, args);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  if (s != NULL) s->arg.epoch_put = a;
+}
+
+/* The rows (count, dt, info, assert, doput, delay_us). */
+static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_epoch_put_delay_args a;
+  win_epoch_put_delay_args_read(&a, args);
+  check_pscw_delay_us(m, fn, a.delay_us);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  if (s != NULL) s->arg.epoch_put_delay = a;
+}
+
+/* One epoch of the plan `timed`, one message if the origin puts. */
+static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed, long assertion, int doput)
+{
   sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, s->args.assertion, s->args.doput != 0);
-  p.msg_cnt = s->args.msg_cnt;
+  sk_pscw_plan_init(&p, timed, assertion, doput);
   return sk_pscw_run(m, &p);
 }
 
+/* An epoch of the plan `timed` with the arguments (count, dt, info, assert) or (count, dt,
+** info, assert, doput) kept by init. */
+static double pscw_measure_epoch(sk_mctx *m, enum sk_pscw_timed timed)
+{
+  return pscw_measure(m, timed, sk_win_of(m)->arg.epoch.assertion, 0);
+}
+
+static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
+{
+  const sk_win_epoch_put_args *a = &sk_win_of(m)->arg.epoch_put;
+  return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
+}
+
 /* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
-static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_start", "ctna", 0); }
+static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
 
 static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_START);
+  return pscw_measure_epoch(m, PSCW_START);
 }
 
 /* MPI_Win_start_delayed_post(count, dt, info, assert, delay_us, delay_rank): as
@@ -17289,69 +17652,82 @@ static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
 ** MPI_Win_start waits for the posts. */
 static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_start_delayed_post", "ctnadr", 0);
+  static const char fn[] = "MPI_Win_start_delayed_post";
+  sk_win_state *s;
+  sk_win_delayed_post_args a;
+  win_delayed_post_args_read(&a, args);
+  check_pscw_delay_us(m, fn, a.delay_us);
+  check_pscw_delay_rank(m, fn, a.delay_rank);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  if (s != NULL) s->arg.delayed_post = a;
 }
 
 static double measure_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_delayed_post_args *a = &sk_win_of(m)->arg.delayed_post;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_START, s->args.assertion, 0);
-  p.post_delay = (double)s->args.delay_us;
-  p.post_delay_rank = (int)s->args.delay_rank;
+  sk_pscw_plan_init(&p, PSCW_START, a->assertion, 0);
+  p.post_delay = (double)a->delay_us;
+  p.post_delay_rank = (int)a->delay_rank;
   return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_post(count, dt, info, assert): the MPI_Win_post call of the targets. */
-static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_post", "ctna", 0); }
+static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_post"); }
 
 static double measure_MPI_Win_post(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_POST);
+  return pscw_measure_epoch(m, PSCW_POST);
 }
 
 /* MPI_Win_complete(count, dt, info, assert, doput): the MPI_Win_complete of the origin. */
 static void init_MPI_Win_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete", "ctnap", 0);
+  init_pscw_epoch_put(m, args, "MPI_Win_complete");
 }
 
 static double measure_MPI_Win_complete(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_COMPLETE);
+  return pscw_measure_epoch_put(m, PSCW_COMPLETE);
 }
 
 /* MPI_Win_startcomplete(count, dt, info, assert, doput): the origin's whole access
 ** epoch, MPI_Win_start to MPI_Win_complete. */
 static void init_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_startcomplete", "ctnap", 0);
+  init_pscw_epoch_put(m, args, "MPI_Win_startcomplete");
 }
 
 static double measure_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_STARTCOMPLETE);
+  return pscw_measure_epoch_put(m, PSCW_STARTCOMPLETE);
 }
 
 /* MPI_Win_complete_n(count, dt, info, assert, msg_cnt, delay_us): the origin puts
 ** msg_cnt messages to every target, waits delay_us, and its MPI_Win_complete is timed. */
 static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete_n", "ctnamd", 1);
+  static const char fn[] = "MPI_Win_complete_n";
+  sk_win_state *s;
+  sk_win_complete_n_args a;
+  win_complete_n_args_read(&a, args);
+  check_pscw_delay_us(m, fn, a.delay_us);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 1, a.msg_count);
+  if (s != NULL) s->arg.complete_n = a;
 }
 
 static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_complete_n_args *a = &sk_win_of(m)->arg.complete_n;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, s->args.assertion, 1);
-  p.msg_cnt = s->args.msg_cnt;
-  p.complete_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, 1);
+  p.msg_cnt = a->msg_count;
+  p.complete_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -17360,16 +17736,16 @@ static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 ** wait for them?). */
 static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete_delayed_wait", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_complete_delayed_wait");
 }
 
 static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, s->args.assertion, s->args.doput != 0);
-  p.wait_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, a->do_a_put != 0);
+  p.wait_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -17377,16 +17753,16 @@ static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *
 ** targets wait delay_us and then time their MPI_Win_wait (the epoch is over by then). */
 static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_wait_early_complete", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_early_complete");
 }
 
 static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, s->args.assertion, s->args.doput != 0);
-  p.wait_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
+  p.wait_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -17394,16 +17770,16 @@ static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *ar
 ** MPI_Win_complete; the targets' MPI_Win_wait is timed. */
 static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_wait_delayed_complete", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_delayed_complete");
 }
 
 static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, s->args.assertion, s->args.doput != 0);
-  p.complete_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
+  p.complete_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -17411,13 +17787,13 @@ static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *
 ** calling MPI_Win_test until it succeeds; that loop is timed. */
 static void init_MPI_Win_test(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_test", "ctnap", 0);
+  init_pscw_epoch_put(m, args, "MPI_Win_test");
 }
 
 static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_TEST_LOOP);
+  return pscw_measure_epoch_put(m, PSCW_TEST_LOOP);
 }
 
 /* MPI_Win_test_delayed(..., doput, delay_us): the origin waits delay_us before
@@ -17425,16 +17801,16 @@ static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
 ** open (it normally fails) and then finish with MPI_Win_wait. */
 static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_test_delayed", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_test_delayed");
 }
 
 static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, s->args.assertion, s->args.doput != 0);
-  p.complete_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, a->assertion, a->do_a_put != 0);
+  p.complete_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -17444,9 +17820,9 @@ static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 ** after the timing); init only allocates the memory. */
 static void init_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_setup(m, "MPI_Win_create", &a, a.count, a.dt, 1, 0);
+  sk_win_plain_args a;
+  sk_win_plain_args_read(&a, args);
+  sk_win_setup(m, "MPI_Win_create", a.count, a.dt, a.info, 1, 0);
   m->send_usage = m->recv_usage = 0;
 }
 
@@ -17457,7 +17833,7 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(&s->args), sk_mpi_comm(m), &win);
+  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &win);
   end = sk_sync_stop(m);
   MPI_Win_free(&win);
   return end - start;
@@ -17468,10 +17844,11 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnp");
-  s = sk_win_setup(m, "MPI_Win_free", &a, a.count, a.dt, 1, 0);
+  sk_win_put_args a;
+  win_put_args_read(&a, args);
+  s = sk_win_setup(m, "MPI_Win_free", a.count, a.dt, a.info, 1, 0);
   if (s == NULL) return;
+  s->arg.put = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
 }
@@ -17481,8 +17858,8 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   sk_win_state *s = sk_win_of(m);
   double start;
   (void)args;
-  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(&s->args), sk_mpi_comm(m), &s->win);
-  if (s->args.doput) {
+  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
+  if (s->arg.put.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
     MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -17495,32 +17872,38 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 /* ---- passive target: locks ---- */
 
-/* The lock functions: args (count, dt, info, assert, lock_type, dest, ...) as given by
-** `layout`; only rank 0 locks the window of dest. */
-static void init_lock(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+/* The lock functions, given the values of (count, dt, info, assert, lock_type, dest)
+** (the callers check delay_us first); only rank 0 locks the window of dest. The caller
+** keeps its arguments in the state returned (NULL after a failure). */
+static sk_win_state *init_lock(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
+                               long assertion, long lock_type, long dest)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOCHECK);
-  sk_win_check_lock_type(m, fn, a.lock_type);
-  sk_mpi_check_rank(m, fn, "dest", a.dest);
-  sk_win_simple(m, &a, fn, 1);
+  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK);
+  sk_win_check_lock_type(m, fn, lock_type);
+  sk_mpi_check_rank(m, fn, "dest", dest);
+  return sk_win_simple(m, fn, count, dt, info, 1);
 }
 
 /* MPI_Win_lock(count, dt, info, assert, lock_type, dest): rank 0's MPI_Win_lock call
 ** (many libraries acquire the lock lazily, then the cost shows in MPI_Win_unlock). */
-static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args) { init_lock(m, args, "MPI_Win_lock", "ctnalx"); }
+static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  sk_win_lock_args a;
+  win_lock_args_read(&a, args);
+  s = init_lock(m, "MPI_Win_lock", a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  if (s != NULL) s->arg.lock = a;
+}
 
-static double lock_timed(sk_mctx *m, double target_delay)
+static double lock_timed(sk_mctx *m, long assertion, long lock_type, long dest_rank, double target_delay)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)s->args.dest;
+  int dest = (int)dest_rank;
   double start, result = -1.0;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), dest, (int)s->args.assertion, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(lock_type), dest, (int)assertion, s->win);
     result = MPI_Wtime() - start;
     MPI_Win_unlock(dest, s->win);
   } else if (m->rank == dest) {
@@ -17532,8 +17915,9 @@ static double lock_timed(sk_mctx *m, double target_delay)
 
 static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_lock_args *a = &sk_win_of(m)->arg.lock;
   (void)args;
-  return lock_timed(m, 0.0);
+  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, 0.0);
 }
 
 /* MPI_Win_lock_desync(count, dt, info, assert, lock_type, dest, delay_us): as
@@ -17541,13 +17925,20 @@ static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
 ** loop without MPI calls while rank 0 locks its window (does the lock need the target?). */
 static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 {
-  init_lock(m, args, "MPI_Win_lock_desync", "ctnalxd");
+  static const char fn[] = "MPI_Win_lock_desync";
+  sk_win_state *s;
+  sk_win_lock_desync_args a;
+  win_lock_desync_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  if (s != NULL) s->arg.lock_desync = a;
 }
 
 static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_lock_desync_args *a = &sk_win_of(m)->arg.lock_desync;
   (void)args;
-  return lock_timed(m, (double)sk_win_of(m)->args.delay_us);
+  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, (double)a->delay_us);
 }
 
 /* MPI_Win_unlock(count, dt, info, assert, lock_type, dest, doput, delay_us): rank 0
@@ -17555,20 +17946,27 @@ static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 ** timed. */
 static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 {
-  init_lock(m, args, "MPI_Win_unlock", "ctnalxpd");
+  static const char fn[] = "MPI_Win_unlock";
+  sk_win_state *s;
+  sk_win_unlock_args a;
+  win_unlock_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  if (s != NULL) s->arg.unlock = a;
 }
 
 static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)s->args.dest;
+  const sk_win_unlock_args *a = &s->arg.unlock;
+  int dest = (int)a->dest_rank;
   double start, result = -1.0;
   (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), dest, (int)s->args.assertion, s->win);
-    if (s->args.doput) sk_win_put_block(m, s, dest, 0);
-    sk_mpi_busy_wait((double)s->args.delay_us);
+    MPI_Win_lock(sk_win_lock_type_of(a->lock_type), dest, (int)a->assertion, s->win);
+    if (a->do_a_put) sk_win_put_block(m, s, dest, 0);
+    sk_mpi_busy_wait((double)a->delay_us);
     start = MPI_Wtime();
     MPI_Win_unlock(dest, s->win);
     result = MPI_Wtime() - start;
@@ -17580,15 +17978,28 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 /* Verification (verify.h): the window contents after the epochs that move data (the
-** puts of rank 0 with do_a_put, the neighbour puts of the collective fence); the rows
-** that only synchronise have nothing to verify. */
+** puts of rank 0 with do_a_put, or always in MPI_Win_fence_close_delayed and
+** MPI_Win_complete_n; the neighbour puts of the collective fence); the rows that only
+** synchronise have nothing to verify. The sources say where the blocks go when the
+** origin puts; each check takes them when its row's arguments say it did. */
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long doput_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+/* Nothing was put: every slot must still be zeros. */
+static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)m;
+  (void)s;
   (void)slot;
   (void)offset;
-  return s->args.doput && m->rank == 1 ? 0 : -1;
+  return -1;
+}
+
+/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
+static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)slot;
+  (void)offset;
+  return m->rank == 1 ? 0 : -1;
 }
 
 /* The PSCW origin rank 0 put its block into every slot of every target. */
@@ -17596,15 +18007,16 @@ static long from_0_at_targets(sk_mctx *m, const sk_win_state *s, long slot, size
 {
   (void)slot;
   (void)offset;
-  return s->args.doput && m->rank >= 1 && m->rank <= s->n_targets ? 0 : -1;
+  return m->rank >= 1 && m->rank <= s->n_targets ? 0 : -1;
 }
 
 /* Every process put its block to its right neighbour. */
 static long from_left(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return s->args.doput ? sk_mpi_ring_left(m) : -1;
+  return sk_mpi_ring_left(m);
 }
 
 /* MPI_Win_unlock: rank 0 put into slot 0 of dest (possibly itself). */
@@ -17612,20 +18024,67 @@ static long from_0_at_dest(sk_mctx *m, const sk_win_state *s, long slot, size_t 
 {
   (void)slot;
   (void)offset;
-  return s->args.doput && m->rank == s->args.dest ? 0 : -1;
+  return m->rank == s->arg.unlock.dest_rank ? 0 : -1;
 }
 
-static void check_doput_0_at_1(sk_mctx *m, const sk_value *args) { (void)args; sk_win_check_window(m, doput_0_at_1); }
-static void check_from_0_at_targets(sk_mctx *m, const sk_value *args)
+/* `source` if the origin put (do_a_put), else nothing_arrived. */
+static sk_win_source if_put(long do_a_put, sk_win_source source)
+{
+  return do_a_put ? source : nothing_arrived;
+}
+
+/* MPI_Win_fence_close, MPI_Win_fence_close_collective (count, dt, info, assert, doput). */
+static void check_close_0_at_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, put_from_0_at_1));
+}
+
+static void check_close_from_left(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_left));
+}
+
+/* MPI_Win_fence_close_delayed: rank 0 always puts. */
+static void check_0_at_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, put_from_0_at_1);
+}
+
+/* MPI_Win_fence_openclose, MPI_Win_free (count, dt, info, doput). */
+static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.put.do_a_put, put_from_0_at_1));
+}
+
+/* MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test (count, dt, info, assert, doput). */
+static void check_epoch_put_at_targets(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_0_at_targets));
+}
+
+/* The rows (count, dt, info, assert, doput, delay_us). */
+static void check_epoch_put_delay_at_targets(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put_delay.do_a_put, from_0_at_targets));
+}
+
+/* MPI_Win_complete_n: the origin always puts. */
+static void check_at_targets(sk_mctx *m, const sk_value *args)
 {
   (void)args;
   sk_win_check_window(m, from_0_at_targets);
 }
-static void check_from_left(sk_mctx *m, const sk_value *args) { (void)args; sk_win_check_window(m, from_left); }
-static void check_from_0_at_dest(sk_mctx *m, const sk_value *args)
+
+static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, from_0_at_dest);
+  sk_win_check_window_passive(m, if_put(sk_win_of(m)->arg.unlock.do_a_put, from_0_at_dest));
 }
 #endif
 
@@ -17636,16 +18095,16 @@ static const sk_measurement mpi_win_sync_table[] = {
               measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
-              sk_win_prepare_put, check_doput_0_at_1, NULL),
+              sk_win_prepare_put, check_close_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
-              sk_win_prepare_put, check_from_left, NULL),
+              sk_win_prepare_put, check_close_from_left, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_doput_0_at_1, NULL),
+              sk_win_prepare_put, check_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
-              sk_win_prepare_put, check_doput_0_at_1, NULL),
+              sk_win_prepare_put, check_put_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2,
@@ -17655,40 +18114,40 @@ static const sk_measurement mpi_win_sync_table[] = {
               measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
               NULL, NULL, "creates a window, no data moves"),
   SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
-              measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_doput_0_at_1, NULL),
+              measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_dest, NULL),
+              sk_win_prepare_put, check_unlock_at_dest, NULL),
   SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
   SK_ROW_ALIAS("Win_fence_close", "MPI_Win_fence_close"),
   SK_ROW_ALIAS("Win_fence_close_collective", "MPI_Win_fence_close_collective"),
@@ -17724,7 +18183,10 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 ** patterns) and the collective operations made of them (onesided_bcast,
 ** onesided_alltoall, onesided_reduce, onesided_allreduce, onesided_borderexchange).
 ** The window state, its setup and the synchronisation helpers come from
-** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too; in addition:
+** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too. Each parameter list of
+** the rows has its own argument struct and a reader here: the structs in meas_mpi.h,
+** except those of (count, info) and the test build's (count), which only init reads;
+** (count, datatype, info) is the shared sk_win_plain_args. In addition:
 ** - Functions without <dt> (the activewait, Datatype_* and borderexchange families)
 **   move MPI_INTs.
 ** - <doput>: non-zero means that the origin puts one message to every target inside the
@@ -17734,8 +18196,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 ** The module's verifier table (verify.h) says what each transfer leaves in the windows
 ** and buffers: the source of each slot, the recomputed accumulate result.
 */
-#line 19 "split/measurements/meas_mpi_win_transfer.c"
-#line 20 "split/measurements/meas_mpi_win_transfer.c"
+#line 22 "split/measurements/meas_mpi_win_transfer.c"
+#line 23 "split/measurements/meas_mpi_win_transfer.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -17749,70 +18211,150 @@ static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, 
   else sk_win_put_block(m, s, target, 0);
 }
 
+/* ---- the readers: one per parameter list, by position ---- */
+
+/* (count, info): MPI_Put_activewait_get, MPI_Put_activewait_twosided,
+** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows; only
+** init needs them (the state keeps count and info). */
+typedef struct win_int_args {
+  long count;
+  const sk_value *info;
+} win_int_args;
+
+static void win_int_args_read(win_int_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->info = &args[1];
+}
+
+/* MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep: (count, info, delay_us). */
+static void win_activewait_sleep_args_read(sk_win_activewait_sleep_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->info = &args[1];
+  a->delay_us = args[2].u.i;
+}
+
+/* Pingpong_Put_Put: (count, datatype, info, iterations). */
+static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->iterations = args[3].u.i;
+}
+
+/* Combining_fence, Combining_dedicated, MPI_Put_Exchange, MPI_Put_Exchange_passive:
+** (count, datatype, info, msg_count). */
+static void win_messages_args_read(sk_win_messages_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->msg_count = args[3].u.i;
+}
+
+/* MPI_Put_passive_concurrent: (count, datatype, info, lock_type). */
+static void win_passive_concurrent_args_read(sk_win_passive_concurrent_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->lock_type = args[3].u.i;
+}
+
+/* MPI_Accumulate, onesided_reduce, onesided_allreduce: (count, datatype, info, op). */
+static void win_accumulate_args_read(sk_win_accumulate_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->op = args[3].u.op;
+}
+
+/* MPI_Accumulate_concurrent: (count, datatype, info, operation, disjoint). */
+static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->op = args[3].u.op;
+  a->disjoint = args[4].u.i;
+}
+
+/* MPI_Accumulate_concurrent_multi: (count, datatype, info, msg_count, operator, disjoint). */
+static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->msg_count = args[3].u.i;
+  a->op = args[4].u.op;
+  a->disjoint = args[5].u.i;
+}
+
+/* Caching: (count, datatype, info, delay_us). */
+static void win_caching_args_read(sk_win_caching_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->delay_us = args[3].u.i;
+}
+
+/* MPI_Put_Shift: (count, datatype, info, distance). */
+static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->distance = args[3].u.i;
+}
+
+/* onesided_bcast (count, datatype, info, bcast_count), onesided_alltoall (count,
+** datatype, info, alltoall_count). */
+static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->repetitions = args[3].u.i;
+}
+
+/* onesided_borderexchange, onesided_borderexchange_fence: (count, info, iteration_count,
+** compute). */
+static void win_border_args_read(sk_win_border_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->info = &args[1];
+  a->iteration_count = args[2].u.i;
+  a->compute = args[3].u.i;
+}
+
 /* ---- pairwise: (count, dt, info), a window of one block ---- */
 
-static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args)
+/* The init of the rows (count, dt, info) with a window of one block. */
+static void init_plain(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_Pingpong", 1);
+  sk_win_plain_args a;
+  sk_win_plain_args_read(&a, args);
+  sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
 }
+
+static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_Pingpong"); }
 
 static void init_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_fence_bidirectional", 1);
+  init_plain(m, args, "MPI_Put_fence_bidirectional");
 }
 
-static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_callduration", 1);
-}
-
-static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_passive", 1);
-}
-
-static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_fence", 1);
-}
-
-static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_Pingpong", 1);
-}
-
-static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_callduration", 1);
-}
-
-static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_passive", 1);
-}
-
-static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_fence", 1);
-}
+static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_callduration"); }
+static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_passive"); }
+static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_fence"); }
+static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_Pingpong"); }
+static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_callduration"); }
+static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_passive"); }
+static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_fence"); }
 
 /* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
@@ -17837,15 +18379,17 @@ static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void
 ** 0 for none. */
 static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctni");
-  sk_win_simple(m, &a, "Pingpong_Put_Put", 1);
+  sk_win_state *s;
+  sk_win_pingpong_args a;
+  win_pingpong_args_read(&a, args);
+  s = sk_win_simple(m, "Pingpong_Put_Put", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.pingpong = a;
 }
 
 static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, n = s->args.iterations;
+  long i, n = s->arg.pingpong.iterations;
   double start;
   (void)args;
   if (n < 0) return -1.0;
@@ -17863,12 +18407,7 @@ static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 
 /* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
 ** functions around nothing, with their window; the overhead, on rank 0 alone. */
-static void init_onesided_dummy(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "onesided_dummy", 1);
-}
+static void init_onesided_dummy(sk_mctx *m, const sk_value *args) { init_plain(m, args, "onesided_dummy"); }
 
 static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
 {
@@ -17908,11 +18447,21 @@ static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)ar
 /* Test only: Verify_Corrupt_Win_Test(count) is MPI_Put_fence of count MPI_INTs, after
 ** which rank 1 damages the middle byte of its window, so that skampi -v must catch it
 ** (tests/mpi_catalogue). */
+typedef struct win_corrupt_args {
+  long count;
+} win_corrupt_args;
+
+/* Verify_Corrupt_Win_Test: (count). */
+static void win_corrupt_args_read(win_corrupt_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+}
+
 static void init_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "c");
-  sk_win_simple(m, &a, "Verify_Corrupt_Win_Test", 1);
+  win_corrupt_args a;
+  win_corrupt_args_read(&a, args);
+  sk_win_simple(m, "Verify_Corrupt_Win_Test", a.count, sk_mpi_int_type(), NULL, 1);
 }
 
 static double measure_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
@@ -17971,46 +18520,65 @@ static double measure_MPI_Get_passive(sk_mctx *m, const sk_value *args) { (void)
 /* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
 ** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
 ** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
-static void init_dedicated(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+/* The window of msg_cnt blocks (1 without <msg_cnt>) for the values of (count, dt, info);
+** the state returned (NULL after a failure) keeps no other arguments. */
+static sk_win_state *init_dedicated(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                    const sk_value *info, long msg_cnt)
 {
-  sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
-  s = sk_win_simple(m, &a, fn, a.msg_cnt);
-  if (s == NULL) return;
-  m->recv_usage = s->block * (size_t)a.msg_cnt;
+  sk_win_state *s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  if (s == NULL) return NULL;
+  m->recv_usage = s->block * (size_t)msg_cnt;
   sk_win_groups(m, s, 1);
+  return s;
 }
 
-static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Put_dedicated", "ctn"); }
-static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Get_dedicated", "ctn"); }
+static void init_dedicated_plain(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_plain_args a;
+  sk_win_plain_args_read(&a, args);
+  init_dedicated(m, fn, a.count, a.dt, a.info, 1);
+}
+
+static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Put_dedicated"); }
+static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Get_dedicated"); }
+
 static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
 {
-  init_dedicated(m, args, "Combining_dedicated", "ctnm");
+  sk_win_state *s;
+  sk_win_messages_args a;
+  win_messages_args_read(&a, args);
+  s = init_dedicated(m, "Combining_dedicated", a.count, a.dt, a.info, a.msg_count);
+  if (s != NULL) s->arg.messages = a;
 }
 
-static double dedicated(sk_mctx *m, enum sk_pscw_op op)
+static double dedicated(sk_mctx *m, enum sk_pscw_op op, long msg_cnt)
 {
   sk_pscw_plan p;
   sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
   p.op = op;
-  p.msg_cnt = sk_win_of(m)->args.msg_cnt;
+  p.msg_cnt = msg_cnt;
   return sk_pscw_run(m, &p);
 }
 
-static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
-static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET); }
-static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
+static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT, 1); }
+static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET, 1); }
+
+static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return dedicated(m, PSCW_PUT, sk_win_of(m)->arg.messages.msg_count);
+}
 
 /* MPI_Put_passive_concurrent(count, dt, info, lock_type): every rank but 0 locks rank
 ** 0's window with lock_type, puts into its own slot, unlocks; each times its epoch. */
 static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnl");
+  sk_win_state *s;
+  sk_win_passive_concurrent_args a;
+  win_passive_concurrent_args_read(&a, args);
   sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
-  sk_win_simple(m, &a, "MPI_Put_passive_concurrent", m->size);
+  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.count, a.dt, a.info, m->size);
+  if (s != NULL) s->arg.passive_concurrent = a;
 }
 
 static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
@@ -18021,7 +18589,7 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
   sk_sync_start(m);
   if (m->rank != 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), 0, 0, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(s->arg.passive_concurrent.lock_type), 0, 0, s->win);
     sk_win_put_block(m, s, 0, m->rank);
     MPI_Win_unlock(0, s->win);
     result = MPI_Wtime() - start;
@@ -18036,10 +18604,12 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
 ** rank 1's window. */
 static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctno");
+  sk_win_state *s;
+  sk_win_accumulate_args a;
+  win_accumulate_args_read(&a, args);
   sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.dt, 1);
-  sk_win_simple(m, &a, "MPI_Accumulate", 1);
+  s = sk_win_simple(m, "MPI_Accumulate", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.accumulate = a;
 }
 
 static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
@@ -18048,7 +18618,7 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->args.op->mpi);
+  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->arg.accumulate.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -18057,50 +18627,61 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 ** MPI_Accumulate_concurrent_multi(count, dt, info, msg_cnt, op, disjoint): in one fence
 ** epoch every rank but 0 accumulates msg_cnt messages into rank 0's window -- all into
 ** the same msg_cnt slots, or, if disjoint, each into slots of its own. */
-static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+/* The init given the values of (count, dt, info), msg_cnt (1 for
+** MPI_Accumulate_concurrent) and op; the caller keeps its arguments in the state
+** returned (NULL after a failure). */
+static sk_win_state *init_accumulate_concurrent(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                                const sk_value *info, long msg_cnt, const sk_opdef *op)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
-  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
-  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
-  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
+  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
+  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
+  sk_mpi_check_op(m, fn, op, dt, 1);
+  return sk_win_simple(m, fn, count, dt, info, msg_cnt * m->size);
 }
 
-static double accumulate_concurrent(sk_mctx *m)
+static double accumulate_concurrent(sk_mctx *m, long msg_cnt, const sk_opdef *op, long disjoint)
 {
   sk_win_state *s = sk_win_of(m);
-  long k, msg_cnt = s->args.msg_cnt;
+  long k;
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank != 0)
     for (k = 0; k < msg_cnt; k++)
-      sk_win_accumulate_block(m, s, 0, s->args.disjoint ? m->rank * msg_cnt + k : k, s->args.op->mpi);
+      sk_win_accumulate_block(m, s, 0, disjoint ? m->rank * msg_cnt + k : k, op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
-  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent", "ctnoj");
+  sk_win_state *s;
+  sk_win_acc_concurrent_args a;
+  win_acc_concurrent_args_read(&a, args);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.count, a.dt, a.info, 1, a.op);
+  if (s != NULL) s->arg.acc_concurrent = a;
 }
 
 static double measure_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_acc_concurrent_args *a = &sk_win_of(m)->arg.acc_concurrent;
   (void)args;
-  return accumulate_concurrent(m);
+  return accumulate_concurrent(m, 1, a->op, a->disjoint);
 }
 
 static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
 {
-  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent_multi", "ctnmoj");
+  sk_win_state *s;
+  sk_win_acc_multi_args a;
+  win_acc_multi_args_read(&a, args);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.count, a.dt, a.info, a.msg_count, a.op);
+  if (s != NULL) s->arg.acc_multi = a;
 }
 
 static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_acc_multi_args *a = &sk_win_of(m)->arg.acc_multi;
   (void)args;
-  return accumulate_concurrent(m);
+  return accumulate_concurrent(m, a->msg_count, a->op, a->disjoint);
 }
 
 /* ---- caching and combining ---- */
@@ -18110,10 +18691,12 @@ static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value
 ** timed -- cheaper than the first if the library caches the remote window. */
 static void init_Caching(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnd");
+  sk_win_state *s;
+  sk_win_caching_args a;
+  win_caching_args_read(&a, args);
   sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
-  sk_win_simple(m, &a, "Caching", 1);
+  s = sk_win_simple(m, "Caching", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.caching = a;
 }
 
 static double measure_Caching(sk_mctx *m, const sk_value *args)
@@ -18126,7 +18709,7 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
-    sk_mpi_busy_wait((double)s->args.delay_us);
+    sk_mpi_busy_wait((double)s->arg.caching.delay_us);
     start = MPI_Wtime();
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
@@ -18142,9 +18725,11 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
 ** them?). Compare with MPI_Put_fence of msg_cnt*count elements. */
 static void init_Combining_fence(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnm");
-  sk_win_simple(m, &a, "Combining_fence", a.msg_cnt);
+  sk_win_state *s;
+  sk_win_messages_args a;
+  win_messages_args_read(&a, args);
+  s = sk_win_simple(m, "Combining_fence", a.count, a.dt, a.info, a.msg_count);
+  if (s != NULL) s->arg.messages = a;
 }
 
 static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
@@ -18155,29 +18740,47 @@ static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
+    for (k = 0; k < s->arg.messages.msg_count; k++) sk_win_put_block(m, s, 1, k);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- passive target with active waiting of the target (MPI_INT messages) ---- */
 
-/* The init of the activewait family: args (count, info[, delay_us]). */
-static void init_activewait(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, long min_count)
+/* The init of the activewait family given the values of (count, info) (the _sleep
+** variants check their delay_us first): a window of count MPI_INTs. The caller keeps
+** its arguments in the state returned (NULL after a failure). */
+static sk_win_state *init_activewait(sk_mctx *m, const char *fn, long count, const sk_value *info, long min_count)
 {
   sk_win_state *s;
-  sk_win_args a;
   char msg[200];
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  if (!m->failed && a.count < min_count) {
-    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, a.count, min_count);
+  if (!m->failed && count < min_count) {
+    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, count, min_count);
     sk_meas_fail(m, msg);
   }
-  s = sk_win_setup(m, fn, &a, a.count, a.dt, 1, 1);
-  if (s == NULL) return;
+  s = sk_win_setup(m, fn, count, sk_mpi_int_type(), info, 1, 1);
+  if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
+  return s;
+}
+
+/* The rows (count, info) and (count, info, delay_us). */
+static void init_activewait_plain(sk_mctx *m, const sk_value *args, const char *fn, long min_count)
+{
+  win_int_args a;
+  win_int_args_read(&a, args);
+  init_activewait(m, fn, a.count, a.info, min_count);
+}
+
+static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_activewait_sleep_args a;
+  win_activewait_sleep_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  s = init_activewait(m, fn, a.count, a.info, 0);
+  if (s != NULL) s->arg.activewait_sleep = a;
 }
 
 /* MPI_Put_activewait_get(count, info), as the original SKaMPI's Put_activewait_get: rank 0
@@ -18191,7 +18794,7 @@ static void init_activewait(sk_mctx *m, const sk_value *args, const char *fn, co
 static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   /* the window starts zeroed and the measurement numbers start at 1 */
-  init_activewait(m, args, "MPI_Put_activewait_get", "cn", 1);
+  init_activewait_plain(m, args, "MPI_Put_activewait_get", 1);
 }
 
 static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
@@ -18225,11 +18828,11 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 /* The activewait functions with a two-sided notice: rank 0 does its passive-target
 ** epoch on rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared
 ** lock) and then sends an empty notice; rank 1 first spends delay_us without MPI calls
-** (the _sleep variants), then waits for the notice -- with MPI_Recv, or (the Get
+** (the _sleep variants; 0 for the others), then waits for the notice -- with MPI_Recv, or (the Get
 ** variants) actively with an MPI_Iprobe loop. Both time their part. */
 enum activewait_op { AW_PUT, AW_ACCUMULATE, AW_GET };
 
-static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
+static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe, double delay_us)
 {
   sk_win_state *s = sk_win_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
@@ -18246,7 +18849,7 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
     result = MPI_Wtime() - start;
     MPI_Send(NULL, 0, MPI_INT, 1, NOTICE_TAG, comm);
   } else if (m->rank == 1) {
-    sk_mpi_busy_wait((double)s->args.delay_us);
+    sk_mpi_busy_wait(delay_us);
     if (probe) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
     MPI_Recv(NULL, 0, MPI_INT, 0, NOTICE_TAG, comm, &status);
     result = MPI_Wtime() - start;
@@ -18257,57 +18860,57 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
 
 static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Put_activewait_twosided", "cn", 0);
+  init_activewait_plain(m, args, "MPI_Put_activewait_twosided", 0);
 }
 
 static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_PUT, 0);
+  return activewait_notice(m, AW_PUT, 0, 0.0);
 }
 
 static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Put_activewait_twosided_sleep", "cnd", 0);
+  init_activewait_sleep(m, args, "MPI_Put_activewait_twosided_sleep");
 }
 
 static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_PUT, 0);
+  return activewait_notice(m, AW_PUT, 0, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
 }
 
 static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Get_activewait", "cn", 0);
+  init_activewait_plain(m, args, "MPI_Get_activewait", 0);
 }
 
 static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_GET, 1);
+  return activewait_notice(m, AW_GET, 1, 0.0);
 }
 
 static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Get_activewait_sleep", "cnd", 0);
+  init_activewait_sleep(m, args, "MPI_Get_activewait_sleep");
 }
 
 static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_GET, 1);
+  return activewait_notice(m, AW_GET, 1, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
 }
 
 static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Accumulate_activewait_twosided", "cn", 0);
+  init_activewait_plain(m, args, "MPI_Accumulate_activewait_twosided", 0);
 }
 
 static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_ACCUMULATE, 0);
+  return activewait_notice(m, AW_ACCUMULATE, 0, 0.0);
 }
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
@@ -18334,10 +18937,10 @@ static void make_vector(int count, MPI_Datatype *type)
 static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "cn");
+  win_int_args a;
+  win_int_args_read(&a, args);
   if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
-  s = sk_win_setup(m, fn, &a, 2 * a.count, a.dt, 1, 1);
+  s = sk_win_setup(m, fn, 2 * a.count, sk_mpi_int_type(), a.info, 1, 1);
   if (s == NULL) return;
   m->send_usage = m->recv_usage = s->block;
   m->reported_size = a.count * (long)sizeof(int);
@@ -18467,15 +19070,17 @@ static double measure_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
 ** rank (rank + distance) mod size (distance may be negative). */
 static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctns");
-  sk_win_simple(m, &a, "MPI_Put_Shift", 1);
+  sk_win_state *s;
+  sk_win_shift_args a;
+  win_shift_args_read(&a, args);
+  s = sk_win_simple(m, "MPI_Put_Shift", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.shift = a;
 }
 
 static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int target = (int)(((m->rank + s->args.distance) % m->size + m->size) % m->size);
+  int target = (int)(((m->rank + s->arg.shift.distance) % m->size + m->size) % m->size);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -18489,16 +19094,18 @@ static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 ** epoch. MPI_Put_Exchange_passive: the same with a shared lock per target instead. */
 static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnm");
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
-  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
+  sk_win_state *s;
+  sk_win_messages_args a;
+  win_messages_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_count);
+  if (!m->failed && a.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count * m->size);
+  if (s != NULL) s->arg.messages = a;
 }
 
 static void put_exchange_to(sk_mctx *m, sk_win_state *s, int target)
 {
-  long k, msg_cnt = s->args.msg_cnt;
+  long k, msg_cnt = s->arg.messages.msg_count;
   for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, target, m->rank * msg_cnt + k);
 }
 
@@ -18546,11 +19153,13 @@ static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
 static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char *fn, long slots)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnk");
+  sk_win_repeated_args a;
+  win_repeated_args_read(&a, args);
   sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
-  s = sk_win_simple(m, &a, fn, slots);
-  if (s != NULL) m->send_usage = s->block * (size_t)slots;
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, slots);
+  if (s == NULL) return;
+  s->arg.repeated = a;
+  m->send_usage = s->block * (size_t)slots;
 }
 
 static void init_onesided_bcast(sk_mctx *m, const sk_value *args)
@@ -18566,7 +19175,7 @@ static void init_onesided_alltoall(sk_mctx *m, const sk_value *args)
 static double onesided_repeated(sk_mctx *m, int alltoall)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, n = s->args.repetitions;
+  long i, n = s->arg.repeated.repetitions;
   int j;
   double start;
   if (n <= 0) return 0.0;
@@ -18593,10 +19202,12 @@ static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { (voi
 ** accumulates into every process's window, itself included. */
 static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctno");
+  sk_win_state *s;
+  sk_win_accumulate_args a;
+  win_accumulate_args_read(&a, args);
   sk_mpi_check_op(m, fn, a.op, a.dt, 1);
-  sk_win_simple(m, &a, fn, 1);
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.accumulate = a;
 }
 
 static void init_onesided_reduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_reduce"); }
@@ -18608,7 +19219,7 @@ static double onesided_reduction(sk_mctx *m, int everywhere)
   int j;
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->args.op->mpi);
+  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->arg.accumulate.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -18624,13 +19235,14 @@ static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { (vo
 static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, const char *fn, int pscw)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "cniw");
+  sk_win_border_args a;
+  win_border_args_read(&a, args);
   sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
+  sk_mpi_check_count(m, fn, "iteration_count", a.iteration_count);
   sk_mpi_check_count(m, fn, "compute", a.compute);
-  s = sk_win_setup(m, fn, &a, a.count, a.dt, 2, 1);
+  s = sk_win_setup(m, fn, a.count, sk_mpi_int_type(), a.info, 2, 1);
   if (s == NULL) return;
+  s->arg.border = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
   if (pscw) {
@@ -18657,8 +19269,8 @@ static void init_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
 static double onesided_borderexchange(sk_mctx *m, int pscw)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, iterations = s->args.iterations;
-  double compute = (double)s->args.compute, start;
+  long i, iterations = s->arg.border.iteration_count;
+  double compute = (double)s->arg.border.compute, start;
   if (iterations <= 0) return 0.0;
   start = sk_sync_start(m);
   if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -18724,7 +19336,7 @@ static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t 
 
 static long pair_pingponged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  return s->args.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
+  return s->arg.pingpong.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
 }
 
 /* MPI_Put_passive_concurrent: rank r put into slot r of rank 0. */
@@ -18739,13 +19351,13 @@ static long shifted(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset
 {
   (void)slot;
   (void)offset;
-  return ((m->rank - s->args.distance) % m->size + m->size) % m->size;
+  return ((m->rank - s->arg.shift.distance) % m->size + m->size) % m->size;
 }
 
 /* MPI_Put_Exchange: rank r put msg_cnt blocks into slots r*msg_cnt.. of every other rank. */
 static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  long from = slot / s->args.msg_cnt;
+  long from = slot / s->arg.messages.msg_count;
   (void)offset;
   return from != m->rank ? from : -1;
 }
@@ -18754,21 +19366,21 @@ static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
 {
   (void)slot;
   (void)offset;
-  return s->args.repetitions > 0 && m->rank != 0 ? 0 : -1;
+  return s->arg.repeated.repetitions > 0 && m->rank != 0 ? 0 : -1;
 }
 
 /* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
 static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   *offset = s->block * (size_t)m->rank;
-  return s->args.repetitions > 0 ? slot : -1;
+  return s->arg.repeated.repetitions > 0 ? slot : -1;
 }
 
 /* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
 static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)offset;
-  if (s->args.iterations <= 0) return -1;
+  if (s->arg.border.iteration_count <= 0) return -1;
   return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
 }
 
@@ -18891,12 +19503,12 @@ static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, 
 }
 
 /* ranks 1..size-1 into the first msg_cnt slots of rank 0, or, if disjoint, rank r into
-** slots r*msg_cnt.. */
-static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+** slots r*msg_cnt.. (msg_cnt 1 for MPI_Accumulate_concurrent) */
+static int concurrent_slot(sk_mctx *m, long msg_count, long disjoint, long slot, int *start, int *lo, int *hi)
 {
-  long msg_cnt = s->args.msg_cnt > 0 ? s->args.msg_cnt : 1, r = slot / msg_cnt;
+  long msg_cnt = msg_count > 0 ? msg_count : 1, r = slot / msg_cnt;
   if (m->rank != 0) return 0;
-  if (s->args.disjoint) {
+  if (disjoint) {
     *start = *lo = (int)r - 1;
     *hi = (int)r;
     return r >= 1;
@@ -18904,6 +19516,16 @@ static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *sta
   *start = *lo = 0;
   *hi = m->size - 1;
   return slot < msg_cnt;
+}
+
+static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  return concurrent_slot(m, 1, s->arg.acc_concurrent.disjoint, slot, start, lo, hi);
+}
+
+static int acc_concurrent_multi(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  return concurrent_slot(m, s->arg.acc_multi.msg_count, s->arg.acc_multi.disjoint, slot, start, lo, hi);
 }
 
 /* every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce) */
@@ -18925,10 +19547,11 @@ static int acc_allreduce(sk_mctx *m, const sk_win_state *s, long slot, int *star
 
 static sk_opdef acc_sum;
 
-/* The operator: MPI_Accumulate_activewait_twosided has none and sums. */
-static const sk_opdef *acc_op(const sk_win_state *s)
+/* The operator `op` of the row; MPI_Accumulate_activewait_twosided has none (NULL) and
+** sums. */
+static const sk_opdef *acc_op(const sk_opdef *op)
 {
-  if (s->args.op != NULL) return s->args.op;
+  if (op != NULL) return op;
   acc_sum.name = "MPI_SUM";
   acc_sum.mpi = MPI_SUM;
   return &acc_sum;
@@ -18936,10 +19559,10 @@ static const sk_opdef *acc_op(const sk_win_state *s)
 
 static long acc_slots(const sk_win_state *s) { return s->block > 0 ? (long)((size_t)s->memory_size / s->block) : 0; }
 
-static void prepare_accumulate(sk_mctx *m, acc_plan plan)
+static void prepare_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_opdef *op = acc_op(s);
+  const sk_opdef *op = acc_op(row_op);
   long slot;
   int start, lo, hi;
   memset(s->memory, 0, (size_t)s->memory_size);
@@ -18947,7 +19570,7 @@ static void prepare_accumulate(sk_mctx *m, acc_plan plan)
     sk_verify_default_prepare(m, NULL);
     sk_verify_fill(m->send_buf, m->send_usage, 0, 0);
   } else {
-    sk_mpi_verify_fill_operands(m, s->count, s->args.dt);
+    sk_mpi_verify_fill_operands(m, s->count, s->type);
     for (slot = 0; slot < acc_slots(s); slot++)
       if (plan(m, s, slot, &start, &lo, &hi)) {
         sk_mctx t = *m;
@@ -18956,16 +19579,16 @@ static void prepare_accumulate(sk_mctx *m, acc_plan plan)
         t.send_usage = s->block;
         t.recv_buf = NULL;
         t.recv_usage = 0;
-        sk_mpi_verify_fill_operands(&t, s->count, s->args.dt);
+        sk_mpi_verify_fill_operands(&t, s->count, s->type);
       }
   }
   sk_win_verify_ready(m);
 }
 
-static void check_accumulate(sk_mctx *m, acc_plan plan)
+static void check_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_opdef *op = acc_op(s);
+  const sk_opdef *op = acc_op(row_op);
   long slot;
   int start, lo, hi;
   char w[120];
@@ -18976,10 +19599,10 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
       sk_win_verify_zeros(m, w, at, s->block);
     } else if (op->mpi == MPI_REPLACE) {
       sprintf(w, "window after the epoch slot %ld (MPI_REPLACE)", slot);
-      sk_mpi_verify_block(m, w, at, s->count, s->args.dt, s->count, s->args.dt, 0, 0);
+      sk_mpi_verify_block(m, w, at, s->count, s->type, s->count, s->type, 0, 0);
     } else {
       sprintf(w, "window after the epoch slot %ld", slot);
-      sk_mpi_verify_reduced(m, w, at, s->count, s->args.dt, op, lo, hi);
+      sk_mpi_verify_reduced(m, w, at, s->count, s->type, op, lo, hi);
     }
   }
 }
@@ -18987,62 +19610,74 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
 static void prepare_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_0_to_1);
+  prepare_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void check_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_0_to_1);
+  check_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void prepare_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_0_to_1);
+  prepare_accumulate(m, acc_0_to_1, NULL);
 }
 
 static void check_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
   sk_win_settle(m);
-  check_accumulate(m, acc_0_to_1);
+  check_accumulate(m, acc_0_to_1, NULL);
 }
 
 static void prepare_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_concurrent);
+  prepare_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
 }
 
 static void check_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_concurrent);
+  check_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
+}
+
+static void prepare_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
+}
+
+static void check_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
 }
 
 static void prepare_onesided_reduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_reduce);
+  prepare_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void check_onesided_reduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_reduce);
+  check_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void prepare_onesided_allreduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_allreduce);
+  prepare_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void check_onesided_allreduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_allreduce);
+  check_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 /* -- the derived datatype family: the window or buffer of 2*count ints, compared in
@@ -19224,7 +19859,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
               sk_win_prepare_put, check_put_exchange_passive, NULL),
   SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
-              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+              prepare_MPI_Accumulate_concurrent_multi, check_MPI_Accumulate_concurrent_multi, NULL),
   SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1,
               measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
               sk_win_prepare_put, check_onesided_bcast, NULL),

@@ -95,26 +95,208 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
 
-/* The arguments of a one-sided function, read once by its init (sk_win_args_read) and
-** kept in the window state. `layout` names the parameters in order, one letter each:
-**   c count   t dt   n info   a assert   p doput   m msg_cnt   d delay_us
-**   r delay_rank   l lock_type   x dest   s distance   k repetition count
-**   i iteration_count   w compute   o op   j disjoint
-** Functions without <dt> move MPI_INTs (dt = sk_mpi_int_type()). */
-typedef struct sk_win_args {
+/* The arguments of the one-sided functions: one struct per parameter list of the rows
+** (the rows sharing a list share its struct), the fields named after the parameters,
+** read by position by one small reader per struct (in the module of the rows; its
+** comment names them). Every list starts with count, datatype and info; the functions
+** without <dt> move MPI_INTs (the window state then holds sk_mpi_int_type()). count,
+** datatype and info go into the common part of the window state; what a signature has
+** beyond them is kept there as its own struct (the union `arg` of sk_win_state, one
+** member per struct below). The lists without anything beyond them, (count, info) and
+** the test build's (count), have their structs in meas_mpi_win_transfer.c. */
+
+/* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
+** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
+typedef struct sk_win_plain_args {
   long count;
   const sk_datatype *dt;
   const sk_value *info;
-  long assertion, doput, msg_cnt, delay_us, delay_rank, lock_type, dest, distance,
-       repetitions, iterations, compute, disjoint;
-  const sk_opdef *op;
-} sk_win_args;
+} sk_win_plain_args;
 
-SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout);
+SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
+
+/* Window synchronisation (meas_mpi_win_sync.c). */
+/* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
+typedef struct sk_win_epoch_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion;
+} sk_win_epoch_args;
+
+/* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
+** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
+typedef struct sk_win_epoch_put_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, do_a_put;
+} sk_win_epoch_put_args;
+
+/* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
+** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
+typedef struct sk_win_epoch_put_delay_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, do_a_put, delay_us;
+} sk_win_epoch_put_delay_args;
+
+/* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
+typedef struct sk_win_delayed_post_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, delay_us, delay_rank;
+} sk_win_delayed_post_args;
+
+/* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
+typedef struct sk_win_complete_n_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, msg_count, delay_us;
+} sk_win_complete_n_args;
+
+/* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
+typedef struct sk_win_put_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long do_a_put;
+} sk_win_put_args;
+
+/* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
+typedef struct sk_win_close_delayed_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long msg_count, delay_us;
+} sk_win_close_delayed_args;
+
+/* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
+typedef struct sk_win_lock_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, lock_type, dest_rank;
+} sk_win_lock_args;
+
+/* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
+typedef struct sk_win_lock_desync_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, lock_type, dest_rank, delay_us;
+} sk_win_lock_desync_args;
+
+/* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
+** MPI_Win_unlock. */
+typedef struct sk_win_unlock_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long assertion, lock_type, dest_rank, do_a_put, delay_us;
+} sk_win_unlock_args;
+
+/* Transfers (meas_mpi_win_transfer.c). */
+/* (count, datatype, info, iterations): Pingpong_Put_Put. */
+typedef struct sk_win_pingpong_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long iterations;
+} sk_win_pingpong_args;
+
+/* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
+** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
+typedef struct sk_win_messages_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long msg_count;
+} sk_win_messages_args;
+
+/* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
+typedef struct sk_win_passive_concurrent_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long lock_type;
+} sk_win_passive_concurrent_args;
+
+/* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
+** onesided_allreduce (whose rows call it op). */
+typedef struct sk_win_accumulate_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  const sk_opdef *op;
+} sk_win_accumulate_args;
+
+/* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
+typedef struct sk_win_acc_concurrent_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  const sk_opdef *op;
+  long disjoint;
+} sk_win_acc_concurrent_args;
+
+/* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
+typedef struct sk_win_acc_multi_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long msg_count;
+  const sk_opdef *op;
+  long disjoint;
+} sk_win_acc_multi_args;
+
+/* (count, datatype, info, delay_us): Caching. */
+typedef struct sk_win_caching_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long delay_us;
+} sk_win_caching_args;
+
+/* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
+typedef struct sk_win_activewait_sleep_args {
+  long count;
+  const sk_value *info;
+  long delay_us;
+} sk_win_activewait_sleep_args;
+
+/* (count, datatype, info, distance): MPI_Put_Shift. */
+typedef struct sk_win_shift_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long distance;
+} sk_win_shift_args;
+
+/* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
+** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
+typedef struct sk_win_repeated_args {
+  long count;
+  const sk_datatype *dt;
+  const sk_value *info;
+  long repetitions;
+} sk_win_repeated_args;
+
+/* (count, info, iteration_count, compute): onesided_borderexchange,
+** onesided_borderexchange_fence. */
+typedef struct sk_win_border_args {
+  long count;
+  const sk_value *info;
+  long iteration_count, compute;
+} sk_win_border_args;
 
 /* The state of every one-sided measurement (m->state). */
 typedef struct sk_win_state {
-  sk_win_args args;          /* as read by init */
+  const sk_datatype *type;   /* <dt> as given (MPI_INT without it) */
+  const sk_value *info;      /* <info> as given (NULL: MPI_INFO_NULL) */
   MPI_Win win;               /* MPI_WIN_NULL when the measure function creates its own */
   char *memory;              /* window memory (MPI_Alloc_mem) */
   MPI_Aint memory_size;
@@ -125,22 +307,48 @@ typedef struct sk_win_state {
   int n_targets;             /* PSCW targets are ranks 1..n_targets */
   MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
   int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
+  union {                    /* the signature's own arguments as its init read them */
+    sk_win_epoch_args epoch;
+    sk_win_epoch_put_args epoch_put;
+    sk_win_epoch_put_delay_args epoch_put_delay;
+    sk_win_delayed_post_args delayed_post;
+    sk_win_complete_n_args complete_n;
+    sk_win_put_args put;
+    sk_win_close_delayed_args close_delayed;
+    sk_win_lock_args lock;
+    sk_win_lock_desync_args lock_desync;
+    sk_win_unlock_args unlock;
+    sk_win_pingpong_args pingpong;
+    sk_win_messages_args messages;
+    sk_win_passive_concurrent_args passive_concurrent;
+    sk_win_accumulate_args accumulate;
+    sk_win_acc_concurrent_args acc_concurrent;
+    sk_win_acc_multi_args acc_multi;
+    sk_win_caching_args caching;
+    sk_win_activewait_sleep_args activewait_sleep;
+    sk_win_shift_args shift;
+    sk_win_repeated_args repeated;
+    sk_win_border_args border;
+  } arg;
 } sk_win_state;
 
 /* The window state of a measure function (m->state). */
 SK_API sk_win_state *sk_win_of(sk_mctx *m);
 /* Checks count and slots, allocates a window of `slots` messages of count elements of
-** dt and, if `create`, creates the window with a->info. Keeps *a, sets the reported
-** size. NULL after a failure. */
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
-                                  const sk_datatype *dt, long slots, int create);
-/* The usual init of (count, dt, info, ...): a window of `slots` messages of a->count
-** elements of a->dt, one block in each buffer. */
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots);
+** dt and, if `create`, creates the window with the info value `info` (NULL: none). Keeps
+** dt and info, sets the reported size. The init then keeps its arguments in s->arg.
+** NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                  const sk_value *info, long slots, int create);
+/* The usual init of (count, dt, info, ...): sk_win_setup of a created window of `slots`
+** messages, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                   const sk_value *info, long slots);
 /* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
 SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
-SK_API MPI_Info sk_win_info(const sk_win_args *a);
+/* The MPI_Info of an info value (MPI_INFO_NULL for NULL or none). */
+SK_API MPI_Info sk_win_info(const sk_value *info);
 /* assertion is a combination of the MPI_MODE_* bits in `allowed` (or 0). */
 SK_API int sk_win_check_assert(sk_mctx *m, const char *fn, long assertion, int allowed);
 SK_API int sk_win_check_lock_type(sk_mctx *m, const char *fn, long value);

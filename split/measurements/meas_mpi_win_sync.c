@@ -1,10 +1,11 @@
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
-** passive target locks, window creation and destruction. The module also owns what
-** every one-sided measurement shares (meas_mpi.h): the argument struct sk_win_args, the
-** window state, its setup and teardown, the block transfers and one PSCW epoch, and the
-** verification helpers (prepares, the slot-by-slot window check; verify.h).
+** passive target locks, window creation and destruction. Each parameter list of its rows
+** has its own argument struct (meas_mpi.h) and reader here. The module also owns what
+** every one-sided measurement shares (meas_mpi.h): the reader of (count, datatype,
+** info), the window state, its setup and teardown, the block transfers and one PSCW
+** epoch, and the verification helpers (prepares, the slot-by-slot window check; verify.h).
 ** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
 ** alike); the rows exist in every build.
 **
@@ -40,41 +41,24 @@
 
 /* ---- shared by the one-sided modules ---- */
 
-SK_API void sk_win_args_read(sk_win_args *a, const sk_value *args, const char *layout)
+/* The rows (count, datatype, info): MPI_Win_create here; MPI_Put_Pingpong,
+** MPI_Put_fence_bidirectional, MPI_Put_callduration, MPI_Put_dedicated, MPI_Put_passive,
+** MPI_Put_fence, MPI_Get_Pingpong, MPI_Get_callduration, MPI_Get_dedicated,
+** MPI_Get_passive, MPI_Get_fence and onesided_dummy in meas_mpi_win_transfer.c. */
+SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
 {
-  const sk_value *v = args;
-  memset(a, 0, sizeof *a);
-  a->dt = sk_mpi_int_type();
-  for (; *layout; layout++, v++) {
-    switch (*layout) {
-    case 'c': a->count = v->u.i; break;
-    case 't': a->dt = v->u.dt; break;
-    case 'n': a->info = v; break;
-    case 'a': a->assertion = v->u.i; break;
-    case 'p': a->doput = v->u.i; break;
-    case 'm': a->msg_cnt = v->u.i; break;
-    case 'd': a->delay_us = v->u.i; break;
-    case 'r': a->delay_rank = v->u.i; break;
-    case 'l': a->lock_type = v->u.i; break;
-    case 'x': a->dest = v->u.i; break;
-    case 's': a->distance = v->u.i; break;
-    case 'k': a->repetitions = v->u.i; break;
-    case 'i': a->iterations = v->u.i; break;
-    case 'w': a->compute = v->u.i; break;
-    case 'j': a->disjoint = v->u.i; break;
-    case 'o': a->op = v->u.op; break;
-    default: break;
-    }
-  }
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
 }
 
-SK_API MPI_Info sk_win_info(const sk_win_args *a)
+SK_API MPI_Info sk_win_info(const sk_value *info)
 {
-  return a->info != NULL && a->info->u.info != NULL ? *(MPI_Info *)a->info->u.info : MPI_INFO_NULL;
+  return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
 }
 
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args *a, long count,
-                                  const sk_datatype *dt, long slots, int create)
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                  const sk_value *info, long slots, int create)
 {
   sk_win_state *s;
   size_t bytes;
@@ -84,7 +68,8 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args 
   if (!m->failed && (MPI_Aint)bytes < 0) sk_meas_fail(m, "one-sided window too large for MPI_Aint");
   if (m->failed) return NULL;
   s = (sk_win_state *)sk_calloc(1, sizeof *s);
-  s->args = *a;
+  s->type = dt;
+  s->info = info;
   s->win = MPI_WIN_NULL;
   s->origins = s->targets = MPI_GROUP_NULL;
   s->derived = MPI_DATATYPE_NULL;
@@ -94,15 +79,16 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, const sk_win_args 
   s->memory_size = (MPI_Aint)bytes;
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
-  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(a), sk_mpi_comm(m), &s->win);
+  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
 }
 
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const sk_win_args *a, const char *fn, long slots)
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                   const sk_value *info, long slots)
 {
-  sk_win_state *s = sk_win_setup(m, fn, a, a->count, a->dt, slots, 1);
+  sk_win_state *s = sk_win_setup(m, fn, count, dt, info, slots, 1);
   if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
@@ -305,7 +291,7 @@ static void win_check_slots(sk_mctx *m, const char *what, const char *buf, size_
     long from = source(m, s, slot, &offset);
     if (from >= 0) {
       sprintf(w, "%s slot %ld (the block of rank %ld)", what, slot, from);
-      sk_mpi_verify_block(m, w, at, s->args.count, s->args.dt, s->args.count, s->args.dt, from, offset);
+      sk_mpi_verify_block(m, w, at, (long)s->count, s->type, (long)s->count, s->type, from, offset);
     } else {
       sprintf(w, "%s slot %ld (nothing was to arrive there)", what, slot);
       sk_win_verify_zeros(m, w, at, s->block);
@@ -337,16 +323,131 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "receive buffer after the epoch", m->recv_buf, m->recv_usage, source);
 }
 
+/* ---- the readers: one per parameter list (meas_mpi.h), by position ---- */
+
+/* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
+static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+}
+
+/* MPI_Win_fence_close, MPI_Win_fence_close_collective, MPI_Win_complete,
+** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
+static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->do_a_put = args[4].u.i;
+}
+
+/* MPI_Win_complete_delayed_wait, MPI_Win_wait_early_complete,
+** MPI_Win_wait_delayed_complete, MPI_Win_test_delayed: (count, datatype, info, assertion,
+** do_a_put, delay_us). */
+static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->do_a_put = args[4].u.i;
+  a->delay_us = args[5].u.i;
+}
+
+/* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
+static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->delay_us = args[4].u.i;
+  a->delay_rank = args[5].u.i;
+}
+
+/* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
+static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->msg_count = args[4].u.i;
+  a->delay_us = args[5].u.i;
+}
+
+/* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
+static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->do_a_put = args[3].u.i;
+}
+
+/* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
+static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->msg_count = args[3].u.i;
+  a->delay_us = args[4].u.i;
+}
+
+/* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
+static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->lock_type = args[4].u.i;
+  a->dest_rank = args[5].u.i;
+}
+
+/* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
+static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->lock_type = args[4].u.i;
+  a->dest_rank = args[5].u.i;
+  a->delay_us = args[6].u.i;
+}
+
+/* MPI_Win_unlock: (count, datatype, info, assertion, lock_type, dest_rank, do_a_put,
+** delay_us). */
+static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->assertion = args[3].u.i;
+  a->lock_type = args[4].u.i;
+  a->dest_rank = args[5].u.i;
+  a->do_a_put = args[6].u.i;
+  a->delay_us = args[7].u.i;
+}
+
 /* ---- fence ---- */
 
 /* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
 ** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
 static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctna");
+  sk_win_state *s;
+  sk_win_epoch_args a;
+  win_epoch_args_read(&a, args);
   sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  sk_win_simple(m, &a, "MPI_Win_fence_open", 1);
+  s = sk_win_simple(m, "MPI_Win_fence_open", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.epoch = a;
 }
 
 static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
@@ -355,7 +456,7 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_fence((int)s->args.assertion, s->win);
+  MPI_Win_fence((int)s->arg.epoch.assertion, s->win);
   end = sk_sync_stop(m);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return end - start;
@@ -365,11 +466,13 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 ** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. */
 static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnap");
+  sk_win_state *s;
+  sk_win_epoch_put_args a;
+  win_epoch_put_args_read(&a, args);
   sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
-                      | (a.doput ? 0 : MPI_MODE_NOPRECEDE));
-  sk_win_simple(m, &a, fn, 1);
+                      | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.epoch_put = a;
 }
 
 /* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
@@ -377,12 +480,13 @@ static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
 static double fence_close(sk_mctx *m, int everybody_puts)
 {
   sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_args *a = &s->arg.epoch_put;
   double start;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->args.doput && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
+  if (a->do_a_put && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
   start = MPI_Wtime();
-  MPI_Win_fence((int)s->args.assertion, s->win);
+  MPI_Win_fence((int)a->assertion, s->win);
   return sk_sync_stop(m) - start;
 }
 
@@ -418,24 +522,26 @@ static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value 
 static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "MPI_Win_fence_close_delayed";
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnmd");
+  sk_win_state *s;
+  sk_win_close_delayed_args a;
+  win_close_delayed_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  a.doput = 1;   /* rank 0 always puts (the verifier reads it) */
-  sk_win_simple(m, &a, fn, a.msg_cnt);
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count);
+  if (s != NULL) s->arg.close_delayed = a;
 }
 
 static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
+  const sk_win_close_delayed_args *a = &s->arg.close_delayed;
   long k;
   double start;
   (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
-  sk_mpi_busy_wait((double)s->args.delay_us);
+    for (k = 0; k < a->msg_count; k++) sk_win_put_block(m, s, 1, k);
+  sk_mpi_busy_wait((double)a->delay_us);
   start = MPI_Wtime();
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
@@ -445,9 +551,11 @@ static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *ar
 ** the put of rank 0 to rank 1 if doput, closing fence. */
 static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnp");
-  sk_win_simple(m, &a, "MPI_Win_fence_openclose", 1);
+  sk_win_state *s;
+  sk_win_put_args a;
+  win_put_args_read(&a, args);
+  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.put = a;
 }
 
 static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
@@ -456,56 +564,103 @@ static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->args.doput && m->rank == 0) sk_win_put_block(m, s, 1, 0);
+  if (s->arg.put.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- general active target synchronisation (post, start, complete, wait) ---- */
 
-/* The init of the PSCW measurements with args (count, dt, info, assert, ...) as given by
-** `layout`: a window of msg_cnt blocks (1 without msg_cnt), all ranks but 0 are targets;
-** without doput in the layout, doput_always says whether the origin puts. */
-static void init_pscw(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, int doput_always)
+/* The delay_us and delay_rank checks of the PSCW measurements that have them; run before
+** init_pscw, whose checks come after them. */
+static void check_pscw_delay_us(sk_mctx *m, const char *fn, long delay_us)
 {
-  sk_win_state *s;
-  sk_win_args a;
-  int doput;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
-  if (doput_always) a.doput = 1;
-  doput = a.doput != 0;
-  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  if (strchr(layout, 'r') != NULL) {
-    sk_mpi_check_rank(m, fn, "delay_rank", a.delay_rank);
-    if (!m->failed && a.delay_rank == 0) {
-      char msg[200];
-      sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
-      sk_meas_fail(m, msg);
-    }
-  }
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
-  s = sk_win_simple(m, &a, fn, a.msg_cnt);
-  if (s != NULL) sk_win_groups(m, s, m->size - 1);
+  sk_mpi_check_count(m, fn, "delay_us", delay_us);
 }
 
-/* One epoch of the plan `timed` with the arguments kept by init. */
-static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed)
+static void check_pscw_delay_rank(sk_mctx *m, const char *fn, long delay_rank)
 {
-  sk_win_state *s = sk_win_of(m);
+  sk_mpi_check_rank(m, fn, "delay_rank", delay_rank);
+  if (!m->failed && delay_rank == 0) {
+    char msg[200];
+    sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
+    sk_meas_fail(m, msg);
+  }
+}
+
+/* The init of the PSCW measurements, given the values of (count, dt, info, assert) and
+** whether the origin puts (`doput`) and how many messages to every target (`msg_cnt`):
+** a window of msg_cnt blocks, all ranks but 0 are targets. The caller keeps its
+** arguments in the state returned (NULL after a failure). */
+static sk_win_state *init_pscw(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
+                               long assertion, int doput, long msg_cnt)
+{
+  sk_win_state *s;
+  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
+  s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  if (s != NULL) sk_win_groups(m, s, m->size - 1);
+  return s;
+}
+
+/* The rows (count, dt, info, assert): the origin does not put. */
+static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_epoch_args a;
+  win_epoch_args_read(&a, args);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  if (s != NULL) s->arg.epoch = a;
+}
+
+/* The rows (count, dt, info, assert, doput). */
+static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_epoch_put_args a;
+  win_epoch_put_args_read(&a, args);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  if (s != NULL) s->arg.epoch_put = a;
+}
+
+/* The rows (count, dt, info, assert, doput, delay_us). */
+static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_epoch_put_delay_args a;
+  win_epoch_put_delay_args_read(&a, args);
+  check_pscw_delay_us(m, fn, a.delay_us);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  if (s != NULL) s->arg.epoch_put_delay = a;
+}
+
+/* One epoch of the plan `timed`, one message if the origin puts. */
+static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed, long assertion, int doput)
+{
   sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, s->args.assertion, s->args.doput != 0);
-  p.msg_cnt = s->args.msg_cnt;
+  sk_pscw_plan_init(&p, timed, assertion, doput);
   return sk_pscw_run(m, &p);
 }
 
+/* An epoch of the plan `timed` with the arguments (count, dt, info, assert) or (count, dt,
+** info, assert, doput) kept by init. */
+static double pscw_measure_epoch(sk_mctx *m, enum sk_pscw_timed timed)
+{
+  return pscw_measure(m, timed, sk_win_of(m)->arg.epoch.assertion, 0);
+}
+
+static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
+{
+  const sk_win_epoch_put_args *a = &sk_win_of(m)->arg.epoch_put;
+  return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
+}
+
 /* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
-static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_start", "ctna", 0); }
+static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
 
 static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_START);
+  return pscw_measure_epoch(m, PSCW_START);
 }
 
 /* MPI_Win_start_delayed_post(count, dt, info, assert, delay_us, delay_rank): as
@@ -513,69 +668,82 @@ static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
 ** MPI_Win_start waits for the posts. */
 static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_start_delayed_post", "ctnadr", 0);
+  static const char fn[] = "MPI_Win_start_delayed_post";
+  sk_win_state *s;
+  sk_win_delayed_post_args a;
+  win_delayed_post_args_read(&a, args);
+  check_pscw_delay_us(m, fn, a.delay_us);
+  check_pscw_delay_rank(m, fn, a.delay_rank);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  if (s != NULL) s->arg.delayed_post = a;
 }
 
 static double measure_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_delayed_post_args *a = &sk_win_of(m)->arg.delayed_post;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_START, s->args.assertion, 0);
-  p.post_delay = (double)s->args.delay_us;
-  p.post_delay_rank = (int)s->args.delay_rank;
+  sk_pscw_plan_init(&p, PSCW_START, a->assertion, 0);
+  p.post_delay = (double)a->delay_us;
+  p.post_delay_rank = (int)a->delay_rank;
   return sk_pscw_run(m, &p);
 }
 
 /* MPI_Win_post(count, dt, info, assert): the MPI_Win_post call of the targets. */
-static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw(m, args, "MPI_Win_post", "ctna", 0); }
+static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_post"); }
 
 static double measure_MPI_Win_post(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_POST);
+  return pscw_measure_epoch(m, PSCW_POST);
 }
 
 /* MPI_Win_complete(count, dt, info, assert, doput): the MPI_Win_complete of the origin. */
 static void init_MPI_Win_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete", "ctnap", 0);
+  init_pscw_epoch_put(m, args, "MPI_Win_complete");
 }
 
 static double measure_MPI_Win_complete(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_COMPLETE);
+  return pscw_measure_epoch_put(m, PSCW_COMPLETE);
 }
 
 /* MPI_Win_startcomplete(count, dt, info, assert, doput): the origin's whole access
 ** epoch, MPI_Win_start to MPI_Win_complete. */
 static void init_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_startcomplete", "ctnap", 0);
+  init_pscw_epoch_put(m, args, "MPI_Win_startcomplete");
 }
 
 static double measure_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_STARTCOMPLETE);
+  return pscw_measure_epoch_put(m, PSCW_STARTCOMPLETE);
 }
 
 /* MPI_Win_complete_n(count, dt, info, assert, msg_cnt, delay_us): the origin puts
 ** msg_cnt messages to every target, waits delay_us, and its MPI_Win_complete is timed. */
 static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete_n", "ctnamd", 1);
+  static const char fn[] = "MPI_Win_complete_n";
+  sk_win_state *s;
+  sk_win_complete_n_args a;
+  win_complete_n_args_read(&a, args);
+  check_pscw_delay_us(m, fn, a.delay_us);
+  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 1, a.msg_count);
+  if (s != NULL) s->arg.complete_n = a;
 }
 
 static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_complete_n_args *a = &sk_win_of(m)->arg.complete_n;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, s->args.assertion, 1);
-  p.msg_cnt = s->args.msg_cnt;
-  p.complete_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, 1);
+  p.msg_cnt = a->msg_count;
+  p.complete_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -584,16 +752,16 @@ static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
 ** wait for them?). */
 static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_complete_delayed_wait", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_complete_delayed_wait");
 }
 
 static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, s->args.assertion, s->args.doput != 0);
-  p.wait_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, a->do_a_put != 0);
+  p.wait_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -601,16 +769,16 @@ static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *
 ** targets wait delay_us and then time their MPI_Win_wait (the epoch is over by then). */
 static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_wait_early_complete", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_early_complete");
 }
 
 static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, s->args.assertion, s->args.doput != 0);
-  p.wait_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
+  p.wait_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -618,16 +786,16 @@ static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *ar
 ** MPI_Win_complete; the targets' MPI_Win_wait is timed. */
 static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_wait_delayed_complete", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_delayed_complete");
 }
 
 static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, s->args.assertion, s->args.doput != 0);
-  p.complete_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
+  p.complete_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -635,13 +803,13 @@ static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *
 ** calling MPI_Win_test until it succeeds; that loop is timed. */
 static void init_MPI_Win_test(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_test", "ctnap", 0);
+  init_pscw_epoch_put(m, args, "MPI_Win_test");
 }
 
 static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return pscw_measure(m, PSCW_TEST_LOOP);
+  return pscw_measure_epoch_put(m, PSCW_TEST_LOOP);
 }
 
 /* MPI_Win_test_delayed(..., doput, delay_us): the origin waits delay_us before
@@ -649,16 +817,16 @@ static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
 ** open (it normally fails) and then finish with MPI_Win_wait. */
 static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  init_pscw(m, args, "MPI_Win_test_delayed", "ctnapd", 0);
+  init_pscw_epoch_put_delay(m, args, "MPI_Win_test_delayed");
 }
 
 static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s = sk_win_of(m);
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, s->args.assertion, s->args.doput != 0);
-  p.complete_delay = (double)s->args.delay_us;
+  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, a->assertion, a->do_a_put != 0);
+  p.complete_delay = (double)a->delay_us;
   return sk_pscw_run(m, &p);
 }
 
@@ -668,9 +836,9 @@ static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 ** after the timing); init only allocates the memory. */
 static void init_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_setup(m, "MPI_Win_create", &a, a.count, a.dt, 1, 0);
+  sk_win_plain_args a;
+  sk_win_plain_args_read(&a, args);
+  sk_win_setup(m, "MPI_Win_create", a.count, a.dt, a.info, 1, 0);
   m->send_usage = m->recv_usage = 0;
 }
 
@@ -681,7 +849,7 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(&s->args), sk_mpi_comm(m), &win);
+  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &win);
   end = sk_sync_stop(m);
   MPI_Win_free(&win);
   return end - start;
@@ -692,10 +860,11 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnp");
-  s = sk_win_setup(m, "MPI_Win_free", &a, a.count, a.dt, 1, 0);
+  sk_win_put_args a;
+  win_put_args_read(&a, args);
+  s = sk_win_setup(m, "MPI_Win_free", a.count, a.dt, a.info, 1, 0);
   if (s == NULL) return;
+  s->arg.put = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
 }
@@ -705,8 +874,8 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   sk_win_state *s = sk_win_of(m);
   double start;
   (void)args;
-  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(&s->args), sk_mpi_comm(m), &s->win);
-  if (s->args.doput) {
+  MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
+  if (s->arg.put.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
     MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -719,32 +888,38 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 /* ---- passive target: locks ---- */
 
-/* The lock functions: args (count, dt, info, assert, lock_type, dest, ...) as given by
-** `layout`; only rank 0 locks the window of dest. */
-static void init_lock(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+/* The lock functions, given the values of (count, dt, info, assert, lock_type, dest)
+** (the callers check delay_us first); only rank 0 locks the window of dest. The caller
+** keeps its arguments in the state returned (NULL after a failure). */
+static sk_win_state *init_lock(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
+                               long assertion, long lock_type, long dest)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOCHECK);
-  sk_win_check_lock_type(m, fn, a.lock_type);
-  sk_mpi_check_rank(m, fn, "dest", a.dest);
-  sk_win_simple(m, &a, fn, 1);
+  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK);
+  sk_win_check_lock_type(m, fn, lock_type);
+  sk_mpi_check_rank(m, fn, "dest", dest);
+  return sk_win_simple(m, fn, count, dt, info, 1);
 }
 
 /* MPI_Win_lock(count, dt, info, assert, lock_type, dest): rank 0's MPI_Win_lock call
 ** (many libraries acquire the lock lazily, then the cost shows in MPI_Win_unlock). */
-static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args) { init_lock(m, args, "MPI_Win_lock", "ctnalx"); }
+static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  sk_win_lock_args a;
+  win_lock_args_read(&a, args);
+  s = init_lock(m, "MPI_Win_lock", a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  if (s != NULL) s->arg.lock = a;
+}
 
-static double lock_timed(sk_mctx *m, double target_delay)
+static double lock_timed(sk_mctx *m, long assertion, long lock_type, long dest_rank, double target_delay)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)s->args.dest;
+  int dest = (int)dest_rank;
   double start, result = -1.0;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), dest, (int)s->args.assertion, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(lock_type), dest, (int)assertion, s->win);
     result = MPI_Wtime() - start;
     MPI_Win_unlock(dest, s->win);
   } else if (m->rank == dest) {
@@ -756,8 +931,9 @@ static double lock_timed(sk_mctx *m, double target_delay)
 
 static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_lock_args *a = &sk_win_of(m)->arg.lock;
   (void)args;
-  return lock_timed(m, 0.0);
+  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, 0.0);
 }
 
 /* MPI_Win_lock_desync(count, dt, info, assert, lock_type, dest, delay_us): as
@@ -765,13 +941,20 @@ static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
 ** loop without MPI calls while rank 0 locks its window (does the lock need the target?). */
 static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 {
-  init_lock(m, args, "MPI_Win_lock_desync", "ctnalxd");
+  static const char fn[] = "MPI_Win_lock_desync";
+  sk_win_state *s;
+  sk_win_lock_desync_args a;
+  win_lock_desync_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  if (s != NULL) s->arg.lock_desync = a;
 }
 
 static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_lock_desync_args *a = &sk_win_of(m)->arg.lock_desync;
   (void)args;
-  return lock_timed(m, (double)sk_win_of(m)->args.delay_us);
+  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, (double)a->delay_us);
 }
 
 /* MPI_Win_unlock(count, dt, info, assert, lock_type, dest, doput, delay_us): rank 0
@@ -779,20 +962,27 @@ static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
 ** timed. */
 static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 {
-  init_lock(m, args, "MPI_Win_unlock", "ctnalxpd");
+  static const char fn[] = "MPI_Win_unlock";
+  sk_win_state *s;
+  sk_win_unlock_args a;
+  win_unlock_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  if (s != NULL) s->arg.unlock = a;
 }
 
 static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)s->args.dest;
+  const sk_win_unlock_args *a = &s->arg.unlock;
+  int dest = (int)a->dest_rank;
   double start, result = -1.0;
   (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), dest, (int)s->args.assertion, s->win);
-    if (s->args.doput) sk_win_put_block(m, s, dest, 0);
-    sk_mpi_busy_wait((double)s->args.delay_us);
+    MPI_Win_lock(sk_win_lock_type_of(a->lock_type), dest, (int)a->assertion, s->win);
+    if (a->do_a_put) sk_win_put_block(m, s, dest, 0);
+    sk_mpi_busy_wait((double)a->delay_us);
     start = MPI_Wtime();
     MPI_Win_unlock(dest, s->win);
     result = MPI_Wtime() - start;
@@ -804,15 +994,28 @@ static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 /* Verification (verify.h): the window contents after the epochs that move data (the
-** puts of rank 0 with do_a_put, the neighbour puts of the collective fence); the rows
-** that only synchronise have nothing to verify. */
+** puts of rank 0 with do_a_put, or always in MPI_Win_fence_close_delayed and
+** MPI_Win_complete_n; the neighbour puts of the collective fence); the rows that only
+** synchronise have nothing to verify. The sources say where the blocks go when the
+** origin puts; each check takes them when its row's arguments say it did. */
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long doput_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+/* Nothing was put: every slot must still be zeros. */
+static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)m;
+  (void)s;
   (void)slot;
   (void)offset;
-  return s->args.doput && m->rank == 1 ? 0 : -1;
+  return -1;
+}
+
+/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
+static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)slot;
+  (void)offset;
+  return m->rank == 1 ? 0 : -1;
 }
 
 /* The PSCW origin rank 0 put its block into every slot of every target. */
@@ -820,15 +1023,16 @@ static long from_0_at_targets(sk_mctx *m, const sk_win_state *s, long slot, size
 {
   (void)slot;
   (void)offset;
-  return s->args.doput && m->rank >= 1 && m->rank <= s->n_targets ? 0 : -1;
+  return m->rank >= 1 && m->rank <= s->n_targets ? 0 : -1;
 }
 
 /* Every process put its block to its right neighbour. */
 static long from_left(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return s->args.doput ? sk_mpi_ring_left(m) : -1;
+  return sk_mpi_ring_left(m);
 }
 
 /* MPI_Win_unlock: rank 0 put into slot 0 of dest (possibly itself). */
@@ -836,20 +1040,67 @@ static long from_0_at_dest(sk_mctx *m, const sk_win_state *s, long slot, size_t 
 {
   (void)slot;
   (void)offset;
-  return s->args.doput && m->rank == s->args.dest ? 0 : -1;
+  return m->rank == s->arg.unlock.dest_rank ? 0 : -1;
 }
 
-static void check_doput_0_at_1(sk_mctx *m, const sk_value *args) { (void)args; sk_win_check_window(m, doput_0_at_1); }
-static void check_from_0_at_targets(sk_mctx *m, const sk_value *args)
+/* `source` if the origin put (do_a_put), else nothing_arrived. */
+static sk_win_source if_put(long do_a_put, sk_win_source source)
+{
+  return do_a_put ? source : nothing_arrived;
+}
+
+/* MPI_Win_fence_close, MPI_Win_fence_close_collective (count, dt, info, assert, doput). */
+static void check_close_0_at_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, put_from_0_at_1));
+}
+
+static void check_close_from_left(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_left));
+}
+
+/* MPI_Win_fence_close_delayed: rank 0 always puts. */
+static void check_0_at_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, put_from_0_at_1);
+}
+
+/* MPI_Win_fence_openclose, MPI_Win_free (count, dt, info, doput). */
+static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.put.do_a_put, put_from_0_at_1));
+}
+
+/* MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test (count, dt, info, assert, doput). */
+static void check_epoch_put_at_targets(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_0_at_targets));
+}
+
+/* The rows (count, dt, info, assert, doput, delay_us). */
+static void check_epoch_put_delay_at_targets(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put_delay.do_a_put, from_0_at_targets));
+}
+
+/* MPI_Win_complete_n: the origin always puts. */
+static void check_at_targets(sk_mctx *m, const sk_value *args)
 {
   (void)args;
   sk_win_check_window(m, from_0_at_targets);
 }
-static void check_from_left(sk_mctx *m, const sk_value *args) { (void)args; sk_win_check_window(m, from_left); }
-static void check_from_0_at_dest(sk_mctx *m, const sk_value *args)
+
+static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, from_0_at_dest);
+  sk_win_check_window_passive(m, if_put(sk_win_of(m)->arg.unlock.do_a_put, from_0_at_dest));
 }
 #endif
 
@@ -860,16 +1111,16 @@ static const sk_measurement mpi_win_sync_table[] = {
               measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
-              sk_win_prepare_put, check_doput_0_at_1, NULL),
+              sk_win_prepare_put, check_close_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
-              sk_win_prepare_put, check_from_left, NULL),
+              sk_win_prepare_put, check_close_from_left, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_doput_0_at_1, NULL),
+              sk_win_prepare_put, check_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
-              sk_win_prepare_put, check_doput_0_at_1, NULL),
+              sk_win_prepare_put, check_put_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2,
@@ -879,40 +1130,40 @@ static const sk_measurement mpi_win_sync_table[] = {
               measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_targets, NULL),
+              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
   SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
               NULL, NULL, "creates a window, no data moves"),
   SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
-              measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_doput_0_at_1, NULL),
+              measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
   SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
   SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
               measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
-              sk_win_prepare_put, check_from_0_at_dest, NULL),
+              sk_win_prepare_put, check_unlock_at_dest, NULL),
   SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
   SK_ROW_ALIAS("Win_fence_close", "MPI_Win_fence_close"),
   SK_ROW_ALIAS("Win_fence_close_collective", "MPI_Win_fence_close_collective"),

@@ -5,7 +5,10 @@
 ** patterns) and the collective operations made of them (onesided_bcast,
 ** onesided_alltoall, onesided_reduce, onesided_allreduce, onesided_borderexchange).
 ** The window state, its setup and the synchronisation helpers come from
-** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too; in addition:
+** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too. Each parameter list of
+** the rows has its own argument struct and a reader here: the structs in meas_mpi.h,
+** except those of (count, info) and the test build's (count), which only init reads;
+** (count, datatype, info) is the shared sk_win_plain_args. In addition:
 ** - Functions without <dt> (the activewait, Datatype_* and borderexchange families)
 **   move MPI_INTs.
 ** - <doput>: non-zero means that the origin puts one message to every target inside the
@@ -30,70 +33,150 @@ static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, 
   else sk_win_put_block(m, s, target, 0);
 }
 
+/* ---- the readers: one per parameter list, by position ---- */
+
+/* (count, info): MPI_Put_activewait_get, MPI_Put_activewait_twosided,
+** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows; only
+** init needs them (the state keeps count and info). */
+typedef struct win_int_args {
+  long count;
+  const sk_value *info;
+} win_int_args;
+
+static void win_int_args_read(win_int_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->info = &args[1];
+}
+
+/* MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep: (count, info, delay_us). */
+static void win_activewait_sleep_args_read(sk_win_activewait_sleep_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->info = &args[1];
+  a->delay_us = args[2].u.i;
+}
+
+/* Pingpong_Put_Put: (count, datatype, info, iterations). */
+static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->iterations = args[3].u.i;
+}
+
+/* Combining_fence, Combining_dedicated, MPI_Put_Exchange, MPI_Put_Exchange_passive:
+** (count, datatype, info, msg_count). */
+static void win_messages_args_read(sk_win_messages_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->msg_count = args[3].u.i;
+}
+
+/* MPI_Put_passive_concurrent: (count, datatype, info, lock_type). */
+static void win_passive_concurrent_args_read(sk_win_passive_concurrent_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->lock_type = args[3].u.i;
+}
+
+/* MPI_Accumulate, onesided_reduce, onesided_allreduce: (count, datatype, info, op). */
+static void win_accumulate_args_read(sk_win_accumulate_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->op = args[3].u.op;
+}
+
+/* MPI_Accumulate_concurrent: (count, datatype, info, operation, disjoint). */
+static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->op = args[3].u.op;
+  a->disjoint = args[4].u.i;
+}
+
+/* MPI_Accumulate_concurrent_multi: (count, datatype, info, msg_count, operator, disjoint). */
+static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->msg_count = args[3].u.i;
+  a->op = args[4].u.op;
+  a->disjoint = args[5].u.i;
+}
+
+/* Caching: (count, datatype, info, delay_us). */
+static void win_caching_args_read(sk_win_caching_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->delay_us = args[3].u.i;
+}
+
+/* MPI_Put_Shift: (count, datatype, info, distance). */
+static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->distance = args[3].u.i;
+}
+
+/* onesided_bcast (count, datatype, info, bcast_count), onesided_alltoall (count,
+** datatype, info, alltoall_count). */
+static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->info = &args[2];
+  a->repetitions = args[3].u.i;
+}
+
+/* onesided_borderexchange, onesided_borderexchange_fence: (count, info, iteration_count,
+** compute). */
+static void win_border_args_read(sk_win_border_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->info = &args[1];
+  a->iteration_count = args[2].u.i;
+  a->compute = args[3].u.i;
+}
+
 /* ---- pairwise: (count, dt, info), a window of one block ---- */
 
-static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args)
+/* The init of the rows (count, dt, info) with a window of one block. */
+static void init_plain(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_Pingpong", 1);
+  sk_win_plain_args a;
+  sk_win_plain_args_read(&a, args);
+  sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
 }
+
+static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_Pingpong"); }
 
 static void init_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_fence_bidirectional", 1);
+  init_plain(m, args, "MPI_Put_fence_bidirectional");
 }
 
-static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_callduration", 1);
-}
-
-static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_passive", 1);
-}
-
-static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Put_fence", 1);
-}
-
-static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_Pingpong", 1);
-}
-
-static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_callduration", 1);
-}
-
-static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_passive", 1);
-}
-
-static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "MPI_Get_fence", 1);
-}
+static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_callduration"); }
+static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_passive"); }
+static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_fence"); }
+static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_Pingpong"); }
+static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_callduration"); }
+static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_passive"); }
+static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_fence"); }
 
 /* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
@@ -118,15 +201,17 @@ static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void
 ** 0 for none. */
 static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctni");
-  sk_win_simple(m, &a, "Pingpong_Put_Put", 1);
+  sk_win_state *s;
+  sk_win_pingpong_args a;
+  win_pingpong_args_read(&a, args);
+  s = sk_win_simple(m, "Pingpong_Put_Put", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.pingpong = a;
 }
 
 static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, n = s->args.iterations;
+  long i, n = s->arg.pingpong.iterations;
   double start;
   (void)args;
   if (n < 0) return -1.0;
@@ -144,12 +229,7 @@ static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 
 /* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
 ** functions around nothing, with their window; the overhead, on rank 0 alone. */
-static void init_onesided_dummy(sk_mctx *m, const sk_value *args)
-{
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctn");
-  sk_win_simple(m, &a, "onesided_dummy", 1);
-}
+static void init_onesided_dummy(sk_mctx *m, const sk_value *args) { init_plain(m, args, "onesided_dummy"); }
 
 static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
 {
@@ -189,11 +269,21 @@ static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)ar
 /* Test only: Verify_Corrupt_Win_Test(count) is MPI_Put_fence of count MPI_INTs, after
 ** which rank 1 damages the middle byte of its window, so that skampi -v must catch it
 ** (tests/mpi_catalogue). */
+typedef struct win_corrupt_args {
+  long count;
+} win_corrupt_args;
+
+/* Verify_Corrupt_Win_Test: (count). */
+static void win_corrupt_args_read(win_corrupt_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+}
+
 static void init_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "c");
-  sk_win_simple(m, &a, "Verify_Corrupt_Win_Test", 1);
+  win_corrupt_args a;
+  win_corrupt_args_read(&a, args);
+  sk_win_simple(m, "Verify_Corrupt_Win_Test", a.count, sk_mpi_int_type(), NULL, 1);
 }
 
 static double measure_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
@@ -252,46 +342,65 @@ static double measure_MPI_Get_passive(sk_mctx *m, const sk_value *args) { (void)
 /* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
 ** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
 ** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
-static void init_dedicated(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+/* The window of msg_cnt blocks (1 without <msg_cnt>) for the values of (count, dt, info);
+** the state returned (NULL after a failure) keeps no other arguments. */
+static sk_win_state *init_dedicated(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                    const sk_value *info, long msg_cnt)
 {
-  sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
-  s = sk_win_simple(m, &a, fn, a.msg_cnt);
-  if (s == NULL) return;
-  m->recv_usage = s->block * (size_t)a.msg_cnt;
+  sk_win_state *s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  if (s == NULL) return NULL;
+  m->recv_usage = s->block * (size_t)msg_cnt;
   sk_win_groups(m, s, 1);
+  return s;
 }
 
-static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Put_dedicated", "ctn"); }
-static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated(m, args, "MPI_Get_dedicated", "ctn"); }
+static void init_dedicated_plain(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_plain_args a;
+  sk_win_plain_args_read(&a, args);
+  init_dedicated(m, fn, a.count, a.dt, a.info, 1);
+}
+
+static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Put_dedicated"); }
+static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Get_dedicated"); }
+
 static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
 {
-  init_dedicated(m, args, "Combining_dedicated", "ctnm");
+  sk_win_state *s;
+  sk_win_messages_args a;
+  win_messages_args_read(&a, args);
+  s = init_dedicated(m, "Combining_dedicated", a.count, a.dt, a.info, a.msg_count);
+  if (s != NULL) s->arg.messages = a;
 }
 
-static double dedicated(sk_mctx *m, enum sk_pscw_op op)
+static double dedicated(sk_mctx *m, enum sk_pscw_op op, long msg_cnt)
 {
   sk_pscw_plan p;
   sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
   p.op = op;
-  p.msg_cnt = sk_win_of(m)->args.msg_cnt;
+  p.msg_cnt = msg_cnt;
   return sk_pscw_run(m, &p);
 }
 
-static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
-static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET); }
-static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT); }
+static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT, 1); }
+static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET, 1); }
+
+static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return dedicated(m, PSCW_PUT, sk_win_of(m)->arg.messages.msg_count);
+}
 
 /* MPI_Put_passive_concurrent(count, dt, info, lock_type): every rank but 0 locks rank
 ** 0's window with lock_type, puts into its own slot, unlocks; each times its epoch. */
 static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnl");
+  sk_win_state *s;
+  sk_win_passive_concurrent_args a;
+  win_passive_concurrent_args_read(&a, args);
   sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
-  sk_win_simple(m, &a, "MPI_Put_passive_concurrent", m->size);
+  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.count, a.dt, a.info, m->size);
+  if (s != NULL) s->arg.passive_concurrent = a;
 }
 
 static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
@@ -302,7 +411,7 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
   sk_sync_start(m);
   if (m->rank != 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(s->args.lock_type), 0, 0, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(s->arg.passive_concurrent.lock_type), 0, 0, s->win);
     sk_win_put_block(m, s, 0, m->rank);
     MPI_Win_unlock(0, s->win);
     result = MPI_Wtime() - start;
@@ -317,10 +426,12 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
 ** rank 1's window. */
 static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctno");
+  sk_win_state *s;
+  sk_win_accumulate_args a;
+  win_accumulate_args_read(&a, args);
   sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.dt, 1);
-  sk_win_simple(m, &a, "MPI_Accumulate", 1);
+  s = sk_win_simple(m, "MPI_Accumulate", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.accumulate = a;
 }
 
 static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
@@ -329,7 +440,7 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->args.op->mpi);
+  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->arg.accumulate.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -338,50 +449,61 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 ** MPI_Accumulate_concurrent_multi(count, dt, info, msg_cnt, op, disjoint): in one fence
 ** epoch every rank but 0 accumulates msg_cnt messages into rank 0's window -- all into
 ** the same msg_cnt slots, or, if disjoint, each into slots of its own. */
-static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args, const char *fn, const char *layout)
+/* The init given the values of (count, dt, info), msg_cnt (1 for
+** MPI_Accumulate_concurrent) and op; the caller keeps its arguments in the state
+** returned (NULL after a failure). */
+static sk_win_state *init_accumulate_concurrent(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
+                                                const sk_value *info, long msg_cnt, const sk_opdef *op)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'm') == NULL) a.msg_cnt = 1;
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
-  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
-  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
-  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
+  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
+  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
+  sk_mpi_check_op(m, fn, op, dt, 1);
+  return sk_win_simple(m, fn, count, dt, info, msg_cnt * m->size);
 }
 
-static double accumulate_concurrent(sk_mctx *m)
+static double accumulate_concurrent(sk_mctx *m, long msg_cnt, const sk_opdef *op, long disjoint)
 {
   sk_win_state *s = sk_win_of(m);
-  long k, msg_cnt = s->args.msg_cnt;
+  long k;
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank != 0)
     for (k = 0; k < msg_cnt; k++)
-      sk_win_accumulate_block(m, s, 0, s->args.disjoint ? m->rank * msg_cnt + k : k, s->args.op->mpi);
+      sk_win_accumulate_block(m, s, 0, disjoint ? m->rank * msg_cnt + k : k, op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
-  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent", "ctnoj");
+  sk_win_state *s;
+  sk_win_acc_concurrent_args a;
+  win_acc_concurrent_args_read(&a, args);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.count, a.dt, a.info, 1, a.op);
+  if (s != NULL) s->arg.acc_concurrent = a;
 }
 
 static double measure_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_acc_concurrent_args *a = &sk_win_of(m)->arg.acc_concurrent;
   (void)args;
-  return accumulate_concurrent(m);
+  return accumulate_concurrent(m, 1, a->op, a->disjoint);
 }
 
 static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
 {
-  init_accumulate_concurrent(m, args, "MPI_Accumulate_concurrent_multi", "ctnmoj");
+  sk_win_state *s;
+  sk_win_acc_multi_args a;
+  win_acc_multi_args_read(&a, args);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.count, a.dt, a.info, a.msg_count, a.op);
+  if (s != NULL) s->arg.acc_multi = a;
 }
 
 static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
 {
+  const sk_win_acc_multi_args *a = &sk_win_of(m)->arg.acc_multi;
   (void)args;
-  return accumulate_concurrent(m);
+  return accumulate_concurrent(m, a->msg_count, a->op, a->disjoint);
 }
 
 /* ---- caching and combining ---- */
@@ -391,10 +513,12 @@ static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value
 ** timed -- cheaper than the first if the library caches the remote window. */
 static void init_Caching(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnd");
+  sk_win_state *s;
+  sk_win_caching_args a;
+  win_caching_args_read(&a, args);
   sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
-  sk_win_simple(m, &a, "Caching", 1);
+  s = sk_win_simple(m, "Caching", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.caching = a;
 }
 
 static double measure_Caching(sk_mctx *m, const sk_value *args)
@@ -407,7 +531,7 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
-    sk_mpi_busy_wait((double)s->args.delay_us);
+    sk_mpi_busy_wait((double)s->arg.caching.delay_us);
     start = MPI_Wtime();
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
@@ -423,9 +547,11 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
 ** them?). Compare with MPI_Put_fence of msg_cnt*count elements. */
 static void init_Combining_fence(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnm");
-  sk_win_simple(m, &a, "Combining_fence", a.msg_cnt);
+  sk_win_state *s;
+  sk_win_messages_args a;
+  win_messages_args_read(&a, args);
+  s = sk_win_simple(m, "Combining_fence", a.count, a.dt, a.info, a.msg_count);
+  if (s != NULL) s->arg.messages = a;
 }
 
 static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
@@ -436,29 +562,47 @@ static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < s->args.msg_cnt; k++) sk_win_put_block(m, s, 1, k);
+    for (k = 0; k < s->arg.messages.msg_count; k++) sk_win_put_block(m, s, 1, k);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- passive target with active waiting of the target (MPI_INT messages) ---- */
 
-/* The init of the activewait family: args (count, info[, delay_us]). */
-static void init_activewait(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, long min_count)
+/* The init of the activewait family given the values of (count, info) (the _sleep
+** variants check their delay_us first): a window of count MPI_INTs. The caller keeps
+** its arguments in the state returned (NULL after a failure). */
+static sk_win_state *init_activewait(sk_mctx *m, const char *fn, long count, const sk_value *info, long min_count)
 {
   sk_win_state *s;
-  sk_win_args a;
   char msg[200];
-  sk_win_args_read(&a, args, layout);
-  if (strchr(layout, 'd') != NULL) sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  if (!m->failed && a.count < min_count) {
-    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, a.count, min_count);
+  if (!m->failed && count < min_count) {
+    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, count, min_count);
     sk_meas_fail(m, msg);
   }
-  s = sk_win_setup(m, fn, &a, a.count, a.dt, 1, 1);
-  if (s == NULL) return;
+  s = sk_win_setup(m, fn, count, sk_mpi_int_type(), info, 1, 1);
+  if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
+  return s;
+}
+
+/* The rows (count, info) and (count, info, delay_us). */
+static void init_activewait_plain(sk_mctx *m, const sk_value *args, const char *fn, long min_count)
+{
+  win_int_args a;
+  win_int_args_read(&a, args);
+  init_activewait(m, fn, a.count, a.info, min_count);
+}
+
+static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  sk_win_state *s;
+  sk_win_activewait_sleep_args a;
+  win_activewait_sleep_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
+  s = init_activewait(m, fn, a.count, a.info, 0);
+  if (s != NULL) s->arg.activewait_sleep = a;
 }
 
 /* MPI_Put_activewait_get(count, info), as the original SKaMPI's Put_activewait_get: rank 0
@@ -472,7 +616,7 @@ static void init_activewait(sk_mctx *m, const sk_value *args, const char *fn, co
 static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   /* the window starts zeroed and the measurement numbers start at 1 */
-  init_activewait(m, args, "MPI_Put_activewait_get", "cn", 1);
+  init_activewait_plain(m, args, "MPI_Put_activewait_get", 1);
 }
 
 static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
@@ -506,11 +650,11 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 /* The activewait functions with a two-sided notice: rank 0 does its passive-target
 ** epoch on rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared
 ** lock) and then sends an empty notice; rank 1 first spends delay_us without MPI calls
-** (the _sleep variants), then waits for the notice -- with MPI_Recv, or (the Get
+** (the _sleep variants; 0 for the others), then waits for the notice -- with MPI_Recv, or (the Get
 ** variants) actively with an MPI_Iprobe loop. Both time their part. */
 enum activewait_op { AW_PUT, AW_ACCUMULATE, AW_GET };
 
-static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
+static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe, double delay_us)
 {
   sk_win_state *s = sk_win_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
@@ -527,7 +671,7 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
     result = MPI_Wtime() - start;
     MPI_Send(NULL, 0, MPI_INT, 1, NOTICE_TAG, comm);
   } else if (m->rank == 1) {
-    sk_mpi_busy_wait((double)s->args.delay_us);
+    sk_mpi_busy_wait(delay_us);
     if (probe) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
     MPI_Recv(NULL, 0, MPI_INT, 0, NOTICE_TAG, comm, &status);
     result = MPI_Wtime() - start;
@@ -538,57 +682,57 @@ static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe)
 
 static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Put_activewait_twosided", "cn", 0);
+  init_activewait_plain(m, args, "MPI_Put_activewait_twosided", 0);
 }
 
 static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_PUT, 0);
+  return activewait_notice(m, AW_PUT, 0, 0.0);
 }
 
 static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Put_activewait_twosided_sleep", "cnd", 0);
+  init_activewait_sleep(m, args, "MPI_Put_activewait_twosided_sleep");
 }
 
 static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_PUT, 0);
+  return activewait_notice(m, AW_PUT, 0, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
 }
 
 static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Get_activewait", "cn", 0);
+  init_activewait_plain(m, args, "MPI_Get_activewait", 0);
 }
 
 static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_GET, 1);
+  return activewait_notice(m, AW_GET, 1, 0.0);
 }
 
 static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Get_activewait_sleep", "cnd", 0);
+  init_activewait_sleep(m, args, "MPI_Get_activewait_sleep");
 }
 
 static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_GET, 1);
+  return activewait_notice(m, AW_GET, 1, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
 }
 
 static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
-  init_activewait(m, args, "MPI_Accumulate_activewait_twosided", "cn", 0);
+  init_activewait_plain(m, args, "MPI_Accumulate_activewait_twosided", 0);
 }
 
 static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  return activewait_notice(m, AW_ACCUMULATE, 0);
+  return activewait_notice(m, AW_ACCUMULATE, 0, 0.0);
 }
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
@@ -615,10 +759,10 @@ static void make_vector(int count, MPI_Datatype *type)
 static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "cn");
+  win_int_args a;
+  win_int_args_read(&a, args);
   if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
-  s = sk_win_setup(m, fn, &a, 2 * a.count, a.dt, 1, 1);
+  s = sk_win_setup(m, fn, 2 * a.count, sk_mpi_int_type(), a.info, 1, 1);
   if (s == NULL) return;
   m->send_usage = m->recv_usage = s->block;
   m->reported_size = a.count * (long)sizeof(int);
@@ -748,15 +892,17 @@ static double measure_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
 ** rank (rank + distance) mod size (distance may be negative). */
 static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctns");
-  sk_win_simple(m, &a, "MPI_Put_Shift", 1);
+  sk_win_state *s;
+  sk_win_shift_args a;
+  win_shift_args_read(&a, args);
+  s = sk_win_simple(m, "MPI_Put_Shift", a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.shift = a;
 }
 
 static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int target = (int)(((m->rank + s->args.distance) % m->size + m->size) % m->size);
+  int target = (int)(((m->rank + s->arg.shift.distance) % m->size + m->size) % m->size);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -770,16 +916,18 @@ static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 ** epoch. MPI_Put_Exchange_passive: the same with a shared lock per target instead. */
 static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnm");
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
-  if (!m->failed && a.msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  sk_win_simple(m, &a, fn, a.msg_cnt * m->size);
+  sk_win_state *s;
+  sk_win_messages_args a;
+  win_messages_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_count);
+  if (!m->failed && a.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count * m->size);
+  if (s != NULL) s->arg.messages = a;
 }
 
 static void put_exchange_to(sk_mctx *m, sk_win_state *s, int target)
 {
-  long k, msg_cnt = s->args.msg_cnt;
+  long k, msg_cnt = s->arg.messages.msg_count;
   for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, target, m->rank * msg_cnt + k);
 }
 
@@ -827,11 +975,13 @@ static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
 static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char *fn, long slots)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctnk");
+  sk_win_repeated_args a;
+  win_repeated_args_read(&a, args);
   sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
-  s = sk_win_simple(m, &a, fn, slots);
-  if (s != NULL) m->send_usage = s->block * (size_t)slots;
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, slots);
+  if (s == NULL) return;
+  s->arg.repeated = a;
+  m->send_usage = s->block * (size_t)slots;
 }
 
 static void init_onesided_bcast(sk_mctx *m, const sk_value *args)
@@ -847,7 +997,7 @@ static void init_onesided_alltoall(sk_mctx *m, const sk_value *args)
 static double onesided_repeated(sk_mctx *m, int alltoall)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, n = s->args.repetitions;
+  long i, n = s->arg.repeated.repetitions;
   int j;
   double start;
   if (n <= 0) return 0.0;
@@ -874,10 +1024,12 @@ static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { (voi
 ** accumulates into every process's window, itself included. */
 static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  sk_win_args a;
-  sk_win_args_read(&a, args, "ctno");
+  sk_win_state *s;
+  sk_win_accumulate_args a;
+  win_accumulate_args_read(&a, args);
   sk_mpi_check_op(m, fn, a.op, a.dt, 1);
-  sk_win_simple(m, &a, fn, 1);
+  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  if (s != NULL) s->arg.accumulate = a;
 }
 
 static void init_onesided_reduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_reduce"); }
@@ -889,7 +1041,7 @@ static double onesided_reduction(sk_mctx *m, int everywhere)
   int j;
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->args.op->mpi);
+  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->arg.accumulate.op->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
@@ -905,13 +1057,14 @@ static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { (vo
 static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, const char *fn, int pscw)
 {
   sk_win_state *s;
-  sk_win_args a;
-  sk_win_args_read(&a, args, "cniw");
+  sk_win_border_args a;
+  win_border_args_read(&a, args);
   sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
+  sk_mpi_check_count(m, fn, "iteration_count", a.iteration_count);
   sk_mpi_check_count(m, fn, "compute", a.compute);
-  s = sk_win_setup(m, fn, &a, a.count, a.dt, 2, 1);
+  s = sk_win_setup(m, fn, a.count, sk_mpi_int_type(), a.info, 2, 1);
   if (s == NULL) return;
+  s->arg.border = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
   if (pscw) {
@@ -938,8 +1091,8 @@ static void init_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
 static double onesided_borderexchange(sk_mctx *m, int pscw)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, iterations = s->args.iterations;
-  double compute = (double)s->args.compute, start;
+  long i, iterations = s->arg.border.iteration_count;
+  double compute = (double)s->arg.border.compute, start;
   if (iterations <= 0) return 0.0;
   start = sk_sync_start(m);
   if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -1005,7 +1158,7 @@ static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t 
 
 static long pair_pingponged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  return s->args.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
+  return s->arg.pingpong.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
 }
 
 /* MPI_Put_passive_concurrent: rank r put into slot r of rank 0. */
@@ -1020,13 +1173,13 @@ static long shifted(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset
 {
   (void)slot;
   (void)offset;
-  return ((m->rank - s->args.distance) % m->size + m->size) % m->size;
+  return ((m->rank - s->arg.shift.distance) % m->size + m->size) % m->size;
 }
 
 /* MPI_Put_Exchange: rank r put msg_cnt blocks into slots r*msg_cnt.. of every other rank. */
 static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  long from = slot / s->args.msg_cnt;
+  long from = slot / s->arg.messages.msg_count;
   (void)offset;
   return from != m->rank ? from : -1;
 }
@@ -1035,21 +1188,21 @@ static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
 {
   (void)slot;
   (void)offset;
-  return s->args.repetitions > 0 && m->rank != 0 ? 0 : -1;
+  return s->arg.repeated.repetitions > 0 && m->rank != 0 ? 0 : -1;
 }
 
 /* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
 static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   *offset = s->block * (size_t)m->rank;
-  return s->args.repetitions > 0 ? slot : -1;
+  return s->arg.repeated.repetitions > 0 ? slot : -1;
 }
 
 /* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
 static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)offset;
-  if (s->args.iterations <= 0) return -1;
+  if (s->arg.border.iteration_count <= 0) return -1;
   return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
 }
 
@@ -1172,12 +1325,12 @@ static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, 
 }
 
 /* ranks 1..size-1 into the first msg_cnt slots of rank 0, or, if disjoint, rank r into
-** slots r*msg_cnt.. */
-static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+** slots r*msg_cnt.. (msg_cnt 1 for MPI_Accumulate_concurrent) */
+static int concurrent_slot(sk_mctx *m, long msg_count, long disjoint, long slot, int *start, int *lo, int *hi)
 {
-  long msg_cnt = s->args.msg_cnt > 0 ? s->args.msg_cnt : 1, r = slot / msg_cnt;
+  long msg_cnt = msg_count > 0 ? msg_count : 1, r = slot / msg_cnt;
   if (m->rank != 0) return 0;
-  if (s->args.disjoint) {
+  if (disjoint) {
     *start = *lo = (int)r - 1;
     *hi = (int)r;
     return r >= 1;
@@ -1185,6 +1338,16 @@ static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *sta
   *start = *lo = 0;
   *hi = m->size - 1;
   return slot < msg_cnt;
+}
+
+static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  return concurrent_slot(m, 1, s->arg.acc_concurrent.disjoint, slot, start, lo, hi);
+}
+
+static int acc_concurrent_multi(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  return concurrent_slot(m, s->arg.acc_multi.msg_count, s->arg.acc_multi.disjoint, slot, start, lo, hi);
 }
 
 /* every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce) */
@@ -1206,10 +1369,11 @@ static int acc_allreduce(sk_mctx *m, const sk_win_state *s, long slot, int *star
 
 static sk_opdef acc_sum;
 
-/* The operator: MPI_Accumulate_activewait_twosided has none and sums. */
-static const sk_opdef *acc_op(const sk_win_state *s)
+/* The operator `op` of the row; MPI_Accumulate_activewait_twosided has none (NULL) and
+** sums. */
+static const sk_opdef *acc_op(const sk_opdef *op)
 {
-  if (s->args.op != NULL) return s->args.op;
+  if (op != NULL) return op;
   acc_sum.name = "MPI_SUM";
   acc_sum.mpi = MPI_SUM;
   return &acc_sum;
@@ -1217,10 +1381,10 @@ static const sk_opdef *acc_op(const sk_win_state *s)
 
 static long acc_slots(const sk_win_state *s) { return s->block > 0 ? (long)((size_t)s->memory_size / s->block) : 0; }
 
-static void prepare_accumulate(sk_mctx *m, acc_plan plan)
+static void prepare_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_opdef *op = acc_op(s);
+  const sk_opdef *op = acc_op(row_op);
   long slot;
   int start, lo, hi;
   memset(s->memory, 0, (size_t)s->memory_size);
@@ -1228,7 +1392,7 @@ static void prepare_accumulate(sk_mctx *m, acc_plan plan)
     sk_verify_default_prepare(m, NULL);
     sk_verify_fill(m->send_buf, m->send_usage, 0, 0);
   } else {
-    sk_mpi_verify_fill_operands(m, s->count, s->args.dt);
+    sk_mpi_verify_fill_operands(m, s->count, s->type);
     for (slot = 0; slot < acc_slots(s); slot++)
       if (plan(m, s, slot, &start, &lo, &hi)) {
         sk_mctx t = *m;
@@ -1237,16 +1401,16 @@ static void prepare_accumulate(sk_mctx *m, acc_plan plan)
         t.send_usage = s->block;
         t.recv_buf = NULL;
         t.recv_usage = 0;
-        sk_mpi_verify_fill_operands(&t, s->count, s->args.dt);
+        sk_mpi_verify_fill_operands(&t, s->count, s->type);
       }
   }
   sk_win_verify_ready(m);
 }
 
-static void check_accumulate(sk_mctx *m, acc_plan plan)
+static void check_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_opdef *op = acc_op(s);
+  const sk_opdef *op = acc_op(row_op);
   long slot;
   int start, lo, hi;
   char w[120];
@@ -1257,10 +1421,10 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
       sk_win_verify_zeros(m, w, at, s->block);
     } else if (op->mpi == MPI_REPLACE) {
       sprintf(w, "window after the epoch slot %ld (MPI_REPLACE)", slot);
-      sk_mpi_verify_block(m, w, at, s->count, s->args.dt, s->count, s->args.dt, 0, 0);
+      sk_mpi_verify_block(m, w, at, s->count, s->type, s->count, s->type, 0, 0);
     } else {
       sprintf(w, "window after the epoch slot %ld", slot);
-      sk_mpi_verify_reduced(m, w, at, s->count, s->args.dt, op, lo, hi);
+      sk_mpi_verify_reduced(m, w, at, s->count, s->type, op, lo, hi);
     }
   }
 }
@@ -1268,62 +1432,74 @@ static void check_accumulate(sk_mctx *m, acc_plan plan)
 static void prepare_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_0_to_1);
+  prepare_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void check_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_0_to_1);
+  check_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void prepare_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_0_to_1);
+  prepare_accumulate(m, acc_0_to_1, NULL);
 }
 
 static void check_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
 {
   (void)args;
   sk_win_settle(m);
-  check_accumulate(m, acc_0_to_1);
+  check_accumulate(m, acc_0_to_1, NULL);
 }
 
 static void prepare_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_concurrent);
+  prepare_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
 }
 
 static void check_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_concurrent);
+  check_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
+}
+
+static void prepare_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  prepare_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
+}
+
+static void check_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  check_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
 }
 
 static void prepare_onesided_reduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_reduce);
+  prepare_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void check_onesided_reduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_reduce);
+  check_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void prepare_onesided_allreduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_allreduce);
+  prepare_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 static void check_onesided_allreduce(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_allreduce);
+  check_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
 }
 
 /* -- the derived datatype family: the window or buffer of 2*count ints, compared in
@@ -1505,7 +1681,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
               sk_win_prepare_put, check_put_exchange_passive, NULL),
   SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
               measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
-              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+              prepare_MPI_Accumulate_concurrent_multi, check_MPI_Accumulate_concurrent_multi, NULL),
   SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1,
               measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
               sk_win_prepare_put, check_onesided_bcast, NULL),
