@@ -99,7 +99,8 @@ full_fs_run() {   # NAME LAUNCH...: the run into the nearly full tmpfs, then the
   "$@" -i "$d/multi.ski" -o "$mnt/r.sko" > "$d/$name.resume.out" 2> "$d/$name.resume.err"; st=$?
   why=$(well_formed "$mnt/r.sko" 2>&1) && why=$(once_each "$mnt/r.sko" 20 2>&1)
   ok=$?
-  [ $st -eq 0 ] && [ $ok -eq 0 ] && grep -q "resuming" "$d/$name.resume.err" && [ ! -e "$mnt/r.sko.1" ]
+  [ $st -eq 0 ] && [ $ok -eq 0 ] && grep -q "resuming" "$d/$name.resume.err" &&
+    { [ ! -e "$mnt/r.sko.1" ] || cmp -s "$mnt/r.sko.1" "$d/$name.cut.sko"; }   # what a resume cuts is kept first
   say $? "${name}_full_fs_resumed_every_suite_once" "exit $st: $why $(grep -v 'done in' "$d/$name.resume.err" | head -2)"
 }
 if [ "$(id -u)" != 0 ]; then

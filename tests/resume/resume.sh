@@ -156,6 +156,16 @@ while [ $k -lt "$kills" ] && [ $attempts -lt $((kills * 4)) ]; do
   if kill -KILL "$victim" 2>/dev/null; then
     k=$((k + 1))
     echo "# kill $k ($victim) after $delay s" >> "$d/runs.err"
+    # Open MPI's ranks leave the launcher's process group, so a kill of the group leaves
+    # them running: they finish the run, and, since the output lock makes the next run
+    # wait for them, nothing is ever resumed. The run's rank 0 (the log's last owner
+    # record, a process this test started) is ended by its pid as well.
+    if [ "$victim" != "$pid" ]; then
+      owner=$(awk '$1 == "owner" { p = $2 } END { print p + 0 }' "$out.log" 2>/dev/null)
+      case $(cat "/proc/$owner/comm" 2>/dev/null) in
+        skampi*) kill -KILL "$owner" 2>/dev/null ;;
+      esac
+    fi
   fi
   wait $pid 2>/dev/null
   for g in $orphans; do kill -KILL "-$g" 2>/dev/null; done
