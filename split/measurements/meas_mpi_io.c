@@ -54,16 +54,20 @@
 #define IO_DIRECT_ALIGN 4096
 
 /* ---- arguments ----
-** layout letters: c count, m memsize, b blocklen, s stride, p np, f the flag parameter
-** (create_file, create_flag, private, with_sync), T memtype etype filetype (three
-** parameters), d daccess, A memsize array, B blocklen array, w power, a api string,
-** x directio flag, g a second flag (create_flag of write_file_once) */
+** io_args is what the I/O measurements share: the memory and file layout of a transfer
+** (count or memsize and blocklen, stride, the three types of a view, the data access
+** code), and the few values of the file-handling rows (a flag, a process count, a size
+** as a power of two, the api, O_DIRECT). A parameter list of the rows is read by one
+** reader below, by position in the row's order; each names its rows. Parameters a row
+** lacks keep their defaults: MPI_BYTE for the types, 0x111 for daccess, 0 else. */
 typedef struct io_args {
   long count, memsize, blocklen, stride, np, flag, daccess, power, directio, flag2;
   const sk_datatype *memtype, *etype, *filetype;
   const sk_value *memsizes, *blocklens;
   const char *api;
 } io_args;
+
+typedef void (*io_reader)(io_args *a, const sk_value *v);
 
 static const sk_datatype *io_byte_type(void)
 {
@@ -72,31 +76,133 @@ static const sk_datatype *io_byte_type(void)
   return &t;
 }
 
-static void io_args_read(io_args *a, const sk_value *args, const char *layout)
+static void io_args_defaults(io_args *a)
 {
-  const sk_value *v = args;
   memset(a, 0, sizeof *a);
   a->memtype = a->etype = a->filetype = io_byte_type();
   a->daccess = 0x111;
-  for (; *layout; layout++, v++) {
-    switch (*layout) {
-    case 'c': a->count = v->u.i; break;
-    case 'm': a->memsize = v->u.i; break;
-    case 'b': a->blocklen = v->u.i; break;
-    case 's': a->stride = v->u.i; break;
-    case 'p': a->np = v->u.i; break;
-    case 'f': a->flag = v->u.i; break;
-    case 'g': a->flag2 = v->u.i; break;
-    case 'd': a->daccess = v->u.i; break;
-    case 'w': a->power = v->u.i; break;
-    case 'x': a->directio = v->u.i; break;
-    case 'a': a->api = v->u.s; break;
-    case 'A': a->memsizes = v; break;
-    case 'B': a->blocklens = v; break;
-    case 'T': a->memtype = v[0].u.dt; a->etype = v[1].u.dt; a->filetype = v[2].u.dt; v += 2; break;
-    default: break;
-    }
-  }
+}
+
+/* memtype:t etype:t filetype:t at v */
+static void io_types_read(io_args *a, const sk_value *v)
+{
+  a->memtype = v[0].u.dt;
+  a->etype = v[1].u.dt;
+  a->filetype = v[2].u.dt;
+}
+
+/* memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i --
+** MPI_IO_write/read_segmented, _strided, _separate */
+static void io_strided_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->memsize = v[0].u.i; a->blocklen = v[1].u.i; a->stride = v[2].u.i;
+  io_types_read(a, v + 3);
+  a->daccess = v[6].u.i;
+}
+
+/* memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i --
+** MPI_IO_write/read_sequential, _noncontiguous, MPI_IO_write_and_read */
+static void io_layout_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->memsize = v[0].u.i; a->blocklen = v[1].u.i;
+  io_types_read(a, v + 2);
+  a->daccess = v[5].u.i;
+}
+
+/* memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i -- MPI_IO_write/read_random */
+static void io_random_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->memsizes = &v[0]; a->blocklens = &v[1];
+  io_types_read(a, v + 2);
+  a->daccess = v[5].u.i;
+}
+
+/* count:i memtype:t etype:t filetype:t private:i daccess:i -- MPI_IO_write/read_once */
+static void io_once_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->count = v[0].u.i;
+  io_types_read(a, v + 1);
+  a->flag = v[4].u.i;
+  a->daccess = v[5].u.i;
+}
+
+/* count:i memtype:t etype:t filetype:t daccess:i -- MPI_IO_read_file */
+static void io_file_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->count = v[0].u.i;
+  io_types_read(a, v + 1);
+  a->daccess = v[4].u.i;
+}
+
+/* count:i np:i memtype:t etype:t filetype:t daccess:i -- MPI_IO_read_and_distribute */
+static void io_distribute_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->count = v[0].u.i; a->np = v[1].u.i;
+  io_types_read(a, v + 2);
+  a->daccess = v[5].u.i;
+}
+
+/* memsize:i blocklen:i memtype:t etype:t filetype:t -- MPI_IO_file_seek, _seek_shared */
+static void io_seek_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->memsize = v[0].u.i; a->blocklen = v[1].u.i;
+  io_types_read(a, v + 2);
+}
+
+/* create_file:i or create_flag:i -- MPI_IO_open, MPI_IO_open_close */
+static void io_flag_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->flag = v[0].u.i;
+}
+
+/* count:i -- MPI_IO_close, MPI_IO_delete, MPI_IO_delete_on_close */
+static void io_count_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->count = v[0].u.i;
+}
+
+/* count:i with_sync:i -- MPI_IO_preallocate */
+static void io_count_flag_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->count = v[0].u.i; a->flag = v[1].u.i;
+}
+
+/* size:i api:s directio_flag:i -- MPI_IO_read_file_once (the size is held as power) */
+static void io_read_once_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->power = v[0].u.i; a->api = v[1].u.s; a->directio = v[2].u.i;
+}
+
+/* size:i api:s create_flag:i directio_flag:i -- MPI_IO_write_file_once */
+static void io_write_once_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->power = v[0].u.i; a->api = v[1].u.s; a->flag2 = v[2].u.i; a->directio = v[3].u.i;
+}
+
+/* power:i -- MPI_IO_read_large_file_once */
+static void io_power_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->power = v[0].u.i;
+}
+
+/* power:i create_flag:i -- MPI_IO_write_large_file_once */
+static void io_power_flag_args(io_args *a, const sk_value *v)
+{
+  io_args_defaults(a);
+  a->power = v[0].u.i; a->flag = v[1].u.i;
 }
 
 /* ---- state ---- */
@@ -148,13 +254,13 @@ static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
   return 0;
 }
 
-static io_state *io_new(sk_mctx *m, const char *fn, const char *layout, const sk_value *args, int write)
+static io_state *io_new(sk_mctx *m, const char *fn, io_reader read, const sk_value *args, int write)
 {
   io_state *s = (io_state *)sk_malloc(sizeof *s);
   const sk_io_config *io = io_cfg(m);
   int i;
   memset(s, 0, sizeof *s);
-  io_args_read(&s->a, args, layout);
+  read(&s->a, args);
   s->fn = fn;
   s->write = write;
   s->comm = sk_mpi_comm(m);
@@ -585,7 +691,7 @@ enum io_stride_kind { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE };
 static void io_init_stride(sk_mctx *m, const sk_value *args, const char *fn, int write, enum io_stride_kind kind)
 {
   static const char *const kinds[3] = { "segmented", "strided", "separate" };
-  io_state *s = io_new(m, fn, "mbsTd", args, write);
+  io_state *s = io_new(m, fn, io_strided_args, args, write);
   long r = m->rank, least = kind == IO_SEGMENTED ? s->a.memsize : s->a.blocklen;
   char msg[120];
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
@@ -612,7 +718,7 @@ static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_s
 /* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks */
 static void io_init_sequential(sk_mctx *m, const sk_value *args, const char *fn, int write)
 {
-  io_state *s = io_new(m, fn, "mbTd", args, write);
+  io_state *s = io_new(m, fn, io_layout_args, args, write);
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
   io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
   s->sequential = 1;
@@ -628,7 +734,7 @@ static void init_MPI_IO_read_sequential(sk_mctx *m, const sk_value *a) { io_init
 ** (a vector of etypes, resized to P blocks); the rank's chunks are consecutive in it. */
 static void io_init_noncontiguous(sk_mctx *m, const sk_value *args, const char *fn, int write)
 {
-  io_state *s = io_new(m, fn, "mbTd", args, write);
+  io_state *s = io_new(m, fn, io_layout_args, args, write);
   MPI_Datatype block;
   MPI_Aint ext = (MPI_Aint)s->a.etype->extent, disp;
   int etypes;
@@ -653,7 +759,7 @@ static void init_MPI_IO_read_noncontiguous(sk_mctx *m, const sk_value *a) { io_i
 ** chunk i of every rank that still has one, in rank order, without gaps */
 static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int write)
 {
-  io_state *s = io_new(m, fn, "ABTd", args, write);
+  io_state *s = io_new(m, fn, io_random_args, args, write);
   long rounds = 0, i, pos = 0, total = 0, mine = 0;
   int q;
   char msg[160];
@@ -688,7 +794,7 @@ static void init_MPI_IO_read_random(sk_mctx *m, const sk_value *a) { io_init_ran
 /* once: one access of count elements; private: own file at 0, else the shared file at r*count */
 static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int write)
 {
-  io_state *s = io_new(m, fn, "cTfd", args, write);
+  io_state *s = io_new(m, fn, io_once_args, args, write);
   if (!sk_mpi_check_count(m, fn, "count", s->a.count) || !io_check_types(m, s)) return;
   io_plan(s, 1);
   s->off[0] = s->a.flag ? 0 : (long)m->rank * s->a.count;
@@ -709,7 +815,7 @@ static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(
 ** closes, all timed; rank 0 wrote the file in init. Shared-pointer classes: -1. */
 static void init_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_file", "cTd", args, 0);
+  io_state *s = io_new(m, "MPI_IO_read_file", io_file_args, args, 0);
   if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
   s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
   io_plan(s, 1);
@@ -754,7 +860,7 @@ static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 ** MPI_Allgatherv gives every process the whole file; all timed. Shared pointers: -1. */
 static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_and_distribute", "cpTd", args, 0);
+  io_state *s = io_new(m, "MPI_IO_read_and_distribute", io_distribute_args, args, 0);
   long part;
   if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
   if (s->a.np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
@@ -819,7 +925,7 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
 
 static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_write_and_read", "mbTd", args, 0);
+  io_state *s = io_new(m, "MPI_IO_write_and_read", io_layout_args, args, 0);
   long i;
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
   s->write = m->rank % 2 == 1;
@@ -922,7 +1028,7 @@ static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
 ** create_file; else of a file made in init). */
 static void init_MPI_IO_open(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_open", "f", args, 0);
+  io_state *s = io_new(m, "MPI_IO_open", io_flag_args, args, 0);
   io_name(m, s, "open", 0);
   if (!s->a.flag) io_make_bytes(m, s, 0);
 }
@@ -948,7 +1054,7 @@ static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
 /* MPI_IO_close(count): the close of a count-byte file (rank 0 wrote it in init) */
 static void init_MPI_IO_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_close", "c", args, 0);
+  io_state *s = io_new(m, "MPI_IO_close", io_count_args, args, 0);
   io_name(m, s, "close", 0);
   io_make_bytes(m, s, s->a.count);
 }
@@ -987,7 +1093,7 @@ static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
 ** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
 static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_open_close", "f", args, 1);
+  io_state *s = io_new(m, "MPI_IO_open_close", io_flag_args, args, 1);
   io_name(m, s, "open_close", 0);
   if (!s->a.flag) io_make_bytes(m, s, 0);
   m->send_usage = 1;
@@ -1021,7 +1127,7 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
 ** MPI_File_delete is timed; no synchronisation; the others return -1 */
 static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_delete", "c", args, 0);
+  io_state *s = io_new(m, "MPI_IO_delete", io_count_args, args, 0);
   sk_mpi_check_count(m, s->fn, "count", s->a.count);
   io_name(m, s, "delete", 0);
   s->comm = MPI_COMM_SELF;
@@ -1047,7 +1153,7 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 ** rank 0 wrote count bytes to */
 static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_delete_on_close", "c", args, 1);
+  io_state *s = io_new(m, "MPI_IO_delete_on_close", io_count_args, args, 1);
   sk_mpi_check_count(m, s->fn, "count", s->a.count);
   io_name(m, s, "delete_on_close", 0);
   m->send_usage = (size_t)(s->a.count > 0 ? s->a.count : 0);
@@ -1073,7 +1179,7 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 ** file (+ MPI_File_sync if with_sync) */
 static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_preallocate", "cf", args, 1);
+  io_state *s = io_new(m, "MPI_IO_preallocate", io_count_flag_args, args, 1);
   sk_mpi_check_count(m, s->fn, "count", s->a.count);
   io_name(m, s, "preallocate", 0);
 }
@@ -1110,7 +1216,7 @@ static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 ** segment, the same position on every process); the file is open from init to finalize */
 static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
 {
-  io_state *s = io_new(m, fn, "mbT", args, 0);
+  io_state *s = io_new(m, fn, io_seek_args, args, 0);
   if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
   io_name(m, s, "seek", 0);
   if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
@@ -1225,7 +1331,7 @@ static char *io_aligned(char *raw) { return raw + (IO_DIRECT_ALIGN - (size_t)raw
 /* MPI_IO_read_file_once(size, api, directio_flag) */
 static void init_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_file_once", "wax", args, 0);
+  io_state *s = io_new(m, "MPI_IO_read_file_once", io_read_once_args, args, 0);
   s->a.count = s->a.power;
   if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
   io_local_new(m, s);
@@ -1311,7 +1417,7 @@ static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
 ** exists (made in init), else the untimed open creates it (removed after each call) */
 static void init_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_write_file_once", "wagx", args, 1);
+  io_state *s = io_new(m, "MPI_IO_write_file_once", io_write_once_args, args, 1);
   s->a.count = s->a.power;
   if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
   io_local_new(m, s);
@@ -1345,9 +1451,9 @@ static double measure_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
 
 /* MPI_IO_read_large_file_once(power) / MPI_IO_write_large_file_once(power, create_flag):
 ** one MPI_File_read/write of 2^power bytes (0 <= power <= 62), no sync */
-static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, const char *layout, int writing)
+static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, io_reader read, int writing)
 {
-  io_state *s = io_new(m, fn, layout, args, writing);
+  io_state *s = io_new(m, fn, read, args, writing);
   char msg[120];
   if (s->a.power < 0 || s->a.power > 62) {
     sprintf(msg, "%.40s: power must be in 0..62, not %ld", fn, s->a.power);
@@ -1363,8 +1469,8 @@ static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, cons
   m->reported_size = s->a.count;
 }
 
-static void init_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_read_large_file_once", "w", 0); }
-static void init_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_write_large_file_once", "wf", 1); }
+static void init_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_read_large_file_once", io_power_args, 0); }
+static void init_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_write_large_file_once", io_power_flag_args, 1); }
 
 static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *args)
 {
