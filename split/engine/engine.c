@@ -194,6 +194,18 @@ typedef struct final_decision {
   int suite_time_spent;
 } final_decision;
 
+/* The message of SK_NO_ROOM: process (a world rank) needs more buffer than the setting. */
+static void engine_no_room(const sk_measurement *def, const init_decision *d, int process,
+                           const sk_settings *settings, char *message, size_t size)
+{
+  sk_str msg;
+  sk_str_init(&msg);
+  sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu",
+                def->name, (long)d->need, process, (unsigned long)settings->buffers.size);
+  sk_copy_string(message, size, msg.data);
+  sk_str_free(&msg);
+}
+
 SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
                               double suite_started, sk_measure_outcome *out)
 {
@@ -217,14 +229,8 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     return;
   }
   if (d.status == SK_NO_ROOM) {
-    sk_str msg;
     if (member) sk_runner_finalize(def, &m, args);
-    sk_str_init(&msg);
-    sk_str_printf(&msg, "%s needs %ld bytes of buffer on process %d, but set_skampi_buffer gave %lu",
-                  def->name, (long)d.need, d.who,
-                  (unsigned long)settings->buffers.size);
-    sk_copy_string(out->message, sizeof out->message, msg.data);
-    sk_str_free(&msg);
+    engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
   if (settings->verify && engine_verify(def, &m, member, args, out)) {
@@ -278,9 +284,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   }
   if (d.status == SK_NO_ROOM) {
     sk_runner_finalize(def, &m, args);
-    sprintf(m.fail_msg, "%.80s needs %ld bytes of buffer, but set_skampi_buffer gave %lu", def->name,
-            (long)d.need, (unsigned long)settings->buffers.size);
-    sk_copy_string(why, why_size, m.fail_msg);
+    engine_no_room(def, &d, sk_tp_group_world_rank(g, d.who), settings, why, why_size);
     return SK_PROBE_FAILED;
   }
   t = sk_runner_once(def, &m, args);

@@ -64,7 +64,8 @@ SK_API void sk_outcome_free(sk_measure_outcome *out);
 ** MPI_T or PERUSE, and nothing travels to world rank 0. Collective over the members of g
 ** only. Returns this member's time (negative: it takes no part in the pattern); after a
 ** failed init every member returns SK_PROBE_FAILED and rank 0 of g has the message in
-** why. */
+** why. A failure inside the call (sk_meas_fail after a good init) is not agreed: a
+** probe's measurement must be one that cannot fail there (the ping-pong cannot). */
 #define SK_PROBE_FAILED (-2.0)
 SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
                               const sk_value *args, char *why, size_t why_size);
