@@ -10546,8 +10546,27 @@ typedef struct sk_sko_line {
   int invalid;            /* repetitions discarded (not started in the window) */
   char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
                           ** lines, verbatim with their newlines; NULL: none */
+  /* Machine-readable marks (doc/manual.md "Output", "Flags and distributions"): the
+  ** lines `#@ flags: ...`, `#@ dist: ...` and `#@ reps: ...` under the result line. */
+  char *flagset;          /* "#@ flags:" as written: stable names, comma-separated, some
+                          ** with "=VALUE" ("refined,discarded=3,rep_cap"); NULL: none */
+  int has_dist;
+  double dist[7];         /* "#@ dist:" min, Q1, median, Q3, P90, P99, max (microseconds) */
+  double *rep_us;         /* "#@ reps:" the repetitions' values in the order measured
+                          ** (microseconds); NULL with nrep 0 when not written */
+  int nrep;
+  double oneway_us;       /* one-way latency (a round trip's half; the time otherwise),
+                          ** -1 when the block does not say what its time is */
+  double mbytes_per_s;    /* size / one-way latency (MB/s = bytes/us) for point-to-point
+                          ** blocks with a known size; -1 otherwise */
   int lineno;
 } sk_sko_line;
+
+/* What a block's time is ("#@ suite: time=..."): used for one-way latency and MB/s. */
+#define SK_SKO_TIME_UNKNOWN 0     /* an older file: nothing is derived */
+#define SK_SKO_TIME_ROUND_TRIP 1  /* ping-pong: the time is a round trip */
+#define SK_SKO_TIME_ONE_WAY 2     /* point-to-point, time of one message (one-way) */
+#define SK_SKO_TIME_OPERATION 3   /* a collective, one-sided, I/O or local operation */
 
 typedef struct sk_sko_block {
   char *name;
@@ -10562,6 +10581,9 @@ typedef struct sk_sko_block {
   double duration;        /* seconds, -1 when not written */
   double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
                              the lines hold them converted to microseconds */
+  int time_kind;          /* SK_SKO_TIME_*, from "#@ suite: time=..." */
+  double dummy_us, dummy_err_us;  /* the suite's dummy time ("#@ suite: dummy_us="); -1: none */
+  char *loop_ended;       /* "#@ loop_ended: VAR=VALUE" (the text after the colon); NULL: none */
 } sk_sko_block;
 
 typedef struct sk_sko_field {
@@ -10600,6 +10622,9 @@ SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
 SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
 /* Copies of lines (deep): for writers that change a line's values. */
 SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
+/* A stable flag of the line's "#@ flags:" (e.g. "rep_cap", "discarded"): NULL when the
+** line has not got it, else its value ("" for a flag without "=VALUE"). */
+SK_API const char *sk_sko_line_flag(const sk_sko_line *l, const char *name, char *value, size_t size);
 SK_API void sk_sko_line_free(sk_sko_line *l);
 
 #endif
@@ -10719,6 +10744,7 @@ static int sko_result_line(sko_parser *ps, const char *line)
   size_t capv = 0, capn = 0, capc = 0;
   sk_sko_block *b = ps->cur;
   memset(&l, 0, sizeof l);
+  l.oneway_us = l.mbytes_per_s = -1.0;
   for (;;) {
     col = sko_word(&p, line, &w);
     if (w == NULL) break;
@@ -10846,6 +10872,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];
     memset(ps->cur, 0, sizeof *ps->cur);
+    ps->cur->dummy_us = ps->cur->dummy_err_us = -1.0;
     sk_str_init(&ps->cur->notes);
     sk_str_init(&ps->cur->notes_before);
     ps->cur->name = name;
@@ -10947,6 +10974,8 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   free(l->node_us);
   free(l->label);
   free(l->flags);
+  free(l->flagset);
+  free(l->rep_us);
   memset(l, 0, sizeof *l);
 }
 
@@ -10964,6 +10993,33 @@ SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
   }
   dst->node_us = (double *)sk_malloc(sizeof(double) * (size_t)(src->nnode ? src->nnode : 1));
   if (src->nnode) memcpy(dst->node_us, src->node_us, sizeof(double) * (size_t)src->nnode);
+  dst->flagset = src->flagset ? sk_strdup(src->flagset) : NULL;
+  dst->rep_us = NULL;
+  if (src->nrep > 0) {
+    dst->rep_us = (double *)sk_malloc(sizeof(double) * (size_t)src->nrep);
+    memcpy(dst->rep_us, src->rep_us, sizeof(double) * (size_t)src->nrep);
+  }
+}
+
+SK_API const char *sk_sko_line_flag(const sk_sko_line *l, const char *name, char *value, size_t size)
+{
+  const char *p = l->flagset;
+  size_t n = strlen(name);
+  if (size > 0) value[0] = '\0';
+  while (p && *p) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len >= n && strncmp(p, name, n) == 0 && (len == n || p[n] == '=')) {
+      if (len > n && size > 0) {
+        size_t vlen = len - n - 1 < size - 1 ? len - n - 1 : size - 1;
+        memcpy(value, p + n + 1, vlen);
+        value[vlen] = '\0';
+      }
+      return size > 0 ? value : "";
+    }
+    p = end ? end + 1 : NULL;
+  }
+  return NULL;
 }
 
 SK_API void sk_sko_free(sk_sko_file *f)
@@ -10976,6 +11032,7 @@ SK_API void sk_sko_free(sk_sko_file *f)
     free(b->lines);
     free(b->labels);
     free(b->name);
+    free(b->loop_ended);
     sk_str_free(&b->notes);
     sk_str_free(&b->notes_before);
   }

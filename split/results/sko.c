@@ -111,6 +111,7 @@ static int sko_result_line(sko_parser *ps, const char *line)
   size_t capv = 0, capn = 0, capc = 0;
   sk_sko_block *b = ps->cur;
   memset(&l, 0, sizeof l);
+  l.oneway_us = l.mbytes_per_s = -1.0;
   for (;;) {
     col = sko_word(&p, line, &w);
     if (w == NULL) break;
@@ -238,6 +239,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];
     memset(ps->cur, 0, sizeof *ps->cur);
+    ps->cur->dummy_us = ps->cur->dummy_err_us = -1.0;
     sk_str_init(&ps->cur->notes);
     sk_str_init(&ps->cur->notes_before);
     ps->cur->name = name;
@@ -339,6 +341,8 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   free(l->node_us);
   free(l->label);
   free(l->flags);
+  free(l->flagset);
+  free(l->rep_us);
   memset(l, 0, sizeof *l);
 }
 
@@ -356,6 +360,33 @@ SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src)
   }
   dst->node_us = (double *)sk_malloc(sizeof(double) * (size_t)(src->nnode ? src->nnode : 1));
   if (src->nnode) memcpy(dst->node_us, src->node_us, sizeof(double) * (size_t)src->nnode);
+  dst->flagset = src->flagset ? sk_strdup(src->flagset) : NULL;
+  dst->rep_us = NULL;
+  if (src->nrep > 0) {
+    dst->rep_us = (double *)sk_malloc(sizeof(double) * (size_t)src->nrep);
+    memcpy(dst->rep_us, src->rep_us, sizeof(double) * (size_t)src->nrep);
+  }
+}
+
+SK_API const char *sk_sko_line_flag(const sk_sko_line *l, const char *name, char *value, size_t size)
+{
+  const char *p = l->flagset;
+  size_t n = strlen(name);
+  if (size > 0) value[0] = '\0';
+  while (p && *p) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len >= n && strncmp(p, name, n) == 0 && (len == n || p[n] == '=')) {
+      if (len > n && size > 0) {
+        size_t vlen = len - n - 1 < size - 1 ? len - n - 1 : size - 1;
+        memcpy(value, p + n + 1, vlen);
+        value[vlen] = '\0';
+      }
+      return size > 0 ? value : "";
+    }
+    p = end ? end + 1 : NULL;
+  }
+  return NULL;
 }
 
 SK_API void sk_sko_free(sk_sko_file *f)
@@ -368,6 +399,7 @@ SK_API void sk_sko_free(sk_sko_file *f)
     free(b->lines);
     free(b->labels);
     free(b->name);
+    free(b->loop_ended);
     sk_str_free(&b->notes);
     sk_str_free(&b->notes_before);
   }

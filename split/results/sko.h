@@ -43,8 +43,27 @@ typedef struct sk_sko_line {
   int invalid;            /* repetitions discarded (not started in the window) */
   char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
                           ** lines, verbatim with their newlines; NULL: none */
+  /* Machine-readable marks (doc/manual.md "Output", "Flags and distributions"): the
+  ** lines `#@ flags: ...`, `#@ dist: ...` and `#@ reps: ...` under the result line. */
+  char *flagset;          /* "#@ flags:" as written: stable names, comma-separated, some
+                          ** with "=VALUE" ("refined,discarded=3,rep_cap"); NULL: none */
+  int has_dist;
+  double dist[7];         /* "#@ dist:" min, Q1, median, Q3, P90, P99, max (microseconds) */
+  double *rep_us;         /* "#@ reps:" the repetitions' values in the order measured
+                          ** (microseconds); NULL with nrep 0 when not written */
+  int nrep;
+  double oneway_us;       /* one-way latency (a round trip's half; the time otherwise),
+                          ** -1 when the block does not say what its time is */
+  double mbytes_per_s;    /* size / one-way latency (MB/s = bytes/us) for point-to-point
+                          ** blocks with a known size; -1 otherwise */
   int lineno;
 } sk_sko_line;
+
+/* What a block's time is ("#@ suite: time=..."): used for one-way latency and MB/s. */
+#define SK_SKO_TIME_UNKNOWN 0     /* an older file: nothing is derived */
+#define SK_SKO_TIME_ROUND_TRIP 1  /* ping-pong: the time is a round trip */
+#define SK_SKO_TIME_ONE_WAY 2     /* point-to-point, time of one message (one-way) */
+#define SK_SKO_TIME_OPERATION 3   /* a collective, one-sided, I/O or local operation */
 
 typedef struct sk_sko_block {
   char *name;
@@ -59,6 +78,9 @@ typedef struct sk_sko_block {
   double duration;        /* seconds, -1 when not written */
   double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
                              the lines hold them converted to microseconds */
+  int time_kind;          /* SK_SKO_TIME_*, from "#@ suite: time=..." */
+  double dummy_us, dummy_err_us;  /* the suite's dummy time ("#@ suite: dummy_us="); -1: none */
+  char *loop_ended;       /* "#@ loop_ended: VAR=VALUE" (the text after the colon); NULL: none */
 } sk_sko_block;
 
 typedef struct sk_sko_field {
@@ -97,6 +119,9 @@ SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
 SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
 /* Copies of lines (deep): for writers that change a line's values. */
 SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
+/* A stable flag of the line's "#@ flags:" (e.g. "rep_cap", "discarded"): NULL when the
+** line has not got it, else its value ("" for a flag without "=VALUE"). */
+SK_API const char *sk_sko_line_flag(const sk_sko_line *l, const char *name, char *value, size_t size);
 SK_API void sk_sko_line_free(sk_sko_line *l);
 
 #endif
