@@ -11130,8 +11130,9 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 ** is kept under a backup name (an input of that name is then named by its backup). */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
 /* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
-** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
-** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
+** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves,
+** and the copies a resume kept of the run it resumed -- the same header -- are left out)
+** are merged into `out`; the run itself is kept as a backup. Returns the
 ** number of runs merged (0 or 1: nothing written), -1 with *err set. */
 SK_API int sk_merge_backups(const char *out, sk_str *err);
 /* The merge of already read files into *o (the text of the merged file). */
@@ -11336,38 +11337,62 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   return ok;
 }
 
-static int merge_is_merged(const char *path)
+/* The header of a run's output (its '#' lines before the first block, with the start
+** time) and its number of blocks; NULL when path is a merge or no result file. The
+** header tells one run from another. */
+static char *merge_run_header(const char *path, size_t *nblocks)
 {
   sk_sko_file f;
   sk_str err;
-  int merged;
+  char *header = NULL;
   sk_str_init(&err);
-  merged = sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") != NULL;
+  *nblocks = 0;
+  if (sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") == NULL) {
+    header = sk_strdup(f.header.data ? f.header.data : "");
+    *nblocks = f.n;
+  }
   sk_sko_free(&f);
   sk_str_free(&err);
-  return merged;
+  return header;
 }
 
+/* OUT, OUT.1, OUT.2, ... up to the first missing name, without merges; a run counts
+** once: the copies a resume keeps of the file it cut (runlog.h) have that run's header,
+** and of the files with one header the one with the most blocks is merged. */
 SK_API int sk_merge_backups(const char *out, sk_str *err)
 {
-  char **runs = NULL;
-  size_t n = 0, cap = 0, k;
+  char **runs = NULL, **headers = NULL;
+  size_t n = 0, cap = 0, caph = 0, capb = 0, k, *blocks = NULL;
   int i, result;
   FILE *probe;
   for (i = 0; i < 100000; i++) {
-    char *name = (char *)sk_malloc(strlen(out) + 16);
+    char *name = (char *)sk_malloc(strlen(out) + 16), *header;
+    size_t nblocks;
     if (i == 0) strcpy(name, out); else sprintf(name, "%s.%d", out, i);
     probe = fopen(name, "r");
     if (probe == NULL) { free(name); break; }
     fclose(probe);
-    if (merge_is_merged(name)) { free(name); continue; }
+    header = merge_run_header(name, &nblocks);
+    for (k = 0; header != NULL && k < n; k++) if (sk_streq(headers[k], header)) break;
+    if (header == NULL || k < n) {
+      if (header != NULL && nblocks > blocks[k]) { free(runs[k]); runs[k] = name; blocks[k] = nblocks; }
+      else free(name);
+      free(header);
+      continue;
+    }
     runs = (char **)sk_grow(runs, &cap, n + 1, sizeof(char *));
+    headers = (char **)sk_grow(headers, &caph, n + 1, sizeof(char *));
+    blocks = (size_t *)sk_grow(blocks, &capb, n + 1, sizeof(size_t));
+    headers[n] = header;
+    blocks[n] = nblocks;
     runs[n++] = name;
   }
   result = (int)n;
   if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
-  for (k = 0; k < n; k++) free(runs[k]);
+  for (k = 0; k < n; k++) { free(runs[k]); free(headers[k]); }
   free(runs);
+  free(headers);
+  free(blocks);
   return result;
 }
 /* --- end split/results/merge.c --- */
@@ -12603,12 +12628,14 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 /* The arguments of the one-sided functions: one struct per parameter list of the rows
 ** (the rows sharing a list share its struct), the fields named after the parameters,
 ** read by position by one small reader per struct (in the module of the rows; its
-** comment names them). Every list starts with count, datatype and info; the functions
-** without <dt> move MPI_INTs (the window state then holds sk_mpi_int_type()). count,
-** datatype and info go into the common part of the window state; what a signature has
-** beyond them is kept there as its own struct (the union `arg` of sk_win_state, one
-** member per struct below). The lists without anything beyond them, (count, info) and
-** the test build's (count), have their structs in meas_mpi_win_transfer.c. */
+** comment names them). Every list starts with count, datatype and info, read into the
+** struct's `head` (sk_win_plain_args, by sk_win_plain_args_read); the lists without <dt>
+** start (count, info) (sk_win_count_info_read) and move MPI_INTs (the window state then
+** holds sk_mpi_int_type()). count, datatype and info go into the common part of the
+** window state; what a signature has beyond them is kept there as its own struct (the
+** union `arg` of sk_win_state, one member per struct below). The lists without anything
+** beyond the head use sk_win_plain_args itself; the test build's (count) has its struct
+** in meas_mpi_win_transfer.c. */
 
 /* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
 ** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
@@ -12619,140 +12646,109 @@ typedef struct sk_win_plain_args {
 } sk_win_plain_args;
 
 SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
+SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args);
 
 /* Window synchronisation (meas_mpi_win_sync.c). */
 /* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
 typedef struct sk_win_epoch_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion;
 } sk_win_epoch_args;
 
 /* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
 ** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
 typedef struct sk_win_epoch_put_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, do_a_put;
 } sk_win_epoch_put_args;
 
 /* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
 ** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
 typedef struct sk_win_epoch_put_delay_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, do_a_put, delay_us;
 } sk_win_epoch_put_delay_args;
 
 /* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
 typedef struct sk_win_delayed_post_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, delay_us, delay_rank;
 } sk_win_delayed_post_args;
 
 /* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
 typedef struct sk_win_complete_n_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, msg_count, delay_us;
 } sk_win_complete_n_args;
 
 /* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
 typedef struct sk_win_put_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long do_a_put;
 } sk_win_put_args;
 
 /* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
 typedef struct sk_win_close_delayed_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long msg_count, delay_us;
 } sk_win_close_delayed_args;
 
 /* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
 typedef struct sk_win_lock_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, lock_type, dest_rank;
 } sk_win_lock_args;
 
 /* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
 typedef struct sk_win_lock_desync_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, lock_type, dest_rank, delay_us;
 } sk_win_lock_desync_args;
 
 /* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
 ** MPI_Win_unlock. */
 typedef struct sk_win_unlock_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, lock_type, dest_rank, do_a_put, delay_us;
 } sk_win_unlock_args;
 
 /* Transfers (meas_mpi_win_transfer.c). */
 /* (count, datatype, info, iterations): Pingpong_Put_Put. */
 typedef struct sk_win_pingpong_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long iterations;
 } sk_win_pingpong_args;
 
 /* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
 ** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
 typedef struct sk_win_messages_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long msg_count;
 } sk_win_messages_args;
 
 /* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
 typedef struct sk_win_passive_concurrent_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long lock_type;
 } sk_win_passive_concurrent_args;
 
 /* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
 ** onesided_allreduce (whose rows call it op). */
 typedef struct sk_win_accumulate_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   const sk_opdef *op;
 } sk_win_accumulate_args;
 
 /* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
 typedef struct sk_win_acc_concurrent_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   const sk_opdef *op;
   long disjoint;
 } sk_win_acc_concurrent_args;
 
 /* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
 typedef struct sk_win_acc_multi_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long msg_count;
   const sk_opdef *op;
   long disjoint;
@@ -12760,41 +12756,33 @@ typedef struct sk_win_acc_multi_args {
 
 /* (count, datatype, info, delay_us): Caching. */
 typedef struct sk_win_caching_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long delay_us;
 } sk_win_caching_args;
 
 /* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
 typedef struct sk_win_activewait_sleep_args {
-  long count;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
   long delay_us;
 } sk_win_activewait_sleep_args;
 
 /* (count, datatype, info, distance): MPI_Put_Shift. */
 typedef struct sk_win_shift_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long distance;
 } sk_win_shift_args;
 
 /* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
 ** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
 typedef struct sk_win_repeated_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long repetitions;
 } sk_win_repeated_args;
 
 /* (count, info, iteration_count, compute): onesided_borderexchange,
 ** onesided_borderexchange_fence. */
 typedef struct sk_win_border_args {
-  long count;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
   long iteration_count, compute;
 } sk_win_border_args;
 
@@ -17098,6 +17086,15 @@ SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
   a->info = &args[2];
 }
 
+/* The lists that begin (count, info), without a datatype: the window moves MPI_INTs
+** (dt stays NULL here; the window state holds sk_mpi_int_type()). */
+SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = NULL;
+  a->info = &args[1];
+}
+
 SK_API MPI_Info sk_win_info(const sk_value *info)
 {
   return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
@@ -17374,9 +17371,7 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
 /* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
 static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
 }
 
@@ -17384,9 +17379,7 @@ static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
 ** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
 static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->do_a_put = args[4].u.i;
 }
@@ -17396,9 +17389,7 @@ static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *ar
 ** do_a_put, delay_us). */
 static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->do_a_put = args[4].u.i;
   a->delay_us = args[5].u.i;
@@ -17407,9 +17398,7 @@ static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const 
 /* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
 static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->delay_us = args[4].u.i;
   a->delay_rank = args[5].u.i;
@@ -17418,9 +17407,7 @@ static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_val
 /* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
 static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->msg_count = args[4].u.i;
   a->delay_us = args[5].u.i;
@@ -17429,18 +17416,14 @@ static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *
 /* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
 static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->do_a_put = args[3].u.i;
 }
 
 /* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
 static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->msg_count = args[3].u.i;
   a->delay_us = args[4].u.i;
 }
@@ -17448,9 +17431,7 @@ static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_v
 /* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
 static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->lock_type = args[4].u.i;
   a->dest_rank = args[5].u.i;
@@ -17459,9 +17440,7 @@ static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
 /* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
 static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->lock_type = args[4].u.i;
   a->dest_rank = args[5].u.i;
@@ -17472,9 +17451,7 @@ static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value
 ** delay_us). */
 static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->lock_type = args[4].u.i;
   a->dest_rank = args[5].u.i;
@@ -17492,7 +17469,7 @@ static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   sk_win_epoch_args a;
   win_epoch_args_read(&a, args);
   sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  s = sk_win_simple(m, "MPI_Win_fence_open", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "MPI_Win_fence_open", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.epoch = a;
 }
 
@@ -17517,7 +17494,7 @@ static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
   win_epoch_put_args_read(&a, args);
   sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
                       | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.epoch_put = a;
 }
 
@@ -17572,7 +17549,7 @@ static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
   sk_win_close_delayed_args a;
   win_close_delayed_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count);
   if (s != NULL) s->arg.close_delayed = a;
 }
 
@@ -17600,7 +17577,7 @@ static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_put_args a;
   win_put_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.put = a;
 }
 
@@ -17654,7 +17631,7 @@ static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
   sk_win_state *s;
   sk_win_epoch_args a;
   win_epoch_args_read(&a, args);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
   if (s != NULL) s->arg.epoch = a;
 }
 
@@ -17664,7 +17641,7 @@ static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn
   sk_win_state *s;
   sk_win_epoch_put_args a;
   win_epoch_put_args_read(&a, args);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
   if (s != NULL) s->arg.epoch_put = a;
 }
 
@@ -17675,7 +17652,7 @@ static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const ch
   sk_win_epoch_put_delay_args a;
   win_epoch_put_delay_args_read(&a, args);
   check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
   if (s != NULL) s->arg.epoch_put_delay = a;
 }
 
@@ -17700,6 +17677,21 @@ static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
   return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
 }
 
+/* The rows (count, dt, info, assert, doput, delay_us): `timed` is measured while the
+** targets wait delay_us before MPI_Win_wait (PSCW_DELAY_WAIT) or the origin waits it
+** before MPI_Win_complete (PSCW_DELAY_COMPLETE). */
+enum pscw_delayed_side { PSCW_DELAY_WAIT, PSCW_DELAY_COMPLETE };
+
+static double pscw_measure_epoch_put_delay(sk_mctx *m, enum sk_pscw_timed timed, enum pscw_delayed_side side)
+{
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
+  sk_pscw_plan p;
+  sk_pscw_plan_init(&p, timed, a->assertion, a->do_a_put != 0);
+  if (side == PSCW_DELAY_WAIT) p.wait_delay = (double)a->delay_us;
+  else p.complete_delay = (double)a->delay_us;
+  return sk_pscw_run(m, &p);
+}
+
 /* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
 static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
 
@@ -17720,7 +17712,7 @@ static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
   win_delayed_post_args_read(&a, args);
   check_pscw_delay_us(m, fn, a.delay_us);
   check_pscw_delay_rank(m, fn, a.delay_rank);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
   if (s != NULL) s->arg.delayed_post = a;
 }
 
@@ -17778,7 +17770,7 @@ static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
   sk_win_complete_n_args a;
   win_complete_n_args_read(&a, args);
   check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 1, a.msg_count);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 1, a.msg_count);
   if (s != NULL) s->arg.complete_n = a;
 }
 
@@ -17803,12 +17795,8 @@ static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, a->do_a_put != 0);
-  p.wait_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_COMPLETE, PSCW_DELAY_WAIT);
 }
 
 /* MPI_Win_wait_early_complete(..., doput, delay_us): the origin completes at once, the
@@ -17820,12 +17808,8 @@ static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
-  p.wait_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_WAIT);
 }
 
 /* MPI_Win_wait_delayed_complete(..., doput, delay_us): the origin waits delay_us before
@@ -17837,12 +17821,8 @@ static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_COMPLETE);
 }
 
 /* MPI_Win_test(count, dt, info, assert, doput): the targets end their exposure epoch by
@@ -17868,12 +17848,8 @@ static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, a->assertion, a->do_a_put != 0);
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE);
 }
 
 /* ---- window creation and destruction ---- */
@@ -17908,7 +17884,7 @@ static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_put_args a;
   win_put_args_read(&a, args);
-  s = sk_win_setup(m, "MPI_Win_free", a.count, a.dt, a.info, 1, 0);
+  s = sk_win_setup(m, "MPI_Win_free", a.head.count, a.head.dt, a.head.info, 1, 0);
   if (s == NULL) return;
   s->arg.put = a;
   m->send_usage = s->block;
@@ -17953,7 +17929,7 @@ static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_lock_args a;
   win_lock_args_read(&a, args);
-  s = init_lock(m, "MPI_Win_lock", a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  s = init_lock(m, "MPI_Win_lock", a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
   if (s != NULL) s->arg.lock = a;
 }
 
@@ -17992,7 +17968,7 @@ static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
   sk_win_lock_desync_args a;
   win_lock_desync_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
   if (s != NULL) s->arg.lock_desync = a;
 }
 
@@ -18013,7 +17989,7 @@ static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
   sk_win_unlock_args a;
   win_unlock_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
   if (s != NULL) s->arg.unlock = a;
 }
 
@@ -18276,33 +18252,21 @@ static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, 
 /* ---- the readers: one per parameter list, by position ---- */
 
 /* (count, info): MPI_Put_activewait_get, MPI_Put_activewait_twosided,
-** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows; only
-** init needs them (the state keeps count and info). */
-typedef struct win_int_args {
-  long count;
-  const sk_value *info;
-} win_int_args;
-
-static void win_int_args_read(win_int_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->info = &args[1];
-}
+** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows read
+** sk_win_plain_args with sk_win_count_info_read; only init needs them (the state keeps
+** count and info). */
 
 /* MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep: (count, info, delay_us). */
 static void win_activewait_sleep_args_read(sk_win_activewait_sleep_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->info = &args[1];
+  sk_win_count_info_read(&a->head, args);
   a->delay_us = args[2].u.i;
 }
 
 /* Pingpong_Put_Put: (count, datatype, info, iterations). */
 static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->iterations = args[3].u.i;
 }
 
@@ -18310,36 +18274,28 @@ static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args
 ** (count, datatype, info, msg_count). */
 static void win_messages_args_read(sk_win_messages_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->msg_count = args[3].u.i;
 }
 
 /* MPI_Put_passive_concurrent: (count, datatype, info, lock_type). */
 static void win_passive_concurrent_args_read(sk_win_passive_concurrent_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->lock_type = args[3].u.i;
 }
 
 /* MPI_Accumulate, onesided_reduce, onesided_allreduce: (count, datatype, info, op). */
 static void win_accumulate_args_read(sk_win_accumulate_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->op = args[3].u.op;
 }
 
 /* MPI_Accumulate_concurrent: (count, datatype, info, operation, disjoint). */
 static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->op = args[3].u.op;
   a->disjoint = args[4].u.i;
 }
@@ -18347,9 +18303,7 @@ static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk
 /* MPI_Accumulate_concurrent_multi: (count, datatype, info, msg_count, operator, disjoint). */
 static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->msg_count = args[3].u.i;
   a->op = args[4].u.op;
   a->disjoint = args[5].u.i;
@@ -18358,18 +18312,14 @@ static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *ar
 /* Caching: (count, datatype, info, delay_us). */
 static void win_caching_args_read(sk_win_caching_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->delay_us = args[3].u.i;
 }
 
 /* MPI_Put_Shift: (count, datatype, info, distance). */
 static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->distance = args[3].u.i;
 }
 
@@ -18377,9 +18327,7 @@ static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
 ** datatype, info, alltoall_count). */
 static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->repetitions = args[3].u.i;
 }
 
@@ -18387,8 +18335,7 @@ static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args
 ** compute). */
 static void win_border_args_read(sk_win_border_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->info = &args[1];
+  sk_win_count_info_read(&a->head, args);
   a->iteration_count = args[2].u.i;
   a->compute = args[3].u.i;
 }
@@ -18444,7 +18391,7 @@ static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_pingpong_args a;
   win_pingpong_args_read(&a, args);
-  s = sk_win_simple(m, "Pingpong_Put_Put", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "Pingpong_Put_Put", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.pingpong = a;
 }
 
@@ -18609,7 +18556,7 @@ static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_messages_args a;
   win_messages_args_read(&a, args);
-  s = init_dedicated(m, "Combining_dedicated", a.count, a.dt, a.info, a.msg_count);
+  s = init_dedicated(m, "Combining_dedicated", a.head.count, a.head.dt, a.head.info, a.msg_count);
   if (s != NULL) s->arg.messages = a;
 }
 
@@ -18639,7 +18586,7 @@ static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
   sk_win_passive_concurrent_args a;
   win_passive_concurrent_args_read(&a, args);
   sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
-  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.count, a.dt, a.info, m->size);
+  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.head.count, a.head.dt, a.head.info, m->size);
   if (s != NULL) s->arg.passive_concurrent = a;
 }
 
@@ -18669,8 +18616,8 @@ static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_accumulate_args a;
   win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.dt, 1);
-  s = sk_win_simple(m, "MPI_Accumulate", a.count, a.dt, a.info, 1);
+  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.head.dt, 1);
+  s = sk_win_simple(m, "MPI_Accumulate", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.accumulate = a;
 }
 
@@ -18719,7 +18666,7 @@ static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_acc_concurrent_args a;
   win_acc_concurrent_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.count, a.dt, a.info, 1, a.op);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.head.count, a.head.dt, a.head.info, 1, a.op);
   if (s != NULL) s->arg.acc_concurrent = a;
 }
 
@@ -18735,7 +18682,7 @@ static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *arg
   sk_win_state *s;
   sk_win_acc_multi_args a;
   win_acc_multi_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.count, a.dt, a.info, a.msg_count, a.op);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.head.count, a.head.dt, a.head.info, a.msg_count, a.op);
   if (s != NULL) s->arg.acc_multi = a;
 }
 
@@ -18757,7 +18704,7 @@ static void init_Caching(sk_mctx *m, const sk_value *args)
   sk_win_caching_args a;
   win_caching_args_read(&a, args);
   sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
-  s = sk_win_simple(m, "Caching", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "Caching", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.caching = a;
 }
 
@@ -18790,7 +18737,7 @@ static void init_Combining_fence(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_messages_args a;
   win_messages_args_read(&a, args);
-  s = sk_win_simple(m, "Combining_fence", a.count, a.dt, a.info, a.msg_count);
+  s = sk_win_simple(m, "Combining_fence", a.head.count, a.head.dt, a.head.info, a.msg_count);
   if (s != NULL) s->arg.messages = a;
 }
 
@@ -18830,8 +18777,8 @@ static sk_win_state *init_activewait(sk_mctx *m, const char *fn, long count, con
 /* The rows (count, info) and (count, info, delay_us). */
 static void init_activewait_plain(sk_mctx *m, const sk_value *args, const char *fn, long min_count)
 {
-  win_int_args a;
-  win_int_args_read(&a, args);
+  sk_win_plain_args a;
+  sk_win_count_info_read(&a, args);
   init_activewait(m, fn, a.count, a.info, min_count);
 }
 
@@ -18841,7 +18788,7 @@ static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *
   sk_win_activewait_sleep_args a;
   win_activewait_sleep_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_activewait(m, fn, a.count, a.info, 0);
+  s = init_activewait(m, fn, a.head.count, a.head.info, 0);
   if (s != NULL) s->arg.activewait_sleep = a;
 }
 
@@ -18999,8 +18946,8 @@ static void make_vector(int count, MPI_Datatype *type)
 static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
 {
   sk_win_state *s;
-  win_int_args a;
-  win_int_args_read(&a, args);
+  sk_win_plain_args a;
+  sk_win_count_info_read(&a, args);
   if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
   s = sk_win_setup(m, fn, 2 * a.count, sk_mpi_int_type(), a.info, 1, 1);
   if (s == NULL) return;
@@ -19135,7 +19082,7 @@ static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_shift_args a;
   win_shift_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Put_Shift", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "MPI_Put_Shift", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.shift = a;
 }
 
@@ -19161,7 +19108,7 @@ static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
   win_messages_args_read(&a, args);
   sk_mpi_check_count(m, fn, "msg_cnt", a.msg_count);
   if (!m->failed && a.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count * m->size);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count * m->size);
   if (s != NULL) s->arg.messages = a;
 }
 
@@ -19218,7 +19165,7 @@ static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char 
   sk_win_repeated_args a;
   win_repeated_args_read(&a, args);
   sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, slots);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, slots);
   if (s == NULL) return;
   s->arg.repeated = a;
   m->send_usage = s->block * (size_t)slots;
@@ -19267,8 +19214,8 @@ static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char
   sk_win_state *s;
   sk_win_accumulate_args a;
   win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  sk_mpi_check_op(m, fn, a.op, a.head.dt, 1);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.accumulate = a;
 }
 
@@ -19299,10 +19246,10 @@ static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, c
   sk_win_state *s;
   sk_win_border_args a;
   win_border_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "count", a.head.count);
   sk_mpi_check_count(m, fn, "iteration_count", a.iteration_count);
   sk_mpi_check_count(m, fn, "compute", a.compute);
-  s = sk_win_setup(m, fn, a.count, sk_mpi_int_type(), a.info, 2, 1);
+  s = sk_win_setup(m, fn, a.head.count, sk_mpi_int_type(), a.head.info, 2, 1);
   if (s == NULL) return;
   s->arg.border = a;
   m->send_usage = s->block;
@@ -29425,6 +29372,13 @@ static long main_launcher_rank(void)
   return 0;
 }
 
+/* The file -r (the report) or -x (-o, else the run's -o) writes. */
+static const char *main_postproc_target(const main_options *o)
+{
+  if (o->post.kind == 'r') return o->post.target;
+  return o->post.output ? o->post.output : o->output;
+}
+
 /* A mode of main_is_offline, without a single MPI call (not even MPI_Initialized): the
 ** launcher's rank 0 (or a process started alone) does the work and prints; the other
 ** processes of a launcher check the command line alike and end with status 0. Exits. */
@@ -29438,8 +29392,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
-                   : o->post.kind && sk_run_refuse_dangling_link(o->post.output ? o->post.output : o->output,
-                                                                 "output", &why)) {
+                   : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }

@@ -49,6 +49,7 @@
 #   check NAME CMD...         one check: passes when CMD exits 0 (output in tests/out/NAME.txt)
 #   run_counted NAME CMD...   counts CMD's own ok/FAIL lines; a non-zero exit without FAIL
 #                             lines is one failure; no lines at all is one pass
+# Result files: sko_complete FILE SUITES (below) says whether an output is complete.
 
 top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$(pwd)" != / ]; do cd ..; done; pwd)
 cd "$top" || exit 2
@@ -153,6 +154,33 @@ run_counted() {
   elif [ "$_ok" -eq 0 ] && [ "$_fail" -eq 0 ]; then pass "$_name"
   else echo "# $_name: $_ok checks passed, $_fail failed"; fi
 }
+# Result files (checks that print what is wrong and return non-zero):
+#   sko_complete FILE SUITES  FILE is a complete output with the suites SUITES (names,
+#                             space-separated, in order) each once, every line whole and
+#                             where it belongs, the header once, the footer last
+sko_complete() {
+  [ -s "$1" ] || { echo "$1 is missing or empty"; return 1; }
+  [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || { echo "$1: the last line is not complete"; return 1; }
+  awk -v want="$2" '
+    function bad(why) { if (!msg) msg = sprintf("%s:%d: %s: %s", FILENAME, FNR, why, substr($0, 1, 60)) }
+    FNR == 1 && !/^# SKaMPI Version / { bad("the first line is not the header'"'"'s") }
+    /^# SKaMPI Version / { versions++ }
+    /.# resumed at/ || /.# SKaMPI Version/ { bad("a line cut in its middle") }
+    dur { dur = 0; if (!/^# duration = [0-9.]+ sec$/) bad("an end of a block without its duration line") }
+    /^# begin result "/ { if (on) bad("a block begins inside a block"); on = 1; n = $0
+                          sub(/^# begin result "/, "", n); sub(/"$/, "", n); if (seen[n]++) bad("suite " n " twice")
+                          got = got (got == "" ? "" : " ") n; next }
+    /^# end result "/ { if (!on) bad("an end outside a block"); on = 0; dur = 1; next }
+    /^#/ { next }
+    !on { bad("a line outside a block that is no # line") ; next }
+    !/^[a-z_]+= / { bad("a line in a block that is no result line") }
+    END { if (on) bad("the last block is not closed")
+          if (versions != 1) bad(versions " header first lines")
+          if (got != want) bad("suites \"" got "\", not \"" want "\"")
+          if (msg) { print msg; exit 1 } }' "$1" || return 1
+  tail -n 1 "$1" | grep -q '^# Total runtime' || { echo "$1: no footer at its end"; return 1; }
+}
+
 # amalgam_is_current: tests/out/skampi_amalgam.c exists and no file it is made of
 # (tools/sk21f --deps) is newer
 amalgam_is_current() {

@@ -337,6 +337,13 @@ static long main_launcher_rank(void)
   return 0;
 }
 
+/* The file -r (the report) or -x (-o, else the run's -o) writes. */
+static const char *main_postproc_target(const main_options *o)
+{
+  if (o->post.kind == 'r') return o->post.target;
+  return o->post.output ? o->post.output : o->output;
+}
+
 /* A mode of main_is_offline, without a single MPI call (not even MPI_Initialized): the
 ** launcher's rank 0 (or a process started alone) does the work and prints; the other
 ** processes of a launcher check the command line alike and end with status 0. Exits. */
@@ -350,8 +357,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
-                   : o->post.kind && sk_run_refuse_dangling_link(o->post.output ? o->post.output : o->output,
-                                                                 "output", &why)) {
+                   : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }

@@ -98,12 +98,14 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 /* The arguments of the one-sided functions: one struct per parameter list of the rows
 ** (the rows sharing a list share its struct), the fields named after the parameters,
 ** read by position by one small reader per struct (in the module of the rows; its
-** comment names them). Every list starts with count, datatype and info; the functions
-** without <dt> move MPI_INTs (the window state then holds sk_mpi_int_type()). count,
-** datatype and info go into the common part of the window state; what a signature has
-** beyond them is kept there as its own struct (the union `arg` of sk_win_state, one
-** member per struct below). The lists without anything beyond them, (count, info) and
-** the test build's (count), have their structs in meas_mpi_win_transfer.c. */
+** comment names them). Every list starts with count, datatype and info, read into the
+** struct's `head` (sk_win_plain_args, by sk_win_plain_args_read); the lists without <dt>
+** start (count, info) (sk_win_count_info_read) and move MPI_INTs (the window state then
+** holds sk_mpi_int_type()). count, datatype and info go into the common part of the
+** window state; what a signature has beyond them is kept there as its own struct (the
+** union `arg` of sk_win_state, one member per struct below). The lists without anything
+** beyond the head use sk_win_plain_args itself; the test build's (count) has its struct
+** in meas_mpi_win_transfer.c. */
 
 /* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
 ** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
@@ -114,140 +116,109 @@ typedef struct sk_win_plain_args {
 } sk_win_plain_args;
 
 SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
+SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args);
 
 /* Window synchronisation (meas_mpi_win_sync.c). */
 /* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
 typedef struct sk_win_epoch_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion;
 } sk_win_epoch_args;
 
 /* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
 ** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
 typedef struct sk_win_epoch_put_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, do_a_put;
 } sk_win_epoch_put_args;
 
 /* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
 ** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
 typedef struct sk_win_epoch_put_delay_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, do_a_put, delay_us;
 } sk_win_epoch_put_delay_args;
 
 /* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
 typedef struct sk_win_delayed_post_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, delay_us, delay_rank;
 } sk_win_delayed_post_args;
 
 /* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
 typedef struct sk_win_complete_n_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, msg_count, delay_us;
 } sk_win_complete_n_args;
 
 /* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
 typedef struct sk_win_put_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long do_a_put;
 } sk_win_put_args;
 
 /* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
 typedef struct sk_win_close_delayed_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long msg_count, delay_us;
 } sk_win_close_delayed_args;
 
 /* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
 typedef struct sk_win_lock_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, lock_type, dest_rank;
 } sk_win_lock_args;
 
 /* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
 typedef struct sk_win_lock_desync_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, lock_type, dest_rank, delay_us;
 } sk_win_lock_desync_args;
 
 /* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
 ** MPI_Win_unlock. */
 typedef struct sk_win_unlock_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long assertion, lock_type, dest_rank, do_a_put, delay_us;
 } sk_win_unlock_args;
 
 /* Transfers (meas_mpi_win_transfer.c). */
 /* (count, datatype, info, iterations): Pingpong_Put_Put. */
 typedef struct sk_win_pingpong_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long iterations;
 } sk_win_pingpong_args;
 
 /* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
 ** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
 typedef struct sk_win_messages_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long msg_count;
 } sk_win_messages_args;
 
 /* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
 typedef struct sk_win_passive_concurrent_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long lock_type;
 } sk_win_passive_concurrent_args;
 
 /* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
 ** onesided_allreduce (whose rows call it op). */
 typedef struct sk_win_accumulate_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   const sk_opdef *op;
 } sk_win_accumulate_args;
 
 /* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
 typedef struct sk_win_acc_concurrent_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   const sk_opdef *op;
   long disjoint;
 } sk_win_acc_concurrent_args;
 
 /* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
 typedef struct sk_win_acc_multi_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long msg_count;
   const sk_opdef *op;
   long disjoint;
@@ -255,41 +226,33 @@ typedef struct sk_win_acc_multi_args {
 
 /* (count, datatype, info, delay_us): Caching. */
 typedef struct sk_win_caching_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long delay_us;
 } sk_win_caching_args;
 
 /* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
 typedef struct sk_win_activewait_sleep_args {
-  long count;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
   long delay_us;
 } sk_win_activewait_sleep_args;
 
 /* (count, datatype, info, distance): MPI_Put_Shift. */
 typedef struct sk_win_shift_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long distance;
 } sk_win_shift_args;
 
 /* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
 ** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
 typedef struct sk_win_repeated_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, datatype, info */
   long repetitions;
 } sk_win_repeated_args;
 
 /* (count, info, iteration_count, compute): onesided_borderexchange,
 ** onesided_borderexchange_fence. */
 typedef struct sk_win_border_args {
-  long count;
-  const sk_value *info;
+  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
   long iteration_count, compute;
 } sk_win_border_args;
 

@@ -52,6 +52,15 @@ SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
   a->info = &args[2];
 }
 
+/* The lists that begin (count, info), without a datatype: the window moves MPI_INTs
+** (dt stays NULL here; the window state holds sk_mpi_int_type()). */
+SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = NULL;
+  a->info = &args[1];
+}
+
 SK_API MPI_Info sk_win_info(const sk_value *info)
 {
   return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
@@ -328,9 +337,7 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
 /* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
 static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
 }
 
@@ -338,9 +345,7 @@ static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
 ** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
 static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->do_a_put = args[4].u.i;
 }
@@ -350,9 +355,7 @@ static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *ar
 ** do_a_put, delay_us). */
 static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->do_a_put = args[4].u.i;
   a->delay_us = args[5].u.i;
@@ -361,9 +364,7 @@ static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const 
 /* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
 static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->delay_us = args[4].u.i;
   a->delay_rank = args[5].u.i;
@@ -372,9 +373,7 @@ static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_val
 /* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
 static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->msg_count = args[4].u.i;
   a->delay_us = args[5].u.i;
@@ -383,18 +382,14 @@ static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *
 /* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
 static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->do_a_put = args[3].u.i;
 }
 
 /* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
 static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->msg_count = args[3].u.i;
   a->delay_us = args[4].u.i;
 }
@@ -402,9 +397,7 @@ static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_v
 /* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
 static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->lock_type = args[4].u.i;
   a->dest_rank = args[5].u.i;
@@ -413,9 +406,7 @@ static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
 /* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
 static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->lock_type = args[4].u.i;
   a->dest_rank = args[5].u.i;
@@ -426,9 +417,7 @@ static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value
 ** delay_us). */
 static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->assertion = args[3].u.i;
   a->lock_type = args[4].u.i;
   a->dest_rank = args[5].u.i;
@@ -446,7 +435,7 @@ static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   sk_win_epoch_args a;
   win_epoch_args_read(&a, args);
   sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  s = sk_win_simple(m, "MPI_Win_fence_open", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "MPI_Win_fence_open", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.epoch = a;
 }
 
@@ -471,7 +460,7 @@ static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
   win_epoch_put_args_read(&a, args);
   sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
                       | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.epoch_put = a;
 }
 
@@ -526,7 +515,7 @@ static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
   sk_win_close_delayed_args a;
   win_close_delayed_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count);
   if (s != NULL) s->arg.close_delayed = a;
 }
 
@@ -554,7 +543,7 @@ static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_put_args a;
   win_put_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.put = a;
 }
 
@@ -608,7 +597,7 @@ static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
   sk_win_state *s;
   sk_win_epoch_args a;
   win_epoch_args_read(&a, args);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
   if (s != NULL) s->arg.epoch = a;
 }
 
@@ -618,7 +607,7 @@ static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn
   sk_win_state *s;
   sk_win_epoch_put_args a;
   win_epoch_put_args_read(&a, args);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
   if (s != NULL) s->arg.epoch_put = a;
 }
 
@@ -629,7 +618,7 @@ static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const ch
   sk_win_epoch_put_delay_args a;
   win_epoch_put_delay_args_read(&a, args);
   check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, a.do_a_put != 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
   if (s != NULL) s->arg.epoch_put_delay = a;
 }
 
@@ -654,6 +643,21 @@ static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
   return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
 }
 
+/* The rows (count, dt, info, assert, doput, delay_us): `timed` is measured while the
+** targets wait delay_us before MPI_Win_wait (PSCW_DELAY_WAIT) or the origin waits it
+** before MPI_Win_complete (PSCW_DELAY_COMPLETE). */
+enum pscw_delayed_side { PSCW_DELAY_WAIT, PSCW_DELAY_COMPLETE };
+
+static double pscw_measure_epoch_put_delay(sk_mctx *m, enum sk_pscw_timed timed, enum pscw_delayed_side side)
+{
+  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
+  sk_pscw_plan p;
+  sk_pscw_plan_init(&p, timed, a->assertion, a->do_a_put != 0);
+  if (side == PSCW_DELAY_WAIT) p.wait_delay = (double)a->delay_us;
+  else p.complete_delay = (double)a->delay_us;
+  return sk_pscw_run(m, &p);
+}
+
 /* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
 static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
 
@@ -674,7 +678,7 @@ static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
   win_delayed_post_args_read(&a, args);
   check_pscw_delay_us(m, fn, a.delay_us);
   check_pscw_delay_rank(m, fn, a.delay_rank);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 0, 1);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
   if (s != NULL) s->arg.delayed_post = a;
 }
 
@@ -732,7 +736,7 @@ static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
   sk_win_complete_n_args a;
   win_complete_n_args_read(&a, args);
   check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.count, a.dt, a.info, a.assertion, 1, a.msg_count);
+  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 1, a.msg_count);
   if (s != NULL) s->arg.complete_n = a;
 }
 
@@ -757,12 +761,8 @@ static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, a->do_a_put != 0);
-  p.wait_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_COMPLETE, PSCW_DELAY_WAIT);
 }
 
 /* MPI_Win_wait_early_complete(..., doput, delay_us): the origin completes at once, the
@@ -774,12 +774,8 @@ static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
-  p.wait_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_WAIT);
 }
 
 /* MPI_Win_wait_delayed_complete(..., doput, delay_us): the origin waits delay_us before
@@ -791,12 +787,8 @@ static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_WAIT, a->assertion, a->do_a_put != 0);
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_COMPLETE);
 }
 
 /* MPI_Win_test(count, dt, info, assert, doput): the targets end their exposure epoch by
@@ -822,12 +814,8 @@ static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 
 static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 {
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_TEST_ONCE, a->assertion, a->do_a_put != 0);
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
+  return pscw_measure_epoch_put_delay(m, PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE);
 }
 
 /* ---- window creation and destruction ---- */
@@ -862,7 +850,7 @@ static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_put_args a;
   win_put_args_read(&a, args);
-  s = sk_win_setup(m, "MPI_Win_free", a.count, a.dt, a.info, 1, 0);
+  s = sk_win_setup(m, "MPI_Win_free", a.head.count, a.head.dt, a.head.info, 1, 0);
   if (s == NULL) return;
   s->arg.put = a;
   m->send_usage = s->block;
@@ -907,7 +895,7 @@ static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_lock_args a;
   win_lock_args_read(&a, args);
-  s = init_lock(m, "MPI_Win_lock", a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  s = init_lock(m, "MPI_Win_lock", a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
   if (s != NULL) s->arg.lock = a;
 }
 
@@ -946,7 +934,7 @@ static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
   sk_win_lock_desync_args a;
   win_lock_desync_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
   if (s != NULL) s->arg.lock_desync = a;
 }
 
@@ -967,7 +955,7 @@ static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
   sk_win_unlock_args a;
   win_unlock_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.count, a.dt, a.info, a.assertion, a.lock_type, a.dest_rank);
+  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
   if (s != NULL) s->arg.unlock = a;
 }
 

@@ -36,33 +36,21 @@ static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, 
 /* ---- the readers: one per parameter list, by position ---- */
 
 /* (count, info): MPI_Put_activewait_get, MPI_Put_activewait_twosided,
-** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows; only
-** init needs them (the state keeps count and info). */
-typedef struct win_int_args {
-  long count;
-  const sk_value *info;
-} win_int_args;
-
-static void win_int_args_read(win_int_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->info = &args[1];
-}
+** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows read
+** sk_win_plain_args with sk_win_count_info_read; only init needs them (the state keeps
+** count and info). */
 
 /* MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep: (count, info, delay_us). */
 static void win_activewait_sleep_args_read(sk_win_activewait_sleep_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->info = &args[1];
+  sk_win_count_info_read(&a->head, args);
   a->delay_us = args[2].u.i;
 }
 
 /* Pingpong_Put_Put: (count, datatype, info, iterations). */
 static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->iterations = args[3].u.i;
 }
 
@@ -70,36 +58,28 @@ static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args
 ** (count, datatype, info, msg_count). */
 static void win_messages_args_read(sk_win_messages_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->msg_count = args[3].u.i;
 }
 
 /* MPI_Put_passive_concurrent: (count, datatype, info, lock_type). */
 static void win_passive_concurrent_args_read(sk_win_passive_concurrent_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->lock_type = args[3].u.i;
 }
 
 /* MPI_Accumulate, onesided_reduce, onesided_allreduce: (count, datatype, info, op). */
 static void win_accumulate_args_read(sk_win_accumulate_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->op = args[3].u.op;
 }
 
 /* MPI_Accumulate_concurrent: (count, datatype, info, operation, disjoint). */
 static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->op = args[3].u.op;
   a->disjoint = args[4].u.i;
 }
@@ -107,9 +87,7 @@ static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk
 /* MPI_Accumulate_concurrent_multi: (count, datatype, info, msg_count, operator, disjoint). */
 static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->msg_count = args[3].u.i;
   a->op = args[4].u.op;
   a->disjoint = args[5].u.i;
@@ -118,18 +96,14 @@ static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *ar
 /* Caching: (count, datatype, info, delay_us). */
 static void win_caching_args_read(sk_win_caching_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->delay_us = args[3].u.i;
 }
 
 /* MPI_Put_Shift: (count, datatype, info, distance). */
 static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->distance = args[3].u.i;
 }
 
@@ -137,9 +111,7 @@ static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
 ** datatype, info, alltoall_count). */
 static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
+  sk_win_plain_args_read(&a->head, args);
   a->repetitions = args[3].u.i;
 }
 
@@ -147,8 +119,7 @@ static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args
 ** compute). */
 static void win_border_args_read(sk_win_border_args *a, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->info = &args[1];
+  sk_win_count_info_read(&a->head, args);
   a->iteration_count = args[2].u.i;
   a->compute = args[3].u.i;
 }
@@ -204,7 +175,7 @@ static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_pingpong_args a;
   win_pingpong_args_read(&a, args);
-  s = sk_win_simple(m, "Pingpong_Put_Put", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "Pingpong_Put_Put", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.pingpong = a;
 }
 
@@ -369,7 +340,7 @@ static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_messages_args a;
   win_messages_args_read(&a, args);
-  s = init_dedicated(m, "Combining_dedicated", a.count, a.dt, a.info, a.msg_count);
+  s = init_dedicated(m, "Combining_dedicated", a.head.count, a.head.dt, a.head.info, a.msg_count);
   if (s != NULL) s->arg.messages = a;
 }
 
@@ -399,7 +370,7 @@ static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
   sk_win_passive_concurrent_args a;
   win_passive_concurrent_args_read(&a, args);
   sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
-  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.count, a.dt, a.info, m->size);
+  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.head.count, a.head.dt, a.head.info, m->size);
   if (s != NULL) s->arg.passive_concurrent = a;
 }
 
@@ -429,8 +400,8 @@ static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_accumulate_args a;
   win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.dt, 1);
-  s = sk_win_simple(m, "MPI_Accumulate", a.count, a.dt, a.info, 1);
+  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.head.dt, 1);
+  s = sk_win_simple(m, "MPI_Accumulate", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.accumulate = a;
 }
 
@@ -479,7 +450,7 @@ static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_acc_concurrent_args a;
   win_acc_concurrent_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.count, a.dt, a.info, 1, a.op);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.head.count, a.head.dt, a.head.info, 1, a.op);
   if (s != NULL) s->arg.acc_concurrent = a;
 }
 
@@ -495,7 +466,7 @@ static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *arg
   sk_win_state *s;
   sk_win_acc_multi_args a;
   win_acc_multi_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.count, a.dt, a.info, a.msg_count, a.op);
+  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.head.count, a.head.dt, a.head.info, a.msg_count, a.op);
   if (s != NULL) s->arg.acc_multi = a;
 }
 
@@ -517,7 +488,7 @@ static void init_Caching(sk_mctx *m, const sk_value *args)
   sk_win_caching_args a;
   win_caching_args_read(&a, args);
   sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
-  s = sk_win_simple(m, "Caching", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "Caching", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.caching = a;
 }
 
@@ -550,7 +521,7 @@ static void init_Combining_fence(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_messages_args a;
   win_messages_args_read(&a, args);
-  s = sk_win_simple(m, "Combining_fence", a.count, a.dt, a.info, a.msg_count);
+  s = sk_win_simple(m, "Combining_fence", a.head.count, a.head.dt, a.head.info, a.msg_count);
   if (s != NULL) s->arg.messages = a;
 }
 
@@ -590,8 +561,8 @@ static sk_win_state *init_activewait(sk_mctx *m, const char *fn, long count, con
 /* The rows (count, info) and (count, info, delay_us). */
 static void init_activewait_plain(sk_mctx *m, const sk_value *args, const char *fn, long min_count)
 {
-  win_int_args a;
-  win_int_args_read(&a, args);
+  sk_win_plain_args a;
+  sk_win_count_info_read(&a, args);
   init_activewait(m, fn, a.count, a.info, min_count);
 }
 
@@ -601,7 +572,7 @@ static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *
   sk_win_activewait_sleep_args a;
   win_activewait_sleep_args_read(&a, args);
   sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_activewait(m, fn, a.count, a.info, 0);
+  s = init_activewait(m, fn, a.head.count, a.head.info, 0);
   if (s != NULL) s->arg.activewait_sleep = a;
 }
 
@@ -759,8 +730,8 @@ static void make_vector(int count, MPI_Datatype *type)
 static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
 {
   sk_win_state *s;
-  win_int_args a;
-  win_int_args_read(&a, args);
+  sk_win_plain_args a;
+  sk_win_count_info_read(&a, args);
   if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
   s = sk_win_setup(m, fn, 2 * a.count, sk_mpi_int_type(), a.info, 1, 1);
   if (s == NULL) return;
@@ -895,7 +866,7 @@ static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
   sk_win_state *s;
   sk_win_shift_args a;
   win_shift_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Put_Shift", a.count, a.dt, a.info, 1);
+  s = sk_win_simple(m, "MPI_Put_Shift", a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.shift = a;
 }
 
@@ -921,7 +892,7 @@ static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
   win_messages_args_read(&a, args);
   sk_mpi_check_count(m, fn, "msg_cnt", a.msg_count);
   if (!m->failed && a.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, a.msg_count * m->size);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count * m->size);
   if (s != NULL) s->arg.messages = a;
 }
 
@@ -978,7 +949,7 @@ static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char 
   sk_win_repeated_args a;
   win_repeated_args_read(&a, args);
   sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, slots);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, slots);
   if (s == NULL) return;
   s->arg.repeated = a;
   m->send_usage = s->block * (size_t)slots;
@@ -1027,8 +998,8 @@ static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char
   sk_win_state *s;
   sk_win_accumulate_args a;
   win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, fn, a.op, a.dt, 1);
-  s = sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
+  sk_mpi_check_op(m, fn, a.op, a.head.dt, 1);
+  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
   if (s != NULL) s->arg.accumulate = a;
 }
 
@@ -1059,10 +1030,10 @@ static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, c
   sk_win_state *s;
   sk_win_border_args a;
   win_border_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "count", a.head.count);
   sk_mpi_check_count(m, fn, "iteration_count", a.iteration_count);
   sk_mpi_check_count(m, fn, "compute", a.compute);
-  s = sk_win_setup(m, fn, a.count, sk_mpi_int_type(), a.info, 2, 1);
+  s = sk_win_setup(m, fn, a.head.count, sk_mpi_int_type(), a.head.info, 2, 1);
   if (s == NULL) return;
   s->arg.border = a;
   m->send_usage = s->block;

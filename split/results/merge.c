@@ -187,37 +187,61 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   return ok;
 }
 
-static int merge_is_merged(const char *path)
+/* The header of a run's output (its '#' lines before the first block, with the start
+** time) and its number of blocks; NULL when path is a merge or no result file. The
+** header tells one run from another. */
+static char *merge_run_header(const char *path, size_t *nblocks)
 {
   sk_sko_file f;
   sk_str err;
-  int merged;
+  char *header = NULL;
   sk_str_init(&err);
-  merged = sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") != NULL;
+  *nblocks = 0;
+  if (sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") == NULL) {
+    header = sk_strdup(f.header.data ? f.header.data : "");
+    *nblocks = f.n;
+  }
   sk_sko_free(&f);
   sk_str_free(&err);
-  return merged;
+  return header;
 }
 
+/* OUT, OUT.1, OUT.2, ... up to the first missing name, without merges; a run counts
+** once: the copies a resume keeps of the file it cut (runlog.h) have that run's header,
+** and of the files with one header the one with the most blocks is merged. */
 SK_API int sk_merge_backups(const char *out, sk_str *err)
 {
-  char **runs = NULL;
-  size_t n = 0, cap = 0, k;
+  char **runs = NULL, **headers = NULL;
+  size_t n = 0, cap = 0, caph = 0, capb = 0, k, *blocks = NULL;
   int i, result;
   FILE *probe;
   for (i = 0; i < 100000; i++) {
-    char *name = (char *)sk_malloc(strlen(out) + 16);
+    char *name = (char *)sk_malloc(strlen(out) + 16), *header;
+    size_t nblocks;
     if (i == 0) strcpy(name, out); else sprintf(name, "%s.%d", out, i);
     probe = fopen(name, "r");
     if (probe == NULL) { free(name); break; }
     fclose(probe);
-    if (merge_is_merged(name)) { free(name); continue; }
+    header = merge_run_header(name, &nblocks);
+    for (k = 0; header != NULL && k < n; k++) if (sk_streq(headers[k], header)) break;
+    if (header == NULL || k < n) {
+      if (header != NULL && nblocks > blocks[k]) { free(runs[k]); runs[k] = name; blocks[k] = nblocks; }
+      else free(name);
+      free(header);
+      continue;
+    }
     runs = (char **)sk_grow(runs, &cap, n + 1, sizeof(char *));
+    headers = (char **)sk_grow(headers, &caph, n + 1, sizeof(char *));
+    blocks = (size_t *)sk_grow(blocks, &capb, n + 1, sizeof(size_t));
+    headers[n] = header;
+    blocks[n] = nblocks;
     runs[n++] = name;
   }
   result = (int)n;
   if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
-  for (k = 0; k < n; k++) free(runs[k]);
+  for (k = 0; k < n; k++) { free(runs[k]); free(headers[k]); }
   free(runs);
+  free(headers);
+  free(blocks);
   return result;
 }

@@ -20,8 +20,9 @@
 ** is kept under a backup name (an input of that name is then named by its backup). */
 SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
 /* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
-** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
-** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
+** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves,
+** and the copies a resume kept of the run it resumed -- the same header -- are left out)
+** are merged into `out`; the run itself is kept as a backup. Returns the
 ** number of runs merged (0 or 1: nothing written), -1 with *err set. */
 SK_API int sk_merge_backups(const char *out, sk_str *err);
 /* The merge of already read files into *o (the text of the merged file). */

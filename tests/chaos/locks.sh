@@ -64,31 +64,6 @@ begin measurement "c"
 end measurement
 SKI
 
-# wellformed FILE SUITES: FILE is a complete output with the suites SUITES (names,
-# space-separated, in order) each once, every line whole and where it belongs
-wellformed() {
-  [ -s "$1" ] || { echo "$1 is missing or empty"; return 1; }
-  [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || { echo "$1: the last line is not complete"; return 1; }
-  awk -v want="$2" '
-    function bad(why) { if (!msg) msg = sprintf("%s:%d: %s: %s", FILENAME, FNR, why, substr($0, 1, 60)) }
-    FNR == 1 && !/^# SKaMPI Version / { bad("the first line is not the header'"'"'s") }
-    /^# SKaMPI Version / { versions++ }
-    /.# resumed at/ || /.# SKaMPI Version/ { bad("a line cut in its middle") }
-    dur { dur = 0; if (!/^# duration = [0-9.]+ sec$/) bad("an end of a block without its duration line") }
-    /^# begin result "/ { if (on) bad("a block begins inside a block"); on = 1; n = $0
-                          sub(/^# begin result "/, "", n); sub(/"$/, "", n); if (seen[n]++) bad("suite " n " twice")
-                          got = got (got == "" ? "" : " ") n; next }
-    /^# end result "/ { if (!on) bad("an end outside a block"); on = 0; dur = 1; next }
-    /^#/ { next }
-    !on { bad("a line outside a block that is no # line") ; next }
-    !/^[a-z_]+= / { bad("a line in a block that is no result line") }
-    END { if (on) bad("the last block is not closed")
-          if (versions != 1) bad(versions " header first lines")
-          if (got != want) bad("suites \"" got "\", not \"" want "\"")
-          if (msg) { print msg; exit 1 } }' "$1" || return 1
-  tail -n 1 "$1" | grep -q '^# Total runtime' || { echo "$1: no footer at its end"; return 1; }
-}
-
 # files OUT: the output and its backups OUT.1, OUT.2, ...
 files() { for f in "$1" "$1".[0-9]*; do case $f in *.log*) ;; *) [ -f "$f" ] && echo "$f" ;; esac; done; }
 
@@ -122,7 +97,7 @@ crowd() {
   complete=0; kept=0; why=""; resumed=0
   for f in $(files "$o"); do
     if [ -n "$before" ] && cmp -s "$f" "$before"; then kept=$((kept + 1)); continue; fi
-    if w=$(wellformed "$f" "$SUITES"); then complete=$((complete + 1)); else why="$why $w;"; fi
+    if w=$(sko_complete "$f" "$SUITES"); then complete=$((complete + 1)); else why="$why $w;"; fi
     grep -q '^# resumed at' "$f" && resumed=$((resumed + 1))
   done
   [ -z "$why" ]; say $? "${name}_every_file_well_formed" "$why"
@@ -196,7 +171,7 @@ timeout 30 "$seq" -s -i "$d/three.ski" -o "$d/y.sko" -L "$d/shared.log" > /dev/n
 say $? shared_log_other_output_refused "exit $st: $(head -c 400 "$d/y.err"); y.sko $(cmp -s "$d/y.sko" "$d/y.before" && echo unchanged || echo changed)"
 timeout 30 "$seq" -F -s -i "$d/three.ski" -o "$d/y.sko" -L "$d/shared.log" > /dev/null 2> "$d/yf.err"; st=$?
 [ $st -eq 0 ] && cmp -s "$d/y.sko.1" "$d/y.before" && cmp -s "$d/shared.log.1" "$d/shared.before" &&
-  cmp -s "$d/x.sko" "$d/x.before" && wellformed "$d/y.sko" "$SUITES" > "$d/yf.why"
+  cmp -s "$d/x.sko" "$d/x.before" && sko_complete "$d/y.sko" "$SUITES" > "$d/yf.why"
 say $? shared_log_fresh_keeps_both "exit $st: $(cat "$d/yf.why" "$d/yf.err" 2> /dev/null | head -c 400)"
 # a run that writes one output holds the shared log: a run on another output stays out
 "$seq" -i tests/ski/killed.ski -o "$d/k1.sko" -L "$d/k.log" 2> /dev/null & holder=$!
@@ -222,7 +197,7 @@ damaged() {
     kept=no
     for f in $(files "$d/$1.sko"); do [ "$f" != "$d/$1.sko" ] && cmp -s "$f" "$d/$1.before" && kept=yes; done
     cmp -s "$d/$1.sko" "$d/$1.before" && kept=yes
-    [ $st -eq 0 ] && wellformed "$d/$1.sko" "$SUITES" > "$d/$1.why" && [ $kept = yes ]
+    [ $st -eq 0 ] && sko_complete "$d/$1.sko" "$SUITES" > "$d/$1.why" && [ $kept = yes ]
     say $? "damaged_$4" "exit $st, old bytes kept: $kept; $(cat "$d/$1.why" "$d/$1.err" | grep -v ' done in' | head -c 500)"
   else
     [ $st -eq "$2" ] && cmp -s "$d/$1.sko" "$d/$1.before"

@@ -10,8 +10,8 @@
 #     names TMPDIR and the path (at the measure statement, file:line:col);
 #   * an endless device as input (our own node, mknod c 1 5) under `ulimit -v 200000`: a
 #     clear error naming the file and the 16 MiB limit, exit 2;
-#   * a dangling symbolic link as -o (a run and -x) and as -L: refused, exit 2, the target
-#     not created;
+#   * a dangling symbolic link as -o (a run and -x), as -r's report and as -L: refused,
+#     exit 2, the target not created;
 #   * an MPI-IO run killed with SIGKILL (mpirun's process group, started here by setsid, by
 #     its pid) leaves its directory; the next run removes it and says so in its header,
 #     and leaves alone the directory of a live process (this shell's pid).
@@ -148,6 +148,11 @@ say $? dangling_link_output_refused "exit $st: $(head -c 300 "$d/dl.err"); $(ls 
 st=$?
 [ $st -eq 2 ] && grep -q "symbolic link" "$d/dl.err" && [ ! -e "$d/target.sko" ]
 say $? dangling_link_export_refused "exit $st: $(head -c 300 "$d/dl.err")"
+ln -s "$d/target.html" "$d/dangling.html"
+"$seq" -r "$d/dangling.html" "$d/good.sko" > /dev/null 2> "$d/dl.err"
+st=$?
+[ $st -eq 2 ] && grep -q "dangling.html.*symbolic link" "$d/dl.err" && [ ! -e "$d/target.html" ]
+say $? dangling_link_report_refused "exit $st: $(head -c 300 "$d/dl.err")"
 rm -f "$d/o.sko"
 "$seq" -q -i "$d/t.ski" -o "$d/o.sko" -L "$d/dangling.log" > /dev/null 2> "$d/dl.err"
 st=$?

@@ -89,6 +89,14 @@ say $? merge_with_backups_second_run "$(cat "$d/post2.txt")"
 grep -q '^# merged runs: 3$' "$d/run.sko" && grep -q "^# merged run 1: $d/run.sko.4 " "$d/run.sko" \
   && grep -q '^x= 4 ' "$d/run.sko" && ! grep -q '^# merged' "$d/run.sko.4"
 say $? merge_with_backups_skips_merged_files "$(cat "$d/post3.txt"; head -5 "$d/run.sko")"
+# a resume keeps the file it cut as OUT.N: that copy has its run's header and is the
+# same run, not an earlier one (here: a cut copy of run 1 as rs.sko.1, run 1 as rs.sko.2)
+$skampi -i "$d/post.ski" -o "$d/rs.sko" 2>/dev/null
+sed '/^# end result/,$d' "$d/rs.sko" > "$d/rs.sko.1"
+$skampi -i "$d/post.ski" -o "$d/rs.sko" 2> "$d/rs.txt"
+grep -q 'merged this run with 1 earlier runs' "$d/rs.txt" && grep -q '^# merged runs: 2$' "$d/rs.sko" \
+  && grep -q "^# merged run 2: $d/rs.sko.2 " "$d/rs.sko"
+say $? merge_with_backups_counts_a_resumed_run_once "$(cat "$d/rs.txt"; ls "$d"/rs.sko*; grep '^# merged' "$d/rs.sko")"
 printf '@POSTPROC yes\n' > "$d/post.par"
 $skampi -t -i "$d/post.par" | grep -qx 'merge_with_backups()'
 say $? postproc_yes_merges "$($skampi -t -i "$d/post.par" 2>&1)"
