@@ -188,8 +188,8 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
 }
 
 /* The header of a run's output (its '#' lines before the first block, with the start
-** time) and its number of blocks; NULL when path is a merge or no result file. The
-** header tells one run from another. */
+** time) and how much it holds (its complete blocks and their lines); NULL when path is a
+** merge or no result file. The header tells one run from another. */
 static char *merge_run_header(const char *path, size_t *nblocks)
 {
   sk_sko_file f;
@@ -198,8 +198,9 @@ static char *merge_run_header(const char *path, size_t *nblocks)
   sk_str_init(&err);
   *nblocks = 0;
   if (sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") == NULL) {
+    size_t b;
     header = sk_strdup(f.header.data ? f.header.data : "");
-    *nblocks = f.n;
+    for (b = 0; b < f.n; b++) *nblocks += f.blocks[b].complete ? 1 + f.blocks[b].n : 0;
   }
   sk_sko_free(&f);
   sk_str_free(&err);
@@ -208,7 +209,7 @@ static char *merge_run_header(const char *path, size_t *nblocks)
 
 /* OUT, OUT.1, OUT.2, ... up to the first missing name, without merges; a run counts
 ** once: the copies a resume keeps of the file it cut (runlog.h) have that run's header,
-** and of the files with one header the one with the most blocks is merged. */
+** and of the files with one header the one that holds the most is merged. */
 SK_API int sk_merge_backups(const char *out, sk_str *err)
 {
   char **runs = NULL, **headers = NULL;
