@@ -491,13 +491,26 @@ static int runlog_lock_log(const char *log_path, const char *out_path, int wait_
   return 0;
 }
 
-/* A fresh log: the old content (text, read through rl.fd) kept as LOG.N, then the file
-** emptied in place (it stays locked) and the run's identity and owner recorded. */
-static int runlog_start_fresh(const char *log_path, const sk_str *text, const char *input, unsigned long checksum,
-                              long input_bytes, int processes, char *backup, size_t backup_size, sk_str *err)
+/* A log describes nothing any more when the output it names (its "output" record, else
+** the output of this run) is gone: a tuning loop that deletes the output after reading
+** it (Open MPI's OTPO) would otherwise leave one more LOG.N per run. */
+static int runlog_output_gone(const sk_runlog_state *st, const sk_runlog_output *o)
+{
+  unsigned long dev, ino;
+  if (!st->is_log) return 0;
+  if (st->has_output) return !sk_path_identity(st->output_path, &dev, &ino);
+  return !o->exists;
+}
+
+/* A fresh log: the old content (text, read through rl.fd) kept as LOG.N -- unless it is
+** a log whose output is gone (keep_old 0) --, then the file emptied in place (it stays
+** locked) and the run's identity and owner recorded. */
+static int runlog_start_fresh(const char *log_path, const sk_str *text, int keep_old, const char *input,
+                              unsigned long checksum, long input_bytes, int processes, char *backup,
+                              size_t backup_size, sk_str *err)
 {
   sk_str owner;
-  if (text->len > 0 && !sk_path_write_backup(log_path, text->data, text->len, backup, backup_size, err))
+  if (keep_old && text->len > 0 && !sk_path_write_backup(log_path, text->data, text->len, backup, backup_size, err))
     return 0;
   if (ftruncate(rl.fd, 0) != 0 || lseek(rl.fd, 0, SEEK_SET) != 0) {
     sk_str_printf(err, "cannot empty the log '%s' for a fresh run", log_path);
@@ -564,6 +577,7 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   sk_runlog_output o;
   long log_size;
   unsigned long ldev, lino, odev, oino;
+  int keep_old;
   sk_path_kind k = sk_path_kind_of(log_path, &log_size);
   backup[0] = '\0';
   plan->mode = SK_RUN_FRESH;
@@ -606,6 +620,7 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   sk_runlog_parse(text.data ? text.data : "", text.len, &st);
   runlog_output_now(out_path, st.is_log && !st.finished && !fresh_forced, &abs, &content, &o);
   sk_runlog_plan(&st, text.data ? text.data : "", text.len, &o, checksum, processes, fresh_forced, plan, &why);
+  keep_old = !runlog_output_gone(&st, &o);
   sk_str_free(&abs);
   sk_str_free(&content);
   if (plan->mode == SK_RUN_REFUSED) {
@@ -622,7 +637,7 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
     sk_str_free(&text);
     return 1;
   }
-  if (!runlog_start_fresh(log_path, &text, input, checksum, input_bytes, processes, backup, backup_size, err)) {
+  if (!runlog_start_fresh(log_path, &text, keep_old, input, checksum, input_bytes, processes, backup, backup_size, err)) {
     sk_str_free(&text);
     runlog_give_up();
     return 0;

@@ -97,6 +97,24 @@ if [ "$impl" = seq ]; then
   timeout 2 "$skampi" -i tests/ski/killed.ski -o "$d/k.sko" 2> "$d/k2.err"
   grep -q 'resuming .* after its 1 complete suites' "$d/k2.err" && [ "$(grep -c '# begin result "first"' "$d/k.sko")" -eq 1 ]
   say $? seq_resumes_after_owner_died "$(cat "$d/k2.err")"
+  # a tuning loop (Open MPI's OTPO): run, read, delete the output, 100 times: the log of an
+  # output that is gone is replaced, not kept as LOG.N, so at most two files stay beside
+  # the input (the log, and the output of the last run had it not been deleted)
+  mkdir -p "$d/tune"
+  cp tests/ski/resume_synthetic.ski "$d/tune/skampi.ski"
+  i=0; st=0
+  while [ $i -lt 100 ] && [ $st -eq 0 ]; do
+    "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko" 2>> "$d/tune.err"; st=$?
+    [ -s "$d/tune/skampi.sko" ] || st=9
+    rm -f "$d/tune/skampi.sko"; i=$((i + 1))
+  done
+  [ $st -eq 0 ] && [ "$(ls "$d/tune" | wc -l)" -le 3 ] && [ -f "$d/tune/skampi.sko.log" ]
+  say $? seq_tuning_loop_leaves_two_files "run $i status $st: $(ls "$d/tune" | head -5 | tr '\n' ' ')"
+  # ... while a log whose output is still there is kept as a backup on a fresh rerun
+  "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko" 2>/dev/null
+  "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko" 2>/dev/null
+  [ -f "$d/tune/skampi.sko.log.1" ] && [ -f "$d/tune/skampi.sko.1" ]
+  say $? seq_log_kept_while_its_output_exists "$(ls "$d/tune" | tr '\n' ' ')"
   # -q: nothing on stderr, the same output
   "$skampi" -q -i $in -o "$d/q.sko" 2> "$d/q.err"
   [ ! -s "$d/q.err" ] && grep -q '^# end result "busy-3"' "$d/q.sko"
