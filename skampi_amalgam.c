@@ -175,6 +175,9 @@ SK_API int sk_is_reporter(void);
 SK_API void sk_set_exit_hook(void (*hook)(int status));
 SK_API void sk_exit(int status);
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
+/* The message of the last sk_user_error on this process ("" when none): kept on every
+** process, printed at once by the reporter only. */
+SK_API const char *sk_last_user_error(void);
 SK_API void sk_fatal(const char *fmt, ...);
 /* Error reporting that does not exit (used by the parser to keep the message and let the
 ** caller decide, e.g. to broadcast failure before exiting). */
@@ -380,9 +383,22 @@ static void base_report(const char *prefix, const sk_loc *loc, const char *fmt, 
   sk_str_free(&msg);
 }
 
+/* The last user error's message, kept on every process (only the reporter prints it at
+** once): a process whose error turns out to be its own says it (run.c). */
+static char base_last_error[1024];
+
+SK_API const char *sk_last_user_error(void) { return base_last_error; }
+
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
 {
   va_list ap;
+  sk_str msg;
+  sk_str_init(&msg);
+  va_start(ap, fmt);
+  sk_format_loc_message(&msg, loc, fmt, ap);
+  va_end(ap);
+  sk_copy_string(base_last_error, sizeof base_last_error, msg.data);
+  sk_str_free(&msg);
   if (base_is_reporter) {
     va_start(ap, fmt);
     base_report(loc && loc->file ? NULL : "skampi: ", loc, fmt, ap);
@@ -983,6 +999,9 @@ SK_API void sk_host_yield(void);
 ** processes it could yield to are not the run's own, and a yielded processor comes
 ** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
+/* About a millisecond off the processor (poll with a timeout; nothing where there is no
+** poll): for waits with nothing to hurry for. */
+SK_API void sk_host_nap(void);
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
 ** counts too). -1 where the system does not tell. */
@@ -1166,6 +1185,8 @@ SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; 
 SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
+SK_API void sk_host_nap(void) { HOST_NAP(); }
+
 SK_API void sk_host_idle(double waited)
 {
   if (!host_waits_yield) return;
@@ -1777,6 +1798,15 @@ SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);
+/* Every process that ends a started run with an error calls this: 1 when every process
+** of the world calls it within `seconds` (the error was everybody's, as an error in the
+** program is: a clean finalize follows), 0 when not -- the error, or the place where
+** the processes went apart, was this process's alone (a name assigned on one rank only)
+** or rank 0's alone, and the others wait in an operation that will never complete: the
+** caller says so and ends the run with sk_tp_abort. On its own channel (a communicator
+** of its own: it never matches a measurement's messages). Backends of one process, and
+** RCCE (whose processes cannot wait for a message with a deadline), return 1. */
+SK_API int sk_tp_end_alike(double seconds);
 
 SK_API int sk_tp_world_rank(void);
 SK_API int sk_tp_world_size(void);
@@ -1892,6 +1922,7 @@ static struct {
   sk_group *world;
   sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
+  MPI_Comm ending;          /* sk_tp_end_alike's channel: a copy of MPI_COMM_WORLD */
 } tpm;
 
 static void tpm_check(int err, const char *what)
@@ -1924,6 +1955,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.ending), "MPI_Comm_dup");
   tpm.groups = tpm.world;
   tpm.self = (sk_group *)sk_calloc(1, sizeof *tpm.self);
   tpm.self->size = 1;
@@ -1989,6 +2021,7 @@ SK_API void sk_tp_finish(void)
   MPI_Initialized(&flag);
   if (flag) {
     sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
+    if (tpm.ending != MPI_COMM_NULL) MPI_Comm_free(&tpm.ending);
     tpm_free_groups();
     tpm_finalize();
   }
@@ -2000,6 +2033,47 @@ SK_API void sk_tp_abort(int status, const char *msg)
   sk_host_breaker_stop();
   MPI_Abort(MPI_COMM_WORLD, status);
   exit(status);
+}
+
+/* Rank 0 waits for a word from every other process, the others for rank 0's answer,
+** each until the deadline (nonblocking operations tested with short naps: a process
+** that never comes must not keep the others). */
+#define TPM_ENDING_TAG 4713
+SK_API int sk_tp_end_alike(double seconds)
+{
+  int word = 1, answer = 0, done = 0, i, n = tpm.size - 1;
+  double deadline = MPI_Wtime() + seconds;
+  if (n < 1 || tpm.ending == MPI_COMM_NULL) return 1;
+  if (tpm.rank == 0) {
+    MPI_Request *reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)n);
+    MPI_Status *stats = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)n);
+    int *words = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    for (i = 0; i < n; i++) MPI_Irecv(&words[i], 1, MPI_INT, i + 1, TPM_ENDING_TAG, tpm.ending, &reqs[i]);
+    for (;;) {
+      MPI_Testall(n, reqs, &done, stats);
+      if (done || MPI_Wtime() > deadline) break;
+      sk_host_nap();
+    }
+    answer = done;
+    if (done) for (i = 0; i < n; i++) MPI_Send(&answer, 1, MPI_INT, i + 1, TPM_ENDING_TAG, tpm.ending);
+    free(reqs);
+    free(stats);
+    free(words);
+    return done;
+  } else {
+    MPI_Request sent, got;
+    MPI_Status st;
+    MPI_Isend(&word, 1, MPI_INT, 0, TPM_ENDING_TAG, tpm.ending, &sent);
+    MPI_Irecv(&answer, 1, MPI_INT, 0, TPM_ENDING_TAG, tpm.ending, &got);
+    for (;;) {
+      MPI_Test(&got, &done, &st);
+      if (done || MPI_Wtime() > deadline) break;
+      sk_host_nap();
+    }
+    if (!done) return 0;
+    MPI_Wait(&sent, &st);
+    return answer;
+  }
 }
 
 SK_API int sk_tp_world_rank(void) { return tpm.rank; }
@@ -2273,6 +2347,8 @@ SK_API void sk_tp_abort(int status, const char *msg)
   exit(status);
 }
 
+SK_API int sk_tp_end_alike(double seconds) { (void)seconds; return 1; }
+
 SK_API int sk_tp_world_rank(void) { return 0; }
 SK_API int sk_tp_world_size(void) { return 1; }
 SK_API sk_group *sk_tp_world(void) { return &tps.world; }
@@ -2520,6 +2596,8 @@ SK_API void sk_tp_abort(int status, const char *msg)
   if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
   exit(status);
 }
+
+SK_API int sk_tp_end_alike(double seconds) { (void)seconds; return 1; }
 
 SK_API int sk_tp_world_rank(void) { return tpr.rank; }
 SK_API int sk_tp_world_size(void) { return tpr.size; }
@@ -24197,28 +24275,30 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 }
 
 /* Converts an argument to what parameter letter `p` asks for, or reports it. */
+/* The type of a parameter letter (measure.h); SK_T_NONE: any. */
+static sk_type interp_param_type(int p)
+{
+  switch (p) {
+  case 'i': return SK_T_INT;
+  case 'd': return SK_T_DOUBLE;
+  case 's': return SK_T_STRING;
+  case 'c': return SK_T_COMM;
+  case 't': return SK_T_DATATYPE;
+  case 'o': return SK_T_OP;
+  case 'n': return SK_T_INFO;
+  case 'a': return SK_T_IARRAY;
+  case 'e': return SK_T_DARRAY;
+  default: return SK_T_NONE;
+  }
+}
+
 static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
 {
-  sk_type want = SK_T_NONE;
-  switch (p) {
-  case 'i':
-    if (v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
-      return sk_int_value((long)v.u.d);
-    want = SK_T_INT;
-    break;
-  case 'd':
-    if (v.type == SK_T_INT) return sk_double_value((double)v.u.i);
-    want = SK_T_DOUBLE;
-    break;
-  case 's': want = SK_T_STRING; break;
-  case 'c': want = SK_T_COMM; break;
-  case 't': want = SK_T_DATATYPE; break;
-  case 'o': want = SK_T_OP; break;
-  case 'n': want = SK_T_INFO; break;
-  case 'a': want = SK_T_IARRAY; break;
-  case 'e': want = SK_T_DARRAY; break;
-  default: return v;
-  }
+  sk_type want = interp_param_type(p);
+  if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
+    return sk_int_value((long)v.u.d);
+  if (p == 'd' && v.type == SK_T_INT) return sk_double_value((double)v.u.i);
+  if (want == SK_T_NONE) return v;
   if (v.type != want)
     sk_user_error(&arg->loc, "argument %d of '%s' must be %s, not %s", index + 1, fname,
                   sk_type_name(want), v.type == SK_T_DOUBLE && want == SK_T_INT ? "a fraction" : sk_type_name(v.type));
@@ -24231,6 +24311,38 @@ static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *par
   int i;
   for (i = 0; i < call->nargs; i++)
     args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  return args;
+}
+
+/* Whether every variable e reads has a value on this process. */
+static int interp_all_assigned(sk_interp *in, const sk_expr *e)
+{
+  sk_value v;
+  int i;
+  if (e->kind == E_VAR && !sk_interp_lookup(in, e->name, &v)) return 0;
+  for (i = 0; i < e->nargs; i++) if (!interp_all_assigned(in, e->args[i])) return 0;
+  return 1;
+}
+
+/* The arguments of a measure statement on a process outside its communicator, which
+** never uses them (the engine runs no init, measure or verification there): what a
+** program assigns only where the communicator exists -- the original's io.ski makes a
+** filetype `if (not is_mpi_comm_null(c))` -- is not an error here, and such an argument
+** stands as an empty value of its type. World rank 0 evaluates everything (it writes
+** the line's label), and so does every process for arguments it can evaluate (a helper
+** in them may be collective). */
+static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const char *params)
+{
+  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  int i;
+  for (i = 0; i < call->nargs; i++) {
+    if (interp_all_assigned(in, call->args[i])) {
+      args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+      continue;
+    }
+    memset(&args[i], 0, sizeof args[i]);
+    args[i].type = interp_param_type(params[i]);
+  }
   return args;
 }
 
@@ -24764,7 +24876,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
-  args = interp_args(in, s->call, def->params);
+  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) args = interp_args_outside(in, s->call, def->params);
+  else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
@@ -28784,14 +28897,41 @@ SK_API void sk_run_benchmark(sk_run *r);
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* SKAMPI_END_WAIT: how long (seconds) the processes of a run that ends with an error in
+** the program wait for each other before they take it for one process's alone. */
+#define RUN_END_WAIT_DEFAULT 10
+
+/* A user error that was not every process's (sk_tp_end_alike said no): the process
+** that had it says it -- the reporter printed it already -- and that the run is aborted. */
+static void run_say_apart(int status, long waited)
+{
+  fflush(stdout);
+  if (!sk_is_reporter() && sk_last_user_error()[0])
+    fprintf(stderr, "skampi: rank %d: %s\n", sk_tp_world_rank(), sk_last_user_error());
+  if (sk_last_user_error()[0])
+    fprintf(stderr, "skampi: rank %d: the other processes did not end with this error within %ld s (it was this "
+            "process's alone: the program went apart here); the run is aborted with status %d (SKAMPI_END_WAIT "
+            "sets the wait)\n", sk_tp_world_rank(), waited, status);
+  else
+    fprintf(stderr, "skampi: rank %d: the other processes did not end within %ld s; the run is aborted with status "
+            "%d (SKAMPI_END_WAIT sets the wait)\n", sk_tp_world_rank(), waited, status);
+  fflush(stderr);
+}
+
 SK_API void sk_run_exit_hook(int status)
 {
+  int alike = 1;
+  if (status == SK_EXIT_USER_ERROR && sk_tp_started()) {   /* was it everybody's? */
+    long waited = sk_env_long("SKAMPI_END_WAIT", 1, 86400L, RUN_END_WAIT_DEFAULT);
+    alike = sk_tp_end_alike((double)waited);
+    if (!alike) run_say_apart(status, waited);
+  }
   sk_runlog_close(status);
   sk_io_files_finish();
   sk_out_close();
   sk_runlog_unlock();                    /* after the output's last line */
   if (!sk_tp_started()) return;          /* ended before MPI_Init: nothing to tell the library */
-  if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  if (status == SK_EXIT_INTERNAL || !alike) sk_tp_abort(status, NULL);
   sk_datatypes_release();
   sk_tp_finish();
 }

@@ -184,9 +184,22 @@ static void base_report(const char *prefix, const sk_loc *loc, const char *fmt, 
   sk_str_free(&msg);
 }
 
+/* The last user error's message, kept on every process (only the reporter prints it at
+** once): a process whose error turns out to be its own says it (run.c). */
+static char base_last_error[1024];
+
+SK_API const char *sk_last_user_error(void) { return base_last_error; }
+
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
 {
   va_list ap;
+  sk_str msg;
+  sk_str_init(&msg);
+  va_start(ap, fmt);
+  sk_format_loc_message(&msg, loc, fmt, ap);
+  va_end(ap);
+  sk_copy_string(base_last_error, sizeof base_last_error, msg.data);
+  sk_str_free(&msg);
   if (base_is_reporter) {
     va_start(ap, fmt);
     base_report(loc && loc->file ? NULL : "skampi: ", loc, fmt, ap);

@@ -64,6 +64,9 @@ SK_API int sk_is_reporter(void);
 SK_API void sk_set_exit_hook(void (*hook)(int status));
 SK_API void sk_exit(int status);
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
+/* The message of the last sk_user_error on this process ("" when none): kept on every
+** process, printed at once by the reporter only. */
+SK_API const char *sk_last_user_error(void);
 SK_API void sk_fatal(const char *fmt, ...);
 /* Error reporting that does not exit (used by the parser to keep the message and let the
 ** caller decide, e.g. to broadcast failure before exiting). */

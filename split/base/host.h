@@ -46,6 +46,9 @@ SK_API void sk_host_yield(void);
 ** processes it could yield to are not the run's own, and a yielded processor comes
 ** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
+/* About a millisecond off the processor (poll with a timeout; nothing where there is no
+** poll): for waits with nothing to hurry for. */
+SK_API void sk_host_nap(void);
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
 ** counts too). -1 where the system does not tell. */

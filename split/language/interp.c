@@ -161,28 +161,30 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 }
 
 /* Converts an argument to what parameter letter `p` asks for, or reports it. */
+/* The type of a parameter letter (measure.h); SK_T_NONE: any. */
+static sk_type interp_param_type(int p)
+{
+  switch (p) {
+  case 'i': return SK_T_INT;
+  case 'd': return SK_T_DOUBLE;
+  case 's': return SK_T_STRING;
+  case 'c': return SK_T_COMM;
+  case 't': return SK_T_DATATYPE;
+  case 'o': return SK_T_OP;
+  case 'n': return SK_T_INFO;
+  case 'a': return SK_T_IARRAY;
+  case 'e': return SK_T_DARRAY;
+  default: return SK_T_NONE;
+  }
+}
+
 static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
 {
-  sk_type want = SK_T_NONE;
-  switch (p) {
-  case 'i':
-    if (v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
-      return sk_int_value((long)v.u.d);
-    want = SK_T_INT;
-    break;
-  case 'd':
-    if (v.type == SK_T_INT) return sk_double_value((double)v.u.i);
-    want = SK_T_DOUBLE;
-    break;
-  case 's': want = SK_T_STRING; break;
-  case 'c': want = SK_T_COMM; break;
-  case 't': want = SK_T_DATATYPE; break;
-  case 'o': want = SK_T_OP; break;
-  case 'n': want = SK_T_INFO; break;
-  case 'a': want = SK_T_IARRAY; break;
-  case 'e': want = SK_T_DARRAY; break;
-  default: return v;
-  }
+  sk_type want = interp_param_type(p);
+  if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
+    return sk_int_value((long)v.u.d);
+  if (p == 'd' && v.type == SK_T_INT) return sk_double_value((double)v.u.i);
+  if (want == SK_T_NONE) return v;
   if (v.type != want)
     sk_user_error(&arg->loc, "argument %d of '%s' must be %s, not %s", index + 1, fname,
                   sk_type_name(want), v.type == SK_T_DOUBLE && want == SK_T_INT ? "a fraction" : sk_type_name(v.type));
@@ -195,6 +197,38 @@ static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *par
   int i;
   for (i = 0; i < call->nargs; i++)
     args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  return args;
+}
+
+/* Whether every variable e reads has a value on this process. */
+static int interp_all_assigned(sk_interp *in, const sk_expr *e)
+{
+  sk_value v;
+  int i;
+  if (e->kind == E_VAR && !sk_interp_lookup(in, e->name, &v)) return 0;
+  for (i = 0; i < e->nargs; i++) if (!interp_all_assigned(in, e->args[i])) return 0;
+  return 1;
+}
+
+/* The arguments of a measure statement on a process outside its communicator, which
+** never uses them (the engine runs no init, measure or verification there): what a
+** program assigns only where the communicator exists -- the original's io.ski makes a
+** filetype `if (not is_mpi_comm_null(c))` -- is not an error here, and such an argument
+** stands as an empty value of its type. World rank 0 evaluates everything (it writes
+** the line's label), and so does every process for arguments it can evaluate (a helper
+** in them may be collective). */
+static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const char *params)
+{
+  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  int i;
+  for (i = 0; i < call->nargs; i++) {
+    if (interp_all_assigned(in, call->args[i])) {
+      args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+      continue;
+    }
+    memset(&args[i], 0, sizeof args[i]);
+    args[i].type = interp_param_type(params[i]);
+  }
   return args;
 }
 
@@ -728,7 +762,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
-  args = interp_args(in, s->call, def->params);
+  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) args = interp_args_outside(in, s->call, def->params);
+  else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);

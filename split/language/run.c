@@ -16,14 +16,41 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* SKAMPI_END_WAIT: how long (seconds) the processes of a run that ends with an error in
+** the program wait for each other before they take it for one process's alone. */
+#define RUN_END_WAIT_DEFAULT 10
+
+/* A user error that was not every process's (sk_tp_end_alike said no): the process
+** that had it says it -- the reporter printed it already -- and that the run is aborted. */
+static void run_say_apart(int status, long waited)
+{
+  fflush(stdout);
+  if (!sk_is_reporter() && sk_last_user_error()[0])
+    fprintf(stderr, "skampi: rank %d: %s\n", sk_tp_world_rank(), sk_last_user_error());
+  if (sk_last_user_error()[0])
+    fprintf(stderr, "skampi: rank %d: the other processes did not end with this error within %ld s (it was this "
+            "process's alone: the program went apart here); the run is aborted with status %d (SKAMPI_END_WAIT "
+            "sets the wait)\n", sk_tp_world_rank(), waited, status);
+  else
+    fprintf(stderr, "skampi: rank %d: the other processes did not end within %ld s; the run is aborted with status "
+            "%d (SKAMPI_END_WAIT sets the wait)\n", sk_tp_world_rank(), waited, status);
+  fflush(stderr);
+}
+
 SK_API void sk_run_exit_hook(int status)
 {
+  int alike = 1;
+  if (status == SK_EXIT_USER_ERROR && sk_tp_started()) {   /* was it everybody's? */
+    long waited = sk_env_long("SKAMPI_END_WAIT", 1, 86400L, RUN_END_WAIT_DEFAULT);
+    alike = sk_tp_end_alike((double)waited);
+    if (!alike) run_say_apart(status, waited);
+  }
   sk_runlog_close(status);
   sk_io_files_finish();
   sk_out_close();
   sk_runlog_unlock();                    /* after the output's last line */
   if (!sk_tp_started()) return;          /* ended before MPI_Init: nothing to tell the library */
-  if (status == SK_EXIT_INTERNAL) sk_tp_abort(status, NULL);
+  if (status == SK_EXIT_INTERNAL || !alike) sk_tp_abort(status, NULL);
   sk_datatypes_release();
   sk_tp_finish();
 }

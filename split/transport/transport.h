@@ -45,6 +45,15 @@ SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);
+/* Every process that ends a started run with an error calls this: 1 when every process
+** of the world calls it within `seconds` (the error was everybody's, as an error in the
+** program is: a clean finalize follows), 0 when not -- the error, or the place where
+** the processes went apart, was this process's alone (a name assigned on one rank only)
+** or rank 0's alone, and the others wait in an operation that will never complete: the
+** caller says so and ends the run with sk_tp_abort. On its own channel (a communicator
+** of its own: it never matches a measurement's messages). Backends of one process, and
+** RCCE (whose processes cannot wait for a message with a deadline), return 1. */
+SK_API int sk_tp_end_alike(double seconds);
 
 SK_API int sk_tp_world_rank(void);
 SK_API int sk_tp_world_size(void);

@@ -28,6 +28,7 @@ static struct {
   sk_group *world;
   sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
+  MPI_Comm ending;          /* sk_tp_end_alike's channel: a copy of MPI_COMM_WORLD */
 } tpm;
 
 static void tpm_check(int err, const char *what)
@@ -60,6 +61,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.ending), "MPI_Comm_dup");
   tpm.groups = tpm.world;
   tpm.self = (sk_group *)sk_calloc(1, sizeof *tpm.self);
   tpm.self->size = 1;
@@ -125,6 +127,7 @@ SK_API void sk_tp_finish(void)
   MPI_Initialized(&flag);
   if (flag) {
     sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
+    if (tpm.ending != MPI_COMM_NULL) MPI_Comm_free(&tpm.ending);
     tpm_free_groups();
     tpm_finalize();
   }
@@ -136,6 +139,47 @@ SK_API void sk_tp_abort(int status, const char *msg)
   sk_host_breaker_stop();
   MPI_Abort(MPI_COMM_WORLD, status);
   exit(status);
+}
+
+/* Rank 0 waits for a word from every other process, the others for rank 0's answer,
+** each until the deadline (nonblocking operations tested with short naps: a process
+** that never comes must not keep the others). */
+#define TPM_ENDING_TAG 4713
+SK_API int sk_tp_end_alike(double seconds)
+{
+  int word = 1, answer = 0, done = 0, i, n = tpm.size - 1;
+  double deadline = MPI_Wtime() + seconds;
+  if (n < 1 || tpm.ending == MPI_COMM_NULL) return 1;
+  if (tpm.rank == 0) {
+    MPI_Request *reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)n);
+    MPI_Status *stats = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)n);
+    int *words = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    for (i = 0; i < n; i++) MPI_Irecv(&words[i], 1, MPI_INT, i + 1, TPM_ENDING_TAG, tpm.ending, &reqs[i]);
+    for (;;) {
+      MPI_Testall(n, reqs, &done, stats);
+      if (done || MPI_Wtime() > deadline) break;
+      sk_host_nap();
+    }
+    answer = done;
+    if (done) for (i = 0; i < n; i++) MPI_Send(&answer, 1, MPI_INT, i + 1, TPM_ENDING_TAG, tpm.ending);
+    free(reqs);
+    free(stats);
+    free(words);
+    return done;
+  } else {
+    MPI_Request sent, got;
+    MPI_Status st;
+    MPI_Isend(&word, 1, MPI_INT, 0, TPM_ENDING_TAG, tpm.ending, &sent);
+    MPI_Irecv(&answer, 1, MPI_INT, 0, TPM_ENDING_TAG, tpm.ending, &got);
+    for (;;) {
+      MPI_Test(&got, &done, &st);
+      if (done || MPI_Wtime() > deadline) break;
+      sk_host_nap();
+    }
+    if (!done) return 0;
+    MPI_Wait(&sent, &st);
+    return answer;
+  }
 }
 
 SK_API int sk_tp_world_rank(void) { return tpm.rank; }

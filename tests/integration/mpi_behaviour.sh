@@ -74,5 +74,27 @@ grep -q '^# USER: ' "$o/p4.sko"; say $? "$impl skampi4_free_text_in_header" "no 
 run 1 -t -i ski/skampi4_example.par > "$o/p4.ski" 2>&1 && run 1 -n -i "$o/p4.ski" > /dev/null 2>&1
 say $? "$impl skampi4_translation_parses_as_ski" "$(head -n 3 "$o/p4.ski")"
 
+# a process outside a measure statement's communicator never uses its arguments: the
+# original's io.ski pattern (a filetype made only where the communicator exists) runs to
+# its end (both points, the footer, status 0)
+mkdir -p "$o/tmp"
+TMPDIR=$o/tmp run 2 -i tests/ski/outside_comm.ski -o "$o/outside.sko" 2> "$o/outside.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep -c '^tasks= [12] ' "$o/outside.sko")" -eq 2 ] && grep -q '^# Total runtime' "$o/outside.sko"
+say $? "$impl arguments_unused_outside_the_communicator" "exit $st: $(head -c 300 "$o/outside.err")"
+# a program that goes apart: an error on one process alone ends the whole run with that
+# process's message and a non-zero status (not a hang, not status 0), the suite before
+# it kept; the error of every process (the Bcast's negative count above) ends alike
+for r in 1 0; do
+  SKAMPI_END_WAIT=3 run 2 -i tests/ski/apart_rank$r.ski -o "$o/apart$r.sko" > /dev/null 2> "$o/apart$r.err"; st=$?
+  [ $st -ne 0 ] && grep -q "^skampi: rank $r: .*tests/ski/apart_rank$r.ski:13:34: unknown identifier 'z'" "$o/apart$r.err" 2>/dev/null ||
+    grep -q "^tests/ski/apart_rank$r.ski:13:34: unknown identifier 'z'" "$o/apart$r.err"
+  ok=$?
+  [ $ok -eq 0 ] && [ $st -ne 0 ] && grep -q "^skampi: rank $r: the other processes did not end with this error within 3 s" "$o/apart$r.err" &&
+    grep -q '^# end result "ok"' "$o/apart$r.sko"
+  say $? "$impl error_of_rank${r}_alone_ends_the_run" "exit $st: $(head -c 400 "$o/apart$r.err")"
+done
+! grep -q 'did not end with this error' "$o/buf.err"
+say $? "$impl error_of_every_process_ends_alike" "$(grep 'did not end' "$o/buf.err")"
+
 run 2 -h > "$o/help.txt" 2>&1; say $? "$impl help" "-h failed"
 run 2 -x > "$o/opt.txt" 2>&1; st=$?; say $([ $st -ne 0 ] && echo 0 || echo 1) "$impl unknown_option" "exit $st"
