@@ -8678,8 +8678,9 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
 ** engine.h -- one measure statement from start to end, on every process (SPMD). The
 ** interpreter evaluates the arguments and writes the line; everything between belongs
 ** here, in this order:
-**   1. init on the members of the communicator (the minimum process count is checked
-**      first, once, from the registry row);
+**   1. init on the members of the communicator; before it, the row's least process
+**      count against the communicator's size, known to every process alike: a smaller
+**      communicator is SK_TOO_FEW, nothing measured (the interpreter skips the point);
 **   2. agreement of ALL processes, before anything is sent: a failed init stops the run
 **      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
 **      interpreter ends a loop up to '...' there, or reports the error);
@@ -8698,10 +8699,10 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
-#line 26 "split/engine/engine.h"
 #line 27 "split/engine/engine.h"
+#line 28 "split/engine/engine.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED } sk_measure_status;
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;
@@ -8717,7 +8718,8 @@ typedef struct sk_measure_outcome {
   sk_measure_status status;   /* every process */
   double time;                /* every process: the result (seconds), for autorefine */
   int suite_time_spent;       /* every process: the suite's time limit is reached */
-  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED */
+  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
+                              ** why SK_TOO_FEW */
   /* world rank 0 only: */
   sk_result result;
   int has_dummy;              /* the dummy time of this communicator and pattern, new */
@@ -8985,6 +8987,16 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   final_decision f;
   memset(out, 0, sizeof *out);
   memset(&m, 0, sizeof m);
+  if (sk_tp_group_size(g) < def->min_procs) {   /* every process knows the size: no agreement */
+    sk_str msg;
+    sk_str_init(&msg);
+    sk_str_printf(&msg, "%s needs a communicator of at least %d processes, this one has %d", def->name,
+                  def->min_procs, sk_tp_group_size(g));
+    sk_copy_string(out->message, sizeof out->message, msg.data);
+    sk_str_free(&msg);
+    out->status = SK_TOO_FEW;
+    return;
+  }
   if (member) sk_runner_init(def, &m, g, args, settings);
   mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage) : 0.0;
   mine.failed = m.failed;
@@ -24866,6 +24878,36 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
   sk_str_free(&at);
 }
 
+/* A measure statement that measures nothing here, and the run goes on (as the original
+** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
+** over process counts from 1), or, outside a loop, a measurement that does not fit into
+** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
+** line naming the point and why; stderr a warning, unless -q. */
+static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
+{
+  sk_str at, note;
+  size_t i;
+  if (!sk_engine_reports()) return;
+  sk_str_init(&at);
+  sk_str_init(&note);
+  for (i = 0; i < in->nloops; i++) {
+    sk_str_puts(&at, i ? " " : " at ");
+    sk_str_printf(&at, "%s=", in->loops[i].name);
+    sk_value_format(&at, &in->loops[i].value);
+  }
+  sk_str_printf(&note, "# (nothing measured%s: %s)\n", at.data ? at.data : "", why);
+  sk_out_text(note.data);
+  if (!in->quiet) {
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %s:%d:%d: nothing measured%s: %s\n", s->call->loc.file, s->call->loc.line,
+            s->call->loc.col, at.data ? at.data : "", why);
+    fflush(stderr);
+  }
+  sk_str_free(&at);
+  sk_str_free(&note);
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -24881,8 +24923,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
-  if (out.status == SK_NO_ROOM && in->nloops > 0) {
+  if (out.status == SK_TOO_FEW) {
+    measure_nothing(in, s, out.message);
+  } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
+  } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
+    measure_nothing(in, s, out.message);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;

@@ -218,6 +218,16 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   final_decision f;
   memset(out, 0, sizeof *out);
   memset(&m, 0, sizeof m);
+  if (sk_tp_group_size(g) < def->min_procs) {   /* every process knows the size: no agreement */
+    sk_str msg;
+    sk_str_init(&msg);
+    sk_str_printf(&msg, "%s needs a communicator of at least %d processes, this one has %d", def->name,
+                  def->min_procs, sk_tp_group_size(g));
+    sk_copy_string(out->message, sizeof out->message, msg.data);
+    sk_str_free(&msg);
+    out->status = SK_TOO_FEW;
+    return;
+  }
   if (member) sk_runner_init(def, &m, g, args, settings);
   mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage) : 0.0;
   mine.failed = m.failed;

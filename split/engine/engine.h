@@ -2,8 +2,9 @@
 ** engine.h -- one measure statement from start to end, on every process (SPMD). The
 ** interpreter evaluates the arguments and writes the line; everything between belongs
 ** here, in this order:
-**   1. init on the members of the communicator (the minimum process count is checked
-**      first, once, from the registry row);
+**   1. init on the members of the communicator; before it, the row's least process
+**      count against the communicator's size, known to every process alike: a smaller
+**      communicator is SK_TOO_FEW, nothing measured (the interpreter skips the point);
 **   2. agreement of ALL processes, before anything is sent: a failed init stops the run
 **      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
 **      interpreter ends a loop up to '...' there, or reports the error);
@@ -25,7 +26,7 @@
 #include "runner.h"
 #include "verify.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED } sk_measure_status;
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;
@@ -41,7 +42,8 @@ typedef struct sk_measure_outcome {
   sk_measure_status status;   /* every process */
   double time;                /* every process: the result (seconds), for autorefine */
   int suite_time_spent;       /* every process: the suite's time limit is reached */
-  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED */
+  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
+                              ** why SK_TOO_FEW */
   /* world rank 0 only: */
   sk_result result;
   int has_dummy;              /* the dummy time of this communicator and pattern, new */

@@ -752,6 +752,36 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
   sk_str_free(&at);
 }
 
+/* A measure statement that measures nothing here, and the run goes on (as the original
+** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
+** over process counts from 1), or, outside a loop, a measurement that does not fit into
+** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
+** line naming the point and why; stderr a warning, unless -q. */
+static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
+{
+  sk_str at, note;
+  size_t i;
+  if (!sk_engine_reports()) return;
+  sk_str_init(&at);
+  sk_str_init(&note);
+  for (i = 0; i < in->nloops; i++) {
+    sk_str_puts(&at, i ? " " : " at ");
+    sk_str_printf(&at, "%s=", in->loops[i].name);
+    sk_value_format(&at, &in->loops[i].value);
+  }
+  sk_str_printf(&note, "# (nothing measured%s: %s)\n", at.data ? at.data : "", why);
+  sk_out_text(note.data);
+  if (!in->quiet) {
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: warning: %s:%d:%d: nothing measured%s: %s\n", s->call->loc.file, s->call->loc.line,
+            s->call->loc.col, at.data ? at.data : "", why);
+    fflush(stderr);
+  }
+  sk_str_free(&at);
+  sk_str_free(&note);
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -767,8 +797,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
   if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
-  if (out.status == SK_NO_ROOM && in->nloops > 0) {
+  if (out.status == SK_TOO_FEW) {
+    measure_nothing(in, s, out.message);
+  } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
+  } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
+    measure_nothing(in, s, out.message);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;
