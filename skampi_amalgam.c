@@ -11117,18 +11117,28 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 ** same label and outer loop values (§3.4.2); the merged time is the median of the times
 ** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
 ** 899), with that measurement's standard error and per-process times. The merged file
-** names the runs it merged (`# merged run N: FILE (started ...)`). Files are read by
-** sko.h.
+** names the runs it merged (`# merged run N: FILE (started ...)`). Runs of different
+** libraries, process counts, input files or backends are merged only when forced, and
+** the merged file then says what each run was. Files are read by sko.h.
 */
 #ifndef SK_MERGE_H
 #define SK_MERGE_H
 
-#line 17 "split/results/merge.h"
+#line 18 "split/results/merge.h"
 
 /* Returns 1 when `out` was written, 0 with *err set (sk_out_failed(): writing failed; out
 ** is then unchanged). out is written whole or not at all (sk_out_file); an existing out
-** is kept under a backup name (an input of that name is then named by its backup). */
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+** is kept under a backup name (an input of that name is then named by its backup).
+** Runs of different libraries, process counts, input files or backends (sk_merge_check)
+** are refused unless force (skampi --force-merge -m); suites that not every run has are
+** named on stderr and in the merged file (sk_merge_suite_notes). */
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, int force, sk_str *err);
+/* 1 when the runs share their header's "library:", "processes:", "input file:" and the
+** backend of "SKaMPI Version ... (MPI backend)" (a field that a file has not got is not
+** compared); 0 with *err naming the first difference, its two values and both files. */
+SK_API int sk_merge_check(const sk_sko_file *files, int nfiles, char *const *names, sk_str *err);
+/* "# merge: suite ..." lines for the suites that not every run has. */
+SK_API void sk_merge_suite_notes(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
 /* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
 ** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves
 ** are left out) are merged into `out`; the run itself is kept as a backup. Returns the
@@ -11268,16 +11278,89 @@ static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const s
   free((void *)cands);
 }
 
+/* What runs must share to be merged (header fields; "SKaMPI Version" by its backend, the
+** words in parentheses), with the word that names a difference. */
+static const struct { const char *key, *what; } merge_same[] = {
+  { "library", "libraries" }, { "processes", "process counts" }, { "input file", "input files" },
+  { "SKaMPI Version", "backends" }
+};
+
+/* The value of check k in f as compared: NULL when f has not got the field (a file
+** without a header is not checked on it). */
+static const char *merge_same_value(const sk_sko_file *f, size_t k, char *buf, size_t size)
+{
+  const char *v = sk_sko_field(f, merge_same[k].key), *open;
+  if (v == NULL || !sk_streq(merge_same[k].key, "SKaMPI Version")) return v;
+  open = strrchr(v, '(');
+  sk_copy_string(buf, size, open ? open : "");
+  return buf;
+}
+
+SK_API int sk_merge_check(const sk_sko_file *files, int nfiles, char *const *names, sk_str *err)
+{
+  char b0[256], bi[256];
+  size_t k;
+  int i;
+  for (k = 0; k < sizeof merge_same / sizeof merge_same[0]; k++)
+    for (i = 1; i < nfiles; i++) {
+      const char *v0 = merge_same_value(&files[0], k, b0, sizeof b0), *vi = merge_same_value(&files[i], k, bi, sizeof bi);
+      if (v0 == NULL || vi == NULL || sk_streq(v0, vi)) continue;
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: will not merge runs of different %s: %s has %s: %s, %s has %s: %s"
+                    " (--force-merge merges them all the same)", merge_same[k].what, names[0], merge_same[k].key,
+                    v0, names[i], merge_same[k].key, vi);
+      return 0;
+    }
+  return 1;
+}
+
+/* Suites that not every run has, one "# merge: ..." line each: a suite of the first
+** file missing in another run (its lines merged from the runs that have it) and a
+** suite of another run missing in the first (not merged: the merge follows the first
+** file's suites). */
+SK_API void sk_merge_suite_notes(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
+{
+  size_t b;
+  int i;
+  for (i = 1; i < nfiles; i++) {
+    for (b = 0; b < files[0].n; b++) {
+      const sk_sko_block *bl = &files[0].blocks[b];
+      if (sk_sko_find_block(&files[i], bl->name, sk_sko_occurrence(&files[0], bl)) == NULL)
+        sk_str_printf(o, "# merge: suite \"%s\" of %s is not in %s (merged from the runs that have it)\n",
+                      bl->name, names[0], names[i]);
+    }
+    for (b = 0; b < files[i].n; b++) {
+      const sk_sko_block *bl = &files[i].blocks[b];
+      if (sk_sko_find_block(&files[0], bl->name, sk_sko_occurrence(&files[i], bl)) == NULL)
+        sk_str_printf(o, "# merge: suite \"%s\" of %s is not in %s (not merged: the merge follows the first run's"
+                      " suites)\n", bl->name, names[i], names[0]);
+    }
+  }
+}
+
 SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
 {
-  int i;
+  int i, differ;
   size_t b;
+  sk_str err;
+  sk_str_init(&err);
+  differ = !sk_merge_check(files, nfiles, names, &err);
+  sk_str_free(&err);
   sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
                    " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
   for (i = 0; i < nfiles; i++) {
     const char *started = sk_sko_field(&files[i], "Started at");
     sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
   }
+  if (differ) {   /* forced (--force-merge): what each run was; the header below is the first run's */
+    sk_str_puts(o, "# merge forced (--force-merge): the runs differ in library, process count, input file or"
+                   " backend; the header below is the first run's\n");
+    for (i = 0; i < nfiles; i++) {
+      const char *lib = sk_sko_field(&files[i], "library"), *np = sk_sko_field(&files[i], "processes");
+      sk_str_printf(o, "# merged run %d library: %s; processes: %s\n", i + 1, lib ? lib : "unknown", np ? np : "unknown");
+    }
+  }
+  sk_merge_suite_notes(o, files, nfiles, names);
   sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
   for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
 }
@@ -11313,7 +11396,7 @@ SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str 
 
 #endif
 
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, int force, sk_str *err)
 {
   sk_sko_file *files;
   char **names;
@@ -11321,7 +11404,20 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   sk_str o;
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
-  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
+  if (!merge_check_blocks(files, ninputs, inputs, err) || (!force && !sk_merge_check(files, ninputs, inputs, err))) {
+    sk_sko_free_all(files, ninputs);
+    return 0;
+  }
+  sk_str_init(&o);
+  sk_merge_suite_notes(&o, files, ninputs, inputs);   /* said on stderr too, as "skampi: merge: ..." */
+  {
+    const char *line, *end;
+    for (line = o.data; line != NULL && *line; line = end + 1) {   /* each "# merge: ...\n" */
+      end = strchr(line, '\n');
+      fprintf(stderr, "skampi: %.*s\n", (int)(end - line - 2), line + 2);
+    }
+  }
+  sk_str_free(&o);
   /* the name the old out will be kept under, for the header (sk_out_file keeps it so) */
   if (out != NULL && !sk_streq(out, "-")) sk_path_backup_name(out, backup, sizeof backup);
   else backup[0] = '\0';
@@ -11365,7 +11461,7 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
     runs[n++] = name;
   }
   result = (int)n;
-  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
+  if (n >= 2 && !sk_merge_files(out, runs, (int)n, 0, err)) result = -1;
   for (k = 0; k < n; k++) free(runs[k]);
   free(runs);
   return result;
@@ -29731,6 +29827,8 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  int force_merge;        /* --force-merge: merge runs of different libraries, process
+                          ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
   sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
@@ -29764,7 +29862,11 @@ static void main_usage(FILE *f)
     "  -v         verify: every measurement runs once with pattern-filled buffers before it is",
     "             timed and checks the data every process received (switch_verification_on);",
     "             wrong data ends the run with exit status 3 after the block",
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit;",
+    "             runs of different libraries, process counts, input files or backends are",
+    "             refused (exit status 2) unless --force-merge comes before -m",
+    "  --force-merge  with -m: merge such runs all the same (the merged header says what",
+    "             each run was)",
     "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
     "  -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  compare runs with the first (baseline):",
@@ -29927,6 +30029,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
+    else if (sk_streq(a, "--force-merge")) o->force_merge = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
       if (post < 0) return MAIN_BAD;
@@ -29987,7 +30090,7 @@ static void main_merge(const main_options *o)
   int ok = 1;
   sk_str_init(&err);
   if (sk_is_reporter()) {
-    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
+    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, o->force_merge, &err);
     if (!ok) fprintf(stderr, "%s\n", err.data);
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }

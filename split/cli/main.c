@@ -29,6 +29,8 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  int force_merge;        /* --force-merge: merge runs of different libraries, process
+                          ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
   sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
@@ -62,7 +64,11 @@ static void main_usage(FILE *f)
     "  -v         verify: every measurement runs once with pattern-filled buffers before it is",
     "             timed and checks the data every process received (switch_verification_on);",
     "             wrong data ends the run with exit status 3 after the block",
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit;",
+    "             runs of different libraries, process counts, input files or backends are",
+    "             refused (exit status 2) unless --force-merge comes before -m",
+    "  --force-merge  with -m: merge such runs all the same (the merged header says what",
+    "             each run was)",
     "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
     "  -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  compare runs with the first (baseline):",
@@ -225,6 +231,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
+    else if (sk_streq(a, "--force-merge")) o->force_merge = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
       if (post < 0) return MAIN_BAD;
@@ -285,7 +292,7 @@ static void main_merge(const main_options *o)
   int ok = 1;
   sk_str_init(&err);
   if (sk_is_reporter()) {
-    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
+    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, o->force_merge, &err);
     if (!ok) fprintf(stderr, "%s\n", err.data);
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }
