@@ -12054,6 +12054,26 @@ static const char *compare_sig(const compare_state *st, double p)
   return p < 0.0 ? "n/a" : p <= st->c->alpha ? "yes" : "no";
 }
 
+/* The stable flags (`#@ flags:`) that put a run's time at a point in doubt. */
+static const char *const compare_doubt_flags[] = {
+  "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "rep_cap", "time_limit"
+};
+
+/* "  (flags: NAME, ...)" for the doubt flags any of the n lines has; nothing without. */
+static void compare_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+{
+  char value[64];
+  size_t f;
+  int k, said = 0;
+  for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
+    for (k = 0; k < n; k++)
+      if (use[k] && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
+        sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
+        break;
+      }
+  if (said) sk_str_putc(out, ')');
+}
+
 /* One row: side s against the baseline at point l of the reference block. */
 static void compare_row_out(compare_state *st, const sk_sko_block *b, const char *point,
                             const sk_sko_line **lines, int s)
@@ -12063,6 +12083,7 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   double *v0 = (double *)sk_malloc(sizeof(double) * (size_t)c->nfiles);
   double *vs = (double *)sk_malloc(sizeof(double) * (size_t)c->nfiles);
   const sk_sko_line *l0 = NULL, *ls = NULL;
+  int *use = (int *)sk_malloc(sizeof(int) * (size_t)c->nfiles);
   compare_row r;
   char num[64];
   for (k = 0; k < c->nfiles; k++) {
@@ -12082,8 +12103,11 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   if (r.p < 0.0) strcpy(num, "         -"); else sprintf(num, "%10.3g", r.p);
   sk_str_puts(st->out, "  ");
   compare_pad(st->out, point, 28);
-  sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s\n", 'A' + (s < 26 ? s : 25),
+  sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s", 'A' + (s < 26 ? s : 25),
                 r.base, r.time, r.ratio, num, compare_sig(st, r.p));
+  for (k = 0; k < c->nfiles; k++) use[k] = c->side[k] == 0 || c->side[k] == s;
+  compare_flags(st->out, lines, use, c->nfiles);
+  sk_str_putc(st->out, '\n');
   if (st->csv) {
     compare_csv_field(st->csv, b->name, 0);
     compare_csv_field(st->csv, point, 0);
@@ -12097,6 +12121,7 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   st->rows[st->nrows++] = r;
   free(v0);
   free(vs);
+  free(use);
 }
 
 /* The points of block b of the first input (the reference) that every run of the

@@ -266,7 +266,12 @@ static void test_compare(void)
   sk_str_clear(&out);
   gen_make(&g[0], &state, "Open MPI v4.1.4", 1.0, 0, 0, 0);
   gen_make(&g[1], &state, "Open MPI v4.1.4", 1.0, 0, 64, 1);
+  free(g[1].f.blocks[0].lines[3].flagset);   /* count= 8: a doubt flag among others */
+  g[1].f.blocks[0].lines[3].flagset = sk_strdup("discarded=2,interference,calls_per_timing=4");
   compare_runs(g, 2, 1, &out, NULL);
+  p = strstr(out.data, "\n  count= 8 ");
+  check(p != NULL && strncmp(strchr(p + 1, '\n') - 23, "  (flags: interference)", 23) == 0
+        && strstr(out.data, "(flags:") == strstr(p, "(flags:"), "compare_shows_doubt_flags", "%s", out.data);
   check(strstr(out.data, "not compared (not in every run):\n") != NULL
         && strstr(out.data, "  suite \"Pingpong_Send_Recv\" point count= 64 is not in b.sko\n") != NULL
         && strstr(out.data, "  suite \"Extra\" of b.sko is not in a.sko\n") != NULL
