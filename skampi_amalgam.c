@@ -11222,18 +11222,28 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 ** same label and outer loop values (§3.4.2); the merged time is the median of the times
 ** weighted by their repetition counts (§3.4.1: 899 (10 reps), 901 (4), 910 (4) gives
 ** 899), with that measurement's standard error and per-process times. The merged file
-** names the runs it merged (`# merged run N: FILE (started ...)`). Files are read by
-** sko.h.
+** names the runs it merged (`# merged run N: FILE (started ...)`). Runs of different
+** libraries, process counts, input files or backends are merged only when forced, and
+** the merged file then says what each run was. Files are read by sko.h.
 */
 #ifndef SK_MERGE_H
 #define SK_MERGE_H
 
-#line 17 "split/results/merge.h"
+#line 18 "split/results/merge.h"
 
 /* Returns 1 when `out` was written, 0 with *err set (sk_out_failed(): writing failed; out
 ** is then unchanged). out is written whole or not at all (sk_out_file); an existing out
-** is kept under a backup name (an input of that name is then named by its backup). */
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err);
+** is kept under a backup name (an input of that name is then named by its backup).
+** Runs of different libraries, process counts, input files or backends (sk_merge_check)
+** are refused unless force (skampi --force-merge -m); suites that not every run has are
+** named on stderr and in the merged file (sk_merge_suite_notes). */
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, int force, sk_str *err);
+/* 1 when the runs share their header's "library:", "processes:", "input file:" and the
+** backend of "SKaMPI Version ... (MPI backend)" (a field that a file has not got is not
+** compared); 0 with *err naming the first difference, its two values and both files. */
+SK_API int sk_merge_check(const sk_sko_file *files, int nfiles, char *const *names, sk_str *err);
+/* "# merge: suite ..." lines for the suites that not every run has. */
+SK_API void sk_merge_suite_notes(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names);
 /* SKaMPI 4's post-processing (SKaLib §3.4.3, §4.3; @POSTPROC, merge_with_backups()): the
 ** run in `out` and its earlier runs out.1, out.2, ... (files that are merges themselves,
 ** and the copies a resume kept of the run it resumed -- the same header -- are left out)
@@ -11374,16 +11384,89 @@ static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const s
   free((void *)cands);
 }
 
+/* What runs must share to be merged (header fields; "SKaMPI Version" by its backend, the
+** words in parentheses), with the word that names a difference. */
+static const struct { const char *key, *what; } merge_same[] = {
+  { "library", "libraries" }, { "processes", "process counts" }, { "input file", "input files" },
+  { "SKaMPI Version", "backends" }
+};
+
+/* The value of check k in f as compared: NULL when f has not got the field (a file
+** without a header is not checked on it). */
+static const char *merge_same_value(const sk_sko_file *f, size_t k, char *buf, size_t size)
+{
+  const char *v = sk_sko_field(f, merge_same[k].key), *open;
+  if (v == NULL || !sk_streq(merge_same[k].key, "SKaMPI Version")) return v;
+  open = strrchr(v, '(');
+  sk_copy_string(buf, size, open ? open : "");
+  return buf;
+}
+
+SK_API int sk_merge_check(const sk_sko_file *files, int nfiles, char *const *names, sk_str *err)
+{
+  char b0[256], bi[256];
+  size_t k;
+  int i;
+  for (k = 0; k < sizeof merge_same / sizeof merge_same[0]; k++)
+    for (i = 1; i < nfiles; i++) {
+      const char *v0 = merge_same_value(&files[0], k, b0, sizeof b0), *vi = merge_same_value(&files[i], k, bi, sizeof bi);
+      if (v0 == NULL || vi == NULL || sk_streq(v0, vi)) continue;
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: will not merge runs of different %s: %s has %s: %s, %s has %s: %s"
+                    " (--force-merge merges them all the same)", merge_same[k].what, names[0], merge_same[k].key,
+                    v0, names[i], merge_same[k].key, vi);
+      return 0;
+    }
+  return 1;
+}
+
+/* Suites that not every run has, one "# merge: ..." line each: a suite of the first
+** file missing in another run (its lines merged from the runs that have it) and a
+** suite of another run missing in the first (not merged: the merge follows the first
+** file's suites). */
+SK_API void sk_merge_suite_notes(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
+{
+  size_t b;
+  int i;
+  for (i = 1; i < nfiles; i++) {
+    for (b = 0; b < files[0].n; b++) {
+      const sk_sko_block *bl = &files[0].blocks[b];
+      if (sk_sko_find_block(&files[i], bl->name, sk_sko_occurrence(&files[0], bl)) == NULL)
+        sk_str_printf(o, "# merge: suite \"%s\" of %s is not in %s (merged from the runs that have it)\n",
+                      bl->name, names[0], names[i]);
+    }
+    for (b = 0; b < files[i].n; b++) {
+      const sk_sko_block *bl = &files[i].blocks[b];
+      if (sk_sko_find_block(&files[0], bl->name, sk_sko_occurrence(&files[i], bl)) == NULL)
+        sk_str_printf(o, "# merge: suite \"%s\" of %s is not in %s (not merged: the merge follows the first run's"
+                      " suites)\n", bl->name, names[i], names[0]);
+    }
+  }
+}
+
 SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
 {
-  int i;
+  int i, differ;
   size_t b;
+  sk_str err;
+  sk_str_init(&err);
+  differ = !sk_merge_check(files, nfiles, names, &err);
+  sk_str_free(&err);
   sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
                    " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
   for (i = 0; i < nfiles; i++) {
     const char *started = sk_sko_field(&files[i], "Started at");
     sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
   }
+  if (differ) {   /* forced (--force-merge): what each run was; the header below is the first run's */
+    sk_str_puts(o, "# merge forced (--force-merge): the runs differ in library, process count, input file or"
+                   " backend; the header below is the first run's\n");
+    for (i = 0; i < nfiles; i++) {
+      const char *lib = sk_sko_field(&files[i], "library"), *np = sk_sko_field(&files[i], "processes");
+      sk_str_printf(o, "# merged run %d library: %s; processes: %s\n", i + 1, lib ? lib : "unknown", np ? np : "unknown");
+    }
+  }
+  sk_merge_suite_notes(o, files, nfiles, names);
   sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
   for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
 }
@@ -11419,7 +11502,7 @@ SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str 
 
 #endif
 
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, int force, sk_str *err)
 {
   sk_sko_file *files;
   char **names;
@@ -11427,7 +11510,20 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   sk_str o;
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
-  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
+  if (!merge_check_blocks(files, ninputs, inputs, err) || (!force && !sk_merge_check(files, ninputs, inputs, err))) {
+    sk_sko_free_all(files, ninputs);
+    return 0;
+  }
+  sk_str_init(&o);
+  sk_merge_suite_notes(&o, files, ninputs, inputs);   /* said on stderr too, as "skampi: merge: ..." */
+  {
+    const char *line, *end;
+    for (line = o.data; line != NULL && *line; line = end + 1) {   /* each "# merge: ...\n" */
+      end = strchr(line, '\n');
+      fprintf(stderr, "skampi: %.*s\n", (int)(end - line - 2), line + 2);
+    }
+  }
+  sk_str_free(&o);
   /* the name the old out will be kept under, for the header (sk_out_file keeps it so) */
   if (out != NULL && !sk_streq(out, "-")) sk_path_backup_name(out, backup, sizeof backup);
   else backup[0] = '\0';
@@ -11494,7 +11590,7 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
     runs[n++] = name;
   }
   result = (int)n;
-  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
+  if (n >= 2 && !sk_merge_files(out, runs, (int)n, 0, err)) result = -1;
   for (k = 0; k < n; k++) { free(runs[k]); free(headers[k]); }
   free(runs);
   free(headers);
@@ -11704,6 +11800,645 @@ SK_API int sk_export_files(const char *path, const char *format, char **inputs, 
   return ok;
 }
 /* --- end split/results/export.c --- */
+/* --- begin split/results/compare.h --- */
+#line 1 "split/results/compare.h"
+/*
+** compare.h -- comparing runs (skampi -c, doc/manual.md "Comparing runs"): the time of
+** every suite and point of one or more runs against a baseline run, and whether the
+** difference is significant by the method of Hunold and Carpen-Amarie (Reproducible MPI
+** Benchmarking Is Still Not As Easy As You Think, IEEE TPDS 2016): per run the median of
+** its repetitions (`#@ reps:`) without Tukey's outliers, then a Wilcoxon rank-sum
+** (Mann-Whitney) test across the runs' medians; with one run on each side, the rank-sum
+** test of the two runs' repetitions. Inputs are grouped into sides by "--"; the first
+** side is the baseline. Mismatched suites and points are named, never dropped silently.
+** Files are read by sko.h; nothing here makes an MPI call.
+*/
+#ifndef SK_COMPARE_H
+#define SK_COMPARE_H
+
+#line 16 "split/results/compare.h"
+
+typedef struct sk_compare_args {
+  double alpha;           /* significance level, 0.05 unless -a */
+  const char *csv;        /* -o FILE: the table as CSV (NULL: none) */
+  char **files;           /* the inputs in order */
+  int nfiles;
+  int *side;              /* the side of each input (0: the baseline) */
+  char **labels;          /* per side: its --label or NULL */
+  int nsides;
+} sk_compare_args;
+
+/* argv[i] is -c: takes every argument after it into *c (1), 0 when argv[i] is not -c,
+** -1 with *err set for a bad command line (the caller reports it and exits 2). */
+SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err);
+SK_API void sk_compare_args_free(sk_compare_args *c);
+/* Reads the inputs, prints the comparison on standard output (and the CSV file when
+** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
+SK_API int sk_compare_run(const sk_compare_args *c);
+/* The comparison of already read files (files[k] is input k of c) as text, and as CSV
+** when csv is not NULL. */
+SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files);
+
+/* The median of x[0..n-1] after removing Tukey's outliers (values outside
+** [Q1 - 1.5 IQR, Q3 + 1.5 IQR], quartiles by linear interpolation between order
+** statistics); 0 for n <= 0. */
+SK_API double sk_tukey_median(const double *x, int n);
+/* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
+** (ties get their mean rank): the exact permutation distribution of the rank sum when
+** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
+** the ties), else the normal approximation with tie correction and continuity
+** correction. *exact (may be NULL) says which. 1 when a sample is empty. */
+#define SK_RANK_SUM_EXACT_MAX 10
+SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact);
+/* The smallest two-sided p-value the exact test can give for samples of nx and ny
+** values without ties: 2 / C(nx + ny, nx). */
+SK_API double sk_rank_sum_min_p(int nx, int ny);
+
+#endif
+/* --- end split/results/compare.h --- */
+/* --- begin split/results/compare.c --- */
+#line 1 "split/results/compare.c"
+/*
+** compare.c -- see compare.h.
+*/
+#line 5 "split/results/compare.c"
+#line 6 "split/results/compare.c"
+
+/* ---- statistics ---- */
+
+static int compare_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The q-quantile of sorted[0..n-1], linear between order statistics ((n-1) q). */
+static double compare_quantile(const double *sorted, int n, double q)
+{
+  double h = (n - 1) * q;
+  int lo = (int)floor(h);
+  if (lo >= n - 1) return sorted[n - 1];
+  return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+static double compare_median_sorted(const double *sorted, int n)
+{
+  return n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
+SK_API double sk_tukey_median(const double *x, int n)
+{
+  double *s, q1, q3, lo, hi, m;
+  int i, k = 0;
+  if (n <= 0) return 0.0;
+  s = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  memcpy(s, x, sizeof(double) * (size_t)n);
+  qsort(s, (size_t)n, sizeof(double), compare_cmp_double);
+  q1 = compare_quantile(s, n, 0.25);
+  q3 = compare_quantile(s, n, 0.75);
+  lo = q1 - 1.5 * (q3 - q1);
+  hi = q3 + 1.5 * (q3 - q1);
+  for (i = 0; i < n; i++) if (s[i] >= lo && s[i] <= hi) s[k++] = s[i];   /* stays sorted */
+  m = compare_median_sorted(s, k);   /* k >= 1: the quartiles lie inside the fences */
+  free(s);
+  return m;
+}
+
+/* The complementary error function, fractional error below 1.2e-7 (Press, Teukolsky,
+** Vetterling and Flannery, Numerical Recipes in C, 2nd ed., §6.2, erfcc): C89 has none. */
+static double compare_erfc(double x)
+{
+  double z = fabs(x), t = 1.0 / (1.0 + 0.5 * z), r;
+  r = t * exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 +
+      t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 +
+      t * (-0.82215223 + t * 0.17087277)))))))));
+  return x >= 0.0 ? r : 2.0 - r;
+}
+
+typedef struct compare_obs {
+  double v;
+  int from_x;
+} compare_obs;
+
+static int compare_cmp_obs(const void *a, const void *b)
+{
+  return compare_cmp_double(&((const compare_obs *)a)->v, &((const compare_obs *)b)->v);
+}
+
+/* The exact two-sided p-value: the number of ways to choose nx of the N doubled mean
+** ranks r2[] with each sum (dynamic programming), against x's sum w2. */
+static double compare_exact_p(const int *r2, int n, int nx, int w2)
+{
+  int maxsum = 2 * n * (n + 1) / 2, i, k, s;
+  double *ways = (double *)sk_calloc((size_t)(nx + 1) * (size_t)(maxsum + 1), sizeof(double));
+  double total = 0.0, below = 0.0, above = 0.0, p;
+#define WAYS(k, s) ways[(size_t)(k) * (size_t)(maxsum + 1) + (size_t)(s)]
+  WAYS(0, 0) = 1.0;
+  for (i = 0; i < n; i++)
+    for (k = (i + 1 < nx ? i + 1 : nx); k >= 1; k--)
+      for (s = maxsum; s >= r2[i]; s--) WAYS(k, s) += WAYS(k - 1, s - r2[i]);
+  for (s = 0; s <= maxsum; s++) {
+    total += WAYS(nx, s);
+    if (s <= w2) below += WAYS(nx, s);
+    if (s >= w2) above += WAYS(nx, s);
+  }
+#undef WAYS
+  free(ways);
+  p = 2.0 * (below < above ? below : above) / total;
+  return p < 1.0 ? p : 1.0;
+}
+
+/* The normal approximation's two-sided p-value for the rank sum w2 / 2 of nx values
+** among n = nx + ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2
+** - nx (nx + 1) / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))),
+** and the continuity correction 1/2. */
+static double compare_normal_p(int w2, int nx, int ny, double ties)
+{
+  int n = nx + ny;
+  double u = w2 / 2.0 - nx * (nx + 1) / 2.0, mu = nx * (double)ny / 2.0, z;
+  double var = nx * (double)ny / 12.0 * ((n + 1) - ties / ((double)n * (n - 1)));
+  if (var <= 0.0) return 1.0;   /* every value the same */
+  z = (fabs(u - mu) - 0.5) / sqrt(var);
+  return z > 0.0 ? compare_erfc(z / sqrt(2.0)) : 1.0;
+}
+
+SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  int n = nx + ny, i, j, m, w2 = 0, *r2;
+  compare_obs *o;
+  double ties = 0.0, p;
+  if (exact) *exact = 0;
+  if (nx <= 0 || ny <= 0) return 1.0;
+  o = (compare_obs *)sk_malloc(sizeof(compare_obs) * (size_t)n);
+  r2 = (int *)sk_malloc(sizeof(int) * (size_t)n);
+  for (i = 0; i < n; i++) { o[i].v = i < nx ? x[i] : y[i - nx]; o[i].from_x = i < nx; }
+  qsort(o, (size_t)n, sizeof(compare_obs), compare_cmp_obs);
+  for (i = 0; i < n; i = j) {   /* a run of ties i..j-1 gets the mean rank, doubled: i+1 + j */
+    double t;
+    for (j = i + 1; j < n && o[j].v == o[i].v; j++) {}
+    t = (double)(j - i);
+    ties += t * t * t - t;
+    for (m = i; m < j; m++) { r2[m] = i + 1 + j; if (o[m].from_x) w2 += i + 1 + j; }
+  }
+  if (nx <= SK_RANK_SUM_EXACT_MAX && ny <= SK_RANK_SUM_EXACT_MAX) {
+    if (exact) *exact = 1;
+    p = compare_exact_p(r2, n, nx, w2);
+  } else p = compare_normal_p(w2, nx, ny, ties);
+  free(o);
+  free(r2);
+  return p < 1.0 ? p : 1.0;
+}
+
+SK_API double sk_rank_sum_min_p(int nx, int ny)
+{
+  double c = 1.0;
+  int k;
+  for (k = 1; k <= nx; k++) c = c * (ny + k) / k;   /* C(nx + ny, nx) */
+  return 2.0 / c < 1.0 ? 2.0 / c : 1.0;
+}
+
+/* ---- the command line ---- */
+
+SK_API void sk_compare_args_free(sk_compare_args *c)
+{
+  free(c->files);
+  free(c->side);
+  free(c->labels);
+  memset(c, 0, sizeof *c);
+}
+
+/* The message names the offending argument in quotes (what the options' fuzzing
+** harness, tests/fuzz/fuzz_cli.c, asks of every refusal). */
+static int compare_bad(sk_str *err, const char *arg, const char *what)
+{
+  sk_str_clear(err);
+  sk_str_printf(err, "skampi: '%s': %s", arg, what);
+  return -1;
+}
+
+SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err)
+{
+  int k, side_has_files = 0;
+  if (!sk_streq(argv[i], "-c")) return 0;
+  memset(c, 0, sizeof *c);
+  c->alpha = 0.05;
+  c->files = (char **)sk_calloc((size_t)argc, sizeof(char *));
+  c->side = (int *)sk_calloc((size_t)argc, sizeof(int));
+  c->labels = (char **)sk_calloc((size_t)argc, sizeof(char *));
+  c->nsides = 1;
+  for (k = i + 1; k < argc; k++) {
+    const char *a = argv[k];
+    if (sk_streq(a, "--")) {
+      if (!side_has_files) return compare_bad(err, a, "a side without result files before it");
+      c->nsides++;
+      side_has_files = 0;
+    } else if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
+      char *end;
+      if (k + 1 >= argc) return compare_bad(err, a, "needs the significance level (between 0 and 1)");
+      c->alpha = strtod(argv[++k], &end);
+      if (*end != '\0' || end == argv[k] || !(c->alpha > 0.0 && c->alpha < 1.0))
+        return compare_bad(err, argv[k], "the significance level is a number between 0 and 1");
+    } else if (sk_streq(a, "-o")) {
+      if (k + 1 >= argc) return compare_bad(err, a, "needs the CSV file's name");
+      c->csv = argv[++k];
+    } else if (sk_streq(a, "--label")) {
+      if (k + 1 >= argc) return compare_bad(err, a, "needs a name");
+      c->labels[c->nsides - 1] = argv[++k];
+    } else {
+      c->side[c->nfiles] = c->nsides - 1;
+      c->files[c->nfiles++] = argv[k];
+      side_has_files = 1;
+    }
+  }
+  if (!side_has_files)
+    return compare_bad(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
+                                                          : "-c needs the result files to compare");
+  if (c->nsides == 1) {   /* without "--": every file is a side of its own */
+    for (k = 0; k < c->nfiles; k++) c->side[k] = k;
+    c->nsides = c->nfiles;
+    if (c->labels[0] != NULL) return compare_bad(err, "--label", "names a side of files separated by '--'");
+  }
+  if (c->nsides < 2) return compare_bad(err, argv[i], "needs at least two runs (or two sides separated by '--')");
+  return 1;
+}
+
+/* ---- the comparison ---- */
+
+typedef struct compare_row {
+  const char *suite;
+  char *point;
+  int side;
+  double base, time, ratio, p;    /* p < 0: no test */
+} compare_row;
+
+typedef struct compare_state {
+  const sk_compare_args *c;
+  const sk_sko_file *files;
+  char **names;           /* per side: its name in the legend */
+  sk_str *out, *csv, missing;
+  compare_row *rows;
+  size_t nrows, caprows;
+  int untested;           /* points of one run each without repetitions */
+} compare_state;
+
+/* The side's name: its label, else the library's first words and the process count. */
+static char *compare_side_name(const sk_compare_args *c, const sk_sko_file *files, int side)
+{
+  const sk_sko_file *f = NULL;
+  const char *lib, *np, *p;
+  sk_str s;
+  int k, words = 0;
+  if (c->labels[side] != NULL) return sk_strdup(c->labels[side]);
+  for (k = 0; k < c->nfiles && f == NULL; k++) if (c->side[k] == side) f = &files[k];
+  lib = sk_sko_field(f, "library");
+  np = sk_sko_field(f, "processes");
+  sk_str_init(&s);
+  if (lib == NULL) sk_str_puts(&s, "unknown library");
+  for (p = lib; p != NULL && *p && *p != ',' && *p != '\n'; p++) {   /* up to 3 words */
+    if (*p == ' ' || *p == '\t') { if (p[1] != ' ' && p[1] != '\t' && ++words == 3) break; }
+    sk_str_putc(&s, *p == '\t' ? ' ' : *p);
+  }
+  sk_str_printf(&s, ", %s process%s", np ? np : "?", np && sk_streq(np, "1") ? "" : "es");
+  return s.data;
+}
+
+/* "[LABEL] a= 1 b= 2" */
+static char *compare_point_name(const sk_sko_line *l)
+{
+  sk_str s;
+  int v;
+  sk_str_init(&s);
+  if (l->label && *l->label) sk_str_printf(&s, "[%s] ", l->label);
+  for (v = 0; v < l->nvars; v++) sk_str_printf(&s, "%s%s= %s", v ? " " : "", l->vars[v].name, l->vars[v].text);
+  if (l->nvars == 0) sk_str_printf(&s, "size= %ld", l->size);
+  return s.data;
+}
+
+/* The nth line of b (from 0) with key `key` (sk_sko_key), or NULL. */
+static const sk_sko_line *compare_find_line(const sk_sko_block *b, const char *key, int nth)
+{
+  sk_str k2;
+  size_t i;
+  const sk_sko_line *found = NULL;
+  sk_str_init(&k2);
+  for (i = 0; i < b->n && found == NULL; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key) && nth-- == 0) found = &b->lines[i];
+  }
+  sk_str_free(&k2);
+  return found;
+}
+
+/* How many lines before line l of b have its key; the key into *key. */
+static int compare_nth(const sk_sko_block *b, size_t l, sk_str *key)
+{
+  sk_str k2;
+  size_t i;
+  int nth = 0;
+  sk_str_init(&k2);
+  sk_str_clear(key);
+  sk_sko_key(key, &b->lines[l], 0);
+  for (i = 0; i < l; i++) {
+    sk_str_clear(&k2);
+    sk_sko_key(&k2, &b->lines[i], 0);
+    if (sk_streq(k2.data, key->data)) nth++;
+  }
+  sk_str_free(&k2);
+  return nth;
+}
+
+/* A run's value at a point: the Tukey-filtered median of its repetitions, or its time. */
+static double compare_run_value(const sk_sko_line *l)
+{
+  return l->nrep > 0 ? sk_tukey_median(l->rep_us, l->nrep) : l->time_us;
+}
+
+static double compare_median(double *x, int n)
+{
+  qsort(x, (size_t)n, sizeof(double), compare_cmp_double);
+  return compare_median_sorted(x, n);
+}
+
+static void compare_csv_field(sk_str *out, const char *text, int last)
+{
+  const char *p;
+  if (strpbrk(text, ",\"\n") == NULL) sk_str_puts(out, text);
+  else {
+    sk_str_putc(out, '"');
+    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
+    sk_str_putc(out, '"');
+  }
+  sk_str_putc(out, last ? '\n' : ',');
+}
+
+/* text, then blanks up to width characters (sk_str_printf's %s has no width) and one more */
+static void compare_pad(sk_str *out, const char *text, size_t width)
+{
+  size_t n = strlen(text);
+  sk_str_puts(out, text);
+  do sk_str_putc(out, ' '); while (++n <= width);
+}
+
+static const char *compare_sig(const compare_state *st, double p)
+{
+  return p < 0.0 ? "n/a" : p <= st->c->alpha ? "yes" : "no";
+}
+
+/* The stable flags (`#@ flags:`) that put a run's time at a point in doubt. */
+static const char *const compare_doubt_flags[] = {
+  "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "rep_cap", "time_limit"
+};
+
+/* "  (flags: NAME, ...)" for the doubt flags any of the n lines has; nothing without. */
+static void compare_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+{
+  char value[64];
+  size_t f;
+  int k, said = 0;
+  for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
+    for (k = 0; k < n; k++)
+      if (use[k] && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
+        sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
+        break;
+      }
+  if (said) sk_str_putc(out, ')');
+}
+
+/* One row: side s against the baseline at point l of the reference block. */
+static void compare_row_out(compare_state *st, const sk_sko_block *b, const char *point,
+                            const sk_sko_line **lines, int s)
+{
+  const sk_compare_args *c = st->c;
+  int n0 = 0, ns = 0, k, exact = 0, perrep;
+  double *v0 = (double *)sk_malloc(sizeof(double) * (size_t)c->nfiles);
+  double *vs = (double *)sk_malloc(sizeof(double) * (size_t)c->nfiles);
+  const sk_sko_line *l0 = NULL, *ls = NULL;
+  int *use = (int *)sk_malloc(sizeof(int) * (size_t)c->nfiles);
+  compare_row r;
+  char num[64];
+  for (k = 0; k < c->nfiles; k++) {
+    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = compare_run_value(lines[k]); }
+    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = compare_run_value(lines[k]); }
+  }
+  r.suite = b->name;
+  r.point = sk_strdup(point);
+  r.side = s;
+  perrep = n0 == 1 && ns == 1;
+  if (perrep && l0->nrep > 0 && ls->nrep > 0) r.p = sk_rank_sum_p(ls->rep_us, ls->nrep, l0->rep_us, l0->nrep, &exact);
+  else if (perrep) { r.p = -1.0; st->untested++; }
+  else r.p = sk_rank_sum_p(vs, ns, v0, n0, &exact);
+  r.base = compare_median(v0, n0);
+  r.time = compare_median(vs, ns);
+  r.ratio = r.base > 0.0 ? r.time / r.base : (r.time > 0.0 ? HUGE_VAL : 1.0);
+  if (r.p < 0.0) strcpy(num, "         -"); else sprintf(num, "%10.3g", r.p);
+  sk_str_puts(st->out, "  ");
+  compare_pad(st->out, point, 28);
+  sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s", 'A' + (s < 26 ? s : 25),
+                r.base, r.time, r.ratio, num, compare_sig(st, r.p));
+  for (k = 0; k < c->nfiles; k++) use[k] = c->side[k] == 0 || c->side[k] == s;
+  compare_flags(st->out, lines, use, c->nfiles);
+  sk_str_putc(st->out, '\n');
+  if (st->csv) {
+    compare_csv_field(st->csv, b->name, 0);
+    compare_csv_field(st->csv, point, 0);
+    compare_csv_field(st->csv, st->names[s], 0);
+    sk_str_printf(st->csv, "%.6g,%.6g,%.6g,", r.base, r.time, r.ratio);
+    if (r.p < 0.0) sk_str_puts(st->csv, ","); else sk_str_printf(st->csv, "%.6g,", r.p);
+    sk_str_printf(st->csv, "%s,%s\n", compare_sig(st, r.p),
+                  r.p < 0.0 ? "none" : perrep ? "repetitions" : "run medians");
+  }
+  st->rows = (compare_row *)sk_grow(st->rows, &st->caprows, st->nrows + 1, sizeof(compare_row));
+  st->rows[st->nrows++] = r;
+  free(v0);
+  free(vs);
+  free(use);
+}
+
+/* The points of block b of the first input (the reference) that every run of the
+** baseline has; each side whose runs all have it gets a row; the others are named. */
+static void compare_block(compare_state *st, const sk_sko_block *b)
+{
+  const sk_compare_args *c = st->c;
+  int occ = sk_sko_occurrence(&st->files[0], b), k, s, titled = 0;
+  const sk_sko_block **blocks = (const sk_sko_block **)sk_calloc((size_t)c->nfiles, sizeof(sk_sko_block *));
+  const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)c->nfiles, sizeof(sk_sko_line *));
+  int *complete = (int *)sk_calloc((size_t)c->nsides, sizeof(int));
+  sk_str key;
+  size_t l;
+  sk_str_init(&key);
+  for (k = 0; k < c->nfiles; k++) {
+    blocks[k] = sk_sko_find_block(&st->files[k], b->name, occ);
+    if (blocks[k] == NULL)
+      sk_str_printf(&st->missing, "  suite \"%s\" is not in %s\n", b->name, c->files[k]);
+  }
+  for (l = 0; l < b->n; l++) {
+    int nth = compare_nth(b, l, &key);
+    char *point = compare_point_name(&b->lines[l]);
+    for (s = 0; s < c->nsides; s++) complete[s] = 1;
+    for (k = 0; k < c->nfiles; k++) {
+      lines[k] = blocks[k] ? compare_find_line(blocks[k], key.data, nth) : NULL;
+      if (lines[k] == NULL) {
+        complete[c->side[k]] = 0;
+        if (blocks[k]) sk_str_printf(&st->missing, "  suite \"%s\" point %s is not in %s\n", b->name, point, c->files[k]);
+      }
+    }
+    for (s = 1; s < c->nsides && complete[0]; s++) {
+      if (!complete[s]) continue;
+      if (!titled) {
+        sk_str_printf(st->out, "\nsuite \"%s\"\n  ", b->name);
+        compare_pad(st->out, "point", 28);
+        sk_str_puts(st->out, "   baseline[us]     time[us]    ratio          p  significant\n");
+        titled = 1;
+      }
+      compare_row_out(st, b, point, lines, s);
+    }
+    free(point);
+  }
+  sk_str_free(&key);
+  free((void *)blocks);
+  free((void *)lines);
+  free(complete);
+}
+
+/* Suites and points of the other inputs that the first input has not got. */
+static void compare_extra(compare_state *st)
+{
+  const sk_compare_args *c = st->c;
+  sk_str key;
+  size_t b, l;
+  int k;
+  sk_str_init(&key);
+  for (k = 1; k < c->nfiles; k++)
+    for (b = 0; b < st->files[k].n; b++) {
+      const sk_sko_block *bl = &st->files[k].blocks[b];
+      const sk_sko_block *ref = sk_sko_find_block(&st->files[0], bl->name, sk_sko_occurrence(&st->files[k], bl));
+      if (ref == NULL) {
+        sk_str_printf(&st->missing, "  suite \"%s\" of %s is not in %s\n", bl->name, c->files[k], c->files[0]);
+        continue;
+      }
+      for (l = 0; l < bl->n; l++) {
+        int nth = compare_nth(bl, l, &key);
+        if (compare_find_line(ref, key.data, nth) == NULL) {
+          char *point = compare_point_name(&bl->lines[l]);
+          sk_str_printf(&st->missing, "  suite \"%s\" point %s of %s is not in %s\n", bl->name, point,
+                        c->files[k], c->files[0]);
+          free(point);
+        }
+      }
+    }
+  sk_str_free(&key);
+}
+
+static int compare_cmp_change(const void *a, const void *b)
+{
+  double x = fabs(log(((const compare_row *)a)->ratio)), y = fabs(log(((const compare_row *)b)->ratio));
+  return x > y ? -1 : x < y ? 1 : 0;
+}
+
+/* The legend: each side's name, runs and test. */
+static void compare_legend(compare_state *st)
+{
+  const sk_compare_args *c = st->c;
+  int s, k, n0 = 0;
+  sk_str_printf(st->out, "# skampi %s: comparison of runs; significance by the method of Hunold and Carpen-Amarie,"
+                " Reproducible MPI Benchmarking Is Still Not As Easy As You Think (2016); alpha %g\n",
+                SKAMPI_VERSION, c->alpha);
+  for (k = 0; k < c->nfiles; k++) if (c->side[k] == 0) n0++;
+  for (s = 0; s < c->nsides; s++) {
+    int ns = 0;
+    sk_str_printf(st->out, "# %c%s: %s:", 'A' + (s < 26 ? s : 25), s == 0 ? " (baseline)" : "", st->names[s]);
+    for (k = 0; k < c->nfiles; k++) if (c->side[k] == s) { sk_str_printf(st->out, " %s", c->files[k]); ns++; }
+    sk_str_putc(st->out, '\n');
+    if (s == 0) continue;
+    if (n0 == 1 && ns == 1)
+      sk_str_printf(st->out, "#   %c against A: per-repetition test: one run each (Wilcoxon rank-sum test of the two"
+                    " runs' repetitions, #@ reps); times: medians of the repetitions without Tukey's outliers\n",
+                    'A' + (s < 26 ? s : 25));
+    else {
+      double minp = sk_rank_sum_min_p(ns, n0);
+      sk_str_printf(st->out, "#   %c against A: %d and %d runs: Wilcoxon rank-sum test of the runs' medians (each the"
+                    " median of its repetitions without Tukey's outliers, or its time without #@ reps); times:"
+                    " the median of the runs' medians\n", 'A' + (s < 26 ? s : 25), ns, n0);
+      if (minp > c->alpha)
+        sk_str_printf(st->out, "#   %c against A: with %d and %d runs the smallest p-value the test can give is %.3g,"
+                      " above alpha %g: no difference can be significant; compare more runs\n",
+                      'A' + (s < 26 ? s : 25), ns, n0, minp, c->alpha);
+    }
+  }
+}
+
+/* The largest significant changes, by |log ratio|. */
+static void compare_summary(compare_state *st)
+{
+  compare_row *sig = (compare_row *)sk_calloc(st->nrows + 1, sizeof(compare_row));
+  size_t n = 0, i;
+  for (i = 0; i < st->nrows; i++)
+    if (st->rows[i].p >= 0.0 && st->rows[i].p <= st->c->alpha && st->rows[i].ratio > 0.0 && st->rows[i].ratio != HUGE_VAL)
+      sig[n++] = st->rows[i];
+  qsort(sig, n, sizeof(compare_row), compare_cmp_change);
+  sk_str_printf(st->out, "\nsignificant differences: %lu of %lu compared points%s\n", (unsigned long)n,
+                (unsigned long)st->nrows, n ? ", largest first:" : "");
+  for (i = 0; i < n && i < 20; i++)
+    sk_str_printf(st->out, "  %c/A %8.3f  suite \"%s\" %s (p %.3g)\n", 'A' + (sig[i].side < 26 ? sig[i].side : 25),
+                  sig[i].ratio, sig[i].suite, sig[i].point, sig[i].p);
+  if (n > 20) sk_str_printf(st->out, "  ... and %lu more\n", (unsigned long)(n - 20));
+  if (st->untested)
+    sk_str_printf(st->out, "not tested: %d points without repetitions (#@ reps) in one of the runs\n", st->untested);
+  free(sig);
+}
+
+SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files)
+{
+  compare_state st;
+  size_t b, i;
+  int s;
+  memset(&st, 0, sizeof st);
+  st.c = c;
+  st.files = files;
+  st.out = out;
+  st.csv = csv;
+  sk_str_init(&st.missing);
+  st.names = (char **)sk_calloc((size_t)c->nsides, sizeof(char *));
+  for (s = 0; s < c->nsides; s++) st.names[s] = compare_side_name(c, files, s);
+  compare_legend(&st);
+  if (csv) sk_str_puts(csv, "suite,point,run,baseline_us,time_us,ratio,p,significant,test\n");
+  for (b = 0; b < files[0].n; b++) compare_block(&st, &files[0].blocks[b]);
+  compare_extra(&st);
+  compare_summary(&st);
+  if (st.missing.len)
+    sk_str_printf(out, "not compared (not in every run):\n%s", st.missing.data);
+  for (i = 0; i < st.nrows; i++) free(st.rows[i].point);
+  free(st.rows);
+  for (s = 0; s < c->nsides; s++) free(st.names[s]);
+  free(st.names);
+  sk_str_free(&st.missing);
+}
+
+SK_API int sk_compare_run(const sk_compare_args *c)
+{
+  sk_sko_file *files;
+  sk_str out, csv, err;
+  int ok;
+  sk_str_init(&err);
+  if (!sk_sko_read_all(c->files, c->nfiles, &files, &err)) {
+    fprintf(stderr, "%s\n", err.data);
+    sk_str_free(&err);
+    return SK_EXIT_USER_ERROR;
+  }
+  sk_str_init(&out);
+  sk_str_init(&csv);
+  sk_compare_text(&out, c->csv ? &csv : NULL, c, files);
+  ok = c->csv == NULL || sk_out_file(c->csv, csv.data ? csv.data : "", &err);
+  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  if (!ok) fprintf(stderr, "%s\n", err.data);
+  sk_str_free(&out);
+  sk_str_free(&csv);
+  sk_str_free(&err);
+  sk_sko_free_all(files, c->nfiles);
+  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+/* --- end split/results/compare.c --- */
 /* --- begin split/results/report.h --- */
 #line 1 "split/results/report.h"
 /*
@@ -29238,7 +29973,7 @@ SK_API void sk_run_benchmark(sk_run *r)
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
 ** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), -n and -t (the input loaded by run.h, then checked or printed here), or
+** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then checked or printed here), or
 ** a benchmark run (run.h, which owns the run's start-up and its steps). The mode is
 ** decided from the command line first: only a benchmark run starts the transport
 ** (MPI_Init); the other modes make no MPI call and run without a launcher.
@@ -29246,13 +29981,15 @@ SK_API void sk_run_benchmark(sk_run *r)
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
+**   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
 */
-#line 14 "split/cli/main.c"
 #line 15 "split/cli/main.c"
 #line 16 "split/cli/main.c"
 #line 17 "split/cli/main.c"
 #line 18 "split/cli/main.c"
 #line 19 "split/cli/main.c"
+#line 20 "split/cli/main.c"
+#line 21 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -29264,7 +30001,10 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  int force_merge;        /* --force-merge: merge runs of different libraries, process
+                          ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
+  sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
@@ -29296,9 +30036,18 @@ static void main_usage(FILE *f)
     "  -v         verify: every measurement runs once with pattern-filled buffers before it is",
     "             timed and checks the data every process received (switch_verification_on);",
     "             wrong data ends the run with exit status 3 after the block",
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit;",
+    "             runs of different libraries, process counts, input files or backends are",
+    "             refused (exit status 2) unless --force-merge comes before -m",
+    "  --force-merge  with -m: merge such runs all the same (the merged header says what",
+    "             each run was)",
     "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
+    "  -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  compare runs with the first (baseline):",
+    "             per suite and point the time ratio and whether the difference is",
+    "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
+    "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
+    "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10)."
   };
@@ -29454,8 +30203,13 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
+    else if (sk_streq(a, "--force-merge")) o->force_merge = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
+    else if ((post = sk_compare_option(argc, argv, i, &o->compare, err)) != 0) {   /* -c */
       if (post < 0) return MAIN_BAD;
       break;
     }
@@ -29510,7 +30264,7 @@ static void main_merge(const main_options *o)
   int ok = 1;
   sk_str_init(&err);
   if (sk_is_reporter()) {
-    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
+    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, o->force_merge, &err);
     if (!ok) fprintf(stderr, "%s\n", err.data);
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }
@@ -29551,10 +30305,11 @@ static void main_run_options(const main_options *o, double started, sk_run *r)
 }
 
 /* The modes that never start the transport (MPI_Init, RCCE_init): -h, -V, -l, bad
-** options, -m, -r, -x, -n, -t. Only a benchmark run does. */
+** options, -m, -r, -x, -c, -n, -t. Only a benchmark run does. */
 static int main_is_offline(main_action act, const main_options *o)
 {
-  return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->syntax_only || o->translate;
+  return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
+         || o->syntax_only || o->translate;
 }
 
 /* Without the transport a process learns its rank from the launcher's environment
@@ -29594,12 +30349,18 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
-                   : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
+      : o->compare.csv ? sk_run_refuse_dangling_link(o->compare.csv, "output", &why)
+      : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }
   sk_str_free(&why);
   if (o->merge_out) main_merge(o);
+  if (o->compare.nfiles) {                          /* -c: comparison only */
+    int status = sk_compare_run(&o->compare);
+    sk_compare_args_free(&o->compare);
+    sk_exit(status);
+  }
   if (o->post.kind) {                               /* -r, -x: post-processing only */
     int status = sk_postproc_run(&o->post, o->output);
     free(o->post.inputs);

@@ -36,7 +36,8 @@
 #                     first); without that library only the default build's refusals
 #                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
-#                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh)
+#                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh);
+#                     comparing runs, skampi -c (tests/reports/compare.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
@@ -266,6 +267,7 @@ reports)
   first_impl=$(echo $impls | cut -d' ' -f1)
   if [ -n "$first_impl" ]; then run_counted reports sh tests/reports/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
   else run_counted reports sh tests/reports/report.sh "$out/skampi-seq"; fi
+  run_counted compare sh tests/reports/compare.sh "$out/skampi-seq" ${first_impl:+"$out/skampi-$first_impl"}
   ;;
 hosts)
   echo "# several hosts on this machine (network namespaces)"

@@ -1,7 +1,7 @@
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
 ** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), -n and -t (the input loaded by run.h, then checked or printed here), or
+** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then checked or printed here), or
 ** a benchmark run (run.h, which owns the run's start-up and its steps). The mode is
 ** decided from the command line first: only a benchmark run starts the transport
 ** (MPI_Init); the other modes make no MPI call and run without a launcher.
@@ -9,10 +9,12 @@
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
+**   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
 */
 #include "run.h"
 #include "merge.h"
 #include "postproc.h"
+#include "compare.h"
 #include "catalogue.h"
 #include "builtins.h"
 #include "mpit.h"
@@ -27,7 +29,10 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  int force_merge;        /* --force-merge: merge runs of different libraries, process
+                          ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
+  sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
@@ -59,9 +64,18 @@ static void main_usage(FILE *f)
     "  -v         verify: every measurement runs once with pattern-filled buffers before it is",
     "             timed and checks the data every process received (switch_verification_on);",
     "             wrong data ends the run with exit status 3 after the block",
-    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
+    "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit;",
+    "             runs of different libraries, process counts, input files or backends are",
+    "             refused (exit status 2) unless --force-merge comes before -m",
+    "  --force-merge  with -m: merge such runs all the same (the merged header says what",
+    "             each run was)",
     "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
+    "  -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  compare runs with the first (baseline):",
+    "             per suite and point the time ratio and whether the difference is",
+    "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
+    "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
+    "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10)."
   };
@@ -217,8 +231,13 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else if (sk_streq(a, "-v") || sk_streq(a, "--verify")) o->verify = 1;
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
+    else if (sk_streq(a, "--force-merge")) o->force_merge = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
+    else if ((post = sk_compare_option(argc, argv, i, &o->compare, err)) != 0) {   /* -c */
       if (post < 0) return MAIN_BAD;
       break;
     }
@@ -273,7 +292,7 @@ static void main_merge(const main_options *o)
   int ok = 1;
   sk_str_init(&err);
   if (sk_is_reporter()) {
-    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, &err);
+    ok = sk_merge_files(o->merge_out, o->merge_in, o->nmerge_in, o->force_merge, &err);
     if (!ok) fprintf(stderr, "%s\n", err.data);
     else fprintf(stderr, "skampi: merged %d runs into %s\n", o->nmerge_in, o->merge_out);
   }
@@ -314,10 +333,11 @@ static void main_run_options(const main_options *o, double started, sk_run *r)
 }
 
 /* The modes that never start the transport (MPI_Init, RCCE_init): -h, -V, -l, bad
-** options, -m, -r, -x, -n, -t. Only a benchmark run does. */
+** options, -m, -r, -x, -c, -n, -t. Only a benchmark run does. */
 static int main_is_offline(main_action act, const main_options *o)
 {
-  return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->syntax_only || o->translate;
+  return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
+         || o->syntax_only || o->translate;
 }
 
 /* Without the transport a process learns its rank from the launcher's environment
@@ -357,12 +377,18 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
-                   : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
+      : o->compare.csv ? sk_run_refuse_dangling_link(o->compare.csv, "output", &why)
+      : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }
   sk_str_free(&why);
   if (o->merge_out) main_merge(o);
+  if (o->compare.nfiles) {                          /* -c: comparison only */
+    int status = sk_compare_run(&o->compare);
+    sk_compare_args_free(&o->compare);
+    sk_exit(status);
+  }
   if (o->post.kind) {                               /* -r, -x: post-processing only */
     int status = sk_postproc_run(&o->post, o->output);
     free(o->post.inputs);

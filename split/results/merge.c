@@ -119,16 +119,89 @@ static void merge_block(sk_str *o, const sk_sko_file *files, int nfiles, const s
   free((void *)cands);
 }
 
+/* What runs must share to be merged (header fields; "SKaMPI Version" by its backend, the
+** words in parentheses), with the word that names a difference. */
+static const struct { const char *key, *what; } merge_same[] = {
+  { "library", "libraries" }, { "processes", "process counts" }, { "input file", "input files" },
+  { "SKaMPI Version", "backends" }
+};
+
+/* The value of check k in f as compared: NULL when f has not got the field (a file
+** without a header is not checked on it). */
+static const char *merge_same_value(const sk_sko_file *f, size_t k, char *buf, size_t size)
+{
+  const char *v = sk_sko_field(f, merge_same[k].key), *open;
+  if (v == NULL || !sk_streq(merge_same[k].key, "SKaMPI Version")) return v;
+  open = strrchr(v, '(');
+  sk_copy_string(buf, size, open ? open : "");
+  return buf;
+}
+
+SK_API int sk_merge_check(const sk_sko_file *files, int nfiles, char *const *names, sk_str *err)
+{
+  char b0[256], bi[256];
+  size_t k;
+  int i;
+  for (k = 0; k < sizeof merge_same / sizeof merge_same[0]; k++)
+    for (i = 1; i < nfiles; i++) {
+      const char *v0 = merge_same_value(&files[0], k, b0, sizeof b0), *vi = merge_same_value(&files[i], k, bi, sizeof bi);
+      if (v0 == NULL || vi == NULL || sk_streq(v0, vi)) continue;
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: will not merge runs of different %s: %s has %s: %s, %s has %s: %s"
+                    " (--force-merge merges them all the same)", merge_same[k].what, names[0], merge_same[k].key,
+                    v0, names[i], merge_same[k].key, vi);
+      return 0;
+    }
+  return 1;
+}
+
+/* Suites that not every run has, one "# merge: ..." line each: a suite of the first
+** file missing in another run (its lines merged from the runs that have it) and a
+** suite of another run missing in the first (not merged: the merge follows the first
+** file's suites). */
+SK_API void sk_merge_suite_notes(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
+{
+  size_t b;
+  int i;
+  for (i = 1; i < nfiles; i++) {
+    for (b = 0; b < files[0].n; b++) {
+      const sk_sko_block *bl = &files[0].blocks[b];
+      if (sk_sko_find_block(&files[i], bl->name, sk_sko_occurrence(&files[0], bl)) == NULL)
+        sk_str_printf(o, "# merge: suite \"%s\" of %s is not in %s (merged from the runs that have it)\n",
+                      bl->name, names[0], names[i]);
+    }
+    for (b = 0; b < files[i].n; b++) {
+      const sk_sko_block *bl = &files[i].blocks[b];
+      if (sk_sko_find_block(&files[0], bl->name, sk_sko_occurrence(&files[i], bl)) == NULL)
+        sk_str_printf(o, "# merge: suite \"%s\" of %s is not in %s (not merged: the merge follows the first run's"
+                      " suites)\n", bl->name, names[i], names[0]);
+    }
+  }
+}
+
 SK_API void sk_merge_text(sk_str *o, const sk_sko_file *files, int nfiles, char *const *names)
 {
-  int i;
+  int i, differ;
   size_t b;
+  sk_str err;
+  sk_str_init(&err);
+  differ = !sk_merge_check(files, nfiles, names, &err);
+  sk_str_free(&err);
   sk_str_printf(o, "# merged by: skampi %s (SKaLib 3.4: median of the times weighted by repetitions,"
                    " missing arguments interpolated)\n# merged runs: %d\n", SKAMPI_VERSION, nfiles);
   for (i = 0; i < nfiles; i++) {
     const char *started = sk_sko_field(&files[i], "Started at");
     sk_str_printf(o, "# merged run %d: %s (started %s)\n", i + 1, names[i], started ? started : "unknown");
   }
+  if (differ) {   /* forced (--force-merge): what each run was; the header below is the first run's */
+    sk_str_puts(o, "# merge forced (--force-merge): the runs differ in library, process count, input file or"
+                   " backend; the header below is the first run's\n");
+    for (i = 0; i < nfiles; i++) {
+      const char *lib = sk_sko_field(&files[i], "library"), *np = sk_sko_field(&files[i], "processes");
+      sk_str_printf(o, "# merged run %d library: %s; processes: %s\n", i + 1, lib ? lib : "unknown", np ? np : "unknown");
+    }
+  }
+  sk_merge_suite_notes(o, files, nfiles, names);
   sk_str_puts(o, files[0].header.data ? files[0].header.data : "");
   for (b = 0; b < files[0].n; b++) merge_block(o, files, nfiles, &files[0].blocks[b]);
 }
@@ -164,7 +237,7 @@ SK_API int sk_merge_texts(char **names, const char *const *texts, int n, sk_str 
 
 #endif
 
-SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *err)
+SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, int force, sk_str *err)
 {
   sk_sko_file *files;
   char **names;
@@ -172,7 +245,20 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, sk_str *e
   sk_str o;
   int i, ok;
   if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
-  if (!merge_check_blocks(files, ninputs, inputs, err)) { sk_sko_free_all(files, ninputs); return 0; }
+  if (!merge_check_blocks(files, ninputs, inputs, err) || (!force && !sk_merge_check(files, ninputs, inputs, err))) {
+    sk_sko_free_all(files, ninputs);
+    return 0;
+  }
+  sk_str_init(&o);
+  sk_merge_suite_notes(&o, files, ninputs, inputs);   /* said on stderr too, as "skampi: merge: ..." */
+  {
+    const char *line, *end;
+    for (line = o.data; line != NULL && *line; line = end + 1) {   /* each "# merge: ...\n" */
+      end = strchr(line, '\n');
+      fprintf(stderr, "skampi: %.*s\n", (int)(end - line - 2), line + 2);
+    }
+  }
+  sk_str_free(&o);
   /* the name the old out will be kept under, for the header (sk_out_file keeps it so) */
   if (out != NULL && !sk_streq(out, "-")) sk_path_backup_name(out, backup, sizeof backup);
   else backup[0] = '\0';
@@ -239,7 +325,7 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
     runs[n++] = name;
   }
   result = (int)n;
-  if (n >= 2 && !sk_merge_files(out, runs, (int)n, err)) result = -1;
+  if (n >= 2 && !sk_merge_files(out, runs, (int)n, 0, err)) result = -1;
   for (k = 0; k < n; k++) { free(runs[k]); free(headers[k]); }
   free(runs);
   free(headers);

@@ -138,6 +138,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
     fuzz_fail("main_parse_options returned no action", NULL);
   }
   free(o.post.inputs);          /* -r/-x's file list (main frees it after the report) */
+  sk_compare_args_free(&o.compare);   /* -c's lists (main frees them after the comparison) */
   sk_str_free(&err);
   free((void *)argv);
   free(copy);
@@ -147,7 +148,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
 /* Options and arguments for the built-in mutator. */
 static const char *const fuzz_tokens[] = {
   "\n", "\0", "-", "--", "-h\n", "--help\n", "-V\n", "--version\n", "-l\n", "--list\n",
-  "-n\n", "-s\n", "-t\n", "-i\n", "-o\n", "-m\n", "in.ski\n", "out.sko\n", "a.sko\n",
+  "-n\n", "-s\n", "-t\n", "-i\n", "-o\n", "-m\n", "-c\n", "-a\n", "--label\n", "in.ski\n", "out.sko\n", "a.sko\n",
   "b.sko\n", "-\n", "Pingpong_Send_Recv\n", "-x\n", "-i", "-o", "-m", "'", "\xff"
 };
 

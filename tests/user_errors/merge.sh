@@ -128,3 +128,51 @@ X
 $skampi -m "$d/ind-m.sko" "$d/ind.sko" 2> "$d/ind.err" && $skampi -m "$d/ind-m2.sko" "$d/ind-m.sko" 2>> "$d/ind.err" &&
   [ "$(grep -c '^# end result' "$d/ind-m.sko")" -eq 2 ] && grep -q '^count= 8 *8 *300.000 ' "$d/ind-m2.sko"
 say $? merge_indented_end_marker_ends_block "$(cat "$d/ind.err" "$d/ind-m.sko")"
+
+# Merge checks what it merges: runs of different libraries, process counts, input files or
+# backends are refused (exit status 2, the difference and both files named, nothing
+# written) unless --force-merge; then the merged header gives each run's library and
+# process count. Suites that not every run has are named on stderr and in '# merge:' lines.
+# hdr FILE LIBRARY PROCESSES INPUT BACKEND [SUITE2]: a run with that header
+hdr() {
+  { printf '# SKaMPI Version skampi-0.1.0 (%s backend)\n# Started at Thu Nov 26 01:00:00 2026\n' "$5"
+    printf '# input file: %s\n# processes: %s\n# library: %s\n' "$4" "$3" "$2"
+    printf '# begin result "s"\ncount= 8        8      100.000      1.000     4      100.000\n# end result "s"\n'
+    if [ -n "${6:-}" ]; then printf '# begin result "%s"\ncount= 8        8      7.000      1.000     4      7.000\n# end result "%s"\n' "$6" "$6"; fi
+  } > "$1"
+}
+hdr "$d/h-ompi.sko" "Open MPI v4.1.4, package: Debian OpenMPI" 2 ski/quick.ski MPI
+hdr "$d/h-ompi2.sko" "Open MPI v4.1.4, package: Debian OpenMPI" 2 ski/quick.ski MPI
+hdr "$d/h-mpich.sko" "MPICH Version: 4.0.2" 2 ski/quick.ski MPI
+hdr "$d/h-np4.sko" "Open MPI v4.1.4, package: Debian OpenMPI" 4 ski/quick.ski MPI
+hdr "$d/h-coll.sko" "Open MPI v4.1.4, package: Debian OpenMPI" 2 ski/coll.ski MPI
+hdr "$d/h-seq.sko" "Open MPI v4.1.4, package: Debian OpenMPI" 2 ski/quick.ski sequential
+$skampi -m "$d/h-same.sko" "$d/h-ompi.sko" "$d/h-ompi2.sko" 2> "$d/h-same.err"
+say $? merge_same_runs "$(cat "$d/h-same.err")"
+for c in "mpich:libraries:library: Open MPI v4.1.4, package: Debian OpenMPI, .*h-mpich.sko has library: MPICH Version: 4.0.2" \
+         "np4:process counts:processes: 2, .*h-np4.sko has processes: 4" \
+         "coll:input files:input file: ski/quick.ski, .*h-coll.sko has input file: ski/coll.ski" \
+         "seq:backends:SKaMPI Version: (MPI backend), .*h-seq.sko has SKaMPI Version: (sequential backend)"; do
+  n=${c%%:*}; rest=${c#*:}; what=${rest%%:*}; detail=${rest#*:}
+  $skampi -m "$d/h-$n-m.sko" "$d/h-ompi.sko" "$d/h-$n.sko" 2> "$d/h-$n.err"; st=$?
+  [ $st -eq 2 ] && [ ! -f "$d/h-$n-m.sko" ] && grep -q "will not merge runs of different $what: $d/h-ompi.sko has $detail" "$d/h-$n.err" \
+    && grep -q -- '--force-merge' "$d/h-$n.err"
+  say $? "merge_refuses_different_$(echo "$what" | tr ' ' _)" "exit $st: $(cat "$d/h-$n.err")"
+done
+# the force flag (before -m): merged; the header says what each run was
+$skampi --force-merge -m "$d/h-forced.sko" "$d/h-ompi.sko" "$d/h-mpich.sko" "$d/h-np4.sko" 2> "$d/h-forced.err"; st=$?
+[ $st -eq 0 ] && grep -q '^# merge forced (--force-merge)' "$d/h-forced.sko" \
+  && grep -q '^# merged run 1 library: Open MPI v4.1.4, package: Debian OpenMPI; processes: 2$' "$d/h-forced.sko" \
+  && grep -q '^# merged run 2 library: MPICH Version: 4.0.2; processes: 2$' "$d/h-forced.sko" \
+  && grep -q '^# merged run 3 library: Open MPI v4.1.4, package: Debian OpenMPI; processes: 4$' "$d/h-forced.sko" \
+  && $skampi -x csv "$d/h-forced.sko" > /dev/null
+say $? merge_forced_lists_every_run "exit $st: $(cat "$d/h-forced.err"; head -12 "$d/h-forced.sko")"
+# suites in some runs only
+hdr "$d/h-extra.sko" "Open MPI v4.1.4, package: Debian OpenMPI" 2 ski/quick.ski MPI extra
+$skampi -m "$d/h-ex1.sko" "$d/h-ompi.sko" "$d/h-extra.sko" 2> "$d/h-ex1.err" \
+  && grep -qx "skampi: merge: suite \"extra\" of $d/h-extra.sko is not in $d/h-ompi.sko (not merged: the merge follows the first run's suites)" "$d/h-ex1.err" \
+  && grep -qx "# merge: suite \"extra\" of $d/h-extra.sko is not in $d/h-ompi.sko (not merged: the merge follows the first run's suites)" "$d/h-ex1.sko" \
+  && $skampi -m "$d/h-ex2.sko" "$d/h-extra.sko" "$d/h-ompi.sko" 2> "$d/h-ex2.err" \
+  && grep -qx "skampi: merge: suite \"extra\" of $d/h-extra.sko is not in $d/h-ompi.sko (merged from the runs that have it)" "$d/h-ex2.err" \
+  && grep -q '^count= 8 *8 *7.000 ' "$d/h-ex2.sko"
+say $? merge_names_suites_of_some_runs "$(cat "$d/h-ex1.err" "$d/h-ex2.err")"

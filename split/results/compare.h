@@ -1,0 +1,53 @@
+/*
+** compare.h -- comparing runs (skampi -c, doc/manual.md "Comparing runs"): the time of
+** every suite and point of one or more runs against a baseline run, and whether the
+** difference is significant by the method of Hunold and Carpen-Amarie (Reproducible MPI
+** Benchmarking Is Still Not As Easy As You Think, IEEE TPDS 2016): per run the median of
+** its repetitions (`#@ reps:`) without Tukey's outliers, then a Wilcoxon rank-sum
+** (Mann-Whitney) test across the runs' medians; with one run on each side, the rank-sum
+** test of the two runs' repetitions. Inputs are grouped into sides by "--"; the first
+** side is the baseline. Mismatched suites and points are named, never dropped silently.
+** Files are read by sko.h; nothing here makes an MPI call.
+*/
+#ifndef SK_COMPARE_H
+#define SK_COMPARE_H
+
+#include "sko.h"
+
+typedef struct sk_compare_args {
+  double alpha;           /* significance level, 0.05 unless -a */
+  const char *csv;        /* -o FILE: the table as CSV (NULL: none) */
+  char **files;           /* the inputs in order */
+  int nfiles;
+  int *side;              /* the side of each input (0: the baseline) */
+  char **labels;          /* per side: its --label or NULL */
+  int nsides;
+} sk_compare_args;
+
+/* argv[i] is -c: takes every argument after it into *c (1), 0 when argv[i] is not -c,
+** -1 with *err set for a bad command line (the caller reports it and exits 2). */
+SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err);
+SK_API void sk_compare_args_free(sk_compare_args *c);
+/* Reads the inputs, prints the comparison on standard output (and the CSV file when
+** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
+SK_API int sk_compare_run(const sk_compare_args *c);
+/* The comparison of already read files (files[k] is input k of c) as text, and as CSV
+** when csv is not NULL. */
+SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files);
+
+/* The median of x[0..n-1] after removing Tukey's outliers (values outside
+** [Q1 - 1.5 IQR, Q3 + 1.5 IQR], quartiles by linear interpolation between order
+** statistics); 0 for n <= 0. */
+SK_API double sk_tukey_median(const double *x, int n);
+/* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
+** (ties get their mean rank): the exact permutation distribution of the rank sum when
+** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
+** the ties), else the normal approximation with tie correction and continuity
+** correction. *exact (may be NULL) says which. 1 when a sample is empty. */
+#define SK_RANK_SUM_EXACT_MAX 10
+SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact);
+/* The smallest two-sided p-value the exact test can give for samples of nx and ny
+** values without ties: 2 / C(nx + ny, nx). */
+SK_API double sk_rank_sum_min_p(int nx, int ny);
+
+#endif
