@@ -12456,7 +12456,7 @@ static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
 static const char *const rpt_style[] = {
   "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
   "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
-  "td.num{text-align:right;font-family:monospace}th{background:#eee}div.table{max-width:100%;overflow-x:auto}",
+  "td.num{text-align:right;font-family:monospace;white-space:nowrap}th{background:#eee}div.table{max-width:100%;overflow-x:auto}",
   "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
   "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
   "svg.plot{display:block;background:#fff;width:100%;max-width:760px;height:auto}svg .frame{fill:none;stroke:#888}",
