@@ -11580,11 +11580,14 @@ SK_API int sk_export_files(const char *path, const char *format, char **inputs, 
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
 ** (inline SVG, no scripts, no network): the run header of every input, an index of the
 ** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones; the time axis is
-** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
-** the band between the smallest and largest node time, marks for points added by
-** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
-** then the table of the lines. The curves of several inputs are overlaid, with a
+** for geometric loops, ticks at powers of two for integer ones, at integers only on other
+** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
+** band between the smallest and largest node time without "#@ dist:"), every flag of a
+** line named in the table's notes and the point's tooltip (points with a warning flag
+** hollow), marks for points added by autorefine, for lines stopped by a time limit and
+** lines with discarded repetitions, then the table of the lines (with one-way latency
+** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
 ** legend naming each run (its label, else the library and process count of its
 ** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
 ** The plot model -- which lines form which curve -- is built here for both writers:
@@ -11594,7 +11597,7 @@ SK_API int sk_export_files(const char *path, const char *format, char **inputs, 
 #ifndef SK_REPORT_H
 #define SK_REPORT_H
 
-#line 21 "split/results/report.h"
+#line 24 "split/results/report.h"
 
 typedef struct sk_rpt_point {
   const sk_sko_line *line;
@@ -29548,7 +29551,8 @@ static void main_usage(FILE *f)
     "             timed and checks the data every process received (switch_verification_on);",
     "             wrong data ends the run with exit status 3 after the block",
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
-    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
+    "  -r OUT IN.sko[=LABEL] ...  report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts);",
+    "             LABEL names the run in legends (default: its library and process count)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10)."

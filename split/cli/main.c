@@ -60,7 +60,8 @@ static void main_usage(FILE *f)
     "             timed and checks the data every process received (switch_verification_on);",
     "             wrong data ends the run with exit status 3 after the block",
     "  -m OUT IN1 IN2 ...  merge the results of several runs into OUT (SKaLib 3.4) and exit",
-    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
+    "  -r OUT IN.sko[=LABEL] ...  report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts);",
+    "             LABEL names the run in legends (default: its library and process count)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10)."

@@ -3,11 +3,14 @@
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
 ** (inline SVG, no scripts, no network): the run header of every input, an index of the
 ** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones; the time axis is
-** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
-** the band between the smallest and largest node time, marks for points added by
-** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
-** then the table of the lines. The curves of several inputs are overlaid, with a
+** for geometric loops, ticks at powers of two for integer ones, at integers only on other
+** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
+** band between the smallest and largest node time without "#@ dist:"), every flag of a
+** line named in the table's notes and the point's tooltip (points with a warning flag
+** hollow), marks for points added by autorefine, for lines stopped by a time limit and
+** lines with discarded repetitions, then the table of the lines (with one-way latency
+** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
 ** legend naming each run (its label, else the library and process count of its
 ** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
 ** The plot model -- which lines form which curve -- is built here for both writers:
