@@ -6,6 +6,8 @@
 ** page in Chromium and checks the notes, tooltips, hollow points, bands and columns.
 **
 **   report_marks A.sko B.sko OUT.html
+**   report_marks --reader-flags A.sko     prints how many lines the reader gave a flagset
+**                                         (0 until split/results/sko.c reads "#@ flags:")
 ** A and B are tests/reports/marks-openmpi.sko and marks-mpich.sko: their suite
 ** "Pingpong_Send_Recv" (round trips of 1, 4, 16, 32, 64 bytes) gets the flags below and
 ** a distribution around each time, one-way latency (half the round trip) and MB/s.
@@ -45,9 +47,18 @@ int main(int argc, char **argv)
   sk_str err, o;
   FILE *fp;
   int ok;
-  if (argc != 4) { fprintf(stderr, "usage: report_marks A.sko B.sko OUT.html\n"); return 2; }
   sk_str_init(&err);
   sk_str_init(&o);
+  if (argc == 3 && sk_streq(argv[1], "--reader-flags")) {
+    size_t b, l, n = 0;
+    if (!sk_sko_read_all(argv + 2, 1, &files, &err)) { fprintf(stderr, "%s\n", err.data); return 2; }
+    for (b = 0; b < files[0].n; b++)
+      for (l = 0; l < files[0].blocks[b].n; l++) if (files[0].blocks[b].lines[l].flagset != NULL) n++;
+    printf("%lu\n", (unsigned long)n);
+    sk_sko_free_all(files, 1);
+    return 0;
+  }
+  if (argc != 4) { fprintf(stderr, "usage: report_marks A.sko B.sko OUT.html | --reader-flags A.sko\n"); return 2; }
   if (!sk_sko_read_all(argv + 1, 2, &files, &err)) { fprintf(stderr, "%s\n", err.data); return 2; }
   set_marks(&files[0], 0);
   set_marks(&files[1], 1);
