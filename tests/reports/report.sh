@@ -111,6 +111,10 @@ say $? marks_integer_ticks_process_counts "ticks of the nodes axis: $ticks"
   && grep -q '<text class="legend-text"[^>]*>MPICH &amp; friends</text>' "$d/labels.html" \
   && ! grep -q 'legend-text[^>]*>MPICH 4.0.2' "$d/labels.html"
 say $? marks_legend_library_and_label "$(cat "$d/labels.txt"; grep -o 'legend-text[^<]*' "$d/labels.html" | head -3)"
+cp "$ma" "$d/run=1.sko"
+"$seq_bin" -r "$d/eq.html" "$d/run=1.sko" "$mb" 2> "$d/eq.txt" \
+  && grep -q '<text class="legend-text"[^>]*>Open MPI v4.1.4, 2 processes</text>' "$d/eq.html"
+say $? marks_file_name_with_equals_sign "$(cat "$d/eq.txt")"
 "$seq_bin" -r "$d/libs.html" "$ma" "$mb" 2> "$d/libs.txt" \
   && [ "$(grep -c '<text class="legend-text"[^>]*>MPICH 4.0.2, 3 processes</text>' "$d/libs.html")" = 3 ]
 say $? marks_legend_names_libraries "$(grep -o 'legend-text[^<]*' "$d/libs.html" | head -3)"
