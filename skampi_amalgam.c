@@ -12446,19 +12446,24 @@ SK_API int sk_compare_run(const sk_compare_args *c)
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
 ** (inline SVG, no scripts, no network): the run header of every input, an index of the
 ** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones; the time axis is
-** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
-** the band between the smallest and largest node time, marks for points added by
-** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
-** then the table of the lines. The curves of several inputs are overlaid, with a
-** legend. OUT.gp instead writes a gnuplot script per suite (report_gp.c).
+** for geometric loops, ticks at powers of two for integer ones, at integers only on other
+** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
+** band between the smallest and largest node time without "#@ dist:"), every flag of a
+** line named in the table's notes and the point's tooltip (points with a warning flag
+** hollow), marks for points added by autorefine, for lines stopped by a time limit and
+** lines with discarded repetitions, then the table of the lines (with one-way latency
+** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
+** legend naming each run (its label, else the library and process count of its
+** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
 ** The plot model -- which lines form which curve -- is built here for both writers:
-** one series per input file, label and values of the outer loop variables.
+** one series per input file, label and values of the outer loop variables; the x values
+** are the message size in bytes when the loop variable is one (see bytesx).
 */
 #ifndef SK_REPORT_H
 #define SK_REPORT_H
 
-#line 19 "split/results/report.h"
+#line 24 "split/results/report.h"
 
 typedef struct sk_rpt_point {
   const sk_sko_line *line;
@@ -12481,6 +12486,10 @@ typedef struct sk_rpt_suite {
   char *xname;            /* the innermost loop variable's name ("" when none) */
   int logx, logy, pow2x;  /* log axes; ticks at powers of two on x */
   int categorical;        /* x is the position of a non-numeric loop value */
+  int bytesx;             /* x is the reported message size in bytes: every line has a size
+                          ** above 0 that is a fixed multiple of the (positive) loop value
+                          ** within its curve, and some curve has two sizes (count, length) */
+  int intx;               /* every x is an integer: ticks at integers only (process counts) */
   double xmin, xmax, ymin, ymax;
   int suite_limited;      /* some file's block was stopped by the suite's time limit */
   char **cats;            /* categorical: the loop values in order of appearance */
@@ -12490,14 +12499,37 @@ typedef struct sk_rpt_suite {
   size_t n, cap;
 } sk_rpt_suite;
 
-SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites);
+/* labels: the user's name of each run (NULL, or NULL entries: none). */
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, char *const *labels, sk_rpt_suite **suites,
+                            size_t *nsuites);
 SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
+/* An input argument of -r: "FILE" or "FILE=LABEL" (split at the first '=' when the whole
+** argument names no file); *path and *label are new strings, *label NULL without one. */
+SK_API void sk_report_input(const char *arg, char **path, char **label);
+/* The distance of the x axis' ticks on a linear axis from lo to hi (1, 2 or 5 times a
+** power of ten; at least 1 on an integer axis). */
+SK_API double sk_report_tick_step(double lo, double hi, int integers);
+/* The phrases of a line's flags ("#@ flags:", and the older marks), each escaped for
+** HTML when html, separated by sep; warnings in <span class="warn"> when spans. The
+** number of warnings: flags that say a point is less trustworthy (all but refined,
+** calls_per_timing, verified and loop_ended). */
+SK_API int sk_report_flag_phrases(sk_str *out, const sk_sko_line *l, const char *sep, int html, int spans);
+/* What a curve draws around its line: the repetitions' Q1..Q3 band and min..max whiskers
+** when every point has "#@ dist:", else the node-time band when every point has two node
+** times or more, else nothing. */
+#define SK_RPT_SPREAD_NONE 0
+#define SK_RPT_SPREAD_NODES 1
+#define SK_RPT_SPREAD_DIST 2
+SK_API int sk_report_spread(const sk_rpt_series *r);
+/* The x axis' name: the loop variable, or "message size [bytes] (VAR)" when bytesx. */
+SK_API void sk_report_xlabel(sk_str *out, const sk_rpt_suite *s);
 /* The HTML report into *out. */
-SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
+SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles, char *const *labels);
 /* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
-** (loads them all) into *main_script. Each script writes base-k.svg; inside the
-** scripts base is named without its directory. */
-SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+** (loads them all) into *main_script. Each script writes base-k.svg, or base-k.png or
+** base-k.pdf when gnuplot's variable term says so (gnuplot -e 'term="png"' base.gp);
+** inside the scripts base is named without its directory. */
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles, char *const *labels,
                               sk_str *main_script, sk_str **scripts, size_t *nscripts);
 
 #endif
@@ -12566,27 +12598,102 @@ static const char *rpt_basename(const char *path)
   return slash ? slash + 1 : path;
 }
 
-/* Legend names: only the parts that tell the curves apart. */
-static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles)
+static int rpt_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* The library's first words from the header's "library:" ("Open MPI v4.1.4" of "Open MPI
+** v4.1.4, package: ...", "MPICH 4.0.2" of "MPICH Version:<tab>4.0.2"), appended to n. */
+static void rpt_library_words(sk_str *n, const char *lib)
+{
+  const char *p = lib, *end = lib + strcspn(lib, ",\n(");
+  int words = 0;
+  while (p < end && words < 4) {
+    size_t w;
+    while (p < end && rpt_blank(*p)) p++;
+    w = 0;
+    while (p + w < end && !rpt_blank(p[w])) w++;
+    if (w == 0) break;
+    if (!(w == 8 && strncmp(p, "Version:", 8) == 0)) {
+      sk_str_printf(n, "%s", words ? " " : "");
+      sk_str_putn(n, p, w);
+      words++;
+    }
+    p += w;
+  }
+}
+
+/* How a run is named in legends: the user's label, else the library's first words and
+** the process count of its header ("Open MPI v4.1.4, 2 processes"); "" when it has
+** neither. */
+static char *rpt_run_name(const sk_sko_file *f, const char *label)
+{
+  sk_str n;
+  const char *lib = sk_sko_field(f, "library"), *np = sk_sko_field(f, "processes");
+  sk_str_init(&n);
+  if (label != NULL) sk_str_puts(&n, label);
+  else {
+    if (lib != NULL) rpt_library_words(&n, lib);
+    if (np != NULL && np[0]) sk_str_printf(&n, "%s%s process%s", n.len ? ", " : "", np, sk_streq(np, "1") ? "" : "es");
+  }
+  sk_str_putn(&n, "", 0);
+  return n.data;
+}
+
+/* Legend names: the run (when there are several, or it has a name), then only the parts
+** that tell the curves apart. Runs whose names agree are told apart by their file. */
+static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles, char *const *labels)
 {
   size_t i, j;
-  int labels = 0, outers = 0;
+  int labels_differ = 0, outers = 0, f, g;
+  char **runs = (char **)sk_calloc((size_t)nfiles, sizeof(char *));
+  int *same = (int *)sk_calloc((size_t)nfiles, sizeof(int));
+  for (f = 0; f < nfiles; f++) runs[f] = rpt_run_name(&files[f], labels ? labels[f] : NULL);
+  for (f = 0; f < nfiles; f++)
+    for (g = 0; g < nfiles; g++) if (f != g && sk_streq(runs[f], runs[g])) same[f] = 1;
   for (i = 0; i < s->n; i++)
     for (j = 0; j < i; j++) {
-      if (!sk_streq(s->series[i].label, s->series[j].label)) labels = 1;
+      if (!sk_streq(s->series[i].label, s->series[j].label)) labels_differ = 1;
       if (!sk_streq(s->series[i].outer, s->series[j].outer)) outers = 1;
     }
   for (i = 0; i < s->n; i++) {
     sk_rpt_series *r = &s->series[i];
     sk_str n;
     sk_str_init(&n);
-    if (nfiles > 1) sk_str_printf(&n, "%s", rpt_basename(files[r->file].path));
-    if (labels || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
+    if (nfiles > 1 || runs[r->file][0]) {
+      sk_str_puts(&n, runs[r->file]);
+      if (nfiles > 1 && (same[r->file] || !runs[r->file][0]))
+        sk_str_printf(&n, runs[r->file][0] ? " (%s)" : "%s", rpt_basename(files[r->file].path));
+    }
+    if (labels_differ || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
     if (outers) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->outer);
     if (n.len == 0) sk_str_puts(&n, "time");
     while (n.len > 0 && n.data[n.len - 1] == ' ') n.data[--n.len] = '\0';
     r->name = n.data;
   }
+  for (f = 0; f < nfiles; f++) free(runs[f]);
+  free(runs);
+  free(same);
+}
+
+/* bytesx (report.h): the loop variable is a message size (count, length), so the curves
+** are drawn over the reported size in bytes, which compares runs with different
+** datatypes and is what a reader of a plot expects. */
+static int rpt_size_is_x(const sk_rpt_suite *s)
+{
+  size_t i, j;
+  int changes = 0;
+  if (s->categorical || s->n == 0) return 0;
+  for (i = 0; i < s->n; i++) {
+    const sk_rpt_series *r = &s->series[i];
+    for (j = 0; j < r->n; j++) {
+      const sk_sko_line *l = r->pts[j].line;
+      double x = r->pts[j].x, x0 = r->pts[0].x, ratio;
+      if (l->size <= 0 || !(x > 0.0) || x >= 1e15) return 0;
+      ratio = (double)r->pts[0].line->size / x0;
+      if (fabs((double)l->size - ratio * x) > 1e-9 * (double)l->size) return 0;
+      if (l->size != r->pts[0].line->size) changes = 1;
+    }
+  }
+  return changes;
 }
 
 static int rpt_cmp_point(const void *a, const void *b)
@@ -12622,6 +12729,8 @@ static void rpt_ranges(sk_rpt_suite *s)
       rpt_node_range(l, &nlo, &nhi);
       if (nlo < lo) lo = nlo;
       if (nhi > hi) hi = nhi;
+      if (l->has_dist && l->dist[0] < lo) lo = l->dist[0];
+      if (l->has_dist && l->dist[6] > hi) hi = l->dist[6];
       if (x < s->xmin) s->xmin = x;
       if (x > s->xmax) s->xmax = x;
       if (lo < s->ymin) s->ymin = lo;
@@ -12639,9 +12748,11 @@ static void rpt_ranges(sk_rpt_suite *s)
   geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
   s->logx = geometric;
   s->pow2x = geometric && integers;
+  s->intx = integers && !s->categorical;
 }
 
-SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites)
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, char *const *labels, sk_rpt_suite **suites,
+                            size_t *nsuites)
 {
   size_t cap = 0, b, l, i;
   int f;
@@ -12673,8 +12784,28 @@ SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite *
         r->n++;
       }
     }
-    rpt_name_series(s, files, nfiles);
+    rpt_name_series(s, files, nfiles, labels);
+    if (rpt_size_is_x(s)) {
+      size_t j, k;
+      s->bytesx = 1;
+      for (j = 0; j < s->n; j++)
+        for (k = 0; k < s->series[j].n; k++) s->series[j].pts[k].x = (double)s->series[j].pts[k].line->size;
+    }
     rpt_ranges(s);
+  }
+}
+
+SK_API void sk_report_input(const char *arg, char **path, char **label)
+{
+  const char *eq = strchr(arg, '=');
+  FILE *fp = eq != NULL && eq > arg ? fopen(arg, "r") : NULL;
+  if (fp != NULL) fclose(fp);
+  if (eq != NULL && eq > arg && fp == NULL) {
+    *path = sk_strndup(arg, (size_t)(eq - arg));
+    *label = sk_strdup(eq + 1);
+  } else {
+    *path = sk_strdup(arg);
+    *label = NULL;
   }
 }
 
@@ -12763,8 +12894,19 @@ static void rpt_pow2_label(sk_str *out, double v)
   sk_str_printf(out, "%.0f%s", v, units[u]);
 }
 
-/* The tick values of an axis (at most about 12). pow2: powers of two. */
-static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
+SK_API double sk_report_tick_step(double lo, double hi, int integers)
+{
+  double raw = (hi - lo) / 6.0, mag, step;
+  if (!(raw > 0.0) || raw > 1e299) return integers ? 1.0 : 1.0;
+  mag = pow(10.0, floor(log10(raw)));
+  step = mag;
+  if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
+  return integers && step < 1.0 ? 1.0 : step;
+}
+
+/* The tick values of an axis (at most about 12). pow2: powers of two; integers: a
+** linear axis ticks at integers only. */
+static size_t rpt_ticks(const rpt_axis *a, int pow2, int integers, double *t, size_t max)
 {
   size_t n = 0;
   if (a->log && pow2) {
@@ -12781,8 +12923,7 @@ static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
         if (v >= a->lo && v <= a->hi && n < max) t[n++] = v;
       }
   } else {
-    double raw = (a->hi - a->lo) / 6.0, mag = pow(10.0, floor(log10(raw))), step = mag, v;
-    if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
+    double step = sk_report_tick_step(a->lo, a->hi, integers), v;
     for (v = ceil(a->lo / step) * step; v <= a->hi && n < max; v += step) t[n++] = fabs(v) < step * 1e-9 ? 0.0 : v;
   }
   return n;
@@ -12807,10 +12948,18 @@ static void rpt_esc(sk_str *out, const char *text)
   }
 }
 
+/* The x axis' name: "message size [bytes]" when x is the size (bytesx). */
+SK_API void sk_report_xlabel(sk_str *out, const sk_rpt_suite *s)
+{
+  if (s->bytesx) sk_str_printf(out, "message size [bytes] (%s)", s->xname);
+  else sk_str_puts(out, s->xname[0] ? s->xname : "measurement");
+}
+
 static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const rpt_axis *ay)
 {
   double t[64];
   size_t n, i;
+  sk_str label;
   double x0 = RPT_ML, x1 = RPT_W - RPT_MR, y0 = RPT_H - RPT_MB, y1 = RPT_MT;
   sk_str_printf(o, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", RPT_ML, RPT_MT,
                 RPT_W - RPT_ML - RPT_MR, RPT_H - RPT_MT - RPT_MB);
@@ -12824,7 +12973,7 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
       sk_str_puts(o, "</text>\n");
     }
   } else {
-    n = rpt_ticks(ax, s->pow2x, t, 64);
+    n = rpt_ticks(ax, s->pow2x, s->intx, t, 64);
     for (i = 0; i < n; i++) {
       double px = rpt_px(ax, t[i]);
       sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
@@ -12835,9 +12984,12 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
   }
   sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x1, y0);
   sk_str_printf(o, "<text class=\"axis-label x-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (x0 + x1) / 2, y0 + 38.0);
-  rpt_esc(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_init(&label);
+  sk_report_xlabel(&label, s);
+  rpt_esc(o, label.data);
+  sk_str_free(&label);
   sk_str_printf(o, "%s</text>\n</g>\n<g class=\"axis y-axis\">\n", s->logx ? (s->pow2x ? " (log scale, powers of two)" : " (log scale)") : "");
-  n = rpt_ticks(ay, 0, t, 64);
+  n = rpt_ticks(ay, 0, 0, t, 64);
   for (i = 0; i < n; i++) {
     double py = rpt_px(ay, t[i]);
     sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
@@ -12849,43 +13001,171 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
                    "time [us]%s</text>\n</g>\n", (y0 + y1) / 2, s->logy ? " (log scale)" : "");
 }
 
+/* ---- flags ---- */
+
+/* The stable flag names of "#@ flags:" (doc/manual.md, "Flags and distributions") and
+** their phrases; "%s" stands for the flag's value. warn: the point is less trustworthy. */
+static const struct rpt_flag_phrase {
+  const char *name, *phrase;
+  int warn;
+} rpt_flag_phrases[] = {
+  { "refined", "added by autorefine", 0 },
+  { "time_limit", "stopped by the time limit per measurement", 1 },
+  { "rep_cap", "stopped at the repetition cap above the error target", 1 },
+  { "clock_resolution", "within 100 clock ticks: the clock cannot resolve it", 1 },
+  { "timing_overhead", "less than 3 times the timing overhead", 1 },
+  { "scheduler_time", "mostly scheduler time (oversubscribed host)", 1 },
+  { "discarded", "%s repetitions discarded", 1 },
+  { "calls_per_timing", "%s calls per timing", 0 },
+  { "interference", "disturbed by other processes", 1 },
+  { "untrustworthy", "untrustworthy", 1 },
+  { "barrier_starts", "repetitions began after a barrier", 1 },
+  { "verified", "verified", 0 },
+  { "loop_ended", "the loop ended after this point", 0 }
+};
+#define RPT_NFLAGS (sizeof rpt_flag_phrases / sizeof rpt_flag_phrases[0])
+
+static void rpt_phrase(sk_str *o, const char *text, int warn, const char **sep, const char *sep_next, int html, int spans)
+{
+  sk_str_puts(o, *sep);
+  *sep = sep_next;
+  if (warn && spans) sk_str_puts(o, "<span class=\"warn\">");
+  if (html) rpt_esc(o, text); else sk_str_puts(o, text);
+  if (warn && spans) sk_str_puts(o, "</span>");
+}
+
+SK_API int sk_report_flag_phrases(sk_str *o, const sk_sko_line *l, const char *sep_next, int html, int spans)
+{
+  const char *p = l->flagset ? l->flagset : "", *sep = "";
+  char value[64];
+  int warnings = 0;
+  size_t k;
+  while (*p) {
+    size_t len = strcspn(p, ","), name_len;
+    const char *eq;
+    sk_str text;
+    int warn = 1;
+    while (len > 0 && rpt_blank(*p)) { p++; len--; }
+    eq = memchr(p, '=', len);
+    name_len = eq ? (size_t)(eq - p) : len;
+    while (name_len > 0 && rpt_blank(p[name_len - 1])) name_len--;
+    sk_str_init(&text);
+    for (k = 0; k < RPT_NFLAGS; k++)
+      if (strlen(rpt_flag_phrases[k].name) == name_len && strncmp(p, rpt_flag_phrases[k].name, name_len) == 0) break;
+    if (k < RPT_NFLAGS) {
+      sk_str vs;
+      sk_str_init(&vs);
+      if (eq) sk_str_putn(&vs, eq + 1, len - (size_t)(eq + 1 - p));
+      sk_str_putn(&vs, "", 0);
+      if (strstr(rpt_flag_phrases[k].phrase, "%s")) sk_str_printf(&text, rpt_flag_phrases[k].phrase, vs.data);
+      else sk_str_puts(&text, rpt_flag_phrases[k].phrase);
+      sk_str_free(&vs);
+      warn = rpt_flag_phrases[k].warn;
+    } else if (len > 0) {
+      sk_str_putn(&text, p, len);   /* a name this version does not know: as written */
+    }
+    if (text.len > 0) { rpt_phrase(o, text.data, warn, &sep, sep_next, html, spans); warnings += warn; }
+    sk_str_free(&text);
+    p += len;
+    if (*p == ',') p++;
+  }
+  /* the older marks, when "#@ flags:" does not say them */
+  if (l->refined && !sk_sko_line_flag(l, "refined", value, sizeof value))
+    rpt_phrase(o, "added by autorefine", 0, &sep, sep_next, html, spans);
+  if (l->limited && !sk_sko_line_flag(l, "time_limit", value, sizeof value)) {
+    rpt_phrase(o, "stopped by the time limit", 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  if (l->invalid > 0 && !sk_sko_line_flag(l, "discarded", value, sizeof value)) {
+    sprintf(value, "%d repetitions discarded", l->invalid);
+    rpt_phrase(o, value, 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  if (l->flags && strstr(l->flags, "(interference:") && !sk_sko_line_flag(l, "interference", value, sizeof value)) {
+    rpt_phrase(o, "disturbed by other processes", 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  if (l->flags && strstr(l->flags, "(untrustworthy:") && !sk_sko_line_flag(l, "untrustworthy", value, sizeof value)) {
+    rpt_phrase(o, "untrustworthy", 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  return warnings;
+}
+
+static int rpt_finite(double v) { return v == v && v < HUGE_VAL && v > -HUGE_VAL; }
+
 /* The tooltip of a point (SVG <title>: shown by the browser, no script). */
 static void rpt_point_title(sk_str *o, const sk_rpt_series *r, const sk_sko_line *l)
 {
   int k;
+  sk_str flags;
   sk_str_puts(o, "<title>");
   rpt_esc(o, r->name);
   sk_str_puts(o, ": ");
   for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
-  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions%s%s", l->size, l->time_us, l->stderr_us, l->reps,
-                l->refined ? ", added by autorefine" : "", l->limited ? ", stopped by the time limit" : "");
-  if (l->invalid > 0) sk_str_printf(o, ", %d repetitions discarded", l->invalid);
+  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions", l->size, l->time_us, l->stderr_us, l->reps);
+  if (l->has_dist)
+    sk_str_printf(o, "; repetitions: min %.3f, Q1 %.3f, median %.3f, Q3 %.3f, max %.3f us",
+                  l->dist[0], l->dist[1], l->dist[2], l->dist[3], l->dist[6]);
+  if (l->oneway_us >= 0.0 && rpt_finite(l->oneway_us)) sk_str_printf(o, "; one-way %.3f us", l->oneway_us);
+  if (l->mbytes_per_s >= 0.0 && rpt_finite(l->mbytes_per_s)) sk_str_printf(o, ", %.1f MB/s", l->mbytes_per_s);
+  sk_str_init(&flags);
+  sk_report_flag_phrases(&flags, l, "; ", 1, 0);
+  if (flags.len) sk_str_printf(o, "; flags: %s", flags.data);
+  sk_str_free(&flags);
   sk_str_puts(o, "</title>");
 }
 
-/* One curve: node-time band, line, error bars, points and their marks. */
+SK_API int sk_report_spread(const sk_rpt_series *r)
+{
+  size_t j;
+  int dist = r->n > 0, nodes = r->n > 0;
+  for (j = 0; j < r->n; j++) {
+    if (!r->pts[j].line->has_dist) dist = 0;
+    if (r->pts[j].line->nnode < 2) nodes = 0;
+  }
+  return dist ? SK_RPT_SPREAD_DIST : nodes ? SK_RPT_SPREAD_NODES : SK_RPT_SPREAD_NONE;
+}
+
+/* The legend's keys of marks (marks[k] set when the plot draws one). */
+enum { RPT_KEY_PT, RPT_KEY_APR, RPT_KEY_LIMITED, RPT_KEY_INVALID, RPT_KEY_NODES, RPT_KEY_FLAGGED, RPT_KEY_DIST, RPT_NKEYS };
+
+/* A curve's band (drawn for every curve before any line or point, so that no band
+** covers a point): Q1..Q3 or the node times. */
+static void rpt_band_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
+                         int *marks)
+{
+  size_t j;
+  int spread = sk_report_spread(r);
+  if (spread == SK_RPT_SPREAD_NONE) return;
+  sk_str_printf(o, "<polygon class=\"band%s\" fill=\"%s\" stroke=\"%s\" points=\"",
+                spread == SK_RPT_SPREAD_DIST ? " band-iqr" : "", color, color);
+  for (j = 0; j < r->n; j++) {
+    const sk_sko_line *l = r->pts[j].line;
+    double lo, hi;
+    rpt_node_range(l, &lo, &hi);
+    if (spread == SK_RPT_SPREAD_DIST) hi = l->dist[3];
+    sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
+  }
+  for (j = r->n; j-- > 0; ) {
+    const sk_sko_line *l = r->pts[j].line;
+    double lo, hi;
+    rpt_node_range(l, &lo, &hi);
+    if (spread == SK_RPT_SPREAD_DIST) lo = l->dist[1];
+    sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
+  }
+  sk_str_puts(o, "\"/>\n");
+  marks[spread == SK_RPT_SPREAD_DIST ? RPT_KEY_DIST : RPT_KEY_NODES] = 1;
+}
+
+/* One curve: line, whiskers, error bars, points and their marks. A point with a warning
+** flag is drawn hollow. */
 static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
                            int *marks)
 {
   size_t j;
-  int band = 1;
-  for (j = 0; j < r->n; j++) if (r->pts[j].line->nnode < 2) band = 0;
+  int dist = sk_report_spread(r) == SK_RPT_SPREAD_DIST;
   sk_str_printf(o, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", color, color);
-  if (band && r->n > 0) {
-    sk_str_puts(o, "<polygon class=\"band\" points=\"");
-    for (j = 0; j < r->n; j++) {
-      double lo, hi;
-      rpt_node_range(r->pts[j].line, &lo, &hi);
-      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
-    }
-    for (j = r->n; j-- > 0; ) {
-      double lo, hi;
-      rpt_node_range(r->pts[j].line, &lo, &hi);
-      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
-    }
-    sk_str_puts(o, "\"/>\n");
-    marks[4] = 1;
-  }
   sk_str_puts(o, "<polyline class=\"curve\" fill=\"none\" points=\"");
   for (j = 0; j < r->n; j++) sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, r->pts[j].line->time_us));
   sk_str_puts(o, "\"/>\n");
@@ -12893,38 +13173,53 @@ static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color,
     const sk_sko_line *l = r->pts[j].line;
     double px = rpt_px(ax, r->pts[j].x), py = rpt_px(ay, l->time_us);
     double ylo = rpt_px(ay, l->time_us - l->stderr_us), yhi = rpt_px(ay, l->time_us + l->stderr_us);
+    sk_str flags;
+    int flagged;
+    sk_str_init(&flags);
+    flagged = sk_report_flag_phrases(&flags, l, ", ", 0, 0) > 0;
+    sk_str_free(&flags);
+    if (dist)
+      sk_str_printf(o, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh4M%.1f %.1fh4\"/>\n", px,
+                    rpt_px(ay, l->dist[0]), rpt_px(ay, l->dist[6]), px - 2, rpt_px(ay, l->dist[0]), px - 2, rpt_px(ay, l->dist[6]));
     if (l->stderr_us > 0.0)
       sk_str_printf(o, "<path class=\"errorbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh6M%.1f %.1fh6\"/>\n",
                     px, ylo, yhi, px - 3, ylo, px - 3, yhi);
     if (l->refined) {
-      sk_str_printf(o, "<polygon class=\"pt pt-apr\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
-                    px, py - 5, px + 5, py, px, py + 5, px - 5, py);
-      marks[1] = 1;
+      sk_str_printf(o, "<polygon class=\"pt pt-apr%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
+                    flagged ? " pt-flagged" : "", px, py - 5, px + 5, py, px, py + 5, px - 5, py);
+      marks[RPT_KEY_APR] = 1;
     } else {
-      sk_str_printf(o, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\">", px, py);
-      marks[0] = 1;
+      sk_str_printf(o, "<circle class=\"pt%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\">", flagged ? " pt-flagged" : "", px, py,
+                    flagged ? "4" : "3.5");
+      marks[RPT_KEY_PT] = 1;
     }
+    if (flagged) marks[RPT_KEY_FLAGGED] = 1;
     rpt_point_title(o, r, l);
-    sk_str_puts(o, r->pts[j].line->refined ? "</polygon>\n" : "</circle>\n");
+    sk_str_puts(o, l->refined ? "</polygon>\n" : "</circle>\n");
     if (l->limited) {
       sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>\n", px, py);
-      marks[2] = 1;
+      marks[RPT_KEY_LIMITED] = 1;
     }
     if (l->invalid > 0) {
       sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
                     px, py - 14, px + 5, py - 7, px - 5, py - 7);
-      marks[3] = 1;
+      marks[RPT_KEY_INVALID] = 1;
     }
   }
   sk_str_puts(o, "</g>\n");
 }
 
-static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
+/* The legend: a row per curve, then the keys of the marks drawn (wrapped); the rows it
+** takes through *rows. */
+static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks, int *rows)
 {
-  static const char *const what[] = { "measured", "added by autorefine", "stopped by a time limit",
-                                      "repetitions discarded", "band: smallest to largest node time" };
+  static const char *const what[RPT_NKEYS] = {
+    "measured", "added by autorefine", "stopped by a time limit", "repetitions discarded",
+    "band: smallest to largest node time", "hollow: flagged (see the tooltip and the table)",
+    "band: Q1 to Q3 of the repetitions, whiskers: smallest to largest"
+  };
   size_t i;
-  int y = RPT_H + 4, k, x = RPT_ML;
+  int y = RPT_H + 4, k, x = RPT_ML, any = 0;
   sk_str_puts(o, "<g class=\"legend\">\n");
   for (i = 0; i < s->n; i++, y += RPT_ROW) {
     sk_str_printf(o, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
@@ -12933,53 +13228,69 @@ static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
     rpt_esc(o, s->series[i].name);
     sk_str_puts(o, "</text>\n");
   }
-  for (k = 0; k < 5; k++) {
+  for (k = 0; k < RPT_NKEYS; k++) {
     if (!marks[k]) continue;
-    if (x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
-    if (k == 0) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
-    else if (k == 1) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
-                                   x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
-    else if (k == 2) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
-    else if (k == 3) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
-                                   x + 5, y - 6, x + 10, y + 3, x, y + 3);
+    any = 1;
+    if (x > RPT_ML && x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
+    if (k == RPT_KEY_PT) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
+    else if (k == RPT_KEY_APR) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
+                                             x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
+    else if (k == RPT_KEY_LIMITED) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
+    else if (k == RPT_KEY_INVALID) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
+                                                 x + 5, y - 6, x + 10, y + 3, x, y + 3);
+    else if (k == RPT_KEY_FLAGGED) sk_str_printf(o, "<circle class=\"pt pt-flagged key\" cx=\"%d\" cy=\"%d\" r=\"4\"/>", x + 5, y);
     else sk_str_printf(o, "<rect class=\"band key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"8\"/>", x, y - 4);
     sk_str_printf(o, "<text class=\"legend-text\" x=\"%d\" y=\"%d\">%s</text>\n", x + 16, y + 4, what[k]);
     x += 28 + 7 * (int)strlen(what[k]);
   }
   sk_str_puts(o, "</g>\n");
+  *rows = (y - RPT_H - 4) / RPT_ROW + any;
 }
 
 static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
 {
   rpt_axis ax, ay;
   size_t i;
-  int marks[5] = { 0, 0, 0, 0, 0 };
-  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 2);   /* legend: a row per curve, two for the marks */
+  int marks[RPT_NKEYS], rows, height;
+  sk_str body;
+  memset(marks, 0, sizeof marks);
   rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
                 RPT_ML, RPT_W - RPT_MR);
   if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
   rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
+  sk_str_init(&body);
+  rpt_axes(&body, s, &ax, &ay);
+  for (i = 0; i < s->n; i++) rpt_band_svg(&body, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
+  for (i = 0; i < s->n; i++) rpt_series_svg(&body, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
+  rpt_legend(&body, s, marks, &rows);
+  height = RPT_H + 12 + RPT_ROW * rows;
   sk_str_printf(o, "<svg class=\"plot\" id=\"plot-%lu\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", (unsigned long)index, RPT_W, height, RPT_W, height);
+                   "viewBox=\"0 0 %d %d\" preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"",
+                (unsigned long)index, RPT_W, height, RPT_W, height);
   rpt_esc(o, s->name);
   sk_str_puts(o, "\">\n<title>");
   rpt_esc(o, s->name);
   sk_str_puts(o, "</title>\n");
-  rpt_axes(o, s, &ax, &ay);
-  for (i = 0; i < s->n; i++) rpt_series_svg(o, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
-  rpt_legend(o, s, marks);
+  sk_str_puts(o, body.data ? body.data : "");
   sk_str_puts(o, "</svg>\n");
+  sk_str_free(&body);
 }
 
 static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
 {
   size_t i, j;
-  int k, labels = 0;
+  int k, labels = 0, oneway = 0, rate = 0;
   for (i = 1; i < s->n; i++) if (!sk_streq(s->series[i].label, s->series[0].label)) labels = 1;
-  sk_str_printf(o, "<table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
-                   "<th>time [us]</th><th>std. error [us]</th><th>repetitions</th><th>node times [us]</th>"
+  for (i = 0; i < s->n; i++)
+    for (j = 0; j < s->series[i].n; j++) {
+      if (s->series[i].pts[j].line->oneway_us >= 0.0) oneway = 1;
+      if (s->series[i].pts[j].line->mbytes_per_s >= 0.0) rate = 1;
+    }
+  sk_str_printf(o, "<div class=\"table\"><table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
+                   "<th>time [us]</th><th>std. error [us]</th>%s%s<th>repetitions</th><th>node times [us]</th>"
                    "<th>notes</th></tr></thead>\n<tbody>\n",
-                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "");
+                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "",
+                oneway ? "<th>one-way latency [us]</th>" : "", rate ? "<th>bandwidth [MB/s]</th>" : "");
   for (i = 0; i < s->n; i++)
     for (j = 0; j < s->series[i].n; j++) {
       const sk_sko_line *l = s->series[i].pts[j].line;
@@ -12989,35 +13300,44 @@ static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
       if (labels) { sk_str_puts(o, "<td>"); rpt_esc(o, l->label); sk_str_puts(o, "</td>"); }
       sk_str_puts(o, "<td>");
       for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
-      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-                       "<td class=\"num\">%ld</td><td class=\"num\">", l->size, l->time_us, l->stderr_us, l->reps);
+      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>",
+                    l->size, l->time_us, l->stderr_us);
+      if (oneway) {
+        if (l->oneway_us >= 0.0 && rpt_finite(l->oneway_us)) sk_str_printf(o, "<td class=\"num\">%.3f</td>", l->oneway_us);
+        else sk_str_puts(o, "<td class=\"num\">&ndash;</td>");
+      }
+      if (rate) {
+        if (l->mbytes_per_s >= 0.0 && rpt_finite(l->mbytes_per_s)) sk_str_printf(o, "<td class=\"num\">%.1f</td>", l->mbytes_per_s);
+        else sk_str_puts(o, "<td class=\"num\">&ndash;</td>");
+      }
+      sk_str_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">", l->reps);
       rpt_node_range(l, &lo, &hi);
       if (l->nnode == 1) sk_str_printf(o, "%.3f", lo);
       else if (l->nnode > 1) sk_str_printf(o, "%.3f &ndash; %.3f", lo, hi);
-      sk_str_puts(o, "</td><td>");
-      if (l->refined) sk_str_puts(o, "added by autorefine ");
-      if (l->limited) sk_str_puts(o, "<span class=\"warn\">stopped by the time limit</span> ");
-      if (l->invalid > 0) sk_str_printf(o, "<span class=\"warn\">%d repetitions discarded</span>", l->invalid);
+      sk_str_puts(o, "</td><td class=\"notes\">");
+      sk_report_flag_phrases(o, l, "; ", 1, 1);
       sk_str_puts(o, "</td></tr>\n");
     }
-  sk_str_puts(o, "</tbody>\n</table>\n");
+  sk_str_puts(o, "</tbody>\n</table></div>\n");
 }
 
 /* The style sheet, in pieces (C89 compilers need support string literals of 509 characters only). */
 static const char *const rpt_style[] = {
   "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
   "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
-  "td.num{text-align:right;font-family:monospace}th{background:#eee}",
+  "td.num{text-align:right;font-family:monospace;white-space:nowrap}th{background:#eee}div.table{max-width:100%;overflow-x:auto}",
   "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
   "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
-  "svg.plot{display:block;background:#fff}svg .frame{fill:none;stroke:#888}",
+  "svg.plot{display:block;background:#fff;width:100%;max-width:760px;height:auto}svg .frame{fill:none;stroke:#888}",
   "svg .grid{stroke:#e4e4e4}svg .axis-line{stroke:#444}svg .tick,svg .legend-text{font-size:12px;fill:#333;stroke:none}",
-  "svg .axis-label{font-size:13px;fill:#111;stroke:none}svg .band{fill-opacity:0.15;stroke:none}",
-  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}",
-  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555}",
-  "svg .pt-apr{stroke:#000;stroke-width:0.8}",
+  "svg .axis-label{font-size:13px;fill:#111;stroke:none}",
+  "svg .band{fill-opacity:0.12;stroke-opacity:0.45;stroke-width:0.8;stroke-dasharray:4 3}",
+  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}svg .whisker{stroke-width:0.8;stroke-opacity:0.6;fill:none}",
+  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555;stroke:#555}",
+  "svg .pt-apr{stroke:#000;stroke-width:0.8}svg .pt.pt-flagged{fill:#fff;stroke:inherit;stroke-width:1.8}",
+  "svg .pt-flagged.key{fill:#fff;stroke:#555}",
   "svg .mark-limited{fill:none;stroke:#c00;stroke-width:1.5}svg .mark-invalid{fill:#f90;stroke:none}",
-  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em}",
+  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em;overflow-x:auto;white-space:pre-wrap}",
   NULL
 };
 
@@ -13050,12 +13370,12 @@ static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
   sk_str_puts(o, "</tbody>\n</table>\n</section>\n");
 }
 
-SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
+SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char *const *labels)
 {
   sk_rpt_suite *suites;
   size_t n, i, j;
   int f;
-  sk_report_model(files, nfiles, &suites, &n);
+  sk_report_model(files, nfiles, labels, &suites, &n);
   sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<title>skampi report</title>\n<style>");
   for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);
@@ -13100,12 +13420,17 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
 ** report_gp.c -- the gnuplot form of the report (skampi -r OUT.gp IN.sko ...; report.h):
 ** per suite one script OUT-K.gp with the data inline (gnuplot 5 data blocks, so the
 ** script needs no other file) that draws the same plot as the HTML report -- log axes
-** for geometric loops, powers of two on integer ones, error bars of one standard error,
-** the node-time band, points added by autorefine as their own key entry -- into
-** OUT-K.svg; OUT.gp loads them all. The scripts name their files without a directory:
-** run them where they are (`cd DIR && gnuplot OUT.gp`).
+** for geometric loops, powers of two on integer ones, integer ticks on other integer
+** axes, the message size in bytes on x when the loop variable is one, error bars of one
+** standard error, the Q1..Q3 band and min..max whiskers of the repetitions (or the
+** node-time band), key entries for points added by autorefine and for flagged points
+** only when there are such points, a fixed x range around a suite of one x value --
+** into OUT-K.svg; OUT.gp loads them all. The terminal is gnuplot's variable `term`:
+** svg (default), png or pdf (`gnuplot -e 'term="png"' OUT.gp` writes OUT-K.png). The
+** scripts name their files without a directory: run them where they are
+** (`cd DIR && gnuplot OUT.gp`).
 */
-#line 11 "split/results/report_gp.c"
+#line 16 "split/results/report_gp.c"
 
 static void gp_quote(sk_str *o, const char *text)
 {
@@ -13115,33 +13440,84 @@ static void gp_quote(sk_str *o, const char *text)
   sk_str_putc(o, '"');
 }
 
-/* $dK_S: x, time, error, node min, node max, refined (one block per series). */
+static int gp_flagged(const sk_sko_line *l)
+{
+  sk_str t;
+  int warnings;
+  sk_str_init(&t);
+  warnings = sk_report_flag_phrases(&t, l, ",", 0, 0);
+  sk_str_free(&t);
+  return warnings > 0;
+}
+
+/* $dK_S: x, time, error, band low, band high, refined, flagged, whisker low, whisker
+** high (one block per series). */
 static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
 {
   size_t j;
-  int n;
+  int n, spread = sk_report_spread(r);
   sk_str_printf(o, "$d%lu_%lu << EOD\n", (unsigned long)k, (unsigned long)si);
   for (j = 0; j < r->n; j++) {
     const sk_sko_line *l = r->pts[j].line;
-    double lo = l->time_us, hi = l->time_us;
+    double lo = l->time_us, hi = l->time_us, wlo = l->time_us, whi = l->time_us;
     for (n = 0; n < l->nnode; n++) {
       if (l->node_us[n] < lo) lo = l->node_us[n];
       if (l->node_us[n] > hi) hi = l->node_us[n];
     }
-    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi, l->refined);
+    if (spread == SK_RPT_SPREAD_DIST) { lo = l->dist[1]; hi = l->dist[3]; wlo = l->dist[0]; whi = l->dist[6]; }
+    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d %d %.3f %.3f\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi,
+                  l->refined, gp_flagged(l), wlo, whi);
   }
   sk_str_puts(o, "EOD\n");
 }
 
+/* The terminal and output file by the variable term. */
+static void gp_terminal(sk_str *o, const char *base, size_t k)
+{
+  sk_str_printf(o, "if (!exists(\"term\")) term = \"svg\"\n"
+                   "if (term eq \"png\") {\n  set terminal pngcairo size 1000,640 noenhanced\n  set output \"%s-%lu.png\"\n"
+                   "} else {\n  if (term eq \"pdf\") {\n    set terminal pdfcairo size 8in,5in noenhanced\n"
+                   "    set output \"%s-%lu.pdf\"\n  } else {\n    set terminal svg size 800,500 dynamic noenhanced\n"
+                   "    set output \"%s-%lu.svg\"\n  }\n}\n",
+                base, (unsigned long)k, base, (unsigned long)k, base, (unsigned long)k);
+}
+
+/* A suite whose points share one x (or one y) would give gnuplot an empty range. */
+static void gp_ranges(sk_str *o, const sk_rpt_suite *s)
+{
+  if (!s->categorical && s->xmin == s->xmax) {
+    double x = s->xmin;
+    if (s->logx && x > 0.0) sk_str_printf(o, "set xrange [%.10g:%.10g]\n", x / 2.0, x * 2.0);
+    else sk_str_printf(o, "set xrange [%.10g:%.10g]\n", x - (x != 0.0 ? fabs(x) * 0.5 : 1.0), x + (x != 0.0 ? fabs(x) * 0.5 : 1.0));
+  }
+  if (s->ymin == s->ymax) {
+    double y = s->ymin;
+    if (y > 0.0) sk_str_printf(o, "set yrange [%.10g:%.10g]\n", s->logy ? y / 2.0 : 0.0, y * 2.0);
+    else sk_str_puts(o, "set yrange [-1:1]\n");
+  }
+}
+
 static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t k)
 {
-  size_t i;
+  size_t i, j;
+  int refined = -1, flagged = -1;
+  sk_str label;
+  for (i = s->n; i-- > 0; )
+    for (j = 0; j < s->series[i].n; j++) {
+      if (s->series[i].pts[j].line->refined) refined = (int)i;
+      if (gp_flagged(s->series[i].pts[j].line)) flagged = (int)i;
+    }
   sk_str_puts(o, "# skampi report: suite ");
   gp_quote(o, s->name);
-  sk_str_printf(o, "\nset terminal svg size 800,500 dynamic\nset output \"%s-%lu.svg\"\nset title ", base, (unsigned long)k);
+  sk_str_puts(o, "\n# terminal: gnuplot -e 'term=\"png\"' (or \"pdf\"; \"svg\" by default)\n");
+  gp_terminal(o, base, k);
+  sk_str_puts(o, "set title ");
   gp_quote(o, s->name);
   sk_str_puts(o, " noenhanced\nset xlabel ");
-  gp_quote(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_init(&label);
+  sk_report_xlabel(&label, s);
+  gp_quote(o, label.data);
+  sk_str_free(&label);
   sk_str_puts(o, " noenhanced\nset ylabel \"time [us]\"\nset key outside bottom center noenhanced\nset grid\n");
   if (s->logx) sk_str_printf(o, "set logscale x %d\n", s->pow2x ? 2 : 10);
   if (s->logy) sk_str_puts(o, "set logscale y 10\n");
@@ -13149,33 +13525,48 @@ static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t 
     sk_str_puts(o, "set xtics (");
     for (i = 0; i < s->ncats; i++) { sk_str_puts(o, i ? ", " : ""); gp_quote(o, s->cats[i]); sk_str_printf(o, " %lu", (unsigned long)i + 1); }
     sk_str_printf(o, ")\nset xrange [0.5:%lu.5]\n", (unsigned long)s->ncats);
+  } else if (s->intx && !s->logx) {
+    sk_str_printf(o, "set xtics %.10g\nset format x \"%%.0f\"\n", sk_report_tick_step(s->xmin, s->xmax, 1));
   }
+  gp_ranges(o, s);
   for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i);
   sk_str_puts(o, "plot \\\n");
   for (i = 0; i < s->n; i++) {
     const char *sep = i + 1 < s->n ? ", \\\n" : "\n";
-    int color = (int)(i % 8) + 1;
-    sk_str_printf(o, "  $d%lu_%lu using 1:4:5 with filledcurves fs transparent solid 0.15 lc %d notitle, \\\n",
-                  (unsigned long)k, (unsigned long)i, color);
+    int color = (int)(i % 8) + 1, spread = sk_report_spread(&s->series[i]);
+    if (spread != SK_RPT_SPREAD_NONE)
+      sk_str_printf(o, "  $d%lu_%lu using 1:4:5 with filledcurves fs transparent solid 0.15 lc %d notitle, \\\n",
+                    (unsigned long)k, (unsigned long)i, color);
+    if (spread == SK_RPT_SPREAD_DIST)
+      sk_str_printf(o, "  $d%lu_%lu using 1:2:8:9 with yerrorbars lc %d lw 0.5 pt 0 notitle, \\\n",
+                    (unsigned long)k, (unsigned long)i, color);
     sk_str_printf(o, "  $d%lu_%lu using 1:2:3 with yerrorlines lc %d pt 7 title ", (unsigned long)k, (unsigned long)i, color);
     gp_quote(o, s->series[i].name);
-    sk_str_printf(o, ", \\\n  $d%lu_%lu using 1:($6 > 0 ? $2 : 1/0) with points lc %d pt 12 ps 1.5 %s%s",
-                  (unsigned long)k, (unsigned long)i, color, i == 0 ? "title \"added by autorefine\"" : "notitle", sep);
+    if (refined >= 0)
+      sk_str_printf(o, ", \\\n  $d%lu_%lu using 1:($6 > 0 ? $2 : 1/0) with points lc %d pt 12 ps 1.5 %s",
+                    (unsigned long)k, (unsigned long)i, color, (int)i == refined ? "title \"added by autorefine\"" : "notitle");
+    if (flagged >= 0)
+      sk_str_printf(o, ", \\\n  $d%lu_%lu using 1:($7 > 0 ? $2 : 1/0) with points lc rgb \"white\" pt 7 ps 1.1 notitle"
+                       ", \\\n  $d%lu_%lu using 1:($7 > 0 ? $2 : 1/0) with points lc %d pt 6 ps 1.2 %s",
+                    (unsigned long)k, (unsigned long)i, (unsigned long)k, (unsigned long)i, color,
+                    (int)i == flagged ? "title \"flagged (see the HTML report)\"" : "notitle");
+    sk_str_puts(o, sep);
   }
   sk_str_puts(o, "unset output\nreset\n");
 }
 
-SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles, char *const *labels,
                               sk_str *main_script, sk_str **scripts, size_t *nscripts)
 {
   sk_rpt_suite *suites;
   size_t n, k;
   const char *slash = strrchr(base, '/');
   base = slash ? slash + 1 : base;      /* the scripts name each other next to themselves */
-  sk_report_model(files, nfiles, &suites, &n);
+  sk_report_model(files, nfiles, labels, &suites, &n);
   *scripts = (sk_str *)sk_calloc(n ? n : 1, sizeof(sk_str));
   *nscripts = n;
-  sk_str_puts(main_script, "# skampi report as gnuplot scripts (gnuplot 5): one per suite, each writes an SVG\n");
+  sk_str_puts(main_script, "# skampi report as gnuplot scripts (gnuplot 5): one per suite, each writes an SVG\n"
+                           "# (a PNG or PDF with: gnuplot -e 'term=\"png\"' or -e 'term=\"pdf\"')\n");
   for (k = 0; k < n; k++) {
     sk_str_init(&(*scripts)[k]);
     gp_suite(&(*scripts)[k], base, &suites[k], k + 1);
@@ -13245,14 +13636,24 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
 {
   sk_sko_file *files;
   sk_str o;
-  int ok = 1;
-  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  int ok = 1, i;
+  char **paths = (char **)sk_calloc((size_t)ninputs + 1, sizeof(char *));
+  char **labels = (char **)sk_calloc((size_t)ninputs + 1, sizeof(char *));
+  for (i = 0; i < ninputs; i++) sk_report_input(inputs[i], &paths[i], &labels[i]);   /* FILE=LABEL */
+  ok = sk_sko_read_all(paths, ninputs, &files, err);
+  for (i = 0; i < ninputs; i++) free(paths[i]);
+  free(paths);
+  if (!ok) {
+    for (i = 0; i < ninputs; i++) free(labels[i]);
+    free(labels);
+    return 0;
+  }
   sk_str_init(&o);
   if (postproc_ends_with(path, ".gp")) {
     sk_str *scripts;
     size_t n, k;
     char *base = sk_strndup(path, strlen(path) - 3);
-    sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
+    sk_report_gnuplot(base, files, ninputs, labels, &o, &scripts, &n);
     for (k = 0; k < n && ok; k++) {
       sk_str name_s;
       char *name;
@@ -13266,10 +13667,12 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
     free(scripts);
     free(base);
   } else {
-    sk_report_html(&o, files, ninputs);
+    sk_report_html(&o, files, ninputs, labels);
   }
   if (ok) ok = sk_out_file(path, o.data ? o.data : "", err);
   sk_sko_free_all(files, ninputs);
+  for (i = 0; i < ninputs; i++) free(labels[i]);
+  free(labels);
   sk_str_free(&o);
   return ok;
 }
@@ -30041,7 +30444,8 @@ static void main_usage(FILE *f)
     "             refused (exit status 2) unless --force-merge comes before -m",
     "  --force-merge  with -m: merge such runs all the same (the merged header says what",
     "             each run was)",
-    "  -r OUT IN.sko ...   report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts)",
+    "  -r OUT IN.sko[=LABEL] ...  report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts);",
+    "             LABEL names the run in legends (default: its library and process count)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
     "  -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  compare runs with the first (baseline):",
     "             per suite and point the time ratio and whether the difference is",

@@ -17,14 +17,24 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
 {
   sk_sko_file *files;
   sk_str o;
-  int ok = 1;
-  if (!sk_sko_read_all(inputs, ninputs, &files, err)) return 0;
+  int ok = 1, i;
+  char **paths = (char **)sk_calloc((size_t)ninputs + 1, sizeof(char *));
+  char **labels = (char **)sk_calloc((size_t)ninputs + 1, sizeof(char *));
+  for (i = 0; i < ninputs; i++) sk_report_input(inputs[i], &paths[i], &labels[i]);   /* FILE=LABEL */
+  ok = sk_sko_read_all(paths, ninputs, &files, err);
+  for (i = 0; i < ninputs; i++) free(paths[i]);
+  free(paths);
+  if (!ok) {
+    for (i = 0; i < ninputs; i++) free(labels[i]);
+    free(labels);
+    return 0;
+  }
   sk_str_init(&o);
   if (postproc_ends_with(path, ".gp")) {
     sk_str *scripts;
     size_t n, k;
     char *base = sk_strndup(path, strlen(path) - 3);
-    sk_report_gnuplot(base, files, ninputs, &o, &scripts, &n);
+    sk_report_gnuplot(base, files, ninputs, labels, &o, &scripts, &n);
     for (k = 0; k < n && ok; k++) {
       sk_str name_s;
       char *name;
@@ -38,10 +48,12 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
     free(scripts);
     free(base);
   } else {
-    sk_report_html(&o, files, ninputs);
+    sk_report_html(&o, files, ninputs, labels);
   }
   if (ok) ok = sk_out_file(path, o.data ? o.data : "", err);
   sk_sko_free_all(files, ninputs);
+  for (i = 0; i < ninputs; i++) free(labels[i]);
+  free(labels);
   sk_str_free(&o);
   return ok;
 }

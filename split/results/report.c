@@ -60,27 +60,102 @@ static const char *rpt_basename(const char *path)
   return slash ? slash + 1 : path;
 }
 
-/* Legend names: only the parts that tell the curves apart. */
-static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles)
+static int rpt_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* The library's first words from the header's "library:" ("Open MPI v4.1.4" of "Open MPI
+** v4.1.4, package: ...", "MPICH 4.0.2" of "MPICH Version:<tab>4.0.2"), appended to n. */
+static void rpt_library_words(sk_str *n, const char *lib)
+{
+  const char *p = lib, *end = lib + strcspn(lib, ",\n(");
+  int words = 0;
+  while (p < end && words < 4) {
+    size_t w;
+    while (p < end && rpt_blank(*p)) p++;
+    w = 0;
+    while (p + w < end && !rpt_blank(p[w])) w++;
+    if (w == 0) break;
+    if (!(w == 8 && strncmp(p, "Version:", 8) == 0)) {
+      sk_str_printf(n, "%s", words ? " " : "");
+      sk_str_putn(n, p, w);
+      words++;
+    }
+    p += w;
+  }
+}
+
+/* How a run is named in legends: the user's label, else the library's first words and
+** the process count of its header ("Open MPI v4.1.4, 2 processes"); "" when it has
+** neither. */
+static char *rpt_run_name(const sk_sko_file *f, const char *label)
+{
+  sk_str n;
+  const char *lib = sk_sko_field(f, "library"), *np = sk_sko_field(f, "processes");
+  sk_str_init(&n);
+  if (label != NULL) sk_str_puts(&n, label);
+  else {
+    if (lib != NULL) rpt_library_words(&n, lib);
+    if (np != NULL && np[0]) sk_str_printf(&n, "%s%s process%s", n.len ? ", " : "", np, sk_streq(np, "1") ? "" : "es");
+  }
+  sk_str_putn(&n, "", 0);
+  return n.data;
+}
+
+/* Legend names: the run (when there are several, or it has a name), then only the parts
+** that tell the curves apart. Runs whose names agree are told apart by their file. */
+static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfiles, char *const *labels)
 {
   size_t i, j;
-  int labels = 0, outers = 0;
+  int labels_differ = 0, outers = 0, f, g;
+  char **runs = (char **)sk_calloc((size_t)nfiles, sizeof(char *));
+  int *same = (int *)sk_calloc((size_t)nfiles, sizeof(int));
+  for (f = 0; f < nfiles; f++) runs[f] = rpt_run_name(&files[f], labels ? labels[f] : NULL);
+  for (f = 0; f < nfiles; f++)
+    for (g = 0; g < nfiles; g++) if (f != g && sk_streq(runs[f], runs[g])) same[f] = 1;
   for (i = 0; i < s->n; i++)
     for (j = 0; j < i; j++) {
-      if (!sk_streq(s->series[i].label, s->series[j].label)) labels = 1;
+      if (!sk_streq(s->series[i].label, s->series[j].label)) labels_differ = 1;
       if (!sk_streq(s->series[i].outer, s->series[j].outer)) outers = 1;
     }
   for (i = 0; i < s->n; i++) {
     sk_rpt_series *r = &s->series[i];
     sk_str n;
     sk_str_init(&n);
-    if (nfiles > 1) sk_str_printf(&n, "%s", rpt_basename(files[r->file].path));
-    if (labels || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
+    if (nfiles > 1 || runs[r->file][0]) {
+      sk_str_puts(&n, runs[r->file]);
+      if (nfiles > 1 && (same[r->file] || !runs[r->file][0]))
+        sk_str_printf(&n, runs[r->file][0] ? " (%s)" : "%s", rpt_basename(files[r->file].path));
+    }
+    if (labels_differ || (r->label[0] && nfiles == 1 && !outers)) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->label);
     if (outers) sk_str_printf(&n, "%s%s", n.len ? ", " : "", r->outer);
     if (n.len == 0) sk_str_puts(&n, "time");
     while (n.len > 0 && n.data[n.len - 1] == ' ') n.data[--n.len] = '\0';
     r->name = n.data;
   }
+  for (f = 0; f < nfiles; f++) free(runs[f]);
+  free(runs);
+  free(same);
+}
+
+/* bytesx (report.h): the loop variable is a message size (count, length), so the curves
+** are drawn over the reported size in bytes, which compares runs with different
+** datatypes and is what a reader of a plot expects. */
+static int rpt_size_is_x(const sk_rpt_suite *s)
+{
+  size_t i, j;
+  int changes = 0;
+  if (s->categorical || s->n == 0) return 0;
+  for (i = 0; i < s->n; i++) {
+    const sk_rpt_series *r = &s->series[i];
+    for (j = 0; j < r->n; j++) {
+      const sk_sko_line *l = r->pts[j].line;
+      double x = r->pts[j].x, x0 = r->pts[0].x, ratio;
+      if (l->size <= 0 || !(x > 0.0) || x >= 1e15) return 0;
+      ratio = (double)r->pts[0].line->size / x0;
+      if (fabs((double)l->size - ratio * x) > 1e-9 * (double)l->size) return 0;
+      if (l->size != r->pts[0].line->size) changes = 1;
+    }
+  }
+  return changes;
 }
 
 static int rpt_cmp_point(const void *a, const void *b)
@@ -116,6 +191,8 @@ static void rpt_ranges(sk_rpt_suite *s)
       rpt_node_range(l, &nlo, &nhi);
       if (nlo < lo) lo = nlo;
       if (nhi > hi) hi = nhi;
+      if (l->has_dist && l->dist[0] < lo) lo = l->dist[0];
+      if (l->has_dist && l->dist[6] > hi) hi = l->dist[6];
       if (x < s->xmin) s->xmin = x;
       if (x > s->xmax) s->xmax = x;
       if (lo < s->ymin) s->ymin = lo;
@@ -133,9 +210,11 @@ static void rpt_ranges(sk_rpt_suite *s)
   geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
   s->logx = geometric;
   s->pow2x = geometric && integers;
+  s->intx = integers && !s->categorical;
 }
 
-SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites)
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, char *const *labels, sk_rpt_suite **suites,
+                            size_t *nsuites)
 {
   size_t cap = 0, b, l, i;
   int f;
@@ -167,8 +246,28 @@ SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite *
         r->n++;
       }
     }
-    rpt_name_series(s, files, nfiles);
+    rpt_name_series(s, files, nfiles, labels);
+    if (rpt_size_is_x(s)) {
+      size_t j, k;
+      s->bytesx = 1;
+      for (j = 0; j < s->n; j++)
+        for (k = 0; k < s->series[j].n; k++) s->series[j].pts[k].x = (double)s->series[j].pts[k].line->size;
+    }
     rpt_ranges(s);
+  }
+}
+
+SK_API void sk_report_input(const char *arg, char **path, char **label)
+{
+  const char *eq = strchr(arg, '=');
+  FILE *fp = eq != NULL && eq > arg ? fopen(arg, "r") : NULL;
+  if (fp != NULL) fclose(fp);
+  if (eq != NULL && eq > arg && fp == NULL) {
+    *path = sk_strndup(arg, (size_t)(eq - arg));
+    *label = sk_strdup(eq + 1);
+  } else {
+    *path = sk_strdup(arg);
+    *label = NULL;
   }
 }
 
@@ -257,8 +356,19 @@ static void rpt_pow2_label(sk_str *out, double v)
   sk_str_printf(out, "%.0f%s", v, units[u]);
 }
 
-/* The tick values of an axis (at most about 12). pow2: powers of two. */
-static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
+SK_API double sk_report_tick_step(double lo, double hi, int integers)
+{
+  double raw = (hi - lo) / 6.0, mag, step;
+  if (!(raw > 0.0) || raw > 1e299) return integers ? 1.0 : 1.0;
+  mag = pow(10.0, floor(log10(raw)));
+  step = mag;
+  if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
+  return integers && step < 1.0 ? 1.0 : step;
+}
+
+/* The tick values of an axis (at most about 12). pow2: powers of two; integers: a
+** linear axis ticks at integers only. */
+static size_t rpt_ticks(const rpt_axis *a, int pow2, int integers, double *t, size_t max)
 {
   size_t n = 0;
   if (a->log && pow2) {
@@ -275,8 +385,7 @@ static size_t rpt_ticks(const rpt_axis *a, int pow2, double *t, size_t max)
         if (v >= a->lo && v <= a->hi && n < max) t[n++] = v;
       }
   } else {
-    double raw = (a->hi - a->lo) / 6.0, mag = pow(10.0, floor(log10(raw))), step = mag, v;
-    if (raw > 5.0 * mag) step = 10.0 * mag; else if (raw > 2.0 * mag) step = 5.0 * mag; else if (raw > mag) step = 2.0 * mag;
+    double step = sk_report_tick_step(a->lo, a->hi, integers), v;
     for (v = ceil(a->lo / step) * step; v <= a->hi && n < max; v += step) t[n++] = fabs(v) < step * 1e-9 ? 0.0 : v;
   }
   return n;
@@ -301,10 +410,18 @@ static void rpt_esc(sk_str *out, const char *text)
   }
 }
 
+/* The x axis' name: "message size [bytes]" when x is the size (bytesx). */
+SK_API void sk_report_xlabel(sk_str *out, const sk_rpt_suite *s)
+{
+  if (s->bytesx) sk_str_printf(out, "message size [bytes] (%s)", s->xname);
+  else sk_str_puts(out, s->xname[0] ? s->xname : "measurement");
+}
+
 static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const rpt_axis *ay)
 {
   double t[64];
   size_t n, i;
+  sk_str label;
   double x0 = RPT_ML, x1 = RPT_W - RPT_MR, y0 = RPT_H - RPT_MB, y1 = RPT_MT;
   sk_str_printf(o, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", RPT_ML, RPT_MT,
                 RPT_W - RPT_ML - RPT_MR, RPT_H - RPT_MT - RPT_MB);
@@ -318,7 +435,7 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
       sk_str_puts(o, "</text>\n");
     }
   } else {
-    n = rpt_ticks(ax, s->pow2x, t, 64);
+    n = rpt_ticks(ax, s->pow2x, s->intx, t, 64);
     for (i = 0; i < n; i++) {
       double px = rpt_px(ax, t[i]);
       sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
@@ -329,9 +446,12 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
   }
   sk_str_printf(o, "<line class=\"axis-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y0, x1, y0);
   sk_str_printf(o, "<text class=\"axis-label x-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (x0 + x1) / 2, y0 + 38.0);
-  rpt_esc(o, s->xname[0] ? s->xname : "measurement");
+  sk_str_init(&label);
+  sk_report_xlabel(&label, s);
+  rpt_esc(o, label.data);
+  sk_str_free(&label);
   sk_str_printf(o, "%s</text>\n</g>\n<g class=\"axis y-axis\">\n", s->logx ? (s->pow2x ? " (log scale, powers of two)" : " (log scale)") : "");
-  n = rpt_ticks(ay, 0, t, 64);
+  n = rpt_ticks(ay, 0, 0, t, 64);
   for (i = 0; i < n; i++) {
     double py = rpt_px(ay, t[i]);
     sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
@@ -343,43 +463,171 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
                    "time [us]%s</text>\n</g>\n", (y0 + y1) / 2, s->logy ? " (log scale)" : "");
 }
 
+/* ---- flags ---- */
+
+/* The stable flag names of "#@ flags:" (doc/manual.md, "Flags and distributions") and
+** their phrases; "%s" stands for the flag's value. warn: the point is less trustworthy. */
+static const struct rpt_flag_phrase {
+  const char *name, *phrase;
+  int warn;
+} rpt_flag_phrases[] = {
+  { "refined", "added by autorefine", 0 },
+  { "time_limit", "stopped by the time limit per measurement", 1 },
+  { "rep_cap", "stopped at the repetition cap above the error target", 1 },
+  { "clock_resolution", "within 100 clock ticks: the clock cannot resolve it", 1 },
+  { "timing_overhead", "less than 3 times the timing overhead", 1 },
+  { "scheduler_time", "mostly scheduler time (oversubscribed host)", 1 },
+  { "discarded", "%s repetitions discarded", 1 },
+  { "calls_per_timing", "%s calls per timing", 0 },
+  { "interference", "disturbed by other processes", 1 },
+  { "untrustworthy", "untrustworthy", 1 },
+  { "barrier_starts", "repetitions began after a barrier", 1 },
+  { "verified", "verified", 0 },
+  { "loop_ended", "the loop ended after this point", 0 }
+};
+#define RPT_NFLAGS (sizeof rpt_flag_phrases / sizeof rpt_flag_phrases[0])
+
+static void rpt_phrase(sk_str *o, const char *text, int warn, const char **sep, const char *sep_next, int html, int spans)
+{
+  sk_str_puts(o, *sep);
+  *sep = sep_next;
+  if (warn && spans) sk_str_puts(o, "<span class=\"warn\">");
+  if (html) rpt_esc(o, text); else sk_str_puts(o, text);
+  if (warn && spans) sk_str_puts(o, "</span>");
+}
+
+SK_API int sk_report_flag_phrases(sk_str *o, const sk_sko_line *l, const char *sep_next, int html, int spans)
+{
+  const char *p = l->flagset ? l->flagset : "", *sep = "";
+  char value[64];
+  int warnings = 0;
+  size_t k;
+  while (*p) {
+    size_t len = strcspn(p, ","), name_len;
+    const char *eq;
+    sk_str text;
+    int warn = 1;
+    while (len > 0 && rpt_blank(*p)) { p++; len--; }
+    eq = memchr(p, '=', len);
+    name_len = eq ? (size_t)(eq - p) : len;
+    while (name_len > 0 && rpt_blank(p[name_len - 1])) name_len--;
+    sk_str_init(&text);
+    for (k = 0; k < RPT_NFLAGS; k++)
+      if (strlen(rpt_flag_phrases[k].name) == name_len && strncmp(p, rpt_flag_phrases[k].name, name_len) == 0) break;
+    if (k < RPT_NFLAGS) {
+      sk_str vs;
+      sk_str_init(&vs);
+      if (eq) sk_str_putn(&vs, eq + 1, len - (size_t)(eq + 1 - p));
+      sk_str_putn(&vs, "", 0);
+      if (strstr(rpt_flag_phrases[k].phrase, "%s")) sk_str_printf(&text, rpt_flag_phrases[k].phrase, vs.data);
+      else sk_str_puts(&text, rpt_flag_phrases[k].phrase);
+      sk_str_free(&vs);
+      warn = rpt_flag_phrases[k].warn;
+    } else if (len > 0) {
+      sk_str_putn(&text, p, len);   /* a name this version does not know: as written */
+    }
+    if (text.len > 0) { rpt_phrase(o, text.data, warn, &sep, sep_next, html, spans); warnings += warn; }
+    sk_str_free(&text);
+    p += len;
+    if (*p == ',') p++;
+  }
+  /* the older marks, when "#@ flags:" does not say them */
+  if (l->refined && !sk_sko_line_flag(l, "refined", value, sizeof value))
+    rpt_phrase(o, "added by autorefine", 0, &sep, sep_next, html, spans);
+  if (l->limited && !sk_sko_line_flag(l, "time_limit", value, sizeof value)) {
+    rpt_phrase(o, "stopped by the time limit", 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  if (l->invalid > 0 && !sk_sko_line_flag(l, "discarded", value, sizeof value)) {
+    sprintf(value, "%d repetitions discarded", l->invalid);
+    rpt_phrase(o, value, 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  if (l->flags && strstr(l->flags, "(interference:") && !sk_sko_line_flag(l, "interference", value, sizeof value)) {
+    rpt_phrase(o, "disturbed by other processes", 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  if (l->flags && strstr(l->flags, "(untrustworthy:") && !sk_sko_line_flag(l, "untrustworthy", value, sizeof value)) {
+    rpt_phrase(o, "untrustworthy", 1, &sep, sep_next, html, spans);
+    warnings++;
+  }
+  return warnings;
+}
+
+static int rpt_finite(double v) { return v == v && v < HUGE_VAL && v > -HUGE_VAL; }
+
 /* The tooltip of a point (SVG <title>: shown by the browser, no script). */
 static void rpt_point_title(sk_str *o, const sk_rpt_series *r, const sk_sko_line *l)
 {
   int k;
+  sk_str flags;
   sk_str_puts(o, "<title>");
   rpt_esc(o, r->name);
   sk_str_puts(o, ": ");
   for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
-  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions%s%s", l->size, l->time_us, l->stderr_us, l->reps,
-                l->refined ? ", added by autorefine" : "", l->limited ? ", stopped by the time limit" : "");
-  if (l->invalid > 0) sk_str_printf(o, ", %d repetitions discarded", l->invalid);
+  sk_str_printf(o, "size %ld B, %.3f us +- %.3f us, %ld repetitions", l->size, l->time_us, l->stderr_us, l->reps);
+  if (l->has_dist)
+    sk_str_printf(o, "; repetitions: min %.3f, Q1 %.3f, median %.3f, Q3 %.3f, max %.3f us",
+                  l->dist[0], l->dist[1], l->dist[2], l->dist[3], l->dist[6]);
+  if (l->oneway_us >= 0.0 && rpt_finite(l->oneway_us)) sk_str_printf(o, "; one-way %.3f us", l->oneway_us);
+  if (l->mbytes_per_s >= 0.0 && rpt_finite(l->mbytes_per_s)) sk_str_printf(o, ", %.1f MB/s", l->mbytes_per_s);
+  sk_str_init(&flags);
+  sk_report_flag_phrases(&flags, l, "; ", 1, 0);
+  if (flags.len) sk_str_printf(o, "; flags: %s", flags.data);
+  sk_str_free(&flags);
   sk_str_puts(o, "</title>");
 }
 
-/* One curve: node-time band, line, error bars, points and their marks. */
+SK_API int sk_report_spread(const sk_rpt_series *r)
+{
+  size_t j;
+  int dist = r->n > 0, nodes = r->n > 0;
+  for (j = 0; j < r->n; j++) {
+    if (!r->pts[j].line->has_dist) dist = 0;
+    if (r->pts[j].line->nnode < 2) nodes = 0;
+  }
+  return dist ? SK_RPT_SPREAD_DIST : nodes ? SK_RPT_SPREAD_NODES : SK_RPT_SPREAD_NONE;
+}
+
+/* The legend's keys of marks (marks[k] set when the plot draws one). */
+enum { RPT_KEY_PT, RPT_KEY_APR, RPT_KEY_LIMITED, RPT_KEY_INVALID, RPT_KEY_NODES, RPT_KEY_FLAGGED, RPT_KEY_DIST, RPT_NKEYS };
+
+/* A curve's band (drawn for every curve before any line or point, so that no band
+** covers a point): Q1..Q3 or the node times. */
+static void rpt_band_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
+                         int *marks)
+{
+  size_t j;
+  int spread = sk_report_spread(r);
+  if (spread == SK_RPT_SPREAD_NONE) return;
+  sk_str_printf(o, "<polygon class=\"band%s\" fill=\"%s\" stroke=\"%s\" points=\"",
+                spread == SK_RPT_SPREAD_DIST ? " band-iqr" : "", color, color);
+  for (j = 0; j < r->n; j++) {
+    const sk_sko_line *l = r->pts[j].line;
+    double lo, hi;
+    rpt_node_range(l, &lo, &hi);
+    if (spread == SK_RPT_SPREAD_DIST) hi = l->dist[3];
+    sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
+  }
+  for (j = r->n; j-- > 0; ) {
+    const sk_sko_line *l = r->pts[j].line;
+    double lo, hi;
+    rpt_node_range(l, &lo, &hi);
+    if (spread == SK_RPT_SPREAD_DIST) lo = l->dist[1];
+    sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
+  }
+  sk_str_puts(o, "\"/>\n");
+  marks[spread == SK_RPT_SPREAD_DIST ? RPT_KEY_DIST : RPT_KEY_NODES] = 1;
+}
+
+/* One curve: line, whiskers, error bars, points and their marks. A point with a warning
+** flag is drawn hollow. */
 static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color, const rpt_axis *ax, const rpt_axis *ay,
                            int *marks)
 {
   size_t j;
-  int band = 1;
-  for (j = 0; j < r->n; j++) if (r->pts[j].line->nnode < 2) band = 0;
+  int dist = sk_report_spread(r) == SK_RPT_SPREAD_DIST;
   sk_str_printf(o, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", color, color);
-  if (band && r->n > 0) {
-    sk_str_puts(o, "<polygon class=\"band\" points=\"");
-    for (j = 0; j < r->n; j++) {
-      double lo, hi;
-      rpt_node_range(r->pts[j].line, &lo, &hi);
-      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, hi));
-    }
-    for (j = r->n; j-- > 0; ) {
-      double lo, hi;
-      rpt_node_range(r->pts[j].line, &lo, &hi);
-      sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, lo));
-    }
-    sk_str_puts(o, "\"/>\n");
-    marks[4] = 1;
-  }
   sk_str_puts(o, "<polyline class=\"curve\" fill=\"none\" points=\"");
   for (j = 0; j < r->n; j++) sk_str_printf(o, "%.1f,%.1f ", rpt_px(ax, r->pts[j].x), rpt_px(ay, r->pts[j].line->time_us));
   sk_str_puts(o, "\"/>\n");
@@ -387,38 +635,53 @@ static void rpt_series_svg(sk_str *o, const sk_rpt_series *r, const char *color,
     const sk_sko_line *l = r->pts[j].line;
     double px = rpt_px(ax, r->pts[j].x), py = rpt_px(ay, l->time_us);
     double ylo = rpt_px(ay, l->time_us - l->stderr_us), yhi = rpt_px(ay, l->time_us + l->stderr_us);
+    sk_str flags;
+    int flagged;
+    sk_str_init(&flags);
+    flagged = sk_report_flag_phrases(&flags, l, ", ", 0, 0) > 0;
+    sk_str_free(&flags);
+    if (dist)
+      sk_str_printf(o, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh4M%.1f %.1fh4\"/>\n", px,
+                    rpt_px(ay, l->dist[0]), rpt_px(ay, l->dist[6]), px - 2, rpt_px(ay, l->dist[0]), px - 2, rpt_px(ay, l->dist[6]));
     if (l->stderr_us > 0.0)
       sk_str_printf(o, "<path class=\"errorbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh6M%.1f %.1fh6\"/>\n",
                     px, ylo, yhi, px - 3, ylo, px - 3, yhi);
     if (l->refined) {
-      sk_str_printf(o, "<polygon class=\"pt pt-apr\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
-                    px, py - 5, px + 5, py, px, py + 5, px - 5, py);
-      marks[1] = 1;
+      sk_str_printf(o, "<polygon class=\"pt pt-apr%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\">",
+                    flagged ? " pt-flagged" : "", px, py - 5, px + 5, py, px, py + 5, px - 5, py);
+      marks[RPT_KEY_APR] = 1;
     } else {
-      sk_str_printf(o, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\">", px, py);
-      marks[0] = 1;
+      sk_str_printf(o, "<circle class=\"pt%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\">", flagged ? " pt-flagged" : "", px, py,
+                    flagged ? "4" : "3.5");
+      marks[RPT_KEY_PT] = 1;
     }
+    if (flagged) marks[RPT_KEY_FLAGGED] = 1;
     rpt_point_title(o, r, l);
-    sk_str_puts(o, r->pts[j].line->refined ? "</polygon>\n" : "</circle>\n");
+    sk_str_puts(o, l->refined ? "</polygon>\n" : "</circle>\n");
     if (l->limited) {
       sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/>\n", px, py);
-      marks[2] = 1;
+      marks[RPT_KEY_LIMITED] = 1;
     }
     if (l->invalid > 0) {
       sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
                     px, py - 14, px + 5, py - 7, px - 5, py - 7);
-      marks[3] = 1;
+      marks[RPT_KEY_INVALID] = 1;
     }
   }
   sk_str_puts(o, "</g>\n");
 }
 
-static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
+/* The legend: a row per curve, then the keys of the marks drawn (wrapped); the rows it
+** takes through *rows. */
+static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks, int *rows)
 {
-  static const char *const what[] = { "measured", "added by autorefine", "stopped by a time limit",
-                                      "repetitions discarded", "band: smallest to largest node time" };
+  static const char *const what[RPT_NKEYS] = {
+    "measured", "added by autorefine", "stopped by a time limit", "repetitions discarded",
+    "band: smallest to largest node time", "hollow: flagged (see the tooltip and the table)",
+    "band: Q1 to Q3 of the repetitions, whiskers: smallest to largest"
+  };
   size_t i;
-  int y = RPT_H + 4, k, x = RPT_ML;
+  int y = RPT_H + 4, k, x = RPT_ML, any = 0;
   sk_str_puts(o, "<g class=\"legend\">\n");
   for (i = 0; i < s->n; i++, y += RPT_ROW) {
     sk_str_printf(o, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
@@ -427,53 +690,69 @@ static void rpt_legend(sk_str *o, const sk_rpt_suite *s, const int *marks)
     rpt_esc(o, s->series[i].name);
     sk_str_puts(o, "</text>\n");
   }
-  for (k = 0; k < 5; k++) {
+  for (k = 0; k < RPT_NKEYS; k++) {
     if (!marks[k]) continue;
-    if (x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
-    if (k == 0) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
-    else if (k == 1) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
-                                   x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
-    else if (k == 2) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
-    else if (k == 3) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
-                                   x + 5, y - 6, x + 10, y + 3, x, y + 3);
+    any = 1;
+    if (x > RPT_ML && x + 24 + 7 * (int)strlen(what[k]) > RPT_W - RPT_MR) { x = RPT_ML; y += RPT_ROW; }   /* wrap */
+    if (k == RPT_KEY_PT) sk_str_printf(o, "<circle class=\"pt key\" cx=\"%d\" cy=\"%d\" r=\"3.5\"/>", x + 5, y);
+    else if (k == RPT_KEY_APR) sk_str_printf(o, "<polygon class=\"pt pt-apr key\" points=\"%d,%d %d,%d %d,%d %d,%d\"/>",
+                                             x + 5, y - 5, x + 10, y, x + 5, y + 5, x, y);
+    else if (k == RPT_KEY_LIMITED) sk_str_printf(o, "<circle class=\"mark-limited\" cx=\"%d\" cy=\"%d\" r=\"6\"/>", x + 5, y);
+    else if (k == RPT_KEY_INVALID) sk_str_printf(o, "<polygon class=\"mark-invalid\" points=\"%d,%d %d,%d %d,%d\"/>",
+                                                 x + 5, y - 6, x + 10, y + 3, x, y + 3);
+    else if (k == RPT_KEY_FLAGGED) sk_str_printf(o, "<circle class=\"pt pt-flagged key\" cx=\"%d\" cy=\"%d\" r=\"4\"/>", x + 5, y);
     else sk_str_printf(o, "<rect class=\"band key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"8\"/>", x, y - 4);
     sk_str_printf(o, "<text class=\"legend-text\" x=\"%d\" y=\"%d\">%s</text>\n", x + 16, y + 4, what[k]);
     x += 28 + 7 * (int)strlen(what[k]);
   }
   sk_str_puts(o, "</g>\n");
+  *rows = (y - RPT_H - 4) / RPT_ROW + any;
 }
 
 static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
 {
   rpt_axis ax, ay;
   size_t i;
-  int marks[5] = { 0, 0, 0, 0, 0 };
-  int height = RPT_H + 12 + RPT_ROW * (int)(s->n + 2);   /* legend: a row per curve, two for the marks */
+  int marks[RPT_NKEYS], rows, height;
+  sk_str body;
+  memset(marks, 0, sizeof marks);
   rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
                 RPT_ML, RPT_W - RPT_MR);
   if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
   rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
+  sk_str_init(&body);
+  rpt_axes(&body, s, &ax, &ay);
+  for (i = 0; i < s->n; i++) rpt_band_svg(&body, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
+  for (i = 0; i < s->n; i++) rpt_series_svg(&body, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
+  rpt_legend(&body, s, marks, &rows);
+  height = RPT_H + 12 + RPT_ROW * rows;
   sk_str_printf(o, "<svg class=\"plot\" id=\"plot-%lu\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", (unsigned long)index, RPT_W, height, RPT_W, height);
+                   "viewBox=\"0 0 %d %d\" preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"",
+                (unsigned long)index, RPT_W, height, RPT_W, height);
   rpt_esc(o, s->name);
   sk_str_puts(o, "\">\n<title>");
   rpt_esc(o, s->name);
   sk_str_puts(o, "</title>\n");
-  rpt_axes(o, s, &ax, &ay);
-  for (i = 0; i < s->n; i++) rpt_series_svg(o, &s->series[i], rpt_colors[i % RPT_NCOLORS], &ax, &ay, marks);
-  rpt_legend(o, s, marks);
+  sk_str_puts(o, body.data ? body.data : "");
   sk_str_puts(o, "</svg>\n");
+  sk_str_free(&body);
 }
 
 static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
 {
   size_t i, j;
-  int k, labels = 0;
+  int k, labels = 0, oneway = 0, rate = 0;
   for (i = 1; i < s->n; i++) if (!sk_streq(s->series[i].label, s->series[0].label)) labels = 1;
-  sk_str_printf(o, "<table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
-                   "<th>time [us]</th><th>std. error [us]</th><th>repetitions</th><th>node times [us]</th>"
+  for (i = 0; i < s->n; i++)
+    for (j = 0; j < s->series[i].n; j++) {
+      if (s->series[i].pts[j].line->oneway_us >= 0.0) oneway = 1;
+      if (s->series[i].pts[j].line->mbytes_per_s >= 0.0) rate = 1;
+    }
+  sk_str_printf(o, "<div class=\"table\"><table class=\"results\">\n<thead><tr>%s%s<th>loop variables</th><th>size [bytes]</th>"
+                   "<th>time [us]</th><th>std. error [us]</th>%s%s<th>repetitions</th><th>node times [us]</th>"
                    "<th>notes</th></tr></thead>\n<tbody>\n",
-                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "");
+                nfiles > 1 ? "<th>file</th>" : "", labels ? "<th>measurement</th>" : "",
+                oneway ? "<th>one-way latency [us]</th>" : "", rate ? "<th>bandwidth [MB/s]</th>" : "");
   for (i = 0; i < s->n; i++)
     for (j = 0; j < s->series[i].n; j++) {
       const sk_sko_line *l = s->series[i].pts[j].line;
@@ -483,35 +762,44 @@ static void rpt_table(sk_str *o, const sk_rpt_suite *s, int nfiles)
       if (labels) { sk_str_puts(o, "<td>"); rpt_esc(o, l->label); sk_str_puts(o, "</td>"); }
       sk_str_puts(o, "<td>");
       for (k = 0; k < l->nvars; k++) { rpt_esc(o, l->vars[k].name); sk_str_puts(o, "="); rpt_esc(o, l->vars[k].text); sk_str_puts(o, " "); }
-      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-                       "<td class=\"num\">%ld</td><td class=\"num\">", l->size, l->time_us, l->stderr_us, l->reps);
+      sk_str_printf(o, "</td><td class=\"num\">%ld</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>",
+                    l->size, l->time_us, l->stderr_us);
+      if (oneway) {
+        if (l->oneway_us >= 0.0 && rpt_finite(l->oneway_us)) sk_str_printf(o, "<td class=\"num\">%.3f</td>", l->oneway_us);
+        else sk_str_puts(o, "<td class=\"num\">&ndash;</td>");
+      }
+      if (rate) {
+        if (l->mbytes_per_s >= 0.0 && rpt_finite(l->mbytes_per_s)) sk_str_printf(o, "<td class=\"num\">%.1f</td>", l->mbytes_per_s);
+        else sk_str_puts(o, "<td class=\"num\">&ndash;</td>");
+      }
+      sk_str_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">", l->reps);
       rpt_node_range(l, &lo, &hi);
       if (l->nnode == 1) sk_str_printf(o, "%.3f", lo);
       else if (l->nnode > 1) sk_str_printf(o, "%.3f &ndash; %.3f", lo, hi);
-      sk_str_puts(o, "</td><td>");
-      if (l->refined) sk_str_puts(o, "added by autorefine ");
-      if (l->limited) sk_str_puts(o, "<span class=\"warn\">stopped by the time limit</span> ");
-      if (l->invalid > 0) sk_str_printf(o, "<span class=\"warn\">%d repetitions discarded</span>", l->invalid);
+      sk_str_puts(o, "</td><td class=\"notes\">");
+      sk_report_flag_phrases(o, l, "; ", 1, 1);
       sk_str_puts(o, "</td></tr>\n");
     }
-  sk_str_puts(o, "</tbody>\n</table>\n");
+  sk_str_puts(o, "</tbody>\n</table></div>\n");
 }
 
 /* The style sheet, in pieces (C89 compilers need support string literals of 509 characters only). */
 static const char *const rpt_style[] = {
   "body{font-family:sans-serif;margin:2em;color:#222;max-width:64em}",
   "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;font-size:90%}",
-  "td.num{text-align:right;font-family:monospace}th{background:#eee}",
+  "td.num{text-align:right;font-family:monospace;white-space:nowrap}th{background:#eee}div.table{max-width:100%;overflow-x:auto}",
   "table.header{table-layout:fixed;width:100%}table.header td{overflow-wrap:anywhere;vertical-align:top}",
   "table.header td:first-child,table.header th:first-child{font-weight:bold;width:14em}",
-  "svg.plot{display:block;background:#fff}svg .frame{fill:none;stroke:#888}",
+  "svg.plot{display:block;background:#fff;width:100%;max-width:760px;height:auto}svg .frame{fill:none;stroke:#888}",
   "svg .grid{stroke:#e4e4e4}svg .axis-line{stroke:#444}svg .tick,svg .legend-text{font-size:12px;fill:#333;stroke:none}",
-  "svg .axis-label{font-size:13px;fill:#111;stroke:none}svg .band{fill-opacity:0.15;stroke:none}",
-  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}",
-  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555}",
-  "svg .pt-apr{stroke:#000;stroke-width:0.8}",
+  "svg .axis-label{font-size:13px;fill:#111;stroke:none}",
+  "svg .band{fill-opacity:0.12;stroke-opacity:0.45;stroke-width:0.8;stroke-dasharray:4 3}",
+  "svg .curve{stroke-width:1.5}svg .errorbar{stroke-width:1;fill:none}svg .whisker{stroke-width:0.8;stroke-opacity:0.6;fill:none}",
+  "svg .pt{stroke:#fff;stroke-width:0.8}svg .key{fill:#555}svg rect.band.key{fill:#555;stroke:#555}",
+  "svg .pt-apr{stroke:#000;stroke-width:0.8}svg .pt.pt-flagged{fill:#fff;stroke:inherit;stroke-width:1.8}",
+  "svg .pt-flagged.key{fill:#fff;stroke:#555}",
   "svg .mark-limited{fill:none;stroke:#c00;stroke-width:1.5}svg .mark-invalid{fill:#f90;stroke:none}",
-  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em}",
+  ".warn{color:#b00}pre.notes{font-size:85%;background:#f6f6f6;padding:0.5em;overflow-x:auto;white-space:pre-wrap}",
   NULL
 };
 
@@ -544,12 +832,12 @@ static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
   sk_str_puts(o, "</tbody>\n</table>\n</section>\n");
 }
 
-SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles)
+SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char *const *labels)
 {
   sk_rpt_suite *suites;
   size_t n, i, j;
   int f;
-  sk_report_model(files, nfiles, &suites, &n);
+  sk_report_model(files, nfiles, labels, &suites, &n);
   sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<title>skampi report</title>\n<style>");
   for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);

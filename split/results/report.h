@@ -3,14 +3,19 @@
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
 ** (inline SVG, no scripts, no network): the run header of every input, an index of the
 ** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones; the time axis is
-** logarithmic when it spans more than a factor 20), error bars of +- one standard error,
-** the band between the smallest and largest node time, marks for points added by
-** autorefine, for lines stopped by a time limit and lines with discarded repetitions,
-** then the table of the lines. The curves of several inputs are overlaid, with a
-** legend. OUT.gp instead writes a gnuplot script per suite (report_gp.c).
+** for geometric loops, ticks at powers of two for integer ones, at integers only on other
+** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
+** band between the smallest and largest node time without "#@ dist:"), every flag of a
+** line named in the table's notes and the point's tooltip (points with a warning flag
+** hollow), marks for points added by autorefine, for lines stopped by a time limit and
+** lines with discarded repetitions, then the table of the lines (with one-way latency
+** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
+** legend naming each run (its label, else the library and process count of its
+** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
 ** The plot model -- which lines form which curve -- is built here for both writers:
-** one series per input file, label and values of the outer loop variables.
+** one series per input file, label and values of the outer loop variables; the x values
+** are the message size in bytes when the loop variable is one (see bytesx).
 */
 #ifndef SK_REPORT_H
 #define SK_REPORT_H
@@ -38,6 +43,10 @@ typedef struct sk_rpt_suite {
   char *xname;            /* the innermost loop variable's name ("" when none) */
   int logx, logy, pow2x;  /* log axes; ticks at powers of two on x */
   int categorical;        /* x is the position of a non-numeric loop value */
+  int bytesx;             /* x is the reported message size in bytes: every line has a size
+                          ** above 0 that is a fixed multiple of the (positive) loop value
+                          ** within its curve, and some curve has two sizes (count, length) */
+  int intx;               /* every x is an integer: ticks at integers only (process counts) */
   double xmin, xmax, ymin, ymax;
   int suite_limited;      /* some file's block was stopped by the suite's time limit */
   char **cats;            /* categorical: the loop values in order of appearance */
@@ -47,14 +56,37 @@ typedef struct sk_rpt_suite {
   size_t n, cap;
 } sk_rpt_suite;
 
-SK_API void sk_report_model(const sk_sko_file *files, int nfiles, sk_rpt_suite **suites, size_t *nsuites);
+/* labels: the user's name of each run (NULL, or NULL entries: none). */
+SK_API void sk_report_model(const sk_sko_file *files, int nfiles, char *const *labels, sk_rpt_suite **suites,
+                            size_t *nsuites);
 SK_API void sk_report_model_free(sk_rpt_suite *suites, size_t nsuites);
+/* An input argument of -r: "FILE" or "FILE=LABEL" (split at the first '=' when the whole
+** argument names no file); *path and *label are new strings, *label NULL without one. */
+SK_API void sk_report_input(const char *arg, char **path, char **label);
+/* The distance of the x axis' ticks on a linear axis from lo to hi (1, 2 or 5 times a
+** power of ten; at least 1 on an integer axis). */
+SK_API double sk_report_tick_step(double lo, double hi, int integers);
+/* The phrases of a line's flags ("#@ flags:", and the older marks), each escaped for
+** HTML when html, separated by sep; warnings in <span class="warn"> when spans. The
+** number of warnings: flags that say a point is less trustworthy (all but refined,
+** calls_per_timing, verified and loop_ended). */
+SK_API int sk_report_flag_phrases(sk_str *out, const sk_sko_line *l, const char *sep, int html, int spans);
+/* What a curve draws around its line: the repetitions' Q1..Q3 band and min..max whiskers
+** when every point has "#@ dist:", else the node-time band when every point has two node
+** times or more, else nothing. */
+#define SK_RPT_SPREAD_NONE 0
+#define SK_RPT_SPREAD_NODES 1
+#define SK_RPT_SPREAD_DIST 2
+SK_API int sk_report_spread(const sk_rpt_series *r);
+/* The x axis' name: the loop variable, or "message size [bytes] (VAR)" when bytesx. */
+SK_API void sk_report_xlabel(sk_str *out, const sk_rpt_suite *s);
 /* The HTML report into *out. */
-SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles);
+SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles, char *const *labels);
 /* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script
-** (loads them all) into *main_script. Each script writes base-k.svg; inside the
-** scripts base is named without its directory. */
-SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles,
+** (loads them all) into *main_script. Each script writes base-k.svg, or base-k.png or
+** base-k.pdf when gnuplot's variable term says so (gnuplot -e 'term="png"' base.gp);
+** inside the scripts base is named without its directory. */
+SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nfiles, char *const *labels,
                               sk_str *main_script, sk_str **scripts, size_t *nscripts);
 
 #endif

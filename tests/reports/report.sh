@@ -8,12 +8,163 @@
 # curve and data points, and a legend entry per input; a screenshot is kept as
 # tests/out/report/quick.png. Then the CSV and JSON exports (one row per result line;
 # JSON checked by python3 when it is there) and the gnuplot scripts (run by gnuplot when
-# it is there).
+# it is there). First, without MPI, the report of the hand-written marks-openmpi.sko and
+# marks-mpich.sko (their flags, distributions, one-way latency and MB/s set as the reader
+# gives them by report_marks.c): every flag in the table's notes and as a <title>
+# tooltip, flagged points hollow, bands under the points, the one-way and MB/s columns,
+# the "message size [bytes]" axis, integer ticks on the process-count axis, legends by
+# library and process count and by FILE=LABEL, no NaN or Infinity in an SVG coordinate,
+# the layout at 600 and 1400 px (measured in Chromium: no plot wider than the window) and
+# a PNG screenshot at each; gnuplot with term="png" and "pdf", a one-point suite included.
 set -u
 . "$(dirname "$0")/../lib.sh"
 seq_bin=$1; impl=${2:-}; mpi_bin=${3:-}
 d=tests/out/report
 rm -rf "$d"; mkdir -p "$d"
+
+# render NAME: DOM into NAME.dom, Chromium's log into NAME.log (console messages are
+# logged there as INFO:CONSOLE)
+render() {
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+    --user-data-dir="$d/profile" --dump-dom "file://$(pwd)/$d/$1.html" > "$d/$1.dom" 2> "$d/$1.log"
+}
+# svg_checks DOM NPLOTS NLEGEND: prints what is missing, nothing when all is there
+svg_checks() {
+  awk -v want="$2" -v legend="$3" '
+    /<svg class="plot"/ { n++; inside = 1; x[n] = y[n] = xl[n] = yl[n] = pt[n] = curve[n] = tick[n] = leg[n] = 0 }
+    inside && /class="axis x-axis"/ { x[n] = 1 }
+    inside && /class="axis y-axis"/ { y[n] = 1 }
+    inside && /class="axis-label x-label"[^>]*>[a-z]/ { xl[n] = 1 }
+    inside && /class="axis-label y-label"[^>]*>time \[us\]/ { yl[n] = 1 }
+    inside && /class="tick"/ { tick[n]++ }
+    inside && /<circle class="pt"|<circle class="pt pt-flagged"|<polygon class="pt pt-apr/ { pt[n]++ }
+    inside && /<polyline class="curve"/ { curve[n]++ }
+    inside && /<text class="legend-text"/ { leg[n]++ }
+    /<\/svg>/ { inside = 0 }
+    END {
+      if (n != want) print "plots: " n " of " want
+      for (i = 1; i <= n; i++) {
+        if (!x[i] || !y[i]) print "plot " i ": an axis is missing"
+        if (!xl[i] || !yl[i]) print "plot " i ": an axis label is missing"
+        if (tick[i] < 2) print "plot " i ": " tick[i] " tick labels"
+        if (pt[i] < 1 || curve[i] < legend) print "plot " i ": " pt[i] " points, " curve[i] " curves"
+        if (leg[i] < legend) print "plot " i ": " leg[i] " legend entries"
+      }
+    }' "$1"
+}
+# is_png FILE: FILE starts with PNG's signature and is larger than 5000 bytes
+is_png() { [ "$(head -c 8 "$1" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && [ "$(wc -c < "$1")" -gt 5000 ]; }
+# svg_nonfinite FILE...: prints every coordinate or size attribute that holds NaN or Infinity
+svg_nonfinite() {
+  grep -Eo ' (x|y|x1|y1|x2|y2|cx|cy|r|width|height|points|d|viewBox|transform)="[^"]*"' "$@" | grep -Ei 'nan|inf' | head -3
+}
+# x_ticks FILE N: the x axis' tick labels of the N-th plot, one a line
+x_ticks() {
+  awk -v want="$2" '/<svg class="plot"/ { n++ } /class="axis x-axis"/ { x = 1 } /class="axis y-axis"/ { x = 0 }
+    n == want && x && /class="tick"/ { s = $0; while (match(s, /class="tick"[^>]*>[^<]*</)) {
+      t = substr(s, RSTART, RLENGTH); sub(/^[^>]*>/, "", t); sub(/<$/, "", t); print t; s = substr(s, RSTART + RLENGTH) } }' "$1"
+}
+
+# ---- the marks of a line (flags, distribution, one-way latency, MB/s), the plots a paper
+# ---- can use (bytes, integer ticks, legends by library and processes, labels), hand-written
+# ---- inputs tests/reports/marks-openmpi.sko and marks-mpich.sko (no MPI needed)
+ma=tests/reports/marks-openmpi.sko; mb=tests/reports/marks-mpich.sko
+sk_cc cc -O2 -DSKAMPI_SEQ @test -o "$d/report_marks" tests/reports/report_marks.c @lm > "$d/marks-build.txt" 2>&1 \
+  && "$d/report_marks" "$ma" "$mb" "$d/marks.html" 2>> "$d/marks-build.txt"
+say $? marks_report_written "$(tail -3 "$d/marks-build.txt")"
+# every flag of a line in the table's notes, warnings in red
+missing=""
+for phrase in 'within 100 clock ticks: the clock cannot resolve it' 'less than 3 times the timing overhead' \
+  '1 repetitions discarded' 'stopped at the repetition cap above the error target' 'added by autorefine' \
+  '4 calls per timing' 'verified' 'repetitions began after a barrier'; do
+  grep -F '<td class="notes">' "$d/marks.html" | grep -qF "$phrase" || missing="$missing [$phrase]"
+done
+[ -z "$missing" ]
+say $? marks_flags_in_table_notes "missing:$missing"
+grep -F '<td class="notes">' "$d/marks.html" | grep -qF '<span class="warn">within 100 clock ticks' \
+  && ! grep -F '<td class="notes">' "$d/marks.html" | grep -qF '<span class="warn">4 calls per timing'
+say $? marks_warnings_marked "a warning flag not in red, or an informative one in red"
+n=$(grep -c '<title>[^<]*; flags: [^<]*clock cannot resolve it; less than 3 times the timing overhead</title>' "$d/marks.html")
+m=$(grep -c '<title>MPICH 4.0.2, 3 processes: count=4 [^<]*flags: repetitions began after a barrier</title>' "$d/marks.html")
+[ "$n" = 1 ] && [ "$m" = 1 ]
+say $? marks_flags_in_tooltips "$n and $m tooltips"
+n=$(grep -c '<circle class="pt pt-flagged"' "$d/marks.html")
+[ "$n" = 3 ] && grep -q 'hollow: flagged' "$d/marks.html"
+say $? marks_flagged_points_hollow "$n hollow points (3 expected: two of run 1, one of run 2) or no legend key"
+grep -q '<polygon class="band band-iqr" fill="#1f77b4"' "$d/marks.html" && grep -q '<polygon class="band band-iqr" fill="#d62728"' "$d/marks.html" \
+  && [ "$(grep -c '<path class="whisker"' "$d/marks.html")" = 10 ] && grep -q 'band: Q1 to Q3 of the repetitions' "$d/marks.html"
+say $? marks_distribution_band_and_whiskers "$(grep -c '<path class="whisker"' "$d/marks.html") whiskers"
+# the band is drawn before every curve and point, so no band hides a point
+awk '/<svg class="plot" id="plot-1"/ { p = 1 } p && /<g class="legend">/ { p = 0 } p && /class="band/ { if (pt) bad = 1 } p && /class="pt/ { pt = 1 } END { exit bad }' "$d/marks.html"
+say $? marks_bands_under_points "a band drawn after a point"
+grep -q '<th>one-way latency \[us\]</th><th>bandwidth \[MB/s\]</th>' "$d/marks.html" \
+  && grep -q '<td>count=64 </td><td class="num">64</td><td class="num">4.000</td><td class="num">0.030</td><td class="num">2.000</td><td class="num">32.0</td>' "$d/marks.html"
+say $? marks_oneway_and_mbytes_columns "$(grep -o '<td>count=64 </td>.\{0,200\}' "$d/marks.html" | head -1)"
+grep -q 'class="axis-label x-label"[^>]*>message size \[bytes\] (count)' "$d/marks.html" \
+  && [ "$(grep -c 'class="axis-label x-label"[^>]*>message size \[bytes\]' "$d/marks.html")" = 1 ]
+say $? marks_bytes_axis "$(grep -o 'x-label[^<]*' "$d/marks.html")"
+ticks=$(x_ticks "$d/marks.html" 2 | tr '\n' ' ')
+[ "$ticks" = "2 3 4 5 " ]
+say $? marks_integer_ticks_process_counts "ticks of the nodes axis: $ticks"
+"$seq_bin" -r "$d/labels.html" "$ma" "$mb=MPICH & friends" 2> "$d/labels.txt" \
+  && grep -q '<text class="legend-text"[^>]*>Open MPI v4.1.4, 2 processes</text>' "$d/labels.html" \
+  && grep -q '<text class="legend-text"[^>]*>MPICH &amp; friends</text>' "$d/labels.html" \
+  && ! grep -q 'legend-text[^>]*>MPICH 4.0.2' "$d/labels.html"
+say $? marks_legend_library_and_label "$(cat "$d/labels.txt"; grep -o 'legend-text[^<]*' "$d/labels.html" | head -3)"
+cp "$ma" "$d/run=1.sko"
+"$seq_bin" -r "$d/eq.html" "$d/run=1.sko" "$mb" 2> "$d/eq.txt" \
+  && grep -q '<text class="legend-text"[^>]*>Open MPI v4.1.4, 2 processes</text>' "$d/eq.html"
+say $? marks_file_name_with_equals_sign "$(cat "$d/eq.txt")"
+"$seq_bin" -r "$d/libs.html" "$ma" "$mb" 2> "$d/libs.txt" \
+  && [ "$(grep -c '<text class="legend-text"[^>]*>MPICH 4.0.2, 3 processes</text>' "$d/libs.html")" = 3 ]
+say $? marks_legend_names_libraries "$(grep -o 'legend-text[^<]*' "$d/libs.html" | head -3)"
+# the real reader: its "#@ flags:" in the table (skipped while the reader gives no line of
+# marks-openmpi.sko a flagset, i.e. before split/results/sko.c reads the marks)
+if [ "$("$d/report_marks" --reader-flags "$ma" 2>&1)" = 0 ]; then
+  echo "skip marks_reader_flags_in_report: needs the reader of the #@ marks (split/results/sko.c)"
+else
+  grep -F '<td class="notes">' "$d/libs.html" | grep -qF 'stopped at the repetition cap above the error target' \
+    && grep -q '<title>[^<]*flags: repetitions began after a barrier</title>' "$d/libs.html" \
+    && grep -q '<polygon class="band band-iqr"' "$d/libs.html"
+  say $? marks_reader_flags_in_report "the reader's flags or distribution missing in $d/libs.html"
+fi
+bad=$(svg_nonfinite "$d/marks.html" "$d/labels.html" "$d/libs.html")
+[ -z "$bad" ]
+say $? marks_svg_coordinates_finite "$bad"
+if ! have chromium; then
+  echo "skip marks_render_600_1400: needs chromium"
+else
+  # the layout at 600 and 1400 px: a script added to a copy measures the plots
+  sed 's|</body>|<script>var w = window.innerWidth, bad = [], p = document.querySelectorAll("svg.plot");\
+for (var i = 0; i < p.length; i++) { var r = p[i].getBoundingClientRect(); if (!(r.width > 200) \|\| r.right > w + 0.5) bad.push("plot " + (i + 1) + ": " + r.left + ".." + r.right); }\
+if (document.documentElement.scrollWidth > w) bad.push("page " + document.documentElement.scrollWidth + " wide");\
+var e = document.createElement("pre"); e.id = "layout"; e.textContent = "width " + w + " plots " + p.length + " bad [" + bad.join("; ") + "]"; document.body.appendChild(e);</script></body>|' \
+    "$d/marks.html" > "$d/marks-measure.html"
+  for w in 600 1400; do
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$d/profile" --hide-scrollbars \
+      --window-size=$w,1600 --dump-dom "file://$(pwd)/$d/marks-measure.html" > "$d/marks-$w.dom" 2> "$d/marks-$w.log"
+    grep -q "<pre id=\"layout\">width $w plots 3 bad \[\]</pre>" "$d/marks-$w.dom"
+    say $? "marks_layout_$w" "$(grep -o '<pre id="layout">[^<]*' "$d/marks-$w.dom"; tail -2 "$d/marks-$w.log")"
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$d/profile" --hide-scrollbars \
+      --window-size=$w,2400 --screenshot="$(pwd)/$d/marks-$w.png" "file://$(pwd)/$d/marks.html" > "$d/shot-$w.log" 2>&1
+    is_png "$d/marks-$w.png"
+    say $? "marks_screenshot_$w" "no PNG or an empty one ($d/shot-$w.log)"
+  done
+  render marks
+  ! grep 'INFO:CONSOLE' "$d/marks.log" && grep -q '<title>[^<]*flags: [^<]*stopped at the repetition cap' "$d/marks.dom"
+  say $? marks_rendered_dom_tooltips "see $d/marks.log"
+fi
+"$seq_bin" -r "$d/marks.gp" "$ma" "$mb" 2> "$d/marks-gp.txt"
+grep -q 'title "added by autorefine"' "$d/marks-1.gp" && ! grep -q 'autorefine' "$d/marks-2.gp" && grep -q '^set xrange \[' "$d/marks-3.gp" \
+  && grep -q '^set xtics 1$' "$d/marks-2.gp" && grep -q '^set xlabel "message size \[bytes\] (count)"' "$d/marks-1.gp"
+say $? marks_gnuplot_scripts "$(cat "$d/marks-gp.txt"; grep -n 'autorefine\|xrange\|xtics\|xlabel' "$d"/marks-[123].gp)"
+if have gnuplot; then
+  (cd "$d" && gnuplot -e 'term="png"' marks.gp > marks-gnuplot.txt 2>&1) && is_png "$d/marks-1.png" && is_png "$d/marks-3.png" \
+    && [ ! -e "$d/marks-1.svg" ] && ! grep -qi 'empty\|warning\|error' "$d/marks-gnuplot.txt"
+  say $? marks_gnuplot_png_one_point_suite "$(tail -3 "$d/marks-gnuplot.txt")"
+  (cd "$d" && gnuplot -e 'term="pdf"' marks-3.gp > marks-gnuplot-pdf.txt 2>&1) && [ "$(head -c 4 "$d/marks-3.pdf")" = "%PDF" ]
+  say $? marks_gnuplot_pdf "$(tail -3 "$d/marks-gnuplot-pdf.txt")"
+else echo "skip marks_gnuplot_png_one_point_suite: needs gnuplot"; fi
 
 if [ -z "$impl" ]; then echo "skip report_of_quick: needs mpicc.openmpi or mpicc.mpich"; exit 0; fi
 for r in 1 2; do
@@ -32,36 +183,6 @@ say $? report_written "$(cat "$d/r1.txt" "$d/r2.txt")"
 ! grep -qi '<script\|https\?://[^w]\|src=' "$d/quick.html" "$d/pair.html"
 say $? report_self_contained "a script, link or external source in the HTML"
 
-# render NAME: DOM into NAME.dom, Chromium's log into NAME.log (console messages are
-# logged there as INFO:CONSOLE)
-render() {
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
-    --user-data-dir="$d/profile" --dump-dom "file://$(pwd)/$d/$1.html" > "$d/$1.dom" 2> "$d/$1.log"
-}
-# svg_checks DOM NPLOTS NLEGEND: prints what is missing, nothing when all is there
-svg_checks() {
-  awk -v want="$2" -v legend="$3" '
-    /<svg class="plot"/ { n++; inside = 1; x[n] = y[n] = xl[n] = yl[n] = pt[n] = curve[n] = tick[n] = leg[n] = 0 }
-    inside && /class="axis x-axis"/ { x[n] = 1 }
-    inside && /class="axis y-axis"/ { y[n] = 1 }
-    inside && /class="axis-label x-label"[^>]*>[a-z]/ { xl[n] = 1 }
-    inside && /class="axis-label y-label"[^>]*>time \[us\]/ { yl[n] = 1 }
-    inside && /class="tick"/ { tick[n]++ }
-    inside && /<circle class="pt"|<polygon class="pt pt-apr"/ { pt[n]++ }
-    inside && /<polyline class="curve"/ { curve[n]++ }
-    inside && /<text class="legend-text"/ { leg[n]++ }
-    /<\/svg>/ { inside = 0 }
-    END {
-      if (n != want) print "plots: " n " of " want
-      for (i = 1; i <= n; i++) {
-        if (!x[i] || !y[i]) print "plot " i ": an axis is missing"
-        if (!xl[i] || !yl[i]) print "plot " i ": an axis label is missing"
-        if (tick[i] < 2) print "plot " i ": " tick[i] " tick labels"
-        if (pt[i] < 1 || curve[i] < legend) print "plot " i ": " pt[i] " points, " curve[i] " curves"
-        if (leg[i] < legend) print "plot " i ": " leg[i] " legend entries"
-      }
-    }' "$1"
-}
 if ! have chromium; then
   echo "skip report_renders_in_chromium: needs chromium"
 else

@@ -361,13 +361,13 @@ static void test_report(void)
   sk_str_puts(&text, "# end result \"geo\"\n# begin result \"lin\"\n# measure A(n)\nn= 1 0 5.0 0.1 8\nn= 2 0 6.0 0.1 8\n"
                      "# measure B(n)\nn= 1 0 7.0 0.1 8\nn= 2 0 8.0 0.1 8\n# end result \"lin\"\n");
   if (!sk_sko_parse("r.sko", text.data, &f, &err)) { check(0, "report_input", "%s", err.data); return; }
-  sk_report_model(&f, 1, &s, &n);
+  sk_report_model(&f, 1, NULL, &s, &n);
   check(n == 2 && s[0].n == 1 && s[0].series[0].n == 7 && s[0].logx && s[0].pow2x && s[0].logy, "report_model_geometric",
         "%lu suites, logx %d pow2 %d logy %d", (unsigned long)n, n ? s[0].logx : -1, n ? s[0].pow2x : -1, n ? s[0].logy : -1);
   check(n == 2 && s[1].n == 2 && !s[1].logx && !s[1].logy && sk_streq(s[1].series[1].name, "B(n)"),
         "report_model_series_per_label", "%lu series", n == 2 ? (unsigned long)s[1].n : 0UL);
   sk_report_model_free(s, n);
-  sk_report_html(&o, &f, 1);
+  sk_report_html(&o, &f, 1, NULL);
   check(count_of(o.data, "<svg class=\"plot\"") == 2 && count_of(o.data, "class=\"pt\"") >= 11
         && count_of(o.data, "class=\"band\"") >= 1 && strstr(o.data, "<script") == NULL
         && count_of(o.data, "http") == count_of(o.data, "http://www.w3.org/2000/svg"),
@@ -487,7 +487,7 @@ static void test_report_guard(void)
   f.blocks[0].lines[1].node_us[0] = -HUGE_VAL;
   f.blocks[0].lines[2].time_us = zero / zero;
   f.blocks[0].lines[2].vars[0].x = 1e308;
-  sk_report_html(&o, &f, 1);
+  sk_report_html(&o, &f, 1, NULL);
   ok = svg_coordinates_finite(o.data ? o.data : "", &bad);
   check(ok && count_of(o.data, "<svg class=\"plot\"") == 1, "report_never_draws_nonfinite_coordinates", "%.80s",
         bad ? bad : "no plot");
@@ -496,7 +496,7 @@ static void test_report_guard(void)
   f.blocks[0].lines[1].time_us = 1e-3;
   f.blocks[0].lines[1].node_us[0] = 1e-3;
   f.blocks[0].lines[2].time_us = 1.0;
-  sk_report_html(&o, &f, 1);
+  sk_report_html(&o, &f, 1, NULL);
   bad = NULL;
   check(svg_coordinates_finite(o.data ? o.data : "", &bad), "report_extreme_log_axis_finite", "%.80s", bad ? bad : "");
   sk_sko_free(&f);
