@@ -1000,8 +1000,10 @@ SK_API void sk_host_yield(void);
 ** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
 /* About a millisecond off the processor (poll with a timeout; nothing where there is no
-** poll): for waits with nothing to hurry for. */
+** poll): for waits with nothing to hurry for (the MPI backend's sk_tp_end_alike). */
+#ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void);
+#endif
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
 ** counts too). -1 where the system does not tell. */
@@ -1185,7 +1187,9 @@ SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; 
 SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
+#ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void) { HOST_NAP(); }
+#endif
 
 SK_API void sk_host_idle(double waited)
 {
@@ -5684,7 +5688,8 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c);
 ** statement that asked for it, sk_buffers_region_bytes says how much it was). */
 SK_API int sk_buffers_configure(const sk_buffer_config *c);
 SK_API double sk_buffers_region_bytes(const sk_buffer_config *c);
-/* Bytes of region a measurement with these usages needs. */
+/* Bytes of region a measurement with these usages needs (with SKAMPI_BUFFER_RULE=skampi5
+** at least what the original SKaMPI 5's fit test asks, buffers.c). */
 SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
 SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
@@ -5795,10 +5800,39 @@ static size_t buffers_round_up(size_t n, size_t align)
   return (n + align - 1) / align * align;
 }
 
+/* SKAMPI_BUFFER_RULE=skampi5: the fit test of the original SKaMPI 5 as well, so that one
+** input gives the original's points (doc/manual.md, "Buffers"): with its default buffer
+** cycling, 2 (S + 2 sa + R + 2 ra) must not exceed the buffer plus 8 lcm(sa, ra) (sa,
+** ra: the send and receive alignments). Read once; another value is said and ignored. */
+static int buffers_rule_skampi5(void)
+{
+  static int rule = -1;
+  if (rule < 0) {
+    const char *v = getenv("SKAMPI_BUFFER_RULE");
+    rule = v != NULL && sk_streq(v, "skampi5");
+    if (v != NULL && *v && !rule && !sk_streq(v, "skampi"))
+      fprintf(stderr, "skampi: warning: SKAMPI_BUFFER_RULE=%s is neither skampi nor skampi5; skampi is used\n", v);
+  }
+  return rule;
+}
+
+static size_t buffers_gcd(size_t a, size_t b)
+{
+  while (b) { size_t r = a % b; a = b; b = r; }
+  return a;
+}
+
 SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage)
 {
   double need = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
-  return c->cycling ? 2.0 * need : need;
+  if (c->cycling) need *= 2.0;
+  if (buffers_rule_skampi5()) {
+    size_t sa = buffers_align_of(c->send_align), ra = buffers_align_of(c->recv_align);
+    double lcm = (double)sa / (double)buffers_gcd(sa, ra) * (double)ra;
+    double original = 2.0 * ((double)send_usage + 2.0 * (double)sa + (double)recv_usage + 2.0 * (double)ra) - 8.0 * lcm;
+    if (original > need) need = original;
+  }
+  return need;
 }
 
 static char *buffers_align(char *p, size_t align)

@@ -134,7 +134,9 @@ SK_API void sk_host_set_waits_yield(int yield) { host_waits_yield = yield != 0; 
 SK_API int sk_host_waits_yield(void) { return host_waits_yield; }
 SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
+#ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void) { HOST_NAP(); }
+#endif
 
 SK_API void sk_host_idle(double waited)
 {

@@ -47,8 +47,10 @@ SK_API void sk_host_yield(void);
 ** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
 /* About a millisecond off the processor (poll with a timeout; nothing where there is no
-** poll): for waits with nothing to hurry for. */
+** poll): for waits with nothing to hurry for (the MPI backend's sk_tp_end_alike). */
+#ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void);
+#endif
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
 ** counts too). -1 where the system does not tell. */
