@@ -10459,6 +10459,12 @@ SK_API void sk_header_processors(sk_str *header);
 /* The interference lines: how skampi's waits treat the processor, and the processes
 ** runnable on rank 0's machine now (sk_host_runnable) against the run's own there. */
 SK_API void sk_header_interference(int own_here, sk_str *header);
+/* SKAMPI_LAYOUT=skampi5 (header.c): the header's first five lines at the top, the rest
+** after the last suite, and a block's dummy time after its first result line -- the
+** original SKaMPI 5's first lines for programs that read results by line number (OTPO). */
+SK_API int sk_header_layout_skampi5(void);
+/* In that layout: the header lines held back, before the footer (once; nothing else). */
+SK_API void sk_header_write_rest(void);
 /* The local date and time as ctime(3) writes it, without the newline (header, footer). */
 SK_API void sk_header_date(char *buf, size_t size);
 
@@ -10586,6 +10592,49 @@ static void header_warn(const char *text)
 
 /* A resumed run writes "# resumed at DATE ..." where it continues instead of the version
 ** and start lines (the rest describes this run). */
+/* SKAMPI_LAYOUT=skampi5: the first lines as the original SKaMPI 5 wrote them, for the
+** programs that read a result by its line number (Open MPI's tuner OTPO reads the 7th
+** line of an input with one unlooped measure statement: skampi's own header would put a
+** comment there). Only the first five header lines (version, start, input file,
+** processes, library) stand at the top; the others follow the last suite, before the
+** footer (sk_header_write_rest), where such readers never look. Read once. */
+SK_API int sk_header_layout_skampi5(void)
+{
+  static int layout = -1;
+  if (layout < 0) {
+    const char *v = getenv("SKAMPI_LAYOUT");
+    layout = v != NULL && sk_streq(v, "skampi5");
+    if (v != NULL && *v && !layout && !sk_streq(v, "skampi"))
+      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi is used\n", v);
+  }
+  return layout;
+}
+
+#define HEADER_TOP_LINES 5
+static sk_str header_rest;      /* the skampi5 layout's held-back header lines */
+
+/* The header h, whole -- or, in the skampi5 layout, its first HEADER_TOP_LINES lines now
+** and the rest held back. */
+static void header_emit(sk_str *h, int resumed)
+{
+  size_t i, top = 0;
+  int lines = 0;
+  if (!sk_header_layout_skampi5() || resumed || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
+  for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
+  sk_str_puts(&header_rest, h->data + top);
+  h->data[top] = '\0';
+  sk_out_text(h->data);
+}
+
+SK_API void sk_header_write_rest(void)
+{
+  if (header_rest.len == 0) return;
+  sk_out_text("# the rest of the header (SKAMPI_LAYOUT=skampi5 writes it after the last suite):\n");
+  sk_out_text(header_rest.data);
+  sk_str_free(&header_rest);
+  sk_str_init(&header_rest);
+}
+
 SK_API void sk_header_write(const sk_header_facts *f)
 {
   sk_str h, machine, warn;
@@ -10629,7 +10678,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_io_files_describe(&h, NULL);
   sk_str_puts(&h, machine.data ? machine.data : "");
   if (f->copy != NULL && !f->resumed) header_copy_input(&h, f->copy);
-  sk_out_text(h.data);
+  header_emit(&h, f->resumed);
   if (!f->resumed) sk_runlog_header_done();
   if (!f->quiet) header_warn(warn.data);
   else fflush(stderr);
@@ -26008,15 +26057,17 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
   free(valid);
 }
 
-/* The dummy time of a communicator and pattern, as a comment line (world rank 0). */
-static void measure_write_dummy(const sk_measure_outcome *out)
+/* The dummy time of a communicator and pattern, as a comment line (world rank 0): before
+** the suite's lines, or as a note of the line just written (after_line). */
+static void measure_write_dummy(const sk_measure_outcome *out, int after_line)
 {
   static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
   sk_str note;
   sk_str_init(&note);
   sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
                 names[out->dummy_pattern], out->dummy.nprocs, out->dummy.time * 1e6, out->dummy.std_error * 1e6);
-  sk_out_text(note.data);
+  if (after_line) sk_out_note(note.data);
+  else sk_out_text(note.data);
   sk_str_free(&note);
 }
 
@@ -26094,7 +26145,9 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
-  if (out.has_dummy && sk_engine_reports()) measure_write_dummy(&out);
+  /* the suite's dummy time before its first line -- after it in the original's layout,
+  ** whose readers take the first line after `# begin result` for a result */
+  if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) measure_write_dummy(&out, 0);
   if (out.status == SK_TOO_FEW) {
     measure_nothing(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
@@ -26126,6 +26179,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->block_points++;
     if (sk_engine_reports()) {
       measure_write_line(in, s, args, &out.result);
+      if (out.has_dummy && sk_header_layout_skampi5()) measure_write_dummy(&out, 1);
       measure_check_result(in, &out.result, out.dummy_time);
       progress_show(in, in->block_name);
     }
@@ -30372,6 +30426,7 @@ static void run_footer(const sk_run *r, sk_interp *in)
   char date[64];
   sk_str_init(&f);
   sk_str_init(&w);
+  sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
   sk_header_date(date, sizeof date);
   sk_sync_describe(&in->settings.sync, &f);
   sk_oversub_summary(&f);

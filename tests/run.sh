@@ -17,7 +17,8 @@
 #   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
 #                     back, behaviour as a user sees it (tests/integration/mpi_behaviour.sh), the
 #                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
-#                     oversubscription detection and its header lines (tests/integration/oversub.sh)
+#                     oversubscription detection and its header lines (tests/integration/oversub.sh),
+#                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
 #   chaos             nothing lost when things go wrong: full file systems and devices,
@@ -198,6 +199,7 @@ integration)
     [ "$quick" = 1 ] || run_counted "mpi_behaviour_$i" sh tests/integration/mpi_behaviour.sh $i "$out/skampi-$i"
     run_counted "oversub_$i" sh tests/integration/oversub.sh $i
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
+    [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"

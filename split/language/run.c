@@ -273,6 +273,7 @@ static void run_footer(const sk_run *r, sk_interp *in)
   char date[64];
   sk_str_init(&f);
   sk_str_init(&w);
+  sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
   sk_header_date(date, sizeof date);
   sk_sync_describe(&in->settings.sync, &f);
   sk_oversub_summary(&f);

@@ -47,6 +47,12 @@ SK_API void sk_header_processors(sk_str *header);
 /* The interference lines: how skampi's waits treat the processor, and the processes
 ** runnable on rank 0's machine now (sk_host_runnable) against the run's own there. */
 SK_API void sk_header_interference(int own_here, sk_str *header);
+/* SKAMPI_LAYOUT=skampi5 (header.c): the header's first five lines at the top, the rest
+** after the last suite, and a block's dummy time after its first result line -- the
+** original SKaMPI 5's first lines for programs that read results by line number (OTPO). */
+SK_API int sk_header_layout_skampi5(void);
+/* In that layout: the header lines held back, before the footer (once; nothing else). */
+SK_API void sk_header_write_rest(void);
 /* The local date and time as ctime(3) writes it, without the newline (header, footer). */
 SK_API void sk_header_date(char *buf, size_t size);
 
