@@ -57,6 +57,7 @@ static int run_read_input(sk_run *r, sk_str *err)
 {
   int parsed;
   sk_sources_init(&r->src, 1);
+  if (r->opt.input_text != NULL) sk_sources_add(&r->src, r->opt.input, r->opt.input_text, strlen(r->opt.input_text));
   parsed = run_parse_input(&r->opt, &r->src, &r->prog, err);
   if (!parsed) {
     fflush(stdout);
