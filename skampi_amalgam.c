@@ -29180,7 +29180,8 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o);
 
 #define ONELINE_SIZE_MIN 1L
 #define ONELINE_SIZE_MAX 1048576L          /* 1 MiB, OSU's default upper bound */
-#define ONELINE_LIMIT (1024L * 1048576L)   /* 1 GiB: the largest count or process count taken */
+#define ONELINE_LIMIT (128L * 1048576L)    /* the largest count taken: 128 Mi (8 times that, the
+                                              buffer of a reduction, still fits a 32-bit long) */
 
 /* The values of the parameters that are neither the swept count, the datatype nor the
 ** operator, by name; any other integer is 0, any other double 0.0. */
@@ -29209,7 +29210,7 @@ static int oneline_number(const char *s, long *v)
   size_t k;
   if (*s < '0' || *s > '9') return 0;
   for (; *s >= '0' && *s <= '9'; s++) {
-    if (n > ONELINE_LIMIT) return 0;
+    if (n > ONELINE_LIMIT / 10) return 0;
     n = n * 10 + (*s - '0');
   }
   for (k = 0; k < sizeof units / sizeof units[0]; k++)
@@ -29267,7 +29268,7 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
       sk_str_printf(err, "skampi: --error '%s': give the relative standard error as a fraction or a percentage "
                     "(0.05 or 5%%)", v);
     else
-      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from 1%s, suffixes k and M)%s", a, v,
+      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from 1 to 128M%s, suffixes k and M)%s", a, v,
                     sk_streq(a, "--procs") ? "" : ", MIN <= MAX", sk_streq(a, "--procs") ? "; MIN: up to all processes" : "");
     return -1;
   }

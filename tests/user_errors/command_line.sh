@@ -22,7 +22,7 @@ usage closest_name "skampi: no measurement 'Pingpong_Send_Recvv'; closest: Pingp
 usage far_name "skampi: no measurement 'Qwertyuiop' (skampi -l lists them)" Qwertyuiop
 usage program_file_as_name "skampi: no measurement 'ski/quick.ski' (a program file runs with skampi -i ski/quick.ski)" ski/quick.ski
 usage option_without_name "skampi: '--sizes' is an option of a one-line run: give a measurement name too (skampi -h for help)" --sizes 1:8
-usage bad_range "skampi: --sizes '8:1': give MIN:MAX (whole numbers from 1, MIN <= MAX, suffixes k and M) (skampi -h for help)" Synthetic_Busy --sizes 8:1
+usage bad_range "skampi: --sizes '8:1': give MIN:MAX (whole numbers from 1 to 128M, MIN <= MAX, suffixes k and M) (skampi -h for help)" Synthetic_Busy --sizes 8:1
 usage name_and_input "skampi: -i 'x.ski' and the measurement name 'Synthetic_Busy': give one of them (skampi -h for help)" -i x.ski Synthetic_Busy
 usage two_names "skampi: a second measurement name 'Barrier' (a one-line run measures one) (skampi -h for help)" Synthetic_Busy Barrier
 usage no_default "skampi: 'Bcast_DOPL_Grid' has a parameter map (IArray) that a one-line run cannot choose: write a .ski program for it (skampi -l Bcast_DOPL_Grid shows its parameters)" Bcast_DOPL_Grid
