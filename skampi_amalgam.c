@@ -25317,10 +25317,12 @@ typedef struct sk_interp {
   int buffer_exhausted;       /* a measure statement found the buffer too small */
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
-  int progress;               /* rank 0 prints a line per finished block on stderr */
+  int progress;               /* rank 0 prints progress lines on stderr (interp.c) */
   int quiet;                  /* -q: no warnings on stderr (the comment lines stay) */
   int progress_tty;           /* stderr is a terminal: one updating progress line */
   size_t progress_width;      /* length of the progress line on screen (0: none) */
+  double progress_interval;   /* not a terminal: a "running" line at most every so many seconds */
+  double progress_last;       /* sk_engine_clock() of the last progress line (0: none yet) */
   long block_points;          /* measurement lines of the current suite */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */
@@ -25799,28 +25801,60 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 /* ---- progress on stderr (world rank 0, output to a file, not -q) ----
 ** On a terminal one line that is rewritten: suite i of n, its name, points measured,
-** time elapsed and the estimated time left (from the suites measured so far); otherwise
-** a plain line per finished suite. */
+** time elapsed and the estimated time left (from the suites measured so far).
+** Elsewhere (under a launcher stderr is a pipe or a file) plain lines: one per finished
+** suite, and during a long suite one "running" line when progress_interval seconds
+** have passed since the last line (checked after every point: never more than one line
+** per interval). */
+
+/* "E s elapsed, ~L s left": the run so far and the estimate for the suites not done. */
+static void progress_times(sk_interp *in, sk_str *line)
+{
+  double elapsed = sk_engine_clock() - in->run.run_started;
+  int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
+  int measured = in->blocks_done - in->resume_skip;
+  sk_str_printf(line, "%.0f s elapsed, ", elapsed);
+  if (measured > 0)
+    sk_str_printf(line, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+  else
+    sk_str_puts(line, "time left unknown");
+}
+
+static int progress_total(const sk_interp *in, int at_least)
+{
+  return in->blocks_total > at_least ? in->blocks_total : at_least;
+}
+
+/* One finished line on stderr; the interval starts again. */
+static void progress_line(sk_interp *in, sk_str *line)
+{
+  sk_str_putc(line, '\n');
+  fputs(line->data, stderr);
+  fflush(stderr);
+  in->progress_last = sk_engine_clock();
+}
 
 static void progress_show(sk_interp *in, const char *name)
 {
-  double now = sk_engine_clock(), elapsed = now - in->run.run_started;
-  int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
-  int measured = in->blocks_done - in->resume_skip;
-  char left[48];
+  double last = in->progress_last > 0.0 ? in->progress_last : in->run.run_started;
   sk_str line;
-  if (!in->progress || !in->progress_tty) return;
-  if (measured > 0)
-    sprintf(left, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
-  else
-    sprintf(left, "time left unknown");
+  if (!in->progress) return;
+  if (!in->progress_tty && (in->block_points == 0 || sk_engine_clock() - last < in->progress_interval)) return;
   sk_str_init(&line);
-  sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, %.0f s elapsed, %s",
-                in->blocks_started, total, name, in->block_points, elapsed, left);
-  while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
-  in->progress_width = line.len;
-  fputs(line.data, stderr);
-  fflush(stderr);
+  if (in->progress_tty) {
+    sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name, in->block_points);
+    progress_times(in, &line);
+    while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
+    in->progress_width = line.len;
+    fputs(line.data, stderr);
+    fflush(stderr);
+  } else {
+    sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: %ld points, ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name, in->block_points);
+    progress_times(in, &line);
+    progress_line(in, &line);
+  }
   sk_str_free(&line);
 }
 
@@ -25833,12 +25867,15 @@ static void progress_break(sk_interp *in)
 
 static void progress_suite_done(sk_interp *in, const char *name)
 {
+  sk_str line;
   if (!in->progress) return;
   if (in->progress_tty) { progress_show(in, name); return; }
-  fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
-          in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, name,
-          sk_engine_clock() - in->block_started);
-  fflush(stderr);
+  sk_str_init(&line);
+  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f s; ", in->blocks_done,
+                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started);
+  progress_times(in, &line);
+  progress_line(in, &line);
+  sk_str_free(&line);
 }
 
 SK_API void sk_interp_progress_end(sk_interp *in) { progress_break(in); }
@@ -30107,7 +30144,8 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
-  const char *input;        /* the input file */
+  const char *input;        /* the input file (with input_text: the name the text goes by) */
+  const char *input_text;   /* NULL, or the program itself (a one-line run): no file is read */
   const char *output;       /* NULL or "-": standard output */
   const char *log;          /* -L: the run's log (NULL: OUTPUT.log) */
   int copy_input;           /* -s */
@@ -30237,6 +30275,7 @@ static int run_read_input(sk_run *r, sk_str *err)
 {
   int parsed;
   sk_sources_init(&r->src, 1);
+  if (r->opt.input_text != NULL) sk_sources_add(&r->src, r->opt.input, r->opt.input_text, strlen(r->opt.input_text));
   parsed = run_parse_input(&r->opt, &r->src, &r->prog, err);
   if (!parsed) {
     fflush(stdout);
@@ -30448,6 +30487,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   run_start(r, &in);
   in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
   in.progress_tty = sk_os_is_terminal(stderr);
+  if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
   if (sk_tp_world_rank() == 0) run_footer(r, &in);
   sk_io_files_finish();
@@ -30460,28 +30500,358 @@ SK_API void sk_run_benchmark(sk_run *r)
   sk_sources_free(&r->src);
 }
 /* --- end split/language/run.c --- */
+/* --- begin split/cli/oneline.h --- */
+#line 1 "split/cli/oneline.h"
+/*
+** oneline.h -- one-line runs: `skampi NAME [--sizes MIN:MAX] [--reps MIN:MAX]
+** [--error E] [--procs MIN:MAX] [--dump]` measures the catalogue's row NAME over a
+** standard sweep without an input file. The .ski program is generated here as text (the
+** run parses it as it would parse -i FILE); --dump prints it instead.
+**   the sweep: count = MIN ... MAX, step *2 (default 1 ... 1 MiB, like OSU's -m 1:1048576),
+**     for every parameter named count, send_count, recv_count or chunk_bytes; a row
+**     without one is measured once
+**   the datatype: MPI_BYTE (count = bytes), MPI_INT with MPI_SUM for rows with an
+**     operator (reductions); the other parameters get fixed values (root 0, tag 0, ...)
+**   the communicator: MPI_COMM_WORLD (a ping-pong's pattern uses its ranks 0 and 1);
+**     --procs MIN:MAX (collective patterns): one suite per process count on comm(N),
+**     MAX left out: every process of the run
+*/
+#ifndef SK_ONELINE_H
+#define SK_ONELINE_H
+
+#line 19 "split/cli/oneline.h"
+
+typedef struct sk_oneline {
+  const char *name;         /* the measurement as given (NULL: no one-line run) */
+  long size_min, size_max;  /* --sizes; 0: the default */
+  long reps_min, reps_max;  /* --reps; 0: skampi's defaults */
+  double error;             /* --error; 0: skampi's default */
+  long procs_min, procs_max;/* --procs; procs_min 0: MPI_COMM_WORLD; procs_max 0: all */
+  const char *procs_text;   /* --procs as given */
+  const char *first_option; /* the first of these options given (for messages) */
+  int dump;                 /* --dump: print the program and exit */
+} sk_oneline;
+
+/* argv[i] is one of the one-line options: takes it (and its value) into *o; the number
+** of arguments taken, 0 when argv[i] is none of them, -1 with *err set ("skampi: ..."). */
+SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str *err);
+/* The program of the one-line run into *text, for a run of nprocs processes (0: not
+** known yet -- --procs without MAX then stands for its MIN); 0 with *err set
+** ("skampi: ...", a usage error) for an unknown name (with the closest names of the
+** catalogue), a row this build cannot run, a parameter with no default, bad ranges. */
+SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* The name the run gives the generated program (its messages, the output's header). */
+SK_API const char *sk_oneline_input_name(const sk_oneline *o);
+
+#endif
+/* --- end split/cli/oneline.h --- */
+/* --- begin split/cli/oneline.c --- */
+#line 1 "split/cli/oneline.c"
+/*
+** oneline.c -- see oneline.h: the options of a one-line run, the closest names of the
+** catalogue for a name it lacks, and the .ski program of the sweep.
+*/
+#line 6 "split/cli/oneline.c"
+#include <ctype.h>
+
+#define ONELINE_SIZE_MIN 1L
+#define ONELINE_SIZE_MAX 1048576L          /* 1 MiB, OSU's default upper bound */
+#define ONELINE_LIMIT (128L * 1048576L)    /* the largest count taken: 128 Mi (8 times that, the
+                                              buffer of a reduction, still fits a 32-bit long) */
+
+/* The values of the parameters that are neither the swept count, the datatype nor the
+** operator, by name; any other integer is 0, any other double 0.0. */
+static const struct { const char *name; const char *value; } oneline_fixed[] = {
+  { "iterations", "10" },      /* ping-pongs per timing (averaged, SKaMPI 5 manual §3.1) */
+  { "iteration_count", "10" },
+  { "msg_count", "1" }, { "alltoall_count", "1" }, { "chunks", "16" },
+  { "procs", "1" }, { "nodesize", "1" }, { "dest_rank", "1" }, { "do_a_put", "1" },
+  { "ratio", "1.0" }
+};
+
+static int oneline_is_count(const char *param)
+{
+  return sk_streq(param, "count") || sk_streq(param, "send_count") || sk_streq(param, "recv_count") ||
+         sk_streq(param, "chunk_bytes");
+}
+
+/* "1024", "64k", "64kb", "64KiB", "1M", "1MiB" (k = 1024, M = 1024 k); 0 if it is none. */
+static int oneline_number(const char *s, long *v)
+{
+  static const struct { const char *suffix; long factor; } units[] = {
+    { "", 1L }, { "k", 1024L }, { "K", 1024L }, { "kb", 1024L }, { "KB", 1024L }, { "KiB", 1024L },
+    { "m", 1048576L }, { "M", 1048576L }, { "mb", 1048576L }, { "MB", 1048576L }, { "MiB", 1048576L }
+  };
+  long n = 0;
+  size_t k;
+  if (*s < '0' || *s > '9') return 0;
+  for (; *s >= '0' && *s <= '9'; s++) {
+    if (n > ONELINE_LIMIT / 10) return 0;
+    n = n * 10 + (*s - '0');
+  }
+  for (k = 0; k < sizeof units / sizeof units[0]; k++)
+    if (sk_streq(s, units[k].suffix)) {
+      if (n > ONELINE_LIMIT / units[k].factor) return 0;
+      *v = n * units[k].factor;
+      return 1;
+    }
+  return 0;
+}
+
+/* "MIN:MAX", "N" (both N) or, when open_max, "MIN:" (*max 0); 1 if it is one. */
+static int oneline_range(const char *s, long *min, long *max, int open_max)
+{
+  const char *colon = strchr(s, ':');
+  char first[64];
+  if (colon == NULL) return oneline_number(s, min) && oneline_number(s, max);
+  if ((size_t)(colon - s) >= sizeof first) return 0;
+  memcpy(first, s, (size_t)(colon - s));
+  first[colon - s] = '\0';
+  if (!oneline_number(first, min)) return 0;
+  if (colon[1] == '\0' && open_max) { *max = 0; return 1; }
+  return oneline_number(colon + 1, max) && *max >= *min;
+}
+
+SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str *err)
+{
+  const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+  int ok;
+  if (sk_streq(a, "--dump")) {
+    o->dump = 1;
+    if (o->first_option == NULL) o->first_option = a;
+    return 1;
+  }
+  if (!sk_streq(a, "--sizes") && !sk_streq(a, "--reps") && !sk_streq(a, "--error") && !sk_streq(a, "--procs"))
+    return 0;
+  sk_str_clear(err);
+  if (o->first_option == NULL) o->first_option = a;
+  if (v == NULL) {
+    sk_str_printf(err, "skampi: '%s' needs a value", a);
+    return -1;
+  }
+  if (sk_streq(a, "--procs")) o->procs_text = v;
+  if (sk_streq(a, "--sizes")) ok = oneline_range(v, &o->size_min, &o->size_max, 0) && o->size_min >= 1;
+  else if (sk_streq(a, "--reps")) ok = oneline_range(v, &o->reps_min, &o->reps_max, 0) && o->reps_min >= 1;
+  else if (sk_streq(a, "--procs")) ok = oneline_range(v, &o->procs_min, &o->procs_max, 1) && o->procs_min >= 1;
+  else {
+    char *end;
+    o->error = strtod(v, &end);
+    if (*end == '%') { o->error /= 100.0; end++; }
+    ok = end != v && *end == '\0' && o->error > 0.0 && o->error < 1.0;
+  }
+  if (!ok) {
+    if (sk_streq(a, "--error"))
+      sk_str_printf(err, "skampi: --error '%s': give the relative standard error as a fraction or a percentage "
+                    "(0.05 or 5%%)", v);
+    else
+      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from 1 to 128M%s, suffixes k and M)%s", a, v,
+                    sk_streq(a, "--procs") ? "" : ", MIN <= MAX", sk_streq(a, "--procs") ? "; MIN: up to all processes" : "");
+    return -1;
+  }
+  return 2;
+}
+
+/* The edit distance of a and b, letters compared without case (names of 80 characters
+** at most are compared; longer ones are far from everything). */
+static int oneline_distance(const char *a, const char *b)
+{
+  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 80 || lb > 80) return 1000;
+  for (j = 0; j <= lb; j++) row[j] = j;
+  for (i = 1; i <= la; i++) {
+    int diag = row[0], up;
+    row[0] = i;
+    for (j = 1; j <= lb; j++) {
+      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+      up = row[j];
+      row[j] = diag + (same ? 0 : 1);
+      if (up + 1 < row[j]) row[j] = up + 1;
+      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+/* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
+** within a third of its length), or nothing when none is near. */
+static void oneline_closest(const char *name, sk_str *out)
+{
+  const sk_measurement *m;
+  int best[3] = { 0, 0, 0 }, dist[3] = { 0, 0, 0 }, i, k, n = 0, far = (int)strlen(name) / 3 + 1;
+  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) {
+    int d = oneline_distance(name, m->name);
+    if (d > far) continue;
+    for (k = n < 3 ? n++ : 3; k > 0 && dist[k - 1] > d; k--)
+      if (k < 3) { best[k] = best[k - 1]; dist[k] = dist[k - 1]; }
+    if (k < 3) { best[k] = i; dist[k] = d; }
+  }
+  for (k = 0; k < n; k++) sk_str_printf(out, "%s%s", k == 0 ? "; closest: " : ", ", sk_catalogue_entry(best[k])->name);
+}
+
+/* The row called name, or "MPI_" + a row's name (MPI_Bcast: Bcast); NULL with *err set. */
+static const sk_measurement *oneline_row(const char *name, sk_str *err)
+{
+  const sk_measurement *m = sk_catalogue_find(name);
+  char why[300];
+  if (m == NULL && strncmp(name, "MPI_", 4) == 0) m = sk_catalogue_find(name + 4);
+  if (m == NULL) {
+    sk_str_printf(err, "skampi: no measurement '%s'", name);
+    oneline_closest(name, err);
+    if (strstr(name, ".ski") != NULL || strstr(name, ".par") != NULL)
+      sk_str_printf(err, " (a program file runs with skampi -i %s)", name);
+    else
+      sk_str_puts(err, " (skampi -l lists them)");
+    return NULL;
+  }
+  if (sk_catalogue_unavailable(m, why, sizeof why) != NULL) {
+    if (sk_streq(name, m->name)) sk_str_printf(err, "skampi: %s", why);
+    else sk_str_printf(err, "skampi: '%s': %s", name, why);
+    return NULL;
+  }
+  return m;
+}
+
+/* The argument list of the measure statement; 0 with *err set for a parameter without
+** a value here. *sweeps: a parameter is the swept count; *per_process: the count is
+** per process of the communicator (the buffer grows with it). */
+static int oneline_args(const char *name, const sk_measurement *m, sk_str *args, int *sweeps, int *per_process,
+                        sk_str *err)
+{
+  const char *names = m->param_names ? m->param_names : "", *letter;
+  int reduces = strchr(m->params, 'o') != NULL;
+  for (letter = m->params; *letter; letter++) {
+    char param[64];
+    size_t len = strcspn(names, " "), k;
+    const char *value = NULL;
+    sk_copy_string(param, len + 1 < sizeof param ? len + 1 : sizeof param, names);
+    names += len;
+    while (*names == ' ') names++;
+    if (*letter == 'i' && oneline_is_count(param)) {
+      value = "count";
+      *sweeps = 1;
+      if (!sk_streq(param, "count") && !sk_streq(param, "chunk_bytes")) *per_process = 1;
+    }
+    for (k = 0; value == NULL && k < sizeof oneline_fixed / sizeof oneline_fixed[0]; k++)
+      if (sk_streq(param, oneline_fixed[k].name)) value = oneline_fixed[k].value;
+    if (value == NULL) {
+      switch (*letter) {
+      case 'i': value = "0"; break;
+      case 'd': value = "0.0"; break;
+      case 't': value = reduces ? "MPI_INT" : "MPI_BYTE"; break;
+      case 'o': value = "MPI_SUM"; break;
+      case 'n': value = "MPI_INFO_NULL"; break;
+      default:
+        sk_str_printf(err, "skampi: '%s' has a parameter %s (%s) that a one-line run cannot choose: write a .ski "
+                      "program for it (skampi -l %s shows its parameters)", name, param,
+                      sk_param_type_name(*letter), m->name);
+        return 0;
+      }
+    }
+    sk_str_printf(args, "%s%s", letter == m->params ? "" : ", ", value);
+  }
+  return 1;
+}
+
+/* One suite: the sweep over count (or one point) on the communicator comm. */
+static void oneline_suite(sk_str *text, const char *suite, const char *comm, const sk_measurement *m,
+                          const char *args, int sweeps, long min, long max)
+{
+  sk_str_printf(text, "\nbegin measurement \"%s\"\n", suite);
+  if (sweeps) {
+    sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
+    sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+  } else {
+    sk_str_printf(text, "  measure %s : %s(%s)\n", comm, m->name, args);
+  }
+  sk_str_puts(text, "end measurement\n");
+}
+
+SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err)
+{
+  const sk_measurement *m;
+  sk_str args;
+  int sweeps = 0, per_process = 0, ok;
+  long min = o->size_min > 0 ? o->size_min : ONELINE_SIZE_MIN, max = o->size_max > 0 ? o->size_max : ONELINE_SIZE_MAX;
+  long procs_max = o->procs_max > 0 ? o->procs_max : nprocs > 0 ? nprocs : o->procs_min, n;
+  sk_str_clear(err);
+  if ((m = oneline_row(o->name, err)) == NULL) return 0;
+  if (o->procs_min > 0 && m->pattern == SK_PATTERN_P2P) {
+    sk_str_printf(err, "skampi: --procs '%s': '%s' measures between ranks 0 and 1 (a point-to-point pattern), "
+                  "not over a number of processes", o->procs_text, o->name);
+    return 0;
+  }
+  if (o->procs_min > 0 && nprocs > 0 && procs_max > nprocs) {
+    sk_str_printf(err, "skampi: --procs %ld:%ld, but the run has %d processes", o->procs_min, procs_max, nprocs);
+    return 0;
+  }
+  if (o->dump && o->procs_min > 0 && o->procs_max == 0) {
+    sk_str_printf(err, "skampi: --dump --procs '%s': give MIN:MAX (without a launcher the number of processes "
+                  "is not known)", o->procs_text);
+    return 0;
+  }
+  sk_str_init(&args);
+  ok = oneline_args(o->name, m, &args, &sweeps, &per_process, err);
+  if (ok) {
+    sk_str_printf(text, "# A one-line run of skampi (skampi %s ...): %s", o->name, m->name);
+    if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
+    sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
+    if (o->reps_min > 0) {
+      sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
+    }
+    if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
+    if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
+      sk_str_printf(text, "set_skampi_buffer(%ld%s)\n", (strchr(m->params, 'o') ? 8 : 2) * (max > 16384 ? max : 16384),
+                    per_process ? " * get_np()" : "");
+    }
+    if (o->procs_min == 0) {
+      oneline_suite(text, m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps, min, max);
+    } else {
+      for (n = o->procs_min; n <= procs_max; n++) {
+        char suite[200], comm[40];
+        sprintf(suite, "%.150s-np%ld", m->name, n);
+        sprintf(comm, "comm(%ld)", n);
+        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, min, max);
+      }
+    }
+  }
+  sk_str_free(&args);
+  return ok;
+}
+
+SK_API const char *sk_oneline_input_name(const sk_oneline *o)
+{
+  static char name[200];
+  sprintf(name, "%.150s (one-line run)", o->name);
+  return name;
+}
+/* --- end split/cli/oneline.c --- */
 /* --- begin split/cli/main.c --- */
 #line 1 "split/cli/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
 ** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then checked or printed here), or
-** a benchmark run (run.h, which owns the run's start-up and its steps). The mode is
+** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
+** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
+** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
+** prints it). A usage error is one line and a hint; only -h prints the help. The mode is
 ** decided from the command line first: only a benchmark run starts the transport
 ** (MPI_Init); the other modes make no MPI call and run without a launcher.
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
+**   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
 */
-#line 15 "split/cli/main.c"
-#line 16 "split/cli/main.c"
-#line 17 "split/cli/main.c"
 #line 18 "split/cli/main.c"
 #line 19 "split/cli/main.c"
 #line 20 "split/cli/main.c"
 #line 21 "split/cli/main.c"
+#line 22 "split/cli/main.c"
+#line 23 "split/cli/main.c"
+#line 24 "split/cli/main.c"
+#line 25 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -30501,6 +30871,10 @@ typedef struct main_options {
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
   const char *list_name;  /* -l NAME */
+  int input_given;        /* -i was given */
+  sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
+  sk_str oneline_text;    /* its program (main_oneline_generate) */
+  int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
 static void main_usage(FILE *f)
@@ -30508,6 +30882,8 @@ static void main_usage(FILE *f)
   static const char *const lines[] = {
     "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
+    "       skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX]",
+    "              [--dump]",
     "  -h         show this help and exit",
     "  -V         print the version and exit",
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
@@ -30541,8 +30917,17 @@ static void main_usage(FILE *f)
     "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
     "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
+    "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
+    "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
+    "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",
+    "  --reps MIN:MAX   the least and most repetitions of a measurement",
+    "  --error E        the relative standard error to reach (0.05 or 5%)",
+    "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
+    "                   MAX (MIN: up to all processes)",
+    "  --dump           print the generated .ski program and exit (no MPI)",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
-    "a FIFO's reader (default 10)."
+    "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
+    "two progress lines during a suite when stderr is not a terminal (default 10)."
   };
   size_t k;
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
@@ -30676,13 +31061,37 @@ static void main_list(const char *name)
 /* What the command line asks for. */
 typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
 
+/* A one-line run's name and options agree with the rest of the command line and name a
+** row this build can measure (its program is generated once to see); 0 with *err set. */
+static int main_check_oneline(main_options *o, sk_str *err)
+{
+  sk_str text;
+  int ok;
+  if (o->oneline.name == NULL) {
+    if (o->oneline.first_option != NULL)
+      sk_str_printf(err, "skampi: '%s' is an option of a one-line run: give a measurement name too",
+                    o->oneline.first_option);
+    return o->oneline.first_option == NULL;
+  }
+  if (o->input_given) {
+    sk_str_printf(err, "skampi: -i '%s' and the measurement name '%s': give one of them", o->input, o->oneline.name);
+    return 0;
+  }
+  sk_str_init(&text);
+  ok = sk_oneline_program(&o->oneline, 0, &text, err);
+  sk_str_free(&text);
+  o->error_has_hint = !ok;
+  return ok;
+}
+
 /* Reads the options into *o and says what to do; MAIN_BAD with the message in *err.
 ** Ends nothing and prints nothing (the options' fuzzing harness calls it). */
 static main_action main_parse_options(int argc, char **argv, main_options *o, sk_str *err)
 {
-  int i, post;
+  int i, post, took;
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
+  sk_str_clear(err);
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
@@ -30713,14 +31122,20 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       break;
     }
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
-      if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
-    } else {
-      sk_str_clear(err);
-      sk_str_printf(err, "skampi: unknown or incomplete option '%s'", a);
+      if (a[1] == 'i') { o->input = argv[++i]; o->input_given = 1; } else o->output = argv[++i];
+    } else if ((took = sk_oneline_option(argc, argv, i, &o->oneline, err)) != 0) {
+      if (took < 0) return MAIN_BAD;
+      i += took - 1;
+    } else if (a[0] != '-' && o->oneline.name == NULL) o->oneline.name = a;   /* a one-line run */
+    else {
+      if (sk_streq(a, "-i") || sk_streq(a, "-o") || sk_streq(a, "-L")) sk_str_printf(err, "skampi: '%s' needs a file name", a);
+      else if (sk_streq(a, "-m")) sk_str_puts(err, "skampi: '-m' needs OUT and the runs to merge");
+      else if (a[0] == '-') sk_str_printf(err, "skampi: unknown option '%s'", a);
+      else sk_str_printf(err, "skampi: a second measurement name '%s' (a one-line run measures one)", a);
       return MAIN_BAD;
     }
   }
-  return MAIN_RUN;
+  return main_check_oneline(o, err) ? MAIN_RUN : MAIN_BAD;
 }
 
 /* Does what main_parse_options found; returns only for MAIN_RUN. */
@@ -30739,10 +31154,7 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
     main_list(o->list_name);
     break;
   case MAIN_BAD:
-    if (sk_is_reporter()) {
-      fprintf(stderr, "%s\n", err->data);
-      main_usage(stderr);
-    }
+    if (sk_is_reporter()) fprintf(stderr, "%s%s\n", err->data, o->error_has_hint ? "" : " (skampi -h for help)");
     sk_exit(SK_EXIT_USER_ERROR);
     break;
   default:
@@ -30786,7 +31198,8 @@ static void main_check_input(const main_options *o, const sk_run *r)
 static void main_run_options(const main_options *o, double started, sk_run *r)
 {
   memset(r, 0, sizeof *r);
-  r->opt.input = o->input;
+  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
+  r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;
@@ -30797,12 +31210,27 @@ static void main_run_options(const main_options *o, double started, sk_run *r)
   r->opt.started = started;
 }
 
+/* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
+** a usage error ends the run (checked before, it can only be --procs against nprocs). */
+static void main_oneline_generate(main_options *o, int nprocs)
+{
+  sk_str err;
+  if (o->oneline.name == NULL) return;
+  sk_str_init(&err);
+  sk_str_init(&o->oneline_text);
+  if (!sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
+    if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  sk_str_free(&err);
+}
+
 /* The modes that never start the transport (MPI_Init, RCCE_init): -h, -V, -l, bad
 ** options, -m, -r, -x, -c, -n, -t. Only a benchmark run does. */
 static int main_is_offline(main_action act, const main_options *o)
 {
   return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
-         || o->syntax_only || o->translate;
+         || o->syntax_only || o->translate || o->oneline.dump;
 }
 
 /* Without the transport a process learns its rank from the launcher's environment
@@ -30848,6 +31276,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
     sk_exit(SK_EXIT_USER_ERROR);
   }
   sk_str_free(&why);
+  main_oneline_generate(o, 0);
+  if (o->oneline.dump) {                            /* the one-line run's program */
+    fputs(o->oneline_text.data, stdout);
+    sk_exit(0);
+  }
   if (o->merge_out) main_merge(o);
   if (o->compare.nfiles) {                          /* -c: comparison only */
     int status = sk_compare_run(&o->compare);
@@ -30890,6 +31323,7 @@ int main(int argc, char **argv)
   }
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
+  main_oneline_generate(&o, sk_tp_world_size());
   main_run_options(&o, started, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);

@@ -12,13 +12,15 @@
 #                     results/header.c alone (tests/gates/header_owner.sh)
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
 #                     and the front-end fuzzing harness's smoke run
-#   user_errors       mistakes in the input: file:line:col message, exit status 2; merge
+#   user_errors       mistakes in the input: file:line:col message, exit status 2; merge;
+#                     command-line mistakes: one line and a hint (tests/user_errors/command_line.sh)
 #   syntax            every .ski/.par file of the project passes -n
 #   integration       benchmark runs under mpirun (2, 3, 4 processes), output parsed
 #                     back, behaviour as a user sees it (tests/integration/mpi_behaviour.sh), the
 #                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
-#                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh)
+#                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
+#                     one-line runs and progress under a launcher (tests/integration/oneline.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
 #   chaos             nothing lost when things go wrong: full file systems and devices,
@@ -170,6 +172,7 @@ user_errors)
   run_counted user_errors sh tests/user_errors/errors.sh "$out/skampi-seq"
   run_counted merge sh tests/user_errors/merge.sh "$out/skampi-seq"
   run_counted output_files sh tests/user_errors/output_files.sh "$out/skampi-seq"
+  run_counted command_line sh tests/user_errors/command_line.sh "$out/skampi-seq"
   ;;
 syntax)
   echo "# every input file of the project passes -n"
@@ -200,6 +203,7 @@ integration)
     run_counted "oversub_$i" sh tests/integration/oversub.sh $i
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
+    run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"

@@ -1,17 +1,21 @@
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
 ** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then checked or printed here), or
-** a benchmark run (run.h, which owns the run's start-up and its steps). The mode is
+** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
+** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
+** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
+** prints it). A usage error is one line and a hint; only -h prints the help. The mode is
 ** decided from the command line first: only a benchmark run starts the transport
 ** (MPI_Init); the other modes make no MPI call and run without a launcher.
 **
 **   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
 **          [-L logfile]
+**   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
 */
 #include "run.h"
+#include "oneline.h"
 #include "merge.h"
 #include "postproc.h"
 #include "compare.h"
@@ -37,6 +41,10 @@ typedef struct main_options {
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
   const char *list_name;  /* -l NAME */
+  int input_given;        /* -i was given */
+  sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
+  sk_str oneline_text;    /* its program (main_oneline_generate) */
+  int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
 static void main_usage(FILE *f)
@@ -44,6 +52,8 @@ static void main_usage(FILE *f)
   static const char *const lines[] = {
     "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
+    "       skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX]",
+    "              [--dump]",
     "  -h         show this help and exit",
     "  -V         print the version and exit",
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
@@ -77,8 +87,17 @@ static void main_usage(FILE *f)
     "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
     "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
+    "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
+    "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
+    "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",
+    "  --reps MIN:MAX   the least and most repetitions of a measurement",
+    "  --error E        the relative standard error to reach (0.05 or 5%)",
+    "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
+    "                   MAX (MIN: up to all processes)",
+    "  --dump           print the generated .ski program and exit (no MPI)",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
-    "a FIFO's reader (default 10)."
+    "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
+    "two progress lines during a suite when stderr is not a terminal (default 10)."
   };
   size_t k;
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
@@ -212,13 +231,37 @@ static void main_list(const char *name)
 /* What the command line asks for. */
 typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
 
+/* A one-line run's name and options agree with the rest of the command line and name a
+** row this build can measure (its program is generated once to see); 0 with *err set. */
+static int main_check_oneline(main_options *o, sk_str *err)
+{
+  sk_str text;
+  int ok;
+  if (o->oneline.name == NULL) {
+    if (o->oneline.first_option != NULL)
+      sk_str_printf(err, "skampi: '%s' is an option of a one-line run: give a measurement name too",
+                    o->oneline.first_option);
+    return o->oneline.first_option == NULL;
+  }
+  if (o->input_given) {
+    sk_str_printf(err, "skampi: -i '%s' and the measurement name '%s': give one of them", o->input, o->oneline.name);
+    return 0;
+  }
+  sk_str_init(&text);
+  ok = sk_oneline_program(&o->oneline, 0, &text, err);
+  sk_str_free(&text);
+  o->error_has_hint = !ok;
+  return ok;
+}
+
 /* Reads the options into *o and says what to do; MAIN_BAD with the message in *err.
 ** Ends nothing and prints nothing (the options' fuzzing harness calls it). */
 static main_action main_parse_options(int argc, char **argv, main_options *o, sk_str *err)
 {
-  int i, post;
+  int i, post, took;
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
+  sk_str_clear(err);
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
@@ -249,14 +292,20 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       break;
     }
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
-      if (a[1] == 'i') o->input = argv[++i]; else o->output = argv[++i];
-    } else {
-      sk_str_clear(err);
-      sk_str_printf(err, "skampi: unknown or incomplete option '%s'", a);
+      if (a[1] == 'i') { o->input = argv[++i]; o->input_given = 1; } else o->output = argv[++i];
+    } else if ((took = sk_oneline_option(argc, argv, i, &o->oneline, err)) != 0) {
+      if (took < 0) return MAIN_BAD;
+      i += took - 1;
+    } else if (a[0] != '-' && o->oneline.name == NULL) o->oneline.name = a;   /* a one-line run */
+    else {
+      if (sk_streq(a, "-i") || sk_streq(a, "-o") || sk_streq(a, "-L")) sk_str_printf(err, "skampi: '%s' needs a file name", a);
+      else if (sk_streq(a, "-m")) sk_str_puts(err, "skampi: '-m' needs OUT and the runs to merge");
+      else if (a[0] == '-') sk_str_printf(err, "skampi: unknown option '%s'", a);
+      else sk_str_printf(err, "skampi: a second measurement name '%s' (a one-line run measures one)", a);
       return MAIN_BAD;
     }
   }
-  return MAIN_RUN;
+  return main_check_oneline(o, err) ? MAIN_RUN : MAIN_BAD;
 }
 
 /* Does what main_parse_options found; returns only for MAIN_RUN. */
@@ -275,10 +324,7 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
     main_list(o->list_name);
     break;
   case MAIN_BAD:
-    if (sk_is_reporter()) {
-      fprintf(stderr, "%s\n", err->data);
-      main_usage(stderr);
-    }
+    if (sk_is_reporter()) fprintf(stderr, "%s%s\n", err->data, o->error_has_hint ? "" : " (skampi -h for help)");
     sk_exit(SK_EXIT_USER_ERROR);
     break;
   default:
@@ -322,7 +368,8 @@ static void main_check_input(const main_options *o, const sk_run *r)
 static void main_run_options(const main_options *o, double started, sk_run *r)
 {
   memset(r, 0, sizeof *r);
-  r->opt.input = o->input;
+  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
+  r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;
@@ -333,12 +380,27 @@ static void main_run_options(const main_options *o, double started, sk_run *r)
   r->opt.started = started;
 }
 
+/* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
+** a usage error ends the run (checked before, it can only be --procs against nprocs). */
+static void main_oneline_generate(main_options *o, int nprocs)
+{
+  sk_str err;
+  if (o->oneline.name == NULL) return;
+  sk_str_init(&err);
+  sk_str_init(&o->oneline_text);
+  if (!sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
+    if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  sk_str_free(&err);
+}
+
 /* The modes that never start the transport (MPI_Init, RCCE_init): -h, -V, -l, bad
 ** options, -m, -r, -x, -c, -n, -t. Only a benchmark run does. */
 static int main_is_offline(main_action act, const main_options *o)
 {
   return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
-         || o->syntax_only || o->translate;
+         || o->syntax_only || o->translate || o->oneline.dump;
 }
 
 /* Without the transport a process learns its rank from the launcher's environment
@@ -384,6 +446,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
     sk_exit(SK_EXIT_USER_ERROR);
   }
   sk_str_free(&why);
+  main_oneline_generate(o, 0);
+  if (o->oneline.dump) {                            /* the one-line run's program */
+    fputs(o->oneline_text.data, stdout);
+    sk_exit(0);
+  }
   if (o->merge_out) main_merge(o);
   if (o->compare.nfiles) {                          /* -c: comparison only */
     int status = sk_compare_run(&o->compare);
@@ -426,6 +493,7 @@ int main(int argc, char **argv)
   }
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
+  main_oneline_generate(&o, sk_tp_world_size());
   main_run_options(&o, started, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);

@@ -452,28 +452,60 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 /* ---- progress on stderr (world rank 0, output to a file, not -q) ----
 ** On a terminal one line that is rewritten: suite i of n, its name, points measured,
-** time elapsed and the estimated time left (from the suites measured so far); otherwise
-** a plain line per finished suite. */
+** time elapsed and the estimated time left (from the suites measured so far).
+** Elsewhere (under a launcher stderr is a pipe or a file) plain lines: one per finished
+** suite, and during a long suite one "running" line when progress_interval seconds
+** have passed since the last line (checked after every point: never more than one line
+** per interval). */
+
+/* "E s elapsed, ~L s left": the run so far and the estimate for the suites not done. */
+static void progress_times(sk_interp *in, sk_str *line)
+{
+  double elapsed = sk_engine_clock() - in->run.run_started;
+  int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
+  int measured = in->blocks_done - in->resume_skip;
+  sk_str_printf(line, "%.0f s elapsed, ", elapsed);
+  if (measured > 0)
+    sk_str_printf(line, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+  else
+    sk_str_puts(line, "time left unknown");
+}
+
+static int progress_total(const sk_interp *in, int at_least)
+{
+  return in->blocks_total > at_least ? in->blocks_total : at_least;
+}
+
+/* One finished line on stderr; the interval starts again. */
+static void progress_line(sk_interp *in, sk_str *line)
+{
+  sk_str_putc(line, '\n');
+  fputs(line->data, stderr);
+  fflush(stderr);
+  in->progress_last = sk_engine_clock();
+}
 
 static void progress_show(sk_interp *in, const char *name)
 {
-  double now = sk_engine_clock(), elapsed = now - in->run.run_started;
-  int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
-  int measured = in->blocks_done - in->resume_skip;
-  char left[48];
+  double last = in->progress_last > 0.0 ? in->progress_last : in->run.run_started;
   sk_str line;
-  if (!in->progress || !in->progress_tty) return;
-  if (measured > 0)
-    sprintf(left, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
-  else
-    sprintf(left, "time left unknown");
+  if (!in->progress) return;
+  if (!in->progress_tty && (in->block_points == 0 || sk_engine_clock() - last < in->progress_interval)) return;
   sk_str_init(&line);
-  sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, %.0f s elapsed, %s",
-                in->blocks_started, total, name, in->block_points, elapsed, left);
-  while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
-  in->progress_width = line.len;
-  fputs(line.data, stderr);
-  fflush(stderr);
+  if (in->progress_tty) {
+    sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name, in->block_points);
+    progress_times(in, &line);
+    while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
+    in->progress_width = line.len;
+    fputs(line.data, stderr);
+    fflush(stderr);
+  } else {
+    sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: %ld points, ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name, in->block_points);
+    progress_times(in, &line);
+    progress_line(in, &line);
+  }
   sk_str_free(&line);
 }
 
@@ -486,12 +518,15 @@ static void progress_break(sk_interp *in)
 
 static void progress_suite_done(sk_interp *in, const char *name)
 {
+  sk_str line;
   if (!in->progress) return;
   if (in->progress_tty) { progress_show(in, name); return; }
-  fprintf(stderr, "skampi: [%d/%d] \"%s\" done in %.1f s\n", in->blocks_done,
-          in->blocks_total > in->blocks_done ? in->blocks_total : in->blocks_done, name,
-          sk_engine_clock() - in->block_started);
-  fflush(stderr);
+  sk_str_init(&line);
+  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f s; ", in->blocks_done,
+                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started);
+  progress_times(in, &line);
+  progress_line(in, &line);
+  sk_str_free(&line);
 }
 
 SK_API void sk_interp_progress_end(sk_interp *in) { progress_break(in); }

@@ -37,10 +37,12 @@ typedef struct sk_interp {
   int buffer_exhausted;       /* a measure statement found the buffer too small */
   int suite_stopped;          /* the block's time limit is spent: leave its loops */
   double last_time;           /* result of the last measure statement (seconds) */
-  int progress;               /* rank 0 prints a line per finished block on stderr */
+  int progress;               /* rank 0 prints progress lines on stderr (interp.c) */
   int quiet;                  /* -q: no warnings on stderr (the comment lines stay) */
   int progress_tty;           /* stderr is a terminal: one updating progress line */
   size_t progress_width;      /* length of the progress line on screen (0: none) */
+  double progress_interval;   /* not a terminal: a "running" line at most every so many seconds */
+  double progress_last;       /* sk_engine_clock() of the last progress line (0: none yet) */
   long block_points;          /* measurement lines of the current suite */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */

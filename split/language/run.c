@@ -84,6 +84,7 @@ static int run_read_input(sk_run *r, sk_str *err)
 {
   int parsed;
   sk_sources_init(&r->src, 1);
+  if (r->opt.input_text != NULL) sk_sources_add(&r->src, r->opt.input, r->opt.input_text, strlen(r->opt.input_text));
   parsed = run_parse_input(&r->opt, &r->src, &r->prog, err);
   if (!parsed) {
     fflush(stdout);
@@ -295,6 +296,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   run_start(r, &in);
   in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
   in.progress_tty = sk_os_is_terminal(stderr);
+  if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
   if (sk_tp_world_rank() == 0) run_footer(r, &in);
   sk_io_files_finish();

@@ -29,7 +29,8 @@
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
-  const char *input;        /* the input file */
+  const char *input;        /* the input file (with input_text: the name the text goes by) */
+  const char *input_text;   /* NULL, or the program itself (a one-line run): no file is read */
   const char *output;       /* NULL or "-": standard output */
   const char *log;          /* -L: the run's log (NULL: OUTPUT.log) */
   int copy_input;           /* -s */

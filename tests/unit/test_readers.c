@@ -28,6 +28,8 @@ static void test_options(void)
   static const char *const merge[] = { "skampi", "-s", "-m", "m.sko", "a.sko", "b.sko", NULL };
   static const char *const list[] = { "skampi", "-l", "Bcast", NULL };
   static const char *const help[] = { "skampi", "-n", "--help", "-x", NULL };
+  static const char *const oneline[] = { "skampi", "--sizes", "2:64k", "Synthetic_Busy", "--reps", "3", NULL };
+  static const char *const oneline_unknown[] = { "skampi", "Bcast_Linaer", NULL };
   main_options o;
   sk_str err;
   main_action a;
@@ -49,6 +51,36 @@ static void test_options(void)
   check(a == MAIN_LIST && o.list_name && sk_streq(o.list_name, "Bcast"), "options_list_name", "action %d", (int)a);
   a = parse_args(4, help, &o, &err);
   check(a == MAIN_HELP, "options_help_first_wins", "action %d", (int)a);
+  sk_str_clear(&err);
+  a = parse_args(6, oneline, &o, &err);
+  check(a == MAIN_RUN && o.oneline.name && sk_streq(o.oneline.name, "Synthetic_Busy") && o.oneline.size_min == 2 &&
+        o.oneline.size_max == 65536 && o.oneline.reps_min == 3 && o.oneline.reps_max == 3,
+        "options_oneline", "action %d %s", (int)a, err.data ? err.data : "");
+  a = parse_args(2, oneline_unknown, &o, &err);
+  check(a == MAIN_BAD && err.data && strstr(err.data, "closest: Bcast_Linear") != NULL, "options_oneline_closest",
+        "action %d %s", (int)a, err.data ? err.data : "");
+  {
+    sk_oneline ol;
+    sk_str text;
+    int ok;
+    memset(&ol, 0, sizeof ol);
+    ol.name = "Synthetic_Busy";
+    sk_str_init(&text);
+    ok = sk_oneline_program(&ol, 0, &text, &err);
+    check(ok && text.data && strstr(text.data, "  measure MPI_COMM_WORLD : Synthetic_Busy(0.0, 0.0, 0.0, 0.0, 0.0, 0.0)\n")
+          && strstr(text.data, "for ") == NULL && strstr(text.data, "set_skampi_buffer") == NULL,
+          "oneline_program_one_point", "%s", text.data ? text.data : err.data);
+    sk_str_clear(&text);
+    ol.name = "Master_Worker";
+    ol.size_min = 8; ol.size_max = 64; ol.procs_min = 2; ol.procs_max = 3; ol.procs_text = "2:3";
+    ok = sk_oneline_program(&ol, 0, &text, &err);
+    check(ok && text.data && strstr(text.data, "begin measurement \"Master_Worker-np2\"\n  for count = 8 to 64 step *2 do\n"
+          "    measure comm(2) : Master_Worker(16, count, 0.0)\n") != NULL &&
+          strstr(text.data, "\"Master_Worker-np3\"") != NULL && strstr(text.data, "-np4") == NULL &&
+          strstr(text.data, "set_skampi_buffer(32768)\n") != NULL,
+          "oneline_program_procs_suites", "%s", text.data ? text.data : err.data);
+    sk_str_free(&text);
+  }
   sk_str_free(&err);
 }
 

@@ -1,0 +1,62 @@
+#!/bin/sh
+# tests/integration/oneline.sh IMPL SKAMPI -- one-line runs and the progress lines under a
+# launcher (doc/manual.md, "One-line runs" and "Progress"):
+#   - `skampi Pingpong_Send_Recv` alone, no input file in the directory: the standard sweep
+#     count = 1 ... 1 MiB (21 points, doubling) to standard output
+#   - a collective with --sizes and --procs: one suite per process count, the counts asked
+#     for; --procs MIN: goes up to every process
+#   - --dump prints a program that passes -n and, run with -i, gives the same structure
+#   - --procs beyond the run's processes: one line, exit 2
+#   - progress with stderr to a file: a line per finished suite (elapsed, estimate), during
+#     a suite of some 3 s with SKAMPI_PROGRESS_INTERVAL=1 at least one "running" line and
+#     never more than one per second of the run; none with -q
+set -u
+. "$(dirname "$0")/../lib.sh"
+impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+o=$top/tests/out/oneline-$impl
+rm -rf "$o"; mkdir -p "$o/empty"
+run() { np=$1; shift; timeout 300 "$top/tools/mpirun.sh" "$impl" "$np" "$skampi" "$@"; }
+# counts SKO SUITE: the count values of the suite's result lines, blank-separated
+counts() { awk -v s="# begin result \"$2\"" '$0 == s { on = 1; next } /^# end result/ { on = 0 } on && /^count= / { printf "%s ", $2 }' "$1"; }
+suites() { grep -c '^# begin result ' "$1"; }
+
+(cd "$o/empty" && run 2 Pingpong_Send_Recv > "$o/pp.sko" 2> "$o/pp.err"); st=$?
+want="1 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576 "
+[ $st -eq 0 ] && [ "$(counts "$o/pp.sko" Pingpong_Send_Recv)" = "$want" ] && [ "$(suites "$o/pp.sko")" -eq 1 ] &&
+  grep -q '^# Total runtime' "$o/pp.sko" && [ -z "$(ls "$o/empty")" ]
+say $? "$impl pingpong_one_liner_without_input" "exit $st, counts $(counts "$o/pp.sko" Pingpong_Send_Recv); $(head -c 400 "$o/pp.err")"
+
+run 3 MPI_Bcast --sizes 1:64 --procs 2:3 --reps 2:4 -o "$o/bc.sko" 2> "$o/bc.err"; st=$?
+[ $st -eq 0 ] && [ "$(suites "$o/bc.sko")" -eq 2 ] && [ "$(counts "$o/bc.sko" Bcast-np2)" = "1 2 4 8 16 32 64 " ] &&
+  [ "$(counts "$o/bc.sko" Bcast-np3)" = "1 2 4 8 16 32 64 " ]
+say $? "$impl bcast_sizes_and_procs" "exit $st, $(suites "$o/bc.sko") suites: $(grep '^# begin result' "$o/bc.sko" | tr '\n' ' ') $(head -c 300 "$o/bc.err")"
+
+run 3 MPI_Bcast --sizes 1:64 --procs 2: --reps 2:4 -o "$o/bc_open.sko" 2> "$o/bc_open.err"
+sh tests/integration/sko_structure.sh "$o/bc.sko" > "$o/bc.structure"
+sh tests/integration/sko_structure.sh "$o/bc_open.sko" | diff "$o/bc.structure" - > "$o/bc_open.diff"
+say $? "$impl procs_without_max_takes_every_process" "$(head -5 "$o/bc_open.diff")"
+
+"$skampi" --dump MPI_Bcast --sizes 1:64 --procs 2:3 --reps 2:4 > "$o/dump.ski" 2> "$o/dump.err"; st=$?
+"$skampi" -n -i "$o/dump.ski" > "$o/dump.check" 2>&1; st2=$?
+run 3 -i "$o/dump.ski" -o "$o/dump.sko" 2> "$o/dump_run.err"
+sh tests/integration/sko_structure.sh "$o/dump.sko" | diff "$o/bc.structure" - > "$o/dump.diff"; st3=$?
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && [ $st3 -eq 0 ] && [ -s "$o/bc.structure" ]
+say $? "$impl dump_round_trip" "dump $st, -n $st2: $(head -c 200 "$o/dump.check"), structure: $(head -5 "$o/dump.diff")"
+
+run 3 Bcast --procs 2:5 > "$o/many.out" 2> "$o/many.err"; st=$?
+[ $st -eq 2 ] && [ "$(grep -c '^skampi: ' "$o/many.err")" -eq 1 ] && grep -q "^skampi: --procs 2:5, but the run has 3 processes$" "$o/many.err" &&
+  ! grep -q '^count=' "$o/many.out"
+say $? "$impl procs_beyond_the_run_refused" "exit $st: $(head -c 300 "$o/many.err")"
+
+SKAMPI_PROGRESS_INTERVAL=1 run 2 -i tests/ski/progress.ski -o "$o/p.sko" 2> "$o/p.err"; st=$?
+done_lines=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" done in [0-9.]* s; [0-9]* s elapsed, ~[0-9]* s left$' "$o/p.err")
+running=$(grep -c '^skampi: \[2/2\] "long" running: [0-9]* points, [0-9]* s elapsed, ' "$o/p.err")
+elapsed=$(sed -n 's/^skampi: \[2\/2\] "long" done in .* s; \([0-9]*\) s elapsed.*/\1/p' "$o/p.err")
+[ $st -eq 0 ] && [ "$done_lines" -eq 2 ] && [ "$running" -ge 1 ] && [ "$running" -le "$((${elapsed:-0} + 1))" ] &&
+  [ "$(grep -c '^skampi: \[' "$o/p.err")" -eq $((done_lines + running)) ]
+say $? "$impl progress_lines_under_launcher" "exit $st, $done_lines done lines, $running running lines in ${elapsed:-?} s: $(head -c 600 "$o/p.err")"
+
+SKAMPI_PROGRESS_INTERVAL=1 run 2 -q -i tests/ski/progress.ski -o "$o/pq.sko" 2> "$o/pq.err"; st=$?
+[ $st -eq 0 ] && ! grep -q '^skampi: \[' "$o/pq.err" && grep -q '# end result "long"' "$o/pq.sko"
+say $? "$impl progress_silenced_by_q" "exit $st: $(head -c 300 "$o/pq.err")"
+finish

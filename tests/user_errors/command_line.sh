@@ -1,0 +1,46 @@
+#!/bin/sh
+# tests/user_errors/command_line.sh SKAMPI -- mistakes on the command line: one line on
+# stderr naming the mistake, exit status 2, nothing on stdout; only -h prints the help.
+# One-line runs without MPI (the sequential build): an unknown measurement names the
+# closest ones, --dump prints a program that -n accepts, a row runs without an input file.
+set -u
+. "$(dirname "$0")/../lib.sh"
+skampi=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+o=tests/out/command_line
+rm -rf "$o"; mkdir -p "$o"
+
+# usage NAME EXPECTED-LINE ARGS...: exit 2, exactly that one line on stderr, stdout empty
+usage() {
+  name=$1; want=$2; shift 2
+  "$skampi" "$@" > "$o/$name.out" 2> "$o/$name.err"; st=$?
+  [ $st -eq 2 ] && [ "$(wc -l < "$o/$name.err")" -eq 1 ] && [ "$(cat "$o/$name.err")" = "$want" ] && [ ! -s "$o/$name.out" ]
+  say $? "usage_error_$name" "exit $st, stderr: $(head -c 400 "$o/$name.err")"
+}
+usage unknown_option "skampi: unknown option '-Z' (skampi -h for help)" -Z
+usage missing_file "skampi: '-o' needs a file name (skampi -h for help)" -n -o
+usage closest_name "skampi: no measurement 'Pingpong_Send_Recvv'; closest: Pingpong_Send_Recv, Pingpong_Send_Irecv, Pingpong_Ssend_Recv (skampi -l lists them)" Pingpong_Send_Recvv
+usage far_name "skampi: no measurement 'Qwertyuiop' (skampi -l lists them)" Qwertyuiop
+usage program_file_as_name "skampi: no measurement 'ski/quick.ski' (a program file runs with skampi -i ski/quick.ski)" ski/quick.ski
+usage option_without_name "skampi: '--sizes' is an option of a one-line run: give a measurement name too (skampi -h for help)" --sizes 1:8
+usage bad_range "skampi: --sizes '8:1': give MIN:MAX (whole numbers from 1 to 128M, MIN <= MAX, suffixes k and M) (skampi -h for help)" Synthetic_Busy --sizes 8:1
+usage name_and_input "skampi: -i 'x.ski' and the measurement name 'Synthetic_Busy': give one of them (skampi -h for help)" -i x.ski Synthetic_Busy
+usage two_names "skampi: a second measurement name 'Barrier' (a one-line run measures one) (skampi -h for help)" Synthetic_Busy Barrier
+usage no_default "skampi: 'Bcast_DOPL_Grid' has a parameter map (IArray) that a one-line run cannot choose: write a .ski program for it (skampi -l Bcast_DOPL_Grid shows its parameters)" Bcast_DOPL_Grid
+
+"$skampi" -h > "$o/help.out" 2> "$o/help.err"; st=$?
+[ $st -eq 0 ] && [ "$(wc -l < "$o/help.out")" -gt 20 ] && [ ! -s "$o/help.err" ]
+say $? "help_only_with_h" "exit $st, $(wc -l < "$o/help.out") lines"
+
+# --dump without MPI: a program -n accepts, with the sweep asked for
+"$skampi" --dump Master_Worker --sizes 1k:4k --reps 3:5 --error 5% > "$o/mw.ski" 2> "$o/mw.err"; st=$?
+"$skampi" -n -i "$o/mw.ski" > "$o/mw.check" 2>&1; st2=$?
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && grep -q '^  for count = 1024 to 4096 step \*2 do$' "$o/mw.ski" &&
+  grep -q '^set_min_repetitions(3)$' "$o/mw.ski" && grep -q '^set_max_relative_standard_error(0.05)$' "$o/mw.ski"
+say $? "dump_passes_syntax_check" "dump $st, -n $st2: $(head -c 300 "$o/mw.err" "$o/mw.check")"
+
+# a one-line run of a row without a count: one point, in a directory without skampi.ski
+mkdir -p "$o/empty"
+(cd "$o/empty" && "$skampi" Synthetic_Busy --reps 2:3 > ../busy.sko 2> ../busy.err); st=$?
+[ $st -eq 0 ] && [ "$(grep -c -v '^#' "$o/busy.sko")" -eq 1 ] && [ -z "$(ls "$o/empty")" ] && [ "$(grep -c '^# begin result "Synthetic_Busy"$' "$o/busy.sko")" -eq 1 ]
+say $? "one_point_without_count" "exit $st: $(head -c 300 "$o/busy.err")"
+finish
