@@ -24150,6 +24150,11 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e);
 ** every build; their functions only where the backend has them). 0 and
 ** "file:line:col: 'NAME' needs ..." in err for the first that cannot. */
 SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
+/* -n's warnings: a measure statement on comm(V) (or a variable assigned comm(V)) in a loop
+** `for V = N to ...` with a literal N below the measurement's least process count --
+** the original's loops over process counts from 1: those points will be skipped.
+** Appends "file:line:col: warning: ..." lines to out. */
+SK_API void sk_parse_warn_small_communicators(const sk_program *prog, sk_str *out);
 
 #endif
 /* --- end split/language/parser.h --- */
@@ -25112,6 +25117,73 @@ static int parse_block_available(const sk_block *b, sk_str *err)
 SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err)
 {
   return parse_block_available(&prog->top, err);
+}
+
+/* ---- points that will be skipped (-n's warnings) ---- */
+
+/* The loops around a statement whose first value is a literal (for v = 1 to ...). */
+typedef struct parse_loop_from {
+  const char *var;
+  long from;
+} parse_loop_from;
+
+/* The loop variable e's communicator is made from: comm(VAR) written in the measure
+** statement, or a variable assigned comm(VAR) earlier in an enclosing body. */
+static const char *parse_comm_var(const sk_expr *e, const sk_block *const *bodies, int nbodies)
+{
+  int k;
+  size_t i;
+  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->nargs == 1 && e->args[0]->kind == E_VAR)
+    return e->args[0]->name;
+  if (e->kind != E_VAR) return NULL;
+  for (k = nbodies - 1; k >= 0; k--)
+    for (i = bodies[k]->n; i-- > 0;) {
+      const sk_stmt *s = bodies[k]->items[i];
+      if (s->kind == S_ASSIGN && sk_streq(s->name, e->name)) return parse_comm_var(s->expr, NULL, 0);
+    }
+  return NULL;
+}
+
+#define PARSE_MAX_DEPTH 64
+
+static void parse_block_small(const sk_block *b, parse_loop_from *loops, int nloops, const sk_block **bodies,
+                              int nbodies, sk_str *out)
+{
+  size_t i;
+  int k;
+  if (nbodies >= PARSE_MAX_DEPTH || nloops >= PARSE_MAX_DEPTH) return;
+  bodies[nbodies++] = b;
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    if (s->kind == S_MEASURE) {
+      const sk_measurement *m = sk_catalogue_find(s->call->name);
+      const char *var = parse_comm_var(s->expr, bodies, nbodies);
+      for (k = nloops - 1; m != NULL && var != NULL && k >= 0; k--)
+        if (sk_streq(loops[k].var, var)) {
+          if (loops[k].from < m->min_procs) {
+            sk_str_printf(out, "%s:%d:%d: warning: at %s=%ld the communicator comm(%s) has fewer processes than %s"
+                          " needs (%d): such points are skipped with a note, the loop goes on\n", s->call->loc.file,
+                          s->call->loc.line, s->call->loc.col, var, loops[k].from, var, m->name, m->min_procs);
+          }
+          break;
+        }
+    }
+    if (s->kind == S_FOR_RANGE && s->from->kind == E_INT) {
+      loops[nloops].var = s->name;
+      loops[nloops].from = s->from->ival;
+      parse_block_small(&s->body, loops, nloops + 1, bodies, nbodies, out);
+    } else {
+      parse_block_small(&s->body, loops, nloops, bodies, nbodies, out);
+    }
+    parse_block_small(&s->else_body, loops, nloops, bodies, nbodies, out);
+  }
+}
+
+SK_API void sk_parse_warn_small_communicators(const sk_program *prog, sk_str *out)
+{
+  parse_loop_from loops[PARSE_MAX_DEPTH];
+  const sk_block *bodies[PARSE_MAX_DEPTH];
+  parse_block_small(&prog->top, loops, 0, bodies, 0, out);
 }
 /* --- end split/language/parser.c --- */
 /* --- begin split/language/labels.h --- */
@@ -31188,6 +31260,11 @@ static void main_check_input(const main_options *o, const sk_run *r)
       fputs(t.data ? t.data : "", stdout);
       sk_str_free(&t);
     } else {
+      sk_str w;
+      sk_str_init(&w);
+      sk_parse_warn_small_communicators(&r->prog, &w);
+      if (w.len) { fflush(stdout); fputs(w.data, stderr); fflush(stderr); }
+      sk_str_free(&w);
       printf("%s: syntax OK\n", o->input);
     }
   }

@@ -358,6 +358,11 @@ static void main_check_input(const main_options *o, const sk_run *r)
       fputs(t.data ? t.data : "", stdout);
       sk_str_free(&t);
     } else {
+      sk_str w;
+      sk_str_init(&w);
+      sk_parse_warn_small_communicators(&r->prog, &w);
+      if (w.len) { fflush(stdout); fputs(w.data, stderr); fflush(stderr); }
+      sk_str_free(&w);
       printf("%s: syntax OK\n", o->input);
     }
   }

@@ -24,5 +24,10 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e);
 ** every build; their functions only where the backend has them). 0 and
 ** "file:line:col: 'NAME' needs ..." in err for the first that cannot. */
 SK_API int sk_parse_check_available(const sk_program *prog, sk_str *err);
+/* -n's warnings: a measure statement on comm(V) (or a variable assigned comm(V)) in a loop
+** `for V = N to ...` with a literal N below the measurement's least process count --
+** the original's loops over process counts from 1: those points will be skipped.
+** Appends "file:line:col: warning: ..." lines to out. */
+SK_API void sk_parse_warn_small_communicators(const sk_program *prog, sk_str *out);
 
 #endif

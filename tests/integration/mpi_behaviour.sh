@@ -112,6 +112,9 @@ run 2 -i tests/ski/procs_from_one.ski -o "$o/from1.sko" 2> "$o/from1.err"; st=$?
 [ $st -eq 0 ] && grep -q '^# (nothing measured at procs=1: Pingpong_Send_Recv needs a communicator of at least 2 processes, this one has 1)$' "$o/from1.sko" &&
   [ "$(grep -c '^procs= 2 ' "$o/from1.sko")" -eq 1 ] && grep -q 'warning: tests/ski/procs_from_one.ski:.*nothing measured at procs=1' "$o/from1.err"
 say $? "$impl loop_from_one_process_skips_the_point" "exit $st: $(head -c 300 "$o/from1.err")"
+"$skampi" -n -i tests/ski/procs_from_one.ski > "$o/from1n.out" 2> "$o/from1n.err"; st=$?
+[ $st -eq 0 ] && grep -q '^tests/ski/procs_from_one.ski:8:27: warning: at procs=1 the communicator comm(procs) has fewer processes than Pingpong_Send_Recv needs (2)' "$o/from1n.err"
+say $? "$impl loop_from_one_process_warned_by_n" "exit $st: $(cat "$o/from1n.err")"
 
 run 2 -h > "$o/help.txt" 2>&1; say $? "$impl help" "-h failed"
 run 2 -x > "$o/opt.txt" 2>&1; st=$?; say $([ $st -ne 0 ] && echo 0 || echo 1) "$impl unknown_option" "exit $st"
