@@ -42,6 +42,7 @@ typedef struct sk_interp {
   int progress_tty;           /* stderr is a terminal: one updating progress line */
   size_t progress_width;      /* length of the progress line on screen (0: none) */
   long block_points;          /* measurement lines of the current suite */
+  const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */
   int resume_skip;            /* resuming: suites 1..resume_skip are complete, skip them */
