@@ -36,7 +36,9 @@
 #                     first); without that library only the default build's refusals
 #                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
-#                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh)
+#                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh);
+#                     the marks of a run of tests/reports/flags.ski and their exports
+#                     (tests/reports/marks.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
@@ -266,6 +268,9 @@ reports)
   first_impl=$(echo $impls | cut -d' ' -f1)
   if [ -n "$first_impl" ]; then run_counted reports sh tests/reports/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
   else run_counted reports sh tests/reports/report.sh "$out/skampi-seq"; fi
+  # the marks of a real run (tests/reports/flags.ski) and their exports, with each MPI
+  for i in $impls; do run_counted "marks_$i" sh tests/reports/marks.sh "$out/skampi-seq" "$i" "$out/skampi-$i"; done
+  [ -n "$impls" ] || run_counted marks sh tests/reports/marks.sh "$out/skampi-seq"
   ;;
 hosts)
   echo "# several hosts on this machine (network namespaces)"
