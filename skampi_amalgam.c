@@ -9425,13 +9425,21 @@ SK_API void sk_out_format_columns(sk_str *s, long size, double time, double std_
   for (i = 0; i < nnode; i++) sk_str_printf(s, " %12.3f", node_times[i]);
 }
 
-/* A mark's values: %.6g, as many digits as the line's %.3f for times of 100 us to 1 s
-** and more for shorter ones. */
+/* A mark's values: at least the line's precision (%.3f) and 6 significant digits, without
+** trailing zeros (%g): 1000.012, 0.0012345, 10. */
 static void out_format_values(sk_str *s, const char *mark, const double *x, int n, double scale)
 {
-  int i;
+  int i, digits;
+  char fmt[16];
   sk_str_puts(s, mark);
-  for (i = 0; i < n; i++) sk_str_printf(s, " %.6g", x[i] * scale);
+  for (i = 0; i < n; i++) {
+    double v = x[i] * scale;
+    digits = fabs(v) >= 1.0 ? (int)floor(log10(fabs(v))) + 4 : 6;
+    if (digits < 6) digits = 6;
+    if (digits > 17) digits = 17;
+    sprintf(fmt, " %%.%dg", digits);   /* sk_str_printf has no '*' */
+    sk_str_printf(s, fmt, v);
+  }
   sk_str_putc(s, '\n');
 }
 
@@ -11899,7 +11907,7 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
       first = 0;
       if (open && name[strlen(name) - 1] == ']' && open != name) {
         name[strlen(name) - 1] = '\0';
-        *(char *)strchr(name, '[') = '\0';
+        name[open - name] = '\0';
         export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": ");
         export_json_string(out, name + strlen(name) + 1);
