@@ -10684,7 +10684,13 @@ SK_API void sk_header_write(const sk_header_facts *f)
 ** `# (added by autorefine)` before a line, `# (stopped by the time limit per
 ** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
 ** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
+** convert that block's times to microseconds, so every reader sees microseconds; the
+** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
+** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
+** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
+** with its median outside [min, max], a value no finite number, negative or above 1e15
+** us, a bad flag list, a line's mark before the first line) is an error like a bad
+** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
 ** error `file:line:col: message`, and so is a result line with a number that is no
 ** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
@@ -10694,7 +10700,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
 #ifndef SK_SKO_H
 #define SK_SKO_H
 
-#line 21 "split/results/sko.h"
+#line 27 "split/results/sko.h"
 
 /* The text of the "# (N repetitions discarded: ...)" line under a result line (the
 ** runner's rules, runner.c; read back by its number only). */
@@ -10858,7 +10864,7 @@ static void sko_header_field(sk_sko_file *f, const char *line)
   static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
   const char *p = line + 1, *colon;
   size_t k;
-  if (p[0] == '@' && p[1] == ' ') {   /* a mark ("#@ columns: ..."): key "@columns" */
+  if (p[0] == '@' && p[1] == ' ') {   /* a mark, e.g. the column list: key "@columns" */
     colon = strstr(p, ": ");
     if (colon != NULL) {
       sk_str key;
@@ -11752,15 +11758,21 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 ** message size in bytes, the time and its standard error in microseconds, the number of
 ** repetitions, the node times in microseconds and the flags refined (added by
 ** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
-** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
-** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
-** variables as an object, node times as an array. Reads through sko.h.
+** the discarded repetitions; then the line's marks (doc/manual.md "Flags and
+** distributions"): its flags, its dist (7 values), one-way latency and MB/s where the
+** reader knows them, and its block's time kind, dummy time and loop end. Units are in
+** the column names. CSV (RFC 4180 quoting): loop variables as "name=value;...", node
+** times as "t1;t2;...", flags as "name[=value];..." in one column each, an unknown value
+** empty. JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]},
+** loop variables and flags as objects, node times and repetition values as arrays, dist
+** as an object, an unknown value null; header values typed (a number alone a number, a
+** number with a unit {"value", "unit"}, "#@ columns" a list of {"name", "unit"}). Reads
+** through sko.h.
 */
 #ifndef SK_EXPORT_H
 #define SK_EXPORT_H
 
-#line 16 "split/results/export.h"
+#line 22 "split/results/export.h"
 
 /* 1: format is "csv" or "json". */
 SK_API int sk_export_format_known(const char *format);
@@ -11884,7 +11896,7 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
 
 /* A header value typed: a number alone as a number ("processes": 2), a number with a
 ** unit of time or size as {"value": N, "unit": "s"} ("Total runtime": "23 seconds"), the
-** "#@ columns:" mark as a list of {"name", "unit"} (unit null when the column has none),
+** column list mark (key "@columns") as a list of {"name", "unit"} (unit null when the column has none),
 ** anything else as its string. */
 static void export_json_header_value(sk_str *out, const char *key, const char *value)
 {

@@ -108,7 +108,7 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
 
 /* A header value typed: a number alone as a number ("processes": 2), a number with a
 ** unit of time or size as {"value": N, "unit": "s"} ("Total runtime": "23 seconds"), the
-** "#@ columns:" mark as a list of {"name", "unit"} (unit null when the column has none),
+** column list mark (key "@columns") as a list of {"name", "unit"} (unit null when the column has none),
 ** anything else as its string. */
 static void export_json_header_value(sk_str *out, const char *key, const char *value)
 {

@@ -51,7 +51,7 @@ static void sko_header_field(sk_sko_file *f, const char *line)
   static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
   const char *p = line + 1, *colon;
   size_t k;
-  if (p[0] == '@' && p[1] == ' ') {   /* a mark ("#@ columns: ..."): key "@columns" */
+  if (p[0] == '@' && p[1] == ' ') {   /* a mark, e.g. the column list: key "@columns" */
     colon = strstr(p, ": ");
     if (colon != NULL) {
       sk_str key;

@@ -167,12 +167,15 @@ static const char *const sample_lines[] = {
 };
 static char sample[2048];
 
-static void sample_init(void)
+/* The lines of a NULL-ended list, one after the other, into text. */
+static void join_lines(char *text, const char *const *lines)
 {
   int i;
-  sample[0] = '\0';
-  for (i = 0; sample_lines[i] != NULL; i++) strcat(sample, sample_lines[i]);
+  text[0] = '\0';
+  for (i = 0; lines[i] != NULL; i++) strcat(text, lines[i]);
 }
+
+static void sample_init(void) { join_lines(sample, sample_lines); }
 
 static void check_read_error(const char *text, const char *want, const char *name)
 {
@@ -581,12 +584,7 @@ static const char *const marks_lines[] = {
 };
 static char marks_text[2048];
 
-static void marks_init(void)
-{
-  int i;
-  marks_text[0] = '\0';
-  for (i = 0; marks_lines[i] != NULL; i++) strcat(marks_text, marks_lines[i]);
-}
+static void marks_init(void) { join_lines(marks_text, marks_lines); }
 
 static void test_marks_reader(void)
 {
