@@ -289,7 +289,7 @@ static void out_format_values(sk_str *s, const char *mark, const double *x, int 
     double v = x[i] * scale;
     digits = fabs(v) >= 1.0 ? (int)floor(log10(fabs(v))) + 4 : 6;
     if (digits < 6) digits = 6;
-    if (digits > 17) digits = 17;
+    if (digits > 15) digits = 15;   /* DBL_DIG: read back and written again, the same text */
     sprintf(fmt, " %%.%dg", digits);   /* sk_str_printf has no '*' */
     sk_str_printf(s, fmt, v);
   }

@@ -648,6 +648,13 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
   sk_str_printf(out, "# begin result \"%s\"\n", b->name);
   sk_out_format_suite_mark(out, sko_time_kind_names[b->time_kind], b->dummy_us, b->dummy_err_us);
   sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
+  /* the loop's end goes under the line it ended after; when no line says so (it ended at
+  ** its first point), before the first line, where it was read */
+  for (i = 0; b->loop_ended && !ended && i < b->n; i++) if (sk_sko_line_flag(&b->lines[i], "loop_ended", NULL, 0)) ended = -1;
+  if (b->loop_ended && !ended) {
+    sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
+    ended = 1;
+  }
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     /* a line without a label after labelled ones gets an empty "# measure " line: read
@@ -661,13 +668,11 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
       sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
     if (l->flags) sk_str_puts(out, l->flags);
     sk_out_format_marks(out, l->flagset, l->has_dist ? l->dist : NULL, l->rep_us, l->nrep, 1.0);
-    /* the loop's end under the line it ended after (the last one when none says so) */
-    if (b->loop_ended && !ended && (sk_sko_line_flag(l, "loop_ended", NULL, 0) || i + 1 == b->n)) {
+    if (ended < 0 && sk_sko_line_flag(l, "loop_ended", NULL, 0)) {
       sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
       ended = 1;
     }
   }
-  if (b->loop_ended && !ended) sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);
 }

@@ -580,6 +580,10 @@ static const char *const marks_lines[] = {
   "count= 4         16        2.000      0.100     4        2.000        1.900\n",
   "#@ flags: verified\n",
   "# end result \"bc\"\n",
+  "# begin result \"early\"\n",
+  "#@ loop_ended: count=1\n",
+  "count= 2         8        3.000      0.100     4        3.000\n",
+  "# end result \"early\"\n",
   NULL
 };
 static char marks_text[2048];
@@ -632,6 +636,9 @@ static void test_marks_reader(void)
   /* written back (merge) and read again: the same marks, in microseconds */
   sk_sko_format_block(&w, &f.blocks[0]);
   sk_sko_format_block(&w, &f.blocks[1]);
+  sk_sko_format_block(&w, &f.blocks[2]);
+  check(f.n == 3 && f.blocks[2].n == 1 && !f.blocks[2].lines[0].flagset && sk_streq(f.blocks[2].loop_ended, "count=1"),
+        "marks_loop_ended_before_any_line", "flags '%s'", f.n == 3 && f.blocks[2].lines[0].flagset ? f.blocks[2].lines[0].flagset : "");
   if (check(sk_sko_parse("w.sko", w.data, &g, &err), "marks_written_back_parse", "%s\n%s", err.data ? err.data : "", w.data)) {
     const sk_sko_line *l = &g.blocks[0].lines[0], *o = &f.blocks[0].lines[0];
     int k, same = l->has_dist && l->nrep == o->nrep && g.blocks[0].time_kind == SK_SKO_TIME_ROUND_TRIP
@@ -641,6 +648,14 @@ static void test_marks_reader(void)
     for (k = 0; same && k < 7; k++) same = near(l->dist[k], o->dist[k], 1e-5);
     for (k = 0; same && k < l->nrep; k++) same = near(l->rep_us[k], o->rep_us[k], 1e-5);
     check(same, "marks_written_back", "%s", w.data);
+    {   /* written again from what was read back: the same text (merge's round trip) */
+      sk_str w2;
+      size_t b;
+      sk_str_init(&w2);
+      for (b = 0; b < g.n; b++) sk_sko_format_block(&w2, &g.blocks[b]);
+      check(w2.data && sk_streq(w.data, w2.data), "marks_written_again_the_same", "%s\n---\n%s", w.data, w2.data ? w2.data : "");
+      sk_str_free(&w2);
+    }
     sk_sko_free(&g);
   }
   /* the one line format: columns aligned whatever the loop value's width */
