@@ -95,7 +95,7 @@ say $? export_csv_row_per_line "$rows rows for $nlines result lines"
 "$seq_bin" -x json "$d/q1.sko" > "$d/q1.json" 2> "$d/x.txt"
 say $? export_json_to_stdout "$(cat "$d/x.txt")"
 if have python3; then
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["rows"])==int(sys.argv[2]), len(d["rows"]); assert d["files"][0]["header"]["processes"]=="2"' "$d/q1.json" "$nlines" > "$d/json.txt" 2>&1
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["rows"])==int(sys.argv[2]), len(d["rows"]); assert d["files"][0]["header"]["processes"]==2' "$d/q1.json" "$nlines" > "$d/json.txt" 2>&1
   say $? export_json_valid "$(tail -2 "$d/json.txt")"
 else echo "skip export_json_valid: needs python3"; fi
 "$seq_bin" -x xml "$d/q1.sko" > "$d/x.txt" 2>&1; st=$?
