@@ -5411,6 +5411,17 @@ SK_API double sk_stats_trimmed_std_error(const double *x, int n, double quantile
 /* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
 ** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
 SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
+/* The q-quantile (0 <= q <= 1) of the n values of sorted (ascending): Hyndman and Fan's
+** definition 7 (Sample Quantiles in Statistical Packages, 1996), the linear interpolation
+** between the order statistics at h = (n-1) q -- sorted[floor(h)] + (h - floor(h))
+** (sorted[floor(h)+1] - sorted[floor(h)]); q 0 the least, 1 the largest, 0.5 the median
+** (the middle value, or the mean of the two middle ones). 0 for n <= 0. */
+SK_API double sk_stats_quantile(const double *sorted, int n, double q);
+/* The distribution of a line's repetitions (the "#@ dist:" mark, doc/manual.md "Output"):
+** least, first quartile, median, third quartile, 90th and 99th percentile, largest of
+** x[0..n-1] by sk_stats_quantile, into dist[7]; 0 (and dist untouched) for n <= 0. */
+#define SK_DIST_POINTS 7
+SK_API int sk_stats_distribution(const double *x, int n, double *dist);
 /* Which per-process times an output line shows (SKaMPI 5 manual §7.1): n <= max: all, in rank
 ** order; otherwise sorted: max 0 none, 1 the middle one, >= 2 smallest, largest and
 ** max-2 equidistant ones between. Returns how many were written to out. */
@@ -5517,6 +5528,33 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
   }
   free(sorted);
   return max;
+}
+
+SK_API double sk_stats_quantile(const double *sorted, int n, double q)
+{
+  double h;
+  int lo;
+  if (n <= 0) return 0.0;
+  if (q <= 0.0) return sorted[0];
+  if (q >= 1.0) return sorted[n - 1];
+  h = (n - 1) * q;
+  lo = (int)floor(h);
+  if (lo >= n - 1) return sorted[n - 1];
+  return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+SK_API int sk_stats_distribution(const double *x, int n, double *dist)
+{
+  static const double at[SK_DIST_POINTS] = { 0.0, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0 };
+  double *sorted;
+  int k;
+  if (n <= 0) return 0;
+  sorted = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  memcpy(sorted, x, sizeof(double) * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof(double), stats_cmp_double);
+  for (k = 0; k < SK_DIST_POINTS; k++) dist[k] = sk_stats_quantile(sorted, n, at[k]);
+  free(sorted);
+  return 1;
 }
 /* --- end split/core/stats.c --- */
 /* --- begin split/core/asec.h --- */
@@ -8111,13 +8149,20 @@ typedef struct sk_result {
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
+  double *samples;          /* the values the result is formed from (seconds, each the
+                            ** longest time over the processes), in the order measured:
+                            ** the accepted repetitions (after a fallback to barrier starts
+                            ** those since); nsamples == reps. NULL with nsamples 0: none */
+  int nsamples;
 } sk_result;
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
-/* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
-** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (17 + (size_t)(nprocs))
+/* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
+** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
+** knows nsamples and receives that many doubles into the samples that
+** sk_result_unpack allocated. */
+#define SK_RESULT_DOUBLES(nprocs) (18 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -8199,6 +8244,9 @@ SK_API void sk_result_free(sk_result *r)
 {
   free(r->node_times);
   r->node_times = NULL;
+  free(r->samples);
+  r->samples = NULL;
+  r->nsamples = 0;
 }
 
 SK_API void sk_result_pack(const sk_result *r, double *pack)
@@ -8221,7 +8269,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[14] = (double)r->switches;
   pack[15] = r->rule_error;
   pack[16] = r->barrier_from;
-  for (i = 0; i < r->nprocs; i++) pack[17 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[17] = r->nsamples;
+  for (i = 0; i < r->nprocs; i++) pack[18 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -8244,10 +8293,13 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->switches = (long)pack[14];
   r->rule_error = pack[15];
   r->barrier_from = (int)pack[16];
+  r->nsamples = (int)pack[17];
+  free(r->samples);
+  r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[17 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[18 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -8523,6 +8575,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
     res->rule_error = sk_asec_relative_error(&st.asec);
     res->reps = st.asec.n;
+    res->nsamples = st.asec.n;
+    res->samples = (double *)sk_malloc(sizeof(double) * (size_t)(st.asec.n > 0 ? st.asec.n : 1));
+    if (st.asec.n > 0) memcpy(res->samples, st.asec.samples, sizeof(double) * (size_t)st.asec.n);
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
     for (i = 0; i < size; i++) {     /* each process's times, by the headline's statistic */
       sk_asec own;
@@ -8871,12 +8926,14 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
     sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
+    if (res->nsamples > 0) sk_tp_send(sk_tp_world(), 0, res->samples, sizeof(double) * (size_t)res->nsamples);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
     sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
     sk_result_unpack(res, pack, n);
+    if (res->nsamples > 0) sk_tp_recv(sk_tp_world(), leader, res->samples, sizeof(double) * (size_t)res->nsamples);
   }
   free(pack);
 }
@@ -9166,6 +9223,29 @@ SK_API void sk_out_note(const char *text);
 /* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
+/* The one format of a result line (sk_out_line, and sko.c writing a line back): each
+** loop variable as "name= value " with the value left-aligned in SK_OUT_VAR_WIDTH
+** characters, then size, time, standard error, repetitions and node times right-aligned
+** in fixed widths (%8ld %12.3f %10.3f %5ld, " %12.3f" each), so that the columns of the
+** lines of a block line up (a wider value pushes its line's columns to the right). Times
+** are printed as given (the caller scales them). No newline. */
+#define SK_OUT_VAR_WIDTH 8
+SK_API void sk_out_format_var(sk_str *s, const char *name, const char *value);
+SK_API void sk_out_format_columns(sk_str *s, long size, double time, double std_error, long reps,
+                                  const double *node_times, int nnode);
+/* The machine-readable marks under a result line (doc/manual.md "Output"): "#@ flags:
+** FLAGS" (none when flags is NULL or ""), "#@ dist: ..." (dist NULL: none; 7 values:
+** least, quartiles, median, 90th and 99th percentile, largest), "#@ reps: ..." (nrep > 0),
+** each value times scale; sk_out_marks writes them after the line just written, in the
+** set_unit unit (values in seconds), kept with it like sk_out_note. */
+SK_API void sk_out_format_marks(sk_str *s, const char *flags, const double *dist, const double *reps, int nrep,
+                                double scale);
+SK_API void sk_out_marks(const char *flags, const double *dist, const double *reps, int nrep);
+/* The block's marks: "#@ suite: time=KIND[ dummy_us=X][ dummy_err_us=Y]" (kind NULL:
+** none written; dummy_* below 0: left out) and "#@ loop_ended: AT" (AT as "VAR=VALUE"). */
+SK_API void sk_out_format_suite_mark(sk_str *s, const char *kind, double dummy_us, double dummy_err_us);
+SK_API void sk_out_suite_mark(const char *kind, double dummy_us, double dummy_err_us);
+SK_API void sk_out_loop_ended(const char *at);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
 ** `var_index` and, when no hold is left open, writes them. */
 SK_API void sk_out_hold_begin(void);
@@ -9453,24 +9533,107 @@ SK_API void sk_out_end_block(const char *name, double seconds)
 
 SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
 
+SK_API void sk_out_format_var(sk_str *s, const char *name, const char *value)
+{
+  size_t n = strlen(value);
+  sk_str_printf(s, "%s= ", name);
+  sk_str_puts(s, value);
+  do sk_str_putc(s, ' '); while (++n < SK_OUT_VAR_WIDTH + 1);
+}
+
+SK_API void sk_out_format_columns(sk_str *s, long size, double time, double std_error, long reps,
+                                  const double *node_times, int nnode)
+{
+  int i;
+  sk_str_printf(s, "%8ld %12.3f %10.3f %5ld", size, time, std_error, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(s, " %12.3f", node_times[i]);
+}
+
+/* A mark's values: at least the line's precision (%.3f) and 6 significant digits, without
+** trailing zeros (%g): 1000.012, 0.0012345, 10. */
+static void out_format_values(sk_str *s, const char *mark, const double *x, int n, double scale)
+{
+  int i, digits;
+  char fmt[16];
+  sk_str_puts(s, mark);
+  for (i = 0; i < n; i++) {
+    double v = x[i] * scale;
+    digits = fabs(v) >= 1.0 ? (int)floor(log10(fabs(v))) + 4 : 6;
+    if (digits < 6) digits = 6;
+    if (digits > 15) digits = 15;   /* DBL_DIG: read back and written again, the same text */
+    sprintf(fmt, " %%.%dg", digits);   /* sk_str_printf has no '*' */
+    sk_str_printf(s, fmt, v);
+  }
+  sk_str_putc(s, '\n');
+}
+
+SK_API void sk_out_format_marks(sk_str *s, const char *flags, const double *dist, const double *reps, int nrep,
+                                double scale)
+{
+  if (flags && flags[0]) sk_str_printf(s, "#@ flags: %s\n", flags);
+  if (dist) out_format_values(s, "#@ dist:", dist, 7, scale);
+  if (nrep > 0) out_format_values(s, "#@ reps:", reps, nrep, scale);
+}
+
+SK_API void sk_out_marks(const char *flags, const double *dist, const double *reps, int nrep)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_out_format_marks(&s, flags, dist, reps, nrep, out.unit > 0.0 ? out.unit : 1e6);
+  if (s.data) sk_out_note(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_format_suite_mark(sk_str *s, const char *kind, double dummy_us, double dummy_err_us)
+{
+  if (kind == NULL) return;
+  sk_str_printf(s, "#@ suite: time=%s", kind);
+  if (dummy_us >= 0.0) sk_str_printf(s, " dummy_us=%.4f", dummy_us);
+  if (dummy_err_us >= 0.0) sk_str_printf(s, " dummy_err_us=%.4f", dummy_err_us);
+  sk_str_putc(s, '\n');
+}
+
+SK_API void sk_out_suite_mark(const char *kind, double dummy_us, double dummy_err_us)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_out_format_suite_mark(&s, kind, dummy_us, dummy_err_us);
+  if (s.data) out_write_comment(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_loop_ended(const char *at)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "#@ loop_ended: %s\n", at);
+  out_write_comment(s.data);
+  sk_str_free(&s);
+}
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
-  sk_str s;
+  sk_str s, v;
   int i;
   size_t mark_len;
-  double unit = out.unit > 0.0 ? out.unit : 1e6;
+  double unit = out.unit > 0.0 ? out.unit : 1e6, *scaled;
   sk_str_init(&s);
+  sk_str_init(&v);
   if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
   out.added = 0;
   mark_len = s.len;
   for (i = 0; i < nvars; i++) {
-    sk_str_printf(&s, "%s= ", vars[i].name);
-    sk_value_format(&s, &vars[i].value);
-    sk_str_putc(&s, ' ');
+    sk_str_clear(&v);
+    sk_str_putn(&v, "", 0);
+    sk_value_format(&v, &vars[i].value);
+    sk_out_format_var(&s, vars[i].name, v.data);
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
+  sk_str_free(&v);
+  scaled = (double *)sk_malloc(sizeof(double) * (size_t)(nnode > 0 ? nnode : 1));
+  for (i = 0; i < nnode; i++) scaled[i] = node_times[i] * unit;
+  sk_out_format_columns(&s, reported_size, time * unit, std_error * unit, reps, scaled, nnode);
+  free(scaled);
   {
     size_t k;   /* one line, whatever a loop variable's value holds */
     for (k = mark_len; k < s.len; k++) if (s.data[k] == '\n' || s.data[k] == '\r') s.data[k] = ' ';
@@ -10419,7 +10582,7 @@ SK_API void sk_runlog_close(int status)
 **   # processors: the processor name of every rank (oversub.h)
 **   # TEST-ONLY clock skew (clock_skew.h, only when injected)
 **   # clock tick, global clock; dummy time; ping-pong correction (measure.h)
-**   # columns; random seed
+**   #@ columns (the machine-readable column list) and # columns; random seed
 **   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
 **   # MPI-IO files (io_files.h)
 **   # oversubscription: ... and # library polling: ... (library_polling.h)
@@ -10669,10 +10832,21 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);
   sk_pingpong_describe(&h);
-  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
-              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
-              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
-              " times of the same repetitions\n");
+  sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
+  sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"
+              " the time in microseconds (seconds x F after \"# times in seconds x F\", set_unit), its standard"
+              " error (SKaLib eq. A.1), the number of repetitions, then the per-process times.");
+  sk_str_puts(&h, " The time is the mean of the repetitions' values without the lowest and highest quarter (set_cut_quantile;"
+              " set_result_statistic(\"min\"): the least), a repetition's value being the longest time over the"
+              " processes;");
+  sk_str_puts(&h, " for a ping-pong that is one full round trip (ping plus pong: the OSU benchmarks and IMB"
+              " print the one-way latency, half of it), for a collective the operation from the synchronised start"
+              " until the last process is done.");
+  sk_str_puts(&h, " A per-process time (\"node time\"; a node is a process here) is"
+              " that process's own time by the same statistic over the same repetitions; as each repetition's"
+              " value is the longest over the processes, the time is normally at least the largest of them.");
+  sk_str_puts(&h, " Under a line, \"#@ flags:\", \"#@ dist:\" and \"#@ reps:\" give its flags, the distribution"
+              " (least, Q1, median, Q3, P90, P99, largest) and the values of its repetitions in its time unit\n");
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", f->random_seed);
   sk_str_puts(&h, f->sync_lines ? f->sync_lines : "");
   sk_io_files_describe(&h, NULL);
@@ -10698,7 +10872,13 @@ SK_API void sk_header_write(const sk_header_facts *f)
 ** `# (added by autorefine)` before a line, `# (stopped by the time limit per
 ** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
 ** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
+** convert that block's times to microseconds, so every reader sees microseconds; the
+** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
+** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
+** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
+** with its median outside [min, max], a value no finite number, negative or above 1e15
+** us, a bad flag list, a line's mark before the first line) is an error like a bad
+** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
 ** error `file:line:col: message`, and so is a result line with a number that is no
 ** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
@@ -10708,7 +10888,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
 #ifndef SK_SKO_H
 #define SK_SKO_H
 
-#line 21 "split/results/sko.h"
+#line 27 "split/results/sko.h"
 
 /* The text of the "# (N repetitions discarded: ...)" line under a result line (the
 ** runner's rules, runner.c; read back by its number only). */
@@ -10824,6 +11004,7 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 */
 #line 5 "split/results/sko.c"
 #line 6 "split/results/sko.c"
+#line 7 "split/results/sko.c"
 #include <float.h>
 
 typedef struct sko_parser {
@@ -10833,6 +11014,8 @@ typedef struct sko_parser {
   sk_sko_block *cur;      /* the open block or NULL */
   char *label;            /* the label of the lines that follow */
   int refined;            /* the next line was added by autorefine */
+  int time_kind;          /* the open block's last "#@ suite: time=" (SK_SKO_TIME_*) */
+  int suite_marks;        /* its "#@ suite:" lines so far */
   sk_str *err;
 } sko_parser;
 
@@ -10869,6 +11052,18 @@ static void sko_header_field(sk_sko_file *f, const char *line)
   static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
   const char *p = line + 1, *colon;
   size_t k;
+  if (p[0] == '@' && p[1] == ' ') {   /* a mark, e.g. the column list: key "@columns" */
+    colon = strstr(p, ": ");
+    if (colon != NULL) {
+      sk_str key;
+      sk_str_init(&key);
+      sk_str_putc(&key, '@');
+      sk_str_putn(&key, p + 2, (size_t)(colon - p - 2));
+      sko_add_field(f, key.data, key.len, colon + 2);
+      sk_str_free(&key);
+    }
+    return;
+  }
   while (*p == ' ') p++;
   for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
     size_t n = strlen(prefixes[k]);
@@ -10915,6 +11110,23 @@ static int sko_word(const char **pp, const char *line, char **word)
   *word = sk_strndup(start, (size_t)(p - start));
   *pp = p;
   return (int)(start - line) + 1;
+}
+
+static int sko_starts(const char *line, const char *prefix)
+{
+  return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+static const char *const sko_time_kind_names[] = { NULL, "round_trip", "one_way", "operation" };
+
+/* The one-way latency and bandwidth of a line from its block's time kind (sko.h). */
+static void sko_derive(sk_sko_line *l, int kind)
+{
+  l->oneway_us = l->mbytes_per_s = -1.0;
+  if (kind == SK_SKO_TIME_ROUND_TRIP) l->oneway_us = l->time_us / 2.0;
+  else if (kind == SK_SKO_TIME_ONE_WAY || kind == SK_SKO_TIME_OPERATION) l->oneway_us = l->time_us;
+  if ((kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY) && l->size > 0 && l->oneway_us > 0.0)
+    l->mbytes_per_s = (double)l->size / l->oneway_us;
 }
 
 /* The largest time a result line may hold, in microseconds (about 31.7 years): no
@@ -10996,6 +11208,7 @@ static int sko_result_line(sko_parser *ps, const char *line)
   free(ncols);
   ncols = NULL;
   l.reps = (long)nums[3];
+  sko_derive(&l, ps->time_kind);
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
   l.lineno = ps->lineno;
@@ -11010,19 +11223,174 @@ bad:
   return 0;
 }
 
-static int sko_starts(const char *line, const char *prefix)
+/* A time of a mark (text at column col): a finite number, not negative, at most
+** SKO_MAX_TIME_US after the block's unit; 0 with the error set. */
+static int sko_mark_time(sko_parser *ps, const char *text, int col, double unit, double *us)
 {
-  return strncmp(line, prefix, strlen(prefix)) == 0;
+  int k = sko_parse_number(text, us);
+  if (k != 1) {
+    sko_error(ps, col, k == 0 ? "not a number in a mark:" : "not a finite number in a mark:", text);
+    return 0;
+  }
+  if (unit != 1e6) *us *= 1e6 / unit;
+  if (*us < 0.0) { sko_error(ps, col, "a time in a mark is negative:", text); return 0; }
+  if (!(*us <= SKO_MAX_TIME_US)) {
+    sko_error(ps, col, "a time in a mark is out of range (more than 1e15 microseconds):", text);
+    return 0;
+  }
+  return 1;
 }
 
-/* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
-static void sko_block_comment(sko_parser *ps, const char *line)
+/* "#@ dist:" (want 7) or "#@ reps:" (want 0: one or more) after the prefix of length
+** skip: the times in microseconds into a new array; -1 with the error set. */
+static int sko_mark_times(sko_parser *ps, const char *line, size_t skip, int want, double unit, double **out)
+{
+  const char *p = line + skip;
+  double *x = NULL;
+  size_t cap = 0;
+  int n = 0, col;
+  char *w;
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) break;
+    x = (double *)sk_grow(x, &cap, (size_t)n + 1, sizeof(double));
+    if (!sko_mark_time(ps, w, col, unit, &x[n])) { free(w); free(x); return -1; }
+    free(w);
+    n++;
+  }
+  if ((want > 0 && n != want) || n == 0) {
+    sk_str_printf(ps->err, "%s:%d:%d: %s", ps->name, ps->lineno, col,
+                  want > 0 ? "a dist mark needs 7 numbers (least, Q1, median, Q3, P90, P99, largest)"
+                           : "a reps mark needs at least one number");
+    free(x);
+    return -1;
+  }
+  *out = x;
+  return n;
+}
+
+/* "#@ flags:": NAME or NAME=VALUE, comma-separated; a name of lower-case letters, digits
+** and '_', a value without blanks or commas. */
+static int sko_mark_flags(sko_parser *ps, const char *line, size_t skip, char **flags)
+{
+  const char *p = line + skip, *start;
+  while (*p == ' ') p++;
+  start = p;
+  for (;;) {
+    const char *name = p;
+    while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_') p++;
+    if (p == name) break;
+    if (*p == '=') {
+      const char *value = ++p;
+      while (*p && *p != ',' && *p != ' ' && *p != '\t') p++;
+      if (p == value) break;
+    }
+    if (*p != ',') break;
+    p++;
+  }
+  if (*p != '\0' || p == start) {
+    sko_error(ps, (int)(p - line) + 1, "a malformed flag list (NAME or NAME=VALUE, comma-separated)", NULL);
+    return 0;
+  }
+  *flags = sk_strdup(start);
+  return 1;
+}
+
+/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y": an unknown KIND or key is passed over
+** (a newer writer); a bad number is an error. */
+static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
+{
+  sk_sko_block *b = ps->cur;
+  const char *p = line + skip;
+  char *w;
+  int col, k, kind;
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) return 1;
+    if (strncmp(w, "time=", 5) == 0) {
+      for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_OPERATION; k++)
+        if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
+      /* a block of several kinds (a ping-pong beside a collective) has none as a whole;
+      ** each line keeps the kind of the mark before it */
+      b->time_kind = ps->suite_marks++ == 0 || b->time_kind == kind ? kind : SK_SKO_TIME_UNKNOWN;
+      ps->time_kind = kind;
+    } else if (strncmp(w, "dummy_us=", 9) == 0 || strncmp(w, "dummy_err_us=", 13) == 0) {
+      int err = w[6] == 'e';
+      double us;
+      if (!sko_mark_time(ps, w + (err ? 13 : 9), col + (err ? 13 : 9), 1e6, &us)) { free(w); return 0; }
+      if (err && b->dummy_err_us < 0.0) b->dummy_err_us = us;
+      if (!err && b->dummy_us < 0.0) b->dummy_us = us;
+    }
+    free(w);
+  }
+}
+
+/* A "#@ " line inside a block. 1: taken (or an unknown mark, kept as a note: *keep set);
+** 0: malformed, the error set. */
+static int sko_block_mark(sko_parser *ps, const char *line, int *keep)
 {
   sk_sko_block *b = ps->cur;
   sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
-  int n;
+  static const char *const line_marks[] = { "#@ flags:", "#@ dist:", "#@ reps:" };
+  int k, n;
+  *keep = 0;
+  for (k = 0; k < 3; k++)
+    if (sko_starts(line, line_marks[k]) && last == NULL) {
+      sko_error(ps, 1, "a line's mark before the block's first result line", NULL);
+      return 0;
+    }
+  if (sko_starts(line, "#@ flags:")) {
+    char *flags;
+    if (!sko_mark_flags(ps, line, 9, &flags)) return 0;
+    free(last->flagset);
+    last->flagset = flags;
+  } else if (sko_starts(line, "#@ dist:")) {
+    double *x;
+    if (sko_mark_times(ps, line, 8, 7, b->unit, &x) < 0) return 0;
+    memcpy(last->dist, x, sizeof last->dist);
+    last->has_dist = 1;
+    free(x);
+    if (!(last->dist[0] <= last->dist[2] && last->dist[2] <= last->dist[6])) {
+      sko_error(ps, 10, "a dist mark's median is not between its least and largest value", NULL);
+      return 0;
+    }
+  } else if (sko_starts(line, "#@ reps:")) {
+    double *x;
+    if ((n = sko_mark_times(ps, line, 8, 0, b->unit, &x)) < 0) return 0;
+    free(last->rep_us);
+    last->rep_us = x;
+    last->nrep = n;
+  } else if (sko_starts(line, "#@ suite:")) {
+    return sko_mark_suite(ps, line, 9);
+  } else if (sko_starts(line, "#@ loop_ended:")) {
+    const char *at = line + 14;
+    while (*at == ' ') at++;
+    free(b->loop_ended);
+    b->loop_ended = sk_strdup(at);
+    if (last && !sk_sko_line_flag(last, "loop_ended", NULL, 0)) {   /* the line it ended after */
+      size_t have = last->flagset ? strlen(last->flagset) : 0;
+      last->flagset = (char *)sk_realloc(last->flagset, have + 12);
+      strcpy(last->flagset + have, have ? ",loop_ended" : "loop_ended");
+    }
+  } else {
+    *keep = 1;
+  }
+  return 1;
+}
+
+
+/* A '#' line inside a block: a label, a mark, or a note kept verbatim. 0: a malformed
+** mark (the error set). */
+static int sko_block_comment(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
+  int n, keep = 1;
   double unit;
-  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+  if (sko_starts(line, "#@ ") && !sko_block_mark(ps, line, &keep)) return 0;
+  if (!keep) {
+    /* a mark, taken */
+  } else if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
     b->unit = unit;                  /* set_unit: converted to microseconds */
   } else if (sko_starts(line, "# measure ")) {
     free(ps->label);
@@ -11045,6 +11413,7 @@ static void sko_block_comment(sko_parser *ps, const char *line)
     sk_str_puts(into, line);
     sk_str_putc(into, '\n');
   }
+  return 1;
 }
 
 static int sko_parse_line(sko_parser *ps, const char *line)
@@ -11069,6 +11438,8 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     free(ps->label);
     ps->label = NULL;
     ps->refined = 0;
+    ps->time_kind = SK_SKO_TIME_UNKNOWN;
+    ps->suite_marks = 0;
   } else if (sko_marker(line, "end result ", &name)) {
     if (ps->cur == NULL || !sk_streq(ps->cur->name, name)) {
       sko_error(ps, 1, "end of a result block that was not begun:", name);
@@ -11079,7 +11450,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     free(name);
     ps->cur = NULL;
   } else if (line[0] == '#') {   /* a comment (indented ones too, see above) */
-    if (ps->cur != NULL) sko_block_comment(ps, line);
+    if (ps->cur != NULL) return sko_block_comment(ps, line);
     else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
     else {
       if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
@@ -11265,18 +11636,26 @@ SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last)
 SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l)
 {
   int i;
-  for (i = 0; i < l->nvars; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
-  sk_str_printf(out, "%8ld %12.3f %10.3f %5ld", l->size, l->time_us, l->stderr_us, l->reps);
-  for (i = 0; i < l->nnode; i++) sk_str_printf(out, " %12.3f", l->node_us[i]);
+  for (i = 0; i < l->nvars; i++) sk_out_format_var(out, l->vars[i].name, l->vars[i].text);
+  sk_out_format_columns(out, l->size, l->time_us, l->stderr_us, l->reps, l->node_us, l->nnode);
   sk_str_putc(out, '\n');
 }
 
 SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 {
   size_t i;
+  int ended = 0;
   const char *label = "";
   sk_str_printf(out, "# begin result \"%s\"\n", b->name);
+  sk_out_format_suite_mark(out, sko_time_kind_names[b->time_kind], b->dummy_us, b->dummy_err_us);
   sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
+  /* the loop's end goes under the line it ended after; when no line says so (it ended at
+  ** its first point), before the first line, where it was read */
+  for (i = 0; b->loop_ended && !ended && i < b->n; i++) if (sk_sko_line_flag(&b->lines[i], "loop_ended", NULL, 0)) ended = -1;
+  if (b->loop_ended && !ended) {
+    sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
+    ended = 1;
+  }
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     /* a line without a label after labelled ones gets an empty "# measure " line: read
@@ -11289,6 +11668,11 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
     if (l->invalid > 0)
       sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
     if (l->flags) sk_str_puts(out, l->flags);
+    sk_out_format_marks(out, l->flagset, l->has_dist ? l->dist : NULL, l->rep_us, l->nrep, 1.0);
+    if (ended < 0 && sk_sko_line_flag(l, "loop_ended", NULL, 0)) {
+      sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
+      ended = 1;
+    }
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);
@@ -11689,15 +12073,21 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 ** message size in bytes, the time and its standard error in microseconds, the number of
 ** repetitions, the node times in microseconds and the flags refined (added by
 ** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
-** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
-** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
-** variables as an object, node times as an array. Reads through sko.h.
+** the discarded repetitions; then the line's marks (doc/manual.md "Flags and
+** distributions"): its flags, its dist (7 values), one-way latency and MB/s where the
+** reader knows them, and its block's time kind, dummy time and loop end. Units are in
+** the column names. CSV (RFC 4180 quoting): loop variables as "name=value;...", node
+** times as "t1;t2;...", flags as "name[=value];..." in one column each, an unknown value
+** empty. JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]},
+** loop variables and flags as objects, node times and repetition values as arrays, dist
+** as an object, an unknown value null; header values typed (a number alone a number, a
+** number with a unit {"value", "unit"}, "#@ columns" a list of {"name", "unit"}). Reads
+** through sko.h.
 */
 #ifndef SK_EXPORT_H
 #define SK_EXPORT_H
 
-#line 16 "split/results/export.h"
+#line 22 "split/results/export.h"
 
 /* 1: format is "csv" or "json". */
 SK_API int sk_export_format_known(const char *format);
@@ -11755,12 +12145,44 @@ static void export_json_number(sk_str *out, double x)
   else sk_str_printf(out, "%.10g", x);
 }
 
+static const char *const export_time_kinds[] = { "", "round_trip", "one_way", "operation" };
+static const char *const export_dist_names[] = { "min", "q1", "median", "q3", "p90", "p99", "max" };
+
+/* A number for CSV: empty when below 0 (unknown). */
+static void export_csv_number(sk_str *out, double x, const char *fmt)
+{
+  if (x >= 0.0) sk_str_printf(out, fmt, x);
+  sk_str_putc(out, ',');
+}
+
+/* The marks' columns of a CSV row (export.h). */
+static void export_csv_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_line *ln)
+{
+  sk_str f;
+  const char *p;
+  int k;
+  sk_str_init(&f);
+  sk_str_putn(&f, "", 0);
+  for (p = ln->flagset ? ln->flagset : ""; *p; p++) sk_str_putc(&f, *p == ',' ? ';' : *p);
+  export_csv_field(out, f.data, 0);
+  for (k = 0; k < 7; k++) export_csv_number(out, ln->has_dist ? ln->dist[k] : -1.0, "%.6g");
+  export_csv_number(out, ln->oneway_us, "%.6g");
+  export_csv_number(out, ln->mbytes_per_s, "%.6g");
+  sk_str_printf(out, "%s,", export_time_kinds[bl->time_kind]);
+  export_csv_number(out, bl->dummy_us, "%.4f");
+  export_csv_number(out, bl->dummy_err_us, "%.4f");
+  export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
+  sk_str_free(&f);
+}
+
 static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
 {
   int i, k;
   size_t b, l;
   sk_str_puts(out, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
-                   "node_times_us,refined,limited,invalid_repetitions\n");
+                   "node_times_us,refined,limited,invalid_repetitions,flags,dist_min_us,dist_q1_us,"
+                   "dist_median_us,dist_q3_us,dist_p90_us,dist_p99_us,dist_max_us,oneway_latency_us,"
+                   "bandwidth_mb_per_s,suite_time,suite_dummy_us,suite_dummy_err_us,suite_loop_ended\n");
   for (i = 0; i < nfiles; i++)
     for (b = 0; b < files[i].n; b++) {
       const sk_sko_block *bl = &files[i].blocks[b];
@@ -11779,11 +12201,65 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
         export_csv_field(out, f.data, 0);
-        sk_str_printf(out, "%d,%d,%d\n", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
+        sk_str_printf(out, "%d,%d,%d,", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
                       ln->invalid);
+        export_csv_marks(out, bl, ln);
         sk_str_free(&f);
       }
     }
+}
+
+/* A header value typed: a number alone as a number ("processes": 2), a number with a
+** unit of time or size as {"value": N, "unit": "s"} ("Total runtime": "23 seconds"), the
+** column list mark (key "@columns") as a list of {"name", "unit"} (unit null when the column has none),
+** anything else as its string. */
+static void export_json_header_value(sk_str *out, const char *key, const char *value)
+{
+  static const char *const units[][2] = { { "s", "s" }, { "sec", "s" }, { "seconds", "s" }, { "us", "us" },
+                                          { "ms", "ms" }, { "bytes", "bytes" } };
+  char *end;
+  double x = strtod(value, &end);
+  size_t k;
+  if (sk_streq(key, "@columns")) {
+    const char *p = value;
+    int first = 1;
+    sk_str_putc(out, '[');
+    while (*p) {
+      const char *w = p, *open;
+      char *name;
+      while (*p && *p != ' ') p++;
+      name = sk_strndup(w, (size_t)(p - w));
+      open = strchr(name, '[');
+      sk_str_puts(out, first ? "{\"name\": " : ", {\"name\": ");
+      first = 0;
+      if (open && name[strlen(name) - 1] == ']' && open != name) {
+        name[strlen(name) - 1] = '\0';
+        name[open - name] = '\0';
+        export_json_string(out, name);
+        sk_str_puts(out, ", \"unit\": ");
+        export_json_string(out, name + strlen(name) + 1);
+      } else {
+        export_json_string(out, name);
+        sk_str_puts(out, ", \"unit\": null");
+      }
+      sk_str_putc(out, '}');
+      free(name);
+      while (*p == ' ') p++;
+    }
+    sk_str_putc(out, ']');
+    return;
+  }
+  if (end != value && value[0] != ' ' && x - x == 0.0) {
+    if (*end == '\0') { export_json_number(out, x); return; }
+    for (k = 0; k < sizeof units / sizeof units[0]; k++)
+      if (end[0] == ' ' && sk_streq(end + 1, units[k][0])) {
+        sk_str_puts(out, "{\"value\": ");
+        export_json_number(out, x);
+        sk_str_printf(out, ", \"unit\": \"%s\"}", units[k][1]);
+        return;
+      }
+  }
+  export_json_string(out, value);
 }
 
 /* "header": every field; a key written several times gets an array of its values. */
@@ -11804,11 +12280,71 @@ static void export_json_header(sk_str *out, const sk_sko_file *f)
     for (j = i; j < f->nfields; j++) {
       if (!sk_streq(f->fields[j].key, f->fields[i].key)) continue;
       if (j > i) sk_str_puts(out, ", ");
-      export_json_string(out, f->fields[j].value);
+      export_json_header_value(out, f->fields[j].key, f->fields[j].value);
     }
     if (count > 1) sk_str_putc(out, ']');
   }
   sk_str_puts(out, "}");
+}
+
+/* A number, or null when below 0 (unknown). */
+static void export_json_known(sk_str *out, double x)
+{
+  if (x < 0.0) sk_str_puts(out, "null");
+  else export_json_number(out, x);
+}
+
+/* The marks of a JSON row (export.h): flags as an object, dist, the repetitions' values,
+** one-way latency, bandwidth, and the block's time kind, dummy time and loop end. */
+static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_line *ln)
+{
+  const char *p = ln->flagset;
+  int k;
+  sk_str_puts(out, ", \"flags\": {");
+  while (p && *p) {
+    const char *end = strchr(p, ','), *eq;
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char *flag = sk_strndup(p, len), *stop;
+    double x;
+    if (p != ln->flagset) sk_str_puts(out, ", ");
+    eq = strchr(flag, '=');
+    if (eq == NULL) { export_json_string(out, flag); sk_str_puts(out, ": true"); }
+    else {
+      flag[eq - flag] = '\0';
+      export_json_string(out, flag);
+      sk_str_puts(out, ": ");
+      x = strtod(eq + 1, &stop);
+      if (*stop == '\0' && stop != eq + 1) export_json_number(out, x);
+      else export_json_string(out, eq + 1);
+    }
+    free(flag);
+    p = end ? end + 1 : NULL;
+  }
+  sk_str_puts(out, "}, \"dist_us\": ");
+  if (!ln->has_dist) sk_str_puts(out, "null");
+  else {
+    for (k = 0; k < 7; k++) {
+      sk_str_printf(out, "%s\"%s\": ", k ? ", " : "{", export_dist_names[k]);
+      export_json_number(out, ln->dist[k]);
+    }
+    sk_str_putc(out, '}');
+  }
+  sk_str_puts(out, ", \"repetition_values_us\": [");
+  for (k = 0; k < ln->nrep; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->rep_us[k]); }
+  sk_str_puts(out, "], \"oneway_latency_us\": ");
+  export_json_known(out, ln->oneway_us);
+  sk_str_puts(out, ", \"bandwidth_mb_per_s\": ");
+  export_json_known(out, ln->mbytes_per_s);
+  sk_str_puts(out, ", \"suite_time\": ");
+  if (bl->time_kind == 0) sk_str_puts(out, "null");
+  else export_json_string(out, export_time_kinds[bl->time_kind]);
+  sk_str_puts(out, ", \"suite_dummy_us\": ");
+  export_json_known(out, bl->dummy_us);
+  sk_str_puts(out, ", \"suite_dummy_err_us\": ");
+  export_json_known(out, bl->dummy_err_us);
+  sk_str_puts(out, ", \"suite_loop_ended\": ");
+  if (bl->loop_ended == NULL) sk_str_puts(out, "null");
+  else export_json_string(out, bl->loop_ended);
 }
 
 static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
@@ -11835,9 +12371,11 @@ static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_bloc
   export_json_number(out, ln->stderr_us);
   sk_str_printf(out, ", \"repetitions\": %ld, \"node_times_us\": [", ln->reps);
   for (k = 0; k < ln->nnode; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->node_us[k]); }
-  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d}",
+  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d",
                 ln->refined ? "true" : "false",
                 ln->limited || (bl->suite_limited && l + 1 == bl->n) ? "true" : "false", ln->invalid);
+  export_json_marks(out, bl, ln);
+  sk_str_putc(out, '}');
 }
 
 static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
@@ -13844,6 +14382,11 @@ SK_API const char *sk_param_type_name(char letter);
 /* The row `raw` of a module's table as the catalogue hands it out (params and
 ** param_names split from its signature, an alias resolved); NULL if it is no row. */
 SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw);
+/* What the row's time is, as the result file's "#@ suite: time=" mark names it
+** (doc/manual.md "Output"): "round_trip" for the ping-pongs (every row whose name holds
+** "Pingpong" returns the time of one full round trip, meas_mpi_p2p.c), "one_way" for the
+** other point-to-point rows (one message), "operation" for the rest. */
+SK_API const char *sk_catalogue_time_kind(const sk_measurement *m);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
 /* The listing of `skampi -l`: every measurement row (or only the one called `name`),
@@ -23274,6 +23817,12 @@ SK_API const char *sk_param_type_name(char letter)
   }
 }
 
+SK_API const char *sk_catalogue_time_kind(const sk_measurement *m)
+{
+  if (strstr(m->name, "Pingpong") != NULL) return "round_trip";
+  return m->pattern == SK_PATTERN_P2P ? "one_way" : "operation";
+}
+
 static const char *catalogue_pattern_name(sk_pattern p)
 {
   switch (p) {
@@ -25396,6 +25945,7 @@ typedef struct sk_interp {
   double progress_interval;   /* not a terminal: a "running" line at most every so many seconds */
   double progress_last;       /* sk_engine_clock() of the last progress line (0: none yet) */
   long block_points;          /* measurement lines of the current suite */
+  const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */
   int resume_skip;            /* resuming: suites 1..resume_skip are complete, skip them */
@@ -25438,6 +25988,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 18 "split/language/interp.c"
 #line 19 "split/language/interp.c"
 #line 20 "split/language/interp.c"
+#line 21 "split/language/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -26016,6 +26567,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   stop_if_output_failed(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
+  in->block_time_kind = NULL;
   if (sk_engine_reports()) progress_show(in, s->name);
   in->in_measurement = 1;
   in->block_name = s->name;
@@ -26095,9 +26647,17 @@ static void measure_warn(sk_interp *in, const char *what)
   sk_str_free(&line);
 }
 
+/* A stable flag name (doc/manual.md "Output", "#@ flags:") into the line's list. */
+static void measure_flag(sk_str *flags, const char *name, long value)
+{
+  sk_str_printf(flags, "%s%s", flags->len ? "," : "", name);
+  if (value >= 0) sk_str_printf(flags, "=%ld", value);
+}
+
 /* The results not to trust: near the clock's resolution, close to the timing overhead,
-** or stopped by the repetition cap while still imprecise. */
-static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
+** or stopped by the repetition cap while still imprecise (flags: clock_resolution,
+** timing_overhead, rep_cap). */
+static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time, sk_str *flags)
 {
   const sk_asec_config *a = &in->settings.asec;
   double tick = sk_engine_tick(), rel = res->rule_error;
@@ -26107,12 +26667,14 @@ static void measure_check_result(sk_interp *in, const sk_result *res, double dum
     sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
                   res->time * 1e6, tick * 1e6);
     measure_warn(in, w.data);
+    measure_flag(flags, "clock_resolution", -1);
     sk_str_clear(&w);
   }
   if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
     sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
                   res->time * 1e6, dummy_time * 1e6);
     measure_warn(in, w.data);
+    measure_flag(flags, "timing_overhead", -1);
     sk_str_clear(&w);
   }
   if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
@@ -26120,11 +26682,14 @@ static void measure_check_result(sk_interp *in, const sk_result *res, double dum
                   " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
                   a->max_rel_error * 100.0);
     measure_warn(in, w.data);
+    measure_flag(flags, "rep_cap", -1);
   }
   sk_str_free(&w);
 }
 
-static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res)
+/* The result line and its notes; the stable names of what the notes say into flags. */
+static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res,
+                               sk_str *flags)
 {
   double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
   double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
@@ -26133,11 +26698,14 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
   sk_out_label(sk_labels_for(&in->labels, s, args, in->loops, in->nloops));
   if (in->apr_added) sk_out_mark_added();
+  if (in->apr_added) measure_flag(flags, "refined", -1);
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
+  if (res->stop == SK_ASEC_TIME_LIMIT) measure_flag(flags, "time_limit", -1);
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
     sk_str note;
+    measure_flag(flags, "scheduler_time", -1);
     sk_str_init(&note);
     sk_oversub_note_result(res->time, res->nprocs, &note);
     sk_out_note(note.data);
@@ -26151,6 +26719,8 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
     if (res->calls_per_timing > 1)
       sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
     sk_out_note(note.data);
+    if (res->invalid > 0) measure_flag(flags, "discarded", res->invalid);
+    if (res->calls_per_timing > 1) measure_flag(flags, "calls_per_timing", res->calls_per_timing);
     sk_str_free(&note);
   }
   {
@@ -26159,6 +26729,9 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
     sk_str_init(&why);
     if (sk_interference_judge(res, in->settings.asec.min_reps, &lines, &why)) measure_warn(in, why.data);
     if (lines.data) sk_out_note(lines.data);
+    if (lines.data && strstr(lines.data, "# (interference:")) measure_flag(flags, "interference", -1);
+    if (lines.data && strstr(lines.data, "# (untrustworthy:")) measure_flag(flags, "untrustworthy", -1);
+    if (res->barrier_from > 0) measure_flag(flags, "barrier_starts", -1);
     sk_str_free(&lines);
     sk_str_free(&why);
   }
@@ -26180,6 +26753,26 @@ static void measure_write_dummy(const sk_measure_outcome *out, int after_line)
   sk_str_free(&note);
 }
 
+/* The suite's mark "#@ suite: time=KIND ..." (doc/manual.md "Output") before the first
+** line of a kind in the block, and whenever this measurement's dummy time is new. */
+static void measure_write_suite_mark(sk_interp *in, const sk_measurement *def, const sk_measure_outcome *out)
+{
+  const char *kind = sk_catalogue_time_kind(def);
+  if (in->block_time_kind != NULL && sk_streq(in->block_time_kind, kind) && !out->has_dummy) return;
+  in->block_time_kind = kind;
+  sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                    out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+}
+
+/* The line's marks: its flags, the distribution of its repetitions' values and the
+** values themselves (sk_out_marks), kept with the line. */
+static void measure_write_marks(const sk_result *res, const char *flags)
+{
+  double dist[SK_DIST_POINTS];
+  int has_dist = sk_stats_distribution(res->samples, res->nsamples, dist);
+  sk_out_marks(flags, has_dist ? dist : NULL, res->samples, res->nsamples);
+}
+
 /* A measurement in a loop does not fit into the buffer: the loop ends there. The block
 ** says at which value and why in a comment line, and the run goes on; stderr gets a
 ** warning unless the loop runs up to '...' (where the buffer's end is the bound). */
@@ -26199,6 +26792,7 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
     sk_str_printf(&note, "# (loop ended at %s: %s)\n", at.data, why);
     sk_out_text(note.data);
     sk_str_free(&note);
+    sk_out_loop_ended(at.data);
   }
   if (in->open_loop != in->nloops && !in->quiet) {
     progress_break(in);
@@ -26254,9 +26848,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
-  /* the suite's dummy time before its first line -- after it in the original's layout,
-  ** whose readers take the first line after `# begin result` for a result */
+  /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
+  ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
+  ** result` for a result, the dummy time comes after that line and the mark is left out */
   if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) measure_write_dummy(&out, 0);
+  if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
+    measure_write_suite_mark(in, def, &out);
   if (out.status == SK_TOO_FEW) {
     measure_nothing(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
@@ -26287,9 +26884,14 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     if (out.suite_time_spent) in->suite_stopped = 1;
     in->block_points++;
     if (sk_engine_reports()) {
-      measure_write_line(in, s, args, &out.result);
+      sk_str flags;
+      sk_str_init(&flags);
+      measure_write_line(in, s, args, &out.result, &flags);
       if (out.has_dummy && sk_header_layout_skampi5()) measure_write_dummy(&out, 1);
-      measure_check_result(in, &out.result, out.dummy_time);
+      measure_check_result(in, &out.result, out.dummy_time, &flags);
+      if (in->settings.verify && def->check != NULL) measure_flag(&flags, "verified", -1);
+      measure_write_marks(&out.result, flags.data);
+      sk_str_free(&flags);
       progress_show(in, in->block_name);
     }
     in->run.time_in_measurements += sk_engine_clock() - started;

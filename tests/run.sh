@@ -40,7 +40,9 @@
 #                     and the late ping-pongs with Debian's MPIs run
 #   reports           reports (HTML rendered by headless Chromium, gnuplot) and exports
 #                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh);
-#                     comparing runs, skampi -c (tests/reports/compare.sh)
+#                     comparing runs, skampi -c (tests/reports/compare.sh);
+#                     the marks of a run of tests/reports/flags.ski and their exports
+#                     (tests/reports/marks.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
@@ -274,6 +276,9 @@ reports)
   if [ -n "$first_impl" ]; then run_counted reports sh tests/reports/report.sh "$out/skampi-seq" "$first_impl" "$out/skampi-$first_impl"
   else run_counted reports sh tests/reports/report.sh "$out/skampi-seq"; fi
   run_counted compare sh tests/reports/compare.sh "$out/skampi-seq" ${first_impl:+"$out/skampi-$first_impl"}
+  # the marks of a real run (tests/reports/flags.ski) and their exports, with each MPI
+  for i in $impls; do run_counted "marks_$i" sh tests/reports/marks.sh "$out/skampi-seq" "$i" "$out/skampi-$i"; done
+  [ -n "$impls" ] || run_counted marks sh tests/reports/marks.sh "$out/skampi-seq"
   ;;
 hosts)
   echo "# several hosts on this machine (network namespaces)"

@@ -96,3 +96,30 @@ SK_API int sk_node_times_select(const double *times, int n, int max, double *out
   free(sorted);
   return max;
 }
+
+SK_API double sk_stats_quantile(const double *sorted, int n, double q)
+{
+  double h;
+  int lo;
+  if (n <= 0) return 0.0;
+  if (q <= 0.0) return sorted[0];
+  if (q >= 1.0) return sorted[n - 1];
+  h = (n - 1) * q;
+  lo = (int)floor(h);
+  if (lo >= n - 1) return sorted[n - 1];
+  return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+SK_API int sk_stats_distribution(const double *x, int n, double *dist)
+{
+  static const double at[SK_DIST_POINTS] = { 0.0, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0 };
+  double *sorted;
+  int k;
+  if (n <= 0) return 0;
+  sorted = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  memcpy(sorted, x, sizeof(double) * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof(double), stats_cmp_double);
+  for (k = 0; k < SK_DIST_POINTS; k++) dist[k] = sk_stats_quantile(sorted, n, at[k]);
+  free(sorted);
+  return 1;
+}

@@ -23,6 +23,17 @@ SK_API double sk_stats_trimmed_std_error(const double *x, int n, double quantile
 /* Sorts a copy of x into kept and drops floor(n * quantile) values at each end
 ** (SKaLib §3.2.2 cut_quartile); returns how many are kept (at least 1 when n >= 1). */
 SK_API int sk_stats_cut(const double *x, int n, double quantile, double *kept);
+/* The q-quantile (0 <= q <= 1) of the n values of sorted (ascending): Hyndman and Fan's
+** definition 7 (Sample Quantiles in Statistical Packages, 1996), the linear interpolation
+** between the order statistics at h = (n-1) q -- sorted[floor(h)] + (h - floor(h))
+** (sorted[floor(h)+1] - sorted[floor(h)]); q 0 the least, 1 the largest, 0.5 the median
+** (the middle value, or the mean of the two middle ones). 0 for n <= 0. */
+SK_API double sk_stats_quantile(const double *sorted, int n, double q);
+/* The distribution of a line's repetitions (the "#@ dist:" mark, doc/manual.md "Output"):
+** least, first quartile, median, third quartile, 90th and 99th percentile, largest of
+** x[0..n-1] by sk_stats_quantile, into dist[7]; 0 (and dist untouched) for n <= 0. */
+#define SK_DIST_POINTS 7
+SK_API int sk_stats_distribution(const double *x, int n, double *dist);
 /* Which per-process times an output line shows (SKaMPI 5 manual §7.1): n <= max: all, in rank
 ** order; otherwise sorted: max 0 none, 1 the middle one, >= 2 smallest, largest and
 ** max-2 equidistant ones between. Returns how many were written to out. */

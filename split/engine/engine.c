@@ -68,12 +68,14 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
     sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
+    if (res->nsamples > 0) sk_tp_send(sk_tp_world(), 0, res->samples, sizeof(double) * (size_t)res->nsamples);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
     sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
     sk_result_unpack(res, pack, n);
+    if (res->nsamples > 0) sk_tp_recv(sk_tp_world(), leader, res->samples, sizeof(double) * (size_t)res->nsamples);
   }
   free(pack);
 }

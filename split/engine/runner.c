@@ -14,6 +14,9 @@ SK_API void sk_result_free(sk_result *r)
 {
   free(r->node_times);
   r->node_times = NULL;
+  free(r->samples);
+  r->samples = NULL;
+  r->nsamples = 0;
 }
 
 SK_API void sk_result_pack(const sk_result *r, double *pack)
@@ -36,7 +39,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[14] = (double)r->switches;
   pack[15] = r->rule_error;
   pack[16] = r->barrier_from;
-  for (i = 0; i < r->nprocs; i++) pack[17 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[17] = r->nsamples;
+  for (i = 0; i < r->nprocs; i++) pack[18 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -59,10 +63,13 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->switches = (long)pack[14];
   r->rule_error = pack[15];
   r->barrier_from = (int)pack[16];
+  r->nsamples = (int)pack[17];
+  free(r->samples);
+  r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[17 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[18 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -338,6 +345,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
     res->rule_error = sk_asec_relative_error(&st.asec);
     res->reps = st.asec.n;
+    res->nsamples = st.asec.n;
+    res->samples = (double *)sk_malloc(sizeof(double) * (size_t)(st.asec.n > 0 ? st.asec.n : 1));
+    if (st.asec.n > 0) memcpy(res->samples, st.asec.samples, sizeof(double) * (size_t)st.asec.n);
     res->node_times = (double *)sk_malloc(sizeof(double) * (size_t)size);
     for (i = 0; i < size; i++) {     /* each process's times, by the headline's statistic */
       sk_asec own;

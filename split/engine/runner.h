@@ -35,13 +35,20 @@ typedef struct sk_result {
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
+  double *samples;          /* the values the result is formed from (seconds, each the
+                            ** longest time over the processes), in the order measured:
+                            ** the accepted repetitions (after a fallback to barrier starts
+                            ** those since); nsamples == reps. NULL with nsamples 0: none */
+  int nsamples;
 } sk_result;
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
-/* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg: pack on the
-** sender, unpack (allocating node_times) on the receiver. */
-#define SK_RESULT_DOUBLES(nprocs) (17 + (size_t)(nprocs))
+/* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
+** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
+** knows nsamples and receives that many doubles into the samples that
+** sk_result_unpack allocated. */
+#define SK_RESULT_DOUBLES(nprocs) (18 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 

@@ -17,6 +17,7 @@
 #include "apr.h"
 #include "loops.h"
 #include "runlog.h"
+#include "stats.h"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -595,6 +596,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   stop_if_output_failed(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
+  in->block_time_kind = NULL;
   if (sk_engine_reports()) progress_show(in, s->name);
   in->in_measurement = 1;
   in->block_name = s->name;
@@ -674,9 +676,17 @@ static void measure_warn(sk_interp *in, const char *what)
   sk_str_free(&line);
 }
 
+/* A stable flag name (doc/manual.md "Output", "#@ flags:") into the line's list. */
+static void measure_flag(sk_str *flags, const char *name, long value)
+{
+  sk_str_printf(flags, "%s%s", flags->len ? "," : "", name);
+  if (value >= 0) sk_str_printf(flags, "=%ld", value);
+}
+
 /* The results not to trust: near the clock's resolution, close to the timing overhead,
-** or stopped by the repetition cap while still imprecise. */
-static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time)
+** or stopped by the repetition cap while still imprecise (flags: clock_resolution,
+** timing_overhead, rep_cap). */
+static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time, sk_str *flags)
 {
   const sk_asec_config *a = &in->settings.asec;
   double tick = sk_engine_tick(), rel = res->rule_error;
@@ -686,12 +696,14 @@ static void measure_check_result(sk_interp *in, const sk_result *res, double dum
     sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
                   res->time * 1e6, tick * 1e6);
     measure_warn(in, w.data);
+    measure_flag(flags, "clock_resolution", -1);
     sk_str_clear(&w);
   }
   if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
     sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
                   res->time * 1e6, dummy_time * 1e6);
     measure_warn(in, w.data);
+    measure_flag(flags, "timing_overhead", -1);
     sk_str_clear(&w);
   }
   if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
@@ -699,11 +711,14 @@ static void measure_check_result(sk_interp *in, const sk_result *res, double dum
                   " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
                   a->max_rel_error * 100.0);
     measure_warn(in, w.data);
+    measure_flag(flags, "rep_cap", -1);
   }
   sk_str_free(&w);
 }
 
-static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res)
+/* The result line and its notes; the stable names of what the notes say into flags. */
+static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res,
+                               sk_str *flags)
 {
   double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
   double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
@@ -712,11 +727,14 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
   nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
   sk_out_label(sk_labels_for(&in->labels, s, args, in->loops, in->nloops));
   if (in->apr_added) sk_out_mark_added();
+  if (in->apr_added) measure_flag(flags, "refined", -1);
   sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
+  if (res->stop == SK_ASEC_TIME_LIMIT) measure_flag(flags, "time_limit", -1);
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
     sk_str note;
+    measure_flag(flags, "scheduler_time", -1);
     sk_str_init(&note);
     sk_oversub_note_result(res->time, res->nprocs, &note);
     sk_out_note(note.data);
@@ -730,6 +748,8 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
     if (res->calls_per_timing > 1)
       sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
     sk_out_note(note.data);
+    if (res->invalid > 0) measure_flag(flags, "discarded", res->invalid);
+    if (res->calls_per_timing > 1) measure_flag(flags, "calls_per_timing", res->calls_per_timing);
     sk_str_free(&note);
   }
   {
@@ -738,6 +758,9 @@ static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *
     sk_str_init(&why);
     if (sk_interference_judge(res, in->settings.asec.min_reps, &lines, &why)) measure_warn(in, why.data);
     if (lines.data) sk_out_note(lines.data);
+    if (lines.data && strstr(lines.data, "# (interference:")) measure_flag(flags, "interference", -1);
+    if (lines.data && strstr(lines.data, "# (untrustworthy:")) measure_flag(flags, "untrustworthy", -1);
+    if (res->barrier_from > 0) measure_flag(flags, "barrier_starts", -1);
     sk_str_free(&lines);
     sk_str_free(&why);
   }
@@ -759,6 +782,26 @@ static void measure_write_dummy(const sk_measure_outcome *out, int after_line)
   sk_str_free(&note);
 }
 
+/* The suite's mark "#@ suite: time=KIND ..." (doc/manual.md "Output") before the first
+** line of a kind in the block, and whenever this measurement's dummy time is new. */
+static void measure_write_suite_mark(sk_interp *in, const sk_measurement *def, const sk_measure_outcome *out)
+{
+  const char *kind = sk_catalogue_time_kind(def);
+  if (in->block_time_kind != NULL && sk_streq(in->block_time_kind, kind) && !out->has_dummy) return;
+  in->block_time_kind = kind;
+  sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                    out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+}
+
+/* The line's marks: its flags, the distribution of its repetitions' values and the
+** values themselves (sk_out_marks), kept with the line. */
+static void measure_write_marks(const sk_result *res, const char *flags)
+{
+  double dist[SK_DIST_POINTS];
+  int has_dist = sk_stats_distribution(res->samples, res->nsamples, dist);
+  sk_out_marks(flags, has_dist ? dist : NULL, res->samples, res->nsamples);
+}
+
 /* A measurement in a loop does not fit into the buffer: the loop ends there. The block
 ** says at which value and why in a comment line, and the run goes on; stderr gets a
 ** warning unless the loop runs up to '...' (where the buffer's end is the bound). */
@@ -778,6 +821,7 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
     sk_str_printf(&note, "# (loop ended at %s: %s)\n", at.data, why);
     sk_out_text(note.data);
     sk_str_free(&note);
+    sk_out_loop_ended(at.data);
   }
   if (in->open_loop != in->nloops && !in->quiet) {
     progress_break(in);
@@ -833,9 +877,12 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
-  /* the suite's dummy time before its first line -- after it in the original's layout,
-  ** whose readers take the first line after `# begin result` for a result */
+  /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
+  ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
+  ** result` for a result, the dummy time comes after that line and the mark is left out */
   if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) measure_write_dummy(&out, 0);
+  if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
+    measure_write_suite_mark(in, def, &out);
   if (out.status == SK_TOO_FEW) {
     measure_nothing(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
@@ -866,9 +913,14 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     if (out.suite_time_spent) in->suite_stopped = 1;
     in->block_points++;
     if (sk_engine_reports()) {
-      measure_write_line(in, s, args, &out.result);
+      sk_str flags;
+      sk_str_init(&flags);
+      measure_write_line(in, s, args, &out.result, &flags);
       if (out.has_dummy && sk_header_layout_skampi5()) measure_write_dummy(&out, 1);
-      measure_check_result(in, &out.result, out.dummy_time);
+      measure_check_result(in, &out.result, out.dummy_time, &flags);
+      if (in->settings.verify && def->check != NULL) measure_flag(&flags, "verified", -1);
+      measure_write_marks(&out.result, flags.data);
+      sk_str_free(&flags);
       progress_show(in, in->block_name);
     }
     in->run.time_in_measurements += sk_engine_clock() - started;

@@ -169,6 +169,12 @@ SK_API const char *sk_param_type_name(char letter)
   }
 }
 
+SK_API const char *sk_catalogue_time_kind(const sk_measurement *m)
+{
+  if (strstr(m->name, "Pingpong") != NULL) return "round_trip";
+  return m->pattern == SK_PATTERN_P2P ? "one_way" : "operation";
+}
+
 static const char *catalogue_pattern_name(sk_pattern p)
 {
   switch (p) {

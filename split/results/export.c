@@ -42,12 +42,44 @@ static void export_json_number(sk_str *out, double x)
   else sk_str_printf(out, "%.10g", x);
 }
 
+static const char *const export_time_kinds[] = { "", "round_trip", "one_way", "operation" };
+static const char *const export_dist_names[] = { "min", "q1", "median", "q3", "p90", "p99", "max" };
+
+/* A number for CSV: empty when below 0 (unknown). */
+static void export_csv_number(sk_str *out, double x, const char *fmt)
+{
+  if (x >= 0.0) sk_str_printf(out, fmt, x);
+  sk_str_putc(out, ',');
+}
+
+/* The marks' columns of a CSV row (export.h). */
+static void export_csv_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_line *ln)
+{
+  sk_str f;
+  const char *p;
+  int k;
+  sk_str_init(&f);
+  sk_str_putn(&f, "", 0);
+  for (p = ln->flagset ? ln->flagset : ""; *p; p++) sk_str_putc(&f, *p == ',' ? ';' : *p);
+  export_csv_field(out, f.data, 0);
+  for (k = 0; k < 7; k++) export_csv_number(out, ln->has_dist ? ln->dist[k] : -1.0, "%.6g");
+  export_csv_number(out, ln->oneway_us, "%.6g");
+  export_csv_number(out, ln->mbytes_per_s, "%.6g");
+  sk_str_printf(out, "%s,", export_time_kinds[bl->time_kind]);
+  export_csv_number(out, bl->dummy_us, "%.4f");
+  export_csv_number(out, bl->dummy_err_us, "%.4f");
+  export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
+  sk_str_free(&f);
+}
+
 static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
 {
   int i, k;
   size_t b, l;
   sk_str_puts(out, "file,suite,label,loop_variables,message_size_bytes,time_us,stderr_us,repetitions,"
-                   "node_times_us,refined,limited,invalid_repetitions\n");
+                   "node_times_us,refined,limited,invalid_repetitions,flags,dist_min_us,dist_q1_us,"
+                   "dist_median_us,dist_q3_us,dist_p90_us,dist_p99_us,dist_max_us,oneway_latency_us,"
+                   "bandwidth_mb_per_s,suite_time,suite_dummy_us,suite_dummy_err_us,suite_loop_ended\n");
   for (i = 0; i < nfiles; i++)
     for (b = 0; b < files[i].n; b++) {
       const sk_sko_block *bl = &files[i].blocks[b];
@@ -66,11 +98,65 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
         export_csv_field(out, f.data, 0);
-        sk_str_printf(out, "%d,%d,%d\n", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
+        sk_str_printf(out, "%d,%d,%d,", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
                       ln->invalid);
+        export_csv_marks(out, bl, ln);
         sk_str_free(&f);
       }
     }
+}
+
+/* A header value typed: a number alone as a number ("processes": 2), a number with a
+** unit of time or size as {"value": N, "unit": "s"} ("Total runtime": "23 seconds"), the
+** column list mark (key "@columns") as a list of {"name", "unit"} (unit null when the column has none),
+** anything else as its string. */
+static void export_json_header_value(sk_str *out, const char *key, const char *value)
+{
+  static const char *const units[][2] = { { "s", "s" }, { "sec", "s" }, { "seconds", "s" }, { "us", "us" },
+                                          { "ms", "ms" }, { "bytes", "bytes" } };
+  char *end;
+  double x = strtod(value, &end);
+  size_t k;
+  if (sk_streq(key, "@columns")) {
+    const char *p = value;
+    int first = 1;
+    sk_str_putc(out, '[');
+    while (*p) {
+      const char *w = p, *open;
+      char *name;
+      while (*p && *p != ' ') p++;
+      name = sk_strndup(w, (size_t)(p - w));
+      open = strchr(name, '[');
+      sk_str_puts(out, first ? "{\"name\": " : ", {\"name\": ");
+      first = 0;
+      if (open && name[strlen(name) - 1] == ']' && open != name) {
+        name[strlen(name) - 1] = '\0';
+        name[open - name] = '\0';
+        export_json_string(out, name);
+        sk_str_puts(out, ", \"unit\": ");
+        export_json_string(out, name + strlen(name) + 1);
+      } else {
+        export_json_string(out, name);
+        sk_str_puts(out, ", \"unit\": null");
+      }
+      sk_str_putc(out, '}');
+      free(name);
+      while (*p == ' ') p++;
+    }
+    sk_str_putc(out, ']');
+    return;
+  }
+  if (end != value && value[0] != ' ' && x - x == 0.0) {
+    if (*end == '\0') { export_json_number(out, x); return; }
+    for (k = 0; k < sizeof units / sizeof units[0]; k++)
+      if (end[0] == ' ' && sk_streq(end + 1, units[k][0])) {
+        sk_str_puts(out, "{\"value\": ");
+        export_json_number(out, x);
+        sk_str_printf(out, ", \"unit\": \"%s\"}", units[k][1]);
+        return;
+      }
+  }
+  export_json_string(out, value);
 }
 
 /* "header": every field; a key written several times gets an array of its values. */
@@ -91,11 +177,71 @@ static void export_json_header(sk_str *out, const sk_sko_file *f)
     for (j = i; j < f->nfields; j++) {
       if (!sk_streq(f->fields[j].key, f->fields[i].key)) continue;
       if (j > i) sk_str_puts(out, ", ");
-      export_json_string(out, f->fields[j].value);
+      export_json_header_value(out, f->fields[j].key, f->fields[j].value);
     }
     if (count > 1) sk_str_putc(out, ']');
   }
   sk_str_puts(out, "}");
+}
+
+/* A number, or null when below 0 (unknown). */
+static void export_json_known(sk_str *out, double x)
+{
+  if (x < 0.0) sk_str_puts(out, "null");
+  else export_json_number(out, x);
+}
+
+/* The marks of a JSON row (export.h): flags as an object, dist, the repetitions' values,
+** one-way latency, bandwidth, and the block's time kind, dummy time and loop end. */
+static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_line *ln)
+{
+  const char *p = ln->flagset;
+  int k;
+  sk_str_puts(out, ", \"flags\": {");
+  while (p && *p) {
+    const char *end = strchr(p, ','), *eq;
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char *flag = sk_strndup(p, len), *stop;
+    double x;
+    if (p != ln->flagset) sk_str_puts(out, ", ");
+    eq = strchr(flag, '=');
+    if (eq == NULL) { export_json_string(out, flag); sk_str_puts(out, ": true"); }
+    else {
+      flag[eq - flag] = '\0';
+      export_json_string(out, flag);
+      sk_str_puts(out, ": ");
+      x = strtod(eq + 1, &stop);
+      if (*stop == '\0' && stop != eq + 1) export_json_number(out, x);
+      else export_json_string(out, eq + 1);
+    }
+    free(flag);
+    p = end ? end + 1 : NULL;
+  }
+  sk_str_puts(out, "}, \"dist_us\": ");
+  if (!ln->has_dist) sk_str_puts(out, "null");
+  else {
+    for (k = 0; k < 7; k++) {
+      sk_str_printf(out, "%s\"%s\": ", k ? ", " : "{", export_dist_names[k]);
+      export_json_number(out, ln->dist[k]);
+    }
+    sk_str_putc(out, '}');
+  }
+  sk_str_puts(out, ", \"repetition_values_us\": [");
+  for (k = 0; k < ln->nrep; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->rep_us[k]); }
+  sk_str_puts(out, "], \"oneway_latency_us\": ");
+  export_json_known(out, ln->oneway_us);
+  sk_str_puts(out, ", \"bandwidth_mb_per_s\": ");
+  export_json_known(out, ln->mbytes_per_s);
+  sk_str_puts(out, ", \"suite_time\": ");
+  if (bl->time_kind == 0) sk_str_puts(out, "null");
+  else export_json_string(out, export_time_kinds[bl->time_kind]);
+  sk_str_puts(out, ", \"suite_dummy_us\": ");
+  export_json_known(out, bl->dummy_us);
+  sk_str_puts(out, ", \"suite_dummy_err_us\": ");
+  export_json_known(out, bl->dummy_err_us);
+  sk_str_puts(out, ", \"suite_loop_ended\": ");
+  if (bl->loop_ended == NULL) sk_str_puts(out, "null");
+  else export_json_string(out, bl->loop_ended);
 }
 
 static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
@@ -122,9 +268,11 @@ static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_bloc
   export_json_number(out, ln->stderr_us);
   sk_str_printf(out, ", \"repetitions\": %ld, \"node_times_us\": [", ln->reps);
   for (k = 0; k < ln->nnode; k++) { if (k) sk_str_puts(out, ", "); export_json_number(out, ln->node_us[k]); }
-  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d}",
+  sk_str_printf(out, "], \"refined\": %s, \"limited\": %s, \"invalid_repetitions\": %d",
                 ln->refined ? "true" : "false",
                 ln->limited || (bl->suite_limited && l + 1 == bl->n) ? "true" : "false", ln->invalid);
+  export_json_marks(out, bl, ln);
+  sk_str_putc(out, '}');
 }
 
 static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)

@@ -4,10 +4,16 @@
 ** message size in bytes, the time and its standard error in microseconds, the number of
 ** repetitions, the node times in microseconds and the flags refined (added by
 ** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions. Units are in the column names. CSV (RFC 4180 quoting):
-** loop variables as "name=value;..." and node times as "t1;t2;..." in one column each.
-** JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]}, loop
-** variables as an object, node times as an array. Reads through sko.h.
+** the discarded repetitions; then the line's marks (doc/manual.md "Flags and
+** distributions"): its flags, its dist (7 values), one-way latency and MB/s where the
+** reader knows them, and its block's time kind, dummy time and loop end. Units are in
+** the column names. CSV (RFC 4180 quoting): loop variables as "name=value;...", node
+** times as "t1;t2;...", flags as "name[=value];..." in one column each, an unknown value
+** empty. JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]},
+** loop variables and flags as objects, node times and repetition values as arrays, dist
+** as an object, an unknown value null; header values typed (a number alone a number, a
+** number with a unit {"value", "unit"}, "#@ columns" a list of {"name", "unit"}). Reads
+** through sko.h.
 */
 #ifndef SK_EXPORT_H
 #define SK_EXPORT_H

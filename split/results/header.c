@@ -195,10 +195,21 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);
   sk_pingpong_describe(&h);
-  sk_str_puts(&h, "# columns: time = the mean of the repetitions' values (each the longest time over the processes)"
-              " without the lowest and highest quarter (set_cut_quantile; set_result_statistic(\"min\"): the least), its standard"
-              " error (SKaLib eq. A.1), the repetitions, then each process's time by the same statistic over its own"
-              " times of the same repetitions\n");
+  sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
+  sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"
+              " the time in microseconds (seconds x F after \"# times in seconds x F\", set_unit), its standard"
+              " error (SKaLib eq. A.1), the number of repetitions, then the per-process times.");
+  sk_str_puts(&h, " The time is the mean of the repetitions' values without the lowest and highest quarter (set_cut_quantile;"
+              " set_result_statistic(\"min\"): the least), a repetition's value being the longest time over the"
+              " processes;");
+  sk_str_puts(&h, " for a ping-pong that is one full round trip (ping plus pong: the OSU benchmarks and IMB"
+              " print the one-way latency, half of it), for a collective the operation from the synchronised start"
+              " until the last process is done.");
+  sk_str_puts(&h, " A per-process time (\"node time\"; a node is a process here) is"
+              " that process's own time by the same statistic over the same repetitions; as each repetition's"
+              " value is the longest over the processes, the time is normally at least the largest of them.");
+  sk_str_puts(&h, " Under a line, \"#@ flags:\", \"#@ dist:\" and \"#@ reps:\" give its flags, the distribution"
+              " (least, Q1, median, Q3, P90, P99, largest) and the values of its repetitions in its time unit\n");
   sk_str_printf(&h, "# random seed (get_random_int, comm_rand): %ld\n", f->random_seed);
   sk_str_puts(&h, f->sync_lines ? f->sync_lines : "");
   sk_io_files_describe(&h, NULL);

@@ -7,7 +7,7 @@
 **   # processors: the processor name of every rank (oversub.h)
 **   # TEST-ONLY clock skew (clock_skew.h, only when injected)
 **   # clock tick, global clock; dummy time; ping-pong correction (measure.h)
-**   # columns; random seed
+**   #@ columns (the machine-readable column list) and # columns; random seed
 **   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
 **   # MPI-IO files (io_files.h)
 **   # oversubscription: ... and # library polling: ... (library_polling.h)

@@ -262,24 +262,107 @@ SK_API void sk_out_end_block(const char *name, double seconds)
 
 SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
 
+SK_API void sk_out_format_var(sk_str *s, const char *name, const char *value)
+{
+  size_t n = strlen(value);
+  sk_str_printf(s, "%s= ", name);
+  sk_str_puts(s, value);
+  do sk_str_putc(s, ' '); while (++n < SK_OUT_VAR_WIDTH + 1);
+}
+
+SK_API void sk_out_format_columns(sk_str *s, long size, double time, double std_error, long reps,
+                                  const double *node_times, int nnode)
+{
+  int i;
+  sk_str_printf(s, "%8ld %12.3f %10.3f %5ld", size, time, std_error, reps);
+  for (i = 0; i < nnode; i++) sk_str_printf(s, " %12.3f", node_times[i]);
+}
+
+/* A mark's values: at least the line's precision (%.3f) and 6 significant digits, without
+** trailing zeros (%g): 1000.012, 0.0012345, 10. */
+static void out_format_values(sk_str *s, const char *mark, const double *x, int n, double scale)
+{
+  int i, digits;
+  char fmt[16];
+  sk_str_puts(s, mark);
+  for (i = 0; i < n; i++) {
+    double v = x[i] * scale;
+    digits = fabs(v) >= 1.0 ? (int)floor(log10(fabs(v))) + 4 : 6;
+    if (digits < 6) digits = 6;
+    if (digits > 15) digits = 15;   /* DBL_DIG: read back and written again, the same text */
+    sprintf(fmt, " %%.%dg", digits);   /* sk_str_printf has no '*' */
+    sk_str_printf(s, fmt, v);
+  }
+  sk_str_putc(s, '\n');
+}
+
+SK_API void sk_out_format_marks(sk_str *s, const char *flags, const double *dist, const double *reps, int nrep,
+                                double scale)
+{
+  if (flags && flags[0]) sk_str_printf(s, "#@ flags: %s\n", flags);
+  if (dist) out_format_values(s, "#@ dist:", dist, 7, scale);
+  if (nrep > 0) out_format_values(s, "#@ reps:", reps, nrep, scale);
+}
+
+SK_API void sk_out_marks(const char *flags, const double *dist, const double *reps, int nrep)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_out_format_marks(&s, flags, dist, reps, nrep, out.unit > 0.0 ? out.unit : 1e6);
+  if (s.data) sk_out_note(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_format_suite_mark(sk_str *s, const char *kind, double dummy_us, double dummy_err_us)
+{
+  if (kind == NULL) return;
+  sk_str_printf(s, "#@ suite: time=%s", kind);
+  if (dummy_us >= 0.0) sk_str_printf(s, " dummy_us=%.4f", dummy_us);
+  if (dummy_err_us >= 0.0) sk_str_printf(s, " dummy_err_us=%.4f", dummy_err_us);
+  sk_str_putc(s, '\n');
+}
+
+SK_API void sk_out_suite_mark(const char *kind, double dummy_us, double dummy_err_us)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_out_format_suite_mark(&s, kind, dummy_us, dummy_err_us);
+  if (s.data) out_write_comment(s.data);
+  sk_str_free(&s);
+}
+
+SK_API void sk_out_loop_ended(const char *at)
+{
+  sk_str s;
+  sk_str_init(&s);
+  sk_str_printf(&s, "#@ loop_ended: %s\n", at);
+  out_write_comment(s.data);
+  sk_str_free(&s);
+}
+
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
-  sk_str s;
+  sk_str s, v;
   int i;
   size_t mark_len;
-  double unit = out.unit > 0.0 ? out.unit : 1e6;
+  double unit = out.unit > 0.0 ? out.unit : 1e6, *scaled;
   sk_str_init(&s);
+  sk_str_init(&v);
   if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
   out.added = 0;
   mark_len = s.len;
   for (i = 0; i < nvars; i++) {
-    sk_str_printf(&s, "%s= ", vars[i].name);
-    sk_value_format(&s, &vars[i].value);
-    sk_str_putc(&s, ' ');
+    sk_str_clear(&v);
+    sk_str_putn(&v, "", 0);
+    sk_value_format(&v, &vars[i].value);
+    sk_out_format_var(&s, vars[i].name, v.data);
   }
-  sk_str_printf(&s, "%8ld %12.3f %10.3f %5d", reported_size, time * unit, std_error * unit, reps);
-  for (i = 0; i < nnode; i++) sk_str_printf(&s, " %12.3f", node_times[i] * unit);
+  sk_str_free(&v);
+  scaled = (double *)sk_malloc(sizeof(double) * (size_t)(nnode > 0 ? nnode : 1));
+  for (i = 0; i < nnode; i++) scaled[i] = node_times[i] * unit;
+  sk_out_format_columns(&s, reported_size, time * unit, std_error * unit, reps, scaled, nnode);
+  free(scaled);
   {
     size_t k;   /* one line, whatever a loop variable's value holds */
     for (k = mark_len; k < s.len; k++) if (s.data[k] == '\n' || s.data[k] == '\r') s.data[k] = ' ';

@@ -57,6 +57,29 @@ SK_API void sk_out_note(const char *text);
 /* One measurement line; times in seconds (printed in the unit of sk_out_set_unit). */
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode);
+/* The one format of a result line (sk_out_line, and sko.c writing a line back): each
+** loop variable as "name= value " with the value left-aligned in SK_OUT_VAR_WIDTH
+** characters, then size, time, standard error, repetitions and node times right-aligned
+** in fixed widths (%8ld %12.3f %10.3f %5ld, " %12.3f" each), so that the columns of the
+** lines of a block line up (a wider value pushes its line's columns to the right). Times
+** are printed as given (the caller scales them). No newline. */
+#define SK_OUT_VAR_WIDTH 8
+SK_API void sk_out_format_var(sk_str *s, const char *name, const char *value);
+SK_API void sk_out_format_columns(sk_str *s, long size, double time, double std_error, long reps,
+                                  const double *node_times, int nnode);
+/* The machine-readable marks under a result line (doc/manual.md "Output"): "#@ flags:
+** FLAGS" (none when flags is NULL or ""), "#@ dist: ..." (dist NULL: none; 7 values:
+** least, quartiles, median, 90th and 99th percentile, largest), "#@ reps: ..." (nrep > 0),
+** each value times scale; sk_out_marks writes them after the line just written, in the
+** set_unit unit (values in seconds), kept with it like sk_out_note. */
+SK_API void sk_out_format_marks(sk_str *s, const char *flags, const double *dist, const double *reps, int nrep,
+                                double scale);
+SK_API void sk_out_marks(const char *flags, const double *dist, const double *reps, int nrep);
+/* The block's marks: "#@ suite: time=KIND[ dummy_us=X][ dummy_err_us=Y]" (kind NULL:
+** none written; dummy_* below 0: left out) and "#@ loop_ended: AT" (AT as "VAR=VALUE"). */
+SK_API void sk_out_format_suite_mark(sk_str *s, const char *kind, double dummy_us, double dummy_err_us);
+SK_API void sk_out_suite_mark(const char *kind, double dummy_us, double dummy_err_us);
+SK_API void sk_out_loop_ended(const char *at);
 /* Hold lines from now on; sk_out_hold_end sorts the held lines by loop variable number
 ** `var_index` and, when no hold is left open, writes them. */
 SK_API void sk_out_hold_begin(void);

@@ -3,6 +3,7 @@
 */
 #include "sko.h"
 #include "sources.h"
+#include "output.h"
 #include <float.h>
 
 typedef struct sko_parser {
@@ -12,6 +13,8 @@ typedef struct sko_parser {
   sk_sko_block *cur;      /* the open block or NULL */
   char *label;            /* the label of the lines that follow */
   int refined;            /* the next line was added by autorefine */
+  int time_kind;          /* the open block's last "#@ suite: time=" (SK_SKO_TIME_*) */
+  int suite_marks;        /* its "#@ suite:" lines so far */
   sk_str *err;
 } sko_parser;
 
@@ -48,6 +51,18 @@ static void sko_header_field(sk_sko_file *f, const char *line)
   static const char *const prefixes[] = { "SKaMPI Version", "Started at", "Finished at", "Total runtime" };
   const char *p = line + 1, *colon;
   size_t k;
+  if (p[0] == '@' && p[1] == ' ') {   /* a mark, e.g. the column list: key "@columns" */
+    colon = strstr(p, ": ");
+    if (colon != NULL) {
+      sk_str key;
+      sk_str_init(&key);
+      sk_str_putc(&key, '@');
+      sk_str_putn(&key, p + 2, (size_t)(colon - p - 2));
+      sko_add_field(f, key.data, key.len, colon + 2);
+      sk_str_free(&key);
+    }
+    return;
+  }
   while (*p == ' ') p++;
   for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
     size_t n = strlen(prefixes[k]);
@@ -94,6 +109,23 @@ static int sko_word(const char **pp, const char *line, char **word)
   *word = sk_strndup(start, (size_t)(p - start));
   *pp = p;
   return (int)(start - line) + 1;
+}
+
+static int sko_starts(const char *line, const char *prefix)
+{
+  return strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+static const char *const sko_time_kind_names[] = { NULL, "round_trip", "one_way", "operation" };
+
+/* The one-way latency and bandwidth of a line from its block's time kind (sko.h). */
+static void sko_derive(sk_sko_line *l, int kind)
+{
+  l->oneway_us = l->mbytes_per_s = -1.0;
+  if (kind == SK_SKO_TIME_ROUND_TRIP) l->oneway_us = l->time_us / 2.0;
+  else if (kind == SK_SKO_TIME_ONE_WAY || kind == SK_SKO_TIME_OPERATION) l->oneway_us = l->time_us;
+  if ((kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY) && l->size > 0 && l->oneway_us > 0.0)
+    l->mbytes_per_s = (double)l->size / l->oneway_us;
 }
 
 /* The largest time a result line may hold, in microseconds (about 31.7 years): no
@@ -175,6 +207,7 @@ static int sko_result_line(sko_parser *ps, const char *line)
   free(ncols);
   ncols = NULL;
   l.reps = (long)nums[3];
+  sko_derive(&l, ps->time_kind);
   l.label = sk_strdup(ps->label ? ps->label : "");
   l.refined = ps->refined;
   l.lineno = ps->lineno;
@@ -189,19 +222,174 @@ bad:
   return 0;
 }
 
-static int sko_starts(const char *line, const char *prefix)
+/* A time of a mark (text at column col): a finite number, not negative, at most
+** SKO_MAX_TIME_US after the block's unit; 0 with the error set. */
+static int sko_mark_time(sko_parser *ps, const char *text, int col, double unit, double *us)
 {
-  return strncmp(line, prefix, strlen(prefix)) == 0;
+  int k = sko_parse_number(text, us);
+  if (k != 1) {
+    sko_error(ps, col, k == 0 ? "not a number in a mark:" : "not a finite number in a mark:", text);
+    return 0;
+  }
+  if (unit != 1e6) *us *= 1e6 / unit;
+  if (*us < 0.0) { sko_error(ps, col, "a time in a mark is negative:", text); return 0; }
+  if (!(*us <= SKO_MAX_TIME_US)) {
+    sko_error(ps, col, "a time in a mark is out of range (more than 1e15 microseconds):", text);
+    return 0;
+  }
+  return 1;
 }
 
-/* A '#' line inside a block: a label, a mark, or a note kept verbatim. */
-static void sko_block_comment(sko_parser *ps, const char *line)
+/* "#@ dist:" (want 7) or "#@ reps:" (want 0: one or more) after the prefix of length
+** skip: the times in microseconds into a new array; -1 with the error set. */
+static int sko_mark_times(sko_parser *ps, const char *line, size_t skip, int want, double unit, double **out)
+{
+  const char *p = line + skip;
+  double *x = NULL;
+  size_t cap = 0;
+  int n = 0, col;
+  char *w;
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) break;
+    x = (double *)sk_grow(x, &cap, (size_t)n + 1, sizeof(double));
+    if (!sko_mark_time(ps, w, col, unit, &x[n])) { free(w); free(x); return -1; }
+    free(w);
+    n++;
+  }
+  if ((want > 0 && n != want) || n == 0) {
+    sk_str_printf(ps->err, "%s:%d:%d: %s", ps->name, ps->lineno, col,
+                  want > 0 ? "a dist mark needs 7 numbers (least, Q1, median, Q3, P90, P99, largest)"
+                           : "a reps mark needs at least one number");
+    free(x);
+    return -1;
+  }
+  *out = x;
+  return n;
+}
+
+/* "#@ flags:": NAME or NAME=VALUE, comma-separated; a name of lower-case letters, digits
+** and '_', a value without blanks or commas. */
+static int sko_mark_flags(sko_parser *ps, const char *line, size_t skip, char **flags)
+{
+  const char *p = line + skip, *start;
+  while (*p == ' ') p++;
+  start = p;
+  for (;;) {
+    const char *name = p;
+    while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_') p++;
+    if (p == name) break;
+    if (*p == '=') {
+      const char *value = ++p;
+      while (*p && *p != ',' && *p != ' ' && *p != '\t') p++;
+      if (p == value) break;
+    }
+    if (*p != ',') break;
+    p++;
+  }
+  if (*p != '\0' || p == start) {
+    sko_error(ps, (int)(p - line) + 1, "a malformed flag list (NAME or NAME=VALUE, comma-separated)", NULL);
+    return 0;
+  }
+  *flags = sk_strdup(start);
+  return 1;
+}
+
+/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y": an unknown KIND or key is passed over
+** (a newer writer); a bad number is an error. */
+static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
+{
+  sk_sko_block *b = ps->cur;
+  const char *p = line + skip;
+  char *w;
+  int col, k, kind;
+  for (;;) {
+    col = sko_word(&p, line, &w);
+    if (w == NULL) return 1;
+    if (strncmp(w, "time=", 5) == 0) {
+      for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_OPERATION; k++)
+        if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
+      /* a block of several kinds (a ping-pong beside a collective) has none as a whole;
+      ** each line keeps the kind of the mark before it */
+      b->time_kind = ps->suite_marks++ == 0 || b->time_kind == kind ? kind : SK_SKO_TIME_UNKNOWN;
+      ps->time_kind = kind;
+    } else if (strncmp(w, "dummy_us=", 9) == 0 || strncmp(w, "dummy_err_us=", 13) == 0) {
+      int err = w[6] == 'e';
+      double us;
+      if (!sko_mark_time(ps, w + (err ? 13 : 9), col + (err ? 13 : 9), 1e6, &us)) { free(w); return 0; }
+      if (err && b->dummy_err_us < 0.0) b->dummy_err_us = us;
+      if (!err && b->dummy_us < 0.0) b->dummy_us = us;
+    }
+    free(w);
+  }
+}
+
+/* A "#@ " line inside a block. 1: taken (or an unknown mark, kept as a note: *keep set);
+** 0: malformed, the error set. */
+static int sko_block_mark(sko_parser *ps, const char *line, int *keep)
 {
   sk_sko_block *b = ps->cur;
   sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
-  int n;
+  static const char *const line_marks[] = { "#@ flags:", "#@ dist:", "#@ reps:" };
+  int k, n;
+  *keep = 0;
+  for (k = 0; k < 3; k++)
+    if (sko_starts(line, line_marks[k]) && last == NULL) {
+      sko_error(ps, 1, "a line's mark before the block's first result line", NULL);
+      return 0;
+    }
+  if (sko_starts(line, "#@ flags:")) {
+    char *flags;
+    if (!sko_mark_flags(ps, line, 9, &flags)) return 0;
+    free(last->flagset);
+    last->flagset = flags;
+  } else if (sko_starts(line, "#@ dist:")) {
+    double *x;
+    if (sko_mark_times(ps, line, 8, 7, b->unit, &x) < 0) return 0;
+    memcpy(last->dist, x, sizeof last->dist);
+    last->has_dist = 1;
+    free(x);
+    if (!(last->dist[0] <= last->dist[2] && last->dist[2] <= last->dist[6])) {
+      sko_error(ps, 10, "a dist mark's median is not between its least and largest value", NULL);
+      return 0;
+    }
+  } else if (sko_starts(line, "#@ reps:")) {
+    double *x;
+    if ((n = sko_mark_times(ps, line, 8, 0, b->unit, &x)) < 0) return 0;
+    free(last->rep_us);
+    last->rep_us = x;
+    last->nrep = n;
+  } else if (sko_starts(line, "#@ suite:")) {
+    return sko_mark_suite(ps, line, 9);
+  } else if (sko_starts(line, "#@ loop_ended:")) {
+    const char *at = line + 14;
+    while (*at == ' ') at++;
+    free(b->loop_ended);
+    b->loop_ended = sk_strdup(at);
+    if (last && !sk_sko_line_flag(last, "loop_ended", NULL, 0)) {   /* the line it ended after */
+      size_t have = last->flagset ? strlen(last->flagset) : 0;
+      last->flagset = (char *)sk_realloc(last->flagset, have + 12);
+      strcpy(last->flagset + have, have ? ",loop_ended" : "loop_ended");
+    }
+  } else {
+    *keep = 1;
+  }
+  return 1;
+}
+
+
+/* A '#' line inside a block: a label, a mark, or a note kept verbatim. 0: a malformed
+** mark (the error set). */
+static int sko_block_comment(sko_parser *ps, const char *line)
+{
+  sk_sko_block *b = ps->cur;
+  sk_sko_line *last = b->n > 0 ? &b->lines[b->n - 1] : NULL;
+  int n, keep = 1;
   double unit;
-  if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
+  if (sko_starts(line, "#@ ") && !sko_block_mark(ps, line, &keep)) return 0;
+  if (!keep) {
+    /* a mark, taken */
+  } else if (b->n == 0 && sscanf(line, "# times in seconds x %lf", &unit) == 1 && unit > 0.0) {
     b->unit = unit;                  /* set_unit: converted to microseconds */
   } else if (sko_starts(line, "# measure ")) {
     free(ps->label);
@@ -224,6 +412,7 @@ static void sko_block_comment(sko_parser *ps, const char *line)
     sk_str_puts(into, line);
     sk_str_putc(into, '\n');
   }
+  return 1;
 }
 
 static int sko_parse_line(sko_parser *ps, const char *line)
@@ -248,6 +437,8 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     free(ps->label);
     ps->label = NULL;
     ps->refined = 0;
+    ps->time_kind = SK_SKO_TIME_UNKNOWN;
+    ps->suite_marks = 0;
   } else if (sko_marker(line, "end result ", &name)) {
     if (ps->cur == NULL || !sk_streq(ps->cur->name, name)) {
       sko_error(ps, 1, "end of a result block that was not begun:", name);
@@ -258,7 +449,7 @@ static int sko_parse_line(sko_parser *ps, const char *line)
     free(name);
     ps->cur = NULL;
   } else if (line[0] == '#') {   /* a comment (indented ones too, see above) */
-    if (ps->cur != NULL) sko_block_comment(ps, line);
+    if (ps->cur != NULL) return sko_block_comment(ps, line);
     else if (f->n > 0 && sscanf(line, "# duration = %lf", &d) == 1) f->blocks[f->n - 1].duration = d;
     else {
       if (f->n == 0) { sk_str_puts(&f->header, line); sk_str_putc(&f->header, '\n'); }
@@ -444,18 +635,26 @@ SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last)
 SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l)
 {
   int i;
-  for (i = 0; i < l->nvars; i++) sk_str_printf(out, "%s= %s ", l->vars[i].name, l->vars[i].text);
-  sk_str_printf(out, "%8ld %12.3f %10.3f %5ld", l->size, l->time_us, l->stderr_us, l->reps);
-  for (i = 0; i < l->nnode; i++) sk_str_printf(out, " %12.3f", l->node_us[i]);
+  for (i = 0; i < l->nvars; i++) sk_out_format_var(out, l->vars[i].name, l->vars[i].text);
+  sk_out_format_columns(out, l->size, l->time_us, l->stderr_us, l->reps, l->node_us, l->nnode);
   sk_str_putc(out, '\n');
 }
 
 SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 {
   size_t i;
+  int ended = 0;
   const char *label = "";
   sk_str_printf(out, "# begin result \"%s\"\n", b->name);
+  sk_out_format_suite_mark(out, sko_time_kind_names[b->time_kind], b->dummy_us, b->dummy_err_us);
   sk_str_puts(out, b->notes_before.data ? b->notes_before.data : "");
+  /* the loop's end goes under the line it ended after; when no line says so (it ended at
+  ** its first point), before the first line, where it was read */
+  for (i = 0; b->loop_ended && !ended && i < b->n; i++) if (sk_sko_line_flag(&b->lines[i], "loop_ended", NULL, 0)) ended = -1;
+  if (b->loop_ended && !ended) {
+    sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
+    ended = 1;
+  }
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     /* a line without a label after labelled ones gets an empty "# measure " line: read
@@ -468,6 +667,11 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
     if (l->invalid > 0)
       sk_str_printf(out, "# (%d repetitions discarded: %s)\n", l->invalid, SK_DISCARDED_WHY);
     if (l->flags) sk_str_puts(out, l->flags);
+    sk_out_format_marks(out, l->flagset, l->has_dist ? l->dist : NULL, l->rep_us, l->nrep, 1.0);
+    if (ended < 0 && sk_sko_line_flag(l, "loop_ended", NULL, 0)) {
+      sk_str_printf(out, "#@ loop_ended: %s\n", b->loop_ended);
+      ended = 1;
+    }
   }
   sk_str_puts(out, b->notes.data ? b->notes.data : "");
   sk_str_printf(out, "# end result \"%s\"\n", b->name);

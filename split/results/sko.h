@@ -7,7 +7,13 @@
 ** `# (added by autorefine)` before a line, `# (stopped by the time limit per
 ** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
 ** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds. Merge (merge.c), report (report.c) and export (export.c)
+** convert that block's times to microseconds, so every reader sees microseconds; the
+** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
+** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
+** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
+** with its median outside [min, max], a value no finite number, negative or above 1e15
+** us, a bad flag list, a line's mark before the first line) is an error like a bad
+** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
 ** read files only through it. A line that is not a result line inside a block is an
 ** error `file:line:col: message`, and so is a result line with a number that is no
 ** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its

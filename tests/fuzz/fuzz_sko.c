@@ -82,7 +82,8 @@ static const char *const fuzz_tokens[] = {
   "      1024      12.345      0.123    10 ", "     12.000", "\n%%file b.sko\n",
   "\n%%file c.sko\n", "# SKaMPI Version skampi-", "# Started at ", "# input file: ",
   "# processes: ", "# dummy time", "# APR ", "# Finished at ", "# Total runtime ",
-  "# merged by skampi", "\r\n", "\0", "\xff"
+  "# merged by skampi", "\r\n", "\0", "\xff", "#@ flags: ", "#@ dist: ", "#@ reps: ",
+  "#@ suite: time=round_trip dummy_us=", "#@ loop_ended: ", "discarded=3,", "rep_cap"
 };
 
 #include "fuzz_driver.h"

@@ -13,7 +13,7 @@ st=0
 n=0
 for text in '"# SKaMPI Version' '"# Started at' '"# resumed at' '"# input file:' '"# processes:' \
     '"# library: ' '"# processor of rank 0:' '"# processors: ' '"# clock tick:' \
-    '"# dummy time (timing overhead' '"# columns:' '"# random seed' '"# oversubscription: %s on' \
+    '"# dummy time (timing overhead' '"#@ columns:' '"# columns:' '"# random seed' '"# oversubscription: %s on' \
     '"# oversubscription: unknown' '"# oversubscription: skampi' '"# oversubscription: scheduler floor' \
     '"# interference: waits' '"# interference: %d processes runnable' '"# interference: a repetition' \
     '"#> '; do

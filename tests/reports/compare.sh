@@ -60,12 +60,8 @@ say $? compare_exit_0 "$(cat "$d/one.err")"
 grep -q 'per-repetition test: one run each' "$d/one.txt" && grep -q '^# A (baseline): Open MPI v4.1.4, 2 processes: ' "$d/one.txt" \
   && grep -q '^# B: MPICH Version: 4.0.2, 2 processes: ' "$d/one.txt"
 say $? compare_one_run_each_named "$(head -5 "$d/one.txt")"
-if grep -q '^not tested: 16 points without repetitions' "$d/one.txt"; then
-  echo "skip compare_one_run_each_planted_point: needs the reader of '#@ reps:' (split/results/sko.c)"
-else
-  [ "$(significant "$d/one.txt")" = "count= 1024 " ] && grep -q '^significant differences: 1 of 16 compared points' "$d/one.txt"
-  say $? compare_one_run_each_planted_point "$(cat "$d/one.txt")"
-fi
+[ "$(significant "$d/one.txt")" = "count= 1024 " ] && grep -q '^significant differences: 1 of 16 compared points' "$d/one.txt"
+say $? compare_one_run_each_planted_point "$(cat "$d/one.txt")"
 [ "$(wc -l < "$d/one.csv")" -eq 17 ] && head -1 "$d/one.csv" | grep -q '^suite,point,run,baseline_us,time_us,ratio,p,significant,test$' \
   && grep -q '^Pingpong_Send_Recv,count= 1024,"MPICH Version: 4.0.2, 2 processes",' "$d/one.csv"
 say $? compare_csv "$(cat "$d/one.csv")"

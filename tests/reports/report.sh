@@ -118,16 +118,11 @@ say $? marks_file_name_with_equals_sign "$(cat "$d/eq.txt")"
 "$seq_bin" -r "$d/libs.html" "$ma" "$mb" 2> "$d/libs.txt" \
   && [ "$(grep -c '<text class="legend-text"[^>]*>MPICH 4.0.2, 3 processes</text>' "$d/libs.html")" = 3 ]
 say $? marks_legend_names_libraries "$(grep -o 'legend-text[^<]*' "$d/libs.html" | head -3)"
-# the real reader: its "#@ flags:" in the table (skipped while the reader gives no line of
-# marks-openmpi.sko a flagset, i.e. before split/results/sko.c reads the marks)
-if [ "$("$d/report_marks" --reader-flags "$ma" 2>&1)" = 0 ]; then
-  echo "skip marks_reader_flags_in_report: needs the reader of the #@ marks (split/results/sko.c)"
-else
-  grep -F '<td class="notes">' "$d/libs.html" | grep -qF 'stopped at the repetition cap above the error target' \
-    && grep -q '<title>[^<]*flags: repetitions began after a barrier</title>' "$d/libs.html" \
-    && grep -q '<polygon class="band band-iqr"' "$d/libs.html"
-  say $? marks_reader_flags_in_report "the reader's flags or distribution missing in $d/libs.html"
-fi
+# the real reader: its "#@ flags:" in the table
+grep -F '<td class="notes">' "$d/libs.html" | grep -qF 'stopped at the repetition cap above the error target' \
+  && grep -q '<title>[^<]*flags: repetitions began after a barrier</title>' "$d/libs.html" \
+  && grep -q '<polygon class="band band-iqr"' "$d/libs.html"
+say $? marks_reader_flags_in_report "the reader's flags or distribution missing in $d/libs.html"
 bad=$(svg_nonfinite "$d/marks.html" "$d/labels.html" "$d/libs.html")
 [ -z "$bad" ]
 say $? marks_svg_coordinates_finite "$bad"
@@ -216,7 +211,7 @@ say $? export_csv_row_per_line "$rows rows for $nlines result lines"
 "$seq_bin" -x json "$d/q1.sko" > "$d/q1.json" 2> "$d/x.txt"
 say $? export_json_to_stdout "$(cat "$d/x.txt")"
 if have python3; then
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["rows"])==int(sys.argv[2]), len(d["rows"]); assert d["files"][0]["header"]["processes"]=="2"' "$d/q1.json" "$nlines" > "$d/json.txt" 2>&1
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["rows"])==int(sys.argv[2]), len(d["rows"]); assert d["files"][0]["header"]["processes"]==2' "$d/q1.json" "$nlines" > "$d/json.txt" 2>&1
   say $? export_json_valid "$(tail -2 "$d/json.txt")"
 else echo "skip export_json_valid: needs python3"; fi
 "$seq_bin" -x xml "$d/q1.sko" > "$d/x.txt" 2>&1; st=$?

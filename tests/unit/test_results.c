@@ -167,12 +167,15 @@ static const char *const sample_lines[] = {
 };
 static char sample[2048];
 
-static void sample_init(void)
+/* The lines of a NULL-ended list, one after the other, into text. */
+static void join_lines(char *text, const char *const *lines)
 {
   int i;
-  sample[0] = '\0';
-  for (i = 0; sample_lines[i] != NULL; i++) strcat(sample, sample_lines[i]);
+  text[0] = '\0';
+  for (i = 0; lines[i] != NULL; i++) strcat(text, lines[i]);
 }
+
+static void sample_init(void) { join_lines(sample, sample_lines); }
 
 static void check_read_error(const char *text, const char *want, const char *name)
 {
@@ -330,16 +333,16 @@ static void test_exports(void)
                         "node_times_us,refined,limited,invalid_repetitions\n", 128) == 0, "export_csv_columns",
         "%.140s", o.data);
   check(count_of(o.data, "\n") == 5, "export_csv_row_per_line", "%d lines", count_of(o.data, "\n"));
-  check(strstr(o.data, "\nx.sko,s,\"Foo(count, MPI_INT)\",count=3,12,2.500,0.200,8,2.400;2.700,1,1,3\n") != NULL,
+  check(strstr(o.data, "\nx.sko,s,\"Foo(count, MPI_INT)\",count=3,12,2.500,0.200,8,2.400;2.700,1,1,3,") != NULL,
         "export_csv_row", "%s", o.data);
-  check(strstr(o.data, "\nx.sko,arrays,,\"dt=[1, 2];n=4\",4,1.000,0.000,8,,0,0,0\n") != NULL, "export_csv_quoting", "%s", o.data);
+  check(strstr(o.data, "\nx.sko,arrays,,\"dt=[1, 2];n=4\",4,1.000,0.000,8,,0,0,0,") != NULL, "export_csv_quoting", "%s", o.data);
   sk_str_clear(&o);
   sk_export_text(&o, "json", &f, 1);
-  check(strstr(o.data, "\"processes\": \"2\"") != NULL && strstr(o.data, "\"synchronization\": [\"real\", \"window adaptive\"]"),
+  check(strstr(o.data, "\"processes\": 2,") != NULL && strstr(o.data, "\"synchronization\": [\"real\", \"window adaptive\"]"),
         "export_json_header", "%.400s", o.data);
   check(count_of(o.data, "\"suite\": ") == 4 && strstr(o.data, "\"loop_variables\": {\"count\": 3}, \"message_size_bytes\": 12, "
         "\"time_us\": 2.5, \"stderr_us\": 0.2, \"repetitions\": 8, \"node_times_us\": [2.4, 2.7], \"refined\": true, "
-        "\"limited\": true, \"invalid_repetitions\": 3}") != NULL, "export_json_rows", "%s", o.data);
+        "\"limited\": true, \"invalid_repetitions\": 3, ") != NULL, "export_json_rows", "%s", o.data);
   check(strstr(o.data, "\"loop_variables\": {\"dt\": \"[1, 2]\", \"n\": 4}") != NULL, "export_json_text_values", "%s", o.data);
   sk_sko_free(&f);
   sk_str_free(&o);
@@ -529,6 +532,239 @@ static void test_source_limit(void)
   sk_str_free(&err);
 }
 
+/* ---- the machine-readable marks (doc/manual.md "Output", "Flags and distributions") ---- */
+
+static int near(double x, double want, double rel)
+{
+  return fabs(x - want) <= rel * fabs(want) + 1e-12;
+}
+
+/* Hyndman and Fan's definition 7 on known data: h = (n-1) q between order statistics. */
+static void test_quantiles(void)
+{
+  static const double sorted[] = { 1.0, 2.0, 3.0, 4.0 }, shuffled[] = { 4.0, 1.0, 3.0, 2.0 };
+  static const double want[7] = { 1.0, 1.75, 2.5, 3.25, 3.7, 3.97, 4.0 };
+  double dist[7], one = 5.0;
+  int k, ok = 1;
+  check(sk_stats_quantile(sorted, 4, 0.0) == 1.0 && sk_stats_quantile(sorted, 4, 1.0) == 4.0
+        && near(sk_stats_quantile(sorted, 4, 0.5), 2.5, 1e-12) && near(sk_stats_quantile(sorted, 3, 0.5), 2.0, 1e-12)
+        && near(sk_stats_quantile(sorted, 4, 0.25), 1.75, 1e-12) && sk_stats_quantile(&one, 1, 0.99) == 5.0,
+        "quantile_definition_7", "median of 1..4 %g, Q1 %g", sk_stats_quantile(sorted, 4, 0.5),
+        sk_stats_quantile(sorted, 4, 0.25));
+  check(sk_stats_distribution(shuffled, 4, dist) == 1, "distribution_of_values", "no distribution");
+  for (k = 0; k < 7; k++) if (!near(dist[k], want[k], 1e-12)) ok = 0;
+  check(ok, "distribution_known_answer", "%g %g %g %g %g %g %g", dist[0], dist[1], dist[2], dist[3], dist[4], dist[5], dist[6]);
+  check(sk_stats_distribution(shuffled, 0, dist) == 0, "distribution_of_nothing", "n 0 gave a distribution");
+}
+
+/* A file with every mark: a ping-pong block in milliseconds (set_unit) and a collective one. */
+static const char *const marks_lines[] = {
+  "# processes: 2\n",
+  "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n",
+  "# Total runtime 23 seconds\n",
+  "# begin result \"pp\"\n",
+  "# times in seconds x 1000 (set_unit; not microseconds)\n",
+  "#@ suite: time=round_trip dummy_us=0.0300 dummy_err_us=0.0010\n",
+  "count= 1000      1000        0.004      0.000     4        0.004        0.004\n",
+  "# (3 repetitions discarded: a process began late, lost its processor or missed its window)\n",
+  "#@ flags: rep_cap,discarded=3,some_future_flag=x\n",
+  "#@ dist: 0.002 0.003 0.004 0.005 0.0056 0.00596 0.006\n",
+  "#@ reps: 0.002 0.006 0.004 0.004\n",
+  "count= 2000      2000        0.008      0.000     2        0.008        0.008\n",
+  "#@ reps: 0.008 0.008\n",
+  "#@ loop_ended: count=4000\n",
+  "# end result \"pp\"\n",
+  "# begin result \"bc\"\n",
+  "#@ suite: time=operation dummy_us=0.5\n",
+  "#@ some_future_mark: kept\n",
+  "count= 4         16        2.000      0.100     4        2.000        1.900\n",
+  "#@ flags: verified\n",
+  "# end result \"bc\"\n",
+  "# begin result \"early\"\n",
+  "#@ loop_ended: count=1\n",
+  "count= 2         8        3.000      0.100     4        3.000\n",
+  "# end result \"early\"\n",
+  NULL
+};
+static char marks_text[2048];
+
+static void marks_init(void) { join_lines(marks_text, marks_lines); }
+
+static void test_marks_reader(void)
+{
+  sk_sko_file f, g;
+  sk_str err, w;
+  const sk_sko_block *b;
+  char value[32];
+  sk_str_init(&err);
+  sk_str_init(&w);
+  marks_init();
+  if (!check(sk_sko_parse("m.sko", marks_text, &f, &err), "marks_parse", "%s", err.data ? err.data : "")) return;
+  b = sk_sko_find_block(&f, "pp", 0);
+  if (check(b != NULL && b->n == 2, "marks_block", "block pp wrong")) {
+    const sk_sko_line *l = &b->lines[0];
+    check(b->time_kind == SK_SKO_TIME_ROUND_TRIP && near(b->dummy_us, 0.03, 1e-9) && near(b->dummy_err_us, 0.001, 1e-9)
+          && b->loop_ended && sk_streq(b->loop_ended, "count=4000"), "marks_suite", "kind %d dummy %g err %g",
+          b->time_kind, b->dummy_us, b->dummy_err_us);
+    check(l->flagset && sk_streq(l->flagset, "rep_cap,discarded=3,some_future_flag=x")
+          && sk_sko_line_flag(l, "rep_cap", value, sizeof value) && value[0] == '\0'
+          && sk_streq(sk_sko_line_flag(l, "discarded", value, sizeof value), "3")
+          && !sk_sko_line_flag(l, "refined", value, sizeof value) && !sk_sko_line_flag(l, "rep", value, sizeof value)
+          && l->invalid == 3, "marks_flags", "flags '%s'", l->flagset ? l->flagset : "(none)");
+    /* set_unit 1000: milliseconds in the file, microseconds read */
+    check(l->has_dist && near(l->dist[0], 2.0, 1e-9) && near(l->dist[2], 4.0, 1e-9) && near(l->dist[5], 5.96, 1e-9)
+          && near(l->dist[6], 6.0, 1e-9), "marks_dist_in_microseconds", "dist %g %g %g", l->dist[0], l->dist[2], l->dist[6]);
+    check(l->nrep == 4 && l->nrep == l->reps && near(l->rep_us[1], 6.0, 1e-9) && near(l->rep_us[3], 4.0, 1e-9),
+          "marks_reps_in_order", "%d reps", l->nrep);
+    /* a round trip of 4 us: one-way 2 us, 1000 bytes / 2 us = 500 MB/s */
+    check(near(l->oneway_us, 2.0, 1e-9) && near(l->mbytes_per_s, 500.0, 1e-9), "marks_oneway_and_bandwidth",
+          "one-way %g MB/s %g", l->oneway_us, l->mbytes_per_s);
+    check(!b->lines[1].has_dist && b->lines[1].nrep == 2 && sk_sko_line_flag(&b->lines[1], "loop_ended", value, sizeof value)
+          && !sk_sko_line_flag(l, "loop_ended", value, sizeof value), "marks_loop_ended_on_its_line",
+          "flags '%s'", b->lines[1].flagset ? b->lines[1].flagset : "(none)");
+  }
+  b = sk_sko_find_block(&f, "bc", 0);
+  if (check(b != NULL && b->n == 1, "marks_block_bc", "block bc wrong")) {
+    const sk_sko_line *l = &b->lines[0];
+    check(b->time_kind == SK_SKO_TIME_OPERATION && b->dummy_err_us == -1.0 && near(l->oneway_us, 2.0, 1e-9)
+          && l->mbytes_per_s == -1.0 && !l->has_dist && l->nrep == 0 && !b->loop_ended
+          && sk_streq(sk_sko_line_flag(l, "verified", value, sizeof value), ""), "marks_collective",
+          "kind %d one-way %g MB/s %g", b->time_kind, l->oneway_us, l->mbytes_per_s);
+    check(strstr(b->notes_before.data ? b->notes_before.data : "", "#@ some_future_mark: kept") != NULL,
+          "marks_unknown_mark_kept", "notes '%s'", b->notes_before.data ? b->notes_before.data : "");
+  }
+  /* written back (merge) and read again: the same marks, in microseconds */
+  sk_sko_format_block(&w, &f.blocks[0]);
+  sk_sko_format_block(&w, &f.blocks[1]);
+  sk_sko_format_block(&w, &f.blocks[2]);
+  check(f.n == 3 && f.blocks[2].n == 1 && !f.blocks[2].lines[0].flagset && sk_streq(f.blocks[2].loop_ended, "count=1"),
+        "marks_loop_ended_before_any_line", "flags '%s'", f.n == 3 && f.blocks[2].lines[0].flagset ? f.blocks[2].lines[0].flagset : "");
+  if (check(sk_sko_parse("w.sko", w.data, &g, &err), "marks_written_back_parse", "%s\n%s", err.data ? err.data : "", w.data)) {
+    const sk_sko_line *l = &g.blocks[0].lines[0], *o = &f.blocks[0].lines[0];
+    int k, same = l->has_dist && l->nrep == o->nrep && g.blocks[0].time_kind == SK_SKO_TIME_ROUND_TRIP
+                  && near(g.blocks[0].dummy_us, 0.03, 1e-9) && sk_streq(l->flagset, o->flagset)
+                  && sk_streq(g.blocks[0].loop_ended, "count=4000")
+                  && sk_streq(g.blocks[0].lines[1].flagset, "loop_ended") && near(l->mbytes_per_s, 500.0, 1e-9);
+    for (k = 0; same && k < 7; k++) same = near(l->dist[k], o->dist[k], 1e-5);
+    for (k = 0; same && k < l->nrep; k++) same = near(l->rep_us[k], o->rep_us[k], 1e-5);
+    check(same, "marks_written_back", "%s", w.data);
+    {   /* written again from what was read back: the same text (merge's round trip) */
+      sk_str w2;
+      size_t b;
+      sk_str_init(&w2);
+      for (b = 0; b < g.n; b++) sk_sko_format_block(&w2, &g.blocks[b]);
+      check(w2.data && sk_streq(w.data, w2.data), "marks_written_again_the_same", "%s\n---\n%s", w.data, w2.data ? w2.data : "");
+      sk_str_free(&w2);
+    }
+    sk_sko_free(&g);
+  }
+  /* the one line format: columns aligned whatever the loop value's width */
+  {
+    const char *a = strstr(w.data, "count= 1000 "), *c = strstr(w.data, "count= 4 ");
+    const char *ae = a ? strchr(a, '\n') : NULL, *ce = c ? strchr(c, '\n') : NULL;
+    check(a && c && ae - a == ce - c && strstr(w.data, "count= 1000         1000        4.000      0.000     4 ") != NULL,
+          "line_columns_aligned", "%s", w.data);
+  }
+  sk_sko_free(&f);
+  sk_str_free(&w);
+  sk_str_free(&err);
+}
+
+static void test_marks_errors(void)
+{
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ dist: 1 2 3\n",
+                   "x.sko:3:15: a dist mark needs 7 numbers", "marks_error_dist_count");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ reps: 1 nan\n",
+                   "x.sko:3:12: not a finite number in a mark: 'nan'", "marks_error_reps_nan");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ reps: 1 -2\n",
+                   "x.sko:3:12: a time in a mark is negative: '-2'", "marks_error_reps_negative");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ reps: 1 2e300\n",
+                   "x.sko:3:12: a time in a mark is out of range", "marks_error_reps_range");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ dist: 1 2 0.5 3 4 5 6\n",
+                   "x.sko:3:10: a dist mark's median is not between", "marks_error_dist_order");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ flags: rep_cap refined\n",
+                   "x.sko:3:18: a malformed flag list", "marks_error_flags");
+  check_read_error("# begin result \"s\"\ncount= 1 4 1.0 0.1 2\n#@ flags: rep_cap,=3\n",
+                   "x.sko:3:19: a malformed flag list", "marks_error_flag_without_name");
+  check_read_error("# begin result \"s\"\n#@ reps: 1\n", "x.sko:2:1: a line's mark before the block's first result line",
+                   "marks_error_before_line");
+  check_read_error("# begin result \"s\"\n#@ suite: time=round_trip dummy_us=inf\n",
+                   "x.sko:2:36: not a finite number in a mark: 'inf'", "marks_error_suite_dummy");
+}
+
+/* The writer through the interpreter: Synthetic_Virtual's values are known (cost times a
+** factor in [1 - noise, 1 + noise]); 4 repetitions at most under a relative error of
+** 1e-9 stop at the cap; a computed 1 ns is within 100 ticks of any clock. */
+static void test_marks_writer(void)
+{
+  sk_sko_file f;
+  sk_str raw;
+  sk_str_init(&raw);
+  if (!check(run_program("set_min_repetitions(4)\nset_max_repetitions(4)\nset_max_relative_standard_error(1e-9)\n"
+                         "begin measurement \"cap\"\n  measure MPI_COMM_WORLD : " SYN "(1, 10, 0, 0, 0, 0.5)\nend measurement\n"
+                         "set_unit(1e3)\nbegin measurement \"ms\"\n  measure MPI_COMM_WORLD : " SYN "(1, 1500, 0, 0, 0, 0.2)\n"
+                         "end measurement\nset_unit(1e6)\nset_max_relative_standard_error(0.1)\n"
+                         "begin measurement \"tiny\"\n  measure MPI_COMM_WORLD : " SYN "(1, 0.001, 0, 0, 0, 0)\nend measurement\n",
+                         &f, &raw), "marks_writer_run", "no output")) return;
+  if (check(f.n == 3 && f.blocks[0].n == 1 && f.blocks[1].n == 1 && f.blocks[2].n == 1, "marks_writer_blocks", "%s", raw.data)) {
+    const sk_sko_line *l = &f.blocks[0].lines[0], *m = &f.blocks[1].lines[0];
+    double dist[7];
+    int k, inside = 1, same;
+    char value[16];
+    for (k = 0; k < l->nrep; k++) if (!(l->rep_us[k] >= 5.0 && l->rep_us[k] <= 15.0)) inside = 0;
+    check(l->nrep == 4 && l->reps == 4 && inside, "marks_writer_reps", "%d values for %ld reps", l->nrep, l->reps);
+    same = l->has_dist && sk_stats_distribution(l->rep_us, l->nrep, dist);
+    for (k = 0; same && k < 7; k++) same = near(l->dist[k], dist[k], 1e-5);
+    /* 4 values, a quarter cut at each end: the time is the mean of the middle two, the median */
+    check(same && near(l->time_us, l->dist[2], 1e-3), "marks_writer_dist_of_reps", "time %g median %g", l->time_us, l->dist[2]);
+    check(sk_sko_line_flag(l, "rep_cap", value, sizeof value) && f.blocks[0].time_kind == SK_SKO_TIME_OPERATION
+          && f.blocks[0].dummy_us > 0.0, "marks_writer_rep_cap", "flags '%s'", l->flagset ? l->flagset : "(none)");
+    check(m->nrep == 4 && m->has_dist && m->dist[0] >= 1200.0 && m->dist[6] <= 1800.0 && near(m->time_us, m->dist[2], 1e-3)
+          && strstr(raw.data, "#@ reps: 1.") != NULL, "marks_writer_set_unit", "dist %g..%g time %g", m->dist[0], m->dist[6],
+          m->time_us);
+    check(sk_sko_line_flag(&f.blocks[2].lines[0], "clock_resolution", value, sizeof value)
+          && sk_sko_line_flag(&f.blocks[2].lines[0], "timing_overhead", value, sizeof value)
+          && !sk_sko_line_flag(m, "clock_resolution", value, sizeof value), "marks_writer_clock_resolution",
+          "flags '%s'", f.blocks[2].lines[0].flagset ? f.blocks[2].lines[0].flagset : "(none)");
+  }
+  sk_sko_free(&f);
+  sk_str_free(&raw);
+}
+
+static void test_marks_exports(void)
+{
+  sk_sko_file f;
+  sk_str err, o;
+  sk_str_init(&err);
+  sk_str_init(&o);
+  marks_init();
+  if (!sk_sko_parse("m.sko", marks_text, &f, &err)) { check(0, "marks_export_input", "%s", err.data); return; }
+  sk_export_text(&o, "csv", &f, 1);
+  check(strstr(o.data, ",invalid_repetitions,flags,dist_min_us,dist_q1_us,dist_median_us,dist_q3_us,dist_p90_us,"
+               "dist_p99_us,dist_max_us,oneway_latency_us,bandwidth_mb_per_s,suite_time,suite_dummy_us,"
+               "suite_dummy_err_us,suite_loop_ended\n") != NULL, "marks_csv_columns", "%.400s", o.data);
+  check(strstr(o.data, ",0,0,3,rep_cap;discarded=3;some_future_flag=x,2,3,4,5,5.6,5.96,6,2,500,round_trip,0.0300,0.0010,"
+               "count=4000\n") != NULL, "marks_csv_row", "%s", o.data);
+  check(strstr(o.data, ",loop_ended,,,,,,,,4,500,round_trip,") != NULL
+        && strstr(o.data, ",verified,,,,,,,,2,,operation,0.5000,,\n") != NULL, "marks_csv_unknown_empty", "%s", o.data);
+  sk_str_clear(&o);
+  sk_export_text(&o, "json", &f, 1);
+  check(strstr(o.data, "\"flags\": {\"rep_cap\": true, \"discarded\": 3, \"some_future_flag\": \"x\"}, \"dist_us\": "
+               "{\"min\": 2, \"q1\": 3, \"median\": 4, \"q3\": 5, \"p90\": 5.6, \"p99\": 5.96, \"max\": 6}, "
+               "\"repetition_values_us\": [2, 6, 4, 4], \"oneway_latency_us\": 2, \"bandwidth_mb_per_s\": 500, "
+               "\"suite_time\": \"round_trip\", \"suite_dummy_us\": 0.03, \"suite_dummy_err_us\": 0.001, "
+               "\"suite_loop_ended\": \"count=4000\"}") != NULL, "marks_json_row", "%s", o.data);
+  check(strstr(o.data, "\"processes\": 2,") && strstr(o.data, "\"Total runtime\": {\"value\": 23, \"unit\": \"s\"}")
+        && strstr(o.data, "\"@columns\": [{\"name\": \"LOOPVARS...\", \"unit\": null}, {\"name\": \"size\", \"unit\": \"bytes\"}"),
+        "marks_json_header_typed", "%.600s", o.data);
+  check(strstr(o.data, "\"flags\": {\"verified\": true}, \"dist_us\": null, \"repetition_values_us\": [], "
+               "\"oneway_latency_us\": 2, \"bandwidth_mb_per_s\": null, \"suite_time\": \"operation\", \"suite_dummy_us\": 0.5, "
+               "\"suite_dummy_err_us\": null, \"suite_loop_ended\": null}") != NULL, "marks_json_unknown_null", "%s", o.data);
+  sk_sko_free(&f);
+  sk_str_free(&o);
+  sk_str_free(&err);
+}
+
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
@@ -541,6 +777,11 @@ int main(int argc, char **argv)
   test_comments();
   test_report_guard();
   test_source_limit();
+  test_quantiles();
+  test_marks_reader();
+  test_marks_errors();
+  test_marks_writer();
+  test_marks_exports();
   remove(out_path);
   return check_summary("test_results");
 }
