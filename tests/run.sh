@@ -42,7 +42,8 @@
 #                     of two runs of ski/quick.ski and their merge (tests/reports/report.sh);
 #                     comparing runs, skampi -c (tests/reports/compare.sh);
 #                     the marks of a run of tests/reports/flags.ski and their exports
-#                     (tests/reports/marks.sh)
+#                     (tests/reports/marks.sh), and of a disturbed host (the test build's
+#                     late starts: tests/reports/flags_disturbed.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
@@ -278,6 +279,8 @@ reports)
   run_counted compare sh tests/reports/compare.sh "$out/skampi-seq" ${first_impl:+"$out/skampi-$first_impl"}
   # the marks of a real run (tests/reports/flags.ski) and their exports, with each MPI
   for i in $impls; do run_counted "marks_$i" sh tests/reports/marks.sh "$out/skampi-seq" "$i" "$out/skampi-$i"; done
+  # the flags of a disturbed host, provoked by the test build's late starts, in every reader
+  for i in $impls; do run_counted "flags_disturbed_$i" sh tests/reports/flags_disturbed.sh "$out/skampi-seq" "$i"; done
   [ -n "$impls" ] || run_counted marks sh tests/reports/marks.sh "$out/skampi-seq"
   ;;
 hosts)
