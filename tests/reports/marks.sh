@@ -7,7 +7,7 @@
 # of its suite -- rep_cap, clock_resolution, timing_overhead, calls_per_timing, time_limit,
 # refined, verified, loop_ended (discarded, interference, untrustworthy, barrier_starts and
 # scheduler_time need a disturbed or crowded host: not provoked, not asserted) -- and in
-# the CSV and JSON exports; the ping-pong suite is a round trip with one-way latency and
+# the CSV and JSON exports and the HTML report's notes; the ping-pong suite is a round trip with one-way latency and
 # MB/s; set_unit's milliseconds come back as microseconds; the JSON header is typed; a
 # merge keeps the marks.
 set -u
@@ -121,6 +121,20 @@ check("json_header_typed", h["processes"] == 2 and h["Total runtime"]["unit"] ==
 PY
 st=$?
 sed "s/^ok /ok ${impl}_/; s/^FAIL /FAIL ${impl}_/" "$d/py.txt"
+# the HTML report: each provoked flag's phrase in the notes of its suite's table
+"$seq_bin" -r "$d/f.html" "$d/f.sko" 2> "$d/r.txt"
+for pair in "rep_cap:stopped at the repetition cap above the error target" \
+            "clock_resolution:within 100 clock ticks" "clock_resolution:less than 3 times the timing overhead" \
+            "calls_per_timing:calls per timing" "time_limit:stopped by the time limit per measurement" \
+            "refined:added by autorefine" "verified:verified" "loop_ended:the loop ended after this point"; do
+  suite=${pair%%:*}; phrase=${pair#*:}
+  awk -v want="$suite" -v phrase="$phrase" '
+    index($0, "<h2") && index($0, ". " want "<") { on = 1; next }
+    index($0, "<h2") { on = 0 }
+    on && index($0, "<td class=\"notes\">") && index($0, phrase) { found = 1 }
+    END { exit !found }' "$d/f.html"
+  say $? "${impl}_html_flag_${suite}_$(echo "$phrase" | cut -d' ' -f1-3 | tr ' ' '_')" "no '$phrase' in the notes of suite $suite ($(cat "$d/r.txt"))"
+done
 if grep -q '^FAIL' "$d/py.txt"; then failed=$((failed + 1)); fi
 [ $st = 0 ] || bad "${impl}_export_checks_ran: python3 failed ($(tail -2 "$d/py.txt"))"
 finish
