@@ -17142,6 +17142,8 @@ typedef struct coll3_state {
   long n_ovrl;
 } coll3_state;
 
+static void finalize_coll3(sk_mctx *m, const sk_value *args);
+
 static int coll3_family_params(enum coll3_family f)
 {
   switch (f) {
@@ -17271,6 +17273,7 @@ static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum co
   s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
   m->state = s;
   coll3_sizes(m, s);
+  if (m->failed) finalize_coll3(m, args);   /* the engine finalizes no failed init */
 }
 
 static coll3_state *coll3_of(sk_mctx *m) { return (coll3_state *)m->state; }
@@ -17772,6 +17775,23 @@ static void check_coll3(sk_mctx *m, const sk_value *args)
     break;
   }
 }
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
+** of the block it received from rank 0, so that skampi -v must catch it
+** (tests/mpi_catalogue/run.sh). */
+static void init_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Verify_Corrupt_Ialltoall", K_ALLTOALL, F_XFER, 0);
+}
+
+static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
+{
+  double t = measure_coll3_nonblocking(m, args);
+  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
+  return t;
+}
+#endif
 #endif /* MPI-3 */
 
 #define C3_BARRIER "a barrier moves no data"
@@ -17877,6 +17897,10 @@ static const sk_measurement mpi_coll3_table[] = {
               check_coll3, NULL),
   SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_Scatter_rotate, init_Scatter_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
+#ifdef SKAMPI_TESTING
+  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Ialltoall,
+              init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
+#endif
   SK_ROW_END
 };
 
