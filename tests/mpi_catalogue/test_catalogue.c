@@ -49,6 +49,7 @@
 #include "../../split/measurements/meas_mpi_coll.c"
 #include "../../split/core/stats.c"
 #include "../../split/measurements/meas_mpi_coll3.c"
+#include "../../split/measurements/meas_mpi_neighbor.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
 #include "../../split/core/value.c"
@@ -245,6 +246,18 @@ static const recipe recipes[] = {
   { "Reduce_rotate", "C T O", 'A', CHK_NONE },
   { "Gather_rotate", "C T C T", 'A', CHK_NONE },
   { "Scatter_rotate", "C T C T", 'A', CHK_NONE },
+  /* MPI-3 neighbourhood collectives (meas_mpi_neighbor.c); topology 0 Cartesian here,
+  ** the graphs among the variants */
+  { "Neighbor_allgather", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_allgatherv", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_alltoall", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_alltoallv", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_alltoallw", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_allgather", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_allgatherv", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_alltoall", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_alltoallv", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_alltoallw", "C T 0", 'A', CHK_NONE },
   /* §3.4 */
   { "Wtime", "100", 'S', CHK_NONE },
   { "MPI_Wtime", "", 'S', CHK_NONE },
@@ -386,6 +399,14 @@ static const recipe variants[] = {
   { "Reduce_rotate", "C I Z", 'A', CHK_NONE },
   { "Allreduce_in_place", "C I M", 'A', CHK_NONE },
   { "Iallreduce_overlap", "C T Y 1000", 'A', CHK_NONE },
+  { "Neighbor_allgather", "C T 1", 'A', CHK_NONE },
+  { "Neighbor_allgather", "C T 2", 'A', CHK_NONE },
+  { "Neighbor_alltoall", "C T 1", 'A', CHK_NONE },
+  { "Neighbor_alltoall", "C T 2", 'A', CHK_NONE },
+  { "Neighbor_alltoallw", "C V 1", 'A', CHK_NONE },
+  { "Ineighbor_allgatherv", "C T 2", 'A', CHK_NONE },
+  { "Ineighbor_alltoallv", "C T 1", 'A', CHK_NONE },
+  { "Ineighbor_alltoallw", "C T 2", 'A', CHK_NONE },
 #endif
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_fence_open", "C T N F", 'A', CHK_NONE },
@@ -484,6 +505,8 @@ static const bad_case bad_cases[] = {
   { "Igather", "2 T 1 T 0", "send and receive sizes differ" },
   { "Reduce_local", "-1 T O", "negative count" },
   { "Alltoall_in_place", "-2 T", "negative count" },
+  { "Neighbor_alltoall", "4 T 3", "topology 3" },
+  { "Ineighbor_allgather", "-1 T 0", "negative count" },
 #endif
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_lock", "4 T N 0 7 0", "lock type 7" },
@@ -714,7 +737,7 @@ static int verified_calls, damaged_calls, corruptions_caught;
 static int checks_buffers(const sk_measurement *v)
 {
   const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll,
-                                                    sk_meas_table_mpi_coll3, NULL };
+                                                    sk_meas_table_mpi_coll3, sk_meas_table_mpi_neighbor, NULL };
   int t, k;
   for (t = 0; tables[t]; t++)
     for (k = 0; tables[t]()[k].name; k++) if (sk_streq(v->name, tables[t]()[k].name)) return 1;
@@ -919,7 +942,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[7];
+  const sk_measurement *tables[8];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
@@ -928,7 +951,8 @@ static const sk_measurement *find_measurement(const char *name)
   tables[4] = sk_meas_table_mpi();
   tables[5] = sk_meas_table_mpi_io();
   tables[6] = sk_meas_table_mpi_coll3();
-  for (t = 0; t < 7; t++)
+  tables[7] = sk_meas_table_mpi_neighbor();
+  for (t = 0; t < 8; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
@@ -1098,6 +1122,7 @@ int main(int argc, char **argv)
   run_table("p2p", sk_meas_table_mpi_p2p(), world, counts, n_counts);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
   run_table("coll3", sk_meas_table_mpi_coll3(), world, counts, n_counts);
+  run_table("neighbor", sk_meas_table_mpi_neighbor(), world, counts, n_counts);
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
   run_table("win_transfer", sk_meas_table_mpi_win_transfer(), world, counts, n_counts);
@@ -1107,12 +1132,14 @@ int main(int argc, char **argv)
   run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
   run_table("coll3/reversed", sk_meas_table_mpi_coll3(), reversed, counts_short, 2);
+  run_table("neighbor/reversed", sk_meas_table_mpi_neighbor(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
     run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
     run_table("coll3/sub", sk_meas_table_mpi_coll3(), tail, counts_short, 2);
+    run_table("neighbor/sub", sk_meas_table_mpi_neighbor(), tail, counts_short, 2);
     run_table("win_sync/sub", sk_meas_table_mpi_win_sync(), tail, counts_short, 2);
     run_table("win_transfer/sub", sk_meas_table_mpi_win_transfer(), tail, counts_short, 2);
   }
