@@ -17065,7 +17065,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** One generic implementation parametrised by the operation: every row's init names its
 ** operation (coll3_kind) and parameter list (coll3_family) and keeps both, the arguments
 ** and the counts of the v/w variants in the state (coll3_state); coll3_start issues the
-** non-blocking call of an operation, check_coll3 verifies any of them.
+** non-blocking call of an operation, measure_coll3_blocking times the blocking one of
+** the blocking rows, check_coll3 verifies any of them.
 **
 ** Timing, as in meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop(),
 ** each process its own time; the reported size is one process's contribution (count *
@@ -17097,9 +17098,9 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** receive buffer; their verification copies the pattern there first.
 ** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3); the rows exist in every build.
 */
-#line 45 "split/measurements/meas_mpi_coll3.c"
 #line 46 "split/measurements/meas_mpi_coll3.c"
 #line 47 "split/measurements/meas_mpi_coll3.c"
+#line 48 "split/measurements/meas_mpi_coll3.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -17475,36 +17476,36 @@ static void finalize_coll3(sk_mctx *m, const sk_value *args)
 
 /* ---- the blocking rows ---- */
 
-static double measure_Exscan(sk_mctx *m, const sk_value *args)
+/* One blocking call of the row's operation (MPI_IN_PLACE rows: the send buffer is
+** MPI_IN_PLACE), timed like the non-blocking ones. */
+static double measure_coll3_blocking(sk_mctx *m, const sk_value *args)
 {
   coll3_state *s = coll3_of(m);
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  void *sb = s->flags & C3_IN_PLACE ? MPI_IN_PLACE : (void *)m->send_buf;
+  char *rb = m->recv_buf;
+  int sc = (int)a->s_count, rc = (int)a->r_count, root = coll3_next_root(m, s);
+  MPI_Datatype sdt = a->s_dt->mpi, rdt = a->r_dt->mpi;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
   double start;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Exscan(m->send_buf, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Alltoallw(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Alltoallw(m->send_buf, s->s_counts, s->s_displs, s->s_types, m->recv_buf, s->r_counts, s->r_displs, s->r_types,
-                sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Reduce_scatter_block and its MPI_IN_PLACE form. */
-static double measure_Reduce_scatter_block(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  void *in = s->flags & C3_IN_PLACE ? MPI_IN_PLACE : (void *)m->send_buf;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Reduce_scatter_block(in, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi, sk_mpi_comm(m));
+  switch (s->kind) {
+  case K_BCAST: MPI_Bcast(m->rank == root ? sb : rb, sc, sdt, root, comm); break;
+  case K_GATHER: MPI_Gather(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case K_SCATTER: MPI_Scatter(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case K_ALLGATHER: MPI_Allgather(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case K_ALLTOALL: MPI_Alltoall(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case K_ALLTOALLW:
+    MPI_Alltoallw(sb, s->s_counts, s->s_displs, s->s_types, rb, s->r_counts, s->r_displs, s->r_types, comm);
+    break;
+  case K_REDUCE: MPI_Reduce(sb, rb, sc, sdt, op, root, comm); break;
+  case K_ALLREDUCE: MPI_Allreduce(sb, rb, sc, sdt, op, comm); break;
+  case K_REDUCE_SCATTER_BLOCK: MPI_Reduce_scatter_block(sb, rb, sc, sdt, op, comm); break;
+  case K_EXSCAN: MPI_Exscan(sb, rb, sc, sdt, op, comm); break;
+  default: break;   /* no row times the others blocking here */
+  }
   return sk_sync_stop(m) - start;
 }
 
@@ -17516,82 +17517,6 @@ static double measure_Reduce_local(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Reduce_local(m->send_buf, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi);
   return MPI_Wtime() - start;
-}
-
-static double measure_Allreduce_in_place(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Allreduce(MPI_IN_PLACE, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Allgather_in_place(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, (int)s->a.r_count, s->a.r_dt->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Alltoall_in_place(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, (int)s->a.r_count, s->a.r_dt->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Bcast_rotate(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  int root = coll3_next_root(m, s);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Bcast(m->rank == root ? m->send_buf : m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Reduce_rotate(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  int root = coll3_next_root(m, s);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi, root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Gather_rotate(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  int root = coll3_next_root(m, s);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Gather(m->send_buf, (int)s->a.s_count, s->a.s_dt->mpi, m->recv_buf, (int)s->a.r_count, s->a.r_dt->mpi, root,
-             sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Scatter_rotate(sk_mctx *m, const sk_value *args)
-{
-  coll3_state *s = coll3_of(m);
-  int root = coll3_next_root(m, s);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Scatter(m->send_buf, (int)s->a.s_count, s->a.s_dt->mpi, m->recv_buf, (int)s->a.r_count, s->a.r_dt->mpi, root,
-              sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
 }
 
 /* ---- the inits, one per operation ---- */
@@ -17873,29 +17798,29 @@ static const sk_measurement mpi_coll3_table[] = {
   SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iexscan, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
   /* blocking MPI-3 collectives, MPI_IN_PLACE forms, rotating roots */
-  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, measure_Exscan, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
+  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
               NULL),
-  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, measure_Alltoallw, init_Alltoallw, finalize_coll3, NULL, check_coll3,
+  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
               NULL),
-  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, measure_Reduce_scatter_block, init_Reduce_scatter_block,
+  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Reduce_scatter_block,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, measure_Reduce_local, init_Reduce_local, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, measure_Allreduce_in_place, init_Allreduce_in_place,
+  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Allreduce_in_place,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, measure_Allgather_in_place,
+  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking,
               init_Allgather_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, measure_Alltoall_in_place, init_Alltoall_in_place,
+  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking, init_Alltoall_in_place,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, measure_Reduce_scatter_block,
+  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking,
               init_Reduce_scatter_block_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, measure_Bcast_rotate, init_Bcast_rotate, finalize_coll3,
+  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
               NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, measure_Reduce_rotate, init_Reduce_rotate, finalize_coll3,
+  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, measure_Gather_rotate, init_Gather_rotate, finalize_coll3, NULL,
+  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_Scatter_rotate, init_Scatter_rotate, finalize_coll3, NULL,
+  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Ialltoall,
