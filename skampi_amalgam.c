@@ -86,6 +86,13 @@
 #else
 #define SK_IF_MPI2(f) NULL
 #endif
+/* MPI-3 (non-blocking and neighbourhood collectives, MPI_Exscan's and MPI_Reduce_local's
+** companions): where mpi.h declares MPI_VERSION 3 or later; never in the -DSKAMPI_MPI1 build. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+#define SK_IF_MPI3(f) f
+#else
+#define SK_IF_MPI3(f) NULL
+#endif
 /* MPI-IO (MPI-2 chapter 9): where the library is MPI-2 or later, or -DUSE_MPI_IO says an
 ** MPI-1 library has it (ROMIO on an MPI-1.2 library); never in the -DSKAMPI_MPI1 build. */
 #if defined(SKAMPI_MPI) && !defined(SKAMPI_MPI1) && (SK_MPI_LEVEL >= 2 || defined(USE_MPI_IO))
@@ -5194,6 +5201,12 @@ typedef struct sk_mctx {
   const struct sk_sync_config *sync_config; /* their synchronisation part (settings->sync),
                               read by the sync layer below the settings; NULL: defaults */
   int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
+  double result_time;       /* the result of the run (seconds) on rank 0 of the
+                               communicator when finalize runs after one, else 0 */
+  char note[512];           /* "" or comment lines for under the result line that the
+                               finalize of a measurement writes on rank 0 of the
+                               communicator (the overlap figures of meas_mpi_coll3.c);
+                               the engine appends them to the result's note */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
@@ -5236,8 +5249,9 @@ typedef struct sk_measurement {
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
 ** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
 ** a string saying why there is nothing to verify). Two rows may name the same function.
-** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2 and _MPIIO keep theirs only
-** where the build has MPI (MPI-2 for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO). */
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs
+** only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
+** neighbourhood collectives, MPI-IO for file access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
 #define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
@@ -5249,6 +5263,10 @@ typedef struct sk_measurement {
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
     "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
+    "MPI-3 (non-blocking and neighbourhood collectives)", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), \
+    SK_IF_MPI3(CHECK), NOTHING }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -9115,7 +9133,10 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     sk_runner_run(def, &m, args, &out->result);
     if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
     if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
+    m.result_time = m.rank == 0 && !out->result.failed ? out->result.time : 0.0;
     sk_runner_finalize(def, &m, args);
+    if (m.note[0] && strlen(out->result.note) + strlen(m.note) < sizeof out->result.note)
+      strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
   }
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {
@@ -18900,6 +18921,1132 @@ static const sk_measurement mpi_coll_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_table; }
 /* --- end split/measurements/meas_mpi_coll.c --- */
+/* --- begin split/measurements/meas_mpi_coll3.c --- */
+#line 1 "split/measurements/meas_mpi_coll3.c"
+/*
+** meas_mpi_coll3.c -- the collectives MPI-3 added (MPI-3.1 §5.12, §5.9.7, §5.11.2,
+** §5.10.1) and the rooted ones with a rotating root: every non-blocking collective
+** (MPI_Ibarrier ... MPI_Iexscan) timed alone and overlapped with computation, the new
+** blocking ones (MPI_Exscan, MPI_Alltoallw, MPI_Reduce_scatter_block, MPI_Reduce_local),
+** the MPI_IN_PLACE forms of Allreduce, Allgather, Alltoall and Reduce_scatter_block, and
+** Bcast, Reduce, Gather and Scatter whose root moves on with every call.
+**
+** One generic implementation parametrised by the operation: every row's init names its
+** operation (coll3_kind) and parameter list (coll3_family) and keeps both, the arguments
+** and the counts of the v/w variants in the state (coll3_state); coll3_start issues the
+** non-blocking call of an operation, measure_coll3_blocking times the blocking one of
+** the blocking rows, check_coll3 verifies any of them.
+**
+** Timing, as in meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop(),
+** each process its own time; the reported size is one process's contribution (count *
+** size of the datatype). The non-blocking rows:
+**   Ixxx(...)                 the pure time: start, MPI_Wait.
+**   Ixxx_overlap(..., tests)  t_ovrl, the time of (start; compute for t_pure; MPI_Wait),
+**                             as IMB-NBC ("Intel MPI Benchmarks User Guide", IMB-NBC)
+**                             and the OSU non-blocking collective benchmarks ("OSU
+**                             Micro-Benchmarks 7 README") measure it; with tests > 0
+**                             the computation calls MPI_Test `tests` times, evenly
+**                             spread (OSU's -t, the number of calls, so that the
+**                             argument means the same on every machine), to let a
+**                             library without a progress thread move the operation on.
+** The computation is a dependent multiply-add loop calibrated per process in the first
+** call of the row (before its synchronised start, untimed): t_pure = the mean of the
+** middle half of 8 timed operations after one untimed one, each after a barrier; the
+** loop's rate from doubling runs until one lasts 1 ms, then the fastest of 8 runs of that
+** length; work = t_pure * rate iterations; t_CPU = the mean of the middle half of 8 runs
+** of that work. The finalize writes
+** under the result line (sk_mctx.note) t_pure and t_CPU (the largest over the processes),
+** t_ovrl (the result itself) and overlap% = 100 * max(0, min(1, (t_pure + t_CPU -
+** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
+** it is symmetric in the two activities, so it stays meaningful when the calibrated
+** computation does not come out exactly as long as the operation, and it is bounded.
+**
+** Rotating roots (OSU's -k rotate, IMB's -root_shift): call k of the row (warm-up and
+** verification calls counted, the same count on every process) has root k mod size, so
+** every process needs the root's buffers. MPI_IN_PLACE rows: the data starts in the
+** receive buffer; their verification copies the pattern there first.
+** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3); the rows exist in every build.
+*/
+#line 46 "split/measurements/meas_mpi_coll3.c"
+#line 47 "split/measurements/meas_mpi_coll3.c"
+#line 48 "split/measurements/meas_mpi_coll3.c"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+
+enum coll3_kind {
+  K_BARRIER, K_BCAST, K_GATHER, K_GATHERV, K_SCATTER, K_SCATTERV, K_ALLGATHER, K_ALLGATHERV, K_ALLTOALL,
+  K_ALLTOALLV, K_ALLTOALLW, K_REDUCE, K_ALLREDUCE, K_REDUCE_SCATTER, K_REDUCE_SCATTER_BLOCK, K_SCAN, K_EXSCAN,
+  K_REDUCE_LOCAL
+};
+
+/* The parameter lists: F_COUNT (count, datatype), F_BCAST (count, datatype, root),
+** F_REDUCE (count, datatype, op), F_REDUCE_ROOT (... root), F_XFER (send_count,
+** send_dt, recv_count, recv_dt), F_XFER_ROOT (... root); the overlap rows add tests. */
+enum coll3_family { F_NONE, F_COUNT, F_BCAST, F_REDUCE, F_REDUCE_ROOT, F_XFER, F_XFER_ROOT };
+
+/* How the row calls its operation. */
+#define C3_ROTATE 1    /* root = call number mod size */
+#define C3_IN_PLACE 2  /* MPI_IN_PLACE: the data starts in the receive buffer */
+
+typedef struct coll3_args {
+  long s_count, r_count;
+  const sk_datatype *s_dt, *r_dt;
+  const sk_opdef *op;        /* NULL without */
+  long root;                 /* -1 without */
+} coll3_args;
+
+typedef struct coll3_state {
+  const char *fn;
+  enum coll3_kind kind;
+  enum coll3_family family;
+  int flags;
+  coll3_args a;
+  int root;                  /* of the latest call */
+  long calls;                /* calls so far (rotation) */
+  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw */
+  MPI_Datatype *s_types, *r_types;                  /* Alltoallw */
+  /* the overlap rows */
+  int calibrated;
+  long work, tests, test_every;
+  double t_pure, t_cpu, sum_ovrl;
+  long n_ovrl;
+} coll3_state;
+
+static void finalize_coll3(sk_mctx *m, const sk_value *args);
+
+static int coll3_family_params(enum coll3_family f)
+{
+  switch (f) {
+  case F_NONE: return 0;
+  case F_COUNT: return 2;
+  case F_BCAST: case F_REDUCE: return 3;
+  case F_REDUCE_ROOT: case F_XFER: return 4;
+  case F_XFER_ROOT: return 5;
+  }
+  return 0;
+}
+
+static void coll3_args_read(coll3_args *a, const sk_value *args, enum coll3_family f)
+{
+  memset(a, 0, sizeof *a);
+  a->root = -1;
+  if (f == F_NONE) return;
+  a->s_count = a->r_count = args[0].u.i;
+  a->s_dt = a->r_dt = args[1].u.dt;
+  if (f == F_BCAST) a->root = args[2].u.i;
+  if (f == F_REDUCE || f == F_REDUCE_ROOT) a->op = args[2].u.op;
+  if (f == F_REDUCE_ROOT) a->root = args[3].u.i;
+  if (f == F_XFER || f == F_XFER_ROOT) {
+    a->r_count = args[2].u.i;
+    a->r_dt = args[3].u.dt;
+  }
+  if (f == F_XFER_ROOT) a->root = args[4].u.i;
+}
+
+static int coll3_is_reduction(enum coll3_kind k)
+{
+  return k == K_REDUCE || k == K_ALLREDUCE || k == K_REDUCE_SCATTER || k == K_REDUCE_SCATTER_BLOCK || k == K_SCAN
+         || k == K_EXSCAN || k == K_REDUCE_LOCAL;
+}
+
+/* Elements of the reduction's input vector. */
+static long coll3_operands(const sk_mctx *m, const coll3_state *s)
+{
+  return s->kind == K_REDUCE_SCATTER_BLOCK ? s->a.s_count * m->size : s->a.s_count;
+}
+
+/* Buffer usage, reported size and the counts of the v/w variants. */
+static void coll3_sizes(sk_mctx *m, coll3_state *s)
+{
+  const coll3_args *a = &s->a;
+  int any_root = (s->flags & C3_ROTATE) != 0, i;
+  int is_root = any_root || m->rank == a->root;
+  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, 1, 0) : 0;
+  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, 1, 0) : 0;
+  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, 1) : 0;
+  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, 1) : 0;
+  m->send_usage = m->recv_usage = 0;
+  switch (s->kind) {
+  case K_BARRIER: break;
+  case K_BCAST: case K_ALLREDUCE: case K_SCAN: case K_EXSCAN: case K_REDUCE_LOCAL:
+    m->send_usage = m->recv_usage = s_block; break;
+  case K_GATHER: case K_GATHERV: m->send_usage = s_block; m->recv_usage = is_root ? r_all : 0; break;
+  case K_SCATTER: case K_SCATTERV: m->send_usage = is_root ? s_all : 0; m->recv_usage = r_block; break;
+  case K_ALLGATHER: case K_ALLGATHERV: m->send_usage = s_block; m->recv_usage = r_all; break;
+  case K_ALLTOALL: case K_ALLTOALLV: case K_ALLTOALLW: m->send_usage = s_all; m->recv_usage = r_all; break;
+  case K_REDUCE: m->send_usage = s_block; m->recv_usage = is_root ? s_block : 0; break;
+  case K_REDUCE_SCATTER:
+    m->send_usage = s_block;
+    for (i = 0; i < m->size; i++) {
+      s->r_counts[i] = sk_mpi_share(a->s_count, m->size, i);
+      s->r_displs[i] = i == 0 ? 0 : s->r_displs[i - 1] + s->r_counts[i - 1];
+    }
+    m->recv_usage = sk_mpi_bytes(s->r_counts[m->rank], a->s_dt);
+    break;
+  case K_REDUCE_SCATTER_BLOCK: m->send_usage = s_all; m->recv_usage = s_block; break;
+  }
+  if (s->flags & C3_IN_PLACE) {   /* the receive buffer holds the input; the send buffer stages it */
+    if (s->kind == K_REDUCE_SCATTER_BLOCK) m->recv_usage = s_all;
+    m->send_usage = s->kind == K_ALLGATHER ? s_block : m->recv_usage;
+  }
+  for (i = 0; i < m->size; i++) {
+    s->s_counts[i] = (int)a->s_count;
+    s->s_displs[i] = i * (int)a->s_count;
+    if (s->kind != K_REDUCE_SCATTER) {
+      s->r_counts[i] = (int)a->r_count;
+      s->r_displs[i] = i * (int)a->r_count;
+    }
+    if (s->kind == K_ALLTOALLW) {   /* byte displacements, one type per partner */
+      s->s_displs[i] = (int)((size_t)i * sk_mpi_bytes(a->s_count, a->s_dt));
+      s->r_displs[i] = (int)((size_t)i * sk_mpi_bytes(a->r_count, a->r_dt));
+      s->s_types[i] = a->s_dt->mpi;
+      s->r_types[i] = a->r_dt->mpi;
+    }
+  }
+  m->reported_size = a->s_dt ? sk_mpi_data_bytes(a->s_count, a->s_dt) : 0;
+}
+
+/* The init of every row: checks the arguments (the same outcome on every process), then
+** makes the state. */
+static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum coll3_kind kind,
+                       enum coll3_family family, int flags)
+{
+  coll3_args a;
+  coll3_state *s;
+  size_t n = (size_t)m->size;
+  coll3_args_read(&a, args, family);
+  if (family != F_NONE) {
+    sk_mpi_check_count(m, fn, "count", a.s_count);
+    sk_mpi_check_count(m, fn, "receive count", a.r_count);
+  }
+  if (a.op) sk_mpi_check_op(m, fn, a.op, a.s_dt, 0);
+  if (family == F_XFER || family == F_XFER_ROOT)
+    sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
+  if (a.root >= 0 || family == F_BCAST || family == F_REDUCE_ROOT || family == F_XFER_ROOT)
+    sk_mpi_check_rank(m, fn, "root", a.root);
+  if (kind == K_ALLTOALLW && !m->failed   /* its displacements count bytes, in an int */
+      && (sk_mpi_bytes(a.s_count, a.s_dt) > (size_t)INT_MAX / n || sk_mpi_bytes(a.r_count, a.r_dt) > (size_t)INT_MAX / n))
+    sk_meas_fail(m, "Alltoallw: the byte displacements of size blocks must fit an int");
+  if (m->failed) return;
+  s = (coll3_state *)sk_calloc(1, sizeof *s);
+  s->fn = fn;
+  s->kind = kind;
+  s->family = family;
+  s->flags = flags;
+  s->a = a;
+  s->root = a.root < 0 ? 0 : (int)a.root;
+  s->s_counts = (int *)sk_calloc(n, sizeof(int));
+  s->s_displs = (int *)sk_calloc(n, sizeof(int));
+  s->r_counts = (int *)sk_calloc(n, sizeof(int));
+  s->r_displs = (int *)sk_calloc(n, sizeof(int));
+  s->s_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  m->state = s;
+  coll3_sizes(m, s);
+  if (m->failed) finalize_coll3(m, args);   /* the engine finalizes no failed init */
+}
+
+static coll3_state *coll3_of(sk_mctx *m) { return (coll3_state *)m->state; }
+
+/* The root of the next call (rotating rows move it on). */
+static int coll3_next_root(sk_mctx *m, coll3_state *s)
+{
+  if (s->flags & C3_ROTATE) s->root = (int)(s->calls % m->size);
+  s->calls++;
+  return s->root;
+}
+
+/* Starts the non-blocking operation of the row. */
+static void coll3_start(sk_mctx *m, coll3_state *s, MPI_Request *req)
+{
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  int sc = (int)a->s_count, rc = (int)a->r_count, root = s->root;
+  MPI_Datatype sdt = a->s_dt ? a->s_dt->mpi : MPI_DATATYPE_NULL, rdt = a->r_dt ? a->r_dt->mpi : MPI_DATATYPE_NULL;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  switch (s->kind) {
+  case K_BARRIER: MPI_Ibarrier(comm, req); break;
+  case K_BCAST: MPI_Ibcast(m->rank == root ? sb : rb, sc, sdt, root, comm, req); break;
+  case K_GATHER: MPI_Igather(sb, sc, sdt, rb, rc, rdt, root, comm, req); break;
+  case K_GATHERV: MPI_Igatherv(sb, sc, sdt, rb, s->r_counts, s->r_displs, rdt, root, comm, req); break;
+  case K_SCATTER: MPI_Iscatter(sb, sc, sdt, rb, rc, rdt, root, comm, req); break;
+  case K_SCATTERV: MPI_Iscatterv(sb, s->s_counts, s->s_displs, sdt, rb, rc, rdt, root, comm, req); break;
+  case K_ALLGATHER: MPI_Iallgather(sb, sc, sdt, rb, rc, rdt, comm, req); break;
+  case K_ALLGATHERV: MPI_Iallgatherv(sb, sc, sdt, rb, s->r_counts, s->r_displs, rdt, comm, req); break;
+  case K_ALLTOALL: MPI_Ialltoall(sb, sc, sdt, rb, rc, rdt, comm, req); break;
+  case K_ALLTOALLV:
+    MPI_Ialltoallv(sb, s->s_counts, s->s_displs, sdt, rb, s->r_counts, s->r_displs, rdt, comm, req); break;
+  case K_ALLTOALLW:
+    MPI_Ialltoallw(sb, s->s_counts, s->s_displs, s->s_types, rb, s->r_counts, s->r_displs, s->r_types, comm, req);
+    break;
+  case K_REDUCE: MPI_Ireduce(sb, rb, sc, sdt, op, root, comm, req); break;
+  case K_ALLREDUCE: MPI_Iallreduce(sb, rb, sc, sdt, op, comm, req); break;
+  case K_REDUCE_SCATTER: MPI_Ireduce_scatter(sb, rb, s->r_counts, sdt, op, comm, req); break;
+  case K_REDUCE_SCATTER_BLOCK: MPI_Ireduce_scatter_block(sb, rb, sc, sdt, op, comm, req); break;
+  case K_SCAN: MPI_Iscan(sb, rb, sc, sdt, op, comm, req); break;
+  case K_EXSCAN: MPI_Iexscan(sb, rb, sc, sdt, op, comm, req); break;
+  case K_REDUCE_LOCAL: *req = MPI_REQUEST_NULL; break;   /* no non-blocking form */
+  }
+}
+
+/* ---- the non-blocking rows: pure time ---- */
+
+static double measure_coll3_nonblocking(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  MPI_Request req;
+  double start;
+  (void)args;
+  coll3_next_root(m, s);
+  start = sk_sync_start(m);
+  coll3_start(m, s, &req);
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- overlap ---- */
+
+#define C3_PURE_RUNS 8    /* timed operations of the calibration (after one untimed) */
+#define C3_CPU_RUNS 8     /* timed runs of the calibrated computation (<= C3_PURE_RUNS) */
+#define C3_RATE_TIME 1.0e-3
+
+static double coll3_sink;   /* keeps the computation's result alive */
+
+/* `work` dependent multiply-adds; with every > 0 an MPI_Test of req after each `every`. */
+static void coll3_compute(long work, long every, MPI_Request *req)
+{
+  double x = coll3_sink + 1.0;
+  long i, next = every;
+  int flag;
+  for (i = 1; i <= work; i++) {
+    x = x * 0.999999 + 1.0e-6;
+    if (every > 0 && i == next) {
+      MPI_Test(req, &flag, MPI_STATUS_IGNORE);
+      next += every;
+    }
+  }
+  coll3_sink = x;
+}
+
+/* The mean of the middle half of x[0..n) (SKaLib §3.2.2's cut quartiles): a run that
+** lost its processor does not count. */
+static double coll3_middle_mean(const double *x, int n)
+{
+  double kept[C3_PURE_RUNS];
+  return sk_stats_mean(kept, sk_stats_cut(x, n, 0.25, kept));
+}
+
+/* The calibration of this process (see the top comment); `tests` MPI_Test calls. */
+static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
+{
+  double t[C3_PURE_RUNS], elapsed, t0;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Request req;
+  long n;
+  int i;
+  for (i = -1; i < C3_PURE_RUNS; i++) {
+    MPI_Barrier(comm);
+    t0 = MPI_Wtime();
+    coll3_start(m, s, &req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    if (i >= 0) t[i] = MPI_Wtime() - t0;
+  }
+  s->t_pure = coll3_middle_mean(t, C3_PURE_RUNS);
+  for (n = 1024;; n *= 2) {
+    t0 = MPI_Wtime();
+    coll3_compute(n, 0, NULL);
+    elapsed = MPI_Wtime() - t0;
+    if (elapsed >= C3_RATE_TIME || n > LONG_MAX / 4) break;
+  }
+  for (i = 0; i < C3_CPU_RUNS; i++) {   /* the loop's speed: its fastest run (a slower one lost the processor) */
+    t0 = MPI_Wtime();
+    coll3_compute(n, 0, NULL);
+    t[i] = MPI_Wtime() - t0;
+  }
+  if (sk_stats_min(t, C3_CPU_RUNS) < elapsed) elapsed = sk_stats_min(t, C3_CPU_RUNS);
+  s->work = (long)(s->t_pure / elapsed * (double)n + 0.5);
+  if (s->work < 1) s->work = 1;
+  for (i = 0; i < C3_CPU_RUNS; i++) {
+    t0 = MPI_Wtime();
+    coll3_compute(s->work, 0, NULL);
+    t[i] = MPI_Wtime() - t0;
+  }
+  s->t_cpu = coll3_middle_mean(t, C3_CPU_RUNS);
+  s->tests = tests;
+  s->test_every = tests > 0 ? (s->work / tests > 0 ? s->work / tests : 1) : 0;
+  s->calibrated = 1;
+}
+
+static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  MPI_Request req;
+  double start, t;
+  coll3_next_root(m, s);
+  if (!s->calibrated) coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+  start = sk_sync_start(m);
+  coll3_start(m, s, &req);
+  coll3_compute(s->work, s->test_every, &req);
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+  t = sk_sync_stop(m) - start;
+  if (m->warming_up) {   /* the tally counts the repetitions of the run */
+    s->sum_ovrl = 0.0;
+    s->n_ovrl = 0;
+  } else {
+    s->sum_ovrl += t;
+    s->n_ovrl++;
+  }
+  return t;
+}
+
+/* IMB-NBC's overlap in percent. */
+static double coll3_overlap_percent(double pure, double cpu, double ovrl)
+{
+  double lower = pure < cpu ? pure : cpu, share;
+  if (!(lower > 0.0)) return 0.0;
+  share = (pure + cpu - ovrl) / lower;
+  return 100.0 * (share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share);
+}
+
+/* The overlap figures into the note on rank 0 (a collective step: every process made
+** the same calls, so all have a tally or none). Like every time of a collective, each
+** figure is the largest over the processes: t_pure and t_CPU of the calibrations, t_ovrl
+** the result of the run (without one, as under a test driver, the mean of the calls). */
+static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
+{
+  double mine[3], most[3];
+  mine[0] = s->t_pure;
+  mine[1] = s->t_cpu;
+  mine[2] = s->sum_ovrl / (double)s->n_ovrl;
+  MPI_Reduce(mine, most, 3, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
+  if (m->rank != 0) return;
+  if (m->result_time > 0.0) most[2] = m->result_time;
+  sprintf(m->note, "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
+          "%ld MPI_Test calls)\n", most[0] * 1e6, most[1] * 1e6, most[2] * 1e6,
+          coll3_overlap_percent(most[0], most[1], most[2]), s->tests);
+}
+
+static void finalize_coll3(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  (void)args;
+  if (s == NULL) return;
+  if (s->calibrated && s->n_ovrl > 0) coll3_note_overlap(m, s);
+  free(s->s_counts);
+  free(s->s_displs);
+  free(s->r_counts);
+  free(s->r_displs);
+  free(s->s_types);
+  free(s->r_types);
+  free(s);
+  m->state = NULL;
+}
+
+/* ---- the blocking rows ---- */
+
+/* One blocking call of the row's operation (MPI_IN_PLACE rows: the send buffer is
+** MPI_IN_PLACE), timed like the non-blocking ones. */
+static double measure_coll3_blocking(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  void *sb = s->flags & C3_IN_PLACE ? MPI_IN_PLACE : (void *)m->send_buf;
+  char *rb = m->recv_buf;
+  int sc = (int)a->s_count, rc = (int)a->r_count, root = coll3_next_root(m, s);
+  MPI_Datatype sdt = a->s_dt->mpi, rdt = a->r_dt->mpi;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  double start;
+  (void)args;
+  start = sk_sync_start(m);
+  switch (s->kind) {
+  case K_BCAST: MPI_Bcast(m->rank == root ? sb : rb, sc, sdt, root, comm); break;
+  case K_GATHER: MPI_Gather(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case K_SCATTER: MPI_Scatter(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case K_ALLGATHER: MPI_Allgather(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case K_ALLTOALL: MPI_Alltoall(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case K_ALLTOALLW:
+    MPI_Alltoallw(sb, s->s_counts, s->s_displs, s->s_types, rb, s->r_counts, s->r_displs, s->r_types, comm);
+    break;
+  case K_REDUCE: MPI_Reduce(sb, rb, sc, sdt, op, root, comm); break;
+  case K_ALLREDUCE: MPI_Allreduce(sb, rb, sc, sdt, op, comm); break;
+  case K_REDUCE_SCATTER_BLOCK: MPI_Reduce_scatter_block(sb, rb, sc, sdt, op, comm); break;
+  case K_EXSCAN: MPI_Exscan(sb, rb, sc, sdt, op, comm); break;
+  default: break;   /* no row times the others blocking here */
+  }
+  return sk_sync_stop(m) - start;
+}
+
+/* Reduce_local(count, datatype, op): rank 0 alone, inout = in op inout (MPI-3.1 §5.9.7). */
+static double measure_Reduce_local(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  double start = MPI_Wtime();
+  (void)args;
+  MPI_Reduce_local(m->send_buf, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi);
+  return MPI_Wtime() - start;
+}
+
+/* ---- the inits, one per operation ---- */
+
+static void init_Ibarrier(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibarrier", K_BARRIER, F_NONE, 0); }
+static void init_Ibcast(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibcast", K_BCAST, F_BCAST, 0); }
+static void init_Igather(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igather", K_GATHER, F_XFER_ROOT, 0); }
+static void init_Igatherv(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igatherv", K_GATHERV, F_XFER_ROOT, 0); }
+static void init_Iscatter(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscatter", K_SCATTER, F_XFER_ROOT, 0); }
+static void init_Iscatterv(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Iscatterv", K_SCATTERV, F_XFER_ROOT, 0);
+}
+static void init_Iallgather(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Iallgather", K_ALLGATHER, F_XFER, 0);
+}
+static void init_Iallgatherv(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Iallgatherv", K_ALLGATHERV, F_XFER, 0);
+}
+static void init_Ialltoall(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ialltoall", K_ALLTOALL, F_XFER, 0); }
+static void init_Ialltoallv(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Ialltoallv", K_ALLTOALLV, F_XFER, 0);
+}
+static void init_Ialltoallw(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Ialltoallw", K_ALLTOALLW, F_XFER, 0);
+}
+static void init_Ireduce(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ireduce", K_REDUCE, F_REDUCE_ROOT, 0); }
+static void init_Iallreduce(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Iallreduce", K_ALLREDUCE, F_REDUCE, 0);
+}
+static void init_Ireduce_scatter(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Ireduce_scatter", K_REDUCE_SCATTER, F_REDUCE, 0);
+}
+static void init_Ireduce_scatter_block(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Ireduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
+}
+static void init_Iscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscan", K_SCAN, F_REDUCE, 0); }
+static void init_Iexscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iexscan", K_EXSCAN, F_REDUCE, 0); }
+static void init_Exscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Exscan", K_EXSCAN, F_REDUCE, 0); }
+static void init_Alltoallw(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Alltoallw", K_ALLTOALLW, F_XFER, 0); }
+static void init_Reduce_scatter_block(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
+}
+static void init_Reduce_scatter_block_in_place(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_scatter_block_in_place", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_IN_PLACE);
+}
+static void init_Reduce_local(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_local", K_REDUCE_LOCAL, F_REDUCE, 0);
+}
+static void init_Allreduce_in_place(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allreduce_in_place", K_ALLREDUCE, F_REDUCE, C3_IN_PLACE);
+}
+static void init_Allgather_in_place(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allgather_in_place", K_ALLGATHER, F_COUNT, C3_IN_PLACE);
+}
+static void init_Alltoall_in_place(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoall_in_place", K_ALLTOALL, F_COUNT, C3_IN_PLACE);
+}
+static void init_Bcast_rotate(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Bcast_rotate", K_BCAST, F_COUNT, C3_ROTATE);
+}
+static void init_Reduce_rotate(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_rotate", K_REDUCE, F_REDUCE, C3_ROTATE);
+}
+static void init_Gather_rotate(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Gather_rotate", K_GATHER, F_XFER, C3_ROTATE);
+}
+static void init_Scatter_rotate(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scatter_rotate", K_SCATTER, F_XFER, C3_ROTATE);
+}
+
+/* ---- verification (verify.h) ---- */
+
+/* Copies n elements of dt from the send to the receive buffer at byte `at` through MPI
+** (data bytes only: the gaps of a derived type stay 0, as the checks expect). */
+static void coll3_copy_to_recv(sk_mctx *m, long n, const sk_datatype *dt, size_t at)
+{
+  MPI_Sendrecv(m->send_buf, (int)n, dt->mpi, m->rank, 0, m->recv_buf + at, (int)n, dt->mpi, m->rank, 0, sk_mpi_comm(m),
+               MPI_STATUS_IGNORE);
+}
+
+/* Reductions: the operands (verify.h); Reduce_local: the inout buffer holds the operands
+** of "rank 1", the in buffer those of rank 0, so the result is theirs reduced in rank
+** order. MPI_IN_PLACE: the input moves into the receive buffer. */
+static void prepare_coll3(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  const coll3_args *a = &s->a;
+  if (s->kind == K_REDUCE_LOCAL) {
+    char *inout = (char *)sk_malloc(m->recv_usage + 1);
+    int rank = m->rank;
+    m->rank = 1;
+    sk_mpi_verify_fill_operands(m, a->s_count, a->s_dt);
+    m->rank = rank;
+    memcpy(inout, m->send_buf, m->recv_usage);
+    sk_mpi_verify_fill_operands(m, a->s_count, a->s_dt);
+    memcpy(m->recv_buf, inout, m->recv_usage);
+    free(inout);
+    return;
+  }
+  if (coll3_is_reduction(s->kind)) sk_mpi_verify_fill_operands(m, coll3_operands(m, s), a->s_dt);
+  else sk_verify_default_prepare(m, args);
+  if (!(s->flags & C3_IN_PLACE)) return;
+  if (s->kind == K_ALLGATHER)
+    coll3_copy_to_recv(m, a->r_count, a->r_dt, (size_t)m->rank * sk_mpi_bytes(a->r_count, a->r_dt));
+  else
+    coll3_copy_to_recv(m, s->kind == K_ALLTOALL ? a->r_count * m->size : coll3_operands(m, s), a->r_dt, 0);
+}
+
+/* Block j of the receive buffer came from process j (from `from_root`: from the root),
+** taken from the sender's pattern at offset 0 or (own_offset) at this process's block. */
+static void coll3_check_blocks(sk_mctx *m, const coll3_state *s, int own_offset)
+{
+  const coll3_args *a = &s->a;
+  size_t block = sk_mpi_bytes(a->r_count, a->r_dt);
+  int j;
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a->r_count, a->r_dt, a->s_count, a->s_dt, j,
+                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a->s_count, a->s_dt) : 0);
+  }
+}
+
+static void check_coll3(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  const coll3_args *a = &s->a;
+  int last = m->size - 1;
+  (void)args;
+  switch (s->kind) {
+  case K_BARRIER: break;
+  case K_BCAST:
+    if (m->rank != s->root)
+      sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a->s_count, a->s_dt, a->s_count, a->s_dt, s->root, 0);
+    break;
+  case K_GATHER: case K_GATHERV: if (m->rank == s->root) coll3_check_blocks(m, s, 0); break;
+  case K_SCATTER: case K_SCATTERV:
+    sk_mpi_verify_block(m, "scattered block", m->recv_buf, a->r_count, a->r_dt, a->s_count, a->s_dt, s->root,
+                        (size_t)m->rank * sk_mpi_bytes(a->s_count, a->s_dt));
+    break;
+  case K_ALLGATHER: case K_ALLGATHERV: coll3_check_blocks(m, s, 0); break;
+  case K_ALLTOALL: case K_ALLTOALLV: case K_ALLTOALLW: coll3_check_blocks(m, s, 1); break;
+  case K_REDUCE:
+    if (m->rank == s->root)
+      sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a->s_count, a->s_dt, a->op, 0, last);
+    break;
+  case K_ALLREDUCE: sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a->s_count, a->s_dt, a->op, 0, last); break;
+  case K_SCAN: sk_mpi_verify_reduced(m, "scan result", m->recv_buf, a->s_count, a->s_dt, a->op, 0, m->rank); break;
+  case K_EXSCAN:   /* rank 0's result is undefined (MPI-3.1 §5.11.2) */
+    if (m->rank > 0)
+      sk_mpi_verify_reduced(m, "exclusive scan result", m->recv_buf, a->s_count, a->s_dt, a->op, 0, m->rank - 1);
+    break;
+  case K_REDUCE_SCATTER:
+    sk_mpi_verify_reduced_from(m, "scattered part of the reduction result", m->recv_buf, s->r_counts[m->rank], a->s_dt,
+                               a->op, 0, last, s->r_displs[m->rank]);
+    break;
+  case K_REDUCE_SCATTER_BLOCK:
+    sk_mpi_verify_reduced_from(m, "scattered block of the reduction result", m->recv_buf, a->s_count, a->s_dt, a->op, 0,
+                               last, a->s_count * m->rank);
+    break;
+  case K_REDUCE_LOCAL:
+    sk_mpi_verify_reduced(m, "local reduction result", m->recv_buf, a->s_count, a->s_dt, a->op, 0, 1);
+    break;
+  }
+}
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
+** of the block it received from rank 0, so that skampi -v must catch it
+** (tests/mpi_catalogue/run.sh). */
+static void init_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Verify_Corrupt_Ialltoall", K_ALLTOALL, F_XFER, 0);
+}
+
+static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
+{
+  double t = measure_coll3_nonblocking(m, args);
+  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
+  return t;
+}
+#endif
+#endif /* MPI-3 */
+
+#define C3_BARRIER "a barrier moves no data"
+#define C3_BCAST "count:i datatype:t root:i"
+#define C3_REDUCE "count:i datatype:t op:o"
+#define C3_REDUCE_ROOT "count:i datatype:t op:o root:i"
+#define C3_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
+#define C3_XFER_ROOT "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define C3_TESTS " tests:i"
+#define C3_COLL SK_PATTERN_COLLECTIVE
+
+static const sk_measurement mpi_coll3_table[] = {
+  /* non-blocking: pure time and overlap */
+  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, measure_coll3_nonblocking, init_Ibarrier, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, measure_coll3_overlap, init_Ibarrier, finalize_coll3, NULL, NULL,
+              C3_BARRIER),
+  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, measure_coll3_nonblocking, init_Ibcast, finalize_coll3, NULL, check_coll3,
+              NULL),
+  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ibcast, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Igather, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Igather, finalize_coll3,
+              NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Igatherv, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Igatherv,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Iscatter, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iscatter,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Iscatterv, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iscatterv,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Iallgather, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iallgather,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Iallgatherv, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iallgatherv,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Ialltoall, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ialltoall, finalize_coll3,
+              NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Ialltoallv, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ialltoallv,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Ialltoallw, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ialltoallw,
+              finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Ireduce, finalize_coll3,
+              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ireduce,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Iallreduce, finalize_coll3,
+              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iallreduce,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Ireduce_scatter,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ireduce_scatter,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Ireduce_scatter_block,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap,
+              init_Ireduce_scatter_block, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Iscan, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iscan, finalize_coll3,
+              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Iexscan, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iexscan, finalize_coll3,
+              prepare_coll3, check_coll3, NULL),
+  /* blocking MPI-3 collectives, MPI_IN_PLACE forms, rotating roots */
+  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
+              NULL),
+  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
+              NULL),
+  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Reduce_scatter_block,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, measure_Reduce_local, init_Reduce_local, finalize_coll3,
+              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Allreduce_in_place,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking,
+              init_Allgather_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking, init_Alltoall_in_place,
+              finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking,
+              init_Reduce_scatter_block_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
+              NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
+              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
+              check_coll3, NULL),
+#ifdef SKAMPI_TESTING
+  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Ialltoall,
+              init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
+#endif
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_coll3(void) { return mpi_coll3_table; }
+/* --- end split/measurements/meas_mpi_coll3.c --- */
+/* --- begin split/measurements/meas_mpi_neighbor.c --- */
+#line 1 "split/measurements/meas_mpi_neighbor.c"
+/*
+** meas_mpi_neighbor.c -- the neighbourhood collectives of MPI-3 (MPI-3.1 §7.6, §7.7),
+** blocking (MPI_Neighbor_allgather(v), MPI_Neighbor_alltoall(v,w)) and non-blocking
+** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), on a topology chosen by
+** the row's parameter:
+**   topology 0  Cartesian: MPI_Dims_create over the communicator's size in 2 dimensions,
+**               periodic; the neighbours of dimension d are its -1 and +1 shifts (2d, 2d+1);
+**   topology 1  a distributed graph: the ring stencil, each process's neighbours its left
+**               and right process (both lists [left, right]);
+**   topology 2  a distributed graph: a seeded random one, edges i <-> j (i != j) where a
+**               fixed hash of the pair is odd (the same graph on every run), sources and
+**               destinations in rank order.
+** The topology communicator is made (MPI_Cart_create / MPI_Dist_graph_create_adjacent,
+** no reordering) in init and freed in finalize; the rows' `count` is the count per
+** neighbour, the reported size one message (count * size of the datatype). Timing as in
+** meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop().
+** Verification: block k of the receive buffer came from source k; for the all-to-alls
+** from the block of its send buffer for its first edge to this process. Where a sender
+** has several edges to the same process (a dimension of size 1 or 2, a ring of 2), which
+** of its blocks arrives in which slot is the library's matching, so the verification's
+** prepare makes those blocks equal. Compiled where mpi.h declares MPI-3 (SK_IF_MPI3).
+*/
+#line 24 "split/measurements/meas_mpi_neighbor.c"
+#line 25 "split/measurements/meas_mpi_neighbor.c"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+
+enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
+enum nb_topology { NB_CART, NB_RING, NB_RANDOM };
+
+#define NB_DIMS 2
+
+typedef struct nb_args {
+  long count;
+  const sk_datatype *dt;
+  long topology;
+} nb_args;
+
+static void nb_args_read(nb_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->topology = args[2].u.i;
+}
+
+typedef struct nb_state {
+  enum nb_kind kind;
+  int nonblocking;
+  nb_args a;
+  MPI_Comm topo;
+  int dims[NB_DIMS];
+  int n_in, n_out;
+  int *sources, *dests;        /* this process's neighbours, in MPI's order */
+  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements */
+  MPI_Aint *byte_displs;       /* Neighbor_alltoallw: block k at byte k * block */
+  MPI_Datatype *types;
+} nb_state;
+
+/* The random graph's edge i -> j: undirected (each edge both ways), so that every
+** process has as many sources as destinations -- MPICH 4.0's MPI_Neighbor_alltoallw
+** loses the messages of a graph where they differ (seen with 2 processes and the one
+** edge 1 -> 0). The seed 7 gives every process of 2 to 8 at least one neighbour: the
+** edge 0-1 with 2 processes, 0-1 0-2 with 3, the tree 0-1 0-2 1-3 with 4. */
+static int nb_random_edge(int i, int j)
+{
+  unsigned long lo = (unsigned long)(i < j ? i : j), hi = (unsigned long)(i < j ? j : i);
+  unsigned long h = lo * 7919UL + hi * 104729UL + 7UL;
+  h = (h * 2654435761UL) & 0xffffffffUL;
+  return i != j && ((h >> 13) & 1UL) != 0;
+}
+
+/* The destinations of process p in MPI's order (at most 2 * NB_DIMS, or size for the
+** random graph); returns how many. */
+static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
+{
+  int n = 0, d, j;
+  if (s->a.topology == NB_CART) {
+    int coords[NB_DIMS], shifted[NB_DIMS];
+    MPI_Cart_coords(s->topo, p, NB_DIMS, coords);
+    for (d = 0; d < NB_DIMS; d++) {
+      for (j = -1; j <= 1; j += 2) {
+        memcpy(shifted, coords, sizeof coords);
+        shifted[d] = (coords[d] + j + s->dims[d]) % s->dims[d];
+        MPI_Cart_rank(s->topo, shifted, &out[n++]);
+      }
+    }
+  } else if (s->a.topology == NB_RING) {
+    out[n++] = (p + m->size - 1) % m->size;
+    out[n++] = (p + 1) % m->size;
+  } else {
+    for (j = 0; j < m->size; j++) if (nb_random_edge(p, j)) out[n++] = j;
+  }
+  return n;
+}
+
+static void finalize_neighbor(sk_mctx *m, const sk_value *args)
+{
+  nb_state *s = (nb_state *)m->state;
+  (void)args;
+  if (s == NULL) return;
+  if (s->topo != MPI_COMM_NULL) MPI_Comm_free(&s->topo);
+  free(s->sources);
+  free(s->dests);
+  free(s->s_counts);
+  free(s->s_displs);
+  free(s->r_counts);
+  free(s->r_displs);
+  free(s->byte_displs);
+  free(s->types);
+  free(s);
+  m->state = NULL;
+}
+
+/* Makes the topology communicator and this process's neighbour lists. */
+static void nb_make_topology(sk_mctx *m, nb_state *s)
+{
+  int periods[NB_DIMS], d, j, most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS, *weights;
+  MPI_Comm comm = sk_mpi_comm(m);
+  s->sources = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->dests = (int *)sk_calloc((size_t)most, sizeof(int));
+  if (s->a.topology == NB_CART) {
+    for (d = 0; d < NB_DIMS; d++) { s->dims[d] = 0; periods[d] = 1; }
+    MPI_Dims_create(m->size, NB_DIMS, s->dims);
+    MPI_Cart_create(comm, NB_DIMS, s->dims, periods, 0, &s->topo);
+    s->n_out = s->n_in = nb_dests_of(m, s, m->rank, s->dests);
+    memcpy(s->sources, s->dests, sizeof(int) * (size_t)s->n_in);
+    return;
+  }
+  if (s->a.topology == NB_RING) {
+    s->n_out = s->n_in = 2;
+    s->sources[0] = s->dests[0] = (m->rank + m->size - 1) % m->size;
+    s->sources[1] = s->dests[1] = (m->rank + 1) % m->size;
+  } else {
+    for (j = 0; j < m->size; j++) {
+      if (nb_random_edge(j, m->rank)) s->sources[s->n_in++] = j;
+      if (nb_random_edge(m->rank, j)) s->dests[s->n_out++] = j;
+    }
+  }
+  /* weights of 1 rather than MPI_UNWEIGHTED, which Open MPI declares as an object of
+  ** size 0 (gcc then warns of a read beyond it) */
+  weights = (int *)sk_calloc((size_t)most, sizeof(int));
+  for (j = 0; j < most; j++) weights[j] = 1;
+  MPI_Dist_graph_create_adjacent(comm, s->n_in, s->sources, weights, s->n_out, s->dests, weights, MPI_INFO_NULL, 0,
+                                 &s->topo);
+  free(weights);
+}
+
+static void nb_init(sk_mctx *m, const sk_value *args, const char *fn, enum nb_kind kind, int nonblocking)
+{
+  nb_state *s;
+  nb_args a;
+  int i, most;
+  size_t block;
+  nb_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  if (!m->failed && (a.topology < NB_CART || a.topology > NB_RANDOM)) {
+    char msg[160];
+    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a.topology);
+    sk_meas_fail(m, msg);
+  }
+  most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
+  block = sk_mpi_block_bytes(m, fn, a.count, a.dt, most, 1);
+  if (m->failed) return;
+  s = (nb_state *)sk_calloc(1, sizeof *s);
+  s->kind = kind;
+  s->nonblocking = nonblocking;
+  s->a = a;
+  s->topo = MPI_COMM_NULL;
+  m->state = s;
+  nb_make_topology(m, s);
+  s->s_counts = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->s_displs = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->r_counts = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->r_displs = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->byte_displs = (MPI_Aint *)sk_calloc((size_t)most, sizeof(MPI_Aint));
+  s->types = (MPI_Datatype *)sk_calloc((size_t)most, sizeof(MPI_Datatype));
+  block = sk_mpi_bytes(a.count, a.dt);
+  for (i = 0; i < most; i++) {
+    s->s_counts[i] = s->r_counts[i] = (int)a.count;
+    s->s_displs[i] = s->r_displs[i] = i * (int)a.count;
+    s->byte_displs[i] = (MPI_Aint)((size_t)i * block);
+    s->types[i] = a.dt->mpi;
+  }
+  m->send_usage = block * (size_t)(kind == NB_ALLGATHER || kind == NB_ALLGATHERV ? 1 : s->n_out);
+  m->recv_usage = block * (size_t)s->n_in;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static double measure_neighbor(sk_mctx *m, const sk_value *args)
+{
+  nb_state *s = (nb_state *)m->state;
+  int c = (int)s->a.count;
+  MPI_Datatype t = s->a.dt->mpi;
+  MPI_Request req = MPI_REQUEST_NULL;
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  double start;
+  (void)args;
+  start = sk_sync_start(m);
+  switch (s->kind) {
+  case NB_ALLGATHER:
+    if (s->nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
+    else MPI_Neighbor_allgather(sb, c, t, rb, c, t, s->topo);
+    break;
+  case NB_ALLGATHERV:
+    if (s->nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
+    else MPI_Neighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo);
+    break;
+  case NB_ALLTOALL:
+    if (s->nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
+    else MPI_Neighbor_alltoall(sb, c, t, rb, c, t, s->topo);
+    break;
+  case NB_ALLTOALLV:
+    if (s->nonblocking)
+      MPI_Ineighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
+    else MPI_Neighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo);
+    break;
+  case NB_ALLTOALLW:
+    if (s->nonblocking)
+      MPI_Ineighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
+                              s->topo, &req);
+    else MPI_Neighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
+                                s->topo);
+    break;
+  }
+  if (s->nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- the inits ---- */
+
+static void init_Neighbor_allgather(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Neighbor_allgather", NB_ALLGATHER, 0);
+}
+static void init_Neighbor_allgatherv(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Neighbor_allgatherv", NB_ALLGATHERV, 0);
+}
+static void init_Neighbor_alltoall(sk_mctx *m, const sk_value *a) { nb_init(m, a, "Neighbor_alltoall", NB_ALLTOALL, 0); }
+static void init_Neighbor_alltoallv(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Neighbor_alltoallv", NB_ALLTOALLV, 0);
+}
+static void init_Neighbor_alltoallw(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Neighbor_alltoallw", NB_ALLTOALLW, 0);
+}
+static void init_Ineighbor_allgather(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Ineighbor_allgather", NB_ALLGATHER, 1);
+}
+static void init_Ineighbor_allgatherv(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Ineighbor_allgatherv", NB_ALLGATHERV, 1);
+}
+static void init_Ineighbor_alltoall(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Ineighbor_alltoall", NB_ALLTOALL, 1);
+}
+static void init_Ineighbor_alltoallv(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Ineighbor_alltoallv", NB_ALLTOALLV, 1);
+}
+static void init_Ineighbor_alltoallw(sk_mctx *m, const sk_value *a)
+{
+  nb_init(m, a, "Ineighbor_alltoallw", NB_ALLTOALLW, 1);
+}
+
+/* ---- verification (verify.h) ---- */
+
+static int nb_is_alltoall(const nb_state *s)
+{
+  return s->kind == NB_ALLTOALL || s->kind == NB_ALLTOALLV || s->kind == NB_ALLTOALLW;
+}
+
+/* The pattern; for the all-to-alls every block for a destination that an earlier block
+** already goes to becomes a copy of that block (see the top comment). */
+static void prepare_neighbor(sk_mctx *m, const sk_value *args)
+{
+  nb_state *s = (nb_state *)m->state;
+  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
+  int j, k;
+  sk_verify_default_prepare(m, args);
+  if (!nb_is_alltoall(s)) return;
+  for (j = 0; j < s->n_out; j++)
+    for (k = 0; k < j; k++)
+      if (s->dests[k] == s->dests[j]) {
+        memcpy(m->send_buf + (size_t)j * block, m->send_buf + (size_t)k * block, block);
+        break;
+      }
+}
+
+/* Block k came from source k: its pattern at offset 0 (all-gathers) or at its first
+** block for this process (all-to-alls). */
+static void check_neighbor(sk_mctx *m, const sk_value *args)
+{
+  nb_state *s = (nb_state *)m->state;
+  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
+  int *their = (int *)sk_calloc((size_t)(m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS), sizeof(int));
+  int k;
+  (void)args;
+  for (k = 0; k < s->n_in && !m->failed; k++) {
+    char what[80];
+    int from = s->sources[k], j = 0, n;
+    if (nb_is_alltoall(s)) {
+      n = nb_dests_of(m, s, from, their);
+      while (j < n && their[j] != m->rank) j++;
+    }
+    sprintf(what, "block %d, from rank %d", k, from);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, s->a.count, s->a.dt, s->a.count, s->a.dt, from,
+                        (size_t)j * block);
+  }
+  free(their);
+}
+#endif /* MPI-3 */
+
+#define NB_SIG "count:i datatype:t topology:i"
+#define NB_COLL SK_PATTERN_COLLECTIVE
+
+static const sk_measurement mpi_neighbor_table[] = {
+  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_allgather, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_allgatherv, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_alltoall, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_alltoallv, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_alltoallw, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_allgather, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_allgatherv,
+              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_alltoall, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_alltoallv,
+              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_alltoallw,
+              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void) { return mpi_neighbor_table; }
+/* --- end split/measurements/meas_mpi_neighbor.c --- */
 /* --- begin split/measurements/meas_mpi_win_sync.c --- */
 #line 1 "split/measurements/meas_mpi_win_sync.c"
 /*
@@ -23664,6 +24811,8 @@ SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
+SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
+SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -23681,6 +24830,8 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
+  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
+  { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
   { sk_meas_table_mpi_io, "io: MPI-IO file access" },

@@ -39,6 +39,12 @@ typedef struct sk_mctx {
   const struct sk_sync_config *sync_config; /* their synchronisation part (settings->sync),
                               read by the sync layer below the settings; NULL: defaults */
   int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
+  double result_time;       /* the result of the run (seconds) on rank 0 of the
+                               communicator when finalize runs after one, else 0 */
+  char note[512];           /* "" or comment lines for under the result line that the
+                               finalize of a measurement writes on rank 0 of the
+                               communicator (the overlap figures of meas_mpi_coll3.c);
+                               the engine appends them to the result's note */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
@@ -81,8 +87,9 @@ typedef struct sk_measurement {
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
 ** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
 ** a string saying why there is nothing to verify). Two rows may name the same function.
-** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2 and _MPIIO keep theirs only
-** where the build has MPI (MPI-2 for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO). */
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs
+** only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
+** neighbourhood collectives, MPI-IO for file access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
 #define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
@@ -94,6 +101,10 @@ typedef struct sk_measurement {
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
     "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
+    "MPI-3 (non-blocking and neighbourhood collectives)", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), \
+    SK_IF_MPI3(CHECK), NOTHING }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return

@@ -257,7 +257,10 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     sk_runner_run(def, &m, args, &out->result);
     if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
     if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
+    m.result_time = m.rank == 0 && !out->result.failed ? out->result.time : 0.0;
     sk_runner_finalize(def, &m, args);
+    if (m.note[0] && strlen(out->result.note) + strlen(m.note) < sizeof out->result.note)
+      strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
   }
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {

@@ -16,6 +16,8 @@ SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
+SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
+SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -33,6 +35,8 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
+  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
+  { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
   { sk_meas_table_mpi_io, "io: MPI-IO file access" },

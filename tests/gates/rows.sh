@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/gates/rows.sh [SPLIT_DIR] -- one registry row names everything about a
 # measurement (split/core/measure.h), and grep finds it:
-#   - every SK_ROW / SK_ROW_MPI / SK_ROW_MPI2 / SK_ROW_MPIIO row in split/ has its ten
+#   - every SK_ROW / SK_ROW_MPI / SK_ROW_MPI2 / SK_ROW_MPI3 / SK_ROW_MPIIO row in split/ has its ten
 #     arguments, a string name, and each function it names (measure, init, finalize,
 #     prepare, check; NULL aside) is defined in split/ under that name: a line that
 #     starts with the function's type (or SK_API) and has NAME( and is no prototype;
@@ -54,7 +54,7 @@ while read -r f; do
       }
     }
     inrow { text = text " " $0; if (closed()) { flush(); inrow = 0 } ; next }
-    /^[ \t]*SK_ROW(_MPI|_MPI2|_MPIIO)?\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
+    /^[ \t]*SK_ROW(_MPI|_MPI2|_MPI3|_MPIIO)?\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
     function closed(   i, c, depth, instr) {
       depth = 0; instr = 0
       for (i = 1; i <= length(text); i++) {

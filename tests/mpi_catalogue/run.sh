@@ -67,7 +67,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_io; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_io; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -116,6 +116,46 @@ for impl in $impls; do
       if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_onesided_${impl}_np$np: $n one-sided measurements verified and timed"
       else bad "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
     done
+    # every MPI-3 collective row (tests/ski/verify_coll3.ski, one result line each); the
+    # overlap lines: overlap within [0, 100] %, and with 2 processes t_ovrl at least half
+    # of max(t_pure, t_CPU) in 3 of 4 lines (the operation and the computation both ran
+    # inside t_ovrl; a calibration a crowded host disturbed may miss)
+    if tools/mpirun.sh "$impl" 1 "$sk" -l Ibcast 2>/dev/null | grep -q 'not in this build'; then
+      echo "# $impl: no MPI-3, the MPI-3 collectives skipped"
+    else
+      want=$(grep -c '^ *measure ' tests/ski/verify_coll3.ski)
+      for np in 2 4; do
+        sko=$out/v3.$impl.$np.sko
+        timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_coll3.ski -o "$sko" \
+          > "$out/v3.$impl.$np.err" 2>&1
+        st=$?
+        n=$(grep -c '^ *[0-9]' "$sko" 2>/dev/null)
+        if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_coll3_${impl}_np$np: $n MPI-3 collective measurements verified and timed"
+        else bad "verify_coll3_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/v3.$impl.$np.err" | head -3; fi
+        verdict=$(awk -v np="$np" '/^# overlap: t_pure/ {
+            n++; p = $4; c = $7; o = $10; pc = $13
+            if (pc < 0 || pc > 100) bad++
+            if (o >= 0.5 * (p > c ? p : c)) sane++
+          } END {
+            if (n != 18) print "wrong number of overlap lines: " n
+            else if (bad) print bad " overlap values outside [0, 100]"
+            else if (np == 2 && sane * 4 < n * 3) print "t_ovrl below half of max(t_pure, t_CPU) in " n - sane " of " n " lines"
+            else print "ok"
+          }' "$sko")
+        if [ "$verdict" = ok ]; then echo "ok overlap_figures_${impl}_np$np: 18 overlap lines, overlap within [0, 100] %"
+        else bad "overlap_figures_${impl}_np$np: $verdict"; grep '^# overlap:' "$sko" | head -3; fi
+      done
+      timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_coll3.ski -o "$out/vc3.$impl.sko" \
+        > "$out/vc3.$impl.err" 2>&1
+      st=$?
+      if [ $st -eq 3 ] \
+         && grep -q 'verify_corrupt_coll3.ski:8:28: verification of Verify_Corrupt_Ialltoall(16, MPI_INT, 16, MPI_INT) failed: process 1 of 2: block from rank 0.*byte 8 is 0x' "$out/vc3.$impl.err" \
+         && ! grep -q '"after"' "$out/vc3.$impl.sko"; then
+        echo "ok verify_catches_nonblocking_corruption_$impl: exit 3, the block and byte 8 named"
+      else
+        bad "verify_catches_nonblocking_corruption_$impl: exit $st"; grep -i verif "$out/vc3.$impl.err" | head -3
+      fi
+    fi
     timeout "$limit" tools/mpirun.sh "$impl" 4 "$sk" -v -i ski/skampi4_master_worker.par -o "$out/mw.$impl.sko" \
       > "$out/mw.$impl.err" 2>&1
     st=$?

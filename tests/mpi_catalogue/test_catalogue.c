@@ -47,6 +47,9 @@
 #include "../../split/measurements/meas_mpi.c"
 #include "../../split/measurements/meas_mpi_p2p.c"
 #include "../../split/measurements/meas_mpi_coll.c"
+#include "../../split/core/stats.c"
+#include "../../split/measurements/meas_mpi_coll3.c"
+#include "../../split/measurements/meas_mpi_neighbor.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
 #include "../../split/core/value.c"
@@ -195,6 +198,66 @@ static const recipe recipes[] = {
   { "Comm_split", "", 'A', CHK_NONE },
   { "Comm_dup", "", 'A', CHK_NONE },
   { "myalltoallv", "C T C T R 2.5", 'A', CHK_NONE },
+  /* MPI-3 (meas_mpi_coll3.c): non-blocking alone and overlapped (the last argument: the
+  ** MPI_Test calls), the new blocking ones, MPI_IN_PLACE, rotating roots */
+  { "Ibarrier", "", 'A', CHK_NONE },
+  { "Ibarrier_overlap", "3", 'A', CHK_NONE },
+  { "Ibcast", "C T R", 'A', CHK_BCAST },
+  { "Ibcast_overlap", "C T R 0", 'A', CHK_BCAST },
+  { "Igather", "C T C T R", 'A', CHK_GATHER },
+  { "Igather_overlap", "C T C T R 2", 'A', CHK_GATHER },
+  { "Igatherv", "C T C T R", 'A', CHK_GATHER },
+  { "Igatherv_overlap", "C T C T R 0", 'A', CHK_GATHER },
+  { "Iscatter", "C T C T R", 'A', CHK_SCATTER },
+  { "Iscatter_overlap", "C T C T R 5", 'A', CHK_SCATTER },
+  { "Iscatterv", "C T C T R", 'A', CHK_SCATTER },
+  { "Iscatterv_overlap", "C T C T R 0", 'A', CHK_SCATTER },
+  { "Iallgather", "C T C T", 'A', CHK_NONE },
+  { "Iallgather_overlap", "C T C T 0", 'A', CHK_NONE },
+  { "Iallgatherv", "C T C T", 'A', CHK_NONE },
+  { "Iallgatherv_overlap", "C T C T 1", 'A', CHK_NONE },
+  { "Ialltoall", "C T C T", 'A', CHK_ALLTOALL },
+  { "Ialltoall_overlap", "C T C T 0", 'A', CHK_ALLTOALL },
+  { "Ialltoallv", "C T C T", 'A', CHK_ALLTOALL },
+  { "Ialltoallv_overlap", "C T C T 4", 'A', CHK_ALLTOALL },
+  { "Ialltoallw", "C T C T", 'A', CHK_ALLTOALL },
+  { "Ialltoallw_overlap", "C T C T 0", 'A', CHK_ALLTOALL },
+  { "Ireduce", "C T O R", 'A', CHK_NONE },
+  { "Ireduce_overlap", "C T O R 1", 'A', CHK_NONE },
+  { "Iallreduce", "C T O", 'A', CHK_ALLREDUCE },
+  { "Iallreduce_overlap", "C T O 0", 'A', CHK_ALLREDUCE },
+  { "Ireduce_scatter", "C T O", 'A', CHK_NONE },
+  { "Ireduce_scatter_overlap", "C T O 2", 'A', CHK_NONE },
+  { "Ireduce_scatter_block", "C T O", 'A', CHK_NONE },
+  { "Ireduce_scatter_block_overlap", "C T O 0", 'A', CHK_NONE },
+  { "Iscan", "C T O", 'A', CHK_NONE },
+  { "Iscan_overlap", "C T O 0", 'A', CHK_NONE },
+  { "Iexscan", "C T O", 'A', CHK_NONE },
+  { "Iexscan_overlap", "C T O 3", 'A', CHK_NONE },
+  { "Exscan", "C T O", 'A', CHK_NONE },
+  { "Alltoallw", "C T C T", 'A', CHK_ALLTOALL },
+  { "Reduce_scatter_block", "C T O", 'A', CHK_NONE },
+  { "Reduce_local", "C T O", 'S', CHK_NONE },
+  { "Allreduce_in_place", "C T O", 'A', CHK_NONE },
+  { "Allgather_in_place", "C T", 'A', CHK_NONE },
+  { "Alltoall_in_place", "C T", 'A', CHK_NONE },
+  { "Reduce_scatter_block_in_place", "C T O", 'A', CHK_NONE },
+  { "Bcast_rotate", "C T", 'A', CHK_NONE },
+  { "Reduce_rotate", "C T O", 'A', CHK_NONE },
+  { "Gather_rotate", "C T C T", 'A', CHK_NONE },
+  { "Scatter_rotate", "C T C T", 'A', CHK_NONE },
+  /* MPI-3 neighbourhood collectives (meas_mpi_neighbor.c); topology 0 Cartesian here,
+  ** the graphs among the variants */
+  { "Neighbor_allgather", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_allgatherv", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_alltoall", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_alltoallv", "C T 0", 'A', CHK_NONE },
+  { "Neighbor_alltoallw", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_allgather", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_allgatherv", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_alltoall", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_alltoallv", "C T 0", 'A', CHK_NONE },
+  { "Ineighbor_alltoallw", "C T 0", 'A', CHK_NONE },
   /* §3.4 */
   { "Wtime", "100", 'S', CHK_NONE },
   { "MPI_Wtime", "", 'S', CHK_NONE },
@@ -327,6 +390,24 @@ static const recipe variants[] = {
   { "Reduce_scatter", "C J M 0", 'A', CHK_NONE },
   { "Reduce_Scatterv", "C I Z R", 'A', CHK_NONE },
   { "Exchange", "C T 1", 'A', CHK_NONE },
+#if SK_MPI_LEVEL >= 3
+  { "Iallreduce", "C I M", 'A', CHK_NONE },
+  { "Iexscan", "C J Z", 'A', CHK_NONE },
+  { "Ireduce_scatter", "C J M", 'A', CHK_NONE },
+  { "Reduce_scatter_block", "C I M", 'A', CHK_NONE },
+  { "Reduce_local", "C J Z", 'S', CHK_NONE },
+  { "Reduce_rotate", "C I Z", 'A', CHK_NONE },
+  { "Allreduce_in_place", "C I M", 'A', CHK_NONE },
+  { "Iallreduce_overlap", "C T Y 1000", 'A', CHK_NONE },
+  { "Neighbor_allgather", "C T 1", 'A', CHK_NONE },
+  { "Neighbor_allgather", "C T 2", 'A', CHK_NONE },
+  { "Neighbor_alltoall", "C T 1", 'A', CHK_NONE },
+  { "Neighbor_alltoall", "C T 2", 'A', CHK_NONE },
+  { "Neighbor_alltoallw", "C V 1", 'A', CHK_NONE },
+  { "Ineighbor_allgatherv", "C T 2", 'A', CHK_NONE },
+  { "Ineighbor_alltoallv", "C T 1", 'A', CHK_NONE },
+  { "Ineighbor_alltoallw", "C T 2", 'A', CHK_NONE },
+#endif
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_fence_open", "C T N F", 'A', CHK_NONE },
   { "MPI_Win_fence_close", "C T N U 1", 'A', CHK_NONE },
@@ -417,6 +498,16 @@ static const bad_case bad_cases[] = {
   { "delayed_Alltoall", "4 T 4 T -1.0 0", "negative delay" },
   { "delayed_Gather", "4 T 4 T 99 0.0 0", "root out of range" },
   { "waitpattern_up", "-1.0", "negative scale" },
+#if SK_MPI_LEVEL >= 3
+  { "Ibcast", "4 T 99", "root out of range" },
+  { "Ibcast_overlap", "4 T -1 0", "negative root" },
+  { "Iallreduce", "4 X O", "MPI_SUM on MPI_CHAR" },
+  { "Igather", "2 T 1 T 0", "send and receive sizes differ" },
+  { "Reduce_local", "-1 T O", "negative count" },
+  { "Alltoall_in_place", "-2 T", "negative count" },
+  { "Neighbor_alltoall", "4 T 3", "topology 3" },
+  { "Ineighbor_allgather", "-1 T 0", "negative count" },
+#endif
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_lock", "4 T N 0 7 0", "lock type 7" },
   { "MPI_Win_lock", "4 T N 0 1 99", "dest out of range" },
@@ -601,7 +692,7 @@ static const char *check_data(enum check check, const sk_mctx *m, const sk_value
 
 /* The row as the catalogue hands it out (catalogue.c, not compiled in here): the type
 ** letters and names split from its "name:letter ..." signature. Made once per row. */
-#define MAX_ROWS 256
+#define MAX_ROWS 512
 static const sk_measurement *row_from[MAX_ROWS];
 static sk_measurement row_copy[MAX_ROWS];
 static char row_letters[MAX_ROWS][32], row_names[MAX_ROWS][256];
@@ -645,7 +736,8 @@ static int verified_calls, damaged_calls, corruptions_caught;
 ** receive (or exchanged send) buffer -- the one-sided ones read window memory. */
 static int checks_buffers(const sk_measurement *v)
 {
-  const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll, NULL };
+  const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll,
+                                                    sk_meas_table_mpi_coll3, sk_meas_table_mpi_neighbor, NULL };
   int t, k;
   for (t = 0; tables[t]; t++)
     for (k = 0; tables[t]()[k].name; k++) if (sk_streq(v->name, tables[t]()[k].name)) return 1;
@@ -835,6 +927,9 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
     if (size < def->min_procs || def->measure == NULL) continue;   /* engine refuses; not in this build */
     for (d = 0; d < N_DATATYPES; d++) {
       if (d > 0 && strchr(def->params, 't') == NULL) break;
+      /* the overlap rows start the same calls as their pure rows, which try every
+      ** datatype; each of their inits calibrates a computation (milliseconds) */
+      if (d > 0 && strstr(def->name, "_overlap") != NULL) break;
       if (strchr(def->params, 'o') != NULL && d > 1) break;    /* reductions: MPI_INT, MPI_DOUBLE */
       if (strncmp(def->name, "MPI_IO_", 7) == 0 && (d == 1 || d == 2)) continue;   /* files: MPI_INT, strided */
       for (c = 0; c < n_counts; c++) run_one(def, r, g, counts[c], &datatypes[d], variant++ & 1);
@@ -847,7 +942,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[6];
+  const sk_measurement *tables[8];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
@@ -855,7 +950,9 @@ static const sk_measurement *find_measurement(const char *name)
   tables[3] = sk_meas_table_mpi_win_transfer();
   tables[4] = sk_meas_table_mpi();
   tables[5] = sk_meas_table_mpi_io();
-  for (t = 0; t < 6; t++)
+  tables[6] = sk_meas_table_mpi_coll3();
+  tables[7] = sk_meas_table_mpi_neighbor();
+  for (t = 0; t < 8; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
@@ -1024,6 +1121,8 @@ int main(int argc, char **argv)
 
   run_table("p2p", sk_meas_table_mpi_p2p(), world, counts, n_counts);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
+  run_table("coll3", sk_meas_table_mpi_coll3(), world, counts, n_counts);
+  run_table("neighbor", sk_meas_table_mpi_neighbor(), world, counts, n_counts);
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
   run_table("win_transfer", sk_meas_table_mpi_win_transfer(), world, counts, n_counts);
@@ -1032,11 +1131,15 @@ int main(int argc, char **argv)
   if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
   run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
+  run_table("coll3/reversed", sk_meas_table_mpi_coll3(), reversed, counts_short, 2);
+  run_table("neighbor/reversed", sk_meas_table_mpi_neighbor(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
     run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
+    run_table("coll3/sub", sk_meas_table_mpi_coll3(), tail, counts_short, 2);
+    run_table("neighbor/sub", sk_meas_table_mpi_neighbor(), tail, counts_short, 2);
     run_table("win_sync/sub", sk_meas_table_mpi_win_sync(), tail, counts_short, 2);
     run_table("win_transfer/sub", sk_meas_table_mpi_win_transfer(), tail, counts_short, 2);
   }
