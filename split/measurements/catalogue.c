@@ -16,6 +16,7 @@ SK_API const sk_measurement *sk_meas_table_mw(void);
 SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
+SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -32,6 +33,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
+  { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
