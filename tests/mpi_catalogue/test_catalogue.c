@@ -46,6 +46,7 @@
 #include "../../split/core/verify.c"
 #include "../../split/measurements/meas_mpi.c"
 #include "../../split/measurements/meas_mpi_p2p.c"
+#include "../../split/measurements/meas_mpi_bw.c"
 #include "../../split/measurements/meas_mpi_coll.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
@@ -268,6 +269,12 @@ static const recipe recipes[] = {
   { "Send", "C T 5", '0', CHK_NONE },
   /* SKaMPI 6 */
   { "Par_Pingpong_Send_Recv", "C T 1 3 1 1", 'P', CHK_NONE },
+  /* bandwidth and message rate (OSU 7 style): window 4, 3 windows; the pairs' rows
+  ** leave the last rank of an odd communicator out */
+  { "Bw", "C T 1 4 3", 'P', CHK_NONE },
+  { "Bibw", "C T 1 4 3", 'P', CHK_NONE },
+  { "Mbw_mr", "C T 1 4 3", 'E', CHK_NONE },
+  { "Multi_lat", "C T 1 3", 'E', CHK_NONE },
   { "delayed_Alltoall", "C T C T 0.0001 0", 'A', CHK_ALLTOALL },
   { "delayed_Gather", "C T C T R 0.0001 0", 'A', CHK_GATHER },
   { "waitpattern_down", "0.0001", 'A', CHK_NONE },
@@ -327,6 +334,8 @@ static const recipe variants[] = {
   { "Reduce_scatter", "C J M 0", 'A', CHK_NONE },
   { "Reduce_Scatterv", "C I Z R", 'A', CHK_NONE },
   { "Exchange", "C T 1", 'A', CHK_NONE },
+  { "Bw", "C T 1 0 2", 'P', CHK_NONE },          /* window 0: OSU's 64 */
+  { "Mbw_mr", "C T 1 0 1", 'E', CHK_NONE },
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_fence_open", "C T N F", 'A', CHK_NONE },
   { "MPI_Win_fence_close", "C T N U 1", 'A', CHK_NONE },
@@ -417,6 +426,10 @@ static const bad_case bad_cases[] = {
   { "delayed_Alltoall", "4 T 4 T -1.0 0", "negative delay" },
   { "delayed_Gather", "4 T 4 T 99 0.0 0", "root out of range" },
   { "waitpattern_up", "-1.0", "negative scale" },
+  { "Bw", "4 T 1 -1 3", "negative window" },
+  { "Bibw", "4 T 1 5000 3", "window above the largest" },
+  { "Mbw_mr", "4 T -1 4 3", "negative tag" },
+  { "Multi_lat", "4 T 1 -1", "negative iterations" },
 #if SK_MPI_LEVEL >= 2
   { "MPI_Win_lock", "4 T N 0 7 0", "lock type 7" },
   { "MPI_Win_lock", "4 T N 0 1 99", "dest out of range" },
@@ -645,7 +658,8 @@ static int verified_calls, damaged_calls, corruptions_caught;
 ** receive (or exchanged send) buffer -- the one-sided ones read window memory. */
 static int checks_buffers(const sk_measurement *v)
 {
-  const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll, NULL };
+  const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll, sk_meas_table_mpi_bw,
+                                                      NULL };
   int t, k;
   for (t = 0; tables[t]; t++)
     for (k = 0; tables[t]()[k].name; k++) if (sk_streq(v->name, tables[t]()[k].name)) return 1;
@@ -847,17 +861,74 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[6];
+  const sk_measurement *tables[7];
   int t, k;
+  tables[6] = sk_meas_table_mpi_bw();
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
   tables[2] = sk_meas_table_mpi_win_sync();
   tables[3] = sk_meas_table_mpi_win_transfer();
   tables[4] = sk_meas_table_mpi();
   tables[5] = sk_meas_table_mpi_io();
-  for (t = 0; t < 6; t++)
+  for (t = 0; t < 7; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
+}
+
+/* The bandwidth rows' definition of their time (meas_mpi_bw.c): on a pair (world ranks 0
+** and 1) the time one process returns, times the messages its row says the span carried
+** (W per window, twice that both ways, one pair for Mbw_mr with 2 processes as for Bw),
+** is a span inside the call: between 0 and the call's duration. A divisor too small
+** (say, per window instead of per message) makes it longer than the call. Afterwards
+** no message of the row is left unreceived (the windows matched one to one). */
+static void run_bw_definition(sk_group *world)
+{
+  static const char *const rows[] = { "Bw", "Mbw_mr", "Bibw" };
+  static const int directions[] = { 1, 1, 2 };
+  int pair_ranks[2] = { 0, 1 }, i, flag;
+  sk_group *pair;
+  MPI_Status status;
+  if (sk_tp_group_size(world) < 2) return;
+  pair = sk_tp_group_create(pair_ranks, 2);
+  if (sk_tp_group_rank(pair) < 0) return;
+  for (i = 0; i < 3; i++) {
+    const sk_measurement *def = find_measurement(rows[i]);
+    sk_value args[16];
+    sk_mctx m;
+    char problem[200], *send, *recv;
+    double started, t, span, messages;
+    memset(&m, 0, sizeof m);
+    m.group = pair;
+    m.rank = sk_tp_group_rank(pair);
+    m.size = 2;
+    m.settings = &io_settings;
+    if (def == NULL || !build_args(def->params, "C T 1 4 3", args, 1000, &datatypes[0], &op_sum, 2, 0, problem)) {
+      fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, "no row or bad arguments");
+      continue;
+    }
+    def->init(&m, args);
+    send = (char *)sk_malloc(m.send_usage + 1);
+    recv = (char *)sk_malloc(m.recv_usage + 1);
+    m.send_buf = send;
+    m.recv_buf = recv;
+    MPI_Barrier(sk_mpi_comm(&m));
+    started = MPI_Wtime();
+    t = def->measure(&m, args);
+    span = MPI_Wtime() - started;
+    messages = sk_bw_messages(1, directions[i], 4, 3);
+    checks += 2;
+    if (messages != 12.0 * directions[i] || t < 0.0 || t * messages > span * (1.0 + 1e-9) + 1e-9) {
+      sprintf(problem, "time %g us times %g messages is not a span inside the call of %g us", t * 1e6, messages,
+              span * 1e6);
+      fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, problem);
+    }
+    MPI_Barrier(sk_mpi_comm(&m));
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, sk_mpi_comm(&m), &flag, &status);
+    if (flag) fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, "a message of the row was left unreceived");
+    if (m.rank == 0 && !flag) printf("ok bw-definition %s: time x %g messages within the call\n", rows[i], messages);
+    free(send);
+    free(recv);
+  }
 }
 
 static void run_variants(sk_group *world)
@@ -1023,6 +1094,8 @@ int main(int argc, char **argv)
   }
 
   run_table("p2p", sk_meas_table_mpi_p2p(), world, counts, n_counts);
+  run_table("bw", sk_meas_table_mpi_bw(), world, counts, n_counts);
+  run_bw_definition(world);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
@@ -1031,11 +1104,13 @@ int main(int argc, char **argv)
   ** processes on 2 cores try the larger count only) */
   if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
   run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
+  run_table("bw/reversed", sk_meas_table_mpi_bw(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
+    run_table("bw/sub", sk_meas_table_mpi_bw(), tail, counts_short, 2);
     run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
     run_table("win_sync/sub", sk_meas_table_mpi_win_sync(), tail, counts_short, 2);
     run_table("win_transfer/sub", sk_meas_table_mpi_win_transfer(), tail, counts_short, 2);
