@@ -75,6 +75,13 @@
 #else
 #define SK_IF_MPI2(f) NULL
 #endif
+/* MPI-3 (matched probes, one-sided atomics, request-based and shared-memory windows):
+** where the mpi.h in use says MPI_VERSION >= 3; never in the -DSKAMPI_MPI1 build. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+#define SK_IF_MPI3(f) f
+#else
+#define SK_IF_MPI3(f) NULL
+#endif
 /* MPI-IO (MPI-2 chapter 9): where the library is MPI-2 or later, or -DUSE_MPI_IO says an
 ** MPI-1 library has it (ROMIO on an MPI-1.2 library); never in the -DSKAMPI_MPI1 build. */
 #if defined(SKAMPI_MPI) && !defined(SKAMPI_MPI1) && (SK_MPI_LEVEL >= 2 || defined(USE_MPI_IO))

@@ -81,8 +81,8 @@ typedef struct sk_measurement {
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
 ** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
 ** a string saying why there is nothing to verify). Two rows may name the same function.
-** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2 and _MPIIO keep theirs only
-** where the build has MPI (MPI-2 for one-sided, MPI-IO for file access: SK_HAVE_MPI_IO). */
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs only
+** where the build has MPI (MPI-2 for one-sided, MPI-3 for its later calls, MPI-IO for file access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
 #define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
@@ -91,6 +91,9 @@ typedef struct sk_measurement {
 #define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
     "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
+    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING }
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
     "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }

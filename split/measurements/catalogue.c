@@ -17,6 +17,8 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
+SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -34,9 +36,11 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
+  { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
   { sk_meas_table_mpi_io, "io: MPI-IO file access" },
   { sk_meas_table_mpi, "misc: clock measurements" },
   { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },

@@ -47,9 +47,11 @@
 #include "../../split/measurements/meas_mpi.c"
 #include "../../split/measurements/meas_mpi_p2p.c"
 #include "../../split/measurements/meas_mpi_bw.c"
+#include "../../split/measurements/meas_mpi_mprobe.c"
 #include "../../split/measurements/meas_mpi_coll.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
+#include "../../split/measurements/meas_mpi_win_atomic.c"
 #include "../../split/core/value.c"
 #include "../../split/engine/settings.h"
 #include "../../split/results/output.h"
@@ -275,6 +277,18 @@ static const recipe recipes[] = {
   { "Bibw", "C T 1 4 3", 'P', CHK_NONE },
   { "Mbw_mr", "C T 1 4 3", 'E', CHK_NONE },
   { "Multi_lat", "C T 1 3", 'E', CHK_NONE },
+  /* MPI-3: matched probe, atomics (rank 0 the origin, rank 1 the target), request-based
+  ** and shared-memory windows */
+  { "Pingpong_Mprobe_Mrecv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Improbe_Imrecv", "C T 1 3", 'P', CHK_NONE },
+  { "Fetch_and_op", "5", '0', CHK_NONE },
+  { "Compare_and_swap", "5", '0', CHK_NONE },
+  { "Get_accumulate", "C 3", '0', CHK_NONE },
+  { "Rput", "C T 3", '0', CHK_NONE },
+  { "Rget", "C T 3", '0', CHK_NONE },
+  { "Shared_Put", "C T 3", '0', CHK_NONE },
+  { "Shared_Get", "C T 3", '0', CHK_NONE },
+  { "Win_allocate_shared", "C T", 'A', CHK_NONE },
   { "delayed_Alltoall", "C T C T 0.0001 0", 'A', CHK_ALLTOALL },
   { "delayed_Gather", "C T C T R 0.0001 0", 'A', CHK_GATHER },
   { "waitpattern_down", "0.0001", 'A', CHK_NONE },
@@ -659,7 +673,7 @@ static int verified_calls, damaged_calls, corruptions_caught;
 static int checks_buffers(const sk_measurement *v)
 {
   const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll, sk_meas_table_mpi_bw,
-                                                      NULL };
+                                                      sk_meas_table_mpi_mprobe, NULL };
   int t, k;
   for (t = 0; tables[t]; t++)
     for (k = 0; tables[t]()[k].name; k++) if (sk_streq(v->name, tables[t]()[k].name)) return 1;
@@ -1096,6 +1110,8 @@ int main(int argc, char **argv)
   run_table("p2p", sk_meas_table_mpi_p2p(), world, counts, n_counts);
   run_table("bw", sk_meas_table_mpi_bw(), world, counts, n_counts);
   run_bw_definition(world);
+  run_table("mprobe", sk_meas_table_mpi_mprobe(), world, counts, n_counts);
+  run_table("win_atomic", sk_meas_table_mpi_win_atomic(), world, counts, n_counts);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
@@ -1105,12 +1121,16 @@ int main(int argc, char **argv)
   if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
   run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
   run_table("bw/reversed", sk_meas_table_mpi_bw(), reversed, counts_short, 2);
+  run_table("mprobe/reversed", sk_meas_table_mpi_mprobe(), reversed, counts_short, 2);
+  run_table("win_atomic/reversed", sk_meas_table_mpi_win_atomic(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
     run_table("bw/sub", sk_meas_table_mpi_bw(), tail, counts_short, 2);
+    run_table("mprobe/sub", sk_meas_table_mpi_mprobe(), tail, counts_short, 2);
+    run_table("win_atomic/sub", sk_meas_table_mpi_win_atomic(), tail, counts_short, 2);
     run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
     run_table("win_sync/sub", sk_meas_table_mpi_win_sync(), tail, counts_short, 2);
     run_table("win_transfer/sub", sk_meas_table_mpi_win_transfer(), tail, counts_short, 2);
