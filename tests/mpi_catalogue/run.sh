@@ -11,10 +11,12 @@
 # every function that has a verifier, and damages every one-sided result, which the
 # check must then notice. Then, through skampi itself (the amalgam with
 # -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski and
-# tests/ski/verify_onesided.ski (every one-sided measurement) with 2 and 4 processes,
+# tests/ski/verify_onesided.ski (every one-sided measurement) and tests/ski/verify_mpi3.ski
+# (every MPI-3 point-to-point and one-sided one) with 2 and 4 processes,
 # the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
 # corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
-# tests/ski/verify_corrupt_win.ski), which -v must stop with exit status 3 and a message
+# tests/ski/verify_corrupt_win.ski, an MPI-3 atomic one in
+# tests/ski/verify_corrupt_atomic.ski), which -v must stop with exit status 3 and a message
 # naming it, its arguments and the byte.
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
@@ -116,6 +118,26 @@ for impl in $impls; do
       if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_onesided_${impl}_np$np: $n one-sided measurements verified and timed"
       else bad "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
     done
+    # every MPI-3 measurement (tests/ski/verify_mpi3.ski, one result line each)
+    want=$(grep -c '^ *measure ' tests/ski/verify_mpi3.ski)
+    for np in 2 4; do
+      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_mpi3.ski -o "$out/v3.$impl.$np.sko" \
+        > "$out/v3.$impl.$np.err" 2>&1
+      st=$?
+      n=$(grep -c '^ *[0-9]' "$out/v3.$impl.$np.sko" 2>/dev/null)
+      if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_mpi3_${impl}_np$np: $n MPI-3 measurements verified and timed"
+      else bad "verify_mpi3_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/v3.$impl.$np.err" | head -3; fi
+    done
+    timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_atomic.ski -o "$out/vca.$impl.sko" \
+      > "$out/vca.$impl.err" 2>&1
+    st=$?
+    if [ $st -eq 3 ] \
+       && grep -q 'verify_corrupt_atomic.ski:9:28: verification of Verify_Corrupt_Atomic_Test(5) failed: target window: element 0 is 6, expected 5' "$out/vca.$impl.err" \
+       && grep -q '^# end result "corrupt atomic"' "$out/vca.$impl.sko" && ! grep -q '"after"' "$out/vca.$impl.sko"; then
+      echo "ok verify_catches_atomic_corruption_$impl: exit 3, the target's value named"
+    else
+      bad "verify_catches_atomic_corruption_$impl: exit $st"; grep -i verif "$out/vca.$impl.err" | head -3
+    fi
     timeout "$limit" tools/mpirun.sh "$impl" 4 "$sk" -v -i ski/skampi4_master_worker.par -o "$out/mw.$impl.sko" \
       > "$out/mw.$impl.err" 2>&1
     st=$?

@@ -32,7 +32,8 @@
 **     (run_io_corruption).
 **   - a damaged one-sided result is noticed: every one-sided function with a verifier
 **     runs once more, its windows and receive buffers damaged after the epoch, and its
-**     check must fail on some process (damage_one).
+**     check must fail on some process (damage_one); the MPI-3 windows of
+**     meas_mpi_win_atomic.c (atomics' targets, Rput/Rget, shared windows) too.
 ** Deadlocks are caught by the `timeout` around mpirun in run.sh.
 ** The MPI-IO rows run with an even number of processes (2 and 4 in run.sh), with the
 ** verification of their data on (sk_settings.verify).
@@ -737,11 +738,21 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
 {
 #if SK_MPI_LEVEL >= 2
   const sk_measurement *v = def;
-  sk_win_state *s = (sk_win_state *)m->state;
   int mine[2], all[2];
-  size_t k;
+  size_t k, memory_size = 0;
+  char *memory = NULL;
+  if (def->finalize == sk_win_finalize && m->state != NULL) {
+    memory = ((sk_win_state *)m->state)->memory;
+    memory_size = (size_t)((sk_win_state *)m->state)->memory_size;
+  }
+#if SK_MPI_LEVEL >= 3
+  if (def->finalize == finalize_atomic && m->state != NULL) {   /* the MPI-3 windows (meas_mpi_win_atomic.c) */
+    memory = ((atomic_state *)m->state)->memory;
+    memory_size = ((atomic_state *)m->state)->bytes;
+  }
+#endif
   /* the small counts only (1 or 5, every datatype): enough to show that the check looks */
-  if (def->finalize != sk_win_finalize || v == NULL || v->check == NULL || count < 1 || count > 5 || s == NULL) return;
+  if (memory == NULL || v == NULL || v->check == NULL || count < 1 || count > 5) return;
   MPI_Barrier(sk_mpi_comm(m));   /* the verification's last reads are over (the engine agrees there) */
   m->send_buf = send;
   m->recv_buf = recv;
@@ -749,7 +760,7 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
   mine[0] = 0;
   (v->prepare ? v->prepare : sk_verify_default_prepare)(m, args);
   def->measure(m, args);
-  for (k = 0; k < (size_t)s->memory_size; k++) if (s->memory[k]) { s->memory[k] ^= 0x5a; mine[0] = 1; }
+  for (k = 0; k < memory_size; k++) if (memory[k]) { memory[k] ^= 0x5a; mine[0] = 1; }
   for (k = 0; k < m->recv_usage; k++) if (recv[k]) { recv[k] ^= 0x5a; mine[0] = 1; }
   MPI_Barrier(sk_mpi_comm(m));
   if (!m->failed) v->check(m, args);
