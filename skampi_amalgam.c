@@ -7890,6 +7890,8 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 **   sync      how processes start together (SKaMPI 5 manual §6.2.1)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
+**   cache_cold  set_cache_cold / set_cache_cold_size: rows that know it rotate their messages
+**             over buffers larger than the last-level cache (IMB -off_cache, OSU -b multiple)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
 **   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
 **             output applies it to every time of a result line and says so in the block
@@ -7904,10 +7906,10 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 28 "split/engine/settings.h"
-#line 29 "split/engine/settings.h"
 #line 30 "split/engine/settings.h"
 #line 31 "split/engine/settings.h"
+#line 32 "split/engine/settings.h"
+#line 33 "split/engine/settings.h"
 
 #define SK_IO_MAX_HINTS 16
 
@@ -7928,6 +7930,9 @@ typedef struct sk_settings {
   sk_sync_config sync;
   sk_apr_limits apr;
   int verify;                 /* default off */
+  int cache_cold;             /* set_cache_cold: the bandwidth rows (meas_mpi_bw.c) rotate their
+                                 messages over cache_cold_bytes, default off */
+  size_t cache_cold_bytes;    /* set_cache_cold_size; 0 = twice the last-level cache */
   int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
   int peruse;                 /* switch_peruse_on: PERUSE events beside each result (peruse.h) */
   int max_node_times;         /* set_max_nr_node_times, default 16 */
@@ -15818,9 +15823,15 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_l
 ** osu_bw, the W messages of a window share one buffer on each side (every message
 ** carries the same data). Pairs: rank i < P/2 sends to rank i + P/2 (odd P: the last
 ** rank takes no part and returns -1); the one-pair rows use ranks 0 and 1.
+** Cache-cold (set_cache_cold, settings.h): the rows rotate their messages over slots of
+** one message each in buffers of twice the last-level cache (or set_cache_cold_size
+** bytes): message j of a timing uses slot j mod slots on both sides, so that a slot is
+** used again only after the others have pushed it out of the cache (IMB -off_cache,
+** OSU -b multiple). Slot j carries the sender's pattern from byte j * block on.
 */
-#line 17 "split/measurements/meas_mpi_bw.c"
-#line 18 "split/measurements/meas_mpi_bw.c"
+#line 22 "split/measurements/meas_mpi_bw.c"
+#line 23 "split/measurements/meas_mpi_bw.c"
+#line 24 "split/measurements/meas_mpi_bw.c"
 
 /* OSU's default window (osu_bw -W) when a row's window argument is 0. */
 #define BW_DEFAULT_WINDOW 64L
@@ -15856,6 +15867,68 @@ static void bw_args_read(bw_args *a, const sk_value *args)
 /* The largest window: its requests live on the stack of bw_window. */
 #define BW_MAX_WINDOW 1024L
 
+/* The last-level cache when nothing says otherwise (doc/manual.md "Cache-cold messages"). */
+#define BW_DEFAULT_CACHE_BYTES (32L * 1024L * 1024L)
+
+/* The largest cache that cpu0's sysfs lists (cache/index0..9/size, "32768K"), else
+** sysconf(_SC_LEVEL3_CACHE_SIZE) where the C library has it, else BW_DEFAULT_CACHE_BYTES.
+** sysfs first: it names the cache a core shares, sysconf may sum a package's. */
+static size_t bw_last_level_cache(void)
+{
+  static size_t found = 0;
+  size_t best = 0;
+  int i;
+  if (found) return found;
+  for (i = 0; i < 10; i++) {
+    char path[80], unit = 0;
+    unsigned long value = 0;
+    FILE *f;
+    sprintf(path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    f = fopen(path, "r");
+    if (f == NULL) continue;
+    if (fscanf(f, "%lu%c", &value, &unit) >= 1) {
+      size_t bytes = (size_t)value * (unit == 'K' ? 1024u : unit == 'M' ? 1024u * 1024u : 1u);
+      if (bytes > best) best = bytes;
+    }
+    fclose(f);
+  }
+#ifdef _SC_LEVEL3_CACHE_SIZE
+  if (best == 0 && sysconf(_SC_LEVEL3_CACHE_SIZE) > 0) best = (size_t)sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+  found = best > 0 ? best : (size_t)BW_DEFAULT_CACHE_BYTES;
+  return found;
+}
+
+/* Where a timing's messages lie: `slots` slots of `block` bytes (one slot: no rotation). */
+typedef struct bw_slots {
+  size_t block;
+  long slots;
+} bw_slots;
+
+static bw_slots bw_slots_of(const sk_mctx *m, long count, const sk_datatype *dt)
+{
+  bw_slots r;
+  size_t region;
+  r.block = count > 0 ? (size_t)count * dt->extent : 0;
+  r.slots = 1;
+  if (m->settings == NULL || !m->settings->cache_cold || r.block == 0) return r;
+  region = m->settings->cache_cold_bytes ? m->settings->cache_cold_bytes : 2 * bw_last_level_cache();
+  if (region / r.block > 1) r.slots = (long)(region / r.block);
+  return r;
+}
+
+/* Slot j's address in buf. */
+static char *bw_slot(char *buf, bw_slots s, long j)
+{
+  return buf + (size_t)(j % s.slots) * s.block;
+}
+
+/* The number of slots `messages` messages filled. */
+static long bw_slots_used(bw_slots s, double messages)
+{
+  return messages < (double)s.slots ? (long)messages : s.slots;
+}
+
 /* This process's role: its partner, whether it sends (and, bidirectional, receives too)
 ** or takes no part (partner -1). */
 typedef struct bw_role {
@@ -15890,24 +15963,27 @@ static void init_bw(sk_mctx *m, const sk_value *args, const char *fn, int multi_
     sk_meas_fail(m, msg);
     return;
   }
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) * (size_t)bw_slots_of(m, a.count, a.dt).slots;
   m->send_usage = r.partner >= 0 && (r.sending || both_ways) ? bytes : 0;
   m->recv_usage = r.partner >= 0 && (!r.sending || both_ways) ? bytes : 0;
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
-/* One window: `sends` MPI_Isend and `receives` MPI_Irecv of the message to/from the
-** partner, completed together. */
-static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int receives)
+/* Window i: `sends` MPI_Isend and `receives` MPI_Irecv of the message to/from the
+** partner, completed together; message k in slot i * window + k. */
+static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int receives, long i)
 {
   MPI_Request req[2 * BW_MAX_WINDOW];
   MPI_Status status[2 * BW_MAX_WINDOW];
   MPI_Comm comm = sk_mpi_comm(m);
+  bw_slots s = bw_slots_of(m, a->count, a->dt);
   int n = 0, k;
   for (k = 0; receives && k < a->window; k++)
-    MPI_Irecv(m->recv_buf, (int)a->count, a->dt->mpi, partner, (int)a->tag, comm, &req[n++]);
+    MPI_Irecv(bw_slot(m->recv_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+              &req[n++]);
   for (k = 0; sends && k < a->window; k++)
-    MPI_Isend(m->send_buf, (int)a->count, a->dt->mpi, partner, (int)a->tag, comm, &req[n++]);
+    MPI_Isend(bw_slot(m->send_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+              &req[n++]);
   MPI_Waitall(n, req, status);
 }
 
@@ -15921,7 +15997,7 @@ static double bw_stream(sk_mctx *m, const bw_args *a, bw_role r, int both_ways)
   long i;
   double start = MPI_Wtime();
   for (i = 0; i < a->iterations; i++) {
-    bw_window(m, a, r.partner, r.sending || both_ways, !r.sending || both_ways);
+    bw_window(m, a, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
     if (both_ways) continue;
     if (r.sending) MPI_Recv(m->recv_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm, &status);
     else MPI_Send(m->send_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm);
@@ -15998,7 +16074,8 @@ static void init_Multi_lat(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a.count);
   sk_mpi_check_tag(m, fn, "tag", a.tag);
   sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = r.partner >= 0 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
+  m->send_usage = r.partner >= 0 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0)
+                                    * (size_t)bw_slots_of(m, a.count, a.dt).slots : 0;
   m->recv_usage = m->send_usage;
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
@@ -16011,15 +16088,17 @@ static double measure_Multi_lat(sk_mctx *m, const sk_value *args)
   MPI_Status status;
   long i;
   double start, span = 0.0;
+  bw_slots s;
   multi_lat_args_read(&a, args);
+  s = bw_slots_of(m, a.count, a.dt);
   start = sk_sync_start(m);
   for (i = 0; r.partner >= 0 && i < a.iterations; i++) {
     if (r.sending) {
-      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-      MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
+      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
     } else {
-      MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
+      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
     }
   }
   span = MPI_Wtime() - start;
@@ -16029,7 +16108,17 @@ static double measure_Multi_lat(sk_mctx *m, const sk_value *args)
   return span / (double)a.iterations;
 }
 
-/* ---- verification (verify.h): every receiver holds its partner's message ---- */
+/* ---- verification (verify.h): every receiver holds its partner's message in every
+** slot the timing filled (one without cache-cold) ---- */
+
+static void check_slots(sk_mctx *m, long count, const sk_datatype *dt, int partner, double messages)
+{
+  bw_slots s = bw_slots_of(m, count, dt);
+  long j, used = bw_slots_used(s, messages);
+  for (j = 0; j < used && !m->failed; j++)
+    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), count, dt, count, dt, partner,
+                        (size_t)j * s.block);
+}
 
 static void check_bw(sk_mctx *m, const sk_value *args, int multi_pair, int both_ways)
 {
@@ -16037,7 +16126,7 @@ static void check_bw(sk_mctx *m, const sk_value *args, int multi_pair, int both_
   bw_role r = bw_role_of(m, multi_pair);
   bw_args_read(&a, args);
   if (r.partner >= 0 && a.iterations > 0 && (!r.sending || both_ways))
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, r.partner, 0);
+    check_slots(m, a.count, a.dt, r.partner, (double)a.window * (double)a.iterations);
 }
 
 static void check_Bw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 0); }
@@ -16049,8 +16138,7 @@ static void check_Multi_lat(sk_mctx *m, const sk_value *args)
   multi_lat_args a;
   bw_role r = bw_role_of(m, 1);
   multi_lat_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, r.partner, 0);
+  if (r.partner >= 0 && a.iterations > 0) check_slots(m, a.count, a.dt, r.partner, (double)a.iterations);
 }
 
 #endif /* SKAMPI_MPI */
@@ -26227,7 +26315,24 @@ static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const 
 static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 { (void)a; return sk_bi_switch(&bc->settings->verify, 0, NULL, loc); }
 
+/* set_cache_cold(on), set_cache_cold_size(bytes): the cache-cold mode of the bandwidth
+** rows (doc/manual.md "Cache-cold messages"); a size of 0 is twice the last-level cache. */
+static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  bc->settings->cache_cold = a[0].u.i != 0;
+  return sk_bi_none();
+}
+
+static sk_value bi_set_cache_cold_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  bc->settings->cache_cold_bytes = (size_t)sk_bi_positive(&a[0], loc, "set_cache_cold_size", 0);
+  return sk_bi_none();
+}
+
 static const sk_builtin settings_table[] = {
+  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold },
+  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_cache_cold_size },
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
