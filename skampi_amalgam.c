@@ -20549,29 +20549,20 @@ static void init_Fetch_and_op(sk_mctx *m, const sk_value *args) { atomic_init(m,
 static void init_Compare_and_swap(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Compare_and_swap", 0); }
 static void init_Get_accumulate(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "ci", "Get_accumulate", 0); }
 
-static void init_Rput(sk_mctx *m, const sk_value *args)
+/* The data rows (count, datatype, iterations): rank 0's send buffer (puts) or receive
+** buffer (gets) holds one block. */
+static void init_data(sk_mctx *m, const sk_value *args, const char *fn, int shared, int put)
 {
-  atomic_init(m, args, "cti", "Rput", 0);
-  if (!m->failed && m->rank == 0) m->send_usage = atomic_of(m)->bytes;
+  atomic_init(m, args, "cti", fn, shared);
+  if (m->failed || m->rank != 0) return;
+  if (put) m->send_usage = atomic_of(m)->bytes;
+  else m->recv_usage = atomic_of(m)->bytes;
 }
 
-static void init_Rget(sk_mctx *m, const sk_value *args)
-{
-  atomic_init(m, args, "cti", "Rget", 0);
-  if (!m->failed && m->rank == 0) m->recv_usage = atomic_of(m)->bytes;
-}
-
-static void init_Shared_Put(sk_mctx *m, const sk_value *args)
-{
-  atomic_init(m, args, "cti", "Shared_Put", 1);
-  if (!m->failed && m->rank == 0) m->send_usage = atomic_of(m)->bytes;
-}
-
-static void init_Shared_Get(sk_mctx *m, const sk_value *args)
-{
-  atomic_init(m, args, "cti", "Shared_Get", 1);
-  if (!m->failed && m->rank == 0) m->recv_usage = atomic_of(m)->bytes;
-}
+static void init_Rput(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rput", 0, 1); }
+static void init_Rget(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rget", 0, 0); }
+static void init_Shared_Put(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Put", 1, 1); }
+static void init_Shared_Get(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Get", 1, 0); }
 
 /* The operations rank 0 times, one call each on target 1 (of the window's communicator). */
 enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET };

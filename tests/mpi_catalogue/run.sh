@@ -29,6 +29,20 @@ limit=${TIMEOUT:-900}
 
 summary() { sed -n 's/^# test_catalogue: \(.*checks.*\)/\1/p' "$1"; }
 
+# verify_each NAME FILE WHAT: `skampi -v` of FILE ($sk, $impl) with 2 and 4 processes must
+# end with status 0 and one result line per measure statement.
+verify_each() {
+  want=$(grep -c '^ *measure ' "$2")
+  for np in 2 4; do
+    timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i "$2" -o "$out/$1.$impl.$np.sko" \
+      > "$out/$1.$impl.$np.err" 2>&1
+    st=$?
+    n=$(grep -c '^ *[0-9]' "$out/$1.$impl.$np.sko" 2>/dev/null)
+    if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_$1_${impl}_np$np: $n $3 measurements verified and timed"
+    else bad "verify_$1_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/$1.$impl.$np.err" | head -3; fi
+  done
+}
+
 # MPI-1.1 plus the MPI-2 names of MPI-1 functions that MPI-3 removed (used by the MPI-1
 # build only when mpi.h is MPI-2 or later), as in tests/gates/mpi1_audit.sh.
 allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/common/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
@@ -108,26 +122,9 @@ for impl in $impls; do
       if [ $st -eq 0 ] && [ "$n" -ge 28 ]; then echo "ok verify_families_${impl}_np$np: $n measurements verified and timed"
       else bad "verify_families_${impl}_np$np: exit $st, $n lines"; grep -i 'verif\|error' "$out/vf.$impl.$np.err" | head -3; fi
     done
-    # every one-sided measurement (tests/ski/verify_onesided.ski, one result line each)
-    want=$(grep -c '^ *measure ' tests/ski/verify_onesided.ski)
-    for np in 2 4; do
-      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_onesided.ski -o "$out/vo.$impl.$np.sko" \
-        > "$out/vo.$impl.$np.err" 2>&1
-      st=$?
-      n=$(grep -c '^ *[0-9]' "$out/vo.$impl.$np.sko" 2>/dev/null)
-      if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_onesided_${impl}_np$np: $n one-sided measurements verified and timed"
-      else bad "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
-    done
-    # every MPI-3 measurement (tests/ski/verify_mpi3.ski, one result line each)
-    want=$(grep -c '^ *measure ' tests/ski/verify_mpi3.ski)
-    for np in 2 4; do
-      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_mpi3.ski -o "$out/v3.$impl.$np.sko" \
-        > "$out/v3.$impl.$np.err" 2>&1
-      st=$?
-      n=$(grep -c '^ *[0-9]' "$out/v3.$impl.$np.sko" 2>/dev/null)
-      if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_mpi3_${impl}_np$np: $n MPI-3 measurements verified and timed"
-      else bad "verify_mpi3_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/v3.$impl.$np.err" | head -3; fi
-    done
+    # every one-sided and every MPI-3 measurement, one result line each
+    verify_each onesided tests/ski/verify_onesided.ski one-sided
+    verify_each mpi3 tests/ski/verify_mpi3.ski MPI-3
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_atomic.ski -o "$out/vca.$impl.sko" \
       > "$out/vca.$impl.err" 2>&1
     st=$?
