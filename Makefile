@@ -64,9 +64,11 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/measurements/meas_synthetic.c split/measurements/meas_bcast_algos.h \
 	split/measurements/meas_bcast_algos.c split/measurements/meas_mpi.c \
 	split/measurements/meas_mpi_p2p.c split/measurements/meas_mpi_p2p_late.c \
+	split/measurements/meas_mpi_bw.c split/measurements/meas_mpi_mprobe.c \
 	split/measurements/meas_mpi_coll.c split/measurements/meas_mpi_coll3.c \
 	split/measurements/meas_mpi_neighbor.c split/measurements/meas_mpi_win_sync.c \
-	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_io.c \
+	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_win_atomic.c \
+	split/measurements/meas_mpi_io.c \
 	split/measurements/skampi5_compat.h split/measurements/skampi5_compat.c \
 	split/measurements/meas_skampi5_example.c split/measurements/catalogue.c \
 	split/language/builtins.h split/language/lexer.h split/language/lexer.c \

@@ -86,8 +86,9 @@
 #else
 #define SK_IF_MPI2(f) NULL
 #endif
-/* MPI-3 (non-blocking and neighbourhood collectives, MPI_Exscan's and MPI_Reduce_local's
-** companions): where mpi.h declares MPI_VERSION 3 or later; never in the -DSKAMPI_MPI1 build. */
+/* MPI-3 (non-blocking and neighbourhood collectives and MPI_Exscan's companions, matched
+** probes, one-sided atomics, request-based and shared-memory windows): where mpi.h
+** declares MPI_VERSION 3 or later; never in the -DSKAMPI_MPI1 build. */
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 #define SK_IF_MPI3(f) f
 #else
@@ -5251,7 +5252,8 @@ typedef struct sk_measurement {
 ** a string saying why there is nothing to verify). Two rows may name the same function.
 ** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs
 ** only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
-** neighbourhood collectives, MPI-IO for file access: SK_HAVE_MPI_IO). */
+** neighbourhood collectives, matched probes, atomics and shared windows, MPI-IO for file
+** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
 #define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
@@ -5260,13 +5262,12 @@ typedef struct sk_measurement {
 #define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
     "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
+    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING }
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
     "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3 (non-blocking and neighbourhood collectives)", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), \
-    SK_IF_MPI3(CHECK), NOTHING }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -8048,6 +8049,8 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 **   sync      how processes start together (SKaMPI 5 manual §6.2.1)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
+**   cache_cold  set_cache_cold / set_cache_cold_size: rows that know it rotate their messages
+**             over buffers larger than the last-level cache (IMB -off_cache, OSU -b multiple)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
 **   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
 **             output applies it to every time of a result line and says so in the block
@@ -8062,10 +8065,10 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 28 "split/engine/settings.h"
-#line 29 "split/engine/settings.h"
 #line 30 "split/engine/settings.h"
 #line 31 "split/engine/settings.h"
+#line 32 "split/engine/settings.h"
+#line 33 "split/engine/settings.h"
 
 #define SK_IO_MAX_HINTS 16
 
@@ -8086,6 +8089,9 @@ typedef struct sk_settings {
   sk_sync_config sync;
   sk_apr_limits apr;
   int verify;                 /* default off */
+  int cache_cold;             /* set_cache_cold: the bandwidth rows (meas_mpi_bw.c) rotate their
+                                 messages over cache_cold_bytes, default off */
+  size_t cache_cold_bytes;    /* set_cache_cold_size; 0 = twice the last-level cache */
   int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
   int peruse;                 /* switch_peruse_on: PERUSE events beside each result (peruse.h) */
   int max_node_times;         /* set_max_nr_node_times, default 16 */
@@ -17682,6 +17688,486 @@ static const sk_measurement mpi_p2p_late_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_late_table; }
 /* --- end split/measurements/meas_mpi_p2p_late.c --- */
+/* --- begin split/measurements/meas_mpi_bw.c --- */
+#line 1 "split/measurements/meas_mpi_bw.c"
+/*
+** meas_mpi_bw.c -- streaming bandwidth and message rate over MPI point-to-point (the
+** algorithms of the OSU micro-benchmarks' osu_bw, osu_bibw, osu_mbw_mr and
+** osu_multi_lat, and of the Sandia message-rate benchmark, written from their published
+** descriptions): a sender posts a window of W MPI_Isend, its receiver W MPI_Irecv, both
+** complete them with MPI_Waitall, and the receiver answers with an empty acknowledgement.
+** MPI-1.1 calls only.
+** Invariants: every row returns the time of ONE message, defined so that
+** message size / time is the bandwidth (bytes per microsecond = MB/s, decimal) and
+** 1 / time the message rate: the timed span divided by the number of messages all pairs
+** moved in it (bw_messages). A window of 0 is OSU's default of 64 messages. As in
+** osu_bw, the W messages of a window share one buffer on each side (every message
+** carries the same data). Pairs: rank i < P/2 sends to rank i + P/2 (odd P: the last
+** rank takes no part and returns -1); the one-pair rows use ranks 0 and 1.
+** Cache-cold (set_cache_cold, settings.h): the rows rotate their messages over slots of
+** one message each in buffers of twice the last-level cache (or set_cache_cold_size
+** bytes): message j of a timing uses slot j mod slots on both sides, so that a slot is
+** used again only after the others have pushed it out of the cache (IMB -off_cache,
+** OSU -b multiple). Slot j carries the sender's pattern from byte j * block on.
+*/
+#line 22 "split/measurements/meas_mpi_bw.c"
+#line 23 "split/measurements/meas_mpi_bw.c"
+#line 24 "split/measurements/meas_mpi_bw.c"
+
+/* OSU's default window (osu_bw -W) when a row's window argument is 0. */
+#define BW_DEFAULT_WINDOW 64L
+
+#ifdef SKAMPI_MPI
+
+/* How many messages one timed span of `iterations` windows of `window` messages carries
+** between `pairs` pairs, `directions` (1 or 2) ways: the divisor that turns the span into
+** the time of one message. Bw and Mbw_mr with 2 processes share it (one pair). */
+SK_API double sk_bw_messages(long pairs, int directions, long window, long iterations)
+{
+  if (window == 0) window = BW_DEFAULT_WINDOW;
+  return (double)pairs * (double)directions * (double)window * (double)iterations;
+}
+
+
+/* The arguments (count, datatype, tag, window, iterations) of the streaming rows. */
+typedef struct bw_args {
+  long count;
+  const sk_datatype *dt;
+  long tag, window, iterations;
+} bw_args;
+
+static void bw_args_read(bw_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->window = args[3].u.i == 0 ? BW_DEFAULT_WINDOW : args[3].u.i;
+  a->iterations = args[4].u.i;
+}
+
+/* The largest window: its requests live on the stack of bw_window. */
+#define BW_MAX_WINDOW 1024L
+
+/* The last-level cache when nothing says otherwise (doc/manual.md "Cache-cold messages"). */
+#define BW_DEFAULT_CACHE_BYTES (32L * 1024L * 1024L)
+
+/* The largest cache that cpu0's sysfs lists (cache/index0..9/size, "32768K"), else
+** sysconf(_SC_LEVEL3_CACHE_SIZE) where the C library has it, else BW_DEFAULT_CACHE_BYTES.
+** sysfs first: it names the cache a core shares, sysconf may sum a package's. */
+static size_t bw_last_level_cache(void)
+{
+  static size_t found = 0;
+  size_t best = 0;
+  int i;
+  if (found) return found;
+  for (i = 0; i < 10; i++) {
+    char path[80], unit = 0;
+    unsigned long value = 0;
+    FILE *f;
+    sprintf(path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    f = fopen(path, "r");
+    if (f == NULL) continue;
+    if (fscanf(f, "%lu%c", &value, &unit) >= 1) {
+      size_t bytes = (size_t)value * (unit == 'K' ? 1024u : unit == 'M' ? 1024u * 1024u : 1u);
+      if (bytes > best) best = bytes;
+    }
+    fclose(f);
+  }
+#ifdef _SC_LEVEL3_CACHE_SIZE
+  if (best == 0 && sysconf(_SC_LEVEL3_CACHE_SIZE) > 0) best = (size_t)sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+  found = best > 0 ? best : (size_t)BW_DEFAULT_CACHE_BYTES;
+  return found;
+}
+
+/* Where a timing's messages lie: `slots` slots of `block` bytes (one slot: no rotation). */
+typedef struct bw_slots {
+  size_t block;
+  long slots;
+} bw_slots;
+
+static bw_slots bw_slots_of(const sk_mctx *m, long count, const sk_datatype *dt)
+{
+  bw_slots r;
+  size_t region;
+  r.block = count > 0 ? (size_t)count * dt->extent : 0;
+  r.slots = 1;
+  if (m->settings == NULL || !m->settings->cache_cold || r.block == 0) return r;
+  region = m->settings->cache_cold_bytes ? m->settings->cache_cold_bytes : 2 * bw_last_level_cache();
+  if (region / r.block > 1) r.slots = (long)(region / r.block);
+  return r;
+}
+
+/* Slot j's address in buf. */
+static char *bw_slot(char *buf, bw_slots s, long j)
+{
+  return buf + (size_t)(j % s.slots) * s.block;
+}
+
+/* The number of slots `messages` messages filled. */
+static long bw_slots_used(bw_slots s, double messages)
+{
+  return messages < (double)s.slots ? (long)messages : s.slots;
+}
+
+/* This process's role: its partner, whether it sends (and, bidirectional, receives too)
+** or takes no part (partner -1). */
+typedef struct bw_role {
+  int partner, sending;
+} bw_role;
+
+/* One pair (ranks 0 and 1) or P/2 pairs (i with i + P/2). */
+static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
+{
+  bw_role r;
+  int half = multi_pair ? m->size / 2 : 1;
+  r.partner = -1;
+  r.sending = 0;
+  if (m->rank < half) { r.partner = m->rank + half; r.sending = 1; }
+  else if (m->rank < 2 * half) r.partner = m->rank - half;
+  return r;
+}
+
+static void init_bw(sk_mctx *m, const sk_value *args, const char *fn, int multi_pair, int both_ways)
+{
+  bw_args a;
+  bw_role r = bw_role_of(m, multi_pair);
+  size_t bytes;
+  bw_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  if (!m->failed && (a.window < 1 || a.window > BW_MAX_WINDOW)) {
+    char msg[160];
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, a.window, BW_DEFAULT_WINDOW,
+            BW_MAX_WINDOW);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) * (size_t)bw_slots_of(m, a.count, a.dt).slots;
+  m->send_usage = r.partner >= 0 && (r.sending || both_ways) ? bytes : 0;
+  m->recv_usage = r.partner >= 0 && (!r.sending || both_ways) ? bytes : 0;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+/* Window i: `sends` MPI_Isend and `receives` MPI_Irecv of the message to/from the
+** partner, completed together; message k in slot i * window + k. */
+static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int receives, long i)
+{
+  MPI_Request req[2 * BW_MAX_WINDOW];
+  MPI_Status status[2 * BW_MAX_WINDOW];
+  MPI_Comm comm = sk_mpi_comm(m);
+  bw_slots s = bw_slots_of(m, a->count, a->dt);
+  int n = 0, k;
+  for (k = 0; receives && k < a->window; k++)
+    MPI_Irecv(bw_slot(m->recv_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+              &req[n++]);
+  for (k = 0; sends && k < a->window; k++)
+    MPI_Isend(bw_slot(m->send_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+              &req[n++]);
+  MPI_Waitall(n, req, status);
+}
+
+/* The streaming loop of one process: `iterations` windows; one way, the receiver
+** acknowledges every window with an empty message that the sender awaits (osu_bw), both
+** ways each side sends and receives its window at once (osu_bibw). Returns the span. */
+static double bw_stream(sk_mctx *m, const bw_args *a, bw_role r, int both_ways)
+{
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  long i;
+  double start = MPI_Wtime();
+  for (i = 0; i < a->iterations; i++) {
+    bw_window(m, a, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
+    if (both_ways) continue;
+    if (r.sending) MPI_Recv(m->recv_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm, &status);
+    else MPI_Send(m->send_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm);
+  }
+  return MPI_Wtime() - start;
+}
+
+/* Bw and Bibw (one pair, unsynchronised like the ping-pongs): the receiver first sends an
+** empty message saying that it is ready, and the sender starts its clock once it has it
+** (both ways: rank 1 says so to rank 0). Both processes return their own span per message. */
+static double bw_one_pair(sk_mctx *m, const sk_value *args, int both_ways)
+{
+  bw_args a;
+  bw_role r = bw_role_of(m, 0);
+  MPI_Status status;
+  double span;
+  bw_args_read(&a, args);
+  if (r.partner < 0 || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
+  if (r.sending) MPI_Recv(m->recv_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m), &status);
+  else MPI_Send(m->send_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m));
+  span = bw_stream(m, &a, r, both_ways);
+  return span / sk_bw_messages(1, both_ways ? 2 : 1, a.window, a.iterations);
+}
+
+static void init_Bw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bw", 0, 0); }
+static void init_Bibw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bibw", 0, 1); }
+static void init_Mbw_mr(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Mbw_mr", 1, 0); }
+
+static double measure_Bw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 0); }
+static double measure_Bibw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 1); }
+
+/* Mbw_mr: all pairs stream at once between a synchronised start and stop; each process
+** returns its span divided by the messages of ALL pairs, so that the engine's maximum
+** over the processes is the aggregate time per message (the slowest pair's span). */
+static double measure_Mbw_mr(sk_mctx *m, const sk_value *args)
+{
+  bw_args a;
+  bw_role r = bw_role_of(m, 1);
+  double span = 0.0;
+  bw_args_read(&a, args);
+  sk_sync_start(m);
+  if (r.partner >= 0 && a.iterations > 0) span = bw_stream(m, &a, r, 0);
+  sk_sync_stop(m);
+  if (r.partner < 0 || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
+  return span / sk_bw_messages(m->size / 2, 1, a.window, a.iterations);
+}
+
+/* Multi_lat(count, datatype, tag, iterations): the P/2 pairs ping-pong at once
+** (osu_multi_lat), between a synchronised start and stop; every process returns the time
+** of one full round trip (as the ping-pongs here, not OSU's half), the engine the slowest
+** pair's. */
+typedef struct multi_lat_args {
+  long count;
+  const sk_datatype *dt;
+  long tag, iterations;
+} multi_lat_args;
+
+static void multi_lat_args_read(multi_lat_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->iterations = args[3].u.i;
+}
+
+static void init_Multi_lat(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Multi_lat";
+  multi_lat_args a;
+  bw_role r = bw_role_of(m, 1);
+  multi_lat_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = r.partner >= 0 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0)
+                                    * (size_t)bw_slots_of(m, a.count, a.dt).slots : 0;
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static double measure_Multi_lat(sk_mctx *m, const sk_value *args)
+{
+  multi_lat_args a;
+  bw_role r = bw_role_of(m, 1);
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  long i;
+  double start, span = 0.0;
+  bw_slots s;
+  multi_lat_args_read(&a, args);
+  s = bw_slots_of(m, a.count, a.dt);
+  start = sk_sync_start(m);
+  for (i = 0; r.partner >= 0 && i < a.iterations; i++) {
+    if (r.sending) {
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
+      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
+    } else {
+      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
+    }
+  }
+  span = MPI_Wtime() - start;
+  sk_sync_stop(m);
+  if (r.partner < 0 || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
+  return span / (double)a.iterations;
+}
+
+/* ---- verification (verify.h): every receiver holds its partner's message in every
+** slot the timing filled (one without cache-cold) ---- */
+
+static void check_slots(sk_mctx *m, long count, const sk_datatype *dt, int partner, double messages)
+{
+  bw_slots s = bw_slots_of(m, count, dt);
+  long j, used = bw_slots_used(s, messages);
+  for (j = 0; j < used && !m->failed; j++)
+    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), count, dt, count, dt, partner,
+                        (size_t)j * s.block);
+}
+
+static void check_bw(sk_mctx *m, const sk_value *args, int multi_pair, int both_ways)
+{
+  bw_args a;
+  bw_role r = bw_role_of(m, multi_pair);
+  bw_args_read(&a, args);
+  if (r.partner >= 0 && a.iterations > 0 && (!r.sending || both_ways))
+    check_slots(m, a.count, a.dt, r.partner, (double)a.window * (double)a.iterations);
+}
+
+static void check_Bw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 0); }
+static void check_Bibw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 1); }
+static void check_Mbw_mr(sk_mctx *m, const sk_value *args) { check_bw(m, args, 1, 0); }
+
+static void check_Multi_lat(sk_mctx *m, const sk_value *args)
+{
+  multi_lat_args a;
+  bw_role r = bw_role_of(m, 1);
+  multi_lat_args_read(&a, args);
+  if (r.partner >= 0 && a.iterations > 0) check_slots(m, a.count, a.dt, r.partner, (double)a.iterations);
+}
+
+#endif /* SKAMPI_MPI */
+
+static const sk_measurement mpi_bw_table[] = {
+  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Bw, init_Bw, NULL, NULL, check_Bw, NULL),
+  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Bibw, init_Bibw, NULL, NULL, check_Bibw, NULL),
+  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_Mbw_mr, init_Mbw_mr, NULL, NULL, check_Mbw_mr, NULL),
+  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+             measure_Multi_lat, init_Multi_lat, NULL, NULL, check_Multi_lat, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
+/* --- end split/measurements/meas_mpi_bw.c --- */
+/* --- begin split/measurements/meas_mpi_mprobe.c --- */
+#line 1 "split/measurements/meas_mpi_mprobe.c"
+/*
+** meas_mpi_mprobe.c -- ping-pongs that receive through MPI-3's matched probe (MPI-3.0
+** §3.8.2): MPI_Mprobe + MPI_Mrecv, and MPI_Improbe (polled) + MPI_Imrecv + MPI_Wait,
+** between ranks 0 and 1 of the measurement communicator. The function bodies exist
+** where mpi.h is MPI-3 or later (SK_ROW_MPI3), the rows in every build.
+** Invariants: as the ping-pongs of meas_mpi_p2p.c, every row returns the time of ONE full
+** round trip averaged over `iterations`, on both processes; other ranks return -1. The
+** partner first sends an empty message (tag + 1) saying that it waits for the ping, and
+** the pinging process starts its clock once it has it.
+*/
+#line 12 "split/measurements/meas_mpi_mprobe.c"
+#line 13 "split/measurements/meas_mpi_mprobe.c"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+
+/* The arguments (count, datatype, tag, iterations). */
+typedef struct mprobe_args {
+  long count;
+  const sk_datatype *dt;
+  long tag, iterations;
+} mprobe_args;
+
+static void mprobe_args_read(mprobe_args *a, const sk_value *args)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->tag = args[2].u.i;
+  a->iterations = args[3].u.i;
+}
+
+static void init_mprobe(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  mprobe_args a;
+  mprobe_args_read(&a, args);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  if (!m->failed && a.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = m->rank <= 1 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void init_Pingpong_Mprobe_Mrecv(sk_mctx *m, const sk_value *args)
+{
+  init_mprobe(m, args, "Pingpong_Mprobe_Mrecv");
+}
+
+static void init_Pingpong_Improbe_Imrecv(sk_mctx *m, const sk_value *args)
+{
+  init_mprobe(m, args, "Pingpong_Improbe_Imrecv");
+}
+
+/* Receives the partner's message through a matched probe: blocking (MPI_Mprobe,
+** MPI_Mrecv) or polled and non-blocking (MPI_Improbe loop, MPI_Imrecv, MPI_Wait). */
+static void mprobe_receive(sk_mctx *m, const mprobe_args *a, int polled)
+{
+  MPI_Message message;
+  MPI_Status status;
+  MPI_Request req;
+  int flag = 0;
+  MPI_Comm comm = sk_mpi_comm(m);
+  if (!polled) {
+    MPI_Mprobe(1 - m->rank, (int)a->tag, comm, &message, &status);
+    MPI_Mrecv(m->recv_buf, (int)a->count, a->dt->mpi, &message, &status);
+    return;
+  }
+  do MPI_Improbe(1 - m->rank, (int)a->tag, comm, &flag, &message, &status); while (!flag);
+  MPI_Imrecv(m->recv_buf, (int)a->count, a->dt->mpi, &message, &req);
+  MPI_Wait(&req, &status);
+}
+
+static double mprobe_pingpong(sk_mctx *m, const sk_value *args, int polled)
+{
+  mprobe_args a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  long i;
+  double start;
+  mprobe_args_read(&a, args);
+  if (m->rank > 1 || a.iterations < 0) return -1.0;
+  if (a.iterations == 0) return 0.0;
+  if (m->rank == 0) MPI_Recv(NULL, 0, MPI_BYTE, 1, (int)a.tag + 1, comm, &status);
+  else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a.tag + 1, comm);
+  start = MPI_Wtime();
+  for (i = 0; i < a.iterations; i++) {
+    if (m->rank == 0) {
+      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, comm);
+      mprobe_receive(m, &a, polled);
+    } else {
+      mprobe_receive(m, &a, polled);
+      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, comm);
+    }
+  }
+  return (MPI_Wtime() - start) / (double)a.iterations;
+}
+
+static double measure_Pingpong_Mprobe_Mrecv(sk_mctx *m, const sk_value *args)
+{
+  return mprobe_pingpong(m, args, 0);
+}
+
+static double measure_Pingpong_Improbe_Imrecv(sk_mctx *m, const sk_value *args)
+{
+  return mprobe_pingpong(m, args, 1);
+}
+
+/* Verification: ranks 0 and 1 each hold the other's message. */
+static void check_mprobe(sk_mctx *m, const sk_value *args)
+{
+  mprobe_args a;
+  mprobe_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+}
+
+#endif /* MPI-3 */
+
+static const sk_measurement mpi_mprobe_table[] = {
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+              measure_Pingpong_Mprobe_Mrecv, init_Pingpong_Mprobe_Mrecv, NULL, NULL, check_mprobe, NULL),
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+              measure_Pingpong_Improbe_Imrecv, init_Pingpong_Improbe_Imrecv, NULL, NULL, check_mprobe, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_table; }
+/* --- end split/measurements/meas_mpi_mprobe.c --- */
 /* --- begin split/measurements/meas_mpi_coll.c --- */
 #line 1 "split/measurements/meas_mpi_coll.c"
 /*
@@ -22939,6 +23425,388 @@ static const sk_measurement mpi_win_transfer_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
 /* --- end split/measurements/meas_mpi_win_transfer.c --- */
+/* --- begin split/measurements/meas_mpi_win_atomic.c --- */
+#line 1 "split/measurements/meas_mpi_win_atomic.c"
+/*
+** meas_mpi_win_atomic.c -- MPI-3 one-sided latencies (MPI-3.0 §11.3.4, §11.3.5, §11.2.3):
+** the atomics MPI_Fetch_and_op, MPI_Compare_and_swap and MPI_Get_accumulate, the
+** request-based MPI_Rput and MPI_Rget (each completed by MPI_Wait), all in a passive
+** target epoch (MPI_Win_lock_all, MPI_Win_flush after every operation) of rank 0 on a
+** window of rank 1 made by MPI_Win_allocate; MPI_Win_allocate_shared's duration, and
+** MPI_Put / MPI_Get on a shared-memory window among the processes of one node
+** (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). The bodies exist where mpi.h is MPI-3 or
+** later (SK_ROW_MPI3).
+** Invariants: the window (this module's atomic_state, made in init, freed in finalize)
+** starts as zeros in the verification's prepare; every row but Win_allocate_shared
+** returns the time of one operation with its flush (rank 0, averaged over
+** `iterations`; the others -1) between a synchronised start and stop, and the epoch's
+** lock_all/unlock_all lie outside the timing. The atomics operate on MPI_INTs with
+** MPI_SUM of 1 (Compare_and_swap: the value it last fetched, plus one), so after n
+** operations the target holds n and the last fetched value is n - 1.
+*/
+#line 19 "split/measurements/meas_mpi_win_atomic.c"
+#line 20 "split/measurements/meas_mpi_win_atomic.c"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+
+/* The window of one measurement and what rank 0 fetches. */
+typedef struct atomic_state {
+  MPI_Win win;
+  MPI_Comm comm;            /* the window's communicator (the node's one for shared rows) */
+  int own_comm;             /* comm was made here and is freed with the window */
+  char *memory;             /* this process's part of the window */
+  size_t bytes;
+  int *origin, *result;     /* count ints each (rank 0) */
+  int expected;             /* Compare_and_swap: the value the target holds next */
+} atomic_state;
+
+/* The arguments by the row's shape: "i" (iterations), "ci" (count, iterations), "cti"
+** (count, datatype, iterations) or "ct" (count, datatype); absent ones are a count of 1,
+** MPI_INT and 1 iteration. */
+typedef struct atomic_args {
+  long count;
+  const sk_datatype *dt;
+  long iterations;
+} atomic_args;
+
+static void atomic_args_read(atomic_args *a, const sk_value *args, const char *shape)
+{
+  int k;
+  a->count = 1;
+  a->dt = sk_mpi_int_type();
+  a->iterations = 1;
+  for (k = 0; shape[k]; k++) {
+    if (shape[k] == 'c') a->count = args[k].u.i;
+    else if (shape[k] == 't') a->dt = args[k].u.dt;
+    else a->iterations = args[k].u.i;
+  }
+}
+
+static atomic_state *atomic_of(sk_mctx *m)
+{
+  return (atomic_state *)m->state;
+}
+
+/* The size of a process's window part: `bytes` rounded up to a multiple of
+** ATOMIC_WINDOW_ALIGN, at least that much. MPICH 4.0.2 (ch4) places the operations on a
+** window of MPI_Win_allocate whose parts are no multiple of 16 bytes at the wrong
+** address (a Fetch_and_op on rank 1 of a 4-byte window changed rank 0's memory; seen by
+** this module's verification). */
+#define ATOMIC_WINDOW_ALIGN 64
+
+static MPI_Aint atomic_window_bytes(size_t bytes)
+{
+  return (MPI_Aint)((bytes + ATOMIC_WINDOW_ALIGN - 1) / ATOMIC_WINDOW_ALIGN * ATOMIC_WINDOW_ALIGN
+                    + (bytes == 0 ? ATOMIC_WINDOW_ALIGN : 0));
+}
+
+/* init: checks, then every process allocates `count` elements of dt as its window part
+** (shared: on the node's communicator, MPI_Win_allocate_shared). */
+static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, const char *fn, int shared)
+{
+  atomic_args a;
+  atomic_state *s;
+  size_t bytes;
+  atomic_args_read(&a, args, shape);
+  sk_mpi_check_count(m, fn, "count", a.count);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  if (m->failed) return;
+  s = (atomic_state *)sk_malloc(sizeof *s);
+  memset(s, 0, sizeof *s);
+  s->bytes = bytes;
+  s->comm = sk_mpi_comm(m);
+  if (shared) {
+    int node_size = 0;
+    MPI_Comm_split_type(sk_mpi_comm(m), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &s->comm);
+    s->own_comm = 1;
+    MPI_Comm_size(s->comm, &node_size);
+    MPI_Allreduce(MPI_IN_PLACE, &node_size, 1, MPI_INT, MPI_MIN, sk_mpi_comm(m));
+    if (node_size < 2) {
+      MPI_Comm_free(&s->comm);
+      free(s);
+      sk_meas_fail(m, "shared-memory window rows: every process needs a second one on its node");
+      return;
+    }
+    MPI_Win_allocate_shared(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
+  } else {
+    MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
+  }
+  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
+  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
+  memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
+  m->state = s;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void finalize_atomic(sk_mctx *m, const sk_value *args)
+{
+  atomic_state *s = atomic_of(m);
+  (void)args;
+  if (s == NULL) return;
+  MPI_Win_free(&s->win);
+  if (s->own_comm) MPI_Comm_free(&s->comm);
+  free(s->origin);
+  free(s->result);
+  free(s);
+  m->state = NULL;
+}
+
+static void init_Fetch_and_op(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Fetch_and_op", 0); }
+static void init_Compare_and_swap(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Compare_and_swap", 0); }
+static void init_Get_accumulate(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "ci", "Get_accumulate", 0); }
+
+/* The data rows (count, datatype, iterations): rank 0's send buffer (puts) or receive
+** buffer (gets) holds one block. */
+static void init_data(sk_mctx *m, const sk_value *args, const char *fn, int shared, int put)
+{
+  atomic_init(m, args, "cti", fn, shared);
+  if (m->failed || m->rank != 0) return;
+  if (put) m->send_usage = atomic_of(m)->bytes;
+  else m->recv_usage = atomic_of(m)->bytes;
+}
+
+static void init_Rput(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rput", 0, 1); }
+static void init_Rget(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rget", 0, 0); }
+static void init_Shared_Put(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Put", 1, 1); }
+static void init_Shared_Get(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Get", 1, 0); }
+
+/* The operations rank 0 times, one call each on target 1 (of the window's communicator). */
+enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET };
+
+static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum atomic_op op)
+{
+  MPI_Request req;
+  MPI_Status status;
+  long k;
+  switch (op) {
+  case OP_FETCH_AND_OP:
+    s->origin[0] = 1;
+    MPI_Fetch_and_op(s->origin, s->result, MPI_INT, 1, 0, MPI_SUM, s->win);
+    break;
+  case OP_COMPARE_AND_SWAP:
+    s->origin[0] = s->expected + 1;
+    MPI_Compare_and_swap(s->origin, &s->expected, s->result, MPI_INT, 1, 0, s->win);
+    break;
+  case OP_GET_ACCUMULATE:
+    for (k = 0; k < a->count; k++) s->origin[k] = 1;
+    MPI_Get_accumulate(s->origin, (int)a->count, MPI_INT, s->result, (int)a->count, MPI_INT, 1, 0, (int)a->count,
+                       MPI_INT, MPI_SUM, s->win);
+    break;
+  case OP_RPUT:
+    MPI_Rput(m->send_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Wait(&req, &status);
+    break;
+  case OP_RGET:
+    MPI_Rget(m->recv_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Wait(&req, &status);
+    break;
+  }
+  MPI_Win_flush(1, s->win);
+  /* Compare_and_swap: a swap happened when the fetched value was the one expected */
+  if (op == OP_COMPARE_AND_SWAP) s->expected = s->result[0] == s->expected ? s->expected + 1 : s->result[0];
+}
+
+/* Rank 0 (of the window's communicator) opens a passive target epoch on all, times
+** `iterations` operations, closes it; every process between a synchronised start and stop. */
+static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, enum atomic_op op)
+{
+  atomic_state *s = atomic_of(m);
+  atomic_args a;
+  int rank;
+  long i;
+  double start, result = -1.0;
+  atomic_args_read(&a, args, shape);
+  MPI_Comm_rank(s->comm, &rank);
+  sk_sync_start(m);
+  if (rank == 0 && m->rank == 0 && a.iterations > 0) {
+    MPI_Win_lock_all(0, s->win);
+    start = MPI_Wtime();
+    for (i = 0; i < a.iterations; i++) atomic_once(m, s, &a, op);
+    result = (MPI_Wtime() - start) / (double)a.iterations;
+    MPI_Win_unlock_all(s->win);
+  } else if (m->rank == 0) {
+    result = 0.0;
+  }
+  sk_sync_stop(m);
+  return result;
+}
+
+static double measure_Fetch_and_op(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "i", OP_FETCH_AND_OP); }
+static double measure_Compare_and_swap(sk_mctx *m, const sk_value *args)
+{
+  return atomic_run(m, args, "i", OP_COMPARE_AND_SWAP);
+}
+static double measure_Get_accumulate(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "ci", OP_GET_ACCUMULATE); }
+static double measure_Rput(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RPUT); }
+static double measure_Rget(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RGET); }
+
+/* Win_allocate_shared(count, datatype): the duration of the collective
+** MPI_Win_allocate_shared of count elements per process on the node's communicator (made
+** in init); the window is freed after the timing. Every process returns its time. */
+static void init_Win_allocate_shared(sk_mctx *m, const sk_value *args)
+{
+  atomic_init(m, args, "ct", "Win_allocate_shared", 1);
+}
+
+static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
+{
+  atomic_state *s = atomic_of(m);
+  MPI_Win win;
+  char *base;
+  double start, end;
+  (void)args;
+  start = sk_sync_start(m);
+  MPI_Win_allocate_shared((MPI_Aint)(s->bytes > 0 ? s->bytes : 1), 1, MPI_INFO_NULL, s->comm, &base, &win);
+  end = MPI_Wtime();
+  sk_sync_stop(m);
+  MPI_Win_free(&win);
+  return end - start;
+}
+
+/* ---- verification: the window starts as zeros (the Rget target: its pattern) ---- */
+
+static void prepare_atomic(sk_mctx *m, const sk_value *args)
+{
+  atomic_state *s = atomic_of(m);
+  int rank;
+  sk_verify_default_prepare(m, args);
+  MPI_Comm_rank(s->comm, &rank);
+  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
+  memset(s->memory, 0, s->bytes);
+  MPI_Win_unlock(rank, s->win);
+  s->expected = 0;
+  memset(s->result, 0, sizeof(int));
+  MPI_Barrier(s->comm);
+}
+
+static void prepare_Rget(sk_mctx *m, const sk_value *args)
+{
+  atomic_state *s = atomic_of(m);
+  int rank;
+  prepare_atomic(m, args);
+  MPI_Comm_rank(s->comm, &rank);
+  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
+  sk_verify_fill(s->memory, s->bytes, 1, 0);
+  MPI_Win_unlock(rank, s->win);
+  MPI_Barrier(s->comm);
+}
+
+/* The target's window part, read in an epoch of its own once every process is past its
+** measure call (the engine's synchronised stop need not be a barrier); NULL where this
+** process is not the target (rank 1 of the window's communicator, itself rank 1 of the
+** measurement's: on a node communicator that is where world and node ranks agree).
+** Every process calls it. */
+static const int *atomic_target_ints(sk_mctx *m)
+{
+  atomic_state *s = atomic_of(m);
+  int rank;
+  MPI_Barrier(s->comm);
+  MPI_Comm_rank(s->comm, &rank);
+  if (rank != 1 || m->rank != 1) return NULL;
+  MPI_Win_lock(MPI_LOCK_SHARED, rank, 0, s->win);
+  MPI_Win_unlock(rank, s->win);
+  return (const int *)s->memory;
+}
+
+/* Element k of an int buffer must be `want`: else the mismatch names it. */
+static void expect_ints(sk_mctx *m, const char *what, const int *got, long n, int want)
+{
+  long k;
+  for (k = 0; k < n; k++)
+    if (got[k] != want) {
+      char msg[200];
+      sprintf(msg, "%.80s: element %ld is %d, expected %d", what, k, got[k], want);
+      sk_meas_fail(m, msg);
+      return;
+    }
+}
+
+/* After n additions of 1 the target holds n, and the last fetched value is n - 1. */
+static void check_atomic(sk_mctx *m, const sk_value *args, const char *shape)
+{
+  atomic_state *s = atomic_of(m);
+  atomic_args a;
+  const int *target = atomic_target_ints(m);
+  atomic_args_read(&a, args, shape);
+  if (a.iterations <= 0) return;
+  if (target != NULL) expect_ints(m, "target window", target, a.count, (int)a.iterations);
+  if (m->rank == 0) expect_ints(m, "fetched result", s->result, a.count, (int)a.iterations - 1);
+}
+
+static void check_Fetch_and_op(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
+static void check_Compare_and_swap(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
+static void check_Get_accumulate(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "ci"); }
+
+/* Rput / Shared_Put: the target's window holds rank 0's data; Rget / Shared_Get: rank 0's
+** receive buffer holds the target's pattern. */
+static void check_put(sk_mctx *m, const sk_value *args)
+{
+  atomic_args a;
+  const int *target = atomic_target_ints(m);
+  atomic_args_read(&a, args, "cti");
+  if (a.iterations > 0 && target != NULL)
+    sk_mpi_verify_block(m, "target window", (const char *)target, a.count, a.dt, a.count, a.dt, 0, 0);
+}
+
+static void check_get(sk_mctx *m, const sk_value *args)
+{
+  atomic_args a;
+  atomic_target_ints(m);   /* every process past its measure call */
+  atomic_args_read(&a, args, "cti");
+  if (a.iterations > 0 && m->rank == 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1, 0);
+}
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Atomic_Test(iterations) is Fetch_and_op, after which the
+** target adds one more to its window, so that skampi -v must catch it (tests/mpi_catalogue). */
+static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *args)
+{
+  atomic_state *s = atomic_of(m);
+  double t = atomic_run(m, args, "i", OP_FETCH_AND_OP);
+  MPI_Barrier(s->comm);   /* after rank 0's operations (the engine's stop is no barrier) */
+  if (m->rank == 1) {
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    ((int *)s->memory)[0] += 1;
+    MPI_Win_unlock(1, s->win);
+  }
+  return t;
+}
+#endif
+
+#endif /* MPI-3 */
+
+static const sk_measurement mpi_win_atomic_table[] = {
+  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Fetch_and_op, init_Fetch_and_op, finalize_atomic, prepare_atomic, check_Fetch_and_op, NULL),
+  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Compare_and_swap, init_Compare_and_swap, finalize_atomic, prepare_atomic,
+              check_Compare_and_swap, NULL),
+  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Get_accumulate, init_Get_accumulate, finalize_atomic, prepare_atomic, check_Get_accumulate,
+              NULL),
+  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Rput, init_Rput, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Rget, init_Rget, finalize_atomic, prepare_Rget, check_get, NULL),
+  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Rput, init_Shared_Put, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Rget, init_Shared_Get, finalize_atomic, prepare_Rget, check_get, NULL),
+  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
+              measure_Win_allocate_shared, init_Win_allocate_shared, finalize_atomic, NULL, NULL,
+              "allocates a window, moves no data"),
+#ifdef SKAMPI_TESTING
+  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2,
+              measure_Verify_Corrupt_Atomic_Test, init_Fetch_and_op, finalize_atomic, prepare_atomic,
+              check_Fetch_and_op, NULL),
+#endif
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void) { return mpi_win_atomic_table; }
+/* --- end split/measurements/meas_mpi_win_atomic.c --- */
 /* --- begin split/measurements/meas_mpi_io.c --- */
 #line 1 "split/measurements/meas_mpi_io.c"
 /*
@@ -24813,6 +25681,9 @@ SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
+SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
+SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -24829,11 +25700,14 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
+  { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
+  { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
   { sk_meas_table_mpi_io, "io: MPI-IO file access" },
   { sk_meas_table_mpi, "misc: clock measurements" },
   { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },
@@ -28685,7 +29559,24 @@ static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const 
 static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 { (void)a; return sk_bi_switch(&bc->settings->verify, 0, NULL, loc); }
 
+/* set_cache_cold(on), set_cache_cold_size(bytes): the cache-cold mode of the bandwidth
+** rows (doc/manual.md "Cache-cold messages"); a size of 0 is twice the last-level cache. */
+static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  bc->settings->cache_cold = a[0].u.i != 0;
+  return sk_bi_none();
+}
+
+static sk_value bi_set_cache_cold_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  bc->settings->cache_cold_bytes = (size_t)sk_bi_positive(&a[0], loc, "set_cache_cold_size", 0);
+  return sk_bi_none();
+}
+
 static const sk_builtin settings_table[] = {
+  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold },
+  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_cache_cold_size },
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },

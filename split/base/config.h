@@ -75,8 +75,9 @@
 #else
 #define SK_IF_MPI2(f) NULL
 #endif
-/* MPI-3 (non-blocking and neighbourhood collectives, MPI_Exscan's and MPI_Reduce_local's
-** companions): where mpi.h declares MPI_VERSION 3 or later; never in the -DSKAMPI_MPI1 build. */
+/* MPI-3 (non-blocking and neighbourhood collectives and MPI_Exscan's companions, matched
+** probes, one-sided atomics, request-based and shared-memory windows): where mpi.h
+** declares MPI_VERSION 3 or later; never in the -DSKAMPI_MPI1 build. */
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 #define SK_IF_MPI3(f) f
 #else

@@ -89,7 +89,8 @@ typedef struct sk_measurement {
 ** a string saying why there is nothing to verify). Two rows may name the same function.
 ** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs
 ** only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
-** neighbourhood collectives, MPI-IO for file access: SK_HAVE_MPI_IO). */
+** neighbourhood collectives, matched probes, atomics and shared windows, MPI-IO for file
+** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
 #define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
@@ -98,13 +99,12 @@ typedef struct sk_measurement {
 #define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
     "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
+    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING }
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
     "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3 (non-blocking and neighbourhood collectives)", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), \
-    SK_IF_MPI3(CHECK), NOTHING }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return

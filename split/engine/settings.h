@@ -10,6 +10,8 @@
 **   sync      how processes start together (SKaMPI 5 manual §6.2.1)
 **   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
 **   verify    measurements that can check the data they moved do so (switch_verification_on)
+**   cache_cold  set_cache_cold / set_cache_cold_size: rows that know it rotate their messages
+**             over buffers larger than the last-level cache (IMB -off_cache, OSU -b multiple)
 **   max_node_times, suite_time_limit   what a result line shows, when a suite stops
 **   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
 **             output applies it to every time of a result line and says so in the block
@@ -48,6 +50,9 @@ typedef struct sk_settings {
   sk_sync_config sync;
   sk_apr_limits apr;
   int verify;                 /* default off */
+  int cache_cold;             /* set_cache_cold: the bandwidth rows (meas_mpi_bw.c) rotate their
+                                 messages over cache_cold_bytes, default off */
+  size_t cache_cold_bytes;    /* set_cache_cold_size; 0 = twice the last-level cache */
   int mpit;                   /* switch_mpit_on: MPI_T variables beside each result (mpit.h) */
   int peruse;                 /* switch_peruse_on: PERUSE events beside each result (peruse.h) */
   int max_node_times;         /* set_max_nr_node_times, default 16 */

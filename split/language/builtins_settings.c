@@ -192,7 +192,24 @@ static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const 
 static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 { (void)a; return sk_bi_switch(&bc->settings->verify, 0, NULL, loc); }
 
+/* set_cache_cold(on), set_cache_cold_size(bytes): the cache-cold mode of the bandwidth
+** rows (doc/manual.md "Cache-cold messages"); a size of 0 is twice the last-level cache. */
+static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  bc->settings->cache_cold = a[0].u.i != 0;
+  return sk_bi_none();
+}
+
+static sk_value bi_set_cache_cold_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  bc->settings->cache_cold_bytes = (size_t)sk_bi_positive(&a[0], loc, "set_cache_cold_size", 0);
+  return sk_bi_none();
+}
+
 static const sk_builtin settings_table[] = {
+  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold },
+  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_cache_cold_size },
   { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
   { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },

@@ -18,6 +18,9 @@ SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
+SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
+SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
 
@@ -34,11 +37,14 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
+  { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
+  { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
   { sk_meas_table_mpi_io, "io: MPI-IO file access" },
   { sk_meas_table_mpi, "misc: clock measurements" },
   { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },

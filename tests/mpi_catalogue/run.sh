@@ -11,10 +11,12 @@
 # every function that has a verifier, and damages every one-sided result, which the
 # check must then notice. Then, through skampi itself (the amalgam with
 # -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski and
-# tests/ski/verify_onesided.ski (every one-sided measurement) with 2 and 4 processes,
+# tests/ski/verify_onesided.ski (every one-sided measurement) and tests/ski/verify_mpi3.ski
+# (every MPI-3 point-to-point and one-sided one) with 2 and 4 processes,
 # the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
 # corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
-# tests/ski/verify_corrupt_win.ski), which -v must stop with exit status 3 and a message
+# tests/ski/verify_corrupt_win.ski, an MPI-3 atomic one in
+# tests/ski/verify_corrupt_atomic.ski), which -v must stop with exit status 3 and a message
 # naming it, its arguments and the byte.
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
@@ -26,6 +28,20 @@ nps=${NPS:-"2 3 4"}
 limit=${TIMEOUT:-900}
 
 summary() { sed -n 's/^# test_catalogue: \(.*checks.*\)/\1/p' "$1"; }
+
+# verify_each NAME FILE WHAT: `skampi -v` of FILE ($sk, $impl) with 2 and 4 processes must
+# end with status 0 and one result line per measure statement.
+verify_each() {
+  want=$(grep -c '^ *measure ' "$2")
+  for np in 2 4; do
+    timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i "$2" -o "$out/$1.$impl.$np.sko" \
+      > "$out/$1.$impl.$np.err" 2>&1
+    st=$?
+    n=$(grep -c '^ *[0-9]' "$out/$1.$impl.$np.sko" 2>/dev/null)
+    if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_$1_${impl}_np$np: $n $3 measurements verified and timed"
+    else bad "verify_$1_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/$1.$impl.$np.err" | head -3; fi
+  done
+}
 
 # MPI-1.1 plus the MPI-2 names of MPI-1 functions that MPI-3 removed (used by the MPI-1
 # build only when mpi.h is MPI-2 or later), as in tests/gates/mpi1_audit.sh.
@@ -67,7 +83,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_io; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_atomic meas_mpi_io; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -106,16 +122,19 @@ for impl in $impls; do
       if [ $st -eq 0 ] && [ "$n" -ge 28 ]; then echo "ok verify_families_${impl}_np$np: $n measurements verified and timed"
       else bad "verify_families_${impl}_np$np: exit $st, $n lines"; grep -i 'verif\|error' "$out/vf.$impl.$np.err" | head -3; fi
     done
-    # every one-sided measurement (tests/ski/verify_onesided.ski, one result line each)
-    want=$(grep -c '^ *measure ' tests/ski/verify_onesided.ski)
-    for np in 2 4; do
-      timeout "$limit" tools/mpirun.sh "$impl" "$np" "$sk" -v -i tests/ski/verify_onesided.ski -o "$out/vo.$impl.$np.sko" \
-        > "$out/vo.$impl.$np.err" 2>&1
-      st=$?
-      n=$(grep -c '^ *[0-9]' "$out/vo.$impl.$np.sko" 2>/dev/null)
-      if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_onesided_${impl}_np$np: $n one-sided measurements verified and timed"
-      else bad "verify_onesided_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/vo.$impl.$np.err" | head -3; fi
-    done
+    # every one-sided and every MPI-3 measurement, one result line each
+    verify_each onesided tests/ski/verify_onesided.ski one-sided
+    verify_each mpi3 tests/ski/verify_mpi3.ski MPI-3
+    timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_atomic.ski -o "$out/vca.$impl.sko" \
+      > "$out/vca.$impl.err" 2>&1
+    st=$?
+    if [ $st -eq 3 ] \
+       && grep -q 'verify_corrupt_atomic.ski:9:28: verification of Verify_Corrupt_Atomic_Test(5) failed: target window: element 0 is 6, expected 5' "$out/vca.$impl.err" \
+       && grep -q '^# end result "corrupt atomic"' "$out/vca.$impl.sko" && ! grep -q '"after"' "$out/vca.$impl.sko"; then
+      echo "ok verify_catches_atomic_corruption_$impl: exit 3, the target's value named"
+    else
+      bad "verify_catches_atomic_corruption_$impl: exit $st"; grep -i verif "$out/vca.$impl.err" | head -3
+    fi
     # every MPI-3 collective row (tests/ski/verify_coll3.ski, one result line each); the
     # overlap lines: overlap within [0, 100] %, and with 2 processes t_ovrl at least half
     # of max(t_pure, t_CPU) in 3 of 4 lines (the operation and the computation both ran

@@ -32,7 +32,8 @@
 **     (run_io_corruption).
 **   - a damaged one-sided result is noticed: every one-sided function with a verifier
 **     runs once more, its windows and receive buffers damaged after the epoch, and its
-**     check must fail on some process (damage_one).
+**     check must fail on some process (damage_one); the MPI-3 windows of
+**     meas_mpi_win_atomic.c (atomics' targets, Rput/Rget, shared windows) too.
 ** Deadlocks are caught by the `timeout` around mpirun in run.sh.
 ** The MPI-IO rows run with an even number of processes (2 and 4 in run.sh), with the
 ** verification of their data on (sk_settings.verify).
@@ -46,12 +47,15 @@
 #include "../../split/core/verify.c"
 #include "../../split/measurements/meas_mpi.c"
 #include "../../split/measurements/meas_mpi_p2p.c"
+#include "../../split/measurements/meas_mpi_bw.c"
+#include "../../split/measurements/meas_mpi_mprobe.c"
 #include "../../split/measurements/meas_mpi_coll.c"
 #include "../../split/core/stats.c"
 #include "../../split/measurements/meas_mpi_coll3.c"
 #include "../../split/measurements/meas_mpi_neighbor.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
+#include "../../split/measurements/meas_mpi_win_atomic.c"
 #include "../../split/core/value.c"
 #include "../../split/engine/settings.h"
 #include "../../split/results/output.h"
@@ -331,6 +335,24 @@ static const recipe recipes[] = {
   { "Send", "C T 5", '0', CHK_NONE },
   /* SKaMPI 6 */
   { "Par_Pingpong_Send_Recv", "C T 1 3 1 1", 'P', CHK_NONE },
+  /* bandwidth and message rate (OSU 7 style): window 4, 3 windows; the pairs' rows
+  ** leave the last rank of an odd communicator out */
+  { "Bw", "C T 1 4 3", 'P', CHK_NONE },
+  { "Bibw", "C T 1 4 3", 'P', CHK_NONE },
+  { "Mbw_mr", "C T 1 4 3", 'E', CHK_NONE },
+  { "Multi_lat", "C T 1 3", 'E', CHK_NONE },
+  /* MPI-3: matched probe, atomics (rank 0 the origin, rank 1 the target), request-based
+  ** and shared-memory windows */
+  { "Pingpong_Mprobe_Mrecv", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Improbe_Imrecv", "C T 1 3", 'P', CHK_NONE },
+  { "Fetch_and_op", "5", '0', CHK_NONE },
+  { "Compare_and_swap", "5", '0', CHK_NONE },
+  { "Get_accumulate", "C 3", '0', CHK_NONE },
+  { "Rput", "C T 3", '0', CHK_NONE },
+  { "Rget", "C T 3", '0', CHK_NONE },
+  { "Shared_Put", "C T 3", '0', CHK_NONE },
+  { "Shared_Get", "C T 3", '0', CHK_NONE },
+  { "Win_allocate_shared", "C T", 'A', CHK_NONE },
   { "delayed_Alltoall", "C T C T 0.0001 0", 'A', CHK_ALLTOALL },
   { "delayed_Gather", "C T C T R 0.0001 0", 'A', CHK_GATHER },
   { "waitpattern_down", "0.0001", 'A', CHK_NONE },
@@ -390,6 +412,8 @@ static const recipe variants[] = {
   { "Reduce_scatter", "C J M 0", 'A', CHK_NONE },
   { "Reduce_Scatterv", "C I Z R", 'A', CHK_NONE },
   { "Exchange", "C T 1", 'A', CHK_NONE },
+  { "Bw", "C T 1 0 2", 'P', CHK_NONE },          /* window 0: OSU's 64 */
+  { "Mbw_mr", "C T 1 0 1", 'E', CHK_NONE },
 #if SK_MPI_LEVEL >= 3
   { "Iallreduce", "C I M", 'A', CHK_NONE },
   { "Iexscan", "C J Z", 'A', CHK_NONE },
@@ -498,6 +522,10 @@ static const bad_case bad_cases[] = {
   { "delayed_Alltoall", "4 T 4 T -1.0 0", "negative delay" },
   { "delayed_Gather", "4 T 4 T 99 0.0 0", "root out of range" },
   { "waitpattern_up", "-1.0", "negative scale" },
+  { "Bw", "4 T 1 -1 3", "negative window" },
+  { "Bibw", "4 T 1 5000 3", "window above the largest" },
+  { "Mbw_mr", "4 T -1 4 3", "negative tag" },
+  { "Multi_lat", "4 T 1 -1", "negative iterations" },
 #if SK_MPI_LEVEL >= 3
   { "Ibcast", "4 T 99", "root out of range" },
   { "Ibcast_overlap", "4 T -1 0", "negative root" },
@@ -737,7 +765,8 @@ static int verified_calls, damaged_calls, corruptions_caught;
 static int checks_buffers(const sk_measurement *v)
 {
   const sk_measurement *(*const tables[])(void) = { sk_meas_table_mpi_p2p, sk_meas_table_mpi_coll,
-                                                    sk_meas_table_mpi_coll3, sk_meas_table_mpi_neighbor, NULL };
+                                                    sk_meas_table_mpi_coll3, sk_meas_table_mpi_neighbor,
+                                                    sk_meas_table_mpi_bw, sk_meas_table_mpi_mprobe, NULL };
   int t, k;
   for (t = 0; tables[t]; t++)
     for (k = 0; tables[t]()[k].name; k++) if (sk_streq(v->name, tables[t]()[k].name)) return 1;
@@ -801,11 +830,21 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
 {
 #if SK_MPI_LEVEL >= 2
   const sk_measurement *v = def;
-  sk_win_state *s = (sk_win_state *)m->state;
   int mine[2], all[2];
-  size_t k;
+  size_t k, memory_size = 0;
+  char *memory = NULL;
+  if (def->finalize == sk_win_finalize && m->state != NULL) {
+    memory = ((sk_win_state *)m->state)->memory;
+    memory_size = (size_t)((sk_win_state *)m->state)->memory_size;
+  }
+#if SK_MPI_LEVEL >= 3
+  if (def->finalize == finalize_atomic && m->state != NULL) {   /* the MPI-3 windows (meas_mpi_win_atomic.c) */
+    memory = ((atomic_state *)m->state)->memory;
+    memory_size = ((atomic_state *)m->state)->bytes;
+  }
+#endif
   /* the small counts only (1 or 5, every datatype): enough to show that the check looks */
-  if (def->finalize != sk_win_finalize || v == NULL || v->check == NULL || count < 1 || count > 5 || s == NULL) return;
+  if (memory == NULL || v == NULL || v->check == NULL || count < 1 || count > 5) return;
   MPI_Barrier(sk_mpi_comm(m));   /* the verification's last reads are over (the engine agrees there) */
   m->send_buf = send;
   m->recv_buf = recv;
@@ -813,7 +852,7 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
   mine[0] = 0;
   (v->prepare ? v->prepare : sk_verify_default_prepare)(m, args);
   def->measure(m, args);
-  for (k = 0; k < (size_t)s->memory_size; k++) if (s->memory[k]) { s->memory[k] ^= 0x5a; mine[0] = 1; }
+  for (k = 0; k < memory_size; k++) if (memory[k]) { memory[k] ^= 0x5a; mine[0] = 1; }
   for (k = 0; k < m->recv_usage; k++) if (recv[k]) { recv[k] ^= 0x5a; mine[0] = 1; }
   MPI_Barrier(sk_mpi_comm(m));
   if (!m->failed) v->check(m, args);
@@ -942,7 +981,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[8];
+  const sk_measurement *tables[9];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
@@ -952,9 +991,124 @@ static const sk_measurement *find_measurement(const char *name)
   tables[5] = sk_meas_table_mpi_io();
   tables[6] = sk_meas_table_mpi_coll3();
   tables[7] = sk_meas_table_mpi_neighbor();
-  for (t = 0; t < 8; t++)
+  tables[8] = sk_meas_table_mpi_bw();
+  for (t = 0; t < 9; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
+}
+
+/* The bandwidth rows' definition of their time (meas_mpi_bw.c): on a pair (world ranks 0
+** and 1) the time one process returns, times the messages its row says the span carried
+** (W per window, twice that both ways, one pair for Mbw_mr with 2 processes as for Bw),
+** is a span inside the call: between 0 and the call's duration. A divisor too small
+** (say, per window instead of per message) makes it longer than the call. Afterwards
+** no message of the row is left unreceived (the windows matched one to one). */
+static void run_bw_definition(sk_group *world)
+{
+  static const char *const rows[] = { "Bw", "Mbw_mr", "Bibw" };
+  static const int directions[] = { 1, 1, 2 };
+  int pair_ranks[2] = { 0, 1 }, i, flag;
+  sk_group *pair;
+  MPI_Status status;
+  if (sk_tp_group_size(world) < 2) return;
+  pair = sk_tp_group_create(pair_ranks, 2);
+  if (sk_tp_group_rank(pair) < 0) return;
+  for (i = 0; i < 3; i++) {
+    const sk_measurement *def = find_measurement(rows[i]);
+    sk_value args[16];
+    sk_mctx m;
+    char problem[200], *send, *recv;
+    double started, t, span, messages;
+    memset(&m, 0, sizeof m);
+    m.group = pair;
+    m.rank = sk_tp_group_rank(pair);
+    m.size = 2;
+    m.settings = &io_settings;
+    if (def == NULL || !build_args(def->params, "C T 1 4 3", args, 1000, &datatypes[0], &op_sum, 2, 0, problem)) {
+      fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, "no row or bad arguments");
+      continue;
+    }
+    def->init(&m, args);
+    send = (char *)sk_malloc(m.send_usage + 1);
+    recv = (char *)sk_malloc(m.recv_usage + 1);
+    m.send_buf = send;
+    m.recv_buf = recv;
+    MPI_Barrier(sk_mpi_comm(&m));
+    started = MPI_Wtime();
+    t = def->measure(&m, args);
+    span = MPI_Wtime() - started;
+    messages = sk_bw_messages(1, directions[i], 4, 3);
+    checks += 2;
+    if (messages != 12.0 * directions[i] || t < 0.0 || t * messages > span * (1.0 + 1e-9) + 1e-9) {
+      sprintf(problem, "time %g us times %g messages is not a span inside the call of %g us", t * 1e6, messages,
+              span * 1e6);
+      fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, problem);
+    }
+    MPI_Barrier(sk_mpi_comm(&m));
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, sk_mpi_comm(&m), &flag, &status);
+    if (flag) fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, "a message of the row was left unreceived");
+    if (m.rank == 0 && !flag) printf("ok bw-definition %s: time x %g messages within the call\n", rows[i], messages);
+    free(send);
+    free(recv);
+  }
+}
+
+/* Cache-cold (set_cache_cold, set_cache_cold_size 8000 bytes): Bw, Bibw, Mbw_mr and
+** Multi_lat of 100 ints (400 bytes) rotate over 20 slots, so init declares 8000 bytes;
+** the verification finds every slot the 12 messages (3 for Multi_lat) filled right, and
+** a changed byte in the last of them (slot 11; 2) on the receivers makes it fail. */
+static void run_cache_cold(sk_group *world)
+{
+  static const char *const rows[] = { "Bw", "Bibw", "Mbw_mr", "Multi_lat" };
+  int i, mine, all;
+  if (sk_tp_group_size(world) < 2) return;
+  for (i = 0; i < 4; i++) {
+    const sk_measurement *def = find_measurement(rows[i]);
+    sk_value args[16];
+    sk_mctx m;
+    char problem[200], *send, *recv;
+    long last = i == 3 ? 2 : 11;
+    memset(&m, 0, sizeof m);
+    m.group = world;
+    m.rank = sk_tp_group_rank(world);
+    m.size = sk_tp_group_size(world);
+    m.settings = &io_settings;
+    io_settings.cache_cold = 1;
+    io_settings.cache_cold_bytes = 8000;
+    if (def == NULL || !build_args(def->params, i == 3 ? "C T 1 3" : "C T 1 4 3", args, 100, &datatypes[0], &op_sum,
+                                   m.size, 0, problem)) {
+      fail_line("cache-cold", rows[i], "MPI_INT", 100, m.size, "no row or bad arguments");
+      continue;
+    }
+    def->init(&m, args);
+    checks++;
+    if (m.recv_usage != 0 && m.recv_usage != 8000) {
+      sprintf(problem, "receive usage %lu, not the 8000 bytes of 20 slots", (unsigned long)m.recv_usage);
+      fail_line("cache-cold", rows[i], "MPI_INT", 100, m.size, problem);
+    }
+    send = (char *)sk_malloc(m.send_usage + 1);
+    recv = (char *)sk_malloc(m.recv_usage + 1);
+    m.send_buf = send;
+    m.recv_buf = recv;
+    sk_verify_call(def, &m, args);
+    checks++;
+    if (m.failed) fail_line("cache-cold verify", rows[i], "MPI_INT", 100, m.size, m.fail_msg);
+    m.failed = 0;
+    mine = m.recv_usage > 0;
+    if (mine) {
+      recv[last * 400 + 17] ^= 0x11;
+      def->check(&m, args);
+      mine = m.failed ? 2 : 1;
+    }
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MAX, sk_tp_group_mpi_comm(world));
+    checks++;
+    if (all != 2) fail_line("cache-cold damage", rows[i], "MPI_INT", 100, m.size, "a changed byte in the last slot went unnoticed");
+    else if (world_rank == 0) printf("ok cache-cold %s: 20 slots, every used one verified, slot %ld's damage caught\n", rows[i], last);
+    io_settings.cache_cold = 0;
+    io_settings.cache_cold_bytes = 0;
+    free(send);
+    free(recv);
+  }
 }
 
 static void run_variants(sk_group *world)
@@ -1120,6 +1274,11 @@ int main(int argc, char **argv)
   }
 
   run_table("p2p", sk_meas_table_mpi_p2p(), world, counts, n_counts);
+  run_table("bw", sk_meas_table_mpi_bw(), world, counts, n_counts);
+  run_bw_definition(world);
+  run_cache_cold(world);
+  run_table("mprobe", sk_meas_table_mpi_mprobe(), world, counts, n_counts);
+  run_table("win_atomic", sk_meas_table_mpi_win_atomic(), world, counts, n_counts);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
   run_table("coll3", sk_meas_table_mpi_coll3(), world, counts, n_counts);
   run_table("neighbor", sk_meas_table_mpi_neighbor(), world, counts, n_counts);
@@ -1130,6 +1289,9 @@ int main(int argc, char **argv)
   ** processes on 2 cores try the larger count only) */
   if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
   run_table("p2p/reversed", sk_meas_table_mpi_p2p(), reversed, counts_short, 2);
+  run_table("bw/reversed", sk_meas_table_mpi_bw(), reversed, counts_short, 2);
+  run_table("mprobe/reversed", sk_meas_table_mpi_mprobe(), reversed, counts_short, 2);
+  run_table("win_atomic/reversed", sk_meas_table_mpi_win_atomic(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
   run_table("coll3/reversed", sk_meas_table_mpi_coll3(), reversed, counts_short, 2);
   run_table("neighbor/reversed", sk_meas_table_mpi_neighbor(), reversed, counts_short, 2);
@@ -1137,6 +1299,9 @@ int main(int argc, char **argv)
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
+    run_table("bw/sub", sk_meas_table_mpi_bw(), tail, counts_short, 2);
+    run_table("mprobe/sub", sk_meas_table_mpi_mprobe(), tail, counts_short, 2);
+    run_table("win_atomic/sub", sk_meas_table_mpi_win_atomic(), tail, counts_short, 2);
     run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
     run_table("coll3/sub", sk_meas_table_mpi_coll3(), tail, counts_short, 2);
     run_table("neighbor/sub", sk_meas_table_mpi_neighbor(), tail, counts_short, 2);
