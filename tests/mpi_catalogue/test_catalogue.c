@@ -1243,8 +1243,8 @@ int main(int argc, char **argv)
   static const long counts_oversubscribed[] = { 0, 5, 20000 };
   static const long counts_short[] = { 1, 300 };
   static const long counts_io[] = { 5, 3000 };
-  const long *counts;
-  int n_counts;
+  const long *counts, *counts3;
+  int n_counts, n_counts3;
   int size, i, total_errors = 0, total_checks = 0, *ranks;
   sk_group *world, *reversed, *tail = NULL, *alone;
   sk_tp_start(&argc, &argv);
@@ -1274,14 +1274,19 @@ int main(int argc, char **argv)
   }
 
   run_table("p2p", sk_meas_table_mpi_p2p(), world, counts, n_counts);
-  run_table("bw", sk_meas_table_mpi_bw(), world, counts, n_counts);
+  /* the MPI-3 and bandwidth families: with more processes than 2 one count each (their
+  ** edge cases, count 0 and 20000, are tried with 2), which keeps MPICH's 4-process run,
+  ** polling on 2 cores, within its time */
+  counts3 = size <= 2 ? counts : counts_short + 1;
+  n_counts3 = size <= 2 ? n_counts : 1;
+  run_table("bw", sk_meas_table_mpi_bw(), world, counts3, n_counts3);
   run_bw_definition(world);
   run_cache_cold(world);
-  run_table("mprobe", sk_meas_table_mpi_mprobe(), world, counts, n_counts);
-  run_table("win_atomic", sk_meas_table_mpi_win_atomic(), world, counts, n_counts);
+  run_table("mprobe", sk_meas_table_mpi_mprobe(), world, counts3, n_counts3);
+  run_table("win_atomic", sk_meas_table_mpi_win_atomic(), world, counts3, n_counts3);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
-  run_table("coll3", sk_meas_table_mpi_coll3(), world, counts, n_counts);
-  run_table("neighbor", sk_meas_table_mpi_neighbor(), world, counts, n_counts);
+  run_table("coll3", sk_meas_table_mpi_coll3(), world, counts3, n_counts3);
+  run_table("neighbor", sk_meas_table_mpi_neighbor(), world, counts3, n_counts3);
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
   run_table("win_transfer", sk_meas_table_mpi_win_transfer(), world, counts, n_counts);
