@@ -12,6 +12,11 @@ rm -rf "$o"; mkdir -p "$o/tmp" "$o/work"
 # what skampi left in directory $1 (the MPI library's own session files do not count)
 left() { find "$1" -mindepth 1 -name 'skampi*' | head -5 | tr '\n' ' '; }
 
+# Open MPI 4.1.4's own MPI-IO component (ompio) crashes now and then (SIGSEGV, or hangs)
+# inside MPI_File_write_all of the collective strided write with 4 processes on 2 cores:
+# 2 of 3 runs of the previous release's binary as well, none of 4 with ROMIO. The files
+# are skampi's either way; this test is about them, so it takes ROMIO there.
+if [ "$impl" = openmpi ] && [ -z "${OMPI_MCA_io:-}" ]; then OMPI_MCA_io=romio321; export OMPI_MCA_io; fi
 for np in 2 4; do
   rm -f "$o/io$np.sko"
   TMPDIR=$o/tmp timeout 300 tools/mpirun.sh "$impl" $np "$skampi" -i tests/ski/mpi_io.ski -o "$o/io$np.sko" > "$o/io$np.err" 2>&1
