@@ -89,8 +89,8 @@ m=$(grep -c '<title>MPICH 4.0.2, 3 processes: count=4 [^<]*flags: repetitions be
 [ "$n" = 1 ] && [ "$m" = 1 ]
 say $? marks_flags_in_tooltips "$n and $m tooltips"
 n=$(grep -c '<circle class="pt pt-flagged"' "$d/marks.html")
-[ "$n" = 3 ] && grep -q 'hollow: flagged' "$d/marks.html"
-say $? marks_flagged_points_hollow "$n hollow points (3 expected: two of run 1, one of run 2) or no legend key"
+[ "$n" = 4 ] && grep -q 'hollow: flagged' "$d/marks.html"
+say $? marks_flagged_points_hollow "$n hollow points (4 expected: two of run 1 and one of run 2 in the Pingpong suite, the disturbed point of the process-count suite) or no legend key"
 grep -q '<polygon class="band band-iqr" fill="#1f77b4"' "$d/marks.html" && grep -q '<polygon class="band band-iqr" fill="#d62728"' "$d/marks.html" \
   && [ "$(grep -c '<path class="whisker"' "$d/marks.html")" = 10 ] && grep -q 'band: Q1 to Q3 of the repetitions' "$d/marks.html"
 say $? marks_distribution_band_and_whiskers "$(grep -c '<path class="whisker"' "$d/marks.html") whiskers"
