@@ -4775,6 +4775,9 @@ typedef struct sk_value {
 } sk_value;
 
 SK_API const char *sk_type_name(sk_type t);
+/* The type of a parameter letter of a measurement or helper signature (measure.h: i d s
+** c t o n a e); SK_T_NONE for any other letter (no check). */
+SK_API sk_type sk_type_of_letter(int letter);
 SK_API sk_value sk_int_value(long i);
 SK_API sk_value sk_double_value(double d);
 SK_API double sk_value_as_double(const sk_value *v);
@@ -5024,6 +5027,22 @@ SK_API void sk_datatypes_release(void)
   for (i = 0; i < values.nderived; i++)
     if (values.derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&values.derived[i]->mpi);
 #endif
+}
+
+SK_API sk_type sk_type_of_letter(int letter)
+{
+  switch (letter) {
+  case 'i': return SK_T_INT;
+  case 'd': return SK_T_DOUBLE;
+  case 's': return SK_T_STRING;
+  case 'c': return SK_T_COMM;
+  case 't': return SK_T_DATATYPE;
+  case 'o': return SK_T_OP;
+  case 'n': return SK_T_INFO;
+  case 'a': return SK_T_IARRAY;
+  case 'e': return SK_T_DARRAY;
+  default: return SK_T_NONE;
+  }
 }
 
 SK_API const char *sk_type_name(sk_type t)
@@ -27172,22 +27191,6 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   return SK_T_NONE;
 }
 
-static sk_type p_letter_type(int letter)
-{
-  switch (letter) {
-  case 'i': return SK_T_INT;
-  case 'd': return SK_T_DOUBLE;
-  case 's': return SK_T_STRING;
-  case 'c': return SK_T_COMM;
-  case 't': return SK_T_DATATYPE;
-  case 'o': return SK_T_OP;
-  case 'n': return SK_T_INFO;
-  case 'a': return SK_T_IARRAY;
-  case 'e': return SK_T_DARRAY;
-  default: return SK_T_NONE;
-  }
-}
-
 SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
                                const sk_expr *call, sk_str *err)
 {
@@ -27199,7 +27202,7 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
     return 0;
   }
   for (i = 0; i < n; i++) {
-    sk_type want = p_letter_type(params[i]), have = sk_expr_static_type(call->args[i]);
+    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->args[i]);
     int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
     if (have == SK_T_NONE || have == want || numeric_ok) continue;
     sk_str_clear(err);
@@ -28158,26 +28161,9 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 }
 
 /* Converts an argument to what parameter letter `p` asks for, or reports it. */
-/* The type of a parameter letter (measure.h); SK_T_NONE: any. */
-static sk_type interp_param_type(int p)
-{
-  switch (p) {
-  case 'i': return SK_T_INT;
-  case 'd': return SK_T_DOUBLE;
-  case 's': return SK_T_STRING;
-  case 'c': return SK_T_COMM;
-  case 't': return SK_T_DATATYPE;
-  case 'o': return SK_T_OP;
-  case 'n': return SK_T_INFO;
-  case 'a': return SK_T_IARRAY;
-  case 'e': return SK_T_DARRAY;
-  default: return SK_T_NONE;
-  }
-}
-
 static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
 {
-  sk_type want = interp_param_type(p);
+  sk_type want = sk_type_of_letter(p);
   if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
     return sk_int_value((long)v.u.d);
   if (p == 'd' && v.type == SK_T_INT) return sk_double_value((double)v.u.i);
@@ -28224,7 +28210,7 @@ static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const c
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);
-    args[i].type = interp_param_type(params[i]);
+    args[i].type = sk_type_of_letter(params[i]);
   }
   return args;
 }

@@ -200,6 +200,22 @@ SK_API void sk_datatypes_release(void)
 #endif
 }
 
+SK_API sk_type sk_type_of_letter(int letter)
+{
+  switch (letter) {
+  case 'i': return SK_T_INT;
+  case 'd': return SK_T_DOUBLE;
+  case 's': return SK_T_STRING;
+  case 'c': return SK_T_COMM;
+  case 't': return SK_T_DATATYPE;
+  case 'o': return SK_T_OP;
+  case 'n': return SK_T_INFO;
+  case 'a': return SK_T_IARRAY;
+  case 'e': return SK_T_DARRAY;
+  default: return SK_T_NONE;
+  }
+}
+
 SK_API const char *sk_type_name(sk_type t)
 {
   switch (t) {

@@ -49,6 +49,9 @@ typedef struct sk_value {
 } sk_value;
 
 SK_API const char *sk_type_name(sk_type t);
+/* The type of a parameter letter of a measurement or helper signature (measure.h: i d s
+** c t o n a e); SK_T_NONE for any other letter (no check). */
+SK_API sk_type sk_type_of_letter(int letter);
 SK_API sk_value sk_int_value(long i);
 SK_API sk_value sk_double_value(double d);
 SK_API double sk_value_as_double(const sk_value *v);

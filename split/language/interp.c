@@ -162,26 +162,9 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 }
 
 /* Converts an argument to what parameter letter `p` asks for, or reports it. */
-/* The type of a parameter letter (measure.h); SK_T_NONE: any. */
-static sk_type interp_param_type(int p)
-{
-  switch (p) {
-  case 'i': return SK_T_INT;
-  case 'd': return SK_T_DOUBLE;
-  case 's': return SK_T_STRING;
-  case 'c': return SK_T_COMM;
-  case 't': return SK_T_DATATYPE;
-  case 'o': return SK_T_OP;
-  case 'n': return SK_T_INFO;
-  case 'a': return SK_T_IARRAY;
-  case 'e': return SK_T_DARRAY;
-  default: return SK_T_NONE;
-  }
-}
-
 static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
 {
-  sk_type want = interp_param_type(p);
+  sk_type want = sk_type_of_letter(p);
   if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
     return sk_int_value((long)v.u.d);
   if (p == 'd' && v.type == SK_T_INT) return sk_double_value((double)v.u.i);
@@ -228,7 +211,7 @@ static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const c
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);
-    args[i].type = interp_param_type(params[i]);
+    args[i].type = sk_type_of_letter(params[i]);
   }
   return args;
 }

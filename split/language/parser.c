@@ -436,22 +436,6 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   return SK_T_NONE;
 }
 
-static sk_type p_letter_type(int letter)
-{
-  switch (letter) {
-  case 'i': return SK_T_INT;
-  case 'd': return SK_T_DOUBLE;
-  case 's': return SK_T_STRING;
-  case 'c': return SK_T_COMM;
-  case 't': return SK_T_DATATYPE;
-  case 'o': return SK_T_OP;
-  case 'n': return SK_T_INFO;
-  case 'a': return SK_T_IARRAY;
-  case 'e': return SK_T_DARRAY;
-  default: return SK_T_NONE;
-  }
-}
-
 SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
                                const sk_expr *call, sk_str *err)
 {
@@ -463,7 +447,7 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
     return 0;
   }
   for (i = 0; i < n; i++) {
-    sk_type want = p_letter_type(params[i]), have = sk_expr_static_type(call->args[i]);
+    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->args[i]);
     int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
     if (have == SK_T_NONE || have == want || numeric_ok) continue;
     sk_str_clear(err);
