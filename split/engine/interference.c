@@ -69,7 +69,11 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
   }
   if (res->barrier_from > 0) {
     sk_str_printf(&what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
-                  " began after a barrier", flagged ? "; " : "", res->invalid, res->barrier_from - 1, res->reps);
+                  " began after a barrier", flagged ? "; " : "", res->invalid - res->barrier_lost,
+                  res->barrier_from - 1, res->reps);
+    if (res->barrier_lost > 0)
+      sk_str_printf(&what, " (%d more discarded there: a process lost its processor after the barrier)",
+                    res->barrier_lost);
     flagged = 1;
   }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {

@@ -40,7 +40,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[15] = r->rule_error;
   pack[16] = r->barrier_from;
   pack[17] = r->nsamples;
-  for (i = 0; i < r->nprocs; i++) pack[18 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[18] = r->barrier_lost;
+  for (i = 0; i < r->nprocs; i++) pack[19 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -64,12 +65,13 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->rule_error = pack[15];
   r->barrier_from = (int)pack[16];
   r->nsamples = (int)pack[17];
+  r->barrier_lost = (int)pack[18];
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[18 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[19 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -260,7 +262,10 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->switches += switches;
   if (delay > res->delay_max) res->delay_max = delay;
   res->delay_tolerance = tolerance;
-  d->valid = !sk_sync_windowed(st->m) || (in_window && delay <= tolerance && (st->yields || switches == 0));
+  if (sk_sync_windowed(st->m))
+    d->valid = in_window && delay <= tolerance && (st->yields || switches == 0);
+  else   /* barrier starts after the fallback (runner.h) */
+    d->valid = !sk_sync_fell_back(st->m) || st->crowded || switches == 0;
   d->fall_back = 0;
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;
@@ -275,7 +280,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
-    if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
+    if (res->barrier_from > 0) res->barrier_lost++;
+    else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
       d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
       sk_asec_end(&st->asec);

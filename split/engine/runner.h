@@ -32,6 +32,8 @@ typedef struct sk_result {
   long switches;            /* involuntary context switches during timings, all processes */
   int barrier_from;         /* 0, or the repetition (counting discarded ones, from 1) from
                             ** which on each began after a barrier (SK_FALLBACK_DISCARDS) */
+  int barrier_lost;         /* of the invalid ones, discarded after that fallback: a process
+                            ** lost its processor between its barrier and its stop */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -48,7 +50,7 @@ SK_API void sk_result_free(sk_result *r);
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (18 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (19 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -89,8 +91,14 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** rest of the measurement then starts each repetition after a barrier, as IMB and the
 ** OSU benchmarks do, so that the result is still a reading of the operation (after a
 ** barrier both processes run, since both just took part in it); the accepted values so
-** far are dropped (one method per result), nothing after the fallback is discarded, and
-** the result line says so (interference.c). 8 rather than 16 (until 2026-11-25): each
+** far are dropped (one method per result), and the result line says so (interference.c).
+** After the fallback a repetition is discarded only when a process lost its processor
+** between leaving the barrier and its stop (counted in barrier_lost; not where the run's
+** own processes outnumber the processors, since there every operation waits for the
+** rotation): a barrier says that both processes ran when it ended, not that they kept
+** running -- beside 4 spinners and a busy machine, 6 of the 8 barrier-started
+** repetitions of a 1 KiB broadcast read 40-80 ms, a time slice each, and the result
+** 45,710 us against 0.31 us of a plain loop timed beside it. 8 rather than 16 (until 2026-11-25): each
 ** lost start on such a host costs a scheduler time slice or more (with 2 spinners and a
 ** parallel build beside an Open MPI run, 16 lost starts took 0.5-0.8 s of a measurement's
 ** 1.2-1.45 s, and the run 4.8 s against 0.6 s quiet), and 8 of which at most 2 were

@@ -64,6 +64,8 @@ struct sk_sync {
   double arrive, stop;               /* local times of the arrival and the (last) stop */
   double delay;                      /* base - target when it arrived in time, else 0 */
   long switches0, switches;          /* involuntary switches just before the start; since */
+  int fell_back;                     /* barrier starts since sk_sync_fall_back_to_barrier:
+                                     ** switches counts from each barrier's end */
   double spans[SYNC_HISTORY];        /* rank 0: the latest repetitions' longest spans */
   double lags[SYNC_HISTORY];         /* ... and longest lags (sk_sync_report) */
   int nhistory;
@@ -193,12 +195,18 @@ SK_API int sk_sync_windowed(const sk_mctx *m)
   return m->sync != NULL && m->sync->active;
 }
 
+SK_API int sk_sync_fell_back(const sk_mctx *m)
+{
+  return m->sync != NULL && m->sync->fell_back;
+}
+
 SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
   if (s == NULL || !s->active) return;
   s->active = 0;
   s->started = 0;
+  s->fell_back = 1;
   s->method = SK_SYNC_BARRIER;
   sync_wst.fallbacks++;
 }
@@ -263,6 +271,11 @@ SK_API double sk_sync_start(sk_mctx *m)
   }
   if (s->method == SK_SYNC_BARRIER && m->size > 1) {
     sk_tp_barrier(m->group);
+    if (s->fell_back) {
+      s->switches0 = sk_host_involuntary_switches();
+      s->switches = 0;
+      s->started = 1;
+    }
     return sk_tp_wtime();
   }
   if (!s->active) return sk_tp_wtime();
@@ -306,6 +319,9 @@ SK_API double sk_sync_stop(sk_mctx *m)
     long sw = sk_host_involuntary_switches();
     s->stop = now;
     if (now > s->limit && !s->overrun) { s->overrun = 1; sync_wst.overrun++; }
+    if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
+  } else if (s && s->fell_back && s->started) {
+    long sw = sk_host_involuntary_switches();
     if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
   }
   return now;
@@ -352,6 +368,7 @@ SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r)
   struct sk_sync *s = m->sync;
   memset(r, 0, sizeof *r);
   r->lag = r->span = -1.0;
+  if (s != NULL && s->fell_back && s->started) r->switches = s->switches;
   if (s == NULL || !s->active || !s->started) return;
   r->late = s->late;
   r->overrun = s->overrun;
@@ -434,6 +451,7 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *r, int n, sk_syn
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan)
 {
   struct sk_sync *s = m->sync;
+  if (s != NULL && s->fell_back) s->started = 0;
   if (s == NULL || !s->active) return;
   s->first = 0;
   sync_wst.reps++;

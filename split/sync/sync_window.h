@@ -46,6 +46,9 @@ SK_API int sk_sync_windowed(const sk_mctx *m);
 ** start loses nearly every repetition, runner.c). The group's window and margin memory
 ** keeps what it had before this measurement. */
 SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m);
+/* Whether it fell back: then the reports (sk_sync_rep_report) give the involuntary
+** switches from the end of each barrier to the stop. */
+SK_API int sk_sync_fell_back(const sk_mctx *m);
 /* Every member learns whether the repetition was valid on ALL processes (an invalid one
 ** is discarded by the runner) and the plan of the next start. */
 SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_plan *plan);
