@@ -6,10 +6,16 @@
 # non-negative standard error, a repetition count within [minrep, maxrep], and as many
 # node times as processes took part (min(nodes, maxnodes): "nodes= K" when the line has
 # it, 2 in blocks whose name starts with "pair", else np; with -v anynodes=1 at most that
-# many, for inputs that change set_max_nr_node_times). Prints "ok"/"FAIL" lines.
+# many, for inputs that change set_max_nr_node_times). A result of 0 repetitions (time 0,
+# no node times: nothing ran undisturbed before the time limit, as on a heavily loaded
+# machine) passes only when its comment lines say so ("# warning: only 0 of the N
+# repetitions asked for ran undisturbed") and at most a quarter of the lines are such.
+# Prints "ok"/"FAIL" lines.
 function fail(msg) { printf "FAIL %s:%d: %s\n", FILENAME, FNR, msg; bad++ }
+function settle() { if (pending) { printf "FAIL %s:%d: %s\n", FILENAME, pending, "a result of 0 repetitions that no warning explains"; bad++ } pending = 0 }
 /^(# )?begin result "/ { if (open) fail("begin inside a block"); open = 1; block = $0; sub(/^(# )?begin result "/, "", block); sub(/"$/, "", block); blocks++; next }
-/^(# )?end result "/ { if (!open) fail("end without begin"); open = 0; next }
+/^(# )?end result "/ { settle(); if (!open) fail("end without begin"); open = 0; next }
+/^# warning: only 0 of the [0-9]+ repetitions asked for ran undisturbed/ { pending = 0; next }
 /^#/ { next }
 /^[ \t]*$/ { next }
 {
@@ -18,6 +24,8 @@ function fail(msg) { printf "FAIL %s:%d: %s\n", FILENAME, FNR, msg; bad++ }
   while (i <= NF && $i ~ /=$/) { if ($i == "nodes=") nodes = $(i + 1) + 0; i += 2 }
   if (NF - i + 1 < 4) { fail("too few fields"); next }
   size = $i; t = $(i + 1); se = $(i + 2); reps = $(i + 3)
+  settle()
+  if (reps == "0" && t + 0 == 0 && NF == i + 3 && size ~ /^[0-9]+$/) { pending = FNR; empty++; lines++; next }
   if (size !~ /^[0-9]+$/) fail("message size " size " is not an integer")
   if (!(t + 0 > 0) || t ~ /nan|inf/) fail("time " t " is not positive and finite")
   if (!(se + 0 >= 0) || se ~ /nan|inf/) fail("standard error " se " is negative or not finite")
@@ -30,6 +38,8 @@ function fail(msg) { printf "FAIL %s:%d: %s\n", FILENAME, FNR, msg; bad++ }
   lines++
 }
 END {
+  settle()
+  if (empty * 4 > lines) fail(empty " of " lines " results have 0 repetitions")
   if (open) fail("block not closed at the end of the file")
   if (blocks == 0 || lines == 0) fail("no results at all")
   if (!bad) printf "ok %s: %d blocks, %d measurement lines\n", FILENAME, blocks, lines
