@@ -50,9 +50,12 @@ say $? "$impl procs_beyond_the_run_refused" "exit $st: $(head -c 300 "$o/many.er
 
 SKAMPI_PROGRESS_INTERVAL=1 run 2 -i tests/ski/progress.ski -o "$o/p.sko" 2> "$o/p.err"; st=$?
 done_lines=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" done in [0-9.]* s; [0-9]* s elapsed, ~[0-9]* s left$' "$o/p.err")
-running=$(grep -c '^skampi: \[2/2\] "long" running: [0-9]* points, [0-9]* s elapsed, ' "$o/p.err")
+# a running line every second at most, for any suite (on a loaded machine the short one
+# may last over a second too), and at least one for the long one
+running=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" running: [0-9]* points, [0-9]* s elapsed, ' "$o/p.err")
+long_running=$(grep -c '^skampi: \[2/2\] "long" running: ' "$o/p.err")
 elapsed=$(sed -n 's/^skampi: \[2\/2\] "long" done in .* s; \([0-9]*\) s elapsed.*/\1/p' "$o/p.err")
-[ $st -eq 0 ] && [ "$done_lines" -eq 2 ] && [ "$running" -ge 1 ] && [ "$running" -le "$((${elapsed:-0} + 1))" ] &&
+[ $st -eq 0 ] && [ "$done_lines" -eq 2 ] && [ "$long_running" -ge 1 ] && [ "$running" -le "$((${elapsed:-0} + 1))" ] &&
   [ "$(grep -c '^skampi: \[' "$o/p.err")" -eq $((done_lines + running)) ]
 say $? "$impl progress_lines_under_launcher" "exit $st, $done_lines done lines, $running running lines in ${elapsed:-?} s: $(head -c 600 "$o/p.err")"
 
