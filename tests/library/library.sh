@@ -121,6 +121,8 @@ elif build_seq memcpy_cache doc/examples/memcpy_cache.c; then
   [ "$added" -ge 2 ] && grep -q '# (added by autorefine)' "$d/memcpy.sko"; say $? memcpy_autorefine_marks_written "$added added points"
   "$skampi_seq" -x csv "$d/memcpy.sko" -o "$d/memcpy.csv" > "$d/memcpy-x.txt" 2>&1 && [ "$(grep -c . "$d/memcpy.csv")" -gt "$added" ]
   say $? memcpy_sko_read_by_skampi_x "$(head -2 "$d/memcpy-x.txt")"
+  "$skampi_seq" -r "$d/memcpy.html" "$d/memcpy.sko" > "$d/memcpy-r.txt" 2>&1 && grep -q 'memcpy bandwidth' "$d/memcpy.html"
+  say $? memcpy_sko_reported_by_skampi_r "$(head -2 "$d/memcpy-r.txt")"
 else bad "doc/examples/memcpy_cache.c does not build ($(head -3 "$d/memcpy_cache.build"))"; fi
 
 # (b) the user's broadcast beside MPI_Bcast, each MPI, 3 and 4 processes (a tree that is
@@ -142,4 +144,13 @@ for i in $impls; do
     say $? "bcast_tree_sko_read_by_skampi_x_${i}_np$np" "$(head -2 "$f.x")"
   done
 done
+# two runs compared (skampi -c) and merged (skampi -m): point by point, label by label
+set -- $(ls "$d"/bcast-*-4.sko 2>/dev/null)
+if [ $# -ge 2 ]; then
+  "$skampi_seq" -c -o "$d/compare.csv" "$1" "$2" > "$d/compare.txt" 2>&1
+  [ "$(grep -c '^broadcast.*\[binomial_tree\]' "$d/compare.csv")" = 5 ] && [ "$(grep -c '^broadcast.*\[MPI_Bcast\]' "$d/compare.csv")" = 5 ]
+  say $? bcast_runs_compared_by_skampi_c "$(head -2 "$d/compare.txt")"
+  "$skampi_seq" --force-merge -m "$d/merged.sko" "$1" "$2" > "$d/merge.txt" 2>&1 && [ "$(grep -c '^bytes=' "$d/merged.sko")" = 10 ]
+  say $? bcast_runs_merged_by_skampi_m "$(head -2 "$d/merge.txt")"
+fi
 finish
