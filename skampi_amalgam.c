@@ -34538,10 +34538,13 @@ static int lib_begin(void *ctx)
     opened = sk_out_open(a->output, &err, backup, sizeof backup);
   }
   sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);   /* rank 0's word */
-  if (!opened) {
+  if (!opened) {              /* nothing stays started (MPI_Finalize if it was ours) */
     lib.writes = 0;
     lib_error(SKAMPI_EFILE, "skampi_begin: %s", err.data ? err.data : "the output cannot be opened");
     sk_str_free(&err);
+    sk_engine_free(&lib.engine);
+    sk_tp_finish();
+    lib.started = 0;
     return SKAMPI_EFILE;
   }
   sk_str_free(&err);

@@ -82,6 +82,8 @@ int main(int argc, char **argv)
   pargs[1] = NULL;
   check(skampi_suite("x", NULL, 0, NULL, NULL, NULL) == SKAMPI_EUSAGE && strstr(skampi_errmsg(), "not started") != NULL,
         "suite_before_begin_is_a_usage_error", skampi_errmsg());
+  check(skampi_begin(&pargc, &pargv, "/nonexistent/dir/out.sko") == SKAMPI_EFILE && strstr(skampi_errmsg(), "nonexistent") != NULL,
+        "unwritable_output_is_a_file_error", skampi_errmsg());
   check(skampi_begin(&pargc, &pargv, NULL) == SKAMPI_OK, "begin_without_output", skampi_errmsg());
   check(skampi_begin(&pargc, &pargv, NULL) == SKAMPI_EUSAGE, "second_begin_refused", skampi_errmsg());
   skampi_default_settings(&s);
