@@ -55,7 +55,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/engine/interference.c split/engine/engine.h split/engine/engine.c \
 	split/results/output.h split/results/output.c split/results/runlog.h \
 	split/results/runlog.c split/results/header.h split/results/header.c \
-	split/results/sko.h split/results/sko.c split/results/merge.h \
+	split/results/sko.h split/results/sko.c split/results/result_line.h \
+	split/results/result_line.c split/results/merge.h \
 	split/results/merge.c split/results/export.h split/results/export.c \
 	split/results/compare.h split/results/compare.c \
 	split/results/report.h split/results/report.c split/results/report_gp.c \
@@ -81,7 +82,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
-	split/language/run.h split/language/run.c split/cli/oneline.h split/cli/oneline.c split/cli/main.c
+	split/language/run.h split/language/run.c split/cli/oneline.h split/cli/oneline.c split/cli/main.h split/cli/main.c \
+	split/library/skampi.h split/library/skalib.c
 
 all: skampi skampi-seq
 

@@ -4,6 +4,7 @@
 ** GENERATED FILE, DO NOT EDIT. Produced by tools/sk21f from the modules in split/.
 ** Build:  mpicc -o skampi skampi_amalgam.c -lm
 **         cc -DSKAMPI_SEQ -o skampi-seq skampi_amalgam.c -lm   (no MPI needed)
+**         mpicc -DSKAMPI_LIBRARY -c skampi_amalgam.c           (the library: skampi.h)
 ** The #line directives name the module and line each part comes from.
 */
 #define SKAMPI_AMALGAM 1
@@ -135,6 +136,7 @@
 #include <math.h>
 #include <limits.h>
 #include <errno.h>
+#include <setjmp.h>
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -182,6 +184,12 @@ SK_API void sk_set_reporter(int is_reporter);
 SK_API int sk_is_reporter(void);
 SK_API void sk_set_exit_hook(void (*hook)(int status));
 SK_API void sk_exit(int status);
+/* The library build (skampi.h): while a jump is set, sk_exit (after the exit hook)
+** stores the status in *status and returns to the library's entry point by
+** longjmp(*jump, 1) instead of ending the process; NULL: exit again. */
+#if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
+SK_API void sk_set_exit_jump(jmp_buf *jump, int *status);
+#endif
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
 /* The message of the last sk_user_error on this process ("" when none): kept on every
 ** process, printed at once by the reporter only. */
@@ -212,6 +220,8 @@ SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
+static jmp_buf *base_exit_jump = NULL;     /* sk_set_exit_jump */
+static int *base_exit_status = NULL;
 
 SK_API void *sk_malloc(size_t n)
 {
@@ -359,9 +369,18 @@ SK_API void sk_set_reporter(int is_reporter) { base_is_reporter = is_reporter; }
 SK_API int sk_is_reporter(void) { return base_is_reporter; }
 SK_API void sk_set_exit_hook(void (*hook)(int status)) { base_exit_hook = hook; }
 
+#if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
+SK_API void sk_set_exit_jump(jmp_buf *jump, int *status)
+{
+  base_exit_jump = jump;
+  base_exit_status = status;
+}
+#endif
+
 SK_API void sk_exit(int status)
 {
   void (*hook)(int) = base_exit_hook;
+  jmp_buf *jump = base_exit_jump;
   /* what went to standard output by printf (-h, -V, -l, -n, -t) must have arrived */
   if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
     fprintf(stderr, "skampi: cannot write to standard output: %s\n", strerror(errno));
@@ -369,6 +388,11 @@ SK_API void sk_exit(int status)
   }
   base_exit_hook = NULL;   /* a failure inside the hook must not recurse */
   if (hook) hook(status);
+  if (jump) {
+    base_exit_jump = NULL;
+    *base_exit_status = status;
+    longjmp(*jump, 1);
+  }
   exit(status);
 }
 
@@ -1935,6 +1959,8 @@ static struct {
   sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
   MPI_Comm ending;          /* sk_tp_end_alike's channel: a copy of MPI_COMM_WORLD */
+  int owns_mpi;             /* MPI_Init was ours: sk_tp_finish calls MPI_Finalize (a library
+                            ** user who initialised MPI before skampi_begin finalizes it) */
 } tpm;
 
 static void tpm_check(int err, const char *what)
@@ -1952,10 +1978,14 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
-  sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
-  sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
-  tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  int i, initialised = 0;
+  MPI_Initialized(&initialised);
+  tpm.owns_mpi = !initialised;
+  if (tpm.owns_mpi) {
+    sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
+    sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
+    tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  }
   tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
@@ -2035,7 +2065,7 @@ SK_API void sk_tp_finish(void)
     sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
     if (tpm.ending != MPI_COMM_NULL) MPI_Comm_free(&tpm.ending);
     tpm_free_groups();
-    tpm_finalize();
+    if (tpm.owns_mpi) tpm_finalize();
   }
 }
 
@@ -5615,6 +5645,9 @@ typedef struct sk_asec_config {
   double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
   double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
   int statistic;           /* what a result reports: SK_STATISTIC_MEAN (default) or _MIN */
+  double precision_ticks;  /* user-defined precision (SKaLib §3.1): a single measurement of a
+                              local operation spans at least this many clock ticks (default
+                              100, runner.h); the library's settings (skampi.h) set it */
 } sk_asec_config;
 
 /* set_result_statistic: the mean of the kept samples (SKaLib §3.2), or the minimum over
@@ -5666,6 +5699,7 @@ SK_API void sk_asec_default_config(sk_asec_config *c)
   c->cut_quantile = 0.25;
   c->time_limit = 0.0;
   c->statistic = SK_STATISTIC_MEAN;
+  c->precision_ticks = 100.0;
 }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
@@ -8233,9 +8267,9 @@ SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
 /* User-defined precision (SKaLib §3.1): a single measurement of a local operation
-** (simple pattern) spans at least this many clock ticks; shorter operations are
-** repeated N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
-#define SK_PRECISION_TICKS 100.0
+** (simple pattern) spans at least settings->asec.precision_ticks clock ticks (100 unless
+** the library's user sets it, skampi.h); shorter operations are repeated
+** N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
@@ -8445,7 +8479,7 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 }
 
 /* One single measurement: `calls` calls inside one timing (calls > 1 only for the
-** simple pattern, see SK_PRECISION_TICKS). */
+** simple pattern, see the precision in runner.h). */
 static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep, long calls)
 {
   double start;
@@ -8465,9 +8499,9 @@ SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_val
 
 /* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
 ** number of ticks per timing; the warm-up call gives the operation's duration. */
-static long runner_calls_per_timing(const sk_measurement *def, double warmup)
+static long runner_calls_per_timing(const sk_measurement *def, double ticks, double warmup)
 {
-  double tick = sk_tp_wtick(), want = SK_PRECISION_TICKS * tick;
+  double tick = sk_tp_wtick(), want = ticks * tick;
   if (def->pattern != SK_PATTERN_SIMPLE || warmup >= want) return 1;
   if (warmup < tick / 100.0) warmup = tick / 100.0;
   if (want / warmup > 1e6) return 1000000L;
@@ -8632,7 +8666,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_sync_prepare(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
-  res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
+  res->calls_per_timing = runner_calls_per_timing(def, cfg->precision_ticks, runner_single(def, m, args, -1, 1));
   m->warming_up = 0;
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
@@ -10681,6 +10715,7 @@ SK_API void sk_runlog_close(int status)
 
 #line 23 "split/results/header.h"
 #line 24 "split/results/header.h"
+#line 25 "split/results/header.h"
 
 /* What the start-up found that the header reports. */
 typedef struct sk_header_facts {
@@ -10713,6 +10748,10 @@ SK_API void sk_header_interference(int own_here, sk_str *header);
 SK_API int sk_header_layout_skampi5(void);
 /* In that layout: the header lines held back, before the footer (once; nothing else). */
 SK_API void sk_header_write_rest(void);
+/* The footer's lines after the last suite: the synchronisation, oversubscription and
+** interference summaries, the finish time and the runtime since `started` (sk_tp_wtime);
+** the interference warning (without "skampi: warning: ") into *warning. */
+SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str *footer, sk_str *warning);
 /* The local date and time as ctime(3) writes it, without the newline (header, footer). */
 SK_API void sk_header_date(char *buf, size_t size);
 
@@ -10944,6 +10983,16 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_free(&h);
   sk_str_free(&machine);
   sk_str_free(&warn);
+}
+
+SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str *footer, sk_str *warning)
+{
+  char date[64];
+  sk_header_date(date, sizeof date);
+  sk_sync_describe(sync, footer);
+  sk_oversub_summary(footer);
+  sk_interference_summary(footer, warning);
+  sk_str_printf(footer, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
 }
 /* --- end split/results/header.c --- */
 /* --- begin split/results/sko.h --- */
@@ -11763,6 +11812,197 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
   sk_str_printf(out, "# end result \"%s\"\n", b->name);
 }
 /* --- end split/results/sko.c --- */
+/* --- begin split/results/result_line.h --- */
+#line 1 "split/results/result_line.h"
+/*
+** result_line.h -- one measurement's part of a suite in the output (doc/manual.md
+** "Output", "Flags and distributions"): its label and autorefine mark, the result line,
+** the notes under it (time limit, scheduler time, discarded repetitions, calls per
+** timing, interference), the warnings about results not to trust, and the machine-
+** readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
+** way for the measure statements of a .ski program (language/interp.c) and for the
+** measurements of the library interface (library/skalib.c). World rank 0 only.
+*/
+#ifndef SK_RESULT_LINE_H
+#define SK_RESULT_LINE_H
+
+#line 14 "split/results/result_line.h"
+#line 15 "split/results/result_line.h"
+
+typedef struct sk_line_facts {
+  const sk_settings *settings;
+  const sk_loopvar *vars;       /* the loop variables, outermost first */
+  int nvars;
+  const char *label;            /* the line's label (sk_out_label), NULL: none */
+  int added;                    /* added by autorefine (SKaLib report (TR 99/07) §3.3) */
+  double dummy_time;            /* seconds, of the communicator and pattern; 0: not known */
+  int verified;                 /* the measurement checked the data it moved */
+  /* Besides the "# warning: ..." note under the line, a warning goes here (stderr, the
+  ** caller's progress display); NULL: nowhere else. */
+  void (*warn)(void *ctx, const char *what);
+  void *warn_ctx;
+} sk_line_facts;
+
+/* The label, the autorefine mark, the line and its notes; the stable names of what the
+** notes say into flags ("#@ flags:"). */
+SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *flags);
+/* After sk_line_write (and whatever the caller puts between): the warnings about a
+** result near the clock's resolution, close to the timing overhead or stopped at the
+** repetition cap while imprecise, the flag "verified", and the marks. */
+SK_API void sk_line_finish(const sk_line_facts *f, const sk_result *res, sk_str *flags);
+/* The dummy time of a communicator and pattern as a comment line: before the suite's
+** lines, or as a note of the line just written (after_line). */
+SK_API void sk_line_dummy(const sk_measure_outcome *out, int after_line);
+/* The suite's mark "#@ suite: time=KIND ..." before the first line of a kind in the
+** block and whenever the outcome's dummy time is new; returns the kind now in force
+** (the caller keeps it for the next call: NULL at the start of a block). */
+SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, const sk_measure_outcome *out);
+
+#endif
+/* --- end split/results/result_line.h --- */
+/* --- begin split/results/result_line.c --- */
+#line 1 "split/results/result_line.c"
+/*
+** result_line.c -- see result_line.h.
+*/
+#line 5 "split/results/result_line.c"
+#line 6 "split/results/result_line.c"
+#line 7 "split/results/result_line.c"
+#line 8 "split/results/result_line.c"
+#line 9 "split/results/result_line.c"
+
+/* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result, and
+** wherever the caller shows warnings. */
+static void line_warn(const sk_line_facts *f, const char *what)
+{
+  sk_str line;
+  sk_str_init(&line);
+  sk_str_printf(&line, "# warning: %s\n", what);
+  sk_out_note(line.data);
+  sk_str_free(&line);
+  if (f->warn) f->warn(f->warn_ctx, what);
+}
+
+/* A stable flag name (doc/manual.md "Output", "#@ flags:") into the line's list. */
+static void line_flag(sk_str *flags, const char *name, long value)
+{
+  sk_str_printf(flags, "%s%s", flags->len ? "," : "", name);
+  if (value >= 0) sk_str_printf(flags, "=%ld", value);
+}
+
+SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *flags)
+{
+  double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
+  double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
+  int i, nvalid = 0, nsel;
+  for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
+  nsel = sk_node_times_select(valid, nvalid, f->settings->max_node_times, sel);
+  sk_out_label(f->label);
+  if (f->added) sk_out_mark_added();
+  if (f->added) line_flag(flags, "refined", -1);
+  sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
+  if (res->note[0]) sk_out_note(res->note);
+  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
+  if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
+  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
+    sk_str note;
+    line_flag(flags, "scheduler_time", -1);
+    sk_str_init(&note);
+    sk_oversub_note_result(res->time, res->nprocs, &note);
+    sk_out_note(note.data);
+    sk_str_free(&note);
+  }
+  if (res->invalid > 0 || res->calls_per_timing > 1) {
+    sk_str note;
+    sk_str_init(&note);
+    if (res->invalid > 0)
+      sk_str_printf(&note, "# (%d repetitions discarded: %s)\n", res->invalid, SK_DISCARDED_WHY);
+    if (res->calls_per_timing > 1)
+      sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
+    sk_out_note(note.data);
+    if (res->invalid > 0) line_flag(flags, "discarded", res->invalid);
+    if (res->calls_per_timing > 1) line_flag(flags, "calls_per_timing", res->calls_per_timing);
+    sk_str_free(&note);
+  }
+  {
+    sk_str lines, why;
+    sk_str_init(&lines);
+    sk_str_init(&why);
+    if (sk_interference_judge(res, f->settings->asec.min_reps, &lines, &why)) line_warn(f, why.data);
+    if (lines.data) sk_out_note(lines.data);
+    if (lines.data && strstr(lines.data, "# (interference:")) line_flag(flags, "interference", -1);
+    if (lines.data && strstr(lines.data, "# (untrustworthy:")) line_flag(flags, "untrustworthy", -1);
+    if (res->barrier_from > 0) line_flag(flags, "barrier_starts", -1);
+    sk_str_free(&lines);
+    sk_str_free(&why);
+  }
+  free(sel);
+  free(valid);
+}
+
+/* The results not to trust: near the clock's resolution, close to the timing overhead,
+** or stopped by the repetition cap while still imprecise (flags: clock_resolution,
+** timing_overhead, rep_cap). */
+static void line_check_result(const sk_line_facts *f, const sk_result *res, sk_str *flags)
+{
+  const sk_asec_config *a = &f->settings->asec;
+  double tick = sk_engine_tick(), rel = res->rule_error;
+  sk_str w;
+  sk_str_init(&w);
+  if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {
+    sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
+                  res->time * 1e6, tick * 1e6);
+    line_warn(f, w.data);
+    line_flag(flags, "clock_resolution", -1);
+    sk_str_clear(&w);
+  }
+  if (f->dummy_time > 0.0 && res->time < 3.0 * f->dummy_time) {
+    sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
+                  res->time * 1e6, f->dummy_time * 1e6);
+    line_warn(f, w.data);
+    line_flag(flags, "timing_overhead", -1);
+    sk_str_clear(&w);
+  }
+  if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
+    sk_str_printf(&w, "stopped at the repetition cap (%d) with a relative standard error of %.1f%%,"
+                  " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
+                  a->max_rel_error * 100.0);
+    line_warn(f, w.data);
+    line_flag(flags, "rep_cap", -1);
+  }
+  sk_str_free(&w);
+}
+
+SK_API void sk_line_finish(const sk_line_facts *f, const sk_result *res, sk_str *flags)
+{
+  double dist[SK_DIST_POINTS];
+  int has_dist;
+  line_check_result(f, res, flags);
+  if (f->verified) line_flag(flags, "verified", -1);
+  has_dist = sk_stats_distribution(res->samples, res->nsamples, dist);
+  sk_out_marks(flags->data, has_dist ? dist : NULL, res->samples, res->nsamples);
+}
+
+SK_API void sk_line_dummy(const sk_measure_outcome *out, int after_line)
+{
+  static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
+  sk_str note;
+  sk_str_init(&note);
+  sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
+                names[out->dummy_pattern], out->dummy.nprocs, out->dummy.time * 1e6, out->dummy.std_error * 1e6);
+  if (after_line) sk_out_note(note.data);
+  else sk_out_text(note.data);
+  sk_str_free(&note);
+}
+
+SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, const sk_measure_outcome *out)
+{
+  if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
+  sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                    out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  return kind;
+}
+/* --- end split/results/result_line.c --- */
 /* --- begin split/results/merge.h --- */
 #line 1 "split/results/merge.h"
 /*
@@ -25636,6 +25876,14 @@ SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 #line 13 "split/measurements/meas_skampi5_example.c"
 
 #ifdef SKAMPI_MPI
+#ifdef SKAMPI_AMALGAM
+/* The functions stay as SKaMPI 5 writes them, without `static`; these declarations give
+** them internal linkage in the amalgam (C89 §6.1.2.2), whose library build exports the
+** names of skampi.h alone. */
+static void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations);
+static double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations);
+#endif
+
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
 {
   (void)tag; (void)iterations;
@@ -28056,6 +28304,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 19 "split/language/interp.c"
 #line 20 "split/language/interp.c"
 #line 21 "split/language/interp.c"
+#line 22 "split/language/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -28672,155 +28921,26 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   if (in->verify_failed) sk_exit(SK_EXIT_VERIFY);   /* every process alike: a clean finalize */
 }
 
-/* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
-** and on stderr unless -q. */
-static void measure_warn(sk_interp *in, const char *what)
+/* A warning (SKaMPI 5 manual §8) on stderr unless -q, besides its "# warning: ..."
+** comment line under the result (result_line.h). */
+static void measure_warn(void *ctx, const char *what)
 {
+  sk_interp *in = (sk_interp *)ctx;
   sk_str line;
   int i;
+  if (in->quiet) return;
+  progress_break(in);
+  fflush(stdout);
   sk_str_init(&line);
-  sk_str_printf(&line, "# warning: %s\n", what);
-  sk_out_note(line.data);
-  if (!in->quiet) {
-    progress_break(in);
-    fflush(stdout);
-    sk_str_clear(&line);
-    sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
-    for (i = 0; i < (int)in->nloops; i++) {
-      sk_str_printf(&line, " %s=", in->loops[i].name);
-      sk_value_format(&line, &in->loops[i].value);
-    }
-    sk_str_printf(&line, ": %s\n", what);
-    fputs(line.data, stderr);
-    fflush(stderr);
+  sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
+  for (i = 0; i < (int)in->nloops; i++) {
+    sk_str_printf(&line, " %s=", in->loops[i].name);
+    sk_value_format(&line, &in->loops[i].value);
   }
+  sk_str_printf(&line, ": %s\n", what);
+  fputs(line.data, stderr);
+  fflush(stderr);
   sk_str_free(&line);
-}
-
-/* A stable flag name (doc/manual.md "Output", "#@ flags:") into the line's list. */
-static void measure_flag(sk_str *flags, const char *name, long value)
-{
-  sk_str_printf(flags, "%s%s", flags->len ? "," : "", name);
-  if (value >= 0) sk_str_printf(flags, "=%ld", value);
-}
-
-/* The results not to trust: near the clock's resolution, close to the timing overhead,
-** or stopped by the repetition cap while still imprecise (flags: clock_resolution,
-** timing_overhead, rep_cap). */
-static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time, sk_str *flags)
-{
-  const sk_asec_config *a = &in->settings.asec;
-  double tick = sk_engine_tick(), rel = res->rule_error;
-  sk_str w;
-  sk_str_init(&w);
-  if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {
-    sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
-                  res->time * 1e6, tick * 1e6);
-    measure_warn(in, w.data);
-    measure_flag(flags, "clock_resolution", -1);
-    sk_str_clear(&w);
-  }
-  if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
-    sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
-                  res->time * 1e6, dummy_time * 1e6);
-    measure_warn(in, w.data);
-    measure_flag(flags, "timing_overhead", -1);
-    sk_str_clear(&w);
-  }
-  if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
-    sk_str_printf(&w, "stopped at the repetition cap (%d) with a relative standard error of %.1f%%,"
-                  " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
-                  a->max_rel_error * 100.0);
-    measure_warn(in, w.data);
-    measure_flag(flags, "rep_cap", -1);
-  }
-  sk_str_free(&w);
-}
-
-/* The result line and its notes; the stable names of what the notes say into flags. */
-static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res,
-                               sk_str *flags)
-{
-  double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
-  double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
-  int i, nvalid = 0, nsel;
-  for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
-  nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
-  sk_out_label(sk_labels_for(&in->labels, s, args, in->loops, in->nloops));
-  if (in->apr_added) sk_out_mark_added();
-  if (in->apr_added) measure_flag(flags, "refined", -1);
-  sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
-  if (res->note[0]) sk_out_note(res->note);
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) measure_flag(flags, "time_limit", -1);
-  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
-    sk_str note;
-    measure_flag(flags, "scheduler_time", -1);
-    sk_str_init(&note);
-    sk_oversub_note_result(res->time, res->nprocs, &note);
-    sk_out_note(note.data);
-    sk_str_free(&note);
-  }
-  if (res->invalid > 0 || res->calls_per_timing > 1) {
-    sk_str note;
-    sk_str_init(&note);
-    if (res->invalid > 0)
-      sk_str_printf(&note, "# (%d repetitions discarded: %s)\n", res->invalid, SK_DISCARDED_WHY);
-    if (res->calls_per_timing > 1)
-      sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
-    sk_out_note(note.data);
-    if (res->invalid > 0) measure_flag(flags, "discarded", res->invalid);
-    if (res->calls_per_timing > 1) measure_flag(flags, "calls_per_timing", res->calls_per_timing);
-    sk_str_free(&note);
-  }
-  {
-    sk_str lines, why;
-    sk_str_init(&lines);
-    sk_str_init(&why);
-    if (sk_interference_judge(res, in->settings.asec.min_reps, &lines, &why)) measure_warn(in, why.data);
-    if (lines.data) sk_out_note(lines.data);
-    if (lines.data && strstr(lines.data, "# (interference:")) measure_flag(flags, "interference", -1);
-    if (lines.data && strstr(lines.data, "# (untrustworthy:")) measure_flag(flags, "untrustworthy", -1);
-    if (res->barrier_from > 0) measure_flag(flags, "barrier_starts", -1);
-    sk_str_free(&lines);
-    sk_str_free(&why);
-  }
-  free(sel);
-  free(valid);
-}
-
-/* The dummy time of a communicator and pattern, as a comment line (world rank 0): before
-** the suite's lines, or as a note of the line just written (after_line). */
-static void measure_write_dummy(const sk_measure_outcome *out, int after_line)
-{
-  static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
-  sk_str note;
-  sk_str_init(&note);
-  sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
-                names[out->dummy_pattern], out->dummy.nprocs, out->dummy.time * 1e6, out->dummy.std_error * 1e6);
-  if (after_line) sk_out_note(note.data);
-  else sk_out_text(note.data);
-  sk_str_free(&note);
-}
-
-/* The suite's mark "#@ suite: time=KIND ..." (doc/manual.md "Output") before the first
-** line of a kind in the block, and whenever this measurement's dummy time is new. */
-static void measure_write_suite_mark(sk_interp *in, const sk_measurement *def, const sk_measure_outcome *out)
-{
-  const char *kind = sk_catalogue_time_kind(def);
-  if (in->block_time_kind != NULL && sk_streq(in->block_time_kind, kind) && !out->has_dummy) return;
-  in->block_time_kind = kind;
-  sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
-                    out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
-}
-
-/* The line's marks: its flags, the distribution of its repetitions' values and the
-** values themselves (sk_out_marks), kept with the line. */
-static void measure_write_marks(const sk_result *res, const char *flags)
-{
-  double dist[SK_DIST_POINTS];
-  int has_dist = sk_stats_distribution(res->samples, res->nsamples, dist);
-  sk_out_marks(flags, has_dist ? dist : NULL, res->samples, res->nsamples);
 }
 
 /* A measurement in a loop does not fit into the buffer: the loop ends there. The block
@@ -28901,9 +29021,9 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
   ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
   ** result` for a result, the dummy time comes after that line and the mark is left out */
-  if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) measure_write_dummy(&out, 0);
+  if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) sk_line_dummy(&out, 0);
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
-    measure_write_suite_mark(in, def, &out);
+    in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
   if (out.status == SK_TOO_FEW) {
     measure_nothing(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
@@ -28935,12 +29055,21 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->block_points++;
     if (sk_engine_reports()) {
       sk_str flags;
+      sk_line_facts lf;
+      memset(&lf, 0, sizeof lf);
+      lf.settings = &in->settings;
+      lf.vars = in->loops;
+      lf.nvars = (int)in->nloops;
+      lf.label = sk_labels_for(&in->labels, s, args, in->loops, in->nloops);
+      lf.added = in->apr_added;
+      lf.dummy_time = out.dummy_time;
+      lf.verified = in->settings.verify && def->check != NULL;
+      lf.warn = measure_warn;
+      lf.warn_ctx = in;
       sk_str_init(&flags);
-      measure_write_line(in, s, args, &out.result, &flags);
-      if (out.has_dummy && sk_header_layout_skampi5()) measure_write_dummy(&out, 1);
-      measure_check_result(in, &out.result, out.dummy_time, &flags);
-      if (in->settings.verify && def->check != NULL) measure_flag(&flags, "verified", -1);
-      measure_write_marks(&out.result, flags.data);
+      sk_line_write(&lf, &out.result, &flags);
+      if (out.has_dummy && sk_header_layout_skampi5()) sk_line_dummy(&out, 1);
+      sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
       progress_show(in, in->block_name);
     }
@@ -33203,17 +33332,12 @@ static void run_footer(const sk_run *r, sk_interp *in)
 {
   const sk_run_options *o = &r->opt;
   sk_str f, w;
-  char date[64];
   sk_str_init(&f);
   sk_str_init(&w);
   sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
-  sk_header_date(date, sizeof date);
-  sk_sync_describe(&in->settings.sync, &f);
-  sk_oversub_summary(&f);
-  sk_interference_summary(&f, &w);
+  sk_header_footer(&in->settings.sync, o->started, &f, &w);
   if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
   sk_str_free(&w);
-  sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - o->started);
   sk_out_text(f.data);
   sk_str_free(&f);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
@@ -33567,6 +33691,26 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
   return name;
 }
 /* --- end split/cli/oneline.c --- */
+/* --- begin split/cli/main.h --- */
+#line 1 "split/cli/main.h"
+/*
+** main.h -- the command line as a function: in the library build (-DSKAMPI_LIBRARY,
+** skampi.h) the program's main is sk_program_main, for skampi_program (library/skalib.c);
+** every other build has main instead and declares nothing here.
+*/
+#ifndef SK_MAIN_H
+#define SK_MAIN_H
+
+#line 10 "split/cli/main.h"
+
+#ifdef SKAMPI_LIBRARY
+/* The program's main: every mode of the command line; ends with sk_exit (the library
+** sets an exit jump, base.h) or returns 0 after a benchmark run. */
+SK_API int sk_program_main(int argc, char **argv);
+#endif
+
+#endif
+/* --- end split/cli/main.h --- */
 /* --- begin split/cli/main.c --- */
 #line 1 "split/cli/main.c"
 /*
@@ -33584,15 +33728,18 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
 **   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
+** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
+** is sk_program_main (main.h), which skampi_program calls.
 */
-#line 18 "split/cli/main.c"
-#line 19 "split/cli/main.c"
 #line 20 "split/cli/main.c"
 #line 21 "split/cli/main.c"
 #line 22 "split/cli/main.c"
 #line 23 "split/cli/main.c"
 #line 24 "split/cli/main.c"
 #line 25 "split/cli/main.c"
+#line 26 "split/cli/main.c"
+#line 27 "split/cli/main.c"
+#line 28 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -34043,7 +34190,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   main_check_input(o, &r);
 }
 
+#ifdef SKAMPI_LIBRARY
+SK_API int sk_program_main(int argc, char **argv)
+#else
 int main(int argc, char **argv)
+#endif
 {
   main_options o;
   sk_run r;
@@ -34078,3 +34229,766 @@ int main(int argc, char **argv)
   return 0;
 }
 /* --- end split/cli/main.c --- */
+/* --- begin split/library/skampi.h --- */
+#line 1 "split/library/skampi.h"
+/*
+** skampi.h -- skampi as a library (after "SKaLib: SKaMPI as a library", Reussner, SKaLib
+** report, Karlsruhe TR 99/07): the measuring machinery of the skampi program -- time
+** measured to a chosen precision (§3.1), automatic control of the standard error (§3.2),
+** automatic parameter refinement (§3.3), merging the results of several runs (§3.4) and
+** the patterns that coordinate processes (ch. 4) -- for any operation a C program
+** gives it, sequential or parallel. The library is the amalgam itself:
+**
+**   cc    -DSKAMPI_LIBRARY -DSKAMPI_SEQ -c skampi_amalgam.c     (sequential)
+**   mpicc -DSKAMPI_LIBRARY -c skampi_amalgam.c                  (MPI)
+**
+** and this header, generated by tools/sk21f beside it, is its whole interface (C89).
+** The manual: doc/library.md. Every function returns SKAMPI_OK or an error code and
+** leaves its message in skampi_errmsg(); the library never ends the process (an MPI
+** library's own error handler may). All functions except skampi_errmsg, skampi_rank,
+** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail and skampi_free are
+** collective: every process calls them in the same order with the same arguments.
+*/
+#ifndef SKAMPI_H
+#define SKAMPI_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef SKAMPI_VERSION
+#define SKAMPI_VERSION "0.1.0"
+#endif
+/* major * 10000 + minor * 100 + patch */
+#define SKAMPI_VERSION_NUMBER 100
+
+/* Return codes. */
+#define SKAMPI_OK 0
+#define SKAMPI_EUSAGE 1      /* a wrong argument or call order: nothing was done */
+#define SKAMPI_EFAILED 2     /* the operation failed (skampi_fail in init, run or finalize) */
+#define SKAMPI_EFILE 3       /* a file could not be opened, read or written */
+#define SKAMPI_EINTERNAL 4   /* skampi itself stopped (its message); call skampi_end only */
+
+/* Patterns (SKaLib ch. 4): who calls the operation and what one single measurement is. */
+#define SKAMPI_SIMPLE 0        /* rank 0 alone; a short operation is repeated inside one
+                                  timing until it spans precision_ticks clock ticks */
+#define SKAMPI_P2P 1           /* ranks 0 and 1; the longer of their two times */
+#define SKAMPI_COLLECTIVE 2    /* every process, started together at an agreed time on
+                                  synchronised clocks; the longest time from that start */
+#define SKAMPI_MASTER_WORKER 3 /* every process, started together; the time is rank 0's
+                                  (the master's), the workers' are not counted */
+
+/* The statistic of a result. */
+#define SKAMPI_MEAN 0          /* the mean of the repetitions kept (SKaLib §3.2) */
+#define SKAMPI_MIN 1           /* the least repetition */
+
+typedef struct skampi_settings {
+  int min_reps;                /* repetitions of a measurement, at least (default 8) ... */
+  int max_reps;                /* ... and at most (default 33) */
+  double max_rel_error;        /* stop repeating when the standard error of the trimmed
+                                  mean is below this share of it (default 0.1) */
+  double cut_quantile;         /* the share cut at each end before the mean (0.25) */
+  double time_limit;           /* seconds per measurement, 0: none (default) */
+  double suite_time_limit;     /* seconds per suite, 0: none (default) */
+  double precision_ticks;      /* a simple pattern's timing spans at least this many
+                                  clock ticks (SKaLib eq. 3.1; default 100) */
+  int statistic;               /* SKAMPI_MEAN (default) or SKAMPI_MIN */
+  double refine_max_error;     /* autorefine: stop when the largest key (SKaLib eq. 3.5)
+                                  is below it (default 0.1) */
+  double refine_min_distance;  /* autorefine: never split a segment shorter than this, in
+                                  the loop variable's units; 0: automatic (default) */
+  int refine_max_steps;        /* autorefine: points measured at most, 0: no limit */
+  int max_node_times;          /* per-process times on a result line (default 16) */
+} skampi_settings;
+
+/* What an operation's callbacks see. */
+typedef struct skampi_call {
+  int rank, size;              /* this process's rank among all processes, and their number */
+  double x;                    /* the suite's parameter at this point */
+  long bytes;                  /* the message size written to the result line: x rounded,
+                                  unless init sets it */
+  int warming_up;              /* 1 during the warm-up call before the repetitions */
+  void *internal;              /* the library's; do not touch */
+} skampi_call;
+
+typedef void (*skampi_fn)(void *user, skampi_call *call);
+
+typedef struct skampi_operation {
+  const char *name;            /* its name: the label of its lines in a suite of several */
+  int pattern;                 /* SKAMPI_SIMPLE, _P2P, _COLLECTIVE or _MASTER_WORKER */
+  skampi_fn run;               /* the operation, timed by the library */
+  skampi_fn init;              /* NULL, or once per point before the warm-up, untimed */
+  skampi_fn finalize;          /* NULL, or once per point after the repetitions */
+  void *user;                  /* handed to the callbacks */
+} skampi_operation;
+
+/* The values of a suite's parameter: first, then step by step up to last; with refine,
+** more points where the result bends (SKaLib §3.3, `autorefine` in .ski programs). */
+typedef struct skampi_loop {
+  const char *name;            /* the variable's name on the result lines, e.g. "bytes" */
+  double first, last, step;
+  int geometric;               /* 1: x *= step (step > 1, first > 0); 0: x += step */
+  int integer;                 /* 1: the values are whole numbers */
+  int refine;                  /* 1: autorefine, 0: the plain loop */
+} skampi_loop;
+
+/* One point of a suite. Complete on rank 0; elsewhere x, op and time only. */
+typedef struct skampi_result {
+  int op;                      /* the operation's index in the suite */
+  double x;                    /* the parameter */
+  long bytes;                  /* the reported size */
+  double time;                 /* seconds: the mean of the kept repetitions (or the least) */
+  double std_error;            /* seconds, of the kept repetitions (SKaLib eq. A.1) */
+  double rel_error;            /* the stopping rule's relative error at the end */
+  int reps, kept;              /* repetitions done, and kept for the mean */
+  long calls_per_timing;       /* calls inside one timing (SKaLib eq. 3.1) */
+  int refined;                 /* added by autorefine */
+  int time_limited;            /* stopped by the time limit per measurement */
+} skampi_result;
+
+/* Starts the library: MPI_Init unless MPI is already initialised (skampi_end then leaves
+** it to the caller), clock synchronisation, and on rank 0 the output file (NULL: none;
+** "-": standard output; an existing file is kept as FILE.1) with its header. */
+int skampi_begin(int *argc, char ***argv, const char *output);
+/* Ends it: closes the output; MPI_Finalize when skampi_begin called MPI_Init. */
+int skampi_end(void);
+/* The message of the last error on this process ("" after success). */
+const char *skampi_errmsg(void);
+int skampi_rank(void);
+int skampi_size(void);
+/* The clock the library measures with (seconds). */
+double skampi_wtime(void);
+
+void skampi_default_settings(skampi_settings *s);
+/* The settings from now on (checked: SKAMPI_EUSAGE names a wrong field). */
+int skampi_configure(const skampi_settings *s);
+
+/* For callbacks: the operation failed here; the measurement ends with SKAMPI_EFAILED. */
+void skampi_fail(skampi_call *call, const char *why);
+
+/* A suite (one `# begin result "name"` block in the output): every operation of ops at
+** every value of the loop, under ASEC. *results (NULL: not wanted) gets *nresults
+** entries in the order of the output's lines (by x, operations in order at each x);
+** free it with skampi_free. An autorefine loop follows the last operation's times. */
+int skampi_suite(const char *name, const skampi_operation *ops, int nops, const skampi_loop *loop,
+                 skampi_result **results, int *nresults);
+/* One operation at one x: a suite of one point named after the operation. */
+int skampi_measure(const skampi_operation *op, double x, skampi_result *result);
+void skampi_free(void *p);
+
+/* Merges the runs' .sko files into out (SKaLib §3.4, skampi -m); rank 0's files. */
+int skampi_merge(const char *out, const char *const *inputs, int ninputs);
+/* The command line of the skampi program (argv[0] its name): reports, exports, merges
+** and comparisons of result files (-r, -x, -m, -c), -l, -V, -h; returns the exit status
+** the program would end with. A benchmark run starts and ends MPI itself: only without
+** skampi_begin, and once. Not while the library is started. */
+int skampi_program(int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+/* --- end split/library/skampi.h --- */
+/* --- begin split/library/skalib.c --- */
+#line 1 "split/library/skalib.c"
+/*
+** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): a thin
+** layer that hands a user's callbacks to the machinery the skampi program runs its .ski
+** programs with -- the engine and its runner (ASEC, the patterns, the dummy time), APR
+** for the loops, the output's header, result lines and marks (results/result_line.h),
+** the merge -- and turns every way skampi stops (sk_exit) into a return code with a
+** message (base.h, sk_set_exit_jump). Compiled only in the library build
+** (-DSKAMPI_LIBRARY), where these functions are the amalgam's only external names.
+** Not reentrant: one suite at a time, as in a .ski program.
+*/
+#line 12 "split/library/skalib.c"
+#line 13 "split/library/skalib.c"
+#line 14 "split/library/skalib.c"
+#line 15 "split/library/skalib.c"
+#line 16 "split/library/skalib.c"
+#line 17 "split/library/skalib.c"
+#line 18 "split/library/skalib.c"
+#line 19 "split/library/skalib.c"
+
+#if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
+
+static struct {
+  int started;
+  int writes;                     /* this process writes the output (rank 0, a file given) */
+  double began;                   /* sk_tp_wtime() at skampi_begin: the footer's runtime */
+  sk_settings settings;
+  sk_engine engine;
+  const skampi_operation *op;     /* the operation being measured (the adapters') */
+  int status;                     /* what the guarded body returned (lib_run) */
+  int exit_status;                /* what sk_exit was called with (lib_run) */
+  char errmsg[512];
+} lib;
+
+/* The state of one point of an operation, from init to finalize (sk_mctx.state). */
+typedef struct lib_point {
+  skampi_call call;
+  const skampi_operation *op;
+} lib_point;
+
+static int lib_error(int code, const char *fmt, ...)
+{
+  sk_str s;
+  va_list ap;
+  sk_str_init(&s);
+  va_start(ap, fmt);
+  sk_str_vprintf(&s, fmt, ap);
+  va_end(ap);
+  sk_copy_string(lib.errmsg, sizeof lib.errmsg, s.data ? s.data : "");
+  sk_str_free(&s);
+  return code;
+}
+
+/* Runs body(ctx) with sk_exit turned into a return: 1 when the body returned (its value
+** in lib.status), 0 when skampi stopped inside it (the status in lib.exit_status). */
+static int lib_run(int (*body)(void *ctx), void *ctx)
+{
+  jmp_buf jump;
+  if (setjmp(jump) != 0) return 0;
+  sk_set_exit_jump(&jump, &lib.exit_status);
+  lib.status = body(ctx);
+  sk_set_exit_jump(NULL, NULL);
+  return 1;
+}
+
+/* A library call: its body's code, or the message of the error that stopped skampi. */
+static int lib_call(int (*body)(void *ctx), void *ctx)
+{
+  const char *why;
+  lib.errmsg[0] = '\0';
+  if (lib_run(body, ctx)) return lib.status;
+  why = sk_last_user_error();
+  if (lib.exit_status == SK_EXIT_USER_ERROR && why[0]) return lib_error(SKAMPI_EUSAGE, "%s", why);
+  if (lib.exit_status == SK_EXIT_WRITE) return lib_error(SKAMPI_EFILE, "the output could not be written (see standard error)");
+  return lib_error(SKAMPI_EINTERNAL, "skampi stopped with status %d (see standard error)", lib.exit_status);
+}
+
+/* ---- the adapters: a user's operation as a measurement of the engine (measure.h) ---- */
+
+static void lib_init(sk_mctx *m, const sk_value *args)
+{
+  lib_point *p = (lib_point *)sk_calloc(1, sizeof *p);
+  p->op = lib.op;
+  p->call.rank = sk_tp_world_rank();
+  p->call.size = sk_tp_world_size();
+  p->call.x = args[0].u.d;
+  p->call.bytes = (long)floor(p->call.x + 0.5);
+  p->call.internal = m;
+  m->state = p;
+  if (p->op->init) p->op->init(p->op->user, &p->call);
+  m->reported_size = p->call.bytes;
+}
+
+static void lib_finalize(sk_mctx *m, const sk_value *args)
+{
+  lib_point *p = (lib_point *)m->state;
+  (void)args;
+  if (p == NULL) return;
+  if (p->op->finalize) p->op->finalize(p->op->user, &p->call);
+  free(p);
+  m->state = NULL;
+}
+
+static lib_point *lib_point_of(sk_mctx *m)
+{
+  lib_point *p = (lib_point *)m->state;
+  p->call.warming_up = m->warming_up;
+  return p;
+}
+
+/* simple and point-to-point: each process times its own call */
+static double lib_measure_local(sk_mctx *m, const sk_value *args)
+{
+  lib_point *p = lib_point_of(m);
+  double start = sk_tp_wtime();
+  (void)args;
+  p->op->run(p->op->user, &p->call);
+  return sk_tp_wtime() - start;
+}
+
+/* collective: from the agreed start (sk_sync_start) to this process's end */
+static double lib_measure_collective(sk_mctx *m, const sk_value *args)
+{
+  lib_point *p = lib_point_of(m);
+  double start = sk_sync_start(m);
+  (void)args;
+  p->op->run(p->op->user, &p->call);
+  return sk_sync_stop(m) - start;
+}
+
+/* master-worker: started together, the master's time only (meas_mw.c) */
+static double lib_measure_master_worker(sk_mctx *m, const sk_value *args)
+{
+  double t = lib_measure_collective(m, args);
+  return m->rank == 0 ? t : -1.0;
+}
+
+static void lib_definition(const skampi_operation *op, sk_measurement *def)
+{
+  static const sk_pattern patterns[] = { SK_PATTERN_SIMPLE, SK_PATTERN_P2P, SK_PATTERN_COLLECTIVE,
+                                         SK_PATTERN_MASTER_WORKER };
+  memset(def, 0, sizeof *def);
+  def->name = op->name;
+  def->params = "d";
+  def->param_names = "x";
+  def->signature = "x:d";
+  def->pattern = patterns[op->pattern];
+  def->init = lib_init;
+  def->finalize = lib_finalize;
+  def->measure = op->pattern == SKAMPI_SIMPLE || op->pattern == SKAMPI_P2P ? lib_measure_local
+                 : op->pattern == SKAMPI_COLLECTIVE ? lib_measure_collective : lib_measure_master_worker;
+  def->min_procs = op->pattern == SKAMPI_P2P || op->pattern == SKAMPI_MASTER_WORKER ? 2 : 1;
+  def->nothing = "a user's operation";
+}
+
+/* ---- start and end ---- */
+
+typedef struct lib_begin_args {
+  int *argc;
+  char ***argv;
+  const char *output;
+} lib_begin_args;
+
+static int lib_begin(void *ctx)
+{
+  lib_begin_args *a = (lib_begin_args *)ctx;
+  int opened = 1;
+  sk_result dummy;
+  sk_str sync_lines, err;
+  if (lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_begin: the library is started already");
+  sk_tp_start(a->argc, a->argv);
+  lib.started = 1;
+  lib.began = sk_tp_wtime();
+  sk_set_reporter(sk_tp_world_rank() == 0);
+  sk_settings_default(&lib.settings);
+  sk_buffers_configure(&lib.settings.buffers);
+  sk_engine_init(&lib.engine, &lib.settings);
+  lib.writes = sk_tp_world_rank() == 0 && a->output != NULL;
+  sk_str_init(&err);
+  if (lib.writes) {
+    char backup[1024];
+    opened = sk_out_open(a->output, &err, backup, sizeof backup);
+  }
+  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);   /* rank 0's word */
+  if (!opened) {              /* nothing stays started (MPI_Finalize if it was ours) */
+    lib.writes = 0;
+    lib_error(SKAMPI_EFILE, "skampi_begin: %s", err.data ? err.data : "the output cannot be opened");
+    sk_str_free(&err);
+    sk_engine_free(&lib.engine);
+    sk_tp_finish();
+    lib.started = 0;
+    return SKAMPI_EFILE;
+  }
+  sk_str_free(&err);
+  sk_oversub_detect();
+  sk_oversub_probe();
+  sk_sync_init_world(&lib.settings.sync);
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&lib.settings.sync, &sync_lines);
+  sk_engine_dummy_time(&lib.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  if (lib.writes) {
+    sk_header_facts h;
+    memset(&h, 0, sizeof h);
+    h.input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
+    h.dummy_time = dummy.time;
+    h.sync_lines = sync_lines.data ? sync_lines.data : "";
+    h.quiet = 1;
+    sk_header_write(&h);
+  }
+  sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
+  return SKAMPI_OK;
+}
+
+int skampi_begin(int *argc, char ***argv, const char *output)
+{
+  lib_begin_args a;
+  a.argc = argc;
+  a.argv = argv;
+  a.output = output;
+  return lib_call(lib_begin, &a);
+}
+
+static int lib_end(void *ctx)
+{
+  (void)ctx;
+  if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_end: the library is not started");
+  if (lib.writes) {
+    sk_str f, w;
+    sk_str_init(&f);
+    sk_str_init(&w);
+    sk_header_footer(&lib.settings.sync, lib.began, &f, &w);
+    sk_out_text(f.data);
+    sk_str_free(&f);
+    sk_str_free(&w);
+    sk_out_close();
+  }
+  sk_engine_free(&lib.engine);
+  sk_tp_finish();
+  lib.started = 0;
+  if (lib.writes && sk_out_failed()) {
+    lib.writes = 0;
+    return lib_error(SKAMPI_EFILE, "skampi_end: the output could not be written (see standard error)");
+  }
+  lib.writes = 0;
+  return SKAMPI_OK;
+}
+
+int skampi_end(void) { return lib_call(lib_end, NULL); }
+
+const char *skampi_errmsg(void) { return lib.errmsg; }
+int skampi_rank(void) { return lib.started ? sk_tp_world_rank() : 0; }
+int skampi_size(void) { return lib.started ? sk_tp_world_size() : 1; }
+double skampi_wtime(void) { return sk_tp_wtime(); }
+
+void skampi_fail(skampi_call *call, const char *why)
+{
+  sk_meas_fail((sk_mctx *)call->internal, why ? why : "failed");
+}
+
+void skampi_free(void *p) { free(p); }
+
+/* ---- settings ---- */
+
+void skampi_default_settings(skampi_settings *s)
+{
+  sk_settings d;
+  sk_settings_default(&d);
+  memset(s, 0, sizeof *s);
+  s->min_reps = d.asec.min_reps;
+  s->max_reps = d.asec.max_reps;
+  s->max_rel_error = d.asec.max_rel_error;
+  s->cut_quantile = d.asec.cut_quantile;
+  s->time_limit = d.asec.time_limit;
+  s->suite_time_limit = d.suite_time_limit;
+  s->precision_ticks = d.asec.precision_ticks;
+  s->statistic = d.asec.statistic == SK_STATISTIC_MIN ? SKAMPI_MIN : SKAMPI_MEAN;
+  s->refine_max_error = d.apr.max_error;
+  s->refine_min_distance = d.apr.min_distance;
+  s->refine_max_steps = d.apr.max_steps;
+  s->max_node_times = d.max_node_times;
+}
+
+/* The first wrong field, or NULL. */
+static const char *lib_settings_error(const skampi_settings *s)
+{
+  if (s->min_reps < 1) return "min_reps must be at least 1";
+  if (s->max_reps < s->min_reps) return "max_reps must be at least min_reps";
+  if (!(s->max_rel_error >= 0.0)) return "max_rel_error must not be negative";
+  if (!(s->cut_quantile >= 0.0 && s->cut_quantile < 0.5)) return "cut_quantile must be in [0, 0.5)";
+  if (!(s->time_limit >= 0.0)) return "time_limit must not be negative";
+  if (!(s->suite_time_limit >= 0.0)) return "suite_time_limit must not be negative";
+  if (!(s->precision_ticks >= 1.0 && s->precision_ticks <= 1e6)) return "precision_ticks must be in [1, 1e6]";
+  if (s->statistic != SKAMPI_MEAN && s->statistic != SKAMPI_MIN) return "statistic must be SKAMPI_MEAN or SKAMPI_MIN";
+  if (!(s->refine_max_error >= 0.0)) return "refine_max_error must not be negative";
+  if (!(s->refine_min_distance >= 0.0)) return "refine_min_distance must not be negative";
+  if (s->refine_max_steps < 0) return "refine_max_steps must not be negative";
+  if (s->max_node_times < 0) return "max_node_times must not be negative";
+  return NULL;
+}
+
+int skampi_configure(const skampi_settings *s)
+{
+  const char *why;
+  lib.errmsg[0] = '\0';
+  if (s == NULL) return lib_error(SKAMPI_EUSAGE, "skampi_configure: no settings");
+  if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_configure: the library is not started");
+  why = lib_settings_error(s);
+  if (why) return lib_error(SKAMPI_EUSAGE, "skampi_configure: %s", why);
+  lib.settings.asec.min_reps = s->min_reps;
+  lib.settings.asec.max_reps = s->max_reps;
+  lib.settings.asec.max_rel_error = s->max_rel_error;
+  lib.settings.asec.cut_quantile = s->cut_quantile;
+  lib.settings.asec.time_limit = s->time_limit;
+  lib.settings.suite_time_limit = s->suite_time_limit;
+  lib.settings.asec.precision_ticks = s->precision_ticks;
+  lib.settings.asec.statistic = s->statistic == SKAMPI_MIN ? SK_STATISTIC_MIN : SK_STATISTIC_MEAN;
+  lib.settings.apr.max_error = s->refine_max_error;
+  lib.settings.apr.min_distance = s->refine_min_distance;
+  lib.settings.apr.max_steps = s->refine_max_steps;
+  lib.settings.max_node_times = s->max_node_times;
+  return SKAMPI_OK;
+}
+
+/* ---- suites ---- */
+
+typedef struct lib_suite_args {
+  const char *name;
+  const skampi_operation *ops;
+  int nops;
+  const skampi_loop *loop;
+  skampi_result *results;       /* grown here */
+  size_t n, cap;
+} lib_suite_args;
+
+/* The first mistake in a suite's arguments, or NULL; *apr set up from the loop. */
+static const char *lib_suite_error(const lib_suite_args *a, sk_apr_config *c)
+{
+  int i;
+  const char *why;
+  if (a->name == NULL || a->name[0] == '\0' || strchr(a->name, '"') || strchr(a->name, '\n'))
+    return "a suite needs a name without '\"' or line breaks";
+  if (a->ops == NULL || a->nops < 1) return "a suite needs at least one operation";
+  if (a->loop == NULL || a->loop->name == NULL || a->loop->name[0] == '\0' || strchr(a->loop->name, ' ')
+      || strchr(a->loop->name, '\n'))
+    return "the loop needs a variable name without blanks";
+  for (i = 0; i < a->nops; i++) {
+    const skampi_operation *op = &a->ops[i];
+    if (op->run == NULL) return "an operation without a run function";
+    if (op->pattern < SKAMPI_SIMPLE || op->pattern > SKAMPI_MASTER_WORKER) return "an operation with an unknown pattern";
+    if (op->name == NULL || op->name[0] == '\0' || strchr(op->name, '\n')) return "an operation needs a name without line breaks";
+    if ((op->pattern == SKAMPI_P2P || op->pattern == SKAMPI_MASTER_WORKER) && sk_tp_world_size() < 2)
+      return "the point-to-point and master-worker patterns need at least 2 processes";
+  }
+  sk_apr_default_config(c);
+  c->first = a->loop->first;
+  c->last = a->loop->last;
+  c->step = a->loop->step;
+  c->geometric = a->loop->geometric != 0;
+  c->integer = a->loop->integer != 0;
+  c->multiple_of = 1;
+  c->limits = lib.settings.apr;
+  c->refine = a->loop->refine != 0;
+  why = sk_apr_config_error(c);
+  return why;
+}
+
+static void lib_keep(lib_suite_args *a, int op, double x, int added, const sk_measure_outcome *out)
+{
+  skampi_result *r;
+  a->results = (skampi_result *)sk_grow(a->results, &a->cap, a->n + 1, sizeof *a->results);
+  r = &a->results[a->n++];
+  memset(r, 0, sizeof *r);
+  r->op = op;
+  r->x = x;
+  r->time = out->time;
+  r->refined = added;
+  if (!sk_engine_reports()) return;
+  r->bytes = out->result.reported_size;
+  r->time = out->result.time;
+  r->std_error = out->result.std_error;
+  r->rel_error = out->result.rule_error;
+  r->reps = out->result.reps;
+  r->kept = out->result.kept;
+  r->calls_per_timing = out->result.calls_per_timing;
+  r->time_limited = out->result.stop == SK_ASEC_TIME_LIMIT;
+}
+
+/* The results in the order of the output's lines: by x, then by operation. */
+static int lib_result_order(const void *pa, const void *pb)
+{
+  const skampi_result *a = (const skampi_result *)pa, *b = (const skampi_result *)pb;
+  if (a->x != b->x) return a->x < b->x ? -1 : 1;
+  return a->op - b->op;
+}
+
+/* One point: every operation at x. 0 when the suite must stop (*code says why). */
+static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, int added, double started,
+                             const char **kind, double *last_time, int *code)
+{
+  sk_loopvar var;
+  sk_value arg;
+  int i, spent;
+  var.name = a->loop->name;
+  var.value = a->loop->integer ? sk_int_value((long)floor(x + 0.5)) : sk_double_value(x);
+  arg = sk_double_value(a->loop->integer ? floor(x + 0.5) : x);
+  for (i = 0; i < a->nops; i++) {
+    sk_measure_outcome out;
+    lib.op = &a->ops[i];
+    sk_engine_measure(&lib.engine, &defs[i], sk_tp_world(), &arg, started, &out);
+    if (out.has_dummy && lib.writes) sk_line_dummy(&out, 0);
+    if (out.status != SK_MEASURED) {
+      *code = lib_error(out.status == SK_FAILED ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
+                        a->loop->name, arg.u.d, out.message[0] ? out.message : "failed (rank 0 has the message)");
+      sk_outcome_free(&out);
+      return 0;
+    }
+    if (lib.writes) {
+      sk_line_facts lf;
+      sk_str flags;
+      *kind = sk_line_suite_mark(*kind, a->ops[i].pattern == SKAMPI_P2P ? "one_way" : "operation", &out);
+      memset(&lf, 0, sizeof lf);
+      lf.settings = &lib.settings;
+      lf.vars = &var;
+      lf.nvars = 1;
+      lf.label = a->nops > 1 ? a->ops[i].name : NULL;
+      lf.added = added;
+      lf.dummy_time = out.dummy_time;
+      sk_str_init(&flags);
+      sk_line_write(&lf, &out.result, &flags);
+      sk_line_finish(&lf, &out.result, &flags);
+      sk_str_free(&flags);
+    }
+    lib_keep(a, i, arg.u.d, added, &out);
+    *last_time = out.time;
+    spent = out.suite_time_spent;
+    sk_outcome_free(&out);
+    if (spent) return 0;      /* *code stays SKAMPI_OK: the suite's time limit is reached */
+  }
+  return 1;
+}
+
+static int lib_suite(void *ctx)
+{
+  lib_suite_args *a = (lib_suite_args *)ctx;
+  sk_apr_config c;
+  sk_apr *apr;
+  sk_measurement *defs;
+  const char *why, *kind = NULL;
+  double x, started, last_time = 0.0;
+  int i, code = SKAMPI_OK, stopped = 0;
+  if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_suite: the library is not started");
+  why = lib_suite_error(a, &c);
+  if (why) return lib_error(SKAMPI_EUSAGE, "skampi_suite \"%s\": %s", a->name ? a->name : "", why);
+  defs = (sk_measurement *)sk_calloc((size_t)a->nops, sizeof *defs);
+  for (i = 0; i < a->nops; i++) lib_definition(&a->ops[i], &defs[i]);
+  apr = sk_apr_new(&c);
+  started = sk_engine_clock();
+  {
+    sk_str waits;
+    sk_str_init(&waits);
+    sk_interference_choose_waits(&waits);   /* collective: how this suite's waits treat the processor */
+    if (lib.writes) {
+      sk_out_begin_block(a->name);
+      if (waits.data) sk_out_text(waits.data);
+      sk_out_set_unit(lib.settings.unit);
+      if (c.refine) sk_out_hold_begin();
+    }
+    sk_str_free(&waits);
+  }
+  while (sk_apr_next(apr, &x)) {
+    if (!lib_point_measure(a, defs, x, sk_apr_point_added(apr), started, &kind, &last_time, &code)) {
+      stopped = code == SKAMPI_OK;
+      break;
+    }
+    sk_apr_report(apr, last_time);
+  }
+  if (lib.writes) {
+    if (c.refine) sk_out_hold_end(0);
+    if (stopped) {
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", lib.settings.suite_time_limit);
+      sk_out_text(note.data);
+      sk_str_free(&note);
+    }
+    sk_out_end_block(a->name, sk_engine_clock() - started);
+    if (sk_out_failed() && code == SKAMPI_OK) code = lib_error(SKAMPI_EFILE, "skampi_suite \"%s\": the output could not be written", a->name);
+  }
+  sk_apr_free(apr);
+  free(defs);
+  if (a->n > 1) qsort(a->results, a->n, sizeof *a->results, lib_result_order);
+  return code;
+}
+
+int skampi_suite(const char *name, const skampi_operation *ops, int nops, const skampi_loop *loop,
+                 skampi_result **results, int *nresults)
+{
+  lib_suite_args a;
+  int code;
+  memset(&a, 0, sizeof a);
+  a.name = name;
+  a.ops = ops;
+  a.nops = nops;
+  a.loop = loop;
+  if (results) *results = NULL;
+  if (nresults) *nresults = 0;
+  code = lib_call(lib_suite, &a);
+  if (results && code == SKAMPI_OK) *results = a.results;
+  else free(a.results);
+  if (nresults && code == SKAMPI_OK) *nresults = (int)a.n;
+  return code;
+}
+
+int skampi_measure(const skampi_operation *op, double x, skampi_result *result)
+{
+  skampi_loop loop;
+  skampi_result *r = NULL;
+  int n = 0, code;
+  memset(&loop, 0, sizeof loop);
+  loop.name = "x";
+  loop.first = loop.last = x;
+  loop.step = 1.0;
+  if (op == NULL) return lib_error(SKAMPI_EUSAGE, "skampi_measure: no operation");
+  code = skampi_suite(op->name, op, 1, &loop, &r, &n);
+  if (code == SKAMPI_OK && result) {
+    if (n == 1) *result = r[0];
+    else code = lib_error(SKAMPI_EINTERNAL, "skampi_measure: %d results instead of 1", n);
+  }
+  free(r);
+  return code;
+}
+
+/* ---- merge and the command line ---- */
+
+typedef struct lib_merge_args {
+  const char *out;
+  const char *const *inputs;
+  int n;
+} lib_merge_args;
+
+static int lib_merge(void *ctx)
+{
+  lib_merge_args *a = (lib_merge_args *)ctx;
+  sk_str err;
+  int ok, code;
+  if (a->out == NULL || a->inputs == NULL || a->n < 1) return lib_error(SKAMPI_EUSAGE, "skampi_merge: needs an output and at least one input");
+  if (lib.started && !sk_engine_reports()) return SKAMPI_OK;
+  sk_str_init(&err);
+  ok = sk_merge_files(a->out, (char **)a->inputs, a->n, 0, &err);
+  code = ok ? SKAMPI_OK : lib_error(sk_out_failed() ? SKAMPI_EFILE : SKAMPI_EUSAGE, "%s", err.data ? err.data : "failed");
+  sk_str_free(&err);
+  return code;
+}
+
+int skampi_merge(const char *out, const char *const *inputs, int ninputs)
+{
+  lib_merge_args a;
+  a.out = out;
+  a.inputs = inputs;
+  a.n = ninputs;
+  return lib_call(lib_merge, &a);
+}
+
+typedef struct lib_program_args {
+  int argc;
+  char **argv;
+} lib_program_args;
+
+static int lib_program(void *ctx)
+{
+  lib_program_args *a = (lib_program_args *)ctx;
+#ifdef SKAMPI_LIBRARY
+  return sk_program_main(a->argc, a->argv);
+#else
+  (void)a;
+  return lib_error(SKAMPI_EUSAGE, "skampi_program: only in the library build");
+#endif
+}
+
+int skampi_program(int argc, char **argv)
+{
+  lib_program_args a;
+  int status;
+  lib.errmsg[0] = '\0';
+  if (lib.started || argc < 1 || argv == NULL) {
+    lib_error(SKAMPI_EUSAGE, lib.started ? "skampi_program: not while the library is started"
+                                         : "skampi_program: argv[0] must be the program's name");
+    return SK_EXIT_USER_ERROR;
+  }
+  a.argc = argc;
+  a.argv = argv;
+  status = lib_run(lib_program, &a) ? lib.status : lib.exit_status;
+  sk_set_exit_hook(NULL);
+  return status;
+}
+
+#endif
+/* --- end split/library/skalib.c --- */

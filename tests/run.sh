@@ -3,7 +3,7 @@
 #   sh tests/run.sh [GROUP ...]        (default: every group, in this order)
 #   make check T=GROUP                 the same for one group
 # Groups (named after what they test):
-#   gates             the amalgam is fresh and deterministic; the Makefile lists every
+#   gates             the amalgam (and skampi.h beside it) is fresh and deterministic; the Makefile lists every
 #                     module and rebuilds after an edit; #line directives point into
 #                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
 #                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
@@ -49,6 +49,11 @@
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
 #                     fails: tests/hosts/twice.sh; skipped without namespaces)
 #   setup             `make run` as a non-root user with the MPI that is installed
+#   library           skampi as a library (skampi.h, doc/library.md): the header alone as
+#                     C89, the -DSKAMPI_LIBRARY object of each backend and compiler without
+#                     warnings and with skampi.h's names alone (nm), tests/library/api.c and
+#                     the examples of doc/examples/ linked against it and checked
+#                     (tests/library/library.sh)
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
 # prints "skip NAME: needs TOOL" and counts neither way. Work files go to tests/out/.
@@ -59,7 +64,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup library"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -112,6 +117,7 @@ case $g in
 gates)
   echo "# gates"
   check amalgam_is_fresh cmp "$am" skampi_amalgam.c
+  check library_header_is_fresh cmp "$(dirname "$am")/skampi.h" skampi.h
   check sk21f_deterministic sh -c "tools/sk21f '$out/amalgam.again' && cmp '$am' '$out/amalgam.again'"
   check sk21f_posix_sh sh -c "(! command -v dash >/dev/null || dash -n tools/sk21f) && ! grep -v '^[[:space:]]*#' tools/sk21f | grep -nE '\[\[|function |local |source |\\\$\{[A-Za-z_]+//'"
   check makefile_posix sh tests/gates/makefile_posix.sh
@@ -287,6 +293,10 @@ hosts)
   echo "# several hosts on this machine (network namespaces)"
   if [ -z "$impls" ]; then skip hosts "mpicc.openmpi or mpicc.mpich"; fi
   for i in $impls; do run_counted "hosts_$i" sh tests/hosts/twice.sh "$i"; done
+  ;;
+library)
+  echo "# skampi as a library (skampi.h)"
+  run_counted library sh tests/library/library.sh
   ;;
 setup)
   echo "# set-up as a user sees it"

@@ -5,6 +5,8 @@
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
+static jmp_buf *base_exit_jump = NULL;     /* sk_set_exit_jump */
+static int *base_exit_status = NULL;
 
 SK_API void *sk_malloc(size_t n)
 {
@@ -152,9 +154,18 @@ SK_API void sk_set_reporter(int is_reporter) { base_is_reporter = is_reporter; }
 SK_API int sk_is_reporter(void) { return base_is_reporter; }
 SK_API void sk_set_exit_hook(void (*hook)(int status)) { base_exit_hook = hook; }
 
+#if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
+SK_API void sk_set_exit_jump(jmp_buf *jump, int *status)
+{
+  base_exit_jump = jump;
+  base_exit_status = status;
+}
+#endif
+
 SK_API void sk_exit(int status)
 {
   void (*hook)(int) = base_exit_hook;
+  jmp_buf *jump = base_exit_jump;
   /* what went to standard output by printf (-h, -V, -l, -n, -t) must have arrived */
   if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
     fprintf(stderr, "skampi: cannot write to standard output: %s\n", strerror(errno));
@@ -162,6 +173,11 @@ SK_API void sk_exit(int status)
   }
   base_exit_hook = NULL;   /* a failure inside the hook must not recurse */
   if (hook) hook(status);
+  if (jump) {
+    base_exit_jump = NULL;
+    *base_exit_status = status;
+    longjmp(*jump, 1);
+  }
   exit(status);
 }
 

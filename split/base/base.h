@@ -16,6 +16,7 @@
 #include <math.h>
 #include <limits.h>
 #include <errno.h>
+#include <setjmp.h>
 
 #define SK_EXIT_USER_ERROR 2
 #define SK_EXIT_INTERNAL 1
@@ -63,6 +64,12 @@ SK_API void sk_set_reporter(int is_reporter);
 SK_API int sk_is_reporter(void);
 SK_API void sk_set_exit_hook(void (*hook)(int status));
 SK_API void sk_exit(int status);
+/* The library build (skampi.h): while a jump is set, sk_exit (after the exit hook)
+** stores the status in *status and returns to the library's entry point by
+** longjmp(*jump, 1) instead of ending the process; NULL: exit again. */
+#if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
+SK_API void sk_set_exit_jump(jmp_buf *jump, int *status);
+#endif
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...);
 /* The message of the last sk_user_error on this process ("" when none): kept on every
 ** process, printed at once by the reporter only. */

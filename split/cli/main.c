@@ -13,7 +13,10 @@
 **   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
+** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
+** is sk_program_main (main.h), which skampi_program calls.
 */
+#include "main.h"
 #include "run.h"
 #include "oneline.h"
 #include "merge.h"
@@ -472,7 +475,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   main_check_input(o, &r);
 }
 
+#ifdef SKAMPI_LIBRARY
+SK_API int sk_program_main(int argc, char **argv)
+#else
 int main(int argc, char **argv)
+#endif
 {
   main_options o;
   sk_run r;

@@ -11,6 +11,7 @@ SK_API void sk_asec_default_config(sk_asec_config *c)
   c->cut_quantile = 0.25;
   c->time_limit = 0.0;
   c->statistic = SK_STATISTIC_MEAN;
+  c->precision_ticks = 100.0;
 }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)

@@ -16,6 +16,9 @@ typedef struct sk_asec_config {
   double cut_quantile;     /* default 0.25: cut at both ends when forming the result */
   double time_limit;       /* seconds per measurement (SKaLib time_meas); 0 = none */
   int statistic;           /* what a result reports: SK_STATISTIC_MEAN (default) or _MIN */
+  double precision_ticks;  /* user-defined precision (SKaLib §3.1): a single measurement of a
+                              local operation spans at least this many clock ticks (default
+                              100, runner.h); the library's settings (skampi.h) set it */
 } sk_asec_config;
 
 /* set_result_statistic: the mean of the kept samples (SKaLib §3.2), or the minimum over

@@ -143,7 +143,7 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m)
 }
 
 /* One single measurement: `calls` calls inside one timing (calls > 1 only for the
-** simple pattern, see SK_PRECISION_TICKS). */
+** simple pattern, see the precision in runner.h). */
 static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_value *args, long rep, long calls)
 {
   double start;
@@ -163,9 +163,9 @@ SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_val
 
 /* SKaLib eq. 3.1, N = R_system / R_user, with the resolution asked for expressed as a
 ** number of ticks per timing; the warm-up call gives the operation's duration. */
-static long runner_calls_per_timing(const sk_measurement *def, double warmup)
+static long runner_calls_per_timing(const sk_measurement *def, double ticks, double warmup)
 {
-  double tick = sk_tp_wtick(), want = SK_PRECISION_TICKS * tick;
+  double tick = sk_tp_wtick(), want = ticks * tick;
   if (def->pattern != SK_PATTERN_SIMPLE || warmup >= want) return 1;
   if (warmup < tick / 100.0) warmup = tick / 100.0;
   if (want / warmup > 1e6) return 1000000L;
@@ -330,7 +330,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   sk_sync_prepare(m);
   /* warm-up, not counted (SKaLib report (TR 99/07) §3.2); its duration sets the calls per timing */
   m->warming_up = 1;
-  res->calls_per_timing = runner_calls_per_timing(def, runner_single(def, m, args, -1, 1));
+  res->calls_per_timing = runner_calls_per_timing(def, cfg->precision_ticks, runner_single(def, m, args, -1, 1));
   m->warming_up = 0;
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);

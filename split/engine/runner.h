@@ -55,9 +55,9 @@ SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
 /* User-defined precision (SKaLib §3.1): a single measurement of a local operation
-** (simple pattern) spans at least this many clock ticks; shorter operations are
-** repeated N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
-#define SK_PRECISION_TICKS 100.0
+** (simple pattern) spans at least settings->asec.precision_ticks clock ticks (100 unless
+** the library's user sets it, skampi.h); shorter operations are repeated
+** N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,

@@ -18,6 +18,7 @@
 #include "loops.h"
 #include "runlog.h"
 #include "stats.h"
+#include "result_line.h"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -634,155 +635,26 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   if (in->verify_failed) sk_exit(SK_EXIT_VERIFY);   /* every process alike: a clean finalize */
 }
 
-/* A warning (SKaMPI 5 manual §8): a "# warning: ..." comment line after the result,
-** and on stderr unless -q. */
-static void measure_warn(sk_interp *in, const char *what)
+/* A warning (SKaMPI 5 manual §8) on stderr unless -q, besides its "# warning: ..."
+** comment line under the result (result_line.h). */
+static void measure_warn(void *ctx, const char *what)
 {
+  sk_interp *in = (sk_interp *)ctx;
   sk_str line;
   int i;
+  if (in->quiet) return;
+  progress_break(in);
+  fflush(stdout);
   sk_str_init(&line);
-  sk_str_printf(&line, "# warning: %s\n", what);
-  sk_out_note(line.data);
-  if (!in->quiet) {
-    progress_break(in);
-    fflush(stdout);
-    sk_str_clear(&line);
-    sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
-    for (i = 0; i < (int)in->nloops; i++) {
-      sk_str_printf(&line, " %s=", in->loops[i].name);
-      sk_value_format(&line, &in->loops[i].value);
-    }
-    sk_str_printf(&line, ": %s\n", what);
-    fputs(line.data, stderr);
-    fflush(stderr);
+  sk_str_printf(&line, "skampi: warning: \"%s\"", in->block_name ? in->block_name : "");
+  for (i = 0; i < (int)in->nloops; i++) {
+    sk_str_printf(&line, " %s=", in->loops[i].name);
+    sk_value_format(&line, &in->loops[i].value);
   }
+  sk_str_printf(&line, ": %s\n", what);
+  fputs(line.data, stderr);
+  fflush(stderr);
   sk_str_free(&line);
-}
-
-/* A stable flag name (doc/manual.md "Output", "#@ flags:") into the line's list. */
-static void measure_flag(sk_str *flags, const char *name, long value)
-{
-  sk_str_printf(flags, "%s%s", flags->len ? "," : "", name);
-  if (value >= 0) sk_str_printf(flags, "=%ld", value);
-}
-
-/* The results not to trust: near the clock's resolution, close to the timing overhead,
-** or stopped by the repetition cap while still imprecise (flags: clock_resolution,
-** timing_overhead, rep_cap). */
-static void measure_check_result(sk_interp *in, const sk_result *res, double dummy_time, sk_str *flags)
-{
-  const sk_asec_config *a = &in->settings.asec;
-  double tick = sk_engine_tick(), rel = res->rule_error;
-  sk_str w;
-  sk_str_init(&w);
-  if (tick > 0.0 && res->calls_per_timing <= 1 && res->time < 100.0 * tick) {
-    sk_str_printf(&w, "%.3f us is within 100 clock ticks (tick %g us): the clock cannot resolve it",
-                  res->time * 1e6, tick * 1e6);
-    measure_warn(in, w.data);
-    measure_flag(flags, "clock_resolution", -1);
-    sk_str_clear(&w);
-  }
-  if (dummy_time > 0.0 && res->time < 3.0 * dummy_time) {
-    sk_str_printf(&w, "%.3f us is less than 3 times the dummy time (%.3f us): mostly timing overhead",
-                  res->time * 1e6, dummy_time * 1e6);
-    measure_warn(in, w.data);
-    measure_flag(flags, "timing_overhead", -1);
-    sk_str_clear(&w);
-  }
-  if (res->stop == SK_ASEC_MAX_REPS && a->max_rel_error > 0.0 && rel > a->max_rel_error) {
-    sk_str_printf(&w, "stopped at the repetition cap (%d) with a relative standard error of %.1f%%,"
-                  " %.1f times the limit of %.1f%%", res->reps, rel * 100.0, rel / a->max_rel_error,
-                  a->max_rel_error * 100.0);
-    measure_warn(in, w.data);
-    measure_flag(flags, "rep_cap", -1);
-  }
-  sk_str_free(&w);
-}
-
-/* The result line and its notes; the stable names of what the notes say into flags. */
-static void measure_write_line(sk_interp *in, const sk_stmt *s, const sk_value *args, const sk_result *res,
-                               sk_str *flags)
-{
-  double *sel = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
-  double *valid = (double *)sk_malloc(sizeof(double) * (size_t)(res->nprocs ? res->nprocs : 1));
-  int i, nvalid = 0, nsel;
-  for (i = 0; i < res->nprocs; i++) if (res->node_times[i] >= 0.0) valid[nvalid++] = res->node_times[i];
-  nsel = sk_node_times_select(valid, nvalid, in->settings.max_node_times, sel);
-  sk_out_label(sk_labels_for(&in->labels, s, args, in->loops, in->nloops));
-  if (in->apr_added) sk_out_mark_added();
-  if (in->apr_added) measure_flag(flags, "refined", -1);
-  sk_out_line(in->loops, (int)in->nloops, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
-  if (res->note[0]) sk_out_note(res->note);
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) measure_flag(flags, "time_limit", -1);
-  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
-    sk_str note;
-    measure_flag(flags, "scheduler_time", -1);
-    sk_str_init(&note);
-    sk_oversub_note_result(res->time, res->nprocs, &note);
-    sk_out_note(note.data);
-    sk_str_free(&note);
-  }
-  if (res->invalid > 0 || res->calls_per_timing > 1) {
-    sk_str note;
-    sk_str_init(&note);
-    if (res->invalid > 0)
-      sk_str_printf(&note, "# (%d repetitions discarded: %s)\n", res->invalid, SK_DISCARDED_WHY);
-    if (res->calls_per_timing > 1)
-      sk_str_printf(&note, "# (%ld calls per timing for the clock's resolution, SKaLib eq. 3.1)\n", res->calls_per_timing);
-    sk_out_note(note.data);
-    if (res->invalid > 0) measure_flag(flags, "discarded", res->invalid);
-    if (res->calls_per_timing > 1) measure_flag(flags, "calls_per_timing", res->calls_per_timing);
-    sk_str_free(&note);
-  }
-  {
-    sk_str lines, why;
-    sk_str_init(&lines);
-    sk_str_init(&why);
-    if (sk_interference_judge(res, in->settings.asec.min_reps, &lines, &why)) measure_warn(in, why.data);
-    if (lines.data) sk_out_note(lines.data);
-    if (lines.data && strstr(lines.data, "# (interference:")) measure_flag(flags, "interference", -1);
-    if (lines.data && strstr(lines.data, "# (untrustworthy:")) measure_flag(flags, "untrustworthy", -1);
-    if (res->barrier_from > 0) measure_flag(flags, "barrier_starts", -1);
-    sk_str_free(&lines);
-    sk_str_free(&why);
-  }
-  free(sel);
-  free(valid);
-}
-
-/* The dummy time of a communicator and pattern, as a comment line (world rank 0): before
-** the suite's lines, or as a note of the line just written (after_line). */
-static void measure_write_dummy(const sk_measure_outcome *out, int after_line)
-{
-  static const char *const names[] = { "point-to-point", "collective", "master-worker", "simple" };
-  sk_str note;
-  sk_str_init(&note);
-  sk_str_printf(&note, "# dummy time (empty %s measurement, %d processes): %.3f us +- %.3f us, not subtracted\n",
-                names[out->dummy_pattern], out->dummy.nprocs, out->dummy.time * 1e6, out->dummy.std_error * 1e6);
-  if (after_line) sk_out_note(note.data);
-  else sk_out_text(note.data);
-  sk_str_free(&note);
-}
-
-/* The suite's mark "#@ suite: time=KIND ..." (doc/manual.md "Output") before the first
-** line of a kind in the block, and whenever this measurement's dummy time is new. */
-static void measure_write_suite_mark(sk_interp *in, const sk_measurement *def, const sk_measure_outcome *out)
-{
-  const char *kind = sk_catalogue_time_kind(def);
-  if (in->block_time_kind != NULL && sk_streq(in->block_time_kind, kind) && !out->has_dummy) return;
-  in->block_time_kind = kind;
-  sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
-                    out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
-}
-
-/* The line's marks: its flags, the distribution of its repetitions' values and the
-** values themselves (sk_out_marks), kept with the line. */
-static void measure_write_marks(const sk_result *res, const char *flags)
-{
-  double dist[SK_DIST_POINTS];
-  int has_dist = sk_stats_distribution(res->samples, res->nsamples, dist);
-  sk_out_marks(flags, has_dist ? dist : NULL, res->samples, res->nsamples);
 }
 
 /* A measurement in a loop does not fit into the buffer: the loop ends there. The block
@@ -863,9 +735,9 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
   ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
   ** result` for a result, the dummy time comes after that line and the mark is left out */
-  if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) measure_write_dummy(&out, 0);
+  if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) sk_line_dummy(&out, 0);
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
-    measure_write_suite_mark(in, def, &out);
+    in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
   if (out.status == SK_TOO_FEW) {
     measure_nothing(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
@@ -897,12 +769,21 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->block_points++;
     if (sk_engine_reports()) {
       sk_str flags;
+      sk_line_facts lf;
+      memset(&lf, 0, sizeof lf);
+      lf.settings = &in->settings;
+      lf.vars = in->loops;
+      lf.nvars = (int)in->nloops;
+      lf.label = sk_labels_for(&in->labels, s, args, in->loops, in->nloops);
+      lf.added = in->apr_added;
+      lf.dummy_time = out.dummy_time;
+      lf.verified = in->settings.verify && def->check != NULL;
+      lf.warn = measure_warn;
+      lf.warn_ctx = in;
       sk_str_init(&flags);
-      measure_write_line(in, s, args, &out.result, &flags);
-      if (out.has_dummy && sk_header_layout_skampi5()) measure_write_dummy(&out, 1);
-      measure_check_result(in, &out.result, out.dummy_time, &flags);
-      if (in->settings.verify && def->check != NULL) measure_flag(&flags, "verified", -1);
-      measure_write_marks(&out.result, flags.data);
+      sk_line_write(&lf, &out.result, &flags);
+      if (out.has_dummy && sk_header_layout_skampi5()) sk_line_dummy(&out, 1);
+      sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
       progress_show(in, in->block_name);
     }

@@ -271,17 +271,12 @@ static void run_footer(const sk_run *r, sk_interp *in)
 {
   const sk_run_options *o = &r->opt;
   sk_str f, w;
-  char date[64];
   sk_str_init(&f);
   sk_str_init(&w);
   sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
-  sk_header_date(date, sizeof date);
-  sk_sync_describe(&in->settings.sync, &f);
-  sk_oversub_summary(&f);
-  sk_interference_summary(&f, &w);
+  sk_header_footer(&in->settings.sync, o->started, &f, &w);
   if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
   sk_str_free(&w);
-  sk_str_printf(&f, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - o->started);
   sk_out_text(f.data);
   sk_str_free(&f);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */

@@ -12,6 +12,14 @@
 #include "verify.h"
 
 #ifdef SKAMPI_MPI
+#ifdef SKAMPI_AMALGAM
+/* The functions stay as SKaMPI 5 writes them, without `static`; these declarations give
+** them internal linkage in the amalgam (C89 §6.1.2.2), whose library build exports the
+** names of skampi.h alone. */
+static void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations);
+static double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations);
+#endif
+
 void init_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int tag, int iterations)
 {
   (void)tag; (void)iterations;

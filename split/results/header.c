@@ -223,3 +223,13 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_free(&machine);
   sk_str_free(&warn);
 }
+
+SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str *footer, sk_str *warning)
+{
+  char date[64];
+  sk_header_date(date, sizeof date);
+  sk_sync_describe(sync, footer);
+  sk_oversub_summary(footer);
+  sk_interference_summary(footer, warning);
+  sk_str_printf(footer, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
+}

@@ -21,6 +21,7 @@
 
 #include "output.h"
 #include "sources.h"
+#include "sync.h"
 
 /* What the start-up found that the header reports. */
 typedef struct sk_header_facts {
@@ -53,6 +54,10 @@ SK_API void sk_header_interference(int own_here, sk_str *header);
 SK_API int sk_header_layout_skampi5(void);
 /* In that layout: the header lines held back, before the footer (once; nothing else). */
 SK_API void sk_header_write_rest(void);
+/* The footer's lines after the last suite: the synchronisation, oversubscription and
+** interference summaries, the finish time and the runtime since `started` (sk_tp_wtime);
+** the interference warning (without "skampi: warning: ") into *warning. */
+SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str *footer, sk_str *warning);
 /* The local date and time as ctime(3) writes it, without the newline (header, footer). */
 SK_API void sk_header_date(char *buf, size_t size);
 

@@ -29,6 +29,8 @@ static struct {
   sk_group *self;          /* MPI_COMM_SELF's group, outside the registry */
   sk_group *groups;
   MPI_Comm ending;          /* sk_tp_end_alike's channel: a copy of MPI_COMM_WORLD */
+  int owns_mpi;             /* MPI_Init was ours: sk_tp_finish calls MPI_Finalize (a library
+                            ** user who initialised MPI before skampi_begin finalizes it) */
 } tpm;
 
 static void tpm_check(int err, const char *what)
@@ -46,10 +48,14 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
-  sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
-  sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
-  tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  int i, initialised = 0;
+  MPI_Initialized(&initialised);
+  tpm.owns_mpi = !initialised;
+  if (tpm.owns_mpi) {
+    sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
+    sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
+    tpm_check(MPI_Init(argc, argv), "MPI_Init");
+  }
   tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &tpm.size);
@@ -129,7 +135,7 @@ SK_API void sk_tp_finish(void)
     sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
     if (tpm.ending != MPI_COMM_NULL) MPI_Comm_free(&tpm.ending);
     tpm_free_groups();
-    tpm_finalize();
+    if (tpm.owns_mpi) tpm_finalize();
   }
 }
 
