@@ -58,6 +58,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/results/sko.h split/results/sko.c split/results/merge.h \
 	split/results/merge.c split/results/export.h split/results/export.c \
 	split/results/compare.h split/results/compare.c \
+	split/results/guidelines.h split/results/guidelines.c \
 	split/results/report.h split/results/report.c split/results/report_gp.c \
 	split/results/postproc.h split/results/postproc.c split/measurements/catalogue.h \
 	split/measurements/meas_mpi.h split/measurements/meas_mw.c \

@@ -12135,6 +12135,10 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 
 #line 22 "split/results/export.h"
 
+/* A CSV field (RFC 4180 quoting) followed by ',' or, when last, a line break; a JSON
+** string with its quotes and escapes (also for comparisons and guideline verdicts). */
+SK_API void sk_export_csv_field(sk_str *out, const char *text, int last);
+SK_API void sk_export_json_string(sk_str *out, const char *text);
 /* 1: format is "csv" or "json". */
 SK_API int sk_export_format_known(const char *format);
 /* The export of the files into *out. */
@@ -12159,7 +12163,7 @@ SK_API int sk_export_format_known(const char *format)
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-static void export_csv_field(sk_str *out, const char *text, int last)
+SK_API void sk_export_csv_field(sk_str *out, const char *text, int last)
 {
   const char *p;
   if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
@@ -12171,7 +12175,7 @@ static void export_csv_field(sk_str *out, const char *text, int last)
   sk_str_putc(out, last ? '\n' : ',');
 }
 
-static void export_json_string(sk_str *out, const char *text)
+SK_API void sk_export_json_string(sk_str *out, const char *text)
 {
   const unsigned char *p;
   sk_str_putc(out, '"');
@@ -12210,14 +12214,14 @@ static void export_csv_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_l
   sk_str_init(&f);
   sk_str_putn(&f, "", 0);
   for (p = ln->flagset ? ln->flagset : ""; *p; p++) sk_str_putc(&f, *p == ',' ? ';' : *p);
-  export_csv_field(out, f.data, 0);
+  sk_export_csv_field(out, f.data, 0);
   for (k = 0; k < 7; k++) export_csv_number(out, ln->has_dist ? ln->dist[k] : -1.0, "%.6g");
   export_csv_number(out, ln->oneway_us, "%.6g");
   export_csv_number(out, ln->mbytes_per_s, "%.6g");
   sk_str_printf(out, "%s,", export_time_kinds[bl->time_kind]);
   export_csv_number(out, bl->dummy_us, "%.4f");
   export_csv_number(out, bl->dummy_err_us, "%.4f");
-  export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
+  sk_export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
   sk_str_free(&f);
 }
 
@@ -12236,17 +12240,17 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
         const sk_sko_line *ln = &bl->lines[l];
         sk_str f;
         sk_str_init(&f);
-        export_csv_field(out, files[i].path, 0);
-        export_csv_field(out, bl->name, 0);
-        export_csv_field(out, ln->label, 0);
+        sk_export_csv_field(out, files[i].path, 0);
+        sk_export_csv_field(out, bl->name, 0);
+        sk_export_csv_field(out, ln->label, 0);
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
-        export_csv_field(out, f.data, 0);
+        sk_export_csv_field(out, f.data, 0);
         sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
         sk_str_clear(&f);
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
-        export_csv_field(out, f.data, 0);
+        sk_export_csv_field(out, f.data, 0);
         sk_str_printf(out, "%d,%d,%d,", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
                       ln->invalid);
         export_csv_marks(out, bl, ln);
@@ -12281,11 +12285,11 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
       if (open && name[strlen(name) - 1] == ']' && open != name) {
         name[strlen(name) - 1] = '\0';
         name[open - name] = '\0';
-        export_json_string(out, name);
+        sk_export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": ");
-        export_json_string(out, name + strlen(name) + 1);
+        sk_export_json_string(out, name + strlen(name) + 1);
       } else {
-        export_json_string(out, name);
+        sk_export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": null");
       }
       sk_str_putc(out, '}');
@@ -12305,7 +12309,7 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
         return;
       }
   }
-  export_json_string(out, value);
+  sk_export_json_string(out, value);
 }
 
 /* "header": every field; a key written several times gets an array of its values. */
@@ -12320,7 +12324,7 @@ static void export_json_header(sk_str *out, const sk_sko_file *f)
     if (seen) continue;
     sk_str_puts(out, first ? "\n      " : ",\n      ");
     first = 0;
-    export_json_string(out, f->fields[i].key);
+    sk_export_json_string(out, f->fields[i].key);
     sk_str_puts(out, ": ");
     if (count > 1) sk_str_putc(out, '[');
     for (j = i; j < f->nfields; j++) {
@@ -12354,14 +12358,14 @@ static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_
     double x;
     if (p != ln->flagset) sk_str_puts(out, ", ");
     eq = strchr(flag, '=');
-    if (eq == NULL) { export_json_string(out, flag); sk_str_puts(out, ": true"); }
+    if (eq == NULL) { sk_export_json_string(out, flag); sk_str_puts(out, ": true"); }
     else {
       flag[eq - flag] = '\0';
-      export_json_string(out, flag);
+      sk_export_json_string(out, flag);
       sk_str_puts(out, ": ");
       x = strtod(eq + 1, &stop);
       if (*stop == '\0' && stop != eq + 1) export_json_number(out, x);
-      else export_json_string(out, eq + 1);
+      else sk_export_json_string(out, eq + 1);
     }
     free(flag);
     p = end ? end + 1 : NULL;
@@ -12383,14 +12387,14 @@ static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_
   export_json_known(out, ln->mbytes_per_s);
   sk_str_puts(out, ", \"suite_time\": ");
   if (bl->time_kind == 0) sk_str_puts(out, "null");
-  else export_json_string(out, export_time_kinds[bl->time_kind]);
+  else sk_export_json_string(out, export_time_kinds[bl->time_kind]);
   sk_str_puts(out, ", \"suite_dummy_us\": ");
   export_json_known(out, bl->dummy_us);
   sk_str_puts(out, ", \"suite_dummy_err_us\": ");
   export_json_known(out, bl->dummy_err_us);
   sk_str_puts(out, ", \"suite_loop_ended\": ");
   if (bl->loop_ended == NULL) sk_str_puts(out, "null");
-  else export_json_string(out, bl->loop_ended);
+  else sk_export_json_string(out, bl->loop_ended);
 }
 
 static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
@@ -12398,18 +12402,18 @@ static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_bloc
   const sk_sko_line *ln = &bl->lines[l];
   int k;
   sk_str_puts(out, "    {\"file\": ");
-  export_json_string(out, f->path);
+  sk_export_json_string(out, f->path);
   sk_str_puts(out, ", \"suite\": ");
-  export_json_string(out, bl->name);
+  sk_export_json_string(out, bl->name);
   sk_str_puts(out, ", \"label\": ");
-  export_json_string(out, ln->label);
+  sk_export_json_string(out, ln->label);
   sk_str_puts(out, ", \"loop_variables\": {");
   for (k = 0; k < ln->nvars; k++) {
     if (k) sk_str_puts(out, ", ");
-    export_json_string(out, ln->vars[k].name);
+    sk_export_json_string(out, ln->vars[k].name);
     sk_str_puts(out, ": ");
     if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
-    else export_json_string(out, ln->vars[k].text);
+    else sk_export_json_string(out, ln->vars[k].text);
   }
   sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
   export_json_number(out, ln->time_us);
@@ -12431,7 +12435,7 @@ static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
   sk_str_puts(out, "{\n  \"files\": [");
   for (i = 0; i < nfiles; i++) {
     sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
-    export_json_string(out, files[i].path);
+    sk_export_json_string(out, files[i].path);
     sk_str_puts(out, ", \"header\": ");
     export_json_header(out, &files[i]);
     sk_str_puts(out, "}");
@@ -12510,6 +12514,11 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
 ** [Q1 - 1.5 IQR, Q3 + 1.5 IQR], quartiles by linear interpolation between order
 ** statistics); 0 for n <= 0. */
 SK_API double sk_tukey_median(const double *x, int n);
+/* A run's value at a point: the Tukey-filtered median of its repetitions (#@ reps), or
+** its time without them. */
+SK_API double sk_compare_run_value(const sk_sko_line *l);
+/* The median of x[0..n-1] (sorts x); n >= 1. */
+SK_API double sk_compare_median(double *x, int n);
 /* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
 ** (ties get their mean rank): the exact permutation distribution of the rank sum when
 ** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
@@ -12517,6 +12526,10 @@ SK_API double sk_tukey_median(const double *x, int n);
 ** correction. *exact (may be NULL) says which. 1 when a sample is empty. */
 #define SK_RANK_SUM_EXACT_MAX 10
 SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact);
+/* The one-sided p-value of the same test against the alternative that x tends to be
+** larger than y (the upper tail of x's rank sum): what a guideline's check asks
+** (guidelines.h). */
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact);
 /* The smallest two-sided p-value the exact test can give for samples of nx and ny
 ** values without ties: 2 / C(nx + ny, nx). */
 SK_API double sk_rank_sum_min_p(int nx, int ny);
@@ -12530,6 +12543,7 @@ SK_API double sk_rank_sum_min_p(int nx, int ny);
 */
 #line 5 "split/results/compare.c"
 #line 6 "split/results/compare.c"
+#line 7 "split/results/compare.c"
 
 /* ---- statistics ---- */
 
@@ -12592,9 +12606,10 @@ static int compare_cmp_obs(const void *a, const void *b)
   return compare_cmp_double(&((const compare_obs *)a)->v, &((const compare_obs *)b)->v);
 }
 
-/* The exact two-sided p-value: the number of ways to choose nx of the N doubled mean
-** ranks r2[] with each sum (dynamic programming), against x's sum w2. */
-static double compare_exact_p(const int *r2, int n, int nx, int w2)
+/* The exact p-value: the number of ways to choose nx of the N doubled mean ranks r2[]
+** with each sum (dynamic programming), against x's sum w2; two-sided, or (greater) the
+** upper tail alone: how likely a sum at least w2 is. */
+static double compare_exact_p(const int *r2, int n, int nx, int w2, int greater)
 {
   int maxsum = 2 * n * (n + 1) / 2, i, k, s;
   double *ways = (double *)sk_calloc((size_t)(nx + 1) * (size_t)(maxsum + 1), sizeof(double));
@@ -12611,25 +12626,27 @@ static double compare_exact_p(const int *r2, int n, int nx, int w2)
   }
 #undef WAYS
   free(ways);
-  p = 2.0 * (below < above ? below : above) / total;
+  p = greater ? above / total : 2.0 * (below < above ? below : above) / total;
   return p < 1.0 ? p : 1.0;
 }
 
-/* The normal approximation's two-sided p-value for the rank sum w2 / 2 of nx values
-** among n = nx + ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2
-** - nx (nx + 1) / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))),
-** and the continuity correction 1/2. */
-static double compare_normal_p(int w2, int nx, int ny, double ties)
+/* The normal approximation's p-value for the rank sum w2 / 2 of nx values among n = nx +
+** ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2 - nx (nx + 1)
+** / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))), and the
+** continuity correction 1/2; two-sided, or (greater) the upper tail alone. */
+static double compare_normal_p(int w2, int nx, int ny, double ties, int greater)
 {
   int n = nx + ny;
   double u = w2 / 2.0 - nx * (nx + 1) / 2.0, mu = nx * (double)ny / 2.0, z;
   double var = nx * (double)ny / 12.0 * ((n + 1) - ties / ((double)n * (n - 1)));
   if (var <= 0.0) return 1.0;   /* every value the same */
+  if (greater) return 0.5 * compare_erfc((u - mu - 0.5) / sqrt(var) / sqrt(2.0));
   z = (fabs(u - mu) - 0.5) / sqrt(var);
   return z > 0.0 ? compare_erfc(z / sqrt(2.0)) : 1.0;
 }
 
-SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+/* The rank-sum test of x against y, two-sided or (greater) one-sided. */
+static double compare_rank_sum(const double *x, int nx, const double *y, int ny, int *exact, int greater)
 {
   int n = nx + ny, i, j, m, w2 = 0, *r2;
   compare_obs *o;
@@ -12649,11 +12666,21 @@ SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, in
   }
   if (nx <= SK_RANK_SUM_EXACT_MAX && ny <= SK_RANK_SUM_EXACT_MAX) {
     if (exact) *exact = 1;
-    p = compare_exact_p(r2, n, nx, w2);
-  } else p = compare_normal_p(w2, nx, ny, ties);
+    p = compare_exact_p(r2, n, nx, w2, greater);
+  } else p = compare_normal_p(w2, nx, ny, ties, greater);
   free(o);
   free(r2);
   return p < 1.0 ? p : 1.0;
+}
+
+SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  return compare_rank_sum(x, nx, y, ny, exact, 0);
+}
+
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  return compare_rank_sum(x, nx, y, ny, exact, 1);
 }
 
 SK_API double sk_rank_sum_min_p(int nx, int ny)
@@ -12815,28 +12842,15 @@ static int compare_nth(const sk_sko_block *b, size_t l, sk_str *key)
   return nth;
 }
 
-/* A run's value at a point: the Tukey-filtered median of its repetitions, or its time. */
-static double compare_run_value(const sk_sko_line *l)
+SK_API double sk_compare_run_value(const sk_sko_line *l)
 {
   return l->nrep > 0 ? sk_tukey_median(l->rep_us, l->nrep) : l->time_us;
 }
 
-static double compare_median(double *x, int n)
+SK_API double sk_compare_median(double *x, int n)
 {
   qsort(x, (size_t)n, sizeof(double), compare_cmp_double);
   return compare_median_sorted(x, n);
-}
-
-static void compare_csv_field(sk_str *out, const char *text, int last)
-{
-  const char *p;
-  if (strpbrk(text, ",\"\n") == NULL) sk_str_puts(out, text);
-  else {
-    sk_str_putc(out, '"');
-    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
-    sk_str_putc(out, '"');
-  }
-  sk_str_putc(out, last ? '\n' : ',');
 }
 
 /* text, then blanks up to width characters (sk_str_printf's %s has no width) and one more */
@@ -12885,8 +12899,8 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   compare_row r;
   char num[64];
   for (k = 0; k < c->nfiles; k++) {
-    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = compare_run_value(lines[k]); }
-    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = compare_run_value(lines[k]); }
+    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = sk_compare_run_value(lines[k]); }
+    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = sk_compare_run_value(lines[k]); }
   }
   r.suite = b->name;
   r.point = sk_strdup(point);
@@ -12895,8 +12909,8 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   if (perrep && l0->nrep > 0 && ls->nrep > 0) r.p = sk_rank_sum_p(ls->rep_us, ls->nrep, l0->rep_us, l0->nrep, &exact);
   else if (perrep) { r.p = -1.0; st->untested++; }
   else r.p = sk_rank_sum_p(vs, ns, v0, n0, &exact);
-  r.base = compare_median(v0, n0);
-  r.time = compare_median(vs, ns);
+  r.base = sk_compare_median(v0, n0);
+  r.time = sk_compare_median(vs, ns);
   r.ratio = r.base > 0.0 ? r.time / r.base : (r.time > 0.0 ? HUGE_VAL : 1.0);
   if (r.p < 0.0) strcpy(num, "         -"); else sprintf(num, "%10.3g", r.p);
   sk_str_puts(st->out, "  ");
@@ -12907,9 +12921,9 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   compare_flags(st->out, lines, use, c->nfiles);
   sk_str_putc(st->out, '\n');
   if (st->csv) {
-    compare_csv_field(st->csv, b->name, 0);
-    compare_csv_field(st->csv, point, 0);
-    compare_csv_field(st->csv, st->names[s], 0);
+    sk_export_csv_field(st->csv, b->name, 0);
+    sk_export_csv_field(st->csv, point, 0);
+    sk_export_csv_field(st->csv, st->names[s], 0);
     sk_str_printf(st->csv, "%.6g,%.6g,%.6g,", r.base, r.time, r.ratio);
     if (r.p < 0.0) sk_str_puts(st->csv, ","); else sk_str_printf(st->csv, "%.6g,", r.p);
     sk_str_printf(st->csv, "%s,%s\n", compare_sig(st, r.p),
@@ -13106,6 +13120,500 @@ SK_API int sk_compare_run(const sk_compare_args *c)
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
 }
 /* --- end split/results/compare.c --- */
+/* --- begin split/results/guidelines.h --- */
+#line 1 "split/results/guidelines.h"
+/*
+** guidelines.h -- the self-consistent performance guidelines (skampi --guidelines,
+** doc/guidelines.md): runs of ski/guidelines.ski (one suite per operation, named after
+** its measurement row, the loop variable `bytes` the guideline's n) judged against the
+** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
+** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
+** every run, per run the median of the repetitions without Tukey's outliers, then a
+** one-sided Wilcoxon rank-sum test across the runs (A slower than B); a violation is a
+** p-value at most alpha with A at least (1 + min_effect) times B's median. The same rule
+** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
+** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
+** nothing here makes an MPI call.
+*/
+#ifndef SK_GUIDELINES_H
+#define SK_GUIDELINES_H
+
+#line 18 "split/results/guidelines.h"
+
+typedef struct sk_guidelines_args {
+  double alpha;           /* significance level, 0.05 unless -a */
+  double min_effect;      /* a violation is at least 1 + this slower; 0.1 unless -e */
+  const char *csv;        /* -o FILE: every verdict as CSV (NULL: none) */
+  const char *json;       /* -j FILE: the same as JSON (NULL: none) */
+  char **files;           /* the runs */
+  int nfiles;
+} sk_guidelines_args;
+
+/* argv[i] is --guidelines: takes every argument after it into *g (1); 0 when argv[i]
+** is not --guidelines; -1 with *err set for a bad command line. */
+SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args *g, sk_str *err);
+SK_API void sk_guidelines_args_free(sk_guidelines_args *g);
+/* Reads the runs, prints the verdicts on standard output and writes the CSV and JSON
+** files asked for (sk_out_file); the exit status: 0, 2 (a malformed input) or
+** SK_EXIT_WRITE. */
+SK_API int sk_guidelines_run(const sk_guidelines_args *g);
+/* The verdicts of already read runs as text, and as CSV and JSON where not NULL;
+** returns the number of violations. */
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+                              const sk_sko_file *files);
+
+#endif
+/* --- end split/results/guidelines.h --- */
+/* --- begin split/results/guidelines.c --- */
+#line 1 "split/results/guidelines.c"
+/*
+** guidelines.c -- see guidelines.h.
+*/
+#line 5 "split/results/guidelines.c"
+#line 6 "split/results/guidelines.c"
+#line 7 "split/results/guidelines.c"
+#line 8 "split/results/guidelines.c"
+
+/* ---- the catalogue ---- */
+
+/* A <= B: the suite (measurement row) of each side and how the summary names it. The
+** counts of each suite are those of ski/guidelines.ski (doc/guidelines.md). */
+typedef struct gl_rule {
+  const char *lhs, *rhs;
+  const char *lhs_text, *rhs_text;
+} gl_rule;
+
+static const gl_rule gl_catalogue[] = {
+  { "Gather", "Allgather", "MPI_Gather", "MPI_Allgather" },
+  { "Gather", "Reduce", "MPI_Gather", "MPI_Reduce" },
+  { "Allgather", "Alltoall", "MPI_Allgather", "MPI_Alltoall" },
+  { "Allgather", "Allreduce", "MPI_Allgather", "MPI_Allreduce" },
+  { "Allgather", "Gather_Bcast", "MPI_Allgather", "MPI_Gather + MPI_Bcast" },
+  { "Scatter", "Bcast", "MPI_Scatter", "MPI_Bcast" },
+  { "Reduce", "Allreduce", "MPI_Reduce", "MPI_Allreduce" },
+  { "Reduce", "Reduce_scatter_block_Gather", "MPI_Reduce", "MPI_Reduce_scatter_block + MPI_Gather" },
+  { "Reduce_scatter", "Allreduce", "MPI_Reduce_scatter", "MPI_Allreduce" },
+  { "Reduce_scatter", "Reduce_Scatterv", "MPI_Reduce_scatter", "MPI_Reduce + MPI_Scatterv" },
+  { "Bcast", "Scatter_Allgather", "MPI_Bcast", "MPI_Scatter + MPI_Allgather" },
+  { "Allreduce", "Reduce_Bcast", "MPI_Allreduce", "MPI_Reduce + MPI_Bcast" },
+  { "Allreduce", "Reduce_scatter_block_Allgather", "MPI_Allreduce", "MPI_Reduce_scatter_block + MPI_Allgather" },
+  { "Reduce_scatter_block", "Reduce_Scatter", "MPI_Reduce_scatter_block", "MPI_Reduce + MPI_Scatter" },
+  { "Scan", "Exscan_Reduce_local", "MPI_Scan", "MPI_Exscan + MPI_Reduce_local" },
+  { "Ibcast", "Bcast", "MPI_Ibcast + MPI_Wait", "MPI_Bcast" },
+#ifdef SKAMPI_TESTING
+  /* the planted violation of tests/guidelines/truth.sh: a broadcast with a busy wait */
+  { "Testing_Slowed_Bcast", "Bcast", "Testing_Slowed_Bcast", "MPI_Bcast" },
+#endif
+  { NULL, NULL, NULL, NULL }
+};
+
+/* ---- the command line ---- */
+
+SK_API void sk_guidelines_args_free(sk_guidelines_args *g)
+{
+  free(g->files);
+  memset(g, 0, sizeof *g);
+}
+
+static int gl_bad(sk_str *err, const char *arg, const char *what)
+{
+  sk_str_clear(err);
+  sk_str_printf(err, "skampi: '%s': %s", arg, what);
+  return -1;
+}
+
+/* A number in (lo, hi) from argv[k] (a trailing % divides by 100 when percent). */
+static int gl_number(const char *text, double lo, double hi, int percent, double *x)
+{
+  char *end;
+  *x = strtod(text, &end);
+  if (end == text) return 0;
+  if (percent && *end == '%') { *x /= 100.0; end++; }
+  return *end == '\0' && *x > lo && *x < hi;
+}
+
+SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args *g, sk_str *err)
+{
+  int k;
+  if (!sk_streq(argv[i], "--guidelines")) return 0;
+  memset(g, 0, sizeof *g);
+  g->alpha = 0.05;
+  g->min_effect = 0.1;
+  g->files = (char **)sk_calloc((size_t)argc, sizeof(char *));
+  for (k = i + 1; k < argc; k++) {
+    const char *a = argv[k];
+    if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
+      if (k + 1 >= argc) return gl_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (!gl_number(argv[++k], 0.0, 1.0, 0, &g->alpha))
+        return gl_bad(err, argv[k], "the significance level is a number between 0 and 1");
+    } else if (sk_streq(a, "-e") || sk_streq(a, "--min-effect")) {
+      if (k + 1 >= argc) return gl_bad(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
+      if (!gl_number(argv[++k], -1e-300, 100.0, 1, &g->min_effect))
+        return gl_bad(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
+    } else if (sk_streq(a, "-o") || sk_streq(a, "-j")) {
+      if (k + 1 >= argc) return gl_bad(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
+      if (a[1] == 'o') g->csv = argv[++k]; else g->json = argv[++k];
+    } else g->files[g->nfiles++] = argv[k];
+  }
+  if (g->nfiles == 0) return gl_bad(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
+  return 1;
+}
+
+/* ---- one verdict ---- */
+
+enum gl_kind { GL_GUIDELINE, GL_MONOTONY, GL_SPLIT };
+static const char *const gl_kind_names[] = { "guideline", "monotony", "split" };
+
+typedef struct gl_verdict {
+  enum gl_kind kind;
+  const char *lhs, *rhs;          /* suites */
+  const char *lhs_text, *rhs_text;
+  double lhs_bytes, rhs_bytes;    /* the sizes of the two sides */
+  double lhs_us, rhs_us, ratio, p;
+  int violated;
+} gl_verdict;
+
+typedef struct gl_state {
+  const sk_guidelines_args *g;
+  const sk_sko_file *files;
+  sk_str *out, *csv, *json;
+  gl_verdict *v;
+  size_t nv, capv;
+  int json_rows;
+} gl_state;
+
+/* The size of a line: its loop variable `bytes`, else its last loop variable, else its
+** reported size. */
+static double gl_bytes(const sk_sko_line *l)
+{
+  int k;
+  for (k = 0; k < l->nvars; k++) if (sk_streq(l->vars[k].name, "bytes")) return l->vars[k].x;
+  return l->nvars > 0 ? l->vars[l->nvars - 1].x : (double)l->size;
+}
+
+/* The first line of suite `suite` of f at size `bytes`, or NULL. */
+static const sk_sko_line *gl_line(const sk_sko_file *f, const char *suite, double bytes)
+{
+  const sk_sko_block *b = sk_sko_find_block(f, suite, 0);
+  size_t i;
+  if (b == NULL) return NULL;
+  for (i = 0; i < b->n; i++) if (gl_bytes(&b->lines[i]) == bytes) return &b->lines[i];
+  return NULL;
+}
+
+/* "64 KiB", "1 MiB", "100 bytes" */
+static void gl_size_text(sk_str *out, double bytes)
+{
+  if (bytes >= 1048576.0 && fmod(bytes, 1048576.0) == 0.0) sk_str_printf(out, "%.0f MiB", bytes / 1048576.0);
+  else if (bytes >= 1024.0 && fmod(bytes, 1024.0) == 0.0) sk_str_printf(out, "%.0f KiB", bytes / 1024.0);
+  else sk_str_printf(out, "%.0f bytes", bytes);
+}
+
+/* The values of one side at a point: per run its value (sk_compare_run_value) times
+** scale; with one run, its repetitions (the per-repetition test). */
+static int gl_values(const gl_state *st, const char *suite, double bytes, double scale, double *x, double **reps)
+{
+  int k, n = 0;
+  const sk_sko_line *l;
+  *reps = NULL;
+  for (k = 0; k < st->g->nfiles; k++) {
+    if ((l = gl_line(&st->files[k], suite, bytes)) == NULL) return 0;
+    x[n++] = scale * sk_compare_run_value(l);
+    if (st->g->nfiles == 1 && l->nrep > 0) {
+      *reps = (double *)sk_malloc(sizeof(double) * (size_t)l->nrep);
+      for (n = 0; n < l->nrep; n++) (*reps)[n] = scale * l->rep_us[n];
+      return n;
+    }
+  }
+  return n;
+}
+
+/* Judges lhs(lhs_bytes) <= scale * rhs(rhs_bytes) and keeps the verdict; 0 when a run
+** lacks either side. */
+static int gl_judge(gl_state *st, gl_verdict *v, double scale)
+{
+  int nl, nr, n = st->g->nfiles;
+  double *lx = (double *)sk_malloc(sizeof(double) * (size_t)n), *rx = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  double *lreps, *rreps;
+  nl = gl_values(st, v->lhs, v->lhs_bytes, 1.0, lx, &lreps);
+  nr = nl ? gl_values(st, v->rhs, v->rhs_bytes, scale, rx, &rreps) : 0;
+  if (nl && nr) {
+    double *a = lreps && rreps ? lreps : lx, *b = lreps && rreps ? rreps : rx;
+    int na = lreps && rreps ? nl : n, nb = lreps && rreps ? nr : n;
+    v->p = sk_rank_sum_p_greater(a, na, b, nb, NULL);
+    v->lhs_us = sk_tukey_median(a, na);
+    v->rhs_us = sk_tukey_median(b, nb);
+    if (n > 1) { v->lhs_us = sk_compare_median(lx, n); v->rhs_us = sk_compare_median(rx, n); }
+    v->ratio = v->rhs_us > 0.0 ? v->lhs_us / v->rhs_us : (v->lhs_us > 0.0 ? HUGE_VAL : 1.0);
+    v->violated = v->p <= st->g->alpha && v->ratio >= 1.0 + st->g->min_effect;
+    st->v = (gl_verdict *)sk_grow(st->v, &st->capv, st->nv + 1, sizeof(gl_verdict));
+    st->v[st->nv++] = *v;
+  }
+  free(lx);
+  free(rx);
+  if (nl && lreps) free(lreps);
+  if (nr && rreps) free(rreps);
+  return nl && nr;
+}
+
+/* ---- output ---- */
+
+static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
+{
+  const char *faster = v->ratio < 1.0 ? "lhs" : v->ratio > 1.0 ? "rhs" : "equal";
+  const char *verdict = v->violated ? "violated" : "holds";
+  if (st->csv) {
+    sk_export_csv_field(st->csv, gl_kind_names[v->kind], 0);
+    sk_export_csv_field(st->csv, rule, 0);
+    sk_export_csv_field(st->csv, v->lhs, 0);
+    sk_export_csv_field(st->csv, v->rhs, 0);
+    sk_str_printf(st->csv, "%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%s,%s\n", v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us,
+                  v->ratio, v->p, faster, verdict);
+  }
+  if (st->json) {
+    sk_str_puts(st->json, st->json_rows++ ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+    sk_export_json_string(st->json, gl_kind_names[v->kind]);
+    sk_str_puts(st->json, ", \"rule\": ");
+    sk_export_json_string(st->json, rule);
+    sk_str_puts(st->json, ", \"lhs\": ");
+    sk_export_json_string(st->json, v->lhs);
+    sk_str_puts(st->json, ", \"rhs\": ");
+    sk_export_json_string(st->json, v->rhs);
+    sk_str_printf(st->json, ", \"lhs_bytes\": %.0f, \"rhs_bytes\": %.0f, \"lhs_us\": %.6g, \"rhs_us\": %.6g, "
+                  "\"ratio\": %.6g, \"p\": %.6g, \"faster\": \"%s\", \"verdict\": \"%s\"}",
+                  v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p, faster, verdict);
+  }
+}
+
+/* The table of a rule's violations (from verdict `first` on), or that it holds. */
+static void gl_report_rule(gl_state *st, const char *title, size_t first, const char *rule)
+{
+  size_t i, bad = 0;
+  for (i = first; i < st->nv; i++) {
+    bad += st->v[i].violated;
+    gl_csv_json(st, &st->v[i], rule);
+  }
+  if (st->nv == first) { sk_str_printf(st->out, "%s: no size in every run\n", title); return; }
+  if (bad == 0) {
+    sk_str_printf(st->out, "%s: holds at all %lu sizes\n", title, (unsigned long)(st->nv - first));
+    return;
+  }
+  sk_str_printf(st->out, "%s: VIOLATED at %lu of %lu sizes\n", title, (unsigned long)bad,
+                (unsigned long)(st->nv - first));
+  sk_str_puts(st->out, "      bytes  vs bytes      left[us]     right[us]  slowdown          p\n");
+  for (i = first; i < st->nv; i++)
+    if (st->v[i].violated)
+      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g\n", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
+                    st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
+}
+
+static int gl_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The sizes of suite b (of the first run), ascending, without repeats; their number. */
+static int gl_sizes(const sk_sko_block *b, double *sizes)
+{
+  size_t i;
+  int n = 0, k = 0;
+  for (i = 0; i < b->n; i++) sizes[n++] = gl_bytes(&b->lines[i]);
+  qsort(sizes, (size_t)n, sizeof(double), gl_cmp_double);
+  for (i = 0; i < (size_t)n; i++) if (k == 0 || sizes[i] != sizes[k - 1]) sizes[k++] = sizes[i];
+  return k;
+}
+
+static void gl_guidelines(gl_state *st)
+{
+  const sk_sko_file *f0 = &st->files[0];
+  const gl_rule *r;
+  sk_str title;
+  sk_str_init(&title);
+  sk_str_puts(st->out, "\nguidelines (A <= B: A is not slower than B; n = bytes):\n");
+  for (r = gl_catalogue; r->lhs; r++) {
+    const sk_sko_block *b = sk_sko_find_block(f0, r->lhs, 0);
+    size_t first = st->nv;
+    sk_str_clear(&title);
+    sk_str_printf(&title, "%s(n) <= %s(n)", r->lhs_text, r->rhs_text);
+    if (b == NULL || sk_sko_find_block(f0, r->rhs, 0) == NULL) {
+      sk_str_printf(st->out, "%s: not measured (no suite \"%s\")\n", title.data, b == NULL ? r->lhs : r->rhs);
+      continue;
+    }
+    {
+      double *sizes = (double *)sk_malloc(sizeof(double) * (b->n + 1));
+      int n = gl_sizes(b, sizes), k;
+      for (k = 0; k < n; k++) {
+        gl_verdict v;
+        memset(&v, 0, sizeof v);
+        v.kind = GL_GUIDELINE;
+        v.lhs = r->lhs;
+        v.rhs = r->rhs;
+        v.lhs_text = r->lhs_text;
+        v.rhs_text = r->rhs_text;
+        v.lhs_bytes = v.rhs_bytes = sizes[k];
+        gl_judge(st, &v, 1.0);
+      }
+      free(sizes);
+    }
+    gl_report_rule(st, title.data, first, title.data);
+  }
+  sk_str_free(&title);
+}
+
+/* Monotony (next larger size) and the split rule (half the size, twice the time) of
+** every suite of the first run. */
+static void gl_size_rules(gl_state *st, enum gl_kind kind)
+{
+  const sk_sko_file *f0 = &st->files[0];
+  size_t b;
+  sk_str title;
+  sk_str_init(&title);
+  sk_str_puts(st->out, kind == GL_MONOTONY ? "\nmonotony (t(m) <= t(m'), m' the next larger size):\n"
+                                           : "\nsplit rule (t(m) <= 2 t(m/2)):\n");
+  for (b = 0; b < f0->n; b++) {
+    const sk_sko_block *bl = &f0->blocks[b];
+    double *sizes = (double *)sk_malloc(sizeof(double) * (bl->n + 1));
+    int n = gl_sizes(bl, sizes), k, j;
+    size_t first = st->nv;
+    if (sk_sko_occurrence(f0, bl) > 0) { free(sizes); continue; }
+    for (k = 0; k < n; k++) {
+      gl_verdict v;
+      memset(&v, 0, sizeof v);
+      v.kind = kind;
+      v.lhs = v.rhs = v.lhs_text = v.rhs_text = bl->name;
+      v.lhs_bytes = sizes[k];
+      if (kind == GL_MONOTONY) {
+        if (k + 1 >= n) break;
+        v.rhs_bytes = sizes[k + 1];
+        gl_judge(st, &v, 1.0);
+      } else {
+        for (j = 0; j < k && sizes[j] * 2.0 != sizes[k]; j++) {}
+        if (j == k) continue;
+        v.rhs_bytes = sizes[j];
+        gl_judge(st, &v, 2.0);
+      }
+    }
+    free(sizes);
+    if (st->nv == first) continue;
+    sk_str_clear(&title);
+    sk_str_printf(&title, kind == GL_MONOTONY ? "%s(m) <= %s(m')" : "%s(m) <= 2 %s(m/2)", bl->name, bl->name);
+    gl_report_rule(st, title.data, first, title.data);
+  }
+  sk_str_free(&title);
+}
+
+static int gl_cmp_worst(const void *a, const void *b)
+{
+  double x = ((const gl_verdict *)a)->ratio, y = ((const gl_verdict *)b)->ratio;
+  return x > y ? -1 : x < y ? 1 : 0;
+}
+
+/* The violations, worst (largest slowdown) first, in words. */
+static int gl_summary(gl_state *st)
+{
+  gl_verdict *bad = (gl_verdict *)sk_calloc(st->nv + 1, sizeof(gl_verdict));
+  const char *np = sk_sko_field(&st->files[0], "processes");
+  size_t n = 0, i;
+  for (i = 0; i < st->nv; i++) if (st->v[i].violated) bad[n++] = st->v[i];
+  qsort(bad, n, sizeof(gl_verdict), gl_cmp_worst);
+  sk_str_printf(st->out, "\nsummary: %lu violations among %lu checked points%s\n", (unsigned long)n,
+                (unsigned long)st->nv, n ? ", worst first:" : "");
+  for (i = 0; i < n && i < 30; i++) {
+    const gl_verdict *v = &bad[i];
+    sk_str_printf(st->out, "  %s is %.2fx slower than ", v->lhs_text, v->ratio);
+    if (v->kind == GL_GUIDELINE) sk_str_printf(st->out, "%s at ", v->rhs_text);
+    if (v->kind == GL_MONOTONY) sk_str_puts(st->out, "at the larger size ");
+    if (v->kind == GL_SPLIT) sk_str_puts(st->out, "twice its time at half the size, ");
+    gl_size_text(st->out, v->kind == GL_MONOTONY ? v->rhs_bytes : v->lhs_bytes);
+    if (v->kind == GL_MONOTONY) { sk_str_puts(st->out, " than at "); gl_size_text(st->out, v->lhs_bytes); }
+    sk_str_printf(st->out, " on %s processes (p %.3g)\n", np ? np : "?", v->p);
+  }
+  if (n > 30) sk_str_printf(st->out, "  ... and %lu more\n", (unsigned long)(n - 30));
+  free(bad);
+  return (int)n;
+}
+
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+                              const sk_sko_file *files)
+{
+  gl_state st;
+  int k, bad;
+  const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
+  memset(&st, 0, sizeof st);
+  st.g = g;
+  st.files = files;
+  st.out = out;
+  st.csv = csv;
+  st.json = json;
+  sk_str_printf(out, "# skampi %s: self-consistent performance guidelines (Traeff, Gropp and Thakur, IEEE TPDS 2010)"
+                "; doc/guidelines.md\n# library: %s\n# processes: %s\n# runs:", SKAMPI_VERSION, lib ? lib : "?",
+                np ? np : "?");
+  for (k = 0; k < g->nfiles; k++) sk_str_printf(out, " %s", g->files[k]);
+  if (g->nfiles > 1)
+    sk_str_printf(out, "\n# rule: per run the median of the repetitions without Tukey's outliers; one-sided Wilcoxon"
+                  " rank-sum test of the %d runs' medians (left side slower); violated: p <= %g and the left side's"
+                  " median of medians at least %g times the right side's\n", g->nfiles, g->alpha, 1.0 + g->min_effect);
+  else
+    sk_str_printf(out, "\n# rule: ONE run: one-sided Wilcoxon rank-sum test of the two sides' repetitions (it says"
+                  " that this run differs, not the library: give several runs); violated: p <= %g and the left"
+                  " side's median at least %g times the right side's\n", g->alpha, 1.0 + g->min_effect);
+  if (g->nfiles > 1 && sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0 > g->alpha)
+    sk_str_printf(out, "# with %d runs the smallest one-sided p-value is %.3g, above alpha %g: nothing can be found"
+                  " violated; give more runs\n", g->nfiles, sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0, g->alpha);
+  for (k = 1; k < g->nfiles; k++) {
+    const char *npk = sk_sko_field(&files[k], "processes");
+    if (np && npk && !sk_streq(np, npk))
+      sk_str_printf(out, "# warning: %s ran on %s processes, %s on %s\n", g->files[0], np, g->files[k], npk);
+  }
+  if (csv) sk_str_puts(csv, "kind,rule,lhs,rhs,lhs_bytes,rhs_bytes,lhs_us,rhs_us,ratio,p,faster,verdict\n");
+  if (json) {
+    sk_str_printf(json, "{\"alpha\": %g, \"min_effect\": %g, \"processes\": %s, \"library\": ", g->alpha,
+                  g->min_effect, np ? np : "null");
+    sk_export_json_string(json, lib ? lib : "");
+    sk_str_puts(json, ", \"runs\": [");
+    for (k = 0; k < g->nfiles; k++) {
+      if (k) sk_str_puts(json, ", ");
+      sk_export_json_string(json, g->files[k]);
+    }
+    sk_str_puts(json, "],\n  \"verdicts\": [");
+  }
+  gl_guidelines(&st);
+  gl_size_rules(&st, GL_MONOTONY);
+  gl_size_rules(&st, GL_SPLIT);
+  bad = gl_summary(&st);
+  if (json) sk_str_puts(json, "\n  ]\n}\n");
+  free(st.v);
+  return bad;
+}
+
+SK_API int sk_guidelines_run(const sk_guidelines_args *g)
+{
+  sk_sko_file *files;
+  sk_str out, csv, json, err;
+  int ok;
+  sk_str_init(&err);
+  if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
+    fprintf(stderr, "%s\n", err.data);
+    sk_str_free(&err);
+    return SK_EXIT_USER_ERROR;
+  }
+  sk_str_init(&out);
+  sk_str_init(&csv);
+  sk_str_init(&json);
+  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g, files);
+  ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
+  ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
+  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  if (!ok) fprintf(stderr, "%s\n", err.data);
+  sk_str_free(&out);
+  sk_str_free(&csv);
+  sk_str_free(&json);
+  sk_str_free(&err);
+  sk_sko_free_all(files, g->nfiles);
+  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+/* --- end split/results/guidelines.c --- */
 /* --- begin split/results/report.h --- */
 #line 1 "split/results/report.h"
 /*
@@ -33919,6 +34427,7 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
 #line 23 "split/cli/main.c"
 #line 24 "split/cli/main.c"
 #line 25 "split/cli/main.c"
+#line 26 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -33934,6 +34443,7 @@ typedef struct main_options {
                           ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
   sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
+  sk_guidelines_args guidelines;   /* --guidelines (guidelines.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
@@ -33984,6 +34494,11 @@ static void main_usage(FILE *f)
     "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
     "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
+    "  --guidelines [-a ALPHA] [-e EFFECT] [-o OUT.csv] [-j OUT.json] RUN1.sko RUN2.sko ...",
+    "             the self-consistent performance guidelines (doc/guidelines.md) over runs of",
+    "             ski/guidelines.ski: per guideline, monotony and split rule the sizes where",
+    "             the left side is significantly slower (one-sided rank-sum test, alpha 0.05)",
+    "             by at least EFFECT (default 0.1: 10%); -o/-j write every verdict",
     "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
     "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
     "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",
@@ -34182,6 +34697,10 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       if (post < 0) return MAIN_BAD;
       break;
     }
+    else if ((post = sk_guidelines_option(argc, argv, i, &o->guidelines, err)) != 0) {   /* --guidelines */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -34302,6 +34821,7 @@ static void main_oneline_generate(main_options *o, int nprocs)
 static int main_is_offline(main_action act, const main_options *o)
 {
   return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
+         || o->guidelines.nfiles != 0
          || o->syntax_only || o->translate || o->oneline.dump;
 }
 
@@ -34343,6 +34863,8 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
       : o->compare.csv ? sk_run_refuse_dangling_link(o->compare.csv, "output", &why)
+      : o->guidelines.csv && sk_run_refuse_dangling_link(o->guidelines.csv, "output", &why) ? 1
+      : o->guidelines.json ? sk_run_refuse_dangling_link(o->guidelines.json, "output", &why)
       : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
@@ -34357,6 +34879,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (o->compare.nfiles) {                          /* -c: comparison only */
     int status = sk_compare_run(&o->compare);
     sk_compare_args_free(&o->compare);
+    sk_exit(status);
+  }
+  if (o->guidelines.nfiles) {                       /* --guidelines: the verdicts only */
+    int status = sk_guidelines_run(&o->guidelines);
+    sk_guidelines_args_free(&o->guidelines);
     sk_exit(status);
   }
   if (o->post.kind) {                               /* -r, -x: post-processing only */

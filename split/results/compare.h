@@ -39,6 +39,11 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
 ** [Q1 - 1.5 IQR, Q3 + 1.5 IQR], quartiles by linear interpolation between order
 ** statistics); 0 for n <= 0. */
 SK_API double sk_tukey_median(const double *x, int n);
+/* A run's value at a point: the Tukey-filtered median of its repetitions (#@ reps), or
+** its time without them. */
+SK_API double sk_compare_run_value(const sk_sko_line *l);
+/* The median of x[0..n-1] (sorts x); n >= 1. */
+SK_API double sk_compare_median(double *x, int n);
 /* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
 ** (ties get their mean rank): the exact permutation distribution of the rank sum when
 ** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
@@ -46,6 +51,10 @@ SK_API double sk_tukey_median(const double *x, int n);
 ** correction. *exact (may be NULL) says which. 1 when a sample is empty. */
 #define SK_RANK_SUM_EXACT_MAX 10
 SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact);
+/* The one-sided p-value of the same test against the alternative that x tends to be
+** larger than y (the upper tail of x's rank sum): what a guideline's check asks
+** (guidelines.h). */
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact);
 /* The smallest two-sided p-value the exact test can give for samples of nx and ny
 ** values without ties: 2 / C(nx + ny, nx). */
 SK_API double sk_rank_sum_min_p(int nx, int ny);
