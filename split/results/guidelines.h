@@ -6,7 +6,8 @@
 ** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
 ** every run, per run the median of the repetitions without Tukey's outliers, then a
 ** one-sided Wilcoxon rank-sum test across the runs (A slower than B); a violation is a
-** p-value at most alpha with A at least (1 + min_effect) times B's median. The same rule
+** p-value at most alpha with A at least (1 + min_effect) times B's median and longer by
+** more than the suites' dummy time (the timer's overhead, `#@ suite:`). The same rule
 ** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
 ** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
 ** nothing here makes an MPI call.
