@@ -12519,6 +12519,11 @@ SK_API double sk_tukey_median(const double *x, int n);
 SK_API double sk_compare_run_value(const sk_sko_line *l);
 /* The median of x[0..n-1] (sorts x); n >= 1. */
 SK_API double sk_compare_median(double *x, int n);
+/* "  (flags: NAME, ...)" for the flags that put a time in doubt (`#@ flags:`
+** interference, untrustworthy, clock_resolution, timing_overhead, scheduler_time,
+** rep_cap, time_limit) that any line k with use[k] (NULL: every line) has; nothing
+** without. */
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
 /* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
 ** (ties get their mean rank): the exact permutation distribution of the rank sum when
 ** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
@@ -12871,15 +12876,14 @@ static const char *const compare_doubt_flags[] = {
   "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "rep_cap", "time_limit"
 };
 
-/* "  (flags: NAME, ...)" for the doubt flags any of the n lines has; nothing without. */
-static void compare_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
 {
   char value[64];
   size_t f;
   int k, said = 0;
   for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
     for (k = 0; k < n; k++)
-      if (use[k] && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
+      if ((use == NULL || use[k]) && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
         sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
         break;
       }
@@ -12918,7 +12922,7 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s", 'A' + (s < 26 ? s : 25),
                 r.base, r.time, r.ratio, num, compare_sig(st, r.p));
   for (k = 0; k < c->nfiles; k++) use[k] = c->side[k] == 0 || c->side[k] == s;
-  compare_flags(st->out, lines, use, c->nfiles);
+  sk_compare_doubt_flags(st->out, lines, use, c->nfiles);
   sk_str_putc(st->out, '\n');
   if (st->csv) {
     sk_export_csv_field(st->csv, b->name, 0);
@@ -13402,6 +13406,21 @@ static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
   }
 }
 
+/* "  (flags: ...)" when a run's line of either side carries a flag that puts its time
+** in doubt (compare.h). */
+static void gl_doubts(gl_state *st, const gl_verdict *v)
+{
+  int n = st->g->nfiles, k, m = 0;
+  const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)(2 * n), sizeof(sk_sko_line *));
+  for (k = 0; k < n; k++) {
+    const sk_sko_line *a = gl_line(&st->files[k], v->lhs, v->lhs_bytes), *b = gl_line(&st->files[k], v->rhs, v->rhs_bytes);
+    if (a) lines[m++] = a;
+    if (b) lines[m++] = b;
+  }
+  sk_compare_doubt_flags(st->out, lines, NULL, m);
+  free((void *)lines);
+}
+
 /* The table of a rule's violations (from verdict `first` on), or that it holds. */
 static void gl_report_rule(gl_state *st, const char *title, size_t first, const char *rule)
 {
@@ -13419,9 +13438,12 @@ static void gl_report_rule(gl_state *st, const char *title, size_t first, const 
                 (unsigned long)(st->nv - first));
   sk_str_puts(st->out, "      bytes  vs bytes      left[us]     right[us]  slowdown          p\n");
   for (i = first; i < st->nv; i++)
-    if (st->v[i].violated)
-      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g\n", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
+    if (st->v[i].violated) {
+      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
                     st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
+      gl_doubts(st, &st->v[i]);
+      sk_str_putc(st->out, '\n');
+    }
 }
 
 static int gl_cmp_double(const void *a, const void *b)
@@ -13446,6 +13468,7 @@ static void gl_guidelines(gl_state *st)
   const sk_sko_file *f0 = &st->files[0];
   const gl_rule *r;
   sk_str title;
+  size_t rule_len = 0;
   sk_str_init(&title);
   sk_str_puts(st->out, "\nguidelines (A <= B: A is not slower than B; n = bytes):\n");
   for (r = gl_catalogue; r->lhs; r++) {
@@ -13459,7 +13482,7 @@ static void gl_guidelines(gl_state *st)
     }
     {
       double *sizes = (double *)sk_malloc(sizeof(double) * (b->n + 1));
-      int n = gl_sizes(b, sizes), k;
+      int n = gl_sizes(b, sizes), k, lacking = 0;
       for (k = 0; k < n; k++) {
         gl_verdict v;
         memset(&v, 0, sizeof v);
@@ -13469,11 +13492,20 @@ static void gl_guidelines(gl_state *st)
         v.lhs_text = r->lhs_text;
         v.rhs_text = r->rhs_text;
         v.lhs_bytes = v.rhs_bytes = sizes[k];
-        gl_judge(st, &v, 1.0);
+        lacking += !gl_judge(st, &v, 1.0);
       }
       free(sizes);
+      rule_len = title.len;
+      if (lacking)   /* named, not dropped silently */
+        sk_str_printf(&title, " (%d size%s of \"%s\" not in every run of both suites)", lacking, lacking > 1 ? "s" : "",
+                      r->lhs);
     }
-    gl_report_rule(st, title.data, first, title.data);
+    {
+      char *rule = sk_strdup(title.data);
+      rule[rule_len] = '\0';
+      gl_report_rule(st, title.data, first, rule);
+      free(rule);
+    }
   }
   sk_str_free(&title);
 }

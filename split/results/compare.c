@@ -331,15 +331,14 @@ static const char *const compare_doubt_flags[] = {
   "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "rep_cap", "time_limit"
 };
 
-/* "  (flags: NAME, ...)" for the doubt flags any of the n lines has; nothing without. */
-static void compare_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
 {
   char value[64];
   size_t f;
   int k, said = 0;
   for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
     for (k = 0; k < n; k++)
-      if (use[k] && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
+      if ((use == NULL || use[k]) && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
         sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
         break;
       }
@@ -378,7 +377,7 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s", 'A' + (s < 26 ? s : 25),
                 r.base, r.time, r.ratio, num, compare_sig(st, r.p));
   for (k = 0; k < c->nfiles; k++) use[k] = c->side[k] == 0 || c->side[k] == s;
-  compare_flags(st->out, lines, use, c->nfiles);
+  sk_compare_doubt_flags(st->out, lines, use, c->nfiles);
   sk_str_putc(st->out, '\n');
   if (st->csv) {
     sk_export_csv_field(st->csv, b->name, 0);

@@ -233,6 +233,21 @@ static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
   }
 }
 
+/* "  (flags: ...)" when a run's line of either side carries a flag that puts its time
+** in doubt (compare.h). */
+static void gl_doubts(gl_state *st, const gl_verdict *v)
+{
+  int n = st->g->nfiles, k, m = 0;
+  const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)(2 * n), sizeof(sk_sko_line *));
+  for (k = 0; k < n; k++) {
+    const sk_sko_line *a = gl_line(&st->files[k], v->lhs, v->lhs_bytes), *b = gl_line(&st->files[k], v->rhs, v->rhs_bytes);
+    if (a) lines[m++] = a;
+    if (b) lines[m++] = b;
+  }
+  sk_compare_doubt_flags(st->out, lines, NULL, m);
+  free((void *)lines);
+}
+
 /* The table of a rule's violations (from verdict `first` on), or that it holds. */
 static void gl_report_rule(gl_state *st, const char *title, size_t first, const char *rule)
 {
@@ -250,9 +265,12 @@ static void gl_report_rule(gl_state *st, const char *title, size_t first, const 
                 (unsigned long)(st->nv - first));
   sk_str_puts(st->out, "      bytes  vs bytes      left[us]     right[us]  slowdown          p\n");
   for (i = first; i < st->nv; i++)
-    if (st->v[i].violated)
-      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g\n", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
+    if (st->v[i].violated) {
+      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
                     st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
+      gl_doubts(st, &st->v[i]);
+      sk_str_putc(st->out, '\n');
+    }
 }
 
 static int gl_cmp_double(const void *a, const void *b)
@@ -277,6 +295,7 @@ static void gl_guidelines(gl_state *st)
   const sk_sko_file *f0 = &st->files[0];
   const gl_rule *r;
   sk_str title;
+  size_t rule_len = 0;
   sk_str_init(&title);
   sk_str_puts(st->out, "\nguidelines (A <= B: A is not slower than B; n = bytes):\n");
   for (r = gl_catalogue; r->lhs; r++) {
@@ -290,7 +309,7 @@ static void gl_guidelines(gl_state *st)
     }
     {
       double *sizes = (double *)sk_malloc(sizeof(double) * (b->n + 1));
-      int n = gl_sizes(b, sizes), k;
+      int n = gl_sizes(b, sizes), k, lacking = 0;
       for (k = 0; k < n; k++) {
         gl_verdict v;
         memset(&v, 0, sizeof v);
@@ -300,11 +319,20 @@ static void gl_guidelines(gl_state *st)
         v.lhs_text = r->lhs_text;
         v.rhs_text = r->rhs_text;
         v.lhs_bytes = v.rhs_bytes = sizes[k];
-        gl_judge(st, &v, 1.0);
+        lacking += !gl_judge(st, &v, 1.0);
       }
       free(sizes);
+      rule_len = title.len;
+      if (lacking)   /* named, not dropped silently */
+        sk_str_printf(&title, " (%d size%s of \"%s\" not in every run of both suites)", lacking, lacking > 1 ? "s" : "",
+                      r->lhs);
     }
-    gl_report_rule(st, title.data, first, title.data);
+    {
+      char *rule = sk_strdup(title.data);
+      rule[rule_len] = '\0';
+      gl_report_rule(st, title.data, first, rule);
+      free(rule);
+    }
   }
   sk_str_free(&title);
 }
