@@ -12503,6 +12503,8 @@ typedef struct sk_compare_args {
 ** -1 with *err set for a bad command line (the caller reports it and exits 2). */
 SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err);
 SK_API void sk_compare_args_free(sk_compare_args *c);
+/* A refused command line of a post-processing mode: *err = "skampi: 'ARG': WHAT"; -1. */
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
@@ -12708,7 +12710,7 @@ SK_API void sk_compare_args_free(sk_compare_args *c)
 
 /* The message names the offending argument in quotes (what the options' fuzzing
 ** harness, tests/fuzz/fuzz_cli.c, asks of every refusal). */
-static int compare_bad(sk_str *err, const char *arg, const char *what)
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what)
 {
   sk_str_clear(err);
   sk_str_printf(err, "skampi: '%s': %s", arg, what);
@@ -12728,20 +12730,20 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
     if (sk_streq(a, "--")) {
-      if (!side_has_files) return compare_bad(err, a, "a side without result files before it");
+      if (!side_has_files) return sk_compare_refuse(err, a, "a side without result files before it");
       c->nsides++;
       side_has_files = 0;
     } else if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
       char *end;
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
       c->alpha = strtod(argv[++k], &end);
       if (*end != '\0' || end == argv[k] || !(c->alpha > 0.0 && c->alpha < 1.0))
-        return compare_bad(err, argv[k], "the significance level is a number between 0 and 1");
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
     } else if (sk_streq(a, "-o")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the CSV file's name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the CSV file's name");
       c->csv = argv[++k];
     } else if (sk_streq(a, "--label")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs a name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs a name");
       c->labels[c->nsides - 1] = argv[++k];
     } else {
       c->side[c->nfiles] = c->nsides - 1;
@@ -12750,14 +12752,14 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
     }
   }
   if (!side_has_files)
-    return compare_bad(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
+    return sk_compare_refuse(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
                                                           : "-c needs the result files to compare");
   if (c->nsides == 1) {   /* without "--": every file is a side of its own */
     for (k = 0; k < c->nfiles; k++) c->side[k] = k;
     c->nsides = c->nfiles;
-    if (c->labels[0] != NULL) return compare_bad(err, "--label", "names a side of files separated by '--'");
+    if (c->labels[0] != NULL) return sk_compare_refuse(err, "--label", "names a side of files separated by '--'");
   }
-  if (c->nsides < 2) return compare_bad(err, argv[i], "needs at least two runs (or two sides separated by '--')");
+  if (c->nsides < 2) return sk_compare_refuse(err, argv[i], "needs at least two runs (or two sides separated by '--')");
   return 1;
 }
 
@@ -13220,13 +13222,6 @@ SK_API void sk_guidelines_args_free(sk_guidelines_args *g)
   memset(g, 0, sizeof *g);
 }
 
-static int gl_bad(sk_str *err, const char *arg, const char *what)
-{
-  sk_str_clear(err);
-  sk_str_printf(err, "skampi: '%s': %s", arg, what);
-  return -1;
-}
-
 /* A number in (lo, hi) from argv[k] (a trailing % divides by 100 when percent). */
 static int gl_number(const char *text, double lo, double hi, int percent, double *x)
 {
@@ -13248,19 +13243,19 @@ SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
     if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
-      if (k + 1 >= argc) return gl_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
       if (!gl_number(argv[++k], 0.0, 1.0, 0, &g->alpha))
-        return gl_bad(err, argv[k], "the significance level is a number between 0 and 1");
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
     } else if (sk_streq(a, "-e") || sk_streq(a, "--min-effect")) {
-      if (k + 1 >= argc) return gl_bad(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
       if (!gl_number(argv[++k], -1e-300, 100.0, 1, &g->min_effect))
-        return gl_bad(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
+        return sk_compare_refuse(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
     } else if (sk_streq(a, "-o") || sk_streq(a, "-j")) {
-      if (k + 1 >= argc) return gl_bad(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
       if (a[1] == 'o') g->csv = argv[++k]; else g->json = argv[++k];
     } else g->files[g->nfiles++] = argv[k];
   }
-  if (g->nfiles == 0) return gl_bad(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
+  if (g->nfiles == 0) return sk_compare_refuse(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
   return 1;
 }
 
@@ -15078,6 +15073,11 @@ SK_API int sk_mpi_share(long total, int parts, int rank);
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
                                size_t offset);
+/* Block j (r_count elements of r_dt) of the receive buffer came from process j: s_count
+** elements of s_dt from its send buffer's start, or (own_offset) from its block for this
+** process (the all-to-alls). The gathers, all-gathers and all-to-alls share it. */
+SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
+                                 const sk_datatype *s_dt, int own_offset);
 /* Reductions: fills the send buffer with `count` elements of dt, element i of process r
 ** being a small whole number (so sums and products are exact in every type), and the
 ** receive buffer with zeros. A pair type (MPI_2INT, MPI_DOUBLE_INT, ... for MINLOC and
@@ -17100,6 +17100,19 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 }
 
 /* ---- verification ---- */
+
+SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
+                                 const sk_datatype *s_dt, int own_offset)
+{
+  size_t block = sk_mpi_bytes(r_count, r_dt);
+  int j;
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, r_count, r_dt, s_count, s_dt, j,
+                        own_offset ? (size_t)m->rank * sk_mpi_bytes(s_count, s_dt) : 0);
+  }
+}
 
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
@@ -19783,16 +19796,8 @@ static void check_scatter(sk_mctx *m, const sk_value *args)
 static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
 {
   xfer_args a;
-  size_t block;
-  int j;
   xfer_args_read(&a, args, XFER_PLAIN);
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j,
-                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt) : 0);
-  }
+  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.s_count, a.s_dt, own_offset);
 }
 
 static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }
@@ -20580,15 +20585,7 @@ static void prepare_coll3(sk_mctx *m, const sk_value *args)
 ** taken from the sender's pattern at offset 0 or (own_offset) at this process's block. */
 static void coll3_check_blocks(sk_mctx *m, const coll3_state *s, int own_offset)
 {
-  const coll3_args *a = &s->a;
-  size_t block = sk_mpi_bytes(a->r_count, a->r_dt);
-  int j;
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a->r_count, a->r_dt, a->s_count, a->s_dt, j,
-                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a->s_count, a->s_dt) : 0);
-  }
+  sk_mpi_verify_blocks(m, s->a.r_count, s->a.r_dt, s->a.s_count, s->a.s_dt, own_offset);
 }
 
 static void check_coll3(sk_mctx *m, const sk_value *args)
@@ -20875,28 +20872,27 @@ static double measure_Gather_Bcast(sk_mctx *m, const sk_value *args)
 static void check_Gather_Bcast(sk_mctx *m, const sk_value *args)
 {
   mockup_args a;
-  size_t block;
-  int j;
   mockup_args_read(&a, args, MU_XFER_ROOT);
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.count, a.dt, j, 0);
-  }
+  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.count, a.dt, 0);
 }
 
 /* ---- Scatter_Allgather: Bcast ---- */
 
-static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+/* The broadcasts (count, dt, root): Scatter_Allgather (split: count in p blocks, the
+** scratch block behind the result) and Testing_Slowed_Bcast. */
+static void init_broadcast(sk_mctx *m, const sk_value *args, const char *fn, int split)
 {
-  static const char fn[] = "Scatter_Allgather";
   mockup_args a;
   mockup_args_read(&a, args, MU_BCAST);
-  if (!mockup_check(m, fn, &a, MU_BCAST, 1)) return;
-  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + a.count / m->size, a.dt, 1, 0);
+  if (!mockup_check(m, fn, &a, MU_BCAST, split)) return;
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + (split ? a.count / m->size : 0), a.dt, 1, 0);
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+{
+  init_broadcast(m, args, "Scatter_Allgather", 1);
 }
 
 static double measure_Scatter_Allgather(sk_mctx *m, const sk_value *args)
@@ -21069,13 +21065,7 @@ static void check_Reduce_Scatter(sk_mctx *m, const sk_value *args)
 /* Test only: MPI_Bcast, then delay_us of busy waiting on every process, timed. */
 static void init_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "Testing_Slowed_Bcast";
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  if (!mockup_check(m, fn, &a, MU_BCAST, 0)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  init_broadcast(m, args, "Testing_Slowed_Bcast", 0);
 }
 
 static double measure_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)

@@ -107,28 +107,27 @@ static double measure_Gather_Bcast(sk_mctx *m, const sk_value *args)
 static void check_Gather_Bcast(sk_mctx *m, const sk_value *args)
 {
   mockup_args a;
-  size_t block;
-  int j;
   mockup_args_read(&a, args, MU_XFER_ROOT);
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.count, a.dt, j, 0);
-  }
+  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.count, a.dt, 0);
 }
 
 /* ---- Scatter_Allgather: Bcast ---- */
 
-static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+/* The broadcasts (count, dt, root): Scatter_Allgather (split: count in p blocks, the
+** scratch block behind the result) and Testing_Slowed_Bcast. */
+static void init_broadcast(sk_mctx *m, const sk_value *args, const char *fn, int split)
 {
-  static const char fn[] = "Scatter_Allgather";
   mockup_args a;
   mockup_args_read(&a, args, MU_BCAST);
-  if (!mockup_check(m, fn, &a, MU_BCAST, 1)) return;
-  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + a.count / m->size, a.dt, 1, 0);
+  if (!mockup_check(m, fn, &a, MU_BCAST, split)) return;
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + (split ? a.count / m->size : 0), a.dt, 1, 0);
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+{
+  init_broadcast(m, args, "Scatter_Allgather", 1);
 }
 
 static double measure_Scatter_Allgather(sk_mctx *m, const sk_value *args)
@@ -301,13 +300,7 @@ static void check_Reduce_Scatter(sk_mctx *m, const sk_value *args)
 /* Test only: MPI_Bcast, then delay_us of busy waiting on every process, timed. */
 static void init_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "Testing_Slowed_Bcast";
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  if (!mockup_check(m, fn, &a, MU_BCAST, 0)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  init_broadcast(m, args, "Testing_Slowed_Bcast", 0);
 }
 
 static double measure_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)

@@ -163,7 +163,7 @@ SK_API void sk_compare_args_free(sk_compare_args *c)
 
 /* The message names the offending argument in quotes (what the options' fuzzing
 ** harness, tests/fuzz/fuzz_cli.c, asks of every refusal). */
-static int compare_bad(sk_str *err, const char *arg, const char *what)
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what)
 {
   sk_str_clear(err);
   sk_str_printf(err, "skampi: '%s': %s", arg, what);
@@ -183,20 +183,20 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
     if (sk_streq(a, "--")) {
-      if (!side_has_files) return compare_bad(err, a, "a side without result files before it");
+      if (!side_has_files) return sk_compare_refuse(err, a, "a side without result files before it");
       c->nsides++;
       side_has_files = 0;
     } else if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
       char *end;
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
       c->alpha = strtod(argv[++k], &end);
       if (*end != '\0' || end == argv[k] || !(c->alpha > 0.0 && c->alpha < 1.0))
-        return compare_bad(err, argv[k], "the significance level is a number between 0 and 1");
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
     } else if (sk_streq(a, "-o")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the CSV file's name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the CSV file's name");
       c->csv = argv[++k];
     } else if (sk_streq(a, "--label")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs a name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs a name");
       c->labels[c->nsides - 1] = argv[++k];
     } else {
       c->side[c->nfiles] = c->nsides - 1;
@@ -205,14 +205,14 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
     }
   }
   if (!side_has_files)
-    return compare_bad(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
+    return sk_compare_refuse(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
                                                           : "-c needs the result files to compare");
   if (c->nsides == 1) {   /* without "--": every file is a side of its own */
     for (k = 0; k < c->nfiles; k++) c->side[k] = k;
     c->nsides = c->nfiles;
-    if (c->labels[0] != NULL) return compare_bad(err, "--label", "names a side of files separated by '--'");
+    if (c->labels[0] != NULL) return sk_compare_refuse(err, "--label", "names a side of files separated by '--'");
   }
-  if (c->nsides < 2) return compare_bad(err, argv[i], "needs at least two runs (or two sides separated by '--')");
+  if (c->nsides < 2) return sk_compare_refuse(err, argv[i], "needs at least two runs (or two sides separated by '--')");
   return 1;
 }
 

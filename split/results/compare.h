@@ -28,6 +28,8 @@ typedef struct sk_compare_args {
 ** -1 with *err set for a bad command line (the caller reports it and exits 2). */
 SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err);
 SK_API void sk_compare_args_free(sk_compare_args *c);
+/* A refused command line of a post-processing mode: *err = "skampi: 'ARG': WHAT"; -1. */
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);

@@ -47,13 +47,6 @@ SK_API void sk_guidelines_args_free(sk_guidelines_args *g)
   memset(g, 0, sizeof *g);
 }
 
-static int gl_bad(sk_str *err, const char *arg, const char *what)
-{
-  sk_str_clear(err);
-  sk_str_printf(err, "skampi: '%s': %s", arg, what);
-  return -1;
-}
-
 /* A number in (lo, hi) from argv[k] (a trailing % divides by 100 when percent). */
 static int gl_number(const char *text, double lo, double hi, int percent, double *x)
 {
@@ -75,19 +68,19 @@ SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
     if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
-      if (k + 1 >= argc) return gl_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
       if (!gl_number(argv[++k], 0.0, 1.0, 0, &g->alpha))
-        return gl_bad(err, argv[k], "the significance level is a number between 0 and 1");
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
     } else if (sk_streq(a, "-e") || sk_streq(a, "--min-effect")) {
-      if (k + 1 >= argc) return gl_bad(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
       if (!gl_number(argv[++k], -1e-300, 100.0, 1, &g->min_effect))
-        return gl_bad(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
+        return sk_compare_refuse(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
     } else if (sk_streq(a, "-o") || sk_streq(a, "-j")) {
-      if (k + 1 >= argc) return gl_bad(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
       if (a[1] == 'o') g->csv = argv[++k]; else g->json = argv[++k];
     } else g->files[g->nfiles++] = argv[k];
   }
-  if (g->nfiles == 0) return gl_bad(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
+  if (g->nfiles == 0) return sk_compare_refuse(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
   return 1;
 }
 
