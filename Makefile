@@ -59,6 +59,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/results/result_line.c split/results/merge.h \
 	split/results/merge.c split/results/export.h split/results/export.c \
 	split/results/compare.h split/results/compare.c \
+	split/results/guidelines.h split/results/guidelines.c \
 	split/results/report.h split/results/report.c split/results/report_gp.c \
 	split/results/postproc.h split/results/postproc.c split/measurements/catalogue.h \
 	split/measurements/meas_mpi.h split/measurements/meas_mw.c \
@@ -67,6 +68,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/measurements/meas_mpi_p2p.c split/measurements/meas_mpi_p2p_late.c \
 	split/measurements/meas_mpi_bw.c split/measurements/meas_mpi_mprobe.c \
 	split/measurements/meas_mpi_coll.c split/measurements/meas_mpi_coll3.c \
+	split/measurements/meas_mpi_mockup.c \
 	split/measurements/meas_mpi_neighbor.c split/measurements/meas_mpi_win_sync.c \
 	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_win_atomic.c \
 	split/measurements/meas_mpi_io.c \

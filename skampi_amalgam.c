@@ -12414,6 +12414,10 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 
 #line 22 "split/results/export.h"
 
+/* A CSV field (RFC 4180 quoting) followed by ',' or, when last, a line break; a JSON
+** string with its quotes and escapes (also for comparisons and guideline verdicts). */
+SK_API void sk_export_csv_field(sk_str *out, const char *text, int last);
+SK_API void sk_export_json_string(sk_str *out, const char *text);
 /* 1: format is "csv" or "json". */
 SK_API int sk_export_format_known(const char *format);
 /* The export of the files into *out. */
@@ -12438,7 +12442,7 @@ SK_API int sk_export_format_known(const char *format)
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-static void export_csv_field(sk_str *out, const char *text, int last)
+SK_API void sk_export_csv_field(sk_str *out, const char *text, int last)
 {
   const char *p;
   if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
@@ -12450,7 +12454,7 @@ static void export_csv_field(sk_str *out, const char *text, int last)
   sk_str_putc(out, last ? '\n' : ',');
 }
 
-static void export_json_string(sk_str *out, const char *text)
+SK_API void sk_export_json_string(sk_str *out, const char *text)
 {
   const unsigned char *p;
   sk_str_putc(out, '"');
@@ -12489,14 +12493,14 @@ static void export_csv_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_l
   sk_str_init(&f);
   sk_str_putn(&f, "", 0);
   for (p = ln->flagset ? ln->flagset : ""; *p; p++) sk_str_putc(&f, *p == ',' ? ';' : *p);
-  export_csv_field(out, f.data, 0);
+  sk_export_csv_field(out, f.data, 0);
   for (k = 0; k < 7; k++) export_csv_number(out, ln->has_dist ? ln->dist[k] : -1.0, "%.6g");
   export_csv_number(out, ln->oneway_us, "%.6g");
   export_csv_number(out, ln->mbytes_per_s, "%.6g");
   sk_str_printf(out, "%s,", export_time_kinds[bl->time_kind]);
   export_csv_number(out, bl->dummy_us, "%.4f");
   export_csv_number(out, bl->dummy_err_us, "%.4f");
-  export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
+  sk_export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
   sk_str_free(&f);
 }
 
@@ -12515,17 +12519,17 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
         const sk_sko_line *ln = &bl->lines[l];
         sk_str f;
         sk_str_init(&f);
-        export_csv_field(out, files[i].path, 0);
-        export_csv_field(out, bl->name, 0);
-        export_csv_field(out, ln->label, 0);
+        sk_export_csv_field(out, files[i].path, 0);
+        sk_export_csv_field(out, bl->name, 0);
+        sk_export_csv_field(out, ln->label, 0);
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
-        export_csv_field(out, f.data, 0);
+        sk_export_csv_field(out, f.data, 0);
         sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
         sk_str_clear(&f);
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
-        export_csv_field(out, f.data, 0);
+        sk_export_csv_field(out, f.data, 0);
         sk_str_printf(out, "%d,%d,%d,", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
                       ln->invalid);
         export_csv_marks(out, bl, ln);
@@ -12560,11 +12564,11 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
       if (open && name[strlen(name) - 1] == ']' && open != name) {
         name[strlen(name) - 1] = '\0';
         name[open - name] = '\0';
-        export_json_string(out, name);
+        sk_export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": ");
-        export_json_string(out, name + strlen(name) + 1);
+        sk_export_json_string(out, name + strlen(name) + 1);
       } else {
-        export_json_string(out, name);
+        sk_export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": null");
       }
       sk_str_putc(out, '}');
@@ -12584,7 +12588,7 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
         return;
       }
   }
-  export_json_string(out, value);
+  sk_export_json_string(out, value);
 }
 
 /* "header": every field; a key written several times gets an array of its values. */
@@ -12599,7 +12603,7 @@ static void export_json_header(sk_str *out, const sk_sko_file *f)
     if (seen) continue;
     sk_str_puts(out, first ? "\n      " : ",\n      ");
     first = 0;
-    export_json_string(out, f->fields[i].key);
+    sk_export_json_string(out, f->fields[i].key);
     sk_str_puts(out, ": ");
     if (count > 1) sk_str_putc(out, '[');
     for (j = i; j < f->nfields; j++) {
@@ -12633,14 +12637,14 @@ static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_
     double x;
     if (p != ln->flagset) sk_str_puts(out, ", ");
     eq = strchr(flag, '=');
-    if (eq == NULL) { export_json_string(out, flag); sk_str_puts(out, ": true"); }
+    if (eq == NULL) { sk_export_json_string(out, flag); sk_str_puts(out, ": true"); }
     else {
       flag[eq - flag] = '\0';
-      export_json_string(out, flag);
+      sk_export_json_string(out, flag);
       sk_str_puts(out, ": ");
       x = strtod(eq + 1, &stop);
       if (*stop == '\0' && stop != eq + 1) export_json_number(out, x);
-      else export_json_string(out, eq + 1);
+      else sk_export_json_string(out, eq + 1);
     }
     free(flag);
     p = end ? end + 1 : NULL;
@@ -12662,14 +12666,14 @@ static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_
   export_json_known(out, ln->mbytes_per_s);
   sk_str_puts(out, ", \"suite_time\": ");
   if (bl->time_kind == 0) sk_str_puts(out, "null");
-  else export_json_string(out, export_time_kinds[bl->time_kind]);
+  else sk_export_json_string(out, export_time_kinds[bl->time_kind]);
   sk_str_puts(out, ", \"suite_dummy_us\": ");
   export_json_known(out, bl->dummy_us);
   sk_str_puts(out, ", \"suite_dummy_err_us\": ");
   export_json_known(out, bl->dummy_err_us);
   sk_str_puts(out, ", \"suite_loop_ended\": ");
   if (bl->loop_ended == NULL) sk_str_puts(out, "null");
-  else export_json_string(out, bl->loop_ended);
+  else sk_export_json_string(out, bl->loop_ended);
 }
 
 static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
@@ -12677,18 +12681,18 @@ static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_bloc
   const sk_sko_line *ln = &bl->lines[l];
   int k;
   sk_str_puts(out, "    {\"file\": ");
-  export_json_string(out, f->path);
+  sk_export_json_string(out, f->path);
   sk_str_puts(out, ", \"suite\": ");
-  export_json_string(out, bl->name);
+  sk_export_json_string(out, bl->name);
   sk_str_puts(out, ", \"label\": ");
-  export_json_string(out, ln->label);
+  sk_export_json_string(out, ln->label);
   sk_str_puts(out, ", \"loop_variables\": {");
   for (k = 0; k < ln->nvars; k++) {
     if (k) sk_str_puts(out, ", ");
-    export_json_string(out, ln->vars[k].name);
+    sk_export_json_string(out, ln->vars[k].name);
     sk_str_puts(out, ": ");
     if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
-    else export_json_string(out, ln->vars[k].text);
+    else sk_export_json_string(out, ln->vars[k].text);
   }
   sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
   export_json_number(out, ln->time_us);
@@ -12710,7 +12714,7 @@ static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
   sk_str_puts(out, "{\n  \"files\": [");
   for (i = 0; i < nfiles; i++) {
     sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
-    export_json_string(out, files[i].path);
+    sk_export_json_string(out, files[i].path);
     sk_str_puts(out, ", \"header\": ");
     export_json_header(out, &files[i]);
     sk_str_puts(out, "}");
@@ -12778,6 +12782,8 @@ typedef struct sk_compare_args {
 ** -1 with *err set for a bad command line (the caller reports it and exits 2). */
 SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err);
 SK_API void sk_compare_args_free(sk_compare_args *c);
+/* A refused command line of a post-processing mode: *err = "skampi: 'ARG': WHAT"; -1. */
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
@@ -12789,6 +12795,16 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
 ** [Q1 - 1.5 IQR, Q3 + 1.5 IQR], quartiles by linear interpolation between order
 ** statistics); 0 for n <= 0. */
 SK_API double sk_tukey_median(const double *x, int n);
+/* A run's value at a point: the Tukey-filtered median of its repetitions (#@ reps), or
+** its time without them. */
+SK_API double sk_compare_run_value(const sk_sko_line *l);
+/* The median of x[0..n-1] (sorts x); n >= 1. */
+SK_API double sk_compare_median(double *x, int n);
+/* "  (flags: NAME, ...)" for the flags that put a time in doubt (`#@ flags:`
+** interference, untrustworthy, clock_resolution, timing_overhead, scheduler_time,
+** rep_cap, time_limit) that any line k with use[k] (NULL: every line) has; nothing
+** without. */
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
 /* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
 ** (ties get their mean rank): the exact permutation distribution of the rank sum when
 ** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
@@ -12796,6 +12812,10 @@ SK_API double sk_tukey_median(const double *x, int n);
 ** correction. *exact (may be NULL) says which. 1 when a sample is empty. */
 #define SK_RANK_SUM_EXACT_MAX 10
 SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact);
+/* The one-sided p-value of the same test against the alternative that x tends to be
+** larger than y (the upper tail of x's rank sum): what a guideline's check asks
+** (guidelines.h). */
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact);
 /* The smallest two-sided p-value the exact test can give for samples of nx and ny
 ** values without ties: 2 / C(nx + ny, nx). */
 SK_API double sk_rank_sum_min_p(int nx, int ny);
@@ -12809,6 +12829,7 @@ SK_API double sk_rank_sum_min_p(int nx, int ny);
 */
 #line 5 "split/results/compare.c"
 #line 6 "split/results/compare.c"
+#line 7 "split/results/compare.c"
 
 /* ---- statistics ---- */
 
@@ -12871,9 +12892,10 @@ static int compare_cmp_obs(const void *a, const void *b)
   return compare_cmp_double(&((const compare_obs *)a)->v, &((const compare_obs *)b)->v);
 }
 
-/* The exact two-sided p-value: the number of ways to choose nx of the N doubled mean
-** ranks r2[] with each sum (dynamic programming), against x's sum w2. */
-static double compare_exact_p(const int *r2, int n, int nx, int w2)
+/* The exact p-value: the number of ways to choose nx of the N doubled mean ranks r2[]
+** with each sum (dynamic programming), against x's sum w2; two-sided, or (greater) the
+** upper tail alone: how likely a sum at least w2 is. */
+static double compare_exact_p(const int *r2, int n, int nx, int w2, int greater)
 {
   int maxsum = 2 * n * (n + 1) / 2, i, k, s;
   double *ways = (double *)sk_calloc((size_t)(nx + 1) * (size_t)(maxsum + 1), sizeof(double));
@@ -12890,25 +12912,27 @@ static double compare_exact_p(const int *r2, int n, int nx, int w2)
   }
 #undef WAYS
   free(ways);
-  p = 2.0 * (below < above ? below : above) / total;
+  p = greater ? above / total : 2.0 * (below < above ? below : above) / total;
   return p < 1.0 ? p : 1.0;
 }
 
-/* The normal approximation's two-sided p-value for the rank sum w2 / 2 of nx values
-** among n = nx + ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2
-** - nx (nx + 1) / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))),
-** and the continuity correction 1/2. */
-static double compare_normal_p(int w2, int nx, int ny, double ties)
+/* The normal approximation's p-value for the rank sum w2 / 2 of nx values among n = nx +
+** ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2 - nx (nx + 1)
+** / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))), and the
+** continuity correction 1/2; two-sided, or (greater) the upper tail alone. */
+static double compare_normal_p(int w2, int nx, int ny, double ties, int greater)
 {
   int n = nx + ny;
   double u = w2 / 2.0 - nx * (nx + 1) / 2.0, mu = nx * (double)ny / 2.0, z;
   double var = nx * (double)ny / 12.0 * ((n + 1) - ties / ((double)n * (n - 1)));
   if (var <= 0.0) return 1.0;   /* every value the same */
+  if (greater) return 0.5 * compare_erfc((u - mu - 0.5) / sqrt(var) / sqrt(2.0));
   z = (fabs(u - mu) - 0.5) / sqrt(var);
   return z > 0.0 ? compare_erfc(z / sqrt(2.0)) : 1.0;
 }
 
-SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+/* The rank-sum test of x against y, two-sided or (greater) one-sided. */
+static double compare_rank_sum(const double *x, int nx, const double *y, int ny, int *exact, int greater)
 {
   int n = nx + ny, i, j, m, w2 = 0, *r2;
   compare_obs *o;
@@ -12928,11 +12952,21 @@ SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, in
   }
   if (nx <= SK_RANK_SUM_EXACT_MAX && ny <= SK_RANK_SUM_EXACT_MAX) {
     if (exact) *exact = 1;
-    p = compare_exact_p(r2, n, nx, w2);
-  } else p = compare_normal_p(w2, nx, ny, ties);
+    p = compare_exact_p(r2, n, nx, w2, greater);
+  } else p = compare_normal_p(w2, nx, ny, ties, greater);
   free(o);
   free(r2);
   return p < 1.0 ? p : 1.0;
+}
+
+SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  return compare_rank_sum(x, nx, y, ny, exact, 0);
+}
+
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  return compare_rank_sum(x, nx, y, ny, exact, 1);
 }
 
 SK_API double sk_rank_sum_min_p(int nx, int ny)
@@ -12955,7 +12989,7 @@ SK_API void sk_compare_args_free(sk_compare_args *c)
 
 /* The message names the offending argument in quotes (what the options' fuzzing
 ** harness, tests/fuzz/fuzz_cli.c, asks of every refusal). */
-static int compare_bad(sk_str *err, const char *arg, const char *what)
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what)
 {
   sk_str_clear(err);
   sk_str_printf(err, "skampi: '%s': %s", arg, what);
@@ -12975,20 +13009,20 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
     if (sk_streq(a, "--")) {
-      if (!side_has_files) return compare_bad(err, a, "a side without result files before it");
+      if (!side_has_files) return sk_compare_refuse(err, a, "a side without result files before it");
       c->nsides++;
       side_has_files = 0;
     } else if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
       char *end;
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
       c->alpha = strtod(argv[++k], &end);
       if (*end != '\0' || end == argv[k] || !(c->alpha > 0.0 && c->alpha < 1.0))
-        return compare_bad(err, argv[k], "the significance level is a number between 0 and 1");
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
     } else if (sk_streq(a, "-o")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the CSV file's name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the CSV file's name");
       c->csv = argv[++k];
     } else if (sk_streq(a, "--label")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs a name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs a name");
       c->labels[c->nsides - 1] = argv[++k];
     } else {
       c->side[c->nfiles] = c->nsides - 1;
@@ -12997,14 +13031,14 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
     }
   }
   if (!side_has_files)
-    return compare_bad(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
+    return sk_compare_refuse(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
                                                           : "-c needs the result files to compare");
   if (c->nsides == 1) {   /* without "--": every file is a side of its own */
     for (k = 0; k < c->nfiles; k++) c->side[k] = k;
     c->nsides = c->nfiles;
-    if (c->labels[0] != NULL) return compare_bad(err, "--label", "names a side of files separated by '--'");
+    if (c->labels[0] != NULL) return sk_compare_refuse(err, "--label", "names a side of files separated by '--'");
   }
-  if (c->nsides < 2) return compare_bad(err, argv[i], "needs at least two runs (or two sides separated by '--')");
+  if (c->nsides < 2) return sk_compare_refuse(err, argv[i], "needs at least two runs (or two sides separated by '--')");
   return 1;
 }
 
@@ -13094,28 +13128,15 @@ static int compare_nth(const sk_sko_block *b, size_t l, sk_str *key)
   return nth;
 }
 
-/* A run's value at a point: the Tukey-filtered median of its repetitions, or its time. */
-static double compare_run_value(const sk_sko_line *l)
+SK_API double sk_compare_run_value(const sk_sko_line *l)
 {
   return l->nrep > 0 ? sk_tukey_median(l->rep_us, l->nrep) : l->time_us;
 }
 
-static double compare_median(double *x, int n)
+SK_API double sk_compare_median(double *x, int n)
 {
   qsort(x, (size_t)n, sizeof(double), compare_cmp_double);
   return compare_median_sorted(x, n);
-}
-
-static void compare_csv_field(sk_str *out, const char *text, int last)
-{
-  const char *p;
-  if (strpbrk(text, ",\"\n") == NULL) sk_str_puts(out, text);
-  else {
-    sk_str_putc(out, '"');
-    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
-    sk_str_putc(out, '"');
-  }
-  sk_str_putc(out, last ? '\n' : ',');
 }
 
 /* text, then blanks up to width characters (sk_str_printf's %s has no width) and one more */
@@ -13136,15 +13157,14 @@ static const char *const compare_doubt_flags[] = {
   "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "rep_cap", "time_limit"
 };
 
-/* "  (flags: NAME, ...)" for the doubt flags any of the n lines has; nothing without. */
-static void compare_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
 {
   char value[64];
   size_t f;
   int k, said = 0;
   for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
     for (k = 0; k < n; k++)
-      if (use[k] && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
+      if ((use == NULL || use[k]) && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
         sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
         break;
       }
@@ -13164,8 +13184,8 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   compare_row r;
   char num[64];
   for (k = 0; k < c->nfiles; k++) {
-    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = compare_run_value(lines[k]); }
-    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = compare_run_value(lines[k]); }
+    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = sk_compare_run_value(lines[k]); }
+    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = sk_compare_run_value(lines[k]); }
   }
   r.suite = b->name;
   r.point = sk_strdup(point);
@@ -13174,8 +13194,8 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   if (perrep && l0->nrep > 0 && ls->nrep > 0) r.p = sk_rank_sum_p(ls->rep_us, ls->nrep, l0->rep_us, l0->nrep, &exact);
   else if (perrep) { r.p = -1.0; st->untested++; }
   else r.p = sk_rank_sum_p(vs, ns, v0, n0, &exact);
-  r.base = compare_median(v0, n0);
-  r.time = compare_median(vs, ns);
+  r.base = sk_compare_median(v0, n0);
+  r.time = sk_compare_median(vs, ns);
   r.ratio = r.base > 0.0 ? r.time / r.base : (r.time > 0.0 ? HUGE_VAL : 1.0);
   if (r.p < 0.0) strcpy(num, "         -"); else sprintf(num, "%10.3g", r.p);
   sk_str_puts(st->out, "  ");
@@ -13183,12 +13203,12 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s", 'A' + (s < 26 ? s : 25),
                 r.base, r.time, r.ratio, num, compare_sig(st, r.p));
   for (k = 0; k < c->nfiles; k++) use[k] = c->side[k] == 0 || c->side[k] == s;
-  compare_flags(st->out, lines, use, c->nfiles);
+  sk_compare_doubt_flags(st->out, lines, use, c->nfiles);
   sk_str_putc(st->out, '\n');
   if (st->csv) {
-    compare_csv_field(st->csv, b->name, 0);
-    compare_csv_field(st->csv, point, 0);
-    compare_csv_field(st->csv, st->names[s], 0);
+    sk_export_csv_field(st->csv, b->name, 0);
+    sk_export_csv_field(st->csv, point, 0);
+    sk_export_csv_field(st->csv, st->names[s], 0);
     sk_str_printf(st->csv, "%.6g,%.6g,%.6g,", r.base, r.time, r.ratio);
     if (r.p < 0.0) sk_str_puts(st->csv, ","); else sk_str_printf(st->csv, "%.6g,", r.p);
     sk_str_printf(st->csv, "%s,%s\n", compare_sig(st, r.p),
@@ -13385,6 +13405,540 @@ SK_API int sk_compare_run(const sk_compare_args *c)
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
 }
 /* --- end split/results/compare.c --- */
+/* --- begin split/results/guidelines.h --- */
+#line 1 "split/results/guidelines.h"
+/*
+** guidelines.h -- the self-consistent performance guidelines (skampi --guidelines,
+** doc/guidelines.md): runs of ski/guidelines.ski (one suite per operation, named after
+** its measurement row, the loop variable `bytes` the guideline's n) judged against the
+** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
+** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
+** every run, per run the median of the repetitions without Tukey's outliers, then a
+** one-sided Wilcoxon rank-sum test across the runs (A slower than B); a violation is a
+** p-value at most alpha with A at least (1 + min_effect) times B's median and longer by
+** more than the suites' dummy time (the timer's overhead, `#@ suite:`). The same rule
+** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
+** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
+** nothing here makes an MPI call.
+*/
+#ifndef SK_GUIDELINES_H
+#define SK_GUIDELINES_H
+
+#line 19 "split/results/guidelines.h"
+
+typedef struct sk_guidelines_args {
+  double alpha;           /* significance level, 0.05 unless -a */
+  double min_effect;      /* a violation is at least 1 + this slower; 0.1 unless -e */
+  const char *csv;        /* -o FILE: every verdict as CSV (NULL: none) */
+  const char *json;       /* -j FILE: the same as JSON (NULL: none) */
+  char **files;           /* the runs */
+  int nfiles;
+} sk_guidelines_args;
+
+/* argv[i] is --guidelines: takes every argument after it into *g (1); 0 when argv[i]
+** is not --guidelines; -1 with *err set for a bad command line. */
+SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args *g, sk_str *err);
+SK_API void sk_guidelines_args_free(sk_guidelines_args *g);
+/* Reads the runs, prints the verdicts on standard output and writes the CSV and JSON
+** files asked for (sk_out_file); the exit status: 0, 2 (a malformed input) or
+** SK_EXIT_WRITE. */
+SK_API int sk_guidelines_run(const sk_guidelines_args *g);
+/* The verdicts of already read runs as text, and as CSV and JSON where not NULL;
+** returns the number of violations. */
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+                              const sk_sko_file *files);
+
+#endif
+/* --- end split/results/guidelines.h --- */
+/* --- begin split/results/guidelines.c --- */
+#line 1 "split/results/guidelines.c"
+/*
+** guidelines.c -- see guidelines.h.
+*/
+#line 5 "split/results/guidelines.c"
+#line 6 "split/results/guidelines.c"
+#line 7 "split/results/guidelines.c"
+#line 8 "split/results/guidelines.c"
+
+/* ---- the catalogue ---- */
+
+/* A <= B: the suite (measurement row) of each side and how the summary names it. The
+** counts of each suite are those of ski/guidelines.ski (doc/guidelines.md). */
+typedef struct gl_rule {
+  const char *lhs, *rhs;
+  const char *lhs_text, *rhs_text;
+} gl_rule;
+
+static const gl_rule gl_catalogue[] = {
+  { "Gather", "Allgather", "MPI_Gather", "MPI_Allgather" },
+  { "Gather", "Reduce", "MPI_Gather", "MPI_Reduce" },
+  { "Allgather", "Alltoall", "MPI_Allgather", "MPI_Alltoall" },
+  { "Allgather", "Allreduce", "MPI_Allgather", "MPI_Allreduce" },
+  { "Allgather", "Gather_Bcast", "MPI_Allgather", "MPI_Gather + MPI_Bcast" },
+  { "Scatter", "Bcast", "MPI_Scatter", "MPI_Bcast" },
+  { "Reduce", "Allreduce", "MPI_Reduce", "MPI_Allreduce" },
+  { "Reduce", "Reduce_scatter_block_Gather", "MPI_Reduce", "MPI_Reduce_scatter_block + MPI_Gather" },
+  { "Reduce_scatter", "Allreduce", "MPI_Reduce_scatter", "MPI_Allreduce" },
+  { "Reduce_scatter", "Reduce_Scatterv", "MPI_Reduce_scatter", "MPI_Reduce + MPI_Scatterv" },
+  { "Bcast", "Scatter_Allgather", "MPI_Bcast", "MPI_Scatter + MPI_Allgather" },
+  { "Allreduce", "Reduce_Bcast", "MPI_Allreduce", "MPI_Reduce + MPI_Bcast" },
+  { "Allreduce", "Reduce_scatter_block_Allgather", "MPI_Allreduce", "MPI_Reduce_scatter_block + MPI_Allgather" },
+  { "Reduce_scatter_block", "Reduce_Scatter", "MPI_Reduce_scatter_block", "MPI_Reduce + MPI_Scatter" },
+  { "Scan", "Exscan_Reduce_local", "MPI_Scan", "MPI_Exscan + MPI_Reduce_local" },
+  { "Ibcast", "Bcast", "MPI_Ibcast + MPI_Wait", "MPI_Bcast" },
+#ifdef SKAMPI_TESTING
+  /* the planted violation of tests/guidelines/truth.sh: a broadcast with a busy wait */
+  { "Testing_Slowed_Bcast", "Bcast", "Testing_Slowed_Bcast", "MPI_Bcast" },
+#endif
+  { NULL, NULL, NULL, NULL }
+};
+
+/* ---- the command line ---- */
+
+SK_API void sk_guidelines_args_free(sk_guidelines_args *g)
+{
+  free(g->files);
+  memset(g, 0, sizeof *g);
+}
+
+/* A number in (lo, hi) from argv[k] (a trailing % divides by 100 when percent). */
+static int gl_number(const char *text, double lo, double hi, int percent, double *x)
+{
+  char *end;
+  *x = strtod(text, &end);
+  if (end == text) return 0;
+  if (percent && *end == '%') { *x /= 100.0; end++; }
+  return *end == '\0' && *x > lo && *x < hi;
+}
+
+SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args *g, sk_str *err)
+{
+  int k;
+  if (!sk_streq(argv[i], "--guidelines")) return 0;
+  memset(g, 0, sizeof *g);
+  g->alpha = 0.05;
+  g->min_effect = 0.1;
+  g->files = (char **)sk_calloc((size_t)argc, sizeof(char *));
+  for (k = i + 1; k < argc; k++) {
+    const char *a = argv[k];
+    if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
+      if (!gl_number(argv[++k], 0.0, 1.0, 0, &g->alpha))
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
+    } else if (sk_streq(a, "-e") || sk_streq(a, "--min-effect")) {
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
+      if (!gl_number(argv[++k], -1e-300, 100.0, 1, &g->min_effect))
+        return sk_compare_refuse(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
+    } else if (sk_streq(a, "-o") || sk_streq(a, "-j")) {
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
+      if (a[1] == 'o') g->csv = argv[++k]; else g->json = argv[++k];
+    } else g->files[g->nfiles++] = argv[k];
+  }
+  if (g->nfiles == 0) return sk_compare_refuse(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
+  return 1;
+}
+
+/* ---- one verdict ---- */
+
+enum gl_kind { GL_GUIDELINE, GL_MONOTONY, GL_SPLIT };
+static const char *const gl_kind_names[] = { "guideline", "monotony", "split" };
+
+typedef struct gl_verdict {
+  enum gl_kind kind;
+  const char *lhs, *rhs;          /* suites */
+  const char *lhs_text, *rhs_text;
+  double lhs_bytes, rhs_bytes;    /* the sizes of the two sides */
+  double lhs_us, rhs_us, ratio, p;
+  int violated;
+} gl_verdict;
+
+typedef struct gl_state {
+  const sk_guidelines_args *g;
+  const sk_sko_file *files;
+  sk_str *out, *csv, *json;
+  gl_verdict *v;
+  size_t nv, capv;
+  int json_rows;
+} gl_state;
+
+/* The size of a line: its loop variable `bytes`, else its last loop variable, else its
+** reported size. */
+static double gl_bytes(const sk_sko_line *l)
+{
+  int k;
+  for (k = 0; k < l->nvars; k++) if (sk_streq(l->vars[k].name, "bytes")) return l->vars[k].x;
+  return l->nvars > 0 ? l->vars[l->nvars - 1].x : (double)l->size;
+}
+
+/* The first line of suite `suite` of f at size `bytes`, or NULL. */
+static const sk_sko_line *gl_line(const sk_sko_file *f, const char *suite, double bytes)
+{
+  const sk_sko_block *b = sk_sko_find_block(f, suite, 0);
+  size_t i;
+  if (b == NULL) return NULL;
+  for (i = 0; i < b->n; i++) if (gl_bytes(&b->lines[i]) == bytes) return &b->lines[i];
+  return NULL;
+}
+
+/* "64 KiB", "1 MiB", "100 bytes" */
+static void gl_size_text(sk_str *out, double bytes)
+{
+  if (bytes >= 1048576.0 && fmod(bytes, 1048576.0) == 0.0) sk_str_printf(out, "%.0f MiB", bytes / 1048576.0);
+  else if (bytes >= 1024.0 && fmod(bytes, 1024.0) == 0.0) sk_str_printf(out, "%.0f KiB", bytes / 1024.0);
+  else sk_str_printf(out, "%.0f bytes", bytes);
+}
+
+/* The values of one side at a point: per run its value (sk_compare_run_value) times
+** scale; with one run, its repetitions (the per-repetition test). */
+static int gl_values(const gl_state *st, const char *suite, double bytes, double scale, double *x, double **reps)
+{
+  int k, n = 0;
+  const sk_sko_line *l;
+  *reps = NULL;
+  for (k = 0; k < st->g->nfiles; k++) {
+    if ((l = gl_line(&st->files[k], suite, bytes)) == NULL) return 0;
+    x[n++] = scale * sk_compare_run_value(l);
+    if (st->g->nfiles == 1 && l->nrep > 0) {
+      *reps = (double *)sk_malloc(sizeof(double) * (size_t)l->nrep);
+      for (n = 0; n < l->nrep; n++) (*reps)[n] = scale * l->rep_us[n];
+      return n;
+    }
+  }
+  return n;
+}
+
+/* The timing overhead of the two suites: the largest dummy time (an empty measurement,
+** `#@ suite: dummy_us=`) any run gives either; 0 without. A difference below it cannot
+** be told from the timer's own cost. */
+static double gl_floor_us(const gl_state *st, const char *lhs, const char *rhs)
+{
+  double most = 0.0;
+  int k;
+  for (k = 0; k < st->g->nfiles; k++) {
+    const sk_sko_block *a = sk_sko_find_block(&st->files[k], lhs, 0), *b = sk_sko_find_block(&st->files[k], rhs, 0);
+    if (a && a->dummy_us > most) most = a->dummy_us;
+    if (b && b->dummy_us > most) most = b->dummy_us;
+  }
+  return most;
+}
+
+/* Judges lhs(lhs_bytes) <= scale * rhs(rhs_bytes) and keeps the verdict; 0 when a run
+** lacks either side. */
+static int gl_judge(gl_state *st, gl_verdict *v, double scale)
+{
+  int nl, nr, n = st->g->nfiles;
+  double *lx = (double *)sk_malloc(sizeof(double) * (size_t)n), *rx = (double *)sk_malloc(sizeof(double) * (size_t)n);
+  double *lreps, *rreps;
+  nl = gl_values(st, v->lhs, v->lhs_bytes, 1.0, lx, &lreps);
+  nr = nl ? gl_values(st, v->rhs, v->rhs_bytes, scale, rx, &rreps) : 0;
+  if (nl && nr) {
+    double *a = lreps && rreps ? lreps : lx, *b = lreps && rreps ? rreps : rx;
+    int na = lreps && rreps ? nl : n, nb = lreps && rreps ? nr : n;
+    v->p = sk_rank_sum_p_greater(a, na, b, nb, NULL);
+    v->lhs_us = sk_tukey_median(a, na);
+    v->rhs_us = sk_tukey_median(b, nb);
+    if (n > 1) { v->lhs_us = sk_compare_median(lx, n); v->rhs_us = sk_compare_median(rx, n); }
+    v->ratio = v->rhs_us > 0.0 ? v->lhs_us / v->rhs_us : (v->lhs_us > 0.0 ? HUGE_VAL : 1.0);
+    v->violated = v->p <= st->g->alpha && v->ratio >= 1.0 + st->g->min_effect
+                  && v->lhs_us - v->rhs_us > gl_floor_us(st, v->lhs, v->rhs);
+    st->v = (gl_verdict *)sk_grow(st->v, &st->capv, st->nv + 1, sizeof(gl_verdict));
+    st->v[st->nv++] = *v;
+  }
+  free(lx);
+  free(rx);
+  if (nl && lreps) free(lreps);
+  if (nr && rreps) free(rreps);
+  return nl && nr;
+}
+
+/* ---- output ---- */
+
+static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
+{
+  const char *faster = v->ratio < 1.0 ? "lhs" : v->ratio > 1.0 ? "rhs" : "equal";
+  const char *verdict = v->violated ? "violated" : "holds";
+  if (st->csv) {
+    sk_export_csv_field(st->csv, gl_kind_names[v->kind], 0);
+    sk_export_csv_field(st->csv, rule, 0);
+    sk_export_csv_field(st->csv, v->lhs, 0);
+    sk_export_csv_field(st->csv, v->rhs, 0);
+    sk_str_printf(st->csv, "%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%s,%s\n", v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us,
+                  v->ratio, v->p, faster, verdict);
+  }
+  if (st->json) {
+    sk_str_puts(st->json, st->json_rows++ ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+    sk_export_json_string(st->json, gl_kind_names[v->kind]);
+    sk_str_puts(st->json, ", \"rule\": ");
+    sk_export_json_string(st->json, rule);
+    sk_str_puts(st->json, ", \"lhs\": ");
+    sk_export_json_string(st->json, v->lhs);
+    sk_str_puts(st->json, ", \"rhs\": ");
+    sk_export_json_string(st->json, v->rhs);
+    sk_str_printf(st->json, ", \"lhs_bytes\": %.0f, \"rhs_bytes\": %.0f, \"lhs_us\": %.6g, \"rhs_us\": %.6g, "
+                  "\"ratio\": %.6g, \"p\": %.6g, \"faster\": \"%s\", \"verdict\": \"%s\"}",
+                  v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p, faster, verdict);
+  }
+}
+
+/* "  (flags: ...)" when a run's line of either side carries a flag that puts its time
+** in doubt (compare.h). */
+static void gl_doubts(gl_state *st, const gl_verdict *v)
+{
+  int n = st->g->nfiles, k, m = 0;
+  const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)(2 * n), sizeof(sk_sko_line *));
+  for (k = 0; k < n; k++) {
+    const sk_sko_line *a = gl_line(&st->files[k], v->lhs, v->lhs_bytes), *b = gl_line(&st->files[k], v->rhs, v->rhs_bytes);
+    if (a) lines[m++] = a;
+    if (b) lines[m++] = b;
+  }
+  sk_compare_doubt_flags(st->out, lines, NULL, m);
+  free((void *)lines);
+}
+
+/* The table of a rule's violations (from verdict `first` on), or that it holds. */
+static void gl_report_rule(gl_state *st, const char *title, size_t first, const char *rule)
+{
+  size_t i, bad = 0;
+  for (i = first; i < st->nv; i++) {
+    bad += st->v[i].violated;
+    gl_csv_json(st, &st->v[i], rule);
+  }
+  if (st->nv == first) { sk_str_printf(st->out, "%s: no size in every run\n", title); return; }
+  if (bad == 0) {
+    sk_str_printf(st->out, "%s: holds at all %lu sizes\n", title, (unsigned long)(st->nv - first));
+    return;
+  }
+  sk_str_printf(st->out, "%s: VIOLATED at %lu of %lu sizes\n", title, (unsigned long)bad,
+                (unsigned long)(st->nv - first));
+  sk_str_puts(st->out, "      bytes  vs bytes      left[us]     right[us]  slowdown          p\n");
+  for (i = first; i < st->nv; i++)
+    if (st->v[i].violated) {
+      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
+                    st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
+      gl_doubts(st, &st->v[i]);
+      sk_str_putc(st->out, '\n');
+    }
+}
+
+static int gl_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The sizes of suite b (of the first run), ascending, without repeats; their number. */
+static int gl_sizes(const sk_sko_block *b, double *sizes)
+{
+  size_t i;
+  int n = 0, k = 0;
+  for (i = 0; i < b->n; i++) sizes[n++] = gl_bytes(&b->lines[i]);
+  qsort(sizes, (size_t)n, sizeof(double), gl_cmp_double);
+  for (i = 0; i < (size_t)n; i++) if (k == 0 || sizes[i] != sizes[k - 1]) sizes[k++] = sizes[i];
+  return k;
+}
+
+static void gl_guidelines(gl_state *st)
+{
+  const sk_sko_file *f0 = &st->files[0];
+  const gl_rule *r;
+  sk_str title;
+  size_t rule_len = 0;
+  sk_str_init(&title);
+  sk_str_puts(st->out, "\nguidelines (A <= B: A is not slower than B; n = bytes):\n");
+  for (r = gl_catalogue; r->lhs; r++) {
+    const sk_sko_block *b = sk_sko_find_block(f0, r->lhs, 0);
+    size_t first = st->nv;
+    sk_str_clear(&title);
+    sk_str_printf(&title, "%s(n) <= %s(n)", r->lhs_text, r->rhs_text);
+    if (b == NULL || sk_sko_find_block(f0, r->rhs, 0) == NULL) {
+      sk_str_printf(st->out, "%s: not measured (no suite \"%s\")\n", title.data, b == NULL ? r->lhs : r->rhs);
+      continue;
+    }
+    {
+      double *sizes = (double *)sk_malloc(sizeof(double) * (b->n + 1));
+      int n = gl_sizes(b, sizes), k, lacking = 0;
+      for (k = 0; k < n; k++) {
+        gl_verdict v;
+        memset(&v, 0, sizeof v);
+        v.kind = GL_GUIDELINE;
+        v.lhs = r->lhs;
+        v.rhs = r->rhs;
+        v.lhs_text = r->lhs_text;
+        v.rhs_text = r->rhs_text;
+        v.lhs_bytes = v.rhs_bytes = sizes[k];
+        lacking += !gl_judge(st, &v, 1.0);
+      }
+      free(sizes);
+      rule_len = title.len;
+      if (lacking)   /* named, not dropped silently */
+        sk_str_printf(&title, " (%d size%s of \"%s\" not in every run of both suites)", lacking, lacking > 1 ? "s" : "",
+                      r->lhs);
+    }
+    {
+      char *rule = sk_strdup(title.data);
+      rule[rule_len] = '\0';
+      gl_report_rule(st, title.data, first, rule);
+      free(rule);
+    }
+  }
+  sk_str_free(&title);
+}
+
+/* Monotony (next larger size) and the split rule (half the size, twice the time) of
+** every suite of the first run. */
+static void gl_size_rules(gl_state *st, enum gl_kind kind)
+{
+  const sk_sko_file *f0 = &st->files[0];
+  size_t b;
+  sk_str title;
+  sk_str_init(&title);
+  sk_str_puts(st->out, kind == GL_MONOTONY ? "\nmonotony (t(m) <= t(m'), m' the next larger size):\n"
+                                           : "\nsplit rule (t(m) <= 2 t(m/2)):\n");
+  for (b = 0; b < f0->n; b++) {
+    const sk_sko_block *bl = &f0->blocks[b];
+    double *sizes = (double *)sk_malloc(sizeof(double) * (bl->n + 1));
+    int n = gl_sizes(bl, sizes), k, j;
+    size_t first = st->nv;
+    if (sk_sko_occurrence(f0, bl) > 0) { free(sizes); continue; }
+    for (k = 0; k < n; k++) {
+      gl_verdict v;
+      memset(&v, 0, sizeof v);
+      v.kind = kind;
+      v.lhs = v.rhs = v.lhs_text = v.rhs_text = bl->name;
+      v.lhs_bytes = sizes[k];
+      if (kind == GL_MONOTONY) {
+        if (k + 1 >= n) break;
+        v.rhs_bytes = sizes[k + 1];
+        gl_judge(st, &v, 1.0);
+      } else {
+        for (j = 0; j < k && sizes[j] * 2.0 != sizes[k]; j++) {}
+        if (j == k) continue;
+        v.rhs_bytes = sizes[j];
+        gl_judge(st, &v, 2.0);
+      }
+    }
+    free(sizes);
+    if (st->nv == first) continue;
+    sk_str_clear(&title);
+    sk_str_printf(&title, kind == GL_MONOTONY ? "%s(m) <= %s(m')" : "%s(m) <= 2 %s(m/2)", bl->name, bl->name);
+    gl_report_rule(st, title.data, first, title.data);
+  }
+  sk_str_free(&title);
+}
+
+static int gl_cmp_worst(const void *a, const void *b)
+{
+  double x = ((const gl_verdict *)a)->ratio, y = ((const gl_verdict *)b)->ratio;
+  return x > y ? -1 : x < y ? 1 : 0;
+}
+
+/* The violations, worst (largest slowdown) first, in words. */
+static int gl_summary(gl_state *st)
+{
+  gl_verdict *bad = (gl_verdict *)sk_calloc(st->nv + 1, sizeof(gl_verdict));
+  const char *np = sk_sko_field(&st->files[0], "processes");
+  size_t n = 0, i;
+  for (i = 0; i < st->nv; i++) if (st->v[i].violated) bad[n++] = st->v[i];
+  qsort(bad, n, sizeof(gl_verdict), gl_cmp_worst);
+  sk_str_printf(st->out, "\nsummary: %lu violations among %lu checked points%s\n", (unsigned long)n,
+                (unsigned long)st->nv, n ? ", worst first:" : "");
+  for (i = 0; i < n && i < 30; i++) {
+    const gl_verdict *v = &bad[i];
+    sk_str_printf(st->out, "  %s is %.2fx slower than ", v->lhs_text, v->ratio);
+    if (v->kind == GL_GUIDELINE) sk_str_printf(st->out, "%s at ", v->rhs_text);
+    if (v->kind == GL_MONOTONY) sk_str_puts(st->out, "at the larger ");
+    if (v->kind == GL_SPLIT) sk_str_puts(st->out, "twice its time at ");
+    gl_size_text(st->out, v->kind == GL_GUIDELINE ? v->lhs_bytes : v->rhs_bytes);
+    if (v->kind != GL_GUIDELINE) { sk_str_puts(st->out, ", at "); gl_size_text(st->out, v->lhs_bytes); }
+    sk_str_printf(st->out, " on %s processes (p %.3g)\n", np ? np : "?", v->p);
+  }
+  if (n > 30) sk_str_printf(st->out, "  ... and %lu more\n", (unsigned long)(n - 30));
+  free(bad);
+  return (int)n;
+}
+
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+                              const sk_sko_file *files)
+{
+  gl_state st;
+  int k, bad;
+  const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
+  memset(&st, 0, sizeof st);
+  st.g = g;
+  st.files = files;
+  st.out = out;
+  st.csv = csv;
+  st.json = json;
+  sk_str_printf(out, "# skampi %s: self-consistent performance guidelines (Traeff, Gropp and Thakur, IEEE TPDS 2010)"
+                "; doc/guidelines.md\n# library: %s\n# processes: %s\n# runs:", SKAMPI_VERSION, lib ? lib : "?",
+                np ? np : "?");
+  for (k = 0; k < g->nfiles; k++) sk_str_printf(out, " %s", g->files[k]);
+  if (g->nfiles > 1)
+    sk_str_printf(out, "\n# rule: per run the median of the repetitions without Tukey's outliers; one-sided Wilcoxon"
+                  " rank-sum test of the %d runs' medians (left side slower); violated: p <= %g and the left side's"
+                  " median of medians at least %g times the right side's and longer by more than the suites'"
+                  " dummy time (the timer's overhead)\n", g->nfiles, g->alpha, 1.0 + g->min_effect);
+  else
+    sk_str_printf(out, "\n# rule: ONE run: one-sided Wilcoxon rank-sum test of the two sides' repetitions (it says"
+                  " that this run differs, not the library: give several runs); violated: p <= %g and the left"
+                  " side's median at least %g times the right side's and longer by more than the suites' dummy"
+                  " time\n", g->alpha, 1.0 + g->min_effect);
+  if (g->nfiles > 1 && sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0 > g->alpha)
+    sk_str_printf(out, "# with %d runs the smallest one-sided p-value is %.3g, above alpha %g: nothing can be found"
+                  " violated; give more runs\n", g->nfiles, sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0, g->alpha);
+  for (k = 1; k < g->nfiles; k++) {
+    const char *npk = sk_sko_field(&files[k], "processes");
+    if (np && npk && !sk_streq(np, npk))
+      sk_str_printf(out, "# warning: %s ran on %s processes, %s on %s\n", g->files[0], np, g->files[k], npk);
+  }
+  if (csv) sk_str_puts(csv, "kind,rule,lhs,rhs,lhs_bytes,rhs_bytes,lhs_us,rhs_us,ratio,p,faster,verdict\n");
+  if (json) {
+    sk_str_printf(json, "{\"alpha\": %g, \"min_effect\": %g, \"processes\": %s, \"library\": ", g->alpha,
+                  g->min_effect, np ? np : "null");
+    sk_export_json_string(json, lib ? lib : "");
+    sk_str_puts(json, ", \"runs\": [");
+    for (k = 0; k < g->nfiles; k++) {
+      if (k) sk_str_puts(json, ", ");
+      sk_export_json_string(json, g->files[k]);
+    }
+    sk_str_puts(json, "],\n  \"verdicts\": [");
+  }
+  gl_guidelines(&st);
+  gl_size_rules(&st, GL_MONOTONY);
+  gl_size_rules(&st, GL_SPLIT);
+  bad = gl_summary(&st);
+  if (json) sk_str_puts(json, "\n  ]\n}\n");
+  free(st.v);
+  return bad;
+}
+
+SK_API int sk_guidelines_run(const sk_guidelines_args *g)
+{
+  sk_sko_file *files;
+  sk_str out, csv, json, err;
+  int ok;
+  sk_str_init(&err);
+  if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
+    fprintf(stderr, "%s\n", err.data);
+    sk_str_free(&err);
+    return SK_EXIT_USER_ERROR;
+  }
+  sk_str_init(&out);
+  sk_str_init(&csv);
+  sk_str_init(&json);
+  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g, files);
+  ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
+  ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
+  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  if (!ok) fprintf(stderr, "%s\n", err.data);
+  sk_str_free(&out);
+  sk_str_free(&csv);
+  sk_str_free(&json);
+  sk_str_free(&err);
+  sk_sko_free_all(files, g->nfiles);
+  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+/* --- end split/results/guidelines.c --- */
 /* --- begin split/results/report.h --- */
 #line 1 "split/results/report.h"
 /*
@@ -14798,6 +15352,11 @@ SK_API int sk_mpi_share(long total, int parts, int rank);
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
                                size_t offset);
+/* Block j (r_count elements of r_dt) of the receive buffer came from process j: s_count
+** elements of s_dt from its send buffer's start, or (own_offset) from its block for this
+** process (the all-to-alls). The gathers, all-gathers and all-to-alls share it. */
+SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
+                                 const sk_datatype *s_dt, int own_offset);
 /* Reductions: fills the send buffer with `count` elements of dt, element i of process r
 ** being a small whole number (so sums and products are exact in every type), and the
 ** receive buffer with zeros. A pair type (MPI_2INT, MPI_DOUBLE_INT, ... for MINLOC and
@@ -16820,6 +17379,19 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 }
 
 /* ---- verification ---- */
+
+SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
+                                 const sk_datatype *s_dt, int own_offset)
+{
+  size_t block = sk_mpi_bytes(r_count, r_dt);
+  int j;
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, r_count, r_dt, s_count, s_dt, j,
+                        own_offset ? (size_t)m->rank * sk_mpi_bytes(s_count, s_dt) : 0);
+  }
+}
 
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
@@ -19503,16 +20075,8 @@ static void check_scatter(sk_mctx *m, const sk_value *args)
 static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
 {
   xfer_args a;
-  size_t block;
-  int j;
   xfer_args_read(&a, args, XFER_PLAIN);
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j,
-                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt) : 0);
-  }
+  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.s_count, a.s_dt, own_offset);
 }
 
 static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }
@@ -20300,15 +20864,7 @@ static void prepare_coll3(sk_mctx *m, const sk_value *args)
 ** taken from the sender's pattern at offset 0 or (own_offset) at this process's block. */
 static void coll3_check_blocks(sk_mctx *m, const coll3_state *s, int own_offset)
 {
-  const coll3_args *a = &s->a;
-  size_t block = sk_mpi_bytes(a->r_count, a->r_dt);
-  int j;
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a->r_count, a->r_dt, a->s_count, a->s_dt, j,
-                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a->s_count, a->s_dt) : 0);
-  }
+  sk_mpi_verify_blocks(m, s->a.r_count, s->a.r_dt, s->a.s_count, s->a.s_dt, own_offset);
 }
 
 static void check_coll3(sk_mctx *m, const sk_value *args)
@@ -20484,6 +21040,362 @@ static const sk_measurement mpi_coll3_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void) { return mpi_coll3_table; }
 /* --- end split/measurements/meas_mpi_coll3.c --- */
+/* --- begin split/measurements/meas_mpi_mockup.c --- */
+#line 1 "split/measurements/meas_mpi_mockup.c"
+/*
+** meas_mpi_mockup.c -- the mock-ups of the self-consistent performance guidelines
+** (Traeff, Gropp and Thakur, Self-consistent MPI performance guidelines, IEEE TPDS
+** 21(5), 2010): each row does what one MPI collective does by two others, so that a
+** library's specialised collective can be compared with the same result built from
+** parts (doc/guidelines.md; the post-processing is results/guidelines.c). Beside
+** Reduce_Bcast and Reduce_Scatterv of meas_mpi_coll.c:
+**   Gather_Bcast(s_cnt, s_dt, r_cnt, r_dt, root)      = Allgather: MPI_Gather to the
+**                                                       root, MPI_Bcast of the p blocks
+**   Scatter_Allgather(count, dt, root)                = Bcast: MPI_Scatter of count/p,
+**                                                       MPI_Allgather of the blocks
+**   Reduce_scatter_block_Gather(count, dt, op, root)  = Reduce: MPI_Reduce_scatter_block
+**                                                       of count/p, MPI_Gather to the root
+**   Reduce_scatter_block_Allgather(count, dt, op)     = Allreduce: the same, MPI_Allgather
+**   Reduce_Scatter(count, dt, op, root)               = Reduce_scatter_block(count, ...):
+**                                                       MPI_Reduce of count*p to the root,
+**                                                       MPI_Scatter of count to each
+**   Exscan_Reduce_local(count, dt, op)                = Scan: MPI_Exscan, then
+**                                                       MPI_Reduce_local of the own input
+**                                                       (rank 0 copies its input)
+** Each takes the arguments of the operation it mocks up (its left side), so both sides
+** move the same bytes; where the paper's n must be split into p equal blocks, count
+** must be a multiple of the number of processes (init refuses it otherwise). The
+** intermediate block lives in the receive buffer behind the result ("scratch").
+** Timing as in meas_mpi_coll.c: both calls between one sk_sync_start() and
+** sk_sync_stop(); verification: the data each process ends with is that of the
+** operation mocked up (verify.h).
+** Under SKAMPI_TESTING, Testing_Slowed_Bcast(count, dt, root, delay_us) is MPI_Bcast
+** followed by a busy wait of delay_us on every process inside the timing: the planted
+** guideline violation of tests/guidelines/truth.sh.
+*/
+#line 33 "split/measurements/meas_mpi_mockup.c"
+#line 34 "split/measurements/meas_mpi_mockup.c"
+
+#ifdef SKAMPI_MPI
+
+/* The arguments of every row: the data-movement ones (s_cnt, s_dt, r_cnt, r_dt, root),
+** the broadcast (count, dt, root) and the reductions (count, dt, op[, root]). */
+typedef struct mockup_args {
+  long count, r_count;
+  const sk_datatype *dt, *r_dt;
+  const sk_opdef *op;
+  long root;
+} mockup_args;
+
+enum mockup_family { MU_XFER_ROOT, MU_BCAST, MU_REDUCE, MU_REDUCE_ROOT };
+
+static void mockup_args_read(mockup_args *a, const sk_value *args, enum mockup_family f)
+{
+  memset(a, 0, sizeof *a);
+  a->count = a->r_count = args[0].u.i;
+  a->dt = a->r_dt = args[1].u.dt;
+  a->root = 0;
+  switch (f) {
+  case MU_XFER_ROOT: a->r_count = args[2].u.i; a->r_dt = args[3].u.dt; a->root = args[4].u.i; break;
+  case MU_BCAST: a->root = args[2].u.i; break;
+  case MU_REDUCE: a->op = args[2].u.op; break;
+  case MU_REDUCE_ROOT: a->op = args[2].u.op; a->root = args[3].u.i; break;
+  }
+}
+
+/* The checks every init makes; split: count must be a multiple of the processes. */
+static int mockup_check(sk_mctx *m, const char *fn, const mockup_args *a, enum mockup_family f, int split)
+{
+  char msg[160];
+  sk_mpi_check_count(m, fn, "count", a->count);
+  if (f == MU_XFER_ROOT) {
+    sk_mpi_check_count(m, fn, "receive count", a->r_count);
+    sk_mpi_check_same_data(m, fn, a->count, a->dt, a->r_count, a->r_dt);
+  }
+  if (a->op) sk_mpi_check_op(m, fn, a->op, a->dt, 0);
+  if (f != MU_REDUCE) sk_mpi_check_rank(m, fn, "root", a->root);
+  if (split && !m->failed && a->count % m->size != 0) {
+    sprintf(msg, "%.40s: count %ld is not a multiple of the %d processes (the guideline splits it into equal blocks)",
+            fn, a->count, m->size);
+    sk_meas_fail(m, msg);
+  }
+  return !m->failed;
+}
+
+/* ---- Gather_Bcast: Allgather ---- */
+
+static void init_Gather_Bcast(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Gather_Bcast";
+  mockup_args a;
+  mockup_args_read(&a, args, MU_XFER_ROOT);
+  if (!mockup_check(m, fn, &a, MU_XFER_ROOT, 0)) return;
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static double measure_Gather_Bcast(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double start;
+  mockup_args_read(&a, args, MU_XFER_ROOT);
+  start = sk_sync_start(m);
+  MPI_Gather(m->send_buf, (int)a.count, a.dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi, (int)a.root, comm);
+  MPI_Bcast(m->recv_buf, (int)a.r_count * m->size, a.r_dt->mpi, (int)a.root, comm);
+  return sk_sync_stop(m) - start;
+}
+
+/* Block j of every process came from process j (the check of Allgather). */
+static void check_Gather_Bcast(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_XFER_ROOT);
+  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.count, a.dt, 0);
+}
+
+/* ---- Scatter_Allgather: Bcast ---- */
+
+/* The broadcasts (count, dt, root): Scatter_Allgather (split: count in p blocks, the
+** scratch block behind the result) and Testing_Slowed_Bcast. */
+static void init_broadcast(sk_mctx *m, const sk_value *args, const char *fn, int split)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_BCAST);
+  if (!mockup_check(m, fn, &a, MU_BCAST, split)) return;
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + (split ? a.count / m->size : 0), a.dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+{
+  init_broadcast(m, args, "Scatter_Allgather", 1);
+}
+
+static double measure_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  int block;
+  char *scratch;
+  double start;
+  mockup_args_read(&a, args, MU_BCAST);
+  block = (int)(a.count / m->size);
+  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  start = sk_sync_start(m);
+  MPI_Scatter(m->send_buf, block, a.dt->mpi, scratch, block, a.dt->mpi, (int)a.root, comm);
+  MPI_Allgather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, comm);
+  return sk_sync_stop(m) - start;
+}
+
+/* Every process, the root too, holds the root's data. */
+static void check_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_BCAST);
+  sk_mpi_verify_block(m, "broadcast data", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+}
+
+/* ---- Exscan_Reduce_local: Scan (MPI-2.2 and later: MPI_Reduce_local) ---- */
+#if SK_MPI_LEVEL >= 3
+
+static void init_reduction(sk_mctx *m, const sk_value *args, const char *fn, enum mockup_family f, int split,
+                           long recv_elements, long send_elements)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, f);
+  if (!mockup_check(m, fn, &a, f, split)) return;
+  m->send_usage = sk_mpi_block_bytes(m, fn, send_elements, a.dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, recv_elements, a.dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void init_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
+{
+  init_reduction(m, args, "Exscan_Reduce_local", MU_REDUCE, 0, args[0].u.i, args[0].u.i);
+}
+
+static double measure_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  double start;
+  mockup_args_read(&a, args, MU_REDUCE);
+  start = sk_sync_start(m);
+  MPI_Exscan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  if (m->rank == 0) memcpy(m->recv_buf, m->send_buf, sk_mpi_bytes(a.count, a.dt));   /* Exscan left it undefined */
+  else MPI_Reduce_local(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi);
+  return sk_sync_stop(m) - start;
+}
+
+/* The reductions' operands (verify.h): count elements, or count*p (Reduce_Scatter). */
+static void prepare_count_operands(sk_mctx *m, const sk_value *args)
+{
+  sk_mpi_verify_fill_operands(m, args[0].u.i, args[1].u.dt);
+}
+
+/* Rank r holds the reduction of ranks 0..r (the check of Scan). */
+static void check_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_REDUCE);
+  sk_mpi_verify_reduced(m, "scan result", m->recv_buf, a.count, a.dt, a.op, 0, m->rank);
+}
+
+/* ---- Reduce_scatter_block_Gather (Reduce) and _Allgather (Allreduce) ---- */
+
+static void init_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i;
+  init_reduction(m, args, "Reduce_scatter_block_Gather", MU_REDUCE_ROOT, 1, count + count / m->size, count);
+}
+
+static void init_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i;
+  init_reduction(m, args, "Reduce_scatter_block_Allgather", MU_REDUCE, 1, count + count / m->size, count);
+}
+
+/* The block of the whole result into the scratch behind it, then to the root (gather)
+** or everybody. */
+static double mockup_rsb_then(sk_mctx *m, const sk_value *args, int all)
+{
+  mockup_args a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  int block;
+  char *scratch;
+  double start;
+  mockup_args_read(&a, args, all ? MU_REDUCE : MU_REDUCE_ROOT);
+  block = (int)(a.count / m->size);
+  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  start = sk_sync_start(m);
+  MPI_Reduce_scatter_block(m->send_buf, scratch, block, a.dt->mpi, a.op->mpi, comm);
+  if (all) MPI_Allgather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, comm);
+  else MPI_Gather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, (int)a.root, comm);
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
+{
+  return mockup_rsb_then(m, args, 0);
+}
+
+static double measure_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
+{
+  return mockup_rsb_then(m, args, 1);
+}
+
+/* The root (Reduce) or everybody (Allreduce) holds the whole result. */
+static void check_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_REDUCE_ROOT);
+  if (m->rank == a.root)
+    sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1);
+}
+
+static void check_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_REDUCE);
+  sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1);
+}
+
+/* ---- Reduce_Scatter: Reduce_scatter_block (count: each process's block) ---- */
+
+static void init_Reduce_Scatter(sk_mctx *m, const sk_value *args)
+{
+  long count = args[0].u.i;
+  init_reduction(m, args, "Reduce_Scatter", MU_REDUCE_ROOT, 0, count + count * m->size, count * m->size);
+}
+
+static double measure_Reduce_Scatter(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *scratch;
+  double start;
+  mockup_args_read(&a, args, MU_REDUCE_ROOT);
+  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  start = sk_sync_start(m);
+  MPI_Reduce(m->send_buf, scratch, (int)a.count * m->size, a.dt->mpi, a.op->mpi, (int)a.root, comm);
+  MPI_Scatter(scratch, (int)a.count, a.dt->mpi, m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
+  return sk_sync_stop(m) - start;
+}
+
+static void prepare_Reduce_Scatter(sk_mctx *m, const sk_value *args)
+{
+  sk_mpi_verify_fill_operands(m, args[0].u.i * m->size, args[1].u.dt);
+}
+
+/* Rank r holds block r of the reduction of the count*p vectors (the check of
+** Reduce_scatter_block). */
+static void check_Reduce_Scatter(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_REDUCE_ROOT);
+  sk_mpi_verify_reduced_from(m, "scattered block of the reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
+                             m->size - 1, a.count * m->rank);
+}
+#endif /* MPI-3 */
+
+#ifdef SKAMPI_TESTING
+/* Test only: MPI_Bcast, then delay_us of busy waiting on every process, timed. */
+static void init_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
+{
+  init_broadcast(m, args, "Testing_Slowed_Bcast", 0);
+}
+
+static double measure_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  double start, delay_us = sk_mpi_arg_double(&args[3]);
+  mockup_args_read(&a, args, MU_BCAST);
+  start = sk_sync_start(m);
+  MPI_Bcast(m->rank == a.root ? m->send_buf : m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, sk_mpi_comm(m));
+  if (delay_us > 0.0) sk_mpi_busy_wait(delay_us);
+  return sk_sync_stop(m) - start;
+}
+
+static void check_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
+{
+  mockup_args a;
+  mockup_args_read(&a, args, MU_BCAST);
+  if (m->rank != a.root)
+    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+}
+#endif
+#endif /* SKAMPI_MPI */
+
+#define MU_COLL SK_PATTERN_COLLECTIVE
+#define MU_XFER_ROOT_SIG "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+
+static const sk_measurement mpi_mockup_table[] = {
+  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1,
+             measure_Gather_Bcast, init_Gather_Bcast, NULL, NULL, check_Gather_Bcast, NULL),
+  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1,
+             measure_Scatter_Allgather, init_Scatter_Allgather, NULL, NULL, check_Scatter_Allgather, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1,
+              measure_Reduce_scatter_block_Gather, init_Reduce_scatter_block_Gather, NULL, prepare_count_operands,
+              check_Reduce_scatter_block_Gather, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1,
+              measure_Reduce_scatter_block_Allgather, init_Reduce_scatter_block_Allgather, NULL, prepare_count_operands,
+              check_Reduce_scatter_block_Allgather, NULL),
+  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1,
+              measure_Reduce_Scatter, init_Reduce_Scatter, NULL, prepare_Reduce_Scatter, check_Reduce_Scatter, NULL),
+  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1,
+              measure_Exscan_Reduce_local, init_Exscan_Reduce_local, NULL, prepare_count_operands,
+              check_Exscan_Reduce_local, NULL),
+#ifdef SKAMPI_TESTING
+  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1,
+             measure_Testing_Slowed_Bcast, init_Testing_Slowed_Bcast, NULL, NULL, check_Testing_Slowed_Bcast, NULL),
+#endif
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_mockup(void) { return mpi_mockup_table; }
+/* --- end split/measurements/meas_mpi_mockup.c --- */
 /* --- begin split/measurements/meas_mpi_neighbor.c --- */
 #line 1 "split/measurements/meas_mpi_neighbor.c"
 /*
@@ -25986,6 +26898,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
+SK_API const sk_measurement *sk_meas_table_mpi_mockup(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
@@ -26010,6 +26923,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
+  { sk_meas_table_mpi_mockup, "guideline_mockups: one collective made of two, the right-hand sides of the self-consistent performance guidelines (Traeff, Gropp and Thakur 2010; doc/guidelines.md)" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
@@ -33740,6 +34654,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 26 "split/cli/main.c"
 #line 27 "split/cli/main.c"
 #line 28 "split/cli/main.c"
+#line 29 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -33755,6 +34670,7 @@ typedef struct main_options {
                           ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
   sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
+  sk_guidelines_args guidelines;   /* --guidelines (guidelines.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
@@ -33805,6 +34721,11 @@ static void main_usage(FILE *f)
     "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
     "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
+    "  --guidelines [-a ALPHA] [-e EFFECT] [-o OUT.csv] [-j OUT.json] RUN1.sko RUN2.sko ...",
+    "             the self-consistent performance guidelines (doc/guidelines.md) over runs of",
+    "             ski/guidelines.ski: per guideline, monotony and split rule the sizes where",
+    "             the left side is significantly slower (one-sided rank-sum test, alpha 0.05)",
+    "             by at least EFFECT (default 0.1: 10%); -o/-j write every verdict",
     "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
     "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
     "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",
@@ -34003,6 +34924,10 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       if (post < 0) return MAIN_BAD;
       break;
     }
+    else if ((post = sk_guidelines_option(argc, argv, i, &o->guidelines, err)) != 0) {   /* --guidelines */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -34123,6 +35048,7 @@ static void main_oneline_generate(main_options *o, int nprocs)
 static int main_is_offline(main_action act, const main_options *o)
 {
   return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
+         || o->guidelines.nfiles != 0
          || o->syntax_only || o->translate || o->oneline.dump;
 }
 
@@ -34164,6 +35090,8 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
       : o->compare.csv ? sk_run_refuse_dangling_link(o->compare.csv, "output", &why)
+      : o->guidelines.csv && sk_run_refuse_dangling_link(o->guidelines.csv, "output", &why) ? 1
+      : o->guidelines.json ? sk_run_refuse_dangling_link(o->guidelines.json, "output", &why)
       : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
@@ -34178,6 +35106,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (o->compare.nfiles) {                          /* -c: comparison only */
     int status = sk_compare_run(&o->compare);
     sk_compare_args_free(&o->compare);
+    sk_exit(status);
+  }
+  if (o->guidelines.nfiles) {                       /* --guidelines: the verdicts only */
+    int status = sk_guidelines_run(&o->guidelines);
+    sk_guidelines_args_free(&o->guidelines);
     sk_exit(status);
   }
   if (o->post.kind) {                               /* -r, -x: post-processing only */

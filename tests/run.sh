@@ -48,6 +48,10 @@
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
 #                     fails: tests/hosts/twice.sh; skipped without namespaces)
+#   guidelines        the self-consistent performance guidelines (doc/guidelines.md): the
+#                     mock-ups verified under -v, a planted violation (the test build's
+#                     Testing_Slowed_Bcast) found by skampi --guidelines at exactly the
+#                     planted sizes and none without it, each MPI (tests/guidelines/run.sh)
 #   setup             `make run` as a non-root user with the MPI that is installed
 #   library           skampi as a library (skampi.h, doc/library.md): the header alone as
 #                     C89, the -DSKAMPI_LIBRARY object of each backend and compiler without
@@ -64,7 +68,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup library"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts setup library"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -104,7 +108,7 @@ for i in $impls; do build mpi "$i"; done
 build_for() {
   case $1 in
     integration) for i in $impls; do build testing "$i"; build mpit "$i"; done ;;
-    interference|mpi_catalogue) for i in $impls; do build testing "$i"; done ;;
+    interference|mpi_catalogue|guidelines) for i in $impls; do build testing "$i"; done ;;
     rcce) build rcce; build rccerun ;;
     bcast_algorithms|sync) build rccerun ;;
   esac
@@ -288,6 +292,11 @@ reports)
   # the flags of a disturbed host, provoked by the test build's late starts, in every reader
   for i in $impls; do run_counted "flags_disturbed_$i" sh tests/reports/flags_disturbed.sh "$out/skampi-seq" "$i"; done
   [ -n "$impls" ] || run_counted marks sh tests/reports/marks.sh "$out/skampi-seq"
+  ;;
+guidelines)
+  echo "# self-consistent performance guidelines: mock-ups, a planted violation, each MPI"
+  skip_missing_mpis guidelines
+  [ -z "$impls" ] || run_counted guidelines sh tests/guidelines/run.sh $impls
   ;;
 hosts)
   echo "# several hosts on this machine (network namespaces)"

@@ -22,6 +22,7 @@
 #include "merge.h"
 #include "postproc.h"
 #include "compare.h"
+#include "guidelines.h"
 #include "catalogue.h"
 #include "builtins.h"
 #include "mpit.h"
@@ -40,6 +41,7 @@ typedef struct main_options {
                           ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
   sk_compare_args compare;   /* -c: comparison of runs (compare.h); nfiles 0: none */
+  sk_guidelines_args guidelines;   /* --guidelines (guidelines.h); nfiles 0: none */
   int quiet;              /* -q: nothing on stderr but errors; the output file is unchanged */
   int fresh;              /* -F: never resume, even a changed input's interrupted run */
   const char *log;        /* -L FILE: the run's log (default OUTPUT.log) */
@@ -90,6 +92,11 @@ static void main_usage(FILE *f)
     "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
     "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
+    "  --guidelines [-a ALPHA] [-e EFFECT] [-o OUT.csv] [-j OUT.json] RUN1.sko RUN2.sko ...",
+    "             the self-consistent performance guidelines (doc/guidelines.md) over runs of",
+    "             ski/guidelines.ski: per guideline, monotony and split rule the sizes where",
+    "             the left side is significantly slower (one-sided rank-sum test, alpha 0.05)",
+    "             by at least EFFECT (default 0.1: 10%); -o/-j write every verdict",
     "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
     "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
     "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",
@@ -288,6 +295,10 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       if (post < 0) return MAIN_BAD;
       break;
     }
+    else if ((post = sk_guidelines_option(argc, argv, i, &o->guidelines, err)) != 0) {   /* --guidelines */
+      if (post < 0) return MAIN_BAD;
+      break;
+    }
     else if (sk_streq(a, "-m") && i + 2 < argc) {
       o->merge_out = argv[i + 1];
       o->merge_in = argv + i + 2;
@@ -408,6 +419,7 @@ static void main_oneline_generate(main_options *o, int nprocs)
 static int main_is_offline(main_action act, const main_options *o)
 {
   return act != MAIN_RUN || o->merge_out != NULL || o->post.kind != 0 || o->compare.nfiles != 0
+         || o->guidelines.nfiles != 0
          || o->syntax_only || o->translate || o->oneline.dump;
 }
 
@@ -449,6 +461,8 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   sk_str_init(&why);
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
       : o->compare.csv ? sk_run_refuse_dangling_link(o->compare.csv, "output", &why)
+      : o->guidelines.csv && sk_run_refuse_dangling_link(o->guidelines.csv, "output", &why) ? 1
+      : o->guidelines.json ? sk_run_refuse_dangling_link(o->guidelines.json, "output", &why)
       : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);
@@ -463,6 +477,11 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (o->compare.nfiles) {                          /* -c: comparison only */
     int status = sk_compare_run(&o->compare);
     sk_compare_args_free(&o->compare);
+    sk_exit(status);
+  }
+  if (o->guidelines.nfiles) {                       /* --guidelines: the verdicts only */
+    int status = sk_guidelines_run(&o->guidelines);
+    sk_guidelines_args_free(&o->guidelines);
     sk_exit(status);
   }
   if (o->post.kind) {                               /* -r, -x: post-processing only */

@@ -17,6 +17,7 @@ SK_API const sk_measurement *sk_meas_table_bcast_algos(void);
 SK_API const sk_measurement *sk_meas_table_skampi5_example(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
+SK_API const sk_measurement *sk_meas_table_mpi_mockup(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
@@ -41,6 +42,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
+  { sk_meas_table_mpi_mockup, "guideline_mockups: one collective made of two, the right-hand sides of the self-consistent performance guidelines (Traeff, Gropp and Thakur 2010; doc/guidelines.md)" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },

@@ -244,6 +244,19 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
 
 /* ---- verification ---- */
 
+SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
+                                 const sk_datatype *s_dt, int own_offset)
+{
+  size_t block = sk_mpi_bytes(r_count, r_dt);
+  int j;
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "block from rank %d", j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, r_count, r_dt, s_count, s_dt, j,
+                        own_offset ? (size_t)m->rank * sk_mpi_bytes(s_count, s_dt) : 0);
+  }
+}
+
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
                                size_t offset)

@@ -73,6 +73,11 @@ SK_API int sk_mpi_share(long total, int parts, int rank);
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
                                size_t offset);
+/* Block j (r_count elements of r_dt) of the receive buffer came from process j: s_count
+** elements of s_dt from its send buffer's start, or (own_offset) from its block for this
+** process (the all-to-alls). The gathers, all-gathers and all-to-alls share it. */
+SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
+                                 const sk_datatype *s_dt, int own_offset);
 /* Reductions: fills the send buffer with `count` elements of dt, element i of process r
 ** being a small whole number (so sums and products are exact in every type), and the
 ** receive buffer with zeros. A pair type (MPI_2INT, MPI_DOUBLE_INT, ... for MINLOC and

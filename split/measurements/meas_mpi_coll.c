@@ -1033,16 +1033,8 @@ static void check_scatter(sk_mctx *m, const sk_value *args)
 static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
 {
   xfer_args a;
-  size_t block;
-  int j;
   xfer_args_read(&a, args, XFER_PLAIN);
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j,
-                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt) : 0);
-  }
+  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.s_count, a.s_dt, own_offset);
 }
 
 static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }

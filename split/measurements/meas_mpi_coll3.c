@@ -591,15 +591,7 @@ static void prepare_coll3(sk_mctx *m, const sk_value *args)
 ** taken from the sender's pattern at offset 0 or (own_offset) at this process's block. */
 static void coll3_check_blocks(sk_mctx *m, const coll3_state *s, int own_offset)
 {
-  const coll3_args *a = &s->a;
-  size_t block = sk_mpi_bytes(a->r_count, a->r_dt);
-  int j;
-  for (j = 0; j < m->size && !m->failed; j++) {
-    char what[80];
-    sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a->r_count, a->r_dt, a->s_count, a->s_dt, j,
-                        own_offset ? (size_t)m->rank * sk_mpi_bytes(a->s_count, a->s_dt) : 0);
-  }
+  sk_mpi_verify_blocks(m, s->a.r_count, s->a.r_dt, s->a.s_count, s->a.s_dt, own_offset);
 }
 
 static void check_coll3(sk_mctx *m, const sk_value *args)

@@ -3,6 +3,7 @@
 */
 #include "compare.h"
 #include "output.h"
+#include "export.h"
 
 /* ---- statistics ---- */
 
@@ -65,9 +66,10 @@ static int compare_cmp_obs(const void *a, const void *b)
   return compare_cmp_double(&((const compare_obs *)a)->v, &((const compare_obs *)b)->v);
 }
 
-/* The exact two-sided p-value: the number of ways to choose nx of the N doubled mean
-** ranks r2[] with each sum (dynamic programming), against x's sum w2. */
-static double compare_exact_p(const int *r2, int n, int nx, int w2)
+/* The exact p-value: the number of ways to choose nx of the N doubled mean ranks r2[]
+** with each sum (dynamic programming), against x's sum w2; two-sided, or (greater) the
+** upper tail alone: how likely a sum at least w2 is. */
+static double compare_exact_p(const int *r2, int n, int nx, int w2, int greater)
 {
   int maxsum = 2 * n * (n + 1) / 2, i, k, s;
   double *ways = (double *)sk_calloc((size_t)(nx + 1) * (size_t)(maxsum + 1), sizeof(double));
@@ -84,25 +86,27 @@ static double compare_exact_p(const int *r2, int n, int nx, int w2)
   }
 #undef WAYS
   free(ways);
-  p = 2.0 * (below < above ? below : above) / total;
+  p = greater ? above / total : 2.0 * (below < above ? below : above) / total;
   return p < 1.0 ? p : 1.0;
 }
 
-/* The normal approximation's two-sided p-value for the rank sum w2 / 2 of nx values
-** among n = nx + ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2
-** - nx (nx + 1) / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))),
-** and the continuity correction 1/2. */
-static double compare_normal_p(int w2, int nx, int ny, double ties)
+/* The normal approximation's p-value for the rank sum w2 / 2 of nx values among n = nx +
+** ny with tie term ties = sum (t^3 - t) over the runs of t ties: U = w2 / 2 - nx (nx + 1)
+** / 2, mean nx ny / 2, variance nx ny / 12 (n + 1 - ties / (n (n - 1))), and the
+** continuity correction 1/2; two-sided, or (greater) the upper tail alone. */
+static double compare_normal_p(int w2, int nx, int ny, double ties, int greater)
 {
   int n = nx + ny;
   double u = w2 / 2.0 - nx * (nx + 1) / 2.0, mu = nx * (double)ny / 2.0, z;
   double var = nx * (double)ny / 12.0 * ((n + 1) - ties / ((double)n * (n - 1)));
   if (var <= 0.0) return 1.0;   /* every value the same */
+  if (greater) return 0.5 * compare_erfc((u - mu - 0.5) / sqrt(var) / sqrt(2.0));
   z = (fabs(u - mu) - 0.5) / sqrt(var);
   return z > 0.0 ? compare_erfc(z / sqrt(2.0)) : 1.0;
 }
 
-SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+/* The rank-sum test of x against y, two-sided or (greater) one-sided. */
+static double compare_rank_sum(const double *x, int nx, const double *y, int ny, int *exact, int greater)
 {
   int n = nx + ny, i, j, m, w2 = 0, *r2;
   compare_obs *o;
@@ -122,11 +126,21 @@ SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, in
   }
   if (nx <= SK_RANK_SUM_EXACT_MAX && ny <= SK_RANK_SUM_EXACT_MAX) {
     if (exact) *exact = 1;
-    p = compare_exact_p(r2, n, nx, w2);
-  } else p = compare_normal_p(w2, nx, ny, ties);
+    p = compare_exact_p(r2, n, nx, w2, greater);
+  } else p = compare_normal_p(w2, nx, ny, ties, greater);
   free(o);
   free(r2);
   return p < 1.0 ? p : 1.0;
+}
+
+SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  return compare_rank_sum(x, nx, y, ny, exact, 0);
+}
+
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact)
+{
+  return compare_rank_sum(x, nx, y, ny, exact, 1);
 }
 
 SK_API double sk_rank_sum_min_p(int nx, int ny)
@@ -149,7 +163,7 @@ SK_API void sk_compare_args_free(sk_compare_args *c)
 
 /* The message names the offending argument in quotes (what the options' fuzzing
 ** harness, tests/fuzz/fuzz_cli.c, asks of every refusal). */
-static int compare_bad(sk_str *err, const char *arg, const char *what)
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what)
 {
   sk_str_clear(err);
   sk_str_printf(err, "skampi: '%s': %s", arg, what);
@@ -169,20 +183,20 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
     if (sk_streq(a, "--")) {
-      if (!side_has_files) return compare_bad(err, a, "a side without result files before it");
+      if (!side_has_files) return sk_compare_refuse(err, a, "a side without result files before it");
       c->nsides++;
       side_has_files = 0;
     } else if (sk_streq(a, "-a") || sk_streq(a, "--alpha")) {
       char *end;
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the significance level (between 0 and 1)");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the significance level (between 0 and 1)");
       c->alpha = strtod(argv[++k], &end);
       if (*end != '\0' || end == argv[k] || !(c->alpha > 0.0 && c->alpha < 1.0))
-        return compare_bad(err, argv[k], "the significance level is a number between 0 and 1");
+        return sk_compare_refuse(err, argv[k], "the significance level is a number between 0 and 1");
     } else if (sk_streq(a, "-o")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs the CSV file's name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the CSV file's name");
       c->csv = argv[++k];
     } else if (sk_streq(a, "--label")) {
-      if (k + 1 >= argc) return compare_bad(err, a, "needs a name");
+      if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs a name");
       c->labels[c->nsides - 1] = argv[++k];
     } else {
       c->side[c->nfiles] = c->nsides - 1;
@@ -191,14 +205,14 @@ SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, s
     }
   }
   if (!side_has_files)
-    return compare_bad(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
+    return sk_compare_refuse(err, argv[argc - 1], c->nsides > 1 ? "a side without result files after the last '--'"
                                                           : "-c needs the result files to compare");
   if (c->nsides == 1) {   /* without "--": every file is a side of its own */
     for (k = 0; k < c->nfiles; k++) c->side[k] = k;
     c->nsides = c->nfiles;
-    if (c->labels[0] != NULL) return compare_bad(err, "--label", "names a side of files separated by '--'");
+    if (c->labels[0] != NULL) return sk_compare_refuse(err, "--label", "names a side of files separated by '--'");
   }
-  if (c->nsides < 2) return compare_bad(err, argv[i], "needs at least two runs (or two sides separated by '--')");
+  if (c->nsides < 2) return sk_compare_refuse(err, argv[i], "needs at least two runs (or two sides separated by '--')");
   return 1;
 }
 
@@ -288,28 +302,15 @@ static int compare_nth(const sk_sko_block *b, size_t l, sk_str *key)
   return nth;
 }
 
-/* A run's value at a point: the Tukey-filtered median of its repetitions, or its time. */
-static double compare_run_value(const sk_sko_line *l)
+SK_API double sk_compare_run_value(const sk_sko_line *l)
 {
   return l->nrep > 0 ? sk_tukey_median(l->rep_us, l->nrep) : l->time_us;
 }
 
-static double compare_median(double *x, int n)
+SK_API double sk_compare_median(double *x, int n)
 {
   qsort(x, (size_t)n, sizeof(double), compare_cmp_double);
   return compare_median_sorted(x, n);
-}
-
-static void compare_csv_field(sk_str *out, const char *text, int last)
-{
-  const char *p;
-  if (strpbrk(text, ",\"\n") == NULL) sk_str_puts(out, text);
-  else {
-    sk_str_putc(out, '"');
-    for (p = text; *p; p++) { if (*p == '"') sk_str_putc(out, '"'); sk_str_putc(out, *p); }
-    sk_str_putc(out, '"');
-  }
-  sk_str_putc(out, last ? '\n' : ',');
 }
 
 /* text, then blanks up to width characters (sk_str_printf's %s has no width) and one more */
@@ -330,15 +331,14 @@ static const char *const compare_doubt_flags[] = {
   "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "rep_cap", "time_limit"
 };
 
-/* "  (flags: NAME, ...)" for the doubt flags any of the n lines has; nothing without. */
-static void compare_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
 {
   char value[64];
   size_t f;
   int k, said = 0;
   for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
     for (k = 0; k < n; k++)
-      if (use[k] && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
+      if ((use == NULL || use[k]) && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
         sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
         break;
       }
@@ -358,8 +358,8 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   compare_row r;
   char num[64];
   for (k = 0; k < c->nfiles; k++) {
-    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = compare_run_value(lines[k]); }
-    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = compare_run_value(lines[k]); }
+    if (c->side[k] == 0) { l0 = lines[k]; v0[n0++] = sk_compare_run_value(lines[k]); }
+    else if (c->side[k] == s) { ls = lines[k]; vs[ns++] = sk_compare_run_value(lines[k]); }
   }
   r.suite = b->name;
   r.point = sk_strdup(point);
@@ -368,8 +368,8 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   if (perrep && l0->nrep > 0 && ls->nrep > 0) r.p = sk_rank_sum_p(ls->rep_us, ls->nrep, l0->rep_us, l0->nrep, &exact);
   else if (perrep) { r.p = -1.0; st->untested++; }
   else r.p = sk_rank_sum_p(vs, ns, v0, n0, &exact);
-  r.base = compare_median(v0, n0);
-  r.time = compare_median(vs, ns);
+  r.base = sk_compare_median(v0, n0);
+  r.time = sk_compare_median(vs, ns);
   r.ratio = r.base > 0.0 ? r.time / r.base : (r.time > 0.0 ? HUGE_VAL : 1.0);
   if (r.p < 0.0) strcpy(num, "         -"); else sprintf(num, "%10.3g", r.p);
   sk_str_puts(st->out, "  ");
@@ -377,12 +377,12 @@ static void compare_row_out(compare_state *st, const sk_sko_block *b, const char
   sk_str_printf(st->out, "%c %12.3f %12.3f %8.3f %s  %s", 'A' + (s < 26 ? s : 25),
                 r.base, r.time, r.ratio, num, compare_sig(st, r.p));
   for (k = 0; k < c->nfiles; k++) use[k] = c->side[k] == 0 || c->side[k] == s;
-  compare_flags(st->out, lines, use, c->nfiles);
+  sk_compare_doubt_flags(st->out, lines, use, c->nfiles);
   sk_str_putc(st->out, '\n');
   if (st->csv) {
-    compare_csv_field(st->csv, b->name, 0);
-    compare_csv_field(st->csv, point, 0);
-    compare_csv_field(st->csv, st->names[s], 0);
+    sk_export_csv_field(st->csv, b->name, 0);
+    sk_export_csv_field(st->csv, point, 0);
+    sk_export_csv_field(st->csv, st->names[s], 0);
     sk_str_printf(st->csv, "%.6g,%.6g,%.6g,", r.base, r.time, r.ratio);
     if (r.p < 0.0) sk_str_puts(st->csv, ","); else sk_str_printf(st->csv, "%.6g,", r.p);
     sk_str_printf(st->csv, "%s,%s\n", compare_sig(st, r.p),

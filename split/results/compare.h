@@ -28,6 +28,8 @@ typedef struct sk_compare_args {
 ** -1 with *err set for a bad command line (the caller reports it and exits 2). */
 SK_API int sk_compare_option(int argc, char **argv, int i, sk_compare_args *c, sk_str *err);
 SK_API void sk_compare_args_free(sk_compare_args *c);
+/* A refused command line of a post-processing mode: *err = "skampi: 'ARG': WHAT"; -1. */
+SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
@@ -39,6 +41,16 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
 ** [Q1 - 1.5 IQR, Q3 + 1.5 IQR], quartiles by linear interpolation between order
 ** statistics); 0 for n <= 0. */
 SK_API double sk_tukey_median(const double *x, int n);
+/* A run's value at a point: the Tukey-filtered median of its repetitions (#@ reps), or
+** its time without them. */
+SK_API double sk_compare_run_value(const sk_sko_line *l);
+/* The median of x[0..n-1] (sorts x); n >= 1. */
+SK_API double sk_compare_median(double *x, int n);
+/* "  (flags: NAME, ...)" for the flags that put a time in doubt (`#@ flags:`
+** interference, untrustworthy, clock_resolution, timing_overhead, scheduler_time,
+** rep_cap, time_limit) that any line k with use[k] (NULL: every line) has; nothing
+** without. */
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
 /* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
 ** (ties get their mean rank): the exact permutation distribution of the rank sum when
 ** both samples have at most SK_RANK_SUM_EXACT_MAX values (exact also with ties, given
@@ -46,6 +58,10 @@ SK_API double sk_tukey_median(const double *x, int n);
 ** correction. *exact (may be NULL) says which. 1 when a sample is empty. */
 #define SK_RANK_SUM_EXACT_MAX 10
 SK_API double sk_rank_sum_p(const double *x, int nx, const double *y, int ny, int *exact);
+/* The one-sided p-value of the same test against the alternative that x tends to be
+** larger than y (the upper tail of x's rank sum): what a guideline's check asks
+** (guidelines.h). */
+SK_API double sk_rank_sum_p_greater(const double *x, int nx, const double *y, int ny, int *exact);
 /* The smallest two-sided p-value the exact test can give for samples of nx and ny
 ** values without ties: 2 / C(nx + ny, nx). */
 SK_API double sk_rank_sum_min_p(int nx, int ny);

@@ -10,7 +10,7 @@ SK_API int sk_export_format_known(const char *format)
 }
 
 /* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-static void export_csv_field(sk_str *out, const char *text, int last)
+SK_API void sk_export_csv_field(sk_str *out, const char *text, int last)
 {
   const char *p;
   if (strpbrk(text, ",\"\n\r") == NULL) sk_str_puts(out, text);
@@ -22,7 +22,7 @@ static void export_csv_field(sk_str *out, const char *text, int last)
   sk_str_putc(out, last ? '\n' : ',');
 }
 
-static void export_json_string(sk_str *out, const char *text)
+SK_API void sk_export_json_string(sk_str *out, const char *text)
 {
   const unsigned char *p;
   sk_str_putc(out, '"');
@@ -61,14 +61,14 @@ static void export_csv_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_l
   sk_str_init(&f);
   sk_str_putn(&f, "", 0);
   for (p = ln->flagset ? ln->flagset : ""; *p; p++) sk_str_putc(&f, *p == ',' ? ';' : *p);
-  export_csv_field(out, f.data, 0);
+  sk_export_csv_field(out, f.data, 0);
   for (k = 0; k < 7; k++) export_csv_number(out, ln->has_dist ? ln->dist[k] : -1.0, "%.6g");
   export_csv_number(out, ln->oneway_us, "%.6g");
   export_csv_number(out, ln->mbytes_per_s, "%.6g");
   sk_str_printf(out, "%s,", export_time_kinds[bl->time_kind]);
   export_csv_number(out, bl->dummy_us, "%.4f");
   export_csv_number(out, bl->dummy_err_us, "%.4f");
-  export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
+  sk_export_csv_field(out, bl->loop_ended ? bl->loop_ended : "", 1);
   sk_str_free(&f);
 }
 
@@ -87,17 +87,17 @@ static void export_csv(sk_str *out, const sk_sko_file *files, int nfiles)
         const sk_sko_line *ln = &bl->lines[l];
         sk_str f;
         sk_str_init(&f);
-        export_csv_field(out, files[i].path, 0);
-        export_csv_field(out, bl->name, 0);
-        export_csv_field(out, ln->label, 0);
+        sk_export_csv_field(out, files[i].path, 0);
+        sk_export_csv_field(out, bl->name, 0);
+        sk_export_csv_field(out, ln->label, 0);
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nvars; k++) sk_str_printf(&f, "%s%s=%s", k ? ";" : "", ln->vars[k].name, ln->vars[k].text);
-        export_csv_field(out, f.data, 0);
+        sk_export_csv_field(out, f.data, 0);
         sk_str_printf(out, "%ld,%.3f,%.3f,%ld,", ln->size, ln->time_us, ln->stderr_us, ln->reps);
         sk_str_clear(&f);
         sk_str_putn(&f, "", 0);
         for (k = 0; k < ln->nnode; k++) sk_str_printf(&f, "%s%.3f", k ? ";" : "", ln->node_us[k]);
-        export_csv_field(out, f.data, 0);
+        sk_export_csv_field(out, f.data, 0);
         sk_str_printf(out, "%d,%d,%d,", ln->refined, ln->limited || (bl->suite_limited && l + 1 == bl->n),
                       ln->invalid);
         export_csv_marks(out, bl, ln);
@@ -132,11 +132,11 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
       if (open && name[strlen(name) - 1] == ']' && open != name) {
         name[strlen(name) - 1] = '\0';
         name[open - name] = '\0';
-        export_json_string(out, name);
+        sk_export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": ");
-        export_json_string(out, name + strlen(name) + 1);
+        sk_export_json_string(out, name + strlen(name) + 1);
       } else {
-        export_json_string(out, name);
+        sk_export_json_string(out, name);
         sk_str_puts(out, ", \"unit\": null");
       }
       sk_str_putc(out, '}');
@@ -156,7 +156,7 @@ static void export_json_header_value(sk_str *out, const char *key, const char *v
         return;
       }
   }
-  export_json_string(out, value);
+  sk_export_json_string(out, value);
 }
 
 /* "header": every field; a key written several times gets an array of its values. */
@@ -171,7 +171,7 @@ static void export_json_header(sk_str *out, const sk_sko_file *f)
     if (seen) continue;
     sk_str_puts(out, first ? "\n      " : ",\n      ");
     first = 0;
-    export_json_string(out, f->fields[i].key);
+    sk_export_json_string(out, f->fields[i].key);
     sk_str_puts(out, ": ");
     if (count > 1) sk_str_putc(out, '[');
     for (j = i; j < f->nfields; j++) {
@@ -205,14 +205,14 @@ static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_
     double x;
     if (p != ln->flagset) sk_str_puts(out, ", ");
     eq = strchr(flag, '=');
-    if (eq == NULL) { export_json_string(out, flag); sk_str_puts(out, ": true"); }
+    if (eq == NULL) { sk_export_json_string(out, flag); sk_str_puts(out, ": true"); }
     else {
       flag[eq - flag] = '\0';
-      export_json_string(out, flag);
+      sk_export_json_string(out, flag);
       sk_str_puts(out, ": ");
       x = strtod(eq + 1, &stop);
       if (*stop == '\0' && stop != eq + 1) export_json_number(out, x);
-      else export_json_string(out, eq + 1);
+      else sk_export_json_string(out, eq + 1);
     }
     free(flag);
     p = end ? end + 1 : NULL;
@@ -234,14 +234,14 @@ static void export_json_marks(sk_str *out, const sk_sko_block *bl, const sk_sko_
   export_json_known(out, ln->mbytes_per_s);
   sk_str_puts(out, ", \"suite_time\": ");
   if (bl->time_kind == 0) sk_str_puts(out, "null");
-  else export_json_string(out, export_time_kinds[bl->time_kind]);
+  else sk_export_json_string(out, export_time_kinds[bl->time_kind]);
   sk_str_puts(out, ", \"suite_dummy_us\": ");
   export_json_known(out, bl->dummy_us);
   sk_str_puts(out, ", \"suite_dummy_err_us\": ");
   export_json_known(out, bl->dummy_err_us);
   sk_str_puts(out, ", \"suite_loop_ended\": ");
   if (bl->loop_ended == NULL) sk_str_puts(out, "null");
-  else export_json_string(out, bl->loop_ended);
+  else sk_export_json_string(out, bl->loop_ended);
 }
 
 static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_block *bl, size_t l)
@@ -249,18 +249,18 @@ static void export_json_row(sk_str *out, const sk_sko_file *f, const sk_sko_bloc
   const sk_sko_line *ln = &bl->lines[l];
   int k;
   sk_str_puts(out, "    {\"file\": ");
-  export_json_string(out, f->path);
+  sk_export_json_string(out, f->path);
   sk_str_puts(out, ", \"suite\": ");
-  export_json_string(out, bl->name);
+  sk_export_json_string(out, bl->name);
   sk_str_puts(out, ", \"label\": ");
-  export_json_string(out, ln->label);
+  sk_export_json_string(out, ln->label);
   sk_str_puts(out, ", \"loop_variables\": {");
   for (k = 0; k < ln->nvars; k++) {
     if (k) sk_str_puts(out, ", ");
-    export_json_string(out, ln->vars[k].name);
+    sk_export_json_string(out, ln->vars[k].name);
     sk_str_puts(out, ": ");
     if (ln->vars[k].x != HUGE_VAL) export_json_number(out, ln->vars[k].x);
-    else export_json_string(out, ln->vars[k].text);
+    else sk_export_json_string(out, ln->vars[k].text);
   }
   sk_str_printf(out, "}, \"message_size_bytes\": %ld, \"time_us\": ", ln->size);
   export_json_number(out, ln->time_us);
@@ -282,7 +282,7 @@ static void export_json(sk_str *out, const sk_sko_file *files, int nfiles)
   sk_str_puts(out, "{\n  \"files\": [");
   for (i = 0; i < nfiles; i++) {
     sk_str_puts(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
-    export_json_string(out, files[i].path);
+    sk_export_json_string(out, files[i].path);
     sk_str_puts(out, ", \"header\": ");
     export_json_header(out, &files[i]);
     sk_str_puts(out, "}");

@@ -20,6 +20,10 @@
 
 #include "sko.h"
 
+/* A CSV field (RFC 4180 quoting) followed by ',' or, when last, a line break; a JSON
+** string with its quotes and escapes (also for comparisons and guideline verdicts). */
+SK_API void sk_export_csv_field(sk_str *out, const char *text, int last);
+SK_API void sk_export_json_string(sk_str *out, const char *text);
 /* 1: format is "csv" or "json". */
 SK_API int sk_export_format_known(const char *format);
 /* The export of the files into *out. */

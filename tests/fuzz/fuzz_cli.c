@@ -144,6 +144,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
   }
   free(o.post.inputs);          /* -r/-x's file list (main frees it after the report) */
   sk_compare_args_free(&o.compare);   /* -c's lists (main frees them after the comparison) */
+  sk_guidelines_args_free(&o.guidelines);   /* --guidelines' list (likewise) */
   sk_str_free(&err);
   free((void *)argv);
   free(copy);
@@ -154,7 +155,7 @@ static void fuzz_one(const unsigned char *data, size_t size)
 static const char *const fuzz_tokens[] = {
   "\n", "\0", "-", "--", "-h\n", "--help\n", "-V\n", "--version\n", "-l\n", "--list\n",
   "-n\n", "-s\n", "-t\n", "-i\n", "-o\n", "-m\n", "-c\n", "-a\n", "--label\n", "in.ski\n", "out.sko\n", "a.sko\n",
-  "b.sko\n", "-\n", "Pingpong_Send_Recv\n", "-x\n", "-i", "-o", "-m", "'", "\xff"
+  "b.sko\n", "-\n", "Pingpong_Send_Recv\n", "-x\n", "--guidelines\n", "-e\n", "-j\n", "-i", "-o", "-m", "'", "\xff"
 };
 
 #include "fuzz_driver.h"

@@ -26,6 +26,8 @@ usage bad_range "skampi: --sizes '8:1': give MIN:MAX (whole numbers from 1 to 12
 usage name_and_input "skampi: -i 'x.ski' and the measurement name 'Synthetic_Busy': give one of them (skampi -h for help)" -i x.ski Synthetic_Busy
 usage two_names "skampi: a second measurement name 'Barrier' (a one-line run measures one) (skampi -h for help)" Synthetic_Busy Barrier
 usage no_default "skampi: 'Bcast_DOPL_Grid' has a parameter map (IArray) that a one-line run cannot choose: write a .ski program for it (skampi -l Bcast_DOPL_Grid shows its parameters)" Bcast_DOPL_Grid
+usage guidelines_without_runs "skampi: '--guidelines': needs the result files of ski/guidelines.ski (one or more runs) (skampi -h for help)" --guidelines
+usage guidelines_bad_effect "skampi: '200': the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower) (skampi -h for help)" --guidelines -e 200 a.sko
 
 "$skampi" -h > "$o/help.out" 2> "$o/help.err"; st=$?
 [ $st -eq 0 ] && [ "$(wc -l < "$o/help.out")" -gt 20 ] && [ ! -s "$o/help.err" ]

@@ -1,0 +1,42 @@
+/*
+** guidelines.h -- the self-consistent performance guidelines (skampi --guidelines,
+** doc/guidelines.md): runs of ski/guidelines.ski (one suite per operation, named after
+** its measurement row, the loop variable `bytes` the guideline's n) judged against the
+** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
+** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
+** every run, per run the median of the repetitions without Tukey's outliers, then a
+** one-sided Wilcoxon rank-sum test across the runs (A slower than B); a violation is a
+** p-value at most alpha with A at least (1 + min_effect) times B's median and longer by
+** more than the suites' dummy time (the timer's overhead, `#@ suite:`). The same rule
+** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
+** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
+** nothing here makes an MPI call.
+*/
+#ifndef SK_GUIDELINES_H
+#define SK_GUIDELINES_H
+
+#include "sko.h"
+
+typedef struct sk_guidelines_args {
+  double alpha;           /* significance level, 0.05 unless -a */
+  double min_effect;      /* a violation is at least 1 + this slower; 0.1 unless -e */
+  const char *csv;        /* -o FILE: every verdict as CSV (NULL: none) */
+  const char *json;       /* -j FILE: the same as JSON (NULL: none) */
+  char **files;           /* the runs */
+  int nfiles;
+} sk_guidelines_args;
+
+/* argv[i] is --guidelines: takes every argument after it into *g (1); 0 when argv[i]
+** is not --guidelines; -1 with *err set for a bad command line. */
+SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args *g, sk_str *err);
+SK_API void sk_guidelines_args_free(sk_guidelines_args *g);
+/* Reads the runs, prints the verdicts on standard output and writes the CSV and JSON
+** files asked for (sk_out_file); the exit status: 0, 2 (a malformed input) or
+** SK_EXIT_WRITE. */
+SK_API int sk_guidelines_run(const sk_guidelines_args *g);
+/* The verdicts of already read runs as text, and as CSV and JSON where not NULL;
+** returns the number of violations. */
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+                              const sk_sko_file *files);
+
+#endif

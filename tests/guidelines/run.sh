@@ -1,0 +1,106 @@
+#!/bin/sh
+# tests/guidelines/run.sh -- the self-consistent performance guidelines (doc/guidelines.md)
+# under each MPI given (default: those installed), with the test build (-DSKAMPI_TESTING):
+#   mockups_verified_IMPL      every mock-up row of tests/guidelines/mockups.ski under -v
+#                              on 3 processes (counts not a power of two, the last rank as
+#                              root): every result line carries the flag `verified`
+#   mockup_uneven_count_IMPL   a count that does not split into p blocks: file:line:col
+#                              message, exit status 2
+#   planted_found_IMPL         tests/guidelines/planted.ski, 4 runs with a busy wait of
+#                              DELAY us planted at two sizes chosen by the seed
+#                              (SKAMPI_TEST_SEED, else 1 for Open MPI and 2 for MPICH):
+#                              skampi --guidelines finds the test-only guideline
+#                              Testing_Slowed_Bcast <= Bcast violated at exactly those
+#                              sizes, and monotony and the split rule of the slowed suite
+#                              violated at least there
+#   planted_none_IMPL          4 runs of the same file without the delay: no violation of
+#                              that guideline (the two suites are then the same MPI_Bcast)
+#   mockup_guidelines_paired_IMPL  the shipped guidelines of Allreduce and its two mock-ups
+#                              are judged at both sizes (their verdicts are the library's)
+# The planted runs use 2 processes: with more processes than the CI host's 2 cores, the
+# busy waiting starves the other processes, and the synchronised start of the
+# next size inherits the delay (seen with Open MPI on 3 processes: the size after a
+# planted one 500 times slower in three of four runs); MPICH's busy polling on 3
+# processes makes every broadcast a scheduler time slice of milliseconds.
+# Why the delay is large enough: the broadcasts of 64 to 4096 bytes take 0.2 to 30 us
+# on a quiet host and single runs' medians up to 2 ms at a load average of 15 on 2 cores;
+# 5000 us of busy waiting on every process (20 ms and more with the synchronised start's
+# windows) makes the slowed side several times slower even then, far above the 10%
+# minimum effect (at a load average of 30, broadcasts of 40 ms, no delay is safe), and a
+# repetition that loses its processor inflates both sides alike. Without the delay the
+# two suites measure the same call: a violation then needs a systematic difference of more
+# than 10% and more than the dummy time between two suites in all four runs.
+. "$(dirname "$0")/../lib.sh"
+
+DELAY=5000
+NRUNS=4
+sizes="128 256 512 1024 2048"
+
+for i in ${*:-$impls}; do
+  bin=$(sk_binary testing "$i") || { fail "guidelines_build_$i" "see tests/out/build-skampi-testing-$i.log"; continue; }
+  np=2
+  case $i in openmpi) seed=${SKAMPI_TEST_SEED:-1} ;; *) seed=${SKAMPI_TEST_SEED:-2} ;; esac
+  w=$out/guidelines-$i
+  rm -rf "$w"; mkdir -p "$w"
+
+  # ---- the mock-ups under -v ----
+  mpirun "$i" 3 "$bin" -q -v -i tests/guidelines/mockups.ski -o "$w/mockups.sko" > "$w/mockups.err" 2>&1
+  st=$?
+  lines=$(grep -c '^b= ' "$w/mockups.sko" 2>/dev/null)
+  verified=$(grep -c '^#@ flags:.*verified' "$w/mockups.sko" 2>/dev/null)
+  [ "$st" = 0 ] && [ "$lines" = 24 ] && [ "$verified" = 24 ]
+  say $? "mockups_verified_$i" "exit $st, $lines result lines, $verified verified (want 24 and 24; tests/out/guidelines-$i/)"
+
+  printf 'begin measurement "uneven"\n  measure MPI_COMM_WORLD : Reduce_scatter_block_Allgather(5, MPI_INT, MPI_SUM)\nend measurement\n' \
+    > "$w/uneven.ski"
+  mpirun "$i" 2 "$bin" -q -i "$w/uneven.ski" -o "$w/uneven.sko" > "$w/uneven.err" 2>&1
+  st=$?
+  [ "$st" = 2 ] && grep -q "uneven.ski:2:28: Reduce_scatter_block_Allgather: count 5 is not a multiple of the 2 processes" "$w/uneven.err"
+  say $? "mockup_uneven_count_$i" "exit $st: $(grep -m1 uneven.ski "$w/uneven.err")"
+
+  # ---- the planted violation: two of the sizes, chosen by the seed, with at least two
+  # sizes between them (the one after a planted size may inherit some of its delay, and
+  # the split rule of the second compares with its half) ----
+  planted=$(echo "$sizes" | awk -v seed="$seed" '{
+    srand(seed); n = 0
+    for (a = 1; a <= NF; a++) for (b = a + 3; b <= NF; b++) { pa[n] = $a; pb[n] = $b; n++ }
+    k = int(rand() * n); print pa[k], pb[k] }')
+  set -- $planted
+  sed "s/PLANTED/bytes == $1 or bytes == $2/; s/DELAY/$DELAY/" tests/guidelines/planted.ski > "$w/planted.ski"
+  sed "s/PLANTED/0/; s/DELAY/$DELAY/" tests/guidelines/planted.ski > "$w/clean.ski"
+  note "# $i: $np processes, seed $seed, planted at $1 and $2 bytes"
+  for kind in planted clean; do
+    runs=""
+    r=1
+    while [ $r -le $NRUNS ]; do
+      mpirun "$i" "$np" "$bin" -q -i "$w/$kind.ski" -o "$w/$kind$r.sko" >> "$w/$kind.err" 2>&1 || note "# $kind run $r: exit $?"
+      runs="$runs $w/$kind$r.sko"
+      r=$((r + 1))
+    done
+    # shellcheck disable=SC2086
+    "$bin" --guidelines -o "$w/$kind.csv" -j "$w/$kind.json" $runs > "$w/$kind.txt" 2> "$w/$kind.gl.err"
+    note "# $kind: $(grep -c ',violated$' "$w/$kind.csv" 2>/dev/null) violations"
+  done
+  # violated LHS-bytes of the rows of KIND whose left side is SUITE, ascending, one line
+  violated() { awk -F, -v k="$2" -v s="$3" '$1 == k && $3 == s && $12 == "violated" { print $5 }' "$1" | sort -n | tr '\n' ' '; }
+  want="$1 $2 "
+  got=$(violated "$w/planted.csv" guideline Testing_Slowed_Bcast)
+  [ "$got" = "$want" ] && grep -q "Testing_Slowed_Bcast(n) <= MPI_Bcast(n): VIOLATED at 2 of 7 sizes" "$w/planted.txt"
+  say $? "planted_found_$i" "violated at '$got', planted at '$want' (tests/out/guidelines-$i/planted.txt)"
+  mono=$(violated "$w/planted.csv" monotony Testing_Slowed_Bcast)
+  split=$(violated "$w/planted.csv" split Testing_Slowed_Bcast)
+  case " $mono" in *" $1 "*) s1=0 ;; *) s1=1 ;; esac
+  case " $mono" in *" $2 "*) ;; *) s1=1 ;; esac
+  case " $split" in *" $1 "*) s2=0 ;; *) s2=1 ;; esac
+  case " $split" in *" $2 "*) ;; *) s2=1 ;; esac
+  [ $s1 = 0 ] && [ $s2 = 0 ]
+  say $? "planted_monotony_and_split_$i" "monotony violated at '$mono', split at '$split', planted '$want'"
+  got=$(violated "$w/clean.csv" guideline Testing_Slowed_Bcast)
+  [ -z "$got" ] && [ -s "$w/clean.csv" ] && grep -q "Testing_Slowed_Bcast(n) <= MPI_Bcast(n): holds at all 7 sizes" "$w/clean.txt"
+  say $? "planted_none_$i" "violated at '$got' without a planted delay (tests/out/guidelines-$i/clean.txt)"
+  n1=$(awk -F, '$1 == "guideline" && $3 == "Allreduce" && $4 == "Reduce_Bcast"' "$w/planted.csv" | wc -l)
+  n2=$(awk -F, '$1 == "guideline" && $3 == "Allreduce" && $4 == "Reduce_scatter_block_Allgather"' "$w/planted.csv" | wc -l)
+  [ "$n1" = 2 ] && [ "$n2" = 2 ]
+  say $? "mockup_guidelines_paired_$i" "Allreduce against Reduce_Bcast at $n1 sizes, against Reduce_scatter_block_Allgather at $n2 (want 2)"
+done
+finish
