@@ -13,6 +13,7 @@
 #   tools/bench/imb_build.sh /path/to/mpi-benchmarks [openmpi|mpich]
 # (binaries in /work/imb-inst-<mpi>/bin), or point IMB_DIR at a directory holding
 # IMB-MPI1, IMB-NBC and IMB-RMA built with the same MPI. Exit 1 when they are missing.
+# IMB_REPORT_ONLY=1 writes the results file again from the last run's files, no runs.
 #
 # What is compared (the columns IMB prints, IMB User Guide "MPI-1 Benchmarks"):
 #   PingPong: IMB's t (half the round trip) against skampi's round trip / 2.
@@ -93,6 +94,8 @@ skampi_values() {
       print b, bytes, "t_pure", f[4]; print b, bytes, "t_CPU", f[7]; print b, bytes, "overlap%", f[13] }' "$1"
 }
 
+# IMB_REPORT_ONLY=1: no runs, the results file is written again from the last run's files
+if [ -z "${IMB_REPORT_ONLY:-}" ]; then
 t_start=$(date +%s)
 for fam in $families; do
   section=$fam; osc=
@@ -124,12 +127,15 @@ for fam in $families; do
     END { printf "%s info error_bound_us %s dummy_us %s\n", fam, eb ? eb : "-", dt ? dt : "-" }' "$work/imb-$fam-$tag.sko"
 done > "$work/imb-values-$tag.txt"
 t_end=$(date +%s)
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; both tools run under the same conditions, $((t_end - t_start)) s in all" > "$work/imb-run-$tag.txt"
+fi
+[ -s "$work/imb-values-$tag.txt" ] && [ -s "$work/imb-run-$tag.txt" ] || { echo "$0: no run of $tag in $work" >&2; exit 1; }
 
 out=$res/imb-$impl.txt
 [ "$np" -eq 2 ] || out=$res/imb-$impl-np$np.txt
 {
   echo "# skampi beside the Intel MPI Benchmarks 2021, $impl, $np processes"
-  echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; both tools run under the same conditions, $((t_end - t_start)) s in all"
+  cat "$work/imb-run-$tag.txt"
   echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
   echo "# skampi: $ski (set_min/max_repetitions 8/24, 10 % error), synchronised starts"
   echo "# compared: PingPong t = skampi round trip / 2; collectives IMB t_max; NBC t_ovrl, t_pure,"
@@ -138,7 +144,7 @@ out=$res/imb-$impl.txt
   echo "#   ratio = skampi / the faster IMB run, diff_us = skampi - the faster IMB run (a preempted IMB run is the slower one)"
   echo "#"
   printf '# %-9s %-16s %6s %-8s %9s %9s %9s %6s %8s %s\n' family benchmark bytes column skampi imb_a imb_b ratio diff_us within
-  awk '$2 == "info" { info[$1] = "skampi: clock error bound " $4 " us, collective dummy time " $6 " us"; next }
+  awk '$2 == "info" { info[$1] = "skampi: clock error bound " $4 " us, collective dummy time " $6 " us"; bound[$1] = $4; next }
     { k = $1 " " $3 " " $4 " " $5; val[$2, k] = $6; if ($2 == "s") order[++n] = k }
     END {
       for (i = 1; i <= n; i++) {
@@ -159,6 +165,8 @@ out=$res/imb-$impl.txt
       for (j = 1; j <= nf; j++) {
         fam = fams[j]
         printf "# summary %s: %d of %d figures within IMB'"'"'s noise; %s\n", fam, in_noise[fam], tot[fam], info[fam]
+        if (bound[fam] + 0 > 1)
+          print "#   warning: skampi'"'"'s global clock was estimated no better than 1 us in this run (load): its synchronised-start times here are unreliable; re-run on a quiet machine"
         for (z = 1; z <= 2; z++) {
           part = z == 1 ? "small" : "large"; c = fam SUBSEP part; m = cnt[c]
           if (!m) continue
