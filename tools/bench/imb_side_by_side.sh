@@ -201,9 +201,10 @@ exit 0
 #:   contains the global clock's error and the processes' start delays (up to 0.25 us
 #:   or 25 % of the result are tolerated) and a timing overhead it reports as the dummy
 #:   time but does not subtract; IMB's does not (a process that leaves the barrier late
-#:   times less of the operation). Below a few microseconds that is a constant offset of
-#:   about a tenth of a microsecond (diff_us), a ratio of 1.2 .. 2 at the smallest sizes;
-#:   from 4 KiB on, where the operation dwarfs it, the two agree. A Bcast or Reduce can be
+#:   times less of the operation). Below a few microseconds that is an offset of up to
+#:   about a tenth of a microsecond (diff_us): a ratio of 1.2 .. 2 for Open MPI's
+#:   operations of 0.2 us, little for MPICH's of 0.6 us and more; from 4 KiB on, where
+#:   the operation dwarfs it, the two agree within the load's noise. A Bcast or Reduce can be
 #:   shorter in skampi, presumably because IMB's receiver, timed from its own exit of the
 #:   barrier, also waits for a root that left the barrier later.
 #: - NBC overlap: both compute overlap = 100 * max(0, min(1, (t_pure + t_CPU - t_ovrl) /
