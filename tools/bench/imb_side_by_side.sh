@@ -136,6 +136,11 @@ out=$res/imb-$impl.txt
 {
   echo "# skampi beside the Intel MPI Benchmarks 2021, $impl, $np processes"
   cat "$work/imb-run-$tag.txt"
+  load1=$(sed -n 's/.*load average \([0-9.]*\).*/\1/p' "$work/imb-run-$tag.txt")
+  if awk -v l="${load1:-0}" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
+    echo "# TAKEN UNDER LOAD: the load average exceeded the $(nproc) cores; outliers of both tools are the"
+    echo "#   load's (imb_a vs imb_b, skampi's interference flags); re-run on a quiet machine for the methods' own differences"
+  fi
   echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
   echo "# skampi: $ski (set_min/max_repetitions 8/24, 10 % error), synchronised starts"
   echo "# compared: PingPong t = skampi round trip / 2; collectives IMB t_max; NBC t_ovrl, t_pure,"
