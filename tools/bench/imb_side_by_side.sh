@@ -1,0 +1,239 @@
+#!/bin/sh
+# tools/bench/imb_side_by_side.sh [openmpi|mpich] [NP] -- skampi beside the Intel MPI
+# Benchmarks 2021 in one run, on one MPI, NP processes (default 2): the families IMB-MPI1,
+# IMB-NBC and IMB-RMA as far as skampi has their operations
+# (tools/bench/imb_side_by_side.ski names each result after its IMB benchmark). Per
+# family IMB runs, then skampi, then IMB again, so that the two IMB runs bracket skampi's
+# and their difference shows IMB's own noise at that moment. Writes per benchmark and
+# size skampi's time, both IMB figures, the ratio skampi / IMB and whether skampi lies
+# within IMB's noise, and a summary per family, to tools/bench/results/imb-<mpi>.txt
+# (imb-<mpi>-np<NP>.txt for NP != 2). Claims about speed live here, not in tests.
+#
+# IMB is not part of skampi and is not downloaded here: build it once with
+#   tools/bench/imb_build.sh /path/to/mpi-benchmarks [openmpi|mpich]
+# (binaries in /work/imb-inst-<mpi>/bin), or point IMB_DIR at a directory holding
+# IMB-MPI1, IMB-NBC and IMB-RMA built with the same MPI. Exit 1 when they are missing.
+# IMB_REPORT_ONLY=1 writes the results file again from the last run's files, no runs.
+#
+# What is compared (the columns IMB prints, IMB User Guide "MPI-1 Benchmarks"):
+#   PingPong: IMB's t (half the round trip) against skampi's round trip / 2.
+#   collectives, Sendrecv, Exchange: IMB's t_max, the slowest process's mean time per
+#     call (IMB starts each call after a barrier, -sync on), against skampi's time, the
+#     largest over the processes from a synchronised start: both are the time until the
+#     last process is done (t_avg and t_min include processes that finish early, the
+#     root of a Bcast after handing its message over).
+#   NBC: Ixxx_pure's t_max against skampi's Ixxx; Ixxx's t_ovrl, t_pure, t_CPU and
+#     overlap (IMB takes them from the slowest process and uses the same formula) against
+#     the "# overlap:" line under skampi's Ixxx_overlap(..., 0) result.
+#   RMA: IMB-RMA's NON-AGGREGATE t (one operation and its MPI_Win_flush) against skampi's
+#     Rput, Rget, Get_accumulate, Fetch_and_op, Compare_and_swap (the same on rank 0).
+set -eu
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+cd "$(dirname "$0")/../.."
+impl=${1:-openmpi}
+np=${2:-2}
+case $impl in
+  openmpi) cc=mpicc.openmpi ;;
+  mpich) cc=mpicc.mpich ;;
+  *) echo "usage: $0 [openmpi|mpich] [NP]" >&2; exit 2 ;;
+esac
+case $np in
+  [2-9]|[1-9][0-9]) ;;
+  *) echo "usage: $0 [openmpi|mpich] [NP]  (NP >= 2)" >&2; exit 2 ;;
+esac
+imb=${IMB_DIR:-/work/imb-inst-$impl/bin}
+for b in IMB-MPI1 IMB-NBC IMB-RMA; do
+  [ -x "$imb/$b" ] || { echo "$0: no $imb/$b: build IMB with tools/bench/imb_build.sh or set IMB_DIR" >&2; exit 1; }
+done
+command -v $cc >/dev/null 2>&1 || { echo "$0: $cc missing" >&2; exit 1; }
+work=tools/bench/work; res=tools/bench/results
+mkdir -p "$work" "$res"
+tag=$impl-np$np
+$cc -O2 -o "$work/skampi-$impl" skampi_amalgam.c -lm
+ski=tools/bench/imb_side_by_side.ski
+# IMB: sizes 0, 1, 2, 4 .. 64 KiB, at most 200 calls and 2 s per size, only NP processes
+imb_flags="-npmin $np -msglog 0:16 -iter 200 -time 2"
+if [ "$np" -eq 2 ]; then
+  mpi1="PingPong Sendrecv Exchange Bcast Allreduce Reduce Alltoall Allgather Gather Scatter Barrier"
+  families="MPI1 NBC RMA"
+  # Open MPI gives IMB's MPI_Win_create window another one-sided component than skampi's
+  # MPI_Win_allocate one: RMA once more with both on osc/pt2pt (see the notes below)
+  [ "$impl" = openmpi ] && families="$families RMA-pt2pt"
+else
+  mpi1="Bcast Allreduce Reduce Alltoall Allgather Gather Scatter Barrier"
+  families="MPI1 NBC"
+fi
+nbc="Ibcast Ibcast_pure Iallreduce Iallreduce_pure Ireduce Ireduce_pure Ialltoall Ialltoall_pure Ibarrier Ibarrier_pure"
+rma="Unidir_put Unidir_get Get_accumulate Fetch_and_op Compare_and_swap"
+
+# imb_values FILE: "benchmark bytes column value" for the compared columns of an IMB output
+imb_values() {
+  awk '/^# Benchmarking / { b = $3; mode = ""; n = 0; next }
+    /MODE: NON-AGGREGATE/ { mode = "non"; next }
+    /MODE: AGGREGATE/ { mode = "agg"; next }
+    /^ *#(bytes|repetitions) / { n = NF; for (i = 1; i <= NF; i++) { h[i] = $i; sub(/\[.*/, "", h[i]) } next }
+    n && /^ *[0-9]/ && NF == n && mode != "agg" {
+      bytes = 0
+      for (i = 1; i <= n; i++) { v[h[i]] = $i; if (h[i] == "#bytes") bytes = $i }
+      if ("t_ovrl" in v) { print b, bytes, "t", v["t_ovrl"]; print b, bytes, "t_pure", v["t_pure"]
+                           print b, bytes, "t_CPU", v["t_CPU"]; print b, bytes, "overlap%", v["overlap"] }
+      else if ("t_max" in v) print b, bytes, "t", v["t_max"]
+      else if ("t" in v) print b, bytes, "t", v["t"]
+      split("", v)
+    }
+    /^$/ { n = 0 }' "$1"
+}
+# skampi_values FILE: the same from a .sko (the loop variable is IMB's #bytes)
+skampi_values() {
+  awk '/^# begin result "/ { b = $4; gsub(/"/, "", b); next }
+    /^count=|^bytes=/ { bytes = $2; t = $4 }
+    /^ *[0-9]/ { bytes = $1; t = $2 }
+    /^count=|^bytes=|^ *[0-9]/ { if (b == "PingPong") t /= 2; print b, bytes, "t", t; next }
+    /^#@ flags: .*interference/ { print b, bytes, "flag", 1 }
+    /^# overlap: / { v = $0; gsub(/[,%]/, "", v); split(v, f, " ")
+      print b, bytes, "t_pure", f[4]; print b, bytes, "t_CPU", f[7]; print b, bytes, "overlap%", f[13] }' "$1"
+}
+
+# IMB_REPORT_ONLY=1: no runs, the results file is written again from the last run's files
+if [ -z "${IMB_REPORT_ONLY:-}" ]; then
+t_start=$(date +%s)
+for fam in $families; do
+  section=$fam; osc=
+  case $fam in
+    MPI1) prog=IMB-MPI1; list=$mpi1 ;;
+    NBC) prog=IMB-NBC; list=$nbc ;;
+    RMA) prog=IMB-RMA; list=$rma ;;
+    # IMB's Compare_and_swap hangs on osc/pt2pt (Open MPI 4.1.4); skampi's does not
+    RMA-pt2pt) prog=IMB-RMA; list=${rma% Compare_and_swap}; section=RMA; osc=pt2pt ;;
+  esac
+  # the settings above the first "# family:" line and this family's section
+  awk -v fam="$section" '/^# family: / { in_fam = ($3 == fam); seen = 1; next } !seen || in_fam' "$ski" > "$work/imb-$section.ski"
+  rm -f "$work/imb-$fam-$tag.sko"*
+  # a run that hangs is stopped after 4 minutes (its rows are then missing)
+  run() {
+    if [ -n "$osc" ]; then OMPI_MCA_osc=$osc timeout 240 tools/mpirun.sh "$@"; else timeout 240 tools/mpirun.sh "$@"; fi ||
+      echo "$0: $fam: $3 failed or timed out" >&2
+  }
+  run "$impl" "$np" "$imb/$prog" $imb_flags $list > "$work/imb-$fam-$tag-a.out" 2>&1
+  run "$impl" "$np" "$work/skampi-$impl" -q -i "$work/imb-$section.ski" -o "$work/imb-$fam-$tag.sko" 2>/dev/null
+  run "$impl" "$np" "$imb/$prog" $imb_flags $list > "$work/imb-$fam-$tag-b.out" 2>&1
+  imb_values "$work/imb-$fam-$tag-a.out" | sed "s/^/$fam a /"
+  imb_values "$work/imb-$fam-$tag-b.out" | sed "s/^/$fam b /"
+  skampi_values "$work/imb-$fam-$tag.sko" | sed "s/^/$fam s /"
+  # skampi's own uncertainty of a collective time: the global clock's error bound and
+  # the timing overhead (dummy time) it reports and does not subtract
+  awk -v fam="$fam" '/error bound/ && !eb { eb = $0; sub(/.*error bound /, "", eb); sub(/ us.*/, "", eb) }
+    /^# dummy time \(empty collective/ && !dt { dt = $0; sub(/.*: /, "", dt); sub(/ us.*/, "", dt) }
+    END { printf "%s info error_bound_us %s dummy_us %s\n", fam, eb ? eb : "-", dt ? dt : "-" }' "$work/imb-$fam-$tag.sko"
+done > "$work/imb-values-$tag.txt"
+t_end=$(date +%s)
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; both tools run under the same conditions, $((t_end - t_start)) s in all" > "$work/imb-run-$tag.txt"
+fi
+[ -s "$work/imb-values-$tag.txt" ] && [ -s "$work/imb-run-$tag.txt" ] || { echo "$0: no run of $tag in $work" >&2; exit 1; }
+
+out=$res/imb-$impl.txt
+[ "$np" -eq 2 ] || out=$res/imb-$impl-np$np.txt
+{
+  echo "# skampi beside the Intel MPI Benchmarks 2021, $impl, $np processes"
+  cat "$work/imb-run-$tag.txt"
+  load1=$(sed -n 's/.*load average \([0-9.]*\).*/\1/p' "$work/imb-run-$tag.txt")
+  if awk -v l="${load1:-0}" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
+    echo "# TAKEN UNDER LOAD: the load average exceeded the $(nproc) cores; outliers of both tools are the"
+    echo "#   load's (imb_a vs imb_b, skampi's interference flags); re-run on a quiet machine for the methods' own differences"
+  fi
+  echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
+  echo "# skampi: $ski (set_min/max_repetitions 8/24, 10 % error), synchronised starts"
+  echo "# compared: PingPong t = skampi round trip / 2; collectives IMB t_max; NBC t_ovrl, t_pure,"
+  echo "#   t_CPU, overlap% from IMB's Ixxx, Ixxx_pure's t_max; RMA IMB's NON-AGGREGATE t (see the script's top comment)"
+  echo "# within = skampi inside the range of the two IMB runs widened by 10 % (overlap%: by 10 points);"
+  echo "#   ratio = skampi / the faster IMB run, diff_us = skampi - the faster IMB run (a preempted IMB run is the slower one)"
+  echo "#"
+  printf '# %-9s %-16s %6s %-8s %9s %9s %9s %6s %8s %s\n' family benchmark bytes column skampi imb_a imb_b ratio diff_us within
+  awk '$2 == "info" { info[$1] = "skampi: clock error bound " $4 " us, collective dummy time " $6 " us"; bound[$1] = $4; next }
+    { k = $1 " " $3 " " $4 " " $5; val[$2, k] = $6; if ($2 == "s") order[++n] = k }
+    END {
+      for (i = 1; i <= n; i++) {
+        k = order[i]; if (!(("a", k) in val) || !(("b", k) in val)) continue
+        s = val["s", k]; a = val["a", k]; b = val["b", k]; split(k, f, " ")
+        lo = a < b ? a : b; hi = a < b ? b : a
+        if (f[4] == "overlap%") { ok = (s >= lo - 10 && s <= hi + 10); r = "-" }
+        else { ok = (s >= lo * 0.9 && s <= hi * 1.1); r = lo > 0 ? sprintf("%.2f", s / lo) : "-" }
+        flag = (("s", f[1] " " f[2] " " f[3] " flag") in val) ? " (skampi: interference flagged)" : ""
+        printf "  %-9s %-16s %6d %-8s %9.3f %9.3f %9.3f %6s %8.3f %s%s\n", f[1], f[2], f[3], f[4], s, a, b, r, s - lo, ok ? "yes" : "no", flag
+        fam = f[1]; tot[fam]++; if (ok) in_noise[fam]++
+        if (!(fam in seen)) { seen[fam] = 1; fams[++nf] = fam }
+        if (f[4] != "t" || lo <= 0) continue
+        c = fam SUBSEP (f[3] >= 4096 ? "large" : "small")
+        cnt[c]++; ratio[c, cnt[c]] = s / lo; diff[c, cnt[c]] = s - lo
+      }
+      print "#"
+      for (j = 1; j <= nf; j++) {
+        fam = fams[j]
+        printf "# summary %s: %d of %d figures within IMB'"'"'s noise; %s\n", fam, in_noise[fam], tot[fam], info[fam]
+        if (bound[fam] + 0 > 1)
+          print "#   warning: skampi'"'"'s global clock was estimated no better than 1 us in this run (load): its synchronised-start times here are unreliable; re-run on a quiet machine"
+        for (z = 1; z <= 2; z++) {
+          part = z == 1 ? "small" : "large"; c = fam SUBSEP part; m = cnt[c]
+          if (!m) continue
+          printf "#   %s (%s): time ratio skampi / faster IMB run median %.2f (%.2f .. %.2f), skampi - faster IMB run median %+.3f us\n",
+            part, part == "small" ? "< 4 KiB" : ">= 4 KiB", median(ratio, c, m), lo_of(ratio, c, m), hi_of(ratio, c, m), median(diff, c, m)
+        }
+      }
+    }
+    function sort_part(arr, c, m,   x, y, t) {
+      for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++)
+        if (arr[c, y] < arr[c, x]) { t = arr[c, x]; arr[c, x] = arr[c, y]; arr[c, y] = t }
+    }
+    function median(arr, c, m) { sort_part(arr, c, m); return arr[c, int((m + 1) / 2)] }
+    function lo_of(arr, c, m) { sort_part(arr, c, m); return arr[c, 1] }
+    function hi_of(arr, c, m) { sort_part(arr, c, m); return arr[c, m] }' "$work/imb-values-$tag.txt"
+  echo "#"
+  sed -n 's/^#: \{0,1\}//p' "$self"
+} > "$out"
+cat "$out"
+exit 0
+# The notes below are copied into every results file (the lines that start with "#:").
+#: Reading the figures (the methods, not this run: see the summary lines for the run)
+#: - The machine may be loaded (the load average above): a single preempted call lifts an
+#:   IMB mean by tens or hundreds of microseconds (imb_a and imb_b then differ widely),
+#:   while skampi discards repetitions that lost the processor or started late. Such rows
+#:   count as "within" only because IMB's range is wide; compare them on a quiet machine.
+#: - PingPong: both time a loop of round trips on rank 0 and halve it; skampi also
+#:   subtracts one MPI_Wtime reading. Expect agreement at every size.
+#: - Collectives, Sendrecv, Exchange (MPI1) and the NBC pure times: skampi's time runs
+#:   from the agreed global start to the end of the last process, IMB's t_max is the
+#:   slowest process's mean from its own exit of the barrier. skampi's time therefore
+#:   contains the global clock's error and the processes' start delays (up to 0.25 us
+#:   or 25 % of the result are tolerated) and a timing overhead it reports as the dummy
+#:   time but does not subtract; IMB's does not (a process that leaves the barrier late
+#:   times less of the operation). Below a few microseconds that is an offset of up to
+#:   about a tenth of a microsecond (diff_us): a ratio of 1.2 .. 2 for Open MPI's
+#:   operations of 0.2 us, little for MPICH's of 0.6 us and more; from 4 KiB on, where
+#:   the operation dwarfs it, the two agree within the load's noise. A Bcast or Reduce can be
+#:   shorter in skampi, presumably because IMB's receiver, timed from its own exit of the
+#:   barrier, also waits for a root that left the barrier later.
+#: - NBC overlap: both compute overlap = 100 * max(0, min(1, (t_pure + t_CPU - t_ovrl) /
+#:   min(t_pure, t_CPU))) from the slowest process's figures, but calibrate the
+#:   computation differently: skampi per process to its own pure time (t_CPU ~ t_pure by
+#:   construction); IMB runs whole 10x10 matrix-vector products (about 0.2 us each at
+#:   IMB's -O0, at least one, the count truncated), so its t_CPU is at least 0.2 us and
+#:   falls short of t_pure below a microsecond. Hence skampi's t_CPU and t_ovrl
+#:   (= t_pure + t_CPU when nothing overlaps) are larger there, and the overlap
+#:   percentages of sub-microsecond operations are not comparable; t_pure agrees as the
+#:   pure times do. Neither computation calls MPI_Test (skampi's tests argument 0).
+#: - RMA: IMB-RMA puts into a window of MPI_Win_create (user memory), skampi's Rput,
+#:   Rget and atomics into one of MPI_Win_allocate, and Open MPI 4.1 serves the two with
+#:   different one-sided components: the allocated window through shared memory (tens of
+#:   nanoseconds per put), the created one through osc/rdma over the byte transfer layer
+#:   (over a microsecond). The rows RMA-pt2pt run both tools with OMPI_MCA_osc=pt2pt, one
+#:   component for both windows: the same operation on the same path. osc/pt2pt moves a
+#:   passive-target operation only when the target process is inside MPI (IMB's target
+#:   waits in MPI_Barrier, skampi's in its synchronised stop), so on a loaded machine both
+#:   tools' figures jump between two levels as the target holds its processor or not; at
+#:   load 6 (2026-11-26) both gave 0.40 / 0.42 us for a 1-byte put and 0.68 / 0.68 us for
+#:   Fetch_and_op. IMB's Compare_and_swap hangs on osc/pt2pt and is left out there.
+#:   skampi's Rput/Rget are MPI_Rput/MPI_Rget + MPI_Wait + MPI_Win_flush, IMB's
+#:   NON-AGGREGATE MPI_Put/MPI_Get + MPI_Win_flush: the request adds little.
+#: - Not compared: IMB-MT (skampi has no MPI_THREAD_MULTIPLE rows yet), IMB-EXT and IMB-IO
+#:   (skampi's MPI-2 one-sided and MPI-IO rows time other patterns: fence epochs and
+#:   file-system calls with skampi's own protocols), PingPing (no skampi row).
