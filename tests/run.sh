@@ -22,7 +22,8 @@
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
-#                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
+#                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes);
+#                     SIGUSR1 and SIGTERM in the middle of a suite (tests/resume/stop_signal.sh)
 #   chaos             nothing lost when things go wrong: full file systems and devices,
 #                     concurrent runs on one output, damaged and foreign logs, closed
 #                     descriptors, hostile result files (tests/chaos/*.sh, each script a
@@ -48,7 +49,11 @@
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
 #                     fails: tests/hosts/twice.sh; skipped without namespaces)
-#   setup             `make run` as a non-root user with the MPI that is installed
+#   setup             `make run` as a non-root user with the MPI that is installed;
+#                     make install / uninstall staged in a DESTDIR (tests/setup/install.sh)
+#   slurm             a one-node Slurm cluster of this machine (root on Debian; installs
+#                     slurm-wlm and munge): srun --mpi=pmix, the job script's requeue at
+#                     the time limit and resume, scancel and resubmission (tests/slurm/slurm.sh)
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
 # prints "skip NAME: needs TOOL" and counts neither way. Work files go to tests/out/.
@@ -59,7 +64,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup slurm"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -226,6 +231,8 @@ resume)
   run_counted resume_rules sh tests/resume/resume.sh seq "$out/skampi-seq"
   skip_missing_mpis resume
   for i in $impls; do run_counted "resume_after_kills_$i" nice -n 10 sh tests/resume/resume.sh $i "$out/skampi-$i"; done
+  run_counted stop_signal_seq sh tests/resume/stop_signal.sh seq "$out/skampi-seq"
+  for i in $impls; do run_counted "stop_signal_$i" sh tests/resume/stop_signal.sh $i "$out/skampi-$i"; done
   ;;
 chaos)
   echo "# chaos: nothing lost when the disk fills, two runs collide or the log lies"
@@ -294,6 +301,11 @@ setup)
   elif ! have setpriv; then skip setup "setpriv"
   else run_counted setup sh tests/setup/run.sh
   fi
+  run_counted install sh tests/setup/install.sh
+  ;;
+slurm)
+  echo "# under a real scheduler: a one-node Slurm cluster"
+  run_counted slurm nice -n 10 sh tests/slurm/slurm.sh
   ;;
 esac
 done
