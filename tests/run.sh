@@ -20,7 +20,8 @@
 #                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
-#                     one-line runs and progress under a launcher (tests/integration/oneline.sh)
+#                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
+#                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes);
 #                     SIGUSR1 and SIGTERM in the middle of a suite (tests/resume/stop_signal.sh)
@@ -212,6 +213,7 @@ integration)
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
+    run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"
