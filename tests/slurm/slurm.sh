@@ -6,9 +6,11 @@
 # and munge when missing); prints "skip slurm: ..." otherwise.
 #   srun_pmix_two_tasks      (a) srun --mpi=pmix -n 2 of a short input with Debian's Open
 #                            MPI: exit 0, a complete output of 2 processes
-#   sbatch_requeue_resumes   (b) sbatch --time=1 --signal=B:USR1@59 of 16 suites of about 2.5
-#                            s (longer than the 30 s within which the warning comes): the warning reaches the script, skampi stops after its
-#                            suite in progress (exit 5), the script requeues, the job
+#   sbatch_requeue_resumes   (b) sbatch --time=1 --signal=B:USR1@59 of 20 suites of at least
+#                            1.6 s (32 s in all, longer than the 30 s within which the
+#                            warning comes, however fast the machine): the warning
+#                            reaches the script, skampi stops after its suite in
+#                            progress (exit 5), the script requeues, the job
 #                            starts again (SLURM_RESTART_COUNT 1; the test lifts the time
 #                            limit once it is requeued, so that it is not warned again),
 #                            resumes into the same output and finishes: every suite once,
@@ -90,7 +92,7 @@ why=$(sko_complete "$d/a.sko" pingpong)
 say $? srun_pmix_two_tasks "exit $st: $why $(tail -n 3 "$d/a.err")"
 
 # (b) the time limit: warned, stopped between suites, requeued, resumed until done
-suites "$d/b.ski" 16 20000
+suites "$d/b.ski" 20 40000   # 40 busy waits of 40 ms: at least 1.6 s a suite, 32 s in all
 id=$(submit "$d/b.out" b.ski b.sko --time=1 --signal=B:USR1@59 --ntasks=2)
 if [ -z "$id" ]; then bad "sbatch_requeue_resumes: sbatch failed: $(cat "$d/sbatch.err")"
 else
@@ -98,7 +100,7 @@ else
   while [ "$n" -gt 0 ] && [ "${restarts:-0}" -lt 1 ]; do restarts=$(job_field "$id" Restarts); sleep 0.5; n=$((n - 1)); done
   scontrol update JobId="$id" TimeLimit=10 2>> "$d/sbatch.err"
   job_gone "$id" 150; gone=$?
-  why=$(sko_complete "$d/b.sko" "$(names 16)")
+  why=$(sko_complete "$d/b.sko" "$(names 20)")
   [ $gone -eq 0 ] && [ -z "$why" ] && [ "$(grep -c '^# resumed at' "$d/b.sko")" -ge 1 ] &&
     tail -n 1 "$d/b.sko.log" | grep -q '^finished ' &&
     grep -q 'stopped before suite .* on SIGUSR1' "$d/b.out" && grep -q 'skampi.sbatch: requeueing job' "$d/b.out" &&
