@@ -3,7 +3,12 @@
 #   make run          build and run ski/quick.ski with the MPI found on PATH (tools/setup.sh
 #                     installs Open MPI only when none is there and it may: root + apt-get)
 #   make check        run every test (tests/run.sh); make check T=GROUP runs one group
-#   make              build skampi (MPI) and skampi-seq (sequential backend)
+#   make              build skampi (with the MPI found: tools/build-mpi.sh) and skampi-seq
+#                     (sequential backend)
+#   make install      skampi built with the MPI found (as make and make run build it),
+#                     skampi-seq, the man page, the example inputs, the gnuplot helpers and
+#                     the batch job scripts under PREFIX (default /usr/local), staged under
+#                     DESTDIR when set; make uninstall removes them (doc/cluster.md)
 #   make amalgam      regenerate skampi_amalgam.c from split/ when a module changed
 #   make rcce         build the RCCE variant against the host emulator in tools/rcce
 #   make rcce-run     the SCC thesis' experiments on 48 emulated UEs (virtual time), then
@@ -26,17 +31,24 @@
 # adding a module to split/MANIFEST, add it here too.
 .POSIX:
 
-# MPICC (default mpicc) and MPIRUN come from the command line or the environment (as
-# environment modules and Spack set them); `make run` finds them itself when unset.
+# MPICC and MPIRUN come from the command line or the environment (as environment modules
+# and Spack set them); `make`, `make install` and `make run` find them when unset
+# (tools/findmpi.sh: mpicc on PATH, then Debian's mpicc.openmpi and mpicc.mpich).
 CC = cc
 CFLAGS = -O2
 T =
+PREFIX = /usr/local
+DESTDIR =
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+DATADIR = $(PREFIX)/share/skampi
 FUZZ_RUNS = 10000000
 FUZZ_SECONDS = 36000
 
 SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filepaths.h \
 	split/base/filepaths.c split/base/host.h split/base/host.c split/base/clock_skew.h \
 	split/base/clock_skew.c split/base/sources.h split/base/sources.c \
+	split/base/stop_request.h split/base/stop_request.c \
 	split/transport/transport.h split/transport/library_polling.h \
 	split/transport/transport_mpi.c split/transport/transport_seq.c \
 	split/transport/transport_rcce.c split/transport/library_polling.c \
@@ -95,7 +107,7 @@ skampi_amalgam.c: split/MANIFEST $(SPLIT) tools/sk21f
 amalgam: skampi_amalgam.c
 
 skampi: skampi_amalgam.c
-	mpicc="$(MPICC)"; $${mpicc:-mpicc} $(CFLAGS) -o skampi skampi_amalgam.c -lm
+	MPICC="$(MPICC)" CFLAGS="$(CFLAGS)" tools/build-mpi.sh
 
 skampi-seq: skampi_amalgam.c
 	$(CC) $(CFLAGS) -DSKAMPI_SEQ -o skampi-seq skampi_amalgam.c -lm
@@ -124,6 +136,26 @@ rcce-figures:
 run: skampi_amalgam.c
 	MPICC="$(MPICC)" MPIRUN="$(MPIRUN)" tools/setup.sh run
 	MPICC="$(MPICC)" MPIRUN="$(MPIRUN)" tools/run.sh
+
+# The installed files (doc/cluster.md, "Installing"): bin/skampi, bin/skampi-seq,
+# share/man/man1/skampi.1 and share/skampi/ (ski/ the example inputs, gnuplot/ the
+# figures' script, batch/ the Slurm and PBS job scripts). POSIX make has no install(1):
+# cp and chmod.
+install: skampi skampi-seq
+	mkdir -p "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DATADIR)/ski" \
+		"$(DESTDIR)$(DATADIR)/gnuplot" "$(DESTDIR)$(DATADIR)/batch"
+	cp skampi skampi-seq "$(DESTDIR)$(BINDIR)/"
+	chmod 755 "$(DESTDIR)$(BINDIR)/skampi" "$(DESTDIR)$(BINDIR)/skampi-seq"
+	cp doc/skampi.1 "$(DESTDIR)$(MANDIR)/man1/skampi.1"
+	cp ski/*.ski ski/*.par "$(DESTDIR)$(DATADIR)/ski/"
+	cp tools/scc_figures.gp "$(DESTDIR)$(DATADIR)/gnuplot/"
+	cp tools/skampi.sbatch tools/skampi.pbs "$(DESTDIR)$(DATADIR)/batch/"
+	chmod 644 "$(DESTDIR)$(MANDIR)/man1/skampi.1" "$(DESTDIR)$(DATADIR)"/ski/* "$(DESTDIR)$(DATADIR)/gnuplot/scc_figures.gp"
+	chmod 755 "$(DESTDIR)$(DATADIR)"/batch/*
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/skampi" "$(DESTDIR)$(BINDIR)/skampi-seq" "$(DESTDIR)$(MANDIR)/man1/skampi.1"
+	rm -rf "$(DESTDIR)$(DATADIR)"
 
 check:
 	tools/setup.sh check

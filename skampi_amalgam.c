@@ -143,6 +143,8 @@
 #define SK_EXIT_VERIFY 3          /* a verified measurement moved wrong data (skampi -v) */
 #define SK_EXIT_WRITE 4           /* results could not be written: a full file system or device,
                                   ** a reader that quit, the output removed during the run */
+#define SK_EXIT_STOPPED 5         /* stopped on request (SIGUSR1, stop_request.h) between two
+                                  ** suites: the same command continues (the run's log) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {
@@ -1785,6 +1787,63 @@ SK_API int sk_sources_deserialize(sk_sources *set, const char *data, size_t len)
   return 1;
 }
 /* --- end split/base/sources.c --- */
+/* --- begin split/base/stop_request.h --- */
+#line 1 "split/base/stop_request.h"
+/*
+** stop_request.h -- a request from outside to end the run at the next suite boundary:
+** SIGUSR1, the warning a batch system sends before a job's time limit (Slurm's
+** --signal=USR1@N, PBS's qsig -s USR1). The handler only records the signal; the
+** interpreter asks every process before each suite (interp.c) and, when any of them was
+** asked, all stop alike with SK_EXIT_STOPPED: the suites written so far are complete and
+** recorded in the run's log, so the same command continues after them (runlog.h).
+** SIGTERM keeps its default action (the MPI-IO files' handler, io_files.h, removes the
+** files first): the run ends at once, the suite in progress is cut on resuming.
+*/
+#ifndef SK_STOP_REQUEST_H
+#define SK_STOP_REQUEST_H
+
+#line 15 "split/base/stop_request.h"
+
+/* Installs the SIGUSR1 handler (a signal ignored by the caller stays ignored). Where the
+** system has no SIGUSR1 nothing happens and no stop is ever requested. */
+SK_API void sk_stop_request_install(void);
+/* The signal that asked this process to stop (SIGUSR1), 0 when none did. */
+SK_API int sk_stop_requested(void);
+
+#endif
+/* --- end split/base/stop_request.h --- */
+/* --- begin split/base/stop_request.c --- */
+#line 1 "split/base/stop_request.c"
+/*
+** stop_request.c -- see stop_request.h. The handler stores the signal number in a
+** volatile sig_atomic_t and re-arms itself (where signal() resets the action to the
+** default, a second SIGUSR1 must not end the process).
+*/
+#line 7 "split/base/stop_request.c"
+#include <signal.h>
+
+static volatile sig_atomic_t stop_signal;
+
+#ifdef SIGUSR1
+static void stop_on_signal(int sig)
+{
+  stop_signal = sig;
+  signal(sig, stop_on_signal);
+}
+#endif
+
+SK_API void sk_stop_request_install(void)
+{
+#ifdef SIGUSR1
+  if (signal(SIGUSR1, stop_on_signal) == SIG_IGN) signal(SIGUSR1, SIG_IGN);
+#endif
+}
+
+SK_API int sk_stop_requested(void)
+{
+  return (int)stop_signal;
+}
+/* --- end split/base/stop_request.c --- */
 /* --- begin split/transport/transport.h --- */
 #line 1 "split/transport/transport.h"
 /*
@@ -29219,6 +29278,8 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 20 "split/language/interp.c"
 #line 21 "split/language/interp.c"
 #line 22 "split/language/interp.c"
+#line 23 "split/language/interp.c"
+#line 24 "split/language/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -29753,23 +29814,46 @@ static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
   return 1;
 }
 
-/* Before a suite: when the output could not be written (output.h: a full file system or
-** device, a reader that quit, the file removed), rank 0 says so to every process and all
-** end alike with SK_EXIT_WRITE; the log keeps no "done" for a suite that was not
-** written whole, so the same command continues once there is room again. */
-static void stop_if_output_failed(sk_interp *in, const sk_stmt *s)
+/* Before a suite, every process alike: when the output could not be written (output.h:
+** a full file system or device, a reader that quit, the file removed), all end with
+** SK_EXIT_WRITE; when any process was asked to stop (stop_request.h: SIGUSR1, a batch
+** system's warning before the time limit), all end with SK_EXIT_STOPPED. Either way the
+** log holds a "done" for every suite written whole and no "finished", so the same
+** command continues with this suite. */
+typedef struct suite_gate {
+  int output_failed;   /* rank 0's output cannot be written */
+  int stop_signal;     /* a process's stop request (its signal), 0: none */
+} suite_gate;
+
+static void decide_suite_gate(void *ctx, const void *ballots, int n, void *decision)
 {
-  int failed = sk_engine_reports() && sk_out_failed();
-  sk_tp_bcast(sk_tp_world(), &failed, sizeof failed, 0);
-  if (!failed) return;
+  const int *asked = (const int *)ballots;
+  suite_gate *d = (suite_gate *)decision;
+  int i;
+  (void)ctx;
+  d->output_failed = sk_engine_reports() && sk_out_failed();   /* rank 0 decides */
+  d->stop_signal = 0;
+  for (i = 0; i < n && !d->stop_signal; i++) d->stop_signal = asked[i];
+}
+
+static void stop_between_suites(sk_interp *in, const sk_stmt *s)
+{
+  suite_gate d;
+  int mine = sk_stop_requested();
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, decide_suite_gate, NULL);
+  if (!d.output_failed && !d.stop_signal) return;
   if (sk_engine_reports()) {
     progress_break(in);
     fflush(stdout);
-    fprintf(stderr, "skampi: stopped before suite %d \"%s\": the results cannot be written\n",
-            in->blocks_started, s->name);
+    if (d.output_failed)
+      fprintf(stderr, "skampi: stopped before suite %d \"%s\": the results cannot be written\n",
+              in->blocks_started, s->name);
+    else
+      fprintf(stderr, "skampi: stopped before suite %d \"%s\" on SIGUSR1: suites 1 to %d are complete; "
+              "the same command continues\n", in->blocks_started, s->name, in->blocks_done);
     fflush(stderr);
   }
-  sk_exit(SK_EXIT_WRITE);
+  sk_exit(d.output_failed ? SK_EXIT_WRITE : SK_EXIT_STOPPED);
 }
 
 static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
@@ -29777,7 +29861,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   size_t saved_loops = in->nloops;
   in->blocks_started++;
   if (skip_completed_suite(in, s)) return;
-  stop_if_output_failed(in, s);
+  stop_between_suites(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
   in->block_time_kind = NULL;
@@ -34655,6 +34739,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 27 "split/cli/main.c"
 #line 28 "split/cli/main.c"
 #line 29 "split/cli/main.c"
+#line 30 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -35138,6 +35223,7 @@ int main(int argc, char **argv)
   act = main_parse_options(argc, argv, &o, &err);
   if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
   sk_str_free(&err);
+  sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);

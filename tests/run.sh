@@ -20,9 +20,11 @@
 #                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
-#                     one-line runs and progress under a launcher (tests/integration/oneline.sh)
+#                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
+#                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
-#                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes)
+#                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes);
+#                     SIGUSR1 and SIGTERM in the middle of a suite (tests/resume/stop_signal.sh)
 #   chaos             nothing lost when things go wrong: full file systems and devices,
 #                     concurrent runs on one output, damaged and foreign logs, closed
 #                     descriptors, hostile result files (tests/chaos/*.sh, each script a
@@ -48,16 +50,20 @@
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
 #                     fails: tests/hosts/twice.sh; skipped without namespaces)
+#   setup             `make run` as a non-root user with the MPI that is installed;
+#                     make install / uninstall staged in a DESTDIR (tests/setup/install.sh)
 #   guidelines        the self-consistent performance guidelines (doc/guidelines.md): the
 #                     mock-ups verified under -v, a planted violation (the test build's
 #                     Testing_Slowed_Bcast) found by skampi --guidelines at exactly the
 #                     planted sizes and none without it, each MPI (tests/guidelines/run.sh)
-#   setup             `make run` as a non-root user with the MPI that is installed
 #   library           skampi as a library (skampi.h, doc/library.md): the header alone as
 #                     C89, the -DSKAMPI_LIBRARY object of each backend and compiler without
 #                     warnings and with skampi.h's names alone (nm), tests/library/api.c and
 #                     the examples of doc/examples/ linked against it and checked
 #                     (tests/library/library.sh)
+#   slurm             a one-node Slurm cluster of this machine (root on Debian; installs
+#                     slurm-wlm and munge): srun --mpi=pmix, the job script's requeue at
+#                     the time limit and resume, scancel and resubmission (tests/slurm/slurm.sh)
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
 # prints "skip NAME: needs TOOL" and counts neither way. Work files go to tests/out/.
@@ -68,7 +74,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts setup library"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts setup library slurm"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -221,6 +227,7 @@ integration)
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
+    run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"
@@ -240,6 +247,8 @@ resume)
   run_counted resume_rules sh tests/resume/resume.sh seq "$out/skampi-seq"
   skip_missing_mpis resume
   for i in $impls; do run_counted "resume_after_kills_$i" nice -n 10 sh tests/resume/resume.sh $i "$out/skampi-$i"; done
+  run_counted stop_signal_seq sh tests/resume/stop_signal.sh seq "$out/skampi-seq"
+  for i in $impls; do run_counted "stop_signal_$i" sh tests/resume/stop_signal.sh $i "$out/skampi-$i"; done
   ;;
 chaos)
   echo "# chaos: nothing lost when the disk fills, two runs collide or the log lies"
@@ -317,6 +326,11 @@ setup)
   elif ! have setpriv; then skip setup "setpriv"
   else run_counted setup sh tests/setup/run.sh
   fi
+  run_counted install sh tests/setup/install.sh
+  ;;
+slurm)
+  echo "# under a real scheduler: a one-node Slurm cluster"
+  run_counted slurm nice -n 10 sh tests/slurm/slurm.sh
   ;;
 esac
 done

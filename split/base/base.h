@@ -23,6 +23,8 @@
 #define SK_EXIT_VERIFY 3          /* a verified measurement moved wrong data (skampi -v) */
 #define SK_EXIT_WRITE 4           /* results could not be written: a full file system or device,
                                   ** a reader that quit, the output removed during the run */
+#define SK_EXIT_STOPPED 5         /* stopped on request (SIGUSR1, stop_request.h) between two
+                                  ** suites: the same command continues (the run's log) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {

@@ -26,6 +26,7 @@
 #include "catalogue.h"
 #include "builtins.h"
 #include "mpit.h"
+#include "stop_request.h"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -509,6 +510,7 @@ int main(int argc, char **argv)
   act = main_parse_options(argc, argv, &o, &err);
   if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
   sk_str_free(&err);
+  sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);

@@ -19,6 +19,8 @@
 #include "runlog.h"
 #include "stats.h"
 #include "result_line.h"
+#include "agree.h"
+#include "stop_request.h"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -553,23 +555,46 @@ static int skip_completed_suite(sk_interp *in, const sk_stmt *s)
   return 1;
 }
 
-/* Before a suite: when the output could not be written (output.h: a full file system or
-** device, a reader that quit, the file removed), rank 0 says so to every process and all
-** end alike with SK_EXIT_WRITE; the log keeps no "done" for a suite that was not
-** written whole, so the same command continues once there is room again. */
-static void stop_if_output_failed(sk_interp *in, const sk_stmt *s)
+/* Before a suite, every process alike: when the output could not be written (output.h:
+** a full file system or device, a reader that quit, the file removed), all end with
+** SK_EXIT_WRITE; when any process was asked to stop (stop_request.h: SIGUSR1, a batch
+** system's warning before the time limit), all end with SK_EXIT_STOPPED. Either way the
+** log holds a "done" for every suite written whole and no "finished", so the same
+** command continues with this suite. */
+typedef struct suite_gate {
+  int output_failed;   /* rank 0's output cannot be written */
+  int stop_signal;     /* a process's stop request (its signal), 0: none */
+} suite_gate;
+
+static void decide_suite_gate(void *ctx, const void *ballots, int n, void *decision)
 {
-  int failed = sk_engine_reports() && sk_out_failed();
-  sk_tp_bcast(sk_tp_world(), &failed, sizeof failed, 0);
-  if (!failed) return;
+  const int *asked = (const int *)ballots;
+  suite_gate *d = (suite_gate *)decision;
+  int i;
+  (void)ctx;
+  d->output_failed = sk_engine_reports() && sk_out_failed();   /* rank 0 decides */
+  d->stop_signal = 0;
+  for (i = 0; i < n && !d->stop_signal; i++) d->stop_signal = asked[i];
+}
+
+static void stop_between_suites(sk_interp *in, const sk_stmt *s)
+{
+  suite_gate d;
+  int mine = sk_stop_requested();
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &d, sizeof d, decide_suite_gate, NULL);
+  if (!d.output_failed && !d.stop_signal) return;
   if (sk_engine_reports()) {
     progress_break(in);
     fflush(stdout);
-    fprintf(stderr, "skampi: stopped before suite %d \"%s\": the results cannot be written\n",
-            in->blocks_started, s->name);
+    if (d.output_failed)
+      fprintf(stderr, "skampi: stopped before suite %d \"%s\": the results cannot be written\n",
+              in->blocks_started, s->name);
+    else
+      fprintf(stderr, "skampi: stopped before suite %d \"%s\" on SIGUSR1: suites 1 to %d are complete; "
+              "the same command continues\n", in->blocks_started, s->name, in->blocks_done);
     fflush(stderr);
   }
-  sk_exit(SK_EXIT_WRITE);
+  sk_exit(d.output_failed ? SK_EXIT_WRITE : SK_EXIT_STOPPED);
 }
 
 static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
@@ -577,7 +602,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   size_t saved_loops = in->nloops;
   in->blocks_started++;
   if (skip_completed_suite(in, s)) return;
-  stop_if_output_failed(in, s);
+  stop_between_suites(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
   in->block_time_kind = NULL;
