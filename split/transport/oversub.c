@@ -139,10 +139,24 @@ SK_API void sk_oversub_detect(void)
     sk_host_processors(&full);
     if (full != mine.affinity) mine.affinity = 0;
   }
+#if SK_SIMULATED
+  { /* a simulated host is its processor name, with the platform's cores (transport.h) */
+    sk_tp_sim_facts f;
+    sk_tp_sim_facts_get(&f);
+    sk_str_free(&f.settings);
+    mine.machine[0] = '\0';
+    mine.online = f.cores;
+    mine.affinity = 0;
+    memset(mine.mask, 0, sizeof mine.mask);
+  }
+#endif
   memset(&ovs.d, 0, sizeof ovs.d);
   sk_str_free(&ovs.names);
   sk_str_init(&ovs.names);
   sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
+#if SK_SIMULATED
+  ovs.d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
+#endif
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
   sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }
