@@ -48,6 +48,9 @@
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
 #                     fails: tests/hosts/twice.sh; skipped without namespaces)
+#   simulated         truth on simulated platforms (SimGrid SMPI, tests/simulated/run.sh):
+#                     ping-pong latency and bandwidth, APR's bracket around a protocol
+#                     switch, MPI_Bcast against the binomial tree; skipped without smpicc
 #   setup             `make run` as a non-root user with the MPI that is installed
 # Each check prints "ok <name>" or "FAIL <name>: why"; programs that print such lines
 # themselves are counted line by line. A group or check whose optional tool is missing
@@ -59,7 +62,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts setup"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports hosts simulated setup"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -287,6 +290,10 @@ hosts)
   echo "# several hosts on this machine (network namespaces)"
   if [ -z "$impls" ]; then skip hosts "mpicc.openmpi or mpicc.mpich"; fi
   for i in $impls; do run_counted "hosts_$i" sh tests/hosts/twice.sh "$i"; done
+  ;;
+simulated)
+  echo "# truth on simulated platforms (SimGrid SMPI)"
+  run_counted simulated sh tests/simulated/run.sh
   ;;
 setup)
   echo "# set-up as a user sees it"
