@@ -101,6 +101,9 @@ static void tpm_free_groups(void)
 #define TPM_FINALIZE_TIMEOUT_DEFAULT 20
 static unsigned tpm_finalize_timeout(void)
 {
+#if SK_SIMULATED
+  return 0;   /* one process holds every simulated rank: a real-time alarm would end them all */
+#endif
   return (unsigned)sk_env_long("SKAMPI_FINALIZE_TIMEOUT", 0, 86400L, TPM_FINALIZE_TIMEOUT_DEFAULT);
 }
 

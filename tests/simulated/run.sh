@@ -44,19 +44,20 @@ sim() {
 col() { awk -v s="$2" '$1 == "count=" && $3 == s { print $4; exit }' "$1"; }
 # within A B PCT: |A - B| <= PCT% of B
 within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= p / 100 * b) }'; }
-no_discards() { ! grep -q '^#@ flags:.*discarded' "$1"; }
+# repetitions MIN MAX: the first lines of a .ski file
+repetitions() { printf 'set_min_repetitions(%s)\nset_max_repetitions(%s)\n' "$1" "$2"; }
+# pingpong_suite NAME LOOP: a ping-pong suite between ranks 0 and 1 over LOOP (a for or autorefine head)
+pingpong_suite() {
+  printf 'begin measurement "%s"\n  %s do\n    measure comm(2) : Pingpong_Send_Recv(count, MPI_BYTE, 0, 1)\n  od\nend measurement\n' "$1" "$2"
+}
+# nothing_discarded CHECK SKO: a deterministic run discards no repetition
+nothing_discarded() {
+  if grep -q '^#@ flags:.*discarded' "$2"; then fail "$1" "tests/out/simulated/$(basename "$2")"; else pass "$1"; fi
+}
 
 # ---- (a) ping-pong ----
-cat > "$w/pp.ski" <<'SKI'
-set_min_repetitions(4)
-set_max_repetitions(8)
-set_skampi_buffer(1MiB)
-begin measurement "Pingpong_Send_Recv"
-  for count = 1 to 256kb step *8 do
-    measure comm(2) : Pingpong_Send_Recv(count, MPI_BYTE, 0, 1)
-  od
-end measurement
-SKI
+{ repetitions 4 8; echo 'set_skampi_buffer(1MiB)'
+  pingpong_suite Pingpong_Send_Recv 'for count = 1 to 256kb step *8'; } > "$w/pp.ski"
 if sim pp 2 $lat_us $bw -- -np 2 --cfg=smpi/lat-factor:0:1 "$bin" -i "$w/pp.ski" -o "$w/pp.sko"; then
   t1=$(col "$w/pp.sko" 1); t4k=$(col "$w/pp.sko" 4096); t256k=$(col "$w/pp.sko" 262144)
   model1=$(awk -v l=$lat_us -v b=$bw 'BEGIN { printf "%.6f", 2 * (2 * l + 1e6 / b) }')
@@ -70,24 +71,18 @@ if sim pp 2 $lat_us $bw -- -np 2 --cfg=smpi/lat-factor:0:1 "$bin" -i "$w/pp.ski"
      && grep -q '^# oversubscription: no' "$w/pp.sko" && grep -q '^# clock tick: 1e-08 s' "$w/pp.sko"; then
     pass header_says_simulated
   else fail header_says_simulated "no '# simulated:' lines, or oversubscribed, or MPI_Wtick's tick (tests/out/simulated/pp.sko)"; fi
-  if no_discards "$w/pp.sko"; then pass pingpong_nothing_discarded; else fail pingpong_nothing_discarded "tests/out/simulated/pp.sko"; fi
+  nothing_discarded pingpong_nothing_discarded "$w/pp.sko"
 else fail pingpong_run "see tests/out/simulated/pp.log"; fi
 
 # ---- (b) APR finds the switch ----
-cat > "$w/apr.ski" <<'SKI'
-set_min_repetitions(2)
-set_max_repetitions(4)
+{ repetitions 2 4; cat <<'SKI'
 set_skampi_buffer(1MiB)
 set_autorefine_max_error(0.01)
 set_autorefine_min_distance(16)
 set_autorefine_factor(100)
 set_autorefine_max_steps(60)
-begin measurement "Pingpong-autorefine"
-  autorefine count = 1 to 64kb step *2 do
-    measure comm(2) : Pingpong_Send_Recv(count, MPI_BYTE, 0, 1)
-  od
-end measurement
 SKI
+  pingpong_suite Pingpong-autorefine 'autorefine count = 1 to 64kb step *2'; } > "$w/apr.ski"
 if sim apr 2 $lat_us $bw -- -np 2 "--cfg=smpi/lat-factor:0:1;5000:4" "$bin" -i "$w/apr.ski" -o "$w/apr.sko"; then
   # the segment with the largest relative rise
   seg=$(awk '$1 == "count=" { if (n && ($4 - t) / t > best) { best = ($4 - t) / t; a = x; b = $3 } x = $3; t = $4; n++ }
@@ -96,17 +91,16 @@ if sim apr 2 $lat_us $bw -- -np 2 "--cfg=smpi/lat-factor:0:1;5000:4" "$bin" -i "
   note "# (b) the jump lies in ($1, $2] (switch at 5000 bytes, min_distance 16)"
   if [ $# -eq 2 ] && [ "$1" -lt 5000 ] && [ "$2" -ge 5000 ] && [ $(($2 - $1)) -lt 32 ]; then pass apr_brackets_the_switch
   else fail apr_brackets_the_switch "jump in ($seg], switch at 5000, bracket wider than 2 x 16 or beside it"; fi
-  if no_discards "$w/apr.sko"; then pass apr_nothing_discarded; else fail apr_nothing_discarded "tests/out/simulated/apr.sko"; fi
+  nothing_discarded apr_nothing_discarded "$w/apr.sko"
 else fail apr_run "see tests/out/simulated/apr.log"; fi
 
 # ---- (c) a collective follows the selector's algorithm ----
-cat > "$w/bcast.ski" <<'SKI'
-set_min_repetitions(2)
-set_max_repetitions(4)
+{ repetitions 2 4; cat <<'SKI'
 begin measurement "MPI_Bcast"
   measure MPI_COMM_WORLD : Bcast(1, MPI_BYTE, 0)
 end measurement
 SKI
+} > "$w/bcast.ski"
 for p in $procs; do
   if sim "bcast$p" "$p" $lat_us $bw -- -np "$p" --cfg=smpi/lat-factor:0:1 "$bin" -i "$w/bcast.ski" -o "$w/bcast$p.sko"; then
     t=$(awk '$1 ~ /^[0-9]+$/ && NF >= 4 && !/^#/ { print $2; exit }' "$w/bcast$p.sko")
@@ -114,7 +108,7 @@ for p in $procs; do
     note "# (c) MPI_Bcast of 1 byte on $p processes: $t us (binomial tree: $model us)"
     if [ -n "$t" ] && within "$t" "$model" 2; then pass "bcast_binomial_within_2pct_P$p"
     else fail "bcast_binomial_within_2pct_P$p" "'$t' us, binomial tree $model us"; fi
-    if no_discards "$w/bcast$p.sko"; then pass "bcast_nothing_discarded_P$p"; else fail "bcast_nothing_discarded_P$p" "tests/out/simulated/bcast$p.sko"; fi
+    nothing_discarded "bcast_nothing_discarded_P$p" "$w/bcast$p.sko"
   else fail "bcast_run_P$p" "see tests/out/simulated/bcast$p.log"; fi
 done
 # ---- (d) two levels: 3 ranks on node-0 (loopback 0.1 us, 10 GB/s), rank 3 on node-1 ----

@@ -11,8 +11,9 @@
 #           skampi measures them: 10 warm-up calls, then 8 runs of MPI_Barrier, one call,
 #           MPI_Reduce of the time (8 repetitions, each with its start and its agreement);
 #           "plain" sums the six
-# Writes tools/bench/results/smpi_scale.txt (one line per run). Needs smpicc, smpirun and
-# GNU time (/usr/bin/time).
+# Appends to tools/bench/results/smpi_scale.txt (a dated block, one line per run). SWEEP=0
+# leaves the sweep out, PLAIN="1 4" the plain sizes (for the slow large P). Needs smpicc,
+# smpirun and GNU time (/usr/bin/time).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 procs=${*:-256 1024 4096}
@@ -51,18 +52,19 @@ run() {
   printf '%6d  %-6s %9s %9d %4d\n' "$_p" "$_what" "$_wall" $((_rss / 1024)) "$_st" | tee -a "$res"
 }
 {
-  echo "# tools/bench/smpi_scale.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1)"
+  echo
+  echo "# tools/bench/smpi_scale.sh $procs, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1)"
   echo "#     P  what     wall[s]  maxrss[MB] status"
-} > "$res"
+} >> "$res"
 for p in $procs; do
   sh "$top/tools/smpi/platform.sh" "$w/p$p.xml" "$w/p$p.hosts" "$p" 5 1.25e9 || exit 1
   run "$p" empty "$w/skampi-smpi" -i "$w/empty.ski" -o "$w/empty$p.sko"
-  run "$p" sweep "$w/skampi-smpi" -i "$w/sweep.ski" -o "$w/sweep$p.sko"
+  [ "${SWEEP:-1}" = 0 ] || run "$p" sweep "$w/skampi-smpi" -i "$w/sweep.ski" -o "$w/sweep$p.sko"
   sum_wall=0 max_rss=0
-  for c in 1 4 16 64 256 1024; do
+  for c in ${PLAIN:-1 4 16 64 256 1024}; do
     run "$p" "plain$c" "$w/plain_coll" bcast "$c" 1 8
     sum_wall=$(awk -v a="$sum_wall" -v b="$_wall" 'BEGIN { print a + b }')
     [ $((_rss / 1024)) -gt "$max_rss" ] && max_rss=$((_rss / 1024))
   done
-  printf '%6d  %-6s %9s %9d %4s\n' "$p" plain "$sum_wall" "$max_rss" - | tee -a "$res"
+  [ -n "${PLAIN:-}" ] || printf '%6d  %-6s %9s %9d %4s\n' "$p" plain "$sum_wall" "$max_rss" - | tee -a "$res"
 done
