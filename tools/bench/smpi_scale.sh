@@ -2,7 +2,8 @@
 # tools/bench/smpi_scale.sh [P...] -- skampi's own cost as the process count grows, under
 # SimGrid SMPI (issue: thousands of processes on a simulated cluster): for each P (default
 # 256 1024 4096) on a generated one-rank-per-host cluster (tools/smpi/platform.sh, 5 us,
-# 1.25 GB/s, correction factors 1, computation not simulated), the real wall time and the
+# 1.25 GB/s, correction factors 1, computation not simulated), the real wall time, the CPU
+# time (user + system: on a loaded machine the wall time is mostly waiting) and the
 # peak memory (GNU time's maximum resident set: all ranks are threads of one process) of
 #   empty   skampi on a .ski with one MPI_Barrier measurement of 2 repetitions: start-up,
 #           oversubscription census, clock set-up, header, one agreement per repetition
@@ -41,20 +42,21 @@ begin measurement "MPI_Bcast-length"
   od
 end measurement
 SKI
-# run P WHAT PROGRAM ARGS...: one line "P WHAT wall_s maxrss_MB status"
+# run P WHAT PROGRAM ARGS...: one line "P WHAT wall_s cpu_s maxrss_MB status"
 run() {
   _p=$1 _what=$2; shift 2
-  /usr/bin/time -f "%e %M" -o "$w/time.txt" smpirun -platform "$w/p$_p.xml" -hostfile "$w/p$_p.hosts" -np "$_p" \
+  /usr/bin/time -f "%e %U %S %M" -o "$w/time.txt" smpirun -platform "$w/p$_p.xml" -hostfile "$w/p$_p.hosts" -np "$_p" \
     --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:no "$@" \
     > "$w/$_what$_p.log" 2>&1
   _st=$?
-  read -r _wall _rss < "$w/time.txt" || { _wall=- _rss=0; }
-  printf '%6d  %-6s %9s %9d %4d\n' "$_p" "$_what" "$_wall" $((_rss / 1024)) "$_st" | tee -a "$res"
+  read -r _wall _user _sys _rss < "$w/time.txt" || { _wall=- _user=0 _sys=0 _rss=0; }
+  _cpu=$(awk -v u="$_user" -v s="$_sys" 'BEGIN { printf "%.2f", u + s }')
+  printf '%6d  %-9s %9s %9s %9d %4d\n' "$_p" "$_what" "$_wall" "$_cpu" $((_rss / 1024)) "$_st" | tee -a "$res"
 }
 {
   echo
   echo "# tools/bench/smpi_scale.sh $procs, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1)"
-  echo "#     P  what     wall[s]  maxrss[MB] status"
+  echo "#     P  what        wall[s]    cpu[s] maxrss[MB] status"
 } >> "$res"
 for p in $procs; do
   sh "$top/tools/smpi/platform.sh" "$w/p$p.xml" "$w/p$p.hosts" "$p" 5 1.25e9 || exit 1
