@@ -19,6 +19,8 @@
 #   make peruse-check  builds, once, an Open MPI with PERUSE (tools/peruse/build-openmpi.sh,
 #                     cached in ~/.cache/skampi-peruse: 10-20 minutes the first time, then
 #                     nothing) and runs the PERUSE tests against it (tests/run.sh peruse)
+#   make simulated-sweep  the simulated group's MPI_Bcast check up to 1024 simulated ranks
+#   make smpi-bench   skampi's own cost under SMPI at 256 ... 4096 ranks (results file)
 #   make hosts-check  the truth tests across hosts made of network namespaces on this
 #                     machine (root; tools/hosts.sh); also a group of make check
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
@@ -181,6 +183,15 @@ peruse-check:
 
 hosts-check:
 	sh tests/run.sh hosts
+
+# The simulated group's collective check (tests/simulated/run.sh) over P = 16 ... 1024
+# simulated processes (make check runs 16, 32, 64); skampi's own cost under SMPI against
+# a plain MPI loop at 256, 1024, 4096 ranks (tools/bench/smpi_scale.sh, doc/simulated.md).
+simulated-sweep:
+	sh tests/simulated/run.sh 16 32 64 128 256 512 1024
+
+smpi-bench:
+	sh tools/bench/smpi_scale.sh
 
 portability:
 	tools/setup.sh portability

@@ -66,6 +66,17 @@
 #define SK_BACKEND_NAME "MPI"
 #endif
 
+/* A simulated platform: SimGrid's SMPI (smpicc, smpirun) runs the ranks as threads of one
+** process against a platform file, in simulated time. Its mpi.h includes smpi/smpi.h,
+** which defines SMPI_H and SMPI_SAMPLE_DELAY; no other MPI's does. Then skampi's waits
+** hand simulated time forward (host.c), the hosts are the platform's (oversub.c), the
+** clock is the simulator's (transport_mpi.c) and the header says so (header.c). */
+#if defined(SKAMPI_MPI) && defined(SMPI_H) && defined(SMPI_SAMPLE_DELAY)
+#define SK_SIMULATED 1
+#else
+#define SK_SIMULATED 0
+#endif
+
 #ifdef SKAMPI_RCCE
 #include <RCCE.h>   /* angle brackets: sk21f keeps system-style includes */
 #include <iRCCE.h>
@@ -1033,6 +1044,11 @@ SK_API void sk_host_yield(void);
 ** processes it could yield to are not the run's own, and a yielded processor comes
 ** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
+/* Under a simulator (SK_SIMULATED, config.h): let `seconds` of simulated time pass for
+** this rank, as a wait on a real host lets real time pass (real time passes by itself). */
+#if SK_SIMULATED
+SK_API void sk_host_pass(double seconds);
+#endif
 /* About a millisecond off the processor (poll with a timeout; nothing where there is no
 ** poll): for waits with nothing to hurry for (the MPI backend's sk_tp_end_alike). */
 #ifdef SKAMPI_MPI
@@ -1103,6 +1119,18 @@ SK_API void sk_host_deadline_stop(void);
 #define HOST_YIELD() ((void)sched_yield())
 #define HOST_NAP() ((void)poll(NULL, 0, 1))
 #endif
+#endif
+#if SK_SIMULATED
+/* Under SimGrid's SMPI the ranks are threads of one process on a simulated clock: a real
+** yield or nap hands nothing to the rank waited for (the simulator runs one rank at a
+** time and stalls while the process naps) and leaves simulated time where it was; the
+** wait passes simulated time instead (smpi_nanosleep, which smpicc's sleep calls too). */
+#undef HOST_YIELD
+#undef HOST_NAP
+#define HOST_YIELD() ((void)0)
+#define HOST_NAP() sk_host_pass(1.0e-3)
+#define HOST_SIM_POLL 1.0e-6   /* simulated time per step of polling for a message */
+#include <time.h>
 #endif
 #ifndef HOST_YIELD
 #define HOST_YIELD() ((void)0)
@@ -1225,8 +1253,25 @@ SK_API void sk_host_yield(void) { HOST_YIELD(); }
 SK_API void sk_host_nap(void) { HOST_NAP(); }
 #endif
 
+#if SK_SIMULATED
+SK_API void sk_host_pass(double seconds)
+{
+  struct timespec ts;
+  if (seconds <= 0.0) return;
+  ts.tv_sec = (time_t)seconds;
+  ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+  if (ts.tv_sec == 0 && ts.tv_nsec < 1) ts.tv_nsec = 1;
+  smpi_nanosleep(&ts, NULL);
+}
+#endif
+
 SK_API void sk_host_idle(double waited)
 {
+#if SK_SIMULATED
+  (void)waited;
+  sk_host_pass(HOST_SIM_POLL);
+  return;
+#endif
   if (!host_waits_yield) return;
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
@@ -1234,7 +1279,8 @@ SK_API void sk_host_idle(double waited)
 
 SK_API long sk_host_involuntary_switches(void)
 {
-#if defined(HOST_UNIX) && defined(RUSAGE_SELF)
+/* under a simulator the process holds every rank: its switches are no rank's */
+#if defined(HOST_UNIX) && defined(RUSAGE_SELF) && !SK_SIMULATED
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) == 0) return (long)ru.ru_nivcsw;
 #endif
@@ -1244,7 +1290,8 @@ SK_API long sk_host_involuntary_switches(void)
 SK_API int sk_host_runnable(void)
 {
   int running = -1;
-#if defined(__linux__)
+/* under a simulator the simulated hosts run nothing else: this machine's load is not theirs */
+#if defined(__linux__) && !SK_SIMULATED
   FILE *f = fopen("/proc/loadavg", "r");
   if (f != NULL) {
     double l1, l5, l15;
@@ -1445,6 +1492,11 @@ SK_API void sk_skew_init(int world_rank, double now);
 /* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
 SK_API double sk_skew_apply(double raw);
 #endif
+#ifdef SKAMPI_MPI
+/* Whether a skew is set (for every rank, as the variable is): then the timer is not global,
+** whatever the library says of its clock (SimGrid's SMPI sets MPI_WTIME_IS_GLOBAL). */
+SK_API int sk_skew_on(void);
+#endif
 /* Header line(s) naming the skew of every rank, nothing when it is off. */
 SK_API void sk_skew_describe(sk_str *out);
 #ifdef SKAMPI_TESTING
@@ -1520,6 +1572,10 @@ SK_API void sk_skew_init(int world_rank, double now)
     p++;
   }
 }
+
+#ifdef SKAMPI_MPI
+SK_API int sk_skew_on(void) { return skew.on; }
+#endif
 
 SK_API double sk_skew_apply(double raw)
 {
@@ -1938,6 +1994,25 @@ SK_API void sk_tp_processor_name(char *buf, size_t size);
 /* Name and version of the communication library, for the output header. */
 SK_API void sk_tp_library_version(char *buf, size_t size);
 
+#if SK_SIMULATED
+/* What the simulator says about the run (config.h's SK_SIMULATED), for the header: its
+** version, the platform's hosts and the cores of this rank's host, the platform file and
+** the --cfg= settings of the simulator's command line (Linux: /proc/self/cmdline; empty
+** where it cannot be read; the launcher's bookkeeping settings left out), whether the
+** computation between MPI calls is simulated (smpi/simulate-computation) and the time
+** the simulator adds per MPI_Test (smpi/test) and per clock reading (smpi/wtime). */
+typedef struct sk_tp_sim_facts {
+  int major, minor, patch;
+  long hosts;
+  int cores;
+  char platform[512];
+  sk_str settings;          /* " --cfg=a:b --cfg=c:d" */
+  int computation;
+  double test_cost, wtime_cost;
+} sk_tp_sim_facts;
+SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
+#endif
+
 #ifdef SKAMPI_MPI
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
@@ -2096,6 +2171,9 @@ static void tpm_free_groups(void)
 #define TPM_FINALIZE_TIMEOUT_DEFAULT 20
 static unsigned tpm_finalize_timeout(void)
 {
+#if SK_SIMULATED
+  return 0;   /* one process holds every simulated rank: a real-time alarm would end them all */
+#endif
   return (unsigned)sk_env_long("SKAMPI_FINALIZE_TIMEOUT", 0, 86400L, TPM_FINALIZE_TIMEOUT_DEFAULT);
 }
 
@@ -2261,6 +2339,11 @@ static void tpm_wait_yielding(MPI_Request *reqs, int n)
   double since = MPI_Wtime();
   int done = 0;
   MPI_Status *st = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
+#if SK_SIMULATED
+  tpm_check(MPI_Waitall(n, reqs, st), "MPI_Waitall");   /* no processor to yield in a simulation */
+  free(st);
+  return;
+#endif
   for (;;) {
     tpm_check(MPI_Testall(n, reqs, &done, st), "MPI_Testall");
     if (done) break;
@@ -2347,11 +2430,74 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 }
 
 SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
+#if SK_SIMULATED
+/* The simulator's clock is a double with no tick of its own: MPI_Wtick's 1e-5 s is a
+** fixed answer, while two readings differ by the time the simulator injects per reading
+** (smpi/wtime, 1e-8 s by default) plus what the rank computed in between. The tick is the
+** least step seen over a few pairs of readings, never more than MPI_Wtick. */
+SK_API double sk_tp_wtick(void)
+{
+  static double tick = 0.0;
+  int i;
+  if (tick > 0.0) return tick;
+  tick = MPI_Wtick();
+  for (i = 0; i < 8; i++) {
+    double a = MPI_Wtime(), b = MPI_Wtime();
+    if (b > a && b - a < tick) tick = b - a;
+  }
+  return tick;
+}
+#else
 SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
+#endif
+
+#if SK_SIMULATED
+#include <simgrid/host.h>
+#include <simgrid/version.h>
+#include <xbt/config.h>
+
+/* The launcher's own settings (rank count, host file, directories), not the model's. */
+static int tpm_sim_bookkeeping(const char *arg)
+{
+  static const char *const own[] = { "--cfg=smpi/privatization:", "--cfg=smpi/np:", "--cfg=smpi/hostfile:",
+                                     "--cfg=smpi/tmpdir:", NULL };
+  int i;
+  for (i = 0; own[i] != NULL; i++) if (strncmp(arg, own[i], strlen(own[i])) == 0) return 1;
+  return 0;
+}
+
+SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f)
+{
+  FILE *cmd = fopen("/proc/self/cmdline", "r");
+  f->platform[0] = '\0';
+  sg_version_get(&f->major, &f->minor, &f->patch);
+  f->hosts = (long)sg_host_count();
+  f->cores = sg_host_core_count(sg_host_self());
+  f->computation = sg_cfg_get_boolean("smpi/simulate-computation");
+  f->test_cost = sg_cfg_get_double("smpi/test");
+  f->wtime_cost = sg_cfg_get_double("smpi/wtime");
+  sk_str_init(&f->settings);
+  if (cmd != NULL) {
+    char arg[512];
+    size_t n = 0;
+    int c;
+    while ((c = fgetc(cmd)) != EOF) {
+      if (c != '\0') { if (n + 1 < sizeof arg) arg[n++] = (char)c; continue; }
+      arg[n] = '\0';
+      n = 0;
+      if (strncmp(arg, "--cfg=", 6) == 0 && !tpm_sim_bookkeeping(arg)) sk_str_printf(&f->settings, " %s", arg);
+      else if (f->platform[0] == '\0' && strlen(arg) > 4 && strcmp(arg + strlen(arg) - 4, ".xml") == 0)
+        sk_copy_string(f->platform, sizeof f->platform, arg);
+    }
+    fclose(cmd);
+  }
+}
+#endif
 
 SK_API int sk_tp_wtime_is_global(void)
 {
   int *value = NULL, flag = 0;
+  if (sk_skew_on()) return 0;   /* the test-only skew makes every clock its own */
 #if SK_MPI_REPLACED_NAMES
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
 #else
@@ -2927,6 +3073,15 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 */
 #line 7 "split/transport/library_polling.c"
 
+/* The control variables of the MPI tool information interface (MPI-3 §14.3.6): tested by
+** what this module uses, as the version number does not tell (SimGrid's SMPI says MPI
+** 3.1 and has no MPI_T): mpi.h's handle constants come with the types and functions. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL) && defined(MPI_T_ENUM_NULL)
+#define LP_HAVE_CVARS 1
+#else
+#define LP_HAVE_CVARS 0
+#endif
+
 #define LP_OMPI_ENV "OMPI_MCA_mpi_yield_when_idle"
 #define LP_MPICH_ENV "MPIR_CVAR_POLLS_BEFORE_YIELD"
 
@@ -2983,7 +3138,7 @@ SK_API void sk_lib_polling_before_init(void)
 }
 #endif
 
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+#if LP_HAVE_CVARS
 /* The integer value of a control variable (MPI_T); 0 when the library has no such one. */
 static int lp_read_cvar(const char *name, int *value)
 {
@@ -3058,7 +3213,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
                   : lp.user_set ? "set in the environment (" LP_OMPI_ENV "), left as it is"
                   : lp.declined ? "not set by skampi (SKAMPI_LIBRARY_YIELD=0)"
                   : "as the launcher chose";
-#if SK_MPI_LEVEL >= 3
+#if LP_HAVE_CVARS
   if (!lp_read_cvar("mpi_yield_when_idle", &v)) v = -1;
 #endif
   if (v >= 0) sk_str_printf(header, "# library polling: Open MPI mpi_yield_when_idle = %d (%s)\n", v, who);
@@ -3069,7 +3224,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 #elif defined(SKAMPI_MPI) && defined(MPICH_VERSION)
   int v = -1;
   int ch4 = 0;
-#if SK_MPI_LEVEL >= 3
+#if LP_HAVE_CVARS
   char lib[MPI_MAX_LIBRARY_VERSION_STRING + 1];
   int len = 0;
   MPI_Get_library_version(lib, &len);   /* all lines: the device is named further down */
@@ -3299,45 +3454,93 @@ static int ovs_same_host(const ovs_ballot *a, const ovs_ballot *b)
   return a->machine[0] == b->machine[0] && strcmp(a->name, b->name) == 0;
 }
 
-/* One host: the ballots on the same machine as b[first]. */
-static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, int *processors,
+/* Rank 0 sorts the ranks instead of comparing every pair: with thousands of processes
+** (a simulated cluster, doc/simulated.md) the pairwise scans grew as P^2. The sort's
+** comparators see the ballots through ovs_sorting (rank 0, within ovs_decide). */
+static const ovs_ballot *ovs_sorting;
+
+/* By host (machine identity, or the name where it is unknown), then name, then rank. */
+static int ovs_cmp_host(const void *x, const void *y)
+{
+  const ovs_ballot *a = &ovs_sorting[*(const int *)x], *b = &ovs_sorting[*(const int *)y];
+  int c = (a->machine[0] == '\0') - (b->machine[0] == '\0');
+  if (c == 0) c = a->machine[0] != '\0' ? strcmp(a->machine, b->machine) : 0;
+  if (c == 0) c = strcmp(a->name, b->name);
+  return c != 0 ? c : *(const int *)x - *(const int *)y;
+}
+
+/* By name, then rank. */
+static int ovs_cmp_name(const void *x, const void *y)
+{
+  int c = strcmp(ovs_sorting[*(const int *)x].name, ovs_sorting[*(const int *)y].name);
+  return c != 0 ? c : *(const int *)x - *(const int *)y;
+}
+
+/* A run of equal keys in a sorted order of ranks: where it begins, how many, its least rank. */
+typedef struct ovs_run { int from, count, first; } ovs_run;
+
+static int ovs_cmp_run(const void *x, const void *y)
+{
+  return ((const ovs_run *)x)->first - ((const ovs_run *)y)->first;
+}
+
+/* The ranks 0..n-1 sorted by cmp and cut into runs of the same key (same(a, b)), the runs
+** in the order of their least rank; *nruns of them. The caller frees both. */
+static ovs_run *ovs_runs(int n, int (*cmp)(const void *, const void *), int (*same)(int, int), int **order,
+                         int *nruns)
+{
+  int *o = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), i, k = 0;
+  ovs_run *r = (ovs_run *)sk_malloc(sizeof(ovs_run) * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) o[i] = i;
+  qsort(o, (size_t)n, sizeof(int), cmp);
+  for (i = 0; i < n; i++) {
+    if (i == 0 || !same(o[i - 1], o[i])) { r[k].from = i; r[k].count = 0; r[k].first = o[i]; k++; }
+    r[k - 1].count++;
+    if (o[i] < r[k - 1].first) r[k - 1].first = o[i];
+  }
+  qsort(r, (size_t)k, sizeof(ovs_run), ovs_cmp_run);
+  *order = o;
+  *nruns = k;
+  return r;
+}
+
+static int ovs_same_host_rank(int a, int b) { return ovs_same_host(&ovs_sorting[a], &ovs_sorting[b]); }
+static int ovs_same_name_rank(int a, int b) { return strcmp(ovs_sorting[a].name, ovs_sorting[b].name) == 0; }
+
+/* One host: its ranks o[0..count-1] (sorted by name), their ballots in b. */
+static void ovs_count_host(const ovs_ballot *b, const int *o, int count, int *procs, int *processors,
                            int *online, int *from_masks, int *names)
 {
   unsigned char uni[OVS_MASK_BYTES];
-  int i, j, k, masks_ok = 1;
+  int i, k, masks_ok = 1;
   memset(uni, 0, sizeof uni);
-  *procs = 0;
+  *procs = count;
   *online = 0;
   *names = 0;
-  for (i = first; i < n; i++) {
-    if (!ovs_same_host(&b[i], &b[first])) continue;
-    for (j = first; j < i && !(ovs_same_host(&b[j], &b[first]) && strcmp(b[j].name, b[i].name) == 0); j++) ;
-    if (j == i) (*names)++;
-    (*procs)++;
-    if (b[i].online > 0 && (*online == 0 || b[i].online < *online)) *online = b[i].online;
-    if (b[i].affinity <= 0 || b[i].affinity != ovs_popcount(b[i].mask)) masks_ok = 0;
-    for (k = 0; k < OVS_MASK_BYTES; k++) uni[k] |= b[i].mask[k];
+  for (i = 0; i < count; i++) {
+    const ovs_ballot *x = &b[o[i]];
+    if (i == 0 || strcmp(b[o[i - 1]].name, x->name) != 0) (*names)++;
+    if (x->online > 0 && (*online == 0 || x->online < *online)) *online = x->online;
+    if (x->affinity <= 0 || x->affinity != ovs_popcount(x->mask)) masks_ok = 0;
+    for (k = 0; k < OVS_MASK_BYTES; k++) uni[k] |= x->mask[k];
   }
   *from_masks = masks_ok;
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
 /* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs. */
-static void ovs_list_names(const ovs_ballot *b, int n, sk_str *list)
+static void ovs_list_names(int n, sk_str *list)
 {
-  int i, j, k, hosts = 0;
-  for (i = 0; i < n; i++) {
-    int procs = 0;
-    for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
-    if (j < i) continue;   /* listed with its first rank */
-    for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
-    sk_str_printf(list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
-    for (k = i; k < n; k++)
-      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(list, " %d", k);
+  int *o, nruns, h, k;
+  ovs_run *r = ovs_runs(n, ovs_cmp_name, ovs_same_name_rank, &o, &nruns);
+  for (h = 0; h < nruns; h++) {
+    sk_str_printf(list, "%s%s (rank%s", h ? ", " : "", ovs_sorting[r[h].first].name, r[h].count > 1 ? "s" : "");
+    for (k = 0; k < r[h].count; k++) sk_str_printf(list, " %d", o[r[h].from + k]);
     sk_str_putc(list, ')');
-    hosts++;
   }
-  ovs.name_count = hosts;
+  ovs.name_count = nruns;
+  free(o);
+  free(r);
 }
 
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
@@ -3345,23 +3548,25 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
-  int i, j;
+  int *o, nruns, h;
+  ovs_run *r;
   memset(d, 0, sizeof *d);
-  if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
-  for (ovs.here = 0, i = 0; i < n; i++) ovs.here += ovs_same_host(&b[i], &b[0]);
-  for (i = 0; i < n; i++) {
-    int procs, processors, online, from_masks, names, seen = 0;
+  ovs_sorting = b;
+  if (ctx != NULL) ovs_list_names(n, (sk_str *)ctx);
+  r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
+  ovs.here = 0;
+  for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
+    int procs, processors, online, from_masks, names;
     double ratio;
-    for (j = 0; j < i && !seen; j++) seen = ovs_same_host(&b[j], &b[i]);
-    if (seen) continue;
-    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks, &names);
+    if (r[h].first == 0) ovs.here = r[h].count;
+    ovs_count_host(b, o + r[h].from, r[h].count, &procs, &processors, &online, &from_masks, &names);
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
     if (procs > processors) d->crowded_hosts++;
     ratio = (double)procs / processors;
     if (ratio > worst) {
       worst = ratio;
-      strcpy(d->name, b[i].name);
+      strcpy(d->name, b[r[h].first].name);
       d->procs = procs;
       d->processors = processors;
       d->online = online;
@@ -3369,6 +3574,9 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
       d->names = names;
     }
   }
+  ovs_sorting = NULL;
+  free(o);
+  free(r);
 }
 
 SK_API void sk_oversub_detect(void)
@@ -3384,10 +3592,24 @@ SK_API void sk_oversub_detect(void)
     sk_host_processors(&full);
     if (full != mine.affinity) mine.affinity = 0;
   }
+#if SK_SIMULATED
+  { /* a simulated host is its processor name, with the platform's cores (transport.h) */
+    sk_tp_sim_facts f;
+    sk_tp_sim_facts_get(&f);
+    sk_str_free(&f.settings);
+    mine.machine[0] = '\0';
+    mine.online = f.cores;
+    mine.affinity = 0;
+    memset(mine.mask, 0, sizeof mine.mask);
+  }
+#endif
   memset(&ovs.d, 0, sizeof ovs.d);
   sk_str_free(&ovs.names);
   sk_str_init(&ovs.names);
   sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
+#if SK_SIMULATED
+  ovs.d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
+#endif
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
   sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }
@@ -3498,7 +3720,9 @@ SK_API void sk_oversub_summary(sk_str *footer)
 
 #line 16 "split/transport/mpit.h"
 
-#if defined(SKAMPI_MPI) && defined(SKAMPI_MPIT) && SK_MPI_LEVEL >= 3
+/* MPI_T is tested by what mpit.c uses (a session handle comes with the performance
+** variables), not by the version alone: SimGrid's SMPI says MPI 3.1 and has no MPI_T. */
+#if defined(SKAMPI_MPI) && defined(SKAMPI_MPIT) && SK_MPI_LEVEL >= 3 && defined(MPI_T_PVAR_SESSION_NULL)
 #define SK_HAVE_MPIT 1
 #else
 #define SK_HAVE_MPIT 0
@@ -7301,6 +7525,16 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 SK_API double sk_sync_wait_until(double target, double now, long *switches)
 {
   int yield = sk_host_waits_yield();
+#if SK_SIMULATED
+  /* simulated time stands still while a rank spins: the wait passes it (host.h) */
+  (void)yield;
+  while (now < target) {
+    if (switches != NULL) *switches = -1;
+    sk_host_pass(target - now);
+    now = sk_tp_wtime();
+  }
+  return now;
+#endif
   while (now < target) {
     if (switches != NULL && target - now > SK_SYNC_SWITCHES_BEFORE) *switches = sk_host_involuntary_switches();
     if (yield && target - now > SYNC_SPIN_BELOW) sk_host_yield();
@@ -7312,6 +7546,10 @@ SK_API double sk_sync_wait_until(double target, double now, long *switches)
 static void sync_wait(sk_request *req)
 {
   double since = -1.0;
+#if SK_SIMULATED
+  sk_tp_wait(req);   /* exact arrival in simulated time; polling would add its own steps */
+  return;
+#endif
   while (!sk_tp_test(req)) {
     double now = sk_tp_wtime();
     if (since < 0.0) since = now;
@@ -7736,6 +7974,7 @@ struct sk_sync {
   double window;           /* W (seconds) */
   double margin;           /* M: time between the decision and the start it sets */
   int first;               /* the warm-up's double slot has not been left yet */
+  int unplanned;           /* this start is the warm-up's 2W, not M after a decision */
   int started, late, overrun;
   double target, limit, base;        /* local times of the current repetition: start
                                       ** time, end of its window, actual start */
@@ -7845,6 +8084,7 @@ SK_API void sk_sync_prepare(sk_mctx *m)
   s->active = 1;
   s->memory = sync_memory_for(m->group);
   s->first = 1;
+  s->unplanned = 0;
   sk_clock_identity(&s->model, sk_tp_wtime());
   ready.ready = 1;
   memset(&d, 0, sizeof d);
@@ -7959,8 +8199,11 @@ SK_API double sk_sync_start(sk_mctx *m)
   if (!s->active) return sk_tp_wtime();
   if (s->started) {       /* no sk_sync_rep_done since the last start: */
     if (!s->first) return sk_tp_wtime();   /* another start in the same repetition */
-    s->slot += 2.0 * s->window;            /* the first repetition after the warm-up */
+    /* the first repetition after the warm-up; under a simulator also M later, as the
+    ** warm-up may outlast a W remembered from a shorter operation (sync_plan_next) */
+    s->slot += 2.0 * s->window + (SK_SIMULATED ? s->margin : 0.0);
     s->first = 0;
+    s->unplanned = 1;
   }
   s->target = sk_clock_to_local(&s->model, s->slot);
   s->limit = s->target + s->window;
@@ -8008,7 +8251,9 @@ SK_API double sk_sync_stop(sk_mctx *m)
 SK_API int sk_sync_rep_ok(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
-  return !(s && s->active && s->started && (s->late || s->overrun));
+  /* Under a simulator (SK_SIMULATED) nothing but the operation itself runs on a rank: a
+  ** call that outlasts W was long, not disturbed (W still widens for the next one). */
+  return !(s && s->active && s->started && (s->late || (s->overrun && !SK_SIMULATED)));
 }
 
 /* ---- the schedule ----
@@ -8052,9 +8297,9 @@ SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r)
   r->overrun = s->overrun;
   r->delay = s->delay;
   r->switches = s->switches;
-  r->lag = s->arrive - (s->target - s->margin);
+  r->lag = s->unplanned ? -1.0 : s->arrive - (s->target - s->margin);   /* -1: no decision set it */
   r->span = s->stop - s->target;
-  if (r->lag < 0.0) r->lag = 0.0;
+  if (r->lag < 0.0 && !s->unplanned) r->lag = 0.0;
   if (r->span < 0.0) r->span = 0.0;
 }
 
@@ -8104,7 +8349,14 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *r, int n, sk_syn
   }
   w = s->window;
   margin = s->margin;
-  if (lag >= 0.0) {                      /* somebody synchronised in this repetition */
+  if (span >= 0.0) {                     /* somebody synchronised in this repetition */
+    /* The first repetition after the warm-up starts 2W after it, not M after a decision:
+    ** its lag says nothing and counts as the one M was made for. Were it taken as 0 (its
+    ** members arrive long before), M would drop to SYNC_MARGIN_MIN and the next
+    ** repetition begin before the decision reached every member: one repetition of
+    ** every measurement discarded (seen in a deterministic simulation; real hosts keep
+    ** the 0 until the sync tests have judged the change there). */
+    if (lag < 0.0) lag = SK_SIMULATED ? margin / SYNC_TARGET : 0.0;
     sync_remember(s->lags, s->nhistory, lag);
     sync_remember(s->spans, s->nhistory, span);
     if (s->nhistory < SYNC_HISTORY) s->nhistory++;
@@ -8132,6 +8384,7 @@ SK_API void sk_sync_rep_done(sk_mctx *m, int valid_everywhere, const sk_sync_pla
   if (s != NULL && s->fell_back) s->started = 0;
   if (s == NULL || !s->active) return;
   s->first = 0;
+  s->unplanned = 0;
   sync_wst.reps++;
   if (!valid_everywhere) sync_wst.invalid++;
   s->slot = plan->slot;
@@ -10875,6 +11128,26 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
   sk_lib_polling_describe(d.crowded_hosts > 0, header, warning);
 }
 
+/* Under a simulator (SK_SIMULATED): what the times are, and the platform and model they
+** come from. */
+static void header_simulation(sk_str *header)
+{
+#if SK_SIMULATED
+  sk_tp_sim_facts f;
+  sk_tp_sim_facts_get(&f);
+  sk_str_printf(header, "# simulated: SimGrid SMPI %d.%d.%d; every time is simulated time on the platform %s"
+                " (%ld hosts, %d core%s on rank 0's host), not this machine's\n", f.major, f.minor, f.patch,
+                f.platform[0] ? f.platform : "(file unknown)", f.hosts, f.cores, f.cores == 1 ? "" : "s");
+  sk_str_printf(header, "# simulated: model settings:%s; computation between MPI calls %s; the simulator adds"
+                " %g s per MPI_Test and %g s per clock reading\n", f.settings.len ? f.settings.data : " (defaults)",
+                f.computation ? "simulated (its real duration on this machine, scaled to the platform)"
+                : "not simulated (takes no time)", f.test_cost, f.wtime_cost);
+  sk_str_free(&f.settings);
+#else
+  (void)header;
+#endif
+}
+
 SK_API void sk_header_interference(int own_here, sk_str *header)
 {
   int runnable = sk_host_runnable();
@@ -11010,6 +11283,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  header_simulation(&h);
   sk_header_processors(&h);
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");

@@ -30,6 +30,7 @@
 #                                       (-O2; ASan+UBSan under SKAMPI_SANITIZE=1)
 #   sk_binary testing IMPL              tests/out/skampi-testing-IMPL  -O2 -DSKAMPI_TESTING
 #   sk_binary mpit IMPL                 tests/out/skampi-mpit-IMPL  -DSKAMPI_MPIT
+#   sk_binary smpi                      tests/out/skampi-smpi       smpicc (SimGrid SMPI)
 #   sk_binary rcce                      tests/out/skampi-rcce       cc -O2 -DSKAMPI_RCCE + emulator
 #   sk_binary rccerun                   tests/out/rccerun           the emulator's launcher
 # each prints the path (and returns non-zero when the build fails; log in
@@ -121,6 +122,7 @@ sk_binary() {
     mpi) _bin=$SK_OUT/skampi-$2 ;;
     testing|mpit) _bin=$SK_OUT/skampi-$1-$2 ;;
     rcce) _bin=$SK_OUT/skampi-rcce ;;
+    smpi) _bin=$SK_OUT/skampi-smpi ;;
     rccerun) _bin=$SK_OUT/rccerun ;;
     *) echo "sk_binary: unknown build '$1'" >&2; return 2 ;;
   esac
@@ -133,6 +135,7 @@ sk_binary() {
     testing) sk_cc "$(mpicc_of "$2")" -O2 -DSKAMPI_TESTING -o "$_bin" @am @lm ;;
     mpit) sk_cc "$(mpicc_of "$2")" -DSKAMPI_MPIT -o "$_bin" @am @lm ;;
     rcce) sk_cc cc -O2 @rcce -o "$_bin" @am @rcce_emu @lm ;;
+    smpi) sk_cc smpicc -O2 -o "$_bin" @am @lm ;;
     rccerun) sk_cc cc -O2 -o "$_bin" "$SK_TOP/tools/rcce/rccerun.c" ;;
   esac > "$_log" 2>&1 || { rm -f "$_bin"; echo "$_bin"; return 1; }
   echo "$_bin"

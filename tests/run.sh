@@ -50,6 +50,9 @@
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
 #                     fails: tests/hosts/twice.sh; skipped without namespaces)
+#   simulated         truth on simulated platforms (SimGrid SMPI, tests/simulated/run.sh):
+#                     ping-pong latency and bandwidth, APR's bracket around a protocol
+#                     switch, MPI_Bcast against the binomial tree; skipped without smpicc
 #   setup             `make run` as a non-root user with the MPI that is installed;
 #                     make install / uninstall staged in a DESTDIR (tests/setup/install.sh)
 #   guidelines        the self-consistent performance guidelines (doc/guidelines.md): the
@@ -74,7 +77,7 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
-default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts setup library slurm"
+default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts simulated setup library slurm"
 all_groups="$default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
@@ -319,6 +322,10 @@ hosts)
 library)
   echo "# skampi as a library (skampi.h)"
   run_counted library sh tests/library/library.sh
+  ;;
+simulated)
+  echo "# truth on simulated platforms (SimGrid SMPI)"
+  run_counted simulated sh tests/simulated/run.sh
   ;;
 setup)
   echo "# set-up as a user sees it"

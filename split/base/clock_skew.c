@@ -63,6 +63,10 @@ SK_API void sk_skew_init(int world_rank, double now)
   }
 }
 
+#ifdef SKAMPI_MPI
+SK_API int sk_skew_on(void) { return skew.on; }
+#endif
+
 SK_API double sk_skew_apply(double raw)
 {
   if (!skew.on) return raw;

@@ -20,6 +20,11 @@ SK_API void sk_skew_init(int world_rank, double now);
 /* The skewed time of the raw clock reading `raw` (raw itself when the skew is off). */
 SK_API double sk_skew_apply(double raw);
 #endif
+#ifdef SKAMPI_MPI
+/* Whether a skew is set (for every rank, as the variable is): then the timer is not global,
+** whatever the library says of its clock (SimGrid's SMPI sets MPI_WTIME_IS_GLOBAL). */
+SK_API int sk_skew_on(void);
+#endif
 /* Header line(s) naming the skew of every rank, nothing when it is off. */
 SK_API void sk_skew_describe(sk_str *out);
 #ifdef SKAMPI_TESTING

@@ -54,6 +54,17 @@
 #define SK_BACKEND_NAME "MPI"
 #endif
 
+/* A simulated platform: SimGrid's SMPI (smpicc, smpirun) runs the ranks as threads of one
+** process against a platform file, in simulated time. Its mpi.h includes smpi/smpi.h,
+** which defines SMPI_H and SMPI_SAMPLE_DELAY; no other MPI's does. Then skampi's waits
+** hand simulated time forward (host.c), the hosts are the platform's (oversub.c), the
+** clock is the simulator's (transport_mpi.c) and the header says so (header.c). */
+#if defined(SKAMPI_MPI) && defined(SMPI_H) && defined(SMPI_SAMPLE_DELAY)
+#define SK_SIMULATED 1
+#else
+#define SK_SIMULATED 0
+#endif
+
 #ifdef SKAMPI_RCCE
 #include <RCCE.h>   /* angle brackets: sk21f keeps system-style includes */
 #include <iRCCE.h>

@@ -17,6 +17,18 @@
 #define HOST_NAP() ((void)poll(NULL, 0, 1))
 #endif
 #endif
+#if SK_SIMULATED
+/* Under SimGrid's SMPI the ranks are threads of one process on a simulated clock: a real
+** yield or nap hands nothing to the rank waited for (the simulator runs one rank at a
+** time and stalls while the process naps) and leaves simulated time where it was; the
+** wait passes simulated time instead (smpi_nanosleep, which smpicc's sleep calls too). */
+#undef HOST_YIELD
+#undef HOST_NAP
+#define HOST_YIELD() ((void)0)
+#define HOST_NAP() sk_host_pass(1.0e-3)
+#define HOST_SIM_POLL 1.0e-6   /* simulated time per step of polling for a message */
+#include <time.h>
+#endif
 #ifndef HOST_YIELD
 #define HOST_YIELD() ((void)0)
 #define HOST_NAP() ((void)0)
@@ -138,8 +150,25 @@ SK_API void sk_host_yield(void) { HOST_YIELD(); }
 SK_API void sk_host_nap(void) { HOST_NAP(); }
 #endif
 
+#if SK_SIMULATED
+SK_API void sk_host_pass(double seconds)
+{
+  struct timespec ts;
+  if (seconds <= 0.0) return;
+  ts.tv_sec = (time_t)seconds;
+  ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+  if (ts.tv_sec == 0 && ts.tv_nsec < 1) ts.tv_nsec = 1;
+  smpi_nanosleep(&ts, NULL);
+}
+#endif
+
 SK_API void sk_host_idle(double waited)
 {
+#if SK_SIMULATED
+  (void)waited;
+  sk_host_pass(HOST_SIM_POLL);
+  return;
+#endif
   if (!host_waits_yield) return;
   if (waited > HOST_NAP_AFTER) HOST_NAP();
   else if (waited > HOST_SPIN_FOR) HOST_YIELD();
@@ -147,7 +176,8 @@ SK_API void sk_host_idle(double waited)
 
 SK_API long sk_host_involuntary_switches(void)
 {
-#if defined(HOST_UNIX) && defined(RUSAGE_SELF)
+/* under a simulator the process holds every rank: its switches are no rank's */
+#if defined(HOST_UNIX) && defined(RUSAGE_SELF) && !SK_SIMULATED
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) == 0) return (long)ru.ru_nivcsw;
 #endif
@@ -157,7 +187,8 @@ SK_API long sk_host_involuntary_switches(void)
 SK_API int sk_host_runnable(void)
 {
   int running = -1;
-#if defined(__linux__)
+/* under a simulator the simulated hosts run nothing else: this machine's load is not theirs */
+#if defined(__linux__) && !SK_SIMULATED
   FILE *f = fopen("/proc/loadavg", "r");
   if (f != NULL) {
     double l1, l5, l15;

@@ -46,6 +46,11 @@ SK_API void sk_host_yield(void);
 ** processes it could yield to are not the run's own, and a yielded processor comes
 ** back only after their time slice (doc/manual.md, "Interference"). */
 SK_API void sk_host_idle(double waited);
+/* Under a simulator (SK_SIMULATED, config.h): let `seconds` of simulated time pass for
+** this rank, as a wait on a real host lets real time pass (real time passes by itself). */
+#if SK_SIMULATED
+SK_API void sk_host_pass(double seconds);
+#endif
 /* About a millisecond off the processor (poll with a timeout; nothing where there is no
 ** poll): for waits with nothing to hurry for (the MPI backend's sk_tp_end_alike). */
 #ifdef SKAMPI_MPI

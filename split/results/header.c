@@ -55,6 +55,26 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
   sk_lib_polling_describe(d.crowded_hosts > 0, header, warning);
 }
 
+/* Under a simulator (SK_SIMULATED): what the times are, and the platform and model they
+** come from. */
+static void header_simulation(sk_str *header)
+{
+#if SK_SIMULATED
+  sk_tp_sim_facts f;
+  sk_tp_sim_facts_get(&f);
+  sk_str_printf(header, "# simulated: SimGrid SMPI %d.%d.%d; every time is simulated time on the platform %s"
+                " (%ld hosts, %d core%s on rank 0's host), not this machine's\n", f.major, f.minor, f.patch,
+                f.platform[0] ? f.platform : "(file unknown)", f.hosts, f.cores, f.cores == 1 ? "" : "s");
+  sk_str_printf(header, "# simulated: model settings:%s; computation between MPI calls %s; the simulator adds"
+                " %g s per MPI_Test and %g s per clock reading\n", f.settings.len ? f.settings.data : " (defaults)",
+                f.computation ? "simulated (its real duration on this machine, scaled to the platform)"
+                : "not simulated (takes no time)", f.test_cost, f.wtime_cost);
+  sk_str_free(&f.settings);
+#else
+  (void)header;
+#endif
+}
+
 SK_API void sk_header_interference(int own_here, sk_str *header)
 {
   int runnable = sk_host_runnable();
@@ -190,6 +210,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
+  header_simulation(&h);
   sk_header_processors(&h);
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");

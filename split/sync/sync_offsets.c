@@ -221,6 +221,16 @@ static void sync_refine_drift(sk_clock_model *nw, const sk_clock_model *old)
 SK_API double sk_sync_wait_until(double target, double now, long *switches)
 {
   int yield = sk_host_waits_yield();
+#if SK_SIMULATED
+  /* simulated time stands still while a rank spins: the wait passes it (host.h) */
+  (void)yield;
+  while (now < target) {
+    if (switches != NULL) *switches = -1;
+    sk_host_pass(target - now);
+    now = sk_tp_wtime();
+  }
+  return now;
+#endif
   while (now < target) {
     if (switches != NULL && target - now > SK_SYNC_SWITCHES_BEFORE) *switches = sk_host_involuntary_switches();
     if (yield && target - now > SYNC_SPIN_BELOW) sk_host_yield();
@@ -232,6 +242,10 @@ SK_API double sk_sync_wait_until(double target, double now, long *switches)
 static void sync_wait(sk_request *req)
 {
   double since = -1.0;
+#if SK_SIMULATED
+  sk_tp_wait(req);   /* exact arrival in simulated time; polling would add its own steps */
+  return;
+#endif
   while (!sk_tp_test(req)) {
     double now = sk_tp_wtime();
     if (since < 0.0) since = now;

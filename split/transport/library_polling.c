@@ -5,6 +5,15 @@
 */
 #include "library_polling.h"
 
+/* The control variables of the MPI tool information interface (MPI-3 §14.3.6): tested by
+** what this module uses, as the version number does not tell (SimGrid's SMPI says MPI
+** 3.1 and has no MPI_T): mpi.h's handle constants come with the types and functions. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL) && defined(MPI_T_ENUM_NULL)
+#define LP_HAVE_CVARS 1
+#else
+#define LP_HAVE_CVARS 0
+#endif
+
 #define LP_OMPI_ENV "OMPI_MCA_mpi_yield_when_idle"
 #define LP_MPICH_ENV "MPIR_CVAR_POLLS_BEFORE_YIELD"
 
@@ -61,7 +70,7 @@ SK_API void sk_lib_polling_before_init(void)
 }
 #endif
 
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
+#if LP_HAVE_CVARS
 /* The integer value of a control variable (MPI_T); 0 when the library has no such one. */
 static int lp_read_cvar(const char *name, int *value)
 {
@@ -136,7 +145,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
                   : lp.user_set ? "set in the environment (" LP_OMPI_ENV "), left as it is"
                   : lp.declined ? "not set by skampi (SKAMPI_LIBRARY_YIELD=0)"
                   : "as the launcher chose";
-#if SK_MPI_LEVEL >= 3
+#if LP_HAVE_CVARS
   if (!lp_read_cvar("mpi_yield_when_idle", &v)) v = -1;
 #endif
   if (v >= 0) sk_str_printf(header, "# library polling: Open MPI mpi_yield_when_idle = %d (%s)\n", v, who);
@@ -147,7 +156,7 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 #elif defined(SKAMPI_MPI) && defined(MPICH_VERSION)
   int v = -1;
   int ch4 = 0;
-#if SK_MPI_LEVEL >= 3
+#if LP_HAVE_CVARS
   char lib[MPI_MAX_LIBRARY_VERSION_STRING + 1];
   int len = 0;
   MPI_Get_library_version(lib, &len);   /* all lines: the device is named further down */

@@ -54,45 +54,93 @@ static int ovs_same_host(const ovs_ballot *a, const ovs_ballot *b)
   return a->machine[0] == b->machine[0] && strcmp(a->name, b->name) == 0;
 }
 
-/* One host: the ballots on the same machine as b[first]. */
-static void ovs_count_host(const ovs_ballot *b, int n, int first, int *procs, int *processors,
+/* Rank 0 sorts the ranks instead of comparing every pair: with thousands of processes
+** (a simulated cluster, doc/simulated.md) the pairwise scans grew as P^2. The sort's
+** comparators see the ballots through ovs_sorting (rank 0, within ovs_decide). */
+static const ovs_ballot *ovs_sorting;
+
+/* By host (machine identity, or the name where it is unknown), then name, then rank. */
+static int ovs_cmp_host(const void *x, const void *y)
+{
+  const ovs_ballot *a = &ovs_sorting[*(const int *)x], *b = &ovs_sorting[*(const int *)y];
+  int c = (a->machine[0] == '\0') - (b->machine[0] == '\0');
+  if (c == 0) c = a->machine[0] != '\0' ? strcmp(a->machine, b->machine) : 0;
+  if (c == 0) c = strcmp(a->name, b->name);
+  return c != 0 ? c : *(const int *)x - *(const int *)y;
+}
+
+/* By name, then rank. */
+static int ovs_cmp_name(const void *x, const void *y)
+{
+  int c = strcmp(ovs_sorting[*(const int *)x].name, ovs_sorting[*(const int *)y].name);
+  return c != 0 ? c : *(const int *)x - *(const int *)y;
+}
+
+/* A run of equal keys in a sorted order of ranks: where it begins, how many, its least rank. */
+typedef struct ovs_run { int from, count, first; } ovs_run;
+
+static int ovs_cmp_run(const void *x, const void *y)
+{
+  return ((const ovs_run *)x)->first - ((const ovs_run *)y)->first;
+}
+
+/* The ranks 0..n-1 sorted by cmp and cut into runs of the same key (same(a, b)), the runs
+** in the order of their least rank; *nruns of them. The caller frees both. */
+static ovs_run *ovs_runs(int n, int (*cmp)(const void *, const void *), int (*same)(int, int), int **order,
+                         int *nruns)
+{
+  int *o = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), i, k = 0;
+  ovs_run *r = (ovs_run *)sk_malloc(sizeof(ovs_run) * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) o[i] = i;
+  qsort(o, (size_t)n, sizeof(int), cmp);
+  for (i = 0; i < n; i++) {
+    if (i == 0 || !same(o[i - 1], o[i])) { r[k].from = i; r[k].count = 0; r[k].first = o[i]; k++; }
+    r[k - 1].count++;
+    if (o[i] < r[k - 1].first) r[k - 1].first = o[i];
+  }
+  qsort(r, (size_t)k, sizeof(ovs_run), ovs_cmp_run);
+  *order = o;
+  *nruns = k;
+  return r;
+}
+
+static int ovs_same_host_rank(int a, int b) { return ovs_same_host(&ovs_sorting[a], &ovs_sorting[b]); }
+static int ovs_same_name_rank(int a, int b) { return strcmp(ovs_sorting[a].name, ovs_sorting[b].name) == 0; }
+
+/* One host: its ranks o[0..count-1] (sorted by name), their ballots in b. */
+static void ovs_count_host(const ovs_ballot *b, const int *o, int count, int *procs, int *processors,
                            int *online, int *from_masks, int *names)
 {
   unsigned char uni[OVS_MASK_BYTES];
-  int i, j, k, masks_ok = 1;
+  int i, k, masks_ok = 1;
   memset(uni, 0, sizeof uni);
-  *procs = 0;
+  *procs = count;
   *online = 0;
   *names = 0;
-  for (i = first; i < n; i++) {
-    if (!ovs_same_host(&b[i], &b[first])) continue;
-    for (j = first; j < i && !(ovs_same_host(&b[j], &b[first]) && strcmp(b[j].name, b[i].name) == 0); j++) ;
-    if (j == i) (*names)++;
-    (*procs)++;
-    if (b[i].online > 0 && (*online == 0 || b[i].online < *online)) *online = b[i].online;
-    if (b[i].affinity <= 0 || b[i].affinity != ovs_popcount(b[i].mask)) masks_ok = 0;
-    for (k = 0; k < OVS_MASK_BYTES; k++) uni[k] |= b[i].mask[k];
+  for (i = 0; i < count; i++) {
+    const ovs_ballot *x = &b[o[i]];
+    if (i == 0 || strcmp(b[o[i - 1]].name, x->name) != 0) (*names)++;
+    if (x->online > 0 && (*online == 0 || x->online < *online)) *online = x->online;
+    if (x->affinity <= 0 || x->affinity != ovs_popcount(x->mask)) masks_ok = 0;
+    for (k = 0; k < OVS_MASK_BYTES; k++) uni[k] |= x->mask[k];
   }
   *from_masks = masks_ok;
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
 /* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs. */
-static void ovs_list_names(const ovs_ballot *b, int n, sk_str *list)
+static void ovs_list_names(int n, sk_str *list)
 {
-  int i, j, k, hosts = 0;
-  for (i = 0; i < n; i++) {
-    int procs = 0;
-    for (j = 0; j < i && strcmp(b[j].name, b[i].name) != 0; j++) ;
-    if (j < i) continue;   /* listed with its first rank */
-    for (k = i; k < n; k++) procs += strcmp(b[k].name, b[i].name) == 0;
-    sk_str_printf(list, "%s%s (rank%s", hosts ? ", " : "", b[i].name, procs > 1 ? "s" : "");
-    for (k = i; k < n; k++)
-      if (strcmp(b[k].name, b[i].name) == 0) sk_str_printf(list, " %d", k);
+  int *o, nruns, h, k;
+  ovs_run *r = ovs_runs(n, ovs_cmp_name, ovs_same_name_rank, &o, &nruns);
+  for (h = 0; h < nruns; h++) {
+    sk_str_printf(list, "%s%s (rank%s", h ? ", " : "", ovs_sorting[r[h].first].name, r[h].count > 1 ? "s" : "");
+    for (k = 0; k < r[h].count; k++) sk_str_printf(list, " %d", o[r[h].from + k]);
     sk_str_putc(list, ')');
-    hosts++;
   }
-  ovs.name_count = hosts;
+  ovs.name_count = nruns;
+  free(o);
+  free(r);
 }
 
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
@@ -100,23 +148,25 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
-  int i, j;
+  int *o, nruns, h;
+  ovs_run *r;
   memset(d, 0, sizeof *d);
-  if (ctx != NULL) ovs_list_names(b, n, (sk_str *)ctx);
-  for (ovs.here = 0, i = 0; i < n; i++) ovs.here += ovs_same_host(&b[i], &b[0]);
-  for (i = 0; i < n; i++) {
-    int procs, processors, online, from_masks, names, seen = 0;
+  ovs_sorting = b;
+  if (ctx != NULL) ovs_list_names(n, (sk_str *)ctx);
+  r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
+  ovs.here = 0;
+  for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
+    int procs, processors, online, from_masks, names;
     double ratio;
-    for (j = 0; j < i && !seen; j++) seen = ovs_same_host(&b[j], &b[i]);
-    if (seen) continue;
-    ovs_count_host(b, n, i, &procs, &processors, &online, &from_masks, &names);
+    if (r[h].first == 0) ovs.here = r[h].count;
+    ovs_count_host(b, o + r[h].from, r[h].count, &procs, &processors, &online, &from_masks, &names);
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
     if (procs > processors) d->crowded_hosts++;
     ratio = (double)procs / processors;
     if (ratio > worst) {
       worst = ratio;
-      strcpy(d->name, b[i].name);
+      strcpy(d->name, b[r[h].first].name);
       d->procs = procs;
       d->processors = processors;
       d->online = online;
@@ -124,6 +174,9 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
       d->names = names;
     }
   }
+  ovs_sorting = NULL;
+  free(o);
+  free(r);
 }
 
 SK_API void sk_oversub_detect(void)
@@ -139,10 +192,24 @@ SK_API void sk_oversub_detect(void)
     sk_host_processors(&full);
     if (full != mine.affinity) mine.affinity = 0;
   }
+#if SK_SIMULATED
+  { /* a simulated host is its processor name, with the platform's cores (transport.h) */
+    sk_tp_sim_facts f;
+    sk_tp_sim_facts_get(&f);
+    sk_str_free(&f.settings);
+    mine.machine[0] = '\0';
+    mine.online = f.cores;
+    mine.affinity = 0;
+    memset(mine.mask, 0, sizeof mine.mask);
+  }
+#endif
   memset(&ovs.d, 0, sizeof ovs.d);
   sk_str_free(&ovs.names);
   sk_str_init(&ovs.names);
   sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
+#if SK_SIMULATED
+  ovs.d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
+#endif
   sk_host_set_crowded(ovs.d.crowded_hosts > 0);
   sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
 }

@@ -90,6 +90,25 @@ SK_API void sk_tp_processor_name(char *buf, size_t size);
 /* Name and version of the communication library, for the output header. */
 SK_API void sk_tp_library_version(char *buf, size_t size);
 
+#if SK_SIMULATED
+/* What the simulator says about the run (config.h's SK_SIMULATED), for the header: its
+** version, the platform's hosts and the cores of this rank's host, the platform file and
+** the --cfg= settings of the simulator's command line (Linux: /proc/self/cmdline; empty
+** where it cannot be read; the launcher's bookkeeping settings left out), whether the
+** computation between MPI calls is simulated (smpi/simulate-computation) and the time
+** the simulator adds per MPI_Test (smpi/test) and per clock reading (smpi/wtime). */
+typedef struct sk_tp_sim_facts {
+  int major, minor, patch;
+  long hosts;
+  int cores;
+  char platform[512];
+  sk_str settings;          /* " --cfg=a:b --cfg=c:d" */
+  int computation;
+  double test_cost, wtime_cost;
+} sk_tp_sim_facts;
+SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
+#endif
+
 #ifdef SKAMPI_MPI
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */

@@ -107,6 +107,9 @@ static void tpm_free_groups(void)
 #define TPM_FINALIZE_TIMEOUT_DEFAULT 20
 static unsigned tpm_finalize_timeout(void)
 {
+#if SK_SIMULATED
+  return 0;   /* one process holds every simulated rank: a real-time alarm would end them all */
+#endif
   return (unsigned)sk_env_long("SKAMPI_FINALIZE_TIMEOUT", 0, 86400L, TPM_FINALIZE_TIMEOUT_DEFAULT);
 }
 
@@ -272,6 +275,11 @@ static void tpm_wait_yielding(MPI_Request *reqs, int n)
   double since = MPI_Wtime();
   int done = 0;
   MPI_Status *st = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
+#if SK_SIMULATED
+  tpm_check(MPI_Waitall(n, reqs, st), "MPI_Waitall");   /* no processor to yield in a simulation */
+  free(st);
+  return;
+#endif
   for (;;) {
     tpm_check(MPI_Testall(n, reqs, &done, st), "MPI_Testall");
     if (done) break;
@@ -358,11 +366,74 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 }
 
 SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
+#if SK_SIMULATED
+/* The simulator's clock is a double with no tick of its own: MPI_Wtick's 1e-5 s is a
+** fixed answer, while two readings differ by the time the simulator injects per reading
+** (smpi/wtime, 1e-8 s by default) plus what the rank computed in between. The tick is the
+** least step seen over a few pairs of readings, never more than MPI_Wtick. */
+SK_API double sk_tp_wtick(void)
+{
+  static double tick = 0.0;
+  int i;
+  if (tick > 0.0) return tick;
+  tick = MPI_Wtick();
+  for (i = 0; i < 8; i++) {
+    double a = MPI_Wtime(), b = MPI_Wtime();
+    if (b > a && b - a < tick) tick = b - a;
+  }
+  return tick;
+}
+#else
 SK_API double sk_tp_wtick(void) { return MPI_Wtick(); }
+#endif
+
+#if SK_SIMULATED
+#include <simgrid/host.h>
+#include <simgrid/version.h>
+#include <xbt/config.h>
+
+/* The launcher's own settings (rank count, host file, directories), not the model's. */
+static int tpm_sim_bookkeeping(const char *arg)
+{
+  static const char *const own[] = { "--cfg=smpi/privatization:", "--cfg=smpi/np:", "--cfg=smpi/hostfile:",
+                                     "--cfg=smpi/tmpdir:", NULL };
+  int i;
+  for (i = 0; own[i] != NULL; i++) if (strncmp(arg, own[i], strlen(own[i])) == 0) return 1;
+  return 0;
+}
+
+SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f)
+{
+  FILE *cmd = fopen("/proc/self/cmdline", "r");
+  f->platform[0] = '\0';
+  sg_version_get(&f->major, &f->minor, &f->patch);
+  f->hosts = (long)sg_host_count();
+  f->cores = sg_host_core_count(sg_host_self());
+  f->computation = sg_cfg_get_boolean("smpi/simulate-computation");
+  f->test_cost = sg_cfg_get_double("smpi/test");
+  f->wtime_cost = sg_cfg_get_double("smpi/wtime");
+  sk_str_init(&f->settings);
+  if (cmd != NULL) {
+    char arg[512];
+    size_t n = 0;
+    int c;
+    while ((c = fgetc(cmd)) != EOF) {
+      if (c != '\0') { if (n + 1 < sizeof arg) arg[n++] = (char)c; continue; }
+      arg[n] = '\0';
+      n = 0;
+      if (strncmp(arg, "--cfg=", 6) == 0 && !tpm_sim_bookkeeping(arg)) sk_str_printf(&f->settings, " %s", arg);
+      else if (f->platform[0] == '\0' && strlen(arg) > 4 && strcmp(arg + strlen(arg) - 4, ".xml") == 0)
+        sk_copy_string(f->platform, sizeof f->platform, arg);
+    }
+    fclose(cmd);
+  }
+}
+#endif
 
 SK_API int sk_tp_wtime_is_global(void)
 {
   int *value = NULL, flag = 0;
+  if (sk_skew_on()) return 0;   /* the test-only skew makes every clock its own */
 #if SK_MPI_REPLACED_NAMES
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
 #else

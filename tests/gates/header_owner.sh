@@ -16,6 +16,7 @@ for text in '"# SKaMPI Version' '"# Started at' '"# resumed at' '"# input file:'
     '"# dummy time (timing overhead' '"#@ columns:' '"# columns:' '"# random seed' '"# oversubscription: %s on' \
     '"# oversubscription: unknown' '"# oversubscription: skampi' '"# oversubscription: scheduler floor' \
     '"# interference: waits' '"# interference: %d processes runnable' '"# interference: a repetition' \
+    '"# simulated: SimGrid' '"# simulated: model settings' \
     '"#> '; do
   n=$((n + 1))
   where=$(find "$split" -name '*.c' -exec grep -lF -- "$text" {} + | sed "s|^$split/||" | sort)

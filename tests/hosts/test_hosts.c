@@ -1,7 +1,8 @@
 /*
 ** test_hosts.c -- truth tests of skampi across the hosts of tools/hosts.sh (network
 ** namespaces on one machine, one clock), run by tests/hosts/run.sh under Open MPI and
-** MPICH. It includes the amalgam of split/ (-Itests/out -DSKAMPI_TESTING).
+** MPICH, and on a simulated two-level platform by tests/simulated/run.sh (built with
+** smpicc). It includes the amalgam of split/ (-Itests/out -DSKAMPI_TESTING).
 **
 **   test_hosts partner LABEL SHAPED RUNS
 **       comm2_max_latency_with_root() (SKaMPI 5 manual, the communicator functions) picks
@@ -39,6 +40,18 @@ static double monotonic(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Let `seconds` pass on the monotonic clock: a spin on hosts; under SimGrid SMPI
+** (tests/simulated/run.sh), whose clock_gettime reads the simulated clock, a sleep
+** (smpicc makes nanosleep the simulator's): a spin would pass 10 ns per reading. */
+static void pass_time(double seconds)
+{
+  double t = monotonic();
+#if SK_SIMULATED
+  sk_host_pass(seconds);
+#endif
+  while (monotonic() < t + seconds) ;
 }
 
 static void test_partner(int shaped, int runs)
@@ -97,10 +110,7 @@ static void test_skew(void)
   /* the injection itself: timer minus the library's clock */
   sk_skew_mine(&off, &drift);
   raw0 = MPI_Wtime(); sk0 = timer_minus_library();
-  {
-    double t = monotonic();
-    while (monotonic() < t + 0.2) ;
-  }
+  pass_time(0.2);
   sample(&w1, &m1);
   {
     double raw1 = MPI_Wtime(), sk1 = timer_minus_library();
@@ -112,10 +122,7 @@ static void test_skew(void)
     mine[2] = meas_drift * 1e6;
   }
   /* the truth: two readings 0.3 s apart give each timer against the monotonic clock */
-  {
-    double t = monotonic();
-    while (monotonic() < t + 0.3) ;
-  }
+  pass_time(0.3);
   sample(&w2, &m2);
   if (rank == 0) all = (double *)sk_malloc(sizeof(double) * 4 * (size_t)size);
   sk_tp_gather_doubles(world, mine, 3, all, 0);

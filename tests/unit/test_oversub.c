@@ -114,6 +114,31 @@ static void test_decide(void)
   }
 }
 
+/* Thousands of ranks (a simulated cluster): 4000 ballots, rank r on host "n<r % 97>" with
+** one processor each; rank 0 sorts instead of comparing pairs (P log P), with the same
+** answers as the pairwise scan: 97 hosts, all crowded, the first host by rank order the
+** most crowded of the equally crowded, its ranks listed in order. */
+static void test_decide_many(void)
+{
+  enum { P = 4000, H = 97 };
+  ovs_ballot *b = (ovs_ballot *)sk_malloc(sizeof(ovs_ballot) * P);
+  ovs_decision d;
+  sk_str names;
+  char name[32], want[64];
+  int r;
+  for (r = 0; r < P; r++) { sprintf(name, "n%d", (r * 7 + 3) % H); ballot(&b[r], name, 1, 0, 1); }
+  sk_str_init(&names);
+  ovs_decide(&names, b, P, &d);
+  sprintf(want, "n3 (ranks 0 97 194 291 ");
+  check(d.hosts == H && d.crowded_hosts == H && strcmp(d.name, "n3") == 0 && d.procs == 42 && d.processors == 1
+        && d.names == 1 && ovs.here == 42, "decide_4000_ranks_on_97_hosts", "%d hosts, %d crowded, %s: %d on %d, here %d",
+        d.hosts, d.crowded_hosts, d.name, d.procs, d.processors, ovs.here);
+  check(names.data != NULL && strncmp(names.data, want, strlen(want)) == 0 && ovs.name_count == H,
+        "names_of_4000_ranks_in_rank_order", "%.60s... (%d names)", names.data ? names.data : "(none)", ovs.name_count);
+  sk_str_free(&names);
+  free(b);
+}
+
 static void test_criterion(void)
 {
   sk_str h, w;
@@ -291,6 +316,7 @@ int main(void)
   test_waits();
   test_counts();
   test_decide();
+  test_decide_many();
   test_criterion();
   test_breaker();
   test_crowded_before_init();
