@@ -114,6 +114,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
   { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
+  { "get_thread_level", "output and environment" },
   { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
   { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
   { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
