@@ -97,7 +97,9 @@ static void main_usage(FILE *f)
     "  --dump           print the generated .ski program and exit (no MPI)",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
-    "two progress lines during a suite when stderr is not a terminal (default 10)."
+    "two progress lines during a suite when stderr is not a terminal (default 10);",
+    "SKAMPI_THREAD_LEVEL=single|funneled|serialized|multiple, MPI_Init_thread with that",
+    "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);

@@ -70,30 +70,31 @@ verify_threaded() {
   fi
 }
 
+# catches_damage NAME FILE MESSAGE WHAT: -v of the damaging FILE under MULTIPLE stops with
+# exit 3, MESSAGE (a grep pattern) in its errors, and no block after the damaged one.
+catches_damage() {
+  sk_threads_run "thr_$1.$impl" 2 SKAMPI_THREAD_LEVEL=multiple "$sk" -v -i "$2"
+  if [ "$st" -eq 3 ] && grep -q "$3" "$out/thr_$1.$impl.err" && ! grep -q '"after"' "$out/thr_$1.$impl.sko"; then
+    echo "ok verify_catches_$1_corruption_$impl: exit 3, $4"
+  else
+    bad "verify_catches_$1_corruption_$impl: exit $st"; grep -i verif "$out/thr_$1.$impl.err" | head -3
+  fi
+}
+
 verify_threaded threads tests/ski/verify_threads.ski 2 6
 [ "$impl" = mpich ] && verify_threaded threads tests/ski/verify_threads.ski 4 6
-sk_threads_run thr_corrupt.$impl 2 SKAMPI_THREAD_LEVEL=multiple "$sk" -v -i tests/ski/verify_corrupt_threads.ski
-if [ "$st" -eq 3 ] \
-   && grep -q 'verify_corrupt_threads.ski:8:28: verification of Verify_Corrupt_Thread_pingpong(16, MPI_INT, 2, 2) failed: process 1 of 2: slot of thread 1, data byte 8 in type-map order: byte 8 is 0x' "$out/thr_corrupt.$impl.err" \
-   && ! grep -q '"after"' "$out/thr_corrupt.$impl.sko"; then
-  echo "ok verify_catches_thread_corruption_$impl: exit 3, thread 1's slot and byte 8 named"
-else
-  bad "verify_catches_thread_corruption_$impl: exit $st"; grep -i verif "$out/thr_corrupt.$impl.err" | head -3
-fi
+catches_damage thread tests/ski/verify_corrupt_threads.ski \
+  'verify_corrupt_threads.ski:8:28: verification of Verify_Corrupt_Thread_pingpong(16, MPI_INT, 2, 2) failed: process 1 of 2: slot of thread 1, data byte 8 in type-map order: byte 8 is 0x' \
+  "thread 1's slot and byte 8 named"
 
 if tools/mpirun.sh "$impl" 1 "$sk" -l Partitioned_pingpong 2>/dev/null | grep -q 'not in this build (needs MPI-4)'; then
   echo "ok partitioned_needs_mpi4_$impl: skampi -l lists Partitioned_pingpong as needing MPI-4"
 else
   verify_threaded partitioned tests/ski/verify_partitioned.ski 2 5
   verify_threaded partitioned tests/ski/verify_partitioned.ski 4 5
-  sk_threads_run thr_pcorrupt.$impl 2 SKAMPI_THREAD_LEVEL=multiple "$sk" -v -i tests/ski/verify_corrupt_partitioned.ski
-  if [ "$st" -eq 3 ] \
-     && grep -q 'verify_corrupt_partitioned.ski:8:28: verification of Verify_Corrupt_Partitioned(16, MPI_INT, 4, 2, 2) failed: process 1 of 2: received partitions, data byte 8 in type-map order: byte 8 is 0x' "$out/thr_pcorrupt.$impl.err" \
-     && ! grep -q '"after"' "$out/thr_pcorrupt.$impl.sko"; then
-    echo "ok verify_catches_partitioned_corruption_$impl: exit 3, byte 8 named"
-  else
-    bad "verify_catches_partitioned_corruption_$impl: exit $st"; grep -i verif "$out/thr_pcorrupt.$impl.err" | head -3
-  fi
+  catches_damage partitioned tests/ski/verify_corrupt_partitioned.ski \
+    'verify_corrupt_partitioned.ski:8:28: verification of Verify_Corrupt_Partitioned(16, MPI_INT, 4, 2, 2) failed: process 1 of 2: received partitions, data byte 8 in type-map order: byte 8 is 0x' \
+    "byte 8 named"
 fi
 
 # the MPI-1 build calls MPI_Init and says that it ignores the variable (one compile, MPICH)
