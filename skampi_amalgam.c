@@ -106,6 +106,13 @@
 #else
 #define SK_IF_MPI3(f) NULL
 #endif
+/* MPI-4 (persistent collectives, partitioned point-to-point, large counts, MPI_Isendrecv,
+** sessions): where mpi.h declares MPI_VERSION 4 or later; never in the -DSKAMPI_MPI1 build. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
+#define SK_IF_MPI4(f) f
+#else
+#define SK_IF_MPI4(f) NULL
+#endif
 /* MPI-IO (MPI-2 chapter 9): where the library is MPI-2 or later, or -DUSE_MPI_IO says an
 ** MPI-1 library has it (ROMIO on an MPI-1.2 library); never in the -DSKAMPI_MPI1 build. */
 #if defined(SKAMPI_MPI) && !defined(SKAMPI_MPI1) && (SK_MPI_LEVEL >= 2 || defined(USE_MPI_IO))
@@ -2014,6 +2021,21 @@ SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
 #endif
 
 #ifdef SKAMPI_MPI
+/* The thread level (MPI-2 §8.7, MPI_Init_thread): SKAMPI_THREAD_LEVEL=single, funneled,
+** serialized or multiple makes sk_tp_start call MPI_Init_thread with that level; unset,
+** it calls MPI_Init (asking for MPI_THREAD_MULTIPLE everywhere can slow a library down),
+** and so does the -DSKAMPI_MPI1 build, which ignores the variable. Levels in MPI's order. */
+#define SK_THREAD_UNKNOWN (-2)   /* granted: an MPI-1 build cannot ask the library */
+#define SK_THREAD_UNASKED (-1)   /* asked: none (MPI_Init) */
+#define SK_THREAD_SINGLE 0
+#define SK_THREAD_FUNNELED 1
+#define SK_THREAD_SERIALIZED 2
+#define SK_THREAD_MULTIPLE 3
+SK_API int sk_tp_thread_asked(void);
+SK_API int sk_tp_thread_granted(void);
+/* "MPI_THREAD_MULTIPLE", ...; "unknown" for SK_THREAD_UNKNOWN. */
+SK_API const char *sk_tp_thread_level_name(int level);
+
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
@@ -2065,7 +2087,8 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 /*
 ** transport_mpi.c -- the transport contract over MPI (the default backend).
 ** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
-** (MPI_Comm_get_attr for MPI-2 and later; MPI_Get_library_version for MPI-3).
+** (MPI_Comm_get_attr, and MPI_Init_thread and MPI_Query_thread for the thread level that
+** SKAMPI_THREAD_LEVEL asks, for MPI-2 and later; MPI_Get_library_version for MPI-3).
 ** Every group holds two communicators: `control` for skampi's own messages (decisions,
 ** gathers, result forwarding) and `measure` for the measurement functions, so that no
 ** measurement can ever match a control message.
@@ -2074,9 +2097,9 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 ** yielding the processor in between (sk_host_idle): the library's own collectives would
 ** busy-poll under MPICH and take the processor from the process they wait for.
 */
-#line 14 "split/transport/transport_mpi.c"
 #line 15 "split/transport/transport_mpi.c"
 #line 16 "split/transport/transport_mpi.c"
+#line 17 "split/transport/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
 
@@ -2110,15 +2133,75 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+/* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
+static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
+static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
+
+SK_API int sk_tp_thread_asked(void) { return tpm_thread_asked; }
+SK_API int sk_tp_thread_granted(void) { return tpm_thread_granted; }
+
+SK_API const char *sk_tp_thread_level_name(int level)
+{
+  static const char *const names[] = { "MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
+                                       "MPI_THREAD_MULTIPLE" };
+  return level >= SK_THREAD_SINGLE && level <= SK_THREAD_MULTIPLE ? names[level] : "unknown";
+}
+
+/* SKAMPI_THREAD_LEVEL's level; SK_THREAD_UNASKED when unset or empty, and when it names
+** no level (*bad set then). */
+static int tpm_thread_level_of_env(int *bad)
+{
+  const char *v = getenv("SKAMPI_THREAD_LEVEL");
+  int i;
+  *bad = 0;
+  if (v == NULL || *v == '\0') return SK_THREAD_UNASKED;
+  for (i = SK_THREAD_SINGLE; i <= SK_THREAD_MULTIPLE; i++)
+    if (sk_streq(v, tpm_thread_words[i])) return i;
+  *bad = 1;
+  return SK_THREAD_UNASKED;
+}
+
+/* MPI_Init, or MPI_Init_thread with the level SKAMPI_THREAD_LEVEL asks (MPI-2 and later);
+** rank 0 warns about a variable that asks nothing. */
+static void tpm_init(int *argc, char ***argv)
+{
+  int bad = 0, rank = 0;
+  int asked = tpm_thread_level_of_env(&bad);
+#if SK_MPI_LEVEL >= 2
+  static const int mpi_levels[] = { MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+                                    MPI_THREAD_MULTIPLE };
+  int provided = MPI_THREAD_SINGLE, i;
+  if (asked == SK_THREAD_UNASKED) {
+    tpm_check(MPI_Init(argc, argv), "MPI_Init");
+    MPI_Query_thread(&provided);
+  } else {
+    tpm_check(MPI_Init_thread(argc, argv, mpi_levels[asked], &provided), "MPI_Init_thread");
+  }
+  for (i = SK_THREAD_SINGLE; i <= SK_THREAD_MULTIPLE; i++)
+    if (provided == mpi_levels[i]) tpm_thread_granted = i;
+  tpm_thread_asked = asked;
+#else
+  tpm_check(MPI_Init(argc, argv), "MPI_Init");
+#endif
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank != 0) return;
+  if (bad)
+    fprintf(stderr, "skampi: warning: SKAMPI_THREAD_LEVEL=%s is none of single, funneled, serialized, "
+                    "multiple; MPI_Init was called\n", getenv("SKAMPI_THREAD_LEVEL"));
+  else if (asked != SK_THREAD_UNASKED && SK_MPI_LEVEL < 2)
+    fprintf(stderr, "skampi: warning: SKAMPI_THREAD_LEVEL=%s is ignored: the MPI-1 build calls MPI_Init\n",
+            tpm_thread_words[asked]);
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i, initialised = 0;
   MPI_Initialized(&initialised);
   tpm.owns_mpi = !initialised;
-  if (tpm.owns_mpi) {
+  if (tpm.owns_mpi) {   /* else the library's user started MPI, at the thread level it chose */
     sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
     sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
-    tpm_check(MPI_Init(argc, argv), "MPI_Init");
+    tpm_init(argc, argv);
   }
   tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
@@ -5597,6 +5680,9 @@ typedef struct sk_measurement {
 #define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
     "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING }
+#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
+    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING }
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
     "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
@@ -11170,6 +11256,27 @@ SK_API void sk_header_interference(int own_here, sk_str *header)
                 SK_INTERFERENCE_SHARE * 100.0);
 }
 
+/* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
+static void header_thread_level(sk_str *h)
+{
+#ifdef SKAMPI_MPI
+  const char *v = getenv("SKAMPI_THREAD_LEVEL");
+  int asked = sk_tp_thread_asked(), granted = sk_tp_thread_granted();
+  if (asked != SK_THREAD_UNASKED)
+    sk_str_printf(h, "# thread level: asked %s (SKAMPI_THREAD_LEVEL=%s, MPI_Init_thread), granted %s\n",
+                  sk_tp_thread_level_name(asked), v, sk_tp_thread_level_name(granted));
+  else if (granted == SK_THREAD_UNKNOWN)
+    sk_str_printf(h, "# thread level: none asked (MPI_Init: the MPI-1 build%s)\n",
+                  v && *v ? " ignores SKAMPI_THREAD_LEVEL" : "");
+  else
+    sk_str_printf(h, "# thread level: none asked (MPI_Init%s), granted %s (MPI_Query_thread)\n",
+                  v && *v ? ": SKAMPI_THREAD_LEVEL names no level" : "; SKAMPI_THREAD_LEVEL asks one",
+                  sk_tp_thread_level_name(granted));
+#else
+  (void)h;
+#endif
+}
+
 SK_API void sk_header_processors(sk_str *header)
 {
   int count;
@@ -11282,6 +11389,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# input file: %s\n", f->input);
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
+  header_thread_level(&h);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   header_simulation(&h);
   sk_header_processors(&h);
@@ -19241,6 +19349,648 @@ static const sk_measurement mpi_bw_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 /* --- end split/measurements/meas_mpi_bw.c --- */
+/* --- begin split/measurements/thread_team.h --- */
+#line 1 "split/measurements/thread_team.h"
+/*
+** thread_team.h -- a team of POSIX threads for the threaded measurements
+** (meas_mpi_threads.c, meas_mpi_partitioned.c): the caller is thread 0, the team's other
+** threads are made before the timed span and wait at a gate, so that the span holds the
+** work, not the making of threads; a barrier lets the threads meet between steps.
+** SK_HAVE_THREADS: 1 where the build has POSIX threads (an MPI build of MPI-2 or later on
+** a system whose unistd.h declares _POSIX_THREADS; -DSKAMPI_NO_THREADS leaves them out).
+** glibc 2.34 and later keep pthread in libc, so `mpicc skampi_amalgam.c -lm` links; an
+** older C library needs -pthread. SK_ROW_THREADS rows exist in every build, their
+** functions only where SK_HAVE_THREADS.
+*/
+#ifndef SK_THREAD_TEAM_H
+#define SK_THREAD_TEAM_H
+
+#line 16 "split/measurements/thread_team.h"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && !defined(SKAMPI_NO_THREADS) \
+    && (defined(__unix__) || defined(__APPLE__))
+#include <unistd.h>
+#if defined(_POSIX_THREADS) && _POSIX_THREADS > 0
+#include <pthread.h>
+#define SK_HAVE_THREADS 1
+#endif
+#endif
+#ifndef SK_HAVE_THREADS
+#define SK_HAVE_THREADS 0
+#endif
+
+#if SK_HAVE_THREADS
+#define SK_IF_THREADS(f) f
+#else
+#define SK_IF_THREADS(f) NULL
+#endif
+#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, SK_IF_THREADS(INIT), SK_IF_THREADS(MEASURE), SK_IF_THREADS(FINALIZE), MIN_PROCS, \
+    "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", NULL, NULL, SIG, SK_IF_THREADS(PREPARE), \
+    SK_IF_THREADS(CHECK), NOTHING }
+
+/* The most threads a team has. */
+#define SK_TEAM_MAX 64
+
+#if SK_HAVE_THREADS
+typedef void (*sk_team_fn)(void *arg, int thread);
+
+struct sk_team;
+typedef struct sk_team_member {
+  struct sk_team *team;
+  int index;
+} sk_team_member;
+
+typedef struct sk_team {
+  int n;                         /* threads, the caller included */
+  sk_team_fn fn;
+  void *arg;
+  pthread_t threads[SK_TEAM_MAX];
+  sk_team_member members[SK_TEAM_MAX];
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  int open;                      /* the gate */
+  int arrived;                   /* at the barrier in this round */
+  unsigned long round;           /* barrier rounds completed */
+} sk_team;
+
+/* Makes threads 1..n-1, which wait at the gate to run fn(arg, i). Returns 0 when a thread
+** could not be made (then none is left running). */
+SK_API int sk_team_start(sk_team *t, int n, sk_team_fn fn, void *arg);
+/* Opens the gate and runs fn(arg, 0) on the caller, then waits until every thread of the
+** team has returned from fn. */
+SK_API void sk_team_run(sk_team *t);
+#if SK_MPI_LEVEL >= 4
+/* Every thread of the team waits here until all n arrived (the partitioned rows). */
+SK_API void sk_team_barrier(sk_team *t);
+#endif
+#endif
+
+/* Where a row refuses threads: the threaded rows and the MPI-4 partitioned ones. */
+#if SK_HAVE_THREADS || (defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4)
+#define SK_TEAM_REFUSE 1
+#else
+#define SK_TEAM_REFUSE 0
+#endif
+
+/* The refusal of a row that needs MPI_THREAD_MULTIPLE for `threads` threads: 1 (after
+** sk_meas_fail with a message saying what was granted and how to ask) when the library
+** did not grant it or threads is outside 1..SK_TEAM_MAX; one thread needs no level. */
+#if SK_TEAM_REFUSE
+SK_API int sk_team_refuse(sk_mctx *m, const char *fn, long threads);
+#endif
+
+#endif
+/* --- end split/measurements/thread_team.h --- */
+/* --- begin split/measurements/thread_team.c --- */
+#line 1 "split/measurements/thread_team.c"
+/*
+** thread_team.c -- see thread_team.h: the team of POSIX threads (a gate and a barrier
+** over one mutex and one condition variable) and the thread-level refusal of the rows
+** that use it.
+*/
+#line 7 "split/measurements/thread_team.c"
+
+#if SK_HAVE_THREADS
+
+static void *team_member_main(void *p)
+{
+  sk_team_member *me = (sk_team_member *)p;
+  sk_team *t = me->team;
+  pthread_mutex_lock(&t->lock);
+  while (!t->open) pthread_cond_wait(&t->changed, &t->lock);
+  pthread_mutex_unlock(&t->lock);
+  t->fn(t->arg, me->index);
+  return NULL;
+}
+
+SK_API int sk_team_start(sk_team *t, int n, sk_team_fn fn, void *arg)
+{
+  int i;
+  t->n = n;
+  t->fn = fn;
+  t->arg = arg;
+  t->open = 0;
+  t->arrived = 0;
+  t->round = 0;
+  pthread_mutex_init(&t->lock, NULL);
+  pthread_cond_init(&t->changed, NULL);
+  for (i = 1; i < n; i++) {
+    t->members[i].team = t;
+    t->members[i].index = i;
+    if (pthread_create(&t->threads[i], NULL, team_member_main, &t->members[i]) != 0) {
+      t->n = i;              /* those made so far run an empty team: fn is never called */
+      t->fn = NULL;
+      break;
+    }
+  }
+  if (t->fn != NULL) return 1;
+  pthread_mutex_lock(&t->lock);
+  t->open = 1;
+  pthread_cond_broadcast(&t->changed);
+  pthread_mutex_unlock(&t->lock);
+  for (i = 1; i < t->n; i++) pthread_join(t->threads[i], NULL);
+  pthread_cond_destroy(&t->changed);
+  pthread_mutex_destroy(&t->lock);
+  return 0;
+}
+
+SK_API void sk_team_run(sk_team *t)
+{
+  int i;
+  pthread_mutex_lock(&t->lock);
+  t->open = 1;
+  pthread_cond_broadcast(&t->changed);
+  pthread_mutex_unlock(&t->lock);
+  t->fn(t->arg, 0);
+  for (i = 1; i < t->n; i++) pthread_join(t->threads[i], NULL);
+  pthread_cond_destroy(&t->changed);
+  pthread_mutex_destroy(&t->lock);
+}
+
+#if SK_MPI_LEVEL >= 4
+SK_API void sk_team_barrier(sk_team *t)
+{
+  unsigned long round;
+  pthread_mutex_lock(&t->lock);
+  round = t->round;
+  if (++t->arrived == t->n) {
+    t->arrived = 0;
+    t->round++;
+    pthread_cond_broadcast(&t->changed);
+  } else {
+    while (t->round == round) pthread_cond_wait(&t->changed, &t->lock);
+  }
+  pthread_mutex_unlock(&t->lock);
+}
+#endif
+
+#endif /* SK_HAVE_THREADS */
+
+#if SK_TEAM_REFUSE
+SK_API int sk_team_refuse(sk_mctx *m, const char *fn, long threads)
+{
+  char msg[400];
+  if (m->failed) return 1;
+  if (threads < 1 || threads > SK_TEAM_MAX) {
+    sprintf(msg, "%s: threads %ld must be 1 to %d", fn, threads, SK_TEAM_MAX);
+  } else if (threads == 1) {
+    return 0;
+  } else if (!SK_HAVE_THREADS) {
+    sprintf(msg, "%s: %ld threads need POSIX threads, which this build lacks (-DSKAMPI_NO_THREADS or no "
+                 "_POSIX_THREADS)", fn, threads);
+  } else if (sk_tp_thread_granted() != SK_THREAD_MULTIPLE) {
+    sprintf(msg, "%s: %ld threads need MPI_THREAD_MULTIPLE, but the library granted %s (%s); run with "
+                 "SKAMPI_THREAD_LEVEL=multiple in the environment to ask for it", fn, threads,
+            sk_tp_thread_level_name(sk_tp_thread_granted()),
+            sk_tp_thread_asked() == SK_THREAD_UNASKED ? "none was asked: MPI_Init" : "asked with MPI_Init_thread");
+  } else {
+    return 0;
+  }
+  sk_meas_fail(m, msg);
+  return 1;
+}
+#endif
+/* --- end split/measurements/thread_team.c --- */
+/* --- begin split/measurements/meas_mpi_threads.c --- */
+#line 1 "split/measurements/meas_mpi_threads.c"
+/*
+** meas_mpi_threads.c -- point-to-point with T threads per process under
+** MPI_THREAD_MULTIPLE (the multithreaded ping-pong and bandwidth of the Intel MPI
+** Benchmarks' IMB-MT, written from their published description): thread i of rank 0
+** talks with thread i of rank 1, each pair on its own duplicate of the measurement
+** communicator (made in init, freed in finalize), each thread with its own slot of
+** `count` elements in both buffers (slot i from byte i * block on).
+** Invariants: both rows run between a synchronised start and stop (collective pattern;
+** ranks beyond 1 take no part and return -1), and the timed span lasts from the start
+** until the last thread of the process is done (the team's threads are made before the
+** start and wait at a gate, thread_team.h). Thread_pingpong returns the span per round
+** trip (each thread made `iterations` of them, all at once); Thread_bw, like Bw
+** (meas_mpi_bw.c), windows of `window` messages each acknowledged by an empty message,
+** returns the span divided by the messages of all threads, so that size / time is the
+** aggregate bandwidth in MB/s (decimal). More than one thread needs the library to grant
+** MPI_THREAD_MULTIPLE (SKAMPI_THREAD_LEVEL=multiple, transport.h), else init refuses
+** with a message that says so; one thread runs at any level, as the baseline.
+*/
+#line 20 "split/measurements/meas_mpi_threads.c"
+#line 21 "split/measurements/meas_mpi_threads.c"
+#line 22 "split/measurements/meas_mpi_threads.c"
+
+/* OSU's default window, as in meas_mpi_bw.c, when the window argument is 0. */
+#define THREADS_DEFAULT_WINDOW 64L
+#define THREADS_MAX_WINDOW 1024L
+
+#if SK_HAVE_THREADS
+
+/* (count, datatype, threads[, window], iterations); window 0 for the ping-pong. */
+typedef struct threads_args {
+  long count;
+  const sk_datatype *dt;
+  long threads, window, iterations;
+} threads_args;
+
+typedef struct threads_state {
+  threads_args a;
+  int windowed;                  /* Thread_bw */
+  int partner;                   /* -1: this rank takes no part */
+  size_t block;                  /* bytes of one thread's slot */
+  MPI_Comm comms[SK_TEAM_MAX];   /* thread i's communicator */
+  int comms_made;
+  MPI_Request *requests;         /* window requests, `window` per thread */
+  MPI_Status *statuses;          /* and their statuses */
+  sk_mctx *m;                    /* the context of the current measure call */
+  int corrupt;                   /* the test row: rank 1 damages thread 1's slot */
+} threads_state;
+
+static void threads_args_read(threads_args *a, const sk_value *args, int windowed)
+{
+  a->count = args[0].u.i;
+  a->dt = args[1].u.dt;
+  a->threads = args[2].u.i;
+  a->window = windowed ? (args[3].u.i == 0 ? THREADS_DEFAULT_WINDOW : args[3].u.i) : 0;
+  a->iterations = args[windowed ? 4 : 3].u.i;
+}
+
+static void threads_init(sk_mctx *m, const sk_value *args, const char *fn, int windowed)
+{
+  threads_state *s = (threads_state *)sk_calloc(1, sizeof *s);
+  size_t bytes;
+  int i;
+  m->state = s;
+  threads_args_read(&s->a, args, windowed);
+  s->windowed = windowed;
+  s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
+  sk_mpi_check_count(m, fn, "count", s->a.count);
+  sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
+  if (!m->failed && windowed && (s->a.window < 1 || s->a.window > THREADS_MAX_WINDOW)) {
+    char msg[160];
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->a.window,
+            THREADS_DEFAULT_WINDOW, THREADS_MAX_WINDOW);
+    sk_meas_fail(m, msg);
+  }
+  if (sk_team_refuse(m, fn, s->a.threads)) return;
+  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.dt, 1, 0);
+  bytes = s->partner >= 0 ? s->block * (size_t)s->a.threads : 0;
+  m->send_usage = windowed && m->rank != 0 ? 0 : bytes;
+  m->recv_usage = windowed && m->rank == 0 ? 0 : bytes;
+  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.dt);
+  if (m->failed) return;
+  for (i = 0; i < s->a.threads; i++) MPI_Comm_dup(sk_mpi_comm(m), &s->comms[i]);
+  s->comms_made = i;
+  if (!windowed) return;
+  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->a.window));
+  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->a.window));
+}
+
+static void finalize_threads(sk_mctx *m, const sk_value *args)
+{
+  threads_state *s = (threads_state *)m->state;
+  int i;
+  (void)args;
+  if (s == NULL) return;
+  for (i = 0; i < s->comms_made; i++) MPI_Comm_free(&s->comms[i]);
+  free(s->requests);
+  free(s->statuses);
+  free(s);
+  m->state = NULL;
+}
+
+static void init_Thread_pingpong(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_pingpong", 0); }
+static void init_Thread_bw(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_bw", 1); }
+
+/* Thread i's round trips: rank 0 sends first. */
+static void threads_pingpong_work(void *p, int i)
+{
+  threads_state *s = (threads_state *)p;
+  char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
+  int count = (int)s->a.count;
+  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Status status;
+  long k;
+  for (k = 0; k < s->a.iterations; k++) {
+    if (s->partner == 1) {
+      MPI_Send(send, count, dt, 1, 0, s->comms[i]);
+      MPI_Recv(recv, count, dt, 1, 0, s->comms[i], &status);
+    } else {
+      MPI_Recv(recv, count, dt, 0, 0, s->comms[i], &status);
+      MPI_Send(send, count, dt, 0, 0, s->comms[i]);
+    }
+  }
+}
+
+/* Thread i's windows: rank 0 sends `window` messages from its slot, rank 1 receives them
+** into its slot and acknowledges the window with an empty message (osu_bw). */
+static void threads_bw_work(void *p, int i)
+{
+  threads_state *s = (threads_state *)p;
+  char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
+  MPI_Request *req = s->requests + (size_t)i * (size_t)s->a.window;
+  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->a.window;
+  int count = (int)s->a.count, w = (int)s->a.window, j;
+  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Status status;
+  long k;
+  for (k = 0; k < s->a.iterations; k++) {
+    if (s->partner == 1) {
+      for (j = 0; j < w; j++) MPI_Isend(send, count, dt, 1, 0, s->comms[i], &req[j]);
+      MPI_Waitall(w, req, statuses);
+      MPI_Recv(recv, 0, dt, 1, 1, s->comms[i], &status);
+    } else {
+      for (j = 0; j < w; j++) MPI_Irecv(recv, count, dt, 0, 0, s->comms[i], &req[j]);
+      MPI_Waitall(w, req, statuses);
+      MPI_Send(send, 0, dt, 0, 1, s->comms[i]);
+    }
+  }
+}
+
+/* The timed span of the team (made before the synchronised start), per round trip or
+** per message of all threads. */
+static double threads_measure(sk_mctx *m, sk_team_fn work)
+{
+  threads_state *s = (threads_state *)m->state;
+  sk_team team;
+  double start, span = 0.0, per;
+  int made = 1;
+  s->m = m;
+  if (s->partner >= 0 && s->a.threads > 1) made = sk_team_start(&team, (int)s->a.threads, work, s);
+  start = sk_sync_start(m);
+  if (s->partner >= 0 && made) {
+    if (s->a.threads > 1) sk_team_run(&team);
+    else work(s, 0);
+    span = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  if (!made) sk_meas_fail(m, "could not make the threads (pthread_create failed)");
+  if (s->partner < 0) return -1.0;
+  if (s->corrupt && m->rank == 1 && s->a.threads > 1 && s->block > 8) m->recv_buf[s->block + 8] ^= 0x10;
+  if (s->a.iterations == 0) return 0.0;
+  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->a.window : 1.0);
+  return span / per;
+}
+
+static double measure_Thread_pingpong(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return threads_measure(m, threads_pingpong_work);
+}
+
+static double measure_Thread_bw(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return threads_measure(m, threads_bw_work);
+}
+
+/* Verification: every receiving thread's slot holds its partner thread's message. */
+static void check_threads(sk_mctx *m, const sk_value *args)
+{
+  threads_state *s = (threads_state *)m->state;
+  long i;
+  (void)args;
+  if (s->partner < 0 || s->a.iterations == 0 || (s->windowed && m->rank == 0)) return;
+  for (i = 0; i < s->a.threads && !m->failed; i++) {
+    char what[60];
+    sprintf(what, "slot of thread %ld", i);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.dt, s->a.count, s->a.dt,
+                        s->partner, (size_t)i * s->block);
+  }
+}
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Thread_pingpong(...) is Thread_pingpong after which rank 1
+** damages byte 8 of thread 1's slot, which skampi -v must catch (tests/mpi_catalogue). */
+static void init_Verify_Corrupt_Thread_pingpong(sk_mctx *m, const sk_value *args)
+{
+  threads_init(m, args, "Verify_Corrupt_Thread_pingpong", 0);
+  ((threads_state *)m->state)->corrupt = 1;
+}
+#endif
+
+#endif /* SK_HAVE_THREADS */
+
+static const sk_measurement mpi_threads_table[] = {
+  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 measure_Thread_pingpong, init_Thread_pingpong, finalize_threads, NULL, check_threads,
+                 NULL),
+  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 measure_Thread_bw, init_Thread_bw, finalize_threads, NULL, check_threads, NULL),
+#ifdef SKAMPI_TESTING
+  SK_ROW_THREADS("Verify_Corrupt_Thread_pingpong", "count:i datatype:t threads:i iterations:i",
+                 SK_PATTERN_COLLECTIVE, 2, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
+                 finalize_threads, NULL, check_threads, NULL),
+#endif
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_threads(void) { return mpi_threads_table; }
+/* --- end split/measurements/meas_mpi_threads.c --- */
+/* --- begin split/measurements/meas_mpi_partitioned.c --- */
+#line 1 "split/measurements/meas_mpi_partitioned.c"
+/*
+** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4): a ping-pong
+** between ranks 0 and 1 of the measurement communicator over persistent partitioned
+** requests, made in init (MPI_Psend_init, MPI_Precv_init) and freed in finalize.
+** Partitioned_pingpong(count, datatype, partitions, threads, iterations): a message of
+** `partitions` partitions of `count` elements each; per round trip both ranks MPI_Start
+** their two requests, then rank 0 marks its partitions ready (MPI_Pready) and awaits the
+** answer's partitions (MPI_Parrived), while rank 1 awaits each partition of the ping and
+** marks the same partition of the pong ready as soon as it arrived; then MPI_Wait on both.
+** With T threads (MPI_THREAD_MULTIPLE, thread_team.h), thread j marks and awaits the
+** partitions p with p mod T = j, and the threads meet before and after each round trip's
+** partition work (thread 0 starts and waits). The time, between a synchronised start and
+** stop (collective pattern; ranks beyond 1 take no part and return -1), is that of one
+** round trip; the set-up (the two *_init calls, the longer of ranks 0 and 1) goes into
+** the note under the result line. Only where mpi.h declares MPI-4.
+*/
+#line 18 "split/measurements/meas_mpi_partitioned.c"
+#line 19 "split/measurements/meas_mpi_partitioned.c"
+#line 20 "split/measurements/meas_mpi_partitioned.c"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
+
+typedef struct part_state {
+  long count, partitions, threads, iterations;
+  const sk_datatype *dt;
+  int partner;                  /* -1: this rank takes no part */
+  MPI_Request send, recv;
+  double setup;                 /* seconds of the *_init calls on this process, summed */
+  long setups;                  /* over this many measure calls */
+  int corrupt;                  /* the test row: rank 1 damages byte 8 */
+#if SK_HAVE_THREADS
+  sk_team team;
+#endif
+} part_state;
+
+static void part_init(sk_mctx *m, const sk_value *args, const char *fn)
+{
+  part_state *s = (part_state *)sk_calloc(1, sizeof *s);
+  size_t bytes;
+  m->state = s;
+  s->count = args[0].u.i;
+  s->dt = args[1].u.dt;
+  s->partitions = args[2].u.i;
+  s->threads = args[3].u.i;
+  s->iterations = args[4].u.i;
+  s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
+  sk_mpi_check_count(m, fn, "count", s->count);
+  sk_mpi_check_count(m, fn, "iterations", s->iterations);
+  if (!m->failed && (s->partitions < 1 || s->partitions > 1048576L)) {
+    char msg[120];
+    sprintf(msg, "%s: partitions %ld must be 1 to 1048576", fn, s->partitions);
+    sk_meas_fail(m, msg);
+  }
+  if (sk_team_refuse(m, fn, s->threads)) return;
+  bytes = sk_mpi_block_bytes(m, fn, s->count, s->dt, s->partitions, 1);
+  m->send_usage = s->partner >= 0 ? bytes : 0;
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(s->count, s->dt) * s->partitions;
+}
+
+/* The two requests need the buffers, which the engine places after init and may move
+** between calls (buffer cycling): each measure call makes them before its synchronised
+** start, outside the timed span, timed into `setup`, and frees them after its stop. */
+static void part_make(sk_mctx *m, part_state *s)
+{
+  double t0 = MPI_Wtime();
+  MPI_Psend_init(m->send_buf, (int)s->partitions, s->count, s->dt->mpi, s->partner, 0, sk_mpi_comm(m),
+                 MPI_INFO_NULL, &s->send);
+  MPI_Precv_init(m->recv_buf, (int)s->partitions, s->count, s->dt->mpi, s->partner, 0, sk_mpi_comm(m),
+                 MPI_INFO_NULL, &s->recv);
+  s->setup += MPI_Wtime() - t0;
+  s->setups++;
+}
+
+static void part_barrier(part_state *s)
+{
+#if SK_HAVE_THREADS
+  if (s->threads > 1) sk_team_barrier(&s->team);
+#else
+  (void)s;
+#endif
+}
+
+/* Until partition p of the received message is there. */
+static void part_await(part_state *s, int p)
+{
+  int flag = 0;
+  while (!flag) MPI_Parrived(s->recv, p, &flag);
+}
+
+/* Thread j's round trips (thread 0 alone starts and waits; see the top comment). */
+static void part_work(void *arg, int j)
+{
+  part_state *s = (part_state *)arg;
+  int p, first = s->partner == 1;   /* rank 0 sends first */
+  MPI_Status status;
+  long k;
+  for (k = 0; k < s->iterations; k++) {
+    if (j == 0) {
+      MPI_Start(&s->recv);
+      MPI_Start(&s->send);
+    }
+    part_barrier(s);
+    for (p = j; p < (int)s->partitions; p += (int)s->threads) {
+      if (!first) part_await(s, p);
+      MPI_Pready(p, s->send);
+    }
+    for (p = j; first && p < (int)s->partitions; p += (int)s->threads) part_await(s, p);
+    part_barrier(s);
+    if (j == 0) {
+      MPI_Wait(&s->send, &status);
+      MPI_Wait(&s->recv, &status);
+    }
+  }
+}
+
+static double measure_part(sk_mctx *m, const sk_value *args)
+{
+  part_state *s = (part_state *)m->state;
+  double start, span = 0.0;
+  int made = 1;
+  (void)args;
+  if (s->partner >= 0) part_make(m, s);
+#if SK_HAVE_THREADS
+  if (s->partner >= 0 && s->threads > 1) made = sk_team_start(&s->team, (int)s->threads, part_work, s);
+#endif
+  start = sk_sync_start(m);
+  if (s->partner >= 0 && made) {
+#if SK_HAVE_THREADS
+    if (s->threads > 1) sk_team_run(&s->team);
+    else part_work(s, 0);
+#else
+    part_work(s, 0);
+#endif
+    span = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  if (s->partner >= 0) {
+    MPI_Request_free(&s->send);
+    MPI_Request_free(&s->recv);
+  }
+  if (!made) sk_meas_fail(m, "could not make the threads (pthread_create failed)");
+  if (s->partner < 0) return -1.0;
+  if (s->corrupt && m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
+  return s->iterations > 0 ? span / (double)s->iterations : 0.0;
+}
+
+/* The set-up cost into the note on rank 0 (a collective step: every process of the
+** communicator comes here): the mean per call, the longer of ranks 0 and 1. */
+static void finalize_part(sk_mctx *m, const sk_value *args)
+{
+  part_state *s = (part_state *)m->state;
+  double mine, longest = 0.0;
+  (void)args;
+  if (s == NULL) return;
+  mine = s->setups > 0 ? s->setup / (double)s->setups : 0.0;
+  MPI_Reduce(&mine, &longest, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
+  if (m->rank == 0 && s->setups > 0)
+    sprintf(m->note, "# partitioned set-up: MPI_Psend_init + MPI_Precv_init %.3f us (mean per measurement "
+                     "call, the longer of ranks 0 and 1; not in the time above); %ld partition%s of %ld "
+                     "elements, %ld thread%s marking them\n", longest * 1e6, s->partitions,
+            s->partitions == 1 ? "" : "s", s->count, s->threads, s->threads == 1 ? "" : "s");
+  free(s);
+  m->state = NULL;
+}
+
+static void init_Partitioned_pingpong(sk_mctx *m, const sk_value *args)
+{
+  part_init(m, args, "Partitioned_pingpong");
+}
+
+/* Verification: the whole message (every partition) from the partner. */
+static void check_part(sk_mctx *m, const sk_value *args)
+{
+  part_state *s = (part_state *)m->state;
+  long n = s->count * s->partitions;
+  (void)args;
+  if (s->partner >= 0 && s->iterations > 0)
+    sk_mpi_verify_block(m, "received partitions", m->recv_buf, n, s->dt, n, s->dt, s->partner, 0);
+}
+
+#ifdef SKAMPI_TESTING
+/* Test only: Verify_Corrupt_Partitioned(...) is Partitioned_pingpong after which rank 1
+** damages byte 8 of what it received, which skampi -v must catch (tests/mpi_catalogue). */
+static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
+{
+  part_init(m, args, "Verify_Corrupt_Partitioned");
+  ((part_state *)m->state)->corrupt = 1;
+}
+#endif
+
+#endif /* MPI-4 */
+
+#define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
+static const sk_measurement mpi_partitioned_table[] = {
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, measure_part, init_Partitioned_pingpong,
+              finalize_part, NULL, check_part, NULL),
+#ifdef SKAMPI_TESTING
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, measure_part,
+              init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
+#endif
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void) { return mpi_partitioned_table; }
+/* --- end split/measurements/meas_mpi_partitioned.c --- */
 /* --- begin split/measurements/meas_mpi_mprobe.c --- */
 #line 1 "split/measurements/meas_mpi_mprobe.c"
 /*
@@ -27234,6 +27984,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mockup(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
+SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
+SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
 
@@ -27253,6 +28005,8 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
+  { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
+  { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
   { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
@@ -31237,7 +31991,7 @@ SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_table; }
 #line 1 "split/language/builtins_output.c"
 /*
 ** builtins_output.c -- the output and environment helpers: output_comment, get_env,
-** mpi_processor_names, merge_with_backups, and the time accounting of the run record
+** get_thread_level, mpi_processor_names, merge_with_backups, and the time accounting of the run record
 ** (init_time_accounting, print_time_accounting_info; sk_bctx.run).
 */
 #line 7 "split/language/builtins_output.c"
@@ -31257,6 +32011,20 @@ static sk_value bi_get_env(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   v = sk_bi_string(s.data);
   sk_str_free(&s);
   return v;
+}
+
+/* get_thread_level(): the thread level the MPI library granted (SKAMPI_THREAD_LEVEL,
+** transport.h): 0 single, 1 funneled, 2 serialized, 3 multiple; -1 where it is unknown
+** (the MPI-1 build, the backends without MPI). An input may measure the threaded rows
+** only at 3. */
+static sk_value bi_get_thread_level(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)a; (void)loc;
+#ifdef SKAMPI_MPI
+  return sk_int_value(sk_tp_thread_granted() >= SK_THREAD_SINGLE ? sk_tp_thread_granted() : -1);
+#else
+  return sk_int_value(-1);
+#endif
 }
 
 /* mpi_processor_names(): this process's "# rank NNNNNN: <host>". */
@@ -31326,6 +32094,7 @@ static const sk_builtin output_table[] = {
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
   { "get_env", "s", SK_T_STRING, bi_get_env },
+  { "get_thread_level", "", SK_T_INT, bi_get_thread_level },
   { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
   { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
   { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
@@ -35095,7 +35864,9 @@ static void main_usage(FILE *f)
     "  --dump           print the generated .ski program and exit (no MPI)",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
-    "two progress lines during a suite when stderr is not a terminal (default 10)."
+    "two progress lines during a suite when stderr is not a terminal (default 10);",
+    "SKAMPI_THREAD_LEVEL=single|funneled|serialized|multiple, MPI_Init_thread with that",
+    "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
@@ -35112,6 +35883,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
   { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
+  { "get_thread_level", "output and environment" },
   { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
   { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
   { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },

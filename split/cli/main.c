@@ -108,7 +108,9 @@ static void main_usage(FILE *f)
     "  --dump           print the generated .ski program and exit (no MPI)",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
-    "two progress lines during a suite when stderr is not a terminal (default 10)."
+    "two progress lines during a suite when stderr is not a terminal (default 10);",
+    "SKAMPI_THREAD_LEVEL=single|funneled|serialized|multiple, MPI_Init_thread with that",
+    "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
@@ -125,6 +127,7 @@ static const struct { const char *prefix; const char *group; } main_helper_group
   { "resynchronize_clocks", "synchronization" },
   { "output_", "output and environment" }, { "print_", "output and environment" },
   { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
+  { "get_thread_level", "output and environment" },
   { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
   { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
   { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },

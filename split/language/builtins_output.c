@@ -1,6 +1,6 @@
 /*
 ** builtins_output.c -- the output and environment helpers: output_comment, get_env,
-** mpi_processor_names, merge_with_backups, and the time accounting of the run record
+** get_thread_level, mpi_processor_names, merge_with_backups, and the time accounting of the run record
 ** (init_time_accounting, print_time_accounting_info; sk_bctx.run).
 */
 #include "builtins.h"
@@ -20,6 +20,20 @@ static sk_value bi_get_env(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   v = sk_bi_string(s.data);
   sk_str_free(&s);
   return v;
+}
+
+/* get_thread_level(): the thread level the MPI library granted (SKAMPI_THREAD_LEVEL,
+** transport.h): 0 single, 1 funneled, 2 serialized, 3 multiple; -1 where it is unknown
+** (the MPI-1 build, the backends without MPI). An input may measure the threaded rows
+** only at 3. */
+static sk_value bi_get_thread_level(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)bc; (void)a; (void)loc;
+#ifdef SKAMPI_MPI
+  return sk_int_value(sk_tp_thread_granted() >= SK_THREAD_SINGLE ? sk_tp_thread_granted() : -1);
+#else
+  return sk_int_value(-1);
+#endif
 }
 
 /* mpi_processor_names(): this process's "# rank NNNNNN: <host>". */
@@ -89,6 +103,7 @@ static const sk_builtin output_table[] = {
   { "output_comment", "s", SK_T_NONE, bi_output_comment },
   { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
   { "get_env", "s", SK_T_STRING, bi_get_env },
+  { "get_thread_level", "", SK_T_INT, bi_get_thread_level },
   { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
   { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
   { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },

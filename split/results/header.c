@@ -97,6 +97,27 @@ SK_API void sk_header_interference(int own_here, sk_str *header)
                 SK_INTERFERENCE_SHARE * 100.0);
 }
 
+/* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
+static void header_thread_level(sk_str *h)
+{
+#ifdef SKAMPI_MPI
+  const char *v = getenv("SKAMPI_THREAD_LEVEL");
+  int asked = sk_tp_thread_asked(), granted = sk_tp_thread_granted();
+  if (asked != SK_THREAD_UNASKED)
+    sk_str_printf(h, "# thread level: asked %s (SKAMPI_THREAD_LEVEL=%s, MPI_Init_thread), granted %s\n",
+                  sk_tp_thread_level_name(asked), v, sk_tp_thread_level_name(granted));
+  else if (granted == SK_THREAD_UNKNOWN)
+    sk_str_printf(h, "# thread level: none asked (MPI_Init: the MPI-1 build%s)\n",
+                  v && *v ? " ignores SKAMPI_THREAD_LEVEL" : "");
+  else
+    sk_str_printf(h, "# thread level: none asked (MPI_Init%s), granted %s (MPI_Query_thread)\n",
+                  v && *v ? ": SKAMPI_THREAD_LEVEL names no level" : "; SKAMPI_THREAD_LEVEL asks one",
+                  sk_tp_thread_level_name(granted));
+#else
+  (void)h;
+#endif
+}
+
 SK_API void sk_header_processors(sk_str *header)
 {
   int count;
@@ -209,6 +230,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# input file: %s\n", f->input);
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
+  header_thread_level(&h);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   header_simulation(&h);
   sk_header_processors(&h);

@@ -110,6 +110,21 @@ SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
 #endif
 
 #ifdef SKAMPI_MPI
+/* The thread level (MPI-2 §8.7, MPI_Init_thread): SKAMPI_THREAD_LEVEL=single, funneled,
+** serialized or multiple makes sk_tp_start call MPI_Init_thread with that level; unset,
+** it calls MPI_Init (asking for MPI_THREAD_MULTIPLE everywhere can slow a library down),
+** and so does the -DSKAMPI_MPI1 build, which ignores the variable. Levels in MPI's order. */
+#define SK_THREAD_UNKNOWN (-2)   /* granted: an MPI-1 build cannot ask the library */
+#define SK_THREAD_UNASKED (-1)   /* asked: none (MPI_Init) */
+#define SK_THREAD_SINGLE 0
+#define SK_THREAD_FUNNELED 1
+#define SK_THREAD_SERIALIZED 2
+#define SK_THREAD_MULTIPLE 3
+SK_API int sk_tp_thread_asked(void);
+SK_API int sk_tp_thread_granted(void);
+/* "MPI_THREAD_MULTIPLE", ...; "unknown" for SK_THREAD_UNKNOWN. */
+SK_API const char *sk_tp_thread_level_name(int level);
+
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);

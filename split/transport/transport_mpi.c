@@ -1,7 +1,8 @@
 /*
 ** transport_mpi.c -- the transport contract over MPI (the default backend).
 ** Uses MPI-1.1 calls only, except where SK_MPI_LEVEL says the library has more
-** (MPI_Comm_get_attr for MPI-2 and later; MPI_Get_library_version for MPI-3).
+** (MPI_Comm_get_attr, and MPI_Init_thread and MPI_Query_thread for the thread level that
+** SKAMPI_THREAD_LEVEL asks, for MPI-2 and later; MPI_Get_library_version for MPI-3).
 ** Every group holds two communicators: `control` for skampi's own messages (decisions,
 ** gathers, result forwarding) and `measure` for the measurement functions, so that no
 ** measurement can ever match a control message.
@@ -46,15 +47,75 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+/* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
+static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
+static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
+
+SK_API int sk_tp_thread_asked(void) { return tpm_thread_asked; }
+SK_API int sk_tp_thread_granted(void) { return tpm_thread_granted; }
+
+SK_API const char *sk_tp_thread_level_name(int level)
+{
+  static const char *const names[] = { "MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
+                                       "MPI_THREAD_MULTIPLE" };
+  return level >= SK_THREAD_SINGLE && level <= SK_THREAD_MULTIPLE ? names[level] : "unknown";
+}
+
+/* SKAMPI_THREAD_LEVEL's level; SK_THREAD_UNASKED when unset or empty, and when it names
+** no level (*bad set then). */
+static int tpm_thread_level_of_env(int *bad)
+{
+  const char *v = getenv("SKAMPI_THREAD_LEVEL");
+  int i;
+  *bad = 0;
+  if (v == NULL || *v == '\0') return SK_THREAD_UNASKED;
+  for (i = SK_THREAD_SINGLE; i <= SK_THREAD_MULTIPLE; i++)
+    if (sk_streq(v, tpm_thread_words[i])) return i;
+  *bad = 1;
+  return SK_THREAD_UNASKED;
+}
+
+/* MPI_Init, or MPI_Init_thread with the level SKAMPI_THREAD_LEVEL asks (MPI-2 and later);
+** rank 0 warns about a variable that asks nothing. */
+static void tpm_init(int *argc, char ***argv)
+{
+  int bad = 0, rank = 0;
+  int asked = tpm_thread_level_of_env(&bad);
+#if SK_MPI_LEVEL >= 2
+  static const int mpi_levels[] = { MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+                                    MPI_THREAD_MULTIPLE };
+  int provided = MPI_THREAD_SINGLE, i;
+  if (asked == SK_THREAD_UNASKED) {
+    tpm_check(MPI_Init(argc, argv), "MPI_Init");
+    MPI_Query_thread(&provided);
+  } else {
+    tpm_check(MPI_Init_thread(argc, argv, mpi_levels[asked], &provided), "MPI_Init_thread");
+  }
+  for (i = SK_THREAD_SINGLE; i <= SK_THREAD_MULTIPLE; i++)
+    if (provided == mpi_levels[i]) tpm_thread_granted = i;
+  tpm_thread_asked = asked;
+#else
+  tpm_check(MPI_Init(argc, argv), "MPI_Init");
+#endif
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank != 0) return;
+  if (bad)
+    fprintf(stderr, "skampi: warning: SKAMPI_THREAD_LEVEL=%s is none of single, funneled, serialized, "
+                    "multiple; MPI_Init was called\n", getenv("SKAMPI_THREAD_LEVEL"));
+  else if (asked != SK_THREAD_UNASKED && SK_MPI_LEVEL < 2)
+    fprintf(stderr, "skampi: warning: SKAMPI_THREAD_LEVEL=%s is ignored: the MPI-1 build calls MPI_Init\n",
+            tpm_thread_words[asked]);
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i, initialised = 0;
   MPI_Initialized(&initialised);
   tpm.owns_mpi = !initialised;
-  if (tpm.owns_mpi) {
+  if (tpm.owns_mpi) {   /* else the library's user started MPI, at the thread level it chose */
     sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
     sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
-    tpm_check(MPI_Init(argc, argv), "MPI_Init");
+    tpm_init(argc, argv);
   }
   tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);

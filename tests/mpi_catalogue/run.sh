@@ -17,7 +17,8 @@
 # corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
 # tests/ski/verify_corrupt_win.ski, an MPI-3 atomic one in
 # tests/ski/verify_corrupt_atomic.ski), which -v must stop with exit status 3 and a message
-# naming it, its arguments and the byte.
+# naming it, its arguments and the byte. tests/mpi_catalogue/threads.sh (sourced): the
+# thread level (SKAMPI_THREAD_LEVEL), the threaded and the MPI-4 partitioned measurements.
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -83,7 +84,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_bw meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_atomic meas_mpi_io; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_atomic meas_mpi_io; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -175,6 +176,8 @@ for impl in $impls; do
         bad "verify_catches_nonblocking_corruption_$impl: exit $st"; grep -i verif "$out/vc3.$impl.err" | head -3
       fi
     fi
+    # the thread level, the threaded and the partitioned measurements
+    . tests/mpi_catalogue/threads.sh
     timeout "$limit" tools/mpirun.sh "$impl" 4 "$sk" -v -i ski/skampi4_master_worker.par -o "$out/mw.$impl.sko" \
       > "$out/mw.$impl.err" 2>&1
     st=$?
