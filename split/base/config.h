@@ -83,6 +83,13 @@
 #else
 #define SK_IF_MPI3(f) NULL
 #endif
+/* MPI-4 (persistent collectives, MPI_Isendrecv, the large-count _c functions, sessions):
+** where mpi.h declares MPI_VERSION 4 or later; never in the -DSKAMPI_MPI1 build. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
+#define SK_IF_MPI4(f) f
+#else
+#define SK_IF_MPI4(f) NULL
+#endif
 /* MPI-IO (MPI-2 chapter 9): where the library is MPI-2 or later, or -DUSE_MPI_IO says an
 ** MPI-1 library has it (ROMIO on an MPI-1.2 library); never in the -DSKAMPI_MPI1 build. */
 #if defined(SKAMPI_MPI) && !defined(SKAMPI_MPI1) && (SK_MPI_LEVEL >= 2 || defined(USE_MPI_IO))
