@@ -17207,22 +17207,24 @@ static void pp_persistent_bind(const pingpong *p, sk_mctx *m)
   q->bound_recv = m->recv_buf;
 }
 
+/* One message through a persistent request: MPI_Start, MPI_Wait. */
+static void pp_start_wait(MPI_Request *req)
+{
+  MPI_Status status;
+  MPI_Start(req);
+  MPI_Wait(req, &status);
+}
+
 static void pp_start_send(const pingpong *p, sk_mctx *m)
 {
-  pp_persistent *q = (pp_persistent *)m->state;
-  MPI_Status status;
   (void)p;
-  MPI_Start(&q->send);
-  MPI_Wait(&q->send, &status);
+  pp_start_wait(&((pp_persistent *)m->state)->send);
 }
 
 static void pp_start_recv(const pingpong *p, sk_mctx *m)
 {
-  pp_persistent *q = (pp_persistent *)m->state;
-  MPI_Status status;
   (void)p;
-  MPI_Start(&q->recv);
-  MPI_Wait(&q->recv, &status);
+  pp_start_wait(&((pp_persistent *)m->state)->recv);
 }
 
 /* The pinging process starts the pong's receive and the ping together. */

@@ -57,6 +57,22 @@ verify_each() {
   done
 }
 
+# catches_all_to_all_corruption WHAT TAG SKI ROW: `skampi -v` of tests/ski/SKI.ski ($sk,
+# $impl, 2 processes), whose ROW(16, MPI_INT, 16, MPI_INT) at line 8 damages byte 8 of the
+# block rank 1 received from rank 0, must stop with exit 3 naming the block and the byte,
+# before the block "after".
+catches_all_to_all_corruption() {
+  timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i "tests/ski/$3.ski" -o "$out/$2.$impl.sko" > "$out/$2.$impl.err" 2>&1
+  st=$?
+  if [ $st -eq 3 ] \
+     && grep -q "$3.ski:8:28: verification of $4(16, MPI_INT, 16, MPI_INT) failed: process 1 of 2: block from rank 0.*byte 8 is 0x" "$out/$2.$impl.err" \
+     && ! grep -q '"after"' "$out/$2.$impl.sko"; then
+    echo "ok verify_catches_$1_corruption_$impl: exit 3, the block and byte 8 named"
+  else
+    bad "verify_catches_$1_corruption_$impl: exit $st"; grep -i verif "$out/$2.$impl.err" | head -3
+  fi
+}
+
 # MPI-1.1 plus the MPI-2 names of MPI-1 functions that MPI-3 removed (used by the MPI-1
 # build only when mpi.h is MPI-2 or later), as in tests/gates/mpi1_audit.sh.
 allowed=$(sed -e 's/#.*//' -e 's/REPLACEMENTS://' tests/common/mpi11_functions.txt | tr ' ' '\n' | grep '^MPI_' | sort -u)
@@ -178,16 +194,7 @@ for impl in $impls; do
         if [ "$verdict" = ok ]; then echo "ok overlap_figures_${impl}_np$np: 18 overlap lines, overlap within [0, 100] %"
         else bad "overlap_figures_${impl}_np$np: $verdict"; grep '^# overlap:' "$sko" | head -3; fi
       done
-      timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_coll3.ski -o "$out/vc3.$impl.sko" \
-        > "$out/vc3.$impl.err" 2>&1
-      st=$?
-      if [ $st -eq 3 ] \
-         && grep -q 'verify_corrupt_coll3.ski:8:28: verification of Verify_Corrupt_Ialltoall(16, MPI_INT, 16, MPI_INT) failed: process 1 of 2: block from rank 0.*byte 8 is 0x' "$out/vc3.$impl.err" \
-         && ! grep -q '"after"' "$out/vc3.$impl.sko"; then
-        echo "ok verify_catches_nonblocking_corruption_$impl: exit 3, the block and byte 8 named"
-      else
-        bad "verify_catches_nonblocking_corruption_$impl: exit $st"; grep -i verif "$out/vc3.$impl.err" | head -3
-      fi
+      catches_all_to_all_corruption nonblocking vc3 verify_corrupt_coll3 Verify_Corrupt_Ialltoall
     fi
     # MPI-4: every row verified, the persistent set-up lines, a damaged persistent
     # result caught, messages above 2^31 bytes; without MPI-4 the rows are refused
@@ -207,16 +214,7 @@ for impl in $impls; do
         if [ "$n" -eq 19 ]; then echo "ok persistent_setup_${impl}_np$np: 19 set-up lines (17 collectives, 2 ping-pongs)"
         else bad "persistent_setup_${impl}_np$np: $n set-up lines, want 19"; fi
       done
-      timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_mpi4.ski -o "$out/vc4.$impl.sko" \
-        > "$out/vc4.$impl.err" 2>&1
-      st=$?
-      if [ $st -eq 3 ] \
-         && grep -q 'verify_corrupt_mpi4.ski:8:28: verification of Verify_Corrupt_Alltoall_init(16, MPI_INT, 16, MPI_INT) failed: process 1 of 2: block from rank 0.*byte 8 is 0x' "$out/vc4.$impl.err" \
-         && ! grep -q '"after"' "$out/vc4.$impl.sko"; then
-        echo "ok verify_catches_persistent_corruption_$impl: exit 3, the block and byte 8 named"
-      else
-        bad "verify_catches_persistent_corruption_$impl: exit $st"; grep -i verif "$out/vc4.$impl.err" | head -3
-      fi
+      catches_all_to_all_corruption persistent vc4 verify_corrupt_mpi4 Verify_Corrupt_Alltoall_init
       # 2 processes with 2^31 + 64 bytes to send and as many to receive each
       avail_kb=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo 2>/dev/null)
       if [ "${avail_kb:-0}" -lt 10485760 ]; then
