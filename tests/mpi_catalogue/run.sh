@@ -210,7 +210,7 @@ for impl in $impls; do
     else
       verify_each mpi4 tests/ski/verify_mpi4.ski MPI-4
       for np in 2 4; do
-        n=$(grep -c '^# persistent: set-up MPI_[A-Za-z_]* [0-9.]* us' "$out/mpi4.$impl.$np.sko" 2>/dev/null)
+        n=$(grep -c '^# persistent: set-up MPI_[A-Za-z_ +]* [0-9.]* us' "$out/mpi4.$impl.$np.sko" 2>/dev/null)
         if [ "$n" -eq 19 ]; then echo "ok persistent_setup_${impl}_np$np: 19 set-up lines (17 collectives, 2 ping-pongs)"
         else bad "persistent_setup_${impl}_np$np: $n set-up lines, want 19"; fi
       done
