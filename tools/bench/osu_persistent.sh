@@ -28,6 +28,7 @@ mkdir -p "$work" "$res"
 $cc -O2 -o "$work/skampi-$impl" skampi_amalgam.c -lm
 # MPICH 4.0.2's schedule-based persistent gathers and scatters break (doc/manual.md);
 # the broadcast, allreduce and barrier here use the defaults
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 rm -f "$work/osu_persistent-$impl.sko"*
 tools/mpirun.sh "$impl" 2 "$work/skampi-$impl" -i tools/bench/osu_persistent.ski -o "$work/osu_persistent-$impl.sko" \
   2>/dev/null
@@ -53,6 +54,7 @@ osu_us() { awk '/^[0-9]/ { print $1, $2 }' "$1"; }
   echo "# skampi: one MPI_Start + MPI_Wait from a synchronised start, the largest time over the processes;"
   echo "#   blocking: the same operation's blocking twin in the same run; setup: MPI_Xxx_init (skampi's note)"
   echo "# OSU: avg latency over 1000 back-to-back MPI_Start + MPI_Wait (-i 1000)"
+  echo "# load average before the runs: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
   for b in bcast allreduce; do
     case $b in bcast) row=Bcast ;; *) row=Allreduce ;; esac
     echo "## $b (bytes, skampi persistent us, skampi blocking us, OSU persistent us, skampi/OSU, setup us)"
