@@ -5665,9 +5665,10 @@ typedef struct sk_measurement {
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
 ** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
 ** a string saying why there is nothing to verify). Two rows may name the same function.
-** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs
-** only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
-** neighbourhood collectives, matched probes, atomics and shared windows, MPI-IO for file
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3, _MPI4 and _MPIIO keep
+** theirs only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
+** neighbourhood collectives, matched probes, atomics and shared windows, MPI-4 for the
+** persistent collectives, MPI_Isendrecv, large counts and sessions, MPI-IO for file
 ** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
@@ -15817,6 +15818,17 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
                                       const sk_datatype *dt, const sk_opdef *op, int first, int last,
                                       long first_element);
 
+#if SK_MPI_LEVEL >= 4
+/* ---- large counts (the MPI-4 _c functions, MPI_Count) ---- */
+/* 0 <= value; above INT_MAX only with a contiguous datatype (size == extent), whose
+** received bytes the verification compares directly. */
+SK_API int sk_mpi_check_large_count(sk_mctx *m, const char *fn, const char *what, long value, const sk_datatype *dt);
+/* sk_mpi_verify_block of `count` elements of dt that process `stream` sent from offset
+** 0; above INT_MAX (contiguous types) byte by byte. */
+SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *buf, long count, const sk_datatype *dt,
+                                     long stream);
+#endif
+
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
 
@@ -17834,6 +17846,26 @@ SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_
   }
 }
 
+#if SK_MPI_LEVEL >= 4
+SK_API int sk_mpi_check_large_count(sk_mctx *m, const char *fn, const char *what, long value, const sk_datatype *dt)
+{
+  if (m->failed) return 0;
+  if (value < 0) { fail_printf(m, fn, what, "must not be negative", value); return 0; }
+  if (value > INT_MAX && dt->size != dt->extent) {
+    fail_printf(m, fn, what, "is above INT_MAX, which needs a contiguous datatype", value);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *buf, long count, const sk_datatype *dt,
+                                     long stream)
+{
+  if (count <= INT_MAX) return sk_mpi_verify_block(m, what, buf, count, dt, count, dt, stream, 0);
+  return sk_verify_expect(m, what, buf, sk_mpi_bytes(count, dt), stream, 0, NULL);
+}
+#endif
+
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
                                size_t offset)
@@ -18111,9 +18143,19 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 ** first ping and extra ping, the partner's readiness message, one clock reading
 ** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
 ** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
+** Persistent ping-pongs (MPI-1.1 §3.9): Pingpong_Send_init_Recv_init sends and receives
+** through requests made by MPI_Send_init and MPI_Recv_init, each message MPI_Start +
+** MPI_Wait; Pingpong_Startall's pinging process starts its receive and send together
+** (MPI_Startall + MPI_Waitall). The requests are made in the first measure call, again
+** when the engine hands other buffers, freed by the finalize; rank 0's mean set-up time
+** (MPI_Send_init + MPI_Recv_init) goes under the result line (sk_mctx.note).
+** MPI-4 (SK_IF_MPI4): Pingpong_Isendrecv and Pingpong_Isendrecv_replace are
+** Pingpong_Sendrecv and Pingpong_Sendrecv_replace with MPI_Isendrecv(_replace) + MPI_Wait;
+** Pingpong_Send_c_Recv_c is Pingpong_Send_Recv through MPI_Send_c and MPI_Recv_c, whose
+** count (an MPI_Count) may exceed INT_MAX (then with a contiguous datatype).
 */
-#line 19 "split/measurements/meas_mpi_p2p.c"
-#line 20 "split/measurements/meas_mpi_p2p.c"
+#line 29 "split/measurements/meas_mpi_p2p.c"
+#line 30 "split/measurements/meas_mpi_p2p.c"
 
 #ifdef SKAMPI_MPI
 
@@ -18185,6 +18227,7 @@ static void init_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
 ** first message of every round trip, its partner answers. */
 typedef struct pingpong {
   int count, tag, partner, pinging;
+  long big_count;            /* count as given (the _c functions take it whole) */
   long iterations;
   MPI_Datatype dt;
   MPI_Comm comm;
@@ -18195,7 +18238,8 @@ static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
 {
   pingpong_args a;
   pingpong_args_read(&a, args);
-  p->count = (int)a.count;
+  p->count = a.count > INT_MAX ? INT_MAX : (int)a.count;
+  p->big_count = a.count;
   p->dt = a.dt->mpi;
   p->tag = (int)a.tag;
   p->iterations = a.iterations;
@@ -18397,6 +18441,162 @@ static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
   MPI_Wait(&req, &status);
 }
 
+/* ---- persistent requests ---- */
+
+/* The requests of the persistent ping-pongs (m->state), the buffers they are bound to
+** and rank 0's set-up times. */
+typedef struct pp_persistent {
+  MPI_Request send, recv;
+  const char *bound_send, *bound_recv;
+  double sum_setup;
+  long n_setup;
+} pp_persistent;
+
+static void init_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_init_Recv_init");
+}
+
+static void init_Pingpong_Startall(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Startall");
+}
+
+static void pp_persistent_free(pp_persistent *q)
+{
+  if (q->send != MPI_REQUEST_NULL) MPI_Request_free(&q->send);
+  if (q->recv != MPI_REQUEST_NULL) MPI_Request_free(&q->recv);
+}
+
+/* Makes the requests on the current buffers unless they are bound to them (timed). */
+static void pp_persistent_bind(const pingpong *p, sk_mctx *m)
+{
+  pp_persistent *q = (pp_persistent *)m->state;
+  double t0;
+  if (q == NULL) {
+    q = (pp_persistent *)sk_calloc(1, sizeof *q);
+    q->send = q->recv = MPI_REQUEST_NULL;
+    m->state = q;
+  }
+  if (q->send != MPI_REQUEST_NULL && q->bound_send == m->send_buf && q->bound_recv == m->recv_buf) return;
+  pp_persistent_free(q);
+  t0 = MPI_Wtime();
+  MPI_Send_init(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &q->send);
+  MPI_Recv_init(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &q->recv);
+  q->sum_setup += MPI_Wtime() - t0;
+  q->n_setup++;
+  q->bound_send = m->send_buf;
+  q->bound_recv = m->recv_buf;
+}
+
+/* One message through a persistent request: MPI_Start, MPI_Wait. */
+static void pp_start_wait(MPI_Request *req)
+{
+  MPI_Status status;
+  MPI_Start(req);
+  MPI_Wait(req, &status);
+}
+
+static void pp_start_send(const pingpong *p, sk_mctx *m)
+{
+  (void)p;
+  pp_start_wait(&((pp_persistent *)m->state)->send);
+}
+
+static void pp_start_recv(const pingpong *p, sk_mctx *m)
+{
+  (void)p;
+  pp_start_wait(&((pp_persistent *)m->state)->recv);
+}
+
+/* The pinging process starts the pong's receive and the ping together. */
+static void pp_round_trip_startall(const pingpong *p, sk_mctx *m)
+{
+  pp_persistent *q = (pp_persistent *)m->state;
+  MPI_Request both[2];
+  MPI_Status status[2];
+  (void)p;
+  both[0] = q->recv;
+  both[1] = q->send;
+  MPI_Startall(2, both);
+  MPI_Waitall(2, both, status);
+}
+
+static double pp_persistent_run(sk_mctx *m, const sk_value *args, const pingpong_ops *ops)
+{
+  pingpong p;
+  if (!pingpong_setup(&p, m, args)) return -1.0;
+  pp_persistent_bind(&p, m);
+  return pingpong_measure(&p, m, ops);
+}
+
+static double measure_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_start_send, pp_start_recv, NULL };
+  return pp_persistent_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Startall(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_start_send, pp_start_recv, pp_round_trip_startall };
+  return pp_persistent_run(m, args, &ops);
+}
+
+/* Frees the requests; rank 0 writes its set-up time. */
+static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
+{
+  pp_persistent *q = (pp_persistent *)m->state;
+  (void)args;
+  if (q == NULL) return;
+  pp_persistent_free(q);
+  if (m->rank == 0 && q->n_setup > 0)
+    sprintf(m->note, "# persistent: set-up MPI_Send_init + MPI_Recv_init %.3f us on rank 0 (mean of %ld), "
+            "each message MPI_Start + MPI_Wait\n", q->sum_setup / (double)q->n_setup * 1e6, q->n_setup);
+  free(q);
+  m->state = NULL;
+}
+
+/* ---- large counts (MPI-4) ---- */
+
+#if SK_MPI_LEVEL >= 4
+static void init_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Send_c_Recv_c";
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  sk_mpi_check_large_count(m, fn, "count", a.count, a.dt);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void pp_send_c(const pingpong *p, sk_mctx *m)
+{
+  MPI_Send_c(m->send_buf, (MPI_Count)p->big_count, p->dt, p->partner, p->tag, p->comm);
+}
+
+static void pp_recv_c(const pingpong *p, sk_mctx *m)
+{
+  MPI_Status status;
+  MPI_Recv_c(m->recv_buf, (MPI_Count)p->big_count, p->dt, p->partner, p->tag, p->comm, &status);
+}
+
+static double measure_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send_c, pp_recv_c, NULL };
+  return pingpong_run(m, args, &ops);
+}
+
+static void check_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
+{
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1) sk_mpi_verify_block_large(m, "receive buffer", m->recv_buf, a.count, a.dt, 1 - m->rank);
+}
+#endif
+
 /* ---- the variants: Pingpong_Send_Recv with its send or receive replaced ---- */
 
 static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
@@ -18528,7 +18728,8 @@ static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
   m->reported_size = sk_mpi_data_bytes(a.send.count, a.send.dt);
 }
 
-static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+/* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
+static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
   sendrecv_args a;
   const message_args *mine, *theirs;
@@ -18542,12 +18743,25 @@ static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
   if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
   if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++)
+  for (i = 0; i < a.iterations; i++) {
+#if SK_MPI_LEVEL >= 4
+    if (nonblocking) {
+      MPI_Request req;
+      MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
+                    m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag, comm, &req);
+      MPI_Wait(&req, &status);
+      continue;
+    }
+#endif
     MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
                  m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
                  comm, &status);
+  }
+  (void)nonblocking;
   return (MPI_Wtime() - start) / (double)a.iterations;
 }
+
+static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
 
 /* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
@@ -18582,7 +18796,8 @@ static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
-static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+/* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
+static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
   replace_args a;
   int send_tag, recv_tag;
@@ -18596,11 +18811,66 @@ static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args
   if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
   if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++)
+  for (i = 0; i < a.iterations; i++) {
+#if SK_MPI_LEVEL >= 4
+    if (nonblocking) {
+      MPI_Request req;
+      MPI_Isendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
+                            &req);
+      MPI_Wait(&req, &status);
+      continue;
+    }
+#endif
     MPI_Sendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag,
                          1 - m->rank, recv_tag, comm, &status);
+  }
+  (void)nonblocking;
   return (MPI_Wtime() - start) / (double)a.iterations;
 }
+
+static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
+
+#if SK_MPI_LEVEL >= 4
+static double measure_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 1); }
+static double measure_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 1); }
+
+/* MPICH before 4.3 releases a derived datatype once too often in MPI_Isendrecv(_replace)
+** and crashes on the next call with it (pmodels/mpich issue 7098): refused there. */
+static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *dt)
+{
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40300000
+  int combiner = MPI_COMBINER_NAMED, ni, na, nd;
+  char msg[200];
+  if (m->failed) return;
+  MPI_Type_get_envelope(dt->mpi, &ni, &na, &nd, &combiner);
+  if (combiner == MPI_COMBINER_NAMED) return;
+  sprintf(msg, "%s: MPICH before 4.3 crashes on repeated MPI_Isendrecv with a derived datatype (pmodels/mpich "
+          "issue 7098); %.40s is one", fn, dt->name ? dt->name : "the datatype");
+  sk_meas_fail(m, msg);
+#else
+  (void)m;
+  (void)fn;
+  (void)dt;
+#endif
+}
+
+static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
+{
+  sendrecv_args a;
+  sendrecv_args_read(&a, args);
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a.send.dt);
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a.recv.dt);
+  init_Pingpong_Sendrecv(m, args);
+}
+
+static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  replace_args a;
+  replace_args_read(&a, args);
+  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a.dt);
+  init_Pingpong_Sendrecv_replace(m, args);
+}
+#endif
 
 /* ---- the two-sided counterparts of §3.3 ---- */
 
@@ -18831,6 +19101,20 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
              measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_init_Recv_init, init_Pingpong_Send_init_Recv_init, finalize_pp_persistent, NULL,
+             check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Startall, init_Pingpong_Startall, finalize_pp_persistent, NULL, check_pingpong, NULL),
+  SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
+              SK_PATTERN_P2P, 2, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              NULL),
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+              measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
+              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
+  SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+              measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
+              NULL),
   SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
              measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2,
@@ -21396,11 +21680,26 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** verification calls counted, the same count on every process) has root k mod size, so
 ** every process needs the root's buffers. MPI_IN_PLACE rows: the data starts in the
 ** receive buffer; their verification copies the pattern there first.
-** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3); the rows exist in every build.
+**
+** Persistent collectives (MPI-4.0 §6.13, C3_PERSISTENT): the rows Barrier_init ...
+** Exscan_init take the parameters of their blocking twins. The first measure call of a
+** row makes the request (MPI_Xxx_init, after a barrier, timed on every process), each
+** timed call is MPI_Start + MPI_Wait; the request is made again whenever the engine
+** hands any process other buffers than those bound (buffer cycling, the cache-cold
+** rotation: the processes agree on it first, as the init is collective). The finalize
+** frees it and writes the set-up cost under the result line (sk_mctx.note): the mean
+** time of one MPI_Xxx_init, the largest over the processes, and how often it was made.
+** The persistent rows have fixed roots (no rotating form); Reduce_scatter_init takes
+** Ireduce_scatter's (count, datatype, op), as the legacy Reduce_scatter's root means nothing.
+** Large counts (MPI-4.0 §4.1.2, C3_LARGE): Bcast_c and Allreduce_c call MPI_Bcast_c and
+** MPI_Allreduce_c with the count as an MPI_Count, which may exceed INT_MAX with a
+** contiguous datatype (the verification then compares the broadcast byte by byte).
+** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3), the persistent rows where it declares
+** MPI-4 (SK_IF_MPI4); the rows exist in every build.
 */
-#line 46 "split/measurements/meas_mpi_coll3.c"
-#line 47 "split/measurements/meas_mpi_coll3.c"
-#line 48 "split/measurements/meas_mpi_coll3.c"
+#line 61 "split/measurements/meas_mpi_coll3.c"
+#line 62 "split/measurements/meas_mpi_coll3.c"
+#line 63 "split/measurements/meas_mpi_coll3.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -21418,6 +21717,8 @@ enum coll3_family { F_NONE, F_COUNT, F_BCAST, F_REDUCE, F_REDUCE_ROOT, F_XFER, F
 /* How the row calls its operation. */
 #define C3_ROTATE 1    /* root = call number mod size */
 #define C3_IN_PLACE 2  /* MPI_IN_PLACE: the data starts in the receive buffer */
+#define C3_PERSISTENT 4 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
+#define C3_LARGE 8      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
 
 typedef struct coll3_args {
   long s_count, r_count;
@@ -21441,6 +21742,11 @@ typedef struct coll3_state {
   long work, tests, test_every;
   double t_pure, t_cpu, sum_ovrl;
   long n_ovrl;
+  /* the persistent rows: the request, the buffers it is bound to, its set-up times */
+  MPI_Request preq;
+  const char *bound_send, *bound_recv;
+  double sum_setup;
+  long n_setup;
 } coll3_state;
 
 static void finalize_coll3(sk_mctx *m, const sk_value *args);
@@ -21494,8 +21800,9 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
   int is_root = any_root || m->rank == a->root;
   size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, 1, 0) : 0;
   size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, 1, 0) : 0;
-  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, 1) : 0;
-  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, 1) : 0;
+  int displaced = !(s->flags & C3_LARGE);   /* the v/w displacements are ints */
+  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, displaced) : 0;
+  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, displaced) : 0;
   m->send_usage = m->recv_usage = 0;
   switch (s->kind) {
   case K_BARRIER: break;
@@ -21546,6 +21853,10 @@ static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum co
   coll3_state *s;
   size_t n = (size_t)m->size;
   coll3_args_read(&a, args, family);
+#if SK_MPI_LEVEL >= 4
+  if (flags & C3_LARGE) sk_mpi_check_large_count(m, fn, "count", a.s_count, a.s_dt);
+  else
+#endif
   if (family != F_NONE) {
     sk_mpi_check_count(m, fn, "count", a.s_count);
     sk_mpi_check_count(m, fn, "receive count", a.r_count);
@@ -21572,6 +21883,7 @@ static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum co
   s->r_displs = (int *)sk_calloc(n, sizeof(int));
   s->s_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
   s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  s->preq = MPI_REQUEST_NULL;
   m->state = s;
   coll3_sizes(m, s);
   if (m->failed) finalize_coll3(m, args);   /* the engine finalizes no failed init */
@@ -21758,12 +22070,15 @@ static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
           coll3_overlap_percent(most[0], most[1], most[2]), s->tests);
 }
 
+static void coll3_persistent_finish(sk_mctx *m, coll3_state *s);
+
 static void finalize_coll3(sk_mctx *m, const sk_value *args)
 {
   coll3_state *s = coll3_of(m);
   (void)args;
   if (s == NULL) return;
   if (s->calibrated && s->n_ovrl > 0) coll3_note_overlap(m, s);
+  if (s->flags & C3_PERSISTENT) coll3_persistent_finish(m, s);
   free(s->s_counts);
   free(s->s_displs);
   free(s->r_counts);
@@ -21817,6 +22132,117 @@ static double measure_Reduce_local(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Reduce_local(m->send_buf, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi);
   return MPI_Wtime() - start;
+}
+
+/* ---- the persistent rows (MPI-4) ---- */
+
+#if SK_MPI_LEVEL >= 4
+/* Makes the persistent request of the row's operation on the current buffers. */
+static void coll3_persistent_make(sk_mctx *m, coll3_state *s, MPI_Request *req)
+{
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Info info = MPI_INFO_NULL;
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  int sc = (int)a->s_count, rc = (int)a->r_count, root = s->root;
+  MPI_Datatype sdt = a->s_dt ? a->s_dt->mpi : MPI_DATATYPE_NULL, rdt = a->r_dt ? a->r_dt->mpi : MPI_DATATYPE_NULL;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  switch (s->kind) {
+  case K_BARRIER: MPI_Barrier_init(comm, info, req); break;
+  case K_BCAST: MPI_Bcast_init(m->rank == root ? sb : rb, sc, sdt, root, comm, info, req); break;
+  case K_GATHER: MPI_Gather_init(sb, sc, sdt, rb, rc, rdt, root, comm, info, req); break;
+  case K_GATHERV: MPI_Gatherv_init(sb, sc, sdt, rb, s->r_counts, s->r_displs, rdt, root, comm, info, req); break;
+  case K_SCATTER: MPI_Scatter_init(sb, sc, sdt, rb, rc, rdt, root, comm, info, req); break;
+  case K_SCATTERV:
+    MPI_Scatterv_init(sb, s->s_counts, s->s_displs, sdt, rb, rc, rdt, root, comm, info, req); break;
+  case K_ALLGATHER: MPI_Allgather_init(sb, sc, sdt, rb, rc, rdt, comm, info, req); break;
+  case K_ALLGATHERV: MPI_Allgatherv_init(sb, sc, sdt, rb, s->r_counts, s->r_displs, rdt, comm, info, req); break;
+  case K_ALLTOALL: MPI_Alltoall_init(sb, sc, sdt, rb, rc, rdt, comm, info, req); break;
+  case K_ALLTOALLV:
+    MPI_Alltoallv_init(sb, s->s_counts, s->s_displs, sdt, rb, s->r_counts, s->r_displs, rdt, comm, info, req);
+    break;
+  case K_ALLTOALLW:
+    MPI_Alltoallw_init(sb, s->s_counts, s->s_displs, s->s_types, rb, s->r_counts, s->r_displs, s->r_types, comm,
+                       info, req);
+    break;
+  case K_REDUCE: MPI_Reduce_init(sb, rb, sc, sdt, op, root, comm, info, req); break;
+  case K_ALLREDUCE: MPI_Allreduce_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_REDUCE_SCATTER: MPI_Reduce_scatter_init(sb, rb, s->r_counts, sdt, op, comm, info, req); break;
+  case K_REDUCE_SCATTER_BLOCK: MPI_Reduce_scatter_block_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_SCAN: MPI_Scan_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_EXSCAN: MPI_Exscan_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_REDUCE_LOCAL: *req = MPI_REQUEST_NULL; break;   /* no persistent form */
+  }
+}
+
+/* Binds the request to the current buffers unless it is bound to them on every process
+** (the processes agree: MPI_Xxx_init is collective); the making is timed. */
+static void coll3_persistent_bind(sk_mctx *m, coll3_state *s)
+{
+  int stale = s->preq == MPI_REQUEST_NULL || s->bound_send != m->send_buf || s->bound_recv != m->recv_buf, any;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double t0;
+  MPI_Allreduce(&stale, &any, 1, MPI_INT, MPI_MAX, comm);
+  if (!any) return;
+  if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
+  MPI_Barrier(comm);
+  t0 = MPI_Wtime();
+  coll3_persistent_make(m, s, &s->preq);
+  s->sum_setup += MPI_Wtime() - t0;
+  s->n_setup++;
+  s->bound_send = m->send_buf;
+  s->bound_recv = m->recv_buf;
+}
+
+/* One start of the persistent request: MPI_Start, MPI_Wait. */
+static double measure_coll3_persistent(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  double start;
+  (void)args;
+  coll3_next_root(m, s);
+  coll3_persistent_bind(m, s);
+  start = sk_sync_start(m);
+  MPI_Start(&s->preq);
+  MPI_Wait(&s->preq, MPI_STATUS_IGNORE);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- the large-count rows (MPI-4 _c functions) ---- */
+
+/* One call of MPI_Bcast_c or MPI_Allreduce_c with the whole count, timed like the
+** blocking rows. */
+static double measure_coll3_large(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Count count = (MPI_Count)a->s_count;
+  double start;
+  (void)args;
+  start = sk_sync_start(m);
+  if (s->kind == K_BCAST) MPI_Bcast_c(m->rank == s->root ? m->send_buf : m->recv_buf, count, a->s_dt->mpi, s->root, comm);
+  else MPI_Allreduce_c(m->send_buf, m->recv_buf, count, a->s_dt->mpi, a->op->mpi, comm);
+  return sk_sync_stop(m) - start;
+}
+#endif
+
+/* Frees the request and writes the set-up line on rank 0 (a collective step, as every
+** process made the same requests). */
+static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
+{
+#if SK_MPI_LEVEL >= 4
+  double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
+  if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
+  if (s->n_setup == 0) return;
+  MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
+  if (m->rank == 0)
+    sprintf(m->note, "# persistent: set-up MPI_%s %.3f us (mean of %ld, largest over the processes), "
+            "each start MPI_Start + MPI_Wait\n", s->fn, most * 1e6, s->n_setup);
+#else
+  (void)m;
+  (void)s;
+#endif
 }
 
 /* ---- the inits, one per operation ---- */
@@ -21904,6 +22330,83 @@ static void init_Scatter_rotate(sk_mctx *m, const sk_value *a)
 {
   coll3_init(m, a, "Scatter_rotate", K_SCATTER, F_XFER, C3_ROTATE);
 }
+
+#if SK_MPI_LEVEL >= 4
+/* the persistent rows (MPI-4) */
+static void init_Barrier_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Barrier_init", K_BARRIER, F_NONE, C3_PERSISTENT);
+}
+static void init_Bcast_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Bcast_init", K_BCAST, F_BCAST, C3_PERSISTENT);
+}
+static void init_Gather_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Gather_init", K_GATHER, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Gatherv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Gatherv_init", K_GATHERV, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Scatter_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scatter_init", K_SCATTER, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Scatterv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scatterv_init", K_SCATTERV, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Allgather_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allgather_init", K_ALLGATHER, F_XFER, C3_PERSISTENT);
+}
+static void init_Allgatherv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allgatherv_init", K_ALLGATHERV, F_XFER, C3_PERSISTENT);
+}
+static void init_Alltoall_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
+}
+static void init_Alltoallv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoallv_init", K_ALLTOALLV, F_XFER, C3_PERSISTENT);
+}
+static void init_Alltoallw_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoallw_init", K_ALLTOALLW, F_XFER, C3_PERSISTENT);
+}
+static void init_Reduce_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_init", K_REDUCE, F_REDUCE_ROOT, C3_PERSISTENT);
+}
+static void init_Allreduce_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allreduce_init", K_ALLREDUCE, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Reduce_scatter_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_scatter_init", K_REDUCE_SCATTER, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Reduce_scatter_block_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_scatter_block_init", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Scan_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scan_init", K_SCAN, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Exscan_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Exscan_init", K_EXSCAN, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Bcast_c(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Bcast_c", K_BCAST, F_BCAST, C3_LARGE); }
+static void init_Allreduce_c(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allreduce_c", K_ALLREDUCE, F_REDUCE, C3_LARGE);
+}
+#endif
 
 /* ---- verification (verify.h) ---- */
 
@@ -21993,6 +22496,17 @@ static void check_coll3(sk_mctx *m, const sk_value *args)
   }
 }
 
+#if SK_MPI_LEVEL >= 4
+/* The large-count rows: a broadcast above INT_MAX elements is compared byte by byte. */
+static void check_coll3_large(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  if (s->kind != K_BCAST) check_coll3(m, args);
+  else if (m->rank != s->root)
+    sk_mpi_verify_block_large(m, "received broadcast", m->recv_buf, s->a.s_count, s->a.s_dt, s->root);
+}
+#endif
+
 #ifdef SKAMPI_TESTING
 /* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
 ** of the block it received from rank 0, so that skampi -v must catch it
@@ -22008,6 +22522,21 @@ static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
   if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
   return t;
 }
+#if SK_MPI_LEVEL >= 4
+/* Test only: Verify_Corrupt_Alltoall_init(...) is Alltoall_init after which rank 1
+** damages byte 8 of the block it received from rank 0. */
+static void init_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
+}
+
+static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *args)
+{
+  double t = measure_coll3_persistent(m, args);
+  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
+  return t;
+}
+#endif
 #endif
 #endif /* MPI-3 */
 
@@ -22114,9 +22643,51 @@ static const sk_measurement mpi_coll3_table[] = {
               check_coll3, NULL),
   SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
+  /* MPI-4 persistent collectives: the blocking twins' parameters, MPI_Start + MPI_Wait */
+  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
+              NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
+  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
+              NULL),
+  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
+              check_coll3_large, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Ialltoall,
               init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Alltoall_init,
+              init_Verify_Corrupt_Alltoall_init, finalize_coll3, NULL, check_coll3, NULL),
 #endif
   SK_ROW_END
 };
@@ -22826,6 +23397,113 @@ static const sk_measurement mpi_neighbor_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void) { return mpi_neighbor_table; }
 /* --- end split/measurements/meas_mpi_neighbor.c --- */
+/* --- begin split/measurements/meas_mpi_session.c --- */
+#line 1 "split/measurements/meas_mpi_session.c"
+/*
+** meas_mpi_session.c -- the MPI-4 sessions model (MPI-4.0 §11.3): what it costs to open
+** and close a session, and to make a communicator from a process set without
+** MPI_COMM_WORLD.
+**   Session_init_finalize()   rank 0 alone: MPI_Session_init (MPI_INFO_NULL,
+**                             MPI_ERRORS_RETURN) + MPI_Session_finalize.
+**   Comm_create_from_group()  every process: MPI_Group_from_session_pset("mpi://WORLD")
+**                             + MPI_Comm_create_from_group + MPI_Comm_free, on a session
+**                             the init opened (closed by the finalize). The pset is all
+**                             processes, so the measurement communicator must be all of
+**                             them too (a smaller one could not complete the creation,
+**                             which is collective over the group): the init refuses it.
+** An MPI error (a library without the pset) fails the measurement with the library's
+** message. Compiled where mpi.h declares MPI-4 (SK_IF_MPI4); the rows exist in every build.
+*/
+#line 17 "split/measurements/meas_mpi_session.c"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
+
+#define SESSION_PSET "mpi://WORLD"
+#define SESSION_TAG "org.skampi.session"
+
+/* Fails the measurement with MPI's message when `code` is an error. */
+static int session_ok(sk_mctx *m, const char *fn, int code)
+{
+  char text[MPI_MAX_ERROR_STRING], msg[200];
+  int len = 0;
+  if (code == MPI_SUCCESS) return 1;
+  MPI_Error_string(code, text, &len);
+  sprintf(msg, "%.40s: %.140s", fn, text);
+  sk_meas_fail(m, msg);
+  return 0;
+}
+
+static double measure_Session_init_finalize(sk_mctx *m, const sk_value *args)
+{
+  MPI_Session session = MPI_SESSION_NULL;
+  double start = MPI_Wtime(), t;
+  int code = MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
+  (void)args;
+  if (code == MPI_SUCCESS) code = MPI_Session_finalize(&session);
+  t = MPI_Wtime() - start;
+  return session_ok(m, "Session_init_finalize", code) ? t : -1.0;
+}
+
+static void init_Comm_create_from_group(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Comm_create_from_group";
+  MPI_Session *session;
+  int world = 0;
+  (void)args;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  if (m->size != world) {
+    char msg[160];
+    sprintf(msg, "%s: the pset %s has all %d processes, the communicator %d", fn, SESSION_PSET, world, m->size);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  session = (MPI_Session *)sk_malloc(sizeof *session);
+  *session = MPI_SESSION_NULL;
+  if (!session_ok(m, fn, MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, session))) {
+    free(session);
+    return;
+  }
+  m->state = session;
+}
+
+static double measure_Comm_create_from_group(sk_mctx *m, const sk_value *args)
+{
+  MPI_Session *session = (MPI_Session *)m->state;
+  MPI_Group group = MPI_GROUP_NULL;
+  MPI_Comm comm = MPI_COMM_NULL;
+  double start;
+  int code;
+  (void)args;
+  start = sk_sync_start(m);
+  code = MPI_Group_from_session_pset(*session, SESSION_PSET, &group);
+  if (code == MPI_SUCCESS) code = MPI_Comm_create_from_group(group, SESSION_TAG, MPI_INFO_NULL, MPI_ERRORS_RETURN, &comm);
+  if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  if (group != MPI_GROUP_NULL) MPI_Group_free(&group);
+  start = sk_sync_stop(m) - start;
+  return session_ok(m, "Comm_create_from_group", code) ? start : -1.0;
+}
+
+static void finalize_Comm_create_from_group(sk_mctx *m, const sk_value *args)
+{
+  MPI_Session *session = (MPI_Session *)m->state;
+  (void)args;
+  if (session == NULL) return;
+  MPI_Session_finalize(session);
+  free(session);
+  m->state = NULL;
+}
+#endif /* MPI-4 */
+
+static const sk_measurement mpi_session_table[] = {
+  SK_ROW_MPI4("Session_init_finalize", "", SK_PATTERN_SIMPLE, 1, measure_Session_init_finalize, NULL, NULL, NULL, NULL,
+              "a session moves no data"),
+  SK_ROW_MPI4("Comm_create_from_group", "", SK_PATTERN_COLLECTIVE, 1, measure_Comm_create_from_group,
+              init_Comm_create_from_group, finalize_Comm_create_from_group, NULL, NULL, "a communicator moves no data"),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_session(void) { return mpi_session_table; }
+/* --- end split/measurements/meas_mpi_session.c --- */
 /* --- begin split/measurements/meas_mpi_win_sync.c --- */
 #line 1 "split/measurements/meas_mpi_win_sync.c"
 /*
@@ -27983,6 +28661,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mockup(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
+SK_API const sk_measurement *sk_meas_table_mpi_session(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
@@ -28002,16 +28681,17 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_synthetic, "synthetic: computed or busy-waited times, every backend" },
   { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
-  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point; persistent requests (MPI-1.1); MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c (need MPI-4)" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
-  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
+  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots; MPI-4 persistent (Xxx_init) and large-count (Xxx_c) collectives (need MPI-4)" },
   { sk_meas_table_mpi_mockup, "guideline_mockups: one collective made of two, the right-hand sides of the self-consistent performance guidelines (Traeff, Gropp and Thakur 2010; doc/guidelines.md)" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
+  { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },

@@ -87,9 +87,10 @@ typedef struct sk_measurement {
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
 ** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
 ** a string saying why there is nothing to verify). Two rows may name the same function.
-** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3 and _MPIIO keep theirs
-** only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
-** neighbourhood collectives, matched probes, atomics and shared windows, MPI-IO for file
+** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3, _MPI4 and _MPIIO keep
+** theirs only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
+** neighbourhood collectives, matched probes, atomics and shared windows, MPI-4 for the
+** persistent collectives, MPI_Isendrecv, large counts and sessions, MPI-IO for file
 ** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }

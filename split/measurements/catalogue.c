@@ -19,6 +19,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll3(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mockup(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
+SK_API const sk_measurement *sk_meas_table_mpi_session(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
@@ -38,16 +39,17 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_synthetic, "synthetic: computed or busy-waited times, every backend" },
   { sk_meas_table_mw, "master_worker: rank 0 dispatches chunks to the others" },
   { sk_meas_table_bcast_algos, "bcast_algorithms: broadcasts and ping-pongs on the portable transport" },
-  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point" },
+  { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point; persistent requests (MPI-1.1); MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c (need MPI-4)" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
-  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots" },
+  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots; MPI-4 persistent (Xxx_init) and large-count (Xxx_c) collectives (need MPI-4)" },
   { sk_meas_table_mpi_mockup, "guideline_mockups: one collective made of two, the right-hand sides of the self-consistent performance guidelines (Traeff, Gropp and Thakur 2010; doc/guidelines.md)" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
+  { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },

@@ -257,6 +257,26 @@ SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_
   }
 }
 
+#if SK_MPI_LEVEL >= 4
+SK_API int sk_mpi_check_large_count(sk_mctx *m, const char *fn, const char *what, long value, const sk_datatype *dt)
+{
+  if (m->failed) return 0;
+  if (value < 0) { fail_printf(m, fn, what, "must not be negative", value); return 0; }
+  if (value > INT_MAX && dt->size != dt->extent) {
+    fail_printf(m, fn, what, "is above INT_MAX, which needs a contiguous datatype", value);
+    return 0;
+  }
+  return 1;
+}
+
+SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *buf, long count, const sk_datatype *dt,
+                                     long stream)
+{
+  if (count <= INT_MAX) return sk_mpi_verify_block(m, what, buf, count, dt, count, dt, stream, 0);
+  return sk_verify_expect(m, what, buf, sk_mpi_bytes(count, dt), stream, 0, NULL);
+}
+#endif
+
 SK_API int sk_mpi_verify_block(sk_mctx *m, const char *what, const char *buf, long r_count,
                                const sk_datatype *r_dt, long s_count, const sk_datatype *s_dt, long stream,
                                size_t offset)

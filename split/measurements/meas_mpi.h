@@ -97,6 +97,17 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
                                       const sk_datatype *dt, const sk_opdef *op, int first, int last,
                                       long first_element);
 
+#if SK_MPI_LEVEL >= 4
+/* ---- large counts (the MPI-4 _c functions, MPI_Count) ---- */
+/* 0 <= value; above INT_MAX only with a contiguous datatype (size == extent), whose
+** received bytes the verification compares directly. */
+SK_API int sk_mpi_check_large_count(sk_mctx *m, const char *fn, const char *what, long value, const sk_datatype *dt);
+/* sk_mpi_verify_block of `count` elements of dt that process `stream` sent from offset
+** 0; above INT_MAX (contiguous types) byte by byte. */
+SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *buf, long count, const sk_datatype *dt,
+                                     long stream);
+#endif
+
 #if SK_MPI_LEVEL >= 2
 /* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
 

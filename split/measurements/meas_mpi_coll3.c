@@ -40,7 +40,22 @@
 ** verification calls counted, the same count on every process) has root k mod size, so
 ** every process needs the root's buffers. MPI_IN_PLACE rows: the data starts in the
 ** receive buffer; their verification copies the pattern there first.
-** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3); the rows exist in every build.
+**
+** Persistent collectives (MPI-4.0 §6.13, C3_PERSISTENT): the rows Barrier_init ...
+** Exscan_init take the parameters of their blocking twins. The first measure call of a
+** row makes the request (MPI_Xxx_init, after a barrier, timed on every process), each
+** timed call is MPI_Start + MPI_Wait; the request is made again whenever the engine
+** hands any process other buffers than those bound (buffer cycling, the cache-cold
+** rotation: the processes agree on it first, as the init is collective). The finalize
+** frees it and writes the set-up cost under the result line (sk_mctx.note): the mean
+** time of one MPI_Xxx_init, the largest over the processes, and how often it was made.
+** The persistent rows have fixed roots (no rotating form); Reduce_scatter_init takes
+** Ireduce_scatter's (count, datatype, op), as the legacy Reduce_scatter's root means nothing.
+** Large counts (MPI-4.0 §4.1.2, C3_LARGE): Bcast_c and Allreduce_c call MPI_Bcast_c and
+** MPI_Allreduce_c with the count as an MPI_Count, which may exceed INT_MAX with a
+** contiguous datatype (the verification then compares the broadcast byte by byte).
+** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3), the persistent rows where it declares
+** MPI-4 (SK_IF_MPI4); the rows exist in every build.
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -62,6 +77,8 @@ enum coll3_family { F_NONE, F_COUNT, F_BCAST, F_REDUCE, F_REDUCE_ROOT, F_XFER, F
 /* How the row calls its operation. */
 #define C3_ROTATE 1    /* root = call number mod size */
 #define C3_IN_PLACE 2  /* MPI_IN_PLACE: the data starts in the receive buffer */
+#define C3_PERSISTENT 4 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
+#define C3_LARGE 8      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
 
 typedef struct coll3_args {
   long s_count, r_count;
@@ -85,6 +102,11 @@ typedef struct coll3_state {
   long work, tests, test_every;
   double t_pure, t_cpu, sum_ovrl;
   long n_ovrl;
+  /* the persistent rows: the request, the buffers it is bound to, its set-up times */
+  MPI_Request preq;
+  const char *bound_send, *bound_recv;
+  double sum_setup;
+  long n_setup;
 } coll3_state;
 
 static void finalize_coll3(sk_mctx *m, const sk_value *args);
@@ -138,8 +160,9 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
   int is_root = any_root || m->rank == a->root;
   size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, 1, 0) : 0;
   size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, 1, 0) : 0;
-  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, 1) : 0;
-  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, 1) : 0;
+  int displaced = !(s->flags & C3_LARGE);   /* the v/w displacements are ints */
+  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, displaced) : 0;
+  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, displaced) : 0;
   m->send_usage = m->recv_usage = 0;
   switch (s->kind) {
   case K_BARRIER: break;
@@ -190,6 +213,10 @@ static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum co
   coll3_state *s;
   size_t n = (size_t)m->size;
   coll3_args_read(&a, args, family);
+#if SK_MPI_LEVEL >= 4
+  if (flags & C3_LARGE) sk_mpi_check_large_count(m, fn, "count", a.s_count, a.s_dt);
+  else
+#endif
   if (family != F_NONE) {
     sk_mpi_check_count(m, fn, "count", a.s_count);
     sk_mpi_check_count(m, fn, "receive count", a.r_count);
@@ -216,6 +243,7 @@ static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum co
   s->r_displs = (int *)sk_calloc(n, sizeof(int));
   s->s_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
   s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  s->preq = MPI_REQUEST_NULL;
   m->state = s;
   coll3_sizes(m, s);
   if (m->failed) finalize_coll3(m, args);   /* the engine finalizes no failed init */
@@ -402,12 +430,15 @@ static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
           coll3_overlap_percent(most[0], most[1], most[2]), s->tests);
 }
 
+static void coll3_persistent_finish(sk_mctx *m, coll3_state *s);
+
 static void finalize_coll3(sk_mctx *m, const sk_value *args)
 {
   coll3_state *s = coll3_of(m);
   (void)args;
   if (s == NULL) return;
   if (s->calibrated && s->n_ovrl > 0) coll3_note_overlap(m, s);
+  if (s->flags & C3_PERSISTENT) coll3_persistent_finish(m, s);
   free(s->s_counts);
   free(s->s_displs);
   free(s->r_counts);
@@ -461,6 +492,117 @@ static double measure_Reduce_local(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Reduce_local(m->send_buf, m->recv_buf, (int)s->a.s_count, s->a.s_dt->mpi, s->a.op->mpi);
   return MPI_Wtime() - start;
+}
+
+/* ---- the persistent rows (MPI-4) ---- */
+
+#if SK_MPI_LEVEL >= 4
+/* Makes the persistent request of the row's operation on the current buffers. */
+static void coll3_persistent_make(sk_mctx *m, coll3_state *s, MPI_Request *req)
+{
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Info info = MPI_INFO_NULL;
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  int sc = (int)a->s_count, rc = (int)a->r_count, root = s->root;
+  MPI_Datatype sdt = a->s_dt ? a->s_dt->mpi : MPI_DATATYPE_NULL, rdt = a->r_dt ? a->r_dt->mpi : MPI_DATATYPE_NULL;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  switch (s->kind) {
+  case K_BARRIER: MPI_Barrier_init(comm, info, req); break;
+  case K_BCAST: MPI_Bcast_init(m->rank == root ? sb : rb, sc, sdt, root, comm, info, req); break;
+  case K_GATHER: MPI_Gather_init(sb, sc, sdt, rb, rc, rdt, root, comm, info, req); break;
+  case K_GATHERV: MPI_Gatherv_init(sb, sc, sdt, rb, s->r_counts, s->r_displs, rdt, root, comm, info, req); break;
+  case K_SCATTER: MPI_Scatter_init(sb, sc, sdt, rb, rc, rdt, root, comm, info, req); break;
+  case K_SCATTERV:
+    MPI_Scatterv_init(sb, s->s_counts, s->s_displs, sdt, rb, rc, rdt, root, comm, info, req); break;
+  case K_ALLGATHER: MPI_Allgather_init(sb, sc, sdt, rb, rc, rdt, comm, info, req); break;
+  case K_ALLGATHERV: MPI_Allgatherv_init(sb, sc, sdt, rb, s->r_counts, s->r_displs, rdt, comm, info, req); break;
+  case K_ALLTOALL: MPI_Alltoall_init(sb, sc, sdt, rb, rc, rdt, comm, info, req); break;
+  case K_ALLTOALLV:
+    MPI_Alltoallv_init(sb, s->s_counts, s->s_displs, sdt, rb, s->r_counts, s->r_displs, rdt, comm, info, req);
+    break;
+  case K_ALLTOALLW:
+    MPI_Alltoallw_init(sb, s->s_counts, s->s_displs, s->s_types, rb, s->r_counts, s->r_displs, s->r_types, comm,
+                       info, req);
+    break;
+  case K_REDUCE: MPI_Reduce_init(sb, rb, sc, sdt, op, root, comm, info, req); break;
+  case K_ALLREDUCE: MPI_Allreduce_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_REDUCE_SCATTER: MPI_Reduce_scatter_init(sb, rb, s->r_counts, sdt, op, comm, info, req); break;
+  case K_REDUCE_SCATTER_BLOCK: MPI_Reduce_scatter_block_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_SCAN: MPI_Scan_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_EXSCAN: MPI_Exscan_init(sb, rb, sc, sdt, op, comm, info, req); break;
+  case K_REDUCE_LOCAL: *req = MPI_REQUEST_NULL; break;   /* no persistent form */
+  }
+}
+
+/* Binds the request to the current buffers unless it is bound to them on every process
+** (the processes agree: MPI_Xxx_init is collective); the making is timed. */
+static void coll3_persistent_bind(sk_mctx *m, coll3_state *s)
+{
+  int stale = s->preq == MPI_REQUEST_NULL || s->bound_send != m->send_buf || s->bound_recv != m->recv_buf, any;
+  MPI_Comm comm = sk_mpi_comm(m);
+  double t0;
+  MPI_Allreduce(&stale, &any, 1, MPI_INT, MPI_MAX, comm);
+  if (!any) return;
+  if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
+  MPI_Barrier(comm);
+  t0 = MPI_Wtime();
+  coll3_persistent_make(m, s, &s->preq);
+  s->sum_setup += MPI_Wtime() - t0;
+  s->n_setup++;
+  s->bound_send = m->send_buf;
+  s->bound_recv = m->recv_buf;
+}
+
+/* One start of the persistent request: MPI_Start, MPI_Wait. */
+static double measure_coll3_persistent(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  double start;
+  (void)args;
+  coll3_next_root(m, s);
+  coll3_persistent_bind(m, s);
+  start = sk_sync_start(m);
+  MPI_Start(&s->preq);
+  MPI_Wait(&s->preq, MPI_STATUS_IGNORE);
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- the large-count rows (MPI-4 _c functions) ---- */
+
+/* One call of MPI_Bcast_c or MPI_Allreduce_c with the whole count, timed like the
+** blocking rows. */
+static double measure_coll3_large(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  const coll3_args *a = &s->a;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Count count = (MPI_Count)a->s_count;
+  double start;
+  (void)args;
+  start = sk_sync_start(m);
+  if (s->kind == K_BCAST) MPI_Bcast_c(m->rank == s->root ? m->send_buf : m->recv_buf, count, a->s_dt->mpi, s->root, comm);
+  else MPI_Allreduce_c(m->send_buf, m->recv_buf, count, a->s_dt->mpi, a->op->mpi, comm);
+  return sk_sync_stop(m) - start;
+}
+#endif
+
+/* Frees the request and writes the set-up line on rank 0 (a collective step, as every
+** process made the same requests). */
+static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
+{
+#if SK_MPI_LEVEL >= 4
+  double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
+  if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
+  if (s->n_setup == 0) return;
+  MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
+  if (m->rank == 0)
+    sprintf(m->note, "# persistent: set-up MPI_%s %.3f us (mean of %ld, largest over the processes), "
+            "each start MPI_Start + MPI_Wait\n", s->fn, most * 1e6, s->n_setup);
+#else
+  (void)m;
+  (void)s;
+#endif
 }
 
 /* ---- the inits, one per operation ---- */
@@ -548,6 +690,83 @@ static void init_Scatter_rotate(sk_mctx *m, const sk_value *a)
 {
   coll3_init(m, a, "Scatter_rotate", K_SCATTER, F_XFER, C3_ROTATE);
 }
+
+#if SK_MPI_LEVEL >= 4
+/* the persistent rows (MPI-4) */
+static void init_Barrier_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Barrier_init", K_BARRIER, F_NONE, C3_PERSISTENT);
+}
+static void init_Bcast_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Bcast_init", K_BCAST, F_BCAST, C3_PERSISTENT);
+}
+static void init_Gather_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Gather_init", K_GATHER, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Gatherv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Gatherv_init", K_GATHERV, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Scatter_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scatter_init", K_SCATTER, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Scatterv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scatterv_init", K_SCATTERV, F_XFER_ROOT, C3_PERSISTENT);
+}
+static void init_Allgather_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allgather_init", K_ALLGATHER, F_XFER, C3_PERSISTENT);
+}
+static void init_Allgatherv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allgatherv_init", K_ALLGATHERV, F_XFER, C3_PERSISTENT);
+}
+static void init_Alltoall_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
+}
+static void init_Alltoallv_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoallv_init", K_ALLTOALLV, F_XFER, C3_PERSISTENT);
+}
+static void init_Alltoallw_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoallw_init", K_ALLTOALLW, F_XFER, C3_PERSISTENT);
+}
+static void init_Reduce_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_init", K_REDUCE, F_REDUCE_ROOT, C3_PERSISTENT);
+}
+static void init_Allreduce_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allreduce_init", K_ALLREDUCE, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Reduce_scatter_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_scatter_init", K_REDUCE_SCATTER, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Reduce_scatter_block_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Reduce_scatter_block_init", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Scan_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Scan_init", K_SCAN, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Exscan_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Exscan_init", K_EXSCAN, F_REDUCE, C3_PERSISTENT);
+}
+static void init_Bcast_c(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Bcast_c", K_BCAST, F_BCAST, C3_LARGE); }
+static void init_Allreduce_c(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Allreduce_c", K_ALLREDUCE, F_REDUCE, C3_LARGE);
+}
+#endif
 
 /* ---- verification (verify.h) ---- */
 
@@ -637,6 +856,17 @@ static void check_coll3(sk_mctx *m, const sk_value *args)
   }
 }
 
+#if SK_MPI_LEVEL >= 4
+/* The large-count rows: a broadcast above INT_MAX elements is compared byte by byte. */
+static void check_coll3_large(sk_mctx *m, const sk_value *args)
+{
+  coll3_state *s = coll3_of(m);
+  if (s->kind != K_BCAST) check_coll3(m, args);
+  else if (m->rank != s->root)
+    sk_mpi_verify_block_large(m, "received broadcast", m->recv_buf, s->a.s_count, s->a.s_dt, s->root);
+}
+#endif
+
 #ifdef SKAMPI_TESTING
 /* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
 ** of the block it received from rank 0, so that skampi -v must catch it
@@ -652,6 +882,21 @@ static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
   if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
   return t;
 }
+#if SK_MPI_LEVEL >= 4
+/* Test only: Verify_Corrupt_Alltoall_init(...) is Alltoall_init after which rank 1
+** damages byte 8 of the block it received from rank 0. */
+static void init_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a)
+{
+  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
+}
+
+static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *args)
+{
+  double t = measure_coll3_persistent(m, args);
+  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
+  return t;
+}
+#endif
 #endif
 #endif /* MPI-3 */
 
@@ -758,9 +1003,51 @@ static const sk_measurement mpi_coll3_table[] = {
               check_coll3, NULL),
   SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
+  /* MPI-4 persistent collectives: the blocking twins' parameters, MPI_Start + MPI_Wait */
+  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
+              NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
+              check_coll3, NULL),
+  /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
+  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
+              NULL),
+  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
+              check_coll3_large, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Ialltoall,
               init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Alltoall_init,
+              init_Verify_Corrupt_Alltoall_init, finalize_coll3, NULL, check_coll3, NULL),
 #endif
   SK_ROW_END
 };

@@ -14,6 +14,16 @@
 ** first ping and extra ping, the partner's readiness message, one clock reading
 ** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
 ** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
+** Persistent ping-pongs (MPI-1.1 §3.9): Pingpong_Send_init_Recv_init sends and receives
+** through requests made by MPI_Send_init and MPI_Recv_init, each message MPI_Start +
+** MPI_Wait; Pingpong_Startall's pinging process starts its receive and send together
+** (MPI_Startall + MPI_Waitall). The requests are made in the first measure call, again
+** when the engine hands other buffers, freed by the finalize; rank 0's mean set-up time
+** (MPI_Send_init + MPI_Recv_init) goes under the result line (sk_mctx.note).
+** MPI-4 (SK_IF_MPI4): Pingpong_Isendrecv and Pingpong_Isendrecv_replace are
+** Pingpong_Sendrecv and Pingpong_Sendrecv_replace with MPI_Isendrecv(_replace) + MPI_Wait;
+** Pingpong_Send_c_Recv_c is Pingpong_Send_Recv through MPI_Send_c and MPI_Recv_c, whose
+** count (an MPI_Count) may exceed INT_MAX (then with a contiguous datatype).
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -88,6 +98,7 @@ static void init_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
 ** first message of every round trip, its partner answers. */
 typedef struct pingpong {
   int count, tag, partner, pinging;
+  long big_count;            /* count as given (the _c functions take it whole) */
   long iterations;
   MPI_Datatype dt;
   MPI_Comm comm;
@@ -98,7 +109,8 @@ static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
 {
   pingpong_args a;
   pingpong_args_read(&a, args);
-  p->count = (int)a.count;
+  p->count = a.count > INT_MAX ? INT_MAX : (int)a.count;
+  p->big_count = a.count;
   p->dt = a.dt->mpi;
   p->tag = (int)a.tag;
   p->iterations = a.iterations;
@@ -300,6 +312,162 @@ static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
   MPI_Wait(&req, &status);
 }
 
+/* ---- persistent requests ---- */
+
+/* The requests of the persistent ping-pongs (m->state), the buffers they are bound to
+** and rank 0's set-up times. */
+typedef struct pp_persistent {
+  MPI_Request send, recv;
+  const char *bound_send, *bound_recv;
+  double sum_setup;
+  long n_setup;
+} pp_persistent;
+
+static void init_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Send_init_Recv_init");
+}
+
+static void init_Pingpong_Startall(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args, "Pingpong_Startall");
+}
+
+static void pp_persistent_free(pp_persistent *q)
+{
+  if (q->send != MPI_REQUEST_NULL) MPI_Request_free(&q->send);
+  if (q->recv != MPI_REQUEST_NULL) MPI_Request_free(&q->recv);
+}
+
+/* Makes the requests on the current buffers unless they are bound to them (timed). */
+static void pp_persistent_bind(const pingpong *p, sk_mctx *m)
+{
+  pp_persistent *q = (pp_persistent *)m->state;
+  double t0;
+  if (q == NULL) {
+    q = (pp_persistent *)sk_calloc(1, sizeof *q);
+    q->send = q->recv = MPI_REQUEST_NULL;
+    m->state = q;
+  }
+  if (q->send != MPI_REQUEST_NULL && q->bound_send == m->send_buf && q->bound_recv == m->recv_buf) return;
+  pp_persistent_free(q);
+  t0 = MPI_Wtime();
+  MPI_Send_init(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &q->send);
+  MPI_Recv_init(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &q->recv);
+  q->sum_setup += MPI_Wtime() - t0;
+  q->n_setup++;
+  q->bound_send = m->send_buf;
+  q->bound_recv = m->recv_buf;
+}
+
+/* One message through a persistent request: MPI_Start, MPI_Wait. */
+static void pp_start_wait(MPI_Request *req)
+{
+  MPI_Status status;
+  MPI_Start(req);
+  MPI_Wait(req, &status);
+}
+
+static void pp_start_send(const pingpong *p, sk_mctx *m)
+{
+  (void)p;
+  pp_start_wait(&((pp_persistent *)m->state)->send);
+}
+
+static void pp_start_recv(const pingpong *p, sk_mctx *m)
+{
+  (void)p;
+  pp_start_wait(&((pp_persistent *)m->state)->recv);
+}
+
+/* The pinging process starts the pong's receive and the ping together. */
+static void pp_round_trip_startall(const pingpong *p, sk_mctx *m)
+{
+  pp_persistent *q = (pp_persistent *)m->state;
+  MPI_Request both[2];
+  MPI_Status status[2];
+  (void)p;
+  both[0] = q->recv;
+  both[1] = q->send;
+  MPI_Startall(2, both);
+  MPI_Waitall(2, both, status);
+}
+
+static double pp_persistent_run(sk_mctx *m, const sk_value *args, const pingpong_ops *ops)
+{
+  pingpong p;
+  if (!pingpong_setup(&p, m, args)) return -1.0;
+  pp_persistent_bind(&p, m);
+  return pingpong_measure(&p, m, ops);
+}
+
+static double measure_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_start_send, pp_start_recv, NULL };
+  return pp_persistent_run(m, args, &ops);
+}
+
+static double measure_Pingpong_Startall(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_start_send, pp_start_recv, pp_round_trip_startall };
+  return pp_persistent_run(m, args, &ops);
+}
+
+/* Frees the requests; rank 0 writes its set-up time. */
+static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
+{
+  pp_persistent *q = (pp_persistent *)m->state;
+  (void)args;
+  if (q == NULL) return;
+  pp_persistent_free(q);
+  if (m->rank == 0 && q->n_setup > 0)
+    sprintf(m->note, "# persistent: set-up MPI_Send_init + MPI_Recv_init %.3f us on rank 0 (mean of %ld), "
+            "each message MPI_Start + MPI_Wait\n", q->sum_setup / (double)q->n_setup * 1e6, q->n_setup);
+  free(q);
+  m->state = NULL;
+}
+
+/* ---- large counts (MPI-4) ---- */
+
+#if SK_MPI_LEVEL >= 4
+static void init_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Send_c_Recv_c";
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  sk_mpi_check_large_count(m, fn, "count", a.count, a.dt);
+  sk_mpi_check_tag(m, fn, "tag", a.tag);
+  sk_mpi_check_count(m, fn, "iterations", a.iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+}
+
+static void pp_send_c(const pingpong *p, sk_mctx *m)
+{
+  MPI_Send_c(m->send_buf, (MPI_Count)p->big_count, p->dt, p->partner, p->tag, p->comm);
+}
+
+static void pp_recv_c(const pingpong *p, sk_mctx *m)
+{
+  MPI_Status status;
+  MPI_Recv_c(m->recv_buf, (MPI_Count)p->big_count, p->dt, p->partner, p->tag, p->comm, &status);
+}
+
+static double measure_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
+{
+  static const pingpong_ops ops = { pp_send_c, pp_recv_c, NULL };
+  return pingpong_run(m, args, &ops);
+}
+
+static void check_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
+{
+  pingpong_args a;
+  pingpong_args_read(&a, args);
+  if (a.iterations > 0 && m->rank <= 1) sk_mpi_verify_block_large(m, "receive buffer", m->recv_buf, a.count, a.dt, 1 - m->rank);
+}
+#endif
+
 /* ---- the variants: Pingpong_Send_Recv with its send or receive replaced ---- */
 
 static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
@@ -431,7 +599,8 @@ static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
   m->reported_size = sk_mpi_data_bytes(a.send.count, a.send.dt);
 }
 
-static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+/* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
+static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
   sendrecv_args a;
   const message_args *mine, *theirs;
@@ -445,12 +614,25 @@ static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
   if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
   if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++)
+  for (i = 0; i < a.iterations; i++) {
+#if SK_MPI_LEVEL >= 4
+    if (nonblocking) {
+      MPI_Request req;
+      MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
+                    m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag, comm, &req);
+      MPI_Wait(&req, &status);
+      continue;
+    }
+#endif
     MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
                  m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
                  comm, &status);
+  }
+  (void)nonblocking;
   return (MPI_Wtime() - start) / (double)a.iterations;
 }
+
+static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
 
 /* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
@@ -485,7 +667,8 @@ static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
-static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+/* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
+static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
   replace_args a;
   int send_tag, recv_tag;
@@ -499,11 +682,66 @@ static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args
   if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
   if (a.iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++)
+  for (i = 0; i < a.iterations; i++) {
+#if SK_MPI_LEVEL >= 4
+    if (nonblocking) {
+      MPI_Request req;
+      MPI_Isendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
+                            &req);
+      MPI_Wait(&req, &status);
+      continue;
+    }
+#endif
     MPI_Sendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag,
                          1 - m->rank, recv_tag, comm, &status);
+  }
+  (void)nonblocking;
   return (MPI_Wtime() - start) / (double)a.iterations;
 }
+
+static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
+
+#if SK_MPI_LEVEL >= 4
+static double measure_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 1); }
+static double measure_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 1); }
+
+/* MPICH before 4.3 releases a derived datatype once too often in MPI_Isendrecv(_replace)
+** and crashes on the next call with it (pmodels/mpich issue 7098): refused there. */
+static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *dt)
+{
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40300000
+  int combiner = MPI_COMBINER_NAMED, ni, na, nd;
+  char msg[200];
+  if (m->failed) return;
+  MPI_Type_get_envelope(dt->mpi, &ni, &na, &nd, &combiner);
+  if (combiner == MPI_COMBINER_NAMED) return;
+  sprintf(msg, "%s: MPICH before 4.3 crashes on repeated MPI_Isendrecv with a derived datatype (pmodels/mpich "
+          "issue 7098); %.40s is one", fn, dt->name ? dt->name : "the datatype");
+  sk_meas_fail(m, msg);
+#else
+  (void)m;
+  (void)fn;
+  (void)dt;
+#endif
+}
+
+static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
+{
+  sendrecv_args a;
+  sendrecv_args_read(&a, args);
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a.send.dt);
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a.recv.dt);
+  init_Pingpong_Sendrecv(m, args);
+}
+
+static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  replace_args a;
+  replace_args_read(&a, args);
+  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a.dt);
+  init_Pingpong_Sendrecv_replace(m, args);
+}
+#endif
 
 /* ---- the two-sided counterparts of §3.3 ---- */
 
@@ -734,6 +972,20 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
              measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Send_init_Recv_init, init_Pingpong_Send_init_Recv_init, finalize_pp_persistent, NULL,
+             check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+             measure_Pingpong_Startall, init_Pingpong_Startall, finalize_pp_persistent, NULL, check_pingpong, NULL),
+  SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
+              SK_PATTERN_P2P, 2, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              NULL),
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+              measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
+              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
+  SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+              measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
+              NULL),
   SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
              measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2,

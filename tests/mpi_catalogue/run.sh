@@ -19,6 +19,14 @@
 # tests/ski/verify_corrupt_atomic.ski), which -v must stop with exit status 3 and a message
 # naming it, its arguments and the byte. tests/mpi_catalogue/threads.sh (sourced): the
 # thread level (SKAMPI_THREAD_LEVEL), the threaded and the MPI-4 partitioned measurements.
+# MPI-4 (under a library whose mpi.h declares
+# it, else that skampi refuses the rows): tests/ski/verify_mpi4.ski (every MPI-4 row and
+# the persistent ping-pongs, each with its set-up line) with 2 and 4 processes, the
+# damaged persistent all-to-all of tests/ski/verify_corrupt_mpi4.ski, and
+# tests/ski/large_count.ski (messages above 2^31 bytes, verified) where the memory allows.
+# MPICH 4.0.2's schedule-based MPI_Iscatter, MPI_Igather and MPI_Iallgather algorithms
+# break when made persistent (a crash, or the second start delivering wrong data; see
+# doc/manual.md): its runs here choose the transport-based ones (persistent_cvars).
 # Prints "ok ..." / "FAIL ..." lines; exit status 0 when all pass.
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -27,6 +35,13 @@ mkdir -p "$out"
 impls=${*:-$impls}
 nps=${NPS:-"2 3 4"}
 limit=${TIMEOUT:-900}
+# MPICH: algorithms of the persistent collectives that work when started again
+persistent_cvars() {
+  MPIR_CVAR_ISCATTER_INTRA_ALGORITHM=tsp_tree; MPIR_CVAR_IGATHER_INTRA_ALGORITHM=tsp_tree
+  MPIR_CVAR_IALLGATHER_INTRA_ALGORITHM=tsp_ring
+  export MPIR_CVAR_ISCATTER_INTRA_ALGORITHM MPIR_CVAR_IGATHER_INTRA_ALGORITHM MPIR_CVAR_IALLGATHER_INTRA_ALGORITHM
+}
+persistent_cvars
 
 summary() { sed -n 's/^# test_catalogue: \(.*checks.*\)/\1/p' "$1"; }
 
@@ -42,6 +57,22 @@ verify_each() {
     if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_$1_${impl}_np$np: $n $3 measurements verified and timed"
     else bad "verify_$1_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/$1.$impl.$np.err" | head -3; fi
   done
+}
+
+# catches_all_to_all_corruption WHAT TAG SKI ROW: `skampi -v` of tests/ski/SKI.ski ($sk,
+# $impl, 2 processes), whose ROW(16, MPI_INT, 16, MPI_INT) at line 8 damages byte 8 of the
+# block rank 1 received from rank 0, must stop with exit 3 naming the block and the byte,
+# before the block "after".
+catches_all_to_all_corruption() {
+  timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i "tests/ski/$3.ski" -o "$out/$2.$impl.sko" > "$out/$2.$impl.err" 2>&1
+  st=$?
+  if [ $st -eq 3 ] \
+     && grep -q "$3.ski:8:28: verification of $4(16, MPI_INT, 16, MPI_INT) failed: process 1 of 2: block from rank 0.*byte 8 is 0x" "$out/$2.$impl.err" \
+     && ! grep -q '"after"' "$out/$2.$impl.sko"; then
+    echo "ok verify_catches_$1_corruption_$impl: exit 3, the block and byte 8 named"
+  else
+    bad "verify_catches_$1_corruption_$impl: exit $st"; grep -i verif "$out/$2.$impl.err" | head -3
+  fi
 }
 
 # MPI-1.1 plus the MPI-2 names of MPI-1 functions that MPI-3 removed (used by the MPI-1
@@ -84,7 +115,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_atomic meas_mpi_io; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_atomic meas_mpi_io; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -165,15 +196,42 @@ for impl in $impls; do
         if [ "$verdict" = ok ]; then echo "ok overlap_figures_${impl}_np$np: 18 overlap lines, overlap within [0, 100] %"
         else bad "overlap_figures_${impl}_np$np: $verdict"; grep '^# overlap:' "$sko" | head -3; fi
       done
-      timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_coll3.ski -o "$out/vc3.$impl.sko" \
-        > "$out/vc3.$impl.err" 2>&1
+      catches_all_to_all_corruption nonblocking vc3 verify_corrupt_coll3 Verify_Corrupt_Ialltoall
+    fi
+    # MPI-4: every row verified, the persistent set-up lines, a damaged persistent
+    # result caught, messages above 2^31 bytes; without MPI-4 the rows are refused
+    if tools/mpirun.sh "$impl" 1 "$sk" -l Bcast_init 2>/dev/null | grep -q 'not in this build (needs MPI-4)'; then
+      timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_mpi4.ski -o "$out/v4.$impl.sko" \
+        > "$out/v4.$impl.err" 2>&1
       st=$?
-      if [ $st -eq 3 ] \
-         && grep -q 'verify_corrupt_coll3.ski:8:28: verification of Verify_Corrupt_Ialltoall(16, MPI_INT, 16, MPI_INT) failed: process 1 of 2: block from rank 0.*byte 8 is 0x' "$out/vc3.$impl.err" \
-         && ! grep -q '"after"' "$out/vc3.$impl.sko"; then
-        echo "ok verify_catches_nonblocking_corruption_$impl: exit 3, the block and byte 8 named"
+      if [ $st -eq 2 ] && grep -q "verify_mpi4.ski:10:28: 'Barrier_init' needs MPI-4, which the MPI build lacks" "$out/v4.$impl.err"; then
+        echo "ok mpi4_refused_$impl: exit 2, the first MPI-4 row named as needing MPI-4"
       else
-        bad "verify_catches_nonblocking_corruption_$impl: exit $st"; grep -i verif "$out/vc3.$impl.err" | head -3
+        bad "mpi4_refused_$impl: exit $st"; head -3 "$out/v4.$impl.err"
+      fi
+    else
+      verify_each mpi4 tests/ski/verify_mpi4.ski MPI-4
+      for np in 2 4; do
+        n=$(grep -c '^# persistent: set-up MPI_[A-Za-z_ +]* [0-9.]* us' "$out/mpi4.$impl.$np.sko" 2>/dev/null)
+        if [ "$n" -eq 19 ]; then echo "ok persistent_setup_${impl}_np$np: 19 set-up lines (17 collectives, 2 ping-pongs)"
+        else bad "persistent_setup_${impl}_np$np: $n set-up lines, want 19"; fi
+      done
+      catches_all_to_all_corruption persistent vc4 verify_corrupt_mpi4 Verify_Corrupt_Alltoall_init
+      # 2 processes with 2^31 + 64 bytes to send and as many to receive each
+      avail_kb=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo 2>/dev/null)
+      if [ "${avail_kb:-0}" -lt 10485760 ]; then
+        skip "large_count_$impl" "10 GB of available memory (2 processes of 4.3 GB), $((${avail_kb:-0} / 1048576)) GB free"
+      else
+        timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/large_count.ski -o "$out/lc.$impl.sko" \
+          > "$out/lc.$impl.err" 2>&1
+        st=$?
+        lines=$(grep -c '^ *2147483712 ' "$out/lc.$impl.sko" 2>/dev/null)
+        verified=$(grep -c '^#@ flags: .*verified' "$out/lc.$impl.sko" 2>/dev/null)
+        if [ $st -eq 0 ] && [ "$lines" -eq 1 ] && [ "$verified" -eq 1 ]; then
+          echo "ok large_count_$impl: a 2147483712-byte ping-pong (MPI_Send_c, MPI_Recv_c) verified"
+        else
+          bad "large_count_$impl: exit $st, $lines result lines, $verified verified"; tail -3 "$out/lc.$impl.err"
+        fi
       fi
     fi
     # the thread level, the threaded and the partitioned measurements
