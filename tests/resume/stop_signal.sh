@@ -79,7 +79,12 @@ fi
 start l; in_suite_2 l; kill -USR1 $pid; wait $pid; st=$?
 n=$(suites_in "$d/l.sko"); again l; st2=$?
 why=$(sko_complete "$d/l.sko" "$all")
-[ $st -eq 5 ] && [ "$n" = 2 ] && [ $st2 -eq 0 ] && [ -z "$why" ] && grep -q '^# resumed at' "$d/l.sko"
+# MPICH's mpiexec (hydra 4.0) reported 0 in 2 of 3 runs after passing SIGUSR1 on, its
+# processes having ended with 5: there the stop shows in the log (no "finished") and on
+# stderr, and any status but 5 or 0 is wrong
+case $impl in mpich) launcher_ok="[ $st -eq 5 ] || [ $st -eq 0 ]" ;; *) launcher_ok="[ $st -eq 5 ]" ;; esac
+grep -q 'stopped before suite 3 "third" on SIGUSR1' "$d/l.err" && eval "$launcher_ok" &&
+  [ "$n" = 2 ] && [ $st2 -eq 0 ] && [ -z "$why" ] && grep -q '^# resumed at' "$d/l.sko"
 say $? "usr1_launcher_$impl" "exit $st with $n suites, then $st2: $why $(tail -n 2 "$d/l.err" | tr '\n' ' ')"
 
 start r; in_suite_2 r; rp=$(rank_pid 1); [ -n "$rp" ] && kill -USR1 "$rp"; wait $pid; st=$?
