@@ -204,10 +204,19 @@ syntax)
   echo "# every input file of the project passes -n"
   run_counted catalogue_list sh tests/syntax/catalogue_list.sh
   if [ -z "$impls" ]; then skip syntax "mpicc.openmpi or mpicc.mpich"; fi
+  # with the first MPI; a file that names MPI-4 rows, refused there for that reason alone
+  # (an MPI-3 library such as Open MPI 4.1), with an MPI whose build has MPI-4
   for i in $impls; do
     for f in ski/*.ski ski/*.par; do
       [ -f "$f" ] || continue
-      check "syntax_${i}_$(basename "$f")" tools/mpirun.sh $i 1 "$out/skampi-$i" -n -i "$f"
+      if tools/mpirun.sh $i 1 "$out/skampi-$i" -n -i "$f" > "$out/syntax.txt" 2>&1 ||
+         ! grep -q "needs MPI-4, which the MPI build lacks" "$out/syntax.txt"; then
+        check "syntax_${i}_$(basename "$f")" tools/mpirun.sh $i 1 "$out/skampi-$i" -n -i "$f"
+        continue
+      fi
+      j=$(for k in $impls; do "$out/skampi-$k" -l 2>/dev/null | grep -q "^  Bcast_init(" && echo "$k" && break; done)
+      if [ -n "$j" ]; then check "syntax_${j}_$(basename "$f")" tools/mpirun.sh $j 1 "$out/skampi-$j" -n -i "$f"
+      else skip "syntax_$(basename "$f")" "an MPI-4 library (mpicc.mpich 4)"; fi
     done
     break
   done
