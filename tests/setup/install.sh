@@ -47,7 +47,10 @@ say $? installed_runs_example "exit $st ($impl): $why $(tail -n 3 "$tmp/run.log"
 
 ok=0
 for f in "$p"/share/skampi/ski/*; do
-  "$p/bin/skampi" -n -i "$f" > "$tmp/n.log" 2>&1 || { ok=1; echo "$f: $(head -n 2 "$tmp/n.log")"; }
+  # a file that names MPI-4 rows is refused by a build without MPI-4 (Open MPI 4.1), and
+  # for that reason alone
+  "$p/bin/skampi" -n -i "$f" > "$tmp/n.log" 2>&1 || grep -q "needs MPI-4, which the MPI build lacks" "$tmp/n.log" ||
+    { ok=1; echo "$f: $(head -n 2 "$tmp/n.log")"; }
 done
 "$p/bin/skampi-seq" -V | grep -q '(sequential backend)' || ok=1
 say $ok installed_checks_examples
