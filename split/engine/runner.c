@@ -41,7 +41,8 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[16] = r->barrier_from;
   pack[17] = r->nsamples;
   pack[18] = r->barrier_lost;
-  for (i = 0; i < r->nprocs; i++) pack[19 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[19] = r->lost_kept;
+  for (i = 0; i < r->nprocs; i++) pack[20 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -66,12 +67,13 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->barrier_from = (int)pack[16];
   r->nsamples = (int)pack[17];
   r->barrier_lost = (int)pack[18];
+  r->lost_kept = (int)pack[19];
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[19 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -264,8 +266,14 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->delay_tolerance = tolerance;
   if (sk_sync_windowed(st->m))
     d->valid = in_window && delay <= tolerance && (st->yields || switches == 0);
-  else   /* barrier starts after the fallback (runner.h) */
-    d->valid = !sk_sync_fell_back(st->m) || st->crowded || switches == 0;
+  else if (!sk_sync_fell_back(st->m) || st->crowded || switches == 0)   /* barrier starts (runner.h) */
+    d->valid = 1;
+  else if (res->lost_kept > 0 ||
+           (res->barrier_lost >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->barrier_lost)) {
+    d->valid = 1;          /* nearly every one loses its processor: the host's normal state, to the end */
+    res->lost_kept++;
+  } else
+    d->valid = 0;
   d->fall_back = 0;
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;

@@ -482,6 +482,7 @@ static const struct rpt_flag_phrase {
   { "interference", "disturbed by other processes", 1 },
   { "untrustworthy", "untrustworthy", 1 },
   { "barrier_starts", "repetitions began after a barrier", 1 },
+  { "lost_kept", "%s repetitions kept with scheduler time (a process lost its processor in nearly every one)", 1 },
   { "verified", "verified", 0 },
   { "loop_ended", "the loop ended after this point", 0 }
 };

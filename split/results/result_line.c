@@ -69,6 +69,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
     if (lines.data && strstr(lines.data, "# (interference:")) line_flag(flags, "interference", -1);
     if (lines.data && strstr(lines.data, "# (untrustworthy:")) line_flag(flags, "untrustworthy", -1);
     if (res->barrier_from > 0) line_flag(flags, "barrier_starts", -1);
+    if (res->lost_kept > 0) line_flag(flags, "lost_kept", res->lost_kept);
     sk_str_free(&lines);
     sk_str_free(&why);
   }
