@@ -93,11 +93,12 @@ static void main_usage(FILE *f)
     "             significant (Wilcoxon rank-sum test, alpha 0.05 unless -a; Hunold and",
     "             Carpen-Amarie 2016); several runs per side: [--label NAME] A1.sko A2.sko",
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
-    "  --guidelines [-a ALPHA] [-e EFFECT] [-o OUT.csv] [-j OUT.json] RUN1.sko RUN2.sko ...",
+    "  --guidelines [-a ALPHA] [-e EFFECT] [-o OUT.csv] [-j OUT.json] [-r OUT.html] RUN1.sko ...",
     "             the self-consistent performance guidelines (doc/guidelines.md) over runs of",
     "             ski/guidelines.ski: per guideline, monotony and split rule the sizes where",
     "             the left side is significantly slower (one-sided rank-sum test, alpha 0.05)",
-    "             by at least EFFECT (default 0.1: 10%); -o/-j write every verdict",
+    "             by at least EFFECT (default 0.1: 10%); -o/-j write every verdict, -r a",
+    "             report (per guideline a plot of both sides and the violated sizes)",
     "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
     "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
     "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",
@@ -466,7 +467,8 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
   if (o->merge_out ? sk_run_refuse_dangling_link(o->merge_out, "output", &why)
       : o->compare.csv ? sk_run_refuse_dangling_link(o->compare.csv, "output", &why)
       : o->guidelines.csv && sk_run_refuse_dangling_link(o->guidelines.csv, "output", &why) ? 1
-      : o->guidelines.json ? sk_run_refuse_dangling_link(o->guidelines.json, "output", &why)
+      : o->guidelines.json && sk_run_refuse_dangling_link(o->guidelines.json, "output", &why) ? 1
+      : o->guidelines.html ? sk_run_refuse_dangling_link(o->guidelines.html, "output", &why)
       : o->post.kind && sk_run_refuse_dangling_link(main_postproc_target(o), "output", &why)) {
     fprintf(stderr, "skampi: %s\n", why.data);
     sk_exit(SK_EXIT_USER_ERROR);

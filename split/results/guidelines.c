@@ -5,6 +5,7 @@
 #include "compare.h"
 #include "export.h"
 #include "output.h"
+#include "report.h"
 
 /* ---- the catalogue ---- */
 
@@ -31,7 +32,23 @@ static const gl_rule gl_catalogue[] = {
   { "Allreduce", "Reduce_scatter_block_Allgather", "MPI_Allreduce", "MPI_Reduce_scatter_block + MPI_Allgather" },
   { "Reduce_scatter_block", "Reduce_Scatter", "MPI_Reduce_scatter_block", "MPI_Reduce + MPI_Scatter" },
   { "Scan", "Exscan_Reduce_local", "MPI_Scan", "MPI_Exscan + MPI_Reduce_local" },
+  /* non-blocking: started and waited for at once, no slower than blocking (the minimum
+  ** effect is the tolerance; ski/guidelines.ski) */
   { "Ibcast", "Bcast", "MPI_Ibcast + MPI_Wait", "MPI_Bcast" },
+  { "Iscatter", "Scatter", "MPI_Iscatter + MPI_Wait", "MPI_Scatter" },
+  { "Igather", "Gather", "MPI_Igather + MPI_Wait", "MPI_Gather" },
+  { "Iallgather", "Allgather", "MPI_Iallgather + MPI_Wait", "MPI_Allgather" },
+  { "Ialltoall", "Alltoall", "MPI_Ialltoall + MPI_Wait", "MPI_Alltoall" },
+  { "Ireduce", "Reduce", "MPI_Ireduce + MPI_Wait", "MPI_Reduce" },
+  { "Iallreduce", "Allreduce", "MPI_Iallreduce + MPI_Wait", "MPI_Allreduce" },
+  { "Iscan", "Scan", "MPI_Iscan + MPI_Wait", "MPI_Scan" },
+  /* persistent (MPI-4): one MPI_Start + MPI_Wait no slower than the blocking twin
+  ** (ski/guidelines_mpi4.ski) */
+  { "Bcast_init", "Bcast", "MPI_Bcast_init: MPI_Start + MPI_Wait", "MPI_Bcast" },
+  { "Reduce_init", "Reduce", "MPI_Reduce_init: MPI_Start + MPI_Wait", "MPI_Reduce" },
+  { "Allreduce_init", "Allreduce", "MPI_Allreduce_init: MPI_Start + MPI_Wait", "MPI_Allreduce" },
+  { "Alltoall_init", "Alltoall", "MPI_Alltoall_init: MPI_Start + MPI_Wait", "MPI_Alltoall" },
+  { "Scan_init", "Scan", "MPI_Scan_init: MPI_Start + MPI_Wait", "MPI_Scan" },
 #ifdef SKAMPI_TESTING
   /* the planted violation of tests/guidelines/truth.sh: a broadcast with a busy wait */
   { "Testing_Slowed_Bcast", "Bcast", "Testing_Slowed_Bcast", "MPI_Bcast" },
@@ -75,9 +92,11 @@ SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args
       if (k + 1 >= argc) return sk_compare_refuse(err, a, "needs the minimum effect (0.1 or 10%: 10% slower)");
       if (!gl_number(argv[++k], -1e-300, 100.0, 1, &g->min_effect))
         return sk_compare_refuse(err, argv[k], "the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower)");
-    } else if (sk_streq(a, "-o") || sk_streq(a, "-j")) {
-      if (k + 1 >= argc) return sk_compare_refuse(err, a, a[1] == 'o' ? "needs the CSV file's name" : "needs the JSON file's name");
-      if (a[1] == 'o') g->csv = argv[++k]; else g->json = argv[++k];
+    } else if (sk_streq(a, "-o") || sk_streq(a, "-j") || sk_streq(a, "-r")) {
+      if (k + 1 >= argc)
+        return sk_compare_refuse(err, a, a[1] == 'o' ? "needs the CSV file's name" : a[1] == 'j' ? "needs the JSON file's name"
+                                                                                    : "needs the HTML report's name");
+      if (a[1] == 'o') g->csv = argv[++k]; else if (a[1] == 'j') g->json = argv[++k]; else g->html = argv[++k];
     } else g->files[g->nfiles++] = argv[k];
   }
   if (g->nfiles == 0) return sk_compare_refuse(err, argv[i], "needs the result files of ski/guidelines.ski (one or more runs)");
@@ -98,12 +117,23 @@ typedef struct gl_verdict {
   int violated;
 } gl_verdict;
 
+/* The verdicts of one rule (a guideline, or the monotony or split rule of one suite):
+** v[first .. end) of the state. */
+typedef struct gl_span {
+  enum gl_kind kind;
+  char *title;
+  size_t first, end;
+} gl_span;
+
 typedef struct gl_state {
   const sk_guidelines_args *g;
   const sk_sko_file *files;
   sk_str *out, *csv, *json;
   gl_verdict *v;
   size_t nv, capv;
+  gl_span *spans;
+  size_t nspans, capspans;
+  sk_str not_measured;            /* a line per guideline not measured: "... (no suite "Scan")" */
   int json_rows;
 } gl_state;
 
@@ -245,6 +275,15 @@ static void gl_doubts(gl_state *st, const gl_verdict *v)
 static void gl_report_rule(gl_state *st, const char *title, size_t first, const char *rule)
 {
   size_t i, bad = 0;
+  if (st->nv > first) {
+    gl_span *s;
+    st->spans = (gl_span *)sk_grow(st->spans, &st->capspans, st->nspans + 1, sizeof(gl_span));
+    s = &st->spans[st->nspans++];
+    s->kind = st->v[first].kind;
+    s->title = sk_strdup(rule);
+    s->first = first;
+    s->end = st->nv;
+  }
   for (i = first; i < st->nv; i++) {
     bad += st->v[i].violated;
     gl_csv_json(st, &st->v[i], rule);
@@ -298,6 +337,7 @@ static void gl_guidelines(gl_state *st)
     sk_str_printf(&title, "%s(n) <= %s(n)", r->lhs_text, r->rhs_text);
     if (b == NULL || sk_sko_find_block(f0, r->rhs, 0) == NULL) {
       sk_str_printf(st->out, "%s: not measured (no suite \"%s\")\n", title.data, b == NULL ? r->lhs : r->rhs);
+      sk_str_printf(&st->not_measured, "%s (no suite \"%s\")\n", title.data, b == NULL ? r->lhs : r->rhs);
       continue;
     }
     {
@@ -378,57 +418,256 @@ static int gl_cmp_worst(const void *a, const void *b)
   return x > y ? -1 : x < y ? 1 : 0;
 }
 
+/* "MPI_Allreduce is 2.30x slower than MPI_Reduce + MPI_Bcast at 64 KiB on 16 processes (p 0.004)" */
+static void gl_violation_words(sk_str *o, const gl_verdict *v, const char *np)
+{
+  sk_str_printf(o, "%s is %.2fx slower than ", v->lhs_text, v->ratio);
+  if (v->kind == GL_GUIDELINE) sk_str_printf(o, "%s at ", v->rhs_text);
+  if (v->kind == GL_MONOTONY) sk_str_puts(o, "at the larger ");
+  if (v->kind == GL_SPLIT) sk_str_puts(o, "twice its time at ");
+  gl_size_text(o, v->kind == GL_GUIDELINE ? v->lhs_bytes : v->rhs_bytes);
+  if (v->kind != GL_GUIDELINE) { sk_str_puts(o, ", at "); gl_size_text(o, v->lhs_bytes); }
+  sk_str_printf(o, " on %s processes (p %.3g)", np ? np : "?", v->p);
+}
+
+/* The violations, worst (largest slowdown) first: their number into *n, a new array. */
+static gl_verdict *gl_worst_first(const gl_state *st, size_t *n)
+{
+  gl_verdict *bad = (gl_verdict *)sk_calloc(st->nv + 1, sizeof(gl_verdict));
+  size_t i;
+  *n = 0;
+  for (i = 0; i < st->nv; i++) if (st->v[i].violated) bad[(*n)++] = st->v[i];
+  qsort(bad, *n, sizeof(gl_verdict), gl_cmp_worst);
+  return bad;
+}
+
+#define GL_SUMMARY_MAX 30
+
 /* The violations, worst (largest slowdown) first, in words. */
 static int gl_summary(gl_state *st)
 {
-  gl_verdict *bad = (gl_verdict *)sk_calloc(st->nv + 1, sizeof(gl_verdict));
   const char *np = sk_sko_field(&st->files[0], "processes");
-  size_t n = 0, i;
-  for (i = 0; i < st->nv; i++) if (st->v[i].violated) bad[n++] = st->v[i];
-  qsort(bad, n, sizeof(gl_verdict), gl_cmp_worst);
+  size_t n, i;
+  gl_verdict *bad = gl_worst_first(st, &n);
   sk_str_printf(st->out, "\nsummary: %lu violations among %lu checked points%s\n", (unsigned long)n,
                 (unsigned long)st->nv, n ? ", worst first:" : "");
-  for (i = 0; i < n && i < 30; i++) {
-    const gl_verdict *v = &bad[i];
-    sk_str_printf(st->out, "  %s is %.2fx slower than ", v->lhs_text, v->ratio);
-    if (v->kind == GL_GUIDELINE) sk_str_printf(st->out, "%s at ", v->rhs_text);
-    if (v->kind == GL_MONOTONY) sk_str_puts(st->out, "at the larger ");
-    if (v->kind == GL_SPLIT) sk_str_puts(st->out, "twice its time at ");
-    gl_size_text(st->out, v->kind == GL_GUIDELINE ? v->lhs_bytes : v->rhs_bytes);
-    if (v->kind != GL_GUIDELINE) { sk_str_puts(st->out, ", at "); gl_size_text(st->out, v->lhs_bytes); }
-    sk_str_printf(st->out, " on %s processes (p %.3g)\n", np ? np : "?", v->p);
+  for (i = 0; i < n && i < GL_SUMMARY_MAX; i++) {
+    sk_str_puts(st->out, "  ");
+    gl_violation_words(st->out, &bad[i], np);
+    sk_str_putc(st->out, '\n');
   }
-  if (n > 30) sk_str_printf(st->out, "  ... and %lu more\n", (unsigned long)(n - 30));
+  if (n > GL_SUMMARY_MAX) sk_str_printf(st->out, "  ... and %lu more\n", (unsigned long)(n - GL_SUMMARY_MAX));
   free(bad);
   return (int)n;
 }
 
-SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+/* ---- the HTML report (-r) ---- */
+
+static void gl_html_text(sk_str *o, const char *tag, const char *text)
+{
+  sk_str_printf(o, "<%s>", tag);
+  sk_report_escape(o, text);
+  sk_str_printf(o, "</%s>\n", tag);
+}
+
+/* The plot of a guideline's two sides: per side the median over the runs at each size
+** (the value the verdict compares), the sizes where it is violated drawn hollow with the
+** flag "violated" in their tooltip. The report's plot draws them (report.h). */
+static void gl_html_plot(sk_str *o, const gl_state *st, const gl_span *sp, size_t index)
+{
+  sk_rpt_suite s;
+  sk_rpt_series series[2];
+  sk_sko_line *lines;
+  size_t n = sp->end - sp->first, i;
+  int side;
+  sk_str name[2];
+  memset(&s, 0, sizeof s);
+  memset(series, 0, sizeof series);
+  lines = (sk_sko_line *)sk_calloc(2 * n + 1, sizeof(sk_sko_line));
+  s.name = sp->title;
+  s.xname = (char *)"bytes";
+  s.series = series;
+  s.n = s.cap = 2;
+  for (side = 0; side < 2; side++) {
+    const gl_verdict *v0 = &st->v[sp->first];
+    sk_str_init(&name[side]);
+    sk_str_printf(&name[side], "%s: %s (median of %d run%s)", side == 0 ? "left" : "right",
+                  side == 0 ? v0->lhs_text : v0->rhs_text, st->g->nfiles, st->g->nfiles == 1 ? "" : "s");
+    series[side].name = name[side].data;
+    series[side].label = "";
+    series[side].pts = (sk_rpt_point *)sk_calloc(n + 1, sizeof(sk_rpt_point));
+    series[side].n = series[side].cap = n;
+    for (i = 0; i < n; i++) {
+      const gl_verdict *v = &st->v[sp->first + i];
+      sk_sko_line *l = &lines[side * n + i];
+      l->label = (char *)"";
+      l->size = (long)(side == 0 ? v->lhs_bytes : v->rhs_bytes);
+      l->time_us = side == 0 ? v->lhs_us : v->rhs_us;
+      l->reps = st->g->nfiles;
+      l->oneway_us = l->mbytes_per_s = -1.0;
+      l->flagset = v->violated && side == 0 ? (char *)"violated" : NULL;
+      l->lineno = (int)i;
+      series[side].pts[i].line = l;
+      series[side].pts[i].x = side == 0 ? v->lhs_bytes : v->rhs_bytes;
+    }
+  }
+  sk_report_plot(o, &s, index);
+  for (side = 0; side < 2; side++) { free(series[side].pts); sk_str_free(&name[side]); }
+  free(lines);
+}
+
+/* A rule's violated sizes as a table, with the flags that put a run's time in doubt. */
+static void gl_html_table(sk_str *o, gl_state *st, const gl_span *sp)
+{
+  size_t i;
+  sk_str doubts, doubts_text, *out = st->out;
+  sk_str_puts(o, "<div class=\"table\"><table class=\"results\">\n<thead><tr><th>bytes</th><th>vs bytes</th>"
+                 "<th>left [us]</th><th>right [us]</th><th>slowdown</th><th>p</th><th>doubts</th></tr></thead>\n<tbody>\n");
+  sk_str_init(&doubts);
+  sk_str_init(&doubts_text);
+  st->out = &doubts;
+  for (i = sp->first; i < sp->end; i++) {
+    const gl_verdict *v = &st->v[i];
+    const char *d;
+    if (!v->violated) continue;
+    sk_str_clear(&doubts);
+    gl_doubts(st, v);
+    sk_str_printf(o, "<tr><td class=\"num\">%.0f</td><td class=\"num\">%.0f</td><td class=\"num\">%.3f</td>"
+                     "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3g</td><td>",
+                  v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p);
+    for (d = doubts.data ? doubts.data : ""; *d == ' ' || *d == '('; d++) {}
+    sk_str_clear(&doubts_text);
+    sk_str_putn(&doubts_text, d, strlen(d) - (strlen(d) > 0 && d[strlen(d) - 1] == ')'));
+    sk_str_putn(&doubts_text, "", 0);
+    sk_report_escape(o, doubts_text.data);
+    sk_str_puts(o, "</td></tr>\n");
+  }
+  st->out = out;
+  sk_str_free(&doubts);
+  sk_str_free(&doubts_text);
+  sk_str_puts(o, "</tbody>\n</table></div>\n");
+}
+
+static size_t gl_span_violations(const gl_state *st, const gl_span *sp)
+{
+  size_t i, bad = 0;
+  for (i = sp->first; i < sp->end; i++) bad += st->v[i].violated;
+  return bad;
+}
+
+static void gl_html(sk_str *o, gl_state *st, const char *rule_text, const char *not_measured)
+{
+  const char *lib = sk_sko_field(&st->files[0], "library"), *np = sk_sko_field(&st->files[0], "processes");
+  size_t n, i, plots = 0;
+  int k, size_rules = 0;
+  gl_verdict *bad = gl_worst_first(st, &n);
+  sk_str words;
+  sk_str_init(&words);
+  sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                 "<title>skampi: self-consistent performance guidelines</title>\n<style>");
+  sk_report_style(o);
+  sk_str_puts(o, "</style>\n</head>\n<body>\n<h1>Self-consistent performance guidelines</h1>\n"
+                 "<p>Traeff, Gropp and Thakur, Self-consistent MPI performance guidelines, IEEE TPDS 21(5), 2010;"
+                 " the catalogue, the counts and the decision rule: skampi's doc/guidelines.md.</p>\n<table class=\"header\">\n");
+  sk_str_puts(o, "<tr><td>library</td><td>");
+  sk_report_escape(o, lib ? lib : "?");
+  sk_str_puts(o, "</td></tr>\n<tr><td>processes</td><td>");
+  sk_report_escape(o, np ? np : "?");
+  sk_str_puts(o, "</td></tr>\n<tr><td>runs</td><td>");
+  for (k = 0; k < st->g->nfiles; k++) { if (k) sk_str_puts(o, ", "); sk_report_escape(o, st->g->files[k]); }
+  sk_str_puts(o, "</td></tr>\n<tr><td>rule</td><td>");
+  sk_report_escape(o, rule_text);
+  sk_str_puts(o, "</td></tr>\n</table>\n<h2>Summary</h2>\n");
+  sk_str_printf(o, "<p>%lu violations among %lu checked points%s</p>\n", (unsigned long)n, (unsigned long)st->nv,
+                n ? ", worst first:" : ".");
+  if (n) {
+    sk_str_puts(o, "<ol class=\"violations\">\n");
+    for (i = 0; i < n && i < GL_SUMMARY_MAX; i++) {
+      sk_str_clear(&words);
+      gl_violation_words(&words, &bad[i], np);
+      gl_html_text(o, "li", words.data);
+    }
+    sk_str_puts(o, "</ol>\n");
+    if (n > GL_SUMMARY_MAX) sk_str_printf(o, "<p>... and %lu more (the tables below)</p>\n", (unsigned long)(n - GL_SUMMARY_MAX));
+  }
+  sk_str_puts(o, "<h2>Guidelines</h2>\n");
+  if (not_measured && not_measured[0]) {
+    const char *p = not_measured;
+    sk_str line;
+    sk_str_init(&line);
+    sk_str_puts(o, "<p>Not measured (a suite missing):</p>\n<ul class=\"not-measured\">\n");
+    while (*p) {
+      size_t len = strcspn(p, "\n");
+      sk_str_clear(&line);
+      sk_str_putn(&line, p, len);
+      sk_str_putn(&line, "", 0);
+      gl_html_text(o, "li", line.data);
+      p += len + (p[len] == '\n');
+    }
+    sk_str_puts(o, "</ul>\n");
+    sk_str_free(&line);
+  }
+  for (i = 0; i < st->nspans; i++) {
+    const gl_span *sp = &st->spans[i];
+    size_t b = gl_span_violations(st, sp);
+    if (sp->kind != GL_GUIDELINE) { size_rules += b > 0; continue; }
+    sk_str_printf(o, "<section class=\"guideline\" id=\"guideline-%lu\">\n", (unsigned long)i + 1);
+    gl_html_text(o, "h3", sp->title);
+    if (b) sk_str_printf(o, "<p class=\"warn\">VIOLATED at %lu of %lu sizes</p>\n", (unsigned long)b,
+                         (unsigned long)(sp->end - sp->first));
+    else sk_str_printf(o, "<p>holds at all %lu sizes</p>\n", (unsigned long)(sp->end - sp->first));
+    gl_html_plot(o, st, sp, ++plots);
+    if (b) gl_html_table(o, st, sp);
+    sk_str_puts(o, "</section>\n");
+  }
+  sk_str_printf(o, "<h2>Monotony and the split rule</h2>\n<p>%s</p>\n",
+                size_rules ? "The suites whose monotony (t(m) &lt;= t(m'), m' the next larger size) or split rule"
+                             " (t(m) &lt;= 2 t(m/2)) is violated:"
+                           : "Every suite's monotony and split rule hold.");
+  for (i = 0; i < st->nspans; i++) {
+    const gl_span *sp = &st->spans[i];
+    size_t b = gl_span_violations(st, sp);
+    if (sp->kind == GL_GUIDELINE || b == 0) continue;
+    gl_html_text(o, "h3", sp->title);
+    sk_str_printf(o, "<p class=\"warn\">VIOLATED at %lu of %lu sizes</p>\n", (unsigned long)b, (unsigned long)(sp->end - sp->first));
+    gl_html_table(o, st, sp);
+  }
+  sk_str_printf(o, "<p class=\"generated\">made by skampi %s (skampi --guidelines)</p>\n</body>\n</html>\n", SKAMPI_VERSION);
+  sk_str_free(&words);
+  free(bad);
+}
+
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *html, const sk_guidelines_args *g,
                               const sk_sko_file *files)
 {
   gl_state st;
   int k, bad;
+  size_t i;
   const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
+  sk_str rule;
   memset(&st, 0, sizeof st);
   st.g = g;
   st.files = files;
   st.out = out;
   st.csv = csv;
   st.json = json;
+  sk_str_init(&st.not_measured);
+  sk_str_init(&rule);
   sk_str_printf(out, "# skampi %s: self-consistent performance guidelines (Traeff, Gropp and Thakur, IEEE TPDS 2010)"
                 "; doc/guidelines.md\n# library: %s\n# processes: %s\n# runs:", SKAMPI_VERSION, lib ? lib : "?",
                 np ? np : "?");
   for (k = 0; k < g->nfiles; k++) sk_str_printf(out, " %s", g->files[k]);
   if (g->nfiles > 1)
-    sk_str_printf(out, "\n# rule: per run the median of the repetitions without Tukey's outliers; one-sided Wilcoxon"
+    sk_str_printf(&rule, "per run the median of the repetitions without Tukey's outliers; one-sided Wilcoxon"
                   " rank-sum test of the %d runs' medians (left side slower); violated: p <= %g and the left side's"
                   " median of medians at least %g times the right side's and longer by more than the suites'"
-                  " dummy time (the timer's overhead)\n", g->nfiles, g->alpha, 1.0 + g->min_effect);
+                  " dummy time (the timer's overhead)", g->nfiles, g->alpha, 1.0 + g->min_effect);
   else
-    sk_str_printf(out, "\n# rule: ONE run: one-sided Wilcoxon rank-sum test of the two sides' repetitions (it says"
+    sk_str_printf(&rule, "ONE run: one-sided Wilcoxon rank-sum test of the two sides' repetitions (it says"
                   " that this run differs, not the library: give several runs); violated: p <= %g and the left"
                   " side's median at least %g times the right side's and longer by more than the suites' dummy"
-                  " time\n", g->alpha, 1.0 + g->min_effect);
+                  " time", g->alpha, 1.0 + g->min_effect);
+  sk_str_printf(out, "\n# rule: %s\n", rule.data);
   if (g->nfiles > 1 && sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0 > g->alpha)
     sk_str_printf(out, "# with %d runs the smallest one-sided p-value is %.3g, above alpha %g: nothing can be found"
                   " violated; give more runs\n", g->nfiles, sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0, g->alpha);
@@ -454,14 +693,19 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_g
   gl_size_rules(&st, GL_SPLIT);
   bad = gl_summary(&st);
   if (json) sk_str_puts(json, "\n  ]\n}\n");
+  if (html) gl_html(html, &st, rule.data, st.not_measured.data);
+  for (i = 0; i < st.nspans; i++) free(st.spans[i].title);
+  free(st.spans);
   free(st.v);
+  sk_str_free(&st.not_measured);
+  sk_str_free(&rule);
   return bad;
 }
 
 SK_API int sk_guidelines_run(const sk_guidelines_args *g)
 {
   sk_sko_file *files;
-  sk_str out, csv, json, err;
+  sk_str out, csv, json, html, err;
   int ok;
   sk_str_init(&err);
   if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
@@ -472,14 +716,17 @@ SK_API int sk_guidelines_run(const sk_guidelines_args *g)
   sk_str_init(&out);
   sk_str_init(&csv);
   sk_str_init(&json);
-  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g, files);
+  sk_str_init(&html);
+  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g->html ? &html : NULL, g, files);
   ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
   ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
+  ok = ok && (g->html == NULL || sk_out_file(g->html, html.data ? html.data : "", &err));
   ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
   if (!ok) fprintf(stderr, "%s\n", err.data);
   sk_str_free(&out);
   sk_str_free(&csv);
   sk_str_free(&json);
+  sk_str_free(&html);
   sk_str_free(&err);
   sk_sko_free_all(files, g->nfiles);
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;

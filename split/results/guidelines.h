@@ -22,6 +22,8 @@ typedef struct sk_guidelines_args {
   double min_effect;      /* a violation is at least 1 + this slower; 0.1 unless -e */
   const char *csv;        /* -o FILE: every verdict as CSV (NULL: none) */
   const char *json;       /* -j FILE: the same as JSON (NULL: none) */
+  const char *html;       /* -r FILE: the report (HTML: per guideline its verdict, a plot of
+                          ** both sides and the table of violated sizes; NULL: none) */
   char **files;           /* the runs */
   int nfiles;
 } sk_guidelines_args;
@@ -34,9 +36,9 @@ SK_API void sk_guidelines_args_free(sk_guidelines_args *g);
 ** files asked for (sk_out_file); the exit status: 0, 2 (a malformed input) or
 ** SK_EXIT_WRITE. */
 SK_API int sk_guidelines_run(const sk_guidelines_args *g);
-/* The verdicts of already read runs as text, and as CSV and JSON where not NULL;
-** returns the number of violations. */
-SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, const sk_guidelines_args *g,
+/* The verdicts of already read runs as text, and as CSV, JSON and the HTML report where
+** not NULL; returns the number of violations. */
+SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *html, const sk_guidelines_args *g,
                               const sk_sko_file *files);
 
 #endif

@@ -484,6 +484,7 @@ static const struct rpt_flag_phrase {
   { "barrier_starts", "repetitions began after a barrier", 1 },
   { "lost_kept", "%s repetitions kept with scheduler time (a process lost its processor in nearly every one)", 1 },
   { "verified", "verified", 0 },
+  { "violated", "a guideline is violated here (skampi --guidelines)", 1 },
   { "loop_ended", "the loop ended after this point", 0 }
 };
 #define RPT_NFLAGS (sizeof rpt_flag_phrases / sizeof rpt_flag_phrases[0])
@@ -833,6 +834,20 @@ static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
   sk_str_puts(o, "</tbody>\n</table>\n</section>\n");
 }
 
+SK_API void sk_report_style(sk_str *o)
+{
+  size_t i;
+  for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);
+}
+
+SK_API void sk_report_escape(sk_str *o, const char *text) { rpt_esc(o, text); }
+
+SK_API void sk_report_plot(sk_str *o, sk_rpt_suite *s, size_t index)
+{
+  rpt_ranges(s);
+  rpt_plot(o, s, index);
+}
+
 SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char *const *labels)
 {
   sk_rpt_suite *suites;
@@ -841,7 +856,7 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
   sk_report_model(files, nfiles, labels, &suites, &n);
   sk_str_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<title>skampi report</title>\n<style>");
-  for (i = 0; rpt_style[i] != NULL; i++) sk_str_puts(o, rpt_style[i]);
+  sk_report_style(o);
   sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
                    "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
   for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }

@@ -80,6 +80,13 @@ SK_API int sk_report_flag_phrases(sk_str *out, const sk_sko_line *l, const char 
 SK_API int sk_report_spread(const sk_rpt_series *r);
 /* The x axis' name: the loop variable, or "message size [bytes] (VAR)" when bytesx. */
 SK_API void sk_report_xlabel(sk_str *out, const sk_rpt_suite *s);
+/* For other pages drawn with the report's plots (the guidelines' report, guidelines.h):
+** the style sheet (without <style>), text escaped for HTML, and the plot of a suite
+** model made by the caller (its series' points in any order; x, y ranges and axes are
+** computed here; index makes the SVG's id unique in the page). */
+SK_API void sk_report_style(sk_str *out);
+SK_API void sk_report_escape(sk_str *out, const char *text);
+SK_API void sk_report_plot(sk_str *out, sk_rpt_suite *s, size_t index);
 /* The HTML report into *out. */
 SK_API void sk_report_html(sk_str *out, const sk_sko_file *files, int nfiles, char *const *labels);
 /* The gnuplot scripts: suite k into base-k.gp (text in scripts[k]); the main script

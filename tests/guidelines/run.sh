@@ -15,8 +15,16 @@
 #                              violated at least there
 #   planted_none_IMPL          4 runs of the same file without the delay: no violation of
 #                              that guideline (the two suites are then the same MPI_Bcast)
-#   mockup_guidelines_paired_IMPL  the shipped guidelines of Allreduce and its two mock-ups
-#                              are judged at both sizes (their verdicts are the library's)
+#   mockup_guidelines_paired_IMPL  the shipped guidelines of Allreduce and its two mock-ups,
+#                              and Iallreduce + Wait <= Allreduce, are judged at both sizes
+#                              (their verdicts are the library's)
+#   planted_report_IMPL, clean_report_IMPL  the HTML report (-r): the planted guideline's
+#                              section says VIOLATED at 2 of 7 sizes, draws exactly two
+#                              hollow points and lists the planted sizes; without the delay
+#                              it holds and draws none
+#   persistent_guidelines_IMPL where the build has MPI-4 (MPICH 4): ski/guidelines_mpi4.ski
+#                              at two sizes, one run: each of its five guidelines (a start
+#                              of Xxx_init <= Xxx) is judged at both sizes
 # The planted runs use 2 processes: with more processes than the CI host's 2 cores, the
 # busy waiting starves the other processes, and the synchronised start of the
 # next size inherits the delay (seen with Open MPI on 3 processes: the size after a
@@ -78,7 +86,7 @@ for i in ${*:-$impls}; do
       r=$((r + 1))
     done
     # shellcheck disable=SC2086
-    "$bin" --guidelines -o "$w/$kind.csv" -j "$w/$kind.json" $runs > "$w/$kind.txt" 2> "$w/$kind.gl.err"
+    "$bin" --guidelines -o "$w/$kind.csv" -j "$w/$kind.json" -r "$w/$kind.html" $runs > "$w/$kind.txt" 2> "$w/$kind.gl.err"
     note "# $kind: $(grep -c ',violated$' "$w/$kind.csv" 2>/dev/null) violations"
   done
   # violated LHS-bytes of the rows of KIND whose left side is SUITE, ascending, one line
@@ -98,9 +106,40 @@ for i in ${*:-$impls}; do
   got=$(violated "$w/clean.csv" guideline Testing_Slowed_Bcast)
   [ -z "$got" ] && [ -s "$w/clean.csv" ] && grep -q "Testing_Slowed_Bcast(n) <= MPI_Bcast(n): holds at all 7 sizes" "$w/clean.txt"
   say $? "planted_none_$i" "violated at '$got' without a planted delay (tests/out/guidelines-$i/clean.txt)"
+  # the report (-r): the planted guideline's section -- its verdict, the hollow points of
+  # its plot (the violated sizes) and the bytes of its table's rows
+  section() {
+    awk '/^<h3>Testing_Slowed_Bcast\(n\) &lt;= MPI_Bcast\(n\)<\/h3>$/ { on = 1 } on { print } on && /^<\/section>$/ { exit }' "$1"
+  }
+  hollow=$(section "$w/planted.html" | grep -o '<circle class="pt pt-flagged" cx=' | wc -l)
+  rows=$(section "$w/planted.html" | sed -n 's|^<tr><td class="num">\([0-9]*\)</td>.*|\1|p' | sort -n | tr '\n' ' ')
+  section "$w/planted.html" | grep -q '^<p class="warn">VIOLATED at 2 of 7 sizes</p>$' &&
+    [ "$hollow" = 2 ] && [ "$rows" = "$want" ] && grep -c '<svg class="plot"' "$w/planted.html" | grep -qv '^0$'
+  say $? "planted_report_$i" "planted.html: the section of Testing_Slowed_Bcast with $hollow hollow points (want 2) and table rows at '$rows' (want '$want')"
+  hollow=$(section "$w/clean.html" | grep -o '<circle class="pt pt-flagged" cx=' | wc -l)
+  section "$w/clean.html" | grep -q '^<p>holds at all 7 sizes</p>$' && [ "$hollow" = 0 ]
+  say $? "clean_report_$i" "clean.html: the section of Testing_Slowed_Bcast says it holds, $hollow hollow points (want 0)"
   n1=$(awk -F, '$1 == "guideline" && $3 == "Allreduce" && $4 == "Reduce_Bcast"' "$w/planted.csv" | wc -l)
   n2=$(awk -F, '$1 == "guideline" && $3 == "Allreduce" && $4 == "Reduce_scatter_block_Allgather"' "$w/planted.csv" | wc -l)
-  [ "$n1" = 2 ] && [ "$n2" = 2 ]
-  say $? "mockup_guidelines_paired_$i" "Allreduce against Reduce_Bcast at $n1 sizes, against Reduce_scatter_block_Allgather at $n2 (want 2)"
+  n3=$(awk -F, '$1 == "guideline" && $3 == "Iallreduce" && $4 == "Allreduce"' "$w/planted.csv" | wc -l)
+  [ "$n1" = 2 ] && [ "$n2" = 2 ] && [ "$n3" = 2 ]
+  say $? "mockup_guidelines_paired_$i" "Allreduce against Reduce_Bcast at $n1 sizes, against Reduce_scatter_block_Allgather at $n2, Iallreduce against Allreduce at $n3 (want 2)"
+
+  # ---- the persistent guidelines, where the build has MPI-4 ----
+  if "$bin" -l 2>/dev/null | grep '^ *Bcast_init(' | grep -qv 'not in this build'; then
+    sed 's/for bytes in \[[^]]*\]/for bytes in [256, 4096]/' ski/guidelines_mpi4.ski > "$w/persistent.ski"
+    mpirun "$i" 2 "$bin" -q -i "$w/persistent.ski" -o "$w/persistent.sko" > "$w/persistent.err" 2>&1
+    st=$?
+    "$bin" --guidelines -o "$w/persistent.csv" "$w/persistent.sko" > "$w/persistent.txt" 2>&1
+    bad=""
+    for s in Bcast Reduce Allreduce Alltoall Scan; do
+      n=$(awk -F, -v l="${s}_init" -v r="$s" '$1 == "guideline" && $3 == l && $4 == r' "$w/persistent.csv" | wc -l)
+      [ "$n" = 2 ] || bad="$bad ${s}_init<=$s at $n sizes;"
+    done
+    [ "$st" = 0 ] && [ -z "$bad" ]
+    say $? "persistent_guidelines_$i" "exit $st;$bad (want each at 2 sizes; tests/out/guidelines-$i/persistent.txt)"
+  else
+    note "# $i: no MPI-4 in this build, the persistent guidelines are not checked"
+  fi
 done
 finish

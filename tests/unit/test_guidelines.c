@@ -149,7 +149,7 @@ static int judge(int nruns, int planted, long seed, double effect, sk_str *rows,
     gen_run(&files[k], &state, planted);
   }
   sk_str_init(&csv);
-  bad = sk_guidelines_text(text, &csv, json, &g, files);
+  bad = sk_guidelines_text(text, &csv, json, NULL, &g, files);
   violated_rows(csv.data, rows);
   sk_str_free(&csv);
   for (k = 0; k < nruns; k++) sk_sko_free(&files[k]);
