@@ -78,6 +78,24 @@ launch() {
   st=$?; lpid=""
   return $st
 }
+# bounded STATUS NAME: the launcher's status of run NAME ($o/NAME.log, $o/NAME.sko), or 0
+# when skampi's own bound on MPI_Finalize ended it: MPICH 4.0 over UCX's TCP transport
+# across these namespaces sometimes never returns from MPI_Finalize (2 of about 12 runs of
+# the skewed-clock one); each process then says so and ends after SKAMPI_FINALIZE_TIMEOUT,
+# and hydra may report the ending as a bad termination (255) although the output is
+# complete. Accepted only with the output's "# Total runtime" footer, "results written"
+# and the bound's warning in the log; any other status stands.
+bounded() {
+  if [ "$1" != 0 ] && [ "$1" != 124 ] && [ "$1" != 125 ] &&
+     grep -q "^# Total runtime" "$o/$2.sko" 2> /dev/null &&
+     grep -q "^skampi: results written to" "$o/$2.log" &&
+     grep -q "MPI_Finalize did not return within" "$o/$2.log"; then
+    echo "info $impl: $2 ended through skampi's bound on MPI_Finalize (launcher status $1, output complete)" >&2
+    echo 0
+  else
+    echo "$1"
+  fi
+}
 # rate FILE NAME: Mbit/s of the 8 MiB ping-pong of result NAME (2 x bytes / round trip)
 rate() {
   awk -v n="$2" '$0 ~ "# begin result \"" n "\"" {on = 1} /# end result/ {on = 0}
@@ -133,9 +151,9 @@ for impl in $impls; do
 
   # collectives with real synchronisation: without, with and again without the skew (the
   # two runs without it are the reference taken around the skewed one)
-  launch "$impl" "$o/coll.log" "$o/coll.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll.sko"; st1=$?
-  SKAMPI_TEST_CLOCK_SKEW=$COLLSKEW launch "$impl" "$o/collskew.log" "$o/collskew.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$?
-  launch "$impl" "$o/coll2.log" "$o/coll2.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll2.sko"; st3=$?
+  launch "$impl" "$o/coll.log" "$o/coll.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll.sko"; st1=$(bounded $? coll)
+  SKAMPI_TEST_CLOCK_SKEW=$COLLSKEW launch "$impl" "$o/collskew.log" "$o/collskew.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/collskew.sko"; st2=$(bounded $? collskew)
+  launch "$impl" "$o/coll2.log" "$o/coll2.sko" "^# Total runtime" "$sk" -i "$here/coll.ski" -o "$o/coll2.sko"; st3=$(bounded $? coll2)
   say $(( st1 + st2 + st3 )) "$impl collectives_runs_end" "exit status $st1, $st2 and $st3 (124: timeout, 125: stuck in MPI_Finalize)"
   for f in coll collskew coll2; do
     grep -q '^# Total runtime' "$o/$f.sko" 2>/dev/null
