@@ -65,7 +65,7 @@ while [ "$run" -le "$runs" ]; do   # interleaved: a change of the machine's spee
   done
   run=$((run + 1))
 done
-med() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.3f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. tools/bench/median.sh
 {
   echo "# the original SKaMPI 5.0.4 and skampi on the original's input files, MPICH, 2 processes,"
   echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(uname -n); skampi with SKAMPI_BUFFER_RULE=skampi5"
@@ -78,8 +78,8 @@ med() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf 
   for f in $files; do
     awk -v f="$f" '$2 == f { print $3 }' "$work/rows" | awk '!seen[$0]++' > "$work/keys"
     while read -r key; do
-      o=$(awk -v f="$f" -v k="$key" '$1 == "skampi504" && $2 == f && $3 == k { print $4 }' "$work/rows" | med)
-      s=$(awk -v f="$f" -v k="$key" '$1 == "skampi" && $2 == f && $3 == k { print $4 }' "$work/rows" | med)
+      o=$(awk -v f="$f" -v k="$key" '$1 == "skampi504" && $2 == f && $3 == k { print $4 }' "$work/rows" | median 3)
+      s=$(awk -v f="$f" -v k="$key" '$1 == "skampi" && $2 == f && $3 == k { print $4 }' "$work/rows" | median 3)
       awk -v f="$f" -v k="$key" -v o="$o" -v s="$s" 'BEGIN {
         r = "-"; m = ""
         if (o != "-" && s != "-" && o + 0 > 0) { r = sprintf("%.2f", s / o); if (s / o > 3) m = " >>"; if (s / o < 1 / 3) m = " <<" }

@@ -41,7 +41,7 @@ while [ "$run" -le "$runs" ]; do   # interleaved: a change of the machine's spee
   done
   run=$((run + 1))
 done
-med() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.2f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. tools/bench/median.sh
 {
   echo "# MPI_IO_file_seek(32 MiB, COUNT, MPI_BYTE x3) and _shared, MPICH, 2 processes, $(date -u '+%Y-%m-%d %H:%M') UTC, $(uname -n)"
   echo "# load before and after: $(uptime)"
@@ -49,8 +49,8 @@ med() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf 
   printf '%-10s %10s %12s %12s\n' pointer count original skampi
   for s in individual shared; do
     for c in $(awk -v s="$s" '$2 == s { print $3 }' "$work/rows" | sort -n | uniq); do
-      o=$(awk -v s="$s" -v c="$c" '$1 == "skampi504" && $2 == s && $3 == c { print $4 }' "$work/rows" | med)
-      k=$(awk -v s="$s" -v c="$c" '$1 == "skampi" && $2 == s && $3 == c { print $4 }' "$work/rows" | med)
+      o=$(awk -v s="$s" -v c="$c" '$1 == "skampi504" && $2 == s && $3 == c { print $4 }' "$work/rows" | median 2)
+      k=$(awk -v s="$s" -v c="$c" '$1 == "skampi" && $2 == s && $3 == c { print $4 }' "$work/rows" | median 2)
       printf '%-10s %10s %12s %12s\n' "$s" "$c" "$o" "$k"
     done
   done
