@@ -150,7 +150,7 @@ gates)
   # the bench scripts are run by hand (tools/bench/, doc/manual.md "Benchmarks"): here only
   # that they parse, and that the IMB comparison's input has the families its script cuts
   check bench_scripts_parse sh -c 'for f in tools/bench/*.sh; do sh -n "$f" || exit 1; done &&
-    [ "$(grep -c "^# family: \(MPI1\|NBC\|RMA\)$" tools/bench/imb_side_by_side.ski)" = 3 ]'
+    [ "$(grep -c "^# family: \(MPI1\|NBC\|RMA\|MT\)$" tools/bench/imb_side_by_side.ski)" = 4 ]'
   if have mpicc.mpich || have mpicc.openmpi || have mpicc || [ -n "${MPICC:-}" ]; then
     check manual_catalogue_matches_skampi_l sh tests/gates/manual_catalogue.sh
     check manual_catalogue_gate_fails_on_planted_change sh tests/gates/manual_catalogue_planted.sh

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/bench/imb_side_by_side.sh [openmpi|mpich] [NP] -- skampi beside the Intel MPI
 # Benchmarks 2021 in one run, on one MPI, NP processes (default 2): the families IMB-MPI1,
-# IMB-NBC and IMB-RMA as far as skampi has their operations
+# IMB-NBC, IMB-RMA and (2 processes) IMB-MT as far as skampi has their operations
 # (tools/bench/imb_side_by_side.ski names each result after its IMB benchmark). Per
 # family IMB runs, then skampi, then IMB again, so that the two IMB runs bracket skampi's
 # and their difference shows IMB's own noise at that moment. Writes per benchmark and
@@ -12,7 +12,11 @@
 # IMB is not part of skampi and is not downloaded here: build it once with
 #   tools/bench/imb_build.sh /path/to/mpi-benchmarks [openmpi|mpich]
 # (binaries in /work/imb-inst-<mpi>/bin), or point IMB_DIR at a directory holding
-# IMB-MPI1, IMB-NBC and IMB-RMA built with the same MPI. Exit 1 when they are missing.
+# IMB-MPI1, IMB-NBC, IMB-RMA and IMB-MT built with the same MPI. Exit 1 when the ones the
+# chosen families need are missing.
+# IMB_FAMILIES="MT" (a list of MPI1 NBC RMA RMA-pt2pt MT) runs only those families (a full
+# run takes minutes on a quiet machine, over 20 under load); the results then go to
+# tools/bench/results/imb-<mpi>-<families joined by +>.txt, so that the full file stays.
 # IMB_REPORT_ONLY=1 writes the results file again from the last run's files, no runs.
 #
 # What is compared (the columns IMB prints, IMB User Guide "MPI-1 Benchmarks"):
@@ -27,6 +31,12 @@
 #     the "# overlap:" line under skampi's Ixxx_overlap(..., 0) result.
 #   RMA: IMB-RMA's NON-AGGREGATE t (one operation and its MPI_Win_flush) against skampi's
 #     Rput, Rget, Get_accumulate, Fetch_and_op, Compare_and_swap (the same on rank 0).
+#   MT (2 processes; IMB-MT run once per T = 1, 2 (mt_threads) with OMP_NUM_THREADS=T and
+#     -thread_level multiple, skampi with SKAMPI_THREAD_LEVEL=multiple; key NAME-T<T>,
+#     bytes = one thread's message, IMB's #bytes / T): PingPongMT's t_max (the slowest
+#     thread's round trip / 2) against skampi's Thread_pingpong / 2; UniBandMT's time per
+#     message of all threads, #bytes / Mbytes/sec = t_max / T (1e6 / Msg/sec = t_avg / T
+#     where IMB rounds Mbytes/sec below 1.00), against skampi's Thread_bw (see the notes).
 set -eu
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/../.."
@@ -42,40 +52,69 @@ case $np in
   *) echo "usage: $0 [openmpi|mpich] [NP]  (NP >= 2)" >&2; exit 2 ;;
 esac
 imb=${IMB_DIR:-/work/imb-inst-$impl/bin}
-for b in IMB-MPI1 IMB-NBC IMB-RMA; do
-  [ -x "$imb/$b" ] || { echo "$0: no $imb/$b: build IMB with tools/bench/imb_build.sh or set IMB_DIR" >&2; exit 1; }
-done
 command -v $cc >/dev/null 2>&1 || { echo "$0: $cc missing" >&2; exit 1; }
-work=tools/bench/work; res=tools/bench/results
-mkdir -p "$work" "$res"
-tag=$impl-np$np
-$cc -O2 -o "$work/skampi-$impl" skampi_amalgam.c -lm
 ski=tools/bench/imb_side_by_side.ski
 # IMB: sizes 0, 1, 2, 4 .. 64 KiB, at most 200 calls and 2 s per size, only NP processes
 imb_flags="-npmin $np -msglog 0:16 -iter 200 -time 2"
+# IMB-MT: T threads per process, one thread's message 1 .. 64 KiB step x16 as in the .ski's
+# MT section, 100 timed round trips or windows of 64 messages (Thread_bw's window 0)
+mt_threads="1 2"
+mt_flags="-thread_level multiple -datatype char -count 1,16,256,4096,65536 -repeat 100 -warmup 10 -window_size 64"
 if [ "$np" -eq 2 ]; then
   mpi1="PingPong Sendrecv Exchange Bcast Allreduce Reduce Alltoall Allgather Gather Scatter Barrier"
   families="MPI1 NBC RMA"
   # Open MPI gives IMB's MPI_Win_create window another one-sided component than skampi's
   # MPI_Win_allocate one: RMA once more with both on osc/pt2pt (see the notes below)
   [ "$impl" = openmpi ] && families="$families RMA-pt2pt"
+  families="$families MT"
 else
   mpi1="Bcast Allreduce Reduce Alltoall Allgather Gather Scatter Barrier"
   families="MPI1 NBC"
 fi
 nbc="Ibcast Ibcast_pure Iallreduce Iallreduce_pure Ireduce Ireduce_pure Ialltoall Ialltoall_pure Ibarrier Ibarrier_pure"
 rma="Unidir_put Unidir_get Get_accumulate Fetch_and_op Compare_and_swap"
+mt="PingPongMT UniBandMT"
+tag=$impl-np$np
+if [ -n "${IMB_FAMILIES:-}" ]; then
+  chosen=
+  for f in $IMB_FAMILIES; do
+    case " $families " in
+      *" $f "*) chosen="$chosen $f" ;;
+      *) echo "$0: IMB_FAMILIES: no family $f with $impl and $np processes (there are: $families)" >&2; exit 2 ;;
+    esac
+  done
+  families=${chosen# }
+  tag=$tag-$(echo $families | tr ' ' '+')
+fi
+# family_prog FAMILY: the IMB program of a family
+family_prog() {
+  case $1 in MPI1) echo IMB-MPI1 ;; NBC) echo IMB-NBC ;; RMA|RMA-pt2pt) echo IMB-RMA ;; MT) echo IMB-MT ;; esac
+}
+for fam in $families; do
+  b=$(family_prog "$fam")
+  [ -x "$imb/$b" ] || { echo "$0: no $imb/$b: build IMB with tools/bench/imb_build.sh or set IMB_DIR" >&2; exit 1; }
+done
+work=tools/bench/work; res=tools/bench/results
+mkdir -p "$work" "$res"
+$cc -O2 -o "$work/skampi-$impl" skampi_amalgam.c -lm
 
 # imb_values FILE: "benchmark bytes column value" for the compared columns of an IMB output
 imb_values() {
-  awk '/^# Benchmarking / { b = $3; mode = ""; n = 0; next }
+  awk '/^# Benchmarking / { b = $3; name = b; th = 0; mode = ""; n = 0; next }
+    /^# #processes = .*threads: / { th = $NF; sub(/\)/, "", th); name = b "-T" th; next }
     /MODE: NON-AGGREGATE/ { mode = "non"; next }
     /MODE: AGGREGATE/ { mode = "agg"; next }
     /^ *#(bytes|repetitions) / { n = NF; for (i = 1; i <= NF; i++) { h[i] = $i; sub(/\[.*/, "", h[i]) } next }
     n && /^ *[0-9]/ && NF == n && mode != "agg" {
       bytes = 0
       for (i = 1; i <= n; i++) { v[h[i]] = $i; if (h[i] == "#bytes") bytes = $i }
-      if ("t_ovrl" in v) { print b, bytes, "t", v["t_ovrl"]; print b, bytes, "t_pure", v["t_pure"]
+      # IMB-MT: #bytes is T messages; UniBandMT prints t_avg and derives Mbytes/sec from t_max
+      if (th) {
+        if (b == "PingPongMT") print name, bytes / th, "t", v["t_max"]
+        else if (b == "UniBandMT" && v["Mbytes/sec"] >= 1) print name, bytes / th, "t", bytes / v["Mbytes/sec"]
+        else if (b == "UniBandMT" && v["Msg/sec"] > 0) print name, bytes / th, "t", 1e6 / v["Msg/sec"]
+      }
+      else if ("t_ovrl" in v) { print b, bytes, "t", v["t_ovrl"]; print b, bytes, "t_pure", v["t_pure"]
                            print b, bytes, "t_CPU", v["t_CPU"]; print b, bytes, "overlap%", v["overlap"] }
       else if ("t_max" in v) print b, bytes, "t", v["t_max"]
       else if ("t" in v) print b, bytes, "t", v["t"]
@@ -88,7 +127,7 @@ skampi_values() {
   awk '/^# begin result "/ { b = $4; gsub(/"/, "", b); next }
     /^count=|^bytes=/ { bytes = $2; t = $4 }
     /^ *[0-9]/ { bytes = $1; t = $2 }
-    /^count=|^bytes=|^ *[0-9]/ { if (b == "PingPong") t /= 2; print b, bytes, "t", t; next }
+    /^count=|^bytes=|^ *[0-9]/ { if (b == "PingPong" || b ~ /^PingPongMT-T/) t /= 2; print b, bytes, "t", t; next }
     /^#@ flags: .*interference/ { print b, bytes, "flag", 1 }
     /^# overlap: / { v = $0; gsub(/[,%]/, "", v); split(v, f, " ")
       print b, bytes, "t_pure", f[4]; print b, bytes, "t_CPU", f[7]; print b, bytes, "overlap%", f[13] }' "$1"
@@ -98,25 +137,36 @@ skampi_values() {
 if [ -z "${IMB_REPORT_ONLY:-}" ]; then
 t_start=$(date +%s)
 for fam in $families; do
-  section=$fam; osc=
+  section=$fam; fam_env=; prog=$(family_prog "$fam")
   case $fam in
-    MPI1) prog=IMB-MPI1; list=$mpi1 ;;
-    NBC) prog=IMB-NBC; list=$nbc ;;
-    RMA) prog=IMB-RMA; list=$rma ;;
+    MPI1) list=$mpi1 ;;
+    NBC) list=$nbc ;;
+    RMA) list=$rma ;;
     # IMB's Compare_and_swap hangs on osc/pt2pt (Open MPI 4.1.4); skampi's does not
-    RMA-pt2pt) prog=IMB-RMA; list=${rma% Compare_and_swap}; section=RMA; osc=pt2pt ;;
+    RMA-pt2pt) list=${rma% Compare_and_swap}; section=RMA; fam_env=OMPI_MCA_osc=pt2pt ;;
+    # skampi asks for MPI_THREAD_MULTIPLE (IMB-MT by -thread_level multiple)
+    MT) list=$mt; fam_env=SKAMPI_THREAD_LEVEL=multiple ;;
   esac
   # the settings above the first "# family:" line and this family's section
   awk -v fam="$section" '/^# family: / { in_fam = ($3 == fam); seen = 1; next } !seen || in_fam' "$ski" > "$work/imb-$section.ski"
   rm -f "$work/imb-$fam-$tag.sko"*
-  # a run that hangs is stopped after 4 minutes (its rows are then missing)
+  # run ENV IMPL NP PROGRAM ARGS: with the family's and the given environment settings; a
+  # run that hangs is stopped after 4 minutes (its rows are then missing)
   run() {
-    if [ -n "$osc" ]; then OMPI_MCA_osc=$osc timeout 240 tools/mpirun.sh "$@"; else timeout 240 tools/mpirun.sh "$@"; fi ||
-      echo "$0: $fam: $3 failed or timed out" >&2
+    run_env=$1; shift
+    env $fam_env $run_env timeout 240 tools/mpirun.sh "$@" || echo "$0: $fam: $3 failed or timed out" >&2
   }
-  run "$impl" "$np" "$imb/$prog" $imb_flags $list > "$work/imb-$fam-$tag-a.out" 2>&1
-  run "$impl" "$np" "$work/skampi-$impl" -q -i "$work/imb-$section.ski" -o "$work/imb-$fam-$tag.sko" 2>/dev/null
-  run "$impl" "$np" "$imb/$prog" $imb_flags $list > "$work/imb-$fam-$tag-b.out" 2>&1
+  # IMB once (IMB-MT once per thread count) into the file $1
+  run_imb() {
+    if [ "$fam" = MT ]; then
+      for t in $mt_threads; do run "OMP_NUM_THREADS=$t" "$impl" "$np" "$imb/$prog" $mt_flags $list; done > "$1" 2>&1
+    else
+      run "" "$impl" "$np" "$imb/$prog" $imb_flags $list > "$1" 2>&1
+    fi
+  }
+  run_imb "$work/imb-$fam-$tag-a.out"
+  run "" "$impl" "$np" "$work/skampi-$impl" -q -i "$work/imb-$section.ski" -o "$work/imb-$fam-$tag.sko" 2>/dev/null
+  run_imb "$work/imb-$fam-$tag-b.out"
   imb_values "$work/imb-$fam-$tag-a.out" | sed "s/^/$fam a /"
   imb_values "$work/imb-$fam-$tag-b.out" | sed "s/^/$fam b /"
   skampi_values "$work/imb-$fam-$tag.sko" | sed "s/^/$fam s /"
@@ -133,6 +183,7 @@ fi
 
 out=$res/imb-$impl.txt
 [ "$np" -eq 2 ] || out=$res/imb-$impl-np$np.txt
+[ -z "${IMB_FAMILIES:-}" ] || out=${out%.txt}-$(echo $families | tr ' ' '+').txt
 {
   echo "# skampi beside the Intel MPI Benchmarks 2021, $impl, $np processes"
   cat "$work/imb-run-$tag.txt"
@@ -141,10 +192,12 @@ out=$res/imb-$impl.txt
     echo "# TAKEN UNDER LOAD: the load average exceeded the $(nproc) cores; outliers of both tools are the"
     echo "#   load's (imb_a vs imb_b, skampi's interference flags); re-run on a quiet machine for the methods' own differences"
   fi
-  echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
+  [ "$families" = MT ] || echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
+  case " $families " in *" MT "*) echo "# IMB-MT: $imb, OMP_NUM_THREADS=T for T in $mt_threads, $mt_flags; before and after skampi" ;; esac
   echo "# skampi: $ski (set_min/max_repetitions 8/24, 10 % error), synchronised starts"
   echo "# compared: PingPong t = skampi round trip / 2; collectives IMB t_max; NBC t_ovrl, t_pure,"
-  echo "#   t_CPU, overlap% from IMB's Ixxx, Ixxx_pure's t_max; RMA IMB's NON-AGGREGATE t (see the script's top comment)"
+  echo "#   t_CPU, overlap% from IMB's Ixxx, Ixxx_pure's t_max; RMA IMB's NON-AGGREGATE t; MT PingPongMT t_max ="
+  echo "#   Thread_pingpong / 2, UniBandMT time per message of all threads = Thread_bw (see the script's top comment)"
   echo "# within = skampi inside the range of the two IMB runs widened by 10 % (overlap%: by 10 points);"
   echo "#   ratio = skampi / the faster IMB run, diff_us = skampi - the faster IMB run (a preempted IMB run is the slower one)"
   echo "#"
@@ -234,6 +287,42 @@ exit 0
 #:   Fetch_and_op. IMB's Compare_and_swap hangs on osc/pt2pt and is left out there.
 #:   skampi's Rput/Rget are MPI_Rput/MPI_Rget + MPI_Wait + MPI_Win_flush, IMB's
 #:   NON-AGGREGATE MPI_Put/MPI_Get + MPI_Win_flush: the request adds little.
-#: - Not compared: IMB-MT (skampi has no MPI_THREAD_MULTIPLE rows yet), IMB-EXT and IMB-IO
-#:   (skampi's MPI-2 one-sided and MPI-IO rows time other patterns: fence epochs and
-#:   file-system calls with skampi's own protocols), PingPing (no skampi row).
+#: - MT (IMB-MT; 2 processes, T threads each, thread i of rank 0 with thread i of rank 1,
+#:   each pair on a communicator of its own in both tools, both at MPI_THREAD_MULTIPLE):
+#:   IMB-MT prints as #bytes T times one thread's message (its weak scaling); the rows are
+#:   keyed by one thread's message and by T (PingPongMT-T2).
+#:   PingPongMT: every thread times its own 100 round trips (MPI_Send/MPI_Recv) after an
+#:   OpenMP barrier and an MPI_Barrier; t_max is the slowest thread's mean round trip / 2
+#:   (t_avg the mean over the threads of both processes). skampi's Thread_pingpong times
+#:   100 round trips per thread from the synchronised start until the last thread of the
+#:   process is done (the longer process counts): compared, its round trip / 2 with t_max.
+#:   UniBandMT is Thread_bw's pattern (BiBandMT sends both ways at once and halves the
+#:   time: no skampi row): every thread of rank 0 sends windows of 64 messages (MPI_Isend,
+#:   MPI_Waitall), its partner acknowledges each window (IMB with 1 byte, skampi with an
+#:   empty message). IMB divides each thread's span by repetitions x window (one message of
+#:   one thread), prints their mean as t_avg, Msg/sec = T / t_avg and the aggregate
+#:   Mbytes/sec = T x message / t_max; skampi divides its span by threads x window x
+#:   iterations (one message of all threads: size / time is the aggregate MB/s).
+#:   Compared: IMB's #bytes / Mbytes/sec (= t_max / T, the time per message of all threads
+#:   as the slowest thread saw it) with skampi's time; where IMB's two-decimal Mbytes/sec
+#:   is below 1.00 (too coarse), 1e6 / Msg/sec (= t_avg / T) instead.
+#:   What differs: skampi's span also holds the waking of its thread team (a condition
+#:   variable) and the wait for the last thread: with 2 threads about 10 us per timing here
+#:   (Open MPI, 1 byte: 1.75 us per round trip at 10 round trips per timing, 0.68 at 160),
+#:   so up to 0.06 us one way at 100 round trips, 0.005 us per message in Thread_bw (16
+#:   windows per thread and timing). And IMB's per-thread clocks do not see pairs that take
+#:   turns: a thread that gets its processor late starts its clock late, so two pairs run
+#:   one after the other still show one pair's time, where skampi's span shows both
+#:   (Open MPI, T = 2, load 6: IMB 0.16 us one way as with T = 1, skampi 0.36 us).
+#:   On this 2-core machine T = 2 puts 4 busy-polling threads on 2 processors: a thread
+#:   whose partner is not running spins until the scheduler switches, so the T = 2 figures
+#:   are mostly scheduler time. IMB's mean over 100 round trips keeps every such switch
+#:   (in some runs milliseconds per round trip; under load MPICH even with T = 1); skampi
+#:   discards the repetitions in which a process lost its processor or missed its window
+#:   and reports the ones that ran through: the two then differ by orders of magnitude and
+#:   say nothing about the library. Compare T = 2 on a machine with 4 cores or more; T = 1
+#:   on a quiet machine compares like PingPong.
+#: - Not compared: IMB-EXT and IMB-IO (skampi's MPI-2 one-sided and MPI-IO rows time other
+#:   patterns: fence epochs and file-system calls with skampi's own protocols), PingPing
+#:   and the IMB-MT rows without a skampi row (PingPingMT, BiBandMT, SendRecvMT,
+#:   ExchangeMT and the MT collectives).
