@@ -75,7 +75,7 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
       sk_str_printf(&what, " (%d more discarded there: a process lost its processor after the barrier)",
                     res->barrier_lost);
     if (res->lost_kept > 0)
-      sk_str_printf(&what, "; then nearly every one lost it too, so the last %d were kept: their values"
+      sk_str_printf(&what, "; none ran undisturbed, so the result is made of %d of them: their values"
                     " include scheduler time",
                     res->lost_kept);
     flagged = 1;

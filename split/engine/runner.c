@@ -198,6 +198,12 @@ typedef struct rep_state {
   double *proc_times;       /* per member m: its times of the accepted repetitions at
                             ** [m * max_reps ...], proc_count[m] of them */
   int *proc_count;
+  double *lost_times;       /* the same for the repetitions discarded after the fallback to
+                            ** barrier starts (a process lost its processor), the result when
+                            ** none was accepted (runner.h, lost_kept) */
+  int *lost_count;
+  double *lost_values;      /* their values, lost_n of them (at most max_reps) */
+  int lost_n;
   double *typical;          /* the values the start tolerance follows, sorted: the
                             ** accepted ones, on a crowded host every repetition's */
   int ntypical, typical_cap;
@@ -236,6 +242,18 @@ static void runner_note_typical(rep_state *st, double value)
   st->ntypical++;
 }
 
+/* A barrier-started repetition in which a process lost its processor: its value and
+** times are kept aside, the result's only when no repetition ran undisturbed. */
+static void runner_keep_lost(rep_state *st, const rep_ballot *b, int n, double value)
+{
+  int i, max_reps = st->asec.cfg.max_reps;
+  if (st->lost_n >= max_reps) return;
+  st->lost_values[st->lost_n++] = value;
+  for (i = 0; i < n; i++)
+    if (b[i].time >= 0.0 && st->lost_count[i] < max_reps)
+      st->lost_times[(size_t)i * max_reps + st->lost_count[i]++] = b[i].time;
+}
+
 /* The value of a single measurement is the maximum over the members that returned a time
 ** (SKaLib report (TR 99/07) §4.1). A repetition is discarded when a member was not in
 ** its synchronised window (arrived late, overran), began the operation later than the
@@ -266,14 +284,8 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   res->delay_tolerance = tolerance;
   if (sk_sync_windowed(st->m))
     d->valid = in_window && delay <= tolerance && (st->yields || switches == 0);
-  else if (!sk_sync_fell_back(st->m) || st->crowded || switches == 0)   /* barrier starts (runner.h) */
-    d->valid = 1;
-  else if (res->lost_kept > 0 ||
-           (res->barrier_lost >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->barrier_lost)) {
-    d->valid = 1;          /* nearly every one loses its processor: the host's normal state, to the end */
-    res->lost_kept++;
-  } else
-    d->valid = 0;
+  else   /* barrier starts after the fallback (runner.h) */
+    d->valid = !sk_sync_fell_back(st->m) || st->crowded || switches == 0;
   d->fall_back = 0;
   for (i = 0; i < n; i++) if (b[i].time > value) value = b[i].time;
   if (value < 0.0) value = 0.0;
@@ -288,8 +300,10 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
-    if (res->barrier_from > 0) res->barrier_lost++;
-    else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
+    if (res->barrier_from > 0) {
+      res->barrier_lost++;
+      runner_keep_lost(st, b, n, value);
+    } else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
       d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
       sk_asec_end(&st->asec);
@@ -330,6 +344,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
     st.proc_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    st.lost_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
+    st.lost_count = (int *)sk_calloc((size_t)size, sizeof(int));
+    st.lost_values = (double *)sk_malloc(sizeof(double) * (size_t)st.asec.cfg.max_reps);
     st.typical_cap = st.asec.cfg.max_reps + st.invalid_limit + 1;
     st.typical = (double *)sk_malloc(sizeof(double) * (size_t)st.typical_cap);
     st.reports = (sk_sync_report *)sk_malloc(sizeof(sk_sync_report) * (size_t)size);
@@ -356,6 +373,14 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   sk_sync_release(m);
   if (m->rank == 0) {
+    if (st.asec.n == 0 && st.lost_n > 0) {   /* none ran undisturbed: the lost ones (runner.h) */
+      double *t = st.proc_times;
+      int *c = st.proc_count;
+      for (i = 0; i < st.lost_n; i++) sk_asec_add(&st.asec, st.lost_values[i]);
+      st.proc_times = st.lost_times; st.proc_count = st.lost_count;
+      st.lost_times = t; st.lost_count = c;
+      res->lost_kept = st.lost_n;
+    }
     sk_asec_result(&st.asec, &res->time, &res->std_error, &res->kept);
     res->rule_error = sk_asec_relative_error(&st.asec);
     res->reps = st.asec.n;
@@ -375,6 +400,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_asec_end(&st.asec);
     free(st.proc_times);
     free(st.proc_count);
+    free(st.lost_times);
+    free(st.lost_count);
+    free(st.lost_values);
     free(st.typical);
     free(st.reports);
   }

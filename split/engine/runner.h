@@ -34,9 +34,8 @@ typedef struct sk_result {
                             ** which on each began after a barrier (SK_FALLBACK_DISCARDS) */
   int barrier_lost;         /* of the invalid ones, discarded after that fallback: a process
                             ** lost its processor between its barrier and its stop */
-  int lost_kept;            /* after the fallback, repetitions kept although a process lost
-                            ** its processor: most did (SK_FALLBACK_DISCARDS), so losing it is
-                            ** the host's normal state, not a disturbance of the operation */
+  int lost_kept;            /* 0, or: no repetition ran undisturbed after the fallback, and the
+                            ** result is made of this many that lost the processor (runner.h) */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -107,14 +106,15 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** 1.2-1.45 s, and the run 4.8 s against 0.6 s quiet), and 8 of which at most 2 were
 ** accepted already say that the host does not give the processes their processors at
 ** agreed times.
-** The same rule once more after the fallback: when SK_FALLBACK_DISCARDS barrier-started
-** repetitions were discarded for a lost processor and fewer than one was accepted per
-** SK_FALLBACK_RATIO of them, the processes lose their processors in nearly every
-** operation -- the machine's normal state, not a disturbance -- and the rest are kept
-** (lost_kept), as IMB and the OSU benchmarks keep every call: on a CI machine beside 4
+** When no barrier-started repetition ran undisturbed until the measurement's limit, the
+** processes lose their processors in every operation -- the machine's normal state, not
+** a disturbance -- and the result is made of the discarded ones (their first max_reps,
+** lost_kept), as IMB and the OSU benchmarks keep every call: on a CI machine beside 4
 ** spinners a plain MPICH program read 12,000 us per 256-int allreduce (a time slice in
-** every call), and skampi, discarding every one, gave no reading at all. The result
-** line says so (interference.c). */
+** every call), and skampi, discarding every one, gave no reading at all. Not sooner:
+** beside 1 spinner 8 barrier-started MPICH allreduces in a row lost the processor (8 ms
+** each) where later ones ran through in microseconds, as the plain program's median did.
+** The result line says so (interference.c). */
 #define SK_FALLBACK_DISCARDS 8
 #define SK_FALLBACK_RATIO 3
 

@@ -482,7 +482,7 @@ static const struct rpt_flag_phrase {
   { "interference", "disturbed by other processes", 1 },
   { "untrustworthy", "untrustworthy", 1 },
   { "barrier_starts", "repetitions began after a barrier", 1 },
-  { "lost_kept", "%s repetitions kept with scheduler time (a process lost its processor in nearly every one)", 1 },
+  { "lost_kept", "none ran undisturbed: made of %s repetitions that include scheduler time", 1 },
   { "verified", "verified", 0 },
   { "violated", "a guideline is violated here (skampi --guidelines)", 1 },
   { "loop_ended", "the loop ended after this point", 0 }

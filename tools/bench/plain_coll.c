@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 {
   enum op op = OP_NONE;
   long count = -1, iters = 200, runs = 11, elem = 1, bytes;
-  int rank, size, r, ok;
+  int rank, size, r, ok, per_process;
   char *sbuf, *rbuf;
   double t0, t1, mine, slowest, *times = NULL, median;
 
@@ -114,7 +114,12 @@ int main(int argc, char **argv)
   }
   if (op == OP_REDUCE || op == OP_ALLREDUCE_INT) elem = (long)sizeof(int);
   if (op == OP_ALLREDUCE) elem = (long)sizeof(double);
-  if (ok && count > INT_MAX / elem / size) ok = 0;
+  /* room for COUNT elements from or to every process where the operation needs it
+  ** (alltoall, gather, scatter), else for COUNT elements: a buffer of COUNT x P for every
+  ** operation made the plain loop's memory grow like P^2 under a simulator, where every
+  ** rank is a thread of one process (4096 ranks, 1 KiB broadcasts: 34 GB) */
+  per_process = op == OP_ALLTOALL || op == OP_GATHER || op == OP_SCATTER;
+  if (ok && count > INT_MAX / elem / (per_process ? size : 1)) ok = 0;
   if (!ok) {
     if (rank == 0)
       fprintf(stderr, "usage: plain_coll OP COUNT [ITERS] [RUNS]\n"
@@ -124,8 +129,7 @@ int main(int argc, char **argv)
     MPI_Finalize();
     return 2;
   }
-  /* room for COUNT elements from or to every process (alltoall, gather, scatter) */
-  bytes = count * elem * size;
+  bytes = count * elem * (per_process ? size : 1);
   sbuf = malloc((size_t)(bytes > 0 ? bytes : 1));
   rbuf = malloc((size_t)(bytes > 0 ? bytes : 1));
   if (rank == 0) times = malloc((size_t)runs * sizeof *times);

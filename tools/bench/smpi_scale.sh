@@ -12,9 +12,12 @@
 #           skampi measures them: 10 warm-up calls, then 8 runs of MPI_Barrier, one call,
 #           MPI_Reduce of the time (8 repetitions, each with its start and its agreement);
 #           "plain" sums the six
-# Appends to tools/bench/results/smpi_scale.txt (a dated block, one line per run). SWEEP=0
-# leaves the sweep out, PLAIN="1 4" the plain sizes (for the slow large P). Needs smpicc,
-# smpirun and GNU time (/usr/bin/time).
+# Appends to tools/bench/results/smpi_scale.txt (a dated block, one line per run). EMPTY=0
+# leaves the one-suite run out, SWEEP=0 the sweep, PLAIN="1 4" the plain sizes (PLAIN=none:
+# no plain run); PRIVATIZATION=mmap runs every program with SMPI's mmap privatisation
+# (only the data segments swapped per rank: about a third of the default dlopen's memory,
+# which loads a copy of the whole program per rank). Needs smpicc, smpirun and GNU time
+# (/usr/bin/time).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 procs=${*:-256 1024 4096}
@@ -46,27 +49,35 @@ SKI
 run() {
   _p=$1 _what=$2; shift 2
   /usr/bin/time -f "%e %U %S %M" -o "$w/time.txt" smpirun -platform "$w/p$_p.xml" -hostfile "$w/p$_p.hosts" -np "$_p" \
-    --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:no "$@" \
+    --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:no \
+    ${PRIVATIZATION:+--cfg=smpi/privatization:$PRIVATIZATION} "$@" \
     > "$w/$_what$_p.log" 2>&1
   _st=$?
-  read -r _wall _user _sys _rss < "$w/time.txt" || { _wall=- _user=0 _sys=0 _rss=0; }
+  # GNU time puts "Command exited with non-zero status N" (or "... terminated by signal")
+  # above its figures when the program failed: the figures are the last line
+  # shellcheck disable=SC2046
+  set -- $(tail -n 1 "$w/time.txt" 2> /dev/null) - 0 0 0 0
+  case $1 in [0-9]*) ;; *) set -- - 0 0 0 ;; esac
+  _wall=$1 _user=$2 _sys=$3 _rss=$4
   _cpu=$(awk -v u="$_user" -v s="$_sys" 'BEGIN { printf "%.2f", u + s }')
   printf '%6d  %-9s %9s %9s %9d %4d\n' "$_p" "$_what" "$_wall" "$_cpu" $((_rss / 1024)) "$_st" | tee -a "$res"
 }
 {
   echo
-  echo "# tools/bench/smpi_scale.sh $procs, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1)"
+  echo "# tools/bench/smpi_scale.sh $procs, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1)${PRIVATIZATION:+, privatization $PRIVATIZATION}"
   echo "#     P  what        wall[s]    cpu[s] maxrss[MB] status"
 } >> "$res"
 for p in $procs; do
   sh "$top/tools/smpi/platform.sh" "$w/p$p.xml" "$w/p$p.hosts" "$p" 5 1.25e9 || exit 1
-  run "$p" empty "$w/skampi-smpi" -i "$w/empty.ski" -o "$w/empty$p.sko"
+  [ "${EMPTY:-1}" = 0 ] || run "$p" empty "$w/skampi-smpi" -i "$w/empty.ski" -o "$w/empty$p.sko"
   [ "${SWEEP:-1}" = 0 ] || run "$p" sweep "$w/skampi-smpi" -i "$w/sweep.ski" -o "$w/sweep$p.sko"
   sum_wall=0 max_rss=0
-  for c in ${PLAIN:-1 4 16 64 256 1024}; do
+  plain=${PLAIN:-1 4 16 64 256 1024}
+  [ "$plain" = none ] && plain=
+  for c in $plain; do
     run "$p" "plain$c" "$w/plain_coll" bcast "$c" 1 8
     sum_wall=$(awk -v a="$sum_wall" -v b="$_wall" 'BEGIN { print a + b }')
-    [ $((_rss / 1024)) -gt "$max_rss" ] && max_rss=$((_rss / 1024))
+    case $_rss in *[!0-9]*|'') ;; *) [ $((_rss / 1024)) -gt "$max_rss" ] && max_rss=$((_rss / 1024)) ;; esac
   done
   [ -n "${PLAIN:-}" ] || printf '%6d  %-6s %9s %9d %4s\n' "$p" plain "$sum_wall" "$max_rss" - | tee -a "$res"
 done
