@@ -5608,6 +5608,9 @@ typedef struct sk_mctx {
   char *send_buf, *recv_buf;/* current buffers (valid in measure) */
   size_t send_usage;        /* bytes this process needs in its send buffer (set in init) */
   size_t recv_usage;        /* likewise for the receive buffer */
+  long original_recv_usage; /* -1, or where the original SKaMPI 5 declared another receive
+                            ** usage for the same operation (its Bcast receives into the send
+                            ** buffer: 0): its fit test (SKAMPI_BUFFER_RULE=skampi5) uses it */
   long reported_size;       /* the message size written to the output (set in init) */
   void *state;              /* private state of init/measure/finalize */
   int failed;               /* set by sk_meas_fail */
@@ -6168,9 +6171,12 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c);
 ** statement that asked for it, sk_buffers_region_bytes says how much it was). */
 SK_API int sk_buffers_configure(const sk_buffer_config *c);
 SK_API double sk_buffers_region_bytes(const sk_buffer_config *c);
-/* Bytes of region a measurement with these usages needs (with SKAMPI_BUFFER_RULE=skampi5
-** at least what the original SKaMPI 5's fit test asks, buffers.c). */
-SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
+/* Bytes of region a measurement with these usages needs. With SKAMPI_BUFFER_RULE=skampi5
+** what the original SKaMPI 5's fit test asks, with the original's receive usage
+** (original_recv_usage, or recv_usage when negative), and at least room for skampi's own
+** buffers once (buffers.c). */
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage,
+                                long original_recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
 SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
                              char **send, char **recv);
@@ -6280,10 +6286,12 @@ static size_t buffers_round_up(size_t n, size_t align)
   return (n + align - 1) / align * align;
 }
 
-/* SKAMPI_BUFFER_RULE=skampi5: the fit test of the original SKaMPI 5 as well, so that one
+/* SKAMPI_BUFFER_RULE=skampi5: the fit test of the original SKaMPI 5 instead, so that one
 ** input gives the original's points (doc/manual.md, "Buffers"): with its default buffer
 ** cycling, 2 (S + 2 sa + R + 2 ra) must not exceed the buffer plus 8 lcm(sa, ra) (sa,
-** ra: the send and receive alignments). Read once; another value is said and ignored. */
+** ra: the send and receive alignments), R the original's receive usage. skampi's own
+** buffers must still fit once; where they do not fit twice they are not cycled for that
+** measurement (sk_buffers_place). Read once; another value is said and ignored. */
 static int buffers_rule_skampi5(void)
 {
   static int rule = -1;
@@ -6302,17 +6310,18 @@ static size_t buffers_gcd(size_t a, size_t b)
   return a;
 }
 
-SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage)
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage,
+                                long original_recv_usage)
 {
-  double need = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
-  if (c->cycling) need *= 2.0;
+  double span = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
   if (buffers_rule_skampi5()) {
     size_t sa = buffers_align_of(c->send_align), ra = buffers_align_of(c->recv_align);
     double lcm = (double)sa / (double)buffers_gcd(sa, ra) * (double)ra;
-    double original = 2.0 * ((double)send_usage + 2.0 * (double)sa + (double)recv_usage + 2.0 * (double)ra) - 8.0 * lcm;
-    if (original > need) need = original;
+    double r = original_recv_usage >= 0 ? (double)original_recv_usage : (double)recv_usage;
+    double original = 2.0 * ((double)send_usage + 2.0 * (double)sa + r + 2.0 * (double)ra) - 8.0 * lcm;
+    return original > span ? original : span;
   }
-  return need;
+  return c->cycling ? 2.0 * span : span;
 }
 
 static char *buffers_align(char *p, size_t align)
@@ -6330,7 +6339,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
   if (buffers.region == NULL && !sk_buffers_configure(c))
     sk_fatal("the buffer region of %.0f bytes could not be allocated", sk_buffers_region_bytes(c));
   if (c->cycling && span > 0 && span <= c->size) {
-    size_t room = c->size - span;             /* the engine checked 2 * span <= size */
+    size_t room = c->size - span;             /* the engine checked span <= size (twice with
+                                              ** the default rule, buffers_rule_skampi5) */
     size_t stride = buffers_round_up(span, 64);
     if (room > 0 && stride > 0) offset = (size_t)((unsigned long)rep % (room / stride + 1)) * stride;
   }
@@ -8847,6 +8857,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
                            const sk_settings *settings)
 {
   memset(m, 0, sizeof *m);
+  m->original_recv_usage = -1;
   m->settings = settings;
   m->sync_config = settings ? &settings->sync : NULL;
   m->group = g;
@@ -9668,7 +9679,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     return;
   }
   if (member) sk_runner_init(def, &m, g, args, settings);
-  mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage) : 0.0;
+  mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage) : 0.0;
   mine.failed = m.failed;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
@@ -9726,7 +9737,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   init_decision d;
   double t;
   sk_runner_init(def, &m, g, args, settings);
-  mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage);
+  mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage);
   mine.failed = m.failed;
   sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   if (d.status == SK_FAILED) {
@@ -20906,6 +20917,7 @@ static void init_Bcast(sk_mctx *m, const sk_value *args)
   sk_mpi_check_rank(m, "Bcast", "root", a.root);
   m->send_usage = sk_mpi_block_bytes(m, "Bcast", a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
+  m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
@@ -21072,7 +21084,10 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
   m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a.dt);
-  if (root_keeps_result && m->rank == a.root) m->recv_usage += m->send_usage;
+  if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
+    if (m->rank == a.root) m->recv_usage += m->send_usage;
+    m->original_recv_usage = m->rank == a.root ? (long)m->send_usage : 0;
+  }
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 

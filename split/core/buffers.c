@@ -99,10 +99,12 @@ static size_t buffers_round_up(size_t n, size_t align)
   return (n + align - 1) / align * align;
 }
 
-/* SKAMPI_BUFFER_RULE=skampi5: the fit test of the original SKaMPI 5 as well, so that one
+/* SKAMPI_BUFFER_RULE=skampi5: the fit test of the original SKaMPI 5 instead, so that one
 ** input gives the original's points (doc/manual.md, "Buffers"): with its default buffer
 ** cycling, 2 (S + 2 sa + R + 2 ra) must not exceed the buffer plus 8 lcm(sa, ra) (sa,
-** ra: the send and receive alignments). Read once; another value is said and ignored. */
+** ra: the send and receive alignments), R the original's receive usage. skampi's own
+** buffers must still fit once; where they do not fit twice they are not cycled for that
+** measurement (sk_buffers_place). Read once; another value is said and ignored. */
 static int buffers_rule_skampi5(void)
 {
   static int rule = -1;
@@ -121,17 +123,18 @@ static size_t buffers_gcd(size_t a, size_t b)
   return a;
 }
 
-SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage)
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage,
+                                long original_recv_usage)
 {
-  double need = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
-  if (c->cycling) need *= 2.0;
+  double span = (double)buffers_round_up(send_usage, c->recv_align) + (double)recv_usage;
   if (buffers_rule_skampi5()) {
     size_t sa = buffers_align_of(c->send_align), ra = buffers_align_of(c->recv_align);
     double lcm = (double)sa / (double)buffers_gcd(sa, ra) * (double)ra;
-    double original = 2.0 * ((double)send_usage + 2.0 * (double)sa + (double)recv_usage + 2.0 * (double)ra) - 8.0 * lcm;
-    if (original > need) need = original;
+    double r = original_recv_usage >= 0 ? (double)original_recv_usage : (double)recv_usage;
+    double original = 2.0 * ((double)send_usage + 2.0 * (double)sa + r + 2.0 * (double)ra) - 8.0 * lcm;
+    return original > span ? original : span;
   }
-  return need;
+  return c->cycling ? 2.0 * span : span;
 }
 
 static char *buffers_align(char *p, size_t align)
@@ -149,7 +152,8 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
   if (buffers.region == NULL && !sk_buffers_configure(c))
     sk_fatal("the buffer region of %.0f bytes could not be allocated", sk_buffers_region_bytes(c));
   if (c->cycling && span > 0 && span <= c->size) {
-    size_t room = c->size - span;             /* the engine checked 2 * span <= size */
+    size_t room = c->size - span;             /* the engine checked span <= size (twice with
+                                              ** the default rule, buffers_rule_skampi5) */
     size_t stride = buffers_round_up(span, 64);
     if (room > 0 && stride > 0) offset = (size_t)((unsigned long)rep % (room / stride + 1)) * stride;
   }

@@ -29,9 +29,12 @@ SK_API void sk_buffers_default_config(sk_buffer_config *c);
 ** statement that asked for it, sk_buffers_region_bytes says how much it was). */
 SK_API int sk_buffers_configure(const sk_buffer_config *c);
 SK_API double sk_buffers_region_bytes(const sk_buffer_config *c);
-/* Bytes of region a measurement with these usages needs (with SKAMPI_BUFFER_RULE=skampi5
-** at least what the original SKaMPI 5's fit test asks, buffers.c). */
-SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage);
+/* Bytes of region a measurement with these usages needs. With SKAMPI_BUFFER_RULE=skampi5
+** what the original SKaMPI 5's fit test asks, with the original's receive usage
+** (original_recv_usage, or recv_usage when negative), and at least room for skampi's own
+** buffers once (buffers.c). */
+SK_API double sk_buffers_needed(const sk_buffer_config *c, size_t send_usage, size_t recv_usage,
+                                long original_recv_usage);
 /* Places the buffers for repetition `rep` (cycling moves them); flushes the cache. */
 SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
                              char **send, char **recv);

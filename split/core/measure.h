@@ -30,6 +30,9 @@ typedef struct sk_mctx {
   char *send_buf, *recv_buf;/* current buffers (valid in measure) */
   size_t send_usage;        /* bytes this process needs in its send buffer (set in init) */
   size_t recv_usage;        /* likewise for the receive buffer */
+  long original_recv_usage; /* -1, or where the original SKaMPI 5 declared another receive
+                            ** usage for the same operation (its Bcast receives into the send
+                            ** buffer: 0): its fit test (SKAMPI_BUFFER_RULE=skampi5) uses it */
   long reported_size;       /* the message size written to the output (set in init) */
   void *state;              /* private state of init/measure/finalize */
   int failed;               /* set by sk_meas_fail */

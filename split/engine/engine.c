@@ -231,7 +231,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     return;
   }
   if (member) sk_runner_init(def, &m, g, args, settings);
-  mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage) : 0.0;
+  mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage) : 0.0;
   mine.failed = m.failed;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
@@ -289,7 +289,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   init_decision d;
   double t;
   sk_runner_init(def, &m, g, args, settings);
-  mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage);
+  mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage);
   mine.failed = m.failed;
   sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   if (d.status == SK_FAILED) {

@@ -159,6 +159,7 @@ static void init_Bcast(sk_mctx *m, const sk_value *args)
   sk_mpi_check_rank(m, "Bcast", "root", a.root);
   m->send_usage = sk_mpi_block_bytes(m, "Bcast", a.count, a.dt, 1, 0);
   m->recv_usage = m->send_usage;
+  m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 
@@ -325,7 +326,10 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
   m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a.dt);
-  if (root_keeps_result && m->rank == a.root) m->recv_usage += m->send_usage;
+  if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
+    if (m->rank == a.root) m->recv_usage += m->send_usage;
+    m->original_recv_usage = m->rank == a.root ? (long)m->send_usage : 0;
+  }
   m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
 }
 

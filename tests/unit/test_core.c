@@ -374,7 +374,7 @@ static void test_helpers(void)
               "set_recv_buffer_alignment(128)\nset_cache_size(1kb)\n", "x");
   check(in.settings.buffers.size == 3072 && in.settings.buffers.cycling && in.settings.buffers.send_align == 64 &&
         in.settings.buffers.recv_align == 128 && in.settings.buffers.cache_size == 1024, "helper_buffers", "buffer settings");
-  check(sk_buffers_needed(&in.settings.buffers, 1000, 600) > 3072 && sk_buffers_needed(&in.settings.buffers, 700, 600) <= 3072,
+  check(sk_buffers_needed(&in.settings.buffers, 1000, 600, -1) > 3072 && sk_buffers_needed(&in.settings.buffers, 700, 600, -1) <= 3072,
         "buffer_cycling_halves", "cycling: 2 x (send + recv) <= size");
   {
     char *sb, *rb;
