@@ -13318,10 +13318,11 @@ SK_API double sk_tukey_median(const double *x, int n);
 SK_API double sk_compare_run_value(const sk_sko_line *l);
 /* The median of x[0..n-1] (sorts x); n >= 1. */
 SK_API double sk_compare_median(double *x, int n);
-/* "  (flags: NAME, ...)" for the flags that put a time in doubt (`#@ flags:`
-** interference, untrustworthy, clock_resolution, timing_overhead, scheduler_time,
-** rep_cap, time_limit) that any line k with use[k] (NULL: every line) has; nothing
-** without. */
+/* "NAME, ..." for the flags that put a time in doubt (`#@ flags:` interference,
+** untrustworthy, clock_resolution, timing_overhead, scheduler_time, lost_kept, rep_cap,
+** time_limit) that any line k with use[k] (NULL: every line) has; their number. */
+SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
+/* The same as "  (flags: NAME, ...)"; nothing without. */
 SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
 /* The two-sided p-value of the Wilcoxon rank-sum (Mann-Whitney U) test of x against y
 ** (ties get their mean rank): the exact permutation distribution of the rank sum when
@@ -13676,7 +13677,7 @@ static const char *const compare_doubt_flags[] = {
   "time_limit"
 };
 
-SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
 {
   char value[64];
   size_t f;
@@ -13684,10 +13685,18 @@ SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines,
   for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
     for (k = 0; k < n; k++)
       if ((use == NULL || use[k]) && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
-        sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
+        sk_str_printf(out, "%s%s", said++ ? ", " : "", compare_doubt_flags[f]);
         break;
       }
-  if (said) sk_str_putc(out, ')');
+  return said;
+}
+
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+{
+  sk_str list;
+  sk_str_init(&list);
+  if (sk_compare_doubt_list(&list, lines, use, n)) sk_str_printf(out, "  (flags: %s)", list.data);
+  sk_str_free(&list);
 }
 
 /* One row: side s against the baseline at point l of the reference block. */
@@ -15390,9 +15399,9 @@ static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
   }
 }
 
-/* "  (flags: ...)" when a run's line of either side carries a flag that puts its time
-** in doubt (compare.h). */
-static void gl_doubts(gl_state *st, const gl_verdict *v)
+/* The flags that put a time in doubt (compare.h) of any run's line of either side:
+** "  (flags: ...)" into the text, or the bare list ("a, b") when bare. */
+static void gl_doubts(const gl_state *st, const gl_verdict *v, sk_str *out, int bare)
 {
   int n = st->g->nfiles, k, m = 0;
   const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)(2 * n), sizeof(sk_sko_line *));
@@ -15401,7 +15410,8 @@ static void gl_doubts(gl_state *st, const gl_verdict *v)
     if (a) lines[m++] = a;
     if (b) lines[m++] = b;
   }
-  sk_compare_doubt_flags(st->out, lines, NULL, m);
+  if (bare) sk_compare_doubt_list(out, lines, NULL, m);
+  else sk_compare_doubt_flags(out, lines, NULL, m);
   free((void *)lines);
 }
 
@@ -15434,7 +15444,7 @@ static void gl_report_rule(gl_state *st, const char *title, size_t first, const 
     if (st->v[i].violated) {
       sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
                     st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
-      gl_doubts(st, &st->v[i]);
+      gl_doubts(st, &st->v[i], st->out, 0);
       sk_str_putc(st->out, '\n');
     }
 }
@@ -15651,34 +15661,25 @@ static void gl_html_plot(sk_str *o, const gl_state *st, const gl_span *sp, size_
 }
 
 /* A rule's violated sizes as a table, with the flags that put a run's time in doubt. */
-static void gl_html_table(sk_str *o, gl_state *st, const gl_span *sp)
+static void gl_html_table(sk_str *o, const gl_state *st, const gl_span *sp)
 {
   size_t i;
-  sk_str doubts, doubts_text, *out = st->out;
+  sk_str doubts;
   sk_str_puts(o, "<div class=\"table\"><table class=\"results\">\n<thead><tr><th>bytes</th><th>vs bytes</th>"
                  "<th>left [us]</th><th>right [us]</th><th>slowdown</th><th>p</th><th>doubts</th></tr></thead>\n<tbody>\n");
   sk_str_init(&doubts);
-  sk_str_init(&doubts_text);
-  st->out = &doubts;
   for (i = sp->first; i < sp->end; i++) {
     const gl_verdict *v = &st->v[i];
-    const char *d;
     if (!v->violated) continue;
     sk_str_clear(&doubts);
-    gl_doubts(st, v);
+    gl_doubts(st, v, &doubts, 1);
     sk_str_printf(o, "<tr><td class=\"num\">%.0f</td><td class=\"num\">%.0f</td><td class=\"num\">%.3f</td>"
                      "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3g</td><td>",
                   v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p);
-    for (d = doubts.data ? doubts.data : ""; *d == ' ' || *d == '('; d++) {}
-    sk_str_clear(&doubts_text);
-    sk_str_putn(&doubts_text, d, strlen(d) - (strlen(d) > 0 && d[strlen(d) - 1] == ')'));
-    sk_str_putn(&doubts_text, "", 0);
-    sk_report_escape(o, doubts_text.data);
+    sk_report_escape(o, doubts.data ? doubts.data : "");
     sk_str_puts(o, "</td></tr>\n");
   }
-  st->out = out;
   sk_str_free(&doubts);
-  sk_str_free(&doubts_text);
   sk_str_puts(o, "</tbody>\n</table></div>\n");
 }
 
@@ -15689,7 +15690,7 @@ static size_t gl_span_violations(const gl_state *st, const gl_span *sp)
   return bad;
 }
 
-static void gl_html(sk_str *o, gl_state *st, const char *rule_text, const char *not_measured)
+static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const char *not_measured)
 {
   const char *lib = sk_sko_field(&st->files[0], "library"), *np = sk_sko_field(&st->files[0], "processes");
   size_t n, i, plots = 0;

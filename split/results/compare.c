@@ -332,7 +332,7 @@ static const char *const compare_doubt_flags[] = {
   "time_limit"
 };
 
-SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
 {
   char value[64];
   size_t f;
@@ -340,10 +340,18 @@ SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines,
   for (f = 0; f < sizeof compare_doubt_flags / sizeof compare_doubt_flags[0]; f++)
     for (k = 0; k < n; k++)
       if ((use == NULL || use[k]) && sk_sko_line_flag(lines[k], compare_doubt_flags[f], value, sizeof value) != NULL) {
-        sk_str_printf(out, "%s%s", said++ ? ", " : "  (flags: ", compare_doubt_flags[f]);
+        sk_str_printf(out, "%s%s", said++ ? ", " : "", compare_doubt_flags[f]);
         break;
       }
-  if (said) sk_str_putc(out, ')');
+  return said;
+}
+
+SK_API void sk_compare_doubt_flags(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
+{
+  sk_str list;
+  sk_str_init(&list);
+  if (sk_compare_doubt_list(&list, lines, use, n)) sk_str_printf(out, "  (flags: %s)", list.data);
+  sk_str_free(&list);
 }
 
 /* One row: side s against the baseline at point l of the reference block. */

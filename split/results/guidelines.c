@@ -256,9 +256,9 @@ static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
   }
 }
 
-/* "  (flags: ...)" when a run's line of either side carries a flag that puts its time
-** in doubt (compare.h). */
-static void gl_doubts(gl_state *st, const gl_verdict *v)
+/* The flags that put a time in doubt (compare.h) of any run's line of either side:
+** "  (flags: ...)" into the text, or the bare list ("a, b") when bare. */
+static void gl_doubts(const gl_state *st, const gl_verdict *v, sk_str *out, int bare)
 {
   int n = st->g->nfiles, k, m = 0;
   const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)(2 * n), sizeof(sk_sko_line *));
@@ -267,7 +267,8 @@ static void gl_doubts(gl_state *st, const gl_verdict *v)
     if (a) lines[m++] = a;
     if (b) lines[m++] = b;
   }
-  sk_compare_doubt_flags(st->out, lines, NULL, m);
+  if (bare) sk_compare_doubt_list(out, lines, NULL, m);
+  else sk_compare_doubt_flags(out, lines, NULL, m);
   free((void *)lines);
 }
 
@@ -300,7 +301,7 @@ static void gl_report_rule(gl_state *st, const char *title, size_t first, const 
     if (st->v[i].violated) {
       sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
                     st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
-      gl_doubts(st, &st->v[i]);
+      gl_doubts(st, &st->v[i], st->out, 0);
       sk_str_putc(st->out, '\n');
     }
 }
@@ -517,34 +518,25 @@ static void gl_html_plot(sk_str *o, const gl_state *st, const gl_span *sp, size_
 }
 
 /* A rule's violated sizes as a table, with the flags that put a run's time in doubt. */
-static void gl_html_table(sk_str *o, gl_state *st, const gl_span *sp)
+static void gl_html_table(sk_str *o, const gl_state *st, const gl_span *sp)
 {
   size_t i;
-  sk_str doubts, doubts_text, *out = st->out;
+  sk_str doubts;
   sk_str_puts(o, "<div class=\"table\"><table class=\"results\">\n<thead><tr><th>bytes</th><th>vs bytes</th>"
                  "<th>left [us]</th><th>right [us]</th><th>slowdown</th><th>p</th><th>doubts</th></tr></thead>\n<tbody>\n");
   sk_str_init(&doubts);
-  sk_str_init(&doubts_text);
-  st->out = &doubts;
   for (i = sp->first; i < sp->end; i++) {
     const gl_verdict *v = &st->v[i];
-    const char *d;
     if (!v->violated) continue;
     sk_str_clear(&doubts);
-    gl_doubts(st, v);
+    gl_doubts(st, v, &doubts, 1);
     sk_str_printf(o, "<tr><td class=\"num\">%.0f</td><td class=\"num\">%.0f</td><td class=\"num\">%.3f</td>"
                      "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3g</td><td>",
                   v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p);
-    for (d = doubts.data ? doubts.data : ""; *d == ' ' || *d == '('; d++) {}
-    sk_str_clear(&doubts_text);
-    sk_str_putn(&doubts_text, d, strlen(d) - (strlen(d) > 0 && d[strlen(d) - 1] == ')'));
-    sk_str_putn(&doubts_text, "", 0);
-    sk_report_escape(o, doubts_text.data);
+    sk_report_escape(o, doubts.data ? doubts.data : "");
     sk_str_puts(o, "</td></tr>\n");
   }
-  st->out = out;
   sk_str_free(&doubts);
-  sk_str_free(&doubts_text);
   sk_str_puts(o, "</tbody>\n</table></div>\n");
 }
 
@@ -555,7 +547,7 @@ static size_t gl_span_violations(const gl_state *st, const gl_span *sp)
   return bad;
 }
 
-static void gl_html(sk_str *o, gl_state *st, const char *rule_text, const char *not_measured)
+static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const char *not_measured)
 {
   const char *lib = sk_sko_field(&st->files[0], "library"), *np = sk_sko_field(&st->files[0], "processes");
   size_t n, i, plots = 0;
