@@ -535,6 +535,7 @@ int main(int argc, char **argv)
   main_run_options(&o, started, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
+  if (o.oneline.name) sk_str_free(&o.oneline_text);
   sk_datatypes_release();
   sk_tp_finish();
   return 0;
