@@ -20,7 +20,8 @@
 #                     cached in ~/.cache/skampi-peruse: 10-20 minutes the first time, then
 #                     nothing) and runs the PERUSE tests against it (tests/run.sh peruse)
 #   make simulated-sweep  the simulated group's MPI_Bcast check up to 1024 simulated ranks
-#   make smpi-bench   skampi's own cost under SMPI at 256 ... 4096 ranks (results file)
+#   make smpi-bench   skampi's own cost under SMPI at 256 ... 4096 ranks (results file;
+#                     PRIVATIZATION=mmap sh tools/bench/smpi_scale.sh 16384: 18 min, 16 GB)
 #   make hosts-check  the truth tests across hosts made of network namespaces on this
 #                     machine (root; tools/hosts.sh); also a group of make check
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)

@@ -19,12 +19,11 @@
 # which loads a copy of the whole program per rank). COLL=log (the default) has every
 # program use logarithmic algorithms for the three collectives SimGrid 3.32 otherwise runs
 # linearly (barrier ompi_tree, reduce binomial, gather ompi_binomial); COLL=default keeps
-# SimGrid's selector. The linear ones send P messages to one rank at once, and the
-# simulator shares that rank's link among all of them at every event: measured at 8192
-# ranks, 10 barriers 20 s (tree: 7 s) and the plain 1-byte program 279 s (44 s), growing
-# 5.4-fold from 2048 to 4096 ranks and 8.2-fold to 8192 -- the simulator's cost, not the
-# program's. Needs smpicc, smpirun and
-# GNU time (/usr/bin/time).
+# SimGrid's selector. In the linear ones every rank sends to one, P messages in flight at
+# once, and the simulator's own cost grows fast: at 8192 ranks 10 barriers took 20 s (tree:
+# 7 s) and the plain 1-byte program 279 s (44 s with the binomial reduce); it grew 5.4-fold
+# from 2048 to 4096 ranks and 8.2-fold from 4096 to 8192 -- the simulator's cost, not the
+# program's (doc/simulated.md). Needs smpicc, smpirun and GNU time (/usr/bin/time).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 procs=${*:-256 1024 4096}
