@@ -10919,11 +10919,17 @@ static int runlog_lock_output(const char *out_path, const char *log_path, int wa
     sk_os_sleep(0.2);
   }
   if (!got) {
+    int looks;
     sk_str_init(&who);
-    if (fd >= 0) runlog_describe_owner(fd, &who);
-    if (who.len == 0) {                  /* it has not written its record yet: the log's owner */
-      int lfd = open(log_path, O_RDONLY);   /* this process holds no lock on the log */
-      if (lfd >= 0) { runlog_describe_owner(lfd, &who); close(lfd); }
+    /* the holder writes its record right after it took the lock: a refusal that came in
+    ** between (the holder has no record, nor a log yet) looks again for up to 2 s */
+    for (looks = 0; looks < 40 && who.len == 0; looks++) {
+      if (looks > 0) sk_os_sleep(0.05);
+      if (fd >= 0) runlog_describe_owner(fd, &who);
+      if (who.len == 0) {                /* no record yet: the log's owner */
+        int lfd = open(log_path, O_RDONLY);   /* this process holds no lock on the log */
+        if (lfd >= 0) { runlog_describe_owner(lfd, &who); close(lfd); }
+      }
     }
     sk_str_printf(err, "'%s' is being written by another run%s: its lock file '%s' is locked (waited %d s). If"
                   " that run was killed, some of its processes still live: end them, then start again",
