@@ -34,7 +34,12 @@ RATIO_PLAIN=1.5         # skampi(K) <= RATIO_PLAIN * plain(K) * quiet_gap + SLAC
                         # method that load must not widen
 RATIO_QUIET=1.5         # skampi(K) <= RATIO_QUIET * skampi(0) * slow_down + SLACK_US, for K in
                         # KS_QUIET, slow_down = max(1, plain(K) / plain(0)) (see the check)
-SLACK_US=0.5
+SLACK_US=1.0            # 0.5 until a full check read, with 4 spinners on the 2 cores, skampi
+                        # 1.124 us and the plain loop 0.311 us for the 1 KiB Bcast (the
+                        # original SKaMPI, IMB and OSU read 1.1, 0.84 and 0.77 us there, the
+                        # plain loop about 0.3 us quiet): a wake-up on a crowded processor
+                        # is most of a microsecond; the defects this group is about are
+                        # 11-1,900 us
 KS_QUIET="1 2"
 WALL_RATIO=3            # time to result. K in KS_QUIET (the issue's "time to result within 3x
                         # of the quiet one", said of K = 1 and 2): wall(K) <= WALL_RATIO *
