@@ -21,8 +21,8 @@
 # linearly (barrier ompi_tree, reduce binomial, gather ompi_binomial); COLL=default keeps
 # SimGrid's selector. In the linear ones every rank sends to one, P messages in flight at
 # once, and the simulator's own cost grows fast: at 8192 ranks 10 barriers took 20 s (tree:
-# 7 s) and the plain 1-byte program 279 s (44 s with the binomial reduce); it grew 5.4-fold
-# from 2048 to 4096 ranks and 8.2-fold from 4096 to 8192 -- the simulator's cost, not the
+# 7 s) and the plain 1-byte program 279 s (44 s with the binomial reduce); it grew 4.9-fold
+# from 2048 to 4096 ranks (6.3 to 31 s) and 9.0-fold to 8192 -- the simulator's cost, not the
 # program's (doc/simulated.md). Needs smpicc, smpirun and GNU time (/usr/bin/time).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
