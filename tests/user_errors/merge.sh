@@ -97,6 +97,13 @@ $skampi -i "$d/post.ski" -o "$d/rs.sko" 2> "$d/rs.txt"
 grep -q 'merged this run with 1 earlier runs' "$d/rs.txt" && grep -q '^# merged runs: 2$' "$d/rs.sko" \
   && grep -q "^# merged run 2: $d/rs.sko.2 " "$d/rs.sko"
 say $? merge_with_backups_counts_a_resumed_run_once "$(cat "$d/rs.txt"; ls "$d"/rs.sko*; grep '^# merged' "$d/rs.sko")"
+# two runs whose headers differ only in the process that ran them are two runs (runs
+# started in the same second on a coarse clock have equal headers otherwise; CI saw it)
+sed 's/^# run: rank 0 was process [0-9]*/# run: rank 0 was process 1/' "$d/run.sko.4" > "$d/tw.sko.1"
+sed 's/^# run: rank 0 was process [0-9]*/# run: rank 0 was process 2/' "$d/run.sko.4" > "$d/tw.sko.2"
+$skampi -i "$d/post.ski" -o "$d/tw.sko" 2> "$d/tw.txt"
+grep -q 'merged this run with 2 earlier runs' "$d/tw.txt" && grep -q '^# merged runs: 3$' "$d/tw.sko"
+say $? merge_with_backups_tells_runs_apart_by_process "$(cat "$d/tw.txt"; grep '^# run' "$d"/tw.sko.*)"
 printf '@POSTPROC yes\n' > "$d/post.par"
 $skampi -t -i "$d/post.par" | grep -qx 'merge_with_backups()'
 say $? postproc_yes_merges "$($skampi -t -i "$d/post.par" 2>&1)"
