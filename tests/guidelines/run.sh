@@ -11,7 +11,8 @@
 #                              (SKAMPI_TEST_SEED, else 1 for Open MPI and 2 for MPICH):
 #                              skampi --guidelines finds the test-only guideline
 #                              Testing_Slowed_Bcast <= Bcast violated at exactly those
-#                              sizes, and monotony and the split rule of the slowed suite
+#                              sizes (and at most sizes after the first, which can inherit
+#                              some of the delay), and monotony and the split rule of the slowed suite
 #                              violated at least there
 #   planted_none_IMPL          4 runs of the same file without the delay: no violation of
 #                              that guideline (the two suites are then the same MPI_Bcast)
@@ -19,8 +20,8 @@
 #                              and Iallreduce + Wait <= Allreduce, are judged at both sizes
 #                              (their verdicts are the library's)
 #   planted_report_IMPL, clean_report_IMPL  the HTML report (-r): the planted guideline's
-#                              section says VIOLATED at 2 of 7 sizes, draws exactly two
-#                              hollow points and lists the planted sizes; without the delay
+#                              section says VIOLATED at as many sizes as found, draws
+#                              that many hollow points and lists those sizes; without the delay
 #                              it holds and draws none
 #   persistent_guidelines_IMPL where the build has MPI-4 (MPICH 4): ski/guidelines_mpi4.ski
 #                              at two sizes, one run: each of its five guidelines (a start
@@ -92,9 +93,22 @@ for i in ${*:-$impls}; do
   # violated LHS-bytes of the rows of KIND whose left side is SUITE, ascending, one line
   violated() { awk -F, -v k="$2" -v s="$3" '$1 == k && $3 == s && $12 == "violated" { print $5 }' "$1" | sort -n | tr '\n' ' '; }
   want="$1 $2 "
-  got=$(violated "$w/planted.csv" guideline Testing_Slowed_Bcast)
-  [ "$got" = "$want" ] && grep -q "Testing_Slowed_Bcast(n) <= MPI_Bcast(n): VIOLATED at 2 of 7 sizes" "$w/planted.txt"
-  say $? "planted_found_$i" "violated at '$got', planted at '$want' (tests/out/guidelines-$i/planted.txt)"
+  # The sizes measured after a planted one may be violated too: they inherit some of the
+  # delay (MPICH, full checks: 512 bytes after the planted 256 read 1.09-1.43 us in all
+  # four runs, 0.81-0.90 without the delay before it; under load 1024 too, 2.0-2.8 us
+  # against 1.6-1.8). Allowed: both planted sizes, and sizes after the first planted one;
+  # a violation before it, a planted size missed, or any violation without the delay
+  # (planted_none below) fails.
+  after=$(echo "64 128 256 512 1024 2048 4096" | awk -v a="$1" '{ for (k = 1; k <= NF; k++) if ($k + 0 > a + 0) printf "%s ", $k }')
+  found=$(violated "$w/planted.csv" guideline Testing_Slowed_Bcast)
+  nviol=$(echo "$found" | wc -w)
+  # found_as_planted A B LIST: both planted sizes in LIST, each size of LIST planted or after A
+  found_as_planted() {
+    for s in $1 $2; do case " $3" in *" $s "*) ;; *) return 1 ;; esac; done
+    for s in $3; do case " $1 $2 $after" in *" $s "*) ;; *) return 1 ;; esac; done
+  }
+  found_as_planted "$1" "$2" "$found" && grep -q "Testing_Slowed_Bcast(n) <= MPI_Bcast(n): VIOLATED at $nviol of 7 sizes" "$w/planted.txt"
+  say $? "planted_found_$i" "violated at '$found', planted at '$want' (allowed besides: '$after'; tests/out/guidelines-$i/planted.txt)"
   mono=$(violated "$w/planted.csv" monotony Testing_Slowed_Bcast)
   split=$(violated "$w/planted.csv" split Testing_Slowed_Bcast)
   case " $mono" in *" $1 "*) s1=0 ;; *) s1=1 ;; esac
@@ -113,9 +127,10 @@ for i in ${*:-$impls}; do
   }
   hollow=$(section "$w/planted.html" | grep -o '<circle class="pt pt-flagged" cx=' | wc -l)
   rows=$(section "$w/planted.html" | sed -n 's|^<tr><td class="num">\([0-9]*\)</td>.*|\1|p' | sort -n | tr '\n' ' ')
-  section "$w/planted.html" | grep -q '^<p class="warn">VIOLATED at 2 of 7 sizes</p>$' &&
-    [ "$hollow" = 2 ] && [ "$rows" = "$want" ] && grep -c '<svg class="plot"' "$w/planted.html" | grep -qv '^0$'
-  say $? "planted_report_$i" "planted.html: the section of Testing_Slowed_Bcast with $hollow hollow points (want 2) and table rows at '$rows' (want '$want')"
+  section "$w/planted.html" | grep -q "^<p class=\"warn\">VIOLATED at $nviol of 7 sizes</p>\$" &&
+    [ "$hollow" = "$nviol" ] && [ "$rows" = "$found" ] && found_as_planted "$1" "$2" "$rows" &&
+    grep -c '<svg class="plot"' "$w/planted.html" | grep -qv '^0$'
+  say $? "planted_report_$i" "planted.html: the section of Testing_Slowed_Bcast with $hollow hollow points and table rows at '$rows' (want the $nviol violated sizes '$found', planted '$want')"
   hollow=$(section "$w/clean.html" | grep -o '<circle class="pt pt-flagged" cx=' | wc -l)
   section "$w/clean.html" | grep -q '^<p>holds at all 7 sizes</p>$' && [ "$hollow" = 0 ]
   say $? "clean_report_$i" "clean.html: the section of Testing_Slowed_Bcast says it holds, $hollow hollow points (want 0)"
