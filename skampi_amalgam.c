@@ -11475,7 +11475,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   /* two runs started in the same second can have equal headers otherwise; a merge of
   ** backups tells runs apart by their headers (merge.c) */
-  if (!f->resumed) sk_str_printf(&h, "# run: rank 0 was process %ld on %s\n", sk_os_process_id(), name);
+  if (!f->resumed) sk_str_printf(&h, "# run: rank 0 was process %ld\n", sk_os_process_id());
   header_simulation(&h);
   sk_header_processors(&h);
   sk_skew_describe(&h);

@@ -70,9 +70,9 @@ MPIRUN_TIMEOUT=120      # seconds for every mpirun
 # PINGPONG_ITERS round trips after a barrier, divided by them. Timed as one round trip
 # after a barrier the plain program read 6.2 us where skampi read 0.8 (MPICH, quiet), and
 # its slow-down under load said nothing of the round trip's: with another process
-# runnable, MPICH's two ranks share a core in some launches and then skampi's round trip
-# and the plain 20-round-trip loop's both read 2.1-2.8 us (quiet 0.8), while the single
-# round trip moved from 6.2 to 8.6 us (a full check failed on it).
+# runnable, MPICH's round trip reads 0.8 us in some launches and 2.1-3.3 us in others
+# (also with -bind-to core), in skampi and in the plain 20-round-trip loop alike, while
+# the single round trip moved from 6.2 to 8.6 us (a full check failed on it).
 PLAIN_ITERS=1
 PINGPONG_ITERS=20       # as tests/ski/interference.ski's ping-pong
 PLAIN_RUNS=101
