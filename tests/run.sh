@@ -125,6 +125,7 @@ build_for() {
 
 
 for g in $groups; do
+group_start=$(date +%s)
 build_for "$g"
 case $g in
 gates)
@@ -349,6 +350,8 @@ slurm)
   run_counted slurm nice -n 10 sh tests/slurm/slurm.sh
   ;;
 esac
+# how long each group took, so that a CI run near its time limit shows where the time went
+echo "# group $g: $(( $(date +%s) - group_start )) s, $passed passed, $failed failed so far"
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
