@@ -100,7 +100,7 @@ fi
 # LeakSanitizer suppresses only the MPI libraries' own allocations (tests/sanitize/lsan.supp
 # says which and why).
 if [ "${SKAMPI_SANITIZE:-0}" = 1 ]; then
-  SK_MPI_CFLAGS="-g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer"
+  SK_MPI_CFLAGS="-g -O0 -fsanitize=address,undefined -fno-omit-frame-pointer"
   ASAN_OPTIONS="fast_unwind_on_malloc=0:detect_leaks=1:abort_on_error=0"
   LSAN_OPTIONS="suppressions=$top/tests/sanitize/lsan.supp:print_suppressions=0"
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
