@@ -51,6 +51,11 @@
 #   run_counted NAME CMD...   counts CMD's own ok/FAIL lines; a non-zero exit without FAIL
 #                             lines is one failure; no lines at all is one pass
 # Result files: sko_complete FILE SUITES (below) says whether an output is complete.
+# Builds side by side (compiles of the whole amalgam take 3-17 s each):
+#   CMD... & sk_bg_next       after starting a job in the background: waits for the batch
+#                             once there are as many jobs as processors
+#   sk_bg_wait                waits for every background job of the script (so only where
+#                             it has no others, such as spinners, running)
 
 top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$(pwd)" != / ]; do cd ..; done; pwd)
 cd "$top" || exit 2
@@ -112,6 +117,11 @@ sk_cc() {
   # shellcheck disable=SC2086
   env $_cc "$@"
 }
+
+sk_cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || sk_cpus=2
+sk_bg_jobs=0
+sk_bg_next() { sk_bg_jobs=$((sk_bg_jobs + 1)); if [ "$sk_bg_jobs" -ge "${sk_cpus:-2}" ]; then sk_bg_wait; fi; }
+sk_bg_wait() { wait; sk_bg_jobs=0; }
 
 # sk_amalgam: (re)makes tests/out/skampi_amalgam.c from split/ as it is now (tools/sk21f)
 sk_amalgam() { "$SK_TOP/tools/sk21f" "$SK_AMALGAM"; }

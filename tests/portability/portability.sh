@@ -33,16 +33,13 @@ seq_target() {
   # takes it (each includes the whole amalgam: 17 s a build at -O2, 8 s at -O1; the
   # benchmark above is the -O2 build); then run one by one
   case $cc in *gcc*|*clang*) unit_opt=-O1 ;; *) unit_opt="" ;; esac
-  jobs=0
   for t in tests/unit/test_*.c; do
     tn=$(basename "$t" .c)
     rm -f "$o/$name-$tn"
     # shellcheck disable=SC2086
-    sk_cc "$cc" $unit_opt -DSKAMPI_SEQ @test -o "$o/$name-$tn" "$t" @lm > "$o/$name-$tn.build" 2>&1 &
-    jobs=$((jobs + 1))
-    if [ $jobs -ge "${cpus:-2}" ]; then wait; jobs=0; fi
+    sk_cc "$cc" $unit_opt -DSKAMPI_SEQ @test -o "$o/$name-$tn" "$t" @lm > "$o/$name-$tn.build" 2>&1 & sk_bg_next
   done
-  wait
+  sk_bg_wait
   units=""
   for t in tests/unit/test_*.c; do
     tn=$(basename "$t" .c)
@@ -60,7 +57,6 @@ seq_target() {
   fi
 }
 
-cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || cpus=2
 native() { "$@"; }
 m32_extra=$(sh tests/common/m32-flags.sh)   # the /usr/include/asm shim, see there (m32_flags of tests/lib.sh)
 seq_target gcc "gcc -std=c89 -pedantic -Wall -Wextra -O2" native
