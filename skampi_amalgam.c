@@ -228,6 +228,9 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 ** anything else: fallback, and a warning on stderr that names the variable (from every
 ** process that reads it: before MPI_Init none knows its rank). */
 SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
+/* SKaLib §3.1: a clock's resolution, the least first change of read() over 8 trials
+** (one trial's first reading may fall anywhere inside a tick); fallback if it never moved */
+SK_API double sk_clock_least_step(double (*read)(void), double fallback);
 
 #endif
 /* --- end split/base/base.h --- */
@@ -503,6 +506,20 @@ SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
   fprintf(stderr, "skampi: warning: %s=%s is not a whole number from %ld to %ld; %ld is used\n", name, v, lo, hi,
           fallback);
   return fallback;
+}
+
+SK_API double sk_clock_least_step(double (*read)(void), double fallback)
+{
+  double start, now, best = 0.0;
+  long i;
+  int trial;
+  for (trial = 0; trial < 8; trial++) {
+    start = read();
+    now = start;
+    for (i = 0; i < 100000000L && now == start; i++) now = read();
+    if (now > start && (best == 0.0 || now - start < best)) best = now - start;
+  }
+  return best > 0.0 ? best : fallback;
 }
 /* --- end split/base/base.c --- */
 /* --- begin split/base/filepaths.h --- */
@@ -2776,26 +2793,13 @@ SK_API double sk_tp_wtime(void)
   return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
 }
 
-/* SKaLib 3.1: the smallest observable difference between two clock() readings, the
-** minimum over a few trials as the RCCE backend takes it: one trial's first reading may
-** fall anywhere inside a tick, and under an emulator one trial read 8-13 us. */
+static double seq_clock_seconds(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
+
+/* SKaLib 3.1: the smallest observable difference between two clock() readings, taken as
+** the RCCE backend takes it (under an emulator one trial alone read 8-13 us, 8 read 1). */
 SK_API double sk_tp_wtick(void)
 {
-  clock_t start, now, best = 0;
-  long i;
-  int trial;
-  if (tps.tick > 0.0) return tps.tick;
-  for (trial = 0; trial < 8; trial++) {
-    start = clock();
-    now = start;
-    for (i = 0; i < 100000000L; i++) {
-      now = clock();
-      if (now != start) break;
-    }
-    if (now > start && (best == 0 || now - start < best)) best = now - start;
-  }
-  tps.tick = (double)best / (double)CLOCKS_PER_SEC;
-  if (tps.tick <= 0.0) tps.tick = 1.0 / (double)CLOCKS_PER_SEC;
+  if (tps.tick <= 0.0) tps.tick = sk_clock_least_step(seq_clock_seconds, 1.0 / (double)CLOCKS_PER_SEC);
   return tps.tick;
 }
 
@@ -3108,24 +3112,10 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void) { return RCCE_wtime(); }
 
-/* SKaLib §3.1: the smallest observable difference between two readings of the clock,
-** the minimum over a few trials (the first reading may fall anywhere inside a tick). */
+/* SKaLib §3.1: the smallest observable difference between two readings of the clock. */
 SK_API double sk_tp_wtick(void)
 {
-  double start, now, best = 0.0;
-  long i;
-  int trial;
-  if (tpr.tick > 0.0) return tpr.tick;
-  for (trial = 0; trial < 8; trial++) {
-    start = RCCE_wtime();
-    now = start;
-    for (i = 0; i < 100000000L; i++) {
-      now = RCCE_wtime();
-      if (now != start) break;
-    }
-    if (now > start && (best == 0.0 || now - start < best)) best = now - start;
-  }
-  tpr.tick = best > 0.0 ? best : 1.0e-6;
+  if (tpr.tick <= 0.0) tpr.tick = sk_clock_least_step(RCCE_wtime, 1.0e-6);
   return tpr.tick;
 }
 

@@ -56,6 +56,9 @@
 #                             once there are as many jobs as processors
 #   sk_bg_wait                waits for every background job of the script (so only where
 #                             it has no others, such as spinners, running)
+#   sk_cc_bg LOG COMPILER ARG...  sk_cc in the background (sk_bg_next): its messages to
+#                             LOG, its exit status to LOG.rc
+#   sk_cc_ok LOG [quiet]      after sk_bg_wait: that build exited 0 (quiet: and said nothing)
 
 top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$(pwd)" != / ]; do cd ..; done; pwd)
 cd "$top" || exit 2
@@ -122,6 +125,8 @@ sk_cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || sk_cpus=2
 sk_bg_jobs=0
 sk_bg_next() { sk_bg_jobs=$((sk_bg_jobs + 1)); if [ "$sk_bg_jobs" -ge "${sk_cpus:-2}" ]; then sk_bg_wait; fi; }
 sk_bg_wait() { wait; sk_bg_jobs=0; }
+sk_cc_bg() { _bg_log=$1; shift; rm -f "$_bg_log.rc"; (sk_cc "$@" > "$_bg_log" 2>&1; echo $? > "$_bg_log.rc") & sk_bg_next; }
+sk_cc_ok() { [ "$(cat "$1.rc" 2>/dev/null)" = 0 ] && { [ "${2:-}" != quiet ] || [ ! -s "$1" ]; }; }
 
 # sk_amalgam: (re)makes tests/out/skampi_amalgam.c from split/ as it is now (tools/sk21f)
 sk_amalgam() { "$SK_TOP/tools/sk21f" "$SK_AMALGAM"; }

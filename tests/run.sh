@@ -163,18 +163,18 @@ gates)
   else skip man_page_renders_and_lists_every_option "groff or man (apt-get install groff-base man-db)"; fi
   check test_helpers_only_in_lib sh tests/gates/test_helpers_once.sh
   check test_helpers_gate_fails_on_planted_definitions sh tests/gates/test_helpers_once_planted.sh
-  # warnings_build NAME COMPILER FLAGS...: compiles the amalgam in the background (side
-  # by side, sk_bg_next), its messages to tests/out/NAME.warn, its exit status to NAME.rc;
-  # gcc at -O2 (its flow warnings need the optimiser), clang's front end only (its
-  # warnings are the front end's: 1 s against 15 s a build)
+  # warnings_build NAME COMPILER FLAGS...: compiles the amalgam in the background
+  # (sk_cc_bg, messages to tests/out/NAME.warn); gcc at -O2 (its flow warnings need the
+  # optimiser), clang's front end only (its warnings are the front end's: 1 s against
+  # 15 s a build)
   warnings_build() {
     n_=$1; c_=$2; shift 2
     case $c_ in *clang*) o_=-fsyntax-only ;; *) o_=-O2 ;; esac
-    (sk_cc "$c_" "$@" @warn $o_ -c -o "$out/$n_.o" @am > "$out/$n_.warn" 2>&1; echo $? > "$out/$n_.rc"; rm -f "$out/$n_.o") & sk_bg_next
+    sk_cc_bg "$out/$n_.warn" "$c_" "$@" @warn $o_ -c -o /dev/null @am
     warnings_names="$warnings_names $n_"
   }
   # no_warnings NAME: that build ended with status 0 and without a single message
-  no_warnings() { cat "$out/$1.warn"; [ "$(cat "$out/$1.rc")" = 0 ] && [ ! -s "$out/$1.warn" ]; }
+  no_warnings() { cat "$out/$1.warn"; sk_cc_ok "$out/$1.warn" quiet; }
   warnings_names=""
   for c in gcc clang; do
     if ! have $c; then skip "warnings_$c" "$c"; continue; fi
@@ -200,13 +200,12 @@ unit)
   # optimised with every compiler), then run one by one
   for t in tests/unit/test_*.c; do
     n=$(basename "$t" .c)
-    rm -f "$out/$n"
-    sk_cc cc @warn -O0 -g -DSKAMPI_SEQ @test -o "$out/$n" "$t" @lm > "$out/$n.build" 2>&1 & sk_bg_next
+    sk_cc_bg "$out/$n.build" cc @warn -O0 -g -DSKAMPI_SEQ @test -o "$out/$n" "$t" @lm
   done
   sk_bg_wait
   for t in tests/unit/test_*.c; do
     n=$(basename "$t" .c)
-    if [ -x "$out/$n" ]; then run_counted "$n" "$out/$n"
+    if sk_cc_ok "$out/$n.build"; then run_counted "$n" "$out/$n"
     else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
   done
   run_counted readme_recipe_builds sh tests/unit/recipe.sh

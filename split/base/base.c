@@ -269,3 +269,17 @@ SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
           fallback);
   return fallback;
 }
+
+SK_API double sk_clock_least_step(double (*read)(void), double fallback)
+{
+  double start, now, best = 0.0;
+  long i;
+  int trial;
+  for (trial = 0; trial < 8; trial++) {
+    start = read();
+    now = start;
+    for (i = 0; i < 100000000L && now == start; i++) now = read();
+    if (now > start && (best == 0.0 || now - start < best)) best = now - start;
+  }
+  return best > 0.0 ? best : fallback;
+}

@@ -90,5 +90,8 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 ** anything else: fallback, and a warning on stderr that names the variable (from every
 ** process that reads it: before MPI_Init none knows its rank). */
 SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
+/* SKaLib §3.1: a clock's resolution, the least first change of read() over 8 trials
+** (one trial's first reading may fall anywhere inside a tick); fallback if it never moved */
+SK_API double sk_clock_least_step(double (*read)(void), double fallback);
 
 #endif

@@ -291,24 +291,10 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void) { return RCCE_wtime(); }
 
-/* SKaLib §3.1: the smallest observable difference between two readings of the clock,
-** the minimum over a few trials (the first reading may fall anywhere inside a tick). */
+/* SKaLib §3.1: the smallest observable difference between two readings of the clock. */
 SK_API double sk_tp_wtick(void)
 {
-  double start, now, best = 0.0;
-  long i;
-  int trial;
-  if (tpr.tick > 0.0) return tpr.tick;
-  for (trial = 0; trial < 8; trial++) {
-    start = RCCE_wtime();
-    now = start;
-    for (i = 0; i < 100000000L; i++) {
-      now = RCCE_wtime();
-      if (now != start) break;
-    }
-    if (now > start && (best == 0.0 || now - start < best)) best = now - start;
-  }
-  tpr.tick = best > 0.0 ? best : 1.0e-6;
+  if (tpr.tick <= 0.0) tpr.tick = sk_clock_least_step(RCCE_wtime, 1.0e-6);
   return tpr.tick;
 }
 

@@ -150,26 +150,13 @@ SK_API double sk_tp_wtime(void)
   return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
 }
 
-/* SKaLib 3.1: the smallest observable difference between two clock() readings, the
-** minimum over a few trials as the RCCE backend takes it: one trial's first reading may
-** fall anywhere inside a tick, and under an emulator one trial read 8-13 us. */
+static double seq_clock_seconds(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
+
+/* SKaLib 3.1: the smallest observable difference between two clock() readings, taken as
+** the RCCE backend takes it (under an emulator one trial alone read 8-13 us, 8 read 1). */
 SK_API double sk_tp_wtick(void)
 {
-  clock_t start, now, best = 0;
-  long i;
-  int trial;
-  if (tps.tick > 0.0) return tps.tick;
-  for (trial = 0; trial < 8; trial++) {
-    start = clock();
-    now = start;
-    for (i = 0; i < 100000000L; i++) {
-      now = clock();
-      if (now != start) break;
-    }
-    if (now > start && (best == 0 || now - start < best)) best = now - start;
-  }
-  tps.tick = (double)best / (double)CLOCKS_PER_SEC;
-  if (tps.tick <= 0.0) tps.tick = 1.0 / (double)CLOCKS_PER_SEC;
+  if (tps.tick <= 0.0) tps.tick = sk_clock_least_step(seq_clock_seconds, 1.0 / (double)CLOCKS_PER_SEC);
   return tps.tick;
 }
 

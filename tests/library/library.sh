@@ -42,18 +42,17 @@ for f in $(cat "$d/declared.txt"); do grep -q "$f" doc/library.md || missing="$m
 
 # ---- 2. the library object: no warnings, only the documented names ----
 # lib_object NAME COMPILER-COMMAND FLAGS...: builds tests/out/library/NAME.o in the
-# background (side by side, sk_bg_next), its messages to NAME.txt, its status to NAME.rc
+# background (sk_cc_bg, messages to NAME.txt)
 lib_object() {
   _name=$1; _cc=$2; shift 2
   rm -f "$d/$_name.o"
-  (sk_cc "$_cc" @warn -O2 "$@" -DSKAMPI_LIBRARY -c -o "$d/$_name.o" @am > "$d/$_name.txt" 2>&1; echo $? > "$d/$_name.rc") &
-  sk_bg_next
+  sk_cc_bg "$d/$_name.txt" "$_cc" @warn -O2 "$@" -DSKAMPI_LIBRARY -c -o "$d/$_name.o" @am
   lib_objects="$lib_objects $_name"
 }
 # lib_object_checks NAME: built without a message, and exports skampi.h's names only
 lib_object_checks() {
   _name=$1
-  [ "$(cat "$d/$_name.rc")" = 0 ] && [ ! -s "$d/$_name.txt" ]; say $? "library_builds_without_warnings_$_name" "$(head -3 "$d/$_name.txt")"
+  sk_cc_ok "$d/$_name.txt" quiet; say $? "library_builds_without_warnings_$_name" "$(head -3 "$d/$_name.txt")"
   [ -f "$d/$_name.o" ] || return 0
   nm -g --defined-only "$d/$_name.o" | awk '{ print $NF }' | sort -u > "$d/$_name.names"
   cmp -s "$d/$_name.names" "$d/declared.txt"

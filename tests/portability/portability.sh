@@ -35,15 +35,14 @@ seq_target() {
   case $cc in *gcc*|*clang*) unit_opt=-O1 ;; *) unit_opt="" ;; esac
   for t in tests/unit/test_*.c; do
     tn=$(basename "$t" .c)
-    rm -f "$o/$name-$tn"
     # shellcheck disable=SC2086
-    sk_cc "$cc" $unit_opt -DSKAMPI_SEQ @test -o "$o/$name-$tn" "$t" @lm > "$o/$name-$tn.build" 2>&1 & sk_bg_next
+    sk_cc_bg "$o/$name-$tn.build" "$cc" $unit_opt -DSKAMPI_SEQ @test -o "$o/$name-$tn" "$t" @lm
   done
   sk_bg_wait
   units=""
   for t in tests/unit/test_*.c; do
     tn=$(basename "$t" .c)
-    if [ ! -x "$o/$name-$tn" ]; then units="$units $tn(build)"; continue; fi
+    if ! sk_cc_ok "$o/$name-$tn.build"; then units="$units $tn(build)"; continue; fi
     $runner "$o/$name-$tn" > "$o/$name-$tn.out" 2>&1 || units="$units $tn"
   done
   $runner "$o/skampi-$name" -i tests/ski/portable.ski -o "$o/$name.sko" > "$o/$name.run" 2>&1

@@ -47,9 +47,8 @@ amalgam_is_current || sk_amalgam || { echo "run_sanitized.sh: tools/sk21f failed
 for src in $tests; do
   [ -f "$src" ] || continue
   bin=$build/$(basename "$src" .c)
-  rm -f "$bin"
-  sk_cc "$CC" -g -O0 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-    -DSKAMPI_SEQ @test -o "$bin" "$src" @lm > "$bin.build.log" 2>&1 & sk_bg_next
+  sk_cc_bg "$bin.build.log" "$CC" -g -O0 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+    -DSKAMPI_SEQ @test -o "$bin" "$src" @lm
 done
 sk_bg_wait
 for src in $tests; do
@@ -58,7 +57,7 @@ for src in $tests; do
   if [ ! -f "$src" ]; then
     echo "FAIL $name (no such file $src)"; failed=$((failed + 1)); continue
   fi
-  if [ ! -x "$bin" ]; then
+  if ! sk_cc_ok "$bin.build.log"; then
     echo "FAIL $name (build)"
     sed 's/^/    /' "$bin.build.log"
     failed=$((failed + 1))
