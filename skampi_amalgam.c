@@ -230,7 +230,9 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
 /* SKaLib §3.1: a clock's resolution, the least first change of read() over 8 trials
 ** (one trial's first reading may fall anywhere inside a tick); fallback if it never moved */
+#if defined(SKAMPI_SEQ) || defined(SKAMPI_RCCE)
 SK_API double sk_clock_least_step(double (*read)(void), double fallback);
+#endif
 
 #endif
 /* --- end split/base/base.h --- */
@@ -508,6 +510,8 @@ SK_API long sk_env_long(const char *name, long lo, long hi, long fallback)
   return fallback;
 }
 
+/* only the backends that measure their clock's tick use it (the MPI backend asks MPI_Wtick) */
+#if defined(SKAMPI_SEQ) || defined(SKAMPI_RCCE)
 SK_API double sk_clock_least_step(double (*read)(void), double fallback)
 {
   double start, now, best = 0.0;
@@ -521,6 +525,7 @@ SK_API double sk_clock_least_step(double (*read)(void), double fallback)
   }
   return best > 0.0 ? best : fallback;
 }
+#endif
 /* --- end split/base/base.c --- */
 /* --- begin split/base/filepaths.h --- */
 #line 1 "split/base/filepaths.h"

@@ -92,6 +92,8 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 SK_API long sk_env_long(const char *name, long lo, long hi, long fallback);
 /* SKaLib §3.1: a clock's resolution, the least first change of read() over 8 trials
 ** (one trial's first reading may fall anywhere inside a tick); fallback if it never moved */
+#if defined(SKAMPI_SEQ) || defined(SKAMPI_RCCE)
 SK_API double sk_clock_least_step(double (*read)(void), double fallback);
+#endif
 
 #endif
