@@ -3,6 +3,9 @@
 #   tools/mpirun.sh IMPL NP program args...     IMPL: openmpi | mpich | default
 # Open MPI gets --oversubscribe (more processes than cores are fine) and, as root, the
 # two environment variables that allow running as root.
+# SKAMPI_BIND=core binds each process to a core of its own (Open MPI's default for up to 2
+# processes; MPICH's Hydra binds nothing unless told): the kernel cannot then put two
+# ranks on one core while the other runs foreign work (tests/interference).
 set -eu
 impl=$1; np=$2; shift 2
 case $impl in
@@ -18,6 +21,6 @@ if [ "$impl" = openmpi ]; then
   OMPI_ALLOW_RUN_AS_ROOT=1; OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
   OMPI_MCA_rmaps_base_oversubscribe=1; export OMPI_MCA_rmaps_base_oversubscribe
-  exec "$launcher" --oversubscribe -np "$np" "$@"
+  exec "$launcher" --oversubscribe ${SKAMPI_BIND:+--bind-to "$SKAMPI_BIND"} -np "$np" "$@"
 fi
-exec "$launcher" -n "$np" "$@"
+exec "$launcher" ${SKAMPI_BIND:+-bind-to "$SKAMPI_BIND"} -n "$np" "$@"

