@@ -6,8 +6,10 @@
 # (tools/bench/plain_coll.c: barrier-started single calls, the ping-pong's 20 round trips,
 # see PLAIN_ITERS), the
 # reference. For each K the spinners are started once (tools/bench/spinners.sh: by pid),
-# then skampi and the four plain programs run REPEAT times (REPEAT_SHARED at K = 4), interleaved, so that both see
-# the same load; the medians over the repeats are compared (robust by design, no retries).
+# then skampi and the four plain programs run REPEAT times (REPEAT_SHARED at K = 4),
+# interleaved, so that both see the same load; every launch binds its processes to a core
+# each (see SKAMPI_BIND below); the medians over the repeats are compared, of per-round
+# comparisons where a check pairs the two tools (robust by design, no retries).
 # Checks: skampi against the plain program at K = 1 2 4, against skampi's own quiet reading
 # at K = 1 2, skampi's wall time against its quiet wall time at K = 1 2 and against the
 # plain programs' at K = 4, every run complete (exit 0,
