@@ -204,17 +204,22 @@ med() {
       if (a < 0 || b < 0) print "empty"; else printf "%.3f\n", (a + b) / 2
     }' "$samples"
 }
-# rmed K OP: the median over the rounds of skampi / plain of the same round ("-" when a
-# round lacks a number, "empty" readings count as the longest skampi)
+# rmed K OP [PLAIN0]: the median over the rounds of skampi's reading divided by the plain
+# program's of the same round, or, given PLAIN0 (the plain program's quiet median), by the
+# round's slow-down max(1, plain / PLAIN0). "-" when a round lacks a number; "empty"
+# skampi readings count as the longest
 rmed() {
-  awk -v k="$1" -v op="$2" '
+  awk -v k="$1" -v op="$2" -v p0="${3-}" '
     $1 == "skampi" && $2 == k && $3 == op { sk[$4] = $5 }
     $1 == "plain" && $2 == k && $3 == op { pl[$4] = $5 }
     END {
       n = 0
+      if (p0 != "" && (p0 !~ /^[0-9.]+$/ || p0 + 0 <= 0)) { print "-"; exit }
       for (r in sk) {
         if (!(r in pl) || pl[r] + 0 <= 0) { print "-"; exit }
-        v[n++] = sk[r] == "empty" ? 1e9 : sk[r] / pl[r]
+        d = pl[r]
+        if (p0 != "") { d = pl[r] / p0; if (d < 1) d = 1 }
+        v[n++] = sk[r] == "empty" ? 1e9 : sk[r] / d
       }
       if (n == 0) { print "-"; exit }
       for (i = 1; i < n; i++) { x = v[i]; for (j = i - 1; j >= 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
@@ -285,26 +290,6 @@ rounds() {
     $2 == k && $3 == op && ($1 == "skampi" || $1 == "plain") { v[$1, $4] = $5; if ($4 > n) n = $4 }
     END { for (r = 1; r <= n; r++) printf "%s%s/%s", (r > 1 ? ", " : ""), v["skampi", r], v["plain", r] }' "$samples"
 }
-# qmed K OP PLAIN0: the median over the rounds of skampi's reading divided by the round's
-# slow-down max(1, plain / PLAIN0) ("-" when a round lacks a number; "empty" readings count
-# as the longest)
-qmed() {
-  awk -v k="$1" -v op="$2" -v p0="$3" '
-    $1 == "skampi" && $2 == k && $3 == op { sk[$4] = $5 }
-    $1 == "plain" && $2 == k && $3 == op { pl[$4] = $5 }
-    END {
-      n = 0
-      if (p0 !~ /^[0-9.]+$/ || p0 + 0 <= 0) { print "-"; exit }
-      for (r in sk) {
-        if (!(r in pl) || pl[r] + 0 <= 0) { print "-"; exit }
-        g = pl[r] / p0; if (g < 1) g = 1
-        v[n++] = sk[r] == "empty" ? 1e9 : sk[r] / g
-      }
-      if (n == 0) { print "-"; exit }
-      for (i = 1; i < n; i++) { x = v[i]; for (j = i - 1; j >= 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
-      printf "%.3f\n", (v[int((n - 1) / 2)] + v[int(n / 2)]) / 2
-    }' "$samples"
-}
 # sko_notes K OP: what skampi's runs with K spinners said under OP's result line (discards,
 # fallbacks, flags) and of the host (processors, interference), for the FAIL messages
 sko_notes() {
@@ -350,7 +335,7 @@ for k in $KS; do
         # from one few seconds to the next, and a launch's ping-pong sits at one of two
         # levels (Open MPI beside 1 spinner: 0.9 or 2.4 us, skampi and the plain loop
         # alike); the medians of the two tools could take their levels from different rounds
-        qs=$(qmed "$k" "$op" "$(med plain 0 "$op")")
+        qs=$(rmed "$k" "$op" "$(med plain 0 "$op")")
         case "$q$qs" in
           *none*|*empty*|*-*) false ;;
           *) awk -v v="$qs" -v f="$RATIO_QUIET" -v q="$q" -v sl="$SLACK_US" 'BEGIN { exit !(v <= f * q + sl) }' ;;
