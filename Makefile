@@ -68,9 +68,9 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/sync/sync_window.c split/engine/settings.h split/engine/settings.c \
 	split/engine/runner.h split/engine/runner.c split/engine/interference.h \
 	split/engine/interference.c split/engine/engine.h split/engine/engine.c \
-	split/results/output.h split/results/output.c split/results/runlog.h \
-	split/results/runlog.c split/results/header.h split/results/header.c \
-	split/results/sko.h split/results/sko.c split/results/result_line.h \
+	split/results/output.h split/results/output.c split/results/sko.h \
+	split/results/runlog.h split/results/runlog.c split/results/header.h \
+	split/results/header.c split/results/sko.c split/results/result_line.h \
 	split/results/result_line.c split/results/merge.h \
 	split/results/merge.c split/results/export.h split/results/export.c \
 	split/results/compare.h split/results/compare.c \

@@ -223,6 +223,10 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
+/* How many of the n bytes at s are well-formed UTF-8 (RFC 3629: no overlong forms, no
+** surrogates, nothing above U+10FFFF): n when all are; else the offset of the first byte
+** of the first malformed or cut sequence. */
+SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n);
 
 /* The environment variable `name` as a whole number from lo to hi; unset or empty: fallback;
 ** anything else: fallback, and a warning on stderr that names the variable (from every
@@ -484,6 +488,34 @@ SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
 
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
+SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n)
+{
+  const unsigned char *u = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = u[i], lo = 0x80, hi = 0xBF;
+    size_t more, k;
+    if (c < 0x80) { i++; continue; }
+    if (c >= 0xC2 && c <= 0xDF) more = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) lo = 0xA0;           /* overlong */
+      if (c == 0xED) hi = 0x9F;           /* surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) lo = 0x90;           /* overlong */
+      if (c == 0xF4) hi = 0x8F;           /* above U+10FFFF */
+    } else return i;
+    if (more > n - i - 1) return i;       /* cut at the end */
+    for (k = 1; k <= more; k++) {
+      unsigned b = u[i + k];
+      if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += more + 1;
+  }
+  return n;
+}
+
 SK_API int sk_strcaseeq(const char *a, const char *b)
 {
   while (*a && *b) {
@@ -567,6 +599,10 @@ SK_API int sk_path_is_file_like(sk_path_kind k);
 /* Keeps the old content of path by the rules above; backup gets the name used ("" when
 ** nothing was kept). 0 with *err set when that fails (then nothing was changed). */
 SK_API int sk_path_keep_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
+/* path with the symbolic links of its last component followed (a link's relative target
+** taken from the link's directory; at most 40 in a row), into *out: the name of the file
+** that is really written, whose lock file runlog.c names after it. */
+SK_API void sk_path_resolve_links(const char *path, sk_str *out);
 /* Copies the content of path (through a link) to the first free PATH.N; path stays. */
 SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
 /* Opens path for writing as its kind requires: a file (or a link to one) is truncated,
@@ -694,11 +730,15 @@ static int paths_copy(const char *from, const char *to, sk_str *err)
   char buf[8192];
   size_t n;
   int ok = 1;
-  if (in == NULL) { sk_str_printf(err, "cannot read '%s' to keep a backup", from); return 0; }
-  out = fopen(to, "wb");
+  int fd;
+  if (in == NULL) { sk_str_printf(err, "cannot read '%s' to keep a backup: %s", from, strerror(errno)); return 0; }
+  /* O_EXCL: a new file, never one (or a link) made under that name meanwhile */
+  fd = open(to, O_WRONLY | O_CREAT | O_EXCL, 0644);
+  out = fd >= 0 ? fdopen(fd, "wb") : NULL;
   if (out == NULL) {
+    sk_str_printf(err, "cannot create the backup '%s': %s", to, strerror(errno));
+    if (fd >= 0) { close(fd); remove(to); }
     fclose(in);
-    sk_str_printf(err, "cannot create the backup '%s'", to);
     return 0;
   }
   while ((n = fread(buf, 1, sizeof buf, in)) > 0)
@@ -711,6 +751,31 @@ static int paths_copy(const char *from, const char *to, sk_str *err)
     sk_str_printf(err, "cannot copy '%s' to the backup '%s'", from, to);
   }
   return ok;
+}
+
+SK_API void sk_path_resolve_links(const char *path, sk_str *out)
+{
+  char target[4096];
+  int hops;
+  sk_str_clear(out);
+  sk_str_puts(out, path);
+  for (hops = 0; hops < 40; hops++) {     /* as the kernel's limit of links in a row */
+    struct stat st;
+    ssize_t n;
+    sk_str next;
+    const char *slash;
+    if (lstat(out->data, &st) != 0 || !S_ISLNK(st.st_mode)) return;
+    n = readlink(out->data, target, sizeof target - 1);
+    if (n <= 0) return;
+    target[n] = '\0';
+    sk_str_init(&next);
+    slash = strrchr(out->data, '/');
+    if (target[0] != '/' && slash != NULL) sk_str_putn(&next, out->data, (size_t)(slash - out->data) + 1);
+    sk_str_puts(&next, target);
+    sk_str_clear(out);
+    sk_str_puts(out, next.data);
+    sk_str_free(&next);
+  }
 }
 
 SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err)
@@ -10341,6 +10406,158 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
   return r > 0;
 }
 /* --- end split/results/output.c --- */
+/* --- begin split/results/sko.h --- */
+#line 1 "split/results/sko.h"
+/*
+** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
+** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
+** `# end result "NAME"`, also without the leading "# "), the label of each line
+** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
+** error, repetitions, node times), and the marks that skampi writes around them:
+** `# (added by autorefine)` before a line, `# (stopped by the time limit per
+** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
+** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
+** convert that block's times to microseconds, so every reader sees microseconds; the
+** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
+** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
+** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
+** with its median outside [min, max], a value no finite number, negative or above 1e15
+** us, a bad flag list, a line's mark before the first line) is an error like a bad
+** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
+** read files only through it. A line that is not a result line inside a block is an
+** error `file:line:col: message`, and so is a result line with a number that is no
+** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
+** standard error, a node time; in microseconds after set_unit) that is negative or
+** above 1e15 us: the column names the offending word. The reader is strict about the
+** bytes too: a NUL byte anywhere, bytes that are not UTF-8 outside free comments (notes
+** and header lines), and a block begun inside another (its end line missing) are errors
+** with file:line:col, so that a damaged file is refused whole instead of read in part
+** (doc/manual.md "The result file's grammar"); sk_sko_set_lenient passes such lines over.
+*/
+#ifndef SK_SKO_H
+#define SK_SKO_H
+
+#line 31 "split/results/sko.h"
+
+/* The text of the "# (N repetitions discarded: ...)" line under a result line (the
+** runner's rules, runner.c; read back by its number only). */
+#define SK_DISCARDED_WHY "a process began late, lost its processor or missed its window"
+
+typedef struct sk_sko_var {
+  char *name;
+  char *text;             /* the value as written */
+  double x;               /* its number, HUGE_VAL when it is not one (MPI_INT, [1, 2]) */
+} sk_sko_var;
+
+typedef struct sk_sko_line {
+  char *label;            /* "" in an unlabelled block */
+  sk_sko_var *vars;       /* loop variables, outermost first */
+  int nvars;
+  long size;              /* reported message size, bytes */
+  double time_us, stderr_us;
+  long reps;
+  double *node_us;        /* node times, microseconds */
+  int nnode;
+  int refined;            /* added by autorefine (SKaLib §3.3) */
+  int limited;            /* stopped by the time limit per measurement */
+  int invalid;            /* repetitions discarded (not started in the window) */
+  char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
+                          ** lines, verbatim with their newlines; NULL: none */
+  /* Machine-readable marks (doc/manual.md "Output", "Flags and distributions"): the
+  ** lines `#@ flags: ...`, `#@ dist: ...` and `#@ reps: ...` under the result line. */
+  char *flagset;          /* "#@ flags:" as written: stable names, comma-separated, some
+                          ** with "=VALUE" ("refined,discarded=3,rep_cap"); NULL: none */
+  int has_dist;
+  double dist[7];         /* "#@ dist:" min, Q1, median, Q3, P90, P99, max (microseconds) */
+  double *rep_us;         /* "#@ reps:" the repetitions' values in the order measured
+                          ** (microseconds); NULL with nrep 0 when not written */
+  int nrep;
+  double oneway_us;       /* one-way latency (a round trip's half, a one-way time), -1
+                          ** where the time is none (an operation, a stream's time per
+                          ** message) or the block does not say what its time is */
+  double mbytes_per_s;    /* size / time of one message (MB/s = bytes/us) for point-to-point
+                          ** and streaming blocks with a known size; -1 otherwise */
+  int lineno;
+} sk_sko_line;
+
+/* What a block's time is ("#@ suite: time=..."): used for one-way latency and MB/s. */
+#define SK_SKO_TIME_UNKNOWN 0     /* an older file: nothing is derived */
+#define SK_SKO_TIME_ROUND_TRIP 1  /* ping-pong: the time is a round trip */
+#define SK_SKO_TIME_ONE_WAY 2     /* point-to-point, time of one message (one-way) */
+#define SK_SKO_TIME_OPERATION 3   /* a collective, one-sided, I/O or local operation: no latency */
+#define SK_SKO_TIME_PER_MESSAGE 4 /* a stream's time per message (Bw, Bibw): MB/s, no latency */
+
+typedef struct sk_sko_block {
+  char *name;
+  sk_sko_line *lines;
+  size_t n, cap;
+  char **labels;          /* the distinct labels, in order of first appearance */
+  size_t nlabels, caplabels;
+  sk_str notes_before;    /* other '#' lines before the block's first result line, verbatim */
+  sk_str notes;           /* other '#' lines after it, verbatim */
+  int suite_limited;      /* stopped by the time limit per suite */
+  int complete;           /* its end marker was read */
+  double duration;        /* seconds, -1 when not written */
+  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
+                             the lines hold them converted to microseconds */
+  int time_kind;          /* SK_SKO_TIME_*, from "#@ suite: time=..." */
+  double dummy_us, dummy_err_us;  /* the suite's dummy time ("#@ suite: dummy_us="); -1: none */
+  char *loop_ended;       /* "#@ loop_ended: VAR=VALUE" (the text after the colon); NULL: none */
+} sk_sko_block;
+
+typedef struct sk_sko_field {
+  char *key, *value;
+} sk_sko_hfield;
+
+typedef struct sk_sko_file {
+  char *path;
+  sk_str header;          /* the '#' lines before the first block, verbatim */
+  sk_sko_hfield *fields;  /* from the header: "key: value", "Started at X", ... */
+  size_t nfields, capfields;
+  sk_sko_block *blocks;
+  size_t n, cap;
+} sk_sko_file;
+
+/* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
+SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
+/* The same for len bytes of text: a NUL among them is an error, not the end. */
+SK_API int sk_sko_parse_n(const char *name, const char *text, size_t len, sk_sko_file *f, sk_str *err);
+/* A NUL-terminated text (tests, the fuzzing harness). */
+#define sk_sko_parse(name, text, f, err) sk_sko_parse_n((name), (text), strlen(text), (f), (err))
+/* Whether len bytes of text are a result file the strict reader takes (never lenient):
+** 1; else 0 with *err set and *bad_at the byte offset of the first line it refused
+** (the resume checks the suites it keeps with it, runlog.c). */
+SK_API int sk_sko_check(const char *name, const char *text, size_t len, size_t *bad_at, sk_str *err);
+/* --lenient: a malformed line is passed over instead of refusing the file; each file
+** that had some says on stderr how many and the first one's message. Off by default. */
+SK_API void sk_sko_set_lenient(int lenient);
+SK_API void sk_sko_free(sk_sko_file *f);
+/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
+SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
+SK_API void sk_sko_free_all(sk_sko_file *files, int n);
+/* A header field's value or NULL; keys as written ("processes", "Started at",
+** "SKaMPI Version", "clock tick", "merged runs", ...). */
+SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
+/* The occurrence-th block (from 0) called name, or NULL. */
+SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence);
+/* How many blocks before b (in f) have b's name. */
+SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b);
+/* What identifies a line within its block: its label and loop values ("LABEL|a= 1 b= 2 "),
+** without the last loop variable when without_last. */
+SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last);
+/* The line as skampi writes it (loop variables, size, time, error, reps, node times). */
+SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
+/* A whole block with its label lines, marks and notes of each line. */
+SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
+/* Copies of lines (deep): for writers that change a line's values. */
+SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
+/* A stable flag of the line's "#@ flags:" (e.g. "rep_cap", "discarded"): NULL when the
+** line has not got it, else its value ("" for a flag without "=VALUE"). */
+SK_API const char *sk_sko_line_flag(const sk_sko_line *l, const char *name, char *value, size_t size);
+SK_API void sk_sko_line_free(sk_sko_line *l);
+
+#endif
+/* --- end split/results/sko.h --- */
 /* --- begin split/results/runlog.h --- */
 #line 1 "split/results/runlog.h"
 /*
@@ -10370,8 +10587,11 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 **
 ** Rank 0 only. Locks (fcntl), held while the run lives, so that exactly one run writes an
 ** output at a time:
-**   - OUT.lock, a file of its own next to the output (named after the output's path as
-**     given), locked first and released last: after the footer, the merge with the
+**   - OUT.lock, a file of its own next to the output (named after the file really written:
+**     the output's path with its symbolic links followed, so that a link to the output
+**     and the output share one lock; opened without following a link, and refused unless
+**     it is a regular file of one name, so that a planted link cannot make skampi write
+**     another file; the default log likewise), locked first and released last: after the footer, the merge with the
 **     backups and every close of the output, or in the exit hook after the output's last
 **     line. POSIX drops all of a process's fcntl locks on a file when it closes ANY
 **     descriptor of that file, so the lock is on a file that nothing else opens: the
@@ -10405,7 +10625,7 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 #ifndef SK_RUNLOG_H
 #define SK_RUNLOG_H
 
-#line 64 "split/results/runlog.h"
+#line 67 "split/results/runlog.h"
 
 /* What a log says. */
 typedef struct sk_runlog_state {
@@ -10464,8 +10684,10 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
 ** another owner each), reads it and plans against the output out_path. A fresh run's
 ** log is then started anew, its old content kept as LOG.N (backup gets the name); a
 ** resumed run's log gets its owner record. 0 with *err set: refused or impossible (then
-** nothing is held). */
-SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+** nothing is held). log_named: the log was named with -L (then a link is followed, as
+** for the output); the default OUT.log, like the lock file, is opened without following
+** a link and must be a regular file of one name. */
+SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_path, const char *input,
                           unsigned long checksum, long input_bytes, int processes,
                           int fresh_forced, int wait_seconds, sk_run_plan *plan,
                           char *backup, size_t backup_size, sk_str *err);
@@ -10478,6 +10700,8 @@ SK_API void sk_runlog_suite(int index, const char *name, int done);
 /* Writes "finished" when the run ended (status 0, or a user error that a resume would
 ** only repeat) and closes the log (SK_EXIT_INTERNAL: closes it as it is). */
 SK_API void sk_runlog_close(int status);
+/* Whether a write of the log failed (said on stderr then): the run ends with status 4. */
+SK_API int sk_runlog_failed(void);
 /* Releases the output's lock (removes OUT.lock): after the output's last byte. */
 SK_API void sk_runlog_unlock(void);
 
@@ -10491,6 +10715,7 @@ SK_API void sk_runlog_unlock(void);
 #line 5 "split/results/runlog.c"
 #line 6 "split/results/runlog.c"
 #line 7 "split/results/runlog.c"
+#line 8 "split/results/runlog.c"
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <fcntl.h>
@@ -10730,6 +10955,41 @@ static int runlog_decide_log(const sk_runlog_state *st, unsigned long checksum, 
   return 1;
 }
 
+/* The kept part of a resumed output must be what -x, -m and -r accept: the strict reader
+** (sko.h) reads the first plan->keep_bytes bytes; where it refuses a line (bytes damaged
+** after the suite was written), the resume keeps only the suites that end before that
+** line -- the header alone, or nothing (afresh) when the damage is there --, and the
+** rest is measured again (what is cut is kept as OUT.N, sk_out_open_at). */
+static void runlog_validate_kept(const sk_runlog_state *st, const sk_runlog_output *out, const runlog_suites *s,
+                                 sk_run_plan *plan, sk_str *why)
+{
+  sk_str err;
+  size_t bad;
+  int j;
+  if (plan->mode != SK_RUN_RESUME || plan->keep_bytes <= 0) return;
+  sk_str_init(&err);
+  if (sk_sko_check(out->path ? out->path : "the output", out->text, (size_t)plan->keep_bytes, &bad, &err)) { sk_str_free(&err); return; }
+  if (why->len > 0) sk_str_puts(why, "; ");
+  sk_str_printf(why, "the suites it would keep are damaged (%s)", err.data ? err.data : "");
+  for (j = plan->suites_kept; j > 0 && (size_t)s->ends[j - 1] > bad; j--) {}
+  if (j > 0) {
+    plan->suites_kept = j;
+    plan->keep_bytes = s->ends[j - 1];
+    sk_str_printf(why, ": resuming after suite %d, the last one before the damage", j);
+  } else if (st->header_offset > 0 && (size_t)st->header_offset <= bad && st->header_offset <= (long)out->len &&
+             out->text[st->header_offset - 1] == '\n' && (s->first_block < 0 || st->header_offset <= s->first_block)) {
+    plan->suites_kept = 0;
+    plan->keep_bytes = st->header_offset;
+    sk_str_puts(why, ": keeping the header only, every suite is measured again");
+  } else {
+    plan->mode = SK_RUN_FRESH;
+    plan->suites_kept = 0;
+    plan->keep_bytes = 0;
+    sk_str_puts(why, ": starting afresh");
+  }
+  sk_str_free(&err);
+}
+
 SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size_t log_len,
                            const sk_runlog_output *out, unsigned long checksum, int processes,
                            int fresh_forced, sk_run_plan *plan, sk_str *why)
@@ -10757,6 +11017,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = keep;
     if (foreign) sk_str_printf(why, "the log was written for '%s'; this output holds the same suites up to byte %ld",
                                st->output_path, keep);
+    runlog_validate_kept(st, out, &s, plan, why);
     runlog_suites_free(&s);
     return;
   }
@@ -10786,6 +11047,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = s.ends[found - 1];
     sk_str_printf(why, "; resuming after suite %d, the last complete one found in the output that the log records"
                   " as done", found);
+    runlog_validate_kept(st, out, &s, plan, why);
   } else {
     sk_str_puts(why, s.header ? "; no complete suite in the output that the log records as done: starting afresh"
                               : "; the output does not begin with a header: starting afresh");
@@ -10799,20 +11061,42 @@ static struct {
   int fd;                    /* the log, -1: none */
   int lock_fd;               /* the output's lock file, -1: none */
   char *lock_path;
-} rl = { -1, -1, NULL };
+  char *log_path;            /* for messages */
+  int failed;                /* a write of the log failed: nothing more is written to it */
+} rl = { -1, -1, NULL, NULL, 0 };
 
+/* Every record goes through here, checked as the output's writes are (output.c): the
+** first failure is said with the log's name and the reason, and the log gets nothing
+** more (a record after a lost one would misdescribe the run); the run goes on, and ends
+** with exit status 4 (sk_runlog_failed) since a kill could no longer be resumed. */
 static void runlog_write(const char *fmt, ...)
 {
   sk_str s;
   va_list ap;
-  if (rl.fd < 0) return;
+  size_t done = 0;
+  if (rl.fd < 0 || rl.failed) return;
   sk_str_init(&s);
   va_start(ap, fmt);
   sk_str_vprintf(&s, fmt, ap);
   va_end(ap);
-  if (write(rl.fd, s.data, s.len) != (ssize_t)s.len) { /* a full disk: the log stays as far as it got */ }
+  while (done < s.len) {
+    ssize_t w = write(rl.fd, s.data + done, s.len - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      int e = w < 0 ? errno : ENOSPC;
+      rl.failed = 1;
+      fflush(stdout);
+      fprintf(stderr, "skampi: cannot write the log '%s': %s; the run goes on, but if it is killed it cannot be"
+              " resumed from this log (exit status 4 at the end)\n", rl.log_path ? rl.log_path : "?", strerror(e));
+      fflush(stderr);
+      break;
+    }
+    done += (size_t)w;
+  }
   sk_str_free(&s);
 }
+
+SK_API int sk_runlog_failed(void) { return rl.failed; }
 
 /* The first records: what the run measures, and with how many processes. */
 static void runlog_write_identity(const char *input, unsigned long checksum, long input_bytes, int processes)
@@ -10896,6 +11180,43 @@ static int runlog_same_file(int fd, const char *path)
   return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+/* The name of the output's lock file: the file really written (the output's links
+** followed) plus ".lock", so that two names of one output (a link beside it) share one
+** lock. */
+static void runlog_lock_name(const char *out_path, sk_str *lock)
+{
+  sk_path_resolve_links(out_path, lock);
+  sk_str_puts(lock, ".lock");
+}
+
+/* Opens (creates) a file that skampi makes beside an output and writes (the lock file,
+** the default log) without following a link, and only when it is a regular file of one
+** link: a link planted under its name (CWE-59) would otherwise make skampi truncate and
+** overwrite whatever it points to. what: "lock file", "log". -1 with *err set. */
+static int runlog_open_own(const char *path, const char *out_path, const char *what, sk_str *err)
+{
+  struct stat st;
+  int fd, e;
+#ifdef O_NOFOLLOW
+  fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0644);
+#else
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) { fd = -1; errno = ELOOP; }
+  else fd = open(path, O_RDWR | O_CREAT, 0644);
+#endif
+  e = errno;
+  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1) return fd;
+  if (fd >= 0 || (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)))
+    sk_str_printf(err, "cannot open output file '%s' for writing: its %s '%s' is %s, which skampi never makes:"
+                  " refused, as writing it would change another file; remove it and start again", out_path, what,
+                  path, lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISREG(st.st_mode)
+                  ? "not a regular file" : "a file with more than one name (a hard link)");
+  else
+    sk_str_printf(err, "cannot open output file '%s' for writing: its %s '%s' cannot be created: %s", out_path,
+                  what, path, strerror(e));
+  if (fd >= 0) close(fd);
+  return -1;
+}
+
 /* OUT.lock, locked and holding this run's owner record, after waiting up to wait_seconds;
 ** 0 with *err naming the run that holds it. */
 static int runlog_lock_output(const char *out_path, const char *log_path, int wait_seconds, sk_str *err)
@@ -10903,11 +11224,9 @@ static int runlog_lock_output(const char *out_path, const char *log_path, int wa
   sk_str path, who;
   int fd = -1, polls = wait_seconds * 5, renewed = 0, got = 0;
   sk_str_init(&path);
-  sk_str_printf(&path, "%s.lock", out_path);
+  runlog_lock_name(out_path, &path);
   for (;;) {
-    if (fd < 0 && (fd = open(path.data, O_RDWR | O_CREAT, 0644)) < 0) {
-      sk_str_printf(err, "cannot open output file '%s' for writing: its lock file '%s' cannot be created", out_path,
-                    path.data);
+    if (fd < 0 && (fd = runlog_open_own(path.data, out_path, "lock file", err)) < 0) {
       sk_str_free(&path);
       return 0;
     }
@@ -11060,7 +11379,7 @@ static void runlog_give_up(void)
   sk_runlog_unlock();
 }
 
-SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_path, const char *input,
                           unsigned long checksum, long input_bytes, int processes,
                           int fresh_forced, int wait_seconds, sk_run_plan *plan,
                           char *backup, size_t backup_size, sk_str *err)
@@ -11077,7 +11396,7 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   plan->suites_kept = 0;
   plan->keep_bytes = 0;
   sk_str_init(&text);
-  sk_str_printf(&text, "%s.lock", out_path);
+  runlog_lock_name(out_path, &text);
   if (sk_streq(log_path, out_path) || sk_streq(log_path, text.data) ||
       (sk_path_identity(log_path, &ldev, &lino) && sk_path_identity(out_path, &odev, &oino) && ldev == odev && lino == oino)) {
     sk_str_printf(err, "the log '%s' cannot be the output '%s' itself, nor its lock file", log_path, out_path);
@@ -11089,15 +11408,22 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
     FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
     if (f == NULL) { sk_runlog_unlock(); return 0; }
+    free(rl.log_path);
+    rl.log_path = sk_strdup(log_path);
+    rl.failed = 0;
     rl.fd = dup(fileno(f));
     fclose(f);
     runlog_write_identity(input, checksum, input_bytes, processes);
     if (rl.fd < 0) sk_runlog_unlock();
     return rl.fd >= 0;
   }
-  rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
+  free(rl.log_path);
+  rl.log_path = sk_strdup(log_path);
+  rl.failed = 0;
+  if (log_named) rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);   /* -L: through a link, as the output */
+  else rl.fd = runlog_open_own(log_path, out_path, "log", err);     /* OUT.log: skampi's own */
   if (rl.fd < 0) {
-    sk_str_printf(err, "cannot open the log '%s' for writing", log_path);
+    if (log_named) sk_str_printf(err, "cannot open the log '%s' for writing: %s", log_path, strerror(errno));
     sk_runlog_unlock();
     return 0;
   }
@@ -11523,142 +11849,6 @@ SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str 
   sk_str_printf(footer, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
 }
 /* --- end split/results/header.c --- */
-/* --- begin split/results/sko.h --- */
-#line 1 "split/results/sko.h"
-/*
-** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
-** `# end result "NAME"`, also without the leading "# "), the label of each line
-** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
-** error, repetitions, node times), and the marks that skampi writes around them:
-** `# (added by autorefine)` before a line, `# (stopped by the time limit per
-** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds; the
-** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
-** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
-** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
-** with its median outside [min, max], a value no finite number, negative or above 1e15
-** us, a bad flag list, a line's mark before the first line) is an error like a bad
-** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
-** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`, and so is a result line with a number that is no
-** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
-** standard error, a node time; in microseconds after set_unit) that is negative or
-** above 1e15 us: the column names the offending word.
-*/
-#ifndef SK_SKO_H
-#define SK_SKO_H
-
-#line 27 "split/results/sko.h"
-
-/* The text of the "# (N repetitions discarded: ...)" line under a result line (the
-** runner's rules, runner.c; read back by its number only). */
-#define SK_DISCARDED_WHY "a process began late, lost its processor or missed its window"
-
-typedef struct sk_sko_var {
-  char *name;
-  char *text;             /* the value as written */
-  double x;               /* its number, HUGE_VAL when it is not one (MPI_INT, [1, 2]) */
-} sk_sko_var;
-
-typedef struct sk_sko_line {
-  char *label;            /* "" in an unlabelled block */
-  sk_sko_var *vars;       /* loop variables, outermost first */
-  int nvars;
-  long size;              /* reported message size, bytes */
-  double time_us, stderr_us;
-  long reps;
-  double *node_us;        /* node times, microseconds */
-  int nnode;
-  int refined;            /* added by autorefine (SKaLib §3.3) */
-  int limited;            /* stopped by the time limit per measurement */
-  int invalid;            /* repetitions discarded (not started in the window) */
-  char *flags;            /* its "# (interference: ...)" and "# (untrustworthy: ...)"
-                          ** lines, verbatim with their newlines; NULL: none */
-  /* Machine-readable marks (doc/manual.md "Output", "Flags and distributions"): the
-  ** lines `#@ flags: ...`, `#@ dist: ...` and `#@ reps: ...` under the result line. */
-  char *flagset;          /* "#@ flags:" as written: stable names, comma-separated, some
-                          ** with "=VALUE" ("refined,discarded=3,rep_cap"); NULL: none */
-  int has_dist;
-  double dist[7];         /* "#@ dist:" min, Q1, median, Q3, P90, P99, max (microseconds) */
-  double *rep_us;         /* "#@ reps:" the repetitions' values in the order measured
-                          ** (microseconds); NULL with nrep 0 when not written */
-  int nrep;
-  double oneway_us;       /* one-way latency (a round trip's half; the time otherwise),
-                          ** -1 when the block does not say what its time is */
-  double mbytes_per_s;    /* size / one-way latency (MB/s = bytes/us) for point-to-point
-                          ** blocks with a known size; -1 otherwise */
-  int lineno;
-} sk_sko_line;
-
-/* What a block's time is ("#@ suite: time=..."): used for one-way latency and MB/s. */
-#define SK_SKO_TIME_UNKNOWN 0     /* an older file: nothing is derived */
-#define SK_SKO_TIME_ROUND_TRIP 1  /* ping-pong: the time is a round trip */
-#define SK_SKO_TIME_ONE_WAY 2     /* point-to-point, time of one message (one-way) */
-#define SK_SKO_TIME_OPERATION 3   /* a collective, one-sided, I/O or local operation */
-
-typedef struct sk_sko_block {
-  char *name;
-  sk_sko_line *lines;
-  size_t n, cap;
-  char **labels;          /* the distinct labels, in order of first appearance */
-  size_t nlabels, caplabels;
-  sk_str notes_before;    /* other '#' lines before the block's first result line, verbatim */
-  sk_str notes;           /* other '#' lines after it, verbatim */
-  int suite_limited;      /* stopped by the time limit per suite */
-  int complete;           /* its end marker was read */
-  double duration;        /* seconds, -1 when not written */
-  double unit;            /* the file's times were seconds x unit (set_unit; 1e6 default);
-                             the lines hold them converted to microseconds */
-  int time_kind;          /* SK_SKO_TIME_*, from "#@ suite: time=..." */
-  double dummy_us, dummy_err_us;  /* the suite's dummy time ("#@ suite: dummy_us="); -1: none */
-  char *loop_ended;       /* "#@ loop_ended: VAR=VALUE" (the text after the colon); NULL: none */
-} sk_sko_block;
-
-typedef struct sk_sko_field {
-  char *key, *value;
-} sk_sko_hfield;
-
-typedef struct sk_sko_file {
-  char *path;
-  sk_str header;          /* the '#' lines before the first block, verbatim */
-  sk_sko_hfield *fields;  /* from the header: "key: value", "Started at X", ... */
-  size_t nfields, capfields;
-  sk_sko_block *blocks;
-  size_t n, cap;
-} sk_sko_file;
-
-/* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
-SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
-SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
-SK_API void sk_sko_free(sk_sko_file *f);
-/* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
-SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
-SK_API void sk_sko_free_all(sk_sko_file *files, int n);
-/* A header field's value or NULL; keys as written ("processes", "Started at",
-** "SKaMPI Version", "clock tick", "merged runs", ...). */
-SK_API const char *sk_sko_field(const sk_sko_file *f, const char *key);
-/* The occurrence-th block (from 0) called name, or NULL. */
-SK_API const sk_sko_block *sk_sko_find_block(const sk_sko_file *f, const char *name, int occurrence);
-/* How many blocks before b (in f) have b's name. */
-SK_API int sk_sko_occurrence(const sk_sko_file *f, const sk_sko_block *b);
-/* What identifies a line within its block: its label and loop values ("LABEL|a= 1 b= 2 "),
-** without the last loop variable when without_last. */
-SK_API void sk_sko_key(sk_str *out, const sk_sko_line *l, int without_last);
-/* The line as skampi writes it (loop variables, size, time, error, reps, node times). */
-SK_API void sk_sko_format_line(sk_str *out, const sk_sko_line *l);
-/* A whole block with its label lines, marks and notes of each line. */
-SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b);
-/* Copies of lines (deep): for writers that change a line's values. */
-SK_API void sk_sko_line_copy(sk_sko_line *dst, const sk_sko_line *src);
-/* A stable flag of the line's "#@ flags:" (e.g. "rep_cap", "discarded"): NULL when the
-** line has not got it, else its value ("" for a flag without "=VALUE"). */
-SK_API const char *sk_sko_line_flag(const sk_sko_line *l, const char *name, char *value, size_t size);
-SK_API void sk_sko_line_free(sk_sko_line *l);
-
-#endif
-/* --- end split/results/sko.h --- */
 /* --- begin split/results/sko.c --- */
 #line 1 "split/results/sko.c"
 /*
@@ -11672,6 +11862,7 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 typedef struct sko_parser {
   const char *name;
   int lineno;
+  int lenient;            /* sk_sko_set_lenient: a block begun inside another ends it */
   sk_sko_file *f;
   sk_sko_block *cur;      /* the open block or NULL */
   char *label;            /* the label of the lines that follow */
@@ -11680,6 +11871,8 @@ typedef struct sko_parser {
   int suite_marks;        /* its "#@ suite:" lines so far */
   sk_str *err;
 } sko_parser;
+
+static int sko_lenient = 0;   /* sk_sko_set_lenient */
 
 static void sko_error(sko_parser *p, int col, const char *msg, const char *word)
 {
@@ -11779,16 +11972,19 @@ static int sko_starts(const char *line, const char *prefix)
   return strncmp(line, prefix, strlen(prefix)) == 0;
 }
 
-static const char *const sko_time_kind_names[] = { NULL, "round_trip", "one_way", "operation" };
+static const char *const sko_time_kind_names[] = { NULL, "round_trip", "one_way", "operation", "per_message" };
 
 /* The one-way latency and bandwidth of a line from its block's time kind (sko.h). */
 static void sko_derive(sk_sko_line *l, int kind)
 {
+  double per_message = kind == SK_SKO_TIME_ROUND_TRIP ? l->time_us / 2.0 : l->time_us;
   l->oneway_us = l->mbytes_per_s = -1.0;
-  if (kind == SK_SKO_TIME_ROUND_TRIP) l->oneway_us = l->time_us / 2.0;
-  else if (kind == SK_SKO_TIME_ONE_WAY || kind == SK_SKO_TIME_OPERATION) l->oneway_us = l->time_us;
-  if ((kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY) && l->size > 0 && l->oneway_us > 0.0)
-    l->mbytes_per_s = (double)l->size / l->oneway_us;
+  /* a latency only where the time is one message's way: not a collective's or other
+  ** operation's time, not a stream's time per message (an inverse rate) */
+  if (kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY) l->oneway_us = per_message;
+  if ((kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY || kind == SK_SKO_TIME_PER_MESSAGE) &&
+      l->size > 0 && per_message > 0.0)
+    l->mbytes_per_s = (double)l->size / per_message;
 }
 
 /* The largest time a result line may hold, in microseconds (about 31.7 years): no
@@ -11970,7 +12166,7 @@ static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
     col = sko_word(&p, line, &w);
     if (w == NULL) return 1;
     if (strncmp(w, "time=", 5) == 0) {
-      for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_OPERATION; k++)
+      for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_PER_MESSAGE; k++)
         if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
       /* a block of several kinds (a ping-pong beside a collective) has none as a whole;
       ** each line keeps the kind of the mark before it */
@@ -12041,6 +12237,14 @@ static int sko_block_mark(sko_parser *ps, const char *line, int *keep)
 }
 
 
+/* "# (N repetitions discarded" and the rest: 1 with *n = N. The whole literal must match:
+** sscanf's %d alone takes "# (100 calls per timing ...)" for 100 discarded repetitions. */
+static int sko_discarded_note(const char *line, int *n)
+{
+  int end = 0;
+  return sscanf(line, "# (%d repetitions discarded%n", n, &end) == 1 && end > 0 && *n >= 0;
+}
+
 /* A '#' line inside a block: a label, a mark, or a note kept verbatim. 0: a malformed
 ** mark (the error set). */
 static int sko_block_comment(sko_parser *ps, const char *line)
@@ -12061,7 +12265,7 @@ static int sko_block_comment(sko_parser *ps, const char *line)
     ps->refined = 1;
   } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
     last->limited = 1;
-  } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
+  } else if (last && sko_discarded_note(line, &n)) {
     last->invalid = n;
   } else if (last && (sko_starts(line, "# (interference:") || sko_starts(line, "# (untrustworthy:"))) {
     size_t have = last->flags ? strlen(last->flags) : 0, add = strlen(line);
@@ -12088,6 +12292,12 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   size_t indent = strspn(line, " \t");
   if (line[indent] == '#') line += indent;
   if (sko_marker(line, "begin result ", &name)) {
+    if (ps->cur != NULL && !ps->lenient) {
+      sk_str_printf(ps->err, "%s:%d:1: a result block begun inside block '%s', whose end line is missing", ps->name,
+                    ps->lineno, ps->cur->name);
+      free(name);
+      return 0;
+    }
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];
     memset(ps->cur, 0, sizeof *ps->cur);
@@ -12129,31 +12339,93 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   return 1;
 }
 
-SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err)
+/* The bytes of one line (n bytes at p, its '\n' not included): no NUL anywhere, and
+** well-formed UTF-8 except in a free comment (a note or header line, kept verbatim; a
+** JSON export escapes what it cannot carry). 0 with the error set. */
+static int sko_line_bytes(sko_parser *ps, const char *p, size_t n)
+{
+  const char *nul = (const char *)memchr(p, '\0', n);
+  size_t good, indent;
+  if (nul != NULL) {
+    sko_error(ps, (int)(nul - p) + 1, "a NUL byte in a result file (a damaged file?)", NULL);
+    return 0;
+  }
+  good = sk_utf8_valid_prefix(p, n);
+  if (good == n) return 1;
+  indent = 0;
+  while (indent < n && (p[indent] == ' ' || p[indent] == '\t')) indent++;
+  if (indent < n && p[indent] == '#' && !sko_starts(p + indent, "#@ ") && !sko_starts(p + indent, "# measure ") &&
+      !sko_starts(p + indent, "# begin result") && !sko_starts(p + indent, "# end result"))
+    return 1;
+  sk_str_printf(ps->err, "%s:%d:%d: a byte that is not UTF-8 text (0x%02X)", ps->name, ps->lineno, (int)good + 1,
+                (unsigned)(unsigned char)p[good]);
+  return 0;
+}
+
+SK_API void sk_sko_set_lenient(int lenient) { sko_lenient = lenient; }
+
+/* The reader proper: *bad_at gets the byte offset of the line that made it fail. */
+static int sko_parse_text(const char *name, const char *text, size_t len, int lenient, sk_sko_file *f,
+                          size_t *bad_at, sk_str *err)
 {
   sko_parser ps;
-  const char *p;
-  int ok = 1;
+  const char *p = text, *end = text + len;
+  sk_str line_err, first_err;
+  int ok = 1, skipped = 0;
   memset(f, 0, sizeof *f);
   sk_str_init(&f->header);
   f->path = sk_strdup(name);
   memset(&ps, 0, sizeof ps);
+  sk_str_init(&line_err);
+  sk_str_init(&first_err);
   ps.name = name;
   ps.f = f;
-  ps.err = err;
-  for (p = text; *p && ok; ) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len);
-    size_t end = len;
-    while (end > 0 && line[end - 1] == '\r') line[--end] = '\0';   /* CRLF, and CRs before it */
+  ps.err = &line_err;
+  ps.lenient = lenient;
+  while (p < end && ok) {
+    const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
+    size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
     ps.lineno++;
-    ok = sko_parse_line(&ps, line);
-    free(line);
-    p += len + (nl ? 1 : 0);
+    ok = sko_line_bytes(&ps, p, n);
+    if (ok) {
+      char *line = sk_strndup(p, n);
+      size_t cut = n;
+      while (cut > 0 && line[cut - 1] == '\r') line[--cut] = '\0';   /* CRLF, and CRs before it */
+      ok = sko_parse_line(&ps, line);
+      free(line);
+    }
+    if (!ok) *bad_at = (size_t)(p - text);
+    if (!ok && lenient) {             /* --lenient: the line is passed over, and counted */
+      if (skipped++ == 0) sk_str_puts(&first_err, line_err.data ? line_err.data : "");
+      sk_str_clear(&line_err);
+      ok = 1;
+    }
+    p += n + (nl ? 1 : 0);
   }
   free(ps.label);
-  if (!ok) sk_sko_free(f);
+  if (!ok) {
+    sk_str_puts(err, line_err.data ? line_err.data : "");
+    sk_sko_free(f);
+  } else if (skipped > 0) {
+    fprintf(stderr, "skampi: %s: passed over %d malformed line%s (--lenient); the first: %s\n", name, skipped,
+            skipped == 1 ? "" : "s", first_err.data ? first_err.data : "");
+  }
+  sk_str_free(&line_err);
+  sk_str_free(&first_err);
+  return ok;
+}
+
+SK_API int sk_sko_parse_n(const char *name, const char *text, size_t len, sk_sko_file *f, sk_str *err)
+{
+  size_t bad_at;
+  return sko_parse_text(name, text, len, sko_lenient, f, &bad_at, err);
+}
+
+SK_API int sk_sko_check(const char *name, const char *text, size_t len, size_t *bad_at, sk_str *err)
+{
+  sk_sko_file f;
+  int ok = sko_parse_text(name, text, len, 0, &f, bad_at, err);
+  if (ok) sk_sko_free(&f);
   return ok;
 }
 
@@ -12166,7 +12438,7 @@ SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
   sk_sources_init(&src, 1);
   src.max_bytes = SK_RESULT_MAX_BYTES;
   s = sk_sources_open_main(&src, path, err);
-  ok = s != NULL && sk_sko_parse(path, s->text, f, err);
+  ok = s != NULL && sk_sko_parse_n(path, s->text, s->len, f, err);
   sk_sources_free(&src);
   return ok;
 }
@@ -12985,14 +13257,24 @@ SK_API void sk_export_csv_field(sk_str *out, const char *text, int last)
 
 SK_API void sk_export_json_string(sk_str *out, const char *text)
 {
-  const unsigned char *p;
+  const unsigned char *p = (const unsigned char *)text;
+  size_t left = strlen(text);
   sk_str_putc(out, '"');
-  for (p = (const unsigned char *)text; *p; p++) {
-    if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
-    else if (*p == '\n') sk_str_puts(out, "\\n");
-    else if (*p == '\t') sk_str_puts(out, "\\t");
-    else if (*p < 0x20) sk_str_printf(out, "\\u%04x", (unsigned)*p);
-    else sk_str_putc(out, *p);
+  while (left > 0) {
+    size_t good = sk_utf8_valid_prefix((const char *)p, left), k;
+    for (k = 0; k < good; k++, p++) {
+      if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
+      else if (*p == '\n') sk_str_puts(out, "\\n");
+      else if (*p == '\t') sk_str_puts(out, "\\t");
+      else if (*p < 0x20 || *p == 0x7f) sk_str_printf(out, "\\u%04x", (unsigned)*p);
+      else sk_str_putc(out, *p);
+    }
+    left -= good;
+    if (left > 0) {        /* a byte that is not UTF-8 (a note may hold one): U+FFFD, as RFC 8259 needs text */
+      sk_str_puts(out, "\\ufffd");
+      p++;
+      left--;
+    }
   }
   sk_str_putc(out, '"');
 }
@@ -13003,7 +13285,7 @@ static void export_json_number(sk_str *out, double x)
   else sk_str_printf(out, "%.10g", x);
 }
 
-static const char *const export_time_kinds[] = { "", "round_trip", "one_way", "operation" };
+static const char *const export_time_kinds[] = { "", "round_trip", "one_way", "operation", "per_message" };
 static const char *const export_dist_names[] = { "min", "q1", "median", "q3", "p90", "p99", "max" };
 
 /* A number for CSV: empty when below 0 (unknown). */
@@ -15980,6 +16262,56 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
   return ok;
 }
 
+static int postproc_refuse(sk_postproc *p)
+{
+  free(p->inputs);
+  p->inputs = NULL;
+  p->ninputs = 0;
+  return -1;
+}
+
+/* The file a report or export writes must be none of its inputs (by name or, through
+** links, by identity) and must not carry the suffix of another kind of file: "-r seq.sko
+** x.sko" would otherwise replace a result file with a report (its data kept only as a
+** backup). 0 with *err set. */
+static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *err)
+{
+  static const char *const foreign[] = { ".sko", ".ski", ".par", ".log" };
+  unsigned long d1, i1, d2, i2;
+  int k, have = out != NULL && !sk_streq(out, "-") && sk_path_identity(out, &d1, &i1);
+  size_t j;
+  if (out == NULL || sk_streq(out, "-")) return 1;
+  for (k = 0; k < p->ninputs; k++) {
+    char *path, *label;
+    int same;
+    sk_report_input(p->inputs[k], &path, &label);     /* FILE=LABEL */
+    same = sk_streq(path, out) || (have && sk_path_identity(path, &d2, &i2) && d1 == d2 && i1 == i2);
+    free(path);
+    free(label);
+    if (same) {
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: the %s '%s' is also one of its input files: give it another name",
+                    p->kind == 'r' ? "report" : "export", out);
+      return 0;
+    }
+  }
+  for (j = 0; j < sizeof foreign / sizeof foreign[0]; j++)
+    if (postproc_ends_with(out, foreign[j])) {
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: the %s '%s' has the suffix of a %s file: give it a name ending in %s", p->kind == 'r'
+                    ? "report" : "export", out, j == 0 ? "result" : j == 3 ? "log" : "input",
+                    p->kind == 'r' ? ".html or .gp" : sk_streq(p->target, "json") ? ".json" : ".csv");
+      return 0;
+    }
+  if (p->kind == 'x' && (postproc_ends_with(out, sk_streq(p->target, "json") ? ".csv" : ".json"))) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: -x %s writes %s, but '%s' is named as the other format", p->target,
+                  sk_streq(p->target, "json") ? "JSON" : "CSV", out);
+    return 0;
+  }
+  return 1;
+}
+
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
 {
   int k;
@@ -16001,10 +16333,22 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
   }
   p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
   for (k = i + 2; k < argc; k++) {
-    if (sk_streq(argv[k], "-o") && k + 1 < argc) p->output = argv[++k];
-    else p->inputs[p->ninputs++] = argv[k];
+    if (sk_streq(argv[k], "-o") && k + 1 < argc) {
+      if (p->kind == 'r') {       /* "-r seq.sko -o x.html": the operands swapped */
+        sk_str_clear(err);
+        sk_str_printf(err, "skampi: -r takes no -o: the report's name comes first (skampi -r %s %s)", argv[k + 1], p->target);
+        return postproc_refuse(p);
+      }
+      p->output = argv[++k];
+    } else p->inputs[p->ninputs++] = argv[k];
   }
-  return 1;
+  if (p->ninputs == 0) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: option '%s' needs at least one result file after %s", a,
+                  p->kind == 'r' ? "the report's name" : "the format");
+    return postproc_refuse(p);
+  }
+  return postproc_check_output(p, p->kind == 'r' ? p->target : p->output, err) ? 1 : postproc_refuse(p);
 }
 
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
@@ -16066,8 +16410,9 @@ SK_API const char *sk_param_type_name(char letter);
 SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw);
 /* What the row's time is, as the result file's "#@ suite: time=" mark names it
 ** (doc/manual.md "Output"): "round_trip" for the ping-pongs (every row whose name holds
-** "Pingpong" returns the time of one full round trip, meas_mpi_p2p.c), "one_way" for the
-** other point-to-point rows (one message), "operation" for the rest. */
+** "Pingpong" returns the time of one full round trip, meas_mpi_p2p.c), "per_message" for the
+** streaming rows Bw and Bibw (a window's time per message: an inverse rate, no latency),
+** "one_way" for the other point-to-point rows (one message), "operation" for the rest. */
 SK_API const char *sk_catalogue_time_kind(const sk_measurement *m);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);
@@ -29197,6 +29542,7 @@ SK_API const char *sk_param_type_name(char letter)
 SK_API const char *sk_catalogue_time_kind(const sk_measurement *m)
 {
   if (strstr(m->name, "Pingpong") != NULL) return "round_trip";
+  if (sk_streq(m->name, "Bw") || sk_streq(m->name, "Bibw")) return "per_message";   /* streaming (meas_mpi_bw.c) */
   return m->pattern == SK_PATTERN_P2P ? "one_way" : "operation";
 }
 
@@ -36350,7 +36696,7 @@ static open_decision run_open_output(const sk_run *r)
       d.opened = 0;
       return d;
     }
-    d.opened = sk_runlog_open(log.data, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
+    d.opened = sk_runlog_open(log.data, o->log != NULL, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
                               o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
     sk_str_free(&log);
   }
@@ -36428,6 +36774,11 @@ static void run_footer(const sk_run *r, sk_interp *in)
   sk_str_free(&f);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
+  if (sk_runlog_failed()) {                      /* the results are whole; a kill could not have been resumed */
+    fprintf(stderr, "skampi: the results in %s are whole, but its log could not be written (said above)\n",
+            o->output ? o->output : "standard output");
+    sk_exit(SK_EXIT_WRITE);
+  }
   sk_interp_progress_end(in);
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
 }
@@ -36839,6 +37190,7 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  int lenient;            /* --lenient: the result-file readers pass malformed lines over */
   int force_merge;        /* --force-merge: merge runs of different libraries, process
                           ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
@@ -36886,6 +37238,9 @@ static void main_usage(FILE *f)
     "             refused (exit status 2) unless --force-merge comes before -m",
     "  --force-merge  with -m: merge such runs all the same (the merged header says what",
     "             each run was)",
+    "  --lenient  before -m, -r, -x, -c or --guidelines: a malformed line of a result file",
+    "             (a NUL byte, bytes that are not UTF-8, a bad number) is passed over and",
+    "             counted on stderr instead of refusing the file (exit status 2)",
     "  -r OUT IN.sko[=LABEL] ...  report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts);",
     "             LABEL names the run in legends (default: its library and process count)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
@@ -37092,6 +37447,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
     else if (sk_streq(a, "--force-merge")) o->force_merge = 1;
+    else if (sk_streq(a, "--lenient")) o->lenient = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
       if (post < 0) return MAIN_BAD;
@@ -37131,6 +37487,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
 /* Does what main_parse_options found; returns only for MAIN_RUN. */
 static void main_options_act(main_action act, const main_options *o, const sk_str *err)
 {
+  sk_sko_set_lenient(o->lenient);
   switch (act) {
   case MAIN_HELP:
     if (sk_is_reporter()) main_usage(stdout);

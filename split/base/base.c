@@ -244,6 +244,34 @@ SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
 
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
+SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n)
+{
+  const unsigned char *u = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = u[i], lo = 0x80, hi = 0xBF;
+    size_t more, k;
+    if (c < 0x80) { i++; continue; }
+    if (c >= 0xC2 && c <= 0xDF) more = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) lo = 0xA0;           /* overlong */
+      if (c == 0xED) hi = 0x9F;           /* surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) lo = 0x90;           /* overlong */
+      if (c == 0xF4) hi = 0x8F;           /* above U+10FFFF */
+    } else return i;
+    if (more > n - i - 1) return i;       /* cut at the end */
+    for (k = 1; k <= more; k++) {
+      unsigned b = u[i + k];
+      if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += more + 1;
+  }
+  return n;
+}
+
 SK_API int sk_strcaseeq(const char *a, const char *b)
 {
   while (*a && *b) {

@@ -85,6 +85,10 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
+/* How many of the n bytes at s are well-formed UTF-8 (RFC 3629: no overlong forms, no
+** surrogates, nothing above U+10FFFF): n when all are; else the offset of the first byte
+** of the first malformed or cut sequence. */
+SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n);
 
 /* The environment variable `name` as a whole number from lo to hi; unset or empty: fallback;
 ** anything else: fallback, and a warning on stderr that names the variable (from every

@@ -64,11 +64,15 @@ static int paths_copy(const char *from, const char *to, sk_str *err)
   char buf[8192];
   size_t n;
   int ok = 1;
-  if (in == NULL) { sk_str_printf(err, "cannot read '%s' to keep a backup", from); return 0; }
-  out = fopen(to, "wb");
+  int fd;
+  if (in == NULL) { sk_str_printf(err, "cannot read '%s' to keep a backup: %s", from, strerror(errno)); return 0; }
+  /* O_EXCL: a new file, never one (or a link) made under that name meanwhile */
+  fd = open(to, O_WRONLY | O_CREAT | O_EXCL, 0644);
+  out = fd >= 0 ? fdopen(fd, "wb") : NULL;
   if (out == NULL) {
+    sk_str_printf(err, "cannot create the backup '%s': %s", to, strerror(errno));
+    if (fd >= 0) { close(fd); remove(to); }
     fclose(in);
-    sk_str_printf(err, "cannot create the backup '%s'", to);
     return 0;
   }
   while ((n = fread(buf, 1, sizeof buf, in)) > 0)
@@ -81,6 +85,31 @@ static int paths_copy(const char *from, const char *to, sk_str *err)
     sk_str_printf(err, "cannot copy '%s' to the backup '%s'", from, to);
   }
   return ok;
+}
+
+SK_API void sk_path_resolve_links(const char *path, sk_str *out)
+{
+  char target[4096];
+  int hops;
+  sk_str_clear(out);
+  sk_str_puts(out, path);
+  for (hops = 0; hops < 40; hops++) {     /* as the kernel's limit of links in a row */
+    struct stat st;
+    ssize_t n;
+    sk_str next;
+    const char *slash;
+    if (lstat(out->data, &st) != 0 || !S_ISLNK(st.st_mode)) return;
+    n = readlink(out->data, target, sizeof target - 1);
+    if (n <= 0) return;
+    target[n] = '\0';
+    sk_str_init(&next);
+    slash = strrchr(out->data, '/');
+    if (target[0] != '/' && slash != NULL) sk_str_putn(&next, out->data, (size_t)(slash - out->data) + 1);
+    sk_str_puts(&next, target);
+    sk_str_clear(out);
+    sk_str_puts(out, next.data);
+    sk_str_free(&next);
+  }
 }
 
 SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err)

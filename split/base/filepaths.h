@@ -36,6 +36,10 @@ SK_API int sk_path_is_file_like(sk_path_kind k);
 /* Keeps the old content of path by the rules above; backup gets the name used ("" when
 ** nothing was kept). 0 with *err set when that fails (then nothing was changed). */
 SK_API int sk_path_keep_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
+/* path with the symbolic links of its last component followed (a link's relative target
+** taken from the link's directory; at most 40 in a row), into *out: the name of the file
+** that is really written, whose lock file runlog.c names after it. */
+SK_API void sk_path_resolve_links(const char *path, sk_str *out);
 /* Copies the content of path (through a link) to the first free PATH.N; path stays. */
 SK_API int sk_path_copy_backup(const char *path, char *backup, size_t backup_size, sk_str *err);
 /* Opens path for writing as its kind requires: a file (or a link to one) is truncated,

@@ -38,6 +38,7 @@ typedef struct main_options {
   const char *merge_out;  /* -m OUT IN...: merge runs (SKaLib 3.4) */
   char **merge_in;
   int nmerge_in;
+  int lenient;            /* --lenient: the result-file readers pass malformed lines over */
   int force_merge;        /* --force-merge: merge runs of different libraries, process
                           ** counts, input files or backends all the same */
   sk_postproc post;       /* -r, -x: report and export (postproc.h) */
@@ -85,6 +86,9 @@ static void main_usage(FILE *f)
     "             refused (exit status 2) unless --force-merge comes before -m",
     "  --force-merge  with -m: merge such runs all the same (the merged header says what",
     "             each run was)",
+    "  --lenient  before -m, -r, -x, -c or --guidelines: a malformed line of a result file",
+    "             (a NUL byte, bytes that are not UTF-8, a bad number) is passed over and",
+    "             counted on stderr instead of refusing the file (exit status 2)",
     "  -r OUT IN.sko[=LABEL] ...  report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts);",
     "             LABEL names the run in legends (default: its library and process count)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
@@ -291,6 +295,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else if (sk_streq(a, "-q")) o->quiet = 1;
     else if (sk_streq(a, "-F")) o->fresh = 1;
     else if (sk_streq(a, "--force-merge")) o->force_merge = 1;
+    else if (sk_streq(a, "--lenient")) o->lenient = 1;
     else if (sk_streq(a, "-L") && i + 1 < argc) o->log = argv[++i];
     else if ((post = sk_postproc_option(argc, argv, i, &o->post, err)) != 0) {   /* -r, -x */
       if (post < 0) return MAIN_BAD;
@@ -330,6 +335,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
 /* Does what main_parse_options found; returns only for MAIN_RUN. */
 static void main_options_act(main_action act, const main_options *o, const sk_str *err)
 {
+  sk_sko_set_lenient(o->lenient);
   switch (act) {
   case MAIN_HELP:
     if (sk_is_reporter()) main_usage(stdout);

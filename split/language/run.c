@@ -203,7 +203,7 @@ static open_decision run_open_output(const sk_run *r)
       d.opened = 0;
       return d;
     }
-    d.opened = sk_runlog_open(log.data, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
+    d.opened = sk_runlog_open(log.data, o->log != NULL, o->output, o->input, r->checksum, r->input_bytes, sk_tp_world_size(),
                               o->fresh, sk_os_wait_seconds(), &plan, log_backup, sizeof log_backup, &err);
     sk_str_free(&log);
   }
@@ -281,6 +281,11 @@ static void run_footer(const sk_run *r, sk_interp *in)
   sk_str_free(&f);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
+  if (sk_runlog_failed()) {                      /* the results are whole; a kill could not have been resumed */
+    fprintf(stderr, "skampi: the results in %s are whole, but its log could not be written (said above)\n",
+            o->output ? o->output : "standard output");
+    sk_exit(SK_EXIT_WRITE);
+  }
   sk_interp_progress_end(in);
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
 }

@@ -190,6 +190,7 @@ SK_API const char *sk_param_type_name(char letter)
 SK_API const char *sk_catalogue_time_kind(const sk_measurement *m)
 {
   if (strstr(m->name, "Pingpong") != NULL) return "round_trip";
+  if (sk_streq(m->name, "Bw") || sk_streq(m->name, "Bibw")) return "per_message";   /* streaming (meas_mpi_bw.c) */
   return m->pattern == SK_PATTERN_P2P ? "one_way" : "operation";
 }
 

@@ -19,8 +19,9 @@ SK_API const char *sk_param_type_name(char letter);
 SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw);
 /* What the row's time is, as the result file's "#@ suite: time=" mark names it
 ** (doc/manual.md "Output"): "round_trip" for the ping-pongs (every row whose name holds
-** "Pingpong" returns the time of one full round trip, meas_mpi_p2p.c), "one_way" for the
-** other point-to-point rows (one message), "operation" for the rest. */
+** "Pingpong" returns the time of one full round trip, meas_mpi_p2p.c), "per_message" for the
+** streaming rows Bw and Bibw (a window's time per message: an inverse rate, no latency),
+** "one_way" for the other point-to-point rows (one message), "operation" for the rest. */
 SK_API const char *sk_catalogue_time_kind(const sk_measurement *m);
 /* Iteration over all entries: i = 0, 1, ... until NULL. */
 SK_API const sk_measurement *sk_catalogue_entry(int i);

@@ -24,14 +24,24 @@ SK_API void sk_export_csv_field(sk_str *out, const char *text, int last)
 
 SK_API void sk_export_json_string(sk_str *out, const char *text)
 {
-  const unsigned char *p;
+  const unsigned char *p = (const unsigned char *)text;
+  size_t left = strlen(text);
   sk_str_putc(out, '"');
-  for (p = (const unsigned char *)text; *p; p++) {
-    if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
-    else if (*p == '\n') sk_str_puts(out, "\\n");
-    else if (*p == '\t') sk_str_puts(out, "\\t");
-    else if (*p < 0x20) sk_str_printf(out, "\\u%04x", (unsigned)*p);
-    else sk_str_putc(out, *p);
+  while (left > 0) {
+    size_t good = sk_utf8_valid_prefix((const char *)p, left), k;
+    for (k = 0; k < good; k++, p++) {
+      if (*p == '"' || *p == '\\') { sk_str_putc(out, '\\'); sk_str_putc(out, *p); }
+      else if (*p == '\n') sk_str_puts(out, "\\n");
+      else if (*p == '\t') sk_str_puts(out, "\\t");
+      else if (*p < 0x20 || *p == 0x7f) sk_str_printf(out, "\\u%04x", (unsigned)*p);
+      else sk_str_putc(out, *p);
+    }
+    left -= good;
+    if (left > 0) {        /* a byte that is not UTF-8 (a note may hold one): U+FFFD, as RFC 8259 needs text */
+      sk_str_puts(out, "\\ufffd");
+      p++;
+      left--;
+    }
   }
   sk_str_putc(out, '"');
 }
@@ -42,7 +52,7 @@ static void export_json_number(sk_str *out, double x)
   else sk_str_printf(out, "%.10g", x);
 }
 
-static const char *const export_time_kinds[] = { "", "round_trip", "one_way", "operation" };
+static const char *const export_time_kinds[] = { "", "round_trip", "one_way", "operation", "per_message" };
 static const char *const export_dist_names[] = { "min", "q1", "median", "q3", "p90", "p99", "max" };
 
 /* A number for CSV: empty when below 0 (unknown). */

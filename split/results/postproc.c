@@ -58,6 +58,56 @@ SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str 
   return ok;
 }
 
+static int postproc_refuse(sk_postproc *p)
+{
+  free(p->inputs);
+  p->inputs = NULL;
+  p->ninputs = 0;
+  return -1;
+}
+
+/* The file a report or export writes must be none of its inputs (by name or, through
+** links, by identity) and must not carry the suffix of another kind of file: "-r seq.sko
+** x.sko" would otherwise replace a result file with a report (its data kept only as a
+** backup). 0 with *err set. */
+static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *err)
+{
+  static const char *const foreign[] = { ".sko", ".ski", ".par", ".log" };
+  unsigned long d1, i1, d2, i2;
+  int k, have = out != NULL && !sk_streq(out, "-") && sk_path_identity(out, &d1, &i1);
+  size_t j;
+  if (out == NULL || sk_streq(out, "-")) return 1;
+  for (k = 0; k < p->ninputs; k++) {
+    char *path, *label;
+    int same;
+    sk_report_input(p->inputs[k], &path, &label);     /* FILE=LABEL */
+    same = sk_streq(path, out) || (have && sk_path_identity(path, &d2, &i2) && d1 == d2 && i1 == i2);
+    free(path);
+    free(label);
+    if (same) {
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: the %s '%s' is also one of its input files: give it another name",
+                    p->kind == 'r' ? "report" : "export", out);
+      return 0;
+    }
+  }
+  for (j = 0; j < sizeof foreign / sizeof foreign[0]; j++)
+    if (postproc_ends_with(out, foreign[j])) {
+      sk_str_clear(err);
+      sk_str_printf(err, "skampi: the %s '%s' has the suffix of a %s file: give it a name ending in %s", p->kind == 'r'
+                    ? "report" : "export", out, j == 0 ? "result" : j == 3 ? "log" : "input",
+                    p->kind == 'r' ? ".html or .gp" : sk_streq(p->target, "json") ? ".json" : ".csv");
+      return 0;
+    }
+  if (p->kind == 'x' && (postproc_ends_with(out, sk_streq(p->target, "json") ? ".csv" : ".json"))) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: -x %s writes %s, but '%s' is named as the other format", p->target,
+                  sk_streq(p->target, "json") ? "JSON" : "CSV", out);
+    return 0;
+  }
+  return 1;
+}
+
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err)
 {
   int k;
@@ -79,10 +129,22 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
   }
   p->inputs = (char **)sk_calloc((size_t)argc, sizeof(char *));
   for (k = i + 2; k < argc; k++) {
-    if (sk_streq(argv[k], "-o") && k + 1 < argc) p->output = argv[++k];
-    else p->inputs[p->ninputs++] = argv[k];
+    if (sk_streq(argv[k], "-o") && k + 1 < argc) {
+      if (p->kind == 'r') {       /* "-r seq.sko -o x.html": the operands swapped */
+        sk_str_clear(err);
+        sk_str_printf(err, "skampi: -r takes no -o: the report's name comes first (skampi -r %s %s)", argv[k + 1], p->target);
+        return postproc_refuse(p);
+      }
+      p->output = argv[++k];
+    } else p->inputs[p->ninputs++] = argv[k];
   }
-  return 1;
+  if (p->ninputs == 0) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: option '%s' needs at least one result file after %s", a,
+                  p->kind == 'r' ? "the report's name" : "the format");
+    return postproc_refuse(p);
+  }
+  return postproc_check_output(p, p->kind == 'r' ? p->target : p->output, err) ? 1 : postproc_refuse(p);
 }
 
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output)

@@ -2,6 +2,7 @@
 ** runlog.c -- see runlog.h.
 */
 #include "runlog.h"
+#include "sko.h"
 #include "filepaths.h"
 #include "output.h"
 #include <sys/types.h>
@@ -243,6 +244,41 @@ static int runlog_decide_log(const sk_runlog_state *st, unsigned long checksum, 
   return 1;
 }
 
+/* The kept part of a resumed output must be what -x, -m and -r accept: the strict reader
+** (sko.h) reads the first plan->keep_bytes bytes; where it refuses a line (bytes damaged
+** after the suite was written), the resume keeps only the suites that end before that
+** line -- the header alone, or nothing (afresh) when the damage is there --, and the
+** rest is measured again (what is cut is kept as OUT.N, sk_out_open_at). */
+static void runlog_validate_kept(const sk_runlog_state *st, const sk_runlog_output *out, const runlog_suites *s,
+                                 sk_run_plan *plan, sk_str *why)
+{
+  sk_str err;
+  size_t bad;
+  int j;
+  if (plan->mode != SK_RUN_RESUME || plan->keep_bytes <= 0) return;
+  sk_str_init(&err);
+  if (sk_sko_check(out->path ? out->path : "the output", out->text, (size_t)plan->keep_bytes, &bad, &err)) { sk_str_free(&err); return; }
+  if (why->len > 0) sk_str_puts(why, "; ");
+  sk_str_printf(why, "the suites it would keep are damaged (%s)", err.data ? err.data : "");
+  for (j = plan->suites_kept; j > 0 && (size_t)s->ends[j - 1] > bad; j--) {}
+  if (j > 0) {
+    plan->suites_kept = j;
+    plan->keep_bytes = s->ends[j - 1];
+    sk_str_printf(why, ": resuming after suite %d, the last one before the damage", j);
+  } else if (st->header_offset > 0 && (size_t)st->header_offset <= bad && st->header_offset <= (long)out->len &&
+             out->text[st->header_offset - 1] == '\n' && (s->first_block < 0 || st->header_offset <= s->first_block)) {
+    plan->suites_kept = 0;
+    plan->keep_bytes = st->header_offset;
+    sk_str_puts(why, ": keeping the header only, every suite is measured again");
+  } else {
+    plan->mode = SK_RUN_FRESH;
+    plan->suites_kept = 0;
+    plan->keep_bytes = 0;
+    sk_str_puts(why, ": starting afresh");
+  }
+  sk_str_free(&err);
+}
+
 SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size_t log_len,
                            const sk_runlog_output *out, unsigned long checksum, int processes,
                            int fresh_forced, sk_run_plan *plan, sk_str *why)
@@ -270,6 +306,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = keep;
     if (foreign) sk_str_printf(why, "the log was written for '%s'; this output holds the same suites up to byte %ld",
                                st->output_path, keep);
+    runlog_validate_kept(st, out, &s, plan, why);
     runlog_suites_free(&s);
     return;
   }
@@ -299,6 +336,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = s.ends[found - 1];
     sk_str_printf(why, "; resuming after suite %d, the last complete one found in the output that the log records"
                   " as done", found);
+    runlog_validate_kept(st, out, &s, plan, why);
   } else {
     sk_str_puts(why, s.header ? "; no complete suite in the output that the log records as done: starting afresh"
                               : "; the output does not begin with a header: starting afresh");
@@ -312,20 +350,42 @@ static struct {
   int fd;                    /* the log, -1: none */
   int lock_fd;               /* the output's lock file, -1: none */
   char *lock_path;
-} rl = { -1, -1, NULL };
+  char *log_path;            /* for messages */
+  int failed;                /* a write of the log failed: nothing more is written to it */
+} rl = { -1, -1, NULL, NULL, 0 };
 
+/* Every record goes through here, checked as the output's writes are (output.c): the
+** first failure is said with the log's name and the reason, and the log gets nothing
+** more (a record after a lost one would misdescribe the run); the run goes on, and ends
+** with exit status 4 (sk_runlog_failed) since a kill could no longer be resumed. */
 static void runlog_write(const char *fmt, ...)
 {
   sk_str s;
   va_list ap;
-  if (rl.fd < 0) return;
+  size_t done = 0;
+  if (rl.fd < 0 || rl.failed) return;
   sk_str_init(&s);
   va_start(ap, fmt);
   sk_str_vprintf(&s, fmt, ap);
   va_end(ap);
-  if (write(rl.fd, s.data, s.len) != (ssize_t)s.len) { /* a full disk: the log stays as far as it got */ }
+  while (done < s.len) {
+    ssize_t w = write(rl.fd, s.data + done, s.len - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      int e = w < 0 ? errno : ENOSPC;
+      rl.failed = 1;
+      fflush(stdout);
+      fprintf(stderr, "skampi: cannot write the log '%s': %s; the run goes on, but if it is killed it cannot be"
+              " resumed from this log (exit status 4 at the end)\n", rl.log_path ? rl.log_path : "?", strerror(e));
+      fflush(stderr);
+      break;
+    }
+    done += (size_t)w;
+  }
   sk_str_free(&s);
 }
+
+SK_API int sk_runlog_failed(void) { return rl.failed; }
 
 /* The first records: what the run measures, and with how many processes. */
 static void runlog_write_identity(const char *input, unsigned long checksum, long input_bytes, int processes)
@@ -409,6 +469,43 @@ static int runlog_same_file(int fd, const char *path)
   return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+/* The name of the output's lock file: the file really written (the output's links
+** followed) plus ".lock", so that two names of one output (a link beside it) share one
+** lock. */
+static void runlog_lock_name(const char *out_path, sk_str *lock)
+{
+  sk_path_resolve_links(out_path, lock);
+  sk_str_puts(lock, ".lock");
+}
+
+/* Opens (creates) a file that skampi makes beside an output and writes (the lock file,
+** the default log) without following a link, and only when it is a regular file of one
+** link: a link planted under its name (CWE-59) would otherwise make skampi truncate and
+** overwrite whatever it points to. what: "lock file", "log". -1 with *err set. */
+static int runlog_open_own(const char *path, const char *out_path, const char *what, sk_str *err)
+{
+  struct stat st;
+  int fd, e;
+#ifdef O_NOFOLLOW
+  fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0644);
+#else
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) { fd = -1; errno = ELOOP; }
+  else fd = open(path, O_RDWR | O_CREAT, 0644);
+#endif
+  e = errno;
+  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1) return fd;
+  if (fd >= 0 || (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)))
+    sk_str_printf(err, "cannot open output file '%s' for writing: its %s '%s' is %s, which skampi never makes:"
+                  " refused, as writing it would change another file; remove it and start again", out_path, what,
+                  path, lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISREG(st.st_mode)
+                  ? "not a regular file" : "a file with more than one name (a hard link)");
+  else
+    sk_str_printf(err, "cannot open output file '%s' for writing: its %s '%s' cannot be created: %s", out_path,
+                  what, path, strerror(e));
+  if (fd >= 0) close(fd);
+  return -1;
+}
+
 /* OUT.lock, locked and holding this run's owner record, after waiting up to wait_seconds;
 ** 0 with *err naming the run that holds it. */
 static int runlog_lock_output(const char *out_path, const char *log_path, int wait_seconds, sk_str *err)
@@ -416,11 +513,9 @@ static int runlog_lock_output(const char *out_path, const char *log_path, int wa
   sk_str path, who;
   int fd = -1, polls = wait_seconds * 5, renewed = 0, got = 0;
   sk_str_init(&path);
-  sk_str_printf(&path, "%s.lock", out_path);
+  runlog_lock_name(out_path, &path);
   for (;;) {
-    if (fd < 0 && (fd = open(path.data, O_RDWR | O_CREAT, 0644)) < 0) {
-      sk_str_printf(err, "cannot open output file '%s' for writing: its lock file '%s' cannot be created", out_path,
-                    path.data);
+    if (fd < 0 && (fd = runlog_open_own(path.data, out_path, "lock file", err)) < 0) {
       sk_str_free(&path);
       return 0;
     }
@@ -573,7 +668,7 @@ static void runlog_give_up(void)
   sk_runlog_unlock();
 }
 
-SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_path, const char *input,
                           unsigned long checksum, long input_bytes, int processes,
                           int fresh_forced, int wait_seconds, sk_run_plan *plan,
                           char *backup, size_t backup_size, sk_str *err)
@@ -590,7 +685,7 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   plan->suites_kept = 0;
   plan->keep_bytes = 0;
   sk_str_init(&text);
-  sk_str_printf(&text, "%s.lock", out_path);
+  runlog_lock_name(out_path, &text);
   if (sk_streq(log_path, out_path) || sk_streq(log_path, text.data) ||
       (sk_path_identity(log_path, &ldev, &lino) && sk_path_identity(out_path, &odev, &oino) && ldev == odev && lino == oino)) {
     sk_str_printf(err, "the log '%s' cannot be the output '%s' itself, nor its lock file", log_path, out_path);
@@ -602,15 +697,22 @@ SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char
   if (!sk_path_is_file_like(k)) {      /* a device, FIFO or socket: written as it is, no resuming */
     FILE *f = sk_path_open_for_writing(log_path, wait_seconds, err);
     if (f == NULL) { sk_runlog_unlock(); return 0; }
+    free(rl.log_path);
+    rl.log_path = sk_strdup(log_path);
+    rl.failed = 0;
     rl.fd = dup(fileno(f));
     fclose(f);
     runlog_write_identity(input, checksum, input_bytes, processes);
     if (rl.fd < 0) sk_runlog_unlock();
     return rl.fd >= 0;
   }
-  rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);
+  free(rl.log_path);
+  rl.log_path = sk_strdup(log_path);
+  rl.failed = 0;
+  if (log_named) rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);   /* -L: through a link, as the output */
+  else rl.fd = runlog_open_own(log_path, out_path, "log", err);     /* OUT.log: skampi's own */
   if (rl.fd < 0) {
-    sk_str_printf(err, "cannot open the log '%s' for writing", log_path);
+    if (log_named) sk_str_printf(err, "cannot open the log '%s' for writing: %s", log_path, strerror(errno));
     sk_runlog_unlock();
     return 0;
   }

@@ -25,8 +25,11 @@
 **
 ** Rank 0 only. Locks (fcntl), held while the run lives, so that exactly one run writes an
 ** output at a time:
-**   - OUT.lock, a file of its own next to the output (named after the output's path as
-**     given), locked first and released last: after the footer, the merge with the
+**   - OUT.lock, a file of its own next to the output (named after the file really written:
+**     the output's path with its symbolic links followed, so that a link to the output
+**     and the output share one lock; opened without following a link, and refused unless
+**     it is a regular file of one name, so that a planted link cannot make skampi write
+**     another file; the default log likewise), locked first and released last: after the footer, the merge with the
 **     backups and every close of the output, or in the exit hook after the output's last
 **     line. POSIX drops all of a process's fcntl locks on a file when it closes ANY
 **     descriptor of that file, so the lock is on a file that nothing else opens: the
@@ -119,8 +122,10 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
 ** another owner each), reads it and plans against the output out_path. A fresh run's
 ** log is then started anew, its old content kept as LOG.N (backup gets the name); a
 ** resumed run's log gets its owner record. 0 with *err set: refused or impossible (then
-** nothing is held). */
-SK_API int sk_runlog_open(const char *log_path, const char *out_path, const char *input,
+** nothing is held). log_named: the log was named with -L (then a link is followed, as
+** for the output); the default OUT.log, like the lock file, is opened without following
+** a link and must be a regular file of one name. */
+SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_path, const char *input,
                           unsigned long checksum, long input_bytes, int processes,
                           int fresh_forced, int wait_seconds, sk_run_plan *plan,
                           char *backup, size_t backup_size, sk_str *err);
@@ -133,6 +138,8 @@ SK_API void sk_runlog_suite(int index, const char *name, int done);
 /* Writes "finished" when the run ended (status 0, or a user error that a resume would
 ** only repeat) and closes the log (SK_EXIT_INTERNAL: closes it as it is). */
 SK_API void sk_runlog_close(int status);
+/* Whether a write of the log failed (said on stderr then): the run ends with status 4. */
+SK_API int sk_runlog_failed(void);
 /* Releases the output's lock (removes OUT.lock): after the output's last byte. */
 SK_API void sk_runlog_unlock(void);
 

@@ -9,6 +9,7 @@
 typedef struct sko_parser {
   const char *name;
   int lineno;
+  int lenient;            /* sk_sko_set_lenient: a block begun inside another ends it */
   sk_sko_file *f;
   sk_sko_block *cur;      /* the open block or NULL */
   char *label;            /* the label of the lines that follow */
@@ -17,6 +18,8 @@ typedef struct sko_parser {
   int suite_marks;        /* its "#@ suite:" lines so far */
   sk_str *err;
 } sko_parser;
+
+static int sko_lenient = 0;   /* sk_sko_set_lenient */
 
 static void sko_error(sko_parser *p, int col, const char *msg, const char *word)
 {
@@ -116,16 +119,19 @@ static int sko_starts(const char *line, const char *prefix)
   return strncmp(line, prefix, strlen(prefix)) == 0;
 }
 
-static const char *const sko_time_kind_names[] = { NULL, "round_trip", "one_way", "operation" };
+static const char *const sko_time_kind_names[] = { NULL, "round_trip", "one_way", "operation", "per_message" };
 
 /* The one-way latency and bandwidth of a line from its block's time kind (sko.h). */
 static void sko_derive(sk_sko_line *l, int kind)
 {
+  double per_message = kind == SK_SKO_TIME_ROUND_TRIP ? l->time_us / 2.0 : l->time_us;
   l->oneway_us = l->mbytes_per_s = -1.0;
-  if (kind == SK_SKO_TIME_ROUND_TRIP) l->oneway_us = l->time_us / 2.0;
-  else if (kind == SK_SKO_TIME_ONE_WAY || kind == SK_SKO_TIME_OPERATION) l->oneway_us = l->time_us;
-  if ((kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY) && l->size > 0 && l->oneway_us > 0.0)
-    l->mbytes_per_s = (double)l->size / l->oneway_us;
+  /* a latency only where the time is one message's way: not a collective's or other
+  ** operation's time, not a stream's time per message (an inverse rate) */
+  if (kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY) l->oneway_us = per_message;
+  if ((kind == SK_SKO_TIME_ROUND_TRIP || kind == SK_SKO_TIME_ONE_WAY || kind == SK_SKO_TIME_PER_MESSAGE) &&
+      l->size > 0 && per_message > 0.0)
+    l->mbytes_per_s = (double)l->size / per_message;
 }
 
 /* The largest time a result line may hold, in microseconds (about 31.7 years): no
@@ -307,7 +313,7 @@ static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
     col = sko_word(&p, line, &w);
     if (w == NULL) return 1;
     if (strncmp(w, "time=", 5) == 0) {
-      for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_OPERATION; k++)
+      for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_PER_MESSAGE; k++)
         if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
       /* a block of several kinds (a ping-pong beside a collective) has none as a whole;
       ** each line keeps the kind of the mark before it */
@@ -378,6 +384,14 @@ static int sko_block_mark(sko_parser *ps, const char *line, int *keep)
 }
 
 
+/* "# (N repetitions discarded" and the rest: 1 with *n = N. The whole literal must match:
+** sscanf's %d alone takes "# (100 calls per timing ...)" for 100 discarded repetitions. */
+static int sko_discarded_note(const char *line, int *n)
+{
+  int end = 0;
+  return sscanf(line, "# (%d repetitions discarded%n", n, &end) == 1 && end > 0 && *n >= 0;
+}
+
 /* A '#' line inside a block: a label, a mark, or a note kept verbatim. 0: a malformed
 ** mark (the error set). */
 static int sko_block_comment(sko_parser *ps, const char *line)
@@ -398,7 +412,7 @@ static int sko_block_comment(sko_parser *ps, const char *line)
     ps->refined = 1;
   } else if (last && sko_starts(line, "# (stopped by the time limit per measurement")) {
     last->limited = 1;
-  } else if (last && sscanf(line, "# (%d repetitions discarded", &n) == 1) {
+  } else if (last && sko_discarded_note(line, &n)) {
     last->invalid = n;
   } else if (last && (sko_starts(line, "# (interference:") || sko_starts(line, "# (untrustworthy:"))) {
     size_t have = last->flags ? strlen(last->flags) : 0, add = strlen(line);
@@ -425,6 +439,12 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   size_t indent = strspn(line, " \t");
   if (line[indent] == '#') line += indent;
   if (sko_marker(line, "begin result ", &name)) {
+    if (ps->cur != NULL && !ps->lenient) {
+      sk_str_printf(ps->err, "%s:%d:1: a result block begun inside block '%s', whose end line is missing", ps->name,
+                    ps->lineno, ps->cur->name);
+      free(name);
+      return 0;
+    }
     f->blocks = (sk_sko_block *)sk_grow(f->blocks, &f->cap, f->n + 1, sizeof(sk_sko_block));
     ps->cur = &f->blocks[f->n++];
     memset(ps->cur, 0, sizeof *ps->cur);
@@ -466,31 +486,93 @@ static int sko_parse_line(sko_parser *ps, const char *line)
   return 1;
 }
 
-SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err)
+/* The bytes of one line (n bytes at p, its '\n' not included): no NUL anywhere, and
+** well-formed UTF-8 except in a free comment (a note or header line, kept verbatim; a
+** JSON export escapes what it cannot carry). 0 with the error set. */
+static int sko_line_bytes(sko_parser *ps, const char *p, size_t n)
+{
+  const char *nul = (const char *)memchr(p, '\0', n);
+  size_t good, indent;
+  if (nul != NULL) {
+    sko_error(ps, (int)(nul - p) + 1, "a NUL byte in a result file (a damaged file?)", NULL);
+    return 0;
+  }
+  good = sk_utf8_valid_prefix(p, n);
+  if (good == n) return 1;
+  indent = 0;
+  while (indent < n && (p[indent] == ' ' || p[indent] == '\t')) indent++;
+  if (indent < n && p[indent] == '#' && !sko_starts(p + indent, "#@ ") && !sko_starts(p + indent, "# measure ") &&
+      !sko_starts(p + indent, "# begin result") && !sko_starts(p + indent, "# end result"))
+    return 1;
+  sk_str_printf(ps->err, "%s:%d:%d: a byte that is not UTF-8 text (0x%02X)", ps->name, ps->lineno, (int)good + 1,
+                (unsigned)(unsigned char)p[good]);
+  return 0;
+}
+
+SK_API void sk_sko_set_lenient(int lenient) { sko_lenient = lenient; }
+
+/* The reader proper: *bad_at gets the byte offset of the line that made it fail. */
+static int sko_parse_text(const char *name, const char *text, size_t len, int lenient, sk_sko_file *f,
+                          size_t *bad_at, sk_str *err)
 {
   sko_parser ps;
-  const char *p;
-  int ok = 1;
+  const char *p = text, *end = text + len;
+  sk_str line_err, first_err;
+  int ok = 1, skipped = 0;
   memset(f, 0, sizeof *f);
   sk_str_init(&f->header);
   f->path = sk_strdup(name);
   memset(&ps, 0, sizeof ps);
+  sk_str_init(&line_err);
+  sk_str_init(&first_err);
   ps.name = name;
   ps.f = f;
-  ps.err = err;
-  for (p = text; *p && ok; ) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    char *line = sk_strndup(p, len);
-    size_t end = len;
-    while (end > 0 && line[end - 1] == '\r') line[--end] = '\0';   /* CRLF, and CRs before it */
+  ps.err = &line_err;
+  ps.lenient = lenient;
+  while (p < end && ok) {
+    const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
+    size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
     ps.lineno++;
-    ok = sko_parse_line(&ps, line);
-    free(line);
-    p += len + (nl ? 1 : 0);
+    ok = sko_line_bytes(&ps, p, n);
+    if (ok) {
+      char *line = sk_strndup(p, n);
+      size_t cut = n;
+      while (cut > 0 && line[cut - 1] == '\r') line[--cut] = '\0';   /* CRLF, and CRs before it */
+      ok = sko_parse_line(&ps, line);
+      free(line);
+    }
+    if (!ok) *bad_at = (size_t)(p - text);
+    if (!ok && lenient) {             /* --lenient: the line is passed over, and counted */
+      if (skipped++ == 0) sk_str_puts(&first_err, line_err.data ? line_err.data : "");
+      sk_str_clear(&line_err);
+      ok = 1;
+    }
+    p += n + (nl ? 1 : 0);
   }
   free(ps.label);
-  if (!ok) sk_sko_free(f);
+  if (!ok) {
+    sk_str_puts(err, line_err.data ? line_err.data : "");
+    sk_sko_free(f);
+  } else if (skipped > 0) {
+    fprintf(stderr, "skampi: %s: passed over %d malformed line%s (--lenient); the first: %s\n", name, skipped,
+            skipped == 1 ? "" : "s", first_err.data ? first_err.data : "");
+  }
+  sk_str_free(&line_err);
+  sk_str_free(&first_err);
+  return ok;
+}
+
+SK_API int sk_sko_parse_n(const char *name, const char *text, size_t len, sk_sko_file *f, sk_str *err)
+{
+  size_t bad_at;
+  return sko_parse_text(name, text, len, sko_lenient, f, &bad_at, err);
+}
+
+SK_API int sk_sko_check(const char *name, const char *text, size_t len, size_t *bad_at, sk_str *err)
+{
+  sk_sko_file f;
+  int ok = sko_parse_text(name, text, len, 0, &f, bad_at, err);
+  if (ok) sk_sko_free(&f);
   return ok;
 }
 
@@ -503,7 +585,7 @@ SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err)
   sk_sources_init(&src, 1);
   src.max_bytes = SK_RESULT_MAX_BYTES;
   s = sk_sources_open_main(&src, path, err);
-  ok = s != NULL && sk_sko_parse(path, s->text, f, err);
+  ok = s != NULL && sk_sko_parse_n(path, s->text, s->len, f, err);
   sk_sources_free(&src);
   return ok;
 }

@@ -18,7 +18,11 @@
 ** error `file:line:col: message`, and so is a result line with a number that is no
 ** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
 ** standard error, a node time; in microseconds after set_unit) that is negative or
-** above 1e15 us: the column names the offending word.
+** above 1e15 us: the column names the offending word. The reader is strict about the
+** bytes too: a NUL byte anywhere, bytes that are not UTF-8 outside free comments (notes
+** and header lines), and a block begun inside another (its end line missing) are errors
+** with file:line:col, so that a damaged file is refused whole instead of read in part
+** (doc/manual.md "The result file's grammar"); sk_sko_set_lenient passes such lines over.
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H
@@ -58,10 +62,11 @@ typedef struct sk_sko_line {
   double *rep_us;         /* "#@ reps:" the repetitions' values in the order measured
                           ** (microseconds); NULL with nrep 0 when not written */
   int nrep;
-  double oneway_us;       /* one-way latency (a round trip's half; the time otherwise),
-                          ** -1 when the block does not say what its time is */
-  double mbytes_per_s;    /* size / one-way latency (MB/s = bytes/us) for point-to-point
-                          ** blocks with a known size; -1 otherwise */
+  double oneway_us;       /* one-way latency (a round trip's half, a one-way time), -1
+                          ** where the time is none (an operation, a stream's time per
+                          ** message) or the block does not say what its time is */
+  double mbytes_per_s;    /* size / time of one message (MB/s = bytes/us) for point-to-point
+                          ** and streaming blocks with a known size; -1 otherwise */
   int lineno;
 } sk_sko_line;
 
@@ -69,7 +74,8 @@ typedef struct sk_sko_line {
 #define SK_SKO_TIME_UNKNOWN 0     /* an older file: nothing is derived */
 #define SK_SKO_TIME_ROUND_TRIP 1  /* ping-pong: the time is a round trip */
 #define SK_SKO_TIME_ONE_WAY 2     /* point-to-point, time of one message (one-way) */
-#define SK_SKO_TIME_OPERATION 3   /* a collective, one-sided, I/O or local operation */
+#define SK_SKO_TIME_OPERATION 3   /* a collective, one-sided, I/O or local operation: no latency */
+#define SK_SKO_TIME_PER_MESSAGE 4 /* a stream's time per message (Bw, Bibw): MB/s, no latency */
 
 typedef struct sk_sko_block {
   char *name;
@@ -104,7 +110,17 @@ typedef struct sk_sko_file {
 
 /* 1: *f holds the file; 0: *err = "file:line:col: message" (f is then empty). */
 SK_API int sk_sko_read(const char *path, sk_sko_file *f, sk_str *err);
-SK_API int sk_sko_parse(const char *name, const char *text, sk_sko_file *f, sk_str *err);
+/* The same for len bytes of text: a NUL among them is an error, not the end. */
+SK_API int sk_sko_parse_n(const char *name, const char *text, size_t len, sk_sko_file *f, sk_str *err);
+/* A NUL-terminated text (tests, the fuzzing harness). */
+#define sk_sko_parse(name, text, f, err) sk_sko_parse_n((name), (text), strlen(text), (f), (err))
+/* Whether len bytes of text are a result file the strict reader takes (never lenient):
+** 1; else 0 with *err set and *bad_at the byte offset of the first line it refused
+** (the resume checks the suites it keeps with it, runlog.c). */
+SK_API int sk_sko_check(const char *name, const char *text, size_t len, size_t *bad_at, sk_str *err);
+/* --lenient: a malformed line is passed over instead of refusing the file; each file
+** that had some says on stderr how many and the first one's message. Off by default. */
+SK_API void sk_sko_set_lenient(int lenient);
 SK_API void sk_sko_free(sk_sko_file *f);
 /* Reads n files into a new array (*files); 0 with *err set and nothing allocated. */
 SK_API int sk_sko_read_all(char *const *paths, int n, sk_sko_file **files, sk_str *err);
