@@ -227,6 +227,10 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 ** surrogates, nothing above U+10FFFF): n when all are; else the offset of the first byte
 ** of the first malformed or cut sequence. */
 SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n);
+/* FNV-1a (32 bits) of n bytes, continued from h (SK_FNV1A_START for a new sum): the
+** run log's checksums of the input and of each suite of the output (runlog.h). */
+#define SK_FNV1A_START 2166136261UL
+SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n);
 
 /* The environment variable `name` as a whole number from lo to hi; unset or empty: fallback;
 ** anything else: fallback, and a warning on stderr that names the variable (from every
@@ -487,6 +491,16 @@ SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
 }
 
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n)
+{
+  size_t i;
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)data[i];
+    h = (h * 16777619UL) & 0xffffffffUL;
+  }
+  return h;
+}
 
 SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n)
 {
@@ -9923,6 +9937,9 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 ** interrupted run are skipped, so nothing is written twice. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size);
 SK_API long sk_out_offset(void);
+/* The checksum (sk_fnv1a) of the bytes written since the last call (or since the output
+** was opened), and a new sum begun: the log records one per suite (runlog.h). */
+SK_API unsigned long sk_out_take_sum(void);
 SK_API void sk_out_mute(int on);
 
 #endif
@@ -9966,6 +9983,7 @@ static struct {
   int added;               /* the next line was added by autorefine */
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
   int muted;               /* resuming: the suites kept from before are not written again */
+  unsigned long sum;       /* FNV-1a of the bytes written since sk_out_take_sum */
 } out;
 
 /* The output is open as f (path NULL: standard output), `offset` bytes into the file. */
@@ -9979,6 +9997,7 @@ static void out_start(const char *path, FILE *f, long offset)
   out.cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
   out.offset = out.good = offset;
   out.failed = 0;
+  out.sum = SK_FNV1A_START;
   sk_os_ignore_sigpipe();   /* a reader that quits is a write error with a message */
 }
 
@@ -10015,6 +10034,13 @@ SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backu
   f = sk_path_open_at(path, bytes, err);
   if (f != NULL) out_start(path, f, bytes);
   return f != NULL;
+}
+
+SK_API unsigned long sk_out_take_sum(void)
+{
+  unsigned long sum = out.sum;
+  out.sum = SK_FNV1A_START;
+  return sum;
 }
 
 SK_API long sk_out_offset(void)
@@ -10063,6 +10089,7 @@ static void out_write(const char *text)
   if (out.to_stdout) fflush(stdout);   /* anything printf put there goes first */
   e = sk_path_write(out.f, text, n);
   if (e != 0) { out_fail(e); return; }
+  out.sum = sk_fnv1a(out.sum, text, n);
   out.offset += (long)n;
   if (out.open_block == NULL) out.good = out.offset;
 }
@@ -10580,8 +10607,11 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 **                                   0 fresh, the bytes kept when resumed -- and its
 **                                   absolute path; logs before this record had none)
 **   header OFFSET
+**   sum 0 CHECKSUM                 (FNV-1a of the header's bytes, sk_fnv1a)
 **   start I OFFSET NAME
 **   done I OFFSET NAME
+**   sum I CHECKSUM                 (of the bytes from the end of suite I-1, or of the
+**                                   header, to the end of suite I)
 **   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
 **   finished OFFSET
 **
@@ -10615,7 +10645,10 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 ** and in order, the suites' names those of the log's "done" records, the header's first
 ** line at the top) -- or, with no suite kept, the end of whole '#' lines of the header
 ** before the first block. Otherwise the resume falls back to the last complete suite the
-** output holds that the log also records as done, or starts afresh. A log whose "output"
+** output holds that the log also records as done, or starts afresh. What it keeps must
+** then be whole: the strict reader (sko.h) takes it, and each kept part's bytes have the
+** checksum its "sum" record gives (logs without them: the reader alone); a damaged part
+** is cut with everything after it (the header: afresh) and measured again. A log whose "output"
 ** record names another file (neither its device and inode nor its path match: another
 ** output's log, -L shared by two outputs) resumes only a copy of that output -- the cut
 ** checked as above --, otherwise it is refused (exit 2; -F starts afresh). Old logs
@@ -10625,7 +10658,7 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 #ifndef SK_RUNLOG_H
 #define SK_RUNLOG_H
 
-#line 67 "split/results/runlog.h"
+#line 73 "split/results/runlog.h"
 
 /* What a log says. */
 typedef struct sk_runlog_state {
@@ -10726,13 +10759,7 @@ SK_API void sk_runlog_unlock(void);
 
 SK_API unsigned long sk_runlog_checksum(const char *data, size_t n)
 {
-  unsigned long h = 2166136261UL;
-  size_t i;
-  for (i = 0; i < n; i++) {
-    h ^= (unsigned char)data[i];
-    h = (h * 16777619UL) & 0xffffffffUL;
-  }
-  return h;
+  return sk_fnv1a(SK_FNV1A_START, data, n);
 }
 
 /* One complete line (without its newline) into the state. */
@@ -10960,15 +10987,65 @@ static int runlog_decide_log(const sk_runlog_state *st, unsigned long checksum, 
 ** after the suite was written), the resume keeps only the suites that end before that
 ** line -- the header alone, or nothing (afresh) when the damage is there --, and the
 ** rest is measured again (what is cut is kept as OUT.N, sk_out_open_at). */
+/* The last "sum INDEX CHECKSUM" record of the log for index (0: the header); 0: none
+** (a log of an older skampi). */
+static int runlog_sum_of(const char *log, size_t len, int index, unsigned long *sum)
+{
+  size_t pos = 0;
+  int found = 0;
+  while (pos < len) {
+    const char *nl = (const char *)memchr(log + pos, '\n', len - pos);
+    char line[64];
+    size_t n;
+    int i, end = 0;
+    unsigned long v;
+    if (nl == NULL) break;
+    n = (size_t)(nl - (log + pos));
+    if (n < sizeof line) {
+      memcpy(line, log + pos, n);
+      line[n] = '\0';
+      if (sscanf(line, "sum %d %lu%n", &i, &v, &end) == 2 && (size_t)end == n && i == index) { *sum = v; found = 1; }
+    }
+    pos = (size_t)(nl - log) + 1;
+  }
+  return found;
+}
+
+/* The offset where the first kept part (the header, then suite 1, 2, ...) whose bytes are
+** not those the log's "sum" records describe begins; -1: all agree (or none recorded). */
+static long runlog_first_changed(const sk_runlog_state *st, const sk_runlog_output *out, const runlog_suites *s,
+                                 const char *log, size_t log_len, int kept)
+{
+  unsigned long want;
+  long from = 0, to;
+  int j;
+  for (j = 0; j <= kept; j++) {
+    to = j == 0 ? st->header_offset : s->ends[j - 1];
+    if (to < from || to > (long)out->len) return from;
+    if (runlog_sum_of(log, log_len, j, &want) && sk_fnv1a(SK_FNV1A_START, out->text + from, (size_t)(to - from)) != want)
+      return from;
+    from = to;
+  }
+  return -1;
+}
+
 static void runlog_validate_kept(const sk_runlog_state *st, const sk_runlog_output *out, const runlog_suites *s,
-                                 sk_run_plan *plan, sk_str *why)
+                                 const char *log, size_t log_len, sk_run_plan *plan, sk_str *why)
 {
   sk_str err;
   size_t bad;
+  long changed;
   int j;
   if (plan->mode != SK_RUN_RESUME || plan->keep_bytes <= 0) return;
   sk_str_init(&err);
-  if (sk_sko_check(out->path ? out->path : "the output", out->text, (size_t)plan->keep_bytes, &bad, &err)) { sk_str_free(&err); return; }
+  changed = st->header_offset > 0 ? runlog_first_changed(st, out, s, log, log_len, plan->suites_kept) : -1;
+  if (sk_sko_check(out->path ? out->path : "the output", out->text, (size_t)plan->keep_bytes, &bad, &err)) {
+    if (changed < 0) { sk_str_free(&err); return; }
+    bad = (size_t)changed;
+    sk_str_printf(&err, "its bytes from %ld on are not those the log's checksum records", changed);
+  } else if (changed >= 0 && (size_t)changed < bad) {
+    bad = (size_t)changed;
+  }
   if (why->len > 0) sk_str_puts(why, "; ");
   sk_str_printf(why, "the suites it would keep are damaged (%s)", err.data ? err.data : "");
   for (j = plan->suites_kept; j > 0 && (size_t)s->ends[j - 1] > bad; j--) {}
@@ -11017,7 +11094,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = keep;
     if (foreign) sk_str_printf(why, "the log was written for '%s'; this output holds the same suites up to byte %ld",
                                st->output_path, keep);
-    runlog_validate_kept(st, out, &s, plan, why);
+    runlog_validate_kept(st, out, &s, log_text, log_len, plan, why);
     runlog_suites_free(&s);
     return;
   }
@@ -11047,7 +11124,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = s.ends[found - 1];
     sk_str_printf(why, "; resuming after suite %d, the last complete one found in the output that the log records"
                   " as done", found);
-    runlog_validate_kept(st, out, &s, plan, why);
+    runlog_validate_kept(st, out, &s, log_text, log_len, plan, why);
   } else {
     sk_str_puts(why, s.header ? "; no complete suite in the output that the log records as done: starting afresh"
                               : "; the output does not begin with a header: starting afresh");
@@ -11476,16 +11553,22 @@ SK_API void sk_runlog_bind(const char *out_path)
   sk_str_free(&abs);
 }
 
-SK_API void sk_runlog_header_done(void) { runlog_write("header %ld\n", sk_out_offset()); }
+SK_API void sk_runlog_header_done(void)
+{
+  runlog_write("header %ld\n", sk_out_offset());
+  runlog_write("sum 0 %lu\n", sk_out_take_sum());
+}
 
 SK_API void sk_runlog_resumed(int suites_kept, const char *date)
 {
   runlog_write("resumed %d %ld %s\n", suites_kept, sk_out_offset(), date);
+  (void)sk_out_take_sum();               /* the next suite's bytes begin here */
 }
 
 SK_API void sk_runlog_suite(int index, const char *name, int done)
 {
   runlog_write("%s %d %ld %s\n", done ? "done" : "start", index, sk_out_offset(), name);
+  if (done) runlog_write("sum %d %lu\n", index, sk_out_take_sum());
 }
 
 SK_API void sk_runlog_close(int status)

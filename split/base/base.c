@@ -244,6 +244,16 @@ SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
 
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
+SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n)
+{
+  size_t i;
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)data[i];
+    h = (h * 16777619UL) & 0xffffffffUL;
+  }
+  return h;
+}
+
 SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n)
 {
   const unsigned char *u = (const unsigned char *)s;

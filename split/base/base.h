@@ -89,6 +89,10 @@ SK_API int sk_strcaseeq(const char *a, const char *b);
 ** surrogates, nothing above U+10FFFF): n when all are; else the offset of the first byte
 ** of the first malformed or cut sequence. */
 SK_API size_t sk_utf8_valid_prefix(const char *s, size_t n);
+/* FNV-1a (32 bits) of n bytes, continued from h (SK_FNV1A_START for a new sum): the
+** run log's checksums of the input and of each suite of the output (runlog.h). */
+#define SK_FNV1A_START 2166136261UL
+SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n);
 
 /* The environment variable `name` as a whole number from lo to hi; unset or empty: fallback;
 ** anything else: fallback, and a warning on stderr that names the variable (from every

@@ -35,6 +35,7 @@ static struct {
   int added;               /* the next line was added by autorefine */
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
   int muted;               /* resuming: the suites kept from before are not written again */
+  unsigned long sum;       /* FNV-1a of the bytes written since sk_out_take_sum */
 } out;
 
 /* The output is open as f (path NULL: standard output), `offset` bytes into the file. */
@@ -48,6 +49,7 @@ static void out_start(const char *path, FILE *f, long offset)
   out.cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
   out.offset = out.good = offset;
   out.failed = 0;
+  out.sum = SK_FNV1A_START;
   sk_os_ignore_sigpipe();   /* a reader that quits is a write error with a message */
 }
 
@@ -84,6 +86,13 @@ SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backu
   f = sk_path_open_at(path, bytes, err);
   if (f != NULL) out_start(path, f, bytes);
   return f != NULL;
+}
+
+SK_API unsigned long sk_out_take_sum(void)
+{
+  unsigned long sum = out.sum;
+  out.sum = SK_FNV1A_START;
+  return sum;
 }
 
 SK_API long sk_out_offset(void)
@@ -132,6 +141,7 @@ static void out_write(const char *text)
   if (out.to_stdout) fflush(stdout);   /* anything printf put there goes first */
   e = sk_path_write(out.f, text, n);
   if (e != 0) { out_fail(e); return; }
+  out.sum = sk_fnv1a(out.sum, text, n);
   out.offset += (long)n;
   if (out.open_block == NULL) out.good = out.offset;
 }

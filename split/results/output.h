@@ -97,6 +97,9 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 ** interrupted run are skipped, so nothing is written twice. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size);
 SK_API long sk_out_offset(void);
+/* The checksum (sk_fnv1a) of the bytes written since the last call (or since the output
+** was opened), and a new sum begun: the log records one per suite (runlog.h). */
+SK_API unsigned long sk_out_take_sum(void);
 SK_API void sk_out_mute(int on);
 
 #endif

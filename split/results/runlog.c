@@ -15,13 +15,7 @@
 
 SK_API unsigned long sk_runlog_checksum(const char *data, size_t n)
 {
-  unsigned long h = 2166136261UL;
-  size_t i;
-  for (i = 0; i < n; i++) {
-    h ^= (unsigned char)data[i];
-    h = (h * 16777619UL) & 0xffffffffUL;
-  }
-  return h;
+  return sk_fnv1a(SK_FNV1A_START, data, n);
 }
 
 /* One complete line (without its newline) into the state. */
@@ -249,15 +243,65 @@ static int runlog_decide_log(const sk_runlog_state *st, unsigned long checksum, 
 ** after the suite was written), the resume keeps only the suites that end before that
 ** line -- the header alone, or nothing (afresh) when the damage is there --, and the
 ** rest is measured again (what is cut is kept as OUT.N, sk_out_open_at). */
+/* The last "sum INDEX CHECKSUM" record of the log for index (0: the header); 0: none
+** (a log of an older skampi). */
+static int runlog_sum_of(const char *log, size_t len, int index, unsigned long *sum)
+{
+  size_t pos = 0;
+  int found = 0;
+  while (pos < len) {
+    const char *nl = (const char *)memchr(log + pos, '\n', len - pos);
+    char line[64];
+    size_t n;
+    int i, end = 0;
+    unsigned long v;
+    if (nl == NULL) break;
+    n = (size_t)(nl - (log + pos));
+    if (n < sizeof line) {
+      memcpy(line, log + pos, n);
+      line[n] = '\0';
+      if (sscanf(line, "sum %d %lu%n", &i, &v, &end) == 2 && (size_t)end == n && i == index) { *sum = v; found = 1; }
+    }
+    pos = (size_t)(nl - log) + 1;
+  }
+  return found;
+}
+
+/* The offset where the first kept part (the header, then suite 1, 2, ...) whose bytes are
+** not those the log's "sum" records describe begins; -1: all agree (or none recorded). */
+static long runlog_first_changed(const sk_runlog_state *st, const sk_runlog_output *out, const runlog_suites *s,
+                                 const char *log, size_t log_len, int kept)
+{
+  unsigned long want;
+  long from = 0, to;
+  int j;
+  for (j = 0; j <= kept; j++) {
+    to = j == 0 ? st->header_offset : s->ends[j - 1];
+    if (to < from || to > (long)out->len) return from;
+    if (runlog_sum_of(log, log_len, j, &want) && sk_fnv1a(SK_FNV1A_START, out->text + from, (size_t)(to - from)) != want)
+      return from;
+    from = to;
+  }
+  return -1;
+}
+
 static void runlog_validate_kept(const sk_runlog_state *st, const sk_runlog_output *out, const runlog_suites *s,
-                                 sk_run_plan *plan, sk_str *why)
+                                 const char *log, size_t log_len, sk_run_plan *plan, sk_str *why)
 {
   sk_str err;
   size_t bad;
+  long changed;
   int j;
   if (plan->mode != SK_RUN_RESUME || plan->keep_bytes <= 0) return;
   sk_str_init(&err);
-  if (sk_sko_check(out->path ? out->path : "the output", out->text, (size_t)plan->keep_bytes, &bad, &err)) { sk_str_free(&err); return; }
+  changed = st->header_offset > 0 ? runlog_first_changed(st, out, s, log, log_len, plan->suites_kept) : -1;
+  if (sk_sko_check(out->path ? out->path : "the output", out->text, (size_t)plan->keep_bytes, &bad, &err)) {
+    if (changed < 0) { sk_str_free(&err); return; }
+    bad = (size_t)changed;
+    sk_str_printf(&err, "its bytes from %ld on are not those the log's checksum records", changed);
+  } else if (changed >= 0 && (size_t)changed < bad) {
+    bad = (size_t)changed;
+  }
   if (why->len > 0) sk_str_puts(why, "; ");
   sk_str_printf(why, "the suites it would keep are damaged (%s)", err.data ? err.data : "");
   for (j = plan->suites_kept; j > 0 && (size_t)s->ends[j - 1] > bad; j--) {}
@@ -306,7 +350,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = keep;
     if (foreign) sk_str_printf(why, "the log was written for '%s'; this output holds the same suites up to byte %ld",
                                st->output_path, keep);
-    runlog_validate_kept(st, out, &s, plan, why);
+    runlog_validate_kept(st, out, &s, log_text, log_len, plan, why);
     runlog_suites_free(&s);
     return;
   }
@@ -336,7 +380,7 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
     plan->keep_bytes = s.ends[found - 1];
     sk_str_printf(why, "; resuming after suite %d, the last complete one found in the output that the log records"
                   " as done", found);
-    runlog_validate_kept(st, out, &s, plan, why);
+    runlog_validate_kept(st, out, &s, log_text, log_len, plan, why);
   } else {
     sk_str_puts(why, s.header ? "; no complete suite in the output that the log records as done: starting afresh"
                               : "; the output does not begin with a header: starting afresh");
@@ -765,16 +809,22 @@ SK_API void sk_runlog_bind(const char *out_path)
   sk_str_free(&abs);
 }
 
-SK_API void sk_runlog_header_done(void) { runlog_write("header %ld\n", sk_out_offset()); }
+SK_API void sk_runlog_header_done(void)
+{
+  runlog_write("header %ld\n", sk_out_offset());
+  runlog_write("sum 0 %lu\n", sk_out_take_sum());
+}
 
 SK_API void sk_runlog_resumed(int suites_kept, const char *date)
 {
   runlog_write("resumed %d %ld %s\n", suites_kept, sk_out_offset(), date);
+  (void)sk_out_take_sum();               /* the next suite's bytes begin here */
 }
 
 SK_API void sk_runlog_suite(int index, const char *name, int done)
 {
   runlog_write("%s %d %ld %s\n", done ? "done" : "start", index, sk_out_offset(), name);
+  if (done) runlog_write("sum %d %lu\n", index, sk_out_take_sum());
 }
 
 SK_API void sk_runlog_close(int status)

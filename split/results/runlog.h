@@ -18,8 +18,11 @@
 **                                   0 fresh, the bytes kept when resumed -- and its
 **                                   absolute path; logs before this record had none)
 **   header OFFSET
+**   sum 0 CHECKSUM                 (FNV-1a of the header's bytes, sk_fnv1a)
 **   start I OFFSET NAME
 **   done I OFFSET NAME
+**   sum I CHECKSUM                 (of the bytes from the end of suite I-1, or of the
+**                                   header, to the end of suite I)
 **   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
 **   finished OFFSET
 **
@@ -53,7 +56,10 @@
 ** and in order, the suites' names those of the log's "done" records, the header's first
 ** line at the top) -- or, with no suite kept, the end of whole '#' lines of the header
 ** before the first block. Otherwise the resume falls back to the last complete suite the
-** output holds that the log also records as done, or starts afresh. A log whose "output"
+** output holds that the log also records as done, or starts afresh. What it keeps must
+** then be whole: the strict reader (sko.h) takes it, and each kept part's bytes have the
+** checksum its "sum" record gives (logs without them: the reader alone); a damaged part
+** is cut with everything after it (the header: afresh) and measured again. A log whose "output"
 ** record names another file (neither its device and inode nor its path match: another
 ** output's log, -L shared by two outputs) resumes only a copy of that output -- the cut
 ** checked as above --, otherwise it is refused (exit 2; -F starts afresh). Old logs

@@ -300,7 +300,7 @@ static int open_in_child(const char *log, const char *out, long parent)
     char backup[300], who[64];
     int r;
     sk_str_init(&err);
-    r = sk_runlog_open(log, out, "t.ski", 777UL, 10, 1, 1, 0, &plan, backup, sizeof backup, &err);
+    r = sk_runlog_open(log, 1, out, "t.ski", 777UL, 10, 1, 1, 0, &plan, backup, sizeof backup, &err);
     sprintf(who, "(process %ld on ", parent);
     _exit(r ? 0 : strstr(err.data ? err.data : "", who) != NULL && strstr(err.data, "its lock file") != NULL ? 1 : 2);
   }
@@ -325,7 +325,7 @@ static void test_lock(void)
   ** second descriptor of the locked log and so dropped the lock) */
   write_file(out, "old results\n");
   write_file(log, "# skampi log 1\ninput 1 2 t.ski\nfinished 9\n");
-  r = sk_runlog_open(log, out, "t.ski", 777UL, 10, 1, 0, 0, &plan, backup, sizeof backup, &err);
+  r = sk_runlog_open(log, 1, out, "t.ski", 777UL, 10, 1, 0, 0, &plan, backup, sizeof backup, &err);
   check(r && plan.mode == SK_RUN_FRESH && backup[0] && file_is(backup, "# skampi log 1\ninput 1 2 t.ski\nfinished 9\n"),
         "lock_fresh_log_backup_through_locked_descriptor", "opened %d, backup '%s': %s", r, backup, err.data ? err.data : "");
   /* (never opened here: closing it would drop this process's lock, as closing the log did) */
@@ -343,7 +343,7 @@ static void test_lock(void)
   check(r == 0, "lock_free_after_unlock", "child status %d", r);
   /* the log and the output must be two files */
   sk_str_clear(&err);
-  r = sk_runlog_open(out, out, "t.ski", 777UL, 10, 1, 0, 0, &plan, backup, sizeof backup, &err);
+  r = sk_runlog_open(out, 1, out, "t.ski", 777UL, 10, 1, 0, 0, &plan, backup, sizeof backup, &err);
   check(!r && strstr(err.data ? err.data : "", "cannot be the output") != NULL, "lock_log_is_not_the_output", "%s",
         err.data ? err.data : "opened");
   /* backups written from memory never replace a file */
