@@ -16419,7 +16419,7 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
     if (sk_streq(argv[k], "-o") && k + 1 < argc) {
       if (p->kind == 'r') {       /* "-r seq.sko -o x.html": the operands swapped */
         sk_str_clear(err);
-        sk_str_printf(err, "skampi: -r takes no -o: the report's name comes first (skampi -r %s %s)", argv[k + 1], p->target);
+        sk_str_printf(err, "skampi: '-r' takes no '-o': the report's name comes first (skampi -r %s %s)", argv[k + 1], p->target);
         return postproc_refuse(p);
       }
       p->output = argv[++k];
