@@ -5258,6 +5258,31 @@ SK_API sk_type sk_type_of_letter(int letter);
 SK_API sk_value sk_int_value(long i);
 SK_API sk_value sk_double_value(double d);
 SK_API double sk_value_as_double(const sk_value *v);
+
+/* ---- exact integer arithmetic ----
+** The input language's integers are longs (64 bits on LP64 targets, 32 bits on -m32 and
+** the SCC's P54C). Each operation below gives the exact result in *r and returns 1, or
+** returns 0 and leaves *r alone when the exact result is not a long; the checks are made
+** in integer arithmetic against LONG_MIN and LONG_MAX (never in double), so they are
+** exact for every width. Division truncates toward zero and the remainder has the sign of
+** the dividend (as C99 prescribes, on every C89 compiler): 7 / -2 == -3, -7 % 2 == -1.
+** The divisor of sk_long_div and sk_long_mod must not be 0 (the caller reports that).
+**   long r;
+**   sk_long_add(LONG_MAX, 1, &r) == 0;   sk_long_div(LONG_MIN, -1, &r) == 0;
+**   sk_long_mod(LONG_MIN, -1) == 0;      sk_long_mul(-3037000499L, 3037000499L, &r) == 1 */
+SK_API int sk_long_add(long a, long b, long *r);
+SK_API int sk_long_sub(long a, long b, long *r);
+SK_API int sk_long_mul(long a, long b, long *r);
+SK_API int sk_long_neg(long a, long *r);
+SK_API int sk_long_div(long a, long b, long *r);
+SK_API long sk_long_mod(long a, long b);
+/* The long that a double holds: 1 and x truncated toward zero in *r when that fits, 0
+** when x is NaN or outside [LONG_MIN, LONG_MAX] (compared with the powers of two
+** -LONG_MIN and LONG_MIN, which every double holds exactly). */
+SK_API int sk_long_of_double(double x, long *r);
+/* 1 when the double (double)a equals a: every |a| <= 2^53, and larger ones only when
+** they are multiples of a power of two that the 53-bit mantissa can carry. */
+SK_API int sk_long_fits_double(long a);
 /* Value as written in output lines and translations ("MPI_INT", "42", "1.5"). */
 SK_API void sk_value_format(sk_str *out, const sk_value *v);
 
@@ -5557,6 +5582,81 @@ SK_API sk_value sk_double_value(double d)
 SK_API double sk_value_as_double(const sk_value *v)
 {
   return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
+}
+
+/* ---- exact integer arithmetic (value.h) ---- */
+
+SK_API int sk_long_add(long a, long b, long *r)
+{
+  if (b > 0 ? a > LONG_MAX - b : a < LONG_MIN - b) return 0;
+  *r = a + b;
+  return 1;
+}
+
+SK_API int sk_long_sub(long a, long b, long *r)
+{
+  if (b > 0 ? a < LONG_MIN + b : a > LONG_MAX + b) return 0;
+  *r = a - b;
+  return 1;
+}
+
+/* |a| as an unsigned long (defined for LONG_MIN too: unsigned arithmetic wraps). */
+static unsigned long value_magnitude(long a)
+{
+  return a < 0 ? 0UL - (unsigned long)a : (unsigned long)a;
+}
+
+SK_API int sk_long_mul(long a, long b, long *r)
+{
+  unsigned long ma = value_magnitude(a), mb = value_magnitude(b), m, limit;
+  int negative = (a < 0) != (b < 0);
+  limit = negative ? value_magnitude(LONG_MIN) : (unsigned long)LONG_MAX;
+  if (mb != 0 && ma > limit / mb) return 0;
+  m = ma * mb;
+  /* a negative result of magnitude m (up to -LONG_MIN) without converting m to long */
+  *r = !negative || m == 0 ? (long)m : -(long)(m - 1UL) - 1L;
+  return 1;
+}
+
+SK_API int sk_long_neg(long a, long *r)
+{
+  if (a < -LONG_MAX) return 0;          /* LONG_MIN: its negation is LONG_MAX + 1 */
+  *r = -a;
+  return 1;
+}
+
+SK_API int sk_long_div(long a, long b, long *r)
+{
+  long q, m;
+  if (b == -1) return sk_long_neg(a, r);   /* LONG_MIN / -1 traps (SIGFPE) on x86 */
+  q = a / b;
+  m = a % b;
+  if (m != 0 && (m < 0) != (a < 0)) q++;   /* a C89 compiler that rounds down */
+  *r = q;
+  return 1;
+}
+
+SK_API long sk_long_mod(long a, long b)
+{
+  long m;
+  if (b == -1 || b == 1) return 0;        /* LONG_MIN % -1 traps like LONG_MIN / -1 */
+  m = a % b;
+  if (m != 0 && (m < 0) != (a < 0)) m -= b;
+  return m;
+}
+
+SK_API int sk_long_of_double(double x, long *r)
+{
+  if (!(x < -(double)LONG_MIN && x >= (double)LONG_MIN)) return 0;   /* NaN fails both */
+  *r = (long)x;
+  return 1;
+}
+
+SK_API int sk_long_fits_double(long a)
+{
+  double d = (double)a;
+  long back;
+  return sk_long_of_double(d, &back) && back == a;
 }
 
 SK_API void sk_value_format(sk_str *out, const sk_value *v)
@@ -6451,11 +6551,30 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 ** itself the last point -- for integer loops the largest multiple of multiple_of not
 ** above it -- whether or not the series reaches it: `3 to 100 step +10` gives 3 .. 93 as
 ** a for loop and 3 .. 93, 100 as an autorefine loop.
+**
+** Exact integer loops (exact == 1; the interpreter's `for` loops whose start value is an
+** integer): the values are longs, read with sk_loop_next_long, and every one is exact --
+** `9007199254740990 to 9007199254741000` gives all 11 values, which doubles cannot hold
+** (above 2^53 they skip every other integer). An additive step or an integral factor
+** (`step *2`) is applied in integer arithmetic, without the tolerance above (an exact
+** series never misses its bound); a value beyond LONG_MAX or LONG_MIN ends the loop, as
+** it lies beyond every bound (`LONG_MAX - 2 to LONG_MAX` gives 3 values and ends). A
+** non-integral factor (`step *sqrt(2)`) is applied in double as above, each value
+** rounded to a long (values from 2^63 on end the loop), a bound reached within the
+** tolerance is the exact integer bound. Rounding to multiple_of and skipping repeats are
+** done in integers. The double fields first, last, step and open_limit must be set too
+** (the non-integral factor, the loop's direction).
+**   sk_loop_spec s; sk_loop_gen g; long v;
+**   memset(&s, 0, sizeof s);
+**   s.integer = s.exact = 1; s.multiple_of = 1; s.has_last = 1;
+**   s.ifirst = 1; s.ilast = 10; s.istep = 3; s.first = 1; s.last = 10; s.step = 3;
+**   sk_loop_begin(&g, &s);
+**   while (sk_loop_next_long(&g, &v)) ...      1 4 7 10
 */
 #ifndef SK_LOOPS_H
 #define SK_LOOPS_H
 
-#line 21 "split/core/loops.h"
+#line 40 "split/core/loops.h"
 
 typedef struct sk_loop_spec {
   double first, last;       /* last is unused when has_last is 0 */
@@ -6466,6 +6585,12 @@ typedef struct sk_loop_spec {
   long multiple_of;         /* >= 1 */
   int include_last;         /* the bound is always a point (ascending loops only) */
   double open_limit;        /* has_last == 0: values above this end the loop */
+  int exact;                /* an exact integer loop (integer == 1): the fields below */
+  long ifirst;
+  long ilast;               /* the bound: the last integer it admits (floor of an upward
+                               bound, ceiling of a downward one) */
+  long istep;               /* the addend (not 0), the factor (>= 2) when multiplies, or
+                               0: the factor is not integral, `step` holds it */
 } sk_loop_spec;
 
 typedef struct sk_loop_gen {
@@ -6474,11 +6599,16 @@ typedef struct sk_loop_gen {
   int have_prev, done, end_done;
   double prev;
   double reach;             /* a series value at or beyond this has reached the bound */
+  long inext, iprev;        /* exact loops: the next value of the series, the last point */
+  int ileft;                /* exact loops: the series has left the range of long */
+  long open_ilimit;         /* exact loops: open_limit as a long */
 } sk_loop_gen;
 
 SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s);
 /* 1 and the next value in *x, or 0 when the loop has ended. */
 SK_API int sk_loop_next(sk_loop_gen *g, double *x);
+/* The same for an exact integer loop (for a loop that is not exact: 0). */
+SK_API int sk_loop_next_long(sk_loop_gen *g, long *x);
 /* The rounding rule of integer loops (identity for others). */
 SK_API double sk_loop_round(const sk_loop_spec *s, double x);
 /* The last point of an include_last loop. */
@@ -6536,6 +6666,9 @@ SK_API void sk_loop_begin(sk_loop_gen *g, const sk_loop_spec *s)
   g->spec = *s;
   tolerance = s->multiplies ? fabs(s->last) * LOOP_BOUND_TOLERANCE : fabs(s->step) * LOOP_BOUND_TOLERANCE;
   g->reach = loop_store(loop_up(s) ? s->last - tolerance : s->last + tolerance);
+  g->inext = s->ifirst;
+  if (!sk_long_of_double(floor(s->open_limit), &g->open_ilimit))
+    g->open_ilimit = s->open_limit > 0.0 ? LONG_MAX : LONG_MIN;
 }
 
 static double loop_series(const sk_loop_gen *g)
@@ -6563,6 +6696,12 @@ static int loop_end_point(sk_loop_gen *g, double *x)
 SK_API int sk_loop_next(sk_loop_gen *g, double *x)
 {
   const sk_loop_spec *s = &g->spec;
+  if (s->exact) {
+    long v;
+    if (!sk_loop_next_long(g, &v)) return 0;
+    *x = (double)v;
+    return 1;
+  }
   while (!g->done) {
     double value = loop_series(g), rounded;
     g->k++;
@@ -6579,6 +6718,128 @@ SK_API int sk_loop_next(sk_loop_gen *g, double *x)
     if (s->has_last && loop_beyond(s, rounded, s->last)) return loop_end_point(g, x);
     if (g->have_prev && !loop_beyond(s, rounded, g->prev)) continue;
     g->prev = rounded;
+    g->have_prev = 1;
+    *x = rounded;
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- exact integer loops ---- */
+
+static int loop_beyond_long(const sk_loop_spec *s, long a, long b) { return loop_up(s) ? a > b : a < b; }
+
+static long loop_grid(const sk_loop_spec *s) { return s->multiple_of > 1 ? s->multiple_of : 1; }
+
+/* q * grid, or grid for a positive value below it (sk_loop_round's rule); 0 when that
+** is not a long. */
+static int loop_grid_point(const sk_loop_spec *s, long q, int positive, long *r)
+{
+  long grid = loop_grid(s);
+  if (!sk_long_mul(q, grid, r)) return 0;
+  if (positive && *r < grid) *r = grid;
+  return 1;
+}
+
+/* floor(v / grid) and v - floor(v / grid) * grid (in [0, grid)) whichever way the
+** compiler's division rounds negative quotients. */
+static long loop_floor_div(long v, long grid, long *rem)
+{
+  long q = v / grid, m = v % grid;
+  if (m < 0) { q--; m += grid; }
+  *rem = m;
+  return q;
+}
+
+/* sk_loop_round on an integer, exactly: the nearest multiple of the grid (halves
+** upwards); 0 when that multiple is not a long. */
+static int loop_round_long(const sk_loop_spec *s, long v, long *r)
+{
+  long grid = loop_grid(s), m, q;
+  if (grid == 1) { *r = v; return 1; }
+  q = loop_floor_div(v, grid, &m);
+  if (m >= grid - m) q++;                 /* m / grid >= 1/2; q < LONG_MAX / 2 here */
+  return loop_grid_point(s, q, v > 0, r);
+}
+
+/* sk_loop_round on a value of the double series, converted exactly: 0 when the
+** multiple is not a long (such a value lies beyond LONG_MAX or below LONG_MIN). */
+static int loop_round_double(const sk_loop_spec *s, double v, long *r)
+{
+  long q;
+  if (!sk_long_of_double(floor(v / (double)loop_grid(s) + 0.5), &q)) return 0;
+  return loop_grid_point(s, q, v > 0.0, r);
+}
+
+/* loop_end_point for exact loops (sk_loop_last_value in integers). */
+static int loop_end_point_long(sk_loop_gen *g, long *x)
+{
+  const sk_loop_spec *s = &g->spec;
+  long end, m;
+  g->done = 1;
+  if (!s->include_last || g->end_done) return 0;
+  g->end_done = 1;
+  if (!loop_grid_point(s, loop_floor_div(s->ilast, loop_grid(s), &m), s->ilast > 0, &end)) return 0;
+  if (g->have_prev && !loop_beyond_long(s, end, g->iprev)) return 0;
+  *x = end;
+  return 1;
+}
+
+/* The next point of a loop with a non-integral factor in *r (1), or the loop's end (0, or
+** 1 with its include_last end point). The series in double as sk_loop_next computes it. */
+static int loop_next_factor(sk_loop_gen *g, long *r, int *end)
+{
+  const sk_loop_spec *s = &g->spec;
+  double value = loop_series(g);
+  g->k++;
+  *end = 0;
+  if (!s->has_last) {
+    if (value > s->open_limit) { g->done = 1; return 0; }
+  } else if (!loop_beyond(s, g->reach, value)) {          /* the series reached the bound */
+    if (s->include_last) { *end = 1; return 0; }
+    g->done = 1;
+    if (loop_beyond(s, value, s->last) && fabs(value - s->last) > fabs(s->last - g->reach)) return 0;
+    /* within the tolerance: the bound, exactly when it is an integer (the long ilast
+    ** where a double cannot hold it) */
+    if (s->last == floor(s->last)) {
+      if (loop_round_long(s, s->ilast, r)) return 1;
+      *end = 1;
+      return 0;
+    }
+    value = s->last;
+  }
+  if (loop_round_double(s, value, r)) return 1;
+  *end = 1;                               /* from 2^63 on: beyond every bound */
+  return 0;
+}
+
+SK_API int sk_loop_next_long(sk_loop_gen *g, long *x)
+{
+  const sk_loop_spec *s = &g->spec;
+  if (!s->exact) return 0;
+  while (!g->done) {
+    long value, rounded;
+    if (s->multiplies && s->istep == 0) {
+      int end;
+      if (!loop_next_factor(g, &rounded, &end)) return end ? loop_end_point_long(g, x) : 0;
+    } else {
+      if (g->ileft) return loop_end_point_long(g, x);     /* beyond LONG_MAX or LONG_MIN */
+      value = g->inext;
+      if (!(s->multiplies ? sk_long_mul(value, s->istep, &g->inext) : sk_long_add(value, s->istep, &g->inext)))
+        g->ileft = 1;
+      if (!s->has_last) {
+        if (value > g->open_ilimit) { g->done = 1; return 0; }
+      } else if (loop_beyond_long(s, value, s->ilast)) {
+        return loop_end_point_long(g, x);
+      }
+      if (!loop_round_long(s, value, &rounded)) {
+        if ((value > 0) == loop_up(s)) return loop_end_point_long(g, x);   /* beyond the bound */
+        continue;                                                          /* before the start */
+      }
+    }
+    if (s->has_last && loop_beyond_long(s, rounded, s->ilast)) return loop_end_point_long(g, x);
+    if (g->have_prev && !loop_beyond_long(s, rounded, g->iprev)) continue;
+    g->iprev = rounded;
     g->have_prev = 1;
     *x = rounded;
     return 1;
@@ -17505,7 +17766,10 @@ static void init_synthetic(sk_mctx *m, const sk_value *args)
   synth_args_read(&a, args);
   st->seed = 1;
   m->state = st;
-  m->reported_size = (long)a.x;
+  /* x is written as the size column, which readers take from 0 to LONG_MAX only (a cast of
+  ** 1e19 wrote -9223372036854775808, a file skampi's own reader refused) */
+  if (!(a.x >= 0.0) || !sk_long_of_double(a.x, &m->reported_size))
+    sk_meas_fail(m, "Synthetic: x must lie from 0 to the largest integer of this platform (it is the size column)");
   if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
   if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
   if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
@@ -29726,7 +29990,9 @@ typedef struct sk_builtin {
 
 /* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
 ** may set *self to private state, return the first value); then again for each further
-** value; when exhausted it sets *self to NULL and the return value is ignored. */
+** value; when exhausted it sets *self to NULL and the return value is ignored -- unless
+** it is a string: then the iterator could not go on (its next value is no long, say) and
+** the string says why; the loop ends with that error at its file:line:col. */
 typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
 
 typedef struct sk_iterator {
@@ -31768,7 +32034,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 ** bound the loop ends when a measure statement inside finds that some process's buffer
 ** is too small (or the value exceeds the buffer size in bytes).
 */
-#line 11 "split/language/interp.c"
+#include <float.h>
 #line 12 "split/language/interp.c"
 #line 13 "split/language/interp.c"
 #line 14 "split/language/interp.c"
@@ -31782,6 +32048,7 @@ SK_API int sk_interp_lookup(sk_interp *in, const char *name, sk_value *out);
 #line 22 "split/language/interp.c"
 #line 23 "split/language/interp.c"
 #line 24 "split/language/interp.c"
+#line 25 "split/language/interp.c"
 
 SK_API void sk_interp_init(sk_interp *in)
 {
@@ -31849,11 +32116,54 @@ static void interp_need_number(const sk_value *v, const sk_expr *e, const char *
     sk_user_error(&e->loc, "%s needs a number, not %s", what, sk_type_name(v->type));
 }
 
-static long interp_checked(double exact, long result, const sk_loc *loc)
+/* Integers are exact (value.h): a result that is not a long is an error at the
+** operator, never a wrapped value or a trap (LONG_MIN / -1 raises SIGFPE on x86). */
+static long interp_int_op(int op, long x, long y, const sk_loc *loc)
 {
-  if (exact > (double)LONG_MAX || exact < (double)LONG_MIN)
-    sk_user_error(loc, "integer overflow (the result %g does not fit)", exact);
-  return result;
+  static const char *const names[] = { "+", "-", "*", "/" };
+  long r = 0;
+  int ok, k;
+  switch (op) {
+  case TK_PLUS: ok = sk_long_add(x, y, &r); k = 0; break;
+  case TK_MINUS: ok = sk_long_sub(x, y, &r); k = 1; break;
+  case TK_STAR: ok = sk_long_mul(x, y, &r); k = 2; break;
+  case TK_SLASH:
+    if (y == 0) sk_user_error(loc, "division by zero");
+    ok = sk_long_div(x, y, &r);
+    k = 3;
+    break;
+  default:
+    if (y == 0) sk_user_error(loc, "division by zero (modulo)");
+    return sk_long_mod(x, y);          /* always a long: LONG_MIN % -1 is 0 */
+  }
+  if (!ok)
+    sk_user_error(loc, "integer overflow: %ld %s %ld is outside the integers of this platform (%ld to %ld)",
+                  x, names[k], y, LONG_MIN, LONG_MAX);
+  return r;
+}
+
+/* An integer compared with a double, exactly (-1, 0, 1; d not NaN): converting the
+** integer to double would make 9007199254740993 equal to 9007199254740992.0. */
+static int interp_compare_int_double(long i, double d)
+{
+  double t;
+  long ti = 0;
+  if (d >= -(double)LONG_MIN) return -1;
+  if (d < (double)LONG_MIN) return 1;
+  t = floor(d);
+  sk_long_of_double(t, &ti);            /* within the range just checked */
+  if (i != ti) return i < ti ? -1 : 1;
+  return t < d ? -1 : 0;
+}
+
+/* Two numbers compared: -1, 0, 1, or 2 when either is NaN (unordered). Integers exactly. */
+static int interp_compare(const sk_value *a, const sk_value *b)
+{
+  if (a->type == SK_T_INT && b->type == SK_T_INT) return a->u.i < b->u.i ? -1 : a->u.i > b->u.i;
+  if (a->type == SK_T_INT) return b->u.d != b->u.d ? 2 : interp_compare_int_double(a->u.i, b->u.d);
+  if (b->type == SK_T_INT) return a->u.d != a->u.d ? 2 : -interp_compare_int_double(b->u.i, a->u.d);
+  if (a->u.d != a->u.d || b->u.d != b->u.d) return 2;
+  return a->u.d < b->u.d ? -1 : a->u.d > b->u.d;
 }
 
 static sk_value interp_binary(sk_interp *in, const sk_expr *e)
@@ -31873,7 +32183,7 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   b = sk_interp_eval(in, e->args[1]);
   if (op == TK_EQ || op == TK_NE) {
     int eq;
-    if (interp_is_number(&a) && interp_is_number(&b)) eq = sk_value_as_double(&a) == sk_value_as_double(&b);
+    if (interp_is_number(&a) && interp_is_number(&b)) eq = interp_compare(&a, &b) == 0;
     else if (a.type != b.type) eq = 0;
     else if (a.type == SK_T_STRING) eq = sk_streq(a.u.s, b.u.s);
     else if (a.type == SK_T_COMM) eq = a.u.comm == b.u.comm;
@@ -31892,23 +32202,12 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   interp_need_number(&a, e->args[0], "arithmetic");
   interp_need_number(&b, e->args[1], "arithmetic");
   if (op >= TK_LT && op <= TK_GE) {
-    double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
-    int r = op == TK_LT ? x < y : op == TK_LE ? x <= y : op == TK_GT ? x > y : x >= y;
+    int c = interp_compare(&a, &b);
+    int r = c == 2 ? 0 : op == TK_LT ? c < 0 : op == TK_LE ? c <= 0 : op == TK_GT ? c > 0 : c >= 0;
     return sk_int_value(r);
   }
   if (a.type == SK_T_INT && b.type == SK_T_INT) {
-    long x = a.u.i, y = b.u.i;
-    switch (op) {
-    case TK_PLUS: return sk_int_value(interp_checked((double)x + (double)y, x + y, &e->loc));
-    case TK_MINUS: return sk_int_value(interp_checked((double)x - (double)y, x - y, &e->loc));
-    case TK_STAR: return sk_int_value(interp_checked((double)x * (double)y, x * y, &e->loc));
-    case TK_SLASH:
-      if (y == 0) sk_user_error(&e->loc, "division by zero");
-      return sk_int_value(x / y);
-    default:
-      if (y == 0) sk_user_error(&e->loc, "division by zero (modulo)");
-      return sk_int_value(x % y);
-    }
+    return sk_int_value(interp_int_op(op, a.u.i, b.u.i, &e->loc));
   } else {
     double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
     switch (op) {
@@ -31929,8 +32228,13 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
 {
   sk_type want = sk_type_of_letter(p);
-  if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
-    return sk_int_value((long)v.u.d);
+  long i;
+  if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d)) {
+    if (!sk_long_of_double(v.u.d, &i))
+      sk_user_error(&arg->loc, "argument %d of '%s' must be an integer; %g is outside the integers of this "
+                    "platform (%ld to %ld)", index + 1, fname, v.u.d, LONG_MIN, LONG_MAX);
+    return sk_int_value(i);
+  }
   if (p == 'd' && v.type == SK_T_INT) return sk_double_value((double)v.u.i);
   if (want == SK_T_NONE) return v;
   if (v.type != want)
@@ -31998,8 +32302,11 @@ static sk_value interp_array(sk_interp *in, const sk_expr *e)
                       sk_type_name(x.type));
       sk_darray_set(&r, (size_t)i, x.u.dt);
     } else {
-      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && fabs(x.u.d) < (double)LONG_MAX)
-        x = sk_int_value((long)x.u.d);
+      long xi;
+      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && sk_long_of_double(x.u.d, &xi)) x = sk_int_value(xi);
+      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d))
+        sk_user_error(&e->args[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
+                      "of this platform (%ld to %ld)", i + 1, x.u.d, LONG_MIN, LONG_MAX);
       if (x.type != SK_T_INT)
         sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
                       i == 0 ? "an integer or a datatype" : "an integer",
@@ -32037,7 +32344,13 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     }
     interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
-    if (v.type == SK_T_INT) return sk_int_value(interp_checked(-(double)v.u.i, -v.u.i, &e->loc));
+    if (v.type == SK_T_INT) {
+      long r;
+      if (!sk_long_neg(v.u.i, &r))
+        sk_user_error(&e->loc, "integer overflow: -(%ld) is outside the integers of this platform (%ld to %ld)",
+                      v.u.i, LONG_MIN, LONG_MAX);
+      return sk_int_value(r);
+    }
     return sk_double_value(-v.u.d);
   case E_BINARY: return interp_binary(in, e);
   case E_ARRAY: return interp_array(in, e);
@@ -32092,6 +32405,39 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v)
   return 1;
 }
 
+/* The bound of an exact integer loop (loops.h) as a long in *out: an integer as it is, a
+** double as the last integer it admits (floor upwards, ceiling downwards), one beyond
+** the range of long as LONG_MAX or LONG_MIN. 0 when the bound admits no long at all
+** (a loop upwards to below LONG_MIN, or downwards to above LONG_MAX: no values). */
+static int loop_int_bound(const sk_value *to, int up, const sk_expr *where, long *out)
+{
+  double d;
+  if (to->type == SK_T_INT) { *out = to->u.i; return 1; }
+  d = up ? floor(to->u.d) : ceil(to->u.d);
+  if (d != d) sk_user_error(&where->loc, "a loop's bound is not a number");
+  if (sk_long_of_double(d, out)) return 1;
+  *out = d > 0.0 ? LONG_MAX : LONG_MIN;
+  return up == (d > 0.0);
+}
+
+/* A loop over doubles whose step is below the spacing of doubles at its values would
+** repeat values (1e18 + 1 == 1e18): refused, with the way to an exact integer loop. */
+static void loop_double_resolution(const sk_stmt *s, const sk_loop_spec *spec)
+{
+  double largest = fabs(spec->first), spacing;
+  int exponent;
+  if (spec->multiplies) return;
+  if (spec->has_last && fabs(spec->last) > largest) largest = fabs(spec->last);
+  if (!spec->has_last && spec->open_limit > largest) largest = spec->open_limit;
+  if (!(largest <= DBL_MAX)) return;                  /* an infinite bound: nothing to say */
+  frexp(largest, &exponent);
+  spacing = ldexp(1.0, exponent - DBL_MANT_DIG);      /* between adjacent doubles at largest */
+  if (fabs(spec->step) < spacing)
+    sk_user_error(&s->loc, "a loop over doubles cannot step by %g near %g, where adjacent doubles are %g apart: "
+                  "its values would repeat (write the start value and the step as integers for an exact "
+                  "integer loop)", spec->step, largest, spacing);
+}
+
 static void exec_for_range(sk_interp *in, const sk_stmt *s)
 {
   sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
@@ -32099,8 +32445,8 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   sk_loop_gen gen;
   size_t saved_open_loop;
   double stepv = 1.0, x;
-  long multiple_of = 1;
-  int integer;
+  long multiple_of = 1, ix;
+  int integer, runs = 1;
   interp_need_number(&from, s->from, "a loop's start value");
   if (s->to) { to = sk_interp_eval(in, s->to); interp_need_number(&to, s->to, "a loop's bound"); }
   else to = sk_int_value(0);
@@ -32130,6 +32476,20 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   spec.integer = integer;
   spec.multiple_of = multiple_of;
   spec.open_limit = (double)in->settings.buffers.size;
+  if (integer && !s->autorefine) {          /* exact: every value a long (loops.h) */
+    spec.exact = 1;
+    spec.ifirst = from.u.i;
+    if (!s->step_multiplies) spec.istep = step.u.i;
+    else if (step.type == SK_T_INT) spec.istep = step.u.i;
+    else if (stepv == floor(stepv) && sk_long_of_double(stepv, &ix)) spec.istep = ix;   /* step *2.0 */
+    if (spec.has_last) runs = loop_int_bound(&to, s->step_multiplies || stepv > 0.0, s->to, &spec.ilast);
+  } else if (integer) {                     /* autorefine: APR's points are doubles */
+    if (!sk_long_fits_double(from.u.i) || (to.type == SK_T_INT && !sk_long_fits_double(to.u.i)))
+      sk_user_error(&s->loc, "autorefine: integer loop values must not exceed 2^53 (doubles hold every integer "
+                    "only up to there)");
+  } else {
+    loop_double_resolution(s, &spec);
+  }
   loop_push(in, s->name, from);
   saved_open_loop = in->open_loop;
   if (!s->to) in->open_loop = in->nloops;
@@ -32159,6 +32519,9 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     in->apr_added = outer_added;
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
+  } else if (spec.exact) {
+    sk_loop_begin(&gen, &spec);
+    while (runs && sk_loop_next_long(&gen, &ix)) if (!loop_iteration(in, s, sk_int_value(ix))) break;
   } else {
     sk_loop_begin(&gen, &spec);
     while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x))) break;
@@ -32186,12 +32549,14 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
   long guard = 0;
   v = it->fn(&self, args);
   loop_push(in, s->name, v);
-  /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted" */
+  /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted"; a
+  ** string then says why the iterator could not go on (builtins.h) */
   while (self != NULL) {
     if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
     v = it->fn(&self, args);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
+  if (self == NULL && v.type == SK_T_STRING) sk_user_error(&s->expr->loc, "%s", v.u.s);
   in->nloops--;
   free(args);
 }
@@ -32887,17 +33252,30 @@ static sk_value it_range(void **self, const sk_value *a)
 ** squares loops nest). */
 static sk_value it_squares(void **self, const sk_value *a)
 {
+  static char why[160];
   it_state *st = (it_state *)*self;
+  sk_value refused;
+  long square;
   if (st == NULL) {
     if (a[0].u.i > a[1].u.i) { *self = NULL; return sk_int_value(0); }
     st = (it_state *)sk_malloc(sizeof *st);
     st->k = a[0].u.i;
     st->end = a[1].u.i;
     *self = st;
-    return sk_int_value(st->k * st->k);
+  } else if (st->k == st->end || ++st->k > st->end) {
+    free(st);
+    *self = NULL;
+    return sk_int_value(0);
   }
-  if (++st->k > st->end) { free(st); *self = NULL; return sk_int_value(0); }
-  return sk_int_value(st->k * st->k);
+  if (!sk_long_mul(st->k, st->k, &square)) {   /* exact or refused (value.h), never wrapped */
+    sprintf(why, "squares: %ld * %ld is outside the integers of this platform (up to %ld)", st->k, st->k, LONG_MAX);
+    free(st);
+    *self = NULL;
+    refused.type = SK_T_STRING;
+    refused.u.s = why;
+    return refused;
+  }
+  return sk_int_value(square);
 }
 
 static const sk_iterator iterator_table[] = {
@@ -33865,11 +34243,12 @@ SK_API const sk_builtin *sk_builtins_comm(void) { return comm_table; }
 
 static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
+  unsigned long distance;
   (void)bc;
-  if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
-  if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
-  return sk_int_value(a[0].u.i + sk_bi_random_below((long)span));
+  if (a[0].u.i > a[1].u.i) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
+  distance = (unsigned long)a[1].u.i - (unsigned long)a[0].u.i;   /* exact: unsigned arithmetic wraps */
+  if (distance > 2147483645UL) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
+  return sk_int_value(a[0].u.i + sk_bi_random_below((long)distance + 1L));
 }
 
 /* ---- mathematics ---- */
@@ -33898,8 +34277,10 @@ static sk_value bi_sqr(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 
 static long bi_to_long(double x, const sk_loc *loc)
 {
-  if (x != x || x > (double)LONG_MAX || x < (double)LONG_MIN) sk_user_error(loc, "value %g out of the integer range", x);
-  return (long)x;
+  long r;
+  if (!sk_long_of_double(x, &r))       /* not x > (double)LONG_MAX: that is 2^63, not a long */
+    sk_user_error(loc, "value %g out of the integer range (%ld to %ld)", x, LONG_MIN, LONG_MAX);
+  return r;
 }
 
 static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -33960,33 +34341,55 @@ static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
 }
 
+/* (size + 3) / 4 * 4, exactly (value.h's division), or an error when size + 3 is no long. */
+static long bi_fourbytes(const char *fname, long size, const sk_loc *loc)
+{
+  long r;
+  if (!sk_long_add(size, 3, &r))
+    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", fname, size, LONG_MAX);
+  sk_long_div(r, 4, &r);
+  return r * 4;
+}
+
 /* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
 ** that transfers are not multiples of 4). */
 static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)loc;
-  return sk_int_value((a[0].u.i + 3) / 4 * 4 + 1);
+  (void)bc;
+  return sk_int_value(bi_fourbytes("round_to_fivebytes", a[0].u.i, loc) + 1);   /* a multiple of 4 < LONG_MAX */
 }
 
 static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)loc;
-  return sk_int_value((a[0].u.i + 3) / 4 * 4);
+  (void)bc;
+  return sk_int_value(bi_fourbytes("round_to_fourbytes", a[0].u.i, loc));
 }
 
+/* atoi(s): strtol's value of the leading integer (0 when there is none, as C's atoi); one
+** beyond the integers of this platform is an error, not LONG_MAX. */
 static sk_value bi_atoi(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)loc;
-  return sk_int_value(strtol(a[0].u.s, NULL, 10));
+  long r;
+  (void)bc;
+  errno = 0;
+  r = strtol(a[0].u.s, NULL, 10);
+  if (errno == ERANGE)
+    sk_user_error(loc, "atoi(\"%.60s\"): the integer is outside the integers of this platform (%ld to %ld)",
+                  a[0].u.s, LONG_MIN, LONG_MAX);
+  return sk_int_value(r);
 }
 
+/* modulo(a, b): a % b, the remainder with the sign of a; modulo(LONG_MIN, -1) is 0. */
 static sk_value bi_modulo(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
   if (a[1].u.i == 0) sk_user_error(loc, "modulo by zero");
-  return sk_int_value(a[0].u.i % a[1].u.i);
+  return sk_int_value(sk_long_mod(a[0].u.i, a[1].u.i));
 }
 
+/* power(base, exp): a double, as in the SKaMPI 5 manual §4.1 (pow), also for integer
+** arguments; where an integer is needed, a result beyond the integers of the platform is
+** refused when it is converted. */
 static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;

@@ -253,6 +253,81 @@ SK_API double sk_value_as_double(const sk_value *v)
   return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
 }
 
+/* ---- exact integer arithmetic (value.h) ---- */
+
+SK_API int sk_long_add(long a, long b, long *r)
+{
+  if (b > 0 ? a > LONG_MAX - b : a < LONG_MIN - b) return 0;
+  *r = a + b;
+  return 1;
+}
+
+SK_API int sk_long_sub(long a, long b, long *r)
+{
+  if (b > 0 ? a < LONG_MIN + b : a > LONG_MAX + b) return 0;
+  *r = a - b;
+  return 1;
+}
+
+/* |a| as an unsigned long (defined for LONG_MIN too: unsigned arithmetic wraps). */
+static unsigned long value_magnitude(long a)
+{
+  return a < 0 ? 0UL - (unsigned long)a : (unsigned long)a;
+}
+
+SK_API int sk_long_mul(long a, long b, long *r)
+{
+  unsigned long ma = value_magnitude(a), mb = value_magnitude(b), m, limit;
+  int negative = (a < 0) != (b < 0);
+  limit = negative ? value_magnitude(LONG_MIN) : (unsigned long)LONG_MAX;
+  if (mb != 0 && ma > limit / mb) return 0;
+  m = ma * mb;
+  /* a negative result of magnitude m (up to -LONG_MIN) without converting m to long */
+  *r = !negative || m == 0 ? (long)m : -(long)(m - 1UL) - 1L;
+  return 1;
+}
+
+SK_API int sk_long_neg(long a, long *r)
+{
+  if (a < -LONG_MAX) return 0;          /* LONG_MIN: its negation is LONG_MAX + 1 */
+  *r = -a;
+  return 1;
+}
+
+SK_API int sk_long_div(long a, long b, long *r)
+{
+  long q, m;
+  if (b == -1) return sk_long_neg(a, r);   /* LONG_MIN / -1 traps (SIGFPE) on x86 */
+  q = a / b;
+  m = a % b;
+  if (m != 0 && (m < 0) != (a < 0)) q++;   /* a C89 compiler that rounds down */
+  *r = q;
+  return 1;
+}
+
+SK_API long sk_long_mod(long a, long b)
+{
+  long m;
+  if (b == -1 || b == 1) return 0;        /* LONG_MIN % -1 traps like LONG_MIN / -1 */
+  m = a % b;
+  if (m != 0 && (m < 0) != (a < 0)) m -= b;
+  return m;
+}
+
+SK_API int sk_long_of_double(double x, long *r)
+{
+  if (!(x < -(double)LONG_MIN && x >= (double)LONG_MIN)) return 0;   /* NaN fails both */
+  *r = (long)x;
+  return 1;
+}
+
+SK_API int sk_long_fits_double(long a)
+{
+  double d = (double)a;
+  long back;
+  return sk_long_of_double(d, &back) && back == a;
+}
+
 SK_API void sk_value_format(sk_str *out, const sk_value *v)
 {
   switch (v->type) {

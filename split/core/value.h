@@ -55,6 +55,31 @@ SK_API sk_type sk_type_of_letter(int letter);
 SK_API sk_value sk_int_value(long i);
 SK_API sk_value sk_double_value(double d);
 SK_API double sk_value_as_double(const sk_value *v);
+
+/* ---- exact integer arithmetic ----
+** The input language's integers are longs (64 bits on LP64 targets, 32 bits on -m32 and
+** the SCC's P54C). Each operation below gives the exact result in *r and returns 1, or
+** returns 0 and leaves *r alone when the exact result is not a long; the checks are made
+** in integer arithmetic against LONG_MIN and LONG_MAX (never in double), so they are
+** exact for every width. Division truncates toward zero and the remainder has the sign of
+** the dividend (as C99 prescribes, on every C89 compiler): 7 / -2 == -3, -7 % 2 == -1.
+** The divisor of sk_long_div and sk_long_mod must not be 0 (the caller reports that).
+**   long r;
+**   sk_long_add(LONG_MAX, 1, &r) == 0;   sk_long_div(LONG_MIN, -1, &r) == 0;
+**   sk_long_mod(LONG_MIN, -1) == 0;      sk_long_mul(-3037000499L, 3037000499L, &r) == 1 */
+SK_API int sk_long_add(long a, long b, long *r);
+SK_API int sk_long_sub(long a, long b, long *r);
+SK_API int sk_long_mul(long a, long b, long *r);
+SK_API int sk_long_neg(long a, long *r);
+SK_API int sk_long_div(long a, long b, long *r);
+SK_API long sk_long_mod(long a, long b);
+/* The long that a double holds: 1 and x truncated toward zero in *r when that fits, 0
+** when x is NaN or outside [LONG_MIN, LONG_MAX] (compared with the powers of two
+** -LONG_MIN and LONG_MIN, which every double holds exactly). */
+SK_API int sk_long_of_double(double x, long *r);
+/* 1 when the double (double)a equals a: every |a| <= 2^53, and larger ones only when
+** they are multiples of a power of two that the 53-bit mantissa can carry. */
+SK_API int sk_long_fits_double(long a);
 /* Value as written in output lines and translations ("MPI_INT", "42", "1.5"). */
 SK_API void sk_value_format(sk_str *out, const sk_value *v);
 

@@ -58,17 +58,30 @@ static sk_value it_range(void **self, const sk_value *a)
 ** squares loops nest). */
 static sk_value it_squares(void **self, const sk_value *a)
 {
+  static char why[160];
   it_state *st = (it_state *)*self;
+  sk_value refused;
+  long square;
   if (st == NULL) {
     if (a[0].u.i > a[1].u.i) { *self = NULL; return sk_int_value(0); }
     st = (it_state *)sk_malloc(sizeof *st);
     st->k = a[0].u.i;
     st->end = a[1].u.i;
     *self = st;
-    return sk_int_value(st->k * st->k);
+  } else if (st->k == st->end || ++st->k > st->end) {
+    free(st);
+    *self = NULL;
+    return sk_int_value(0);
   }
-  if (++st->k > st->end) { free(st); *self = NULL; return sk_int_value(0); }
-  return sk_int_value(st->k * st->k);
+  if (!sk_long_mul(st->k, st->k, &square)) {   /* exact or refused (value.h), never wrapped */
+    sprintf(why, "squares: %ld * %ld is outside the integers of this platform (up to %ld)", st->k, st->k, LONG_MAX);
+    free(st);
+    *self = NULL;
+    refused.type = SK_T_STRING;
+    refused.u.s = why;
+    return refused;
+  }
+  return sk_int_value(square);
 }
 
 static const sk_iterator iterator_table[] = {

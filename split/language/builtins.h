@@ -37,7 +37,9 @@ typedef struct sk_builtin {
 
 /* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
 ** may set *self to private state, return the first value); then again for each further
-** value; when exhausted it sets *self to NULL and the return value is ignored. */
+** value; when exhausted it sets *self to NULL and the return value is ignored -- unless
+** it is a string: then the iterator could not go on (its next value is no long, say) and
+** the string says why; the loop ends with that error at its file:line:col. */
 typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
 
 typedef struct sk_iterator {

@@ -9,11 +9,12 @@
 
 static sk_value bi_get_random_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  double span = (double)a[1].u.i - (double)a[0].u.i + 1.0;
+  unsigned long distance;
   (void)bc;
-  if (span < 1.0) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
-  if (span > 2147483646.0) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
-  return sk_int_value(a[0].u.i + sk_bi_random_below((long)span));
+  if (a[0].u.i > a[1].u.i) sk_user_error(loc, "get_random_int(%ld, %ld): the minimum exceeds the maximum", a[0].u.i, a[1].u.i);
+  distance = (unsigned long)a[1].u.i - (unsigned long)a[0].u.i;   /* exact: unsigned arithmetic wraps */
+  if (distance > 2147483645UL) sk_user_error(loc, "get_random_int: the range is larger than 2147483646");
+  return sk_int_value(a[0].u.i + sk_bi_random_below((long)distance + 1L));
 }
 
 /* ---- mathematics ---- */
@@ -42,8 +43,10 @@ static sk_value bi_sqr(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 
 static long bi_to_long(double x, const sk_loc *loc)
 {
-  if (x != x || x > (double)LONG_MAX || x < (double)LONG_MIN) sk_user_error(loc, "value %g out of the integer range", x);
-  return (long)x;
+  long r;
+  if (!sk_long_of_double(x, &r))       /* not x > (double)LONG_MAX: that is 2^63, not a long */
+    sk_user_error(loc, "value %g out of the integer range (%ld to %ld)", x, LONG_MIN, LONG_MAX);
+  return r;
 }
 
 static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -104,33 +107,55 @@ static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
 }
 
+/* (size + 3) / 4 * 4, exactly (value.h's division), or an error when size + 3 is no long. */
+static long bi_fourbytes(const char *fname, long size, const sk_loc *loc)
+{
+  long r;
+  if (!sk_long_add(size, 3, &r))
+    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", fname, size, LONG_MAX);
+  sk_long_div(r, 4, &r);
+  return r * 4;
+}
+
 /* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
 ** that transfers are not multiples of 4). */
 static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)loc;
-  return sk_int_value((a[0].u.i + 3) / 4 * 4 + 1);
+  (void)bc;
+  return sk_int_value(bi_fourbytes("round_to_fivebytes", a[0].u.i, loc) + 1);   /* a multiple of 4 < LONG_MAX */
 }
 
 static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)loc;
-  return sk_int_value((a[0].u.i + 3) / 4 * 4);
+  (void)bc;
+  return sk_int_value(bi_fourbytes("round_to_fourbytes", a[0].u.i, loc));
 }
 
+/* atoi(s): strtol's value of the leading integer (0 when there is none, as C's atoi); one
+** beyond the integers of this platform is an error, not LONG_MAX. */
 static sk_value bi_atoi(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc; (void)loc;
-  return sk_int_value(strtol(a[0].u.s, NULL, 10));
+  long r;
+  (void)bc;
+  errno = 0;
+  r = strtol(a[0].u.s, NULL, 10);
+  if (errno == ERANGE)
+    sk_user_error(loc, "atoi(\"%.60s\"): the integer is outside the integers of this platform (%ld to %ld)",
+                  a[0].u.s, LONG_MIN, LONG_MAX);
+  return sk_int_value(r);
 }
 
+/* modulo(a, b): a % b, the remainder with the sign of a; modulo(LONG_MIN, -1) is 0. */
 static sk_value bi_modulo(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc;
   if (a[1].u.i == 0) sk_user_error(loc, "modulo by zero");
-  return sk_int_value(a[0].u.i % a[1].u.i);
+  return sk_int_value(sk_long_mod(a[0].u.i, a[1].u.i));
 }
 
+/* power(base, exp): a double, as in the SKaMPI 5 manual §4.1 (pow), also for integer
+** arguments; where an integer is needed, a result beyond the integers of the platform is
+** refused when it is converted. */
 static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;

@@ -7,6 +7,7 @@
 ** bound the loop ends when a measure statement inside finds that some process's buffer
 ** is too small (or the value exceeds the buffer size in bytes).
 */
+#include <float.h>
 #include "interp.h"
 #include "lexer.h"
 #include "catalogue.h"
@@ -88,11 +89,54 @@ static void interp_need_number(const sk_value *v, const sk_expr *e, const char *
     sk_user_error(&e->loc, "%s needs a number, not %s", what, sk_type_name(v->type));
 }
 
-static long interp_checked(double exact, long result, const sk_loc *loc)
+/* Integers are exact (value.h): a result that is not a long is an error at the
+** operator, never a wrapped value or a trap (LONG_MIN / -1 raises SIGFPE on x86). */
+static long interp_int_op(int op, long x, long y, const sk_loc *loc)
 {
-  if (exact > (double)LONG_MAX || exact < (double)LONG_MIN)
-    sk_user_error(loc, "integer overflow (the result %g does not fit)", exact);
-  return result;
+  static const char *const names[] = { "+", "-", "*", "/" };
+  long r = 0;
+  int ok, k;
+  switch (op) {
+  case TK_PLUS: ok = sk_long_add(x, y, &r); k = 0; break;
+  case TK_MINUS: ok = sk_long_sub(x, y, &r); k = 1; break;
+  case TK_STAR: ok = sk_long_mul(x, y, &r); k = 2; break;
+  case TK_SLASH:
+    if (y == 0) sk_user_error(loc, "division by zero");
+    ok = sk_long_div(x, y, &r);
+    k = 3;
+    break;
+  default:
+    if (y == 0) sk_user_error(loc, "division by zero (modulo)");
+    return sk_long_mod(x, y);          /* always a long: LONG_MIN % -1 is 0 */
+  }
+  if (!ok)
+    sk_user_error(loc, "integer overflow: %ld %s %ld is outside the integers of this platform (%ld to %ld)",
+                  x, names[k], y, LONG_MIN, LONG_MAX);
+  return r;
+}
+
+/* An integer compared with a double, exactly (-1, 0, 1; d not NaN): converting the
+** integer to double would make 9007199254740993 equal to 9007199254740992.0. */
+static int interp_compare_int_double(long i, double d)
+{
+  double t;
+  long ti = 0;
+  if (d >= -(double)LONG_MIN) return -1;
+  if (d < (double)LONG_MIN) return 1;
+  t = floor(d);
+  sk_long_of_double(t, &ti);            /* within the range just checked */
+  if (i != ti) return i < ti ? -1 : 1;
+  return t < d ? -1 : 0;
+}
+
+/* Two numbers compared: -1, 0, 1, or 2 when either is NaN (unordered). Integers exactly. */
+static int interp_compare(const sk_value *a, const sk_value *b)
+{
+  if (a->type == SK_T_INT && b->type == SK_T_INT) return a->u.i < b->u.i ? -1 : a->u.i > b->u.i;
+  if (a->type == SK_T_INT) return b->u.d != b->u.d ? 2 : interp_compare_int_double(a->u.i, b->u.d);
+  if (b->type == SK_T_INT) return a->u.d != a->u.d ? 2 : -interp_compare_int_double(b->u.i, a->u.d);
+  if (a->u.d != a->u.d || b->u.d != b->u.d) return 2;
+  return a->u.d < b->u.d ? -1 : a->u.d > b->u.d;
 }
 
 static sk_value interp_binary(sk_interp *in, const sk_expr *e)
@@ -112,7 +156,7 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   b = sk_interp_eval(in, e->args[1]);
   if (op == TK_EQ || op == TK_NE) {
     int eq;
-    if (interp_is_number(&a) && interp_is_number(&b)) eq = sk_value_as_double(&a) == sk_value_as_double(&b);
+    if (interp_is_number(&a) && interp_is_number(&b)) eq = interp_compare(&a, &b) == 0;
     else if (a.type != b.type) eq = 0;
     else if (a.type == SK_T_STRING) eq = sk_streq(a.u.s, b.u.s);
     else if (a.type == SK_T_COMM) eq = a.u.comm == b.u.comm;
@@ -131,23 +175,12 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   interp_need_number(&a, e->args[0], "arithmetic");
   interp_need_number(&b, e->args[1], "arithmetic");
   if (op >= TK_LT && op <= TK_GE) {
-    double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
-    int r = op == TK_LT ? x < y : op == TK_LE ? x <= y : op == TK_GT ? x > y : x >= y;
+    int c = interp_compare(&a, &b);
+    int r = c == 2 ? 0 : op == TK_LT ? c < 0 : op == TK_LE ? c <= 0 : op == TK_GT ? c > 0 : c >= 0;
     return sk_int_value(r);
   }
   if (a.type == SK_T_INT && b.type == SK_T_INT) {
-    long x = a.u.i, y = b.u.i;
-    switch (op) {
-    case TK_PLUS: return sk_int_value(interp_checked((double)x + (double)y, x + y, &e->loc));
-    case TK_MINUS: return sk_int_value(interp_checked((double)x - (double)y, x - y, &e->loc));
-    case TK_STAR: return sk_int_value(interp_checked((double)x * (double)y, x * y, &e->loc));
-    case TK_SLASH:
-      if (y == 0) sk_user_error(&e->loc, "division by zero");
-      return sk_int_value(x / y);
-    default:
-      if (y == 0) sk_user_error(&e->loc, "division by zero (modulo)");
-      return sk_int_value(x % y);
-    }
+    return sk_int_value(interp_int_op(op, a.u.i, b.u.i, &e->loc));
   } else {
     double x = sk_value_as_double(&a), y = sk_value_as_double(&b);
     switch (op) {
@@ -168,8 +201,13 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, const char *fname)
 {
   sk_type want = sk_type_of_letter(p);
-  if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d) && fabs(v.u.d) < (double)LONG_MAX)
-    return sk_int_value((long)v.u.d);
+  long i;
+  if (p == 'i' && v.type == SK_T_DOUBLE && v.u.d == floor(v.u.d)) {
+    if (!sk_long_of_double(v.u.d, &i))
+      sk_user_error(&arg->loc, "argument %d of '%s' must be an integer; %g is outside the integers of this "
+                    "platform (%ld to %ld)", index + 1, fname, v.u.d, LONG_MIN, LONG_MAX);
+    return sk_int_value(i);
+  }
   if (p == 'd' && v.type == SK_T_INT) return sk_double_value((double)v.u.i);
   if (want == SK_T_NONE) return v;
   if (v.type != want)
@@ -237,8 +275,11 @@ static sk_value interp_array(sk_interp *in, const sk_expr *e)
                       sk_type_name(x.type));
       sk_darray_set(&r, (size_t)i, x.u.dt);
     } else {
-      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && fabs(x.u.d) < (double)LONG_MAX)
-        x = sk_int_value((long)x.u.d);
+      long xi;
+      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && sk_long_of_double(x.u.d, &xi)) x = sk_int_value(xi);
+      if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d))
+        sk_user_error(&e->args[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
+                      "of this platform (%ld to %ld)", i + 1, x.u.d, LONG_MIN, LONG_MAX);
       if (x.type != SK_T_INT)
         sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
                       i == 0 ? "an integer or a datatype" : "an integer",
@@ -276,7 +317,13 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     }
     interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
-    if (v.type == SK_T_INT) return sk_int_value(interp_checked(-(double)v.u.i, -v.u.i, &e->loc));
+    if (v.type == SK_T_INT) {
+      long r;
+      if (!sk_long_neg(v.u.i, &r))
+        sk_user_error(&e->loc, "integer overflow: -(%ld) is outside the integers of this platform (%ld to %ld)",
+                      v.u.i, LONG_MIN, LONG_MAX);
+      return sk_int_value(r);
+    }
     return sk_double_value(-v.u.d);
   case E_BINARY: return interp_binary(in, e);
   case E_ARRAY: return interp_array(in, e);
@@ -331,6 +378,39 @@ static int loop_iteration(sk_interp *in, const sk_stmt *s, sk_value v)
   return 1;
 }
 
+/* The bound of an exact integer loop (loops.h) as a long in *out: an integer as it is, a
+** double as the last integer it admits (floor upwards, ceiling downwards), one beyond
+** the range of long as LONG_MAX or LONG_MIN. 0 when the bound admits no long at all
+** (a loop upwards to below LONG_MIN, or downwards to above LONG_MAX: no values). */
+static int loop_int_bound(const sk_value *to, int up, const sk_expr *where, long *out)
+{
+  double d;
+  if (to->type == SK_T_INT) { *out = to->u.i; return 1; }
+  d = up ? floor(to->u.d) : ceil(to->u.d);
+  if (d != d) sk_user_error(&where->loc, "a loop's bound is not a number");
+  if (sk_long_of_double(d, out)) return 1;
+  *out = d > 0.0 ? LONG_MAX : LONG_MIN;
+  return up == (d > 0.0);
+}
+
+/* A loop over doubles whose step is below the spacing of doubles at its values would
+** repeat values (1e18 + 1 == 1e18): refused, with the way to an exact integer loop. */
+static void loop_double_resolution(const sk_stmt *s, const sk_loop_spec *spec)
+{
+  double largest = fabs(spec->first), spacing;
+  int exponent;
+  if (spec->multiplies) return;
+  if (spec->has_last && fabs(spec->last) > largest) largest = fabs(spec->last);
+  if (!spec->has_last && spec->open_limit > largest) largest = spec->open_limit;
+  if (!(largest <= DBL_MAX)) return;                  /* an infinite bound: nothing to say */
+  frexp(largest, &exponent);
+  spacing = ldexp(1.0, exponent - DBL_MANT_DIG);      /* between adjacent doubles at largest */
+  if (fabs(spec->step) < spacing)
+    sk_user_error(&s->loc, "a loop over doubles cannot step by %g near %g, where adjacent doubles are %g apart: "
+                  "its values would repeat (write the start value and the step as integers for an exact "
+                  "integer loop)", spec->step, largest, spacing);
+}
+
 static void exec_for_range(sk_interp *in, const sk_stmt *s)
 {
   sk_value from = sk_interp_eval(in, s->from), to, step = sk_int_value(1), mult;
@@ -338,8 +418,8 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   sk_loop_gen gen;
   size_t saved_open_loop;
   double stepv = 1.0, x;
-  long multiple_of = 1;
-  int integer;
+  long multiple_of = 1, ix;
+  int integer, runs = 1;
   interp_need_number(&from, s->from, "a loop's start value");
   if (s->to) { to = sk_interp_eval(in, s->to); interp_need_number(&to, s->to, "a loop's bound"); }
   else to = sk_int_value(0);
@@ -369,6 +449,20 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
   spec.integer = integer;
   spec.multiple_of = multiple_of;
   spec.open_limit = (double)in->settings.buffers.size;
+  if (integer && !s->autorefine) {          /* exact: every value a long (loops.h) */
+    spec.exact = 1;
+    spec.ifirst = from.u.i;
+    if (!s->step_multiplies) spec.istep = step.u.i;
+    else if (step.type == SK_T_INT) spec.istep = step.u.i;
+    else if (stepv == floor(stepv) && sk_long_of_double(stepv, &ix)) spec.istep = ix;   /* step *2.0 */
+    if (spec.has_last) runs = loop_int_bound(&to, s->step_multiplies || stepv > 0.0, s->to, &spec.ilast);
+  } else if (integer) {                     /* autorefine: APR's points are doubles */
+    if (!sk_long_fits_double(from.u.i) || (to.type == SK_T_INT && !sk_long_fits_double(to.u.i)))
+      sk_user_error(&s->loc, "autorefine: integer loop values must not exceed 2^53 (doubles hold every integer "
+                    "only up to there)");
+  } else {
+    loop_double_resolution(s, &spec);
+  }
   loop_push(in, s->name, from);
   saved_open_loop = in->open_loop;
   if (!s->to) in->open_loop = in->nloops;
@@ -398,6 +492,9 @@ static void exec_for_range(sk_interp *in, const sk_stmt *s)
     in->apr_added = outer_added;
     if (in->in_measurement) sk_out_hold_end((int)var_index);
     sk_apr_free(apr);
+  } else if (spec.exact) {
+    sk_loop_begin(&gen, &spec);
+    while (runs && sk_loop_next_long(&gen, &ix)) if (!loop_iteration(in, s, sk_int_value(ix))) break;
   } else {
     sk_loop_begin(&gen, &spec);
     while (sk_loop_next(&gen, &x)) if (!loop_iteration(in, s, loop_value(integer, x))) break;
@@ -425,12 +522,14 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
   long guard = 0;
   v = it->fn(&self, args);
   loop_push(in, s->name, v);
-  /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted" */
+  /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted"; a
+  ** string then says why the iterator could not go on (builtins.h) */
   while (self != NULL) {
     if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
     v = it->fn(&self, args);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
+  if (self == NULL && v.type == SK_T_STRING) sk_user_error(&s->expr->loc, "%s", v.u.s);
   in->nloops--;
   free(args);
 }

@@ -61,7 +61,10 @@ static void init_synthetic(sk_mctx *m, const sk_value *args)
   synth_args_read(&a, args);
   st->seed = 1;
   m->state = st;
-  m->reported_size = (long)a.x;
+  /* x is written as the size column, which readers take from 0 to LONG_MAX only (a cast of
+  ** 1e19 wrote -9223372036854775808, a file skampi's own reader refused) */
+  if (!(a.x >= 0.0) || !sk_long_of_double(a.x, &m->reported_size))
+    sk_meas_fail(m, "Synthetic: x must lie from 0 to the largest integer of this platform (it is the size column)");
   if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
   if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
   if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
