@@ -330,7 +330,19 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
   long keep = -1, len = (long)out->len;
   int k = st->suites_done, ok, found, foreign;
   runlog_suites s;
-  if (!runlog_decide_log(st, checksum, processes, fresh_forced, plan, why, &keep)) return;
+  unsigned long dev, ino;
+  if (!runlog_decide_log(st, checksum, processes, fresh_forced, plan, why, &keep)) {
+    /* a changed input or process count is refused only while there is something to lose:
+    ** with the interrupted run's output gone (a tuner that removes it after reading, as
+    ** OTPO does), the log describes nothing and the run starts afresh */
+    if (plan->mode == SK_RUN_REFUSED && !out->exists &&
+        (!st->has_output || !sk_path_identity(st->output_path, &dev, &ino))) {
+      plan->mode = SK_RUN_FRESH;
+      sk_str_clear(why);
+      sk_str_puts(why, "the output of the interrupted run that the log records is gone: starting afresh");
+    }
+    return;
+  }
   /* written for another file: neither its device and inode nor its path are this output's */
   foreign = st->has_output && !(out->exists && out->dev == st->output_dev && out->ino == st->output_ino) &&
             !sk_streq(out->path, st->output_path);

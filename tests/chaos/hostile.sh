@@ -16,6 +16,8 @@
 #      and measures it again; the result is whole (-x takes it), every suite once
 #   7  a log on a full file system (-L into our own small tmpfs, root only): exit 4 and
 #      the log's name and reason on stderr, the output whole
+#      and a killed run whose output was removed: the next run, of another input, starts
+#      afresh (the log describes nothing any more), no backup left
 #   8  -r with its operands swapped (-r seq.sko -o x.html), no inputs, an output that is
 #      an input or has a result file's suffix: status 2, seq.sko untouched, no backup
 #   9  a note "# (100 calls per timing ...)" is no discarded count; a collective's or a
@@ -179,6 +181,18 @@ cp "$d/rs/o.sko" "$d/rs/as_damaged.sko"
   [ "$(grep -c '^# end result "three"' "$d/rs/o.sko")" = 1 ] && [ "$(grep -c '^[^,]*,two,' "$d/rs/o.csv")" = 20 ] &&
   cmp -s "$d/rs/o.sko.1" "$d/rs/as_damaged.sko"
 say $? hostile_resume_damaged_suite_measured_again "damaged line $line; resume exit $st: $(head -c 400 "$d/rs/resume.err"); -x exit $stx: $(cat "$d/rs/x.err"); backups: $(ls "$d/rs")"
+
+# ---- a killed run whose output was removed (OTPO reads the output, removes it, runs the
+# next collective): the next run, of another input, starts afresh and leaves no backup ----
+mkdir "$d/og"
+"$seq" -q -i "$d/slow.ski" -o "$d/og/o.sko" 2> /dev/null & p=$!
+tries=0
+until grep -q '^start 1 ' "$d/og/o.sko.log" 2>/dev/null || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+kill -9 $p 2>/dev/null; wait $p 2>/dev/null
+rm -f "$d/og/o.sko"
+"$seq" -q -i "$d/many.ski" -o "$d/og/o.sko" 2> "$d/og/e"; st=$?
+[ $st = 0 ] && [ "$(grep -c '^n= ' "$d/og/o.sko")" = 1000 ] && [ ! -e "$d/og/o.sko.1" ] && [ ! -e "$d/og/o.sko.log.1" ]
+say $? hostile_removed_output_starts_afresh "exit $st: $(cat "$d/og/e"); $(ls "$d/og")"
 
 # ---- 8: -r's operands ----
 cp "$d/many.sko" "$d/seq.sko"
