@@ -7345,8 +7345,9 @@ typedef struct sk_sync_report {
   int late, overrun;       /* arrived after the start time; stopped after start + W */
   double delay;            /* seconds it began after its start time having arrived in
                            ** time (it did not get its processor back at once); else 0 */
-  long switches;           /* involuntary context switches from just before the start to
-                           ** the stop (0 where unknown) */
+  long switches;           /* involuntary context switches from the stop of the repetition
+                           ** before (the warm-up: from its arrival) to this stop (0 where
+                           ** unknown); after a fallback from the end of the barrier */
 } sk_sync_report;
 typedef struct sk_sync_plan {
   double slot;             /* reference time of the next start */
@@ -7354,6 +7355,18 @@ typedef struct sk_sync_plan {
 } sk_sync_plan;
 SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r);
 SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, sk_sync_plan *plan);
+
+/* Untimed calls before the warm-up (meas_mpi_coll.c, "the warm-up of the collectives"):
+** between sk_sync_untimed_begin and sk_sync_untimed_end sk_sync_start and sk_sync_stop
+** return the clock at once -- no wait, no barrier, nothing noted -- so a measurement may
+** call its operation untimed. sk_sync_untimed_end is collective over the measurement's
+** group (every member calls it, as sk_sync_prepare): with the real method it agrees a new
+** start time for the warm-up call, M from now, so that the untimed calls do not make the
+** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
+#ifdef SKAMPI_MPI
+SK_API void sk_sync_untimed_begin(sk_mctx *m);
+SK_API void sk_sync_untimed_end(sk_mctx *m);
+#endif
 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */
@@ -8079,9 +8092,12 @@ struct sk_sync {
                                       ** time, end of its window, actual start */
   double arrive, stop;               /* local times of the arrival and the (last) stop */
   double delay;                      /* base - target when it arrived in time, else 0 */
-  long switches0, switches;          /* involuntary switches just before the start; since */
+  long switches0, switches;          /* involuntary switches at the last stop (the first
+                                     ** start: at its arrival); since */
+  long last_switches;                /* the count at the last stop, -1: none yet */
   int fell_back;                     /* barrier starts since sk_sync_fall_back_to_barrier:
                                      ** switches counts from each barrier's end */
+  int untimed;                       /* between sk_sync_untimed_begin and _end */
   double spans[SYNC_HISTORY];        /* rank 0: the latest repetitions' longest spans */
   double lags[SYNC_HISTORY];         /* ... and longest lags (sk_sync_report) */
   int nhistory;
@@ -8179,6 +8195,7 @@ SK_API void sk_sync_prepare(sk_mctx *m)
   s = (struct sk_sync *)sk_calloc(1, sizeof *s);
   m->sync = s;
   s->method = cfg.method;
+  s->last_switches = -1;
   if (s->method != SK_SYNC_REAL || m->size <= 1 || m->rank < 0) return;
   s->active = 1;
   s->memory = sync_memory_for(m->group);
@@ -8228,6 +8245,34 @@ SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m)
   sync_wst.fallbacks++;
 }
 
+#ifdef SKAMPI_MPI   /* used by meas_mpi_coll.c only */
+SK_API void sk_sync_untimed_begin(sk_mctx *m)
+{
+  if (m->sync != NULL) m->sync->untimed = 1;
+}
+
+SK_API void sk_sync_untimed_end(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  sk_sync_config cfg;
+  sync_ready_ballot ready;
+  sync_start_decision d;
+  sync_start_ctx ctx;
+  if (s == NULL) return;
+  s->untimed = 0;
+  if (!s->active || !s->first || s->started) return;
+  cfg = sync_config_of(m);
+  ready.ready = 1;
+  memset(&d, 0, sizeof d);
+  ctx.cfg = &cfg;
+  ctx.m = m;
+  ctx.s = s;
+  ctx.choose_source = 0;   /* the clock models stay: only the warm-up's start time */
+  sk_agree(m->group, &ready, sizeof ready, &d, sizeof d, sync_decide_start, &ctx);
+  s->slot = d.start;
+}
+#endif
+
 SK_API void sk_sync_release(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -8255,14 +8300,25 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
 ** beside one CPU-bound process (doc/manual.md, "Interference"). So the start delay (actual
 ** start minus start time) is kept per repetition, together with the involuntary context
-** switches from just before the start to the stop, and the runner discards a repetition
+** switches since the repetition before ended (see below), and the runner discards a repetition
 ** whose largest start delay is more than a small share of the operation's duration, or
 ** in which a process lost its processor: the SKaMPI 5 manual's rule (§6.2.1: a single
 ** measurement is valid only if every process started it inside its time slot) applied to
 ** when the operation began, not when the process arrived -- as in Hunold and
 ** Carpen-Amarie's window method, where a process that leaves its wait after the window
 ** opened invalidates the measurement. A discarded start is not a reason to widen the
-** window (nobody came late), only to start afresh (sync_decide_window). */
+** window (nobody came late), only to start afresh (sync_decide_window).
+**
+** No system call between the agreement and the operation: the switches are counted from
+** the stop of the repetition before (sk_sync_stop reads the count after the operation
+** anyway), not read again at the arrival and in the wait, as they were until 2026-11-28.
+** Where the kernel isolates its page tables without PCID (the 2-core VM of tools/bench:
+** "Mitigation: PTI", no pcid flag) every system call flushes the TLB, and the operation
+** right after it runs with a cold TLB: one getrusage (or getppid) 1-30 us before the
+** start made MPICH's 128 B broadcast 0.3-1 us slower in tools/bench/plain_sync_start.c
+** (0.89 against 1.6-1.9 us, root 0.49 against 0.8-1.2), skampi's root read 2-3 times the
+** plain program's (doc/manual.md "Benchmarks"). A preemption during the agreement or the
+** wait now counts too; it leaves the operation's caches cold as well. */
 
 #ifdef SKAMPI_TESTING
 /* Test builds only: SKAMPI_TEST_LATE_START_US=N makes rank 1 of every synchronised group
@@ -8292,6 +8348,7 @@ SK_API double sk_sync_start(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
   double arrive, now;
+  if (s != NULL && s->untimed) return sk_tp_wtime();
   if (s == NULL) {        /* called outside the engine: a barrier start */
     if (sync_config_of(m).method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);
     return sk_tp_wtime();
@@ -8316,7 +8373,7 @@ SK_API double sk_sync_start(sk_mctx *m)
   }
   s->target = sk_clock_to_local(&s->model, s->slot);
   s->limit = s->target + s->window;
-  s->switches0 = sk_host_involuntary_switches();
+  s->switches0 = s->last_switches >= 0 ? s->last_switches : sk_host_involuntary_switches();
   arrive = sk_tp_wtime();
   s->arrive = arrive;
   s->late = arrive > s->target;
@@ -8325,7 +8382,7 @@ SK_API double sk_sync_start(sk_mctx *m)
     now = arrive;
     sync_wst.late++;
   } else {
-    now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+    now = sk_sync_wait_until(s->target, arrive, NULL);
 #ifdef SKAMPI_TESTING
     now = sync_test_late_start(m, now);
 #endif
@@ -8345,9 +8402,11 @@ SK_API double sk_sync_stop(sk_mctx *m)
 {
   double now = sk_tp_wtime();
   struct sk_sync *s = m->sync;
+  if (s && s->untimed) return now;
   if (s && s->active && s->started) {
     long sw = sk_host_involuntary_switches();
     s->stop = now;
+    s->last_switches = sw;
     if (now > s->limit && !s->overrun) { s->overrun = 1; sync_wst.overrun++; }
     if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
   } else if (s && s->fell_back && s->started) {
@@ -20784,9 +20843,12 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 ** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
+** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
+** then the timed warm-up call (coll_warmed, below), not one call.
 */
-#line 19 "split/measurements/meas_mpi_coll.c"
-#line 20 "split/measurements/meas_mpi_coll.c"
+#line 21 "split/measurements/meas_mpi_coll.c"
+#line 22 "split/measurements/meas_mpi_coll.c"
+#line 23 "split/measurements/meas_mpi_coll.c"
 
 #ifdef SKAMPI_MPI
 
@@ -21922,63 +21984,126 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
                         t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
 }
+
+/* ---- the warm-up of the collectives ----
+** One warm-up call (SKaLib report (TR 99/07) §3.2) does not warm every library: MPICH 4.0
+** over UCX 1.13 (Debian's ch4:ucx) hands messages above UCX's inline size (about 100
+** bytes) between processes of one host through receive buffers in shared memory, one per
+** element of the receiver's FIFO (64 by default, UCX_MM_FIFO_SIZE), and the sender's first
+** write into each costs it a page fault -- 12-20 us on the 2-core VM of tools/bench/, where
+** a 1 KiB broadcast takes 0.5-1.5 us. The first 30-60 calls of an operation in a direction
+** no message of that size went before take one each, and a measurement of 16-64
+** repetitions made of them read 10-20 times the operation (MPI_Bcast of 128 B: 12-18 us
+** against 0.4-1.2; the plain program tools/bench/plain_sync_start.c with one warm-up call
+** shows the same 30 slow repetitions, with UCX_MM_FIFO_SIZE=16 six, with 256 about 125;
+** doc/manual.md "Benchmarks", tools/bench/mpich_sync_start.sh). Loop benchmarks (OSU,
+** IMB) spend such first calls in their warm-up iterations. So the operations that move
+** data call themselves COLL_WARM_UP_CALLS times untimed before their timed warm-up call,
+** fewer where that would move more than COLL_WARM_UP_BYTES (their message size times the
+** processes, the same number on every process) and none where the run's processes share
+** processors (every call there waits for the scheduler: the calls would take seconds) or
+** under a simulator (no such buffers); the ping-pongs do the same with 100 round trips
+** (meas_mpi_p2p.c). The synchronised start of the timed warm-up is agreed again after
+** them (sk_sync_untimed_end). Not warmed: Barrier, Comm_split and Comm_dup (no data), the
+** delayed and wait patterns and twosided_borderexchange (busy waits inside). */
+#define COLL_WARM_UP_CALLS 100L
+#define COLL_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+static double coll_warmed(sk_mctx *m, const sk_value *args, sk_measure_fn measure)
+{
+  if (m->warming_up && !sk_host_crowded() && !SK_SIMULATED) {
+    double bytes = (double)(m->reported_size > 0 ? m->reported_size : 1) * (double)m->size;
+    long calls = COLL_WARM_UP_CALLS, i;
+    if ((double)calls * bytes > COLL_WARM_UP_BYTES) calls = (long)(COLL_WARM_UP_BYTES / bytes);
+    m->warming_up = 0;
+    sk_sync_untimed_begin(m);
+    for (i = 0; i < calls; i++) measure(m, args);
+    sk_sync_untimed_end(m);
+    m->warming_up = 1;
+  }
+  return measure(m, args);
+}
+
+#define COLL_WARMED(fn) \
+  static double warmed_##fn(sk_mctx *m, const sk_value *args) { return coll_warmed(m, args, fn); }
+COLL_WARMED(measure_Bcast)
+COLL_WARMED(measure_Bcast_Send_Recv)
+COLL_WARMED(measure_Reduce)
+COLL_WARMED(measure_Allreduce)
+COLL_WARMED(measure_Reduce_Bcast)
+COLL_WARMED(measure_Reduce_scatter)
+COLL_WARMED(measure_Alltoall)
+COLL_WARMED(naive_alltoallv)
+COLL_WARMED(measure_Gather)
+COLL_WARMED(measure_Gather_SR)
+COLL_WARMED(measure_Gather_ISWA)
+COLL_WARMED(measure_Allgather)
+COLL_WARMED(measure_Scatter)
+COLL_WARMED(measure_Reduce_Scatterv)
+COLL_WARMED(measure_Alltoallv)
+COLL_WARMED(measure_Gatherv)
+COLL_WARMED(measure_Allgatherv)
+COLL_WARMED(measure_Scatterv)
+COLL_WARMED(measure_Scan)
+COLL_WARMED(measure_Exchange)
+COLL_WARMED(measure_multi_Alltoall)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {
   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+             warmed_measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
+             warmed_measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
   SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
+             warmed_measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
   SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
+             warmed_measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
   SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
+             warmed_measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
   SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
+             warmed_measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatter, NULL),
   SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
+             warmed_measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+             warmed_naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
+             warmed_measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
   SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
+             warmed_measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
   SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
+             warmed_measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
   SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
+             warmed_measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
   SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
+             warmed_measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
   SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
+             warmed_measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
              prepare_reduce, check_reduce_scatterv, NULL),
   SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
+             warmed_measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+             warmed_naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
+             warmed_measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
   SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
+             warmed_measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
   SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
+             warmed_measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
   SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
+             warmed_measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
   SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
   SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
   SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
+             warmed_naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
   SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
+             warmed_measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
   SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
+             warmed_measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
   SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
              measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
              NULL, check_twosided_borderexchange, NULL),

@@ -14,9 +14,12 @@
 ** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
+** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
+** then the timed warm-up call (coll_warmed, below), not one call.
 */
 #include "meas_mpi.h"
 #include "verify.h"
+#include "sync_window.h"
 
 #ifdef SKAMPI_MPI
 
@@ -1152,63 +1155,126 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
                         t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
 }
+
+/* ---- the warm-up of the collectives ----
+** One warm-up call (SKaLib report (TR 99/07) §3.2) does not warm every library: MPICH 4.0
+** over UCX 1.13 (Debian's ch4:ucx) hands messages above UCX's inline size (about 100
+** bytes) between processes of one host through receive buffers in shared memory, one per
+** element of the receiver's FIFO (64 by default, UCX_MM_FIFO_SIZE), and the sender's first
+** write into each costs it a page fault -- 12-20 us on the 2-core VM of tools/bench/, where
+** a 1 KiB broadcast takes 0.5-1.5 us. The first 30-60 calls of an operation in a direction
+** no message of that size went before take one each, and a measurement of 16-64
+** repetitions made of them read 10-20 times the operation (MPI_Bcast of 128 B: 12-18 us
+** against 0.4-1.2; the plain program tools/bench/plain_sync_start.c with one warm-up call
+** shows the same 30 slow repetitions, with UCX_MM_FIFO_SIZE=16 six, with 256 about 125;
+** doc/manual.md "Benchmarks", tools/bench/mpich_sync_start.sh). Loop benchmarks (OSU,
+** IMB) spend such first calls in their warm-up iterations. So the operations that move
+** data call themselves COLL_WARM_UP_CALLS times untimed before their timed warm-up call,
+** fewer where that would move more than COLL_WARM_UP_BYTES (their message size times the
+** processes, the same number on every process) and none where the run's processes share
+** processors (every call there waits for the scheduler: the calls would take seconds) or
+** under a simulator (no such buffers); the ping-pongs do the same with 100 round trips
+** (meas_mpi_p2p.c). The synchronised start of the timed warm-up is agreed again after
+** them (sk_sync_untimed_end). Not warmed: Barrier, Comm_split and Comm_dup (no data), the
+** delayed and wait patterns and twosided_borderexchange (busy waits inside). */
+#define COLL_WARM_UP_CALLS 100L
+#define COLL_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+static double coll_warmed(sk_mctx *m, const sk_value *args, sk_measure_fn measure)
+{
+  if (m->warming_up && !sk_host_crowded() && !SK_SIMULATED) {
+    double bytes = (double)(m->reported_size > 0 ? m->reported_size : 1) * (double)m->size;
+    long calls = COLL_WARM_UP_CALLS, i;
+    if ((double)calls * bytes > COLL_WARM_UP_BYTES) calls = (long)(COLL_WARM_UP_BYTES / bytes);
+    m->warming_up = 0;
+    sk_sync_untimed_begin(m);
+    for (i = 0; i < calls; i++) measure(m, args);
+    sk_sync_untimed_end(m);
+    m->warming_up = 1;
+  }
+  return measure(m, args);
+}
+
+#define COLL_WARMED(fn) \
+  static double warmed_##fn(sk_mctx *m, const sk_value *args) { return coll_warmed(m, args, fn); }
+COLL_WARMED(measure_Bcast)
+COLL_WARMED(measure_Bcast_Send_Recv)
+COLL_WARMED(measure_Reduce)
+COLL_WARMED(measure_Allreduce)
+COLL_WARMED(measure_Reduce_Bcast)
+COLL_WARMED(measure_Reduce_scatter)
+COLL_WARMED(measure_Alltoall)
+COLL_WARMED(naive_alltoallv)
+COLL_WARMED(measure_Gather)
+COLL_WARMED(measure_Gather_SR)
+COLL_WARMED(measure_Gather_ISWA)
+COLL_WARMED(measure_Allgather)
+COLL_WARMED(measure_Scatter)
+COLL_WARMED(measure_Reduce_Scatterv)
+COLL_WARMED(measure_Alltoallv)
+COLL_WARMED(measure_Gatherv)
+COLL_WARMED(measure_Allgatherv)
+COLL_WARMED(measure_Scatterv)
+COLL_WARMED(measure_Scan)
+COLL_WARMED(measure_Exchange)
+COLL_WARMED(measure_multi_Alltoall)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {
   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+             warmed_measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
+             warmed_measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
   SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
+             warmed_measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
   SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
+             warmed_measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
   SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
+             warmed_measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
   SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
+             warmed_measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatter, NULL),
   SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
+             warmed_measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+             warmed_naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
+             warmed_measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
   SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
+             warmed_measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
   SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
+             warmed_measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
   SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
+             warmed_measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
   SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
+             warmed_measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
   SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
+             warmed_measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
              prepare_reduce, check_reduce_scatterv, NULL),
   SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
+             warmed_measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+             warmed_naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
+             warmed_measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
   SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
+             warmed_measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
   SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
+             warmed_measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
   SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
+             warmed_measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
   SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
   SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
   SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
+             warmed_naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
   SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
+             warmed_measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
   SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
+             warmed_measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
   SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
              measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
              NULL, check_twosided_borderexchange, NULL),
