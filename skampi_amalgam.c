@@ -8316,9 +8316,9 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** "Mitigation: PTI", no pcid flag) every system call flushes the TLB, and the operation
 ** right after it runs with a cold TLB: one getrusage (or getppid) 1-30 us before the
 ** start made MPICH's 128 B broadcast 0.3-1 us slower in tools/bench/plain_sync_start.c
-** (0.89 against 1.6-1.9 us, root 0.49 against 0.8-1.2), skampi's root read 2-3 times the
-** plain program's (doc/manual.md "Benchmarks"). A preemption during the agreement or the
-** wait now counts too; it leaves the operation's caches cold as well. */
+** (0.89 against 1.6-1.9 us, root 0.49 against 0.8-1.2); skampi's root read 0.70 us, 0.47
+** since, the plain program's 0.45-0.49 (doc/manual.md "Benchmarks"). A preemption during
+** the agreement or the wait now counts too; it leaves the operation's caches cold as well. */
 
 #ifdef SKAMPI_TESTING
 /* Test builds only: SKAMPI_TEST_LATE_START_US=N makes rank 1 of every synchronised group
