@@ -20844,7 +20844,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
 ** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
-** then the timed warm-up call (coll_warmed, below), not one call.
+** then the timed warm-up call (coll_start, below), not one call.
 */
 #line 21 "split/measurements/meas_mpi_coll.c"
 #line 22 "split/measurements/meas_mpi_coll.c"
@@ -20979,6 +20979,48 @@ static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int 
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
+/* ---- the warm-up of the collectives ----
+** One warm-up call (SKaLib report (TR 99/07) §3.2) does not warm every library: MPICH 4.0
+** over UCX 1.13 (Debian's ch4:ucx) hands messages above UCX's inline size (about 100
+** bytes) between processes of one host through receive buffers in shared memory, one per
+** element of the receiver's FIFO (64 by default, UCX_MM_FIFO_SIZE), and the sender's first
+** write into each costs it a page fault -- 12-20 us on the 2-core VM of tools/bench/, where
+** a 1 KiB broadcast takes 0.5-1.5 us. The first 30-60 calls of an operation in a direction
+** no message of that size went before take one each, and a measurement of 16-64
+** repetitions made of them read 10-20 times the operation (MPI_Bcast of 128 B: 12-18 us
+** against 0.4-1.2; the plain program tools/bench/plain_sync_start.c with one warm-up call
+** shows the same 30 slow repetitions, with UCX_MM_FIFO_SIZE=16 six, with 256 about 125;
+** doc/manual.md "Benchmarks", tools/bench/mpich_sync_start.sh). Loop benchmarks (OSU,
+** IMB) spend such first calls in their warm-up iterations. So the operations that move
+** data call themselves COLL_WARM_UP_CALLS times untimed before their timed warm-up call,
+** fewer where that would move more than COLL_WARM_UP_BYTES (their message size times the
+** processes, the same number on every process) and none where the run's processes share
+** processors (every call there waits for the scheduler: the calls would take seconds) or
+** under a simulator (no such buffers); the ping-pongs do the same with 100 round trips
+** (meas_mpi_p2p.c). The synchronised start of the timed warm-up is agreed again after
+** them (sk_sync_untimed_end). coll_start is sk_sync_start with that warm-up: each of those
+** measure functions calls it instead, with itself, right before its timed call (none of
+** them calls MPI before its start, so the calls inside find nothing of the outer one).
+** Not warmed: Barrier, Comm_split and Comm_dup (no data), the delayed and wait patterns
+** and twosided_borderexchange (busy waits inside). */
+#define COLL_WARM_UP_CALLS 100L
+#define COLL_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure)
+{
+  if (m->warming_up && !sk_host_crowded() && !SK_SIMULATED) {
+    double bytes = (double)(m->reported_size > 0 ? m->reported_size : 1) * (double)m->size;
+    long calls = COLL_WARM_UP_CALLS, i;
+    if ((double)calls * bytes > COLL_WARM_UP_BYTES) calls = (long)(COLL_WARM_UP_BYTES / bytes);
+    m->warming_up = 0;              /* the calls below do not warm up again */
+    sk_sync_untimed_begin(m);
+    for (i = 0; i < calls; i++) measure(m, args);
+    sk_sync_untimed_end(m);
+    m->warming_up = 1;
+  }
+  return sk_sync_start(m);
+}
+
 /* ---- broadcasts and barrier ---- */
 
 /* Bcast(count, datatype, root): the root sends, everybody else receives into the
@@ -21002,7 +21044,7 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
   double start;
   bcast_args_read(&a, args);
   buf = m->rank == a.root ? m->send_buf : m->recv_buf;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Bcast);
   MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
@@ -21031,7 +21073,7 @@ static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
   bcast_args_read(&a, args);
   count = (int)a.count;
   root = (int)a.root;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Bcast_Send_Recv);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
@@ -21070,7 +21112,7 @@ static double measure_Reduce(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21093,7 +21135,7 @@ static double measure_Allreduce(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 0);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allreduce);
   MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21105,7 +21147,7 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 0);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scan);
   MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21129,7 +21171,7 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_Bcast);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
   MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
   return sk_sync_stop(m) - start;
@@ -21176,7 +21218,7 @@ static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_scatter);
   MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21199,7 +21241,7 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
   root = (int)a.root;
   dt = a.dt->mpi;
   mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_Scatterv);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
@@ -21226,7 +21268,7 @@ static double measure_Gather(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather);
   MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
              (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21247,7 +21289,7 @@ static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_ROOTED);
   root = (int)a.root;
   block = sk_mpi_bytes(a.r_count, a.r_dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather_SR);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
@@ -21277,7 +21319,7 @@ static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_ROOTED);
   root = (int)a.root;
   block = sk_mpi_bytes(a.r_count, a.r_dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather_ISWA);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
@@ -21308,7 +21350,7 @@ static double measure_Gatherv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gatherv);
   MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21332,7 +21374,7 @@ static double measure_Allgather(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allgather);
   MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                 sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21355,7 +21397,7 @@ static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allgatherv);
   MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
                  a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21380,7 +21422,7 @@ static double measure_Scatter(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scatter);
   MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
               (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21403,7 +21445,7 @@ static double measure_Scatterv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scatterv);
   MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
                a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21434,7 +21476,7 @@ static double measure_Alltoall(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Alltoall);
   MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21448,7 +21490,7 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Alltoallv);
   MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
                 m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21468,7 +21510,7 @@ static double naive_alltoallv(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_PLAIN);
   s_extent = a.s_dt->extent;
   r_extent = a.r_dt->extent;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, naive_alltoallv);
   for (i = 0; i < m->size; i++)
     MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
@@ -21564,7 +21606,7 @@ static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_REPEATED);
   n = a.calls;
   if (n <= 0) return 0.0;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_multi_Alltoall);
   for (i = 0; i < n; i++)
     MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                  sk_mpi_comm(m));
@@ -21618,7 +21660,7 @@ static double measure_Exchange(sk_mctx *m, const sk_value *args)
   count = (int)a.count;
   msg_cnt = (int)a.msg_cnt;
   block = sk_mpi_bytes(a.count, a.dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Exchange);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
@@ -21985,125 +22027,63 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
                         t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
 }
 
-/* ---- the warm-up of the collectives ----
-** One warm-up call (SKaLib report (TR 99/07) §3.2) does not warm every library: MPICH 4.0
-** over UCX 1.13 (Debian's ch4:ucx) hands messages above UCX's inline size (about 100
-** bytes) between processes of one host through receive buffers in shared memory, one per
-** element of the receiver's FIFO (64 by default, UCX_MM_FIFO_SIZE), and the sender's first
-** write into each costs it a page fault -- 12-20 us on the 2-core VM of tools/bench/, where
-** a 1 KiB broadcast takes 0.5-1.5 us. The first 30-60 calls of an operation in a direction
-** no message of that size went before take one each, and a measurement of 16-64
-** repetitions made of them read 10-20 times the operation (MPI_Bcast of 128 B: 12-18 us
-** against 0.4-1.2; the plain program tools/bench/plain_sync_start.c with one warm-up call
-** shows the same 30 slow repetitions, with UCX_MM_FIFO_SIZE=16 six, with 256 about 125;
-** doc/manual.md "Benchmarks", tools/bench/mpich_sync_start.sh). Loop benchmarks (OSU,
-** IMB) spend such first calls in their warm-up iterations. So the operations that move
-** data call themselves COLL_WARM_UP_CALLS times untimed before their timed warm-up call,
-** fewer where that would move more than COLL_WARM_UP_BYTES (their message size times the
-** processes, the same number on every process) and none where the run's processes share
-** processors (every call there waits for the scheduler: the calls would take seconds) or
-** under a simulator (no such buffers); the ping-pongs do the same with 100 round trips
-** (meas_mpi_p2p.c). The synchronised start of the timed warm-up is agreed again after
-** them (sk_sync_untimed_end). Not warmed: Barrier, Comm_split and Comm_dup (no data), the
-** delayed and wait patterns and twosided_borderexchange (busy waits inside). */
-#define COLL_WARM_UP_CALLS 100L
-#define COLL_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
-
-static double coll_warmed(sk_mctx *m, const sk_value *args, sk_measure_fn measure)
-{
-  if (m->warming_up && !sk_host_crowded() && !SK_SIMULATED) {
-    double bytes = (double)(m->reported_size > 0 ? m->reported_size : 1) * (double)m->size;
-    long calls = COLL_WARM_UP_CALLS, i;
-    if ((double)calls * bytes > COLL_WARM_UP_BYTES) calls = (long)(COLL_WARM_UP_BYTES / bytes);
-    m->warming_up = 0;
-    sk_sync_untimed_begin(m);
-    for (i = 0; i < calls; i++) measure(m, args);
-    sk_sync_untimed_end(m);
-    m->warming_up = 1;
-  }
-  return measure(m, args);
-}
-
-#define COLL_WARMED(fn) \
-  static double warmed_##fn(sk_mctx *m, const sk_value *args) { return coll_warmed(m, args, fn); }
-COLL_WARMED(measure_Bcast)
-COLL_WARMED(measure_Bcast_Send_Recv)
-COLL_WARMED(measure_Reduce)
-COLL_WARMED(measure_Allreduce)
-COLL_WARMED(measure_Reduce_Bcast)
-COLL_WARMED(measure_Reduce_scatter)
-COLL_WARMED(measure_Alltoall)
-COLL_WARMED(naive_alltoallv)
-COLL_WARMED(measure_Gather)
-COLL_WARMED(measure_Gather_SR)
-COLL_WARMED(measure_Gather_ISWA)
-COLL_WARMED(measure_Allgather)
-COLL_WARMED(measure_Scatter)
-COLL_WARMED(measure_Reduce_Scatterv)
-COLL_WARMED(measure_Alltoallv)
-COLL_WARMED(measure_Gatherv)
-COLL_WARMED(measure_Allgatherv)
-COLL_WARMED(measure_Scatterv)
-COLL_WARMED(measure_Scan)
-COLL_WARMED(measure_Exchange)
-COLL_WARMED(measure_multi_Alltoall)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {
   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
+             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
   SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
+             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
   SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
+             measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
   SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
+             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
   SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
+             measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatter, NULL),
   SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
+             measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             warmed_naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+             naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
+             measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
   SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
+             measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
   SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
+             measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
   SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
+             measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
   SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
+             measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
   SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
+             measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
              prepare_reduce, check_reduce_scatterv, NULL),
   SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
+             measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             warmed_naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
+             naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
   SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
+             measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
   SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
+             measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
   SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
+             measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
   SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
+             measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
   SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
   SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1,
              measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
   SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1,
-             warmed_naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
+             naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
   SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
+             measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
   SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
-             warmed_measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
+             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
   SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
              measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
              NULL, check_twosided_borderexchange, NULL),
