@@ -7685,8 +7685,9 @@ typedef struct sk_sync_report {
   int late, overrun;       /* arrived after the start time; stopped after start + W */
   double delay;            /* seconds it began after its start time having arrived in
                            ** time (it did not get its processor back at once); else 0 */
-  long switches;           /* involuntary context switches from just before the start to
-                           ** the stop (0 where unknown) */
+  long switches;           /* involuntary context switches from the stop of the repetition
+                           ** before (the warm-up: from its arrival) to this stop (0 where
+                           ** unknown); after a fallback from the end of the barrier */
 } sk_sync_report;
 typedef struct sk_sync_plan {
   double slot;             /* reference time of the next start */
@@ -7694,6 +7695,18 @@ typedef struct sk_sync_plan {
 } sk_sync_plan;
 SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r);
 SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, sk_sync_plan *plan);
+
+/* Untimed calls before the warm-up (meas_mpi_coll.c, "the warm-up of the collectives"):
+** between sk_sync_untimed_begin and sk_sync_untimed_end sk_sync_start and sk_sync_stop
+** return the clock at once -- no wait, no barrier, nothing noted -- so a measurement may
+** call its operation untimed. sk_sync_untimed_end is collective over the measurement's
+** group (every member calls it, as sk_sync_prepare): with the real method it agrees a new
+** start time for the warm-up call, M from now, so that the untimed calls do not make the
+** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
+#ifdef SKAMPI_MPI
+SK_API void sk_sync_untimed_begin(sk_mctx *m);
+SK_API void sk_sync_untimed_end(sk_mctx *m);
+#endif
 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */
@@ -8419,9 +8432,12 @@ struct sk_sync {
                                       ** time, end of its window, actual start */
   double arrive, stop;               /* local times of the arrival and the (last) stop */
   double delay;                      /* base - target when it arrived in time, else 0 */
-  long switches0, switches;          /* involuntary switches just before the start; since */
+  long switches0, switches;          /* involuntary switches at the last stop (the first
+                                     ** start: at its arrival); since */
+  long last_switches;                /* the count at the last stop, -1: none yet */
   int fell_back;                     /* barrier starts since sk_sync_fall_back_to_barrier:
                                      ** switches counts from each barrier's end */
+  int untimed;                       /* between sk_sync_untimed_begin and _end */
   double spans[SYNC_HISTORY];        /* rank 0: the latest repetitions' longest spans */
   double lags[SYNC_HISTORY];         /* ... and longest lags (sk_sync_report) */
   int nhistory;
@@ -8519,6 +8535,7 @@ SK_API void sk_sync_prepare(sk_mctx *m)
   s = (struct sk_sync *)sk_calloc(1, sizeof *s);
   m->sync = s;
   s->method = cfg.method;
+  s->last_switches = -1;
   if (s->method != SK_SYNC_REAL || m->size <= 1 || m->rank < 0) return;
   s->active = 1;
   s->memory = sync_memory_for(m->group);
@@ -8568,6 +8585,34 @@ SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m)
   sync_wst.fallbacks++;
 }
 
+#ifdef SKAMPI_MPI   /* used by meas_mpi_coll.c only */
+SK_API void sk_sync_untimed_begin(sk_mctx *m)
+{
+  if (m->sync != NULL) m->sync->untimed = 1;
+}
+
+SK_API void sk_sync_untimed_end(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  sk_sync_config cfg;
+  sync_ready_ballot ready;
+  sync_start_decision d;
+  sync_start_ctx ctx;
+  if (s == NULL) return;
+  s->untimed = 0;
+  if (!s->active || !s->first || s->started) return;
+  cfg = sync_config_of(m);
+  ready.ready = 1;
+  memset(&d, 0, sizeof d);
+  ctx.cfg = &cfg;
+  ctx.m = m;
+  ctx.s = s;
+  ctx.choose_source = 0;   /* the clock models stay: only the warm-up's start time */
+  sk_agree(m->group, &ready, sizeof ready, &d, sizeof d, sync_decide_start, &ctx);
+  s->slot = d.start;
+}
+#endif
+
 SK_API void sk_sync_release(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -8595,14 +8640,25 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
 ** beside one CPU-bound process (doc/manual.md, "Interference"). So the start delay (actual
 ** start minus start time) is kept per repetition, together with the involuntary context
-** switches from just before the start to the stop, and the runner discards a repetition
+** switches since the repetition before ended (see below), and the runner discards a repetition
 ** whose largest start delay is more than a small share of the operation's duration, or
 ** in which a process lost its processor: the SKaMPI 5 manual's rule (§6.2.1: a single
 ** measurement is valid only if every process started it inside its time slot) applied to
 ** when the operation began, not when the process arrived -- as in Hunold and
 ** Carpen-Amarie's window method, where a process that leaves its wait after the window
 ** opened invalidates the measurement. A discarded start is not a reason to widen the
-** window (nobody came late), only to start afresh (sync_decide_window). */
+** window (nobody came late), only to start afresh (sync_decide_window).
+**
+** No system call between the agreement and the operation: the switches are counted from
+** the stop of the repetition before (sk_sync_stop reads the count after the operation
+** anyway), not read again at the arrival and in the wait, as they were until 2026-11-28.
+** Where the kernel isolates its page tables without PCID (the 2-core VM of tools/bench:
+** "Mitigation: PTI", no pcid flag) every system call flushes the TLB, and the operation
+** right after it runs with a cold TLB: one getrusage (or getppid) 1-30 us before the
+** start made MPICH's 128 B broadcast 0.3-1 us slower in tools/bench/plain_sync_start.c
+** (0.89 against 1.6-1.9 us, root 0.49 against 0.8-1.2); skampi's root read 0.70 us, 0.47
+** since, the plain program's 0.45-0.49 (doc/manual.md "Benchmarks"). A preemption during
+** the agreement or the wait now counts too; it leaves the operation's caches cold as well. */
 
 #ifdef SKAMPI_TESTING
 /* Test builds only: SKAMPI_TEST_LATE_START_US=N makes rank 1 of every synchronised group
@@ -8632,6 +8688,7 @@ SK_API double sk_sync_start(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
   double arrive, now;
+  if (s != NULL && s->untimed) return sk_tp_wtime();
   if (s == NULL) {        /* called outside the engine: a barrier start */
     if (sync_config_of(m).method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);
     return sk_tp_wtime();
@@ -8656,7 +8713,7 @@ SK_API double sk_sync_start(sk_mctx *m)
   }
   s->target = sk_clock_to_local(&s->model, s->slot);
   s->limit = s->target + s->window;
-  s->switches0 = sk_host_involuntary_switches();
+  s->switches0 = s->last_switches >= 0 ? s->last_switches : sk_host_involuntary_switches();
   arrive = sk_tp_wtime();
   s->arrive = arrive;
   s->late = arrive > s->target;
@@ -8665,7 +8722,7 @@ SK_API double sk_sync_start(sk_mctx *m)
     now = arrive;
     sync_wst.late++;
   } else {
-    now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+    now = sk_sync_wait_until(s->target, arrive, NULL);
 #ifdef SKAMPI_TESTING
     now = sync_test_late_start(m, now);
 #endif
@@ -8685,9 +8742,11 @@ SK_API double sk_sync_stop(sk_mctx *m)
 {
   double now = sk_tp_wtime();
   struct sk_sync *s = m->sync;
+  if (s && s->untimed) return now;
   if (s && s->active && s->started) {
     long sw = sk_host_involuntary_switches();
     s->stop = now;
+    s->last_switches = sw;
     if (now > s->limit && !s->overrun) { s->overrun = 1; sync_wst.overrun++; }
     if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
   } else if (s && s->fell_back && s->started) {
@@ -21488,9 +21547,12 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 ** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
+** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
+** then the timed warm-up call (coll_start, below), not one call.
 */
-#line 19 "split/measurements/meas_mpi_coll.c"
-#line 20 "split/measurements/meas_mpi_coll.c"
+#line 21 "split/measurements/meas_mpi_coll.c"
+#line 22 "split/measurements/meas_mpi_coll.c"
+#line 23 "split/measurements/meas_mpi_coll.c"
 
 #ifdef SKAMPI_MPI
 
@@ -21621,6 +21683,48 @@ static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int 
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
+/* ---- the warm-up of the collectives ----
+** One warm-up call (SKaLib report (TR 99/07) §3.2) does not warm every library: MPICH 4.0
+** over UCX 1.13 (Debian's ch4:ucx) hands messages above UCX's inline size (about 100
+** bytes) between processes of one host through receive buffers in shared memory, one per
+** element of the receiver's FIFO (64 by default, UCX_MM_FIFO_SIZE), and the sender's first
+** write into each costs it a page fault -- 12-20 us on the 2-core VM of tools/bench/, where
+** a 1 KiB broadcast takes 0.5-1.5 us. The first 30-60 calls of an operation in a direction
+** no message of that size went before take one each, and a measurement of 16-64
+** repetitions made of them read 10-20 times the operation (MPI_Bcast of 128 B: 12-18 us
+** against 0.4-1.2; the plain program tools/bench/plain_sync_start.c with one warm-up call
+** shows the same 30 slow repetitions, with UCX_MM_FIFO_SIZE=16 six, with 256 about 125;
+** doc/manual.md "Benchmarks", tools/bench/mpich_sync_start.sh). Loop benchmarks (OSU,
+** IMB) spend such first calls in their warm-up iterations. So the operations that move
+** data call themselves COLL_WARM_UP_CALLS times untimed before their timed warm-up call,
+** fewer where that would move more than COLL_WARM_UP_BYTES (their message size times the
+** processes, the same number on every process) and none where the run's processes share
+** processors (every call there waits for the scheduler: the calls would take seconds) or
+** under a simulator (no such buffers); the ping-pongs do the same with 100 round trips
+** (meas_mpi_p2p.c). The synchronised start of the timed warm-up is agreed again after
+** them (sk_sync_untimed_end). coll_start is sk_sync_start with that warm-up: each of those
+** measure functions calls it instead, with itself, right before its timed call (none of
+** them calls MPI before its start, so the calls inside find nothing of the outer one).
+** Not warmed: Barrier, Comm_split and Comm_dup (no data), the delayed and wait patterns
+** and twosided_borderexchange (busy waits inside). */
+#define COLL_WARM_UP_CALLS 100L
+#define COLL_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure)
+{
+  if (m->warming_up && !sk_host_crowded() && !SK_SIMULATED) {
+    double bytes = (double)(m->reported_size > 0 ? m->reported_size : 1) * (double)m->size;
+    long calls = COLL_WARM_UP_CALLS, i;
+    if ((double)calls * bytes > COLL_WARM_UP_BYTES) calls = (long)(COLL_WARM_UP_BYTES / bytes);
+    m->warming_up = 0;              /* the calls below do not warm up again */
+    sk_sync_untimed_begin(m);
+    for (i = 0; i < calls; i++) measure(m, args);
+    sk_sync_untimed_end(m);
+    m->warming_up = 1;
+  }
+  return sk_sync_start(m);
+}
+
 /* ---- broadcasts and barrier ---- */
 
 /* Bcast(count, datatype, root): the root sends, everybody else receives into the
@@ -21644,7 +21748,7 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
   double start;
   bcast_args_read(&a, args);
   buf = m->rank == a.root ? m->send_buf : m->recv_buf;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Bcast);
   MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
@@ -21673,7 +21777,7 @@ static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
   bcast_args_read(&a, args);
   count = (int)a.count;
   root = (int)a.root;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Bcast_Send_Recv);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
@@ -21712,7 +21816,7 @@ static double measure_Reduce(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21735,7 +21839,7 @@ static double measure_Allreduce(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 0);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allreduce);
   MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21747,7 +21851,7 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 0);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scan);
   MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21771,7 +21875,7 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_Bcast);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
   MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
   return sk_sync_stop(m) - start;
@@ -21818,7 +21922,7 @@ static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_scatter);
   MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -21841,7 +21945,7 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
   root = (int)a.root;
   dt = a.dt->mpi;
   mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_Scatterv);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
@@ -21868,7 +21972,7 @@ static double measure_Gather(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather);
   MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
              (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21889,7 +21993,7 @@ static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_ROOTED);
   root = (int)a.root;
   block = sk_mpi_bytes(a.r_count, a.r_dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather_SR);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
@@ -21919,7 +22023,7 @@ static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_ROOTED);
   root = (int)a.root;
   block = sk_mpi_bytes(a.r_count, a.r_dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather_ISWA);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
@@ -21950,7 +22054,7 @@ static double measure_Gatherv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gatherv);
   MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21974,7 +22078,7 @@ static double measure_Allgather(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allgather);
   MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                 sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -21997,7 +22101,7 @@ static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allgatherv);
   MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
                  a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -22022,7 +22126,7 @@ static double measure_Scatter(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scatter);
   MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
               (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -22045,7 +22149,7 @@ static double measure_Scatterv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scatterv);
   MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
                a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -22076,7 +22180,7 @@ static double measure_Alltoall(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Alltoall);
   MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -22090,7 +22194,7 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Alltoallv);
   MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
                 m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -22110,7 +22214,7 @@ static double naive_alltoallv(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_PLAIN);
   s_extent = a.s_dt->extent;
   r_extent = a.r_dt->extent;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, naive_alltoallv);
   for (i = 0; i < m->size; i++)
     MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
@@ -22206,7 +22310,7 @@ static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_REPEATED);
   n = a.calls;
   if (n <= 0) return 0.0;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_multi_Alltoall);
   for (i = 0; i < n; i++)
     MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                  sk_mpi_comm(m));
@@ -22260,7 +22364,7 @@ static double measure_Exchange(sk_mctx *m, const sk_value *args)
   count = (int)a.count;
   msg_cnt = (int)a.msg_cnt;
   block = sk_mpi_bytes(a.count, a.dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Exchange);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
@@ -22626,6 +22730,7 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
                         t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
 }
+
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {

@@ -14,9 +14,12 @@
 ** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
 ** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
 ** partner in rank order.
+** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
+** then the timed warm-up call (coll_start, below), not one call.
 */
 #include "meas_mpi.h"
 #include "verify.h"
+#include "sync_window.h"
 
 #ifdef SKAMPI_MPI
 
@@ -147,6 +150,48 @@ static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int 
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
+/* ---- the warm-up of the collectives ----
+** One warm-up call (SKaLib report (TR 99/07) §3.2) does not warm every library: MPICH 4.0
+** over UCX 1.13 (Debian's ch4:ucx) hands messages above UCX's inline size (about 100
+** bytes) between processes of one host through receive buffers in shared memory, one per
+** element of the receiver's FIFO (64 by default, UCX_MM_FIFO_SIZE), and the sender's first
+** write into each costs it a page fault -- 12-20 us on the 2-core VM of tools/bench/, where
+** a 1 KiB broadcast takes 0.5-1.5 us. The first 30-60 calls of an operation in a direction
+** no message of that size went before take one each, and a measurement of 16-64
+** repetitions made of them read 10-20 times the operation (MPI_Bcast of 128 B: 12-18 us
+** against 0.4-1.2; the plain program tools/bench/plain_sync_start.c with one warm-up call
+** shows the same 30 slow repetitions, with UCX_MM_FIFO_SIZE=16 six, with 256 about 125;
+** doc/manual.md "Benchmarks", tools/bench/mpich_sync_start.sh). Loop benchmarks (OSU,
+** IMB) spend such first calls in their warm-up iterations. So the operations that move
+** data call themselves COLL_WARM_UP_CALLS times untimed before their timed warm-up call,
+** fewer where that would move more than COLL_WARM_UP_BYTES (their message size times the
+** processes, the same number on every process) and none where the run's processes share
+** processors (every call there waits for the scheduler: the calls would take seconds) or
+** under a simulator (no such buffers); the ping-pongs do the same with 100 round trips
+** (meas_mpi_p2p.c). The synchronised start of the timed warm-up is agreed again after
+** them (sk_sync_untimed_end). coll_start is sk_sync_start with that warm-up: each of those
+** measure functions calls it instead, with itself, right before its timed call (none of
+** them calls MPI before its start, so the calls inside find nothing of the outer one).
+** Not warmed: Barrier, Comm_split and Comm_dup (no data), the delayed and wait patterns
+** and twosided_borderexchange (busy waits inside). */
+#define COLL_WARM_UP_CALLS 100L
+#define COLL_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure)
+{
+  if (m->warming_up && !sk_host_crowded() && !SK_SIMULATED) {
+    double bytes = (double)(m->reported_size > 0 ? m->reported_size : 1) * (double)m->size;
+    long calls = COLL_WARM_UP_CALLS, i;
+    if ((double)calls * bytes > COLL_WARM_UP_BYTES) calls = (long)(COLL_WARM_UP_BYTES / bytes);
+    m->warming_up = 0;              /* the calls below do not warm up again */
+    sk_sync_untimed_begin(m);
+    for (i = 0; i < calls; i++) measure(m, args);
+    sk_sync_untimed_end(m);
+    m->warming_up = 1;
+  }
+  return sk_sync_start(m);
+}
+
 /* ---- broadcasts and barrier ---- */
 
 /* Bcast(count, datatype, root): the root sends, everybody else receives into the
@@ -170,7 +215,7 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
   double start;
   bcast_args_read(&a, args);
   buf = m->rank == a.root ? m->send_buf : m->recv_buf;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Bcast);
   MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
@@ -199,7 +244,7 @@ static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
   bcast_args_read(&a, args);
   count = (int)a.count;
   root = (int)a.root;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Bcast_Send_Recv);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
@@ -238,7 +283,7 @@ static double measure_Reduce(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -261,7 +306,7 @@ static double measure_Allreduce(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 0);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allreduce);
   MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -273,7 +318,7 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 0);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scan);
   MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -297,7 +342,7 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_Bcast);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
   MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
   return sk_sync_stop(m) - start;
@@ -344,7 +389,7 @@ static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
   reduce_args a;
   double start;
   reduce_args_read(&a, args, 1);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_scatter);
   MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
@@ -367,7 +412,7 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
   root = (int)a.root;
   dt = a.dt->mpi;
   mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Reduce_Scatterv);
   MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
@@ -394,7 +439,7 @@ static double measure_Gather(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather);
   MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
              (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -415,7 +460,7 @@ static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_ROOTED);
   root = (int)a.root;
   block = sk_mpi_bytes(a.r_count, a.r_dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather_SR);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
@@ -445,7 +490,7 @@ static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_ROOTED);
   root = (int)a.root;
   block = sk_mpi_bytes(a.r_count, a.r_dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gather_ISWA);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
@@ -476,7 +521,7 @@ static double measure_Gatherv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Gatherv);
   MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -500,7 +545,7 @@ static double measure_Allgather(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allgather);
   MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                 sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -523,7 +568,7 @@ static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Allgatherv);
   MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
                  a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -548,7 +593,7 @@ static double measure_Scatter(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scatter);
   MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
               (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -571,7 +616,7 @@ static double measure_Scatterv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_ROOTED);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Scatterv);
   MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
                a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -602,7 +647,7 @@ static double measure_Alltoall(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Alltoall);
   MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -616,7 +661,7 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
   xfer_args a;
   double start;
   xfer_args_read(&a, args, XFER_PLAIN);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Alltoallv);
   MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
                 m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
@@ -636,7 +681,7 @@ static double naive_alltoallv(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_PLAIN);
   s_extent = a.s_dt->extent;
   r_extent = a.r_dt->extent;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, naive_alltoallv);
   for (i = 0; i < m->size; i++)
     MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
@@ -732,7 +777,7 @@ static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
   xfer_args_read(&a, args, XFER_REPEATED);
   n = a.calls;
   if (n <= 0) return 0.0;
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_multi_Alltoall);
   for (i = 0; i < n; i++)
     MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
                  sk_mpi_comm(m));
@@ -786,7 +831,7 @@ static double measure_Exchange(sk_mctx *m, const sk_value *args)
   count = (int)a.count;
   msg_cnt = (int)a.msg_cnt;
   block = sk_mpi_bytes(a.count, a.dt);
-  start = sk_sync_start(m);
+  start = coll_start(m, args, measure_Exchange);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
@@ -1152,6 +1197,7 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
                         t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
 }
+
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {

@@ -64,9 +64,12 @@ struct sk_sync {
                                       ** time, end of its window, actual start */
   double arrive, stop;               /* local times of the arrival and the (last) stop */
   double delay;                      /* base - target when it arrived in time, else 0 */
-  long switches0, switches;          /* involuntary switches just before the start; since */
+  long switches0, switches;          /* involuntary switches at the last stop (the first
+                                     ** start: at its arrival); since */
+  long last_switches;                /* the count at the last stop, -1: none yet */
   int fell_back;                     /* barrier starts since sk_sync_fall_back_to_barrier:
                                      ** switches counts from each barrier's end */
+  int untimed;                       /* between sk_sync_untimed_begin and _end */
   double spans[SYNC_HISTORY];        /* rank 0: the latest repetitions' longest spans */
   double lags[SYNC_HISTORY];         /* ... and longest lags (sk_sync_report) */
   int nhistory;
@@ -164,6 +167,7 @@ SK_API void sk_sync_prepare(sk_mctx *m)
   s = (struct sk_sync *)sk_calloc(1, sizeof *s);
   m->sync = s;
   s->method = cfg.method;
+  s->last_switches = -1;
   if (s->method != SK_SYNC_REAL || m->size <= 1 || m->rank < 0) return;
   s->active = 1;
   s->memory = sync_memory_for(m->group);
@@ -213,6 +217,34 @@ SK_API void sk_sync_fall_back_to_barrier(sk_mctx *m)
   sync_wst.fallbacks++;
 }
 
+#ifdef SKAMPI_MPI   /* used by meas_mpi_coll.c only */
+SK_API void sk_sync_untimed_begin(sk_mctx *m)
+{
+  if (m->sync != NULL) m->sync->untimed = 1;
+}
+
+SK_API void sk_sync_untimed_end(sk_mctx *m)
+{
+  struct sk_sync *s = m->sync;
+  sk_sync_config cfg;
+  sync_ready_ballot ready;
+  sync_start_decision d;
+  sync_start_ctx ctx;
+  if (s == NULL) return;
+  s->untimed = 0;
+  if (!s->active || !s->first || s->started) return;
+  cfg = sync_config_of(m);
+  ready.ready = 1;
+  memset(&d, 0, sizeof d);
+  ctx.cfg = &cfg;
+  ctx.m = m;
+  ctx.s = s;
+  ctx.choose_source = 0;   /* the clock models stay: only the warm-up's start time */
+  sk_agree(m->group, &ready, sizeof ready, &d, sizeof d, sync_decide_start, &ctx);
+  s->slot = d.start;
+}
+#endif
+
 SK_API void sk_sync_release(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
@@ -240,14 +272,25 @@ SK_API void sk_sync_release(sk_mctx *m)
 ** inside the operation and their times hold the delay -- a 0.4 us broadcast read 1,900 us
 ** beside one CPU-bound process (doc/manual.md, "Interference"). So the start delay (actual
 ** start minus start time) is kept per repetition, together with the involuntary context
-** switches from just before the start to the stop, and the runner discards a repetition
+** switches since the repetition before ended (see below), and the runner discards a repetition
 ** whose largest start delay is more than a small share of the operation's duration, or
 ** in which a process lost its processor: the SKaMPI 5 manual's rule (§6.2.1: a single
 ** measurement is valid only if every process started it inside its time slot) applied to
 ** when the operation began, not when the process arrived -- as in Hunold and
 ** Carpen-Amarie's window method, where a process that leaves its wait after the window
 ** opened invalidates the measurement. A discarded start is not a reason to widen the
-** window (nobody came late), only to start afresh (sync_decide_window). */
+** window (nobody came late), only to start afresh (sync_decide_window).
+**
+** No system call between the agreement and the operation: the switches are counted from
+** the stop of the repetition before (sk_sync_stop reads the count after the operation
+** anyway), not read again at the arrival and in the wait, as they were until 2026-11-28.
+** Where the kernel isolates its page tables without PCID (the 2-core VM of tools/bench:
+** "Mitigation: PTI", no pcid flag) every system call flushes the TLB, and the operation
+** right after it runs with a cold TLB: one getrusage (or getppid) 1-30 us before the
+** start made MPICH's 128 B broadcast 0.3-1 us slower in tools/bench/plain_sync_start.c
+** (0.89 against 1.6-1.9 us, root 0.49 against 0.8-1.2); skampi's root read 0.70 us, 0.47
+** since, the plain program's 0.45-0.49 (doc/manual.md "Benchmarks"). A preemption during
+** the agreement or the wait now counts too; it leaves the operation's caches cold as well. */
 
 #ifdef SKAMPI_TESTING
 /* Test builds only: SKAMPI_TEST_LATE_START_US=N makes rank 1 of every synchronised group
@@ -277,6 +320,7 @@ SK_API double sk_sync_start(sk_mctx *m)
 {
   struct sk_sync *s = m->sync;
   double arrive, now;
+  if (s != NULL && s->untimed) return sk_tp_wtime();
   if (s == NULL) {        /* called outside the engine: a barrier start */
     if (sync_config_of(m).method != SK_SYNC_NONE && m->size > 1) sk_tp_barrier(m->group);
     return sk_tp_wtime();
@@ -301,7 +345,7 @@ SK_API double sk_sync_start(sk_mctx *m)
   }
   s->target = sk_clock_to_local(&s->model, s->slot);
   s->limit = s->target + s->window;
-  s->switches0 = sk_host_involuntary_switches();
+  s->switches0 = s->last_switches >= 0 ? s->last_switches : sk_host_involuntary_switches();
   arrive = sk_tp_wtime();
   s->arrive = arrive;
   s->late = arrive > s->target;
@@ -310,7 +354,7 @@ SK_API double sk_sync_start(sk_mctx *m)
     now = arrive;
     sync_wst.late++;
   } else {
-    now = sk_sync_wait_until(s->target, arrive, &s->switches0);
+    now = sk_sync_wait_until(s->target, arrive, NULL);
 #ifdef SKAMPI_TESTING
     now = sync_test_late_start(m, now);
 #endif
@@ -330,9 +374,11 @@ SK_API double sk_sync_stop(sk_mctx *m)
 {
   double now = sk_tp_wtime();
   struct sk_sync *s = m->sync;
+  if (s && s->untimed) return now;
   if (s && s->active && s->started) {
     long sw = sk_host_involuntary_switches();
     s->stop = now;
+    s->last_switches = sw;
     if (now > s->limit && !s->overrun) { s->overrun = 1; sync_wst.overrun++; }
     if (sw >= 0 && s->switches0 >= 0) s->switches = sw - s->switches0;
   } else if (s && s->fell_back && s->started) {

@@ -25,8 +25,9 @@ typedef struct sk_sync_report {
   int late, overrun;       /* arrived after the start time; stopped after start + W */
   double delay;            /* seconds it began after its start time having arrived in
                            ** time (it did not get its processor back at once); else 0 */
-  long switches;           /* involuntary context switches from just before the start to
-                           ** the stop (0 where unknown) */
+  long switches;           /* involuntary context switches from the stop of the repetition
+                           ** before (the warm-up: from its arrival) to this stop (0 where
+                           ** unknown); after a fallback from the end of the barrier */
 } sk_sync_report;
 typedef struct sk_sync_plan {
   double slot;             /* reference time of the next start */
@@ -34,6 +35,18 @@ typedef struct sk_sync_plan {
 } sk_sync_plan;
 SK_API void sk_sync_rep_report(sk_mctx *m, sk_sync_report *r);
 SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, sk_sync_plan *plan);
+
+/* Untimed calls before the warm-up (meas_mpi_coll.c, "the warm-up of the collectives"):
+** between sk_sync_untimed_begin and sk_sync_untimed_end sk_sync_start and sk_sync_stop
+** return the clock at once -- no wait, no barrier, nothing noted -- so a measurement may
+** call its operation untimed. sk_sync_untimed_end is collective over the measurement's
+** group (every member calls it, as sk_sync_prepare): with the real method it agrees a new
+** start time for the warm-up call, M from now, so that the untimed calls do not make the
+** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
+#ifdef SKAMPI_MPI
+SK_API void sk_sync_untimed_begin(sk_mctx *m);
+SK_API void sk_sync_untimed_end(sk_mctx *m);
+#endif
 
 /* After each single measurement: did this process arrive before its start time and stop
 ** inside its window? (always 1 for the none and barrier methods) */

@@ -7,7 +7,10 @@
 #     MPICH, sequential and RCCE backends (mpi.h's directories as -isystem);
 #   - the driver with Open MPI (mpirun.openmpi --oversubscribe) and MPICH (mpiexec.mpich)
 #     for each process count in NPS, with the sequential backend, and with the RCCE
-#     backend under the host emulator (tools/rcce) for each count in NPS.
+#     backend under the host emulator (tools/rcce) for each count in NPS;
+#   - with MPICH, tests/sync/sync_start_mpich.sh: skampi's synchronised-start MPI_Bcast
+#     (128 B, 1 KiB) and MPI_Allreduce (256 ints) within 1.2x (+0.3 us) of a plain MPI
+#     program that starts both ranks the same way, medians of 3 interleaved rounds.
 # A missing MPI (compiler wrapper or launcher) is reported as "skip", not as a failure.
 # Every run is bounded by `timeout`. Exit status 0 when everything passed.
 #
@@ -78,6 +81,14 @@ for flavour in $mpis; do
             continue
         fi
         for n in $nps; do run_mpi "$flavour" "$n"; done
+        # MPICH only: skampi's synchronised-start collectives against the plain program that
+        # starts the same way (tools/bench/plain_sync_start.c), medians of interleaved rounds
+        if [ "$flavour" = mpich ]; then
+            sh "$here/sync_start_mpich.sh" "$work/sync_start_mpich" > "$work/sync_start.log" 2>&1
+            st=$?
+            cat "$work/sync_start.log"
+            [ "$st" -eq 0 ] || bad "mpich: skampi's synchronised start against the plain program (above)"
+        fi
         ;;
     seq)
         compile_modules seq "$cc_plain" -DSKAMPI_SEQ
