@@ -3801,6 +3801,8 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
   ovs.here = 0;
   for (h = 0; h < n && !d->cpus_known; h++) d->cpus_known = b[h].cpu >= 0;
+  sk_str_clear(&ovs.start_shared);
+  sk_str_clear(&ovs.now_shared);
   if (d->cpus_known) ovs_hosts_alloc(n, nruns);
   for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
     int procs, processors, online, from_masks, names;
