@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/integration/placement.sh IMPL SKAMPI -- placement said (doc/manual.md, "Placement"):
 # 2 ranks confined to processor 0 of this machine (taskset -c 0, the launcher binding
-# nothing) share it while processor 1 has none of them, every time: the header names
+# nothing: SKAMPI_BIND=none, else Open MPI's binds them to cores 0 and 1 itself) share it while processor 1 has none of them, every time: the header names
 # their processors ("0 0") and the sharing, each suite says it after its "# begin result",
 # each result line carries the flag shared_processor and the footer counts them. Then
 # the same input with each rank bound to a processor of its own (taskset -c RANK through
