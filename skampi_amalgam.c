@@ -9427,9 +9427,8 @@ SK_API void sk_interference_doubts(const sk_result *res, int min_reps, sk_str *n
 **   - otherwise spin.
 ** *note (rank 0) gets a "# (waits ...)" line when the choice changes; returns whether
 ** the waits yield now. Then each rank's processor is read for this suite
-** (sk_oversub_placement_read), and *note gets a "# (placement: ...)" line when ranks
-** share one while their host has a processor free (the suite's results are flagged
-** shared_processor, result_line.h). */
+** (sk_oversub_placement_read: where ranks share one while their host has a processor
+** free, the suite's results say so, result_line.h). */
 #define SK_INTERFERENCE_MIN_REPS 16
 #define SK_INTERFERENCE_OWN_SHARE 0.5
 SK_API int sk_interference_choose_waits(sk_str *note);
@@ -9499,9 +9498,6 @@ SK_API int sk_interference_choose_waits(sk_str *note)
   }
   itf.started = 1;
   sk_oversub_placement_read();   /* collective: each rank's processor, for this suite's results */
-  if (note != NULL && sk_tp_world_rank() == 0 && sk_oversub_placement_now() != NULL)
-    sk_str_printf(note, "# (placement: %s: this suite's results are flagged shared_processor)\n",
-                  sk_oversub_placement_now());
   return c.yield;
 }
 
@@ -12620,8 +12616,8 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 ** result_line.h -- one measurement's part of a suite in the output (doc/manual.md
 ** "Output", "Flags and distributions"): its label and autorefine mark, the result line,
 ** the notes under it (time limit, scheduler time, discarded repetitions, calls per
-** timing, interference), the warnings about results not to trust, and the machine-
-** readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
+** timing, interference, ranks sharing a processor: oversub.h), the warnings about
+** results not to trust, and the machine-readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
 ** way for the measure statements of a .ski program (language/interp.c) and for the
 ** measurements of the library interface (library/skalib.c). World rank 0 only.
 */
@@ -12737,7 +12733,14 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
     if (lines.data && strstr(lines.data, "# (untrustworthy:")) line_flag(flags, "untrustworthy", -1);
     if (res->barrier_from > 0) line_flag(flags, "barrier_starts", -1);
     if (res->lost_kept > 0) line_flag(flags, "lost_kept", res->lost_kept);
-    if (sk_oversub_placement_result()) line_flag(flags, "shared_processor", -1);
+    if (sk_oversub_placement_result()) {   /* under the line, not at the suite's start: see the skampi5 layout */
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (placement: %s)\n", sk_oversub_placement_now());
+      sk_out_note(note.data);
+      sk_str_free(&note);
+      line_flag(flags, "shared_processor", -1);
+    }
     sk_str_free(&lines);
     sk_str_free(&why);
   }

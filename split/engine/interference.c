@@ -52,9 +52,6 @@ SK_API int sk_interference_choose_waits(sk_str *note)
   }
   itf.started = 1;
   sk_oversub_placement_read();   /* collective: each rank's processor, for this suite's results */
-  if (note != NULL && sk_tp_world_rank() == 0 && sk_oversub_placement_now() != NULL)
-    sk_str_printf(note, "# (placement: %s: this suite's results are flagged shared_processor)\n",
-                  sk_oversub_placement_now());
   return c.yield;
 }
 

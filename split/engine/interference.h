@@ -43,9 +43,8 @@ SK_API void sk_interference_doubts(const sk_result *res, int min_reps, sk_str *n
 **   - otherwise spin.
 ** *note (rank 0) gets a "# (waits ...)" line when the choice changes; returns whether
 ** the waits yield now. Then each rank's processor is read for this suite
-** (sk_oversub_placement_read), and *note gets a "# (placement: ...)" line when ranks
-** share one while their host has a processor free (the suite's results are flagged
-** shared_processor, result_line.h). */
+** (sk_oversub_placement_read: where ranks share one while their host has a processor
+** free, the suite's results say so, result_line.h). */
 #define SK_INTERFERENCE_MIN_REPS 16
 #define SK_INTERFERENCE_OWN_SHARE 0.5
 SK_API int sk_interference_choose_waits(sk_str *note);

@@ -71,7 +71,14 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
     if (lines.data && strstr(lines.data, "# (untrustworthy:")) line_flag(flags, "untrustworthy", -1);
     if (res->barrier_from > 0) line_flag(flags, "barrier_starts", -1);
     if (res->lost_kept > 0) line_flag(flags, "lost_kept", res->lost_kept);
-    if (sk_oversub_placement_result()) line_flag(flags, "shared_processor", -1);
+    if (sk_oversub_placement_result()) {   /* under the line, not at the suite's start: see the skampi5 layout */
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (placement: %s)\n", sk_oversub_placement_now());
+      sk_out_note(note.data);
+      sk_str_free(&note);
+      line_flag(flags, "shared_processor", -1);
+    }
     sk_str_free(&lines);
     sk_str_free(&why);
   }

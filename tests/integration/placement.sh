@@ -2,8 +2,8 @@
 # tests/integration/placement.sh IMPL SKAMPI -- placement said (doc/manual.md, "Placement"):
 # 2 ranks confined to processor 0 of this machine (taskset -c 0, the launcher binding
 # nothing: SKAMPI_BIND=none, else Open MPI's binds them to cores 0 and 1 itself) share it while processor 1 has none of them, every time: the header names
-# their processors ("0 0") and the sharing, each suite says it after its "# begin result",
-# each result line carries the flag shared_processor and the footer counts them. Then
+# their processors ("0 0") and the sharing, each result line says it in a note under it
+# and carries the flag shared_processor, and the footer counts them. Then
 # the same input with each rank bound to a processor of its own (taskset -c RANK through
 # a wrapper, with the rank from the launcher's environment): processors "0 1", the header
 # says no sharing, and no line is flagged. Needs taskset and 2 processors online.
@@ -35,8 +35,10 @@ say $? "${impl}_shared_run" "$(tail -3 "$d/shared.txt")"
 grep -q '^# placement: processors of ranks 0 to 1 at the start: 0 0 ' "$d/shared.sko" &&
   grep -q '^# placement: shared: ranks 0 1 on processor 0 of .* (2 processors\{0,1\} online for its 2 ranks)' "$d/shared.sko"
 say $? "${impl}_shared_in_header" "$(grep '^# placement' "$d/shared.sko")"
-[ "$(grep -c '^# (placement: ranks 0 1 on processor 0 ' "$d/shared.sko")" = 2 ]
-say $? "${impl}_shared_said_in_each_suite" "$(grep -c '^# (placement:' "$d/shared.sko") suite notes of 2"
+[ "$(grep -c '^# (placement: ranks 0 1 on processor 0 ' "$d/shared.sko")" = "$(grep -c '^#@ dist:' "$d/shared.sko")" ]
+say $? "${impl}_shared_said_under_each_line" "$(grep -c '^# (placement:' "$d/shared.sko") notes, $(grep -c '^#@ dist:' "$d/shared.sko") lines"
+awk '/^# begin result/ { n = NR } n && NR == n + 1 && /^# \(placement/ { bad = 1 } END { exit bad }' "$d/shared.sko"
+say $? "${impl}_shared_not_before_the_first_line" "a block begins with the placement note (SKAMPI_LAYOUT=skampi5 needs its first line)"
 lines=$(grep -c '^#@ dist:' "$d/shared.sko"); flagged=$(flags_count "$d/shared.sko")
 [ "$lines" -ge 2 ] && [ "$flagged" = "$lines" ]
 say $? "${impl}_shared_every_line_flagged" "$flagged of $lines lines flagged shared_processor"
