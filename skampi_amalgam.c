@@ -1124,6 +1124,11 @@ SK_API int sk_host_processors(int *affinity);
 ** when the system cannot tell (bits are then all 0). */
 SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes);
 
+/* The processor this process runs on right now (Linux: sched_getcpu), -1 where the
+** system does not tell -- and under a simulator, whose ranks run on none of this
+** machine's processors. A snapshot: a process that is not bound may move at any time. */
+SK_API int sk_host_cpu(void);
+
 /* This machine's identity, shared by every process on the same operating-system kernel
 ** whatever its hostname (containers and network namespaces that pose as hosts share the
 ** processors): Linux's boot id (/proc/sys/kernel/random/boot_id). Returns 0 and an empty
@@ -1212,7 +1217,7 @@ SK_API void sk_host_deadline_stop(void);
 /*
 ** host.c -- see host.h. The system calls sit behind feature guards: sysconf with
 ** _SC_NPROCESSORS_ONLN (POSIX systems that define it), sched_getaffinity with CPU_COUNT
-** (Linux with _GNU_SOURCE, which config.h defines there unless SKAMPI_NO_AFFINITY),
+** and sched_getcpu (Linux with _GNU_SOURCE, which config.h defines there unless SKAMPI_NO_AFFINITY),
 ** sched_yield and poll (Unix, unless SKAMPI_NO_YIELD). Elsewhere the
 ** counts are unknown and the waits spin.
 */
@@ -1327,6 +1332,16 @@ SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes)
 #endif
   (void)i;
   return n;
+}
+
+SK_API int sk_host_cpu(void)
+{
+#if defined(__linux__) && defined(CPU_COUNT) && !defined(SKAMPI_NO_AFFINITY) && !SK_SIMULATED
+  int cpu = sched_getcpu();   /* glibc 2.6 and musl, as CPU_COUNT */
+  return cpu >= 0 ? cpu : -1;
+#else
+  return -1;
+#endif
 }
 
 SK_API int sk_host_machine_id(char *buf, size_t size)
@@ -3558,6 +3573,33 @@ SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment);
 /* Rank 0: footer line (and warning) with the number of results marked; nothing if none. */
 SK_API void sk_oversub_summary(sk_str *footer);
 
+/* Placement (doc/manual.md, "Placement"): where the system tells a process its processor
+** (sk_host_cpu), sk_oversub_detect reads every rank's at the start, and
+** sk_oversub_placement_read (collective over the world; nothing where no rank could tell)
+** again at the start of every suite. Two or more ranks of one host (as the detection
+** groups them) on the same processor, while that host has at least as many processors
+** online as the run has ranks there -- so that a processor had none of them -- is
+** sharing: its results are flagged shared_processor.
+** The rule over n ranks: host[r] the index of rank r's host, cpu[r] its processor (-1:
+** unknown), procs[h] and online[h] (0: unknown) the ranks and processors online of host
+** h, names[h] its name (NULL: none); the sharing into *shared ("ranks 0 1 on processor 0
+** of NAME (2 processors online for its 2 ranks)", up to 4 processors, then how many
+** more); returns on how many processors ranks shared. */
+SK_API int sk_oversub_placement_rule(int n, const int *host, const int *cpu, const int *procs, const int *online,
+                                     const char *const *names, sk_str *shared);
+SK_API void sk_oversub_placement_read(void);
+/* Whether some rank could tell its processor at the start (every process knows it). */
+SK_API int sk_oversub_cpus_known(void);
+/* Rank 0: the sharing at the start (NULL: none), and *cpus the ranks' processors then
+** ("0 1 ...", -1 unknown; "" beyond 64 ranks). */
+SK_API const char *sk_oversub_placement_start(const char **cpus);
+/* Rank 0: the sharing at the start of the current suite (NULL: none). */
+SK_API const char *sk_oversub_placement_now(void);
+/* Rank 0, for each result line: whether the current suite's ranks share (counted). */
+SK_API int sk_oversub_placement_result(void);
+/* Rank 0: the footer's line with that count; nothing if none. */
+SK_API void sk_oversub_placement_summary(sk_str *footer);
+
 #endif
 /* --- end split/transport/oversub.h --- */
 /* --- begin split/transport/oversub.c --- */
@@ -3585,6 +3627,7 @@ typedef struct ovs_ballot {
   int online;                    /* processors online, 0: unknown */
   int affinity;                  /* processors in the mask, 0: unknown */
   unsigned char mask[OVS_MASK_BYTES];
+  int cpu;                       /* the processor it runs on now (sk_host_cpu), -1: unknown */
 } ovs_ballot;
 
 typedef struct ovs_decision {
@@ -3593,6 +3636,7 @@ typedef struct ovs_decision {
   char name[OVS_NAME];
   int procs, processors, online, from_masks;
   int names;                     /* processor names on that host (> 1: one machine, several names) */
+  int cpus_known;                /* some process could tell its processor: placement is read */
 } ovs_decision;
 
 static struct {
@@ -3602,6 +3646,14 @@ static struct {
   double floor;                  /* seconds, 0: not measured */
   long marked;
   int here;                      /* rank 0: processes on its machine */
+  /* placement (rank 0): each rank's host, and each host's ranks, processors online, name */
+  int nranks, nhosts;
+  int *host_of, *host_procs, *host_online;
+  char (*host_name)[OVS_NAME];
+  sk_str start_shared;           /* the sharing found at the start ("" none) */
+  sk_str start_cpus;             /* the ranks' processors at the start, "0 1 ..." (up to 64 ranks) */
+  sk_str now_shared;             /* ... at the start of the current suite */
+  long shared_results;           /* results flagged shared_processor */
 } ovs;
 
 static int ovs_popcount(const unsigned char *m)
@@ -3707,6 +3759,114 @@ static void ovs_list_names(int n, sk_str *list)
   free(r);
 }
 
+/* ---- placement (doc/manual.md, "Placement") ---- */
+
+/* Rank 0: room for the hosts of n ranks on nhosts hosts (the detection's). */
+static void ovs_hosts_alloc(int n, int nhosts)
+{
+  free(ovs.host_of);
+  free(ovs.host_procs);
+  free(ovs.host_online);
+  free(ovs.host_name);
+  ovs.nranks = n;
+  ovs.nhosts = nhosts;
+  ovs.host_of = (int *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(int));
+  ovs.host_procs = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs.host_online = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs.host_name = (char (*)[OVS_NAME])sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), OVS_NAME);
+  sk_str_free(&ovs.start_shared);
+  sk_str_free(&ovs.start_cpus);
+  sk_str_free(&ovs.now_shared);
+}
+
+static const int *ovs_place_host, *ovs_place_cpu;   /* the placement sort's keys (rank 0) */
+
+/* By host, then processor, then rank. */
+static int ovs_cmp_place(const void *x, const void *y)
+{
+  int a = *(const int *)x, b = *(const int *)y, c = ovs_place_host[a] - ovs_place_host[b];
+  if (c == 0) c = ovs_place_cpu[a] - ovs_place_cpu[b];
+  return c != 0 ? c : a - b;
+}
+
+SK_API int sk_oversub_placement_rule(int n, const int *host, const int *cpu, const int *procs, const int *online,
+                                     const char *const *names, sk_str *shared)
+{
+  int *o = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), i, j, k, groups = 0;
+  for (i = 0; i < n; i++) o[i] = i;
+  ovs_place_host = host;
+  ovs_place_cpu = cpu;
+  qsort(o, (size_t)n, sizeof(int), ovs_cmp_place);
+  ovs_place_host = ovs_place_cpu = NULL;
+  for (i = 0; i < n; i = j) {
+    int h = host[o[i]];
+    for (j = i + 1; j < n && host[o[j]] == h && cpu[o[j]] == cpu[o[i]]; j++) { }
+    if (cpu[o[i]] < 0 || j - i < 2 || online[h] <= 0 || procs[h] > online[h]) continue;
+    if (++groups > 4) continue;
+    sk_str_printf(shared, "%sranks", groups > 1 ? "; " : "");
+    for (k = i; k < j; k++) sk_str_printf(shared, " %d", o[k]);
+    sk_str_printf(shared, " on processor %d of %s (%d processor%s online for its %d rank%s)", cpu[o[i]],
+                  names ? names[h] : "its host", online[h], online[h] == 1 ? "" : "s", procs[h],
+                  procs[h] == 1 ? "" : "s");
+  }
+  if (groups > 4) sk_str_printf(shared, "; and %d more processor%s", groups - 4, groups - 4 == 1 ? "" : "s");
+  free(o);
+  return groups;
+}
+
+/* Rank 0: the rule over the ranks' processors `cpu` and the hosts of the detection. */
+static void ovs_placement_judge(const int *cpu, sk_str *shared)
+{
+  const char **names = (const char **)sk_malloc(sizeof(char *) * (size_t)(ovs.nhosts > 0 ? ovs.nhosts : 1));
+  int h;
+  for (h = 0; h < ovs.nhosts; h++) names[h] = ovs.host_name[h];
+  sk_str_clear(shared);
+  sk_oversub_placement_rule(ovs.nranks, ovs.host_of, cpu, ovs.host_procs, ovs.host_online, names, shared);
+  free((void *)names);
+}
+
+static void ovs_placement_decide(void *ctx, const void *ballots, int n, void *decision)
+{
+  (void)ctx;
+  if (n == ovs.nranks) ovs_placement_judge((const int *)ballots, &ovs.now_shared);
+  *(int *)decision = ovs.now_shared.len > 0;
+}
+
+SK_API void sk_oversub_placement_read(void)
+{
+  int cpu, shared = 0;
+  if (!ovs.d.cpus_known) return;
+  cpu = sk_host_cpu();
+  sk_agree(sk_tp_world(), &cpu, sizeof cpu, &shared, sizeof shared, ovs_placement_decide, NULL);
+}
+
+SK_API int sk_oversub_cpus_known(void) { return ovs.d.cpus_known; }
+
+SK_API const char *sk_oversub_placement_start(const char **cpus)
+{
+  if (cpus) *cpus = ovs.start_cpus.data ? ovs.start_cpus.data : "";
+  return ovs.start_shared.len > 0 ? ovs.start_shared.data : NULL;
+}
+
+SK_API const char *sk_oversub_placement_now(void)
+{
+  return ovs.now_shared.len > 0 ? ovs.now_shared.data : NULL;
+}
+
+SK_API int sk_oversub_placement_result(void)
+{
+  if (ovs.now_shared.len == 0) return 0;
+  ovs.shared_results++;
+  return 1;
+}
+
+SK_API void sk_oversub_placement_summary(sk_str *footer)
+{
+  if (ovs.shared_results == 0) return;
+  sk_str_printf(footer, "# placement: %ld results measured while two ranks of a host shared a processor"
+                " (flag shared_processor)\n", ovs.shared_results);
+}
+
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   const ovs_ballot *b = (const ovs_ballot *)ballots;
@@ -3719,11 +3879,22 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   if (ctx != NULL) ovs_list_names(n, (sk_str *)ctx);
   r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
   ovs.here = 0;
+  for (h = 0; h < n && !d->cpus_known; h++) d->cpus_known = b[h].cpu >= 0;
+  sk_str_clear(&ovs.start_shared);
+  sk_str_clear(&ovs.now_shared);
+  if (d->cpus_known) ovs_hosts_alloc(n, nruns);
   for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
     int procs, processors, online, from_masks, names;
     double ratio;
     if (r[h].first == 0) ovs.here = r[h].count;
     ovs_count_host(b, o + r[h].from, r[h].count, &procs, &processors, &online, &from_masks, &names);
+    if (d->cpus_known) {
+      int k;
+      for (k = 0; k < r[h].count; k++) ovs.host_of[o[r[h].from + k]] = h;
+      ovs.host_procs[h] = procs;
+      ovs.host_online[h] = online;
+      strcpy(ovs.host_name[h], b[r[h].first].name);
+    }
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
     if (procs > processors) d->crowded_hosts++;
@@ -3741,6 +3912,16 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   ovs_sorting = NULL;
   free(o);
   free(r);
+  if (d->cpus_known) {   /* the placement at the start */
+    int *cpu = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    for (h = 0; h < n; h++) {
+      cpu[h] = b[h].cpu;
+      if (n <= 64) sk_str_printf(&ovs.start_cpus, "%s%d", h ? " " : "", cpu[h]);
+    }
+    ovs_placement_judge(cpu, &ovs.start_shared);
+    sk_str_puts(&ovs.now_shared, ovs.start_shared.data ? ovs.start_shared.data : "");
+    free(cpu);
+  }
 }
 
 SK_API void sk_oversub_detect(void)
@@ -3751,6 +3932,7 @@ SK_API void sk_oversub_detect(void)
   sk_host_machine_id(mine.machine, sizeof mine.machine);
   mine.online = sk_host_processors(NULL);
   mine.affinity = sk_host_affinity_mask(mine.mask, OVS_MASK_BYTES);
+  mine.cpu = sk_host_cpu();
   { /* a mask beyond the first 8 * OVS_MASK_BYTES processors is not complete */
     int full = 0;
     sk_host_processors(&full);
@@ -5801,12 +5983,25 @@ typedef struct sk_mctx {
   const struct sk_sync_config *sync_config; /* their synchronisation part (settings->sync),
                               read by the sync layer below the settings; NULL: defaults */
   int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
+  int replan_start;         /* set by a warm-up call that spent long, untimed, before its
+                               synchronised start (the overlap calibration of
+                               meas_mpi_coll3.c), on every member alike (a collective row):
+                               the runner plans the start afresh before the first
+                               repetition, which would otherwise begin late */
   double result_time;       /* the result of the run (seconds) on rank 0 of the
                                communicator when finalize runs after one, else 0 */
-  char note[512];           /* "" or comment lines for under the result line that the
+  char note[1024];          /* "" or comment lines for under the result line that the
                                finalize of a measurement writes on rank 0 of the
                                communicator (the overlap figures of meas_mpi_coll3.c);
                                the engine appends them to the result's note */
+  char note_flags[64];      /* "" or the stable flag names (doc/manual.md, "Flags and
+                               distributions"), comma-separated, that those lines carry
+                               (overlap_disturbed, computation_not_simulated): the engine
+                               adds them to the result line's "#@ flags:" */
+  char result_flags[64];    /* when finalize runs after a run, on rank 0 of the
+                               communicator: "" or the flags that put the result itself in
+                               doubt (interference, untrustworthy, scheduler_time), for a
+                               figure the note derives from it (the overlap) */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);
@@ -9074,6 +9269,7 @@ typedef struct sk_result {
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
+  char note_flags[64];      /* the flags those lines carry (measure.h, sk_mctx.note_flags), or "" */
   double *samples;          /* the values the result is formed from (seconds, each the
                             ** longest time over the processes), in the order measured:
                             ** the accepted repetitions (after a fallback to barrier starts
@@ -9528,6 +9724,10 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, cfg->precision_ticks, runner_single(def, m, args, -1, 1));
   m->warming_up = 0;
+  if (m->replan_start) {   /* the warm-up's start came late by the measurement's own set-up */
+    m->replan_start = 0;
+    sk_sync_prepare(m);
+  }
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
@@ -9607,6 +9807,11 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
 ** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
 ** repetitions the run asked for. Counts flagged and untrustworthy results. */
 SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why);
+/* The same judgement, counting nothing: the stable names of the flags that put the result
+** in doubt -- interference, untrustworthy, and scheduler_time (oversub.h) -- appended to
+** *names, comma-separated (nothing when it is clean). For a figure derived from the
+** result (a measurement's note, measure.h: sk_mctx.result_flags). */
+SK_API void sk_interference_doubts(const sk_result *res, int min_reps, sk_str *names);
 /* Collective over the world, at the start of every suite: how the waits treat the
 ** processor for this suite (sk_host_set_waits_yield), decided by rank 0 from what it sees
 ** on its machine and in the last suite's results:
@@ -9620,7 +9825,9 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
 **     while nobody else is runnable;
 **   - otherwise spin.
 ** *note (rank 0) gets a "# (waits ...)" line when the choice changes; returns whether
-** the waits yield now. */
+** the waits yield now. Then each rank's processor is read for this suite
+** (sk_oversub_placement_read: where ranks share one while their host has a processor
+** free, the suite's results say so, result_line.h). */
 #define SK_INTERFERENCE_MIN_REPS 16
 #define SK_INTERFERENCE_OWN_SHARE 0.5
 SK_API int sk_interference_choose_waits(sk_str *note);
@@ -9689,48 +9896,59 @@ SK_API int sk_interference_choose_waits(sk_str *note)
                     c.others == 1 ? "" : "es");
   }
   itf.started = 1;
+  sk_oversub_placement_read();   /* collective: each rank's processor, for this suite's results */
   return c.yield;
 }
 
-SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
+/* The judgement of one result, without counting it: whether it is flagged (what it says
+** into *what), and whether untrustworthy (*untrusted, the sentence into *why). */
+static int itf_assess(const sk_result *res, int min_reps, sk_str *what, sk_str *why, int *untrusted)
 {
-  int total = res->reps + res->invalid, flagged = 0, untrusted = 0;
+  int total = res->reps + res->invalid, flagged = 0;
   double share = total > 0 ? (double)res->invalid / total : 0.0;
-  sk_str what;
-  sk_str_init(&what);
-  itf.suite_reps += total;
-  itf.suite_lost += res->late_starts + res->lost_processor;
+  *untrusted = 0;
   if (res->invalid > 0 && share >= SK_INTERFERENCE_SHARE) {
-    sk_str_printf(&what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
+    sk_str_printf(what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
                   " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);
     flagged = 1;
   }
   if (res->barrier_from > 0) {
-    sk_str_printf(&what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
+    sk_str_printf(what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
                   " began after a barrier", flagged ? "; " : "", res->invalid - res->barrier_lost,
                   res->barrier_from - 1, res->reps);
     if (res->barrier_lost > 0)
-      sk_str_printf(&what, " (%d more discarded there: a process lost its processor after the barrier)",
+      sk_str_printf(what, " (%d more discarded there: a process lost its processor after the barrier)",
                     res->barrier_lost);
     if (res->lost_kept > 0)
-      sk_str_printf(&what, "; none ran undisturbed, so the result is made of %d of them: their values"
+      sk_str_printf(what, "; none ran undisturbed, so the result is made of %d of them: their values"
                     " include scheduler time",
                     res->lost_kept);
     flagged = 1;
   }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
-    sk_str_printf(&what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
+    sk_str_printf(what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);
     flagged = 1;
   }
   if (flagged && res->switches > 0 && sk_host_crowded())   /* alone, on a crowded host, the yields' */
-    sk_str_printf(&what, "; %ld involuntary context switches during timing", res->switches);
+    sk_str_printf(what, "; %ld involuntary context switches during timing", res->switches);
   if (!res->failed && res->reps < min_reps && res->invalid > 0) {
     sk_str_printf(why, "only %d of the %d repetitions asked for ran undisturbed (%d discarded)", res->reps,
                   min_reps, res->invalid);
-    untrusted = 1;
+    *untrusted = 1;
     flagged = 1;
   }
+  return flagged;
+}
+
+SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
+{
+  int flagged, untrusted;
+  sk_str what;
+  sk_str_init(&what);
+  itf.suite_reps += res->reps + res->invalid;
+  itf.suite_lost += res->late_starts + res->lost_processor;
+  flagged = itf_assess(res, min_reps, &what, why, &untrusted);
   if (flagged) {
     itf.flagged++;
     sk_str_printf(lines, "# (interference: %s)\n", what.data ? what.data : "");
@@ -9741,6 +9959,19 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
   }
   sk_str_free(&what);
   return untrusted;
+}
+
+SK_API void sk_interference_doubts(const sk_result *res, int min_reps, sk_str *names)
+{
+  sk_str what, why;
+  int untrusted;
+  sk_str_init(&what);
+  sk_str_init(&why);
+  if (itf_assess(res, min_reps, &what, &why, &untrusted))
+    sk_str_printf(names, "%sinterference%s", names->len ? "," : "", untrusted ? ",untrustworthy" : "");
+  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) sk_str_printf(names, "%sscheduler_time", names->len ? "," : "");
+  sk_str_free(&what);
+  sk_str_free(&why);
 }
 
 SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
@@ -9853,6 +10084,7 @@ SK_API double sk_engine_tick(void);
 #line 5 "split/engine/engine.c"
 #line 6 "split/engine/engine.c"
 #line 7 "split/engine/engine.c"
+#line 8 "split/engine/engine.c"
 
 SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 {
@@ -9917,12 +10149,14 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
     sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
+    sk_tp_send(sk_tp_world(), 0, res->note_flags, sizeof res->note_flags);
     if (res->nsamples > 0) sk_tp_send(sk_tp_world(), 0, res->samples, sizeof(double) * (size_t)res->nsamples);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
     sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
+    sk_tp_recv(sk_tp_world(), leader, res->note_flags, sizeof res->note_flags);
     sk_result_unpack(res, pack, n);
     if (res->nsamples > 0) sk_tp_recv(sk_tp_world(), leader, res->samples, sizeof(double) * (size_t)res->nsamples);
   }
@@ -10107,9 +10341,17 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
     if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
     m.result_time = m.rank == 0 && !out->result.failed ? out->result.time : 0.0;
+    if (m.result_time > 0.0) {   /* what puts the result in doubt, for a figure derived from it */
+      sk_str doubts;
+      sk_str_init(&doubts);
+      sk_interference_doubts(&out->result, settings->asec.min_reps, &doubts);
+      sk_copy_string(m.result_flags, sizeof m.result_flags, doubts.data ? doubts.data : "");
+      sk_str_free(&doubts);
+    }
     sk_runner_finalize(def, &m, args);
     if (m.note[0] && strlen(out->result.note) + strlen(m.note) < sizeof out->result.note)
       strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
+    sk_copy_string(out->result.note_flags, sizeof out->result.note_flags, m.note_flags);
   }
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {
@@ -11929,6 +12171,7 @@ SK_API void sk_runlog_close(int status)
 **   # MPI-IO files (io_files.h)
 **   # oversubscription: ... and # library polling: ... (library_polling.h)
 **   # interference: ...
+**   # placement: each rank's processor at the start, and ranks sharing one (oversub.h)
 **   #> the input files, with -s (not when resuming)
 ** The oversubscription and interference lines are worded here from what oversub.h and
 ** the host (host.h) found; their warnings go to stderr unless quiet.
@@ -11936,9 +12179,9 @@ SK_API void sk_runlog_close(int status)
 #ifndef SK_HEADER_H
 #define SK_HEADER_H
 
-#line 23 "split/results/header.h"
 #line 24 "split/results/header.h"
 #line 25 "split/results/header.h"
+#line 26 "split/results/header.h"
 
 /* What the start-up found that the header reports. */
 typedef struct sk_header_facts {
@@ -12037,6 +12280,31 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
                   " waiting for a processor\n", d.name, d.procs, d.processors);
   }
   sk_lib_polling_describe(d.crowded_hosts > 0, header, warning);
+}
+
+/* Where each rank ran at the start, and whether ranks shared a processor while their host
+** had one free (oversub.h, "Placement"); its warning into *warning. */
+static void header_placement(sk_str *header, sk_str *warning)
+{
+  const char *cpus, *shared;
+  if (!sk_oversub_cpus_known()) {
+    sk_str_printf(header, "# placement: unknown (%s)\n", SK_SIMULATED ? "simulated ranks run on none of this"
+                  " machine's processors" : "no process could tell its processor: sched_getcpu is Linux's");
+    return;
+  }
+  shared = sk_oversub_placement_start(&cpus);
+  if (cpus[0])
+    sk_str_printf(header, "# placement: processors of ranks 0 to %d at the start: %s (sched_getcpu; read again at"
+                  " the start of every suite)\n", sk_tp_world_size() - 1, cpus);
+  if (shared != NULL) {
+    sk_str_printf(header, "# placement: shared: %s; a result measured while ranks share a processor on a host with"
+                  " one free is flagged shared_processor\n", shared);
+    sk_str_printf(warning, "ranks share a processor while another is free: %s; times include waiting for it"
+                  " (bind the ranks: Open MPI --bind-to core, MPICH -bind-to core)\n", shared);
+  } else {
+    sk_str_puts(header, "# placement: no two ranks of a host on one processor while it had one free (else a result"
+                " is flagged shared_processor)\n");
+  }
 }
 
 /* Under a simulator (SK_SIMULATED): what the times are, and the platform and model they
@@ -12196,6 +12464,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   /* what the machine looks like now, first: the runnable processes change by the moment */
   sk_header_oversubscription(&machine, &warn);
   sk_header_interference(sk_oversub_procs_here(), &machine);
+  header_placement(&machine, &warn);
   sk_header_date(date, sizeof date);
   sk_tp_library_version(lib, sizeof lib);
   sk_tp_processor_name(name, sizeof name);
@@ -12260,6 +12529,7 @@ SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str 
   sk_header_date(date, sizeof date);
   sk_sync_describe(sync, footer);
   sk_oversub_summary(footer);
+  sk_oversub_placement_summary(footer);
   sk_interference_summary(footer, warning);
   sk_str_printf(footer, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
 }
@@ -13033,8 +13303,8 @@ SK_API void sk_sko_format_block(sk_str *out, const sk_sko_block *b)
 ** result_line.h -- one measurement's part of a suite in the output (doc/manual.md
 ** "Output", "Flags and distributions"): its label and autorefine mark, the result line,
 ** the notes under it (time limit, scheduler time, discarded repetitions, calls per
-** timing, interference), the warnings about results not to trust, and the machine-
-** readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
+** timing, interference, ranks sharing a processor: oversub.h), the warnings about
+** results not to trust, and the machine-readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
 ** way for the measure statements of a .ski program (language/interp.c) and for the
 ** measurements of the library interface (library/skalib.c). World rank 0 only.
 */
@@ -13117,6 +13387,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (f->added) line_flag(flags, "refined", -1);
   sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
+  if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
   if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
@@ -13149,6 +13420,14 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
     if (lines.data && strstr(lines.data, "# (untrustworthy:")) line_flag(flags, "untrustworthy", -1);
     if (res->barrier_from > 0) line_flag(flags, "barrier_starts", -1);
     if (res->lost_kept > 0) line_flag(flags, "lost_kept", res->lost_kept);
+    if (sk_oversub_placement_result()) {   /* under the line, not at the suite's start: see the skampi5 layout */
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (placement: %s)\n", sk_oversub_placement_now());
+      sk_out_note(note.data);
+      sk_str_free(&note);
+      line_flag(flags, "shared_processor", -1);
+    }
     sk_str_free(&lines);
     sk_str_free(&why);
   }
@@ -14382,7 +14661,7 @@ static const char *compare_sig(const compare_state *st, double p)
 /* The stable flags (`#@ flags:`) that put a run's time at a point in doubt. */
 static const char *const compare_doubt_flags[] = {
   "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "lost_kept", "rep_cap",
-  "time_limit"
+  "time_limit", "shared_processor"
 };
 
 SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
@@ -15232,6 +15511,9 @@ static const struct rpt_flag_phrase {
   { "lost_kept", "none ran undisturbed: made of %s repetitions that include scheduler time", 1 },
   { "verified", "verified", 0 },
   { "violated", "a guideline is violated here (skampi --guidelines)", 1 },
+  { "shared_processor", "ranks shared a processor while their host had one free", 1 },
+  { "overlap_disturbed", "the overlap figure is not to be trusted", 1 },
+  { "computation_not_simulated", "no overlap figure: the clock did not see the computation", 1 },
   { "loop_ended", "the loop ended after this point", 0 }
 };
 #define RPT_NFLAGS (sizeof rpt_flag_phrases / sizeof rpt_flag_phrases[0])
@@ -22840,13 +23122,22 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 **                             library without a progress thread move the operation on.
 ** The computation is a dependent multiply-add loop calibrated per process in the first
 ** call of the row (before its synchronised start, untimed): t_pure = the mean of the
-** middle half of 8 timed operations after one untimed one, each after a barrier; the
-** loop's rate from doubling runs until one lasts 1 ms, then the fastest of 8 runs of that
-** length; work = t_pure * rate iterations; t_CPU = the mean of the middle half of 8 runs
-** of that work. The finalize writes
+** middle half of 8 timed operations after one untimed one, each after a barrier, in
+** which no process lost its processor (an involuntary context switch, as the runner
+** judges a repetition; the processes agree on each run, and try at most 24); the loop's
+** rate from doubling runs until one lasts 1 ms -- or until 2^22 iterations, beyond which
+** a clock that still reads less does not see the computation (a simulator that does not
+** simulate it): then no computation runs beside the operation; work = t_pure * rate
+** iterations; t_CPU = the mean of the middle half of 8 runs of that work that kept the
+** processor. The finalize writes
 ** under the result line (sk_mctx.note) t_pure and t_CPU (the largest over the processes),
 ** t_ovrl (the result itself) and overlap% = 100 * max(0, min(1, (t_pure + t_CPU -
-** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
+** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula; under it "# (overlap: not to be
+** trusted: ...)" and the flag overlap_disturbed where the calibration lost too many runs,
+** its computation is not as long as the operation (a factor of 2), t_ovrl is less than
+** half of t_CPU, or the result itself is in doubt (sk_mctx.result_flags); without a
+** computation "# overlap: none: computation not simulated ..." and the flag
+** computation_not_simulated instead of a figure. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
 ** it is symmetric in the two activities, so it stays meaningful when the calibrated
 ** computation does not come out exactly as long as the operation, and it is bounded.
 **
@@ -22871,9 +23162,9 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3), the persistent rows where it declares
 ** MPI-4 (SK_IF_MPI4); the rows exist in every build.
 */
-#line 61 "split/measurements/meas_mpi_coll3.c"
-#line 62 "split/measurements/meas_mpi_coll3.c"
-#line 63 "split/measurements/meas_mpi_coll3.c"
+#line 70 "split/measurements/meas_mpi_coll3.c"
+#line 71 "split/measurements/meas_mpi_coll3.c"
+#line 72 "split/measurements/meas_mpi_coll3.c"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -22916,6 +23207,10 @@ typedef struct coll3_state {
   long work, tests, test_every;
   double t_pure, t_cpu, sum_ovrl;
   long n_ovrl;
+  int cal_lost;              /* calibration runs lost to other processes (redone) */
+  int cal_short;             /* 1: too few ran undisturbed */
+  long rate_n;               /* the rate's loop length, and its time (seconds) */
+  double rate_time;
   /* the persistent rows: the request, the buffers it is bound to, its set-up times */
   MPI_Request preq;
   const char *bound_send, *bound_recv;
@@ -23126,7 +23421,14 @@ static double measure_coll3_nonblocking(sk_mctx *m, const sk_value *args)
 
 #define C3_PURE_RUNS 8    /* timed operations of the calibration (after one untimed) */
 #define C3_CPU_RUNS 8     /* timed runs of the calibrated computation (<= C3_PURE_RUNS) */
+#define C3_TRIES 3        /* runs tried for them at most: C3_TRIES times as many */
 #define C3_RATE_TIME 1.0e-3
+/* The rate's doubling ends here at the latest: 2^22 dependent multiply-adds take at least
+** 2.5 ms on any processor whose multiply-add has a latency of 3 cycles or more, at up to
+** 5 GHz (1 to 5 ms on this project's machines, 3 cycles each at 2-3 GHz), so a clock on
+** which they take less than C3_RATE_TIME does not see the computation: SimGrid's SMPI
+** with smpi/simulate-computation:no (doc/simulated.md), where the doubling never ended. */
+#define C3_RATE_BOUND 4194304L
 
 static double coll3_sink;   /* keeps the computation's result alive */
 
@@ -23150,31 +23452,91 @@ static void coll3_compute(long work, long every, MPI_Request *req)
 ** lost its processor does not count. */
 static double coll3_middle_mean(const double *x, int n)
 {
-  double kept[C3_PURE_RUNS];
+  double kept[C3_TRIES * C3_PURE_RUNS];
   return sk_stats_mean(kept, sk_stats_cut(x, n, 0.25, kept));
+}
+
+/* Whether this process lost its processor since the involuntary context switch count
+** `before` (host.h), as the runner judges a repetition: not where the run's own processes
+** outnumber the processors (every wait yields there) or may (the crowding not known, as
+** under a test driver), nor where the system does not tell. */
+static int coll3_lost(long before)
+{
+  long now = sk_host_involuntary_switches();
+  return before >= 0 && now > before && !sk_host_crowded() && sk_host_crowding_known();
+}
+
+#ifdef SKAMPI_TESTING
+/* Test builds only: SKAMPI_TEST_CALIBRATION_LOST_US=N makes rank 1 spend N microseconds
+** inside every timed operation of the overlap calibration and report a lost processor,
+** as a process that another took the processor from would (tests/reports/overlap_flags.sh). */
+static int coll3_test_lost(const sk_mctx *m)
+{
+  static long us = -1;
+  double t0;
+  if (us < 0) us = sk_env_long("SKAMPI_TEST_CALIBRATION_LOST_US", 0, 1000000, 0);
+  if (us == 0 || m->rank != 1) return 0;
+  t0 = MPI_Wtime();
+  while (MPI_Wtime() < t0 + us * 1e-6) { }
+  return 1;
+}
+#endif
+
+/* t_pure: C3_PURE_RUNS operations in which no process lost its processor (the processes
+** agree on each run, so that all keep the same ones), of at most C3_TRIES times as many;
+** with fewer, s->cal_short is set and the mean is of what there is (at least half of
+** them undisturbed), else of the last C3_PURE_RUNS tried. */
+static void coll3_calibrate_pure(sk_mctx *m, coll3_state *s)
+{
+  double clean[C3_TRIES * C3_PURE_RUNS], last[C3_PURE_RUNS], t0, t;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Request req;
+  long sw;
+  int i, k = 0, lost, any;
+  for (i = -1; i < C3_TRIES * C3_PURE_RUNS && k < C3_PURE_RUNS; i++) {
+    MPI_Barrier(comm);
+    sw = sk_host_involuntary_switches();
+    t0 = MPI_Wtime();
+    coll3_start(m, s, &req);
+#ifdef SKAMPI_TESTING
+    lost = i >= 0 && coll3_test_lost(m);
+#else
+    lost = 0;
+#endif
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    t = MPI_Wtime() - t0;
+    if (i < 0) continue;
+    last[i % C3_PURE_RUNS] = t;
+    lost = lost || coll3_lost(sw);
+    MPI_Allreduce(&lost, &any, 1, MPI_INT, MPI_MAX, comm);
+    if (any) s->cal_lost++;
+    else clean[k++] = t;
+  }
+  s->cal_short = k < C3_PURE_RUNS;
+  s->t_pure = k >= C3_PURE_RUNS / 2 ? coll3_middle_mean(clean, k) : coll3_middle_mean(last, C3_PURE_RUNS);
 }
 
 /* The calibration of this process (see the top comment); `tests` MPI_Test calls. */
 static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
 {
-  double t[C3_PURE_RUNS], elapsed, t0;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Request req;
-  long n;
-  int i;
-  for (i = -1; i < C3_PURE_RUNS; i++) {
-    MPI_Barrier(comm);
-    t0 = MPI_Wtime();
-    coll3_start(m, s, &req);
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
-    if (i >= 0) t[i] = MPI_Wtime() - t0;
-  }
-  s->t_pure = coll3_middle_mean(t, C3_PURE_RUNS);
+  double t[C3_TRIES * C3_CPU_RUNS], elapsed, t0;
+  long n, sw;
+  int i, k;
+  coll3_calibrate_pure(m, s);
+  s->tests = tests;
+  s->calibrated = 1;
   for (n = 1024;; n *= 2) {
     t0 = MPI_Wtime();
     coll3_compute(n, 0, NULL);
     elapsed = MPI_Wtime() - t0;
-    if (elapsed >= C3_RATE_TIME || n > LONG_MAX / 4) break;
+    if (elapsed >= C3_RATE_TIME || n >= C3_RATE_BOUND) break;
+  }
+  s->rate_n = n;
+  s->rate_time = elapsed;
+  if (elapsed < C3_RATE_TIME) {   /* the clock does not see the computation: none runs */
+    s->work = s->test_every = 0;
+    s->t_cpu = 0.0;
+    return;
   }
   for (i = 0; i < C3_CPU_RUNS; i++) {   /* the loop's speed: its fastest run (a slower one lost the processor) */
     t0 = MPI_Wtime();
@@ -23184,15 +23546,17 @@ static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
   if (sk_stats_min(t, C3_CPU_RUNS) < elapsed) elapsed = sk_stats_min(t, C3_CPU_RUNS);
   s->work = (long)(s->t_pure / elapsed * (double)n + 0.5);
   if (s->work < 1) s->work = 1;
-  for (i = 0; i < C3_CPU_RUNS; i++) {
+  for (i = k = 0; i < C3_TRIES * C3_CPU_RUNS && k < C3_CPU_RUNS; i++) {   /* runs that kept the processor */
+    sw = sk_host_involuntary_switches();
     t0 = MPI_Wtime();
     coll3_compute(s->work, 0, NULL);
-    t[i] = MPI_Wtime() - t0;
+    t[k] = MPI_Wtime() - t0;
+    if (coll3_lost(sw)) s->cal_lost++;
+    else k++;
   }
-  s->t_cpu = coll3_middle_mean(t, C3_CPU_RUNS);
-  s->tests = tests;
+  if (k < C3_CPU_RUNS) s->cal_short = 1;
+  s->t_cpu = coll3_middle_mean(t, k > 0 ? k : 1);
   s->test_every = tests > 0 ? (s->work / tests > 0 ? s->work / tests : 1) : 0;
-  s->calibrated = 1;
 }
 
 static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
@@ -23201,7 +23565,10 @@ static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
   MPI_Request req;
   double start, t;
   coll3_next_root(m, s);
-  if (!s->calibrated) coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+  if (!s->calibrated) {
+    coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+    if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
+  }
   start = sk_sync_start(m);
   coll3_start(m, s, &req);
   coll3_compute(s->work, s->test_every, &req);
@@ -23226,22 +23593,78 @@ static double coll3_overlap_percent(double pure, double cpu, double ovrl)
   return 100.0 * (share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share);
 }
 
+/* What the processes' calibrations say, each the largest over them (coll3_note_overlap). */
+enum { C3N_PURE, C3N_CPU, C3N_OVRL, C3N_LOST, C3N_SHORT, C3N_NO_TIME, C3N_RATE_N, C3N_RATE_TIME, C3N_COUNT };
+
+/* Why the overlap figure is not to be trusted, into *why ("" when it is): its calibration
+** lost the processor in too many runs; the calibrated computation is not as long as the
+** operation (within a factor of 2, judged above 100 clock ticks); the result is less
+** than half the computation it contains (the calibration's times were not the
+** measurement's); the result it is derived from is in doubt (m->result_flags). */
+static void coll3_overlap_doubts(const sk_mctx *m, const double *most, sk_str *why)
+{
+  double pure = most[C3N_PURE], cpu = most[C3N_CPU], ovrl = most[C3N_OVRL];
+  const char *sep = "";
+  if (most[C3N_SHORT] > 0.0) {
+    sk_str_printf(why, "the calibration lost the processor in %.0f runs, too few ran undisturbed", most[C3N_LOST]);
+    sep = "; ";
+  }
+  if (pure > 100.0 * MPI_Wtick() && (cpu > 2.0 * pure || cpu < 0.5 * pure)) {
+    sk_str_printf(why, "%sthe calibrated computation took %.3f us for an operation of %.3f us", sep, cpu * 1e6,
+                  pure * 1e6);
+    sep = "; ";
+  }
+  if (ovrl < 0.5 * cpu) {
+    sk_str_printf(why, "%st_ovrl is less than half of t_CPU, which it contains: the calibration's times are not"
+                  " the measurement's", sep);
+    sep = "; ";
+  }
+  if (m->result_flags[0]) sk_str_printf(why, "%sthe result is flagged %s", sep, m->result_flags);
+}
+
 /* The overlap figures into the note on rank 0 (a collective step: every process made
 ** the same calls, so all have a tally or none). Like every time of a collective, each
 ** figure is the largest over the processes: t_pure and t_CPU of the calibrations, t_ovrl
-** the result of the run (without one, as under a test driver, the mean of the calls). */
+** the result of the run (without one, as under a test driver, the mean of the calls).
+** A figure in doubt says why in a second line and carries the flag overlap_disturbed;
+** where the clock did not see the computation there is no figure, and the flag
+** computation_not_simulated. */
 static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
 {
-  double mine[3], most[3];
-  mine[0] = s->t_pure;
-  mine[1] = s->t_cpu;
-  mine[2] = s->sum_ovrl / (double)s->n_ovrl;
-  MPI_Reduce(mine, most, 3, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
+  double mine[C3N_COUNT], most[C3N_COUNT];
+  sk_str why;
+  mine[C3N_PURE] = s->t_pure;
+  mine[C3N_CPU] = s->t_cpu;
+  mine[C3N_OVRL] = s->sum_ovrl / (double)s->n_ovrl;
+  mine[C3N_LOST] = s->cal_lost;
+  mine[C3N_SHORT] = s->cal_short;
+  mine[C3N_NO_TIME] = s->work == 0;
+  mine[C3N_RATE_N] = (double)s->rate_n;
+  mine[C3N_RATE_TIME] = s->rate_time;
+  MPI_Reduce(mine, most, C3N_COUNT, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank != 0) return;
-  if (m->result_time > 0.0) most[2] = m->result_time;
+  if (m->result_time > 0.0) most[C3N_OVRL] = m->result_time;
+  if (most[C3N_NO_TIME] > 0.0) {
+    sprintf(m->note, "# overlap: none: computation not simulated (%.0f multiply-adds took %.3f us on this clock,"
+            " less than %.0f us), so none ran beside the operation; t_pure %.3f us, t_ovrl %.3f us is the operation"
+            " alone\n", most[C3N_RATE_N], most[C3N_RATE_TIME] * 1e6, C3_RATE_TIME * 1e6, most[C3N_PURE] * 1e6,
+            most[C3N_OVRL] * 1e6);
+    sk_copy_string(m->note_flags, sizeof m->note_flags, "computation_not_simulated");
+    return;
+  }
   sprintf(m->note, "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
-          "%ld MPI_Test calls)\n", most[0] * 1e6, most[1] * 1e6, most[2] * 1e6,
-          coll3_overlap_percent(most[0], most[1], most[2]), s->tests);
+          "%ld MPI_Test calls)\n", most[C3N_PURE] * 1e6, most[C3N_CPU] * 1e6, most[C3N_OVRL] * 1e6,
+          coll3_overlap_percent(most[C3N_PURE], most[C3N_CPU], most[C3N_OVRL]), s->tests);
+  sk_str_init(&why);
+  coll3_overlap_doubts(m, most, &why);
+  if (why.len > 0 && strlen(m->note) + why.len + 40 < sizeof m->note) {
+    sprintf(m->note + strlen(m->note), "# (overlap: not to be trusted: %s)\n", why.data);
+    sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
+  } else if (why.len > 0) {
+    strcat(m->note, "# (overlap: not to be trusted)\n");
+    sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
+  }
+  sk_str_free(&why);
 }
 
 static void coll3_persistent_finish(sk_mctx *m, coll3_state *s);

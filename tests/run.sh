@@ -21,7 +21,8 @@
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
-#                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh)
+#                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh),
+#                     ranks sharing a processor (taskset) flagged, bound ones not (tests/integration/placement.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
 #                     build; SIGKILL to mpirun at random moments with each MPI, 4 processes);
 #                     SIGUSR1 and SIGTERM in the middle of a suite (tests/resume/stop_signal.sh)
@@ -45,7 +46,8 @@
 #                     comparing runs, skampi -c (tests/reports/compare.sh);
 #                     the marks of a run of tests/reports/flags.ski and their exports
 #                     (tests/reports/marks.sh), and of a disturbed host (the test build's
-#                     late starts: tests/reports/flags_disturbed.sh)
+#                     late starts: tests/reports/flags_disturbed.sh); the overlap figures'
+#                     flags after a planted disturbed calibration (tests/reports/overlap_flags.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
 #                     skew, collectives (tests/hosts/run.sh, tried once more when a check
@@ -261,6 +263,7 @@ integration)
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
+    run_counted "placement_$i" sh tests/integration/placement.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
       for f in ski6_names helpers; do
         rm -f "$out/$f-$i-$np.sko"
@@ -337,6 +340,8 @@ reports)
   for i in $impls; do run_counted "marks_$i" sh tests/reports/marks.sh "$out/skampi-seq" "$i" "$out/skampi-$i"; done
   # the flags of a disturbed host, provoked by the test build's late starts, in every reader
   for i in $impls; do run_counted "flags_disturbed_$i" sh tests/reports/flags_disturbed.sh "$out/skampi-seq" "$i"; done
+  # an overlap figure inherits its calibration's and its result's doubts (the test build's planted ones)
+  for i in $impls; do run_counted "overlap_flags_$i" sh tests/reports/overlap_flags.sh "$out/skampi-seq" "$i"; done
   [ -n "$impls" ] || run_counted marks sh tests/reports/marks.sh "$out/skampi-seq"
   ;;
 guidelines)

@@ -1,7 +1,7 @@
 /*
 ** host.c -- see host.h. The system calls sit behind feature guards: sysconf with
 ** _SC_NPROCESSORS_ONLN (POSIX systems that define it), sched_getaffinity with CPU_COUNT
-** (Linux with _GNU_SOURCE, which config.h defines there unless SKAMPI_NO_AFFINITY),
+** and sched_getcpu (Linux with _GNU_SOURCE, which config.h defines there unless SKAMPI_NO_AFFINITY),
 ** sched_yield and poll (Unix, unless SKAMPI_NO_YIELD). Elsewhere the
 ** counts are unknown and the waits spin.
 */
@@ -116,6 +116,16 @@ SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes)
 #endif
   (void)i;
   return n;
+}
+
+SK_API int sk_host_cpu(void)
+{
+#if defined(__linux__) && defined(CPU_COUNT) && !defined(SKAMPI_NO_AFFINITY) && !SK_SIMULATED
+  int cpu = sched_getcpu();   /* glibc 2.6 and musl, as CPU_COUNT */
+  return cpu >= 0 ? cpu : -1;
+#else
+  return -1;
+#endif
 }
 
 SK_API int sk_host_machine_id(char *buf, size_t size)

@@ -18,6 +18,11 @@ SK_API int sk_host_processors(int *affinity);
 ** when the system cannot tell (bits are then all 0). */
 SK_API int sk_host_affinity_mask(unsigned char *bits, int nbytes);
 
+/* The processor this process runs on right now (Linux: sched_getcpu), -1 where the
+** system does not tell -- and under a simulator, whose ranks run on none of this
+** machine's processors. A snapshot: a process that is not bound may move at any time. */
+SK_API int sk_host_cpu(void);
+
 /* This machine's identity, shared by every process on the same operating-system kernel
 ** whatever its hostname (containers and network namespaces that pose as hosts share the
 ** processors): Linux's boot id (/proc/sys/kernel/random/boot_id). Returns 0 and an empty

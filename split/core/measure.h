@@ -42,12 +42,25 @@ typedef struct sk_mctx {
   const struct sk_sync_config *sync_config; /* their synchronisation part (settings->sync),
                               read by the sync layer below the settings; NULL: defaults */
   int warming_up;           /* 1 during the warm-up call before the repetitions (runner.c) */
+  int replan_start;         /* set by a warm-up call that spent long, untimed, before its
+                               synchronised start (the overlap calibration of
+                               meas_mpi_coll3.c), on every member alike (a collective row):
+                               the runner plans the start afresh before the first
+                               repetition, which would otherwise begin late */
   double result_time;       /* the result of the run (seconds) on rank 0 of the
                                communicator when finalize runs after one, else 0 */
-  char note[512];           /* "" or comment lines for under the result line that the
+  char note[1024];          /* "" or comment lines for under the result line that the
                                finalize of a measurement writes on rank 0 of the
                                communicator (the overlap figures of meas_mpi_coll3.c);
                                the engine appends them to the result's note */
+  char note_flags[64];      /* "" or the stable flag names (doc/manual.md, "Flags and
+                               distributions"), comma-separated, that those lines carry
+                               (overlap_disturbed, computation_not_simulated): the engine
+                               adds them to the result line's "#@ flags:" */
+  char result_flags[64];    /* when finalize runs after a run, on rank 0 of the
+                               communicator: "" or the flags that put the result itself in
+                               doubt (interference, untrustworthy, scheduler_time), for a
+                               figure the note derives from it (the overlap) */
 } sk_mctx;
 
 typedef void (*sk_init_fn)(sk_mctx *m, const sk_value *args);

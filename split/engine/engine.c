@@ -2,6 +2,7 @@
 ** engine.c -- see engine.h.
 */
 #include "engine.h"
+#include "interference.h"
 #include "mpit.h"
 #include "peruse.h"
 
@@ -68,12 +69,14 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
     sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
+    sk_tp_send(sk_tp_world(), 0, res->note_flags, sizeof res->note_flags);
     if (res->nsamples > 0) sk_tp_send(sk_tp_world(), 0, res->samples, sizeof(double) * (size_t)res->nsamples);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
     sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
+    sk_tp_recv(sk_tp_world(), leader, res->note_flags, sizeof res->note_flags);
     sk_result_unpack(res, pack, n);
     if (res->nsamples > 0) sk_tp_recv(sk_tp_world(), leader, res->samples, sizeof(double) * (size_t)res->nsamples);
   }
@@ -258,9 +261,17 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
     if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
     m.result_time = m.rank == 0 && !out->result.failed ? out->result.time : 0.0;
+    if (m.result_time > 0.0) {   /* what puts the result in doubt, for a figure derived from it */
+      sk_str doubts;
+      sk_str_init(&doubts);
+      sk_interference_doubts(&out->result, settings->asec.min_reps, &doubts);
+      sk_copy_string(m.result_flags, sizeof m.result_flags, doubts.data ? doubts.data : "");
+      sk_str_free(&doubts);
+    }
     sk_runner_finalize(def, &m, args);
     if (m.note[0] && strlen(out->result.note) + strlen(m.note) < sizeof out->result.note)
       strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
+    sk_copy_string(out->result.note_flags, sizeof out->result.note_flags, m.note_flags);
   }
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {

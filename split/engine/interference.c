@@ -51,48 +51,59 @@ SK_API int sk_interference_choose_waits(sk_str *note)
                     c.others == 1 ? "" : "es");
   }
   itf.started = 1;
+  sk_oversub_placement_read();   /* collective: each rank's processor, for this suite's results */
   return c.yield;
 }
 
-SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
+/* The judgement of one result, without counting it: whether it is flagged (what it says
+** into *what), and whether untrustworthy (*untrusted, the sentence into *why). */
+static int itf_assess(const sk_result *res, int min_reps, sk_str *what, sk_str *why, int *untrusted)
 {
-  int total = res->reps + res->invalid, flagged = 0, untrusted = 0;
+  int total = res->reps + res->invalid, flagged = 0;
   double share = total > 0 ? (double)res->invalid / total : 0.0;
-  sk_str what;
-  sk_str_init(&what);
-  itf.suite_reps += total;
-  itf.suite_lost += res->late_starts + res->lost_processor;
+  *untrusted = 0;
   if (res->invalid > 0 && share >= SK_INTERFERENCE_SHARE) {
-    sk_str_printf(&what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
+    sk_str_printf(what, "%.0f%% of %d repetitions discarded (%d began late, %d lost the processor, %d missed"
                   " the window)", share * 100.0, total, res->late_starts, res->lost_processor, res->missed_window);
     flagged = 1;
   }
   if (res->barrier_from > 0) {
-    sk_str_printf(&what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
+    sk_str_printf(what, "%sthe synchronised start lost %d of the first %d repetitions; the %d of the result"
                   " began after a barrier", flagged ? "; " : "", res->invalid - res->barrier_lost,
                   res->barrier_from - 1, res->reps);
     if (res->barrier_lost > 0)
-      sk_str_printf(&what, " (%d more discarded there: a process lost its processor after the barrier)",
+      sk_str_printf(what, " (%d more discarded there: a process lost its processor after the barrier)",
                     res->barrier_lost);
     if (res->lost_kept > 0)
-      sk_str_printf(&what, "; none ran undisturbed, so the result is made of %d of them: their values"
+      sk_str_printf(what, "; none ran undisturbed, so the result is made of %d of them: their values"
                     " include scheduler time",
                     res->lost_kept);
     flagged = 1;
   }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
-    sk_str_printf(&what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
+    sk_str_printf(what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);
     flagged = 1;
   }
   if (flagged && res->switches > 0 && sk_host_crowded())   /* alone, on a crowded host, the yields' */
-    sk_str_printf(&what, "; %ld involuntary context switches during timing", res->switches);
+    sk_str_printf(what, "; %ld involuntary context switches during timing", res->switches);
   if (!res->failed && res->reps < min_reps && res->invalid > 0) {
     sk_str_printf(why, "only %d of the %d repetitions asked for ran undisturbed (%d discarded)", res->reps,
                   min_reps, res->invalid);
-    untrusted = 1;
+    *untrusted = 1;
     flagged = 1;
   }
+  return flagged;
+}
+
+SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why)
+{
+  int flagged, untrusted;
+  sk_str what;
+  sk_str_init(&what);
+  itf.suite_reps += res->reps + res->invalid;
+  itf.suite_lost += res->late_starts + res->lost_processor;
+  flagged = itf_assess(res, min_reps, &what, why, &untrusted);
   if (flagged) {
     itf.flagged++;
     sk_str_printf(lines, "# (interference: %s)\n", what.data ? what.data : "");
@@ -103,6 +114,19 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
   }
   sk_str_free(&what);
   return untrusted;
+}
+
+SK_API void sk_interference_doubts(const sk_result *res, int min_reps, sk_str *names)
+{
+  sk_str what, why;
+  int untrusted;
+  sk_str_init(&what);
+  sk_str_init(&why);
+  if (itf_assess(res, min_reps, &what, &why, &untrusted))
+    sk_str_printf(names, "%sinterference%s", names->len ? "," : "", untrusted ? ",untrustworthy" : "");
+  if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) sk_str_printf(names, "%sscheduler_time", names->len ? "," : "");
+  sk_str_free(&what);
+  sk_str_free(&why);
 }
 
 SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)

@@ -24,6 +24,11 @@
 ** untrustworthy (*why then says so in one sentence, without a newline). min_reps: the
 ** repetitions the run asked for. Counts flagged and untrustworthy results. */
 SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lines, sk_str *why);
+/* The same judgement, counting nothing: the stable names of the flags that put the result
+** in doubt -- interference, untrustworthy, and scheduler_time (oversub.h) -- appended to
+** *names, comma-separated (nothing when it is clean). For a figure derived from the
+** result (a measurement's note, measure.h: sk_mctx.result_flags). */
+SK_API void sk_interference_doubts(const sk_result *res, int min_reps, sk_str *names);
 /* Collective over the world, at the start of every suite: how the waits treat the
 ** processor for this suite (sk_host_set_waits_yield), decided by rank 0 from what it sees
 ** on its machine and in the last suite's results:
@@ -37,7 +42,9 @@ SK_API int sk_interference_judge(const sk_result *res, int min_reps, sk_str *lin
 **     while nobody else is runnable;
 **   - otherwise spin.
 ** *note (rank 0) gets a "# (waits ...)" line when the choice changes; returns whether
-** the waits yield now. */
+** the waits yield now. Then each rank's processor is read for this suite
+** (sk_oversub_placement_read: where ranks share one while their host has a processor
+** free, the suite's results say so, result_line.h). */
 #define SK_INTERFERENCE_MIN_REPS 16
 #define SK_INTERFERENCE_OWN_SHARE 0.5
 SK_API int sk_interference_choose_waits(sk_str *note);

@@ -358,6 +358,10 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   m->warming_up = 1;
   res->calls_per_timing = runner_calls_per_timing(def, cfg->precision_ticks, runner_single(def, m, args, -1, 1));
   m->warming_up = 0;
+  if (m->replan_start) {   /* the warm-up's start came late by the measurement's own set-up */
+    m->replan_start = 0;
+    sk_sync_prepare(m);
+  }
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;

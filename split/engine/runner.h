@@ -39,6 +39,7 @@ typedef struct sk_result {
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
+  char note_flags[64];      /* the flags those lines carry (measure.h, sk_mctx.note_flags), or "" */
   double *samples;          /* the values the result is formed from (seconds, each the
                             ** longest time over the processes), in the order measured:
                             ** the accepted repetitions (after a fallback to barrier starts

@@ -26,13 +26,22 @@
 **                             library without a progress thread move the operation on.
 ** The computation is a dependent multiply-add loop calibrated per process in the first
 ** call of the row (before its synchronised start, untimed): t_pure = the mean of the
-** middle half of 8 timed operations after one untimed one, each after a barrier; the
-** loop's rate from doubling runs until one lasts 1 ms, then the fastest of 8 runs of that
-** length; work = t_pure * rate iterations; t_CPU = the mean of the middle half of 8 runs
-** of that work. The finalize writes
+** middle half of 8 timed operations after one untimed one, each after a barrier, in
+** which no process lost its processor (an involuntary context switch, as the runner
+** judges a repetition; the processes agree on each run, and try at most 24); the loop's
+** rate from doubling runs until one lasts 1 ms -- or until 2^22 iterations, beyond which
+** a clock that still reads less does not see the computation (a simulator that does not
+** simulate it): then no computation runs beside the operation; work = t_pure * rate
+** iterations; t_CPU = the mean of the middle half of 8 runs of that work that kept the
+** processor. The finalize writes
 ** under the result line (sk_mctx.note) t_pure and t_CPU (the largest over the processes),
 ** t_ovrl (the result itself) and overlap% = 100 * max(0, min(1, (t_pure + t_CPU -
-** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
+** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula; under it "# (overlap: not to be
+** trusted: ...)" and the flag overlap_disturbed where the calibration lost too many runs,
+** its computation is not as long as the operation (a factor of 2), t_ovrl is less than
+** half of t_CPU, or the result itself is in doubt (sk_mctx.result_flags); without a
+** computation "# overlap: none: computation not simulated ..." and the flag
+** computation_not_simulated instead of a figure. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
 ** it is symmetric in the two activities, so it stays meaningful when the calibrated
 ** computation does not come out exactly as long as the operation, and it is bounded.
 **
@@ -102,6 +111,10 @@ typedef struct coll3_state {
   long work, tests, test_every;
   double t_pure, t_cpu, sum_ovrl;
   long n_ovrl;
+  int cal_lost;              /* calibration runs lost to other processes (redone) */
+  int cal_short;             /* 1: too few ran undisturbed */
+  long rate_n;               /* the rate's loop length, and its time (seconds) */
+  double rate_time;
   /* the persistent rows: the request, the buffers it is bound to, its set-up times */
   MPI_Request preq;
   const char *bound_send, *bound_recv;
@@ -312,7 +325,14 @@ static double measure_coll3_nonblocking(sk_mctx *m, const sk_value *args)
 
 #define C3_PURE_RUNS 8    /* timed operations of the calibration (after one untimed) */
 #define C3_CPU_RUNS 8     /* timed runs of the calibrated computation (<= C3_PURE_RUNS) */
+#define C3_TRIES 3        /* runs tried for them at most: C3_TRIES times as many */
 #define C3_RATE_TIME 1.0e-3
+/* The rate's doubling ends here at the latest: 2^22 dependent multiply-adds take at least
+** 2.5 ms on any processor whose multiply-add has a latency of 3 cycles or more, at up to
+** 5 GHz (1 to 5 ms on this project's machines, 3 cycles each at 2-3 GHz), so a clock on
+** which they take less than C3_RATE_TIME does not see the computation: SimGrid's SMPI
+** with smpi/simulate-computation:no (doc/simulated.md), where the doubling never ended. */
+#define C3_RATE_BOUND 4194304L
 
 static double coll3_sink;   /* keeps the computation's result alive */
 
@@ -336,31 +356,91 @@ static void coll3_compute(long work, long every, MPI_Request *req)
 ** lost its processor does not count. */
 static double coll3_middle_mean(const double *x, int n)
 {
-  double kept[C3_PURE_RUNS];
+  double kept[C3_TRIES * C3_PURE_RUNS];
   return sk_stats_mean(kept, sk_stats_cut(x, n, 0.25, kept));
+}
+
+/* Whether this process lost its processor since the involuntary context switch count
+** `before` (host.h), as the runner judges a repetition: not where the run's own processes
+** outnumber the processors (every wait yields there) or may (the crowding not known, as
+** under a test driver), nor where the system does not tell. */
+static int coll3_lost(long before)
+{
+  long now = sk_host_involuntary_switches();
+  return before >= 0 && now > before && !sk_host_crowded() && sk_host_crowding_known();
+}
+
+#ifdef SKAMPI_TESTING
+/* Test builds only: SKAMPI_TEST_CALIBRATION_LOST_US=N makes rank 1 spend N microseconds
+** inside every timed operation of the overlap calibration and report a lost processor,
+** as a process that another took the processor from would (tests/reports/overlap_flags.sh). */
+static int coll3_test_lost(const sk_mctx *m)
+{
+  static long us = -1;
+  double t0;
+  if (us < 0) us = sk_env_long("SKAMPI_TEST_CALIBRATION_LOST_US", 0, 1000000, 0);
+  if (us == 0 || m->rank != 1) return 0;
+  t0 = MPI_Wtime();
+  while (MPI_Wtime() < t0 + us * 1e-6) { }
+  return 1;
+}
+#endif
+
+/* t_pure: C3_PURE_RUNS operations in which no process lost its processor (the processes
+** agree on each run, so that all keep the same ones), of at most C3_TRIES times as many;
+** with fewer, s->cal_short is set and the mean is of what there is (at least half of
+** them undisturbed), else of the last C3_PURE_RUNS tried. */
+static void coll3_calibrate_pure(sk_mctx *m, coll3_state *s)
+{
+  double clean[C3_TRIES * C3_PURE_RUNS], last[C3_PURE_RUNS], t0, t;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Request req;
+  long sw;
+  int i, k = 0, lost, any;
+  for (i = -1; i < C3_TRIES * C3_PURE_RUNS && k < C3_PURE_RUNS; i++) {
+    MPI_Barrier(comm);
+    sw = sk_host_involuntary_switches();
+    t0 = MPI_Wtime();
+    coll3_start(m, s, &req);
+#ifdef SKAMPI_TESTING
+    lost = i >= 0 && coll3_test_lost(m);
+#else
+    lost = 0;
+#endif
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    t = MPI_Wtime() - t0;
+    if (i < 0) continue;
+    last[i % C3_PURE_RUNS] = t;
+    lost = lost || coll3_lost(sw);
+    MPI_Allreduce(&lost, &any, 1, MPI_INT, MPI_MAX, comm);
+    if (any) s->cal_lost++;
+    else clean[k++] = t;
+  }
+  s->cal_short = k < C3_PURE_RUNS;
+  s->t_pure = k >= C3_PURE_RUNS / 2 ? coll3_middle_mean(clean, k) : coll3_middle_mean(last, C3_PURE_RUNS);
 }
 
 /* The calibration of this process (see the top comment); `tests` MPI_Test calls. */
 static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
 {
-  double t[C3_PURE_RUNS], elapsed, t0;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Request req;
-  long n;
-  int i;
-  for (i = -1; i < C3_PURE_RUNS; i++) {
-    MPI_Barrier(comm);
-    t0 = MPI_Wtime();
-    coll3_start(m, s, &req);
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
-    if (i >= 0) t[i] = MPI_Wtime() - t0;
-  }
-  s->t_pure = coll3_middle_mean(t, C3_PURE_RUNS);
+  double t[C3_TRIES * C3_CPU_RUNS], elapsed, t0;
+  long n, sw;
+  int i, k;
+  coll3_calibrate_pure(m, s);
+  s->tests = tests;
+  s->calibrated = 1;
   for (n = 1024;; n *= 2) {
     t0 = MPI_Wtime();
     coll3_compute(n, 0, NULL);
     elapsed = MPI_Wtime() - t0;
-    if (elapsed >= C3_RATE_TIME || n > LONG_MAX / 4) break;
+    if (elapsed >= C3_RATE_TIME || n >= C3_RATE_BOUND) break;
+  }
+  s->rate_n = n;
+  s->rate_time = elapsed;
+  if (elapsed < C3_RATE_TIME) {   /* the clock does not see the computation: none runs */
+    s->work = s->test_every = 0;
+    s->t_cpu = 0.0;
+    return;
   }
   for (i = 0; i < C3_CPU_RUNS; i++) {   /* the loop's speed: its fastest run (a slower one lost the processor) */
     t0 = MPI_Wtime();
@@ -370,15 +450,17 @@ static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
   if (sk_stats_min(t, C3_CPU_RUNS) < elapsed) elapsed = sk_stats_min(t, C3_CPU_RUNS);
   s->work = (long)(s->t_pure / elapsed * (double)n + 0.5);
   if (s->work < 1) s->work = 1;
-  for (i = 0; i < C3_CPU_RUNS; i++) {
+  for (i = k = 0; i < C3_TRIES * C3_CPU_RUNS && k < C3_CPU_RUNS; i++) {   /* runs that kept the processor */
+    sw = sk_host_involuntary_switches();
     t0 = MPI_Wtime();
     coll3_compute(s->work, 0, NULL);
-    t[i] = MPI_Wtime() - t0;
+    t[k] = MPI_Wtime() - t0;
+    if (coll3_lost(sw)) s->cal_lost++;
+    else k++;
   }
-  s->t_cpu = coll3_middle_mean(t, C3_CPU_RUNS);
-  s->tests = tests;
+  if (k < C3_CPU_RUNS) s->cal_short = 1;
+  s->t_cpu = coll3_middle_mean(t, k > 0 ? k : 1);
   s->test_every = tests > 0 ? (s->work / tests > 0 ? s->work / tests : 1) : 0;
-  s->calibrated = 1;
 }
 
 static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
@@ -387,7 +469,10 @@ static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
   MPI_Request req;
   double start, t;
   coll3_next_root(m, s);
-  if (!s->calibrated) coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+  if (!s->calibrated) {
+    coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+    if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
+  }
   start = sk_sync_start(m);
   coll3_start(m, s, &req);
   coll3_compute(s->work, s->test_every, &req);
@@ -412,22 +497,78 @@ static double coll3_overlap_percent(double pure, double cpu, double ovrl)
   return 100.0 * (share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share);
 }
 
+/* What the processes' calibrations say, each the largest over them (coll3_note_overlap). */
+enum { C3N_PURE, C3N_CPU, C3N_OVRL, C3N_LOST, C3N_SHORT, C3N_NO_TIME, C3N_RATE_N, C3N_RATE_TIME, C3N_COUNT };
+
+/* Why the overlap figure is not to be trusted, into *why ("" when it is): its calibration
+** lost the processor in too many runs; the calibrated computation is not as long as the
+** operation (within a factor of 2, judged above 100 clock ticks); the result is less
+** than half the computation it contains (the calibration's times were not the
+** measurement's); the result it is derived from is in doubt (m->result_flags). */
+static void coll3_overlap_doubts(const sk_mctx *m, const double *most, sk_str *why)
+{
+  double pure = most[C3N_PURE], cpu = most[C3N_CPU], ovrl = most[C3N_OVRL];
+  const char *sep = "";
+  if (most[C3N_SHORT] > 0.0) {
+    sk_str_printf(why, "the calibration lost the processor in %.0f runs, too few ran undisturbed", most[C3N_LOST]);
+    sep = "; ";
+  }
+  if (pure > 100.0 * MPI_Wtick() && (cpu > 2.0 * pure || cpu < 0.5 * pure)) {
+    sk_str_printf(why, "%sthe calibrated computation took %.3f us for an operation of %.3f us", sep, cpu * 1e6,
+                  pure * 1e6);
+    sep = "; ";
+  }
+  if (ovrl < 0.5 * cpu) {
+    sk_str_printf(why, "%st_ovrl is less than half of t_CPU, which it contains: the calibration's times are not"
+                  " the measurement's", sep);
+    sep = "; ";
+  }
+  if (m->result_flags[0]) sk_str_printf(why, "%sthe result is flagged %s", sep, m->result_flags);
+}
+
 /* The overlap figures into the note on rank 0 (a collective step: every process made
 ** the same calls, so all have a tally or none). Like every time of a collective, each
 ** figure is the largest over the processes: t_pure and t_CPU of the calibrations, t_ovrl
-** the result of the run (without one, as under a test driver, the mean of the calls). */
+** the result of the run (without one, as under a test driver, the mean of the calls).
+** A figure in doubt says why in a second line and carries the flag overlap_disturbed;
+** where the clock did not see the computation there is no figure, and the flag
+** computation_not_simulated. */
 static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
 {
-  double mine[3], most[3];
-  mine[0] = s->t_pure;
-  mine[1] = s->t_cpu;
-  mine[2] = s->sum_ovrl / (double)s->n_ovrl;
-  MPI_Reduce(mine, most, 3, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
+  double mine[C3N_COUNT], most[C3N_COUNT];
+  sk_str why;
+  mine[C3N_PURE] = s->t_pure;
+  mine[C3N_CPU] = s->t_cpu;
+  mine[C3N_OVRL] = s->sum_ovrl / (double)s->n_ovrl;
+  mine[C3N_LOST] = s->cal_lost;
+  mine[C3N_SHORT] = s->cal_short;
+  mine[C3N_NO_TIME] = s->work == 0;
+  mine[C3N_RATE_N] = (double)s->rate_n;
+  mine[C3N_RATE_TIME] = s->rate_time;
+  MPI_Reduce(mine, most, C3N_COUNT, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank != 0) return;
-  if (m->result_time > 0.0) most[2] = m->result_time;
+  if (m->result_time > 0.0) most[C3N_OVRL] = m->result_time;
+  if (most[C3N_NO_TIME] > 0.0) {
+    sprintf(m->note, "# overlap: none: computation not simulated (%.0f multiply-adds took %.3f us on this clock,"
+            " less than %.0f us), so none ran beside the operation; t_pure %.3f us, t_ovrl %.3f us is the operation"
+            " alone\n", most[C3N_RATE_N], most[C3N_RATE_TIME] * 1e6, C3_RATE_TIME * 1e6, most[C3N_PURE] * 1e6,
+            most[C3N_OVRL] * 1e6);
+    sk_copy_string(m->note_flags, sizeof m->note_flags, "computation_not_simulated");
+    return;
+  }
   sprintf(m->note, "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
-          "%ld MPI_Test calls)\n", most[0] * 1e6, most[1] * 1e6, most[2] * 1e6,
-          coll3_overlap_percent(most[0], most[1], most[2]), s->tests);
+          "%ld MPI_Test calls)\n", most[C3N_PURE] * 1e6, most[C3N_CPU] * 1e6, most[C3N_OVRL] * 1e6,
+          coll3_overlap_percent(most[C3N_PURE], most[C3N_CPU], most[C3N_OVRL]), s->tests);
+  sk_str_init(&why);
+  coll3_overlap_doubts(m, most, &why);
+  if (why.len > 0 && strlen(m->note) + why.len + 40 < sizeof m->note) {
+    sprintf(m->note + strlen(m->note), "# (overlap: not to be trusted: %s)\n", why.data);
+    sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
+  } else if (why.len > 0) {
+    strcat(m->note, "# (overlap: not to be trusted)\n");
+    sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
+  }
+  sk_str_free(&why);
 }
 
 static void coll3_persistent_finish(sk_mctx *m, coll3_state *s);

@@ -55,6 +55,31 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
   sk_lib_polling_describe(d.crowded_hosts > 0, header, warning);
 }
 
+/* Where each rank ran at the start, and whether ranks shared a processor while their host
+** had one free (oversub.h, "Placement"); its warning into *warning. */
+static void header_placement(sk_str *header, sk_str *warning)
+{
+  const char *cpus, *shared;
+  if (!sk_oversub_cpus_known()) {
+    sk_str_printf(header, "# placement: unknown (%s)\n", SK_SIMULATED ? "simulated ranks run on none of this"
+                  " machine's processors" : "no process could tell its processor: sched_getcpu is Linux's");
+    return;
+  }
+  shared = sk_oversub_placement_start(&cpus);
+  if (cpus[0])
+    sk_str_printf(header, "# placement: processors of ranks 0 to %d at the start: %s (sched_getcpu; read again at"
+                  " the start of every suite)\n", sk_tp_world_size() - 1, cpus);
+  if (shared != NULL) {
+    sk_str_printf(header, "# placement: shared: %s; a result measured while ranks share a processor on a host with"
+                  " one free is flagged shared_processor\n", shared);
+    sk_str_printf(warning, "ranks share a processor while another is free: %s; times include waiting for it"
+                  " (bind the ranks: Open MPI --bind-to core, MPICH -bind-to core)\n", shared);
+  } else {
+    sk_str_puts(header, "# placement: no two ranks of a host on one processor while it had one free (else a result"
+                " is flagged shared_processor)\n");
+  }
+}
+
 /* Under a simulator (SK_SIMULATED): what the times are, and the platform and model they
 ** come from. */
 static void header_simulation(sk_str *header)
@@ -212,6 +237,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   /* what the machine looks like now, first: the runnable processes change by the moment */
   sk_header_oversubscription(&machine, &warn);
   sk_header_interference(sk_oversub_procs_here(), &machine);
+  header_placement(&machine, &warn);
   sk_header_date(date, sizeof date);
   sk_tp_library_version(lib, sizeof lib);
   sk_tp_processor_name(name, sizeof name);
@@ -276,6 +302,7 @@ SK_API void sk_header_footer(const sk_sync_config *sync, double started, sk_str 
   sk_header_date(date, sizeof date);
   sk_sync_describe(sync, footer);
   sk_oversub_summary(footer);
+  sk_oversub_placement_summary(footer);
   sk_interference_summary(footer, warning);
   sk_str_printf(footer, "# Finished at %s\n# Total runtime %.0f seconds\n", date, sk_tp_wtime() - started);
 }

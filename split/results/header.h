@@ -12,6 +12,7 @@
 **   # MPI-IO files (io_files.h)
 **   # oversubscription: ... and # library polling: ... (library_polling.h)
 **   # interference: ...
+**   # placement: each rank's processor at the start, and ranks sharing one (oversub.h)
 **   #> the input files, with -s (not when resuming)
 ** The oversubscription and interference lines are worded here from what oversub.h and
 ** the host (host.h) found; their warnings go to stderr unless quiet.

@@ -485,6 +485,9 @@ static const struct rpt_flag_phrase {
   { "lost_kept", "none ran undisturbed: made of %s repetitions that include scheduler time", 1 },
   { "verified", "verified", 0 },
   { "violated", "a guideline is violated here (skampi --guidelines)", 1 },
+  { "shared_processor", "ranks shared a processor while their host had one free", 1 },
+  { "overlap_disturbed", "the overlap figure is not to be trusted", 1 },
+  { "computation_not_simulated", "no overlap figure: the clock did not see the computation", 1 },
   { "loop_ended", "the loop ended after this point", 0 }
 };
 #define RPT_NFLAGS (sizeof rpt_flag_phrases / sizeof rpt_flag_phrases[0])

@@ -38,6 +38,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (f->added) line_flag(flags, "refined", -1);
   sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
+  if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
   if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
@@ -70,6 +71,14 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
     if (lines.data && strstr(lines.data, "# (untrustworthy:")) line_flag(flags, "untrustworthy", -1);
     if (res->barrier_from > 0) line_flag(flags, "barrier_starts", -1);
     if (res->lost_kept > 0) line_flag(flags, "lost_kept", res->lost_kept);
+    if (sk_oversub_placement_result()) {   /* under the line, not at the suite's start: see the skampi5 layout */
+      sk_str note;
+      sk_str_init(&note);
+      sk_str_printf(&note, "# (placement: %s)\n", sk_oversub_placement_now());
+      sk_out_note(note.data);
+      sk_str_free(&note);
+      line_flag(flags, "shared_processor", -1);
+    }
     sk_str_free(&lines);
     sk_str_free(&why);
   }

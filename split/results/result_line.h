@@ -2,8 +2,8 @@
 ** result_line.h -- one measurement's part of a suite in the output (doc/manual.md
 ** "Output", "Flags and distributions"): its label and autorefine mark, the result line,
 ** the notes under it (time limit, scheduler time, discarded repetitions, calls per
-** timing, interference), the warnings about results not to trust, and the machine-
-** readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
+** timing, interference, ranks sharing a processor: oversub.h), the warnings about
+** results not to trust, and the machine-readable marks; and the suite's dummy-time line and "#@ suite:" mark. Written the same
 ** way for the measure statements of a .ski program (language/interp.c) and for the
 ** measurements of the library interface (library/skalib.c). World rank 0 only.
 */

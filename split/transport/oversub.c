@@ -21,6 +21,7 @@ typedef struct ovs_ballot {
   int online;                    /* processors online, 0: unknown */
   int affinity;                  /* processors in the mask, 0: unknown */
   unsigned char mask[OVS_MASK_BYTES];
+  int cpu;                       /* the processor it runs on now (sk_host_cpu), -1: unknown */
 } ovs_ballot;
 
 typedef struct ovs_decision {
@@ -29,6 +30,7 @@ typedef struct ovs_decision {
   char name[OVS_NAME];
   int procs, processors, online, from_masks;
   int names;                     /* processor names on that host (> 1: one machine, several names) */
+  int cpus_known;                /* some process could tell its processor: placement is read */
 } ovs_decision;
 
 static struct {
@@ -38,6 +40,14 @@ static struct {
   double floor;                  /* seconds, 0: not measured */
   long marked;
   int here;                      /* rank 0: processes on its machine */
+  /* placement (rank 0): each rank's host, and each host's ranks, processors online, name */
+  int nranks, nhosts;
+  int *host_of, *host_procs, *host_online;
+  char (*host_name)[OVS_NAME];
+  sk_str start_shared;           /* the sharing found at the start ("" none) */
+  sk_str start_cpus;             /* the ranks' processors at the start, "0 1 ..." (up to 64 ranks) */
+  sk_str now_shared;             /* ... at the start of the current suite */
+  long shared_results;           /* results flagged shared_processor */
 } ovs;
 
 static int ovs_popcount(const unsigned char *m)
@@ -143,6 +153,114 @@ static void ovs_list_names(int n, sk_str *list)
   free(r);
 }
 
+/* ---- placement (doc/manual.md, "Placement") ---- */
+
+/* Rank 0: room for the hosts of n ranks on nhosts hosts (the detection's). */
+static void ovs_hosts_alloc(int n, int nhosts)
+{
+  free(ovs.host_of);
+  free(ovs.host_procs);
+  free(ovs.host_online);
+  free(ovs.host_name);
+  ovs.nranks = n;
+  ovs.nhosts = nhosts;
+  ovs.host_of = (int *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(int));
+  ovs.host_procs = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs.host_online = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs.host_name = (char (*)[OVS_NAME])sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), OVS_NAME);
+  sk_str_free(&ovs.start_shared);
+  sk_str_free(&ovs.start_cpus);
+  sk_str_free(&ovs.now_shared);
+}
+
+static const int *ovs_place_host, *ovs_place_cpu;   /* the placement sort's keys (rank 0) */
+
+/* By host, then processor, then rank. */
+static int ovs_cmp_place(const void *x, const void *y)
+{
+  int a = *(const int *)x, b = *(const int *)y, c = ovs_place_host[a] - ovs_place_host[b];
+  if (c == 0) c = ovs_place_cpu[a] - ovs_place_cpu[b];
+  return c != 0 ? c : a - b;
+}
+
+SK_API int sk_oversub_placement_rule(int n, const int *host, const int *cpu, const int *procs, const int *online,
+                                     const char *const *names, sk_str *shared)
+{
+  int *o = (int *)sk_malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), i, j, k, groups = 0;
+  for (i = 0; i < n; i++) o[i] = i;
+  ovs_place_host = host;
+  ovs_place_cpu = cpu;
+  qsort(o, (size_t)n, sizeof(int), ovs_cmp_place);
+  ovs_place_host = ovs_place_cpu = NULL;
+  for (i = 0; i < n; i = j) {
+    int h = host[o[i]];
+    for (j = i + 1; j < n && host[o[j]] == h && cpu[o[j]] == cpu[o[i]]; j++) { }
+    if (cpu[o[i]] < 0 || j - i < 2 || online[h] <= 0 || procs[h] > online[h]) continue;
+    if (++groups > 4) continue;
+    sk_str_printf(shared, "%sranks", groups > 1 ? "; " : "");
+    for (k = i; k < j; k++) sk_str_printf(shared, " %d", o[k]);
+    sk_str_printf(shared, " on processor %d of %s (%d processor%s online for its %d rank%s)", cpu[o[i]],
+                  names ? names[h] : "its host", online[h], online[h] == 1 ? "" : "s", procs[h],
+                  procs[h] == 1 ? "" : "s");
+  }
+  if (groups > 4) sk_str_printf(shared, "; and %d more processor%s", groups - 4, groups - 4 == 1 ? "" : "s");
+  free(o);
+  return groups;
+}
+
+/* Rank 0: the rule over the ranks' processors `cpu` and the hosts of the detection. */
+static void ovs_placement_judge(const int *cpu, sk_str *shared)
+{
+  const char **names = (const char **)sk_malloc(sizeof(char *) * (size_t)(ovs.nhosts > 0 ? ovs.nhosts : 1));
+  int h;
+  for (h = 0; h < ovs.nhosts; h++) names[h] = ovs.host_name[h];
+  sk_str_clear(shared);
+  sk_oversub_placement_rule(ovs.nranks, ovs.host_of, cpu, ovs.host_procs, ovs.host_online, names, shared);
+  free((void *)names);
+}
+
+static void ovs_placement_decide(void *ctx, const void *ballots, int n, void *decision)
+{
+  (void)ctx;
+  if (n == ovs.nranks) ovs_placement_judge((const int *)ballots, &ovs.now_shared);
+  *(int *)decision = ovs.now_shared.len > 0;
+}
+
+SK_API void sk_oversub_placement_read(void)
+{
+  int cpu, shared = 0;
+  if (!ovs.d.cpus_known) return;
+  cpu = sk_host_cpu();
+  sk_agree(sk_tp_world(), &cpu, sizeof cpu, &shared, sizeof shared, ovs_placement_decide, NULL);
+}
+
+SK_API int sk_oversub_cpus_known(void) { return ovs.d.cpus_known; }
+
+SK_API const char *sk_oversub_placement_start(const char **cpus)
+{
+  if (cpus) *cpus = ovs.start_cpus.data ? ovs.start_cpus.data : "";
+  return ovs.start_shared.len > 0 ? ovs.start_shared.data : NULL;
+}
+
+SK_API const char *sk_oversub_placement_now(void)
+{
+  return ovs.now_shared.len > 0 ? ovs.now_shared.data : NULL;
+}
+
+SK_API int sk_oversub_placement_result(void)
+{
+  if (ovs.now_shared.len == 0) return 0;
+  ovs.shared_results++;
+  return 1;
+}
+
+SK_API void sk_oversub_placement_summary(sk_str *footer)
+{
+  if (ovs.shared_results == 0) return;
+  sk_str_printf(footer, "# placement: %ld results measured while two ranks of a host shared a processor"
+                " (flag shared_processor)\n", ovs.shared_results);
+}
+
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   const ovs_ballot *b = (const ovs_ballot *)ballots;
@@ -155,11 +273,22 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   if (ctx != NULL) ovs_list_names(n, (sk_str *)ctx);
   r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
   ovs.here = 0;
+  for (h = 0; h < n && !d->cpus_known; h++) d->cpus_known = b[h].cpu >= 0;
+  sk_str_clear(&ovs.start_shared);
+  sk_str_clear(&ovs.now_shared);
+  if (d->cpus_known) ovs_hosts_alloc(n, nruns);
   for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
     int procs, processors, online, from_masks, names;
     double ratio;
     if (r[h].first == 0) ovs.here = r[h].count;
     ovs_count_host(b, o + r[h].from, r[h].count, &procs, &processors, &online, &from_masks, &names);
+    if (d->cpus_known) {
+      int k;
+      for (k = 0; k < r[h].count; k++) ovs.host_of[o[r[h].from + k]] = h;
+      ovs.host_procs[h] = procs;
+      ovs.host_online[h] = online;
+      strcpy(ovs.host_name[h], b[r[h].first].name);
+    }
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
     if (procs > processors) d->crowded_hosts++;
@@ -177,6 +306,16 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   ovs_sorting = NULL;
   free(o);
   free(r);
+  if (d->cpus_known) {   /* the placement at the start */
+    int *cpu = (int *)sk_malloc(sizeof(int) * (size_t)n);
+    for (h = 0; h < n; h++) {
+      cpu[h] = b[h].cpu;
+      if (n <= 64) sk_str_printf(&ovs.start_cpus, "%s%d", h ? " " : "", cpu[h]);
+    }
+    ovs_placement_judge(cpu, &ovs.start_shared);
+    sk_str_puts(&ovs.now_shared, ovs.start_shared.data ? ovs.start_shared.data : "");
+    free(cpu);
+  }
 }
 
 SK_API void sk_oversub_detect(void)
@@ -187,6 +326,7 @@ SK_API void sk_oversub_detect(void)
   sk_host_machine_id(mine.machine, sizeof mine.machine);
   mine.online = sk_host_processors(NULL);
   mine.affinity = sk_host_affinity_mask(mine.mask, OVS_MASK_BYTES);
+  mine.cpu = sk_host_cpu();
   { /* a mask beyond the first 8 * OVS_MASK_BYTES processors is not complete */
     int full = 0;
     sk_host_processors(&full);

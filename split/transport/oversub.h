@@ -57,4 +57,31 @@ SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment);
 /* Rank 0: footer line (and warning) with the number of results marked; nothing if none. */
 SK_API void sk_oversub_summary(sk_str *footer);
 
+/* Placement (doc/manual.md, "Placement"): where the system tells a process its processor
+** (sk_host_cpu), sk_oversub_detect reads every rank's at the start, and
+** sk_oversub_placement_read (collective over the world; nothing where no rank could tell)
+** again at the start of every suite. Two or more ranks of one host (as the detection
+** groups them) on the same processor, while that host has at least as many processors
+** online as the run has ranks there -- so that a processor had none of them -- is
+** sharing: its results are flagged shared_processor.
+** The rule over n ranks: host[r] the index of rank r's host, cpu[r] its processor (-1:
+** unknown), procs[h] and online[h] (0: unknown) the ranks and processors online of host
+** h, names[h] its name (NULL: none); the sharing into *shared ("ranks 0 1 on processor 0
+** of NAME (2 processors online for its 2 ranks)", up to 4 processors, then how many
+** more); returns on how many processors ranks shared. */
+SK_API int sk_oversub_placement_rule(int n, const int *host, const int *cpu, const int *procs, const int *online,
+                                     const char *const *names, sk_str *shared);
+SK_API void sk_oversub_placement_read(void);
+/* Whether some rank could tell its processor at the start (every process knows it). */
+SK_API int sk_oversub_cpus_known(void);
+/* Rank 0: the sharing at the start (NULL: none), and *cpus the ranks' processors then
+** ("0 1 ...", -1 unknown; "" beyond 64 ranks). */
+SK_API const char *sk_oversub_placement_start(const char **cpus);
+/* Rank 0: the sharing at the start of the current suite (NULL: none). */
+SK_API const char *sk_oversub_placement_now(void);
+/* Rank 0, for each result line: whether the current suite's ranks share (counted). */
+SK_API int sk_oversub_placement_result(void);
+/* Rank 0: the footer's line with that count; nothing if none. */
+SK_API void sk_oversub_placement_summary(sk_str *footer);
+
 #endif

@@ -17,6 +17,7 @@ for text in '"# SKaMPI Version' '"# Started at' '"# resumed at' '"# input file:'
     '"# oversubscription: unknown' '"# oversubscription: skampi' '"# oversubscription: scheduler floor' \
     '"# interference: waits' '"# interference: %d processes runnable' '"# interference: a repetition' \
     '"# simulated: SimGrid' '"# simulated: model settings' \
+    '"# placement: unknown' '"# placement: processors of ranks' '"# placement: shared:' '"# placement: no two ranks' \
     '"#> '; do
   n=$((n + 1))
   where=$(find "$split" -name '*.c' -exec grep -lF -- "$text" {} + | sed "s|^$split/||" | sort)

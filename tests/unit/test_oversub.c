@@ -27,6 +27,7 @@ static void ballot(ovs_ballot *b, const char *name, int online, int first_cpu, i
   b->online = online;
   for (i = first_cpu; i < first_cpu + ncpus; i++) b->mask[i / 8] |= (unsigned char)(1u << (i % 8));
   b->affinity = ncpus;
+  b->cpu = -1;
 }
 
 static void test_counts(void)
@@ -137,6 +138,56 @@ static void test_decide_many(void)
         "names_of_4000_ranks_in_rank_order", "%.60s... (%d names)", names.data ? names.data : "(none)", ovs.name_count);
   sk_str_free(&names);
   free(b);
+}
+
+/* Placement (doc/manual.md, "Placement"): the rule over made-up processors, and rank 0's
+** reading at the start from ballots. */
+static void test_placement(void)
+{
+  static const int host[5] = { 0, 0, 1, 1, 1 }, procs[2] = { 2, 3 };
+  static const char *const names[2] = { "a", "b" };
+  int online[2] = { 2, 4 }, cpu[5], n;
+  ovs_ballot b[3];
+  ovs_decision d;
+  sk_str t;
+  const char *cpus = NULL, *shared;
+  sk_str_init(&t);
+  cpu[0] = 0; cpu[1] = 1; cpu[2] = 0; cpu[3] = 1; cpu[4] = 2;
+  n = sk_oversub_placement_rule(5, host, cpu, procs, online, names, &t);
+  check(n == 0 && t.len == 0, "placement_distinct_not_shared", "%d: '%s'", n, t.data ? t.data : "");
+  cpu[1] = 0; cpu[4] = 0;   /* a: 0 and 1 on processor 0 (2 online); b: 2 and 4 on 0 (4 online) */
+  n = sk_oversub_placement_rule(5, host, cpu, procs, online, names, &t);
+  check(n == 2 && t.data != NULL && strcmp(t.data, "ranks 0 1 on processor 0 of a (2 processors online for its 2 ranks);"
+        " ranks 2 4 on processor 0 of b (4 processors online for its 3 ranks)") == 0, "placement_shared_said",
+        "%d: '%s'", n, t.data ? t.data : "");
+  sk_str_clear(&t);
+  online[0] = 1;   /* a: 2 ranks on 1 processor online: oversubscription, not this */
+  online[1] = 0;   /* b: processors unknown: not judged */
+  n = sk_oversub_placement_rule(5, host, cpu, procs, online, names, &t);
+  check(n == 0 && t.len == 0, "placement_needs_a_free_processor", "%d: '%s'", n, t.data ? t.data : "");
+  online[0] = 2;
+  cpu[0] = -1; cpu[1] = -1;   /* unknown processors are no processor */
+  n = sk_oversub_placement_rule(5, host, cpu, procs, online, names, &t);
+  check(n == 0, "placement_unknown_cpus_not_shared", "%d: '%s'", n, t.data ? t.data : "");
+  sk_str_free(&t);
+  /* the start: two ranks of host "m" (2 online) on processor 1, a third elsewhere */
+  ballot(&b[0], "m", 2, 0, 2);
+  ballot(&b[1], "m", 2, 0, 2);
+  ballot(&b[2], "n", 2, 0, 2);
+  b[0].cpu = 1; b[1].cpu = 1; b[2].cpu = 1;
+  ovs_decide(NULL, b, 3, &d);
+  shared = sk_oversub_placement_start(&cpus);
+  check(d.cpus_known && shared != NULL && strcmp(shared, "ranks 0 1 on processor 1 of m (2 processors online for its"
+        " 2 ranks)") == 0 && strcmp(cpus, "1 1 1") == 0, "placement_at_start",
+        "known %d, shared '%s', cpus '%s'", d.cpus_known, shared ? shared : "(none)", cpus ? cpus : "");
+  check(sk_oversub_placement_result() && sk_oversub_placement_now() != NULL, "placement_flags_results", "not flagged");
+  b[1].cpu = 0;
+  ovs_decide(NULL, b, 3, &d);
+  check(sk_oversub_placement_start(&cpus) == NULL && !sk_oversub_placement_result(), "placement_at_start_distinct",
+        "'%s'", sk_oversub_placement_start(&cpus));
+  b[0].cpu = b[1].cpu = b[2].cpu = -1;
+  ovs_decide(NULL, b, 3, &d);
+  check(!d.cpus_known, "placement_unknown_everywhere", "cpus_known %d", d.cpus_known);
 }
 
 static void test_criterion(void)
@@ -317,6 +368,7 @@ int main(void)
   test_counts();
   test_decide();
   test_decide_many();
+  test_placement();
   test_criterion();
   test_breaker();
   test_crowded_before_init();
