@@ -2667,6 +2667,8 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 **      defines CLOCK_MONOTONIC (glibc from 2.17, where it needs no -lrt); should the call
 **      fail at run time, clock_gettime(CLOCK_REALTIME);
 **   2. gettimeofday on other Unix systems (<sys/time.h>, microseconds);
+**      (a Unix system: one that predefines __unix__, __unix, __APPLE__, __linux__ -- pcc
+**      on Linux defines no __unix__ --, _AIX, __hpux or __sun)
 **   3. clock() otherwise: process CPU time, which does not count waiting (a 10 ms sleep
 **      read 19.9 us): the header and every result line then say "CPU time".
 ** -DSKAMPI_NO_CLOCK_GETTIME and -DSKAMPI_NO_GETTIMEOFDAY leave out 1 and 2 (the test
@@ -2674,13 +2676,13 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** keeps nanoseconds (gettimeofday's seconds since 1970 would keep a quarter microsecond).
 ** The resolution is measured as in SKaLib §3.1 (sk_clock_least_step).
 */
-#line 22 "split/transport/transport_seq.c"
-#line 23 "split/transport/transport_seq.c"
+#line 24 "split/transport/transport_seq.c"
+#line 25 "split/transport/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
 
-#if defined(__unix__) || defined(__unix) || defined(__APPLE__)
+#if defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(__linux__) || defined(_AIX) || defined(__hpux) || defined(__sun)
 #include <unistd.h>
 #define TPS_UNIX 1
 #endif
