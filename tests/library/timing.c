@@ -172,7 +172,8 @@ static double measure(const char *name, skampi_fn run, void *user, double x, ska
 
 /* ---- the plain loops ---- */
 
-static double plain_sleep(double seconds)
+/* The median of 31 sleeps; *q1 and *q3 their quartiles (a loaded host spreads them). */
+static double plain_sleep(double seconds, double *q1, double *q3)
 {
   double v[31];
   int i;
@@ -181,7 +182,10 @@ static double plain_sleep(double seconds)
     sleep_seconds(seconds);
     v[i] = now() - t0;
   }
-  return median(v, 31);
+  qsort(v, 31, sizeof *v, by_value);
+  *q1 = v[7];
+  *q3 = v[23];
+  return v[15];
 }
 
 #define PLAIN_CALLS 100000L
@@ -272,7 +276,7 @@ int main(int argc, char **argv)
   char why[512];
   int pargc = 1, i, n, total;
   char *pargs[2], **pargv = pargs;
-  double lib, ref, with, without, added[256];
+  double lib, ref, with, without, added[256], q1, q3;
   skampi_operation ops[2];
   skampi_settings s;
   if (argc < 2) return 2;
@@ -291,12 +295,15 @@ int main(int argc, char **argv)
   bufs.n = 4;
 
   /* 1. a 5 ms sleep: wall time, the clock read once around it */
-  ref = plain_sleep(5e-3);
+  /* within 5% of the plain loop's median, or (a loaded host spreads sleeps) between its
+  ** quartiles; never below 5 ms less 5% (a sleep does not end early) */
+  ref = plain_sleep(5e-3, &q1, &q3);
   lib = measure("sleep_5ms", op_sleep, NULL, 5000.0, NULL);
   compare("sleep_5ms", lib, ref);
-  sprintf(why, "library %.1f us, plain loop %.1f us, %.2f%% apart; %.2f%% from 5 ms", lib * 1e6, ref * 1e6,
-          100.0 * (lib - ref) / ref, 100.0 * (lib - 5e-3) / 5e-3);
-  check(lib >= 0.95 * 5e-3 && lib <= 1.05 * ref && lib >= 0.95 * ref, "sleep_5ms_reads_wall_time", why);
+  sprintf(why, "library %.1f us, plain loop %.1f us (quartiles %.1f, %.1f), %.2f%% apart; %.2f%% from 5 ms", lib * 1e6,
+          ref * 1e6, q1 * 1e6, q3 * 1e6, 100.0 * (lib - ref) / ref, 100.0 * (lib - 5e-3) / 5e-3);
+  check(lib >= 0.95 * 5e-3 && lib <= (q3 > 1.05 * ref ? q3 : 1.05 * ref) && lib >= (q1 < 0.95 * ref ? q1 : 0.95 * ref),
+        "sleep_5ms_reads_wall_time", why);
   if (argc > 2 && strcmp(argv[2], "sleep") == 0) {
     skampi_end();
     printf("%d failures\n", failures);
