@@ -57,7 +57,7 @@ for b in $builds; do
     for op in $(awk '{ print $2 }' "$rows" | awk '!seen[$0]++'); do
       lib=$(awk -v op="$op" '$2 == op { print $3 }' "$rows" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
       plain=$(awk -v op="$op" '$2 == op { print $4 }' "$rows" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-      awk -v op="$op" -v l="$lib" -v p="$plain" 'BEGIN { printf "%-46s %12.4f %12.4f %7s\n", op, l, p, p > 0 ? sprintf("%.2f", l / p) : "-" }'
+      awk -v op="$op" -v l="$lib" -v p="$plain" 'BEGIN { printf "%-46s %12.4f %12.4f %7s\n", op, l, p, (p > 0 ? sprintf("%.2f", l / p) : "-") }'
     done
   } >> "$out"
 done
