@@ -37759,6 +37759,7 @@ int skampi_program(int argc, char **argv);
 #define LIB_CALIBRATE_SECONDS 5.0e-3
 #define LIB_CALIBRATE_TIMINGS 64
 #define LIB_MAX_CALLS 1000000L     /* calls per timing at most (the runner's bound) */
+#define LIB_LONG_CALL 1000.0       /* a cold call this many timings long: no more probes */
 
 static struct {
   int started;
@@ -37938,14 +37939,16 @@ static double lib_time_calls(skampi_fn run, void *user, skampi_call *call, long 
 ** where two readings of MPI_Wtime are 29 ns apart, and a timing of 100 ns was mostly the
 ** clock's, a 4-byte memcpy reading 2.2 times a plain loop's),
 ** probed by timing 1, 10, 100, ... calls (after one cold call; the least of 3 timings)
-** until a timing spans a twentieth of that, then scaled; at most LIB_MAX_CALLS. */
+** until a timing spans a twentieth of that, then scaled; at most LIB_MAX_CALLS. A cold
+** call of LIB_LONG_CALL times that or more is taken as it is (1 call per timing), so an
+** operation of seconds is not called twice in the warm-up. */
 static long lib_calls_for_precision(skampi_fn run, void *user, skampi_call *call, sk_mctx *m)
 {
   double tick = sk_tp_wtick() > lib.clock_cost ? sk_tp_wtick() : lib.clock_cost;
   double want = lib.settings.asec.precision_ticks * tick, t;
   long n = 1;
   int i;
-  (void)lib_time_calls(run, user, call, 1);
+  if (lib_time_calls(run, user, call, 1) >= LIB_LONG_CALL * want) return 1;
   for (;;) {
     if (m != NULL && m->failed) return 1;
     t = lib_time_calls(run, user, call, n);
