@@ -17,8 +17,9 @@
 ** The manual: doc/library.md. Every function returns SKAMPI_OK or an error code and
 ** leaves its message in skampi_errmsg(); the library never ends the process (an MPI
 ** library's own error handler may). All functions except skampi_errmsg, skampi_rank,
-** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail and skampi_free are
-** collective: every process calls them in the same order with the same arguments.
+** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail, skampi_free,
+** skampi_pause, skampi_resume and skampi_do_not_optimize are collective: every process
+** calls them in the same order with the same arguments.
 */
 #ifndef SKAMPI_H
 #define SKAMPI_H
@@ -66,11 +67,14 @@ typedef struct skampi_settings {
   double precision_ticks;      /* a simple pattern's timing spans at least this many
                                   clock ticks (SKaLib eq. 3.1; default 100) */
   int statistic;               /* SKAMPI_MEAN (default) or SKAMPI_MIN */
-  double refine_max_error;     /* autorefine: stop when the largest key (SKaLib eq. 3.5)
-                                  is below it (default 0.1) */
+  double refine_max_error;     /* autorefine: stop when the largest key (SKaLib eq. 3.5,
+                                  the bend judged against the local slope) is below it
+                                  (default 0.05) */
   double refine_min_distance;  /* autorefine: never split a segment shorter than this, in
                                   the loop variable's units; 0: automatic (default) */
-  int refine_max_steps;        /* autorefine: points measured at most, 0: no limit */
+  int refine_max_steps;        /* autorefine: points measured at most; 0 (default):
+                                  automatic, the plain loop's points and as many again,
+                                  at least 16 added; -1: no limit */
   int max_node_times;          /* per-process times on a result line (default 16) */
 } skampi_settings;
 
@@ -129,7 +133,9 @@ int skampi_end(void);
 const char *skampi_errmsg(void);
 int skampi_rank(void);
 int skampi_size(void);
-/* The clock the library measures with (seconds). */
+/* The clock the library measures with (seconds): wall time -- MPI_Wtime, or in the
+** sequential build clock_gettime(CLOCK_MONOTONIC), else gettimeofday, else (the header and
+** every result then say "CPU time") clock(). */
 double skampi_wtime(void);
 
 void skampi_default_settings(skampi_settings *s);
@@ -138,13 +144,28 @@ int skampi_configure(const skampi_settings *s);
 
 /* For callbacks: the operation failed here; the measurement ends with SKAMPI_EFAILED. */
 void skampi_fail(skampi_call *call, const char *why);
+/* From inside a run callback: the time from skampi_pause to skampi_resume is not counted
+** (a set-up per call: refill a buffer, shuffle an array); the library also subtracts the
+** calibrated cost of the pair (the header says how much). Elsewhere they do nothing. The
+** set-up still runs calls_per_timing times per timing. */
+void skampi_pause(void);
+void skampi_resume(void);
+/* Keeps the compiler from removing work whose result nothing reads: hand it a pointer to
+** the result (one call of an external function; with GNU C also a compiler barrier). */
+void skampi_do_not_optimize(const void *p);
 
 /* A suite (one `# begin result "name"` block in the output): every operation of ops at
 ** every value of the loop, under ASEC. *results (NULL: not wanted) gets *nresults
 ** entries in the order of the output's lines (by x, operations in order at each x);
-** free it with skampi_free. An autorefine loop follows the last operation's times. */
+** free it with skampi_free. An autorefine loop follows the last operation's times, unless
+** skampi_refine_follow says otherwise. */
 int skampi_suite(const char *name, const skampi_operation *ops, int nops, const skampi_loop *loop,
                  skampi_result **results, int *nresults);
+/* Which times the autorefine suites from now on follow: operation op's (an index into
+** the suite's ops; -1: the last, the default), or with versus >= 0 the crossing of
+** operations op and versus: points are added only where the sign of their difference
+** changes, until the crossing is bracketed to within refine_max_error of its position. */
+int skampi_refine_follow(int op, int versus);
 /* One operation at one x: a suite of one point named after the operation. */
 int skampi_measure(const skampi_operation *op, double x, skampi_result *result);
 void skampi_free(void *p);

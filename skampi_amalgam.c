@@ -2113,6 +2113,12 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 SK_API double sk_tp_wtime(void);
 SK_API double sk_tp_wtick(void);
 SK_API int sk_tp_wtime_is_global(void);
+/* What the clock measures and how it is read, for the header: "wall time, MPI_Wtime",
+** "wall time, clock_gettime(CLOCK_MONOTONIC)" (the sequential backend, transport_seq.c),
+** ...; "CPU time, clock()" where the sequential backend has nothing better, and then
+** sk_tp_clock_is_cpu_time is 1 (every result line says so, result_line.c). */
+SK_API const char *sk_tp_clock_source(void);
+SK_API int sk_tp_clock_is_cpu_time(void);
 SK_API void sk_tp_processor_name(char *buf, size_t size);
 /* Name and version of the communication library, for the output header. */
 SK_API void sk_tp_library_version(char *buf, size_t size);
@@ -2629,6 +2635,8 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 }
 
 SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
+SK_API const char *sk_tp_clock_source(void) { return SK_SIMULATED ? "simulated time, MPI_Wtime" : "wall time, MPI_Wtime"; }
+SK_API int sk_tp_clock_is_cpu_time(void) { return 0; }
 #if SK_SIMULATED
 /* The simulator's clock is a double with no tick of its own: MPI_Wtick's 1e-5 s is a
 ** fixed answer, while two readings differ by the time the simulator injects per reading
@@ -2744,13 +2752,41 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 ** transport_seq.c -- the transport contract without any communication library
 ** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
 ** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
-** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
+** before it receives.
+**
+** The clock is wall time, as in the other backends: the best clock the platform has,
+** chosen at compile time by feature tests, so that a C89 compiler on a system without
+** any of them still builds the file --
+**   1. clock_gettime(CLOCK_MONOTONIC) where <unistd.h> says _POSIX_TIMERS > 0 and <time.h>
+**      defines CLOCK_MONOTONIC (glibc from 2.17, where it needs no -lrt); should the call
+**      fail at run time, clock_gettime(CLOCK_REALTIME);
+**   2. gettimeofday on other Unix systems (<sys/time.h>, microseconds);
+**      (a Unix system: one that predefines __unix__, __unix, __APPLE__, __linux__ -- pcc
+**      on Linux defines no __unix__ --, _AIX, __hpux or __sun)
+**   3. clock() otherwise: process CPU time, which does not count waiting (a 10 ms sleep
+**      read 19.9 us): the header and every result line then say "CPU time".
+** -DSKAMPI_NO_CLOCK_GETTIME and -DSKAMPI_NO_GETTIMEOFDAY leave out 1 and 2 (the test
+** group `library` builds each). Readings count from the first one, so that a double
+** keeps nanoseconds (gettimeofday's seconds since 1970 would keep a quarter microsecond).
+** The resolution is measured as in SKaLib §3.1 (sk_clock_least_step).
 */
-#line 8 "split/transport/transport_seq.c"
-#line 9 "split/transport/transport_seq.c"
+#line 24 "split/transport/transport_seq.c"
+#line 25 "split/transport/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
+
+#if defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(__linux__) || defined(_AIX) || defined(__hpux) || defined(__sun)
+#include <unistd.h>
+#define TPS_UNIX 1
+#endif
+#if defined(TPS_UNIX) && !defined(SKAMPI_NO_CLOCK_GETTIME) && defined(_POSIX_TIMERS) && _POSIX_TIMERS > 0 \
+    && defined(CLOCK_MONOTONIC) && !(defined(__GLIBC__) && (__GLIBC__ < 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ < 17)))
+#define TPS_CLOCK_GETTIME 1
+#elif defined(TPS_UNIX) && !defined(SKAMPI_NO_GETTIMEOFDAY)
+#include <sys/time.h>
+#define TPS_GETTIMEOFDAY 1
+#endif
 
 struct sk_group {
   int size, rank;
@@ -2769,6 +2805,71 @@ static struct {
   double tick;
 } tps;
 
+/* ---- the clock ---- */
+
+#if defined(TPS_CLOCK_GETTIME) || defined(TPS_GETTIMEOFDAY)
+static struct {
+  int started;              /* the first reading was taken: base holds its seconds */
+  long base;
+#ifdef TPS_CLOCK_GETTIME
+  clockid_t id;
+#endif
+} tps_clock;
+#endif
+
+#ifdef TPS_CLOCK_GETTIME
+static double tps_read(void)
+{
+  struct timespec ts;
+  if (!tps_clock.started) {
+    tps_clock.id = CLOCK_MONOTONIC;
+    if (clock_gettime(tps_clock.id, &ts) != 0) {
+      tps_clock.id = CLOCK_REALTIME;
+      if (clock_gettime(tps_clock.id, &ts) != 0) sk_fatal("sequential backend: clock_gettime fails");
+    }
+    tps_clock.base = (long)ts.tv_sec;
+    tps_clock.started = 1;
+  }
+  clock_gettime(tps_clock.id, &ts);
+  return (double)((long)ts.tv_sec - tps_clock.base) + (double)ts.tv_nsec * 1e-9;
+}
+#elif defined(TPS_GETTIMEOFDAY)
+static double tps_read(void)
+{
+  struct timeval tv;
+  gettimeofday(&tv, NULL);
+  if (!tps_clock.started) {
+    tps_clock.base = (long)tv.tv_sec;
+    tps_clock.started = 1;
+  }
+  return (double)((long)tv.tv_sec - tps_clock.base) + (double)tv.tv_usec * 1e-6;
+}
+#else
+static double tps_read(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
+#endif
+
+SK_API const char *sk_tp_clock_source(void)
+{
+#ifdef TPS_CLOCK_GETTIME
+  if (!tps_clock.started) (void)tps_read();
+  return tps_clock.id == CLOCK_MONOTONIC ? "wall time, clock_gettime(CLOCK_MONOTONIC)"
+                                         : "wall time, clock_gettime(CLOCK_REALTIME)";
+#elif defined(TPS_GETTIMEOFDAY)
+  return "wall time, gettimeofday";
+#else
+  return "CPU time, clock()";
+#endif
+}
+
+SK_API int sk_tp_clock_is_cpu_time(void)
+{
+#if defined(TPS_CLOCK_GETTIME) || defined(TPS_GETTIMEOFDAY)
+  return 0;
+#else
+  return 1;
+#endif
+}
+
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
@@ -2782,7 +2883,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tps.world.members[0] = 0;
   tps.empty.size = 0;
   tps.empty.rank = -1;
-  sk_skew_init(0, (double)clock() / (double)CLOCKS_PER_SEC);
+  sk_skew_init(0, tps_read());
 }
 
 SK_API void sk_tp_finish(void) { }
@@ -2889,16 +2990,14 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void)
 {
-  return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
+  return sk_skew_apply(tps_read());
 }
 
-static double seq_clock_seconds(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
-
-/* SKaLib 3.1: the smallest observable difference between two clock() readings, taken as
-** the RCCE backend takes it (under an emulator one trial alone read 8-13 us, 8 read 1). */
+/* SKaLib 3.1: the smallest observable difference between two readings, taken as the RCCE
+** backend takes it (under an emulator one trial alone read 8-13 us, 8 read 1). */
 SK_API double sk_tp_wtick(void)
 {
-  if (tps.tick <= 0.0) tps.tick = sk_clock_least_step(seq_clock_seconds, 1.0 / (double)CLOCKS_PER_SEC);
+  if (tps.tick <= 0.0) tps.tick = sk_clock_least_step(tps_read, 1.0e-6);
   return tps.tick;
 }
 
@@ -3210,6 +3309,8 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 }
 
 SK_API double sk_tp_wtime(void) { return RCCE_wtime(); }
+SK_API const char *sk_tp_clock_source(void) { return "wall time, RCCE_wtime (each core's own)"; }
+SK_API int sk_tp_clock_is_cpu_time(void) { return 0; }
 
 /* SKaLib §3.1: the smallest observable difference between two readings of the clock. */
 SK_API double sk_tp_wtick(void)
@@ -7104,6 +7205,26 @@ typedef struct sk_apr_limits {
                            points have been measured in all; 0 = no such limit */
 } sk_apr_limits;
 
+/* Which key orders the segments (sk_apr_config.key). The skampi program's autorefine loops
+** use eq. 3.5 as SKaLib §3.3 has it; the library (skampi.h) the other two:
+**   SK_APR_KEY_EQ35       K = min(|D1|/|t_b|, |D2|/|t_c|, (m_c - m_b)/|m_b|), the lines
+**                         through the neighbours drawn in (x, t): any curve that is not a
+**                         straight line is refined, a power law (t ~ x^2) to the resolution
+**                         limit (~105 points for n^2 over a factor-2 loop);
+**   SK_APR_KEY_LOG_SLOPE  the same with D1 and D2 drawn in (ln x, ln t), where a power law
+**                         is a straight line: the bend is judged relative to the local slope
+**                         (the prediction of the neighbour's power law), |D| in ln units
+**                         (~ its relative error); where an x or t involved is not positive,
+**                         eq. 3.5;
+**   SK_APR_KEY_CROSSING   the reported values are differences (t_a - t_b of two operations):
+**                         a segment whose ends differ in sign gets the resolution term
+**                         (m_c - m_b)/|m_b| alone, every other segment 0, so the crossing is
+**                         bracketed to within max_error of its position and nothing else is
+**                         measured. */
+#define SK_APR_KEY_EQ35 0
+#define SK_APR_KEY_LOG_SLOPE 1
+#define SK_APR_KEY_CROSSING 2
+
 typedef struct sk_apr_config {
   double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
   double step;          /* geometric: factor > 1; linear: addend > 0 */
@@ -7113,13 +7234,14 @@ typedef struct sk_apr_config {
                            (must be 1 for non-integer loops) */
   sk_apr_limits limits;
   int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
+  int key;              /* SK_APR_KEY_EQ35 (default), _LOG_SLOPE or _CROSSING (above) */
 } sk_apr_config;
 
 typedef struct sk_apr sk_apr;
 
 
 /* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
-** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
+** min_distance 0 (automatic), max_steps 0 (no limit), refine 1, key eq. 3.5. The caller sets the
 ** bounds; see apr.c for why these values. */
 SK_API void sk_apr_default_config(sk_apr_config *c);
 /* NULL if c is valid, else a constant message naming the offending field. */
@@ -7163,6 +7285,8 @@ SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
 ** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
 ** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
 SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
+/* The key of the rule `rule` (SK_APR_KEY_...) for the same segment. */
+SK_API double sk_apr_key_by(int rule, const double x[4], const double t[4], int has_left, int has_right);
 #endif
 /* --- end split/core/apr.h --- */
 /* --- begin split/core/apr.c --- */
@@ -7300,6 +7424,7 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->limits.max_steps = 0;
   c->limits.budget_factor = 0.0;
   c->refine = 1;
+  c->key = SK_APR_KEY_EQ35;
 }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
@@ -7326,6 +7451,8 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
   if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
   if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
+  if (c->key != SK_APR_KEY_EQ35 && c->key != SK_APR_KEY_LOG_SLOPE && c->key != SK_APR_KEY_CROSSING)
+    return "unknown refinement key";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -7424,6 +7551,41 @@ SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int
   return key;
 }
 
+/* SK_APR_KEY_LOG_SLOPE (apr.h): eq. 3.5's predictions drawn in (ln x, ln t). */
+static double apr_key_log_slope(const double x[4], const double t[4], int has_left, int has_right)
+{
+  double lx[4], lt[4], key, term;
+  int i, from = has_left ? 0 : 1, to = has_right ? 3 : 2;
+  if (!has_left && !has_right) return 0.0;
+  for (i = from; i <= to; i++) {
+    if (!apr_is_finite(x[i]) || !apr_is_finite(t[i])) return 0.0;
+    if (!(x[i] > 0.0 && t[i] > 0.0)) return sk_apr_key(x, t, has_left, has_right);
+    lx[i] = log(x[i]);
+    lt[i] = log(t[i]);
+  }
+  key = apr_relative(x[2] - x[1], x[1]);
+  if (has_left) {
+    term = fabs(lt[2] - apr_extrapolate(lx[0], lt[0], lx[1], lt[1], lx[2]));
+    if (term < key) key = term;
+  }
+  if (has_right) {
+    term = fabs(lt[1] - apr_extrapolate(lx[2], lt[2], lx[3], lt[3], lx[1]));
+    if (term < key) key = term;
+  }
+  return key;
+}
+
+SK_API double sk_apr_key_by(int rule, const double x[4], const double t[4], int has_left, int has_right)
+{
+  if (rule == SK_APR_KEY_LOG_SLOPE) return apr_key_log_slope(x, t, has_left, has_right);
+  if (rule == SK_APR_KEY_CROSSING) {
+    if (!apr_is_finite(x[1]) || !apr_is_finite(x[2]) || !apr_is_finite(t[1]) || !apr_is_finite(t[2])) return 0.0;
+    if (!((t[1] < 0.0 && t[2] > 0.0) || (t[1] > 0.0 && t[2] < 0.0))) return 0.0;
+    return apr_relative(x[2] - x[1], x[1]);
+  }
+  return sk_apr_key(x, t, has_left, has_right);
+}
+
 /* Key of the segment starting at point id (which has a right neighbour). */
 static double apr_segment_key(const sk_apr *a, int id)
 {
@@ -7435,7 +7597,7 @@ static double apr_segment_key(const sk_apr *a, int id)
   x[2] = c->x; t[2] = c->t;
   if (has_left) { x[0] = a->points[b->prev].x; t[0] = a->points[b->prev].t; }
   if (has_right) { x[3] = a->points[c->next].x; t[3] = a->points[c->next].t; }
-  return sk_apr_key(x, t, has_left, has_right);
+  return sk_apr_key_by(a->cfg.key, x, t, has_left, has_right);
 }
 
 /* 1 and the split point if the segment (b, c) may be split. */
@@ -12165,7 +12327,10 @@ SK_API void sk_runlog_close(int status)
 **   # input file, processes, library, processor of rank 0
 **   # processors: the processor name of every rank (oversub.h)
 **   # TEST-ONLY clock skew (clock_skew.h, only when injected)
-**   # clock tick, global clock; dummy time; ping-pong correction (measure.h)
+**   # clock tick, global clock; the clock (what it measures: wall time, or CPU time where
+**     the sequential backend has nothing better; how it is read: transport.h); dummy time;
+**     in the library, the empty call subtracted from its simple pattern's times (and a
+**     pause's cost); ping-pong correction (measure.h)
 **   #@ columns (the machine-readable column list) and # columns; random seed
 **   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
 **   # MPI-IO files (io_files.h)
@@ -12179,9 +12344,9 @@ SK_API void sk_runlog_close(int status)
 #ifndef SK_HEADER_H
 #define SK_HEADER_H
 
-#line 24 "split/results/header.h"
-#line 25 "split/results/header.h"
-#line 26 "split/results/header.h"
+#line 27 "split/results/header.h"
+#line 28 "split/results/header.h"
+#line 29 "split/results/header.h"
 
 /* What the start-up found that the header reports. */
 typedef struct sk_header_facts {
@@ -12193,6 +12358,14 @@ typedef struct sk_header_facts {
   int resumed;                  /* continues an interrupted run ... */
   int suites_kept;              /* ... after its suites 1..suites_kept */
   int quiet;                    /* -q: no warnings on stderr */
+  int library;                  /* the library interface (skampi.h) writes this header: */
+  double clock_cost;            /* seconds: the least empty timing, subtracted from each of
+                                   its simple-pattern timings */
+  double empty_call;            /* seconds: the least per-call time of its loop over an empty
+                                   operation (not subtracted) */
+  long empty_calls;             /* calls per timing of that calibration */
+  double pause_cost;            /* seconds: what a skampi_pause/skampi_resume pair adds
+                                   beyond the paused time, subtracted per pair */
 } sk_header_facts;
 
 /* Rank 0: writes the header to the output (sk_out_text), its warnings to stderr, and
@@ -12492,7 +12665,19 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_header_processors(&h);
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
+  sk_str_printf(&h, "# clock: %s%s\n", sk_tp_clock_source(), sk_tp_clock_is_cpu_time()
+                ? " -- process CPU time: time spent waiting (a sleep, I/O, another process) is not counted" : "");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);
+  if (f->library) {
+    sk_str_printf(&h, "# timing of the simple pattern: the clock is read once around the N calls of a timing"
+                  " (N: SKaLib eq. 3.1, \"calls per timing\"); subtracted from every timing: the clock's cost,"
+                  " %.4f us (the least time between two readings), and the time between skampi_pause and"
+                  " skampi_resume with %.4f us per pair (its calibrated cost); a call's time is the rest over N\n",
+                  f->clock_cost * 1e6, f->pause_cost * 1e6);
+    sk_str_printf(&h, "# empty call (not subtracted): %.4f us, the least per-call time of that loop over an empty"
+                  " operation (%ld calls per timing), part of every call's time as of a plain loop's that calls"
+                  " the operation\n", f->empty_call * 1e6, f->empty_calls);
+  }
   sk_pingpong_describe(&h);
   sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
   sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"
@@ -13388,6 +13573,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
+  if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
   if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
@@ -38742,8 +38928,9 @@ int main(int argc, char **argv)
 ** The manual: doc/library.md. Every function returns SKAMPI_OK or an error code and
 ** leaves its message in skampi_errmsg(); the library never ends the process (an MPI
 ** library's own error handler may). All functions except skampi_errmsg, skampi_rank,
-** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail and skampi_free are
-** collective: every process calls them in the same order with the same arguments.
+** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail, skampi_free,
+** skampi_pause, skampi_resume and skampi_do_not_optimize are collective: every process
+** calls them in the same order with the same arguments.
 */
 #ifndef SKAMPI_H
 #define SKAMPI_H
@@ -38791,11 +38978,14 @@ typedef struct skampi_settings {
   double precision_ticks;      /* a simple pattern's timing spans at least this many
                                   clock ticks (SKaLib eq. 3.1; default 100) */
   int statistic;               /* SKAMPI_MEAN (default) or SKAMPI_MIN */
-  double refine_max_error;     /* autorefine: stop when the largest key (SKaLib eq. 3.5)
-                                  is below it (default 0.1) */
+  double refine_max_error;     /* autorefine: stop when the largest key (SKaLib eq. 3.5,
+                                  the bend judged against the local slope) is below it
+                                  (default 0.05) */
   double refine_min_distance;  /* autorefine: never split a segment shorter than this, in
                                   the loop variable's units; 0: automatic (default) */
-  int refine_max_steps;        /* autorefine: points measured at most, 0: no limit */
+  int refine_max_steps;        /* autorefine: points measured at most; 0 (default):
+                                  automatic, the plain loop's points and as many again,
+                                  at least 16 added; -1: no limit */
   int max_node_times;          /* per-process times on a result line (default 16) */
 } skampi_settings;
 
@@ -38854,7 +39044,9 @@ int skampi_end(void);
 const char *skampi_errmsg(void);
 int skampi_rank(void);
 int skampi_size(void);
-/* The clock the library measures with (seconds). */
+/* The clock the library measures with (seconds): wall time -- MPI_Wtime, or in the
+** sequential build clock_gettime(CLOCK_MONOTONIC), else gettimeofday, else (the header and
+** every result then say "CPU time") clock(). */
 double skampi_wtime(void);
 
 void skampi_default_settings(skampi_settings *s);
@@ -38863,13 +39055,28 @@ int skampi_configure(const skampi_settings *s);
 
 /* For callbacks: the operation failed here; the measurement ends with SKAMPI_EFAILED. */
 void skampi_fail(skampi_call *call, const char *why);
+/* From inside a run callback: the time from skampi_pause to skampi_resume is not counted
+** (a set-up per call: refill a buffer, shuffle an array); the library also subtracts the
+** calibrated cost of the pair (the header says how much). Elsewhere they do nothing. The
+** set-up still runs calls_per_timing times per timing. */
+void skampi_pause(void);
+void skampi_resume(void);
+/* Keeps the compiler from removing work whose result nothing reads: hand it a pointer to
+** the result (one call of an external function; with GNU C also a compiler barrier). */
+void skampi_do_not_optimize(const void *p);
 
 /* A suite (one `# begin result "name"` block in the output): every operation of ops at
 ** every value of the loop, under ASEC. *results (NULL: not wanted) gets *nresults
 ** entries in the order of the output's lines (by x, operations in order at each x);
-** free it with skampi_free. An autorefine loop follows the last operation's times. */
+** free it with skampi_free. An autorefine loop follows the last operation's times, unless
+** skampi_refine_follow says otherwise. */
 int skampi_suite(const char *name, const skampi_operation *ops, int nops, const skampi_loop *loop,
                  skampi_result **results, int *nresults);
+/* Which times the autorefine suites from now on follow: operation op's (an index into
+** the suite's ops; -1: the last, the default), or with versus >= 0 the crossing of
+** operations op and versus: points are added only where the sign of their difference
+** changes, until the crossing is bracketed to within refine_max_error of its position. */
+int skampi_refine_follow(int op, int versus);
 /* One operation at one x: a suite of one point named after the operation. */
 int skampi_measure(const skampi_operation *op, double x, skampi_result *result);
 void skampi_free(void *p);
@@ -38899,17 +39106,43 @@ int skampi_program(int argc, char **argv);
 ** message (base.h, sk_set_exit_jump). Compiled only in the library build
 ** (-DSKAMPI_LIBRARY), where these functions are the amalgam's only external names.
 ** Not reentrant: one suite at a time, as in a .ski program.
+**
+** The simple pattern times its calls here, not in the runner (SK_PATTERN_SIMPLE_OWN_TIME):
+** the clock is read once around the N calls of a timing (N from SKaLib eq. 3.1, probed in
+** the warm-up), and the calibrated cost of the empty timing (two readings with nothing
+** between them, the least of many at skampi_begin) is subtracted from it before it is
+** shared among the calls, as is the time between skampi_pause and skampi_resume with the
+** calibrated cost of such a pair. What a call of an empty operation costs in that loop is
+** calibrated too and written in the header, not subtracted: a plain loop that calls the
+** operation pays it as well, and at a few nanoseconds it overlaps with the operation's own
+** work (in the loop, a 4-byte memcpy and a call of skampi_do_not_optimize added 0.05 ns to
+** the empty call's 1.9 ns, where a plain loop of the two read 1.1 ns: subtracted, the call
+** would make such operations read 0.05 ns). Before: the adapter read the clock around
+** every call, and an empty operation or a 4-byte memcpy read 1.1 us in the sequential
+** build (clock()), 0.003 us in a plain loop. Autorefine follows the operation skampi_refine_follow names (or the
+** crossing of two), judges a bend against the local slope (apr.h, SK_APR_KEY_LOG_SLOPE:
+** a power law is a straight line) and is bounded by default (refine_max_steps 0).
 */
-#line 12 "split/library/skalib.c"
-#line 13 "split/library/skalib.c"
-#line 14 "split/library/skalib.c"
-#line 15 "split/library/skalib.c"
-#line 16 "split/library/skalib.c"
-#line 17 "split/library/skalib.c"
-#line 18 "split/library/skalib.c"
-#line 19 "split/library/skalib.c"
+#line 28 "split/library/skalib.c"
+#line 29 "split/library/skalib.c"
+#line 30 "split/library/skalib.c"
+#line 31 "split/library/skalib.c"
+#line 32 "split/library/skalib.c"
+#line 33 "split/library/skalib.c"
+#line 34 "split/library/skalib.c"
+#line 35 "split/library/skalib.c"
 
 #if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
+
+/* The automatic bound on refinement (refine_max_steps 0): the plain loop's points and at
+** most as many added ones, at least LIB_REFINE_LEAST_ADDED (a pointer chase over 1 KiB ..
+** 64 MiB got 44 added points chasing noise between 1.2 and 14 MB without a bound). */
+#define LIB_REFINE_LEAST_ADDED 16
+/* Calibration of the empty call: timings for at least this long, at least this many. */
+#define LIB_CALIBRATE_SECONDS 5.0e-3
+#define LIB_CALIBRATE_TIMINGS 64
+#define LIB_MAX_CALLS 1000000L     /* calls per timing at most (the runner's bound) */
+#define LIB_LONG_CALL 1000.0       /* a cold call this many timings long: no more probes */
 
 static struct {
   int started;
@@ -38921,12 +39154,24 @@ static struct {
   int status;                     /* what the guarded body returned (lib_run) */
   int exit_status;                /* what sk_exit was called with (lib_run) */
   char errmsg[512];
+  int refine_steps;               /* refine_max_steps as set: -1 none, 0 automatic, N */
+  int refine_op, refine_versus;   /* skampi_refine_follow: -1 -1, the last operation */
+  double clock_cost;              /* seconds: an empty timing (subtracted from each timing) */
+  double empty_call;              /* seconds: an empty call in the simple pattern's loop */
+  long empty_calls;               /* calls per timing of its calibration */
+  double pause_cost;              /* seconds: a pause/resume pair beyond the paused time */
+  long calls;                     /* calls per timing of the last simple measurement */
+  /* the timing in progress, for skampi_pause and skampi_resume */
+  int timing, paused;
+  double pause_began, paused_total;
+  long pauses;
 } lib;
 
 /* The state of one point of an operation, from init to finalize (sk_mctx.state). */
 typedef struct lib_point {
   skampi_call call;
   const skampi_operation *op;
+  long calls;                     /* simple pattern: calls per timing (the warm-up's probe) */
 } lib_point;
 
 static int lib_error(int code, const char *fmt, ...)
@@ -38999,24 +39244,203 @@ static lib_point *lib_point_of(sk_mctx *m)
   return p;
 }
 
-/* simple and point-to-point: each process times its own call */
+/* ---- pauses: skampi_pause and skampi_resume inside a timed call ---- */
+
+static void lib_timing_begin(void)
+{
+  lib.timing = 1;
+  lib.paused = 0;
+  lib.paused_total = 0.0;
+  lib.pauses = 0;
+}
+
+/* The time to take off a timing that ended at `end`: the paused time (a pause never
+** resumed lasts until the end) and the calibrated cost of each pause/resume pair. */
+static double lib_timing_end(double end)
+{
+  lib.timing = 0;
+  if (lib.paused) {
+    lib.paused_total += end - lib.pause_began;
+    lib.pauses++;
+    lib.paused = 0;
+  }
+  return lib.paused_total + (double)lib.pauses * lib.pause_cost;
+}
+
+void skampi_pause(void)
+{
+  if (!lib.timing || lib.paused) return;
+  lib.paused = 1;
+  lib.pause_began = sk_tp_wtime();
+}
+
+void skampi_resume(void)
+{
+  double now;
+  if (!lib.timing || !lib.paused) return;
+  now = sk_tp_wtime();
+  lib.paused_total += now - lib.pause_began;
+  lib.pauses++;
+  lib.paused = 0;
+}
+
+/* The sink: the pointer escapes into a volatile object (and, for GNU C, into an empty asm
+** statement that may read any memory, as Google Benchmark's DoNotOptimize does), so the
+** compiler must have made whatever p points to. */
+static const void *volatile lib_sink;
+
+void skampi_do_not_optimize(const void *p)
+{
+#if defined(__GNUC__) && !defined(__TINYC__) && !defined(__PCC__)
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+  lib_sink = p;
+}
+
+/* ---- the simple pattern's loop ---- */
+
+/* n calls of run between two clock readings: the time without the pauses (seconds). */
+static double lib_time_calls(skampi_fn run, void *user, skampi_call *call, long n)
+{
+  double start, end;
+  long i;
+  lib_timing_begin();
+  start = sk_tp_wtime();
+  for (i = n % 4; i > 0; i--) run(user, call);
+  for (i = n / 4; i > 0; i--) {     /* unrolled: the loop's own share of a call is less */
+    run(user, call);
+    run(user, call);
+    run(user, call);
+    run(user, call);
+  }
+  end = sk_tp_wtime();
+  return end - start - lib_timing_end(end);
+}
+
+/* SKaLib eq. 3.1: the calls per timing that make a timing span precision_ticks clock ticks
+** (a tick being the clock's tick or, when longer, the clock's cost: MPI_Wtick says 1 ns
+** where two readings of MPI_Wtime are 29 ns apart, and a timing of 100 ns was mostly the
+** clock's, a 4-byte memcpy reading 2.2 times a plain loop's),
+** probed by timing 1, 10, 100, ... calls (after one cold call; the least of 3 timings)
+** until a timing spans a twentieth of that, then scaled; at most LIB_MAX_CALLS. A cold
+** call of LIB_LONG_CALL times that or more is taken as it is (1 call per timing), so an
+** operation of seconds is not called twice in the warm-up. */
+static long lib_calls_for_precision(skampi_fn run, void *user, skampi_call *call, sk_mctx *m)
+{
+  double tick = sk_tp_wtick() > lib.clock_cost ? sk_tp_wtick() : lib.clock_cost;
+  double want = lib.settings.asec.precision_ticks * tick, t;
+  long n = 1;
+  int i;
+  if (lib_time_calls(run, user, call, 1) >= LIB_LONG_CALL * want) return 1;
+  for (;;) {
+    if (m != NULL && m->failed) return 1;
+    t = lib_time_calls(run, user, call, n);
+    for (i = 0; i < 2 && t < want; i++) {
+      double again = lib_time_calls(run, user, call, n);
+      if (again < t) t = again;
+    }
+    if (t >= want) return n;
+    if (n >= LIB_MAX_CALLS) return LIB_MAX_CALLS;
+    if (t * 20.0 >= want) {
+      double scaled = ceil((double)n * want / t);
+      return scaled >= (double)LIB_MAX_CALLS ? LIB_MAX_CALLS : (long)scaled;
+    }
+    n = n * 10 > LIB_MAX_CALLS ? LIB_MAX_CALLS : n * 10;
+  }
+}
+
+/* simple: rank 0 alone; the warm-up chooses the calls per timing, each repetition is one
+** timing of them less the empty timing's cost (never below 0), shared among the calls */
+static double lib_measure_simple(sk_mctx *m, const sk_value *args)
+{
+  lib_point *p = lib_point_of(m);
+  double t;
+  (void)args;
+  if (m->warming_up || p->calls < 1) {
+    p->calls = lib_calls_for_precision(p->op->run, p->op->user, &p->call, m);
+    lib.calls = p->calls;
+  }
+  t = lib_time_calls(p->op->run, p->op->user, &p->call, p->calls) - lib.clock_cost;
+  return t > 0.0 ? t / (double)p->calls : 0.0;
+}
+
+/* point-to-point: each process times its own call */
 static double lib_measure_local(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = lib_point_of(m);
-  double start = sk_tp_wtime();
   (void)args;
-  p->op->run(p->op->user, &p->call);
-  return sk_tp_wtime() - start;
+  return lib_time_calls(p->op->run, p->op->user, &p->call, 1);
 }
 
 /* collective: from the agreed start (sk_sync_start) to this process's end */
 static double lib_measure_collective(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = lib_point_of(m);
-  double start = sk_sync_start(m);
+  double start = sk_sync_start(m), stop, pauses;
   (void)args;
+  lib_timing_begin();
   p->op->run(p->op->user, &p->call);
-  return sk_sync_stop(m) - start;
+  stop = sk_sync_stop(m);
+  pauses = lib_timing_end(stop);
+  return stop - start - pauses;
+}
+
+/* ---- the calibration at skampi_begin: an empty timing, an empty call, a pause/resume pair ---- */
+
+static void lib_empty_op(void *user, skampi_call *call)
+{
+  (void)user; (void)call;
+}
+
+static void lib_pause_op(void *user, skampi_call *call)
+{
+  (void)user; (void)call;
+  skampi_pause();
+  skampi_resume();
+}
+
+/* read through a volatile object, so no compiler knows which function the loop calls */
+static void (*volatile lib_empty_fn)(void *user, skampi_call *call) = lib_empty_op;
+static void (*volatile lib_pause_fn)(void *user, skampi_call *call) = lib_pause_op;
+
+/* The least per-call time (less `less`) of fn in the simple pattern's loop, over at least
+** LIB_CALIBRATE_TIMINGS timings and LIB_CALIBRATE_SECONDS. */
+static double lib_least_call(skampi_fn fn, double less, long *calls)
+{
+  skampi_call call;
+  double best = -1.0, began;
+  long n;
+  int i;
+  memset(&call, 0, sizeof call);
+  n = lib_calls_for_precision(fn, NULL, &call, NULL);
+  began = sk_tp_wtime();
+  for (i = 0; i < LIB_CALIBRATE_TIMINGS || (sk_tp_wtime() - began < LIB_CALIBRATE_SECONDS && i < 100000); i++) {
+    double t = (lib_time_calls(fn, NULL, &call, n) - lib.clock_cost) / (double)n - less;
+    if (best < 0.0 || t < best) best = t;
+  }
+  if (calls) *calls = n;
+  return best > 0.0 ? best : 0.0;
+}
+
+/* The least time between two readings of the clock, over as many pairs as above. */
+static double lib_least_timing(void)
+{
+  double best = -1.0, began = sk_tp_wtime();
+  int i;
+  for (i = 0; i < LIB_CALIBRATE_TIMINGS || (sk_tp_wtime() - began < LIB_CALIBRATE_SECONDS && i < 100000); i++) {
+    double a = sk_tp_wtime(), b = sk_tp_wtime();
+    if (best < 0.0 || b - a < best) best = b - a;
+  }
+  return best > 0.0 ? best : 0.0;
+}
+
+static void lib_calibrate(void)
+{
+  lib.pause_cost = 0.0;
+  lib.clock_cost = 0.0;
+  lib.clock_cost = lib_least_timing();
+  lib.empty_call = lib_least_call(lib_empty_fn, 0.0, &lib.empty_calls);
+  lib.pause_cost = lib_least_call(lib_pause_fn, lib.empty_call, NULL);
 }
 
 /* master-worker: started together, the master's time only (meas_mw.c) */
@@ -39028,7 +39452,7 @@ static double lib_measure_master_worker(sk_mctx *m, const sk_value *args)
 
 static void lib_definition(const skampi_operation *op, sk_measurement *def)
 {
-  static const sk_pattern patterns[] = { SK_PATTERN_SIMPLE, SK_PATTERN_P2P, SK_PATTERN_COLLECTIVE,
+  static const sk_pattern patterns[] = { SK_PATTERN_SIMPLE_OWN_TIME, SK_PATTERN_P2P, SK_PATTERN_COLLECTIVE,
                                          SK_PATTERN_MASTER_WORKER };
   memset(def, 0, sizeof *def);
   def->name = op->name;
@@ -39038,7 +39462,7 @@ static void lib_definition(const skampi_operation *op, sk_measurement *def)
   def->pattern = patterns[op->pattern];
   def->init = lib_init;
   def->finalize = lib_finalize;
-  def->measure = op->pattern == SKAMPI_SIMPLE || op->pattern == SKAMPI_P2P ? lib_measure_local
+  def->measure = op->pattern == SKAMPI_SIMPLE ? lib_measure_simple : op->pattern == SKAMPI_P2P ? lib_measure_local
                  : op->pattern == SKAMPI_COLLECTIVE ? lib_measure_collective : lib_measure_master_worker;
   def->min_procs = op->pattern == SKAMPI_P2P || op->pattern == SKAMPI_MASTER_WORKER ? 2 : 1;
   def->nothing = "a user's operation";
@@ -39089,6 +39513,9 @@ static int lib_begin(void *ctx)
   sk_str_init(&sync_lines);
   sk_sync_describe(&lib.settings.sync, &sync_lines);
   sk_engine_dummy_time(&lib.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  lib_calibrate();
+  lib.refine_steps = 0;
+  lib.refine_op = lib.refine_versus = -1;
   if (lib.writes) {
     sk_header_facts h;
     memset(&h, 0, sizeof h);
@@ -39096,6 +39523,11 @@ static int lib_begin(void *ctx)
     h.dummy_time = dummy.time;
     h.sync_lines = sync_lines.data ? sync_lines.data : "";
     h.quiet = 1;
+    h.library = 1;
+    h.clock_cost = lib.clock_cost;
+    h.empty_call = lib.empty_call;
+    h.empty_calls = lib.empty_calls;
+    h.pause_cost = lib.pause_cost;
     sk_header_write(&h);
   }
   sk_result_free(&dummy);
@@ -39168,7 +39600,7 @@ void skampi_default_settings(skampi_settings *s)
   s->statistic = d.asec.statistic == SK_STATISTIC_MIN ? SKAMPI_MIN : SKAMPI_MEAN;
   s->refine_max_error = d.apr.max_error;
   s->refine_min_distance = d.apr.min_distance;
-  s->refine_max_steps = d.apr.max_steps;
+  s->refine_max_steps = 0;              /* automatic (lib_suite_error) */
   s->max_node_times = d.max_node_times;
 }
 
@@ -39185,9 +39617,21 @@ static const char *lib_settings_error(const skampi_settings *s)
   if (s->statistic != SKAMPI_MEAN && s->statistic != SKAMPI_MIN) return "statistic must be SKAMPI_MEAN or SKAMPI_MIN";
   if (!(s->refine_max_error >= 0.0)) return "refine_max_error must not be negative";
   if (!(s->refine_min_distance >= 0.0)) return "refine_min_distance must not be negative";
-  if (s->refine_max_steps < 0) return "refine_max_steps must not be negative";
+  if (s->refine_max_steps < -1) return "refine_max_steps must be -1 (no limit), 0 (automatic) or a number of points";
   if (s->max_node_times < 0) return "max_node_times must not be negative";
   return NULL;
+}
+
+int skampi_refine_follow(int op, int versus)
+{
+  lib.errmsg[0] = '\0';
+  if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_refine_follow: the library is not started");
+  if (op < -1 || versus < -1 || (versus >= 0 && (op < 0 || op == versus)))
+    return lib_error(SKAMPI_EUSAGE, "skampi_refine_follow: an operation's index (or -1 for the last), and -1 or"
+                     " the index of another one to follow their crossing");
+  lib.refine_op = op;
+  lib.refine_versus = versus;
+  return SKAMPI_OK;
 }
 
 int skampi_configure(const skampi_settings *s)
@@ -39208,7 +39652,7 @@ int skampi_configure(const skampi_settings *s)
   lib.settings.asec.statistic = s->statistic == SKAMPI_MIN ? SK_STATISTIC_MIN : SK_STATISTIC_MEAN;
   lib.settings.apr.max_error = s->refine_max_error;
   lib.settings.apr.min_distance = s->refine_min_distance;
-  lib.settings.apr.max_steps = s->refine_max_steps;
+  lib.refine_steps = s->refine_max_steps;
   lib.settings.max_node_times = s->max_node_times;
   return SKAMPI_OK;
 }
@@ -39243,6 +39687,8 @@ static const char *lib_suite_error(const lib_suite_args *a, sk_apr_config *c)
     if ((op->pattern == SKAMPI_P2P || op->pattern == SKAMPI_MASTER_WORKER) && sk_tp_world_size() < 2)
       return "the point-to-point and master-worker patterns need at least 2 processes";
   }
+  if (lib.refine_op >= a->nops || lib.refine_versus >= a->nops)
+    return "skampi_refine_follow names an operation the suite does not have";
   sk_apr_default_config(c);
   c->first = a->loop->first;
   c->last = a->loop->last;
@@ -39252,7 +39698,21 @@ static const char *lib_suite_error(const lib_suite_args *a, sk_apr_config *c)
   c->multiple_of = 1;
   c->limits = lib.settings.apr;
   c->refine = a->loop->refine != 0;
+  c->key = lib.refine_versus >= 0 ? SK_APR_KEY_CROSSING : SK_APR_KEY_LOG_SLOPE;
+  c->limits.max_steps = 0;
   why = sk_apr_config_error(c);
+  if (why == NULL && c->refine && lib.refine_steps > 0) c->limits.max_steps = lib.refine_steps;
+  if (why == NULL && c->refine && lib.refine_steps == 0) {   /* the automatic bound */
+    sk_apr_config plain = *c;
+    sk_apr *count;
+    double x;
+    int n = 0;
+    plain.refine = 0;
+    count = sk_apr_new(&plain);
+    while (sk_apr_next(count, &x)) { n++; sk_apr_report(count, 0.0); }
+    sk_apr_free(count);
+    c->limits.max_steps = n + (n > LIB_REFINE_LEAST_ADDED ? n : LIB_REFINE_LEAST_ADDED);
+  }
   return why;
 }
 
@@ -39287,7 +39747,7 @@ static int lib_result_order(const void *pa, const void *pb)
 
 /* One point: every operation at x. 0 when the suite must stop (*code says why). */
 static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, int added, double started,
-                             const char **kind, double *last_time, int *code)
+                             const char **kind, double *times, int *code)
 {
   sk_loopvar var;
   sk_value arg;
@@ -39298,7 +39758,9 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
   for (i = 0; i < a->nops; i++) {
     sk_measure_outcome out;
     lib.op = &a->ops[i];
+    lib.calls = 1;
     sk_engine_measure(&lib.engine, &defs[i], sk_tp_world(), &arg, started, &out);
+    if (a->ops[i].pattern == SKAMPI_SIMPLE) out.result.calls_per_timing = lib.calls;   /* rank 0's */
     if (out.has_dummy && lib.writes) sk_line_dummy(&out, 0);
     if (out.status != SK_MEASURED) {
       *code = lib_error(out.status == SK_FAILED ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
@@ -39316,14 +39778,14 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
       lf.nvars = 1;
       lf.label = a->nops > 1 ? a->ops[i].name : NULL;
       lf.added = added;
-      lf.dummy_time = out.dummy_time;
+      lf.dummy_time = out.dummy_time / (double)(out.result.calls_per_timing > 1 ? out.result.calls_per_timing : 1);
       sk_str_init(&flags);
       sk_line_write(&lf, &out.result, &flags);
       sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
     }
     lib_keep(a, i, arg.u.d, added, &out);
-    *last_time = out.time;
+    times[i] = out.time;
     spent = out.suite_time_spent;
     sk_outcome_free(&out);
     if (spent) return 0;      /* *code stays SKAMPI_OK: the suite's time limit is reached */
@@ -39338,12 +39800,13 @@ static int lib_suite(void *ctx)
   sk_apr *apr;
   sk_measurement *defs;
   const char *why, *kind = NULL;
-  double x, started, last_time = 0.0;
+  double x, started, *times;
   int i, code = SKAMPI_OK, stopped = 0;
   if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_suite: the library is not started");
   why = lib_suite_error(a, &c);
   if (why) return lib_error(SKAMPI_EUSAGE, "skampi_suite \"%s\": %s", a->name ? a->name : "", why);
   defs = (sk_measurement *)sk_calloc((size_t)a->nops, sizeof *defs);
+  times = (double *)sk_calloc((size_t)a->nops, sizeof *times);
   for (i = 0; i < a->nops; i++) lib_definition(&a->ops[i], &defs[i]);
   apr = sk_apr_new(&c);
   started = sk_engine_clock();
@@ -39360,11 +39823,13 @@ static int lib_suite(void *ctx)
     sk_str_free(&waits);
   }
   while (sk_apr_next(apr, &x)) {
-    if (!lib_point_measure(a, defs, x, sk_apr_point_added(apr), started, &kind, &last_time, &code)) {
+    if (!lib_point_measure(a, defs, x, sk_apr_point_added(apr), started, &kind, times, &code)) {
       stopped = code == SKAMPI_OK;
       break;
     }
-    sk_apr_report(apr, last_time);
+    /* what refinement follows: an operation's time, or the difference of two */
+    if (lib.refine_versus >= 0) sk_apr_report(apr, times[lib.refine_op] - times[lib.refine_versus]);
+    else sk_apr_report(apr, times[lib.refine_op >= 0 ? lib.refine_op : a->nops - 1]);
   }
   if (lib.writes) {
     if (c.refine) sk_out_hold_end(0);
@@ -39380,6 +39845,7 @@ static int lib_suite(void *ctx)
   }
   sk_apr_free(apr);
   free(defs);
+  free(times);
   if (a->n > 1) qsort(a->results, a->n, sizeof *a->results, lib_result_order);
   return code;
 }

@@ -131,6 +131,7 @@ SK_API void sk_apr_default_config(sk_apr_config *c)
   c->limits.max_steps = 0;
   c->limits.budget_factor = 0.0;
   c->refine = 1;
+  c->key = SK_APR_KEY_EQ35;
 }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
@@ -157,6 +158,8 @@ SK_API const char *sk_apr_config_error(const sk_apr_config *c)
   if (!(c->limits.min_distance >= 0.0)) return "min_distance must be at least 0";
   if (c->limits.max_steps < 0) return "max_steps must be at least 0 (0: no limit)";
   if (!(c->limits.budget_factor >= 0.0)) return "the autorefine factor must be at least 0 (0: no limit)";
+  if (c->key != SK_APR_KEY_EQ35 && c->key != SK_APR_KEY_LOG_SLOPE && c->key != SK_APR_KEY_CROSSING)
+    return "unknown refinement key";
   if (c->geometric) values = log(c->last / c->first) / log(c->step);
   else values = (c->last - c->first) / c->step;
   if (!(values <= APR_MAX_LOOP_VALUES)) return "the loop has too many values";
@@ -255,6 +258,41 @@ SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int
   return key;
 }
 
+/* SK_APR_KEY_LOG_SLOPE (apr.h): eq. 3.5's predictions drawn in (ln x, ln t). */
+static double apr_key_log_slope(const double x[4], const double t[4], int has_left, int has_right)
+{
+  double lx[4], lt[4], key, term;
+  int i, from = has_left ? 0 : 1, to = has_right ? 3 : 2;
+  if (!has_left && !has_right) return 0.0;
+  for (i = from; i <= to; i++) {
+    if (!apr_is_finite(x[i]) || !apr_is_finite(t[i])) return 0.0;
+    if (!(x[i] > 0.0 && t[i] > 0.0)) return sk_apr_key(x, t, has_left, has_right);
+    lx[i] = log(x[i]);
+    lt[i] = log(t[i]);
+  }
+  key = apr_relative(x[2] - x[1], x[1]);
+  if (has_left) {
+    term = fabs(lt[2] - apr_extrapolate(lx[0], lt[0], lx[1], lt[1], lx[2]));
+    if (term < key) key = term;
+  }
+  if (has_right) {
+    term = fabs(lt[1] - apr_extrapolate(lx[2], lt[2], lx[3], lt[3], lx[1]));
+    if (term < key) key = term;
+  }
+  return key;
+}
+
+SK_API double sk_apr_key_by(int rule, const double x[4], const double t[4], int has_left, int has_right)
+{
+  if (rule == SK_APR_KEY_LOG_SLOPE) return apr_key_log_slope(x, t, has_left, has_right);
+  if (rule == SK_APR_KEY_CROSSING) {
+    if (!apr_is_finite(x[1]) || !apr_is_finite(x[2]) || !apr_is_finite(t[1]) || !apr_is_finite(t[2])) return 0.0;
+    if (!((t[1] < 0.0 && t[2] > 0.0) || (t[1] > 0.0 && t[2] < 0.0))) return 0.0;
+    return apr_relative(x[2] - x[1], x[1]);
+  }
+  return sk_apr_key(x, t, has_left, has_right);
+}
+
 /* Key of the segment starting at point id (which has a right neighbour). */
 static double apr_segment_key(const sk_apr *a, int id)
 {
@@ -266,7 +304,7 @@ static double apr_segment_key(const sk_apr *a, int id)
   x[2] = c->x; t[2] = c->t;
   if (has_left) { x[0] = a->points[b->prev].x; t[0] = a->points[b->prev].t; }
   if (has_right) { x[3] = a->points[c->next].x; t[3] = a->points[c->next].t; }
-  return sk_apr_key(x, t, has_left, has_right);
+  return sk_apr_key_by(a->cfg.key, x, t, has_left, has_right);
 }
 
 /* 1 and the split point if the segment (b, c) may be split. */

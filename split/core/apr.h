@@ -41,6 +41,26 @@ typedef struct sk_apr_limits {
                            points have been measured in all; 0 = no such limit */
 } sk_apr_limits;
 
+/* Which key orders the segments (sk_apr_config.key). The skampi program's autorefine loops
+** use eq. 3.5 as SKaLib §3.3 has it; the library (skampi.h) the other two:
+**   SK_APR_KEY_EQ35       K = min(|D1|/|t_b|, |D2|/|t_c|, (m_c - m_b)/|m_b|), the lines
+**                         through the neighbours drawn in (x, t): any curve that is not a
+**                         straight line is refined, a power law (t ~ x^2) to the resolution
+**                         limit (~105 points for n^2 over a factor-2 loop);
+**   SK_APR_KEY_LOG_SLOPE  the same with D1 and D2 drawn in (ln x, ln t), where a power law
+**                         is a straight line: the bend is judged relative to the local slope
+**                         (the prediction of the neighbour's power law), |D| in ln units
+**                         (~ its relative error); where an x or t involved is not positive,
+**                         eq. 3.5;
+**   SK_APR_KEY_CROSSING   the reported values are differences (t_a - t_b of two operations):
+**                         a segment whose ends differ in sign gets the resolution term
+**                         (m_c - m_b)/|m_b| alone, every other segment 0, so the crossing is
+**                         bracketed to within max_error of its position and nothing else is
+**                         measured. */
+#define SK_APR_KEY_EQ35 0
+#define SK_APR_KEY_LOG_SLOPE 1
+#define SK_APR_KEY_CROSSING 2
+
 typedef struct sk_apr_config {
   double first, last;   /* loop bounds, first <= last (first > 0 when geometric) */
   double step;          /* geometric: factor > 1; linear: addend > 0 */
@@ -50,13 +70,14 @@ typedef struct sk_apr_config {
                            (must be 1 for non-integer loops) */
   sk_apr_limits limits;
   int refine;           /* 1: autorefine loop (phase two runs); 0: plain for loop */
+  int key;              /* SK_APR_KEY_EQ35 (default), _LOG_SLOPE or _CROSSING (above) */
 } sk_apr_config;
 
 typedef struct sk_apr sk_apr;
 
 
 /* Defaults: first = last = 1, step *2, geometric, integer, multiple_of 1, max_error 0.1,
-** min_distance 0 (automatic), max_steps 0 (no limit), refine 1. The caller sets the
+** min_distance 0 (automatic), max_steps 0 (no limit), refine 1, key eq. 3.5. The caller sets the
 ** bounds; see apr.c for why these values. */
 SK_API void sk_apr_default_config(sk_apr_config *c);
 /* NULL if c is valid, else a constant message naming the offending field. */
@@ -100,4 +121,6 @@ SK_API double sk_apr_round_value(const sk_apr_config *c, double x);
 ** x[0], t[0] is the left neighbour (used if has_left) and x[3], t[3] the right one
 ** (used if has_right); the x must increase. See apr.c for the end and zero rules. */
 SK_API double sk_apr_key(const double x[4], const double t[4], int has_left, int has_right);
+/* The key of the rule `rule` (SK_APR_KEY_...) for the same segment. */
+SK_API double sk_apr_key_by(int rule, const double x[4], const double t[4], int has_left, int has_right);
 #endif

@@ -7,6 +7,22 @@
 ** message (base.h, sk_set_exit_jump). Compiled only in the library build
 ** (-DSKAMPI_LIBRARY), where these functions are the amalgam's only external names.
 ** Not reentrant: one suite at a time, as in a .ski program.
+**
+** The simple pattern times its calls here, not in the runner (SK_PATTERN_SIMPLE_OWN_TIME):
+** the clock is read once around the N calls of a timing (N from SKaLib eq. 3.1, probed in
+** the warm-up), and the calibrated cost of the empty timing (two readings with nothing
+** between them, the least of many at skampi_begin) is subtracted from it before it is
+** shared among the calls, as is the time between skampi_pause and skampi_resume with the
+** calibrated cost of such a pair. What a call of an empty operation costs in that loop is
+** calibrated too and written in the header, not subtracted: a plain loop that calls the
+** operation pays it as well, and at a few nanoseconds it overlaps with the operation's own
+** work (in the loop, a 4-byte memcpy and a call of skampi_do_not_optimize added 0.05 ns to
+** the empty call's 1.9 ns, where a plain loop of the two read 1.1 ns: subtracted, the call
+** would make such operations read 0.05 ns). Before: the adapter read the clock around
+** every call, and an empty operation or a 4-byte memcpy read 1.1 us in the sequential
+** build (clock()), 0.003 us in a plain loop. Autorefine follows the operation skampi_refine_follow names (or the
+** crossing of two), judges a bend against the local slope (apr.h, SK_APR_KEY_LOG_SLOPE:
+** a power law is a straight line) and is bounded by default (refine_max_steps 0).
 */
 #include "skampi.h"
 #include "main.h"
@@ -19,6 +35,16 @@
 
 #if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
 
+/* The automatic bound on refinement (refine_max_steps 0): the plain loop's points and at
+** most as many added ones, at least LIB_REFINE_LEAST_ADDED (a pointer chase over 1 KiB ..
+** 64 MiB got 44 added points chasing noise between 1.2 and 14 MB without a bound). */
+#define LIB_REFINE_LEAST_ADDED 16
+/* Calibration of the empty call: timings for at least this long, at least this many. */
+#define LIB_CALIBRATE_SECONDS 5.0e-3
+#define LIB_CALIBRATE_TIMINGS 64
+#define LIB_MAX_CALLS 1000000L     /* calls per timing at most (the runner's bound) */
+#define LIB_LONG_CALL 1000.0       /* a cold call this many timings long: no more probes */
+
 static struct {
   int started;
   int writes;                     /* this process writes the output (rank 0, a file given) */
@@ -29,12 +55,24 @@ static struct {
   int status;                     /* what the guarded body returned (lib_run) */
   int exit_status;                /* what sk_exit was called with (lib_run) */
   char errmsg[512];
+  int refine_steps;               /* refine_max_steps as set: -1 none, 0 automatic, N */
+  int refine_op, refine_versus;   /* skampi_refine_follow: -1 -1, the last operation */
+  double clock_cost;              /* seconds: an empty timing (subtracted from each timing) */
+  double empty_call;              /* seconds: an empty call in the simple pattern's loop */
+  long empty_calls;               /* calls per timing of its calibration */
+  double pause_cost;              /* seconds: a pause/resume pair beyond the paused time */
+  long calls;                     /* calls per timing of the last simple measurement */
+  /* the timing in progress, for skampi_pause and skampi_resume */
+  int timing, paused;
+  double pause_began, paused_total;
+  long pauses;
 } lib;
 
 /* The state of one point of an operation, from init to finalize (sk_mctx.state). */
 typedef struct lib_point {
   skampi_call call;
   const skampi_operation *op;
+  long calls;                     /* simple pattern: calls per timing (the warm-up's probe) */
 } lib_point;
 
 static int lib_error(int code, const char *fmt, ...)
@@ -107,24 +145,203 @@ static lib_point *lib_point_of(sk_mctx *m)
   return p;
 }
 
-/* simple and point-to-point: each process times its own call */
+/* ---- pauses: skampi_pause and skampi_resume inside a timed call ---- */
+
+static void lib_timing_begin(void)
+{
+  lib.timing = 1;
+  lib.paused = 0;
+  lib.paused_total = 0.0;
+  lib.pauses = 0;
+}
+
+/* The time to take off a timing that ended at `end`: the paused time (a pause never
+** resumed lasts until the end) and the calibrated cost of each pause/resume pair. */
+static double lib_timing_end(double end)
+{
+  lib.timing = 0;
+  if (lib.paused) {
+    lib.paused_total += end - lib.pause_began;
+    lib.pauses++;
+    lib.paused = 0;
+  }
+  return lib.paused_total + (double)lib.pauses * lib.pause_cost;
+}
+
+void skampi_pause(void)
+{
+  if (!lib.timing || lib.paused) return;
+  lib.paused = 1;
+  lib.pause_began = sk_tp_wtime();
+}
+
+void skampi_resume(void)
+{
+  double now;
+  if (!lib.timing || !lib.paused) return;
+  now = sk_tp_wtime();
+  lib.paused_total += now - lib.pause_began;
+  lib.pauses++;
+  lib.paused = 0;
+}
+
+/* The sink: the pointer escapes into a volatile object (and, for GNU C, into an empty asm
+** statement that may read any memory, as Google Benchmark's DoNotOptimize does), so the
+** compiler must have made whatever p points to. */
+static const void *volatile lib_sink;
+
+void skampi_do_not_optimize(const void *p)
+{
+#if defined(__GNUC__) && !defined(__TINYC__) && !defined(__PCC__)
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+#endif
+  lib_sink = p;
+}
+
+/* ---- the simple pattern's loop ---- */
+
+/* n calls of run between two clock readings: the time without the pauses (seconds). */
+static double lib_time_calls(skampi_fn run, void *user, skampi_call *call, long n)
+{
+  double start, end;
+  long i;
+  lib_timing_begin();
+  start = sk_tp_wtime();
+  for (i = n % 4; i > 0; i--) run(user, call);
+  for (i = n / 4; i > 0; i--) {     /* unrolled: the loop's own share of a call is less */
+    run(user, call);
+    run(user, call);
+    run(user, call);
+    run(user, call);
+  }
+  end = sk_tp_wtime();
+  return end - start - lib_timing_end(end);
+}
+
+/* SKaLib eq. 3.1: the calls per timing that make a timing span precision_ticks clock ticks
+** (a tick being the clock's tick or, when longer, the clock's cost: MPI_Wtick says 1 ns
+** where two readings of MPI_Wtime are 29 ns apart, and a timing of 100 ns was mostly the
+** clock's, a 4-byte memcpy reading 2.2 times a plain loop's),
+** probed by timing 1, 10, 100, ... calls (after one cold call; the least of 3 timings)
+** until a timing spans a twentieth of that, then scaled; at most LIB_MAX_CALLS. A cold
+** call of LIB_LONG_CALL times that or more is taken as it is (1 call per timing), so an
+** operation of seconds is not called twice in the warm-up. */
+static long lib_calls_for_precision(skampi_fn run, void *user, skampi_call *call, sk_mctx *m)
+{
+  double tick = sk_tp_wtick() > lib.clock_cost ? sk_tp_wtick() : lib.clock_cost;
+  double want = lib.settings.asec.precision_ticks * tick, t;
+  long n = 1;
+  int i;
+  if (lib_time_calls(run, user, call, 1) >= LIB_LONG_CALL * want) return 1;
+  for (;;) {
+    if (m != NULL && m->failed) return 1;
+    t = lib_time_calls(run, user, call, n);
+    for (i = 0; i < 2 && t < want; i++) {
+      double again = lib_time_calls(run, user, call, n);
+      if (again < t) t = again;
+    }
+    if (t >= want) return n;
+    if (n >= LIB_MAX_CALLS) return LIB_MAX_CALLS;
+    if (t * 20.0 >= want) {
+      double scaled = ceil((double)n * want / t);
+      return scaled >= (double)LIB_MAX_CALLS ? LIB_MAX_CALLS : (long)scaled;
+    }
+    n = n * 10 > LIB_MAX_CALLS ? LIB_MAX_CALLS : n * 10;
+  }
+}
+
+/* simple: rank 0 alone; the warm-up chooses the calls per timing, each repetition is one
+** timing of them less the empty timing's cost (never below 0), shared among the calls */
+static double lib_measure_simple(sk_mctx *m, const sk_value *args)
+{
+  lib_point *p = lib_point_of(m);
+  double t;
+  (void)args;
+  if (m->warming_up || p->calls < 1) {
+    p->calls = lib_calls_for_precision(p->op->run, p->op->user, &p->call, m);
+    lib.calls = p->calls;
+  }
+  t = lib_time_calls(p->op->run, p->op->user, &p->call, p->calls) - lib.clock_cost;
+  return t > 0.0 ? t / (double)p->calls : 0.0;
+}
+
+/* point-to-point: each process times its own call */
 static double lib_measure_local(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = lib_point_of(m);
-  double start = sk_tp_wtime();
   (void)args;
-  p->op->run(p->op->user, &p->call);
-  return sk_tp_wtime() - start;
+  return lib_time_calls(p->op->run, p->op->user, &p->call, 1);
 }
 
 /* collective: from the agreed start (sk_sync_start) to this process's end */
 static double lib_measure_collective(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = lib_point_of(m);
-  double start = sk_sync_start(m);
+  double start = sk_sync_start(m), stop, pauses;
   (void)args;
+  lib_timing_begin();
   p->op->run(p->op->user, &p->call);
-  return sk_sync_stop(m) - start;
+  stop = sk_sync_stop(m);
+  pauses = lib_timing_end(stop);
+  return stop - start - pauses;
+}
+
+/* ---- the calibration at skampi_begin: an empty timing, an empty call, a pause/resume pair ---- */
+
+static void lib_empty_op(void *user, skampi_call *call)
+{
+  (void)user; (void)call;
+}
+
+static void lib_pause_op(void *user, skampi_call *call)
+{
+  (void)user; (void)call;
+  skampi_pause();
+  skampi_resume();
+}
+
+/* read through a volatile object, so no compiler knows which function the loop calls */
+static void (*volatile lib_empty_fn)(void *user, skampi_call *call) = lib_empty_op;
+static void (*volatile lib_pause_fn)(void *user, skampi_call *call) = lib_pause_op;
+
+/* The least per-call time (less `less`) of fn in the simple pattern's loop, over at least
+** LIB_CALIBRATE_TIMINGS timings and LIB_CALIBRATE_SECONDS. */
+static double lib_least_call(skampi_fn fn, double less, long *calls)
+{
+  skampi_call call;
+  double best = -1.0, began;
+  long n;
+  int i;
+  memset(&call, 0, sizeof call);
+  n = lib_calls_for_precision(fn, NULL, &call, NULL);
+  began = sk_tp_wtime();
+  for (i = 0; i < LIB_CALIBRATE_TIMINGS || (sk_tp_wtime() - began < LIB_CALIBRATE_SECONDS && i < 100000); i++) {
+    double t = (lib_time_calls(fn, NULL, &call, n) - lib.clock_cost) / (double)n - less;
+    if (best < 0.0 || t < best) best = t;
+  }
+  if (calls) *calls = n;
+  return best > 0.0 ? best : 0.0;
+}
+
+/* The least time between two readings of the clock, over as many pairs as above. */
+static double lib_least_timing(void)
+{
+  double best = -1.0, began = sk_tp_wtime();
+  int i;
+  for (i = 0; i < LIB_CALIBRATE_TIMINGS || (sk_tp_wtime() - began < LIB_CALIBRATE_SECONDS && i < 100000); i++) {
+    double a = sk_tp_wtime(), b = sk_tp_wtime();
+    if (best < 0.0 || b - a < best) best = b - a;
+  }
+  return best > 0.0 ? best : 0.0;
+}
+
+static void lib_calibrate(void)
+{
+  lib.pause_cost = 0.0;
+  lib.clock_cost = 0.0;
+  lib.clock_cost = lib_least_timing();
+  lib.empty_call = lib_least_call(lib_empty_fn, 0.0, &lib.empty_calls);
+  lib.pause_cost = lib_least_call(lib_pause_fn, lib.empty_call, NULL);
 }
 
 /* master-worker: started together, the master's time only (meas_mw.c) */
@@ -136,7 +353,7 @@ static double lib_measure_master_worker(sk_mctx *m, const sk_value *args)
 
 static void lib_definition(const skampi_operation *op, sk_measurement *def)
 {
-  static const sk_pattern patterns[] = { SK_PATTERN_SIMPLE, SK_PATTERN_P2P, SK_PATTERN_COLLECTIVE,
+  static const sk_pattern patterns[] = { SK_PATTERN_SIMPLE_OWN_TIME, SK_PATTERN_P2P, SK_PATTERN_COLLECTIVE,
                                          SK_PATTERN_MASTER_WORKER };
   memset(def, 0, sizeof *def);
   def->name = op->name;
@@ -146,7 +363,7 @@ static void lib_definition(const skampi_operation *op, sk_measurement *def)
   def->pattern = patterns[op->pattern];
   def->init = lib_init;
   def->finalize = lib_finalize;
-  def->measure = op->pattern == SKAMPI_SIMPLE || op->pattern == SKAMPI_P2P ? lib_measure_local
+  def->measure = op->pattern == SKAMPI_SIMPLE ? lib_measure_simple : op->pattern == SKAMPI_P2P ? lib_measure_local
                  : op->pattern == SKAMPI_COLLECTIVE ? lib_measure_collective : lib_measure_master_worker;
   def->min_procs = op->pattern == SKAMPI_P2P || op->pattern == SKAMPI_MASTER_WORKER ? 2 : 1;
   def->nothing = "a user's operation";
@@ -197,6 +414,9 @@ static int lib_begin(void *ctx)
   sk_str_init(&sync_lines);
   sk_sync_describe(&lib.settings.sync, &sync_lines);
   sk_engine_dummy_time(&lib.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
+  lib_calibrate();
+  lib.refine_steps = 0;
+  lib.refine_op = lib.refine_versus = -1;
   if (lib.writes) {
     sk_header_facts h;
     memset(&h, 0, sizeof h);
@@ -204,6 +424,11 @@ static int lib_begin(void *ctx)
     h.dummy_time = dummy.time;
     h.sync_lines = sync_lines.data ? sync_lines.data : "";
     h.quiet = 1;
+    h.library = 1;
+    h.clock_cost = lib.clock_cost;
+    h.empty_call = lib.empty_call;
+    h.empty_calls = lib.empty_calls;
+    h.pause_cost = lib.pause_cost;
     sk_header_write(&h);
   }
   sk_result_free(&dummy);
@@ -276,7 +501,7 @@ void skampi_default_settings(skampi_settings *s)
   s->statistic = d.asec.statistic == SK_STATISTIC_MIN ? SKAMPI_MIN : SKAMPI_MEAN;
   s->refine_max_error = d.apr.max_error;
   s->refine_min_distance = d.apr.min_distance;
-  s->refine_max_steps = d.apr.max_steps;
+  s->refine_max_steps = 0;              /* automatic (lib_suite_error) */
   s->max_node_times = d.max_node_times;
 }
 
@@ -293,9 +518,21 @@ static const char *lib_settings_error(const skampi_settings *s)
   if (s->statistic != SKAMPI_MEAN && s->statistic != SKAMPI_MIN) return "statistic must be SKAMPI_MEAN or SKAMPI_MIN";
   if (!(s->refine_max_error >= 0.0)) return "refine_max_error must not be negative";
   if (!(s->refine_min_distance >= 0.0)) return "refine_min_distance must not be negative";
-  if (s->refine_max_steps < 0) return "refine_max_steps must not be negative";
+  if (s->refine_max_steps < -1) return "refine_max_steps must be -1 (no limit), 0 (automatic) or a number of points";
   if (s->max_node_times < 0) return "max_node_times must not be negative";
   return NULL;
+}
+
+int skampi_refine_follow(int op, int versus)
+{
+  lib.errmsg[0] = '\0';
+  if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_refine_follow: the library is not started");
+  if (op < -1 || versus < -1 || (versus >= 0 && (op < 0 || op == versus)))
+    return lib_error(SKAMPI_EUSAGE, "skampi_refine_follow: an operation's index (or -1 for the last), and -1 or"
+                     " the index of another one to follow their crossing");
+  lib.refine_op = op;
+  lib.refine_versus = versus;
+  return SKAMPI_OK;
 }
 
 int skampi_configure(const skampi_settings *s)
@@ -316,7 +553,7 @@ int skampi_configure(const skampi_settings *s)
   lib.settings.asec.statistic = s->statistic == SKAMPI_MIN ? SK_STATISTIC_MIN : SK_STATISTIC_MEAN;
   lib.settings.apr.max_error = s->refine_max_error;
   lib.settings.apr.min_distance = s->refine_min_distance;
-  lib.settings.apr.max_steps = s->refine_max_steps;
+  lib.refine_steps = s->refine_max_steps;
   lib.settings.max_node_times = s->max_node_times;
   return SKAMPI_OK;
 }
@@ -351,6 +588,8 @@ static const char *lib_suite_error(const lib_suite_args *a, sk_apr_config *c)
     if ((op->pattern == SKAMPI_P2P || op->pattern == SKAMPI_MASTER_WORKER) && sk_tp_world_size() < 2)
       return "the point-to-point and master-worker patterns need at least 2 processes";
   }
+  if (lib.refine_op >= a->nops || lib.refine_versus >= a->nops)
+    return "skampi_refine_follow names an operation the suite does not have";
   sk_apr_default_config(c);
   c->first = a->loop->first;
   c->last = a->loop->last;
@@ -360,7 +599,21 @@ static const char *lib_suite_error(const lib_suite_args *a, sk_apr_config *c)
   c->multiple_of = 1;
   c->limits = lib.settings.apr;
   c->refine = a->loop->refine != 0;
+  c->key = lib.refine_versus >= 0 ? SK_APR_KEY_CROSSING : SK_APR_KEY_LOG_SLOPE;
+  c->limits.max_steps = 0;
   why = sk_apr_config_error(c);
+  if (why == NULL && c->refine && lib.refine_steps > 0) c->limits.max_steps = lib.refine_steps;
+  if (why == NULL && c->refine && lib.refine_steps == 0) {   /* the automatic bound */
+    sk_apr_config plain = *c;
+    sk_apr *count;
+    double x;
+    int n = 0;
+    plain.refine = 0;
+    count = sk_apr_new(&plain);
+    while (sk_apr_next(count, &x)) { n++; sk_apr_report(count, 0.0); }
+    sk_apr_free(count);
+    c->limits.max_steps = n + (n > LIB_REFINE_LEAST_ADDED ? n : LIB_REFINE_LEAST_ADDED);
+  }
   return why;
 }
 
@@ -395,7 +648,7 @@ static int lib_result_order(const void *pa, const void *pb)
 
 /* One point: every operation at x. 0 when the suite must stop (*code says why). */
 static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, int added, double started,
-                             const char **kind, double *last_time, int *code)
+                             const char **kind, double *times, int *code)
 {
   sk_loopvar var;
   sk_value arg;
@@ -406,7 +659,9 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
   for (i = 0; i < a->nops; i++) {
     sk_measure_outcome out;
     lib.op = &a->ops[i];
+    lib.calls = 1;
     sk_engine_measure(&lib.engine, &defs[i], sk_tp_world(), &arg, started, &out);
+    if (a->ops[i].pattern == SKAMPI_SIMPLE) out.result.calls_per_timing = lib.calls;   /* rank 0's */
     if (out.has_dummy && lib.writes) sk_line_dummy(&out, 0);
     if (out.status != SK_MEASURED) {
       *code = lib_error(out.status == SK_FAILED ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
@@ -424,14 +679,14 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
       lf.nvars = 1;
       lf.label = a->nops > 1 ? a->ops[i].name : NULL;
       lf.added = added;
-      lf.dummy_time = out.dummy_time;
+      lf.dummy_time = out.dummy_time / (double)(out.result.calls_per_timing > 1 ? out.result.calls_per_timing : 1);
       sk_str_init(&flags);
       sk_line_write(&lf, &out.result, &flags);
       sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
     }
     lib_keep(a, i, arg.u.d, added, &out);
-    *last_time = out.time;
+    times[i] = out.time;
     spent = out.suite_time_spent;
     sk_outcome_free(&out);
     if (spent) return 0;      /* *code stays SKAMPI_OK: the suite's time limit is reached */
@@ -446,12 +701,13 @@ static int lib_suite(void *ctx)
   sk_apr *apr;
   sk_measurement *defs;
   const char *why, *kind = NULL;
-  double x, started, last_time = 0.0;
+  double x, started, *times;
   int i, code = SKAMPI_OK, stopped = 0;
   if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_suite: the library is not started");
   why = lib_suite_error(a, &c);
   if (why) return lib_error(SKAMPI_EUSAGE, "skampi_suite \"%s\": %s", a->name ? a->name : "", why);
   defs = (sk_measurement *)sk_calloc((size_t)a->nops, sizeof *defs);
+  times = (double *)sk_calloc((size_t)a->nops, sizeof *times);
   for (i = 0; i < a->nops; i++) lib_definition(&a->ops[i], &defs[i]);
   apr = sk_apr_new(&c);
   started = sk_engine_clock();
@@ -468,11 +724,13 @@ static int lib_suite(void *ctx)
     sk_str_free(&waits);
   }
   while (sk_apr_next(apr, &x)) {
-    if (!lib_point_measure(a, defs, x, sk_apr_point_added(apr), started, &kind, &last_time, &code)) {
+    if (!lib_point_measure(a, defs, x, sk_apr_point_added(apr), started, &kind, times, &code)) {
       stopped = code == SKAMPI_OK;
       break;
     }
-    sk_apr_report(apr, last_time);
+    /* what refinement follows: an operation's time, or the difference of two */
+    if (lib.refine_versus >= 0) sk_apr_report(apr, times[lib.refine_op] - times[lib.refine_versus]);
+    else sk_apr_report(apr, times[lib.refine_op >= 0 ? lib.refine_op : a->nops - 1]);
   }
   if (lib.writes) {
     if (c.refine) sk_out_hold_end(0);
@@ -488,6 +746,7 @@ static int lib_suite(void *ctx)
   }
   sk_apr_free(apr);
   free(defs);
+  free(times);
   if (a->n > 1) qsort(a->results, a->n, sizeof *a->results, lib_result_order);
   return code;
 }

@@ -265,7 +265,19 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_header_processors(&h);
   sk_skew_describe(&h);
   sk_str_printf(&h, "# clock tick: %g s, global clock: %s\n", sk_tp_wtick(), sk_tp_wtime_is_global() ? "yes" : "no");
+  sk_str_printf(&h, "# clock: %s%s\n", sk_tp_clock_source(), sk_tp_clock_is_cpu_time()
+                ? " -- process CPU time: time spent waiting (a sleep, I/O, another process) is not counted" : "");
   sk_str_printf(&h, "# dummy time (timing overhead, not subtracted): %.4f us\n", f->dummy_time * 1e6);
+  if (f->library) {
+    sk_str_printf(&h, "# timing of the simple pattern: the clock is read once around the N calls of a timing"
+                  " (N: SKaLib eq. 3.1, \"calls per timing\"); subtracted from every timing: the clock's cost,"
+                  " %.4f us (the least time between two readings), and the time between skampi_pause and"
+                  " skampi_resume with %.4f us per pair (its calibrated cost); a call's time is the rest over N\n",
+                  f->clock_cost * 1e6, f->pause_cost * 1e6);
+    sk_str_printf(&h, "# empty call (not subtracted): %.4f us, the least per-call time of that loop over an empty"
+                  " operation (%ld calls per timing), part of every call's time as of a plain loop's that calls"
+                  " the operation\n", f->empty_call * 1e6, f->empty_calls);
+  }
   sk_pingpong_describe(&h);
   sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
   sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"

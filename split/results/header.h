@@ -6,7 +6,10 @@
 **   # input file, processes, library, processor of rank 0
 **   # processors: the processor name of every rank (oversub.h)
 **   # TEST-ONLY clock skew (clock_skew.h, only when injected)
-**   # clock tick, global clock; dummy time; ping-pong correction (measure.h)
+**   # clock tick, global clock; the clock (what it measures: wall time, or CPU time where
+**     the sequential backend has nothing better; how it is read: transport.h); dummy time;
+**     in the library, the empty call subtracted from its simple pattern's times (and a
+**     pause's cost); ping-pong correction (measure.h)
 **   #@ columns (the machine-readable column list) and # columns; random seed
 **   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
 **   # MPI-IO files (io_files.h)
@@ -34,6 +37,14 @@ typedef struct sk_header_facts {
   int resumed;                  /* continues an interrupted run ... */
   int suites_kept;              /* ... after its suites 1..suites_kept */
   int quiet;                    /* -q: no warnings on stderr */
+  int library;                  /* the library interface (skampi.h) writes this header: */
+  double clock_cost;            /* seconds: the least empty timing, subtracted from each of
+                                   its simple-pattern timings */
+  double empty_call;            /* seconds: the least per-call time of its loop over an empty
+                                   operation (not subtracted) */
+  long empty_calls;             /* calls per timing of that calibration */
+  double pause_cost;            /* seconds: what a skampi_pause/skampi_resume pair adds
+                                   beyond the paused time, subtracted per pair */
 } sk_header_facts;
 
 /* Rank 0: writes the header to the output (sk_out_text), its warnings to stderr, and

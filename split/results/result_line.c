@@ -39,6 +39,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
   if (res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
+  if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
   if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
   if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {

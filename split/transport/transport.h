@@ -86,6 +86,12 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 SK_API double sk_tp_wtime(void);
 SK_API double sk_tp_wtick(void);
 SK_API int sk_tp_wtime_is_global(void);
+/* What the clock measures and how it is read, for the header: "wall time, MPI_Wtime",
+** "wall time, clock_gettime(CLOCK_MONOTONIC)" (the sequential backend, transport_seq.c),
+** ...; "CPU time, clock()" where the sequential backend has nothing better, and then
+** sk_tp_clock_is_cpu_time is 1 (every result line says so, result_line.c). */
+SK_API const char *sk_tp_clock_source(void);
+SK_API int sk_tp_clock_is_cpu_time(void);
 SK_API void sk_tp_processor_name(char *buf, size_t size);
 /* Name and version of the communication library, for the output header. */
 SK_API void sk_tp_library_version(char *buf, size_t size);

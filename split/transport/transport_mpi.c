@@ -427,6 +427,8 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 }
 
 SK_API double sk_tp_wtime(void) { return sk_skew_apply(MPI_Wtime()); }
+SK_API const char *sk_tp_clock_source(void) { return SK_SIMULATED ? "simulated time, MPI_Wtime" : "wall time, MPI_Wtime"; }
+SK_API int sk_tp_clock_is_cpu_time(void) { return 0; }
 #if SK_SIMULATED
 /* The simulator's clock is a double with no tick of its own: MPI_Wtick's 1e-5 s is a
 ** fixed answer, while two readings differ by the time the simulator injects per reading

@@ -290,6 +290,8 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 }
 
 SK_API double sk_tp_wtime(void) { return RCCE_wtime(); }
+SK_API const char *sk_tp_clock_source(void) { return "wall time, RCCE_wtime (each core's own)"; }
+SK_API int sk_tp_clock_is_cpu_time(void) { return 0; }
 
 /* SKaLib §3.1: the smallest observable difference between two readings of the clock. */
 SK_API double sk_tp_wtick(void)

@@ -2,13 +2,41 @@
 ** transport_seq.c -- the transport contract without any communication library
 ** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
 ** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
-** before it receives. The clock is clock() with its resolution measured as in SKaLib 3.1.
+** before it receives.
+**
+** The clock is wall time, as in the other backends: the best clock the platform has,
+** chosen at compile time by feature tests, so that a C89 compiler on a system without
+** any of them still builds the file --
+**   1. clock_gettime(CLOCK_MONOTONIC) where <unistd.h> says _POSIX_TIMERS > 0 and <time.h>
+**      defines CLOCK_MONOTONIC (glibc from 2.17, where it needs no -lrt); should the call
+**      fail at run time, clock_gettime(CLOCK_REALTIME);
+**   2. gettimeofday on other Unix systems (<sys/time.h>, microseconds);
+**      (a Unix system: one that predefines __unix__, __unix, __APPLE__, __linux__ -- pcc
+**      on Linux defines no __unix__ --, _AIX, __hpux or __sun)
+**   3. clock() otherwise: process CPU time, which does not count waiting (a 10 ms sleep
+**      read 19.9 us): the header and every result line then say "CPU time".
+** -DSKAMPI_NO_CLOCK_GETTIME and -DSKAMPI_NO_GETTIMEOFDAY leave out 1 and 2 (the test
+** group `library` builds each). Readings count from the first one, so that a double
+** keeps nanoseconds (gettimeofday's seconds since 1970 would keep a quarter microsecond).
+** The resolution is measured as in SKaLib §3.1 (sk_clock_least_step).
 */
 #include "transport.h"
 #include "clock_skew.h"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
+
+#if defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(__linux__) || defined(_AIX) || defined(__hpux) || defined(__sun)
+#include <unistd.h>
+#define TPS_UNIX 1
+#endif
+#if defined(TPS_UNIX) && !defined(SKAMPI_NO_CLOCK_GETTIME) && defined(_POSIX_TIMERS) && _POSIX_TIMERS > 0 \
+    && defined(CLOCK_MONOTONIC) && !(defined(__GLIBC__) && (__GLIBC__ < 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ < 17)))
+#define TPS_CLOCK_GETTIME 1
+#elif defined(TPS_UNIX) && !defined(SKAMPI_NO_GETTIMEOFDAY)
+#include <sys/time.h>
+#define TPS_GETTIMEOFDAY 1
+#endif
 
 struct sk_group {
   int size, rank;
@@ -27,6 +55,71 @@ static struct {
   double tick;
 } tps;
 
+/* ---- the clock ---- */
+
+#if defined(TPS_CLOCK_GETTIME) || defined(TPS_GETTIMEOFDAY)
+static struct {
+  int started;              /* the first reading was taken: base holds its seconds */
+  long base;
+#ifdef TPS_CLOCK_GETTIME
+  clockid_t id;
+#endif
+} tps_clock;
+#endif
+
+#ifdef TPS_CLOCK_GETTIME
+static double tps_read(void)
+{
+  struct timespec ts;
+  if (!tps_clock.started) {
+    tps_clock.id = CLOCK_MONOTONIC;
+    if (clock_gettime(tps_clock.id, &ts) != 0) {
+      tps_clock.id = CLOCK_REALTIME;
+      if (clock_gettime(tps_clock.id, &ts) != 0) sk_fatal("sequential backend: clock_gettime fails");
+    }
+    tps_clock.base = (long)ts.tv_sec;
+    tps_clock.started = 1;
+  }
+  clock_gettime(tps_clock.id, &ts);
+  return (double)((long)ts.tv_sec - tps_clock.base) + (double)ts.tv_nsec * 1e-9;
+}
+#elif defined(TPS_GETTIMEOFDAY)
+static double tps_read(void)
+{
+  struct timeval tv;
+  gettimeofday(&tv, NULL);
+  if (!tps_clock.started) {
+    tps_clock.base = (long)tv.tv_sec;
+    tps_clock.started = 1;
+  }
+  return (double)((long)tv.tv_sec - tps_clock.base) + (double)tv.tv_usec * 1e-6;
+}
+#else
+static double tps_read(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
+#endif
+
+SK_API const char *sk_tp_clock_source(void)
+{
+#ifdef TPS_CLOCK_GETTIME
+  if (!tps_clock.started) (void)tps_read();
+  return tps_clock.id == CLOCK_MONOTONIC ? "wall time, clock_gettime(CLOCK_MONOTONIC)"
+                                         : "wall time, clock_gettime(CLOCK_REALTIME)";
+#elif defined(TPS_GETTIMEOFDAY)
+  return "wall time, gettimeofday";
+#else
+  return "CPU time, clock()";
+#endif
+}
+
+SK_API int sk_tp_clock_is_cpu_time(void)
+{
+#if defined(TPS_CLOCK_GETTIME) || defined(TPS_GETTIMEOFDAY)
+  return 0;
+#else
+  return 1;
+#endif
+}
+
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
@@ -40,7 +133,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tps.world.members[0] = 0;
   tps.empty.size = 0;
   tps.empty.rank = -1;
-  sk_skew_init(0, (double)clock() / (double)CLOCKS_PER_SEC);
+  sk_skew_init(0, tps_read());
 }
 
 SK_API void sk_tp_finish(void) { }
@@ -147,16 +240,14 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
 
 SK_API double sk_tp_wtime(void)
 {
-  return sk_skew_apply((double)clock() / (double)CLOCKS_PER_SEC);
+  return sk_skew_apply(tps_read());
 }
 
-static double seq_clock_seconds(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
-
-/* SKaLib 3.1: the smallest observable difference between two clock() readings, taken as
-** the RCCE backend takes it (under an emulator one trial alone read 8-13 us, 8 read 1). */
+/* SKaLib 3.1: the smallest observable difference between two readings, taken as the RCCE
+** backend takes it (under an emulator one trial alone read 8-13 us, 8 read 1). */
 SK_API double sk_tp_wtick(void)
 {
-  if (tps.tick <= 0.0) tps.tick = sk_clock_least_step(seq_clock_seconds, 1.0 / (double)CLOCKS_PER_SEC);
+  if (tps.tick <= 0.0) tps.tick = sk_clock_least_step(tps_read, 1.0e-6);
   return tps.tick;
 }
 

@@ -12,7 +12,7 @@ split=${1:-split}
 st=0
 n=0
 for text in '"# SKaMPI Version' '"# Started at' '"# resumed at' '"# input file:' '"# processes:' \
-    '"# library: ' '"# thread level: ' '"# processor of rank 0:' '"# run: rank 0' '"# processors: ' '"# clock tick:' \
+    '"# library: ' '"# thread level: ' '"# processor of rank 0:' '"# run: rank 0' '"# processors: ' '"# clock tick:' '"# clock: ' '"# timing of the simple pattern:' '"# empty call (not subtracted)' \
     '"# dummy time (timing overhead' '"#@ columns:' '"# columns:' '"# random seed' '"# oversubscription: %s on' \
     '"# oversubscription: unknown' '"# oversubscription: skampi' '"# oversubscription: scheduler floor' \
     '"# interference: waits' '"# interference: %d processes runnable' '"# interference: a repetition' \

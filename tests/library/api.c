@@ -113,6 +113,27 @@ int main(int argc, char **argv)
   loop.step = 1.0;
   code = skampi_suite("p2p alone", &op, 1, &loop, &rs, &n);
   check(code == SKAMPI_EUSAGE && strstr(skampi_errmsg(), "2 processes") != NULL, "p2p_needs_two_processes", skampi_errmsg());
+  /* issue 39's additions: their usage errors, and pause/resume outside a callback do nothing */
+  check(skampi_refine_follow(-2, -1) == SKAMPI_EUSAGE && skampi_refine_follow(1, 1) == SKAMPI_EUSAGE
+        && skampi_refine_follow(-1, 0) == SKAMPI_EUSAGE, "refine_follow_bad_indices_refused", skampi_errmsg());
+  op.pattern = SKAMPI_SIMPLE;
+  op.init = NULL;
+  loop.last = 2.0;
+  check(skampi_refine_follow(3, -1) == SKAMPI_OK, "refine_follow_accepted", skampi_errmsg());
+  code = skampi_suite("follows a missing op", &op, 1, &loop, &rs, &n);
+  check(code == SKAMPI_EUSAGE && strstr(skampi_errmsg(), "skampi_refine_follow") != NULL,
+        "refine_follow_of_a_missing_op_is_a_usage_error", skampi_errmsg());
+  check(skampi_refine_follow(-1, -1) == SKAMPI_OK, "refine_follow_default_restored", skampi_errmsg());
+  skampi_pause();
+  skampi_resume();
+  skampi_do_not_optimize(&code);
+  skampi_default_settings(&s);
+  check(s.refine_max_steps == 0, "refine_max_steps_automatic_by_default", "refine_max_steps 0 expected");
+  s.refine_max_steps = -2;
+  check(skampi_configure(&s) == SKAMPI_EUSAGE && strstr(skampi_errmsg(), "refine_max_steps") != NULL,
+        "refine_max_steps_below_minus_1_refused", skampi_errmsg());
+  s.refine_max_steps = -1;
+  check(skampi_configure(&s) == SKAMPI_OK, "refine_max_steps_minus_1_no_limit", skampi_errmsg());
   check(skampi_end() == SKAMPI_OK, "end", skampi_errmsg());
   check(skampi_end() == SKAMPI_EUSAGE, "second_end_refused", skampi_errmsg());
 

@@ -11,7 +11,16 @@
 #      /sys/devices/system/cpu/cpu0/cache/index*/size reports (tolerance below);
 #      (b) bcast_tree under each MPI with 3 and 4 processes: the user's binomial tree and
 #      MPI_Bcast measured at every size, its data checked, the file read back by skampi -x;
-#      (c) busy_wait: the known cost recovered within the error asked for.
+#      (c) busy_wait: the known cost recovered within the error asked for;
+#      (d) sort_crossover: the added points lie where the plain points of insertion sort
+#      and qsort cross, and a set-up between skampi_pause and skampi_resume reads ~0;
+#   4. tests/library/timing.c against the sequential object and each MPI's (1 process):
+#      a 5 ms sleep, an empty operation, a 4-byte memcpy, a paused set-up, the sink,
+#      refinement that follows a chosen operation or a crossing, the default bound --
+#      each against a plain loop timed in the same program (issue 39);
+#   5. the sequential clock's fallbacks (-DSKAMPI_NO_CLOCK_GETTIME: gettimeofday, still
+#      wall time; with -DSKAMPI_NO_GETTIMEOFDAY too: clock(), whose header and every
+#      result line say "CPU time"), and tcc and pcc building the sequential library.
 # No absolute time is asserted: (c) compares with the wait's own known length and allows
 # what skampi itself reports as its error (a busy wait never ends early, so the lower bound
 # is tight; a process that loses its processor makes a wait longer, and skampi's standard
@@ -92,11 +101,24 @@ if build_seq busy_wait doc/examples/busy_wait.c; then
   say $? busy_wait_runs "$(tail -2 "$d/busy.err")"
   tick=$(sed -n 's/^# clock tick: \([^ ]*\) s.*/\1/p' "$d/busy.sko")
   dummy=$(sed -n 's/^# dummy time (timing overhead, not subtracted): \([^ ]*\) us.*/\1/p' "$d/busy.sko")
-  awk -v tick="${tick:-1e-6}" -v dummy="${dummy:-1}" '
+  # The clock is wall time: where processes that are not the run's own want more processors
+  # than the run leaves (the header's interference and oversubscription lines), a wait loses
+  # its processor and takes longer -- 11.85 ms for each 10 ms spin beside 6 runnable strangers
+  # on 2 processors --, so only the lower bound is checked there.
+  strangers=$(sed -n "s/^# interference: [0-9]* processes runnable on rank 0's machine at the start, \([0-9]*\) of them not the run's own.*/\1/p" "$d/busy.sko")
+  cpus=$(sed -n 's/^# oversubscription: .* runs [0-9]* process[es]* on \([0-9]*\) processor.*/\1/p' "$d/busy.sko")
+  crowded=0
+  if [ -n "$strangers" ] && [ -n "$cpus" ] && [ $((strangers + 1)) -gt "$cpus" ]; then
+    crowded=1; note "# busy_wait: $strangers runnable processes besides the run's own on $cpus processors: upper bounds not checked"
+  fi
+  awk -v tick="${tick:-1e-6}" -v dummy="${dummy:-1}" -v crowded=$crowded '
     /^requested/ { E = $2 }
     /^wait/ { n++; N = $2; t = $3; se = $4; reps = $5; e = $6
       tol = (E > 3 * e ? E : 3 * e)
       lo = N - tick * 1e6; hi = N * (1 + tol) + tick * 1e6 + dummy
+      if (crowded) hi = 1e30
+      if (reps >= 60 && e > E && t > hi) {   # flagged rep_cap: skampi says it is not to be trusted
+        hi = 1e30; printf "# busy_wait_%d_us: %.3f us, stopped at the repetition cap with error %.4f (flagged rep_cap; the clock is wall time, and a loaded host takes the processor during the wait): only the lower bound checked\n", N, t, e }
       if (t < lo || t > hi) { printf "FAIL busy_wait_%d_us: %.3f us outside [%.3f, %.3f]\n", N, t, lo, hi; bad++ }
       else printf "ok busy_wait_%d_us_recovered (%.3f us, error %.4f asked %.2f)\n", N, t, e, E
       if (e > E && reps < 60) { printf "FAIL busy_wait_%d_us_stopping_rule: error %.4f above %.2f after %d repetitions\n", N, e, E, reps; bad++ } }
@@ -104,6 +126,72 @@ if build_seq busy_wait doc/examples/busy_wait.c; then
   cat "$d/busy.checks"
   passed=$((passed + $(grep -c '^ok' "$d/busy.checks"))); failed=$((failed + $(grep -c '^FAIL' "$d/busy.checks")))
 else bad "doc/examples/busy_wait.c does not build ($(head -3 "$d/busy_wait.build"))"; fi
+
+# (d) sort_crossover: refinement follows the crossing of insertion sort and qsort (each
+# added point inside a segment of the plain loop where their difference changes sign),
+# the shuffle between skampi_pause and skampi_resume reads less than a fifth of itself
+# timed (0.004 against 1.14 us at n = 256 on this VM).
+if build_seq sort_crossover doc/examples/sort_crossover.c; then
+  "$d/sort_crossover" "$d/sort.sko" > "$d/sort.txt" 2> "$d/sort.err"
+  say $? sort_crossover_runs "$(tail -2 "$d/sort.err")"
+  if grep -q '^crossing' "$d/sort.txt"; then
+    awk '$1 == "crossing" { lo[++k] = $2; hi[k] = $3 }
+         $1 == "point" && $5 == "refined" && $3 == "insertion_sort" { x[++n] = $2 }
+         END { bad = 0; for (i = 1; i <= n; i++) { inside = 0; for (j = 1; j <= k; j++) if (x[i] > lo[j] && x[i] < hi[j]) inside = 1; if (!inside) bad++ }
+               exit !(n >= 1 && bad == 0) }' "$d/sort.txt"
+    say $? sort_crossover_refines_at_the_crossing "$(grep '^crossing' "$d/sort.txt" | tr '\n' ' ') added: $(awk '$5 == "refined" && $3 == "insertion_sort" { printf "%s ", $2 }' "$d/sort.txt")"
+  else
+    note "# sort_crossover: insertion sort and qsort do not cross between 4 and 1024 here, not checked"
+  fi
+  awk '$1 == "setup" && $2 == "paused" { p = $3 } $1 == "setup" && $2 == "counted" { c = $3 }
+       END { exit !(c > 0 && p < 0.2 * c) }' "$d/sort.txt"
+  say $? sort_crossover_setup_paused_not_counted "$(grep '^setup' "$d/sort.txt" | tr '\n' ' ')"
+  grep -q '^# timing of the simple pattern: ' "$d/sort.sko" && grep -q '^# clock: wall time' "$d/sort.sko"
+  say $? library_header_says_clock_and_subtraction "$(grep '^# clock' "$d/sort.sko" | tr '\n' ' ')"
+else bad "doc/examples/sort_crossover.c does not build ($(head -3 "$d/sort_crossover.build"))"; fi
+
+# 4. timing.c: the library's readings against plain loops in the same program
+timing_checks() {   # NAME OUTPUT-PREFIX: its ok/FAIL lines counted under NAME
+  sed -n "s/^\(ok\|FAIL\) /\1 timing_$1_/p" "$2.txt"
+  passed=$((passed + $(grep -c '^ok' "$2.txt"))); failed=$((failed + $(grep -c '^FAIL' "$2.txt")))
+  grep -q '^0 failures' "$2.txt"; say $? "timing_$1_finished" "$(tail -2 "$2.err")"
+}
+if build_seq timing tests/library/timing.c; then
+  "$d/timing" "$d/timing-seq.sko" > "$d/timing-seq.txt" 2> "$d/timing-seq.err"
+  timing_checks seq "$d/timing-seq"
+else bad "tests/library/timing.c does not build ($(head -3 "$d/timing.build"))"; fi
+for i in $impls; do
+  mo=$d/$i-gcc.o; [ -f "$mo" ] || mo=$d/$i-clang.o
+  if ! sk_cc "$(mpicc_of $i)" @warn @isystem:$i -O2 -I"$(dirname "$header")" -o "$d/timing-$i" tests/library/timing.c "$mo" @lm > "$d/timing-$i.build" 2>&1 || [ -s "$d/timing-$i.build" ]; then
+    bad "tests/library/timing.c does not build with $i ($(head -3 "$d/timing-$i.build"))"; continue
+  fi
+  timeout 300 tools/mpirun.sh $i 1 "$d/timing-$i" "$d/timing-$i.sko" > "$d/timing-$i.txt" 2> "$d/timing-$i.err"
+  timing_checks "$i" "$d/timing-$i"
+done
+
+# 5. the sequential clock's fallbacks, and the small compilers
+for v in gettimeofday clock; do
+  case $v in gettimeofday) flags=-DSKAMPI_NO_CLOCK_GETTIME; want='wall time, gettimeofday' ;;
+             clock) flags="-DSKAMPI_NO_CLOCK_GETTIME -DSKAMPI_NO_GETTIMEOFDAY"; want='CPU time, clock()' ;; esac
+  sk_cc cc @warn -O2 -DSKAMPI_SEQ $flags -DSKAMPI_LIBRARY -c -o "$d/seq-$v.o" @am > "$d/seq-$v.txt" 2>&1 && [ ! -s "$d/seq-$v.txt" ] \
+    && sk_cc cc @warn -O2 -I"$(dirname "$header")" -o "$d/busy-$v" doc/examples/busy_wait.c "$d/seq-$v.o" @lm > "$d/busy-$v.build" 2>&1
+  if [ $? != 0 ]; then bad "the sequential library with $flags does not build ($(head -3 "$d/seq-$v.txt" "$d/busy-$v.build"))"; continue; fi
+  "$d/busy-$v" "$d/busy-$v.sko" 0.05 > "$d/busy-$v.out" 2>&1
+  grep -q "^# clock: $want" "$d/busy-$v.sko"; say $? "seq_clock_${v}_named_in_header" "$(grep '^# clock' "$d/busy-$v.sko")"
+  results=$(grep -c '^wait_us=' "$d/busy-$v.sko"); cpu=$(grep -c '^# (CPU time' "$d/busy-$v.sko")
+  if [ $v = clock ]; then [ "$results" = 3 ] && [ "$cpu" = 3 ]; else [ "$results" = 3 ] && [ "$cpu" = 0 ]; fi
+  say $? "seq_clock_${v}_results_say_cpu_time_only_for_clock" "$results result lines, $cpu say CPU time"
+done
+sk_cc cc @warn -O2 -DSKAMPI_SEQ -DSKAMPI_NO_CLOCK_GETTIME -DSKAMPI_LIBRARY -c -o "$d/seq-gtod.o" @am > /dev/null 2>&1 \
+  && sk_cc cc @warn -O2 -I"$(dirname "$header")" -o "$d/timing-gtod" tests/library/timing.c "$d/seq-gtod.o" @lm > /dev/null 2>&1 \
+  && { "$d/timing-gtod" "$d/timing-gtod.sko" sleep > "$d/timing-gtod.txt" 2> "$d/timing-gtod.err"; timing_checks gettimeofday "$d/timing-gtod"; }
+for c in tcc pcc; do
+  if ! have $c; then skip "library_builds_with_$c" $c; continue; fi
+  $c -DSKAMPI_SEQ -DSKAMPI_LIBRARY -c -o "$d/seq-$c.o" "$SK_AMALGAM" > "$d/seq-$c.txt" 2>&1 \
+    && $c -I"$(dirname "$header")" -o "$d/busy-$c" doc/examples/busy_wait.c "$d/seq-$c.o" -lm >> "$d/seq-$c.txt" 2>&1 \
+    && "$d/busy-$c" "$d/busy-$c.sko" 0.05 > "$d/busy-$c.out" 2>&1 && grep -q '^# clock: wall time' "$d/busy-$c.sko"
+  say $? "library_builds_with_$c" "$(grep -v 'ld: warning\|ld: NOTE' "$d/seq-$c.txt" | head -3) $(grep '^# clock' "$d/busy-$c.sko" 2>/dev/null)"
+done
 
 # (a) memcpy over 2 KiB .. 8 MiB with autorefine. A copy of x bytes works on 2x bytes
 # (source and destination): the time per byte rises between x = C/2 (both fill a cache of

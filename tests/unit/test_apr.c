@@ -826,8 +826,72 @@ static void test_config_errors(void)
   check(sk_apr_config_error(&c) == NULL, "config_default_valid", "%s", sk_apr_config_error(&c));
 }
 
+/* The library's rules (apr.h): SK_APR_KEY_LOG_SLOPE leaves a power law alone that eq. 3.5
+** densifies, still brackets a bend; SK_APR_KEY_CROSSING adds points only where the sign of
+** the reported difference changes, until the crossing is placed to within max_error. */
+static double power_measure(double x, const void *ctx)
+{
+  (void)ctx;
+  return 2.0 * x * x;
+}
+
+static double crossing_measure(double x, const void *ctx)
+{
+  (void)ctx;
+  return 0.2 * x - 10.0;       /* 0.2 x against 10: they cross at x = 50 */
+}
+
+static void test_key_rules(void)
+{
+  sk_apr_config c = geometric_config(1, 4096, 2);
+  sk_apr *a;
+  step_fn s = make_step(70000);
+  double x1 = 0, x2 = 0, x[4] = { 1, 2, 4, 8 }, t[4] = { 3, 12, 48, 192 };
+  int plain = initial_count(&c), n_eq35, n_log;
+  check(sk_apr_key_by(SK_APR_KEY_LOG_SLOPE, x, t, 1, 1) < 1e-12 && sk_apr_key_by(SK_APR_KEY_EQ35, x, t, 1, 1) > 0.5,
+        "key_log_slope_of_a_power_law_is_0", "log %g, eq. 3.5 %g", sk_apr_key_by(SK_APR_KEY_LOG_SLOPE, x, t, 1, 1),
+        sk_apr_key_by(SK_APR_KEY_EQ35, x, t, 1, 1));
+  t[0] = -1;
+  check(sk_apr_key_by(SK_APR_KEY_LOG_SLOPE, x, t, 1, 1) == sk_apr_key(x, t, 1, 1), "key_log_slope_not_positive_is_eq35",
+        "%g", sk_apr_key_by(SK_APR_KEY_LOG_SLOPE, x, t, 1, 1));
+  c.limits.max_error = 0.05;
+  a = run_loop(&c, power_measure, NULL, NULL);
+  n_eq35 = sk_apr_count(a) - plain;
+  sk_apr_free(a);
+  c.key = SK_APR_KEY_LOG_SLOPE;
+  a = run_loop(&c, power_measure, NULL, NULL);
+  n_log = sk_apr_count(a) - plain;
+  check_basic("log_slope_power_law", a, NULL);
+  sk_apr_free(a);
+  check(n_log == 0 && n_eq35 > 20, "log_slope_leaves_a_power_law_alone", "%d added (eq. 3.5: %d)", n_log, n_eq35);
+  c = geometric_config(1024, 1048576, 2);
+  c.key = SK_APR_KEY_LOG_SLOPE;
+  a = run_loop(&c, step_measure, &s, NULL);
+  check(find_bracket(a, 70000, &x1, &x2) && x2 - x1 < 0.1 * x1 + 1, "log_slope_brackets_a_step", "[%g, %g]", x1, x2);
+  sk_apr_free(a);
+  c = geometric_config(4, 512, 2);
+  c.key = SK_APR_KEY_CROSSING;
+  a = run_loop(&c, crossing_measure, NULL, NULL);
+  {
+    int i, outside = 0, n = sk_apr_count(a);
+    double px, pt;
+    for (i = 0; i < n; i++) {
+      sk_apr_point(a, i, &px, &pt);
+      if (px != 4 && px != 8 && px != 16 && px != 32 && px != 64 && px != 128 && px != 256 && px != 512
+          && !(px > 32 && px < 64)) outside++;
+    }
+    check(find_bracket(a, 50, &x1, &x2) && x2 - x1 < 0.1 * x1 + 1 && outside == 0 && n > initial_count(&c),
+          "crossing_brackets_only_the_sign_change", "[%g, %g], %d points outside 32..64, %d points", x1, x2, outside, n);
+    check_basic("crossing", a, NULL);
+  }
+  sk_apr_free(a);
+  c.key = 7;
+  check(sk_apr_config_error(&c) != NULL, "config_unknown_key", "accepted");
+}
+
 int main(void)
 {
+  test_key_rules();
   test_key_formula();
   test_initial_points();
   test_straight_line();
