@@ -98,6 +98,20 @@ mpi_isystem() {
 }
 mpirun() { "$SK_TOP/tools/mpirun.sh" "$@"; }
 m32_flags() { printf '%s' "-m32 -march=pentium $(sh "$SK_TOP/tests/common/m32-flags.sh")"; }
+# sk_m32_run: the prefix that runs a gcc -m32 program on this machine: empty where the
+# kernel runs 32-bit x86 programs, "qemu-i386" (qemu-user) where it has no IA32 emulation;
+# status 1 when neither can (the caller skips). Probed once per tests/out.
+sk_m32_run() {
+  _m32=$SK_OUT/m32-run
+  if [ ! -s "$_m32" ]; then
+    printf 'int main(void) { return 0; }\n' > "$_m32.c"
+    if ! sk_cc gcc @m32 -o "$_m32.bin" "$_m32.c" > /dev/null 2>&1; then echo none > "$_m32"
+    elif "$_m32.bin" 2> /dev/null; then echo native > "$_m32"
+    elif have qemu-i386 && qemu-i386 "$_m32.bin" 2> /dev/null; then echo qemu-i386 > "$_m32"
+    else echo none > "$_m32"; fi
+  fi
+  case $(cat "$_m32") in native) echo "" ;; qemu-i386) echo qemu-i386 ;; *) return 1 ;; esac
+}
 
 sk_cc() {
   _cc=$1; shift

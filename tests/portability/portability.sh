@@ -66,7 +66,11 @@ if sk_cc gcc @m32 -x c -o "$o/m32probe" - > /dev/null 2>&1 <<'C'
 #include <errno.h>
 int main(void) { return errno; }
 C
-then seq_target gcc-m32-pentium "gcc -m32 -march=pentium $m32_extra -std=c89 -pedantic -Wall -Wextra -O2" native
+then
+  # a kernel without IA32 emulation runs them under qemu-i386 (tests/lib.sh sk_m32_run)
+  if m32_run=$(sk_m32_run); then
+    seq_target gcc-m32-pentium "gcc -m32 -march=pentium $m32_extra -std=c89 -pedantic -Wall -Wextra -O2" "${m32_run:-native}"
+  else skip "gcc -m32 runs" "a kernel with IA32 emulation or qemu-i386 (qemu-user)"; fi
 else skip "gcc -m32" gcc-12-multilib; fi
 qemu_aarch64() { qemu-aarch64 -L /usr/aarch64-linux-gnu "$@"; }
 qemu_s390x() { qemu-s390x -L /usr/s390x-linux-gnu "$@"; }
@@ -126,7 +130,9 @@ rcce_target() {
 }
 if [ -f ski/rcce_smoke.ski ]; then
   rcce_target native "gcc -std=c89 -pedantic -Wall -Wextra -O2" ""
-  rcce_target m32-pentium "gcc -m32 -march=pentium $m32_extra -std=c89 -pedantic -Wall -Wextra -O2" ""
+  if m32_run=$(sk_m32_run); then
+    rcce_target m32-pentium "gcc -m32 -march=pentium $m32_extra -std=c89 -pedantic -Wall -Wextra -O2" "$m32_run"
+  else skip "RCCE m32-pentium runs" "a kernel with IA32 emulation or qemu-i386 (qemu-user)"; fi
   if have aarch64-linux-gnu-gcc && have qemu-aarch64; then rcce_target aarch64 "aarch64-linux-gnu-gcc -O2 -Wall -Wextra" "qemu-aarch64 -L /usr/aarch64-linux-gnu"; fi
   if have s390x-linux-gnu-gcc && have qemu-s390x; then rcce_target s390x-big-endian "s390x-linux-gnu-gcc -O2 -Wall -Wextra" "qemu-s390x -L /usr/s390x-linux-gnu"; fi
 else skip RCCE "ski/rcce_smoke.ski missing"; fi
