@@ -15,7 +15,15 @@ set -u
 impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 o=$top/tests/out/oneline-$impl
 rm -rf "$o"; mkdir -p "$o/empty"
-run() { np=$1; shift; timeout 300 "$top/tools/mpirun.sh" "$impl" "$np" "$skampi" "$@"; }
+# Sanitized runs (SKAMPI_SANITIZE=1) of more processes than processors go without LeakSanitizer:
+# its tracer dies of SIGSEGV at exit there on this machine's kernel (6.18; Open MPI, 3 on 2
+# cores, the previous build alike: "LeakSanitizer has encountered a fatal error", exit 1)
+run() {
+  np=$1; shift
+  if [ "${SKAMPI_SANITIZE:-0}" = 1 ] && [ "$np" -gt "${sk_cpus:-2}" ]; then
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" timeout 300 "$top/tools/mpirun.sh" "$impl" "$np" "$skampi" "$@"
+  else timeout 300 "$top/tools/mpirun.sh" "$impl" "$np" "$skampi" "$@"; fi
+}
 # counts SKO SUITE: the count values of the suite's result lines, blank-separated
 counts() { awk -v s="# begin result \"$2\"" '$0 == s { on = 1; next } /^# end result/ { on = 0 } on && /^count= / { printf "%s ", $2 }' "$1"; }
 suites() { grep -c '^# begin result ' "$1"; }
