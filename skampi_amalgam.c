@@ -11664,25 +11664,45 @@ static void runlog_suites_free(runlog_suites *s)
 }
 
 /* The name of suite `index` in the log's last "done" record for it into *name; 0: none. */
-static int runlog_done_name(const char *log, size_t len, int index, sk_str *name)
+/* The text after "WORD INDEX " of the log's last complete record WORD for index into
+** *rest; 0: none. The "done" records give a suite's name, the "sum" records its
+** checksum (a record is one line, runlog.h). */
+static int runlog_last_record(const char *log, size_t len, const char *word, int index, sk_str *rest)
 {
-  size_t pos = 0;
+  size_t pos = 0, wlen = strlen(word);
   int found = 0;
   while (pos < len) {
     const char *nl = (const char *)memchr(log + pos, '\n', len - pos);
-    char *line;
-    int i, n = 0;
-    long off;
+    char *line, *end;
+    long i;
     if (nl == NULL) break;
     line = sk_strndup(log + pos, (size_t)(nl - (log + pos)));
-    if (sscanf(line, "done %d %ld %n", &i, &off, &n) == 2 && n > 0 && i == index) {
-      sk_str_clear(name);
-      sk_str_puts(name, line + n);
+    if (strncmp(line, word, wlen) == 0 && line[wlen] == ' ' && (i = strtol(line + wlen + 1, &end, 10)) == index &&
+        end > line + wlen + 1 && *end == ' ') {
+      sk_str_clear(rest);
+      sk_str_puts(rest, end + 1);
       found = 1;
     }
     free(line);
     pos = (size_t)(nl - log) + 1;
   }
+  return found;
+}
+
+/* The name of suite `index` in the log's last "done" record for it ("done I OFFSET NAME")
+** into *name; 0: none. */
+static int runlog_done_name(const char *log, size_t len, int index, sk_str *name)
+{
+  sk_str rest;
+  const char *p;
+  int found;
+  sk_str_init(&rest);
+  found = runlog_last_record(log, len, "done", index, &rest) && rest.data != NULL && (p = strchr(rest.data, ' ')) != NULL;
+  if (found) {
+    sk_str_clear(name);
+    sk_str_puts(name, p + 1);
+  }
+  sk_str_free(&rest);
   return found;
 }
 
@@ -11721,23 +11741,16 @@ static int runlog_decide_log(const sk_runlog_state *st, unsigned long checksum, 
 ** (a log of an older skampi). */
 static int runlog_sum_of(const char *log, size_t len, int index, unsigned long *sum)
 {
-  size_t pos = 0;
-  int found = 0;
-  while (pos < len) {
-    const char *nl = (const char *)memchr(log + pos, '\n', len - pos);
-    char line[64];
-    size_t n;
-    int i, end = 0;
-    unsigned long v;
-    if (nl == NULL) break;
-    n = (size_t)(nl - (log + pos));
-    if (n < sizeof line) {
-      memcpy(line, log + pos, n);
-      line[n] = '\0';
-      if (sscanf(line, "sum %d %lu%n", &i, &v, &end) == 2 && (size_t)end == n && i == index) { *sum = v; found = 1; }
-    }
-    pos = (size_t)(nl - log) + 1;
+  sk_str rest;
+  char *end;
+  int found;
+  sk_str_init(&rest);
+  found = runlog_last_record(log, len, "sum", index, &rest) && rest.data != NULL && rest.data[0] >= '0' && rest.data[0] <= '9';
+  if (found) {
+    *sum = strtoul(rest.data, &end, 10);
+    found = *end == '\0';
   }
+  sk_str_free(&rest);
   return found;
 }
 
@@ -17167,9 +17180,10 @@ static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *
 {
   static const char *const foreign[] = { ".sko", ".ski", ".par", ".log" };
   unsigned long d1, i1, d2, i2;
-  int k, have = out != NULL && !sk_streq(out, "-") && sk_path_identity(out, &d1, &i1);
+  int k, have;
   size_t j;
   if (out == NULL || sk_streq(out, "-")) return 1;
+  have = sk_path_identity(out, &d1, &i1);
   for (k = 0; k < p->ninputs; k++) {
     char *path, *label;
     int same;

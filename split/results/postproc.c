@@ -74,9 +74,10 @@ static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *
 {
   static const char *const foreign[] = { ".sko", ".ski", ".par", ".log" };
   unsigned long d1, i1, d2, i2;
-  int k, have = out != NULL && !sk_streq(out, "-") && sk_path_identity(out, &d1, &i1);
+  int k, have;
   size_t j;
   if (out == NULL || sk_streq(out, "-")) return 1;
+  have = sk_path_identity(out, &d1, &i1);
   for (k = 0; k < p->ninputs; k++) {
     char *path, *label;
     int same;

@@ -61,6 +61,11 @@ EOF
 [ "$(grep -c '^n= ' "$d/many.sko")" = 1000 ]
 say $? hostile_sample_written "$(cat "$d/many.err")"
 
+# wait_for_record LOG REGEX: until the run's log holds that record (10 s at most)
+wait_for_record() {
+  _tries=0
+  until grep -q "$2" "$1" 2>/dev/null || [ $_tries -ge 100 ]; do sleep 0.1; _tries=$((_tries + 1)); done
+}
 # plant LINE TEXT-AS-PRINTF IN OUT: OUT is IN with TEXT inserted at the start of line LINE
 plant() { { head -n $(($1 - 1)) "$3"; printf "$2"; tail -n +"$1" "$3"; } > "$4"; }
 # refused NAME FILE LINE: -x csv, -x json, -r, -m and -c each exit 2 naming FILE:LINE: and write nothing
@@ -121,8 +126,7 @@ mkdir "$d/lk"
 echo "old" > "$d/lk/o.sko"
 ln -s o.sko "$d/lk/link.sko"
 "$seq" -q -i "$d/slow.ski" -o "$d/lk/o.sko" 2> "$d/lk/a.err" & a=$!
-tries=0
-until grep -q '^header ' "$d/lk/o.sko.log" 2>/dev/null || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+wait_for_record "$d/lk/o.sko.log" '^header '
 "$seq" -q -i "$d/slow.ski" -o "$d/lk/link.sko" 2> "$d/lk/b.err"; stb=$?
 wait $a; sta=$?
 [ $sta = 0 ] && [ $stb = 2 ] && grep -q "o.sko.lock' is locked" "$d/lk/b.err" &&
@@ -167,8 +171,7 @@ begin measurement "three"
 end measurement
 EOF
 "$seq" -q -i "$d/rs/k.ski" -o "$d/rs/o.sko" 2> /dev/null & p=$!
-tries=0
-until grep -q '^done 2 ' "$d/rs/o.sko.log" 2>/dev/null || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+wait_for_record "$d/rs/o.sko.log" '^done 2 '
 kill -9 $p 2>/dev/null; wait $p 2>/dev/null
 # 3 bytes of suite "two"'s fifth result line overwritten
 line=$(awk '/^# begin result "two"/ { b = 1 } b && /^n= 5 / { print NR; exit }' "$d/rs/o.sko")
@@ -186,8 +189,7 @@ say $? hostile_resume_damaged_suite_measured_again "damaged line $line; resume e
 # next collective): the next run, of another input, starts afresh and leaves no backup ----
 mkdir "$d/og"
 "$seq" -q -i "$d/slow.ski" -o "$d/og/o.sko" 2> /dev/null & p=$!
-tries=0
-until grep -q '^start 1 ' "$d/og/o.sko.log" 2>/dev/null || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+wait_for_record "$d/og/o.sko.log" '^start 1 '
 kill -9 $p 2>/dev/null; wait $p 2>/dev/null
 rm -f "$d/og/o.sko"
 "$seq" -q -i "$d/many.ski" -o "$d/og/o.sko" 2> "$d/og/e"; st=$?
