@@ -19,6 +19,8 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   double size = (double)cnt * len * old->size;
   double extent = cnt > 0 ? (double)(cnt - 1) * stride_bytes + (double)len * old->extent : 0.0;
   if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", kind);
+  if (cnt > INT_MAX || len > INT_MAX)   /* MPI's counts are int */
+    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", kind, cnt > len ? cnt : len, INT_MAX);
   if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", kind);
   sprintf(name, "%.20s(%ld)", kind, cnt);
   t = sk_datatype_new(name, (size_t)size, (size_t)extent);
@@ -38,10 +40,14 @@ static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_
   return sk_bi_datatype(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
 }
 
+/* The stride counts elements of the old type: an MPI int, and in bytes a long. */
 static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
+  long stride_bytes;
   (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, a[2].u.i * (long)a[3].u.dt->extent, a[3].u.dt, loc));
+  if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
+    sk_user_error(loc, "mpi_type_vector: stride %ld is larger than an MPI stride allows", a[2].u.i);
+  return sk_bi_datatype(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
 }
 
 static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)

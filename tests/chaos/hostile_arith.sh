@@ -16,6 +16,7 @@
 #   * autorefine refuses integer bounds that doubles do not hold (2^53 + 1);
 #   * Synthetic's x beyond the integers is refused (it wrote a size of -2^63 that skampi's
 #     own reader refused);
+#   * derived datatypes' counts and strides beyond MPI's int are errors;
 #   * -n passes every one of these programs (the errors are found while running).
 # The 64-bit cases need 64-bit longs (the sequential build of this machine); the first
 # MPI given runs LONG_MIN / -1 on 2 processes. Work files in tests/out/chaos-arith.
@@ -61,6 +62,14 @@ prints() {
 min='x = -9223372036854775807 - 1'
 
 # ---- arithmetic ----
+# derived datatypes: MPI's counts and strides are int (a count of 3e9 was cast to a wrapped
+# int under MPI; a stride times the extent overflowed a long)
+refused vector_count_beyond_int 2 5 "mpi_type_vector: count 3000000000 is larger than an MPI count" \
+  'y = mpi_type_vector(3000000000, 1, 1, MPI_INT)'
+refused hvector_blocklength_beyond_int 2 5 "mpi_type_hvector: count 3000000000 is larger than an MPI count" \
+  'y = mpi_type_hvector(2, 3000000000, 8, MPI_INT)'
+refused vector_stride_overflow 2 5 "mpi_type_vector: stride 4611686018427387904 is larger than an MPI stride allows" \
+  'y = mpi_type_vector(2, 1, 4611686018427387904, MPI_INT)'
 refused min_div_minus_1 3 7 "integer overflow: -9223372036854775808 / -1" "$min" 'y = x / -1'
 prints min_mod_minus_1 0 "$min" 'print x % -1'
 prints modulo_min_minus_1 0 "$min" 'print modulo(x, -1)'
