@@ -47,7 +47,7 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
                 " yield the processor\n");
     if (d.floor > 0.0)
       sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
-                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " token passed around all processes); results of F or more are"
                     " marked as mostly scheduler time\n", d.floor * 1e6);
     sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
                   " waiting for a processor\n", d.name, d.procs, d.processors);
