@@ -4485,6 +4485,207 @@ SK_API int sk_mpit_list(sk_str *out)
 
 #endif
 /* --- end split/transport/mpit.c --- */
+/* --- begin split/transport/libsettings.h --- */
+#line 1 "split/transport/libsettings.h"
+/*
+** libsettings.h -- the MPI library's settings for the header of every result file
+** (doc/manual.md "The library's settings"): the environment variables the libraries
+** read their tuning from (MPICH's MPIR_CVAR_ / MPIR_PARAM_ / MPICH_, Open MPI's
+** OMPI_MCA_, UCX's UCX_, libfabric's FI_; not PMIx's PMIX_MCA_, the process manager's,
+** which the launcher sets), as `# library setting:
+** NAME=VALUE` lines, and, where MPI_T exists (MPI 3.0 §14.3; not in -DSKAMPI_MPI1 builds
+** nor where mpi.h lacks the control variables), each control variable that such a
+** variable sets, as the library holds it: `# library MPI_T: NAME = VALUE (ENV)`. MPI_T
+** gives no default value, so "differs from its default" is read as "set through the
+** environment"; a setting from a file (Open MPI's mca-params.conf) is not seen.
+** Values only: a variable whose name says it holds a key, token, secret or password,
+** and what the launchers pass about the job (Open MPI's orte_, ess and pmix variables,
+** its precondition_transports key, URIs, directories; Hydra's host name), are left out.
+*/
+#ifndef SK_LIBSETTINGS_H
+#define SK_LIBSETTINGS_H
+
+#line 20 "split/transport/libsettings.h"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL)
+#define SK_HAVE_MPIT_CVARS 1
+#else
+#define SK_HAVE_MPIT_CVARS 0
+#endif
+
+/* The header lines (rank 0, after MPI_Init); nothing when no such variable is set. */
+SK_API void sk_libsettings_describe(sk_str *header);
+/* Whether NAME (an environment variable's) is one of the libraries' settings and may be
+** shown (its prefix, and not a secret). */
+SK_API int sk_libsettings_wanted(const char *name);
+
+#endif
+/* --- end split/transport/libsettings.h --- */
+/* --- begin split/transport/libsettings.c --- */
+#line 1 "split/transport/libsettings.c"
+/*
+** libsettings.c -- see libsettings.h. The environment is read through `environ`
+** (POSIX) where the system has it; elsewhere only MPI_T is asked about the variables
+** getenv finds for the names MPI_T lists.
+*/
+#line 7 "split/transport/libsettings.c"
+
+#if defined(__unix__) || defined(__unix) || defined(unix) || defined(__APPLE__)
+#define LS_HAVE_ENVIRON 1
+extern char **environ;
+#else
+#define LS_HAVE_ENVIRON 0
+#endif
+
+static const char *const ls_prefixes[] = {
+  "MPIR_CVAR_", "MPIR_PARAM_", "MPICH_", "OMPI_MCA_", "UCX_", "FI_", NULL
+};
+
+/* Parts of a name that say it is not a setting to print: secrets, and what the
+** launchers pass to each process about the job (Open MPI's orte_, ess and pmix
+** variables, directories, Hydra's host name), which is no tuning. */
+static const char *const ls_hidden[] = {
+  "KEY", "TOKEN", "SECRET", "PASSW", "CRED", "AUTH", "PRECONDITION_TRANSPORTS", "URI",
+  "_ORTE_", "MCA_ESS", "MCA_PMIX", "JOBID", "VPID", "WDIR", "SESSION_DIR", "TMPDIR", "RUNTIME_QUERY",
+  "INTERFACE_HOSTNAME", NULL
+};
+
+static int ls_contains_nocase(const char *s, const char *part)
+{
+  size_t n = strlen(part), i;
+  for (; *s; s++) {
+    for (i = 0; i < n && s[i] && (s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A' : s[i]) == part[i]; i++) {}
+    if (i == n) return 1;
+  }
+  return 0;
+}
+
+SK_API int sk_libsettings_wanted(const char *name)
+{
+  int k, ok = 0;
+  for (k = 0; ls_prefixes[k]; k++) if (strncmp(name, ls_prefixes[k], strlen(ls_prefixes[k])) == 0) ok = 1;
+  for (k = 0; ok && ls_hidden[k]; k++) if (ls_contains_nocase(name, ls_hidden[k])) ok = 0;
+  return ok;
+}
+
+/* text into the header, control characters as '?' (a header line stays one line) */
+static void ls_put(sk_str *h, const char *text)
+{
+  for (; *text; text++) sk_str_putc(h, (unsigned char)*text < 32 || *text == 127 ? '?' : *text);
+}
+
+#if SK_HAVE_MPIT_CVARS
+/* The environment variable that sets control variable `name`, or NULL: MPICH's
+** MPIR_CVAR_NAME (its MPI_T names have the prefix too, or not), MPIR_PARAM_, MPICH_;
+** Open MPI's OMPI_MCA_name. */
+static const char *ls_env_of(const char *name, char *var, size_t size)
+{
+  static const char *const pre[] = { "", "MPIR_CVAR_", "MPIR_PARAM_", "MPICH_", "OMPI_MCA_", NULL };
+  const char *bare = strncmp(name, "MPIR_CVAR_", 10) == 0 ? name + 10 : name;
+  int k;
+  for (k = 0; pre[k]; k++) {
+    if (strlen(pre[k]) + strlen(bare) + 1 > size) continue;
+    sprintf(var, "%s%s", pre[k], k == 0 ? name : bare);
+    if (sk_libsettings_wanted(var) && getenv(var) != NULL) return var;
+  }
+  return NULL;
+}
+
+/* The value of control variable i (one element, bound to no object) as text; 0 when it
+** cannot be read. */
+static int ls_cvar_text(int i, MPI_Datatype type, MPI_T_enum et, char *out, size_t size)
+{
+  MPI_T_cvar_handle handle;
+  int count = 0, ok;
+  union { int i; unsigned u; long l; unsigned long ul; double d; char c[512]; } v;
+  memset(&v, 0, sizeof v);
+  if (MPI_T_cvar_handle_alloc(i, NULL, &handle, &count) != MPI_SUCCESS) return 0;
+  ok = (type == MPI_CHAR ? count >= 1 && (size_t)count <= sizeof v.c : count == 1)
+       && MPI_T_cvar_read(handle, &v) == MPI_SUCCESS;
+  MPI_T_cvar_handle_free(&handle);
+  if (!ok) return 0;
+  v.c[sizeof v.c - 1] = '\0';
+  if (type == MPI_INT && et != MPI_T_ENUM_NULL) {
+    int n = 0, k, value;
+    char ename[128], item[128];
+    int elen = (int)sizeof ename;
+    if (MPI_T_enum_get_info(et, &n, ename, &elen) == MPI_SUCCESS)
+      for (k = 0; k < n; k++) {
+        int ilen = (int)sizeof item;
+        if (MPI_T_enum_get_item(et, k, &value, item, &ilen) == MPI_SUCCESS && value == v.i) {
+          sprintf(out, "%.*s (%d)", (int)(size - 16 < 100 ? size - 16 : 100), item, v.i);
+          return 1;
+        }
+      }
+  }
+  if (type == MPI_INT) sprintf(out, "%d", v.i);
+  else if (type == MPI_UNSIGNED) sprintf(out, "%u", v.u);
+  else if (type == MPI_LONG) sprintf(out, "%ld", v.l);
+  else if (type == MPI_UNSIGNED_LONG) sprintf(out, "%lu", v.ul);
+  else if (type == MPI_DOUBLE) sprintf(out, "%g", v.d);
+  else if (type == MPI_CHAR) sprintf(out, "%.*s", (int)(size - 1 < 200 ? size - 1 : 200), v.c);
+  else return 0;
+  return 1;
+}
+
+static void ls_mpit(sk_str *h)
+{
+  int n = 0, i, provided;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return;
+  if (MPI_T_cvar_get_num(&n) != MPI_SUCCESS) n = 0;
+  for (i = 0; i < n; i++) {
+    char name[256], desc[8], var[300], text[512];
+    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, bind, scope;
+    MPI_Datatype type;
+    MPI_T_enum et;
+    const char *env;
+    if (MPI_T_cvar_get_info(i, name, &nl, &verbosity, &type, &et, desc, &dl, &bind, &scope) != MPI_SUCCESS) continue;
+    if (bind != MPI_T_BIND_NO_OBJECT || (env = ls_env_of(name, var, sizeof var)) == NULL) continue;
+    if (!ls_cvar_text(i, type, et, text, sizeof text)) continue;
+    sk_str_puts(h, "# library MPI_T: ");
+    ls_put(h, name);
+    sk_str_puts(h, " = ");
+    ls_put(h, text);
+    sk_str_printf(h, " (%s)\n", env);
+  }
+  MPI_T_finalize();
+}
+#endif
+
+static int ls_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+SK_API void sk_libsettings_describe(sk_str *header)
+{
+#if LS_HAVE_ENVIRON
+  char **e, **mine;
+  size_t n = 0, cap = 0, i;
+  for (e = environ; e && *e; e++) cap++;
+  mine = (char **)sk_calloc(cap + 1, sizeof(char *));
+  for (e = environ; e && *e; e++) {   /* sorted by name: runs' headers line up */
+    const char *eq = strchr(*e, '=');
+    char name[256];
+    size_t len = eq ? (size_t)(eq - *e) : 0;
+    if (len == 0 || len >= sizeof name) continue;
+    memcpy(name, *e, len);
+    name[len] = '\0';
+    if (sk_libsettings_wanted(name)) mine[n++] = *e;
+  }
+  qsort(mine, n, sizeof(char *), ls_cmp);
+  for (i = 0; i < n; i++) {
+    sk_str_puts(header, "# library setting: ");
+    ls_put(header, mine[i]);
+    sk_str_putc(header, '\n');
+  }
+  free((void *)mine);
+#endif
+#if SK_HAVE_MPIT_CVARS
+  ls_mpit(header);
+#endif
+}
+/* --- end split/transport/libsettings.c --- */
 /* --- begin split/transport/peruse.c --- */
 #line 1 "split/transport/peruse.c"
 /*
@@ -12432,6 +12633,7 @@ SK_API void sk_header_date(char *buf, size_t size);
 #line 11 "split/results/header.c"
 #line 12 "split/results/header.c"
 #line 13 "split/results/header.c"
+#line 14 "split/results/header.c"
 #include <time.h>
 
 SK_API void sk_header_date(char *buf, size_t size)
@@ -12649,6 +12851,14 @@ SK_API void sk_header_write_rest(void)
   sk_str_init(&header_rest);
 }
 
+/* The MPI library's settings: its environment variables and the MPI_T control
+** variables they set (libsettings.h), so that a forced algorithm can be traced from the
+** file (`skampi --guidelines` shows them). */
+static void header_library_settings(sk_str *h)
+{
+  sk_libsettings_describe(h);
+}
+
 SK_API void sk_header_write(const sk_header_facts *f)
 {
   sk_str h, machine, warn;
@@ -12678,6 +12888,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# input file: %s\n", f->input);
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
+  header_library_settings(&h);
   header_thread_level(&h);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   /* two runs started in the same second can have equal headers otherwise; a merge of
@@ -16965,6 +17176,43 @@ static int gl_summary(gl_state *st)
   return (int)n;
 }
 
+/* The library's settings a run's header records (libsettings.h): its "# library
+** setting:" and "# library MPI_T:" lines, verbatim, into out. */
+static void gl_settings(const sk_sko_file *f, sk_str *out)
+{
+  const char *p = f->header.data ? f->header.data : "";
+  while (*p) {
+    size_t len = strcspn(p, "\n");
+    if (strncmp(p, "# library setting: ", 19) == 0 || strncmp(p, "# library MPI_T: ", 17) == 0) {
+      sk_str_putn(out, p, len);
+      sk_str_putc(out, '\n');
+    }
+    p += len + (p[len] == '\n');
+  }
+}
+
+/* The settings of the first run into out; a warning for each run whose settings differ
+** (its verdicts then mix libraries). */
+static void gl_settings_report(sk_str *out, const sk_guidelines_args *g, const sk_sko_file *files)
+{
+  sk_str first, other;
+  int k;
+  sk_str_init(&first);
+  sk_str_init(&other);
+  gl_settings(&files[0], &first);
+  if (first.len) sk_str_puts(out, first.data);
+  else sk_str_puts(out, "# library settings: none recorded (no MPIR_CVAR_, MPICH_, OMPI_MCA_, UCX_ or FI_ variable set)\n");
+  for (k = 1; k < g->nfiles; k++) {
+    sk_str_clear(&other);
+    gl_settings(&files[k], &other);
+    if (other.len != first.len || (first.len && memcmp(other.data, first.data, first.len) != 0))
+      sk_str_printf(out, "# warning: %s ran with other library settings than %s (its header's \"# library\" lines)\n",
+                    g->files[k], g->files[0]);
+  }
+  sk_str_free(&first);
+  sk_str_free(&other);
+}
+
 /* ---- the HTML report (-r) ---- */
 
 static void gl_html_text(sk_str *o, const char *tag, const char *text)
@@ -17061,6 +17309,14 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
   sk_report_escape(o, lib ? lib : "?");
   sk_str_puts(o, "</td></tr>\n<tr><td>processes</td><td>");
   sk_report_escape(o, np ? np : "?");
+  sk_str_puts(o, "</td></tr>\n<tr><td>library settings</td><td>");
+  {
+    sk_str set;
+    sk_str_init(&set);
+    gl_settings_report(&set, st->g, st->files);
+    sk_report_escape(o, set.data ? set.data : "");
+    sk_str_free(&set);
+  }
   sk_str_puts(o, "</td></tr>\n<tr><td>runs</td><td>");
   for (k = 0; k < st->g->nfiles; k++) { if (k) sk_str_puts(o, ", "); sk_report_escape(o, st->g->files[k]); }
   sk_str_puts(o, "</td></tr>\n<tr><td>rule</td><td>");
@@ -17162,6 +17418,7 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
                 np ? np : "?");
   for (k = 0; k < g->nfiles; k++) sk_str_printf(out, " %s", g->files[k]);
   sk_str_putc(out, '\n');
+  gl_settings_report(out, g, files);
   sk_str_printf(&rule, "%s; compared only in runs where both sides have the same start method and the same flags"
                 " that say what a time is (%s", g->nfiles > 1 ? "per run the median of the repetitions without Tukey's"
                 " outliers" : "ONE run: its repetitions (it says that this run differs, not the library: give several"

@@ -614,6 +614,43 @@ static int gl_summary(gl_state *st)
   return (int)n;
 }
 
+/* The library's settings a run's header records (libsettings.h): its "# library
+** setting:" and "# library MPI_T:" lines, verbatim, into out. */
+static void gl_settings(const sk_sko_file *f, sk_str *out)
+{
+  const char *p = f->header.data ? f->header.data : "";
+  while (*p) {
+    size_t len = strcspn(p, "\n");
+    if (strncmp(p, "# library setting: ", 19) == 0 || strncmp(p, "# library MPI_T: ", 17) == 0) {
+      sk_str_putn(out, p, len);
+      sk_str_putc(out, '\n');
+    }
+    p += len + (p[len] == '\n');
+  }
+}
+
+/* The settings of the first run into out; a warning for each run whose settings differ
+** (its verdicts then mix libraries). */
+static void gl_settings_report(sk_str *out, const sk_guidelines_args *g, const sk_sko_file *files)
+{
+  sk_str first, other;
+  int k;
+  sk_str_init(&first);
+  sk_str_init(&other);
+  gl_settings(&files[0], &first);
+  if (first.len) sk_str_puts(out, first.data);
+  else sk_str_puts(out, "# library settings: none recorded (no MPIR_CVAR_, MPICH_, OMPI_MCA_, UCX_ or FI_ variable set)\n");
+  for (k = 1; k < g->nfiles; k++) {
+    sk_str_clear(&other);
+    gl_settings(&files[k], &other);
+    if (other.len != first.len || (first.len && memcmp(other.data, first.data, first.len) != 0))
+      sk_str_printf(out, "# warning: %s ran with other library settings than %s (its header's \"# library\" lines)\n",
+                    g->files[k], g->files[0]);
+  }
+  sk_str_free(&first);
+  sk_str_free(&other);
+}
+
 /* ---- the HTML report (-r) ---- */
 
 static void gl_html_text(sk_str *o, const char *tag, const char *text)
@@ -710,6 +747,14 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
   sk_report_escape(o, lib ? lib : "?");
   sk_str_puts(o, "</td></tr>\n<tr><td>processes</td><td>");
   sk_report_escape(o, np ? np : "?");
+  sk_str_puts(o, "</td></tr>\n<tr><td>library settings</td><td>");
+  {
+    sk_str set;
+    sk_str_init(&set);
+    gl_settings_report(&set, st->g, st->files);
+    sk_report_escape(o, set.data ? set.data : "");
+    sk_str_free(&set);
+  }
   sk_str_puts(o, "</td></tr>\n<tr><td>runs</td><td>");
   for (k = 0; k < st->g->nfiles; k++) { if (k) sk_str_puts(o, ", "); sk_report_escape(o, st->g->files[k]); }
   sk_str_puts(o, "</td></tr>\n<tr><td>rule</td><td>");
@@ -811,6 +856,7 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
                 np ? np : "?");
   for (k = 0; k < g->nfiles; k++) sk_str_printf(out, " %s", g->files[k]);
   sk_str_putc(out, '\n');
+  gl_settings_report(out, g, files);
   sk_str_printf(&rule, "%s; compared only in runs where both sides have the same start method and the same flags"
                 " that say what a time is (%s", g->nfiles > 1 ? "per run the median of the repetitions without Tukey's"
                 " outliers" : "ONE run: its repetitions (it says that this run differs, not the library: give several"

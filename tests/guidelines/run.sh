@@ -33,7 +33,13 @@
 #                              runs with MPICH's Allreduce forced to a chain of 1 KiB chunks
 #                              (its CVARs) and 6 with the defaults: MPI_Allreduce <= MPI_Reduce +
 #                              MPI_Bcast violated at 1 MiB and first in the summary with the
-#                              chain, holding at 1 MiB with the defaults
+#                              chain, holding at 1 MiB with the defaults; the chain's
+#                              report shows its MPIR_CVAR_ settings and MPI_T values
+#   library_settings_IMPL      a run of tests/guidelines/pool.ski with an algorithm forced
+#                              through the environment (MPICH's MPIR_CVAR_, Open MPI's
+#                              OMPI_MCA_coll_tuned_) and a variable named like a secret:
+#                              the header has the setting and its MPI_T control variable,
+#                              not the secret, and --guidelines reads the file and shows both
 #   persistent_guidelines_IMPL where the build has MPI-4 (MPICH 4): ski/guidelines_mpi4.ski
 #                              at two sizes, one run: each of its five guidelines (a start
 #                              of Xxx_init <= Xxx) is judged at both sizes
@@ -181,6 +187,24 @@ for i in ${*:-$impls}; do
   [ "$false_found" = 0 ] && [ -z "$thin" ]
   say $? "same_vs_same_$i" "$false_found guideline violations in 20 sets of 10 runs (want 0);$thin (tests/out/guidelines-$i/same*.txt)"
 
+  # ---- the library's settings in the header, read back and shown by --guidelines ----
+  case $i in
+    mpich) set_var=MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM; set_val=recursive_doubling; cvar=MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM
+           secret=MPICH_TEST_SECRET_TOKEN ;;
+    *) set_var=OMPI_MCA_coll_tuned_allreduce_algorithm; set_val=4; cvar=coll_tuned_allreduce_algorithm
+       secret=OMPI_MCA_test_password ;;
+  esac
+  (export "$set_var=$set_val" "$secret=do-not-print" OMPI_MCA_coll_tuned_use_dynamic_rules=1
+   mpirun "$i" 2 "$bin" -q -i tests/guidelines/pool.ski -o "$w/settings.sko" > "$w/settings.err" 2>&1)
+  st=$?
+  "$bin" --guidelines "$w/settings.sko" > "$w/settings.txt" 2>&1
+  st2=$?
+  [ "$st" = 0 ] && [ "$st2" = 0 ] && grep -q "^# library setting: $set_var=$set_val\$" "$w/settings.sko" &&
+    grep -q "^# library MPI_T: $cvar = .* ($set_var)\$" "$w/settings.sko" &&
+    ! grep -q "do-not-print" "$w/settings.sko" && grep -q "^# library setting: $set_var=$set_val\$" "$w/settings.txt" &&
+    grep -q "^# library MPI_T: $cvar = " "$w/settings.txt"
+  say $? "library_settings_$i" "exit $st, read back $st2: $(grep '^# library' "$w/settings.sko" | tr '\n' ';') (want $set_var and the MPI_T $cvar, no secret; tests/out/guidelines-$i/settings.*)"
+
   # ---- MPICH: the planted chain found at 1 MiB, the defaults clean there ----
   if [ "$i" = mpich ]; then
     for kind in chain default; do
@@ -205,6 +229,10 @@ for i in ${*:-$impls}; do
     case "$got" in *" violated") s1=0 ;; *) s1=1 ;; esac
     [ $s1 = 0 ] && grep -A1 '^summary:' "$w/chain.txt" | tail -1 | grep -q '^  MPI_Allreduce is [0-9.]*x slower than MPI_Reduce + MPI_Bcast at 1 MiB on 4 processes'
     say $? "chain_found_mpich" "at 1 MiB (ratio, adjusted p, verdict): '$got' (tests/out/guidelines-$i/chain.txt)"
+    grep -q '^# library setting: MPIR_CVAR_IALLREDUCE_TREE_KVAL=1$' "$w/chain.txt" &&
+      grep -q '^# library MPI_T: MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM = .* (MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM)$' "$w/chain.txt" &&
+      grep -q '^# library settings: none recorded' "$w/default.txt"
+    say $? "chain_settings_shown_mpich" "the chain's CVARs and their MPI_T values in tests/out/guidelines-$i/chain.txt, none in default.txt"
     got=$(at1m "$w/default.csv")
     case "$got" in *" holds") s1=0 ;; *) s1=1 ;; esac
     say $s1 "chain_defaults_mpich" "at 1 MiB with the defaults (ratio, adjusted p, verdict): '$got' (want holds; tests/out/guidelines-$i/default.txt)"
