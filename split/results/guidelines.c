@@ -614,6 +614,63 @@ static int gl_summary(gl_state *st)
   return (int)n;
 }
 
+/* ---- advice: PGMPI-style replacement rules ---- */
+
+/* For each violated guideline, each range of consecutive measured sizes where it is
+** violated: the composition (or call) of the right side replaces the left side there,
+** as PGMPITuneLib does at run time (Hunold, Carpen-Amarie, Lübbe and Träff, Euro-Par
+** 2016): "replace A by B for LO <= n <= HI bytes on P processes", with the gain, and the
+** measured sizes just outside where it does not win. One line per rule also in a fixed
+** form ("rule: A -> B bytes LO..HI processes P") for tools. */
+static void gl_advice(const gl_state *st, sk_str *out, int html)
+{
+  const char *np = sk_sko_field(&st->files[0], "processes");
+  size_t i, j, k, rules = 0;
+  sk_str t;
+  sk_str_init(&t);
+  for (i = 0; i < st->nspans; i++) {
+    const gl_span *sp = &st->spans[i];
+    if (sp->kind != GL_GUIDELINE || sp->missing) continue;
+    for (j = sp->first; j < sp->end; j = k) {
+      double lo_gain = HUGE_VAL, hi_gain = 0.0;
+      if (!st->v[j].violated) { k = j + 1; continue; }
+      for (k = j; k < sp->end && st->v[k].violated; k++) {
+        if (st->v[k].ratio < lo_gain) lo_gain = st->v[k].ratio;
+        if (st->v[k].ratio > hi_gain) hi_gain = st->v[k].ratio;
+      }
+      sk_str_clear(&t);
+      sk_str_printf(&t, "replace %s by %s for ", st->v[j].lhs_text, st->v[j].rhs_text);
+      gl_size_text(&t, st->v[j].lhs_bytes);
+      sk_str_puts(&t, " <= n <= ");
+      gl_size_text(&t, st->v[k - 1].lhs_bytes);
+      sk_str_printf(&t, " on %s processes: %.2f", np ? np : "?", lo_gain);
+      if (hi_gain > lo_gain) sk_str_printf(&t, "-%.2f", hi_gain);
+      sk_str_puts(&t, "x faster there");
+      if (j > sp->first) { sk_str_puts(&t, "; not at "); gl_size_text(&t, st->v[j - 1].lhs_bytes); }
+      if (k < sp->end) { sk_str_puts(&t, j > sp->first ? " nor at " : "; not at "); gl_size_text(&t, st->v[k].lhs_bytes); }
+      if (j == sp->first || k == sp->end)
+        sk_str_puts(&t, j > sp->first ? " (up to the largest size measured)" : k < sp->end ? " (from the smallest size"
+                    " measured)" : " (at every size measured)");
+      sk_str_printf(&t, "\n    rule: %s -> %s bytes %.0f..%.0f processes %s", st->v[j].lhs, st->v[j].rhs,
+                    st->v[j].lhs_bytes, st->v[k - 1].lhs_bytes, np ? np : "?");
+      if (html) {
+        sk_str_puts(out, rules ? "<li>" : "<h2>Advice</h2>\n<p>PGMPI-style replacement rules: where a guideline is"
+                                         " violated, the faster side replaces the slower in that size range.</p>\n<ul class=\"advice\">\n<li>");
+        sk_report_escape(out, t.data);
+        sk_str_puts(out, "</li>\n");
+      } else {
+        if (rules == 0)
+          sk_str_puts(out, "\nadvice (PGMPI-style replacement rules: where a guideline is violated, the faster side"
+                           " replaces the slower in that size range):\n");
+        sk_str_printf(out, "  %s\n", t.data);
+      }
+      rules++;
+    }
+  }
+  if (html && rules) sk_str_puts(out, "</ul>\n");
+  sk_str_free(&t);
+}
+
 /* The library's settings a run's header records (libsettings.h): its "# library
 ** setting:" and "# library MPI_T:" lines, verbatim, into out. */
 static void gl_settings(const sk_sko_file *f, sk_str *out)
@@ -773,6 +830,7 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
     sk_str_puts(o, "</ol>\n");
     if (n > GL_SUMMARY_MAX) sk_str_printf(o, "<p>... and %lu more (the tables below)</p>\n", (unsigned long)(n - GL_SUMMARY_MAX));
   }
+  gl_advice(st, o, 1);
   sk_str_puts(o, "<h2>Guidelines</h2>\n");
   if (not_measured && not_measured[0]) {
     const char *p = not_measured;
@@ -895,6 +953,7 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   }
   gl_report(&st);
   bad = gl_summary(&st);
+  gl_advice(&st, out, 0);
   if (json) sk_str_puts(json, "\n  ]\n}\n");
   if (html) gl_html(html, &st, rule.data, st.not_measured.data);
   for (i = 0; i < st.nspans; i++) { free(st.spans[i].title); free(st.spans[i].rule); }

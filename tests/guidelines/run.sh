@@ -34,7 +34,8 @@
 #                              (its CVARs) and 6 with the defaults: MPI_Allreduce <= MPI_Reduce +
 #                              MPI_Bcast violated at 1 MiB and first in the summary with the
 #                              chain, holding at 1 MiB with the defaults; the chain's
-#                              report shows its MPIR_CVAR_ settings and MPI_T values
+#                              report shows its MPIR_CVAR_ settings and MPI_T values and
+#                              advises MPI_Reduce + MPI_Bcast up to 1 MiB
 #   library_settings_IMPL      a run of tests/guidelines/pool.ski with an algorithm forced
 #                              through the environment (MPICH's MPIR_CVAR_, Open MPI's
 #                              OMPI_MCA_coll_tuned_) and a variable named like a secret:
@@ -233,6 +234,9 @@ for i in ${*:-$impls}; do
       grep -q '^# library MPI_T: MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM = .* (MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM)$' "$w/chain.txt" &&
       grep -q '^# library settings: none recorded' "$w/default.txt"
     say $? "chain_settings_shown_mpich" "the chain's CVARs and their MPI_T values in tests/out/guidelines-$i/chain.txt, none in default.txt"
+    grep -q '^    rule: Allreduce -> Reduce_Bcast bytes [0-9]*\.\.1048576 processes 4$' "$w/chain.txt" &&
+      ! grep -q '^    rule: Allreduce -> Reduce_Bcast' "$w/default.txt"
+    say $? "chain_advice_mpich" "a replacement rule up to 1 MiB: '$(grep '^    rule: ' "$w/chain.txt" | tr '\n' ';')' (none with the defaults)"
     got=$(at1m "$w/default.csv")
     case "$got" in *" holds") s1=0 ;; *) s1=1 ;; esac
     say $s1 "chain_defaults_mpich" "at 1 MiB with the defaults (ratio, adjusted p, verdict): '$got' (want holds; tests/out/guidelines-$i/default.txt)"

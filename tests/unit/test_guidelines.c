@@ -9,7 +9,8 @@
 ** sizes are violated, for the guideline, for monotony and for the split rule, and
 ** nothing else; without the planted sizes nothing is; one run (the per-repetition test)
 ** finds them too; two runs cannot reach alpha and say so; the CSV and JSON verdicts
-** say the same as the text; a point whose sides started differently is not comparable, and a suite is taken
+** say the same as the text; the advice gives one replacement rule per range of violated
+** sizes; a point whose sides started differently is not comparable, and a suite is taken
 ** for the measurement it records.
 **
 **   tools/sk21f tests/out/skampi_amalgam.c
@@ -179,6 +180,14 @@ static void test_runs(void)
     check(json.data && json.data[0] == '{' && count_of(json.data, "\"verdict\": \"violated\"") == 6
               && count_of(json.data, "\"kind\": ") == count_of(json.data, "\"verdict\": "),
           name, "%s", json.data ? json.data : "");
+    sprintf(name, "advice_a_rule_per_range_seed_%ld", seeds[s]);
+    check(strstr(text.data, "  replace MPI_Allreduce by MPI_Reduce + MPI_Bcast for 256 bytes <= n <= 256 bytes on 4"
+                            " processes: ") != NULL
+              && strstr(text.data, "x faster there; not at 128 bytes nor at 512 bytes\n") != NULL
+              && strstr(text.data, "    rule: Allreduce -> Reduce_Bcast bytes 256..256 processes 4\n") != NULL
+              && strstr(text.data, "    rule: Allreduce -> Reduce_Bcast bytes 4096..4096 processes 4\n") != NULL
+              && count_of(text.data, "    rule: ") == 2,
+          name, "%s", text.data);
     sprintf(name, "text_names_the_worst_violation_seed_%ld", seeds[s]);
     check(strstr(text.data, "MPI_Allreduce(n) <= MPI_Reduce + MPI_Bcast(n): VIOLATED at 2 of 9 sizes") != NULL
               && strstr(text.data, "MPI_Bcast(n) <= MPI_Scatter + MPI_Allgather(n): holds at all 9 sizes") != NULL
