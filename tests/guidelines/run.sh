@@ -54,9 +54,11 @@
 # waiting on every process makes the slowed side tens of times slower on a host loaded as
 # CI's (load average 6: 116-126 times in 6 MPICH runs), far above the 20% minimum effect.
 # A longer wait is lost to the scheduler: 5000 us made every planted size fall back to
-# barrier starts with scheduler time kept (barrier_starts, lost_kept), which --guidelines
-# does not compare with the broadcast's synchronised start ("not comparable"). Without the
-# delay the
+# barrier starts with scheduler time kept (barrier_starts, lost_kept), and at a load
+# average of 15 even 200 and 1000 us did in most runs; --guidelines does not compare
+# such a side with the broadcast's synchronised start ("not comparable"), so
+# tests/guidelines/planted.ski starts every suite after a barrier
+# (choose_barrier_synchronization()). Without the delay the
 # two suites measure the same call: a violation then needs a systematic difference of more
 # than 20% and more than the dummy time between two suites, significant after the
 # Benjamini-Hochberg correction over the file's 40-odd points (8 runs: the smallest p,
