@@ -789,7 +789,7 @@ static void gl_html_table(sk_str *o, const gl_state *st, const gl_span *sp)
 static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const char *not_measured)
 {
   const char *lib = sk_sko_field(&st->files[0], "library"), *np = sk_sko_field(&st->files[0], "processes");
-  size_t n, i, plots = 0;
+  size_t n, i, nc, plots = 0;
   int k, size_rules = 0;
   gl_verdict *bad = gl_worst_first(st, &n);
   sk_str words;
@@ -855,9 +855,14 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
     if (sp->missing) continue;
     sk_str_printf(o, "<section class=\"guideline\" id=\"guideline-%lu\">\n", (unsigned long)i + 1);
     gl_html_text(o, "h3", sp->rule);
+    nc = gl_span_not_comparable(st, sp);
     if (b) sk_str_printf(o, "<p class=\"warn\">VIOLATED at %lu of %lu sizes</p>\n", (unsigned long)b,
                          (unsigned long)(sp->end - sp->first));
-    else sk_str_printf(o, "<p>holds at all %lu sizes</p>\n", (unsigned long)(sp->end - sp->first));
+    else if (nc == 0) sk_str_printf(o, "<p>holds at all %lu sizes</p>\n", (unsigned long)(sp->end - sp->first));
+    else sk_str_printf(o, "<p>holds at %lu of %lu sizes</p>\n", (unsigned long)(sp->end - sp->first - nc),
+                       (unsigned long)(sp->end - sp->first));
+    if (nc) sk_str_printf(o, "<p>%lu size%s not comparable (the two sides started differently or differ in the kind of"
+                          " time in every run but one)</p>\n", (unsigned long)nc, nc == 1 ? "" : "s");
     gl_html_plot(o, st, sp, ++plots);
     if (b) gl_html_table(o, st, sp);
     sk_str_puts(o, "</section>\n");
