@@ -57,7 +57,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/transport/transport_rcce.c split/transport/library_polling.c \
 	split/transport/agree.h split/transport/agree.c split/transport/oversub.h \
 	split/transport/oversub.c split/transport/mpit.h split/transport/peruse.h \
-	split/transport/mpit.c split/transport/peruse.c split/transport/io_files.h \
+	split/transport/mpit.c split/transport/peruse.c split/transport/libsettings.h \
+	split/transport/libsettings.c split/transport/io_files.h \
 	split/transport/io_files.c split/transport/io_daccess.h split/transport/io_daccess.c \
 	split/transport/mpi_objects.h split/transport/mpi_objects.c \
 	split/core/value.h split/core/value.c split/core/measure.h split/core/verify.h \

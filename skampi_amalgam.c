@@ -3632,16 +3632,18 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 ** divided by the number of processes, the cost of one message when its receiver may have
 ** to wait for a processor. A result of a
 ** measurement on P processes is mostly scheduler time when
-**     F <= time <= 2 * ceil(log2 P) * F      (P < 2 counts as 2),
-** that is when it is long enough to contain a wait for a processor, and the
-** ceil(log2 P) dependent message rounds of a tree-shaped operation, each waiting F,
-** account for at least half of it. (A shorter result ran with its processes on
-** processors at once; a longer one is mostly the operation, or its own many rounds.)
+**     time >= F,
+** that is when it is long enough to contain a wait for a processor: from there on the
+** time cannot be told from the scheduler's (a 16-byte MPI_Allreduce of 10,267 us with F =
+** 1,235 us is time slices, not the operation), however far above F it lies; a shorter
+** result ran with its processes on processors at once. (Up to 2 ceil(log2 P) F the
+** ceil(log2 P) dependent rounds of a tree-shaped operation, each waiting F, make up at
+** least half of it; above, its own many rounds of such waits do.)
 */
 #ifndef SK_OVERSUB_H
 #define SK_OVERSUB_H
 
-#line 28 "split/transport/oversub.h"
+#line 30 "split/transport/oversub.h"
 
 /* Collective over the world: detect, and make the waits yield when oversubscribed. */
 SK_API void sk_oversub_detect(void);
@@ -4123,17 +4125,18 @@ SK_API double sk_oversub_scheduler_bound(int nprocs)
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
 {
   if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
-  return time >= ovs.floor && time <= sk_oversub_scheduler_bound(nprocs);
+  (void)nprocs;
+  return time >= ovs.floor;
 }
 
 SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
 {
-  sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, between"
-                " F and 2 ceil(log2 P) F, F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
+  sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, at least"
+                " the scheduler floor F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
   if (ovs.marked++ == 0) {
     fflush(stdout);
-    fprintf(stderr, "skampi: warning: oversubscribed host: results between F and 2 ceil(log2 P) F (P"
-            " processes, scheduler floor F = %.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
+    fprintf(stderr, "skampi: warning: oversubscribed host: results of at least the scheduler floor F"
+            " (%.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
             " on %d processes\n", ovs.floor * 1e6, time * 1e6, nprocs);
     fflush(stderr);
   }
@@ -4482,6 +4485,207 @@ SK_API int sk_mpit_list(sk_str *out)
 
 #endif
 /* --- end split/transport/mpit.c --- */
+/* --- begin split/transport/libsettings.h --- */
+#line 1 "split/transport/libsettings.h"
+/*
+** libsettings.h -- the MPI library's settings for the header of every result file
+** (doc/manual.md "The library's settings"): the environment variables the libraries
+** read their tuning from (MPICH's MPIR_CVAR_ / MPIR_PARAM_ / MPICH_, Open MPI's
+** OMPI_MCA_, UCX's UCX_, libfabric's FI_; not PMIx's PMIX_MCA_, the process manager's,
+** which the launcher sets), as `# library setting:
+** NAME=VALUE` lines, and, where MPI_T exists (MPI 3.0 §14.3; not in -DSKAMPI_MPI1 builds
+** nor where mpi.h lacks the control variables), each control variable that such a
+** variable sets, as the library holds it: `# library MPI_T: NAME = VALUE (ENV)`. MPI_T
+** gives no default value, so "differs from its default" is read as "set through the
+** environment"; a setting from a file (Open MPI's mca-params.conf) is not seen.
+** Values only: a variable whose name says it holds a key, token, secret or password,
+** and what the launchers pass about the job (Open MPI's orte_, ess and pmix variables,
+** its precondition_transports key, URIs, directories; Hydra's host name), are left out.
+*/
+#ifndef SK_LIBSETTINGS_H
+#define SK_LIBSETTINGS_H
+
+#line 20 "split/transport/libsettings.h"
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL)
+#define SK_HAVE_MPIT_CVARS 1
+#else
+#define SK_HAVE_MPIT_CVARS 0
+#endif
+
+/* The header lines (rank 0, after MPI_Init); nothing when no such variable is set. */
+SK_API void sk_libsettings_describe(sk_str *header);
+/* Whether NAME (an environment variable's) is one of the libraries' settings and may be
+** shown (its prefix, and not a secret). */
+SK_API int sk_libsettings_wanted(const char *name);
+
+#endif
+/* --- end split/transport/libsettings.h --- */
+/* --- begin split/transport/libsettings.c --- */
+#line 1 "split/transport/libsettings.c"
+/*
+** libsettings.c -- see libsettings.h. The environment is read through `environ`
+** (POSIX) where the system has it; elsewhere only MPI_T is asked about the variables
+** getenv finds for the names MPI_T lists.
+*/
+#line 7 "split/transport/libsettings.c"
+
+#if defined(__unix__) || defined(__unix) || defined(unix) || defined(__APPLE__)
+#define LS_HAVE_ENVIRON 1
+extern char **environ;
+#else
+#define LS_HAVE_ENVIRON 0
+#endif
+
+static const char *const ls_prefixes[] = {
+  "MPIR_CVAR_", "MPIR_PARAM_", "MPICH_", "OMPI_MCA_", "UCX_", "FI_", NULL
+};
+
+/* Parts of a name that say it is not a setting to print: secrets, and what the
+** launchers pass to each process about the job (Open MPI's orte_, ess and pmix
+** variables, directories, Hydra's host name), which is no tuning. */
+static const char *const ls_hidden[] = {
+  "KEY", "TOKEN", "SECRET", "PASSW", "CRED", "AUTH", "PRECONDITION_TRANSPORTS", "URI",
+  "_ORTE_", "MCA_ESS", "MCA_PMIX", "JOBID", "VPID", "WDIR", "SESSION_DIR", "TMPDIR", "RUNTIME_QUERY",
+  "INTERFACE_HOSTNAME", NULL
+};
+
+static int ls_contains_nocase(const char *s, const char *part)
+{
+  size_t n = strlen(part), i;
+  for (; *s; s++) {
+    for (i = 0; i < n && s[i] && (s[i] >= 'a' && s[i] <= 'z' ? s[i] - 'a' + 'A' : s[i]) == part[i]; i++) {}
+    if (i == n) return 1;
+  }
+  return 0;
+}
+
+SK_API int sk_libsettings_wanted(const char *name)
+{
+  int k, ok = 0;
+  for (k = 0; ls_prefixes[k]; k++) if (strncmp(name, ls_prefixes[k], strlen(ls_prefixes[k])) == 0) ok = 1;
+  for (k = 0; ok && ls_hidden[k]; k++) if (ls_contains_nocase(name, ls_hidden[k])) ok = 0;
+  return ok;
+}
+
+/* text into the header, control characters as '?' (a header line stays one line) */
+static void ls_put(sk_str *h, const char *text)
+{
+  for (; *text; text++) sk_str_putc(h, (unsigned char)*text < 32 || *text == 127 ? '?' : *text);
+}
+
+#if SK_HAVE_MPIT_CVARS
+/* The environment variable that sets control variable `name`, or NULL: MPICH's
+** MPIR_CVAR_NAME (its MPI_T names have the prefix too, or not), MPIR_PARAM_, MPICH_;
+** Open MPI's OMPI_MCA_name. */
+static const char *ls_env_of(const char *name, char *var, size_t size)
+{
+  static const char *const pre[] = { "", "MPIR_CVAR_", "MPIR_PARAM_", "MPICH_", "OMPI_MCA_", NULL };
+  const char *bare = strncmp(name, "MPIR_CVAR_", 10) == 0 ? name + 10 : name;
+  int k;
+  for (k = 0; pre[k]; k++) {
+    if (strlen(pre[k]) + strlen(bare) + 1 > size) continue;
+    sprintf(var, "%s%s", pre[k], k == 0 ? name : bare);
+    if (sk_libsettings_wanted(var) && getenv(var) != NULL) return var;
+  }
+  return NULL;
+}
+
+/* The value of control variable i (one element, bound to no object) as text; 0 when it
+** cannot be read. */
+static int ls_cvar_text(int i, MPI_Datatype type, MPI_T_enum et, char *out, size_t size)
+{
+  MPI_T_cvar_handle handle;
+  int count = 0, ok;
+  union { int i; unsigned u; long l; unsigned long ul; double d; char c[512]; } v;
+  memset(&v, 0, sizeof v);
+  if (MPI_T_cvar_handle_alloc(i, NULL, &handle, &count) != MPI_SUCCESS) return 0;
+  ok = (type == MPI_CHAR ? count >= 1 && (size_t)count <= sizeof v.c : count == 1)
+       && MPI_T_cvar_read(handle, &v) == MPI_SUCCESS;
+  MPI_T_cvar_handle_free(&handle);
+  if (!ok) return 0;
+  v.c[sizeof v.c - 1] = '\0';
+  if (type == MPI_INT && et != MPI_T_ENUM_NULL) {
+    int n = 0, k, value;
+    char ename[128], item[128];
+    int elen = (int)sizeof ename;
+    if (MPI_T_enum_get_info(et, &n, ename, &elen) == MPI_SUCCESS)
+      for (k = 0; k < n; k++) {
+        int ilen = (int)sizeof item;
+        if (MPI_T_enum_get_item(et, k, &value, item, &ilen) == MPI_SUCCESS && value == v.i) {
+          sprintf(out, "%.*s (%d)", (int)(size - 16 < 100 ? size - 16 : 100), item, v.i);
+          return 1;
+        }
+      }
+  }
+  if (type == MPI_INT) sprintf(out, "%d", v.i);
+  else if (type == MPI_UNSIGNED) sprintf(out, "%u", v.u);
+  else if (type == MPI_LONG) sprintf(out, "%ld", v.l);
+  else if (type == MPI_UNSIGNED_LONG) sprintf(out, "%lu", v.ul);
+  else if (type == MPI_DOUBLE) sprintf(out, "%g", v.d);
+  else if (type == MPI_CHAR) sprintf(out, "%.*s", (int)(size - 1 < 200 ? size - 1 : 200), v.c);
+  else return 0;
+  return 1;
+}
+
+static void ls_mpit(sk_str *h)
+{
+  int n = 0, i, provided;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return;
+  if (MPI_T_cvar_get_num(&n) != MPI_SUCCESS) n = 0;
+  for (i = 0; i < n; i++) {
+    char name[256], desc[8], var[300], text[512];
+    int nl = (int)sizeof name, dl = (int)sizeof desc, verbosity, bind, scope;
+    MPI_Datatype type;
+    MPI_T_enum et;
+    const char *env;
+    if (MPI_T_cvar_get_info(i, name, &nl, &verbosity, &type, &et, desc, &dl, &bind, &scope) != MPI_SUCCESS) continue;
+    if (bind != MPI_T_BIND_NO_OBJECT || (env = ls_env_of(name, var, sizeof var)) == NULL) continue;
+    if (!ls_cvar_text(i, type, et, text, sizeof text)) continue;
+    sk_str_puts(h, "# library MPI_T: ");
+    ls_put(h, name);
+    sk_str_puts(h, " = ");
+    ls_put(h, text);
+    sk_str_printf(h, " (%s)\n", env);
+  }
+  MPI_T_finalize();
+}
+#endif
+
+static int ls_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+SK_API void sk_libsettings_describe(sk_str *header)
+{
+#if LS_HAVE_ENVIRON
+  char **e, **mine;
+  size_t n = 0, cap = 0, i;
+  for (e = environ; e && *e; e++) cap++;
+  mine = (char **)sk_calloc(cap + 1, sizeof(char *));
+  for (e = environ; e && *e; e++) {   /* sorted by name: runs' headers line up */
+    const char *eq = strchr(*e, '=');
+    char name[256];
+    size_t len = eq ? (size_t)(eq - *e) : 0;
+    if (len == 0 || len >= sizeof name) continue;
+    memcpy(name, *e, len);
+    name[len] = '\0';
+    if (sk_libsettings_wanted(name)) mine[n++] = *e;
+  }
+  qsort(mine, n, sizeof(char *), ls_cmp);
+  for (i = 0; i < n; i++) {
+    sk_str_puts(header, "# library setting: ");
+    ls_put(header, mine[i]);
+    sk_str_putc(header, '\n');
+  }
+  free((void *)mine);
+#endif
+#if SK_HAVE_MPIT_CVARS
+  ls_mpit(header);
+#endif
+}
+/* --- end split/transport/libsettings.c --- */
 /* --- begin split/transport/peruse.c --- */
 #line 1 "split/transport/peruse.c"
 /*
@@ -12429,6 +12633,7 @@ SK_API void sk_header_date(char *buf, size_t size);
 #line 11 "split/results/header.c"
 #line 12 "split/results/header.c"
 #line 13 "split/results/header.c"
+#line 14 "split/results/header.c"
 #include <time.h>
 
 SK_API void sk_header_date(char *buf, size_t size)
@@ -12466,7 +12671,7 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
                 " yield the processor\n");
     if (d.floor > 0.0)
       sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
-                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " token passed around all processes); results of F or more are"
                     " marked as mostly scheduler time\n", d.floor * 1e6);
     sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
                   " waiting for a processor\n", d.name, d.procs, d.processors);
@@ -12646,6 +12851,14 @@ SK_API void sk_header_write_rest(void)
   sk_str_init(&header_rest);
 }
 
+/* The MPI library's settings: its environment variables and the MPI_T control
+** variables they set (libsettings.h), so that a forced algorithm can be traced from the
+** file (`skampi --guidelines` shows them). */
+static void header_library_settings(sk_str *h)
+{
+  sk_libsettings_describe(h);
+}
+
 SK_API void sk_header_write(const sk_header_facts *f)
 {
   sk_str h, machine, warn;
@@ -12675,6 +12888,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# input file: %s\n", f->input);
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
+  header_library_settings(&h);
   header_thread_level(&h);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   /* two runs started in the same second can have equal headers otherwise; a merge of
@@ -14511,7 +14725,7 @@ SK_API double sk_compare_run_value(const sk_sko_line *l);
 /* The median of x[0..n-1] (sorts x); n >= 1. */
 SK_API double sk_compare_median(double *x, int n);
 /* "NAME, ..." for the flags that put a time in doubt (`#@ flags:` interference,
-** untrustworthy, clock_resolution, timing_overhead, scheduler_time, lost_kept, rep_cap,
+** untrustworthy, clock_resolution, timing_overhead, scheduler_time, barrier_starts, lost_kept, rep_cap,
 ** time_limit) that any line k with use[k] (NULL: every line) has; their number. */
 SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
 /* The same as "  (flags: NAME, ...)"; nothing without. */
@@ -14865,8 +15079,8 @@ static const char *compare_sig(const compare_state *st, double p)
 
 /* The stable flags (`#@ flags:`) that put a run's time at a point in doubt. */
 static const char *const compare_doubt_flags[] = {
-  "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "lost_kept", "rep_cap",
-  "time_limit", "shared_processor"
+  "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "barrier_starts", "lost_kept",
+  "rep_cap", "time_limit", "shared_processor"
 };
 
 SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)
@@ -16296,9 +16510,13 @@ SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nf
 ** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
 ** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
 ** every run, per run the median of the repetitions without Tukey's outliers, then a
-** one-sided Wilcoxon rank-sum test across the runs (A slower than B); a violation is a
-** p-value at most alpha with A at least (1 + min_effect) times B's median and longer by
-** more than the suites' dummy time (the timer's overhead, `#@ suite:`). The same rule
+** one-sided Wilcoxon rank-sum test across the runs (A slower than 1 + min_effect times B),
+** over the runs where both sides have the same start method and flags that say what a
+** time is (else "not comparable"); a violation is a Benjamini-Hochberg adjusted p-value
+** at most alpha over every tested point, with A at least (1 + min_effect) times B's
+** median and longer by more than the dummy time (the timer's overhead, `#@ suite:`).
+** Sides are found by the measurement their lines record (`# measure NAME(...)`), not by
+** the suite's name. The same rule
 ** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
 ** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
 ** nothing here makes an MPI call.
@@ -16306,11 +16524,17 @@ SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nf
 #ifndef SK_GUIDELINES_H
 #define SK_GUIDELINES_H
 
-#line 19 "split/results/guidelines.h"
+#line 23 "split/results/guidelines.h"
+
+/* The defaults (doc/guidelines.md "The decision rule"): the false-discovery rate of the
+** Benjamini-Hochberg correction over every tested point, and the minimum effect (a
+** violation is at least 1.2 times slower). */
+#define SK_GUIDELINES_ALPHA 0.05
+#define SK_GUIDELINES_EFFECT 0.2
 
 typedef struct sk_guidelines_args {
-  double alpha;           /* significance level, 0.05 unless -a */
-  double min_effect;      /* a violation is at least 1 + this slower; 0.1 unless -e */
+  double alpha;           /* the false-discovery rate, SK_GUIDELINES_ALPHA unless -a */
+  double min_effect;      /* a violation is at least 1 + this slower; SK_GUIDELINES_EFFECT unless -e */
   const char *csv;        /* -o FILE: every verdict as CSV (NULL: none) */
   const char *json;       /* -j FILE: the same as JSON (NULL: none) */
   const char *html;       /* -r FILE: the report (HTML: per guideline its verdict, a plot of
@@ -16417,8 +16641,8 @@ SK_API int sk_guidelines_option(int argc, char **argv, int i, sk_guidelines_args
   int k;
   if (!sk_streq(argv[i], "--guidelines")) return 0;
   memset(g, 0, sizeof *g);
-  g->alpha = 0.05;
-  g->min_effect = 0.1;
+  g->alpha = SK_GUIDELINES_ALPHA;
+  g->min_effect = SK_GUIDELINES_EFFECT;
   g->files = (char **)sk_calloc((size_t)argc, sizeof(char *));
   for (k = i + 1; k < argc; k++) {
     const char *a = argv[k];
@@ -16448,19 +16672,24 @@ static const char *const gl_kind_names[] = { "guideline", "monotony", "split" };
 
 typedef struct gl_verdict {
   enum gl_kind kind;
-  const char *lhs, *rhs;          /* suites */
+  const char *lhs, *rhs;          /* measurements (the row names of the results' labels) */
   const char *lhs_text, *rhs_text;
   double lhs_bytes, rhs_bytes;    /* the sizes of the two sides */
   double lhs_us, rhs_us, ratio, p;
+  double p_adj;                   /* Benjamini-Hochberg adjusted p over the family; 1 when not tested */
+  double floor_us;                /* the larger dummy time of the two sides over the runs */
+  int runs;                       /* runs judged: those where both sides have the same kind of time */
+  int comparable;                 /* enough such runs: a verdict; else "not comparable" */
   int violated;
 } gl_verdict;
 
-/* The verdicts of one rule (a guideline, or the monotony or split rule of one suite):
-** v[first .. end) of the state. */
+/* The verdicts of one rule (a guideline, or the monotony or split rule of one
+** measurement): v[first .. end) of the state; missing: not measured (title says why). */
 typedef struct gl_span {
   enum gl_kind kind;
-  char *title;
+  char *title, *rule;
   size_t first, end;
+  int missing;
 } gl_span;
 
 typedef struct gl_state {
@@ -16471,7 +16700,10 @@ typedef struct gl_state {
   size_t nv, capv;
   gl_span *spans;
   size_t nspans, capspans;
-  sk_str not_measured;            /* a line per guideline not measured: "... (no suite "Scan")" */
+  char **meas;                    /* the measurements of the first run, in order of appearance */
+  size_t nmeas, capmeas;
+  size_t tested, not_comparable;  /* the family of the correction; the points without a verdict */
+  sk_str not_measured;            /* a line per guideline not measured */
   int json_rows;
 } gl_state;
 
@@ -16484,13 +16716,35 @@ static double gl_bytes(const sk_sko_line *l)
   return l->nvars > 0 ? l->vars[l->nvars - 1].x : (double)l->size;
 }
 
-/* The first line of suite `suite` of f at size `bytes`, or NULL. */
-static const sk_sko_line *gl_line(const sk_sko_file *f, const char *suite, double bytes)
+/* The measurement a line records: the row name of its label ("Allreduce" of
+** "Allreduce(4, MPI_INT, MPI_BOR)"), the suite's name for a line without a label. */
+static size_t gl_meas_len(const sk_sko_block *b, const sk_sko_line *l, const char **name)
 {
-  const sk_sko_block *b = sk_sko_find_block(f, suite, 0);
-  size_t i;
-  if (b == NULL) return NULL;
-  for (i = 0; i < b->n; i++) if (gl_bytes(&b->lines[i]) == bytes) return &b->lines[i];
+  if (l->label == NULL || l->label[0] == '\0') { *name = b->name; return strlen(b->name); }
+  *name = l->label;
+  return strcspn(l->label, "(");
+}
+
+static int gl_is_meas(const sk_sko_block *b, const sk_sko_line *l, const char *meas)
+{
+  const char *name;
+  size_t n = gl_meas_len(b, l, &name);
+  return strlen(meas) == n && strncmp(name, meas, n) == 0;
+}
+
+/* The first line of f measuring `meas` at size `bytes` (and its block), or NULL: judged
+** by the measurement recorded, not by the suite's name. */
+static const sk_sko_line *gl_line(const sk_sko_file *f, const char *meas, double bytes, const sk_sko_block **block)
+{
+  size_t b, i;
+  for (b = 0; b < f->n; b++)
+    for (i = 0; i < f->blocks[b].n; i++) {
+      const sk_sko_line *l = &f->blocks[b].lines[i];
+      if (gl_bytes(l) == bytes && gl_is_meas(&f->blocks[b], l, meas)) {
+        if (block) *block = &f->blocks[b];
+        return l;
+      }
+    }
   return NULL;
 }
 
@@ -16502,82 +16756,140 @@ static void gl_size_text(sk_str *out, double bytes)
   else sk_str_printf(out, "%.0f bytes", bytes);
 }
 
-/* The values of one side at a point: per run its value (sk_compare_run_value) times
-** scale; with one run, its repetitions (the per-repetition test). */
-static int gl_values(const gl_state *st, const char *suite, double bytes, double scale, double *x, double **reps)
+/* The flags that say what a time is (doc/manual.md "Flags and distributions"): how its
+** repetitions started (barrier_starts, lost_kept), whether it is mostly the scheduler's
+** (scheduler_time) or near the timer's limits (timing_overhead, clock_resolution,
+** calls_per_timing). Two sides are compared only in runs where they have the same of
+** these; interference, rep_cap, discarded and the like are noise the test weighs. */
+static const char *const gl_kind_flags[] = {
+  "barrier_starts", "lost_kept", "scheduler_time", "timing_overhead", "clock_resolution", "calls_per_timing", NULL
+};
+
+static int gl_same_kind(const sk_sko_line *a, const sk_sko_line *b)
 {
-  int k, n = 0;
-  const sk_sko_line *l;
-  *reps = NULL;
-  for (k = 0; k < st->g->nfiles; k++) {
-    if ((l = gl_line(&st->files[k], suite, bytes)) == NULL) return 0;
-    x[n++] = scale * sk_compare_run_value(l);
-    if (st->g->nfiles == 1 && l->nrep > 0) {
-      *reps = (double *)sk_malloc(sizeof(double) * (size_t)l->nrep);
-      for (n = 0; n < l->nrep; n++) (*reps)[n] = scale * l->rep_us[n];
-      return n;
-    }
-  }
-  return n;
+  char value[64];
+  int i;
+  for (i = 0; gl_kind_flags[i]; i++)
+    if ((sk_sko_line_flag(a, gl_kind_flags[i], value, sizeof value) != NULL)
+        != (sk_sko_line_flag(b, gl_kind_flags[i], value, sizeof value) != NULL))
+      return 0;
+  return 1;
 }
 
-/* The timing overhead of the two suites: the largest dummy time (an empty measurement,
-** `#@ suite: dummy_us=`) any run gives either; 0 without. A difference below it cannot
-** be told from the timer's own cost. */
-static double gl_floor_us(const gl_state *st, const char *lhs, const char *rhs)
+/* The one-sided test of x against (1 + effect) y: p of "x is more than 1 + effect times y". */
+static double gl_test(const double *x, int nx, const double *y, int ny, double effect)
 {
-  double most = 0.0;
-  int k;
-  for (k = 0; k < st->g->nfiles; k++) {
-    const sk_sko_block *a = sk_sko_find_block(&st->files[k], lhs, 0), *b = sk_sko_find_block(&st->files[k], rhs, 0);
-    if (a && a->dummy_us > most) most = a->dummy_us;
-    if (b && b->dummy_us > most) most = b->dummy_us;
-  }
-  return most;
+  double *ys = (double *)sk_malloc(sizeof(double) * (size_t)(ny + 1)), p;
+  int i;
+  for (i = 0; i < ny; i++) ys[i] = (1.0 + effect) * y[i];
+  p = sk_rank_sum_p_greater(x, nx, ys, ny, NULL);
+  free(ys);
+  return p;
 }
 
-/* Judges lhs(lhs_bytes) <= scale * rhs(rhs_bytes) and keeps the verdict; 0 when a run
-** lacks either side. */
+/* Judges lhs(lhs_bytes) <= scale * rhs(rhs_bytes) over the runs where both sides have the
+** same kind of time, and keeps the verdict (its violation is decided by gl_correct); 0
+** when a run lacks either side. */
 static int gl_judge(gl_state *st, gl_verdict *v, double scale)
 {
-  int nl, nr, n = st->g->nfiles;
+  int n = st->g->nfiles, k, used = 0;
   double *lx = (double *)sk_malloc(sizeof(double) * (size_t)n), *rx = (double *)sk_malloc(sizeof(double) * (size_t)n);
-  double *lreps, *rreps;
-  nl = gl_values(st, v->lhs, v->lhs_bytes, 1.0, lx, &lreps);
-  nr = nl ? gl_values(st, v->rhs, v->rhs_bytes, scale, rx, &rreps) : 0;
-  if (nl && nr) {
-    double *a = lreps && rreps ? lreps : lx, *b = lreps && rreps ? rreps : rx;
-    int na = lreps && rreps ? nl : n, nb = lreps && rreps ? nr : n;
-    v->p = sk_rank_sum_p_greater(a, na, b, nb, NULL);
-    v->lhs_us = sk_tukey_median(a, na);
-    v->rhs_us = sk_tukey_median(b, nb);
-    if (n > 1) { v->lhs_us = sk_compare_median(lx, n); v->rhs_us = sk_compare_median(rx, n); }
-    v->ratio = v->rhs_us > 0.0 ? v->lhs_us / v->rhs_us : (v->lhs_us > 0.0 ? HUGE_VAL : 1.0);
-    v->violated = v->p <= st->g->alpha && v->ratio >= 1.0 + st->g->min_effect
-                  && v->lhs_us - v->rhs_us > gl_floor_us(st, v->lhs, v->rhs);
-    st->v = (gl_verdict *)sk_grow(st->v, &st->capv, st->nv + 1, sizeof(gl_verdict));
-    st->v[st->nv++] = *v;
+  const sk_sko_line *a = NULL, *b = NULL;
+  for (k = 0; k < n; k++) {
+    const sk_sko_block *ba, *bb;
+    a = gl_line(&st->files[k], v->lhs, v->lhs_bytes, &ba);
+    b = a ? gl_line(&st->files[k], v->rhs, v->rhs_bytes, &bb) : NULL;
+    if (b == NULL) { free(lx); free(rx); return 0; }
+    if (ba->dummy_us > v->floor_us) v->floor_us = ba->dummy_us;
+    if (bb->dummy_us > v->floor_us) v->floor_us = bb->dummy_us;
+    if (!gl_same_kind(a, b)) continue;
+    lx[used] = sk_compare_run_value(a);
+    rx[used] = scale * sk_compare_run_value(b);
+    used++;
   }
+  v->runs = used;
+  v->comparable = n == 1 ? used == 1 : used >= 2;
+  v->p = v->p_adj = 1.0;
+  if (v->comparable && n == 1 && a->nrep > 0 && b->nrep > 0) {   /* one run: its repetitions */
+    double *ra = (double *)sk_malloc(sizeof(double) * (size_t)a->nrep), *rb = (double *)sk_malloc(sizeof(double) * (size_t)b->nrep);
+    for (k = 0; k < a->nrep; k++) ra[k] = a->rep_us[k];
+    for (k = 0; k < b->nrep; k++) rb[k] = scale * b->rep_us[k];
+    v->p = gl_test(ra, a->nrep, rb, b->nrep, st->g->min_effect);
+    v->lhs_us = sk_tukey_median(ra, a->nrep);
+    v->rhs_us = sk_tukey_median(rb, b->nrep);
+    free(ra);
+    free(rb);
+  } else if (v->comparable) {
+    v->p = gl_test(lx, used, rx, used, st->g->min_effect);
+    v->lhs_us = sk_compare_median(lx, used);
+    v->rhs_us = sk_compare_median(rx, used);
+  } else {   /* shown, not judged: the medians over every run */
+    for (k = 0; k < n; k++) {
+      lx[k] = sk_compare_run_value(gl_line(&st->files[k], v->lhs, v->lhs_bytes, NULL));
+      rx[k] = scale * sk_compare_run_value(gl_line(&st->files[k], v->rhs, v->rhs_bytes, NULL));
+    }
+    v->lhs_us = sk_compare_median(lx, n);
+    v->rhs_us = sk_compare_median(rx, n);
+  }
+  v->ratio = v->rhs_us > 0.0 ? v->lhs_us / v->rhs_us : (v->lhs_us > 0.0 ? HUGE_VAL : 1.0);
+  st->v = (gl_verdict *)sk_grow(st->v, &st->capv, st->nv + 1, sizeof(gl_verdict));
+  st->v[st->nv++] = *v;
   free(lx);
   free(rx);
-  if (nl && lreps) free(lreps);
-  if (nr && rreps) free(rreps);
-  return nl && nr;
+  return 1;
+}
+
+static int gl_cmp_p(const void *a, const void *b)
+{
+  double x = (*(const gl_verdict *const *)a)->p, y = (*(const gl_verdict *const *)b)->p;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The correction for testing every point at once (Benjamini and Hochberg, Controlling
+** the false discovery rate, JRSS B 57(1), 1995): the adjusted p of the i-th smallest of
+** the m p-values is min over j >= i of m p_(j) / j; a point is violated when its
+** adjusted p is at most alpha (the false-discovery rate), its median slowdown at least
+** 1 + min_effect and its difference above the dummy time. */
+static void gl_correct(gl_state *st)
+{
+  gl_verdict **t = (gl_verdict **)sk_calloc(st->nv + 1, sizeof(gl_verdict *));
+  size_t m = 0, i;
+  double least = 1.0;
+  for (i = 0; i < st->nv; i++) if (st->v[i].comparable) t[m++] = &st->v[i];
+  st->tested = m;
+  st->not_comparable = st->nv - m;
+  qsort(t, m, sizeof(gl_verdict *), gl_cmp_p);
+  for (i = m; i-- > 0;) {
+    double a = t[i]->p * (double)m / (double)(i + 1);
+    if (a < least) least = a;
+    t[i]->p_adj = least;
+  }
+  for (i = 0; i < st->nv; i++) {
+    gl_verdict *v = &st->v[i];
+    v->violated = v->comparable && v->p_adj <= st->g->alpha && v->ratio >= 1.0 + st->g->min_effect
+                  && v->lhs_us - v->rhs_us > v->floor_us;
+  }
+  free((void *)t);
 }
 
 /* ---- output ---- */
 
+static const char *gl_verdict_word(const gl_verdict *v)
+{
+  return !v->comparable ? "not_comparable" : v->violated ? "violated" : "holds";
+}
+
 static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
 {
   const char *faster = v->ratio < 1.0 ? "lhs" : v->ratio > 1.0 ? "rhs" : "equal";
-  const char *verdict = v->violated ? "violated" : "holds";
+  const char *verdict = gl_verdict_word(v);
   if (st->csv) {
     sk_export_csv_field(st->csv, gl_kind_names[v->kind], 0);
     sk_export_csv_field(st->csv, rule, 0);
     sk_export_csv_field(st->csv, v->lhs, 0);
     sk_export_csv_field(st->csv, v->rhs, 0);
-    sk_str_printf(st->csv, "%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%s,%s\n", v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us,
-                  v->ratio, v->p, faster, verdict);
+    sk_str_printf(st->csv, "%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%d,%s,%s\n", v->lhs_bytes, v->rhs_bytes, v->lhs_us,
+                  v->rhs_us, v->ratio, v->p, v->p_adj, v->runs, faster, verdict);
   }
   if (st->json) {
     sk_str_puts(st->json, st->json_rows++ ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
@@ -16589,8 +16901,9 @@ static void gl_csv_json(gl_state *st, const gl_verdict *v, const char *rule)
     sk_str_puts(st->json, ", \"rhs\": ");
     sk_export_json_string(st->json, v->rhs);
     sk_str_printf(st->json, ", \"lhs_bytes\": %.0f, \"rhs_bytes\": %.0f, \"lhs_us\": %.6g, \"rhs_us\": %.6g, "
-                  "\"ratio\": %.6g, \"p\": %.6g, \"faster\": \"%s\", \"verdict\": \"%s\"}",
-                  v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p, faster, verdict);
+                  "\"ratio\": %.6g, \"p\": %.6g, \"p_adjusted\": %.6g, \"runs\": %d, \"faster\": \"%s\", "
+                  "\"verdict\": \"%s\"}",
+                  v->lhs_bytes, v->rhs_bytes, v->lhs_us, v->rhs_us, v->ratio, v->p, v->p_adj, v->runs, faster, verdict);
   }
 }
 
@@ -16601,7 +16914,8 @@ static void gl_doubts(const gl_state *st, const gl_verdict *v, sk_str *out, int 
   int n = st->g->nfiles, k, m = 0;
   const sk_sko_line **lines = (const sk_sko_line **)sk_calloc((size_t)(2 * n), sizeof(sk_sko_line *));
   for (k = 0; k < n; k++) {
-    const sk_sko_line *a = gl_line(&st->files[k], v->lhs, v->lhs_bytes), *b = gl_line(&st->files[k], v->rhs, v->rhs_bytes);
+    const sk_sko_line *a = gl_line(&st->files[k], v->lhs, v->lhs_bytes, NULL);
+    const sk_sko_line *b = gl_line(&st->files[k], v->rhs, v->rhs_bytes, NULL);
     if (a) lines[m++] = a;
     if (b) lines[m++] = b;
   }
@@ -16610,35 +16924,54 @@ static void gl_doubts(const gl_state *st, const gl_verdict *v, sk_str *out, int 
   free((void *)lines);
 }
 
-/* The table of a rule's violations (from verdict `first` on), or that it holds. */
-static void gl_report_rule(gl_state *st, const char *title, size_t first, const char *rule)
+/* Keeps the span of a rule: verdicts from `first` on (none and missing: not measured). */
+static void gl_span_add(gl_state *st, enum gl_kind kind, const char *title, const char *rule, size_t first, int missing)
+{
+  gl_span *s;
+  st->spans = (gl_span *)sk_grow(st->spans, &st->capspans, st->nspans + 1, sizeof(gl_span));
+  s = &st->spans[st->nspans++];
+  s->kind = kind;
+  s->title = sk_strdup(title);
+  s->rule = sk_strdup(rule);
+  s->first = first;
+  s->end = st->nv;
+  s->missing = missing;
+}
+
+static size_t gl_span_violations(const gl_state *st, const gl_span *sp)
 {
   size_t i, bad = 0;
-  if (st->nv > first) {
-    gl_span *s;
-    st->spans = (gl_span *)sk_grow(st->spans, &st->capspans, st->nspans + 1, sizeof(gl_span));
-    s = &st->spans[st->nspans++];
-    s->kind = st->v[first].kind;
-    s->title = sk_strdup(rule);
-    s->first = first;
-    s->end = st->nv;
-  }
-  for (i = first; i < st->nv; i++) {
-    bad += st->v[i].violated;
-    gl_csv_json(st, &st->v[i], rule);
-  }
-  if (st->nv == first) { sk_str_printf(st->out, "%s: no size in every run\n", title); return; }
+  for (i = sp->first; i < sp->end; i++) bad += st->v[i].violated;
+  return bad;
+}
+
+static size_t gl_span_not_comparable(const gl_state *st, const gl_span *sp)
+{
+  size_t i, nc = 0;
+  for (i = sp->first; i < sp->end; i++) nc += !st->v[i].comparable;
+  return nc;
+}
+
+/* The table of a rule's violations, or that it holds. */
+static void gl_report_rule(gl_state *st, const gl_span *sp)
+{
+  size_t i, bad = gl_span_violations(st, sp), nc = gl_span_not_comparable(st, sp), n = sp->end - sp->first;
+  if (sp->missing) { sk_str_printf(st->out, "%s\n", sp->title); return; }
+  for (i = sp->first; i < sp->end; i++) gl_csv_json(st, &st->v[i], sp->rule);
+  if (n == 0) { sk_str_printf(st->out, "%s: no size in every run\n", sp->title); return; }
+  if (bad == 0 && nc == 0) { sk_str_printf(st->out, "%s: holds at all %lu sizes\n", sp->title, (unsigned long)n); return; }
   if (bad == 0) {
-    sk_str_printf(st->out, "%s: holds at all %lu sizes\n", title, (unsigned long)(st->nv - first));
+    sk_str_printf(st->out, "%s: holds at %lu of %lu sizes, %lu not comparable\n", sp->title, (unsigned long)(n - nc),
+                  (unsigned long)n, (unsigned long)nc);
     return;
   }
-  sk_str_printf(st->out, "%s: VIOLATED at %lu of %lu sizes\n", title, (unsigned long)bad,
-                (unsigned long)(st->nv - first));
-  sk_str_puts(st->out, "      bytes  vs bytes      left[us]     right[us]  slowdown          p\n");
-  for (i = first; i < st->nv; i++)
+  sk_str_printf(st->out, "%s: VIOLATED at %lu of %lu sizes", sp->title, (unsigned long)bad, (unsigned long)n);
+  if (nc) sk_str_printf(st->out, ", %lu not comparable", (unsigned long)nc);
+  sk_str_puts(st->out, "\n      bytes  vs bytes      left[us]     right[us]  slowdown          p      p adj\n");
+  for (i = sp->first; i < sp->end; i++)
     if (st->v[i].violated) {
-      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
-                    st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p);
+      sk_str_printf(st->out, "  %9.0f %9.0f  %12.3f  %12.3f  %8.3f  %9.3g  %9.3g", st->v[i].lhs_bytes, st->v[i].rhs_bytes,
+                    st->v[i].lhs_us, st->v[i].rhs_us, st->v[i].ratio, st->v[i].p, st->v[i].p_adj);
       gl_doubts(st, &st->v[i], st->out, 0);
       sk_str_putc(st->out, '\n');
     }
@@ -16650,86 +16983,110 @@ static int gl_cmp_double(const void *a, const void *b)
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/* The sizes of suite b (of the first run), ascending, without repeats; their number. */
-static int gl_sizes(const sk_sko_block *b, double *sizes)
+/* The sizes at which f measures `meas`, ascending, without repeats (a new array), their
+** number in *n. */
+static double *gl_sizes(const sk_sko_file *f, const char *meas, int *n)
 {
-  size_t i;
-  int n = 0, k = 0;
-  for (i = 0; i < b->n; i++) sizes[n++] = gl_bytes(&b->lines[i]);
-  qsort(sizes, (size_t)n, sizeof(double), gl_cmp_double);
-  for (i = 0; i < (size_t)n; i++) if (k == 0 || sizes[i] != sizes[k - 1]) sizes[k++] = sizes[i];
-  return k;
+  size_t b, i, total = 0;
+  double *sizes;
+  int k = 0, j;
+  for (b = 0; b < f->n; b++) total += f->blocks[b].n;
+  sizes = (double *)sk_malloc(sizeof(double) * (total + 1));
+  *n = 0;
+  for (b = 0; b < f->n; b++)
+    for (i = 0; i < f->blocks[b].n; i++)
+      if (gl_is_meas(&f->blocks[b], &f->blocks[b].lines[i], meas)) sizes[(*n)++] = gl_bytes(&f->blocks[b].lines[i]);
+  qsort(sizes, (size_t)*n, sizeof(double), gl_cmp_double);
+  for (j = 0; j < *n; j++) if (k == 0 || sizes[j] != sizes[k - 1]) sizes[k++] = sizes[j];
+  *n = k;
+  return sizes;
+}
+
+/* The measurements of the first run, in order of their first line. */
+static void gl_measurements(gl_state *st)
+{
+  const sk_sko_file *f0 = &st->files[0];
+  size_t b, i, j;
+  for (b = 0; b < f0->n; b++)
+    for (i = 0; i < f0->blocks[b].n; i++) {
+      const char *name;
+      size_t len = gl_meas_len(&f0->blocks[b], &f0->blocks[b].lines[i], &name);
+      for (j = 0; j < st->nmeas && !(strlen(st->meas[j]) == len && strncmp(st->meas[j], name, len) == 0); j++) {}
+      if (j < st->nmeas) continue;
+      st->meas = (char **)sk_grow(st->meas, &st->capmeas, st->nmeas + 1, sizeof(char *));
+      st->meas[st->nmeas] = (char *)sk_malloc(len + 1);
+      memcpy(st->meas[st->nmeas], name, len);
+      st->meas[st->nmeas++][len] = '\0';
+    }
 }
 
 static void gl_guidelines(gl_state *st)
 {
   const sk_sko_file *f0 = &st->files[0];
   const gl_rule *r;
-  sk_str title;
-  size_t rule_len = 0;
+  sk_str title, why;
   sk_str_init(&title);
-  sk_str_puts(st->out, "\nguidelines (A <= B: A is not slower than B; n = bytes):\n");
+  sk_str_init(&why);
   for (r = gl_catalogue; r->lhs; r++) {
-    const sk_sko_block *b = sk_sko_find_block(f0, r->lhs, 0);
-    size_t first = st->nv;
+    size_t first = st->nv, rule_len;
+    int n, nr, k, lacking = 0;
+    double *sizes = gl_sizes(f0, r->lhs, &n), *rsizes = gl_sizes(f0, r->rhs, &nr);
+    free(rsizes);
     sk_str_clear(&title);
     sk_str_printf(&title, "%s(n) <= %s(n)", r->lhs_text, r->rhs_text);
-    if (b == NULL || sk_sko_find_block(f0, r->rhs, 0) == NULL) {
-      sk_str_printf(st->out, "%s: not measured (no suite \"%s\")\n", title.data, b == NULL ? r->lhs : r->rhs);
-      sk_str_printf(&st->not_measured, "%s (no suite \"%s\")\n", title.data, b == NULL ? r->lhs : r->rhs);
+    rule_len = title.len;
+    if (n == 0 || nr == 0) {
+      sk_str_clear(&why);
+      sk_str_printf(&why, "%s (no measurement \"%s\")", title.data, n == 0 ? r->lhs : r->rhs);
+      sk_str_printf(&st->not_measured, "%s\n", why.data);
+      sk_str_printf(&title, ": not measured (no measurement \"%s\")", n == 0 ? r->lhs : r->rhs);
+      gl_span_add(st, GL_GUIDELINE, title.data, why.data, first, 1);
+      free(sizes);
       continue;
     }
-    {
-      double *sizes = (double *)sk_malloc(sizeof(double) * (b->n + 1));
-      int n = gl_sizes(b, sizes), k, lacking = 0;
-      for (k = 0; k < n; k++) {
-        gl_verdict v;
-        memset(&v, 0, sizeof v);
-        v.kind = GL_GUIDELINE;
-        v.lhs = r->lhs;
-        v.rhs = r->rhs;
-        v.lhs_text = r->lhs_text;
-        v.rhs_text = r->rhs_text;
-        v.lhs_bytes = v.rhs_bytes = sizes[k];
-        lacking += !gl_judge(st, &v, 1.0);
-      }
-      free(sizes);
-      rule_len = title.len;
-      if (lacking)   /* named, not dropped silently */
-        sk_str_printf(&title, " (%d size%s of \"%s\" not in every run of both suites)", lacking, lacking > 1 ? "s" : "",
-                      r->lhs);
+    for (k = 0; k < n; k++) {
+      gl_verdict v;
+      memset(&v, 0, sizeof v);
+      v.kind = GL_GUIDELINE;
+      v.lhs = r->lhs;
+      v.rhs = r->rhs;
+      v.lhs_text = r->lhs_text;
+      v.rhs_text = r->rhs_text;
+      v.lhs_bytes = v.rhs_bytes = sizes[k];
+      lacking += !gl_judge(st, &v, 1.0);
     }
+    free(sizes);
+    if (lacking)   /* named, not dropped silently */
+      sk_str_printf(&title, " (%d size%s of \"%s\" not in every run of both measurements)", lacking,
+                    lacking > 1 ? "s" : "", r->lhs);
     {
       char *rule = sk_strdup(title.data);
       rule[rule_len] = '\0';
-      gl_report_rule(st, title.data, first, rule);
+      gl_span_add(st, GL_GUIDELINE, title.data, rule, first, 0);
       free(rule);
     }
   }
   sk_str_free(&title);
+  sk_str_free(&why);
 }
 
 /* Monotony (next larger size) and the split rule (half the size, twice the time) of
-** every suite of the first run. */
+** every measurement of the first run. */
 static void gl_size_rules(gl_state *st, enum gl_kind kind)
 {
-  const sk_sko_file *f0 = &st->files[0];
-  size_t b;
+  size_t m;
   sk_str title;
   sk_str_init(&title);
-  sk_str_puts(st->out, kind == GL_MONOTONY ? "\nmonotony (t(m) <= t(m'), m' the next larger size):\n"
-                                           : "\nsplit rule (t(m) <= 2 t(m/2)):\n");
-  for (b = 0; b < f0->n; b++) {
-    const sk_sko_block *bl = &f0->blocks[b];
-    double *sizes = (double *)sk_malloc(sizeof(double) * (bl->n + 1));
-    int n = gl_sizes(bl, sizes), k, j;
+  for (m = 0; m < st->nmeas; m++) {
+    const char *name = st->meas[m];
+    int n, k, j;
+    double *sizes = gl_sizes(&st->files[0], name, &n);
     size_t first = st->nv;
-    if (sk_sko_occurrence(f0, bl) > 0) { free(sizes); continue; }
     for (k = 0; k < n; k++) {
       gl_verdict v;
       memset(&v, 0, sizeof v);
       v.kind = kind;
-      v.lhs = v.rhs = v.lhs_text = v.rhs_text = bl->name;
+      v.lhs = v.rhs = v.lhs_text = v.rhs_text = name;
       v.lhs_bytes = sizes[k];
       if (kind == GL_MONOTONY) {
         if (k + 1 >= n) break;
@@ -16745,10 +17102,28 @@ static void gl_size_rules(gl_state *st, enum gl_kind kind)
     free(sizes);
     if (st->nv == first) continue;
     sk_str_clear(&title);
-    sk_str_printf(&title, kind == GL_MONOTONY ? "%s(m) <= %s(m')" : "%s(m) <= 2 %s(m/2)", bl->name, bl->name);
-    gl_report_rule(st, title.data, first, title.data);
+    sk_str_printf(&title, kind == GL_MONOTONY ? "%s(m) <= %s(m')" : "%s(m) <= 2 %s(m/2)", name, name);
+    gl_span_add(st, kind, title.data, title.data, first, 0);
   }
   sk_str_free(&title);
+}
+
+/* Every rule's text (and CSV and JSON rows), in the catalogue's order, then monotony and
+** the split rule. */
+static void gl_report(gl_state *st)
+{
+  size_t i;
+  int kind = -1;
+  for (i = 0; i < st->nspans; i++) {
+    const gl_span *sp = &st->spans[i];
+    if ((int)sp->kind != kind) {
+      kind = (int)sp->kind;
+      sk_str_puts(st->out, kind == GL_GUIDELINE ? "\nguidelines (A <= B: A is not slower than B; n = bytes):\n"
+                           : kind == GL_MONOTONY ? "\nmonotony (t(m) <= t(m'), m' the next larger size):\n"
+                                                 : "\nsplit rule (t(m) <= 2 t(m/2)):\n");
+    }
+    gl_report_rule(st, sp);
+  }
 }
 
 static int gl_cmp_worst(const void *a, const void *b)
@@ -16766,7 +17141,7 @@ static void gl_violation_words(sk_str *o, const gl_verdict *v, const char *np)
   if (v->kind == GL_SPLIT) sk_str_puts(o, "twice its time at ");
   gl_size_text(o, v->kind == GL_GUIDELINE ? v->lhs_bytes : v->rhs_bytes);
   if (v->kind != GL_GUIDELINE) { sk_str_puts(o, ", at "); gl_size_text(o, v->lhs_bytes); }
-  sk_str_printf(o, " on %s processes (p %.3g)", np ? np : "?", v->p);
+  sk_str_printf(o, " on %s processes (p %.3g, adjusted %.3g)", np ? np : "?", v->p, v->p_adj);
 }
 
 /* The violations, worst (largest slowdown) first: their number into *n, a new array. */
@@ -16788,8 +17163,9 @@ static int gl_summary(gl_state *st)
   const char *np = sk_sko_field(&st->files[0], "processes");
   size_t n, i;
   gl_verdict *bad = gl_worst_first(st, &n);
-  sk_str_printf(st->out, "\nsummary: %lu violations among %lu checked points%s\n", (unsigned long)n,
-                (unsigned long)st->nv, n ? ", worst first:" : "");
+  sk_str_printf(st->out, "\nsummary: %lu violations among %lu tested points (false-discovery rate %g), %lu points"
+                " not comparable%s\n", (unsigned long)n, (unsigned long)st->tested, st->g->alpha,
+                (unsigned long)st->not_comparable, n ? "; worst first:" : "");
   for (i = 0; i < n && i < GL_SUMMARY_MAX; i++) {
     sk_str_puts(st->out, "  ");
     gl_violation_words(st->out, &bad[i], np);
@@ -16798,6 +17174,100 @@ static int gl_summary(gl_state *st)
   if (n > GL_SUMMARY_MAX) sk_str_printf(st->out, "  ... and %lu more\n", (unsigned long)(n - GL_SUMMARY_MAX));
   free(bad);
   return (int)n;
+}
+
+/* ---- advice: PGMPI-style replacement rules ---- */
+
+/* For each violated guideline, each range of consecutive measured sizes where it is
+** violated: the composition (or call) of the right side replaces the left side there,
+** as PGMPITuneLib does at run time (Hunold, Carpen-Amarie, Lübbe and Träff, Euro-Par
+** 2016): "replace A by B for LO <= n <= HI bytes on P processes", with the gain, and the
+** measured sizes just outside where it does not win. One line per rule also in a fixed
+** form ("rule: A -> B bytes LO..HI processes P") for tools. */
+static void gl_advice(const gl_state *st, sk_str *out, int html)
+{
+  const char *np = sk_sko_field(&st->files[0], "processes");
+  size_t i, j, k, rules = 0;
+  sk_str t;
+  sk_str_init(&t);
+  for (i = 0; i < st->nspans; i++) {
+    const gl_span *sp = &st->spans[i];
+    if (sp->kind != GL_GUIDELINE || sp->missing) continue;
+    for (j = sp->first; j < sp->end; j = k) {
+      double lo_gain = HUGE_VAL, hi_gain = 0.0;
+      if (!st->v[j].violated) { k = j + 1; continue; }
+      for (k = j; k < sp->end && st->v[k].violated; k++) {
+        if (st->v[k].ratio < lo_gain) lo_gain = st->v[k].ratio;
+        if (st->v[k].ratio > hi_gain) hi_gain = st->v[k].ratio;
+      }
+      sk_str_clear(&t);
+      sk_str_printf(&t, "replace %s by %s for ", st->v[j].lhs_text, st->v[j].rhs_text);
+      gl_size_text(&t, st->v[j].lhs_bytes);
+      sk_str_puts(&t, " <= n <= ");
+      gl_size_text(&t, st->v[k - 1].lhs_bytes);
+      sk_str_printf(&t, " on %s processes: %.2f", np ? np : "?", lo_gain);
+      if (hi_gain > lo_gain) sk_str_printf(&t, "-%.2f", hi_gain);
+      sk_str_puts(&t, "x faster there");
+      if (j > sp->first) { sk_str_puts(&t, "; not at "); gl_size_text(&t, st->v[j - 1].lhs_bytes); }
+      if (k < sp->end) { sk_str_puts(&t, j > sp->first ? " nor at " : "; not at "); gl_size_text(&t, st->v[k].lhs_bytes); }
+      if (j == sp->first || k == sp->end)
+        sk_str_puts(&t, j > sp->first ? " (up to the largest size measured)" : k < sp->end ? " (from the smallest size"
+                    " measured)" : " (at every size measured)");
+      sk_str_printf(&t, "\n    rule: %s -> %s bytes %.0f..%.0f processes %s", st->v[j].lhs, st->v[j].rhs,
+                    st->v[j].lhs_bytes, st->v[k - 1].lhs_bytes, np ? np : "?");
+      if (html) {
+        sk_str_puts(out, rules ? "<li>" : "<h2>Advice</h2>\n<p>PGMPI-style replacement rules: where a guideline is"
+                                         " violated, the faster side replaces the slower in that size range.</p>\n<ul class=\"advice\">\n<li>");
+        sk_report_escape(out, t.data);
+        sk_str_puts(out, "</li>\n");
+      } else {
+        if (rules == 0)
+          sk_str_puts(out, "\nadvice (PGMPI-style replacement rules: where a guideline is violated, the faster side"
+                           " replaces the slower in that size range):\n");
+        sk_str_printf(out, "  %s\n", t.data);
+      }
+      rules++;
+    }
+  }
+  if (html && rules) sk_str_puts(out, "</ul>\n");
+  sk_str_free(&t);
+}
+
+/* The library's settings a run's header records (libsettings.h): its "# library
+** setting:" and "# library MPI_T:" lines, verbatim, into out. */
+static void gl_settings(const sk_sko_file *f, sk_str *out)
+{
+  const char *p = f->header.data ? f->header.data : "";
+  while (*p) {
+    size_t len = strcspn(p, "\n");
+    if (strncmp(p, "# library setting: ", 19) == 0 || strncmp(p, "# library MPI_T: ", 17) == 0) {
+      sk_str_putn(out, p, len);
+      sk_str_putc(out, '\n');
+    }
+    p += len + (p[len] == '\n');
+  }
+}
+
+/* The settings of the first run into out; a warning for each run whose settings differ
+** (its verdicts then mix libraries). */
+static void gl_settings_report(sk_str *out, const sk_guidelines_args *g, const sk_sko_file *files)
+{
+  sk_str first, other;
+  int k;
+  sk_str_init(&first);
+  sk_str_init(&other);
+  gl_settings(&files[0], &first);
+  if (first.len) sk_str_puts(out, first.data);
+  else sk_str_puts(out, "# library settings: none recorded (no MPIR_CVAR_, MPICH_, OMPI_MCA_, UCX_ or FI_ variable set)\n");
+  for (k = 1; k < g->nfiles; k++) {
+    sk_str_clear(&other);
+    gl_settings(&files[k], &other);
+    if (other.len != first.len || (first.len && memcmp(other.data, first.data, first.len) != 0))
+      sk_str_printf(out, "# warning: %s ran with other library settings than %s (its header's \"# library\" lines)\n",
+                    g->files[k], g->files[0]);
+  }
+  sk_str_free(&first);
+  sk_str_free(&other);
 }
 
 /* ---- the HTML report (-r) ---- */
@@ -16878,17 +17348,10 @@ static void gl_html_table(sk_str *o, const gl_state *st, const gl_span *sp)
   sk_str_puts(o, "</tbody>\n</table></div>\n");
 }
 
-static size_t gl_span_violations(const gl_state *st, const gl_span *sp)
-{
-  size_t i, bad = 0;
-  for (i = sp->first; i < sp->end; i++) bad += st->v[i].violated;
-  return bad;
-}
-
 static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const char *not_measured)
 {
   const char *lib = sk_sko_field(&st->files[0], "library"), *np = sk_sko_field(&st->files[0], "processes");
-  size_t n, i, plots = 0;
+  size_t n, i, nc, plots = 0;
   int k, size_rules = 0;
   gl_verdict *bad = gl_worst_first(st, &n);
   sk_str words;
@@ -16903,13 +17366,22 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
   sk_report_escape(o, lib ? lib : "?");
   sk_str_puts(o, "</td></tr>\n<tr><td>processes</td><td>");
   sk_report_escape(o, np ? np : "?");
+  sk_str_puts(o, "</td></tr>\n<tr><td>library settings</td><td>");
+  {
+    sk_str set;
+    sk_str_init(&set);
+    gl_settings_report(&set, st->g, st->files);
+    sk_report_escape(o, set.data ? set.data : "");
+    sk_str_free(&set);
+  }
   sk_str_puts(o, "</td></tr>\n<tr><td>runs</td><td>");
   for (k = 0; k < st->g->nfiles; k++) { if (k) sk_str_puts(o, ", "); sk_report_escape(o, st->g->files[k]); }
   sk_str_puts(o, "</td></tr>\n<tr><td>rule</td><td>");
   sk_report_escape(o, rule_text);
   sk_str_puts(o, "</td></tr>\n</table>\n<h2>Summary</h2>\n");
-  sk_str_printf(o, "<p>%lu violations among %lu checked points%s</p>\n", (unsigned long)n, (unsigned long)st->nv,
-                n ? ", worst first:" : ".");
+  sk_str_printf(o, "<p>%lu violations among %lu tested points (false-discovery rate %g), %lu points not comparable%s</p>\n",
+                (unsigned long)n, (unsigned long)st->tested, st->g->alpha, (unsigned long)st->not_comparable,
+                n ? "; worst first:" : ".");
   if (n) {
     sk_str_puts(o, "<ol class=\"violations\">\n");
     for (i = 0; i < n && i < GL_SUMMARY_MAX; i++) {
@@ -16920,6 +17392,7 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
     sk_str_puts(o, "</ol>\n");
     if (n > GL_SUMMARY_MAX) sk_str_printf(o, "<p>... and %lu more (the tables below)</p>\n", (unsigned long)(n - GL_SUMMARY_MAX));
   }
+  gl_advice(st, o, 1);
   sk_str_puts(o, "<h2>Guidelines</h2>\n");
   if (not_measured && not_measured[0]) {
     const char *p = not_measured;
@@ -16941,11 +17414,17 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
     const gl_span *sp = &st->spans[i];
     size_t b = gl_span_violations(st, sp);
     if (sp->kind != GL_GUIDELINE) { size_rules += b > 0; continue; }
+    if (sp->missing) continue;
     sk_str_printf(o, "<section class=\"guideline\" id=\"guideline-%lu\">\n", (unsigned long)i + 1);
-    gl_html_text(o, "h3", sp->title);
+    gl_html_text(o, "h3", sp->rule);
+    nc = gl_span_not_comparable(st, sp);
     if (b) sk_str_printf(o, "<p class=\"warn\">VIOLATED at %lu of %lu sizes</p>\n", (unsigned long)b,
                          (unsigned long)(sp->end - sp->first));
-    else sk_str_printf(o, "<p>holds at all %lu sizes</p>\n", (unsigned long)(sp->end - sp->first));
+    else if (nc == 0) sk_str_printf(o, "<p>holds at all %lu sizes</p>\n", (unsigned long)(sp->end - sp->first));
+    else sk_str_printf(o, "<p>holds at %lu of %lu sizes</p>\n", (unsigned long)(sp->end - sp->first - nc),
+                       (unsigned long)(sp->end - sp->first));
+    if (nc) sk_str_printf(o, "<p>%lu size%s not comparable (the two sides started differently or differ in the kind of"
+                          " time in every run but one)</p>\n", (unsigned long)nc, nc == 1 ? "" : "s");
     gl_html_plot(o, st, sp, ++plots);
     if (b) gl_html_table(o, st, sp);
     sk_str_puts(o, "</section>\n");
@@ -16958,7 +17437,7 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
     const gl_span *sp = &st->spans[i];
     size_t b = gl_span_violations(st, sp);
     if (sp->kind == GL_GUIDELINE || b == 0) continue;
-    gl_html_text(o, "h3", sp->title);
+    gl_html_text(o, "h3", sp->rule);
     sk_str_printf(o, "<p class=\"warn\">VIOLATED at %lu of %lu sizes</p>\n", (unsigned long)b, (unsigned long)(sp->end - sp->first));
     gl_html_table(o, st, sp);
   }
@@ -16967,11 +17446,20 @@ static void gl_html(sk_str *o, const gl_state *st, const char *rule_text, const 
   free(bad);
 }
 
+/* The fewest runs whose smallest one-sided p (1 / C(2r, r)) reaches alpha / m, the
+** Benjamini-Hochberg level of a lone violation among m tested points; 0 above 60. */
+static int gl_runs_needed(double alpha, size_t m)
+{
+  int r;
+  for (r = 2; r <= 60; r++) if (sk_rank_sum_min_p(r, r) / 2.0 <= alpha / (double)(m ? m : 1)) return r;
+  return 0;
+}
+
 SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *html, const sk_guidelines_args *g,
                               const sk_sko_file *files)
 {
   gl_state st;
-  int k, bad;
+  int k, bad, need;
   size_t i;
   const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
   sk_str rule;
@@ -16983,33 +17471,45 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   st.json = json;
   sk_str_init(&st.not_measured);
   sk_str_init(&rule);
+  gl_measurements(&st);
+  gl_guidelines(&st);
+  gl_size_rules(&st, GL_MONOTONY);
+  gl_size_rules(&st, GL_SPLIT);
+  gl_correct(&st);
   sk_str_printf(out, "# skampi %s: self-consistent performance guidelines (Traeff, Gropp and Thakur, IEEE TPDS 2010)"
                 "; doc/guidelines.md\n# library: %s\n# processes: %s\n# runs:", SKAMPI_VERSION, lib ? lib : "?",
                 np ? np : "?");
   for (k = 0; k < g->nfiles; k++) sk_str_printf(out, " %s", g->files[k]);
-  if (g->nfiles > 1)
-    sk_str_printf(&rule, "per run the median of the repetitions without Tukey's outliers; one-sided Wilcoxon"
-                  " rank-sum test of the %d runs' medians (left side slower); violated: p <= %g and the left side's"
-                  " median of medians at least %g times the right side's and longer by more than the suites'"
-                  " dummy time (the timer's overhead)", g->nfiles, g->alpha, 1.0 + g->min_effect);
-  else
-    sk_str_printf(&rule, "ONE run: one-sided Wilcoxon rank-sum test of the two sides' repetitions (it says"
-                  " that this run differs, not the library: give several runs); violated: p <= %g and the left"
-                  " side's median at least %g times the right side's and longer by more than the suites' dummy"
-                  " time", g->alpha, 1.0 + g->min_effect);
-  sk_str_printf(out, "\n# rule: %s\n", rule.data);
-  if (g->nfiles > 1 && sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0 > g->alpha)
-    sk_str_printf(out, "# with %d runs the smallest one-sided p-value is %.3g, above alpha %g: nothing can be found"
-                  " violated; give more runs\n", g->nfiles, sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0, g->alpha);
+  sk_str_putc(out, '\n');
+  gl_settings_report(out, g, files);
+  sk_str_printf(&rule, "%s; compared only in runs where both sides have the same start method and the same flags"
+                " that say what a time is (%s", g->nfiles > 1 ? "per run the median of the repetitions without Tukey's"
+                " outliers" : "ONE run: its repetitions (it says that this run differs, not the library: give several"
+                " runs)", gl_kind_flags[0]);
+  for (k = 1; gl_kind_flags[k]; k++) sk_str_printf(&rule, ", %s", gl_kind_flags[k]);
+  sk_str_printf(&rule, "; else not comparable); one-sided Wilcoxon rank-sum test of the left side against %g times"
+                " the right side; violated: Benjamini-Hochberg adjusted p <= %g over all %lu tested points (the"
+                " false-discovery rate), the left side's median at least %g times the right side's and longer by"
+                " more than the dummy time (the timer's overhead)", 1.0 + g->min_effect, g->alpha,
+                (unsigned long)st.tested, 1.0 + g->min_effect);
+  sk_str_printf(out, "# rule: %s\n", rule.data);
+  need = gl_runs_needed(g->alpha, st.tested);
+  if (g->nfiles > 1 && need > g->nfiles)
+    sk_str_printf(out, "# with %d runs the smallest one-sided p-value is %.3g, above %g / %lu = %.3g, what a lone"
+                  " violation among %lu tested points needs: give more runs (%d), or only points violated in large"
+                  " numbers together can be found\n", g->nfiles, sk_rank_sum_min_p(g->nfiles, g->nfiles) / 2.0,
+                  g->alpha, (unsigned long)st.tested, g->alpha / (double)(st.tested ? st.tested : 1),
+                  (unsigned long)st.tested, need);
   for (k = 1; k < g->nfiles; k++) {
     const char *npk = sk_sko_field(&files[k], "processes");
     if (np && npk && !sk_streq(np, npk))
       sk_str_printf(out, "# warning: %s ran on %s processes, %s on %s\n", g->files[0], np, g->files[k], npk);
   }
-  if (csv) sk_str_puts(csv, "kind,rule,lhs,rhs,lhs_bytes,rhs_bytes,lhs_us,rhs_us,ratio,p,faster,verdict\n");
+  if (csv) sk_str_puts(csv, "kind,rule,lhs,rhs,lhs_bytes,rhs_bytes,lhs_us,rhs_us,ratio,p,p_adjusted,runs,faster,verdict\n");
   if (json) {
-    sk_str_printf(json, "{\"alpha\": %g, \"min_effect\": %g, \"processes\": %s, \"library\": ", g->alpha,
-                  g->min_effect, np ? np : "null");
+    sk_str_printf(json, "{\"alpha\": %g, \"correction\": \"Benjamini-Hochberg\", \"tested\": %lu, "
+                  "\"not_comparable\": %lu, \"min_effect\": %g, \"processes\": %s, \"library\": ", g->alpha,
+                  (unsigned long)st.tested, (unsigned long)st.not_comparable, g->min_effect, np ? np : "null");
     sk_export_json_string(json, lib ? lib : "");
     sk_str_puts(json, ", \"runs\": [");
     for (k = 0; k < g->nfiles; k++) {
@@ -17018,13 +17518,14 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
     }
     sk_str_puts(json, "],\n  \"verdicts\": [");
   }
-  gl_guidelines(&st);
-  gl_size_rules(&st, GL_MONOTONY);
-  gl_size_rules(&st, GL_SPLIT);
+  gl_report(&st);
   bad = gl_summary(&st);
+  gl_advice(&st, out, 0);
   if (json) sk_str_puts(json, "\n  ]\n}\n");
   if (html) gl_html(html, &st, rule.data, st.not_measured.data);
-  for (i = 0; i < st.nspans; i++) free(st.spans[i].title);
+  for (i = 0; i < st.nspans; i++) { free(st.spans[i].title); free(st.spans[i].rule); }
+  for (i = 0; i < st.nmeas; i++) free(st.meas[i]);
+  free(st.meas);
   free(st.spans);
   free(st.v);
   sk_str_free(&st.not_measured);
@@ -38489,10 +38990,11 @@ static void main_usage(FILE *f)
     "             -- [--label NAME] B1.sko B2.sko ...; -o writes the table as CSV too",
     "  --guidelines [-a ALPHA] [-e EFFECT] [-o OUT.csv] [-j OUT.json] [-r OUT.html] RUN1.sko ...",
     "             the self-consistent performance guidelines (doc/guidelines.md) over runs of",
-    "             ski/guidelines.ski: per guideline, monotony and split rule the sizes where",
-    "             the left side is significantly slower (one-sided rank-sum test, alpha 0.05)",
-    "             by at least EFFECT (default 0.1: 10%); -o/-j write every verdict, -r a",
-    "             report (per guideline a plot of both sides and the violated sizes)",
+    "             ski/guidelines.ski (10 runs): per guideline, monotony and split rule the",
+    "             sizes where the left side is slower than 1 + EFFECT (0.2) times the right",
+    "             (rank-sum test, Benjamini-Hochberg over all points at false-discovery rate",
+    "             ALPHA, 0.05; sides of different start methods not compared), with advice;",
+    "             -o/-j write every verdict, -r a report (plots of both sides, violated sizes)",
     "One-line run: NAME, a measurement function of skampi -l, instead of -i FILE: a sweep of",
     "count = MIN ... MAX (step *2; MPI_BYTE, or MPI_INT for reductions) on MPI_COMM_WORLD",
     "  --sizes MIN:MAX  the counts (default 1:1M; suffixes k and M)",

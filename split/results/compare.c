@@ -328,8 +328,8 @@ static const char *compare_sig(const compare_state *st, double p)
 
 /* The stable flags (`#@ flags:`) that put a run's time at a point in doubt. */
 static const char *const compare_doubt_flags[] = {
-  "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "lost_kept", "rep_cap",
-  "time_limit", "shared_processor"
+  "interference", "untrustworthy", "clock_resolution", "timing_overhead", "scheduler_time", "barrier_starts", "lost_kept",
+  "rep_cap", "time_limit", "shared_processor"
 };
 
 SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n)

@@ -47,7 +47,7 @@ SK_API double sk_compare_run_value(const sk_sko_line *l);
 /* The median of x[0..n-1] (sorts x); n >= 1. */
 SK_API double sk_compare_median(double *x, int n);
 /* "NAME, ..." for the flags that put a time in doubt (`#@ flags:` interference,
-** untrustworthy, clock_resolution, timing_overhead, scheduler_time, lost_kept, rep_cap,
+** untrustworthy, clock_resolution, timing_overhead, scheduler_time, barrier_starts, lost_kept, rep_cap,
 ** time_limit) that any line k with use[k] (NULL: every line) has; their number. */
 SK_API int sk_compare_doubt_list(sk_str *out, const sk_sko_line *const *lines, const int *use, int n);
 /* The same as "  (flags: NAME, ...)"; nothing without. */

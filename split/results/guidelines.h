@@ -5,9 +5,13 @@
 ** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
 ** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
 ** every run, per run the median of the repetitions without Tukey's outliers, then a
-** one-sided Wilcoxon rank-sum test across the runs (A slower than B); a violation is a
-** p-value at most alpha with A at least (1 + min_effect) times B's median and longer by
-** more than the suites' dummy time (the timer's overhead, `#@ suite:`). The same rule
+** one-sided Wilcoxon rank-sum test across the runs (A slower than 1 + min_effect times B),
+** over the runs where both sides have the same start method and flags that say what a
+** time is (else "not comparable"); a violation is a Benjamini-Hochberg adjusted p-value
+** at most alpha over every tested point, with A at least (1 + min_effect) times B's
+** median and longer by more than the dummy time (the timer's overhead, `#@ suite:`).
+** Sides are found by the measurement their lines record (`# measure NAME(...)`), not by
+** the suite's name. The same rule
 ** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
 ** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
 ** nothing here makes an MPI call.
@@ -17,9 +21,15 @@
 
 #include "sko.h"
 
+/* The defaults (doc/guidelines.md "The decision rule"): the false-discovery rate of the
+** Benjamini-Hochberg correction over every tested point, and the minimum effect (a
+** violation is at least 1.2 times slower). */
+#define SK_GUIDELINES_ALPHA 0.05
+#define SK_GUIDELINES_EFFECT 0.2
+
 typedef struct sk_guidelines_args {
-  double alpha;           /* significance level, 0.05 unless -a */
-  double min_effect;      /* a violation is at least 1 + this slower; 0.1 unless -e */
+  double alpha;           /* the false-discovery rate, SK_GUIDELINES_ALPHA unless -a */
+  double min_effect;      /* a violation is at least 1 + this slower; SK_GUIDELINES_EFFECT unless -e */
   const char *csv;        /* -o FILE: every verdict as CSV (NULL: none) */
   const char *json;       /* -j FILE: the same as JSON (NULL: none) */
   const char *html;       /* -r FILE: the report (HTML: per guideline its verdict, a plot of

@@ -7,6 +7,7 @@
 #include "oversub.h"
 #include "library_polling.h"
 #include "io_files.h"
+#include "libsettings.h"
 #include "clock_skew.h"
 #include "host.h"
 #include "measure.h"
@@ -47,7 +48,7 @@ SK_API void sk_header_oversubscription(sk_str *header, sk_str *warning)
                 " yield the processor\n");
     if (d.floor > 0.0)
       sk_str_printf(header, "# oversubscription: scheduler floor F = %.1f us (median time per hop of a 1-byte"
-                    " token passed around all processes); results between F and 2 ceil(log2 P) F are"
+                    " token passed around all processes); results of F or more are"
                     " marked as mostly scheduler time\n", d.floor * 1e6);
     sk_str_printf(warning, "oversubscribed: host %s runs %d processes on %d processors; times include"
                   " waiting for a processor\n", d.name, d.procs, d.processors);
@@ -227,6 +228,14 @@ SK_API void sk_header_write_rest(void)
   sk_str_init(&header_rest);
 }
 
+/* The MPI library's settings: its environment variables and the MPI_T control
+** variables they set (libsettings.h), so that a forced algorithm can be traced from the
+** file (`skampi --guidelines` shows them). */
+static void header_library_settings(sk_str *h)
+{
+  sk_libsettings_describe(h);
+}
+
 SK_API void sk_header_write(const sk_header_facts *f)
 {
   sk_str h, machine, warn;
@@ -256,6 +265,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_str_printf(&h, "# input file: %s\n", f->input);
   sk_str_printf(&h, "# processes: %d\n", sk_tp_world_size());
   sk_str_printf(&h, "# library: %s\n", lib);
+  header_library_settings(&h);
   header_thread_level(&h);
   sk_str_printf(&h, "# processor of rank 0: %s\n", name);
   /* two runs started in the same second can have equal headers otherwise; a merge of

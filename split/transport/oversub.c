@@ -416,17 +416,18 @@ SK_API double sk_oversub_scheduler_bound(int nprocs)
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
 {
   if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
-  return time >= ovs.floor && time <= sk_oversub_scheduler_bound(nprocs);
+  (void)nprocs;
+  return time >= ovs.floor;
 }
 
 SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
 {
-  sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, between"
-                " F and 2 ceil(log2 P) F, F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
+  sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, at least"
+                " the scheduler floor F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
   if (ovs.marked++ == 0) {
     fflush(stdout);
-    fprintf(stderr, "skampi: warning: oversubscribed host: results between F and 2 ceil(log2 P) F (P"
-            " processes, scheduler floor F = %.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
+    fprintf(stderr, "skampi: warning: oversubscribed host: results of at least the scheduler floor F"
+            " (%.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
             " on %d processes\n", ovs.floor * 1e6, time * 1e6, nprocs);
     fflush(stderr);
   }

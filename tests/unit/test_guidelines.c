@@ -9,7 +9,9 @@
 ** sizes are violated, for the guideline, for monotony and for the split rule, and
 ** nothing else; without the planted sizes nothing is; one run (the per-repetition test)
 ** finds them too; two runs cannot reach alpha and say so; the CSV and JSON verdicts
-** say the same as the text.
+** say the same as the text; the advice gives one replacement rule per range of violated
+** sizes; a point whose sides started differently is not comparable, and a suite is taken
+** for the measurement it records.
 **
 **   tools/sk21f tests/out/skampi_amalgam.c
 **   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
@@ -52,7 +54,7 @@ static void test_one_sided(void)
 
 #define NSIZES 9           /* 64 ... 16384 */
 #define NREPS 20
-#define MAXRUNS 6
+#define MAXRUNS 8
 
 /* Park and Miller's minimal standard generator (CACM 31(10), 1988). */
 static double gen_uniform(long *state)
@@ -171,13 +173,21 @@ static void test_runs(void)
     sk_str_init(&rows);
     sk_str_init(&text);
     sk_str_init(&json);
-    bad = judge(5, 1, seeds[s], 0.1, &rows, &text, &json);
-    sprintf(name, "five_runs_exactly_the_planted_violations_seed_%ld", seeds[s]);
+    bad = judge(8, 1, seeds[s], 0.1, &rows, &text, &json);
+    sprintf(name, "eight_runs_exactly_the_planted_violations_seed_%ld", seeds[s]);
     check(bad == 6 && rows.data && strcmp(rows.data, planted_rows) == 0, name, "%d: %s", bad, rows.data ? rows.data : "");
     sprintf(name, "json_says_the_same_seed_%ld", seeds[s]);
     check(json.data && json.data[0] == '{' && count_of(json.data, "\"verdict\": \"violated\"") == 6
               && count_of(json.data, "\"kind\": ") == count_of(json.data, "\"verdict\": "),
           name, "%s", json.data ? json.data : "");
+    sprintf(name, "advice_a_rule_per_range_seed_%ld", seeds[s]);
+    check(strstr(text.data, "  replace MPI_Allreduce by MPI_Reduce + MPI_Bcast for 256 bytes <= n <= 256 bytes on 4"
+                            " processes: ") != NULL
+              && strstr(text.data, "x faster there; not at 128 bytes nor at 512 bytes\n") != NULL
+              && strstr(text.data, "    rule: Allreduce -> Reduce_Bcast bytes 256..256 processes 4\n") != NULL
+              && strstr(text.data, "    rule: Allreduce -> Reduce_Bcast bytes 4096..4096 processes 4\n") != NULL
+              && count_of(text.data, "    rule: ") == 2,
+          name, "%s", text.data);
     sprintf(name, "text_names_the_worst_violation_seed_%ld", seeds[s]);
     check(strstr(text.data, "MPI_Allreduce(n) <= MPI_Reduce + MPI_Bcast(n): VIOLATED at 2 of 9 sizes") != NULL
               && strstr(text.data, "MPI_Bcast(n) <= MPI_Scatter + MPI_Allgather(n): holds at all 9 sizes") != NULL
@@ -185,13 +195,13 @@ static void test_runs(void)
           name, "%s", text.data);
     sk_str_clear(&rows);
     sk_str_clear(&text);
-    bad = judge(5, 0, seeds[s], 0.1, &rows, &text, NULL);
-    sprintf(name, "five_runs_without_planted_none_seed_%ld", seeds[s]);
+    bad = judge(8, 0, seeds[s], 0.1, &rows, &text, NULL);
+    sprintf(name, "eight_runs_without_planted_none_seed_%ld", seeds[s]);
     check(bad == 0 && rows.len == 0, name, "%d: %s", bad, rows.data ? rows.data : "");
     /* without the minimum effect, the 5% slower size is a violation too */
     sk_str_clear(&rows);
     sk_str_clear(&text);
-    bad = judge(5, 0, seeds[s], 0.0, &rows, &text, NULL);
+    bad = judge(8, 0, seeds[s], 0.0, &rows, &text, NULL);
     sprintf(name, "no_minimum_effect_finds_the_5_percent_seed_%ld", seeds[s]);
     check(rows.data && strstr(rows.data, "guideline:Allreduce:1024 ") != NULL, name, "%d: %s", bad,
           rows.data ? rows.data : "");
@@ -218,9 +228,75 @@ static void test_runs(void)
   }
 }
 
+/* A run of Allreduce 3 times slower than Reduce_Bcast at 64 and 128 bytes, the 128 bytes
+** of Allreduce begun after barriers (barrier_starts); rhs_meas: the measurement the
+** suite "Reduce_Bcast" records. */
+static void flag_run(sk_sko_file *f, int k, const char *rhs_meas)
+{
+  sk_str t, err;
+  int m, r;
+  sk_str_init(&t);
+  sk_str_init(&err);
+  sk_str_puts(&t, "# processes: 4\n# library: Generated MPI 1.0\n");
+  for (r = 0; r < 2; r++) {
+    sk_str_printf(&t, "# begin result \"%s\"\n", r == 0 ? "Allreduce" : "Reduce_Bcast");
+    for (m = 64; m <= 128; m *= 2) {
+      double x = (r == 0 ? 30.0 : 10.0) + 0.1 * k;
+      sk_str_printf(&t, "# measure %s(%d, MPI_INT, MPI_BOR)\nbytes= %d %d %.3f 0.01 10 %.3f\n",
+                    r == 0 ? "Allreduce" : rhs_meas, m / 4, m, m, x, x);
+      if (r == 0 && m == 128) sk_str_puts(&t, "#@ flags: interference,barrier_starts\n");
+      if (r == 1) sk_str_puts(&t, "#@ flags: interference\n");
+    }
+    sk_str_printf(&t, "# end result \"%s\"\n", r == 0 ? "Allreduce" : "Reduce_Bcast");
+  }
+  if (!sk_sko_parse("flags.sko", t.data, f, &err)) printf("# parse: %s\n", err.data);
+  sk_str_free(&t);
+  sk_str_free(&err);
+}
+
+/* Only like with like: a point whose sides started differently in every run is "not
+** comparable" (counted, no verdict); a suite is taken for the measurement it records. */
+static void test_comparable(void)
+{
+  sk_sko_file files[MAXRUNS];
+  char *names[MAXRUNS];
+  sk_guidelines_args g;
+  sk_str text, csv, rows;
+  int k, bad;
+  memset(&g, 0, sizeof g);
+  g.alpha = SK_GUIDELINES_ALPHA;
+  g.min_effect = SK_GUIDELINES_EFFECT;
+  g.files = names;
+  g.nfiles = MAXRUNS;
+  sk_str_init(&text);
+  sk_str_init(&csv);
+  sk_str_init(&rows);
+  for (k = 0; k < MAXRUNS; k++) { names[k] = (char *)"flags.sko"; flag_run(&files[k], k, "Reduce_Bcast"); }
+  bad = sk_guidelines_text(&text, &csv, NULL, NULL, &g, files);
+  violated_rows(csv.data, &rows);
+  check(bad == 1 && rows.data && strcmp(rows.data, "guideline:Allreduce:64 ") == 0
+            && strstr(csv.data, "guideline,MPI_Allreduce(n) <= MPI_Reduce + MPI_Bcast(n),Allreduce,Reduce_Bcast,128,128,")
+            && strstr(csv.data, ",0,rhs,not_comparable\n")
+            && strstr(text.data, "MPI_Allreduce(n) <= MPI_Reduce + MPI_Bcast(n): VIOLATED at 1 of 2 sizes, 1 not comparable"),
+        "start_methods_differ_not_comparable", "%d: %s\n%s", bad, rows.data ? rows.data : "", text.data);
+  for (k = 0; k < MAXRUNS; k++) sk_sko_free(&files[k]);
+  sk_str_clear(&text);
+  sk_str_clear(&csv);
+  for (k = 0; k < MAXRUNS; k++) flag_run(&files[k], k, "Allreduce");
+  bad = sk_guidelines_text(&text, &csv, NULL, NULL, &g, files);
+  check(bad == 0 && strstr(text.data, "MPI_Allreduce(n) <= MPI_Reduce + MPI_Bcast(n): not measured (no measurement"
+                                      " \"Reduce_Bcast\")") != NULL,
+        "judged_by_the_measurement_not_the_suite_name", "%d: %s", bad, text.data);
+  for (k = 0; k < MAXRUNS; k++) sk_sko_free(&files[k]);
+  sk_str_free(&text);
+  sk_str_free(&csv);
+  sk_str_free(&rows);
+}
+
 int main(void)
 {
   test_one_sided();
   test_runs();
+  test_comparable();
   return check_summary("test_guidelines");
 }

@@ -197,14 +197,14 @@ static void test_criterion(void)
   ovs.floor = 1e-3;
   check(!sk_oversub_mostly_scheduler(2e-3, 4), "criterion_needs_oversubscription", "marked without it");
   sk_host_set_crowded(1);
-  /* P = 4: two rounds, 1 ms each: marked from F to 4 F */
+  /* marked from F on, however far above (no band: 10,267 us with F = 1,235 us is time slices) */
   check(!sk_oversub_mostly_scheduler(0.9e-3, 4), "criterion_below_floor", "0.9 F marked");
   check(sk_oversub_mostly_scheduler(1e-3, 4) && sk_oversub_mostly_scheduler(4e-3, 4), "criterion_within",
         "F or 4 F not marked");
-  check(!sk_oversub_mostly_scheduler(4.1e-3, 4), "criterion_above", "4.1 F marked at P = 4");
-  check(sk_oversub_mostly_scheduler(2e-3, 2) && !sk_oversub_mostly_scheduler(2.1e-3, 2)
-        && sk_oversub_mostly_scheduler(6e-3, 5) && !sk_oversub_mostly_scheduler(6.1e-3, 5),
-        "criterion_rounds_log2", "P = 2: 2 F, P = 5: 6 F");
+  check(sk_oversub_mostly_scheduler(4.1e-3, 4) && sk_oversub_mostly_scheduler(1e-3 * 10267.0 / 1235.0, 4)
+        && sk_oversub_mostly_scheduler(1.0, 2), "criterion_far_above_marked", "4.1 F, 8.3 F or 1000 F not marked");
+  check(sk_oversub_scheduler_bound(2) == 2e-3 && sk_oversub_scheduler_bound(5) == 6e-3,
+        "bound_rounds_log2", "P = 2: 2 F, P = 5: 6 F");
   ovs.floor = 0.0;
   check(!sk_oversub_mostly_scheduler(1e-3, 4), "criterion_needs_floor", "marked without a floor");
   /* the header lines of an oversubscribed host */
