@@ -32756,6 +32756,10 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
+  long too_few_points;        /* points skipped for a communicator smaller than their measurement's least */
+  int too_few_needs, too_few_has;   /* of the first such point: the least processes, the communicator's */
+  const char *too_few_name;   /* its measurement (the catalogue's name) */
+  const sk_stmt *too_few_warned;    /* the statement last warned about (one warning per statement) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -33589,8 +33593,9 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
 ** over process counts from 1), or, outside a loop, a measurement that does not fit into
 ** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q. */
-static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
+** line naming the point and why; stderr a warning, unless -q or warned (the statement's
+** first such point was warned about: a sweep of 21 counts gets one warning). */
+static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, int warned)
 {
   sk_str at, note;
   size_t i;
@@ -33604,7 +33609,7 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
   }
   sk_str_printf(&note, "# (nothing measured%s: %s)\n", at.data ? at.data : "", why);
   sk_out_text(note.data);
-  if (!in->quiet) {
+  if (!in->quiet && !warned) {
     progress_break(in);
     fflush(stdout);
     fprintf(stderr, "skampi: warning: %s:%d:%d: nothing measured%s: %s\n", s->call->loc.file, s->call->loc.line,
@@ -33636,11 +33641,17 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
   if (out.status == SK_TOO_FEW) {
-    measure_nothing(in, s, out.message);
+    if (in->too_few_points++ == 0) {
+      in->too_few_needs = def->min_procs;
+      in->too_few_has = sk_tp_group_size(comm.u.comm);
+      in->too_few_name = def->name;
+    }
+    measure_nothing(in, s, out.message, in->too_few_warned == s);
+    in->too_few_warned = s;
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message);
+    measure_nothing(in, s, out.message, 0);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;
@@ -37668,13 +37679,16 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** Then the suites (interp.h, which chooses the waits' interference policy at every
 ** suite), the footer (synchronisation, oversubscription and interference summaries,
 ** finish time), the MPI-IO files removed, the output closed, the post-run merge with
-** backups (postproc.h).
+** backups (postproc.h). A run that measured nothing because every measure statement's
+** communicator was too small ends with SK_EXIT_USER_ERROR and one line naming the
+** processes needed and the launcher's command line; a run whose suites were all skipped
+** (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends with 0.
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
 
-#line 28 "split/language/run.h"
-#line 29 "split/language/run.h"
+#line 31 "split/language/run.h"
+#line 32 "split/language/run.h"
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
@@ -37688,6 +37702,8 @@ typedef struct sk_run_options {
   int quiet;                /* -q */
   int fresh;                /* -F */
   double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+  int argc;                 /* the command line (argv[0] the program), for the remedy a run */
+  char **argv;              /* that measured nothing names (NULL: not known) */
 } sk_run_options;
 
 typedef struct sk_run {
@@ -37716,6 +37732,10 @@ SK_API void sk_run_offline_exit_hook(int status);
 ** output) is a symbolic link whose target does not exist: such a link is refused (user
 ** error), never followed to create its target. what: "output", "log". */
 SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err);
+/* Rank 0, on stderr, the one line of a run that measures nothing: "skampi: nothing
+** measured: NAME needs at least NEEDS processes, the run has HAS: mpirun -np NEEDS ARGV..."
+** (argv NULL: "its communicator has HAS", no command; a run with too small a world has one). */
+SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char **argv);
 /* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
 SK_API void sk_run_benchmark(sk_run *r);
 
@@ -38015,6 +38035,24 @@ static void run_footer(const sk_run *r, sk_interp *in)
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
 }
 
+SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char **argv)
+{
+  int k, world = has < needs && argv != NULL;
+  fflush(stdout);
+  fprintf(stderr, "skampi: nothing measured: %s needs at least %d processes, %s %d", name, needs,
+          world ? "the run has" : "its communicator has", has);
+  if (world) {
+    fprintf(stderr, ": mpirun -np %d", needs);
+    for (k = 0; k < argc; k++) {
+      const char *a = argv[k];
+      if (a[0] != '\0' && a[strcspn(a, " \t'\"\\$`*?;&|<>()")] == '\0') fprintf(stderr, " %s", a);
+      else fprintf(stderr, " '%s'", a);   /* a quote inside stays as it is: the line is a hint */
+    }
+  }
+  fputc('\n', stderr);
+  fflush(stderr);
+}
+
 SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
@@ -38029,6 +38067,12 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_runlog_unlock();                    /* the output is complete, merged with its backups too */
+  if (in.run.measurements == 0 && in.too_few_points > 0) {   /* every process knows it alike */
+    if (sk_tp_world_rank() == 0)
+      sk_run_too_few(in.too_few_name, in.too_few_needs, sk_tp_world_size() < in.too_few_needs ? sk_tp_world_size()
+                     : in.too_few_has, r->opt.argc, sk_tp_world_size() < in.too_few_needs ? r->opt.argv : NULL);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
@@ -38074,6 +38118,9 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
 ** ("skampi: ...", a usage error) for an unknown name (with the closest names of the
 ** catalogue), a row this build cannot run, a parameter with no default, bad ranges. */
 SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* The least number of processes of the row o->name measures on MPI_COMM_WORLD (a run
+** of fewer measures nothing); 0 with --procs, or for a name the catalogue lacks. */
+SK_API int sk_oneline_least_procs(const sk_oneline *o);
 /* The name the run gives the generated program (its messages, the output's header). */
 SK_API const char *sk_oneline_input_name(const sk_oneline *o);
 
@@ -38358,6 +38405,13 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
   static char name[200];
   sprintf(name, "%.150s (one-line run)", o->name);
   return name;
+}
+
+SK_API int sk_oneline_least_procs(const sk_oneline *o)
+{
+  const sk_measurement *m = sk_catalogue_find(o->name);
+  if (m == NULL && strncmp(o->name, "MPI_", 4) == 0) m = sk_catalogue_find(o->name + 4);
+  return m == NULL || o->procs_min > 0 ? 0 : m->min_procs;
 }
 /* --- end split/cli/oneline.c --- */
 /* --- begin split/cli/main.h --- */
@@ -38779,9 +38833,11 @@ static void main_check_input(const main_options *o, const sk_run *r)
 }
 
 /* The command line's part in a run (run.h). */
-static void main_run_options(const main_options *o, double started, sk_run *r)
+static void main_run_options(const main_options *o, double started, int argc, char **argv, sk_run *r)
 {
   memset(r, 0, sizeof *r);
+  r->opt.argc = argc;
+  r->opt.argv = argv;
   r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
   r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
   r->opt.output = o->output;
@@ -38885,7 +38941,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
     free(o->post.inputs);
     sk_exit(status);
   }
-  main_run_options(o, 0.0, &r);                     /* -n, -t */
+  main_run_options(o, 0.0, 0, NULL, &r);                     /* -n, -t */
   sk_run_load_here(&r);
   main_check_input(o, &r);
 }
@@ -38921,8 +38977,13 @@ int main(int argc, char **argv)
   }
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
+  if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
+    if (sk_is_reporter())
+      sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
   main_oneline_generate(&o, sk_tp_world_size());
-  main_run_options(&o, started, &r);
+  main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
   if (o.oneline.name) sk_str_free(&o.oneline_text);

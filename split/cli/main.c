@@ -395,9 +395,11 @@ static void main_check_input(const main_options *o, const sk_run *r)
 }
 
 /* The command line's part in a run (run.h). */
-static void main_run_options(const main_options *o, double started, sk_run *r)
+static void main_run_options(const main_options *o, double started, int argc, char **argv, sk_run *r)
 {
   memset(r, 0, sizeof *r);
+  r->opt.argc = argc;
+  r->opt.argv = argv;
   r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
   r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
   r->opt.output = o->output;
@@ -501,7 +503,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
     free(o->post.inputs);
     sk_exit(status);
   }
-  main_run_options(o, 0.0, &r);                     /* -n, -t */
+  main_run_options(o, 0.0, 0, NULL, &r);                     /* -n, -t */
   sk_run_load_here(&r);
   main_check_input(o, &r);
 }
@@ -537,8 +539,13 @@ int main(int argc, char **argv)
   }
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
+  if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
+    if (sk_is_reporter())
+      sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
   main_oneline_generate(&o, sk_tp_world_size());
-  main_run_options(&o, started, &r);
+  main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
   if (o.oneline.name) sk_str_free(&o.oneline_text);

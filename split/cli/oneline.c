@@ -276,3 +276,10 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
   sprintf(name, "%.150s (one-line run)", o->name);
   return name;
 }
+
+SK_API int sk_oneline_least_procs(const sk_oneline *o)
+{
+  const sk_measurement *m = sk_catalogue_find(o->name);
+  if (m == NULL && strncmp(o->name, "MPI_", 4) == 0) m = sk_catalogue_find(o->name + 4);
+  return m == NULL || o->procs_min > 0 ? 0 : m->min_procs;
+}

@@ -816,8 +816,9 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
 ** over process counts from 1), or, outside a loop, a measurement that does not fit into
 ** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q. */
-static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
+** line naming the point and why; stderr a warning, unless -q or warned (the statement's
+** first such point was warned about: a sweep of 21 counts gets one warning). */
+static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, int warned)
 {
   sk_str at, note;
   size_t i;
@@ -831,7 +832,7 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
   }
   sk_str_printf(&note, "# (nothing measured%s: %s)\n", at.data ? at.data : "", why);
   sk_out_text(note.data);
-  if (!in->quiet) {
+  if (!in->quiet && !warned) {
     progress_break(in);
     fflush(stdout);
     fprintf(stderr, "skampi: warning: %s:%d:%d: nothing measured%s: %s\n", s->call->loc.file, s->call->loc.line,
@@ -863,11 +864,17 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
   if (out.status == SK_TOO_FEW) {
-    measure_nothing(in, s, out.message);
+    if (in->too_few_points++ == 0) {
+      in->too_few_needs = def->min_procs;
+      in->too_few_has = sk_tp_group_size(comm.u.comm);
+      in->too_few_name = def->name;
+    }
+    measure_nothing(in, s, out.message, in->too_few_warned == s);
+    in->too_few_warned = s;
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message);
+    measure_nothing(in, s, out.message, 0);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;

@@ -53,6 +53,10 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
+  long too_few_points;        /* points skipped for a communicator smaller than their measurement's least */
+  int too_few_needs, too_few_has;   /* of the first such point: the least processes, the communicator's */
+  const char *too_few_name;   /* its measurement (the catalogue's name) */
+  const sk_stmt *too_few_warned;    /* the statement last warned about (one warning per statement) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

@@ -29,6 +29,29 @@ usage no_default "skampi: 'Bcast_DOPL_Grid' has a parameter map (IArray) that a 
 usage guidelines_without_runs "skampi: '--guidelines': needs the result files of ski/guidelines.ski (one or more runs) (skampi -h for help)" --guidelines
 usage guidelines_bad_effect "skampi: '200': the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower) (skampi -h for help)" --guidelines -e 200 a.sko
 
+# a run that measures nothing (one process) fails with the one line of its remedy
+usage nothing_measured "skampi: nothing measured: Pingpong_Blocking needs at least 2 processes, the run has 1: mpirun -np 2 $skampi Pingpong_Blocking --sizes 1:4" Pingpong_Blocking --sizes 1:4
+cat > "$o/too_few.ski" <<'EOF'
+begin measurement "too few"
+  for n = 1 to 1 do
+    measure comm(n) : Pingpong_Blocking(4, 1)
+  od
+end measurement
+EOF
+"$skampi" -i "$o/too_few.ski" -o "$o/too_few.sko" > "$o/too_few.out" 2> "$o/too_few.err"; st=$?
+[ $st -eq 2 ] && [ "$(tail -n 1 "$o/too_few.err")" = "skampi: nothing measured: Pingpong_Blocking needs at least 2 processes, the run has 1: mpirun -np 2 $skampi -i $o/too_few.ski -o $o/too_few.sko" ] &&
+  [ "$(grep -c 'warning: .*nothing measured' "$o/too_few.err")" -eq 1 ]
+say $? "program_measuring_nothing_fails" "exit $st: $(head -c 400 "$o/too_few.err")"
+# every suite skipped on purpose (MPI_COMM_NULL): nothing measured, and that is success
+cat > "$o/skipped.ski" <<'EOF'
+begin measurement "skipped"
+  measure MPI_COMM_NULL : Pingpong_Blocking(4, 1)
+end measurement
+EOF
+"$skampi" -i "$o/skipped.ski" -o "$o/skipped.sko" > "$o/skipped.out" 2> "$o/skipped.err"; st=$?
+[ $st -eq 0 ]
+say $? "deliberately_skipped_suite_succeeds" "exit $st: $(head -c 400 "$o/skipped.err")"
+
 "$skampi" -h > "$o/help.out" 2> "$o/help.err"; st=$?
 [ $st -eq 0 ] && [ "$(wc -l < "$o/help.out")" -gt 20 ] && [ ! -s "$o/help.err" ]
 say $? "help_only_with_h" "exit $st, $(wc -l < "$o/help.out") lines"
