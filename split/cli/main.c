@@ -13,12 +13,14 @@
 **   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
+**   skampi osu_NAME [OSU options]  |  IMB-PROGRAM [BENCHMARK ...] [IMB options]  (peer_names.h)
 ** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
 ** is sk_program_main (main.h), which skampi_program calls.
 */
 #include "main.h"
 #include "run.h"
 #include "oneline.h"
+#include "peer_names.h"
 #include "merge.h"
 #include "postproc.h"
 #include "compare.h"
@@ -50,6 +52,7 @@ typedef struct main_options {
   const char *list_name;  /* -l NAME */
   int input_given;        /* -i was given */
   sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
+  sk_peer peer;           /* an OSU or IMB name and its options instead (peer_names.h) */
   sk_str oneline_text;    /* its program (main_oneline_generate) */
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
@@ -111,6 +114,9 @@ static void main_usage(FILE *f)
     "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
     "                   MAX (MIN: up to all processes)",
     "  --dump           print the generated .ski program and exit (no MPI)",
+    "OSU and IMB names: skampi osu_latency [-m MIN:MAX] [-i N] [-f] [-z] ... or skampi IMB-MPI1",
+    "[PingPong ...] [-msglog A:B] [-iter N] [-npmin P] ... measure with the tool's options and",
+    "print its table (skampi's flags last), the results in NAME.sko (doc/manual.md \"OSU and IMB names\")",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
     "two progress lines during a suite when stderr is not a terminal (default 10);",
@@ -281,6 +287,10 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
   sk_str_clear(err);
+  if ((took = sk_peer_parse(argc, argv, &o->peer, &o->oneline, &o->output, &o->quiet, &o->verify, err)) != 0) {
+    o->error_has_hint = took < 0;                                  /* its message names the remedy */
+    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_HELP : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
+  }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
@@ -420,7 +430,8 @@ static void main_oneline_generate(main_options *o, int nprocs)
   if (o->oneline.name == NULL) return;
   sk_str_init(&err);
   sk_str_init(&o->oneline_text);
-  if (!sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
+  if (o->peer.tool ? !sk_peer_program(&o->peer, &o->oneline, nprocs, &o->oneline_text, &err)
+      : !sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
     if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }
@@ -539,15 +550,16 @@ int main(int argc, char **argv)
   }
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
+  main_oneline_generate(&o, sk_tp_world_size());
   if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
     if (sk_is_reporter())
       sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
     sk_exit(SK_EXIT_USER_ERROR);
   }
-  main_oneline_generate(&o, sk_tp_world_size());
   main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
+  if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
   if (o.oneline.name) sk_str_free(&o.oneline_text);
   sk_datatypes_release();
   sk_tp_finish();
