@@ -22,12 +22,26 @@ usage closest_name "skampi: no measurement 'Pingpong_Send_Recvv'; closest: Pingp
 usage far_name "skampi: no measurement 'Qwertyuiop' (skampi -l lists them)" Qwertyuiop
 usage program_file_as_name "skampi: no measurement 'ski/quick.ski' (a program file runs with skampi -i ski/quick.ski)" ski/quick.ski
 usage option_without_name "skampi: '--sizes' is an option of a one-line run: give a measurement name too (skampi -h for help)" --sizes 1:8
-usage bad_range "skampi: --sizes '8:1': give MIN:MAX (whole numbers from 1 to 128M, MIN <= MAX, suffixes k and M) (skampi -h for help)" Synthetic_Busy --sizes 8:1
+usage bad_range "skampi: --sizes '8:1': give MIN:MAX (whole numbers from 0 to 128M, MIN <= MAX, suffixes k and M) (skampi -h for help)" Synthetic_Busy --sizes 8:1
 usage name_and_input "skampi: -i 'x.ski' and the measurement name 'Synthetic_Busy': give one of them (skampi -h for help)" -i x.ski Synthetic_Busy
 usage two_names "skampi: a second measurement name 'Barrier' (a one-line run measures one) (skampi -h for help)" Synthetic_Busy Barrier
 usage no_default "skampi: 'Bcast_DOPL_Grid' has a parameter map (IArray) that a one-line run cannot choose: write a .ski program for it (skampi -l Bcast_DOPL_Grid shows its parameters)" Bcast_DOPL_Grid
 usage guidelines_without_runs "skampi: '--guidelines': needs the result files of ski/guidelines.ski (one or more runs) (skampi -h for help)" --guidelines
 usage guidelines_bad_effect "skampi: '200': the minimum effect is a number from 0 to 100 (0.1 or 10%: 10% slower) (skampi -h for help)" --guidelines -e 200 a.sko
+
+# OSU and IMB names: an option or name the tool lacks names the nearest; skampi's own
+# -m, -x, -i keep their meaning without such a name (usage errors above and below)
+usage osu_option_nearest "skampi: osu_latency has no option '--iteration'; closest: --iterations" osu_latency --iteration 10
+usage osu_name_nearest "skampi: 'osu_latncy' is no OSU 7.4 benchmark that skampi measures; closest: osu_latency (doc/manual.md \"OSU and IMB names\" lists them)" osu_latncy
+usage imb_name_nearest "skampi: IMB-MPI1 has no benchmark 'PingPongg' that skampi measures; closest: PingPong (doc/manual.md \"OSU and IMB names\" lists them)" IMB-MPI1 PingPongg
+usage imb_option_nearest "skampi: IMB-MPI1 has no option '-msglg'; closest: -msglog" IMB-MPI1 PingPong -msglg 0:4
+usage osu_bad_size "skampi: osu_bw -m '9:1': give [MIN:]MAX in bytes (MIN <= MAX, at most 128M)" osu_bw -m 9:1
+usage skampi_m_is_merge "skampi: '-m' needs OUT and the runs to merge (skampi -h for help)" -m 1:64
+# the 0-byte message: --sizes 0:4 measures count 0 first, then 1 ... 4
+"$skampi" --dump Master_Worker --sizes 0:4 > "$o/zero.ski" 2> "$o/zero.err"; st=$?
+[ $st -eq 0 ] && grep -q '^  for count = 0 to 0 do$' "$o/zero.ski" && grep -q '^  for count = 1 to 4 step \*2 do$' "$o/zero.ski" &&
+  "$skampi" -n -i "$o/zero.ski" > /dev/null 2>&1
+say $? "zero_bytes_accepted" "exit $st: $(cat "$o/zero.err")"
 
 # a run that measures nothing (one process) fails with the one line of its remedy
 usage nothing_measured "skampi: nothing measured: Pingpong_Blocking needs at least 2 processes, the run has 1: mpirun -np 2 $skampi Pingpong_Blocking --sizes 1:4" Pingpong_Blocking --sizes 1:4
