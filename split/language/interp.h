@@ -44,6 +44,8 @@ typedef struct sk_interp {
   double progress_interval;   /* not a terminal: a "running" line at most every so many seconds */
   double progress_last;       /* sk_engine_clock() of the last progress line (0: none yet) */
   long block_points;          /* measurement lines of the current suite */
+  long block_points_known;    /* the points the current suite will measure (literal loops), -1: unknown */
+  double done_time;           /* seconds spent in the suites done (measured, not resumed) */
   const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */

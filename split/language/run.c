@@ -312,7 +312,7 @@ SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
   run_start(r, &in);
-  in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
+  in.progress = !r->opt.quiet;   /* on stderr, also when the results go to standard output */
   in.progress_tty = sk_os_is_terminal(stderr);
   if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
