@@ -31643,6 +31643,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   longjmp(p->fail, 1);
 }
 
+/* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
+** ('m') or iterators ('i') within a third of the name's length, or "" (a static buffer). */
+static const char *p_did_you_mean(int kind, const char *name)
+{
+  static char out[160];
+  const char *best = NULL, *cand;
+  int i, d, bd = (int)strlen(name) / 3 + 1;
+  for (i = 0;; i++) {
+    const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
+    const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;
+    const sk_iterator *it = kind == 'i' ? sk_iterator_entry(i) : NULL;
+    cand = b ? b->name : m ? m->name : it ? it->name : NULL;
+    if (cand == NULL) break;
+    d = sk_edit_distance(name, cand);
+    if (d < bd) { bd = d; best = cand; }
+  }
+  out[0] = '\0';
+  if (best != NULL) sprintf(out, "; did you mean '%.100s'?", best);
+  return out;
+}
+
 static void p_advance(parser *p)
 {
   if (!sk_lexer_next(p->lx, &p->tok)) {
@@ -31786,7 +31807,7 @@ static sk_expr *p_primary(parser *p)
           p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
         if (sk_iterator_find(name))
           p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
-        p_fail(p, &loc, "unknown function '%s'", name);
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
       }
       if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
       return e;
@@ -32123,7 +32144,7 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name));
   }
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
@@ -32167,7 +32188,7 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_expect(p, TK_LPAREN, "'(' after the iterator's name");
       p_args(p, s->expr, TK_RPAREN, "')' or ','");
-      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'", s->expr->name);
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name));
       if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       p_unexpected(p, "'[' or an iterator after 'in'");
@@ -32270,7 +32291,7 @@ static void p_statement(parser *p, sk_block *into)
       if (b == NULL) {
         if (sk_catalogue_find(name))
           p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
-        p_fail(p, &loc, "unknown function '%s'", name);
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
       }
       if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
@@ -37784,6 +37805,7 @@ typedef struct sk_run_options {
   int quiet;                /* -q */
   int fresh;                /* -F */
   double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+  int input_default;        /* no -i and no measurement name: input is skampi.ski (a hint if it is missing) */
   int argc;                 /* the command line (argv[0] the program), for the remedy a run */
   char **argv;              /* that measured nothing names (NULL: not known) */
 } sk_run_options;
@@ -37916,6 +37938,10 @@ static int run_read_input(sk_run *r, sk_str *err)
   if (!parsed) {
     fflush(stdout);
     fprintf(stderr, "%s\n", err->data);
+    if (r->opt.input_default && strstr(err->data, "cannot open ") != NULL)
+      fprintf(stderr, "skampi: without -i FILE skampi runs %s from this directory; give -i FILE (ski/quick.ski is a "
+              "short one), a measurement such as 'mpirun -np 2 skampi Pingpong_Send_Recv' (skampi -l lists them) "
+              "or see skampi -h\n", r->opt.input);
   }
   return parsed;
 }
@@ -39376,7 +39402,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 1 "split/cli/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
+** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
 ** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
 ** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
 ** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
@@ -39433,14 +39459,30 @@ typedef struct main_options {
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
-static void main_usage(FILE *f)
+/* -h: the forms and the options used most, ending with the way to the rest. */
+static const char *const main_short_help[] = {
+  "usage: skampi [-i inputfile] [-o outputfile] [-q] [-v]   run a .ski program (default skampi.ski)",
+  "       skampi NAME [--sizes MIN:MAX] [-o outputfile]     measure one row of skampi -l",
+  "       skampi osu_latency [-m MIN:MAX] [-i N] ...          OSU's names and options",
+  "       skampi IMB-MPI1 [PingPong ...] [-msglog A:B] ...    IMB's names and options",
+  "       skampi -r REPORT IN.sko ...                         report (REPORT.html or .gp)",
+  "       skampi -x csv|json IN.sko ... [-o OUT]              export",
+  "       skampi -c A.sko B.sko ...                           compare runs",
+  "       skampi -m OUT IN.sko ...                            merge runs",
+  "  -l [NAME]  list the measurements, helpers and iterators (no mpirun needed)",
+  "  -n         check the input's syntax only",
+  "  -V         version;  --help-all  every option, the environment and the one-line runs",
+  "Run under mpirun (e.g. mpirun -np 2 ./skampi Pingpong_Send_Recv); doc/manual.md, man skampi."
+};
+
+static void main_usage(FILE *f, int all)
 {
   static const char *const lines[] = {
     "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
     "       skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX]",
     "              [--dump]",
-    "  -h         show this help and exit",
+    "  -h         a short help; --help-all this one",
     "  -V         print the version and exit",
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
     "             number of processes, aliases), helpers and iterators (parameter and",
@@ -39500,6 +39542,10 @@ static void main_usage(FILE *f)
     "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
+  if (!all) {
+    for (k = 0; k < sizeof main_short_help / sizeof main_short_help[0]; k++) fprintf(f, "%s\n", main_short_help[k]);
+    return;
+  }
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
   fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
           SK_BACKEND_NAME);
@@ -39630,7 +39676,7 @@ static void main_list(const char *name)
 }
 
 /* What the command line asks for. */
-typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
 
 /* A one-line run's name and options agree with the rest of the command line and name a
 ** row this build can measure (its program is generated once to see); 0 with *err set. */
@@ -39670,6 +39716,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "--help-all")) return MAIN_HELP_ALL;
     else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
     else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
       o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
@@ -39724,7 +39771,8 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   sk_sko_set_lenient(o->lenient);
   switch (act) {
   case MAIN_HELP:
-    if (sk_is_reporter()) main_usage(stdout);
+  case MAIN_HELP_ALL:
+    if (sk_is_reporter()) main_usage(stdout, act == MAIN_HELP_ALL);
     sk_exit(0);
     break;
   case MAIN_VERSION:
@@ -39788,6 +39836,7 @@ static void main_run_options(const main_options *o, double started, int argc, ch
   r->opt.argv = argv;
   r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
   r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
+  r->opt.input_default = !o->input_given && o->oneline.name == NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;

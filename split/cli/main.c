@@ -1,6 +1,6 @@
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
+** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
 ** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
 ** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
 ** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
@@ -57,14 +57,30 @@ typedef struct main_options {
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
-static void main_usage(FILE *f)
+/* -h: the forms and the options used most, ending with the way to the rest. */
+static const char *const main_short_help[] = {
+  "usage: skampi [-i inputfile] [-o outputfile] [-q] [-v]   run a .ski program (default skampi.ski)",
+  "       skampi NAME [--sizes MIN:MAX] [-o outputfile]     measure one row of skampi -l",
+  "       skampi osu_latency [-m MIN:MAX] [-i N] ...          OSU's names and options",
+  "       skampi IMB-MPI1 [PingPong ...] [-msglog A:B] ...    IMB's names and options",
+  "       skampi -r REPORT IN.sko ...                         report (REPORT.html or .gp)",
+  "       skampi -x csv|json IN.sko ... [-o OUT]              export",
+  "       skampi -c A.sko B.sko ...                           compare runs",
+  "       skampi -m OUT IN.sko ...                            merge runs",
+  "  -l [NAME]  list the measurements, helpers and iterators (no mpirun needed)",
+  "  -n         check the input's syntax only",
+  "  -V         version;  --help-all  every option, the environment and the one-line runs",
+  "Run under mpirun (e.g. mpirun -np 2 ./skampi Pingpong_Send_Recv); doc/manual.md, man skampi."
+};
+
+static void main_usage(FILE *f, int all)
 {
   static const char *const lines[] = {
     "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
     "       skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX]",
     "              [--dump]",
-    "  -h         show this help and exit",
+    "  -h         a short help; --help-all this one",
     "  -V         print the version and exit",
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
     "             number of processes, aliases), helpers and iterators (parameter and",
@@ -124,6 +140,10 @@ static void main_usage(FILE *f)
     "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
+  if (!all) {
+    for (k = 0; k < sizeof main_short_help / sizeof main_short_help[0]; k++) fprintf(f, "%s\n", main_short_help[k]);
+    return;
+  }
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
   fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
           SK_BACKEND_NAME);
@@ -254,7 +274,7 @@ static void main_list(const char *name)
 }
 
 /* What the command line asks for. */
-typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
 
 /* A one-line run's name and options agree with the rest of the command line and name a
 ** row this build can measure (its program is generated once to see); 0 with *err set. */
@@ -294,6 +314,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "--help-all")) return MAIN_HELP_ALL;
     else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
     else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
       o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
@@ -348,7 +369,8 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   sk_sko_set_lenient(o->lenient);
   switch (act) {
   case MAIN_HELP:
-    if (sk_is_reporter()) main_usage(stdout);
+  case MAIN_HELP_ALL:
+    if (sk_is_reporter()) main_usage(stdout, act == MAIN_HELP_ALL);
     sk_exit(0);
     break;
   case MAIN_VERSION:
@@ -412,6 +434,7 @@ static void main_run_options(const main_options *o, double started, int argc, ch
   r->opt.argv = argv;
   r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
   r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
+  r->opt.input_default = !o->input_given && o->oneline.name == NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;

@@ -89,6 +89,10 @@ static int run_read_input(sk_run *r, sk_str *err)
   if (!parsed) {
     fflush(stdout);
     fprintf(stderr, "%s\n", err->data);
+    if (r->opt.input_default && strstr(err->data, "cannot open ") != NULL)
+      fprintf(stderr, "skampi: without -i FILE skampi runs %s from this directory; give -i FILE (ski/quick.ski is a "
+              "short one), a measurement such as 'mpirun -np 2 skampi Pingpong_Send_Recv' (skampi -l lists them) "
+              "or see skampi -h\n", r->opt.input);
   }
   return parsed;
 }

@@ -42,6 +42,7 @@ typedef struct sk_run_options {
   int quiet;                /* -q */
   int fresh;                /* -F */
   double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+  int input_default;        /* no -i and no measurement name: input is skampi.ski (a hint if it is missing) */
   int argc;                 /* the command line (argv[0] the program), for the remedy a run */
   char **argv;              /* that measured nothing names (NULL: not known) */
 } sk_run_options;

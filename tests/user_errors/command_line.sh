@@ -67,8 +67,22 @@ EOF
 say $? "deliberately_skipped_suite_succeeds" "exit $st: $(head -c 400 "$o/skipped.err")"
 
 "$skampi" -h > "$o/help.out" 2> "$o/help.err"; st=$?
-[ $st -eq 0 ] && [ "$(wc -l < "$o/help.out")" -gt 20 ] && [ ! -s "$o/help.err" ]
-say $? "help_only_with_h" "exit $st, $(wc -l < "$o/help.out") lines"
+"$skampi" --help-all > "$o/helpall.out" 2>&1; st2=$?
+[ $st -eq 0 ] && [ "$(wc -l < "$o/help.out")" -le 15 ] && [ ! -s "$o/help.err" ] && grep -q -- '--help-all' "$o/help.out" &&
+  [ $st2 -eq 0 ] && [ "$(wc -l < "$o/helpall.out")" -gt 40 ] && grep -q -- '--force-merge' "$o/helpall.out"
+say $? "help_short_with_h_full_with_help_all" "exit $st/$st2, $(wc -l < "$o/help.out") and $(wc -l < "$o/helpall.out") lines"
+
+# skampi alone where there is no skampi.ski: the error and a hint how to start
+mkdir -p "$o/none"
+(cd "$o/none" && "$skampi" > ../none.out 2> ../none.err); st=$?
+[ $st -eq 2 ] && [ "$(wc -l < "$o/none.err")" -eq 2 ] && grep -q "^skampi: cannot open 'skampi.ski'" "$o/none.err" &&
+  grep -q "^skampi: without -i FILE skampi runs skampi.ski from this directory; give -i FILE (ski/quick.ski is a short one), a measurement such as 'mpirun -np 2 skampi Pingpong_Send_Recv'" "$o/none.err"
+say $? "alone_without_skampi_ski_hints" "exit $st: $(cat "$o/none.err")"
+# a .ski typo: "did you mean"
+printf 'x = sqrtt(2)\n' > "$o/typo.ski"
+"$skampi" -n -i "$o/typo.ski" > "$o/typo.out" 2> "$o/typo.err"; st=$?
+[ $st -eq 2 ] && [ "$(cat "$o/typo.err")" = "$o/typo.ski:1:5: unknown function 'sqrtt'; did you mean 'sqrt'?" ]
+say $? "ski_typo_did_you_mean" "exit $st: $(cat "$o/typo.err")"
 
 # --dump without MPI: a program -n accepts, with the sweep asked for
 "$skampi" --dump Master_Worker --sizes 1k:4k --reps 3:5 --error 5% > "$o/mw.ski" 2> "$o/mw.err"; st=$?
