@@ -15154,10 +15154,10 @@ SK_API int sk_compare_run(const sk_compare_args *c)
 /*
 ** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): the run header of every input, an index of the
-** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones, at integers only on other
-** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** (inline SVG, no scripts, no network): per suite a plot of the time over the innermost
+** loop variable first (log axes whenever a range spans more than a decade, whiskers
+** included; ticks at powers of two for integer ones, at integers only on other integer
+** axes), the index of the suites and the run header of every input at the end, error
 ** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
 ** band between the smallest and largest node time without "#@ dist:"), every flag of a
 ** line named in the table's notes and the point's tooltip (points with a warning flag
@@ -15460,9 +15460,11 @@ static void rpt_ranges(sk_rpt_suite *s)
   if (s->xmin == HUGE_VAL) { s->xmin = 0; s->xmax = 1; s->ymin = 0; s->ymax = 1; return; }
   positive = tmin > 0.0;
   if (s->ymin <= 0.0 && positive) s->ymin = tmin;   /* error bars below 0 are cut on a log axis */
-  s->logy = positive && tmax / tmin > 20.0;
+  /* log whenever the plotted range (whiskers and node times too) spans more than a decade:
+  ** one 2 ms whisker must not flatten a curve of 1-19 us */
+  s->logy = positive && (tmax / tmin > 10.0 || s->ymax / s->ymin > 10.0);
   if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
-  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
+  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin > 10.0;
   s->logx = geometric;
   s->pow2x = geometric && integers;
   s->intx = integers && !s->categorical;
@@ -16068,7 +16070,7 @@ static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
 {
   int f, g, seen;
   size_t i, j;
-  sk_str_puts(o, "<section class=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
+  sk_str_puts(o, "<section class=\"runs\" id=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
   for (f = 0; f < nfiles; f++) { sk_str_printf(o, "<th>run %d: ", f + 1); rpt_esc(o, files[f].path); sk_str_puts(o, "</th>"); }
   sk_str_puts(o, "</tr></thead>\n<tbody>\n");
   for (f = 0; f < nfiles; f++)
@@ -16118,17 +16120,8 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
   sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
                    "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
   for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }
-  sk_str_puts(o, "</p>\n");
-  rpt_headers(o, files, nfiles);
-  sk_str_puts(o, "<nav class=\"index\">\n<h2>Suites</h2>\n<ol>\n");
-  for (i = 0; i < n; i++) {
-    size_t points = 0;
-    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
-    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
-    rpt_esc(o, suites[i].name);
-    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
-  }
-  sk_str_puts(o, "</ol>\n</nav>\n");
+  sk_str_puts(o, "; the plots first, then <a href=\"#index\">the suites' index</a> and <a href=\"#runs\">the runs' "
+                "headers</a></p>\n");
   for (i = 0; i < n; i++) {
     sk_str_printf(o, "<section class=\"suite\" id=\"suite-%lu\">\n<h2>%lu. ", (unsigned long)i + 1, (unsigned long)i + 1);
     rpt_esc(o, suites[i].name);
@@ -16146,6 +16139,16 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
     }
     sk_str_puts(o, "</section>\n");
   }
+  sk_str_puts(o, "<nav class=\"index\" id=\"index\">\n<h2>Suites</h2>\n<ol>\n");
+  for (i = 0; i < n; i++) {
+    size_t points = 0;
+    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
+    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
+  }
+  sk_str_puts(o, "</ol>\n</nav>\n");
+  rpt_headers(o, files, nfiles);   /* the runs' headers last: the plots open the report */
   sk_str_puts(o, "</body>\n</html>\n");
   sk_report_model_free(suites, n);
 }
@@ -17107,9 +17110,11 @@ typedef struct sk_postproc {
   const char *output;     /* -x ... -o FILE */
   char **inputs;
   int ninputs;
+  char target_buf[512];   /* -r NAME without a suffix: NAME.html (target points here) */
 } sk_postproc;
 
-/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
+/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME whose last
+** path component has no '.' writes NAME.html); 1 when it did, 0
 ** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
 ** (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
@@ -17253,6 +17258,11 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
     return -1;
   }
   p->target = argv[i + 1];
+  if (p->kind == 'r' && strchr(strrchr(p->target, '/') ? strrchr(p->target, '/') : p->target, '.') == NULL
+      && *p->target && strlen(p->target) + 6 <= sizeof p->target_buf) {   /* "-r rep": rep.html */
+    sprintf(p->target_buf, "%s.html", p->target);
+    p->target = p->target_buf;
+  }
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
     sk_str_clear(err);
     sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);

@@ -84,6 +84,25 @@ printf 'x = sqrtt(2)\n' > "$o/typo.ski"
 [ $st -eq 2 ] && [ "$(cat "$o/typo.err")" = "$o/typo.ski:1:5: unknown function 'sqrtt'; did you mean 'sqrt'?" ]
 say $? "ski_typo_did_you_mean" "exit $st: $(cat "$o/typo.err")"
 
+# reports: -r NAME without a suffix writes NAME.html; the plots come before the runs'
+# headers; the time axis is logarithmic as soon as the plotted range (a whisker too)
+# spans more than a decade, linear for times of 2 ... 16 us without it
+cat > "$o/virt.ski" <<'EOF'
+begin measurement "virt"
+  for x = 1 to 8 step *2 do
+    measure MPI_COMM_WORLD : Synthetic_Virtual(x, 0, 2, 0, 0, 0)
+  od
+end measurement
+EOF
+"$skampi" -q -i "$o/virt.ski" -o "$o/virt.sko" > /dev/null 2>&1
+sed 's/^#@ dist: 8 8 8 8 8 8 8$/#@ dist: 8 8 8 8 8 8 2000/' "$o/virt.sko" > "$o/whisker.sko"
+(cd "$o" && "$skampi" -r rep virt.sko > rep.out 2>&1 && "$skampi" -r repw whisker.sko > repw.out 2>&1); st=$?
+[ $st -eq 0 ] && [ -f "$o/rep.html" ] && [ ! -f "$o/rep" ] && grep -q 'report of 1 file written to rep.html' "$o/rep.out" &&
+  grep -c '2000' "$o/whisker.sko" > /dev/null &&
+  ! grep -q 'time \[us\] (log scale)' "$o/rep.html" && grep -q 'time \[us\] (log scale)' "$o/repw.html" &&
+  [ "$(grep -n '<svg' "$o/rep.html" | head -n 1 | cut -d: -f1)" -lt "$(grep -n '<h2>Runs</h2>' "$o/rep.html" | cut -d: -f1)" ]
+say $? "report_suffix_plots_first_log_axis" "exit $st: $(cat "$o/rep.out" "$o/repw.out" 2>/dev/null | head -c 300)"
+
 # --dump without MPI: a program -n accepts, with the sweep asked for
 "$skampi" --dump Master_Worker --sizes 1k:4k --reps 3:5 --error 5% > "$o/mw.ski" 2> "$o/mw.err"; st=$?
 "$skampi" -n -i "$o/mw.ski" > "$o/mw.check" 2>&1; st2=$?
