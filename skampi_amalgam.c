@@ -38592,6 +38592,8 @@ typedef struct sk_peer {
   int imb_min_log;             /* IMB -msglog MIN */
   int no_zero;                 /* IMB -zero_size 0: no 0-byte message */
   const char *output;          /* the result file (-o or NAME.sko) */
+  const char *ignored;         /* the first option given that skampi cannot honour (said once) */
+  int quiet;                   /* -q */
   char output_buf[200];
 } sk_peer;
 
@@ -38602,7 +38604,8 @@ typedef struct sk_peer {
 ** *output, *quiet and *verify. */
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err);
-/* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set. */
+/* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
+** With nprocs > 0 the reporting process says on stderr which option has no effect. */
 SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
@@ -38953,7 +38956,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
 {
   const char *family, *first = argc > 1 ? argv[1] : "";
   const peer_option *opts;
-  int nopts, i, k, said = 0;
+  int nopts, i, k;
   memset(p, 0, sizeof *p);
   p->size_min = -1;
   family = peer_family_of(first);
@@ -39022,8 +39025,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
     if (!op->honoured) {
-      if (!said++)
-        fprintf(stderr, "skampi: %s option '%s' has no effect here (skampi's own choice is kept)\n", p->family, a);
+      if (p->ignored == NULL) p->ignored = a;
       continue;
     }
     if (sk_streq(op->name, "-m") || sk_streq(op->name, "--message-size")) {
@@ -39070,7 +39072,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       }
     } else if (sk_streq(op->name, "-c") || sk_streq(op->name, "--validation")) p->validate = *verify = 1;
     else if (sk_streq(op->name, "-o")) *output = v;
-    else if (sk_streq(op->name, "-q")) *quiet = 1;
+    else if (sk_streq(op->name, "-q")) *quiet = p->quiet = 1;
   }
   if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: every benchmark of the program */
     for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
@@ -39101,6 +39103,8 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
 {
   int b, ok = 1;
   char set[200];
+  if (p->ignored != NULL && nprocs > 0 && sk_is_reporter() && !p->quiet)
+    fprintf(stderr, "skampi: %s option '%s' has no effect here (skampi's own choice is kept)\n", p->family, p->ignored);
   for (b = 0; b < p->nbench && ok; b++) {
     const peer_bench *e = &peer_table[p->bench[b]];
     long n;

@@ -35,6 +35,8 @@ typedef struct sk_peer {
   int imb_min_log;             /* IMB -msglog MIN */
   int no_zero;                 /* IMB -zero_size 0: no 0-byte message */
   const char *output;          /* the result file (-o or NAME.sko) */
+  const char *ignored;         /* the first option given that skampi cannot honour (said once) */
+  int quiet;                   /* -q */
   char output_buf[200];
 } sk_peer;
 
@@ -45,7 +47,8 @@ typedef struct sk_peer {
 ** *output, *quiet and *verify. */
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err);
-/* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set. */
+/* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
+** With nprocs > 0 the reporting process says on stderr which option has no effect. */
 SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
