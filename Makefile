@@ -103,7 +103,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
-	split/language/run.h split/language/run.c split/cli/oneline.h split/cli/oneline.c split/cli/main.h split/cli/main.c \
+	split/language/run.h split/language/run.c split/cli/oneline.h split/cli/oneline.c split/cli/peer_names.h split/cli/peer_names.c \
+	split/cli/main.h split/cli/main.c \
 	split/library/skampi.h split/library/skalib.c
 
 all: skampi skampi-seq

@@ -222,6 +222,9 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 /* Copies src into dst of dst_size bytes, truncating, always NUL-terminated. */
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
+/* The edit distance of a and b, letters compared without case (for "closest:" hints;
+** names longer than 80 characters are 1000 from everything). */
+SK_API int sk_edit_distance(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
 /* How many of the n bytes at s are well-formed UTF-8 (RFC 3629: no overlong forms, no
 ** surrogates, nothing above U+10FFFF): n when all are; else the offset of the first byte
@@ -250,6 +253,7 @@ SK_API double sk_clock_least_step(double (*read)(void), double fallback);
 ** base.c -- implementation of the portable helpers declared in base.h.
 */
 #line 5 "split/base/base.c"
+#include <ctype.h>
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
@@ -491,6 +495,26 @@ SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
 }
 
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+SK_API int sk_edit_distance(const char *a, const char *b)
+{
+  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 80 || lb > 80) return 1000;
+  for (j = 0; j <= lb; j++) row[j] = j;
+  for (i = 1; i <= la; i++) {
+    int diag = row[0], up;
+    row[0] = i;
+    for (j = 1; j <= lb; j++) {
+      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+      up = row[j];
+      row[j] = diag + (same ? 0 : 1);
+      if (up + 1 < row[j]) row[j] = up + 1;
+      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
 
 SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n)
 {
@@ -15344,10 +15368,10 @@ SK_API int sk_compare_run(const sk_compare_args *c)
 /*
 ** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): the run header of every input, an index of the
-** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones, at integers only on other
-** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** (inline SVG, no scripts, no network): per suite a plot of the time over the innermost
+** loop variable first (log axes whenever a range spans more than a decade, whiskers
+** included; ticks at powers of two for integer ones, at integers only on other integer
+** axes), the index of the suites and the run header of every input at the end, error
 ** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
 ** band between the smallest and largest node time without "#@ dist:"), every flag of a
 ** line named in the table's notes and the point's tooltip (points with a warning flag
@@ -15650,9 +15674,11 @@ static void rpt_ranges(sk_rpt_suite *s)
   if (s->xmin == HUGE_VAL) { s->xmin = 0; s->xmax = 1; s->ymin = 0; s->ymax = 1; return; }
   positive = tmin > 0.0;
   if (s->ymin <= 0.0 && positive) s->ymin = tmin;   /* error bars below 0 are cut on a log axis */
-  s->logy = positive && tmax / tmin > 20.0;
+  /* log whenever the plotted range (whiskers and node times too) spans more than a decade:
+  ** one 2 ms whisker must not flatten a curve of 1-19 us */
+  s->logy = positive && (tmax / tmin > 10.0 || s->ymax / s->ymin > 10.0);
   if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
-  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
+  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin > 10.0;
   s->logx = geometric;
   s->pow2x = geometric && integers;
   s->intx = integers && !s->categorical;
@@ -16258,7 +16284,7 @@ static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
 {
   int f, g, seen;
   size_t i, j;
-  sk_str_puts(o, "<section class=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
+  sk_str_puts(o, "<section class=\"runs\" id=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
   for (f = 0; f < nfiles; f++) { sk_str_printf(o, "<th>run %d: ", f + 1); rpt_esc(o, files[f].path); sk_str_puts(o, "</th>"); }
   sk_str_puts(o, "</tr></thead>\n<tbody>\n");
   for (f = 0; f < nfiles; f++)
@@ -16308,17 +16334,8 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
   sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
                    "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
   for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }
-  sk_str_puts(o, "</p>\n");
-  rpt_headers(o, files, nfiles);
-  sk_str_puts(o, "<nav class=\"index\">\n<h2>Suites</h2>\n<ol>\n");
-  for (i = 0; i < n; i++) {
-    size_t points = 0;
-    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
-    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
-    rpt_esc(o, suites[i].name);
-    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
-  }
-  sk_str_puts(o, "</ol>\n</nav>\n");
+  sk_str_puts(o, "; the plots first, then <a href=\"#index\">the suites' index</a> and <a href=\"#runs\">the runs' "
+                "headers</a></p>\n");
   for (i = 0; i < n; i++) {
     sk_str_printf(o, "<section class=\"suite\" id=\"suite-%lu\">\n<h2>%lu. ", (unsigned long)i + 1, (unsigned long)i + 1);
     rpt_esc(o, suites[i].name);
@@ -16336,6 +16353,16 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
     }
     sk_str_puts(o, "</section>\n");
   }
+  sk_str_puts(o, "<nav class=\"index\" id=\"index\">\n<h2>Suites</h2>\n<ol>\n");
+  for (i = 0; i < n; i++) {
+    size_t points = 0;
+    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
+    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
+  }
+  sk_str_puts(o, "</ol>\n</nav>\n");
+  rpt_headers(o, files, nfiles);   /* the runs' headers last: the plots open the report */
   sk_str_puts(o, "</body>\n</html>\n");
   sk_report_model_free(suites, n);
 }
@@ -17584,9 +17611,11 @@ typedef struct sk_postproc {
   const char *output;     /* -x ... -o FILE */
   char **inputs;
   int ninputs;
+  char target_buf[512];   /* -r NAME without a suffix: NAME.html (target points here) */
 } sk_postproc;
 
-/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
+/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME whose last
+** path component has no '.' writes NAME.html); 1 when it did, 0
 ** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
 ** (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
@@ -17730,6 +17759,11 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
     return -1;
   }
   p->target = argv[i + 1];
+  if (p->kind == 'r' && strchr(strrchr(p->target, '/') ? strrchr(p->target, '/') : p->target, '.') == NULL
+      && *p->target && strlen(p->target) + 6 <= sizeof p->target_buf) {   /* "-r rep": rep.html */
+    sprintf(p->target_buf, "%s.html", p->target);
+    p->target = p->target_buf;
+  }
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
     sk_str_clear(err);
     sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
@@ -32120,6 +32154,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   longjmp(p->fail, 1);
 }
 
+/* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
+** ('m') or iterators ('i') within a third of the name's length, or "" (a static buffer). */
+static const char *p_did_you_mean(int kind, const char *name)
+{
+  static char out[160];
+  const char *best = NULL, *cand;
+  int i, d, bd = (int)strlen(name) / 3 + 1;
+  for (i = 0;; i++) {
+    const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
+    const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;
+    const sk_iterator *it = kind == 'i' ? sk_iterator_entry(i) : NULL;
+    cand = b ? b->name : m ? m->name : it ? it->name : NULL;
+    if (cand == NULL) break;
+    d = sk_edit_distance(name, cand);
+    if (d < bd) { bd = d; best = cand; }
+  }
+  out[0] = '\0';
+  if (best != NULL) sprintf(out, "; did you mean '%.100s'?", best);
+  return out;
+}
+
 static void p_advance(parser *p)
 {
   if (!sk_lexer_next(p->lx, &p->tok)) {
@@ -32263,7 +32318,7 @@ static sk_expr *p_primary(parser *p)
           p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
         if (sk_iterator_find(name))
           p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
-        p_fail(p, &loc, "unknown function '%s'", name);
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
       }
       if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
       return e;
@@ -32600,7 +32655,7 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name));
   }
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
@@ -32644,7 +32699,7 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_expect(p, TK_LPAREN, "'(' after the iterator's name");
       p_args(p, s->expr, TK_RPAREN, "')' or ','");
-      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'", s->expr->name);
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name));
       if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       p_unexpected(p, "'[' or an iterator after 'in'");
@@ -32747,7 +32802,7 @@ static void p_statement(parser *p, sk_block *into)
       if (b == NULL) {
         if (sk_catalogue_find(name))
           p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
-        p_fail(p, &loc, "unknown function '%s'", name);
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
       }
       if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
@@ -33248,6 +33303,8 @@ typedef struct sk_interp {
   double progress_interval;   /* not a terminal: a "running" line at most every so many seconds */
   double progress_last;       /* sk_engine_clock() of the last progress line (0: none yet) */
   long block_points;          /* measurement lines of the current suite */
+  long block_points_known;    /* the points the current suite will measure (literal loops), -1: unknown */
+  double done_time;           /* seconds spent in the suites done (measured, not resumed) */
   const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */
@@ -33257,6 +33314,10 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
+  long too_few_points;        /* points skipped for a communicator smaller than their measurement's least */
+  int too_few_needs, too_few_has;   /* of the first such point: the least processes, the communicator's */
+  const char *too_few_name;   /* its measurement (the catalogue's name) */
+  const sk_stmt *too_few_warned;    /* the statement last warned about (one warning per statement) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -33810,7 +33871,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 /* ---- measurements ---- */
 
-/* ---- progress on stderr (world rank 0, output to a file, not -q) ----
+/* ---- progress on stderr (world rank 0, not -q; also when the results go to stdout) ----
 ** On a terminal one line that is rewritten: suite i of n, its name, points measured,
 ** time elapsed and the estimated time left (from the suites measured so far).
 ** Elsewhere (under a launcher stderr is a pipe or a file) plain lines: one per finished
@@ -33818,17 +33879,69 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 ** have passed since the last line (checked after every point: never more than one line
 ** per interval). */
 
-/* "E s elapsed, ~L s left": the run so far and the estimate for the suites not done. */
+/* "E s elapsed, ~L s left": the run so far and the estimate for what is not done: the
+** current suite's points left at its time per point so far (when its points are known:
+** literal loops), then the suites after it at the mean time of the suites done (or of
+** this one, projected, before any is done); never more than the last estimate implies
+** unless a suite took longer than its share. */
 static void progress_times(sk_interp *in, sk_str *line)
 {
-  double elapsed = sk_engine_clock() - in->run.run_started;
+  double now = sk_engine_clock(), elapsed = now - in->run.run_started, in_suite = now - in->block_started;
   int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
-  int measured = in->blocks_done - in->resume_skip;
+  int measured = in->blocks_done - in->resume_skip, running = in->blocks_started > in->blocks_done;
+  int after = total - in->blocks_done - running;
+  double suite_left = -1.0, per_suite = -1.0;
+  if (running && in->block_points_known > 0 && in->block_points > 0)
+    suite_left = in_suite / (double)in->block_points * (double)(in->block_points_known - in->block_points);
+  if (suite_left < 0.0 && !running) suite_left = 0.0;
+  if (measured > 0) per_suite = in->done_time / measured;
+  else if (suite_left >= 0.0 && running) per_suite = in_suite + suite_left;
+  if (running && suite_left < 0.0 && per_suite >= 0.0)   /* points unknown: the mean suite's rest */
+    suite_left = per_suite > in_suite ? per_suite - in_suite : 0.0;
   sk_str_printf(line, "%.0f s elapsed, ", elapsed);
-  if (measured > 0)
-    sk_str_printf(line, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+  if (suite_left >= 0.0 && (after <= 0 || per_suite >= 0.0))
+    sk_str_printf(line, "~%.0f s left", suite_left + (after > 0 ? per_suite * after : 0.0));
   else
     sk_str_puts(line, "time left unknown");
+}
+
+/* The points a block measures when every loop around its measure statements has literal
+** bounds (a range with a constant step, a list), -1 when that is not known before. */
+static long interp_count_points(const sk_block *b)
+{
+  size_t i;
+  long n = 0;
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    long inner, times = 0;
+    if (s->kind == S_MEASURE) { n++; continue; }
+    if (s->kind != S_FOR_RANGE && s->kind != S_FOR_LIST && s->kind != S_IF && s->kind != S_FOR_ITER) continue;
+    inner = interp_count_points(&s->body);
+    if (inner == 0 && (s->kind != S_IF || interp_count_points(&s->else_body) == 0)) continue;
+    if (inner < 0 || s->kind == S_IF || s->kind == S_FOR_ITER) return -1;
+    if (s->kind == S_FOR_LIST) times = s->nlist;
+    else {
+      long v, to, step = s->step ? s->step->ival : 1;
+      if (s->autorefine || s->to == NULL || s->from->kind != E_INT || s->to->kind != E_INT || s->multiple_of != NULL ||
+          (s->step != NULL && s->step->kind != E_INT))
+        return -1;
+      to = s->to->ival;
+      if (s->step_multiplies ? step < 2 : step < 1) return -1;
+      for (v = s->from->ival; v <= to && times < 100000L; v = s->step_multiplies ? v * step : v + step) {
+        times++;
+        if (s->step_multiplies && v <= 0) break;   /* 0 * step stays 0: one point */
+      }
+    }
+    n += times * inner;
+  }
+  return n;
+}
+
+/* "P points, " or, when the suite's points are known, "P of N points, " */
+static void progress_points(const sk_interp *in, sk_str *line)
+{
+  if (in->block_points_known > 0) sk_str_printf(line, "%ld of %ld points, ", in->block_points, in->block_points_known);
+  else sk_str_printf(line, "%ld points, ", in->block_points);
 }
 
 static int progress_total(const sk_interp *in, int at_least)
@@ -33853,16 +33966,18 @@ static void progress_show(sk_interp *in, const char *name)
   if (!in->progress_tty && (in->block_points == 0 || sk_engine_clock() - last < in->progress_interval)) return;
   sk_str_init(&line);
   if (in->progress_tty) {
-    sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, ", in->blocks_started,
-                  progress_total(in, in->blocks_started), name, in->block_points);
+    sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name);
+    progress_points(in, &line);
     progress_times(in, &line);
     while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
     in->progress_width = line.len;
     fputs(line.data, stderr);
     fflush(stderr);
   } else {
-    sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: %ld points, ", in->blocks_started,
-                  progress_total(in, in->blocks_started), name, in->block_points);
+    sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name);
+    progress_points(in, &line);
     progress_times(in, &line);
     progress_line(in, &line);
   }
@@ -33978,11 +34093,12 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   stop_between_suites(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
+  in->block_points_known = interp_count_points(&s->body);
   in->block_time_kind = NULL;
+  in->block_started = sk_engine_clock();
   if (sk_engine_reports()) progress_show(in, s->name);
   in->in_measurement = 1;
   in->block_name = s->name;
-  in->block_started = sk_engine_clock();
   {
     sk_str waits;
     sk_str_init(&waits);
@@ -34023,6 +34139,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     }
     if (!sk_out_failed()) {   /* a suite not written whole is not done (the log, the progress) */
       sk_runlog_suite(in->blocks_started, s->name, 1);
+      if (in->blocks_started > in->resume_skip) in->done_time += sk_engine_clock() - in->block_started;
       progress_suite_done(in, s->name);
     }
   }
@@ -34090,8 +34207,9 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
 ** over process counts from 1), or, outside a loop, a measurement that does not fit into
 ** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q. */
-static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
+** line naming the point and why; stderr a warning, unless -q or warned (the statement's
+** first such point was warned about: a sweep of 21 counts gets one warning). */
+static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, int warned)
 {
   sk_str at, note;
   size_t i;
@@ -34105,7 +34223,7 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
   }
   sk_str_printf(&note, "# (nothing measured%s: %s)\n", at.data ? at.data : "", why);
   sk_out_text(note.data);
-  if (!in->quiet) {
+  if (!in->quiet && !warned) {
     progress_break(in);
     fflush(stdout);
     fprintf(stderr, "skampi: warning: %s:%d:%d: nothing measured%s: %s\n", s->call->loc.file, s->call->loc.line,
@@ -34137,11 +34255,17 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
   if (out.status == SK_TOO_FEW) {
-    measure_nothing(in, s, out.message);
+    if (in->too_few_points++ == 0) {
+      in->too_few_needs = def->min_procs;
+      in->too_few_has = sk_tp_group_size(comm.u.comm);
+      in->too_few_name = def->name;
+    }
+    measure_nothing(in, s, out.message, in->too_few_warned == s);
+    in->too_few_warned = s;
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message);
+    measure_nothing(in, s, out.message, 0);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;
@@ -38175,13 +38299,16 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** Then the suites (interp.h, which chooses the waits' interference policy at every
 ** suite), the footer (synchronisation, oversubscription and interference summaries,
 ** finish time), the MPI-IO files removed, the output closed, the post-run merge with
-** backups (postproc.h).
+** backups (postproc.h). A run that measured nothing because every measure statement's
+** communicator was too small ends with SK_EXIT_USER_ERROR and one line naming the
+** processes needed and the launcher's command line; a run whose suites were all skipped
+** (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends with 0.
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
 
-#line 28 "split/language/run.h"
-#line 29 "split/language/run.h"
+#line 31 "split/language/run.h"
+#line 32 "split/language/run.h"
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
@@ -38195,6 +38322,9 @@ typedef struct sk_run_options {
   int quiet;                /* -q */
   int fresh;                /* -F */
   double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+  int input_default;        /* no -i and no measurement name: input is skampi.ski (a hint if it is missing) */
+  int argc;                 /* the command line (argv[0] the program), for the remedy a run */
+  char **argv;              /* that measured nothing names (NULL: not known) */
 } sk_run_options;
 
 typedef struct sk_run {
@@ -38223,6 +38353,10 @@ SK_API void sk_run_offline_exit_hook(int status);
 ** output) is a symbolic link whose target does not exist: such a link is refused (user
 ** error), never followed to create its target. what: "output", "log". */
 SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err);
+/* Rank 0, on stderr, the one line of a run that measures nothing: "skampi: nothing
+** measured: NAME needs at least NEEDS processes, the run has HAS: mpirun -np NEEDS ARGV..."
+** (argv NULL: "its communicator has HAS", no command; a run with too small a world has one). */
+SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char **argv);
 /* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
 SK_API void sk_run_benchmark(sk_run *r);
 
@@ -38321,6 +38455,10 @@ static int run_read_input(sk_run *r, sk_str *err)
   if (!parsed) {
     fflush(stdout);
     fprintf(stderr, "%s\n", err->data);
+    if (r->opt.input_default && strstr(err->data, "cannot open ") != NULL)
+      fprintf(stderr, "skampi: without -i FILE skampi runs %s from this directory; give -i FILE (ski/quick.ski is a "
+              "short one), a measurement such as 'mpirun -np 2 skampi Pingpong_Send_Recv' (skampi -l lists them) "
+              "or see skampi -h\n", r->opt.input);
   }
   return parsed;
 }
@@ -38522,11 +38660,29 @@ static void run_footer(const sk_run *r, sk_interp *in)
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
 }
 
+SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char **argv)
+{
+  int k, world = has < needs && argv != NULL;
+  fflush(stdout);
+  fprintf(stderr, "skampi: nothing measured: %s needs at least %d processes, %s %d", name, needs,
+          world ? "the run has" : "its communicator has", has);
+  if (world) {
+    fprintf(stderr, ": mpirun -np %d", needs);
+    for (k = 0; k < argc; k++) {
+      const char *a = argv[k];
+      if (a[0] != '\0' && a[strcspn(a, " \t'\"\\$`*?;&|<>()")] == '\0') fprintf(stderr, " %s", a);
+      else fprintf(stderr, " '%s'", a);   /* a quote inside stays as it is: the line is a hint */
+    }
+  }
+  fputc('\n', stderr);
+  fflush(stderr);
+}
+
 SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
   run_start(r, &in);
-  in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
+  in.progress = !r->opt.quiet;   /* on stderr, also when the results go to standard output */
   in.progress_tty = sk_os_is_terminal(stderr);
   if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
@@ -38536,6 +38692,12 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_runlog_unlock();                    /* the output is complete, merged with its backups too */
+  if (in.run.measurements == 0 && in.too_few_points > 0) {   /* every process knows it alike */
+    if (sk_tp_world_rank() == 0)
+      sk_run_too_few(in.too_few_name, in.too_few_needs, sk_tp_world_size() < in.too_few_needs ? sk_tp_world_size()
+                     : in.too_few_has, r->opt.argc, sk_tp_world_size() < in.too_few_needs ? r->opt.argv : NULL);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
@@ -38550,7 +38712,8 @@ SK_API void sk_run_benchmark(sk_run *r)
 ** run parses it as it would parse -i FILE); --dump prints it instead.
 **   the sweep: count = MIN ... MAX, step *2 (default 1 ... 1 MiB, like OSU's -m 1:1048576),
 **     for every parameter named count, send_count, recv_count or chunk_bytes; a row
-**     without one is measured once
+**     without one is measured once; MIN 0: the 0-byte message first (its own loop of one
+**     point), then 1 ... MAX
 **   the datatype: MPI_BYTE (count = bytes), MPI_INT with MPI_SUM for rows with an
 **     operator (reductions); the other parameters get fixed values (root 0, tag 0, ...)
 **   the communicator: MPI_COMM_WORLD (a ping-pong's pattern uses its ranks 0 and 1);
@@ -38560,7 +38723,7 @@ SK_API void sk_run_benchmark(sk_run *r)
 #ifndef SK_ONELINE_H
 #define SK_ONELINE_H
 
-#line 19 "split/cli/oneline.h"
+#line 20 "split/cli/oneline.h"
 
 typedef struct sk_oneline {
   const char *name;         /* the measurement as given (NULL: no one-line run) */
@@ -38571,6 +38734,14 @@ typedef struct sk_oneline {
   const char *procs_text;   /* --procs as given */
   const char *first_option; /* the first of these options given (for messages) */
   int dump;                 /* --dump: print the program and exit */
+  int sizes_given;          /* --sizes was given: size_min 0 is the 0-byte message */
+  /* set by the OSU and IMB names (peer_names.h), not by options: */
+  const char *set;          /* "PARAM=VALUE,..." before the fixed values below; NULL: none */
+  const char *suite;        /* the suite's name (NULL: the row's) */
+  int zero_first;           /* the 0-byte message before MIN ... MAX (IMB's sizes) */
+  int bytes;                /* the sizes are bytes: a reduction's count of MPI_INT is a quarter */
+  int comment;              /* 0: the program's first comment line and settings; 1: leave them out
+                            ** (a further benchmark of the same program) */
 } sk_oneline;
 
 /* argv[i] is one of the one-line options: takes it (and its value) into *o; the number
@@ -38581,6 +38752,9 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
 ** ("skampi: ...", a usage error) for an unknown name (with the closest names of the
 ** catalogue), a row this build cannot run, a parameter with no default, bad ranges. */
 SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* The least number of processes of the row o->name measures on MPI_COMM_WORLD (a run
+** of fewer measures nothing); 0 with --procs, or for a name the catalogue lacks. */
+SK_API int sk_oneline_least_procs(const sk_oneline *o);
 /* The name the run gives the generated program (its messages, the output's header). */
 SK_API const char *sk_oneline_input_name(const sk_oneline *o);
 
@@ -38671,7 +38845,8 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
     return -1;
   }
   if (sk_streq(a, "--procs")) o->procs_text = v;
-  if (sk_streq(a, "--sizes")) ok = oneline_range(v, &o->size_min, &o->size_max, 0) && o->size_min >= 1;
+  if (sk_streq(a, "--sizes")) ok = oneline_range(v, &o->size_min, &o->size_max, 0) && o->size_max >= 1;
+  if (sk_streq(a, "--sizes")) o->sizes_given = 1;
   else if (sk_streq(a, "--reps")) ok = oneline_range(v, &o->reps_min, &o->reps_max, 0) && o->reps_min >= 1;
   else if (sk_streq(a, "--procs")) ok = oneline_range(v, &o->procs_min, &o->procs_max, 1) && o->procs_min >= 1;
   else {
@@ -38685,33 +38860,12 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
       sk_str_printf(err, "skampi: --error '%s': give the relative standard error as a fraction or a percentage "
                     "(0.05 or 5%%)", v);
     else
-      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from 1 to 128M%s, suffixes k and M)%s", a, v,
-                    sk_streq(a, "--procs") ? "" : ", MIN <= MAX", sk_streq(a, "--procs") ? "; MIN: up to all processes" : "");
+      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from %d to 128M%s, suffixes k and M)%s", a, v,
+                    sk_streq(a, "--sizes") ? 0 : 1, sk_streq(a, "--procs") ? "" : ", MIN <= MAX",
+                    sk_streq(a, "--procs") ? "; MIN: up to all processes" : "");
     return -1;
   }
   return 2;
-}
-
-/* The edit distance of a and b, letters compared without case (names of 80 characters
-** at most are compared; longer ones are far from everything). */
-static int oneline_distance(const char *a, const char *b)
-{
-  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 80 || lb > 80) return 1000;
-  for (j = 0; j <= lb; j++) row[j] = j;
-  for (i = 1; i <= la; i++) {
-    int diag = row[0], up;
-    row[0] = i;
-    for (j = 1; j <= lb; j++) {
-      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-      up = row[j];
-      row[j] = diag + (same ? 0 : 1);
-      if (up + 1 < row[j]) row[j] = up + 1;
-      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
-      diag = up;
-    }
-  }
-  return row[lb];
 }
 
 /* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
@@ -38721,7 +38875,7 @@ static void oneline_closest(const char *name, sk_str *out)
   const sk_measurement *m;
   int best[3] = { 0, 0, 0 }, dist[3] = { 0, 0, 0 }, i, k, n = 0, far = (int)strlen(name) / 3 + 1;
   for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) {
-    int d = oneline_distance(name, m->name);
+    int d = sk_edit_distance(name, m->name);
     if (d > far) continue;
     for (k = n < 3 ? n++ : 3; k > 0 && dist[k - 1] > d; k--)
       if (k < 3) { best[k] = best[k - 1]; dist[k] = dist[k - 1]; }
@@ -38753,12 +38907,30 @@ static const sk_measurement *oneline_row(const char *name, sk_str *err)
   return m;
 }
 
+/* The value of param in set ("PARAM=VALUE,..."), copied into buf; NULL when set lacks it. */
+static const char *oneline_set_value(const char *set, const char *param, char *buf, size_t size)
+{
+  size_t len = strlen(param);
+  while (*set) {
+    size_t item = strcspn(set, ",");
+    if (item > len && strncmp(set, param, len) == 0 && set[len] == '=') {
+      sk_copy_string(buf, item - len < size ? item - len : size, set + len + 1);
+      return buf;
+    }
+    set += item;
+    if (*set == ',') set++;
+  }
+  return NULL;
+}
+
 /* The argument list of the measure statement; 0 with *err set for a parameter without
 ** a value here. *sweeps: a parameter is the swept count; *per_process: the count is
 ** per process of the communicator (the buffer grows with it). */
-static int oneline_args(const char *name, const sk_measurement *m, sk_str *args, int *sweeps, int *per_process,
+static int oneline_args(const sk_oneline *o, const sk_measurement *m, sk_str *args, int *sweeps, int *per_process,
                         sk_str *err)
 {
+  const char *name = o->name;
+  char set_value[64];
   const char *names = m->param_names ? m->param_names : "", *letter;
   int reduces = strchr(m->params, 'o') != NULL;
   for (letter = m->params; *letter; letter++) {
@@ -38773,6 +38945,7 @@ static int oneline_args(const char *name, const sk_measurement *m, sk_str *args,
       *sweeps = 1;
       if (!sk_streq(param, "count") && !sk_streq(param, "chunk_bytes")) *per_process = 1;
     }
+    if (value == NULL && o->set != NULL) value = oneline_set_value(o->set, param, set_value, sizeof set_value);
     for (k = 0; value == NULL && k < sizeof oneline_fixed / sizeof oneline_fixed[0]; k++)
       if (sk_streq(param, oneline_fixed[k].name)) value = oneline_fixed[k].value;
     if (value == NULL) {
@@ -38796,13 +38969,18 @@ static int oneline_args(const char *name, const sk_measurement *m, sk_str *args,
 
 /* One suite: the sweep over count (or one point) on the communicator comm. */
 static void oneline_suite(sk_str *text, const char *suite, const char *comm, const sk_measurement *m,
-                          const char *args, int sweeps, long min, long max)
+                          const char *args, int sweeps, int zero, long min, long max)
 {
   sk_str_printf(text, "\nbegin measurement \"%s\"\n", suite);
-  if (sweeps) {
+  if (sweeps && (min == 0 || zero)) {   /* the 0-byte message: a loop of one point, as the sweep's lines */
+    sk_str_printf(text, "  for count = 0 to 0 do\n");
+    sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+    if (min == 0) min = 1;
+  }
+  if (sweeps && min <= max) {
     sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
     sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
-  } else {
+  } else if (!sweeps) {
     sk_str_printf(text, "  measure %s : %s(%s)\n", comm, m->name, args);
   }
   sk_str_puts(text, "end measurement\n");
@@ -38813,7 +38991,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
   const sk_measurement *m;
   sk_str args;
   int sweeps = 0, per_process = 0, ok;
-  long min = o->size_min > 0 ? o->size_min : ONELINE_SIZE_MIN, max = o->size_max > 0 ? o->size_max : ONELINE_SIZE_MAX;
+  long min = o->size_min > 0 || o->sizes_given ? o->size_min : ONELINE_SIZE_MIN;
+  long max = o->size_max > 0 ? o->size_max : ONELINE_SIZE_MAX;
   long procs_max = o->procs_max > 0 ? o->procs_max : nprocs > 0 ? nprocs : o->procs_min, n;
   sk_str_clear(err);
   if ((m = oneline_row(o->name, err)) == NULL) return 0;
@@ -38831,9 +39010,13 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
                   "is not known)", o->procs_text);
     return 0;
   }
+  if (o->bytes && strchr(m->params, 'o') != NULL) {   /* bytes of MPI_INT: whole elements */
+    min = (min + 3) / 4;
+    max = max / 4 > min ? max / 4 : min;
+  }
   sk_str_init(&args);
-  ok = oneline_args(o->name, m, &args, &sweeps, &per_process, err);
-  if (ok) {
+  ok = oneline_args(o, m, &args, &sweeps, &per_process, err);
+  if (ok && !o->comment) {
     sk_str_printf(text, "# A one-line run of skampi (skampi %s ...): %s", o->name, m->name);
     if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
     sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
@@ -38841,18 +39024,21 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
       sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
     }
     if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
+  }
+  if (ok) {
     if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
       sk_str_printf(text, "set_skampi_buffer(%ld%s)\n", (strchr(m->params, 'o') ? 8 : 2) * (max > 16384 ? max : 16384),
                     per_process ? " * get_np()" : "");
     }
     if (o->procs_min == 0) {
-      oneline_suite(text, m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps, min, max);
+      oneline_suite(text, o->suite ? o->suite : m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps,
+                    o->zero_first, min, max);
     } else {
       for (n = o->procs_min; n <= procs_max; n++) {
         char suite[200], comm[40];
-        sprintf(suite, "%.150s-np%ld", m->name, n);
+        sprintf(suite, "%.150s-np%ld", o->suite ? o->suite : m->name, n);
         sprintf(comm, "comm(%ld)", n);
-        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, min, max);
+        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, o->zero_first, min, max);
       }
     }
   }
@@ -38866,7 +39052,853 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
   sprintf(name, "%.150s (one-line run)", o->name);
   return name;
 }
+
+SK_API int sk_oneline_least_procs(const sk_oneline *o)
+{
+  const sk_measurement *m = sk_catalogue_find(o->name);
+  if (m == NULL && strncmp(o->name, "MPI_", 4) == 0) m = sk_catalogue_find(o->name + 4);
+  return m == NULL || o->procs_min > 0 ? 0 : m->min_procs;
+}
 /* --- end split/cli/oneline.c --- */
+/* --- begin split/cli/peer_names.h --- */
+#line 1 "split/cli/peer_names.h"
+/*
+** peer_names.h -- the names and options of the OSU micro-benchmarks 7.4 and the Intel MPI
+** Benchmarks 2021 turned into skampi's: `skampi osu_latency -m 1:65536 -i 1000 -x 100`,
+** `skampi IMB-MPI1 PingPong Allreduce -msglog 0:20 -iter 1000`, `skampi PingPong` (an IMB
+** name that is no name of skampi's). The benchmark becomes a one-line run (oneline.h) of
+** the row that measures the same, its result file NAME.sko (or -o) is written as usual,
+** and afterwards rank 0 prints the tool's table on standard output from that file:
+** OSU's "# OSU MPI Latency Test v7.4" header and "# Size  Avg Latency(us)" columns
+** (one-way latency, MB/s, messages/s), IMB's "#bytes #repetitions t[usec] Mbytes/sec"
+** tables, each line with skampi's flags as a last column. OSU's -i and IMB's -iter fix
+** the repetitions (min = max, one operation each); without them skampi's stopping rule
+** decides. Options the tool has but skampi cannot honour are accepted and said once on
+** stderr; an option the tool lacks is an error naming the nearest. doc/manual.md "OSU
+** and IMB names" has the table of every benchmark of both.
+*/
+#ifndef SK_PEER_NAMES_H
+#define SK_PEER_NAMES_H
+
+#line 20 "split/cli/peer_names.h"
+
+#define SK_PEER_MAX 64         /* benchmarks of one IMB command line */
+
+typedef struct sk_peer {
+  int tool;                    /* 0: none; 'o': OSU; 'i': IMB */
+  const char *family;          /* "IMB-MPI1", ... (IMB), the OSU program name */
+  int bench[SK_PEER_MAX];      /* the benchmarks asked for (indices of the table) */
+  int nbench;
+  long size_min, size_max;     /* bytes; size_min 0: the 0-byte message first */
+  long iterations;             /* -i / -iter: fixed repetitions; 0: skampi's rule */
+  long window;                 /* OSU -W (bandwidth rows); 0: the default 64 */
+  long npmin;                  /* IMB -npmin: P, 2P, 4P ... up to all processes; 0: all */
+  int full;                    /* OSU -f: min, max, iterations */
+  int tail[5], ntail;          /* OSU -z: the percentiles */
+  int validate;                /* OSU -c: skampi's -v */
+  int imb_min_log;             /* IMB -msglog MIN */
+  int no_zero;                 /* IMB -zero_size 0: no 0-byte message */
+  const char *output;          /* the result file (-o or NAME.sko) */
+  const char *ignored;         /* the first option given that skampi cannot honour (said once) */
+  int quiet;                   /* -q */
+  char output_buf[200];
+} sk_peer;
+
+/* argv[1] names an OSU benchmark or an IMB program (or an IMB benchmark that is no
+** name of skampi's): parses the whole command line into *p, *o (the one-line run) and
+** *output; 1 then, -1 with *err set ("skampi: ..."), 0 when argv[1] is none of them
+** (skampi's own options keep their meaning), 2 for -h. -o, -q and OSU's -c (skampi's -v) set
+** *output, *quiet and *verify. */
+SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
+                         int *verify, sk_str *err);
+/* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
+** With nprocs > 0 the reporting process says on stderr which option has no effect. */
+SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* Rank 0 after the run: the tool's tables from the result file on standard output;
+** 0 with a message on stderr when the file cannot be read. */
+SK_API int sk_peer_print(const sk_peer *p, int nprocs);
+
+#endif
+/* --- end split/cli/peer_names.h --- */
+/* --- begin split/cli/peer_names.c --- */
+#line 1 "split/cli/peer_names.c"
+/*
+** peer_names.c -- see peer_names.h: the table of OSU 7.4 and IMB 2021 benchmarks that
+** skampi measures (the row, its fixed parameters, the tool's table layout), their options,
+** the program of a run, and the tool's tables printed from the result file. The layouts
+** follow the tools' published output: OSU's "%-10s%20s" columns with two decimals, IMB's
+** columns of 13 characters ("IMB User Guide", section "Output").
+*/
+#line 9 "split/cli/peer_names.c"
+#line 10 "split/cli/peer_names.c"
+
+/* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
+** rate, a collective's latency, one without a size (barrier), one-sided latency and
+** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
+** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
+** and Msg/sec, overlap, overlap without sizes. */
+enum {
+  OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
+  IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC
+};
+
+typedef struct peer_bench {
+  const char *family;   /* "osu" or the IMB program */
+  const char *name;     /* as the tool spells it */
+  const char *row;      /* skampi's row */
+  const char *set;      /* its fixed parameters ("msg_count=2"), NULL: the one-line defaults */
+  int layout;
+  double scale;         /* IMB: Mbytes/sec = scale * size / t; OSU: unused */
+  const char *title;    /* OSU: the header line after "# " ("OSU MPI Latency Test") */
+} peer_bench;
+
+static const peer_bench peer_table[] = {
+  /* OSU 7.4, point-to-point */
+  { "osu", "osu_latency", "Pingpong_Send_Recv", "iterations=1", OSU_LAT, 0, "OSU MPI Latency Test" },
+  { "osu", "osu_latency_persistent", "Pingpong_Send_init_Recv_init", "iterations=1", OSU_LAT, 0,
+    "OSU MPI Latency Persistent Test" },
+  { "osu", "osu_latency_mt", "Thread_pingpong", "threads=1,iterations=1", OSU_LAT, 0,
+    "OSU MPI Multi-threaded Latency Test" },
+  { "osu", "osu_bw", "Bw", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
+  { "osu", "osu_bibw", "Bibw", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Test" },
+  { "osu", "osu_mbw_mr", "Mbw_mr", NULL, OSU_MBW, 0, "OSU MPI Multiple Bandwidth / Message Rate Test" },
+  { "osu", "osu_multi_lat", "Multi_lat", "iterations=1", OSU_LAT, 0, "OSU MPI Multi Latency Test" },
+  /* blocking collectives */
+  { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
+  { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
+  { "osu", "osu_allreduce", "Allreduce", NULL, OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
+  { "osu", "osu_alltoall", "Alltoall", NULL, OSU_COLL, 0, "OSU MPI All-to-All Personalized Exchange Latency Test" },
+  { "osu", "osu_alltoallv", "Alltoallv", NULL, OSU_COLL, 0, "OSU MPI All-to-Allv Personalized Exchange Latency Test" },
+  { "osu", "osu_alltoallw", "Alltoallw", NULL, OSU_COLL, 0, "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
+  { "osu", "osu_barrier", "Barrier", NULL, OSU_SYNC, 0, "OSU MPI Barrier Latency Test" },
+  { "osu", "osu_bcast", "Bcast", NULL, OSU_COLL, 0, "OSU MPI Broadcast Latency Test" },
+  { "osu", "osu_gather", "Gather", NULL, OSU_COLL, 0, "OSU MPI Gather Latency Test" },
+  { "osu", "osu_gatherv", "Gatherv", NULL, OSU_COLL, 0, "OSU MPI Gatherv Latency Test" },
+  { "osu", "osu_reduce", "Reduce", NULL, OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
+  { "osu", "osu_reduce_scatter", "Reduce_scatter", NULL, OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
+  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", NULL, OSU_COLL, 0,
+    "OSU MPI Reduce_scatter_block Latency Test" },
+  { "osu", "osu_scatter", "Scatter", NULL, OSU_COLL, 0, "OSU MPI Scatter Latency Test" },
+  { "osu", "osu_scatterv", "Scatterv", NULL, OSU_COLL, 0, "OSU MPI Scatterv Latency Test" },
+  { "osu", "osu_neighbor_allgather", "Neighbor_allgather", NULL, OSU_COLL, 0, "OSU MPI Neighborhood Allgather Latency Test" },
+  { "osu", "osu_neighbor_allgatherv", "Neighbor_allgatherv", NULL, OSU_COLL, 0,
+    "OSU MPI Neighborhood Allgatherv Latency Test" },
+  { "osu", "osu_neighbor_alltoall", "Neighbor_alltoall", NULL, OSU_COLL, 0, "OSU MPI Neighborhood Alltoall Latency Test" },
+  { "osu", "osu_neighbor_alltoallv", "Neighbor_alltoallv", NULL, OSU_COLL, 0,
+    "OSU MPI Neighborhood All-to-Allv Latency Test" },
+  { "osu", "osu_neighbor_alltoallw", "Neighbor_alltoallw", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
+  /* non-blocking collectives: the overlap rows (pure communication, computation, overlap) */
+  { "osu", "osu_iallgather", "Iallgather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgather Latency Test" },
+  { "osu", "osu_iallgatherv", "Iallgatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgatherv Latency Test" },
+  { "osu", "osu_iallreduce", "Iallreduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
+  { "osu", "osu_ialltoall", "Ialltoall_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-All Latency Test" },
+  { "osu", "osu_ialltoallv", "Ialltoallv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allv Latency Test" },
+  { "osu", "osu_ialltoallw", "Ialltoallw_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allw Latency Test" },
+  { "osu", "osu_ibarrier", "Ibarrier_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Barrier Latency Test" },
+  { "osu", "osu_ibcast", "Ibcast_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-Blocking Broadcast Latency Test" },
+  { "osu", "osu_igather", "Igather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gather Latency Test" },
+  { "osu", "osu_igatherv", "Igatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gatherv Latency Test" },
+  { "osu", "osu_ireduce", "Ireduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
+  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", NULL, OSU_NBC, 0,
+    "OSU MPI Non-blocking Reduce_scatter Latency Test" },
+  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", NULL, OSU_NBC, 0,
+    "OSU MPI Non-blocking Reduce_scatter_block Latency Test" },
+  { "osu", "osu_iscatter", "Iscatter_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatter Latency Test" },
+  { "osu", "osu_iscatterv", "Iscatterv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatterv Latency Test" },
+  { "osu", "osu_ineighbor_allgather", "Ineighbor_allgather", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Allgather Latency Test" },
+  { "osu", "osu_ineighbor_allgatherv", "Ineighbor_allgatherv", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Allgatherv Latency Test" },
+  { "osu", "osu_ineighbor_alltoall", "Ineighbor_alltoall", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Alltoall Latency Test" },
+  { "osu", "osu_ineighbor_alltoallv", "Ineighbor_alltoallv", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Alltoallv Latency Test" },
+  { "osu", "osu_ineighbor_alltoallw", "Ineighbor_alltoallw", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Alltoallw Latency Test" },
+  /* persistent collectives (MPI-4) */
+  { "osu", "osu_allgather_persistent", "Allgather_init", NULL, OSU_COLL, 0, "OSU MPI Allgather Persistent Latency Test" },
+  { "osu", "osu_allgatherv_persistent", "Allgatherv_init", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Persistent Latency Test" },
+  { "osu", "osu_allreduce_persistent", "Allreduce_init", NULL, OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
+  { "osu", "osu_alltoall_persistent", "Alltoall_init", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-All Personalized Exchange Persistent Latency Test" },
+  { "osu", "osu_alltoallv_persistent", "Alltoallv_init", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-Allv Personalized Exchange Persistent Latency Test" },
+  { "osu", "osu_alltoallw_persistent", "Alltoallw_init", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-Allw Personalized Exchange Persistent Latency Test" },
+  { "osu", "osu_barrier_persistent", "Barrier_init", NULL, OSU_SYNC, 0, "OSU MPI Barrier Persistent Latency Test" },
+  { "osu", "osu_bcast_persistent", "Bcast_init", NULL, OSU_COLL, 0, "OSU MPI Broadcast Persistent Latency Test" },
+  { "osu", "osu_gather_persistent", "Gather_init", NULL, OSU_COLL, 0, "OSU MPI Gather Persistent Latency Test" },
+  { "osu", "osu_gatherv_persistent", "Gatherv_init", NULL, OSU_COLL, 0, "OSU MPI Gatherv Persistent Latency Test" },
+  { "osu", "osu_reduce_persistent", "Reduce_init", NULL, OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
+  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", NULL, OSU_COLL, 0,
+    "OSU MPI Reduce_scatter Persistent Latency Test" },
+  { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
+  { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
+  /* one-sided */
+  { "osu", "osu_put_latency", "MPI_Put_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Put Latency Test" },
+  { "osu", "osu_get_latency", "MPI_Get_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Get latency Test" },
+  { "osu", "osu_acc_latency", "MPI_Accumulate", NULL, OSU_RMA_LAT, 0, "OSU MPI_Accumulate latency Test" },
+  { "osu", "osu_fop_latency", "Fetch_and_op", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Fetch_and_op latency Test" },
+  { "osu", "osu_cas_latency", "Compare_and_swap", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Compare_and_swap latency Test" },
+  { "osu", "osu_get_acc_latency", "Get_accumulate", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Get_accumulate latency Test" },
+  { "osu", "osu_put_bw", "Rput", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bandwidth Test" },
+  { "osu", "osu_get_bw", "Rget", NULL, OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
+  { "osu", "osu_put_bibw", "MPI_Put_fence_bidirectional", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* IMB-MPI1 2021 */
+  { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "Sendrecv", "Exchange", "msg_count=1", IMB_RANGE_BW, 2.0, NULL },
+  { "IMB-MPI1", "Exchange", "Exchange", "msg_count=2", IMB_RANGE_BW, 4.0, NULL },
+  { "IMB-MPI1", "Uniband", "Mbw_mr", NULL, IMB_BW_RATE, 1.0, NULL },
+  { "IMB-MPI1", "Biband", "Bibw", NULL, IMB_BW_RATE, 1.0, NULL },
+  { "IMB-MPI1", "Bcast", "Bcast", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Allgather", "Allgather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Allgatherv", "Allgatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Gather", "Gather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Gatherv", "Gatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Scatter", "Scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Scatterv", "Scatterv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Alltoall", "Alltoall", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Alltoallv", "Alltoallv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce", "Reduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce_local", "Reduce_local", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce_scatter", "Reduce_scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce_scatter_block", "Reduce_scatter_block", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Allreduce", "Allreduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Barrier", "Barrier", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-NBC: "Ixxx" overlaps a computation, "Ixxx_pure" starts and waits */
+  { "IMB-NBC", "Ibcast", "Ibcast_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ibcast_pure", "Ibcast", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iallgather", "Iallgather_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iallgather_pure", "Iallgather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iallgatherv", "Iallgatherv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iallgatherv_pure", "Iallgatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Igather", "Igather_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Igather_pure", "Igather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Igatherv", "Igatherv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Igatherv_pure", "Igatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iscatter", "Iscatter_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iscatter_pure", "Iscatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iscatterv", "Iscatterv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iscatterv_pure", "Iscatterv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ialltoall", "Ialltoall_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ialltoall_pure", "Ialltoall", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ialltoallv", "Ialltoallv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ialltoallv_pure", "Ialltoallv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ireduce", "Ireduce_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ireduce_pure", "Ireduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ireduce_scatter", "Ireduce_scatter_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ireduce_scatter_pure", "Ireduce_scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iallreduce", "Iallreduce_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iallreduce_pure", "Iallreduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ibarrier", "Ibarrier_overlap", NULL, IMB_OVERLAP_SYNC, 0, NULL },
+  { "IMB-NBC", "Ibarrier_pure", "Ibarrier", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-RMA: the request-based transfers and the atomics */
+  { "IMB-RMA", "Unidir_put", "Rput", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Unidir_get", "Rget", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Bidir_put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-RMA", "Accumulate", "MPI_Accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
+  ** "_pure" IMB overlaps them with a computation, which skampi does not) */
+  { "IMB-MPI4", "Bcast_persist_pure", "Bcast_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Allgather_persist_pure", "Allgather_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Allgatherv_persist_pure", "Allgatherv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Gather_persist_pure", "Gather_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Gatherv_persist_pure", "Gatherv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Scatter_persist_pure", "Scatter_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Scatterv_persist_pure", "Scatterv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Alltoall_persist_pure", "Alltoall_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Alltoallv_persist_pure", "Alltoallv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Reduce_persist_pure", "Reduce_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Reduce_scatter_persist_pure", "Reduce_scatter_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Allreduce_persist_pure", "Allreduce_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Barrier_persist_pure", "Barrier_init", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-MT: one thread per process unless SKAMPI_THREAD_LEVEL=multiple and a .ski */
+  { "IMB-MT", "PingPongMT", "Thread_pingpong", "threads=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MT", "UniBandMT", "Thread_bw", "threads=1", IMB_BW_RATE, 1.0, NULL }
+};
+#define PEER_N ((int)(sizeof peer_table / sizeof peer_table[0]))
+
+/* The options of each tool: name, whether it takes a value (2: an optional one glued
+** to it, OSU's -z99), whether skampi honours it (0: accepted and said once on stderr). */
+typedef struct peer_option { const char *name; int value; int honoured; } peer_option;
+
+static const peer_option osu_options[] = {
+  { "-m", 1, 1 }, { "--message-size", 1, 1 }, { "-i", 1, 1 }, { "--iterations", 1, 1 },
+  { "-x", 1, 0 }, { "--warmup", 1, 0 }, { "-f", 0, 1 }, { "--full", 0, 1 }, { "-z", 2, 1 },
+  { "--tail-lat", 2, 1 }, { "-W", 1, 1 }, { "--window-size", 1, 1 }, { "-M", 1, 0 }, { "--mem-limit", 1, 0 },
+  { "-t", 1, 0 }, { "--num-test-calls", 1, 0 }, { "-a", 1, 0 }, { "--array-size", 1, 0 },
+  { "-s", 1, 0 }, { "--sync-option", 1, 0 }, { "-w", 1, 0 }, { "--win-options", 1, 0 },
+  { "-d", 1, 0 }, { "--accelerator", 1, 0 }, { "-r", 1, 0 }, { "--cuda-target", 1, 0 },
+  { "-R", 1, 0 }, { "--print-rate", 1, 0 }, { "-p", 1, 0 }, { "--num-pairs", 1, 0 },
+  { "-V", 0, 0 }, { "--vary-window", 0, 0 }, { "-c", 2, 1 }, { "--validation", 2, 1 },
+  { "-b", 1, 0 }, { "--buffer-num", 1, 0 }, { "-u", 1, 0 }, { "--validation-warmup", 1, 0 },
+  { "-G", 1, 0 }, { "--graph", 1, 0 }, { "-P", 1, 0 }, { "--papi", 1, 0 }, { "-D", 1, 0 }, { "--ddt", 1, 0 },
+  { "-N", 1, 0 }, { "--nhbr", 1, 0 }, { "-T", 1, 0 }, { "--type", 1, 0 }, { "-I", 0, 0 }, { "--session", 0, 0 },
+  { "-l", 0, 0 }, { "--in-place", 0, 0 }, { "-k", 1, 0 }, { "--root-rank", 1, 0 },
+  { "-o", 1, 1 }, { "-q", 0, 1 }
+};
+
+static const peer_option imb_options[] = {
+  { "-msglog", 1, 1 }, { "-iter", 1, 1 }, { "-npmin", 1, 1 }, { "-time", 1, 0 }, { "-mem", 1, 0 },
+  { "-off_cache", 1, 0 }, { "-input", 1, 0 }, { "-include", 1, 0 }, { "-exclude", 1, 0 }, { "-multi", 1, 0 },
+  { "-map", 1, 0 }, { "-msglen", 1, 0 }, { "-sync", 1, 0 }, { "-root_shift", 1, 0 }, { "-imb_barrier", 1, 0 },
+  { "-iter_policy", 1, 0 }, { "-thread_level", 1, 0 }, { "-zero_size", 1, 1 }, { "-warm_up", 1, 0 },
+  { "-data_type", 1, 0 }, { "-red_data_type", 1, 0 }, { "-contig_type", 1, 0 }, { "-window_size", 1, 1 },
+  { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-o", 1, 1 }, { "-q", 0, 1 }
+};
+
+static const char *const imb_programs[] = {
+  "IMB-MPI1", "IMB-NBC", "IMB-RMA", "IMB-EXT", "IMB-IO", "IMB-MT", "IMB-P2P", "IMB-MPI4"
+};
+
+static int peer_find(const char *family, const char *name)
+{
+  int k;
+  for (k = 0; k < PEER_N; k++) {
+    if (family != NULL && !sk_streq(peer_table[k].family, family)) continue;
+    if (peer_table[k].family[0] == 'o' ? sk_streq(peer_table[k].name, name)
+        : sk_edit_distance(peer_table[k].name, name) == 0 && strlen(peer_table[k].name) == strlen(name))
+      return k;
+  }
+  return -1;
+}
+
+/* ", closest: A" -- the name among count names (stride bytes apart, the name first)
+** nearest to name within a third of its length; nothing when none is. */
+static void peer_closest(const char *name, const char *const *names, int count, sk_str *out)
+{
+  int k, best = -1, bd = (int)strlen(name) / 3 + 2;
+  for (k = 0; k < count; k++) {
+    int d = sk_edit_distance(name, names[k]);
+    if (d < bd) { bd = d; best = k; }
+  }
+  if (best >= 0) sk_str_printf(out, "; closest: %s", names[best]);
+}
+
+static void peer_closest_bench(const char *family, const char *name, sk_str *out)
+{
+  const char *names[PEER_N];
+  int k, n = 0;
+  for (k = 0; k < PEER_N; k++)
+    if (family == NULL || sk_streq(peer_table[k].family, family)) names[n++] = peer_table[k].name;
+  peer_closest(name, names, n, out);
+}
+
+static void peer_closest_option(const peer_option *opts, int nopts, const char *name, sk_str *out)
+{
+  const char *names[64];
+  int k;
+  for (k = 0; k < nopts && k < 64; k++) names[k] = opts[k].name;
+  peer_closest(name, names, k, out);
+}
+
+/* A whole number (suffixes k and M) into *v; 0 when it is none. */
+static int peer_number(const char *s, long *v)
+{
+  char *end;
+  long n;
+  if (*s < '0' || *s > '9') return 0;
+  n = strtol(s, &end, 10);
+  if (*end == 'k' || *end == 'K') { n *= 1024L; end++; }
+  else if (*end == 'M') { n *= 1048576L; end++; }
+  if (*end != '\0' || n < 0 || n > 128L * 1048576L) return 0;
+  *v = n;
+  return 1;
+}
+
+/* OSU's -m [MIN:]MAX ("2:" keeps the default MAX). */
+static int peer_osu_sizes(const char *v, sk_peer *p)
+{
+  const char *colon = strchr(v, ':');
+  char first[32];
+  if (colon == NULL) return peer_number(v, &p->size_max);
+  if ((size_t)(colon - v) >= sizeof first) return 0;
+  memcpy(first, v, (size_t)(colon - v));
+  first[colon - v] = '\0';
+  if (colon != v && !peer_number(first, &p->size_min)) return 0;
+  if (colon[1] != '\0' && !peer_number(colon + 1, &p->size_max)) return 0;
+  return p->size_min <= p->size_max;
+}
+
+/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0). */
+static int peer_imb_msglog(const char *v, sk_peer *p)
+{
+  long lo = 0, hi;
+  const char *colon = strchr(v, ':');
+  if (colon != NULL) {
+    char first[32];
+    if ((size_t)(colon - v) >= sizeof first) return 0;
+    memcpy(first, v, (size_t)(colon - v));
+    first[colon - v] = '\0';
+    if (!peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
+  } else if (!peer_number(v, &hi)) return 0;
+  if (lo > hi || hi > 27) return 0;
+  p->size_min = 0;
+  p->size_max = 1L << hi;
+  p->imb_min_log = lo;
+  return 1;
+}
+
+/* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
+** its family, or NULL. */
+static const char *peer_family_of(const char *a)
+{
+  int k;
+  if (strncmp(a, "osu_", 4) == 0) return "osu";
+  for (k = 0; k < (int)(sizeof imb_programs / sizeof imb_programs[0]); k++)
+    if (sk_streq(a, imb_programs[k])) return imb_programs[k];
+  return NULL;
+}
+
+SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
+                         int *verify, sk_str *err)
+{
+  const char *family, *first = argc > 1 ? argv[1] : "";
+  const peer_option *opts;
+  int nopts, i, k;
+  memset(p, 0, sizeof *p);
+  p->size_min = -1;
+  family = peer_family_of(first);
+  if (family == NULL) {   /* an IMB benchmark's name alone that skampi lacks: IMB-MPI1's, ... */
+    k = peer_find(NULL, first);
+    if (k < 0 || peer_table[k].family[0] == 'o' || sk_catalogue_find(first) != NULL) return 0;
+    family = peer_table[k].family;
+    p->bench[p->nbench++] = k;
+  }
+  p->tool = family[0] == 'o' ? 'o' : 'i';
+  p->family = family[0] == 'o' ? first : family;
+  if (p->tool == 'o') {
+    if ((k = peer_find("osu", first)) < 0) {
+      sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", first);
+      peer_closest_bench("osu", first, err);
+      sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+      return -1;
+    }
+    p->bench[p->nbench++] = k;
+    opts = osu_options;
+    nopts = (int)(sizeof osu_options / sizeof osu_options[0]);
+  } else {
+    opts = imb_options;
+    nopts = (int)(sizeof imb_options / sizeof imb_options[0]);
+  }
+  for (i = 2; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    const peer_option *op = NULL;
+    char name[40];
+    size_t len = strcspn(a, "=");
+    if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) return 2;
+    if (p->tool == 'i' && a[0] != '-') {   /* IMB: the benchmarks to run */
+      if ((k = peer_find(family, a)) < 0) {
+        sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, a);
+        peer_closest_bench(family, a, err);
+        sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+        return -1;
+      }
+      if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;
+      continue;
+    }
+    sk_copy_string(name, len + 1 < sizeof name ? len + 1 : sizeof name, a);
+    for (k = 0; k < nopts; k++) {
+      if (sk_streq(a, opts[k].name) || (opts[k].value && a[1] == '-' && sk_streq(name, opts[k].name))) {
+        op = &opts[k];
+        break;
+      }
+      if (opts[k].value == 2 && a[1] != '-' && strncmp(a, opts[k].name, 2) == 0 && opts[k].name[2] == '\0') {
+        op = &opts[k];   /* -z99,90 */
+        break;
+      }
+    }
+    if (op == NULL) {
+      sk_str_printf(err, "skampi: %s has no option '%s'", p->family, a);
+      peer_closest_option(opts, nopts, a, err);
+      return -1;
+    }
+    if (op->value == 1) {
+      if (a[len] == '=') v = a + len + 1;
+      else if (i + 1 < argc) v = argv[++i];
+      else {
+        sk_str_printf(err, "skampi: %s option '%s' needs a value", p->family, a);
+        return -1;
+      }
+    } else if (op->value == 2) {
+      v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
+    }
+    if (!op->honoured) {
+      if (p->ignored == NULL) p->ignored = a;
+      continue;
+    }
+    if (sk_streq(op->name, "-m") || sk_streq(op->name, "--message-size")) {
+      if (p->size_min < 0) p->size_min = 0;
+      if (!peer_osu_sizes(v, p)) {
+        sk_str_printf(err, "skampi: %s -m '%s': give [MIN:]MAX in bytes (MIN <= MAX, at most 128M)", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-msglog")) {
+      if (!peer_imb_msglog(v, p)) {
+        sk_str_printf(err, "skampi: %s -msglog '%s': give [MIN:]MAX, powers of two up to 27", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-i") || sk_streq(op->name, "--iterations") || sk_streq(op->name, "-iter")) {
+      if (!peer_number(v, &p->iterations) || p->iterations < 1) {
+        sk_str_printf(err, "skampi: %s %s '%s': give a number of iterations from 1", p->family, a, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
+      if (!peer_number(v, &p->window) || p->window < 1 || p->window > 1024) {
+        sk_str_printf(err, "skampi: %s %s '%s': give a window of 1 to 1024 messages", p->family, a, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-npmin")) {
+      if (!peer_number(v, &p->npmin) || p->npmin < 1) {
+        sk_str_printf(err, "skampi: %s -npmin '%s': give a number of processes from 1", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-zero_size")) {
+      p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
+    } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
+    else if (sk_streq(op->name, "-z") || sk_streq(op->name, "--tail-lat")) {
+      p->ntail = 0;
+      if (v == NULL || *v == '\0') { p->tail[0] = 50; p->tail[1] = 90; p->tail[2] = 99; p->ntail = 3; }
+      while (v != NULL && *v && p->ntail < 5) {
+        char *end;
+        long q = strtol(v, &end, 10);
+        if (end == v || q < 1 || q > 99 || (*end != ',' && *end != '\0')) {
+          sk_str_printf(err, "skampi: %s -z: percentiles from 1 to 99, separated by commas", p->family);
+          return -1;
+        }
+        p->tail[p->ntail++] = (int)q;
+        v = *end ? end + 1 : end;
+      }
+    } else if (sk_streq(op->name, "-c") || sk_streq(op->name, "--validation")) p->validate = *verify = 1;
+    else if (sk_streq(op->name, "-o")) *output = v;
+    else if (sk_streq(op->name, "-q")) *quiet = p->quiet = 1;
+  }
+  if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: every benchmark of the program */
+    for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
+      if (sk_streq(peer_table[k].family, family)) p->bench[p->nbench++] = k;
+  if (p->nbench == 0) {
+    sk_str_printf(err, "skampi: skampi measures none of %s's benchmarks yet (doc/manual.md \"OSU and IMB names\")",
+                  family);
+    return -1;
+  }
+  if (p->size_min < 0) {   /* the tools' defaults: OSU's latency from 0, else from 1; IMB from 0 */
+    int layout = peer_table[p->bench[0]].layout;
+    p->size_min = p->tool == 'i' || layout == OSU_LAT ? 0 : 1;
+    if (p->size_max == 0) p->size_max = layout == OSU_COLL || layout == OSU_NBC ? 1048576L : 4194304L;
+  }
+  if (p->tool == 'i') p->size_min = p->no_zero || p->size_min > 0 ? 1L << p->imb_min_log : 0;
+  if (*output == NULL) {
+    sprintf(p->output_buf, "%.60s%s%.60s.sko", p->family, p->tool == 'i' && p->nbench == 1 ? "-" : "",
+            p->tool == 'i' && p->nbench == 1 ? peer_table[p->bench[0]].name : "");
+    *output = p->output_buf;
+  }
+  p->output = *output;
+  memset(o, 0, sizeof *o);
+  o->name = peer_table[p->bench[0]].row;
+  return 1;
+}
+
+SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err)
+{
+  int b, ok = 1;
+  char set[200];
+  if (p->ignored != NULL && nprocs > 0 && sk_is_reporter() && !p->quiet)
+    fprintf(stderr, "skampi: %s option '%s' has no effect here (skampi's own choice is kept)\n", p->family, p->ignored);
+  for (b = 0; b < p->nbench && ok; b++) {
+    const peer_bench *e = &peer_table[p->bench[b]];
+    long n;
+    memset(o, 0, sizeof *o);
+    o->name = e->row;
+    o->suite = e->name;
+    o->bytes = 1;
+    o->comment = b > 0;
+    o->sizes_given = 1;
+    o->size_min = p->size_min;
+    o->size_max = p->size_max;
+    o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
+    if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
+    sprintf(set, "%s%s", e->set ? e->set : "", e->set ? "," : "");
+    if (p->iterations > 0) {   /* a fixed number of operations: one per repetition */
+      o->reps_min = o->reps_max = p->iterations;
+      if (!strstr(set, "iterations=")) strcat(set, "iterations=1,");
+    }
+    if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
+    o->set = set;
+    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) {
+      for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
+        o->procs_min = o->procs_max = n;
+        ok = sk_oneline_program(o, nprocs, text, err);
+        o->comment = 1;
+        if (n >= nprocs) break;
+      }
+    } else {
+      ok = sk_oneline_program(o, nprocs, text, err);
+    }
+  }
+  return ok;
+}
+
+/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
+** result line of block name in the file's text (the overlap rows write it when the figures
+** can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
+typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
+
+static peer_overlap *peer_overlaps(const char *text, const char *name, size_t n)
+{
+  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
+  char begin[220];
+  const char *s;
+  long line = -1;
+  sprintf(begin, "# begin result \"%.200s\"\n", name);
+  if (text == NULL || (s = strstr(text, begin)) == NULL) return ov;
+  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
+    double pure, cpu, ovrl, overlap;
+    if (*s != '#') line++;
+    else if (line >= 0 && (size_t)line < n
+             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
+                       &overlap) == 4) {
+      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
+      ov[line].has = 1;
+    }
+  }
+  return ov;
+}
+
+/* The file's whole text (NULL when it cannot be read: the overlap figures are then left out). */
+static char *peer_slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  sk_str t;
+  char buf[4096];
+  size_t got;
+  if (f == NULL) return NULL;
+  sk_str_init(&t);
+  while ((got = fread(buf, 1, sizeof buf, f)) > 0) sk_str_putn(&t, buf, got);
+  fclose(f);
+  return t.data;
+}
+
+static int peer_cmp(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The q-th percentile of the line's repetitions (its "#@ reps:"), or of its "#@ dist:"
+** for 50, 90, 99; -1 when neither says. */
+static double peer_percentile(const sk_sko_line *l, int q)
+{
+  if (l->nrep > 0) {
+    double *v = (double *)sk_malloc((size_t)l->nrep * sizeof *v), r;
+    int k = (int)((double)q / 100.0 * l->nrep + 0.999999) - 1;
+    memcpy(v, l->rep_us, (size_t)l->nrep * sizeof *v);
+    qsort(v, (size_t)l->nrep, sizeof *v, peer_cmp);
+    r = v[k < 0 ? 0 : k >= l->nrep ? l->nrep - 1 : k];
+    free(v);
+    return r;
+  }
+  if (!l->has_dist) return -1.0;
+  return q == 50 ? l->dist[2] : q == 90 ? l->dist[4] : q == 99 ? l->dist[5] : -1.0;
+}
+
+/* The figure OSU or IMB prints as the time: one-way for a round trip, else the time. */
+static double peer_time(const sk_sko_line *l)
+{
+  return l->oneway_us >= 0.0 ? l->oneway_us : l->time_us;
+}
+
+static void peer_flags(const sk_sko_line *l)
+{
+  printf("  %s\n", l->flagset && *l->flagset ? l->flagset : "-");
+}
+
+static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b)
+{
+  size_t i;
+  int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
+  peer_overlap *ov = NULL;
+  char *text = NULL;
+  printf("\n# %s v7.4\n", e->title);
+  if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
+  if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
+    printf("# Window creation: MPI_Win_create\n# Synchronization: as skampi's %s\n", e->row);
+  if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
+  if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
+  if (sized) printf("%-*s", 10, "# Size");
+  switch (e->layout) {
+  case OSU_BW: case OSU_RMA_BW: printf("%*s", 20, "Bandwidth (MB/s)"); break;
+  case OSU_MBW: printf("%*s%*s", 20, "MB/s", 20, "Messages/s"); break;
+  case OSU_RMA_LAT: printf("%*s", 20, "Latency (us)"); break;
+  case OSU_SYNC: printf("# Avg Latency(us)"); break;
+  case OSU_NBC:
+    printf("%s%*s%*s%*s%*s", sized ? "" : "#", 20, "Overall(us)", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
+    break;
+  default: printf("%*s", 20, "Avg Latency(us)"); break;
+  }
+  if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+    printf("%*s%*s%*s", 20, "Min Latency(us)", 20, "Max Latency(us)", 12, "Iterations");
+  for (t = 0; t < p->ntail; t++)
+    printf("%*sP%d Tail %s", (int)(20 - strlen(e->layout == OSU_BW ? "Px Tail BW(MB/s)" : "Px Tail Lat(us)")
+                                    - (p->tail[t] > 9)), "", p->tail[t], e->layout == OSU_BW ? "BW(MB/s)" : "Lat(us)");
+  printf("  skampi flags\n");
+  if (e->layout == OSU_NBC) {
+    text = peer_slurp(p->output);
+    ov = peer_overlaps(text, b->name, b->n);
+  }
+  for (i = 0; i < b->n; i++) {
+    const sk_sko_line *l = &b->lines[i];
+    double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
+    double mbs = l->mbytes_per_s >= 0.0 ? l->mbytes_per_s : l->time_us > 0.0 ? (double)l->size / l->time_us : 0.0;
+    if (sized) printf("%-*ld", 10, l->size);
+    switch (e->layout) {
+    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs); break;
+    case OSU_MBW: printf("%*.*f%*.*f", 20, 2, mbs, 20, 2, l->time_us > 0.0 ? 1e6 / l->time_us : 0.0); break;
+    case OSU_SYNC: printf("%*.*f", 17, 2, lat); break;
+    case OSU_NBC:
+      if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
+      else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
+      break;
+    default: printf("%*.*f", 20, 2, lat); break;
+    }
+    if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+      printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,
+             (l->has_dist ? l->dist[6] : l->time_us) * ratio, 12, l->reps);
+    for (t = 0; t < p->ntail; t++) {
+      double v = peer_percentile(l, p->tail[t]);
+      if (v < 0.0) printf("%*s", 20, "-");
+      else if (e->layout == OSU_BW) printf("%*.*f", 20, 2, v > 0.0 ? mbs * l->time_us / v : 0.0);
+      else printf("%*.*f", 20, 2, v * ratio);
+    }
+    peer_flags(l);
+  }
+  free(ov);
+  free(text);
+}
+
+/* IMB's underline: "#" and line_len * 13 - 1 dashes. */
+static void peer_imb_line(int fields)
+{
+  int k;
+  putchar('#');
+  for (k = 1; k < fields * 13; k++) putchar('-');
+  putchar('\n');
+}
+
+static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b, int procs, int nprocs)
+{
+  static const char *const heads[][6] = {
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", NULL, NULL },
+    { "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec" },
+    { "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", NULL },
+    { "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", NULL, NULL },
+    { "#bytes", "#repetitions", "Mbytes/sec", "Msg/sec", NULL, NULL },
+    { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
+    { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL }
+  };
+  int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
+  size_t i;
+  peer_overlap *ov = NULL;
+  char *text = NULL;
+  for (k = 0; k < 6 && heads[h][k]; k++) fields++;
+  printf("\n");
+  peer_imb_line(fields);
+  printf("# Benchmarking %s \n", e->name);
+  printf("# #processes = %d \n", pair ? 2 : procs);
+  if (nprocs - (pair ? 2 : procs) > 0)
+    printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
+  peer_imb_line(fields);
+  if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
+  for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
+  printf("  skampi flags\n");
+  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) {
+    text = peer_slurp(p->output);
+    ov = peer_overlaps(text, b->name, b->n);
+  }
+  for (i = 0; i < b->n; i++) {
+    const sk_sko_line *l = &b->lines[i];
+    double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
+    int n;
+    for (n = 0; n < l->nnode; n++) {
+      if (l->node_us[n] < lo) lo = l->node_us[n];
+      if (l->node_us[n] > hi) hi = l->node_us[n];
+      avg += l->node_us[n];
+    }
+    avg = l->nnode > 0 ? avg / l->nnode : l->time_us;
+    if (l->nnode > 0 && l->time_us > hi) hi = l->time_us;
+    switch (e->layout) {
+    case IMB_TIME_BW:
+      printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
+      break;
+    case IMB_RANGE_BW:
+      printf("%13ld%13ld%13.2f%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg,
+             hi > 0.0 ? e->scale * (double)l->size / hi : 0.0);
+      break;
+    case IMB_RANGE: printf("%13ld%13ld%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg); break;
+    case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
+    case IMB_BW_RATE:
+      printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
+      break;
+    default:
+      if (e->layout == IMB_OVERLAP) printf("%13ld", l->size);
+      printf("%13ld", l->reps);
+      if (ov[i].has) printf("%13.2f%13.2f%13.2f%13.2f", ov[i].v[0], ov[i].v[1], ov[i].v[2], ov[i].v[3]);
+      else printf("%13.2f%13s%13s%13s", l->time_us, "-", "-", "-");
+      break;
+    }
+    peer_flags(l);
+  }
+  free(ov);
+  free(text);
+}
+
+SK_API int sk_peer_print(const sk_peer *p, int nprocs)
+{
+  sk_sko_file f;
+  sk_str err;
+  size_t k;
+  sk_str_init(&err);
+  memset(&f, 0, sizeof f);
+  if (!sk_sko_read(p->output, &f, &err)) {
+    fprintf(stderr, "skampi: the tables cannot be printed: %s\n", err.data);
+    sk_str_free(&err);
+    return 0;
+  }
+  sk_str_free(&err);
+  if (p->tool == 'i') {
+    printf("#----------------------------------------------------------------\n");
+    printf("#    skampi %s in the layout of the Intel(R) MPI Benchmarks 2021 (%s)\n", SKAMPI_VERSION, p->family);
+    printf("#    results, flags and distributions: %s\n", p->output);
+    printf("#----------------------------------------------------------------\n");
+  }
+  for (k = 0; k < f.n; k++) {
+    const sk_sko_block *b = &f.blocks[k];
+    char name[200];
+    const char *np = strstr(b->name, "-np");
+    int e, procs = nprocs;
+    sk_copy_string(name, sizeof name, b->name);
+    if (np != NULL) {
+      name[np - b->name] = '\0';
+      procs = atoi(np + 3);
+    }
+    e = peer_find(p->tool == 'o' ? "osu" : p->family, name);
+    if (e < 0) continue;
+    if (p->tool == 'o') peer_osu_block(p, &peer_table[e], b);
+    else peer_imb_block(p, &peer_table[e], b, procs, nprocs);
+  }
+  if (p->tool == 'o') printf("# skampi %s: results, flags and distributions in %s\n", SKAMPI_VERSION, p->output);
+  fflush(stdout);
+  sk_sko_free(&f);
+  return !ferror(stdout);
+}
+/* --- end split/cli/peer_names.c --- */
 /* --- begin split/cli/main.h --- */
 #line 1 "split/cli/main.h"
 /*
@@ -38891,7 +39923,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 1 "split/cli/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
+** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
 ** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
 ** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
 ** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
@@ -38904,10 +39936,10 @@ SK_API int sk_program_main(int argc, char **argv);
 **   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
+**   skampi osu_NAME [OSU options]  |  IMB-PROGRAM [BENCHMARK ...] [IMB options]  (peer_names.h)
 ** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
 ** is sk_program_main (main.h), which skampi_program calls.
 */
-#line 20 "split/cli/main.c"
 #line 21 "split/cli/main.c"
 #line 22 "split/cli/main.c"
 #line 23 "split/cli/main.c"
@@ -38918,6 +39950,8 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 28 "split/cli/main.c"
 #line 29 "split/cli/main.c"
 #line 30 "split/cli/main.c"
+#line 31 "split/cli/main.c"
+#line 32 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -38941,18 +39975,35 @@ typedef struct main_options {
   const char *list_name;  /* -l NAME */
   int input_given;        /* -i was given */
   sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
+  sk_peer peer;           /* an OSU or IMB name and its options instead (peer_names.h) */
   sk_str oneline_text;    /* its program (main_oneline_generate) */
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
-static void main_usage(FILE *f)
+/* -h: the forms and the options used most, ending with the way to the rest. */
+static const char *const main_short_help[] = {
+  "usage: skampi [-i inputfile] [-o outputfile] [-q] [-v]   run a .ski program (default skampi.ski)",
+  "       skampi NAME [--sizes MIN:MAX] [-o outputfile]     measure one row of skampi -l",
+  "       skampi osu_latency [-m MIN:MAX] [-i N] ...          OSU's names and options",
+  "       skampi IMB-MPI1 [PingPong ...] [-msglog A:B] ...    IMB's names and options",
+  "       skampi -r REPORT IN.sko ...                         report (REPORT.html or .gp)",
+  "       skampi -x csv|json IN.sko ... [-o OUT]              export",
+  "       skampi -c A.sko B.sko ...                           compare runs",
+  "       skampi -m OUT IN.sko ...                            merge runs",
+  "  -l [NAME]  list the measurements, helpers and iterators (no mpirun needed)",
+  "  -n         check the input's syntax only",
+  "  -V         version;  --help-all  every option, the environment and the one-line runs",
+  "Run under mpirun (e.g. mpirun -np 2 ./skampi Pingpong_Send_Recv); doc/manual.md, man skampi."
+};
+
+static void main_usage(FILE *f, int all)
 {
   static const char *const lines[] = {
     "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
     "       skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX]",
     "              [--dump]",
-    "  -h         show this help and exit",
+    "  -h         a short help; --help-all this one",
     "  -V         print the version and exit",
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
     "             number of processes, aliases), helpers and iterators (parameter and",
@@ -39003,6 +40054,9 @@ static void main_usage(FILE *f)
     "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
     "                   MAX (MIN: up to all processes)",
     "  --dump           print the generated .ski program and exit (no MPI)",
+    "OSU and IMB names: skampi osu_latency [-m MIN:MAX] [-i N] [-f] [-z] ... or skampi IMB-MPI1",
+    "[PingPong ...] [-msglog A:B] [-iter N] [-npmin P] ... measure with the tool's options and",
+    "print its table (skampi's flags last), the results in NAME.sko (doc/manual.md \"OSU and IMB names\")",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
     "two progress lines during a suite when stderr is not a terminal (default 10);",
@@ -39010,6 +40064,10 @@ static void main_usage(FILE *f)
     "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
+  if (!all) {
+    for (k = 0; k < sizeof main_short_help / sizeof main_short_help[0]; k++) fprintf(f, "%s\n", main_short_help[k]);
+    return;
+  }
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
   fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
           SK_BACKEND_NAME);
@@ -39140,7 +40198,7 @@ static void main_list(const char *name)
 }
 
 /* What the command line asks for. */
-typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
 
 /* A one-line run's name and options agree with the rest of the command line and name a
 ** row this build can measure (its program is generated once to see); 0 with *err set. */
@@ -39173,9 +40231,14 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
   sk_str_clear(err);
+  if ((took = sk_peer_parse(argc, argv, &o->peer, &o->oneline, &o->output, &o->quiet, &o->verify, err)) != 0) {
+    o->error_has_hint = took < 0;                                  /* its message names the remedy */
+    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_HELP : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
+  }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "--help-all")) return MAIN_HELP_ALL;
     else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
     else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
       o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
@@ -39230,7 +40293,8 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   sk_sko_set_lenient(o->lenient);
   switch (act) {
   case MAIN_HELP:
-    if (sk_is_reporter()) main_usage(stdout);
+  case MAIN_HELP_ALL:
+    if (sk_is_reporter()) main_usage(stdout, act == MAIN_HELP_ALL);
     sk_exit(0);
     break;
   case MAIN_VERSION:
@@ -39287,11 +40351,14 @@ static void main_check_input(const main_options *o, const sk_run *r)
 }
 
 /* The command line's part in a run (run.h). */
-static void main_run_options(const main_options *o, double started, sk_run *r)
+static void main_run_options(const main_options *o, double started, int argc, char **argv, sk_run *r)
 {
   memset(r, 0, sizeof *r);
+  r->opt.argc = argc;
+  r->opt.argv = argv;
   r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
   r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
+  r->opt.input_default = !o->input_given && o->oneline.name == NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;
@@ -39310,7 +40377,8 @@ static void main_oneline_generate(main_options *o, int nprocs)
   if (o->oneline.name == NULL) return;
   sk_str_init(&err);
   sk_str_init(&o->oneline_text);
-  if (!sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
+  if (o->peer.tool ? !sk_peer_program(&o->peer, &o->oneline, nprocs, &o->oneline_text, &err)
+      : !sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
     if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }
@@ -39393,7 +40461,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
     free(o->post.inputs);
     sk_exit(status);
   }
-  main_run_options(o, 0.0, &r);                     /* -n, -t */
+  main_run_options(o, 0.0, 0, NULL, &r);                     /* -n, -t */
   sk_run_load_here(&r);
   main_check_input(o, &r);
 }
@@ -39430,9 +40498,15 @@ int main(int argc, char **argv)
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
   main_oneline_generate(&o, sk_tp_world_size());
-  main_run_options(&o, started, &r);
+  if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
+    if (sk_is_reporter())
+      sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
+  if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
   if (o.oneline.name) sk_str_free(&o.oneline_text);
   sk_datatypes_release();
   sk_tp_finish();

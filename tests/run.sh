@@ -21,6 +21,7 @@
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
+#                     OSU's and IMB's names, options and tables (tests/integration/peers.sh),
 #                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh),
 #                     ranks sharing a processor (taskset) flagged, bound ones not (tests/integration/placement.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
@@ -262,6 +263,7 @@ integration)
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
+    run_counted "peers_$i" sh tests/integration/peers.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     run_counted "placement_$i" sh tests/integration/placement.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them

@@ -2,6 +2,7 @@
 ** base.c -- implementation of the portable helpers declared in base.h.
 */
 #include "base.h"
+#include <ctype.h>
 
 static int base_is_reporter = 1;
 static void (*base_exit_hook)(int) = NULL;
@@ -243,6 +244,26 @@ SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src)
 }
 
 SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+SK_API int sk_edit_distance(const char *a, const char *b)
+{
+  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 80 || lb > 80) return 1000;
+  for (j = 0; j <= lb; j++) row[j] = j;
+  for (i = 1; i <= la; i++) {
+    int diag = row[0], up;
+    row[0] = i;
+    for (j = 1; j <= lb; j++) {
+      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+      up = row[j];
+      row[j] = diag + (same ? 0 : 1);
+      if (up + 1 < row[j]) row[j] = up + 1;
+      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
 
 SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n)
 {

@@ -1,6 +1,6 @@
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h, -V, -l (here), merge (merge.h), report and export
+** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
 ** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
 ** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
 ** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
@@ -13,12 +13,14 @@
 **   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
 **   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
 **   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
+**   skampi osu_NAME [OSU options]  |  IMB-PROGRAM [BENCHMARK ...] [IMB options]  (peer_names.h)
 ** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
 ** is sk_program_main (main.h), which skampi_program calls.
 */
 #include "main.h"
 #include "run.h"
 #include "oneline.h"
+#include "peer_names.h"
 #include "merge.h"
 #include "postproc.h"
 #include "compare.h"
@@ -50,18 +52,35 @@ typedef struct main_options {
   const char *list_name;  /* -l NAME */
   int input_given;        /* -i was given */
   sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
+  sk_peer peer;           /* an OSU or IMB name and its options instead (peer_names.h) */
   sk_str oneline_text;    /* its program (main_oneline_generate) */
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
-static void main_usage(FILE *f)
+/* -h: the forms and the options used most, ending with the way to the rest. */
+static const char *const main_short_help[] = {
+  "usage: skampi [-i inputfile] [-o outputfile] [-q] [-v]   run a .ski program (default skampi.ski)",
+  "       skampi NAME [--sizes MIN:MAX] [-o outputfile]     measure one row of skampi -l",
+  "       skampi osu_latency [-m MIN:MAX] [-i N] ...          OSU's names and options",
+  "       skampi IMB-MPI1 [PingPong ...] [-msglog A:B] ...    IMB's names and options",
+  "       skampi -r REPORT IN.sko ...                         report (REPORT.html or .gp)",
+  "       skampi -x csv|json IN.sko ... [-o OUT]              export",
+  "       skampi -c A.sko B.sko ...                           compare runs",
+  "       skampi -m OUT IN.sko ...                            merge runs",
+  "  -l [NAME]  list the measurements, helpers and iterators (no mpirun needed)",
+  "  -n         check the input's syntax only",
+  "  -V         version;  --help-all  every option, the environment and the one-line runs",
+  "Run under mpirun (e.g. mpirun -np 2 ./skampi Pingpong_Send_Recv); doc/manual.md, man skampi."
+};
+
+static void main_usage(FILE *f, int all)
 {
   static const char *const lines[] = {
     "usage: skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]",
     "              [-L logfile]",
     "       skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX]",
     "              [--dump]",
-    "  -h         show this help and exit",
+    "  -h         a short help; --help-all this one",
     "  -V         print the version and exit",
     "  -l [NAME]  list the measurement functions (parameter names and types, pattern, least",
     "             number of processes, aliases), helpers and iterators (parameter and",
@@ -112,6 +131,9 @@ static void main_usage(FILE *f)
     "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
     "                   MAX (MIN: up to all processes)",
     "  --dump           print the generated .ski program and exit (no MPI)",
+    "OSU and IMB names: skampi osu_latency [-m MIN:MAX] [-i N] [-f] [-z] ... or skampi IMB-MPI1",
+    "[PingPong ...] [-msglog A:B] [-iter N] [-npmin P] ... measure with the tool's options and",
+    "print its table (skampi's flags last), the results in NAME.sko (doc/manual.md \"OSU and IMB names\")",
     "Environment: SKAMPI_WAIT=SECONDS, how long to wait for a log another run holds or for",
     "a FIFO's reader (default 10); SKAMPI_PROGRESS_INTERVAL=SECONDS, the most time between",
     "two progress lines during a suite when stderr is not a terminal (default 10);",
@@ -119,6 +141,10 @@ static void main_usage(FILE *f)
     "thread level (default MPI_Init; the threaded measurements need multiple)."
   };
   size_t k;
+  if (!all) {
+    for (k = 0; k < sizeof main_short_help / sizeof main_short_help[0]; k++) fprintf(f, "%s\n", main_short_help[k]);
+    return;
+  }
   for (k = 0; k < sizeof lines / sizeof lines[0]; k++) fprintf(f, "%s\n", lines[k]);
   fprintf(f, "Backend: %s. Run it under mpirun (MPI), rccerun (RCCE) or alone (sequential).\n",
           SK_BACKEND_NAME);
@@ -249,7 +275,7 @@ static void main_list(const char *name)
 }
 
 /* What the command line asks for. */
-typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
 
 /* A one-line run's name and options agree with the rest of the command line and name a
 ** row this build can measure (its program is generated once to see); 0 with *err set. */
@@ -282,9 +308,14 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   memset(o, 0, sizeof *o);
   o->input = "skampi.ski";
   sk_str_clear(err);
+  if ((took = sk_peer_parse(argc, argv, &o->peer, &o->oneline, &o->output, &o->quiet, &o->verify, err)) != 0) {
+    o->error_has_hint = took < 0;                                  /* its message names the remedy */
+    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_HELP : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
+  }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (sk_streq(a, "-h") || sk_streq(a, "--help")) return MAIN_HELP;
+    else if (sk_streq(a, "--help-all")) return MAIN_HELP_ALL;
     else if (sk_streq(a, "-V") || sk_streq(a, "--version")) return MAIN_VERSION;
     else if (sk_streq(a, "-l") || sk_streq(a, "--list")) {
       o->list_name = i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL;
@@ -339,7 +370,8 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   sk_sko_set_lenient(o->lenient);
   switch (act) {
   case MAIN_HELP:
-    if (sk_is_reporter()) main_usage(stdout);
+  case MAIN_HELP_ALL:
+    if (sk_is_reporter()) main_usage(stdout, act == MAIN_HELP_ALL);
     sk_exit(0);
     break;
   case MAIN_VERSION:
@@ -396,11 +428,14 @@ static void main_check_input(const main_options *o, const sk_run *r)
 }
 
 /* The command line's part in a run (run.h). */
-static void main_run_options(const main_options *o, double started, sk_run *r)
+static void main_run_options(const main_options *o, double started, int argc, char **argv, sk_run *r)
 {
   memset(r, 0, sizeof *r);
+  r->opt.argc = argc;
+  r->opt.argv = argv;
   r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
   r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
+  r->opt.input_default = !o->input_given && o->oneline.name == NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;
@@ -419,7 +454,8 @@ static void main_oneline_generate(main_options *o, int nprocs)
   if (o->oneline.name == NULL) return;
   sk_str_init(&err);
   sk_str_init(&o->oneline_text);
-  if (!sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
+  if (o->peer.tool ? !sk_peer_program(&o->peer, &o->oneline, nprocs, &o->oneline_text, &err)
+      : !sk_oneline_program(&o->oneline, nprocs, &o->oneline_text, &err)) {
     if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
     sk_exit(SK_EXIT_USER_ERROR);
   }
@@ -502,7 +538,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
     free(o->post.inputs);
     sk_exit(status);
   }
-  main_run_options(o, 0.0, &r);                     /* -n, -t */
+  main_run_options(o, 0.0, 0, NULL, &r);                     /* -n, -t */
   sk_run_load_here(&r);
   main_check_input(o, &r);
 }
@@ -539,9 +575,15 @@ int main(int argc, char **argv)
   main_options_act(act, &o, &err);                  /* bad options end here */
   sk_str_free(&err);
   main_oneline_generate(&o, sk_tp_world_size());
-  main_run_options(&o, started, &r);
+  if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
+    if (sk_is_reporter())
+      sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
+  main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
+  if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
   if (o.oneline.name) sk_str_free(&o.oneline_text);
   sk_datatypes_release();
   sk_tp_finish();

@@ -81,7 +81,8 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
     return -1;
   }
   if (sk_streq(a, "--procs")) o->procs_text = v;
-  if (sk_streq(a, "--sizes")) ok = oneline_range(v, &o->size_min, &o->size_max, 0) && o->size_min >= 1;
+  if (sk_streq(a, "--sizes")) ok = oneline_range(v, &o->size_min, &o->size_max, 0) && o->size_max >= 1;
+  if (sk_streq(a, "--sizes")) o->sizes_given = 1;
   else if (sk_streq(a, "--reps")) ok = oneline_range(v, &o->reps_min, &o->reps_max, 0) && o->reps_min >= 1;
   else if (sk_streq(a, "--procs")) ok = oneline_range(v, &o->procs_min, &o->procs_max, 1) && o->procs_min >= 1;
   else {
@@ -95,33 +96,12 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
       sk_str_printf(err, "skampi: --error '%s': give the relative standard error as a fraction or a percentage "
                     "(0.05 or 5%%)", v);
     else
-      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from 1 to 128M%s, suffixes k and M)%s", a, v,
-                    sk_streq(a, "--procs") ? "" : ", MIN <= MAX", sk_streq(a, "--procs") ? "; MIN: up to all processes" : "");
+      sk_str_printf(err, "skampi: %s '%s': give MIN:MAX (whole numbers from %d to 128M%s, suffixes k and M)%s", a, v,
+                    sk_streq(a, "--sizes") ? 0 : 1, sk_streq(a, "--procs") ? "" : ", MIN <= MAX",
+                    sk_streq(a, "--procs") ? "; MIN: up to all processes" : "");
     return -1;
   }
   return 2;
-}
-
-/* The edit distance of a and b, letters compared without case (names of 80 characters
-** at most are compared; longer ones are far from everything). */
-static int oneline_distance(const char *a, const char *b)
-{
-  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 80 || lb > 80) return 1000;
-  for (j = 0; j <= lb; j++) row[j] = j;
-  for (i = 1; i <= la; i++) {
-    int diag = row[0], up;
-    row[0] = i;
-    for (j = 1; j <= lb; j++) {
-      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-      up = row[j];
-      row[j] = diag + (same ? 0 : 1);
-      if (up + 1 < row[j]) row[j] = up + 1;
-      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
-      diag = up;
-    }
-  }
-  return row[lb];
 }
 
 /* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
@@ -131,7 +111,7 @@ static void oneline_closest(const char *name, sk_str *out)
   const sk_measurement *m;
   int best[3] = { 0, 0, 0 }, dist[3] = { 0, 0, 0 }, i, k, n = 0, far = (int)strlen(name) / 3 + 1;
   for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) {
-    int d = oneline_distance(name, m->name);
+    int d = sk_edit_distance(name, m->name);
     if (d > far) continue;
     for (k = n < 3 ? n++ : 3; k > 0 && dist[k - 1] > d; k--)
       if (k < 3) { best[k] = best[k - 1]; dist[k] = dist[k - 1]; }
@@ -163,12 +143,30 @@ static const sk_measurement *oneline_row(const char *name, sk_str *err)
   return m;
 }
 
+/* The value of param in set ("PARAM=VALUE,..."), copied into buf; NULL when set lacks it. */
+static const char *oneline_set_value(const char *set, const char *param, char *buf, size_t size)
+{
+  size_t len = strlen(param);
+  while (*set) {
+    size_t item = strcspn(set, ",");
+    if (item > len && strncmp(set, param, len) == 0 && set[len] == '=') {
+      sk_copy_string(buf, item - len < size ? item - len : size, set + len + 1);
+      return buf;
+    }
+    set += item;
+    if (*set == ',') set++;
+  }
+  return NULL;
+}
+
 /* The argument list of the measure statement; 0 with *err set for a parameter without
 ** a value here. *sweeps: a parameter is the swept count; *per_process: the count is
 ** per process of the communicator (the buffer grows with it). */
-static int oneline_args(const char *name, const sk_measurement *m, sk_str *args, int *sweeps, int *per_process,
+static int oneline_args(const sk_oneline *o, const sk_measurement *m, sk_str *args, int *sweeps, int *per_process,
                         sk_str *err)
 {
+  const char *name = o->name;
+  char set_value[64];
   const char *names = m->param_names ? m->param_names : "", *letter;
   int reduces = strchr(m->params, 'o') != NULL;
   for (letter = m->params; *letter; letter++) {
@@ -183,6 +181,7 @@ static int oneline_args(const char *name, const sk_measurement *m, sk_str *args,
       *sweeps = 1;
       if (!sk_streq(param, "count") && !sk_streq(param, "chunk_bytes")) *per_process = 1;
     }
+    if (value == NULL && o->set != NULL) value = oneline_set_value(o->set, param, set_value, sizeof set_value);
     for (k = 0; value == NULL && k < sizeof oneline_fixed / sizeof oneline_fixed[0]; k++)
       if (sk_streq(param, oneline_fixed[k].name)) value = oneline_fixed[k].value;
     if (value == NULL) {
@@ -206,13 +205,18 @@ static int oneline_args(const char *name, const sk_measurement *m, sk_str *args,
 
 /* One suite: the sweep over count (or one point) on the communicator comm. */
 static void oneline_suite(sk_str *text, const char *suite, const char *comm, const sk_measurement *m,
-                          const char *args, int sweeps, long min, long max)
+                          const char *args, int sweeps, int zero, long min, long max)
 {
   sk_str_printf(text, "\nbegin measurement \"%s\"\n", suite);
-  if (sweeps) {
+  if (sweeps && (min == 0 || zero)) {   /* the 0-byte message: a loop of one point, as the sweep's lines */
+    sk_str_printf(text, "  for count = 0 to 0 do\n");
+    sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+    if (min == 0) min = 1;
+  }
+  if (sweeps && min <= max) {
     sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
     sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
-  } else {
+  } else if (!sweeps) {
     sk_str_printf(text, "  measure %s : %s(%s)\n", comm, m->name, args);
   }
   sk_str_puts(text, "end measurement\n");
@@ -223,7 +227,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
   const sk_measurement *m;
   sk_str args;
   int sweeps = 0, per_process = 0, ok;
-  long min = o->size_min > 0 ? o->size_min : ONELINE_SIZE_MIN, max = o->size_max > 0 ? o->size_max : ONELINE_SIZE_MAX;
+  long min = o->size_min > 0 || o->sizes_given ? o->size_min : ONELINE_SIZE_MIN;
+  long max = o->size_max > 0 ? o->size_max : ONELINE_SIZE_MAX;
   long procs_max = o->procs_max > 0 ? o->procs_max : nprocs > 0 ? nprocs : o->procs_min, n;
   sk_str_clear(err);
   if ((m = oneline_row(o->name, err)) == NULL) return 0;
@@ -241,9 +246,13 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
                   "is not known)", o->procs_text);
     return 0;
   }
+  if (o->bytes && strchr(m->params, 'o') != NULL) {   /* bytes of MPI_INT: whole elements */
+    min = (min + 3) / 4;
+    max = max / 4 > min ? max / 4 : min;
+  }
   sk_str_init(&args);
-  ok = oneline_args(o->name, m, &args, &sweeps, &per_process, err);
-  if (ok) {
+  ok = oneline_args(o, m, &args, &sweeps, &per_process, err);
+  if (ok && !o->comment) {
     sk_str_printf(text, "# A one-line run of skampi (skampi %s ...): %s", o->name, m->name);
     if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
     sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
@@ -251,18 +260,21 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
       sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
     }
     if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
+  }
+  if (ok) {
     if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
       sk_str_printf(text, "set_skampi_buffer(%ld%s)\n", (strchr(m->params, 'o') ? 8 : 2) * (max > 16384 ? max : 16384),
                     per_process ? " * get_np()" : "");
     }
     if (o->procs_min == 0) {
-      oneline_suite(text, m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps, min, max);
+      oneline_suite(text, o->suite ? o->suite : m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps,
+                    o->zero_first, min, max);
     } else {
       for (n = o->procs_min; n <= procs_max; n++) {
         char suite[200], comm[40];
-        sprintf(suite, "%.150s-np%ld", m->name, n);
+        sprintf(suite, "%.150s-np%ld", o->suite ? o->suite : m->name, n);
         sprintf(comm, "comm(%ld)", n);
-        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, min, max);
+        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, o->zero_first, min, max);
       }
     }
   }
@@ -275,4 +287,11 @@ SK_API const char *sk_oneline_input_name(const sk_oneline *o)
   static char name[200];
   sprintf(name, "%.150s (one-line run)", o->name);
   return name;
+}
+
+SK_API int sk_oneline_least_procs(const sk_oneline *o)
+{
+  const sk_measurement *m = sk_catalogue_find(o->name);
+  if (m == NULL && strncmp(o->name, "MPI_", 4) == 0) m = sk_catalogue_find(o->name + 4);
+  return m == NULL || o->procs_min > 0 ? 0 : m->min_procs;
 }

@@ -5,7 +5,8 @@
 ** run parses it as it would parse -i FILE); --dump prints it instead.
 **   the sweep: count = MIN ... MAX, step *2 (default 1 ... 1 MiB, like OSU's -m 1:1048576),
 **     for every parameter named count, send_count, recv_count or chunk_bytes; a row
-**     without one is measured once
+**     without one is measured once; MIN 0: the 0-byte message first (its own loop of one
+**     point), then 1 ... MAX
 **   the datatype: MPI_BYTE (count = bytes), MPI_INT with MPI_SUM for rows with an
 **     operator (reductions); the other parameters get fixed values (root 0, tag 0, ...)
 **   the communicator: MPI_COMM_WORLD (a ping-pong's pattern uses its ranks 0 and 1);
@@ -26,6 +27,14 @@ typedef struct sk_oneline {
   const char *procs_text;   /* --procs as given */
   const char *first_option; /* the first of these options given (for messages) */
   int dump;                 /* --dump: print the program and exit */
+  int sizes_given;          /* --sizes was given: size_min 0 is the 0-byte message */
+  /* set by the OSU and IMB names (peer_names.h), not by options: */
+  const char *set;          /* "PARAM=VALUE,..." before the fixed values below; NULL: none */
+  const char *suite;        /* the suite's name (NULL: the row's) */
+  int zero_first;           /* the 0-byte message before MIN ... MAX (IMB's sizes) */
+  int bytes;                /* the sizes are bytes: a reduction's count of MPI_INT is a quarter */
+  int comment;              /* 0: the program's first comment line and settings; 1: leave them out
+                            ** (a further benchmark of the same program) */
 } sk_oneline;
 
 /* argv[i] is one of the one-line options: takes it (and its value) into *o; the number
@@ -36,6 +45,9 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
 ** ("skampi: ...", a usage error) for an unknown name (with the closest names of the
 ** catalogue), a row this build cannot run, a parameter with no default, bad ranges. */
 SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* The least number of processes of the row o->name measures on MPI_COMM_WORLD (a run
+** of fewer measures nothing); 0 with --procs, or for a name the catalogue lacks. */
+SK_API int sk_oneline_least_procs(const sk_oneline *o);
 /* The name the run gives the generated program (its messages, the output's header). */
 SK_API const char *sk_oneline_input_name(const sk_oneline *o);
 

@@ -536,7 +536,7 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 
 /* ---- measurements ---- */
 
-/* ---- progress on stderr (world rank 0, output to a file, not -q) ----
+/* ---- progress on stderr (world rank 0, not -q; also when the results go to stdout) ----
 ** On a terminal one line that is rewritten: suite i of n, its name, points measured,
 ** time elapsed and the estimated time left (from the suites measured so far).
 ** Elsewhere (under a launcher stderr is a pipe or a file) plain lines: one per finished
@@ -544,17 +544,69 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 ** have passed since the last line (checked after every point: never more than one line
 ** per interval). */
 
-/* "E s elapsed, ~L s left": the run so far and the estimate for the suites not done. */
+/* "E s elapsed, ~L s left": the run so far and the estimate for what is not done: the
+** current suite's points left at its time per point so far (when its points are known:
+** literal loops), then the suites after it at the mean time of the suites done (or of
+** this one, projected, before any is done); never more than the last estimate implies
+** unless a suite took longer than its share. */
 static void progress_times(sk_interp *in, sk_str *line)
 {
-  double elapsed = sk_engine_clock() - in->run.run_started;
+  double now = sk_engine_clock(), elapsed = now - in->run.run_started, in_suite = now - in->block_started;
   int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
-  int measured = in->blocks_done - in->resume_skip;
+  int measured = in->blocks_done - in->resume_skip, running = in->blocks_started > in->blocks_done;
+  int after = total - in->blocks_done - running;
+  double suite_left = -1.0, per_suite = -1.0;
+  if (running && in->block_points_known > 0 && in->block_points > 0)
+    suite_left = in_suite / (double)in->block_points * (double)(in->block_points_known - in->block_points);
+  if (suite_left < 0.0 && !running) suite_left = 0.0;
+  if (measured > 0) per_suite = in->done_time / measured;
+  else if (suite_left >= 0.0 && running) per_suite = in_suite + suite_left;
+  if (running && suite_left < 0.0 && per_suite >= 0.0)   /* points unknown: the mean suite's rest */
+    suite_left = per_suite > in_suite ? per_suite - in_suite : 0.0;
   sk_str_printf(line, "%.0f s elapsed, ", elapsed);
-  if (measured > 0)
-    sk_str_printf(line, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+  if (suite_left >= 0.0 && (after <= 0 || per_suite >= 0.0))
+    sk_str_printf(line, "~%.0f s left", suite_left + (after > 0 ? per_suite * after : 0.0));
   else
     sk_str_puts(line, "time left unknown");
+}
+
+/* The points a block measures when every loop around its measure statements has literal
+** bounds (a range with a constant step, a list), -1 when that is not known before. */
+static long interp_count_points(const sk_block *b)
+{
+  size_t i;
+  long n = 0;
+  for (i = 0; i < b->n; i++) {
+    const sk_stmt *s = b->items[i];
+    long inner, times = 0;
+    if (s->kind == S_MEASURE) { n++; continue; }
+    if (s->kind != S_FOR_RANGE && s->kind != S_FOR_LIST && s->kind != S_IF && s->kind != S_FOR_ITER) continue;
+    inner = interp_count_points(&s->body);
+    if (inner == 0 && (s->kind != S_IF || interp_count_points(&s->else_body) == 0)) continue;
+    if (inner < 0 || s->kind == S_IF || s->kind == S_FOR_ITER) return -1;
+    if (s->kind == S_FOR_LIST) times = s->nlist;
+    else {
+      long v, to, step = s->step ? s->step->ival : 1;
+      if (s->autorefine || s->to == NULL || s->from->kind != E_INT || s->to->kind != E_INT || s->multiple_of != NULL ||
+          (s->step != NULL && s->step->kind != E_INT))
+        return -1;
+      to = s->to->ival;
+      if (s->step_multiplies ? step < 2 : step < 1) return -1;
+      for (v = s->from->ival; v <= to && times < 100000L; v = s->step_multiplies ? v * step : v + step) {
+        times++;
+        if (s->step_multiplies && v <= 0) break;   /* 0 * step stays 0: one point */
+      }
+    }
+    n += times * inner;
+  }
+  return n;
+}
+
+/* "P points, " or, when the suite's points are known, "P of N points, " */
+static void progress_points(const sk_interp *in, sk_str *line)
+{
+  if (in->block_points_known > 0) sk_str_printf(line, "%ld of %ld points, ", in->block_points, in->block_points_known);
+  else sk_str_printf(line, "%ld points, ", in->block_points);
 }
 
 static int progress_total(const sk_interp *in, int at_least)
@@ -579,16 +631,18 @@ static void progress_show(sk_interp *in, const char *name)
   if (!in->progress_tty && (in->block_points == 0 || sk_engine_clock() - last < in->progress_interval)) return;
   sk_str_init(&line);
   if (in->progress_tty) {
-    sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": %ld points, ", in->blocks_started,
-                  progress_total(in, in->blocks_started), name, in->block_points);
+    sk_str_printf(&line, "\rskampi: suite %d of %d \"%s\": ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name);
+    progress_points(in, &line);
     progress_times(in, &line);
     while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
     in->progress_width = line.len;
     fputs(line.data, stderr);
     fflush(stderr);
   } else {
-    sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: %ld points, ", in->blocks_started,
-                  progress_total(in, in->blocks_started), name, in->block_points);
+    sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: ", in->blocks_started,
+                  progress_total(in, in->blocks_started), name);
+    progress_points(in, &line);
     progress_times(in, &line);
     progress_line(in, &line);
   }
@@ -704,11 +758,12 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   stop_between_suites(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
+  in->block_points_known = interp_count_points(&s->body);
   in->block_time_kind = NULL;
+  in->block_started = sk_engine_clock();
   if (sk_engine_reports()) progress_show(in, s->name);
   in->in_measurement = 1;
   in->block_name = s->name;
-  in->block_started = sk_engine_clock();
   {
     sk_str waits;
     sk_str_init(&waits);
@@ -749,6 +804,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     }
     if (!sk_out_failed()) {   /* a suite not written whole is not done (the log, the progress) */
       sk_runlog_suite(in->blocks_started, s->name, 1);
+      if (in->blocks_started > in->resume_skip) in->done_time += sk_engine_clock() - in->block_started;
       progress_suite_done(in, s->name);
     }
   }
@@ -816,8 +872,9 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
 ** over process counts from 1), or, outside a loop, a measurement that does not fit into
 ** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q. */
-static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
+** line naming the point and why; stderr a warning, unless -q or warned (the statement's
+** first such point was warned about: a sweep of 21 counts gets one warning). */
+static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, int warned)
 {
   sk_str at, note;
   size_t i;
@@ -831,7 +888,7 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
   }
   sk_str_printf(&note, "# (nothing measured%s: %s)\n", at.data ? at.data : "", why);
   sk_out_text(note.data);
-  if (!in->quiet) {
+  if (!in->quiet && !warned) {
     progress_break(in);
     fflush(stdout);
     fprintf(stderr, "skampi: warning: %s:%d:%d: nothing measured%s: %s\n", s->call->loc.file, s->call->loc.line,
@@ -863,11 +920,17 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
   if (out.status == SK_TOO_FEW) {
-    measure_nothing(in, s, out.message);
+    if (in->too_few_points++ == 0) {
+      in->too_few_needs = def->min_procs;
+      in->too_few_has = sk_tp_group_size(comm.u.comm);
+      in->too_few_name = def->name;
+    }
+    measure_nothing(in, s, out.message, in->too_few_warned == s);
+    in->too_few_warned = s;
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message);
+    measure_nothing(in, s, out.message, 0);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;

@@ -44,6 +44,8 @@ typedef struct sk_interp {
   double progress_interval;   /* not a terminal: a "running" line at most every so many seconds */
   double progress_last;       /* sk_engine_clock() of the last progress line (0: none yet) */
   long block_points;          /* measurement lines of the current suite */
+  long block_points_known;    /* the points the current suite will measure (literal loops), -1: unknown */
+  double done_time;           /* seconds spent in the suites done (measured, not resumed) */
   const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */
@@ -53,6 +55,10 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
+  long too_few_points;        /* points skipped for a communicator smaller than their measurement's least */
+  int too_few_needs, too_few_has;   /* of the first such point: the least processes, the communicator's */
+  const char *too_few_name;   /* its measurement (the catalogue's name) */
+  const sk_stmt *too_few_warned;    /* the statement last warned about (one warning per statement) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

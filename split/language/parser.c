@@ -90,6 +90,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   longjmp(p->fail, 1);
 }
 
+/* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
+** ('m') or iterators ('i') within a third of the name's length, or "" (a static buffer). */
+static const char *p_did_you_mean(int kind, const char *name)
+{
+  static char out[160];
+  const char *best = NULL, *cand;
+  int i, d, bd = (int)strlen(name) / 3 + 1;
+  for (i = 0;; i++) {
+    const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
+    const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;
+    const sk_iterator *it = kind == 'i' ? sk_iterator_entry(i) : NULL;
+    cand = b ? b->name : m ? m->name : it ? it->name : NULL;
+    if (cand == NULL) break;
+    d = sk_edit_distance(name, cand);
+    if (d < bd) { bd = d; best = cand; }
+  }
+  out[0] = '\0';
+  if (best != NULL) sprintf(out, "; did you mean '%.100s'?", best);
+  return out;
+}
+
 static void p_advance(parser *p)
 {
   if (!sk_lexer_next(p->lx, &p->tok)) {
@@ -233,7 +254,7 @@ static sk_expr *p_primary(parser *p)
           p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
         if (sk_iterator_find(name))
           p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
-        p_fail(p, &loc, "unknown function '%s'", name);
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
       }
       if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
       return e;
@@ -570,7 +591,7 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'", s->call->name);
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name));
   }
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
@@ -614,7 +635,7 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_expect(p, TK_LPAREN, "'(' after the iterator's name");
       p_args(p, s->expr, TK_RPAREN, "')' or ','");
-      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'", s->expr->name);
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name));
       if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       p_unexpected(p, "'[' or an iterator after 'in'");
@@ -717,7 +738,7 @@ static void p_statement(parser *p, sk_block *into)
       if (b == NULL) {
         if (sk_catalogue_find(name))
           p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
-        p_fail(p, &loc, "unknown function '%s'", name);
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
       }
       if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {

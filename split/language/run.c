@@ -89,6 +89,10 @@ static int run_read_input(sk_run *r, sk_str *err)
   if (!parsed) {
     fflush(stdout);
     fprintf(stderr, "%s\n", err->data);
+    if (r->opt.input_default && strstr(err->data, "cannot open ") != NULL)
+      fprintf(stderr, "skampi: without -i FILE skampi runs %s from this directory; give -i FILE (ski/quick.ski is a "
+              "short one), a measurement such as 'mpirun -np 2 skampi Pingpong_Send_Recv' (skampi -l lists them) "
+              "or see skampi -h\n", r->opt.input);
   }
   return parsed;
 }
@@ -290,11 +294,29 @@ static void run_footer(const sk_run *r, sk_interp *in)
   if (o->output && !sk_streq(o->output, "-") && !o->quiet) fprintf(stderr, "skampi: results written to %s\n", o->output);
 }
 
+SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char **argv)
+{
+  int k, world = has < needs && argv != NULL;
+  fflush(stdout);
+  fprintf(stderr, "skampi: nothing measured: %s needs at least %d processes, %s %d", name, needs,
+          world ? "the run has" : "its communicator has", has);
+  if (world) {
+    fprintf(stderr, ": mpirun -np %d", needs);
+    for (k = 0; k < argc; k++) {
+      const char *a = argv[k];
+      if (a[0] != '\0' && a[strcspn(a, " \t'\"\\$`*?;&|<>()")] == '\0') fprintf(stderr, " %s", a);
+      else fprintf(stderr, " '%s'", a);   /* a quote inside stays as it is: the line is a hint */
+    }
+  }
+  fputc('\n', stderr);
+  fflush(stderr);
+}
+
 SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
   run_start(r, &in);
-  in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
+  in.progress = !r->opt.quiet;   /* on stderr, also when the results go to standard output */
   in.progress_tty = sk_os_is_terminal(stderr);
   if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
@@ -304,6 +326,12 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_runlog_unlock();                    /* the output is complete, merged with its backups too */
+  if (in.run.measurements == 0 && in.too_few_points > 0) {   /* every process knows it alike */
+    if (sk_tp_world_rank() == 0)
+      sk_run_too_few(in.too_few_name, in.too_few_needs, sk_tp_world_size() < in.too_few_needs ? sk_tp_world_size()
+                     : in.too_few_has, r->opt.argc, sk_tp_world_size() < in.too_few_needs ? r->opt.argv : NULL);
+    sk_exit(SK_EXIT_USER_ERROR);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);

@@ -19,7 +19,10 @@
 ** Then the suites (interp.h, which chooses the waits' interference policy at every
 ** suite), the footer (synchronisation, oversubscription and interference summaries,
 ** finish time), the MPI-IO files removed, the output closed, the post-run merge with
-** backups (postproc.h).
+** backups (postproc.h). A run that measured nothing because every measure statement's
+** communicator was too small ends with SK_EXIT_USER_ERROR and one line naming the
+** processes needed and the launcher's command line; a run whose suites were all skipped
+** (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends with 0.
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
@@ -39,6 +42,9 @@ typedef struct sk_run_options {
   int quiet;                /* -q */
   int fresh;                /* -F */
   double started;           /* sk_tp_wtime() at the program's start: the footer's runtime */
+  int input_default;        /* no -i and no measurement name: input is skampi.ski (a hint if it is missing) */
+  int argc;                 /* the command line (argv[0] the program), for the remedy a run */
+  char **argv;              /* that measured nothing names (NULL: not known) */
 } sk_run_options;
 
 typedef struct sk_run {
@@ -67,6 +73,10 @@ SK_API void sk_run_offline_exit_hook(int status);
 ** output) is a symbolic link whose target does not exist: such a link is refused (user
 ** error), never followed to create its target. what: "output", "log". */
 SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_str *err);
+/* Rank 0, on stderr, the one line of a run that measures nothing: "skampi: nothing
+** measured: NAME needs at least NEEDS processes, the run has HAS: mpirun -np NEEDS ARGV..."
+** (argv NULL: "its communicator has HAS", no command; a run with too small a world has one). */
+SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char **argv);
 /* Steps 3 to 9, the suites and the end of the run, after sk_run_load; frees *r. */
 SK_API void sk_run_benchmark(sk_run *r);
 

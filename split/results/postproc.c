@@ -123,6 +123,11 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
     return -1;
   }
   p->target = argv[i + 1];
+  if (p->kind == 'r' && strchr(strrchr(p->target, '/') ? strrchr(p->target, '/') : p->target, '.') == NULL
+      && *p->target && strlen(p->target) + 6 <= sizeof p->target_buf) {   /* "-r rep": rep.html */
+    sprintf(p->target_buf, "%s.html", p->target);
+    p->target = p->target_buf;
+  }
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
     sk_str_clear(err);
     sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);

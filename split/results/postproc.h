@@ -17,9 +17,11 @@ typedef struct sk_postproc {
   const char *output;     /* -x ... -o FILE */
   char **inputs;
   int ninputs;
+  char target_buf[512];   /* -r NAME without a suffix: NAME.html (target points here) */
 } sk_postproc;
 
-/* argv[i] is -r or -x: takes it and every argument after it into *p; 1 when it did, 0
+/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME whose last
+** path component has no '.' writes NAME.html); 1 when it did, 0
 ** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
 ** (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);

@@ -205,9 +205,11 @@ static void rpt_ranges(sk_rpt_suite *s)
   if (s->xmin == HUGE_VAL) { s->xmin = 0; s->xmax = 1; s->ymin = 0; s->ymax = 1; return; }
   positive = tmin > 0.0;
   if (s->ymin <= 0.0 && positive) s->ymin = tmin;   /* error bars below 0 are cut on a log axis */
-  s->logy = positive && tmax / tmin > 20.0;
+  /* log whenever the plotted range (whiskers and node times too) spans more than a decade:
+  ** one 2 ms whisker must not flatten a curve of 1-19 us */
+  s->logy = positive && (tmax / tmin > 10.0 || s->ymax / s->ymin > 10.0);
   if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
-  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin >= 16.0;
+  geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin > 10.0;
   s->logx = geometric;
   s->pow2x = geometric && integers;
   s->intx = integers && !s->categorical;
@@ -813,7 +815,7 @@ static void rpt_headers(sk_str *o, const sk_sko_file *files, int nfiles)
 {
   int f, g, seen;
   size_t i, j;
-  sk_str_puts(o, "<section class=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
+  sk_str_puts(o, "<section class=\"runs\" id=\"runs\">\n<h2>Runs</h2>\n<table class=\"header\">\n<thead><tr><th></th>");
   for (f = 0; f < nfiles; f++) { sk_str_printf(o, "<th>run %d: ", f + 1); rpt_esc(o, files[f].path); sk_str_puts(o, "</th>"); }
   sk_str_puts(o, "</tr></thead>\n<tbody>\n");
   for (f = 0; f < nfiles; f++)
@@ -863,17 +865,8 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
   sk_str_printf(o, "</style>\n</head>\n<body>\n<h1>skampi report</h1>\n"
                    "<p class=\"generated\">made by skampi %s from ", SKAMPI_VERSION);
   for (f = 0; f < nfiles; f++) { sk_str_puts(o, f ? ", " : ""); rpt_esc(o, files[f].path); }
-  sk_str_puts(o, "</p>\n");
-  rpt_headers(o, files, nfiles);
-  sk_str_puts(o, "<nav class=\"index\">\n<h2>Suites</h2>\n<ol>\n");
-  for (i = 0; i < n; i++) {
-    size_t points = 0;
-    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
-    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
-    rpt_esc(o, suites[i].name);
-    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
-  }
-  sk_str_puts(o, "</ol>\n</nav>\n");
+  sk_str_puts(o, "; the plots first, then <a href=\"#index\">the suites' index</a> and <a href=\"#runs\">the runs' "
+                "headers</a></p>\n");
   for (i = 0; i < n; i++) {
     sk_str_printf(o, "<section class=\"suite\" id=\"suite-%lu\">\n<h2>%lu. ", (unsigned long)i + 1, (unsigned long)i + 1);
     rpt_esc(o, suites[i].name);
@@ -891,6 +884,16 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
     }
     sk_str_puts(o, "</section>\n");
   }
+  sk_str_puts(o, "<nav class=\"index\" id=\"index\">\n<h2>Suites</h2>\n<ol>\n");
+  for (i = 0; i < n; i++) {
+    size_t points = 0;
+    for (j = 0; j < suites[i].n; j++) points += suites[i].series[j].n;
+    sk_str_printf(o, "<li><a href=\"#suite-%lu\">", (unsigned long)i + 1);
+    rpt_esc(o, suites[i].name);
+    sk_str_printf(o, "</a> (%lu lines)</li>\n", (unsigned long)points);
+  }
+  sk_str_puts(o, "</ol>\n</nav>\n");
+  rpt_headers(o, files, nfiles);   /* the runs' headers last: the plots open the report */
   sk_str_puts(o, "</body>\n</html>\n");
   sk_report_model_free(suites, n);
 }

@@ -1,10 +1,10 @@
 /*
 ** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
 ** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): the run header of every input, an index of the
-** suites, and per suite a plot of the time over the innermost loop variable (log axes
-** for geometric loops, ticks at powers of two for integer ones, at integers only on other
-** integer axes; the time axis is logarithmic when it spans more than a factor 20), error
+** (inline SVG, no scripts, no network): per suite a plot of the time over the innermost
+** loop variable first (log axes whenever a range spans more than a decade, whiskers
+** included; ticks at powers of two for integer ones, at integers only on other integer
+** axes), the index of the suites and the run header of every input at the end, error
 ** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
 ** band between the smallest and largest node time without "#@ dist:"), every flag of a
 ** line named in the table's notes and the point's tooltip (points with a warning flag

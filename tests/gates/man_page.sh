@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/gates/man_page.sh [MANPAGE] -- doc/skampi.1 renders without a warning (groff
-# -man -ww, or man -l when groff is missing) AND every option that `skampi-seq -h`
+# -man -ww, or man -l when groff is missing) AND every option that `skampi-seq --help-all`
 # prints has its entry (a .TP tag) under OPTIONS, and every environment variable -h
 # names is under ENVIRONMENT: an option added to split/cli/main.c without documentation
 # fails here. MANPAGE (default doc/skampi.1) lets tests/gates/man_page_planted.sh run it
@@ -33,7 +33,7 @@ if [ -z "$bin" ]; then
   bin=$tmp/skampi-seq
   cc -DSKAMPI_SEQ -o "$bin" skampi_amalgam.c -lm > "$tmp/build.log" 2>&1 || { echo "FAIL build of skampi-seq:"; cat "$tmp/build.log"; exit 1; }
 fi
-"$bin" -h > "$tmp/help" 2>&1 || { echo "FAIL $bin -h exits non-zero"; exit 1; }
+"$bin" --help-all > "$tmp/help" 2>&1 || { echo "FAIL $bin --help-all exits non-zero"; exit 1; }
 # the options: the first word of every "  -X ..." line, and every [-X] of the usage
 { sed -n 's/^  \(-[A-Za-z-][A-Za-z-]*\).*/\1/p' "$tmp/help"
   grep -o '\[-[A-Za-z][A-Za-z]*' "$tmp/help" | sed 's/^\[//'; } | sort -u > "$tmp/options"
@@ -54,11 +54,11 @@ while read -r o; do
   if ! grep -Eq -- "(^|[ ,])$o([ ,]|$)" "$tmp/opt_tags"; then missing="$missing $o"; fi
 done < "$tmp/options"
 if [ -z "$missing" ]; then echo "ok every_option_documented ($(tr '\n' ' ' < "$tmp/options"))"
-else echo "FAIL every_option_documented: skampi -h prints$missing, $page's OPTIONS lacks it"; st=1; fi
+else echo "FAIL every_option_documented: skampi --help-all prints$missing, $page's OPTIONS lacks it"; st=1; fi
 missing=""
 while read -r v; do
   grep -q "$v" "$tmp/env_tags" || missing="$missing $v"
 done < "$tmp/env"
 if [ -z "$missing" ]; then echo "ok every_environment_variable_of_h_documented ($(tr '\n' ' ' < "$tmp/env"))"
-else echo "FAIL every_environment_variable_of_h_documented: skampi -h names$missing, $page's ENVIRONMENT lacks it"; st=1; fi
+else echo "FAIL every_environment_variable_of_h_documented: skampi --help-all names$missing, $page's ENVIRONMENT lacks it"; st=1; fi
 exit $st

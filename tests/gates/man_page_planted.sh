@@ -35,14 +35,14 @@ if sh tests/gates/man_page.sh "$tmp/skampi.1" > "$tmp/out" 2>&1; then echo "ok u
 else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
 
 drop_entry doc/skampi.1 '^\.B \\-F$' > "$tmp/skampi.1"
-expect option_entry_removed 'skampi -h prints -F,'
+expect option_entry_removed 'skampi --help-all prints -F,'
 
 drop_entry doc/skampi.1 '^\.B \\-q$' > "$tmp/skampi.1"
 printf '.SH EXAMPLES\n.TP\n.B \\-q\nquiet\n' >> "$tmp/skampi.1"
-expect option_outside_options 'skampi -h prints -q,'
+expect option_outside_options 'skampi --help-all prints -q,'
 
 drop_entry doc/skampi.1 '^\.B SKAMPI_WAIT$' > "$tmp/skampi.1"
-expect environment_entry_removed 'skampi -h names SKAMPI_WAIT,'
+expect environment_entry_removed 'skampi --help-all names SKAMPI_WAIT,'
 
 sed 's/^\.SH FILES$/.SH FILES\n.XQ unknown macro/' doc/skampi.1 > "$tmp/skampi.1"
 expect render_warning 'FAIL renders_without_warnings'
@@ -55,5 +55,5 @@ echo "  -Z         a planted option without documentation"
 exit \$s
 SH
 chmod +x "$tmp/skampi-more"
-SKAMPI_SEQ=$tmp/skampi-more expect new_option_undocumented 'skampi -h prints -Z,'
+SKAMPI_SEQ=$tmp/skampi-more expect new_option_undocumented 'skampi --help-all prints -Z,'
 exit $st

@@ -9,7 +9,8 @@
 #   - --procs beyond the run's processes: one line, exit 2
 #   - progress with stderr to a file: a line per finished suite (elapsed, estimate), during
 #     a suite of some 3 s with SKAMPI_PROGRESS_INTERVAL=1 at least one "running" line and
-#     never more than one per second of the run; none with -q
+#     never more than one per second of the run, the points known ("P of 15 points") and
+#     the time left from them; the same lines when the results go to standard output; none with -q
 set -u
 . "$(dirname "$0")/../lib.sh"
 impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -60,12 +61,29 @@ SKAMPI_PROGRESS_INTERVAL=1 run 2 -i tests/ski/progress.ski -o "$o/p.sko" 2> "$o/
 done_lines=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" done in [0-9.]* s; [0-9]* s elapsed, ~[0-9]* s left$' "$o/p.err")
 # a running line every second at most, for any suite (on a loaded machine the short one
 # may last over a second too), and at least one for the long one
-running=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" running: [0-9]* points, [0-9]* s elapsed, ' "$o/p.err")
+running=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" running: [0-9]* of [0-9]* points, [0-9]* s elapsed, ' "$o/p.err")
 long_running=$(grep -c '^skampi: \[2/2\] "long" running: ' "$o/p.err")
 elapsed=$(sed -n 's/^skampi: \[2\/2\] "long" done in .* s; \([0-9]*\) s elapsed.*/\1/p' "$o/p.err")
 [ $st -eq 0 ] && [ "$done_lines" -eq 2 ] && [ "$long_running" -ge 1 ] && [ "$running" -le "$((${elapsed:-0} + 1))" ] &&
   [ "$(grep -c '^skampi: \[' "$o/p.err")" -eq $((done_lines + running)) ]
 say $? "$impl progress_lines_under_launcher" "exit $st, $done_lines done lines, $running running lines in ${elapsed:-?} s: $(head -c 600 "$o/p.err")"
+
+# the estimate inside the long suite (15 points known from its literal loop, each as long):
+# "P of 15 points", the time left never rising by more than the rounding, and elapsed +
+# left within 30% (+1 s of rounding) of the suite's real end
+awk -v final="${elapsed:-0}" '/^skampi: \[2\/2\] "long" running: / {
+    split($0, a, /running: | of | points, | s elapsed, ~| s left/); p = a[2]; e = a[4]; l = a[5]
+    if (a[3] != 15 || l == "") bad = 1
+    if (seen && l > prev + 1) bad = 1
+    if ((e + l - final) ^ 2 > (1 + 0.3 * final) ^ 2) bad = 1
+    prev = l; seen = 1 }
+  END { exit bad || !seen }' "$o/p.err"
+say $? "$impl progress_estimate_from_points" "$(grep 'long' "$o/p.err" | head -c 600)"
+# results to standard output: the progress still on stderr
+SKAMPI_PROGRESS_INTERVAL=1 run 2 -i tests/ski/progress.ski > "$o/ps.sko" 2> "$o/ps.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep -c '^skampi: \[[12]/2\] "[a-z]*" done in ' "$o/ps.err")" -eq 2 ] && grep -q '# end result "long"' "$o/ps.sko" &&
+  ! grep -q '^skampi: ' "$o/ps.sko"
+say $? "$impl progress_with_results_on_stdout" "exit $st: $(head -c 300 "$o/ps.err")"
 
 SKAMPI_PROGRESS_INTERVAL=1 run 2 -q -i tests/ski/progress.ski -o "$o/pq.sko" 2> "$o/pq.err"; st=$?
 [ $st -eq 0 ] && ! grep -q '^skampi: \[' "$o/pq.err" && grep -q '# end result "long"' "$o/pq.sko"

@@ -5,6 +5,9 @@
 # runs there under setpriv --reuid=65534 --regid=65534 --clear-groups.
 #   make_run_as_non_root         succeeds, installs nothing, writes quick.sko with the
 #                                results of ski/quick.ski's three measurements
+#   make_run_names_the_report    its last line is the report command, which works
+#   make_run_twice_compiles_once a second make run reuses ./skampi (skampi_amalgam.c unchanged)
+#   run_files_ignored_by_git     quick.sko.log, quick.sko.1 and the build stamp are ignored
 #   make_run_mpicc_override      MPICC=mpicc.mpich (when installed) is the compiler used
 #   make_run_says_what_to_install  with an MPICC that does not exist, make run fails and
 #                                says what to install
@@ -29,6 +32,20 @@ ok=1
 [ $st -eq 0 ] && [ -f "$sko" ] && [ "$(stat -c %u "$sko")" = 65534 ] \
   && [ "$(grep -c '^# end result' "$sko")" -eq 3 ] && ! grep -q 'setup: installing' "$tmp/run.log" && ok=0
 say $ok make_run_as_non_root "exit $st; $(tail -n 5 "$tmp/run.log" | tr '\n' ' ')"
+# the last line names the report command, and it works
+last=$(tail -n 1 "$tmp/run.log")
+[ "$last" = "run: results are in quick.sko; a report of them: ./skampi -r quick quick.sko (writes quick.html)" ] &&
+  as_nobody ./skampi -r quick quick.sko > "$tmp/report.log" 2>&1 && [ -s "$tmp/skampi/quick.html" ]
+say $? make_run_names_the_report "$last $(cat "$tmp/report.log" 2>/dev/null)"
+# a second make run compiles nothing: skampi_amalgam.c did not change
+as_nobody make run > "$tmp/again.log" 2>&1; st=$?
+[ $st -eq 0 ] && grep -q '^run: ./skampi is up to date' "$tmp/again.log" && ! grep -q -- '-o skampi skampi_amalgam.c' "$tmp/again.log"
+say $? make_run_twice_compiles_once "exit $st; $(head -n 5 "$tmp/again.log" | tr '\n' ' ')"
+# the run's log and backups are ignored by git, as its output is
+if command -v git > /dev/null 2>&1; then
+  git check-ignore --no-index -q quick.sko.log && git check-ignore --no-index -q quick.sko.1 && git check-ignore --no-index -q .skampi-build
+  say $? run_files_ignored_by_git "git check-ignore quick.sko.log quick.sko.1 .skampi-build"
+fi
 
 if command -v mpicc.mpich >/dev/null 2>&1 && command -v mpiexec.mpich >/dev/null 2>&1; then
   as_nobody env OUTPUT=mpich.sko make run MPICC=mpicc.mpich > "$tmp/mpich.log" 2>&1; st=$?

@@ -260,6 +260,10 @@ static void test_parser(void)
   check_print("x = sqrt(\n  2)\n", "x = sqrt(2)\n", "parse_newline_in_parens");
   check_parse_error("x = 1 +\n", "t.ski:2:1: syntax error: expected an expression", "error_missing_operand");
   check_parse_error("x = foo(1)\n", "t.ski:1:5: unknown function 'foo'", "error_unknown_function");
+  check_parse_error("x = sqrtt(2)\n", "t.ski:1:5: unknown function 'sqrtt'; did you mean 'sqrt'?", "error_unknown_function_nearest");
+  check_parse_error("begin measurement \"a\"\n measure MPI_COMM_WORLD : Synthetic_Virtul(1)\nend measurement\n",
+                    "t.ski:2:27: unknown measurement function 'Synthetic_Virtul'; did you mean 'Synthetic_Virtual'?",
+                    "error_unknown_measurement_nearest");
   check_parse_error("x = sqrt(1, 2)\n", "t.ski:1:5: helper function 'sqrt' expects 1 argument, got 2", "error_arity");
   check_parse_error("x = sqrt(\"a\")\n", "t.ski:1:10: argument 1 of 'sqrt' must be a number, not a string", "error_type");
   check_parse_error("x = 4 / 0\n", "t.ski:1:7: division by zero", "error_div_zero");

@@ -1,0 +1,776 @@
+/*
+** peer_names.c -- see peer_names.h: the table of OSU 7.4 and IMB 2021 benchmarks that
+** skampi measures (the row, its fixed parameters, the tool's table layout), their options,
+** the program of a run, and the tool's tables printed from the result file. The layouts
+** follow the tools' published output: OSU's "%-10s%20s" columns with two decimals, IMB's
+** columns of 13 characters ("IMB User Guide", section "Output").
+*/
+#include "peer_names.h"
+#include "sko.h"
+
+/* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
+** rate, a collective's latency, one without a size (barrier), one-sided latency and
+** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
+** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
+** and Msg/sec, overlap, overlap without sizes. */
+enum {
+  OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
+  IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC
+};
+
+typedef struct peer_bench {
+  const char *family;   /* "osu" or the IMB program */
+  const char *name;     /* as the tool spells it */
+  const char *row;      /* skampi's row */
+  const char *set;      /* its fixed parameters ("msg_count=2"), NULL: the one-line defaults */
+  int layout;
+  double scale;         /* IMB: Mbytes/sec = scale * size / t; OSU: unused */
+  const char *title;    /* OSU: the header line after "# " ("OSU MPI Latency Test") */
+} peer_bench;
+
+static const peer_bench peer_table[] = {
+  /* OSU 7.4, point-to-point */
+  { "osu", "osu_latency", "Pingpong_Send_Recv", "iterations=1", OSU_LAT, 0, "OSU MPI Latency Test" },
+  { "osu", "osu_latency_persistent", "Pingpong_Send_init_Recv_init", "iterations=1", OSU_LAT, 0,
+    "OSU MPI Latency Persistent Test" },
+  { "osu", "osu_latency_mt", "Thread_pingpong", "threads=1,iterations=1", OSU_LAT, 0,
+    "OSU MPI Multi-threaded Latency Test" },
+  { "osu", "osu_bw", "Bw", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
+  { "osu", "osu_bibw", "Bibw", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Test" },
+  { "osu", "osu_mbw_mr", "Mbw_mr", NULL, OSU_MBW, 0, "OSU MPI Multiple Bandwidth / Message Rate Test" },
+  { "osu", "osu_multi_lat", "Multi_lat", "iterations=1", OSU_LAT, 0, "OSU MPI Multi Latency Test" },
+  /* blocking collectives */
+  { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
+  { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
+  { "osu", "osu_allreduce", "Allreduce", NULL, OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
+  { "osu", "osu_alltoall", "Alltoall", NULL, OSU_COLL, 0, "OSU MPI All-to-All Personalized Exchange Latency Test" },
+  { "osu", "osu_alltoallv", "Alltoallv", NULL, OSU_COLL, 0, "OSU MPI All-to-Allv Personalized Exchange Latency Test" },
+  { "osu", "osu_alltoallw", "Alltoallw", NULL, OSU_COLL, 0, "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
+  { "osu", "osu_barrier", "Barrier", NULL, OSU_SYNC, 0, "OSU MPI Barrier Latency Test" },
+  { "osu", "osu_bcast", "Bcast", NULL, OSU_COLL, 0, "OSU MPI Broadcast Latency Test" },
+  { "osu", "osu_gather", "Gather", NULL, OSU_COLL, 0, "OSU MPI Gather Latency Test" },
+  { "osu", "osu_gatherv", "Gatherv", NULL, OSU_COLL, 0, "OSU MPI Gatherv Latency Test" },
+  { "osu", "osu_reduce", "Reduce", NULL, OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
+  { "osu", "osu_reduce_scatter", "Reduce_scatter", NULL, OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
+  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", NULL, OSU_COLL, 0,
+    "OSU MPI Reduce_scatter_block Latency Test" },
+  { "osu", "osu_scatter", "Scatter", NULL, OSU_COLL, 0, "OSU MPI Scatter Latency Test" },
+  { "osu", "osu_scatterv", "Scatterv", NULL, OSU_COLL, 0, "OSU MPI Scatterv Latency Test" },
+  { "osu", "osu_neighbor_allgather", "Neighbor_allgather", NULL, OSU_COLL, 0, "OSU MPI Neighborhood Allgather Latency Test" },
+  { "osu", "osu_neighbor_allgatherv", "Neighbor_allgatherv", NULL, OSU_COLL, 0,
+    "OSU MPI Neighborhood Allgatherv Latency Test" },
+  { "osu", "osu_neighbor_alltoall", "Neighbor_alltoall", NULL, OSU_COLL, 0, "OSU MPI Neighborhood Alltoall Latency Test" },
+  { "osu", "osu_neighbor_alltoallv", "Neighbor_alltoallv", NULL, OSU_COLL, 0,
+    "OSU MPI Neighborhood All-to-Allv Latency Test" },
+  { "osu", "osu_neighbor_alltoallw", "Neighbor_alltoallw", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
+  /* non-blocking collectives: the overlap rows (pure communication, computation, overlap) */
+  { "osu", "osu_iallgather", "Iallgather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgather Latency Test" },
+  { "osu", "osu_iallgatherv", "Iallgatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgatherv Latency Test" },
+  { "osu", "osu_iallreduce", "Iallreduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
+  { "osu", "osu_ialltoall", "Ialltoall_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-All Latency Test" },
+  { "osu", "osu_ialltoallv", "Ialltoallv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allv Latency Test" },
+  { "osu", "osu_ialltoallw", "Ialltoallw_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allw Latency Test" },
+  { "osu", "osu_ibarrier", "Ibarrier_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Barrier Latency Test" },
+  { "osu", "osu_ibcast", "Ibcast_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-Blocking Broadcast Latency Test" },
+  { "osu", "osu_igather", "Igather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gather Latency Test" },
+  { "osu", "osu_igatherv", "Igatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gatherv Latency Test" },
+  { "osu", "osu_ireduce", "Ireduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
+  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", NULL, OSU_NBC, 0,
+    "OSU MPI Non-blocking Reduce_scatter Latency Test" },
+  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", NULL, OSU_NBC, 0,
+    "OSU MPI Non-blocking Reduce_scatter_block Latency Test" },
+  { "osu", "osu_iscatter", "Iscatter_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatter Latency Test" },
+  { "osu", "osu_iscatterv", "Iscatterv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatterv Latency Test" },
+  { "osu", "osu_ineighbor_allgather", "Ineighbor_allgather", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Allgather Latency Test" },
+  { "osu", "osu_ineighbor_allgatherv", "Ineighbor_allgatherv", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Allgatherv Latency Test" },
+  { "osu", "osu_ineighbor_alltoall", "Ineighbor_alltoall", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Alltoall Latency Test" },
+  { "osu", "osu_ineighbor_alltoallv", "Ineighbor_alltoallv", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Alltoallv Latency Test" },
+  { "osu", "osu_ineighbor_alltoallw", "Ineighbor_alltoallw", NULL, OSU_COLL, 0,
+    "OSU MPI Non-blocking Neighborhood Alltoallw Latency Test" },
+  /* persistent collectives (MPI-4) */
+  { "osu", "osu_allgather_persistent", "Allgather_init", NULL, OSU_COLL, 0, "OSU MPI Allgather Persistent Latency Test" },
+  { "osu", "osu_allgatherv_persistent", "Allgatherv_init", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Persistent Latency Test" },
+  { "osu", "osu_allreduce_persistent", "Allreduce_init", NULL, OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
+  { "osu", "osu_alltoall_persistent", "Alltoall_init", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-All Personalized Exchange Persistent Latency Test" },
+  { "osu", "osu_alltoallv_persistent", "Alltoallv_init", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-Allv Personalized Exchange Persistent Latency Test" },
+  { "osu", "osu_alltoallw_persistent", "Alltoallw_init", NULL, OSU_COLL, 0,
+    "OSU MPI All-to-Allw Personalized Exchange Persistent Latency Test" },
+  { "osu", "osu_barrier_persistent", "Barrier_init", NULL, OSU_SYNC, 0, "OSU MPI Barrier Persistent Latency Test" },
+  { "osu", "osu_bcast_persistent", "Bcast_init", NULL, OSU_COLL, 0, "OSU MPI Broadcast Persistent Latency Test" },
+  { "osu", "osu_gather_persistent", "Gather_init", NULL, OSU_COLL, 0, "OSU MPI Gather Persistent Latency Test" },
+  { "osu", "osu_gatherv_persistent", "Gatherv_init", NULL, OSU_COLL, 0, "OSU MPI Gatherv Persistent Latency Test" },
+  { "osu", "osu_reduce_persistent", "Reduce_init", NULL, OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
+  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", NULL, OSU_COLL, 0,
+    "OSU MPI Reduce_scatter Persistent Latency Test" },
+  { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
+  { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
+  /* one-sided */
+  { "osu", "osu_put_latency", "MPI_Put_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Put Latency Test" },
+  { "osu", "osu_get_latency", "MPI_Get_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Get latency Test" },
+  { "osu", "osu_acc_latency", "MPI_Accumulate", NULL, OSU_RMA_LAT, 0, "OSU MPI_Accumulate latency Test" },
+  { "osu", "osu_fop_latency", "Fetch_and_op", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Fetch_and_op latency Test" },
+  { "osu", "osu_cas_latency", "Compare_and_swap", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Compare_and_swap latency Test" },
+  { "osu", "osu_get_acc_latency", "Get_accumulate", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Get_accumulate latency Test" },
+  { "osu", "osu_put_bw", "Rput", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bandwidth Test" },
+  { "osu", "osu_get_bw", "Rget", NULL, OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
+  { "osu", "osu_put_bibw", "MPI_Put_fence_bidirectional", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* IMB-MPI1 2021 */
+  { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "Sendrecv", "Exchange", "msg_count=1", IMB_RANGE_BW, 2.0, NULL },
+  { "IMB-MPI1", "Exchange", "Exchange", "msg_count=2", IMB_RANGE_BW, 4.0, NULL },
+  { "IMB-MPI1", "Uniband", "Mbw_mr", NULL, IMB_BW_RATE, 1.0, NULL },
+  { "IMB-MPI1", "Biband", "Bibw", NULL, IMB_BW_RATE, 1.0, NULL },
+  { "IMB-MPI1", "Bcast", "Bcast", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Allgather", "Allgather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Allgatherv", "Allgatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Gather", "Gather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Gatherv", "Gatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Scatter", "Scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Scatterv", "Scatterv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Alltoall", "Alltoall", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Alltoallv", "Alltoallv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce", "Reduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce_local", "Reduce_local", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce_scatter", "Reduce_scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Reduce_scatter_block", "Reduce_scatter_block", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Allreduce", "Allreduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI1", "Barrier", "Barrier", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-NBC: "Ixxx" overlaps a computation, "Ixxx_pure" starts and waits */
+  { "IMB-NBC", "Ibcast", "Ibcast_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ibcast_pure", "Ibcast", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iallgather", "Iallgather_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iallgather_pure", "Iallgather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iallgatherv", "Iallgatherv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iallgatherv_pure", "Iallgatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Igather", "Igather_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Igather_pure", "Igather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Igatherv", "Igatherv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Igatherv_pure", "Igatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iscatter", "Iscatter_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iscatter_pure", "Iscatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iscatterv", "Iscatterv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iscatterv_pure", "Iscatterv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ialltoall", "Ialltoall_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ialltoall_pure", "Ialltoall", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ialltoallv", "Ialltoallv_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ialltoallv_pure", "Ialltoallv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ireduce", "Ireduce_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ireduce_pure", "Ireduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ireduce_scatter", "Ireduce_scatter_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Ireduce_scatter_pure", "Ireduce_scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Iallreduce", "Iallreduce_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-NBC", "Iallreduce_pure", "Iallreduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-NBC", "Ibarrier", "Ibarrier_overlap", NULL, IMB_OVERLAP_SYNC, 0, NULL },
+  { "IMB-NBC", "Ibarrier_pure", "Ibarrier", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-RMA: the request-based transfers and the atomics */
+  { "IMB-RMA", "Unidir_put", "Rput", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Unidir_get", "Rget", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Bidir_put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-RMA", "Accumulate", "MPI_Accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
+  ** "_pure" IMB overlaps them with a computation, which skampi does not) */
+  { "IMB-MPI4", "Bcast_persist_pure", "Bcast_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Allgather_persist_pure", "Allgather_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Allgatherv_persist_pure", "Allgatherv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Gather_persist_pure", "Gather_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Gatherv_persist_pure", "Gatherv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Scatter_persist_pure", "Scatter_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Scatterv_persist_pure", "Scatterv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Alltoall_persist_pure", "Alltoall_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Alltoallv_persist_pure", "Alltoallv_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Reduce_persist_pure", "Reduce_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Reduce_scatter_persist_pure", "Reduce_scatter_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Allreduce_persist_pure", "Allreduce_init", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MPI4", "Barrier_persist_pure", "Barrier_init", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-MT: one thread per process unless SKAMPI_THREAD_LEVEL=multiple and a .ski */
+  { "IMB-MT", "PingPongMT", "Thread_pingpong", "threads=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MT", "UniBandMT", "Thread_bw", "threads=1", IMB_BW_RATE, 1.0, NULL }
+};
+#define PEER_N ((int)(sizeof peer_table / sizeof peer_table[0]))
+
+/* The options of each tool: name, whether it takes a value (2: an optional one glued
+** to it, OSU's -z99), whether skampi honours it (0: accepted and said once on stderr). */
+typedef struct peer_option { const char *name; int value; int honoured; } peer_option;
+
+static const peer_option osu_options[] = {
+  { "-m", 1, 1 }, { "--message-size", 1, 1 }, { "-i", 1, 1 }, { "--iterations", 1, 1 },
+  { "-x", 1, 0 }, { "--warmup", 1, 0 }, { "-f", 0, 1 }, { "--full", 0, 1 }, { "-z", 2, 1 },
+  { "--tail-lat", 2, 1 }, { "-W", 1, 1 }, { "--window-size", 1, 1 }, { "-M", 1, 0 }, { "--mem-limit", 1, 0 },
+  { "-t", 1, 0 }, { "--num-test-calls", 1, 0 }, { "-a", 1, 0 }, { "--array-size", 1, 0 },
+  { "-s", 1, 0 }, { "--sync-option", 1, 0 }, { "-w", 1, 0 }, { "--win-options", 1, 0 },
+  { "-d", 1, 0 }, { "--accelerator", 1, 0 }, { "-r", 1, 0 }, { "--cuda-target", 1, 0 },
+  { "-R", 1, 0 }, { "--print-rate", 1, 0 }, { "-p", 1, 0 }, { "--num-pairs", 1, 0 },
+  { "-V", 0, 0 }, { "--vary-window", 0, 0 }, { "-c", 2, 1 }, { "--validation", 2, 1 },
+  { "-b", 1, 0 }, { "--buffer-num", 1, 0 }, { "-u", 1, 0 }, { "--validation-warmup", 1, 0 },
+  { "-G", 1, 0 }, { "--graph", 1, 0 }, { "-P", 1, 0 }, { "--papi", 1, 0 }, { "-D", 1, 0 }, { "--ddt", 1, 0 },
+  { "-N", 1, 0 }, { "--nhbr", 1, 0 }, { "-T", 1, 0 }, { "--type", 1, 0 }, { "-I", 0, 0 }, { "--session", 0, 0 },
+  { "-l", 0, 0 }, { "--in-place", 0, 0 }, { "-k", 1, 0 }, { "--root-rank", 1, 0 },
+  { "-o", 1, 1 }, { "-q", 0, 1 }
+};
+
+static const peer_option imb_options[] = {
+  { "-msglog", 1, 1 }, { "-iter", 1, 1 }, { "-npmin", 1, 1 }, { "-time", 1, 0 }, { "-mem", 1, 0 },
+  { "-off_cache", 1, 0 }, { "-input", 1, 0 }, { "-include", 1, 0 }, { "-exclude", 1, 0 }, { "-multi", 1, 0 },
+  { "-map", 1, 0 }, { "-msglen", 1, 0 }, { "-sync", 1, 0 }, { "-root_shift", 1, 0 }, { "-imb_barrier", 1, 0 },
+  { "-iter_policy", 1, 0 }, { "-thread_level", 1, 0 }, { "-zero_size", 1, 1 }, { "-warm_up", 1, 0 },
+  { "-data_type", 1, 0 }, { "-red_data_type", 1, 0 }, { "-contig_type", 1, 0 }, { "-window_size", 1, 1 },
+  { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-o", 1, 1 }, { "-q", 0, 1 }
+};
+
+static const char *const imb_programs[] = {
+  "IMB-MPI1", "IMB-NBC", "IMB-RMA", "IMB-EXT", "IMB-IO", "IMB-MT", "IMB-P2P", "IMB-MPI4"
+};
+
+static int peer_find(const char *family, const char *name)
+{
+  int k;
+  for (k = 0; k < PEER_N; k++) {
+    if (family != NULL && !sk_streq(peer_table[k].family, family)) continue;
+    if (peer_table[k].family[0] == 'o' ? sk_streq(peer_table[k].name, name)
+        : sk_edit_distance(peer_table[k].name, name) == 0 && strlen(peer_table[k].name) == strlen(name))
+      return k;
+  }
+  return -1;
+}
+
+/* ", closest: A" -- the name among count names (stride bytes apart, the name first)
+** nearest to name within a third of its length; nothing when none is. */
+static void peer_closest(const char *name, const char *const *names, int count, sk_str *out)
+{
+  int k, best = -1, bd = (int)strlen(name) / 3 + 2;
+  for (k = 0; k < count; k++) {
+    int d = sk_edit_distance(name, names[k]);
+    if (d < bd) { bd = d; best = k; }
+  }
+  if (best >= 0) sk_str_printf(out, "; closest: %s", names[best]);
+}
+
+static void peer_closest_bench(const char *family, const char *name, sk_str *out)
+{
+  const char *names[PEER_N];
+  int k, n = 0;
+  for (k = 0; k < PEER_N; k++)
+    if (family == NULL || sk_streq(peer_table[k].family, family)) names[n++] = peer_table[k].name;
+  peer_closest(name, names, n, out);
+}
+
+static void peer_closest_option(const peer_option *opts, int nopts, const char *name, sk_str *out)
+{
+  const char *names[64];
+  int k;
+  for (k = 0; k < nopts && k < 64; k++) names[k] = opts[k].name;
+  peer_closest(name, names, k, out);
+}
+
+/* A whole number (suffixes k and M) into *v; 0 when it is none. */
+static int peer_number(const char *s, long *v)
+{
+  char *end;
+  long n;
+  if (*s < '0' || *s > '9') return 0;
+  n = strtol(s, &end, 10);
+  if (*end == 'k' || *end == 'K') { n *= 1024L; end++; }
+  else if (*end == 'M') { n *= 1048576L; end++; }
+  if (*end != '\0' || n < 0 || n > 128L * 1048576L) return 0;
+  *v = n;
+  return 1;
+}
+
+/* OSU's -m [MIN:]MAX ("2:" keeps the default MAX). */
+static int peer_osu_sizes(const char *v, sk_peer *p)
+{
+  const char *colon = strchr(v, ':');
+  char first[32];
+  if (colon == NULL) return peer_number(v, &p->size_max);
+  if ((size_t)(colon - v) >= sizeof first) return 0;
+  memcpy(first, v, (size_t)(colon - v));
+  first[colon - v] = '\0';
+  if (colon != v && !peer_number(first, &p->size_min)) return 0;
+  if (colon[1] != '\0' && !peer_number(colon + 1, &p->size_max)) return 0;
+  return p->size_min <= p->size_max;
+}
+
+/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0). */
+static int peer_imb_msglog(const char *v, sk_peer *p)
+{
+  long lo = 0, hi;
+  const char *colon = strchr(v, ':');
+  if (colon != NULL) {
+    char first[32];
+    if ((size_t)(colon - v) >= sizeof first) return 0;
+    memcpy(first, v, (size_t)(colon - v));
+    first[colon - v] = '\0';
+    if (!peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
+  } else if (!peer_number(v, &hi)) return 0;
+  if (lo > hi || hi > 27) return 0;
+  p->size_min = 0;
+  p->size_max = 1L << hi;
+  p->imb_min_log = lo;
+  return 1;
+}
+
+/* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
+** its family, or NULL. */
+static const char *peer_family_of(const char *a)
+{
+  int k;
+  if (strncmp(a, "osu_", 4) == 0) return "osu";
+  for (k = 0; k < (int)(sizeof imb_programs / sizeof imb_programs[0]); k++)
+    if (sk_streq(a, imb_programs[k])) return imb_programs[k];
+  return NULL;
+}
+
+SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
+                         int *verify, sk_str *err)
+{
+  const char *family, *first = argc > 1 ? argv[1] : "";
+  const peer_option *opts;
+  int nopts, i, k;
+  memset(p, 0, sizeof *p);
+  p->size_min = -1;
+  family = peer_family_of(first);
+  if (family == NULL) {   /* an IMB benchmark's name alone that skampi lacks: IMB-MPI1's, ... */
+    k = peer_find(NULL, first);
+    if (k < 0 || peer_table[k].family[0] == 'o' || sk_catalogue_find(first) != NULL) return 0;
+    family = peer_table[k].family;
+    p->bench[p->nbench++] = k;
+  }
+  p->tool = family[0] == 'o' ? 'o' : 'i';
+  p->family = family[0] == 'o' ? first : family;
+  if (p->tool == 'o') {
+    if ((k = peer_find("osu", first)) < 0) {
+      sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", first);
+      peer_closest_bench("osu", first, err);
+      sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+      return -1;
+    }
+    p->bench[p->nbench++] = k;
+    opts = osu_options;
+    nopts = (int)(sizeof osu_options / sizeof osu_options[0]);
+  } else {
+    opts = imb_options;
+    nopts = (int)(sizeof imb_options / sizeof imb_options[0]);
+  }
+  for (i = 2; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    const peer_option *op = NULL;
+    char name[40];
+    size_t len = strcspn(a, "=");
+    if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) return 2;
+    if (p->tool == 'i' && a[0] != '-') {   /* IMB: the benchmarks to run */
+      if ((k = peer_find(family, a)) < 0) {
+        sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, a);
+        peer_closest_bench(family, a, err);
+        sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+        return -1;
+      }
+      if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;
+      continue;
+    }
+    sk_copy_string(name, len + 1 < sizeof name ? len + 1 : sizeof name, a);
+    for (k = 0; k < nopts; k++) {
+      if (sk_streq(a, opts[k].name) || (opts[k].value && a[1] == '-' && sk_streq(name, opts[k].name))) {
+        op = &opts[k];
+        break;
+      }
+      if (opts[k].value == 2 && a[1] != '-' && strncmp(a, opts[k].name, 2) == 0 && opts[k].name[2] == '\0') {
+        op = &opts[k];   /* -z99,90 */
+        break;
+      }
+    }
+    if (op == NULL) {
+      sk_str_printf(err, "skampi: %s has no option '%s'", p->family, a);
+      peer_closest_option(opts, nopts, a, err);
+      return -1;
+    }
+    if (op->value == 1) {
+      if (a[len] == '=') v = a + len + 1;
+      else if (i + 1 < argc) v = argv[++i];
+      else {
+        sk_str_printf(err, "skampi: %s option '%s' needs a value", p->family, a);
+        return -1;
+      }
+    } else if (op->value == 2) {
+      v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
+    }
+    if (!op->honoured) {
+      if (p->ignored == NULL) p->ignored = a;
+      continue;
+    }
+    if (sk_streq(op->name, "-m") || sk_streq(op->name, "--message-size")) {
+      if (p->size_min < 0) p->size_min = 0;
+      if (!peer_osu_sizes(v, p)) {
+        sk_str_printf(err, "skampi: %s -m '%s': give [MIN:]MAX in bytes (MIN <= MAX, at most 128M)", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-msglog")) {
+      if (!peer_imb_msglog(v, p)) {
+        sk_str_printf(err, "skampi: %s -msglog '%s': give [MIN:]MAX, powers of two up to 27", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-i") || sk_streq(op->name, "--iterations") || sk_streq(op->name, "-iter")) {
+      if (!peer_number(v, &p->iterations) || p->iterations < 1) {
+        sk_str_printf(err, "skampi: %s %s '%s': give a number of iterations from 1", p->family, a, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
+      if (!peer_number(v, &p->window) || p->window < 1 || p->window > 1024) {
+        sk_str_printf(err, "skampi: %s %s '%s': give a window of 1 to 1024 messages", p->family, a, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-npmin")) {
+      if (!peer_number(v, &p->npmin) || p->npmin < 1) {
+        sk_str_printf(err, "skampi: %s -npmin '%s': give a number of processes from 1", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-zero_size")) {
+      p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
+    } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
+    else if (sk_streq(op->name, "-z") || sk_streq(op->name, "--tail-lat")) {
+      p->ntail = 0;
+      if (v == NULL || *v == '\0') { p->tail[0] = 50; p->tail[1] = 90; p->tail[2] = 99; p->ntail = 3; }
+      while (v != NULL && *v && p->ntail < 5) {
+        char *end;
+        long q = strtol(v, &end, 10);
+        if (end == v || q < 1 || q > 99 || (*end != ',' && *end != '\0')) {
+          sk_str_printf(err, "skampi: %s -z: percentiles from 1 to 99, separated by commas", p->family);
+          return -1;
+        }
+        p->tail[p->ntail++] = (int)q;
+        v = *end ? end + 1 : end;
+      }
+    } else if (sk_streq(op->name, "-c") || sk_streq(op->name, "--validation")) p->validate = *verify = 1;
+    else if (sk_streq(op->name, "-o")) *output = v;
+    else if (sk_streq(op->name, "-q")) *quiet = p->quiet = 1;
+  }
+  if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: every benchmark of the program */
+    for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
+      if (sk_streq(peer_table[k].family, family)) p->bench[p->nbench++] = k;
+  if (p->nbench == 0) {
+    sk_str_printf(err, "skampi: skampi measures none of %s's benchmarks yet (doc/manual.md \"OSU and IMB names\")",
+                  family);
+    return -1;
+  }
+  if (p->size_min < 0) {   /* the tools' defaults: OSU's latency from 0, else from 1; IMB from 0 */
+    int layout = peer_table[p->bench[0]].layout;
+    p->size_min = p->tool == 'i' || layout == OSU_LAT ? 0 : 1;
+    if (p->size_max == 0) p->size_max = layout == OSU_COLL || layout == OSU_NBC ? 1048576L : 4194304L;
+  }
+  if (p->tool == 'i') p->size_min = p->no_zero || p->size_min > 0 ? 1L << p->imb_min_log : 0;
+  if (*output == NULL) {
+    sprintf(p->output_buf, "%.60s%s%.60s.sko", p->family, p->tool == 'i' && p->nbench == 1 ? "-" : "",
+            p->tool == 'i' && p->nbench == 1 ? peer_table[p->bench[0]].name : "");
+    *output = p->output_buf;
+  }
+  p->output = *output;
+  memset(o, 0, sizeof *o);
+  o->name = peer_table[p->bench[0]].row;
+  return 1;
+}
+
+SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err)
+{
+  int b, ok = 1;
+  char set[200];
+  if (p->ignored != NULL && nprocs > 0 && sk_is_reporter() && !p->quiet)
+    fprintf(stderr, "skampi: %s option '%s' has no effect here (skampi's own choice is kept)\n", p->family, p->ignored);
+  for (b = 0; b < p->nbench && ok; b++) {
+    const peer_bench *e = &peer_table[p->bench[b]];
+    long n;
+    memset(o, 0, sizeof *o);
+    o->name = e->row;
+    o->suite = e->name;
+    o->bytes = 1;
+    o->comment = b > 0;
+    o->sizes_given = 1;
+    o->size_min = p->size_min;
+    o->size_max = p->size_max;
+    o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
+    if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
+    sprintf(set, "%s%s", e->set ? e->set : "", e->set ? "," : "");
+    if (p->iterations > 0) {   /* a fixed number of operations: one per repetition */
+      o->reps_min = o->reps_max = p->iterations;
+      if (!strstr(set, "iterations=")) strcat(set, "iterations=1,");
+    }
+    if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
+    o->set = set;
+    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) {
+      for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
+        o->procs_min = o->procs_max = n;
+        ok = sk_oneline_program(o, nprocs, text, err);
+        o->comment = 1;
+        if (n >= nprocs) break;
+      }
+    } else {
+      ok = sk_oneline_program(o, nprocs, text, err);
+    }
+  }
+  return ok;
+}
+
+/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
+** result line of block name in the file's text (the overlap rows write it when the figures
+** can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
+typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
+
+static peer_overlap *peer_overlaps(const char *text, const char *name, size_t n)
+{
+  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
+  char begin[220];
+  const char *s;
+  long line = -1;
+  sprintf(begin, "# begin result \"%.200s\"\n", name);
+  if (text == NULL || (s = strstr(text, begin)) == NULL) return ov;
+  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
+    double pure, cpu, ovrl, overlap;
+    if (*s != '#') line++;
+    else if (line >= 0 && (size_t)line < n
+             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
+                       &overlap) == 4) {
+      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
+      ov[line].has = 1;
+    }
+  }
+  return ov;
+}
+
+/* The file's whole text (NULL when it cannot be read: the overlap figures are then left out). */
+static char *peer_slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  sk_str t;
+  char buf[4096];
+  size_t got;
+  if (f == NULL) return NULL;
+  sk_str_init(&t);
+  while ((got = fread(buf, 1, sizeof buf, f)) > 0) sk_str_putn(&t, buf, got);
+  fclose(f);
+  return t.data;
+}
+
+static int peer_cmp(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The q-th percentile of the line's repetitions (its "#@ reps:"), or of its "#@ dist:"
+** for 50, 90, 99; -1 when neither says. */
+static double peer_percentile(const sk_sko_line *l, int q)
+{
+  if (l->nrep > 0) {
+    double *v = (double *)sk_malloc((size_t)l->nrep * sizeof *v), r;
+    int k = (int)((double)q / 100.0 * l->nrep + 0.999999) - 1;
+    memcpy(v, l->rep_us, (size_t)l->nrep * sizeof *v);
+    qsort(v, (size_t)l->nrep, sizeof *v, peer_cmp);
+    r = v[k < 0 ? 0 : k >= l->nrep ? l->nrep - 1 : k];
+    free(v);
+    return r;
+  }
+  if (!l->has_dist) return -1.0;
+  return q == 50 ? l->dist[2] : q == 90 ? l->dist[4] : q == 99 ? l->dist[5] : -1.0;
+}
+
+/* The figure OSU or IMB prints as the time: one-way for a round trip, else the time. */
+static double peer_time(const sk_sko_line *l)
+{
+  return l->oneway_us >= 0.0 ? l->oneway_us : l->time_us;
+}
+
+static void peer_flags(const sk_sko_line *l)
+{
+  printf("  %s\n", l->flagset && *l->flagset ? l->flagset : "-");
+}
+
+static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b)
+{
+  size_t i;
+  int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
+  peer_overlap *ov = NULL;
+  char *text = NULL;
+  printf("\n# %s v7.4\n", e->title);
+  if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
+  if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
+    printf("# Window creation: MPI_Win_create\n# Synchronization: as skampi's %s\n", e->row);
+  if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
+  if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
+  if (sized) printf("%-*s", 10, "# Size");
+  switch (e->layout) {
+  case OSU_BW: case OSU_RMA_BW: printf("%*s", 20, "Bandwidth (MB/s)"); break;
+  case OSU_MBW: printf("%*s%*s", 20, "MB/s", 20, "Messages/s"); break;
+  case OSU_RMA_LAT: printf("%*s", 20, "Latency (us)"); break;
+  case OSU_SYNC: printf("# Avg Latency(us)"); break;
+  case OSU_NBC:
+    printf("%s%*s%*s%*s%*s", sized ? "" : "#", 20, "Overall(us)", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
+    break;
+  default: printf("%*s", 20, "Avg Latency(us)"); break;
+  }
+  if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+    printf("%*s%*s%*s", 20, "Min Latency(us)", 20, "Max Latency(us)", 12, "Iterations");
+  for (t = 0; t < p->ntail; t++)
+    printf("%*sP%d Tail %s", (int)(20 - strlen(e->layout == OSU_BW ? "Px Tail BW(MB/s)" : "Px Tail Lat(us)")
+                                    - (p->tail[t] > 9)), "", p->tail[t], e->layout == OSU_BW ? "BW(MB/s)" : "Lat(us)");
+  printf("  skampi flags\n");
+  if (e->layout == OSU_NBC) {
+    text = peer_slurp(p->output);
+    ov = peer_overlaps(text, b->name, b->n);
+  }
+  for (i = 0; i < b->n; i++) {
+    const sk_sko_line *l = &b->lines[i];
+    double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
+    double mbs = l->mbytes_per_s >= 0.0 ? l->mbytes_per_s : l->time_us > 0.0 ? (double)l->size / l->time_us : 0.0;
+    if (sized) printf("%-*ld", 10, l->size);
+    switch (e->layout) {
+    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs); break;
+    case OSU_MBW: printf("%*.*f%*.*f", 20, 2, mbs, 20, 2, l->time_us > 0.0 ? 1e6 / l->time_us : 0.0); break;
+    case OSU_SYNC: printf("%*.*f", 17, 2, lat); break;
+    case OSU_NBC:
+      if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
+      else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
+      break;
+    default: printf("%*.*f", 20, 2, lat); break;
+    }
+    if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+      printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,
+             (l->has_dist ? l->dist[6] : l->time_us) * ratio, 12, l->reps);
+    for (t = 0; t < p->ntail; t++) {
+      double v = peer_percentile(l, p->tail[t]);
+      if (v < 0.0) printf("%*s", 20, "-");
+      else if (e->layout == OSU_BW) printf("%*.*f", 20, 2, v > 0.0 ? mbs * l->time_us / v : 0.0);
+      else printf("%*.*f", 20, 2, v * ratio);
+    }
+    peer_flags(l);
+  }
+  free(ov);
+  free(text);
+}
+
+/* IMB's underline: "#" and line_len * 13 - 1 dashes. */
+static void peer_imb_line(int fields)
+{
+  int k;
+  putchar('#');
+  for (k = 1; k < fields * 13; k++) putchar('-');
+  putchar('\n');
+}
+
+static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b, int procs, int nprocs)
+{
+  static const char *const heads[][6] = {
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", NULL, NULL },
+    { "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec" },
+    { "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", NULL },
+    { "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", NULL, NULL },
+    { "#bytes", "#repetitions", "Mbytes/sec", "Msg/sec", NULL, NULL },
+    { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
+    { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL }
+  };
+  int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
+  size_t i;
+  peer_overlap *ov = NULL;
+  char *text = NULL;
+  for (k = 0; k < 6 && heads[h][k]; k++) fields++;
+  printf("\n");
+  peer_imb_line(fields);
+  printf("# Benchmarking %s \n", e->name);
+  printf("# #processes = %d \n", pair ? 2 : procs);
+  if (nprocs - (pair ? 2 : procs) > 0)
+    printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
+  peer_imb_line(fields);
+  if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
+  for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
+  printf("  skampi flags\n");
+  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) {
+    text = peer_slurp(p->output);
+    ov = peer_overlaps(text, b->name, b->n);
+  }
+  for (i = 0; i < b->n; i++) {
+    const sk_sko_line *l = &b->lines[i];
+    double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
+    int n;
+    for (n = 0; n < l->nnode; n++) {
+      if (l->node_us[n] < lo) lo = l->node_us[n];
+      if (l->node_us[n] > hi) hi = l->node_us[n];
+      avg += l->node_us[n];
+    }
+    avg = l->nnode > 0 ? avg / l->nnode : l->time_us;
+    if (l->nnode > 0 && l->time_us > hi) hi = l->time_us;
+    switch (e->layout) {
+    case IMB_TIME_BW:
+      printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
+      break;
+    case IMB_RANGE_BW:
+      printf("%13ld%13ld%13.2f%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg,
+             hi > 0.0 ? e->scale * (double)l->size / hi : 0.0);
+      break;
+    case IMB_RANGE: printf("%13ld%13ld%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg); break;
+    case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
+    case IMB_BW_RATE:
+      printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
+      break;
+    default:
+      if (e->layout == IMB_OVERLAP) printf("%13ld", l->size);
+      printf("%13ld", l->reps);
+      if (ov[i].has) printf("%13.2f%13.2f%13.2f%13.2f", ov[i].v[0], ov[i].v[1], ov[i].v[2], ov[i].v[3]);
+      else printf("%13.2f%13s%13s%13s", l->time_us, "-", "-", "-");
+      break;
+    }
+    peer_flags(l);
+  }
+  free(ov);
+  free(text);
+}
+
+SK_API int sk_peer_print(const sk_peer *p, int nprocs)
+{
+  sk_sko_file f;
+  sk_str err;
+  size_t k;
+  sk_str_init(&err);
+  memset(&f, 0, sizeof f);
+  if (!sk_sko_read(p->output, &f, &err)) {
+    fprintf(stderr, "skampi: the tables cannot be printed: %s\n", err.data);
+    sk_str_free(&err);
+    return 0;
+  }
+  sk_str_free(&err);
+  if (p->tool == 'i') {
+    printf("#----------------------------------------------------------------\n");
+    printf("#    skampi %s in the layout of the Intel(R) MPI Benchmarks 2021 (%s)\n", SKAMPI_VERSION, p->family);
+    printf("#    results, flags and distributions: %s\n", p->output);
+    printf("#----------------------------------------------------------------\n");
+  }
+  for (k = 0; k < f.n; k++) {
+    const sk_sko_block *b = &f.blocks[k];
+    char name[200];
+    const char *np = strstr(b->name, "-np");
+    int e, procs = nprocs;
+    sk_copy_string(name, sizeof name, b->name);
+    if (np != NULL) {
+      name[np - b->name] = '\0';
+      procs = atoi(np + 3);
+    }
+    e = peer_find(p->tool == 'o' ? "osu" : p->family, name);
+    if (e < 0) continue;
+    if (p->tool == 'o') peer_osu_block(p, &peer_table[e], b);
+    else peer_imb_block(p, &peer_table[e], b, procs, nprocs);
+  }
+  if (p->tool == 'o') printf("# skampi %s: results, flags and distributions in %s\n", SKAMPI_VERSION, p->output);
+  fflush(stdout);
+  sk_sko_free(&f);
+  return !ferror(stdout);
+}

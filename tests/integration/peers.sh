@@ -1,0 +1,92 @@
+#!/bin/sh
+# tests/integration/peers.sh IMPL SKAMPI -- the OSU and IMB names (doc/manual.md "OSU and
+# IMB names") under a launcher with 2 processes: the example command lines of the OSU
+# micro-benchmarks' help (-m 128, -m 2:128, -i 1000 -x 100, -f, -z) and of the IMB User
+# Guide (IMB-MPI1 PingPong -msglog, -iter, -npmin; IMB-NBC; IMB-RMA) run under skampi and
+# print the tool's layout: the header lines and column headers checked verbatim, every
+# data line's numbers parsed, the sizes the tool would print, and each figure against the
+# .sko written beside it (OSU's latency = the round trip / 2, MB/s = bytes / time, IMB's
+# t[usec] likewise, -i N: N repetitions); a script reading osu_latency's table (awk on
+# the lines that begin with a digit) reads skampi's unchanged.
+set -u
+. "$(dirname "$0")/../lib.sh"
+impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+o=$top/tests/out/peers-$impl
+rm -rf "$o"; mkdir -p "$o"
+run() { (cd "$o" && timeout 300 "$top/tools/mpirun.sh" "$impl" 2 "$skampi" "$@"); }
+# rows FILE: the data lines (they begin with a digit or blanks and a digit)
+rows() { awk '/^ *[0-9]/' "$1"; }
+# sko_col SKO SUITE COL: column COL of the suite's result lines
+sko_col() { awk -v s="# begin result \"$2\"" -v c="$3" '$0 == s { on = 1; next } /^# end result/ { on = 0 } on && /^count= / { printf "%s ", $c }' "$1"; }
+
+# osu_latency -m 2:128 (the help's example): the header, the columns, sizes 2 ... 128,
+# latency = the .sko's round trip / 2 (two decimals)
+run osu_latency -m 2:128 > "$o/lat.out" 2> "$o/lat.err"; st=$?
+[ $st -eq 0 ] && [ "$(sed -n 2p "$o/lat.out")" = "# OSU MPI Latency Test v7.4" ] &&
+  [ "$(sed -n 3p "$o/lat.out")" = "# Datatype: MPI_CHAR." ] &&
+  [ "$(sed -n 4p "$o/lat.out")" = "# Size         Avg Latency(us)  skampi flags" ] &&
+  [ "$(rows "$o/lat.out" | awk '{ printf "%s ", $1 }')" = "2 4 8 16 32 64 128 " ] &&
+  [ "$(awk '/^[0-9]/ { print $1, $2 }' "$o/lat.out" | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" -eq 7 ] &&
+  [ "$(rows "$o/lat.out" | awk '{ printf "%.2f ", $2 }')" = "$(sko_col "$o/osu_latency.sko" osu_latency 4 | awk '{ for (i = 1; i <= NF; i++) printf "%.2f ", $i / 2 }')" ]
+say $? "$impl osu_latency_layout_and_values" "exit $st: $(head -c 600 "$o/lat.out") $(head -c 300 "$o/lat.err")"
+
+# osu_latency -m 128 -i 1000 -x 100 -f -z: from 0 bytes, 1000 repetitions, min/max/tail columns
+run osu_latency -m 128 -i 1000 -x 100 -f -z > "$o/latf.out" 2> "$o/latf.err"; st=$?
+[ $st -eq 0 ] &&
+  [ "$(sed -n 4p "$o/latf.out")" = "# Size         Avg Latency(us)     Min Latency(us)     Max Latency(us)  Iterations    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)  skampi flags" ] &&
+  [ "$(rows "$o/latf.out" | awk '{ printf "%s ", $1 }')" = "0 1 2 4 8 16 32 64 128 " ] &&
+  [ "$(rows "$o/latf.out" | awk '$5 == 1000 && $3 <= $2 + 0.005 && $2 <= $4 + 0.005 && $6 <= $7 + 0.005 && $7 <= $8 + 0.005' | wc -l)" -eq 9 ] &&
+  grep -q "osu_latency option '-x' has no effect here" "$o/latf.err"
+say $? "$impl osu_latency_fixed_iterations_full_tail" "exit $st: $(head -c 900 "$o/latf.out") $(head -c 300 "$o/latf.err")"
+
+# osu_bw -m 1:1024 and osu_mbw_mr: MB/s = bytes / the .sko's time per message
+run osu_bw -m 1:1024 > "$o/bw.out" 2> "$o/bw.err"; st=$?
+[ $st -eq 0 ] && [ "$(sed -n 2p "$o/bw.out")" = "# OSU MPI Bandwidth Test v7.4" ] &&
+  [ "$(sed -n 4p "$o/bw.out")" = "# Size        Bandwidth (MB/s)  skampi flags" ] &&
+  [ "$(rows "$o/bw.out" | awk '{ printf "%.2f ", $2 }')" = "$(awk '/^count= / { printf "%.2f ", $3 / $4 }' "$o/osu_bw.sko")" ] &&
+  [ "$(rows "$o/bw.out" | wc -l)" -eq 11 ]
+say $? "$impl osu_bw_layout_and_values" "exit $st: $(head -c 600 "$o/bw.out") $(head -c 300 "$o/bw.err")"
+run osu_mbw_mr -m 1:8 > "$o/mbw.out" 2> "$o/mbw.err"; st=$?
+[ $st -eq 0 ] && [ "$(sed -n 2p "$o/mbw.out")" = "# OSU MPI Multiple Bandwidth / Message Rate Test v7.4" ] &&
+  [ "$(sed -n 3p "$o/mbw.out")" = "# [ pairs: 1 ] [ window size: 64 ]" ] &&
+  [ "$(sed -n 5p "$o/mbw.out")" = "# Size                    MB/s          Messages/s  skampi flags" ] &&
+  [ "$(rows "$o/mbw.out" | awk '$2 > 0 && $3 > 0 && ($2 / $1 * 1e6 - $3) ^ 2 < ($3 * 0.01 + 1e4) ^ 2' | wc -l)" -eq 4 ]
+say $? "$impl osu_mbw_mr_layout" "exit $st: $(head -c 600 "$o/mbw.out") $(head -c 300 "$o/mbw.err")"
+
+# osu_allreduce -f -z and osu_barrier: the collective layouts; the reduction's sizes are bytes of MPI_INT
+run osu_allreduce -f -z -m 4:64 > "$o/ar.out" 2> "$o/ar.err"; st=$?
+[ $st -eq 0 ] && [ "$(sed -n 2p "$o/ar.out")" = "# OSU MPI Allreduce Latency Test v7.4" ] &&
+  [ "$(rows "$o/ar.out" | awk '{ printf "%s ", $1 }')" = "4 8 16 32 64 " ] &&
+  [ "$(rows "$o/ar.out" | awk '{ printf "%.2f ", $2 }')" = "$(awk '/^count= / { printf "%.2f ", $4 }' "$o/osu_allreduce.sko")" ]
+say $? "$impl osu_allreduce_full_tail" "exit $st: $(head -c 600 "$o/ar.out") $(head -c 300 "$o/ar.err")"
+run osu_barrier > "$o/bar.out" 2> "$o/bar.err"; st=$?
+[ $st -eq 0 ] && [ "$(sed -n 3p "$o/bar.out")" = "# Avg Latency(us)  skampi flags" ] && [ "$(rows "$o/bar.out" | wc -l)" -eq 1 ] &&
+  rows "$o/bar.out" | awk '$1 ~ /^[0-9]+\.[0-9][0-9]$/ { ok = 1 } END { exit !ok }'
+say $? "$impl osu_barrier_layout" "exit $st: $(head -c 600 "$o/bar.out") $(head -c 300 "$o/bar.err")"
+
+# IMB-MPI1 PingPong Barrier -msglog 0:4 -npmin 2 -iter 100 (the User Guide's options)
+run IMB-MPI1 PingPong Barrier -msglog 0:4 -npmin 2 -iter 100 > "$o/imb.out" 2> "$o/imb.err"; st=$?
+[ $st -eq 0 ] && grep -qx '# Benchmarking PingPong ' "$o/imb.out" && grep -qx '# #processes = 2 ' "$o/imb.out" &&
+  grep -qx '       #bytes #repetitions      t\[usec\]   Mbytes/sec  skampi flags' "$o/imb.out" &&
+  grep -qx ' #repetitions  t_min\[usec\]  t_max\[usec\]  t_avg\[usec\]  skampi flags' "$o/imb.out" &&
+  grep -qx '#---------------------------------------------------' "$o/imb.out" &&
+  [ "$(awk '/Benchmarking PingPong/ { on = 1 } /Benchmarking Barrier/ { on = 0 } on && /^ +[0-9]/ { printf "%s/%s ", $1, $2 }' "$o/imb.out")" = "0/100 1/100 2/100 4/100 8/100 16/100 " ] &&
+  [ "$(awk '/Benchmarking PingPong/ { on = 1 } /Benchmarking Barrier/ { on = 0 } on && /^ +[0-9]/ { printf "%.2f ", $3 }' "$o/imb.out")" = "$(sko_col "$o/IMB-MPI1.sko" PingPong 4 | awk '{ for (i = 1; i <= NF; i++) printf "%.2f ", $i / 2 }')" ]
+say $? "$impl imb_pingpong_barrier_layout_and_values" "exit $st: $(head -c 900 "$o/imb.out") $(head -c 300 "$o/imb.err")"
+
+# IMB-NBC Iallreduce and IMB-RMA Unidir_put: the overlap and RMA layouts, numbers in every column
+run IMB-NBC Iallreduce -msglog 2:3 > "$o/nbc.out" 2> "$o/nbc.err"; st=$?
+[ $st -eq 0 ] && grep -qx '       #bytes #repetitions t_ovrl\[usec\] t_pure\[usec\]  t_CPU\[usec\]   overlap\[%\]  skampi flags' "$o/nbc.out" &&
+  [ "$(rows "$o/nbc.out" | awk '{ printf "%s ", $1 }')" = "0 4 8 " ]
+say $? "$impl imb_nbc_layout" "exit $st: $(head -c 900 "$o/nbc.out") $(head -c 300 "$o/nbc.err")"
+run IMB-RMA Unidir_put -msglog 3 > "$o/rma.out" 2> "$o/rma.err"; st=$?
+[ $st -eq 0 ] && grep -qx '#    MODE: NON-AGGREGATE ' "$o/rma.out" && [ "$(rows "$o/rma.out" | awk '{ printf "%s ", $1 }')" = "0 1 2 4 8 " ] &&
+  [ "$(rows "$o/rma.out" | awk '$3 ~ /^[0-9]+\.[0-9][0-9]$/ && $4 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" -eq 5 ]
+say $? "$impl imb_rma_layout" "exit $st: $(head -c 900 "$o/rma.out") $(head -c 300 "$o/rma.err")"
+
+# skampi's own -m, -x, -i keep their meaning without an OSU or IMB name: -i reads the input
+printf 'begin measurement "b"\n  measure MPI_COMM_WORLD : Barrier()\nend measurement\n' > "$o/b.ski"
+run -i b.ski -o b.sko > "$o/own.out" 2> "$o/own.err"; st=$?
+[ $st -eq 0 ] && grep -q '^# begin result "b"' "$o/b.sko"
+say $? "$impl own_options_unchanged" "exit $st: $(head -c 300 "$o/own.err")"
+finish
