@@ -35837,7 +35837,7 @@ static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_
 /* The stride counts elements of the old type: an MPI int, and in bytes a long. */
 static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  long stride_bytes;
+  long stride_bytes = 0;
   (void)bc;
   if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
     sk_user_error(loc, "mpi_type_vector: stride %ld is larger than an MPI stride allows", a[2].u.i);
