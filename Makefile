@@ -76,7 +76,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/results/compare.h split/results/compare.c \
 	split/results/guidelines.h split/results/guidelines.c \
 	split/results/report.h split/results/report.c split/results/report_gp.c \
-	split/results/postproc.h split/results/postproc.c split/measurements/catalogue.h \
+	split/results/postproc.h split/results/postproc.c split/session/session.h \
+	split/session/session.c split/measurements/catalogue.h \
 	split/measurements/meas_mpi.h split/measurements/meas_mw.c \
 	split/measurements/meas_synthetic.c split/measurements/meas_bcast_algos.h \
 	split/measurements/meas_bcast_algos.c split/measurements/meas_mpi.c \
@@ -102,7 +103,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
-	split/language/run.h split/language/run.c split/cli/oneline.h split/cli/oneline.c split/cli/main.h split/cli/main.c \
+	split/cli/run.h split/cli/run.c split/cli/oneline.h split/cli/oneline.c split/cli/main.h split/cli/main.c \
 	split/library/skampi.h split/library/skalib.c
 
 all: skampi skampi-seq

@@ -12341,7 +12341,7 @@ SK_API void sk_runlog_close(int status)
 /*
 ** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
 ** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
-** start-up (language/run.h) and before the first suite. In this order:
+** start-up (session.h) and before the first suite. In this order:
 **   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
 **   # input file, processes, library, processor of rank 0
 **   # processors: the processor name of every rank (oversub.h)
@@ -17290,6 +17290,85 @@ SK_API void sk_postproc_after_run(const char *output, int merge_backups)
   sk_str_free(&err);
 }
 /* --- end split/results/postproc.c --- */
+/* --- begin split/session/session.h --- */
+#line 1 "split/session/session.h"
+/*
+** session.h -- the start and the end of a run, one for both front ends (a program's run,
+** cli/run.c, and the library, library/skalib.c). After the transport has started, the
+** oversubscription was detected (sk_oversub_detect) and the output is open: the scheduler
+** floor when oversubscribed, clock synchronisation and its description, the dummy time of
+** the simple pattern, then rank 0's header; after the last measurement, the footer.
+*/
+#ifndef SK_SESSION_H
+#define SK_SESSION_H
+
+#line 12 "split/session/session.h"
+#line 13 "split/session/session.h"
+
+typedef struct sk_session {
+  sk_settings *settings;    /* the run's settings: their clock synchronisation */
+  int writes;               /* this process writes the header and the footer */
+  int quiet;                /* no warnings on stderr (the header's and the footer's) */
+  double started;           /* sk_tp_wtime() at the start: the footer's runtime */
+} sk_session;
+
+/* The front end's own facts for the header, called on every process once the session's
+** measurements are taken (the library calibrates its loop there); h holds the session's
+** facts already (dummy time, synchronisation lines, quiet). */
+typedef void (*sk_session_facts_fn)(sk_header_facts *h, void *ctx);
+
+/* Collective: the scheduler floor (sk_oversub_probe), the clocks synchronised
+** (sk_sync_init_world) and described before anything else is measured, the dummy time of
+** the simple pattern; then facts(h, ctx) (NULL: none) and, where s->writes, the header. */
+SK_API void sk_session_start(const sk_session *s, sk_session_facts_fn facts, void *ctx);
+/* Where s->writes, after the last measurement: the header lines SKAMPI_LAYOUT=skampi5
+** held back, the footer, and its warning on stderr unless s->quiet. */
+SK_API void sk_session_end(const sk_session *s);
+
+#endif
+/* --- end split/session/session.h --- */
+/* --- begin split/session/session.c --- */
+#line 1 "split/session/session.c"
+/*
+** session.c -- see session.h.
+*/
+#line 5 "split/session/session.c"
+#line 6 "split/session/session.c"
+
+SK_API void sk_session_start(const sk_session *s, sk_session_facts_fn facts, void *ctx)
+{
+  sk_header_facts h;
+  sk_result dummy;
+  sk_str sync_lines;
+  sk_oversub_probe();                      /* the scheduler floor when oversubscribed */
+  sk_sync_init_world(&s->settings->sync);  /* clock offsets for the header */
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&s->settings->sync, &sync_lines);   /* before anything else is measured */
+  sk_engine_dummy_time(s->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);   /* the timing overhead */
+  memset(&h, 0, sizeof h);
+  h.dummy_time = dummy.time;
+  h.sync_lines = sync_lines.data ? sync_lines.data : "";
+  h.quiet = s->quiet;
+  if (facts != NULL) facts(&h, ctx);
+  if (s->writes) sk_header_write(&h);
+  sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
+}
+
+SK_API void sk_session_end(const sk_session *s)
+{
+  sk_str f, w;
+  if (!s->writes) return;
+  sk_str_init(&f);
+  sk_str_init(&w);
+  sk_header_write_rest();                  /* SKAMPI_LAYOUT=skampi5 only */
+  sk_header_footer(&s->settings->sync, s->started, &f, &w);
+  if (w.data && !s->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
+  sk_str_free(&w);
+  sk_out_text(f.data);
+  sk_str_free(&f);
+}
+/* --- end split/session/session.c --- */
 /* --- begin split/measurements/catalogue.h --- */
 #line 1 "split/measurements/catalogue.h"
 /*
@@ -37645,8 +37724,8 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
   return p4_run(src, path, prog, err, 0);
 }
 /* --- end split/language/params4.c --- */
-/* --- begin split/language/run.h --- */
-#line 1 "split/language/run.h"
+/* --- begin split/cli/run.h --- */
+#line 1 "split/cli/run.h"
 /*
 ** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
 ** the mode. Every step is collective over the world unless it says "rank 0", and all of
@@ -37660,21 +37739,20 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 **      run is fresh or resumes an interrupted one, and tells the others
 **   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
 **   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
-**   6. the scheduler floor F when oversubscribed (sk_oversub_probe)
-**   7. clock synchronisation (sk_sync_init_world) and its description, taken before
-**      anything else is measured
-**   8. the dummy time of the simple pattern (engine.h), the header's timing overhead
-**   9. rank 0: the output's header (results/header.h), its warnings on stderr
+**   6.-9. the start every front end shares (session.h, also the library's): the
+**      scheduler floor when oversubscribed, clock synchronisation and its description,
+**      the dummy time of the simple pattern; rank 0 writes the header with this run's
+**      facts (input, -s copy, random seed, resumption)
 ** Then the suites (interp.h, which chooses the waits' interference policy at every
-** suite), the footer (synchronisation, oversubscription and interference summaries,
-** finish time), the MPI-IO files removed, the output closed, the post-run merge with
-** backups (postproc.h).
+** suite), the footer (session.h: synchronisation, oversubscription and interference
+** summaries, finish time), the MPI-IO files removed, the output closed, the post-run
+** merge with backups (postproc.h).
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
 
-#line 28 "split/language/run.h"
-#line 29 "split/language/run.h"
+#line 27 "split/cli/run.h"
+#line 28 "split/cli/run.h"
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
@@ -37720,23 +37798,23 @@ SK_API int sk_run_refuse_dangling_link(const char *path, const char *what, sk_st
 SK_API void sk_run_benchmark(sk_run *r);
 
 #endif
-/* --- end split/language/run.h --- */
-/* --- begin split/language/run.c --- */
-#line 1 "split/language/run.c"
+/* --- end split/cli/run.h --- */
+/* --- begin split/cli/run.c --- */
+#line 1 "split/cli/run.c"
 /*
 ** run.c -- see run.h.
 */
-#line 5 "split/language/run.c"
-#line 6 "split/language/run.c"
-#line 7 "split/language/run.c"
-#line 8 "split/language/run.c"
-#line 9 "split/language/run.c"
-#line 10 "split/language/run.c"
-#line 11 "split/language/run.c"
-#line 12 "split/language/run.c"
-#line 13 "split/language/run.c"
-#line 14 "split/language/run.c"
-#line 15 "split/language/run.c"
+#line 5 "split/cli/run.c"
+#line 6 "split/cli/run.c"
+#line 7 "split/cli/run.c"
+#line 8 "split/cli/run.c"
+#line 9 "split/cli/run.c"
+#line 10 "split/cli/run.c"
+#line 11 "split/cli/run.c"
+#line 12 "split/cli/run.c"
+#line 13 "split/cli/run.c"
+#line 14 "split/cli/run.c"
+#line 15 "split/cli/run.c"
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -37953,57 +38031,48 @@ static open_decision run_open_output(const sk_run *r)
   return d;
 }
 
-/* Steps 3 to 9 into *in (initialised here). */
-static void run_start(sk_run *r, sk_interp *in)
-{
+/* What the program's run adds to the header (sk_session_facts_fn). */
+typedef struct run_facts {
+  const sk_run *r;
   open_decision opened;
-  sk_result dummy;
-  sk_str sync_lines;
-  memset(&opened, 0, sizeof opened);
-  if (sk_tp_world_rank() == 0) opened = run_open_output(r);   /* 3. */
-  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
-  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+} run_facts;
+
+static void run_header_facts(sk_header_facts *h, void *ctx)
+{
+  const run_facts *f = (const run_facts *)ctx;
+  h->input = f->r->opt.input;
+  h->copy = f->r->opt.copy_input ? &f->r->src : NULL;
+  h->random_seed = sk_random_seed();
+  h->resumed = f->opened.resumed;
+  h->suites_kept = f->opened.suites_kept;
+}
+
+/* Steps 3 to 9 into *in and *s (initialised here). */
+static void run_start(sk_run *r, sk_interp *in, sk_session *s)
+{
+  run_facts facts;
+  memset(&facts, 0, sizeof facts);
+  facts.r = r;
+  if (sk_tp_world_rank() == 0) facts.opened = run_open_output(r);   /* 3. */
+  sk_agree(sk_tp_world(), NULL, 0, &facts.opened, sizeof facts.opened, NULL, NULL);
+  if (!facts.opened.opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_io_files_start();                     /* 4. collective: the MPI-IO directory, signal handlers */
   sk_interp_init(in);                      /* 5. */
-  in->resume_skip = opened.suites_kept;
+  in->resume_skip = facts.opened.suites_kept;
   in->quiet = r->opt.quiet;
   in->settings.verify = r->opt.verify;
-  sk_oversub_probe();                      /* 6. collective: the scheduler floor when oversubscribed */
-  sk_sync_init_world(&in->settings.sync);  /* 7. collective: clock offsets for the header */
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&in->settings.sync, &sync_lines);   /* before anything else is measured */
-  /* 8. the timing overhead for the header: the dummy time of the simple pattern */
-  sk_engine_dummy_time(&in->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) {           /* 9. */
-    sk_header_facts h;
-    memset(&h, 0, sizeof h);
-    h.input = r->opt.input;
-    h.copy = r->opt.copy_input ? &r->src : NULL;
-    h.dummy_time = dummy.time;
-    h.sync_lines = sync_lines.data ? sync_lines.data : "";
-    h.random_seed = sk_random_seed();
-    h.resumed = opened.resumed;
-    h.suites_kept = opened.suites_kept;
-    h.quiet = r->opt.quiet;
-    sk_header_write(&h);
-  }
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
+  s->settings = &in->settings;
+  s->writes = sk_tp_world_rank() == 0;
+  s->quiet = r->opt.quiet;
+  s->started = r->opt.started;
+  sk_session_start(s, run_header_facts, &facts);   /* 6. to 9. */
 }
 
 /* Rank 0: the footer and the last messages. */
-static void run_footer(const sk_run *r, sk_interp *in)
+static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
 {
   const sk_run_options *o = &r->opt;
-  sk_str f, w;
-  sk_str_init(&f);
-  sk_str_init(&w);
-  sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
-  sk_header_footer(&in->settings.sync, o->started, &f, &w);
-  if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
-  sk_str_free(&w);
-  sk_out_text(f.data);
-  sk_str_free(&f);
+  sk_session_end(s);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
   if (sk_runlog_failed()) {                      /* the results are whole; a kill could not have been resumed */
@@ -38018,12 +38087,13 @@ static void run_footer(const sk_run *r, sk_interp *in)
 SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
-  run_start(r, &in);
+  sk_session session;
+  run_start(r, &in, &session);
   in.progress = r->opt.output != NULL && !sk_streq(r->opt.output, "-") && !r->opt.quiet;   /* stderr is free then */
   in.progress_tty = sk_os_is_terminal(stderr);
   if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
-  if (sk_tp_world_rank() == 0) run_footer(r, &in);
+  if (sk_tp_world_rank() == 0) run_footer(r, &in, &session);
   sk_io_files_finish();
   sk_out_close();
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
@@ -38033,7 +38103,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
 }
-/* --- end split/language/run.c --- */
+/* --- end split/cli/run.c --- */
 /* --- begin split/cli/oneline.h --- */
 #line 1 "split/cli/oneline.h"
 /*
@@ -39167,7 +39237,7 @@ int skampi_program(int argc, char **argv);
 static struct {
   int started;
   int writes;                     /* this process writes the output (rank 0, a file given) */
-  double began;                   /* sk_tp_wtime() at skampi_begin: the footer's runtime */
+  sk_session session;             /* the start and end (session.h), its runtime from skampi_begin */
   sk_settings settings;
   sk_engine engine;
   const skampi_operation *op;     /* the operation being measured (the adapters') */
@@ -39496,16 +39566,29 @@ typedef struct lib_begin_args {
   const char *output;
 } lib_begin_args;
 
+/* The library's facts in the header (sk_session_facts_fn): the calibration, taken here
+** on every process after the session's measurements. */
+static void lib_header_facts(sk_header_facts *h, void *ctx)
+{
+  const lib_begin_args *a = (const lib_begin_args *)ctx;
+  lib_calibrate();
+  h->input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
+  h->library = 1;
+  h->clock_cost = lib.clock_cost;
+  h->empty_call = lib.empty_call;
+  h->empty_calls = lib.empty_calls;
+  h->pause_cost = lib.pause_cost;
+}
+
 static int lib_begin(void *ctx)
 {
   lib_begin_args *a = (lib_begin_args *)ctx;
   int opened = 1;
-  sk_result dummy;
-  sk_str sync_lines, err;
+  sk_str err;
   if (lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_begin: the library is started already");
   sk_tp_start(a->argc, a->argv);
   lib.started = 1;
-  lib.began = sk_tp_wtime();
+  lib.session.started = sk_tp_wtime();
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_settings_default(&lib.settings);
   sk_buffers_configure(&lib.settings.buffers);
@@ -39528,30 +39611,12 @@ static int lib_begin(void *ctx)
   }
   sk_str_free(&err);
   sk_oversub_detect();
-  sk_oversub_probe();
-  sk_sync_init_world(&lib.settings.sync);
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&lib.settings.sync, &sync_lines);
-  sk_engine_dummy_time(&lib.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  lib_calibrate();
+  lib.session.settings = &lib.settings;
+  lib.session.writes = lib.writes;
+  lib.session.quiet = 1;
+  sk_session_start(&lib.session, lib_header_facts, a);
   lib.refine_steps = 0;
   lib.refine_op = lib.refine_versus = -1;
-  if (lib.writes) {
-    sk_header_facts h;
-    memset(&h, 0, sizeof h);
-    h.input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
-    h.dummy_time = dummy.time;
-    h.sync_lines = sync_lines.data ? sync_lines.data : "";
-    h.quiet = 1;
-    h.library = 1;
-    h.clock_cost = lib.clock_cost;
-    h.empty_call = lib.empty_call;
-    h.empty_calls = lib.empty_calls;
-    h.pause_cost = lib.pause_cost;
-    sk_header_write(&h);
-  }
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
   return SKAMPI_OK;
 }
 
@@ -39569,13 +39634,7 @@ static int lib_end(void *ctx)
   (void)ctx;
   if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_end: the library is not started");
   if (lib.writes) {
-    sk_str f, w;
-    sk_str_init(&f);
-    sk_str_init(&w);
-    sk_header_footer(&lib.settings.sync, lib.began, &f, &w);
-    sk_out_text(f.data);
-    sk_str_free(&f);
-    sk_str_free(&w);
+    sk_session_end(&lib.session);
     sk_out_close();
   }
   sk_engine_free(&lib.engine);
