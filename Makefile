@@ -55,6 +55,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/transport/transport.h split/transport/library_polling.h \
 	split/transport/transport_mpi.c split/transport/transport_seq.c \
 	split/transport/transport_rcce.c split/transport/library_polling.c \
+	split/transport/launcher.h split/transport/launcher.c \
 	split/transport/agree.h split/transport/agree.c split/transport/oversub.h \
 	split/transport/oversub.c split/transport/mpit.h split/transport/peruse.h \
 	split/transport/mpit.c split/transport/peruse.c split/transport/io_files.h \

@@ -3533,6 +3533,49 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 #endif
 }
 /* --- end split/transport/library_polling.c --- */
+/* --- begin split/transport/launcher.h --- */
+#line 1 "split/transport/launcher.h"
+/*
+** launcher.h -- what a process learns from the program that started it (mpirun,
+** mpiexec, srun, rccerun) without the transport: its rank, from the launcher's
+** environment. The modes that never start the transport (skampi -l, -n, -m, ...) choose
+** the process that prints with it.
+*/
+#ifndef SK_LAUNCHER_H
+#define SK_LAUNCHER_H
+
+#line 11 "split/transport/launcher.h"
+
+/* This process's rank as its launcher set it in the environment (Open MPI's
+** OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK, PMI_RANK of MPICH's Hydra and other PMI
+** launchers, rccerun's RCCE_EMU_UE; the first of them that holds a whole number >= 0);
+** 0 for a process started alone. */
+SK_API long sk_launcher_rank(void);
+
+#endif
+/* --- end split/transport/launcher.h --- */
+/* --- begin split/transport/launcher.c --- */
+#line 1 "split/transport/launcher.c"
+/*
+** launcher.c -- see launcher.h.
+*/
+#line 5 "split/transport/launcher.c"
+
+SK_API long sk_launcher_rank(void)
+{
+  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
+  size_t k;
+  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+    const char *v = getenv(vars[k]);
+    char *end;
+    long rank;
+    if (v == NULL || *v == '\0') continue;
+    rank = strtol(v, &end, 10);
+    if (*end == '\0' && rank >= 0) return rank;
+  }
+  return 0;
+}
+/* --- end split/transport/launcher.c --- */
 /* --- begin split/transport/agree.h --- */
 #line 1 "split/transport/agree.h"
 /*
@@ -30826,28 +30869,35 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* Every module of builtins holds a table of its own: a function returning it (terminated
-** by a row whose name is NULL), listed in builtins.c's builtin_module_tables, which
-** sk_builtin_find and sk_builtin_entry search in that order. */
-typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
-SK_API const sk_builtin *sk_builtins_instrument(void);  /* builtins_instrument.c */
-SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
-SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
-SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
-SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
-SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
-SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
-SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
+/* Every module of builtins holds its helpers in tables, one per group they belong to
+** (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
+** "synchronization", "output and environment", "communicators", "mathematics", "arrays",
+** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them). A
+** module's function returns its tables, ended by { NULL, NULL }; builtins.c's
+** builtin_modules lists the functions, which sk_builtin_find searches in that order. */
+typedef struct sk_builtin_table {
+  const char *group;
+  const sk_builtin *rows;     /* ended by a row whose name is NULL */
+} sk_builtin_table;
+typedef const sk_builtin_table *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin_table *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin_table *sk_builtins_instrument(void);  /* builtins_instrument.c */
+SK_API const sk_builtin_table *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin_table *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin_table *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin_table *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin_table *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin_table *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c */
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
 SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
-** index from 0; NULL past the last one (skampi -l lists them). */
-SK_API const sk_builtin *sk_builtin_entry(int i);
-SK_API const sk_iterator *sk_iterator_entry(int i);
+/* skampi -l: the helpers by group ("helpers: GROUP" and a line "  NAME(type, ...) ->
+** result" each) and the iterators, or only those called name (NULL: all), appended to
+** *out; returns how many it listed. */
+SK_API int sk_builtins_list(sk_str *out, const char *name);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
@@ -34028,9 +34078,10 @@ SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk
 #line 10 "split/language/builtins.c"
 #line 11 "split/language/builtins.c"
 #line 12 "split/language/builtins.c"
+#line 13 "split/language/builtins.c"
 
 /* The tables of the builtin modules (builtins.h), in this order. */
-static const sk_builtin_table_fn builtin_module_tables[] = {
+static const sk_builtin_table_fn builtin_modules[] = {
   sk_builtins_settings,
   sk_builtins_instrument,
   sk_builtins_buffers,
@@ -34045,10 +34096,11 @@ static const sk_builtin_table_fn builtin_module_tables[] = {
 
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i, t;
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
+  int i, m, t;
+  for (m = 0; builtin_modules[m]; m++) {
+    const sk_builtin_table *tabs = builtin_modules[m]();
+    for (t = 0; tabs[t].rows; t++)
+      for (i = 0; tabs[t].rows[i].name; i++) if (sk_streq(tabs[t].rows[i].name, name)) return &tabs[t].rows[i];
   }
   return NULL;
 }
@@ -34196,29 +34248,70 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   return 1;
 }
 
-/* ---- enumeration (skampi -l) ---- */
+/* ---- the listing (skampi -l) ---- */
 
-/* The i-th helper over the module tables, in their order; the i-th
-** iterator. NULL when i is past the last one. */
-SK_API const sk_builtin *sk_builtin_entry(int i)
+/* The groups in the order -l prints them (SKaMPI 5 manual §4.1's topics). */
+static const char *const builtin_groups[] = {
+  "settings", "synchronization", "output and environment", "communicators", "mathematics",
+  "arrays", "datatypes", "info objects", "MPI-IO", NULL
+};
+
+static const char *builtin_result_type(sk_type t)
 {
-  int k, t;
-  if (i < 0) return NULL;
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  switch (t) {
+  case SK_T_INT: return "int";
+  case SK_T_DOUBLE: return "double";
+  case SK_T_STRING: return "string";
+  case SK_T_COMM: return "comm";
+  case SK_T_DATATYPE: return "datatype";
+  case SK_T_OP: return "op";
+  case SK_T_INFO: return "info";
+  case SK_T_IARRAY: return "IArray";
+  case SK_T_DARRAY: return "DArray";
+  default: return "void";
   }
-  return NULL;
 }
 
-SK_API const sk_iterator *sk_iterator_entry(int i)
+/* "  NAME(type, type) -> result\n" */
+static void builtin_describe(sk_str *out, const char *name, const char *params, const char *result)
 {
-  int k;
-  if (i < 0) return NULL;
-  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
-  return NULL;
+  const char *p;
+  sk_str_printf(out, "  %s(", name);
+  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
+  sk_str_printf(out, ") -> %s\n", result);
 }
 
+SK_API int sk_builtins_list(sk_str *out, const char *name)
+{
+  int g, m, t, i, found = 0, header;
+  for (g = 0; builtin_groups[g]; g++) {
+    header = 0;
+    for (m = 0; builtin_modules[m]; m++) {
+      const sk_builtin_table *tabs = builtin_modules[m]();
+      for (t = 0; tabs[t].rows; t++) {
+        const sk_builtin *b = tabs[t].rows;
+        if (!sk_streq(tabs[t].group, builtin_groups[g])) continue;
+        for (i = 0; b[i].name; i++) {
+          if (name != NULL && !sk_streq(b[i].name, name)) continue;
+          if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
+          header = 1;
+          builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
+          found++;
+        }
+      }
+    }
+  }
+  header = 0;
+  for (i = 0; iterator_table[i].name; i++) {
+    if (name != NULL && !sk_streq(iterator_table[i].name, name)) continue;
+    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
+    header = 1;
+    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
+    builtin_describe(out, iterator_table[i].name, iterator_table[i].params, "int");
+    found++;
+  }
+  return found;
+}
 /* --- end split/language/builtins.c --- */
 /* --- begin split/language/builtins_settings.c --- */
 #line 1 "split/language/builtins_settings.c"
@@ -34449,6 +34542,10 @@ static const sk_builtin settings_table[] = {
   { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
   { "set_unit", "d", SK_T_NONE, bi_set_unit },
   { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin sync_table[] = {
   { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
   { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
   { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
@@ -34459,7 +34556,14 @@ static const sk_builtin settings_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_settings(void) { return settings_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table settings_table_groups[] = {
+  { "settings", settings_table },
+  { "synchronization", sync_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_settings(void) { return settings_table_groups; }
 /* --- end split/language/builtins_settings.c --- */
 /* --- begin split/language/builtins_instrument.c --- */
 #line 1 "split/language/builtins_instrument.c"
@@ -34498,7 +34602,13 @@ static const sk_builtin instrument_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_instrument(void) { return instrument_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table instrument_table_groups[] = {
+  { "settings", instrument_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_instrument(void) { return instrument_table_groups; }
 /* --- end split/language/builtins_instrument.c --- */
 /* --- begin split/language/builtins_buffers.c --- */
 #line 1 "split/language/builtins_buffers.c"
@@ -34652,8 +34762,6 @@ static const sk_builtin buffers_table[] = {
   { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
 #endif
   { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
   { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
   { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
   { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
@@ -34662,7 +34770,20 @@ static const sk_builtin buffers_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_table; }
+static const sk_builtin alloc_mem_info_table[] = {
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table buffers_table_groups[] = {
+  { "settings", buffers_table },
+  { "info objects", alloc_mem_info_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_buffers(void) { return buffers_table_groups; }
 /* --- end split/language/builtins_buffers.c --- */
 /* --- begin split/language/builtins_output.c --- */
 #line 1 "split/language/builtins_output.c"
@@ -34778,7 +34899,13 @@ static const sk_builtin output_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table output_table_groups[] = {
+  { "output and environment", output_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_output(void) { return output_table_groups; }
 /* --- end split/language/builtins_output.c --- */
 /* --- begin split/language/builtins_comm.c --- */
 #line 1 "split/language/builtins_comm.c"
@@ -35049,11 +35176,22 @@ static const sk_builtin comm_table[] = {
   { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
   { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
   { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin comm_array_table[] = {
   { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_comm(void) { return comm_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table comm_table_groups[] = {
+  { "communicators", comm_table },
+  { "arrays", comm_array_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_comm(void) { return comm_table_groups; }
 /* --- end split/language/builtins_comm.c --- */
 /* --- begin split/language/builtins_math.c --- */
 #line 1 "split/language/builtins_math.c"
@@ -35242,7 +35380,13 @@ static const sk_builtin math_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_math(void) { return math_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table math_table_groups[] = {
+  { "mathematics", math_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups; }
 /* --- end split/language/builtins_math.c --- */
 /* --- begin split/language/builtins_types.c --- */
 #line 1 "split/language/builtins_types.c"
@@ -35817,23 +35961,44 @@ static const sk_builtin types_table[] = {
   { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
   { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
   { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
-  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
-  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
-  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
   { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
   { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
   { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin int_array_table[] = {
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
+  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
+  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin topology_table[] = {
   { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
   { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
   { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
   { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin info_table[] = {
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_types(void) { return types_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table types_table_groups[] = {
+  { "datatypes", types_table },
+  { "arrays", int_array_table },
+  { "communicators", topology_table },
+  { "info objects", info_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_types(void) { return types_table_groups; }
 /* --- end split/language/builtins_types.c --- */
 /* --- begin split/language/builtins_io.c --- */
 #line 1 "split/language/builtins_io.c"
@@ -36011,7 +36176,13 @@ static const sk_builtin io_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_io(void) { return io_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table io_table_groups[] = {
+  { "MPI-IO", io_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
 /* --- end split/language/builtins_io.c --- */
 /* --- begin split/language/builtins_scc.c --- */
 #line 1 "split/language/builtins_scc.c"
@@ -36061,16 +36232,24 @@ static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   return map;
 }
 
-static const sk_builtin scc_builtins[] = {
+static const sk_builtin scc_output_table[] = {
   { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin scc_builtins[] = {
   { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_scc(void)
-{
-  return scc_builtins;
-}
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table scc_builtins_groups[] = {
+  { "output and environment", scc_output_table },
+  { "settings", scc_builtins },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_scc(void) { return scc_builtins_groups; }
 /* --- end split/language/builtins_scc.c --- */
 /* --- begin split/language/params4.h --- */
 #line 1 "split/language/params4.h"
@@ -38481,6 +38660,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 28 "split/cli/main.c"
 #line 29 "split/cli/main.c"
 #line 30 "split/cli/main.c"
+#line 31 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -38577,101 +38757,6 @@ static void main_usage(FILE *f)
           SK_BACKEND_NAME);
 }
 
-/* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
-** prefix starts its name (the SKaMPI 5 manual's §4.1 topics); no match: "settings". */
-static const struct { const char *prefix; const char *group; } main_helper_groups[] = {
-  { "set_io_", "MPI-IO" }, { "get_io_", "MPI-IO" }, { "print_data_access_settings", "MPI-IO" },
-  { "print_file_info", "MPI-IO" }, { "set_file_info", "MPI-IO" }, { "reset_file_info", "MPI-IO" },
-  { "choose_", "synchronization" }, { "set_clock_offset", "synchronization" },
-  { "resynchronize_clocks", "synchronization" },
-  { "output_", "output and environment" }, { "print_", "output and environment" },
-  { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
-  { "get_thread_level", "output and environment" },
-  { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
-  { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
-  { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
-  { "last_proc", "communicators" }, { "topology_", "communicators" },
-  { "dims_create", "communicators" },
-  { "sqr", "mathematics" }, { "cbrt", "mathematics" }, { "log", "mathematics" },
-  { "power", "mathematics" }, { "floor", "mathematics" }, { "ceil", "mathematics" },
-  { "round", "mathematics" }, { "modulo", "mathematics" }, { "min_int", "mathematics" },
-  { "max_int", "mathematics" }, { "atoi", "mathematics" }, { "get_random_int", "mathematics" },
-  { "alloc_int_array", "arrays" }, { "int_array_", "arrays" },
-  { "mpi_type_", "datatypes" }, { "alloc_datatype_array", "datatypes" },
-  { "datatype_array_", "datatypes" },
-  { "info_", "info objects" }, { "set_mpi_alloc_mem_info", "info objects" },
-  { "get_mpi_alloc_mem_info", "info objects" }
-};
-/* The groups in the order -l prints them. */
-static const char *const main_group_order[] = {
-  "settings", "synchronization", "output and environment", "communicators", "mathematics",
-  "arrays", "datatypes", "info objects", "MPI-IO"
-};
-
-static const char *main_helper_group(const char *name)
-{
-  size_t k;
-  for (k = 0; k < sizeof main_helper_groups / sizeof main_helper_groups[0]; k++)
-    if (strncmp(name, main_helper_groups[k].prefix, strlen(main_helper_groups[k].prefix)) == 0)
-      return main_helper_groups[k].group;
-  return "settings";
-}
-
-
-static const char *main_result_type(sk_type t)
-{
-  switch (t) {
-  case SK_T_INT: return "int";
-  case SK_T_DOUBLE: return "double";
-  case SK_T_STRING: return "string";
-  case SK_T_COMM: return "comm";
-  case SK_T_DATATYPE: return "datatype";
-  case SK_T_OP: return "op";
-  case SK_T_INFO: return "info";
-  case SK_T_IARRAY: return "IArray";
-  case SK_T_DARRAY: return "DArray";
-  default: return "void";
-  }
-}
-
-/* "  NAME(type, type) -> result\n" */
-static void main_describe_helper(sk_str *out, const char *name, const char *params, const char *result)
-{
-  const char *p;
-  sk_str_printf(out, "  %s(", name);
-  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
-  sk_str_printf(out, ") -> %s\n", result);
-}
-
-/* The helpers (by group) and the iterators, or only those called name; the count. */
-static int main_list_helpers(sk_str *out, const char *name)
-{
-  int g, i, found = 0, header;
-  const sk_builtin *b;
-  const sk_iterator *it;
-  for (g = 0; g < (int)(sizeof main_group_order / sizeof main_group_order[0]); g++) {
-    header = 0;
-    for (i = 0; (b = sk_builtin_entry(i)) != NULL; i++) {
-      if (name != NULL && !sk_streq(b->name, name)) continue;
-      if (!sk_streq(main_helper_group(b->name), main_group_order[g])) continue;
-      if (!header) sk_str_printf(out, "helpers: %s\n", main_group_order[g]);
-      header = 1;
-      main_describe_helper(out, b->name, b->params, main_result_type(b->result));
-      found++;
-    }
-  }
-  header = 0;
-  for (i = 0; (it = sk_iterator_entry(i)) != NULL; i++) {
-    if (name != NULL && !sk_streq(it->name, name)) continue;
-    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
-    header = 1;
-    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
-    main_describe_helper(out, it->name, it->params, "int");
-    found++;
-  }
-  return found;
-}
-
 /* -l [NAME]: the catalogue (catalogue.h), the helpers and the iterators on standard
 ** output; an unknown NAME is a user error. Handled like -h, without the transport
 ** (`-l MPI_T` asks the library through MPI_T_init_thread, which needs no MPI_Init). */
@@ -38687,7 +38772,7 @@ static void main_list(const char *name)
     sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
   }
   found = sk_catalogue_list(&out, name);
-  found += main_list_helpers(&out, name);
+  found += sk_builtins_list(&out, name);
   if (sk_is_reporter()) {
     if (found) {
       if (name == NULL)
@@ -38888,23 +38973,6 @@ static int main_is_offline(main_action act, const main_options *o)
          || o->syntax_only || o->translate || o->oneline.dump;
 }
 
-/* Without the transport a process learns its rank from the launcher's environment
-** (Open MPI, PMIx, MPICH's Hydra and other PMI launchers, rccerun); alone it is 0. */
-static long main_launcher_rank(void)
-{
-  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
-  size_t k;
-  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
-    const char *v = getenv(vars[k]);
-    char *end;
-    long rank;
-    if (v == NULL || *v == '\0') continue;
-    rank = strtol(v, &end, 10);
-    if (*end == '\0' && rank >= 0) return rank;
-  }
-  return 0;
-}
-
 /* The file -r (the report) or -x (-o, else the run's -o) writes. */
 static const char *main_postproc_target(const main_options *o)
 {
@@ -38919,7 +38987,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
 {
   sk_run r;
   sk_str why;
-  sk_set_reporter(main_launcher_rank() == 0);
+  sk_set_reporter(sk_launcher_rank() == 0);   /* launcher.h */
   sk_set_exit_hook(sk_run_offline_exit_hook);
   main_options_act(act, o, err);                    /* -h, -V, -l and bad options end here */
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
