@@ -3,6 +3,7 @@
 #   make run          build and run ski/quick.ski with the MPI found on PATH (tools/setup.sh
 #                     installs Open MPI only when none is there and it may: root + apt-get)
 #   make check        run every test (tests/run.sh); make check T=GROUP runs one group
+#                     (make check T=quick: the first check to try, about a minute)
 #   make              build skampi (with the MPI found: tools/build-mpi.sh) and skampi-seq
 #                     (sequential backend)
 #   make install      skampi built with the MPI found (as make and make run build it),
