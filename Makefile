@@ -3,6 +3,7 @@
 #   make run          build and run ski/quick.ski with the MPI found on PATH (tools/setup.sh
 #                     installs Open MPI only when none is there and it may: root + apt-get)
 #   make check        run every test (tests/run.sh); make check T=GROUP runs one group
+#                     (make check T=quick: the first check to try, about a minute)
 #   make              build skampi (with the MPI found: tools/build-mpi.sh) and skampi-seq
 #                     (sequential backend)
 #   make install      skampi built with the MPI found (as make and make run build it),
@@ -55,6 +56,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/transport/transport.h split/transport/library_polling.h \
 	split/transport/transport_mpi.c split/transport/transport_seq.c \
 	split/transport/transport_rcce.c split/transport/library_polling.c \
+	split/transport/launcher.h split/transport/launcher.c \
 	split/transport/agree.h split/transport/agree.c split/transport/oversub.h \
 	split/transport/oversub.c split/transport/mpit.h split/transport/peruse.h \
 	split/transport/mpit.c split/transport/peruse.c split/transport/libsettings.h \
@@ -77,7 +79,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/results/compare.h split/results/compare.c \
 	split/results/guidelines.h split/results/guidelines.c \
 	split/results/report.h split/results/report.c split/results/report_gp.c \
-	split/results/postproc.h split/results/postproc.c split/measurements/catalogue.h \
+	split/results/postproc.h split/results/postproc.c split/session/session.h \
+	split/session/session.c split/measurements/catalogue.h \
 	split/measurements/meas_mpi.h split/measurements/meas_mw.c \
 	split/measurements/meas_synthetic.c split/measurements/meas_bcast_algos.h \
 	split/measurements/meas_bcast_algos.c split/measurements/meas_mpi.c \
@@ -103,7 +106,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
-	split/language/run.h split/language/run.c split/cli/oneline.h split/cli/oneline.c split/cli/peer_names.h split/cli/peer_names.c \
+	split/cli/run.h split/cli/run.c split/cli/oneline.h split/cli/oneline.c split/cli/peer_names.h split/cli/peer_names.c \
 	split/cli/main.h split/cli/main.c \
 	split/library/skampi.h split/library/skalib.c
 

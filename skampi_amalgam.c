@@ -3557,6 +3557,49 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 #endif
 }
 /* --- end split/transport/library_polling.c --- */
+/* --- begin split/transport/launcher.h --- */
+#line 1 "split/transport/launcher.h"
+/*
+** launcher.h -- what a process learns from the program that started it (mpirun,
+** mpiexec, srun, rccerun) without the transport: its rank, from the launcher's
+** environment. The modes that never start the transport (skampi -l, -n, -m, ...) choose
+** the process that prints with it.
+*/
+#ifndef SK_LAUNCHER_H
+#define SK_LAUNCHER_H
+
+#line 11 "split/transport/launcher.h"
+
+/* This process's rank as its launcher set it in the environment (Open MPI's
+** OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK, PMI_RANK of MPICH's Hydra and other PMI
+** launchers, rccerun's RCCE_EMU_UE; the first of them that holds a whole number >= 0);
+** 0 for a process started alone. */
+SK_API long sk_launcher_rank(void);
+
+#endif
+/* --- end split/transport/launcher.h --- */
+/* --- begin split/transport/launcher.c --- */
+#line 1 "split/transport/launcher.c"
+/*
+** launcher.c -- see launcher.h.
+*/
+#line 5 "split/transport/launcher.c"
+
+SK_API long sk_launcher_rank(void)
+{
+  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
+  size_t k;
+  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+    const char *v = getenv(vars[k]);
+    char *end;
+    long rank;
+    if (v == NULL || *v == '\0') continue;
+    rank = strtol(v, &end, 10);
+    if (*end == '\0' && rank >= 0) return rank;
+  }
+  return 0;
+}
+/* --- end split/transport/launcher.c --- */
 /* --- begin split/transport/agree.h --- */
 #line 1 "split/transport/agree.h"
 /*
@@ -12569,7 +12612,7 @@ SK_API void sk_runlog_close(int status)
 /*
 ** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
 ** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
-** start-up (language/run.h) and before the first suite. In this order:
+** start-up (session.h) and before the first suite. In this order:
 **   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
 **   # input file, processes, library, processor of rank 0
 **   # processors: the processor name of every rank (oversub.h)
@@ -17825,6 +17868,85 @@ SK_API void sk_postproc_after_run(const char *output, int merge_backups)
   sk_str_free(&err);
 }
 /* --- end split/results/postproc.c --- */
+/* --- begin split/session/session.h --- */
+#line 1 "split/session/session.h"
+/*
+** session.h -- the start and the end of a run, one for both front ends (a program's run,
+** cli/run.c, and the library, library/skalib.c). After the transport has started, the
+** oversubscription was detected (sk_oversub_detect) and the output is open: the scheduler
+** floor when oversubscribed, clock synchronisation and its description, the dummy time of
+** the simple pattern, then rank 0's header; after the last measurement, the footer.
+*/
+#ifndef SK_SESSION_H
+#define SK_SESSION_H
+
+#line 12 "split/session/session.h"
+#line 13 "split/session/session.h"
+
+typedef struct sk_session {
+  sk_settings *settings;    /* the run's settings: their clock synchronisation */
+  int writes;               /* this process writes the header and the footer */
+  int quiet;                /* no warnings on stderr (the header's and the footer's) */
+  double started;           /* sk_tp_wtime() at the start: the footer's runtime */
+} sk_session;
+
+/* The front end's own facts for the header, called on every process once the session's
+** measurements are taken (the library calibrates its loop there); h holds the session's
+** facts already (dummy time, synchronisation lines, quiet). */
+typedef void (*sk_session_facts_fn)(sk_header_facts *h, void *ctx);
+
+/* Collective: the scheduler floor (sk_oversub_probe), the clocks synchronised
+** (sk_sync_init_world) and described before anything else is measured, the dummy time of
+** the simple pattern; then facts(h, ctx) (NULL: none) and, where s->writes, the header. */
+SK_API void sk_session_start(const sk_session *s, sk_session_facts_fn facts, void *ctx);
+/* Where s->writes, after the last measurement: the header lines SKAMPI_LAYOUT=skampi5
+** held back, the footer, and its warning on stderr unless s->quiet. */
+SK_API void sk_session_end(const sk_session *s);
+
+#endif
+/* --- end split/session/session.h --- */
+/* --- begin split/session/session.c --- */
+#line 1 "split/session/session.c"
+/*
+** session.c -- see session.h.
+*/
+#line 5 "split/session/session.c"
+#line 6 "split/session/session.c"
+
+SK_API void sk_session_start(const sk_session *s, sk_session_facts_fn facts, void *ctx)
+{
+  sk_header_facts h;
+  sk_result dummy;
+  sk_str sync_lines;
+  sk_oversub_probe();                      /* the scheduler floor when oversubscribed */
+  sk_sync_init_world(&s->settings->sync);  /* clock offsets for the header */
+  sk_str_init(&sync_lines);
+  sk_sync_describe(&s->settings->sync, &sync_lines);   /* before anything else is measured */
+  sk_engine_dummy_time(s->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);   /* the timing overhead */
+  memset(&h, 0, sizeof h);
+  h.dummy_time = dummy.time;
+  h.sync_lines = sync_lines.data ? sync_lines.data : "";
+  h.quiet = s->quiet;
+  if (facts != NULL) facts(&h, ctx);
+  if (s->writes) sk_header_write(&h);
+  sk_result_free(&dummy);
+  sk_str_free(&sync_lines);
+}
+
+SK_API void sk_session_end(const sk_session *s)
+{
+  sk_str f, w;
+  if (!s->writes) return;
+  sk_str_init(&f);
+  sk_str_init(&w);
+  sk_header_write_rest();                  /* SKAMPI_LAYOUT=skampi5 only */
+  sk_header_footer(&s->settings->sync, s->started, &f, &w);
+  if (w.data && !s->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
+  sk_str_free(&w);
+  sk_out_text(f.data);
+  sk_str_free(&f);
+}
+/* --- end split/session/session.c --- */
 /* --- begin split/measurements/catalogue.h --- */
 #line 1 "split/measurements/catalogue.h"
 /*
@@ -31282,28 +31404,38 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* Every module of builtins holds a table of its own: a function returning it (terminated
-** by a row whose name is NULL), listed in builtins.c's builtin_module_tables, which
-** sk_builtin_find and sk_builtin_entry search in that order. */
-typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
-SK_API const sk_builtin *sk_builtins_instrument(void);  /* builtins_instrument.c */
-SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
-SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
-SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
-SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
-SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
-SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
-SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
+/* Every module of builtins holds its helpers in tables, one per group they belong to
+** (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
+** "synchronization", "output and environment", "communicators", "mathematics", "arrays",
+** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them). A
+** module's function returns its tables, ended by { NULL, NULL }; builtins.c's
+** builtin_modules lists the functions, which sk_builtin_find searches in that order. */
+typedef struct sk_builtin_table {
+  const char *group;
+  const sk_builtin *rows;     /* ended by a row whose name is NULL */
+} sk_builtin_table;
+typedef const sk_builtin_table *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin_table *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin_table *sk_builtins_instrument(void);  /* builtins_instrument.c */
+SK_API const sk_builtin_table *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin_table *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin_table *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin_table *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin_table *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin_table *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c */
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
 SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
-** index from 0; NULL past the last one (skampi -l lists them). */
+/* The i-th helper or iterator (0, 1, ...; NULL past the last), in sk_*_find's order. */
 SK_API const sk_builtin *sk_builtin_entry(int i);
 SK_API const sk_iterator *sk_iterator_entry(int i);
+/* skampi -l: the helpers by group ("helpers: GROUP" and a line "  NAME(type, ...) ->
+** result" each) and the iterators, or only those called name (NULL: all), appended to
+** *out; returns how many it listed. */
+SK_API int sk_builtins_list(sk_str *out, const char *name);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
@@ -34574,9 +34706,10 @@ SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk
 #line 10 "split/language/builtins.c"
 #line 11 "split/language/builtins.c"
 #line 12 "split/language/builtins.c"
+#line 13 "split/language/builtins.c"
 
 /* The tables of the builtin modules (builtins.h), in this order. */
-static const sk_builtin_table_fn builtin_module_tables[] = {
+static const sk_builtin_table_fn builtin_modules[] = {
   sk_builtins_settings,
   sk_builtins_instrument,
   sk_builtins_buffers,
@@ -34591,10 +34724,24 @@ static const sk_builtin_table_fn builtin_module_tables[] = {
 
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i, t;
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
+  int i, m, t;
+  for (m = 0; builtin_modules[m]; m++) {
+    const sk_builtin_table *tabs = builtin_modules[m]();
+    for (t = 0; tabs[t].rows; t++)
+      for (i = 0; tabs[t].rows[i].name; i++) if (sk_streq(tabs[t].rows[i].name, name)) return &tabs[t].rows[i];
+  }
+  return NULL;
+}
+
+/* The i-th helper over every module's tables in search order (0, 1, ...), NULL past the
+** last: the parser's "did you mean" walks them. */
+SK_API const sk_builtin *sk_builtin_entry(int i)
+{
+  int m, t, k;
+  for (m = 0; builtin_modules[m]; m++) {
+    const sk_builtin_table *tabs = builtin_modules[m]();
+    for (t = 0; tabs[t].rows; t++)
+      for (k = 0; tabs[t].rows[k].name; k++, i--) if (i == 0) return &tabs[t].rows[k];
   }
   return NULL;
 }
@@ -34660,6 +34807,14 @@ SK_API const sk_iterator *sk_iterator_find(const char *name)
 {
   int i;
   for (i = 0; iterator_table[i].name; i++) if (sk_streq(iterator_table[i].name, name)) return &iterator_table[i];
+  return NULL;
+}
+
+/* The i-th iterator, NULL past the last. */
+SK_API const sk_iterator *sk_iterator_entry(int i)
+{
+  int k;
+  for (k = 0; iterator_table[k].name; k++) if (k == i) return &iterator_table[k];
   return NULL;
 }
 
@@ -34742,29 +34897,70 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   return 1;
 }
 
-/* ---- enumeration (skampi -l) ---- */
+/* ---- the listing (skampi -l) ---- */
 
-/* The i-th helper over the module tables, in their order; the i-th
-** iterator. NULL when i is past the last one. */
-SK_API const sk_builtin *sk_builtin_entry(int i)
+/* The groups in the order -l prints them (SKaMPI 5 manual §4.1's topics). */
+static const char *const builtin_groups[] = {
+  "settings", "synchronization", "output and environment", "communicators", "mathematics",
+  "arrays", "datatypes", "info objects", "MPI-IO", NULL
+};
+
+static const char *builtin_result_type(sk_type t)
 {
-  int k, t;
-  if (i < 0) return NULL;
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  switch (t) {
+  case SK_T_INT: return "int";
+  case SK_T_DOUBLE: return "double";
+  case SK_T_STRING: return "string";
+  case SK_T_COMM: return "comm";
+  case SK_T_DATATYPE: return "datatype";
+  case SK_T_OP: return "op";
+  case SK_T_INFO: return "info";
+  case SK_T_IARRAY: return "IArray";
+  case SK_T_DARRAY: return "DArray";
+  default: return "void";
   }
-  return NULL;
 }
 
-SK_API const sk_iterator *sk_iterator_entry(int i)
+/* "  NAME(type, type) -> result\n" */
+static void builtin_describe(sk_str *out, const char *name, const char *params, const char *result)
 {
-  int k;
-  if (i < 0) return NULL;
-  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
-  return NULL;
+  const char *p;
+  sk_str_printf(out, "  %s(", name);
+  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
+  sk_str_printf(out, ") -> %s\n", result);
 }
 
+SK_API int sk_builtins_list(sk_str *out, const char *name)
+{
+  int g, m, t, i, found = 0, header;
+  for (g = 0; builtin_groups[g]; g++) {
+    header = 0;
+    for (m = 0; builtin_modules[m]; m++) {
+      const sk_builtin_table *tabs = builtin_modules[m]();
+      for (t = 0; tabs[t].rows; t++) {
+        const sk_builtin *b = tabs[t].rows;
+        if (!sk_streq(tabs[t].group, builtin_groups[g])) continue;
+        for (i = 0; b[i].name; i++) {
+          if (name != NULL && !sk_streq(b[i].name, name)) continue;
+          if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
+          header = 1;
+          builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
+          found++;
+        }
+      }
+    }
+  }
+  header = 0;
+  for (i = 0; iterator_table[i].name; i++) {
+    if (name != NULL && !sk_streq(iterator_table[i].name, name)) continue;
+    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
+    header = 1;
+    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
+    builtin_describe(out, iterator_table[i].name, iterator_table[i].params, "int");
+    found++;
+  }
+  return found;
+}
 /* --- end split/language/builtins.c --- */
 /* --- begin split/language/builtins_settings.c --- */
 #line 1 "split/language/builtins_settings.c"
@@ -34995,6 +35191,10 @@ static const sk_builtin settings_table[] = {
   { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
   { "set_unit", "d", SK_T_NONE, bi_set_unit },
   { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin sync_table[] = {
   { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
   { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
   { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
@@ -35005,7 +35205,14 @@ static const sk_builtin settings_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_settings(void) { return settings_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table settings_table_groups[] = {
+  { "settings", settings_table },
+  { "synchronization", sync_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_settings(void) { return settings_table_groups; }
 /* --- end split/language/builtins_settings.c --- */
 /* --- begin split/language/builtins_instrument.c --- */
 #line 1 "split/language/builtins_instrument.c"
@@ -35044,7 +35251,13 @@ static const sk_builtin instrument_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_instrument(void) { return instrument_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table instrument_table_groups[] = {
+  { "settings", instrument_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_instrument(void) { return instrument_table_groups; }
 /* --- end split/language/builtins_instrument.c --- */
 /* --- begin split/language/builtins_buffers.c --- */
 #line 1 "split/language/builtins_buffers.c"
@@ -35198,8 +35411,6 @@ static const sk_builtin buffers_table[] = {
   { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
 #endif
   { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
   { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
   { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
   { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
@@ -35208,7 +35419,20 @@ static const sk_builtin buffers_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_table; }
+static const sk_builtin alloc_mem_info_table[] = {
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table buffers_table_groups[] = {
+  { "settings", buffers_table },
+  { "info objects", alloc_mem_info_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_buffers(void) { return buffers_table_groups; }
 /* --- end split/language/builtins_buffers.c --- */
 /* --- begin split/language/builtins_output.c --- */
 #line 1 "split/language/builtins_output.c"
@@ -35324,7 +35548,13 @@ static const sk_builtin output_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table output_table_groups[] = {
+  { "output and environment", output_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_output(void) { return output_table_groups; }
 /* --- end split/language/builtins_output.c --- */
 /* --- begin split/language/builtins_comm.c --- */
 #line 1 "split/language/builtins_comm.c"
@@ -35595,11 +35825,22 @@ static const sk_builtin comm_table[] = {
   { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
   { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
   { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin comm_array_table[] = {
   { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_comm(void) { return comm_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table comm_table_groups[] = {
+  { "communicators", comm_table },
+  { "arrays", comm_array_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_comm(void) { return comm_table_groups; }
 /* --- end split/language/builtins_comm.c --- */
 /* --- begin split/language/builtins_math.c --- */
 #line 1 "split/language/builtins_math.c"
@@ -35788,7 +36029,13 @@ static const sk_builtin math_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_math(void) { return math_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table math_table_groups[] = {
+  { "mathematics", math_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups; }
 /* --- end split/language/builtins_math.c --- */
 /* --- begin split/language/builtins_types.c --- */
 #line 1 "split/language/builtins_types.c"
@@ -36369,23 +36616,44 @@ static const sk_builtin types_table[] = {
   { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
   { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
   { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
-  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
-  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
-  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
   { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
   { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
   { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin int_array_table[] = {
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
+  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
+  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin topology_table[] = {
   { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
   { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
   { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
   { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin info_table[] = {
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_types(void) { return types_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table types_table_groups[] = {
+  { "datatypes", types_table },
+  { "arrays", int_array_table },
+  { "communicators", topology_table },
+  { "info objects", info_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_types(void) { return types_table_groups; }
 /* --- end split/language/builtins_types.c --- */
 /* --- begin split/language/builtins_io.c --- */
 #line 1 "split/language/builtins_io.c"
@@ -36563,7 +36831,13 @@ static const sk_builtin io_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_io(void) { return io_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table io_table_groups[] = {
+  { "MPI-IO", io_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
 /* --- end split/language/builtins_io.c --- */
 /* --- begin split/language/builtins_scc.c --- */
 #line 1 "split/language/builtins_scc.c"
@@ -36613,16 +36887,24 @@ static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   return map;
 }
 
-static const sk_builtin scc_builtins[] = {
+static const sk_builtin scc_output_table[] = {
   { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin scc_builtins[] = {
   { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_scc(void)
-{
-  return scc_builtins;
-}
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table scc_builtins_groups[] = {
+  { "output and environment", scc_output_table },
+  { "settings", scc_builtins },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_scc(void) { return scc_builtins_groups; }
 /* --- end split/language/builtins_scc.c --- */
 /* --- begin split/language/params4.h --- */
 #line 1 "split/language/params4.h"
@@ -38276,8 +38558,8 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
   return p4_run(src, path, prog, err, 0);
 }
 /* --- end split/language/params4.c --- */
-/* --- begin split/language/run.h --- */
-#line 1 "split/language/run.h"
+/* --- begin split/cli/run.h --- */
+#line 1 "split/cli/run.h"
 /*
 ** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
 ** the mode. Every step is collective over the world unless it says "rank 0", and all of
@@ -38291,24 +38573,24 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 **      run is fresh or resumes an interrupted one, and tells the others
 **   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
 **   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
-**   6. the scheduler floor F when oversubscribed (sk_oversub_probe)
-**   7. clock synchronisation (sk_sync_init_world) and its description, taken before
-**      anything else is measured
-**   8. the dummy time of the simple pattern (engine.h), the header's timing overhead
-**   9. rank 0: the output's header (results/header.h), its warnings on stderr
+**   6.-9. the start every front end shares (session.h, also the library's): the
+**      scheduler floor when oversubscribed, clock synchronisation and its description,
+**      the dummy time of the simple pattern; rank 0 writes the header with this run's
+**      facts (input, -s copy, random seed, resumption)
 ** Then the suites (interp.h, which chooses the waits' interference policy at every
-** suite), the footer (synchronisation, oversubscription and interference summaries,
-** finish time), the MPI-IO files removed, the output closed, the post-run merge with
-** backups (postproc.h). A run that measured nothing because every measure statement's
-** communicator was too small ends with SK_EXIT_USER_ERROR and one line naming the
-** processes needed and the launcher's command line; a run whose suites were all skipped
-** (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends with 0.
+** suite), the footer (session.h: synchronisation, oversubscription and interference
+** summaries, finish time), the MPI-IO files removed, the output closed, the post-run
+** merge with backups (postproc.h). A run that measured nothing because every measure
+** statement's communicator was too small ends with SK_EXIT_USER_ERROR and one line naming
+** the processes needed and the launcher's command line; a run whose suites were all
+** skipped (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends
+** with 0.
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
 
-#line 31 "split/language/run.h"
-#line 32 "split/language/run.h"
+#line 31 "split/cli/run.h"
+#line 32 "split/cli/run.h"
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
@@ -38361,23 +38643,23 @@ SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char 
 SK_API void sk_run_benchmark(sk_run *r);
 
 #endif
-/* --- end split/language/run.h --- */
-/* --- begin split/language/run.c --- */
-#line 1 "split/language/run.c"
+/* --- end split/cli/run.h --- */
+/* --- begin split/cli/run.c --- */
+#line 1 "split/cli/run.c"
 /*
 ** run.c -- see run.h.
 */
-#line 5 "split/language/run.c"
-#line 6 "split/language/run.c"
-#line 7 "split/language/run.c"
-#line 8 "split/language/run.c"
-#line 9 "split/language/run.c"
-#line 10 "split/language/run.c"
-#line 11 "split/language/run.c"
-#line 12 "split/language/run.c"
-#line 13 "split/language/run.c"
-#line 14 "split/language/run.c"
-#line 15 "split/language/run.c"
+#line 5 "split/cli/run.c"
+#line 6 "split/cli/run.c"
+#line 7 "split/cli/run.c"
+#line 8 "split/cli/run.c"
+#line 9 "split/cli/run.c"
+#line 10 "split/cli/run.c"
+#line 11 "split/cli/run.c"
+#line 12 "split/cli/run.c"
+#line 13 "split/cli/run.c"
+#line 14 "split/cli/run.c"
+#line 15 "split/cli/run.c"
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -38598,57 +38880,48 @@ static open_decision run_open_output(const sk_run *r)
   return d;
 }
 
-/* Steps 3 to 9 into *in (initialised here). */
-static void run_start(sk_run *r, sk_interp *in)
-{
+/* What the program's run adds to the header (sk_session_facts_fn). */
+typedef struct run_facts {
+  const sk_run *r;
   open_decision opened;
-  sk_result dummy;
-  sk_str sync_lines;
-  memset(&opened, 0, sizeof opened);
-  if (sk_tp_world_rank() == 0) opened = run_open_output(r);   /* 3. */
-  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
-  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+} run_facts;
+
+static void run_header_facts(sk_header_facts *h, void *ctx)
+{
+  const run_facts *f = (const run_facts *)ctx;
+  h->input = f->r->opt.input;
+  h->copy = f->r->opt.copy_input ? &f->r->src : NULL;
+  h->random_seed = sk_random_seed();
+  h->resumed = f->opened.resumed;
+  h->suites_kept = f->opened.suites_kept;
+}
+
+/* Steps 3 to 9 into *in and *s (initialised here). */
+static void run_start(sk_run *r, sk_interp *in, sk_session *s)
+{
+  run_facts facts;
+  memset(&facts, 0, sizeof facts);
+  facts.r = r;
+  if (sk_tp_world_rank() == 0) facts.opened = run_open_output(r);   /* 3. */
+  sk_agree(sk_tp_world(), NULL, 0, &facts.opened, sizeof facts.opened, NULL, NULL);
+  if (!facts.opened.opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_io_files_start();                     /* 4. collective: the MPI-IO directory, signal handlers */
   sk_interp_init(in);                      /* 5. */
-  in->resume_skip = opened.suites_kept;
+  in->resume_skip = facts.opened.suites_kept;
   in->quiet = r->opt.quiet;
   in->settings.verify = r->opt.verify;
-  sk_oversub_probe();                      /* 6. collective: the scheduler floor when oversubscribed */
-  sk_sync_init_world(&in->settings.sync);  /* 7. collective: clock offsets for the header */
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&in->settings.sync, &sync_lines);   /* before anything else is measured */
-  /* 8. the timing overhead for the header: the dummy time of the simple pattern */
-  sk_engine_dummy_time(&in->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) {           /* 9. */
-    sk_header_facts h;
-    memset(&h, 0, sizeof h);
-    h.input = r->opt.input;
-    h.copy = r->opt.copy_input ? &r->src : NULL;
-    h.dummy_time = dummy.time;
-    h.sync_lines = sync_lines.data ? sync_lines.data : "";
-    h.random_seed = sk_random_seed();
-    h.resumed = opened.resumed;
-    h.suites_kept = opened.suites_kept;
-    h.quiet = r->opt.quiet;
-    sk_header_write(&h);
-  }
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
+  s->settings = &in->settings;
+  s->writes = sk_tp_world_rank() == 0;
+  s->quiet = r->opt.quiet;
+  s->started = r->opt.started;
+  sk_session_start(s, run_header_facts, &facts);   /* 6. to 9. */
 }
 
 /* Rank 0: the footer and the last messages. */
-static void run_footer(const sk_run *r, sk_interp *in)
+static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
 {
   const sk_run_options *o = &r->opt;
-  sk_str f, w;
-  sk_str_init(&f);
-  sk_str_init(&w);
-  sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
-  sk_header_footer(&in->settings.sync, o->started, &f, &w);
-  if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
-  sk_str_free(&w);
-  sk_out_text(f.data);
-  sk_str_free(&f);
+  sk_session_end(s);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
   if (sk_runlog_failed()) {                      /* the results are whole; a kill could not have been resumed */
@@ -38681,12 +38954,13 @@ SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char 
 SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
-  run_start(r, &in);
+  sk_session session;
+  run_start(r, &in, &session);
   in.progress = !r->opt.quiet;   /* on stderr, also when the results go to standard output */
   in.progress_tty = sk_os_is_terminal(stderr);
   if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
-  if (sk_tp_world_rank() == 0) run_footer(r, &in);
+  if (sk_tp_world_rank() == 0) run_footer(r, &in, &session);
   sk_io_files_finish();
   sk_out_close();
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
@@ -38702,7 +38976,7 @@ SK_API void sk_run_benchmark(sk_run *r)
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
 }
-/* --- end split/language/run.c --- */
+/* --- end split/cli/run.c --- */
 /* --- begin split/cli/oneline.h --- */
 #line 1 "split/cli/oneline.h"
 /*
@@ -39952,6 +40226,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 30 "split/cli/main.c"
 #line 31 "split/cli/main.c"
 #line 32 "split/cli/main.c"
+#line 33 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -40073,101 +40348,6 @@ static void main_usage(FILE *f, int all)
           SK_BACKEND_NAME);
 }
 
-/* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
-** prefix starts its name (the SKaMPI 5 manual's §4.1 topics); no match: "settings". */
-static const struct { const char *prefix; const char *group; } main_helper_groups[] = {
-  { "set_io_", "MPI-IO" }, { "get_io_", "MPI-IO" }, { "print_data_access_settings", "MPI-IO" },
-  { "print_file_info", "MPI-IO" }, { "set_file_info", "MPI-IO" }, { "reset_file_info", "MPI-IO" },
-  { "choose_", "synchronization" }, { "set_clock_offset", "synchronization" },
-  { "resynchronize_clocks", "synchronization" },
-  { "output_", "output and environment" }, { "print_", "output and environment" },
-  { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
-  { "get_thread_level", "output and environment" },
-  { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
-  { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
-  { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
-  { "last_proc", "communicators" }, { "topology_", "communicators" },
-  { "dims_create", "communicators" },
-  { "sqr", "mathematics" }, { "cbrt", "mathematics" }, { "log", "mathematics" },
-  { "power", "mathematics" }, { "floor", "mathematics" }, { "ceil", "mathematics" },
-  { "round", "mathematics" }, { "modulo", "mathematics" }, { "min_int", "mathematics" },
-  { "max_int", "mathematics" }, { "atoi", "mathematics" }, { "get_random_int", "mathematics" },
-  { "alloc_int_array", "arrays" }, { "int_array_", "arrays" },
-  { "mpi_type_", "datatypes" }, { "alloc_datatype_array", "datatypes" },
-  { "datatype_array_", "datatypes" },
-  { "info_", "info objects" }, { "set_mpi_alloc_mem_info", "info objects" },
-  { "get_mpi_alloc_mem_info", "info objects" }
-};
-/* The groups in the order -l prints them. */
-static const char *const main_group_order[] = {
-  "settings", "synchronization", "output and environment", "communicators", "mathematics",
-  "arrays", "datatypes", "info objects", "MPI-IO"
-};
-
-static const char *main_helper_group(const char *name)
-{
-  size_t k;
-  for (k = 0; k < sizeof main_helper_groups / sizeof main_helper_groups[0]; k++)
-    if (strncmp(name, main_helper_groups[k].prefix, strlen(main_helper_groups[k].prefix)) == 0)
-      return main_helper_groups[k].group;
-  return "settings";
-}
-
-
-static const char *main_result_type(sk_type t)
-{
-  switch (t) {
-  case SK_T_INT: return "int";
-  case SK_T_DOUBLE: return "double";
-  case SK_T_STRING: return "string";
-  case SK_T_COMM: return "comm";
-  case SK_T_DATATYPE: return "datatype";
-  case SK_T_OP: return "op";
-  case SK_T_INFO: return "info";
-  case SK_T_IARRAY: return "IArray";
-  case SK_T_DARRAY: return "DArray";
-  default: return "void";
-  }
-}
-
-/* "  NAME(type, type) -> result\n" */
-static void main_describe_helper(sk_str *out, const char *name, const char *params, const char *result)
-{
-  const char *p;
-  sk_str_printf(out, "  %s(", name);
-  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
-  sk_str_printf(out, ") -> %s\n", result);
-}
-
-/* The helpers (by group) and the iterators, or only those called name; the count. */
-static int main_list_helpers(sk_str *out, const char *name)
-{
-  int g, i, found = 0, header;
-  const sk_builtin *b;
-  const sk_iterator *it;
-  for (g = 0; g < (int)(sizeof main_group_order / sizeof main_group_order[0]); g++) {
-    header = 0;
-    for (i = 0; (b = sk_builtin_entry(i)) != NULL; i++) {
-      if (name != NULL && !sk_streq(b->name, name)) continue;
-      if (!sk_streq(main_helper_group(b->name), main_group_order[g])) continue;
-      if (!header) sk_str_printf(out, "helpers: %s\n", main_group_order[g]);
-      header = 1;
-      main_describe_helper(out, b->name, b->params, main_result_type(b->result));
-      found++;
-    }
-  }
-  header = 0;
-  for (i = 0; (it = sk_iterator_entry(i)) != NULL; i++) {
-    if (name != NULL && !sk_streq(it->name, name)) continue;
-    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
-    header = 1;
-    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
-    main_describe_helper(out, it->name, it->params, "int");
-    found++;
-  }
-  return found;
-}
-
 /* -l [NAME]: the catalogue (catalogue.h), the helpers and the iterators on standard
 ** output; an unknown NAME is a user error. Handled like -h, without the transport
 ** (`-l MPI_T` asks the library through MPI_T_init_thread, which needs no MPI_Init). */
@@ -40183,7 +40363,7 @@ static void main_list(const char *name)
     sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
   }
   found = sk_catalogue_list(&out, name);
-  found += main_list_helpers(&out, name);
+  found += sk_builtins_list(&out, name);
   if (sk_is_reporter()) {
     if (found) {
       if (name == NULL)
@@ -40394,23 +40574,6 @@ static int main_is_offline(main_action act, const main_options *o)
          || o->syntax_only || o->translate || o->oneline.dump;
 }
 
-/* Without the transport a process learns its rank from the launcher's environment
-** (Open MPI, PMIx, MPICH's Hydra and other PMI launchers, rccerun); alone it is 0. */
-static long main_launcher_rank(void)
-{
-  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
-  size_t k;
-  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
-    const char *v = getenv(vars[k]);
-    char *end;
-    long rank;
-    if (v == NULL || *v == '\0') continue;
-    rank = strtol(v, &end, 10);
-    if (*end == '\0' && rank >= 0) return rank;
-  }
-  return 0;
-}
-
 /* The file -r (the report) or -x (-o, else the run's -o) writes. */
 static const char *main_postproc_target(const main_options *o)
 {
@@ -40425,7 +40588,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
 {
   sk_run r;
   sk_str why;
-  sk_set_reporter(main_launcher_rank() == 0);
+  sk_set_reporter(sk_launcher_rank() == 0);   /* launcher.h */
   sk_set_exit_hook(sk_run_offline_exit_hook);
   main_options_act(act, o, err);                    /* -h, -V, -l and bad options end here */
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */
@@ -40749,7 +40912,7 @@ int skampi_program(int argc, char **argv);
 static struct {
   int started;
   int writes;                     /* this process writes the output (rank 0, a file given) */
-  double began;                   /* sk_tp_wtime() at skampi_begin: the footer's runtime */
+  sk_session session;             /* the start and end (session.h), its runtime from skampi_begin */
   sk_settings settings;
   sk_engine engine;
   const skampi_operation *op;     /* the operation being measured (the adapters') */
@@ -41078,16 +41241,29 @@ typedef struct lib_begin_args {
   const char *output;
 } lib_begin_args;
 
+/* The library's facts in the header (sk_session_facts_fn): the calibration, taken here
+** on every process after the session's measurements. */
+static void lib_header_facts(sk_header_facts *h, void *ctx)
+{
+  const lib_begin_args *a = (const lib_begin_args *)ctx;
+  lib_calibrate();
+  h->input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
+  h->library = 1;
+  h->clock_cost = lib.clock_cost;
+  h->empty_call = lib.empty_call;
+  h->empty_calls = lib.empty_calls;
+  h->pause_cost = lib.pause_cost;
+}
+
 static int lib_begin(void *ctx)
 {
   lib_begin_args *a = (lib_begin_args *)ctx;
   int opened = 1;
-  sk_result dummy;
-  sk_str sync_lines, err;
+  sk_str err;
   if (lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_begin: the library is started already");
   sk_tp_start(a->argc, a->argv);
   lib.started = 1;
-  lib.began = sk_tp_wtime();
+  lib.session.started = sk_tp_wtime();
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_settings_default(&lib.settings);
   sk_buffers_configure(&lib.settings.buffers);
@@ -41110,30 +41286,12 @@ static int lib_begin(void *ctx)
   }
   sk_str_free(&err);
   sk_oversub_detect();
-  sk_oversub_probe();
-  sk_sync_init_world(&lib.settings.sync);
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&lib.settings.sync, &sync_lines);
-  sk_engine_dummy_time(&lib.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  lib_calibrate();
+  lib.session.settings = &lib.settings;
+  lib.session.writes = lib.writes;
+  lib.session.quiet = 1;
+  sk_session_start(&lib.session, lib_header_facts, a);
   lib.refine_steps = 0;
   lib.refine_op = lib.refine_versus = -1;
-  if (lib.writes) {
-    sk_header_facts h;
-    memset(&h, 0, sizeof h);
-    h.input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
-    h.dummy_time = dummy.time;
-    h.sync_lines = sync_lines.data ? sync_lines.data : "";
-    h.quiet = 1;
-    h.library = 1;
-    h.clock_cost = lib.clock_cost;
-    h.empty_call = lib.empty_call;
-    h.empty_calls = lib.empty_calls;
-    h.pause_cost = lib.pause_cost;
-    sk_header_write(&h);
-  }
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
   return SKAMPI_OK;
 }
 
@@ -41151,13 +41309,7 @@ static int lib_end(void *ctx)
   (void)ctx;
   if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_end: the library is not started");
   if (lib.writes) {
-    sk_str f, w;
-    sk_str_init(&f);
-    sk_str_init(&w);
-    sk_header_footer(&lib.settings.sync, lib.began, &f, &w);
-    sk_out_text(f.data);
-    sk_str_free(&f);
-    sk_str_free(&w);
+    sk_session_end(&lib.session);
     sk_out_close();
   }
   sk_engine_free(&lib.engine);

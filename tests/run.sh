@@ -3,6 +3,11 @@
 #   sh tests/run.sh [GROUP ...]        (default: every group, in this order)
 #   make check T=GROUP                 the same for one group
 # Groups (named after what they test):
+#   quick             a newcomer's first check, in about a minute (not part of the default
+#                     run: each of its checks is in a group below): the amalgam is fresh, the
+#                     layers and the Makefile's list hold, the sequential build has no
+#                     warning (gcc's front end), three unit tests, the user-error messages,
+#                     and a sequential run whose output is complete
 #   gates             the amalgam (and skampi.h beside it) is fresh and deterministic; the Makefile lists every
 #                     module and rebuilds after an edit; #line directives point into
 #                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
@@ -51,8 +56,7 @@
 #                     flags after a planted disturbed calibration (tests/reports/overlap_flags.sh)
 #   hosts             truth across hosts made on this machine (tools/hosts.sh: network
 #                     namespaces, tbf): bandwidth, slowest partner, clocks with a test-only
-#                     skew, collectives (tests/hosts/run.sh, tried once more when a check
-#                     fails: tests/hosts/twice.sh; skipped without namespaces)
+#                     skew, collectives (tests/hosts/run.sh; skipped without namespaces)
 #   simulated         truth on simulated platforms (SimGrid SMPI, tests/simulated/run.sh):
 #                     ping-pong latency and bandwidth, APR's bracket around a protocol
 #                     switch, MPI_Bcast against the binomial tree; skipped without smpicc
@@ -81,7 +85,7 @@ set -u
 log=$out/run.log
 : > "$log"
 default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts simulated setup library slurm"
-all_groups="$default_groups"
+all_groups="quick $default_groups"
 groups=${*:-$default_groups}
 for g in $groups; do
   case " $all_groups " in *" $g "*) ;; *) echo "tests/run.sh: unknown group '$g' (groups: $all_groups)" >&2; echo "0 passed, 1 failed"; exit 2 ;; esac
@@ -110,12 +114,19 @@ if [ "${SKAMPI_SANITIZE:-0}" = 1 ]; then
   export ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 fi
 export SK_MPI_CFLAGS
-rm -f "$out/skampi-seq" "$out/skampi-rcce" "$out/rccerun" "$out"/skampi-openmpi "$out"/skampi-mpich \
-  "$out"/skampi-testing-* "$out"/skampi-mpit-*
+# The builds are kept from run to run while the amalgam is the same (sk_amalgam leaves an
+# unchanged one as it was, sk_binary rebuilds what is older than it): only a change of the
+# build flags or of the way tests/lib.sh builds removes them all first.
+stamp="$SK_MPI_CFLAGS $(cksum < tests/lib.sh) $(for i in $impls; do command -v "$(mpicc_of $i)"; done)"
+if [ "$(cat "$out/builds.stamp" 2>/dev/null)" != "$stamp" ]; then
+  rm -f "$out/skampi-seq" "$out/skampi-rcce" "$out/rccerun" "$out"/skampi-openmpi "$out"/skampi-mpich \
+    "$out"/skampi-testing-* "$out"/skampi-mpit-* "$out"/skampi-smpi
+  printf '%s\n' "$stamp" > "$out/builds.stamp"
+fi
 # build NAME [IMPL]: sk_binary, a failure noted in the log (the group's checks then fail)
 build() { sk_binary "$@" > /dev/null 2>> "$log" || echo "build $* failed (tests/out/build-*.log)" >> "$log"; }
 build seq & sk_bg_next
-for i in $impls; do build mpi "$i" & sk_bg_next; done
+[ "$groups" = quick ] || for i in $impls; do build mpi "$i" & sk_bg_next; done
 sk_bg_wait
 # the variants only some groups use are built when such a group runs
 build_for() {
@@ -132,6 +143,26 @@ for g in $groups; do
 group_start=$(date +%s)
 build_for "$g"
 case $g in
+quick)
+  echo "# quick: the first check (each of these checks is also in a group of the default run)"
+  check amalgam_is_fresh cmp "$am" skampi_amalgam.c
+  check layers_include_downward_only sh tests/gates/layers.sh
+  check makefile_lists_every_module sh tests/gates/makefile_deps.sh
+  sk_cc_bg "$out/quick_warnings.warn" gcc -DSKAMPI_SEQ @warn -O0 -fsyntax-only @am
+  for n in test_core test_grammar test_helpers; do
+    sk_cc_bg "$out/$n.build" cc @warn -O0 -g -DSKAMPI_SEQ @test -o "$out/$n" "tests/unit/$n.c" @lm
+  done
+  sk_bg_wait
+  check warnings_gcc_seq_front_end sh -c "cat '$out/quick_warnings.warn'; [ \"\$(cat '$out/quick_warnings.warn.rc')\" = 0 ] && [ ! -s '$out/quick_warnings.warn' ]"
+  for n in test_core test_grammar test_helpers; do
+    if sk_cc_ok "$out/$n.build"; then run_counted "$n" "$out/$n"
+    else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
+  done
+  run_counted user_errors sh tests/user_errors/errors.sh "$out/skampi-seq"
+  rm -f "$out/quick-seq.sko" "$out/quick-seq.sko.log"
+  check sequential_run_complete sh -c "'$out/skampi-seq' -q -i tests/ski/portable.ski -o '$out/quick-seq.sko' &&
+    . tests/lib.sh && sko_complete '$out/quick-seq.sko' 'synthetic-virtual synthetic-busy synthetic-autorefine'"
+  ;;
 gates)
   echo "# gates"
   check amalgam_is_fresh cmp "$am" skampi_amalgam.c
@@ -354,7 +385,7 @@ guidelines)
 hosts)
   echo "# several hosts on this machine (network namespaces)"
   if [ -z "$impls" ]; then skip hosts "mpicc.openmpi or mpicc.mpich"; fi
-  for i in $impls; do run_counted "hosts_$i" sh tests/hosts/twice.sh "$i"; done
+  for i in $impls; do run_counted "hosts_$i" sh tests/hosts/run.sh "$i"; done
   ;;
 library)
   echo "# skampi as a library (skampi.h)"

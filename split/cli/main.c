@@ -28,6 +28,7 @@
 #include "catalogue.h"
 #include "builtins.h"
 #include "mpit.h"
+#include "launcher.h"
 #include "stop_request.h"
 
 typedef struct main_options {
@@ -150,101 +151,6 @@ static void main_usage(FILE *f, int all)
           SK_BACKEND_NAME);
 }
 
-/* -l [NAME], helpers and iterators: the group of a helper is that of the first row whose
-** prefix starts its name (the SKaMPI 5 manual's §4.1 topics); no match: "settings". */
-static const struct { const char *prefix; const char *group; } main_helper_groups[] = {
-  { "set_io_", "MPI-IO" }, { "get_io_", "MPI-IO" }, { "print_data_access_settings", "MPI-IO" },
-  { "print_file_info", "MPI-IO" }, { "set_file_info", "MPI-IO" }, { "reset_file_info", "MPI-IO" },
-  { "choose_", "synchronization" }, { "set_clock_offset", "synchronization" },
-  { "resynchronize_clocks", "synchronization" },
-  { "output_", "output and environment" }, { "print_", "output and environment" },
-  { "init_time_accounting", "output and environment" }, { "get_env", "output and environment" },
-  { "get_thread_level", "output and environment" },
-  { "mpi_processor_names", "output and environment" }, { "merge_with_backups", "output and environment" },
-  { "comm", "communicators" }, { "copy_comm", "communicators" }, { "get_comm_", "communicators" },
-  { "is_mpi_comm_null", "communicators" }, { "get_np", "communicators" },
-  { "last_proc", "communicators" }, { "topology_", "communicators" },
-  { "dims_create", "communicators" },
-  { "sqr", "mathematics" }, { "cbrt", "mathematics" }, { "log", "mathematics" },
-  { "power", "mathematics" }, { "floor", "mathematics" }, { "ceil", "mathematics" },
-  { "round", "mathematics" }, { "modulo", "mathematics" }, { "min_int", "mathematics" },
-  { "max_int", "mathematics" }, { "atoi", "mathematics" }, { "get_random_int", "mathematics" },
-  { "alloc_int_array", "arrays" }, { "int_array_", "arrays" },
-  { "mpi_type_", "datatypes" }, { "alloc_datatype_array", "datatypes" },
-  { "datatype_array_", "datatypes" },
-  { "info_", "info objects" }, { "set_mpi_alloc_mem_info", "info objects" },
-  { "get_mpi_alloc_mem_info", "info objects" }
-};
-/* The groups in the order -l prints them. */
-static const char *const main_group_order[] = {
-  "settings", "synchronization", "output and environment", "communicators", "mathematics",
-  "arrays", "datatypes", "info objects", "MPI-IO"
-};
-
-static const char *main_helper_group(const char *name)
-{
-  size_t k;
-  for (k = 0; k < sizeof main_helper_groups / sizeof main_helper_groups[0]; k++)
-    if (strncmp(name, main_helper_groups[k].prefix, strlen(main_helper_groups[k].prefix)) == 0)
-      return main_helper_groups[k].group;
-  return "settings";
-}
-
-
-static const char *main_result_type(sk_type t)
-{
-  switch (t) {
-  case SK_T_INT: return "int";
-  case SK_T_DOUBLE: return "double";
-  case SK_T_STRING: return "string";
-  case SK_T_COMM: return "comm";
-  case SK_T_DATATYPE: return "datatype";
-  case SK_T_OP: return "op";
-  case SK_T_INFO: return "info";
-  case SK_T_IARRAY: return "IArray";
-  case SK_T_DARRAY: return "DArray";
-  default: return "void";
-  }
-}
-
-/* "  NAME(type, type) -> result\n" */
-static void main_describe_helper(sk_str *out, const char *name, const char *params, const char *result)
-{
-  const char *p;
-  sk_str_printf(out, "  %s(", name);
-  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
-  sk_str_printf(out, ") -> %s\n", result);
-}
-
-/* The helpers (by group) and the iterators, or only those called name; the count. */
-static int main_list_helpers(sk_str *out, const char *name)
-{
-  int g, i, found = 0, header;
-  const sk_builtin *b;
-  const sk_iterator *it;
-  for (g = 0; g < (int)(sizeof main_group_order / sizeof main_group_order[0]); g++) {
-    header = 0;
-    for (i = 0; (b = sk_builtin_entry(i)) != NULL; i++) {
-      if (name != NULL && !sk_streq(b->name, name)) continue;
-      if (!sk_streq(main_helper_group(b->name), main_group_order[g])) continue;
-      if (!header) sk_str_printf(out, "helpers: %s\n", main_group_order[g]);
-      header = 1;
-      main_describe_helper(out, b->name, b->params, main_result_type(b->result));
-      found++;
-    }
-  }
-  header = 0;
-  for (i = 0; (it = sk_iterator_entry(i)) != NULL; i++) {
-    if (name != NULL && !sk_streq(it->name, name)) continue;
-    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
-    header = 1;
-    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
-    main_describe_helper(out, it->name, it->params, "int");
-    found++;
-  }
-  return found;
-}
-
 /* -l [NAME]: the catalogue (catalogue.h), the helpers and the iterators on standard
 ** output; an unknown NAME is a user error. Handled like -h, without the transport
 ** (`-l MPI_T` asks the library through MPI_T_init_thread, which needs no MPI_Init). */
@@ -260,7 +166,7 @@ static void main_list(const char *name)
     sk_exit(found ? 0 : SK_EXIT_USER_ERROR);
   }
   found = sk_catalogue_list(&out, name);
-  found += main_list_helpers(&out, name);
+  found += sk_builtins_list(&out, name);
   if (sk_is_reporter()) {
     if (found) {
       if (name == NULL)
@@ -471,23 +377,6 @@ static int main_is_offline(main_action act, const main_options *o)
          || o->syntax_only || o->translate || o->oneline.dump;
 }
 
-/* Without the transport a process learns its rank from the launcher's environment
-** (Open MPI, PMIx, MPICH's Hydra and other PMI launchers, rccerun); alone it is 0. */
-static long main_launcher_rank(void)
-{
-  static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "RCCE_EMU_UE" };
-  size_t k;
-  for (k = 0; k < sizeof vars / sizeof vars[0]; k++) {
-    const char *v = getenv(vars[k]);
-    char *end;
-    long rank;
-    if (v == NULL || *v == '\0') continue;
-    rank = strtol(v, &end, 10);
-    if (*end == '\0' && rank >= 0) return rank;
-  }
-  return 0;
-}
-
 /* The file -r (the report) or -x (-o, else the run's -o) writes. */
 static const char *main_postproc_target(const main_options *o)
 {
@@ -502,7 +391,7 @@ static void main_offline(main_action act, main_options *o, const sk_str *err)
 {
   sk_run r;
   sk_str why;
-  sk_set_reporter(main_launcher_rank() == 0);
+  sk_set_reporter(sk_launcher_rank() == 0);   /* launcher.h */
   sk_set_exit_hook(sk_run_offline_exit_hook);
   main_options_act(act, o, err);                    /* -h, -V, -l and bad options end here */
   if (!sk_is_reporter()) sk_exit(0);                /* rank 0 merges, reports, checks */

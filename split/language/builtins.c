@@ -9,9 +9,10 @@
 #include "builtins.h"
 #include "builtins_common.h"
 #include "mpi_objects.h"
+#include "catalogue.h"
 
 /* The tables of the builtin modules (builtins.h), in this order. */
-static const sk_builtin_table_fn builtin_module_tables[] = {
+static const sk_builtin_table_fn builtin_modules[] = {
   sk_builtins_settings,
   sk_builtins_instrument,
   sk_builtins_buffers,
@@ -26,10 +27,24 @@ static const sk_builtin_table_fn builtin_module_tables[] = {
 
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i, t;
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (i = 0; tab[i].name; i++) if (sk_streq(tab[i].name, name)) return &tab[i];
+  int i, m, t;
+  for (m = 0; builtin_modules[m]; m++) {
+    const sk_builtin_table *tabs = builtin_modules[m]();
+    for (t = 0; tabs[t].rows; t++)
+      for (i = 0; tabs[t].rows[i].name; i++) if (sk_streq(tabs[t].rows[i].name, name)) return &tabs[t].rows[i];
+  }
+  return NULL;
+}
+
+/* The i-th helper over every module's tables in search order (0, 1, ...), NULL past the
+** last: the parser's "did you mean" walks them. */
+SK_API const sk_builtin *sk_builtin_entry(int i)
+{
+  int m, t, k;
+  for (m = 0; builtin_modules[m]; m++) {
+    const sk_builtin_table *tabs = builtin_modules[m]();
+    for (t = 0; tabs[t].rows; t++)
+      for (k = 0; tabs[t].rows[k].name; k++, i--) if (i == 0) return &tabs[t].rows[k];
   }
   return NULL;
 }
@@ -95,6 +110,14 @@ SK_API const sk_iterator *sk_iterator_find(const char *name)
 {
   int i;
   for (i = 0; iterator_table[i].name; i++) if (sk_streq(iterator_table[i].name, name)) return &iterator_table[i];
+  return NULL;
+}
+
+/* The i-th iterator, NULL past the last. */
+SK_API const sk_iterator *sk_iterator_entry(int i)
+{
+  int k;
+  for (k = 0; iterator_table[k].name; k++) if (k == i) return &iterator_table[k];
   return NULL;
 }
 
@@ -177,26 +200,67 @@ SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
   return 1;
 }
 
-/* ---- enumeration (skampi -l) ---- */
+/* ---- the listing (skampi -l) ---- */
 
-/* The i-th helper over the module tables, in their order; the i-th
-** iterator. NULL when i is past the last one. */
-SK_API const sk_builtin *sk_builtin_entry(int i)
+/* The groups in the order -l prints them (SKaMPI 5 manual §4.1's topics). */
+static const char *const builtin_groups[] = {
+  "settings", "synchronization", "output and environment", "communicators", "mathematics",
+  "arrays", "datatypes", "info objects", "MPI-IO", NULL
+};
+
+static const char *builtin_result_type(sk_type t)
 {
-  int k, t;
-  if (i < 0) return NULL;
-  for (t = 0; builtin_module_tables[t]; t++) {
-    const sk_builtin *tab = builtin_module_tables[t]();
-    for (k = 0; tab[k].name; k++) if (i-- == 0) return &tab[k];
+  switch (t) {
+  case SK_T_INT: return "int";
+  case SK_T_DOUBLE: return "double";
+  case SK_T_STRING: return "string";
+  case SK_T_COMM: return "comm";
+  case SK_T_DATATYPE: return "datatype";
+  case SK_T_OP: return "op";
+  case SK_T_INFO: return "info";
+  case SK_T_IARRAY: return "IArray";
+  case SK_T_DARRAY: return "DArray";
+  default: return "void";
   }
-  return NULL;
 }
 
-SK_API const sk_iterator *sk_iterator_entry(int i)
+/* "  NAME(type, type) -> result\n" */
+static void builtin_describe(sk_str *out, const char *name, const char *params, const char *result)
 {
-  int k;
-  if (i < 0) return NULL;
-  for (k = 0; iterator_table[k].name; k++) if (i-- == 0) return &iterator_table[k];
-  return NULL;
+  const char *p;
+  sk_str_printf(out, "  %s(", name);
+  for (p = params; *p; p++) sk_str_printf(out, "%s%s", p == params ? "" : ", ", sk_param_type_name(*p));
+  sk_str_printf(out, ") -> %s\n", result);
 }
 
+SK_API int sk_builtins_list(sk_str *out, const char *name)
+{
+  int g, m, t, i, found = 0, header;
+  for (g = 0; builtin_groups[g]; g++) {
+    header = 0;
+    for (m = 0; builtin_modules[m]; m++) {
+      const sk_builtin_table *tabs = builtin_modules[m]();
+      for (t = 0; tabs[t].rows; t++) {
+        const sk_builtin *b = tabs[t].rows;
+        if (!sk_streq(tabs[t].group, builtin_groups[g])) continue;
+        for (i = 0; b[i].name; i++) {
+          if (name != NULL && !sk_streq(b[i].name, name)) continue;
+          if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
+          header = 1;
+          builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
+          found++;
+        }
+      }
+    }
+  }
+  header = 0;
+  for (i = 0; iterator_table[i].name; i++) {
+    if (name != NULL && !sk_streq(iterator_table[i].name, name)) continue;
+    if (!header) sk_str_printf(out, "iterators: for VAR in NAME(...) do ... od\n");
+    header = 1;
+    /* every iterator of the language yields integers (SKaMPI 5 manual §6.3) */
+    builtin_describe(out, iterator_table[i].name, iterator_table[i].params, "int");
+    found++;
+  }
+  return found;
+}

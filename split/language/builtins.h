@@ -48,28 +48,38 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* Every module of builtins holds a table of its own: a function returning it (terminated
-** by a row whose name is NULL), listed in builtins.c's builtin_module_tables, which
-** sk_builtin_find and sk_builtin_entry search in that order. */
-typedef const sk_builtin *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
-SK_API const sk_builtin *sk_builtins_instrument(void);  /* builtins_instrument.c */
-SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
-SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
-SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
-SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
-SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
-SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
-SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
+/* Every module of builtins holds its helpers in tables, one per group they belong to
+** (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
+** "synchronization", "output and environment", "communicators", "mathematics", "arrays",
+** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them). A
+** module's function returns its tables, ended by { NULL, NULL }; builtins.c's
+** builtin_modules lists the functions, which sk_builtin_find searches in that order. */
+typedef struct sk_builtin_table {
+  const char *group;
+  const sk_builtin *rows;     /* ended by a row whose name is NULL */
+} sk_builtin_table;
+typedef const sk_builtin_table *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin_table *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin_table *sk_builtins_instrument(void);  /* builtins_instrument.c */
+SK_API const sk_builtin_table *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin_table *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin_table *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin_table *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin_table *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin_table *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c */
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
 SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
-/* Every helper (builtin_table, then the module tables) and every iterator of the build, by
-** index from 0; NULL past the last one (skampi -l lists them). */
+/* The i-th helper or iterator (0, 1, ...; NULL past the last), in sk_*_find's order. */
 SK_API const sk_builtin *sk_builtin_entry(int i);
 SK_API const sk_iterator *sk_iterator_entry(int i);
+/* skampi -l: the helpers by group ("helpers: GROUP" and a line "  NAME(type, ...) ->
+** result" each) and the iterators, or only those called name (NULL: all), appended to
+** *out; returns how many it listed. */
+SK_API int sk_builtins_list(sk_str *out, const char *name);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);

@@ -148,8 +148,6 @@ static const sk_builtin buffers_table[] = {
   { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
 #endif
   { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
   { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
   { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
   { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
@@ -158,4 +156,17 @@ static const sk_builtin buffers_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_table; }
+static const sk_builtin alloc_mem_info_table[] = {
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table buffers_table_groups[] = {
+  { "settings", buffers_table },
+  { "info objects", alloc_mem_info_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_buffers(void) { return buffers_table_groups; }

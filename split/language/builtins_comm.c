@@ -265,8 +265,19 @@ static const sk_builtin comm_table[] = {
   { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
   { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
   { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin comm_array_table[] = {
   { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_comm(void) { return comm_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table comm_table_groups[] = {
+  { "communicators", comm_table },
+  { "arrays", comm_array_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_comm(void) { return comm_table_groups; }

@@ -33,4 +33,10 @@ static const sk_builtin instrument_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_instrument(void) { return instrument_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table instrument_table_groups[] = {
+  { "settings", instrument_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_instrument(void) { return instrument_table_groups; }

@@ -172,4 +172,10 @@ static const sk_builtin io_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_io(void) { return io_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table io_table_groups[] = {
+  { "MPI-IO", io_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }

@@ -183,4 +183,10 @@ static const sk_builtin math_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_math(void) { return math_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table math_table_groups[] = {
+  { "mathematics", math_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups; }

@@ -110,4 +110,10 @@ static const sk_builtin output_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_output(void) { return output_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table output_table_groups[] = {
+  { "output and environment", output_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_output(void) { return output_table_groups; }

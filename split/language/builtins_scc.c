@@ -44,13 +44,21 @@ static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   return map;
 }
 
-static const sk_builtin scc_builtins[] = {
+static const sk_builtin scc_output_table[] = {
   { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin scc_builtins[] = {
   { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_scc(void)
-{
-  return scc_builtins;
-}
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table scc_builtins_groups[] = {
+  { "output and environment", scc_output_table },
+  { "settings", scc_builtins },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_scc(void) { return scc_builtins_groups; }

@@ -225,6 +225,10 @@ static const sk_builtin settings_table[] = {
   { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
   { "set_unit", "d", SK_T_NONE, bi_set_unit },
   { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin sync_table[] = {
   { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
   { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
   { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
@@ -235,4 +239,11 @@ static const sk_builtin settings_table[] = {
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_settings(void) { return settings_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table settings_table_groups[] = {
+  { "settings", settings_table },
+  { "synchronization", sync_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_settings(void) { return settings_table_groups; }

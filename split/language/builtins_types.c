@@ -575,20 +575,41 @@ static const sk_builtin types_table[] = {
   { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
   { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
   { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
-  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
-  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
-  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
   { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
   { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
   { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin int_array_table[] = {
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
+  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
+  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin topology_table[] = {
   { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
   { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
   { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
   { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
+  { NULL, NULL, SK_T_NONE, NULL }
+};
+
+static const sk_builtin info_table[] = {
   { "info_create", "", SK_T_INFO, bi_info_create },
   { "info_free", "n", SK_T_NONE, bi_info_free },
   { "info_set", "nss", SK_T_NONE, bi_info_set },
   { NULL, NULL, SK_T_NONE, NULL }
 };
 
-SK_API const sk_builtin *sk_builtins_types(void) { return types_table; }
+/* its helpers by group (skampi -l) */
+static const sk_builtin_table types_table_groups[] = {
+  { "datatypes", types_table },
+  { "arrays", int_array_table },
+  { "communicators", topology_table },
+  { "info objects", info_table },
+  { NULL, NULL }
+};
+
+SK_API const sk_builtin_table *sk_builtins_types(void) { return types_table_groups; }

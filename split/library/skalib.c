@@ -27,7 +27,7 @@
 #include "skampi.h"
 #include "main.h"
 #include "result_line.h"
-#include "header.h"
+#include "session.h"
 #include "merge.h"
 #include "interference.h"
 #include "oversub.h"
@@ -48,7 +48,7 @@
 static struct {
   int started;
   int writes;                     /* this process writes the output (rank 0, a file given) */
-  double began;                   /* sk_tp_wtime() at skampi_begin: the footer's runtime */
+  sk_session session;             /* the start and end (session.h), its runtime from skampi_begin */
   sk_settings settings;
   sk_engine engine;
   const skampi_operation *op;     /* the operation being measured (the adapters') */
@@ -377,16 +377,29 @@ typedef struct lib_begin_args {
   const char *output;
 } lib_begin_args;
 
+/* The library's facts in the header (sk_session_facts_fn): the calibration, taken here
+** on every process after the session's measurements. */
+static void lib_header_facts(sk_header_facts *h, void *ctx)
+{
+  const lib_begin_args *a = (const lib_begin_args *)ctx;
+  lib_calibrate();
+  h->input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
+  h->library = 1;
+  h->clock_cost = lib.clock_cost;
+  h->empty_call = lib.empty_call;
+  h->empty_calls = lib.empty_calls;
+  h->pause_cost = lib.pause_cost;
+}
+
 static int lib_begin(void *ctx)
 {
   lib_begin_args *a = (lib_begin_args *)ctx;
   int opened = 1;
-  sk_result dummy;
-  sk_str sync_lines, err;
+  sk_str err;
   if (lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_begin: the library is started already");
   sk_tp_start(a->argc, a->argv);
   lib.started = 1;
-  lib.began = sk_tp_wtime();
+  lib.session.started = sk_tp_wtime();
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_settings_default(&lib.settings);
   sk_buffers_configure(&lib.settings.buffers);
@@ -409,30 +422,12 @@ static int lib_begin(void *ctx)
   }
   sk_str_free(&err);
   sk_oversub_detect();
-  sk_oversub_probe();
-  sk_sync_init_world(&lib.settings.sync);
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&lib.settings.sync, &sync_lines);
-  sk_engine_dummy_time(&lib.settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  lib_calibrate();
+  lib.session.settings = &lib.settings;
+  lib.session.writes = lib.writes;
+  lib.session.quiet = 1;
+  sk_session_start(&lib.session, lib_header_facts, a);
   lib.refine_steps = 0;
   lib.refine_op = lib.refine_versus = -1;
-  if (lib.writes) {
-    sk_header_facts h;
-    memset(&h, 0, sizeof h);
-    h.input = a->argv && *a->argv && (*a->argv)[0] ? (*a->argv)[0] : "(library)";
-    h.dummy_time = dummy.time;
-    h.sync_lines = sync_lines.data ? sync_lines.data : "";
-    h.quiet = 1;
-    h.library = 1;
-    h.clock_cost = lib.clock_cost;
-    h.empty_call = lib.empty_call;
-    h.empty_calls = lib.empty_calls;
-    h.pause_cost = lib.pause_cost;
-    sk_header_write(&h);
-  }
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
   return SKAMPI_OK;
 }
 
@@ -450,13 +445,7 @@ static int lib_end(void *ctx)
   (void)ctx;
   if (!lib.started) return lib_error(SKAMPI_EUSAGE, "skampi_end: the library is not started");
   if (lib.writes) {
-    sk_str f, w;
-    sk_str_init(&f);
-    sk_str_init(&w);
-    sk_header_footer(&lib.settings.sync, lib.began, &f, &w);
-    sk_out_text(f.data);
-    sk_str_free(&f);
-    sk_str_free(&w);
+    sk_session_end(&lib.session);
     sk_out_close();
   }
   sk_engine_free(&lib.engine);

@@ -1,7 +1,7 @@
 /*
 ** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
 ** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
-** start-up (language/run.h) and before the first suite. In this order:
+** start-up (session.h) and before the first suite. In this order:
 **   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
 **   # input file, processes, library, processor of rank 0
 **   # processors: the processor name of every rank (oversub.h)

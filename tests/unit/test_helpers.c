@@ -2,7 +2,8 @@
 ** tests/unit/test_helpers.c -- the helper functions and predefined names of the input
 ** language (SKaMPI 5 manual §4.1), evaluated through the interpreter on the sequential
 ** backend: mathematics, communicators (MPI_COMM_NULL, comm4, comm_from_to, comm_rand),
-** the reproducible random numbers, strings, and the settings the set_ helpers store.
+** the reproducible random numbers, strings, the settings the set_ helpers store, and
+** skampi -l's listing of the helpers by their tables' groups.
 ** Build as tests/run.sh does:
 **   tools/sk21f tests/out/skampi_amalgam.c
 **   cc -std=c89 -pedantic -Wall -Wextra -DSKAMPI_SEQ -DSKAMPI_TESTING -Itests/out \
@@ -195,6 +196,40 @@ static void test_arrays(void)
   check_iarray("a = {0, 0}\nb = dims_create(12, a)\nx = a\n", zeros, 2, "dims_create_copies");
 }
 
+/* skampi -l lists every helper once, each under a group of its own table: a table whose
+** group is not among the listed groups (a misspelt name) would hide its helpers. */
+static void test_listing(void)
+{
+  static const sk_builtin_table_fn modules[] = { sk_builtins_settings, sk_builtins_instrument, sk_builtins_buffers,
+    sk_builtins_output, sk_builtins_comm, sk_builtins_math, sk_builtins_types, sk_builtins_io, sk_builtins_scc };
+  sk_str out, one;
+  int rows = 0, iterators = 0, listed, lines = 0, m, t, i, missing = 0;
+  const char *p;
+  sk_str_init(&out);
+  for (m = 0; m < (int)(sizeof modules / sizeof modules[0]); m++) {
+    const sk_builtin_table *tabs = modules[m]();
+    for (t = 0; tabs[t].rows; t++)
+      for (i = 0; tabs[t].rows[i].name; i++) {
+        char head[128];
+        rows++;
+        sk_str_init(&one);
+        sprintf(head, "helpers: %.100s\n", tabs[t].group);
+        if (sk_builtins_list(&one, tabs[t].rows[i].name) != 1 || one.data == NULL || strncmp(one.data, head, strlen(head)) != 0)
+          missing++;
+        sk_str_free(&one);
+      }
+  }
+  for (p = "range\0squares\0data_access_routines\0"; *p; p += strlen(p) + 1) iterators += sk_iterator_find(p) != NULL;
+  listed = sk_builtins_list(&out, NULL);
+  for (p = out.data; p && *p; p++) if (*p == '\n' && p[1] == ' ') lines++;
+  check(listed == rows + iterators, "list_counts_every_helper", "%d listed, %d helpers and %d iterators", listed, rows, iterators);
+  check(lines == listed, "list_prints_a_line_each", "%d lines for %d", lines, listed);
+  check(missing == 0, "list_names_each_helpers_group", "%d helpers not listed alone under their table's group", missing);
+  check(out.data != NULL && strncmp(out.data, "helpers: settings\n  set_cache_cold(int) -> void\n", 47) == 0,
+        "list_starts_with_settings", "%.60s", out.data ? out.data : "");
+  sk_str_free(&out);
+}
+
 int main(int argc, char **argv)
 {
   sk_tp_start(&argc, &argv);
@@ -205,5 +240,6 @@ int main(int argc, char **argv)
   test_settings();
   test_constants();
   test_arrays();
+  test_listing();
   return check_summary("test_helpers");
 }

@@ -11,18 +11,18 @@
 **      run is fresh or resumes an interrupted one, and tells the others
 **   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
 **   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
-**   6. the scheduler floor F when oversubscribed (sk_oversub_probe)
-**   7. clock synchronisation (sk_sync_init_world) and its description, taken before
-**      anything else is measured
-**   8. the dummy time of the simple pattern (engine.h), the header's timing overhead
-**   9. rank 0: the output's header (results/header.h), its warnings on stderr
+**   6.-9. the start every front end shares (session.h, also the library's): the
+**      scheduler floor when oversubscribed, clock synchronisation and its description,
+**      the dummy time of the simple pattern; rank 0 writes the header with this run's
+**      facts (input, -s copy, random seed, resumption)
 ** Then the suites (interp.h, which chooses the waits' interference policy at every
-** suite), the footer (synchronisation, oversubscription and interference summaries,
-** finish time), the MPI-IO files removed, the output closed, the post-run merge with
-** backups (postproc.h). A run that measured nothing because every measure statement's
-** communicator was too small ends with SK_EXIT_USER_ERROR and one line naming the
-** processes needed and the launcher's command line; a run whose suites were all skipped
-** (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends with 0.
+** suite), the footer (session.h: synchronisation, oversubscription and interference
+** summaries, finish time), the MPI-IO files removed, the output closed, the post-run
+** merge with backups (postproc.h). A run that measured nothing because every measure
+** statement's communicator was too small ends with SK_EXIT_USER_ERROR and one line naming
+** the processes needed and the launcher's command line; a run whose suites were all
+** skipped (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends
+** with 0.
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H

@@ -5,7 +5,7 @@
 #include "parser.h"
 #include "params4.h"
 #include "builtins.h"
-#include "header.h"
+#include "session.h"
 #include "postproc.h"
 #include "runlog.h"
 #include "oversub.h"
@@ -232,57 +232,48 @@ static open_decision run_open_output(const sk_run *r)
   return d;
 }
 
-/* Steps 3 to 9 into *in (initialised here). */
-static void run_start(sk_run *r, sk_interp *in)
-{
+/* What the program's run adds to the header (sk_session_facts_fn). */
+typedef struct run_facts {
+  const sk_run *r;
   open_decision opened;
-  sk_result dummy;
-  sk_str sync_lines;
-  memset(&opened, 0, sizeof opened);
-  if (sk_tp_world_rank() == 0) opened = run_open_output(r);   /* 3. */
-  sk_agree(sk_tp_world(), NULL, 0, &opened, sizeof opened, NULL, NULL);
-  if (!opened.opened) sk_exit(SK_EXIT_USER_ERROR);
+} run_facts;
+
+static void run_header_facts(sk_header_facts *h, void *ctx)
+{
+  const run_facts *f = (const run_facts *)ctx;
+  h->input = f->r->opt.input;
+  h->copy = f->r->opt.copy_input ? &f->r->src : NULL;
+  h->random_seed = sk_random_seed();
+  h->resumed = f->opened.resumed;
+  h->suites_kept = f->opened.suites_kept;
+}
+
+/* Steps 3 to 9 into *in and *s (initialised here). */
+static void run_start(sk_run *r, sk_interp *in, sk_session *s)
+{
+  run_facts facts;
+  memset(&facts, 0, sizeof facts);
+  facts.r = r;
+  if (sk_tp_world_rank() == 0) facts.opened = run_open_output(r);   /* 3. */
+  sk_agree(sk_tp_world(), NULL, 0, &facts.opened, sizeof facts.opened, NULL, NULL);
+  if (!facts.opened.opened) sk_exit(SK_EXIT_USER_ERROR);
   sk_io_files_start();                     /* 4. collective: the MPI-IO directory, signal handlers */
   sk_interp_init(in);                      /* 5. */
-  in->resume_skip = opened.suites_kept;
+  in->resume_skip = facts.opened.suites_kept;
   in->quiet = r->opt.quiet;
   in->settings.verify = r->opt.verify;
-  sk_oversub_probe();                      /* 6. collective: the scheduler floor when oversubscribed */
-  sk_sync_init_world(&in->settings.sync);  /* 7. collective: clock offsets for the header */
-  sk_str_init(&sync_lines);
-  sk_sync_describe(&in->settings.sync, &sync_lines);   /* before anything else is measured */
-  /* 8. the timing overhead for the header: the dummy time of the simple pattern */
-  sk_engine_dummy_time(&in->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);
-  if (sk_tp_world_rank() == 0) {           /* 9. */
-    sk_header_facts h;
-    memset(&h, 0, sizeof h);
-    h.input = r->opt.input;
-    h.copy = r->opt.copy_input ? &r->src : NULL;
-    h.dummy_time = dummy.time;
-    h.sync_lines = sync_lines.data ? sync_lines.data : "";
-    h.random_seed = sk_random_seed();
-    h.resumed = opened.resumed;
-    h.suites_kept = opened.suites_kept;
-    h.quiet = r->opt.quiet;
-    sk_header_write(&h);
-  }
-  sk_result_free(&dummy);
-  sk_str_free(&sync_lines);
+  s->settings = &in->settings;
+  s->writes = sk_tp_world_rank() == 0;
+  s->quiet = r->opt.quiet;
+  s->started = r->opt.started;
+  sk_session_start(s, run_header_facts, &facts);   /* 6. to 9. */
 }
 
 /* Rank 0: the footer and the last messages. */
-static void run_footer(const sk_run *r, sk_interp *in)
+static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
 {
   const sk_run_options *o = &r->opt;
-  sk_str f, w;
-  sk_str_init(&f);
-  sk_str_init(&w);
-  sk_header_write_rest();                        /* SKAMPI_LAYOUT=skampi5 only */
-  sk_header_footer(&in->settings.sync, o->started, &f, &w);
-  if (w.data && !o->quiet) { fflush(stdout); fprintf(stderr, "skampi: warning: %s", w.data); fflush(stderr); }
-  sk_str_free(&w);
-  sk_out_text(f.data);
-  sk_str_free(&f);
+  sk_session_end(s);
   if (sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* output.h; the log stays unfinished: a resume continues */
   sk_runlog_close(0);
   if (sk_runlog_failed()) {                      /* the results are whole; a kill could not have been resumed */
@@ -315,12 +306,13 @@ SK_API void sk_run_too_few(const char *name, int needs, int has, int argc, char 
 SK_API void sk_run_benchmark(sk_run *r)
 {
   sk_interp in;
-  run_start(r, &in);
+  sk_session session;
+  run_start(r, &in, &session);
   in.progress = !r->opt.quiet;   /* on stderr, also when the results go to standard output */
   in.progress_tty = sk_os_is_terminal(stderr);
   if (sk_tp_world_rank() == 0) in.progress_interval = (double)sk_env_long("SKAMPI_PROGRESS_INTERVAL", 1, 86400L, 10);
   sk_interp_run(&in, &r->prog);
-  if (sk_tp_world_rank() == 0) run_footer(r, &in);
+  if (sk_tp_world_rank() == 0) run_footer(r, &in, &session);
   sk_io_files_finish();
   sk_out_close();
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
