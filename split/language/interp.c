@@ -544,15 +544,18 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 ** have passed since the last line (checked after every point: never more than one line
 ** per interval). */
 
+/* The unit of the progress times: the engine's clock, simulated time under a simulator. */
+#define PROGRESS_SECONDS (SK_SIMULATED ? "simulated seconds" : "s")
+
 /* "E s elapsed, ~L s left": the run so far and the estimate for the suites not done. */
 static void progress_times(sk_interp *in, sk_str *line)
 {
   double elapsed = sk_engine_clock() - in->run.run_started;
   int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
   int measured = in->blocks_done - in->resume_skip;
-  sk_str_printf(line, "%.0f s elapsed, ", elapsed);
+  sk_str_printf(line, "%.0f %s elapsed, ", elapsed, PROGRESS_SECONDS);
   if (measured > 0)
-    sk_str_printf(line, "~%.0f s left", elapsed / measured * (double)(total - in->blocks_done));
+    sk_str_printf(line, "~%.0f %s left", elapsed / measured * (double)(total - in->blocks_done), PROGRESS_SECONDS);
   else
     sk_str_puts(line, "time left unknown");
 }
@@ -608,8 +611,8 @@ static void progress_suite_done(sk_interp *in, const char *name)
   if (!in->progress) return;
   if (in->progress_tty) { progress_show(in, name); return; }
   sk_str_init(&line);
-  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f s; ", in->blocks_done,
-                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started);
+  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f %s; ", in->blocks_done,
+                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started, PROGRESS_SECONDS);
   progress_times(in, &line);
   progress_line(in, &line);
   sk_str_free(&line);
