@@ -136,6 +136,30 @@ static void tpm_init(int *argc, char ***argv)
             tpm_thread_words[asked]);
 }
 
+#if SK_SIMULATED
+/* Rank 0 under a simulator: the memory mappings of the simulator's process (every rank's
+** stack and privatised data: about 3 per rank with mmap privatisation, 8 with dlopen)
+** against the kernel's limit, vm.max_map_count. Past it a mapping fails and the
+** simulator ends; skampi sees the count only once every rank is started, so the check
+** before a run is tools/smpi/max_maps.sh's, and this warns when the run holds over 90%. */
+static void tpm_sim_maps_warning(void)
+{
+  FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+  long limit = 0, n = 0;
+  int c;
+  if (f == NULL) return;
+  if (fscanf(f, "%ld", &limit) != 1) limit = 0;
+  fclose(f);
+  if (limit <= 0 || (f = fopen("/proc/self/maps", "r")) == NULL) return;
+  while ((c = fgetc(f)) != EOF) if (c == '\n') n++;
+  fclose(f);
+  if (n > limit / 10 * 9)
+    fprintf(stderr, "skampi: warning: the simulator's process holds %ld memory mappings for %d ranks, of the %ld "
+                    "vm.max_map_count allows: more ranks, or more memory mapped, fail (tools/smpi/max_maps.sh P "
+                    "says the setting to make; doc/simulated.md)\n", n, tpm.size, limit);
+}
+#endif
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i, initialised = 0;
@@ -161,6 +185,7 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm.self->members[0] = tpm.rank;
 #if TPM_SHARED_COMMS
   (void)i;
+  if (tpm.rank == 0) tpm_sim_maps_warning();
   tpm.world->control = tpm.world->measure = tpm.ending = MPI_COMM_WORLD;
   tpm.self->control = tpm.self->measure = MPI_COMM_NULL;   /* MPI_COMM_SELF on first use */
 #else
