@@ -69,7 +69,7 @@ SKI
 maps_of() {
   _most=0
   for _q in $1 $(ps -o pid= --ppid "$1" 2> /dev/null); do
-    _n=$(wc -l < "/proc/$_q/maps" 2> /dev/null) || continue
+    _n=$(wc -l 2> /dev/null < "/proc/$_q/maps") || continue
     [ "${_n:-0}" -gt "$_most" ] && _most=$_n
     [ "$_q" = "$1" ] || { _k=$(maps_of "$_q"); [ "$_k" -gt "$_most" ] && _most=$_k; }
   done
