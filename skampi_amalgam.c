@@ -2242,12 +2242,41 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 ** broadcast, gather) are point-to-point messages that skampi waits for with MPI_Testall,
 ** yielding the processor in between (sk_host_idle): the library's own collectives would
 ** busy-poll under MPICH and take the processor from the process they wait for.
+** Under a simulator (SK_SIMULATED) no communicator is duplicated (TPM_SHARED_COMMS below).
 */
-#line 15 "split/transport/transport_mpi.c"
 #line 16 "split/transport/transport_mpi.c"
 #line 17 "split/transport/transport_mpi.c"
+#line 18 "split/transport/transport_mpi.c"
 
 #ifdef SKAMPI_MPI
+
+/* Under a simulator every rank is a thread of one process, which holds every rank's
+** communicators: SimGrid SMPI 3.32 gives each rank's duplicate of MPI_COMM_WORLD two
+** tables of P entries (P^2 in all; the three duplicates skampi made, control, measure and
+** ending, were 48 bytes per pair of ranks: 16 GB at 16,384 ranks), and MPI_COMM_SELF (or a
+** copy of it) a table as long as the rank's actor number (P / 2 on average). There the
+** world group uses MPI_COMM_WORLD itself for control, measurement and the ending, every
+** other group one communicator for both, the self group MPI_COMM_SELF from its first
+** use, and the world's member list is made only when asked for. No message can be taken
+** for another kind's:
+** - control traffic is collective only (no simulated host is crowded: oversub.c), and
+**   SMPI's collectives send with negative tags, which no MPI_ANY_TAG receive matches
+**   (SMPI matches MPI_ANY_TAG with tags >= 0 only); every process calls the collectives
+**   of a communicator in the same order (MPI 4.0 standard section 6.14), control and
+**   measured ones alike, and a measurement completes its requests before its ballot;
+** - skampi's point-to-point messages (TPM_TAG: results forwarded, clock offsets) travel on
+**   the measurement communicator on real hosts too;
+** - the ending's words (TPM_ENDING_TAG) follow an error. When it was every process's,
+**   each has passed the agreement after its last measurement, so no measurement's
+**   receive is pending; when it was one process's alone, rank 0 may still wait in a
+**   measurement's MPI_ANY_TAG receive from it (Pingpong_Send_Recv_AT, Master_Worker)
+**   and take the word: the process that erred then waits out its deadline and aborts the
+**   run, which is what a run gone apart ends with anyway. */
+#if SK_SIMULATED
+#define TPM_SHARED_COMMS 1
+#else
+#define TPM_SHARED_COMMS 0
+#endif
 
 struct sk_group {
   int size, rank;          /* rank -1: not a member */
@@ -2339,6 +2368,30 @@ static void tpm_init(int *argc, char ***argv)
             tpm_thread_words[asked]);
 }
 
+#if SK_SIMULATED
+/* Rank 0 under a simulator: the memory mappings of the simulator's process (every rank's
+** stack and privatised data: about 3 per rank with mmap privatisation, 8 with dlopen)
+** against the kernel's limit, vm.max_map_count. Past it a mapping fails and the
+** simulator ends; skampi sees the count only once every rank is started, so the check
+** before a run is tools/smpi/max_maps.sh's, and this warns when the run holds over 90%. */
+static void tpm_sim_maps_warning(void)
+{
+  FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+  long limit = 0, n = 0;
+  int c;
+  if (f == NULL) return;
+  if (fscanf(f, "%ld", &limit) != 1) limit = 0;
+  fclose(f);
+  if (limit <= 0 || (f = fopen("/proc/self/maps", "r")) == NULL) return;
+  while ((c = fgetc(f)) != EOF) if (c == '\n') n++;
+  fclose(f);
+  if (n > limit / 10 * 9)
+    fprintf(stderr, "skampi: warning: the simulator's process holds %ld memory mappings for %d ranks, of the %ld "
+                    "vm.max_map_count allows: more ranks, or more memory mapped, fail (tools/smpi/max_maps.sh P "
+                    "says the setting to make; doc/simulated.md)\n", n, tpm.size, limit);
+}
+#endif
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   int i, initialised = 0;
@@ -2356,25 +2409,71 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm.world = (sk_group *)sk_calloc(1, sizeof *tpm.world);
   tpm.world->size = tpm.size;
   tpm.world->rank = tpm.rank;
-  tpm.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpm.size);
-  for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
-  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
-  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
-  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.ending), "MPI_Comm_dup");
   tpm.groups = tpm.world;
   tpm.self = (sk_group *)sk_calloc(1, sizeof *tpm.self);
   tpm.self->size = 1;
   tpm.self->rank = 0;
   tpm.self->members = (int *)sk_malloc(sizeof(int));
   tpm.self->members[0] = tpm.rank;
+#if TPM_SHARED_COMMS
+  (void)i;
+  if (tpm.rank == 0) tpm_sim_maps_warning();
+  tpm.world->control = tpm.world->measure = tpm.ending = MPI_COMM_WORLD;
+  tpm.self->control = tpm.self->measure = MPI_COMM_NULL;   /* MPI_COMM_SELF on first use */
+#else
+  tpm.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpm.size);
+  for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->control), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.world->measure), "MPI_Comm_dup");
+  tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.ending), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
+#endif
+}
+
+/* A group's members (world ranks); the world's list is made on the first request where
+** TPM_SHARED_COMMS (P entries on every rank otherwise). */
+static const int *tpm_members(const sk_group *g)
+{
+#if TPM_SHARED_COMMS
+  if (g == tpm.world && g->members == NULL) {
+    int i;
+    tpm.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpm.size);
+    for (i = 0; i < tpm.size; i++) tpm.world->members[i] = i;
+  }
+#endif
+  return g->members;
+}
+
+/* The group's control and measurement communicators; the self group's are MPI_COMM_SELF
+** from their first use where TPM_SHARED_COMMS. */
+static MPI_Comm tpm_control(sk_group *g)
+{
+#if TPM_SHARED_COMMS
+  if (g == tpm.self && g->control == MPI_COMM_NULL) g->control = g->measure = MPI_COMM_SELF;
+#endif
+  return g->control;
+}
+
+static MPI_Comm tpm_measure(sk_group *g)
+{
+  tpm_control(g);
+  return g->measure;
+}
+
+/* Frees c unless it is the library's own or already freed (where TPM_SHARED_COMMS a
+** group's two communicators may be one). */
+static void tpm_comm_free(MPI_Comm *c)
+{
+  if (*c != MPI_COMM_NULL && *c != MPI_COMM_WORLD && *c != MPI_COMM_SELF) MPI_Comm_free(c);
+  *c = MPI_COMM_NULL;
 }
 
 static void tpm_free_group(sk_group *g)
 {
-  if (g->control != MPI_COMM_NULL) MPI_Comm_free(&g->control);
-  if (g->measure != MPI_COMM_NULL) MPI_Comm_free(&g->measure);
+  if (g->measure == g->control) g->measure = MPI_COMM_NULL;
+  tpm_comm_free(&g->control);
+  tpm_comm_free(&g->measure);
   free(g->members);
   free(g);
 }
@@ -2429,7 +2528,7 @@ SK_API void sk_tp_finish(void)
   MPI_Initialized(&flag);
   if (flag) {
     sk_host_breaker_stop();       /* before the deadline: both use SIGALRM */
-    if (tpm.ending != MPI_COMM_NULL) MPI_Comm_free(&tpm.ending);
+    tpm_comm_free(&tpm.ending);
     tpm_free_groups();
     if (tpm.owns_mpi) tpm_finalize();
   }
@@ -2494,7 +2593,7 @@ SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
   sk_group *g;
   int i, pos = -1;
   for (g = tpm.groups; g; g = g->next)
-    if (g->size == n && memcmp(g->members, world_ranks, sizeof(int) * (size_t)n) == 0) return g;
+    if (g->size == n && memcmp(tpm_members(g), world_ranks, sizeof(int) * (size_t)n) == 0) return g;
   for (i = 0; i < n; i++) if (world_ranks[i] == tpm.rank) pos = i;
   g = (sk_group *)sk_calloc(1, sizeof *g);
   g->size = n;
@@ -2505,7 +2604,8 @@ SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
   tpm_check(MPI_Comm_split(tpm.world->control, pos >= 0 ? 0 : MPI_UNDEFINED, pos, &g->control),
             "MPI_Comm_split");
   g->measure = MPI_COMM_NULL;
-  if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
+  if (pos >= 0 && TPM_SHARED_COMMS) g->measure = g->control;
+  else if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
   g->next = tpm.groups;
   tpm.groups = g;
   return g;
@@ -2513,33 +2613,33 @@ SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
 
 SK_API int sk_tp_group_rank(const sk_group *g) { return g->rank; }
 SK_API int sk_tp_group_size(const sk_group *g) { return g->size; }
-SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g->members[rank]; }
-SK_API const int *sk_tp_group_members(const sk_group *g) { return g->members; }
-SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return g->measure; }
+SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g == tpm.world ? rank : g->members[rank]; }
+SK_API const int *sk_tp_group_members(const sk_group *g) { return tpm_members(g); }
+SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return tpm_measure((sk_group *)g); }
 
 #define TPM_TAG 4711
 
 SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n)
 {
-  tpm_check(MPI_Send((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, g->measure), "MPI_Send");
+  tpm_check(MPI_Send((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, tpm_measure(g)), "MPI_Send");
 }
 
 SK_API void sk_tp_recv(sk_group *g, int src, void *buf, size_t n)
 {
   MPI_Status st;
-  tpm_check(MPI_Recv(buf, (int)n, MPI_BYTE, src, TPM_TAG, g->measure, &st), "MPI_Recv");
+  tpm_check(MPI_Recv(buf, (int)n, MPI_BYTE, src, TPM_TAG, tpm_measure(g), &st), "MPI_Recv");
 }
 
 SK_API void sk_tp_isend(sk_group *g, int dest, const void *buf, size_t n, sk_request *req)
 {
   req->active = 1;
-  tpm_check(MPI_Isend((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, g->measure, &req->mpi), "MPI_Isend");
+  tpm_check(MPI_Isend((void *)buf, (int)n, MPI_BYTE, dest, TPM_TAG, tpm_measure(g), &req->mpi), "MPI_Isend");
 }
 
 SK_API void sk_tp_irecv(sk_group *g, int src, void *buf, size_t n, sk_request *req)
 {
   req->active = 1;
-  tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, src, TPM_TAG, g->measure, &req->mpi), "MPI_Irecv");
+  tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, src, TPM_TAG, tpm_measure(g), &req->mpi), "MPI_Irecv");
 }
 
 SK_API void sk_tp_wait(sk_request *req)
@@ -2588,14 +2688,14 @@ static void tpm_gather_yielding(sk_group *g, const void *mine, size_t n, void *a
   int i, k = 0;
   if (g->rank != root) {
     MPI_Request r;
-    tpm_check(MPI_Isend((void *)mine, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, g->control, &r), "MPI_Isend");
+    tpm_check(MPI_Isend((void *)mine, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, tpm_control(g), &r), "MPI_Isend");
     tpm_wait_yielding(&r, 1);
     return;
   }
   reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)g->size);
   for (i = 0; i < g->size; i++) {
     if (i == root) continue;
-    tpm_check(MPI_Irecv((char *)all + n * (size_t)i, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, g->control,
+    tpm_check(MPI_Irecv((char *)all + n * (size_t)i, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, tpm_control(g),
                         &reqs[k++]), "MPI_Irecv");
   }
   if (n > 0) memcpy((char *)all + n * (size_t)root, mine, n);
@@ -2610,14 +2710,14 @@ static void tpm_bcast_yielding(sk_group *g, void *buf, size_t n, int root)
   int i, k = 0;
   if (g->rank != root) {
     MPI_Request r;
-    tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, g->control, &r), "MPI_Irecv");
+    tpm_check(MPI_Irecv(buf, (int)n, MPI_BYTE, root, TPM_CONTROL_TAG, tpm_control(g), &r), "MPI_Irecv");
     tpm_wait_yielding(&r, 1);
     return;
   }
   reqs = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)g->size);
   for (i = 0; i < g->size; i++)
     if (i != root)
-      tpm_check(MPI_Isend(buf, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, g->control, &reqs[k++]), "MPI_Isend");
+      tpm_check(MPI_Isend(buf, (int)n, MPI_BYTE, i, TPM_CONTROL_TAG, tpm_control(g), &reqs[k++]), "MPI_Isend");
   tpm_wait_yielding(reqs, k);
   free(reqs);
 }
@@ -2631,7 +2731,7 @@ SK_API void sk_tp_barrier(sk_group *g)
     free(all);
     return;
   }
-  tpm_check(MPI_Barrier(g->control), "MPI_Barrier");
+  tpm_check(MPI_Barrier(tpm_control(g)), "MPI_Barrier");
 }
 
 SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
@@ -2640,12 +2740,12 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root)
     tpm_bcast_yielding(g, buf, n, root);
     return;
   }
-  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->control), "MPI_Bcast");
+  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, tpm_control(g)), "MPI_Bcast");
 }
 
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 {
-  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, g->measure), "MPI_Bcast");
+  tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, tpm_measure(g)), "MPI_Bcast");
 }
 
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
@@ -2654,7 +2754,7 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
     tpm_gather_yielding(g, mine, sizeof(double) * (size_t)n_each, all, root);
     return;
   }
-  tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, g->control),
+  tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, tpm_control(g)),
             "MPI_Gather");
 }
 
@@ -10602,11 +10702,37 @@ static void engine_forward(sk_group *g, sk_result *res)
   free(pack);
 }
 
+/* Under a simulator that does not simulate the computation between MPI calls every
+** reading of the dummy time is the same (what the simulator adds per clock reading), and
+** two repetitions give it: the ASEC's minimum (8) cost an agreement of the whole world
+** each, the header's dummy time a third of the start-up at 1024 simulated ranks
+** (doc/simulated.md). Elsewhere the settings as they are. */
+static const sk_settings *engine_dummy_settings(const sk_settings *settings, sk_settings *copy)
+{
+#if SK_SIMULATED
+  static int deterministic = -1;
+  if (deterministic < 0) {
+    sk_tp_sim_facts f;
+    sk_tp_sim_facts_get(&f);
+    sk_str_free(&f.settings);
+    deterministic = !f.computation;
+  }
+  if (deterministic && settings->asec.min_reps > 2) {
+    *copy = *settings;
+    copy->asec.min_reps = copy->asec.max_reps = 2;
+    return copy;
+  }
+#endif
+  (void)copy;
+  return settings;
+}
+
 SK_API void sk_engine_dummy_time(const sk_settings *settings, sk_group *g, sk_pattern pattern, sk_result *res)
 {
+  sk_settings copy;
   sk_result_init(res);
   if (pattern == SK_PATTERN_SIMPLE_OWN_TIME) pattern = SK_PATTERN_SIMPLE;
-  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, settings, res);
+  if (sk_tp_group_rank(g) >= 0) sk_runner_dummy(g, pattern, engine_dummy_settings(settings, &copy), res);
   engine_forward(g, res);
 }
 
@@ -34011,6 +34137,9 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 ** have passed since the last line (checked after every point: never more than one line
 ** per interval). */
 
+/* The unit of the progress times: the engine's clock, simulated time under a simulator. */
+#define PROGRESS_SECONDS (SK_SIMULATED ? "simulated seconds" : "s")
+
 /* "E s elapsed, ~L s left": the run so far and the estimate for what is not done: the
 ** current suite's points left at its time per point so far (when its points are known:
 ** literal loops), then the suites after it at the mean time of the suites done (or of
@@ -34030,9 +34159,9 @@ static void progress_times(sk_interp *in, sk_str *line)
   else if (suite_left >= 0.0 && running) per_suite = in_suite + suite_left;
   if (running && suite_left < 0.0 && per_suite >= 0.0)   /* points unknown: the mean suite's rest */
     suite_left = per_suite > in_suite ? per_suite - in_suite : 0.0;
-  sk_str_printf(line, "%.0f s elapsed, ", elapsed);
+  sk_str_printf(line, "%.0f %s elapsed, ", elapsed, PROGRESS_SECONDS);
   if (suite_left >= 0.0 && (after <= 0 || per_suite >= 0.0))
-    sk_str_printf(line, "~%.0f s left", suite_left + (after > 0 ? per_suite * after : 0.0));
+    sk_str_printf(line, "~%.0f %s left", suite_left + (after > 0 ? per_suite * after : 0.0), PROGRESS_SECONDS);
   else
     sk_str_puts(line, "time left unknown");
 }
@@ -34129,8 +34258,8 @@ static void progress_suite_done(sk_interp *in, const char *name)
   if (!in->progress) return;
   if (in->progress_tty) { progress_show(in, name); return; }
   sk_str_init(&line);
-  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f s; ", in->blocks_done,
-                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started);
+  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f %s; ", in->blocks_done,
+                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started, PROGRESS_SECONDS);
   progress_times(in, &line);
   progress_line(in, &line);
   sk_str_free(&line);

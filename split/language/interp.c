@@ -544,6 +544,9 @@ static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 ** have passed since the last line (checked after every point: never more than one line
 ** per interval). */
 
+/* The unit of the progress times: the engine's clock, simulated time under a simulator. */
+#define PROGRESS_SECONDS (SK_SIMULATED ? "simulated seconds" : "s")
+
 /* "E s elapsed, ~L s left": the run so far and the estimate for what is not done: the
 ** current suite's points left at its time per point so far (when its points are known:
 ** literal loops), then the suites after it at the mean time of the suites done (or of
@@ -563,9 +566,9 @@ static void progress_times(sk_interp *in, sk_str *line)
   else if (suite_left >= 0.0 && running) per_suite = in_suite + suite_left;
   if (running && suite_left < 0.0 && per_suite >= 0.0)   /* points unknown: the mean suite's rest */
     suite_left = per_suite > in_suite ? per_suite - in_suite : 0.0;
-  sk_str_printf(line, "%.0f s elapsed, ", elapsed);
+  sk_str_printf(line, "%.0f %s elapsed, ", elapsed, PROGRESS_SECONDS);
   if (suite_left >= 0.0 && (after <= 0 || per_suite >= 0.0))
-    sk_str_printf(line, "~%.0f s left", suite_left + (after > 0 ? per_suite * after : 0.0));
+    sk_str_printf(line, "~%.0f %s left", suite_left + (after > 0 ? per_suite * after : 0.0), PROGRESS_SECONDS);
   else
     sk_str_puts(line, "time left unknown");
 }
@@ -662,8 +665,8 @@ static void progress_suite_done(sk_interp *in, const char *name)
   if (!in->progress) return;
   if (in->progress_tty) { progress_show(in, name); return; }
   sk_str_init(&line);
-  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f s; ", in->blocks_done,
-                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started);
+  sk_str_printf(&line, "skampi: [%d/%d] \"%s\" done in %.1f %s; ", in->blocks_done,
+                progress_total(in, in->blocks_done), name, sk_engine_clock() - in->block_started, PROGRESS_SECONDS);
   progress_times(in, &line);
   progress_line(in, &line);
   sk_str_free(&line);
