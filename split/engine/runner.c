@@ -88,6 +88,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
                            const sk_settings *settings)
 {
   memset(m, 0, sizeof *m);
+  sk_mctx_bind(def, m, args);
   m->original_recv_usage = -1;
   m->settings = settings;
   m->sync_config = settings ? &settings->sync : NULL;
