@@ -2161,6 +2161,11 @@ SK_API const char *sk_tp_thread_level_name(int level);
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
+/* What one reading of MPI_Wtime adds to an interval between two readings: the least
+** difference of SK_CLOCK_PAIRS back-to-back readings, taken once per process (the
+** ping-pongs subtract it; the output's header says so). */
+#define SK_CLOCK_PAIRS 100
+SK_API double sk_tp_mpi_clock_cost(void);
 #endif
 
 #endif
@@ -2744,6 +2749,18 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif
 }
 
+SK_API double sk_tp_mpi_clock_cost(void)
+{
+  static double cost = -1.0;
+  int i;
+  if (cost >= 0.0) return cost;
+  for (i = 0; i < SK_CLOCK_PAIRS; i++) {
+    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
+    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
+  }
+  if (cost < 0.0) cost = 0.0;
+  return cost;
+}
 #endif /* SKAMPI_MPI */
 /* --- end split/transport/transport_mpi.c --- */
 /* --- begin split/transport/transport_seq.c --- */
@@ -6079,6 +6096,96 @@ SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *arg
 
 #endif
 /* --- end split/core/margs.h --- */
+/* --- begin split/core/margs.c --- */
+#line 1 "split/core/margs.c"
+/*
+** margs.c -- the fields of sk_margs by parameter name and letter, and the filling of them
+** from a call's values (margs.h).
+*/
+#line 6 "split/core/margs.c"
+#include <stddef.h>
+
+typedef struct margs_field {
+  const char *name;
+  char letter;
+  size_t offset;
+} margs_field;
+
+#define MF(NAME, LETTER, FIELD) { NAME, LETTER, offsetof(sk_margs, FIELD) }
+
+static const margs_field margs_fields[] = {
+  MF("count", 'i', count), MF("send_count", 'i', send_count), MF("recv_count", 'i', recv_count),
+  MF("root", 'i', root), MF("tag", 'i', tag), MF("send_tag", 'i', send_tag), MF("recv_tag", 'i', recv_tag),
+  MF("iterations", 'i', iterations),
+  MF("datatype", 't', datatype), MF("send_dt", 't', send_dt), MF("recv_dt", 't', recv_dt),
+  MF("memtype", 't', memtype), MF("etype", 't', etype), MF("filetype", 't', filetype),
+  MF("op", 'o', op), MF("operation", 'o', operation), MF("operator", 'o', operator_),
+  MF("info", 'n', info), MF("memsize", 'a', memsize_a), MF("blocklen", 'a', blocklen_a), MF("map", 'a', map),
+  MF("assertion", 'i', assertion), MF("do_a_put", 'i', do_a_put), MF("delay_us", 'i', delay_us),
+  MF("delay_rank", 'i', delay_rank), MF("dest_rank", 'i', dest_rank), MF("lock_type", 'i', lock_type),
+  MF("msg_count", 'i', msg_count), MF("disjoint", 'i', disjoint), MF("distance", 'i', distance),
+  MF("bcast_count", 'i', bcast_count), MF("alltoall_count", 'i', alltoall_count),
+  MF("iteration_count", 'i', iteration_count), MF("compute", 'i', compute),
+  MF("memsize", 'i', memsize), MF("blocklen", 'i', blocklen), MF("daccess", 'i', daccess),
+  MF("stride", 'i', stride), MF("create_flag", 'i', create_flag), MF("create_file", 'i', create_file),
+  MF("directio_flag", 'i', directio_flag), MF("chunks", 'i', chunks), MF("chunk_bytes", 'i', chunk_bytes),
+  MF("window", 'i', window), MF("tests", 'i', tests), MF("topology", 'i', topology),
+  MF("threads", 'i', threads), MF("part_size", 'i', part_size), MF("partitions", 'i', partitions),
+  MF("charged_rank", 'i', charged_rank), MF("node", 'i', node), MF("nodesize", 'i', nodesize),
+  MF("np", 'i', np), MF("procs", 'i', procs), MF("power", 'i', power), MF("private", 'i', private_),
+  MF("size", 'i', size), MF("with_sync", 'i', with_sync), MF("rows", 'i', rows), MF("cols", 'i', cols),
+  MF("pipe_size", 'i', pipe_size),
+  MF("x", 'd', x), MF("base_us", 'd', base_us), MF("slope_us", 'd', slope_us), MF("step_at", 'd', step_at),
+  MF("step_us", 'd', step_us), MF("noise", 'd', noise), MF("work_us", 'd', work_us), MF("delay", 'd', delay),
+  MF("delay_us", 'd', delay_us_d), MF("ratio", 'd', ratio), MF("scale", 'd', scale),
+  MF("api", 's', api)
+};
+
+/* The field of the parameter of `len` characters at `name`. */
+static const margs_field *margs_find(const char *name, size_t len, int letter)
+{
+  size_t i;
+  for (i = 0; i < sizeof margs_fields / sizeof margs_fields[0]; i++)
+    if (margs_fields[i].letter == letter && strlen(margs_fields[i].name) == len
+        && memcmp(margs_fields[i].name, name, len) == 0)
+      return &margs_fields[i];
+  return NULL;
+}
+
+SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *args, const char **missing)
+{
+  const char *p = signature ? signature : "";
+  int k = 0;
+  memset(a, 0, sizeof *a);
+  for (;; k++) {
+    size_t len, colon;
+    const margs_field *f;
+    char *at;
+    const sk_value *v;
+    while (*p == ' ') p++;
+    if (*p == '\0') return 1;
+    len = strcspn(p, " ");
+    colon = strcspn(p, ":");
+    f = colon < len ? margs_find(p, colon, p[colon + 1]) : NULL;
+    if (f == NULL) {
+      if (missing) *missing = p;
+      return 0;
+    }
+    p += len;
+    if (args == NULL) continue;
+    at = (char *)a + f->offset;
+    v = args + k;
+    switch (f->letter) {
+    case 'i': *(long *)(void *)at = v->u.i; break;
+    case 'd': *(double *)(void *)at = v->type == SK_T_INT ? (double)v->u.i : v->u.d; break;
+    case 's': *(const char **)(void *)at = v->u.s; break;
+    case 't': *(const sk_datatype **)(void *)at = v->u.dt; break;
+    case 'o': *(const sk_opdef **)(void *)at = v->u.op; break;
+    default: *(const sk_value **)(void *)at = v; break;
+    }
+  }
+}
+/* --- end split/core/margs.c --- */
 /* --- begin split/core/measure.h --- */
 #line 1 "split/core/measure.h"
 /*
@@ -6090,12 +6197,13 @@ SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *arg
 **
 ** Buffers (§6.1): get the current send/receive buffer from the context on every call;
 ** with buffer cycling they move between repetitions. Synchronised measurements (§6.2.1)
-** call sk_sync_start() right before and sk_sync_stop() right after the timed code.
+** call sk_sync_start() right before and sk_sync_stop() right after the timed code
+** (sync_window.h).
 */
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
 
-#line 16 "split/core/measure.h"
+#line 17 "split/core/measure.h"
 
 typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
@@ -6225,109 +6333,24 @@ typedef struct sk_measurement {
 
 /* Hands a row's name, variant and arguments (by name: m->arg) to its functions, before
 ** init (the engine's runner does it; so do tests that call a row's functions themselves).
-** Defined in margs.c. */
+** Defined in measure.c. */
 SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 
-/* For measurement functions. */
-SK_API double sk_sync_start(sk_mctx *m);
-SK_API double sk_sync_stop(sk_mctx *m);
+/* For measurement functions: the function failed (the first message is kept; measure.c).
+** The synchronised start and stop (sk_sync_start, sk_sync_stop) are the sync layer's
+** (sync_window.h). */
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
-
-/* The output header's line on the ping-pongs' method (what their timings subtract),
-** defined in meas_mpi_p2p.c; nothing in builds without MPI. */
-SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif
 /* --- end split/core/measure.h --- */
-/* --- begin split/core/margs.c --- */
-#line 1 "split/core/margs.c"
+/* --- begin split/core/measure.c --- */
+#line 1 "split/core/measure.c"
 /*
-** margs.c -- the fields of sk_margs by parameter name and letter, and the filling of them
-** from a call's values (margs.h), and their hand-over to a row's functions (measure.h).
+** measure.c -- what the engine hands a row's functions (sk_mctx_bind: the name, the
+** variant, the arguments by name) and how a function says that it failed (sk_meas_fail);
+** measure.h.
 */
-#line 6 "split/core/margs.c"
-#include <stddef.h>
-
-typedef struct margs_field {
-  const char *name;
-  char letter;
-  size_t offset;
-} margs_field;
-
-#define MF(NAME, LETTER, FIELD) { NAME, LETTER, offsetof(sk_margs, FIELD) }
-
-static const margs_field margs_fields[] = {
-  MF("count", 'i', count), MF("send_count", 'i', send_count), MF("recv_count", 'i', recv_count),
-  MF("root", 'i', root), MF("tag", 'i', tag), MF("send_tag", 'i', send_tag), MF("recv_tag", 'i', recv_tag),
-  MF("iterations", 'i', iterations),
-  MF("datatype", 't', datatype), MF("send_dt", 't', send_dt), MF("recv_dt", 't', recv_dt),
-  MF("memtype", 't', memtype), MF("etype", 't', etype), MF("filetype", 't', filetype),
-  MF("op", 'o', op), MF("operation", 'o', operation), MF("operator", 'o', operator_),
-  MF("info", 'n', info), MF("memsize", 'a', memsize_a), MF("blocklen", 'a', blocklen_a), MF("map", 'a', map),
-  MF("assertion", 'i', assertion), MF("do_a_put", 'i', do_a_put), MF("delay_us", 'i', delay_us),
-  MF("delay_rank", 'i', delay_rank), MF("dest_rank", 'i', dest_rank), MF("lock_type", 'i', lock_type),
-  MF("msg_count", 'i', msg_count), MF("disjoint", 'i', disjoint), MF("distance", 'i', distance),
-  MF("bcast_count", 'i', bcast_count), MF("alltoall_count", 'i', alltoall_count),
-  MF("iteration_count", 'i', iteration_count), MF("compute", 'i', compute),
-  MF("memsize", 'i', memsize), MF("blocklen", 'i', blocklen), MF("daccess", 'i', daccess),
-  MF("stride", 'i', stride), MF("create_flag", 'i', create_flag), MF("create_file", 'i', create_file),
-  MF("directio_flag", 'i', directio_flag), MF("chunks", 'i', chunks), MF("chunk_bytes", 'i', chunk_bytes),
-  MF("window", 'i', window), MF("tests", 'i', tests), MF("topology", 'i', topology),
-  MF("threads", 'i', threads), MF("part_size", 'i', part_size), MF("partitions", 'i', partitions),
-  MF("charged_rank", 'i', charged_rank), MF("node", 'i', node), MF("nodesize", 'i', nodesize),
-  MF("np", 'i', np), MF("procs", 'i', procs), MF("power", 'i', power), MF("private", 'i', private_),
-  MF("size", 'i', size), MF("with_sync", 'i', with_sync), MF("rows", 'i', rows), MF("cols", 'i', cols),
-  MF("pipe_size", 'i', pipe_size),
-  MF("x", 'd', x), MF("base_us", 'd', base_us), MF("slope_us", 'd', slope_us), MF("step_at", 'd', step_at),
-  MF("step_us", 'd', step_us), MF("noise", 'd', noise), MF("work_us", 'd', work_us), MF("delay", 'd', delay),
-  MF("delay_us", 'd', delay_us_d), MF("ratio", 'd', ratio), MF("scale", 'd', scale),
-  MF("api", 's', api)
-};
-
-/* The field of the parameter of `len` characters at `name`. */
-static const margs_field *margs_find(const char *name, size_t len, int letter)
-{
-  size_t i;
-  for (i = 0; i < sizeof margs_fields / sizeof margs_fields[0]; i++)
-    if (margs_fields[i].letter == letter && strlen(margs_fields[i].name) == len
-        && memcmp(margs_fields[i].name, name, len) == 0)
-      return &margs_fields[i];
-  return NULL;
-}
-
-SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *args, const char **missing)
-{
-  const char *p = signature ? signature : "";
-  int k = 0;
-  memset(a, 0, sizeof *a);
-  for (;; k++) {
-    size_t len, colon;
-    const margs_field *f;
-    char *at;
-    const sk_value *v;
-    while (*p == ' ') p++;
-    if (*p == '\0') return 1;
-    len = strcspn(p, " ");
-    colon = strcspn(p, ":");
-    f = colon < len ? margs_find(p, colon, p[colon + 1]) : NULL;
-    if (f == NULL) {
-      if (missing) *missing = p;
-      return 0;
-    }
-    p += len;
-    if (args == NULL) continue;
-    at = (char *)a + f->offset;
-    v = args + k;
-    switch (f->letter) {
-    case 'i': *(long *)(void *)at = v->u.i; break;
-    case 'd': *(double *)(void *)at = v->type == SK_T_INT ? (double)v->u.i : v->u.d; break;
-    case 's': *(const char **)(void *)at = v->u.s; break;
-    case 't': *(const sk_datatype **)(void *)at = v->u.dt; break;
-    case 'o': *(const sk_opdef **)(void *)at = v->u.op; break;
-    default: *(const sk_value **)(void *)at = v; break;
-    }
-  }
-}
+#line 7 "split/core/measure.c"
 
 SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args)
 {
@@ -6337,7 +6360,15 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
   if (!sk_margs_fill(&m->arg, def->signature, args, &missing))
     sk_fatal("row %s: no field of sk_margs for its parameter '%.40s' (margs.h)", def->name, missing);
 }
-/* --- end split/core/margs.c --- */
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
+/* --- end split/core/measure.c --- */
 /* --- begin split/core/verify.h --- */
 #line 1 "split/core/verify.h"
 /*
@@ -8213,6 +8244,10 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 ** start time for the warm-up call, M from now, so that the untimed calls do not make the
 ** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
 #ifdef SKAMPI_MPI
+/* For measurement functions (SKaMPI 5 manual §6.2.1): the agreed start of this
+** repetition, waited for, and the stop; both return this process's clock (seconds). */
+SK_API double sk_sync_start(sk_mctx *m);
+SK_API double sk_sync_stop(sk_mctx *m);
 SK_API void sk_sync_untimed_begin(sk_mctx *m);
 SK_API void sk_sync_untimed_end(sk_mctx *m);
 #endif
@@ -9760,14 +9795,6 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
   for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
-}
-
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
 }
 
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
@@ -12850,7 +12877,11 @@ SK_API void sk_header_write(const sk_header_facts *f)
                   " operation (%ld calls per timing), part of every call's time as of a plain loop's that calls"
                   " the operation\n", f->empty_call * 1e6, f->empty_calls);
   }
-  sk_pingpong_describe(&h);
+#ifdef SKAMPI_MPI
+  sk_str_printf(&h, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
+                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
+                " before the clock starts\n", sk_tp_mpi_clock_cost() * 1e6, SK_CLOCK_PAIRS);
+#endif
   sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
   sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"
               " the time in microseconds (seconds x F after \"# times in seconds x F\", set_unit), its standard"
@@ -17501,6 +17532,7 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name);
 #define SK_MEAS_MPI_H
 
 #line 21 "split/measurements/meas_mpi.h"
+#line 22 "split/measurements/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -18471,6 +18503,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 #define SK_MEAS_BCAST_ALGOS_H
 
 #line 11 "split/measurements/meas_bcast_algos.h"
+#line 12 "split/measurements/meas_bcast_algos.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_DOPL_Grid, Bcast_Linear,
@@ -19870,25 +19903,11 @@ static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
   return m->rank == 0 || m->rank == 1;
 }
 
-/* What one reading of MPI_Wtime adds to an interval between two readings: the least
-** difference of PINGPONG_CLOCK_PAIRS back-to-back readings, taken once per process. A
-** ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
+/* What one reading of MPI_Wtime adds to an interval between two readings (transport.h):
+** a ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
 ** the systematic error of the empty measurement: 100 round trips share it, one round trip
 ** of a few hundred nanoseconds carries all of it. */
-#define PINGPONG_CLOCK_PAIRS 100
-
-static double pingpong_clock_cost(void)
-{
-  static double cost = -1.0;
-  int i;
-  if (cost >= 0.0) return cost;
-  for (i = 0; i < PINGPONG_CLOCK_PAIRS; i++) {
-    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
-    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
-  }
-  if (cost < 0.0) cost = 0.0;
-  return cost;
-}
+#define pingpong_clock_cost sk_tp_mpi_clock_cost
 
 /* How one ping-pong variant moves its messages: `send` one message to the partner,
 ** `receive` one from it, and the pinging process's `round_trip` (ping out, pong back;
@@ -20611,14 +20630,6 @@ static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   if (partner >= 0 && pp->iterations > 0)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp->count, pp->datatype, pp->count, pp->datatype, partner, 0);
 }
-SK_API void sk_pingpong_describe(sk_str *out)
-{
-  sk_str_printf(out, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
-                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
-                " before the clock starts\n", pingpong_clock_cost() * 1e6, PINGPONG_CLOCK_PAIRS);
-}
-#else
-SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_table[] = {
@@ -21193,6 +21204,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 #define SK_THREAD_TEAM_H
 
 #line 16 "split/measurements/thread_team.h"
+#line 17 "split/measurements/thread_team.h"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && !defined(SKAMPI_NO_THREADS) \
     && (defined(__unix__) || defined(__APPLE__))

@@ -8,7 +8,8 @@
 #                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
 #                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
 #                     compile one by one; every registry row's functions are defined
-#                     under the names the row gives (tests/gates/rows.sh); the output's header is worded in
+#                     under the names the row gives, for every row macro (tests/gates/rows.sh); every
+#                     prototype in the layer that defines its function (tests/gates/prototypes.sh); the output's header is worded in
 #                     results/header.c alone (tests/gates/header_owner.sh)
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
 #                     and the front-end fuzzing harness's smoke run
@@ -147,6 +148,8 @@ gates)
   check line_directives_point_into_split sh tests/gates/line_directives.sh
   check layers_include_downward_only sh tests/gates/layers.sh
   check layers_gate_fails_on_planted_violations sh tests/gates/layers_planted.sh
+  check prototypes_in_defining_layer sh tests/gates/prototypes.sh
+  check prototypes_gate_fails_on_planted_violations sh tests/gates/prototypes_planted.sh
   check rows_name_defined_functions sh tests/gates/rows.sh
   check rows_gate_fails_on_planted_violations sh tests/gates/rows_planted.sh
   check header_worded_in_one_module sh tests/gates/header_owner.sh

@@ -1,8 +1,8 @@
 /*
 ** margs.c -- the fields of sk_margs by parameter name and letter, and the filling of them
-** from a call's values (margs.h), and their hand-over to a row's functions (measure.h).
+** from a call's values (margs.h).
 */
-#include "measure.h"
+#include "margs.h"
 #include <stddef.h>
 
 typedef struct margs_field {
@@ -84,13 +84,4 @@ SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *arg
     default: *(const sk_value **)(void *)at = v; break;
     }
   }
-}
-
-SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args)
-{
-  const char *missing = NULL;
-  m->name = def->alias_of ? def->alias_of : def->name;
-  m->variant = def->variant;
-  if (!sk_margs_fill(&m->arg, def->signature, args, &missing))
-    sk_fatal("row %s: no field of sk_margs for its parameter '%.40s' (margs.h)", def->name, missing);
 }

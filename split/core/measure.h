@@ -7,7 +7,8 @@
 **
 ** Buffers (§6.1): get the current send/receive buffer from the context on every call;
 ** with buffer cycling they move between repetitions. Synchronised measurements (§6.2.1)
-** call sk_sync_start() right before and sk_sync_stop() right after the timed code.
+** call sk_sync_start() right before and sk_sync_stop() right after the timed code
+** (sync_window.h).
 */
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
@@ -142,16 +143,12 @@ typedef struct sk_measurement {
 
 /* Hands a row's name, variant and arguments (by name: m->arg) to its functions, before
 ** init (the engine's runner does it; so do tests that call a row's functions themselves).
-** Defined in margs.c. */
+** Defined in measure.c. */
 SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args);
 
-/* For measurement functions. */
-SK_API double sk_sync_start(sk_mctx *m);
-SK_API double sk_sync_stop(sk_mctx *m);
+/* For measurement functions: the function failed (the first message is kept; measure.c).
+** The synchronised start and stop (sk_sync_start, sk_sync_stop) are the sync layer's
+** (sync_window.h). */
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
-
-/* The output header's line on the ping-pongs' method (what their timings subtract),
-** defined in meas_mpi_p2p.c; nothing in builds without MPI. */
-SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif

@@ -77,25 +77,11 @@ static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
   return m->rank == 0 || m->rank == 1;
 }
 
-/* What one reading of MPI_Wtime adds to an interval between two readings: the least
-** difference of PINGPONG_CLOCK_PAIRS back-to-back readings, taken once per process. A
-** ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
+/* What one reading of MPI_Wtime adds to an interval between two readings (transport.h):
+** a ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
 ** the systematic error of the empty measurement: 100 round trips share it, one round trip
 ** of a few hundred nanoseconds carries all of it. */
-#define PINGPONG_CLOCK_PAIRS 100
-
-static double pingpong_clock_cost(void)
-{
-  static double cost = -1.0;
-  int i;
-  if (cost >= 0.0) return cost;
-  for (i = 0; i < PINGPONG_CLOCK_PAIRS; i++) {
-    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
-    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
-  }
-  if (cost < 0.0) cost = 0.0;
-  return cost;
-}
+#define pingpong_clock_cost sk_tp_mpi_clock_cost
 
 /* How one ping-pong variant moves its messages: `send` one message to the partner,
 ** `receive` one from it, and the pinging process's `round_trip` (ping out, pong back;
@@ -818,14 +804,6 @@ static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
   if (partner >= 0 && pp->iterations > 0)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp->count, pp->datatype, pp->count, pp->datatype, partner, 0);
 }
-SK_API void sk_pingpong_describe(sk_str *out)
-{
-  sk_str_printf(out, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
-                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
-                " before the clock starts\n", pingpong_clock_cost() * 1e6, PINGPONG_CLOCK_PAIRS);
-}
-#else
-SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_table[] = {

@@ -13,6 +13,7 @@
 #define SK_THREAD_TEAM_H
 
 #include "measure.h"
+#include "sync_window.h"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && !defined(SKAMPI_NO_THREADS) \
     && (defined(__unix__) || defined(__APPLE__))

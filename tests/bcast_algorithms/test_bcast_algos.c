@@ -26,6 +26,7 @@
 #include "../../split/transport/transport_rcce.c"
 #include "../../split/core/verify.c"
 #include "../../split/core/margs.c"
+#include "../../split/core/measure.c"
 #include "../../split/measurements/meas_bcast_algos.c"
 
 /* ---- stand-ins for the engine ---- */
@@ -42,13 +43,6 @@ SK_API double sk_sync_stop(sk_mctx *m)
   return sk_tp_wtime();
 }
 
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
 
 /* The module's builtin print_bcast_cube_rounds writes through the output module and
 ** returns a value of the input language. */

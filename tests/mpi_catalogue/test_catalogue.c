@@ -46,6 +46,7 @@
 #include "../../split/transport/transport_mpi.c"
 #include "../../split/core/verify.c"
 #include "../../split/core/margs.c"
+#include "../../split/core/measure.c"
 #include "../../split/measurements/meas_mpi.c"
 #include "../../split/measurements/meas_mpi_p2p.c"
 #include "../../split/measurements/meas_mpi_bw.c"
@@ -93,13 +94,6 @@ SK_API double sk_sync_stop(sk_mctx *m)
 SK_API void sk_sync_untimed_begin(sk_mctx *m) { (void)m; }
 SK_API void sk_sync_untimed_end(sk_mctx *m) { (void)m; }
 
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
 
 /* ---- test data ---- */
 
