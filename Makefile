@@ -63,7 +63,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/transport/libsettings.c split/transport/io_files.h \
 	split/transport/io_files.c split/transport/io_daccess.h split/transport/io_daccess.c \
 	split/transport/mpi_objects.h split/transport/mpi_objects.c \
-	split/core/value.h split/core/value.c split/core/measure.h split/core/verify.h \
+	split/core/value.h split/core/value.c split/core/margs.h split/core/margs.c split/core/measure.h split/core/measure.c split/core/verify.h \
 	split/core/verify.c split/core/stats.h split/core/stats.c split/core/asec.h \
 	split/core/asec.c split/core/buffers.h split/core/buffers.c split/core/loops.h \
 	split/core/loops.c split/core/apr.h split/core/apr.c split/sync/sync_offsets.h \

@@ -2185,6 +2185,11 @@ SK_API const char *sk_tp_thread_level_name(int level);
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
+/* What one reading of MPI_Wtime adds to an interval between two readings: the least
+** difference of SK_CLOCK_PAIRS back-to-back readings, taken once per process (the
+** ping-pongs subtract it; the output's header says so). */
+#define SK_CLOCK_PAIRS 100
+SK_API double sk_tp_mpi_clock_cost(void);
 #endif
 
 #endif
@@ -2868,6 +2873,18 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif
 }
 
+SK_API double sk_tp_mpi_clock_cost(void)
+{
+  static double cost = -1.0;
+  int i;
+  if (cost >= 0.0) return cost;
+  for (i = 0; i < SK_CLOCK_PAIRS; i++) {
+    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
+    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
+  }
+  if (cost < 0.0) cost = 0.0;
+  return cost;
+}
 #endif /* SKAMPI_MPI */
 /* --- end split/transport/transport_mpi.c --- */
 /* --- begin split/transport/transport_seq.c --- */
@@ -6409,6 +6426,137 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b)
   return 1;
 }
 /* --- end split/core/value.c --- */
+/* --- begin split/core/margs.h --- */
+#line 1 "split/core/margs.h"
+/*
+** margs.h -- a measurement's arguments by name: one typed field per parameter name of the
+** catalogue's signatures ("count:i datatype:t root:i"), which the engine fills from the
+** values of a call before init (sk_margs_fill), so that init, measure and finalize read
+** m->arg.count instead of a position. A row with a new parameter name adds its field here
+** and one line to the table in margs.c; a row of known names needs nothing.
+** Letters and what a field holds: i long, d double (an integer converted), s the string,
+** c the communicator, t the datatype, o the operator, n a, e the value itself (an info or
+** an array: const sk_value *, valid from init to finalize). A name that one signature types
+** otherwise than the rest has a field with the letter's suffix (delay_us_d, memsize_a).
+*/
+#ifndef SK_MARGS_H
+#define SK_MARGS_H
+
+#line 16 "split/core/margs.h"
+
+typedef struct sk_margs {
+  long count, send_count, recv_count, root, tag, send_tag, recv_tag, iterations;
+  const sk_datatype *datatype, *send_dt, *recv_dt, *memtype, *etype, *filetype;
+  const sk_opdef *op, *operation, *operator_;
+  const sk_value *info, *memsize_a, *blocklen_a, *map;
+  long assertion, do_a_put, delay_us, delay_rank, dest_rank, lock_type, msg_count, disjoint;
+  long distance, bcast_count, alltoall_count, iteration_count, compute;
+  long memsize, blocklen, daccess, stride, create_flag, create_file, directio_flag;
+  long chunks, chunk_bytes, window, tests, topology, threads, part_size, partitions;
+  long charged_rank, node, nodesize, np, procs, power, private_, size, with_sync;
+  long rows, cols, pipe_size;
+  double x, base_us, slope_us, step_at, step_us, noise, work_us, delay, delay_us_d, ratio, scale;
+  const char *api;
+} sk_margs;
+
+/* Fills *a from the values of a call of a row with this signature (the values in the
+** signature's order, checked against its letters by the front end); fields of names the
+** signature lacks are 0; args NULL fills nothing but checks the names. Returns 0, with the parameter's name in *missing, when
+** sk_margs has no field for one of them (a row that names a parameter unknown here). */
+SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *args, const char **missing);
+
+#endif
+/* --- end split/core/margs.h --- */
+/* --- begin split/core/margs.c --- */
+#line 1 "split/core/margs.c"
+/*
+** margs.c -- the fields of sk_margs by parameter name and letter, and the filling of them
+** from a call's values (margs.h).
+*/
+#line 6 "split/core/margs.c"
+#include <stddef.h>
+
+typedef struct margs_field {
+  const char *name;
+  char letter;
+  size_t offset;
+} margs_field;
+
+#define MF(NAME, LETTER, FIELD) { NAME, LETTER, offsetof(sk_margs, FIELD) }
+
+static const margs_field margs_fields[] = {
+  MF("count", 'i', count), MF("send_count", 'i', send_count), MF("recv_count", 'i', recv_count),
+  MF("root", 'i', root), MF("tag", 'i', tag), MF("send_tag", 'i', send_tag), MF("recv_tag", 'i', recv_tag),
+  MF("iterations", 'i', iterations),
+  MF("datatype", 't', datatype), MF("send_dt", 't', send_dt), MF("recv_dt", 't', recv_dt),
+  MF("memtype", 't', memtype), MF("etype", 't', etype), MF("filetype", 't', filetype),
+  MF("op", 'o', op), MF("operation", 'o', operation), MF("operator", 'o', operator_),
+  MF("info", 'n', info), MF("memsize", 'a', memsize_a), MF("blocklen", 'a', blocklen_a), MF("map", 'a', map),
+  MF("assertion", 'i', assertion), MF("do_a_put", 'i', do_a_put), MF("delay_us", 'i', delay_us),
+  MF("delay_rank", 'i', delay_rank), MF("dest_rank", 'i', dest_rank), MF("lock_type", 'i', lock_type),
+  MF("msg_count", 'i', msg_count), MF("disjoint", 'i', disjoint), MF("distance", 'i', distance),
+  MF("bcast_count", 'i', bcast_count), MF("alltoall_count", 'i', alltoall_count),
+  MF("iteration_count", 'i', iteration_count), MF("compute", 'i', compute),
+  MF("memsize", 'i', memsize), MF("blocklen", 'i', blocklen), MF("daccess", 'i', daccess),
+  MF("stride", 'i', stride), MF("create_flag", 'i', create_flag), MF("create_file", 'i', create_file),
+  MF("directio_flag", 'i', directio_flag), MF("chunks", 'i', chunks), MF("chunk_bytes", 'i', chunk_bytes),
+  MF("window", 'i', window), MF("tests", 'i', tests), MF("topology", 'i', topology),
+  MF("threads", 'i', threads), MF("part_size", 'i', part_size), MF("partitions", 'i', partitions),
+  MF("charged_rank", 'i', charged_rank), MF("node", 'i', node), MF("nodesize", 'i', nodesize),
+  MF("np", 'i', np), MF("procs", 'i', procs), MF("power", 'i', power), MF("private", 'i', private_),
+  MF("size", 'i', size), MF("with_sync", 'i', with_sync), MF("rows", 'i', rows), MF("cols", 'i', cols),
+  MF("pipe_size", 'i', pipe_size),
+  MF("x", 'd', x), MF("base_us", 'd', base_us), MF("slope_us", 'd', slope_us), MF("step_at", 'd', step_at),
+  MF("step_us", 'd', step_us), MF("noise", 'd', noise), MF("work_us", 'd', work_us), MF("delay", 'd', delay),
+  MF("delay_us", 'd', delay_us_d), MF("ratio", 'd', ratio), MF("scale", 'd', scale),
+  MF("api", 's', api)
+};
+
+/* The field of the parameter of `len` characters at `name`. */
+static const margs_field *margs_find(const char *name, size_t len, int letter)
+{
+  size_t i;
+  for (i = 0; i < sizeof margs_fields / sizeof margs_fields[0]; i++)
+    if (margs_fields[i].letter == letter && strlen(margs_fields[i].name) == len
+        && memcmp(margs_fields[i].name, name, len) == 0)
+      return &margs_fields[i];
+  return NULL;
+}
+
+SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *args, const char **missing)
+{
+  const char *p = signature ? signature : "";
+  int k = 0;
+  memset(a, 0, sizeof *a);
+  for (;; k++) {
+    size_t len, colon;
+    const margs_field *f;
+    char *at;
+    const sk_value *v;
+    while (*p == ' ') p++;
+    if (*p == '\0') return 1;
+    len = strcspn(p, " ");
+    colon = strcspn(p, ":");
+    f = colon < len ? margs_find(p, colon, p[colon + 1]) : NULL;
+    if (f == NULL) {
+      if (missing) *missing = p;
+      return 0;
+    }
+    p += len;
+    if (args == NULL) continue;
+    at = (char *)a + f->offset;
+    v = args + k;
+    switch (f->letter) {
+    case 'i': *(long *)(void *)at = v->u.i; break;
+    case 'd': *(double *)(void *)at = v->type == SK_T_INT ? (double)v->u.i : v->u.d; break;
+    case 's': *(const char **)(void *)at = v->u.s; break;
+    case 't': *(const sk_datatype **)(void *)at = v->u.dt; break;
+    case 'o': *(const sk_opdef **)(void *)at = v->u.op; break;
+    default: *(const sk_value **)(void *)at = v; break;
+    }
+  }
+}
+/* --- end split/core/margs.c --- */
 /* --- begin split/core/measure.h --- */
 #line 1 "split/core/measure.h"
 /*
@@ -6420,12 +6568,13 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b)
 **
 ** Buffers (§6.1): get the current send/receive buffer from the context on every call;
 ** with buffer cycling they move between repetitions. Synchronised measurements (§6.2.1)
-** call sk_sync_start() right before and sk_sync_stop() right after the timed code.
+** call sk_sync_start() right before and sk_sync_stop() right after the timed code
+** (sync_window.h).
 */
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
 
-#line 16 "split/core/measure.h"
+#line 17 "split/core/measure.h"
 
 typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
@@ -6438,6 +6587,9 @@ typedef enum sk_pattern {
 } sk_pattern;
 
 typedef struct sk_mctx {
+  const char *name;         /* the row's name (an alias's target's: the function's own) */
+  int variant;              /* the row's variant: what its shared functions do differently */
+  sk_margs arg;             /* the arguments by name, filled by the engine before init */
   sk_group *group;          /* the measurement communicator */
   int rank, size;           /* of this process in it */
   char *send_buf, *recv_buf;/* current buffers (valid in measure) */
@@ -6508,55 +6660,86 @@ typedef struct sk_measurement {
   sk_verify_fn prepare;     /* NULL: sk_verify_default_prepare */
   sk_verify_fn check;       /* NULL when nothing is verified (or this build lacks it) */
   const char *nothing;      /* non-NULL: why there is nothing to verify (`skampi -l`) */
+  int variant;              /* handed to the functions as m->variant (0 where they have none) */
 } sk_measurement;
 
 /* The rows, one per measurement, every function written out by its own name:
-**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
 **              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
-** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
-** a string saying why there is nothing to verify). Two rows may name the same function.
+** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT,
+** FINALIZE, PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is
+** NULL or a string saying why there is nothing to verify). Rows that share functions tell
+** them apart by VARIANT (m->variant; the name is m->name), as SQLite's FUNCTION() rows do
+** with their user data: a new row of a known family is one line. The functions read
+** their arguments by name from m->arg (margs.h), never by position.
 ** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3, _MPI4 and _MPIIO keep
 ** theirs only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
 ** neighbourhood collectives, matched probes, atomics and shared windows, MPI-4 for the
 ** persistent collectives, MPI_Isendrecv, large counts and sessions, MPI-IO for file
 ** access: SK_HAVE_MPI_IO). */
-#define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
-#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+#define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
+#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
-    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING }
-#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
-    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING }
-#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
-    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING }
-#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
-    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
+    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING, VARIANT }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
 ** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
 #define SK_ROW_ALIAS(ALIAS, TARGET) \
-  { ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, TARGET, NULL, NULL, NULL, NULL }
-#define SK_ROW_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+  { ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, TARGET, NULL, NULL, NULL, NULL, 0 }
+#define SK_ROW_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 
-/* For measurement functions. */
-SK_API double sk_sync_start(sk_mctx *m);
-SK_API double sk_sync_stop(sk_mctx *m);
+/* Hands a row's name, variant and arguments (by name: m->arg) to its functions, before
+** init (the engine's runner does it; so do tests that call a row's functions themselves).
+** Defined in measure.c. */
+SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+
+/* For measurement functions: the function failed (the first message is kept; measure.c).
+** The synchronised start and stop (sk_sync_start, sk_sync_stop) are the sync layer's
+** (sync_window.h). */
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
-
-/* The output header's line on the ping-pongs' method (what their timings subtract),
-** defined in meas_mpi_p2p.c; nothing in builds without MPI. */
-SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif
 /* --- end split/core/measure.h --- */
+/* --- begin split/core/measure.c --- */
+#line 1 "split/core/measure.c"
+/*
+** measure.c -- what the engine hands a row's functions (sk_mctx_bind: the name, the
+** variant, the arguments by name) and how a function says that it failed (sk_meas_fail);
+** measure.h.
+*/
+#line 7 "split/core/measure.c"
+
+SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  const char *missing = NULL;
+  m->name = def->alias_of ? def->alias_of : def->name;
+  m->variant = def->variant;
+  if (!sk_margs_fill(&m->arg, def->signature, args, &missing))
+    sk_fatal("row %s: no field of sk_margs for its parameter '%.40s' (margs.h)", def->name, missing);
+}
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
+/* --- end split/core/measure.c --- */
 /* --- begin split/core/verify.h --- */
 #line 1 "split/core/verify.h"
 /*
@@ -8432,6 +8615,10 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 ** start time for the warm-up call, M from now, so that the untimed calls do not make the
 ** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
 #ifdef SKAMPI_MPI
+/* For measurement functions (SKaMPI 5 manual §6.2.1): the agreed start of this
+** repetition, waited for, and the stop; both return this process's clock (seconds). */
+SK_API double sk_sync_start(sk_mctx *m);
+SK_API double sk_sync_stop(sk_mctx *m);
 SK_API void sk_sync_untimed_begin(sk_mctx *m);
 SK_API void sk_sync_untimed_end(sk_mctx *m);
 #endif
@@ -9981,18 +10168,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
 }
 
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
-
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings)
 {
   memset(m, 0, sizeof *m);
+  sk_mctx_bind(def, m, args);
   m->original_recv_usage = -1;
   m->settings = settings;
   m->sync_config = settings ? &settings->sync : NULL;
@@ -13104,7 +13284,11 @@ SK_API void sk_header_write(const sk_header_facts *f)
                   " operation (%ld calls per timing), part of every call's time as of a plain loop's that calls"
                   " the operation\n", f->empty_call * 1e6, f->empty_calls);
   }
-  sk_pingpong_describe(&h);
+#ifdef SKAMPI_MPI
+  sk_str_printf(&h, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
+                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
+                " before the clock starts\n", sk_tp_mpi_clock_cost() * 1e6, SK_CLOCK_PAIRS);
+#endif
   sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
   sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"
               " the time in microseconds (seconds x F after \"# times in seconds x F\", set_unit), its standard"
@@ -18131,6 +18315,7 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name);
 #define SK_MEAS_MPI_H
 
 #line 21 "split/measurements/meas_mpi.h"
+#line 22 "split/measurements/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -18566,20 +18751,10 @@ typedef struct mw_state {
   char *inbox;                /* one message buffer per worker */
 } mw_state;
 
-/* The arguments (chunks, chunk_bytes, work_us). */
-typedef struct mw_args {
-  long chunks, chunk_bytes;
-  double work_us;
-} mw_args;
+/* The variants over MPI (the rows' VARIANT): how the master dispatches and waits. */
+enum mw_variant_id { MWV_SEND, MWV_SSEND, MWV_BSEND, MWV_ISEND, MWV_WAITANY, MWV_WAITSOME, MWV_ANY_SOURCE };
 
-static void mw_args_read(mw_args *a, const sk_value *args)
-{
-  a->chunks = args[0].u.i;
-  a->chunk_bytes = args[1].u.i;
-  a->work_us = args[2].u.d;
-}
-
-static size_t mw_message_size(const mw_args *a)
+static size_t mw_message_size(const sk_margs *a)
 {
   return (size_t)a->chunk_bytes + MW_HEADER;
 }
@@ -18587,12 +18762,11 @@ static size_t mw_message_size(const mw_args *a)
 static void init_Master_Worker(sk_mctx *m, const sk_value *args)
 {
   mw_state *st;
-  mw_args a;
-  size_t msg;
-  mw_args_read(&a, args);
-  msg = mw_message_size(&a);
-  if (a.chunks < 0 || a.chunk_bytes < 0 || a.work_us < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
-  m->reported_size = a.chunk_bytes;
+  const sk_margs *a = &m->arg;
+  size_t msg = mw_message_size(a);
+  (void)args;
+  if (a->chunks < 0 || a->chunk_bytes < 0 || a->work_us < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
+  m->reported_size = a->chunk_bytes;
   m->send_usage = msg;
   m->recv_usage = m->rank == 0 ? msg * (size_t)(m->size > 1 ? m->size - 1 : 1) : msg;
   st = (mw_state *)sk_calloc(1, sizeof *st);
@@ -18627,7 +18801,7 @@ static void mw_busy(double us)
   while ((sk_tp_wtime() - start) * 1e6 < us) { }
 }
 
-static double mw_master(sk_mctx *m, const mw_args *a)
+static double mw_master(sk_mctx *m, const sk_margs *a)
 {
   mw_state *st = (mw_state *)m->state;
   size_t msg = mw_message_size(a);
@@ -18662,7 +18836,7 @@ static double mw_master(sk_mctx *m, const mw_args *a)
   return sk_sync_stop(m) - start;
 }
 
-static double mw_worker(sk_mctx *m, const mw_args *a)
+static double mw_worker(sk_mctx *m, const sk_margs *a)
 {
   size_t msg = mw_message_size(a);
   double start = sk_sync_start(m);
@@ -18682,9 +18856,8 @@ static double mw_worker(sk_mctx *m, const mw_args *a)
 
 static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  mw_args_read(&a, args);
-  return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
+  (void)args;
+  return m->rank == 0 ? mw_master(m, &m->arg) : mw_worker(m, &m->arg);
 }
 
 /* ---- SKaMPI 4's variants over MPI ---- */
@@ -18709,32 +18882,41 @@ typedef struct mw_mpi_state {
   char *attached;             /* the MPI_Bsend buffer, NULL when none */
 } mw_mpi_state;
 
-static void init_mw_variant(sk_mctx *m, const sk_value *args, const char *fn, enum mw_dispatch dispatch)
+/* The variants by their rows' VARIANT (enum mw_variant_id). */
+static const mw_variant mw_variants[] = {
+  { MW_READY_RECV, MW_DISPATCH_SEND, 0 }, { MW_READY_RECV, MW_DISPATCH_SSEND, 0 },
+  { MW_READY_RECV, MW_DISPATCH_BSEND, 0 }, { MW_READY_RECV, MW_DISPATCH_ISEND, 0 },
+  { MW_READY_WAITANY, MW_DISPATCH_ISEND, 0 }, { MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0 },
+  { MW_READY_RECV, MW_DISPATCH_SEND, 1 }
+};
+
+static void init_mw_variant(sk_mctx *m, const sk_value *args)
 {
   mw_mpi_state *st;
-  mw_args a;
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
   size_t workers = (size_t)(m->size > 1 ? m->size - 1 : 1);
-  mw_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "chunks", a.chunks);
-  sk_mpi_check_count(m, fn, "chunk_bytes", a.chunk_bytes);
-  if (a.work_us < 0.0) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "chunks", a->chunks);
+  sk_mpi_check_count(m, fn, "chunk_bytes", a->chunk_bytes);
+  if (a->work_us < 0.0) {
     char msg[160];
     sprintf(msg, "%.60s: work_us must not be negative", fn);
     sk_meas_fail(m, msg);
   }
   if (m->failed) return;
-  m->reported_size = a.chunk_bytes;
-  m->send_usage = (size_t)a.chunk_bytes * (m->rank == 0 ? workers : 1);
+  m->reported_size = a->chunk_bytes;
+  m->send_usage = (size_t)a->chunk_bytes * (m->rank == 0 ? workers : 1);
   m->recv_usage = m->send_usage;
   st = (mw_mpi_state *)sk_calloc(1, sizeof *st);
   st->recvs = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
   st->sends = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
   st->done = (int *)sk_calloc(workers, sizeof(int));
   st->statuses = (MPI_Status *)sk_calloc(workers, sizeof(MPI_Status));
-  if (dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
+  if (mw_variants[m->variant].dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
     /* one chunk per worker can be in the buffer (a worker answers before it gets the
     ** next), twice for the space the library has not reclaimed yet */
-    double bytes = 2.0 * (double)workers * ((double)a.chunk_bytes + MPI_BSEND_OVERHEAD);
+    double bytes = 2.0 * (double)workers * ((double)a->chunk_bytes + MPI_BSEND_OVERHEAD);
     if (bytes > (double)INT_MAX) {
       char msg[160];
       sprintf(msg, "%.60s: the chunks are too large for MPI_Buffer_attach", fn);
@@ -18767,7 +18949,7 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
 }
 
 /* master_dispatch: the next chunk to worker w (or its stop message when stop is set). */
-static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w, int stop)
+static void mw_dispatch(sk_mctx *m, const mw_variant *v, const sk_margs *a, int w, int stop)
 {
   mw_mpi_state *st = (mw_mpi_state *)m->state;
   MPI_Comm comm = sk_mpi_comm(m);
@@ -18790,7 +18972,7 @@ static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w
 
 /* master_receive_ready: waits for results; returns how many workers finished and puts
 ** their ranks into st->done. */
-static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
+static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const sk_margs *a)
 {
   mw_mpi_state *st = (mw_mpi_state *)m->state;
   MPI_Comm comm = sk_mpi_comm(m);
@@ -18813,7 +18995,7 @@ static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
   return 0;
 }
 
-static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *a)
+static double mw_variant_master(sk_mctx *m, const mw_variant *v, const sk_margs *a)
 {
   mw_mpi_state *st = (mw_mpi_state *)m->state;
   long sent = 0, done = 0;
@@ -18843,7 +19025,7 @@ static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *
   return sk_sync_stop(m) - start;
 }
 
-static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *a)
+static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const sk_margs *a)
 {
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
@@ -18859,90 +19041,12 @@ static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *
   return -1.0;
 }
 
-static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready ready, enum mw_dispatch dispatch,
-                             int any_source)
+static double measure_mw_variant(sk_mctx *m, const sk_value *args)
 {
-  mw_variant v;
-  mw_args a;
-  v.ready = ready;
-  v.dispatch = dispatch;
-  v.worker_any_source = any_source;
-  mw_args_read(&a, args);
-  return m->rank == 0 ? mw_variant_master(m, &v, &a) : mw_variant_worker(m, &v, &a);
+  const mw_variant *v = &mw_variants[m->variant];
+  (void)args;
+  return m->rank == 0 ? mw_variant_master(m, v, &m->arg) : mw_variant_worker(m, v, &m->arg);
 }
-
-/* One init and one measure per variant, so that messages name the function. */
-
-static void init_Master_Worker_Send(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Send", MW_DISPATCH_SEND);
-}
-
-static double measure_Master_Worker_Send(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 0);
-}
-
-static void init_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Ssend", MW_DISPATCH_SSEND);
-}
-
-static double measure_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SSEND, 0);
-}
-
-static void init_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Bsend", MW_DISPATCH_BSEND);
-}
-
-static double measure_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_BSEND, 0);
-}
-
-static void init_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Isend", MW_DISPATCH_ISEND);
-}
-
-static double measure_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_ISEND, 0);
-}
-
-static void init_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Waitany", MW_DISPATCH_ISEND);
-}
-
-static double measure_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0);
-}
-
-static void init_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Waitsome", MW_DISPATCH_ISEND);
-}
-
-static double measure_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0);
-}
-
-static void init_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Recv_Any_Source", MW_DISPATCH_SEND);
-}
-
-static double measure_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 1);
-}
-
 #endif /* SKAMPI_MPI */
 
 /* ---- verification (verify.h) ----
@@ -18972,72 +19076,64 @@ static void mw_verify_slots(sk_mctx *m, const char *first, long slots, size_t st
 
 static void prepare_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  mw_args_read(&a, args);
-  mw_verify_fill(m, (size_t)a.chunk_bytes, MW_HEADER);
+  (void)args;
+  mw_verify_fill(m, (size_t)m->arg.chunk_bytes, MW_HEADER);
 }
 
 static void check_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  size_t msg;
-  mw_args_read(&a, args);
-  msg = mw_message_size(&a);
-  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a.chunk_bytes, 1);
-  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a.chunk_bytes, 0);
+  const sk_margs *a = &m->arg;
+  size_t msg = mw_message_size(a);
+  (void)args;
+  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a->chunk_bytes, 1);
+  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a->chunk_bytes, 0);
 }
 
 #ifdef SKAMPI_MPI
 static void prepare_mw_variant(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  mw_args_read(&a, args);
-  mw_verify_fill(m, (size_t)a.chunk_bytes, 0);
+  (void)args;
+  mw_verify_fill(m, (size_t)m->arg.chunk_bytes, 0);
 }
 
 /* posted: the master receives into one slot per worker (_Waitany, _Waitsome). */
-static void mw_variant_check(sk_mctx *m, const sk_value *args, int posted)
+static void mw_variant_check(sk_mctx *m, int posted)
 {
-  mw_args a;
+  const sk_margs *a = &m->arg;
   long workers = m->size - 1, got;
-  mw_args_read(&a, args);
-  got = a.chunks < workers ? a.chunks : workers;       /* workers that had a chunk */
+  got = a->chunks < workers ? a->chunks : workers;       /* workers that had a chunk */
   if (m->rank == 0) {
-    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 1);
+    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a->chunk_bytes, (size_t)a->chunk_bytes, 1);
   } else if (m->rank <= got) {
-    mw_verify_slots(m, m->recv_buf, 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 0);
+    mw_verify_slots(m, m->recv_buf, 1, (size_t)a->chunk_bytes, (size_t)a->chunk_bytes, 0);
   }
 }
 
-static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 0); }
-static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
+static void check_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  mw_variant_check(m, m->variant == MWV_WAITANY || m->variant == MWV_WAITSOME);
+}
 #endif
 
 static const sk_measurement mw_table[] = {
-  SK_ROW("Master_Worker", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+  SK_ROW("Master_Worker", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, 0,
          measure_Master_Worker, init_Master_Worker, finalize_Master_Worker,
          prepare_Master_Worker, check_Master_Worker, NULL),
-  SK_ROW_MPI("Master_Worker_Send", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Send, init_Master_Worker_Send, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Ssend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Ssend, init_Master_Worker_Ssend, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Bsend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Bsend, init_Master_Worker_Bsend, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Isend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Isend, init_Master_Worker_Isend, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Waitany", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Waitany, init_Master_Worker_Waitany, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant_posted, NULL),
-  SK_ROW_MPI("Master_Worker_Waitsome", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Waitsome, init_Master_Worker_Waitsome, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant_posted, NULL),
-  SK_ROW_MPI("Master_Worker_Recv_Any_Source", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Recv_Any_Source, init_Master_Worker_Recv_Any_Source, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Send", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_SEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Ssend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_SSEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Bsend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_BSEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Isend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_ISEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Waitany", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_WAITANY,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Waitsome", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_WAITSOME,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Recv_Any_Source", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_ANY_SOURCE,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
   SK_ROW_END
 };
 
@@ -19068,21 +19164,7 @@ typedef struct synth_state {
 } synth_state;
 
 /* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
-typedef struct synth_args {
-  double x, base_us, slope_us, step_at, step_us, noise;
-} synth_args;
-
-static void synth_args_read(synth_args *a, const sk_value *args)
-{
-  a->x = sk_value_as_double(&args[0]);
-  a->base_us = args[1].u.d;
-  a->slope_us = args[2].u.d;
-  a->step_at = args[3].u.d;
-  a->step_us = args[4].u.d;
-  a->noise = args[5].u.d;
-}
-
-static double synth_cost_seconds(const synth_args *a)
+static double synth_cost_seconds(const sk_margs *a)
 {
   double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
   return us * 1e-6;
@@ -19104,17 +19186,17 @@ SK_API double sk_synth_noise_factor(long s, double noise)
 static void init_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)sk_malloc(sizeof *st);
-  synth_args a;
-  synth_args_read(&a, args);
+  const sk_margs *a = &m->arg;
+  (void)args;
   st->seed = 1;
   m->state = st;
   /* x is written as the size column, which readers take from 0 to LONG_MAX only (a cast of
   ** 1e19 wrote -9223372036854775808, a file skampi's own reader refused) */
-  if (!(a.x >= 0.0) || !sk_long_of_double(a.x, &m->reported_size))
+  if (!(a->x >= 0.0) || !sk_long_of_double(a->x, &m->reported_size))
     sk_meas_fail(m, "Synthetic: x must lie from 0 to the largest integer of this platform (it is the size column)");
-  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
-  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
-  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+  if (a->noise < 0.0 || a->noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
 }
 
 static void finalize_synthetic(sk_mctx *m, const sk_value *a)
@@ -19127,10 +19209,9 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
 static double synth_sample(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
-  synth_args a;
-  synth_args_read(&a, args);
+  (void)args;
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
+  return synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
 }
 
 static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
@@ -19151,7 +19232,8 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
 ** verification (skampi -v) must catch it (tests/mpi_catalogue). */
 static void init_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 {
-  long count = args[0].u.i;
+  long count = m->arg.count;
+  (void)args;
   if (count < 1) { sk_meas_fail(m, "Verify_Corrupt_Test: count must be at least 1"); return; }
   m->send_usage = m->recv_usage = (size_t)count;
   m->reported_size = count;
@@ -19159,8 +19241,9 @@ static void init_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 
 static double measure_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 {
-  size_t count = (size_t)args[0].u.i;
+  size_t count = (size_t)m->arg.count;
   double start = sk_tp_wtime();
+  (void)args;
   if (m->rank == 0) sk_tp_send(m->group, 1, m->send_buf, count);
   else if (m->rank == 1) {
     sk_tp_recv(m->group, 0, m->recv_buf, count);
@@ -19171,17 +19254,18 @@ static double measure_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 
 static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 {
-  if (m->rank == 1) sk_verify_expect(m, "received block", m->recv_buf, (size_t)args[0].u.i, 0, 0, NULL);
+  (void)args;
+  if (m->rank == 1) sk_verify_expect(m, "received block", m->recv_buf, (size_t)m->arg.count, 0, 0, NULL);
 }
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
          measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
-  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1,
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, 0,
          measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
-  SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2,
+  SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2, 0,
          measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),
 #endif
   SK_ROW_END
@@ -19202,6 +19286,7 @@ SK_API const sk_measurement *sk_meas_table_synthetic(void) { return synthetic_ta
 #define SK_MEAS_BCAST_ALGOS_H
 
 #line 11 "split/measurements/meas_bcast_algos.h"
+#line 12 "split/measurements/meas_bcast_algos.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_DOPL_Grid, Bcast_Linear,
@@ -19957,20 +20042,20 @@ static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
 }
 
 static const sk_measurement bca_table[] = {
-  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
          measure_Pingpong_Blocking, init_Pingpong_Blocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
          measure_Pingpong_Nonblocking, init_Pingpong_Nonblocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_Cube, init_Bcast_Cube, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_DOPL, init_Bcast_DOPL, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_DOPL_Grid, init_Bcast_DOPL_Grid, bca_finalize,
          sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_Linear, init_Bcast_Linear, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_Library, init_Bcast_Library, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
 };
@@ -20511,9 +20596,9 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_ROW_MPI("Wtime", "iterations:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPI("Wtime", "iterations:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
              measure_Wtime, init_Wtime, NULL, NULL, NULL, "a clock read, no data"),
-  SK_ROW_MPI("MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPI("MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
              measure_MPI_Wtime, NULL, NULL, NULL, NULL, "a clock read, no data"),
   SK_ROW_END
 };
@@ -20552,70 +20637,27 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 #line 29 "split/measurements/meas_mpi_p2p.c"
 #line 30 "split/measurements/meas_mpi_p2p.c"
 
+/* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
+enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
+                  PP_ISSEND_RECV, PP_BSEND_RECV };
+
 #ifdef SKAMPI_MPI
 
 /* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
-typedef struct pingpong_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} pingpong_args;
 
-static void pingpong_args_read(pingpong_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
 
 /* The common init of the ping-pongs. */
-static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-/* One init per function, so that every failure message names the function. */
-static void init_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Recv");
-}
-
-static void init_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Iprobe_Recv");
-}
-
-static void init_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Irecv");
-}
-
-static void init_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Recv_AT");
-}
-
-static void init_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Ssend_Recv");
-}
-
-static void init_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Isend_Recv");
-}
-
-static void init_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Issend_Recv");
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
@@ -20631,38 +20673,24 @@ typedef struct pingpong {
 /* Returns 0 when this process takes no part (rank >= 2). */
 static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  p->count = a.count > INT_MAX ? INT_MAX : (int)a.count;
-  p->big_count = a.count;
-  p->dt = a.dt->mpi;
-  p->tag = (int)a.tag;
-  p->iterations = a.iterations;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  p->count = a->count > INT_MAX ? INT_MAX : (int)a->count;
+  p->big_count = a->count;
+  p->dt = a->datatype->mpi;
+  p->tag = (int)a->tag;
+  p->iterations = a->iterations;
   p->comm = sk_mpi_comm(m);
   p->partner = 1 - m->rank;
   p->pinging = m->rank == 0;
   return m->rank == 0 || m->rank == 1;
 }
 
-/* What one reading of MPI_Wtime adds to an interval between two readings: the least
-** difference of PINGPONG_CLOCK_PAIRS back-to-back readings, taken once per process. A
-** ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
+/* What one reading of MPI_Wtime adds to an interval between two readings (transport.h):
+** a ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
 ** the systematic error of the empty measurement: 100 round trips share it, one round trip
 ** of a few hundred nanoseconds carries all of it. */
-#define PINGPONG_CLOCK_PAIRS 100
-
-static double pingpong_clock_cost(void)
-{
-  static double cost = -1.0;
-  int i;
-  if (cost >= 0.0) return cost;
-  for (i = 0; i < PINGPONG_CLOCK_PAIRS; i++) {
-    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
-    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
-  }
-  if (cost < 0.0) cost = 0.0;
-  return cost;
-}
+#define pingpong_clock_cost sk_tp_mpi_clock_cost
 
 /* How one ping-pong variant moves its messages: `send` one message to the partner,
 ** `receive` one from it, and the pinging process's `round_trip` (ping out, pong back;
@@ -20847,16 +20875,6 @@ typedef struct pp_persistent {
   long n_setup;
 } pp_persistent;
 
-static void init_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_init_Recv_init");
-}
-
-static void init_Pingpong_Startall(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Startall");
-}
-
 static void pp_persistent_free(pp_persistent *q)
 {
   if (q->send != MPI_REQUEST_NULL) MPI_Request_free(&q->send);
@@ -20957,14 +20975,14 @@ static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
 static void init_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Send_c_Recv_c";
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  sk_mpi_check_large_count(m, fn, "count", a.count, a.dt);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_large_count(m, fn, "count", a->count, a->datatype);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static void pp_send_c(const pingpong *p, sk_mctx *m)
@@ -20986,61 +21004,31 @@ static double measure_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
 
 static void check_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1) sk_mpi_verify_block_large(m, "receive buffer", m->recv_buf, a.count, a.dt, 1 - m->rank);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations > 0 && m->rank <= 1) sk_mpi_verify_block_large(m, "receive buffer", m->recv_buf, a->count, a->datatype, 1 - m->rank);
 }
 #endif
 
 /* ---- the variants: Pingpong_Send_Recv with its send or receive replaced ---- */
 
-static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
+/* The variants by their rows' VARIANT (enum pp_variant), and Pingpong_Send_Recv's for
+** Par_Pingpong_Send_Recv. */
+static const pingpong_ops pingpong_variants[] = {
+  { pp_send, pp_recv, NULL },                               /* PP_SEND_RECV */
+  { pp_send, pp_recv, pp_round_trip_iprobe },               /* PP_SEND_IPROBE_RECV */
+  { pp_send, pp_irecv, pp_round_trip_irecv },               /* PP_SEND_IRECV */
+  { pp_send, pp_recv_any_tag, NULL },                       /* PP_SEND_RECV_AT */
+  { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
+  { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
+  { pp_issend, pp_recv, pp_round_trip_issend },             /* PP_ISSEND_RECV */
+  { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
+};
+#define ops_send_recv pingpong_variants[PP_SEND_RECV]
 
-static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+static double measure_pingpong(sk_mctx *m, const sk_value *args)
 {
-  return pingpong_run(m, args, &ops_send_recv);
-}
-
-static double measure_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_send, pp_recv, pp_round_trip_iprobe };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_send, pp_irecv, pp_round_trip_irecv };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_send, pp_recv_any_tag, NULL };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_ssend, pp_recv, NULL };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_isend, pp_recv, pp_round_trip_isend };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_issend, pp_recv, pp_round_trip_issend };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_bsend, pp_recv, NULL };
-  return pingpong_run(m, args, &ops);
+  return pingpong_run(m, args, &pingpong_variants[m->variant]);
 }
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
@@ -21048,14 +21036,13 @@ static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 ** never makes the next MPI_Bsend fail); finalize detaches and frees it. */
 static void init_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
+  const sk_margs *a = &m->arg;
   int pack_size = 0;
   long bytes;
   char *buffer;
-  init_pingpong(m, args, "Pingpong_Bsend_Recv");
+  init_pingpong(m, args);
   if (m->failed) return;
-  pingpong_args_read(&a, args);
-  MPI_Pack_size((int)a.count, a.dt->mpi, sk_mpi_comm(m), &pack_size);
+  MPI_Pack_size((int)a->count, a->datatype->mpi, sk_mpi_comm(m), &pack_size);
   bytes = 2L * ((long)pack_size + MPI_BSEND_OVERHEAD);
   if (pack_size < 0 || bytes > INT_MAX) {
     sk_meas_fail(m, "Pingpong_Bsend_Recv: the message is too large for MPI_Buffer_attach");
@@ -21089,56 +21076,55 @@ typedef struct message_args {
 } message_args;
 
 /* The arguments (s_cnt, s_dt, s_tag, r_cnt, r_dt, r_tag, iterations). */
-typedef struct sendrecv_args {
-  message_args send, recv;
-  long iterations;
-} sendrecv_args;
 
-static void sendrecv_args_read(sendrecv_args *a, const sk_value *args)
+/* The message that process 0 sends (send set) or receives. */
+static message_args sendrecv_message(const sk_margs *a, int send)
 {
-  a->send.count = args[0].u.i;
-  a->send.dt = args[1].u.dt;
-  a->send.tag = args[2].u.i;
-  a->recv.count = args[3].u.i;
-  a->recv.dt = args[4].u.dt;
-  a->recv.tag = args[5].u.i;
-  a->iterations = args[6].u.i;
+  message_args x;
+  x.count = send ? a->send_count : a->recv_count;
+  x.dt = send ? a->send_dt : a->recv_dt;
+  x.tag = send ? a->send_tag : a->recv_tag;
+  return x;
 }
+
 
 static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv";
-  sendrecv_args a;
+  const sk_margs *a = &m->arg;
   size_t s_bytes, r_bytes;
-  sendrecv_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "send count", a.send.count);
-  sk_mpi_check_count(m, fn, "receive count", a.recv.count);
-  sk_mpi_check_tag(m, fn, "receive tag", a.recv.tag);
-  sk_mpi_check_tag(m, fn, "tag", a.send.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  s_bytes = sk_mpi_block_bytes(m, fn, a.send.count, a.send.dt, 1, 0);
-  r_bytes = sk_mpi_block_bytes(m, fn, a.recv.count, a.recv.dt, 1, 0);
+  (void)args;
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  s_bytes = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
   m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
   m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
-  m->reported_size = sk_mpi_data_bytes(a.send.count, a.send.dt);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
 }
 
 /* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
 static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
-  sendrecv_args a;
+  const sk_margs *a = &m->arg;
+  message_args mine_m, theirs_m;
   const message_args *mine, *theirs;
   long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  sendrecv_args_read(&a, args);
-  mine = m->rank == 0 ? &a.send : &a.recv;
-  theirs = m->rank == 0 ? &a.recv : &a.send;
-  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
+  (void)args;
+  mine_m = sendrecv_message(a, m->rank == 0);
+  theirs_m = sendrecv_message(a, m->rank != 0);
+  mine = &mine_m;
+  theirs = &theirs_m;
+  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) {
+  for (i = 0; i < a->iterations; i++) {
 #if SK_MPI_LEVEL >= 4
     if (nonblocking) {
       MPI_Request req;
@@ -21153,7 +21139,7 @@ static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
                  comm, &status);
   }
   (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a.iterations;
+  return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
 static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
@@ -21162,65 +21148,52 @@ static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { retu
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
 ** the other way round. */
 /* The arguments (count, datatype, s_tag, r_tag, iterations). */
-typedef struct replace_args {
-  long count;
-  const sk_datatype *dt;
-  long send_tag, recv_tag, iterations;
-} replace_args;
 
-static void replace_args_read(replace_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->send_tag = args[2].u.i;
-  a->recv_tag = args[3].u.i;
-  a->iterations = args[4].u.i;
-}
 
 static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv_replace";
-  replace_args a;
-  replace_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "receive tag", a.recv_tag);
-  sk_mpi_check_tag(m, fn, "tag", a.send_tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
 static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
-  replace_args a;
+  const sk_margs *a = &m->arg;
   int send_tag, recv_tag;
   long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  replace_args_read(&a, args);
-  send_tag = (int)(m->rank == 0 ? a.send_tag : a.recv_tag);
-  recv_tag = (int)(m->rank == 0 ? a.recv_tag : a.send_tag);
-  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
+  (void)args;
+  send_tag = (int)(m->rank == 0 ? a->send_tag : a->recv_tag);
+  recv_tag = (int)(m->rank == 0 ? a->recv_tag : a->send_tag);
+  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) {
+  for (i = 0; i < a->iterations; i++) {
 #if SK_MPI_LEVEL >= 4
     if (nonblocking) {
       MPI_Request req;
-      MPI_Isendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
+      MPI_Isendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
                             &req);
       MPI_Wait(&req, &status);
       continue;
     }
 #endif
-    MPI_Sendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag,
+    MPI_Sendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag,
                          1 - m->rank, recv_tag, comm, &status);
   }
   (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a.iterations;
+  return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
 static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
@@ -21251,18 +21224,16 @@ static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *
 
 static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
 {
-  sendrecv_args a;
-  sendrecv_args_read(&a, args);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a.send.dt);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a.recv.dt);
+  const sk_margs *a = &m->arg;
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a->send_dt);
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a->recv_dt);
   init_Pingpong_Sendrecv(m, args);
 }
 
 static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  replace_args a;
-  replace_args_read(&a, args);
-  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a.dt);
+  const sk_margs *a = &m->arg;
+  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a->datatype);
   init_Pingpong_Sendrecv_replace(m, args);
 }
 #endif
@@ -21274,48 +21245,37 @@ static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 /* Send(count, dt, tag): the duration of one MPI_Send from rank 0 to rank 1, which
 ** receives it; MPI_Isend_callduration(count, dt): the duration of the MPI_Isend call
 ** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
-typedef struct send_args {
-  long count;
-  const sk_datatype *dt;
-  long tag;
-} send_args;
 
-static void send_args_read(send_args *a, const sk_value *args, int with_tag)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = with_tag ? args[2].u.i : SEND_TAG;
-}
 
-static void init_send_pair(sk_mctx *m, const send_args *a, const char *fn)
+static void init_send_pair(sk_mctx *m, const sk_margs *a, const char *fn)
 {
   sk_mpi_check_count(m, fn, "count", a->count);
-  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
-  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->dt);
+  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static void init_Send(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
-  send_args_read(&a, args, 1);
-  sk_mpi_check_tag(m, "Send", "tag", a.tag);
-  init_send_pair(m, &a, "Send");
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_tag(m, "Send", "tag", a->tag);
+  init_send_pair(m, a, "Send");
 }
 
 static double measure_Send(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
+  const sk_margs *a = &m->arg;
   double start, end = 0.0, result = -1.0;
   MPI_Status status;
-  send_args_read(&a, args, 1);
+  (void)args;
   start = sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m));
+    MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1, (int)a->tag, sk_mpi_comm(m));
     end = MPI_Wtime();
     result = end - start;
   } else if (m->rank == 1) {
-    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+    MPI_Recv(m->recv_buf, (int)a->count, a->datatype->mpi, 0, (int)a->tag, sk_mpi_comm(m), &status);
   }
   sk_sync_stop(m);
   return result;
@@ -21323,26 +21283,26 @@ static double measure_Send(sk_mctx *m, const sk_value *args)
 
 static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
-  send_args_read(&a, args, 0);
-  init_send_pair(m, &a, "MPI_Isend_callduration");
+  const sk_margs *a = &m->arg;
+  (void)args;
+  init_send_pair(m, a, "MPI_Isend_callduration");
 }
 
 static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
+  const sk_margs *a = &m->arg;
   double start, result = -1.0;
   MPI_Request req;
   MPI_Status status;
-  send_args_read(&a, args, 0);
+  (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Isend(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m), &req);
+    MPI_Isend(m->send_buf, (int)a->count, a->datatype->mpi, 1, SEND_TAG, sk_mpi_comm(m), &req);
     result = MPI_Wtime() - start;
     MPI_Wait(&req, &status);
   } else if (m->rank == 1) {
-    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+    MPI_Recv(m->recv_buf, (int)a->count, a->datatype->mpi, 0, SEND_TAG, sk_mpi_comm(m), &status);
   }
   sk_sync_stop(m);
   return result;
@@ -21354,27 +21314,18 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 ** ping-pongs; the others take no part (-1). The original meant these pairs but, as
 ** coded, addressed ranks 1 and 0 from all of them; here the pairs must fit the
 ** communicator (nodesize >= procs, nodesize + procs <= size). */
-typedef struct par_pingpong_args {
-  long procs, nodesize;
-} par_pingpong_args;
 
-static void par_pingpong_args_read(par_pingpong_args *a, const sk_value *args)
-{
-  a->procs = args[4].u.i;
-  a->nodesize = args[5].u.i;
-}
 
 static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Par_Pingpong_Send_Recv";
-  par_pingpong_args a;
-  init_pingpong(m, args, fn);
-  par_pingpong_args_read(&a, args);
+  const sk_margs *a = &m->arg;
+  init_pingpong(m, args);
   if (m->failed) return;
-  if (a.procs < 1 || a.nodesize < a.procs || a.nodesize > (long)m->size - a.procs) {
+  if (a->procs < 1 || a->nodesize < a->procs || a->nodesize > (long)m->size - a->procs) {
     char msg[160];
     sprintf(msg, "%s: procs %ld and nodesize %ld need 1 <= procs <= nodesize <= size - procs (size %d)", fn,
-            a.procs, a.nodesize, m->size);
+            a->procs, a->nodesize, m->size);
     sk_meas_fail(m, msg);
   }
 }
@@ -21382,11 +21333,10 @@ static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   pingpong p;
-  par_pingpong_args a;
+  const sk_margs *a = &m->arg;
   pingpong_setup(&p, m, args);
-  par_pingpong_args_read(&a, args);
-  if (m->rank < a.procs) { p.pinging = 1; p.partner = (int)(m->rank + a.nodesize); }
-  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { p.pinging = 0; p.partner = (int)(m->rank - a.nodesize); }
+  if (m->rank < a->procs) { p.pinging = 1; p.partner = (int)(m->rank + a->nodesize); }
+  else if (m->rank >= a->nodesize && m->rank < a->nodesize + a->procs) { p.pinging = 0; p.partner = (int)(m->rank - a->nodesize); }
   else return -1.0;
   return pingpong_measure(&p, m, &ops_send_recv);
 }
@@ -21396,19 +21346,21 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 /* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
 static void check_pingpong(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 1 - m->rank, 0);
 }
 
 static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
-  sendrecv_args a;
+  const sk_margs *a = &m->arg;
+  message_args theirs_m;
   const message_args *theirs;
-  sendrecv_args_read(&a, args);
-  theirs = m->rank == 0 ? &a.recv : &a.send;
-  if (a.iterations > 0 && m->rank <= 1)
+  (void)args;
+  theirs_m = sendrecv_message(a, m->rank != 0);
+  theirs = &theirs_m;
+  if (a->iterations > 0 && m->rank <= 1)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, theirs->count, theirs->dt, theirs->count, theirs->dt,
                         1 - m->rank, 0);
 }
@@ -21417,18 +21369,17 @@ static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 ** datatype (MPI_Sendrecv_replace leaves the gaps alone), packed and unpacked again. */
 static void prepare_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  replace_args a;
+  const sk_margs *a = &m->arg;
   int packed = 0, pos = 0;
   char *tmp;
   MPI_Comm comm = sk_mpi_comm(m);
-  replace_args_read(&a, args);
   sk_verify_default_prepare(m, args);
-  MPI_Pack_size((int)a.count, a.dt->mpi, comm, &packed);
+  MPI_Pack_size((int)a->count, a->datatype->mpi, comm, &packed);
   tmp = (char *)sk_malloc((size_t)packed + 1);
-  MPI_Pack(m->send_buf, (int)a.count, a.dt->mpi, tmp, packed, &pos, comm);
+  MPI_Pack(m->send_buf, (int)a->count, a->datatype->mpi, tmp, packed, &pos, comm);
   memset(m->send_buf, 0, m->send_usage);
   pos = 0;
-  MPI_Unpack(tmp, packed, &pos, m->send_buf, (int)a.count, a.dt->mpi, comm);
+  MPI_Unpack(tmp, packed, &pos, m->send_buf, (int)a->count, a->datatype->mpi, comm);
   free(tmp);
 }
 
@@ -21436,85 +21387,76 @@ static void prepare_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 ** an even number its own. */
 static void check_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  replace_args a;
-  replace_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "exchanged buffer", m->send_buf, a.count, a.dt, a.count, a.dt,
-                        a.iterations % 2 ? 1 - m->rank : m->rank, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "exchanged buffer", m->send_buf, a->count, a->datatype, a->count, a->datatype,
+                        a->iterations % 2 ? 1 - m->rank : m->rank, 0);
 }
 
 /* Send and MPI_Isend_callduration: rank 1 holds rank 0's block. */
 static void check_send_pair(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
-  send_args_read(&a, args, 0);
-  if (m->rank == 1) sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 0, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->rank == 1) sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 0, 0);
 }
 
 static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  par_pingpong_args a;
-  pingpong_args pp;
+  const sk_margs *a = &m->arg;
+  const sk_margs *pp = &m->arg;
   long partner = -1;
-  par_pingpong_args_read(&a, args);
-  pingpong_args_read(&pp, args);
-  if (m->rank < a.procs) partner = m->rank + a.nodesize;
-  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) partner = m->rank - a.nodesize;
-  if (partner >= 0 && pp.iterations > 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp.count, pp.dt, pp.count, pp.dt, partner, 0);
+  (void)args;
+  if (m->rank < a->procs) partner = m->rank + a->nodesize;
+  else if (m->rank >= a->nodesize && m->rank < a->nodesize + a->procs) partner = m->rank - a->nodesize;
+  if (partner >= 0 && pp->iterations > 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp->count, pp->datatype, pp->count, pp->datatype, partner, 0);
 }
-SK_API void sk_pingpong_describe(sk_str *out)
-{
-  sk_str_printf(out, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
-                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
-                " before the clock starts\n", pingpong_clock_cost() * 1e6, PINGPONG_CLOCK_PAIRS);
-}
-#else
-SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_table[] = {
-  SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Recv, init_Pingpong_Send_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Iprobe_Recv, init_Pingpong_Send_Iprobe_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Irecv, init_Pingpong_Send_Irecv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Recv_AT, init_Pingpong_Send_Recv_AT, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Ssend_Recv, init_Pingpong_Ssend_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Isend_Recv, init_Pingpong_Isend_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Issend_Recv, init_Pingpong_Issend_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Bsend_Recv, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
+  SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IPROBE_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IRECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISSEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_BSEND_RECV,
+             measure_pingpong, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
              NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_init_Recv_init, init_Pingpong_Send_init_Recv_init, finalize_pp_persistent, NULL,
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
+             measure_Pingpong_Send_init_Recv_init, init_pingpong, finalize_pp_persistent, NULL,
              check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Startall, init_Pingpong_Startall, finalize_pp_persistent, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
+             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, check_pingpong, NULL),
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
-              SK_PATTERN_P2P, 2, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              SK_PATTERN_P2P, 2, 0, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
-  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
               prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
               NULL),
-  SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
-  SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
-  SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
   SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),
@@ -21669,9 +21611,9 @@ static void check_late(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_late_table[] = {
-  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Late_Receiver, init_Pingpong_Late_Receiver, finalize_late, NULL, check_late, NULL),
-  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Late_Sender, init_Pingpong_Late_Sender, finalize_late, NULL, check_late, NULL),
   SK_ROW_END
 };
@@ -22015,13 +21957,13 @@ static void check_Multi_lat(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_bw_table[] = {
-  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Bw, init_Bw, NULL, NULL, check_Bw, NULL),
-  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Bibw, init_Bibw, NULL, NULL, check_Bibw, NULL),
-  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Mbw_mr, init_Mbw_mr, NULL, NULL, check_Mbw_mr, NULL),
-  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Multi_lat, init_Multi_lat, NULL, NULL, check_Multi_lat, NULL),
   SK_ROW_END
 };
@@ -22045,6 +21987,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 #define SK_THREAD_TEAM_H
 
 #line 16 "split/measurements/thread_team.h"
+#line 17 "split/measurements/thread_team.h"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && !defined(SKAMPI_NO_THREADS) \
     && (defined(__unix__) || defined(__APPLE__))
@@ -22063,10 +22006,10 @@ SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 #else
 #define SK_IF_THREADS(f) NULL
 #endif
-#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_THREADS(INIT), SK_IF_THREADS(MEASURE), SK_IF_THREADS(FINALIZE), MIN_PROCS, \
     "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", NULL, NULL, SIG, SK_IF_THREADS(PREPARE), \
-    SK_IF_THREADS(CHECK), NOTHING }
+    SK_IF_THREADS(CHECK), NOTHING, VARIANT }
 
 /* The most threads a team has. */
 #define SK_TEAM_MAX 64
@@ -22447,14 +22390,14 @@ static void init_Verify_Corrupt_Thread_pingpong(sk_mctx *m, const sk_value *args
 #endif /* SK_HAVE_THREADS */
 
 static const sk_measurement mpi_threads_table[] = {
-  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
                  measure_Thread_pingpong, init_Thread_pingpong, finalize_threads, NULL, check_threads,
                  NULL),
-  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
                  measure_Thread_bw, init_Thread_bw, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_THREADS("Verify_Corrupt_Thread_pingpong", "count:i datatype:t threads:i iterations:i",
-                 SK_PATTERN_COLLECTIVE, 2, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
+                 SK_PATTERN_COLLECTIVE, 2, 0, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
                  finalize_threads, NULL, check_threads, NULL),
 #endif
   SK_ROW_END
@@ -22659,10 +22602,10 @@ static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
 
 #define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
 static const sk_measurement mpi_partitioned_table[] = {
-  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, measure_part, init_Partitioned_pingpong,
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part, init_Partitioned_pingpong,
               finalize_part, NULL, check_part, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, measure_part,
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part,
               init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
 #endif
   SK_ROW_END
@@ -22791,9 +22734,9 @@ static void check_mprobe(sk_mctx *m, const sk_value *args)
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_mprobe_table[] = {
-  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Mprobe_Mrecv, init_Pingpong_Mprobe_Mrecv, NULL, NULL, check_mprobe, NULL),
-  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Improbe_Imrecv, init_Pingpong_Improbe_Imrecv, NULL, NULL, check_mprobe, NULL),
   SK_ROW_END
 };
@@ -22824,6 +22767,16 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 #line 21 "split/measurements/meas_mpi_coll.c"
 #line 22 "split/measurements/meas_mpi_coll.c"
 #line 23 "split/measurements/meas_mpi_coll.c"
+
+/* The rows' variants: flags of what their shared functions do. */
+#define COLL_DISPLACED 1   /* a v-variant: counts and displacements in m->state */
+#define COLL_STATE 2       /* requests (and for all-to-alls counts) in m->state */
+#define COLL_OTHERS 4      /* the check skips the receiver's own block (self-made gathers) */
+#define COLL_ROOT_KEEPS 8  /* Reduce_Scatterv: the root keeps the whole vector */
+#define COLL_GATHERED 16   /* allgathers: block j from process j, at the same place everywhere */
+#define COLL_ROOTED 32     /* a root: Reduce's check reads the root's result only, delayed_Gather */
+#define COLL_SCAN 64       /* the check of a reduction checks prefixes */
+#define COLL_WAIT_UP 128   /* waitpattern_up: rank r waits (r + 1) * scale */
 
 #ifdef SKAMPI_MPI
 
@@ -22877,80 +22830,29 @@ static void equal_counts(int *counts, int *displs, int size, long count)
   }
 }
 
-/* ---- the arguments, one struct per signature family ---- */
-
-/* (count, datatype, root): the broadcasts. */
-typedef struct bcast_args {
-  long count;
-  const sk_datatype *dt;
-  long root;
-} bcast_args;
-
-static void bcast_args_read(bcast_args *a, const sk_value *args)
+/* The same for the send (send set) or the receive counts of s. */
+static void equal_counts_in(coll_state *s, int send, int size, long count)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->root = args[2].u.i;
-}
-
-/* (count, datatype, op[, root]): the reductions; root -1 without one. */
-typedef struct reduce_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_opdef *op;
-  long root;
-} reduce_args;
-
-static void reduce_args_read(reduce_args *a, const sk_value *args, int with_root)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->op = args[2].u.op;
-  a->root = with_root ? args[3].u.i : -1;
-}
-
-/* (s_cnt, s_dt, r_cnt, r_dt, ...): gathers, scatters and all-to-alls, followed by the
-** root (XFER_ROOTED), the number of calls (XFER_REPEATED: multi_Alltoall) or the
-** charged rank and the ratio (XFER_CHARGED: myalltoallv). */
-enum xfer_kind { XFER_PLAIN, XFER_ROOTED, XFER_REPEATED, XFER_CHARGED };
-
-typedef struct xfer_args {
-  long s_count;
-  const sk_datatype *s_dt;
-  long r_count;
-  const sk_datatype *r_dt;
-  long root, calls, charged;
-  double ratio;
-} xfer_args;
-
-static void xfer_args_read(xfer_args *a, const sk_value *args, enum xfer_kind kind)
-{
-  a->s_count = args[0].u.i;
-  a->s_dt = args[1].u.dt;
-  a->r_count = args[2].u.i;
-  a->r_dt = args[3].u.dt;
-  a->root = kind == XFER_ROOTED ? args[4].u.i : -1;
-  a->calls = kind == XFER_REPEATED ? args[4].u.i : 0;
-  a->charged = kind == XFER_CHARGED ? args[4].u.i : -1;
-  a->ratio = kind == XFER_CHARGED ? sk_mpi_arg_double(&args[5]) : 1.0;
+  if (send) equal_counts(s->send_counts, s->send_displs, size, count);
+  else equal_counts(s->recv_counts, s->recv_displs, size, count);
 }
 
 /* ---- checks shared by the inits ---- */
 
 /* with_root: the reduction has a root (checked as a rank). */
-static void check_reduction(sk_mctx *m, const char *fn, const reduce_args *a, int with_root)
+static void check_reduction(sk_mctx *m, const char *fn, const sk_margs *a, int with_root)
 {
   sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_op(m, fn, a->op, a->dt, 0);
+  sk_mpi_check_op(m, fn, a->op, a->datatype, 0);
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
 /* with_root: a->root is a root (checked as a rank). */
-static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int with_root)
+static void check_send_recv(sk_mctx *m, const char *fn, const sk_margs *a, int with_root)
 {
-  sk_mpi_check_count(m, fn, "send count", a->s_count);
-  sk_mpi_check_count(m, fn, "receive count", a->r_count);
-  sk_mpi_check_same_data(m, fn, a->s_count, a->s_dt, a->r_count, a->r_dt);
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
@@ -23002,25 +22904,24 @@ static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure
 ** receive buffer. */
 static void init_Bcast(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
-  bcast_args_read(&a, args);
-  sk_mpi_check_count(m, "Bcast", "count", a.count);
-  sk_mpi_check_rank(m, "Bcast", "root", a.root);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, "Bcast", "count", a->count);
+  sk_mpi_check_rank(m, "Bcast", "root", a->root);
+  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
   m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Bcast(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
+  const sk_margs *a = &m->arg;
   void *buf;
   double start;
-  bcast_args_read(&a, args);
-  buf = m->rank == a.root ? m->send_buf : m->recv_buf;
+  buf = m->rank == a->root ? m->send_buf : m->recv_buf;
   start = coll_start(m, args, measure_Bcast);
-  MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
+  MPI_Bcast(buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
 
@@ -23029,31 +22930,30 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
 static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Bcast_Send_Recv";
-  bcast_args a;
-  bcast_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_rank(m, fn, "root", a.root);
-  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
-  m->recv_usage = m->rank == a.root ? 0 : sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_rank(m, fn, "root", a->root);
+  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+  m->recv_usage = m->rank == a->root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
+  const sk_margs *a = &m->arg;
   int i, count, root;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  bcast_args_read(&a, args);
-  count = (int)a.count;
-  root = (int)a.root;
+  count = (int)a->count;
+  root = (int)a->root;
   start = coll_start(m, args, measure_Bcast_Send_Recv);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
+      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
   } else {
-    MPI_Recv(m->recv_buf, count, a.dt->mpi, root, COLL_TAG, comm, &status);
+    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
   }
   return sk_sync_stop(m) - start;
 }
@@ -23072,58 +22972,52 @@ static double measure_Barrier(sk_mctx *m, const sk_value *args)
 static void init_Reduce(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce";
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   size_t bytes;
-  reduce_args_read(&a, args, 1);
-  check_reduction(m, fn, &a, 1);
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  (void)args;
+  check_reduction(m, fn, a, 1);
+  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->send_usage = bytes;
-  m->recv_usage = m->rank == a.root ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->recv_usage = m->rank == a->root ? bytes : 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Reduce(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 1);
   start = coll_start(m, args, measure_Reduce);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
-static void init_reduce_everywhere(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_reduce_everywhere(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
-  reduce_args_read(&a, args, 0);
-  check_reduction(m, fn, &a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  (void)args;
+  check_reduction(m, fn, a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
-
-static void init_Allreduce(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Allreduce"); }
 
 static double measure_Allreduce(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 0);
   start = coll_start(m, args, measure_Allreduce);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Scan(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Scan"); }
-
 static double measure_Scan(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 0);
   start = coll_start(m, args, measure_Scan);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  MPI_Scan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -23132,23 +23026,22 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
 static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce_Bcast";
-  reduce_args a;
-  reduce_args_read(&a, args, 1);
-  check_reduction(m, fn, &a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  check_reduction(m, fn, a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  reduce_args_read(&a, args, 1);
   start = coll_start(m, args, measure_Reduce_Bcast);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
-  MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
+  MPI_Bcast(m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
   return sk_sync_stop(m) - start;
 }
 
@@ -23160,64 +23053,55 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 ** Reduce_Scatterv is MPI_Reduce to the root followed by MPI_Scatterv of the result
 ** from there (the capital S: two operations, like Reduce_Bcast); the root reduces into
 ** the start of its receive buffer and receives its own part behind the result. */
-static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn, int root_keeps_result)
+static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
-  reduce_args a;
-  int i;
-  reduce_args_read(&a, args, 1);
-  check_reduction(m, fn, &a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int i, root_keeps_result = (m->variant & COLL_ROOT_KEEPS) != 0;
+  (void)args;
+  check_reduction(m, fn, a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   if (m->failed) return;
   s = coll_state_new(m, 0);
   for (i = 0; i < m->size; i++) {
-    s->recv_counts[i] = sk_mpi_share(a.count, m->size, i);
+    s->recv_counts[i] = sk_mpi_share(a->count, m->size, i);
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
-  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a.dt);
+  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a->datatype);
   if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
-    if (m->rank == a.root) m->recv_usage += m->send_usage;
-    m->original_recv_usage = m->rank == a.root ? (long)m->send_usage : 0;
+    if (m->rank == a->root) m->recv_usage += m->send_usage;
+    m->original_recv_usage = m->rank == a->root ? (long)m->send_usage : 0;
   }
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
-static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
-{
-  init_reduce_scatter(m, args, "Reduce_scatter", 0);
-}
 
 static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 1);
   start = coll_start(m, args, measure_Reduce_scatter);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  init_reduce_scatter(m, args, "Reduce_Scatterv", 1);
-}
 
 static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   int root;
   MPI_Datatype dt;
   MPI_Comm comm = sk_mpi_comm(m);
   char *mine;
   double start;
-  reduce_args_read(&a, args, 1);
-  root = (int)a.root;
-  dt = a.dt->mpi;
-  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
+  root = (int)a->root;
+  dt = a->datatype->mpi;
+  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a->count, a->datatype) : m->recv_buf;
   start = coll_start(m, args, measure_Reduce_Scatterv);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, dt, a->op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
 }
@@ -23226,50 +23110,53 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 
 /* Gather(s_cnt, s_dt, r_cnt, r_dt, root), also the init of Gather_SR, Gather_ISWA and
 ** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
-static void init_gather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+/* The init of the gathers: the v-variant's counts (COLL_DISPLACED) or the self-made one's
+** requests (COLL_STATE) in m->state. */
+static void init_gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  check_send_recv(m, fn, &a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
-  m->recv_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced) : 0;
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  m->recv_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced) : 0;
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  if (m->failed) return;
+  if (displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
+  else if (m->variant & COLL_STATE) coll_state_new(m, m->size);
 }
 
-static void init_Gather(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather", 0); }
 
 static double measure_Gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Gather);
-  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
-             (int)a.root, sk_mpi_comm(m));
+  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+             (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Gather_SR: a very naive self-made gather, the root receives with MPI_Recv from every
 ** other process in rank order; the root's own block is not copied. */
-static void init_Gather_SR(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather_SR", 0); }
 
 static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int i, root;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  root = (int)a.root;
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  root = (int)a->root;
+  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   start = coll_start(m, args, measure_Gather_SR);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
+      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
   } else {
-    MPI_Send(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm);
+    MPI_Send(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm);
   }
   return sk_sync_stop(m) - start;
 }
@@ -23277,197 +23164,162 @@ static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
 /* Gather_ISWA: a very naive self-made gather with non-blocking calls: the root posts an
 ** MPI_Irecv for every other process and completes them with MPI_Waitall, the others
 ** send with MPI_Isend + MPI_Wait. */
-static void init_Gather_ISWA(sk_mctx *m, const sk_value *args)
-{
-  init_gather(m, args, "Gather_ISWA", 0);
-  if (!m->failed) coll_state_new(m, m->size);
-}
 
 static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int i, n = 0, root;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  root = (int)a.root;
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  root = (int)a->root;
+  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   start = coll_start(m, args, measure_Gather_ISWA);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
     MPI_Waitall(n, s->requests, s->statuses);
   } else {
-    MPI_Isend(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
     MPI_Wait(&s->requests[0], &s->statuses[0]);
   }
   return sk_sync_stop(m) - start;
 }
 
 /* Gatherv: like Gather, every process contributes the same count. */
-static void init_Gatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  xfer_args a;
-  init_gather(m, args, "Gatherv", 1);
-  if (m->failed) return;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
-}
 
 static double measure_Gatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Gatherv);
-  MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
+  MPI_Gatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+              a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
-static void init_allgather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+/* The init of the allgathers: the v-variant's counts (COLL_DISPLACED) in m->state. */
+static void init_allgather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  check_send_recv(m, fn, &a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
 }
 
-static void init_Allgather(sk_mctx *m, const sk_value *args) { init_allgather(m, args, "Allgather", 0); }
 
 static double measure_Allgather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Allgather);
-  MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+  MPI_Allgather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                 sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Allgatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  xfer_args a;
-  init_allgather(m, args, "Allgatherv", 1);
-  if (m->failed) return;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
-}
 
 static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Allgatherv);
-  MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 a.r_dt->mpi, sk_mpi_comm(m));
+  MPI_Allgatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+                 a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Scatter(s_cnt, s_dt, r_cnt, r_dt, root) and Scatterv: the root sends size blocks of
 ** s_cnt, everybody receives r_cnt. */
-static void init_scatter(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+/* The init of the scatters: the v-variant's counts (COLL_DISPLACED) in m->state. */
+static void init_scatter(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  check_send_recv(m, fn, &a, 1);
-  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 1);
+  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced) : 0;
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 1, m->size, a->send_count);
 }
 
-static void init_Scatter(sk_mctx *m, const sk_value *args) { init_scatter(m, args, "Scatter", 0); }
 
 static double measure_Scatter(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Scatter);
-  MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
-              (int)a.root, sk_mpi_comm(m));
+  MPI_Scatter(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+              (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  xfer_args a;
-  init_scatter(m, args, "Scatterv", 1);
-  if (m->failed) return;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  s = coll_state_new(m, 0);
-  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
-}
 
 static double measure_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Scatterv);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
-               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
+  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi, m->recv_buf, (int)a->recv_count,
+               a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Alltoall(s_cnt, s_dt, r_cnt, r_dt) and its relatives: every process sends a block of
 ** s_cnt to every process (itself included) and receives a block of r_cnt from each.
 ** `with_state` also prepares equal counts/displacements (m->state) and requests. */
-static void init_alltoall(sk_mctx *m, const sk_value *args, const char *fn, int displaced, int with_state)
+/* The init of the all-to-alls: counts, displacements and requests in m->state
+** (COLL_STATE: the v-variant and the self-made ones). */
+static void init_alltoall(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  check_send_recv(m, fn, &a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0, with_state = (m->variant & COLL_STATE) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
   if (m->failed || !with_state) return;
   s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
+  equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
 }
 
-static void init_Alltoall(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoall", 0, 0); }
 
 static double measure_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Alltoall);
-  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Alltoallv(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoallv", 1, 1); }
 
 static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Alltoallv);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
+  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi,
+                m->recv_buf, s->recv_counts, s->recv_displs, a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -23477,34 +23329,25 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 static double naive_alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int i;
   size_t s_extent, r_extent;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  s_extent = a.s_dt->extent;
-  r_extent = a.r_dt->extent;
+  s_extent = a->send_dt->extent;
+  r_extent = a->recv_dt->extent;
   start = coll_start(m, args, naive_alltoallv);
   for (i = 0; i < m->size; i++)
-    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
+    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a->recv_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
   for (i = 0; i < m->size; i++)
-    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], a.s_dt->mpi, i, COLL_TAG, comm,
+    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], a->send_dt->mpi, i, COLL_TAG, comm,
               &s->requests[m->size + i]);
   MPI_Waitall(2 * m->size, s->requests, s->statuses);
   return sk_sync_stop(m) - start;
 }
 
-static void init_Alltoall_Isend_Irecv(sk_mctx *m, const sk_value *args)
-{
-  init_alltoall(m, args, "Alltoall_Isend_Irecv", 0, 1);
-}
 
-static void init_Alltoallv_Isend_Irecv(sk_mctx *m, const sk_value *args)
-{
-  init_alltoall(m, args, "Alltoallv_Isend_Irecv", 1, 1);
-}
 
 /* myalltoallv(s_cnt, s_dt, r_cnt, r_dt, charged_rank, ratio): the self-made all-to-all
 ** with an unbalanced load ("read the source", §3.2 footnote c). Every message that the
@@ -23520,28 +23363,28 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "myalltoallv";
   coll_state *s;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double ratio;
   long s_cnt, r_cnt;
   int i, charged;
   size_t s_total = 0, r_total = 0;
-  xfer_args_read(&a, args, XFER_CHARGED);
-  ratio = a.ratio;
-  s_cnt = a.s_count;
-  r_cnt = a.r_count;
-  check_send_recv(m, fn, &a, 0);
-  sk_mpi_check_rank(m, fn, "charged_rank", a.charged);
+  (void)args;
+  ratio = a->ratio;
+  s_cnt = a->send_count;
+  r_cnt = a->recv_count;
+  check_send_recv(m, fn, a, 0);
+  sk_mpi_check_rank(m, fn, "charged_rank", a->charged_rank);
   if (!m->failed && !(ratio >= 0.0 && (s_cnt * ratio < INT_MAX / 2) && (r_cnt * ratio < INT_MAX / 2)))
     sk_meas_fail(m, "myalltoallv: ratio must be non-negative and the scaled counts must fit an int");
   if (!m->failed)
-    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), a.s_dt, scaled_count(r_cnt, ratio), a.r_dt);
+    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), a->send_dt, scaled_count(r_cnt, ratio), a->recv_dt);
   /* every element offset must fit an int: at most size blocks of the larger count */
   sk_mpi_block_bytes(m, fn, s_cnt > scaled_count(s_cnt, ratio) ? s_cnt : scaled_count(s_cnt, ratio),
-                     a.s_dt, m->size, 1);
+                     a->send_dt, m->size, 1);
   sk_mpi_block_bytes(m, fn, r_cnt > scaled_count(r_cnt, ratio) ? r_cnt : scaled_count(r_cnt, ratio),
-                     a.r_dt, m->size, 1);
+                     a->recv_dt, m->size, 1);
   if (m->failed) return;
-  charged = (int)a.charged;
+  charged = (int)a->charged_rank;
   s = coll_state_new(m, 2 * m->size);
   for (i = 0; i < m->size; i++) {
     int heavy = i == charged || m->rank == charged;
@@ -23552,9 +23395,9 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
     s_total += (size_t)s->send_counts[i];
     r_total += (size_t)s->recv_counts[i];
   }
-  m->send_usage = s_total * a.s_dt->extent;
-  m->recv_usage = r_total * a.r_dt->extent;
-  m->reported_size = sk_mpi_data_bytes(s_cnt, a.s_dt);
+  m->send_usage = s_total * a->send_dt->extent;
+  m->recv_usage = r_total * a->recv_dt->extent;
+  m->reported_size = sk_mpi_data_bytes(s_cnt, a->send_dt);
 }
 
 /* multi_Alltoall(s_cnt, s_dt, r_cnt, r_dt, alltoall_count): alltoall_count consecutive
@@ -23562,28 +23405,27 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "multi_Alltoall";
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_REPEATED);
-  sk_mpi_check_count(m, fn, "send count", a.s_count);
-  sk_mpi_check_count(m, fn, "receive count", a.r_count);
-  sk_mpi_check_count(m, fn, "alltoall_count", a.calls);
-  sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_count(m, fn, "alltoall_count", a->alltoall_count);
+  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
 }
 
 static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   long i, n;
   double start;
-  xfer_args_read(&a, args, XFER_REPEATED);
-  n = a.calls;
+  n = a->alltoall_count;
   if (n <= 0) return 0.0;
   start = coll_start(m, args, measure_multi_Alltoall);
   for (i = 0; i < n; i++)
-    MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+    MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                  sk_mpi_comm(m));
   return (sk_sync_stop(m) - start) / (double)n;
 }
@@ -23596,55 +23438,43 @@ static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
 ** to every other process and receives as many from each (MPI_Irecv, MPI_Isend,
 ** MPI_Waitall) -- the two-sided counterpart of MPI_Put_Exchange. Message k for
 ** partner j lives in slot j*msg_cnt+k of the send and of the receive buffer. */
-typedef struct exchange_args {
-  long count;
-  const sk_datatype *dt;
-  long msg_cnt;
-} exchange_args;
 
-static void exchange_args_read(exchange_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->msg_cnt = args[2].u.i;
-}
 
 static void init_Exchange(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Exchange";
-  exchange_args a;
-  exchange_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
-  if (!m->failed && a.msg_cnt > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, a.msg_cnt * m->size, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_count(m, fn, "msg_cnt", a->msg_count);
+  if (!m->failed && a->msg_count > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, a->msg_count * m->size, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-  if (!m->failed) coll_state_new(m, (int)(2 * a.msg_cnt * m->size));
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  if (!m->failed) coll_state_new(m, (int)(2 * a->msg_count * m->size));
 }
 
 static double measure_Exchange(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  exchange_args a;
+  const sk_margs *a = &m->arg;
   int count, msg_cnt, j, k, n = 0;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  exchange_args_read(&a, args);
-  count = (int)a.count;
-  msg_cnt = (int)a.msg_cnt;
-  block = sk_mpi_bytes(a.count, a.dt);
+  count = (int)a->count;
+  msg_cnt = (int)a->msg_count;
+  block = sk_mpi_bytes(a->count, a->datatype);
   start = coll_start(m, args, measure_Exchange);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
-        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, a->datatype->mpi, j, EXCHANGE_TAG, comm,
                   &s->requests[n++]);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
-        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, a->datatype->mpi, j, EXCHANGE_TAG, comm,
                   &s->requests[n++]);
   MPI_Waitall(n, s->requests, s->statuses);
   return sk_sync_stop(m) - start;
@@ -23654,46 +23484,37 @@ static double measure_Exchange(sk_mctx *m, const sk_value *args)
 ** iteration every process sends count MPI_INTs to both neighbours and receives as many
 ** from each (MPI_Irecv/MPI_Isend/MPI_Waitall), then computes for `compute` microseconds.
 ** Returns the time of one iteration (the average). */
-typedef struct border_args {
-  long count, iterations, compute;
-} border_args;
 
-static void border_args_read(border_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->iterations = args[1].u.i;
-  a->compute = args[2].u.i;
-}
 
 static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "twosided_borderexchange";
-  border_args a;
-  border_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
-  sk_mpi_check_count(m, fn, "compute", a.compute);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, sk_mpi_int_type(), 2, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_count(m, fn, "iteration_count", a->iteration_count);
+  sk_mpi_check_count(m, fn, "compute", a->compute);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, sk_mpi_int_type(), 2, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, sk_mpi_int_type());
+  m->reported_size = sk_mpi_data_bytes(a->count, sk_mpi_int_type());
   if (!m->failed) coll_state_new(m, 4);
 }
 
 static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  border_args a;
+  const sk_margs *a = &m->arg;
   int count, left = sk_mpi_ring_left(m), right = sk_mpi_ring_right(m);
   long i;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  border_args_read(&a, args);
-  count = (int)a.count;
+  (void)args;
+  count = (int)a->count;
   block = (size_t)count * sizeof(int);
-  if (a.iterations <= 0) return 0.0;
+  if (a->iteration_count <= 0) return 0.0;
   start = sk_sync_start(m);
-  for (i = 0; i < a.iterations; i++) {
+  for (i = 0; i < a->iteration_count; i++) {
     /* tag 0 travels rightwards, tag 1 leftwards, so that the two messages between the
     ** same pair of a 2-process ring cannot be confused */
     MPI_Irecv(m->recv_buf, count, MPI_INT, left, 0, comm, &s->requests[0]);
@@ -23701,9 +23522,9 @@ static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
     MPI_Isend(m->send_buf, count, MPI_INT, right, 0, comm, &s->requests[2]);
     MPI_Isend(m->send_buf + block, count, MPI_INT, left, 1, comm, &s->requests[3]);
     MPI_Waitall(4, s->requests, s->statuses);
-    sk_mpi_busy_wait((double)a.compute);
+    sk_mpi_busy_wait((double)a->compute);
   }
-  return (sk_sync_stop(m) - start) / (double)a.iterations;
+  return (sk_sync_stop(m) - start) / (double)a->iteration_count;
 }
 
 /* ---- communicator management ---- */
@@ -23741,73 +23562,55 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
 ** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
 ** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
 ** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
-typedef struct delay_args {
-  double delay;
-  long node;
-} delay_args;
 
-static void delay_args_read(delay_args *d, const sk_value *args, int first)
-{
-  d->delay = sk_mpi_arg_double(&args[first]);
-  d->node = args[first + 1].u.i;
-}
 
-static void check_delay(sk_mctx *m, const char *fn, const sk_value *args, int first)
+/* The init of both: that of Gather (COLL_ROOTED) or Alltoall, and the delay. */
+static void init_delayed(sk_mctx *m, const sk_value *args)
 {
-  delay_args d;
-  delay_args_read(&d, args, first);
-  if (!m->failed && !(d.delay >= 0.0 && d.delay <= 3600.0)) {
+  const sk_margs *d = &m->arg;
+  const char *fn = m->name;
+  if (m->variant & COLL_ROOTED) init_gather(m, args);
+  else init_alltoall(m, args);
+  if (!m->failed && !(d->delay >= 0.0 && d->delay <= 3600.0)) {
     char msg[120];
-    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d.delay);
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d->delay);
     sk_meas_fail(m, msg);
   }
 }
 
-static void init_delayed_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  init_alltoall(m, args, "delayed_Alltoall", 0, 0);
-  check_delay(m, "delayed_Alltoall", args, 4);
-}
 
 static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  delay_args d;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  delay_args_read(&d, args, 4);
+  (void)args;
   start = sk_sync_start(m);
-  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
-  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_delayed_Gather(sk_mctx *m, const sk_value *args)
-{
-  init_gather(m, args, "delayed_Gather", 0);
-  check_delay(m, "delayed_Gather", args, 5);
-}
 
 static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  delay_args d;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  delay_args_read(&d, args, 5);
+  (void)args;
   start = sk_sync_start(m);
-  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
-  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
-             (int)a.root, sk_mpi_comm(m));
+  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+             (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
 ** busy-waits (size - r) * scale / (r + 1) * scale seconds; no messages (reported 0). */
-static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_waitpattern(sk_mctx *m, const sk_value *args)
 {
-  double scale = sk_mpi_arg_double(&args[0]);
+  const char *fn = m->name;
+  double scale = m->arg.scale;
+  (void)args;
   if (!(scale >= 0.0 && scale * (double)m->size <= 3600.0)) {
     char msg[120];
     sprintf(msg, "%s: scale %g s must be >= 0 and the longest wait at most 3600 seconds", fn, scale);
@@ -23817,25 +23620,13 @@ static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
   m->reported_size = 0;
 }
 
-static double waitpattern(sk_mctx *m, const sk_value *args, double factor)
+static double measure_waitpattern(sk_mctx *m, const sk_value *args)
 {
-  double start, scale = sk_mpi_arg_double(&args[0]);
-  start = sk_sync_start(m);
-  sk_mpi_busy_wait(factor * scale * 1.0e6);
+  double factor = m->variant & COLL_WAIT_UP ? (double)(m->rank + 1) : (double)(m->size - m->rank);
+  double start = sk_sync_start(m);
+  (void)args;
+  sk_mpi_busy_wait(factor * m->arg.scale * 1.0e6);
   return sk_sync_stop(m) - start;
-}
-
-static void init_waitpattern_down(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_down"); }
-static void init_waitpattern_up(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_up"); }
-
-static double measure_waitpattern_down(sk_mctx *m, const sk_value *args)
-{
-  return waitpattern(m, args, (double)(m->size - m->rank));
-}
-
-static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
-{
-  return waitpattern(m, args, (double)(m->rank + 1));
 }
 
 /* ---- verification (verify.h) ----
@@ -23846,74 +23637,66 @@ static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
 
 static void check_bcast(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
-  bcast_args_read(&a, args);
-  if (m->rank != a.root)
-    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->rank != a->root)
+    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a->count, a->datatype, a->count, a->datatype, a->root, 0);
 }
 
 /* Gathers: the root's block j is process j's (self: the root's own block, unless the
 ** self-made variants skip it). */
-static void coll_check_gather(sk_mctx *m, const sk_value *args, int own_block)
+/* The root's blocks, its own too unless the row says COLL_OTHERS. */
+static void check_gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   size_t block;
-  int j;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  if (m->rank != a.root) return;
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  int j, own_block = !(m->variant & COLL_OTHERS);
+  (void)args;
+  if (m->rank != a->root) return;
+  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   for (j = 0; j < m->size && !m->failed; j++) {
     char what[80];
-    if (j == a.root && !own_block) continue;
+    if (j == a->root && !own_block) continue;
     sprintf(what, "gathered block of rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j, 0);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a->recv_count, a->recv_dt, a->send_count, a->send_dt, j, 0);
   }
 }
 
-static void check_gather(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 1); }
-static void check_gather_others(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 0); }
-
 static void check_scatter(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  sk_mpi_verify_block(m, "scattered block", m->recv_buf, a.r_count, a.r_dt, a.s_count, a.s_dt, a.root,
-                      (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt));
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_block(m, "scattered block", m->recv_buf, a->recv_count, a->recv_dt, a->send_count, a->send_dt, a->root,
+                      (size_t)m->rank * sk_mpi_bytes(a->send_count, a->send_dt));
 }
 
-/* All-to-alls (own_offset) and all-gathers: block j comes from process j, from the
+/* All-to-alls and all-gathers (COLL_GATHERED): block j comes from process j, from the
 ** block of this process in j's send buffer or from its start. */
-static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
+static void check_all(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.s_count, a.s_dt, own_offset);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !(m->variant & COLL_GATHERED));
 }
-
-static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }
-static void check_allgather(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 0); }
 
 static void prepare_reduce(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
-  reduce_args_read(&a, args, 0);
-  sk_mpi_verify_fill_operands(m, a.count, a.dt);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_fill_operands(m, a->count, a->datatype);
 }
 
 /* Reduce (only the root has the result), Allreduce and Reduce_Bcast (everybody), Scan
 ** (ranks 0..own). */
-static void coll_check_reduced(sk_mctx *m, const sk_value *args, int with_root, int scan)
+static void check_reduced(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
-  reduce_args_read(&a, args, with_root);
-  if (with_root && a.root >= 0 && m->rank != a.root) return;
-  sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
+  const sk_margs *a = &m->arg;
+  int with_root = (m->variant & COLL_ROOTED) != 0, scan = (m->variant & COLL_SCAN) != 0;
+  (void)args;
+  if (with_root && a->root >= 0 && m->rank != a->root) return;
+  sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
                         scan ? m->rank : m->size - 1);
 }
-
-static void check_reduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 1, 0); }
-static void check_allreduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 0); }
-static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 1); }
 
 /* Reduce_scatter: rank i holds its part of the whole result (the counts and
 ** displacements of init); Reduce_Scatterv: the same, and the root the whole result in
@@ -23921,28 +23704,27 @@ static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m,
 static void check_reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
-  reduce_args_read(&a, args, 1);
+  const sk_margs *a = &m->arg;
+  (void)args;
   sk_mpi_verify_reduced_from(m, "scattered part of the reduction result", m->recv_buf, s->recv_counts[m->rank],
-                             a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+                             a->datatype, a->op, 0, m->size - 1, s->recv_displs[m->rank]);
 }
 
 static void check_reduce_scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
-  reduce_args_read(&a, args, 1);
-  if (m->rank != a.root) { check_reduce_scatter(m, args); return; }
-  if (sk_mpi_verify_reduced(m, "reduction result at the root", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1))
-    sk_mpi_verify_reduced_from(m, "root's scattered part", m->recv_buf + sk_mpi_bytes(a.count, a.dt),
-                               s->recv_counts[m->rank], a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+  const sk_margs *a = &m->arg;
+  if (m->rank != a->root) { check_reduce_scatter(m, args); return; }
+  if (sk_mpi_verify_reduced(m, "reduction result at the root", m->recv_buf, a->count, a->datatype, a->op, 0, m->size - 1))
+    sk_mpi_verify_reduced_from(m, "root's scattered part", m->recv_buf + sk_mpi_bytes(a->count, a->datatype),
+                               s->recv_counts[m->rank], a->datatype, a->op, 0, m->size - 1, s->recv_displs[m->rank]);
 }
 
 /* myalltoallv: the count of the message from `from` to `to` (send counts with s_cnt,
 ** receive counts with r_cnt), as init_myalltoallv makes them. */
-static long myalltoallv_count(const xfer_args *a, long count, int from, int to)
+static long myalltoallv_count(const sk_margs *a, long count, int from, int to)
 {
-  return from == a->charged || to == a->charged ? scaled_count(count, a->ratio) : count;
+  return from == a->charged_rank || to == a->charged_rank ? scaled_count(count, a->ratio) : count;
 }
 
 /* Block j of this process comes from the part of j's send buffer for this process,
@@ -23950,16 +23732,16 @@ static long myalltoallv_count(const xfer_args *a, long count, int from, int to)
 static void check_myalltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int j, i;
-  xfer_args_read(&a, args, XFER_CHARGED);
+  (void)args;
   for (j = 0; j < m->size && !m->failed; j++) {
     char what[80];
     long before = 0;
-    for (i = 0; i < m->rank; i++) before += myalltoallv_count(&a, a.s_count, j, i);
+    for (i = 0; i < m->rank; i++) before += myalltoallv_count(a, a->send_count, j, i);
     sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)s->recv_displs[j] * a.r_dt->extent, s->recv_counts[j], a.r_dt,
-                        myalltoallv_count(&a, a.s_count, j, m->rank), a.s_dt, j, sk_mpi_bytes(before, a.s_dt));
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)s->recv_displs[j] * a->recv_dt->extent, s->recv_counts[j], a->recv_dt,
+                        myalltoallv_count(a, a->send_count, j, m->rank), a->send_dt, j, sk_mpi_bytes(before, a->send_dt));
   }
 }
 
@@ -23967,15 +23749,15 @@ static void check_myalltoallv(sk_mctx *m, const sk_value *args)
 ** slots of this process itself stay empty. */
 static void check_Exchange(sk_mctx *m, const sk_value *args)
 {
-  exchange_args a;
+  const sk_margs *a = &m->arg;
   size_t block;
   int j, k;
-  exchange_args_read(&a, args);
-  block = sk_mpi_bytes(a.count, a.dt);
+  (void)args;
+  block = sk_mpi_bytes(a->count, a->datatype);
   for (j = 0; j < m->size && !m->failed; j++)
-    for (k = 0; k < a.msg_cnt && !m->failed; k++) {
+    for (k = 0; k < a->msg_count && !m->failed; k++) {
       char what[80];
-      const char *slot = m->recv_buf + block * (size_t)(j * a.msg_cnt + k);
+      const char *slot = m->recv_buf + block * (size_t)(j * a->msg_count + k);
       if (j == m->rank) {   /* nothing is sent to oneself: the slot stays 0 */
         size_t b;
         for (b = 0; b < block && slot[b] == 0; b++) { /* find a written byte */ }
@@ -23984,7 +23766,7 @@ static void check_Exchange(sk_mctx *m, const sk_value *args)
         continue;
       }
       sprintf(what, "message %d from rank %d", k, j);
-      sk_mpi_verify_block(m, what, slot, a.count, a.dt, a.count, a.dt, j, block * (size_t)(m->rank * a.msg_cnt + k));
+      sk_mpi_verify_block(m, what, slot, a->count, a->datatype, a->count, a->datatype, j, block * (size_t)(m->rank * a->msg_count + k));
     }
 }
 
@@ -23992,84 +23774,84 @@ static void check_Exchange(sk_mctx *m, const sk_value *args)
 ** right neighbour's second block (sent leftwards). */
 static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 {
-  border_args a;
+  const sk_margs *a = &m->arg;
   const sk_datatype *t = sk_mpi_int_type();
-  border_args_read(&a, args);
-  if (a.iterations <= 0) return;
-  if (sk_mpi_verify_block(m, "block from the left neighbour", m->recv_buf, a.count, t, a.count, t,
+  (void)args;
+  if (a->iteration_count <= 0) return;
+  if (sk_mpi_verify_block(m, "block from the left neighbour", m->recv_buf, a->count, t, a->count, t,
                           sk_mpi_ring_left(m), 0))
-    sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
-                        t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
+    sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a->count, t), a->count, t, a->count,
+                        t, sk_mpi_ring_right(m), sk_mpi_bytes(a->count, t));
 }
 
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {
-  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
-  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
-  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
-  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
-  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
+  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
+             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Allreduce, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Reduce_scatter, init_reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatter, NULL),
-  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
-  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
-  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
-  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
+  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Alltoall, init_alltoall, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_STATE,
+             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Gather, init_gather, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_OTHERS,
+             measure_Gather_SR, init_gather, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_STATE | COLL_OTHERS,
+             measure_Gather_ISWA, init_gather, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_GATHERED,
+             measure_Allgather, init_allgather, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Scatter, init_scatter, NULL, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOT_KEEPS,
+             measure_Reduce_Scatterv, init_reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatterv, NULL),
-  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
-  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
-  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
+             measure_Alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
+             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
+             measure_Gatherv, init_gather, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_GATHERED,
+             measure_Allgatherv, init_allgather, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
+             measure_Scatterv, init_scatter, finalize_coll_state, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, COLL_SCAN,
+             measure_Scan, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1, 0,
              naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
-  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
-  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
              NULL, check_twosided_borderexchange, NULL),
-  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_delayed_Alltoall, init_delayed_Alltoall, NULL, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_delayed_Gather, init_delayed_Gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1,
-             measure_waitpattern_down, init_waitpattern_down, NULL, NULL, NULL, "busy waits, moves no data"),
-  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1,
-             measure_waitpattern_up, init_waitpattern_up, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_delayed_Alltoall, init_delayed, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
+             measure_delayed_Gather, init_delayed, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1, COLL_WAIT_UP,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
   SK_ROW_ALIAS("Bcast_using_Send_Recv", "Bcast_Send_Recv"),
   SK_ROW_ALIAS("Allreduce_using_Reduce_Bcast", "Reduce_Bcast"),
   SK_ROW_ALIAS("Alltoall_using_Isend_Irecv", "Alltoall_Isend_Irecv"),
@@ -25137,142 +24919,142 @@ static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a
 
 static const sk_measurement mpi_coll3_table[] = {
   /* non-blocking: pure time and overlap */
-  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, measure_coll3_nonblocking, init_Ibarrier, finalize_coll3, NULL, NULL, C3_BARRIER),
-  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, measure_coll3_overlap, init_Ibarrier, finalize_coll3, NULL, NULL,
+  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibarrier, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, 0, measure_coll3_overlap, init_Ibarrier, finalize_coll3, NULL, NULL,
               C3_BARRIER),
-  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, measure_coll3_nonblocking, init_Ibcast, finalize_coll3, NULL, check_coll3,
+  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibcast, finalize_coll3, NULL, check_coll3,
               NULL),
-  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ibcast, finalize_coll3, NULL,
+  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ibcast, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Igather, finalize_coll3, NULL,
+  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igather, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Igather, finalize_coll3,
+  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igather, finalize_coll3,
               NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Igatherv, finalize_coll3, NULL,
+  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igatherv, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Igatherv,
+  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igatherv,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Iscatter, finalize_coll3, NULL,
+  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatter, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iscatter,
+  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatter,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Iscatterv, finalize_coll3, NULL,
+  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatterv, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iscatterv,
+  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatterv,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Iallgather, finalize_coll3, NULL,
+  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgather, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iallgather,
+  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgather,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Iallgatherv, finalize_coll3, NULL,
+  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgatherv, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iallgatherv,
+  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgatherv,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Ialltoall, finalize_coll3, NULL,
+  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoall, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ialltoall, finalize_coll3,
+  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoall, finalize_coll3,
               NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Ialltoallv, finalize_coll3, NULL,
+  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallv, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ialltoallv,
+  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallv,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, measure_coll3_nonblocking, init_Ialltoallw, finalize_coll3, NULL,
+  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallw, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ialltoallw,
+  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallw,
               finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, measure_coll3_nonblocking, init_Ireduce, finalize_coll3,
+  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ireduce,
+  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Iallreduce, finalize_coll3,
+  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallreduce, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iallreduce,
+  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallreduce,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Ireduce_scatter,
+  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Ireduce_scatter,
+  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce_scatter,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Ireduce_scatter_block,
+  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter_block,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap,
+  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap,
               init_Ireduce_scatter_block, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Iscan, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscan, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iscan, finalize_coll3,
+  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscan, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, measure_coll3_nonblocking, init_Iexscan, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iexscan, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, measure_coll3_overlap, init_Iexscan, finalize_coll3,
+  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iexscan, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
   /* blocking MPI-3 collectives, MPI_IN_PLACE forms, rotating roots */
-  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
+  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
               NULL),
-  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
+  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
               NULL),
-  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Reduce_scatter_block,
+  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_scatter_block,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, measure_Reduce_local, init_Reduce_local, finalize_coll3,
+  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, 0, measure_Reduce_local, init_Reduce_local, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Allreduce_in_place,
+  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Allreduce_in_place,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking,
+  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking,
               init_Allgather_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking, init_Alltoall_in_place,
+  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoall_in_place,
               finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking,
+  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking,
               init_Reduce_scatter_block_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
+  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
               NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
+  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
               prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
+  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
+  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
               check_coll3, NULL),
   /* MPI-4 persistent collectives: the blocking twins' parameters, MPI_Start + MPI_Wait */
-  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, 0, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
               NULL, C3_BARRIER),
-  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, 0, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
+  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
               check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
-  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
               check_coll3, NULL),
   /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
-  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
+  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, 0, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
               NULL),
-  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
+  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
               check_coll3_large, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Ialltoall,
+  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Ialltoall,
               init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, measure_Verify_Corrupt_Alltoall_init,
+  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Alltoall_init,
               init_Verify_Corrupt_Alltoall_init, finalize_coll3, NULL, check_coll3, NULL),
 #endif
   SK_ROW_END
@@ -25612,23 +25394,23 @@ static void check_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
 #define MU_XFER_ROOT_SIG "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
 
 static const sk_measurement mpi_mockup_table[] = {
-  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1,
+  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1, 0,
              measure_Gather_Bcast, init_Gather_Bcast, NULL, NULL, check_Gather_Bcast, NULL),
-  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1,
+  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, 0,
              measure_Scatter_Allgather, init_Scatter_Allgather, NULL, NULL, check_Scatter_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1,
+  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
               measure_Reduce_scatter_block_Gather, init_Reduce_scatter_block_Gather, NULL, prepare_count_operands,
               check_Reduce_scatter_block_Gather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1,
+  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1, 0,
               measure_Reduce_scatter_block_Allgather, init_Reduce_scatter_block_Allgather, NULL, prepare_count_operands,
               check_Reduce_scatter_block_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1,
+  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
               measure_Reduce_Scatter, init_Reduce_Scatter, NULL, prepare_Reduce_Scatter, check_Reduce_Scatter, NULL),
-  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1,
+  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1, 0,
               measure_Exscan_Reduce_local, init_Exscan_Reduce_local, NULL, prepare_count_operands,
               check_Exscan_Reduce_local, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1,
+  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1, 0,
              measure_Testing_Slowed_Bcast, init_Testing_Slowed_Bcast, NULL, NULL, check_Testing_Slowed_Bcast, NULL),
 #endif
   SK_ROW_END
@@ -25958,25 +25740,25 @@ static void check_neighbor(sk_mctx *m, const sk_value *args)
 #define NB_COLL SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_neighbor_table[] = {
-  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgather, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_allgatherv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgatherv, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoall, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_alltoallv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallv, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, measure_neighbor, init_Neighbor_alltoallw, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallw, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgather, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_allgatherv,
+  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgatherv,
               finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoall, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_alltoallv,
+  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallv,
               finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, measure_neighbor, init_Ineighbor_alltoallw,
+  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallw,
               finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
   SK_ROW_END
 };
@@ -26081,9 +25863,9 @@ static void finalize_Comm_create_from_group(sk_mctx *m, const sk_value *args)
 #endif /* MPI-4 */
 
 static const sk_measurement mpi_session_table[] = {
-  SK_ROW_MPI4("Session_init_finalize", "", SK_PATTERN_SIMPLE, 1, measure_Session_init_finalize, NULL, NULL, NULL, NULL,
+  SK_ROW_MPI4("Session_init_finalize", "", SK_PATTERN_SIMPLE, 1, 0, measure_Session_init_finalize, NULL, NULL, NULL, NULL,
               "a session moves no data"),
-  SK_ROW_MPI4("Comm_create_from_group", "", SK_PATTERN_COLLECTIVE, 1, measure_Comm_create_from_group,
+  SK_ROW_MPI4("Comm_create_from_group", "", SK_PATTERN_COLLECTIVE, 1, 0, measure_Comm_create_from_group,
               init_Comm_create_from_group, finalize_Comm_create_from_group, NULL, NULL, "a communicator moves no data"),
   SK_ROW_END
 };
@@ -27189,61 +26971,61 @@ static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 #define WIN_SYNC_ONLY "window synchronisation only, no data moves"
 
 static const sk_measurement mpi_win_sync_table[] = {
-  SK_ROW_MPI2("MPI_Win_fence_open", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Win_fence_open", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
               sk_win_prepare_put, check_close_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
               sk_win_prepare_put, check_close_from_left, NULL),
-  SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
               sk_win_prepare_put, check_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
               sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_start_delayed_post, init_MPI_Win_start_delayed_post, sk_win_finalize,
               NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
               sk_win_prepare_put, check_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
               sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
               NULL, NULL, "creates a window, no data moves"),
-  SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
               sk_win_prepare_put, check_unlock_at_dest, NULL),
   SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
@@ -28823,128 +28605,128 @@ static void check_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_Pingpong, init_MPI_Put_Pingpong, sk_win_finalize,
               sk_win_prepare_put, check_put_pair, NULL),
-  SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Pingpong_Put_Put, init_Pingpong_Put_Put, sk_win_finalize,
               sk_win_prepare_put, check_put_pingpong, NULL),
-  SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_dummy, init_onesided_dummy, sk_win_finalize,
               NULL, NULL, "an empty synchronised measurement"),
-  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_fence_bidirectional, init_MPI_Put_fence_bidirectional, sk_win_finalize,
               sk_win_prepare_put, check_put_pair, NULL),
-  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_callduration, init_MPI_Put_callduration, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_dedicated, init_MPI_Put_dedicated, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_passive, init_MPI_Put_passive, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize,
               sk_win_prepare_put, check_put_concurrent, NULL),
-  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_fence, init_MPI_Put_fence, sk_win_finalize, sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_activewait_get, init_MPI_Put_activewait_get, sk_win_finalize,
               sk_win_prepare_put, check_put_activewait_get, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_activewait_twosided, init_MPI_Put_activewait_twosided, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Put_activewait_twosided_sleep, init_MPI_Put_activewait_twosided_sleep, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_Pingpong, init_MPI_Get_Pingpong, sk_win_finalize,
               sk_win_prepare_get, check_get_pair, NULL),
-  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_callduration, init_MPI_Get_callduration, sk_win_finalize,
               sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_dedicated, init_MPI_Get_dedicated, sk_win_finalize,
               sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_passive, init_MPI_Get_passive, sk_win_finalize,
               sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_fence, init_MPI_Get_fence, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_activewait, init_MPI_Get_activewait, sk_win_finalize,
               sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Get_activewait_sleep, init_MPI_Get_activewait_sleep, sk_win_finalize,
               sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Accumulate", "count:i datatype:t info:n operation:o", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Accumulate", "count:i datatype:t info:n operation:o", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize,
               prepare_MPI_Accumulate, check_MPI_Accumulate, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Accumulate_activewait_twosided, init_MPI_Accumulate_activewait_twosided, sk_win_finalize,
               prepare_MPI_Accumulate_activewait_twosided, check_MPI_Accumulate_activewait_twosided, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Accumulate_concurrent, init_MPI_Accumulate_concurrent, sk_win_finalize,
               prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
-  SK_ROW_MPI2("Caching", "count:i datatype:t info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Caching", "count:i datatype:t info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Caching, init_Caching, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("Combining_fence", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Combining_fence", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Combining_fence, init_Combining_fence, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Combining_dedicated, init_Combining_dedicated, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_complex_everytime, init_Datatype_complex_everytime, sk_win_finalize,
               sk_win_prepare_put, check_Datatype_complex_everytime, NULL),
-  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_complex_once, init_Datatype_complex_once, sk_win_finalize,
               sk_win_prepare_put, check_Datatype_complex_once, NULL),
-  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_complex_mixed_everytime, init_Datatype_complex_mixed_everytime, sk_win_finalize,
               sk_win_prepare_put, check_Datatype_complex_mixed_everytime, NULL),
-  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_complex_mixed_once, init_Datatype_complex_mixed_once, sk_win_finalize,
               sk_win_prepare_put, check_Datatype_complex_mixed_once, NULL),
-  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_complex_Get, init_Datatype_complex_Get, sk_win_finalize,
               sk_win_prepare_get, check_Datatype_complex_Get, NULL),
-  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_int, init_Datatype_int, sk_win_finalize, sk_win_prepare_put, check_Datatype_int, NULL),
-  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_simple, init_Datatype_simple, sk_win_finalize,
               sk_win_prepare_put, check_Datatype_simple, NULL),
-  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Datatype_simple_Get, init_Datatype_simple_Get, sk_win_finalize,
               sk_win_prepare_get, check_Datatype_simple_Get, NULL),
-  SK_ROW_MPI2("MPI_Put_Shift", "count:i datatype:t info:n distance:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Put_Shift", "count:i datatype:t info:n distance:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Put_Shift, init_MPI_Put_Shift, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
-  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Put_Exchange, init_MPI_Put_Exchange, sk_win_finalize,
               sk_win_prepare_put, check_put_exchange, NULL),
-  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Put_Exchange_passive, init_MPI_Put_Exchange_passive, sk_win_finalize,
               sk_win_prepare_put, check_put_exchange_passive, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
               prepare_MPI_Accumulate_concurrent_multi, check_MPI_Accumulate_concurrent_multi, NULL),
-  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
               sk_win_prepare_put, check_onesided_bcast, NULL),
-  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_alltoall, init_onesided_alltoall, sk_win_finalize,
               sk_win_prepare_put, check_onesided_alltoall, NULL),
-  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_reduce, init_onesided_reduce, sk_win_finalize,
               prepare_onesided_reduce, check_onesided_reduce, NULL),
-  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_allreduce, init_onesided_allreduce, sk_win_finalize,
               prepare_onesided_allreduce, check_onesided_allreduce, NULL),
-  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize,
               sk_win_prepare_put, check_borderexchange, NULL),
-  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_onesided_borderexchange_fence, init_onesided_borderexchange_fence, sk_win_finalize,
               sk_win_prepare_put, check_borderexchange, NULL),
   SK_ROW_ALIAS("Put_fence_bidirectional", "MPI_Put_fence_bidirectional"),
@@ -28973,7 +28755,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_ALIAS("Combining_Put_fence", "Combining_fence"),
   SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Verify_Corrupt_Win_Test, init_Verify_Corrupt_Win_Test, sk_win_finalize,
               sk_win_prepare_put, check_put_to_1, NULL),
 #endif
@@ -29335,27 +29117,27 @@ static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *arg
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_win_atomic_table[] = {
-  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Fetch_and_op, init_Fetch_and_op, finalize_atomic, prepare_atomic, check_Fetch_and_op, NULL),
-  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Compare_and_swap, init_Compare_and_swap, finalize_atomic, prepare_atomic,
               check_Compare_and_swap, NULL),
-  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Get_accumulate, init_Get_accumulate, finalize_atomic, prepare_atomic, check_Get_accumulate,
               NULL),
-  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Rput, init_Rput, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Rget, init_Rget, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Rput, init_Shared_Put, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Rget, init_Shared_Get, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Win_allocate_shared, init_Win_allocate_shared, finalize_atomic, NULL, NULL,
               "allocates a window, moves no data"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Verify_Corrupt_Atomic_Test, init_Fetch_and_op, finalize_atomic, prepare_atomic,
               check_Fetch_and_op, NULL),
 #endif
@@ -30874,90 +30656,90 @@ static void io_local_finalize(sk_mctx *m, const sk_value *args)
 ** verification on, which is the engine's verification pass (header comment). */
 
 static const sk_measurement mpi_io_table[] = {
-  SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_open, init_MPI_IO_open, io_finalize,
                NULL, NULL, "opens and closes a file, moves no data"),
-  SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_close, init_MPI_IO_close, io_finalize, NULL, NULL, "closes a file, moves no data"),
-  SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_open_close, init_MPI_IO_open_close, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_delete, init_MPI_IO_delete, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_file_seek", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_file_seek", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_file_seek, init_MPI_IO_file_seek, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_file_seek_shared", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_file_seek_shared", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_file_seek_shared, init_MPI_IO_file_seek_shared, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_preallocate, init_MPI_IO_preallocate, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_segmented, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_segmented, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_strided, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_strided, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_read_file, init_MPI_IO_read_file, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_random, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_random, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_noncontiguous, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_noncontiguous, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_separate, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_separate, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_sequential, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_sequential, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_and_read", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPIIO("MPI_IO_write_and_read", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 2, 0,
                measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_write_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_write_once, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPIIO("MPI_IO_read_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
                io_pattern_measure, init_MPI_IO_read_once, io_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
                measure_MPI_IO_read_file_once, init_MPI_IO_read_file_once, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
                measure_MPI_IO_write_file_once, init_MPI_IO_write_file_once, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
                measure_MPI_IO_read_large_file_once, init_MPI_IO_read_large_file_once, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
                measure_MPI_IO_write_large_file_once, init_MPI_IO_write_large_file_once, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
@@ -31213,7 +30995,7 @@ static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value 
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement skampi5_example_table[] = {
-  SK_ROW_MPI("Skampi5_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Skampi5_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              sk5_measure_Skampi5_Pingpong_Send_Recv, sk5_init_Skampi5_Pingpong_Send_Recv, NULL,
              NULL, check_Skampi5_Pingpong_Send_Recv, NULL),
   SK_ROW_END
@@ -31344,7 +31126,13 @@ static void catalogue_build(void)
   for (i = 0; i < n; i++) {
     catalogue_rows_from[i] = catalogue_raw(i, NULL);
     catalogue_rows[i] = *catalogue_rows_from[i];
-    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
+    if (catalogue_rows[i].alias_of == NULL) {
+      sk_margs none;
+      const char *missing = NULL;
+      catalogue_split_signature(&catalogue_rows[i]);
+      if (!sk_margs_fill(&none, catalogue_rows[i].signature, NULL, &missing))
+        sk_fatal("catalogue: row '%s': no field of sk_margs for '%.40s' (margs.h)", catalogue_rows[i].name, missing);
+    }
   }
   for (i = 0; i < n; i++) {
     const sk_measurement *row = catalogue_rows_from[i];

@@ -13,7 +13,8 @@
 #                     split/; sk21f and the Makefile stay POSIX; nothing ends processes by name; no
 #                     compiler warnings; the MPI-1 build uses MPI-1.1 only; modules
 #                     compile one by one; every registry row's functions are defined
-#                     under the names the row gives (tests/gates/rows.sh); the output's header is worded in
+#                     under the names the row gives, for every row macro (tests/gates/rows.sh); every
+#                     prototype in the layer that defines its function (tests/gates/prototypes.sh); the output's header is worded in
 #                     results/header.c alone (tests/gates/header_owner.sh)
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
 #                     and the front-end fuzzing harness's smoke run
@@ -38,7 +39,9 @@
 #                     part; arguments: the MPIs to use)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast_algorithms)
-#   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
+#   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v;
+#                     every result line the same as before the rows' redesign (sequential computed
+#                     times, every row under SimGrid: tests/mpi_catalogue/rows_identical.sh)
 #   sync              clock synchronisation (tests/sync)
 #   interference      K = 1, 2, 4 CPU spinners beside 2 processes, each MPI: skampi's
 #                     Bcast, Allreduce, Barrier and ping-pong against its quiet readings
@@ -177,6 +180,8 @@ gates)
   check line_directives_point_into_split sh tests/gates/line_directives.sh
   check layers_include_downward_only sh tests/gates/layers.sh
   check layers_gate_fails_on_planted_violations sh tests/gates/layers_planted.sh
+  check prototypes_in_defining_layer sh tests/gates/prototypes.sh
+  check prototypes_gate_fails_on_planted_violations sh tests/gates/prototypes_planted.sh
   check rows_name_defined_functions sh tests/gates/rows.sh
   check rows_gate_fails_on_planted_violations sh tests/gates/rows_planted.sh
   check header_worded_in_one_module sh tests/gates/header_owner.sh
@@ -341,6 +346,7 @@ mpi_catalogue)
   echo "# the MPI measurement catalogue"
   skip_missing_mpis mpi_catalogue
   for i in $impls; do run_counted "mpi_catalogue_$i" sh tests/mpi_catalogue/run.sh $i; done
+  run_counted rows_identical sh tests/mpi_catalogue/rows_identical.sh
   ;;
 sync)
   echo "# clock synchronisation"

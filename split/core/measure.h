@@ -7,12 +7,13 @@
 **
 ** Buffers (§6.1): get the current send/receive buffer from the context on every call;
 ** with buffer cycling they move between repetitions. Synchronised measurements (§6.2.1)
-** call sk_sync_start() right before and sk_sync_stop() right after the timed code.
+** call sk_sync_start() right before and sk_sync_stop() right after the timed code
+** (sync_window.h).
 */
 #ifndef SK_MEASURE_H
 #define SK_MEASURE_H
 
-#include "value.h"
+#include "margs.h"
 
 typedef enum sk_pattern {
   SK_PATTERN_P2P,           /* two processes: rank 0 and 1 of the communicator */
@@ -25,6 +26,9 @@ typedef enum sk_pattern {
 } sk_pattern;
 
 typedef struct sk_mctx {
+  const char *name;         /* the row's name (an alias's target's: the function's own) */
+  int variant;              /* the row's variant: what its shared functions do differently */
+  sk_margs arg;             /* the arguments by name, filled by the engine before init */
   sk_group *group;          /* the measurement communicator */
   int rank, size;           /* of this process in it */
   char *send_buf, *recv_buf;/* current buffers (valid in measure) */
@@ -95,51 +99,56 @@ typedef struct sk_measurement {
   sk_verify_fn prepare;     /* NULL: sk_verify_default_prepare */
   sk_verify_fn check;       /* NULL when nothing is verified (or this build lacks it) */
   const char *nothing;      /* non-NULL: why there is nothing to verify (`skampi -l`) */
+  int variant;              /* handed to the functions as m->variant (0 where they have none) */
 } sk_measurement;
 
 /* The rows, one per measurement, every function written out by its own name:
-**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
 **              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE,
-** PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is NULL or
-** a string saying why there is nothing to verify). Two rows may name the same function.
+** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT,
+** FINALIZE, PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is
+** NULL or a string saying why there is nothing to verify). Rows that share functions tell
+** them apart by VARIANT (m->variant; the name is m->name), as SQLite's FUNCTION() rows do
+** with their user data: a new row of a known family is one line. The functions read
+** their arguments by name from m->arg (margs.h), never by position.
 ** SK_ROW's functions exist in every build; SK_ROW_MPI, _MPI2, _MPI3, _MPI4 and _MPIIO keep
 ** theirs only where the build has MPI (MPI-2 for one-sided, MPI-3 for the non-blocking and
 ** neighbourhood collectives, matched probes, atomics and shared windows, MPI-4 for the
 ** persistent collectives, MPI_Isendrecv, large counts and sessions, MPI-IO for file
 ** access: SK_HAVE_MPI_IO). */
-#define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING }
-#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+#define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
+#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
-    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING }
-#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
-    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING }
-#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
-    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING }
-#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
-    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING }
+    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING, VARIANT }
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
 ** an unresolved alias). TARGET must be a row of some table, not itself an alias. */
 #define SK_ROW_ALIAS(ALIAS, TARGET) \
-  { ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, TARGET, NULL, NULL, NULL, NULL }
-#define SK_ROW_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+  { ALIAS, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, TARGET, NULL, NULL, NULL, NULL, 0 }
+#define SK_ROW_END { NULL, NULL, SK_PATTERN_SIMPLE, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 
-/* For measurement functions. */
-SK_API double sk_sync_start(sk_mctx *m);
-SK_API double sk_sync_stop(sk_mctx *m);
+/* Hands a row's name, variant and arguments (by name: m->arg) to its functions, before
+** init (the engine's runner does it; so do tests that call a row's functions themselves).
+** Defined in measure.c. */
+SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+
+/* For measurement functions: the function failed (the first message is kept; measure.c).
+** The synchronised start and stop (sk_sync_start, sk_sync_stop) are the sync layer's
+** (sync_window.h). */
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
-
-/* The output header's line on the ping-pongs' method (what their timings subtract),
-** defined in meas_mpi_p2p.c; nothing in builds without MPI. */
-SK_API void sk_pingpong_describe(sk_str *out);
 
 #endif

@@ -76,18 +76,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
 }
 
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
-
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings)
 {
   memset(m, 0, sizeof *m);
+  sk_mctx_bind(def, m, args);
   m->original_recv_usage = -1;
   m->settings = settings;
   m->sync_config = settings ? &settings->sync : NULL;

@@ -732,20 +732,20 @@ static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
 }
 
 static const sk_measurement bca_table[] = {
-  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
          measure_Pingpong_Blocking, init_Pingpong_Blocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
          measure_Pingpong_Nonblocking, init_Pingpong_Nonblocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_Cube, init_Bcast_Cube, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_DOPL, init_Bcast_DOPL, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_DOPL_Grid, init_Bcast_DOPL_Grid, bca_finalize,
          sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_Linear, init_Bcast_Linear, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
          measure_Bcast_Library, init_Bcast_Library, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
 };

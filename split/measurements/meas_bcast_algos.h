@@ -8,6 +8,7 @@
 #define SK_MEAS_BCAST_ALGOS_H
 
 #include "measure.h"
+#include "sync_window.h"
 
 /* The table (terminated by an entry whose name is NULL): Pingpong_Blocking,
 ** Pingpong_Nonblocking, Bcast_Cube, Bcast_DOPL, Bcast_DOPL_Grid, Bcast_Linear,

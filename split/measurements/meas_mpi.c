@@ -527,9 +527,9 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_table[] = {
-  SK_ROW_MPI("Wtime", "iterations:i", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPI("Wtime", "iterations:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
              measure_Wtime, init_Wtime, NULL, NULL, NULL, "a clock read, no data"),
-  SK_ROW_MPI("MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW_MPI("MPI_Wtime", "", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
              measure_MPI_Wtime, NULL, NULL, NULL, NULL, "a clock read, no data"),
   SK_ROW_END
 };

@@ -18,6 +18,7 @@
 #define SK_MEAS_MPI_H
 
 #include "measure.h"
+#include "sync_window.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */

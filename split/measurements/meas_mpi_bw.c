@@ -333,13 +333,13 @@ static void check_Multi_lat(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_bw_table[] = {
-  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Bw, init_Bw, NULL, NULL, check_Bw, NULL),
-  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Bibw, init_Bibw, NULL, NULL, check_Bibw, NULL),
-  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Mbw_mr, init_Mbw_mr, NULL, NULL, check_Mbw_mr, NULL),
-  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Multi_lat, init_Multi_lat, NULL, NULL, check_Multi_lat, NULL),
   SK_ROW_END
 };

@@ -21,6 +21,16 @@
 #include "verify.h"
 #include "sync_window.h"
 
+/* The rows' variants: flags of what their shared functions do. */
+#define COLL_DISPLACED 1   /* a v-variant: counts and displacements in m->state */
+#define COLL_STATE 2       /* requests (and for all-to-alls counts) in m->state */
+#define COLL_OTHERS 4      /* the check skips the receiver's own block (self-made gathers) */
+#define COLL_ROOT_KEEPS 8  /* Reduce_Scatterv: the root keeps the whole vector */
+#define COLL_GATHERED 16   /* allgathers: block j from process j, at the same place everywhere */
+#define COLL_ROOTED 32     /* a root: Reduce's check reads the root's result only, delayed_Gather */
+#define COLL_SCAN 64       /* the check of a reduction checks prefixes */
+#define COLL_WAIT_UP 128   /* waitpattern_up: rank r waits (r + 1) * scale */
+
 #ifdef SKAMPI_MPI
 
 /* Tag of the self-made algorithms (the measurement communicator is private). */
@@ -73,80 +83,29 @@ static void equal_counts(int *counts, int *displs, int size, long count)
   }
 }
 
-/* ---- the arguments, one struct per signature family ---- */
-
-/* (count, datatype, root): the broadcasts. */
-typedef struct bcast_args {
-  long count;
-  const sk_datatype *dt;
-  long root;
-} bcast_args;
-
-static void bcast_args_read(bcast_args *a, const sk_value *args)
+/* The same for the send (send set) or the receive counts of s. */
+static void equal_counts_in(coll_state *s, int send, int size, long count)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->root = args[2].u.i;
-}
-
-/* (count, datatype, op[, root]): the reductions; root -1 without one. */
-typedef struct reduce_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_opdef *op;
-  long root;
-} reduce_args;
-
-static void reduce_args_read(reduce_args *a, const sk_value *args, int with_root)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->op = args[2].u.op;
-  a->root = with_root ? args[3].u.i : -1;
-}
-
-/* (s_cnt, s_dt, r_cnt, r_dt, ...): gathers, scatters and all-to-alls, followed by the
-** root (XFER_ROOTED), the number of calls (XFER_REPEATED: multi_Alltoall) or the
-** charged rank and the ratio (XFER_CHARGED: myalltoallv). */
-enum xfer_kind { XFER_PLAIN, XFER_ROOTED, XFER_REPEATED, XFER_CHARGED };
-
-typedef struct xfer_args {
-  long s_count;
-  const sk_datatype *s_dt;
-  long r_count;
-  const sk_datatype *r_dt;
-  long root, calls, charged;
-  double ratio;
-} xfer_args;
-
-static void xfer_args_read(xfer_args *a, const sk_value *args, enum xfer_kind kind)
-{
-  a->s_count = args[0].u.i;
-  a->s_dt = args[1].u.dt;
-  a->r_count = args[2].u.i;
-  a->r_dt = args[3].u.dt;
-  a->root = kind == XFER_ROOTED ? args[4].u.i : -1;
-  a->calls = kind == XFER_REPEATED ? args[4].u.i : 0;
-  a->charged = kind == XFER_CHARGED ? args[4].u.i : -1;
-  a->ratio = kind == XFER_CHARGED ? sk_mpi_arg_double(&args[5]) : 1.0;
+  if (send) equal_counts(s->send_counts, s->send_displs, size, count);
+  else equal_counts(s->recv_counts, s->recv_displs, size, count);
 }
 
 /* ---- checks shared by the inits ---- */
 
 /* with_root: the reduction has a root (checked as a rank). */
-static void check_reduction(sk_mctx *m, const char *fn, const reduce_args *a, int with_root)
+static void check_reduction(sk_mctx *m, const char *fn, const sk_margs *a, int with_root)
 {
   sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_op(m, fn, a->op, a->dt, 0);
+  sk_mpi_check_op(m, fn, a->op, a->datatype, 0);
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
 /* with_root: a->root is a root (checked as a rank). */
-static void check_send_recv(sk_mctx *m, const char *fn, const xfer_args *a, int with_root)
+static void check_send_recv(sk_mctx *m, const char *fn, const sk_margs *a, int with_root)
 {
-  sk_mpi_check_count(m, fn, "send count", a->s_count);
-  sk_mpi_check_count(m, fn, "receive count", a->r_count);
-  sk_mpi_check_same_data(m, fn, a->s_count, a->s_dt, a->r_count, a->r_dt);
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
   if (with_root) sk_mpi_check_rank(m, fn, "root", a->root);
 }
 
@@ -198,25 +157,24 @@ static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure
 ** receive buffer. */
 static void init_Bcast(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
-  bcast_args_read(&a, args);
-  sk_mpi_check_count(m, "Bcast", "count", a.count);
-  sk_mpi_check_rank(m, "Bcast", "root", a.root);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, "Bcast", "count", a->count);
+  sk_mpi_check_rank(m, "Bcast", "root", a->root);
+  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
   m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Bcast(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
+  const sk_margs *a = &m->arg;
   void *buf;
   double start;
-  bcast_args_read(&a, args);
-  buf = m->rank == a.root ? m->send_buf : m->recv_buf;
+  buf = m->rank == a->root ? m->send_buf : m->recv_buf;
   start = coll_start(m, args, measure_Bcast);
-  MPI_Bcast(buf, (int)a.count, a.dt->mpi, (int)a.root, sk_tp_group_mpi_comm(m->group));
+  MPI_Bcast(buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_tp_group_mpi_comm(m->group));
   return sk_sync_stop(m) - start;
 }
 
@@ -225,31 +183,30 @@ static double measure_Bcast(sk_mctx *m, const sk_value *args)
 static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Bcast_Send_Recv";
-  bcast_args a;
-  bcast_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_rank(m, fn, "root", a.root);
-  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
-  m->recv_usage = m->rank == a.root ? 0 : sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_rank(m, fn, "root", a->root);
+  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+  m->recv_usage = m->rank == a->root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
+  const sk_margs *a = &m->arg;
   int i, count, root;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  bcast_args_read(&a, args);
-  count = (int)a.count;
-  root = (int)a.root;
+  count = (int)a->count;
+  root = (int)a->root;
   start = coll_start(m, args, measure_Bcast_Send_Recv);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, a.dt->mpi, i, COLL_TAG, comm);
+      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
   } else {
-    MPI_Recv(m->recv_buf, count, a.dt->mpi, root, COLL_TAG, comm, &status);
+    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
   }
   return sk_sync_stop(m) - start;
 }
@@ -268,58 +225,52 @@ static double measure_Barrier(sk_mctx *m, const sk_value *args)
 static void init_Reduce(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce";
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   size_t bytes;
-  reduce_args_read(&a, args, 1);
-  check_reduction(m, fn, &a, 1);
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  (void)args;
+  check_reduction(m, fn, a, 1);
+  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->send_usage = bytes;
-  m->recv_usage = m->rank == a.root ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->recv_usage = m->rank == a->root ? bytes : 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Reduce(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 1);
   start = coll_start(m, args, measure_Reduce);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, sk_mpi_comm(m));
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
-static void init_reduce_everywhere(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_reduce_everywhere(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
-  reduce_args_read(&a, args, 0);
-  check_reduction(m, fn, &a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  (void)args;
+  check_reduction(m, fn, a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
-
-static void init_Allreduce(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Allreduce"); }
 
 static double measure_Allreduce(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 0);
   start = coll_start(m, args, measure_Allreduce);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Scan(sk_mctx *m, const sk_value *args) { init_reduce_everywhere(m, args, "Scan"); }
-
 static double measure_Scan(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 0);
   start = coll_start(m, args, measure_Scan);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  MPI_Scan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -328,23 +279,22 @@ static double measure_Scan(sk_mctx *m, const sk_value *args)
 static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Reduce_Bcast";
-  reduce_args a;
-  reduce_args_read(&a, args, 1);
-  check_reduction(m, fn, &a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  check_reduction(m, fn, a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  reduce_args_read(&a, args, 1);
   start = coll_start(m, args, measure_Reduce_Bcast);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, (int)a.root, comm);
-  MPI_Bcast(m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
+  MPI_Bcast(m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
   return sk_sync_stop(m) - start;
 }
 
@@ -356,64 +306,55 @@ static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
 ** Reduce_Scatterv is MPI_Reduce to the root followed by MPI_Scatterv of the result
 ** from there (the capital S: two operations, like Reduce_Bcast); the root reduces into
 ** the start of its receive buffer and receives its own part behind the result. */
-static void init_reduce_scatter(sk_mctx *m, const sk_value *args, const char *fn, int root_keeps_result)
+static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
-  reduce_args a;
-  int i;
-  reduce_args_read(&a, args, 1);
-  check_reduction(m, fn, &a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int i, root_keeps_result = (m->variant & COLL_ROOT_KEEPS) != 0;
+  (void)args;
+  check_reduction(m, fn, a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   if (m->failed) return;
   s = coll_state_new(m, 0);
   for (i = 0; i < m->size; i++) {
-    s->recv_counts[i] = sk_mpi_share(a.count, m->size, i);
+    s->recv_counts[i] = sk_mpi_share(a->count, m->size, i);
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
-  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a.dt);
+  m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a->datatype);
   if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
-    if (m->rank == a.root) m->recv_usage += m->send_usage;
-    m->original_recv_usage = m->rank == a.root ? (long)m->send_usage : 0;
+    if (m->rank == a->root) m->recv_usage += m->send_usage;
+    m->original_recv_usage = m->rank == a->root ? (long)m->send_usage : 0;
   }
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
-static void init_Reduce_scatter(sk_mctx *m, const sk_value *args)
-{
-  init_reduce_scatter(m, args, "Reduce_scatter", 0);
-}
 
 static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  reduce_args_read(&a, args, 1);
   start = coll_start(m, args, measure_Reduce_scatter);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
+  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  init_reduce_scatter(m, args, "Reduce_Scatterv", 1);
-}
 
 static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
+  const sk_margs *a = &m->arg;
   int root;
   MPI_Datatype dt;
   MPI_Comm comm = sk_mpi_comm(m);
   char *mine;
   double start;
-  reduce_args_read(&a, args, 1);
-  root = (int)a.root;
-  dt = a.dt->mpi;
-  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a.count, a.dt) : m->recv_buf;
+  root = (int)a->root;
+  dt = a->datatype->mpi;
+  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a->count, a->datatype) : m->recv_buf;
   start = coll_start(m, args, measure_Reduce_Scatterv);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a.count, dt, a.op->mpi, root, comm);
+  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, dt, a->op->mpi, root, comm);
   MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
   return sk_sync_stop(m) - start;
 }
@@ -422,50 +363,53 @@ static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
 
 /* Gather(s_cnt, s_dt, r_cnt, r_dt, root), also the init of Gather_SR, Gather_ISWA and
 ** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
-static void init_gather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+/* The init of the gathers: the v-variant's counts (COLL_DISPLACED) or the self-made one's
+** requests (COLL_STATE) in m->state. */
+static void init_gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  check_send_recv(m, fn, &a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
-  m->recv_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced) : 0;
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 1);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  m->recv_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced) : 0;
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  if (m->failed) return;
+  if (displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
+  else if (m->variant & COLL_STATE) coll_state_new(m, m->size);
 }
 
-static void init_Gather(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather", 0); }
 
 static double measure_Gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Gather);
-  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
-             (int)a.root, sk_mpi_comm(m));
+  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+             (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Gather_SR: a very naive self-made gather, the root receives with MPI_Recv from every
 ** other process in rank order; the root's own block is not copied. */
-static void init_Gather_SR(sk_mctx *m, const sk_value *args) { init_gather(m, args, "Gather_SR", 0); }
 
 static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int i, root;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  root = (int)a.root;
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  root = (int)a->root;
+  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   start = coll_start(m, args, measure_Gather_SR);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &status);
+      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
   } else {
-    MPI_Send(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm);
+    MPI_Send(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm);
   }
   return sk_sync_stop(m) - start;
 }
@@ -473,197 +417,162 @@ static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
 /* Gather_ISWA: a very naive self-made gather with non-blocking calls: the root posts an
 ** MPI_Irecv for every other process and completes them with MPI_Waitall, the others
 ** send with MPI_Isend + MPI_Wait. */
-static void init_Gather_ISWA(sk_mctx *m, const sk_value *args)
-{
-  init_gather(m, args, "Gather_ISWA", 0);
-  if (!m->failed) coll_state_new(m, m->size);
-}
 
 static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int i, n = 0, root;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  root = (int)a.root;
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  root = (int)a->root;
+  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   start = coll_start(m, args, measure_Gather_ISWA);
   if (m->rank == root) {
     for (i = 0; i < m->size; i++)
       if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a.r_count, a.r_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
     MPI_Waitall(n, s->requests, s->statuses);
   } else {
-    MPI_Isend(m->send_buf, (int)a.s_count, a.s_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
     MPI_Wait(&s->requests[0], &s->statuses[0]);
   }
   return sk_sync_stop(m) - start;
 }
 
 /* Gatherv: like Gather, every process contributes the same count. */
-static void init_Gatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  xfer_args a;
-  init_gather(m, args, "Gatherv", 1);
-  if (m->failed) return;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
-}
 
 static double measure_Gatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Gatherv);
-  MPI_Gatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
+  MPI_Gatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+              a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
-static void init_allgather(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+/* The init of the allgathers: the v-variant's counts (COLL_DISPLACED) in m->state. */
+static void init_allgather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  check_send_recv(m, fn, &a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
 }
 
-static void init_Allgather(sk_mctx *m, const sk_value *args) { init_allgather(m, args, "Allgather", 0); }
 
 static double measure_Allgather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Allgather);
-  MPI_Allgather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+  MPI_Allgather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                 sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Allgatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  xfer_args a;
-  init_allgather(m, args, "Allgatherv", 1);
-  if (m->failed) return;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  s = coll_state_new(m, 0);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
-}
 
 static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Allgatherv);
-  MPI_Allgatherv(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 a.r_dt->mpi, sk_mpi_comm(m));
+  MPI_Allgatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
+                 a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Scatter(s_cnt, s_dt, r_cnt, r_dt, root) and Scatterv: the root sends size blocks of
 ** s_cnt, everybody receives r_cnt. */
-static void init_scatter(sk_mctx *m, const sk_value *args, const char *fn, int displaced)
+/* The init of the scatters: the v-variant's counts (COLL_DISPLACED) in m->state. */
+static void init_scatter(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  check_send_recv(m, fn, &a, 1);
-  m->send_usage = m->rank == a.root ? sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 1);
+  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced) : 0;
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 1, m->size, a->send_count);
 }
 
-static void init_Scatter(sk_mctx *m, const sk_value *args) { init_scatter(m, args, "Scatter", 0); }
 
 static double measure_Scatter(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Scatter);
-  MPI_Scatter(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
-              (int)a.root, sk_mpi_comm(m));
+  MPI_Scatter(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+              (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  xfer_args a;
-  init_scatter(m, args, "Scatterv", 1);
-  if (m->failed) return;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  s = coll_state_new(m, 0);
-  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
-}
 
 static double measure_Scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
   start = coll_start(m, args, measure_Scatterv);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi, m->recv_buf, (int)a.r_count,
-               a.r_dt->mpi, (int)a.root, sk_mpi_comm(m));
+  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi, m->recv_buf, (int)a->recv_count,
+               a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* Alltoall(s_cnt, s_dt, r_cnt, r_dt) and its relatives: every process sends a block of
 ** s_cnt to every process (itself included) and receives a block of r_cnt from each.
 ** `with_state` also prepares equal counts/displacements (m->state) and requests. */
-static void init_alltoall(sk_mctx *m, const sk_value *args, const char *fn, int displaced, int with_state)
+/* The init of the all-to-alls: counts, displacements and requests in m->state
+** (COLL_STATE: the v-variant and the self-made ones). */
+static void init_alltoall(sk_mctx *m, const sk_value *args)
 {
   coll_state *s;
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  check_send_recv(m, fn, &a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int displaced = (m->variant & COLL_DISPLACED) != 0, with_state = (m->variant & COLL_STATE) != 0;
+  (void)args;
+  check_send_recv(m, fn, a, 0);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
   if (m->failed || !with_state) return;
   s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, a.s_count);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a.r_count);
+  equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
+  equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
 }
 
-static void init_Alltoall(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoall", 0, 0); }
 
 static double measure_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Alltoall);
-  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_Alltoallv(sk_mctx *m, const sk_value *args) { init_alltoall(m, args, "Alltoallv", 1, 1); }
 
 static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
   start = coll_start(m, args, measure_Alltoallv);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a.s_dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, a.r_dt->mpi, sk_mpi_comm(m));
+  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi,
+                m->recv_buf, s->recv_counts, s->recv_displs, a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -673,34 +582,25 @@ static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
 static double naive_alltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int i;
   size_t s_extent, r_extent;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  s_extent = a.s_dt->extent;
-  r_extent = a.r_dt->extent;
+  s_extent = a->send_dt->extent;
+  r_extent = a->recv_dt->extent;
   start = coll_start(m, args, naive_alltoallv);
   for (i = 0; i < m->size; i++)
-    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a.r_dt->mpi, i, COLL_TAG, comm,
+    MPI_Irecv(m->recv_buf + (size_t)s->recv_displs[i] * r_extent, s->recv_counts[i], a->recv_dt->mpi, i, COLL_TAG, comm,
               &s->requests[i]);
   for (i = 0; i < m->size; i++)
-    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], a.s_dt->mpi, i, COLL_TAG, comm,
+    MPI_Isend(m->send_buf + (size_t)s->send_displs[i] * s_extent, s->send_counts[i], a->send_dt->mpi, i, COLL_TAG, comm,
               &s->requests[m->size + i]);
   MPI_Waitall(2 * m->size, s->requests, s->statuses);
   return sk_sync_stop(m) - start;
 }
 
-static void init_Alltoall_Isend_Irecv(sk_mctx *m, const sk_value *args)
-{
-  init_alltoall(m, args, "Alltoall_Isend_Irecv", 0, 1);
-}
 
-static void init_Alltoallv_Isend_Irecv(sk_mctx *m, const sk_value *args)
-{
-  init_alltoall(m, args, "Alltoallv_Isend_Irecv", 1, 1);
-}
 
 /* myalltoallv(s_cnt, s_dt, r_cnt, r_dt, charged_rank, ratio): the self-made all-to-all
 ** with an unbalanced load ("read the source", §3.2 footnote c). Every message that the
@@ -716,28 +616,28 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "myalltoallv";
   coll_state *s;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   double ratio;
   long s_cnt, r_cnt;
   int i, charged;
   size_t s_total = 0, r_total = 0;
-  xfer_args_read(&a, args, XFER_CHARGED);
-  ratio = a.ratio;
-  s_cnt = a.s_count;
-  r_cnt = a.r_count;
-  check_send_recv(m, fn, &a, 0);
-  sk_mpi_check_rank(m, fn, "charged_rank", a.charged);
+  (void)args;
+  ratio = a->ratio;
+  s_cnt = a->send_count;
+  r_cnt = a->recv_count;
+  check_send_recv(m, fn, a, 0);
+  sk_mpi_check_rank(m, fn, "charged_rank", a->charged_rank);
   if (!m->failed && !(ratio >= 0.0 && (s_cnt * ratio < INT_MAX / 2) && (r_cnt * ratio < INT_MAX / 2)))
     sk_meas_fail(m, "myalltoallv: ratio must be non-negative and the scaled counts must fit an int");
   if (!m->failed)
-    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), a.s_dt, scaled_count(r_cnt, ratio), a.r_dt);
+    sk_mpi_check_same_data(m, fn, scaled_count(s_cnt, ratio), a->send_dt, scaled_count(r_cnt, ratio), a->recv_dt);
   /* every element offset must fit an int: at most size blocks of the larger count */
   sk_mpi_block_bytes(m, fn, s_cnt > scaled_count(s_cnt, ratio) ? s_cnt : scaled_count(s_cnt, ratio),
-                     a.s_dt, m->size, 1);
+                     a->send_dt, m->size, 1);
   sk_mpi_block_bytes(m, fn, r_cnt > scaled_count(r_cnt, ratio) ? r_cnt : scaled_count(r_cnt, ratio),
-                     a.r_dt, m->size, 1);
+                     a->recv_dt, m->size, 1);
   if (m->failed) return;
-  charged = (int)a.charged;
+  charged = (int)a->charged_rank;
   s = coll_state_new(m, 2 * m->size);
   for (i = 0; i < m->size; i++) {
     int heavy = i == charged || m->rank == charged;
@@ -748,9 +648,9 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
     s_total += (size_t)s->send_counts[i];
     r_total += (size_t)s->recv_counts[i];
   }
-  m->send_usage = s_total * a.s_dt->extent;
-  m->recv_usage = r_total * a.r_dt->extent;
-  m->reported_size = sk_mpi_data_bytes(s_cnt, a.s_dt);
+  m->send_usage = s_total * a->send_dt->extent;
+  m->recv_usage = r_total * a->recv_dt->extent;
+  m->reported_size = sk_mpi_data_bytes(s_cnt, a->send_dt);
 }
 
 /* multi_Alltoall(s_cnt, s_dt, r_cnt, r_dt, alltoall_count): alltoall_count consecutive
@@ -758,28 +658,27 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "multi_Alltoall";
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_REPEATED);
-  sk_mpi_check_count(m, fn, "send count", a.s_count);
-  sk_mpi_check_count(m, fn, "receive count", a.r_count);
-  sk_mpi_check_count(m, fn, "alltoall_count", a.calls);
-  sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.s_count, a.s_dt, m->size, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a.s_count, a.s_dt);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_count(m, fn, "alltoall_count", a->alltoall_count);
+  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
 }
 
 static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   long i, n;
   double start;
-  xfer_args_read(&a, args, XFER_REPEATED);
-  n = a.calls;
+  n = a->alltoall_count;
   if (n <= 0) return 0.0;
   start = coll_start(m, args, measure_multi_Alltoall);
   for (i = 0; i < n; i++)
-    MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+    MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                  sk_mpi_comm(m));
   return (sk_sync_stop(m) - start) / (double)n;
 }
@@ -792,55 +691,43 @@ static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
 ** to every other process and receives as many from each (MPI_Irecv, MPI_Isend,
 ** MPI_Waitall) -- the two-sided counterpart of MPI_Put_Exchange. Message k for
 ** partner j lives in slot j*msg_cnt+k of the send and of the receive buffer. */
-typedef struct exchange_args {
-  long count;
-  const sk_datatype *dt;
-  long msg_cnt;
-} exchange_args;
 
-static void exchange_args_read(exchange_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->msg_cnt = args[2].u.i;
-}
 
 static void init_Exchange(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Exchange";
-  exchange_args a;
-  exchange_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_cnt);
-  if (!m->failed && a.msg_cnt > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, a.msg_cnt * m->size, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_count(m, fn, "msg_cnt", a->msg_count);
+  if (!m->failed && a->msg_count > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, a->msg_count * m->size, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-  if (!m->failed) coll_state_new(m, (int)(2 * a.msg_cnt * m->size));
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  if (!m->failed) coll_state_new(m, (int)(2 * a->msg_count * m->size));
 }
 
 static double measure_Exchange(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  exchange_args a;
+  const sk_margs *a = &m->arg;
   int count, msg_cnt, j, k, n = 0;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  exchange_args_read(&a, args);
-  count = (int)a.count;
-  msg_cnt = (int)a.msg_cnt;
-  block = sk_mpi_bytes(a.count, a.dt);
+  count = (int)a->count;
+  msg_cnt = (int)a->msg_count;
+  block = sk_mpi_bytes(a->count, a->datatype);
   start = coll_start(m, args, measure_Exchange);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
-        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+        MPI_Irecv(m->recv_buf + block * (size_t)(j * msg_cnt + k), count, a->datatype->mpi, j, EXCHANGE_TAG, comm,
                   &s->requests[n++]);
   for (j = 0; j < m->size; j++)
     if (j != m->rank)
       for (k = 0; k < msg_cnt; k++)
-        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, a.dt->mpi, j, EXCHANGE_TAG, comm,
+        MPI_Isend(m->send_buf + block * (size_t)(j * msg_cnt + k), count, a->datatype->mpi, j, EXCHANGE_TAG, comm,
                   &s->requests[n++]);
   MPI_Waitall(n, s->requests, s->statuses);
   return sk_sync_stop(m) - start;
@@ -850,46 +737,37 @@ static double measure_Exchange(sk_mctx *m, const sk_value *args)
 ** iteration every process sends count MPI_INTs to both neighbours and receives as many
 ** from each (MPI_Irecv/MPI_Isend/MPI_Waitall), then computes for `compute` microseconds.
 ** Returns the time of one iteration (the average). */
-typedef struct border_args {
-  long count, iterations, compute;
-} border_args;
 
-static void border_args_read(border_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->iterations = args[1].u.i;
-  a->compute = args[2].u.i;
-}
 
 static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "twosided_borderexchange";
-  border_args a;
-  border_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iteration_count", a.iterations);
-  sk_mpi_check_count(m, fn, "compute", a.compute);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, sk_mpi_int_type(), 2, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_count(m, fn, "iteration_count", a->iteration_count);
+  sk_mpi_check_count(m, fn, "compute", a->compute);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, sk_mpi_int_type(), 2, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, sk_mpi_int_type());
+  m->reported_size = sk_mpi_data_bytes(a->count, sk_mpi_int_type());
   if (!m->failed) coll_state_new(m, 4);
 }
 
 static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  border_args a;
+  const sk_margs *a = &m->arg;
   int count, left = sk_mpi_ring_left(m), right = sk_mpi_ring_right(m);
   long i;
   size_t block;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  border_args_read(&a, args);
-  count = (int)a.count;
+  (void)args;
+  count = (int)a->count;
   block = (size_t)count * sizeof(int);
-  if (a.iterations <= 0) return 0.0;
+  if (a->iteration_count <= 0) return 0.0;
   start = sk_sync_start(m);
-  for (i = 0; i < a.iterations; i++) {
+  for (i = 0; i < a->iteration_count; i++) {
     /* tag 0 travels rightwards, tag 1 leftwards, so that the two messages between the
     ** same pair of a 2-process ring cannot be confused */
     MPI_Irecv(m->recv_buf, count, MPI_INT, left, 0, comm, &s->requests[0]);
@@ -897,9 +775,9 @@ static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
     MPI_Isend(m->send_buf, count, MPI_INT, right, 0, comm, &s->requests[2]);
     MPI_Isend(m->send_buf + block, count, MPI_INT, left, 1, comm, &s->requests[3]);
     MPI_Waitall(4, s->requests, s->statuses);
-    sk_mpi_busy_wait((double)a.compute);
+    sk_mpi_busy_wait((double)a->compute);
   }
-  return (sk_sync_stop(m) - start) / (double)a.iterations;
+  return (sk_sync_stop(m) - start) / (double)a->iteration_count;
 }
 
 /* ---- communicator management ---- */
@@ -937,73 +815,55 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
 ** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
 ** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
 ** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
-typedef struct delay_args {
-  double delay;
-  long node;
-} delay_args;
 
-static void delay_args_read(delay_args *d, const sk_value *args, int first)
-{
-  d->delay = sk_mpi_arg_double(&args[first]);
-  d->node = args[first + 1].u.i;
-}
 
-static void check_delay(sk_mctx *m, const char *fn, const sk_value *args, int first)
+/* The init of both: that of Gather (COLL_ROOTED) or Alltoall, and the delay. */
+static void init_delayed(sk_mctx *m, const sk_value *args)
 {
-  delay_args d;
-  delay_args_read(&d, args, first);
-  if (!m->failed && !(d.delay >= 0.0 && d.delay <= 3600.0)) {
+  const sk_margs *d = &m->arg;
+  const char *fn = m->name;
+  if (m->variant & COLL_ROOTED) init_gather(m, args);
+  else init_alltoall(m, args);
+  if (!m->failed && !(d->delay >= 0.0 && d->delay <= 3600.0)) {
     char msg[120];
-    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d.delay);
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d->delay);
     sk_meas_fail(m, msg);
   }
 }
 
-static void init_delayed_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  init_alltoall(m, args, "delayed_Alltoall", 0, 0);
-  check_delay(m, "delayed_Alltoall", args, 4);
-}
 
 static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  delay_args d;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  delay_args_read(&d, args, 4);
+  (void)args;
   start = sk_sync_start(m);
-  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
-  MPI_Alltoall(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
+  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
                sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
-static void init_delayed_Gather(sk_mctx *m, const sk_value *args)
-{
-  init_gather(m, args, "delayed_Gather", 0);
-  check_delay(m, "delayed_Gather", args, 5);
-}
 
 static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  delay_args d;
+  const sk_margs *a = &m->arg;
   double start;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  delay_args_read(&d, args, 5);
+  (void)args;
   start = sk_sync_start(m);
-  if (m->rank == d.node) sk_mpi_busy_wait(d.delay * 1.0e6);
-  MPI_Gather(m->send_buf, (int)a.s_count, a.s_dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi,
-             (int)a.root, sk_mpi_comm(m));
+  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+             (int)a->root, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
 /* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
 ** busy-waits (size - r) * scale / (r + 1) * scale seconds; no messages (reported 0). */
-static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_waitpattern(sk_mctx *m, const sk_value *args)
 {
-  double scale = sk_mpi_arg_double(&args[0]);
+  const char *fn = m->name;
+  double scale = m->arg.scale;
+  (void)args;
   if (!(scale >= 0.0 && scale * (double)m->size <= 3600.0)) {
     char msg[120];
     sprintf(msg, "%s: scale %g s must be >= 0 and the longest wait at most 3600 seconds", fn, scale);
@@ -1013,25 +873,13 @@ static void init_waitpattern(sk_mctx *m, const sk_value *args, const char *fn)
   m->reported_size = 0;
 }
 
-static double waitpattern(sk_mctx *m, const sk_value *args, double factor)
+static double measure_waitpattern(sk_mctx *m, const sk_value *args)
 {
-  double start, scale = sk_mpi_arg_double(&args[0]);
-  start = sk_sync_start(m);
-  sk_mpi_busy_wait(factor * scale * 1.0e6);
+  double factor = m->variant & COLL_WAIT_UP ? (double)(m->rank + 1) : (double)(m->size - m->rank);
+  double start = sk_sync_start(m);
+  (void)args;
+  sk_mpi_busy_wait(factor * m->arg.scale * 1.0e6);
   return sk_sync_stop(m) - start;
-}
-
-static void init_waitpattern_down(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_down"); }
-static void init_waitpattern_up(sk_mctx *m, const sk_value *args) { init_waitpattern(m, args, "waitpattern_up"); }
-
-static double measure_waitpattern_down(sk_mctx *m, const sk_value *args)
-{
-  return waitpattern(m, args, (double)(m->size - m->rank));
-}
-
-static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
-{
-  return waitpattern(m, args, (double)(m->rank + 1));
 }
 
 /* ---- verification (verify.h) ----
@@ -1042,74 +890,66 @@ static double measure_waitpattern_up(sk_mctx *m, const sk_value *args)
 
 static void check_bcast(sk_mctx *m, const sk_value *args)
 {
-  bcast_args a;
-  bcast_args_read(&a, args);
-  if (m->rank != a.root)
-    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->rank != a->root)
+    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a->count, a->datatype, a->count, a->datatype, a->root, 0);
 }
 
 /* Gathers: the root's block j is process j's (self: the root's own block, unless the
 ** self-made variants skip it). */
-static void coll_check_gather(sk_mctx *m, const sk_value *args, int own_block)
+/* The root's blocks, its own too unless the row says COLL_OTHERS. */
+static void check_gather(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   size_t block;
-  int j;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  if (m->rank != a.root) return;
-  block = sk_mpi_bytes(a.r_count, a.r_dt);
+  int j, own_block = !(m->variant & COLL_OTHERS);
+  (void)args;
+  if (m->rank != a->root) return;
+  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   for (j = 0; j < m->size && !m->failed; j++) {
     char what[80];
-    if (j == a.root && !own_block) continue;
+    if (j == a->root && !own_block) continue;
     sprintf(what, "gathered block of rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a.r_count, a.r_dt, a.s_count, a.s_dt, j, 0);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)j * block, a->recv_count, a->recv_dt, a->send_count, a->send_dt, j, 0);
   }
 }
 
-static void check_gather(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 1); }
-static void check_gather_others(sk_mctx *m, const sk_value *args) { coll_check_gather(m, args, 0); }
-
 static void check_scatter(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_ROOTED);
-  sk_mpi_verify_block(m, "scattered block", m->recv_buf, a.r_count, a.r_dt, a.s_count, a.s_dt, a.root,
-                      (size_t)m->rank * sk_mpi_bytes(a.s_count, a.s_dt));
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_block(m, "scattered block", m->recv_buf, a->recv_count, a->recv_dt, a->send_count, a->send_dt, a->root,
+                      (size_t)m->rank * sk_mpi_bytes(a->send_count, a->send_dt));
 }
 
-/* All-to-alls (own_offset) and all-gathers: block j comes from process j, from the
+/* All-to-alls and all-gathers (COLL_GATHERED): block j comes from process j, from the
 ** block of this process in j's send buffer or from its start. */
-static void coll_check_all(sk_mctx *m, const sk_value *args, int own_offset)
+static void check_all(sk_mctx *m, const sk_value *args)
 {
-  xfer_args a;
-  xfer_args_read(&a, args, XFER_PLAIN);
-  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.s_count, a.s_dt, own_offset);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !(m->variant & COLL_GATHERED));
 }
-
-static void check_alltoall(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 1); }
-static void check_allgather(sk_mctx *m, const sk_value *args) { coll_check_all(m, args, 0); }
 
 static void prepare_reduce(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
-  reduce_args_read(&a, args, 0);
-  sk_mpi_verify_fill_operands(m, a.count, a.dt);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_fill_operands(m, a->count, a->datatype);
 }
 
 /* Reduce (only the root has the result), Allreduce and Reduce_Bcast (everybody), Scan
 ** (ranks 0..own). */
-static void coll_check_reduced(sk_mctx *m, const sk_value *args, int with_root, int scan)
+static void check_reduced(sk_mctx *m, const sk_value *args)
 {
-  reduce_args a;
-  reduce_args_read(&a, args, with_root);
-  if (with_root && a.root >= 0 && m->rank != a.root) return;
-  sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
+  const sk_margs *a = &m->arg;
+  int with_root = (m->variant & COLL_ROOTED) != 0, scan = (m->variant & COLL_SCAN) != 0;
+  (void)args;
+  if (with_root && a->root >= 0 && m->rank != a->root) return;
+  sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
                         scan ? m->rank : m->size - 1);
 }
-
-static void check_reduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 1, 0); }
-static void check_allreduce(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 0); }
-static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m, args, 0, 1); }
 
 /* Reduce_scatter: rank i holds its part of the whole result (the counts and
 ** displacements of init); Reduce_Scatterv: the same, and the root the whole result in
@@ -1117,28 +957,27 @@ static void check_scan(sk_mctx *m, const sk_value *args) { coll_check_reduced(m,
 static void check_reduce_scatter(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
-  reduce_args_read(&a, args, 1);
+  const sk_margs *a = &m->arg;
+  (void)args;
   sk_mpi_verify_reduced_from(m, "scattered part of the reduction result", m->recv_buf, s->recv_counts[m->rank],
-                             a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+                             a->datatype, a->op, 0, m->size - 1, s->recv_displs[m->rank]);
 }
 
 static void check_reduce_scatterv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  reduce_args a;
-  reduce_args_read(&a, args, 1);
-  if (m->rank != a.root) { check_reduce_scatter(m, args); return; }
-  if (sk_mpi_verify_reduced(m, "reduction result at the root", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1))
-    sk_mpi_verify_reduced_from(m, "root's scattered part", m->recv_buf + sk_mpi_bytes(a.count, a.dt),
-                               s->recv_counts[m->rank], a.dt, a.op, 0, m->size - 1, s->recv_displs[m->rank]);
+  const sk_margs *a = &m->arg;
+  if (m->rank != a->root) { check_reduce_scatter(m, args); return; }
+  if (sk_mpi_verify_reduced(m, "reduction result at the root", m->recv_buf, a->count, a->datatype, a->op, 0, m->size - 1))
+    sk_mpi_verify_reduced_from(m, "root's scattered part", m->recv_buf + sk_mpi_bytes(a->count, a->datatype),
+                               s->recv_counts[m->rank], a->datatype, a->op, 0, m->size - 1, s->recv_displs[m->rank]);
 }
 
 /* myalltoallv: the count of the message from `from` to `to` (send counts with s_cnt,
 ** receive counts with r_cnt), as init_myalltoallv makes them. */
-static long myalltoallv_count(const xfer_args *a, long count, int from, int to)
+static long myalltoallv_count(const sk_margs *a, long count, int from, int to)
 {
-  return from == a->charged || to == a->charged ? scaled_count(count, a->ratio) : count;
+  return from == a->charged_rank || to == a->charged_rank ? scaled_count(count, a->ratio) : count;
 }
 
 /* Block j of this process comes from the part of j's send buffer for this process,
@@ -1146,16 +985,16 @@ static long myalltoallv_count(const xfer_args *a, long count, int from, int to)
 static void check_myalltoallv(sk_mctx *m, const sk_value *args)
 {
   coll_state *s = (coll_state *)m->state;
-  xfer_args a;
+  const sk_margs *a = &m->arg;
   int j, i;
-  xfer_args_read(&a, args, XFER_CHARGED);
+  (void)args;
   for (j = 0; j < m->size && !m->failed; j++) {
     char what[80];
     long before = 0;
-    for (i = 0; i < m->rank; i++) before += myalltoallv_count(&a, a.s_count, j, i);
+    for (i = 0; i < m->rank; i++) before += myalltoallv_count(a, a->send_count, j, i);
     sprintf(what, "block from rank %d", j);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)s->recv_displs[j] * a.r_dt->extent, s->recv_counts[j], a.r_dt,
-                        myalltoallv_count(&a, a.s_count, j, m->rank), a.s_dt, j, sk_mpi_bytes(before, a.s_dt));
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)s->recv_displs[j] * a->recv_dt->extent, s->recv_counts[j], a->recv_dt,
+                        myalltoallv_count(a, a->send_count, j, m->rank), a->send_dt, j, sk_mpi_bytes(before, a->send_dt));
   }
 }
 
@@ -1163,15 +1002,15 @@ static void check_myalltoallv(sk_mctx *m, const sk_value *args)
 ** slots of this process itself stay empty. */
 static void check_Exchange(sk_mctx *m, const sk_value *args)
 {
-  exchange_args a;
+  const sk_margs *a = &m->arg;
   size_t block;
   int j, k;
-  exchange_args_read(&a, args);
-  block = sk_mpi_bytes(a.count, a.dt);
+  (void)args;
+  block = sk_mpi_bytes(a->count, a->datatype);
   for (j = 0; j < m->size && !m->failed; j++)
-    for (k = 0; k < a.msg_cnt && !m->failed; k++) {
+    for (k = 0; k < a->msg_count && !m->failed; k++) {
       char what[80];
-      const char *slot = m->recv_buf + block * (size_t)(j * a.msg_cnt + k);
+      const char *slot = m->recv_buf + block * (size_t)(j * a->msg_count + k);
       if (j == m->rank) {   /* nothing is sent to oneself: the slot stays 0 */
         size_t b;
         for (b = 0; b < block && slot[b] == 0; b++) { /* find a written byte */ }
@@ -1180,7 +1019,7 @@ static void check_Exchange(sk_mctx *m, const sk_value *args)
         continue;
       }
       sprintf(what, "message %d from rank %d", k, j);
-      sk_mpi_verify_block(m, what, slot, a.count, a.dt, a.count, a.dt, j, block * (size_t)(m->rank * a.msg_cnt + k));
+      sk_mpi_verify_block(m, what, slot, a->count, a->datatype, a->count, a->datatype, j, block * (size_t)(m->rank * a->msg_count + k));
     }
 }
 
@@ -1188,84 +1027,84 @@ static void check_Exchange(sk_mctx *m, const sk_value *args)
 ** right neighbour's second block (sent leftwards). */
 static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 {
-  border_args a;
+  const sk_margs *a = &m->arg;
   const sk_datatype *t = sk_mpi_int_type();
-  border_args_read(&a, args);
-  if (a.iterations <= 0) return;
-  if (sk_mpi_verify_block(m, "block from the left neighbour", m->recv_buf, a.count, t, a.count, t,
+  (void)args;
+  if (a->iteration_count <= 0) return;
+  if (sk_mpi_verify_block(m, "block from the left neighbour", m->recv_buf, a->count, t, a->count, t,
                           sk_mpi_ring_left(m), 0))
-    sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a.count, t), a.count, t, a.count,
-                        t, sk_mpi_ring_right(m), sk_mpi_bytes(a.count, t));
+    sk_mpi_verify_block(m, "block from the right neighbour", m->recv_buf + sk_mpi_bytes(a->count, t), a->count, t, a->count,
+                        t, sk_mpi_ring_right(m), sk_mpi_bytes(a->count, t));
 }
 
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_coll_table[] = {
-  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
-  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduce, NULL),
-  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allreduce, init_Allreduce, NULL, prepare_reduce, check_allreduce, NULL),
-  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_allreduce, NULL),
-  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_scatter, init_Reduce_scatter, finalize_coll_state,
+  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
+             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Allreduce, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Reduce_scatter, init_reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatter, NULL),
-  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoall, init_Alltoall, NULL, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoall_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather, init_Gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_SR, init_Gather_SR, NULL, NULL, check_gather_others, NULL),
-  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gather_ISWA, init_Gather_ISWA, finalize_coll_state, NULL, check_gather_others, NULL),
-  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgather, init_Allgather, NULL, NULL, check_allgather, NULL),
-  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatter, init_Scatter, NULL, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Reduce_Scatterv, init_Reduce_Scatterv, finalize_coll_state,
+  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Alltoall, init_alltoall, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_STATE,
+             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Gather, init_gather, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_OTHERS,
+             measure_Gather_SR, init_gather, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_STATE | COLL_OTHERS,
+             measure_Gather_ISWA, init_gather, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_GATHERED,
+             measure_Allgather, init_allgather, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_Scatter, init_scatter, NULL, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOT_KEEPS,
+             measure_Reduce_Scatterv, init_reduce_scatter, finalize_coll_state,
              prepare_reduce, check_reduce_scatterv, NULL),
-  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Alltoallv, init_Alltoallv, finalize_coll_state, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             naive_alltoallv, init_Alltoallv_Isend_Irecv, finalize_coll_state, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Gatherv, init_Gatherv, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1,
-             measure_Allgatherv, init_Allgatherv, finalize_coll_state, NULL, check_allgather, NULL),
-  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scatterv, init_Scatterv, finalize_coll_state, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1,
-             measure_Scan, init_Scan, NULL, prepare_reduce, check_scan, NULL),
-  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
+             measure_Alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
+             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
+             measure_Gatherv, init_gather, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_GATHERED,
+             measure_Allgatherv, init_allgather, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
+             measure_Scatterv, init_scatter, finalize_coll_state, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, COLL_SCAN,
+             measure_Scan, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1, 0,
              naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
-  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
              measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
-  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
              NULL, check_twosided_borderexchange, NULL),
-  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_delayed_Alltoall, init_delayed_Alltoall, NULL, NULL, check_alltoall, NULL),
-  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1,
-             measure_delayed_Gather, init_delayed_Gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1,
-             measure_waitpattern_down, init_waitpattern_down, NULL, NULL, NULL, "busy waits, moves no data"),
-  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1,
-             measure_waitpattern_up, init_waitpattern_up, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_delayed_Alltoall, init_delayed, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
+             measure_delayed_Gather, init_delayed, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1, 0,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1, COLL_WAIT_UP,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
   SK_ROW_ALIAS("Bcast_using_Send_Recv", "Bcast_Send_Recv"),
   SK_ROW_ALIAS("Allreduce_using_Reduce_Bcast", "Reduce_Bcast"),
   SK_ROW_ALIAS("Alltoall_using_Isend_Irecv", "Alltoall_Isend_Irecv"),

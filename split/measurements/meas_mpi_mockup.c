@@ -328,23 +328,23 @@ static void check_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
 #define MU_XFER_ROOT_SIG "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
 
 static const sk_measurement mpi_mockup_table[] = {
-  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1,
+  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1, 0,
              measure_Gather_Bcast, init_Gather_Bcast, NULL, NULL, check_Gather_Bcast, NULL),
-  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1,
+  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, 0,
              measure_Scatter_Allgather, init_Scatter_Allgather, NULL, NULL, check_Scatter_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1,
+  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
               measure_Reduce_scatter_block_Gather, init_Reduce_scatter_block_Gather, NULL, prepare_count_operands,
               check_Reduce_scatter_block_Gather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1,
+  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1, 0,
               measure_Reduce_scatter_block_Allgather, init_Reduce_scatter_block_Allgather, NULL, prepare_count_operands,
               check_Reduce_scatter_block_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1,
+  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
               measure_Reduce_Scatter, init_Reduce_Scatter, NULL, prepare_Reduce_Scatter, check_Reduce_Scatter, NULL),
-  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1,
+  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1, 0,
               measure_Exscan_Reduce_local, init_Exscan_Reduce_local, NULL, prepare_count_operands,
               check_Exscan_Reduce_local, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1,
+  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1, 0,
              measure_Testing_Slowed_Bcast, init_Testing_Slowed_Bcast, NULL, NULL, check_Testing_Slowed_Bcast, NULL),
 #endif
   SK_ROW_END

@@ -117,9 +117,9 @@ static void check_mprobe(sk_mctx *m, const sk_value *args)
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_mprobe_table[] = {
-  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Mprobe_Mrecv, init_Pingpong_Mprobe_Mrecv, NULL, NULL, check_mprobe, NULL),
-  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Improbe_Imrecv, init_Pingpong_Improbe_Imrecv, NULL, NULL, check_mprobe, NULL),
   SK_ROW_END
 };

@@ -28,70 +28,27 @@
 #include "meas_mpi.h"
 #include "verify.h"
 
+/* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
+enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
+                  PP_ISSEND_RECV, PP_BSEND_RECV };
+
 #ifdef SKAMPI_MPI
 
 /* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
-typedef struct pingpong_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} pingpong_args;
 
-static void pingpong_args_read(pingpong_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
 
 /* The common init of the ping-pongs. */
-static void init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-/* One init per function, so that every failure message names the function. */
-static void init_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Recv");
-}
-
-static void init_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Iprobe_Recv");
-}
-
-static void init_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Irecv");
-}
-
-static void init_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_Recv_AT");
-}
-
-static void init_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Ssend_Recv");
-}
-
-static void init_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Isend_Recv");
-}
-
-static void init_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Issend_Recv");
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
@@ -107,38 +64,24 @@ typedef struct pingpong {
 /* Returns 0 when this process takes no part (rank >= 2). */
 static int pingpong_setup(pingpong *p, sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  p->count = a.count > INT_MAX ? INT_MAX : (int)a.count;
-  p->big_count = a.count;
-  p->dt = a.dt->mpi;
-  p->tag = (int)a.tag;
-  p->iterations = a.iterations;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  p->count = a->count > INT_MAX ? INT_MAX : (int)a->count;
+  p->big_count = a->count;
+  p->dt = a->datatype->mpi;
+  p->tag = (int)a->tag;
+  p->iterations = a->iterations;
   p->comm = sk_mpi_comm(m);
   p->partner = 1 - m->rank;
   p->pinging = m->rank == 0;
   return m->rank == 0 || m->rank == 1;
 }
 
-/* What one reading of MPI_Wtime adds to an interval between two readings: the least
-** difference of PINGPONG_CLOCK_PAIRS back-to-back readings, taken once per process. A
-** ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
+/* What one reading of MPI_Wtime adds to an interval between two readings (transport.h):
+** a ping-pong subtracts it from its timing, as SKaLib report (TR 99/07) §3.2 advises for
 ** the systematic error of the empty measurement: 100 round trips share it, one round trip
 ** of a few hundred nanoseconds carries all of it. */
-#define PINGPONG_CLOCK_PAIRS 100
-
-static double pingpong_clock_cost(void)
-{
-  static double cost = -1.0;
-  int i;
-  if (cost >= 0.0) return cost;
-  for (i = 0; i < PINGPONG_CLOCK_PAIRS; i++) {
-    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
-    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
-  }
-  if (cost < 0.0) cost = 0.0;
-  return cost;
-}
+#define pingpong_clock_cost sk_tp_mpi_clock_cost
 
 /* How one ping-pong variant moves its messages: `send` one message to the partner,
 ** `receive` one from it, and the pinging process's `round_trip` (ping out, pong back;
@@ -323,16 +266,6 @@ typedef struct pp_persistent {
   long n_setup;
 } pp_persistent;
 
-static void init_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Send_init_Recv_init");
-}
-
-static void init_Pingpong_Startall(sk_mctx *m, const sk_value *args)
-{
-  init_pingpong(m, args, "Pingpong_Startall");
-}
-
 static void pp_persistent_free(pp_persistent *q)
 {
   if (q->send != MPI_REQUEST_NULL) MPI_Request_free(&q->send);
@@ -433,14 +366,14 @@ static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
 static void init_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Send_c_Recv_c";
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  sk_mpi_check_large_count(m, fn, "count", a.count, a.dt);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_large_count(m, fn, "count", a->count, a->datatype);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static void pp_send_c(const pingpong *p, sk_mctx *m)
@@ -462,61 +395,31 @@ static double measure_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
 
 static void check_Pingpong_Send_c_Recv_c(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1) sk_mpi_verify_block_large(m, "receive buffer", m->recv_buf, a.count, a.dt, 1 - m->rank);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations > 0 && m->rank <= 1) sk_mpi_verify_block_large(m, "receive buffer", m->recv_buf, a->count, a->datatype, 1 - m->rank);
 }
 #endif
 
 /* ---- the variants: Pingpong_Send_Recv with its send or receive replaced ---- */
 
-static const pingpong_ops ops_send_recv = { pp_send, pp_recv, NULL };
+/* The variants by their rows' VARIANT (enum pp_variant), and Pingpong_Send_Recv's for
+** Par_Pingpong_Send_Recv. */
+static const pingpong_ops pingpong_variants[] = {
+  { pp_send, pp_recv, NULL },                               /* PP_SEND_RECV */
+  { pp_send, pp_recv, pp_round_trip_iprobe },               /* PP_SEND_IPROBE_RECV */
+  { pp_send, pp_irecv, pp_round_trip_irecv },               /* PP_SEND_IRECV */
+  { pp_send, pp_recv_any_tag, NULL },                       /* PP_SEND_RECV_AT */
+  { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
+  { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
+  { pp_issend, pp_recv, pp_round_trip_issend },             /* PP_ISSEND_RECV */
+  { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
+};
+#define ops_send_recv pingpong_variants[PP_SEND_RECV]
 
-static double measure_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
+static double measure_pingpong(sk_mctx *m, const sk_value *args)
 {
-  return pingpong_run(m, args, &ops_send_recv);
-}
-
-static double measure_Pingpong_Send_Iprobe_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_send, pp_recv, pp_round_trip_iprobe };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Send_Irecv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_send, pp_irecv, pp_round_trip_irecv };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Send_Recv_AT(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_send, pp_recv_any_tag, NULL };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Ssend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_ssend, pp_recv, NULL };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Isend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_isend, pp_recv, pp_round_trip_isend };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Issend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_issend, pp_recv, pp_round_trip_issend };
-  return pingpong_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_bsend, pp_recv, NULL };
-  return pingpong_run(m, args, &ops);
+  return pingpong_run(m, args, &pingpong_variants[m->variant]);
 }
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
@@ -524,14 +427,13 @@ static double measure_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 ** never makes the next MPI_Bsend fail); finalize detaches and frees it. */
 static void init_Pingpong_Bsend_Recv(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
+  const sk_margs *a = &m->arg;
   int pack_size = 0;
   long bytes;
   char *buffer;
-  init_pingpong(m, args, "Pingpong_Bsend_Recv");
+  init_pingpong(m, args);
   if (m->failed) return;
-  pingpong_args_read(&a, args);
-  MPI_Pack_size((int)a.count, a.dt->mpi, sk_mpi_comm(m), &pack_size);
+  MPI_Pack_size((int)a->count, a->datatype->mpi, sk_mpi_comm(m), &pack_size);
   bytes = 2L * ((long)pack_size + MPI_BSEND_OVERHEAD);
   if (pack_size < 0 || bytes > INT_MAX) {
     sk_meas_fail(m, "Pingpong_Bsend_Recv: the message is too large for MPI_Buffer_attach");
@@ -565,56 +467,55 @@ typedef struct message_args {
 } message_args;
 
 /* The arguments (s_cnt, s_dt, s_tag, r_cnt, r_dt, r_tag, iterations). */
-typedef struct sendrecv_args {
-  message_args send, recv;
-  long iterations;
-} sendrecv_args;
 
-static void sendrecv_args_read(sendrecv_args *a, const sk_value *args)
+/* The message that process 0 sends (send set) or receives. */
+static message_args sendrecv_message(const sk_margs *a, int send)
 {
-  a->send.count = args[0].u.i;
-  a->send.dt = args[1].u.dt;
-  a->send.tag = args[2].u.i;
-  a->recv.count = args[3].u.i;
-  a->recv.dt = args[4].u.dt;
-  a->recv.tag = args[5].u.i;
-  a->iterations = args[6].u.i;
+  message_args x;
+  x.count = send ? a->send_count : a->recv_count;
+  x.dt = send ? a->send_dt : a->recv_dt;
+  x.tag = send ? a->send_tag : a->recv_tag;
+  return x;
 }
+
 
 static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv";
-  sendrecv_args a;
+  const sk_margs *a = &m->arg;
   size_t s_bytes, r_bytes;
-  sendrecv_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "send count", a.send.count);
-  sk_mpi_check_count(m, fn, "receive count", a.recv.count);
-  sk_mpi_check_tag(m, fn, "receive tag", a.recv.tag);
-  sk_mpi_check_tag(m, fn, "tag", a.send.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  s_bytes = sk_mpi_block_bytes(m, fn, a.send.count, a.send.dt, 1, 0);
-  r_bytes = sk_mpi_block_bytes(m, fn, a.recv.count, a.recv.dt, 1, 0);
+  (void)args;
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  s_bytes = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
   m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
   m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
-  m->reported_size = sk_mpi_data_bytes(a.send.count, a.send.dt);
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
 }
 
 /* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
 static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
-  sendrecv_args a;
+  const sk_margs *a = &m->arg;
+  message_args mine_m, theirs_m;
   const message_args *mine, *theirs;
   long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  sendrecv_args_read(&a, args);
-  mine = m->rank == 0 ? &a.send : &a.recv;
-  theirs = m->rank == 0 ? &a.recv : &a.send;
-  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
+  (void)args;
+  mine_m = sendrecv_message(a, m->rank == 0);
+  theirs_m = sendrecv_message(a, m->rank != 0);
+  mine = &mine_m;
+  theirs = &theirs_m;
+  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) {
+  for (i = 0; i < a->iterations; i++) {
 #if SK_MPI_LEVEL >= 4
     if (nonblocking) {
       MPI_Request req;
@@ -629,7 +530,7 @@ static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
                  comm, &status);
   }
   (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a.iterations;
+  return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
 static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
@@ -638,65 +539,52 @@ static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { retu
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
 ** the other way round. */
 /* The arguments (count, datatype, s_tag, r_tag, iterations). */
-typedef struct replace_args {
-  long count;
-  const sk_datatype *dt;
-  long send_tag, recv_tag, iterations;
-} replace_args;
 
-static void replace_args_read(replace_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->send_tag = args[2].u.i;
-  a->recv_tag = args[3].u.i;
-  a->iterations = args[4].u.i;
-}
 
 static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv_replace";
-  replace_args a;
-  replace_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "receive tag", a.recv_tag);
-  sk_mpi_check_tag(m, fn, "tag", a.send_tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
   m->recv_usage = 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
 static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
 {
-  replace_args a;
+  const sk_margs *a = &m->arg;
   int send_tag, recv_tag;
   long i;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   double start;
-  replace_args_read(&a, args);
-  send_tag = (int)(m->rank == 0 ? a.send_tag : a.recv_tag);
-  recv_tag = (int)(m->rank == 0 ? a.recv_tag : a.send_tag);
-  if ((m->rank != 0 && m->rank != 1) || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
+  (void)args;
+  send_tag = (int)(m->rank == 0 ? a->send_tag : a->recv_tag);
+  recv_tag = (int)(m->rank == 0 ? a->recv_tag : a->send_tag);
+  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) {
+  for (i = 0; i < a->iterations; i++) {
 #if SK_MPI_LEVEL >= 4
     if (nonblocking) {
       MPI_Request req;
-      MPI_Isendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
+      MPI_Isendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
                             &req);
       MPI_Wait(&req, &status);
       continue;
     }
 #endif
-    MPI_Sendrecv_replace(m->send_buf, (int)a.count, a.dt->mpi, 1 - m->rank, send_tag,
+    MPI_Sendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag,
                          1 - m->rank, recv_tag, comm, &status);
   }
   (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a.iterations;
+  return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
 static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
@@ -727,18 +615,16 @@ static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *
 
 static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
 {
-  sendrecv_args a;
-  sendrecv_args_read(&a, args);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a.send.dt);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a.recv.dt);
+  const sk_margs *a = &m->arg;
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a->send_dt);
+  isendrecv_check_type(m, "Pingpong_Isendrecv", a->recv_dt);
   init_Pingpong_Sendrecv(m, args);
 }
 
 static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  replace_args a;
-  replace_args_read(&a, args);
-  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a.dt);
+  const sk_margs *a = &m->arg;
+  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a->datatype);
   init_Pingpong_Sendrecv_replace(m, args);
 }
 #endif
@@ -750,48 +636,37 @@ static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 /* Send(count, dt, tag): the duration of one MPI_Send from rank 0 to rank 1, which
 ** receives it; MPI_Isend_callduration(count, dt): the duration of the MPI_Isend call
 ** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
-typedef struct send_args {
-  long count;
-  const sk_datatype *dt;
-  long tag;
-} send_args;
 
-static void send_args_read(send_args *a, const sk_value *args, int with_tag)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = with_tag ? args[2].u.i : SEND_TAG;
-}
 
-static void init_send_pair(sk_mctx *m, const send_args *a, const char *fn)
+static void init_send_pair(sk_mctx *m, const sk_margs *a, const char *fn)
 {
   sk_mpi_check_count(m, fn, "count", a->count);
-  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
-  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->dt, 1, 0) : 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->dt);
+  m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+  m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static void init_Send(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
-  send_args_read(&a, args, 1);
-  sk_mpi_check_tag(m, "Send", "tag", a.tag);
-  init_send_pair(m, &a, "Send");
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_tag(m, "Send", "tag", a->tag);
+  init_send_pair(m, a, "Send");
 }
 
 static double measure_Send(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
+  const sk_margs *a = &m->arg;
   double start, end = 0.0, result = -1.0;
   MPI_Status status;
-  send_args_read(&a, args, 1);
+  (void)args;
   start = sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m));
+    MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1, (int)a->tag, sk_mpi_comm(m));
     end = MPI_Wtime();
     result = end - start;
   } else if (m->rank == 1) {
-    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+    MPI_Recv(m->recv_buf, (int)a->count, a->datatype->mpi, 0, (int)a->tag, sk_mpi_comm(m), &status);
   }
   sk_sync_stop(m);
   return result;
@@ -799,26 +674,26 @@ static double measure_Send(sk_mctx *m, const sk_value *args)
 
 static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
-  send_args_read(&a, args, 0);
-  init_send_pair(m, &a, "MPI_Isend_callduration");
+  const sk_margs *a = &m->arg;
+  (void)args;
+  init_send_pair(m, a, "MPI_Isend_callduration");
 }
 
 static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
+  const sk_margs *a = &m->arg;
   double start, result = -1.0;
   MPI_Request req;
   MPI_Status status;
-  send_args_read(&a, args, 0);
+  (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Isend(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, sk_mpi_comm(m), &req);
+    MPI_Isend(m->send_buf, (int)a->count, a->datatype->mpi, 1, SEND_TAG, sk_mpi_comm(m), &req);
     result = MPI_Wtime() - start;
     MPI_Wait(&req, &status);
   } else if (m->rank == 1) {
-    MPI_Recv(m->recv_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, sk_mpi_comm(m), &status);
+    MPI_Recv(m->recv_buf, (int)a->count, a->datatype->mpi, 0, SEND_TAG, sk_mpi_comm(m), &status);
   }
   sk_sync_stop(m);
   return result;
@@ -830,27 +705,18 @@ static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
 ** ping-pongs; the others take no part (-1). The original meant these pairs but, as
 ** coded, addressed ranks 1 and 0 from all of them; here the pairs must fit the
 ** communicator (nodesize >= procs, nodesize + procs <= size). */
-typedef struct par_pingpong_args {
-  long procs, nodesize;
-} par_pingpong_args;
 
-static void par_pingpong_args_read(par_pingpong_args *a, const sk_value *args)
-{
-  a->procs = args[4].u.i;
-  a->nodesize = args[5].u.i;
-}
 
 static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Par_Pingpong_Send_Recv";
-  par_pingpong_args a;
-  init_pingpong(m, args, fn);
-  par_pingpong_args_read(&a, args);
+  const sk_margs *a = &m->arg;
+  init_pingpong(m, args);
   if (m->failed) return;
-  if (a.procs < 1 || a.nodesize < a.procs || a.nodesize > (long)m->size - a.procs) {
+  if (a->procs < 1 || a->nodesize < a->procs || a->nodesize > (long)m->size - a->procs) {
     char msg[160];
     sprintf(msg, "%s: procs %ld and nodesize %ld need 1 <= procs <= nodesize <= size - procs (size %d)", fn,
-            a.procs, a.nodesize, m->size);
+            a->procs, a->nodesize, m->size);
     sk_meas_fail(m, msg);
   }
 }
@@ -858,11 +724,10 @@ static void init_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   pingpong p;
-  par_pingpong_args a;
+  const sk_margs *a = &m->arg;
   pingpong_setup(&p, m, args);
-  par_pingpong_args_read(&a, args);
-  if (m->rank < a.procs) { p.pinging = 1; p.partner = (int)(m->rank + a.nodesize); }
-  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) { p.pinging = 0; p.partner = (int)(m->rank - a.nodesize); }
+  if (m->rank < a->procs) { p.pinging = 1; p.partner = (int)(m->rank + a->nodesize); }
+  else if (m->rank >= a->nodesize && m->rank < a->nodesize + a->procs) { p.pinging = 0; p.partner = (int)(m->rank - a->nodesize); }
   else return -1.0;
   return pingpong_measure(&p, m, &ops_send_recv);
 }
@@ -872,19 +737,21 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 /* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
 static void check_pingpong(sk_mctx *m, const sk_value *args)
 {
-  pingpong_args a;
-  pingpong_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 1 - m->rank, 0);
 }
 
 static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
-  sendrecv_args a;
+  const sk_margs *a = &m->arg;
+  message_args theirs_m;
   const message_args *theirs;
-  sendrecv_args_read(&a, args);
-  theirs = m->rank == 0 ? &a.recv : &a.send;
-  if (a.iterations > 0 && m->rank <= 1)
+  (void)args;
+  theirs_m = sendrecv_message(a, m->rank != 0);
+  theirs = &theirs_m;
+  if (a->iterations > 0 && m->rank <= 1)
     sk_mpi_verify_block(m, "receive buffer", m->recv_buf, theirs->count, theirs->dt, theirs->count, theirs->dt,
                         1 - m->rank, 0);
 }
@@ -893,18 +760,17 @@ static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 ** datatype (MPI_Sendrecv_replace leaves the gaps alone), packed and unpacked again. */
 static void prepare_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  replace_args a;
+  const sk_margs *a = &m->arg;
   int packed = 0, pos = 0;
   char *tmp;
   MPI_Comm comm = sk_mpi_comm(m);
-  replace_args_read(&a, args);
   sk_verify_default_prepare(m, args);
-  MPI_Pack_size((int)a.count, a.dt->mpi, comm, &packed);
+  MPI_Pack_size((int)a->count, a->datatype->mpi, comm, &packed);
   tmp = (char *)sk_malloc((size_t)packed + 1);
-  MPI_Pack(m->send_buf, (int)a.count, a.dt->mpi, tmp, packed, &pos, comm);
+  MPI_Pack(m->send_buf, (int)a->count, a->datatype->mpi, tmp, packed, &pos, comm);
   memset(m->send_buf, 0, m->send_usage);
   pos = 0;
-  MPI_Unpack(tmp, packed, &pos, m->send_buf, (int)a.count, a.dt->mpi, comm);
+  MPI_Unpack(tmp, packed, &pos, m->send_buf, (int)a->count, a->datatype->mpi, comm);
   free(tmp);
 }
 
@@ -912,85 +778,76 @@ static void prepare_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 ** an even number its own. */
 static void check_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
-  replace_args a;
-  replace_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "exchanged buffer", m->send_buf, a.count, a.dt, a.count, a.dt,
-                        a.iterations % 2 ? 1 - m->rank : m->rank, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "exchanged buffer", m->send_buf, a->count, a->datatype, a->count, a->datatype,
+                        a->iterations % 2 ? 1 - m->rank : m->rank, 0);
 }
 
 /* Send and MPI_Isend_callduration: rank 1 holds rank 0's block. */
 static void check_send_pair(sk_mctx *m, const sk_value *args)
 {
-  send_args a;
-  send_args_read(&a, args, 0);
-  if (m->rank == 1) sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 0, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->rank == 1) sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 0, 0);
 }
 
 static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  par_pingpong_args a;
-  pingpong_args pp;
+  const sk_margs *a = &m->arg;
+  const sk_margs *pp = &m->arg;
   long partner = -1;
-  par_pingpong_args_read(&a, args);
-  pingpong_args_read(&pp, args);
-  if (m->rank < a.procs) partner = m->rank + a.nodesize;
-  else if (m->rank >= a.nodesize && m->rank < a.nodesize + a.procs) partner = m->rank - a.nodesize;
-  if (partner >= 0 && pp.iterations > 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp.count, pp.dt, pp.count, pp.dt, partner, 0);
+  (void)args;
+  if (m->rank < a->procs) partner = m->rank + a->nodesize;
+  else if (m->rank >= a->nodesize && m->rank < a->nodesize + a->procs) partner = m->rank - a->nodesize;
+  if (partner >= 0 && pp->iterations > 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, pp->count, pp->datatype, pp->count, pp->datatype, partner, 0);
 }
-SK_API void sk_pingpong_describe(sk_str *out)
-{
-  sk_str_printf(out, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
-                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
-                " before the clock starts\n", pingpong_clock_cost() * 1e6, PINGPONG_CLOCK_PAIRS);
-}
-#else
-SK_API void sk_pingpong_describe(sk_str *out) { (void)out; }
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_table[] = {
-  SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Recv, init_Pingpong_Send_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Iprobe_Recv, init_Pingpong_Send_Iprobe_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Irecv, init_Pingpong_Send_Irecv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_Recv_AT, init_Pingpong_Send_Recv_AT, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Ssend_Recv, init_Pingpong_Ssend_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Isend_Recv, init_Pingpong_Isend_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Issend_Recv, init_Pingpong_Issend_Recv, NULL, NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Bsend_Recv, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
+  SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IPROBE_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IRECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISSEND_RECV,
+             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_BSEND_RECV,
+             measure_pingpong, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
              NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Send_init_Recv_init, init_Pingpong_Send_init_Recv_init, finalize_pp_persistent, NULL,
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
+             measure_Pingpong_Send_init_Recv_init, init_pingpong, finalize_pp_persistent, NULL,
              check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
-             measure_Pingpong_Startall, init_Pingpong_Startall, finalize_pp_persistent, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
+             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, check_pingpong, NULL),
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
-              SK_PATTERN_P2P, 2, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              SK_PATTERN_P2P, 2, 0, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
-  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
               prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
               NULL),
-  SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
-  SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
-  SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
   SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),

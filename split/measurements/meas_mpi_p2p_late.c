@@ -142,9 +142,9 @@ static void check_late(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_late_table[] = {
-  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Late_Receiver, init_Pingpong_Late_Receiver, finalize_late, NULL, check_late, NULL),
-  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Late_Sender, init_Pingpong_Late_Sender, finalize_late, NULL, check_late, NULL),
   SK_ROW_END
 };

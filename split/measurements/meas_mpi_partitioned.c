@@ -193,10 +193,10 @@ static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
 
 #define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
 static const sk_measurement mpi_partitioned_table[] = {
-  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, measure_part, init_Partitioned_pingpong,
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part, init_Partitioned_pingpong,
               finalize_part, NULL, check_part, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, measure_part,
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part,
               init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
 #endif
   SK_ROW_END

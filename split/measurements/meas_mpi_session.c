@@ -94,9 +94,9 @@ static void finalize_Comm_create_from_group(sk_mctx *m, const sk_value *args)
 #endif /* MPI-4 */
 
 static const sk_measurement mpi_session_table[] = {
-  SK_ROW_MPI4("Session_init_finalize", "", SK_PATTERN_SIMPLE, 1, measure_Session_init_finalize, NULL, NULL, NULL, NULL,
+  SK_ROW_MPI4("Session_init_finalize", "", SK_PATTERN_SIMPLE, 1, 0, measure_Session_init_finalize, NULL, NULL, NULL, NULL,
               "a session moves no data"),
-  SK_ROW_MPI4("Comm_create_from_group", "", SK_PATTERN_COLLECTIVE, 1, measure_Comm_create_from_group,
+  SK_ROW_MPI4("Comm_create_from_group", "", SK_PATTERN_COLLECTIVE, 1, 0, measure_Comm_create_from_group,
               init_Comm_create_from_group, finalize_Comm_create_from_group, NULL, NULL, "a communicator moves no data"),
   SK_ROW_END
 };

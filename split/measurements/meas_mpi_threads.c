@@ -212,14 +212,14 @@ static void init_Verify_Corrupt_Thread_pingpong(sk_mctx *m, const sk_value *args
 #endif /* SK_HAVE_THREADS */
 
 static const sk_measurement mpi_threads_table[] = {
-  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
                  measure_Thread_pingpong, init_Thread_pingpong, finalize_threads, NULL, check_threads,
                  NULL),
-  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
                  measure_Thread_bw, init_Thread_bw, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_THREADS("Verify_Corrupt_Thread_pingpong", "count:i datatype:t threads:i iterations:i",
-                 SK_PATTERN_COLLECTIVE, 2, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
+                 SK_PATTERN_COLLECTIVE, 2, 0, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
                  finalize_threads, NULL, check_threads, NULL),
 #endif
   SK_ROW_END

@@ -51,20 +51,10 @@ typedef struct mw_state {
   char *inbox;                /* one message buffer per worker */
 } mw_state;
 
-/* The arguments (chunks, chunk_bytes, work_us). */
-typedef struct mw_args {
-  long chunks, chunk_bytes;
-  double work_us;
-} mw_args;
+/* The variants over MPI (the rows' VARIANT): how the master dispatches and waits. */
+enum mw_variant_id { MWV_SEND, MWV_SSEND, MWV_BSEND, MWV_ISEND, MWV_WAITANY, MWV_WAITSOME, MWV_ANY_SOURCE };
 
-static void mw_args_read(mw_args *a, const sk_value *args)
-{
-  a->chunks = args[0].u.i;
-  a->chunk_bytes = args[1].u.i;
-  a->work_us = args[2].u.d;
-}
-
-static size_t mw_message_size(const mw_args *a)
+static size_t mw_message_size(const sk_margs *a)
 {
   return (size_t)a->chunk_bytes + MW_HEADER;
 }
@@ -72,12 +62,11 @@ static size_t mw_message_size(const mw_args *a)
 static void init_Master_Worker(sk_mctx *m, const sk_value *args)
 {
   mw_state *st;
-  mw_args a;
-  size_t msg;
-  mw_args_read(&a, args);
-  msg = mw_message_size(&a);
-  if (a.chunks < 0 || a.chunk_bytes < 0 || a.work_us < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
-  m->reported_size = a.chunk_bytes;
+  const sk_margs *a = &m->arg;
+  size_t msg = mw_message_size(a);
+  (void)args;
+  if (a->chunks < 0 || a->chunk_bytes < 0 || a->work_us < 0.0) { sk_meas_fail(m, "Master_Worker: arguments must not be negative"); return; }
+  m->reported_size = a->chunk_bytes;
   m->send_usage = msg;
   m->recv_usage = m->rank == 0 ? msg * (size_t)(m->size > 1 ? m->size - 1 : 1) : msg;
   st = (mw_state *)sk_calloc(1, sizeof *st);
@@ -112,7 +101,7 @@ static void mw_busy(double us)
   while ((sk_tp_wtime() - start) * 1e6 < us) { }
 }
 
-static double mw_master(sk_mctx *m, const mw_args *a)
+static double mw_master(sk_mctx *m, const sk_margs *a)
 {
   mw_state *st = (mw_state *)m->state;
   size_t msg = mw_message_size(a);
@@ -147,7 +136,7 @@ static double mw_master(sk_mctx *m, const mw_args *a)
   return sk_sync_stop(m) - start;
 }
 
-static double mw_worker(sk_mctx *m, const mw_args *a)
+static double mw_worker(sk_mctx *m, const sk_margs *a)
 {
   size_t msg = mw_message_size(a);
   double start = sk_sync_start(m);
@@ -167,9 +156,8 @@ static double mw_worker(sk_mctx *m, const mw_args *a)
 
 static double measure_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  mw_args_read(&a, args);
-  return m->rank == 0 ? mw_master(m, &a) : mw_worker(m, &a);
+  (void)args;
+  return m->rank == 0 ? mw_master(m, &m->arg) : mw_worker(m, &m->arg);
 }
 
 /* ---- SKaMPI 4's variants over MPI ---- */
@@ -194,32 +182,41 @@ typedef struct mw_mpi_state {
   char *attached;             /* the MPI_Bsend buffer, NULL when none */
 } mw_mpi_state;
 
-static void init_mw_variant(sk_mctx *m, const sk_value *args, const char *fn, enum mw_dispatch dispatch)
+/* The variants by their rows' VARIANT (enum mw_variant_id). */
+static const mw_variant mw_variants[] = {
+  { MW_READY_RECV, MW_DISPATCH_SEND, 0 }, { MW_READY_RECV, MW_DISPATCH_SSEND, 0 },
+  { MW_READY_RECV, MW_DISPATCH_BSEND, 0 }, { MW_READY_RECV, MW_DISPATCH_ISEND, 0 },
+  { MW_READY_WAITANY, MW_DISPATCH_ISEND, 0 }, { MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0 },
+  { MW_READY_RECV, MW_DISPATCH_SEND, 1 }
+};
+
+static void init_mw_variant(sk_mctx *m, const sk_value *args)
 {
   mw_mpi_state *st;
-  mw_args a;
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
   size_t workers = (size_t)(m->size > 1 ? m->size - 1 : 1);
-  mw_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "chunks", a.chunks);
-  sk_mpi_check_count(m, fn, "chunk_bytes", a.chunk_bytes);
-  if (a.work_us < 0.0) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "chunks", a->chunks);
+  sk_mpi_check_count(m, fn, "chunk_bytes", a->chunk_bytes);
+  if (a->work_us < 0.0) {
     char msg[160];
     sprintf(msg, "%.60s: work_us must not be negative", fn);
     sk_meas_fail(m, msg);
   }
   if (m->failed) return;
-  m->reported_size = a.chunk_bytes;
-  m->send_usage = (size_t)a.chunk_bytes * (m->rank == 0 ? workers : 1);
+  m->reported_size = a->chunk_bytes;
+  m->send_usage = (size_t)a->chunk_bytes * (m->rank == 0 ? workers : 1);
   m->recv_usage = m->send_usage;
   st = (mw_mpi_state *)sk_calloc(1, sizeof *st);
   st->recvs = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
   st->sends = (MPI_Request *)sk_calloc(workers, sizeof(MPI_Request));
   st->done = (int *)sk_calloc(workers, sizeof(int));
   st->statuses = (MPI_Status *)sk_calloc(workers, sizeof(MPI_Status));
-  if (dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
+  if (mw_variants[m->variant].dispatch == MW_DISPATCH_BSEND && m->rank == 0) {
     /* one chunk per worker can be in the buffer (a worker answers before it gets the
     ** next), twice for the space the library has not reclaimed yet */
-    double bytes = 2.0 * (double)workers * ((double)a.chunk_bytes + MPI_BSEND_OVERHEAD);
+    double bytes = 2.0 * (double)workers * ((double)a->chunk_bytes + MPI_BSEND_OVERHEAD);
     if (bytes > (double)INT_MAX) {
       char msg[160];
       sprintf(msg, "%.60s: the chunks are too large for MPI_Buffer_attach", fn);
@@ -252,7 +249,7 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
 }
 
 /* master_dispatch: the next chunk to worker w (or its stop message when stop is set). */
-static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w, int stop)
+static void mw_dispatch(sk_mctx *m, const mw_variant *v, const sk_margs *a, int w, int stop)
 {
   mw_mpi_state *st = (mw_mpi_state *)m->state;
   MPI_Comm comm = sk_mpi_comm(m);
@@ -275,7 +272,7 @@ static void mw_dispatch(sk_mctx *m, const mw_variant *v, const mw_args *a, int w
 
 /* master_receive_ready: waits for results; returns how many workers finished and puts
 ** their ranks into st->done. */
-static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
+static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const sk_margs *a)
 {
   mw_mpi_state *st = (mw_mpi_state *)m->state;
   MPI_Comm comm = sk_mpi_comm(m);
@@ -298,7 +295,7 @@ static int mw_receive_ready(sk_mctx *m, const mw_variant *v, const mw_args *a)
   return 0;
 }
 
-static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *a)
+static double mw_variant_master(sk_mctx *m, const mw_variant *v, const sk_margs *a)
 {
   mw_mpi_state *st = (mw_mpi_state *)m->state;
   long sent = 0, done = 0;
@@ -328,7 +325,7 @@ static double mw_variant_master(sk_mctx *m, const mw_variant *v, const mw_args *
   return sk_sync_stop(m) - start;
 }
 
-static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *a)
+static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const sk_margs *a)
 {
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
@@ -344,90 +341,12 @@ static double mw_variant_worker(sk_mctx *m, const mw_variant *v, const mw_args *
   return -1.0;
 }
 
-static double mw_variant_run(sk_mctx *m, const sk_value *args, enum mw_ready ready, enum mw_dispatch dispatch,
-                             int any_source)
+static double measure_mw_variant(sk_mctx *m, const sk_value *args)
 {
-  mw_variant v;
-  mw_args a;
-  v.ready = ready;
-  v.dispatch = dispatch;
-  v.worker_any_source = any_source;
-  mw_args_read(&a, args);
-  return m->rank == 0 ? mw_variant_master(m, &v, &a) : mw_variant_worker(m, &v, &a);
+  const mw_variant *v = &mw_variants[m->variant];
+  (void)args;
+  return m->rank == 0 ? mw_variant_master(m, v, &m->arg) : mw_variant_worker(m, v, &m->arg);
 }
-
-/* One init and one measure per variant, so that messages name the function. */
-
-static void init_Master_Worker_Send(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Send", MW_DISPATCH_SEND);
-}
-
-static double measure_Master_Worker_Send(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 0);
-}
-
-static void init_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Ssend", MW_DISPATCH_SSEND);
-}
-
-static double measure_Master_Worker_Ssend(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SSEND, 0);
-}
-
-static void init_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Bsend", MW_DISPATCH_BSEND);
-}
-
-static double measure_Master_Worker_Bsend(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_BSEND, 0);
-}
-
-static void init_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Isend", MW_DISPATCH_ISEND);
-}
-
-static double measure_Master_Worker_Isend(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_ISEND, 0);
-}
-
-static void init_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Waitany", MW_DISPATCH_ISEND);
-}
-
-static double measure_Master_Worker_Waitany(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_WAITANY, MW_DISPATCH_ISEND, 0);
-}
-
-static void init_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Waitsome", MW_DISPATCH_ISEND);
-}
-
-static double measure_Master_Worker_Waitsome(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_WAITSOME, MW_DISPATCH_ISEND, 0);
-}
-
-static void init_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
-{
-  init_mw_variant(m, args, "Master_Worker_Recv_Any_Source", MW_DISPATCH_SEND);
-}
-
-static double measure_Master_Worker_Recv_Any_Source(sk_mctx *m, const sk_value *args)
-{
-  return mw_variant_run(m, args, MW_READY_RECV, MW_DISPATCH_SEND, 1);
-}
-
 #endif /* SKAMPI_MPI */
 
 /* ---- verification (verify.h) ----
@@ -457,72 +376,64 @@ static void mw_verify_slots(sk_mctx *m, const char *first, long slots, size_t st
 
 static void prepare_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  mw_args_read(&a, args);
-  mw_verify_fill(m, (size_t)a.chunk_bytes, MW_HEADER);
+  (void)args;
+  mw_verify_fill(m, (size_t)m->arg.chunk_bytes, MW_HEADER);
 }
 
 static void check_Master_Worker(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  size_t msg;
-  mw_args_read(&a, args);
-  msg = mw_message_size(&a);
-  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a.chunk_bytes, 1);
-  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a.chunk_bytes, 0);
+  const sk_margs *a = &m->arg;
+  size_t msg = mw_message_size(a);
+  (void)args;
+  if (m->rank == 0) mw_verify_slots(m, m->recv_buf + MW_HEADER, m->size - 1, msg, (size_t)a->chunk_bytes, 1);
+  else mw_verify_slots(m, m->recv_buf + MW_HEADER, 1, msg, (size_t)a->chunk_bytes, 0);
 }
 
 #ifdef SKAMPI_MPI
 static void prepare_mw_variant(sk_mctx *m, const sk_value *args)
 {
-  mw_args a;
-  mw_args_read(&a, args);
-  mw_verify_fill(m, (size_t)a.chunk_bytes, 0);
+  (void)args;
+  mw_verify_fill(m, (size_t)m->arg.chunk_bytes, 0);
 }
 
 /* posted: the master receives into one slot per worker (_Waitany, _Waitsome). */
-static void mw_variant_check(sk_mctx *m, const sk_value *args, int posted)
+static void mw_variant_check(sk_mctx *m, int posted)
 {
-  mw_args a;
+  const sk_margs *a = &m->arg;
   long workers = m->size - 1, got;
-  mw_args_read(&a, args);
-  got = a.chunks < workers ? a.chunks : workers;       /* workers that had a chunk */
+  got = a->chunks < workers ? a->chunks : workers;       /* workers that had a chunk */
   if (m->rank == 0) {
-    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 1);
+    if (got > 0) mw_verify_slots(m, m->recv_buf, posted ? got : 1, (size_t)a->chunk_bytes, (size_t)a->chunk_bytes, 1);
   } else if (m->rank <= got) {
-    mw_verify_slots(m, m->recv_buf, 1, (size_t)a.chunk_bytes, (size_t)a.chunk_bytes, 0);
+    mw_verify_slots(m, m->recv_buf, 1, (size_t)a->chunk_bytes, (size_t)a->chunk_bytes, 0);
   }
 }
 
-static void check_mw_variant(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 0); }
-static void check_mw_variant_posted(sk_mctx *m, const sk_value *args) { mw_variant_check(m, args, 1); }
+static void check_mw_variant(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  mw_variant_check(m, m->variant == MWV_WAITANY || m->variant == MWV_WAITSOME);
+}
 #endif
 
 static const sk_measurement mw_table[] = {
-  SK_ROW("Master_Worker", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
+  SK_ROW("Master_Worker", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, 0,
          measure_Master_Worker, init_Master_Worker, finalize_Master_Worker,
          prepare_Master_Worker, check_Master_Worker, NULL),
-  SK_ROW_MPI("Master_Worker_Send", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Send, init_Master_Worker_Send, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Ssend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Ssend, init_Master_Worker_Ssend, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Bsend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Bsend, init_Master_Worker_Bsend, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Isend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Isend, init_Master_Worker_Isend, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
-  SK_ROW_MPI("Master_Worker_Waitany", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Waitany, init_Master_Worker_Waitany, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant_posted, NULL),
-  SK_ROW_MPI("Master_Worker_Waitsome", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Waitsome, init_Master_Worker_Waitsome, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant_posted, NULL),
-  SK_ROW_MPI("Master_Worker_Recv_Any_Source", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1,
-             measure_Master_Worker_Recv_Any_Source, init_Master_Worker_Recv_Any_Source, finalize_mw_variant,
-             prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Send", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_SEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Ssend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_SSEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Bsend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_BSEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Isend", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_ISEND,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Waitany", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_WAITANY,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Waitsome", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_WAITSOME,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
+  SK_ROW_MPI("Master_Worker_Recv_Any_Source", "chunks:i chunk_bytes:i work_us:d", SK_PATTERN_MASTER_WORKER, 1, MWV_ANY_SOURCE,
+             measure_mw_variant, init_mw_variant, finalize_mw_variant, prepare_mw_variant, check_mw_variant, NULL),
   SK_ROW_END
 };
 

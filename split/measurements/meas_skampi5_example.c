@@ -90,7 +90,7 @@ static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value 
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement skampi5_example_table[] = {
-  SK_ROW_MPI("Skampi5_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2,
+  SK_ROW_MPI("Skampi5_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              sk5_measure_Skampi5_Pingpong_Send_Recv, sk5_init_Skampi5_Pingpong_Send_Recv, NULL,
              NULL, check_Skampi5_Pingpong_Send_Recv, NULL),
   SK_ROW_END

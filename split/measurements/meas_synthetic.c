@@ -21,21 +21,7 @@ typedef struct synth_state {
 } synth_state;
 
 /* The arguments (x, base_us, slope_us, step_at, step_us, noise) of both functions. */
-typedef struct synth_args {
-  double x, base_us, slope_us, step_at, step_us, noise;
-} synth_args;
-
-static void synth_args_read(synth_args *a, const sk_value *args)
-{
-  a->x = sk_value_as_double(&args[0]);
-  a->base_us = args[1].u.d;
-  a->slope_us = args[2].u.d;
-  a->step_at = args[3].u.d;
-  a->step_us = args[4].u.d;
-  a->noise = args[5].u.d;
-}
-
-static double synth_cost_seconds(const synth_args *a)
+static double synth_cost_seconds(const sk_margs *a)
 {
   double us = a->base_us + a->slope_us * a->x + (a->x >= a->step_at ? a->step_us : 0.0);
   return us * 1e-6;
@@ -57,17 +43,17 @@ SK_API double sk_synth_noise_factor(long s, double noise)
 static void init_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)sk_malloc(sizeof *st);
-  synth_args a;
-  synth_args_read(&a, args);
+  const sk_margs *a = &m->arg;
+  (void)args;
   st->seed = 1;
   m->state = st;
   /* x is written as the size column, which readers take from 0 to LONG_MAX only (a cast of
   ** 1e19 wrote -9223372036854775808, a file skampi's own reader refused) */
-  if (!(a.x >= 0.0) || !sk_long_of_double(a.x, &m->reported_size))
+  if (!(a->x >= 0.0) || !sk_long_of_double(a->x, &m->reported_size))
     sk_meas_fail(m, "Synthetic: x must lie from 0 to the largest integer of this platform (it is the size column)");
-  if (a.noise < 0.0 || a.noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
-  if (synth_cost_seconds(&a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
-  if (synth_cost_seconds(&a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
+  if (a->noise < 0.0 || a->noise >= 1.0) sk_meas_fail(m, "Synthetic: noise must be in [0, 1)");
+  if (synth_cost_seconds(a) < 0.0) sk_meas_fail(m, "Synthetic: the cost at this argument is negative");
+  if (synth_cost_seconds(a) > 10.0) sk_meas_fail(m, "Synthetic: the cost at this argument exceeds 10 seconds");
 }
 
 static void finalize_synthetic(sk_mctx *m, const sk_value *a)
@@ -80,10 +66,9 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
 static double synth_sample(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
-  synth_args a;
-  synth_args_read(&a, args);
+  (void)args;
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&a) * sk_synth_noise_factor(st->seed, a.noise);
+  return synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
 }
 
 static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
@@ -104,7 +89,8 @@ static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
 ** verification (skampi -v) must catch it (tests/mpi_catalogue). */
 static void init_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 {
-  long count = args[0].u.i;
+  long count = m->arg.count;
+  (void)args;
   if (count < 1) { sk_meas_fail(m, "Verify_Corrupt_Test: count must be at least 1"); return; }
   m->send_usage = m->recv_usage = (size_t)count;
   m->reported_size = count;
@@ -112,8 +98,9 @@ static void init_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 
 static double measure_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 {
-  size_t count = (size_t)args[0].u.i;
+  size_t count = (size_t)m->arg.count;
   double start = sk_tp_wtime();
+  (void)args;
   if (m->rank == 0) sk_tp_send(m->group, 1, m->send_buf, count);
   else if (m->rank == 1) {
     sk_tp_recv(m->group, 0, m->recv_buf, count);
@@ -124,17 +111,18 @@ static double measure_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 
 static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 {
-  if (m->rank == 1) sk_verify_expect(m, "received block", m->recv_buf, (size_t)args[0].u.i, 0, 0, NULL);
+  (void)args;
+  if (m->rank == 1) sk_verify_expect(m, "received block", m->recv_buf, (size_t)m->arg.count, 0, 0, NULL);
 }
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1,
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
          measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
-  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1,
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, 0,
          measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
-  SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2,
+  SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2, 0,
          measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),
 #endif
   SK_ROW_END

@@ -13,6 +13,7 @@
 #define SK_THREAD_TEAM_H
 
 #include "measure.h"
+#include "sync_window.h"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2 && !defined(SKAMPI_NO_THREADS) \
     && (defined(__unix__) || defined(__APPLE__))
@@ -31,10 +32,10 @@
 #else
 #define SK_IF_THREADS(f) NULL
 #endif
-#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, SK_IF_THREADS(INIT), SK_IF_THREADS(MEASURE), SK_IF_THREADS(FINALIZE), MIN_PROCS, \
     "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", NULL, NULL, SIG, SK_IF_THREADS(PREPARE), \
-    SK_IF_THREADS(CHECK), NOTHING }
+    SK_IF_THREADS(CHECK), NOTHING, VARIANT }
 
 /* The most threads a team has. */
 #define SK_TEAM_MAX 64

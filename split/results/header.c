@@ -288,7 +288,11 @@ SK_API void sk_header_write(const sk_header_facts *f)
                   " operation (%ld calls per timing), part of every call's time as of a plain loop's that calls"
                   " the operation\n", f->empty_call * 1e6, f->empty_calls);
   }
-  sk_pingpong_describe(&h);
+#ifdef SKAMPI_MPI
+  sk_str_printf(&h, "# ping-pongs: %.4f us subtracted from every timing (one MPI_Wtime reading: the least of %d"
+                " back-to-back pairs, SKaLib 3.2); the partner's readiness is awaited"
+                " before the clock starts\n", sk_tp_mpi_clock_cost() * 1e6, SK_CLOCK_PAIRS);
+#endif
   sk_str_puts(&h, "#@ columns: LOOPVARS... size[bytes] time[us] stderr[us] reps node_time[us]...\n");
   sk_str_puts(&h, "# columns: a result line holds its loop variables (name= value), the message size in bytes,"
               " the time in microseconds (seconds x F after \"# times in seconds x F\", set_unit), its standard"

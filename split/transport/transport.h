@@ -134,6 +134,11 @@ SK_API const char *sk_tp_thread_level_name(int level);
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
+/* What one reading of MPI_Wtime adds to an interval between two readings: the least
+** difference of SK_CLOCK_PAIRS back-to-back readings, taken once per process (the
+** ping-pongs subtract it; the output's header says so). */
+#define SK_CLOCK_PAIRS 100
+SK_API double sk_tp_mpi_clock_cost(void);
 #endif
 
 #endif

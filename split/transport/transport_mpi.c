@@ -636,4 +636,16 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 #endif
 }
 
+SK_API double sk_tp_mpi_clock_cost(void)
+{
+  static double cost = -1.0;
+  int i;
+  if (cost >= 0.0) return cost;
+  for (i = 0; i < SK_CLOCK_PAIRS; i++) {
+    double first = MPI_Wtime(), pair = MPI_Wtime() - first;
+    if (pair >= 0.0 && (cost < 0.0 || pair < cost)) cost = pair;
+  }
+  if (cost < 0.0) cost = 0.0;
+  return cost;
+}
 #endif /* SKAMPI_MPI */

@@ -25,6 +25,8 @@
 #include "../../split/transport/transport_seq.c"
 #include "../../split/transport/transport_rcce.c"
 #include "../../split/core/verify.c"
+#include "../../split/core/margs.c"
+#include "../../split/core/measure.c"
 #include "../../split/measurements/meas_bcast_algos.c"
 
 /* ---- stand-ins for the engine ---- */
@@ -41,13 +43,6 @@ SK_API double sk_sync_stop(sk_mctx *m)
   return sk_tp_wtime();
 }
 
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
 
 /* The module's builtin print_bcast_cube_rounds writes through the output module and
 ** returns a value of the input language. */
@@ -177,6 +172,7 @@ static int run_case(sk_group *g, const sk_measurement *def, sk_value *args, int 
   m.size = sk_tp_group_size(g);
   m.send_buf = T.send_buf;
   m.recv_buf = T.recv_buf;
+  sk_mctx_bind(def, &m, args);
   def->init(&m, args);
   if (m.failed) {
     printf("FAIL %s n=%d rank %d %s: init: %s\n", T.label, T.size, T.rank, what, m.fail_msg);
@@ -389,6 +385,7 @@ static void test_pingpong(const char *name)
     m.recv_buf = T.recv_buf;
     args[0] = int_arg(sizes[s]);
     args[1] = int_arg(5);
+    sk_mctx_bind(def, &m, args);
     def->init(&m, args);
     for (i = 0; i < (size_t)sizes[s]; i++) {
       T.send_buf[i] = (char)pingpong_byte(T.rank, i);
@@ -431,6 +428,7 @@ static void test_verify_catches(void)
   m.recv_buf = T.recv_buf;
   args[0] = int_arg(50000);
   args[1] = int_arg(4096);
+  sk_mctx_bind(def, &m, args);
   def->init(&m, args);
   def->measure(&m, args);
   if (m.failed) failed = 1;
@@ -467,6 +465,7 @@ static void test_dopl_bad_grid(void)
   args[2] = int_arg(2);
   args[3] = int_arg(4096);
   args[4] = int_arg(1024);
+  sk_mctx_bind(def, &m, args);
   def->init(&m, args);
   if (!m.failed || strstr(m.fail_msg, "does not fit") == NULL) {
     printf("FAIL %s n=%d rank %d: Bcast_DOPL accepted a %dx2 grid (%s)\n", T.label, T.size,

@@ -1,10 +1,14 @@
 #!/bin/sh
 # tests/gates/rows.sh [SPLIT_DIR] -- one registry row names everything about a
 # measurement (split/core/measure.h), and grep finds it:
-#   - every SK_ROW / SK_ROW_MPI / SK_ROW_MPI2 / SK_ROW_MPI3 / SK_ROW_MPIIO row in split/ has its ten
-#     arguments, a string name, and each function it names (measure, init, finalize,
-#     prepare, check; NULL aside) is defined in split/ under that name: a line that
-#     starts with the function's type (or SK_API) and has NAME( and is no prototype;
+#   - every row of every row macro in split/ (SK_ROW, SK_ROW_MPI, _MPI2, _MPI3, _MPI4, _MPIIO,
+#     _THREADS: any SK_ROW... but SK_ROW_ALIAS and SK_ROW_END) has its eleven arguments, a
+#     string name, and each function it names (measure, init, finalize, prepare, check;
+#     NULL aside) is defined in split/ under that name: a line that starts with the
+#     function's type (or SK_API) and has NAME( and is no prototype -- in every build, so
+#     that a row whose functions a build compiles away (an MPI-4 row without MPI-4) is
+#     checked all the same;
+#   - no row macro under another name: a #define of a name with ROW in it is an SK_ROW...;
 #   - no `#define measure_...` (a measurement function under another function's name);
 #   - no `##` in split/measurements/ or split/core/measure.h (no pasted function names).
 # Exit 0 when all hold, 1 with one line per violation naming file, line and row.
@@ -39,22 +43,22 @@ while read -r f; do
       }
       args[++n] = arg
       for (k = 1; k <= n; k++) { gsub(/^[ \t]+|[ \t]+$/, "", args[k]) }
-      if (n != 10 || args[1] !~ /^"[A-Za-z_][A-Za-z0-9_]*"$/) {
-        printf "%s:%d: row %s: not SK_ROW(\"NAME\", SIGNATURE, PATTERN, MIN_PROCS, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)\n", file, start, args[1] > "/dev/stderr"
+      if (n != 11 || args[1] !~ /^"[A-Za-z_][A-Za-z0-9_]*"$/) {
+        printf "%s:%d: row %s: not SK_ROW(\"NAME\", SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)\n", file, start, args[1] > "/dev/stderr"
         return
       }
       split("measure init finalize prepare check", roles, " ")
-      for (k = 5; k <= 9; k++) {
+      for (k = 6; k <= 10; k++) {
         if (args[k] == "NULL") continue
         if (args[k] !~ /^[A-Za-z_][A-Za-z0-9_]*$/) {
-          printf "%s:%d: row %s: its %s function is \"%s\", not a plain C identifier\n", file, start, args[1], roles[k - 4], args[k] > "/dev/stderr"
+          printf "%s:%d: row %s: its %s function is \"%s\", not a plain C identifier\n", file, start, args[1], roles[k - 5], args[k] > "/dev/stderr"
           continue
         }
-        print file, start, args[1], roles[k - 4], args[k]
+        print file, start, args[1], roles[k - 5], args[k]
       }
     }
     inrow { text = text " " $0; if (closed()) { flush(); inrow = 0 } ; next }
-    /^[ \t]*SK_ROW(_MPI|_MPI2|_MPI3|_MPIIO)?\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
+    /^[ \t]*SK_ROW[A-Z0-9_]*\(/ && !/^[ \t]*SK_ROW_ALIAS\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
     function closed(   i, c, depth, instr) {
       depth = 0; instr = 0
       for (i = 1; i <= length(text); i++) {
@@ -78,6 +82,10 @@ while read -r file line name role fn; do
     { echo "$file:$line: row $name names $role function $fn, which $base/ does not define (no line \"TYPE $fn(\" outside a prototype)"; st=1; }
 done < "$tmp/rows"
 
+# no row macro but SK_ROW...: the rows of any other would go unchecked
+if xargs grep -nE '^[ \t]*#[ \t]*define[ \t]+[A-Za-z0-9_]*ROW[A-Za-z0-9_]*\(' < "$tmp/files" | grep -vE '#[ \t]*define[ \t]+SK_ROW' > "$tmp/macros"; then
+  sed 's/^\([^:]*:[0-9]*\):.*#[ \t]*define[ \t]*\([A-Za-z0-9_]*\).*/\1: row macro \2: name it SK_ROW_..., so that this gate reads its rows/' "$tmp/macros"; st=1
+fi
 # no measurement function under another function's name
 if grep -rnE '^[ \t]*#[ \t]*define[ \t]+measure_' "$base" > "$tmp/defines"; then
   sed 's/^\([^:]*:[0-9]*\):.*#[ \t]*define[ \t]*\([A-Za-z0-9_]*\).*/\1: #define \2: a row must name the function itself/' "$tmp/defines"; st=1

@@ -3,8 +3,11 @@
 # and passes on an unchanged copy of split/: in temp copies, (1) the Bcast row names a
 # measure function that split/ does not define, (2) a `#define measure_X Y` in a
 # measurement module, (3) a row macro that pastes a function name with ##, (4) a
-# one-line row whose check function is missing, in another module. Each must be reported
-# by file and line (and the row's name where there is a row).
+# one-line row whose check function is missing, in another module, (5) an MPI-4 row
+# (SK_ROW_MPI4, whose functions a build without MPI-4 never compiles) naming a made-up
+# measure function, (6) a threads row (SK_ROW_THREADS) naming a made-up init, (7) a row
+# macro not named SK_ROW_... Each must be reported by file and line (and the row's name
+# where there is a row).
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-rows-planted.XXXXXX") || exit 2
@@ -47,7 +50,27 @@ expect pasted_name "split/$f:$n: ## pastes a name"
 # (4) a row on one line whose check function does not exist
 fresh; f=measurements/meas_synthetic.c
 n=$(line $f 'SK_ROW_END')
-awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, measure_Synthetic_Busy, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
+awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, 0, measure_Synthetic_Busy, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
   "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
 expect row_names_undefined_check "split/$f:$n: row \"Planted_Row\" names check function check_Planted_Row, which split/ does not define"
+
+# (5) an MPI-4 row naming a measure function defined nowhere
+fresh; f=measurements/meas_mpi_session.c
+n=$(line $f 'SK_ROW_END')
+awk -v n="$n" 'NR == n { print "  SK_ROW_MPI4(\"Planted_MPI4\", \"count:i\", SK_PATTERN_COLLECTIVE, 1, 0, measure_Planted_MPI4_Made_Up, NULL, NULL, NULL, NULL, \"none\")," } { print }' \
+  "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
+expect mpi4_row_names_undefined_function "split/$f:$n: row \"Planted_MPI4\" names measure function measure_Planted_MPI4_Made_Up, which split/ does not define"
+
+# (6) a threads row naming an init defined nowhere
+fresh; f=measurements/meas_mpi_threads.c
+n=$(line $f 'SK_ROW_THREADS(')
+awk -v n="$n" 'NR == n { print "  SK_ROW_THREADS(\"Planted_Threads\", \"count:i\", SK_PATTERN_P2P, 2, 0, measure_Planted_T, init_Planted_Threads_Made_Up, NULL, NULL, NULL, \"none\")," } { print }' \
+  "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
+expect threads_row_names_undefined_init "split/$f:$n: row \"Planted_Threads\" names init function init_Planted_Threads_Made_Up, which split/ does not define"
+
+# (7) a row macro under another name
+fresh; f=measurements/meas_mpi_neighbor.c
+printf '#define NB_ROW(NAME) { NAME, NULL }\n' >> "$tmp/split/$f"
+n=$(wc -l < "$tmp/split/$f" | tr -d ' ')
+expect row_macro_named_otherwise "split/$f:$n: row macro NB_ROW: name it SK_ROW_..."
 exit $st

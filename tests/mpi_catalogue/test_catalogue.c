@@ -45,6 +45,8 @@
 #include "../../split/transport/library_polling.c"
 #include "../../split/transport/transport_mpi.c"
 #include "../../split/core/verify.c"
+#include "../../split/core/margs.c"
+#include "../../split/core/measure.c"
 #include "../../split/measurements/meas_mpi.c"
 #include "../../split/measurements/meas_mpi_p2p.c"
 #include "../../split/measurements/meas_mpi_bw.c"
@@ -92,13 +94,6 @@ SK_API double sk_sync_stop(sk_mctx *m)
 SK_API void sk_sync_untimed_begin(sk_mctx *m) { (void)m; }
 SK_API void sk_sync_untimed_end(sk_mctx *m) { (void)m; }
 
-SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
-{
-  if (m->failed) return;
-  m->failed = 1;
-  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
-  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
-}
 
 /* ---- test data ---- */
 
@@ -922,6 +917,7 @@ static void run_one(const sk_measurement *def, const recipe *r, sk_group *g, lon
     return;
   }
   started = MPI_Wtime();
+  sk_mctx_bind(def, &m, args);
   if (def->init) def->init(&m, args);
   checks++;
   if (verbose) printf("# %s dt=%s count=%ld procs=%d: init %.6f s\n", def->name, dtname, count, size, MPI_Wtime() - started);
@@ -1073,6 +1069,7 @@ static void run_bw_definition(sk_group *world)
       fail_line("bw-definition", rows[i], "MPI_INT", 1000, 2, "no row or bad arguments");
       continue;
     }
+    sk_mctx_bind(def, &m, args);
     def->init(&m, args);
     send = (char *)sk_malloc(m.send_usage + 1);
     recv = (char *)sk_malloc(m.recv_usage + 1);
@@ -1125,6 +1122,7 @@ static void run_cache_cold(sk_group *world)
       fail_line("cache-cold", rows[i], "MPI_INT", 100, m.size, "no row or bad arguments");
       continue;
     }
+    sk_mctx_bind(def, &m, args);
     def->init(&m, args);
     checks++;
     if (m.recv_usage != 0 && m.recv_usage != 8000) {
@@ -1189,6 +1187,7 @@ static void run_bad_cases(sk_group *world)
       fail_line("bad-args recipe", def->name, "-", 0, m.size, problem);
       continue;
     }
+    sk_mctx_bind(def, &m, args);
     if (def->init) def->init(&m, args);
     checks++;
     if (!m.failed) {
@@ -1222,6 +1221,7 @@ static void run_io_corruption(sk_group *world, const char *name, const char *rar
     fail_line("io-corruption recipe", name, "MPI_INT", 100, m.size, "no such row or wrong recipe");
     return;
   }
+  sk_mctx_bind(def, &m, args);
   def->init(&m, args);
   m.send_buf = (char *)sk_calloc(m.send_usage + 1, 1);
   m.recv_buf = (char *)sk_calloc(m.recv_usage + 1, 1);

@@ -1,0 +1,23 @@
+/*
+** measure.c -- what the engine hands a row's functions (sk_mctx_bind: the name, the
+** variant, the arguments by name) and how a function says that it failed (sk_meas_fail);
+** measure.h.
+*/
+#include "measure.h"
+
+SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  const char *missing = NULL;
+  m->name = def->alias_of ? def->alias_of : def->name;
+  m->variant = def->variant;
+  if (!sk_margs_fill(&m->arg, def->signature, args, &missing))
+    sk_fatal("row %s: no field of sk_margs for its parameter '%.40s' (margs.h)", def->name, missing);
+}
+
+SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
+{
+  if (m->failed) return;
+  m->failed = 1;
+  strncpy(m->fail_msg, msg, sizeof m->fail_msg - 1);
+  m->fail_msg[sizeof m->fail_msg - 1] = '\0';
+}
