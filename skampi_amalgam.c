@@ -10199,6 +10199,8 @@ typedef struct sk_measure_outcome {
   int suite_time_spent;       /* every process: the suite's time limit is reached */
   char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
                               ** why SK_TOO_FEW */
+  double need;                /* every process, SK_NO_ROOM: the buffer bytes the neediest
+                              ** process needs (a caller may grow set_skampi_buffer to it) */
   /* world rank 0 only: */
   sk_result result;
   int has_dummy;              /* the dummy time of this communicator and pattern, new */
@@ -10493,6 +10495,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   }
   if (d.status == SK_NO_ROOM) {
     if (member) sk_runner_finalize(def, &m, args);
+    out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
@@ -33587,9 +33590,8 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 
 /* A measure statement that measures nothing here, and the run goes on (as the original
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
-** over process counts from 1), or, outside a loop, a measurement that does not fit into
-** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q. */
+** over process counts from 1). The block gets a comment line naming the point and why;
+** stderr a warning, unless -q. */
 static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
 {
   sk_str at, note;
@@ -33615,6 +33617,68 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why)
   sk_str_free(&note);
 }
 
+/* sk_agree's verdict: the lowest process whose flag is set, or -1. */
+static void decide_first_set(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *set = (const int *)ballots;
+  int *who = (int *)decision, i;
+  (void)ctx;
+  *who = -1;
+  for (i = 0; i < n && *who < 0; i++) if (set[i]) *who = i;
+}
+
+/* The buffer region as the settings say, on every process; memory the machine lacks is
+** the statement's error. */
+static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
+{
+  int failed = !sk_buffers_configure(&in->settings.buffers), who;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, decide_first_set, NULL);
+  if (who >= 0)
+    sk_user_error(&s->call->loc, "cannot allocate a buffer region of %.0f bytes on process %d for this"
+                  " measurement; ask for less memory", sk_buffers_region_bytes(&in->settings.buffers), who);
+}
+
+/* Outside a loop, a measurement that does not fit into set_skampi_buffer is measured with
+** the buffer grown to what it needs (the original SKaMPI measured such statements, as
+** Open MPI's tuner OTPO writes them for its all-to-alls), then the buffer is set back; the
+** result says so (a "# (buffer grown: ...)" line, flag buffer_grown=BYTES). In a loop the
+** loop ends instead, at the original's points (measure_end_loop). *out is measured again. */
+static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement *def, sk_group *g,
+                          const sk_value *args, sk_measure_outcome *out)
+{
+  size_t was = in->settings.buffers.size, grown = (size_t)ceil(out->need / 1024.0) * 1024;
+  char why[sizeof out->message];
+  sk_copy_string(why, sizeof why, out->message);
+  sk_outcome_free(out);
+  in->settings.buffers.size = grown;
+  measure_set_buffer(in, s);
+  sk_engine_measure(&in->engine, def, g, args, in->block_started, out);
+  in->settings.buffers.size = was;
+  measure_set_buffer(in, s);
+  if (out->status == SK_MEASURED && sk_tp_world_rank() == 0) {
+    sk_str note;
+    sk_result *r = &out->result;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (buffer grown: %s; measured with %lu bytes, then set back)\n", why, (unsigned long)grown);
+    if (strlen(r->note) + note.len < sizeof r->note) {
+      memmove(r->note + note.len, r->note, strlen(r->note) + 1);
+      memcpy(r->note, note.data, note.len);
+    }
+    sk_str_free(&note);
+    sk_str_init(&note);
+    sk_str_printf(&note, "buffer_grown=%lu%s%s", (unsigned long)grown, r->note_flags[0] ? "," : "", r->note_flags);
+    sk_copy_string(r->note_flags, sizeof r->note_flags, note.data);
+    sk_str_free(&note);
+    if (!in->quiet) {
+      progress_break(in);
+      fflush(stdout);
+      fprintf(stderr, "skampi: warning: %s:%d:%d: buffer grown: %s; measured with %lu bytes\n", s->call->loc.file,
+              s->call->loc.line, s->call->loc.col, why, (unsigned long)grown);
+      fflush(stderr);
+    }
+  }
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -33629,6 +33693,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
+  if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
+    measure_grown(in, s, def, comm.u.comm, args, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
   ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
   ** result` for a result, the dummy time comes after that line and the mark is left out */
@@ -33639,8 +33705,6 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     measure_nothing(in, s, out.message);
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
-  } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;

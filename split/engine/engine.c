@@ -245,6 +245,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   }
   if (d.status == SK_NO_ROOM) {
     if (member) sk_runner_finalize(def, &m, args);
+    out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }

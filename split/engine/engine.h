@@ -44,6 +44,8 @@ typedef struct sk_measure_outcome {
   int suite_time_spent;       /* every process: the suite's time limit is reached */
   char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
                               ** why SK_TOO_FEW */
+  double need;                /* every process, SK_NO_ROOM: the buffer bytes the neediest
+                              ** process needs (a caller may grow set_skampi_buffer to it) */
   /* world rank 0 only: */
   sk_result result;
   int has_dummy;              /* the dummy time of this communicator and pattern, new */
