@@ -10664,8 +10664,8 @@ SK_API void sk_out_close(void);
 ** announced on stderr. 0: *err set (sk_out_failed() then says whether writing failed). */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 /* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them --
-** when that cuts anything, the whole old content is first kept as NAME.N (copied, the
-** file stays; backup gets the name, "" when nothing was cut); the current byte offset
+** when that cuts a result line, the whole old content is first kept as NAME.N (copied,
+** the file stays; backup gets the name, "" when no backup was made); the current byte offset
 ** of the file (-1 for standard output); mute (1) while the suites kept from the
 ** interrupted run are skipped, so nothing is written twice. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size);
@@ -10756,12 +10756,31 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 
 /* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
 
+/* Whether the bytes of path after the first `bytes` hold a result line (one that is not a
+** comment): 1 also when they cannot be read. */
+static int out_cut_holds_results(const char *path, long bytes)
+{
+  FILE *f = fopen(path, "rb");
+  int c, at_start = 1, found = 0;
+  if (f == NULL || fseek(f, bytes, SEEK_SET) != 0) { if (f) fclose(f); return 1; }
+  while (!found && (c = getc(f)) != EOF) {
+    if (at_start && c != '#' && c != '\n') found = 1;
+    at_start = c == '\n';
+  }
+  if (ferror(f)) found = 1;
+  fclose(f);
+  return found;
+}
+
+/* What is cut is kept first as a backup -- unless it holds no result line (the header and
+** comment lines of a suite that had measured nothing yet, as a one-point run killed at a
+** tuner's time limit leaves it): nothing measured is lost, and no file is left over. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size)
 {
   long size;
   FILE *f;
   backup[0] = '\0';
-  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes &&
+  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes && out_cut_holds_results(path, bytes) &&
       !sk_path_copy_backup(path, backup, backup_size, err))
     return 0;
   f = sk_path_open_at(path, bytes, err);
@@ -12275,6 +12294,11 @@ SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_p
   runlog_output_now(out_path, st.is_log && !st.finished && !fresh_forced, &abs, &content, &o);
   sk_runlog_plan(&st, text.data ? text.data : "", text.len, &o, checksum, processes, fresh_forced, plan, &why);
   keep_old = !runlog_output_gone(&st, &o);
+  /* an interrupted run that wrote no complete header measured nothing: its log is
+  ** replaced, not kept (a tuner's run ended at its time limit while starting, OTPO) */
+  if (plan->mode == SK_RUN_FRESH && st.is_log && !st.finished && !fresh_forced && st.suites_done == 0 &&
+      st.header_offset < 0)
+    keep_old = 0;
   sk_str_free(&abs);
   sk_str_free(&content);
   if (plan->mode == SK_RUN_REFUSED) {
@@ -12604,22 +12628,21 @@ static void header_warn(const char *text)
   fflush(stderr);
 }
 
-/* A resumed run writes "# resumed at DATE ..." where it continues instead of the version
-** and start lines (the rest describes this run). */
-/* SKAMPI_LAYOUT=skampi5: the first lines as the original SKaMPI 5 wrote them, for the
-** programs that read a result by its line number (Open MPI's tuner OTPO reads the 7th
-** line of an input with one unlooped measure statement: skampi's own header would put a
-** comment there). Only the first five header lines (version, start, input file,
-** processes, library) stand at the top; the others follow the last suite, before the
-** footer (sk_header_write_rest), where such readers never look. Read once. */
+/* The layout of a program's output (doc/manual.md, "SKaMPI's clients"): by default the
+** first lines as the original SKaMPI 5 wrote them, for the programs that read a result by
+** its line number (Open MPI's tuner OTPO reads the 7th line of an input with one unlooped
+** measure statement: skampi's own header would put a comment there). Only the first five
+** header lines (version, start, input file, processes, library) stand at the top; the
+** others follow the last suite, before the footer (sk_header_write_rest), where such
+** readers never look. SKAMPI_LAYOUT=skampi puts the whole header at the top. Read once. */
 SK_API int sk_header_layout_skampi5(void)
 {
   static int layout = -1;
   if (layout < 0) {
     const char *v = getenv("SKAMPI_LAYOUT");
-    layout = v != NULL && sk_streq(v, "skampi5");
-    if (v != NULL && *v && !layout && !sk_streq(v, "skampi"))
-      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi is used\n", v);
+    layout = v == NULL || !sk_streq(v, "skampi");
+    if (v != NULL && *v && layout && !sk_streq(v, "skampi5"))
+      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi5 is used\n", v);
   }
   return layout;
 }
@@ -12628,22 +12651,26 @@ SK_API int sk_header_layout_skampi5(void)
 static sk_str header_rest;      /* the skampi5 layout's held-back header lines */
 
 /* The header h, whole -- or, in the skampi5 layout, its first HEADER_TOP_LINES lines now
-** and the rest held back. */
-static void header_emit(sk_str *h, int resumed)
+** and the rest held back. A resumed run (its "# resumed at DATE ..." line instead of the
+** version and start lines) holds back all of it: the interrupted run's top lines stay the
+** output's first lines, its first block the next, as in an uninterrupted run. The
+** library's output (skampi.h) has its header whole at the top. */
+static void header_emit(sk_str *h, int resumed, int library)
 {
   size_t i, top = 0;
   int lines = 0;
-  if (!sk_header_layout_skampi5() || resumed || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
-  for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
+  if (!sk_header_layout_skampi5() || library || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
+  if (!resumed)
+    for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
   sk_str_puts(&header_rest, h->data + top);
   h->data[top] = '\0';
-  sk_out_text(h->data);
+  if (top > 0) sk_out_text(h->data);
 }
 
 SK_API void sk_header_write_rest(void)
 {
   if (header_rest.len == 0) return;
-  sk_out_text("# the rest of the header (SKAMPI_LAYOUT=skampi5 writes it after the last suite):\n");
+  sk_out_text("# the rest of the header (written after the last suite; SKAMPI_LAYOUT=skampi writes it at the top):\n");
   sk_out_text(header_rest.data);
   sk_str_free(&header_rest);
   sk_str_init(&header_rest);
@@ -12721,7 +12748,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_io_files_describe(&h, NULL);
   sk_str_puts(&h, machine.data ? machine.data : "");
   if (f->copy != NULL && !f->resumed) header_copy_input(&h, f->copy);
-  header_emit(&h, f->resumed);
+  header_emit(&h, f->resumed, f->library);
   if (!f->resumed) sk_runlog_header_done();
   if (!f->quiet) header_warn(warn.data);
   else fflush(stderr);
@@ -13046,17 +13073,22 @@ static int sko_mark_flags(sko_parser *ps, const char *line, size_t skip, char **
   return 1;
 }
 
-/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y": an unknown KIND or key is passed over
-** (a newer writer); a bad number is an error. */
+/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y [of=line_above]": an unknown KIND or key
+** is passed over (a newer writer); a bad number is an error. of=line_above (the skampi5
+** layout writes the mark after the line it belongs to): the line above is of KIND too. */
 static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
 {
   sk_sko_block *b = ps->cur;
   const char *p = line + skip;
   char *w;
-  int col, k, kind;
+  int col, k, kind = SK_SKO_TIME_UNKNOWN, seen = 0, above = 0;
   for (;;) {
     col = sko_word(&p, line, &w);
-    if (w == NULL) return 1;
+    if (w == NULL) {   /* "of=line_above" (the skampi5 layout): the line above is of this kind too */
+      if (seen && above && b->n > 0) sko_derive(&b->lines[b->n - 1], kind);
+      return 1;
+    }
+    if (sk_streq(w, "of=line_above")) above = 1;
     if (strncmp(w, "time=", 5) == 0) {
       for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_PER_MESSAGE; k++)
         if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
@@ -13064,6 +13096,7 @@ static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
       ** each line keeps the kind of the mark before it */
       b->time_kind = ps->suite_marks++ == 0 || b->time_kind == kind ? kind : SK_SKO_TIME_UNKNOWN;
       ps->time_kind = kind;
+      seen = 1;
     } else if (strncmp(w, "dummy_us=", 9) == 0 || strncmp(w, "dummy_err_us=", 13) == 0) {
       int err = w[6] == 'e';
       double us;
@@ -13549,6 +13582,10 @@ SK_API void sk_line_dummy(const sk_measure_outcome *out, int after_line);
 ** block and whenever the outcome's dummy time is new; returns the kind now in force
 ** (the caller keeps it for the next call: NULL at the start of a block). */
 SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, const sk_measure_outcome *out);
+/* The same as a note of the line just written, "#@ suite: ... of=line_above" (the
+** skampi5 layout, whose readers take a block's first line after `# begin result` for a
+** result): it gives the kind of the line above it and of the lines after it (sko.c). */
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out);
 
 #endif
 /* --- end split/results/result_line.h --- */
@@ -13703,6 +13740,22 @@ SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, co
   if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
   sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
                     out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  return kind;
+}
+
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out)
+{
+  sk_str s;
+  if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
+  sk_str_init(&s);
+  sk_out_format_suite_mark(&s, kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                           out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  if (s.len > 0) {   /* "...\n" -> "... of=line_above\n" */
+    s.data[--s.len] = '\0';
+    sk_str_puts(&s, " of=line_above\n");
+    sk_out_note(s.data);
+  }
+  sk_str_free(&s);
   return kind;
 }
 /* --- end split/results/result_line.c --- */
@@ -33696,8 +33749,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
     measure_grown(in, s, def, comm.u.comm, args, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
-  ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
-  ** result` for a result, the dummy time comes after that line and the mark is left out */
+  ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
+  ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
   if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) sk_line_dummy(&out, 0);
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
@@ -33744,6 +33797,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       sk_str_init(&flags);
       sk_line_write(&lf, &out.result, &flags);
       if (out.has_dummy && sk_header_layout_skampi5()) sk_line_dummy(&out, 1);
+      if (sk_header_layout_skampi5())
+        in->block_time_kind = sk_line_suite_mark_after(in->block_time_kind, sk_catalogue_time_kind(def), &out);
       sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
       progress_show(in, in->block_name);

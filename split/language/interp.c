@@ -920,8 +920,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
     measure_grown(in, s, def, comm.u.comm, args, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
-  ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
-  ** result` for a result, the dummy time comes after that line and the mark is left out */
+  ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
+  ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
   if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) sk_line_dummy(&out, 0);
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
@@ -968,6 +968,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       sk_str_init(&flags);
       sk_line_write(&lf, &out.result, &flags);
       if (out.has_dummy && sk_header_layout_skampi5()) sk_line_dummy(&out, 1);
+      if (sk_header_layout_skampi5())
+        in->block_time_kind = sk_line_suite_mark_after(in->block_time_kind, sk_catalogue_time_kind(def), &out);
       sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
       progress_show(in, in->block_name);

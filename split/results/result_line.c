@@ -149,3 +149,19 @@ SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, co
                     out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
   return kind;
 }
+
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out)
+{
+  sk_str s;
+  if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
+  sk_str_init(&s);
+  sk_out_format_suite_mark(&s, kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                           out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  if (s.len > 0) {   /* "...\n" -> "... of=line_above\n" */
+    s.data[--s.len] = '\0';
+    sk_str_puts(&s, " of=line_above\n");
+    sk_out_note(s.data);
+  }
+  sk_str_free(&s);
+  return kind;
+}
