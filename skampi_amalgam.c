@@ -9432,8 +9432,12 @@ typedef struct sk_result {
                             ** which on each began after a barrier (SK_FALLBACK_DISCARDS) */
   int barrier_lost;         /* of the invalid ones, discarded after that fallback: a process
                             ** lost its processor between its barrier and its stop */
-  int lost_kept;            /* 0, or: no repetition ran undisturbed after the fallback, and the
-                            ** result is made of this many that lost the processor (runner.h) */
+  int lost_kept;            /* 0, or: no repetition ran undisturbed, and the result is made of
+                            ** this many discarded ones (after the fallback: that lost the
+                            ** processor; runner.h) */
+  int budget_spent;         /* the point's time budget ran out (SK_POINT_BUDGET_*) */
+  int budget_short;         /* then: repetitions short of set_min_repetitions (0: none) */
+  double budget;            /* then: the budget, seconds */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -9445,13 +9449,26 @@ typedef struct sk_result {
   int nsamples;
 } sk_result;
 
+/* The time budget of a point (like IMB's -time), where set_time_limit (ASEC's time limit)
+** sets none: SKAMPI_POINT_BUDGET (default SK_POINT_BUDGET_FACTOR, 0: no budget) times the
+** repetitions asked (set_max_repetitions) times a quiet repetition's round: the least
+** repetition value so far (discarded ones too: on a busy host the operation itself mostly
+** runs through, the waits around it do not) plus SK_POINT_BUDGET_ROUND for the start and
+** the agreement; at least SK_POINT_BUDGET_MIN seconds, counted from the warm-up's end.
+** When it is spent, the point is written with the undisturbed repetitions it has, or,
+** with none, the discarded ones (lost_kept), flagged time_budget=N (N: short of
+** set_min_repetitions), and the run goes on (tools/bench/loaded_users_files.sh). */
+#define SK_POINT_BUDGET_FACTOR 3.0
+#define SK_POINT_BUDGET_ROUND 100.0e-6
+#define SK_POINT_BUDGET_MIN 0.5
+
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (20 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -9576,7 +9593,10 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[17] = r->nsamples;
   pack[18] = r->barrier_lost;
   pack[19] = r->lost_kept;
-  for (i = 0; i < r->nprocs; i++) pack[20 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[20] = r->budget_spent;
+  pack[21] = r->budget_short;
+  pack[22] = r->budget;
+  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -9602,12 +9622,15 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->nsamples = (int)pack[17];
   r->barrier_lost = (int)pack[18];
   r->lost_kept = (int)pack[19];
+  r->budget_spent = (int)pack[20];
+  r->budget_short = (int)pack[21];
+  r->budget = pack[22];
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -9748,6 +9771,8 @@ typedef struct rep_state {
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
   double began;             /* when the measurement began (the ASEC time limit counts from it) */
+  double budget_factor;     /* SKAMPI_POINT_BUDGET (runner.h); 0: none */
+  double least_value;       /* the least repetition value so far (discarded ones too), -1: none */
   sk_mctx *m;
   sk_result *res;
 } rep_state;
@@ -9787,6 +9812,23 @@ static void runner_keep_lost(rep_state *st, const rep_ballot *b, int n, double v
   for (i = 0; i < n; i++)
     if (b[i].time >= 0.0 && st->lost_count[i] < max_reps)
       st->lost_times[(size_t)i * max_reps + st->lost_count[i]++] = b[i].time;
+}
+
+/* The point's time budget (runner.h): spent, the repetitions stop as at a time limit.
+** value: this repetition's (the longest time over the processes). */
+static void runner_budget(rep_state *st, double value)
+{
+  double now = sk_tp_wtime(), budget;
+  sk_result *res = st->res;
+  if (value >= 0.0 && (st->least_value < 0.0 || value < st->least_value)) st->least_value = value;
+  if (res->stop != SK_ASEC_CONTINUE || st->budget_factor <= 0.0 || st->asec.cfg.time_limit > 0.0) return;
+  budget = st->budget_factor * (double)st->asec.cfg.max_reps * (st->least_value + SK_POINT_BUDGET_ROUND);
+  if (budget < SK_POINT_BUDGET_MIN) budget = SK_POINT_BUDGET_MIN;
+  if (now - st->began < budget) return;
+  res->stop = SK_ASEC_TIME_LIMIT;
+  res->budget_spent = 1;
+  res->budget = budget;
+  res->budget_short = st->asec.n < st->asec.cfg.min_reps ? st->asec.cfg.min_reps - st->asec.n : 0;
 }
 
 /* The value of a single measurement is the maximum over the members that returned a time
@@ -9835,9 +9877,9 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
+    runner_keep_lost(st, b, n, value);   /* the result if none runs undisturbed */
     if (res->barrier_from > 0) {
       res->barrier_lost++;
-      runner_keep_lost(st, b, n, value);
     } else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
       d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
@@ -9848,6 +9890,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
+  runner_budget(st, value);
   if (d->failed_member >= 0) d->verdict = REP_FAILED;
   else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
 }
@@ -9875,6 +9918,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
+    const char *f = getenv("SKAMPI_POINT_BUDGET");
+    st.budget_factor = f && *f ? atof(f) : SK_POINT_BUDGET_FACTOR;
+    if (!(st.budget_factor >= 0.0)) st.budget_factor = SK_POINT_BUDGET_FACTOR;
     st.began = sk_tp_wtime();
     sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
@@ -9896,6 +9942,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     m->replan_start = 0;
     sk_sync_prepare(m);
   }
+  st.least_value = -1.0;
+  if (m->rank == 0) st.began = sk_tp_wtime();   /* the budget counts from here */
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
@@ -10091,6 +10139,11 @@ static int itf_assess(const sk_result *res, int min_reps, sk_str *what, sk_str *
       sk_str_printf(what, "; none ran undisturbed, so the result is made of %d of them: their values"
                     " include scheduler time",
                     res->lost_kept);
+    flagged = 1;
+  }
+  if (res->lost_kept > 0 && res->barrier_from == 0) {
+    sk_str_printf(what, "%snone ran undisturbed, so the result is made of %d discarded repetitions: their values"
+                  " include the disturbance", flagged ? "; " : "", res->lost_kept);
     flagged = 1;
   }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
@@ -13633,8 +13686,20 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
+  if (res->budget_spent) {   /* the point's time budget (runner.h) */
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (time budget of %.3f s spent: %d undisturbed repetitions", res->budget,
+                  res->lost_kept ? 0 : res->reps);
+    if (res->budget_short > 0) sk_str_printf(&note, ", %d short of set_min_repetitions", res->budget_short);
+    sk_str_puts(&note, ")\n");
+    sk_out_note(note.data);
+    sk_str_free(&note);
+    line_flag(flags, "time_budget", res->budget_short);
+  } else if (res->stop == SK_ASEC_TIME_LIMIT) {
+    sk_out_note("# (stopped by the time limit per measurement)\n");
+    line_flag(flags, "time_limit", -1);
+  }
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
     sk_str note;
     line_flag(flags, "scheduler_time", -1);

@@ -36,7 +36,9 @@
 #   sync              clock synchronisation (tests/sync)
 #   interference      K = 1, 2, 4 CPU spinners beside 2 processes, each MPI: skampi's
 #                     Bcast, Allreduce, Barrier and ping-pong against its quiet readings
-#                     and a plain MPI program run beside it (tests/interference/interference.sh)
+#                     and a plain MPI program run beside it (tests/interference/interference.sh);
+#                     a SKaMPI 5 program quiet and beside 4 spinners per core, every point
+#                     written, the time budget said (tests/interference/loaded_users_files.sh)
 #   peruse            PERUSE events (MPI PERUSE 2.0) against the Open MPI that
 #                     tools/peruse/build-openmpi.sh caches (make peruse-check builds it
 #                     first); without that library only the default build's refusals
@@ -318,6 +320,8 @@ interference)
   echo "# other processes on the machine (issue 23)"
   skip_missing_mpis interference
   for i in $impls; do run_counted "interference_$i" sh tests/interference/interference.sh $i; done
+  # a SKaMPI 5 program beside 4 spinners per core: complete, the point's time budget said (issue 41)
+  for i in $impls; do run_counted "loaded_users_files_$i" sh tests/interference/loaded_users_files.sh $i "$out/skampi-testing-$i"; done
   ;;
 peruse)
   echo "# PERUSE events with the Open MPI of tools/peruse/build-openmpi.sh"

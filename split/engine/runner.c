@@ -42,7 +42,10 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[17] = r->nsamples;
   pack[18] = r->barrier_lost;
   pack[19] = r->lost_kept;
-  for (i = 0; i < r->nprocs; i++) pack[20 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[20] = r->budget_spent;
+  pack[21] = r->budget_short;
+  pack[22] = r->budget;
+  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -68,12 +71,15 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->nsamples = (int)pack[17];
   r->barrier_lost = (int)pack[18];
   r->lost_kept = (int)pack[19];
+  r->budget_spent = (int)pack[20];
+  r->budget_short = (int)pack[21];
+  r->budget = pack[22];
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -214,6 +220,8 @@ typedef struct rep_state {
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
   double began;             /* when the measurement began (the ASEC time limit counts from it) */
+  double budget_factor;     /* SKAMPI_POINT_BUDGET (runner.h); 0: none */
+  double least_value;       /* the least repetition value so far (discarded ones too), -1: none */
   sk_mctx *m;
   sk_result *res;
 } rep_state;
@@ -253,6 +261,23 @@ static void runner_keep_lost(rep_state *st, const rep_ballot *b, int n, double v
   for (i = 0; i < n; i++)
     if (b[i].time >= 0.0 && st->lost_count[i] < max_reps)
       st->lost_times[(size_t)i * max_reps + st->lost_count[i]++] = b[i].time;
+}
+
+/* The point's time budget (runner.h): spent, the repetitions stop as at a time limit.
+** value: this repetition's (the longest time over the processes). */
+static void runner_budget(rep_state *st, double value)
+{
+  double now = sk_tp_wtime(), budget;
+  sk_result *res = st->res;
+  if (value >= 0.0 && (st->least_value < 0.0 || value < st->least_value)) st->least_value = value;
+  if (res->stop != SK_ASEC_CONTINUE || st->budget_factor <= 0.0 || st->asec.cfg.time_limit > 0.0) return;
+  budget = st->budget_factor * (double)st->asec.cfg.max_reps * (st->least_value + SK_POINT_BUDGET_ROUND);
+  if (budget < SK_POINT_BUDGET_MIN) budget = SK_POINT_BUDGET_MIN;
+  if (now - st->began < budget) return;
+  res->stop = SK_ASEC_TIME_LIMIT;
+  res->budget_spent = 1;
+  res->budget = budget;
+  res->budget_short = st->asec.n < st->asec.cfg.min_reps ? st->asec.cfg.min_reps - st->asec.n : 0;
 }
 
 /* The value of a single measurement is the maximum over the members that returned a time
@@ -301,9 +326,9 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
+    runner_keep_lost(st, b, n, value);   /* the result if none runs undisturbed */
     if (res->barrier_from > 0) {
       res->barrier_lost++;
-      runner_keep_lost(st, b, n, value);
     } else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
       d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
@@ -314,6 +339,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
+  runner_budget(st, value);
   if (d->failed_member >= 0) d->verdict = REP_FAILED;
   else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
 }
@@ -341,6 +367,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
+    const char *f = getenv("SKAMPI_POINT_BUDGET");
+    st.budget_factor = f && *f ? atof(f) : SK_POINT_BUDGET_FACTOR;
+    if (!(st.budget_factor >= 0.0)) st.budget_factor = SK_POINT_BUDGET_FACTOR;
     st.began = sk_tp_wtime();
     sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
@@ -362,6 +391,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     m->replan_start = 0;
     sk_sync_prepare(m);
   }
+  st.least_value = -1.0;
+  if (m->rank == 0) st.began = sk_tp_wtime();   /* the budget counts from here */
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
