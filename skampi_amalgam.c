@@ -163,6 +163,8 @@
                                   ** a reader that quit, the output removed during the run */
 #define SK_EXIT_STOPPED 5         /* stopped on request (SIGUSR1, stop_request.h) between two
                                   ** suites: the same command continues (the run's log) */
+#define SK_EXIT_LIBRARY 6         /* the library returned an error in some suites: each says so,
+                                  ** the others were measured (interp.h, library_failed_suites) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {
@@ -2070,6 +2072,17 @@ SK_API void sk_tp_start(int *argc, char ***argv);
 ** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
 SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
+/* A library error returned inside a measurement (the MPI backend sets an error handler
+** that records instead of aborting on every communicator measurements use -- those they
+** make inherit it --, on every window skampi's measurements make, sk_tp_errors_return_win,
+** and as the default of MPI-IO files): 1 and its text, one line ("MPI_ERR_WIN: invalid
+** window"), into msg when one was recorded since the last call, which forgets it; 0 when
+** none (always, for the other backends). */
+SK_API int sk_tp_take_error(char *msg, size_t size);
+#ifdef SKAMPI_MPI
+/* The window (an MPI_Win*) returns its errors to that handler (MPI-2 and later). */
+SK_API void sk_tp_errors_return_win(void *win);
+#endif
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);
 /* Every process that ends a started run with an error calls this: 1 when every process
@@ -2255,6 +2268,82 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+/* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
+
+static char tpm_error[256];
+static int tpm_error_set;
+
+static void tpm_note_error(int code)
+{
+  char s[MPI_MAX_ERROR_STRING + 1];
+  int len = 0, i;
+  if (tpm_error_set) return;     /* the first one: the later ones follow from it */
+  if (MPI_Error_string(code, s, &len) != MPI_SUCCESS || len < 0 || len > MPI_MAX_ERROR_STRING) len = 0;
+  s[len] = '\0';
+  for (i = 0; i < len; i++) if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') s[i] = ' ';
+  if (len == 0) sprintf(s, "MPI error %d", code);
+  sk_copy_string(tpm_error, sizeof tpm_error, s);
+  tpm_error_set = 1;
+}
+
+static void tpm_comm_error(MPI_Comm *comm, int *code, ...)
+{
+  (void)comm;
+  tpm_note_error(*code);
+}
+
+static MPI_Errhandler tpm_comm_handler = MPI_ERRHANDLER_NULL;
+
+/* Errors on comm (a measurement communicator) are recorded and returned. */
+static void tpm_errors_return(MPI_Comm comm)
+{
+  if (comm == MPI_COMM_NULL) return;
+#if SK_MPI_LEVEL >= 2
+  if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Comm_create_errhandler(tpm_comm_error, &tpm_comm_handler), "MPI_Comm_create_errhandler");
+  tpm_check(MPI_Comm_set_errhandler(comm, tpm_comm_handler), "MPI_Comm_set_errhandler");
+#else
+  if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Errhandler_create(tpm_comm_error, &tpm_comm_handler), "MPI_Errhandler_create");
+  tpm_check(MPI_Errhandler_set(comm, tpm_comm_handler), "MPI_Errhandler_set");
+#endif
+}
+
+#if SK_MPI_LEVEL >= 2
+static void tpm_win_error(MPI_Win *win, int *code, ...)
+{
+  (void)win;
+  tpm_note_error(*code);
+}
+#endif
+
+SK_API void sk_tp_errors_return_win(void *win)
+{
+#if SK_MPI_LEVEL >= 2
+  static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
+  MPI_Win *w = (MPI_Win *)win;
+  if (*w == MPI_WIN_NULL) return;
+  if (handler == MPI_ERRHANDLER_NULL && MPI_Win_create_errhandler(tpm_win_error, &handler) != MPI_SUCCESS) return;
+  MPI_Win_set_errhandler(*w, handler);
+#else
+  (void)win;
+#endif
+}
+
+#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
+static void tpm_file_error(MPI_File *file, int *code, ...)
+{
+  (void)file;
+  tpm_note_error(*code);
+}
+#endif
+
+SK_API int sk_tp_take_error(char *msg, size_t size)
+{
+  if (!tpm_error_set) return 0;
+  sk_copy_string(msg, size, tpm_error);
+  tpm_error_set = 0;
+  return 1;
+}
+
 /* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
 static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
@@ -2345,6 +2434,18 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm.self->members[0] = tpm.rank;
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
+  tpm_errors_return(tpm.world->measure);
+  tpm_errors_return(tpm.self->measure);
+  if (tpm.owns_mpi) {   /* an invalid handle's error goes to these (a window that was not made); */
+    tpm_errors_return(MPI_COMM_WORLD);   /* after the copies above: skampi's own stay fatal */
+    tpm_errors_return(MPI_COMM_SELF);
+  }
+#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
+  {   /* the files opened from now on (MPI_FILE_NULL's handler is their default) */
+    MPI_Errhandler fh;
+    if (MPI_File_create_errhandler(tpm_file_error, &fh) == MPI_SUCCESS) MPI_File_set_errhandler(MPI_FILE_NULL, fh);
+  }
+#endif
 }
 
 static void tpm_free_group(sk_group *g)
@@ -2482,6 +2583,7 @@ SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
             "MPI_Comm_split");
   g->measure = MPI_COMM_NULL;
   if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
+  tpm_errors_return(g->measure);
   g->next = tpm.groups;
   tpm.groups = g;
   return g;
@@ -2874,6 +2976,8 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   (void)argc; (void)argv;
@@ -3097,6 +3201,8 @@ static void tpr_check_posted(int err, const char *what)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+
+SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
@@ -9478,6 +9584,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 ** N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+/* A library error returned inside a measurement's init, call or warm-up (transport.h,
+** sk_tp_take_error) fails it (sk_meas_fail) with a message that begins with this. */
+#define SK_LIBRARY_ERROR_PREFIX "library error in "
+SK_API int sk_runner_is_library_error(const char *fail_msg);
+
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
@@ -9641,6 +9752,21 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
   m->fail_msg[sizeof m->fail_msg - 1] = '\0';
 }
 
+SK_API int sk_runner_is_library_error(const char *fail_msg)
+{
+  return strncmp(fail_msg, SK_LIBRARY_ERROR_PREFIX, strlen(SK_LIBRARY_ERROR_PREFIX)) == 0;
+}
+
+/* The library error returned since the last look, if any, fails the measurement. */
+static void runner_take_library_error(const sk_measurement *def, sk_mctx *m)
+{
+  char text[256], msg[sizeof m->fail_msg];
+  if (!sk_tp_take_error(text, sizeof text)) return;
+  sprintf(msg, "%.40s%.60s: ", SK_LIBRARY_ERROR_PREFIX, def->name);
+  strncat(msg, text, sizeof msg - strlen(msg) - 1);
+  sk_meas_fail(m, msg);
+}
+
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings)
 {
@@ -9651,6 +9777,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);
+  { char stale[8]; (void)sk_tp_take_error(stale, sizeof stale); }   /* not this measurement's */
   if (m->size < def->min_procs) {
     char msg[200];
     sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
@@ -9659,6 +9786,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
     return;
   }
   if (def->init) def->init(m, args);
+  runner_take_library_error(def, m);
 }
 
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -9710,10 +9838,16 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   long i;
   sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!sk_runner_takes_part(def, m)) return -1.0;
-  if (calls <= 1) return def->measure(m, args);
+  if (calls <= 1) {
+    start = def->measure(m, args);
+    runner_take_library_error(def, m);
+    return start;
+  }
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);
-  return (sk_tp_wtime() - start) / (double)calls;
+  start = (sk_tp_wtime() - start) / (double)calls;
+  runner_take_library_error(def, m);
+  return start;
 }
 
 SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -10234,7 +10368,10 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
 #line 27 "split/engine/engine.h"
 #line 28 "split/engine/engine.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW } sk_measure_status;
+/* SK_LIBRARY_ERROR: the library returned an error inside the measurement (transport.h,
+** sk_tp_take_error): the message is "MPI_Xxx: its error string" (runner.h). */
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW,
+                                 SK_LIBRARY_ERROR } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;
@@ -10250,7 +10387,7 @@ typedef struct sk_measure_outcome {
   sk_measure_status status;   /* every process */
   double time;                /* every process: the result (seconds), for autorefine */
   int suite_time_spent;       /* every process: the suite's time limit is reached */
-  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
+  char message[320];          /* world rank 0: why SK_NO_ROOM, SK_FAILED or SK_LIBRARY_ERROR; every process:
                               ** why SK_TOO_FEW */
   double need;                /* every process, SK_NO_ROOM: the buffer bytes the neediest
                               ** process needs (a caller may grow set_skampi_buffer to it) */
@@ -10417,7 +10554,7 @@ static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group 
 /* Step 2: what every process says after init, and rank 0's verdict. */
 typedef struct init_ballot {
   double need;              /* buffer bytes (0 for non-members and failed inits) */
-  int failed;
+  int failed;               /* 2: a library error (runner.h) */
 } init_ballot;
 
 typedef struct init_decision {
@@ -10437,8 +10574,11 @@ static void engine_decide_init(void *ctx, const void *ballots, int n, void *deci
   d->who = 0;
   d->need = 0.0;
   for (i = 0; i < n; i++) {
-    if (b[i].failed && d->status != SK_FAILED) { d->status = SK_FAILED; d->who = i; }
-    if (b[i].need > worst) { worst = b[i].need; if (d->status != SK_FAILED) d->who = i; }
+    if (b[i].failed && d->status != SK_FAILED && d->status != SK_LIBRARY_ERROR) {
+      d->status = b[i].failed == 2 ? SK_LIBRARY_ERROR : SK_FAILED;
+      d->who = i;
+    }
+    if (b[i].need > worst) { worst = b[i].need; if (d->status == SK_MEASURED) d->who = i; }
   }
   if (d->status == SK_MEASURED && worst > (double)settings->buffers.size) {
     d->status = SK_NO_ROOM;
@@ -10498,7 +10638,7 @@ static int engine_verify(const sk_measurement *def, sk_mctx *m, int member, cons
 /* Step 5: rank 0's verdict after the run. */
 typedef struct final_decision {
   double time;
-  int failed;
+  int failed;               /* 2: a library error (runner.h) */
   int suite_time_spent;
 } final_decision;
 
@@ -10538,10 +10678,11 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   }
   if (member) sk_runner_init(def, &m, g, args, settings);
   mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage) : 0.0;
-  mine.failed = m.failed;
+  mine.failed = m.failed ? (sk_runner_is_library_error(m.fail_msg) ? 2 : 1) : 0;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
-  if (d.status == SK_FAILED) {
+  if (d.status == SK_LIBRARY_ERROR && member) sk_runner_finalize(def, &m, args);
+  if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
     return;
@@ -10580,12 +10721,13 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {
     f.time = out->result.time;
-    f.failed = out->result.failed;
+    f.failed = out->result.failed ? (sk_runner_is_library_error(out->result.fail_msg) ? 2 : 1) : 0;
     f.suite_time_spent = settings->suite_time_limit > 0.0 && sk_tp_wtime() - suite_started >= settings->suite_time_limit;
     if (f.failed) {
       sk_str msg;
       sk_str_init(&msg);
-      sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
+      if (f.failed == 2) sk_str_puts(&msg, out->result.fail_msg);   /* it names the measurement */
+      else sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
       sk_copy_string(out->message, sizeof out->message, msg.data);
       sk_str_free(&msg);
     }
@@ -10593,7 +10735,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   sk_agree(world, NULL, 0, &f, sizeof f, NULL, NULL);
   out->time = f.time;
   out->suite_time_spent = f.suite_time_spent;
-  if (f.failed) out->status = SK_FAILED;
+  if (f.failed) out->status = f.failed == 2 ? SK_LIBRARY_ERROR : SK_FAILED;
 }
 
 SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
@@ -10607,7 +10749,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage);
   mine.failed = m.failed;
   sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
-  if (d.status == SK_FAILED) {
+  if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(g, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(why, why_size, m.fail_msg);
     return SK_PROBE_FAILED;
@@ -25521,6 +25663,7 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
   if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
+  if (create) sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
@@ -26295,6 +26438,7 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   double start;
   (void)args;
   MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
+  sk_tp_errors_return_win(&s->win);
   if (s->arg.put.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
@@ -28427,6 +28571,7 @@ static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, con
   } else {
     MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
   }
+  sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
   s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
   memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
@@ -32877,6 +33022,8 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
+  int library_error;          /* the library returned an error in the current suite: it stops */
+  int library_failed_suites;  /* suites that stopped so (the run goes on; its exit status 6) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -33626,7 +33773,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && !in->verify_failed && sk_engine_reports()) {
+  if (in->suite_stopped && !in->verify_failed && !in->library_error && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -33634,6 +33781,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     sk_str_free(&note);
   }
   in->suite_stopped = 0;
+  in->library_error = 0;
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
@@ -33797,6 +33945,30 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
   }
 }
 
+/* The library returned an error inside a measurement (engine.h, SK_LIBRARY_ERROR): the
+** suite says so -- "# (library error in NAME: TEXT)" and the mark "#@ library_error:
+** NAME: TEXT" -- and stops (its block is closed as usual); the run goes on with the next
+** suite and ends with exit status 6, saying how many suites failed. Every process alike. */
+static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *message)
+{
+  if (sk_engine_reports()) {
+    sk_str note;
+    const char *text = message + strlen(SK_LIBRARY_ERROR_PREFIX);
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (%s)\n#@ library_error: %s\n", message, text);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: error: %s:%d:%d: %s; the suite stops, the run goes on\n", s->call->loc.file,
+            s->call->loc.line, s->call->loc.col, message);
+    fflush(stderr);
+  }
+  if (!in->library_error) in->library_failed_suites++;
+  in->library_error = 1;
+  in->suite_stopped = 1;             /* leave the block's loops; it is closed as usual */
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -33837,6 +34009,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     }
     in->verify_failed = 1;
     in->suite_stopped = 1;            /* leave the block's loops; it is closed as usual */
+  } else if (out.status == SK_LIBRARY_ERROR) {
+    measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
     free(args);
@@ -38213,6 +38387,12 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_runlog_unlock();                    /* the output is complete, merged with its backups too */
+  if (in.library_failed_suites > 0) {    /* the run is whole; some suites hold an error instead */
+    if (sk_tp_world_rank() == 0)
+      fprintf(stderr, "skampi: %d of %d suites failed with a library error (each says so in its block)\n",
+              in.library_failed_suites, in.blocks_done);
+    sk_exit(SK_EXIT_LIBRARY);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
@@ -39967,7 +40147,7 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
     if (a->ops[i].pattern == SKAMPI_SIMPLE) out.result.calls_per_timing = lib.calls;   /* rank 0's */
     if (out.has_dummy && lib.writes) sk_line_dummy(&out, 0);
     if (out.status != SK_MEASURED) {
-      *code = lib_error(out.status == SK_FAILED ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
+      *code = lib_error(out.status == SK_FAILED || out.status == SK_LIBRARY_ERROR ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
                         a->loop->name, arg.u.d, out.message[0] ? out.message : "failed (rank 0 has the message)");
       sk_outcome_free(&out);
       return 0;

@@ -20,6 +20,7 @@
 #                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
+#                     a library error kept to its suite (tests/integration/library_error.sh),
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
 #                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh),
 #                     ranks sharing a processor (taskset) flagged, bound ones not (tests/integration/placement.sh)
@@ -263,6 +264,7 @@ integration)
     run_counted "oversub_$i" sh tests/integration/oversub.sh $i
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
+    [ "$quick" = 1 ] || run_counted "library_error_$i" sh tests/integration/library_error.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     run_counted "placement_$i" sh tests/integration/placement.sh $i "$out/skampi-$i"

@@ -90,6 +90,21 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
   m->fail_msg[sizeof m->fail_msg - 1] = '\0';
 }
 
+SK_API int sk_runner_is_library_error(const char *fail_msg)
+{
+  return strncmp(fail_msg, SK_LIBRARY_ERROR_PREFIX, strlen(SK_LIBRARY_ERROR_PREFIX)) == 0;
+}
+
+/* The library error returned since the last look, if any, fails the measurement. */
+static void runner_take_library_error(const sk_measurement *def, sk_mctx *m)
+{
+  char text[256], msg[sizeof m->fail_msg];
+  if (!sk_tp_take_error(text, sizeof text)) return;
+  sprintf(msg, "%.40s%.60s: ", SK_LIBRARY_ERROR_PREFIX, def->name);
+  strncat(msg, text, sizeof msg - strlen(msg) - 1);
+  sk_meas_fail(m, msg);
+}
+
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings)
 {
@@ -100,6 +115,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);
+  { char stale[8]; (void)sk_tp_take_error(stale, sizeof stale); }   /* not this measurement's */
   if (m->size < def->min_procs) {
     char msg[200];
     sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
@@ -108,6 +124,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
     return;
   }
   if (def->init) def->init(m, args);
+  runner_take_library_error(def, m);
 }
 
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -159,10 +176,16 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   long i;
   sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!sk_runner_takes_part(def, m)) return -1.0;
-  if (calls <= 1) return def->measure(m, args);
+  if (calls <= 1) {
+    start = def->measure(m, args);
+    runner_take_library_error(def, m);
+    return start;
+  }
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);
-  return (sk_tp_wtime() - start) / (double)calls;
+  start = (sk_tp_wtime() - start) / (double)calls;
+  runner_take_library_error(def, m);
+  return start;
 }
 
 SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args)

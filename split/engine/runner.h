@@ -80,6 +80,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 ** N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+/* A library error returned inside a measurement's init, call or warm-up (transport.h,
+** sk_tp_take_error) fails it (sk_meas_fail) with a message that begins with this. */
+#define SK_LIBRARY_ERROR_PREFIX "library error in "
+SK_API int sk_runner_is_library_error(const char *fail_msg);
+
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);

@@ -732,7 +732,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && !in->verify_failed && sk_engine_reports()) {
+  if (in->suite_stopped && !in->verify_failed && !in->library_error && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -740,6 +740,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     sk_str_free(&note);
   }
   in->suite_stopped = 0;
+  in->library_error = 0;
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
@@ -903,6 +904,30 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
   }
 }
 
+/* The library returned an error inside a measurement (engine.h, SK_LIBRARY_ERROR): the
+** suite says so -- "# (library error in NAME: TEXT)" and the mark "#@ library_error:
+** NAME: TEXT" -- and stops (its block is closed as usual); the run goes on with the next
+** suite and ends with exit status 6, saying how many suites failed. Every process alike. */
+static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *message)
+{
+  if (sk_engine_reports()) {
+    sk_str note;
+    const char *text = message + strlen(SK_LIBRARY_ERROR_PREFIX);
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (%s)\n#@ library_error: %s\n", message, text);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: error: %s:%d:%d: %s; the suite stops, the run goes on\n", s->call->loc.file,
+            s->call->loc.line, s->call->loc.col, message);
+    fflush(stderr);
+  }
+  if (!in->library_error) in->library_failed_suites++;
+  in->library_error = 1;
+  in->suite_stopped = 1;             /* leave the block's loops; it is closed as usual */
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -943,6 +968,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     }
     in->verify_failed = 1;
     in->suite_stopped = 1;            /* leave the block's loops; it is closed as usual */
+  } else if (out.status == SK_LIBRARY_ERROR) {
+    measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
     free(args);

@@ -53,6 +53,8 @@ typedef struct sk_interp {
   sk_label_table labels;
   int apr_added;              /* the current autorefine point was added by refinement */
   int verify_failed;          /* a verification failed: the run ends with exit 3 after the block */
+  int library_error;          /* the library returned an error in the current suite: it stops */
+  int library_failed_suites;  /* suites that stopped so (the run goes on; its exit status 6) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

@@ -304,6 +304,12 @@ SK_API void sk_run_benchmark(sk_run *r)
   if (sk_tp_world_rank() == 0 && sk_out_failed()) sk_exit(SK_EXIT_WRITE);   /* closing failed */
   if (sk_tp_world_rank() == 0) sk_postproc_after_run(r->opt.output, in.run.merge_backups);
   sk_runlog_unlock();                    /* the output is complete, merged with its backups too */
+  if (in.library_failed_suites > 0) {    /* the run is whole; some suites hold an error instead */
+    if (sk_tp_world_rank() == 0)
+      fprintf(stderr, "skampi: %d of %d suites failed with a library error (each says so in its block)\n",
+              in.library_failed_suites, in.blocks_done);
+    sk_exit(SK_EXIT_LIBRARY);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
