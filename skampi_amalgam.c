@@ -163,6 +163,8 @@
                                   ** a reader that quit, the output removed during the run */
 #define SK_EXIT_STOPPED 5         /* stopped on request (SIGUSR1, stop_request.h) between two
                                   ** suites: the same command continues (the run's log) */
+#define SK_EXIT_LIBRARY 6         /* the library returned an error in some suites: each says so,
+                                  ** the others were measured (interp.h, library_failed_suites) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {
@@ -2094,6 +2096,17 @@ SK_API void sk_tp_start(int *argc, char ***argv);
 ** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
 SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
+/* A library error returned inside a measurement (the MPI backend sets an error handler
+** that records instead of aborting on every communicator measurements use -- those they
+** make inherit it --, on every window skampi's measurements make, sk_tp_errors_return_win,
+** and as the default of MPI-IO files): 1 and its text, one line ("MPI_ERR_WIN: invalid
+** window"), into msg when one was recorded since the last call, which forgets it; 0 when
+** none (always, for the other backends). */
+SK_API int sk_tp_take_error(char *msg, size_t size);
+#ifdef SKAMPI_MPI
+/* The window (an MPI_Win*) returns its errors to that handler (MPI-2 and later). */
+SK_API void sk_tp_errors_return_win(void *win);
+#endif
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);
 /* Every process that ends a started run with an error calls this: 1 when every process
@@ -2313,6 +2326,82 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+/* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
+
+static char tpm_error[256];
+static int tpm_error_set;
+
+static void tpm_note_error(int code)
+{
+  char s[MPI_MAX_ERROR_STRING + 1];
+  int len = 0, i;
+  if (tpm_error_set) return;     /* the first one: the later ones follow from it */
+  if (MPI_Error_string(code, s, &len) != MPI_SUCCESS || len < 0 || len > MPI_MAX_ERROR_STRING) len = 0;
+  s[len] = '\0';
+  for (i = 0; i < len; i++) if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') s[i] = ' ';
+  if (len == 0) sprintf(s, "MPI error %d", code);
+  sk_copy_string(tpm_error, sizeof tpm_error, s);
+  tpm_error_set = 1;
+}
+
+static void tpm_comm_error(MPI_Comm *comm, int *code, ...)
+{
+  (void)comm;
+  tpm_note_error(*code);
+}
+
+static MPI_Errhandler tpm_comm_handler = MPI_ERRHANDLER_NULL;
+
+/* Errors on comm (a measurement communicator) are recorded and returned. */
+static void tpm_errors_return(MPI_Comm comm)
+{
+  if (comm == MPI_COMM_NULL) return;
+#if SK_MPI_LEVEL >= 2
+  if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Comm_create_errhandler(tpm_comm_error, &tpm_comm_handler), "MPI_Comm_create_errhandler");
+  tpm_check(MPI_Comm_set_errhandler(comm, tpm_comm_handler), "MPI_Comm_set_errhandler");
+#else
+  if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Errhandler_create(tpm_comm_error, &tpm_comm_handler), "MPI_Errhandler_create");
+  tpm_check(MPI_Errhandler_set(comm, tpm_comm_handler), "MPI_Errhandler_set");
+#endif
+}
+
+#if SK_MPI_LEVEL >= 2
+static void tpm_win_error(MPI_Win *win, int *code, ...)
+{
+  (void)win;
+  tpm_note_error(*code);
+}
+#endif
+
+SK_API void sk_tp_errors_return_win(void *win)
+{
+#if SK_MPI_LEVEL >= 2
+  static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
+  MPI_Win *w = (MPI_Win *)win;
+  if (*w == MPI_WIN_NULL) return;
+  if (handler == MPI_ERRHANDLER_NULL && MPI_Win_create_errhandler(tpm_win_error, &handler) != MPI_SUCCESS) return;
+  MPI_Win_set_errhandler(*w, handler);
+#else
+  (void)win;
+#endif
+}
+
+#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
+static void tpm_file_error(MPI_File *file, int *code, ...)
+{
+  (void)file;
+  tpm_note_error(*code);
+}
+#endif
+
+SK_API int sk_tp_take_error(char *msg, size_t size)
+{
+  if (!tpm_error_set) return 0;
+  sk_copy_string(msg, size, tpm_error);
+  tpm_error_set = 0;
+  return 1;
+}
+
 /* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
 static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
@@ -2433,6 +2522,18 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.ending), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
+#endif
+  tpm_errors_return(tpm.world->measure);
+  tpm_errors_return(tpm.self->measure);
+  if (tpm.owns_mpi) {   /* an invalid handle's error goes to these (a window that was not made); */
+    tpm_errors_return(MPI_COMM_WORLD);   /* after the copies above: skampi's own stay fatal */
+    tpm_errors_return(MPI_COMM_SELF);
+  }
+#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
+  {   /* the files opened from now on (MPI_FILE_NULL's handler is their default) */
+    MPI_Errhandler fh;
+    if (MPI_File_create_errhandler(tpm_file_error, &fh) == MPI_SUCCESS) MPI_File_set_errhandler(MPI_FILE_NULL, fh);
+  }
 #endif
 }
 
@@ -2611,6 +2712,7 @@ SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
   g->measure = MPI_COMM_NULL;
   if (pos >= 0 && TPM_SHARED_COMMS) g->measure = g->control;
   else if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
+  tpm_errors_return(g->measure);
   g->next = tpm.groups;
   tpm.groups = g;
   return g;
@@ -3015,6 +3117,8 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
   (void)argc; (void)argv;
@@ -3238,6 +3342,8 @@ static void tpr_check_posted(int err, const char *what)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+
+SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
@@ -9990,8 +10096,12 @@ typedef struct sk_result {
                             ** which on each began after a barrier (SK_FALLBACK_DISCARDS) */
   int barrier_lost;         /* of the invalid ones, discarded after that fallback: a process
                             ** lost its processor between its barrier and its stop */
-  int lost_kept;            /* 0, or: no repetition ran undisturbed after the fallback, and the
-                            ** result is made of this many that lost the processor (runner.h) */
+  int lost_kept;            /* 0, or: no repetition ran undisturbed, and the result is made of
+                            ** this many discarded ones (after the fallback: that lost the
+                            ** processor; runner.h) */
+  int budget_spent;         /* the point's time budget ran out (SK_POINT_BUDGET_*) */
+  int budget_short;         /* then: repetitions short of set_min_repetitions (0: none) */
+  double budget;            /* then: the budget, seconds */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -10003,13 +10113,26 @@ typedef struct sk_result {
   int nsamples;
 } sk_result;
 
+/* The time budget of a point (like IMB's -time), where set_time_limit (ASEC's time limit)
+** sets none: SKAMPI_POINT_BUDGET (default SK_POINT_BUDGET_FACTOR, 0: no budget) times the
+** repetitions asked (set_max_repetitions) times a quiet repetition's round: the least
+** repetition value so far (discarded ones too: on a busy host the operation itself mostly
+** runs through, the waits around it do not) plus SK_POINT_BUDGET_ROUND for the start and
+** the agreement; at least SK_POINT_BUDGET_MIN seconds, counted from the warm-up's end.
+** When it is spent, the point is written with the undisturbed repetitions it has, or,
+** with none, the discarded ones (lost_kept), flagged time_budget=N (N: short of
+** set_min_repetitions), and the run goes on (tools/bench/loaded_users_files.sh). */
+#define SK_POINT_BUDGET_FACTOR 3.0
+#define SK_POINT_BUDGET_ROUND 100.0e-6
+#define SK_POINT_BUDGET_MIN 0.5
+
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (20 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -10019,6 +10142,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 ** N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+/* A library error returned inside a measurement's init, call or warm-up (transport.h,
+** sk_tp_take_error) fails it (sk_meas_fail) with a message that begins with this. */
+#define SK_LIBRARY_ERROR_PREFIX "library error in "
+SK_API int sk_runner_is_library_error(const char *fail_msg);
+
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);
@@ -10134,7 +10262,10 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[17] = r->nsamples;
   pack[18] = r->barrier_lost;
   pack[19] = r->lost_kept;
-  for (i = 0; i < r->nprocs; i++) pack[20 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[20] = r->budget_spent;
+  pack[21] = r->budget_short;
+  pack[22] = r->budget;
+  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -10160,12 +10291,30 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->nsamples = (int)pack[17];
   r->barrier_lost = (int)pack[18];
   r->lost_kept = (int)pack[19];
+  r->budget_spent = (int)pack[20];
+  r->budget_short = (int)pack[21];
+  r->budget = pack[22];
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
+}
+
+SK_API int sk_runner_is_library_error(const char *fail_msg)
+{
+  return strncmp(fail_msg, SK_LIBRARY_ERROR_PREFIX, strlen(SK_LIBRARY_ERROR_PREFIX)) == 0;
+}
+
+/* The library error returned since the last look, if any, fails the measurement. */
+static void runner_take_library_error(const sk_measurement *def, sk_mctx *m)
+{
+  char text[256], msg[sizeof m->fail_msg];
+  if (!sk_tp_take_error(text, sizeof text)) return;
+  sprintf(msg, "%.40s%.60s: ", SK_LIBRARY_ERROR_PREFIX, def->name);
+  strncat(msg, text, sizeof msg - strlen(msg) - 1);
+  sk_meas_fail(m, msg);
 }
 
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
@@ -10179,6 +10328,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);
+  { char stale[8]; (void)sk_tp_take_error(stale, sizeof stale); }   /* not this measurement's */
   if (m->size < def->min_procs) {
     char msg[200];
     sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
@@ -10187,6 +10337,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
     return;
   }
   if (def->init) def->init(m, args);
+  runner_take_library_error(def, m);
 }
 
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -10238,10 +10389,16 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   long i;
   sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!sk_runner_takes_part(def, m)) return -1.0;
-  if (calls <= 1) return def->measure(m, args);
+  if (calls <= 1) {
+    start = def->measure(m, args);
+    runner_take_library_error(def, m);
+    return start;
+  }
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);
-  return (sk_tp_wtime() - start) / (double)calls;
+  start = (sk_tp_wtime() - start) / (double)calls;
+  runner_take_library_error(def, m);
+  return start;
 }
 
 SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -10299,6 +10456,8 @@ typedef struct rep_state {
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
   double began;             /* when the measurement began (the ASEC time limit counts from it) */
+  double budget_factor;     /* SKAMPI_POINT_BUDGET (runner.h); 0: none */
+  double least_value;       /* the least repetition value so far (discarded ones too), -1: none */
   sk_mctx *m;
   sk_result *res;
 } rep_state;
@@ -10338,6 +10497,23 @@ static void runner_keep_lost(rep_state *st, const rep_ballot *b, int n, double v
   for (i = 0; i < n; i++)
     if (b[i].time >= 0.0 && st->lost_count[i] < max_reps)
       st->lost_times[(size_t)i * max_reps + st->lost_count[i]++] = b[i].time;
+}
+
+/* The point's time budget (runner.h): spent, the repetitions stop as at a time limit.
+** value: this repetition's (the longest time over the processes). */
+static void runner_budget(rep_state *st, double value)
+{
+  double now = sk_tp_wtime(), budget;
+  sk_result *res = st->res;
+  if (value >= 0.0 && (st->least_value < 0.0 || value < st->least_value)) st->least_value = value;
+  if (res->stop != SK_ASEC_CONTINUE || st->budget_factor <= 0.0 || st->asec.cfg.time_limit > 0.0) return;
+  budget = st->budget_factor * (double)st->asec.cfg.max_reps * (st->least_value + SK_POINT_BUDGET_ROUND);
+  if (budget < SK_POINT_BUDGET_MIN) budget = SK_POINT_BUDGET_MIN;
+  if (now - st->began < budget) return;
+  res->stop = SK_ASEC_TIME_LIMIT;
+  res->budget_spent = 1;
+  res->budget = budget;
+  res->budget_short = st->asec.n < st->asec.cfg.min_reps ? st->asec.cfg.min_reps - st->asec.n : 0;
 }
 
 /* The value of a single measurement is the maximum over the members that returned a time
@@ -10386,9 +10562,9 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
+    runner_keep_lost(st, b, n, value);   /* the result if none runs undisturbed */
     if (res->barrier_from > 0) {
       res->barrier_lost++;
-      runner_keep_lost(st, b, n, value);
     } else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
       d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
@@ -10399,6 +10575,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
+  runner_budget(st, value);
   if (d->failed_member >= 0) d->verdict = REP_FAILED;
   else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
 }
@@ -10426,6 +10603,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
+    const char *f = getenv("SKAMPI_POINT_BUDGET");
+    st.budget_factor = f && *f ? atof(f) : SK_POINT_BUDGET_FACTOR;
+    if (!(st.budget_factor >= 0.0)) st.budget_factor = SK_POINT_BUDGET_FACTOR;
     st.began = sk_tp_wtime();
     sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
@@ -10447,6 +10627,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     m->replan_start = 0;
     sk_sync_prepare(m);
   }
+  st.least_value = -1.0;
+  if (m->rank == 0) st.began = sk_tp_wtime();   /* the budget counts from here */
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
@@ -10644,6 +10826,11 @@ static int itf_assess(const sk_result *res, int min_reps, sk_str *what, sk_str *
                     res->lost_kept);
     flagged = 1;
   }
+  if (res->lost_kept > 0 && res->barrier_from == 0) {
+    sk_str_printf(what, "%snone ran undisturbed, so the result is made of %d discarded repetitions: their values"
+                  " include the disturbance", flagged ? "; " : "", res->lost_kept);
+    flagged = 1;
+  }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
     sk_str_printf(what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);
@@ -10732,7 +10919,10 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
 #line 27 "split/engine/engine.h"
 #line 28 "split/engine/engine.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW } sk_measure_status;
+/* SK_LIBRARY_ERROR: the library returned an error inside the measurement (transport.h,
+** sk_tp_take_error): the message is "MPI_Xxx: its error string" (runner.h). */
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW,
+                                 SK_LIBRARY_ERROR } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;
@@ -10748,8 +10938,10 @@ typedef struct sk_measure_outcome {
   sk_measure_status status;   /* every process */
   double time;                /* every process: the result (seconds), for autorefine */
   int suite_time_spent;       /* every process: the suite's time limit is reached */
-  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
+  char message[320];          /* world rank 0: why SK_NO_ROOM, SK_FAILED or SK_LIBRARY_ERROR; every process:
                               ** why SK_TOO_FEW */
+  double need;                /* every process, SK_NO_ROOM: the buffer bytes the neediest
+                              ** process needs (a caller may grow set_skampi_buffer to it) */
   /* world rank 0 only: */
   sk_result result;
   int has_dummy;              /* the dummy time of this communicator and pattern, new */
@@ -10939,7 +11131,7 @@ static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group 
 /* Step 2: what every process says after init, and rank 0's verdict. */
 typedef struct init_ballot {
   double need;              /* buffer bytes (0 for non-members and failed inits) */
-  int failed;
+  int failed;               /* 2: a library error (runner.h) */
 } init_ballot;
 
 typedef struct init_decision {
@@ -10959,8 +11151,11 @@ static void engine_decide_init(void *ctx, const void *ballots, int n, void *deci
   d->who = 0;
   d->need = 0.0;
   for (i = 0; i < n; i++) {
-    if (b[i].failed && d->status != SK_FAILED) { d->status = SK_FAILED; d->who = i; }
-    if (b[i].need > worst) { worst = b[i].need; if (d->status != SK_FAILED) d->who = i; }
+    if (b[i].failed && d->status != SK_FAILED && d->status != SK_LIBRARY_ERROR) {
+      d->status = b[i].failed == 2 ? SK_LIBRARY_ERROR : SK_FAILED;
+      d->who = i;
+    }
+    if (b[i].need > worst) { worst = b[i].need; if (d->status == SK_MEASURED) d->who = i; }
   }
   if (d->status == SK_MEASURED && worst > (double)settings->buffers.size) {
     d->status = SK_NO_ROOM;
@@ -11020,7 +11215,7 @@ static int engine_verify(const sk_measurement *def, sk_mctx *m, int member, cons
 /* Step 5: rank 0's verdict after the run. */
 typedef struct final_decision {
   double time;
-  int failed;
+  int failed;               /* 2: a library error (runner.h) */
   int suite_time_spent;
 } final_decision;
 
@@ -11060,16 +11255,18 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   }
   if (member) sk_runner_init(def, &m, g, args, settings);
   mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage) : 0.0;
-  mine.failed = m.failed;
+  mine.failed = m.failed ? (sk_runner_is_library_error(m.fail_msg) ? 2 : 1) : 0;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
-  if (d.status == SK_FAILED) {
+  if (d.status == SK_LIBRARY_ERROR && member) sk_runner_finalize(def, &m, args);
+  if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
     return;
   }
   if (d.status == SK_NO_ROOM) {
     if (member) sk_runner_finalize(def, &m, args);
+    out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
@@ -11101,12 +11298,13 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {
     f.time = out->result.time;
-    f.failed = out->result.failed;
+    f.failed = out->result.failed ? (sk_runner_is_library_error(out->result.fail_msg) ? 2 : 1) : 0;
     f.suite_time_spent = settings->suite_time_limit > 0.0 && sk_tp_wtime() - suite_started >= settings->suite_time_limit;
     if (f.failed) {
       sk_str msg;
       sk_str_init(&msg);
-      sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
+      if (f.failed == 2) sk_str_puts(&msg, out->result.fail_msg);   /* it names the measurement */
+      else sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
       sk_copy_string(out->message, sizeof out->message, msg.data);
       sk_str_free(&msg);
     }
@@ -11114,7 +11312,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   sk_agree(world, NULL, 0, &f, sizeof f, NULL, NULL);
   out->time = f.time;
   out->suite_time_spent = f.suite_time_spent;
-  if (f.failed) out->status = SK_FAILED;
+  if (f.failed) out->status = f.failed == 2 ? SK_LIBRARY_ERROR : SK_FAILED;
 }
 
 SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
@@ -11128,7 +11326,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage);
   mine.failed = m.failed;
   sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
-  if (d.status == SK_FAILED) {
+  if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(g, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(why, why_size, m.fail_msg);
     return SK_PROBE_FAILED;
@@ -11238,8 +11436,8 @@ SK_API void sk_out_close(void);
 ** announced on stderr. 0: *err set (sk_out_failed() then says whether writing failed). */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 /* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them --
-** when that cuts anything, the whole old content is first kept as NAME.N (copied, the
-** file stays; backup gets the name, "" when nothing was cut); the current byte offset
+** when that cuts a result line, the whole old content is first kept as NAME.N (copied,
+** the file stays; backup gets the name, "" when no backup was made); the current byte offset
 ** of the file (-1 for standard output); mute (1) while the suites kept from the
 ** interrupted run are skipped, so nothing is written twice. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size);
@@ -11330,12 +11528,31 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 
 /* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
 
+/* Whether the bytes of path after the first `bytes` hold a result line (one that is not a
+** comment): 1 also when they cannot be read. */
+static int out_cut_holds_results(const char *path, long bytes)
+{
+  FILE *f = fopen(path, "rb");
+  int c, at_start = 1, found = 0;
+  if (f == NULL || fseek(f, bytes, SEEK_SET) != 0) { if (f) fclose(f); return 1; }
+  while (!found && (c = getc(f)) != EOF) {
+    if (at_start && c != '#' && c != '\n') found = 1;
+    at_start = c == '\n';
+  }
+  if (ferror(f)) found = 1;
+  fclose(f);
+  return found;
+}
+
+/* What is cut is kept first as a backup -- unless it holds no result line (the header and
+** comment lines of a suite that had measured nothing yet, as a one-point run killed at a
+** tuner's time limit leaves it): nothing measured is lost, and no file is left over. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size)
 {
   long size;
   FILE *f;
   backup[0] = '\0';
-  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes &&
+  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes && out_cut_holds_results(path, bytes) &&
       !sk_path_copy_backup(path, backup, backup_size, err))
     return 0;
   f = sk_path_open_at(path, bytes, err);
@@ -12849,6 +13066,11 @@ SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_p
   runlog_output_now(out_path, st.is_log && !st.finished && !fresh_forced, &abs, &content, &o);
   sk_runlog_plan(&st, text.data ? text.data : "", text.len, &o, checksum, processes, fresh_forced, plan, &why);
   keep_old = !runlog_output_gone(&st, &o);
+  /* an interrupted run that wrote no complete header measured nothing: its log is
+  ** replaced, not kept (a tuner's run ended at its time limit while starting, OTPO) */
+  if (plan->mode == SK_RUN_FRESH && st.is_log && !st.finished && !fresh_forced && st.suites_done == 0 &&
+      st.header_offset < 0)
+    keep_old = 0;
   sk_str_free(&abs);
   sk_str_free(&content);
   if (plan->mode == SK_RUN_REFUSED) {
@@ -13179,22 +13401,21 @@ static void header_warn(const char *text)
   fflush(stderr);
 }
 
-/* A resumed run writes "# resumed at DATE ..." where it continues instead of the version
-** and start lines (the rest describes this run). */
-/* SKAMPI_LAYOUT=skampi5: the first lines as the original SKaMPI 5 wrote them, for the
-** programs that read a result by its line number (Open MPI's tuner OTPO reads the 7th
-** line of an input with one unlooped measure statement: skampi's own header would put a
-** comment there). Only the first five header lines (version, start, input file,
-** processes, library) stand at the top; the others follow the last suite, before the
-** footer (sk_header_write_rest), where such readers never look. Read once. */
+/* The layout of a program's output (doc/manual.md, "SKaMPI's clients"): by default the
+** first lines as the original SKaMPI 5 wrote them, for the programs that read a result by
+** its line number (Open MPI's tuner OTPO reads the 7th line of an input with one unlooped
+** measure statement: skampi's own header would put a comment there). Only the first five
+** header lines (version, start, input file, processes, library) stand at the top; the
+** others follow the last suite, before the footer (sk_header_write_rest), where such
+** readers never look. SKAMPI_LAYOUT=skampi puts the whole header at the top. Read once. */
 SK_API int sk_header_layout_skampi5(void)
 {
   static int layout = -1;
   if (layout < 0) {
     const char *v = getenv("SKAMPI_LAYOUT");
-    layout = v != NULL && sk_streq(v, "skampi5");
-    if (v != NULL && *v && !layout && !sk_streq(v, "skampi"))
-      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi is used\n", v);
+    layout = v == NULL || !sk_streq(v, "skampi");
+    if (v != NULL && *v && layout && !sk_streq(v, "skampi5"))
+      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi5 is used\n", v);
   }
   return layout;
 }
@@ -13203,22 +13424,26 @@ SK_API int sk_header_layout_skampi5(void)
 static sk_str header_rest;      /* the skampi5 layout's held-back header lines */
 
 /* The header h, whole -- or, in the skampi5 layout, its first HEADER_TOP_LINES lines now
-** and the rest held back. */
-static void header_emit(sk_str *h, int resumed)
+** and the rest held back. A resumed run (its "# resumed at DATE ..." line instead of the
+** version and start lines) holds back all of it: the interrupted run's top lines stay the
+** output's first lines, its first block the next, as in an uninterrupted run. The
+** library's output (skampi.h) has its header whole at the top. */
+static void header_emit(sk_str *h, int resumed, int library)
 {
   size_t i, top = 0;
   int lines = 0;
-  if (!sk_header_layout_skampi5() || resumed || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
-  for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
+  if (!sk_header_layout_skampi5() || library || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
+  if (!resumed)
+    for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
   sk_str_puts(&header_rest, h->data + top);
   h->data[top] = '\0';
-  sk_out_text(h->data);
+  if (top > 0) sk_out_text(h->data);
 }
 
 SK_API void sk_header_write_rest(void)
 {
   if (header_rest.len == 0) return;
-  sk_out_text("# the rest of the header (SKAMPI_LAYOUT=skampi5 writes it after the last suite):\n");
+  sk_out_text("# the rest of the header (written after the last suite; SKAMPI_LAYOUT=skampi writes it at the top):\n");
   sk_out_text(header_rest.data);
   sk_str_free(&header_rest);
   sk_str_init(&header_rest);
@@ -13309,7 +13534,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_io_files_describe(&h, NULL);
   sk_str_puts(&h, machine.data ? machine.data : "");
   if (f->copy != NULL && !f->resumed) header_copy_input(&h, f->copy);
-  header_emit(&h, f->resumed);
+  header_emit(&h, f->resumed, f->library);
   if (!f->resumed) sk_runlog_header_done();
   if (!f->quiet) header_warn(warn.data);
   else fflush(stderr);
@@ -13634,17 +13859,22 @@ static int sko_mark_flags(sko_parser *ps, const char *line, size_t skip, char **
   return 1;
 }
 
-/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y": an unknown KIND or key is passed over
-** (a newer writer); a bad number is an error. */
+/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y [of=line_above]": an unknown KIND or key
+** is passed over (a newer writer); a bad number is an error. of=line_above (the skampi5
+** layout writes the mark after the line it belongs to): the line above is of KIND too. */
 static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
 {
   sk_sko_block *b = ps->cur;
   const char *p = line + skip;
   char *w;
-  int col, k, kind;
+  int col, k, kind = SK_SKO_TIME_UNKNOWN, seen = 0, above = 0;
   for (;;) {
     col = sko_word(&p, line, &w);
-    if (w == NULL) return 1;
+    if (w == NULL) {   /* "of=line_above" (the skampi5 layout): the line above is of this kind too */
+      if (seen && above && b->n > 0) sko_derive(&b->lines[b->n - 1], kind);
+      return 1;
+    }
+    if (sk_streq(w, "of=line_above")) above = 1;
     if (strncmp(w, "time=", 5) == 0) {
       for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_PER_MESSAGE; k++)
         if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
@@ -13652,6 +13882,7 @@ static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
       ** each line keeps the kind of the mark before it */
       b->time_kind = ps->suite_marks++ == 0 || b->time_kind == kind ? kind : SK_SKO_TIME_UNKNOWN;
       ps->time_kind = kind;
+      seen = 1;
     } else if (strncmp(w, "dummy_us=", 9) == 0 || strncmp(w, "dummy_err_us=", 13) == 0) {
       int err = w[6] == 'e';
       double us;
@@ -14137,6 +14368,10 @@ SK_API void sk_line_dummy(const sk_measure_outcome *out, int after_line);
 ** block and whenever the outcome's dummy time is new; returns the kind now in force
 ** (the caller keeps it for the next call: NULL at the start of a block). */
 SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, const sk_measure_outcome *out);
+/* The same as a note of the line just written, "#@ suite: ... of=line_above" (the
+** skampi5 layout, whose readers take a block's first line after `# begin result` for a
+** result): it gives the kind of the line above it and of the lines after it (sko.c). */
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out);
 
 #endif
 /* --- end split/results/result_line.h --- */
@@ -14184,8 +14419,20 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
+  if (res->budget_spent) {   /* the point's time budget (runner.h) */
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (time budget of %.3f s spent: %d undisturbed repetitions", res->budget,
+                  res->lost_kept ? 0 : res->reps);
+    if (res->budget_short > 0) sk_str_printf(&note, ", %d short of set_min_repetitions", res->budget_short);
+    sk_str_puts(&note, ")\n");
+    sk_out_note(note.data);
+    sk_str_free(&note);
+    line_flag(flags, "time_budget", res->budget_short);
+  } else if (res->stop == SK_ASEC_TIME_LIMIT) {
+    sk_out_note("# (stopped by the time limit per measurement)\n");
+    line_flag(flags, "time_limit", -1);
+  }
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
     sk_str note;
     line_flag(flags, "scheduler_time", -1);
@@ -14291,6 +14538,22 @@ SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, co
   if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
   sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
                     out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  return kind;
+}
+
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out)
+{
+  sk_str s;
+  if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
+  sk_str_init(&s);
+  sk_out_format_suite_mark(&s, kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                           out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  if (s.len > 0) {   /* "...\n" -> "... of=line_above\n" */
+    s.data[--s.len] = '\0';
+    sk_str_puts(&s, " of=line_above\n");
+    sk_out_note(s.data);
+  }
+  sk_str_free(&s);
   return kind;
 }
 /* --- end split/results/result_line.c --- */
@@ -25965,6 +26228,7 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
   if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
+  if (create) sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
@@ -26739,6 +27003,7 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   double start;
   (void)args;
   MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
+  sk_tp_errors_return_win(&s->win);
   if (s->arg.put.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
@@ -28871,6 +29136,7 @@ static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, con
   } else {
     MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
   }
+  sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
   s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
   memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
@@ -33364,6 +33630,8 @@ typedef struct sk_interp {
   int too_few_needs, too_few_has;   /* of the first such point: the least processes, the communicator's */
   const char *too_few_name;   /* its measurement (the catalogue's name) */
   const sk_stmt *too_few_warned;    /* the statement last warned about (one warning per statement) */
+  int library_error;          /* the library returned an error in the current suite: it stops */
+  int library_failed_suites;  /* suites that stopped so (the run goes on; its exit status 6) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);
@@ -34171,7 +34439,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && !in->verify_failed && sk_engine_reports()) {
+  if (in->suite_stopped && !in->verify_failed && !in->library_error && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -34179,6 +34447,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     sk_str_free(&note);
   }
   in->suite_stopped = 0;
+  in->library_error = 0;
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
@@ -34254,10 +34523,9 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 
 /* A measure statement that measures nothing here, and the run goes on (as the original
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
-** over process counts from 1), or, outside a loop, a measurement that does not fit into
-** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q or warned (the statement's
-** first such point was warned about: a sweep of 21 counts gets one warning). */
+** over process counts from 1). The block gets a comment
+** line naming the point and why; stderr a warning, unless -q or warned (the
+** statement's first such point was warned about: a sweep of 21 counts gets one warning). */
 static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, int warned)
 {
   sk_str at, note;
@@ -34283,6 +34551,92 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, in
   sk_str_free(&note);
 }
 
+/* sk_agree's verdict: the lowest process whose flag is set, or -1. */
+static void decide_first_set(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *set = (const int *)ballots;
+  int *who = (int *)decision, i;
+  (void)ctx;
+  *who = -1;
+  for (i = 0; i < n && *who < 0; i++) if (set[i]) *who = i;
+}
+
+/* The buffer region as the settings say, on every process; memory the machine lacks is
+** the statement's error. */
+static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
+{
+  int failed = !sk_buffers_configure(&in->settings.buffers), who;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, decide_first_set, NULL);
+  if (who >= 0)
+    sk_user_error(&s->call->loc, "cannot allocate a buffer region of %.0f bytes on process %d for this"
+                  " measurement; ask for less memory", sk_buffers_region_bytes(&in->settings.buffers), who);
+}
+
+/* Outside a loop, a measurement that does not fit into set_skampi_buffer is measured with
+** the buffer grown to what it needs (the original SKaMPI measured such statements, as
+** Open MPI's tuner OTPO writes them for its all-to-alls), then the buffer is set back; the
+** result says so (a "# (buffer grown: ...)" line, flag buffer_grown=BYTES). In a loop the
+** loop ends instead, at the original's points (measure_end_loop). *out is measured again. */
+static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement *def, sk_group *g,
+                          const sk_value *args, sk_measure_outcome *out)
+{
+  size_t was = in->settings.buffers.size, grown = (size_t)ceil(out->need / 1024.0) * 1024;
+  char why[sizeof out->message];
+  sk_copy_string(why, sizeof why, out->message);
+  sk_outcome_free(out);
+  in->settings.buffers.size = grown;
+  measure_set_buffer(in, s);
+  sk_engine_measure(&in->engine, def, g, args, in->block_started, out);
+  in->settings.buffers.size = was;
+  measure_set_buffer(in, s);
+  if (out->status == SK_MEASURED && sk_tp_world_rank() == 0) {
+    sk_str note;
+    sk_result *r = &out->result;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (buffer grown: %s; measured with %lu bytes, then set back)\n", why, (unsigned long)grown);
+    if (strlen(r->note) + note.len < sizeof r->note) {
+      memmove(r->note + note.len, r->note, strlen(r->note) + 1);
+      memcpy(r->note, note.data, note.len);
+    }
+    sk_str_free(&note);
+    sk_str_init(&note);
+    sk_str_printf(&note, "buffer_grown=%lu%s%s", (unsigned long)grown, r->note_flags[0] ? "," : "", r->note_flags);
+    sk_copy_string(r->note_flags, sizeof r->note_flags, note.data);
+    sk_str_free(&note);
+    if (!in->quiet) {
+      progress_break(in);
+      fflush(stdout);
+      fprintf(stderr, "skampi: warning: %s:%d:%d: buffer grown: %s; measured with %lu bytes\n", s->call->loc.file,
+              s->call->loc.line, s->call->loc.col, why, (unsigned long)grown);
+      fflush(stderr);
+    }
+  }
+}
+
+/* The library returned an error inside a measurement (engine.h, SK_LIBRARY_ERROR): the
+** suite says so -- "# (library error in NAME: TEXT)" and the mark "#@ library_error:
+** NAME: TEXT" -- and stops (its block is closed as usual); the run goes on with the next
+** suite and ends with exit status 6, saying how many suites failed. Every process alike. */
+static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *message)
+{
+  if (sk_engine_reports()) {
+    sk_str note;
+    const char *text = message + strlen(SK_LIBRARY_ERROR_PREFIX);
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (%s)\n#@ library_error: %s\n", message, text);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: error: %s:%d:%d: %s; the suite stops, the run goes on\n", s->call->loc.file,
+            s->call->loc.line, s->call->loc.col, message);
+    fflush(stderr);
+  }
+  if (!in->library_error) in->library_failed_suites++;
+  in->library_error = 1;
+  in->suite_stopped = 1;             /* leave the block's loops; it is closed as usual */
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -34297,9 +34651,11 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
+  if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
+    measure_grown(in, s, def, comm.u.comm, args, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
-  ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
-  ** result` for a result, the dummy time comes after that line and the mark is left out */
+  ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
+  ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
   if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) sk_line_dummy(&out, 0);
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
@@ -34313,8 +34669,6 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->too_few_warned = s;
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
-  } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message, 0);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;
@@ -34329,6 +34683,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     }
     in->verify_failed = 1;
     in->suite_stopped = 1;            /* leave the block's loops; it is closed as usual */
+  } else if (out.status == SK_LIBRARY_ERROR) {
+    measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
     free(args);
@@ -34354,6 +34710,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       sk_str_init(&flags);
       sk_line_write(&lf, &out.result, &flags);
       if (out.has_dummy && sk_header_layout_skampi5()) sk_line_dummy(&out, 1);
+      if (sk_header_layout_skampi5())
+        in->block_time_kind = sk_line_suite_mark_after(in->block_time_kind, sk_catalogue_time_kind(def), &out);
       sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
       progress_show(in, in->block_name);
@@ -38889,6 +39247,12 @@ SK_API void sk_run_benchmark(sk_run *r)
                      : in.too_few_has, r->opt.argc, sk_tp_world_size() < in.too_few_needs ? r->opt.argv : NULL);
     sk_exit(SK_EXIT_USER_ERROR);
   }
+  if (in.library_failed_suites > 0) {    /* the run is whole; some suites hold an error instead */
+    if (sk_tp_world_rank() == 0)
+      fprintf(stderr, "skampi: %d of %d suites failed with a library error (each says so in its block)\n",
+              in.library_failed_suites, in.blocks_done);
+    sk_exit(SK_EXIT_LIBRARY);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
@@ -41434,7 +41798,7 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
     if (a->ops[i].pattern == SKAMPI_SIMPLE) out.result.calls_per_timing = lib.calls;   /* rank 0's */
     if (out.has_dummy && lib.writes) sk_line_dummy(&out, 0);
     if (out.status != SK_MEASURED) {
-      *code = lib_error(out.status == SK_FAILED ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
+      *code = lib_error(out.status == SK_FAILED || out.status == SK_LIBRARY_ERROR ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
                         a->loop->name, arg.u.d, out.message[0] ? out.message : "failed (rank 0 has the message)");
       sk_outcome_free(&out);
       return 0;

@@ -26,6 +26,7 @@
 #                     MPI-IO files removed, also after SIGTERM (tests/integration/mpi_io_files.sh),
 #                     oversubscription detection and its header lines (tests/integration/oversub.sh),
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
+#                     a library error kept to its suite (tests/integration/library_error.sh),
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
 #                     OSU's and IMB's names, options and tables (tests/integration/peers.sh),
 #                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh),
@@ -45,7 +46,9 @@
 #   sync              clock synchronisation (tests/sync)
 #   interference      K = 1, 2, 4 CPU spinners beside 2 processes, each MPI: skampi's
 #                     Bcast, Allreduce, Barrier and ping-pong against its quiet readings
-#                     and a plain MPI program run beside it (tests/interference/interference.sh)
+#                     and a plain MPI program run beside it (tests/interference/interference.sh);
+#                     a SKaMPI 5 program quiet and beside 4 spinners per core, every point
+#                     written, the time budget said (tests/interference/loaded_users_files.sh)
 #   peruse            PERUSE events (MPI PERUSE 2.0) against the Open MPI that
 #                     tools/peruse/build-openmpi.sh caches (make peruse-check builds it
 #                     first); without that library only the default build's refusals
@@ -298,6 +301,7 @@ integration)
     run_counted "oversub_$i" sh tests/integration/oversub.sh $i
     run_counted "mpi_io_files_$i" sh tests/integration/mpi_io_files.sh $i "$out/skampi-$i"
     [ "$quick" = 1 ] || run_counted "otpo_$i" sh tests/integration/otpo.sh $i "$out/skampi-$i"
+    [ "$quick" = 1 ] || run_counted "library_error_$i" sh tests/integration/library_error.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
     run_counted "peers_$i" sh tests/integration/peers.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
@@ -357,6 +361,8 @@ interference)
   echo "# other processes on the machine (issue 23)"
   skip_missing_mpis interference
   for i in $impls; do run_counted "interference_$i" sh tests/interference/interference.sh $i; done
+  # a SKaMPI 5 program beside 4 spinners per core: complete, the point's time budget said (issue 41)
+  for i in $impls; do run_counted "loaded_users_files_$i" sh tests/interference/loaded_users_files.sh $i "$out/skampi-testing-$i"; done
   ;;
 peruse)
   echo "# PERUSE events with the Open MPI of tools/peruse/build-openmpi.sh"

@@ -25,6 +25,8 @@
                                   ** a reader that quit, the output removed during the run */
 #define SK_EXIT_STOPPED 5         /* stopped on request (SIGUSR1, stop_request.h) between two
                                   ** suites: the same command continues (the run's log) */
+#define SK_EXIT_LIBRARY 6         /* the library returned an error in some suites: each says so,
+                                  ** the others were measured (interp.h, library_failed_suites) */
 
 /* A position in an input file; file names live as long as the program. */
 typedef struct sk_loc {

@@ -324,6 +324,12 @@ SK_API void sk_run_benchmark(sk_run *r)
                      : in.too_few_has, r->opt.argc, sk_tp_world_size() < in.too_few_needs ? r->opt.argv : NULL);
     sk_exit(SK_EXIT_USER_ERROR);
   }
+  if (in.library_failed_suites > 0) {    /* the run is whole; some suites hold an error instead */
+    if (sk_tp_world_rank() == 0)
+      fprintf(stderr, "skampi: %d of %d suites failed with a library error (each says so in its block)\n",
+              in.library_failed_suites, in.blocks_done);
+    sk_exit(SK_EXIT_LIBRARY);
+  }
   sk_interp_free(&in);
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);

@@ -140,7 +140,7 @@ static void engine_dummy_once(sk_engine *e, const sk_measurement *def, sk_group 
 /* Step 2: what every process says after init, and rank 0's verdict. */
 typedef struct init_ballot {
   double need;              /* buffer bytes (0 for non-members and failed inits) */
-  int failed;
+  int failed;               /* 2: a library error (runner.h) */
 } init_ballot;
 
 typedef struct init_decision {
@@ -160,8 +160,11 @@ static void engine_decide_init(void *ctx, const void *ballots, int n, void *deci
   d->who = 0;
   d->need = 0.0;
   for (i = 0; i < n; i++) {
-    if (b[i].failed && d->status != SK_FAILED) { d->status = SK_FAILED; d->who = i; }
-    if (b[i].need > worst) { worst = b[i].need; if (d->status != SK_FAILED) d->who = i; }
+    if (b[i].failed && d->status != SK_FAILED && d->status != SK_LIBRARY_ERROR) {
+      d->status = b[i].failed == 2 ? SK_LIBRARY_ERROR : SK_FAILED;
+      d->who = i;
+    }
+    if (b[i].need > worst) { worst = b[i].need; if (d->status == SK_MEASURED) d->who = i; }
   }
   if (d->status == SK_MEASURED && worst > (double)settings->buffers.size) {
     d->status = SK_NO_ROOM;
@@ -221,7 +224,7 @@ static int engine_verify(const sk_measurement *def, sk_mctx *m, int member, cons
 /* Step 5: rank 0's verdict after the run. */
 typedef struct final_decision {
   double time;
-  int failed;
+  int failed;               /* 2: a library error (runner.h) */
   int suite_time_spent;
 } final_decision;
 
@@ -261,16 +264,18 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   }
   if (member) sk_runner_init(def, &m, g, args, settings);
   mine.need = member && !m.failed ? sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage) : 0.0;
-  mine.failed = m.failed;
+  mine.failed = m.failed ? (sk_runner_is_library_error(m.fail_msg) ? 2 : 1) : 0;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
-  if (d.status == SK_FAILED) {
+  if (d.status == SK_LIBRARY_ERROR && member) sk_runner_finalize(def, &m, args);
+  if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
     return;
   }
   if (d.status == SK_NO_ROOM) {
     if (member) sk_runner_finalize(def, &m, args);
+    out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
@@ -302,12 +307,13 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   engine_forward(g, &out->result);
   if (sk_tp_world_rank() == 0) {
     f.time = out->result.time;
-    f.failed = out->result.failed;
+    f.failed = out->result.failed ? (sk_runner_is_library_error(out->result.fail_msg) ? 2 : 1) : 0;
     f.suite_time_spent = settings->suite_time_limit > 0.0 && sk_tp_wtime() - suite_started >= settings->suite_time_limit;
     if (f.failed) {
       sk_str msg;
       sk_str_init(&msg);
-      sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
+      if (f.failed == 2) sk_str_puts(&msg, out->result.fail_msg);   /* it names the measurement */
+      else sk_str_printf(&msg, "%s failed: %s", def->name, out->result.fail_msg);
       sk_copy_string(out->message, sizeof out->message, msg.data);
       sk_str_free(&msg);
     }
@@ -315,7 +321,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   sk_agree(world, NULL, 0, &f, sizeof f, NULL, NULL);
   out->time = f.time;
   out->suite_time_spent = f.suite_time_spent;
-  if (f.failed) out->status = SK_FAILED;
+  if (f.failed) out->status = f.failed == 2 ? SK_LIBRARY_ERROR : SK_FAILED;
 }
 
 SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement *def, sk_group *g,
@@ -329,7 +335,7 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   mine.need = m.failed ? 0.0 : sk_buffers_needed(&settings->buffers, m.send_usage, m.recv_usage, m.original_recv_usage);
   mine.failed = m.failed;
   sk_agree(g, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
-  if (d.status == SK_FAILED) {
+  if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(g, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(why, why_size, m.fail_msg);
     return SK_PROBE_FAILED;

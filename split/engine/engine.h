@@ -26,7 +26,10 @@
 #include "runner.h"
 #include "verify.h"
 
-typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW } sk_measure_status;
+/* SK_LIBRARY_ERROR: the library returned an error inside the measurement (transport.h,
+** sk_tp_take_error): the message is "MPI_Xxx: its error string" (runner.h). */
+typedef enum sk_measure_status { SK_MEASURED, SK_NO_ROOM, SK_FAILED, SK_VERIFY_FAILED, SK_TOO_FEW,
+                                 SK_LIBRARY_ERROR } sk_measure_status;
 
 typedef struct sk_engine {
   const sk_settings *settings;
@@ -42,8 +45,10 @@ typedef struct sk_measure_outcome {
   sk_measure_status status;   /* every process */
   double time;                /* every process: the result (seconds), for autorefine */
   int suite_time_spent;       /* every process: the suite's time limit is reached */
-  char message[320];          /* world rank 0: why SK_NO_ROOM or SK_FAILED; every process:
+  char message[320];          /* world rank 0: why SK_NO_ROOM, SK_FAILED or SK_LIBRARY_ERROR; every process:
                               ** why SK_TOO_FEW */
+  double need;                /* every process, SK_NO_ROOM: the buffer bytes the neediest
+                              ** process needs (a caller may grow set_skampi_buffer to it) */
   /* world rank 0 only: */
   sk_result result;
   int has_dummy;              /* the dummy time of this communicator and pattern, new */

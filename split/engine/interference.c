@@ -80,6 +80,11 @@ static int itf_assess(const sk_result *res, int min_reps, sk_str *what, sk_str *
                     res->lost_kept);
     flagged = 1;
   }
+  if (res->lost_kept > 0 && res->barrier_from == 0) {
+    sk_str_printf(what, "%snone ran undisturbed, so the result is made of %d discarded repetitions: their values"
+                  " include the disturbance", flagged ? "; " : "", res->lost_kept);
+    flagged = 1;
+  }
   if (res->delay_max > res->delay_tolerance && res->delay_max > res->time && res->time > 0.0) {
     sk_str_printf(what, "%sstart delays up to %.1f us (tolerance %.1f us), longer than the result",
                   flagged ? "; " : "", res->delay_max * 1e6, res->delay_tolerance * 1e6);

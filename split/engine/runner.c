@@ -42,7 +42,10 @@ SK_API void sk_result_pack(const sk_result *r, double *pack)
   pack[17] = r->nsamples;
   pack[18] = r->barrier_lost;
   pack[19] = r->lost_kept;
-  for (i = 0; i < r->nprocs; i++) pack[20 + i] = r->node_times ? r->node_times[i] : -1.0;
+  pack[20] = r->budget_spent;
+  pack[21] = r->budget_short;
+  pack[22] = r->budget;
+  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
@@ -68,12 +71,30 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
   r->nsamples = (int)pack[17];
   r->barrier_lost = (int)pack[18];
   r->lost_kept = (int)pack[19];
+  r->budget_spent = (int)pack[20];
+  r->budget_short = (int)pack[21];
+  r->budget = pack[22];
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[20 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
+}
+
+SK_API int sk_runner_is_library_error(const char *fail_msg)
+{
+  return strncmp(fail_msg, SK_LIBRARY_ERROR_PREFIX, strlen(SK_LIBRARY_ERROR_PREFIX)) == 0;
+}
+
+/* The library error returned since the last look, if any, fails the measurement. */
+static void runner_take_library_error(const sk_measurement *def, sk_mctx *m)
+{
+  char text[256], msg[sizeof m->fail_msg];
+  if (!sk_tp_take_error(text, sizeof text)) return;
+  sprintf(msg, "%.40s%.60s: ", SK_LIBRARY_ERROR_PREFIX, def->name);
+  strncat(msg, text, sizeof msg - strlen(msg) - 1);
+  sk_meas_fail(m, msg);
 }
 
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
@@ -87,6 +108,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
   m->group = g;
   m->rank = sk_tp_group_rank(g);
   m->size = sk_tp_group_size(g);
+  { char stale[8]; (void)sk_tp_take_error(stale, sizeof stale); }   /* not this measurement's */
   if (m->size < def->min_procs) {
     char msg[200];
     sprintf(msg, "%.80s needs a communicator of at least %d processes, this one has %d",
@@ -95,6 +117,7 @@ SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, c
     return;
   }
   if (def->init) def->init(m, args);
+  runner_take_library_error(def, m);
 }
 
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -146,10 +169,16 @@ static double runner_single(const sk_measurement *def, sk_mctx *m, const sk_valu
   long i;
   sk_buffers_place(&m->settings->buffers, m->send_usage, m->recv_usage, rep, &m->send_buf, &m->recv_buf);
   if (!sk_runner_takes_part(def, m)) return -1.0;
-  if (calls <= 1) return def->measure(m, args);
+  if (calls <= 1) {
+    start = def->measure(m, args);
+    runner_take_library_error(def, m);
+    return start;
+  }
   start = sk_tp_wtime();
   for (i = 0; i < calls; i++) def->measure(m, args);
-  return (sk_tp_wtime() - start) / (double)calls;
+  start = (sk_tp_wtime() - start) / (double)calls;
+  runner_take_library_error(def, m);
+  return start;
 }
 
 SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args)
@@ -207,6 +236,8 @@ typedef struct rep_state {
   double delay_floor;
   sk_sync_report *reports;  /* n of them, for sk_sync_plan_next */
   double began;             /* when the measurement began (the ASEC time limit counts from it) */
+  double budget_factor;     /* SKAMPI_POINT_BUDGET (runner.h); 0: none */
+  double least_value;       /* the least repetition value so far (discarded ones too), -1: none */
   sk_mctx *m;
   sk_result *res;
 } rep_state;
@@ -246,6 +277,23 @@ static void runner_keep_lost(rep_state *st, const rep_ballot *b, int n, double v
   for (i = 0; i < n; i++)
     if (b[i].time >= 0.0 && st->lost_count[i] < max_reps)
       st->lost_times[(size_t)i * max_reps + st->lost_count[i]++] = b[i].time;
+}
+
+/* The point's time budget (runner.h): spent, the repetitions stop as at a time limit.
+** value: this repetition's (the longest time over the processes). */
+static void runner_budget(rep_state *st, double value)
+{
+  double now = sk_tp_wtime(), budget;
+  sk_result *res = st->res;
+  if (value >= 0.0 && (st->least_value < 0.0 || value < st->least_value)) st->least_value = value;
+  if (res->stop != SK_ASEC_CONTINUE || st->budget_factor <= 0.0 || st->asec.cfg.time_limit > 0.0) return;
+  budget = st->budget_factor * (double)st->asec.cfg.max_reps * (st->least_value + SK_POINT_BUDGET_ROUND);
+  if (budget < SK_POINT_BUDGET_MIN) budget = SK_POINT_BUDGET_MIN;
+  if (now - st->began < budget) return;
+  res->stop = SK_ASEC_TIME_LIMIT;
+  res->budget_spent = 1;
+  res->budget = budget;
+  res->budget_short = st->asec.n < st->asec.cfg.min_reps ? st->asec.cfg.min_reps - st->asec.n : 0;
 }
 
 /* The value of a single measurement is the maximum over the members that returned a time
@@ -294,9 +342,9 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
     if (!in_window) res->missed_window++;
     else if (delay > tolerance) res->late_starts++;
     else res->lost_processor++;
+    runner_keep_lost(st, b, n, value);   /* the result if none runs undisturbed */
     if (res->barrier_from > 0) {
       res->barrier_lost++;
-      runner_keep_lost(st, b, n, value);
     } else if (res->invalid >= SK_FALLBACK_DISCARDS && st->asec.n * SK_FALLBACK_RATIO < res->invalid) {
       d->fall_back = 1;    /* every member, rank 0 too, stops the windowed starts after the agreement */
       res->barrier_from = res->invalid + st->asec.n + 1;
@@ -307,6 +355,7 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   }
   st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
+  runner_budget(st, value);
   if (d->failed_member >= 0) d->verdict = REP_FAILED;
   else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
 }
@@ -334,6 +383,9 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     if (st.delay_floor < SK_START_TOLERANCE_MIN) st.delay_floor = SK_START_TOLERANCE_MIN;
   }
   if (m->rank == 0) {
+    const char *f = getenv("SKAMPI_POINT_BUDGET");
+    st.budget_factor = f && *f ? atof(f) : SK_POINT_BUDGET_FACTOR;
+    if (!(st.budget_factor >= 0.0)) st.budget_factor = SK_POINT_BUDGET_FACTOR;
     st.began = sk_tp_wtime();
     sk_asec_begin(&st.asec, cfg, st.began);
     st.proc_times = (double *)sk_malloc(sizeof(double) * (size_t)size * (size_t)st.asec.cfg.max_reps);
@@ -355,6 +407,8 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     m->replan_start = 0;
     sk_sync_prepare(m);
   }
+  st.least_value = -1.0;
+  if (m->rank == 0) st.began = sk_tp_wtime();   /* the budget counts from here */
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;

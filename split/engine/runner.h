@@ -34,8 +34,12 @@ typedef struct sk_result {
                             ** which on each began after a barrier (SK_FALLBACK_DISCARDS) */
   int barrier_lost;         /* of the invalid ones, discarded after that fallback: a process
                             ** lost its processor between its barrier and its stop */
-  int lost_kept;            /* 0, or: no repetition ran undisturbed after the fallback, and the
-                            ** result is made of this many that lost the processor (runner.h) */
+  int lost_kept;            /* 0, or: no repetition ran undisturbed, and the result is made of
+                            ** this many discarded ones (after the fallback: that lost the
+                            ** processor; runner.h) */
+  int budget_spent;         /* the point's time budget ran out (SK_POINT_BUDGET_*) */
+  int budget_short;         /* then: repetitions short of set_min_repetitions (0: none) */
+  double budget;            /* then: the budget, seconds */
   int failed;
   char fail_msg[256];
   char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
@@ -47,13 +51,26 @@ typedef struct sk_result {
   int nsamples;
 } sk_result;
 
+/* The time budget of a point (like IMB's -time), where set_time_limit (ASEC's time limit)
+** sets none: SKAMPI_POINT_BUDGET (default SK_POINT_BUDGET_FACTOR, 0: no budget) times the
+** repetitions asked (set_max_repetitions) times a quiet repetition's round: the least
+** repetition value so far (discarded ones too: on a busy host the operation itself mostly
+** runs through, the waits around it do not) plus SK_POINT_BUDGET_ROUND for the start and
+** the agreement; at least SK_POINT_BUDGET_MIN seconds, counted from the warm-up's end.
+** When it is spent, the point is written with the undisturbed repetitions it has, or,
+** with none, the discarded ones (lost_kept), flagged time_budget=N (N: short of
+** set_min_repetitions), and the run goes on (tools/bench/loaded_users_files.sh). */
+#define SK_POINT_BUDGET_FACTOR 3.0
+#define SK_POINT_BUDGET_ROUND 100.0e-6
+#define SK_POINT_BUDGET_MIN 0.5
+
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (20 + (size_t)(nprocs))
+#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -63,6 +80,11 @@ SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 ** N = ceil(ticks * tick / t) times inside one timing (eq. 3.1). */
 
 /* Members of g only. Fills m from def's init; returns 0 if init failed (m->failed). */
+/* A library error returned inside a measurement's init, call or warm-up (transport.h,
+** sk_tp_take_error) fails it (sk_meas_fail) with a message that begins with this. */
+#define SK_LIBRARY_ERROR_PREFIX "library error in "
+SK_API int sk_runner_is_library_error(const char *fail_msg);
+
 SK_API void sk_runner_init(const sk_measurement *def, sk_mctx *m, sk_group *g, const sk_value *args,
                            const sk_settings *settings);
 SK_API void sk_runner_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args);

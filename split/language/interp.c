@@ -790,7 +790,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   sk_labels_begin(&in->labels, &s->body);
   exec_block(in, &s->body);
   in->buffer_exhausted = 0;
-  if (in->suite_stopped && !in->verify_failed && sk_engine_reports()) {
+  if (in->suite_stopped && !in->verify_failed && !in->library_error && sk_engine_reports()) {
     sk_str note;
     sk_str_init(&note);
     sk_str_printf(&note, "# (suite stopped by its time limit of %g s)\n", in->settings.suite_time_limit);
@@ -798,6 +798,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     sk_str_free(&note);
   }
   in->suite_stopped = 0;
+  in->library_error = 0;
   in->blocks_done++;
   if (sk_engine_reports()) {
     sk_out_end_block(s->name, sk_engine_clock() - in->block_started);
@@ -873,10 +874,9 @@ static void measure_end_loop(sk_interp *in, const sk_stmt *s, const char *why)
 
 /* A measure statement that measures nothing here, and the run goes on (as the original
 ** SKaMPI did): a point whose communicator is smaller than the measurement needs (a loop
-** over process counts from 1), or, outside a loop, a measurement that does not fit into
-** set_skampi_buffer (SKAMPI_STRICT=1 makes that an error). The block gets a comment
-** line naming the point and why; stderr a warning, unless -q or warned (the statement's
-** first such point was warned about: a sweep of 21 counts gets one warning). */
+** over process counts from 1). The block gets a comment
+** line naming the point and why; stderr a warning, unless -q or warned (the
+** statement's first such point was warned about: a sweep of 21 counts gets one warning). */
 static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, int warned)
 {
   sk_str at, note;
@@ -902,6 +902,92 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, in
   sk_str_free(&note);
 }
 
+/* sk_agree's verdict: the lowest process whose flag is set, or -1. */
+static void decide_first_set(void *ctx, const void *ballots, int n, void *decision)
+{
+  const int *set = (const int *)ballots;
+  int *who = (int *)decision, i;
+  (void)ctx;
+  *who = -1;
+  for (i = 0; i < n && *who < 0; i++) if (set[i]) *who = i;
+}
+
+/* The buffer region as the settings say, on every process; memory the machine lacks is
+** the statement's error. */
+static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
+{
+  int failed = !sk_buffers_configure(&in->settings.buffers), who;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, decide_first_set, NULL);
+  if (who >= 0)
+    sk_user_error(&s->call->loc, "cannot allocate a buffer region of %.0f bytes on process %d for this"
+                  " measurement; ask for less memory", sk_buffers_region_bytes(&in->settings.buffers), who);
+}
+
+/* Outside a loop, a measurement that does not fit into set_skampi_buffer is measured with
+** the buffer grown to what it needs (the original SKaMPI measured such statements, as
+** Open MPI's tuner OTPO writes them for its all-to-alls), then the buffer is set back; the
+** result says so (a "# (buffer grown: ...)" line, flag buffer_grown=BYTES). In a loop the
+** loop ends instead, at the original's points (measure_end_loop). *out is measured again. */
+static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement *def, sk_group *g,
+                          const sk_value *args, sk_measure_outcome *out)
+{
+  size_t was = in->settings.buffers.size, grown = (size_t)ceil(out->need / 1024.0) * 1024;
+  char why[sizeof out->message];
+  sk_copy_string(why, sizeof why, out->message);
+  sk_outcome_free(out);
+  in->settings.buffers.size = grown;
+  measure_set_buffer(in, s);
+  sk_engine_measure(&in->engine, def, g, args, in->block_started, out);
+  in->settings.buffers.size = was;
+  measure_set_buffer(in, s);
+  if (out->status == SK_MEASURED && sk_tp_world_rank() == 0) {
+    sk_str note;
+    sk_result *r = &out->result;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (buffer grown: %s; measured with %lu bytes, then set back)\n", why, (unsigned long)grown);
+    if (strlen(r->note) + note.len < sizeof r->note) {
+      memmove(r->note + note.len, r->note, strlen(r->note) + 1);
+      memcpy(r->note, note.data, note.len);
+    }
+    sk_str_free(&note);
+    sk_str_init(&note);
+    sk_str_printf(&note, "buffer_grown=%lu%s%s", (unsigned long)grown, r->note_flags[0] ? "," : "", r->note_flags);
+    sk_copy_string(r->note_flags, sizeof r->note_flags, note.data);
+    sk_str_free(&note);
+    if (!in->quiet) {
+      progress_break(in);
+      fflush(stdout);
+      fprintf(stderr, "skampi: warning: %s:%d:%d: buffer grown: %s; measured with %lu bytes\n", s->call->loc.file,
+              s->call->loc.line, s->call->loc.col, why, (unsigned long)grown);
+      fflush(stderr);
+    }
+  }
+}
+
+/* The library returned an error inside a measurement (engine.h, SK_LIBRARY_ERROR): the
+** suite says so -- "# (library error in NAME: TEXT)" and the mark "#@ library_error:
+** NAME: TEXT" -- and stops (its block is closed as usual); the run goes on with the next
+** suite and ends with exit status 6, saying how many suites failed. Every process alike. */
+static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *message)
+{
+  if (sk_engine_reports()) {
+    sk_str note;
+    const char *text = message + strlen(SK_LIBRARY_ERROR_PREFIX);
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (%s)\n#@ library_error: %s\n", message, text);
+    sk_out_text(note.data);
+    sk_str_free(&note);
+    progress_break(in);
+    fflush(stdout);
+    fprintf(stderr, "skampi: error: %s:%d:%d: %s; the suite stops, the run goes on\n", s->call->loc.file,
+            s->call->loc.line, s->call->loc.col, message);
+    fflush(stderr);
+  }
+  if (!in->library_error) in->library_failed_suites++;
+  in->library_error = 1;
+  in->suite_stopped = 1;             /* leave the block's loops; it is closed as usual */
+}
+
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
@@ -916,9 +1002,11 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
   else args = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
   sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
+  if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
+    measure_grown(in, s, def, comm.u.comm, args, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
-  ** layout (SKAMPI_LAYOUT=skampi5), whose readers take the first line after `# begin
-  ** result` for a result, the dummy time comes after that line and the mark is left out */
+  ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
+  ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
   if (out.has_dummy && sk_engine_reports() && !sk_header_layout_skampi5()) sk_line_dummy(&out, 0);
   if (out.status == SK_MEASURED && sk_engine_reports() && !sk_header_layout_skampi5())
     in->block_time_kind = sk_line_suite_mark(in->block_time_kind, sk_catalogue_time_kind(def), &out);
@@ -932,8 +1020,6 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->too_few_warned = s;
   } else if (out.status == SK_NO_ROOM && in->nloops > 0) {
     measure_end_loop(in, s, out.message);
-  } else if (out.status == SK_NO_ROOM && !sk_env_long("SKAMPI_STRICT", 0, 1, 0)) {
-    measure_nothing(in, s, out.message, 0);
   } else if (out.status == SK_VERIFY_FAILED) {
     if (sk_engine_reports()) {
       sk_str note;
@@ -948,6 +1034,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     }
     in->verify_failed = 1;
     in->suite_stopped = 1;            /* leave the block's loops; it is closed as usual */
+  } else if (out.status == SK_LIBRARY_ERROR) {
+    measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
     free(args);
@@ -973,6 +1061,8 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       sk_str_init(&flags);
       sk_line_write(&lf, &out.result, &flags);
       if (out.has_dummy && sk_header_layout_skampi5()) sk_line_dummy(&out, 1);
+      if (sk_header_layout_skampi5())
+        in->block_time_kind = sk_line_suite_mark_after(in->block_time_kind, sk_catalogue_time_kind(def), &out);
       sk_line_finish(&lf, &out.result, &flags);
       sk_str_free(&flags);
       progress_show(in, in->block_name);

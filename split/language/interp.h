@@ -59,6 +59,8 @@ typedef struct sk_interp {
   int too_few_needs, too_few_has;   /* of the first such point: the least processes, the communicator's */
   const char *too_few_name;   /* its measurement (the catalogue's name) */
   const sk_stmt *too_few_warned;    /* the statement last warned about (one warning per statement) */
+  int library_error;          /* the library returned an error in the current suite: it stops */
+  int library_failed_suites;  /* suites that stopped so (the run goes on; its exit status 6) */
 } sk_interp;
 
 SK_API void sk_interp_init(sk_interp *in);

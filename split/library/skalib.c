@@ -653,7 +653,7 @@ static int lib_point_measure(lib_suite_args *a, sk_measurement *defs, double x, 
     if (a->ops[i].pattern == SKAMPI_SIMPLE) out.result.calls_per_timing = lib.calls;   /* rank 0's */
     if (out.has_dummy && lib.writes) sk_line_dummy(&out, 0);
     if (out.status != SK_MEASURED) {
-      *code = lib_error(out.status == SK_FAILED ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
+      *code = lib_error(out.status == SK_FAILED || out.status == SK_LIBRARY_ERROR ? SKAMPI_EFAILED : SKAMPI_EUSAGE, "%s at %s=%g: %s", a->ops[i].name,
                         a->loop->name, arg.u.d, out.message[0] ? out.message : "failed (rank 0 has the message)");
       sk_outcome_free(&out);
       return 0;

@@ -103,6 +103,7 @@ static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, con
   } else {
     MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
   }
+  sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
   s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
   memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));

@@ -89,6 +89,7 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
   if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
+  if (create) sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
@@ -863,6 +864,7 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   double start;
   (void)args;
   MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
+  sk_tp_errors_return_win(&s->win);
   if (s->arg.put.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);

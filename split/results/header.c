@@ -183,22 +183,21 @@ static void header_warn(const char *text)
   fflush(stderr);
 }
 
-/* A resumed run writes "# resumed at DATE ..." where it continues instead of the version
-** and start lines (the rest describes this run). */
-/* SKAMPI_LAYOUT=skampi5: the first lines as the original SKaMPI 5 wrote them, for the
-** programs that read a result by its line number (Open MPI's tuner OTPO reads the 7th
-** line of an input with one unlooped measure statement: skampi's own header would put a
-** comment there). Only the first five header lines (version, start, input file,
-** processes, library) stand at the top; the others follow the last suite, before the
-** footer (sk_header_write_rest), where such readers never look. Read once. */
+/* The layout of a program's output (doc/manual.md, "SKaMPI's clients"): by default the
+** first lines as the original SKaMPI 5 wrote them, for the programs that read a result by
+** its line number (Open MPI's tuner OTPO reads the 7th line of an input with one unlooped
+** measure statement: skampi's own header would put a comment there). Only the first five
+** header lines (version, start, input file, processes, library) stand at the top; the
+** others follow the last suite, before the footer (sk_header_write_rest), where such
+** readers never look. SKAMPI_LAYOUT=skampi puts the whole header at the top. Read once. */
 SK_API int sk_header_layout_skampi5(void)
 {
   static int layout = -1;
   if (layout < 0) {
     const char *v = getenv("SKAMPI_LAYOUT");
-    layout = v != NULL && sk_streq(v, "skampi5");
-    if (v != NULL && *v && !layout && !sk_streq(v, "skampi"))
-      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi is used\n", v);
+    layout = v == NULL || !sk_streq(v, "skampi");
+    if (v != NULL && *v && layout && !sk_streq(v, "skampi5"))
+      fprintf(stderr, "skampi: warning: SKAMPI_LAYOUT=%s is neither skampi nor skampi5; skampi5 is used\n", v);
   }
   return layout;
 }
@@ -207,22 +206,26 @@ SK_API int sk_header_layout_skampi5(void)
 static sk_str header_rest;      /* the skampi5 layout's held-back header lines */
 
 /* The header h, whole -- or, in the skampi5 layout, its first HEADER_TOP_LINES lines now
-** and the rest held back. */
-static void header_emit(sk_str *h, int resumed)
+** and the rest held back. A resumed run (its "# resumed at DATE ..." line instead of the
+** version and start lines) holds back all of it: the interrupted run's top lines stay the
+** output's first lines, its first block the next, as in an uninterrupted run. The
+** library's output (skampi.h) has its header whole at the top. */
+static void header_emit(sk_str *h, int resumed, int library)
 {
   size_t i, top = 0;
   int lines = 0;
-  if (!sk_header_layout_skampi5() || resumed || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
-  for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
+  if (!sk_header_layout_skampi5() || library || h->data == NULL) { sk_out_text(h->data ? h->data : ""); return; }
+  if (!resumed)
+    for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
   sk_str_puts(&header_rest, h->data + top);
   h->data[top] = '\0';
-  sk_out_text(h->data);
+  if (top > 0) sk_out_text(h->data);
 }
 
 SK_API void sk_header_write_rest(void)
 {
   if (header_rest.len == 0) return;
-  sk_out_text("# the rest of the header (SKAMPI_LAYOUT=skampi5 writes it after the last suite):\n");
+  sk_out_text("# the rest of the header (written after the last suite; SKAMPI_LAYOUT=skampi writes it at the top):\n");
   sk_out_text(header_rest.data);
   sk_str_free(&header_rest);
   sk_str_init(&header_rest);
@@ -313,7 +316,7 @@ SK_API void sk_header_write(const sk_header_facts *f)
   sk_io_files_describe(&h, NULL);
   sk_str_puts(&h, machine.data ? machine.data : "");
   if (f->copy != NULL && !f->resumed) header_copy_input(&h, f->copy);
-  header_emit(&h, f->resumed);
+  header_emit(&h, f->resumed, f->library);
   if (!f->resumed) sk_runlog_header_done();
   if (!f->quiet) header_warn(warn.data);
   else fflush(stderr);

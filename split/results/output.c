@@ -75,12 +75,31 @@ SK_API int sk_out_open(const char *path, sk_str *err, char *backup, size_t backu
 
 /* ---- resuming (runlog.h): continue a file after its last complete suite ---- */
 
+/* Whether the bytes of path after the first `bytes` hold a result line (one that is not a
+** comment): 1 also when they cannot be read. */
+static int out_cut_holds_results(const char *path, long bytes)
+{
+  FILE *f = fopen(path, "rb");
+  int c, at_start = 1, found = 0;
+  if (f == NULL || fseek(f, bytes, SEEK_SET) != 0) { if (f) fclose(f); return 1; }
+  while (!found && (c = getc(f)) != EOF) {
+    if (at_start && c != '#' && c != '\n') found = 1;
+    at_start = c == '\n';
+  }
+  if (ferror(f)) found = 1;
+  fclose(f);
+  return found;
+}
+
+/* What is cut is kept first as a backup -- unless it holds no result line (the header and
+** comment lines of a suite that had measured nothing yet, as a one-point run killed at a
+** tuner's time limit leaves it): nothing measured is lost, and no file is left over. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size)
 {
   long size;
   FILE *f;
   backup[0] = '\0';
-  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes &&
+  if (sk_path_kind_of(path, &size) != SK_PATH_MISSING && size > bytes && out_cut_holds_results(path, bytes) &&
       !sk_path_copy_backup(path, backup, backup_size, err))
     return 0;
   f = sk_path_open_at(path, bytes, err);

@@ -91,8 +91,8 @@ SK_API void sk_out_close(void);
 ** announced on stderr. 0: *err set (sk_out_failed() then says whether writing failed). */
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err);
 /* Resuming (runlog.h): open path cut to its first `bytes` bytes and write after them --
-** when that cuts anything, the whole old content is first kept as NAME.N (copied, the
-** file stays; backup gets the name, "" when nothing was cut); the current byte offset
+** when that cuts a result line, the whole old content is first kept as NAME.N (copied,
+** the file stays; backup gets the name, "" when no backup was made); the current byte offset
 ** of the file (-1 for standard output); mute (1) while the suites kept from the
 ** interrupted run are skipped, so nothing is written twice. */
 SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backup, size_t backup_size);

@@ -40,8 +40,20 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) sk_out_note("# (stopped by the time limit per measurement)\n");
-  if (res->stop == SK_ASEC_TIME_LIMIT) line_flag(flags, "time_limit", -1);
+  if (res->budget_spent) {   /* the point's time budget (runner.h) */
+    sk_str note;
+    sk_str_init(&note);
+    sk_str_printf(&note, "# (time budget of %.3f s spent: %d undisturbed repetitions", res->budget,
+                  res->lost_kept ? 0 : res->reps);
+    if (res->budget_short > 0) sk_str_printf(&note, ", %d short of set_min_repetitions", res->budget_short);
+    sk_str_puts(&note, ")\n");
+    sk_out_note(note.data);
+    sk_str_free(&note);
+    line_flag(flags, "time_budget", res->budget_short);
+  } else if (res->stop == SK_ASEC_TIME_LIMIT) {
+    sk_out_note("# (stopped by the time limit per measurement)\n");
+    line_flag(flags, "time_limit", -1);
+  }
   if (sk_oversub_mostly_scheduler(res->time, res->nprocs)) {
     sk_str note;
     line_flag(flags, "scheduler_time", -1);
@@ -147,5 +159,21 @@ SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, co
   if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
   sk_out_suite_mark(kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
                     out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  return kind;
+}
+
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out)
+{
+  sk_str s;
+  if (in_force != NULL && sk_streq(in_force, kind) && !out->has_dummy) return in_force;
+  sk_str_init(&s);
+  sk_out_format_suite_mark(&s, kind, out->dummy_time > 0.0 ? out->dummy_time * 1e6 : -1.0,
+                           out->has_dummy ? out->dummy.std_error * 1e6 : -1.0);
+  if (s.len > 0) {   /* "...\n" -> "... of=line_above\n" */
+    s.data[--s.len] = '\0';
+    sk_str_puts(&s, " of=line_above\n");
+    sk_out_note(s.data);
+  }
+  sk_str_free(&s);
   return kind;
 }

@@ -41,5 +41,9 @@ SK_API void sk_line_dummy(const sk_measure_outcome *out, int after_line);
 ** block and whenever the outcome's dummy time is new; returns the kind now in force
 ** (the caller keeps it for the next call: NULL at the start of a block). */
 SK_API const char *sk_line_suite_mark(const char *in_force, const char *kind, const sk_measure_outcome *out);
+/* The same as a note of the line just written, "#@ suite: ... of=line_above" (the
+** skampi5 layout, whose readers take a block's first line after `# begin result` for a
+** result): it gives the kind of the line above it and of the lines after it (sko.c). */
+SK_API const char *sk_line_suite_mark_after(const char *in_force, const char *kind, const sk_measure_outcome *out);
 
 #endif

@@ -798,6 +798,11 @@ SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_p
   runlog_output_now(out_path, st.is_log && !st.finished && !fresh_forced, &abs, &content, &o);
   sk_runlog_plan(&st, text.data ? text.data : "", text.len, &o, checksum, processes, fresh_forced, plan, &why);
   keep_old = !runlog_output_gone(&st, &o);
+  /* an interrupted run that wrote no complete header measured nothing: its log is
+  ** replaced, not kept (a tuner's run ended at its time limit while starting, OTPO) */
+  if (plan->mode == SK_RUN_FRESH && st.is_log && !st.finished && !fresh_forced && st.suites_done == 0 &&
+      st.header_offset < 0)
+    keep_old = 0;
   sk_str_free(&abs);
   sk_str_free(&content);
   if (plan->mode == SK_RUN_REFUSED) {

@@ -301,17 +301,22 @@ static int sko_mark_flags(sko_parser *ps, const char *line, size_t skip, char **
   return 1;
 }
 
-/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y": an unknown KIND or key is passed over
-** (a newer writer); a bad number is an error. */
+/* "#@ suite: time=KIND dummy_us=X dummy_err_us=Y [of=line_above]": an unknown KIND or key
+** is passed over (a newer writer); a bad number is an error. of=line_above (the skampi5
+** layout writes the mark after the line it belongs to): the line above is of KIND too. */
 static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
 {
   sk_sko_block *b = ps->cur;
   const char *p = line + skip;
   char *w;
-  int col, k, kind;
+  int col, k, kind = SK_SKO_TIME_UNKNOWN, seen = 0, above = 0;
   for (;;) {
     col = sko_word(&p, line, &w);
-    if (w == NULL) return 1;
+    if (w == NULL) {   /* "of=line_above" (the skampi5 layout): the line above is of this kind too */
+      if (seen && above && b->n > 0) sko_derive(&b->lines[b->n - 1], kind);
+      return 1;
+    }
+    if (sk_streq(w, "of=line_above")) above = 1;
     if (strncmp(w, "time=", 5) == 0) {
       for (kind = SK_SKO_TIME_UNKNOWN, k = 1; k <= SK_SKO_TIME_PER_MESSAGE; k++)
         if (sk_streq(w + 5, sko_time_kind_names[k])) kind = k;
@@ -319,6 +324,7 @@ static int sko_mark_suite(sko_parser *ps, const char *line, size_t skip)
       ** each line keeps the kind of the mark before it */
       b->time_kind = ps->suite_marks++ == 0 || b->time_kind == kind ? kind : SK_SKO_TIME_UNKNOWN;
       ps->time_kind = kind;
+      seen = 1;
     } else if (strncmp(w, "dummy_us=", 9) == 0 || strncmp(w, "dummy_err_us=", 13) == 0) {
       int err = w[6] == 'e';
       double us;

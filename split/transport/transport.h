@@ -43,6 +43,17 @@ SK_API void sk_tp_start(int *argc, char ***argv);
 ** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
 SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
+/* A library error returned inside a measurement (the MPI backend sets an error handler
+** that records instead of aborting on every communicator measurements use -- those they
+** make inherit it --, on every window skampi's measurements make, sk_tp_errors_return_win,
+** and as the default of MPI-IO files): 1 and its text, one line ("MPI_ERR_WIN: invalid
+** window"), into msg when one was recorded since the last call, which forgets it; 0 when
+** none (always, for the other backends). */
+SK_API int sk_tp_take_error(char *msg, size_t size);
+#ifdef SKAMPI_MPI
+/* The window (an MPI_Win*) returns its errors to that handler (MPI-2 and later). */
+SK_API void sk_tp_errors_return_win(void *win);
+#endif
 /* Ends every process after a fatal condition; prints msg first (on the calling process). */
 SK_API void sk_tp_abort(int status, const char *msg);
 /* Every process that ends a started run with an error calls this: 1 when every process

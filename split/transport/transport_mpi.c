@@ -76,6 +76,82 @@ static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
 
+/* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
+
+static char tpm_error[256];
+static int tpm_error_set;
+
+static void tpm_note_error(int code)
+{
+  char s[MPI_MAX_ERROR_STRING + 1];
+  int len = 0, i;
+  if (tpm_error_set) return;     /* the first one: the later ones follow from it */
+  if (MPI_Error_string(code, s, &len) != MPI_SUCCESS || len < 0 || len > MPI_MAX_ERROR_STRING) len = 0;
+  s[len] = '\0';
+  for (i = 0; i < len; i++) if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') s[i] = ' ';
+  if (len == 0) sprintf(s, "MPI error %d", code);
+  sk_copy_string(tpm_error, sizeof tpm_error, s);
+  tpm_error_set = 1;
+}
+
+static void tpm_comm_error(MPI_Comm *comm, int *code, ...)
+{
+  (void)comm;
+  tpm_note_error(*code);
+}
+
+static MPI_Errhandler tpm_comm_handler = MPI_ERRHANDLER_NULL;
+
+/* Errors on comm (a measurement communicator) are recorded and returned. */
+static void tpm_errors_return(MPI_Comm comm)
+{
+  if (comm == MPI_COMM_NULL) return;
+#if SK_MPI_LEVEL >= 2
+  if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Comm_create_errhandler(tpm_comm_error, &tpm_comm_handler), "MPI_Comm_create_errhandler");
+  tpm_check(MPI_Comm_set_errhandler(comm, tpm_comm_handler), "MPI_Comm_set_errhandler");
+#else
+  if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Errhandler_create(tpm_comm_error, &tpm_comm_handler), "MPI_Errhandler_create");
+  tpm_check(MPI_Errhandler_set(comm, tpm_comm_handler), "MPI_Errhandler_set");
+#endif
+}
+
+#if SK_MPI_LEVEL >= 2
+static void tpm_win_error(MPI_Win *win, int *code, ...)
+{
+  (void)win;
+  tpm_note_error(*code);
+}
+#endif
+
+SK_API void sk_tp_errors_return_win(void *win)
+{
+#if SK_MPI_LEVEL >= 2
+  static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
+  MPI_Win *w = (MPI_Win *)win;
+  if (*w == MPI_WIN_NULL) return;
+  if (handler == MPI_ERRHANDLER_NULL && MPI_Win_create_errhandler(tpm_win_error, &handler) != MPI_SUCCESS) return;
+  MPI_Win_set_errhandler(*w, handler);
+#else
+  (void)win;
+#endif
+}
+
+#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
+static void tpm_file_error(MPI_File *file, int *code, ...)
+{
+  (void)file;
+  tpm_note_error(*code);
+}
+#endif
+
+SK_API int sk_tp_take_error(char *msg, size_t size)
+{
+  if (!tpm_error_set) return 0;
+  sk_copy_string(msg, size, tpm_error);
+  tpm_error_set = 0;
+  return 1;
+}
+
 /* The thread level asked (SKAMPI_THREAD_LEVEL) and granted (transport.h). */
 static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
@@ -196,6 +272,18 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_check(MPI_Comm_dup(MPI_COMM_WORLD, &tpm.ending), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->control), "MPI_Comm_dup");
   tpm_check(MPI_Comm_dup(MPI_COMM_SELF, &tpm.self->measure), "MPI_Comm_dup");
+#endif
+  tpm_errors_return(tpm.world->measure);
+  tpm_errors_return(tpm.self->measure);
+  if (tpm.owns_mpi) {   /* an invalid handle's error goes to these (a window that was not made); */
+    tpm_errors_return(MPI_COMM_WORLD);   /* after the copies above: skampi's own stay fatal */
+    tpm_errors_return(MPI_COMM_SELF);
+  }
+#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
+  {   /* the files opened from now on (MPI_FILE_NULL's handler is their default) */
+    MPI_Errhandler fh;
+    if (MPI_File_create_errhandler(tpm_file_error, &fh) == MPI_SUCCESS) MPI_File_set_errhandler(MPI_FILE_NULL, fh);
+  }
 #endif
 }
 
@@ -374,6 +462,7 @@ SK_API sk_group *sk_tp_group_create(const int *world_ranks, int n)
   g->measure = MPI_COMM_NULL;
   if (pos >= 0 && TPM_SHARED_COMMS) g->measure = g->control;
   else if (pos >= 0) tpm_check(MPI_Comm_dup(g->control, &g->measure), "MPI_Comm_dup");
+  tpm_errors_return(g->measure);
   g->next = tpm.groups;
   tpm.groups = g;
   return g;

@@ -11,10 +11,17 @@ rm -rf "$o"; mkdir -p "$o"
 run() { np=$1; shift; timeout 120 tools/mpirun.sh "$impl" "$np" "$skampi" "$@"; }
 
 run 2 -i tests/ski/buffer_too_small.ski -o "$o/buf.sko" 2> "$o/buf.err"; st=$?
-grep -q "warning: tests/ski/buffer_too_small.ski:18:28: nothing measured: Bcast needs 32768 bytes of buffer on process 0, but set_skampi_buffer gave 16384" "$o/buf.err" &&
-  grep -q '^# (nothing measured: Bcast needs 32768 bytes' "$o/buf.sko"
-say $? "$impl buffer_outside_loop_noted" "$(head -n 3 "$o/buf.err")"
+grep -q "warning: tests/ski/buffer_too_small.ski:18:28: buffer grown: Bcast needs 32768 bytes of buffer on process 0, but set_skampi_buffer gave 16384; measured with 32768 bytes" "$o/buf.err" &&
+  awk '/^# begin result "refused"/ { on = 1; next } on && /^ *[0-9]/ { line = 1; next }
+       on && line && /^# \(buffer grown: Bcast needs 32768 bytes.*measured with 32768 bytes, then set back\)$/ { note = 1 }
+       on && line && /^#@ flags: .*buffer_grown=32768/ { flag = 1 }
+       /^# end result "refused"/ { on = 0 } END { exit !(note && flag) }' "$o/buf.sko" &&
+  ! grep -q 'nothing measured' "$o/buf.sko"
+say $? "$impl buffer_outside_loop_grown" "$(head -n 3 "$o/buf.err")"
 say $([ $st -eq 0 ] && echo 0 || echo 1) "$impl buffer_outside_loop_run_goes_on" "exit $st"
+# the buffer is set back after it: the next block's loop ends where 16 KiB ends it
+awk '/^# begin result "after-grown"/ { on = 1 } on && /^# \(loop ended at count=4096: Bcast needs 32768 bytes/ { f = 1 } END { exit !f }' "$o/buf.sko"
+say $? "$impl buffer_set_back_after_growing" "$(grep -A3 'after-grown' "$o/buf.sko" | head -n 8)"
 SKAMPI_STRICT=1 run 2 -i tests/ski/buffer_too_small.ski -o "$o/bufs.sko" 2> "$o/bufs.err"; st=$?
 grep -q "^tests/ski/buffer_too_small.ski:18:28: Bcast needs 32768 bytes of buffer on process 0, but set_skampi_buffer gave 16384; nothing was measured" "$o/bufs.err"
 say $? "$impl buffer_refused_when_strict_message" "$(head -n 3 "$o/bufs.err")"

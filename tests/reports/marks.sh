@@ -62,7 +62,7 @@ n=$(grep -c '^#@ reps:' "$d/f.sko"); [ "$(flags_of rep_cap | grep -c rep_cap)" =
 say $? "${impl}_sko_flag_on_every_line_of_its_suite" "rep_cap: $(flags_of rep_cap | tr '\n' ' '), verified: $(flags_of verified | tr '\n' ' ')"
 grep -q '^#@ loop_ended: count=4096$' "$d/f.sko"
 say $? "${impl}_sko_loop_ended" "$(grep 'loop ended' "$d/f.sko")"
-grep -q '^#@ suite: time=round_trip dummy_us=[0-9.]* dummy_err_us=[0-9.]*$' "$d/f.sko" &&
+grep -q '^#@ suite: time=round_trip dummy_us=[0-9.]* dummy_err_us=[0-9.]*\( of=line_above\)\{0,1\}$' "$d/f.sko" &&
   [ "$(grep -c '^#@ suite: time=operation' "$d/f.sko")" -ge 7 ] && grep -q '^#@ columns: ' "$d/f.sko"
 say $? "${impl}_sko_suite_and_columns_marks" "$(grep '^#@ suite\|^#@ columns' "$d/f.sko")"
 

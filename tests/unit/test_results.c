@@ -590,6 +590,34 @@ static char marks_text[2048];
 
 static void marks_init(void) { join_lines(marks_text, marks_lines); }
 
+/* The skampi5 layout (the default): the suite mark after the line it belongs to,
+** "of=line_above" -- that line and the ones after it are of its kind; a block of two
+** kinds, each mark after its first line. */
+static void test_mark_after_line(void)
+{
+  static const char *const text =
+    "# begin result \"pp\"\n"
+    "      4        1.000      0.000     4        1.000        1.000\n"
+    "#@ suite: time=round_trip dummy_us=0.0300 dummy_err_us=0.0010 of=line_above\n"
+    "#@ flags: discarded=1\n"
+    "      8        2.000      0.000     4        2.000        2.000\n"
+    "     16        4.000      0.000     4        4.000        4.000\n"
+    "#@ suite: time=operation of=line_above\n"
+    "# end result \"pp\"\n";
+  sk_sko_file f;
+  sk_str err;
+  const sk_sko_line *l;
+  sk_str_init(&err);
+  if (!check(sk_sko_parse("after.sko", text, &f, &err), "mark_after_line_parse", "%s", err.data ? err.data : "")) return;
+  l = f.blocks[0].lines;
+  check(f.n == 1 && f.blocks[0].n == 3 && near(l[0].oneway_us, 0.5, 1e-9) && near(l[1].oneway_us, 1.0, 1e-9) &&
+        l[2].oneway_us == -1.0 && f.blocks[0].time_kind == SK_SKO_TIME_UNKNOWN && near(f.blocks[0].dummy_us, 0.03, 1e-9),
+        "mark_after_line_gives_the_line_above_its_kind", "one-way %g %g %g, block kind %d",
+        l[0].oneway_us, l[1].oneway_us, l[2].oneway_us, f.blocks[0].time_kind);
+  sk_sko_free(&f);
+  sk_str_free(&err);
+}
+
 static void test_marks_reader(void)
 {
   sk_sko_file f, g;
@@ -787,6 +815,7 @@ int main(int argc, char **argv)
   test_source_limit();
   test_quantiles();
   test_marks_reader();
+  test_mark_after_line();
   test_marks_errors();
   test_marks_writer();
   test_marks_exports();
