@@ -2103,7 +2103,7 @@ SK_API void sk_tp_finish(void);
 ** window"), into msg when one was recorded since the last call, which forgets it; 0 when
 ** none (always, for the other backends). */
 SK_API int sk_tp_take_error(char *msg, size_t size);
-#ifdef SKAMPI_MPI
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 /* The window (an MPI_Win*) returns its errors to that handler (MPI-2 and later). */
 SK_API void sk_tp_errors_return_win(void *win);
 #endif
@@ -2356,7 +2356,7 @@ static MPI_Errhandler tpm_comm_handler = MPI_ERRHANDLER_NULL;
 static void tpm_errors_return(MPI_Comm comm)
 {
   if (comm == MPI_COMM_NULL) return;
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_LEVEL >= 2 || SK_MPI_REPLACED_NAMES   /* MPI-3 removed the MPI-1 names (config.h) */
   if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Comm_create_errhandler(tpm_comm_error, &tpm_comm_handler), "MPI_Comm_create_errhandler");
   tpm_check(MPI_Comm_set_errhandler(comm, tpm_comm_handler), "MPI_Comm_set_errhandler");
 #else
@@ -2373,18 +2373,16 @@ static void tpm_win_error(MPI_Win *win, int *code, ...)
 }
 #endif
 
+#if SK_MPI_LEVEL >= 2
 SK_API void sk_tp_errors_return_win(void *win)
 {
-#if SK_MPI_LEVEL >= 2
   static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
   MPI_Win *w = (MPI_Win *)win;
   if (*w == MPI_WIN_NULL) return;
   if (handler == MPI_ERRHANDLER_NULL && MPI_Win_create_errhandler(tpm_win_error, &handler) != MPI_SUCCESS) return;
   MPI_Win_set_errhandler(*w, handler);
-#else
-  (void)win;
-#endif
 }
+#endif
 
 #if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
 static void tpm_file_error(MPI_File *file, int *code, ...)
@@ -4874,8 +4872,10 @@ static const char *ls_env_of(const char *name, char *var, size_t size)
   const char *bare = strncmp(name, "MPIR_CVAR_", 10) == 0 ? name + 10 : name;
   int k;
   for (k = 0; pre[k]; k++) {
-    if (strlen(pre[k]) + strlen(bare) + 1 > size) continue;
-    sprintf(var, "%s%s", pre[k], k == 0 ? name : bare);
+    const char *tail = k == 0 ? name : bare;
+    if (strlen(pre[k]) + strlen(tail) + 1 > size) continue;
+    sk_copy_string(var, size, pre[k]);
+    strcat(var, tail);
     if (sk_libsettings_wanted(var) && getenv(var) != NULL) return var;
   }
   return NULL;

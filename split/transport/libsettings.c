@@ -59,8 +59,10 @@ static const char *ls_env_of(const char *name, char *var, size_t size)
   const char *bare = strncmp(name, "MPIR_CVAR_", 10) == 0 ? name + 10 : name;
   int k;
   for (k = 0; pre[k]; k++) {
-    if (strlen(pre[k]) + strlen(bare) + 1 > size) continue;
-    sprintf(var, "%s%s", pre[k], k == 0 ? name : bare);
+    const char *tail = k == 0 ? name : bare;
+    if (strlen(pre[k]) + strlen(tail) + 1 > size) continue;
+    sk_copy_string(var, size, pre[k]);
+    strcat(var, tail);
     if (sk_libsettings_wanted(var) && getenv(var) != NULL) return var;
   }
   return NULL;

@@ -50,7 +50,7 @@ SK_API void sk_tp_finish(void);
 ** window"), into msg when one was recorded since the last call, which forgets it; 0 when
 ** none (always, for the other backends). */
 SK_API int sk_tp_take_error(char *msg, size_t size);
-#ifdef SKAMPI_MPI
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 /* The window (an MPI_Win*) returns its errors to that handler (MPI-2 and later). */
 SK_API void sk_tp_errors_return_win(void *win);
 #endif

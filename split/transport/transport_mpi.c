@@ -106,7 +106,7 @@ static MPI_Errhandler tpm_comm_handler = MPI_ERRHANDLER_NULL;
 static void tpm_errors_return(MPI_Comm comm)
 {
   if (comm == MPI_COMM_NULL) return;
-#if SK_MPI_LEVEL >= 2
+#if SK_MPI_LEVEL >= 2 || SK_MPI_REPLACED_NAMES   /* MPI-3 removed the MPI-1 names (config.h) */
   if (tpm_comm_handler == MPI_ERRHANDLER_NULL) tpm_check(MPI_Comm_create_errhandler(tpm_comm_error, &tpm_comm_handler), "MPI_Comm_create_errhandler");
   tpm_check(MPI_Comm_set_errhandler(comm, tpm_comm_handler), "MPI_Comm_set_errhandler");
 #else
@@ -123,18 +123,16 @@ static void tpm_win_error(MPI_Win *win, int *code, ...)
 }
 #endif
 
+#if SK_MPI_LEVEL >= 2
 SK_API void sk_tp_errors_return_win(void *win)
 {
-#if SK_MPI_LEVEL >= 2
   static MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
   MPI_Win *w = (MPI_Win *)win;
   if (*w == MPI_WIN_NULL) return;
   if (handler == MPI_ERRHANDLER_NULL && MPI_Win_create_errhandler(tpm_win_error, &handler) != MPI_SUCCESS) return;
   MPI_Win_set_errhandler(*w, handler);
-#else
-  (void)win;
-#endif
 }
+#endif
 
 #if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
 static void tpm_file_error(MPI_File *file, int *code, ...)
