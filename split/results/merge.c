@@ -273,24 +273,42 @@ SK_API int sk_merge_files(const char *out, char **inputs, int ninputs, int force
   return ok;
 }
 
-/* The header of a run's output (its '#' lines before the first block, with the start
-** time) and how much it holds (its complete blocks and their lines); NULL when path is a
-** merge or no result file. The header tells one run from another. */
+/* A run's identity: the header of its output (its '#' lines before the first block, with
+** the start time), then '\001' and the process that ran it ("run: rank 0 was process N")
+** where the file says so; and how much it holds (its complete blocks and their lines);
+** NULL when path is a merge or no result file. In SKaMPI 5's layout the process line
+** comes after the last suite, so a copy a resume cut has none (merge_same_run). */
 static char *merge_run_header(const char *path, size_t *nblocks)
 {
   sk_sko_file f;
-  sk_str err;
+  sk_str err, id;
   char *header = NULL;
   sk_str_init(&err);
   *nblocks = 0;
   if (sk_sko_read(path, &f, &err) && sk_sko_field(&f, "merged by") == NULL) {
     size_t b;
-    header = sk_strdup(f.header.data ? f.header.data : "");
+    const char *proc = sk_sko_field(&f, "run");
+    sk_str_init(&id);
+    sk_str_puts(&id, f.header.data ? f.header.data : "");
+    if (proc != NULL) { sk_str_putc(&id, '\001'); sk_str_puts(&id, proc); }
+    header = sk_strdup(id.data ? id.data : "");
+    sk_str_free(&id);
     for (b = 0; b < f.n; b++) *nblocks += f.blocks[b].complete ? 1 + f.blocks[b].n : 0;
   }
   sk_sko_free(&f);
   sk_str_free(&err);
   return header;
+}
+
+/* Two identities (merge_run_header) are one run when their headers agree and so do their
+** processes where both name one (runs started in the same second on one host have equal
+** headers; a cut copy names no process). */
+static int merge_same_run(const char *a, const char *b)
+{
+  const char *pa = strchr(a, '\001'), *pb = strchr(b, '\001');
+  size_t la = pa ? (size_t)(pa - a) : strlen(a), lb = pb ? (size_t)(pb - b) : strlen(b);
+  if (la != lb || strncmp(a, b, la) != 0) return 0;
+  return pa == NULL || pb == NULL || sk_streq(pa, pb);
 }
 
 /* OUT, OUT.1, OUT.2, ... up to the first missing name, without merges; a run counts
@@ -310,7 +328,7 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
     if (probe == NULL) { free(name); break; }
     fclose(probe);
     header = merge_run_header(name, &nblocks);
-    for (k = 0; header != NULL && k < n; k++) if (sk_streq(headers[k], header)) break;
+    for (k = 0; header != NULL && k < n; k++) if (merge_same_run(headers[k], header)) break;
     if (header == NULL || k < n) {
       if (header != NULL && nblocks > blocks[k]) { free(runs[k]); runs[k] = name; blocks[k] = nblocks; }
       else free(name);

@@ -45,8 +45,8 @@ SK_API int sk_tp_started(void);
 SK_API void sk_tp_finish(void);
 /* A library error returned inside a measurement (the MPI backend sets an error handler
 ** that records instead of aborting on every communicator measurements use -- those they
-** make inherit it --, on every window skampi's measurements make, sk_tp_errors_return_win,
-** and as the default of MPI-IO files): 1 and its text, one line ("MPI_ERR_WIN: invalid
+** make inherit it --, and on every window skampi's measurements make,
+** sk_tp_errors_return_win; MPI-IO files keep the library's default): 1 and its text, one line ("MPI_ERR_WIN: invalid
 ** window"), into msg when one was recorded since the last call, which forgets it; 0 when
 ** none (always, for the other backends). */
 SK_API int sk_tp_take_error(char *msg, size_t size);

@@ -134,13 +134,6 @@ SK_API void sk_tp_errors_return_win(void *win)
 }
 #endif
 
-#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
-static void tpm_file_error(MPI_File *file, int *code, ...)
-{
-  (void)file;
-  tpm_note_error(*code);
-}
-#endif
 
 SK_API int sk_tp_take_error(char *msg, size_t size)
 {
@@ -277,12 +270,10 @@ SK_API void sk_tp_start(int *argc, char ***argv)
     tpm_errors_return(MPI_COMM_WORLD);   /* after the copies above: skampi's own stay fatal */
     tpm_errors_return(MPI_COMM_SELF);
   }
-#if SK_HAVE_MPI_IO && SK_MPI_LEVEL >= 2
-  {   /* the files opened from now on (MPI_FILE_NULL's handler is their default) */
-    MPI_Errhandler fh;
-    if (MPI_File_create_errhandler(tpm_file_error, &fh) == MPI_SUCCESS) MPI_File_set_errhandler(MPI_FILE_NULL, fh);
-  }
-#endif
+  /* MPI-IO files keep the library's default (MPI_ERRORS_RETURN) for now: with a recording
+  ** handler as their default MPICH 4.0 failed an assertion on the handler's reference count
+  ** at 4 processes, and Open MPI's MPI_IO_read_random reported MPI_ERR_READ_ONLY, an error
+  ** the measurement ignores today (doc/manual.md, exit status 6) */
 }
 
 /* A group's members (world ranks); the world's list is made on the first request where
