@@ -6558,8 +6558,11 @@ typedef struct sk_margs {
 
 /* Fills *a from the values of a call of a row with this signature (the values in the
 ** signature's order, checked against its letters by the front end); fields of names the
-** signature lacks are 0; args NULL fills nothing but checks the names. Returns 0, with the parameter's name in *missing, when
-** sk_margs has no field for one of them (a row that names a parameter unknown here). */
+** signature lacks are 0; args NULL fills nothing but checks the names. Returns 0, with the
+** first such parameter's name in *missing (set it to NULL before), when sk_margs has no
+** field for one of them: the others are filled, and the row's functions read that one by
+** position themselves (a SKaMPI 5 extension's or a library user's row). Every row of the
+** catalogue has its fields (tests/unit/test_core.c). */
 SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *args, const char **missing);
 
 #endif
@@ -6631,13 +6634,14 @@ SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *arg
     char *at;
     const sk_value *v;
     while (*p == ' ') p++;
-    if (*p == '\0') return 1;
+    if (*p == '\0') return missing == NULL || *missing == NULL;
     len = strcspn(p, " ");
     colon = strcspn(p, ":");
     f = colon < len ? margs_find(p, colon, p[colon + 1]) : NULL;
-    if (f == NULL) {
-      if (missing) *missing = p;
-      return 0;
+    if (f == NULL) {              /* a name without a field: its function reads it by itself */
+      if (missing && *missing == NULL) *missing = p;
+      p += len;
+      continue;
     }
     p += len;
     if (args == NULL) continue;
@@ -6825,8 +6829,7 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
   const char *missing = NULL;
   m->name = def->alias_of ? def->alias_of : def->name;
   m->variant = def->variant;
-  if (!sk_margs_fill(&m->arg, def->signature, args, &missing))
-    sk_fatal("row %s: no field of sk_margs for its parameter '%.40s' (margs.h)", def->name, missing);
+  (void)sk_margs_fill(&m->arg, def->signature, args, &missing);   /* unknown names: read by position */
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -8711,11 +8714,11 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 ** group (every member calls it, as sk_sync_prepare): with the real method it agrees a new
 ** start time for the warm-up call, M from now, so that the untimed calls do not make the
 ** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
-#ifdef SKAMPI_MPI
-/* For measurement functions (SKaMPI 5 manual §6.2.1): the agreed start of this
-** repetition, waited for, and the stop; both return this process's clock (seconds). */
+/* For measurement functions (SKaMPI 5 manual §6.2.1), on every backend: the agreed start
+** of this repetition, waited for, and the stop; both return this process's clock (seconds). */
 SK_API double sk_sync_start(sk_mctx *m);
 SK_API double sk_sync_stop(sk_mctx *m);
+#ifdef SKAMPI_MPI
 SK_API void sk_sync_untimed_begin(sk_mctx *m);
 SK_API void sk_sync_untimed_end(sk_mctx *m);
 #endif
@@ -31401,13 +31404,7 @@ static void catalogue_build(void)
   for (i = 0; i < n; i++) {
     catalogue_rows_from[i] = catalogue_raw(i, NULL);
     catalogue_rows[i] = *catalogue_rows_from[i];
-    if (catalogue_rows[i].alias_of == NULL) {
-      sk_margs none;
-      const char *missing = NULL;
-      catalogue_split_signature(&catalogue_rows[i]);
-      if (!sk_margs_fill(&none, catalogue_rows[i].signature, NULL, &missing))
-        sk_fatal("catalogue: row '%s': no field of sk_margs for '%.40s' (margs.h)", catalogue_rows[i].name, missing);
-    }
+    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
   }
   for (i = 0; i < n; i++) {
     const sk_measurement *row = catalogue_rows_from[i];

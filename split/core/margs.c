@@ -63,13 +63,14 @@ SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *arg
     char *at;
     const sk_value *v;
     while (*p == ' ') p++;
-    if (*p == '\0') return 1;
+    if (*p == '\0') return missing == NULL || *missing == NULL;
     len = strcspn(p, " ");
     colon = strcspn(p, ":");
     f = colon < len ? margs_find(p, colon, p[colon + 1]) : NULL;
-    if (f == NULL) {
-      if (missing) *missing = p;
-      return 0;
+    if (f == NULL) {              /* a name without a field: its function reads it by itself */
+      if (missing && *missing == NULL) *missing = p;
+      p += len;
+      continue;
     }
     p += len;
     if (args == NULL) continue;

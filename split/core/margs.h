@@ -31,8 +31,11 @@ typedef struct sk_margs {
 
 /* Fills *a from the values of a call of a row with this signature (the values in the
 ** signature's order, checked against its letters by the front end); fields of names the
-** signature lacks are 0; args NULL fills nothing but checks the names. Returns 0, with the parameter's name in *missing, when
-** sk_margs has no field for one of them (a row that names a parameter unknown here). */
+** signature lacks are 0; args NULL fills nothing but checks the names. Returns 0, with the
+** first such parameter's name in *missing (set it to NULL before), when sk_margs has no
+** field for one of them: the others are filled, and the row's functions read that one by
+** position themselves (a SKaMPI 5 extension's or a library user's row). Every row of the
+** catalogue has its fields (tests/unit/test_core.c). */
 SK_API int sk_margs_fill(sk_margs *a, const char *signature, const sk_value *args, const char **missing);
 
 #endif

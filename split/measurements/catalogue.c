@@ -116,13 +116,7 @@ static void catalogue_build(void)
   for (i = 0; i < n; i++) {
     catalogue_rows_from[i] = catalogue_raw(i, NULL);
     catalogue_rows[i] = *catalogue_rows_from[i];
-    if (catalogue_rows[i].alias_of == NULL) {
-      sk_margs none;
-      const char *missing = NULL;
-      catalogue_split_signature(&catalogue_rows[i]);
-      if (!sk_margs_fill(&none, catalogue_rows[i].signature, NULL, &missing))
-        sk_fatal("catalogue: row '%s': no field of sk_margs for '%.40s' (margs.h)", catalogue_rows[i].name, missing);
-    }
+    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
   }
   for (i = 0; i < n; i++) {
     const sk_measurement *row = catalogue_rows_from[i];

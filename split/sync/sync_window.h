@@ -43,11 +43,11 @@ SK_API void sk_sync_plan_next(sk_mctx *m, const sk_sync_report *reports, int n, 
 ** group (every member calls it, as sk_sync_prepare): with the real method it agrees a new
 ** start time for the warm-up call, M from now, so that the untimed calls do not make the
 ** warm-up, and with it the first repetition (2 W after the warm-up's start), late. */
-#ifdef SKAMPI_MPI
-/* For measurement functions (SKaMPI 5 manual §6.2.1): the agreed start of this
-** repetition, waited for, and the stop; both return this process's clock (seconds). */
+/* For measurement functions (SKaMPI 5 manual §6.2.1), on every backend: the agreed start
+** of this repetition, waited for, and the stop; both return this process's clock (seconds). */
 SK_API double sk_sync_start(sk_mctx *m);
 SK_API double sk_sync_stop(sk_mctx *m);
+#ifdef SKAMPI_MPI
 SK_API void sk_sync_untimed_begin(sk_mctx *m);
 SK_API void sk_sync_untimed_end(sk_mctx *m);
 #endif

@@ -144,7 +144,7 @@ static void sk5_finalize_Every_Accessor(sk_mctx *m, const sk_value *a)
 }
 
 static const sk_measurement every_table[] = {
-  SK_ROW_MPI("Every_Accessor", "count:i factor:d dt:t comm:c op:o", SK_PATTERN_COLLECTIVE, 1,
+  SK_ROW_MPI("Every_Accessor", "count:i factor:d dt:t comm:c op:o", SK_PATTERN_COLLECTIVE, 1, 0,
              sk5_measure_Every_Accessor, sk5_init_Every_Accessor, sk5_finalize_Every_Accessor, NULL, NULL, NULL),
   SK_ROW_END
 };

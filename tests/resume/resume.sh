@@ -122,7 +122,7 @@ if [ "$impl" = seq ]; then
   # progress: on a terminal (script(1) gives one) one rewritten line, otherwise plain lines
   if command -v script > /dev/null 2>&1; then
     script -qc "'$skampi' -i $in -o '$d/tty.sko'" "$d/tty.txt" > /dev/null 2>&1
-    tr '\r' '\n' < "$d/tty.txt" | grep -q '^skampi: suite 3 of 3 "busy-3": 6 points, [0-9]* s elapsed, ~[0-9]* s left' &&
+    tr '\r' '\n' < "$d/tty.txt" | grep -q '^skampi: suite 3 of 3 "busy-3": 6 of 6 points, [0-9]* s elapsed, ~[0-9]* s left' &&
       [ "$(grep -c 'done in' "$d/tty.txt")" -eq 0 ] && [ "$(tr -cd '\r' < "$d/tty.txt" | wc -c)" -gt 10 ]
     say $? seq_progress_on_terminal "$(head -c 300 "$d/tty.txt")"
   else

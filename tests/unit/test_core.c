@@ -492,10 +492,30 @@ static void test_asec_heavy_tail(void)
   sk_asec_end(&tailed);
 }
 
+/* Every row of the catalogue finds a field of sk_margs for each of its parameters (a row
+** whose functions read m->arg would otherwise read 0 there). */
+static void test_rows_have_fields(void)
+{
+  int i, bad = 0;
+  const sk_measurement *row;
+  char what[200];
+  what[0] = '\0';
+  for (i = 0; (row = sk_catalogue_entry(i)) != NULL; i++) {
+    sk_margs none;
+    const char *missing = NULL;
+    if (!sk_margs_fill(&none, row->signature, NULL, &missing)) {
+      if (!bad) sprintf(what, "row %.60s: no field for '%.40s'", row->name, missing);
+      bad++;
+    }
+  }
+  check(bad == 0 && i > 100, "margs_every_catalogue_row_has_its_fields", "%d rows of %d: %s", bad, i, what);
+}
+
 int main(int argc, char **argv)
 {
   setenv("SKAMPI_POINT_BUDGET", "0", 1);   /* the rule's repetitions, all of them, also on a busy host */
   sk_tp_start(&argc, &argv);
+  test_rows_have_fields();
   test_stats();
   test_env_long();
   test_asec_against_rule(8, 33, 0.1, 0.0, "asec_no_noise_stops_at_min");
