@@ -11424,6 +11424,10 @@ SK_API void sk_out_loop_ended(const char *at);
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
+/* fn runs once in sk_out_close, after an open block is closed and before the file is:
+** the header's held-back lines (header.c) reach the output also when a run ends on an
+** error or a stop request, not only at its regular end. */
+SK_API void sk_out_on_close(void (*fn)(void));
 /* A whole file at once (merge, export, report; path NULL or "-": standard output):
 ** written to a temporary file and renamed over path (sk_path_replace), so path holds
 ** the old content or all of the new, never part of it; a backup of an existing file is
@@ -11893,8 +11897,13 @@ SK_API void sk_out_hold_end(int var_index)
   out.nheld = 0;
 }
 
+static void (*out_close_hook)(void);
+
+SK_API void sk_out_on_close(void (*fn)(void)) { out_close_hook = fn; }
+
 SK_API void sk_out_close(void)
 {
+  void (*hook)(void) = out_close_hook;
   while (out.nmarks > 0) sk_out_hold_end(0);
   if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
     sk_str s;
@@ -11907,6 +11916,8 @@ SK_API void sk_out_close(void)
   }
   free(out.open_block);
   out.open_block = NULL;
+  out_close_hook = NULL;
+  if (hook != NULL && out.f) hook();
   out_forget_labels();
   free(out.labels);
   out.labels = NULL;
@@ -13430,6 +13441,7 @@ static void header_emit(sk_str *h, int resumed, int library)
   if (!resumed)
     for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
   sk_str_puts(&header_rest, h->data + top);
+  sk_out_on_close(sk_header_write_rest);   /* also when the run ends early */
   h->data[top] = '\0';
   if (top > 0) sk_out_text(h->data);
 }

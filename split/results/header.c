@@ -218,6 +218,7 @@ static void header_emit(sk_str *h, int resumed, int library)
   if (!resumed)
     for (i = 0; i < h->len && lines < HEADER_TOP_LINES; i++) if (h->data[i] == '\n') { lines++; top = i + 1; }
   sk_str_puts(&header_rest, h->data + top);
+  sk_out_on_close(sk_header_write_rest);   /* also when the run ends early */
   h->data[top] = '\0';
   if (top > 0) sk_out_text(h->data);
 }

@@ -446,8 +446,13 @@ SK_API void sk_out_hold_end(int var_index)
   out.nheld = 0;
 }
 
+static void (*out_close_hook)(void);
+
+SK_API void sk_out_on_close(void (*fn)(void)) { out_close_hook = fn; }
+
 SK_API void sk_out_close(void)
 {
+  void (*hook)(void) = out_close_hook;
   while (out.nmarks > 0) sk_out_hold_end(0);
   if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
     sk_str s;
@@ -460,6 +465,8 @@ SK_API void sk_out_close(void)
   }
   free(out.open_block);
   out.open_block = NULL;
+  out_close_hook = NULL;
+  if (hook != NULL && out.f) hook();
   out_forget_labels();
   free(out.labels);
   out.labels = NULL;

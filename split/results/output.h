@@ -85,6 +85,10 @@ SK_API void sk_out_loop_ended(const char *at);
 SK_API void sk_out_hold_begin(void);
 SK_API void sk_out_hold_end(int var_index);
 SK_API void sk_out_close(void);
+/* fn runs once in sk_out_close, after an open block is closed and before the file is:
+** the header's held-back lines (header.c) reach the output also when a run ends on an
+** error or a stop request, not only at its regular end. */
+SK_API void sk_out_on_close(void (*fn)(void));
 /* A whole file at once (merge, export, report; path NULL or "-": standard output):
 ** written to a temporary file and renamed over path (sk_path_replace), so path holds
 ** the old content or all of the new, never part of it; a backup of an existing file is
