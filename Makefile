@@ -176,6 +176,10 @@ check-sanitized:
 	tools/setup.sh check
 	SKAMPI_SANITIZE=1 sh tests/run.sh integration
 
+# every result line as before the rows' redesign (tests/mpi_catalogue/rows_identical.sh [BASE])
+check-rows-identical:
+	sh tests/mpi_catalogue/rows_identical.sh
+
 check-sanitized-quick:
 	tools/setup.sh check
 	SKAMPI_SANITIZE=1 SKAMPI_INTEGRATION_QUICK=1 sh tests/run.sh integration

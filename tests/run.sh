@@ -40,9 +40,9 @@
 #                     part; arguments: the MPIs to use)
 #   rcce              the RCCE host emulator and the RCCE backend
 #   bcast_algorithms  the SCC thesis' broadcasts, verified byte for byte (tests/bcast_algorithms)
-#   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v;
-#                     every result line the same as before the rows' redesign (sequential computed
-#                     times, every row under SimGrid: tests/mpi_catalogue/rows_identical.sh)
+#   mpi_catalogue     every MPI measurement function (and its verification), also in the MPI-1 build; skampi -v
+#                     (every result line the same as before the rows' redesign, sequential computed
+#                     times and every row under SimGrid: make check-rows-identical, 15 minutes)
 #   sync              clock synchronisation (tests/sync)
 #   interference      K = 1, 2, 4 CPU spinners beside 2 processes, each MPI: skampi's
 #                     Bcast, Allreduce, Barrier and ping-pong against its quiet readings
@@ -350,7 +350,6 @@ mpi_catalogue)
   echo "# the MPI measurement catalogue"
   skip_missing_mpis mpi_catalogue
   for i in $impls; do run_counted "mpi_catalogue_$i" sh tests/mpi_catalogue/run.sh $i; done
-  run_counted rows_identical sh tests/mpi_catalogue/rows_identical.sh
   ;;
 sync)
   echo "# clock synchronisation"

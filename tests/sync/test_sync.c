@@ -334,7 +334,7 @@ static void record(double start)
   ncalls++;
 }
 
-static double measure_bcast(sk_mctx *m, const sk_value *args)
+static double sync_test_bcast(sk_mctx *m, const sk_value *args)
 {
   double start, stop;
   char buf[8];
@@ -348,7 +348,7 @@ static double measure_bcast(sk_mctx *m, const sk_value *args)
 }
 
 /* Ranks 0 and 1 only (the runner leaves the others out): a synchronised ping-pong. */
-static double measure_pingpong(sk_mctx *m, const sk_value *args)
+static double sync_test_pingpong(sk_mctx *m, const sk_value *args)
 {
   double start, stop;
   char buf[8];
@@ -366,8 +366,8 @@ static double measure_pingpong(sk_mctx *m, const sk_value *args)
   return stop - start;
 }
 
-static const sk_measurement def_bcast = { "SyncBcast", "", SK_PATTERN_COLLECTIVE, NULL, measure_bcast, NULL, 1, NULL };
-static const sk_measurement def_pingpong = { "SyncPingpong", "", SK_PATTERN_P2P, NULL, measure_pingpong, NULL, 2, NULL };
+static const sk_measurement def_bcast = { "SyncBcast", "", SK_PATTERN_COLLECTIVE, NULL, sync_test_bcast, NULL, 1, NULL };
+static const sk_measurement def_pingpong = { "SyncPingpong", "", SK_PATTERN_P2P, NULL, sync_test_pingpong, NULL, 2, NULL };
 
 static int cmp_double(const void *a, const void *b)
 {
