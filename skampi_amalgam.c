@@ -17901,18 +17901,14 @@ static void gl_advice(const gl_state *st, sk_str *out, int html)
 }
 
 /* The library's settings a run's header records (libsettings.h): its "# library
-** setting:" and "# library MPI_T:" lines, verbatim, into out. */
+** setting:" and "# library MPI_T:" lines, wherever they stand (SKaMPI 5's layout puts
+** them after the last suite), into out. */
 static void gl_settings(const sk_sko_file *f, sk_str *out)
 {
-  const char *p = f->header.data ? f->header.data : "";
-  while (*p) {
-    size_t len = strcspn(p, "\n");
-    if (strncmp(p, "# library setting: ", 19) == 0 || strncmp(p, "# library MPI_T: ", 17) == 0) {
-      sk_str_putn(out, p, len);
-      sk_str_putc(out, '\n');
-    }
-    p += len + (p[len] == '\n');
-  }
+  size_t i;
+  for (i = 0; i < f->nfields; i++)
+    if (sk_streq(f->fields[i].key, "library setting") || sk_streq(f->fields[i].key, "library MPI_T"))
+      sk_str_printf(out, "# %s: %s\n", f->fields[i].key, f->fields[i].value);
 }
 
 /* The settings of the first run into out; a warning for each run whose settings differ
