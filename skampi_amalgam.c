@@ -31621,6 +31621,9 @@ SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c 
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
 SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
+/* Configures the buffers on every process of the world; the first world rank that could
+** not allocate them, or -1, on every process alike (builtins_buffers.c). */
+SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c);
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
 /* The i-th helper or iterator (0, 1, ...; NULL past the last), in sk_*_find's order. */
@@ -34565,22 +34568,11 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, in
   sk_str_free(&note);
 }
 
-/* sk_agree's verdict: the lowest process whose flag is set, or -1. */
-static void decide_first_set(void *ctx, const void *ballots, int n, void *decision)
-{
-  const int *set = (const int *)ballots;
-  int *who = (int *)decision, i;
-  (void)ctx;
-  *who = -1;
-  for (i = 0; i < n && *who < 0; i++) if (set[i]) *who = i;
-}
-
 /* The buffer region as the settings say, on every process; memory the machine lacks is
 ** the statement's error. */
 static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
 {
-  int failed = !sk_buffers_configure(&in->settings.buffers), who;
-  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, decide_first_set, NULL);
+  int who = sk_bi_buffers_configure_agreed(&in->settings.buffers);
   if (who >= 0)
     sk_user_error(&s->call->loc, "cannot allocate a buffer region of %.0f bytes on process %d for this"
                   " measurement; ask for less memory", sk_buffers_region_bytes(&in->settings.buffers), who);
@@ -35576,13 +35568,19 @@ static void bi_decide_first_failure(void *ctx, const void *ballots, int n, void 
   for (i = 0; i < n && *who < 0; i++) if (failed[i]) *who = i;
 }
 
+SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c)
+{
+  int failed = !sk_buffers_configure(c), who = -1;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
+  return who;
+}
+
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
 static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
 {
   const sk_buffer_config *c = &bc->settings->buffers;
-  int failed = !sk_buffers_configure(c), who = -1;
-  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
+  int who = sk_bi_buffers_configure_agreed(c);
   if (who >= 0 && c->cache_size == 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
                   "alignment) on process %d; ask for less memory", fname,

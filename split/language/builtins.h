@@ -71,6 +71,9 @@ SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c 
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
 SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
 
+/* Configures the buffers on every process of the world; the first world rank that could
+** not allocate them, or -1, on every process alike (builtins_buffers.c). */
+SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c);
 SK_API const sk_builtin *sk_builtin_find(const char *name);
 SK_API const sk_iterator *sk_iterator_find(const char *name);
 /* The i-th helper or iterator (0, 1, ...; NULL past the last), in sk_*_find's order. */

@@ -24,13 +24,19 @@ static void bi_decide_first_failure(void *ctx, const void *ballots, int n, void 
   for (i = 0; i < n && *who < 0; i++) if (failed[i]) *who = i;
 }
 
+SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c)
+{
+  int failed = !sk_buffers_configure(c), who = -1;
+  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
+  return who;
+}
+
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
 static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
 {
   const sk_buffer_config *c = &bc->settings->buffers;
-  int failed = !sk_buffers_configure(c), who = -1;
-  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, bi_decide_first_failure, NULL);
+  int who = sk_bi_buffers_configure_agreed(c);
   if (who >= 0 && c->cache_size == 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
                   "alignment) on process %d; ask for less memory", fname,

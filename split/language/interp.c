@@ -902,22 +902,11 @@ static void measure_nothing(sk_interp *in, const sk_stmt *s, const char *why, in
   sk_str_free(&note);
 }
 
-/* sk_agree's verdict: the lowest process whose flag is set, or -1. */
-static void decide_first_set(void *ctx, const void *ballots, int n, void *decision)
-{
-  const int *set = (const int *)ballots;
-  int *who = (int *)decision, i;
-  (void)ctx;
-  *who = -1;
-  for (i = 0; i < n && *who < 0; i++) if (set[i]) *who = i;
-}
-
 /* The buffer region as the settings say, on every process; memory the machine lacks is
 ** the statement's error. */
 static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
 {
-  int failed = !sk_buffers_configure(&in->settings.buffers), who;
-  sk_agree(sk_tp_world(), &failed, sizeof failed, &who, sizeof who, decide_first_set, NULL);
+  int who = sk_bi_buffers_configure_agreed(&in->settings.buffers);
   if (who >= 0)
     sk_user_error(&s->call->loc, "cannot allocate a buffer region of %.0f bytes on process %d for this"
                   " measurement; ask for less memory", sk_buffers_region_bytes(&in->settings.buffers), who);
