@@ -145,9 +145,12 @@ sk_cc_ok() { [ "$(cat "$1.rc" 2>/dev/null)" = 0 ] && { [ "${2:-}" != quiet ] || 
 # sk_amalgam: (re)makes tests/out/skampi_amalgam.c from split/ as it is now (tools/sk21f);
 # an amalgam that comes out the same is left as it was (its time too), so that the builds
 # made from it stay current for sk_binary
+# sk_amalgam: tests/out's amalgam made anew from split/ (kept, with its builds, when the
+# same); once per run: SK_AMALGAM_FRESH, exported, tells the scripts the runner starts
 sk_amalgam() {
   "$SK_TOP/tools/sk21f" "$SK_AMALGAM.new" || return 1
   if cmp -s "$SK_AMALGAM.new" "$SK_AMALGAM"; then rm -f "$SK_AMALGAM.new"; else mv "$SK_AMALGAM.new" "$SK_AMALGAM"; fi
+  SK_AMALGAM_FRESH=1; export SK_AMALGAM_FRESH
 }
 SK_MPI_CFLAGS=${SK_MPI_CFLAGS:--O2}
 sk_binary() {
@@ -160,8 +163,11 @@ sk_binary() {
     rccerun) _bin=$SK_OUT/rccerun ;;
     *) echo "sk_binary: unknown build '$1'" >&2; return 2 ;;
   esac
+  # a script run by itself (make check-rows-identical, tools/bench) builds from split/ as it is
+  if [ -z "${SK_AMALGAM_FRESH:-}" ] || [ ! -f "$SK_AMALGAM" ]; then
+    sk_amalgam > "$SK_OUT/build-sk21f.log" 2>&1 || { echo "$_bin"; return 1; }
+  fi
   if [ -x "$_bin" ] && [ ! "$SK_AMALGAM" -nt "$_bin" ]; then echo "$_bin"; return 0; fi
-  [ -f "$SK_AMALGAM" ] || sk_amalgam > "$SK_OUT/build-sk21f.log" 2>&1 || return 1
   _log=$SK_OUT/build-$(basename "$_bin").log
   case $1 in
     seq) sk_cc cc -O2 -DSKAMPI_SEQ -o "$_bin" @am @lm ;;
