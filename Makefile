@@ -15,6 +15,9 @@
 #   make rcce-run     the SCC thesis' experiments on 48 emulated UEs (virtual time), then
 #                     make rcce-figures draws the thesis' figures from them (gnuplot)
 #   make portability  build and test with every compiler and target (see README)
+#   make check-catalogue-odd  the catalogue test with MPICH on 3 processes too (make check
+#                     runs MPICH's on 2: beyond the cores its polling costs minutes)
+#   make check-rows-identical  every result line as before the rows' redesign (15 minutes)
 #   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
 #                     (check-sanitized-quick: 2 processes only, as CI runs it)
 #   make peruse-check  builds, once, an Open MPI with PERUSE (tools/peruse/build-openmpi.sh,
@@ -175,6 +178,11 @@ check:
 check-sanitized:
 	tools/setup.sh check
 	SKAMPI_SANITIZE=1 sh tests/run.sh integration
+
+# the catalogue test with MPICH's odd process count too (3 processes on 2 cores: minutes)
+check-catalogue-odd:
+	tools/setup.sh check
+	NPS="2 3" sh tests/mpi_catalogue/run.sh mpich
 
 # every result line as before the rows' redesign (tests/mpi_catalogue/rows_identical.sh [BASE])
 check-rows-identical:
