@@ -187,15 +187,17 @@ check() {
 }
 run_counted() {
   _name=$1; shift
+  _t0=$(date +%s)
   "$@" > "$SK_OUT/$_name.txt" 2>&1
   _status=$?
+  _secs=$(( $(date +%s) - _t0 ))
   _ok=$(grep -c '^ok' "$SK_OUT/$_name.txt"); _fail=$(grep -c '^FAIL' "$SK_OUT/$_name.txt")
   grep '^FAIL' "$SK_OUT/$_name.txt"
   grep '^skip' "$SK_OUT/$_name.txt"
   passed=$((passed + _ok)); failed=$((failed + _fail))
   if [ $_status -ne 0 ] && [ "$_fail" -eq 0 ]; then fail "$_name" "exit status $_status (see tests/out/$_name.txt)"; tail -5 "$SK_OUT/$_name.txt"
   elif [ "$_ok" -eq 0 ] && [ "$_fail" -eq 0 ]; then pass "$_name"
-  else echo "# $_name: $_ok checks passed, $_fail failed"; fi
+  else echo "# $_name: $_ok checks passed, $_fail failed ($_secs s)"; fi
 }
 # Result files (checks that print what is wrong and return non-zero):
 #   sko_complete FILE SUITES  FILE is a complete output with the suites SUITES (names,
