@@ -5,6 +5,7 @@
 ** generator of get_random_int and comm_rand.
 */
 #include "builtins_common.h"
+#include "output.h"
 
 SK_API sk_value sk_bi_none(void)
 {
@@ -73,6 +74,19 @@ SK_API sk_value sk_bi_string(const char *text)
   v.type = SK_T_STRING;
   v.u.s = bi_intern(text);
   return v;
+}
+
+SK_API void sk_bi_print_rank0(const char *format, ...)
+{
+  sk_str s;
+  va_list ap;
+  if (sk_tp_world_rank() != 0) return;
+  sk_str_init(&s);
+  va_start(ap, format);
+  sk_str_vprintf(&s, format, ap);
+  va_end(ap);
+  sk_out_text(s.data);
+  sk_str_free(&s);
 }
 
 /* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too

@@ -20,6 +20,8 @@ SK_API int sk_bi_is_null(const sk_group *g);
 /* The switch_X_on / switch_X_off helpers: *setting = on. `missing`: NULL where the build
 ** has what the setting needs, else why switching on is refused (the user's error). */
 SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc);
+/* World rank 0 writes the formatted text to the output (the other processes nothing). */
+SK_API void sk_bi_print_rank0(const char *format, ...);
 /* Uniform in [0, n), n >= 1, from the generator that starts at sk_random_seed() on every
 ** process (so all processes draw the same sequence). */
 SK_API long sk_bi_random_below(long n);
