@@ -286,49 +286,16 @@ static sk_expr *p_unary(parser *p)
   return p_primary(p);
 }
 
-static sk_expr *p_term(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_unary(p);
-  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    sk_expr *r;
-    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
-    p_advance(p);
-    r = p_unary(p);
-    if ((op == TK_SLASH || op == TK_PERCENT) &&
-        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
-      p_fail(p, &loc, "division by zero");
-    e = p_binary(p, e, op, r, &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
-static sk_expr *p_sum(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_term(p);
-  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, p_term(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
+static sk_expr *p_chain(parser *p, int level);
 
 static sk_expr *p_relation(parser *p)
 {
-  sk_expr *e = p_sum(p);
+  sk_expr *e = p_chain(p, TK_PLUS);
   if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
-    e = p_binary(p, e, op, p_sum(p), &loc);
+    e = p_binary(p, e, op, p_chain(p, TK_PLUS), &loc);
   }
   return e;
 }
@@ -345,21 +312,6 @@ static sk_expr *p_equality(parser *p)
   return e;
 }
 
-/* one left-associative level of '&' or '|' */
-static sk_expr *p_bitwise(parser *p, int op)
-{
-  int outer = p->nesting;
-  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
-  while ((int)p->tok.kind == op) {
-    sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
 static sk_expr *p_not(parser *p)
 {
   if (p->tok.kind == TK_NOT) {
@@ -372,18 +324,48 @@ static sk_expr *p_not(parser *p)
     p->nesting--;
     return e;
   }
-  return p_bitwise(p, TK_BOR);
+  return p_chain(p, TK_BOR);
 }
 
-static sk_expr *p_and(parser *p)
+/* The operand of a left-associative level (named by its first operator): the next
+** tighter level. */
+static sk_expr *p_chain_operand(parser *p, int level)
+{
+  switch (level) {
+  case TK_OR: return p_chain(p, TK_AND);
+  case TK_AND: return p_not(p);
+  case TK_BOR: return p_chain(p, TK_BAND);
+  case TK_BAND: return p_equality(p);
+  case TK_PLUS: return p_chain(p, TK_STAR);
+  default: return p_unary(p);
+  }
+}
+
+/* Whether the token is an operator of the level: + and - (TK_PLUS), * / % (TK_STAR),
+** else the level's one operator. */
+static int p_is_level_op(int level, int kind)
+{
+  if (level == TK_PLUS) return kind == TK_PLUS || kind == TK_MINUS;
+  if (level == TK_STAR) return kind == TK_STAR || kind == TK_SLASH || kind == TK_PERCENT;
+  return kind == level;
+}
+
+/* One left-associative level: or, and, '|', '&', + -, * / %. */
+static sk_expr *p_chain(parser *p, int level)
 {
   int outer = p->nesting;
-  sk_expr *e = p_not(p);
-  while (p->tok.kind == TK_AND) {
+  sk_expr *e = p_chain_operand(p, level);
+  while (p_is_level_op(level, (int)p->tok.kind)) {
     sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
     p_advance(p);
-    e = p_binary(p, e, TK_AND, p_not(p), &loc);
+    r = p_chain_operand(p, level);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(p, e, op, r, &loc);
   }
   p->nesting = outer;
   return e;
@@ -395,13 +377,7 @@ static sk_expr *p_expr(parser *p)
   sk_loc loc = p->tok.loc;
   int outer = p->nesting;
   p_enter(p, &loc);
-  e = p_and(p);
-  while (p->tok.kind == TK_OR) {
-    sk_loc oploc = p->tok.loc;
-    p_enter(p, &oploc);
-    p_advance(p);
-    e = p_binary(p, e, TK_OR, p_and(p), &oploc);
-  }
+  e = p_chain(p, TK_OR);
   p->nesting = outer;
   return e;
 }
