@@ -1,7 +1,7 @@
 /*
 ** builtins_common.c -- what the builtin modules share (builtins_common.h): the values they
 ** return, the check of a lower bound, the test for MPI_COMM_NULL, the strings they make
-** (interned for the run), the switches of settings, and the reproducible random
+** (interned for the run), the rank-0 comment line, and the reproducible random
 ** generator of get_random_int and comm_rand.
 */
 #include "builtins_common.h"
@@ -99,14 +99,5 @@ SK_API sk_value sk_bi_datatype(const sk_datatype *t)
   v.type = SK_T_DATATYPE;
   v.u.dt = t;
   return v;
-}
-
-/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
-** NULL where the build has what the setting needs, else why switching on is refused. */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
-{
-  if (on && missing) sk_user_error(loc, "%s", missing);
-  *setting = on;
-  return sk_bi_none();
 }
 

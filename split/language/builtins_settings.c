@@ -143,10 +143,6 @@ static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk
   return sk_bi_none();
 }
 
-/* switch_verification_on / _off: the variant is on. */
-static sk_value bi_switch_verification(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->verify, bc->variant, NULL, loc); }
-
 /* set_cache_cold(on), set_cache_cold_size(bytes): the cache-cold mode of the bandwidth
 ** rows (doc/manual.md "Cache-cold messages"); a size of 0 is twice the last-level cache. */
 static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -156,28 +152,57 @@ static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *
   return sk_bi_none();
 }
 
-/* ---- the library's instrumentation beside every result ---- */
+/* ---- the switches: verification, and the library's instrumentation beside every
+** result (MPI_T performance variables, mpit.h; PERUSE events, peruse.h) ---- */
 
-/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
-static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
-  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
-static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
-  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
-    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
+#if SK_HAVE_MPIT
+#define BI_NO_MPIT NULL
+#else
+#define BI_NO_MPIT "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)"
+#endif
+#if SK_HAVE_PERUSE
+#define BI_NO_PERUSE NULL
+#else
+#define BI_NO_PERUSE "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI " \
+  "library that has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)"
+#endif
 
-/* switch_X_on / switch_X_off: the variant is on. */
-static sk_value bi_switch_mpit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->mpit, bc->variant, bi_no_mpit, loc); }
-static sk_value bi_switch_peruse(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->peruse, bc->variant, bi_no_peruse, loc); }
+/* The switch_X_on / switch_X_off helpers, by variant (enum bi_switch_id): the int of
+** sk_settings they set, to what, and -- where the build lacks what the setting needs --
+** why switching on is refused. */
+typedef struct bi_switch {
+  size_t offset;
+  int on;
+  const char *missing;
+} bi_switch;
+enum bi_switch_id {
+  BI_VERIFICATION_ON, BI_VERIFICATION_OFF, BI_MPIT_ON, BI_MPIT_OFF, BI_PERUSE_ON, BI_PERUSE_OFF
+};
+static const bi_switch bi_switches[] = {
+  { offsetof(sk_settings, verify), 1, NULL },
+  { offsetof(sk_settings, verify), 0, NULL },
+  { offsetof(sk_settings, mpit), 1, BI_NO_MPIT },
+  { offsetof(sk_settings, mpit), 0, NULL },
+  { offsetof(sk_settings, peruse), 1, BI_NO_PERUSE },
+  { offsetof(sk_settings, peruse), 0, NULL }
+};
+
+static sk_value bi_set_switch(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  const bi_switch *s = &bi_switches[bc->variant];
+  (void)a;
+  if (s->missing != NULL) sk_user_error(loc, "%s", s->missing);
+  *(int *)((char *)bc->settings + s->offset) = s->on;
+  return sk_bi_none();
+}
 
 /* its helpers, under the groups that skampi -l lists them by */
 static const sk_builtin settings_helpers[] = {
   SK_BUILTIN_GROUP("settings"),
   { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold, 0 },
   { "set_cache_cold_size", "i", SK_T_NONE, bi_set_count, (int)BI_CACHE_COLD_SIZE },
-  { "switch_verification_on", "", SK_T_NONE, bi_switch_verification, 1 },
-  { "switch_verification_off", "", SK_T_NONE, bi_switch_verification, 0 },
+  { "switch_verification_on", "", SK_T_NONE, bi_set_switch, BI_VERIFICATION_ON },
+  { "switch_verification_off", "", SK_T_NONE, bi_set_switch, BI_VERIFICATION_OFF },
   { "set_min_repetitions", "i", SK_T_NONE, bi_set_repetitions, BI_SETS_MIN_REPS },
   { "set_max_repetitions", "i", SK_T_NONE, bi_set_repetitions, BI_SETS_MAX_REPS },
   { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_real, BI_MAX_REL_ERROR },
@@ -200,10 +225,10 @@ static const sk_builtin settings_helpers[] = {
   { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_real, BI_OFFSET_MAX_AGE },
   { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks, 0 },
   SK_BUILTIN_GROUP("settings"),
-  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit, 1 },
-  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit, 0 },
-  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse, 1 },
-  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse, 0 },
+  { "switch_mpit_on", "", SK_T_NONE, bi_set_switch, BI_MPIT_ON },
+  { "switch_mpit_off", "", SK_T_NONE, bi_set_switch, BI_MPIT_OFF },
+  { "switch_peruse_on", "", SK_T_NONE, bi_set_switch, BI_PERUSE_ON },
+  { "switch_peruse_off", "", SK_T_NONE, bi_set_switch, BI_PERUSE_OFF },
   SK_BUILTINS_END
 };
 
