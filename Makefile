@@ -104,7 +104,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/parser.c split/language/labels.h split/language/labels.c \
 	split/language/interp.h split/language/interp.c split/language/builtins_common.h \
 	split/language/builtins_common.c split/language/builtins.c \
-	split/language/builtins_settings.c split/language/builtins_instrument.c \
+	split/language/builtins_settings.c \
 	split/language/builtins_buffers.c split/language/builtins_output.c \
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \

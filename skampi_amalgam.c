@@ -31579,19 +31579,24 @@ typedef struct sk_run_record {
 } sk_run_record;
 
 /* What a builtin receives besides its arguments: the run's settings, which the setting
-** functions change, and the run record; not the interpreter. */
+** functions change, the run record, and the table entry called (its name, for messages,
+** and its variant); not the interpreter. */
 typedef struct sk_bctx {
   sk_settings *settings;
   sk_run_record *run;
+  const char *name;           /* the helper as the input called it */
+  int variant;                /* its table entry's variant */
 } sk_bctx;
 
-typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *args, const sk_loc *loc);
+typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *values, const sk_loc *loc);
 
 typedef struct sk_builtin {
   const char *name;
   const char *params;
   sk_type result;             /* SK_T_NONE: no value */
   sk_builtin_fn fn;
+  int variant;                /* handed to fn as bc->variant: helpers that differ only in it
+                              ** share one function (0 where they have none) */
 } sk_builtin;
 
 /* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
@@ -31599,7 +31604,7 @@ typedef struct sk_builtin {
 ** value; when exhausted it sets *self to NULL and the return value is ignored -- unless
 ** it is a string: then the iterator could not go on (its next value is no long, say) and
 ** the string says why; the loop ends with that error at its file:line:col. */
-typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *values);
 
 typedef struct sk_iterator {
   const char *name;
@@ -31607,28 +31612,26 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* Every module of builtins holds its helpers in tables, one per group they belong to
-** (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
+/* Every module of builtins holds its helpers in one table, under headings of the groups
+** they belong to (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
 ** "synchronization", "output and environment", "communicators", "mathematics", "arrays",
-** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them). A
-** module's function returns its tables, ended by { NULL, NULL }; builtins.c's
-** builtin_modules lists the functions, which sk_builtin_find searches in that order. */
-typedef struct sk_builtin_table {
-  const char *group;
-  const sk_builtin *rows;     /* ended by a row whose name is NULL */
-} sk_builtin_table;
-typedef const sk_builtin_table *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin_table *sk_builtins_settings(void);    /* builtins_settings.c */
-SK_API const sk_builtin_table *sk_builtins_instrument(void);  /* builtins_instrument.c */
-SK_API const sk_builtin_table *sk_builtins_buffers(void);     /* builtins_buffers.c */
-SK_API const sk_builtin_table *sk_builtins_output(void);      /* builtins_output.c */
-SK_API const sk_builtin_table *sk_builtins_comm(void);        /* builtins_comm.c */
-SK_API const sk_builtin_table *sk_builtins_math(void);        /* builtins_math.c */
-SK_API const sk_builtin_table *sk_builtins_types(void);       /* builtins_types.c */
-SK_API const sk_builtin_table *sk_builtins_io(void);          /* builtins_io.c */
-SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c */
+** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them): a
+** heading is a row without params, the table ends with a row without a name. A module's
+** function returns its table; builtins.c's builtin_modules lists the functions, which
+** sk_builtin_find searches in that order. */
+#define SK_BUILTIN_GROUP(name) { name, NULL, SK_T_NONE, NULL, 0 }
+#define SK_BUILTINS_END { NULL, NULL, SK_T_NONE, NULL, 0 }
+typedef const sk_builtin *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
-SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
+SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *values);
 
 /* Configures the buffers on every process of the world; the first world rank that could
 ** not allocate them, or -1, on every process alike (builtins_buffers.c). */
@@ -31976,7 +31979,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 
 typedef enum sk_expr_kind {
   E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY,
-  E_ARRAY                     /* { args } : an integer or datatype array */
+  E_ARRAY                     /* { operands } : an integer or datatype array */
 } sk_expr_kind;
 
 typedef struct sk_expr {
@@ -31988,8 +31991,8 @@ typedef struct sk_expr {
   int op;                     /* E_UNARY: TK_MINUS, TK_NOT ('!'), TK_KNOT ('not'), TK_TILDE;
                               ** E_BINARY: TK_PLUS ... TK_OR, TK_BAND, TK_BOR ('<>' is TK_NE,
                               ** 'and' TK_AND, 'or' TK_OR) */
-  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
-  int nargs;
+  struct sk_expr **operands;  /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
+  int noperands;
 } sk_expr;
 
 typedef enum sk_stmt_kind {
@@ -32032,10 +32035,10 @@ typedef struct sk_program {
 } sk_program;
 
 SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc);
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg);
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *arg);
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc);
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc);
+/* An E_VAR, or an E_CALL without arguments (yet), of that name. */
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
 SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_block_add(sk_block *b, sk_stmt *s);
 SK_API void sk_program_free(sk_program *p);
@@ -32061,13 +32064,13 @@ SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
   return e;
 }
 
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg)
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *operand)
 {
-  size_t cap = (size_t)e->nargs;   /* grows to powers of two via sk_grow */
+  size_t cap = (size_t)e->noperands;   /* grows to powers of two via sk_grow */
   size_t c = 0;
   while (c < cap) c = c ? c * 2 : 8;
-  e->args = (sk_expr **)sk_grow(e->args, &c, (size_t)e->nargs + 1, sizeof(sk_expr *));
-  e->args[e->nargs++] = arg;
+  e->operands = (sk_expr **)sk_grow(e->operands, &c, (size_t)e->noperands + 1, sizeof(sk_expr *));
+  e->operands[e->noperands++] = operand;
 }
 
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
@@ -32078,16 +32081,9 @@ SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
   return e;
 }
 
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc)
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_VAR, loc);
-  e->name = sk_strdup(name);
-  return e;
-}
-
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc)
-{
-  sk_expr *e = sk_expr_new(E_CALL, loc);
+  sk_expr *e = sk_expr_new(kind, loc);
   e->name = sk_strdup(name);
   return e;
 }
@@ -32110,8 +32106,8 @@ static void ast_free_expr(sk_expr *e)
 {
   int i;
   if (!e) return;
-  for (i = 0; i < e->nargs; i++) ast_free_expr(e->args[i]);
-  free(e->args);
+  for (i = 0; i < e->noperands; i++) ast_free_expr(e->operands[i]);
+  free(e->operands);
   free(e->name);
   free(e);
 }
@@ -32120,15 +32116,13 @@ static void ast_free_block(sk_block *b);
 
 static void ast_free_stmt(sk_stmt *s)
 {
+  sk_expr *parts[6];
   int i;
-  free(s->name);
-  ast_free_expr(s->expr);
-  ast_free_expr(s->call);
-  ast_free_expr(s->from);
-  ast_free_expr(s->to);
-  ast_free_expr(s->step);
-  ast_free_expr(s->multiple_of);
+  parts[0] = s->expr; parts[1] = s->call; parts[2] = s->from;
+  parts[3] = s->to; parts[4] = s->step; parts[5] = s->multiple_of;
+  for (i = 0; i < 6; i++) ast_free_expr(parts[i]);
   for (i = 0; i < s->nlist; i++) ast_free_expr(s->list[i]);
+  free(s->name);
   free(s->list);
   ast_free_block(&s->body);
   ast_free_block(&s->else_body);
@@ -32219,33 +32213,33 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_VAR: sk_str_puts(out, e->name); break;
   case E_CALL:
     sk_str_printf(out, "%s(", e->name);
-    for (i = 0; i < e->nargs; i++) {
+    for (i = 0; i < e->noperands; i++) {
       if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
+      sk_expr_print(out, e->operands[i]);
     }
     sk_str_putc(out, ')');
     break;
   case E_UNARY:
     sk_str_puts(out, ast_op_text(e->op));
     /* !(a < b) rather than the equivalent but misleading !a < b */
-    if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
-      ast_print_operand(out, e->args[0], AST_PREC_SUM);
+    if (e->op == TK_NOT && !(e->operands[0]->kind == E_UNARY && e->operands[0]->op == TK_NOT))
+      ast_print_operand(out, e->operands[0], AST_PREC_SUM);
     else
-      ast_print_operand(out, e->args[0], ast_precedence(e));
+      ast_print_operand(out, e->operands[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
     /* a < b < c and a == b == c do not parse */
-    ast_print_operand(out, e->args[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
+    ast_print_operand(out, e->operands[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
     sk_str_printf(out, " %s ", ast_op_text(e->op));
-    ast_print_operand(out, e->args[1], p + 1);
+    ast_print_operand(out, e->operands[1], p + 1);
     break;
   }
   case E_ARRAY:
     sk_str_putc(out, '{');
-    for (i = 0; i < e->nargs; i++) {
+    for (i = 0; i < e->noperands; i++) {
       if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
+      sk_expr_print(out, e->operands[i]);
     }
     sk_str_putc(out, '}');
     break;
@@ -32401,37 +32395,16 @@ SK_API void sk_parse_warn_small_communicators(const sk_program *prog, sk_str *ou
 /* --- begin split/language/parser.c --- */
 #line 1 "split/language/parser.c"
 /*
-** parser.c -- recursive-descent parser of the .ski language (see parser.h).
-**
-** Grammar (free format as in SKaMPI 6: newlines are blanks, statements need no separator):
-**   program    := { statement }
-**   statement  := '@include' STRING
-**              |  'begin' 'measurement' STRING block 'end' 'measurement'
-**              |  'measure' expr [':'] IDENT '(' [args] ')'
-**              |  ('for'|'autorefine') IDENT '=' expr 'to' (expr|'...')
-**                     ['step' ['*'|'+'] factor] ['multipleof' expr] 'do' block 'od'
-**              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
-**              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
-**              |  'if' expr 'then' block ['else' block] 'fi'
-**              |  ('print'|'print_all') expr {',' expr}  |  'flush'   (in blocks only)
-**              |  IDENT '=' expr
-**              |  IDENT '(' [args] ')'
-**   expr       := or;  or := and {('||'|'or') and};  and := not {('&&'|'and') not};
-**   not        := '!' not | bor;  bor := band {'|' band};  band := eq {'&' eq}
-**   eq         := rel [('=='|'!='|'<>') rel];  rel := sum [('<'|'<='|'>'|'>=') sum]
-**   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
-**   unary      := ('-'|'+'|'not'|'~') unary | primary
-**   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
-**              |  '{' [args] '}'
-** The operator order is the original's (SKaMPI 5 manual §5): or < and < | < & < equality
-** < comparisons < + - < * / % < not ~; '!' (ours) binds below '|' as it always did.
-** After parsing, every identifier read must be predefined or assigned (or be a loop
-** variable) earlier in the text; otherwise "unknown identifier" at its position.
+** parser.c -- recursive-descent parser of the .ski language (see parser.h): one function
+** per rule of the grammar (doc/internals.md, "language/parser: the grammar"), free format
+** as in SKaMPI 6, with the operator order of the original (SKaMPI 5 manual §5). After
+** parsing, every identifier read must be predefined or assigned (or be a loop variable)
+** earlier in the text; otherwise "unknown identifier" at its position.
 */
-#line 30 "split/language/parser.c"
-#line 31 "split/language/parser.c"
-#line 32 "split/language/parser.c"
-#line 33 "split/language/parser.c"
+#line 9 "split/language/parser.c"
+#line 10 "split/language/parser.c"
+#line 11 "split/language/parser.c"
+#line 12 "split/language/parser.c"
 #include <setjmp.h>
 
 #define PARSER_MAX_NESTING 1000
@@ -32601,7 +32574,7 @@ static void p_args(parser *p, sk_expr *call, sk_tok close, const char *closename
 {
   if (p->tok.kind != close) {
     for (;;) {
-      sk_expr_add_arg(call, p_expr(p));
+      sk_expr_add_operand(call, p_expr(p));
       if (p->tok.kind != TK_COMMA) break;
       p_advance(p);
     }
@@ -32675,8 +32648,8 @@ static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc
 {
   sk_expr *e = p_new_expr(p, E_BINARY, loc);
   e->op = op;
-  sk_expr_add_arg(e, l);
-  sk_expr_add_arg(e, r);
+  sk_expr_add_operand(e, l);
+  sk_expr_add_operand(e, r);
   return e;
 }
 
@@ -32693,7 +32666,7 @@ static sk_expr *p_unary(parser *p)
     if (op == TK_PLUS) return operand;
     e = p_new_expr(p, E_UNARY, &loc);
     e->op = TK_MINUS;
-    sk_expr_add_arg(e, operand);
+    sk_expr_add_operand(e, operand);
     return e;
   }
   if (p->tok.kind == TK_KNOT || p->tok.kind == TK_TILDE) {
@@ -32702,56 +32675,23 @@ static sk_expr *p_unary(parser *p)
     e->op = p->tok.kind;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_unary(p));
+    sk_expr_add_operand(e, p_unary(p));
     p->nesting--;
     return e;
   }
   return p_primary(p);
 }
 
-static sk_expr *p_term(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_unary(p);
-  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    sk_expr *r;
-    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
-    p_advance(p);
-    r = p_unary(p);
-    if ((op == TK_SLASH || op == TK_PERCENT) &&
-        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
-      p_fail(p, &loc, "division by zero");
-    e = p_binary(p, e, op, r, &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
-static sk_expr *p_sum(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_term(p);
-  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, p_term(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
+static sk_expr *p_chain(parser *p, int level);
 
 static sk_expr *p_relation(parser *p)
 {
-  sk_expr *e = p_sum(p);
+  sk_expr *e = p_chain(p, TK_PLUS);
   if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
-    e = p_binary(p, e, op, p_sum(p), &loc);
+    e = p_binary(p, e, op, p_chain(p, TK_PLUS), &loc);
   }
   return e;
 }
@@ -32768,21 +32708,6 @@ static sk_expr *p_equality(parser *p)
   return e;
 }
 
-/* one left-associative level of '&' or '|' */
-static sk_expr *p_bitwise(parser *p, int op)
-{
-  int outer = p->nesting;
-  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
-  while ((int)p->tok.kind == op) {
-    sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
 static sk_expr *p_not(parser *p)
 {
   if (p->tok.kind == TK_NOT) {
@@ -32791,22 +32716,52 @@ static sk_expr *p_not(parser *p)
     e->op = TK_NOT;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_not(p));
+    sk_expr_add_operand(e, p_not(p));
     p->nesting--;
     return e;
   }
-  return p_bitwise(p, TK_BOR);
+  return p_chain(p, TK_BOR);
 }
 
-static sk_expr *p_and(parser *p)
+/* The operand of a left-associative level (named by its first operator): the next
+** tighter level. */
+static sk_expr *p_chain_operand(parser *p, int level)
+{
+  switch (level) {
+  case TK_OR: return p_chain(p, TK_AND);
+  case TK_AND: return p_not(p);
+  case TK_BOR: return p_chain(p, TK_BAND);
+  case TK_BAND: return p_equality(p);
+  case TK_PLUS: return p_chain(p, TK_STAR);
+  default: return p_unary(p);
+  }
+}
+
+/* Whether the token is an operator of the level: + and - (TK_PLUS), * / % (TK_STAR),
+** else the level's one operator. */
+static int p_is_level_op(int level, int kind)
+{
+  if (level == TK_PLUS) return kind == TK_PLUS || kind == TK_MINUS;
+  if (level == TK_STAR) return kind == TK_STAR || kind == TK_SLASH || kind == TK_PERCENT;
+  return kind == level;
+}
+
+/* One left-associative level: or, and, '|', '&', + -, * / %. */
+static sk_expr *p_chain(parser *p, int level)
 {
   int outer = p->nesting;
-  sk_expr *e = p_not(p);
-  while (p->tok.kind == TK_AND) {
+  sk_expr *e = p_chain_operand(p, level);
+  while (p_is_level_op(level, (int)p->tok.kind)) {
     sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
     p_advance(p);
-    e = p_binary(p, e, TK_AND, p_not(p), &loc);
+    r = p_chain_operand(p, level);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(p, e, op, r, &loc);
   }
   p->nesting = outer;
   return e;
@@ -32818,13 +32773,7 @@ static sk_expr *p_expr(parser *p)
   sk_loc loc = p->tok.loc;
   int outer = p->nesting;
   p_enter(p, &loc);
-  e = p_and(p);
-  while (p->tok.kind == TK_OR) {
-    sk_loc oploc = p->tok.loc;
-    p_enter(p, &oploc);
-    p_advance(p);
-    e = p_binary(p, e, TK_OR, p_and(p), &oploc);
-  }
+  e = p_chain(p, TK_OR);
   p->nesting = outer;
   return e;
 }
@@ -32841,15 +32790,15 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   case E_STRING: return SK_T_STRING;
   case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
   case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
-  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
   case E_ARRAY: {
     int i;
-    sk_type first = e->nargs ? sk_expr_static_type(e->args[0]) : SK_T_INT;
-    for (i = 1; i < e->nargs; i++) if (sk_expr_static_type(e->args[i]) != first) return SK_T_NONE;
+    sk_type first = e->noperands ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
+    for (i = 1; i < e->noperands; i++) if (sk_expr_static_type(e->operands[i]) != first) return SK_T_NONE;
     return first == SK_T_INT ? SK_T_IARRAY : first == SK_T_DATATYPE ? SK_T_DARRAY : SK_T_NONE;
   }
   case E_BINARY: {
-    sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
+    sk_type a = sk_expr_static_type(e->operands[0]), c = sk_expr_static_type(e->operands[1]);
     if (e->op >= TK_EQ) return SK_T_INT;
     if (a == SK_T_DOUBLE || c == SK_T_DOUBLE) return (a == SK_T_NONE || c == SK_T_NONE) ? SK_T_NONE : SK_T_DOUBLE;
     if (a == SK_T_INT && c == SK_T_INT) return SK_T_INT;
@@ -32863,19 +32812,19 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
                                const sk_expr *call, sk_str *err)
 {
   int i, n = (int)strlen(params);
-  if (call->nargs != n) {
+  if (call->noperands != n) {
     sk_str_clear(err);
     sk_str_printf(err, "%s:%d:%d: %s '%s' expects %d argument%s, got %d", call->loc.file,
-                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->nargs);
+                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->noperands);
     return 0;
   }
   for (i = 0; i < n; i++) {
-    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->args[i]);
+    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->operands[i]);
     int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
     if (have == SK_T_NONE || have == want || numeric_ok) continue;
     sk_str_clear(err);
-    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->args[i]->loc.file,
-                  call->args[i]->loc.line, call->args[i]->loc.col, i + 1, name,
+    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->operands[i]->loc.file,
+                  call->operands[i]->loc.line, call->operands[i]->loc.col, i + 1, name,
                   sk_type_name(want), sk_type_name(have));
     return 0;
   }
@@ -33025,8 +32974,8 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_args(p, &p->holder, TK_RBRACKET, "']' or ','");
       p->list_holder = NULL;
-      s->list = p->holder.args;
-      s->nlist = p->holder.nargs;
+      s->list = p->holder.operands;
+      s->nlist = p->holder.noperands;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
@@ -33100,13 +33049,13 @@ static void p_print(parser *p, sk_block *into)
   memset(&p->holder, 0, sizeof p->holder);
   p->list_holder = &p->holder;     /* its args array is freed if the list fails */
   for (;;) {
-    sk_expr_add_arg(&p->holder, p_expr(p));
+    sk_expr_add_operand(&p->holder, p_expr(p));
     if (p->tok.kind != TK_COMMA) break;
     p_advance(p);
   }
   p->list_holder = NULL;
-  s->list = p->holder.args;
-  s->nlist = p->holder.nargs;
+  s->list = p->holder.operands;
+  s->nlist = p->holder.noperands;
 }
 
 static void p_statement(parser *p, sk_block *into)
@@ -33198,12 +33147,12 @@ static void p_cleanup(parser *p, int failed, sk_program *prog)
   size_t i;
   if (failed) {
     for (i = 0; i < p->nexprs; i++) {
-      free(p->exprs[i]->args);
+      free(p->exprs[i]->operands);
       free(p->exprs[i]->name);
       free(p->exprs[i]);
     }
     for (i = 0; i < p->nlexers; i++) { sk_lexer_free(p->lexers[i]); free(p->lexers[i]); }
-    if (p->list_holder) free(p->list_holder->args);
+    if (p->list_holder) free(p->list_holder->operands);
     p_free_block_shallow(&prog->top);
   }
   free(p->exprs);
@@ -33249,7 +33198,7 @@ static void parse_names_expr(parse_names *k, const sk_expr *e)
     k->unknown = e;
     return;
   }
-  for (i = 0; i < e->nargs; i++) parse_names_expr(k, e->args[i]);
+  for (i = 0; i < e->noperands; i++) parse_names_expr(k, e->operands[i]);
 }
 
 static void parse_names_block(parse_names *k, const sk_block *b)
@@ -33378,8 +33327,8 @@ static const char *parse_comm_var(const sk_expr *e, const sk_block *const *bodie
 {
   int k;
   size_t i;
-  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->nargs == 1 && e->args[0]->kind == E_VAR)
-    return e->args[0]->name;
+  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->noperands == 1 && e->operands[0]->kind == E_VAR)
+    return e->operands[0]->name;
   if (e->kind != E_VAR) return NULL;
   for (k = nbodies - 1; k >= 0; k--)
     for (i = bodies[k]->n; i-- > 0;) {
@@ -33463,11 +33412,11 @@ typedef struct sk_label_table {
 SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body);
 SK_API void sk_labels_free(sk_label_table *t);
 /* `NAME(args)` of a measure statement's call with the evaluated arguments. */
-SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *values,
                             const sk_loopvar *loops, size_t nloops);
 /* The label of the line that statement s writes now, or NULL for an unlabelled line.
 ** The string belongs to t. */
-SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *values,
                                  const sk_loopvar *loops, size_t nloops);
 
 #endif
@@ -33507,7 +33456,7 @@ static int labels_uses_local(const sk_expr *e, const sk_block *b)
   int i;
   if (e == NULL) return 0;
   if (e->kind == E_VAR && labels_assigned_in(b, e->name)) return 1;
-  for (i = 0; i < e->nargs; i++) if (labels_uses_local(e->args[i], b)) return 1;
+  for (i = 0; i < e->noperands; i++) if (labels_uses_local(e->operands[i], b)) return 1;
   return 0;
 }
 
@@ -33517,7 +33466,7 @@ static int labels_uses_loop(const sk_expr *e, const sk_loopvar *loops, size_t nl
   size_t k;
   if (e == NULL) return 0;
   if (e->kind == E_VAR) for (k = 0; k < nloops; k++) if (sk_streq(loops[k].name, e->name)) return 1;
-  for (i = 0; i < e->nargs; i++) if (labels_uses_loop(e->args[i], loops, nloops)) return 1;
+  for (i = 0; i < e->noperands; i++) if (labels_uses_loop(e->operands[i], loops, nloops)) return 1;
   return 0;
 }
 
@@ -33540,16 +33489,16 @@ SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body)
   t->label_all = n > 1 || (n == 1 && labels_uses_local(one->call, body));
 }
 
-SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *values,
                             const sk_loopvar *loops, size_t nloops)
 {
   int i;
   sk_str_printf(out, "%s(", call->name);
-  for (i = 0; i < call->nargs; i++) {
+  for (i = 0; i < call->noperands; i++) {
     if (i > 0) sk_str_puts(out, ", ");
-    if (labels_uses_loop(call->args[i], loops, nloops)) sk_expr_print(out, call->args[i]);
-    else if (args[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", args[i].u.s);
-    else sk_value_format(out, &args[i]);
+    if (labels_uses_loop(call->operands[i], loops, nloops)) sk_expr_print(out, call->operands[i]);
+    else if (values[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", values[i].u.s);
+    else sk_value_format(out, &values[i]);
   }
   sk_str_putc(out, ')');
 }
@@ -33562,13 +33511,13 @@ static int labels_find(const sk_label_table *t, const char *text)
   return -1;
 }
 
-SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *values,
                                  const sk_loopvar *loops, size_t nloops)
 {
   sk_str text;
   int k, round;
   sk_str_init(&text);
-  sk_label_format(&text, s->call, args, loops, nloops);
+  sk_label_format(&text, s->call, values, loops, nloops);
   if (!t->label_all) {
     if (t->first == NULL) t->first = sk_strdup(text.data);
     if (sk_streq(t->first, text.data)) { sk_str_free(&text); return NULL; }
@@ -33816,19 +33765,19 @@ static int interp_compare(const sk_value *a, const sk_value *b)
 
 static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 {
-  sk_value a = sk_interp_eval(in, e->args[0]), b;
+  sk_value a = sk_interp_eval(in, e->operands[0]), b;
   int op = e->op;
   if (op == TK_AND || op == TK_OR) {
     double x;
-    interp_need_number(&a, e->args[0], op == TK_AND ? "'&&'" : "'||'");
+    interp_need_number(&a, e->operands[0], op == TK_AND ? "'&&'" : "'||'");
     x = sk_value_as_double(&a);
     if (op == TK_AND && x == 0.0) return sk_int_value(0);
     if (op == TK_OR && x != 0.0) return sk_int_value(1);
-    b = sk_interp_eval(in, e->args[1]);
-    interp_need_number(&b, e->args[1], op == TK_AND ? "'&&'" : "'||'");
+    b = sk_interp_eval(in, e->operands[1]);
+    interp_need_number(&b, e->operands[1], op == TK_AND ? "'&&'" : "'||'");
     return sk_int_value(sk_value_as_double(&b) != 0.0);
   }
-  b = sk_interp_eval(in, e->args[1]);
+  b = sk_interp_eval(in, e->operands[1]);
   if (op == TK_EQ || op == TK_NE) {
     int eq;
     if (interp_is_number(&a) && interp_is_number(&b)) eq = interp_compare(&a, &b) == 0;
@@ -33843,12 +33792,12 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   }
   if (op == TK_BAND || op == TK_BOR) {      /* bitwise, on integers only (SKaMPI 5 manual §5) */
     const char *what = op == TK_BAND ? "'&'" : "'|'";
-    if (a.type != SK_T_INT) sk_user_error(&e->args[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
-    if (b.type != SK_T_INT) sk_user_error(&e->args[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
+    if (a.type != SK_T_INT) sk_user_error(&e->operands[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
+    if (b.type != SK_T_INT) sk_user_error(&e->operands[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
     return sk_int_value(op == TK_BAND ? (a.u.i & b.u.i) : (a.u.i | b.u.i));
   }
-  interp_need_number(&a, e->args[0], "arithmetic");
-  interp_need_number(&b, e->args[1], "arithmetic");
+  interp_need_number(&a, e->operands[0], "arithmetic");
+  interp_need_number(&b, e->operands[1], "arithmetic");
   if (op >= TK_LT && op <= TK_GE) {
     int c = interp_compare(&a, &b);
     int r = c == 2 ? 0 : op == TK_LT ? c < 0 : op == TK_LE ? c <= 0 : op == TK_GT ? c > 0 : c >= 0;
@@ -33893,11 +33842,11 @@ static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, 
 
 static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *params)
 {
-  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  sk_value *values = (sk_value *)sk_calloc((size_t)(call->noperands ? call->noperands : 1), sizeof(sk_value));
   int i;
-  for (i = 0; i < call->nargs; i++)
-    args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
-  return args;
+  for (i = 0; i < call->noperands; i++)
+    values[i] = interp_coerce(sk_interp_eval(in, call->operands[i]), params[i], call->operands[i], i, call->name);
+  return values;
 }
 
 /* Whether every variable e reads has a value on this process. */
@@ -33906,7 +33855,7 @@ static int interp_all_assigned(sk_interp *in, const sk_expr *e)
   sk_value v;
   int i;
   if (e->kind == E_VAR && !sk_interp_lookup(in, e->name, &v)) return 0;
-  for (i = 0; i < e->nargs; i++) if (!interp_all_assigned(in, e->args[i])) return 0;
+  for (i = 0; i < e->noperands; i++) if (!interp_all_assigned(in, e->operands[i])) return 0;
   return 1;
 }
 
@@ -33919,17 +33868,17 @@ static int interp_all_assigned(sk_interp *in, const sk_expr *e)
 ** in them may be collective). */
 static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const char *params)
 {
-  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  sk_value *values = (sk_value *)sk_calloc((size_t)(call->noperands ? call->noperands : 1), sizeof(sk_value));
   int i;
-  for (i = 0; i < call->nargs; i++) {
-    if (interp_all_assigned(in, call->args[i])) {
-      args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  for (i = 0; i < call->noperands; i++) {
+    if (interp_all_assigned(in, call->operands[i])) {
+      values[i] = interp_coerce(sk_interp_eval(in, call->operands[i]), params[i], call->operands[i], i, call->name);
       continue;
     }
-    memset(&args[i], 0, sizeof args[i]);
-    args[i].type = sk_type_of_letter(params[i]);
+    memset(&values[i], 0, sizeof values[i]);
+    values[i].type = sk_type_of_letter(params[i]);
   }
-  return args;
+  return values;
 }
 
 /* {a, b, ...}: integers make an IArray, datatypes a DArray, {} an empty IArray. A
@@ -33938,25 +33887,25 @@ static sk_value interp_array(sk_interp *in, const sk_expr *e)
 {
   sk_value r, x;
   int i;
-  if (e->nargs == 0) return sk_iarray_new(0);
-  x = sk_interp_eval(in, e->args[0]);
-  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->nargs);
-  else r = sk_iarray_new((size_t)e->nargs);
-  for (i = 0; i < e->nargs; i++) {
-    if (i > 0) x = sk_interp_eval(in, e->args[i]);
+  if (e->noperands == 0) return sk_iarray_new(0);
+  x = sk_interp_eval(in, e->operands[0]);
+  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->noperands);
+  else r = sk_iarray_new((size_t)e->noperands);
+  for (i = 0; i < e->noperands; i++) {
+    if (i > 0) x = sk_interp_eval(in, e->operands[i]);
     if (r.type == SK_T_DARRAY) {
       if (x.type != SK_T_DATATYPE)
-        sk_user_error(&e->args[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
+        sk_user_error(&e->operands[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
                       sk_type_name(x.type));
       sk_darray_set(&r, (size_t)i, x.u.dt);
     } else {
       long xi;
       if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && sk_long_of_double(x.u.d, &xi)) x = sk_int_value(xi);
       if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d))
-        sk_user_error(&e->args[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
+        sk_user_error(&e->operands[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
                       "of this platform (%ld to %ld)", i + 1, x.u.d, LONG_MIN, LONG_MAX);
       if (x.type != SK_T_INT)
-        sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
+        sk_user_error(&e->operands[i]->loc, "element %d of an array must be %s, not %s", i + 1,
                       i == 0 ? "an integer or a datatype" : "an integer",
                       x.type == SK_T_DOUBLE ? "a fraction" : sk_type_name(x.type));
       sk_iarray_set(&r, (size_t)i, x.u.i);
@@ -33983,14 +33932,14 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     }
     return v;
   case E_UNARY:
-    v = sk_interp_eval(in, e->args[0]);
+    v = sk_interp_eval(in, e->operands[0]);
     if (e->op == TK_KNOT || e->op == TK_TILDE) {
       if (v.type != SK_T_INT)
-        sk_user_error(&e->args[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
+        sk_user_error(&e->operands[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
                       sk_type_name(v.type));
       return sk_int_value(e->op == TK_KNOT ? v.u.i == 0 : ~v.u.i);
     }
-    interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
+    interp_need_number(&v, e->operands[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
     if (v.type == SK_T_INT) {
       long r;
@@ -34004,14 +33953,16 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
   case E_ARRAY: return interp_array(in, e);
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
-    sk_value *args, r;
+    sk_value *values, r;
     sk_bctx bc;
     if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
-    args = interp_args(in, e, b->params);
+    values = interp_args(in, e, b->params);
     bc.settings = &in->settings;
     bc.run = &in->run;
-    r = b->fn(&bc, args, &e->loc);
-    free(args);
+    bc.name = b->name;
+    bc.variant = b->variant;
+    r = b->fn(&bc, values, &e->loc);
+    free(values);
     return r;
   }
   }
@@ -34192,21 +34143,21 @@ static void exec_for_list(sk_interp *in, const sk_stmt *s)
 static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 {
   const sk_iterator *it = sk_iterator_find(s->expr->name);
-  sk_value *args = interp_args(in, s->expr, it->params), v;
+  sk_value *values = interp_args(in, s->expr, it->params), v;
   void *self = NULL;
   long guard = 0;
-  v = it->fn(&self, args);
+  v = it->fn(&self, values);
   loop_push(in, s->name, v);
   /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted"; a
   ** string then says why the iterator could not go on (builtins.h) */
   while (self != NULL) {
-    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
-    v = it->fn(&self, args);
+    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, values); if (++guard > 100000000L) break; } break; }
+    v = it->fn(&self, values);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
   if (self == NULL && v.type == SK_T_STRING) sk_user_error(&s->expr->loc, "%s", v.u.s);
   in->nloops--;
-  free(args);
+  free(values);
 }
 
 /* ---- measurements ---- */
@@ -34593,7 +34544,7 @@ static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
 ** result says so (a "# (buffer grown: ...)" line, flag buffer_grown=BYTES). In a loop the
 ** loop ends instead, at the original's points (measure_end_loop). *out is measured again. */
 static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement *def, sk_group *g,
-                          const sk_value *args, sk_measure_outcome *out)
+                          const sk_value *values, sk_measure_outcome *out)
 {
   size_t was = in->settings.buffers.size, grown = (size_t)ceil(out->need / 1024.0) * 1024;
   char why[sizeof out->message];
@@ -34601,7 +34552,7 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
   sk_outcome_free(out);
   in->settings.buffers.size = grown;
   measure_set_buffer(in, s);
-  sk_engine_measure(&in->engine, def, g, args, in->block_started, out);
+  sk_engine_measure(&in->engine, def, g, values, in->block_started, out);
   in->settings.buffers.size = was;
   measure_set_buffer(in, s);
   if (out->status == SK_MEASURED && sk_tp_world_rank() == 0) {
@@ -34655,19 +34606,19 @@ static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *m
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
-  sk_value comm = sk_interp_eval(in, s->expr), *args;
+  sk_value comm = sk_interp_eval(in, s->expr), *values;
   const sk_measurement *def = sk_catalogue_find(s->call->name);
   sk_measure_outcome out;
   double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
-  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) args = interp_args_outside(in, s->call, def->params);
-  else args = interp_args(in, s->call, def->params);
+  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) values = interp_args_outside(in, s->call, def->params);
+  else values = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
-  sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
+  sk_engine_measure(&in->engine, def, comm.u.comm, values, in->block_started, &out);
   if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
-    measure_grown(in, s, def, comm.u.comm, args, &out);
+    measure_grown(in, s, def, comm.u.comm, values, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
   ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
   ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
@@ -34702,7 +34653,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
-    free(args);
+    free(values);
     sk_user_error(&s->call->loc, "%s%s", out.message,
                   out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
@@ -34716,7 +34667,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       lf.settings = &in->settings;
       lf.vars = in->loops;
       lf.nvars = (int)in->nloops;
-      lf.label = sk_labels_for(&in->labels, s, args, in->loops, in->nloops);
+      lf.label = sk_labels_for(&in->labels, s, values, in->loops, in->nloops);
       lf.added = in->apr_added;
       lf.dummy_time = out.dummy_time;
       lf.verified = in->settings.verify && def->check != NULL;
@@ -34734,7 +34685,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->run.time_in_measurements += sk_engine_clock() - started;
     in->run.measurements++;
   }
-  free(args);
+  free(values);
   sk_outcome_free(&out);
 }
 
@@ -34855,8 +34806,8 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 #line 1 "split/language/builtins_common.h"
 /*
 ** builtins_common.h -- what the builtin modules of the language layer share
-** (builtins_common.c): value makers, argument checks, interned strings, the switch of a
-** setting, and the reproducible random generator (sk_random_seed, builtins.h).
+** (builtins_common.c): value makers, argument checks, interned strings, the rank-0
+** comment line, and the reproducible random generator (sk_random_seed, builtins.h).
 */
 #ifndef SK_BUILTINS_COMMON_H
 #define SK_BUILTINS_COMMON_H
@@ -34872,9 +34823,8 @@ SK_API sk_value sk_bi_string(const char *text);
 SK_API long sk_bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum);
 /* MPI_COMM_NULL, or a group this process is not a member of. */
 SK_API int sk_bi_is_null(const sk_group *g);
-/* The switch_X_on / switch_X_off helpers: *setting = on. `missing`: NULL where the build
-** has what the setting needs, else why switching on is refused (the user's error). */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc);
+/* World rank 0 writes the formatted text to the output (the other processes nothing). */
+SK_API void sk_bi_print_rank0(const char *format, ...);
 /* Uniform in [0, n), n >= 1, from the generator that starts at sk_random_seed() on every
 ** process (so all processes draw the same sequence). */
 SK_API long sk_bi_random_below(long n);
@@ -34887,10 +34837,11 @@ SK_API long sk_random_seed(void);
 /*
 ** builtins_common.c -- what the builtin modules share (builtins_common.h): the values they
 ** return, the check of a lower bound, the test for MPI_COMM_NULL, the strings they make
-** (interned for the run), the switches of settings, and the reproducible random
+** (interned for the run), the rank-0 comment line, and the reproducible random
 ** generator of get_random_int and comm_rand.
 */
 #line 8 "split/language/builtins_common.c"
+#line 9 "split/language/builtins_common.c"
 
 SK_API sk_value sk_bi_none(void)
 {
@@ -34961,6 +34912,19 @@ SK_API sk_value sk_bi_string(const char *text)
   return v;
 }
 
+SK_API void sk_bi_print_rank0(const char *format, ...)
+{
+  sk_str s;
+  va_list ap;
+  if (sk_tp_world_rank() != 0) return;
+  sk_str_init(&s);
+  va_start(ap, format);
+  sk_str_vprintf(&s, format, ap);
+  va_end(ap);
+  sk_out_text(s.data);
+  sk_str_free(&s);
+}
+
 /* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too
 ** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
 SK_API int sk_bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
@@ -34973,21 +34937,12 @@ SK_API sk_value sk_bi_datatype(const sk_datatype *t)
   return v;
 }
 
-/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
-** NULL where the build has what the setting needs, else why switching on is refused. */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
-{
-  if (on && missing) sk_user_error(loc, "%s", missing);
-  *setting = on;
-  return sk_bi_none();
-}
-
 /* --- end split/language/builtins_common.c --- */
 /* --- begin split/language/builtins.c --- */
 #line 1 "split/language/builtins.c"
 /*
 ** builtins.c -- the lookup of the input language's helpers, iterators and predefined
-** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings,
+** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings and
 ** instrumentation, buffers, output, communicators, mathematics, library objects, MPI-IO,
 ** the SCC experiments), the iterators of §4.2/§6.3 (range, squares; data_access_routines
 ** from builtins_io.c) and the predefined constants of §5.2 (the library's values come
@@ -35001,7 +34956,6 @@ SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk
 /* The tables of the builtin modules (builtins.h), in this order. */
 static const sk_builtin_table_fn builtin_modules[] = {
   sk_builtins_settings,
-  sk_builtins_instrument,
   sk_builtins_buffers,
   sk_builtins_output,
   sk_builtins_comm,
@@ -35014,24 +34968,22 @@ static const sk_builtin_table_fn builtin_modules[] = {
 
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i, m, t;
+  int i, m;
   for (m = 0; builtin_modules[m]; m++) {
-    const sk_builtin_table *tabs = builtin_modules[m]();
-    for (t = 0; tabs[t].rows; t++)
-      for (i = 0; tabs[t].rows[i].name; i++) if (sk_streq(tabs[t].rows[i].name, name)) return &tabs[t].rows[i];
+    const sk_builtin *rows = builtin_modules[m]();
+    for (i = 0; rows[i].name; i++) if (rows[i].params != NULL && sk_streq(rows[i].name, name)) return &rows[i];
   }
   return NULL;
 }
 
-/* The i-th helper over every module's tables in search order (0, 1, ...), NULL past the
-** last: the parser's "did you mean" walks them. */
+/* The i-th helper over every module's table in search order (0, 1, ...; the groups'
+** headings not counted), NULL past the last: the parser's "did you mean" walks them. */
 SK_API const sk_builtin *sk_builtin_entry(int i)
 {
-  int m, t, k;
+  int m, k;
   for (m = 0; builtin_modules[m]; m++) {
-    const sk_builtin_table *tabs = builtin_modules[m]();
-    for (t = 0; tabs[t].rows; t++)
-      for (k = 0; tabs[t].rows[k].name; k++, i--) if (i == 0) return &tabs[t].rows[k];
+    const sk_builtin *rows = builtin_modules[m]();
+    for (k = 0; rows[k].name; k++) if (rows[k].params != NULL && i-- == 0) return &rows[k];
   }
   return NULL;
 }
@@ -35222,21 +35174,20 @@ static void builtin_describe(sk_str *out, const char *name, const char *params, 
 
 SK_API int sk_builtins_list(sk_str *out, const char *name)
 {
-  int g, m, t, i, found = 0, header;
+  int g, m, i, found = 0, header;
   for (g = 0; builtin_groups[g]; g++) {
     header = 0;
     for (m = 0; builtin_modules[m]; m++) {
-      const sk_builtin_table *tabs = builtin_modules[m]();
-      for (t = 0; tabs[t].rows; t++) {
-        const sk_builtin *b = tabs[t].rows;
-        if (!sk_streq(tabs[t].group, builtin_groups[g])) continue;
-        for (i = 0; b[i].name; i++) {
-          if (name != NULL && !sk_streq(b[i].name, name)) continue;
-          if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
-          header = 1;
-          builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
-          found++;
-        }
+      const sk_builtin *b = builtin_modules[m]();
+      const char *group = "";
+      for (i = 0; b[i].name; i++) {
+        if (b[i].params == NULL) group = b[i].name;   /* a group's heading */
+        if (b[i].params == NULL || !sk_streq(group, builtin_groups[g])) continue;
+        if (name != NULL && !sk_streq(b[i].name, name)) continue;
+        if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
+        header = 1;
+        builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
+        found++;
       }
     }
   }
@@ -35258,13 +35209,18 @@ SK_API int sk_builtins_list(sk_str *out, const char *name)
 ** builtins_settings.c -- the setting helpers of the language (SKaMPI 5 manual §4.1): the
 ** repetition rules of ASEC (min/max repetitions, relative standard error, cut quantile,
 ** result statistic, node times), the time limits, autorefine, the printed unit, the
-** choice of synchronisation and clock-offset estimation, and switch_verification_on/off.
+** choice of synchronisation and clock-offset estimation, switch_verification_on/off, and
+** the switches of the library's instrumentation beside every result: switch_mpit_on/off
+** (MPI_T, transport/mpit.h) and switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0,
+** transport/peruse.h), refused where the build lacks them.
 ** Each changes the run's settings (sk_bctx.settings); the repetition bounds also note
 ** where the input set them (sk_bctx.run).
 */
-#line 10 "split/language/builtins_settings.c"
-#line 11 "split/language/builtins_settings.c"
-#line 12 "split/language/builtins_settings.c"
+#line 13 "split/language/builtins_settings.c"
+#line 14 "split/language/builtins_settings.c"
+#line 15 "split/language/builtins_settings.c"
+#line 16 "split/language/builtins_settings.c"
+#line 17 "split/language/builtins_settings.c"
 
 /* ---- repetitions and output ---- */
 
@@ -35278,51 +35234,80 @@ static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fnam
   return (int)n;
 }
 
-/* set_min_repetitions and set_max_repetitions contradict each other when both were
-** given and the minimum exceeds the maximum: the later statement is the error, and
-** names the earlier one (a bound left at its default only moves along). */
-static void bi_check_repetitions(sk_bctx *bc, const sk_loc *loc, const char *fname, const sk_loc *other)
+/* set_min_repetitions and set_max_repetitions (variant BI_SETS_MIN_REPS, _MAX_REPS)
+** contradict each other when both were given and the minimum exceeds the maximum: the
+** later statement is the error, and names the earlier one (a bound left at its default
+** only moves along). */
+enum { BI_SETS_MIN_REPS, BI_SETS_MAX_REPS };
+static sk_value bi_set_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  const sk_asec_config *r = &bc->settings->asec;
-  if (other->file == NULL || r->min_reps <= r->max_reps) return;
-  sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
-                "set the maximum first when raising both", fname, r->min_reps, r->max_reps,
-                other->file, other->line, other->col);
-}
-
-static sk_value bi_set_min_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
-  bi_check_repetitions(bc, loc, "set_min_repetitions", &bc->run->max_reps_at);
-  bc->run->min_reps_at = *loc;
+  sk_asec_config *r = &bc->settings->asec;
+  int sets_max = bc->variant == BI_SETS_MAX_REPS;
+  const sk_loc *other = sets_max ? &bc->run->min_reps_at : &bc->run->max_reps_at;
+  *(sets_max ? &r->max_reps : &r->min_reps) = bi_repetitions(&a[0], loc, bc->name);
+  if (other->file != NULL && r->min_reps > r->max_reps)
+    sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
+                  "set the maximum first when raising both", bc->name, r->min_reps, r->max_reps,
+                  other->file, other->line, other->col);
+  *(sets_max ? &bc->run->max_reps_at : &bc->run->min_reps_at) = *loc;
   return sk_bi_none();
 }
 
-static sk_value bi_set_max_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set one real number of the settings, by variant (enum
+** bi_real_setting_id): where it goes, which values are refused, and the message that
+** refuses them. */
+typedef enum bi_real_rule {
+  BI_NOT_NEGATIVE,            /* refuses x < 0 */
+  BI_POSITIVE,                /* refuses all but x > 0 */
+  BI_QUANTILE                 /* refuses all outside [0, 0.5) */
+} bi_real_rule;
+typedef struct bi_real_setting {
+  size_t offset;              /* of the double in sk_settings */
+  bi_real_rule rule;
+  const char *refusal;
+} bi_real_setting;
+enum bi_real_setting_id {
+  BI_MAX_REL_ERROR, BI_CUT_QUANTILE, BI_TIME_LIMIT, BI_SUITE_TIME_LIMIT, BI_APR_MAX_ERROR,
+  BI_APR_MIN_DISTANCE, BI_UNIT, BI_APR_FACTOR, BI_OFFSET_MAX_AGE
+};
+static const bi_real_setting bi_real_settings[] = {
+  { offsetof(sk_settings, asec.max_rel_error), BI_NOT_NEGATIVE,
+    "set_max_relative_standard_error: the limit must not be negative" },
+  { offsetof(sk_settings, asec.cut_quantile), BI_QUANTILE, "set_cut_quantile: the quantile must be in [0, 0.5)" },
+  { offsetof(sk_settings, asec.time_limit), BI_NOT_NEGATIVE, "the time limit must not be negative" },
+  { offsetof(sk_settings, suite_time_limit), BI_NOT_NEGATIVE, "the time limit must not be negative" },
+  { offsetof(sk_settings, apr.max_error), BI_NOT_NEGATIVE, "set_autorefine_max_error: must not be negative" },
+  { offsetof(sk_settings, apr.min_distance), BI_NOT_NEGATIVE, "set_autorefine_min_distance: must not be negative" },
+  /* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+  ** default); the blocks that follow print their times in it and say so in a comment. */
+  { offsetof(sk_settings, unit), BI_POSITIVE, "set_unit: the factor must be positive" },
+  /* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine
+  ** loop measures at most f times as many points as its for loop would (skampi's
+  ** default is no such budget: max_error and min_distance bound the refinement). */
+  { offsetof(sk_settings, apr.budget_factor), BI_POSITIVE, "set_autorefine_factor: the factor must be positive" },
+  { offsetof(sk_settings, sync.max_offset_age), BI_POSITIVE,
+    "set_clock_offset_max_age: the age must be positive (seconds)" }
+};
+
+static sk_value bi_set_real(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
-  bi_check_repetitions(bc, loc, "set_max_repetitions", &bc->run->min_reps_at);
-  bc->run->max_reps_at = *loc;
+  const bi_real_setting *s = &bi_real_settings[bc->variant];
+  double x = a[0].u.d;
+  if (s->rule == BI_POSITIVE ? !(x > 0.0) : x < 0.0 || (s->rule == BI_QUANTILE && x >= 0.5))
+    sk_user_error(loc, "%s", s->refusal);
+  *(double *)((char *)bc->settings + s->offset) = x;
   return sk_bi_none();
 }
 
-static sk_value bi_set_max_relative_standard_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set a count of the settings (at least 0), by variant: the offset of
+** the int -- or, for set_cache_cold_size, the size_t -- in sk_settings. */
+#define BI_CACHE_COLD_SIZE offsetof(sk_settings, cache_cold_bytes)
+static sk_value bi_set_count(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  if (a[0].u.d < 0.0) sk_user_error(loc, "set_max_relative_standard_error: the limit must not be negative");
-  bc->settings->asec.max_rel_error = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_max_nr_node_times(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->max_node_times = (int)sk_bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
-  return sk_bi_none();
-}
-
-static sk_value bi_set_cut_quantile(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0 || a[0].u.d >= 0.5) sk_user_error(loc, "set_cut_quantile: the quantile must be in [0, 0.5)");
-  bc->settings->asec.cut_quantile = a[0].u.d;
+  long n = sk_bi_positive(&a[0], loc, bc->name, 0);
+  char *field = (char *)bc->settings + bc->variant;
+  if (bc->variant == (int)BI_CACHE_COLD_SIZE) *(size_t *)field = (size_t)n;
+  else *(int *)field = (int)n;
   return sk_bi_none();
 }
 
@@ -35339,100 +35324,22 @@ static sk_value bi_set_result_statistic(sk_bctx *bc, const sk_value *a, const sk
   return sk_bi_none();
 }
 
-static sk_value bi_set_time_limit_per_measurement(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  bc->settings->asec.time_limit = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_time_limit_per_suite(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  bc->settings->suite_time_limit = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_autorefine_max_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
-  bc->settings->apr.max_error = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_autorefine_min_distance(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
-  bc->settings->apr.min_distance = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_autorefine_max_steps(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->apr.max_steps = (int)sk_bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
-  return sk_bi_none();
-}
-
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
-** default); the blocks that follow print their times in it and say so in a comment line. */
-static sk_value bi_set_unit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
-  bc->settings->unit = a[0].u.d;
-  return sk_bi_none();
-}
-
-/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
-** measures at most f times as many points as its for loop would (skampi's default is no
-** such budget: max_error and min_distance bound the refinement). */
-static sk_value bi_set_autorefine_factor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  bc->settings->apr.budget_factor = a[0].u.d;
-  return sk_bi_none();
-}
-
 /* ---- synchronisation and accounting ---- */
 
-static sk_value bi_choose_no_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* choose_X_synchronization: the variant is the method (SK_SYNC_NONE, _BARRIER, _REAL). */
+static sk_value bi_choose_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_NONE;
+  bc->settings->sync.method = (sk_sync_method)bc->variant;
   return sk_bi_none();
 }
 
-static sk_value bi_choose_barrier_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* choose_offset_estimation_X: the variant is the method (SK_OFFSETS_LINEAR, _HCA);
+** estimates by another method are stale. */
+static sk_value bi_choose_offset_estimation(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_BARRIER;
-  return sk_bi_none();
-}
-
-static sk_value bi_choose_real_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_REAL;
-  return sk_bi_none();
-}
-
-static sk_value bi_choose_offset_estimation_linear(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
-  return sk_bi_none();
-}
-
-static sk_value bi_choose_offset_estimation_hca(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
-  return sk_bi_none();
-}
-
-static sk_value bi_set_clock_offset_max_age(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  bc->settings->sync.max_offset_age = a[0].u.d;
+  bc->settings->sync.offset_method = bc->variant;
   return sk_bi_none();
 }
 
@@ -35443,11 +35350,6 @@ static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk
   return sk_bi_none();
 }
 
-static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->verify, 1, NULL, loc); }
-static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->verify, 0, NULL, loc); }
-
 /* set_cache_cold(on), set_cache_cold_size(bytes): the cache-cold mode of the bandwidth
 ** rows (doc/manual.md "Cache-cold messages"); a size of 0 is twice the last-level cache. */
 static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -35457,98 +35359,88 @@ static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *
   return sk_bi_none();
 }
 
-static sk_value bi_set_cache_cold_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* ---- the switches: verification, and the library's instrumentation beside every
+** result (MPI_T performance variables, mpit.h; PERUSE events, peruse.h) ---- */
+
+#if SK_HAVE_MPIT
+#define BI_NO_MPIT NULL
+#else
+#define BI_NO_MPIT "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)"
+#endif
+#if SK_HAVE_PERUSE
+#define BI_NO_PERUSE NULL
+#else
+#define BI_NO_PERUSE "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI " \
+  "library that has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)"
+#endif
+
+/* The switch_X_on / switch_X_off helpers, by variant (enum bi_switch_id): the int of
+** sk_settings they set, to what, and -- where the build lacks what the setting needs --
+** why switching on is refused. */
+typedef struct bi_switch {
+  size_t offset;
+  int on;
+  const char *missing;
+} bi_switch;
+enum bi_switch_id {
+  BI_VERIFICATION_ON, BI_VERIFICATION_OFF, BI_MPIT_ON, BI_MPIT_OFF, BI_PERUSE_ON, BI_PERUSE_OFF
+};
+static const bi_switch bi_switches[] = {
+  { offsetof(sk_settings, verify), 1, NULL },
+  { offsetof(sk_settings, verify), 0, NULL },
+  { offsetof(sk_settings, mpit), 1, BI_NO_MPIT },
+  { offsetof(sk_settings, mpit), 0, NULL },
+  { offsetof(sk_settings, peruse), 1, BI_NO_PERUSE },
+  { offsetof(sk_settings, peruse), 0, NULL }
+};
+
+static sk_value bi_set_switch(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->cache_cold_bytes = (size_t)sk_bi_positive(&a[0], loc, "set_cache_cold_size", 0);
+  const bi_switch *s = &bi_switches[bc->variant];
+  (void)a;
+  if (s->missing != NULL) sk_user_error(loc, "%s", s->missing);
+  *(int *)((char *)bc->settings + s->offset) = s->on;
   return sk_bi_none();
 }
 
-static const sk_builtin settings_table[] = {
-  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold },
-  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_cache_cold_size },
-  { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
-  { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
-  { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
-  { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
-  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
-  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
-  { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
-  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic },
-  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
-  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
-  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },
-  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_autorefine_min_distance },
-  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
-  { "set_unit", "d", SK_T_NONE, bi_set_unit },
-  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin settings_helpers[] = {
+  SK_BUILTIN_GROUP("settings"),
+  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold, 0 },
+  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_count, (int)BI_CACHE_COLD_SIZE },
+  { "switch_verification_on", "", SK_T_NONE, bi_set_switch, BI_VERIFICATION_ON },
+  { "switch_verification_off", "", SK_T_NONE, bi_set_switch, BI_VERIFICATION_OFF },
+  { "set_min_repetitions", "i", SK_T_NONE, bi_set_repetitions, BI_SETS_MIN_REPS },
+  { "set_max_repetitions", "i", SK_T_NONE, bi_set_repetitions, BI_SETS_MAX_REPS },
+  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_real, BI_MAX_REL_ERROR },
+  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_count, (int)offsetof(sk_settings, max_node_times) },
+  { "set_cut_quantile", "d", SK_T_NONE, bi_set_real, BI_CUT_QUANTILE },
+  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic, 0 },
+  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_real, BI_TIME_LIMIT },
+  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_real, BI_SUITE_TIME_LIMIT },
+  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_real, BI_APR_MAX_ERROR },
+  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_real, BI_APR_MIN_DISTANCE },
+  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_count, (int)offsetof(sk_settings, apr.max_steps) },
+  { "set_unit", "d", SK_T_NONE, bi_set_real, BI_UNIT },
+  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_real, BI_APR_FACTOR },
+  SK_BUILTIN_GROUP("synchronization"),
+  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_synchronization, SK_SYNC_NONE },
+  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_synchronization, SK_SYNC_BARRIER },
+  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_synchronization, SK_SYNC_REAL },
+  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation, SK_OFFSETS_LINEAR },
+  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation, SK_OFFSETS_HCA },
+  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_real, BI_OFFSET_MAX_AGE },
+  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks, 0 },
+  SK_BUILTIN_GROUP("settings"),
+  { "switch_mpit_on", "", SK_T_NONE, bi_set_switch, BI_MPIT_ON },
+  { "switch_mpit_off", "", SK_T_NONE, bi_set_switch, BI_MPIT_OFF },
+  { "switch_peruse_on", "", SK_T_NONE, bi_set_switch, BI_PERUSE_ON },
+  { "switch_peruse_off", "", SK_T_NONE, bi_set_switch, BI_PERUSE_OFF },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin sync_table[] = {
-  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
-  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
-  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
-  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation_linear },
-  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation_hca },
-  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_clock_offset_max_age },
-  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table settings_table_groups[] = {
-  { "settings", settings_table },
-  { "synchronization", sync_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_settings(void) { return settings_table_groups; }
+SK_API const sk_builtin *sk_builtins_settings(void) { return settings_helpers; }
 /* --- end split/language/builtins_settings.c --- */
-/* --- begin split/language/builtins_instrument.c --- */
-#line 1 "split/language/builtins_instrument.c"
-/*
-** builtins_instrument.c -- the switches of the library's instrumentation beside every
-** result: switch_mpit_on/off (MPI_T performance variables, transport/mpit.h) and
-** switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0, transport/peruse.h); switching
-** on is refused where the build lacks them.
-*/
-#line 8 "split/language/builtins_instrument.c"
-#line 9 "split/language/builtins_instrument.c"
-#line 10 "split/language/builtins_instrument.c"
-#line 11 "split/language/builtins_instrument.c"
-
-/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
-static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
-  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
-static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
-  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
-    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
-
-static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
-static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
-static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
-static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
-
-static const sk_builtin instrument_table[] = {
-  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
-  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
-  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
-  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table instrument_table_groups[] = {
-  { "settings", instrument_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_instrument(void) { return instrument_table_groups; }
-/* --- end split/language/builtins_instrument.c --- */
 /* --- begin split/language/builtins_buffers.c --- */
 #line 1 "split/language/builtins_buffers.c"
 /*
@@ -35586,68 +35478,47 @@ SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c)
 
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
-static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
+static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc)
 {
   const sk_buffer_config *c = &bc->settings->buffers;
   int who = sk_bi_buffers_configure_agreed(c);
   if (who >= 0 && c->cache_size == 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
-                  "alignment) on process %d; ask for less memory", fname,
+                  "alignment) on process %d; ask for less memory", bc->name,
                   sk_buffers_region_bytes(c), (double)c->size, who);
   if (who >= 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes and the cache of %.0f bytes "
-                  "on process %d; ask for less memory", fname, sk_buffers_region_bytes(c),
+                  "on process %d; ask for less memory", bc->name, sk_buffers_region_bytes(c),
                   (double)c->cache_size, who);
 }
 
-static sk_value bi_set_skampi_buffer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set one size of the buffers and reallocate them, by variant: which
+** size, and what it must be. */
+enum bi_buffer_size_id { BI_BUFFER_SIZE, BI_CACHE_SIZE, BI_SEND_ALIGNMENT, BI_RECV_ALIGNMENT };
+static sk_value bi_set_buffer_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(bc, loc, "set_skampi_buffer");
+  sk_buffer_config *c = &bc->settings->buffers;
+  long x;
+  if (bc->variant == BI_SEND_ALIGNMENT || bc->variant == BI_RECV_ALIGNMENT) {
+    x = sk_bi_positive(&a[0], loc, bc->name, 1);
+    if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", bc->name, x);
+  } else x = sk_bi_positive(&a[0], loc, bc->name, 0);
+  switch (bc->variant) {
+  case BI_BUFFER_SIZE: c->size = (size_t)x; break;
+  case BI_CACHE_SIZE: c->cache_size = (size_t)x; break;
+  case BI_SEND_ALIGNMENT: c->send_align = (size_t)x; break;
+  default: c->recv_align = (size_t)x; break;
+  }
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* switch_buffer_cycling_on / _off: the variant is on. */
+static sk_value bi_switch_buffer_cycling(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  bc->settings->buffers.cycling = 1;
-  bi_apply_buffers(bc, loc, "switch_buffer_cycling_on");
-  return sk_bi_none();
-}
-
-static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  bc->settings->buffers.cycling = 0;
-  bi_apply_buffers(bc, loc, "switch_buffer_cycling_off");
-  return sk_bi_none();
-}
-
-static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fname)
-{
-  long x = sk_bi_positive(a, loc, fname, 1);
-  if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", fname, x);
-  return (size_t)x;
-}
-
-static sk_value bi_set_send_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(bc, loc, "set_send_buffer_alignment");
-  return sk_bi_none();
-}
-
-static sk_value bi_set_recv_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(bc, loc, "set_recv_buffer_alignment");
-  return sk_bi_none();
-}
-
-static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.cache_size = (size_t)sk_bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(bc, loc, "set_cache_size");
+  bc->settings->buffers.cycling = bc->variant;
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 
@@ -35656,10 +35527,10 @@ static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *
 ** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
 static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, bc->name, 0);
   bc->settings->buffers.mpi_alloc_mem = 1;
   bc->settings->buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(bc, loc, "set_skampi_buffer_mpi_alloc_mem");
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 #endif
@@ -35673,7 +35544,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_lo
 #if SK_MO_HAVE_INFO
   bc->settings->buffers.mpi_alloc_mem = a[0].u.i != 0;
   bc->settings->buffers.mpi_alloc_info = bc->settings->mpi_alloc_info;
-  bi_apply_buffers(bc, loc, "use_mpi_alloc_mem");
+  bi_apply_buffers(bc, loc);
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -35687,7 +35558,7 @@ static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   bc->settings->mpi_alloc_info = a[0].u.info;
   if (bc->settings->buffers.mpi_alloc_mem) {
     bc->settings->buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(bc, loc, "set_mpi_alloc_mem_info");
+    bi_apply_buffers(bc, loc);
   }
   return sk_bi_none();
 }
@@ -35701,34 +35572,26 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   return v;
 }
 
-static const sk_builtin buffers_table[] = {
-  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_skampi_buffer },
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin buffers_helpers[] = {
+  SK_BUILTIN_GROUP("settings"),
+  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_buffer_size, BI_BUFFER_SIZE },
 #if SK_MO_HAVE_INFO
-  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
+  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem, 0 },
 #endif
-  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
-  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
-  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
-  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_recv_buffer_alignment },
-  { "set_cache_size", "i", SK_T_NONE, bi_set_cache_size },
-  { NULL, NULL, SK_T_NONE, NULL }
+  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem, 0 },
+  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling, 1 },
+  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling, 0 },
+  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_buffer_size, BI_SEND_ALIGNMENT },
+  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_buffer_size, BI_RECV_ALIGNMENT },
+  { "set_cache_size", "i", SK_T_NONE, bi_set_buffer_size, BI_CACHE_SIZE },
+  SK_BUILTIN_GROUP("info objects"),
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info, 0 },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin alloc_mem_info_table[] = {
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table buffers_table_groups[] = {
-  { "settings", buffers_table },
-  { "info objects", alloc_mem_info_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_buffers(void) { return buffers_table_groups; }
+SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_helpers; }
 /* --- end split/language/builtins_buffers.c --- */
 /* --- begin split/language/builtins_output.c --- */
 #line 1 "split/language/builtins_output.c"
@@ -35797,14 +35660,9 @@ static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk
 static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
-                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  if (sk_tp_world_rank() == 0)   /* the others read no clock (simulated time under SimGrid) */
+    sk_bi_print_rank0("# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
+                      bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
   return sk_bi_none();
 }
 
@@ -35813,13 +35671,7 @@ static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, co
 static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# %s\n", a[0].u.s);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  sk_bi_print_rank0("# %s\n", a[0].u.s);
   return sk_bi_none();
 }
 
@@ -35833,24 +35685,20 @@ static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_l
   return sk_bi_none();
 }
 
-static const sk_builtin output_table[] = {
-  { "output_comment", "s", SK_T_NONE, bi_output_comment },
-  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
-  { "get_env", "s", SK_T_STRING, bi_get_env },
-  { "get_thread_level", "", SK_T_INT, bi_get_thread_level },
-  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
-  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
-  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin output_helpers[] = {
+  SK_BUILTIN_GROUP("output and environment"),
+  { "output_comment", "s", SK_T_NONE, bi_output_comment, 0 },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups, 0 },
+  { "get_env", "s", SK_T_STRING, bi_get_env, 0 },
+  { "get_thread_level", "", SK_T_INT, bi_get_thread_level, 0 },
+  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names, 0 },
+  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting, 0 },
+  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table output_table_groups[] = {
-  { "output and environment", output_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_output(void) { return output_table_groups; }
+SK_API const sk_builtin *sk_builtins_output(void) { return output_helpers; }
 /* --- end split/language/builtins_output.c --- */
 /* --- begin split/language/builtins_comm.c --- */
 #line 1 "split/language/builtins_comm.c"
@@ -35995,28 +35843,18 @@ static sk_value bi_copy_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return a[0];
 }
 
-static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
+/* comm_first_half(c) / comm_second_half(c): the variant is second. */
+static sk_value bi_comm_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_group *g = a[0].u.comm;
-  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", second ? "comm_second_half" : "comm_first_half");
-  {
-  int n = sk_tp_group_size(g), h = n / 2, first = second ? h : 0, len = second ? n - h : h;
-  const int *members = sk_tp_group_members(g);
+  int n, h, first, len;
+  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", bc->name);
+  n = sk_tp_group_size(g);
+  h = n / 2;
+  first = bc->variant ? h : 0;
+  len = bc->variant ? n - h : h;
   if (len < 1) len = 1, first = 0;
-  return sk_bi_comm(sk_tp_group_create(members + first, len));
-  }
-}
-
-static sk_value bi_comm_first_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_comm_half(a, 0, loc);
-}
-
-static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_comm_half(a, 1, loc);
+  return sk_bi_comm(sk_tp_group_create(sk_tp_group_members(g) + first, len));
 }
 
 /* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
@@ -36032,23 +35870,26 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 ** goes to every process (sk_agree). */
 #define BI_LATENCY_ROUND_TRIPS 20
 
-static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
+/* The variant is want_max: 1 for comm2_max_latency_with_root, 0 for _min_. */
+static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
+  const char *fname = bc->name;
+  int want_max = bc->variant;
   const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
   int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, ranks[2];
   struct { int partner, failed_with; } best;   /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
   char why[200];
   sk_settings settings;
-  sk_value args[2];
+  sk_value pingpong_values[2];
+  (void)a;
   if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
   if (pingpong == NULL || pingpong->measure == NULL)
     sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
   settings = *bc->settings;
   settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself */
-  args[0] = sk_int_value(1);
-  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
+  pingpong_values[0] = sk_int_value(1);
+  pingpong_values[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
   best.partner = 1;
   best.failed_with = 0;
   why[0] = '\0';
@@ -36059,7 +35900,7 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
     ranks[1] = r;
     pair = sk_tp_group_create(ranks, 2);  /* every process (transport.h), once per pair and run */
     if (me != 0 && me != r) continue;
-    t = sk_engine_probe(&settings, pingpong, pair, args, why, sizeof why);
+    t = sk_engine_probe(&settings, pingpong, pair, pingpong_values, why, sizeof why);
     if (me != 0) continue;
     if (t == SK_PROBE_FAILED) best.failed_with = r;
     else if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
@@ -36070,18 +35911,6 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
   ranks[0] = 0;
   ranks[1] = best.partner;
   return sk_bi_comm(sk_tp_group_create(ranks, 2));
-}
-
-static sk_value bi_comm2_max_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  return bi_comm2_latency_with_root(bc, loc, 1);
-}
-
-static sk_value bi_comm2_min_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  return bi_comm2_latency_with_root(bc, loc, 0);
 }
 
 /* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
@@ -36105,38 +35934,30 @@ static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_
   return v;
 }
 
-static const sk_builtin comm_table[] = {
-  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank },
-  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null },
-  { "last_proc", "", SK_T_INT, bi_last_proc },
-  { "comm4", "iiii", SK_T_COMM, bi_comm4 },
-  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to },
-  { "comm_rand", "i", SK_T_COMM, bi_comm_rand },
-  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size },
-  { "get_np", "", SK_T_INT, bi_get_np },
-  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_max_latency_with_root },
-  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_min_latency_with_root },
-  { "comm", "i", SK_T_COMM, bi_comm },
-  { "comm2", "ii", SK_T_COMM, bi_comm2 },
-  { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
-  { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
-  { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin comm_helpers[] = {
+  SK_BUILTIN_GROUP("communicators"),
+  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank, 0 },
+  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null, 0 },
+  { "last_proc", "", SK_T_INT, bi_last_proc, 0 },
+  { "comm4", "iiii", SK_T_COMM, bi_comm4, 0 },
+  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to, 0 },
+  { "comm_rand", "i", SK_T_COMM, bi_comm_rand, 0 },
+  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size, 0 },
+  { "get_np", "", SK_T_INT, bi_get_np, 0 },
+  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_latency_with_root, 1 },
+  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_latency_with_root, 0 },
+  { "comm", "i", SK_T_COMM, bi_comm, 0 },
+  { "comm2", "ii", SK_T_COMM, bi_comm2, 0 },
+  { "copy_comm", "c", SK_T_COMM, bi_copy_comm, 0 },
+  { "comm_first_half", "c", SK_T_COMM, bi_comm_half, 0 },
+  { "comm_second_half", "c", SK_T_COMM, bi_comm_half, 1 },
+  SK_BUILTIN_GROUP("arrays"),
+  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin comm_array_table[] = {
-  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table comm_table_groups[] = {
-  { "communicators", comm_table },
-  { "arrays", comm_array_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_comm(void) { return comm_table_groups; }
+SK_API const sk_builtin *sk_builtins_comm(void) { return comm_helpers; }
 /* --- end split/language/builtins_comm.c --- */
 /* --- begin split/language/builtins_math.c --- */
 #line 1 "split/language/builtins_math.c"
@@ -36191,86 +36012,48 @@ static long bi_to_long(double x, const sk_loc *loc)
   return r;
 }
 
-static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* floor(x), ceil(x), round(x) (floor(x + 0.5), as SKaMPI 5): the variant says which. */
+enum { BI_FLOOR, BI_CEIL, BI_ROUND };
+static sk_value bi_to_integer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
+  double x = a[0].u.d;
+  return sk_int_value(bi_to_long(bc->variant == BI_CEIL ? ceil(x) : floor(bc->variant == BI_ROUND ? x + 0.5 : x), loc));
 }
 
-static sk_value bi_ceil(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* log(x), log2(x), log10(x): the variant says which. */
+enum { BI_LN, BI_LOG2, BI_LOG10 };
+static sk_value bi_logarithm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
-}
-
-static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double divisor)
-{
-  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", fname, x);
-  return sk_double_value(log(x) / divisor);
-}
-
-static sk_value bi_log(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_log_of(a[0].u.d, loc, "log", 1.0);
-}
-
-static sk_value bi_log2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  double r;
-  (void)bc;
-  r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
-  if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  double x = a[0].u.d, r;
+  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", bc->name, x);
+  if (bc->variant == BI_LOG10) return sk_double_value(log10(x));
+  r = log(x);
+  if (bc->variant == BI_LOG2) {
+    r /= log(2.0);
+    if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  }
   return sk_double_value(r);
 }
 
-static sk_value bi_log10(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* min_int(a, b), max_int(a, b): the variant says which. */
+enum { BI_MIN, BI_MAX };
+static sk_value bi_min_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
+  long x = a[0].u.i, y = a[1].u.i;
+  (void)loc;
+  return sk_int_value(bc->variant == BI_MAX ? (x > y ? x : y) : (x < y ? x : y));
 }
 
-/* round(x): floor(x + 0.5), as SKaMPI 5. */
-static sk_value bi_round(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
-}
-
-static sk_value bi_min_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
-}
-
-static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
-}
-
-/* (size + 3) / 4 * 4, exactly (value.h's division), or an error when size + 3 is no long. */
-static long bi_fourbytes(const char *fname, long size, const sk_loc *loc)
+/* round_to_fourbytes(size): (size + 3) / 4 * 4, exactly (value.h's division), or an
+** error when size + 3 is no long; round_to_fivebytes(size) adds 1 (SKaMPI 5's one-sided
+** helper, so that transfers are not multiples of 4): the variant is what it adds. */
+static sk_value bi_round_to_bytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long r;
-  if (!sk_long_add(size, 3, &r))
-    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", fname, size, LONG_MAX);
+  if (!sk_long_add(a[0].u.i, 3, &r))
+    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", bc->name, a[0].u.i, LONG_MAX);
   sk_long_div(r, 4, &r);
-  return r * 4;
-}
-
-/* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
-** that transfers are not multiples of 4). */
-static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_fourbytes("round_to_fivebytes", a[0].u.i, loc) + 1);   /* a multiple of 4 < LONG_MAX */
-}
-
-static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_fourbytes("round_to_fourbytes", a[0].u.i, loc));
+  return sk_int_value(r * 4 + bc->variant);   /* a multiple of 4 < LONG_MAX, plus 0 or 1 */
 }
 
 /* atoi(s): strtol's value of the leading integer (0 when there is none, as C's atoi); one
@@ -36304,34 +36087,30 @@ static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_double_value(pow(a[0].u.d, a[1].u.d));
 }
 
-static const sk_builtin math_table[] = {
-  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
-  { "log", "d", SK_T_DOUBLE, bi_log },
-  { "log2", "d", SK_T_DOUBLE, bi_log2 },
-  { "log10", "d", SK_T_DOUBLE, bi_log10 },
-  { "round", "d", SK_T_INT, bi_round },
-  { "min_int", "ii", SK_T_INT, bi_min_int },
-  { "max_int", "ii", SK_T_INT, bi_max_int },
-  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
-  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
-  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
-  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
-  { "floor", "d", SK_T_INT, bi_floor },
-  { "ceil", "d", SK_T_INT, bi_ceil },
-  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
-  { "atoi", "s", SK_T_INT, bi_atoi },
-  { "modulo", "ii", SK_T_INT, bi_modulo },
-  { "power", "dd", SK_T_DOUBLE, bi_power },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin math_helpers[] = {
+  SK_BUILTIN_GROUP("mathematics"),
+  { "get_random_int", "ii", SK_T_INT, bi_get_random_int, 0 },
+  { "log", "d", SK_T_DOUBLE, bi_logarithm, BI_LN },
+  { "log2", "d", SK_T_DOUBLE, bi_logarithm, BI_LOG2 },
+  { "log10", "d", SK_T_DOUBLE, bi_logarithm, BI_LOG10 },
+  { "round", "d", SK_T_INT, bi_to_integer, BI_ROUND },
+  { "min_int", "ii", SK_T_INT, bi_min_max_int, BI_MIN },
+  { "max_int", "ii", SK_T_INT, bi_min_max_int, BI_MAX },
+  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_bytes, 1 },
+  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt, 0 },
+  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt, 0 },
+  { "sqr", "d", SK_T_DOUBLE, bi_sqr, 0 },
+  { "floor", "d", SK_T_INT, bi_to_integer, BI_FLOOR },
+  { "ceil", "d", SK_T_INT, bi_to_integer, BI_CEIL },
+  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_bytes, 0 },
+  { "atoi", "s", SK_T_INT, bi_atoi, 0 },
+  { "modulo", "ii", SK_T_INT, bi_modulo, 0 },
+  { "power", "dd", SK_T_DOUBLE, bi_power, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table math_table_groups[] = {
-  { "mathematics", math_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups; }
+SK_API const sk_builtin *sk_builtins_math(void) { return math_helpers; }
 /* --- end split/language/builtins_math.c --- */
 /* --- begin split/language/builtins_types.c --- */
 #line 1 "split/language/builtins_types.c"
@@ -36348,22 +36127,25 @@ SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups
 
 /* ---- derived datatypes ---- */
 
-static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long stride_bytes,
+/* mpi_type_contiguous(count, type), mpi_type_vector(count, blocklength, stride, type)
+** and mpi_type_hvector(count, blocklength, byte stride, type), by variant. */
+enum { BI_CONTIGUOUS, BI_VECTOR, BI_HVECTOR };
+static const sk_datatype *bi_derived(sk_bctx *bc, long cnt, long len, long stride_bytes,
                                      const sk_datatype *old, const sk_loc *loc)
 {
   sk_datatype *t;
   char name[64];
   double size = (double)cnt * len * old->size;
   double extent = cnt > 0 ? (double)(cnt - 1) * stride_bytes + (double)len * old->extent : 0.0;
-  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", kind);
+  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", bc->name);
   if (cnt > INT_MAX || len > INT_MAX)   /* MPI's counts are int */
-    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", kind, cnt > len ? cnt : len, INT_MAX);
-  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", kind);
-  sprintf(name, "%.20s(%ld)", kind, cnt);
+    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", bc->name, cnt > len ? cnt : len, INT_MAX);
+  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", bc->name);
+  sprintf(name, "%.20s(%ld)", bc->name, cnt);
   t = sk_datatype_new(name, (size_t)size, (size_t)extent);
 #if SK_MO_HAVE_TYPES
-  if (sk_streq(kind, "mpi_type_contiguous")) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
-  else if (sk_streq(kind, "mpi_type_vector"))
+  if (bc->variant == BI_CONTIGUOUS) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
+  else if (bc->variant == BI_VECTOR)
     sk_mo_type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
   else sk_mo_type_hvector((int)cnt, (int)len, stride_bytes, old->mpi, &t->mpi);
   sk_mo_type_commit(&t->mpi);
@@ -36371,26 +36153,16 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   return t;
 }
 
-static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
-}
-
-/* The stride counts elements of the old type: an MPI int, and in bytes a long. */
-static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* mpi_type_vector's stride counts elements of the old type: an MPI int, and in bytes a long. */
+static sk_value bi_mpi_type_strided(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long stride_bytes = 0;
-  (void)bc;
-  if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
+  if (bc->variant == BI_CONTIGUOUS)
+    return sk_bi_datatype(bi_derived(bc, a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
+  if (bc->variant == BI_HVECTOR) stride_bytes = a[2].u.i;
+  else if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
     sk_user_error(loc, "mpi_type_vector: stride %ld is larger than an MPI stride allows", a[2].u.i);
-  return sk_bi_datatype(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
-}
-
-static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
+  return sk_bi_datatype(bi_derived(bc, a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
 }
 
 /* ---- arrays (SKaMPI 5 manual §4: alloc_int_array & co) ----
@@ -36411,48 +36183,33 @@ static size_t bi_array_size(const sk_value *a, const sk_loc *loc, const char *fn
   return (size_t)a->u.i;
 }
 
-static sk_value bi_alloc_int_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* alloc_int_array(n), alloc_datatype_array(n): the variant is the array's type. */
+static sk_value bi_alloc_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_iarray_new(bi_array_size(&a[0], loc, "alloc_int_array"));
+  size_t n = bi_array_size(&a[0], loc, bc->name);
+  return bc->variant == SK_T_IARRAY ? sk_iarray_new(n) : sk_darray_new(n);
 }
 
-static sk_value bi_alloc_datatype_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* int_array_get(a, i), datatype_array_get(a, i): by the array's type (the parameter
+** letters make it an IArray or a DArray). */
+static sk_value bi_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_darray_new(bi_array_size(&a[0], loc, "alloc_datatype_array"));
-}
-
-static sk_value bi_int_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(sk_iarray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "int_array_get")));
-}
-
-/* Stores into the array itself: every copy of the value sees the change (SKaMPI 5's arrays
-** are shared the same way). */
-static sk_value bi_int_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  sk_value arr = a[0];
-  (void)bc;
-  sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
-  return sk_bi_none();
-}
-
-static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
+  size_t i = bi_index(&a[0], a[1].u.i, loc, bc->name);
   const sk_datatype *t;
-  (void)bc;
-  t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
+  if (a[0].type == SK_T_IARRAY) return sk_int_value(sk_iarray_get(&a[0], i));
+  t = sk_darray_get(&a[0], i);
   if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
   return sk_bi_datatype(t);
 }
 
-static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* int_array_set(a, i, x), datatype_array_set(a, i, t): stores into the array itself: every
+** copy of the value sees the change (SKaMPI 5's arrays are shared the same way). */
+static sk_value bi_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)bc;
-  sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
+  size_t i = bi_index(&a[0], a[1].u.i, loc, bc->name);
+  if (arr.type == SK_T_IARRAY) sk_iarray_set(&arr, i, a[2].u.i);
+  else sk_darray_set(&arr, i, a[2].u.dt);
   return sk_bi_none();
 }
 
@@ -36657,12 +36414,30 @@ static sk_value bi_topology_graph2(sk_bctx *bc, const sk_value *a, const sk_loc 
 ** would lie before the buffer). Without MPI these helpers refuse: the sequential and RCCE
 ** builds describe datatypes by their size only. */
 
-#if !SK_MO_HAVE_TYPES
-static void bi_needs_mpi(const char *fname, const sk_loc *loc)
-{
-  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", fname, SK_BACKEND_NAME);
-}
+/* What these helpers are where the build lacks the library objects they make: a refusal
+** that says what the build lacks. */
+#if SK_MO_HAVE_TYPES
+#define BI_IF_TYPES(f) f
 #else
+#define BI_IF_TYPES(f) bi_unavailable
+#endif
+#if SK_MO_HAVE_SUBARRAY
+#define BI_IF_SUBARRAY(f) f
+#else
+#define BI_IF_SUBARRAY(f) bi_unavailable
+static sk_value bi_unavailable(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a;
+#if SK_MO_HAVE_TYPES
+  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", bc->name);
+#else
+  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", bc->name, SK_BACKEND_NAME);
+#endif
+  return sk_bi_none();
+}
+#endif
+
+#if SK_MO_HAVE_TYPES
 static int bi_int_arg(long x, const sk_loc *loc, const char *fname, const char *what, long minimum)
 {
   if (x < minimum || x > INT_MAX) sk_user_error(loc, "%s: %s %ld is out of range (at least %ld)", fname, what, x, minimum);
@@ -36700,16 +36475,18 @@ static const sk_datatype *bi_commit_derived(const char *fname, long n, sk_mo_typ
   return t;
 }
 
-/* indexed (element displacements) and hindexed (byte displacements). */
-static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_value *a, const sk_loc *loc)
+/* mpi_type_indexed (element displacements, variant 0) and mpi_type_hindexed (byte
+** displacements, variant 1). */
+static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
+  const char *fname = bc->name;
   int n, *bl, i;
   sk_mo_type t;
   const sk_datatype *old = a[2].u.dt;
   bi_same_length(&a[0], &a[1], loc, fname);
   n = (int)sk_array_length(&a[0]);
   bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-  if (!bytes) {
+  if (!bc->variant) {
     int *displ = bi_int_array(&a[1], loc, fname, "displacement", 0);
     sk_mo_type_indexed(n, bl, displ, old->mpi, &t);
     free(displ);
@@ -36720,162 +36497,102 @@ static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_valu
     free(displ);
   }
   free(bl);
-  return bi_commit_derived(fname, n, t, loc);
-}
-#endif
-
-static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  return sk_bi_datatype(bi_indexed("mpi_type_indexed", 0, a, loc));
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_indexed", loc);
-  return sk_bi_none();
-#endif
-}
-
-static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  return sk_bi_datatype(bi_indexed("mpi_type_hindexed", 1, a, loc));
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_hindexed", loc);
-  return sk_bi_none();
-#endif
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
 
 /* mpi_type_struct(blocklengths, byte displacements, datatypes). */
 static sk_value bi_mpi_type_struct(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  {
-    const char *fname = "mpi_type_struct";
-    int n, *bl, i;
-    long *displ;
-    sk_mo_type *types, t;
-    bi_same_length(&a[0], &a[1], loc, fname);
-    bi_same_length(&a[0], &a[2], loc, fname);
-    n = (int)sk_array_length(&a[0]);
-    bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-    displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
-    types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
-    for (i = 0; i < n; i++) {
-      const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
-      if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
-      types[i] = dt->mpi;
-      displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
-    }
-    sk_mo_type_struct(n, bl, displ, types, &t);
-    free(bl);
-    free(displ);
-    free(types);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
+  const char *fname = bc->name;
+  int n, *bl, i;
+  long *displ;
+  sk_mo_type *types, t;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  bi_same_length(&a[0], &a[2], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  bl = bi_int_array(&a[0], loc, fname, "block length", 0);
+  displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) {
+    const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
+    if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
+    types[i] = dt->mpi;
+    displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
   }
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_struct", loc);
-  return sk_bi_none();
-#endif
+  sk_mo_type_struct(n, bl, displ, types, &t);
+  free(bl);
+  free(displ);
+  free(types);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
+#endif
 
 /* mpi_type_create_subarray and mpi_type_create_darray: MPI-2, C order. */
-#if !SK_MO_HAVE_SUBARRAY
-static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
-{
-#if SK_MO_HAVE_TYPES
-  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", fname);
-#else
-  bi_needs_mpi(fname, loc);
-#endif
-}
-#endif
-
+#if SK_MO_HAVE_SUBARRAY
 static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_SUBARRAY
-  {
-    const char *fname = "mpi_type_create_subarray";
-    int n, *sizes, *subsizes, *starts, i;
-    sk_mo_type t;
-    bi_same_length(&a[0], &a[1], loc, fname);
-    bi_same_length(&a[0], &a[2], loc, fname);
-    n = (int)sk_array_length(&a[0]);
-    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
-    sizes = bi_int_array(&a[0], loc, fname, "size", 1);
-    subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
-    starts = bi_int_array(&a[2], loc, fname, "start", 0);
-    for (i = 0; i < n; i++)
-      if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
-        sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
-                      starts[i], subsizes[i], sizes[i]);
-    sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
-    free(sizes);
-    free(subsizes);
-    free(starts);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
-  }
-#else
-  (void)a;
-  bi_needs_mpi2("mpi_type_create_subarray", loc);
-  return sk_bi_none();
-#endif
+  const char *fname = bc->name;
+  int n, *sizes, *subsizes, *starts, i;
+  sk_mo_type t;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  bi_same_length(&a[0], &a[2], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+  sizes = bi_int_array(&a[0], loc, fname, "size", 1);
+  subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
+  starts = bi_int_array(&a[2], loc, fname, "start", 0);
+  for (i = 0; i < n; i++)
+    if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
+      sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
+                    starts[i], subsizes[i], sizes[i]);
+  sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
+  free(sizes);
+  free(subsizes);
+  free(starts);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
 
 static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_SUBARRAY
-  {
-    const char *fname = "mpi_type_create_darray";
-    int n, size, rank, *gsizes, *distribs, *dargs, *psizes, i;
-    long procs = 1;
-    sk_mo_type t;
-    size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
-    rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
-    if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
-    bi_same_length(&a[2], &a[3], loc, fname);
-    bi_same_length(&a[2], &a[4], loc, fname);
-    bi_same_length(&a[2], &a[5], loc, fname);
-    n = (int)sk_array_length(&a[2]);
-    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
-    gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
-    distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
-    dargs = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
-    psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
-    for (i = 0; i < n; i++) {
-      if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
-        sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
-      if (dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG && dargs[i] < 1)
-        sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, dargs[i]);
-      if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
-        sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
-      if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
-          (long)dargs[i] * psizes[i] < gsizes[i])
-        sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
-                      dargs[i], psizes[i], gsizes[i]);
-      procs *= psizes[i];
-      if (procs > size) break;
-    }
-    if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
-    sk_mo_type_darray(size, rank, n, gsizes, distribs, dargs, psizes, a[6].u.dt->mpi, &t);
-    free(gsizes);
-    free(distribs);
-    free(dargs);
-    free(psizes);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
+  const char *fname = bc->name;
+  int n, size, rank, *gsizes, *distribs, *darg_values, *psizes, i;
+  long procs = 1;
+  sk_mo_type t;
+  size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
+  rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
+  if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
+  bi_same_length(&a[2], &a[3], loc, fname);
+  bi_same_length(&a[2], &a[4], loc, fname);
+  bi_same_length(&a[2], &a[5], loc, fname);
+  n = (int)sk_array_length(&a[2]);
+  if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+  gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
+  distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
+  darg_values = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
+  psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
+  for (i = 0; i < n; i++) {
+    if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
+      sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
+    if (darg_values[i] != SK_MO_DISTRIBUTE_DFLT_DARG && darg_values[i] < 1)
+      sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, darg_values[i]);
+    if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
+      sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
+    if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && darg_values[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
+        (long)darg_values[i] * psizes[i] < gsizes[i])
+      sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
+                    darg_values[i], psizes[i], gsizes[i]);
+    procs *= psizes[i];
+    if (procs > size) break;
   }
-#else
-  (void)a;
-  bi_needs_mpi2("mpi_type_create_darray", loc);
-  return sk_bi_none();
-#endif
+  if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
+  sk_mo_type_darray(size, rank, n, gsizes, distribs, darg_values, psizes, a[6].u.dt->mpi, &t);
+  free(gsizes);
+  free(distribs);
+  free(darg_values);
+  free(psizes);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
+#endif
 
 /* ---- info objects ---- */
 
@@ -36903,53 +36620,37 @@ static sk_value bi_info_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_bi_none();
 }
 
-static const sk_builtin types_table[] = {
-  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_contiguous },
-  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_vector },
-  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_hvector },
-  { "mpi_type_indexed", "aat", SK_T_DATATYPE, bi_mpi_type_indexed },
-  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, bi_mpi_type_hindexed },
-  { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
-  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
-  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
-  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
-  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
-  { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin types_helpers[] = {
+  SK_BUILTIN_GROUP("datatypes"),
+  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_strided, BI_CONTIGUOUS },
+  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_strided, BI_VECTOR },
+  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_strided, BI_HVECTOR },
+  { "mpi_type_indexed", "aat", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_indexed), 0 },
+  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_indexed), 1 },
+  { "mpi_type_struct", "aae", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_struct), 0 },
+  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, BI_IF_SUBARRAY(bi_mpi_type_create_subarray), 0 },
+  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, BI_IF_SUBARRAY(bi_mpi_type_create_darray), 0 },
+  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_array, SK_T_DARRAY },
+  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_array_get, 0 },
+  { "datatype_array_set", "eit", SK_T_NONE, bi_array_set, 0 },
+  SK_BUILTIN_GROUP("arrays"),
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_array, SK_T_IARRAY },
+  { "int_array_get", "ai", SK_T_INT, bi_array_get, 0 },
+  { "int_array_set", "aii", SK_T_NONE, bi_array_set, 0 },
+  SK_BUILTIN_GROUP("communicators"),
+  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create, 0 },
+  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian, 0 },
+  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph, 0 },
+  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2, 0 },
+  SK_BUILTIN_GROUP("info objects"),
+  { "info_create", "", SK_T_INFO, bi_info_create, 0 },
+  { "info_free", "n", SK_T_NONE, bi_info_free, 0 },
+  { "info_set", "nss", SK_T_NONE, bi_info_set, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin int_array_table[] = {
-  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
-  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
-  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin topology_table[] = {
-  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
-  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
-  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
-  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin info_table[] = {
-  { "info_create", "", SK_T_INFO, bi_info_create },
-  { "info_free", "n", SK_T_NONE, bi_info_free },
-  { "info_set", "nss", SK_T_NONE, bi_info_set },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table types_table_groups[] = {
-  { "datatypes", types_table },
-  { "arrays", int_array_table },
-  { "communicators", topology_table },
-  { "info objects", info_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_types(void) { return types_table_groups; }
+SK_API const sk_builtin *sk_builtins_types(void) { return types_helpers; }
 /* --- end split/language/builtins_types.c --- */
 /* --- begin split/language/builtins_io.c --- */
 #line 1 "split/language/builtins_io.c"
@@ -37018,16 +36719,21 @@ static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *
   return sk_bi_string(bc->settings->io.datarep);
 }
 
-/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
-#define BI_IO_FLAG(X) \
-  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return sk_bi_none(); } \
-  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
-BI_IO_FLAG(atomicity)
-BI_IO_FLAG(preallocation)
-BI_IO_FLAG(unique_open)
-BI_IO_FLAG(file_sync)
+/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it; the variant is the
+** flag's offset in sk_settings (BI_IO_FLAG). */
+#define BI_IO_FLAG(X) ((int)offsetof(sk_settings, io.X))
+static sk_value bi_set_io_flag(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  *(int *)((char *)bc->settings + bc->variant) = a[0].u.i != 0;
+  return sk_bi_none();
+}
+
+static sk_value bi_get_io_flag(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  return sk_int_value(*(const int *)((const char *)bc->settings + bc->variant));
+}
 
 /* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
 ** (a key given again gets the new value); reset_file_info() forgets them. */
@@ -37094,12 +36800,8 @@ SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
     st = (it_daccess *)sk_malloc(sizeof *st);
     st->next = 0;
     *self = st;
-  } else if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# duration %.2f sec\n", sk_tp_wtime() - st->started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
+  } else if (sk_tp_world_rank() == 0) {   /* the others read no clock (simulated time under SimGrid) */
+    sk_bi_print_rank0("# duration %.2f sec\n", sk_tp_wtime() - st->started);
   }
   while (st->next < SK_IO_CLASSES && (a[0].u.i & sk_io_class(st->next)) != sk_io_class(st->next)) st->next++;
   if (st->next >= SK_IO_CLASSES) { free(st); *self = NULL; return sk_int_value(0); }
@@ -37107,33 +36809,29 @@ SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
   return sk_int_value(sk_io_class(st->next++));
 }
 
-static const sk_builtin io_table[] = {
-  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
-  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
-  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
-  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
-  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
-  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
-  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
-  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
-  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
-  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
-  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
-  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
-  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
-  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
-  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
-  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin io_helpers[] = {
+  SK_BUILTIN_GROUP("MPI-IO"),
+  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir, 0 },
+  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir, 0 },
+  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep, 0 },
+  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep, 0 },
+  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(atomicity) },
+  { "get_io_atomicity", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(atomicity) },
+  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(preallocation) },
+  { "get_io_preallocation", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(preallocation) },
+  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(unique_open) },
+  { "get_io_unique_open", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(unique_open) },
+  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(file_sync) },
+  { "get_io_file_sync", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(file_sync) },
+  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info, 0 },
+  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info, 0 },
+  { "print_file_info", "", SK_T_NONE, bi_print_file_info, 0 },
+  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table io_table_groups[] = {
-  { "MPI-IO", io_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
+SK_API const sk_builtin *sk_builtins_io(void) { return io_helpers; }
 /* --- end split/language/builtins_io.c --- */
 /* --- begin split/language/builtins_scc.c --- */
 #line 1 "split/language/builtins_scc.c"
@@ -37148,6 +36846,7 @@ SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
 #line 10 "split/language/builtins_scc.c"
 #line 11 "split/language/builtins_scc.c"
 #line 12 "split/language/builtins_scc.c"
+#line 13 "split/language/builtins_scc.c"
 
 /* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
 ** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
@@ -37155,13 +36854,7 @@ SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
 static sk_value bi_print_bcast_cube_rounds(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  sk_bi_print_rank0("# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
   return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
@@ -37183,24 +36876,16 @@ static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   return map;
 }
 
-static const sk_builtin scc_output_table[] = {
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin scc_helpers[] = {
+  SK_BUILTIN_GROUP("output and environment"),
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds, 0 },
+  SK_BUILTIN_GROUP("settings"),
+  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin scc_builtins[] = {
-  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table scc_builtins_groups[] = {
-  { "output and environment", scc_output_table },
-  { "settings", scc_builtins },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_scc(void) { return scc_builtins_groups; }
+SK_API const sk_builtin *sk_builtins_scc(void) { return scc_helpers; }
 /* --- end split/language/builtins_scc.c --- */
 /* --- begin split/language/params4.h --- */
 #line 1 "split/language/params4.h"
@@ -37243,24 +36928,16 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** the program tree of ast.h, so that the interpreter runs it like a .ski program and
 ** `skampi -t` prints it as one. Every node of the tree carries the location in the
 ** parameter file it comes from, so run-time errors name the .par line.
-**
-** Where the rules are written: the sections above the table p4_sections, the keys of a
-** measurement block above p4_keys, the measurement types above p4_types (which names
-** registry rows; a type's pattern comes from its row), the catalogue check above
-** p4_check_measure.
-**
-** Errors end the translation with "file:line:col: message", the first one found: the
-** file is read in order (sections, block syntax, the checks of each block against its
-** type) before anything is generated; the checks that depend on other sections (the
-** repetition range, the buffer) and the catalogue check follow, block by block.
+** Where its rules are written and in which order it checks them: doc/internals.md,
+** "language/params4: the reader's rules".
 */
-#line 20 "split/language/params4.c"
-#line 21 "split/language/params4.c"
-#line 22 "split/language/params4.c"
-#line 23 "split/language/params4.c"
-#line 24 "split/language/params4.c"
-#line 25 "split/language/params4.c"
-#line 26 "split/language/params4.c"
+#line 12 "split/language/params4.c"
+#line 13 "split/language/params4.c"
+#line 14 "split/language/params4.c"
+#line 15 "split/language/params4.c"
+#line 16 "split/language/params4.c"
+#line 17 "split/language/params4.c"
+#line 18 "split/language/params4.c"
 #include <setjmp.h>
 
 #define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
@@ -37360,46 +37037,26 @@ typedef struct p4_key_def {
 } p4_key_def;
 
 static const p4_key_def p4_keys[P4_NKEYS] = {
-  { "Type", P4_V_TYPE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "a type number or name (see the table in params4.c)" },
-  { "Variation", P4_V_VARIATION, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "Length, Nodes, Chunks or No_variation" },
-  { "Scale", P4_V_SCALE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "Fixed_linear, Fixed_log, Dynamic_linear or Dynamic_log" },
-  { "Max_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_REPS, 0,
-    "a whole number >= 1" },
-  { "Min_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MIN_REPS, 0,
-    "a whole number >= 1" },
-  { "Multiple_of", P4_V_INT, 1, 0, 0, P4_MAX_COUNT / 4, 0, 0, P4_SET_NONE, 0,
-    "a whole number from 0 to 536870911" },
-  { "Time_Measurement", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_MEAS, 1,
-    "a number of minutes >= 0" },
-  { "Time_Suite", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_SUITE, 1,
-    "a number of minutes >= 0" },
-  { "Node_Times", P4_V_YESNO, 0, 0, 0, 0, 0, 0, P4_SET_NODE_TIMES, 0,
-    "yes or no" },
-  { "Cut_Quantile", P4_V_NUMBER, 1, 0, 0, 0.5, 0, 1, P4_SET_CUT_QUANTILE, 0,
-    "a number >= 0 and < 0.5" },
-  { "Default_Chunks", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "Default_Message_length", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number of bytes >= 0" },
-  { "Default_Nodes", P4_V_INT, 1, 1, 1, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 1" },
-  { "Start_Argument", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "End_Argument", P4_V_INT, 1, 1, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "Stepwidth", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 1, 0, P4_SET_NONE, 0,
-    "a number > 0" },
-  { "Max_Steps", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_STEPS, 0,
-    "a whole number >= 1" },
-  { "Min_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_MIN_DISTANCE, 0,
-    "a number >= 0" },
-  { "Max_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_NONE, 0,
-    "a number >= 0" },
-  { "Standard_error", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_REL_ERROR, 0,
-    "a number >= 0" }
+  { "Type", P4_V_TYPE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "a type number or name (see the table in params4.c)" },
+  { "Variation", P4_V_VARIATION, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "Length, Nodes, Chunks or No_variation" },
+  { "Scale", P4_V_SCALE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "Fixed_linear, Fixed_log, Dynamic_linear or Dynamic_log" },
+  { "Max_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_REPS, 0, "a whole number >= 1" },
+  { "Min_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MIN_REPS, 0, "a whole number >= 1" },
+  { "Multiple_of", P4_V_INT, 1, 0, 0, P4_MAX_COUNT / 4, 0, 0, P4_SET_NONE, 0, "a whole number from 0 to 536870911" },
+  { "Time_Measurement", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_MEAS, 1, "a number of minutes >= 0" },
+  { "Time_Suite", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_SUITE, 1, "a number of minutes >= 0" },
+  { "Node_Times", P4_V_YESNO, 0, 0, 0, 0, 0, 0, P4_SET_NODE_TIMES, 0, "yes or no" },
+  { "Cut_Quantile", P4_V_NUMBER, 1, 0, 0, 0.5, 0, 1, P4_SET_CUT_QUANTILE, 0, "a number >= 0 and < 0.5" },
+  { "Default_Chunks", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "Default_Message_length", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number of bytes >= 0" },
+  { "Default_Nodes", P4_V_INT, 1, 1, 1, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 1" },
+  { "Start_Argument", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "End_Argument", P4_V_INT, 1, 1, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "Stepwidth", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 1, 0, P4_SET_NONE, 0, "a number > 0" },
+  { "Max_Steps", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_STEPS, 0, "a whole number >= 1" },
+  { "Min_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_MIN_DISTANCE, 0, "a number >= 0" },
+  { "Max_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_NONE, 0, "a number >= 0" },
+  { "Standard_error", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_REL_ERROR, 0, "a number >= 0" }
 };
 
 enum p4_variation { VAR_LENGTH, VAR_NODES, VAR_CHUNKS, VAR_NONE };
@@ -38369,15 +38026,15 @@ static sk_expr *p4_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *l
 {
   sk_expr *e = sk_expr_new(E_BINARY, loc);
   e->op = op;
-  sk_expr_add_arg(e, left);
-  sk_expr_add_arg(e, right);
+  sk_expr_add_operand(e, left);
+  sk_expr_add_operand(e, right);
   return e;
 }
 
 static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_call0(name, loc);
-  if (arg) sk_expr_add_arg(e, arg);
+  sk_expr *e = sk_expr_named(E_CALL, name, loc);
+  if (arg) sk_expr_add_operand(e, arg);
   return e;
 }
 
@@ -38447,7 +38104,7 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
     if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
       sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
-      call->expr = sk_expr_call0("merge_with_backups", &sec->value_loc);
+      call->expr = sk_expr_named(E_CALL, "merge_with_backups", &sec->value_loc);
       sk_block_add(&c->prog->top, call);
     }
     break;
@@ -38543,7 +38200,7 @@ static long p4_multiple_of(const p4_ctx *c, const p4_block *b, const p4_type *t)
 static sk_expr *p4_processes(const p4_block *b, const sk_loc *loc)
 {
   if (p4_has_own_value(b, K_DEFAULT_NODES)) return sk_expr_int(b->v[K_DEFAULT_NODES].ival, loc);
-  return sk_expr_call0("get_np", loc);
+  return sk_expr_named(E_CALL, "get_np", loc);
 }
 
 /* Upper bound of a Dynamic scale over Length up to Max_Value: the largest length whose
@@ -38587,7 +38244,7 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
   if (sk_streq(token, "len") || sk_streq(token, "len/4")) {
     int quarter = token[3] == '/';
     if (variation == VAR_LENGTH) {
-      sk_expr *len = sk_expr_var("length", var_loc);
+      sk_expr *len = sk_expr_named(E_VAR, "length", var_loc);
       return quarter ? p4_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
     } else {
       long length = p4_has_own_value(b, K_DEFAULT_LENGTH) ? b->v[K_DEFAULT_LENGTH].ival : P4_DEFAULT_MESSAGE_LENGTH;
@@ -38596,19 +38253,19 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
     }
   }
   if (sk_streq(token, "chunks")) {
-    if (variation == VAR_CHUNKS) return sk_expr_var("chunks", var_loc);
+    if (variation == VAR_CHUNKS) return sk_expr_named(E_VAR, "chunks", var_loc);
     if (p4_has_own_value(b, K_DEFAULT_CHUNKS) && b->v[K_DEFAULT_CHUNKS].ival > 0)
       return sk_expr_int(b->v[K_DEFAULT_CHUNKS].ival, &b->v[K_DEFAULT_CHUNKS].value_loc);
     return sk_expr_int(P4_DEFAULT_CHUNKS, p4_key_or(b, K_DEFAULT_CHUNKS, type_loc));
   }
-  if (strncmp(token, "MPI_", 4) == 0) return sk_expr_var(token, type_loc);
+  if (strncmp(token, "MPI_", 4) == 0) return sk_expr_named(E_VAR, token, type_loc);
   if (strchr(token, '.')) return p4_double(strtod(token, NULL), type_loc);
   return sk_expr_int(strtol(token, NULL, 10), type_loc);
 }
 
 static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
-  sk_expr *call = sk_expr_call0(t->function, type_loc);
+  sk_expr *call = sk_expr_named(E_CALL, t->function, type_loc);
   const char *p = t->arguments;
   char token[32];
   while (*p) {
@@ -38616,7 +38273,7 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
     if (n >= sizeof token) n = sizeof token - 1;   /* the table's tokens are short */
     memcpy(token, p, n);
     token[n] = '\0';
-    sk_expr_add_arg(call, p4_argument(b, token, type_loc));
+    sk_expr_add_operand(call, p4_argument(b, token, type_loc));
     p += n;
     if (*p == ',') p++;
   }
@@ -38626,14 +38283,14 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
 static sk_expr *p4_communicator(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
   int variation = b->v[K_VARIATION].choice;
-  if (p4_family_of(t) == FAM_P2P) return sk_expr_var("comm_pt2pt", type_loc);
+  if (p4_family_of(t) == FAM_P2P) return sk_expr_named(E_VAR, "comm_pt2pt", type_loc);
   if (p4_family_of(t) == FAM_SIMPLE) return p4_call1("comm", sk_expr_int(1, type_loc), type_loc);
   if (variation == VAR_NODES)
-    return p4_call1("comm", sk_expr_var("nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
+    return p4_call1("comm", sk_expr_named(E_VAR, "nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
   if (p4_has_own_value(b, K_DEFAULT_NODES))
     return p4_call1("comm", sk_expr_int(b->v[K_DEFAULT_NODES].ival, &b->v[K_DEFAULT_NODES].value_loc),
                     &b->v[K_DEFAULT_NODES].value_loc);
-  return sk_expr_var("MPI_COMM_WORLD", type_loc);
+  return sk_expr_named(E_VAR, "MPI_COMM_WORLD", type_loc);
 }
 
 static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt *loop)
@@ -38648,7 +38305,7 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
   if (p4_has_own_value(b, K_END)) {
     loop->to = sk_expr_int(b->v[K_END].ival, &b->v[K_END].value_loc);
   } else if (variation == VAR_NODES) {
-    loop->to = sk_expr_call0("get_np", p4_key_or(b, K_END, loc));
+    loop->to = sk_expr_named(E_CALL, "get_np", p4_key_or(b, K_END, loc));
   } else if (loop->autorefine) {
     loop->to = p4_length_bound(c, b, t, multiple, p4_key_or(b, K_END, loc));
     if (loop->to->kind == E_INT && loop->to->ival < loop->from->ival)
@@ -38691,7 +38348,7 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
     sk_stmt *s = sk_stmt_new(S_ASSIGN, type_loc);
     sk_block_add(&c->prog->top, s);
     s->name = sk_strdup("comm_pt2pt");
-    s->expr = sk_expr_call0("comm2_max_latency_with_root", type_loc);
+    s->expr = sk_expr_named(E_CALL, "comm2_max_latency_with_root", type_loc);
     c->p2p_comm_defined = 1;
   }
   block = sk_stmt_new(S_MEASUREMENT, &b->name_loc);
@@ -38735,7 +38392,7 @@ static void p4_check_expr(p4_ctx *c, const sk_expr *e)
     if (b == NULL) p4_fail(c, &e->loc, "unknown function '%s' in the translation", e->name);
     if (!sk_parse_check_args("helper function", e->name, b->params, e, c->err)) longjmp(c->fail, 1);
   }
-  for (i = 0; i < e->nargs; i++) p4_check_expr(c, e->args[i]);
+  for (i = 0; i < e->noperands; i++) p4_check_expr(c, e->operands[i]);
 }
 
 static void p4_check_helpers(p4_ctx *c, const sk_block *b)

@@ -12,13 +12,13 @@ SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
   return e;
 }
 
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg)
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *operand)
 {
-  size_t cap = (size_t)e->nargs;   /* grows to powers of two via sk_grow */
+  size_t cap = (size_t)e->noperands;   /* grows to powers of two via sk_grow */
   size_t c = 0;
   while (c < cap) c = c ? c * 2 : 8;
-  e->args = (sk_expr **)sk_grow(e->args, &c, (size_t)e->nargs + 1, sizeof(sk_expr *));
-  e->args[e->nargs++] = arg;
+  e->operands = (sk_expr **)sk_grow(e->operands, &c, (size_t)e->noperands + 1, sizeof(sk_expr *));
+  e->operands[e->noperands++] = operand;
 }
 
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
@@ -29,16 +29,9 @@ SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
   return e;
 }
 
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc)
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_VAR, loc);
-  e->name = sk_strdup(name);
-  return e;
-}
-
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc)
-{
-  sk_expr *e = sk_expr_new(E_CALL, loc);
+  sk_expr *e = sk_expr_new(kind, loc);
   e->name = sk_strdup(name);
   return e;
 }
@@ -61,8 +54,8 @@ static void ast_free_expr(sk_expr *e)
 {
   int i;
   if (!e) return;
-  for (i = 0; i < e->nargs; i++) ast_free_expr(e->args[i]);
-  free(e->args);
+  for (i = 0; i < e->noperands; i++) ast_free_expr(e->operands[i]);
+  free(e->operands);
   free(e->name);
   free(e);
 }
@@ -71,15 +64,13 @@ static void ast_free_block(sk_block *b);
 
 static void ast_free_stmt(sk_stmt *s)
 {
+  sk_expr *parts[6];
   int i;
-  free(s->name);
-  ast_free_expr(s->expr);
-  ast_free_expr(s->call);
-  ast_free_expr(s->from);
-  ast_free_expr(s->to);
-  ast_free_expr(s->step);
-  ast_free_expr(s->multiple_of);
+  parts[0] = s->expr; parts[1] = s->call; parts[2] = s->from;
+  parts[3] = s->to; parts[4] = s->step; parts[5] = s->multiple_of;
+  for (i = 0; i < 6; i++) ast_free_expr(parts[i]);
   for (i = 0; i < s->nlist; i++) ast_free_expr(s->list[i]);
+  free(s->name);
   free(s->list);
   ast_free_block(&s->body);
   ast_free_block(&s->else_body);
@@ -170,33 +161,33 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_VAR: sk_str_puts(out, e->name); break;
   case E_CALL:
     sk_str_printf(out, "%s(", e->name);
-    for (i = 0; i < e->nargs; i++) {
+    for (i = 0; i < e->noperands; i++) {
       if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
+      sk_expr_print(out, e->operands[i]);
     }
     sk_str_putc(out, ')');
     break;
   case E_UNARY:
     sk_str_puts(out, ast_op_text(e->op));
     /* !(a < b) rather than the equivalent but misleading !a < b */
-    if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
-      ast_print_operand(out, e->args[0], AST_PREC_SUM);
+    if (e->op == TK_NOT && !(e->operands[0]->kind == E_UNARY && e->operands[0]->op == TK_NOT))
+      ast_print_operand(out, e->operands[0], AST_PREC_SUM);
     else
-      ast_print_operand(out, e->args[0], ast_precedence(e));
+      ast_print_operand(out, e->operands[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
     /* a < b < c and a == b == c do not parse */
-    ast_print_operand(out, e->args[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
+    ast_print_operand(out, e->operands[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
     sk_str_printf(out, " %s ", ast_op_text(e->op));
-    ast_print_operand(out, e->args[1], p + 1);
+    ast_print_operand(out, e->operands[1], p + 1);
     break;
   }
   case E_ARRAY:
     sk_str_putc(out, '{');
-    for (i = 0; i < e->nargs; i++) {
+    for (i = 0; i < e->noperands; i++) {
       if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
+      sk_expr_print(out, e->operands[i]);
     }
     sk_str_putc(out, '}');
     break;

@@ -1,30 +1,9 @@
 /*
-** parser.c -- recursive-descent parser of the .ski language (see parser.h).
-**
-** Grammar (free format as in SKaMPI 6: newlines are blanks, statements need no separator):
-**   program    := { statement }
-**   statement  := '@include' STRING
-**              |  'begin' 'measurement' STRING block 'end' 'measurement'
-**              |  'measure' expr [':'] IDENT '(' [args] ')'
-**              |  ('for'|'autorefine') IDENT '=' expr 'to' (expr|'...')
-**                     ['step' ['*'|'+'] factor] ['multipleof' expr] 'do' block 'od'
-**              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
-**              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
-**              |  'if' expr 'then' block ['else' block] 'fi'
-**              |  ('print'|'print_all') expr {',' expr}  |  'flush'   (in blocks only)
-**              |  IDENT '=' expr
-**              |  IDENT '(' [args] ')'
-**   expr       := or;  or := and {('||'|'or') and};  and := not {('&&'|'and') not};
-**   not        := '!' not | bor;  bor := band {'|' band};  band := eq {'&' eq}
-**   eq         := rel [('=='|'!='|'<>') rel];  rel := sum [('<'|'<='|'>'|'>=') sum]
-**   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
-**   unary      := ('-'|'+'|'not'|'~') unary | primary
-**   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
-**              |  '{' [args] '}'
-** The operator order is the original's (SKaMPI 5 manual §5): or < and < | < & < equality
-** < comparisons < + - < * / % < not ~; '!' (ours) binds below '|' as it always did.
-** After parsing, every identifier read must be predefined or assigned (or be a loop
-** variable) earlier in the text; otherwise "unknown identifier" at its position.
+** parser.c -- recursive-descent parser of the .ski language (see parser.h): one function
+** per rule of the grammar (doc/internals.md, "language/parser: the grammar"), free format
+** as in SKaMPI 6, with the operator order of the original (SKaMPI 5 manual §5). After
+** parsing, every identifier read must be predefined or assigned (or be a loop variable)
+** earlier in the text; otherwise "unknown identifier" at its position.
 */
 #include "parser.h"
 #include "lexer.h"
@@ -199,7 +178,7 @@ static void p_args(parser *p, sk_expr *call, sk_tok close, const char *closename
 {
   if (p->tok.kind != close) {
     for (;;) {
-      sk_expr_add_arg(call, p_expr(p));
+      sk_expr_add_operand(call, p_expr(p));
       if (p->tok.kind != TK_COMMA) break;
       p_advance(p);
     }
@@ -273,8 +252,8 @@ static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc
 {
   sk_expr *e = p_new_expr(p, E_BINARY, loc);
   e->op = op;
-  sk_expr_add_arg(e, l);
-  sk_expr_add_arg(e, r);
+  sk_expr_add_operand(e, l);
+  sk_expr_add_operand(e, r);
   return e;
 }
 
@@ -291,7 +270,7 @@ static sk_expr *p_unary(parser *p)
     if (op == TK_PLUS) return operand;
     e = p_new_expr(p, E_UNARY, &loc);
     e->op = TK_MINUS;
-    sk_expr_add_arg(e, operand);
+    sk_expr_add_operand(e, operand);
     return e;
   }
   if (p->tok.kind == TK_KNOT || p->tok.kind == TK_TILDE) {
@@ -300,56 +279,23 @@ static sk_expr *p_unary(parser *p)
     e->op = p->tok.kind;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_unary(p));
+    sk_expr_add_operand(e, p_unary(p));
     p->nesting--;
     return e;
   }
   return p_primary(p);
 }
 
-static sk_expr *p_term(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_unary(p);
-  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    sk_expr *r;
-    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
-    p_advance(p);
-    r = p_unary(p);
-    if ((op == TK_SLASH || op == TK_PERCENT) &&
-        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
-      p_fail(p, &loc, "division by zero");
-    e = p_binary(p, e, op, r, &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
-static sk_expr *p_sum(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_term(p);
-  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, p_term(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
+static sk_expr *p_chain(parser *p, int level);
 
 static sk_expr *p_relation(parser *p)
 {
-  sk_expr *e = p_sum(p);
+  sk_expr *e = p_chain(p, TK_PLUS);
   if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
-    e = p_binary(p, e, op, p_sum(p), &loc);
+    e = p_binary(p, e, op, p_chain(p, TK_PLUS), &loc);
   }
   return e;
 }
@@ -366,21 +312,6 @@ static sk_expr *p_equality(parser *p)
   return e;
 }
 
-/* one left-associative level of '&' or '|' */
-static sk_expr *p_bitwise(parser *p, int op)
-{
-  int outer = p->nesting;
-  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
-  while ((int)p->tok.kind == op) {
-    sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
 static sk_expr *p_not(parser *p)
 {
   if (p->tok.kind == TK_NOT) {
@@ -389,22 +320,52 @@ static sk_expr *p_not(parser *p)
     e->op = TK_NOT;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_not(p));
+    sk_expr_add_operand(e, p_not(p));
     p->nesting--;
     return e;
   }
-  return p_bitwise(p, TK_BOR);
+  return p_chain(p, TK_BOR);
 }
 
-static sk_expr *p_and(parser *p)
+/* The operand of a left-associative level (named by its first operator): the next
+** tighter level. */
+static sk_expr *p_chain_operand(parser *p, int level)
+{
+  switch (level) {
+  case TK_OR: return p_chain(p, TK_AND);
+  case TK_AND: return p_not(p);
+  case TK_BOR: return p_chain(p, TK_BAND);
+  case TK_BAND: return p_equality(p);
+  case TK_PLUS: return p_chain(p, TK_STAR);
+  default: return p_unary(p);
+  }
+}
+
+/* Whether the token is an operator of the level: + and - (TK_PLUS), * / % (TK_STAR),
+** else the level's one operator. */
+static int p_is_level_op(int level, int kind)
+{
+  if (level == TK_PLUS) return kind == TK_PLUS || kind == TK_MINUS;
+  if (level == TK_STAR) return kind == TK_STAR || kind == TK_SLASH || kind == TK_PERCENT;
+  return kind == level;
+}
+
+/* One left-associative level: or, and, '|', '&', + -, * / %. */
+static sk_expr *p_chain(parser *p, int level)
 {
   int outer = p->nesting;
-  sk_expr *e = p_not(p);
-  while (p->tok.kind == TK_AND) {
+  sk_expr *e = p_chain_operand(p, level);
+  while (p_is_level_op(level, (int)p->tok.kind)) {
     sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
     p_advance(p);
-    e = p_binary(p, e, TK_AND, p_not(p), &loc);
+    r = p_chain_operand(p, level);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(p, e, op, r, &loc);
   }
   p->nesting = outer;
   return e;
@@ -416,13 +377,7 @@ static sk_expr *p_expr(parser *p)
   sk_loc loc = p->tok.loc;
   int outer = p->nesting;
   p_enter(p, &loc);
-  e = p_and(p);
-  while (p->tok.kind == TK_OR) {
-    sk_loc oploc = p->tok.loc;
-    p_enter(p, &oploc);
-    p_advance(p);
-    e = p_binary(p, e, TK_OR, p_and(p), &oploc);
-  }
+  e = p_chain(p, TK_OR);
   p->nesting = outer;
   return e;
 }
@@ -439,15 +394,15 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   case E_STRING: return SK_T_STRING;
   case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
   case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
-  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
   case E_ARRAY: {
     int i;
-    sk_type first = e->nargs ? sk_expr_static_type(e->args[0]) : SK_T_INT;
-    for (i = 1; i < e->nargs; i++) if (sk_expr_static_type(e->args[i]) != first) return SK_T_NONE;
+    sk_type first = e->noperands ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
+    for (i = 1; i < e->noperands; i++) if (sk_expr_static_type(e->operands[i]) != first) return SK_T_NONE;
     return first == SK_T_INT ? SK_T_IARRAY : first == SK_T_DATATYPE ? SK_T_DARRAY : SK_T_NONE;
   }
   case E_BINARY: {
-    sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
+    sk_type a = sk_expr_static_type(e->operands[0]), c = sk_expr_static_type(e->operands[1]);
     if (e->op >= TK_EQ) return SK_T_INT;
     if (a == SK_T_DOUBLE || c == SK_T_DOUBLE) return (a == SK_T_NONE || c == SK_T_NONE) ? SK_T_NONE : SK_T_DOUBLE;
     if (a == SK_T_INT && c == SK_T_INT) return SK_T_INT;
@@ -461,19 +416,19 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
                                const sk_expr *call, sk_str *err)
 {
   int i, n = (int)strlen(params);
-  if (call->nargs != n) {
+  if (call->noperands != n) {
     sk_str_clear(err);
     sk_str_printf(err, "%s:%d:%d: %s '%s' expects %d argument%s, got %d", call->loc.file,
-                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->nargs);
+                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->noperands);
     return 0;
   }
   for (i = 0; i < n; i++) {
-    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->args[i]);
+    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->operands[i]);
     int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
     if (have == SK_T_NONE || have == want || numeric_ok) continue;
     sk_str_clear(err);
-    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->args[i]->loc.file,
-                  call->args[i]->loc.line, call->args[i]->loc.col, i + 1, name,
+    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->operands[i]->loc.file,
+                  call->operands[i]->loc.line, call->operands[i]->loc.col, i + 1, name,
                   sk_type_name(want), sk_type_name(have));
     return 0;
   }
@@ -623,8 +578,8 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_args(p, &p->holder, TK_RBRACKET, "']' or ','");
       p->list_holder = NULL;
-      s->list = p->holder.args;
-      s->nlist = p->holder.nargs;
+      s->list = p->holder.operands;
+      s->nlist = p->holder.noperands;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
@@ -698,13 +653,13 @@ static void p_print(parser *p, sk_block *into)
   memset(&p->holder, 0, sizeof p->holder);
   p->list_holder = &p->holder;     /* its args array is freed if the list fails */
   for (;;) {
-    sk_expr_add_arg(&p->holder, p_expr(p));
+    sk_expr_add_operand(&p->holder, p_expr(p));
     if (p->tok.kind != TK_COMMA) break;
     p_advance(p);
   }
   p->list_holder = NULL;
-  s->list = p->holder.args;
-  s->nlist = p->holder.nargs;
+  s->list = p->holder.operands;
+  s->nlist = p->holder.noperands;
 }
 
 static void p_statement(parser *p, sk_block *into)
@@ -796,12 +751,12 @@ static void p_cleanup(parser *p, int failed, sk_program *prog)
   size_t i;
   if (failed) {
     for (i = 0; i < p->nexprs; i++) {
-      free(p->exprs[i]->args);
+      free(p->exprs[i]->operands);
       free(p->exprs[i]->name);
       free(p->exprs[i]);
     }
     for (i = 0; i < p->nlexers; i++) { sk_lexer_free(p->lexers[i]); free(p->lexers[i]); }
-    if (p->list_holder) free(p->list_holder->args);
+    if (p->list_holder) free(p->list_holder->operands);
     p_free_block_shallow(&prog->top);
   }
   free(p->exprs);
@@ -847,7 +802,7 @@ static void parse_names_expr(parse_names *k, const sk_expr *e)
     k->unknown = e;
     return;
   }
-  for (i = 0; i < e->nargs; i++) parse_names_expr(k, e->args[i]);
+  for (i = 0; i < e->noperands; i++) parse_names_expr(k, e->operands[i]);
 }
 
 static void parse_names_block(parse_names *k, const sk_block *b)
@@ -976,8 +931,8 @@ static const char *parse_comm_var(const sk_expr *e, const sk_block *const *bodie
 {
   int k;
   size_t i;
-  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->nargs == 1 && e->args[0]->kind == E_VAR)
-    return e->args[0]->name;
+  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->noperands == 1 && e->operands[0]->kind == E_VAR)
+    return e->operands[0]->name;
   if (e->kind != E_VAR) return NULL;
   for (k = nbodies - 1; k >= 0; k--)
     for (i = bodies[k]->n; i-- > 0;) {
