@@ -108,19 +108,27 @@ static void check_Gather_Bcast(sk_mctx *m, const sk_value *args)
   sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, 0);
 }
 
-/* ---- Scatter_Allgather: Bcast ---- */
+/* ---- Scatter_Allgather (Bcast) and Reduce_scatter_block_Gather, _Allgather (Reduce, Allreduce) ---- */
 
-static double measure_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+/* Scatter_Allgather (MPI_Scatter) and the Reduce_scatter_block_ pair: each process's
+** block of count/p into the scratch behind the result, then to everybody (MPI_Allgather)
+** or to the root (Reduce_scatter_block_Gather: MPI_Gather). */
+static double measure_block_then_gather(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Datatype dt = a->datatype->mpi;
   int block = (int)(a->count / m->size);
   char *scratch = mockup_scratch(m);
   double start;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Scatter(m->send_buf, block, a->datatype->mpi, scratch, block, a->datatype->mpi, (int)a->root, comm);
-  MPI_Allgather(scratch, block, a->datatype->mpi, m->recv_buf, block, a->datatype->mpi, comm);
+  if (m->variant == MU_SCATTER_ALLGATHER) MPI_Scatter(m->send_buf, block, dt, scratch, block, dt, (int)a->root, comm);
+#if SK_MPI_LEVEL >= 3
+  else MPI_Reduce_scatter_block(m->send_buf, scratch, block, dt, a->op->mpi, comm);
+#endif
+  if (m->variant == MU_RSB_GATHER) MPI_Gather(scratch, block, dt, m->recv_buf, block, dt, (int)a->root, comm);
+  else MPI_Allgather(scratch, block, dt, m->recv_buf, block, dt, comm);
   return sk_sync_stop(m) - start;
 }
 
@@ -168,23 +176,6 @@ static void check_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
 }
 
 /* ---- Reduce_scatter_block_Gather (Reduce) and _Allgather (Allreduce) ---- */
-
-/* The block of the whole result into the scratch behind it, then to the root (gather)
-** or everybody. */
-static double measure_rsb_then_gather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  MPI_Comm comm = sk_mpi_comm(m);
-  int block = (int)(a->count / m->size);
-  char *scratch = mockup_scratch(m);
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Reduce_scatter_block(m->send_buf, scratch, block, a->datatype->mpi, a->op->mpi, comm);
-  if (m->variant == MU_RSB_ALLGATHER) MPI_Allgather(scratch, block, a->datatype->mpi, m->recv_buf, block, a->datatype->mpi, comm);
-  else MPI_Gather(scratch, block, a->datatype->mpi, m->recv_buf, block, a->datatype->mpi, (int)a->root, comm);
-  return sk_sync_stop(m) - start;
-}
 
 /* The root (Reduce) or everybody (Allreduce) holds the whole result. */
 static void check_rsb_then_gather(sk_mctx *m, const sk_value *args)
@@ -243,11 +234,11 @@ static const sk_measurement mpi_mockup_table[] = {
   SK_ROW_MPI("Gather_Bcast", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", MU_COLL, 1, MU_GATHER_BCAST,
              measure_Gather_Bcast, init_mockup, NULL, NULL, check_Gather_Bcast, NULL),
   SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, MU_SCATTER_ALLGATHER,
-             measure_Scatter_Allgather, init_mockup, NULL, NULL, check_broadcast, NULL),
+             measure_block_then_gather, init_mockup, NULL, NULL, check_broadcast, NULL),
   SK_ROW_MPI3("Reduce_scatter_block_Gather", MU_REDUCE_SIG " root:i", MU_COLL, 1, MU_RSB_GATHER,
-              measure_rsb_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
+              measure_block_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
   SK_ROW_MPI3("Reduce_scatter_block_Allgather", MU_REDUCE_SIG, MU_COLL, 1, MU_RSB_ALLGATHER,
-              measure_rsb_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
+              measure_block_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
   SK_ROW_MPI3("Reduce_Scatter", MU_REDUCE_SIG " root:i", MU_COLL, 1, MU_REDUCE_SCATTER,
               measure_Reduce_Scatter, init_mockup, NULL, prepare_mockup_operands, check_Reduce_Scatter, NULL),
   SK_ROW_MPI3("Exscan_Reduce_local", MU_REDUCE_SIG, MU_COLL, 1, MU_EXSCAN_REDUCE_LOCAL,
