@@ -6765,8 +6765,8 @@ typedef struct sk_measurement {
 } sk_measurement;
 
 /* The rows, one per measurement, every function written out by its own name:
-**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-**              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, OP_BCAST,
+**              measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT,
 ** FINALIZE, PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is
 ** NULL or a string saying why there is nothing to verify). Rows that share functions tell
@@ -21916,30 +21916,29 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_l
 #line 1 "split/measurements/meas_mpi_bw.c"
 /*
 ** meas_mpi_bw.c -- streaming bandwidth and message rate over MPI point-to-point (the
-** algorithms of the OSU micro-benchmarks' osu_bw, osu_bibw, osu_mbw_mr and
-** osu_multi_lat, and of the Sandia message-rate benchmark, written from their published
-** descriptions): a sender posts a window of W MPI_Isend, its receiver W MPI_Irecv, both
-** complete them with MPI_Waitall, and the receiver answers with an empty acknowledgement.
-** MPI-1.1 calls only.
-** Invariants: every row returns the time of ONE message, defined so that
-** message size / time is the bandwidth (bytes per microsecond = MB/s, decimal) and
-** 1 / time the message rate: the timed span divided by the number of messages all pairs
-** moved in it (bw_messages). A window of 0 is OSU's default of 64 messages. As in
-** osu_bw, the W messages of a window share one buffer on each side (every message
-** carries the same data). Pairs: rank i < P/2 sends to rank i + P/2 (odd P: the last
-** rank takes no part and returns -1); the one-pair rows use ranks 0 and 1.
-** Cache-cold (set_cache_cold, settings.h): the rows rotate their messages over slots of
-** one message each in buffers of twice the last-level cache (or set_cache_cold_size
-** bytes): message j of a timing uses slot j mod slots on both sides, so that a slot is
-** used again only after the others have pushed it out of the cache (IMB -off_cache,
-** OSU -b multiple). Slot j carries the sender's pattern from byte j * block on.
+** algorithms of osu_bw, osu_bibw, osu_mbw_mr and osu_multi_lat of the OSU
+** micro-benchmarks, and of the Sandia message-rate benchmark, from their published
+** descriptions), MPI-1.1 calls only: Bw, Bibw, Mbw_mr(count, datatype, tag, window,
+** iterations) and Multi_lat(count, datatype, tag, iterations). A sender posts a window of
+** W MPI_Isend, its receiver W MPI_Irecv, both complete them with MPI_Waitall, and the
+** receiver acknowledges (window 0: OSU's 64). Every row returns the time of ONE message
+** (the span over the messages all pairs moved: sk_bw_messages), so that size / time is
+** the bandwidth and 1 / time the message rate. The rows share init_bw and check_bw, told
+** apart by their variant (BW_*: one pair or P/2, one way or both, window or ping-pong);
+** cache-cold runs rotate the messages over slots (bw_slots_of).
+** The rules in full: doc/internals.md, "meas_mpi_bw.c".
 */
-#line 22 "split/measurements/meas_mpi_bw.c"
-#line 23 "split/measurements/meas_mpi_bw.c"
-#line 24 "split/measurements/meas_mpi_bw.c"
+#line 16 "split/measurements/meas_mpi_bw.c"
+#line 17 "split/measurements/meas_mpi_bw.c"
+#line 18 "split/measurements/meas_mpi_bw.c"
 
 /* OSU's default window (osu_bw -W) when a row's window argument is 0. */
 #define BW_DEFAULT_WINDOW 64L
+
+/* The rows' variants: flags of what the shared functions do. */
+#define BW_MULTI_PAIR 1   /* P/2 pairs (i with i + P/2) at once, else ranks 0 and 1 */
+#define BW_BOTH_WAYS 2    /* both partners send and receive (osu_bibw; Multi_lat's ping-pong) */
+#define BW_PING_PONG 4    /* Multi_lat: no window, one message each way per iteration */
 
 #ifdef SKAMPI_MPI
 
@@ -21953,20 +21952,11 @@ SK_API double sk_bw_messages(long pairs, int directions, long window, long itera
 }
 
 
-/* The arguments (count, datatype, tag, window, iterations) of the streaming rows. */
-typedef struct bw_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, window, iterations;
-} bw_args;
-
-static void bw_args_read(bw_args *a, const sk_value *args)
+/* The row's window: its argument, 0 meaning OSU's default; 1 for the ping-pong. */
+static long bw_window_of(const sk_mctx *m)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->window = args[3].u.i == 0 ? BW_DEFAULT_WINDOW : args[3].u.i;
-  a->iterations = args[4].u.i;
+  if (m->variant & BW_PING_PONG) return 1;
+  return m->arg.window == 0 ? BW_DEFAULT_WINDOW : m->arg.window;
 }
 
 /* The largest window: its requests live on the stack of bw_window. */
@@ -22040,11 +22030,11 @@ typedef struct bw_role {
   int partner, sending;
 } bw_role;
 
-/* One pair (ranks 0 and 1) or P/2 pairs (i with i + P/2). */
-static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
+/* One pair (ranks 0 and 1) or, BW_MULTI_PAIR, P/2 pairs (i with i + P/2). */
+static bw_role bw_role_of(const sk_mctx *m)
 {
   bw_role r;
-  int half = multi_pair ? m->size / 2 : 1;
+  int half = m->variant & BW_MULTI_PAIR ? m->size / 2 : 1;
   r.partner = -1;
   r.sending = 0;
   if (m->rank < half) { r.partner = m->rank + half; r.sending = 1; }
@@ -22052,42 +22042,50 @@ static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
   return r;
 }
 
-static void init_bw(sk_mctx *m, const sk_value *args, const char *fn, int multi_pair, int both_ways)
+/* The init of every row: a slot (cache-cold: slots) of one message on each side that
+** sends or receives. */
+static void init_bw(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, multi_pair);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  bw_role r = bw_role_of(m);
+  int both_ways = (m->variant & BW_BOTH_WAYS) != 0;
+  long window = bw_window_of(m);
   size_t bytes;
-  bw_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  if (!m->failed && (a.window < 1 || a.window > BW_MAX_WINDOW)) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  if (!m->failed && (window < 1 || window > BW_MAX_WINDOW)) {
     char msg[160];
-    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, a.window, BW_DEFAULT_WINDOW,
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, window, BW_DEFAULT_WINDOW,
             BW_MAX_WINDOW);
     sk_meas_fail(m, msg);
     return;
   }
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) * (size_t)bw_slots_of(m, a.count, a.dt).slots;
+  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0)
+          * (size_t)bw_slots_of(m, a->count, a->datatype).slots;
   m->send_usage = r.partner >= 0 && (r.sending || both_ways) ? bytes : 0;
   m->recv_usage = r.partner >= 0 && (!r.sending || both_ways) ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* Window i: `sends` MPI_Isend and `receives` MPI_Irecv of the message to/from the
 ** partner, completed together; message k in slot i * window + k. */
-static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int receives, long i)
+static void bw_window(sk_mctx *m, int partner, int sends, int receives, long i)
 {
   MPI_Request req[2 * BW_MAX_WINDOW];
   MPI_Status status[2 * BW_MAX_WINDOW];
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  bw_slots s = bw_slots_of(m, a->count, a->dt);
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
+  long window = bw_window_of(m);
   int n = 0, k;
-  for (k = 0; receives && k < a->window; k++)
-    MPI_Irecv(bw_slot(m->recv_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+  for (k = 0; receives && k < window; k++)
+    MPI_Irecv(bw_slot(m->recv_buf, s, i * window + k), (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm,
               &req[n++]);
-  for (k = 0; sends && k < a->window; k++)
-    MPI_Isend(bw_slot(m->send_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+  for (k = 0; sends && k < window; k++)
+    MPI_Isend(bw_slot(m->send_buf, s, i * window + k), (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm,
               &req[n++]);
   MPI_Waitall(n, req, status);
 }
@@ -22095,168 +22093,115 @@ static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int 
 /* The streaming loop of one process: `iterations` windows; one way, the receiver
 ** acknowledges every window with an empty message that the sender awaits (osu_bw), both
 ** ways each side sends and receives its window at once (osu_bibw). Returns the span. */
-static double bw_stream(sk_mctx *m, const bw_args *a, bw_role r, int both_ways)
+static double bw_stream(sk_mctx *m, bw_role r)
 {
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
+  int both_ways = (m->variant & BW_BOTH_WAYS) != 0;
   long i;
   double start = MPI_Wtime();
   for (i = 0; i < a->iterations; i++) {
-    bw_window(m, a, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
+    bw_window(m, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
     if (both_ways) continue;
-    if (r.sending) MPI_Recv(m->recv_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm, &status);
-    else MPI_Send(m->send_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm);
+    if (r.sending) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, comm, &status);
+    else MPI_Send(m->send_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, comm);
   }
   return MPI_Wtime() - start;
+}
+
+/* The time of one message from this process's span, -1 where it takes no part. */
+static double bw_per_message(sk_mctx *m, bw_role r, double span, double messages)
+{
+  if (r.partner < 0 || m->arg.iterations < 0) return -1.0;
+  if (m->arg.iterations == 0) return 0.0;
+  return span / messages;
 }
 
 /* Bw and Bibw (one pair, unsynchronised like the ping-pongs): the receiver first sends an
 ** empty message saying that it is ready, and the sender starts its clock once it has it
 ** (both ways: rank 1 says so to rank 0). Both processes return their own span per message. */
-static double bw_one_pair(sk_mctx *m, const sk_value *args, int both_ways)
+static double measure_bw_one_pair(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, 0);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   MPI_Status status;
-  double span;
-  bw_args_read(&a, args);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  if (r.sending) MPI_Recv(m->recv_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m), &status);
-  else MPI_Send(m->send_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m));
-  span = bw_stream(m, &a, r, both_ways);
-  return span / sk_bw_messages(1, both_ways ? 2 : 1, a.window, a.iterations);
+  int directions = m->variant & BW_BOTH_WAYS ? 2 : 1;
+  (void)args;
+  if (r.partner < 0 || a->iterations <= 0) return bw_per_message(m, r, 0.0, 1.0);
+  if (r.sending) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, sk_mpi_comm(m), &status);
+  else MPI_Send(m->send_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, sk_mpi_comm(m));
+  return bw_stream(m, r) / sk_bw_messages(1, directions, a->window, a->iterations);
 }
-
-static void init_Bw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bw", 0, 0); }
-static void init_Bibw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bibw", 0, 1); }
-static void init_Mbw_mr(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Mbw_mr", 1, 0); }
-
-static double measure_Bw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 0); }
-static double measure_Bibw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 1); }
 
 /* Mbw_mr: all pairs stream at once between a synchronised start and stop; each process
 ** returns its span divided by the messages of ALL pairs, so that the engine's maximum
 ** over the processes is the aggregate time per message (the slowest pair's span). */
 static double measure_Mbw_mr(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, 1);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   double span = 0.0;
-  bw_args_read(&a, args);
+  (void)args;
   sk_sync_start(m);
-  if (r.partner >= 0 && a.iterations > 0) span = bw_stream(m, &a, r, 0);
+  if (r.partner >= 0 && a->iterations > 0) span = bw_stream(m, r);
   sk_sync_stop(m);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  return span / sk_bw_messages(m->size / 2, 1, a.window, a.iterations);
+  return bw_per_message(m, r, span, sk_bw_messages(m->size / 2, 1, a->window, a->iterations));
 }
 
 /* Multi_lat(count, datatype, tag, iterations): the P/2 pairs ping-pong at once
 ** (osu_multi_lat), between a synchronised start and stop; every process returns the time
 ** of one full round trip (as the ping-pongs here, not OSU's half), the engine the slowest
 ** pair's. */
-typedef struct multi_lat_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} multi_lat_args;
-
-static void multi_lat_args_read(multi_lat_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
-
-static void init_Multi_lat(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Multi_lat";
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
-  multi_lat_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = r.partner >= 0 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0)
-                                    * (size_t)bw_slots_of(m, a.count, a.dt).slots : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
 static double measure_Multi_lat(sk_mctx *m, const sk_value *args)
 {
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
   long i;
-  double start, span = 0.0;
-  bw_slots s;
-  multi_lat_args_read(&a, args);
-  s = bw_slots_of(m, a.count, a.dt);
+  double start, span;
+  (void)args;
   start = sk_sync_start(m);
-  for (i = 0; r.partner >= 0 && i < a.iterations; i++) {
-    if (r.sending) {
-      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-    } else {
-      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-    }
+  for (i = 0; r.partner >= 0 && i < a->iterations; i++) {   /* the sender sends first */
+    if (r.sending)
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm);
+    MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm, &status);
+    if (!r.sending)
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm);
   }
   span = MPI_Wtime() - start;
   sk_sync_stop(m);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  return span / (double)a.iterations;
+  return bw_per_message(m, r, span, (double)a->iterations);
 }
 
 /* ---- verification (verify.h): every receiver holds its partner's message in every
 ** slot the timing filled (one without cache-cold) ---- */
-
-static void check_slots(sk_mctx *m, long count, const sk_datatype *dt, int partner, double messages)
+static void check_bw(sk_mctx *m, const sk_value *args)
 {
-  bw_slots s = bw_slots_of(m, count, dt);
-  long j, used = bw_slots_used(s, messages);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
+  long j, used = bw_slots_used(s, (double)bw_window_of(m) * (double)a->iterations);
+  (void)args;
+  if (r.partner < 0 || a->iterations <= 0 || (r.sending && !(m->variant & BW_BOTH_WAYS))) return;
   for (j = 0; j < used && !m->failed; j++)
-    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), count, dt, count, dt, partner,
-                        (size_t)j * s.block);
-}
-
-static void check_bw(sk_mctx *m, const sk_value *args, int multi_pair, int both_ways)
-{
-  bw_args a;
-  bw_role r = bw_role_of(m, multi_pair);
-  bw_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0 && (!r.sending || both_ways))
-    check_slots(m, a.count, a.dt, r.partner, (double)a.window * (double)a.iterations);
-}
-
-static void check_Bw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 0); }
-static void check_Bibw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 1); }
-static void check_Mbw_mr(sk_mctx *m, const sk_value *args) { check_bw(m, args, 1, 0); }
-
-static void check_Multi_lat(sk_mctx *m, const sk_value *args)
-{
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
-  multi_lat_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0) check_slots(m, a.count, a.dt, r.partner, (double)a.iterations);
+    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), a->count, a->datatype, a->count,
+                        a->datatype, r.partner, (size_t)j * s.block);
 }
 
 #endif /* SKAMPI_MPI */
 
+#define BW_SIG "count:i datatype:t tag:i window:i iterations:i"
+
 static const sk_measurement mpi_bw_table[] = {
-  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Bw, init_Bw, NULL, NULL, check_Bw, NULL),
-  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Bibw, init_Bibw, NULL, NULL, check_Bibw, NULL),
-  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Mbw_mr, init_Mbw_mr, NULL, NULL, check_Mbw_mr, NULL),
-  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Multi_lat, init_Multi_lat, NULL, NULL, check_Multi_lat, NULL),
+  SK_ROW_MPI("Bw", BW_SIG, SK_PATTERN_P2P, 2, 0, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
+  SK_ROW_MPI("Bibw", BW_SIG, SK_PATTERN_P2P, 2, BW_BOTH_WAYS, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
+  SK_ROW_MPI("Mbw_mr", BW_SIG, SK_PATTERN_COLLECTIVE, 2, BW_MULTI_PAIR, measure_Mbw_mr, init_bw, NULL, NULL, check_bw,
+             NULL),
+  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+             BW_MULTI_PAIR | BW_BOTH_WAYS | BW_PING_PONG, measure_Multi_lat, init_bw, NULL, NULL, check_bw, NULL),
   SK_ROW_END
 };
 
@@ -23042,33 +22987,33 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 ** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
 ** (Exchange, multi_Alltoall, twosided_borderexchange). MPI-1.1 calls only; the function
 ** bodies exist in the MPI build, the rows in every build.
-** Invariants: each measure function times ONE call (or one run of a self-made
-** algorithm; the repeated ones the average of one) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (§6.2.1), and each process
-** returns its own time. The reported message size is the data of one message (one
-** process's contribution): count * size of the datatype.
-** The v-variants (Alltoallv, Gatherv, Allgatherv, Scatterv) use the same count for every
-** process, so that they can be compared with the plain operations; their counts and
-** displacements are built in init and kept in m->state. The self-made algorithms
-** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
-** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
-** partner in rank order.
-** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
-** then the timed warm-up call (coll_start, below), not one call.
+** Each measure function times ONE call (or one run of a self-made algorithm; the
+** repeated ones the average of one) between sk_sync_start() and sk_sync_stop() (§6.2.1),
+** each process its own time; the reported size is one process's contribution. The MPI
+** collectives share init_xfer / init_reduction and measure_coll, told apart by the
+** variant (enum coll_op | COLL_* flags); the v-variants use the same count for every
+** process. The self-made algorithms are deliberately naive, as in SKaMPI 5. The warm-up
+** of the operations that move data is COLL_WARM_UP_CALLS untimed calls (coll_start).
+** The rules in full: doc/internals.md, "meas_mpi_coll.c".
 */
-#line 21 "split/measurements/meas_mpi_coll.c"
-#line 22 "split/measurements/meas_mpi_coll.c"
-#line 23 "split/measurements/meas_mpi_coll.c"
+#line 16 "split/measurements/meas_mpi_coll.c"
+#line 17 "split/measurements/meas_mpi_coll.c"
+#line 18 "split/measurements/meas_mpi_coll.c"
 
-/* The rows' variants: flags of what their shared functions do. */
-#define COLL_DISPLACED 1   /* a v-variant: counts and displacements in m->state */
-#define COLL_STATE 2       /* requests (and for all-to-alls counts) in m->state */
-#define COLL_OTHERS 4      /* the check skips the receiver's own block (self-made gathers) */
-#define COLL_ROOT_KEEPS 8  /* Reduce_Scatterv: the root keeps the whole vector */
-#define COLL_GATHERED 16   /* allgathers: block j from process j, at the same place everywhere */
-#define COLL_ROOTED 32     /* a root: Reduce's check reads the root's result only, delayed_Gather */
-#define COLL_SCAN 64       /* the check of a reduction checks prefixes */
-#define COLL_WAIT_UP 128   /* waitpattern_up: rank r waits (r + 1) * scale */
+/* The rows' variants: the operation that measure_coll calls (the low bits; OP_NONE for
+** the rows of functions of their own) and flags of what the shared functions do. */
+enum coll_op {
+  OP_NONE, OP_BCAST, OP_REDUCE, OP_ALLREDUCE, OP_SCAN, OP_REDUCE_BCAST, OP_REDUCE_SCATTER, OP_REDUCE_SCATTERV,
+  OP_GATHER, OP_GATHERV, OP_ALLGATHER, OP_ALLGATHERV, OP_SCATTER, OP_SCATTERV, OP_ALLTOALL, OP_ALLTOALLV
+};
+#define COLL_OP_MASK 31
+#define COLL_DISPLACED 32  /* a v-variant: counts and displacements in m->state */
+#define COLL_STATE 64      /* requests (and for all-to-alls counts) in m->state */
+#define COLL_OTHERS 128    /* self-made gathers: the root's own block is not copied nor checked */
+#define COLL_SELF_MADE 256 /* Bcast_Send_Recv: the root sends, the others receive */
+#define COLL_WAIT_UP 512   /* waitpattern_up: rank r waits (r + 1) * scale */
+#define COLL_DUP 1024      /* Comm_dup rather than Comm_split */
+#define COLL_DELAYED 2048  /* delayed_Alltoall, _Gather: rank `node` busy-waits `delay` s first */
 
 #ifdef SKAMPI_MPI
 
@@ -23076,7 +23021,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 #define COLL_TAG 1
 
 /* Counts and displacements (in elements) per process and requests, for the v-variants
-** and the self-made algorithms. */
+** and the self-made algorithms; the four int arrays in one allocation. */
 typedef struct coll_state {
   int *send_counts, *send_displs, *recv_counts, *recv_displs;
   MPI_Request *requests;
@@ -23086,13 +23031,13 @@ typedef struct coll_state {
 static coll_state *coll_state_new(sk_mctx *m, int n_requests)
 {
   coll_state *s = (coll_state *)sk_calloc(1, sizeof *s);
-  size_t n = (size_t)m->size;
-  s->send_counts = (int *)sk_calloc(n, sizeof(int));
-  s->send_displs = (int *)sk_calloc(n, sizeof(int));
-  s->recv_counts = (int *)sk_calloc(n, sizeof(int));
-  s->recv_displs = (int *)sk_calloc(n, sizeof(int));
-  s->requests = (MPI_Request *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Request));
-  s->statuses = (MPI_Status *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Status));
+  size_t n = (size_t)m->size, r = (size_t)(n_requests > 0 ? n_requests : 1);
+  s->send_counts = (int *)sk_calloc(4 * n, sizeof(int));
+  s->send_displs = s->send_counts + n;
+  s->recv_counts = s->send_counts + 2 * n;
+  s->recv_displs = s->send_counts + 3 * n;
+  s->requests = (MPI_Request *)sk_calloc(r, sizeof(MPI_Request));
+  s->statuses = (MPI_Status *)sk_calloc(r, sizeof(MPI_Status));
   m->state = s;
   return s;
 }
@@ -23103,14 +23048,12 @@ static void finalize_coll_state(sk_mctx *m, const sk_value *args)
   (void)args;
   if (s == NULL) return;
   free(s->send_counts);
-  free(s->send_displs);
-  free(s->recv_counts);
-  free(s->recv_displs);
   free(s->requests);
   free(s->statuses);
   free(s);
   m->state = NULL;
 }
+
 
 /* Fills counts with `count` for everybody and displacements i*count. */
 static void equal_counts(int *counts, int *displs, int size, long count)
@@ -23190,151 +23133,49 @@ static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure
   return sk_sync_start(m);
 }
 
-/* ---- broadcasts and barrier ---- */
+/* ---- the inits of the MPI collectives ---- */
+
+/* Send and receive buffers of `blocks` blocks of count elements each; the reported size
+** is one block. */
+static void coll_same_buffers(sk_mctx *m, long count, const sk_datatype *dt, long blocks)
+{
+  m->send_usage = sk_mpi_block_bytes(m, m->name, count, dt, blocks, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(count, dt);
+}
 
 /* Bcast(count, datatype, root): the root sends, everybody else receives into the
-** receive buffer. */
-static void init_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, "Bcast", "count", a->count);
-  sk_mpi_check_rank(m, "Bcast", "root", a->root);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  void *buf;
-  double start;
-  buf = m->rank == a->root ? m->send_buf : m->recv_buf;
-  start = coll_start(m, args, measure_Bcast);
-  MPI_Bcast(buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_tp_group_mpi_comm(m->group));
-  return sk_sync_stop(m) - start;
-}
-
-/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
-** sends to every other process in rank order. */
-static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Bcast_Send_Recv";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_rank(m, fn, "root", a->root);
-  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
-  m->recv_usage = m->rank == a->root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  int i, count, root;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  count = (int)a->count;
-  root = (int)a->root;
-  start = coll_start(m, args, measure_Bcast_Send_Recv);
-  if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
-  } else {
-    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
-  }
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Barrier(sk_mctx *m, const sk_value *args)
-{
-  double start = sk_sync_start(m);
-  (void)args;
-  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- reductions ---- */
-
-/* Reduce(count, datatype, op, root): the result goes to the root's receive buffer. */
-static void init_Reduce(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Reduce";
-  const sk_margs *a = &m->arg;
-  size_t bytes;
-  (void)args;
-  check_reduction(m, fn, a, 1);
-  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->send_usage = bytes;
-  m->recv_usage = m->rank == a->root ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Reduce(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Reduce);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
-static void init_reduce_everywhere(sk_mctx *m, const sk_value *args)
+** receive buffer; Bcast_Send_Recv (COLL_SELF_MADE) the same by MPI_Send and MPI_Recv, so
+** that only the root needs a send and only the others a receive buffer. */
+static void init_bcast(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
+  int is_root = m->rank == a->root;
   (void)args;
-  check_reduction(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_rank(m, fn, "root", a->root);
+  if (m->variant & COLL_SELF_MADE) {
+    m->send_usage = is_root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+    m->recv_usage = is_root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+    m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  } else {
+    coll_same_buffers(m, a->count, a->datatype, 1);
+    m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
+  }
 }
 
-static double measure_Allreduce(sk_mctx *m, const sk_value *args)
+/* Reduce(count, datatype, op, root): the result in the root's receive buffer;
+** Allreduce and Scan (count, datatype, op) and Reduce_Bcast (... root): everybody's. */
+static void init_reduction(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allreduce);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Scan(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scan);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Reduce_Bcast(count, datatype, op, root): MPI_Reduce to the root followed by MPI_Bcast
-** of the result from there -- an Allreduce made of two operations. */
-static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Reduce_Bcast";
-  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int op = m->variant & COLL_OP_MASK;
   (void)args;
-  check_reduction(m, fn, a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  start = coll_start(m, args, measure_Reduce_Bcast);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
-  MPI_Bcast(m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
-  return sk_sync_stop(m) - start;
+  check_reduction(m, fn, a, op == OP_REDUCE || op == OP_REDUCE_BCAST);
+  coll_same_buffers(m, a->count, a->datatype, 1);
+  if (op == OP_REDUCE && m->rank != a->root) m->recv_usage = 0;
 }
 
 /* Reduce_scatter(count, datatype, op, root) and Reduce_Scatterv(count, datatype, op,
@@ -23350,7 +23191,7 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
   coll_state *s;
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
-  int i, root_keeps_result = (m->variant & COLL_ROOT_KEEPS) != 0;
+  int i;
   (void)args;
   check_reduction(m, fn, a, 1);
   m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
@@ -23361,257 +23202,147 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
   m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a->datatype);
-  if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
+  if ((m->variant & COLL_OP_MASK) == OP_REDUCE_SCATTERV) {   /* SKaMPI 5's: the vector at the root, else none */
     if (m->rank == a->root) m->recv_usage += m->send_usage;
     m->original_recv_usage = m->rank == a->root ? (long)m->send_usage : 0;
   }
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
-
-static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Reduce_scatter);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  int root;
-  MPI_Datatype dt;
-  MPI_Comm comm = sk_mpi_comm(m);
-  char *mine;
-  double start;
-  root = (int)a->root;
-  dt = a->datatype->mpi;
-  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a->count, a->datatype) : m->recv_buf;
-  start = coll_start(m, args, measure_Reduce_Scatterv);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, dt, a->op->mpi, root, comm);
-  MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- gather, scatter, all-to-all ---- */
-
-/* Gather(s_cnt, s_dt, r_cnt, r_dt, root), also the init of Gather_SR, Gather_ISWA and
-** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
-/* The init of the gathers: the v-variant's counts (COLL_DISPLACED) or the self-made one's
-** requests (COLL_STATE) in m->state. */
-static void init_gather(sk_mctx *m, const sk_value *args)
+/* The data-movement collectives (s_cnt, s_dt, r_cnt, r_dt[, root]): Gather (the root
+** receives size blocks of r_cnt), Allgather (everybody does), Scatter (the root sends
+** size blocks of s_cnt), Alltoall (everybody sends and receives size blocks), their
+** v-variants (COLL_DISPLACED: equal counts and displacements in m->state) and self-made
+** relatives (COLL_STATE: requests, for the all-to-alls counts too). */
+static void init_xfer(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  int op = m->variant & COLL_OP_MASK, displaced = (m->variant & COLL_DISPLACED) != 0;
+  int gather = op == OP_GATHER || op == OP_GATHERV, scatter = op == OP_SCATTER || op == OP_SCATTERV;
+  int all_send = op == OP_ALLTOALL || op == OP_ALLTOALLV || (scatter && m->rank == a->root);
+  int all_recv = !scatter && (!gather || m->rank == a->root);
   (void)args;
-  check_send_recv(m, fn, a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  m->recv_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced) : 0;
+  check_send_recv(m, fn, a, gather || scatter);
+  if (all_send) m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
+  else m->send_usage = scatter ? 0 : sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  if (all_recv) m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  else m->recv_usage = gather ? 0 : sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
   m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
   if (m->failed) return;
-  if (displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
+  if (op == OP_ALLTOALL || op == OP_ALLTOALLV) {
+    if (m->variant & COLL_STATE) {
+      coll_state *s = coll_state_new(m, 2 * m->size);
+      equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
+      equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
+    }
+  } else if (displaced) equal_counts_in(coll_state_new(m, 0), scatter, m->size, scatter ? a->send_count : a->recv_count);
   else if (m->variant & COLL_STATE) coll_state_new(m, m->size);
 }
 
+/* ---- one call of an MPI collective ---- */
 
-static double measure_Gather(sk_mctx *m, const sk_value *args)
+/* The MPI collective of the row (its variant's operation), timed; the delayed rows
+** (COLL_DELAYED, not warmed up) first keep rank `node` busy. Reduce_Bcast and
+** Reduce_Scatterv are two: MPI_Reduce to the root, then MPI_Bcast / MPI_Scatterv of the
+** result from there (the root's own part of the Scatterv behind the result). */
+static double measure_coll(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  const sk_margs *a = &m->arg;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  int n = (int)a->count, root = (int)a->root, sc = (int)a->send_count, rc = (int)a->recv_count;
+  MPI_Datatype dt = a->datatype ? a->datatype->mpi : MPI_DATATYPE_NULL;
+  MPI_Datatype sdt = a->send_dt ? a->send_dt->mpi : MPI_DATATYPE_NULL, rdt = a->recv_dt ? a->recv_dt->mpi : MPI_DATATYPE_NULL;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  double start = m->variant & COLL_DELAYED ? sk_sync_start(m) : coll_start(m, args, measure_coll);
+  if (m->variant & COLL_DELAYED && m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  switch (m->variant & COLL_OP_MASK) {
+  case OP_BCAST: MPI_Bcast(m->rank == root ? sb : rb, n, dt, root, comm); break;
+  case OP_REDUCE: MPI_Reduce(sb, rb, n, dt, op, root, comm); break;
+  case OP_ALLREDUCE: MPI_Allreduce(sb, rb, n, dt, op, comm); break;
+  case OP_SCAN: MPI_Scan(sb, rb, n, dt, op, comm); break;
+  case OP_REDUCE_BCAST:
+    MPI_Reduce(sb, rb, n, dt, op, root, comm);
+    MPI_Bcast(rb, n, dt, root, comm);
+    break;
+  case OP_REDUCE_SCATTER: MPI_Reduce_scatter(sb, rb, s->recv_counts, dt, op, comm); break;
+  case OP_REDUCE_SCATTERV:
+    MPI_Reduce(sb, rb, n, dt, op, root, comm);
+    MPI_Scatterv(rb, s->recv_counts, s->recv_displs, dt, m->rank == root ? rb + sk_mpi_bytes(a->count, a->datatype) : rb,
+                 s->recv_counts[m->rank], dt, root, comm);
+    break;
+  case OP_GATHER: MPI_Gather(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case OP_GATHERV: MPI_Gatherv(sb, sc, sdt, rb, s->recv_counts, s->recv_displs, rdt, root, comm); break;
+  case OP_ALLGATHER: MPI_Allgather(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case OP_ALLGATHERV: MPI_Allgatherv(sb, sc, sdt, rb, s->recv_counts, s->recv_displs, rdt, comm); break;
+  case OP_SCATTER: MPI_Scatter(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case OP_SCATTERV: MPI_Scatterv(sb, s->send_counts, s->send_displs, sdt, rb, rc, rdt, root, comm); break;
+  case OP_ALLTOALL: MPI_Alltoall(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case OP_ALLTOALLV:
+    MPI_Alltoallv(sb, s->send_counts, s->send_displs, sdt, rb, s->recv_counts, s->recv_displs, rdt, comm);
+    break;
+  }
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_Barrier(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- the self-made broadcast and gathers ---- */
+
+/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
+** sends to every other process in rank order. */
+static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Gather);
-  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-             (int)a->root, sk_mpi_comm(m));
+  int i, count = (int)a->count, root = (int)a->root;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start = coll_start(m, args, measure_Bcast_Send_Recv);
+  if (m->rank == root) {
+    for (i = 0; i < m->size; i++)
+      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
+  } else {
+    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
+  }
   return sk_sync_stop(m) - start;
 }
 
 /* Gather_SR: a very naive self-made gather, the root receives with MPI_Recv from every
-** other process in rank order; the root's own block is not copied. */
-
-static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
+** other process in rank order; Gather_ISWA (COLL_STATE) the same with non-blocking
+** calls: the root posts an MPI_Irecv for every other process and completes them with
+** MPI_Waitall, the others send with MPI_Isend + MPI_Wait. The root's own block is not
+** copied. */
+static double measure_self_made_gather(sk_mctx *m, const sk_value *args)
 {
+  coll_state *s = (coll_state *)m->state;
   const sk_margs *a = &m->arg;
-  int i, root;
-  size_t block;
+  int i, n = 0, root = (int)a->root, nonblocking = (m->variant & COLL_STATE) != 0;
+  size_t block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start;
-  root = (int)a->root;
-  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
-  start = coll_start(m, args, measure_Gather_SR);
+  double start = coll_start(m, args, measure_self_made_gather);
   if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
+    for (i = 0; i < m->size; i++) {
+      char *at = m->recv_buf + (size_t)i * block;
+      if (i == root) continue;
+      if (nonblocking) MPI_Irecv(at, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+      else MPI_Recv(at, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
+    }
+    if (nonblocking) MPI_Waitall(n, s->requests, s->statuses);
+  } else if (nonblocking) {
+    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Wait(&s->requests[0], &s->statuses[0]);
   } else {
     MPI_Send(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm);
   }
-  return sk_sync_stop(m) - start;
-}
-
-/* Gather_ISWA: a very naive self-made gather with non-blocking calls: the root posts an
-** MPI_Irecv for every other process and completes them with MPI_Waitall, the others
-** send with MPI_Isend + MPI_Wait. */
-
-static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  int i, n = 0, root;
-  size_t block;
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  root = (int)a->root;
-  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
-  start = coll_start(m, args, measure_Gather_ISWA);
-  if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
-    MPI_Waitall(n, s->requests, s->statuses);
-  } else {
-    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
-    MPI_Wait(&s->requests[0], &s->statuses[0]);
-  }
-  return sk_sync_stop(m) - start;
-}
-
-/* Gatherv: like Gather, every process contributes the same count. */
-
-static double measure_Gatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Gatherv);
-  MPI_Gatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
-/* The init of the allgathers: the v-variant's counts (COLL_DISPLACED) in m->state. */
-static void init_allgather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
-}
-
-
-static double measure_Allgather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allgather);
-  MPI_Allgather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-                sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allgatherv);
-  MPI_Allgatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 a->recv_dt->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Scatter(s_cnt, s_dt, r_cnt, r_dt, root) and Scatterv: the root sends size blocks of
-** s_cnt, everybody receives r_cnt. */
-/* The init of the scatters: the v-variant's counts (COLL_DISPLACED) in m->state. */
-static void init_scatter(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 1);
-  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 1, m->size, a->send_count);
-}
-
-
-static double measure_Scatter(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scatter);
-  MPI_Scatter(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-              (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scatterv);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi, m->recv_buf, (int)a->recv_count,
-               a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Alltoall(s_cnt, s_dt, r_cnt, r_dt) and its relatives: every process sends a block of
-** s_cnt to every process (itself included) and receives a block of r_cnt from each.
-** `with_state` also prepares equal counts/displacements (m->state) and requests. */
-/* The init of the all-to-alls: counts, displacements and requests in m->state
-** (COLL_STATE: the v-variant and the self-made ones). */
-static void init_alltoall(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0, with_state = (m->variant & COLL_STATE) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (m->failed || !with_state) return;
-  s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
-}
-
-
-static double measure_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Alltoall);
-  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-               sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Alltoallv);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -23696,16 +23427,8 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 ** MPI_Alltoall calls; the time of one (the average), to compare with onesided_alltoall. */
 static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "multi_Alltoall";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "send count", a->send_count);
-  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
-  sk_mpi_check_count(m, fn, "alltoall_count", a->alltoall_count);
-  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  init_xfer(m, args);   /* the sizes of Alltoall (the row's variant) */
+  sk_mpi_check_count(m, m->name, "alltoall_count", m->arg.alltoall_count);
 }
 
 static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
@@ -23740,9 +23463,7 @@ static void init_Exchange(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_count(m, fn, "msg_cnt", a->msg_count);
   if (!m->failed && a->msg_count > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, a->msg_count * m->size, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  coll_same_buffers(m, a->count, a->datatype, a->msg_count * m->size);
   if (!m->failed) coll_state_new(m, (int)(2 * a->msg_count * m->size));
 }
 
@@ -23786,9 +23507,7 @@ static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_count(m, fn, "iteration_count", a->iteration_count);
   sk_mpi_check_count(m, fn, "compute", a->compute);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, sk_mpi_int_type(), 2, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, sk_mpi_int_type());
+  coll_same_buffers(m, a->count, sk_mpi_int_type(), 2);
   if (!m->failed) coll_state_new(m, 4);
 }
 
@@ -23822,27 +23541,16 @@ static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 /* ---- communicator management ---- */
 
 /* Comm_split(): MPI_Comm_split of the measurement communicator into one communicator
-** (same colour, ranks kept); Comm_dup(): MPI_Comm_dup. The new communicator is freed
-** after the timed part. */
-static double measure_Comm_split(sk_mctx *m, const sk_value *args)
+** (same colour, ranks kept); Comm_dup() (COLL_DUP): MPI_Comm_dup. The new communicator is
+** freed after the timed part. */
+static double measure_comm_create(sk_mctx *m, const sk_value *args)
 {
   MPI_Comm created;
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
-  end = sk_sync_stop(m);
-  MPI_Comm_free(&created);
-  return end - start;
-}
-
-static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
-{
-  MPI_Comm created;
-  double start, end;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Comm_dup(sk_mpi_comm(m), &created);
+  if (m->variant & COLL_DUP) MPI_Comm_dup(sk_mpi_comm(m), &created);
+  else MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
   end = sk_sync_stop(m);
   MPI_Comm_free(&created);
   return end - start;
@@ -23853,47 +23561,16 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
 /* delayed_Alltoall(s_cnt, s_dt, r_cnt, r_dt, delay, node) and delayed_Gather(s_cnt,
 ** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
 ** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
-** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
-
-
-/* The init of both: that of Gather (COLL_ROOTED) or Alltoall, and the delay. */
+** call MPI_Alltoall / MPI_Gather (the variant's operation); sizes as Alltoall / Gather. */
 static void init_delayed(sk_mctx *m, const sk_value *args)
 {
-  const sk_margs *d = &m->arg;
-  const char *fn = m->name;
-  if (m->variant & COLL_ROOTED) init_gather(m, args);
-  else init_alltoall(m, args);
-  if (!m->failed && !(d->delay >= 0.0 && d->delay <= 3600.0)) {
+  const sk_margs *a = &m->arg;
+  init_xfer(m, args);
+  if (!m->failed && !(a->delay >= 0.0 && a->delay <= 3600.0)) {
     char msg[120];
-    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d->delay);
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", m->name, a->delay);
     sk_meas_fail(m, msg);
   }
-}
-
-
-static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
-  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-               sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
-  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-             (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
 }
 
 /* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
@@ -23962,13 +23639,19 @@ static void check_scatter(sk_mctx *m, const sk_value *args)
                       (size_t)m->rank * sk_mpi_bytes(a->send_count, a->send_dt));
 }
 
-/* All-to-alls and all-gathers (COLL_GATHERED): block j comes from process j, from the
+/* All-to-alls and all-gathers: block j comes from process j, from the
 ** block of this process in j's send buffer or from its start. */
+static int coll_is_allgather(const sk_mctx *m)
+{
+  int op = m->variant & COLL_OP_MASK;
+  return op == OP_ALLGATHER || op == OP_ALLGATHERV;
+}
+
 static void check_all(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !(m->variant & COLL_GATHERED));
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !coll_is_allgather(m));
 }
 
 static void prepare_reduce(sk_mctx *m, const sk_value *args)
@@ -23983,7 +23666,7 @@ static void prepare_reduce(sk_mctx *m, const sk_value *args)
 static void check_reduced(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  int with_root = (m->variant & COLL_ROOTED) != 0, scan = (m->variant & COLL_SCAN) != 0;
+  int with_root = (m->variant & COLL_OP_MASK) == OP_REDUCE, scan = (m->variant & COLL_OP_MASK) == OP_SCAN;
   (void)args;
   if (with_root && a->root >= 0 && m->rank != a->root) return;
   sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
@@ -24078,72 +23761,73 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI */
 
+#define COLL_PATTERN SK_PATTERN_COLLECTIVE
+#define COLL_NEW_COMM "creates a communicator, moves no data"
+#define COLL_BUSY "busy waits, moves no data"
+
 static const sk_measurement mpi_coll_table[] = {
-  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", COLL_PATTERN, 1, OP_BCAST,
+             measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", COLL_PATTERN, 1, COLL_SELF_MADE,
+             measure_Bcast_Send_Recv, init_bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Barrier", "", COLL_PATTERN, 1, 0,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
-  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Allreduce, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Reduce_scatter, init_reduce_scatter, finalize_coll_state,
-             prepare_reduce, check_reduce_scatter, NULL),
-  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Alltoall, init_alltoall, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_STATE,
-             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Gather, init_gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_OTHERS,
-             measure_Gather_SR, init_gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_STATE | COLL_OTHERS,
-             measure_Gather_ISWA, init_gather, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_GATHERED,
-             measure_Allgather, init_allgather, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Scatter, init_scatter, NULL, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOT_KEEPS,
-             measure_Reduce_Scatterv, init_reduce_scatter, finalize_coll_state,
-             prepare_reduce, check_reduce_scatterv, NULL),
-  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
-             measure_Alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
-             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
-             measure_Gatherv, init_gather, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_GATHERED,
-             measure_Allgatherv, init_allgather, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
-             measure_Scatterv, init_scatter, finalize_coll_state, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, COLL_SCAN,
-             measure_Scan, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", COLL_PATTERN, 1, OP_ALLREDUCE,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE_BCAST,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTER,
+             measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatter, NULL),
+  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALL,
+             measure_coll, init_xfer, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALL | COLL_STATE,
+             naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHER,
+             measure_coll, init_xfer, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHER | COLL_OTHERS,
+             measure_self_made_gather, init_xfer, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHER | COLL_STATE | COLL_OTHERS,
+             measure_self_made_gather, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLGATHER,
+             measure_coll, init_xfer, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_SCATTER,
+             measure_coll, init_xfer, NULL, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTERV,
+             measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatterv, NULL),
+  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+             naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLGATHERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_SCATTERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Scan", "count:i datatype:t op:o", COLL_PATTERN, 1, OP_SCAN,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Comm_split", "", COLL_PATTERN, 1, 0,
+             measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
+  SK_ROW_MPI("Comm_dup", "", COLL_PATTERN, 1, COLL_DUP,
+             measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
+  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", COLL_PATTERN, 1, 0,
              naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
-  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", COLL_PATTERN, 1, 0,
              measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
-  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", COLL_PATTERN, 1, OP_ALLTOALL,
              measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
-             NULL, check_twosided_borderexchange, NULL),
-  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_delayed_Alltoall, init_delayed, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
-             measure_delayed_Gather, init_delayed, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
-  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1, COLL_WAIT_UP,
-             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", COLL_PATTERN, 2, 0,
+             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state, NULL, check_twosided_borderexchange, NULL),
+  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", COLL_PATTERN, 1, OP_ALLTOALL | COLL_DELAYED,
+             measure_coll, init_delayed, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", COLL_PATTERN, 1, OP_GATHER | COLL_DELAYED,
+             measure_coll, init_delayed, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("waitpattern_down", "scale:d", COLL_PATTERN, 1, 0,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
+  SK_ROW_MPI("waitpattern_up", "scale:d", COLL_PATTERN, 1, COLL_WAIT_UP,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
   SK_ROW_ALIAS("Bcast_using_Send_Recv", "Bcast_Send_Recv"),
   SK_ROW_ALIAS("Allreduce_using_Reduce_Bcast", "Reduce_Bcast"),
   SK_ROW_ALIAS("Alltoall_using_Isend_Irecv", "Alltoall_Isend_Irecv"),
@@ -24159,94 +23843,36 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 #line 1 "split/measurements/meas_mpi_coll3.c"
 /*
 ** meas_mpi_coll3.c -- the collectives MPI-3 added (MPI-3.1 §5.12, §5.9.7, §5.11.2,
-** §5.10.1) and the rooted ones with a rotating root: every non-blocking collective
-** (MPI_Ibarrier ... MPI_Iexscan) timed alone and overlapped with computation, the new
-** blocking ones (MPI_Exscan, MPI_Alltoallw, MPI_Reduce_scatter_block, MPI_Reduce_local),
-** the MPI_IN_PLACE forms of Allreduce, Allgather, Alltoall and Reduce_scatter_block, and
-** Bcast, Reduce, Gather and Scatter whose root moves on with every call.
-**
-** One generic implementation parametrised by the operation: every row's init names its
-** operation (coll3_kind) and parameter list (coll3_family) and keeps both, the arguments
-** and the counts of the v/w variants in the state (coll3_state); coll3_start issues the
-** non-blocking call of an operation, measure_coll3_blocking times the blocking one of
-** the blocking rows, check_coll3 verifies any of them.
-**
-** Timing, as in meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop(),
-** each process its own time; the reported size is one process's contribution (count *
-** size of the datatype). The non-blocking rows:
-**   Ixxx(...)                 the pure time: start, MPI_Wait.
-**   Ixxx_overlap(..., tests)  t_ovrl, the time of (start; compute for t_pure; MPI_Wait),
-**                             as IMB-NBC ("Intel MPI Benchmarks User Guide", IMB-NBC)
-**                             and the OSU non-blocking collective benchmarks ("OSU
-**                             Micro-Benchmarks 7 README") measure it; with tests > 0
-**                             the computation calls MPI_Test `tests` times, evenly
-**                             spread (OSU's -t, the number of calls, so that the
-**                             argument means the same on every machine), to let a
-**                             library without a progress thread move the operation on.
-** The computation is a dependent multiply-add loop calibrated per process in the first
-** call of the row (before its synchronised start, untimed): t_pure = the mean of the
-** middle half of 8 timed operations after one untimed one, each after a barrier, in
-** which no process lost its processor (an involuntary context switch, as the runner
-** judges a repetition; the processes agree on each run, and try at most 24); the loop's
-** rate from doubling runs until one lasts 1 ms -- or until 2^22 iterations, beyond which
-** a clock that still reads less does not see the computation (a simulator that does not
-** simulate it): then no computation runs beside the operation; work = t_pure * rate
-** iterations; t_CPU = the mean of the middle half of 8 runs of that work that kept the
-** processor. The finalize writes
-** under the result line (sk_mctx.note) t_pure and t_CPU (the largest over the processes),
-** t_ovrl (the result itself) and overlap% = 100 * max(0, min(1, (t_pure + t_CPU -
-** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula; under it "# (overlap: not to be
-** trusted: ...)" and the flag overlap_disturbed where the calibration lost too many runs,
-** its computation is not as long as the operation (a factor of 2), t_ovrl is less than
-** half of t_CPU, or the result itself is in doubt (sk_mctx.result_flags); without a
-** computation "# overlap: none: computation not simulated ..." and the flag
-** computation_not_simulated instead of a figure. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
-** it is symmetric in the two activities, so it stays meaningful when the calibrated
-** computation does not come out exactly as long as the operation, and it is bounded.
-**
-** Rotating roots (OSU's -k rotate, IMB's -root_shift): call k of the row (warm-up and
-** verification calls counted, the same count on every process) has root k mod size, so
-** every process needs the root's buffers. MPI_IN_PLACE rows: the data starts in the
-** receive buffer; their verification copies the pattern there first.
-**
-** Persistent collectives (MPI-4.0 §6.13, C3_PERSISTENT): the rows Barrier_init ...
-** Exscan_init take the parameters of their blocking twins. The first measure call of a
-** row makes the request (MPI_Xxx_init, after a barrier, timed on every process), each
-** timed call is MPI_Start + MPI_Wait; the request is made again whenever the engine
-** hands any process other buffers than those bound (buffer cycling, the cache-cold
-** rotation: the processes agree on it first, as the init is collective). The finalize
-** frees it and writes the set-up cost under the result line (sk_mctx.note): the mean
-** time of one MPI_Xxx_init, the largest over the processes, and how often it was made.
-** The persistent rows have fixed roots (no rotating form); Reduce_scatter_init takes
-** Ireduce_scatter's (count, datatype, op), as the legacy Reduce_scatter's root means nothing.
-** Large counts (MPI-4.0 §4.1.2, C3_LARGE): Bcast_c and Allreduce_c call MPI_Bcast_c and
-** MPI_Allreduce_c with the count as an MPI_Count, which may exceed INT_MAX with a
-** contiguous datatype (the verification then compares the broadcast byte by byte).
-** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3), the persistent rows where it declares
-** MPI-4 (SK_IF_MPI4); the rows exist in every build.
+** §5.10.1) and their relatives: every non-blocking collective (MPI_Ibarrier ...
+** MPI_Iexscan) timed alone and overlapped with computation (IMB-NBC's overlap figure in
+** the note), the new blocking ones, the MPI_IN_PLACE forms, Bcast/Reduce/Gather/Scatter
+** with a rotating root, the MPI-4 persistent collectives (Xxx_init) and large counts
+** (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
+** operation and manner by the variant (enum coll3_kind | C3_* flags); init keeps the
+** arguments and the v/w counts in coll3_state; coll3_start, measure_coll3_blocking and
+** coll3_persistent_make issue the operation, check_coll3 verifies any of them. Timing as
+** in meas_mpi_coll.c. Compiled where mpi.h declares MPI-3 (the persistent and large-count
+** parts MPI-4); the rows exist in every build.
+** The rules in full (overlap calibration, rotation, persistence): doc/internals.md,
+** "meas_mpi_coll3.c".
 */
-#line 70 "split/measurements/meas_mpi_coll3.c"
-#line 71 "split/measurements/meas_mpi_coll3.c"
-#line 72 "split/measurements/meas_mpi_coll3.c"
+#line 17 "split/measurements/meas_mpi_coll3.c"
+#line 18 "split/measurements/meas_mpi_coll3.c"
+#line 19 "split/measurements/meas_mpi_coll3.c"
 
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
-
+/* The rows' variants: the operation (the low bits) and how the row calls it (flags). */
 enum coll3_kind {
   K_BARRIER, K_BCAST, K_GATHER, K_GATHERV, K_SCATTER, K_SCATTERV, K_ALLGATHER, K_ALLGATHERV, K_ALLTOALL,
   K_ALLTOALLV, K_ALLTOALLW, K_REDUCE, K_ALLREDUCE, K_REDUCE_SCATTER, K_REDUCE_SCATTER_BLOCK, K_SCAN, K_EXSCAN,
   K_REDUCE_LOCAL
 };
+#define C3_KIND_MASK 31
+#define C3_ROTATE 32      /* root = call number mod size */
+#define C3_IN_PLACE 64    /* MPI_IN_PLACE: the data starts in the receive buffer */
+#define C3_PERSISTENT 128 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
+#define C3_LARGE 256      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
 
-/* The parameter lists: F_COUNT (count, datatype), F_BCAST (count, datatype, root),
-** F_REDUCE (count, datatype, op), F_REDUCE_ROOT (... root), F_XFER (send_count,
-** send_dt, recv_count, recv_dt), F_XFER_ROOT (... root); the overlap rows add tests. */
-enum coll3_family { F_NONE, F_COUNT, F_BCAST, F_REDUCE, F_REDUCE_ROOT, F_XFER, F_XFER_ROOT };
-
-/* How the row calls its operation. */
-#define C3_ROTATE 1    /* root = call number mod size */
-#define C3_IN_PLACE 2  /* MPI_IN_PLACE: the data starts in the receive buffer */
-#define C3_PERSISTENT 4 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
-#define C3_LARGE 8      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
 typedef struct coll3_args {
   long s_count, r_count;
@@ -24256,15 +23882,13 @@ typedef struct coll3_args {
 } coll3_args;
 
 typedef struct coll3_state {
-  const char *fn;
-  enum coll3_kind kind;
-  enum coll3_family family;
-  int flags;
+  int kind;                  /* enum coll3_kind: the variant's low bits */
+  int flags;                 /* C3_*: the variant's other bits */
   coll3_args a;
   int root;                  /* of the latest call */
   long calls;                /* calls so far (rotation) */
-  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw */
-  MPI_Datatype *s_types, *r_types;                  /* Alltoallw */
+  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw (one allocation) */
+  MPI_Datatype *s_types, *r_types;                  /* Alltoallw (one allocation) */
   /* the overlap rows */
   int calibrated;
   long work, tests, test_every;
@@ -24283,33 +23907,29 @@ typedef struct coll3_state {
 
 static void finalize_coll3(sk_mctx *m, const sk_value *args);
 
-static int coll3_family_params(enum coll3_family f)
+/* Whether the row has a root parameter: the rooted operations, but for the rotating rows. */
+static int coll3_rooted(int kind, int flags)
 {
-  switch (f) {
-  case F_NONE: return 0;
-  case F_COUNT: return 2;
-  case F_BCAST: case F_REDUCE: return 3;
-  case F_REDUCE_ROOT: case F_XFER: return 4;
-  case F_XFER_ROOT: return 5;
-  }
-  return 0;
+  return !(flags & C3_ROTATE) && (kind == K_BCAST || kind == K_GATHER || kind == K_GATHERV || kind == K_SCATTER
+                                  || kind == K_SCATTERV || kind == K_REDUCE);
 }
 
-static void coll3_args_read(coll3_args *a, const sk_value *args, enum coll3_family f)
+/* The row's arguments by the shape of its signature: (send_count, send_dt, recv_count,
+** recv_dt) or (count, datatype) for both sides, op, root (-1 without). */
+static void coll3_args_of(const sk_mctx *m, coll3_args *a)
 {
-  memset(a, 0, sizeof *a);
-  a->root = -1;
-  if (f == F_NONE) return;
-  a->s_count = a->r_count = args[0].u.i;
-  a->s_dt = a->r_dt = args[1].u.dt;
-  if (f == F_BCAST) a->root = args[2].u.i;
-  if (f == F_REDUCE || f == F_REDUCE_ROOT) a->op = args[2].u.op;
-  if (f == F_REDUCE_ROOT) a->root = args[3].u.i;
-  if (f == F_XFER || f == F_XFER_ROOT) {
-    a->r_count = args[2].u.i;
-    a->r_dt = args[3].u.dt;
+  const sk_margs *arg = &m->arg;
+  int kind = m->variant & C3_KIND_MASK;
+  a->s_count = a->r_count = arg->count;
+  a->s_dt = a->r_dt = arg->datatype;
+  if (arg->send_dt) {
+    a->s_count = arg->send_count;
+    a->s_dt = arg->send_dt;
+    a->r_count = arg->recv_count;
+    a->r_dt = arg->recv_dt;
   }
-  if (f == F_XFER_ROOT) a->root = args[4].u.i;
+  a->op = arg->op;
+  a->root = coll3_rooted(kind, m->variant & ~C3_KIND_MASK) ? arg->root : -1;
 }
 
 static int coll3_is_reduction(enum coll3_kind k)
@@ -24330,11 +23950,11 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
   const coll3_args *a = &s->a;
   int any_root = (s->flags & C3_ROTATE) != 0, i;
   int is_root = any_root || m->rank == a->root;
-  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, 1, 0) : 0;
-  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, 1, 0) : 0;
+  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, m->name, a->s_count, a->s_dt, 1, 0) : 0;
+  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, m->name, a->r_count, a->r_dt, 1, 0) : 0;
   int displaced = !(s->flags & C3_LARGE);   /* the v/w displacements are ints */
-  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, displaced) : 0;
-  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, displaced) : 0;
+  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, m->name, a->s_count, a->s_dt, m->size, displaced) : 0;
+  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, m->name, a->r_count, a->r_dt, m->size, displaced) : 0;
   m->send_usage = m->recv_usage = 0;
   switch (s->kind) {
   case K_BARRIER: break;
@@ -24378,43 +23998,40 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
 
 /* The init of every row: checks the arguments (the same outcome on every process), then
 ** makes the state. */
-static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum coll3_kind kind,
-                       enum coll3_family family, int flags)
+static void init_coll3(sk_mctx *m, const sk_value *args)
 {
+  const char *fn = m->name;
+  int kind = m->variant & C3_KIND_MASK, flags = m->variant & ~C3_KIND_MASK;
   coll3_args a;
   coll3_state *s;
   size_t n = (size_t)m->size;
-  coll3_args_read(&a, args, family);
+  coll3_args_of(m, &a);
 #if SK_MPI_LEVEL >= 4
   if (flags & C3_LARGE) sk_mpi_check_large_count(m, fn, "count", a.s_count, a.s_dt);
   else
 #endif
-  if (family != F_NONE) {
+  if (kind != K_BARRIER) {
     sk_mpi_check_count(m, fn, "count", a.s_count);
     sk_mpi_check_count(m, fn, "receive count", a.r_count);
   }
   if (a.op) sk_mpi_check_op(m, fn, a.op, a.s_dt, 0);
-  if (family == F_XFER || family == F_XFER_ROOT)
-    sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
-  if (a.root >= 0 || family == F_BCAST || family == F_REDUCE_ROOT || family == F_XFER_ROOT)
-    sk_mpi_check_rank(m, fn, "root", a.root);
+  if (m->arg.send_dt) sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
+  if (coll3_rooted(kind, flags)) sk_mpi_check_rank(m, fn, "root", a.root);
   if (kind == K_ALLTOALLW && !m->failed   /* its displacements count bytes, in an int */
       && (sk_mpi_bytes(a.s_count, a.s_dt) > (size_t)INT_MAX / n || sk_mpi_bytes(a.r_count, a.r_dt) > (size_t)INT_MAX / n))
     sk_meas_fail(m, "Alltoallw: the byte displacements of size blocks must fit an int");
   if (m->failed) return;
   s = (coll3_state *)sk_calloc(1, sizeof *s);
-  s->fn = fn;
   s->kind = kind;
-  s->family = family;
   s->flags = flags;
   s->a = a;
   s->root = a.root < 0 ? 0 : (int)a.root;
-  s->s_counts = (int *)sk_calloc(n, sizeof(int));
-  s->s_displs = (int *)sk_calloc(n, sizeof(int));
-  s->r_counts = (int *)sk_calloc(n, sizeof(int));
-  s->r_displs = (int *)sk_calloc(n, sizeof(int));
-  s->s_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
-  s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  s->s_counts = (int *)sk_calloc(4 * n, sizeof(int));
+  s->s_displs = s->s_counts + n;
+  s->r_counts = s->s_counts + 2 * n;
+  s->r_displs = s->s_counts + 3 * n;
+  s->s_types = (MPI_Datatype *)sk_calloc(2 * n, sizeof(MPI_Datatype));
+  s->r_types = s->s_types + n;
   s->preq = MPI_REQUEST_NULL;
   m->state = s;
   coll3_sizes(m, s);
@@ -24627,9 +24244,10 @@ static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
   coll3_state *s = coll3_of(m);
   MPI_Request req;
   double start, t;
+  (void)args;
   coll3_next_root(m, s);
   if (!s->calibrated) {
-    coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+    coll3_calibrate(m, s, m->arg.tests);
     if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
   }
   start = sk_sync_start(m);
@@ -24740,11 +24358,7 @@ static void finalize_coll3(sk_mctx *m, const sk_value *args)
   if (s->calibrated && s->n_ovrl > 0) coll3_note_overlap(m, s);
   if (s->flags & C3_PERSISTENT) coll3_persistent_finish(m, s);
   free(s->s_counts);
-  free(s->s_displs);
-  free(s->r_counts);
-  free(s->r_displs);
   free(s->s_types);
-  free(s->r_types);
   free(s);
   m->state = NULL;
 }
@@ -24892,181 +24506,22 @@ static double measure_coll3_large(sk_mctx *m, const sk_value *args)
 static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
 {
 #if SK_MPI_LEVEL >= 4
+  static const char *const kind_names[] = {   /* the operations' MPI names, by enum coll3_kind */
+    "Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
+    "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
+  };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank == 0)
-    sprintf(m->note, "# persistent: set-up MPI_%s %.3f us (mean of %ld, largest over the processes), "
-            "each start MPI_Start + MPI_Wait\n", s->fn, most * 1e6, s->n_setup);
+    sprintf(m->note, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+            "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;
   (void)s;
 #endif
 }
-
-/* ---- the inits, one per operation ---- */
-
-static void init_Ibarrier(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibarrier", K_BARRIER, F_NONE, 0); }
-static void init_Ibcast(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibcast", K_BCAST, F_BCAST, 0); }
-static void init_Igather(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igather", K_GATHER, F_XFER_ROOT, 0); }
-static void init_Igatherv(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igatherv", K_GATHERV, F_XFER_ROOT, 0); }
-static void init_Iscatter(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscatter", K_SCATTER, F_XFER_ROOT, 0); }
-static void init_Iscatterv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iscatterv", K_SCATTERV, F_XFER_ROOT, 0);
-}
-static void init_Iallgather(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallgather", K_ALLGATHER, F_XFER, 0);
-}
-static void init_Iallgatherv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallgatherv", K_ALLGATHERV, F_XFER, 0);
-}
-static void init_Ialltoall(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ialltoall", K_ALLTOALL, F_XFER, 0); }
-static void init_Ialltoallv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ialltoallv", K_ALLTOALLV, F_XFER, 0);
-}
-static void init_Ialltoallw(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ialltoallw", K_ALLTOALLW, F_XFER, 0);
-}
-static void init_Ireduce(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ireduce", K_REDUCE, F_REDUCE_ROOT, 0); }
-static void init_Iallreduce(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallreduce", K_ALLREDUCE, F_REDUCE, 0);
-}
-static void init_Ireduce_scatter(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ireduce_scatter", K_REDUCE_SCATTER, F_REDUCE, 0);
-}
-static void init_Ireduce_scatter_block(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ireduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
-}
-static void init_Iscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscan", K_SCAN, F_REDUCE, 0); }
-static void init_Iexscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iexscan", K_EXSCAN, F_REDUCE, 0); }
-static void init_Exscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Exscan", K_EXSCAN, F_REDUCE, 0); }
-static void init_Alltoallw(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Alltoallw", K_ALLTOALLW, F_XFER, 0); }
-static void init_Reduce_scatter_block(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
-}
-static void init_Reduce_scatter_block_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block_in_place", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_IN_PLACE);
-}
-static void init_Reduce_local(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_local", K_REDUCE_LOCAL, F_REDUCE, 0);
-}
-static void init_Allreduce_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_in_place", K_ALLREDUCE, F_REDUCE, C3_IN_PLACE);
-}
-static void init_Allgather_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgather_in_place", K_ALLGATHER, F_COUNT, C3_IN_PLACE);
-}
-static void init_Alltoall_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_in_place", K_ALLTOALL, F_COUNT, C3_IN_PLACE);
-}
-static void init_Bcast_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Bcast_rotate", K_BCAST, F_COUNT, C3_ROTATE);
-}
-static void init_Reduce_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_rotate", K_REDUCE, F_REDUCE, C3_ROTATE);
-}
-static void init_Gather_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gather_rotate", K_GATHER, F_XFER, C3_ROTATE);
-}
-static void init_Scatter_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatter_rotate", K_SCATTER, F_XFER, C3_ROTATE);
-}
-
-#if SK_MPI_LEVEL >= 4
-/* the persistent rows (MPI-4) */
-static void init_Barrier_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Barrier_init", K_BARRIER, F_NONE, C3_PERSISTENT);
-}
-static void init_Bcast_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Bcast_init", K_BCAST, F_BCAST, C3_PERSISTENT);
-}
-static void init_Gather_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gather_init", K_GATHER, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Gatherv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gatherv_init", K_GATHERV, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Scatter_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatter_init", K_SCATTER, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Scatterv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatterv_init", K_SCATTERV, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Allgather_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgather_init", K_ALLGATHER, F_XFER, C3_PERSISTENT);
-}
-static void init_Allgatherv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgatherv_init", K_ALLGATHERV, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoall_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoallv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoallv_init", K_ALLTOALLV, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoallw_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoallw_init", K_ALLTOALLW, F_XFER, C3_PERSISTENT);
-}
-static void init_Reduce_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_init", K_REDUCE, F_REDUCE_ROOT, C3_PERSISTENT);
-}
-static void init_Allreduce_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_init", K_ALLREDUCE, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Reduce_scatter_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_init", K_REDUCE_SCATTER, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Reduce_scatter_block_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block_init", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Scan_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scan_init", K_SCAN, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Exscan_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Exscan_init", K_EXSCAN, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Bcast_c(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Bcast_c", K_BCAST, F_BCAST, C3_LARGE); }
-static void init_Allreduce_c(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_c", K_ALLREDUCE, F_REDUCE, C3_LARGE);
-}
-#endif
 
 /* ---- verification (verify.h) ---- */
 
@@ -25168,35 +24623,20 @@ static void check_coll3_large(sk_mctx *m, const sk_value *args)
 #endif
 
 #ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
-** of the block it received from rank 0, so that skampi -v must catch it
-** (tests/mpi_catalogue/run.sh). */
-static void init_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *a)
+/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall, Verify_Corrupt_Alltoall_init(...)
+** Alltoall_init, after which rank 1 damages byte 8 of the block it received from rank 0,
+** so that skampi -v must catch it (tests/mpi_catalogue/run.sh). */
+static double measure_verify_corrupt(sk_mctx *m, const sk_value *args)
 {
-  coll3_init(m, a, "Verify_Corrupt_Ialltoall", K_ALLTOALL, F_XFER, 0);
-}
-
-static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
-{
-  double t = measure_coll3_nonblocking(m, args);
-  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
-  return t;
-}
+  double t;
 #if SK_MPI_LEVEL >= 4
-/* Test only: Verify_Corrupt_Alltoall_init(...) is Alltoall_init after which rank 1
-** damages byte 8 of the block it received from rank 0. */
-static void init_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
-}
-
-static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *args)
-{
-  double t = measure_coll3_persistent(m, args);
+  if (m->variant & C3_PERSISTENT) t = measure_coll3_persistent(m, args);
+  else
+#endif
+  t = measure_coll3_nonblocking(m, args);
   if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
   return t;
 }
-#endif
 #endif
 #endif /* MPI-3 */
 
@@ -25211,143 +24651,144 @@ static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a
 
 static const sk_measurement mpi_coll3_table[] = {
   /* non-blocking: pure time and overlap */
-  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibarrier, finalize_coll3, NULL, NULL, C3_BARRIER),
-  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, 0, measure_coll3_overlap, init_Ibarrier, finalize_coll3, NULL, NULL,
-              C3_BARRIER),
-  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibcast, finalize_coll3, NULL, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ibcast, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igather, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igather, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igatherv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igatherv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatter, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatter,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatterv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatterv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgather, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgather,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgatherv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgatherv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoall, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoall, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallw, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallw,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallreduce, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallreduce,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce_scatter,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter_block,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap,
-              init_Ireduce_scatter_block, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscan, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscan, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iexscan, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iexscan, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, K_BARRIER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, K_BARRIER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, K_BCAST,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, K_BCAST,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, K_GATHER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, K_GATHERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, K_SCATTER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, K_SCATTERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, K_ALLGATHER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, K_ALLGATHERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, K_ALLTOALL,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALL,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, K_ALLTOALLV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, K_REDUCE,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, K_REDUCE,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_ALLREDUCE,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, K_SCAN,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_SCAN,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* blocking MPI-3 collectives, MPI_IN_PLACE forms, rotating roots */
-  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_scatter_block,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, 0, measure_Reduce_local, init_Reduce_local, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Allreduce_in_place,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking,
-              init_Allgather_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoall_in_place,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking,
-              init_Reduce_scatter_block_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
-              check_coll3, NULL),
+  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, K_REDUCE_LOCAL,
+              measure_Reduce_local, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, K_BCAST | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, K_REDUCE | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, K_GATHER | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, K_SCATTER | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
   /* MPI-4 persistent collectives: the blocking twins' parameters, MPI_Start + MPI_Wait */
-  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, 0, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
-              NULL, C3_BARRIER),
-  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, 0, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
+  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, K_BARRIER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, K_BCAST | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, K_GATHER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, K_GATHERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, K_SCATTER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, K_SCATTERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, K_ALLGATHER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, K_ALLGATHERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, K_ALLTOALL | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, K_ALLTOALLV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, K_ALLTOALLW | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, K_REDUCE | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, K_SCAN | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, K_EXSCAN | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
-  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, 0, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
-              NULL),
-  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
-              check_coll3_large, NULL),
+  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, K_BCAST | C3_LARGE,
+              measure_coll3_large, init_coll3, finalize_coll3, NULL, check_coll3_large, NULL),
+  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_LARGE,
+              measure_coll3_large, init_coll3, finalize_coll3, prepare_coll3, check_coll3_large, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Ialltoall,
-              init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Alltoall_init,
-              init_Verify_Corrupt_Alltoall_init, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, K_ALLTOALL,
+              measure_verify_corrupt, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, K_ALLTOALL | C3_PERSISTENT,
+              measure_verify_corrupt, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
 #endif
   SK_ROW_END
 };
@@ -25359,351 +24800,251 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll3(void) { return mpi_coll3_ta
 /*
 ** meas_mpi_mockup.c -- the mock-ups of the self-consistent performance guidelines
 ** (Traeff, Gropp and Thakur, Self-consistent MPI performance guidelines, IEEE TPDS
-** 21(5), 2010): each row does what one MPI collective does by two others, so that a
-** library's specialised collective can be compared with the same result built from
-** parts (doc/guidelines.md; the post-processing is results/guidelines.c). Beside
-** Reduce_Bcast and Reduce_Scatterv of meas_mpi_coll.c:
-**   Gather_Bcast(s_cnt, s_dt, r_cnt, r_dt, root)      = Allgather: MPI_Gather to the
-**                                                       root, MPI_Bcast of the p blocks
-**   Scatter_Allgather(count, dt, root)                = Bcast: MPI_Scatter of count/p,
-**                                                       MPI_Allgather of the blocks
-**   Reduce_scatter_block_Gather(count, dt, op, root)  = Reduce: MPI_Reduce_scatter_block
-**                                                       of count/p, MPI_Gather to the root
-**   Reduce_scatter_block_Allgather(count, dt, op)     = Allreduce: the same, MPI_Allgather
-**   Reduce_Scatter(count, dt, op, root)               = Reduce_scatter_block(count, ...):
-**                                                       MPI_Reduce of count*p to the root,
-**                                                       MPI_Scatter of count to each
-**   Exscan_Reduce_local(count, dt, op)                = Scan: MPI_Exscan, then
-**                                                       MPI_Reduce_local of the own input
-**                                                       (rank 0 copies its input)
-** Each takes the arguments of the operation it mocks up (its left side), so both sides
-** move the same bytes; where the paper's n must be split into p equal blocks, count
-** must be a multiple of the number of processes (init refuses it otherwise). The
-** intermediate block lives in the receive buffer behind the result ("scratch").
-** Timing as in meas_mpi_coll.c: both calls between one sk_sync_start() and
-** sk_sync_stop(); verification: the data each process ends with is that of the
-** operation mocked up (verify.h).
-** Under SKAMPI_TESTING, Testing_Slowed_Bcast(count, dt, root, delay_us) is MPI_Bcast
-** followed by a busy wait of delay_us on every process inside the timing: the planted
-** guideline violation of tests/guidelines/truth.sh.
+** 21(5), 2010): each row does what one MPI collective does by two others, taking the
+** arguments of the operation it mocks up, so both sides move the same bytes:
+**   Gather_Bcast = Allgather, Scatter_Allgather = Bcast, Reduce_scatter_block_Gather =
+**   Reduce, Reduce_scatter_block_Allgather = Allreduce, Reduce_Scatter =
+**   Reduce_scatter_block, Exscan_Reduce_local = Scan.
+** One init (init_mockup) serves every row, told apart by its variant (mockup_variants:
+** root, the split into p blocks, the buffers); the intermediate block lives in the
+** receive buffer behind the result. Timing as in meas_mpi_coll.c; the verification
+** checks the data of the operation mocked up. Under SKAMPI_TESTING,
+** Testing_Slowed_Bcast is the planted guideline violation of tests/guidelines/truth.sh.
+** The rules in full: doc/internals.md, "meas_mpi_mockup.c".
 */
-#line 33 "split/measurements/meas_mpi_mockup.c"
-#line 34 "split/measurements/meas_mpi_mockup.c"
+#line 17 "split/measurements/meas_mpi_mockup.c"
+#line 18 "split/measurements/meas_mpi_mockup.c"
+
+/* The rows' variants: what the shared init, prepare and check need to know of a row. */
+enum mockup_variant_id { MU_GATHER_BCAST, MU_SCATTER_ALLGATHER, MU_RSB_GATHER, MU_RSB_ALLGATHER, MU_REDUCE_SCATTER,
+                         MU_EXSCAN_REDUCE_LOCAL, MU_SLOWED_BCAST };
 
 #ifdef SKAMPI_MPI
 
-/* The arguments of every row: the data-movement ones (s_cnt, s_dt, r_cnt, r_dt, root),
-** the broadcast (count, dt, root) and the reductions (count, dt, op[, root]). */
-typedef struct mockup_args {
-  long count, r_count;
-  const sk_datatype *dt, *r_dt;
-  const sk_opdef *op;
-  long root;
-} mockup_args;
+typedef struct mockup_variant {
+  int rooted;        /* the row has a root (checked as a rank) */
+  int split;         /* count must be a multiple of the processes (p equal blocks) */
+  int send_p_blocks; /* 1: count * p elements to send (Reduce_Scatter's vector), 0: count */
+  int scratch;       /* elements behind the result in the receive buffer: 0, 1 (count/p), 2 (count*p) */
+} mockup_variant;
 
-enum mockup_family { MU_XFER_ROOT, MU_BCAST, MU_REDUCE, MU_REDUCE_ROOT };
+static const mockup_variant mockup_variants[] = {   /* by enum mockup_variant_id */
+  { 1, 0, 0, 0 },   /* Gather_Bcast: its own sizes (send and receive counts, init_mockup) */
+  { 1, 1, 0, 1 },   /* Scatter_Allgather */
+  { 1, 1, 0, 1 },   /* Reduce_scatter_block_Gather */
+  { 0, 1, 0, 1 },   /* Reduce_scatter_block_Allgather */
+  { 1, 0, 1, 2 },   /* Reduce_Scatter */
+  { 0, 0, 0, 0 },   /* Exscan_Reduce_local */
+  { 1, 0, 0, 0 }    /* Testing_Slowed_Bcast */
+};
 
-static void mockup_args_read(mockup_args *a, const sk_value *args, enum mockup_family f)
+/* Elements of the send buffer: count, or count * p (Reduce_Scatter reduces p blocks). */
+static long mockup_send_elements(const sk_mctx *m, const mockup_variant *v)
 {
-  memset(a, 0, sizeof *a);
-  a->count = a->r_count = args[0].u.i;
-  a->dt = a->r_dt = args[1].u.dt;
-  a->root = 0;
-  switch (f) {
-  case MU_XFER_ROOT: a->r_count = args[2].u.i; a->r_dt = args[3].u.dt; a->root = args[4].u.i; break;
-  case MU_BCAST: a->root = args[2].u.i; break;
-  case MU_REDUCE: a->op = args[2].u.op; break;
-  case MU_REDUCE_ROOT: a->op = args[2].u.op; a->root = args[3].u.i; break;
-  }
+  return v->send_p_blocks ? m->arg.count * m->size : m->arg.count;
 }
 
-/* The checks every init makes; split: count must be a multiple of the processes. */
-static int mockup_check(sk_mctx *m, const char *fn, const mockup_args *a, enum mockup_family f, int split)
+/* The init of every row: the checks (split: count in p equal blocks), then the buffers,
+** the scratch block behind the result in the receive buffer. */
+static void init_mockup(sk_mctx *m, const sk_value *args)
 {
-  char msg[160];
-  sk_mpi_check_count(m, fn, "count", a->count);
-  if (f == MU_XFER_ROOT) {
-    sk_mpi_check_count(m, fn, "receive count", a->r_count);
-    sk_mpi_check_same_data(m, fn, a->count, a->dt, a->r_count, a->r_dt);
-  }
-  if (a->op) sk_mpi_check_op(m, fn, a->op, a->dt, 0);
-  if (f != MU_REDUCE) sk_mpi_check_rank(m, fn, "root", a->root);
-  if (split && !m->failed && a->count % m->size != 0) {
+  const sk_margs *a = &m->arg;
+  const mockup_variant *v = &mockup_variants[m->variant];
+  const char *fn = m->name;
+  long scratch = v->scratch == 1 ? a->count / m->size : v->scratch == 2 ? a->count * m->size : 0;
+  (void)args;
+  if (m->variant == MU_GATHER_BCAST) {
+    sk_mpi_check_count(m, fn, "count", a->send_count);
+    sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+    sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
+  } else sk_mpi_check_count(m, fn, "count", a->count);
+  if (a->op) sk_mpi_check_op(m, fn, a->op, a->datatype, 0);
+  if (v->rooted) sk_mpi_check_rank(m, fn, "root", a->root);
+  if (v->split && !m->failed && a->count % m->size != 0) {
+    char msg[160];
     sprintf(msg, "%.40s: count %ld is not a multiple of the %d processes (the guideline splits it into equal blocks)",
             fn, a->count, m->size);
     sk_meas_fail(m, msg);
   }
-  return !m->failed;
+  if (m->failed) return;
+  if (m->variant == MU_GATHER_BCAST) {   /* Allgather's sizes */
+    m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+    m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
+    m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+    return;
+  }
+  m->send_usage = sk_mpi_block_bytes(m, fn, mockup_send_elements(m, v), a->datatype, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->count + scratch, a->datatype, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
+/* Where the intermediate block lives: behind the result (count elements). */
+static char *mockup_scratch(const sk_mctx *m)
+{
+  return m->recv_buf + sk_mpi_bytes(m->arg.count, m->arg.datatype);
 }
 
 /* ---- Gather_Bcast: Allgather ---- */
 
-static void init_Gather_Bcast(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Gather_Bcast";
-  mockup_args a;
-  mockup_args_read(&a, args, MU_XFER_ROOT);
-  if (!mockup_check(m, fn, &a, MU_XFER_ROOT, 0)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
 static double measure_Gather_Bcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  mockup_args_read(&a, args, MU_XFER_ROOT);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Gather(m->send_buf, (int)a.count, a.dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi, (int)a.root, comm);
-  MPI_Bcast(m->recv_buf, (int)a.r_count * m->size, a.r_dt->mpi, (int)a.root, comm);
+  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+             (int)a->root, comm);
+  MPI_Bcast(m->recv_buf, (int)a->recv_count * m->size, a->recv_dt->mpi, (int)a->root, comm);
   return sk_sync_stop(m) - start;
 }
 
 /* Block j of every process came from process j (the check of Allgather). */
 static void check_Gather_Bcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_XFER_ROOT);
-  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.count, a.dt, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, 0);
 }
 
-/* ---- Scatter_Allgather: Bcast ---- */
+/* ---- Scatter_Allgather (Bcast) and Reduce_scatter_block_Gather, _Allgather (Reduce, Allreduce) ---- */
 
-/* The broadcasts (count, dt, root): Scatter_Allgather (split: count in p blocks, the
-** scratch block behind the result) and Testing_Slowed_Bcast. */
-static void init_broadcast(sk_mctx *m, const sk_value *args, const char *fn, int split)
+/* Scatter_Allgather (MPI_Scatter) and the Reduce_scatter_block_ pair: each process's
+** block of count/p into the scratch behind the result, then to everybody (MPI_Allgather)
+** or to the root (Reduce_scatter_block_Gather: MPI_Gather). */
+static double measure_block_then_gather(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  if (!mockup_check(m, fn, &a, MU_BCAST, split)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + (split ? a.count / m->size : 0), a.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
-{
-  init_broadcast(m, args, "Scatter_Allgather", 1);
-}
-
-static double measure_Scatter_Allgather(sk_mctx *m, const sk_value *args)
-{
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  int block;
-  char *scratch;
+  MPI_Datatype dt = a->datatype->mpi;
+  int block = (int)(a->count / m->size);
+  char *scratch = mockup_scratch(m);
   double start;
-  mockup_args_read(&a, args, MU_BCAST);
-  block = (int)(a.count / m->size);
-  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Scatter(m->send_buf, block, a.dt->mpi, scratch, block, a.dt->mpi, (int)a.root, comm);
-  MPI_Allgather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, comm);
+  if (m->variant == MU_SCATTER_ALLGATHER) MPI_Scatter(m->send_buf, block, dt, scratch, block, dt, (int)a->root, comm);
+#if SK_MPI_LEVEL >= 3
+  else MPI_Reduce_scatter_block(m->send_buf, scratch, block, dt, a->op->mpi, comm);
+#endif
+  if (m->variant == MU_RSB_GATHER) MPI_Gather(scratch, block, dt, m->recv_buf, block, dt, (int)a->root, comm);
+  else MPI_Allgather(scratch, block, dt, m->recv_buf, block, dt, comm);
   return sk_sync_stop(m) - start;
 }
 
-/* Every process, the root too, holds the root's data. */
-static void check_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+/* Every process (the root too, unless the row is the plain broadcast) holds the root's
+** data. */
+static void check_broadcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  sk_mpi_verify_block(m, "broadcast data", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->variant == MU_SLOWED_BCAST && m->rank == a->root) return;
+  sk_mpi_verify_block(m, m->variant == MU_SLOWED_BCAST ? "received broadcast" : "broadcast data", m->recv_buf, a->count,
+                      a->datatype, a->count, a->datatype, a->root, 0);
 }
 
-/* ---- Exscan_Reduce_local: Scan (MPI-2.2 and later: MPI_Reduce_local) ---- */
+/* ---- the reductions (MPI-2.2 and later: MPI_Reduce_scatter_block, MPI_Reduce_local) ---- */
 #if SK_MPI_LEVEL >= 3
 
-static void init_reduction(sk_mctx *m, const sk_value *args, const char *fn, enum mockup_family f, int split,
-                           long recv_elements, long send_elements)
-{
-  mockup_args a;
-  mockup_args_read(&a, args, f);
-  if (!mockup_check(m, fn, &a, f, split)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, send_elements, a.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, recv_elements, a.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-static void init_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
-{
-  init_reduction(m, args, "Exscan_Reduce_local", MU_REDUCE, 0, args[0].u.i, args[0].u.i);
-}
+/* ---- Exscan_Reduce_local: Scan ---- */
 
 static double measure_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  mockup_args_read(&a, args, MU_REDUCE);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Exscan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
-  if (m->rank == 0) memcpy(m->recv_buf, m->send_buf, sk_mpi_bytes(a.count, a.dt));   /* Exscan left it undefined */
-  else MPI_Reduce_local(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi);
+  MPI_Exscan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
+  if (m->rank == 0) memcpy(m->recv_buf, m->send_buf, sk_mpi_bytes(a->count, a->datatype));   /* Exscan left it undefined */
+  else MPI_Reduce_local(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi);
   return sk_sync_stop(m) - start;
 }
 
-/* The reductions' operands (verify.h): count elements, or count*p (Reduce_Scatter). */
-static void prepare_count_operands(sk_mctx *m, const sk_value *args)
+/* The reductions' operands (verify.h): the elements of the send buffer. */
+static void prepare_mockup_operands(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_verify_fill_operands(m, args[0].u.i, args[1].u.dt);
+  (void)args;
+  sk_mpi_verify_fill_operands(m, mockup_send_elements(m, &mockup_variants[m->variant]), m->arg.datatype);
 }
 
 /* Rank r holds the reduction of ranks 0..r (the check of Scan). */
 static void check_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE);
-  sk_mpi_verify_reduced(m, "scan result", m->recv_buf, a.count, a.dt, a.op, 0, m->rank);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_reduced(m, "scan result", m->recv_buf, a->count, a->datatype, a->op, 0, m->rank);
 }
 
 /* ---- Reduce_scatter_block_Gather (Reduce) and _Allgather (Allreduce) ---- */
 
-static void init_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
-{
-  long count = args[0].u.i;
-  init_reduction(m, args, "Reduce_scatter_block_Gather", MU_REDUCE_ROOT, 1, count + count / m->size, count);
-}
-
-static void init_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
-{
-  long count = args[0].u.i;
-  init_reduction(m, args, "Reduce_scatter_block_Allgather", MU_REDUCE, 1, count + count / m->size, count);
-}
-
-/* The block of the whole result into the scratch behind it, then to the root (gather)
-** or everybody. */
-static double mockup_rsb_then(sk_mctx *m, const sk_value *args, int all)
-{
-  mockup_args a;
-  MPI_Comm comm = sk_mpi_comm(m);
-  int block;
-  char *scratch;
-  double start;
-  mockup_args_read(&a, args, all ? MU_REDUCE : MU_REDUCE_ROOT);
-  block = (int)(a.count / m->size);
-  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
-  start = sk_sync_start(m);
-  MPI_Reduce_scatter_block(m->send_buf, scratch, block, a.dt->mpi, a.op->mpi, comm);
-  if (all) MPI_Allgather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, comm);
-  else MPI_Gather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, (int)a.root, comm);
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
-{
-  return mockup_rsb_then(m, args, 0);
-}
-
-static double measure_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
-{
-  return mockup_rsb_then(m, args, 1);
-}
-
 /* The root (Reduce) or everybody (Allreduce) holds the whole result. */
-static void check_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
+static void check_rsb_then_gather(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE_ROOT);
-  if (m->rank == a.root)
-    sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1);
-}
-
-static void check_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
-{
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE);
-  sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->variant == MU_RSB_ALLGATHER || m->rank == a->root)
+    sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0, m->size - 1);
 }
 
 /* ---- Reduce_Scatter: Reduce_scatter_block (count: each process's block) ---- */
 
-static void init_Reduce_Scatter(sk_mctx *m, const sk_value *args)
-{
-  long count = args[0].u.i;
-  init_reduction(m, args, "Reduce_Scatter", MU_REDUCE_ROOT, 0, count + count * m->size, count * m->size);
-}
-
 static double measure_Reduce_Scatter(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  char *scratch;
+  char *scratch = mockup_scratch(m);
   double start;
-  mockup_args_read(&a, args, MU_REDUCE_ROOT);
-  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, scratch, (int)a.count * m->size, a.dt->mpi, a.op->mpi, (int)a.root, comm);
-  MPI_Scatter(scratch, (int)a.count, a.dt->mpi, m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
+  MPI_Reduce(m->send_buf, scratch, (int)a->count * m->size, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
+  MPI_Scatter(scratch, (int)a->count, a->datatype->mpi, m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
   return sk_sync_stop(m) - start;
-}
-
-static void prepare_Reduce_Scatter(sk_mctx *m, const sk_value *args)
-{
-  sk_mpi_verify_fill_operands(m, args[0].u.i * m->size, args[1].u.dt);
 }
 
 /* Rank r holds block r of the reduction of the count*p vectors (the check of
 ** Reduce_scatter_block). */
 static void check_Reduce_Scatter(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE_ROOT);
-  sk_mpi_verify_reduced_from(m, "scattered block of the reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
-                             m->size - 1, a.count * m->rank);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_reduced_from(m, "scattered block of the reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
+                             m->size - 1, a->count * m->rank);
 }
 #endif /* MPI-3 */
 
 #ifdef SKAMPI_TESTING
 /* Test only: MPI_Bcast, then delay_us of busy waiting on every process, timed. */
-static void init_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
-{
-  init_broadcast(m, args, "Testing_Slowed_Bcast", 0);
-}
-
 static double measure_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  double start, delay_us = sk_mpi_arg_double(&args[3]);
-  mockup_args_read(&a, args, MU_BCAST);
+  const sk_margs *a = &m->arg;
+  double start;
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Bcast(m->rank == a.root ? m->send_buf : m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, sk_mpi_comm(m));
-  if (delay_us > 0.0) sk_mpi_busy_wait(delay_us);
+  MPI_Bcast(m->rank == a->root ? m->send_buf : m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_mpi_comm(m));
+  if (a->delay_us_d > 0.0) sk_mpi_busy_wait(a->delay_us_d);
   return sk_sync_stop(m) - start;
-}
-
-static void check_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
-{
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  if (m->rank != a.root)
-    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
 }
 #endif
 #endif /* SKAMPI_MPI */
 
 #define MU_COLL SK_PATTERN_COLLECTIVE
-#define MU_XFER_ROOT_SIG "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define MU_REDUCE_SIG "count:i datatype:t op:o"
 
 static const sk_measurement mpi_mockup_table[] = {
-  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1, 0,
-             measure_Gather_Bcast, init_Gather_Bcast, NULL, NULL, check_Gather_Bcast, NULL),
-  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, 0,
-             measure_Scatter_Allgather, init_Scatter_Allgather, NULL, NULL, check_Scatter_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
-              measure_Reduce_scatter_block_Gather, init_Reduce_scatter_block_Gather, NULL, prepare_count_operands,
-              check_Reduce_scatter_block_Gather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1, 0,
-              measure_Reduce_scatter_block_Allgather, init_Reduce_scatter_block_Allgather, NULL, prepare_count_operands,
-              check_Reduce_scatter_block_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
-              measure_Reduce_Scatter, init_Reduce_Scatter, NULL, prepare_Reduce_Scatter, check_Reduce_Scatter, NULL),
-  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1, 0,
-              measure_Exscan_Reduce_local, init_Exscan_Reduce_local, NULL, prepare_count_operands,
-              check_Exscan_Reduce_local, NULL),
+  SK_ROW_MPI("Gather_Bcast", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", MU_COLL, 1, MU_GATHER_BCAST,
+             measure_Gather_Bcast, init_mockup, NULL, NULL, check_Gather_Bcast, NULL),
+  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, MU_SCATTER_ALLGATHER,
+             measure_block_then_gather, init_mockup, NULL, NULL, check_broadcast, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_Gather", MU_REDUCE_SIG " root:i", MU_COLL, 1, MU_RSB_GATHER,
+              measure_block_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_Allgather", MU_REDUCE_SIG, MU_COLL, 1, MU_RSB_ALLGATHER,
+              measure_block_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
+  SK_ROW_MPI3("Reduce_Scatter", MU_REDUCE_SIG " root:i", MU_COLL, 1, MU_REDUCE_SCATTER,
+              measure_Reduce_Scatter, init_mockup, NULL, prepare_mockup_operands, check_Reduce_Scatter, NULL),
+  SK_ROW_MPI3("Exscan_Reduce_local", MU_REDUCE_SIG, MU_COLL, 1, MU_EXSCAN_REDUCE_LOCAL,
+              measure_Exscan_Reduce_local, init_mockup, NULL, prepare_mockup_operands, check_Exscan_Reduce_local, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1, 0,
-             measure_Testing_Slowed_Bcast, init_Testing_Slowed_Bcast, NULL, NULL, check_Testing_Slowed_Bcast, NULL),
+  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1, MU_SLOWED_BCAST,
+             measure_Testing_Slowed_Bcast, init_mockup, NULL, NULL, check_broadcast, NULL),
 #endif
   SK_ROW_END
 };
@@ -25715,60 +25056,45 @@ SK_API const sk_measurement *sk_meas_table_mpi_mockup(void) { return mpi_mockup_
 /*
 ** meas_mpi_neighbor.c -- the neighbourhood collectives of MPI-3 (MPI-3.1 §7.6, §7.7),
 ** blocking (MPI_Neighbor_allgather(v), MPI_Neighbor_alltoall(v,w)) and non-blocking
-** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), on a topology chosen by
-** the row's parameter:
-**   topology 0  Cartesian: MPI_Dims_create over the communicator's size in 2 dimensions,
-**               periodic; the neighbours of dimension d are its -1 and +1 shifts (2d, 2d+1);
-**   topology 1  a distributed graph: the ring stencil, each process's neighbours its left
-**               and right process (both lists [left, right]);
-**   topology 2  a distributed graph: a seeded random one, edges i <-> j (i != j) where a
-**               fixed hash of the pair is odd (the same graph on every run), sources and
-**               destinations in rank order.
-** The topology communicator is made (MPI_Cart_create / MPI_Dist_graph_create_adjacent,
-** no reordering) in init and freed in finalize; the rows' `count` is the count per
-** neighbour, the reported size one message (count * size of the datatype). Timing as in
-** meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop().
-** Verification: block k of the receive buffer came from source k; for the all-to-alls
-** from the block of its send buffer for its first edge to this process. Where a sender
-** has several edges to the same process (a dimension of size 1 or 2, a ring of 2), which
-** of its blocks arrives in which slot is the library's matching, so the verification's
-** prepare makes those blocks equal. Compiled where mpi.h declares MPI-3 (SK_IF_MPI3).
+** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), all rows
+** (count, datatype, topology): topology 0 a periodic 2-D Cartesian grid, 1 the ring as a
+** distributed graph, 2 a seeded random distributed graph. One init, measure, finalize,
+** prepare and check serve the ten rows, told apart by the variant (the operation, and
+** NB_NONBLOCKING). The topology communicator is made in init and freed in finalize;
+** `count` is per neighbour, the reported size one message. Timing as in
+** meas_mpi_coll.c; the verification checks block k against source k.
+** The rules in full: doc/internals.md, "meas_mpi_neighbor.c".
 */
-#line 24 "split/measurements/meas_mpi_neighbor.c"
-#line 25 "split/measurements/meas_mpi_neighbor.c"
+#line 14 "split/measurements/meas_mpi_neighbor.c"
+#line 15 "split/measurements/meas_mpi_neighbor.c"
+
+/* The rows' variants: the operation, and whether the non-blocking form is timed. */
+enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
+#define NB_KIND_MASK 7
+#define NB_NONBLOCKING 8
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
-enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
 enum nb_topology { NB_CART, NB_RING, NB_RANDOM };
 
 #define NB_DIMS 2
 
-typedef struct nb_args {
-  long count;
-  const sk_datatype *dt;
-  long topology;
-} nb_args;
-
-static void nb_args_read(nb_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->topology = args[2].u.i;
-}
-
 typedef struct nb_state {
-  enum nb_kind kind;
-  int nonblocking;
-  nb_args a;
   MPI_Comm topo;
   int dims[NB_DIMS];
   int n_in, n_out;
+  int *ints;                   /* one allocation for the six int arrays below */
   int *sources, *dests;        /* this process's neighbours, in MPI's order */
   int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements */
   MPI_Aint *byte_displs;       /* Neighbor_alltoallw: block k at byte k * block */
   MPI_Datatype *types;
 } nb_state;
+
+/* The most neighbours a process can have, the length of the state's arrays. */
+static int nb_most(const sk_mctx *m)
+{
+  return m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
+}
 
 /* The random graph's edge i -> j: undirected (each edge both ways), so that every
 ** process has as many sources as destinations -- MPICH 4.0's MPI_Neighbor_alltoallw
@@ -25788,7 +25114,7 @@ static int nb_random_edge(int i, int j)
 static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
 {
   int n = 0, d, j;
-  if (s->a.topology == NB_CART) {
+  if (m->arg.topology == NB_CART) {
     int coords[NB_DIMS], shifted[NB_DIMS];
     MPI_Cart_coords(s->topo, p, NB_DIMS, coords);
     for (d = 0; d < NB_DIMS; d++) {
@@ -25798,7 +25124,7 @@ static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
         MPI_Cart_rank(s->topo, shifted, &out[n++]);
       }
     }
-  } else if (s->a.topology == NB_RING) {
+  } else if (m->arg.topology == NB_RING) {
     out[n++] = (p + m->size - 1) % m->size;
     out[n++] = (p + 1) % m->size;
   } else {
@@ -25813,12 +25139,7 @@ static void finalize_neighbor(sk_mctx *m, const sk_value *args)
   (void)args;
   if (s == NULL) return;
   if (s->topo != MPI_COMM_NULL) MPI_Comm_free(&s->topo);
-  free(s->sources);
-  free(s->dests);
-  free(s->s_counts);
-  free(s->s_displs);
-  free(s->r_counts);
-  free(s->r_displs);
+  free(s->ints);
   free(s->byte_displs);
   free(s->types);
   free(s);
@@ -25828,11 +25149,9 @@ static void finalize_neighbor(sk_mctx *m, const sk_value *args)
 /* Makes the topology communicator and this process's neighbour lists. */
 static void nb_make_topology(sk_mctx *m, nb_state *s)
 {
-  int periods[NB_DIMS], d, j, most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS, *weights;
+  int periods[NB_DIMS], d, j, most = nb_most(m), *weights;
   MPI_Comm comm = sk_mpi_comm(m);
-  s->sources = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->dests = (int *)sk_calloc((size_t)most, sizeof(int));
-  if (s->a.topology == NB_CART) {
+  if (m->arg.topology == NB_CART) {
     for (d = 0; d < NB_DIMS; d++) { s->dims[d] = 0; periods[d] = 1; }
     MPI_Dims_create(m->size, NB_DIMS, s->dims);
     MPI_Cart_create(comm, NB_DIMS, s->dims, periods, 0, &s->topo);
@@ -25840,7 +25159,7 @@ static void nb_make_topology(sk_mctx *m, nb_state *s)
     memcpy(s->sources, s->dests, sizeof(int) * (size_t)s->n_in);
     return;
   }
-  if (s->a.topology == NB_RING) {
+  if (m->arg.topology == NB_RING) {
     s->n_out = s->n_in = 2;
     s->sources[0] = s->dests[0] = (m->rank + m->size - 1) % m->size;
     s->sources[1] = s->dests[1] = (m->rank + 1) % m->size;
@@ -25859,132 +25178,95 @@ static void nb_make_topology(sk_mctx *m, nb_state *s)
   free(weights);
 }
 
-static void nb_init(sk_mctx *m, const sk_value *args, const char *fn, enum nb_kind kind, int nonblocking)
+/* The init of every row: the topology, its neighbour lists, and counts and
+** displacements of one block per neighbour. */
+static void init_neighbor(sk_mctx *m, const sk_value *args)
 {
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int kind = m->variant & NB_KIND_MASK, i, most = nb_most(m);
   nb_state *s;
-  nb_args a;
-  int i, most;
   size_t block;
-  nb_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  if (!m->failed && (a.topology < NB_CART || a.topology > NB_RANDOM)) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  if (!m->failed && (a->topology < NB_CART || a->topology > NB_RANDOM)) {
     char msg[160];
-    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a.topology);
+    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a->topology);
     sk_meas_fail(m, msg);
   }
-  most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
-  block = sk_mpi_block_bytes(m, fn, a.count, a.dt, most, 1);
+  sk_mpi_block_bytes(m, fn, a->count, a->datatype, most, 1);
   if (m->failed) return;
   s = (nb_state *)sk_calloc(1, sizeof *s);
-  s->kind = kind;
-  s->nonblocking = nonblocking;
-  s->a = a;
   s->topo = MPI_COMM_NULL;
-  m->state = s;
-  nb_make_topology(m, s);
-  s->s_counts = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->s_displs = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->r_counts = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->r_displs = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->ints = (int *)sk_calloc((size_t)(6 * most), sizeof(int));
+  s->sources = s->ints;
+  s->dests = s->ints + most;
+  s->s_counts = s->ints + 2 * most;
+  s->s_displs = s->ints + 3 * most;
+  s->r_counts = s->ints + 4 * most;
+  s->r_displs = s->ints + 5 * most;
   s->byte_displs = (MPI_Aint *)sk_calloc((size_t)most, sizeof(MPI_Aint));
   s->types = (MPI_Datatype *)sk_calloc((size_t)most, sizeof(MPI_Datatype));
-  block = sk_mpi_bytes(a.count, a.dt);
+  m->state = s;
+  nb_make_topology(m, s);
+  block = sk_mpi_bytes(a->count, a->datatype);
   for (i = 0; i < most; i++) {
-    s->s_counts[i] = s->r_counts[i] = (int)a.count;
-    s->s_displs[i] = s->r_displs[i] = i * (int)a.count;
+    s->s_counts[i] = s->r_counts[i] = (int)a->count;
+    s->s_displs[i] = s->r_displs[i] = i * (int)a->count;
     s->byte_displs[i] = (MPI_Aint)((size_t)i * block);
-    s->types[i] = a.dt->mpi;
+    s->types[i] = a->datatype->mpi;
   }
   m->send_usage = block * (size_t)(kind == NB_ALLGATHER || kind == NB_ALLGATHERV ? 1 : s->n_out);
   m->recv_usage = block * (size_t)s->n_in;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  int c = (int)s->a.count;
-  MPI_Datatype t = s->a.dt->mpi;
+  int c = (int)m->arg.count, nonblocking = (m->variant & NB_NONBLOCKING) != 0;
+  MPI_Datatype t = m->arg.datatype->mpi;
   MPI_Request req = MPI_REQUEST_NULL;
   char *sb = m->send_buf, *rb = m->recv_buf;
   double start;
   (void)args;
   start = sk_sync_start(m);
-  switch (s->kind) {
+  switch (m->variant & NB_KIND_MASK) {
   case NB_ALLGATHER:
-    if (s->nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
     else MPI_Neighbor_allgather(sb, c, t, rb, c, t, s->topo);
     break;
   case NB_ALLGATHERV:
-    if (s->nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
     else MPI_Neighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo);
     break;
   case NB_ALLTOALL:
-    if (s->nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
     else MPI_Neighbor_alltoall(sb, c, t, rb, c, t, s->topo);
     break;
   case NB_ALLTOALLV:
-    if (s->nonblocking)
+    if (nonblocking)
       MPI_Ineighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
     else MPI_Neighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo);
     break;
   case NB_ALLTOALLW:
-    if (s->nonblocking)
+    if (nonblocking)
       MPI_Ineighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
                               s->topo, &req);
     else MPI_Neighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
                                 s->topo);
     break;
   }
-  if (s->nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
+  if (nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
   return sk_sync_stop(m) - start;
-}
-
-/* ---- the inits ---- */
-
-static void init_Neighbor_allgather(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_allgather", NB_ALLGATHER, 0);
-}
-static void init_Neighbor_allgatherv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_allgatherv", NB_ALLGATHERV, 0);
-}
-static void init_Neighbor_alltoall(sk_mctx *m, const sk_value *a) { nb_init(m, a, "Neighbor_alltoall", NB_ALLTOALL, 0); }
-static void init_Neighbor_alltoallv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_alltoallv", NB_ALLTOALLV, 0);
-}
-static void init_Neighbor_alltoallw(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_alltoallw", NB_ALLTOALLW, 0);
-}
-static void init_Ineighbor_allgather(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_allgather", NB_ALLGATHER, 1);
-}
-static void init_Ineighbor_allgatherv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_allgatherv", NB_ALLGATHERV, 1);
-}
-static void init_Ineighbor_alltoall(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoall", NB_ALLTOALL, 1);
-}
-static void init_Ineighbor_alltoallv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoallv", NB_ALLTOALLV, 1);
-}
-static void init_Ineighbor_alltoallw(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoallw", NB_ALLTOALLW, 1);
 }
 
 /* ---- verification (verify.h) ---- */
 
-static int nb_is_alltoall(const nb_state *s)
+static int nb_is_alltoall(const sk_mctx *m)
 {
-  return s->kind == NB_ALLTOALL || s->kind == NB_ALLTOALLV || s->kind == NB_ALLTOALLW;
+  int kind = m->variant & NB_KIND_MASK;
+  return kind == NB_ALLTOALL || kind == NB_ALLTOALLV || kind == NB_ALLTOALLW;
 }
 
 /* The pattern; for the all-to-alls every block for a destination that an earlier block
@@ -25992,10 +25274,10 @@ static int nb_is_alltoall(const nb_state *s)
 static void prepare_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
+  size_t block = sk_mpi_bytes(m->arg.count, m->arg.datatype);
   int j, k;
   sk_verify_default_prepare(m, args);
-  if (!nb_is_alltoall(s)) return;
+  if (!nb_is_alltoall(m)) return;
   for (j = 0; j < s->n_out; j++)
     for (k = 0; k < j; k++)
       if (s->dests[k] == s->dests[j]) {
@@ -26009,19 +25291,19 @@ static void prepare_neighbor(sk_mctx *m, const sk_value *args)
 static void check_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
-  int *their = (int *)sk_calloc((size_t)(m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS), sizeof(int));
+  size_t block = sk_mpi_bytes(m->arg.count, m->arg.datatype);
+  int *their = (int *)sk_calloc((size_t)nb_most(m), sizeof(int));
   int k;
   (void)args;
   for (k = 0; k < s->n_in && !m->failed; k++) {
     char what[80];
     int from = s->sources[k], j = 0, n;
-    if (nb_is_alltoall(s)) {
+    if (nb_is_alltoall(m)) {
       n = nb_dests_of(m, s, from, their);
       while (j < n && their[j] != m->rank) j++;
     }
     sprintf(what, "block %d, from rank %d", k, from);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, s->a.count, s->a.dt, s->a.count, s->a.dt, from,
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, m->arg.count, m->arg.datatype, m->arg.count, m->arg.datatype, from,
                         (size_t)j * block);
   }
   free(their);
@@ -26032,26 +25314,26 @@ static void check_neighbor(sk_mctx *m, const sk_value *args)
 #define NB_COLL SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_neighbor_table[] = {
-  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, NB_ALLGATHER, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgatherv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, NB_ALLGATHERV, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, NB_ALLTOALL, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, NB_ALLTOALLV, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallw, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, NB_ALLTOALLW, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, NB_ALLGATHER | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgatherv,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, NB_ALLGATHERV | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallv,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallw,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, NB_ALLTOALL | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, NB_ALLTOALLV | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, NB_ALLTOALLW | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
   SK_ROW_END
 };
 

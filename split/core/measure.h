@@ -103,8 +103,8 @@ typedef struct sk_measurement {
 } sk_measurement;
 
 /* The rows, one per measurement, every function written out by its own name:
-**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-**              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, OP_BCAST,
+**              measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT,
 ** FINALIZE, PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is
 ** NULL or a string saying why there is nothing to verify). Rows that share functions tell

@@ -32,7 +32,7 @@ else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
 fresh; f=measurements/meas_mpi_coll.c
 n=$(line $f 'SK_ROW_MPI("Bcast",')
 [ -n "$n" ] || { echo "FAIL planted_missing_function: no Bcast row in split/$f"; exit 1; }
-sed 's/measure_Bcast, init_Bcast/measure_Bcast_Missing, init_Bcast/' "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
+sed 's/measure_coll, init_bcast/measure_Bcast_Missing, init_bcast/' "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
 expect row_names_undefined_function "split/$f:$n: row \"Bcast\" names measure function measure_Bcast_Missing, which split/ does not define"
 
 # (2) a measurement function under another function's name
