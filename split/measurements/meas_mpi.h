@@ -28,8 +28,9 @@ SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
 
 /* The measurement communicator of the context. */
 SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
-/* A 'd' parameter (integers are accepted there). */
-SK_API double sk_mpi_arg_double(const sk_value *v);
+/* A 'd' parameter (integers are accepted there), for the rows that read one by position
+** (a SKaMPI 5 extension's SK5_ARG_double); a macro, as the catalogue's rows read m->arg. */
+#define sk_mpi_arg_double(v) ((v)->type == SK_T_INT ? (double)(v)->u.i : (v)->u.d)
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
 ** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
@@ -65,6 +66,11 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
 /* ---- verification (verify.h) ---- */
+
+/* Check functions of the rows between ranks 0 and 1 with (count, datatype): each holds
+** the other's message. _pingpong: only when something moved (m->arg.iterations > 0). */
+SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args);
+SK_API void sk_mpi_check_pingpong(sk_mctx *m, const sk_value *args);
 
 /* Checks a received block of r_count elements of r_dt at buf against what process
 ** `stream` sent: s_count elements of s_dt taken from its pattern-filled send buffer at

@@ -734,15 +734,6 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 
 /* ---- verification (verify.h): every receiver holds its partner's pattern ---- */
 
-/* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
-static void check_pingpong(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  if (a->iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 1 - m->rank, 0);
-}
-
 static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
@@ -808,22 +799,22 @@ static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 
 static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IPROBE_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IRECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISSEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_BSEND_RECV,
              measure_pingpong, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
-             NULL, check_pingpong, NULL),
+             NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
   SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
@@ -831,9 +822,9 @@ static const sk_measurement mpi_p2p_table[] = {
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
   SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
              measure_Pingpong_Send_init_Recv_init, init_pingpong, finalize_pp_persistent, NULL,
-             check_pingpong, NULL),
+             sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, check_pingpong, NULL),
+             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
               SK_PATTERN_P2P, 2, 0, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
