@@ -22448,17 +22448,15 @@ SK_API int sk_team_refuse(sk_mctx *m, const char *fn, long threads)
 #define THREADS_DEFAULT_WINDOW 64L
 #define THREADS_MAX_WINDOW 1024L
 
+/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), or the
+** ping-pong whose rank 1 damages its data afterwards (the test build's row). */
+enum threads_variant { THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED };
+
 #if SK_HAVE_THREADS
 
-/* (count, datatype, threads[, window], iterations); window 0 for the ping-pong. */
-typedef struct threads_args {
-  long count;
-  const sk_datatype *dt;
-  long threads, window, iterations;
-} threads_args;
-
 typedef struct threads_state {
-  threads_args a;
+  sk_margs a;                    /* the arguments (count, datatype, threads, iterations) */
+  long window;                   /* Thread_bw's window (0 given: OSU's default) */
   int windowed;                  /* Thread_bw */
   int partner;                   /* -1: this rank takes no part */
   size_t block;                  /* bytes of one thread's slot */
@@ -22470,44 +22468,40 @@ typedef struct threads_state {
   int corrupt;                   /* the test row: rank 1 damages thread 1's slot */
 } threads_state;
 
-static void threads_args_read(threads_args *a, const sk_value *args, int windowed)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->threads = args[2].u.i;
-  a->window = windowed ? (args[3].u.i == 0 ? THREADS_DEFAULT_WINDOW : args[3].u.i) : 0;
-  a->iterations = args[windowed ? 4 : 3].u.i;
-}
-
-static void threads_init(sk_mctx *m, const sk_value *args, const char *fn, int windowed)
+static void threads_init(sk_mctx *m, const sk_value *args)
 {
   threads_state *s = (threads_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
+  int windowed = m->variant == THREADS_BW;
   size_t bytes;
   int i;
+  (void)args;
   m->state = s;
-  threads_args_read(&s->a, args, windowed);
+  s->a = m->arg;
+  s->window = !windowed ? 0 : m->arg.window == 0 ? THREADS_DEFAULT_WINDOW : m->arg.window;
   s->windowed = windowed;
+  s->corrupt = m->variant == THREADS_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->a.count);
   sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
-  if (!m->failed && windowed && (s->a.window < 1 || s->a.window > THREADS_MAX_WINDOW)) {
+  if (!m->failed && windowed && (s->window < 1 || s->window > THREADS_MAX_WINDOW)) {
     char msg[160];
-    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->a.window,
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->window,
             THREADS_DEFAULT_WINDOW, THREADS_MAX_WINDOW);
     sk_meas_fail(m, msg);
   }
   if (sk_team_refuse(m, fn, s->a.threads)) return;
-  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.dt, 1, 0);
+  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, 1, 0);
   bytes = s->partner >= 0 ? s->block * (size_t)s->a.threads : 0;
   m->send_usage = windowed && m->rank != 0 ? 0 : bytes;
   m->recv_usage = windowed && m->rank == 0 ? 0 : bytes;
-  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.dt);
+  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.datatype);
   if (m->failed) return;
   for (i = 0; i < s->a.threads; i++) MPI_Comm_dup(sk_mpi_comm(m), &s->comms[i]);
   s->comms_made = i;
   if (!windowed) return;
-  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->a.window));
-  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->a.window));
+  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->window));
+  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->window));
 }
 
 static void finalize_threads(sk_mctx *m, const sk_value *args)
@@ -22523,16 +22517,13 @@ static void finalize_threads(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Thread_pingpong(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_pingpong", 0); }
-static void init_Thread_bw(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_bw", 1); }
-
 /* Thread i's round trips: rank 0 sends first. */
 static void threads_pingpong_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
   int count = (int)s->a.count;
-  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
@@ -22552,10 +22543,10 @@ static void threads_bw_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
-  MPI_Request *req = s->requests + (size_t)i * (size_t)s->a.window;
-  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->a.window;
-  int count = (int)s->a.count, w = (int)s->a.window, j;
-  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Request *req = s->requests + (size_t)i * (size_t)s->window;
+  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->window;
+  int count = (int)s->a.count, w = (int)s->window, j;
+  MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
@@ -22573,12 +22564,14 @@ static void threads_bw_work(void *p, int i)
 
 /* The timed span of the team (made before the synchronised start), per round trip or
 ** per message of all threads. */
-static double threads_measure(sk_mctx *m, sk_team_fn work)
+static double threads_measure(sk_mctx *m, const sk_value *args)
 {
   threads_state *s = (threads_state *)m->state;
+  sk_team_fn work = s->windowed ? threads_bw_work : threads_pingpong_work;
   sk_team team;
   double start, span = 0.0, per;
   int made = 1;
+  (void)args;
   s->m = m;
   if (s->partner >= 0 && s->a.threads > 1) made = sk_team_start(&team, (int)s->a.threads, work, s);
   start = sk_sync_start(m);
@@ -22592,20 +22585,8 @@ static double threads_measure(sk_mctx *m, sk_team_fn work)
   if (s->partner < 0) return -1.0;
   if (s->corrupt && m->rank == 1 && s->a.threads > 1 && s->block > 8) m->recv_buf[s->block + 8] ^= 0x10;
   if (s->a.iterations == 0) return 0.0;
-  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->a.window : 1.0);
+  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->window : 1.0);
   return span / per;
-}
-
-static double measure_Thread_pingpong(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return threads_measure(m, threads_pingpong_work);
-}
-
-static double measure_Thread_bw(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return threads_measure(m, threads_bw_work);
 }
 
 /* Verification: every receiving thread's slot holds its partner thread's message. */
@@ -22618,32 +22599,21 @@ static void check_threads(sk_mctx *m, const sk_value *args)
   for (i = 0; i < s->a.threads && !m->failed; i++) {
     char what[60];
     sprintf(what, "slot of thread %ld", i);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.dt, s->a.count, s->a.dt,
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.datatype, s->a.count, s->a.datatype,
                         s->partner, (size_t)i * s->block);
   }
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Thread_pingpong(...) is Thread_pingpong after which rank 1
-** damages byte 8 of thread 1's slot, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Thread_pingpong(sk_mctx *m, const sk_value *args)
-{
-  threads_init(m, args, "Verify_Corrupt_Thread_pingpong", 0);
-  ((threads_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* SK_HAVE_THREADS */
 
 static const sk_measurement mpi_threads_table[] = {
-  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-                 measure_Thread_pingpong, init_Thread_pingpong, finalize_threads, NULL, check_threads,
-                 NULL),
-  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-                 measure_Thread_bw, init_Thread_bw, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG,
+                 threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_BW,
+                 threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_THREADS("Verify_Corrupt_Thread_pingpong", "count:i datatype:t threads:i iterations:i",
-                 SK_PATTERN_COLLECTIVE, 2, 0, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
+                 SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG_CORRUPTED, threads_measure, threads_init,
                  finalize_threads, NULL, check_threads, NULL),
 #endif
   SK_ROW_END
@@ -22673,6 +22643,10 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads(void) { return mpi_thread
 #line 19 "split/measurements/meas_mpi_partitioned.c"
 #line 20 "split/measurements/meas_mpi_partitioned.c"
 
+/* The rows' VARIANT: the ping-pong, or the one whose rank 1 damages its data afterwards
+** (the test build's row). */
+enum part_variant { PART_PINGPONG, PART_PINGPONG_CORRUPTED };
+
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
 
 typedef struct part_state {
@@ -22688,16 +22662,19 @@ typedef struct part_state {
 #endif
 } part_state;
 
-static void part_init(sk_mctx *m, const sk_value *args, const char *fn)
+static void part_init(sk_mctx *m, const sk_value *args)
 {
   part_state *s = (part_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
   size_t bytes;
+  (void)args;
   m->state = s;
-  s->count = args[0].u.i;
-  s->dt = args[1].u.dt;
-  s->partitions = args[2].u.i;
-  s->threads = args[3].u.i;
-  s->iterations = args[4].u.i;
+  s->count = m->arg.count;
+  s->dt = m->arg.datatype;
+  s->partitions = m->arg.partitions;
+  s->threads = m->arg.threads;
+  s->iterations = m->arg.iterations;
+  s->corrupt = m->variant == PART_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->count);
   sk_mpi_check_count(m, fn, "iterations", s->iterations);
@@ -22819,11 +22796,6 @@ static void finalize_part(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Partitioned_pingpong(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Partitioned_pingpong");
-}
-
 /* Verification: the whole message (every partition) from the partner. */
 static void check_part(sk_mctx *m, const sk_value *args)
 {
@@ -22834,25 +22806,15 @@ static void check_part(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "received partitions", m->recv_buf, n, s->dt, n, s->dt, s->partner, 0);
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Partitioned(...) is Partitioned_pingpong after which rank 1
-** damages byte 8 of what it received, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Verify_Corrupt_Partitioned");
-  ((part_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* MPI-4 */
 
 #define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
 static const sk_measurement mpi_partitioned_table[] = {
-  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part, init_Partitioned_pingpong,
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG, measure_part, part_init,
               finalize_part, NULL, check_part, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part,
-              init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG_CORRUPTED,
+              measure_part, part_init, finalize_part, NULL, check_part, NULL),
 #endif
   SK_ROW_END
 };

@@ -18,6 +18,10 @@
 #include "verify.h"
 #include "thread_team.h"
 
+/* The rows' VARIANT: the ping-pong, or the one whose rank 1 damages its data afterwards
+** (the test build's row). */
+enum part_variant { PART_PINGPONG, PART_PINGPONG_CORRUPTED };
+
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
 
 typedef struct part_state {
@@ -33,16 +37,19 @@ typedef struct part_state {
 #endif
 } part_state;
 
-static void part_init(sk_mctx *m, const sk_value *args, const char *fn)
+static void part_init(sk_mctx *m, const sk_value *args)
 {
   part_state *s = (part_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
   size_t bytes;
+  (void)args;
   m->state = s;
-  s->count = args[0].u.i;
-  s->dt = args[1].u.dt;
-  s->partitions = args[2].u.i;
-  s->threads = args[3].u.i;
-  s->iterations = args[4].u.i;
+  s->count = m->arg.count;
+  s->dt = m->arg.datatype;
+  s->partitions = m->arg.partitions;
+  s->threads = m->arg.threads;
+  s->iterations = m->arg.iterations;
+  s->corrupt = m->variant == PART_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->count);
   sk_mpi_check_count(m, fn, "iterations", s->iterations);
@@ -164,11 +171,6 @@ static void finalize_part(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Partitioned_pingpong(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Partitioned_pingpong");
-}
-
 /* Verification: the whole message (every partition) from the partner. */
 static void check_part(sk_mctx *m, const sk_value *args)
 {
@@ -179,25 +181,15 @@ static void check_part(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "received partitions", m->recv_buf, n, s->dt, n, s->dt, s->partner, 0);
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Partitioned(...) is Partitioned_pingpong after which rank 1
-** damages byte 8 of what it received, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Verify_Corrupt_Partitioned");
-  ((part_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* MPI-4 */
 
 #define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
 static const sk_measurement mpi_partitioned_table[] = {
-  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part, init_Partitioned_pingpong,
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG, measure_part, part_init,
               finalize_part, NULL, check_part, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part,
-              init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG_CORRUPTED,
+              measure_part, part_init, finalize_part, NULL, check_part, NULL),
 #endif
   SK_ROW_END
 };
