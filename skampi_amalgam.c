@@ -18592,22 +18592,19 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name);
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
 ** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
 ** build without MPI have no functions, see measure.h).
-**
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
 ** parameter, and returns 0. After a failure the later checks do nothing (the first
-** message is kept), so an init function may run several checks and then test
-** m->failed once. The checks depend only on the arguments and the communicator size,
-** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none. The
-** minimum number of processes is no init's business: the engine checks the row's
-** min_procs before init.
+** message is kept), so an init may run several checks and test m->failed once. They
+** depend only on the arguments and the communicator size, so all processes agree on the
+** outcome and a collective init step is done by all or by none. The minimum number of
+** processes is no init's business: the engine checks the row's min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
 
-#line 21 "split/measurements/meas_mpi.h"
-#line 22 "split/measurements/meas_mpi.h"
+#line 18 "split/measurements/meas_mpi.h"
+#line 19 "split/measurements/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -19609,33 +19606,18 @@ SK_API long sk_bcast_cube_last_rounds(void);
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
-**
-**   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
-**       round trips between ranks 0 and 1 (SKaMPI 5 manual §3.1, Pichler 2013 §3)
-**   Bcast_Cube(count, part_size)
-**       Bin Jia's pipelined broadcast (Pichler 2013 §5.2 for powers of two, §5.3 for any
-**       number of processes; part sizes §5.5)
-**   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
-**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
-**       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
-**   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
-**       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
-**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
-**       the thesis' layout of figure 4 (2k x 6)
-**   Bcast_Linear(count), Bcast_Library(count)
-**       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
-**       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
-**
-** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
-** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
-** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
-** switch_verification_on) every process checks the bytes it holds after each call. The
-** module also owns the round counter of the cube broadcast (sk_bcast_cube_last_rounds;
-** the builtin print_bcast_cube_rounds() that writes it lives in language/builtins_scc.c).
+** Pingpong_Blocking and Pingpong_Nonblocking(count, iterations) between ranks 0 and 1
+** (SKaMPI 5 manual §3.1, Pichler 2013 §3); the broadcasts of count bytes from rank 0
+** Bcast_Cube(count, part_size) (Bin Jia's pipelined broadcast, Pichler 2013 §5),
+** Bcast_DOPL(count, rows, cols, part_size, pipe_size) and Bcast_DOPL_Grid(..., map) (the
+** dimension-ordered pipelined mesh broadcast of Watts & van de Geijn, Pichler 2013 §6),
+** Bcast_Linear(count) and Bcast_Library(count) (the baselines, §4.1, §7). The algorithm
+** is the row's VARIANT. The module also owns the cube broadcast's round counter. Buffers,
+** timing and verification: doc/internals.md, "meas_bcast_algos".
 */
-#line 29 "split/measurements/meas_bcast_algos.c"
-#line 30 "split/measurements/meas_bcast_algos.c"
-#line 31 "split/measurements/meas_bcast_algos.c"
+#line 14 "split/measurements/meas_bcast_algos.c"
+#line 15 "split/measurements/meas_bcast_algos.c"
+#line 16 "split/measurements/meas_bcast_algos.c"
 
 /* The rows' VARIANT: the broadcast algorithm (Bcast_DOPL_Grid is BCA_DOPL with a map),
 ** or the kind of ping-pong. */
@@ -20805,34 +20787,18 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 /* --- begin split/measurements/meas_mpi_p2p.c --- */
 #line 1 "split/measurements/meas_mpi_p2p.c"
 /*
-** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
-** between ranks 0 and 1 of the measurement communicator, and the two-sided
-** counterparts that §3.3 lists beside the one-sided functions (Send,
-** MPI_Isend_callduration). MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
-** Invariants: every ping-pong returns the time of ONE full round trip (ping plus pong),
-** averaged over `iterations` round trips, on both processes -- not half of it as some
-** other benchmarks report; other ranks take no part and return -1 (no meaningful time,
-** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
-** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
-** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
-** said otherwise. Every ping-pong is framed as pingpong_framed says (the manual's untimed
-** first ping and extra ping, the partner's readiness message, one clock reading
-** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
-** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
-** Persistent ping-pongs (MPI-1.1 §3.9): Pingpong_Send_init_Recv_init sends and receives
-** through requests made by MPI_Send_init and MPI_Recv_init, each message MPI_Start +
-** MPI_Wait; Pingpong_Startall's pinging process starts its receive and send together
-** (MPI_Startall + MPI_Waitall). The requests are made in the first measure call, again
-** when the engine hands other buffers, freed by the finalize; rank 0's mean set-up time
-** (MPI_Send_init + MPI_Recv_init) goes under the result line (sk_mctx.note).
-** MPI-4 (SK_IF_MPI4): Pingpong_Isendrecv and Pingpong_Isendrecv_replace are
-** Pingpong_Sendrecv and Pingpong_Sendrecv_replace with MPI_Isendrecv(_replace) + MPI_Wait;
-** Pingpong_Send_c_Recv_c is Pingpong_Send_Recv through MPI_Send_c and MPI_Recv_c, whose
-** count (an MPI_Count) may exceed INT_MAX (then with a contiguous datatype).
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1)
+** between ranks 0 and 1 of the measurement communicator: Pingpong_Send_Recv and its
+** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
+** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
+** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
+** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
+** the variants: doc/internals.md, "meas_mpi_p2p".
 */
-#line 29 "split/measurements/meas_mpi_p2p.c"
-#line 30 "split/measurements/meas_mpi_p2p.c"
+#line 13 "split/measurements/meas_mpi_p2p.c"
+#line 14 "split/measurements/meas_mpi_p2p.c"
 
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
@@ -21657,26 +21623,17 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 #line 1 "split/measurements/meas_mpi_p2p_late.c"
 /*
 ** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
-** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
-** arrives before its receive is posted waits in the unexpected-message queue, a receive
-** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
-** measurement communicator, one round trip (ping and pong) per call:
+** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5), between ranks
+** 0 and 1, one round trip per call:
 **   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
 **     after its message has arrived, and delay_us later still;
 **   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
 **     its receive has been posted, and delay_us later still.
-** The order does not rest on the delay: the early side tells the late one on a private
-** duplicate of the communicator (no PERUSE events there) -- the sender after starting
-** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
-** message first, the two travel in order between the same pair), the receiver after
-** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
-** call), so the queue residence of §3.5 is about delay_us. Both processes return the
-** round trip's time WITH the notices and the waits: these are probes of the library's
-** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
+** The late side is the row's VARIANT. How the order is made sure of, and what the time
+** holds: doc/internals.md, "meas_mpi_p2p_late". MPI-1.1 calls only.
 */
-#line 22 "split/measurements/meas_mpi_p2p_late.c"
-#line 23 "split/measurements/meas_mpi_p2p_late.c"
+#line 13 "split/measurements/meas_mpi_p2p_late.c"
+#line 14 "split/measurements/meas_mpi_p2p_late.c"
 
 /* Which side of every message is late (the rows' VARIANT). */
 enum late_side { LATE_RECEIVER, LATE_SENDER };
@@ -22330,22 +22287,14 @@ SK_API int sk_team_refuse(sk_mctx *m, const char *fn, long threads)
 ** MPI_THREAD_MULTIPLE (the multithreaded ping-pong and bandwidth of the Intel MPI
 ** Benchmarks' IMB-MT, written from their published description): thread i of rank 0
 ** talks with thread i of rank 1, each pair on its own duplicate of the measurement
-** communicator (made in init, freed in finalize), each thread with its own slot of
-** `count` elements in both buffers (slot i from byte i * block on).
-** Invariants: both rows run between a synchronised start and stop (collective pattern;
-** ranks beyond 1 take no part and return -1), and the timed span lasts from the start
-** until the last thread of the process is done (the team's threads are made before the
-** start and wait at a gate, thread_team.h). Thread_pingpong returns the span per round
-** trip (each thread made `iterations` of them, all at once); Thread_bw, like Bw
-** (meas_mpi_bw.c), windows of `window` messages each acknowledged by an empty message,
-** returns the span divided by the messages of all threads, so that size / time is the
-** aggregate bandwidth in MB/s (decimal). More than one thread needs the library to grant
-** MPI_THREAD_MULTIPLE (SKAMPI_THREAD_LEVEL=multiple, transport.h), else init refuses
-** with a message that says so; one thread runs at any level, as the baseline.
+** communicator, each thread with its own slot of `count` elements in both buffers.
+** Thread_pingpong returns the span per round trip, Thread_bw (the row's VARIANT) the span
+** per message of all threads (size / time: aggregate MB/s). The timing and the thread
+** level: doc/internals.md, "meas_mpi_threads".
 */
-#line 20 "split/measurements/meas_mpi_threads.c"
-#line 21 "split/measurements/meas_mpi_threads.c"
-#line 22 "split/measurements/meas_mpi_threads.c"
+#line 12 "split/measurements/meas_mpi_threads.c"
+#line 13 "split/measurements/meas_mpi_threads.c"
+#line 14 "split/measurements/meas_mpi_threads.c"
 
 /* OSU's default window, as in meas_mpi_bw.c, when the window argument is 0. */
 #define THREADS_DEFAULT_WINDOW 64L
@@ -22527,24 +22476,17 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads(void) { return mpi_thread
 /* --- begin split/measurements/meas_mpi_partitioned.c --- */
 #line 1 "split/measurements/meas_mpi_partitioned.c"
 /*
-** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4): a ping-pong
-** between ranks 0 and 1 of the measurement communicator over persistent partitioned
-** requests, made in init (MPI_Psend_init, MPI_Precv_init) and freed in finalize.
-** Partitioned_pingpong(count, datatype, partitions, threads, iterations): a message of
-** `partitions` partitions of `count` elements each; per round trip both ranks MPI_Start
-** their two requests, then rank 0 marks its partitions ready (MPI_Pready) and awaits the
-** answer's partitions (MPI_Parrived), while rank 1 awaits each partition of the ping and
-** marks the same partition of the pong ready as soon as it arrived; then MPI_Wait on both.
-** With T threads (MPI_THREAD_MULTIPLE, thread_team.h), thread j marks and awaits the
-** partitions p with p mod T = j, and the threads meet before and after each round trip's
-** partition work (thread 0 starts and waits). The time, between a synchronised start and
-** stop (collective pattern; ranks beyond 1 take no part and return -1), is that of one
-** round trip; the set-up (the two *_init calls, the longer of ranks 0 and 1) goes into
-** the note under the result line. Only where mpi.h declares MPI-4.
+** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4):
+** Partitioned_pingpong(count, datatype, partitions, threads, iterations), a ping-pong
+** between ranks 0 and 1 over persistent partitioned requests (MPI_Psend_init,
+** MPI_Precv_init), the partitions marked ready (MPI_Pready) and awaited (MPI_Parrived)
+** by T threads (thread_team.h). The time is that of one round trip; the set-up goes into
+** the note under the result line. Only where mpi.h declares MPI-4. The round trip and
+** the threads' share: doc/internals.md, "meas_mpi_partitioned".
 */
-#line 18 "split/measurements/meas_mpi_partitioned.c"
-#line 19 "split/measurements/meas_mpi_partitioned.c"
-#line 20 "split/measurements/meas_mpi_partitioned.c"
+#line 11 "split/measurements/meas_mpi_partitioned.c"
+#line 12 "split/measurements/meas_mpi_partitioned.c"
+#line 13 "split/measurements/meas_mpi_partitioned.c"
 
 /* The rows' VARIANT: the ping-pong, or the one whose rank 1 damages its data afterwards
 ** (the test build's row). */

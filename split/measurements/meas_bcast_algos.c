@@ -1,29 +1,14 @@
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
-**
-**   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
-**       round trips between ranks 0 and 1 (SKaMPI 5 manual §3.1, Pichler 2013 §3)
-**   Bcast_Cube(count, part_size)
-**       Bin Jia's pipelined broadcast (Pichler 2013 §5.2 for powers of two, §5.3 for any
-**       number of processes; part sizes §5.5)
-**   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
-**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
-**       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
-**   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
-**       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
-**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
-**       the thesis' layout of figure 4 (2k x 6)
-**   Bcast_Linear(count), Bcast_Library(count)
-**       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
-**       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
-**
-** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
-** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
-** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
-** switch_verification_on) every process checks the bytes it holds after each call. The
-** module also owns the round counter of the cube broadcast (sk_bcast_cube_last_rounds;
-** the builtin print_bcast_cube_rounds() that writes it lives in language/builtins_scc.c).
+** Pingpong_Blocking and Pingpong_Nonblocking(count, iterations) between ranks 0 and 1
+** (SKaMPI 5 manual §3.1, Pichler 2013 §3); the broadcasts of count bytes from rank 0
+** Bcast_Cube(count, part_size) (Bin Jia's pipelined broadcast, Pichler 2013 §5),
+** Bcast_DOPL(count, rows, cols, part_size, pipe_size) and Bcast_DOPL_Grid(..., map) (the
+** dimension-ordered pipelined mesh broadcast of Watts & van de Geijn, Pichler 2013 §6),
+** Bcast_Linear(count) and Bcast_Library(count) (the baselines, §4.1, §7). The algorithm
+** is the row's VARIANT. The module also owns the cube broadcast's round counter. Buffers,
+** timing and verification: doc/internals.md, "meas_bcast_algos".
 */
 #include "meas_bcast_algos.h"
 #include "verify.h"

@@ -3,16 +3,13 @@
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
 ** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
 ** build without MPI have no functions, see measure.h).
-**
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
 ** parameter, and returns 0. After a failure the later checks do nothing (the first
-** message is kept), so an init function may run several checks and then test
-** m->failed once. The checks depend only on the arguments and the communicator size,
-** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none. The
-** minimum number of processes is no init's business: the engine checks the row's
-** min_procs before init.
+** message is kept), so an init may run several checks and test m->failed once. They
+** depend only on the arguments and the communicator size, so all processes agree on the
+** outcome and a collective init step is done by all or by none. The minimum number of
+** processes is no init's business: the engine checks the row's min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H

@@ -1,29 +1,13 @@
 /*
-** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
-** between ranks 0 and 1 of the measurement communicator, and the two-sided
-** counterparts that §3.3 lists beside the one-sided functions (Send,
-** MPI_Isend_callduration). MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
-** Invariants: every ping-pong returns the time of ONE full round trip (ping plus pong),
-** averaged over `iterations` round trips, on both processes -- not half of it as some
-** other benchmarks report; other ranks take no part and return -1 (no meaningful time,
-** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
-** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
-** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
-** said otherwise. Every ping-pong is framed as pingpong_framed says (the manual's untimed
-** first ping and extra ping, the partner's readiness message, one clock reading
-** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
-** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
-** Persistent ping-pongs (MPI-1.1 §3.9): Pingpong_Send_init_Recv_init sends and receives
-** through requests made by MPI_Send_init and MPI_Recv_init, each message MPI_Start +
-** MPI_Wait; Pingpong_Startall's pinging process starts its receive and send together
-** (MPI_Startall + MPI_Waitall). The requests are made in the first measure call, again
-** when the engine hands other buffers, freed by the finalize; rank 0's mean set-up time
-** (MPI_Send_init + MPI_Recv_init) goes under the result line (sk_mctx.note).
-** MPI-4 (SK_IF_MPI4): Pingpong_Isendrecv and Pingpong_Isendrecv_replace are
-** Pingpong_Sendrecv and Pingpong_Sendrecv_replace with MPI_Isendrecv(_replace) + MPI_Wait;
-** Pingpong_Send_c_Recv_c is Pingpong_Send_Recv through MPI_Send_c and MPI_Recv_c, whose
-** count (an MPI_Count) may exceed INT_MAX (then with a contiguous datatype).
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1)
+** between ranks 0 and 1 of the measurement communicator: Pingpong_Send_Recv and its
+** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
+** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
+** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
+** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
+** the variants: doc/internals.md, "meas_mpi_p2p".
 */
 #include "meas_mpi.h"
 #include "verify.h"

@@ -1,22 +1,13 @@
 /*
 ** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
-** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
-** arrives before its receive is posted waits in the unexpected-message queue, a receive
-** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
-** measurement communicator, one round trip (ping and pong) per call:
+** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5), between ranks
+** 0 and 1, one round trip per call:
 **   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
 **     after its message has arrived, and delay_us later still;
 **   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
 **     its receive has been posted, and delay_us later still.
-** The order does not rest on the delay: the early side tells the late one on a private
-** duplicate of the communicator (no PERUSE events there) -- the sender after starting
-** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
-** message first, the two travel in order between the same pair), the receiver after
-** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
-** call), so the queue residence of §3.5 is about delay_us. Both processes return the
-** round trip's time WITH the notices and the waits: these are probes of the library's
-** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
+** The late side is the row's VARIANT. How the order is made sure of, and what the time
+** holds: doc/internals.md, "meas_mpi_p2p_late". MPI-1.1 calls only.
 */
 #include "meas_mpi.h"
 #include "verify.h"

@@ -1,18 +1,11 @@
 /*
-** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4): a ping-pong
-** between ranks 0 and 1 of the measurement communicator over persistent partitioned
-** requests, made in init (MPI_Psend_init, MPI_Precv_init) and freed in finalize.
-** Partitioned_pingpong(count, datatype, partitions, threads, iterations): a message of
-** `partitions` partitions of `count` elements each; per round trip both ranks MPI_Start
-** their two requests, then rank 0 marks its partitions ready (MPI_Pready) and awaits the
-** answer's partitions (MPI_Parrived), while rank 1 awaits each partition of the ping and
-** marks the same partition of the pong ready as soon as it arrived; then MPI_Wait on both.
-** With T threads (MPI_THREAD_MULTIPLE, thread_team.h), thread j marks and awaits the
-** partitions p with p mod T = j, and the threads meet before and after each round trip's
-** partition work (thread 0 starts and waits). The time, between a synchronised start and
-** stop (collective pattern; ranks beyond 1 take no part and return -1), is that of one
-** round trip; the set-up (the two *_init calls, the longer of ranks 0 and 1) goes into
-** the note under the result line. Only where mpi.h declares MPI-4.
+** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4):
+** Partitioned_pingpong(count, datatype, partitions, threads, iterations), a ping-pong
+** between ranks 0 and 1 over persistent partitioned requests (MPI_Psend_init,
+** MPI_Precv_init), the partitions marked ready (MPI_Pready) and awaited (MPI_Parrived)
+** by T threads (thread_team.h). The time is that of one round trip; the set-up goes into
+** the note under the result line. Only where mpi.h declares MPI-4. The round trip and
+** the threads' share: doc/internals.md, "meas_mpi_partitioned".
 */
 #include "meas_mpi.h"
 #include "verify.h"

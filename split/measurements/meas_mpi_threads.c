@@ -3,18 +3,10 @@
 ** MPI_THREAD_MULTIPLE (the multithreaded ping-pong and bandwidth of the Intel MPI
 ** Benchmarks' IMB-MT, written from their published description): thread i of rank 0
 ** talks with thread i of rank 1, each pair on its own duplicate of the measurement
-** communicator (made in init, freed in finalize), each thread with its own slot of
-** `count` elements in both buffers (slot i from byte i * block on).
-** Invariants: both rows run between a synchronised start and stop (collective pattern;
-** ranks beyond 1 take no part and return -1), and the timed span lasts from the start
-** until the last thread of the process is done (the team's threads are made before the
-** start and wait at a gate, thread_team.h). Thread_pingpong returns the span per round
-** trip (each thread made `iterations` of them, all at once); Thread_bw, like Bw
-** (meas_mpi_bw.c), windows of `window` messages each acknowledged by an empty message,
-** returns the span divided by the messages of all threads, so that size / time is the
-** aggregate bandwidth in MB/s (decimal). More than one thread needs the library to grant
-** MPI_THREAD_MULTIPLE (SKAMPI_THREAD_LEVEL=multiple, transport.h), else init refuses
-** with a message that says so; one thread runs at any level, as the baseline.
+** communicator, each thread with its own slot of `count` elements in both buffers.
+** Thread_pingpong returns the span per round trip, Thread_bw (the row's VARIANT) the span
+** per message of all threads (size / time: aggregate MB/s). The timing and the thread
+** level: doc/internals.md, "meas_mpi_threads".
 */
 #include "meas_mpi.h"
 #include "verify.h"
