@@ -18647,6 +18647,11 @@ SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, c
 SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
                            int allow_replace);
 
+/* The init part of the rows between ranks 0 and 1 with (count, datatype, tag, ...): count
+** and tag checked (named after the row), one message of count elements of datatype in
+** each buffer, its data bytes reported. */
+SK_API void sk_mpi_init_message_pair(sk_mctx *m);
+
 /* Integer division of `total` elements over `parts` processes: rank gets total/parts,
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
@@ -20477,6 +20482,17 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
+SK_API void sk_mpi_init_message_pair(sk_mctx *m)
+{
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
 /* ---- verification ---- */
 
 SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args)
@@ -20806,21 +20822,12 @@ enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV
 
 #ifdef SKAMPI_MPI
 
-/* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
-
-
 /* The common init of the ping-pongs. */
 static void init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_init_message_pair(m);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
 }
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
@@ -20951,19 +20958,18 @@ static void pp_bsend(const pingpong *p, sk_mctx *m)
   MPI_Bsend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
 }
 
+/* MPI_Isend, or MPI_Issend for Pingpong_Issend_Recv (the variant). */
+static void pp_start_isend(const pingpong *p, sk_mctx *m, MPI_Request *req)
+{
+  if (m->variant == PP_ISSEND_RECV) MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+  else MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+}
+
 static void pp_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Wait(&req, &status);
 }
 
@@ -21013,16 +21019,7 @@ static void pp_round_trip_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
   MPI_Wait(&req, &status);
 }
@@ -21184,7 +21181,7 @@ static const pingpong_ops pingpong_variants[] = {
   { pp_send, pp_recv_any_tag, NULL },                       /* PP_SEND_RECV_AT */
   { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
-  { pp_issend, pp_recv, pp_round_trip_issend },             /* PP_ISSEND_RECV */
+  { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISSEND_RECV (pp_start_isend) */
   { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
 };
 #define ops_send_recv pingpong_variants[PP_SEND_RECV]
@@ -21643,19 +21640,13 @@ enum late_side { LATE_RECEIVER, LATE_SENDER };
 /* init: the arguments; the private communicator of the notices (m->state). */
 static void init_late(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  if (!m->failed && !(a->delay_us_d >= 0.0 && a->delay_us_d <= 10.0e6)) {
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && !(m->arg.delay_us_d >= 0.0 && m->arg.delay_us_d <= 10.0e6)) {
     char msg[120];
-    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", fn);
+    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", m->name);
     sk_meas_fail(m, msg);
   }
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
   if (m->failed) return;                   /* the same on every process: none duplicates */
   m->state = sk_malloc(sizeof(MPI_Comm));
   MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
@@ -22689,16 +22680,11 @@ enum mprobe_variant { MPROBE_BLOCKING, MPROBE_POLLED };
 
 static void init_mprobe(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  if (!m->failed && a->tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = m->rank <= 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && m->arg.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  if (m->rank > 1) m->send_usage = m->recv_usage = 0;    /* the others take no part */
 }
 
 /* Receives the partner's message through a matched probe: blocking (MPI_Mprobe,

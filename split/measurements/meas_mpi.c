@@ -225,6 +225,17 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
+SK_API void sk_mpi_init_message_pair(sk_mctx *m)
+{
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
 /* ---- verification ---- */
 
 SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args)

@@ -58,6 +58,11 @@ SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, c
 SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
                            int allow_replace);
 
+/* The init part of the rows between ranks 0 and 1 with (count, datatype, tag, ...): count
+** and tag checked (named after the row), one message of count elements of datatype in
+** each buffer, its data bytes reported. */
+SK_API void sk_mpi_init_message_pair(sk_mctx *m);
+
 /* Integer division of `total` elements over `parts` processes: rank gets total/parts,
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);

@@ -19,16 +19,11 @@ enum mprobe_variant { MPROBE_BLOCKING, MPROBE_POLLED };
 
 static void init_mprobe(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  if (!m->failed && a->tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = m->rank <= 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && m->arg.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  if (m->rank > 1) m->send_usage = m->recv_usage = 0;    /* the others take no part */
 }
 
 /* Receives the partner's message through a matched probe: blocking (MPI_Mprobe,

@@ -18,21 +18,12 @@ enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV
 
 #ifdef SKAMPI_MPI
 
-/* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
-
-
 /* The common init of the ping-pongs. */
 static void init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_init_message_pair(m);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
 }
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
@@ -163,19 +154,18 @@ static void pp_bsend(const pingpong *p, sk_mctx *m)
   MPI_Bsend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
 }
 
+/* MPI_Isend, or MPI_Issend for Pingpong_Issend_Recv (the variant). */
+static void pp_start_isend(const pingpong *p, sk_mctx *m, MPI_Request *req)
+{
+  if (m->variant == PP_ISSEND_RECV) MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+  else MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+}
+
 static void pp_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Wait(&req, &status);
 }
 
@@ -225,16 +215,7 @@ static void pp_round_trip_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
   MPI_Wait(&req, &status);
 }
@@ -396,7 +377,7 @@ static const pingpong_ops pingpong_variants[] = {
   { pp_send, pp_recv_any_tag, NULL },                       /* PP_SEND_RECV_AT */
   { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
-  { pp_issend, pp_recv, pp_round_trip_issend },             /* PP_ISSEND_RECV */
+  { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISSEND_RECV (pp_start_isend) */
   { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
 };
 #define ops_send_recv pingpong_variants[PP_SEND_RECV]

@@ -20,19 +20,13 @@ enum late_side { LATE_RECEIVER, LATE_SENDER };
 /* init: the arguments; the private communicator of the notices (m->state). */
 static void init_late(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  if (!m->failed && !(a->delay_us_d >= 0.0 && a->delay_us_d <= 10.0e6)) {
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && !(m->arg.delay_us_d >= 0.0 && m->arg.delay_us_d <= 10.0e6)) {
     char msg[120];
-    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", fn);
+    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", m->name);
     sk_meas_fail(m, msg);
   }
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
   if (m->failed) return;                   /* the same on every process: none duplicates */
   m->state = sk_malloc(sizeof(MPI_Comm));
   MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
