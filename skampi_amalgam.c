@@ -20819,6 +20819,10 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
                   PP_ISSEND_RECV, PP_BSEND_RECV };
+/* Pingpong_Sendrecv(_replace) and, with MPI-4, Pingpong_Isendrecv(_replace). */
+enum sr_variant { SR_BLOCKING, SR_NONBLOCKING };
+/* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
+enum ppp_variant { PPP_START, PPP_STARTALL };
 
 #ifdef SKAMPI_MPI
 
@@ -21095,25 +21099,20 @@ static void pp_round_trip_startall(const pingpong *p, sk_mctx *m)
   MPI_Waitall(2, both, status);
 }
 
-static double pp_persistent_run(sk_mctx *m, const sk_value *args, const pingpong_ops *ops)
+/* The persistent ping-pongs by their rows' VARIANT (enum ppp_variant). */
+static const pingpong_ops pp_persistent_variants[] = {
+  { pp_start_send, pp_start_recv, NULL },                    /* PPP_START */
+  { pp_start_send, pp_start_recv, pp_round_trip_startall }   /* PPP_STARTALL */
+};
+
+static double measure_pp_persistent(sk_mctx *m, const sk_value *args)
 {
   pingpong p;
   if (!pingpong_setup(&p, m, args)) return -1.0;
   pp_persistent_bind(&p, m);
-  return pingpong_measure(&p, m, ops);
+  return pingpong_measure(&p, m, &pp_persistent_variants[m->variant]);
 }
 
-static double measure_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_start_send, pp_start_recv, NULL };
-  return pp_persistent_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Startall(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_start_send, pp_start_recv, pp_round_trip_startall };
-  return pp_persistent_run(m, args, &ops);
-}
 
 /* Frees the requests; rank 0 writes its set-up time. */
 static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
@@ -21248,12 +21247,40 @@ static message_args sendrecv_message(const sk_margs *a, int send)
 }
 
 
+#if SK_MPI_LEVEL >= 4
+/* MPICH before 4.3 releases a derived datatype once too often in MPI_Isendrecv(_replace)
+** and crashes on the next call with it (pmodels/mpich issue 7098): refused there. */
+static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *dt)
+{
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40300000
+  int combiner = MPI_COMBINER_NAMED, ni, na, nd;
+  char msg[200];
+  if (m->failed) return;
+  MPI_Type_get_envelope(dt->mpi, &ni, &na, &nd, &combiner);
+  if (combiner == MPI_COMBINER_NAMED) return;
+  sprintf(msg, "%s: MPICH before 4.3 crashes on repeated MPI_Isendrecv with a derived datatype (pmodels/mpich "
+          "issue 7098); %.40s is one", fn, dt->name ? dt->name : "the datatype");
+  sk_meas_fail(m, msg);
+#else
+  (void)m;
+  (void)fn;
+  (void)dt;
+#endif
+}
+#endif
+
 static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
   static const char fn[] = "Pingpong_Sendrecv";
   const sk_margs *a = &m->arg;
   size_t s_bytes, r_bytes;
   (void)args;
+#if SK_MPI_LEVEL >= 4
+  if (m->variant == SR_NONBLOCKING) {
+    isendrecv_check_type(m, m->name, a->send_dt);
+    isendrecv_check_type(m, m->name, a->recv_dt);
+  }
+#endif
   sk_mpi_check_count(m, fn, "send count", a->send_count);
   sk_mpi_check_count(m, fn, "receive count", a->recv_count);
   sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
@@ -21267,9 +21294,10 @@ static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 }
 
 /* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
-static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
+static double measure_sendrecv(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
+  int nonblocking = m->variant == SR_NONBLOCKING;
   message_args mine_m, theirs_m;
   const message_args *mine, *theirs;
   long i;
@@ -21302,7 +21330,6 @@ static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
   return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
-static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
 
 /* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
 ** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
@@ -21315,6 +21342,9 @@ static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
   static const char fn[] = "Pingpong_Sendrecv_replace";
   const sk_margs *a = &m->arg;
   (void)args;
+#if SK_MPI_LEVEL >= 4
+  if (m->variant == SR_NONBLOCKING) isendrecv_check_type(m, m->name, a->datatype);
+#endif
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
   sk_mpi_check_tag(m, fn, "tag", a->send_tag);
@@ -21325,9 +21355,10 @@ static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
 }
 
 /* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
-static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
+static double measure_sendrecv_replace(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
+  int nonblocking = m->variant == SR_NONBLOCKING;
   int send_tag, recv_tag;
   long i;
   MPI_Comm comm = sk_mpi_comm(m);
@@ -21356,47 +21387,7 @@ static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
   return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
-static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
 
-#if SK_MPI_LEVEL >= 4
-static double measure_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 1); }
-static double measure_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 1); }
-
-/* MPICH before 4.3 releases a derived datatype once too often in MPI_Isendrecv(_replace)
-** and crashes on the next call with it (pmodels/mpich issue 7098): refused there. */
-static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *dt)
-{
-#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40300000
-  int combiner = MPI_COMBINER_NAMED, ni, na, nd;
-  char msg[200];
-  if (m->failed) return;
-  MPI_Type_get_envelope(dt->mpi, &ni, &na, &nd, &combiner);
-  if (combiner == MPI_COMBINER_NAMED) return;
-  sprintf(msg, "%s: MPICH before 4.3 crashes on repeated MPI_Isendrecv with a derived datatype (pmodels/mpich "
-          "issue 7098); %.40s is one", fn, dt->name ? dt->name : "the datatype");
-  sk_meas_fail(m, msg);
-#else
-  (void)m;
-  (void)fn;
-  (void)dt;
-#endif
-}
-
-static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a->send_dt);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a->recv_dt);
-  init_Pingpong_Sendrecv(m, args);
-}
-
-static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a->datatype);
-  init_Pingpong_Sendrecv_replace(m, args);
-}
-#endif
 
 /* ---- the two-sided counterparts of §3.3 ---- */
 
@@ -21407,20 +21398,17 @@ static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 ** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
 
 
-static void init_send_pair(sk_mctx *m, const sk_margs *a, const char *fn)
+/* Send and MPI_Isend_callduration (whose tag, SEND_TAG, is no argument: m->arg.tag 0). */
+static void init_send_pair(sk_mctx *m, const sk_value *args)
 {
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
   sk_mpi_check_count(m, fn, "count", a->count);
   m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
   m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static void init_Send(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_tag(m, "Send", "tag", a->tag);
-  init_send_pair(m, a, "Send");
 }
 
 static double measure_Send(sk_mctx *m, const sk_value *args)
@@ -21439,13 +21427,6 @@ static double measure_Send(sk_mctx *m, const sk_value *args)
   }
   sk_sync_stop(m);
   return result;
-}
-
-static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  init_send_pair(m, a, "MPI_Isend_callduration");
 }
 
 static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
@@ -21584,29 +21565,29 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_BSEND_RECV,
              measure_pingpong, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
              NULL, sk_mpi_check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_BLOCKING,
+             measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_BLOCKING,
+             measure_sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Send_init_Recv_init, init_pingpong, finalize_pp_persistent, NULL,
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_START,
+             measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL,
              sk_mpi_check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_STARTALL,
+             measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
-              SK_PATTERN_P2P, 2, 0, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              SK_PATTERN_P2P, 2, SR_NONBLOCKING, measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
-  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_NONBLOCKING,
+              measure_sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
               prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
   SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
               NULL),
   SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
+             measure_MPI_Isend_callduration, init_send_pair, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
+             measure_Send, init_send_pair, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
