@@ -20819,8 +20819,8 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
                   PP_ISSEND_RECV, PP_BSEND_RECV };
-/* Pingpong_Sendrecv(_replace) and, with MPI-4, Pingpong_Isendrecv(_replace). */
-enum sr_variant { SR_BLOCKING, SR_NONBLOCKING };
+/* Pingpong_Sendrecv, _Isendrecv (MPI-4), _Sendrecv_replace, _Isendrecv_replace (MPI-4). */
+enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
 /* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
 enum ppp_variant { PPP_START, PPP_STARTALL };
 
@@ -21294,41 +21294,6 @@ static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 }
 
 /* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
-static double measure_sendrecv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  int nonblocking = m->variant == SR_NONBLOCKING;
-  message_args mine_m, theirs_m;
-  const message_args *mine, *theirs;
-  long i;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  (void)args;
-  mine_m = sendrecv_message(a, m->rank == 0);
-  theirs_m = sendrecv_message(a, m->rank != 0);
-  mine = &mine_m;
-  theirs = &theirs_m;
-  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
-  if (a->iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < a->iterations; i++) {
-#if SK_MPI_LEVEL >= 4
-    if (nonblocking) {
-      MPI_Request req;
-      MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
-                    m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag, comm, &req);
-      MPI_Wait(&req, &status);
-      continue;
-    }
-#endif
-    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
-                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
-                 comm, &status);
-  }
-  (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a->iterations;
-}
 
 
 /* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
@@ -21343,7 +21308,7 @@ static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
   const sk_margs *a = &m->arg;
   (void)args;
 #if SK_MPI_LEVEL >= 4
-  if (m->variant == SR_NONBLOCKING) isendrecv_check_type(m, m->name, a->datatype);
+  if (m->variant == SR_REPLACE_NONBLOCKING) isendrecv_check_type(m, m->name, a->datatype);
 #endif
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
@@ -21354,36 +21319,54 @@ static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
-/* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
-static double measure_sendrecv_replace(sk_mctx *m, const sk_value *args)
+/* One exchange of Pingpong_Sendrecv (my message out, theirs in) or, in place, of
+** Pingpong_Sendrecv_replace; blocking or (MPI-4) non-blocking + MPI_Wait. */
+static void sr_exchange(sk_mctx *m, MPI_Comm comm, const message_args *mine, const message_args *theirs,
+                        int replace, int nonblocking)
+{
+  MPI_Status status;
+  int partner = 1 - m->rank;
+#if SK_MPI_LEVEL >= 4
+  MPI_Request req;
+  if (nonblocking && replace)
+    MPI_Isendrecv_replace(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag, partner,
+                          (int)theirs->tag, comm, &req);
+  else if (nonblocking)
+    MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag,
+                  m->recv_buf, (int)theirs->count, theirs->dt->mpi, partner, (int)theirs->tag, comm, &req);
+  if (nonblocking) { MPI_Wait(&req, &status); return; }
+#endif
+  (void)nonblocking;
+  if (replace)
+    MPI_Sendrecv_replace(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag, partner,
+                         (int)theirs->tag, comm, &status);
+  else
+    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag,
+                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, partner, (int)theirs->tag, comm, &status);
+}
+
+/* `iterations` exchanges of Pingpong_(I)sendrecv(_replace) (the variant). For _replace
+** both messages are (count, datatype); process 1 uses the tags the other way round. */
+static double measure_sendrecv(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  int nonblocking = m->variant == SR_NONBLOCKING;
-  int send_tag, recv_tag;
-  long i;
+  int replace = m->variant == SR_REPLACE || m->variant == SR_REPLACE_NONBLOCKING;
+  int nonblocking = m->variant == SR_NONBLOCKING || m->variant == SR_REPLACE_NONBLOCKING;
+  message_args mine, theirs;
   MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
+  long i;
   double start;
   (void)args;
-  send_tag = (int)(m->rank == 0 ? a->send_tag : a->recv_tag);
-  recv_tag = (int)(m->rank == 0 ? a->recv_tag : a->send_tag);
+  mine = sendrecv_message(a, m->rank == 0);
+  theirs = sendrecv_message(a, m->rank != 0);
+  if (replace) {
+    mine.count = theirs.count = a->count;
+    mine.dt = theirs.dt = a->datatype;
+  }
   if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
   if (a->iterations == 0) return 0.0;
   start = MPI_Wtime();
-  for (i = 0; i < a->iterations; i++) {
-#if SK_MPI_LEVEL >= 4
-    if (nonblocking) {
-      MPI_Request req;
-      MPI_Isendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
-                            &req);
-      MPI_Wait(&req, &status);
-      continue;
-    }
-#endif
-    MPI_Sendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag,
-                         1 - m->rank, recv_tag, comm, &status);
-  }
-  (void)nonblocking;
+  for (i = 0; i < a->iterations; i++) sr_exchange(m, comm, &mine, &theirs, replace, nonblocking);
   return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
@@ -21567,8 +21550,8 @@ static const sk_measurement mpi_p2p_table[] = {
              NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_BLOCKING,
              measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_BLOCKING,
-             measure_sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_REPLACE,
+             measure_sendrecv, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
   SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_START,
              measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL,
@@ -21578,8 +21561,8 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
               SK_PATTERN_P2P, 2, SR_NONBLOCKING, measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
-  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_NONBLOCKING,
-              measure_sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_REPLACE_NONBLOCKING,
+              measure_sendrecv, init_Pingpong_Sendrecv_replace, NULL,
               prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
   SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
