@@ -20158,7 +20158,7 @@ static void bca_init_pingpong(sk_mctx *m, const sk_value *args)
   m->reported_size = a->count;
 }
 
-/* Pingpong_Blocking's round trips of n bytes, timed as the top comment says. */
+/* Pingpong_Blocking's round trips of n bytes, timed as the section comment above says. */
 static double bca_blocking_round_trips(sk_mctx *m, size_t n, long iterations)
 {
   long i;
@@ -22520,7 +22520,7 @@ static void part_await(part_state *s, int p)
   while (!flag) MPI_Parrived(s->recv, p, &flag);
 }
 
-/* Thread j's round trips (thread 0 alone starts and waits; see the top comment). */
+/* Thread j's round trips (thread 0 alone starts and waits; doc/internals.md, "meas_mpi_partitioned"). */
 static void part_work(void *arg, int j)
 {
   part_state *s = (part_state *)arg;
@@ -30236,7 +30236,7 @@ static double io_seek_measure(sk_mctx *m, const sk_value *args)
 #endif /* SK_HAVE_MPI_IO */
 
 /* Verification (verify.h): the measure functions check in their first call with
-** verification on, which is the engine's verification pass (header comment). */
+** verification on, which is the engine's verification pass (doc/internals.md, "MPI-IO measurements"). */
 
 static const sk_measurement mpi_io_table[] = {
   SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1, 0,

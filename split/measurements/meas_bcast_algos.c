@@ -548,7 +548,7 @@ static void bca_init_pingpong(sk_mctx *m, const sk_value *args)
   m->reported_size = a->count;
 }
 
-/* Pingpong_Blocking's round trips of n bytes, timed as the top comment says. */
+/* Pingpong_Blocking's round trips of n bytes, timed as the section comment above says. */
 static double bca_blocking_round_trips(sk_mctx *m, size_t n, long iterations)
 {
   long i;

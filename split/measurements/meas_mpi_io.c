@@ -1055,7 +1055,7 @@ static double io_seek_measure(sk_mctx *m, const sk_value *args)
 #endif /* SK_HAVE_MPI_IO */
 
 /* Verification (verify.h): the measure functions check in their first call with
-** verification on, which is the engine's verification pass (header comment). */
+** verification on, which is the engine's verification pass (doc/internals.md, "MPI-IO measurements"). */
 
 static const sk_measurement mpi_io_table[] = {
   SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1, 0,

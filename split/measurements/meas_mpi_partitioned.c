@@ -88,7 +88,7 @@ static void part_await(part_state *s, int p)
   while (!flag) MPI_Parrived(s->recv, p, &flag);
 }
 
-/* Thread j's round trips (thread 0 alone starts and waits; see the top comment). */
+/* Thread j's round trips (thread 0 alone starts and waits; doc/internals.md, "meas_mpi_partitioned"). */
 static void part_work(void *arg, int j)
 {
   part_state *s = (part_state *)arg;
