@@ -3,16 +3,13 @@
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
 ** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
 ** build without MPI have no functions, see measure.h).
-**
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
 ** parameter, and returns 0. After a failure the later checks do nothing (the first
-** message is kept), so an init function may run several checks and then test
-** m->failed once. The checks depend only on the arguments and the communicator size,
-** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none. The
-** minimum number of processes is no init's business: the engine checks the row's
-** min_procs before init.
+** message is kept), so an init may run several checks and test m->failed once. They
+** depend only on the arguments and the communicator size, so all processes agree on the
+** outcome and a collective init step is done by all or by none. The minimum number of
+** processes is no init's business: the engine checks the row's min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
@@ -28,8 +25,9 @@ SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
 
 /* The measurement communicator of the context. */
 SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
-/* A 'd' parameter (integers are accepted there). */
-SK_API double sk_mpi_arg_double(const sk_value *v);
+/* A 'd' parameter (integers are accepted there), for the rows that read one by position
+** (a SKaMPI 5 extension's SK5_ARG_double); a macro, as the catalogue's rows read m->arg. */
+#define sk_mpi_arg_double(v) ((v)->type == SK_T_INT ? (double)(v)->u.i : (v)->u.d)
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
 ** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
@@ -60,11 +58,21 @@ SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, c
 SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
                            int allow_replace);
 
+/* The init part of the rows between ranks 0 and 1 with (count, datatype, tag, ...): count
+** and tag checked (named after the row), one message of count elements of datatype in
+** each buffer, its data bytes reported. */
+SK_API void sk_mpi_init_message_pair(sk_mctx *m);
+
 /* Integer division of `total` elements over `parts` processes: rank gets total/parts,
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
 /* ---- verification (verify.h) ---- */
+
+/* Check functions of the rows between ranks 0 and 1 with (count, datatype): each holds
+** the other's message. _pingpong: only when something moved (m->arg.iterations > 0). */
+SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args);
+SK_API void sk_mpi_check_pingpong(sk_mctx *m, const sk_value *args);
 
 /* Checks a received block of r_count elements of r_dt at buf against what process
 ** `stream` sent: s_count elements of s_dt taken from its pattern-filled send buffer at

@@ -65,6 +65,7 @@
 #include "../../split/transport/io_files.c"
 #include "../../split/transport/io_daccess.c"
 #include "../../split/measurements/meas_mpi_io.c"
+#include "../../split/measurements/meas_io_local.c"
 
 /* ---- what the engine provides ---- */
 
@@ -1021,7 +1022,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[10];
+  const sk_measurement *tables[11];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
@@ -1033,7 +1034,8 @@ static const sk_measurement *find_measurement(const char *name)
   tables[7] = sk_meas_table_mpi_neighbor();
   tables[8] = sk_meas_table_mpi_bw();
   tables[9] = sk_meas_table_mpi_session();
-  for (t = 0; t < 10; t++)
+  tables[10] = sk_meas_table_io_local();
+  for (t = 0; t < 11; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
@@ -1236,15 +1238,15 @@ static void run_io_corruption(sk_group *world, const char *name, const char *rar
     MPI_Barrier(MPI_COMM_WORLD);
     def->measure(&m, args);
   } else if (!m.failed) {
-    io_state *s = io_of(&m);
+    sk_mpiio_state *s = io_of(&m);
     MPI_File fh;
-    size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
     char *bad = (char *)sk_malloc(bytes + 1);
-    io_fill(m.send_buf, bytes, s->owner);
+    sk_mpiio_fill(m.send_buf, bytes, s->owner);
     memcpy(bad, m.send_buf, bytes);
     if (m.rank == 0 && bytes > 7) bad[7] ^= 0x5a;
     if (io_open(&m, s, IO_WRITE_MODE, &fh)) {
-      io_run_chunks(&m, s, fh, bad, 1, s->a.daccess);
+      io_run_chunks(&m, s, fh, bad, 1, s->daccess);
       MPI_File_sync(fh);
       MPI_Barrier(s->comm);
       MPI_File_sync(fh);
