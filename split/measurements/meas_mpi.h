@@ -110,11 +110,11 @@ SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *b
 #endif
 
 #if SK_MPI_LEVEL >= 2
-/* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
+/* ---- one-sided communication (meas_mpi_win_sync.c; accumulates: meas_mpi_win_transfer.c) ---- */
 
 /* The one-sided rows read their arguments from m->arg (margs.h): every signature starts
-** (count, datatype, info) or, moving MPI_INTs, (count, info); what a row has beyond them
-** its functions read by name as well, so the window state keeps none of them. */
+** (count, datatype, info) or, moving MPI_INTs, (count, info); the window state keeps
+** only the window's shape, the functions read the rest by name. */
 
 /* The row's datatype: MPI_INT for the rows without one. */
 SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m);
