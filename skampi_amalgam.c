@@ -18777,6 +18777,11 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 ** where in that rank's pattern the block starts (*offset, preset to 0), or -1 when
 ** nothing may have arrived there (the slot must still be zeros). */
 typedef long (*sk_win_source)(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The source of the rows where rank 0 put its block into every slot of rank 1's window
+** (or got rank 1's block). */
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The check of the window after rank 0 put into every slot of rank 1's. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args);
 /* After the local stores of a prepare: a fence that opens no epoch and a barrier, so
 ** that no process starts the measured epoch before every window is ready. */
 SK_API void sk_win_verify_ready(sk_mctx *m);
@@ -26606,8 +26611,7 @@ static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t
   return -1;
 }
 
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
   (void)slot;
@@ -26651,7 +26655,7 @@ static sk_win_source if_put(const sk_mctx *m, sk_win_source source)
 static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(m, put_from_0_at_1));
+  sk_win_check_window(m, if_put(m, sk_win_from_0_at_1));
 }
 
 static void check_close_from_left(sk_mctx *m, const sk_value *args)
@@ -26660,11 +26664,11 @@ static void check_close_from_left(sk_mctx *m, const sk_value *args)
   sk_win_check_window(m, if_put(m, from_left));
 }
 
-/* MPI_Win_fence_close_delayed: rank 0 always puts. */
-static void check_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close_delayed (rank 0 always puts) and the pairwise transfers. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, put_from_0_at_1);
+  sk_win_check_window(m, sk_win_from_0_at_1);
 }
 
 /* The PSCW rows: the origin's puts, if it put, at every target. */
@@ -26691,7 +26695,7 @@ static const sk_measurement mpi_win_sync_table[] = {
   SK_WIN_ROW("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", 2, FENCE_CLOSE_EVERYBODY,
              measure_fence_close, init_fence_close, sk_win_prepare_put, check_close_from_left),
   SK_WIN_ROW("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", 2, 0,
-             measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_prepare_put, check_0_at_1),
+             measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", 2, 0,
              measure_MPI_Win_fence_openclose, sk_win_init_one_block, sk_win_prepare_put, check_put_0_at_1),
   SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START,
@@ -27318,15 +27322,6 @@ static double measure_put_exchange(sk_mctx *m, const sk_value *args)
 ** block. Accumulates: the locally recomputed result of the operator over the window's
 ** start value and every contribution (sk_win_prepare_accumulate). */
 
-/* Rank 0 transferred to or from rank 1. */
-static long from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)s;
-  (void)slot;
-  (void)offset;
-  return m->rank == 1 ? 0 : -1;
-}
-
 static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   *offset = s->block * (size_t)slot;
@@ -27371,16 +27366,10 @@ static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
   return from != m->rank ? from : -1;
 }
 
-static void check_put_to_1(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_1);
-}
-
 static void check_put_to_1_passive(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, from_0_at_1);
+  sk_win_check_window_passive(m, sk_win_from_0_at_1);
 }
 
 static void check_get_from_1(sk_mctx *m, const sk_value *args)
@@ -27615,15 +27604,15 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", 2, 0,
              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_prepare_put, check_put_pair),
   SK_WIN_ROW("MPI_Put_callduration", "count:i datatype:t info:n", 2, WIN_PUT,
-             measure_transfer_call, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1),
+             measure_transfer_call, sk_win_init_one_block, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Put_dedicated", "count:i datatype:t info:n", 2, DEDICATED_PUT,
-             measure_dedicated, init_dedicated, sk_win_prepare_put, check_put_to_1),
+             measure_dedicated, init_dedicated, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Put_passive", "count:i datatype:t info:n", 2, WIN_PUT,
              measure_transfer_passive, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1_passive),
   SK_WIN_ROW("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", 2, 0,
              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_prepare_put, check_put_concurrent),
   SK_WIN_ROW("MPI_Put_fence", "count:i datatype:t info:n", 2, WIN_PUT,
-             measure_transfer_fenced, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1),
+             measure_transfer_fenced, sk_win_init_one_block, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Put_activewait_get", "count:i info:n", 2, AW_PUT_READ_BACK,
              measure_MPI_Put_activewait_get, init_activewait, sk_win_prepare_put, check_put_activewait_get),
   SK_WIN_ROW("MPI_Put_activewait_twosided", "count:i info:n", 2, AW_PUT,
@@ -27653,9 +27642,9 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW("Caching", "count:i datatype:t info:n delay_us:i", 2, 0,
              measure_Caching, init_Caching, sk_win_prepare_get, check_get_from_1),
   SK_WIN_ROW("Combining_fence", "count:i datatype:t info:n msg_count:i", 2, 0,
-             measure_Combining_fence, init_Combining_fence, sk_win_prepare_put, check_put_to_1),
+             measure_Combining_fence, init_Combining_fence, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("Combining_dedicated", "count:i datatype:t info:n msg_count:i", 2, DEDICATED_COMBINING,
-             measure_dedicated, init_dedicated, sk_win_prepare_put, check_put_to_1),
+             measure_dedicated, init_dedicated, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("Datatype_complex_everytime", "count:i info:n", 2, DT_COMPLEX_EVERYTIME,
              measure_datatype, init_datatype, sk_win_prepare_put, check_datatype),
   SK_WIN_ROW("Datatype_complex_once", "count:i info:n", 2, DT_COMPLEX_ONCE,
@@ -27707,7 +27696,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
   SK_WIN_ROW("Verify_Corrupt_Win_Test", "count:i", 2, WIN_PUT,
-             measure_Verify_Corrupt_Win_Test, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1),
+             measure_Verify_Corrupt_Win_Test, sk_win_init_one_block, sk_win_prepare_put, sk_win_check_put_to_1),
 #endif
   SK_ROW_END
 };

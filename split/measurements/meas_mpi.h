@@ -188,6 +188,11 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 ** where in that rank's pattern the block starts (*offset, preset to 0), or -1 when
 ** nothing may have arrived there (the slot must still be zeros). */
 typedef long (*sk_win_source)(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The source of the rows where rank 0 put its block into every slot of rank 1's window
+** (or got rank 1's block). */
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The check of the window after rank 0 put into every slot of rank 1's. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args);
 /* After the local stores of a prepare: a fence that opens no epoch and a barrier, so
 ** that no process starts the measured epoch before every window is ready. */
 SK_API void sk_win_verify_ready(sk_mctx *m);

@@ -604,8 +604,7 @@ static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t
   return -1;
 }
 
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
   (void)slot;
@@ -649,7 +648,7 @@ static sk_win_source if_put(const sk_mctx *m, sk_win_source source)
 static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(m, put_from_0_at_1));
+  sk_win_check_window(m, if_put(m, sk_win_from_0_at_1));
 }
 
 static void check_close_from_left(sk_mctx *m, const sk_value *args)
@@ -658,11 +657,11 @@ static void check_close_from_left(sk_mctx *m, const sk_value *args)
   sk_win_check_window(m, if_put(m, from_left));
 }
 
-/* MPI_Win_fence_close_delayed: rank 0 always puts. */
-static void check_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close_delayed (rank 0 always puts) and the pairwise transfers. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, put_from_0_at_1);
+  sk_win_check_window(m, sk_win_from_0_at_1);
 }
 
 /* The PSCW rows: the origin's puts, if it put, at every target. */
@@ -689,7 +688,7 @@ static const sk_measurement mpi_win_sync_table[] = {
   SK_WIN_ROW("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", 2, FENCE_CLOSE_EVERYBODY,
              measure_fence_close, init_fence_close, sk_win_prepare_put, check_close_from_left),
   SK_WIN_ROW("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", 2, 0,
-             measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_prepare_put, check_0_at_1),
+             measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", 2, 0,
              measure_MPI_Win_fence_openclose, sk_win_init_one_block, sk_win_prepare_put, check_put_0_at_1),
   SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START,

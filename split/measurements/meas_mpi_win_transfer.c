@@ -561,15 +561,6 @@ static double measure_put_exchange(sk_mctx *m, const sk_value *args)
 ** block. Accumulates: the locally recomputed result of the operator over the window's
 ** start value and every contribution (sk_win_prepare_accumulate). */
 
-/* Rank 0 transferred to or from rank 1. */
-static long from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)s;
-  (void)slot;
-  (void)offset;
-  return m->rank == 1 ? 0 : -1;
-}
-
 static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   *offset = s->block * (size_t)slot;
@@ -614,16 +605,10 @@ static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
   return from != m->rank ? from : -1;
 }
 
-static void check_put_to_1(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_1);
-}
-
 static void check_put_to_1_passive(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, from_0_at_1);
+  sk_win_check_window_passive(m, sk_win_from_0_at_1);
 }
 
 static void check_get_from_1(sk_mctx *m, const sk_value *args)
@@ -858,15 +843,15 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", 2, 0,
              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_prepare_put, check_put_pair),
   SK_WIN_ROW("MPI_Put_callduration", "count:i datatype:t info:n", 2, WIN_PUT,
-             measure_transfer_call, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1),
+             measure_transfer_call, sk_win_init_one_block, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Put_dedicated", "count:i datatype:t info:n", 2, DEDICATED_PUT,
-             measure_dedicated, init_dedicated, sk_win_prepare_put, check_put_to_1),
+             measure_dedicated, init_dedicated, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Put_passive", "count:i datatype:t info:n", 2, WIN_PUT,
              measure_transfer_passive, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1_passive),
   SK_WIN_ROW("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", 2, 0,
              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_prepare_put, check_put_concurrent),
   SK_WIN_ROW("MPI_Put_fence", "count:i datatype:t info:n", 2, WIN_PUT,
-             measure_transfer_fenced, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1),
+             measure_transfer_fenced, sk_win_init_one_block, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("MPI_Put_activewait_get", "count:i info:n", 2, AW_PUT_READ_BACK,
              measure_MPI_Put_activewait_get, init_activewait, sk_win_prepare_put, check_put_activewait_get),
   SK_WIN_ROW("MPI_Put_activewait_twosided", "count:i info:n", 2, AW_PUT,
@@ -896,9 +881,9 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_WIN_ROW("Caching", "count:i datatype:t info:n delay_us:i", 2, 0,
              measure_Caching, init_Caching, sk_win_prepare_get, check_get_from_1),
   SK_WIN_ROW("Combining_fence", "count:i datatype:t info:n msg_count:i", 2, 0,
-             measure_Combining_fence, init_Combining_fence, sk_win_prepare_put, check_put_to_1),
+             measure_Combining_fence, init_Combining_fence, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("Combining_dedicated", "count:i datatype:t info:n msg_count:i", 2, DEDICATED_COMBINING,
-             measure_dedicated, init_dedicated, sk_win_prepare_put, check_put_to_1),
+             measure_dedicated, init_dedicated, sk_win_prepare_put, sk_win_check_put_to_1),
   SK_WIN_ROW("Datatype_complex_everytime", "count:i info:n", 2, DT_COMPLEX_EVERYTIME,
              measure_datatype, init_datatype, sk_win_prepare_put, check_datatype),
   SK_WIN_ROW("Datatype_complex_once", "count:i info:n", 2, DT_COMPLEX_ONCE,
@@ -950,7 +935,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
   SK_WIN_ROW("Verify_Corrupt_Win_Test", "count:i", 2, WIN_PUT,
-             measure_Verify_Corrupt_Win_Test, sk_win_init_one_block, sk_win_prepare_put, check_put_to_1),
+             measure_Verify_Corrupt_Win_Test, sk_win_init_one_block, sk_win_prepare_put, sk_win_check_put_to_1),
 #endif
   SK_ROW_END
 };
