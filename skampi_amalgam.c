@@ -27984,15 +27984,11 @@ static const atomic_variant atomic_variants[] = {
   { OP_NONE, 0, 1, BUFFER_NONE }               /* Win_allocate_shared */
 };
 
-/* The row's count of elements and their datatype: one MPI_INT for the rows without. */
+/* The row's count of elements (their datatype: sk_win_datatype, MPI_INT for the rows
+** without one): one for the rows without a count. */
 static long atomic_count(const sk_mctx *m)
 {
   return atomic_variants[m->variant].one_element ? 1 : m->arg.count;
-}
-
-static const sk_datatype *atomic_type(const sk_mctx *m)
-{
-  return m->arg.datatype != NULL ? m->arg.datatype : sk_mpi_int_type();
 }
 
 static atomic_state *atomic_of(sk_mctx *m)
@@ -28025,7 +28021,7 @@ static void init_atomic(sk_mctx *m, const sk_value *args)
   (void)args;
   sk_mpi_check_count(m, m->name, "count", count);
   sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
-  bytes = sk_mpi_block_bytes(m, m->name, count, atomic_type(m), 1, 0);
+  bytes = sk_mpi_block_bytes(m, m->name, count, sk_win_datatype(m), 1, 0);
   if (m->failed) return;
   s = (atomic_state *)sk_malloc(sizeof *s);
   memset(s, 0, sizeof *s);
@@ -28052,7 +28048,7 @@ static void init_atomic(sk_mctx *m, const sk_value *args)
   s->result = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
   memset(s->result, 0, sizeof(int) * (size_t)(count > 0 ? count : 1));
   m->state = s;
-  m->reported_size = sk_mpi_data_bytes(count, atomic_type(m));
+  m->reported_size = sk_mpi_data_bytes(count, sk_win_datatype(m));
   if (m->rank == 0 && v->buffer == BUFFER_SEND) m->send_usage = bytes;
   if (m->rank == 0 && v->buffer == BUFFER_RECV) m->recv_usage = bytes;
 }
@@ -28073,7 +28069,7 @@ static void finalize_atomic(sk_mctx *m, const sk_value *args)
 /* One operation of rank 0 on target 1 (of the window's communicator), with its flush. */
 static void atomic_once(sk_mctx *m, atomic_state *s, long count, enum atomic_op op)
 {
-  const sk_datatype *dt = atomic_type(m);
+  const sk_datatype *dt = sk_win_datatype(m);
   MPI_Request req;
   MPI_Status status;
   long k;
@@ -28216,8 +28212,8 @@ static void check_put(sk_mctx *m, const sk_value *args)
   const int *target = atomic_target_ints(m);
   (void)args;
   if (m->arg.iterations > 0 && target != NULL)
-    sk_mpi_verify_block(m, "target window", (const char *)target, m->arg.count, atomic_type(m), m->arg.count,
-                        atomic_type(m), 0, 0);
+    sk_mpi_verify_block(m, "target window", (const char *)target, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 0, 0);
 }
 
 static void check_get(sk_mctx *m, const sk_value *args)
@@ -28225,8 +28221,8 @@ static void check_get(sk_mctx *m, const sk_value *args)
   (void)args;
   atomic_target_ints(m);   /* every process past its measure call */
   if (m->arg.iterations > 0 && m->rank == 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, atomic_type(m), m->arg.count,
-                        atomic_type(m), 1, 0);
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 1, 0);
 }
 
 #ifdef SKAMPI_TESTING
