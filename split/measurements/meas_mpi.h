@@ -222,11 +222,6 @@ SK_API void sk_win_check_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_o
 #endif /* SK_MPI_LEVEL >= 2 */
 #endif /* SKAMPI_MPI */
 
-/* A verified row of the one-sided families (MPI-2): collective pattern, the window's
-** finalize (sk_win_finalize), a prepare and a check of the verification. */
-#define SK_WIN_ROW(NAME, SIG, MIN_PROCS, VARIANT, MEASURE, INIT, PREPARE, CHECK) \
-  SK_ROW_MPI2(NAME, SIG, SK_PATTERN_COLLECTIVE, MIN_PROCS, VARIANT, MEASURE, INIT, sk_win_finalize, PREPARE, CHECK, NULL)
-
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
 SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);

@@ -314,27 +314,28 @@ static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *arg
 
 #endif /* MPI-3 */
 
-/* A row of this module: two processes or more, the shared init and finalize. */
-#define ATOMIC_ROW(NAME, SIG, VARIANT, MEASURE, PREPARE, CHECK, NOTHING) \
-  SK_ROW_MPI3(NAME, SIG, SK_PATTERN_COLLECTIVE, 2, VARIANT, MEASURE, init_atomic, finalize_atomic, PREPARE, CHECK, NOTHING)
-
 static const sk_measurement mpi_win_atomic_table[] = {
-  ATOMIC_ROW("Fetch_and_op", "iterations:i", AV_FETCH_AND_OP, measure_atomic, prepare_atomic, check_atomic, NULL),
-  ATOMIC_ROW("Compare_and_swap", "iterations:i", AV_COMPARE_AND_SWAP, measure_atomic, prepare_atomic, check_atomic, NULL),
-  ATOMIC_ROW("Get_accumulate", "count:i iterations:i", AV_GET_ACCUMULATE, measure_atomic, prepare_atomic, check_atomic, NULL),
-  ATOMIC_ROW("Rput", "count:i datatype:t iterations:i", AV_RPUT, measure_atomic, prepare_atomic, check_put, NULL),
-  ATOMIC_ROW("Rget", "count:i datatype:t iterations:i", AV_RGET, measure_atomic, prepare_atomic, check_get, NULL),
-  ATOMIC_ROW("Shared_Put", "count:i datatype:t iterations:i", AV_SHARED_PUT, measure_atomic, prepare_atomic, check_put, NULL),
-  ATOMIC_ROW("Shared_Get", "count:i datatype:t iterations:i", AV_SHARED_GET, measure_atomic, prepare_atomic, check_get, NULL),
-  ATOMIC_ROW("Win_allocate_shared", "count:i datatype:t", AV_WIN_ALLOCATE_SHARED, measure_Win_allocate_shared,
-             NULL, NULL, "allocates a window, moves no data"),
+  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_COMPARE_AND_SWAP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_GET_ACCUMULATE,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RPUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RGET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_PUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_GET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, AV_WIN_ALLOCATE_SHARED,
+              measure_Win_allocate_shared, init_atomic, finalize_atomic, NULL, NULL, "allocates a window, moves no data"),
 #ifdef SKAMPI_TESTING
-  ATOMIC_ROW("Verify_Corrupt_Atomic_Test", "iterations:i", AV_FETCH_AND_OP, measure_Verify_Corrupt_Atomic_Test,
-             prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_Verify_Corrupt_Atomic_Test, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
 #endif
   SK_ROW_END
 };
-
-#undef ATOMIC_ROW
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void) { return mpi_win_atomic_table; }

@@ -201,18 +201,18 @@ static void check_onesided_reduction(sk_mctx *m, const sk_value *args)
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
 static const sk_measurement mpi_win_coll_table[] = {
-  SK_WIN_ROW("onesided_bcast", "count:i datatype:t info:n bcast_count:i", 1, REPEATED_BCAST,
-             measure_onesided_repeated, init_onesided_repeated, sk_win_prepare_put, check_onesided_repeated),
-  SK_WIN_ROW("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", 1, REPEATED_ALLTOALL,
-             measure_onesided_repeated, init_onesided_repeated, sk_win_prepare_put, check_onesided_repeated),
-  SK_WIN_ROW("onesided_reduce", "count:i datatype:t info:n op:o", 1, REDUCTION_TO_ROOT,
-             measure_onesided_reduction, init_onesided_reduction, prepare_onesided_reduction, check_onesided_reduction),
-  SK_WIN_ROW("onesided_allreduce", "count:i datatype:t info:n op:o", 1, REDUCTION_EVERYWHERE,
-             measure_onesided_reduction, init_onesided_reduction, prepare_onesided_reduction, check_onesided_reduction),
-  SK_WIN_ROW("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", 2, BORDER_PSCW,
-             measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_prepare_put, check_borderexchange),
-  SK_WIN_ROW("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", 2, BORDER_FENCE,
-             measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_prepare_put, check_borderexchange),
+  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1, REPEATED_BCAST,
+              measure_onesided_repeated, init_onesided_repeated, sk_win_finalize, sk_win_prepare_put, check_onesided_repeated, NULL),
+  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, REPEATED_ALLTOALL,
+              measure_onesided_repeated, init_onesided_repeated, sk_win_finalize, sk_win_prepare_put, check_onesided_repeated, NULL),
+  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, REDUCTION_TO_ROOT,
+              measure_onesided_reduction, init_onesided_reduction, sk_win_finalize, prepare_onesided_reduction, check_onesided_reduction, NULL),
+  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, REDUCTION_EVERYWHERE,
+              measure_onesided_reduction, init_onesided_reduction, sk_win_finalize, prepare_onesided_reduction, check_onesided_reduction, NULL),
+  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, BORDER_PSCW,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize, sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, BORDER_FENCE,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize, sk_win_prepare_put, check_borderexchange, NULL),
   SK_ROW_END
 };
 
