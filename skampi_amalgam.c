@@ -18707,168 +18707,14 @@ SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *b
 #endif
 
 #if SK_MPI_LEVEL >= 2
-/* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
+/* ---- one-sided communication (meas_mpi_win_sync.c; accumulates: meas_mpi_win_transfer.c) ---- */
 
-/* The arguments of the one-sided functions: one struct per parameter list of the rows
-** (the rows sharing a list share its struct), the fields named after the parameters,
-** read by position by one small reader per struct (in the module of the rows; its
-** comment names them). Every list starts with count, datatype and info, read into the
-** struct's `head` (sk_win_plain_args, by sk_win_plain_args_read); the lists without <dt>
-** start (count, info) (sk_win_count_info_read) and move MPI_INTs (the window state then
-** holds sk_mpi_int_type()). count, datatype and info go into the common part of the
-** window state; what a signature has beyond them is kept there as its own struct (the
-** union `arg` of sk_win_state, one member per struct below). The lists without anything
-** beyond the head use sk_win_plain_args itself; the test build's (count) has its struct
-** in meas_mpi_win_transfer.c. */
+/* The one-sided rows read their arguments from m->arg (margs.h): every signature starts
+** (count, datatype, info) or, moving MPI_INTs, (count, info); the window state keeps
+** only the window's shape, the functions read the rest by name. */
 
-/* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
-** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
-typedef struct sk_win_plain_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
-} sk_win_plain_args;
-
-SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
-SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args);
-
-/* Window synchronisation (meas_mpi_win_sync.c). */
-/* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
-typedef struct sk_win_epoch_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion;
-} sk_win_epoch_args;
-
-/* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
-** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
-typedef struct sk_win_epoch_put_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, do_a_put;
-} sk_win_epoch_put_args;
-
-/* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
-** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
-typedef struct sk_win_epoch_put_delay_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, do_a_put, delay_us;
-} sk_win_epoch_put_delay_args;
-
-/* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
-typedef struct sk_win_delayed_post_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, delay_us, delay_rank;
-} sk_win_delayed_post_args;
-
-/* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
-typedef struct sk_win_complete_n_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, msg_count, delay_us;
-} sk_win_complete_n_args;
-
-/* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
-typedef struct sk_win_put_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long do_a_put;
-} sk_win_put_args;
-
-/* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
-typedef struct sk_win_close_delayed_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count, delay_us;
-} sk_win_close_delayed_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
-typedef struct sk_win_lock_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank;
-} sk_win_lock_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
-typedef struct sk_win_lock_desync_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank, delay_us;
-} sk_win_lock_desync_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
-** MPI_Win_unlock. */
-typedef struct sk_win_unlock_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank, do_a_put, delay_us;
-} sk_win_unlock_args;
-
-/* Transfers (meas_mpi_win_transfer.c). */
-/* (count, datatype, info, iterations): Pingpong_Put_Put. */
-typedef struct sk_win_pingpong_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long iterations;
-} sk_win_pingpong_args;
-
-/* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
-** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
-typedef struct sk_win_messages_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count;
-} sk_win_messages_args;
-
-/* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
-typedef struct sk_win_passive_concurrent_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long lock_type;
-} sk_win_passive_concurrent_args;
-
-/* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
-** onesided_allreduce (whose rows call it op). */
-typedef struct sk_win_accumulate_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  const sk_opdef *op;
-} sk_win_accumulate_args;
-
-/* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
-typedef struct sk_win_acc_concurrent_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  const sk_opdef *op;
-  long disjoint;
-} sk_win_acc_concurrent_args;
-
-/* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
-typedef struct sk_win_acc_multi_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count;
-  const sk_opdef *op;
-  long disjoint;
-} sk_win_acc_multi_args;
-
-/* (count, datatype, info, delay_us): Caching. */
-typedef struct sk_win_caching_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long delay_us;
-} sk_win_caching_args;
-
-/* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
-typedef struct sk_win_activewait_sleep_args {
-  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
-  long delay_us;
-} sk_win_activewait_sleep_args;
-
-/* (count, datatype, info, distance): MPI_Put_Shift. */
-typedef struct sk_win_shift_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long distance;
-} sk_win_shift_args;
-
-/* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
-** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
-typedef struct sk_win_repeated_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long repetitions;
-} sk_win_repeated_args;
-
-/* (count, info, iteration_count, compute): onesided_borderexchange,
-** onesided_borderexchange_fence. */
-typedef struct sk_win_border_args {
-  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
-  long iteration_count, compute;
-} sk_win_border_args;
+/* The row's datatype: MPI_INT for the rows without one. */
+SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m);
 
 /* The state of every one-sided measurement (m->state). */
 typedef struct sk_win_state {
@@ -18884,43 +18730,19 @@ typedef struct sk_win_state {
   int n_targets;             /* PSCW targets are ranks 1..n_targets */
   MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
   int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
-  union {                    /* the signature's own arguments as its init read them */
-    sk_win_epoch_args epoch;
-    sk_win_epoch_put_args epoch_put;
-    sk_win_epoch_put_delay_args epoch_put_delay;
-    sk_win_delayed_post_args delayed_post;
-    sk_win_complete_n_args complete_n;
-    sk_win_put_args put;
-    sk_win_close_delayed_args close_delayed;
-    sk_win_lock_args lock;
-    sk_win_lock_desync_args lock_desync;
-    sk_win_unlock_args unlock;
-    sk_win_pingpong_args pingpong;
-    sk_win_messages_args messages;
-    sk_win_passive_concurrent_args passive_concurrent;
-    sk_win_accumulate_args accumulate;
-    sk_win_acc_concurrent_args acc_concurrent;
-    sk_win_acc_multi_args acc_multi;
-    sk_win_caching_args caching;
-    sk_win_activewait_sleep_args activewait_sleep;
-    sk_win_shift_args shift;
-    sk_win_repeated_args repeated;
-    sk_win_border_args border;
-  } arg;
 } sk_win_state;
 
 /* The window state of a measure function (m->state). */
 SK_API sk_win_state *sk_win_of(sk_mctx *m);
 /* Checks count and slots, allocates a window of `slots` messages of count elements of
-** dt and, if `create`, creates the window with the info value `info` (NULL: none). Keeps
-** dt and info, sets the reported size. The init then keeps its arguments in s->arg.
-** NULL after a failure. */
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create);
+** dt and, if `create`, creates the window with the row's info (m->arg.info). Keeps dt and
+** info, sets the reported size. NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, long count, const sk_datatype *dt, long slots, int create);
 /* The usual init of (count, dt, info, ...): sk_win_setup of a created window of `slots`
-** messages, one block in each buffer. */
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                   const sk_value *info, long slots);
+** messages of the row's count and datatype, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, long slots);
+/* The init of the rows whose window holds one message and that check nothing more. */
+SK_API void sk_win_init_one_block(sk_mctx *m, const sk_value *args);
 /* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
 SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
@@ -18963,6 +18785,11 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 ** where in that rank's pattern the block starts (*offset, preset to 0), or -1 when
 ** nothing may have arrived there (the slot must still be zeros). */
 typedef long (*sk_win_source)(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The source of the rows where rank 0 put its block into every slot of rank 1's window
+** (or got rank 1's block). */
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The check of the window after rank 0 put into every slot of rank 1's. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args);
 /* After the local stores of a prepare: a fence that opens no epoch and a barrier, so
 ** that no process starts the measured epoch before every window is ready. */
 SK_API void sk_win_verify_ready(sk_mctx *m);
@@ -18981,10 +18808,16 @@ SK_API void sk_win_settle(sk_mctx *m);
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
+/* Accumulates (meas_mpi_win_transfer.c, meas_mpi_win_coll.c): a plan says whether slot
+** `slot` of this process's window received contributions and, if so, the virtual rank
+** *start whose operands the slot starts with and the ranks lo..hi whose operands the
+** result combines. The prepare fills the slots and buffers (op NULL: MPI_SUM), the check
+** compares with the recomputed result. */
+typedef int (*sk_win_acc_plan)(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi);
+SK_API void sk_win_prepare_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *op);
+SK_API void sk_win_check_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *op);
 #endif /* SK_MPI_LEVEL >= 2 */
 #endif /* SKAMPI_MPI */
-
-/* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
@@ -18992,6 +18825,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
 #endif
@@ -25124,38 +24958,30 @@ SK_API const sk_measurement *sk_meas_table_mpi_session(void) { return mpi_sessio
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
-** passive target locks, window creation and destruction. Each parameter list of its rows
-** has its own argument struct (meas_mpi.h) and reader here. The module also owns what
-** every one-sided measurement shares (meas_mpi.h): the reader of (count, datatype,
-** info), the window state, its setup and teardown, the block transfers and one PSCW
-** epoch, and the verification helpers (prepares, the slot-by-slot window check; verify.h).
-** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
-** alike); the rows exist in every build.
-**
-** Common rules (the manual lists names and parameters only; these are our choices,
-** modelled on what SKaMPI 5 did):
-** - The first parameter <int> is the count of elements of <dt> in one message.
-** - init allocates the window memory with MPI_Alloc_mem (the buffers of the context are
-**   valid in measure only) and creates the window over it with the given info, the
-**   displacement unit 1 byte; finalize frees both. Puts read from the send buffer, gets
-**   write to the receive buffer.
-** - Every measure runs between sk_sync_start() and sk_sync_stop() on all processes of
-**   the communicator and leaves no epoch open. A fence-based function returns on every
-**   process the time of the whole synchronised part; a function that times one call or
-**   one role returns that time on the processes having the role and -1 elsewhere.
-** - Roles: rank 0 is the origin, rank 1 the target of pairwise transfers; in the PSCW
-**   measurements rank 0 starts an access epoch on all other ranks, which post exposure
-**   epochs to rank 0.
-** - <assert> is checked against the assertions valid for the call that is measured; the
-**   PSCW functions give MPI_Win_start its MPI_MODE_NOCHECK bit and MPI_Win_post all of
-**   it. With MPI_MODE_NOCHECK the post must precede the start, so the processes then
-**   meet in an MPI_Barrier between them.
-** - <lock_type> is MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE of the library, or 0 (shared)
-**   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
-** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
+** passive target locks, window creation and destruction. The module also owns what every
+** one-sided measurement shares (meas_mpi.h): the window state, its setup and teardown,
+** the block transfers, one PSCW epoch and the verification helpers (verify.h). The
+** functions read their arguments by name (m->arg); rows that differ only in what they
+** time share one function and tell themselves apart by their VARIANT. They need MPI-2
+** (SK_MPI_LEVEL >= 2); the rows exist in every build. The rules the one-sided rows share
+** (roles, assertions, lock types, delays) are in doc/internals.md, "One-sided modules".
 */
-#line 35 "split/measurements/meas_mpi_win_sync.c"
-#line 36 "split/measurements/meas_mpi_win_sync.c"
+#line 13 "split/measurements/meas_mpi_win_sync.c"
+#line 14 "split/measurements/meas_mpi_win_sync.c"
+
+/* The VARIANTs of the rows (in every build: the table names them). Who puts before the
+** closing fence: rank 0 to rank 1, or every process to its right neighbour. */
+enum fence_close_putters { FENCE_CLOSE_RANK_0, FENCE_CLOSE_EVERYBODY };
+
+/* The lock rows: the MPI_Win_lock or the MPI_Win_unlock call timed. */
+enum lock_timed { LOCK_TIME_LOCK, LOCK_TIME_UNLOCK };
+
+/* The PSCW rows, by what they time (pscw_variants). */
+enum pscw_variant_id {
+  PSCW_V_START, PSCW_V_START_DELAYED_POST, PSCW_V_POST, PSCW_V_COMPLETE, PSCW_V_STARTCOMPLETE, PSCW_V_COMPLETE_N,
+  PSCW_V_COMPLETE_DELAYED_WAIT, PSCW_V_WAIT_EARLY_COMPLETE, PSCW_V_WAIT_DELAYED_COMPLETE, PSCW_V_TEST,
+  PSCW_V_TEST_DELAYED
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -25164,24 +24990,9 @@ SK_API const sk_measurement *sk_meas_table_mpi_session(void) { return mpi_sessio
 
 /* ---- shared by the one-sided modules ---- */
 
-/* The rows (count, datatype, info): MPI_Win_create here; MPI_Put_Pingpong,
-** MPI_Put_fence_bidirectional, MPI_Put_callduration, MPI_Put_dedicated, MPI_Put_passive,
-** MPI_Put_fence, MPI_Get_Pingpong, MPI_Get_callduration, MPI_Get_dedicated,
-** MPI_Get_passive, MPI_Get_fence and onesided_dummy in meas_mpi_win_transfer.c. */
-SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
+SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
-}
-
-/* The lists that begin (count, info), without a datatype: the window moves MPI_INTs
-** (dt stays NULL here; the window state holds sk_mpi_int_type()). */
-SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = NULL;
-  a->info = &args[1];
+  return m->arg.datatype != NULL ? m->arg.datatype : sk_mpi_int_type();
 }
 
 SK_API MPI_Info sk_win_info(const sk_value *info)
@@ -25189,9 +25000,9 @@ SK_API MPI_Info sk_win_info(const sk_value *info)
   return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
 }
 
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create)
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, long count, const sk_datatype *dt, long slots, int create)
 {
+  const char *fn = m->name;
   sk_win_state *s;
   size_t bytes;
   sk_mpi_check_count(m, fn, "count", count);
@@ -25201,7 +25012,7 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   if (m->failed) return NULL;
   s = (sk_win_state *)sk_calloc(1, sizeof *s);
   s->type = dt;
-  s->info = info;
+  s->info = m->arg.info;
   s->win = MPI_WIN_NULL;
   s->origins = s->targets = MPI_GROUP_NULL;
   s->derived = MPI_DATATYPE_NULL;
@@ -25211,21 +25022,26 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   s->memory_size = (MPI_Aint)bytes;
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
-  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
+  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
   if (create) sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
 }
 
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                   const sk_value *info, long slots)
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, long slots)
 {
-  sk_win_state *s = sk_win_setup(m, fn, count, dt, info, slots, 1);
+  sk_win_state *s = sk_win_setup(m, m->arg.count, sk_win_datatype(m), slots, 1);
   if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
   return s;
+}
+
+SK_API void sk_win_init_one_block(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_simple(m, 1);
 }
 
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets)
@@ -25456,111 +25272,15 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "receive buffer after the epoch", m->recv_buf, m->recv_usage, source);
 }
 
-/* ---- the readers: one per parameter list (meas_mpi.h), by position ---- */
-
-/* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
-static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-}
-
-/* MPI_Win_fence_close, MPI_Win_fence_close_collective, MPI_Win_complete,
-** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
-static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->do_a_put = args[4].u.i;
-}
-
-/* MPI_Win_complete_delayed_wait, MPI_Win_wait_early_complete,
-** MPI_Win_wait_delayed_complete, MPI_Win_test_delayed: (count, datatype, info, assertion,
-** do_a_put, delay_us). */
-static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->do_a_put = args[4].u.i;
-  a->delay_us = args[5].u.i;
-}
-
-/* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
-static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->delay_us = args[4].u.i;
-  a->delay_rank = args[5].u.i;
-}
-
-/* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
-static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->msg_count = args[4].u.i;
-  a->delay_us = args[5].u.i;
-}
-
-/* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
-static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->do_a_put = args[3].u.i;
-}
-
-/* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
-static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-  a->delay_us = args[4].u.i;
-}
-
-/* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
-static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-}
-
-/* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
-static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-  a->delay_us = args[6].u.i;
-}
-
-/* MPI_Win_unlock: (count, datatype, info, assertion, lock_type, dest_rank, do_a_put,
-** delay_us). */
-static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-  a->do_a_put = args[6].u.i;
-  a->delay_us = args[7].u.i;
-}
-
 /* ---- fence ---- */
 
 /* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
 ** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
 static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_args a;
-  win_epoch_args_read(&a, args);
-  sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  s = sk_win_simple(m, "MPI_Win_fence_open", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.epoch = a;
+  (void)args;
+  sk_win_check_assert(m, m->name, m->arg.assertion, FENCE_ASSERTS);
+  sk_win_simple(m, 1);
 }
 
 static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
@@ -25569,63 +25289,37 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_fence((int)s->arg.epoch.assertion, s->win);
+  MPI_Win_fence((int)m->arg.assertion, s->win);
   end = sk_sync_stop(m);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return end - start;
 }
 
-/* The closing fences, args (count, dt, info, assert, doput): assert of the closing
-** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. */
-static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
+/* The closing fences (count, dt, info, assert, doput): assert of the closing
+** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. Who puts is the
+** VARIANT: rank 0 to rank 1 (MPI_Win_fence_close), or every process to its right
+** neighbour, rank+1 mod size (MPI_Win_fence_close_collective). */
+static void init_fence_close(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_put_args a;
-  win_epoch_put_args_read(&a, args);
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
-                      | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.epoch_put = a;
+  (void)args;
+  sk_win_check_assert(m, m->name, m->arg.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
+                      | (m->arg.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
+  sk_win_simple(m, 1);
 }
 
-/* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
-** neighbour), and times the closing MPI_Win_fence(assert) alone. */
-static double fence_close(sk_mctx *m, int everybody_puts)
+/* Opens the epoch, lets the putters put, and times the closing MPI_Win_fence(assert) alone. */
+static double measure_fence_close(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_win_epoch_put_args *a = &s->arg.epoch_put;
   double start;
+  (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (a->do_a_put && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
+  if (m->arg.do_a_put && (m->variant == FENCE_CLOSE_EVERYBODY || m->rank == 0))
+    sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
   start = MPI_Wtime();
-  MPI_Win_fence((int)a->assertion, s->win);
+  MPI_Win_fence((int)m->arg.assertion, s->win);
   return sk_sync_stop(m) - start;
-}
-
-/* MPI_Win_fence_close(count, dt, info, assert, doput): rank 0 puts to rank 1. */
-static void init_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close");
-}
-
-static double measure_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return fence_close(m, 0);
-}
-
-/* MPI_Win_fence_close_collective(count, dt, info, assert, doput): every process puts to
-** its right neighbour (rank+1 mod size). */
-static void init_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close_collective");
-}
-
-static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return fence_close(m, 1);
 }
 
 /* MPI_Win_fence_close_delayed(count, dt, info, msg_cnt, delay_us): rank 0 puts msg_cnt
@@ -25634,312 +25328,118 @@ static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value 
 ** quickly; one that defers the transfer to the fence does not. */
 static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "MPI_Win_fence_close_delayed";
-  sk_win_state *s;
-  sk_win_close_delayed_args a;
-  win_close_delayed_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.close_delayed = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_simple(m, m->arg.msg_count);
 }
 
 static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_win_close_delayed_args *a = &s->arg.close_delayed;
   long k;
   double start;
   (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < a->msg_count; k++) sk_win_put_block(m, s, 1, k);
-  sk_mpi_busy_wait((double)a->delay_us);
+    for (k = 0; k < m->arg.msg_count; k++) sk_win_put_block(m, s, 1, k);
+  sk_mpi_busy_wait((double)m->arg.delay_us);
   start = MPI_Wtime();
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* MPI_Win_fence_openclose(count, dt, info, doput): a whole fence epoch, opening fence,
-** the put of rank 0 to rank 1 if doput, closing fence. */
-static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_put_args a;
-  win_put_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.put = a;
-}
-
+** the put of rank 0 to rank 1 if doput, closing fence (init: sk_win_init_one_block). */
 static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->arg.put.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
+  if (m->arg.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- general active target synchronisation (post, start, complete, wait) ---- */
 
-/* The delay_us and delay_rank checks of the PSCW measurements that have them; run before
-** init_pscw, whose checks come after them. */
-static void check_pscw_delay_us(sk_mctx *m, const char *fn, long delay_us)
+/* The PSCW rows share one init and one measure; their VARIANT indexes pscw_variants:
+** which call or part of the epoch is timed, who spends the row's delay_us where, and
+** whether the origin always puts msg_count messages (else one if doput). */
+enum pscw_delayed { PSCW_NO_DELAY, PSCW_DELAY_POST, PSCW_DELAY_COMPLETE, PSCW_DELAY_WAIT };
+
+typedef struct pscw_variant {
+  enum sk_pscw_timed timed;
+  enum pscw_delayed delayed;  /* POST: target delay_rank before MPI_Win_post; COMPLETE: the
+                                 origin before MPI_Win_complete; WAIT: the targets before
+                                 MPI_Win_wait */
+  int puts_messages;          /* the origin puts msg_count messages to every target */
+} pscw_variant;
+
+static const pscw_variant pscw_variants[] = {
+  { PSCW_START, PSCW_NO_DELAY, 0 },               /* MPI_Win_start: the origin's MPI_Win_start */
+  { PSCW_START, PSCW_DELAY_POST, 0 },             /* _start_delayed_post: does start wait for the posts? */
+  { PSCW_POST, PSCW_NO_DELAY, 0 },                /* MPI_Win_post: the targets' MPI_Win_post */
+  { PSCW_COMPLETE, PSCW_NO_DELAY, 0 },            /* MPI_Win_complete: the origin's */
+  { PSCW_STARTCOMPLETE, PSCW_NO_DELAY, 0 },       /* _startcomplete: the origin's whole access epoch */
+  { PSCW_COMPLETE, PSCW_DELAY_COMPLETE, 1 },      /* _complete_n: after msg_count puts to every target */
+  { PSCW_COMPLETE, PSCW_DELAY_WAIT, 0 },          /* _complete_delayed_wait: does complete wait for them? */
+  { PSCW_WAIT, PSCW_DELAY_WAIT, 0 },              /* _wait_early_complete: the epoch is over by then */
+  { PSCW_WAIT, PSCW_DELAY_COMPLETE, 0 },          /* _wait_delayed_complete */
+  { PSCW_TEST_LOOP, PSCW_NO_DELAY, 0 },           /* MPI_Win_test: the targets' MPI_Win_test loop */
+  { PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE, 0 }      /* _test_delayed: ONE MPI_Win_test while the epoch is open */
+};
+
+/* Whether the origin puts in the row's epochs, and how many messages to every target. */
+static int pscw_puts(const sk_mctx *m)
 {
-  sk_mpi_check_count(m, fn, "delay_us", delay_us);
+  return pscw_variants[m->variant].puts_messages || m->arg.do_a_put != 0;
 }
 
-static void check_pscw_delay_rank(sk_mctx *m, const char *fn, long delay_rank)
+static long pscw_messages(const sk_mctx *m)
 {
-  sk_mpi_check_rank(m, fn, "delay_rank", delay_rank);
-  if (!m->failed && delay_rank == 0) {
-    char msg[200];
-    sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
-    sk_meas_fail(m, msg);
+  return pscw_variants[m->variant].puts_messages ? m->arg.msg_count : 1;
+}
+
+/* delay_us and delay_rank are checked first (a row without them has 0 there); then a
+** window of msg_cnt blocks, all ranks but 0 are targets. */
+static void init_pscw(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  if (pscw_variants[m->variant].delayed == PSCW_DELAY_POST) {
+    sk_mpi_check_rank(m, m->name, "delay_rank", m->arg.delay_rank);
+    if (!m->failed && m->arg.delay_rank == 0) {
+      char msg[200];
+      sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", m->name);
+      sk_meas_fail(m, msg);
+    }
   }
-}
-
-/* The init of the PSCW measurements, given the values of (count, dt, info, assert) and
-** whether the origin puts (`doput`) and how many messages to every target (`msg_cnt`):
-** a window of msg_cnt blocks, all ranks but 0 are targets. The caller keeps its
-** arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_pscw(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
-                               long assertion, int doput, long msg_cnt)
-{
-  sk_win_state *s;
-  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
-  s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  sk_win_check_assert(m, m->name, m->arg.assertion,
+                      MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (pscw_puts(m) ? 0 : MPI_MODE_NOPUT));
+  s = sk_win_simple(m, pscw_messages(m));
   if (s != NULL) sk_win_groups(m, s, m->size - 1);
-  return s;
 }
 
-/* The rows (count, dt, info, assert): the origin does not put. */
-static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
+static double measure_pscw(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_args a;
-  win_epoch_args_read(&a, args);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
-  if (s != NULL) s->arg.epoch = a;
-}
-
-/* The rows (count, dt, info, assert, doput). */
-static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_epoch_put_args a;
-  win_epoch_put_args_read(&a, args);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
-  if (s != NULL) s->arg.epoch_put = a;
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us). */
-static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_epoch_put_delay_args a;
-  win_epoch_put_delay_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
-  if (s != NULL) s->arg.epoch_put_delay = a;
-}
-
-/* One epoch of the plan `timed`, one message if the origin puts. */
-static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed, long assertion, int doput)
-{
-  sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, assertion, doput);
-  return sk_pscw_run(m, &p);
-}
-
-/* An epoch of the plan `timed` with the arguments (count, dt, info, assert) or (count, dt,
-** info, assert, doput) kept by init. */
-static double pscw_measure_epoch(sk_mctx *m, enum sk_pscw_timed timed)
-{
-  return pscw_measure(m, timed, sk_win_of(m)->arg.epoch.assertion, 0);
-}
-
-static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
-{
-  const sk_win_epoch_put_args *a = &sk_win_of(m)->arg.epoch_put;
-  return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us): `timed` is measured while the
-** targets wait delay_us before MPI_Win_wait (PSCW_DELAY_WAIT) or the origin waits it
-** before MPI_Win_complete (PSCW_DELAY_COMPLETE). */
-enum pscw_delayed_side { PSCW_DELAY_WAIT, PSCW_DELAY_COMPLETE };
-
-static double pscw_measure_epoch_put_delay(sk_mctx *m, enum sk_pscw_timed timed, enum pscw_delayed_side side)
-{
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, a->assertion, a->do_a_put != 0);
-  if (side == PSCW_DELAY_WAIT) p.wait_delay = (double)a->delay_us;
-  else p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
-static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
-
-static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch(m, PSCW_START);
-}
-
-/* MPI_Win_start_delayed_post(count, dt, info, assert, delay_us, delay_rank): as
-** MPI_Win_start, but target delay_rank waits delay_us before posting; shows whether
-** MPI_Win_start waits for the posts. */
-static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_start_delayed_post";
-  sk_win_state *s;
-  sk_win_delayed_post_args a;
-  win_delayed_post_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  check_pscw_delay_rank(m, fn, a.delay_rank);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
-  if (s != NULL) s->arg.delayed_post = a;
-}
-
-static double measure_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_delayed_post_args *a = &sk_win_of(m)->arg.delayed_post;
+  const pscw_variant *v = &pscw_variants[m->variant];
+  double delay = (double)m->arg.delay_us;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_START, a->assertion, 0);
-  p.post_delay = (double)a->delay_us;
-  p.post_delay_rank = (int)a->delay_rank;
+  sk_pscw_plan_init(&p, v->timed, m->arg.assertion, pscw_puts(m));
+  p.msg_cnt = pscw_messages(m);
+  if (v->delayed == PSCW_DELAY_POST) {
+    p.post_delay = delay;
+    p.post_delay_rank = (int)m->arg.delay_rank;
+  } else if (v->delayed == PSCW_DELAY_COMPLETE) {
+    p.complete_delay = delay;
+  } else if (v->delayed == PSCW_DELAY_WAIT) {
+    p.wait_delay = delay;
+  }
   return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_post(count, dt, info, assert): the MPI_Win_post call of the targets. */
-static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_post"); }
-
-static double measure_MPI_Win_post(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch(m, PSCW_POST);
-}
-
-/* MPI_Win_complete(count, dt, info, assert, doput): the MPI_Win_complete of the origin. */
-static void init_MPI_Win_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_complete");
-}
-
-static double measure_MPI_Win_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_COMPLETE);
-}
-
-/* MPI_Win_startcomplete(count, dt, info, assert, doput): the origin's whole access
-** epoch, MPI_Win_start to MPI_Win_complete. */
-static void init_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_startcomplete");
-}
-
-static double measure_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_STARTCOMPLETE);
-}
-
-/* MPI_Win_complete_n(count, dt, info, assert, msg_cnt, delay_us): the origin puts
-** msg_cnt messages to every target, waits delay_us, and its MPI_Win_complete is timed. */
-static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_complete_n";
-  sk_win_state *s;
-  sk_win_complete_n_args a;
-  win_complete_n_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 1, a.msg_count);
-  if (s != NULL) s->arg.complete_n = a;
-}
-
-static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_complete_n_args *a = &sk_win_of(m)->arg.complete_n;
-  sk_pscw_plan p;
-  (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, 1);
-  p.msg_cnt = a->msg_count;
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_complete_delayed_wait(count, dt, info, assert, doput, delay_us): the targets
-** wait delay_us before MPI_Win_wait; the origin's MPI_Win_complete is timed (does it
-** wait for them?). */
-static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_complete_delayed_wait");
-}
-
-static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_COMPLETE, PSCW_DELAY_WAIT);
-}
-
-/* MPI_Win_wait_early_complete(..., doput, delay_us): the origin completes at once, the
-** targets wait delay_us and then time their MPI_Win_wait (the epoch is over by then). */
-static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_early_complete");
-}
-
-static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_WAIT);
-}
-
-/* MPI_Win_wait_delayed_complete(..., doput, delay_us): the origin waits delay_us before
-** MPI_Win_complete; the targets' MPI_Win_wait is timed. */
-static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_delayed_complete");
-}
-
-static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_COMPLETE);
-}
-
-/* MPI_Win_test(count, dt, info, assert, doput): the targets end their exposure epoch by
-** calling MPI_Win_test until it succeeds; that loop is timed. */
-static void init_MPI_Win_test(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_test");
-}
-
-static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_TEST_LOOP);
-}
-
-/* MPI_Win_test_delayed(..., doput, delay_us): the origin waits delay_us before
-** MPI_Win_complete; the targets time ONE MPI_Win_test made while the epoch is still
-** open (it normally fails) and then finish with MPI_Win_wait. */
-static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_test_delayed");
-}
-
-static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE);
 }
 
 /* ---- window creation and destruction ---- */
@@ -25948,9 +25448,8 @@ static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 ** after the timing); init only allocates the memory. */
 static void init_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  sk_win_setup(m, "MPI_Win_create", a.count, a.dt, a.info, 1, 0);
+  (void)args;
+  sk_win_setup(m, m->arg.count, sk_win_datatype(m), 1, 0);
   m->send_usage = m->recv_usage = 0;
 }
 
@@ -25972,11 +25471,9 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s;
-  sk_win_put_args a;
-  win_put_args_read(&a, args);
-  s = sk_win_setup(m, "MPI_Win_free", a.head.count, a.head.dt, a.head.info, 1, 0);
+  (void)args;
+  s = sk_win_setup(m, m->arg.count, sk_win_datatype(m), 1, 0);
   if (s == NULL) return;
-  s->arg.put = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
 }
@@ -25988,7 +25485,7 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
   sk_tp_errors_return_win(&s->win);
-  if (s->arg.put.do_a_put) {
+  if (m->arg.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
     MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -26001,104 +25498,46 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 /* ---- passive target: locks ---- */
 
-/* The lock functions, given the values of (count, dt, info, assert, lock_type, dest)
-** (the callers check delay_us first); only rank 0 locks the window of dest. The caller
-** keeps its arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_lock(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
-                               long assertion, long lock_type, long dest)
+/* The lock rows (count, dt, info, assert, lock_type, dest[, doput][, delay_us]): only
+** rank 0 locks the window of dest. */
+static void init_win_lock(sk_mctx *m, const sk_value *args)
 {
-  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK);
-  sk_win_check_lock_type(m, fn, lock_type);
-  sk_mpi_check_rank(m, fn, "dest", dest);
-  return sk_win_simple(m, fn, count, dt, info, 1);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_check_assert(m, m->name, m->arg.assertion, MPI_MODE_NOCHECK);
+  sk_win_check_lock_type(m, m->name, m->arg.lock_type);
+  sk_mpi_check_rank(m, m->name, "dest", m->arg.dest_rank);
+  sk_win_simple(m, 1);
 }
 
-/* MPI_Win_lock(count, dt, info, assert, lock_type, dest): rank 0's MPI_Win_lock call
-** (many libraries acquire the lock lazily, then the cost shows in MPI_Win_unlock). */
-static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_lock_args a;
-  win_lock_args_read(&a, args);
-  s = init_lock(m, "MPI_Win_lock", a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.lock = a;
-}
-
-static double lock_timed(sk_mctx *m, long assertion, long lock_type, long dest_rank, double target_delay)
+/* Rank 0 locks dest, then unlocks; the VARIANT says which call is timed.
+** MPI_Win_lock: rank 0's MPI_Win_lock call (many libraries acquire the lock lazily, then
+** the cost shows in MPI_Win_unlock). MPI_Win_lock_desync(..., delay_us): the same while
+** the target dest is "desynchronised": it spends delay_us in a busy loop without MPI
+** calls while rank 0 locks its window (does the lock need the target?).
+** MPI_Win_unlock(..., doput, delay_us): rank 0 puts one message if doput and waits
+** delay_us after locking; its MPI_Win_unlock is timed. */
+static double measure_win_lock(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)dest_rank;
-  double start, result = -1.0;
-  sk_sync_start(m);
-  if (m->rank == 0) {
-    start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(lock_type), dest, (int)assertion, s->win);
-    result = MPI_Wtime() - start;
-    MPI_Win_unlock(dest, s->win);
-  } else if (m->rank == dest) {
-    sk_mpi_busy_wait(target_delay);
-  }
-  sk_sync_stop(m);
-  return result;
-}
-
-static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_lock_args *a = &sk_win_of(m)->arg.lock;
-  (void)args;
-  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, 0.0);
-}
-
-/* MPI_Win_lock_desync(count, dt, info, assert, lock_type, dest, delay_us): as
-** MPI_Win_lock, but the target dest is "desynchronised": it spends delay_us in a busy
-** loop without MPI calls while rank 0 locks its window (does the lock need the target?). */
-static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_lock_desync";
-  sk_win_state *s;
-  sk_win_lock_desync_args a;
-  win_lock_desync_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.lock_desync = a;
-}
-
-static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_lock_desync_args *a = &sk_win_of(m)->arg.lock_desync;
-  (void)args;
-  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, (double)a->delay_us);
-}
-
-/* MPI_Win_unlock(count, dt, info, assert, lock_type, dest, doput, delay_us): rank 0
-** locks dest, puts one message if doput, waits delay_us, and its MPI_Win_unlock is
-** timed. */
-static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_unlock";
-  sk_win_state *s;
-  sk_win_unlock_args a;
-  win_unlock_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.unlock = a;
-}
-
-static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s = sk_win_of(m);
-  const sk_win_unlock_args *a = &s->arg.unlock;
-  int dest = (int)a->dest_rank;
-  double start, result = -1.0;
+  int dest = (int)m->arg.dest_rank, unlock_timed = m->variant == LOCK_TIME_UNLOCK;
+  double start = 0.0, result = -1.0;
   (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(sk_win_lock_type_of(a->lock_type), dest, (int)a->assertion, s->win);
-    if (a->do_a_put) sk_win_put_block(m, s, dest, 0);
-    sk_mpi_busy_wait((double)a->delay_us);
-    start = MPI_Wtime();
+    if (!unlock_timed) start = MPI_Wtime();
+    MPI_Win_lock(sk_win_lock_type_of(m->arg.lock_type), dest, (int)m->arg.assertion, s->win);
+    if (unlock_timed) {
+      if (m->arg.do_a_put) sk_win_put_block(m, s, dest, 0);
+      sk_mpi_busy_wait((double)m->arg.delay_us);
+      start = MPI_Wtime();
+    } else {
+      result = MPI_Wtime() - start;
+    }
     MPI_Win_unlock(dest, s->win);
-    result = MPI_Wtime() - start;
+    if (unlock_timed) result = MPI_Wtime() - start;
+  } else if (m->rank == dest && !unlock_timed) {
+    sk_mpi_busy_wait((double)m->arg.delay_us);
   }
   sk_sync_stop(m);
   return result;
@@ -26122,8 +25561,7 @@ static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t
   return -1;
 }
 
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
   (void)slot;
@@ -26151,69 +25589,49 @@ static long from_left(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
 /* MPI_Win_unlock: rank 0 put into slot 0 of dest (possibly itself). */
 static long from_0_at_dest(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return m->rank == s->arg.unlock.dest_rank ? 0 : -1;
+  return m->rank == m->arg.dest_rank ? 0 : -1;
 }
 
 /* `source` if the origin put (do_a_put), else nothing_arrived. */
-static sk_win_source if_put(long do_a_put, sk_win_source source)
+static sk_win_source if_put(const sk_mctx *m, sk_win_source source)
 {
-  return do_a_put ? source : nothing_arrived;
+  return m->arg.do_a_put ? source : nothing_arrived;
 }
 
-/* MPI_Win_fence_close, MPI_Win_fence_close_collective (count, dt, info, assert, doput). */
-static void check_close_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close, MPI_Win_fence_openclose, MPI_Win_free: rank 0 to rank 1 if doput. */
+static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, put_from_0_at_1));
+  sk_win_check_window(m, if_put(m, sk_win_from_0_at_1));
 }
 
 static void check_close_from_left(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_left));
+  sk_win_check_window(m, if_put(m, from_left));
 }
 
-/* MPI_Win_fence_close_delayed: rank 0 always puts. */
-static void check_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close_delayed (rank 0 always puts) and the pairwise transfers. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, put_from_0_at_1);
+  sk_win_check_window(m, sk_win_from_0_at_1);
 }
 
-/* MPI_Win_fence_openclose, MPI_Win_free (count, dt, info, doput). */
-static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
+/* The PSCW rows: the origin's puts, if it put, at every target. */
+static void check_pscw_targets(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.put.do_a_put, put_from_0_at_1));
-}
-
-/* MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test (count, dt, info, assert, doput). */
-static void check_epoch_put_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_0_at_targets));
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us). */
-static void check_epoch_put_delay_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put_delay.do_a_put, from_0_at_targets));
-}
-
-/* MPI_Win_complete_n: the origin always puts. */
-static void check_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_targets);
+  sk_win_check_window(m, pscw_puts(m) ? from_0_at_targets : nothing_arrived);
 }
 
 static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, if_put(sk_win_of(m)->arg.unlock.do_a_put, from_0_at_dest));
+  sk_win_check_window_passive(m, if_put(m, from_0_at_dest));
 }
 #endif
 
@@ -26222,61 +25640,47 @@ static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 static const sk_measurement mpi_win_sync_table[] = {
   SK_ROW_MPI2("MPI_Win_fence_open", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
-              sk_win_prepare_put, check_close_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
-              sk_win_prepare_put, check_close_from_left, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, FENCE_CLOSE_RANK_0,
+              measure_fence_close, init_fence_close, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, FENCE_CLOSE_EVERYBODY,
+              measure_fence_close, init_fence_close, sk_win_finalize, sk_win_prepare_put, check_close_from_left, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_0_at_1, NULL),
+              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
-              sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_start_delayed_post, init_MPI_Win_start_delayed_post, sk_win_finalize,
-              NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
-              sk_win_prepare_put, check_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
+              measure_MPI_Win_fence_openclose, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START_DELAYED_POST,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_POST,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_STARTCOMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE_N,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE_DELAYED_WAIT,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_WAIT_EARLY_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_WAIT_DELAYED_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_TEST,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_TEST_DELAYED,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
   SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
               NULL, NULL, "creates a window, no data moves"),
   SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
-              sk_win_prepare_put, check_unlock_at_dest, NULL),
+  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_LOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_LOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_UNLOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, sk_win_prepare_put, check_unlock_at_dest, NULL),
   SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
   SK_ROW_ALIAS("Win_fence_close", "MPI_Win_fence_close"),
   SK_ROW_ALIAS("Win_fence_close_collective", "MPI_Win_fence_close_collective"),
@@ -26306,27 +25710,35 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 /* --- begin split/measurements/meas_mpi_win_transfer.c --- */
 #line 1 "split/measurements/meas_mpi_win_transfer.c"
 /*
-** meas_mpi_win_transfer.c -- one-sided communication, the transfers (SKaMPI 5 manual
-** §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise, concurrent,
-** passive target with active waiting of the target, derived datatypes, many-to-many
-** patterns) and the collective operations made of them (onesided_bcast,
-** onesided_alltoall, onesided_reduce, onesided_allreduce, onesided_borderexchange).
+** meas_mpi_win_transfer.c -- one-sided communication, the transfers between processes
+** (SKaMPI 5 manual §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise,
+** concurrent, passive target with active waiting of the target, derived datatypes,
+** many-to-many patterns) and what their verification leaves in windows and buffers.
 ** The window state, its setup and the synchronisation helpers come from
-** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too. Each parameter list of
-** the rows has its own argument struct and a reader here: the structs in meas_mpi.h,
-** except those of (count, info) and the test build's (count), which only init reads;
-** (count, datatype, info) is the shared sk_win_plain_args. In addition:
-** - Functions without <dt> (the activewait, Datatype_* and borderexchange families)
-**   move MPI_INTs.
-** - <doput>: non-zero means that the origin puts one message to every target inside the
-**   epoch; <msg_cnt> messages go to consecutive slots of the target window.
-** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
-** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
-** The module's verifier table (verify.h) says what each transfer leaves in the windows
-** and buffers: the source of each slot, the recomputed accumulate result.
+** meas_mpi_win_sync.c (meas_mpi.h). The functions read their arguments by name (m->arg);
+** rows that differ only in direction or pattern share one function per role and tell
+** themselves apart by their VARIANT. They need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist
+** in every build. Rules: doc/internals.md, "One-sided modules".
 */
-#line 22 "split/measurements/meas_mpi_win_transfer.c"
-#line 23 "split/measurements/meas_mpi_win_transfer.c"
+#line 13 "split/measurements/meas_mpi_win_transfer.c"
+#line 14 "split/measurements/meas_mpi_win_transfer.c"
+
+/* The VARIANTs of the rows (in every build: the table names them). */
+/* The pairwise rows: rank 0 puts to or gets from rank 1. */
+enum win_direction { WIN_PUT, WIN_GET };
+/* The PSCW epochs between ranks 0 and 1 alone. */
+enum dedicated_variant { DEDICATED_PUT, DEDICATED_GET, DEDICATED_COMBINING };
+/* The passive-target epochs of rank 0 on rank 1 that rank 1 waits for actively. */
+enum activewait_variant { AW_PUT, AW_ACCUMULATE, AW_GET, AW_PUT_READ_BACK };
+/* MPI_Accumulate_concurrent (one message each) and _multi (msg_count each). */
+enum acc_concurrent_variant { ACC_CONCURRENT_ONE, ACC_CONCURRENT_MULTI };
+/* MPI_Put_Exchange in a fence epoch or with a shared lock per target. */
+enum exchange_variant { EXCHANGE_FENCE, EXCHANGE_PASSIVE };
+/* The derived datatype rows (datatype_variants). */
+enum datatype_variant_id {
+  DT_INT, DT_SIMPLE, DT_SIMPLE_GET, DT_COMPLEX_ONCE, DT_COMPLEX_EVERYTIME, DT_COMPLEX_MIXED_ONCE,
+  DT_COMPLEX_MIXED_EVERYTIME, DT_COMPLEX_GET
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -26334,162 +25746,37 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 #define ACTIVEWAIT_GIVE_UP 60.0   /* seconds */
 
 /* One transfer of rank `m->rank`'s block: a get into local slot 0 or a put. */
-static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, int use_get)
+static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, int direction)
 {
-  if (use_get) sk_win_get_block(m, s, target, 0, 0);
+  if (direction == WIN_GET) sk_win_get_block(m, s, target, 0, 0);
   else sk_win_put_block(m, s, target, 0);
 }
 
-/* ---- the readers: one per parameter list, by position ---- */
-
-/* (count, info): MPI_Put_activewait_get, MPI_Put_activewait_twosided,
-** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows read
-** sk_win_plain_args with sk_win_count_info_read; only init needs them (the state keeps
-** count and info). */
-
-/* MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep: (count, info, delay_us). */
-static void win_activewait_sleep_args_read(sk_win_activewait_sleep_args *a, const sk_value *args)
-{
-  sk_win_count_info_read(&a->head, args);
-  a->delay_us = args[2].u.i;
-}
-
-/* Pingpong_Put_Put: (count, datatype, info, iterations). */
-static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->iterations = args[3].u.i;
-}
-
-/* Combining_fence, Combining_dedicated, MPI_Put_Exchange, MPI_Put_Exchange_passive:
-** (count, datatype, info, msg_count). */
-static void win_messages_args_read(sk_win_messages_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-}
-
-/* MPI_Put_passive_concurrent: (count, datatype, info, lock_type). */
-static void win_passive_concurrent_args_read(sk_win_passive_concurrent_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->lock_type = args[3].u.i;
-}
-
-/* MPI_Accumulate, onesided_reduce, onesided_allreduce: (count, datatype, info, op). */
-static void win_accumulate_args_read(sk_win_accumulate_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->op = args[3].u.op;
-}
-
-/* MPI_Accumulate_concurrent: (count, datatype, info, operation, disjoint). */
-static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->op = args[3].u.op;
-  a->disjoint = args[4].u.i;
-}
-
-/* MPI_Accumulate_concurrent_multi: (count, datatype, info, msg_count, operator, disjoint). */
-static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-  a->op = args[4].u.op;
-  a->disjoint = args[5].u.i;
-}
-
-/* Caching: (count, datatype, info, delay_us). */
-static void win_caching_args_read(sk_win_caching_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->delay_us = args[3].u.i;
-}
-
-/* MPI_Put_Shift: (count, datatype, info, distance). */
-static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->distance = args[3].u.i;
-}
-
-/* onesided_bcast (count, datatype, info, bcast_count), onesided_alltoall (count,
-** datatype, info, alltoall_count). */
-static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->repetitions = args[3].u.i;
-}
-
-/* onesided_borderexchange, onesided_borderexchange_fence: (count, info, iteration_count,
-** compute). */
-static void win_border_args_read(sk_win_border_args *a, const sk_value *args)
-{
-  sk_win_count_info_read(&a->head, args);
-  a->iteration_count = args[2].u.i;
-  a->compute = args[3].u.i;
-}
-
-/* ---- pairwise: (count, dt, info), a window of one block ---- */
-
-/* The init of the rows (count, dt, info) with a window of one block. */
-static void init_plain(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
-}
-
-static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_Pingpong"); }
-
-static void init_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
-{
-  init_plain(m, args, "MPI_Put_fence_bidirectional");
-}
-
-static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_callduration"); }
-static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_passive"); }
-static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_fence"); }
-static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_Pingpong"); }
-static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_callduration"); }
-static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_passive"); }
-static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_fence"); }
+/* ---- pairwise: (count, dt, info), a window of one block (sk_win_init_one_block) ---- */
 
 /* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
-static double pingpong_fenced(sk_mctx *m, int use_get)
+static double measure_pingpong_fenced(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) transfer_block(m, s, 1, use_get);
+  if (m->rank == 0) transfer_block(m, s, 1, m->variant);
   MPI_Win_fence(0, s->win);
-  if (m->rank == 1) transfer_block(m, s, 0, use_get);
+  if (m->rank == 1) transfer_block(m, s, 0, m->variant);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
-
-static double measure_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 0); }
-static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 1); }
 
 /* Pingpong_Put_Put(count, dt, info, iterations), the original SKaMPI's form of
 ** MPI_Put_Pingpong: `iterations` fenced round trips (rank 0 puts to rank 1, fence, rank 1
 ** puts to rank 0, fence) in one timing, divided by iterations; -1 for iterations < 0,
 ** 0 for none. */
-static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_pingpong_args a;
-  win_pingpong_args_read(&a, args);
-  s = sk_win_simple(m, "Pingpong_Put_Put", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.pingpong = a;
-}
-
 static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, n = s->arg.pingpong.iterations;
+  long i, n = m->arg.iterations;
   double start;
   (void)args;
   if (n < 0) return -1.0;
@@ -26507,8 +25794,6 @@ static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 
 /* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
 ** functions around nothing, with their window; the overhead, on rank 0 alone. */
-static void init_onesided_dummy(sk_mctx *m, const sk_value *args) { init_plain(m, args, "onesided_dummy"); }
-
 static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
 {
   double start, stop;
@@ -26531,61 +25816,48 @@ static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *ar
 }
 
 /* MPI_Put_fence / MPI_Get_fence: one fence epoch with a transfer of rank 0. */
-static double transfer_fenced(sk_mctx *m, int use_get)
+static double transfer_fenced(sk_mctx *m, int direction)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) transfer_block(m, s, 1, use_get);
+  if (m->rank == 0) transfer_block(m, s, 1, direction);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
-static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 0); }
+static double measure_transfer_fenced(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return transfer_fenced(m, m->variant);
+}
 
 #ifdef SKAMPI_TESTING
 /* Test only: Verify_Corrupt_Win_Test(count) is MPI_Put_fence of count MPI_INTs, after
 ** which rank 1 damages the middle byte of its window, so that skampi -v must catch it
 ** (tests/mpi_catalogue). */
-typedef struct win_corrupt_args {
-  long count;
-} win_corrupt_args;
-
-/* Verify_Corrupt_Win_Test: (count). */
-static void win_corrupt_args_read(win_corrupt_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-}
-
-static void init_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
-{
-  win_corrupt_args a;
-  win_corrupt_args_read(&a, args);
-  sk_win_simple(m, "Verify_Corrupt_Win_Test", a.count, sk_mpi_int_type(), NULL, 1);
-}
-
 static double measure_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  double t = transfer_fenced(m, 0);
+  double t = transfer_fenced(m, WIN_PUT);
   (void)args;
   if (m->rank == 1 && s->block > 0) s->memory[s->block / 2] ^= 0x10;
   return t;
 }
 #endif
-static double measure_MPI_Get_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 1); }
 
 /* MPI_Put_callduration / MPI_Get_callduration: the duration of the MPI_Put (MPI_Get)
 ** call of rank 0 inside a fence epoch. */
-static double transfer_call(sk_mctx *m, int use_get)
+static double measure_transfer_call(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    transfer_block(m, s, 1, use_get);
+    transfer_block(m, s, 1, m->variant);
     result = MPI_Wtime() - start;
   }
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -26593,20 +25865,18 @@ static double transfer_call(sk_mctx *m, int use_get)
   return result;
 }
 
-static double measure_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { (void)args; return transfer_call(m, 0); }
-static double measure_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { (void)args; return transfer_call(m, 1); }
-
 /* MPI_Put_passive / MPI_Get_passive: rank 0 locks rank 1's window (exclusive for the
 ** put, shared for the get), transfers, unlocks; timed on rank 0. */
-static double transfer_passive(sk_mctx *m, int use_get)
+static double measure_transfer_passive(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(use_get ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    transfer_block(m, s, 1, use_get);
+    MPI_Win_lock(m->variant == WIN_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    transfer_block(m, s, 1, m->variant);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
   }
@@ -26614,71 +25884,41 @@ static double transfer_passive(sk_mctx *m, int use_get)
   return result;
 }
 
-static double measure_MPI_Put_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 0); }
-static double measure_MPI_Get_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 1); }
-
-/* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
-** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
-** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
-/* The window of msg_cnt blocks (1 without <msg_cnt>) for the values of (count, dt, info);
-** the state returned (NULL after a failure) keeps no other arguments. */
-static sk_win_state *init_dedicated(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                    const sk_value *info, long msg_cnt)
+/* The "dedicated" rows: a PSCW epoch between rank 0 (origin) and rank 1 (target) only,
+** timed whole on both: MPI_Put_dedicated(count, dt, info), MPI_Get_dedicated(count, dt,
+** info), Combining_dedicated(count, dt, info, msg_cnt): msg_cnt puts. */
+static long dedicated_messages(const sk_mctx *m)
 {
-  sk_win_state *s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
-  if (s == NULL) return NULL;
+  return m->variant == DEDICATED_COMBINING ? m->arg.msg_count : 1;
+}
+
+static void init_dedicated(sk_mctx *m, const sk_value *args)
+{
+  long msg_cnt = dedicated_messages(m);
+  sk_win_state *s = sk_win_simple(m, msg_cnt);
+  (void)args;
+  if (s == NULL) return;
   m->recv_usage = s->block * (size_t)msg_cnt;
   sk_win_groups(m, s, 1);
-  return s;
 }
 
-static void init_dedicated_plain(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  init_dedicated(m, fn, a.count, a.dt, a.info, 1);
-}
-
-static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Put_dedicated"); }
-static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Get_dedicated"); }
-
-static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_messages_args a;
-  win_messages_args_read(&a, args);
-  s = init_dedicated(m, "Combining_dedicated", a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.messages = a;
-}
-
-static double dedicated(sk_mctx *m, enum sk_pscw_op op, long msg_cnt)
+static double measure_dedicated(sk_mctx *m, const sk_value *args)
 {
   sk_pscw_plan p;
-  sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
-  p.op = op;
-  p.msg_cnt = msg_cnt;
-  return sk_pscw_run(m, &p);
-}
-
-static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT, 1); }
-static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET, 1); }
-
-static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args)
-{
   (void)args;
-  return dedicated(m, PSCW_PUT, sk_win_of(m)->arg.messages.msg_count);
+  sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
+  p.op = m->variant == DEDICATED_GET ? PSCW_GET : PSCW_PUT;
+  p.msg_cnt = dedicated_messages(m);
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Put_passive_concurrent(count, dt, info, lock_type): every rank but 0 locks rank
 ** 0's window with lock_type, puts into its own slot, unlocks; each times its epoch. */
 static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_passive_concurrent_args a;
-  win_passive_concurrent_args_read(&a, args);
-  sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
-  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.head.count, a.head.dt, a.head.info, m->size);
-  if (s != NULL) s->arg.passive_concurrent = a;
+  (void)args;
+  sk_win_check_lock_type(m, m->name, m->arg.lock_type);
+  sk_win_simple(m, m->size);
 }
 
 static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
@@ -26689,7 +25929,7 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
   sk_sync_start(m);
   if (m->rank != 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(s->arg.passive_concurrent.lock_type), 0, 0, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(m->arg.lock_type), 0, 0, s->win);
     sk_win_put_block(m, s, 0, m->rank);
     MPI_Win_unlock(0, s->win);
     result = MPI_Wtime() - start;
@@ -26700,16 +25940,20 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
 
 /* ---- accumulate ---- */
 
+/* The row's operator: MPI_Accumulate_concurrent_multi names it `operator`, the others
+** `operation`; MPI_Accumulate_activewait_twosided has none (NULL: it sums). */
+static const sk_opdef *accumulate_op(const sk_mctx *m)
+{
+  return m->arg.operation != NULL ? m->arg.operation : m->arg.operator_;
+}
+
 /* MPI_Accumulate(count, dt, info, op): one fence epoch in which rank 0 accumulates into
 ** rank 1's window. */
 static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_accumulate_args a;
-  win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.head.dt, 1);
-  s = sk_win_simple(m, "MPI_Accumulate", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.accumulate = a;
+  (void)args;
+  sk_mpi_check_op(m, m->name, accumulate_op(m), sk_win_datatype(m), 1);
+  sk_win_simple(m, 1);
 }
 
 static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
@@ -26718,70 +25962,42 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->arg.accumulate.op->mpi);
+  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, accumulate_op(m)->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* MPI_Accumulate_concurrent(count, dt, info, op, disjoint) and
 ** MPI_Accumulate_concurrent_multi(count, dt, info, msg_cnt, op, disjoint): in one fence
-** epoch every rank but 0 accumulates msg_cnt messages into rank 0's window -- all into
-** the same msg_cnt slots, or, if disjoint, each into slots of its own. */
-/* The init given the values of (count, dt, info), msg_cnt (1 for
-** MPI_Accumulate_concurrent) and op; the caller keeps its arguments in the state
-** returned (NULL after a failure). */
-static sk_win_state *init_accumulate_concurrent(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                                const sk_value *info, long msg_cnt, const sk_opdef *op)
+** epoch every rank but 0 accumulates msg_cnt messages (1 without msg_cnt) into rank 0's
+** window -- all into the same msg_cnt slots, or, if disjoint, each into slots of its own. */
+static long acc_concurrent_messages(const sk_mctx *m)
 {
-  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
-  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
-  sk_mpi_check_op(m, fn, op, dt, 1);
-  return sk_win_simple(m, fn, count, dt, info, msg_cnt * m->size);
+  return m->variant == ACC_CONCURRENT_MULTI ? m->arg.msg_count : 1;
 }
 
-static double accumulate_concurrent(sk_mctx *m, long msg_cnt, const sk_opdef *op, long disjoint)
+static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  long msg_cnt = acc_concurrent_messages(m);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "msg_cnt", msg_cnt);
+  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
+  sk_mpi_check_op(m, m->name, accumulate_op(m), sk_win_datatype(m), 1);
+  sk_win_simple(m, msg_cnt * m->size);
+}
+
+static double measure_accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  long k;
+  long k, msg_cnt = acc_concurrent_messages(m);
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank != 0)
     for (k = 0; k < msg_cnt; k++)
-      sk_win_accumulate_block(m, s, 0, disjoint ? m->rank * msg_cnt + k : k, op->mpi);
+      sk_win_accumulate_block(m, s, 0, m->arg.disjoint ? m->rank * msg_cnt + k : k, accumulate_op(m)->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
-}
-
-static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_acc_concurrent_args a;
-  win_acc_concurrent_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.head.count, a.head.dt, a.head.info, 1, a.op);
-  if (s != NULL) s->arg.acc_concurrent = a;
-}
-
-static double measure_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_acc_concurrent_args *a = &sk_win_of(m)->arg.acc_concurrent;
-  (void)args;
-  return accumulate_concurrent(m, 1, a->op, a->disjoint);
-}
-
-static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_acc_multi_args a;
-  win_acc_multi_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.head.count, a.head.dt, a.head.info, a.msg_count, a.op);
-  if (s != NULL) s->arg.acc_multi = a;
-}
-
-static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_acc_multi_args *a = &sk_win_of(m)->arg.acc_multi;
-  (void)args;
-  return accumulate_concurrent(m, a->msg_count, a->op, a->disjoint);
 }
 
 /* ---- caching and combining ---- */
@@ -26791,12 +26007,9 @@ static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value
 ** timed -- cheaper than the first if the library caches the remote window. */
 static void init_Caching(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_caching_args a;
-  win_caching_args_read(&a, args);
-  sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
-  s = sk_win_simple(m, "Caching", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.caching = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_simple(m, 1);
 }
 
 static double measure_Caching(sk_mctx *m, const sk_value *args)
@@ -26809,7 +26022,7 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
-    sk_mpi_busy_wait((double)s->arg.caching.delay_us);
+    sk_mpi_busy_wait((double)m->arg.delay_us);
     start = MPI_Wtime();
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
@@ -26825,11 +26038,8 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
 ** them?). Compare with MPI_Put_fence of msg_cnt*count elements. */
 static void init_Combining_fence(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_messages_args a;
-  win_messages_args_read(&a, args);
-  s = sk_win_simple(m, "Combining_fence", a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.messages = a;
+  (void)args;
+  sk_win_simple(m, m->arg.msg_count);
 }
 
 static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
@@ -26840,47 +26050,27 @@ static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < s->arg.messages.msg_count; k++) sk_win_put_block(m, s, 1, k);
+    for (k = 0; k < m->arg.msg_count; k++) sk_win_put_block(m, s, 1, k);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- passive target with active waiting of the target (MPI_INT messages) ---- */
 
-/* The init of the activewait family given the values of (count, info) (the _sleep
-** variants check their delay_us first): a window of count MPI_INTs. The caller keeps
-** its arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_activewait(sk_mctx *m, const char *fn, long count, const sk_value *info, long min_count)
+/* The activewait rows (count, info[, delay_us]): a window of count MPI_INTs; the _sleep
+** rows check their delay_us first (the others have 0 there). MPI_Put_activewait_get
+** needs a count of at least 1: its last int carries the number of the measurement. */
+static void init_activewait(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
+  long min_count = m->variant == AW_PUT_READ_BACK ? 1 : 0;
   char msg[200];
-  if (!m->failed && count < min_count) {
-    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, count, min_count);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  if (!m->failed && m->arg.count < min_count) {
+    sprintf(msg, "%.60s: count %ld must be at least %ld", m->name, m->arg.count, min_count);
     sk_meas_fail(m, msg);
   }
-  s = sk_win_setup(m, fn, count, sk_mpi_int_type(), info, 1, 1);
-  if (s == NULL) return NULL;
-  m->send_usage = s->block;
-  m->recv_usage = s->block;
-  return s;
-}
-
-/* The rows (count, info) and (count, info, delay_us). */
-static void init_activewait_plain(sk_mctx *m, const sk_value *args, const char *fn, long min_count)
-{
-  sk_win_plain_args a;
-  sk_win_count_info_read(&a, args);
-  init_activewait(m, fn, a.count, a.info, min_count);
-}
-
-static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_activewait_sleep_args a;
-  win_activewait_sleep_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_activewait(m, fn, a.head.count, a.head.info, 0);
-  if (s != NULL) s->arg.activewait_sleep = a;
+  sk_win_simple(m, 1);
 }
 
 /* MPI_Put_activewait_get(count, info), as the original SKaMPI's Put_activewait_get: rank 0
@@ -26891,12 +26081,6 @@ static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *
 ** in the start and stop synchronisation. Rank 1 never locks its own window, so nothing
 ** competes with the origin's exclusive lock. (Gives up after 60 s and fails the
 ** measurement with a message rather than hanging if the data never shows.) */
-static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
-{
-  /* the window starts zeroed and the measurement numbers start at 1 */
-  init_activewait_plain(m, args, "MPI_Put_activewait_get", 1);
-}
-
 static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
@@ -26925,92 +26109,36 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
   return result;
 }
 
-/* The activewait functions with a two-sided notice: rank 0 does its passive-target
-** epoch on rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared
-** lock) and then sends an empty notice; rank 1 first spends delay_us without MPI calls
-** (the _sleep variants; 0 for the others), then waits for the notice -- with MPI_Recv, or (the Get
-** variants) actively with an MPI_Iprobe loop. Both time their part. */
-enum activewait_op { AW_PUT, AW_ACCUMULATE, AW_GET };
-
-static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe, double delay_us)
+/* The activewait rows with a two-sided notice: rank 0 does its passive-target epoch on
+** rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared lock) and
+** then sends an empty notice; rank 1 first spends delay_us without MPI calls (the _sleep
+** rows; 0 for the others), then waits for the notice -- with MPI_Recv, or (the Get rows)
+** actively with an MPI_Iprobe loop. Both time their part. */
+static double measure_activewait_notice(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   int flag = 0;
   double start, result = -1.0;
+  (void)args;
   start = sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(op == AW_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    if (op == AW_PUT) sk_win_put_block(m, s, 1, 0);
-    else if (op == AW_ACCUMULATE) sk_win_accumulate_block(m, s, 1, 0, MPI_SUM);
+    MPI_Win_lock(m->variant == AW_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    if (m->variant == AW_PUT) sk_win_put_block(m, s, 1, 0);
+    else if (m->variant == AW_ACCUMULATE) sk_win_accumulate_block(m, s, 1, 0, MPI_SUM);
     else sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
     MPI_Send(NULL, 0, MPI_INT, 1, NOTICE_TAG, comm);
   } else if (m->rank == 1) {
-    sk_mpi_busy_wait(delay_us);
-    if (probe) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
+    sk_mpi_busy_wait((double)m->arg.delay_us);
+    if (m->variant == AW_GET) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
     MPI_Recv(NULL, 0, MPI_INT, 0, NOTICE_TAG, comm, &status);
     result = MPI_Wtime() - start;
   }
   sk_sync_stop(m);
   return result;
-}
-
-static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_plain(m, args, "MPI_Put_activewait_twosided", 0);
-}
-
-static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_PUT, 0, 0.0);
-}
-
-static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_sleep(m, args, "MPI_Put_activewait_twosided_sleep");
-}
-
-static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_PUT, 0, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
-}
-
-static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_plain(m, args, "MPI_Get_activewait", 0);
-}
-
-static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_GET, 1, 0.0);
-}
-
-static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_sleep(m, args, "MPI_Get_activewait_sleep");
-}
-
-static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_GET, 1, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
-}
-
-static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_plain(m, args, "MPI_Accumulate_activewait_twosided", 0);
-}
-
-static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_ACCUMULATE, 0, 0.0);
 }
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
@@ -27028,23 +26156,37 @@ static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_va
 ** Windows and buffers span 2*count ints (a vector element spans 2*count-1). */
 enum dt_shape { SHAPE_INT, SHAPE_CONTIGUOUS, SHAPE_VECTOR, SHAPE_MIXED };
 
+typedef struct datatype_variant {
+  enum dt_shape shape;
+  int direction;              /* WIN_PUT or WIN_GET */
+  int everytime;              /* the vector type is made inside every timed epoch */
+} datatype_variant;
+
+/* By the rows' VARIANT (enum datatype_variant_id). */
+static const datatype_variant datatype_variants[] = {
+  { SHAPE_INT, WIN_PUT, 0 }, { SHAPE_CONTIGUOUS, WIN_PUT, 0 }, { SHAPE_CONTIGUOUS, WIN_GET, 0 },
+  { SHAPE_VECTOR, WIN_PUT, 0 }, { SHAPE_VECTOR, WIN_PUT, 1 }, { SHAPE_MIXED, WIN_PUT, 0 },
+  { SHAPE_MIXED, WIN_PUT, 1 }, { SHAPE_VECTOR, WIN_GET, 0 }
+};
+
 static void make_vector(int count, MPI_Datatype *type)
 {
   MPI_Type_vector(count, 1, 2, MPI_INT, type);
   MPI_Type_commit(type);
 }
 
-static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
+static void init_datatype(sk_mctx *m, const sk_value *args)
 {
+  enum dt_shape shape = datatype_variants[m->variant].shape;
+  long count = m->arg.count;
   sk_win_state *s;
-  sk_win_plain_args a;
-  sk_win_count_info_read(&a, args);
-  if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
-  s = sk_win_setup(m, fn, 2 * a.count, sk_mpi_int_type(), a.info, 1, 1);
+  (void)args;
+  if (!m->failed && count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
+  s = sk_win_setup(m, 2 * count, sk_mpi_int_type(), 1, 1);
   if (s == NULL) return;
   m->send_usage = m->recv_usage = s->block;
-  m->reported_size = a.count * (long)sizeof(int);
-  s->count = (int)a.count;
+  m->reported_size = count * (long)sizeof(int);
+  s->count = (int)count;
   if (shape == SHAPE_CONTIGUOUS) {
     MPI_Type_contiguous(s->count, MPI_INT, &s->derived);
     MPI_Type_commit(&s->derived);
@@ -27054,133 +26196,38 @@ static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum
 }
 
 /* One epoch; `everytime` makes the vector type inside the timing. */
-static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int everytime)
+static double measure_datatype(sk_mctx *m, const sk_value *args)
 {
+  const datatype_variant *v = &datatype_variants[m->variant];
   sk_win_state *s = sk_win_of(m);
   MPI_Datatype type = s->derived;
   double start = sk_sync_start(m);
-  if (everytime && m->rank == 0) make_vector(s->count, &type);
+  (void)args;
+  if (v->everytime && m->rank == 0) make_vector(s->count, &type);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0) {
-    if (shape == SHAPE_INT)
+    if (v->shape == SHAPE_INT)
       MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, s->count, MPI_INT, s->win);
-    else if (shape == SHAPE_MIXED)
+    else if (v->shape == SHAPE_MIXED)
       MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, 1, type, s->win);
-    else if (use_get)
+    else if (v->direction == WIN_GET)
       MPI_Get(m->recv_buf, 1, type, 1, 0, 1, type, s->win);
     else
       MPI_Put(m->send_buf, 1, type, 1, 0, 1, type, s->win);
   }
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  if (everytime && m->rank == 0) MPI_Type_free(&type);
+  if (v->everytime && m->rank == 0) MPI_Type_free(&type);
   return sk_sync_stop(m) - start;
-}
-
-static void init_Datatype_int(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_int", SHAPE_INT);
-}
-
-static double measure_Datatype_int(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_INT, 0, 0);
-}
-
-static void init_Datatype_simple(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_simple", SHAPE_CONTIGUOUS);
-}
-
-static double measure_Datatype_simple(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_CONTIGUOUS, 0, 0);
-}
-
-static void init_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_simple_Get", SHAPE_CONTIGUOUS);
-}
-
-static double measure_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_CONTIGUOUS, 1, 0);
-}
-
-static void init_Datatype_complex_once(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_once", SHAPE_VECTOR);
-}
-
-static double measure_Datatype_complex_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_VECTOR, 0, 0);
-}
-
-static void init_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_everytime", SHAPE_VECTOR);
-}
-
-static double measure_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_VECTOR, 0, 1);
-}
-
-static void init_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_mixed_once", SHAPE_MIXED);
-}
-
-static double measure_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_MIXED, 0, 0);
-}
-
-static void init_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_mixed_everytime", SHAPE_MIXED);
-}
-
-static double measure_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_MIXED, 0, 1);
-}
-
-static void init_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_Get", SHAPE_VECTOR);
-}
-
-static double measure_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_VECTOR, 1, 0);
 }
 
 /* ---- many-to-many patterns ---- */
 
 /* MPI_Put_Shift(count, dt, info, distance): in one fence epoch every process puts to
 ** rank (rank + distance) mod size (distance may be negative). */
-static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_shift_args a;
-  win_shift_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Put_Shift", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.shift = a;
-}
-
 static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int target = (int)(((m->rank + s->arg.shift.distance) % m->size + m->size) % m->size);
+  int target = (int)(((m->rank + m->arg.distance) % m->size + m->size) % m->size);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -27192,216 +26239,30 @@ static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 /* MPI_Put_Exchange(count, dt, info, msg_cnt): the one-sided Exchange: every process puts
 ** msg_cnt messages to every other process (slot rank*msg_cnt+k there) in one fence
 ** epoch. MPI_Put_Exchange_passive: the same with a shared lock per target instead. */
-static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_put_exchange(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_messages_args a;
-  win_messages_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_count);
-  if (!m->failed && a.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count * m->size);
-  if (s != NULL) s->arg.messages = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "msg_cnt", m->arg.msg_count);
+  if (!m->failed && m->arg.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
+  sk_win_simple(m, m->arg.msg_count * m->size);
 }
 
-static void put_exchange_to(sk_mctx *m, sk_win_state *s, int target)
-{
-  long k, msg_cnt = s->arg.messages.msg_count;
-  for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, target, m->rank * msg_cnt + k);
-}
-
-static void init_MPI_Put_Exchange(sk_mctx *m, const sk_value *args) { init_put_exchange(m, args, "MPI_Put_Exchange"); }
-
-static double measure_MPI_Put_Exchange(sk_mctx *m, const sk_value *args)
+static double measure_put_exchange(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int j;
+  int j, passive = m->variant == EXCHANGE_PASSIVE;
+  long k, msg_cnt = m->arg.msg_count;
   double start = sk_sync_start(m);
   (void)args;
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < m->size; j++)
-    if (j != m->rank) put_exchange_to(m, s, j);
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  return sk_sync_stop(m) - start;
-}
-
-static void init_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
-{
-  init_put_exchange(m, args, "MPI_Put_Exchange_passive");
-}
-
-static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s = sk_win_of(m);
-  int j;
-  double start = sk_sync_start(m);
-  (void)args;
-  for (j = 0; j < m->size; j++)
-    if (j != m->rank) {
-      MPI_Win_lock(MPI_LOCK_SHARED, j, 0, s->win);
-      put_exchange_to(m, s, j);
-      MPI_Win_unlock(j, s->win);
-    }
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- collective operations made of one-sided transfers ---- */
-
-/* onesided_bcast(count, dt, info, bcast_count): bcast_count broadcasts from rank 0 made
-** of puts, one fence epoch each; onesided_alltoall(count, dt, info, alltoall_count):
-** likewise all-to-alls (every process puts a block to every process, itself included,
-** slot = its rank). Both return the time of one operation (the average). */
-static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char *fn, long slots)
-{
-  sk_win_state *s;
-  sk_win_repeated_args a;
-  win_repeated_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, slots);
-  if (s == NULL) return;
-  s->arg.repeated = a;
-  m->send_usage = s->block * (size_t)slots;
-}
-
-static void init_onesided_bcast(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_repeated(m, args, "onesided_bcast", 1);
-}
-
-static void init_onesided_alltoall(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_repeated(m, args, "onesided_alltoall", m->size);
-}
-
-static double onesided_repeated(sk_mctx *m, int alltoall)
-{
-  sk_win_state *s = sk_win_of(m);
-  long i, n = s->arg.repeated.repetitions;
-  int j;
-  double start;
-  if (n <= 0) return 0.0;
-  start = sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (i = 0; i < n; i++) {
-    for (j = 0; j < m->size; j++) {
-      if (alltoall)
-        MPI_Put(m->send_buf + s->block * (size_t)j, s->count, s->dt, j, (MPI_Aint)(s->block * (size_t)m->rank),
-                s->count, s->dt, s->win);
-      else if (m->rank == 0 && j != 0)
-        sk_win_put_block(m, s, j, 0);
-    }
-    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  if (!passive) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (j = 0; j < m->size; j++) {
+    if (j == m->rank) continue;
+    if (passive) MPI_Win_lock(MPI_LOCK_SHARED, j, 0, s->win);
+    for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, j, m->rank * msg_cnt + k);
+    if (passive) MPI_Win_unlock(j, s->win);
   }
-  return (sk_sync_stop(m) - start) / (double)n;
-}
-
-static double measure_onesided_bcast(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 0); }
-static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 1); }
-
-/* onesided_reduce(count, dt, info, op): every process accumulates its block into rank
-** 0's window in one fence epoch (root fixed at 0); onesided_allreduce: every process
-** accumulates into every process's window, itself included. */
-static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_accumulate_args a;
-  win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, fn, a.op, a.head.dt, 1);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.accumulate = a;
-}
-
-static void init_onesided_reduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_reduce"); }
-static void init_onesided_allreduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_allreduce"); }
-
-static double onesided_reduction(sk_mctx *m, int everywhere)
-{
-  sk_win_state *s = sk_win_of(m);
-  int j;
-  double start = sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->arg.accumulate.op->mpi);
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  if (!passive) MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
-}
-
-static double measure_onesided_reduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 0); }
-static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 1); }
-
-/* onesided_borderexchange(count, info, iteration_count, compute) and
-** onesided_borderexchange_fence: the ring stencil of twosided_borderexchange with puts
-** (each process puts count ints into slot 0 of its right and slot 1 of its left
-** neighbour), synchronised by PSCW with the neighbours or by fences. Returns the time of
-** one iteration (the average). */
-static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, const char *fn, int pscw)
-{
-  sk_win_state *s;
-  sk_win_border_args a;
-  win_border_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.head.count);
-  sk_mpi_check_count(m, fn, "iteration_count", a.iteration_count);
-  sk_mpi_check_count(m, fn, "compute", a.compute);
-  s = sk_win_setup(m, fn, a.head.count, sk_mpi_int_type(), a.head.info, 2, 1);
-  if (s == NULL) return;
-  s->arg.border = a;
-  m->send_usage = s->block;
-  m->recv_usage = 0;
-  if (pscw) {
-    MPI_Group all;
-    int neighbours[2];
-    neighbours[0] = sk_mpi_ring_left(m);
-    neighbours[1] = sk_mpi_ring_right(m);
-    MPI_Comm_group(sk_mpi_comm(m), &all);
-    MPI_Group_incl(all, neighbours[0] == neighbours[1] ? 1 : 2, neighbours, &s->targets);
-    MPI_Group_free(&all);
-  }
-}
-
-static void init_onesided_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_borderexchange_any(m, args, "onesided_borderexchange", 1);
-}
-
-static void init_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_borderexchange_any(m, args, "onesided_borderexchange_fence", 0);
-}
-
-static double onesided_borderexchange(sk_mctx *m, int pscw)
-{
-  sk_win_state *s = sk_win_of(m);
-  long i, iterations = s->arg.border.iteration_count;
-  double compute = (double)s->arg.border.compute, start;
-  if (iterations <= 0) return 0.0;
-  start = sk_sync_start(m);
-  if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (i = 0; i < iterations; i++) {
-    if (pscw) {
-      MPI_Win_post(s->targets, 0, s->win);
-      MPI_Win_start(s->targets, 0, s->win);
-    }
-    sk_win_put_block(m, s, sk_mpi_ring_right(m), 0);
-    sk_win_put_block(m, s, sk_mpi_ring_left(m), 1);
-    if (pscw) {
-      MPI_Win_complete(s->win);
-      MPI_Win_wait(s->win);
-    } else {
-      MPI_Win_fence(i == iterations - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
-    }
-    sk_mpi_busy_wait(compute);
-  }
-  return (sk_sync_stop(m) - start) / (double)iterations;
-}
-
-static double measure_onesided_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return onesided_borderexchange(m, 1);
-}
-
-static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return onesided_borderexchange(m, 0);
 }
 
 /* ---- verification (verify.h): window and buffer contents after the epoch ----
@@ -27409,16 +26270,7 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 ** block of the rank that put there, the others zeros. Gets: every window holds its
 ** owner's pattern (sk_win_prepare_get), the receive buffer must then hold the target's
 ** block. Accumulates: the locally recomputed result of the operator over the window's
-** start value and every contribution (see prepare_accumulate). */
-
-/* Rank 0 transferred to or from rank 1. */
-static long from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)s;
-  (void)slot;
-  (void)offset;
-  return m->rank == 1 ? 0 : -1;
-}
+** start value and every contribution (sk_win_prepare_accumulate). */
 
 static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
@@ -27426,7 +26278,7 @@ static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *of
   return m->rank == 0 ? 1 : -1;
 }
 
-/* Ranks 0 and 1 transferred to (from) each other. */
+/* Ranks 0 and 1 transferred to (from) each other (Pingpong_Put_Put: if it ran). */
 static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
@@ -27436,7 +26288,7 @@ static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t 
 
 static long pair_pingponged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  return s->arg.pingpong.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
+  return m->arg.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
 }
 
 /* MPI_Put_passive_concurrent: rank r put into slot r of rank 0. */
@@ -27449,51 +26301,25 @@ static long concurrent_at_0(sk_mctx *m, const sk_win_state *s, long slot, size_t
 
 static long shifted(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return ((m->rank - s->arg.shift.distance) % m->size + m->size) % m->size;
+  return ((m->rank - m->arg.distance) % m->size + m->size) % m->size;
 }
 
 /* MPI_Put_Exchange: rank r put msg_cnt blocks into slots r*msg_cnt.. of every other rank. */
 static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  long from = slot / s->arg.messages.msg_count;
+  long from = slot / m->arg.msg_count;
+  (void)s;
   (void)offset;
   return from != m->rank ? from : -1;
-}
-
-static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)slot;
-  (void)offset;
-  return s->arg.repeated.repetitions > 0 && m->rank != 0 ? 0 : -1;
-}
-
-/* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
-static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  *offset = s->block * (size_t)m->rank;
-  return s->arg.repeated.repetitions > 0 ? slot : -1;
-}
-
-/* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
-static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)offset;
-  if (s->arg.border.iteration_count <= 0) return -1;
-  return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
-}
-
-static void check_put_to_1(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_1);
 }
 
 static void check_put_to_1_passive(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, from_0_at_1);
+  sk_win_check_window_passive(m, sk_win_from_0_at_1);
 }
 
 static void check_get_from_1(sk_mctx *m, const sk_value *args)
@@ -27535,31 +26361,8 @@ static void check_put_shift(sk_mctx *m, const sk_value *args)
 static void check_put_exchange(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, exchanged);
-}
-
-static void check_put_exchange_passive(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window_passive(m, exchanged);
-}
-
-static void check_onesided_bcast(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, broadcast);
-}
-
-static void check_onesided_alltoall(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, all_to_all);
-}
-
-static void check_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, border);
+  if (m->variant == EXCHANGE_PASSIVE) sk_win_check_window_passive(m, exchanged);
+  else sk_win_check_window(m, exchanged);
 }
 
 /* MPI_Put_activewait_get: rank 0 reads rank 1's window back as the measurement did
@@ -27585,13 +26388,12 @@ static void check_put_activewait_get(sk_mctx *m, const sk_value *args)
   free(back);
 }
 
-/* -- accumulate: a plan says for a slot of this process's window who contributed --
+/* -- accumulate: the plans (sk_win_acc_plan) and what the prepares and checks share --
 ** The window slot starts with the operands (sk_mpi_verify_fill_operands) of the virtual
 ** rank *start, every contributor r accumulates its own operands, so that start and the
 ** contributors are exactly the ranks lo..hi and the result is the operator over lo..hi
 ** (the predefined operators are commutative). MPI_REPLACE: every contributor puts the
 ** pattern of rank 0 into a zeroed slot, which must then hold that pattern. */
-typedef int (*acc_plan)(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi);
 
 /* rank 0 into slot 0 of rank 1 (MPI_Accumulate, MPI_Accumulate_activewait_twosided) */
 static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
@@ -27604,11 +26406,14 @@ static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, 
 
 /* ranks 1..size-1 into the first msg_cnt slots of rank 0, or, if disjoint, rank r into
 ** slots r*msg_cnt.. (msg_cnt 1 for MPI_Accumulate_concurrent) */
-static int concurrent_slot(sk_mctx *m, long msg_count, long disjoint, long slot, int *start, int *lo, int *hi)
+static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
 {
-  long msg_cnt = msg_count > 0 ? msg_count : 1, r = slot / msg_cnt;
+  long msg_cnt = acc_concurrent_messages(m), r;
+  (void)s;
+  if (msg_cnt <= 0) msg_cnt = 1;
+  r = slot / msg_cnt;
   if (m->rank != 0) return 0;
-  if (disjoint) {
+  if (m->arg.disjoint) {
     *start = *lo = (int)r - 1;
     *hi = (int)r;
     return r >= 1;
@@ -27618,37 +26423,9 @@ static int concurrent_slot(sk_mctx *m, long msg_count, long disjoint, long slot,
   return slot < msg_cnt;
 }
 
-static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  return concurrent_slot(m, 1, s->arg.acc_concurrent.disjoint, slot, start, lo, hi);
-}
-
-static int acc_concurrent_multi(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  return concurrent_slot(m, s->arg.acc_multi.msg_count, s->arg.acc_multi.disjoint, slot, start, lo, hi);
-}
-
-/* every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce) */
-static int acc_reduce(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  (void)s;
-  *start = *hi = m->size;
-  *lo = 0;
-  return m->rank == 0 && slot == 0;
-}
-
-static int acc_allreduce(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  (void)s;
-  *start = *hi = m->size;
-  *lo = 0;
-  return slot == 0;
-}
-
 static sk_opdef acc_sum;
 
-/* The operator `op` of the row; MPI_Accumulate_activewait_twosided has none (NULL) and
-** sums. */
+/* The operator `op` of the row, MPI_SUM for none. */
 static const sk_opdef *acc_op(const sk_opdef *op)
 {
   if (op != NULL) return op;
@@ -27659,7 +26436,7 @@ static const sk_opdef *acc_op(const sk_opdef *op)
 
 static long acc_slots(const sk_win_state *s) { return s->block > 0 ? (long)((size_t)s->memory_size / s->block) : 0; }
 
-static void prepare_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
+SK_API void sk_win_prepare_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
   const sk_opdef *op = acc_op(row_op);
@@ -27685,7 +26462,7 @@ static void prepare_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op
   sk_win_verify_ready(m);
 }
 
-static void check_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
+SK_API void sk_win_check_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
   const sk_opdef *op = acc_op(row_op);
@@ -27707,277 +26484,141 @@ static void check_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
   }
 }
 
-static void prepare_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+/* MPI_Accumulate and MPI_Accumulate_activewait_twosided (passive: settled first). */
+static void prepare_acc_0_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
+  sk_win_prepare_accumulate(m, acc_0_to_1, accumulate_op(m));
 }
 
-static void check_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+static void check_acc_0_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
+  sk_win_check_accumulate(m, acc_0_to_1, accumulate_op(m));
 }
 
-static void prepare_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+static void check_acc_0_to_1_passive(sk_mctx *m, const sk_value *args)
 {
-  (void)args;
-  prepare_accumulate(m, acc_0_to_1, NULL);
-}
-
-static void check_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
   sk_win_settle(m);
-  check_accumulate(m, acc_0_to_1, NULL);
+  check_acc_0_to_1(m, args);
 }
 
-static void prepare_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+static void prepare_acc_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
+  sk_win_prepare_accumulate(m, acc_concurrent, accumulate_op(m));
 }
 
-static void check_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+static void check_acc_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
+  sk_win_check_accumulate(m, acc_concurrent, accumulate_op(m));
 }
 
-static void prepare_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  prepare_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
-}
-
-static void check_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  check_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
-}
-
-static void prepare_onesided_reduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  prepare_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-static void check_onesided_reduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  check_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-static void prepare_onesided_allreduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  prepare_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-static void check_onesided_allreduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  check_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-/* -- the derived datatype family: the window or buffer of 2*count ints, compared in
+/* -- the derived datatype rows: the window or buffer of 2*count ints, compared in
 ** packed form with the sender's datatype (the vector's gaps and the rest stay zeros) -- */
-static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
+static void check_datatype(sk_mctx *m, const sk_value *args)
 {
+  const datatype_variant *v = &datatype_variants[m->variant];
+  int use_get = v->direction == WIN_GET;
   sk_win_state *s = sk_win_of(m);
   sk_datatype vector;
   const sk_datatype *r_dt = sk_mpi_int_type(), *s_dt = sk_mpi_int_type();
   long r_count = s->count, s_count = s->count;
   const char *buf = use_get ? m->recv_buf : s->memory;
   size_t used;
+  (void)args;
   if (m->rank != (use_get ? 0 : 1)) return;
   vector.name = "vector(count, 1, 2, MPI_INT)";
   vector.size = sizeof(int) * (size_t)s->count;
   vector.extent = s->count > 0 ? sizeof(int) * (size_t)(2 * s->count - 1) : 0;
   vector.mpi = s->derived;
-  if (shape == SHAPE_VECTOR || shape == SHAPE_MIXED) { r_dt = &vector; r_count = 1; }
-  if (shape == SHAPE_VECTOR) { s_dt = &vector; s_count = 1; }
+  if (v->shape == SHAPE_VECTOR || v->shape == SHAPE_MIXED) { r_dt = &vector; r_count = 1; }
+  if (v->shape == SHAPE_VECTOR) { s_dt = &vector; s_count = 1; }
   used = sk_mpi_bytes(r_count, r_dt);
   if (sk_mpi_verify_block(m, use_get ? "receive buffer after the epoch" : "window after the epoch", buf, r_count,
                           r_dt, s_count, s_dt, use_get ? 1 : 0, 0))
     sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
-static void check_Datatype_int(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_INT, 0);
-}
-
-static void check_Datatype_simple(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_CONTIGUOUS, 0);
-}
-
-static void check_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_CONTIGUOUS, 1);
-}
-
-static void check_Datatype_complex_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_VECTOR, 0);
-}
-
-static void check_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_VECTOR, 0);
-}
-
-static void check_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_MIXED, 0);
-}
-
-static void check_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_MIXED, 0);
-}
-
-static void check_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_VECTOR, 1);
-}
-
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
+
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_Pingpong, init_MPI_Put_Pingpong, sk_win_finalize,
-              sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pair, NULL),
   SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Pingpong_Put_Put, init_Pingpong_Put_Put, sk_win_finalize,
-              sk_win_prepare_put, check_put_pingpong, NULL),
+              measure_Pingpong_Put_Put, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pingpong, NULL),
   SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_dummy, init_onesided_dummy, sk_win_finalize,
-              NULL, NULL, "an empty synchronised measurement"),
+              measure_onesided_dummy, sk_win_init_one_block, sk_win_finalize, NULL, NULL, "an empty synchronised measurement"),
   SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_fence_bidirectional, init_MPI_Put_fence_bidirectional, sk_win_finalize,
-              sk_win_prepare_put, check_put_pair, NULL),
-  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_callduration, init_MPI_Put_callduration, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_dedicated, init_MPI_Put_dedicated, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_passive, init_MPI_Put_passive, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1_passive, NULL),
+              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_PUT,
+              measure_dedicated, init_dedicated, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_transfer_passive, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
   SK_ROW_MPI2("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize,
-              sk_win_prepare_put, check_put_concurrent, NULL),
-  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_fence, init_MPI_Put_fence, sk_win_finalize, sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_activewait_get, init_MPI_Put_activewait_get, sk_win_finalize,
-              sk_win_prepare_put, check_put_activewait_get, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_activewait_twosided, init_MPI_Put_activewait_twosided, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_activewait_twosided_sleep, init_MPI_Put_activewait_twosided_sleep, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_Pingpong, init_MPI_Get_Pingpong, sk_win_finalize,
-              sk_win_prepare_get, check_get_pair, NULL),
-  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_callduration, init_MPI_Get_callduration, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_dedicated, init_MPI_Get_dedicated, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_passive, init_MPI_Get_passive, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_fence, init_MPI_Get_fence, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_activewait, init_MPI_Get_activewait, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_activewait_sleep, init_MPI_Get_activewait_sleep, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
+              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize, sk_win_prepare_put, check_put_concurrent, NULL),
+  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_transfer_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_PUT_READ_BACK,
+              measure_MPI_Put_activewait_get, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_activewait_get, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_PUT,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, AW_PUT,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_pair, NULL),
+  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_GET,
+              measure_dedicated, init_dedicated, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_transfer_passive, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_transfer_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_GET,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, AW_GET,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
   SK_ROW_MPI2("MPI_Accumulate", "count:i datatype:t info:n operation:o", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize,
-              prepare_MPI_Accumulate, check_MPI_Accumulate, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate_activewait_twosided, init_MPI_Accumulate_activewait_twosided, sk_win_finalize,
-              prepare_MPI_Accumulate_activewait_twosided, check_MPI_Accumulate_activewait_twosided, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate_concurrent, init_MPI_Accumulate_concurrent, sk_win_finalize,
-              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+              measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize, prepare_acc_0_to_1, check_acc_0_to_1, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_ACCUMULATE,
+              measure_activewait_notice, init_activewait, sk_win_finalize, prepare_acc_0_to_1, check_acc_0_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, ACC_CONCURRENT_ONE,
+              measure_accumulate_concurrent, init_accumulate_concurrent, sk_win_finalize, prepare_acc_concurrent, check_acc_concurrent, NULL),
   SK_ROW_MPI2("Caching", "count:i datatype:t info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Caching, init_Caching, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
   SK_ROW_MPI2("Combining_fence", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Combining_fence, init_Combining_fence, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Combining_dedicated, init_Combining_dedicated, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_everytime, init_Datatype_complex_everytime, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_everytime, NULL),
-  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_once, init_Datatype_complex_once, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_once, NULL),
-  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_mixed_everytime, init_Datatype_complex_mixed_everytime, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_mixed_everytime, NULL),
-  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_mixed_once, init_Datatype_complex_mixed_once, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_mixed_once, NULL),
-  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_Get, init_Datatype_complex_Get, sk_win_finalize,
-              sk_win_prepare_get, check_Datatype_complex_Get, NULL),
-  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_int, init_Datatype_int, sk_win_finalize, sk_win_prepare_put, check_Datatype_int, NULL),
-  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_simple, init_Datatype_simple, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_simple, NULL),
-  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_simple_Get, init_Datatype_simple_Get, sk_win_finalize,
-              sk_win_prepare_get, check_Datatype_simple_Get, NULL),
+              measure_Combining_fence, init_Combining_fence, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, DEDICATED_COMBINING,
+              measure_dedicated, init_dedicated, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_EVERYTIME,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_ONCE,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_MIXED_EVERYTIME,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_MIXED_ONCE,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_GET,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_get, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_INT,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_SIMPLE,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_SIMPLE_GET,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_get, check_datatype, NULL),
   SK_ROW_MPI2("MPI_Put_Shift", "count:i datatype:t info:n distance:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Put_Shift, init_MPI_Put_Shift, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
-  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Put_Exchange, init_MPI_Put_Exchange, sk_win_finalize,
-              sk_win_prepare_put, check_put_exchange, NULL),
-  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Put_Exchange_passive, init_MPI_Put_Exchange_passive, sk_win_finalize,
-              sk_win_prepare_put, check_put_exchange_passive, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
-              prepare_MPI_Accumulate_concurrent_multi, check_MPI_Accumulate_concurrent_multi, NULL),
-  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
-              sk_win_prepare_put, check_onesided_bcast, NULL),
-  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_alltoall, init_onesided_alltoall, sk_win_finalize,
-              sk_win_prepare_put, check_onesided_alltoall, NULL),
-  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_reduce, init_onesided_reduce, sk_win_finalize,
-              prepare_onesided_reduce, check_onesided_reduce, NULL),
-  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_allreduce, init_onesided_allreduce, sk_win_finalize,
-              prepare_onesided_allreduce, check_onesided_allreduce, NULL),
-  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize,
-              sk_win_prepare_put, check_borderexchange, NULL),
-  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_onesided_borderexchange_fence, init_onesided_borderexchange_fence, sk_win_finalize,
-              sk_win_prepare_put, check_borderexchange, NULL),
+              measure_MPI_Put_Shift, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, EXCHANGE_FENCE,
+              measure_put_exchange, init_put_exchange, sk_win_finalize, sk_win_prepare_put, check_put_exchange, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, EXCHANGE_PASSIVE,
+              measure_put_exchange, init_put_exchange, sk_win_finalize, sk_win_prepare_put, check_put_exchange, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, ACC_CONCURRENT_MULTI,
+              measure_accumulate_concurrent, init_accumulate_concurrent, sk_win_finalize, prepare_acc_concurrent, check_acc_concurrent, NULL),
   SK_ROW_ALIAS("Put_fence_bidirectional", "MPI_Put_fence_bidirectional"),
   SK_ROW_ALIAS("Put_dedicated", "MPI_Put_dedicated"),
   SK_ROW_ALIAS("Put_passive", "MPI_Put_passive"),
@@ -28004,15 +26645,237 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_ALIAS("Combining_Put_fence", "Combining_fence"),
   SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Verify_Corrupt_Win_Test, init_Verify_Corrupt_Win_Test, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_Verify_Corrupt_Win_Test, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
 #endif
   SK_ROW_END
 };
 
+
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
 /* --- end split/measurements/meas_mpi_win_transfer.c --- */
+/* --- begin split/measurements/meas_mpi_win_coll.c --- */
+#line 1 "split/measurements/meas_mpi_win_coll.c"
+/*
+** meas_mpi_win_coll.c -- the collective operations made of one-sided transfers (SKaMPI 5
+** manual §3.3): onesided_bcast, onesided_alltoall, onesided_reduce, onesided_allreduce
+** and onesided_borderexchange, the counterparts of the two-sided ones of meas_mpi_coll.c.
+** The window state, its setup and the verification helpers come from meas_mpi_win_sync.c
+** and meas_mpi_win_transfer.c (meas_mpi.h). The functions read their arguments by name
+** (m->arg); each pair of rows shares one function per role, told apart by its VARIANT.
+** They need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+*/
+#line 11 "split/measurements/meas_mpi_win_coll.c"
+#line 12 "split/measurements/meas_mpi_win_coll.c"
+
+/* The VARIANTs of the rows (in every build: the table names them). */
+enum repeated_variant { REPEATED_BCAST, REPEATED_ALLTOALL };
+enum reduction_variant { REDUCTION_TO_ROOT, REDUCTION_EVERYWHERE };
+enum border_variant { BORDER_PSCW, BORDER_FENCE };
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+
+/* onesided_bcast(count, dt, info, bcast_count): bcast_count broadcasts from rank 0 made
+** of puts, one fence epoch each; onesided_alltoall(count, dt, info, alltoall_count):
+** likewise all-to-alls (every process puts a block to every process, itself included,
+** slot = its rank). Both return the time of one operation (the average). */
+static long repetitions(const sk_mctx *m)
+{
+  return m->variant == REPEATED_ALLTOALL ? m->arg.alltoall_count : m->arg.bcast_count;
+}
+
+static void init_onesided_repeated(sk_mctx *m, const sk_value *args)
+{
+  long slots = m->variant == REPEATED_ALLTOALL ? m->size : 1;
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "repetition count", repetitions(m));
+  s = sk_win_simple(m, slots);
+  if (s == NULL) return;
+  m->send_usage = s->block * (size_t)slots;
+}
+
+static double measure_onesided_repeated(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, n = repetitions(m);
+  int j;
+  double start;
+  (void)args;
+  if (n <= 0) return 0.0;
+  start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < m->size; j++) {
+      if (m->variant == REPEATED_ALLTOALL)
+        MPI_Put(m->send_buf + s->block * (size_t)j, s->count, s->dt, j, (MPI_Aint)(s->block * (size_t)m->rank),
+                s->count, s->dt, s->win);
+      else if (m->rank == 0 && j != 0)
+        sk_win_put_block(m, s, j, 0);
+    }
+    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  }
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* onesided_reduce(count, dt, info, op): every process accumulates its block into rank
+** 0's window in one fence epoch (root fixed at 0); onesided_allreduce: every process
+** accumulates into every process's window, itself included. */
+static void init_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_mpi_check_op(m, m->name, m->arg.op, sk_win_datatype(m), 1);
+  sk_win_simple(m, 1);
+}
+
+static double measure_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int j, targets = m->variant == REDUCTION_EVERYWHERE ? m->size : 1;
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (j = 0; j < targets; j++) sk_win_accumulate_block(m, s, j, 0, m->arg.op->mpi);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* onesided_borderexchange(count, info, iteration_count, compute) and
+** onesided_borderexchange_fence: the ring stencil of twosided_borderexchange with puts
+** (each process puts count ints into slot 0 of its right and slot 1 of its left
+** neighbour), synchronised by PSCW with the neighbours or by fences. Returns the time of
+** one iteration (the average). */
+static void init_onesided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "count", m->arg.count);
+  sk_mpi_check_count(m, m->name, "iteration_count", m->arg.iteration_count);
+  sk_mpi_check_count(m, m->name, "compute", m->arg.compute);
+  s = sk_win_setup(m, m->arg.count, sk_mpi_int_type(), 2, 1);
+  if (s == NULL) return;
+  m->send_usage = s->block;
+  m->recv_usage = 0;
+  if (m->variant == BORDER_PSCW) {
+    MPI_Group all;
+    int neighbours[2];
+    neighbours[0] = sk_mpi_ring_left(m);
+    neighbours[1] = sk_mpi_ring_right(m);
+    MPI_Comm_group(sk_mpi_comm(m), &all);
+    MPI_Group_incl(all, neighbours[0] == neighbours[1] ? 1 : 2, neighbours, &s->targets);
+    MPI_Group_free(&all);
+  }
+}
+
+static double measure_onesided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int pscw = m->variant == BORDER_PSCW;
+  long i, iterations = m->arg.iteration_count;
+  double compute = (double)m->arg.compute, start;
+  (void)args;
+  if (iterations <= 0) return 0.0;
+  start = sk_sync_start(m);
+  if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < iterations; i++) {
+    if (pscw) {
+      MPI_Win_post(s->targets, 0, s->win);
+      MPI_Win_start(s->targets, 0, s->win);
+    }
+    sk_win_put_block(m, s, sk_mpi_ring_right(m), 0);
+    sk_win_put_block(m, s, sk_mpi_ring_left(m), 1);
+    if (pscw) {
+      MPI_Win_complete(s->win);
+      MPI_Win_wait(s->win);
+    } else {
+      MPI_Win_fence(i == iterations - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+    }
+    sk_mpi_busy_wait(compute);
+  }
+  return (sk_sync_stop(m) - start) / (double)iterations;
+}
+
+/* ---- verification (verify.h): the windows after the epochs (sk_win_check_window) ---- */
+
+/* onesided_bcast: rank 0's block at every other rank, if it ran. */
+static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)slot;
+  (void)offset;
+  return repetitions(m) > 0 && m->rank != 0 ? 0 : -1;
+}
+
+/* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
+static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  *offset = s->block * (size_t)m->rank;
+  return repetitions(m) > 0 ? slot : -1;
+}
+
+/* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
+static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)offset;
+  if (m->arg.iteration_count <= 0) return -1;
+  return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
+}
+
+static void check_onesided_repeated(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, m->variant == REPEATED_ALLTOALL ? all_to_all : broadcast);
+}
+
+static void check_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, border);
+}
+
+/* Every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce): the slot
+** starts with the operands of virtual rank size, so the result combines ranks 0..size. */
+static int reduction_plan(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  (void)s;
+  *start = *hi = m->size;
+  *lo = 0;
+  return slot == 0 && (m->variant == REDUCTION_EVERYWHERE || m->rank == 0);
+}
+
+static void prepare_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_prepare_accumulate(m, reduction_plan, m->arg.op);
+}
+
+static void check_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_accumulate(m, reduction_plan, m->arg.op);
+}
+
+#endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
+
+static const sk_measurement mpi_win_coll_table[] = {
+  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1, REPEATED_BCAST,
+              measure_onesided_repeated, init_onesided_repeated, sk_win_finalize, sk_win_prepare_put, check_onesided_repeated, NULL),
+  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, REPEATED_ALLTOALL,
+              measure_onesided_repeated, init_onesided_repeated, sk_win_finalize, sk_win_prepare_put, check_onesided_repeated, NULL),
+  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, REDUCTION_TO_ROOT,
+              measure_onesided_reduction, init_onesided_reduction, sk_win_finalize, prepare_onesided_reduction, check_onesided_reduction, NULL),
+  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, REDUCTION_EVERYWHERE,
+              measure_onesided_reduction, init_onesided_reduction, sk_win_finalize, prepare_onesided_reduction, check_onesided_reduction, NULL),
+  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, BORDER_PSCW,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize, sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, BORDER_FENCE,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize, sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_win_coll(void) { return mpi_win_coll_table; }
+/* --- end split/measurements/meas_mpi_win_coll.c --- */
 /* --- begin split/measurements/meas_mpi_win_atomic.c --- */
 #line 1 "split/measurements/meas_mpi_win_atomic.c"
 /*
@@ -28024,16 +26887,17 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 ** MPI_Put / MPI_Get on a shared-memory window among the processes of one node
 ** (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). The bodies exist where mpi.h is MPI-3 or
 ** later (SK_ROW_MPI3).
-** Invariants: the window (this module's atomic_state, made in init, freed in finalize)
-** starts as zeros in the verification's prepare; every row but Win_allocate_shared
-** returns the time of one operation with its flush (rank 0, averaged over
-** `iterations`; the others -1) between a synchronised start and stop, and the epoch's
-** lock_all/unlock_all lie outside the timing. The atomics operate on MPI_INTs with
-** MPI_SUM of 1 (Compare_and_swap: the value it last fetched, plus one), so after n
-** operations the target holds n and the last fetched value is n - 1.
+** The rows share one init, measure and finalize, told apart by their VARIANT
+** (atomic_variants); the rules they share are in doc/internals.md, "One-sided modules".
 */
-#line 19 "split/measurements/meas_mpi_win_atomic.c"
-#line 20 "split/measurements/meas_mpi_win_atomic.c"
+#line 14 "split/measurements/meas_mpi_win_atomic.c"
+#line 15 "split/measurements/meas_mpi_win_atomic.c"
+
+/* The rows' VARIANTs (in every build: the table names them; atomic_variants). */
+enum atomic_variant_id {
+  AV_FETCH_AND_OP, AV_COMPARE_AND_SWAP, AV_GET_ACCUMULATE, AV_RPUT, AV_RGET, AV_SHARED_PUT, AV_SHARED_GET,
+  AV_WIN_ALLOCATE_SHARED
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -28048,26 +26912,33 @@ typedef struct atomic_state {
   int expected;             /* Compare_and_swap: the value the target holds next */
 } atomic_state;
 
-/* The arguments by the row's shape: "i" (iterations), "ci" (count, iterations), "cti"
-** (count, datatype, iterations) or "ct" (count, datatype); absent ones are a count of 1,
-** MPI_INT and 1 iteration. */
-typedef struct atomic_args {
-  long count;
-  const sk_datatype *dt;
-  long iterations;
-} atomic_args;
+/* What the rows' functions do differently, by their VARIANT (enum atomic_variant_id). */
+enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET, OP_NONE };
+enum atomic_buffer { BUFFER_NONE, BUFFER_SEND, BUFFER_RECV };
 
-static void atomic_args_read(atomic_args *a, const sk_value *args, const char *shape)
+typedef struct atomic_variant {
+  enum atomic_op op;          /* what rank 0 times */
+  int one_element;            /* the operation moves one MPI_INT (the rows have no count) */
+  int shared;                 /* the window is MPI_Win_allocate_shared's on the node */
+  enum atomic_buffer buffer;  /* rank 0's buffer that holds one block */
+} atomic_variant;
+
+static const atomic_variant atomic_variants[] = {
+  { OP_FETCH_AND_OP, 1, 0, BUFFER_NONE },      /* Fetch_and_op */
+  { OP_COMPARE_AND_SWAP, 1, 0, BUFFER_NONE },  /* Compare_and_swap */
+  { OP_GET_ACCUMULATE, 0, 0, BUFFER_NONE },    /* Get_accumulate */
+  { OP_RPUT, 0, 0, BUFFER_SEND },              /* Rput */
+  { OP_RGET, 0, 0, BUFFER_RECV },              /* Rget */
+  { OP_RPUT, 0, 1, BUFFER_SEND },              /* Shared_Put */
+  { OP_RGET, 0, 1, BUFFER_RECV },              /* Shared_Get */
+  { OP_NONE, 0, 1, BUFFER_NONE }               /* Win_allocate_shared */
+};
+
+/* The row's count of elements (their datatype: sk_win_datatype, MPI_INT for the rows
+** without one): one for the rows without a count. */
+static long atomic_count(const sk_mctx *m)
 {
-  int k;
-  a->count = 1;
-  a->dt = sk_mpi_int_type();
-  a->iterations = 1;
-  for (k = 0; shape[k]; k++) {
-    if (shape[k] == 'c') a->count = args[k].u.i;
-    else if (shape[k] == 't') a->dt = args[k].u.dt;
-    else a->iterations = args[k].u.i;
-  }
+  return atomic_variants[m->variant].one_element ? 1 : m->arg.count;
 }
 
 static atomic_state *atomic_of(sk_mctx *m)
@@ -28089,22 +26960,24 @@ static MPI_Aint atomic_window_bytes(size_t bytes)
 }
 
 /* init: checks, then every process allocates `count` elements of dt as its window part
-** (shared: on the node's communicator, MPI_Win_allocate_shared). */
-static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, const char *fn, int shared)
+** (shared: on the node's communicator, MPI_Win_allocate_shared); rank 0's buffer of a
+** data row holds one block. */
+static void init_atomic(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
+  const atomic_variant *v = &atomic_variants[m->variant];
+  long count = atomic_count(m);
   atomic_state *s;
   size_t bytes;
-  atomic_args_read(&a, args, shape);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "count", count);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  bytes = sk_mpi_block_bytes(m, m->name, count, sk_win_datatype(m), 1, 0);
   if (m->failed) return;
   s = (atomic_state *)sk_malloc(sizeof *s);
   memset(s, 0, sizeof *s);
   s->bytes = bytes;
   s->comm = sk_mpi_comm(m);
-  if (shared) {
+  if (v->shared) {
     int node_size = 0;
     MPI_Comm_split_type(sk_mpi_comm(m), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &s->comm);
     s->own_comm = 1;
@@ -28121,11 +26994,13 @@ static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, con
     MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
   }
   sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
-  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
-  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
-  memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
+  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+  memset(s->result, 0, sizeof(int) * (size_t)(count > 0 ? count : 1));
   m->state = s;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(count, sk_win_datatype(m));
+  if (m->rank == 0 && v->buffer == BUFFER_SEND) m->send_usage = bytes;
+  if (m->rank == 0 && v->buffer == BUFFER_RECV) m->recv_usage = bytes;
 }
 
 static void finalize_atomic(sk_mctx *m, const sk_value *args)
@@ -28141,30 +27016,10 @@ static void finalize_atomic(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Fetch_and_op(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Fetch_and_op", 0); }
-static void init_Compare_and_swap(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Compare_and_swap", 0); }
-static void init_Get_accumulate(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "ci", "Get_accumulate", 0); }
-
-/* The data rows (count, datatype, iterations): rank 0's send buffer (puts) or receive
-** buffer (gets) holds one block. */
-static void init_data(sk_mctx *m, const sk_value *args, const char *fn, int shared, int put)
+/* One operation of rank 0 on target 1 (of the window's communicator), with its flush. */
+static void atomic_once(sk_mctx *m, atomic_state *s, long count, enum atomic_op op)
 {
-  atomic_init(m, args, "cti", fn, shared);
-  if (m->failed || m->rank != 0) return;
-  if (put) m->send_usage = atomic_of(m)->bytes;
-  else m->recv_usage = atomic_of(m)->bytes;
-}
-
-static void init_Rput(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rput", 0, 1); }
-static void init_Rget(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rget", 0, 0); }
-static void init_Shared_Put(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Put", 1, 1); }
-static void init_Shared_Get(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Get", 1, 0); }
-
-/* The operations rank 0 times, one call each on target 1 (of the window's communicator). */
-enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET };
-
-static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum atomic_op op)
-{
+  const sk_datatype *dt = sk_win_datatype(m);
   MPI_Request req;
   MPI_Status status;
   long k;
@@ -28178,17 +27033,19 @@ static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum 
     MPI_Compare_and_swap(s->origin, &s->expected, s->result, MPI_INT, 1, 0, s->win);
     break;
   case OP_GET_ACCUMULATE:
-    for (k = 0; k < a->count; k++) s->origin[k] = 1;
-    MPI_Get_accumulate(s->origin, (int)a->count, MPI_INT, s->result, (int)a->count, MPI_INT, 1, 0, (int)a->count,
+    for (k = 0; k < count; k++) s->origin[k] = 1;
+    MPI_Get_accumulate(s->origin, (int)count, MPI_INT, s->result, (int)count, MPI_INT, 1, 0, (int)count,
                        MPI_INT, MPI_SUM, s->win);
     break;
   case OP_RPUT:
-    MPI_Rput(m->send_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Rput(m->send_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
     break;
   case OP_RGET:
-    MPI_Rget(m->recv_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Rget(m->recv_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
+    break;
+  case OP_NONE:
     break;
   }
   MPI_Win_flush(1, s->win);
@@ -28197,22 +27054,22 @@ static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum 
 }
 
 /* Rank 0 (of the window's communicator) opens a passive target epoch on all, times
-** `iterations` operations, closes it; every process between a synchronised start and stop. */
-static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, enum atomic_op op)
+** `iterations` operations of the row, closes it; every process between a synchronised
+** start and stop. */
+static double measure_atomic(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  atomic_args a;
+  long i, iterations = m->arg.iterations, count = atomic_count(m);
   int rank;
-  long i;
   double start, result = -1.0;
-  atomic_args_read(&a, args, shape);
+  (void)args;
   MPI_Comm_rank(s->comm, &rank);
   sk_sync_start(m);
-  if (rank == 0 && m->rank == 0 && a.iterations > 0) {
+  if (rank == 0 && m->rank == 0 && iterations > 0) {
     MPI_Win_lock_all(0, s->win);
     start = MPI_Wtime();
-    for (i = 0; i < a.iterations; i++) atomic_once(m, s, &a, op);
-    result = (MPI_Wtime() - start) / (double)a.iterations;
+    for (i = 0; i < iterations; i++) atomic_once(m, s, count, atomic_variants[m->variant].op);
+    result = (MPI_Wtime() - start) / (double)iterations;
     MPI_Win_unlock_all(s->win);
   } else if (m->rank == 0) {
     result = 0.0;
@@ -28221,23 +27078,9 @@ static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, en
   return result;
 }
 
-static double measure_Fetch_and_op(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "i", OP_FETCH_AND_OP); }
-static double measure_Compare_and_swap(sk_mctx *m, const sk_value *args)
-{
-  return atomic_run(m, args, "i", OP_COMPARE_AND_SWAP);
-}
-static double measure_Get_accumulate(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "ci", OP_GET_ACCUMULATE); }
-static double measure_Rput(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RPUT); }
-static double measure_Rget(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RGET); }
-
 /* Win_allocate_shared(count, datatype): the duration of the collective
 ** MPI_Win_allocate_shared of count elements per process on the node's communicator (made
 ** in init); the window is freed after the timing. Every process returns its time. */
-static void init_Win_allocate_shared(sk_mctx *m, const sk_value *args)
-{
-  atomic_init(m, args, "ct", "Win_allocate_shared", 1);
-}
-
 static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
@@ -28253,7 +27096,7 @@ static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
-/* ---- verification: the window starts as zeros (the Rget target: its pattern) ---- */
+/* ---- verification: the window starts as zeros; a get's target holds rank 1's pattern ---- */
 
 static void prepare_atomic(sk_mctx *m, const sk_value *args)
 {
@@ -28262,22 +27105,11 @@ static void prepare_atomic(sk_mctx *m, const sk_value *args)
   sk_verify_default_prepare(m, args);
   MPI_Comm_rank(s->comm, &rank);
   MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
-  memset(s->memory, 0, s->bytes);
+  if (atomic_variants[m->variant].op == OP_RGET) sk_verify_fill(s->memory, s->bytes, 1, 0);
+  else memset(s->memory, 0, s->bytes);
   MPI_Win_unlock(rank, s->win);
   s->expected = 0;
   memset(s->result, 0, sizeof(int));
-  MPI_Barrier(s->comm);
-}
-
-static void prepare_Rget(sk_mctx *m, const sk_value *args)
-{
-  atomic_state *s = atomic_of(m);
-  int rank;
-  prepare_atomic(m, args);
-  MPI_Comm_rank(s->comm, &rank);
-  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
-  sk_verify_fill(s->memory, s->bytes, 1, 0);
-  MPI_Win_unlock(rank, s->win);
   MPI_Barrier(s->comm);
 }
 
@@ -28312,39 +27144,35 @@ static void expect_ints(sk_mctx *m, const char *what, const int *got, long n, in
 }
 
 /* After n additions of 1 the target holds n, and the last fetched value is n - 1. */
-static void check_atomic(sk_mctx *m, const sk_value *args, const char *shape)
+static void check_atomic(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  atomic_args a;
+  long iterations = m->arg.iterations;
   const int *target = atomic_target_ints(m);
-  atomic_args_read(&a, args, shape);
-  if (a.iterations <= 0) return;
-  if (target != NULL) expect_ints(m, "target window", target, a.count, (int)a.iterations);
-  if (m->rank == 0) expect_ints(m, "fetched result", s->result, a.count, (int)a.iterations - 1);
+  (void)args;
+  if (iterations <= 0) return;
+  if (target != NULL) expect_ints(m, "target window", target, atomic_count(m), (int)iterations);
+  if (m->rank == 0) expect_ints(m, "fetched result", s->result, atomic_count(m), (int)iterations - 1);
 }
-
-static void check_Fetch_and_op(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
-static void check_Compare_and_swap(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
-static void check_Get_accumulate(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "ci"); }
 
 /* Rput / Shared_Put: the target's window holds rank 0's data; Rget / Shared_Get: rank 0's
 ** receive buffer holds the target's pattern. */
 static void check_put(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
   const int *target = atomic_target_ints(m);
-  atomic_args_read(&a, args, "cti");
-  if (a.iterations > 0 && target != NULL)
-    sk_mpi_verify_block(m, "target window", (const char *)target, a.count, a.dt, a.count, a.dt, 0, 0);
+  (void)args;
+  if (m->arg.iterations > 0 && target != NULL)
+    sk_mpi_verify_block(m, "target window", (const char *)target, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 0, 0);
 }
 
 static void check_get(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
+  (void)args;
   atomic_target_ints(m);   /* every process past its measure call */
-  atomic_args_read(&a, args, "cti");
-  if (a.iterations > 0 && m->rank == 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1, 0);
+  if (m->arg.iterations > 0 && m->rank == 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 1, 0);
 }
 
 #ifdef SKAMPI_TESTING
@@ -28353,7 +27181,7 @@ static void check_get(sk_mctx *m, const sk_value *args)
 static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  double t = atomic_run(m, args, "i", OP_FETCH_AND_OP);
+  double t = measure_atomic(m, args);
   MPI_Barrier(s->comm);   /* after rank 0's operations (the engine's stop is no barrier) */
   if (m->rank == 1) {
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
@@ -28367,29 +27195,25 @@ static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *arg
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_win_atomic_table[] = {
-  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Fetch_and_op, init_Fetch_and_op, finalize_atomic, prepare_atomic, check_Fetch_and_op, NULL),
-  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Compare_and_swap, init_Compare_and_swap, finalize_atomic, prepare_atomic,
-              check_Compare_and_swap, NULL),
-  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Get_accumulate, init_Get_accumulate, finalize_atomic, prepare_atomic, check_Get_accumulate,
-              NULL),
-  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rput, init_Rput, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rget, init_Rget, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rput, init_Shared_Put, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rget, init_Shared_Get, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Win_allocate_shared, init_Win_allocate_shared, finalize_atomic, NULL, NULL,
-              "allocates a window, moves no data"),
+  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_COMPARE_AND_SWAP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_GET_ACCUMULATE,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RPUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RGET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_PUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_GET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, AV_WIN_ALLOCATE_SHARED,
+              measure_Win_allocate_shared, init_atomic, finalize_atomic, NULL, NULL, "allocates a window, moves no data"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Verify_Corrupt_Atomic_Test, init_Fetch_and_op, finalize_atomic, prepare_atomic,
-              check_Fetch_and_op, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_Verify_Corrupt_Atomic_Test, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
 #endif
   SK_ROW_END
 };
@@ -30187,6 +29011,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_coll, "onesided_collective: collectives made of MPI-2 one-sided transfers" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
   { sk_meas_table_mpi_io, io_family },
   { sk_meas_table_io_local, io_family },

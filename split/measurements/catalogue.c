@@ -57,6 +57,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_coll, "onesided_collective: collectives made of MPI-2 one-sided transfers" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
   { sk_meas_table_mpi_io, io_family },
   { sk_meas_table_io_local, io_family },

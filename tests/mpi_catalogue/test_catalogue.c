@@ -58,6 +58,7 @@
 #include "../../split/measurements/meas_mpi_session.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
+#include "../../split/measurements/meas_mpi_win_coll.c"
 #include "../../split/measurements/meas_mpi_win_atomic.c"
 #include "../../split/core/value.c"
 #include "../../split/engine/settings.h"
@@ -1022,7 +1023,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[11];
+  const sk_measurement *tables[12];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
@@ -1035,7 +1036,8 @@ static const sk_measurement *find_measurement(const char *name)
   tables[8] = sk_meas_table_mpi_bw();
   tables[9] = sk_meas_table_mpi_session();
   tables[10] = sk_meas_table_io_local();
-  for (t = 0; t < 11; t++)
+  tables[11] = sk_meas_table_mpi_win_coll();
+  for (t = 0; t < 12; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
@@ -1338,6 +1340,7 @@ int main(int argc, char **argv)
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
   run_table("win_transfer", sk_meas_table_mpi_win_transfer(), world, counts, n_counts);
+  run_table("win_coll", sk_meas_table_mpi_win_coll(), world, counts, n_counts);
   /* MPI-IO with 2 and 4 processes (files cost time; 3 adds nothing the pairs lack; 4
   ** processes on 2 cores try the larger count only) */
   if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
@@ -1350,6 +1353,7 @@ int main(int argc, char **argv)
   run_table("neighbor/reversed", sk_meas_table_mpi_neighbor(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
+  run_table("win_coll/reversed", sk_meas_table_mpi_win_coll(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
     run_table("bw/sub", sk_meas_table_mpi_bw(), tail, counts_short, 2);
@@ -1360,6 +1364,7 @@ int main(int argc, char **argv)
     run_table("neighbor/sub", sk_meas_table_mpi_neighbor(), tail, counts_short, 2);
     run_table("win_sync/sub", sk_meas_table_mpi_win_sync(), tail, counts_short, 2);
     run_table("win_transfer/sub", sk_meas_table_mpi_win_transfer(), tail, counts_short, 2);
+    run_table("win_coll/sub", sk_meas_table_mpi_win_coll(), tail, counts_short, 2);
   }
   run_variants(world);
   run_bad_cases(world);
