@@ -33,7 +33,7 @@ typedef struct atomic_state {
 } atomic_state;
 
 /* What the rows' functions do differently, by their VARIANT (enum atomic_variant_id). */
-enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET, OP_NONE };
+enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET, OP_NO_TRANSFER };
 enum atomic_buffer { BUFFER_NONE, BUFFER_SEND, BUFFER_RECV };
 
 typedef struct atomic_variant {
@@ -51,7 +51,7 @@ static const atomic_variant atomic_variants[] = {
   { OP_RGET, 0, 0, BUFFER_RECV },              /* Rget */
   { OP_RPUT, 0, 1, BUFFER_SEND },              /* Shared_Put */
   { OP_RGET, 0, 1, BUFFER_RECV },              /* Shared_Get */
-  { OP_NONE, 0, 1, BUFFER_NONE }               /* Win_allocate_shared */
+  { OP_NO_TRANSFER, 0, 1, BUFFER_NONE }               /* Win_allocate_shared */
 };
 
 /* The row's count of elements (their datatype: sk_win_datatype, MPI_INT for the rows
@@ -165,7 +165,7 @@ static void atomic_once(sk_mctx *m, atomic_state *s, long count, enum atomic_op 
     MPI_Rget(m->recv_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
     break;
-  case OP_NONE:
+  case OP_NO_TRANSFER:
     break;
   }
   MPI_Win_flush(1, s->win);
