@@ -6104,6 +6104,7 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b);
 ** do not make their handles compile-time constants.
 */
 #line 8 "split/core/value.c"
+#line 9 "split/core/value.c"
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -6198,19 +6199,11 @@ static MPI_Op value_mpi_op(const char *n)
   return MPI_OP_NULL;
 }
 
-/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
-** removed it in favour of MPI-2's MPI_Type_get_extent). */
+/* Size and extent as the library sees them. */
 static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
-  int s = 0;
-  MPI_Aint ext = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(t, &lb, &ext);
-#else
-  MPI_Type_extent(t, &ext);
-#endif
-  MPI_Type_size(t, &s);
+  long s = 0, lb = 0, ext = 0;
+  sk_mo_type_describe(t, &s, &lb, &ext);
   *size = (size_t)s;
   *extent = (size_t)ext;
 }
@@ -6780,21 +6773,26 @@ typedef struct sk_measurement {
 ** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
+/* SK_ROW_GUARDED: a row whose functions stand only where IF (SK_IF_MPI, ...) keeps them,
+** with NEEDS saying what the build lacks where they do not */
+#define SK_ROW_GUARDED(IF, NEEDS, NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, IF(INIT), IF(MEASURE), IF(FINALIZE), MIN_PROCS, \
+    NEEDS, NULL, NULL, SIG, IF(PREPARE), IF(CHECK), NOTHING, VARIANT }
 #define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
-    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING, VARIANT }
+  SK_ROW_GUARDED(SK_IF_MPI, "an MPI library", \
+                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
 #define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
-    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING, VARIANT }
+  SK_ROW_GUARDED(SK_IF_MPI2, "MPI-2 (one-sided communication)", \
+                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
 #define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING, VARIANT }
+  SK_ROW_GUARDED(SK_IF_MPI3, "MPI-3", \
+                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
 #define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
-    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING, VARIANT }
+  SK_ROW_GUARDED(SK_IF_MPI4, "MPI-4", \
+                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
 #define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
-    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING, VARIANT }
+  SK_ROW_GUARDED(SK_IF_MPIIO, "MPI-IO (MPI-2 file access)", \
+                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -7195,16 +7193,10 @@ SK_API double sk_asec_relative_error(const sk_asec *a);
 */
 #line 5 "split/core/asec.c"
 
-SK_API void sk_asec_default_config(sk_asec_config *c)
-{
-  c->min_reps = 8;
-  c->max_reps = 33;
-  c->max_rel_error = 0.1;
-  c->cut_quantile = 0.25;
-  c->time_limit = 0.0;
-  c->statistic = SK_STATISTIC_MEAN;
-  c->precision_ticks = 100.0;
-}
+/* min_reps, max_reps, max_rel_error, cut_quantile, time_limit, statistic, precision_ticks */
+static const sk_asec_config asec_default_config = { 8, 33, 0.1, 0.25, 0.0, SK_STATISTIC_MEAN, 100.0 };
+
+SK_API void sk_asec_default_config(sk_asec_config *c) { *c = asec_default_config; }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
 {
@@ -7330,16 +7322,10 @@ static struct {
   size_t cache_allocated;
 } buffers;
 
-SK_API void sk_buffers_default_config(sk_buffer_config *c)
-{
-  c->size = 64 * 1024;
-  c->cycling = 0;
-  c->send_align = 8;
-  c->recv_align = 8;
-  c->cache_size = 0;
-  c->mpi_alloc_mem = 0;
-  c->mpi_alloc_info = NULL;
-}
+/* size, cycling, send_align, recv_align, cache_size, mpi_alloc_mem, mpi_alloc_info */
+static const sk_buffer_config buffers_default_config = { 64 * 1024, 0, 8, 8, 0, 0, NULL };
+
+SK_API void sk_buffers_default_config(sk_buffer_config *c) { *c = buffers_default_config; }
 
 static size_t buffers_align_of(size_t align) { return align ? align : 1; }
 
@@ -8065,21 +8051,13 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 **     otherwise (SKaMPI 4's Min_Distance was absolute).
 **   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
 **     time limit (sk_apr_stop) bounds the time. */
-SK_API void sk_apr_default_config(sk_apr_config *c)
-{
-  c->first = 1.0;
-  c->last = 1.0;
-  c->step = 2.0;
-  c->geometric = 1;
-  c->integer = 1;
-  c->multiple_of = 1;
-  c->limits.max_error = 0.1;
-  c->limits.min_distance = 0.0;
-  c->limits.max_steps = 0;
-  c->limits.budget_factor = 0.0;
-  c->refine = 1;
-  c->key = SK_APR_KEY_EQ35;
-}
+static const sk_apr_config apr_default_config = {
+  1.0, 1.0, 2.0, 1, 1, 1,      /* first, last, step, geometric, integer, multiple_of */
+  { 0.1, 0.0, 0, 0.0 },        /* limits: max_error, min_distance, max_steps, budget_factor */
+  1, SK_APR_KEY_EQ35           /* refine, key */
+};
+
+SK_API void sk_apr_default_config(sk_apr_config *c) { *c = apr_default_config; }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
 {
@@ -10033,19 +10011,13 @@ SK_API void sk_settings_default(sk_settings *s);
 
 SK_API void sk_settings_default(sk_settings *s)
 {
-  memset(s, 0, sizeof *s);
+  memset(s, 0, sizeof *s);     /* the rest: 0, off, none (verification, time limits, APR's) */
   sk_asec_default_config(&s->asec);
   sk_buffers_default_config(&s->buffers);
   sk_sync_default_config(&s->sync);
   s->apr.max_error = 0.05;
-  s->apr.min_distance = 0.0;
-  s->apr.max_steps = 0;
-  s->apr.budget_factor = 0.0;
-  s->verify = 0;
   s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
   s->io.dir = NULL;
   s->io.datarep = "native";
@@ -31183,13 +31155,8 @@ SK_API sk_mctx *sk5_context(int op, sk_mctx *m)
 
 SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 {
-  MPI_Aint extent = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(dt, &lb, &extent);
-#else
-  MPI_Type_extent(dt, &extent);
-#endif
+  long size = 0, lb = 0, extent = 0;
+  sk_mo_type_describe(dt, &size, &lb, &extent);
   if (count <= 0 || extent <= 0) return 0;
   return (MPI_Aint)count * extent;
 }
@@ -41283,10 +41250,11 @@ static int lib_call(int (*body)(void *ctx), void *ctx)
 static void lib_init(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = (lib_point *)sk_calloc(1, sizeof *p);
+  (void)args;                     /* the engine has bound them: m->arg.x */
   p->op = lib.op;
   p->call.rank = sk_tp_world_rank();
   p->call.size = sk_tp_world_size();
-  p->call.x = args[0].u.d;
+  p->call.x = m->arg.x;
   p->call.bytes = (long)floor(p->call.x + 0.5);
   p->call.internal = m;
   m->state = p;

@@ -118,21 +118,13 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 **     otherwise (SKaMPI 4's Min_Distance was absolute).
 **   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
 **     time limit (sk_apr_stop) bounds the time. */
-SK_API void sk_apr_default_config(sk_apr_config *c)
-{
-  c->first = 1.0;
-  c->last = 1.0;
-  c->step = 2.0;
-  c->geometric = 1;
-  c->integer = 1;
-  c->multiple_of = 1;
-  c->limits.max_error = 0.1;
-  c->limits.min_distance = 0.0;
-  c->limits.max_steps = 0;
-  c->limits.budget_factor = 0.0;
-  c->refine = 1;
-  c->key = SK_APR_KEY_EQ35;
-}
+static const sk_apr_config apr_default_config = {
+  1.0, 1.0, 2.0, 1, 1, 1,      /* first, last, step, geometric, integer, multiple_of */
+  { 0.1, 0.0, 0, 0.0 },        /* limits: max_error, min_distance, max_steps, budget_factor */
+  1, SK_APR_KEY_EQ35           /* refine, key */
+};
+
+SK_API void sk_apr_default_config(sk_apr_config *c) { *c = apr_default_config; }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
 {

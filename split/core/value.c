@@ -5,6 +5,7 @@
 ** do not make their handles compile-time constants.
 */
 #include "value.h"
+#include "mpi_objects.h"     /* the library's size and extent of a type */
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -99,19 +100,11 @@ static MPI_Op value_mpi_op(const char *n)
   return MPI_OP_NULL;
 }
 
-/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
-** removed it in favour of MPI-2's MPI_Type_get_extent). */
+/* Size and extent as the library sees them. */
 static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
-  int s = 0;
-  MPI_Aint ext = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(t, &lb, &ext);
-#else
-  MPI_Type_extent(t, &ext);
-#endif
-  MPI_Type_size(t, &s);
+  long s = 0, lb = 0, ext = 0;
+  sk_mo_type_describe(t, &s, &lb, &ext);
   *size = (size_t)s;
   *extent = (size_t)ext;
 }

@@ -117,10 +117,11 @@ static int lib_call(int (*body)(void *ctx), void *ctx)
 static void lib_init(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = (lib_point *)sk_calloc(1, sizeof *p);
+  (void)args;                     /* the engine has bound them: m->arg.x */
   p->op = lib.op;
   p->call.rank = sk_tp_world_rank();
   p->call.size = sk_tp_world_size();
-  p->call.x = args[0].u.d;
+  p->call.x = m->arg.x;
   p->call.bytes = (long)floor(p->call.x + 0.5);
   p->call.internal = m;
   m->state = p;
