@@ -3334,28 +3334,31 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
+/* A group of `size` UEs, first_ue and the ones after it, in which this UE is `rank`. */
+static sk_group *tpr_group_new(int size, int rank, int first_ue)
+{
+  sk_group *g = (sk_group *)sk_calloc(1, sizeof *g);
+  int i;
+  g->size = size;
+  g->rank = rank;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)size);
+  for (i = 0; i < size; i++) g->members[i] = first_ue + i;
+  return g;
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
   tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");
   tpr.size = RCCE_num_ues();
-  tpr.world = (sk_group *)sk_calloc(1, sizeof *tpr.world);
-  tpr.world->size = tpr.size;
-  tpr.world->rank = tpr.rank;
-  tpr.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpr.size);
-  for (i = 0; i < tpr.size; i++) tpr.world->members[i] = i;
+  tpr.world = tpr_group_new(tpr.size, tpr.rank, 0);
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
-  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
-  tpr.self->size = 1;
-  tpr.self->rank = 0;
-  tpr.self->members = (int *)sk_malloc(sizeof(int));
-  tpr.self->members[0] = tpr.rank;
+  tpr.self = tpr_group_new(1, 0, tpr.rank);
 }
 
 SK_API void sk_tp_finish(void)
@@ -6151,50 +6154,31 @@ static struct {
 } values;
 
 #ifdef SKAMPI_MPI
+/* The handle named n: VALUE_NAMED(MPI_INT) returns MPI_INT when n is "MPI_INT" (a chain,
+** not a table: some MPI libraries' handles are no compile-time constants). */
+#define VALUE_NAMED(HANDLE) if (sk_streq(n, #HANDLE)) return HANDLE;
+
 static MPI_Datatype value_mpi_type(const char *n)
 {
-  if (sk_streq(n, "MPI_CHAR")) return MPI_CHAR;
-  if (sk_streq(n, "MPI_BYTE")) return MPI_BYTE;
-  if (sk_streq(n, "MPI_SHORT")) return MPI_SHORT;
-  if (sk_streq(n, "MPI_INT")) return MPI_INT;
-  if (sk_streq(n, "MPI_LONG")) return MPI_LONG;
-  if (sk_streq(n, "MPI_FLOAT")) return MPI_FLOAT;
-  if (sk_streq(n, "MPI_DOUBLE")) return MPI_DOUBLE;
-  if (sk_streq(n, "MPI_UNSIGNED")) return MPI_UNSIGNED;
-  if (sk_streq(n, "MPI_UNSIGNED_CHAR")) return MPI_UNSIGNED_CHAR;
-  if (sk_streq(n, "MPI_UNSIGNED_SHORT")) return MPI_UNSIGNED_SHORT;
-  if (sk_streq(n, "MPI_UNSIGNED_LONG")) return MPI_UNSIGNED_LONG;
+  VALUE_NAMED(MPI_CHAR) VALUE_NAMED(MPI_BYTE) VALUE_NAMED(MPI_SHORT) VALUE_NAMED(MPI_INT) VALUE_NAMED(MPI_LONG)
+  VALUE_NAMED(MPI_FLOAT) VALUE_NAMED(MPI_DOUBLE)
+  VALUE_NAMED(MPI_UNSIGNED) VALUE_NAMED(MPI_UNSIGNED_CHAR) VALUE_NAMED(MPI_UNSIGNED_SHORT) VALUE_NAMED(MPI_UNSIGNED_LONG)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_UNSIGNED_LONG_LONG")) return MPI_UNSIGNED_LONG_LONG;
-  if (sk_streq(n, "MPI_LONG_LONG")) return MPI_LONG_LONG;
+  VALUE_NAMED(MPI_UNSIGNED_LONG_LONG) VALUE_NAMED(MPI_LONG_LONG)
 #endif
-  if (sk_streq(n, "MPI_LONG_DOUBLE")) return MPI_LONG_DOUBLE;
-  if (sk_streq(n, "MPI_FLOAT_INT")) return MPI_FLOAT_INT;
-  if (sk_streq(n, "MPI_LONG_INT")) return MPI_LONG_INT;
-  if (sk_streq(n, "MPI_DOUBLE_INT")) return MPI_DOUBLE_INT;
-  if (sk_streq(n, "MPI_SHORT_INT")) return MPI_SHORT_INT;
-  if (sk_streq(n, "MPI_2INT")) return MPI_2INT;
-  if (sk_streq(n, "MPI_LONG_DOUBLE_INT")) return MPI_LONG_DOUBLE_INT;
-  if (sk_streq(n, "MPI_LONG_LONG_INT")) return MPI_LONG_LONG_INT;
+  VALUE_NAMED(MPI_LONG_DOUBLE)
+  VALUE_NAMED(MPI_FLOAT_INT) VALUE_NAMED(MPI_LONG_INT) VALUE_NAMED(MPI_DOUBLE_INT) VALUE_NAMED(MPI_SHORT_INT)
+  VALUE_NAMED(MPI_2INT) VALUE_NAMED(MPI_LONG_DOUBLE_INT) VALUE_NAMED(MPI_LONG_LONG_INT)
   return MPI_DATATYPE_NULL;
 }
 
 static MPI_Op value_mpi_op(const char *n)
 {
-  if (sk_streq(n, "MPI_MAX")) return MPI_MAX;
-  if (sk_streq(n, "MPI_MIN")) return MPI_MIN;
-  if (sk_streq(n, "MPI_SUM")) return MPI_SUM;
-  if (sk_streq(n, "MPI_PROD")) return MPI_PROD;
-  if (sk_streq(n, "MPI_LAND")) return MPI_LAND;
-  if (sk_streq(n, "MPI_BAND")) return MPI_BAND;
-  if (sk_streq(n, "MPI_LOR")) return MPI_LOR;
-  if (sk_streq(n, "MPI_BOR")) return MPI_BOR;
-  if (sk_streq(n, "MPI_LXOR")) return MPI_LXOR;
-  if (sk_streq(n, "MPI_BXOR")) return MPI_BXOR;
-  if (sk_streq(n, "MPI_MINLOC")) return MPI_MINLOC;
-  if (sk_streq(n, "MPI_MAXLOC")) return MPI_MAXLOC;
+  VALUE_NAMED(MPI_MAX) VALUE_NAMED(MPI_MIN) VALUE_NAMED(MPI_SUM) VALUE_NAMED(MPI_PROD)
+  VALUE_NAMED(MPI_LAND) VALUE_NAMED(MPI_BAND) VALUE_NAMED(MPI_LOR) VALUE_NAMED(MPI_BOR)
+  VALUE_NAMED(MPI_LXOR) VALUE_NAMED(MPI_BXOR) VALUE_NAMED(MPI_MINLOC) VALUE_NAMED(MPI_MAXLOC)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_REPLACE")) return MPI_REPLACE;
+  VALUE_NAMED(MPI_REPLACE)
 #endif
   return MPI_OP_NULL;
 }
@@ -6774,25 +6758,18 @@ typedef struct sk_measurement {
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
 /* SK_ROW_GUARDED: a row whose functions stand only where IF (SK_IF_MPI, ...) keeps them,
-** with NEEDS saying what the build lacks where they do not */
+** with NEEDS saying what the build lacks where they do not. The guarded rows' arguments
+** are SK_ROW's, abbreviated. */
 #define SK_ROW_GUARDED(IF, NEEDS, NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, IF(INIT), IF(MEASURE), IF(FINALIZE), MIN_PROCS, \
     NEEDS, NULL, NULL, SIG, IF(PREPARE), IF(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  SK_ROW_GUARDED(SK_IF_MPI, "an MPI library", \
-                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
-#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  SK_ROW_GUARDED(SK_IF_MPI2, "MPI-2 (one-sided communication)", \
-                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  SK_ROW_GUARDED(SK_IF_MPI3, "MPI-3", \
-                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
-#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  SK_ROW_GUARDED(SK_IF_MPI4, "MPI-4", \
-                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
-#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  SK_ROW_GUARDED(SK_IF_MPIIO, "MPI-IO (MPI-2 file access)", \
-                 NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING)
+#define SK_ROW_MPI(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI, "an MPI library", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI2(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPI2, "MPI-2 (one-sided communication)", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI3(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI3, "MPI-3", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI4(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI4, "MPI-4", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPIIO(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPIIO, "MPI-IO (MPI-2 file access)", N, S, P, MP, V, M, I, F, PR, C, NO)
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -8579,6 +8556,16 @@ typedef struct sk_sync_config {
 SK_API void sk_sync_default_config(sk_sync_config *c);
 SK_API const char *sk_sync_offset_method_name(int method);
 
+/* What the layer keeps per group on this process (the offsets' cache, the start window's
+** memory) is a list of records that begin with this link. */
+typedef struct sk_sync_record {
+  sk_group *g;
+  struct sk_sync_record *next;
+} sk_sync_record;
+/* The record of g in *list, or a new one of `size` bytes, zeroed but for its link, at the
+** head of the list (*made 1 then, else 0). */
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made);
+
 /* A process's clock against the reference clock: at local time l the local clock is
 ** ahead of the reference by off + drift * (l - tref); err bounds the error of off. */
 typedef struct sk_clock_model {
@@ -8796,17 +8783,16 @@ typedef struct sync_sample {
 
 /* Cached estimate of one group on this process. */
 typedef struct sync_entry {
-  sk_group *g;
+  sk_sync_record link;   /* first: the group and the next entry */
   int have;              /* model holds an estimate (kept when stale: drift baseline) */
   int stale;             /* invalidated: re-estimate before using */
   int method;            /* offset method of the estimate */
   int drift_known;       /* an earlier estimate was old enough to measure the drift */
   sk_clock_model model;  /* this process's clock against rank 0 of g */
   double estimated_at;   /* local time */
-  struct sync_entry *next;
 } sync_entry;
 
-static sync_entry *sync_entries = NULL;
+static sk_sync_record *sync_entries = NULL;
 
 /* Figures of the last estimation, agreed by its group (sync_collect) for the header. */
 typedef struct sync_figures {
@@ -9176,15 +9162,23 @@ static int sync_check(sk_group *g, const sk_clock_model *md, double *resid, doub
 
 /* ---- the cache ---- */
 
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made)
+{
+  sk_sync_record *r;
+  *made = 0;
+  for (r = *list; r; r = r->next) if (r->g == g) return r;
+  r = (sk_sync_record *)sk_calloc(1, size);
+  r->g = g;
+  r->next = *list;
+  *list = r;
+  *made = 1;
+  return r;
+}
+
 static sync_entry *sync_entry_for(sk_group *g)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) if (e->g == g) return e;
-  e = (sync_entry *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->next = sync_entries;
-  sync_entries = e;
-  return e;
+  int made;
+  return (sync_entry *)(void *)sk_sync_record_for(&sync_entries, g, sizeof(sync_entry), &made);
 }
 
 static int sync_entry_fresh(const sk_sync_config *cfg, const sync_entry *e, double now)
@@ -9273,8 +9267,8 @@ SK_API const char *sk_sync_offset_method_name(int method)
 
 SK_API void sk_sync_invalidate_offsets(void)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) e->stale = 1;
+  sk_sync_record *r;
+  for (r = sync_entries; r; r = r->next) ((sync_entry *)(void *)r)->stale = 1;
 }
 
 SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g)
@@ -9402,12 +9396,11 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
-  sk_group *g;
+  sk_sync_record link;     /* first: the group and the next memory */
   double window, margin;
-  struct sync_slot_memory *next;
 } sync_slot_memory;
 
-static sync_slot_memory *sync_memories = NULL;
+static sk_sync_record *sync_memories = NULL;
 
 /* State of one measurement (sk_mctx.sync). */
 struct sk_sync {
@@ -9448,14 +9441,12 @@ static struct {
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
 {
-  sync_slot_memory *e;
-  for (e = sync_memories; e; e = e->next) if (e->g == g) return e;
-  e = (sync_slot_memory *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->window = SYNC_WINDOW_INIT;
-  e->margin = SYNC_MARGIN_INIT;
-  e->next = sync_memories;
-  sync_memories = e;
+  int made;
+  sync_slot_memory *e = (sync_slot_memory *)(void *)sk_sync_record_for(&sync_memories, g, sizeof *e, &made);
+  if (made) {
+    e->window = SYNC_WINDOW_INIT;
+    e->margin = SYNC_MARGIN_INIT;
+  }
   return e;
 }
 
@@ -10105,7 +10096,8 @@ SK_API void sk_result_free(sk_result *r);
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
+#define SK_RESULT_FIELDS 23      /* the doubles before the node times (runner.c's list) */
+#define SK_RESULT_DOUBLES(nprocs) (SK_RESULT_FIELDS + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -10212,67 +10204,40 @@ SK_API void sk_result_free(sk_result *r)
   r->nsamples = 0;
 }
 
+/* Each field of sk_result that travels, at its place in the packed array, and its type:
+** one list for both directions. With `out` the fields are packed (r is only read), else
+** unpacked from `in`. */
+static void result_fields(sk_result *r, double *out, const double *in)
+{
+#define RESULT_FIELD(PLACE, FIELD, TYPE) if (out) out[PLACE] = (double)r->FIELD; else r->FIELD = (TYPE)in[PLACE];
+  RESULT_FIELD(0, time, double) RESULT_FIELD(1, std_error, double) RESULT_FIELD(2, reps, int)
+  RESULT_FIELD(3, kept, int) RESULT_FIELD(4, reported_size, long) RESULT_FIELD(5, failed, int)
+  RESULT_FIELD(6, stop, sk_asec_stop) RESULT_FIELD(7, invalid, int) RESULT_FIELD(8, calls_per_timing, long)
+  RESULT_FIELD(9, late_starts, int) RESULT_FIELD(10, lost_processor, int) RESULT_FIELD(11, missed_window, int)
+  RESULT_FIELD(12, delay_max, double) RESULT_FIELD(13, delay_tolerance, double) RESULT_FIELD(14, switches, long)
+  RESULT_FIELD(15, rule_error, double) RESULT_FIELD(16, barrier_from, int) RESULT_FIELD(17, nsamples, int)
+  RESULT_FIELD(18, barrier_lost, int) RESULT_FIELD(19, lost_kept, int) RESULT_FIELD(20, budget_spent, int)
+  RESULT_FIELD(21, budget_short, int) RESULT_FIELD(22, budget, double)
+#undef RESULT_FIELD
+}
+
 SK_API void sk_result_pack(const sk_result *r, double *pack)
 {
   int i;
-  pack[0] = r->time;
-  pack[1] = r->std_error;
-  pack[2] = r->reps;
-  pack[3] = r->kept;
-  pack[4] = (double)r->reported_size;
-  pack[5] = r->failed;
-  pack[6] = (double)r->stop;
-  pack[7] = r->invalid;
-  pack[8] = (double)r->calls_per_timing;
-  pack[9] = r->late_starts;
-  pack[10] = r->lost_processor;
-  pack[11] = r->missed_window;
-  pack[12] = r->delay_max;
-  pack[13] = r->delay_tolerance;
-  pack[14] = (double)r->switches;
-  pack[15] = r->rule_error;
-  pack[16] = r->barrier_from;
-  pack[17] = r->nsamples;
-  pack[18] = r->barrier_lost;
-  pack[19] = r->lost_kept;
-  pack[20] = r->budget_spent;
-  pack[21] = r->budget_short;
-  pack[22] = r->budget;
-  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
+  result_fields((sk_result *)r, pack, NULL);
+  for (i = 0; i < r->nprocs; i++) pack[SK_RESULT_FIELDS + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
 {
   int i;
-  r->time = pack[0];
-  r->std_error = pack[1];
-  r->reps = (int)pack[2];
-  r->kept = (int)pack[3];
-  r->reported_size = (long)pack[4];
-  r->failed = (int)pack[5];
-  r->stop = (sk_asec_stop)(int)pack[6];
-  r->invalid = (int)pack[7];
-  r->calls_per_timing = (long)pack[8];
-  r->late_starts = (int)pack[9];
-  r->lost_processor = (int)pack[10];
-  r->missed_window = (int)pack[11];
-  r->delay_max = pack[12];
-  r->delay_tolerance = pack[13];
-  r->switches = (long)pack[14];
-  r->rule_error = pack[15];
-  r->barrier_from = (int)pack[16];
-  r->nsamples = (int)pack[17];
-  r->barrier_lost = (int)pack[18];
-  r->lost_kept = (int)pack[19];
-  r->budget_spent = (int)pack[20];
-  r->budget_short = (int)pack[21];
-  r->budget = pack[22];
+  result_fields(r, NULL, pack);
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[SK_RESULT_FIELDS + i];
 }
 
 SK_API int sk_runner_is_library_error(const char *fail_msg)
@@ -10981,8 +10946,7 @@ SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 SK_API void sk_engine_free(sk_engine *e)
 {
   free(e->dummies);
-  e->dummies = NULL;
-  e->ndummies = e->capdummies = 0;
+  sk_engine_init(e, e->settings);   /* no dummy time seen, the same settings */
 }
 
 SK_API void sk_outcome_free(sk_measure_outcome *out)
@@ -14162,11 +14126,8 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   int i;
   for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
   free(l->vars);
-  free(l->node_us);
-  free(l->label);
-  free(l->flags);
-  free(l->flagset);
-  free(l->rep_us);
+  free(l->label); free(l->flags); free(l->flagset);    /* its texts */
+  free(l->node_us); free(l->rep_us);                   /* its numbers */
   memset(l, 0, sizeof *l);
 }
 
@@ -19204,10 +19165,8 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
     MPI_Buffer_detach(&buffer, &size);
     free(st->attached);
   }
-  free(st->recvs);
-  free(st->sends);
-  free(st->done);
-  free(st->statuses);
+  free(st->recvs); free(st->sends);    /* the requests per worker */
+  free(st->done); free(st->statuses);  /* MPI_Waitsome's */
   free(st);
   m->state = NULL;
 }

@@ -240,10 +240,8 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
     MPI_Buffer_detach(&buffer, &size);
     free(st->attached);
   }
-  free(st->recvs);
-  free(st->sends);
-  free(st->done);
-  free(st->statuses);
+  free(st->recvs); free(st->sends);    /* the requests per worker */
+  free(st->done); free(st->statuses);  /* MPI_Waitsome's */
   free(st);
   m->state = NULL;
 }

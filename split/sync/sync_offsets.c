@@ -47,17 +47,16 @@ typedef struct sync_sample {
 
 /* Cached estimate of one group on this process. */
 typedef struct sync_entry {
-  sk_group *g;
+  sk_sync_record link;   /* first: the group and the next entry */
   int have;              /* model holds an estimate (kept when stale: drift baseline) */
   int stale;             /* invalidated: re-estimate before using */
   int method;            /* offset method of the estimate */
   int drift_known;       /* an earlier estimate was old enough to measure the drift */
   sk_clock_model model;  /* this process's clock against rank 0 of g */
   double estimated_at;   /* local time */
-  struct sync_entry *next;
 } sync_entry;
 
-static sync_entry *sync_entries = NULL;
+static sk_sync_record *sync_entries = NULL;
 
 /* Figures of the last estimation, agreed by its group (sync_collect) for the header. */
 typedef struct sync_figures {
@@ -427,15 +426,23 @@ static int sync_check(sk_group *g, const sk_clock_model *md, double *resid, doub
 
 /* ---- the cache ---- */
 
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made)
+{
+  sk_sync_record *r;
+  *made = 0;
+  for (r = *list; r; r = r->next) if (r->g == g) return r;
+  r = (sk_sync_record *)sk_calloc(1, size);
+  r->g = g;
+  r->next = *list;
+  *list = r;
+  *made = 1;
+  return r;
+}
+
 static sync_entry *sync_entry_for(sk_group *g)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) if (e->g == g) return e;
-  e = (sync_entry *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->next = sync_entries;
-  sync_entries = e;
-  return e;
+  int made;
+  return (sync_entry *)(void *)sk_sync_record_for(&sync_entries, g, sizeof(sync_entry), &made);
 }
 
 static int sync_entry_fresh(const sk_sync_config *cfg, const sync_entry *e, double now)
@@ -524,8 +531,8 @@ SK_API const char *sk_sync_offset_method_name(int method)
 
 SK_API void sk_sync_invalidate_offsets(void)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) e->stale = 1;
+  sk_sync_record *r;
+  for (r = sync_entries; r; r = r->next) ((sync_entry *)(void *)r)->stale = 1;
 }
 
 SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g)

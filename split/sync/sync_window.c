@@ -41,12 +41,11 @@
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
-  sk_group *g;
+  sk_sync_record link;     /* first: the group and the next memory */
   double window, margin;
-  struct sync_slot_memory *next;
 } sync_slot_memory;
 
-static sync_slot_memory *sync_memories = NULL;
+static sk_sync_record *sync_memories = NULL;
 
 /* State of one measurement (sk_mctx.sync). */
 struct sk_sync {
@@ -87,14 +86,12 @@ static struct {
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
 {
-  sync_slot_memory *e;
-  for (e = sync_memories; e; e = e->next) if (e->g == g) return e;
-  e = (sync_slot_memory *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->window = SYNC_WINDOW_INIT;
-  e->margin = SYNC_MARGIN_INIT;
-  e->next = sync_memories;
-  sync_memories = e;
+  int made;
+  sync_slot_memory *e = (sync_slot_memory *)(void *)sk_sync_record_for(&sync_memories, g, sizeof *e, &made);
+  if (made) {
+    e->window = SYNC_WINDOW_INIT;
+    e->margin = SYNC_MARGIN_INIT;
+  }
   return e;
 }
 

@@ -81,28 +81,31 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
+/* A group of `size` UEs, first_ue and the ones after it, in which this UE is `rank`. */
+static sk_group *tpr_group_new(int size, int rank, int first_ue)
+{
+  sk_group *g = (sk_group *)sk_calloc(1, sizeof *g);
+  int i;
+  g->size = size;
+  g->rank = rank;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)size);
+  for (i = 0; i < size; i++) g->members[i] = first_ue + i;
+  return g;
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
   tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");
   tpr.size = RCCE_num_ues();
-  tpr.world = (sk_group *)sk_calloc(1, sizeof *tpr.world);
-  tpr.world->size = tpr.size;
-  tpr.world->rank = tpr.rank;
-  tpr.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpr.size);
-  for (i = 0; i < tpr.size; i++) tpr.world->members[i] = i;
+  tpr.world = tpr_group_new(tpr.size, tpr.rank, 0);
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
-  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
-  tpr.self->size = 1;
-  tpr.self->rank = 0;
-  tpr.self->members = (int *)sk_malloc(sizeof(int));
-  tpr.self->members[0] = tpr.rank;
+  tpr.self = tpr_group_new(1, 0, tpr.rank);
 }
 
 SK_API void sk_tp_finish(void)
