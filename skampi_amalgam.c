@@ -22229,10 +22229,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 #else
 #define SK_IF_THREADS(f) NULL
 #endif
-#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_THREADS(INIT), SK_IF_THREADS(MEASURE), SK_IF_THREADS(FINALIZE), MIN_PROCS, \
-    "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", NULL, NULL, SIG, SK_IF_THREADS(PREPARE), \
-    SK_IF_THREADS(CHECK), NOTHING, VARIANT }
+#define SK_ROW_THREADS(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_THREADS, "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", N, S, P, MP, V, M, I, F, PR, C, NO)
 
 /* The most threads a team has. */
 #define SK_TEAM_MAX 64
