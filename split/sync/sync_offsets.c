@@ -1,28 +1,11 @@
 /*
-** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
-** between the local times ... in order to know a(n approximation of) global time"
-** (SKaMPI 5 manual §6.2.1); a barrier cannot do this. This module owns
-**   - the clock model of a process against a reference clock and its arithmetic;
-**   - the ping-pong sample and series both algorithms are built from;
-**   - the two algorithms: SK_OFFSETS_LINEAR (SKaMPI 5) and SK_OFFSETS_HCA, after the
-**     hierarchical algorithms of S. Hunold and A. Carpen-Amarie ("On the Impact of
-**     Synchronizing Clocks and Processes on Benchmarking MPI Collectives", EuroMPI 2015;
-**     "Hierarchical Clock Synchronization in MPI", CLUSTER 2018), written from their
-**     description;
-**   - the residual check after every estimation, and the figures for the output header;
-**   - the per-process cache of estimates (one entry per group) and its age;
-**   - waiting without stealing the core (also used by sync_window.c for start times).
-** It communicates through the transport interface and sk_agree only, so it works on the
-** MPI, RCCE and sequential backends.
-**
-** Invariants:
-**   - The reference is rank 0 of the group estimated; rank 0 keeps the identity model.
-**   - An estimate is fresh while it is not stale (sk_sync_invalidate_offsets), was made
-**     with the offset method the settings ask for, and is younger than their maximum age
-**     (at most SYNC_FIRST_AGE until a second estimation could measure the drift). A stale
-**     estimate is kept: it is the baseline of the next drift.
-**   - sk_sync_estimate is collective over the group; everything else here is local.
-**   - Nothing here reads a configuration of its own: the settings come as an argument.
+** sync_offsets.c -- clock offsets (sync_offsets.h; SKaMPI 5 manual §6.2.1): the clock
+** model of a process against a reference clock, the ping-pong sample and series, the two
+** algorithms (SK_OFFSETS_LINEAR of SKaMPI 5, SK_OFFSETS_HCA after Hunold and
+** Carpen-Amarie, EuroMPI 2015 and CLUSTER 2018), the residual check and the header's
+** figures, the per-process cache of estimates and waiting without stealing the core.
+** Transport and sk_agree only, so every backend has it. Invariants: doc/internals.md,
+** "sync".
 */
 #include "sync_offsets.h"
 

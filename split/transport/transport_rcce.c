@@ -1,36 +1,10 @@
 /*
-** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
-** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
-** tools/rcce. The libraries are used as the SCC broadcast
-** thesis (Pichler 2013, §2.3, §2.4) uses them.
-**
-** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
-** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
-** iRCCE_isend/iRCCE_irecv with iRCCE's test and wait functions. RCCE, like iRCCE,
-** moves nothing for a message of 0 bytes (such a send/receive pair does not
-** synchronise). RCCE has no messages to oneself; nothing in skampi sends any.
-**
-** Groups: every group owns an RCCE communicator made by RCCE_comm_split with a colour
-** callback over the member list (members colour 0, the others colour 1). RCCE orders a
-** communicator by UE number while the contract orders a group by its rank list, so the
-** root of RCCE_bcast is translated. Every UE splits, members and non-members alike, and
-** no communicator is ever freed: RCCE picks the flags of a communicator by the order of
-** splits and frees, which must be the same on every UE. RCCE has room for a limited
-** number of communicators (the emulator: 31 besides RCCE_COMM_WORLD); a group created
-** after that still works for point to point, control broadcast and gather (all done
-** here with RCCE_send/RCCE_recv among the members) and for barrier (then made of
-** messages too), but the library broadcast on it stops with a clear message.
-** Control broadcast and gather go over point to point in group-rank order; barrier is
-** RCCE_barrier; the library broadcast is RCCE_bcast.
-**
-** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
-** must progress the send queue and the receive queues alike, as the emulator's do, so
-** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
-** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1). Under the
-** emulator's virtual time (RCCE_EMU_TIME=model) RCCE_wtime is the modelled SCC clock; the
-** emulator then names its model in RCCE_EMU_TIME_MODEL, which the library line of the
-** output header carries (times are virtual).
-** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
+** transport_rcce.c -- the transport contract (transport.h) over RCCE and iRCCE
+** (SKAMPI_RCCE): the Intel SCC, or the host emulator in tools/rcce, used as the SCC
+** broadcast thesis (Pichler 2013, §2.3, §2.4) uses them. Ranks are UEs; every group
+** owns an RCCE communicator (RCCE_comm_split, never freed); control messages go over
+** point to point in group-rank order; clocks are per core. Groups, waiting and clocks:
+** doc/internals.md, "transport".
 */
 #include "transport.h"
 
