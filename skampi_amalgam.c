@@ -15002,6 +15002,15 @@ SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
+/* The end of a post-processing command over result files (-c, --guidelines): reads the
+** nfiles at paths, lets text(args, files, texts) fill texts[0] (standard output) and each
+** texts[k] whose targets[k] names a file (NULL: not asked for, texts[k] NULL), writes
+** them, standard output last, and frees all. Returns 0, 2 (a malformed input: said on
+** stderr) or SK_EXIT_WRITE. At most SK_COMMAND_TEXTS texts. */
+#define SK_COMMAND_TEXTS 4
+typedef void (*sk_command_text_fn)(const void *args, const sk_sko_file *files, sk_str **texts);
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args);
 /* The comparison of already read files (files[k] is input k of c) as text, and as CSV
 ** when csv is not NULL. */
 SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files);
@@ -15585,10 +15594,8 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   size_t b, i;
   int s;
   memset(&st, 0, sizeof st);
-  st.c = c;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
+  st.c = c; st.files = files;      /* what is compared */
+  st.out = out; st.csv = csv;      /* where it is written */
   sk_str_init(&st.missing);
   st.names = (char **)sk_calloc((size_t)c->nsides, sizeof(char *));
   for (s = 0; s < c->nsides; s++) st.names[s] = compare_side_name(c, files, s);
@@ -15606,28 +15613,45 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   sk_str_free(&st.missing);
 }
 
-SK_API int sk_compare_run(const sk_compare_args *c)
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args)
 {
   sk_sko_file *files;
-  sk_str out, csv, err;
-  int ok;
+  sk_str texts[SK_COMMAND_TEXTS], *asked[SK_COMMAND_TEXTS], err;
+  int k, ok = 1;
   sk_str_init(&err);
-  if (!sk_sko_read_all(c->files, c->nfiles, &files, &err)) {
+  if (!sk_sko_read_all(paths, nfiles, &files, &err)) {
     fprintf(stderr, "%s\n", err.data);
     sk_str_free(&err);
     return SK_EXIT_USER_ERROR;
   }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_compare_text(&out, c->csv ? &csv : NULL, c, files);
-  ok = c->csv == NULL || sk_out_file(c->csv, csv.data ? csv.data : "", &err);
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  for (k = 0; k < ntexts; k++) {
+    sk_str_init(&texts[k]);
+    asked[k] = k == 0 || targets[k] ? &texts[k] : NULL;
+  }
+  text(args, files, asked);
+  for (k = 1; k <= ntexts && ok; k++) {     /* the files first, standard output (k = ntexts: 0) last */
+    int t = k % ntexts;
+    if (asked[t]) ok = sk_out_file(t ? targets[t] : NULL, texts[t].data ? texts[t].data : "", &err);
+  }
   if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
+  for (k = 0; k < ntexts; k++) sk_str_free(&texts[k]);
   sk_str_free(&err);
-  sk_sko_free_all(files, c->nfiles);
+  sk_sko_free_all(files, nfiles);
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+
+static void compare_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  sk_compare_text(texts[0], texts[1], (const sk_compare_args *)args, files);
+}
+
+SK_API int sk_compare_run(const sk_compare_args *c)
+{
+  const char *targets[2];
+  targets[0] = NULL;
+  targets[1] = c->csv;
+  return sk_command_on_files(c->files, c->nfiles, targets, 2, compare_texts, c);
 }
 /* --- end split/results/compare.c --- */
 /* --- begin split/results/report.h --- */
@@ -17734,11 +17758,8 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
   sk_str rule;
   memset(&st, 0, sizeof st);
-  st.g = g;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
-  st.json = json;
+  st.g = g; st.files = files;                /* what is judged */
+  st.out = out; st.csv = csv; st.json = json;  /* where the verdicts are written */
   sk_str_init(&st.not_measured);
   sk_str_init(&rule);
   gl_measurements(&st);
@@ -17803,34 +17824,19 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   return bad;
 }
 
+static void gl_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  (void)sk_guidelines_text(texts[0], texts[1], texts[2], texts[3], (const sk_guidelines_args *)args, files);
+}
+
 SK_API int sk_guidelines_run(const sk_guidelines_args *g)
 {
-  sk_sko_file *files;
-  sk_str out, csv, json, html, err;
-  int ok;
-  sk_str_init(&err);
-  if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
-    fprintf(stderr, "%s\n", err.data);
-    sk_str_free(&err);
-    return SK_EXIT_USER_ERROR;
-  }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_str_init(&json);
-  sk_str_init(&html);
-  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g->html ? &html : NULL, g, files);
-  ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
-  ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
-  ok = ok && (g->html == NULL || sk_out_file(g->html, html.data ? html.data : "", &err));
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
-  if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
-  sk_str_free(&json);
-  sk_str_free(&html);
-  sk_str_free(&err);
-  sk_sko_free_all(files, g->nfiles);
-  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+  const char *targets[4];
+  targets[0] = NULL;               /* standard output; then the CSV, the JSON, the report */
+  targets[1] = g->csv;
+  targets[2] = g->json;
+  targets[3] = g->html;
+  return sk_command_on_files(g->files, g->nfiles, targets, 4, gl_texts, g);
 }
 /* --- end split/results/guidelines.c --- */
 /* --- begin split/results/postproc.h --- */
