@@ -2982,28 +2982,14 @@ SK_API double sk_tp_mpi_clock_cost(void)
 #line 1 "split/transport/transport_seq.c"
 /*
 ** transport_seq.c -- the transport contract without any communication library
-** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
-** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
-** before it receives.
-**
-** The clock is wall time, as in the other backends: the best clock the platform has,
-** chosen at compile time by feature tests, so that a C89 compiler on a system without
-** any of them still builds the file --
-**   1. clock_gettime(CLOCK_MONOTONIC) where <unistd.h> says _POSIX_TIMERS > 0 and <time.h>
-**      defines CLOCK_MONOTONIC (glibc from 2.17, where it needs no -lrt); should the call
-**      fail at run time, clock_gettime(CLOCK_REALTIME);
-**   2. gettimeofday on other Unix systems (<sys/time.h>, microseconds);
-**      (a Unix system: one that predefines __unix__, __unix, __APPLE__, __linux__ -- pcc
-**      on Linux defines no __unix__ --, _AIX, __hpux or __sun)
-**   3. clock() otherwise: process CPU time, which does not count waiting (a 10 ms sleep
-**      read 19.9 us): the header and every result line then say "CPU time".
-** -DSKAMPI_NO_CLOCK_GETTIME and -DSKAMPI_NO_GETTIMEOFDAY leave out 1 and 2 (the test
-** group `library` builds each). Readings count from the first one, so that a double
-** keeps nanoseconds (gettimeofday's seconds since 1970 would keep a quarter microsecond).
-** The resolution is measured as in SKaLib §3.1 (sk_clock_least_step).
+** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1;
+** messages to oneself wait in a FIFO. The clock is wall time from the best clock the
+** platform has (clock_gettime, gettimeofday, else clock() and "CPU time"), chosen at
+** compile time; the resolution is measured as in SKaLib §3.1. The clock's choice:
+** doc/internals.md, "transport".
 */
-#line 24 "split/transport/transport_seq.c"
-#line 25 "split/transport/transport_seq.c"
+#line 10 "split/transport/transport_seq.c"
+#line 11 "split/transport/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -3252,40 +3238,14 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 /* --- begin split/transport/transport_rcce.c --- */
 #line 1 "split/transport/transport_rcce.c"
 /*
-** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
-** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
-** tools/rcce. The libraries are used as the SCC broadcast
-** thesis (Pichler 2013, §2.3, §2.4) uses them.
-**
-** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
-** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
-** iRCCE_isend/iRCCE_irecv with iRCCE's test and wait functions. RCCE, like iRCCE,
-** moves nothing for a message of 0 bytes (such a send/receive pair does not
-** synchronise). RCCE has no messages to oneself; nothing in skampi sends any.
-**
-** Groups: every group owns an RCCE communicator made by RCCE_comm_split with a colour
-** callback over the member list (members colour 0, the others colour 1). RCCE orders a
-** communicator by UE number while the contract orders a group by its rank list, so the
-** root of RCCE_bcast is translated. Every UE splits, members and non-members alike, and
-** no communicator is ever freed: RCCE picks the flags of a communicator by the order of
-** splits and frees, which must be the same on every UE. RCCE has room for a limited
-** number of communicators (the emulator: 31 besides RCCE_COMM_WORLD); a group created
-** after that still works for point to point, control broadcast and gather (all done
-** here with RCCE_send/RCCE_recv among the members) and for barrier (then made of
-** messages too), but the library broadcast on it stops with a clear message.
-** Control broadcast and gather go over point to point in group-rank order; barrier is
-** RCCE_barrier; the library broadcast is RCCE_bcast.
-**
-** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
-** must progress the send queue and the receive queues alike, as the emulator's do, so
-** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
-** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1). Under the
-** emulator's virtual time (RCCE_EMU_TIME=model) RCCE_wtime is the modelled SCC clock; the
-** emulator then names its model in RCCE_EMU_TIME_MODEL, which the library line of the
-** output header carries (times are virtual).
-** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
+** transport_rcce.c -- the transport contract (transport.h) over RCCE and iRCCE
+** (SKAMPI_RCCE): the Intel SCC, or the host emulator in tools/rcce, used as the SCC
+** broadcast thesis (Pichler 2013, §2.3, §2.4) uses them. Ranks are UEs; every group
+** owns an RCCE communicator (RCCE_comm_split, never freed); control messages go over
+** point to point in group-rank order; clocks are per core. Groups, waiting and clocks:
+** doc/internals.md, "transport".
 */
-#line 36 "split/transport/transport_rcce.c"
+#line 10 "split/transport/transport_rcce.c"
 
 #ifdef SKAMPI_RCCE
 
@@ -3334,28 +3294,31 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
+/* A group of `size` UEs, first_ue and the ones after it, in which this UE is `rank`. */
+static sk_group *tpr_group_new(int size, int rank, int first_ue)
+{
+  sk_group *g = (sk_group *)sk_calloc(1, sizeof *g);
+  int i;
+  g->size = size;
+  g->rank = rank;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)size);
+  for (i = 0; i < size; i++) g->members[i] = first_ue + i;
+  return g;
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
   tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");
   tpr.size = RCCE_num_ues();
-  tpr.world = (sk_group *)sk_calloc(1, sizeof *tpr.world);
-  tpr.world->size = tpr.size;
-  tpr.world->rank = tpr.rank;
-  tpr.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpr.size);
-  for (i = 0; i < tpr.size; i++) tpr.world->members[i] = i;
+  tpr.world = tpr_group_new(tpr.size, tpr.rank, 0);
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
-  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
-  tpr.self->size = 1;
-  tpr.self->rank = 0;
-  tpr.self->members = (int *)sk_malloc(sizeof(int));
-  tpr.self->members[0] = tpr.rank;
+  tpr.self = tpr_group_new(1, 0, tpr.rank);
 }
 
 SK_API void sk_tp_finish(void)
@@ -3896,33 +3859,17 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #line 1 "split/transport/oversub.h"
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
-** At start every process reports its processor name (sk_tp_processor_name), its machine
-** (the kernel's boot id, host.h: network namespaces and containers that pose as hosts
-** share one machine's processors) and the processors it may use; rank 0 counts the
-** processes per machine against the processors of that machine and the decision is
-** shared, so that every process knows whether skampi's waits must yield
-** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
-** from sk_oversub_get_facts and sk_oversub_names.
-**
-** Scheduler time (doc/manual.md, "Oversubscription"): on an oversubscribed host the start
-** measures the scheduler floor F: a 1-byte token goes around all world processes
-** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
-** processes wait inside the library as in a measurement); F is the median time of a lap
-** divided by the number of processes, the cost of one message when its receiver may have
-** to wait for a processor. A result of a
-** measurement on P processes is mostly scheduler time when
-**     time >= F,
-** that is when it is long enough to contain a wait for a processor: from there on the
-** time cannot be told from the scheduler's (a 16-byte MPI_Allreduce of 10,267 us with F =
-** 1,235 us is time slices, not the operation), however far above F it lies; a shorter
-** result ran with its processes on processors at once. (Up to 2 ceil(log2 P) F the
-** ceil(log2 P) dependent rounds of a tree-shaped operation, each waiting F, make up at
-** least half of it; above, its own many rounds of such waits do.)
+** At start every process reports its processor name, its machine (host.h) and its
+** processors; rank 0 counts processes per machine and shares the decision, so every
+** process knows whether skampi's waits must yield (sk_host_set_crowded). On an
+** oversubscribed host the start measures the scheduler floor F (a token around all
+** processes), and a result with time >= F is marked as scheduler time. The header says
+** what was found (results/header.h). Why F: doc/internals.md, "transport".
 */
 #ifndef SK_OVERSUB_H
 #define SK_OVERSUB_H
 
-#line 30 "split/transport/oversub.h"
+#line 14 "split/transport/oversub.h"
 
 /* Collective over the world: detect, and make the waits yield when oversubscribed. */
 SK_API void sk_oversub_detect(void);
@@ -4494,8 +4441,7 @@ SK_API int sk_mpit_list(sk_str *out);
 #define SK_HAVE_PERUSE 0
 #endif
 
-/* Members of g, all of them, around the repetitions; sk_peruse_end appends its lines to
-** note on rank 0 of g. */
+/* As mpit.h's pair: all members of g call them around the repetitions; rank 0 gets the note. */
 SK_API void sk_peruse_begin(sk_group *g);
 SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
 
@@ -5166,28 +5112,18 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void
 /* --- begin split/transport/io_files.h --- */
 #line 1 "split/transport/io_files.h"
 /*
-** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
-** they go, their names, and their removal. The directory is the one set_io_working_dir
-** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
-** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
-** header. File names carry the host, process id and a counter of the process that makes
-** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
-** At the start world rank 0 removes the default directories that runs on its host left
-** when they died without a handler (SIGKILL): a directory skampi-io-HOST-PID in TMPDIR
-** whose PID is no process (kill(PID, 0) fails with ESRCH), of this user; the header names
-** each one removed, or why it could not be. A live process's directory is never touched.
-** A default directory that cannot be made (TMPDIR missing or read-only) fails the
-** measurement that needs it with a message naming TMPDIR and the path (a user error).
-** Every file a process may have created is registered while it exists; a handler of
-** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
-** then lets the signal take its course; sk_io_files_finish removes the (empty) default
-** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
+** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): their
+** directory (set_io_working_dir, or a fresh one under TMPDIR named after rank 0's host and
+** process id), their names (host, process id, counter: concurrent runs cannot collide),
+** and their removal: the directories that dead runs on this host left, the registered
+** files on SIGTERM, SIGINT and SIGHUP, the default directory at the end. Outside MPI-IO
+** builds these calls do nothing. The rules: doc/internals.md, "transport".
 */
 #ifndef SK_IO_FILES_H
 #define SK_IO_FILES_H
 
-#line 23 "split/transport/io_files.h"
-#line 24 "split/transport/io_files.h"
+#line 13 "split/transport/io_files.h"
+#line 14 "split/transport/io_files.h"
 
 /* Collective over the world: world rank 0 names the default directory, every process
 ** learns the name and installs the signal handlers. Without this call (unit tests) each
@@ -6104,6 +6040,7 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b);
 ** do not make their handles compile-time constants.
 */
 #line 8 "split/core/value.c"
+#line 9 "split/core/value.c"
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -6150,67 +6087,40 @@ static struct {
 } values;
 
 #ifdef SKAMPI_MPI
+/* The handle named n: VALUE_NAMED(MPI_INT) returns MPI_INT when n is "MPI_INT" (a chain,
+** not a table: some MPI libraries' handles are no compile-time constants). */
+#define VALUE_NAMED(HANDLE) if (sk_streq(n, #HANDLE)) return HANDLE;
+
 static MPI_Datatype value_mpi_type(const char *n)
 {
-  if (sk_streq(n, "MPI_CHAR")) return MPI_CHAR;
-  if (sk_streq(n, "MPI_BYTE")) return MPI_BYTE;
-  if (sk_streq(n, "MPI_SHORT")) return MPI_SHORT;
-  if (sk_streq(n, "MPI_INT")) return MPI_INT;
-  if (sk_streq(n, "MPI_LONG")) return MPI_LONG;
-  if (sk_streq(n, "MPI_FLOAT")) return MPI_FLOAT;
-  if (sk_streq(n, "MPI_DOUBLE")) return MPI_DOUBLE;
-  if (sk_streq(n, "MPI_UNSIGNED")) return MPI_UNSIGNED;
-  if (sk_streq(n, "MPI_UNSIGNED_CHAR")) return MPI_UNSIGNED_CHAR;
-  if (sk_streq(n, "MPI_UNSIGNED_SHORT")) return MPI_UNSIGNED_SHORT;
-  if (sk_streq(n, "MPI_UNSIGNED_LONG")) return MPI_UNSIGNED_LONG;
+  VALUE_NAMED(MPI_CHAR) VALUE_NAMED(MPI_BYTE) VALUE_NAMED(MPI_SHORT) VALUE_NAMED(MPI_INT) VALUE_NAMED(MPI_LONG)
+  VALUE_NAMED(MPI_FLOAT) VALUE_NAMED(MPI_DOUBLE)
+  VALUE_NAMED(MPI_UNSIGNED) VALUE_NAMED(MPI_UNSIGNED_CHAR) VALUE_NAMED(MPI_UNSIGNED_SHORT) VALUE_NAMED(MPI_UNSIGNED_LONG)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_UNSIGNED_LONG_LONG")) return MPI_UNSIGNED_LONG_LONG;
-  if (sk_streq(n, "MPI_LONG_LONG")) return MPI_LONG_LONG;
+  VALUE_NAMED(MPI_UNSIGNED_LONG_LONG) VALUE_NAMED(MPI_LONG_LONG)
 #endif
-  if (sk_streq(n, "MPI_LONG_DOUBLE")) return MPI_LONG_DOUBLE;
-  if (sk_streq(n, "MPI_FLOAT_INT")) return MPI_FLOAT_INT;
-  if (sk_streq(n, "MPI_LONG_INT")) return MPI_LONG_INT;
-  if (sk_streq(n, "MPI_DOUBLE_INT")) return MPI_DOUBLE_INT;
-  if (sk_streq(n, "MPI_SHORT_INT")) return MPI_SHORT_INT;
-  if (sk_streq(n, "MPI_2INT")) return MPI_2INT;
-  if (sk_streq(n, "MPI_LONG_DOUBLE_INT")) return MPI_LONG_DOUBLE_INT;
-  if (sk_streq(n, "MPI_LONG_LONG_INT")) return MPI_LONG_LONG_INT;
+  VALUE_NAMED(MPI_LONG_DOUBLE)
+  VALUE_NAMED(MPI_FLOAT_INT) VALUE_NAMED(MPI_LONG_INT) VALUE_NAMED(MPI_DOUBLE_INT) VALUE_NAMED(MPI_SHORT_INT)
+  VALUE_NAMED(MPI_2INT) VALUE_NAMED(MPI_LONG_DOUBLE_INT) VALUE_NAMED(MPI_LONG_LONG_INT)
   return MPI_DATATYPE_NULL;
 }
 
 static MPI_Op value_mpi_op(const char *n)
 {
-  if (sk_streq(n, "MPI_MAX")) return MPI_MAX;
-  if (sk_streq(n, "MPI_MIN")) return MPI_MIN;
-  if (sk_streq(n, "MPI_SUM")) return MPI_SUM;
-  if (sk_streq(n, "MPI_PROD")) return MPI_PROD;
-  if (sk_streq(n, "MPI_LAND")) return MPI_LAND;
-  if (sk_streq(n, "MPI_BAND")) return MPI_BAND;
-  if (sk_streq(n, "MPI_LOR")) return MPI_LOR;
-  if (sk_streq(n, "MPI_BOR")) return MPI_BOR;
-  if (sk_streq(n, "MPI_LXOR")) return MPI_LXOR;
-  if (sk_streq(n, "MPI_BXOR")) return MPI_BXOR;
-  if (sk_streq(n, "MPI_MINLOC")) return MPI_MINLOC;
-  if (sk_streq(n, "MPI_MAXLOC")) return MPI_MAXLOC;
+  VALUE_NAMED(MPI_MAX) VALUE_NAMED(MPI_MIN) VALUE_NAMED(MPI_SUM) VALUE_NAMED(MPI_PROD)
+  VALUE_NAMED(MPI_LAND) VALUE_NAMED(MPI_BAND) VALUE_NAMED(MPI_LOR) VALUE_NAMED(MPI_BOR)
+  VALUE_NAMED(MPI_LXOR) VALUE_NAMED(MPI_BXOR) VALUE_NAMED(MPI_MINLOC) VALUE_NAMED(MPI_MAXLOC)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_REPLACE")) return MPI_REPLACE;
+  VALUE_NAMED(MPI_REPLACE)
 #endif
   return MPI_OP_NULL;
 }
 
-/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
-** removed it in favour of MPI-2's MPI_Type_get_extent). */
+/* Size and extent as the library sees them. */
 static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
-  int s = 0;
-  MPI_Aint ext = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(t, &lb, &ext);
-#else
-  MPI_Type_extent(t, &ext);
-#endif
-  MPI_Type_size(t, &s);
+  long s = 0, lb = 0, ext = 0;
+  sk_mo_type_describe(t, &s, &lb, &ext);
   *size = (size_t)s;
   *extent = (size_t)ext;
 }
@@ -6780,21 +6690,19 @@ typedef struct sk_measurement {
 ** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
-#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
-    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
-    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
-    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
-    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING, VARIANT }
+/* SK_ROW_GUARDED: a row whose functions stand only where IF (SK_IF_MPI, ...) keeps them,
+** with NEEDS saying what the build lacks where they do not. The guarded rows' arguments
+** are SK_ROW's, abbreviated. */
+#define SK_ROW_GUARDED(IF, NEEDS, NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, IF(INIT), IF(MEASURE), IF(FINALIZE), MIN_PROCS, \
+    NEEDS, NULL, NULL, SIG, IF(PREPARE), IF(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI, "an MPI library", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI2(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPI2, "MPI-2 (one-sided communication)", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI3(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI3, "MPI-3", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI4(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI4, "MPI-4", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPIIO(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPIIO, "MPI-IO (MPI-2 file access)", N, S, P, MP, V, M, I, F, PR, C, NO)
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -6844,26 +6752,16 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
 #line 1 "split/core/verify.h"
 /*
 ** verify.h -- data verification of measurements (switch_verification_on, `skampi -v`):
-** before its timed repetitions a measurement runs once more with pattern-filled
-** buffers, and every receiving process checks that it holds exactly what MPI semantics
-** promise. This module owns the patterns, the comparison with the message that names
-** the first differing byte, and the one verification call (sk_verify_run) the engine
-** makes; the measurement modules own the knowledge of what arrives where.
-**
-** A measurement's registry row (measure.h) names its verification: prepare fills the
-** buffers (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch
-** on the first difference; a row with `nothing` set says why the measurement has nothing
-** to verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A row
-** with neither is listed as "not verified".
-**
-** The pattern: sk_verify_byte(stream, i), never 0, is byte i of the data that process
-** `stream` (its rank in the measurement communicator) sends; receive buffers start as
-** zeros, so bytes that nothing wrote stay 0 and are told apart from any data.
+** before its timed repetitions a measurement runs once more with pattern-filled buffers
+** and every receiving process checks what MPI semantics promise. This module owns the
+** patterns (sk_verify_byte, never 0), the comparison and its message naming the first
+** differing byte, and the engine's one call (sk_verify_run); the measurement modules know
+** what arrives where (a row's prepare and check, or why nothing is verified).
 */
 #ifndef SK_VERIFY_H
 #define SK_VERIFY_H
 
-#line 23 "split/core/verify.h"
+#line 13 "split/core/verify.h"
 
 /* Byte i of the data process `stream` sends: never 0. */
 SK_API unsigned char sk_verify_byte(long stream, size_t i);
@@ -7195,16 +7093,10 @@ SK_API double sk_asec_relative_error(const sk_asec *a);
 */
 #line 5 "split/core/asec.c"
 
-SK_API void sk_asec_default_config(sk_asec_config *c)
-{
-  c->min_reps = 8;
-  c->max_reps = 33;
-  c->max_rel_error = 0.1;
-  c->cut_quantile = 0.25;
-  c->time_limit = 0.0;
-  c->statistic = SK_STATISTIC_MEAN;
-  c->precision_ticks = 100.0;
-}
+/* min_reps, max_reps, max_rel_error, cut_quantile, time_limit, statistic, precision_ticks */
+static const sk_asec_config asec_default_config = { 8, 33, 0.1, 0.25, 0.0, SK_STATISTIC_MEAN, 100.0 };
+
+SK_API void sk_asec_default_config(sk_asec_config *c) { *c = asec_default_config; }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
 {
@@ -7330,16 +7222,10 @@ static struct {
   size_t cache_allocated;
 } buffers;
 
-SK_API void sk_buffers_default_config(sk_buffer_config *c)
-{
-  c->size = 64 * 1024;
-  c->cycling = 0;
-  c->send_align = 8;
-  c->recv_align = 8;
-  c->cache_size = 0;
-  c->mpi_alloc_mem = 0;
-  c->mpi_alloc_info = NULL;
-}
+/* size, cycling, send_align, recv_align, cache_size, mpi_alloc_mem, mpi_alloc_info */
+static const sk_buffer_config buffers_default_config = { 64 * 1024, 0, 8, 8, 0, 0, NULL };
+
+SK_API void sk_buffers_default_config(sk_buffer_config *c) { *c = buffers_default_config; }
 
 static size_t buffers_align_of(size_t align) { return align ? align : 1; }
 
@@ -7489,42 +7375,15 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 /*
 ** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
 ** `for` loops (interp.c) and the first phase of `autorefine` loops (apr.c) take their
-** points from here, so both see the same values.
-**
-** Values: first * step^k (multiplicative) or first + k * step (additive), k = 0, 1, ...
-** computed in closed form. Integer loops round each value to the nearest multiple of
-** multiple_of (a positive value never below multiple_of) and skip a value that is not
-** beyond the previous one. A value within a tolerance (1e-9 of the bound, resp. of the
-** step) of the bound counts as the bound, so 1 .. 1048576 step *sqrt(2) ends at 1048576.
-** The loop ends at the first value beyond the bound, or, with no bound ('...'), beyond
-** open_limit. include_last (autorefine, SKaLib report (TR 99/07) §3.3.1) makes the bound
-** itself the last point -- for integer loops the largest multiple of multiple_of not
-** above it -- whether or not the series reaches it: `3 to 100 step +10` gives 3 .. 93 as
-** a for loop and 3 .. 93, 100 as an autorefine loop.
-**
-** Exact integer loops (exact == 1; the interpreter's `for` loops whose start value is an
-** integer): the values are longs, read with sk_loop_next_long, and every one is exact --
-** `9007199254740990 to 9007199254741000` gives all 11 values, which doubles cannot hold
-** (above 2^53 they skip every other integer). An additive step or an integral factor
-** (`step *2`) is applied in integer arithmetic, without the tolerance above (an exact
-** series never misses its bound); a value beyond LONG_MAX or LONG_MIN ends the loop, as
-** it lies beyond every bound (`LONG_MAX - 2 to LONG_MAX` gives 3 values and ends). A
-** non-integral factor (`step *sqrt(2)`) is applied in double as above, each value
-** rounded to a long (values from 2^63 on end the loop), a bound reached within the
-** tolerance is the exact integer bound. Rounding to multiple_of and skipping repeats are
-** done in integers. The double fields first, last, step and open_limit must be set too
-** (the non-integral factor, the loop's direction).
-**   sk_loop_spec s; sk_loop_gen g; long v;
-**   memset(&s, 0, sizeof s);
-**   s.integer = s.exact = 1; s.multiple_of = 1; s.has_last = 1;
-**   s.ifirst = 1; s.ilast = 10; s.istep = 3; s.first = 1; s.last = 10; s.step = 3;
-**   sk_loop_begin(&g, &s);
-**   while (sk_loop_next_long(&g, &v)) ...      1 4 7 10
+** points from here, so both see the same values: first * step^k or first + k * step in
+** closed form, integer loops rounded to multiple_of, a bound within a tolerance counting
+** as the bound; exact integer loops in longs (sk_loop_next_long). The rules and an
+** example: doc/internals.md, "core".
 */
 #ifndef SK_LOOPS_H
 #define SK_LOOPS_H
 
-#line 40 "split/core/loops.h"
+#line 13 "split/core/loops.h"
 
 typedef struct sk_loop_spec {
   double first, last;       /* last is unused when has_last is 0 */
@@ -7817,28 +7676,18 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 /* --- begin split/core/apr.h --- */
 #line 1 "split/core/apr.h"
 /*
-** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
-** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
-** measured: first the points of the plain loop, then, one at a time, the middle of the
-** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
-** segment can be split, the step budget is used up, or the caller stops it.
-**
-** Pure and deterministic: no clock, no communication, no global state. Every process
-** can drive its own copy in lock-step with the same results (or rank 0 drives it and
-** broadcasts each x); equal inputs always give equal sequences.
-**
-** Use:
-**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
-**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
-**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
-**   sk_apr_free(a);
-** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
-** `for` and `autorefine` loops produce their initial points in exactly one place.
+** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5
+** `autorefine` loops, SKaMPI 5 manual §5.3.1): the values of a loop variable at which a
+** suite is measured: the plain loop's points, then one at a time the middle of the
+** segment of the largest key (eq. 3.5) until a stop rule holds. Pure and deterministic:
+** no clock, no communication, no global state. With refine = 0 it runs a plain `for`
+** loop, so both kinds of loop produce their points in one place. Use: doc/internals.md,
+** "core".
 */
 #ifndef SK_APR_H
 #define SK_APR_H
 
-#line 24 "split/core/apr.h"
+#line 14 "split/core/apr.h"
 
 /* The limits of a refinement, also the autorefine part of the engine settings
 ** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
@@ -7947,33 +7796,15 @@ SK_API double sk_apr_key_by(int rule, const double x[4], const double t[4], int 
 #line 1 "split/core/apr.c"
 /*
 ** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
-** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
-** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
-**
-** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
-** bound always included.
-**
-** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
-**     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
-** D1 = t_c minus the value at m_c of the line through the left neighbour segment
-** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
-** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
-** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
-** total order: the choice never depends on the heap's layout). The top one is split at
-** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
-** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
-** strictly inside; it leaves the heap for good. After each new point the four segments
-** whose key depends on it are recomputed.
-**
-** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
-** splittable segment left ("minimum distance"); max_steps points measured, initial points
-** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
-** sk_apr_default_config.
-**
-** Invariants: equal inputs give equal sequences on every process; keys are finite.
+** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1): the choice of loop
+** values, following SKaLib §3.3.1 rather than SKaMPI 5's variant; it measures nothing.
+** Phase one: the plain loop's points (loops.h) with the bound included; phase two: the
+** segment of the largest key is split, from a max-heap, until a stop rule holds.
+** Equal inputs give equal sequences on every process. The phases, the key, the stop
+** rules: doc/internals.md, "core".
 */
-#line 29 "split/core/apr.c"
-#line 30 "split/core/apr.c"
+#line 11 "split/core/apr.c"
+#line 12 "split/core/apr.c"
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
 #define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
@@ -8065,21 +7896,13 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 **     otherwise (SKaMPI 4's Min_Distance was absolute).
 **   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
 **     time limit (sk_apr_stop) bounds the time. */
-SK_API void sk_apr_default_config(sk_apr_config *c)
-{
-  c->first = 1.0;
-  c->last = 1.0;
-  c->step = 2.0;
-  c->geometric = 1;
-  c->integer = 1;
-  c->multiple_of = 1;
-  c->limits.max_error = 0.1;
-  c->limits.min_distance = 0.0;
-  c->limits.max_steps = 0;
-  c->limits.budget_factor = 0.0;
-  c->refine = 1;
-  c->key = SK_APR_KEY_EQ35;
-}
+static const sk_apr_config apr_default_config = {
+  1.0, 1.0, 2.0, 1, 1, 1,      /* first, last, step, geometric, integer, multiple_of */
+  { 0.1, 0.0, 0, 0.0 },        /* limits: max_error, min_distance, max_steps, budget_factor */
+  1, SK_APR_KEY_EQ35           /* refine, key */
+};
+
+SK_API void sk_apr_default_config(sk_apr_config *c) { *c = apr_default_config; }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
 {
@@ -8601,6 +8424,16 @@ typedef struct sk_sync_config {
 SK_API void sk_sync_default_config(sk_sync_config *c);
 SK_API const char *sk_sync_offset_method_name(int method);
 
+/* What the layer keeps per group on this process (the offsets' cache, the start window's
+** memory) is a list of records that begin with this link. */
+typedef struct sk_sync_record {
+  sk_group *g;
+  struct sk_sync_record *next;
+} sk_sync_record;
+/* The record of g in *list, or a new one of `size` bytes, zeroed but for its link, at the
+** head of the list (*made 1 then, else 0). */
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made);
+
 /* A process's clock against the reference clock: at local time l the local clock is
 ** ahead of the reference by off + drift * (l - tref); err bounds the error of off. */
 typedef struct sk_clock_model {
@@ -8770,32 +8603,15 @@ SK_API double sk_sync_window(void);
 /* --- begin split/sync/sync_offsets.c --- */
 #line 1 "split/sync/sync_offsets.c"
 /*
-** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
-** between the local times ... in order to know a(n approximation of) global time"
-** (SKaMPI 5 manual §6.2.1); a barrier cannot do this. This module owns
-**   - the clock model of a process against a reference clock and its arithmetic;
-**   - the ping-pong sample and series both algorithms are built from;
-**   - the two algorithms: SK_OFFSETS_LINEAR (SKaMPI 5) and SK_OFFSETS_HCA, after the
-**     hierarchical algorithms of S. Hunold and A. Carpen-Amarie ("On the Impact of
-**     Synchronizing Clocks and Processes on Benchmarking MPI Collectives", EuroMPI 2015;
-**     "Hierarchical Clock Synchronization in MPI", CLUSTER 2018), written from their
-**     description;
-**   - the residual check after every estimation, and the figures for the output header;
-**   - the per-process cache of estimates (one entry per group) and its age;
-**   - waiting without stealing the core (also used by sync_window.c for start times).
-** It communicates through the transport interface and sk_agree only, so it works on the
-** MPI, RCCE and sequential backends.
-**
-** Invariants:
-**   - The reference is rank 0 of the group estimated; rank 0 keeps the identity model.
-**   - An estimate is fresh while it is not stale (sk_sync_invalidate_offsets), was made
-**     with the offset method the settings ask for, and is younger than their maximum age
-**     (at most SYNC_FIRST_AGE until a second estimation could measure the drift). A stale
-**     estimate is kept: it is the baseline of the next drift.
-**   - sk_sync_estimate is collective over the group; everything else here is local.
-**   - Nothing here reads a configuration of its own: the settings come as an argument.
+** sync_offsets.c -- clock offsets (sync_offsets.h; SKaMPI 5 manual §6.2.1): the clock
+** model of a process against a reference clock, the ping-pong sample and series, the two
+** algorithms (SK_OFFSETS_LINEAR of SKaMPI 5, SK_OFFSETS_HCA after Hunold and
+** Carpen-Amarie, EuroMPI 2015 and CLUSTER 2018), the residual check and the header's
+** figures, the per-process cache of estimates and waiting without stealing the core.
+** Transport and sk_agree only, so every backend has it. Invariants: doc/internals.md,
+** "sync".
 */
-#line 28 "split/sync/sync_offsets.c"
+#line 11 "split/sync/sync_offsets.c"
 
 #define SYNC_FITPOINTS 12        /* HCA: samples per tree edge */
 #define SYNC_TRIES 6             /* round trips per sample (the fastest counts) ... */
@@ -8818,17 +8634,16 @@ typedef struct sync_sample {
 
 /* Cached estimate of one group on this process. */
 typedef struct sync_entry {
-  sk_group *g;
+  sk_sync_record link;   /* first: the group and the next entry */
   int have;              /* model holds an estimate (kept when stale: drift baseline) */
   int stale;             /* invalidated: re-estimate before using */
   int method;            /* offset method of the estimate */
   int drift_known;       /* an earlier estimate was old enough to measure the drift */
   sk_clock_model model;  /* this process's clock against rank 0 of g */
   double estimated_at;   /* local time */
-  struct sync_entry *next;
 } sync_entry;
 
-static sync_entry *sync_entries = NULL;
+static sk_sync_record *sync_entries = NULL;
 
 /* Figures of the last estimation, agreed by its group (sync_collect) for the header. */
 typedef struct sync_figures {
@@ -9198,15 +9013,23 @@ static int sync_check(sk_group *g, const sk_clock_model *md, double *resid, doub
 
 /* ---- the cache ---- */
 
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made)
+{
+  sk_sync_record *r;
+  *made = 0;
+  for (r = *list; r; r = r->next) if (r->g == g) return r;
+  r = (sk_sync_record *)sk_calloc(1, size);
+  r->g = g;
+  r->next = *list;
+  *list = r;
+  *made = 1;
+  return r;
+}
+
 static sync_entry *sync_entry_for(sk_group *g)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) if (e->g == g) return e;
-  e = (sync_entry *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->next = sync_entries;
-  sync_entries = e;
-  return e;
+  int made;
+  return (sync_entry *)(void *)sk_sync_record_for(&sync_entries, g, sizeof(sync_entry), &made);
 }
 
 static int sync_entry_fresh(const sk_sync_config *cfg, const sync_entry *e, double now)
@@ -9295,8 +9118,8 @@ SK_API const char *sk_sync_offset_method_name(int method)
 
 SK_API void sk_sync_invalidate_offsets(void)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) e->stale = 1;
+  sk_sync_record *r;
+  for (r = sync_entries; r; r = r->next) ((sync_entry *)(void *)r)->stale = 1;
 }
 
 SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g)
@@ -9382,35 +9205,14 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 /* --- begin split/sync/sync_window.c --- */
 #line 1 "split/sync/sync_window.c"
 /*
-** sync_window.c -- synchronised starts (sync_window.h). This module owns the three start
-** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
-** choose_barrier_synchronization, choose_real_synchronization) as the engine applies them
-** to one measurement (§6.2.1), and the start-window schedule of the real method:
-** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_report / sk_sync_plan_next
-** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
-** margin M, the per-group memory of the final W and M, the statistics of the header, and
-** sk_sync_describe. The clock models come from sync_offsets.c; the method from
-** m->sync_config.
-**
-** Invariants:
-**   - One schedule everywhere: every start time and window after the warm-up is rank
-**     0's decision (sk_sync_plan_next), which the runner's agreement on each repetition
-**     carries to every member (sk_sync_rep_done), so every member has the same start
-**     times and windows, bit for bit.
-**   - The warm-up gets a slot of 2W; every later repetition starts M after the decision
-**     that ended the one before (see "the schedule" below).
-**   - A repetition is in the window for a process when it arrived before its start time
-**     and its call ended inside the window; the runner discards one that is not in the
-**     window anywhere, or that some process began late (sk_sync_report.delay: it was
-**     descheduled at the start) or lost its processor during (.switches) --
-**     runner.c decides, as only it knows the operation's duration.
-**   - Between the warm-up and the first repetition nothing collective happens (in
-**     point-to-point patterns not every member calls sk_sync_start).
-**   - Communication: the barrier method's barrier; for the real method only
-**     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
-**     members of the group; the schedule rides on the runner's agreement.
+** sync_window.c -- synchronised starts (sync_window.h): the three start methods of SKaMPI
+** 5 manual §4.1 as the engine applies them to one measurement (§6.2.1), and the real
+** method's start-window schedule (sk_sync_prepare ... sk_sync_release): the adaptation of
+** the window W and the margin M, the per-group memory of them, the header's statistics
+** and sk_sync_describe. Rank 0 decides every start time; the runner's agreement carries
+** it. Invariants: doc/internals.md, "sync".
 */
-#line 31 "split/sync/sync_window.c"
+#line 10 "split/sync/sync_window.c"
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
@@ -9424,12 +9226,11 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
-  sk_group *g;
+  sk_sync_record link;     /* first: the group and the next memory */
   double window, margin;
-  struct sync_slot_memory *next;
 } sync_slot_memory;
 
-static sync_slot_memory *sync_memories = NULL;
+static sk_sync_record *sync_memories = NULL;
 
 /* State of one measurement (sk_mctx.sync). */
 struct sk_sync {
@@ -9470,14 +9271,12 @@ static struct {
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
 {
-  sync_slot_memory *e;
-  for (e = sync_memories; e; e = e->next) if (e->g == g) return e;
-  e = (sync_slot_memory *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->window = SYNC_WINDOW_INIT;
-  e->margin = SYNC_MARGIN_INIT;
-  e->next = sync_memories;
-  sync_memories = e;
+  int made;
+  sync_slot_memory *e = (sync_slot_memory *)(void *)sk_sync_record_for(&sync_memories, g, sizeof *e, &made);
+  if (made) {
+    e->window = SYNC_WINDOW_INIT;
+    e->margin = SYNC_MARGIN_INIT;
+  }
   return e;
 }
 
@@ -9956,37 +9755,20 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 /* --- begin split/engine/settings.h --- */
 #line 1 "split/engine/settings.h"
 /*
-** settings.h -- the engine settings: ONE object per run, owned by the interpreter
-** (which changes it through the set_ and switch_ helpers of the input language) and
-** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
-** Nothing below the interpreter keeps a configuration of its own.
-**
-**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
-**             and the statistic a result reports (set_result_statistic: mean or min)
-**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
-**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
-**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
-**   verify    measurements that can check the data they moved do so (switch_verification_on)
-**   cache_cold  set_cache_cold / set_cache_cold_size: rows that know it rotate their messages
-**             over buffers larger than the last-level cache (IMB -off_cache, OSU -b multiple)
-**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
-**             output applies it to every time of a result line and says so in the block
-**   (set_autorefine_factor sets apr.budget_factor)
-**   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
-**             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
-**             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
-**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
-**             test files, data representation, atomicity, preallocation, unique open,
-**             file sync, and the hints given to every open (set_file_info)
+** settings.h -- the engine settings: ONE object per run, owned by the interpreter (which
+** changes it through the set_ and switch_ helpers) and passed down to the engine, the
+** synchronisation and every measurement (sk_mctx.settings): ASEC, buffers, sync, APR
+** limits, verification, cache-cold rows, node times and suite time limit, the unit,
+** MPI_Alloc_mem, MPI-IO. Nothing below the interpreter keeps a configuration of its own.
+** What each part holds: doc/internals.md, "engine".
 */
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 30 "split/engine/settings.h"
-#line 31 "split/engine/settings.h"
-#line 32 "split/engine/settings.h"
-#line 33 "split/engine/settings.h"
+#line 13 "split/engine/settings.h"
+#line 14 "split/engine/settings.h"
+#line 15 "split/engine/settings.h"
+#line 16 "split/engine/settings.h"
 
 #define SK_IO_MAX_HINTS 16
 
@@ -10033,19 +9815,13 @@ SK_API void sk_settings_default(sk_settings *s);
 
 SK_API void sk_settings_default(sk_settings *s)
 {
-  memset(s, 0, sizeof *s);
+  memset(s, 0, sizeof *s);     /* the rest: 0, off, none (verification, time limits, APR's) */
   sk_asec_default_config(&s->asec);
   sk_buffers_default_config(&s->buffers);
   sk_sync_default_config(&s->sync);
   s->apr.max_error = 0.05;
-  s->apr.min_distance = 0.0;
-  s->apr.max_steps = 0;
-  s->apr.budget_factor = 0.0;
-  s->verify = 0;
   s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
   s->io.dir = NULL;
   s->io.datarep = "native";
@@ -10133,7 +9909,8 @@ SK_API void sk_result_free(sk_result *r);
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
+#define SK_RESULT_FIELDS 23      /* the doubles before the node times (runner.c's list) */
+#define SK_RESULT_DOUBLES(nprocs) (SK_RESULT_FIELDS + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -10240,67 +10017,40 @@ SK_API void sk_result_free(sk_result *r)
   r->nsamples = 0;
 }
 
+/* Each field of sk_result that travels, at its place in the packed array, and its type:
+** one list for both directions. With `out` the fields are packed (r is only read), else
+** unpacked from `in`. */
+static void result_fields(sk_result *r, double *out, const double *in)
+{
+#define RESULT_FIELD(PLACE, FIELD, TYPE) if (out) out[PLACE] = (double)r->FIELD; else r->FIELD = (TYPE)in[PLACE];
+  RESULT_FIELD(0, time, double) RESULT_FIELD(1, std_error, double) RESULT_FIELD(2, reps, int)
+  RESULT_FIELD(3, kept, int) RESULT_FIELD(4, reported_size, long) RESULT_FIELD(5, failed, int)
+  RESULT_FIELD(6, stop, sk_asec_stop) RESULT_FIELD(7, invalid, int) RESULT_FIELD(8, calls_per_timing, long)
+  RESULT_FIELD(9, late_starts, int) RESULT_FIELD(10, lost_processor, int) RESULT_FIELD(11, missed_window, int)
+  RESULT_FIELD(12, delay_max, double) RESULT_FIELD(13, delay_tolerance, double) RESULT_FIELD(14, switches, long)
+  RESULT_FIELD(15, rule_error, double) RESULT_FIELD(16, barrier_from, int) RESULT_FIELD(17, nsamples, int)
+  RESULT_FIELD(18, barrier_lost, int) RESULT_FIELD(19, lost_kept, int) RESULT_FIELD(20, budget_spent, int)
+  RESULT_FIELD(21, budget_short, int) RESULT_FIELD(22, budget, double)
+#undef RESULT_FIELD
+}
+
 SK_API void sk_result_pack(const sk_result *r, double *pack)
 {
   int i;
-  pack[0] = r->time;
-  pack[1] = r->std_error;
-  pack[2] = r->reps;
-  pack[3] = r->kept;
-  pack[4] = (double)r->reported_size;
-  pack[5] = r->failed;
-  pack[6] = (double)r->stop;
-  pack[7] = r->invalid;
-  pack[8] = (double)r->calls_per_timing;
-  pack[9] = r->late_starts;
-  pack[10] = r->lost_processor;
-  pack[11] = r->missed_window;
-  pack[12] = r->delay_max;
-  pack[13] = r->delay_tolerance;
-  pack[14] = (double)r->switches;
-  pack[15] = r->rule_error;
-  pack[16] = r->barrier_from;
-  pack[17] = r->nsamples;
-  pack[18] = r->barrier_lost;
-  pack[19] = r->lost_kept;
-  pack[20] = r->budget_spent;
-  pack[21] = r->budget_short;
-  pack[22] = r->budget;
-  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
+  result_fields((sk_result *)r, pack, NULL);
+  for (i = 0; i < r->nprocs; i++) pack[SK_RESULT_FIELDS + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
 {
   int i;
-  r->time = pack[0];
-  r->std_error = pack[1];
-  r->reps = (int)pack[2];
-  r->kept = (int)pack[3];
-  r->reported_size = (long)pack[4];
-  r->failed = (int)pack[5];
-  r->stop = (sk_asec_stop)(int)pack[6];
-  r->invalid = (int)pack[7];
-  r->calls_per_timing = (long)pack[8];
-  r->late_starts = (int)pack[9];
-  r->lost_processor = (int)pack[10];
-  r->missed_window = (int)pack[11];
-  r->delay_max = pack[12];
-  r->delay_tolerance = pack[13];
-  r->switches = (long)pack[14];
-  r->rule_error = pack[15];
-  r->barrier_from = (int)pack[16];
-  r->nsamples = (int)pack[17];
-  r->barrier_lost = (int)pack[18];
-  r->lost_kept = (int)pack[19];
-  r->budget_spent = (int)pack[20];
-  r->budget_short = (int)pack[21];
-  r->budget = pack[22];
+  result_fields(r, NULL, pack);
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[SK_RESULT_FIELDS + i];
 }
 
 SK_API int sk_runner_is_library_error(const char *fail_msg)
@@ -10895,32 +10645,18 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
 /* --- begin split/engine/engine.h --- */
 #line 1 "split/engine/engine.h"
 /*
-** engine.h -- one measure statement from start to end, on every process (SPMD). The
-** interpreter evaluates the arguments and writes the line; everything between belongs
-** here, in this order:
-**   1. init on the members of the communicator; before it, the row's least process
-**      count against the communicator's size, known to every process alike: a smaller
-**      communicator is SK_TOO_FEW, nothing measured (the interpreter skips the point);
-**   2. agreement of ALL processes, before anything is sent: a failed init stops the run
-**      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
-**      interpreter ends a loop up to '...' there, or reports the error);
-**   2a. with the verify setting on (switch_verification_on, `skampi -v`) and a verifier
-**      for the row (verify.h): one call with pattern-filled buffers, checked on every
-**      process; a mismatch is SK_VERIFY_FAILED with the message naming the measurement,
-**      its arguments and the first differing byte (the interpreter stops with exit 3);
-**   3. the dummy time of the communicator and pattern, once per run (SKaLib report
-**      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
-**      reported, never subtracted);
-**   4. the ASEC run (runner.h) and finalize;
-**   5. the result travels to world rank 0, and every process learns rank 0's verdict:
-**      the time (autorefine needs it everywhere), failure, and whether the suite's time
-**      limit is spent.
+** engine.h -- one measure statement from start to end, on every process (SPMD): init on
+** the communicator's members after the least process count is checked, the agreement of
+** all processes on init and buffers, the verification call, the dummy time of the
+** communicator and pattern (SKaLib report (TR 99/07) §3.2), the ASEC run (runner.h) and
+** finalize, the result to world rank 0 and its verdict to everyone. The interpreter
+** evaluates the arguments and writes the line. The steps: doc/internals.md, "engine".
 */
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
-#line 27 "split/engine/engine.h"
-#line 28 "split/engine/engine.h"
+#line 13 "split/engine/engine.h"
+#line 14 "split/engine/engine.h"
 
 /* SK_LIBRARY_ERROR: the library returned an error inside the measurement (transport.h,
 ** sk_tp_take_error): the message is "MPI_Xxx: its error string" (runner.h). */
@@ -11009,8 +10745,7 @@ SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 SK_API void sk_engine_free(sk_engine *e)
 {
   free(e->dummies);
-  e->dummies = NULL;
-  e->ndummies = e->capdummies = 0;
+  sk_engine_init(e, e->settings);   /* no dummy time seen, the same settings */
 }
 
 SK_API void sk_outcome_free(sk_measure_outcome *out)
@@ -11347,31 +11082,17 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
 /* --- begin split/results/output.h --- */
 #line 1 "split/results/output.h"
 /*
-** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
-** '#', per measurement block `# begin result "name"`, one line per measurement (loop
-** variables as "name= value", reported message size, time and standard error in
-** microseconds, number of single measurements, selected per-process times), then
-** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
-** written at once (write(2)) and checked, so a killed run keeps every block it finished.
-** A failed write (a full file system or device, a reader that quit: SIGPIPE is ignored,
-** EPIPE is an error) is said on stderr with the path and strerror, the file is cut back
-** to its header and complete suites, nothing more is written, and sk_out_failed() tells
-** the run to stop with SK_EXIT_WRITE. Every text written as a comment (sk_out_text,
-** sk_out_note) becomes one '#' line per line (sk_out_comment), whatever line breaks it
-** holds (an MPI library's error stack). An existing output file is
-** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
-** Lines measured inside autorefine loops are held and written sorted by the loop
-** variable when the loop ends.
-** Labels: while a label is set (sk_out_label), a line whose label differs from the last
-** one written in the block is preceded by `# measure LABEL` (doc/manual.md, "Output"), and held
-** lines are sorted by label (in order of first appearance) before the loop variable, so
-** each label's lines form one group. A line added by autorefine is preceded by
-** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
+** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines, measurement blocks and
+** their result lines. Only rank 0 writes; every line is written at once and checked, so a
+** killed run keeps every block it finished, and a failed write cuts the file back to its
+** complete suites and stops the run (SK_EXIT_WRITE). Comments become one '#' line per
+** line; an existing file is kept as NAME.1 first; autorefine lines are held and written
+** sorted. Failures, labels and held lines: doc/internals.md, "results".
 */
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
-#line 27 "split/results/output.h"
+#line 13 "split/results/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
@@ -11975,34 +11696,17 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 #line 1 "split/results/sko.h"
 /*
 ** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
-** `# end result "NAME"`, also without the leading "# "), the label of each line
-** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
-** error, repetitions, node times), and the marks that skampi writes around them:
-** `# (added by autorefine)` before a line, `# (stopped by the time limit per
-** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds; the
-** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
-** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
-** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
-** with its median outside [min, max], a value no finite number, negative or above 1e15
-** us, a bad flag list, a line's mark before the first line) is an error like a bad
-** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
-** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`, and so is a result line with a number that is no
-** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
-** standard error, a node time; in microseconds after set_unit) that is negative or
-** above 1e15 us: the column names the offending word. The reader is strict about the
-** bytes too: a NUL byte anywhere, bytes that are not UTF-8 outside free comments (notes
-** and header lines), and a block begun inside another (its end line missing) are errors
-** with file:line:col, so that a damaged file is refused whole instead of read in part
-** (doc/manual.md "The result file's grammar"); sk_sko_set_lenient passes such lines over.
+** additions, doc/manual.md "Output"): header fields, blocks, labels, result lines and the
+** marks around them (autorefine, time limits, discarded repetitions, set_unit, `#@`
+** marks). Merge, report and export read files only through it. Strict: a malformed line,
+** number, mark or byte is an error `file:line:col: message`, so a damaged file is refused
+** whole (sk_sko_set_lenient passes such lines over). What it reads and refuses:
+** doc/internals.md, "results".
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H
 
-#line 31 "split/results/sko.h"
+#line 14 "split/results/sko.h"
 
 /* The text of the "# (N repetitions discarded: ...)" line under a result line (the
 ** runner's rules, runner.c; read back by its number only). */
@@ -12127,76 +11831,17 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 #line 1 "split/results/runlog.h"
 /*
 ** runlog.h -- the run's log (SKaLib report, Karlsruhe TR 99/07: read_old_log_file,
-** create_output_file) that lets a killed run continue: OUT.log next to the output (or
-** the file of -L) records the input program's checksum, the number of processes, the
-** owner (process id, host, start time), the output it describes, the byte offset where
-** the header ends, and for every suite (measurement block, counted in the order the
-** program runs them) its start and its completion with the output's byte offset at that
-** moment. One record per line, each written by one write(2), so a killed run leaves at
-** most a partial last line, which the parser ignores (and a resumed run cuts off before
-** it appends):
-**
-**   # skampi log 1
-**   input CHECKSUM BYTES PATH
-**   processes P
-**   owner PID HOST EPOCH DATE      (again when a run resumes: the last one is the run's)
-**   output DEV INODE SIZE PATH     (the file the offsets are in: its device and inode
-**                                   numbers, its size when the record was written --
-**                                   0 fresh, the bytes kept when resumed -- and its
-**                                   absolute path; logs before this record had none)
-**   header OFFSET
-**   sum 0 CHECKSUM                 (FNV-1a of the header's bytes, sk_fnv1a)
-**   start I OFFSET NAME
-**   done I OFFSET NAME
-**   sum I CHECKSUM                 (of the bytes from the end of suite I-1, or of the
-**                                   header, to the end of suite I)
-**   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
-**   finished OFFSET
-**
-** Rank 0 only. Locks (fcntl), held while the run lives, so that exactly one run writes an
-** output at a time:
-**   - OUT.lock, a file of its own next to the output (named after the file really written:
-**     the output's path with its symbolic links followed, so that a link to the output
-**     and the output share one lock; opened without following a link, and refused unless
-**     it is a regular file of one name, so that a planted link cannot make skampi write
-**     another file; the default log likewise), locked first and released last: after the footer, the merge with the
-**     backups and every close of the output, or in the exit hook after the output's last
-**     line. POSIX drops all of a process's fcntl locks on a file when it closes ANY
-**     descriptor of that file, so the lock is on a file that nothing else opens: the
-**     output (read for the check below, copied to backups, renamed, reopened) and the log
-**     are never what is locked by that lock. The file holds the owner's record ("owner
-**     PID HOST EPOCH DATE"); its owner removes it, still locked, before closing it, and
-**     a run that gets the lock checks that the path still names the file it locked
-**     (otherwise it locks the new one), so a removed lock file never admits two runs. A
-**     run killed by a signal leaves it, unlocked: harmless.
-**   - the log, through the one descriptor that writes it (read through it, its backup
-**     written from what was read, never opened a second time), so that two outputs that
-**     share one log (-L) never write it at once.
-** A second run waits up to SKAMPI_WAIT seconds for each lock, then refuses (exit 2)
-** naming the owner (process id and host); it never writes. Where the file system has
-** no locks, a live owner (by its record, on this host) counts as holding the lock.
-**
-** A log is trusted only as far as the output agrees: the cut point is checked against
-** the output as it is: the log's
-** offset of suite K must be the end of the K-th complete suite in the file (`# end
-** result "NAME"` and `# duration = ...` lines just before it, every line before it whole
-** and in order, the suites' names those of the log's "done" records, the header's first
-** line at the top) -- or, with no suite kept, the end of whole '#' lines of the header
-** before the first block. Otherwise the resume falls back to the last complete suite the
-** output holds that the log also records as done, or starts afresh. What it keeps must
-** then be whole: the strict reader (sko.h) takes it, and each kept part's bytes have the
-** checksum its "sum" record gives (logs without them: the reader alone); a damaged part
-** is cut with everything after it (the header: afresh) and measured again. A log whose "output"
-** record names another file (neither its device and inode nor its path match: another
-** output's log, -L shared by two outputs) resumes only a copy of that output -- the cut
-** checked as above --, otherwise it is refused (exit 2; -F starts afresh). Old logs
-** without an "output" record get the check alone. Whatever the resume cuts is kept as
-** OUT.N first (output.h, sk_out_open_at).
+** create_output_file) that lets a killed run continue: OUT.log (or -L) records the
+** input's checksum, the processes, the owner, the output, where the header ends and each
+** suite's start and completion with the output's offset and checksum, one record a line
+** written at once; the fresh/resume/refuse decision, trusted only as far as the output
+** agrees; and the locks that let one run write an output at a time. Rank 0 only. The
+** records, the locks and the cut: doc/internals.md, "results".
 */
 #ifndef SK_RUNLOG_H
 #define SK_RUNLOG_H
 
-#line 73 "split/results/runlog.h"
+#line 14 "split/results/runlog.h"
 
 /* What a log says. */
 typedef struct sk_runlog_state {
@@ -13153,32 +12798,17 @@ SK_API void sk_runlog_close(int status)
 #line 1 "split/results/header.h"
 /*
 ** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
-** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
-** start-up (session.h) and before the first suite. In this order:
-**   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
-**   # input file, processes, library, processor of rank 0
-**   # processors: the processor name of every rank (oversub.h)
-**   # TEST-ONLY clock skew (clock_skew.h, only when injected)
-**   # clock tick, global clock; the clock (what it measures: wall time, or CPU time where
-**     the sequential backend has nothing better; how it is read: transport.h); dummy time;
-**     in the library, the empty call subtracted from its simple pattern's times (and a
-**     pause's cost); ping-pong correction (measure.h)
-**   #@ columns (the machine-readable column list) and # columns; random seed
-**   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
-**   # MPI-IO files (io_files.h)
-**   # oversubscription: ... and # library polling: ... (library_polling.h)
-**   # interference: ...
-**   # placement: each rank's processor at the start, and ranks sharing one (oversub.h)
-**   #> the input files, with -s (not when resuming)
-** The oversubscription and interference lines are worded here from what oversub.h and
-** the host (host.h) found; their warnings go to stderr unless quiet.
+** manual §7.1), assembled here and nowhere else (tests/gates/header_owner.sh), written once
+** by rank 0 after the run's start-up (session.h) and before the first suite. The
+** oversubscription and interference lines are worded here from what oversub.h and host.h
+** found. The lines in order: doc/internals.md, "results".
 */
 #ifndef SK_HEADER_H
 #define SK_HEADER_H
 
-#line 27 "split/results/header.h"
-#line 28 "split/results/header.h"
-#line 29 "split/results/header.h"
+#line 12 "split/results/header.h"
+#line 13 "split/results/header.h"
+#line 14 "split/results/header.h"
 
 /* What the start-up found that the header reports. */
 typedef struct sk_header_facts {
@@ -14190,11 +13820,8 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   int i;
   for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
   free(l->vars);
-  free(l->node_us);
-  free(l->label);
-  free(l->flags);
-  free(l->flagset);
-  free(l->rep_us);
+  free(l->label); free(l->flags); free(l->flagset);    /* its texts */
+  free(l->node_us); free(l->rep_us);                   /* its numbers */
   memset(l, 0, sizeof *l);
 }
 
@@ -14981,25 +14608,15 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 #line 1 "split/results/export.h"
 /*
 ** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
-** line with the suite, the measurement label (doc/manual.md "Output"), the loop variables, the
-** message size in bytes, the time and its standard error in microseconds, the number of
-** repetitions, the node times in microseconds and the flags refined (added by
-** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions; then the line's marks (doc/manual.md "Flags and
-** distributions"): its flags, its dist (7 values), one-way latency and MB/s where the
-** reader knows them, and its block's time kind, dummy time and loop end. Units are in
-** the column names. CSV (RFC 4180 quoting): loop variables as "name=value;...", node
-** times as "t1;t2;...", flags as "name[=value];..." in one column each, an unknown value
-** empty. JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]},
-** loop variables and flags as objects, node times and repetition values as arrays, dist
-** as an object, an unknown value null; header values typed (a number alone a number, a
-** number with a unit {"value", "unit"}, "#@ columns" a list of {"name", "unit"}). Reads
-** through sko.h.
+** line with its suite, label, loop variables, size, time, standard error, repetitions,
+** node times, flags and marks (doc/manual.md "Output", "Flags and distributions"), units
+** in the column names; CSV with RFC 4180 quoting, or JSON with the files' headers typed.
+** Reads through sko.h. The columns and the JSON layout: doc/internals.md, "results".
 */
 #ifndef SK_EXPORT_H
 #define SK_EXPORT_H
 
-#line 22 "split/results/export.h"
+#line 12 "split/results/export.h"
 
 /* A CSV field (RFC 4180 quoting) followed by ',' or, when last, a line break; a JSON
 ** string with its quotes and escapes (also for comparisons and guideline verdicts). */
@@ -15384,6 +15001,15 @@ SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
+/* The end of a post-processing command over result files (-c, --guidelines): reads the
+** nfiles at paths, lets text(args, files, texts) fill texts[0] (standard output) and each
+** texts[k] whose targets[k] names a file (NULL: not asked for, texts[k] NULL), writes
+** them, standard output last, and frees all. Returns 0, 2 (a malformed input: said on
+** stderr) or SK_EXIT_WRITE. At most SK_COMMAND_TEXTS texts. */
+#define SK_COMMAND_TEXTS 4
+typedef void (*sk_command_text_fn)(const void *args, const sk_sko_file *files, sk_str **texts);
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args);
 /* The comparison of already read files (files[k] is input k of c) as text, and as CSV
 ** when csv is not NULL. */
 SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files);
@@ -15967,10 +15593,8 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   size_t b, i;
   int s;
   memset(&st, 0, sizeof st);
-  st.c = c;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
+  st.c = c; st.files = files;      /* what is compared */
+  st.out = out; st.csv = csv;      /* where it is written */
   sk_str_init(&st.missing);
   st.names = (char **)sk_calloc((size_t)c->nsides, sizeof(char *));
   for (s = 0; s < c->nsides; s++) st.names[s] = compare_side_name(c, files, s);
@@ -15988,55 +15612,61 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   sk_str_free(&st.missing);
 }
 
-SK_API int sk_compare_run(const sk_compare_args *c)
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args)
 {
   sk_sko_file *files;
-  sk_str out, csv, err;
-  int ok;
+  sk_str texts[SK_COMMAND_TEXTS], *asked[SK_COMMAND_TEXTS], err;
+  int k, ok = 1;
   sk_str_init(&err);
-  if (!sk_sko_read_all(c->files, c->nfiles, &files, &err)) {
+  if (!sk_sko_read_all(paths, nfiles, &files, &err)) {
     fprintf(stderr, "%s\n", err.data);
     sk_str_free(&err);
     return SK_EXIT_USER_ERROR;
   }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_compare_text(&out, c->csv ? &csv : NULL, c, files);
-  ok = c->csv == NULL || sk_out_file(c->csv, csv.data ? csv.data : "", &err);
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  for (k = 0; k < ntexts; k++) {
+    sk_str_init(&texts[k]);
+    asked[k] = k == 0 || targets[k] ? &texts[k] : NULL;
+  }
+  text(args, files, asked);
+  for (k = 1; k <= ntexts && ok; k++) {     /* the files first, standard output (k = ntexts: 0) last */
+    int t = k % ntexts;
+    if (asked[t]) ok = sk_out_file(t ? targets[t] : NULL, texts[t].data ? texts[t].data : "", &err);
+  }
   if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
+  for (k = 0; k < ntexts; k++) sk_str_free(&texts[k]);
   sk_str_free(&err);
-  sk_sko_free_all(files, c->nfiles);
+  sk_sko_free_all(files, nfiles);
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+
+static void compare_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  sk_compare_text(texts[0], texts[1], (const sk_compare_args *)args, files);
+}
+
+SK_API int sk_compare_run(const sk_compare_args *c)
+{
+  const char *targets[2];
+  targets[0] = NULL;
+  targets[1] = c->csv;
+  return sk_command_on_files(c->files, c->nfiles, targets, 2, compare_texts, c);
 }
 /* --- end split/results/compare.c --- */
 /* --- begin split/results/report.h --- */
 #line 1 "split/results/report.h"
 /*
-** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
-** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): per suite a plot of the time over the innermost
-** loop variable first (log axes whenever a range spans more than a decade, whiskers
-** included; ticks at powers of two for integer ones, at integers only on other integer
-** axes), the index of the suites and the run header of every input at the end, error
-** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
-** band between the smallest and largest node time without "#@ dist:"), every flag of a
-** line named in the table's notes and the point's tooltip (points with a warning flag
-** hollow), marks for points added by autorefine, for lines stopped by a time limit and
-** lines with discarded repetitions, then the table of the lines (with one-way latency
-** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
-** legend naming each run (its label, else the library and process count of its
-** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
-** The plot model -- which lines form which curve -- is built here for both writers:
-** one series per input file, label and values of the outer loop variables; the x values
-** are the message size in bytes when the loop variable is one (see bytesx).
+** report.h -- the report of one or more result files (skampi -r OUT IN.sko ..., after
+** SKaLib §7.17's report generator): OUT.html, ONE self-contained HTML file (inline SVG,
+** no scripts) with a plot per suite, the index, the tables and the runs' headers, the
+** curves of several inputs overlaid; or OUT.gp, a gnuplot script (report_gp.c). The plot
+** model (which lines form which curve) is built here for both writers. What the plots
+** show: doc/internals.md, "results".
 */
 #ifndef SK_REPORT_H
 #define SK_REPORT_H
 
-#line 24 "split/results/report.h"
+#line 13 "split/results/report.h"
 
 typedef struct sk_rpt_point {
   const sk_sko_line *line;
@@ -17181,26 +16811,17 @@ SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nf
 #line 1 "split/results/guidelines.h"
 /*
 ** guidelines.h -- the self-consistent performance guidelines (skampi --guidelines,
-** doc/guidelines.md): runs of ski/guidelines.ski (one suite per operation, named after
-** its measurement row, the loop variable `bytes` the guideline's n) judged against the
-** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
-** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
-** every run, per run the median of the repetitions without Tukey's outliers, then a
-** one-sided Wilcoxon rank-sum test across the runs (A slower than 1 + min_effect times B),
-** over the runs where both sides have the same start method and flags that say what a
-** time is (else "not comparable"); a violation is a Benjamini-Hochberg adjusted p-value
-** at most alpha over every tested point, with A at least (1 + min_effect) times B's
-** median and longer by more than the dummy time (the timer's overhead, `#@ suite:`).
-** Sides are found by the measurement their lines record (`# measure NAME(...)`), not by
-** the suite's name. The same rule
-** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
-** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
-** nothing here makes an MPI call.
+** doc/guidelines.md): runs of ski/guidelines.ski judged against the catalogue of Traeff,
+** Gropp and Thakur (Self-consistent MPI performance guidelines, IEEE TPDS 21(5), 2010),
+** per guideline A <= B and size a one-sided Wilcoxon rank-sum test across the runs,
+** Benjamini-Hochberg adjusted; also monotony and the split rule of every suite. The
+** statistics are compare.h's, files are read by sko.h; no MPI call. The rule in full:
+** doc/internals.md, "results".
 */
 #ifndef SK_GUIDELINES_H
 #define SK_GUIDELINES_H
 
-#line 23 "split/results/guidelines.h"
+#line 14 "split/results/guidelines.h"
 
 /* The defaults (doc/guidelines.md "The decision rule"): the false-discovery rate of the
 ** Benjamini-Hochberg correction over every tested point, and the minimum effect (a
@@ -18136,11 +17757,8 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
   sk_str rule;
   memset(&st, 0, sizeof st);
-  st.g = g;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
-  st.json = json;
+  st.g = g; st.files = files;                /* what is judged */
+  st.out = out; st.csv = csv; st.json = json;  /* where the verdicts are written */
   sk_str_init(&st.not_measured);
   sk_str_init(&rule);
   gl_measurements(&st);
@@ -18205,34 +17823,19 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   return bad;
 }
 
+static void gl_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  (void)sk_guidelines_text(texts[0], texts[1], texts[2], texts[3], (const sk_guidelines_args *)args, files);
+}
+
 SK_API int sk_guidelines_run(const sk_guidelines_args *g)
 {
-  sk_sko_file *files;
-  sk_str out, csv, json, html, err;
-  int ok;
-  sk_str_init(&err);
-  if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
-    fprintf(stderr, "%s\n", err.data);
-    sk_str_free(&err);
-    return SK_EXIT_USER_ERROR;
-  }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_str_init(&json);
-  sk_str_init(&html);
-  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g->html ? &html : NULL, g, files);
-  ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
-  ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
-  ok = ok && (g->html == NULL || sk_out_file(g->html, html.data ? html.data : "", &err));
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
-  if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
-  sk_str_free(&json);
-  sk_str_free(&html);
-  sk_str_free(&err);
-  sk_sko_free_all(files, g->nfiles);
-  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+  const char *targets[4];
+  targets[0] = NULL;               /* standard output; then the CSV, the JSON, the report */
+  targets[1] = g->csv;
+  targets[2] = g->json;
+  targets[3] = g->html;
+  return sk_command_on_files(g->files, g->nfiles, targets, 4, gl_texts, g);
 }
 /* --- end split/results/guidelines.c --- */
 /* --- begin split/results/postproc.h --- */
@@ -18834,47 +18437,16 @@ SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 #line 1 "split/measurements/meas_mw.c"
 /*
 ** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
-** mw_pattern) as a portable
-** measurement on the transport contract, so it runs on every backend:
-**
-**   Master_Worker(chunks, chunk_bytes, work_us)
-**
-** Rank 0 (the master) hands out `chunks` pieces of work of chunk_bytes each to the other
-** processes (the workers) as they report ready; a worker receives a piece, works on it
-** for work_us microseconds (busy wait), sends a result of chunk_bytes back and is then
-** ready for the next one. The time is the master's, from the first dispatch until every
-** result is in and every worker has been told to stop. The SKaLib callbacks map to:
-** master_receive_ready = testing the posted receives of all workers in turn (RCCE has
-** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
-** the worker loop. Variation over chunks: loop over the first argument.
-**
-** SKaMPI 4's master-worker family (SKaLib report (TR 99/07) ch. 5, mw_pattern_data_t;
-** §7.7 mw_pattern; §7.8 mw_test1 with the buffers of §7.15.12-13) over MPI, MPI-1.1
-** calls only, the same arguments (chunks, chunk_bytes, work_us):
-**   the master first gives every worker a chunk (or its stop message when the chunks
-**   are out), then repeats master_receive_ready (one result, from whichever worker
-**   finished) and master_dispatch (the next chunk to that worker, or its stop);
-**   worker_receive / worker_send: receive a chunk from the master (tag MW_TAG_WORK) or
-**   the stop (tag MW_TAG_STOP, empty), work for work_us, send the result back.
-** The variants differ in those calls:
-**   Master_Worker_Send         ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Send
-**   Master_Worker_Ssend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Ssend
-**   Master_Worker_Bsend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Bsend, a
-**                              buffer of one chunk per worker attached by init
-**   Master_Worker_Isend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Isend, the
-**                              worker's previous send completed by MPI_Wait first
-**   Master_Worker_Waitany      ready: MPI_Waitany over one posted MPI_Irecv per worker
-**                              dispatch: MPI_Isend
-**   Master_Worker_Waitsome     ready: MPI_Waitsome over the same receives (all finished
-**                              workers served in one round)   dispatch: MPI_Isend
-**   Master_Worker_Recv_Any_Source  as _Send, but the workers receive from MPI_ANY_SOURCE
-** Buffers: the master sends worker w's chunks from slot w-1 of its send buffer and
-** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
-** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
+** mw_pattern): Master_Worker(chunks, chunk_bytes, work_us) on the transport contract, on
+** every backend, and SKaMPI 4's MPI family of the same arguments (SKaLib ch. 5, §7.7,
+** §7.8), whose rows differ only in the master's ready and dispatch calls: one set of
+** functions, the row's variant indexing mw_variants. The time is the master's; the
+** workers return -1. The calls of each variant and the buffers: doc/internals.md,
+** "measurements".
 */
-#line 42 "split/measurements/meas_mw.c"
-#line 43 "split/measurements/meas_mw.c"
-#line 44 "split/measurements/meas_mw.c"
+#line 11 "split/measurements/meas_mw.c"
+#line 12 "split/measurements/meas_mw.c"
+#line 13 "split/measurements/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -19074,10 +18646,8 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
     MPI_Buffer_detach(&buffer, &size);
     free(st->attached);
   }
-  free(st->recvs);
-  free(st->sends);
-  free(st->done);
-  free(st->statuses);
+  free(st->recvs); free(st->sends);    /* the requests per worker */
+  free(st->done); free(st->statuses);  /* MPI_Waitsome's */
   free(st);
   m->state = NULL;
 }
@@ -19340,22 +18910,18 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
   m->state = NULL;
 }
 
-static double synth_sample(sk_mctx *m, const sk_value *args)
+/* The rows' variants: the sample returned as computed, or waited for on the clock. */
+enum { SYNTH_VIRTUAL, SYNTH_BUSY };
+
+static double measure_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
+  double want, start, now;
   (void)args;
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
-}
-
-static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
-{
-  return synth_sample(m, a);
-}
-
-static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
-{
-  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  want = synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
+  if (m->variant == SYNTH_VIRTUAL) return want;
+  start = sk_tp_wtime();
   do now = sk_tp_wtime(); while (now - start < want);
   return now - start;
 }
@@ -19394,10 +18960,10 @@ static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-         measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
-  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, 0,
-         measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, SYNTH_VIRTUAL,
+         measure_synthetic, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, SYNTH_BUSY,
+         measure_synthetic, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
   SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2, 0,
          measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),
@@ -21846,10 +21412,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 #else
 #define SK_IF_THREADS(f) NULL
 #endif
-#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_THREADS(INIT), SK_IF_THREADS(MEASURE), SK_IF_THREADS(FINALIZE), MIN_PROCS, \
-    "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", NULL, NULL, SIG, SK_IF_THREADS(PREPARE), \
-    SK_IF_THREADS(CHECK), NOTHING, VARIANT }
+#define SK_ROW_THREADS(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_THREADS, "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", N, S, P, MP, V, M, I, F, PR, C, NO)
 
 /* The most threads a team has. */
 #define SK_TEAM_MAX 64
@@ -28692,49 +28256,17 @@ SK_API const sk_measurement *sk_meas_table_io_local(void) { return io_local_tabl
 #line 1 "split/measurements/skampi5_compat.h"
 /*
 ** skampi5_compat.h -- SKaMPI 5 extensions in skampi: the accessor API of SKaMPI 5 manual
-** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage,
-** set_reported_message_size, start_synchronization, get_extent, malloc_ints, imax2, ...)
-** mapped onto skampi's measurement context (measure.h), and the macros that turn a
-** SKaMPI 5 measurement -- init_NAME / measure_NAME / finalize_NAME with the parameters of
-** the input language and no context argument (§6.2) -- into a registry row.
-**
-** SKaMPI 5 functions find their communicator and buffers through global accessors;
-** skampi's get an sk_mctx. An extension therefore adds, beside its functions (unchanged,
-** under #ifdef SKAMPI_MPI), one adapter per function, written out by name: it takes
-** (sk_mctx *, const sk_value *), makes the context the current one (sk5_context), unpacks
-** the arguments with SK5_ARG_<type> and calls the SKaMPI 5 function; the row (measure.h)
-** names the adapters and the signature:
-**
-**   static double sk5_measure_Foo(sk_mctx *m, const sk_value *a)
-**   {
-**     sk_mctx *prev = sk5_context(SK5_SET, m);
-**     double t = measure_Foo(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]));
-**     sk5_context(SK5_SET, prev);
-**     return t;
-**   }
-**   ... SK_ROW_MPI("Foo", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 1,
-**                  sk5_measure_Foo, sk5_init_Foo, NULL, NULL, NULL, NULL), ...
-**
-** Parameter types and their letters: int, long (i), double (d), MPI_Datatype (t),
-** MPI_Comm (c), MPI_Op (o), MPI_Info (n), as in SKaMPI 5's input language (§5.1; strings
-** are not supported).
-**
-** Pattern (measure.h): SKaMPI 5 calls measure_ on every process of the measurement
-** communicator, which is SK_PATTERN_COLLECTIVE; a two-process function whose other
-** ranks must stay out (like the manual's ping-pong, whose else-branch would wait
-** forever on rank 2) uses SK_PATTERN_P2P with MIN_PROCS 2 (ranks > 1 then report no
-** time, as §6.2 asks of processes without a meaningful time).
-**
-** Names: the amalgam is one translation unit, so NAME (and with it init_/measure_/
-** finalize_NAME and the adapters) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
-** meas_skampi5_example.c calls the manual's example Skampi5_Pingpong_Send_Recv). The
-** accessors are macros (a few expand to calls of the helpers below, which the example
-** keeps in use: in the amalgam an uncalled static function is a warning).
+** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage, ...) mapped
+** onto skampi's measurement context (measure.h), and what turns a SKaMPI 5 measurement
+** (init_NAME / measure_NAME / finalize_NAME, no context argument, §6.2) into a row: one
+** adapter per function that makes the context current (sk5_context) and passes the
+** values (SK5_ARG_<type>). How to write one, patterns and names: doc/internals.md,
+** "SKaMPI 5 extensions" and "measurements".
 */
 #ifndef SK_SKAMPI5_COMPAT_H
 #define SK_SKAMPI5_COMPAT_H
 
-#line 46 "split/measurements/skampi5_compat.h"
+#line 14 "split/measurements/skampi5_compat.h"
 
 #ifdef SKAMPI_MPI
 
@@ -28829,13 +28361,8 @@ SK_API sk_mctx *sk5_context(int op, sk_mctx *m)
 
 SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 {
-  MPI_Aint extent = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(dt, &lb, &extent);
-#else
-  MPI_Type_extent(dt, &extent);
-#endif
+  long size = 0, lb = 0, extent = 0;
+  sk_mo_type_describe(dt, &size, &lb, &extent);
   if (count <= 0 || extent <= 0) return 0;
   return (MPI_Aint)count * extent;
 }
@@ -36170,36 +35697,18 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 /* --- begin split/cli/run.h --- */
 #line 1 "split/cli/run.h"
 /*
-** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
-** the mode. Every step is collective over the world unless it says "rank 0", and all of
-** the start-up happens here, in this order, before the first suite:
-**   1. oversubscription: every process reports its host and processors, rank 0 decides
-**      whether skampi's waits yield (oversub.h; also starts the library's poll breaker)
-**   2. the input: rank 0 reads and parses it (a SKaMPI 4 parameter file through
-**      params4.h, else .ski), the files are broadcast and parsed on every process; a
-**      user error ends every process (-n and -t stop after this step: sk_run_load)
-**   3. the output: rank 0 opens it and decides from the run's log (runlog.h) whether the
-**      run is fresh or resumes an interrupted one, and tells the others
-**   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
-**   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
-**   6.-9. the start every front end shares (session.h, also the library's): the
-**      scheduler floor when oversubscribed, clock synchronisation and its description,
-**      the dummy time of the simple pattern; rank 0 writes the header with this run's
-**      facts (input, -s copy, random seed, resumption)
-** Then the suites (interp.h, which chooses the waits' interference policy at every
-** suite), the footer (session.h: synchronisation, oversubscription and interference
-** summaries, finish time), the MPI-IO files removed, the output closed, the post-run
-** merge with backups (postproc.h). A run that measured nothing because every measure
-** statement's communicator was too small ends with SK_EXIT_USER_ERROR and one line naming
-** the processes needed and the launcher's command line; a run whose suites were all
-** skipped (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends
-** with 0.
+** run.h -- one benchmark run, from the input to the footer; main.c only chooses the mode.
+** All of the start-up happens here, in order, before the first suite: oversubscription,
+** the input (read by rank 0, broadcast, parsed everywhere), the output and the run's log,
+** the MPI-IO directory and its signal handlers, the interpreter, then session.h's start;
+** then the suites, the footer, the post-run merge. Every step is collective unless it
+** says rank 0. The steps and the exit statuses: doc/internals.md, "cli".
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
 
-#line 31 "split/cli/run.h"
-#line 32 "split/cli/run.h"
+#line 13 "split/cli/run.h"
+#line 14 "split/cli/run.h"
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
@@ -37812,36 +37321,26 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 1 "split/cli/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
-** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
-** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
-** prints it). A usage error is one line and a hint; only -h prints the help. The mode is
-** decided from the command line first: only a benchmark run starts the transport
-** (MPI_Init); the other modes make no MPI call and run without a launcher.
-**
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
-**          [-L logfile]
-**   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
-**   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
-**   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
-**   skampi osu_NAME [OSU options]  |  IMB-PROGRAM [BENCHMARK ...] [IMB options]  (peer_names.h)
-** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
-** is sk_program_main (main.h), which skampi_program calls.
+** dispatches to the mode: -h, --help-all, -V, -l (here), merge (merge.h), report and
+** export (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by
+** run.h, then checked or printed here), or a benchmark run (run.h) of an input file or of
+** a one-line run's generated program (oneline.h). Only a benchmark run starts the
+** transport; the other modes make no MPI call. In the library build main is
+** sk_program_main (main.h). The synopsis and the rules: doc/internals.md, "cli".
 */
+#line 11 "split/cli/main.c"
+#line 12 "split/cli/main.c"
+#line 13 "split/cli/main.c"
+#line 14 "split/cli/main.c"
+#line 15 "split/cli/main.c"
+#line 16 "split/cli/main.c"
+#line 17 "split/cli/main.c"
+#line 18 "split/cli/main.c"
+#line 19 "split/cli/main.c"
+#line 20 "split/cli/main.c"
 #line 21 "split/cli/main.c"
 #line 22 "split/cli/main.c"
 #line 23 "split/cli/main.c"
-#line 24 "split/cli/main.c"
-#line 25 "split/cli/main.c"
-#line 26 "split/cli/main.c"
-#line 27 "split/cli/main.c"
-#line 28 "split/cli/main.c"
-#line 29 "split/cli/main.c"
-#line 30 "split/cli/main.c"
-#line 31 "split/cli/main.c"
-#line 32 "split/cli/main.c"
-#line 33 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -38294,23 +37793,14 @@ int main(int argc, char **argv)
 /* --- begin split/library/skampi.h --- */
 #line 1 "split/library/skampi.h"
 /*
-** skampi.h -- skampi as a library (after "SKaLib: SKaMPI as a library", Reussner, SKaLib
-** report, Karlsruhe TR 99/07): the measuring machinery of the skampi program -- time
-** measured to a chosen precision (§3.1), automatic control of the standard error (§3.2),
-** automatic parameter refinement (§3.3), merging the results of several runs (§3.4) and
-** the patterns that coordinate processes (ch. 4) -- for any operation a C program
-** gives it, sequential or parallel. The library is the amalgam itself:
-**
-**   cc    -DSKAMPI_LIBRARY -DSKAMPI_SEQ -c skampi_amalgam.c     (sequential)
-**   mpicc -DSKAMPI_LIBRARY -c skampi_amalgam.c                  (MPI)
-**
-** and this header, generated by tools/sk21f beside it, is its whole interface (C89).
-** The manual: doc/library.md. Every function returns SKAMPI_OK or an error code and
-** leaves its message in skampi_errmsg(); the library never ends the process (an MPI
-** library's own error handler may). All functions except skampi_errmsg, skampi_rank,
-** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail, skampi_free,
-** skampi_pause, skampi_resume and skampi_do_not_optimize are collective: every process
-** calls them in the same order with the same arguments.
+** skampi.h -- skampi as a library (after "SKaLib: SKaMPI as a library", SKaLib report,
+** Karlsruhe TR 99/07): time measured to a chosen precision (§3.1), automatic control of
+** the standard error (§3.2), automatic parameter refinement (§3.3), merging runs (§3.4)
+** and the patterns of ch. 4, for any operation a C program gives it. The library is the
+** amalgam built with -DSKAMPI_LIBRARY (add -DSKAMPI_SEQ without MPI); this header is its
+** whole interface (C89). Every function returns SKAMPI_OK or an error code with its
+** message in skampi_errmsg() and never ends the process; most are collective. The
+** manual: doc/library.md.
 */
 #ifndef SKAMPI_H
 #define SKAMPI_H
@@ -38478,39 +37968,22 @@ int skampi_program(int argc, char **argv);
 /* --- begin split/library/skalib.c --- */
 #line 1 "split/library/skalib.c"
 /*
-** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): a thin
-** layer that hands a user's callbacks to the machinery the skampi program runs its .ski
-** programs with -- the engine and its runner (ASEC, the patterns, the dummy time), APR
-** for the loops, the output's header, result lines and marks (results/result_line.h),
-** the merge -- and turns every way skampi stops (sk_exit) into a return code with a
-** message (base.h, sk_set_exit_jump). Compiled only in the library build
-** (-DSKAMPI_LIBRARY), where these functions are the amalgam's only external names.
-** Not reentrant: one suite at a time, as in a .ski program.
-**
-** The simple pattern times its calls here, not in the runner (SK_PATTERN_SIMPLE_OWN_TIME):
-** the clock is read once around the N calls of a timing (N from SKaLib eq. 3.1, probed in
-** the warm-up), and the calibrated cost of the empty timing (two readings with nothing
-** between them, the least of many at skampi_begin) is subtracted from it before it is
-** shared among the calls, as is the time between skampi_pause and skampi_resume with the
-** calibrated cost of such a pair. What a call of an empty operation costs in that loop is
-** calibrated too and written in the header, not subtracted: a plain loop that calls the
-** operation pays it as well, and at a few nanoseconds it overlaps with the operation's own
-** work (in the loop, a 4-byte memcpy and a call of skampi_do_not_optimize added 0.05 ns to
-** the empty call's 1.9 ns, where a plain loop of the two read 1.1 ns: subtracted, the call
-** would make such operations read 0.05 ns). Before: the adapter read the clock around
-** every call, and an empty operation or a 4-byte memcpy read 1.1 us in the sequential
-** build (clock()), 0.003 us in a plain loop. Autorefine follows the operation skampi_refine_follow names (or the
-** crossing of two), judges a bend against the local slope (apr.h, SK_APR_KEY_LOG_SLOPE:
-** a power law is a straight line) and is bounded by default (refine_max_steps 0).
+** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): hands a
+** user's callbacks to the machinery the skampi program runs its .ski programs with (the
+** engine and its runner, APR for the loops, the header, result lines and marks, the
+** merge) and turns every way skampi stops (sk_exit) into a return code with a message
+** (base.h, sk_set_exit_jump). Compiled only with -DSKAMPI_LIBRARY, where these functions
+** are the amalgam's only external names. Not reentrant: one suite at a time. How the
+** simple pattern times its calls: doc/internals.md, "library".
 */
-#line 28 "split/library/skalib.c"
-#line 29 "split/library/skalib.c"
-#line 30 "split/library/skalib.c"
-#line 31 "split/library/skalib.c"
-#line 32 "split/library/skalib.c"
-#line 33 "split/library/skalib.c"
-#line 34 "split/library/skalib.c"
-#line 35 "split/library/skalib.c"
+#line 11 "split/library/skalib.c"
+#line 12 "split/library/skalib.c"
+#line 13 "split/library/skalib.c"
+#line 14 "split/library/skalib.c"
+#line 15 "split/library/skalib.c"
+#line 16 "split/library/skalib.c"
+#line 17 "split/library/skalib.c"
+#line 18 "split/library/skalib.c"
 
 #if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
 
@@ -38596,10 +38069,11 @@ static int lib_call(int (*body)(void *ctx), void *ctx)
 static void lib_init(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = (lib_point *)sk_calloc(1, sizeof *p);
+  (void)args;                     /* the engine has bound them: m->arg.x */
   p->op = lib.op;
   p->call.rank = sk_tp_world_rank();
   p->call.size = sk_tp_world_size();
-  p->call.x = args[0].u.d;
+  p->call.x = m->arg.x;
   p->call.bytes = (long)floor(p->call.x + 0.5);
   p->call.internal = m;
   m->state = p;

@@ -57,8 +57,9 @@ while read -r f; do
         print file, start, args[1], roles[k - 5], args[k]
       }
     }
+    { in_macro = continued; continued = ($0 ~ /\\[ \t]*$/) }   # a #define'"'"'s body holds no rows
     inrow { text = text " " $0; if (closed()) { flush(); inrow = 0 } ; next }
-    /^[ \t]*SK_ROW[A-Z0-9_]*\(/ && !/^[ \t]*SK_ROW_ALIAS\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
+    /^[ \t]*SK_ROW[A-Z0-9_]*\(/ && !/^[ \t]*SK_ROW_ALIAS\(/ && !in_macro { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
     function closed(   i, c, depth, instr) {
       depth = 0; instr = 0
       for (i = 1; i <= length(text); i++) {

@@ -50,7 +50,7 @@ expect pasted_name "split/$f:$n: ## pastes a name"
 # (4) a row on one line whose check function does not exist
 fresh; f=measurements/meas_synthetic.c
 n=$(line $f 'SK_ROW_END')
-awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, 0, measure_Synthetic_Busy, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
+awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, 0, measure_synthetic, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
   "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
 expect row_names_undefined_check "split/$f:$n: row \"Planted_Row\" names check function check_Planted_Row, which split/ does not define"
 
