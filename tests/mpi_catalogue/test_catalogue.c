@@ -44,6 +44,7 @@
 #include "../../split/base/clock_skew.c"
 #include "../../split/transport/library_polling.c"
 #include "../../split/transport/transport_mpi.c"
+#include "../../split/transport/mpi_objects.c"
 #include "../../split/core/verify.c"
 #include "../../split/core/margs.c"
 #include "../../split/core/measure.c"
