@@ -12297,6 +12297,11 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
   else
     ok = s.header && keep > 0 && keep <= s.well_formed && out->text[keep - 1] == '\n' &&
          (s.first_block < 0 || keep <= s.first_block);
+  /* another file's log fits this output only where its checksums say the kept bytes are
+  ** the same: suites of the same names may end at the same offsets by chance */
+  if (ok && foreign && st->header_offset > 0 &&
+      runlog_first_changed(st, out, &s, log_text, log_len, k) >= 0)
+    ok = 0;
   if (ok && out->exists) {              /* a copy of the output the log describes resumes too */
     plan->mode = SK_RUN_RESUME;
     plan->suites_kept = k;
