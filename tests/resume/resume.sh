@@ -71,12 +71,30 @@ if [ "$impl" = seq ]; then
   awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/s.sko.log" > "$d/s2.sko.log"
   "$skampi" -i tests/ski/resume_settings.ski -o "$d/s2.sko" 2> "$d/s2.err"
   reps() { awk '/^# begin result "b"/ { on = 1 } /^# end result/ { on = 0 } on && /^x= / { printf "%s ", $6 }' "$1"; }
-  [ "$(reps "$d/s.sko")" = "2 2 2 " ] && [ "$(reps "$d/s2.sko")" = "2 2 2 " ] && grep -q '^# resumed' "$d/s2.sko"
+  # suite a's set_max_repetitions(3) holds in b (2 or 3 repetitions as the spread asks on a
+  # loaded machine), not the top's set_min_repetitions(4)
+  few() { [ -n "$1" ] && ! echo "$1" | grep -q '[4-9]'; }
+  few "$(reps "$d/s.sko")" && few "$(reps "$d/s2.sko")" && [ "$(reps "$d/s2.sko" | wc -w)" -eq 3 ] && grep -q '^# resumed' "$d/s2.sko"
   say $? seq_settings_replayed "repetitions of suite b: '$(reps "$d/s.sko")' uninterrupted, '$(reps "$d/s2.sko")' resumed"
   # a finished run started again: afresh, old output and log kept as backups
   "$skampi" -i $in -o "$d/r.sko" 2> "$d/f.err"
   [ -f "$d/r.sko.1" ] && [ -f "$d/r.sko.log.1" ] && ! grep -q '^# resumed' "$d/r.sko" && grep -q '^# resumed' "$d/r.sko.1"
   say $? seq_finished_run_starts_afresh "$(cat "$d/f.err"; ls "$d")"
+  # by default a run that ends removes its own log (nothing left to resume; a tuner's loop
+  # that deletes the output leaves its input alone, as with the original SKaMPI); -L's log
+  # and a killed run's log stay
+  mkdir -p "$d/dflt"
+  (unset SKAMPI_KEEP_LOG; cd "$d/dflt" && "$skampi" -q -i "$top/$in" -o o.sko 2> o.err); st=$?
+  [ $st -eq 0 ] && [ -s "$d/dflt/o.sko" ] && [ ! -e "$d/dflt/o.sko.log" ] && [ ! -e "$d/dflt/o.sko.lock" ]
+  say $? finished_log_removed "exit $st; left: $(ls -A "$d/dflt" | tr '\n' ' ')"
+  (unset SKAMPI_KEEP_LOG; cd "$d/dflt" && rm -f o.sko && "$skampi" -q -i "$top/$in" -o o.sko -L named.log 2> o.err); st=$?
+  [ $st -eq 0 ] && grep -q '^finished ' "$d/dflt/named.log" && [ ! -e "$d/dflt/o.sko.log" ]
+  say $? finished_log_named_kept "exit $st; left: $(ls -A "$d/dflt" | tr '\n' ' ')"
+  (unset SKAMPI_KEEP_LOG; cd "$d/dflt" && exec "$skampi" -q -i "$top/tests/ski/killed.ski" -o k.sko 2> k.err) & kpid=$!
+  i=0; while [ $i -lt 200 ] && ! grep -q '^start 2 ' "$d/dflt/k.sko.log" 2>/dev/null; do sleep 0.05; i=$((i + 1)); done
+  kill -KILL $kpid 2>/dev/null; wait $kpid 2>/dev/null
+  [ -s "$d/dflt/k.sko.log" ] && ! grep -q '^finished' "$d/dflt/k.sko.log"
+  say $? killed_run_log_kept "$(tail -n 2 "$d/dflt/k.sko.log" 2>/dev/null | tr '\n' '|')"
   # a changed input: refused with exit 2 and a message; -F starts afresh
   awk '{ print } $1 == "start" && $2 == 2 { exit }' "$d/r.sko.log" > "$d/x"; mv "$d/x" "$d/r.sko.log"
   sed 's/2500/2600/' $in > "$d/changed.ski"
@@ -84,7 +102,8 @@ if [ "$impl" = seq ]; then
   [ $st -eq 2 ] && grep -q 'input program changed.*give -F' "$d/c.err" && [ ! -e "$d/r.sko.2" ]
   say $? seq_changed_input_refused "exit $st: $(cat "$d/c.err")"
   "$skampi" -F -i "$d/changed.ski" -o "$d/r.sko" 2> "$d/c.err"; st=$?
-  [ $st -eq 0 ] && [ -f "$d/r.sko.2" ] && [ -f "$d/r.sko.log.2" ] && grep -q '^x= 1 .* 26[45][0-9]\.' "$d/r.sko"
+  # (the changed input's name in the header: a busy wait's time says nothing on a loaded machine)
+  [ $st -eq 0 ] && [ -f "$d/r.sko.2" ] && [ -f "$d/r.sko.log.2" ] && grep -q '^# input file: .*changed\.ski$' "$d/r.sko"
   say $? seq_fresh_flag "exit $st: $(cat "$d/c.err")"
   # a run that still writes holds the log: a second run on the same output waits, then refuses
   "$skampi" -i tests/ski/killed.ski -o "$d/k.sko" 2>/dev/null & pid=$!
@@ -97,20 +116,20 @@ if [ "$impl" = seq ]; then
   timeout 2 "$skampi" -i tests/ski/killed.ski -o "$d/k.sko" 2> "$d/k2.err"
   grep -q 'resuming .* after its 1 complete suites' "$d/k2.err" && [ "$(grep -c '# begin result "first"' "$d/k.sko")" -eq 1 ]
   say $? seq_resumes_after_owner_died "$(cat "$d/k2.err")"
-  # a tuning loop (Open MPI's OTPO): run, read, delete the output, 100 times: the log of an
-  # output that is gone is replaced, not kept as LOG.N, so at most two files stay beside
-  # the input (the log, and the output of the last run had it not been deleted)
+  # a tuning loop (Open MPI's OTPO): run, read, delete the output, 100 times, with
+  # skampi's default (a run that ends removes its log): the input alone stays, as with the
+  # original SKaMPI
   mkdir -p "$d/tune"
   cp tests/ski/resume_synthetic.ski "$d/tune/skampi.ski"
   i=0; st=0
   while [ $i -lt 100 ] && [ $st -eq 0 ]; do
-    "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko" 2>> "$d/tune.err"; st=$?
+    (unset SKAMPI_KEEP_LOG; exec "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko") 2>> "$d/tune.err"; st=$?
     [ -s "$d/tune/skampi.sko" ] || st=9
     rm -f "$d/tune/skampi.sko"; i=$((i + 1))
   done
-  [ $st -eq 0 ] && [ "$(ls "$d/tune" | wc -l)" -le 3 ] && [ -f "$d/tune/skampi.sko.log" ]
-  say $? seq_tuning_loop_leaves_two_files "run $i status $st: $(ls "$d/tune" | head -5 | tr '\n' ' ')"
-  # ... while a log whose output is still there is kept as a backup on a fresh rerun
+  [ $st -eq 0 ] && [ "$(ls -A "$d/tune" | tr '\n' ' ')" = "skampi.ski " ]
+  say $? seq_tuning_loop_leaves_its_input "run $i status $st: $(ls -A "$d/tune" | head -5 | tr '\n' ' ')"
+  # ... while a kept log whose output is still there is kept as a backup on a fresh rerun
   "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko" 2>/dev/null
   "$skampi" -q -i "$d/tune/skampi.ski" -o "$d/tune/skampi.sko" 2>/dev/null
   [ -f "$d/tune/skampi.sko.log.1" ] && [ -f "$d/tune/skampi.sko.1" ]
