@@ -25907,16 +25907,13 @@ static void check_get_from_1(sk_mctx *m, const sk_value *args)
   sk_win_check_received(m, at_0_from_1);
 }
 
-static void check_put_pair(sk_mctx *m, const sk_value *args)
+/* MPI_Put_Pingpong, MPI_Get_Pingpong, MPI_Put_fence_bidirectional: VARIANT is the
+** direction (a put's blocks are in the window, a get's in the receive buffer). */
+static void check_pair(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, pair_exchanged);
-}
-
-static void check_get_pair(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_received(m, pair_exchanged);
+  if (m->variant == WIN_GET) sk_win_check_received(m, pair_exchanged);
+  else sk_win_check_window(m, pair_exchanged);
 }
 
 static void check_put_pingpong(sk_mctx *m, const sk_value *args)
@@ -26125,13 +26122,13 @@ static void check_datatype(sk_mctx *m, const sk_value *args)
 
 static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
-              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pair, NULL),
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_pair, NULL),
   SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Pingpong_Put_Put, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pingpong, NULL),
   SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_dummy, sk_win_init_one_block, sk_win_finalize, NULL, NULL, "an empty synchronised measurement"),
-  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_pair, NULL),
   SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
               measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
   SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_PUT,
@@ -26149,7 +26146,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, AW_PUT,
               measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
   SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
-              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_pair, NULL),
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_pair, NULL),
   SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
               measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
   SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_GET,
@@ -27784,15 +27781,22 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
   return t;
 }
 
+/* The state of the rows of (count) bytes: `write` as in sk_mpiio_new, the file's `kind`
+** (sk_mpiio_name, one file for all). */
+static sk_mpiio_state *io_new_count(sk_mctx *m, int write, const char *kind)
+{
+  sk_mpiio_state *s = sk_mpiio_new(m, write);
+  sk_mpi_check_count(m, s->fn, "count", s->count);
+  sk_mpiio_name(m, s, kind, 0);
+  return s;
+}
+
 /* MPI_IO_delete(count): rank 0 writes count bytes to a file of its own, then its
 ** MPI_File_delete is timed; no synchronisation; the others return -1 */
 static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  sk_mpiio_state *s = sk_mpiio_new(m, 0);
   (void)args;
-  sk_mpi_check_count(m, s->fn, "count", s->count);
-  sk_mpiio_name(m, s, "delete", 0);
-  s->comm = MPI_COMM_SELF;
+  io_new_count(m, 0, "delete")->comm = MPI_COMM_SELF;
 }
 
 static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
@@ -27815,10 +27819,8 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 ** rank 0 wrote count bytes to */
 static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  sk_mpiio_state *s = sk_mpiio_new(m, 1);
+  sk_mpiio_state *s = io_new_count(m, 1, "delete_on_close");
   (void)args;
-  sk_mpi_check_count(m, s->fn, "count", s->count);
-  sk_mpiio_name(m, s, "delete_on_close", 0);
   m->send_usage = (size_t)(s->count > 0 ? s->count : 0);
 }
 
@@ -27842,10 +27844,8 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 ** file (+ MPI_File_sync if with_sync) */
 static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  sk_mpiio_state *s = sk_mpiio_new(m, 1);
   (void)args;
-  sk_mpi_check_count(m, s->fn, "count", s->count);
-  sk_mpiio_name(m, s, "preallocate", 0);
+  io_new_count(m, 1, "preallocate");
 }
 
 /* The verification call of preallocate: the file has at least the bytes preallocated. */

@@ -918,15 +918,22 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
   return t;
 }
 
+/* The state of the rows of (count) bytes: `write` as in sk_mpiio_new, the file's `kind`
+** (sk_mpiio_name, one file for all). */
+static sk_mpiio_state *io_new_count(sk_mctx *m, int write, const char *kind)
+{
+  sk_mpiio_state *s = sk_mpiio_new(m, write);
+  sk_mpi_check_count(m, s->fn, "count", s->count);
+  sk_mpiio_name(m, s, kind, 0);
+  return s;
+}
+
 /* MPI_IO_delete(count): rank 0 writes count bytes to a file of its own, then its
 ** MPI_File_delete is timed; no synchronisation; the others return -1 */
 static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  sk_mpiio_state *s = sk_mpiio_new(m, 0);
   (void)args;
-  sk_mpi_check_count(m, s->fn, "count", s->count);
-  sk_mpiio_name(m, s, "delete", 0);
-  s->comm = MPI_COMM_SELF;
+  io_new_count(m, 0, "delete")->comm = MPI_COMM_SELF;
 }
 
 static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
@@ -949,10 +956,8 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 ** rank 0 wrote count bytes to */
 static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  sk_mpiio_state *s = sk_mpiio_new(m, 1);
+  sk_mpiio_state *s = io_new_count(m, 1, "delete_on_close");
   (void)args;
-  sk_mpi_check_count(m, s->fn, "count", s->count);
-  sk_mpiio_name(m, s, "delete_on_close", 0);
   m->send_usage = (size_t)(s->count > 0 ? s->count : 0);
 }
 
@@ -976,10 +981,8 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 ** file (+ MPI_File_sync if with_sync) */
 static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  sk_mpiio_state *s = sk_mpiio_new(m, 1);
   (void)args;
-  sk_mpi_check_count(m, s->fn, "count", s->count);
-  sk_mpiio_name(m, s, "preallocate", 0);
+  io_new_count(m, 1, "preallocate");
 }
 
 /* The verification call of preallocate: the file has at least the bytes preallocated. */

@@ -617,16 +617,13 @@ static void check_get_from_1(sk_mctx *m, const sk_value *args)
   sk_win_check_received(m, at_0_from_1);
 }
 
-static void check_put_pair(sk_mctx *m, const sk_value *args)
+/* MPI_Put_Pingpong, MPI_Get_Pingpong, MPI_Put_fence_bidirectional: VARIANT is the
+** direction (a put's blocks are in the window, a get's in the receive buffer). */
+static void check_pair(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, pair_exchanged);
-}
-
-static void check_get_pair(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_received(m, pair_exchanged);
+  if (m->variant == WIN_GET) sk_win_check_received(m, pair_exchanged);
+  else sk_win_check_window(m, pair_exchanged);
 }
 
 static void check_put_pingpong(sk_mctx *m, const sk_value *args)
@@ -835,13 +832,13 @@ static void check_datatype(sk_mctx *m, const sk_value *args)
 
 static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
-              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pair, NULL),
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_pair, NULL),
   SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Pingpong_Put_Put, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pingpong, NULL),
   SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_onesided_dummy, sk_win_init_one_block, sk_win_finalize, NULL, NULL, "an empty synchronised measurement"),
-  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_pair, NULL),
   SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
               measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
   SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_PUT,
@@ -859,7 +856,7 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, AW_PUT,
               measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
   SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
-              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_pair, NULL),
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_pair, NULL),
   SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
               measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
   SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_GET,
