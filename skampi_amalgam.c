@@ -22043,13 +22043,9 @@ static double mprobe_pingpong(sk_mctx *m, const sk_value *args)
   else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a->tag + 1, comm);
   start = MPI_Wtime();
   for (i = 0; i < a->iterations; i++) {
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1, (int)a->tag, comm);
-      mprobe_receive(m);
-    } else {
-      mprobe_receive(m);
-      MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 0, (int)a->tag, comm);
-    }
+    if (m->rank == 1) mprobe_receive(m);
+    MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, (int)a->tag, comm);
+    if (m->rank == 0) mprobe_receive(m);
   }
   return (MPI_Wtime() - start) / (double)a->iterations;
 }
@@ -22850,65 +22846,68 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 #define COLL_PATTERN SK_PATTERN_COLLECTIVE
 #define COLL_NEW_COMM "creates a communicator, moves no data"
 #define COLL_BUSY "busy waits, moves no data"
+#define COLL_BCAST "count:i datatype:t root:i"
+#define COLL_REDUCE "count:i datatype:t op:o"
+#define COLL_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
 
 static const sk_measurement mpi_coll_table[] = {
-  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", COLL_PATTERN, 1, OP_BCAST,
+  SK_ROW_MPI("Bcast", COLL_BCAST, COLL_PATTERN, 1, OP_BCAST,
              measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", COLL_PATTERN, 1, COLL_SELF_MADE,
+  SK_ROW_MPI("Bcast_Send_Recv", COLL_BCAST, COLL_PATTERN, 1, COLL_SELF_MADE,
              measure_Bcast_Send_Recv, init_bcast, NULL, NULL, check_bcast, NULL),
   SK_ROW_MPI("Barrier", "", COLL_PATTERN, 1, 0,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
-  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE,
+  SK_ROW_MPI("Reduce", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE,
              measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", COLL_PATTERN, 1, OP_ALLREDUCE,
+  SK_ROW_MPI("Allreduce", COLL_REDUCE, COLL_PATTERN, 1, OP_ALLREDUCE,
              measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE_BCAST,
+  SK_ROW_MPI("Reduce_Bcast", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_BCAST,
              measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTER,
+  SK_ROW_MPI("Reduce_scatter", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTER,
              measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatter, NULL),
-  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALL,
+  SK_ROW_MPI("Alltoall", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALL,
              measure_coll, init_xfer, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALL | COLL_STATE,
+  SK_ROW_MPI("Alltoall_Isend_Irecv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALL | COLL_STATE,
              naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHER,
+  SK_ROW_MPI("Gather", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER,
              measure_coll, init_xfer, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHER | COLL_OTHERS,
+  SK_ROW_MPI("Gather_SR", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER | COLL_OTHERS,
              measure_self_made_gather, init_xfer, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHER | COLL_STATE | COLL_OTHERS,
+  SK_ROW_MPI("Gather_ISWA", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER | COLL_STATE | COLL_OTHERS,
              measure_self_made_gather, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLGATHER,
+  SK_ROW_MPI("Allgather", COLL_XFER, COLL_PATTERN, 1, OP_ALLGATHER,
              measure_coll, init_xfer, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_SCATTER,
+  SK_ROW_MPI("Scatter", COLL_XFER " root:i", COLL_PATTERN, 1, OP_SCATTER,
              measure_coll, init_xfer, NULL, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTERV,
+  SK_ROW_MPI("Reduce_Scatterv", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTERV,
              measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatterv, NULL),
-  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+  SK_ROW_MPI("Alltoallv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
              measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
              naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_GATHERV | COLL_DISPLACED,
+  SK_ROW_MPI("Gatherv", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHERV | COLL_DISPLACED,
              measure_coll, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", COLL_PATTERN, 1, OP_ALLGATHERV | COLL_DISPLACED,
+  SK_ROW_MPI("Allgatherv", COLL_XFER, COLL_PATTERN, 1, OP_ALLGATHERV | COLL_DISPLACED,
              measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", COLL_PATTERN, 1, OP_SCATTERV | COLL_DISPLACED,
+  SK_ROW_MPI("Scatterv", COLL_XFER " root:i", COLL_PATTERN, 1, OP_SCATTERV | COLL_DISPLACED,
              measure_coll, init_xfer, finalize_coll_state, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Scan", "count:i datatype:t op:o", COLL_PATTERN, 1, OP_SCAN,
+  SK_ROW_MPI("Scan", COLL_REDUCE, COLL_PATTERN, 1, OP_SCAN,
              measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
   SK_ROW_MPI("Comm_split", "", COLL_PATTERN, 1, 0,
              measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
   SK_ROW_MPI("Comm_dup", "", COLL_PATTERN, 1, COLL_DUP,
              measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
-  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", COLL_PATTERN, 1, 0,
+  SK_ROW_MPI("myalltoallv", COLL_XFER " charged_rank:i ratio:d", COLL_PATTERN, 1, 0,
              naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
   SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", COLL_PATTERN, 1, 0,
              measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
-  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", COLL_PATTERN, 1, OP_ALLTOALL,
+  SK_ROW_MPI("multi_Alltoall", COLL_XFER " alltoall_count:i", COLL_PATTERN, 1, OP_ALLTOALL,
              measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_all, NULL),
   SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", COLL_PATTERN, 2, 0,
              measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state, NULL, check_twosided_borderexchange, NULL),
-  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", COLL_PATTERN, 1, OP_ALLTOALL | COLL_DELAYED,
+  SK_ROW_MPI("delayed_Alltoall", COLL_XFER " delay:d node:i", COLL_PATTERN, 1, OP_ALLTOALL | COLL_DELAYED,
              measure_coll, init_delayed, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", COLL_PATTERN, 1, OP_GATHER | COLL_DELAYED,
+  SK_ROW_MPI("delayed_Gather", COLL_XFER " root:i delay:d node:i", COLL_PATTERN, 1, OP_GATHER | COLL_DELAYED,
              measure_coll, init_delayed, NULL, NULL, check_gather, NULL),
   SK_ROW_MPI("waitpattern_down", "scale:d", COLL_PATTERN, 1, 0,
              measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
@@ -36805,6 +36804,16 @@ static void peer_closest_bench(const char *family, const char *name, sk_str *out
   peer_closest(name, names, n, out);
 }
 
+/* The message for a benchmark name that family ("osu" or an IMB program) lacks; returns -1. */
+static int peer_no_bench(const char *family, const char *name, sk_str *err)
+{
+  if (family[0] == 'o') sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", name);
+  else sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, name);
+  peer_closest_bench(family, name, err);
+  sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+  return -1;
+}
+
 static void peer_closest_option(const peer_option *opts, int nopts, const char *name, sk_str *out)
 {
   const char *names[64];
@@ -36813,7 +36822,8 @@ static void peer_closest_option(const peer_option *opts, int nopts, const char *
   peer_closest(name, names, k, out);
 }
 
-/* A whole number (suffixes k and M) into *v; 0 when it is none. */
+/* A whole number (suffixes k and M) up to 128M into *v; 0 when it is none. */
+#define PEER_NUMBER_MAX (128L * 1048576L)
 static int peer_number(const char *s, long *v)
 {
   char *end;
@@ -36822,9 +36832,27 @@ static int peer_number(const char *s, long *v)
   n = strtol(s, &end, 10);
   if (*end == 'k' || *end == 'K') { n *= 1024L; end++; }
   else if (*end == 'M') { n *= 1048576L; end++; }
-  if (*end != '\0' || n < 0 || n > 128L * 1048576L) return 0;
+  if (*end != '\0' || n < 0 || n > PEER_NUMBER_MAX) return 0;
   *v = n;
   return 1;
+}
+
+/* MIN of "MIN:MAX" (v up to its colon) into first[32]; 0 when it is longer. */
+static int peer_first(const char *v, const char *colon, char *first)
+{
+  if (colon - v >= 32) return 0;
+  memcpy(first, v, (size_t)(colon - v));
+  first[colon - v] = '\0';
+  return 1;
+}
+
+/* Option a's value v, a whole number from 1 to max, into *n; else the message (give
+** what) and 0. */
+static int peer_count(const sk_peer *p, const char *a, const char *v, long *n, long max, const char *what, sk_str *err)
+{
+  if (peer_number(v, n) && *n >= 1 && *n <= max) return 1;
+  sk_str_printf(err, "skampi: %s %s '%s': give %s", p->family, a, v, what);
+  return 0;
 }
 
 /* OSU's -m [MIN:]MAX ("2:" keeps the default MAX). */
@@ -36833,9 +36861,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   const char *colon = strchr(v, ':');
   char first[32];
   if (colon == NULL) return peer_number(v, &p->size_max);
-  if ((size_t)(colon - v) >= sizeof first) return 0;
-  memcpy(first, v, (size_t)(colon - v));
-  first[colon - v] = '\0';
+  if (!peer_first(v, colon, first)) return 0;
   if (colon != v && !peer_number(first, &p->size_min)) return 0;
   if (colon[1] != '\0' && !peer_number(colon + 1, &p->size_max)) return 0;
   return p->size_min <= p->size_max;
@@ -36848,10 +36874,7 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
   const char *colon = strchr(v, ':');
   if (colon != NULL) {
     char first[32];
-    if ((size_t)(colon - v) >= sizeof first) return 0;
-    memcpy(first, v, (size_t)(colon - v));
-    first[colon - v] = '\0';
-    if (!peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
+    if (!peer_first(v, colon, first) || !peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
   } else if (!peer_number(v, &hi)) return 0;
   if (lo > hi || hi > 27) return 0;
   p->size_min = 0;
@@ -36889,12 +36912,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
   p->tool = family[0] == 'o' ? 'o' : 'i';
   p->family = family[0] == 'o' ? first : family;
   if (p->tool == 'o') {
-    if ((k = peer_find("osu", first)) < 0) {
-      sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", first);
-      peer_closest_bench("osu", first, err);
-      sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
-      return -1;
-    }
+    if ((k = peer_find("osu", first)) < 0) return peer_no_bench("osu", first, err);
     p->bench[p->nbench++] = k;
     opts = osu_options;
     nopts = (int)(sizeof osu_options / sizeof osu_options[0]);
@@ -36909,12 +36927,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     size_t len = strcspn(a, "=");
     if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) return 2;
     if (p->tool == 'i' && a[0] != '-') {   /* IMB: the benchmarks to run */
-      if ((k = peer_find(family, a)) < 0) {
-        sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, a);
-        peer_closest_bench(family, a, err);
-        sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
-        return -1;
-      }
+      if ((k = peer_find(family, a)) < 0) return peer_no_bench(family, a, err);
       if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;
       continue;
     }
@@ -36960,20 +36973,11 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
         return -1;
       }
     } else if (sk_streq(op->name, "-i") || sk_streq(op->name, "--iterations") || sk_streq(op->name, "-iter")) {
-      if (!peer_number(v, &p->iterations) || p->iterations < 1) {
-        sk_str_printf(err, "skampi: %s %s '%s': give a number of iterations from 1", p->family, a, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->iterations, PEER_NUMBER_MAX, "a number of iterations from 1", err)) return -1;
     } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
-      if (!peer_number(v, &p->window) || p->window < 1 || p->window > 1024) {
-        sk_str_printf(err, "skampi: %s %s '%s': give a window of 1 to 1024 messages", p->family, a, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
     } else if (sk_streq(op->name, "-npmin")) {
-      if (!peer_number(v, &p->npmin) || p->npmin < 1) {
-        sk_str_printf(err, "skampi: %s -npmin '%s': give a number of processes from 1", p->family, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
       p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
@@ -37059,32 +37063,6 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
   return ok;
 }
 
-/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
-** result line of block name in the file's text (the overlap rows write it when the figures
-** can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
-typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
-
-static peer_overlap *peer_overlaps(const char *text, const char *name, size_t n)
-{
-  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
-  char begin[220];
-  const char *s;
-  long line = -1;
-  sprintf(begin, "# begin result \"%.200s\"\n", name);
-  if (text == NULL || (s = strstr(text, begin)) == NULL) return ov;
-  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
-    double pure, cpu, ovrl, overlap;
-    if (*s != '#') line++;
-    else if (line >= 0 && (size_t)line < n
-             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
-                       &overlap) == 4) {
-      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
-      ov[line].has = 1;
-    }
-  }
-  return ov;
-}
-
 /* The file's whole text (NULL when it cannot be read: the overlap figures are then left out). */
 static char *peer_slurp(const char *path)
 {
@@ -37097,6 +37075,36 @@ static char *peer_slurp(const char *path)
   while ((got = fread(buf, 1, sizeof buf, f)) > 0) sk_str_putn(&t, buf, got);
   fclose(f);
   return t.data;
+}
+
+/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
+** result line of block name in the result file path (the overlap rows write it when the
+** figures can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
+typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
+
+static peer_overlap *peer_overlaps(const char *path, const char *name, size_t n)
+{
+  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
+  char begin[220], *text = peer_slurp(path);
+  const char *s;
+  long line = -1;
+  sprintf(begin, "# begin result \"%.200s\"\n", name);
+  if (text == NULL || (s = strstr(text, begin)) == NULL) {
+    free(text);
+    return ov;
+  }
+  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
+    double pure, cpu, ovrl, overlap;
+    if (*s != '#') line++;
+    else if (line >= 0 && (size_t)line < n
+             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
+                       &overlap) == 4) {
+      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
+      ov[line].has = 1;
+    }
+  }
+  free(text);
+  return ov;
 }
 
 static int peer_cmp(const void *a, const void *b)
@@ -37137,8 +37145,8 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
 {
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
-  peer_overlap *ov = NULL;
-  char *text = NULL;
+  int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
+  peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
@@ -37156,16 +37164,12 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     break;
   default: printf("%*s", 20, "Avg Latency(us)"); break;
   }
-  if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+  if (range)
     printf("%*s%*s%*s", 20, "Min Latency(us)", 20, "Max Latency(us)", 12, "Iterations");
   for (t = 0; t < p->ntail; t++)
     printf("%*sP%d Tail %s", (int)(20 - strlen(e->layout == OSU_BW ? "Px Tail BW(MB/s)" : "Px Tail Lat(us)")
                                     - (p->tail[t] > 9)), "", p->tail[t], e->layout == OSU_BW ? "BW(MB/s)" : "Lat(us)");
   printf("  skampi flags\n");
-  if (e->layout == OSU_NBC) {
-    text = peer_slurp(p->output);
-    ov = peer_overlaps(text, b->name, b->n);
-  }
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
@@ -37181,7 +37185,7 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
       break;
     default: printf("%*.*f", 20, 2, lat); break;
     }
-    if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+    if (range)
       printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,
              (l->has_dist ? l->dist[6] : l->time_us) * ratio, 12, l->reps);
     for (t = 0; t < p->ntail; t++) {
@@ -37193,7 +37197,6 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     peer_flags(l);
   }
   free(ov);
-  free(text);
 }
 
 /* IMB's underline: "#" and line_len * 13 - 1 dashes. */
@@ -37219,7 +37222,6 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
   size_t i;
   peer_overlap *ov = NULL;
-  char *text = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
   peer_imb_line(fields);
@@ -37231,10 +37233,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
-  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) {
-    text = peer_slurp(p->output);
-    ov = peer_overlaps(text, b->name, b->n);
-  }
+  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
@@ -37269,7 +37268,6 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     peer_flags(l);
   }
   free(ov);
-  free(text);
 }
 
 SK_API int sk_peer_print(const sk_peer *p, int nprocs)

@@ -60,13 +60,9 @@ static double mprobe_pingpong(sk_mctx *m, const sk_value *args)
   else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a->tag + 1, comm);
   start = MPI_Wtime();
   for (i = 0; i < a->iterations; i++) {
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1, (int)a->tag, comm);
-      mprobe_receive(m);
-    } else {
-      mprobe_receive(m);
-      MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 0, (int)a->tag, comm);
-    }
+    if (m->rank == 1) mprobe_receive(m);
+    MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, (int)a->tag, comm);
+    if (m->rank == 0) mprobe_receive(m);
   }
   return (MPI_Wtime() - start) / (double)a->iterations;
 }
