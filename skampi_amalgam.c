@@ -29564,6 +29564,9 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
+/* 1, or 0 with "file:line:col: the file contains a NUL byte" (its place) in err when
+** the text of s holds one: the lexer would stop there. */
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err);
 /* Checks one call of a measurement or helper against its parameter letters. */
 SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
                                const sk_expr *call, sk_str *err);
@@ -29652,6 +29655,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   sk_format_loc_message(p->err, loc, fmt, ap);
   va_end(ap);
   longjmp(p->fail, 1);
+}
+
+/* The message of an error at loc, in place of err's text (no jump: the caller decides). */
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
+{
+  sk_loc nul;
+  const char *q;
+  if (strlen(s->text) == s->len) return 1;
+  nul.file = s->name; nul.line = 1; nul.col = 1;
+  for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+  parse_error_at(err, &nul, "the file contains a NUL byte");
+  return 0;
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
@@ -30062,13 +30086,7 @@ static void p_include(parser *p, sk_block *into)
   s = sk_sources_get(p->src, path, &p->scratch);
   free(path);
   if (s == NULL) p_fail(p, &loc, "%s", p->scratch.data);
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, p->err)) longjmp(p->fail, 1);
   p_advance(p);   /* past the file name, still in the including file */
   saved_lx = p->lx;
   saved_tok = p->tok;
@@ -30450,13 +30468,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(&p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(p.fail, 1);
   p_advance(&p);
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
@@ -30469,15 +30481,6 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 }
 
 /* ---- can this build run the program? ---- */
-
-static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  sk_str_clear(err);
-  va_start(ap, fmt);
-  sk_format_loc_message(err, loc, fmt, ap);
-  va_end(ap);
-}
 
 static int parse_block_available(const sk_block *b, sk_str *err)
 {
@@ -35677,13 +35680,7 @@ static int p4_run(sk_sources *src, const char *path, sk_program *prog, sk_str *e
     p4_ctx_free(c);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p4_fail(c, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(c->fail, 1);
   p4_read(c);
   p4_generate(c);
   p4_ctx_free(c);
