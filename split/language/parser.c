@@ -43,12 +43,17 @@ static const char *const parser_keywords[] = {
   NULL
 };
 
-static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+/* Every expression made is in p->exprs, for p_cleanup to free when the parse fails. */
+static sk_expr *p_keep(parser *p, sk_expr *e)
 {
-  sk_expr *e = sk_expr_new(kind, loc);
   p->exprs = (sk_expr **)sk_grow(p->exprs, &p->capexprs, p->nexprs + 1, sizeof(sk_expr *));
   p->exprs[p->nexprs++] = e;
   return e;
+}
+
+static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+{
+  return p_keep(p, sk_expr_new(kind, loc));
 }
 
 /* A statement is part of the program from the moment it is made. */
@@ -271,11 +276,7 @@ static sk_expr *p_primary(parser *p)
 
 static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
 {
-  sk_expr *e = p_new_expr(p, E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_operand(e, l);
-  sk_expr_add_operand(e, r);
-  return e;
+  return p_keep(p, sk_expr_binary(l, op, r, loc));
 }
 
 static sk_expr *p_unary(parser *p)
