@@ -29236,6 +29236,8 @@ SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *arg);
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
 /* An E_VAR, or an E_CALL without arguments (yet), of that name. */
 SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
+/* An E_BINARY: left op right (op a TK_ token). */
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc);
 SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_block_add(sk_block *b, sk_stmt *s);
 SK_API void sk_program_free(sk_program *p);
@@ -29282,6 +29284,15 @@ SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc 
 {
   sk_expr *e = sk_expr_new(kind, loc);
   e->name = sk_strdup(name);
+  return e;
+}
+
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  e->op = op;
+  sk_expr_add_operand(e, left);
+  sk_expr_add_operand(e, right);
   return e;
 }
 
@@ -29389,9 +29400,18 @@ static void ast_print_operand(sk_str *out, const sk_expr *e, int min_prec)
   }
 }
 
-SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+/* items[0..n-1], separated by ", " */
+static void ast_print_list(sk_str *out, sk_expr *const *items, int n)
 {
   int i;
+  for (i = 0; i < n; i++) {
+    if (i) sk_str_puts(out, ", ");
+    sk_expr_print(out, items[i]);
+  }
+}
+
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+{
   switch (e->kind) {
   case E_INT: sk_str_printf(out, "%ld", e->ival); break;
   case E_DOUBLE: {
@@ -29410,10 +29430,7 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_VAR: sk_str_puts(out, e->name); break;
   case E_CALL:
     sk_str_printf(out, "%s(", e->name);
-    for (i = 0; i < e->noperands; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->operands[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, ')');
     break;
   case E_UNARY:
@@ -29434,10 +29451,7 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   }
   case E_ARRAY:
     sk_str_putc(out, '{');
-    for (i = 0; i < e->noperands; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->operands[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, '}');
     break;
   }
@@ -29451,9 +29465,16 @@ static void ast_indent(sk_str *out, int depth)
 
 static void ast_print_block(sk_str *out, const sk_block *b, int depth);
 
+/* A statement's nested block, then the line that closes it at the statement's depth. */
+static void ast_print_body(sk_str *out, const sk_block *body, int depth, const char *end)
+{
+  ast_print_block(out, body, depth + 1);
+  ast_indent(out, depth);
+  sk_str_puts(out, end);
+}
+
 static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
 {
-  int i;
   ast_indent(out, depth);
   switch (s->kind) {
   case S_ASSIGN:
@@ -29469,14 +29490,8 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     sk_str_puts(out, "if ");
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " then\n");
-    ast_print_block(out, &s->body, depth + 1);
-    if (s->else_body.n) {
-      ast_indent(out, depth);
-      sk_str_puts(out, "else\n");
-      ast_print_block(out, &s->else_body, depth + 1);
-    }
-    ast_indent(out, depth);
-    sk_str_puts(out, "fi\n");
+    ast_print_body(out, &s->body, depth, s->else_body.n ? "else\n" : "fi\n");
+    if (s->else_body.n) ast_print_body(out, &s->else_body, depth, "fi\n");
     break;
   case S_FOR_RANGE:
     sk_str_printf(out, "%s %s = ", s->autorefine ? "autorefine" : "for", s->name);
@@ -29492,34 +29507,23 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
       ast_print_operand(out, s->multiple_of, AST_PREC_NEG);   /* parsed as a unary */
     }
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_LIST:
     sk_str_printf(out, "for %s in [", s->name);
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_puts(out, "] do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_ITER:
     sk_str_printf(out, "for %s in ", s->name);
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_MEASUREMENT:
     sk_str_printf(out, "begin measurement \"%s\"\n", s->name);
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "end measurement\n");
+    ast_print_body(out, &s->body, depth, "end measurement\n");
     break;
   case S_MEASURE:
     sk_str_puts(out, "measure ");
@@ -29530,10 +29534,7 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     break;
   case S_PRINT: case S_PRINT_ALL:
     sk_str_puts(out, s->kind == S_PRINT ? "print " : "print_all ");
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_putc(out, '\n');
     break;
   case S_FLUSH:
@@ -29572,6 +29573,9 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
+/* 1, or 0 with "file:line:col: the file contains a NUL byte" (its place) in err when
+** the text of s holds one: the lexer would stop there. */
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err);
 /* Checks one call of a measurement or helper against its parameter letters. */
 SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
                                const sk_expr *call, sk_str *err);
@@ -29636,12 +29640,17 @@ static const char *const parser_keywords[] = {
   NULL
 };
 
-static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+/* Every expression made is in p->exprs, for p_cleanup to free when the parse fails. */
+static sk_expr *p_keep(parser *p, sk_expr *e)
 {
-  sk_expr *e = sk_expr_new(kind, loc);
   p->exprs = (sk_expr **)sk_grow(p->exprs, &p->capexprs, p->nexprs + 1, sizeof(sk_expr *));
   p->exprs[p->nexprs++] = e;
   return e;
+}
+
+static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+{
+  return p_keep(p, sk_expr_new(kind, loc));
 }
 
 /* A statement is part of the program from the moment it is made. */
@@ -29660,6 +29669,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   sk_format_loc_message(p->err, loc, fmt, ap);
   va_end(ap);
   longjmp(p->fail, 1);
+}
+
+/* The message of an error at loc, in place of err's text (no jump: the caller decides). */
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
+{
+  sk_loc nul;
+  const char *q;
+  if (strlen(s->text) == s->len) return 1;
+  nul.file = s->name; nul.line = 1; nul.col = 1;
+  for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+  parse_error_at(err, &nul, "the file contains a NUL byte");
+  return 0;
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
@@ -29843,11 +29873,7 @@ static sk_expr *p_primary(parser *p)
 
 static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
 {
-  sk_expr *e = p_new_expr(p, E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_operand(e, l);
-  sk_expr_add_operand(e, r);
-  return e;
+  return p_keep(p, sk_expr_binary(l, op, r, loc));
 }
 
 static sk_expr *p_unary(parser *p)
@@ -30070,13 +30096,7 @@ static void p_include(parser *p, sk_block *into)
   s = sk_sources_get(p->src, path, &p->scratch);
   free(path);
   if (s == NULL) p_fail(p, &loc, "%s", p->scratch.data);
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, p->err)) longjmp(p->fail, 1);
   p_advance(p);   /* past the file name, still in the including file */
   saved_lx = p->lx;
   saved_tok = p->tok;
@@ -30458,13 +30478,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(&p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(p.fail, 1);
   p_advance(&p);
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
@@ -30477,15 +30491,6 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 }
 
 /* ---- can this build run the program? ---- */
-
-static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  sk_str_clear(err);
-  va_start(ap, fmt);
-  sk_format_loc_message(err, loc, fmt, ap);
-  va_end(ap);
-}
 
 static int parse_block_available(const sk_block *b, sk_str *err)
 {
@@ -35219,15 +35224,6 @@ static sk_expr *p4_string(const char *text, const sk_loc *loc)
   return e;
 }
 
-static sk_expr *p4_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
-{
-  sk_expr *e = sk_expr_new(E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_operand(e, left);
-  sk_expr_add_operand(e, right);
-  return e;
-}
-
 static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 {
   sk_expr *e = sk_expr_named(E_CALL, name, loc);
@@ -35421,11 +35417,12 @@ static sk_expr *p4_length_bound(const p4_ctx *c, const p4_block *b, const p4_typ
       break;
     }
     e = t->need == NEED_PROCS_PLUS_ONE
-        ? p4_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
-        : p4_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
-    e = p4_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
+        ? sk_expr_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
+        : sk_expr_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
+    e = sk_expr_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
     if (multiple > 1)
-      e = p4_binary(p4_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR, sk_expr_int(multiple, loc), loc);
+      e = sk_expr_binary(sk_expr_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR,
+                         sk_expr_int(multiple, loc), loc);
     return e;
   }
   usable /= divisor;
@@ -35442,7 +35439,7 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
     int quarter = token[3] == '/';
     if (variation == VAR_LENGTH) {
       sk_expr *len = sk_expr_named(E_VAR, "length", var_loc);
-      return quarter ? p4_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
+      return quarter ? sk_expr_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
     } else {
       long length = p4_has_own_value(b, K_DEFAULT_LENGTH) ? b->v[K_DEFAULT_LENGTH].ival : P4_DEFAULT_MESSAGE_LENGTH;
       const sk_loc *loc = p4_has_own_value(b, K_DEFAULT_LENGTH) ? &b->v[K_DEFAULT_LENGTH].value_loc : type_loc;
@@ -35685,13 +35682,7 @@ static int p4_run(sk_sources *src, const char *path, sk_program *prog, sk_str *e
     p4_ctx_free(c);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p4_fail(c, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(c->fail, 1);
   p4_read(c);
   p4_generate(c);
   p4_ctx_free(c);

@@ -36,6 +36,15 @@ SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc 
   return e;
 }
 
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
+{
+  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  e->op = op;
+  sk_expr_add_operand(e, left);
+  sk_expr_add_operand(e, right);
+  return e;
+}
+
 SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
 {
   sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
@@ -140,9 +149,18 @@ static void ast_print_operand(sk_str *out, const sk_expr *e, int min_prec)
   }
 }
 
-SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+/* items[0..n-1], separated by ", " */
+static void ast_print_list(sk_str *out, sk_expr *const *items, int n)
 {
   int i;
+  for (i = 0; i < n; i++) {
+    if (i) sk_str_puts(out, ", ");
+    sk_expr_print(out, items[i]);
+  }
+}
+
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+{
   switch (e->kind) {
   case E_INT: sk_str_printf(out, "%ld", e->ival); break;
   case E_DOUBLE: {
@@ -161,10 +179,7 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_VAR: sk_str_puts(out, e->name); break;
   case E_CALL:
     sk_str_printf(out, "%s(", e->name);
-    for (i = 0; i < e->noperands; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->operands[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, ')');
     break;
   case E_UNARY:
@@ -185,10 +200,7 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   }
   case E_ARRAY:
     sk_str_putc(out, '{');
-    for (i = 0; i < e->noperands; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->operands[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, '}');
     break;
   }
@@ -202,9 +214,16 @@ static void ast_indent(sk_str *out, int depth)
 
 static void ast_print_block(sk_str *out, const sk_block *b, int depth);
 
+/* A statement's nested block, then the line that closes it at the statement's depth. */
+static void ast_print_body(sk_str *out, const sk_block *body, int depth, const char *end)
+{
+  ast_print_block(out, body, depth + 1);
+  ast_indent(out, depth);
+  sk_str_puts(out, end);
+}
+
 static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
 {
-  int i;
   ast_indent(out, depth);
   switch (s->kind) {
   case S_ASSIGN:
@@ -220,14 +239,8 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     sk_str_puts(out, "if ");
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " then\n");
-    ast_print_block(out, &s->body, depth + 1);
-    if (s->else_body.n) {
-      ast_indent(out, depth);
-      sk_str_puts(out, "else\n");
-      ast_print_block(out, &s->else_body, depth + 1);
-    }
-    ast_indent(out, depth);
-    sk_str_puts(out, "fi\n");
+    ast_print_body(out, &s->body, depth, s->else_body.n ? "else\n" : "fi\n");
+    if (s->else_body.n) ast_print_body(out, &s->else_body, depth, "fi\n");
     break;
   case S_FOR_RANGE:
     sk_str_printf(out, "%s %s = ", s->autorefine ? "autorefine" : "for", s->name);
@@ -243,34 +256,23 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
       ast_print_operand(out, s->multiple_of, AST_PREC_NEG);   /* parsed as a unary */
     }
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_LIST:
     sk_str_printf(out, "for %s in [", s->name);
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_puts(out, "] do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_ITER:
     sk_str_printf(out, "for %s in ", s->name);
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_MEASUREMENT:
     sk_str_printf(out, "begin measurement \"%s\"\n", s->name);
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "end measurement\n");
+    ast_print_body(out, &s->body, depth, "end measurement\n");
     break;
   case S_MEASURE:
     sk_str_puts(out, "measure ");
@@ -281,10 +283,7 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     break;
   case S_PRINT: case S_PRINT_ALL:
     sk_str_puts(out, s->kind == S_PRINT ? "print " : "print_all ");
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_putc(out, '\n');
     break;
   case S_FLUSH:

@@ -70,6 +70,8 @@ SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *arg);
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
 /* An E_VAR, or an E_CALL without arguments (yet), of that name. */
 SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
+/* An E_BINARY: left op right (op a TK_ token). */
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc);
 SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_block_add(sk_block *b, sk_stmt *s);
 SK_API void sk_program_free(sk_program *p);

@@ -1099,15 +1099,6 @@ static sk_expr *p4_string(const char *text, const sk_loc *loc)
   return e;
 }
 
-static sk_expr *p4_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
-{
-  sk_expr *e = sk_expr_new(E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_operand(e, left);
-  sk_expr_add_operand(e, right);
-  return e;
-}
-
 static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 {
   sk_expr *e = sk_expr_named(E_CALL, name, loc);
@@ -1301,11 +1292,12 @@ static sk_expr *p4_length_bound(const p4_ctx *c, const p4_block *b, const p4_typ
       break;
     }
     e = t->need == NEED_PROCS_PLUS_ONE
-        ? p4_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
-        : p4_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
-    e = p4_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
+        ? sk_expr_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
+        : sk_expr_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
+    e = sk_expr_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
     if (multiple > 1)
-      e = p4_binary(p4_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR, sk_expr_int(multiple, loc), loc);
+      e = sk_expr_binary(sk_expr_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR,
+                         sk_expr_int(multiple, loc), loc);
     return e;
   }
   usable /= divisor;
@@ -1322,7 +1314,7 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
     int quarter = token[3] == '/';
     if (variation == VAR_LENGTH) {
       sk_expr *len = sk_expr_named(E_VAR, "length", var_loc);
-      return quarter ? p4_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
+      return quarter ? sk_expr_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
     } else {
       long length = p4_has_own_value(b, K_DEFAULT_LENGTH) ? b->v[K_DEFAULT_LENGTH].ival : P4_DEFAULT_MESSAGE_LENGTH;
       const sk_loc *loc = p4_has_own_value(b, K_DEFAULT_LENGTH) ? &b->v[K_DEFAULT_LENGTH].value_loc : type_loc;
@@ -1565,13 +1557,7 @@ static int p4_run(sk_sources *src, const char *path, sk_program *prog, sk_str *e
     p4_ctx_free(c);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p4_fail(c, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(c->fail, 1);
   p4_read(c);
   p4_generate(c);
   p4_ctx_free(c);

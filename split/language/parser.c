@@ -43,12 +43,17 @@ static const char *const parser_keywords[] = {
   NULL
 };
 
-static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+/* Every expression made is in p->exprs, for p_cleanup to free when the parse fails. */
+static sk_expr *p_keep(parser *p, sk_expr *e)
 {
-  sk_expr *e = sk_expr_new(kind, loc);
   p->exprs = (sk_expr **)sk_grow(p->exprs, &p->capexprs, p->nexprs + 1, sizeof(sk_expr *));
   p->exprs[p->nexprs++] = e;
   return e;
+}
+
+static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+{
+  return p_keep(p, sk_expr_new(kind, loc));
 }
 
 /* A statement is part of the program from the moment it is made. */
@@ -67,6 +72,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   sk_format_loc_message(p->err, loc, fmt, ap);
   va_end(ap);
   longjmp(p->fail, 1);
+}
+
+/* The message of an error at loc, in place of err's text (no jump: the caller decides). */
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
+{
+  sk_loc nul;
+  const char *q;
+  if (strlen(s->text) == s->len) return 1;
+  nul.file = s->name; nul.line = 1; nul.col = 1;
+  for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+  parse_error_at(err, &nul, "the file contains a NUL byte");
+  return 0;
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
@@ -250,11 +276,7 @@ static sk_expr *p_primary(parser *p)
 
 static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
 {
-  sk_expr *e = p_new_expr(p, E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_operand(e, l);
-  sk_expr_add_operand(e, r);
-  return e;
+  return p_keep(p, sk_expr_binary(l, op, r, loc));
 }
 
 static sk_expr *p_unary(parser *p)
@@ -477,13 +499,7 @@ static void p_include(parser *p, sk_block *into)
   s = sk_sources_get(p->src, path, &p->scratch);
   free(path);
   if (s == NULL) p_fail(p, &loc, "%s", p->scratch.data);
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, p->err)) longjmp(p->fail, 1);
   p_advance(p);   /* past the file name, still in the including file */
   saved_lx = p->lx;
   saved_tok = p->tok;
@@ -865,13 +881,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(&p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(p.fail, 1);
   p_advance(&p);
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
@@ -884,15 +894,6 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 }
 
 /* ---- can this build run the program? ---- */
-
-static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  sk_str_clear(err);
-  va_start(ap, fmt);
-  sk_format_loc_message(err, loc, fmt, ap);
-  va_end(ap);
-}
 
 static int parse_block_available(const sk_block *b, sk_str *err)
 {
