@@ -50,6 +50,12 @@
 #   check NAME CMD...         one check: passes when CMD exits 0 (output in tests/out/NAME.txt)
 #   run_counted NAME CMD...   counts CMD's own ok/FAIL lines; a non-zero exit without FAIL
 #                             lines is one failure; no lines at all is one pass
+# Gates' planted tests (tests/gates/*_planted.sh):
+#   gate_says GATE TARGET NAME TEXT   tests/gates/GATE.sh run on TARGET (a copy with a planted
+#                             violation) must fail and say TEXT (a fixed string): "ok NAME:
+#                             the line that says it", else "FAIL NAME: why"
+#   gate_passes GATE TARGET NAME      ... passes on TARGET (the unchanged or clean copy)
+#   plant_line FILE TEXT      TEXT appended to FILE; prints the number of its first line
 # Result files: sko_complete FILE SUITES (below) says whether an output is complete.
 # Builds side by side (compiles of the whole amalgam take 3-17 s each):
 #   CMD... & sk_bg_next       after starting a job in the background: waits for the batch
@@ -83,6 +89,17 @@ bad() { failed=$((failed + 1)); echo "FAIL $*"; }
 skip() { echo "skip $1: needs $2"; }
 note() { printf '%s\n' "$*"; }
 finish() { [ "$failed" -eq 0 ] || exit 1; exit 0; }
+gate_says() {
+  _gs_out=$SK_OUT/gate-$1.out
+  if sh "$SK_TOP/tests/gates/$1.sh" "$2" > "$_gs_out" 2>&1; then fail "$3" "the gate passed"
+  elif grep -qF -- "$4" "$_gs_out"; then pass "$3: $(grep -F -- "$4" "$_gs_out" | head -n 1)"
+  else fail "$3" "the gate failed without saying \"$4\": $(cat "$_gs_out")"; fi
+}
+gate_passes() {
+  if sh "$SK_TOP/tests/gates/$1.sh" "$2" > "$SK_OUT/gate-$1.out" 2>&1; then pass "$3"
+  else fail "$3" "$(cat "$SK_OUT/gate-$1.out")"; fi
+}
+plant_line() { _pl_n=$(($(wc -l < "$1") + 1)); printf '%s\n' "$2" >> "$1"; echo "$_pl_n"; }
 
 have() { command -v "$1" >/dev/null 2>&1; }
 mpicc_of() {

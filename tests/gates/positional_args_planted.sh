@@ -6,7 +6,7 @@
 # the project's split/ (which passes or fails on its own findings; the planted lines
 # must be among them).
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-positional-planted.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0
@@ -21,19 +21,13 @@ clean() {
   printf '%s\n' '/* a measurement that reads its values by name */' \
     'static int count_of(const sk_mctx *m) { return m->arg.count; }' > "$tmp/split/measurements/meas_clean.c"
 }
-# expect NAME TEXT: the gate fails on the tree and says TEXT
-expect() {
-  if sh tests/gates/positional_args.sh "$tmp/split" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF "$2" "$tmp/out"; then echo "ok $1: $(grep -F "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says positional_args "$tmp/split" "$@"; }
 # plant FILE TEXT: TEXT appended to split/FILE of the tree; prints the line number of its first line
-plant() { n=$(($(wc -l < "$tmp/split/$1") + 1)); printf '%s\n' "$2" >> "$tmp/split/$1"; echo "$n"; }
+plant() { plant_line "$tmp/split/$1" "$2"; }
 
 clean
-if sh tests/gates/positional_args.sh "$tmp/split" > "$tmp/out" 2>&1; then echo "ok clean_tree_passes"
-else echo "FAIL clean_tree_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes positional_args "$tmp/split" clean_tree_passes
 
 # (1) a measurement indexes args[
 clean
@@ -52,4 +46,5 @@ n=$(plant measurements/meas_synthetic.c "static int planted_count(const sk_value
 expect project_copy_indexes_args "split/measurements/meas_synthetic.c:$n: indexes args["
 n=$(plant core/measure.h "SK_API void sk_planted${rd}(sk_mctx *m);")
 expect project_copy_positional_reader "split/core/measure.h:$n: sk_planted${rd} reads"
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish

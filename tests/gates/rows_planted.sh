@@ -9,24 +9,18 @@
 # macro not named SK_ROW_... Each must be reported by file and line (and the row's name
 # where there is a row).
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-rows-planted.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0
 fresh() { rm -rf "$tmp/split" && cp -R split "$tmp/" || exit 2; }
-# expect NAME TEXT: the gate fails on the copy and says TEXT
-expect() {
-  if sh tests/gates/rows.sh "$tmp/split" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF "$2" "$tmp/out"; then echo "ok $1: $(grep -F "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says rows "$tmp/split" "$@"; }
 # line FILE TEXT: the first line of split/FILE (in the copy) holding TEXT
 line() { grep -nF "$2" "$tmp/split/$1" | head -n 1 | cut -d: -f1; }
 
 fresh
-if sh tests/gates/rows.sh "$tmp/split" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
-else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes rows "$tmp/split" unchanged_copy_passes
 
 # (1) the row names measure_Bcast_Missing, defined nowhere
 fresh; f=measurements/meas_mpi_coll.c
@@ -73,4 +67,5 @@ fresh; f=measurements/meas_mpi_neighbor.c
 printf '#define NB_ROW(NAME) { NAME, NULL }\n' >> "$tmp/split/$f"
 n=$(wc -l < "$tmp/split/$f" | tr -d ' ')
 expect row_macro_named_otherwise "split/$f:$n: row macro NB_ROW: name it SK_ROW_..."
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish
