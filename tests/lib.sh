@@ -80,12 +80,15 @@ passed=0; failed=0
 SKAMPI_KEEP_LOG=1; export SKAMPI_KEEP_LOG
 
 pass() { passed=$((passed + 1)); echo "ok $*"; }
+# sk_failed_list (set by tests/run.sh, not exported): every FAIL line is also kept there,
+# for the recap at the end of the run (a CI log cut in its middle still shows them)
+sk_keep_failed() { [ -z "${sk_failed_list:-}" ] || printf '%s\n' "$1" | cut -c 1-400 >> "$sk_failed_list"; }
 fail() {
   failed=$((failed + 1))
-  if [ $# -gt 1 ]; then echo "FAIL $1: $2"; else echo "FAIL $1"; fi
+  if [ $# -gt 1 ]; then echo "FAIL $1: $2"; sk_keep_failed "FAIL $1: $2"; else echo "FAIL $1"; sk_keep_failed "FAIL $1"; fi
 }
 say() { if [ "$1" = 0 ]; then pass "$2"; else fail "$2" "${3:-}"; fi; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; sk_keep_failed "FAIL $*"; }
 skip() { echo "skip $1: needs $2"; }
 note() { printf '%s\n' "$*"; }
 finish() { [ "$failed" -eq 0 ] || exit 1; exit 0; }
@@ -215,6 +218,7 @@ run_counted() {
   _secs=$(( $(date +%s) - _t0 ))
   _ok=$(grep -c '^ok' "$SK_OUT/$_name.txt"); _fail=$(grep -c '^FAIL' "$SK_OUT/$_name.txt")
   grep '^FAIL' "$SK_OUT/$_name.txt"
+  [ -z "${sk_failed_list:-}" ] || grep '^FAIL' "$SK_OUT/$_name.txt" | sed "s/^FAIL /FAIL [$_name] /" | cut -c 1-400 >> "$sk_failed_list"
   grep '^skip' "$SK_OUT/$_name.txt"
   passed=$((passed + _ok)); failed=$((failed + _fail))
   if [ $_status -ne 0 ] && [ "$_fail" -eq 0 ]; then fail "$_name" "exit status $_status (see tests/out/$_name.txt)"; tail -5 "$SK_OUT/$_name.txt"

@@ -95,6 +95,8 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
+sk_failed_list=$out/failed.list   # every FAIL line, recapped at the end (tests/lib.sh)
+: > "$sk_failed_list"
 rows_sample='^(Pingpong_Blocking|Bcast_Cube|Bibw|Bcast|Allreduce|Ibcast|MPI_IO_open_close|Gather_Bcast|Pingpong_Mprobe_Mrecv|Neighbor_alltoall|Pingpong_Send_Recv|Pingpong_Late_Sender|Fetch_and_op|MPI_Win_fence_close|MPI_Put_Pingpong|Master_Worker_Send|Skampi5_Pingpong_Send_Recv) '
 default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts simulated setup library slurm"
 all_groups="quick $default_groups"
@@ -437,5 +439,9 @@ esac
 # how long each group took, so that a CI run near its time limit shows where the time went
 echo "# group $g: $(( $(date +%s) - group_start )) s, $passed passed, $failed failed so far"
 done
+if [ -s "$sk_failed_list" ]; then
+  echo "# the failed checks again (their lines above may be cut from a long log):"
+  cat "$sk_failed_list"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
