@@ -195,8 +195,8 @@ sk_binary() {
   if [ -x "$_bin" ] && [ ! "$SK_AMALGAM" -nt "$_bin" ]; then echo "$_bin"; return 0; fi
   _log=$SK_OUT/build-$(basename "$_bin").log
   case $1 in
-    seq) sk_cc cc -O2 -DSKAMPI_SEQ -o "$_bin" @am @lm ;;
-    mpi) sk_cc "$(mpicc_of "$2")" $SK_MPI_CFLAGS -o "$_bin" @am @lm ;;
+    seq) sk_cc cc -O2 -DSKAMPI_SEQ @warn -o "$_bin" @am @lm ;;
+    mpi) sk_cc "$(mpicc_of "$2")" $SK_MPI_CFLAGS @warn @isystem:"$2" -o "$_bin" @am @lm ;;
     testing) sk_cc "$(mpicc_of "$2")" -O2 -DSKAMPI_TESTING -o "$_bin" @am @lm ;;
     mpit) sk_cc "$(mpicc_of "$2")" -DSKAMPI_MPIT -o "$_bin" @am @lm ;;
     rcce) sk_cc cc -O2 @rcce -o "$_bin" @am @rcce_emu @lm ;;

@@ -161,6 +161,14 @@ now_ms() { date +%s%N | cut -c1-13; }
 size() { if [ -f "$1" ]; then wc -c < "$1"; else echo 0; fi; }
 # wait_change FILE SIZE: until FILE's size differs from SIZE (at most 10 s)
 wait_change() { n=0; while [ $n -lt 200 ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done; }
+lines() { if [ -f "$1" ]; then wc -l < "$1" | tr -d ' '; else echo 0; fi; }
+# wait_lines FILE N PID: until FILE has N lines, or the process PID ended (at most 60 s)
+wait_lines() { n=0; while [ $n -lt 6000 ] && [ "$(lines "$1")" -lt "$2" ] && kill -0 "$3" 2> /dev/null; do sleep 0.01; n=$((n + 1)); done; }
+# nap_until_change FILE SIZE SECONDS: SECONDS, or until FILE's size differs from SIZE
+nap_until_change() {
+  n=0; steps=$(awk -v s="$3" 'BEGIN { printf "%d", s * 100 }')
+  while [ $n -lt "$steps" ] && [ "$(size "$1")" = "$2" ]; do sleep 0.01; n=$((n + 1)); done
+}
 # the reference run: its start-up (until rank 0 writes the log) and its measuring time
 # (until the log says finished)
 t0=$(now_ms)
@@ -170,7 +178,7 @@ t1=$(now_ms)
 n=0; while [ $n -lt 1200 ] && ! grep -q '^finished' "$d/ref.sko.log"; do sleep 0.05; n=$((n + 1)); done
 t2=$(now_ms)
 wait $pid; st=$?
-startup=$((t1 - t0)); span=$((t2 - t1))
+startup=$((t1 - t0)); span=$((t2 - t1)); ref_lines=$(lines "$d/ref.sko.log")
 say $st "${impl}_reference_run" "$(cat "$d/ref.err")"
 echo "# $impl: start-up $startup ms, measuring $span ms"
 out=$d/r.sko
@@ -179,14 +187,19 @@ while [ $k -lt "$kills" ] && [ $attempts -lt $((kills * 4)) ]; do
   attempts=$((attempts + 1))
   # one kill in five at a random moment of the start-up, the others at a random moment
   # after this run's rank 0 wrote to the log (header, suites, footer)
-  set -- $(awk -v s="$seed" -v a="$attempts" -v st="$startup" -v span="$span" 'BEGIN { srand(s);
-    for (i = 0; i < a; i++) { r = rand(); q = rand() }
-    if (q < 0.2) printf "0 %.3f", r * st / 1000.0; else printf "1 %.3f", r * span / 1000.0 }')
-  logged=$1; delay=$2; before=$(size "$out.log")
+  # Where by the log, not by the clock: a run's speed varies tenfold with the load (the
+  # reference's times, taken once, sent most kills after runs that had ended), so a
+  # logged kill waits for a random number of the log's lines still to come (a fresh run
+  # writes about as many as the reference's log has) and a short random nap; a start-up
+  # kill naps a random share of the reference's start-up, cut short when the log starts.
+  set -- $(awk -v s="$seed" -v a="$attempts" -v st="$startup" -v lines="$ref_lines" 'BEGIN { srand(s);
+    for (i = 0; i < a; i++) { r = rand(); q = rand(); t = rand() }
+    if (q < 0.2) printf "0 %.3f 0", r * st / 1000.0; else printf "1 %.3f %d", t * 0.05, 1 + int(r * lines) }')
+  logged=$1; delay=$2; ahead=$3; before=$(size "$out.log"); before_lines=$(lines "$out.log")
   setsid tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$out" > /dev/null 2>> "$d/runs.err" &
   pid=$!
-  [ "$logged" = 1 ] && wait_change "$out.log" "$before"
-  sleep "$delay"
+  if [ "$logged" = 1 ]; then wait_lines "$out.log" $((before_lines + ahead)) "$pid"; sleep "$delay"
+  else nap_until_change "$out.log" "$before" "$delay"; fi
   # every third kill hits the launcher alone: its ranks may live on as orphans (they hold
   # the log; the next run must wait or refuse, never interleave) until after the next run
   if [ $((k % 3)) -eq 2 ]; then victim=$pid; else victim=-$pid; fi
