@@ -17,6 +17,8 @@
 #   make portability  build and test with every compiler and target (see README)
 #   make check-catalogue-odd  the catalogue test with MPICH on 3 processes too (make check
 #                     runs MPICH's on 2: beyond the cores its polling costs minutes)
+#   make check-bcast-rcce-all  the broadcast algorithms on 1 to 48 emulated UEs (make
+#                     check: 1 to 9 and around 16, 32 and 48)
 #   make check-rows-identical  every result line as before the rows' redesign (15 minutes)
 #   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
 #                     (check-sanitized-quick: 2 processes only, as CI runs it)
@@ -189,6 +191,10 @@ check-catalogue-odd:
 # every result line as before the rows' redesign (tests/mpi_catalogue/rows_identical.sh [BASE])
 check-rows-identical:
 	sh tests/mpi_catalogue/rows_identical.sh
+
+# the broadcast algorithms on the RCCE emulator at every UE count from 1 to 48
+check-bcast-rcce-all:
+	sh tests/bcast_algorithms/run.sh rcce 1-48
 
 check-sanitized-quick:
 	tools/setup.sh check
