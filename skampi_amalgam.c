@@ -22042,6 +22042,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void) { return mpi_pa
 /* How the partner's message is received (the rows' VARIANT): MPI_Mprobe + MPI_Mrecv, or
 ** an MPI_Improbe loop + MPI_Imrecv + MPI_Wait. */
 enum mprobe_variant { MPROBE_BLOCKING, MPROBE_POLLED };
+/* The rows' signature: the parameters of the ping-pongs of meas_mpi_p2p.c. */
+#define MPROBE_SIG "count:i datatype:t tag:i iterations:i"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -22098,9 +22100,9 @@ static double mprobe_pingpong(sk_mctx *m, const sk_value *args)
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_mprobe_table[] = {
-  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, MPROBE_BLOCKING,
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_BLOCKING,
               mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
-  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, MPROBE_POLLED,
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_POLLED,
               mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_END
 };
@@ -23771,11 +23773,12 @@ static double measure_verify_corrupt(sk_mctx *m, const sk_value *args)
 #endif /* MPI-3 */
 
 #define C3_BARRIER "a barrier moves no data"
-#define C3_BCAST "count:i datatype:t root:i"
-#define C3_REDUCE "count:i datatype:t op:o"
-#define C3_REDUCE_ROOT "count:i datatype:t op:o root:i"
+#define C3_DATA "count:i datatype:t"     /* count elements of one datatype (the signatures below extend it) */
+#define C3_BCAST C3_DATA " root:i"
+#define C3_REDUCE C3_DATA " op:o"
+#define C3_REDUCE_ROOT C3_REDUCE " root:i"
 #define C3_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
-#define C3_XFER_ROOT "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define C3_XFER_ROOT C3_XFER " root:i"
 #define C3_TESTS " tests:i"
 #define C3_COLL SK_PATTERN_COLLECTIVE
 
@@ -23860,13 +23863,13 @@ static const sk_measurement mpi_coll3_table[] = {
               measure_Reduce_local, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
+  SK_ROW_MPI3("Allgather_in_place", C3_DATA, C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
+  SK_ROW_MPI3("Alltoall_in_place", C3_DATA, C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, K_BCAST | C3_ROTATE,
+  SK_ROW_MPI3("Bcast_rotate", C3_DATA, C3_COLL, 1, K_BCAST | C3_ROTATE,
               measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
   SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, K_REDUCE | C3_ROTATE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),

@@ -798,11 +798,12 @@ static double measure_verify_corrupt(sk_mctx *m, const sk_value *args)
 #endif /* MPI-3 */
 
 #define C3_BARRIER "a barrier moves no data"
-#define C3_BCAST "count:i datatype:t root:i"
-#define C3_REDUCE "count:i datatype:t op:o"
-#define C3_REDUCE_ROOT "count:i datatype:t op:o root:i"
+#define C3_DATA "count:i datatype:t"     /* count elements of one datatype (the signatures below extend it) */
+#define C3_BCAST C3_DATA " root:i"
+#define C3_REDUCE C3_DATA " op:o"
+#define C3_REDUCE_ROOT C3_REDUCE " root:i"
 #define C3_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
-#define C3_XFER_ROOT "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define C3_XFER_ROOT C3_XFER " root:i"
 #define C3_TESTS " tests:i"
 #define C3_COLL SK_PATTERN_COLLECTIVE
 
@@ -887,13 +888,13 @@ static const sk_measurement mpi_coll3_table[] = {
               measure_Reduce_local, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
+  SK_ROW_MPI3("Allgather_in_place", C3_DATA, C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
+  SK_ROW_MPI3("Alltoall_in_place", C3_DATA, C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_IN_PLACE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, K_BCAST | C3_ROTATE,
+  SK_ROW_MPI3("Bcast_rotate", C3_DATA, C3_COLL, 1, K_BCAST | C3_ROTATE,
               measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
   SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, K_REDUCE | C3_ROTATE,
               measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),

@@ -14,6 +14,8 @@
 /* How the partner's message is received (the rows' VARIANT): MPI_Mprobe + MPI_Mrecv, or
 ** an MPI_Improbe loop + MPI_Imrecv + MPI_Wait. */
 enum mprobe_variant { MPROBE_BLOCKING, MPROBE_POLLED };
+/* The rows' signature: the parameters of the ping-pongs of meas_mpi_p2p.c. */
+#define MPROBE_SIG "count:i datatype:t tag:i iterations:i"
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -70,9 +72,9 @@ static double mprobe_pingpong(sk_mctx *m, const sk_value *args)
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_mprobe_table[] = {
-  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, MPROBE_BLOCKING,
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_BLOCKING,
               mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
-  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, MPROBE_POLLED,
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_POLLED,
               mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_END
 };
