@@ -29286,8 +29286,9 @@ SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
 SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
 /* An E_BINARY: left op right (op a TK_ token). */
 SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc);
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
-SK_API void sk_block_add(sk_block *b, sk_stmt *s);
+/* A statement of that kind at loc, appended to into: part of the program (and freed with
+** it) from the moment it is made. */
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_program_free(sk_program *p);
 /* Prints the tree as .ski source (indentation by nesting). */
 SK_API void sk_program_print(sk_str *out, const sk_program *p);
@@ -29344,18 +29345,14 @@ SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_l
   return e;
 }
 
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
 {
   sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
   s->kind = kind;
   s->loc = *loc;
+  into->items = (sk_stmt **)sk_grow(into->items, &into->cap, into->n + 1, sizeof(sk_stmt *));
+  into->items[into->n++] = s;
   return s;
-}
-
-SK_API void sk_block_add(sk_block *b, sk_stmt *s)
-{
-  b->items = (sk_stmt **)sk_grow(b->items, &b->cap, b->n + 1, sizeof(sk_stmt *));
-  b->items[b->n++] = s;
 }
 
 static void ast_free_expr(sk_expr *e)
@@ -29699,14 +29696,6 @@ static sk_expr *p_keep(parser *p, sk_expr *e)
 static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
 {
   return p_keep(p, sk_expr_new(kind, loc));
-}
-
-/* A statement is part of the program from the moment it is made. */
-static sk_stmt *p_new_stmt(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
-{
-  sk_stmt *s = sk_stmt_new(kind, loc);
-  sk_block_add(into, s);
-  return s;
 }
 
 static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
@@ -30175,7 +30164,7 @@ static void p_measurement(parser *p, sk_block *into)
   p_expect_word(p, "measurement");
   if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
   if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
-  s = p_new_stmt(into, S_MEASUREMENT, &loc);
+  s = sk_stmt_new(into, S_MEASUREMENT, &loc);
   s->name = sk_strdup(p->tok.sval);
   p_advance(p);
   p->in_measurement = 1;
@@ -30192,7 +30181,7 @@ static void p_measure(parser *p, sk_block *into)
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
-  s = p_new_stmt(into, S_MEASURE, &p->tok.loc);
+  s = sk_stmt_new(into, S_MEASURE, &p->tok.loc);
   p_advance(p);
   s->expr = p_expr(p);
   if (p->tok.kind == TK_COLON) p_advance(p);
@@ -30232,7 +30221,7 @@ static void p_for(parser *p, sk_block *into)
     if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
-      s = p_new_stmt(into, S_FOR_LIST, &loc);
+      s = sk_stmt_new(into, S_FOR_LIST, &loc);
       s->name = sk_strdup(var);
       memset(&p->holder, 0, sizeof p->holder);
       p->list_holder = &p->holder;   /* its args array is freed if the list fails */
@@ -30244,7 +30233,7 @@ static void p_for(parser *p, sk_block *into)
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
-      s = p_new_stmt(into, S_FOR_ITER, &loc);
+      s = sk_stmt_new(into, S_FOR_ITER, &loc);
       s->name = sk_strdup(var);
       s->expr = p_new_expr(p, E_CALL, &cloc);
       s->expr->name = sk_strdup(p->tok.sval);
@@ -30258,7 +30247,7 @@ static void p_for(parser *p, sk_block *into)
       return;
     }
   } else {
-    s = p_new_stmt(into, S_FOR_RANGE, &loc);
+    s = sk_stmt_new(into, S_FOR_RANGE, &loc);
     s->name = sk_strdup(var);
     s->autorefine = autorefine;
     p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
@@ -30286,7 +30275,7 @@ static void p_if(parser *p, sk_block *into)
   static const char *const then_terms[] = { "else", "fi", NULL };
   static const char *const else_terms[] = { "fi", NULL };
   sk_loc loc = p->tok.loc;
-  sk_stmt *s = p_new_stmt(into, S_IF, &loc);
+  sk_stmt *s = sk_stmt_new(into, S_IF, &loc);
   p_advance(p);
   s->expr = p_expr(p);
   p_expect_word(p, "then");
@@ -30308,7 +30297,7 @@ static void p_print(parser *p, sk_block *into)
   const char *word = p_is_word(p, "flush") ? "flush" : p_is_word(p, "print") ? "print" : "print_all";
   if (!p->in_measurement)
     p_fail(p, &loc, "'%s' can only be used inside a measurement block (begin measurement \"name\" ... end measurement)", word);
-  s = p_new_stmt(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
+  s = sk_stmt_new(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
   p_advance(p);
   if (s->kind == S_FLUSH) return;
   memset(&p->holder, 0, sizeof p->holder);
@@ -30338,7 +30327,7 @@ static void p_statement(parser *p, sk_block *into)
     const char *name = p->tok.sval;   /* in the lexer's pool */
     p_advance(p);
     if (p->tok.kind == TK_ASSIGN) {
-      sk_stmt *s = p_new_stmt(into, S_ASSIGN, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_ASSIGN, &loc);
       sk_value v;
       s->name = sk_strdup(name);
       if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
@@ -30346,7 +30335,7 @@ static void p_statement(parser *p, sk_block *into)
       s->expr = p_expr(p);
     } else if (p->tok.kind == TK_LPAREN) {
       const sk_builtin *b = sk_builtin_find(name);
-      sk_stmt *s = p_new_stmt(into, S_CALL, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_CALL, &loc);
       s->expr = p_new_expr(p, E_CALL, &loc);
       s->expr->name = sk_strdup(name);
       p_advance(p);
@@ -35281,8 +35270,7 @@ static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 
 static void p4_add_call(sk_block *into, const char *helper, sk_expr *arg, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(into, s);
+  sk_stmt *s = sk_stmt_new(into, S_CALL, loc);
   s->expr = p4_call1(helper, arg, loc);
 }
 
@@ -35311,8 +35299,7 @@ static void p4_put_comment_text(sk_str *out, const char *text, size_t len)
 
 static void p4_add_comment(p4_ctx *c, const char *text, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(&c->prog->top, s);
+  sk_stmt *s = sk_stmt_new(&c->prog->top, S_CALL, loc);
   s->expr = p4_call1("output_comment", p4_string(text, loc), loc);
 }
 
@@ -35344,9 +35331,8 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     sk_str_printf(&c->text_buf, "%s: %s (%s)", d->label, p4_yes_no_names[sec->ival], d->note);
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
     if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
-      sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
+      sk_stmt *call = sk_stmt_new(&c->prog->top, S_CALL, &sec->value_loc);
       call->expr = sk_expr_named(E_CALL, "merge_with_backups", &sec->value_loc);
-      sk_block_add(&c->prog->top, call);
     }
     break;
   case SEC_MEMORY:
@@ -35587,14 +35573,12 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   sk_block *body;
   p4_check_repetitions(c, b);
   if (p4_family_of(t) == FAM_P2P && !c->p2p_comm_defined) {
-    sk_stmt *s = sk_stmt_new(S_ASSIGN, type_loc);
-    sk_block_add(&c->prog->top, s);
+    sk_stmt *s = sk_stmt_new(&c->prog->top, S_ASSIGN, type_loc);
     s->name = sk_strdup("comm_pt2pt");
     s->expr = sk_expr_named(E_CALL, "comm2_max_latency_with_root", type_loc);
     c->p2p_comm_defined = 1;
   }
-  block = sk_stmt_new(S_MEASUREMENT, &b->name_loc);
-  sk_block_add(&c->prog->top, block);
+  block = sk_stmt_new(&c->prog->top, S_MEASUREMENT, &b->name_loc);
   block->name = sk_strdup(b->name);
   memset(overridden, 0, sizeof overridden);
   for (key = 0; key < P4_NKEYS; key++) {
@@ -35607,13 +35591,11 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   }
   body = &block->body;
   if (b->v[K_VARIATION].choice != VAR_NONE) {
-    sk_stmt *loop = sk_stmt_new(S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
-    sk_block_add(body, loop);
+    sk_stmt *loop = sk_stmt_new(body, S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
     p4_fill_loop(c, b, t, loop);
     body = &loop->body;
   }
-  measure = sk_stmt_new(S_MEASURE, &b->v[K_TYPE].key_loc);
-  sk_block_add(body, measure);
+  measure = sk_stmt_new(body, S_MEASURE, &b->v[K_TYPE].key_loc);
   measure->expr = p4_communicator(b, t, type_loc);
   measure->call = p4_measure_call(b, t, type_loc);
   if (c->check_catalogue) p4_check_measure(c, measure->call, t);

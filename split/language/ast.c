@@ -45,18 +45,14 @@ SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_l
   return e;
 }
 
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
 {
   sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
   s->kind = kind;
   s->loc = *loc;
+  into->items = (sk_stmt **)sk_grow(into->items, &into->cap, into->n + 1, sizeof(sk_stmt *));
+  into->items[into->n++] = s;
   return s;
-}
-
-SK_API void sk_block_add(sk_block *b, sk_stmt *s)
-{
-  b->items = (sk_stmt **)sk_grow(b->items, &b->cap, b->n + 1, sizeof(sk_stmt *));
-  b->items[b->n++] = s;
 }
 
 static void ast_free_expr(sk_expr *e)

@@ -72,8 +72,9 @@ SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
 SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
 /* An E_BINARY: left op right (op a TK_ token). */
 SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc);
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
-SK_API void sk_block_add(sk_block *b, sk_stmt *s);
+/* A statement of that kind at loc, appended to into: part of the program (and freed with
+** it) from the moment it is made. */
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_program_free(sk_program *p);
 /* Prints the tree as .ski source (indentation by nesting). */
 SK_API void sk_program_print(sk_str *out, const sk_program *p);

@@ -1108,8 +1108,7 @@ static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 
 static void p4_add_call(sk_block *into, const char *helper, sk_expr *arg, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(into, s);
+  sk_stmt *s = sk_stmt_new(into, S_CALL, loc);
   s->expr = p4_call1(helper, arg, loc);
 }
 
@@ -1138,8 +1137,7 @@ static void p4_put_comment_text(sk_str *out, const char *text, size_t len)
 
 static void p4_add_comment(p4_ctx *c, const char *text, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(&c->prog->top, s);
+  sk_stmt *s = sk_stmt_new(&c->prog->top, S_CALL, loc);
   s->expr = p4_call1("output_comment", p4_string(text, loc), loc);
 }
 
@@ -1171,9 +1169,8 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     sk_str_printf(&c->text_buf, "%s: %s (%s)", d->label, p4_yes_no_names[sec->ival], d->note);
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
     if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
-      sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
+      sk_stmt *call = sk_stmt_new(&c->prog->top, S_CALL, &sec->value_loc);
       call->expr = sk_expr_named(E_CALL, "merge_with_backups", &sec->value_loc);
-      sk_block_add(&c->prog->top, call);
     }
     break;
   case SEC_MEMORY:
@@ -1414,14 +1411,12 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   sk_block *body;
   p4_check_repetitions(c, b);
   if (p4_family_of(t) == FAM_P2P && !c->p2p_comm_defined) {
-    sk_stmt *s = sk_stmt_new(S_ASSIGN, type_loc);
-    sk_block_add(&c->prog->top, s);
+    sk_stmt *s = sk_stmt_new(&c->prog->top, S_ASSIGN, type_loc);
     s->name = sk_strdup("comm_pt2pt");
     s->expr = sk_expr_named(E_CALL, "comm2_max_latency_with_root", type_loc);
     c->p2p_comm_defined = 1;
   }
-  block = sk_stmt_new(S_MEASUREMENT, &b->name_loc);
-  sk_block_add(&c->prog->top, block);
+  block = sk_stmt_new(&c->prog->top, S_MEASUREMENT, &b->name_loc);
   block->name = sk_strdup(b->name);
   memset(overridden, 0, sizeof overridden);
   for (key = 0; key < P4_NKEYS; key++) {
@@ -1434,13 +1429,11 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   }
   body = &block->body;
   if (b->v[K_VARIATION].choice != VAR_NONE) {
-    sk_stmt *loop = sk_stmt_new(S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
-    sk_block_add(body, loop);
+    sk_stmt *loop = sk_stmt_new(body, S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
     p4_fill_loop(c, b, t, loop);
     body = &loop->body;
   }
-  measure = sk_stmt_new(S_MEASURE, &b->v[K_TYPE].key_loc);
-  sk_block_add(body, measure);
+  measure = sk_stmt_new(body, S_MEASURE, &b->v[K_TYPE].key_loc);
   measure->expr = p4_communicator(b, t, type_loc);
   measure->call = p4_measure_call(b, t, type_loc);
   if (c->check_catalogue) p4_check_measure(c, measure->call, t);

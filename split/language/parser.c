@@ -56,14 +56,6 @@ static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
   return p_keep(p, sk_expr_new(kind, loc));
 }
 
-/* A statement is part of the program from the moment it is made. */
-static sk_stmt *p_new_stmt(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
-{
-  sk_stmt *s = sk_stmt_new(kind, loc);
-  sk_block_add(into, s);
-  return s;
-}
-
 static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
 {
   va_list ap;
@@ -530,7 +522,7 @@ static void p_measurement(parser *p, sk_block *into)
   p_expect_word(p, "measurement");
   if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
   if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
-  s = p_new_stmt(into, S_MEASUREMENT, &loc);
+  s = sk_stmt_new(into, S_MEASUREMENT, &loc);
   s->name = sk_strdup(p->tok.sval);
   p_advance(p);
   p->in_measurement = 1;
@@ -547,7 +539,7 @@ static void p_measure(parser *p, sk_block *into)
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
-  s = p_new_stmt(into, S_MEASURE, &p->tok.loc);
+  s = sk_stmt_new(into, S_MEASURE, &p->tok.loc);
   p_advance(p);
   s->expr = p_expr(p);
   if (p->tok.kind == TK_COLON) p_advance(p);
@@ -587,7 +579,7 @@ static void p_for(parser *p, sk_block *into)
     if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
-      s = p_new_stmt(into, S_FOR_LIST, &loc);
+      s = sk_stmt_new(into, S_FOR_LIST, &loc);
       s->name = sk_strdup(var);
       memset(&p->holder, 0, sizeof p->holder);
       p->list_holder = &p->holder;   /* its args array is freed if the list fails */
@@ -599,7 +591,7 @@ static void p_for(parser *p, sk_block *into)
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
-      s = p_new_stmt(into, S_FOR_ITER, &loc);
+      s = sk_stmt_new(into, S_FOR_ITER, &loc);
       s->name = sk_strdup(var);
       s->expr = p_new_expr(p, E_CALL, &cloc);
       s->expr->name = sk_strdup(p->tok.sval);
@@ -613,7 +605,7 @@ static void p_for(parser *p, sk_block *into)
       return;
     }
   } else {
-    s = p_new_stmt(into, S_FOR_RANGE, &loc);
+    s = sk_stmt_new(into, S_FOR_RANGE, &loc);
     s->name = sk_strdup(var);
     s->autorefine = autorefine;
     p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
@@ -641,7 +633,7 @@ static void p_if(parser *p, sk_block *into)
   static const char *const then_terms[] = { "else", "fi", NULL };
   static const char *const else_terms[] = { "fi", NULL };
   sk_loc loc = p->tok.loc;
-  sk_stmt *s = p_new_stmt(into, S_IF, &loc);
+  sk_stmt *s = sk_stmt_new(into, S_IF, &loc);
   p_advance(p);
   s->expr = p_expr(p);
   p_expect_word(p, "then");
@@ -663,7 +655,7 @@ static void p_print(parser *p, sk_block *into)
   const char *word = p_is_word(p, "flush") ? "flush" : p_is_word(p, "print") ? "print" : "print_all";
   if (!p->in_measurement)
     p_fail(p, &loc, "'%s' can only be used inside a measurement block (begin measurement \"name\" ... end measurement)", word);
-  s = p_new_stmt(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
+  s = sk_stmt_new(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
   p_advance(p);
   if (s->kind == S_FLUSH) return;
   memset(&p->holder, 0, sizeof p->holder);
@@ -693,7 +685,7 @@ static void p_statement(parser *p, sk_block *into)
     const char *name = p->tok.sval;   /* in the lexer's pool */
     p_advance(p);
     if (p->tok.kind == TK_ASSIGN) {
-      sk_stmt *s = p_new_stmt(into, S_ASSIGN, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_ASSIGN, &loc);
       sk_value v;
       s->name = sk_strdup(name);
       if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
@@ -701,7 +693,7 @@ static void p_statement(parser *p, sk_block *into)
       s->expr = p_expr(p);
     } else if (p->tok.kind == TK_LPAREN) {
       const sk_builtin *b = sk_builtin_find(name);
-      sk_stmt *s = p_new_stmt(into, S_CALL, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_CALL, &loc);
       s->expr = p_new_expr(p, E_CALL, &loc);
       s->expr->name = sk_strdup(name);
       p_advance(p);
