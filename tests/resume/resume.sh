@@ -163,11 +163,11 @@ size() { if [ -f "$1" ]; then wc -c < "$1"; else echo 0; fi; }
 wait_change() { n=0; while [ $n -lt 200 ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done; }
 lines() { if [ -f "$1" ]; then wc -l < "$1" | tr -d ' '; else echo 0; fi; }
 # wait_lines FILE N PID: until FILE has N lines, or the process PID ended (at most 60 s)
-wait_lines() { n=0; while [ $n -lt 6000 ] && [ "$(lines "$1")" -lt "$2" ] && kill -0 "$3" 2> /dev/null; do sleep 0.01; n=$((n + 1)); done; }
+wait_lines() { n=0; while [ $n -lt 1200 ] && [ "$(lines "$1")" -lt "$2" ] && kill -0 "$3" 2> /dev/null; do sleep 0.05; n=$((n + 1)); done; }
 # nap_until_change FILE SIZE SECONDS: SECONDS, or until FILE's size differs from SIZE
 nap_until_change() {
-  n=0; steps=$(awk -v s="$3" 'BEGIN { printf "%d", s * 100 }')
-  while [ $n -lt "$steps" ] && [ "$(size "$1")" = "$2" ]; do sleep 0.01; n=$((n + 1)); done
+  n=0; steps=$(awk -v s="$3" 'BEGIN { printf "%d", s * 20 }')
+  while [ $n -lt "$steps" ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done
 }
 # the reference run: its start-up (until rank 0 writes the log) and its measuring time
 # (until the log says finished)
