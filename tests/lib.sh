@@ -85,7 +85,8 @@ pass() { passed=$((passed + 1)); echo "ok $*"; }
 sk_keep_failed() { [ -z "${sk_failed_list:-}" ] || printf '%s\n' "$1" | cut -c 1-400 >> "$sk_failed_list"; }
 fail() {
   failed=$((failed + 1))
-  if [ $# -gt 1 ]; then echo "FAIL $1: $2"; sk_keep_failed "FAIL $1: $2"; else echo "FAIL $1"; sk_keep_failed "FAIL $1"; fi
+  if [ $# -gt 1 ]; then _fl="FAIL $1: $2"; else _fl="FAIL $1"; fi
+  echo "$_fl"; sk_keep_failed "$_fl"
 }
 say() { if [ "$1" = 0 ]; then pass "$2"; else fail "$2" "${3:-}"; fi; }
 bad() { failed=$((failed + 1)); echo "FAIL $*"; sk_keep_failed "FAIL $*"; }
@@ -217,8 +218,7 @@ run_counted() {
   _status=$?
   _secs=$(( $(date +%s) - _t0 ))
   _ok=$(grep -c '^ok' "$SK_OUT/$_name.txt"); _fail=$(grep -c '^FAIL' "$SK_OUT/$_name.txt")
-  grep '^FAIL' "$SK_OUT/$_name.txt"
-  [ -z "${sk_failed_list:-}" ] || grep '^FAIL' "$SK_OUT/$_name.txt" | sed "s/^FAIL /FAIL [$_name] /" | cut -c 1-400 >> "$sk_failed_list"
+  grep '^FAIL' "$SK_OUT/$_name.txt" | while IFS= read -r _fl; do echo "$_fl"; sk_keep_failed "FAIL [$_name] ${_fl#FAIL }"; done
   grep '^skip' "$SK_OUT/$_name.txt"
   passed=$((passed + _ok)); failed=$((failed + _fail))
   if [ $_status -ne 0 ] && [ "$_fail" -eq 0 ]; then fail "$_name" "exit status $_status (see tests/out/$_name.txt)"; tail -5 "$SK_OUT/$_name.txt"

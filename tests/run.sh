@@ -274,6 +274,7 @@ unit)
     if sk_cc_ok "$out/$n.build"; then run_counted "$n" "$out/$n"
     else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
   done
+  run_counted check_sko_short sh tests/common/check_sko_short.sh
   run_counted readme_recipe_builds sh tests/unit/recipe.sh
   if have "${CC:-clang}"; then
     run_counted unit_sanitized sh tests/unit/run_sanitized.sh

@@ -159,16 +159,14 @@ echo "# $impl: $kills kills, seed $seed"
 run() { timeout 300 tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$@"; }
 now_ms() { date +%s%N | cut -c1-13; }
 size() { if [ -f "$1" ]; then wc -c < "$1"; else echo 0; fi; }
-# wait_change FILE SIZE: until FILE's size differs from SIZE (at most 10 s)
-wait_change() { n=0; while [ $n -lt 200 ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done; }
+# wait_change FILE SIZE [SECONDS]: until FILE's size differs from SIZE (at most SECONDS, 10)
+wait_change() {
+  n=0; steps=$(awk -v s="${3:-10}" 'BEGIN { printf "%d", s * 20 }')
+  while [ $n -lt "$steps" ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done
+}
 lines() { if [ -f "$1" ]; then wc -l < "$1" | tr -d ' '; else echo 0; fi; }
 # wait_lines FILE N PID: until FILE has N lines, or the process PID ended (at most 60 s)
 wait_lines() { n=0; while [ $n -lt 1200 ] && [ "$(lines "$1")" -lt "$2" ] && kill -0 "$3" 2> /dev/null; do sleep 0.05; n=$((n + 1)); done; }
-# nap_until_change FILE SIZE SECONDS: SECONDS, or until FILE's size differs from SIZE
-nap_until_change() {
-  n=0; steps=$(awk -v s="$3" 'BEGIN { printf "%d", s * 20 }')
-  while [ $n -lt "$steps" ] && [ "$(size "$1")" = "$2" ]; do sleep 0.05; n=$((n + 1)); done
-}
 # the reference run: its start-up (until rank 0 writes the log) and its measuring time
 # (until the log says finished)
 t0=$(now_ms)
@@ -199,7 +197,7 @@ while [ $k -lt "$kills" ] && [ $attempts -lt $((kills * 4)) ]; do
   setsid tools/mpirun.sh "$impl" 4 "$skampi" -i tests/ski/resume.ski -o "$out" > /dev/null 2>> "$d/runs.err" &
   pid=$!
   if [ "$logged" = 1 ]; then wait_lines "$out.log" $((before_lines + ahead)) "$pid"; sleep "$delay"
-  else nap_until_change "$out.log" "$before" "$delay"; fi
+  else wait_change "$out.log" "$before" "$delay"; fi
   # every third kill hits the launcher alone: its ranks may live on as orphans (they hold
   # the log; the next run must wait or refuse, never interleave) until after the next run
   if [ $((k % 3)) -eq 2 ]; then victim=$pid; else victim=-$pid; fi
