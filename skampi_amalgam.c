@@ -36185,6 +36185,10 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
 ** ("skampi: ...", a usage error) for an unknown name (with the closest names of the
 ** catalogue), a row this build cannot run, a parameter with no default, bad ranges. */
 SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
+** within a third of its length) appended to *out, or nothing when none is near (an
+** unknown one-line name, skampi -l NAME). */
+SK_API void sk_oneline_closest(const char *name, sk_str *out);
 /* The least number of processes of the row o->name measures on MPI_COMM_WORLD (a run
 ** of fewer measures nothing); 0 with --procs, or for a name the catalogue lacks. */
 SK_API int sk_oneline_least_procs(const sk_oneline *o);
@@ -36301,9 +36305,7 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
   return 2;
 }
 
-/* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
-** within a third of its length), or nothing when none is near. */
-static void oneline_closest(const char *name, sk_str *out)
+SK_API void sk_oneline_closest(const char *name, sk_str *out)
 {
   const sk_measurement *m;
   int best[3] = { 0, 0, 0 }, dist[3] = { 0, 0, 0 }, i, k, n = 0, far = (int)strlen(name) / 3 + 1;
@@ -36325,7 +36327,7 @@ static const sk_measurement *oneline_row(const char *name, sk_str *err)
   if (m == NULL && strncmp(name, "MPI_", 4) == 0) m = sk_catalogue_find(name + 4);
   if (m == NULL) {
     sk_str_printf(err, "skampi: no measurement '%s'", name);
-    oneline_closest(name, err);
+    sk_oneline_closest(name, err);
     if (strstr(name, ".ski") != NULL || strstr(name, ".par") != NULL)
       sk_str_printf(err, " (a program file runs with skampi -i %s)", name);
     else
@@ -36547,6 +36549,11 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
 /* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
 ** With nprocs > 0 the reporting process says on stderr which option has no effect. */
 SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* "; closest: A" -- the one of count names nearest to name (sk_edit_distance) within a
+** third of its length, appended to *out; nothing when none is that near. The hint of
+** every "unknown name" message of the command line (OSU's and IMB's, skampi's own
+** options). */
+SK_API void sk_peer_closest(const char *name, const char *const *names, int count, sk_str *out);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
 SK_API int sk_peer_print(const sk_peer *p, int nprocs);
@@ -36804,9 +36811,7 @@ static int peer_find(const char *family, const char *name)
   return -1;
 }
 
-/* ", closest: A" -- the name among count names (stride bytes apart, the name first)
-** nearest to name within a third of its length; nothing when none is. */
-static void peer_closest(const char *name, const char *const *names, int count, sk_str *out)
+SK_API void sk_peer_closest(const char *name, const char *const *names, int count, sk_str *out)
 {
   int k, best = -1, bd = (int)strlen(name) / 3 + 2;
   for (k = 0; k < count; k++) {
@@ -36822,7 +36827,7 @@ static void peer_closest_bench(const char *family, const char *name, sk_str *out
   int k, n = 0;
   for (k = 0; k < PEER_N; k++)
     if (family == NULL || sk_streq(peer_table[k].family, family)) names[n++] = peer_table[k].name;
-  peer_closest(name, names, n, out);
+  sk_peer_closest(name, names, n, out);
 }
 
 /* The message for a benchmark name that family ("osu" or an IMB program) lacks; returns -1. */
@@ -36840,7 +36845,7 @@ static void peer_closest_option(const peer_option *opts, int nopts, const char *
   const char *names[64];
   int k;
   for (k = 0; k < nopts && k < 64; k++) names[k] = opts[k].name;
-  peer_closest(name, names, k, out);
+  sk_peer_closest(name, names, k, out);
 }
 
 /* A whole number (suffixes k and M) up to 128M into *v; 0 when it is none. */
@@ -37403,6 +37408,14 @@ typedef struct main_options {
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
+/* Every option of skampi's own command line, for the nearest name to an unknown one
+** (main_parse_options; -a, -e, -j belong to -c and --guidelines and are read there). */
+static const char *const main_option_names[] = {
+  "-h", "--help", "--help-all", "-V", "--version", "-l", "--list", "-n", "-s", "-t", "-v", "--verify", "-q",
+  "-F", "--force-merge", "--lenient", "-L", "-r", "-x", "-c", "--guidelines", "-m", "-i", "-o",
+  "--sizes", "--reps", "--error", "--procs", "--dump"
+};
+
 /* -h: the forms and the options used most, ending with the way to the rest. */
 static const char *const main_short_help[] = {
   "usage: skampi [-i inputfile] [-o outputfile] [-q] [-v]   run a .ski program (default skampi.ski)",
@@ -37518,7 +37531,12 @@ static void main_list(const char *name)
         printf("# measurement functions, helpers and iterators of the %s build\n", SK_BACKEND_NAME);
       fputs(out.data ? out.data : "", stdout);
     } else {
-      fprintf(stderr, "skampi: no measurement function, helper or iterator '%s' (skampi -l lists them)\n", name);
+      sk_str hint;
+      sk_str_init(&hint);
+      sk_oneline_closest(name, &hint);   /* "; closest: ..." of the catalogue, as a one-line run's */
+      fprintf(stderr, "skampi: no measurement function, helper or iterator '%s'%s (skampi -l lists them)\n", name,
+              hint.data ? hint.data : "");
+      sk_str_free(&hint);
     }
   }
   sk_str_free(&out);
@@ -37607,7 +37625,12 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else {
       if (sk_streq(a, "-i") || sk_streq(a, "-o") || sk_streq(a, "-L")) sk_str_printf(err, "skampi: '%s' needs a file name", a);
       else if (sk_streq(a, "-m")) sk_str_puts(err, "skampi: '-m' needs OUT and the runs to merge");
-      else if (a[0] == '-') sk_str_printf(err, "skampi: unknown option '%s'", a);
+      else if (a[0] == '-') {   /* the nearest option as the hint (a letter alone has none) */
+        sk_str_printf(err, "skampi: unknown option '%s'", a);
+        if (strlen(a) > 2)
+          sk_peer_closest(a, main_option_names, (int)(sizeof main_option_names / sizeof main_option_names[0]), err);
+        o->error_has_hint = strstr(err->data, "; closest: ") != NULL;
+      }
       else sk_str_printf(err, "skampi: a second measurement name '%s' (a one-line run measures one)", a);
       return MAIN_BAD;
     }

@@ -48,6 +48,14 @@ typedef struct main_options {
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
+/* Every option of skampi's own command line, for the nearest name to an unknown one
+** (main_parse_options; -a, -e, -j belong to -c and --guidelines and are read there). */
+static const char *const main_option_names[] = {
+  "-h", "--help", "--help-all", "-V", "--version", "-l", "--list", "-n", "-s", "-t", "-v", "--verify", "-q",
+  "-F", "--force-merge", "--lenient", "-L", "-r", "-x", "-c", "--guidelines", "-m", "-i", "-o",
+  "--sizes", "--reps", "--error", "--procs", "--dump"
+};
+
 /* -h: the forms and the options used most, ending with the way to the rest. */
 static const char *const main_short_help[] = {
   "usage: skampi [-i inputfile] [-o outputfile] [-q] [-v]   run a .ski program (default skampi.ski)",
@@ -163,7 +171,12 @@ static void main_list(const char *name)
         printf("# measurement functions, helpers and iterators of the %s build\n", SK_BACKEND_NAME);
       fputs(out.data ? out.data : "", stdout);
     } else {
-      fprintf(stderr, "skampi: no measurement function, helper or iterator '%s' (skampi -l lists them)\n", name);
+      sk_str hint;
+      sk_str_init(&hint);
+      sk_oneline_closest(name, &hint);   /* "; closest: ..." of the catalogue, as a one-line run's */
+      fprintf(stderr, "skampi: no measurement function, helper or iterator '%s'%s (skampi -l lists them)\n", name,
+              hint.data ? hint.data : "");
+      sk_str_free(&hint);
     }
   }
   sk_str_free(&out);
@@ -252,7 +265,12 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     else {
       if (sk_streq(a, "-i") || sk_streq(a, "-o") || sk_streq(a, "-L")) sk_str_printf(err, "skampi: '%s' needs a file name", a);
       else if (sk_streq(a, "-m")) sk_str_puts(err, "skampi: '-m' needs OUT and the runs to merge");
-      else if (a[0] == '-') sk_str_printf(err, "skampi: unknown option '%s'", a);
+      else if (a[0] == '-') {   /* the nearest option as the hint (a letter alone has none) */
+        sk_str_printf(err, "skampi: unknown option '%s'", a);
+        if (strlen(a) > 2)
+          sk_peer_closest(a, main_option_names, (int)(sizeof main_option_names / sizeof main_option_names[0]), err);
+        o->error_has_hint = strstr(err->data, "; closest: ") != NULL;
+      }
       else sk_str_printf(err, "skampi: a second measurement name '%s' (a one-line run measures one)", a);
       return MAIN_BAD;
     }

@@ -104,9 +104,7 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
   return 2;
 }
 
-/* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
-** within a third of its length), or nothing when none is near. */
-static void oneline_closest(const char *name, sk_str *out)
+SK_API void sk_oneline_closest(const char *name, sk_str *out)
 {
   const sk_measurement *m;
   int best[3] = { 0, 0, 0 }, dist[3] = { 0, 0, 0 }, i, k, n = 0, far = (int)strlen(name) / 3 + 1;
@@ -128,7 +126,7 @@ static const sk_measurement *oneline_row(const char *name, sk_str *err)
   if (m == NULL && strncmp(name, "MPI_", 4) == 0) m = sk_catalogue_find(name + 4);
   if (m == NULL) {
     sk_str_printf(err, "skampi: no measurement '%s'", name);
-    oneline_closest(name, err);
+    sk_oneline_closest(name, err);
     if (strstr(name, ".ski") != NULL || strstr(name, ".par") != NULL)
       sk_str_printf(err, " (a program file runs with skampi -i %s)", name);
     else

@@ -45,6 +45,10 @@ SK_API int sk_oneline_option(int argc, char **argv, int i, sk_oneline *o, sk_str
 ** ("skampi: ...", a usage error) for an unknown name (with the closest names of the
 ** catalogue), a row this build cannot run, a parameter with no default, bad ranges. */
 SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* "; closest: A, B, C" -- the catalogue's names nearest to name (at most three, each
+** within a third of its length) appended to *out, or nothing when none is near (an
+** unknown one-line name, skampi -l NAME). */
+SK_API void sk_oneline_closest(const char *name, sk_str *out);
 /* The least number of processes of the row o->name measures on MPI_COMM_WORLD (a run
 ** of fewer measures nothing); 0 with --procs, or for a name the catalogue lacks. */
 SK_API int sk_oneline_least_procs(const sk_oneline *o);

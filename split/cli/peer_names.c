@@ -247,9 +247,7 @@ static int peer_find(const char *family, const char *name)
   return -1;
 }
 
-/* ", closest: A" -- the name among count names (stride bytes apart, the name first)
-** nearest to name within a third of its length; nothing when none is. */
-static void peer_closest(const char *name, const char *const *names, int count, sk_str *out)
+SK_API void sk_peer_closest(const char *name, const char *const *names, int count, sk_str *out)
 {
   int k, best = -1, bd = (int)strlen(name) / 3 + 2;
   for (k = 0; k < count; k++) {
@@ -265,7 +263,7 @@ static void peer_closest_bench(const char *family, const char *name, sk_str *out
   int k, n = 0;
   for (k = 0; k < PEER_N; k++)
     if (family == NULL || sk_streq(peer_table[k].family, family)) names[n++] = peer_table[k].name;
-  peer_closest(name, names, n, out);
+  sk_peer_closest(name, names, n, out);
 }
 
 /* The message for a benchmark name that family ("osu" or an IMB program) lacks; returns -1. */
@@ -283,7 +281,7 @@ static void peer_closest_option(const peer_option *opts, int nopts, const char *
   const char *names[64];
   int k;
   for (k = 0; k < nopts && k < 64; k++) names[k] = opts[k].name;
-  peer_closest(name, names, k, out);
+  sk_peer_closest(name, names, k, out);
 }
 
 /* A whole number (suffixes k and M) up to 128M into *v; 0 when it is none. */

@@ -50,6 +50,11 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
 /* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
 ** With nprocs > 0 the reporting process says on stderr which option has no effect. */
 SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
+/* "; closest: A" -- the one of count names nearest to name (sk_edit_distance) within a
+** third of its length, appended to *out; nothing when none is that near. The hint of
+** every "unknown name" message of the command line (OSU's and IMB's, skampi's own
+** options). */
+SK_API void sk_peer_closest(const char *name, const char *const *names, int count, sk_str *out);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
 SK_API int sk_peer_print(const sk_peer *p, int nprocs);

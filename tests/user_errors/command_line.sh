@@ -18,6 +18,11 @@ usage() {
 }
 usage unknown_option "skampi: unknown option '-Z' (skampi -h for help)" -Z
 usage missing_file "skampi: '-o' needs a file name (skampi -h for help)" -n -o
+# skampi's own options and -l NAME name the nearest too (a letter alone, as -Z above, has none)
+usage option_nearest "skampi: unknown option '--sizs'; closest: --sizes" --sizs 0:64 Pingpong_Send_Recv
+usage option_nearest_single_dash "skampi: unknown option '-lenient'; closest: --lenient" -lenient -r x.html a.sko
+usage option_far "skampi: unknown option '--qwertyuiop' (skampi -h for help)" --qwertyuiop
+usage list_closest_name "skampi: no measurement function, helper or iterator 'Pingpong_Send_Recvv'; closest: Pingpong_Send_Recv, Pingpong_Send_Irecv, Pingpong_Ssend_Recv (skampi -l lists them)" -l Pingpong_Send_Recvv
 usage closest_name "skampi: no measurement 'Pingpong_Send_Recvv'; closest: Pingpong_Send_Recv, Pingpong_Send_Irecv, Pingpong_Ssend_Recv (skampi -l lists them)" Pingpong_Send_Recvv
 usage far_name "skampi: no measurement 'Qwertyuiop' (skampi -l lists them)" Qwertyuiop
 usage program_file_as_name "skampi: no measurement 'ski/quick.ski' (a program file runs with skampi -i ski/quick.ski)" ski/quick.ski
