@@ -225,8 +225,9 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 /* Copies src into dst of dst_size bytes, truncating, always NUL-terminated. */
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
-/* The edit distance of a and b, letters compared without case (for "closest:" hints;
-** names longer than 80 characters are 1000 from everything). */
+/* The edit distance of a and b (insertions, deletions, substitutions and swaps of two
+** neighbours count one each), letters compared without case (for "closest:" and "did
+** you mean" hints; names longer than 80 characters are 1000 from everything). */
 SK_API int sk_edit_distance(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
 /* How many of the n bytes at s are well-formed UTF-8 (RFC 3629: no overlong forms, no
@@ -501,22 +502,24 @@ SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
 SK_API int sk_edit_distance(const char *a, const char *b)
 {
-  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+  int rows[3][81], i, j, la = (int)strlen(a), lb = (int)strlen(b);   /* row i is rows[i % 3] */
   if (la > 80 || lb > 80) return 1000;
-  for (j = 0; j <= lb; j++) row[j] = j;
+  for (j = 0; j <= lb; j++) rows[0][j] = j;
   for (i = 1; i <= la; i++) {
-    int diag = row[0], up;
-    row[0] = i;
+    int *cur = rows[i % 3], *up = rows[(i + 2) % 3], *up2 = rows[(i + 1) % 3];
+    int ca = tolower((unsigned char)a[i - 1]);
+    cur[0] = i;
     for (j = 1; j <= lb; j++) {
-      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-      up = row[j];
-      row[j] = diag + (same ? 0 : 1);
-      if (up + 1 < row[j]) row[j] = up + 1;
-      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
-      diag = up;
+      int cb = tolower((unsigned char)b[j - 1]), d = up[j - 1] + (ca == cb ? 0 : 1);
+      if (up[j] + 1 < d) d = up[j] + 1;
+      if (cur[j - 1] + 1 < d) d = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) && cb == tolower((unsigned char)a[i - 2])
+          && up2[j - 2] + 1 < d)
+        d = up2[j - 2] + 1;   /* two neighbours swapped: one edit ("rnage", "range") */
+      cur[j] = d;
     }
   }
-  return row[lb];
+  return rows[la % 3][lb];
 }
 
 SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n)
@@ -6039,6 +6042,9 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v);
 /* Predefined datatypes and operators: lookup by name, NULL if unknown. */
 SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
+/* The i-th predefined datatype or operator of this build (0, 1, ...: the datatypes, then
+** the operators), NULL past the last: the parser's "did you mean" walks them. */
+SK_API const char *sk_value_predefined_name(int i);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
 /* The library's handles of the derived datatypes go back to it (before MPI_Finalize);
@@ -6228,6 +6234,15 @@ SK_API const sk_opdef *sk_op_lookup(const char *name)
   values_init();
   for (i = 0; i < VALUE_NOPS && values.ops[i].name; i++)
     if (sk_streq(values.ops[i].name, name)) return &values.ops[i];
+  return NULL;
+}
+
+SK_API const char *sk_value_predefined_name(int i)
+{
+  size_t k;
+  values_init();
+  for (k = 0; k < VALUE_NTYPES && values.types[k].name; k++) if (i-- == 0) return values.types[k].name;
+  for (k = 0; k < VALUE_NOPS && values.ops[k].name; k++) if (i-- == 0) return values.ops[k].name;
   return NULL;
 }
 
@@ -28893,6 +28908,9 @@ SK_API int sk_builtins_list(sk_str *out, const char *name);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
+/* The i-th predefined name of the language (0, 1, ...; NULL past the last), those this
+** build cannot offer too: the parser's "did you mean" walks them. */
+SK_API const char *sk_constant_name(int i);
 /* 1 (and the reason in why) if name is a predefined name this build cannot offer: MPI-2
 ** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
 ** MPI-only name on the sequential and RCCE backends. The front end reports it instead of
@@ -29730,20 +29748,27 @@ SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
-** ('m') or iterators ('i') within a third of the name's length, or "" (a static buffer). */
-static const char *p_did_you_mean(int kind, const char *name)
+** ('m'), iterators ('i'), keywords ('k') or predefined names and the nnames names given
+** ('n': an identifier read) within a third of the name's length, or "" (a static buffer). */
+static const char *p_did_you_mean(int kind, const char *name, const char *const *names, size_t nnames)
 {
   static char out[160];
   const char *best = NULL, *cand;
   int i, d, bd = (int)strlen(name) / 3 + 1;
+  size_t k;
   for (i = 0;; i++) {
     const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
     const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;
     const sk_iterator *it = kind == 'i' ? sk_iterator_entry(i) : NULL;
-    cand = b ? b->name : m ? m->name : it ? it->name : NULL;
+    cand = b ? b->name : m ? m->name : it ? it->name : kind == 'k' ? parser_keywords[i]
+         : kind == 'n' ? sk_constant_name(i) : NULL;
     if (cand == NULL) break;
     d = sk_edit_distance(name, cand);
     if (d < bd) { bd = d; best = cand; }
+  }
+  for (k = 0; k < nnames; k++) {
+    d = sk_edit_distance(name, names[k]);
+    if (d < bd) { bd = d; best = names[k]; }
   }
   out[0] = '\0';
   if (best != NULL) sprintf(out, "; did you mean '%.100s'?", best);
@@ -29806,6 +29831,8 @@ static void p_expect_word(parser *p, const char *word)
 {
   char buf[64];
   if (!p_is_word(p, word)) {
+    if (p->tok.kind == TK_IDENT && sk_edit_distance(p->tok.sval, word) < (int)strlen(p->tok.sval) / 3 + 1)
+      p_fail(p, &p->tok.loc, "syntax error: expected '%s', found '%s'; did you mean '%s'?", word, p->tok.sval, word);
     sprintf(buf, "'%.40s'", word);
     p_unexpected(p, buf);
   }
@@ -29893,7 +29920,7 @@ static sk_expr *p_primary(parser *p)
           p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
         if (sk_iterator_find(name))
           p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
-        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name, NULL, 0));
       }
       if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
       return e;
@@ -30196,7 +30223,7 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name));
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name, NULL, 0));
   }
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
@@ -30240,7 +30267,7 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_expect(p, TK_LPAREN, "'(' after the iterator's name");
       p_args(p, s->expr, TK_RPAREN, "')' or ','");
-      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name));
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name, NULL, 0));
       if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       p_unexpected(p, "'[' or an iterator after 'in'");
@@ -30343,13 +30370,14 @@ static void p_statement(parser *p, sk_block *into)
       if (b == NULL) {
         if (sk_catalogue_find(name))
           p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
-        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name, NULL, 0));
       }
       if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       sk_str_clear(&p->scratch);
       p_describe_token(&p->tok, &p->scratch);
-      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, p->scratch.data);
+      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s%s", name, p->scratch.data,
+             p_did_you_mean('k', name, NULL, 0));   /* a misspelt keyword: "mesure" */
     }
   }
 }
@@ -30481,13 +30509,16 @@ static int parse_check_names(const sk_program *prog, sk_str *err)
   char why[200];
   memset(&k, 0, sizeof k);
   parse_names_block(&k, &prog->top);
-  free((void *)k.names);
-  if (k.unknown == NULL) return 1;
+  if (k.unknown == NULL) {
+    free((void *)k.names);
+    return 1;
+  }
   if (sk_constant_unavailable(k.unknown->name, why, sizeof why))
     parse_error_at(err, &k.unknown->loc, "%s", why);
-  else
-    parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
-                   k.unknown->name);
+  else   /* the nearest of the predefined names and those assigned before it */
+    parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)%s",
+                   k.unknown->name, p_did_you_mean('n', k.unknown->name, k.names, k.n));
+  free((void *)k.names);
   return 0;
 }
 
@@ -32353,6 +32384,18 @@ static const struct { const char *name; char needs; } bi_conditional_names[] = {
   { "MPI_LB", 'l' }, { "MPI_UB", 'l' },
   { NULL, 0 }
 };
+
+SK_API const char *sk_constant_name(int i)
+{
+  static const char *const fixed[] = { "MPI_COMM_WORLD", "MPI_COMM_NULL", "MPI_COMM_SELF", "MPI_INFO_NULL",
+                                       "MPI_UNDEFINED" };
+  int k, nfixed = (int)(sizeof fixed / sizeof fixed[0]);
+  if (i < 0) return NULL;
+  if (i < nfixed) return fixed[i];
+  i -= nfixed;
+  for (k = 0; bi_conditional_names[k].name; k++) if (i-- == 0) return bi_conditional_names[k].name;
+  return sk_value_predefined_name(i);
+}
 
 SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
 {

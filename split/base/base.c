@@ -247,22 +247,24 @@ SK_API int sk_streq(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
 SK_API int sk_edit_distance(const char *a, const char *b)
 {
-  int row[81], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+  int rows[3][81], i, j, la = (int)strlen(a), lb = (int)strlen(b);   /* row i is rows[i % 3] */
   if (la > 80 || lb > 80) return 1000;
-  for (j = 0; j <= lb; j++) row[j] = j;
+  for (j = 0; j <= lb; j++) rows[0][j] = j;
   for (i = 1; i <= la; i++) {
-    int diag = row[0], up;
-    row[0] = i;
+    int *cur = rows[i % 3], *up = rows[(i + 2) % 3], *up2 = rows[(i + 1) % 3];
+    int ca = tolower((unsigned char)a[i - 1]);
+    cur[0] = i;
     for (j = 1; j <= lb; j++) {
-      int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-      up = row[j];
-      row[j] = diag + (same ? 0 : 1);
-      if (up + 1 < row[j]) row[j] = up + 1;
-      if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
-      diag = up;
+      int cb = tolower((unsigned char)b[j - 1]), d = up[j - 1] + (ca == cb ? 0 : 1);
+      if (up[j] + 1 < d) d = up[j] + 1;
+      if (cur[j - 1] + 1 < d) d = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) && cb == tolower((unsigned char)a[i - 2])
+          && up2[j - 2] + 1 < d)
+        d = up2[j - 2] + 1;   /* two neighbours swapped: one edit ("rnage", "range") */
+      cur[j] = d;
     }
   }
-  return row[lb];
+  return rows[la % 3][lb];
 }
 
 SK_API unsigned long sk_fnv1a(unsigned long h, const char *data, size_t n)

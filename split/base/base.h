@@ -87,8 +87,9 @@ SK_API void sk_format_loc_message(sk_str *out, const sk_loc *loc, const char *fm
 /* Copies src into dst of dst_size bytes, truncating, always NUL-terminated. */
 SK_API void sk_copy_string(char *dst, size_t dst_size, const char *src);
 SK_API int sk_streq(const char *a, const char *b);
-/* The edit distance of a and b, letters compared without case (for "closest:" hints;
-** names longer than 80 characters are 1000 from everything). */
+/* The edit distance of a and b (insertions, deletions, substitutions and swaps of two
+** neighbours count one each), letters compared without case (for "closest:" and "did
+** you mean" hints; names longer than 80 characters are 1000 from everything). */
 SK_API int sk_edit_distance(const char *a, const char *b);
 SK_API int sk_strcaseeq(const char *a, const char *b);
 /* How many of the n bytes at s are well-formed UTF-8 (RFC 3629: no overlong forms, no

@@ -150,6 +150,15 @@ SK_API const sk_opdef *sk_op_lookup(const char *name)
   return NULL;
 }
 
+SK_API const char *sk_value_predefined_name(int i)
+{
+  size_t k;
+  values_init();
+  for (k = 0; k < VALUE_NTYPES && values.types[k].name; k++) if (i-- == 0) return values.types[k].name;
+  for (k = 0; k < VALUE_NOPS && values.ops[k].name; k++) if (i-- == 0) return values.ops[k].name;
+  return NULL;
+}
+
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent)
 {
   sk_datatype *t = (sk_datatype *)sk_calloc(1, sizeof *t);

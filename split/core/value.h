@@ -86,6 +86,9 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v);
 /* Predefined datatypes and operators: lookup by name, NULL if unknown. */
 SK_API const sk_datatype *sk_datatype_lookup(const char *name);
 SK_API const sk_opdef *sk_op_lookup(const char *name);
+/* The i-th predefined datatype or operator of this build (0, 1, ...: the datatypes, then
+** the operators), NULL past the last: the parser's "did you mean" walks them. */
+SK_API const char *sk_value_predefined_name(int i);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
 /* The library's handles of the derived datatypes go back to it (before MPI_Finalize);

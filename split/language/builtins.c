@@ -173,6 +173,18 @@ static const struct { const char *name; char needs; } bi_conditional_names[] = {
   { NULL, 0 }
 };
 
+SK_API const char *sk_constant_name(int i)
+{
+  static const char *const fixed[] = { "MPI_COMM_WORLD", "MPI_COMM_NULL", "MPI_COMM_SELF", "MPI_INFO_NULL",
+                                       "MPI_UNDEFINED" };
+  int k, nfixed = (int)(sizeof fixed / sizeof fixed[0]);
+  if (i < 0) return NULL;
+  if (i < nfixed) return fixed[i];
+  i -= nfixed;
+  for (k = 0; bi_conditional_names[k].name; k++) if (i-- == 0) return bi_conditional_names[k].name;
+  return sk_value_predefined_name(i);
+}
+
 SK_API int sk_constant_unavailable(const char *name, char *why, size_t size)
 {
   sk_value v;

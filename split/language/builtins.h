@@ -89,6 +89,9 @@ SK_API int sk_builtins_list(sk_str *out, const char *name);
 /* Predefined constants (§5.2): datatypes, operators, MPI_COMM_WORLD, MPI_UNDEFINED, ...
 ** MPI_COMM_NULL is the NULL group (measure statements must skip it). */
 SK_API int sk_constant_find(const char *name, sk_value *out);
+/* The i-th predefined name of the language (0, 1, ...; NULL past the last), those this
+** build cannot offer too: the parser's "did you mean" walks them. */
+SK_API const char *sk_constant_name(int i);
 /* 1 (and the reason in why) if name is a predefined name this build cannot offer: MPI-2
 ** names without MPI-2, MPI-IO names without MPI-IO, MPI_LB/MPI_UB on MPI-3 and later, any
 ** MPI-only name on the sequential and RCCE backends. The front end reports it instead of

@@ -88,20 +88,27 @@ SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
-** ('m') or iterators ('i') within a third of the name's length, or "" (a static buffer). */
-static const char *p_did_you_mean(int kind, const char *name)
+** ('m'), iterators ('i'), keywords ('k') or predefined names and the nnames names given
+** ('n': an identifier read) within a third of the name's length, or "" (a static buffer). */
+static const char *p_did_you_mean(int kind, const char *name, const char *const *names, size_t nnames)
 {
   static char out[160];
   const char *best = NULL, *cand;
   int i, d, bd = (int)strlen(name) / 3 + 1;
+  size_t k;
   for (i = 0;; i++) {
     const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
     const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;
     const sk_iterator *it = kind == 'i' ? sk_iterator_entry(i) : NULL;
-    cand = b ? b->name : m ? m->name : it ? it->name : NULL;
+    cand = b ? b->name : m ? m->name : it ? it->name : kind == 'k' ? parser_keywords[i]
+         : kind == 'n' ? sk_constant_name(i) : NULL;
     if (cand == NULL) break;
     d = sk_edit_distance(name, cand);
     if (d < bd) { bd = d; best = cand; }
+  }
+  for (k = 0; k < nnames; k++) {
+    d = sk_edit_distance(name, names[k]);
+    if (d < bd) { bd = d; best = names[k]; }
   }
   out[0] = '\0';
   if (best != NULL) sprintf(out, "; did you mean '%.100s'?", best);
@@ -164,6 +171,8 @@ static void p_expect_word(parser *p, const char *word)
 {
   char buf[64];
   if (!p_is_word(p, word)) {
+    if (p->tok.kind == TK_IDENT && sk_edit_distance(p->tok.sval, word) < (int)strlen(p->tok.sval) / 3 + 1)
+      p_fail(p, &p->tok.loc, "syntax error: expected '%s', found '%s'; did you mean '%s'?", word, p->tok.sval, word);
     sprintf(buf, "'%.40s'", word);
     p_unexpected(p, buf);
   }
@@ -251,7 +260,7 @@ static sk_expr *p_primary(parser *p)
           p_fail(p, &loc, "'%s' is a measurement function; it can only be used in a measure statement", name);
         if (sk_iterator_find(name))
           p_fail(p, &loc, "'%s' is an iterator; use it as 'for v in %s(...)'", name, name);
-        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name, NULL, 0));
       }
       if (!sk_parse_check_args("helper function", name, b->params, e, p->err)) longjmp(p->fail, 1);
       return e;
@@ -554,7 +563,7 @@ static void p_measure(parser *p, sk_block *into)
   if (m == NULL) {
     if (sk_builtin_find(s->call->name))
       p_fail(p, &loc, "'%s' is a helper function, not a measurement function", s->call->name);
-    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name));
+    p_fail(p, &loc, "unknown measurement function '%s'%s", s->call->name, p_did_you_mean('m', s->call->name, NULL, 0));
   }
   if (!sk_parse_check_args("measurement function", m->name, m->params, s->call, p->err)) longjmp(p->fail, 1);
 }
@@ -598,7 +607,7 @@ static void p_for(parser *p, sk_block *into)
       p_advance(p);
       p_expect(p, TK_LPAREN, "'(' after the iterator's name");
       p_args(p, s->expr, TK_RPAREN, "')' or ','");
-      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name));
+      if (it == NULL) p_fail(p, &cloc, "unknown iterator '%s'%s", s->expr->name, p_did_you_mean('i', s->expr->name, NULL, 0));
       if (!sk_parse_check_args("iterator", it->name, it->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       p_unexpected(p, "'[' or an iterator after 'in'");
@@ -701,13 +710,14 @@ static void p_statement(parser *p, sk_block *into)
       if (b == NULL) {
         if (sk_catalogue_find(name))
           p_fail(p, &loc, "'%s' is a measurement function; use it as 'measure <comm> : %s(...)' inside a measurement block", name, name);
-        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name));
+        p_fail(p, &loc, "unknown function '%s'%s", name, p_did_you_mean('h', name, NULL, 0));
       }
       if (!sk_parse_check_args("helper function", name, b->params, s->expr, p->err)) longjmp(p->fail, 1);
     } else {
       sk_str_clear(&p->scratch);
       p_describe_token(&p->tok, &p->scratch);
-      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s", name, p->scratch.data);
+      p_fail(p, &p->tok.loc, "syntax error: expected '=' or '(' after '%s', found %s%s", name, p->scratch.data,
+             p_did_you_mean('k', name, NULL, 0));   /* a misspelt keyword: "mesure" */
     }
   }
 }
@@ -839,13 +849,16 @@ static int parse_check_names(const sk_program *prog, sk_str *err)
   char why[200];
   memset(&k, 0, sizeof k);
   parse_names_block(&k, &prog->top);
-  free((void *)k.names);
-  if (k.unknown == NULL) return 1;
+  if (k.unknown == NULL) {
+    free((void *)k.names);
+    return 1;
+  }
   if (sk_constant_unavailable(k.unknown->name, why, sizeof why))
     parse_error_at(err, &k.unknown->loc, "%s", why);
-  else
-    parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)",
-                   k.unknown->name);
+  else   /* the nearest of the predefined names and those assigned before it */
+    parse_error_at(err, &k.unknown->loc, "unknown identifier '%s' (neither predefined nor assigned earlier)%s",
+                   k.unknown->name, p_did_you_mean('n', k.unknown->name, k.names, k.n));
+  free((void *)k.names);
   return 0;
 }
 

@@ -265,6 +265,11 @@ static void test_parser(void)
   check_parse_error("begin measurement \"a\"\n measure MPI_COMM_WORLD : Synthetic_Virtul(1)\nend measurement\n",
                     "t.ski:2:27: unknown measurement function 'Synthetic_Virtul'; did you mean 'Synthetic_Virtual'?",
                     "error_unknown_measurement_nearest");
+  check_parse_error("for i in rnage(0, 4) do\n x = i\nod\n", "t.ski:1:10: unknown iterator 'rnage'; did you mean 'range'?",
+                    "error_unknown_iterator_swapped_letters");
+  check(sk_edit_distance("rnage", "range") == 1 && sk_edit_distance("ab", "BA") == 1 && sk_edit_distance("abc", "abc") == 0
+        && sk_edit_distance("ca", "abc") == 3 && sk_edit_distance("measurment", "measurement") == 1,
+        "edit_distance_swaps_count_one", "rnage/range %d", sk_edit_distance("rnage", "range"));
   check_parse_error("x = sqrt(1, 2)\n", "t.ski:1:5: helper function 'sqrt' expects 1 argument, got 2", "error_arity");
   check_parse_error("x = sqrt(\"a\")\n", "t.ski:1:10: argument 1 of 'sqrt' must be a number, not a string", "error_type");
   check_parse_error("x = 4 / 0\n", "t.ski:1:7: division by zero", "error_div_zero");
