@@ -17934,13 +17934,14 @@ typedef struct sk_postproc {
   const char *output;     /* -x ... -o FILE */
   char **inputs;
   int ninputs;
-  char target_buf[512];   /* -r NAME without a suffix: NAME.html (target points here) */
+  char target_buf[512];   /* -r NAME.html (target points here) when NAME ends in neither
+                          ** .html, .htm nor .gp */
 } sk_postproc;
 
-/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME whose last
-** path component has no '.' writes NAME.html); 1 when it did, 0
-** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
-** (the caller reports it and exits 2). */
+/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME that ends
+** in .html or .htm writes NAME, in .gp gnuplot scripts, any other NAME.html: rep.pdf
+** writes rep.pdf.html); 1 when it did, 0 when argv[i] is neither, -1 with *err set for
+** missing arguments or an unknown format (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
 /* Runs it; `output` is the -o given before -x. The exit status: 0, 2 (a malformed input,
 ** a path that cannot be written) or SK_EXIT_WRITE (writing failed: the target keeps its
@@ -17970,6 +17971,28 @@ static int postproc_ends_with(const char *s, const char *suffix)
 {
   size_t a = strlen(s), b = strlen(suffix);
   return a >= b && sk_streq(s + a - b, suffix);
+}
+
+/* -r NAME: the file the report goes to, into p->target -- NAME when it ends in .gp
+** (gnuplot), .html or .htm (letters of any case), else NAME.html (rep: rep.html,
+** rep.pdf: rep.pdf.html); 0 with *err set when that name is too long. */
+static int postproc_report_name(sk_postproc *p, const char *name, sk_str *err)
+{
+  size_t n = strlen(name);
+  if (postproc_ends_with(name, ".gp") || (n >= 5 && sk_strcaseeq(name + n - 5, ".html"))
+      || (n >= 4 && sk_strcaseeq(name + n - 4, ".htm"))) {
+    p->target = name;
+    return 1;
+  }
+  if (n + 6 > sizeof p->target_buf) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: the report's name '%.60s...' is too long (at most %lu characters)", name,
+                  (unsigned long)(sizeof p->target_buf - 6));
+    return 0;
+  }
+  sprintf(p->target_buf, "%s.html", name);
+  p->target = p->target_buf;
+  return 1;
 }
 
 SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err)
@@ -18026,10 +18049,10 @@ static int postproc_refuse(sk_postproc *p)
 }
 
 /* The file a report or export writes must be none of its inputs (by name or, through
-** links, by identity) and must not carry the suffix of another kind of file: "-r seq.sko
-** x.sko" would otherwise replace a result file with a report (its data kept only as a
-** backup). 0 with *err set. */
-static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *err)
+** links, by identity) and the name given (named: the report's before .html is added)
+** must not carry the suffix of another kind of file: "-r seq.sko x.sko" names the report
+** where the input belongs (operands swapped). 0 with *err set. */
+static int postproc_check_output(const sk_postproc *p, const char *out, const char *named, sk_str *err)
 {
   static const char *const foreign[] = { ".sko", ".ski", ".par", ".log" };
   unsigned long d1, i1, d2, i2;
@@ -18052,10 +18075,10 @@ static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *
     }
   }
   for (j = 0; j < sizeof foreign / sizeof foreign[0]; j++)
-    if (postproc_ends_with(out, foreign[j])) {
+    if (postproc_ends_with(named, foreign[j])) {
       sk_str_clear(err);
       sk_str_printf(err, "skampi: the %s '%s' has the suffix of a %s file: give it a name ending in %s", p->kind == 'r'
-                    ? "report" : "export", out, j == 0 ? "result" : j == 3 ? "log" : "input",
+                    ? "report" : "export", named, j == 0 ? "result" : j == 3 ? "log" : "input",
                     p->kind == 'r' ? ".html or .gp" : sk_streq(p->target, "json") ? ".json" : ".csv");
       return 0;
     }
@@ -18082,11 +18105,7 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
     return -1;
   }
   p->target = argv[i + 1];
-  if (p->kind == 'r' && strchr(strrchr(p->target, '/') ? strrchr(p->target, '/') : p->target, '.') == NULL
-      && *p->target && strlen(p->target) + 6 <= sizeof p->target_buf) {   /* "-r rep": rep.html */
-    sprintf(p->target_buf, "%s.html", p->target);
-    p->target = p->target_buf;
-  }
+  if (p->kind == 'r' && !postproc_report_name(p, argv[i + 1], err)) return -1;   /* "-r rep": rep.html */
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
     sk_str_clear(err);
     sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
@@ -18109,7 +18128,8 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
                   p->kind == 'r' ? "the report's name" : "the format");
     return postproc_refuse(p);
   }
-  return postproc_check_output(p, p->kind == 'r' ? p->target : p->output, err) ? 1 : postproc_refuse(p);
+  return postproc_check_output(p, p->kind == 'r' ? p->target : p->output, p->kind == 'r' ? argv[i + 1] : p->output, err)
+         ? 1 : postproc_refuse(p);
 }
 
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output)
@@ -37511,7 +37531,9 @@ static void main_usage(FILE *f, int all)
     "             (a NUL byte, bytes that are not UTF-8, a bad number) is passed over and",
     "             counted on stderr instead of refusing the file (exit status 2)",
     "  -r OUT IN.sko[=LABEL] ...  report: OUT.html (plots, tables) or OUT.gp (gnuplot scripts);",
-    "             LABEL names the run in legends (default: its library and process count)",
+    "             .html is added to a name ending in neither .html, .htm nor .gp (rep.pdf:",
+    "             rep.pdf.html); LABEL names the run in legends (default: its library and",
+    "             process count)",
     "  -x csv|json IN.sko ... [-o OUT]  export the result lines as CSV or JSON",
     "  -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  compare runs with the first (baseline):",
     "             per suite and point the time ratio and whether the difference is",

@@ -13,6 +13,28 @@ static int postproc_ends_with(const char *s, const char *suffix)
   return a >= b && sk_streq(s + a - b, suffix);
 }
 
+/* -r NAME: the file the report goes to, into p->target -- NAME when it ends in .gp
+** (gnuplot), .html or .htm (letters of any case), else NAME.html (rep: rep.html,
+** rep.pdf: rep.pdf.html); 0 with *err set when that name is too long. */
+static int postproc_report_name(sk_postproc *p, const char *name, sk_str *err)
+{
+  size_t n = strlen(name);
+  if (postproc_ends_with(name, ".gp") || (n >= 5 && sk_strcaseeq(name + n - 5, ".html"))
+      || (n >= 4 && sk_strcaseeq(name + n - 4, ".htm"))) {
+    p->target = name;
+    return 1;
+  }
+  if (n + 6 > sizeof p->target_buf) {
+    sk_str_clear(err);
+    sk_str_printf(err, "skampi: the report's name '%.60s...' is too long (at most %lu characters)", name,
+                  (unsigned long)(sizeof p->target_buf - 6));
+    return 0;
+  }
+  sprintf(p->target_buf, "%s.html", name);
+  p->target = p->target_buf;
+  return 1;
+}
+
 SK_API int sk_report_files(const char *path, char **inputs, int ninputs, sk_str *err)
 {
   sk_sko_file *files;
@@ -67,10 +89,10 @@ static int postproc_refuse(sk_postproc *p)
 }
 
 /* The file a report or export writes must be none of its inputs (by name or, through
-** links, by identity) and must not carry the suffix of another kind of file: "-r seq.sko
-** x.sko" would otherwise replace a result file with a report (its data kept only as a
-** backup). 0 with *err set. */
-static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *err)
+** links, by identity) and the name given (named: the report's before .html is added)
+** must not carry the suffix of another kind of file: "-r seq.sko x.sko" names the report
+** where the input belongs (operands swapped). 0 with *err set. */
+static int postproc_check_output(const sk_postproc *p, const char *out, const char *named, sk_str *err)
 {
   static const char *const foreign[] = { ".sko", ".ski", ".par", ".log" };
   unsigned long d1, i1, d2, i2;
@@ -93,10 +115,10 @@ static int postproc_check_output(const sk_postproc *p, const char *out, sk_str *
     }
   }
   for (j = 0; j < sizeof foreign / sizeof foreign[0]; j++)
-    if (postproc_ends_with(out, foreign[j])) {
+    if (postproc_ends_with(named, foreign[j])) {
       sk_str_clear(err);
       sk_str_printf(err, "skampi: the %s '%s' has the suffix of a %s file: give it a name ending in %s", p->kind == 'r'
-                    ? "report" : "export", out, j == 0 ? "result" : j == 3 ? "log" : "input",
+                    ? "report" : "export", named, j == 0 ? "result" : j == 3 ? "log" : "input",
                     p->kind == 'r' ? ".html or .gp" : sk_streq(p->target, "json") ? ".json" : ".csv");
       return 0;
     }
@@ -123,11 +145,7 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
     return -1;
   }
   p->target = argv[i + 1];
-  if (p->kind == 'r' && strchr(strrchr(p->target, '/') ? strrchr(p->target, '/') : p->target, '.') == NULL
-      && *p->target && strlen(p->target) + 6 <= sizeof p->target_buf) {   /* "-r rep": rep.html */
-    sprintf(p->target_buf, "%s.html", p->target);
-    p->target = p->target_buf;
-  }
+  if (p->kind == 'r' && !postproc_report_name(p, argv[i + 1], err)) return -1;   /* "-r rep": rep.html */
   if (p->kind == 'x' && !sk_export_format_known(p->target)) {
     sk_str_clear(err);
     sk_str_printf(err, "skampi: unknown export format '%s' (csv or json)", p->target);
@@ -150,7 +168,8 @@ SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_s
                   p->kind == 'r' ? "the report's name" : "the format");
     return postproc_refuse(p);
   }
-  return postproc_check_output(p, p->kind == 'r' ? p->target : p->output, err) ? 1 : postproc_refuse(p);
+  return postproc_check_output(p, p->kind == 'r' ? p->target : p->output, p->kind == 'r' ? argv[i + 1] : p->output, err)
+         ? 1 : postproc_refuse(p);
 }
 
 SK_API int sk_postproc_run(const sk_postproc *p, const char *output)

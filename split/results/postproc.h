@@ -17,13 +17,14 @@ typedef struct sk_postproc {
   const char *output;     /* -x ... -o FILE */
   char **inputs;
   int ninputs;
-  char target_buf[512];   /* -r NAME without a suffix: NAME.html (target points here) */
+  char target_buf[512];   /* -r NAME.html (target points here) when NAME ends in neither
+                          ** .html, .htm nor .gp */
 } sk_postproc;
 
-/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME whose last
-** path component has no '.' writes NAME.html); 1 when it did, 0
-** when argv[i] is neither, -1 with *err set for missing arguments or an unknown format
-** (the caller reports it and exits 2). */
+/* argv[i] is -r or -x: takes it and every argument after it into *p (-r NAME that ends
+** in .html or .htm writes NAME, in .gp gnuplot scripts, any other NAME.html: rep.pdf
+** writes rep.pdf.html); 1 when it did, 0 when argv[i] is neither, -1 with *err set for
+** missing arguments or an unknown format (the caller reports it and exits 2). */
 SK_API int sk_postproc_option(int argc, char **argv, int i, sk_postproc *p, sk_str *err);
 /* Runs it; `output` is the -o given before -x. The exit status: 0, 2 (a malformed input,
 ** a path that cannot be written) or SK_EXIT_WRITE (writing failed: the target keeps its

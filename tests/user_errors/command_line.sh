@@ -107,6 +107,14 @@ sed 's/^#@ dist: 8 8 8 8 8 8 8$/#@ dist: 8 8 8 8 8 8 2000/' "$o/virt.sko" > "$o/
   ! grep -q 'time \[us\] (log scale)' "$o/rep.html" && grep -q 'time \[us\] (log scale)' "$o/repw.html" &&
   [ "$(grep -n '<svg' "$o/rep.html" | head -n 1 | cut -d: -f1)" -lt "$(grep -n '<h2>Runs</h2>' "$o/rep.html" | cut -d: -f1)" ]
 say $? "report_suffix_plots_first_log_axis" "exit $st: $(cat "$o/rep.out" "$o/repw.out" 2>/dev/null | head -c 300)"
+# -r NAME: .html and .htm kept, .gp gnuplot, any other name gets .html (rep.pdf holds no
+# HTML under the name of a PDF) and the message names the file written
+(cd "$o" && "$skampi" -r rep.pdf virt.sko > pdf.out 2>&1 && "$skampi" -r my.report virt.sko > my.out 2>&1 &&
+  "$skampi" -r kept.htm virt.sko > htm.out 2>&1); st=$?
+[ $st -eq 0 ] && [ -f "$o/rep.pdf.html" ] && [ ! -e "$o/rep.pdf" ] && [ "$(cat "$o/pdf.out")" = "skampi: report of 1 file written to rep.pdf.html" ] &&
+  [ -f "$o/my.report.html" ] && [ ! -e "$o/my.report" ] && [ "$(cat "$o/my.out")" = "skampi: report of 1 file written to my.report.html" ] &&
+  [ -f "$o/kept.htm" ] && [ ! -e "$o/kept.htm.html" ] && grep -q '<svg class="plot"' "$o/rep.pdf.html" "$o/kept.htm"
+say $? "report_name_gets_html_unless_html_htm_gp" "exit $st: $(cat "$o/pdf.out" "$o/my.out" "$o/htm.out" 2>/dev/null | head -c 300)"
 
 # --dump without MPI: a program -n accepts, with the sweep asked for
 "$skampi" --dump Master_Worker --sizes 1k:4k --reps 3:5 --error 5% > "$o/mw.ski" 2> "$o/mw.err"; st=$?
