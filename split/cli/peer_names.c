@@ -468,12 +468,18 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
                   family);
     return -1;
   }
-  if (p->size_min < 0) {   /* the tools' defaults: OSU's latency from 0, else from 1; IMB from 0 */
+  if (p->size_min < 0) {   /* the tools' defaults: OSU from 1 (below), IMB from 0 */
     int layout = peer_table[p->bench[0]].layout;
-    p->size_min = p->tool == 'i' || layout == OSU_LAT ? 0 : 1;
+    p->size_min = p->tool == 'i' ? 0 : 1;
     if (p->size_max == 0) p->size_max = layout == OSU_COLL || layout == OSU_NBC ? 1048576L : 4194304L;
   }
   if (p->tool == 'i') p->size_min = p->no_zero || p->size_min > 0 ? 1L << p->imb_min_log : 0;
+  /* OSU 7.4 prints no 0-byte line, with -m 0:N or N too: its point-to-point latencies
+  ** start at 0 (c/util/osu_util.c, options.min_message_size = 0 for PT2PT) but skip a
+  ** size of no element (osu_latency.c: if (0 == num_elements) continue), the others
+  ** start at MIN_MESSAGE_SIZE 1 (c/util/osu_util.h), and -m's MIN 0 is refused there
+  ** (set_min_message_size: 0 >= value), which keeps that default */
+  if (p->tool == 'o' && p->size_min < 1) p->size_min = 1;
   if (*output == NULL) {
     sprintf(p->output_buf, "%.60s%s%.60s.sko", p->family, p->tool == 'i' && p->nbench == 1 ? "-" : "",
             p->tool == 'i' && p->nbench == 1 ? peer_table[p->bench[0]].name : "");
