@@ -36571,9 +36571,9 @@ SK_API int sk_oneline_least_procs(const sk_oneline *o)
 ** (one-way latency, MB/s, messages/s), IMB's "#bytes #repetitions t[usec] Mbytes/sec"
 ** tables, each line with skampi's flags as a last column. OSU's -i and IMB's -iter fix
 ** the repetitions (min = max, one operation each); without them skampi's stopping rule
-** decides. Options the tool has but skampi cannot honour are accepted and said once on
-** stderr; an option the tool lacks is an error naming the nearest. doc/manual.md "OSU
-** and IMB names" has the table of every benchmark of both.
+** decides. Options the tool has but skampi cannot honour are accepted and named in one
+** line on stderr; an option the tool lacks is an error naming the nearest. doc/manual.md
+** "OSU and IMB names" has the table of every benchmark of both.
 */
 #ifndef SK_PEER_NAMES_H
 #define SK_PEER_NAMES_H
@@ -36597,7 +36597,9 @@ typedef struct sk_peer {
   int imb_min_log;             /* IMB -msglog MIN */
   int no_zero;                 /* IMB -zero_size 0: no 0-byte message */
   const char *output;          /* the result file (-o or NAME.sko) */
-  const char *ignored;         /* the first option given that skampi cannot honour (said once) */
+  const char *ignored[SK_PEER_MAX];   /* the options given that skampi cannot honour, each once
+                               ** (all named in one warning line) */
+  int nignored;
   int quiet;                   /* -q */
   char output_buf[200];
 } sk_peer;
@@ -36610,7 +36612,8 @@ typedef struct sk_peer {
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err);
 /* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
-** With nprocs > 0 the reporting process says on stderr which option has no effect. */
+** With nprocs > 0 the reporting process says in one line on stderr which options have no
+** effect. */
 SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
 /* "; closest: A" -- the one of count names nearest to name (sk_edit_distance) within a
 ** third of its length, appended to *out; nothing when none is that near. The hint of
@@ -37046,8 +37049,9 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (op->value == 2) {
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
-    if (!op->honoured) {
-      if (p->ignored == NULL) p->ignored = a;
+    if (!op->honoured) {   /* named in sk_peer_program's warning, each option once */
+      for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
+      if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
     }
     if (sk_streq(op->name, "-m") || sk_streq(op->name, "--message-size")) {
@@ -37122,8 +37126,15 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
 {
   int b, ok = 1;
   char set[200];
-  if (p->ignored != NULL && nprocs > 0 && sk_is_reporter() && !p->quiet)
-    fprintf(stderr, "skampi: %s option '%s' has no effect here (skampi's own choice is kept)\n", p->family, p->ignored);
+  if (p->nignored > 0 && nprocs > 0 && sk_is_reporter() && !p->quiet) {   /* one line, every such option */
+    sk_str line;
+    sk_str_init(&line);
+    sk_str_printf(&line, "skampi: %s option%s", p->family, p->nignored > 1 ? "s" : "");
+    for (b = 0; b < p->nignored; b++) sk_str_printf(&line, "%s'%s'", b ? ", " : " ", p->ignored[b]);
+    sk_str_printf(&line, " %s no effect here (skampi's own choice is kept)\n", p->nignored > 1 ? "have" : "has");
+    fputs(line.data, stderr);
+    sk_str_free(&line);
+  }
   for (b = 0; b < p->nbench && ok; b++) {
     const peer_bench *e = &peer_table[p->bench[b]];
     long n;

@@ -419,8 +419,9 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (op->value == 2) {
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
-    if (!op->honoured) {
-      if (p->ignored == NULL) p->ignored = a;
+    if (!op->honoured) {   /* named in sk_peer_program's warning, each option once */
+      for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
+      if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
     }
     if (sk_streq(op->name, "-m") || sk_streq(op->name, "--message-size")) {
@@ -495,8 +496,15 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
 {
   int b, ok = 1;
   char set[200];
-  if (p->ignored != NULL && nprocs > 0 && sk_is_reporter() && !p->quiet)
-    fprintf(stderr, "skampi: %s option '%s' has no effect here (skampi's own choice is kept)\n", p->family, p->ignored);
+  if (p->nignored > 0 && nprocs > 0 && sk_is_reporter() && !p->quiet) {   /* one line, every such option */
+    sk_str line;
+    sk_str_init(&line);
+    sk_str_printf(&line, "skampi: %s option%s", p->family, p->nignored > 1 ? "s" : "");
+    for (b = 0; b < p->nignored; b++) sk_str_printf(&line, "%s'%s'", b ? ", " : " ", p->ignored[b]);
+    sk_str_printf(&line, " %s no effect here (skampi's own choice is kept)\n", p->nignored > 1 ? "have" : "has");
+    fputs(line.data, stderr);
+    sk_str_free(&line);
+  }
   for (b = 0; b < p->nbench && ok; b++) {
     const peer_bench *e = &peer_table[p->bench[b]];
     long n;

@@ -9,9 +9,9 @@
 ** (one-way latency, MB/s, messages/s), IMB's "#bytes #repetitions t[usec] Mbytes/sec"
 ** tables, each line with skampi's flags as a last column. OSU's -i and IMB's -iter fix
 ** the repetitions (min = max, one operation each); without them skampi's stopping rule
-** decides. Options the tool has but skampi cannot honour are accepted and said once on
-** stderr; an option the tool lacks is an error naming the nearest. doc/manual.md "OSU
-** and IMB names" has the table of every benchmark of both.
+** decides. Options the tool has but skampi cannot honour are accepted and named in one
+** line on stderr; an option the tool lacks is an error naming the nearest. doc/manual.md
+** "OSU and IMB names" has the table of every benchmark of both.
 */
 #ifndef SK_PEER_NAMES_H
 #define SK_PEER_NAMES_H
@@ -35,7 +35,9 @@ typedef struct sk_peer {
   int imb_min_log;             /* IMB -msglog MIN */
   int no_zero;                 /* IMB -zero_size 0: no 0-byte message */
   const char *output;          /* the result file (-o or NAME.sko) */
-  const char *ignored;         /* the first option given that skampi cannot honour (said once) */
+  const char *ignored[SK_PEER_MAX];   /* the options given that skampi cannot honour, each once
+                               ** (all named in one warning line) */
+  int nignored;
   int quiet;                   /* -q */
   char output_buf[200];
 } sk_peer;
@@ -48,7 +50,8 @@ typedef struct sk_peer {
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err);
 /* The program of every benchmark of *p into *text for nprocs processes; 0 with *err set.
-** With nprocs > 0 the reporting process says on stderr which option has no effect. */
+** With nprocs > 0 the reporting process says in one line on stderr which options have no
+** effect. */
 SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *text, sk_str *err);
 /* "; closest: A" -- the one of count names nearest to name (sk_edit_distance) within a
 ** third of its length, appended to *out; nothing when none is that near. The hint of

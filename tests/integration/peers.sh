@@ -60,6 +60,13 @@ for args in "osu_latency -i 10" "osu_latency -m 8 -i 10" "osu_latency -m 0:8 -i 
   say $? "$impl osu_first_line_$(echo "$args" | sed 's/[^a-z0-9]/_/g')" "exit $st: $(head -c 600 "$o/first.out") $(head -c 300 "$o/first.err")"
 done
 
+# several options without effect: every one named, once, in one warning line
+run osu_put_latency -w create -s lock -w create -m 4 -i 10 > "$o/put.out" 2> "$o/put.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep -c 'no effect' "$o/put.err")" -eq 1 ] &&
+  grep -qx "skampi: osu_put_latency options '-w', '-s' have no effect here (skampi's own choice is kept)" "$o/put.err" &&
+  [ "$(rows "$o/put.out" | awk '{ printf "%s ", $1 }')" = "1 2 4 " ]
+say $? "$impl osu_options_without_effect_all_named" "exit $st: $(head -c 300 "$o/put.err")"
+
 # osu_bw -m 1:1024 and osu_mbw_mr: MB/s = bytes / the .sko's time per message
 run osu_bw -m 1:1024 > "$o/bw.out" 2> "$o/bw.err"; st=$?
 [ $st -eq 0 ] && [ "$(sed -n 2p "$o/bw.out")" = "# OSU MPI Bandwidth Test v7.4" ] &&
