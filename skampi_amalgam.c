@@ -15766,9 +15766,14 @@ typedef struct sk_rpt_suite {
   int categorical;        /* x is the position of a non-numeric loop value */
   int bytesx;             /* x is the reported message size in bytes: every line has a size
                           ** above 0 that is a fixed multiple of the (positive) loop value
-                          ** within its curve, and some curve has two sizes (count, length) */
+                          ** within its curve (or is the 0-byte message, size and loop value
+                          ** 0), and some curve has two sizes (count, length) */
   int intx;               /* every x is an integer: ticks at integers only (process counts) */
   double xmin, xmax, ymin, ymax;
+  double zerox, xfirst;   /* zerox > 0: a size sweep from 0 bytes on a log x axis (the
+                          ** positive sizes span more than a decade): the 0-byte point is
+                          ** drawn at x = zerox, one tick step left of the smallest
+                          ** positive size xfirst, and labelled "0"; xmin is zerox */
   int suite_limited;      /* some file's block was stopped by the suite's time limit */
   char **cats;            /* categorical: the loop values in order of appearance */
   size_t ncats, capcats;
@@ -15959,23 +15964,64 @@ static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfile
   free(same);
 }
 
+/* A sweep from 0 bytes measured by two statements (the 0-byte message in its own loop,
+** as one-line runs, OSU's and IMB's names write it: the second statement's label gets
+** " on COMM", labels.c) is one curve: a series whose every point is the 0-byte message
+** (size 0 at loop value 0) joins the series of the same file and outer loop values
+** whose label is its own, or its own and " on ..." or " (line N)". */
+static void rpt_join_zero_series(sk_rpt_suite *s)
+{
+  size_t i, j, k;
+  for (i = 0; i < s->n; i++) {
+    sk_rpt_series *z = &s->series[i];
+    size_t len = strlen(z->label);
+    for (k = 0; k < z->n && z->pts[k].line->size == 0 && z->pts[k].x == 0.0; k++) continue;
+    if (s->categorical || z->n == 0 || k < z->n) continue;
+    for (j = 0; j < s->n; j++) {
+      sk_rpt_series *r = &s->series[j];
+      if (j == i || r->file != z->file || !sk_streq(r->outer, z->outer) || strncmp(r->label, z->label, len) != 0
+          || (r->label[len] != '\0' && r->label[len] != ' '))
+        continue;
+      for (k = 0; k < r->n && r->pts[k].line->size == 0 && r->pts[k].x == 0.0; k++) continue;
+      if (k == r->n) continue;   /* another 0-byte series */
+      for (k = 0; k < z->n; k++) {
+        r->pts = (sk_rpt_point *)sk_grow(r->pts, &r->cap, r->n + 1, sizeof(sk_rpt_point));
+        r->pts[r->n++] = z->pts[k];
+      }
+      r->label = z->label;   /* the statement's own label, without " on COMM" */
+      free(z->key);
+      free(z->outer);
+      free(z->pts);
+      memmove(z, z + 1, (s->n - i - 1) * sizeof *z);
+      s->n--;
+      i--;
+      break;
+    }
+  }
+}
+
 /* bytesx (report.h): the loop variable is a message size (count, length), so the curves
 ** are drawn over the reported size in bytes, which compares runs with different
 ** datatypes and is what a reader of a plot expects. */
 static int rpt_size_is_x(const sk_rpt_suite *s)
 {
-  size_t i, j;
+  size_t i, j, f;
   int changes = 0;
   if (s->categorical || s->n == 0) return 0;
   for (i = 0; i < s->n; i++) {
     const sk_rpt_series *r = &s->series[i];
+    const sk_sko_line *first;
+    for (f = 0; f < r->n && r->pts[f].line->size == 0 && r->pts[f].x == 0.0; f++) continue;   /* 0 bytes */
+    if (f == r->n) return 0;
+    first = r->pts[f].line;
     for (j = 0; j < r->n; j++) {
       const sk_sko_line *l = r->pts[j].line;
-      double x = r->pts[j].x, x0 = r->pts[0].x, ratio;
-      if (l->size <= 0 || !(x > 0.0) || x >= 1e15) return 0;
-      ratio = (double)r->pts[0].line->size / x0;
+      double x = r->pts[j].x, ratio;
+      if (l->size == 0 && x == 0.0) continue;   /* the 0-byte message of a sweep from 0 (OSU, IMB) */
+      if (l->size <= 0 || !(x > 0.0) || x >= 1e15 || !(r->pts[f].x > 0.0)) return 0;
+      ratio = (double)first->size / r->pts[f].x;
       if (fabs((double)l->size - ratio * x) > 1e-9 * (double)l->size) return 0;
-      if (l->size != r->pts[0].line->size) changes = 1;
+      if (l->size != first->size) changes = 1;
     }
   }
   return changes;
@@ -16005,6 +16051,8 @@ static void rpt_ranges(sk_rpt_suite *s)
   double tmin = HUGE_VAL, tmax = -HUGE_VAL;
   s->xmin = s->ymin = HUGE_VAL;
   s->xmax = s->ymax = -HUGE_VAL;
+  s->zerox = 0.0;
+  s->xfirst = HUGE_VAL;
   for (i = 0; i < s->n; i++) {
     sk_rpt_series *r = &s->series[i];
     qsort(r->pts, r->n, sizeof(sk_rpt_point), rpt_cmp_point);
@@ -16018,6 +16066,7 @@ static void rpt_ranges(sk_rpt_suite *s)
       if (l->has_dist && l->dist[6] > hi) hi = l->dist[6];
       if (x < s->xmin) s->xmin = x;
       if (x > s->xmax) s->xmax = x;
+      if (x > 0.0 && x < s->xfirst) s->xfirst = x;
       if (lo < s->ymin) s->ymin = lo;
       if (hi > s->ymax) s->ymax = hi;
       if (l->time_us < tmin) tmin = l->time_us;
@@ -16033,6 +16082,20 @@ static void rpt_ranges(sk_rpt_suite *s)
   s->logy = positive && (tmax / tmin > 10.0 || s->ymax / s->ymin > 10.0);
   if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
   geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin > 10.0;
+  if (s->bytesx && s->xmin == 0.0 && s->xfirst < HUGE_VAL && s->xmax / s->xfirst > 10.0) {
+    /* a sweep from 0 bytes (osu_latency, IMB's PingPong: 0, 1, 2, 4, ... 64K): the
+    ** positive sizes on the log axis and the 0-byte point one tick step to the left
+    ** of the smallest, labelled "0" (rpt_axes; report_gp.c alike) */
+    geometric = 1;
+    if (integers) {
+      int e0 = (int)ceil(log(s->xfirst) / log(2.0) - 1e-9), e1 = (int)floor(log(s->xmax) / log(2.0) + 1e-9), step = 1;
+      while ((e1 - e0) / step > 10) step *= 2;   /* rpt_ticks' step on powers of two */
+      s->zerox = s->xfirst / pow(2.0, (double)step);
+    } else {
+      s->zerox = s->xfirst / 10.0;
+    }
+    s->xmin = s->zerox;
+  }
   s->logx = geometric;
   s->pow2x = geometric && integers;
   s->intx = integers && !s->categorical;
@@ -16071,6 +16134,7 @@ SK_API void sk_report_model(const sk_sko_file *files, int nfiles, char *const *l
         r->n++;
       }
     }
+    rpt_join_zero_series(s);
     rpt_name_series(s, files, nfiles, labels);
     if (rpt_size_is_x(s)) {
       size_t j, k;
@@ -16120,11 +16184,12 @@ typedef struct rpt_axis {
   int log;
   double lo, hi;          /* data range after padding (log: positive) */
   double from, to;        /* pixel positions of lo and hi */
+  double zero_at;         /* log, > 0: where 0 is drawn (sk_rpt_suite's zerox); else 0 */
 } rpt_axis;
 
 static double rpt_t(const rpt_axis *a, double v)
 {
-  if (a->log) return log10(v > 0.0 ? v : a->lo);
+  if (a->log) return log10(v > 0.0 ? v : a->zero_at > 0.0 ? a->zero_at : a->lo);
   return v;
 }
 
@@ -16134,7 +16199,7 @@ static double rpt_px(const rpt_axis *a, double v)
 {
   double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi), px;
   double least = a->from < a->to ? a->from : a->to, most = a->from < a->to ? a->to : a->from;
-  if (v < a->lo) t = t0;
+  if (v < a->lo && !(v == 0.0 && a->log && a->zero_at > 0.0)) t = t0;
   px = a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
   if (px != px) return a->from;   /* nan */
   return px < least ? least : px > most ? most : px;
@@ -16170,6 +16235,7 @@ static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, doubl
   a->hi = hi;
   a->from = from;
   a->to = to;
+  a->zero_at = 0.0;
 }
 
 /* "1", "512", "4K", "16M", "1G": a power of two. */
@@ -16261,8 +16327,15 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
     }
   } else {
     n = rpt_ticks(ax, s->pow2x, s->intx, t, 64);
+    if (s->zerox > 0.0) {   /* the 0-byte point's tick; no other left of the smallest size */
+      double px = rpt_px(ax, 0.0);
+      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">0</text>\n",
+                    px, y0, px, y1, px, y0 + 16);
+    }
     for (i = 0; i < n; i++) {
       double px = rpt_px(ax, t[i]);
+      if (s->zerox > 0.0 && t[i] < s->xfirst * (1.0 - 1e-9)) continue;
       sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
                        "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
       if (s->pow2x) rpt_pow2_label(o, t[i]); else sk_str_printf(o, "%g", t[i]);
@@ -16549,6 +16622,7 @@ static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
   rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
                 RPT_ML, RPT_W - RPT_MR);
   if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
+  ax.zero_at = s->logx ? s->zerox : 0.0;
   rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
   sk_str_init(&body);
   rpt_axes(&body, s, &ax, &ay);
@@ -16727,7 +16801,8 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
 ** report_gp.c -- the gnuplot form of the report (skampi -r OUT.gp IN.sko ...; report.h):
 ** per suite one script OUT-K.gp with the data inline (gnuplot 5 data blocks, so the
 ** script needs no other file) that draws the same plot as the HTML report -- log axes
-** for geometric loops, powers of two on integer ones, integer ticks on other integer
+** for geometric loops (a sweep from 0 bytes: 0 drawn one tick step left of the smallest
+** size), powers of two on integer ones, integer ticks on other integer
 ** axes, the message size in bytes on x when the loop variable is one, error bars of one
 ** standard error, the Q1..Q3 band and min..max whiskers of the repetitions (or the
 ** node-time band), key entries for points added by autorefine and for flagged points
@@ -16737,7 +16812,7 @@ SK_API void sk_report_html(sk_str *o, const sk_sko_file *files, int nfiles, char
 ** scripts name their files without a directory: run them where they are
 ** (`cd DIR && gnuplot OUT.gp`).
 */
-#line 16 "split/results/report_gp.c"
+#line 17 "split/results/report_gp.c"
 
 static void gp_quote(sk_str *o, const char *text)
 {
@@ -16758,8 +16833,8 @@ static int gp_flagged(const sk_sko_line *l)
 }
 
 /* $dK_S: x, time, error, band low, band high, refined, flagged, whisker low, whisker
-** high (one block per series). */
-static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
+** high (one block per series); the 0-byte point at zerox when that is above 0. */
+static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si, double zerox)
 {
   size_t j;
   int n, spread = sk_report_spread(r);
@@ -16772,7 +16847,8 @@ static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
       if (l->node_us[n] > hi) hi = l->node_us[n];
     }
     if (spread == SK_RPT_SPREAD_DIST) { lo = l->dist[1]; hi = l->dist[3]; wlo = l->dist[0]; whi = l->dist[6]; }
-    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d %d %.3f %.3f\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi,
+    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d %d %.3f %.3f\n", r->pts[j].x == 0.0 && zerox > 0.0 ? zerox : r->pts[j].x,
+                  l->time_us, l->stderr_us, lo, hi,
                   l->refined, gp_flagged(l), wlo, whi);
   }
   sk_str_puts(o, "EOD\n");
@@ -16827,6 +16903,10 @@ static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t 
   sk_str_free(&label);
   sk_str_puts(o, " noenhanced\nset ylabel \"time [us]\"\nset key outside bottom center noenhanced\nset grid\n");
   if (s->logx) sk_str_printf(o, "set logscale x %d\n", s->pow2x ? 2 : 10);
+  if (s->logx && s->zerox > 0.0)   /* as the HTML report: 0 bytes one tick step left of the smallest size */
+    sk_str_printf(o, "# the 0-byte point is drawn at x = %.10g, one tick step left of the smallest size %.10g, "
+                     "and labelled 0\nset xtics %.10g, %.10g\nset xtics add (\"0\" %.10g)\nset xrange [%.10g:%.10g]\n",
+                  s->zerox, s->xfirst, s->xfirst, s->xfirst / s->zerox, s->zerox, s->zerox / 1.25, s->xmax * 1.25);
   if (s->logy) sk_str_puts(o, "set logscale y 10\n");
   if (s->categorical) {
     sk_str_puts(o, "set xtics (");
@@ -16836,7 +16916,7 @@ static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t 
     sk_str_printf(o, "set xtics %.10g\nset format x \"%%.0f\"\n", sk_report_tick_step(s->xmin, s->xmax, 1));
   }
   gp_ranges(o, s);
-  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i);
+  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i, s->logx ? s->zerox : 0.0);
   sk_str_puts(o, "plot \\\n");
   for (i = 0; i < s->n; i++) {
     const char *sep = i + 1 < s->n ? ", \\\n" : "\n";

@@ -136,23 +136,64 @@ static void rpt_name_series(sk_rpt_suite *s, const sk_sko_file *files, int nfile
   free(same);
 }
 
+/* A sweep from 0 bytes measured by two statements (the 0-byte message in its own loop,
+** as one-line runs, OSU's and IMB's names write it: the second statement's label gets
+** " on COMM", labels.c) is one curve: a series whose every point is the 0-byte message
+** (size 0 at loop value 0) joins the series of the same file and outer loop values
+** whose label is its own, or its own and " on ..." or " (line N)". */
+static void rpt_join_zero_series(sk_rpt_suite *s)
+{
+  size_t i, j, k;
+  for (i = 0; i < s->n; i++) {
+    sk_rpt_series *z = &s->series[i];
+    size_t len = strlen(z->label);
+    for (k = 0; k < z->n && z->pts[k].line->size == 0 && z->pts[k].x == 0.0; k++) continue;
+    if (s->categorical || z->n == 0 || k < z->n) continue;
+    for (j = 0; j < s->n; j++) {
+      sk_rpt_series *r = &s->series[j];
+      if (j == i || r->file != z->file || !sk_streq(r->outer, z->outer) || strncmp(r->label, z->label, len) != 0
+          || (r->label[len] != '\0' && r->label[len] != ' '))
+        continue;
+      for (k = 0; k < r->n && r->pts[k].line->size == 0 && r->pts[k].x == 0.0; k++) continue;
+      if (k == r->n) continue;   /* another 0-byte series */
+      for (k = 0; k < z->n; k++) {
+        r->pts = (sk_rpt_point *)sk_grow(r->pts, &r->cap, r->n + 1, sizeof(sk_rpt_point));
+        r->pts[r->n++] = z->pts[k];
+      }
+      r->label = z->label;   /* the statement's own label, without " on COMM" */
+      free(z->key);
+      free(z->outer);
+      free(z->pts);
+      memmove(z, z + 1, (s->n - i - 1) * sizeof *z);
+      s->n--;
+      i--;
+      break;
+    }
+  }
+}
+
 /* bytesx (report.h): the loop variable is a message size (count, length), so the curves
 ** are drawn over the reported size in bytes, which compares runs with different
 ** datatypes and is what a reader of a plot expects. */
 static int rpt_size_is_x(const sk_rpt_suite *s)
 {
-  size_t i, j;
+  size_t i, j, f;
   int changes = 0;
   if (s->categorical || s->n == 0) return 0;
   for (i = 0; i < s->n; i++) {
     const sk_rpt_series *r = &s->series[i];
+    const sk_sko_line *first;
+    for (f = 0; f < r->n && r->pts[f].line->size == 0 && r->pts[f].x == 0.0; f++) continue;   /* 0 bytes */
+    if (f == r->n) return 0;
+    first = r->pts[f].line;
     for (j = 0; j < r->n; j++) {
       const sk_sko_line *l = r->pts[j].line;
-      double x = r->pts[j].x, x0 = r->pts[0].x, ratio;
-      if (l->size <= 0 || !(x > 0.0) || x >= 1e15) return 0;
-      ratio = (double)r->pts[0].line->size / x0;
+      double x = r->pts[j].x, ratio;
+      if (l->size == 0 && x == 0.0) continue;   /* the 0-byte message of a sweep from 0 (OSU, IMB) */
+      if (l->size <= 0 || !(x > 0.0) || x >= 1e15 || !(r->pts[f].x > 0.0)) return 0;
+      ratio = (double)first->size / r->pts[f].x;
       if (fabs((double)l->size - ratio * x) > 1e-9 * (double)l->size) return 0;
-      if (l->size != r->pts[0].line->size) changes = 1;
+      if (l->size != first->size) changes = 1;
     }
   }
   return changes;
@@ -182,6 +223,8 @@ static void rpt_ranges(sk_rpt_suite *s)
   double tmin = HUGE_VAL, tmax = -HUGE_VAL;
   s->xmin = s->ymin = HUGE_VAL;
   s->xmax = s->ymax = -HUGE_VAL;
+  s->zerox = 0.0;
+  s->xfirst = HUGE_VAL;
   for (i = 0; i < s->n; i++) {
     sk_rpt_series *r = &s->series[i];
     qsort(r->pts, r->n, sizeof(sk_rpt_point), rpt_cmp_point);
@@ -195,6 +238,7 @@ static void rpt_ranges(sk_rpt_suite *s)
       if (l->has_dist && l->dist[6] > hi) hi = l->dist[6];
       if (x < s->xmin) s->xmin = x;
       if (x > s->xmax) s->xmax = x;
+      if (x > 0.0 && x < s->xfirst) s->xfirst = x;
       if (lo < s->ymin) s->ymin = lo;
       if (hi > s->ymax) s->ymax = hi;
       if (l->time_us < tmin) tmin = l->time_us;
@@ -210,6 +254,20 @@ static void rpt_ranges(sk_rpt_suite *s)
   s->logy = positive && (tmax / tmin > 10.0 || s->ymax / s->ymin > 10.0);
   if (!s->logy && s->ymin > 0.0) s->ymin = 0.0;     /* linear time axis from 0 */
   geometric = !s->categorical && s->xmin > 0.0 && s->xmax / s->xmin > 10.0;
+  if (s->bytesx && s->xmin == 0.0 && s->xfirst < HUGE_VAL && s->xmax / s->xfirst > 10.0) {
+    /* a sweep from 0 bytes (osu_latency, IMB's PingPong: 0, 1, 2, 4, ... 64K): the
+    ** positive sizes on the log axis and the 0-byte point one tick step to the left
+    ** of the smallest, labelled "0" (rpt_axes; report_gp.c alike) */
+    geometric = 1;
+    if (integers) {
+      int e0 = (int)ceil(log(s->xfirst) / log(2.0) - 1e-9), e1 = (int)floor(log(s->xmax) / log(2.0) + 1e-9), step = 1;
+      while ((e1 - e0) / step > 10) step *= 2;   /* rpt_ticks' step on powers of two */
+      s->zerox = s->xfirst / pow(2.0, (double)step);
+    } else {
+      s->zerox = s->xfirst / 10.0;
+    }
+    s->xmin = s->zerox;
+  }
   s->logx = geometric;
   s->pow2x = geometric && integers;
   s->intx = integers && !s->categorical;
@@ -248,6 +306,7 @@ SK_API void sk_report_model(const sk_sko_file *files, int nfiles, char *const *l
         r->n++;
       }
     }
+    rpt_join_zero_series(s);
     rpt_name_series(s, files, nfiles, labels);
     if (rpt_size_is_x(s)) {
       size_t j, k;
@@ -297,11 +356,12 @@ typedef struct rpt_axis {
   int log;
   double lo, hi;          /* data range after padding (log: positive) */
   double from, to;        /* pixel positions of lo and hi */
+  double zero_at;         /* log, > 0: where 0 is drawn (sk_rpt_suite's zerox); else 0 */
 } rpt_axis;
 
 static double rpt_t(const rpt_axis *a, double v)
 {
-  if (a->log) return log10(v > 0.0 ? v : a->lo);
+  if (a->log) return log10(v > 0.0 ? v : a->zero_at > 0.0 ? a->zero_at : a->lo);
   return v;
 }
 
@@ -311,7 +371,7 @@ static double rpt_px(const rpt_axis *a, double v)
 {
   double t = rpt_t(a, v), t0 = rpt_t(a, a->lo), t1 = rpt_t(a, a->hi), px;
   double least = a->from < a->to ? a->from : a->to, most = a->from < a->to ? a->to : a->from;
-  if (v < a->lo) t = t0;
+  if (v < a->lo && !(v == 0.0 && a->log && a->zero_at > 0.0)) t = t0;
   px = a->from + (t - t0) / (t1 - t0) * (a->to - a->from);
   if (px != px) return a->from;   /* nan */
   return px < least ? least : px > most ? most : px;
@@ -347,6 +407,7 @@ static void rpt_axis_init(rpt_axis *a, int logscale, double lo, double hi, doubl
   a->hi = hi;
   a->from = from;
   a->to = to;
+  a->zero_at = 0.0;
 }
 
 /* "1", "512", "4K", "16M", "1G": a power of two. */
@@ -438,8 +499,15 @@ static void rpt_axes(sk_str *o, const sk_rpt_suite *s, const rpt_axis *ax, const
     }
   } else {
     n = rpt_ticks(ax, s->pow2x, s->intx, t, 64);
+    if (s->zerox > 0.0) {   /* the 0-byte point's tick; no other left of the smallest size */
+      double px = rpt_px(ax, 0.0);
+      sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                       "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">0</text>\n",
+                    px, y0, px, y1, px, y0 + 16);
+    }
     for (i = 0; i < n; i++) {
       double px = rpt_px(ax, t[i]);
+      if (s->zerox > 0.0 && t[i] < s->xfirst * (1.0 - 1e-9)) continue;
       sk_str_printf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
                        "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", px, y0, px, y1, px, y0 + 16);
       if (s->pow2x) rpt_pow2_label(o, t[i]); else sk_str_printf(o, "%g", t[i]);
@@ -726,6 +794,7 @@ static void rpt_plot(sk_str *o, const sk_rpt_suite *s, size_t index)
   rpt_axis_init(&ax, s->logx, s->categorical ? 0.5 : s->xmin, s->categorical ? (double)s->ncats + 0.5 : s->xmax,
                 RPT_ML, RPT_W - RPT_MR);
   if (s->categorical) { ax.lo = 0.5; ax.hi = (double)s->ncats + 0.5; }
+  ax.zero_at = s->logx ? s->zerox : 0.0;
   rpt_axis_init(&ay, s->logy, s->ymin, s->ymax, RPT_H - RPT_MB, RPT_MT);
   sk_str_init(&body);
   rpt_axes(&body, s, &ax, &ay);

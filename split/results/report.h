@@ -34,9 +34,14 @@ typedef struct sk_rpt_suite {
   int categorical;        /* x is the position of a non-numeric loop value */
   int bytesx;             /* x is the reported message size in bytes: every line has a size
                           ** above 0 that is a fixed multiple of the (positive) loop value
-                          ** within its curve, and some curve has two sizes (count, length) */
+                          ** within its curve (or is the 0-byte message, size and loop value
+                          ** 0), and some curve has two sizes (count, length) */
   int intx;               /* every x is an integer: ticks at integers only (process counts) */
   double xmin, xmax, ymin, ymax;
+  double zerox, xfirst;   /* zerox > 0: a size sweep from 0 bytes on a log x axis (the
+                          ** positive sizes span more than a decade): the 0-byte point is
+                          ** drawn at x = zerox, one tick step left of the smallest
+                          ** positive size xfirst, and labelled "0"; xmin is zerox */
   int suite_limited;      /* some file's block was stopped by the suite's time limit */
   char **cats;            /* categorical: the loop values in order of appearance */
   size_t ncats, capcats;

@@ -2,7 +2,8 @@
 ** report_gp.c -- the gnuplot form of the report (skampi -r OUT.gp IN.sko ...; report.h):
 ** per suite one script OUT-K.gp with the data inline (gnuplot 5 data blocks, so the
 ** script needs no other file) that draws the same plot as the HTML report -- log axes
-** for geometric loops, powers of two on integer ones, integer ticks on other integer
+** for geometric loops (a sweep from 0 bytes: 0 drawn one tick step left of the smallest
+** size), powers of two on integer ones, integer ticks on other integer
 ** axes, the message size in bytes on x when the loop variable is one, error bars of one
 ** standard error, the Q1..Q3 band and min..max whiskers of the repetitions (or the
 ** node-time band), key entries for points added by autorefine and for flagged points
@@ -33,8 +34,8 @@ static int gp_flagged(const sk_sko_line *l)
 }
 
 /* $dK_S: x, time, error, band low, band high, refined, flagged, whisker low, whisker
-** high (one block per series). */
-static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
+** high (one block per series); the 0-byte point at zerox when that is above 0. */
+static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si, double zerox)
 {
   size_t j;
   int n, spread = sk_report_spread(r);
@@ -47,7 +48,8 @@ static void gp_data(sk_str *o, const sk_rpt_series *r, size_t k, size_t si)
       if (l->node_us[n] > hi) hi = l->node_us[n];
     }
     if (spread == SK_RPT_SPREAD_DIST) { lo = l->dist[1]; hi = l->dist[3]; wlo = l->dist[0]; whi = l->dist[6]; }
-    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d %d %.3f %.3f\n", r->pts[j].x, l->time_us, l->stderr_us, lo, hi,
+    sk_str_printf(o, "%.10g %.3f %.3f %.3f %.3f %d %d %.3f %.3f\n", r->pts[j].x == 0.0 && zerox > 0.0 ? zerox : r->pts[j].x,
+                  l->time_us, l->stderr_us, lo, hi,
                   l->refined, gp_flagged(l), wlo, whi);
   }
   sk_str_puts(o, "EOD\n");
@@ -102,6 +104,10 @@ static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t 
   sk_str_free(&label);
   sk_str_puts(o, " noenhanced\nset ylabel \"time [us]\"\nset key outside bottom center noenhanced\nset grid\n");
   if (s->logx) sk_str_printf(o, "set logscale x %d\n", s->pow2x ? 2 : 10);
+  if (s->logx && s->zerox > 0.0)   /* as the HTML report: 0 bytes one tick step left of the smallest size */
+    sk_str_printf(o, "# the 0-byte point is drawn at x = %.10g, one tick step left of the smallest size %.10g, "
+                     "and labelled 0\nset xtics %.10g, %.10g\nset xtics add (\"0\" %.10g)\nset xrange [%.10g:%.10g]\n",
+                  s->zerox, s->xfirst, s->xfirst, s->xfirst / s->zerox, s->zerox, s->zerox / 1.25, s->xmax * 1.25);
   if (s->logy) sk_str_puts(o, "set logscale y 10\n");
   if (s->categorical) {
     sk_str_puts(o, "set xtics (");
@@ -111,7 +117,7 @@ static void gp_suite(sk_str *o, const char *base, const sk_rpt_suite *s, size_t 
     sk_str_printf(o, "set xtics %.10g\nset format x \"%%.0f\"\n", sk_report_tick_step(s->xmin, s->xmax, 1));
   }
   gp_ranges(o, s);
-  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i);
+  for (i = 0; i < s->n; i++) gp_data(o, &s->series[i], k, i, s->logx ? s->zerox : 0.0);
   sk_str_puts(o, "plot \\\n");
   for (i = 0; i < s->n; i++) {
     const char *sep = i + 1 < s->n ? ", \\\n" : "\n";

@@ -15,7 +15,9 @@
 # the "message size [bytes]" axis, integer ticks on the process-count axis, legends by
 # library and process count and by FILE=LABEL, no NaN or Infinity in an SVG coordinate,
 # the layout at 600 and 1400 px (measured in Chromium: no plot wider than the window) and
-# a PNG screenshot at each; gnuplot with term="png" and "pdf", a one-point suite included.
+# a PNG screenshot at each; gnuplot with term="png" and "pdf", a one-point suite included;
+# a sweep from 0 bytes (zero_bytes.sko, IMB's PingPong) on a log x axis, its 0-byte point
+# one tick left of 1 byte, labelled 0 (HTML and gnuplot).
 set -u
 . "$(dirname "$0")/../lib.sh"
 seq_bin=$1; impl=${2:-}; mpi_bin=${3:-}
@@ -160,6 +162,28 @@ if have gnuplot; then
   (cd "$d" && gnuplot -e 'term="pdf"' marks-3.gp > marks-gnuplot-pdf.txt 2>&1) && [ "$(head -c 4 "$d/marks-3.pdf")" = "%PDF" ]
   say $? marks_gnuplot_pdf "$(tail -3 "$d/marks-gnuplot-pdf.txt")"
 else echo "skip marks_gnuplot_png_one_point_suite: needs gnuplot"; fi
+
+# ---- a sweep from 0 bytes (tests/reports/zero_bytes.sko: IMB-MPI1 PingPong's 0, 1, 2, 4 ...
+# ---- 64K, the 0-byte message a statement of its own): one curve on a log x axis, the
+# ---- 0-byte point one tick left of 1 byte and labelled 0; the gnuplot script alike
+zb=tests/reports/zero_bytes.sko
+"$seq_bin" -r "$d/zero.html" "$zb" 2> "$d/zero.txt" && "$seq_bin" -r "$d/zero.gp" "$zb" 2>> "$d/zero.txt"
+say $? zero_bytes_report_written "$(cat "$d/zero.txt")"
+ticks=$(x_ticks "$d/zero.html" 1 | tr '\n' ' ')
+zx=$(awk '/class="axis x-axis"/ { x = 1 } x && /class="tick"[^>]*>0</ { s = $0; sub(/.*<text class="tick" x="/, "", s); sub(/".*/, "", s); print s; exit }' "$d/zero.html")
+px=$(grep -o '<circle class="pt[^"]*" cx="[0-9.]*"' "$d/zero.html" | sed 's/.*cx="//; s/"//' | head -n 2 | tr '\n' ' ')
+grep -q 'class="axis-label x-label"[^>]*>message size \[bytes\] (count) (log scale, powers of two)<' "$d/zero.html" &&
+  [ "$ticks" = "0 1 4 16 64 256 1K 4K 16K 64K " ] && [ "$(grep -c '<polyline class="curve"' "$d/zero.html")" = 1 ] &&
+  [ "${px%% *}" = "$zx" ] && awk -v p="$px" 'BEGIN { split(p, a, " "); exit !(a[1] + 0 < a[2] + 0) }'
+say $? zero_bytes_log_x_axis "x label $(grep -o 'x-label[^<]*' "$d/zero.html"), ticks $ticks, 0 tick at $zx, first points at $px"
+grep -q '^set logscale x 2$' "$d/zero-1.gp" && grep -q '^set xtics add ("0" 0.25)$' "$d/zero-1.gp" &&
+  grep -q '^# the 0-byte point is drawn at x = 0.25' "$d/zero-1.gp" && [ "$(grep -c '^\$d1_[0-9]* << EOD$' "$d/zero-1.gp")" = 1 ] &&
+  [ "$(awk '/^\$d1_0 << EOD$/ { getline; print $1 }' "$d/zero-1.gp")" = 0.25 ]
+say $? zero_bytes_gnuplot_log_x "$(grep -n 'logscale\|xtics\|0-byte' "$d/zero-1.gp")"
+if have gnuplot; then
+  (cd "$d" && gnuplot -e 'term="png"' zero.gp > zero-gnuplot.txt 2>&1) && is_png "$d/zero-1.png" && ! grep -qi 'empty\|warning\|error' "$d/zero-gnuplot.txt"
+  say $? zero_bytes_gnuplot_png "$(tail -3 "$d/zero-gnuplot.txt")"
+else echo "skip zero_bytes_gnuplot_png: needs gnuplot"; fi
 
 if [ -z "$impl" ]; then echo "skip report_of_quick: needs mpicc.openmpi or mpicc.mpich"; exit 0; fi
 for r in 1 2; do
