@@ -7,7 +7,9 @@
 # data line's numbers parsed, the sizes the tool would print, and each figure against the
 # .sko written beside it (OSU's latency = the round trip / 2, MB/s = bytes / time, IMB's
 # t[usec] likewise, -i N: N repetitions); a script reading osu_latency's table (awk on
-# the lines that begin with a digit) reads skampi's unchanged.
+# the lines that begin with a digit) reads skampi's unchanged. OSU's first table line is
+# 1 byte, as OSU 7.4 prints no 0-byte line (by default, -m N, -m 0:N), and the options
+# without effect are named together in one warning line.
 set -u
 . "$(dirname "$0")/../lib.sh"
 impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
