@@ -4984,7 +4984,7 @@ SK_API void sk_libsettings_describe(sk_str *header)
 #line 1 "split/transport/coll_algorithms.h"
 /*
 ** coll_algorithms.h -- the collective algorithms an MPI library lets a program choose
-** (skampi --tune, doc/manual.md "Tuning files"), one table row per collective per
+** (skampi --tuning, doc/manual.md "Tuning files"), one table row per collective per
 ** library: Open MPI's coll_tuned forced algorithm (control variable
 ** coll_tuned_<coll>_algorithm, an MPI_T enumeration, taken when a communicator is
 ** created; needs OMPI_MCA_coll_tuned_use_dynamic_rules=1 before MPI_Init) and MPICH's
@@ -5026,6 +5026,9 @@ typedef struct sk_coll_rule {
   const char *name;
 } sk_coll_rule;
 
+/* Before MPI_Init, a tuning run: Open MPI offers its forced algorithms only with
+** OMPI_MCA_coll_tuned_use_dynamic_rules=1, set here unless the environment has it. */
+SK_API void sk_coll_algs_before_init(void);
 /* Which library's control variables this process sees (SK_COLL_LIB_*); NONE with *why
 ** set ("...") where the build or the library has none. */
 SK_API int sk_coll_algs_library(sk_str *why);
@@ -5044,7 +5047,7 @@ SK_API int sk_coll_algs_current(const char *coll);
 /* The file the library loads, for rules sorted by coll and from_bytes (each coll's
 ** first rule from 0 bytes), into *text; header: comment lines without '#'. */
 SK_API void sk_coll_algs_file(int library, const sk_coll_rule *rules, int n, const char *header, sk_str *text);
-/* The environment that loads the file at path (an absolute path): "NAME=VALUE ..." */
+/* The command prefix that loads the file at path (an absolute path): "env NAME=VALUE ..." */
 SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out);
 
 #endif
@@ -5058,6 +5061,12 @@ SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out);
 ** lists differently wins over the table's.
 */
 #line 8 "split/transport/coll_algorithms.c"
+
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION) && (defined(__unix__) || defined(__APPLE__))
+#define CA_HAVE_SETENV 1
+/* setenv is POSIX.1-2001: strict C89 headers need not declare it */
+extern int setenv(const char *name, const char *value, int overwrite);
+#endif
 
 typedef struct ca_row {
   int library;
@@ -5084,6 +5093,13 @@ static const ca_row ca_rows[] = {
     "auto binomial nb smp reduce_scatter_gather" },
   { SK_COLL_LIB_NONE, NULL, NULL, -1, NULL }
 };
+
+SK_API void sk_coll_algs_before_init(void)
+{
+#ifdef CA_HAVE_SETENV
+  (void)setenv("OMPI_MCA_coll_tuned_use_dynamic_rules", "1", 0);
+#endif
+}
 
 SK_API const char *sk_coll_algs_library_name(int library)
 {
@@ -5256,11 +5272,24 @@ SK_API int sk_coll_algs_current(const char *coll)
 #endif
 }
 
+/* The integer control variable name as the library holds it, or fallback. */
+static int ca_cvar_int(const char *name, int fallback)
+{
+#if SK_HAVE_MPIT_CVARS
+  MPI_T_enum en;
+  int i = ca_cvar_index(name, &en), value;
+  if (i >= 0 && ca_cvar_access(i, &value, 0)) return value;
+#else
+  (void)name;
+#endif
+  return fallback;
+}
+
 /* Open MPI's dynamic rules file (coll_tuned_dynamic_rules_filename; its reader takes
 ** numbers and skips a '#' to the end of its line): the number of collectives, then per
 ** collective its id, the number of communicator sizes, per size the size and the number
 ** of message sizes, per message size (the first 0) "size algorithm fan-in/out segment
-** size" (0 0: the algorithm's defaults). */
+** size", the last two those a forced algorithm gets (its control variables). */
 static void ca_file_ompi(const sk_coll_rule *rules, int n, sk_str *text)
 {
   int i = 0, ncoll = 0, j;
@@ -5272,9 +5301,16 @@ static void ca_file_ompi(const sk_coll_rule *rules, int n, sk_str *text)
     while (end < n && sk_streq(rules[end].coll, rules[i].coll)) end++;
     sk_str_printf(text, "%d  # %s\n1  # communicator sizes\n%d  # processes\n%d  # message sizes\n",
                   r ? r->file_id : -1, rules[i].coll, rules[i].comm_size, end - i);
-    for (k = i; k < end; k++)
-      sk_str_printf(text, "%ld %d 0 0  # from %ld bytes: %s\n", k == i ? 0L : rules[k].from_bytes, rules[k].value,
-                    k == i ? 0L : rules[k].from_bytes, rules[k].name);
+    for (k = i; k < end; k++) {   /* the fan-out and segment size a forced algorithm gets (chain: 4) */
+      char name[200];
+      int fanout, segsize;
+      sprintf(name, "%.150s_chain_fanout", r ? r->cvar : "");
+      fanout = ca_cvar_int(name, 4);
+      sprintf(name, "%.150s_segmentsize", r ? r->cvar : "");
+      segsize = ca_cvar_int(name, 0);
+      sk_str_printf(text, "%ld %d %d %d  # from %ld bytes: %s\n", k == i ? 0L : rules[k].from_bytes, rules[k].value,
+                    fanout, segsize, k == i ? 0L : rules[k].from_bytes, rules[k].name);
+    }
     i = end;
   }
 }
@@ -5306,9 +5342,9 @@ SK_API void sk_coll_algs_file(int library, const sk_coll_rule *rules, int n, con
 SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out)
 {
   if (library == SK_COLL_LIB_OMPI)
-    sk_str_printf(out, "OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename=%s", path);
+    sk_str_printf(out, "env OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename=%s", path);
   else if (library == SK_COLL_LIB_MPICH)
-    sk_str_printf(out, "$(grep -v '^#' %s)", path);
+    sk_str_printf(out, "env $(grep -v '^#' %s)", path);
 }
 /* --- end split/transport/coll_algorithms.c --- */
 /* --- begin split/transport/peruse.c --- */
@@ -35856,7 +35892,7 @@ SK_API const sk_builtin_table *sk_builtins_settings(void) { return settings_tabl
 ** switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0, transport/peruse.h); switching
 ** on is refused where the build lacks them. with_coll_algorithm(comm, coll, alg): the
 ** library's algorithm for a collective forced through MPI_T (transport/coll_algorithms.h),
-** comm's measurement communicator made anew so that Open MPI takes it (skampi --tune).
+** comm's measurement communicator made anew so that Open MPI takes it (skampi --tuning).
 */
 #line 10 "split/language/builtins_instrument.c"
 #line 11 "split/language/builtins_instrument.c"
@@ -40842,7 +40878,7 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
 /* --- begin split/cli/tune.h --- */
 #line 1 "split/cli/tune.h"
 /*
-** tune.h -- tuning files (skampi --tune, doc/manual.md "Tuning files"): the algorithms
+** tune.h -- tuning files (skampi --tuning, doc/manual.md "Tuning files"): the algorithms
 ** a library offers for a collective (transport/coll_algorithms.h) measured one suite
 ** each ("Bcast alg=binomial", the catalogue's rows through the engine, a generated .ski
 ** program as a one-line run's), the fastest per size chosen where it beats the library's
@@ -40859,9 +40895,9 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
 #line 17 "split/cli/tune.h"
 
 typedef struct sk_tune {
-  const char *colls;        /* --tune LIST: "Bcast,Allreduce" (NULL: no tuning run) */
-  long size_min, size_max;  /* --tune-sizes MIN:MAX, bytes, step *4 (default 4:1MiB) */
-  const char *file;         /* --tune-file FILE (default: the output's name + .rules / .env) */
+  const char *colls;        /* --tuning LIST: "Bcast,Allreduce" (NULL: no tuning run) */
+  long size_min, size_max;  /* --tuning-sizes MIN:MAX, bytes, step *4 (default 4:1MiB) */
+  const char *file;         /* --tuning-file FILE (default: the output's name + .rules / .env) */
   const char *tuned;        /* --tuned FIRST.sko: the run with the file loaded */
 } sk_tune;
 
@@ -40936,21 +40972,21 @@ static int tune_size(const char *s, long *v)
 SK_API int sk_tune_option(int argc, char **argv, int i, sk_tune *t, sk_str *err)
 {
   const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-  if (!sk_streq(a, "--tune") && !sk_streq(a, "--tune-sizes") && !sk_streq(a, "--tune-file") && !sk_streq(a, "--tuned"))
+  if (!sk_streq(a, "--tuning") && !sk_streq(a, "--tuning-sizes") && !sk_streq(a, "--tuning-file") && !sk_streq(a, "--tuned"))
     return 0;
   if (v == NULL) { sk_str_printf(err, "skampi: '%s' needs a value", a); return -1; }
-  if (sk_streq(a, "--tune")) t->colls = v;
-  else if (sk_streq(a, "--tune-file")) t->file = v;
+  if (sk_streq(a, "--tuning")) t->colls = v;
+  else if (sk_streq(a, "--tuning-file")) t->file = v;
   else if (sk_streq(a, "--tuned")) t->tuned = v;
   else {
     char min[32];
     const char *colon = strchr(v, ':');
     size_t len = colon ? (size_t)(colon - v) : 0;
-    if (colon == NULL || len >= sizeof min) { sk_str_printf(err, "skampi: --tune-sizes '%s': give MIN:MAX (bytes)", v); return -1; }
+    if (colon == NULL || len >= sizeof min) { sk_str_printf(err, "skampi: --tuning-sizes '%s': give MIN:MAX (bytes)", v); return -1; }
     memcpy(min, v, len);
     min[len] = '\0';
     if (!tune_size(min, &t->size_min) || !tune_size(colon + 1, &t->size_max) || t->size_min > t->size_max) {
-      sk_str_printf(err, "skampi: --tune-sizes '%s': MIN:MAX, multiples of 4 bytes from 4 to 128M, MIN <= MAX", v);
+      sk_str_printf(err, "skampi: --tuning-sizes '%s': MIN:MAX, multiples of 4 bytes from 4 to 128M, MIN <= MAX", v);
       return -1;
     }
   }
@@ -40962,19 +40998,19 @@ SK_API int sk_tune_check(const sk_tune *t, const char *output, sk_str *err)
   char name[64];
   int k;
   if (t->colls == NULL) {
-    if (t->file || t->tuned || t->size_min) sk_str_puts(err, "skampi: --tune-sizes, --tune-file and --tuned go with --tune LIST");
+    if (t->file || t->tuned || t->size_min) sk_str_puts(err, "skampi: --tuning-sizes, --tuning-file and --tuned go with --tuning LIST");
     return !(t->file || t->tuned || t->size_min);
   }
   if (output == NULL || sk_streq(output, "-")) {
-    sk_str_puts(err, "skampi: --tune needs -o FILE.sko (the choice is read back from the results)");
+    sk_str_puts(err, "skampi: --tuning needs -o FILE.sko (the choice is read back from the results)");
     return 0;
   }
   for (k = 0; tune_list_item(t->colls, k, name, sizeof name); k++)
     if (tune_call(name) == NULL || !sk_coll_algs_known(name)) {
-      sk_str_printf(err, "skampi: --tune '%s': skampi tunes %s", name, sk_coll_algs_names());
+      sk_str_printf(err, "skampi: --tuning '%s': skampi tunes %s", name, sk_coll_algs_names());
       return 0;
     }
-  if (k == 0) { sk_str_puts(err, "skampi: --tune needs a list of collectives, e.g. Bcast,Allreduce"); return 0; }
+  if (k == 0) { sk_str_puts(err, "skampi: --tuning needs a list of collectives, e.g. Bcast,Allreduce"); return 0; }
   return 1;
 }
 
@@ -40992,7 +41028,7 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
 {
   char coll[64], suite[200], comm[200];
   int k, a;
-  sk_str_printf(text, "# skampi --tune %s%s: %s over bytes = %ld ... %ld (step *4)\n", t->colls,
+  sk_str_printf(text, "# skampi --tuning %s%s: %s over bytes = %ld ... %ld (step *4)\n", t->colls,
                 t->tuned ? " --tuned" : "", t->tuned ? "the library as loaded" : "every algorithm of the library",
                 tune_min(t), tune_max(t));
   sk_str_puts(text, "set_min_repetitions(10)\nset_max_repetitions(20)\nset_max_relative_standard_error(0.05)\n");
@@ -41005,9 +41041,10 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
       continue;
     }
     if (!sk_coll_algs_list(coll, &algs, err)) return 0;
-    for (a = 0; a < algs.n; a++) {
-      sprintf(suite, "%.60s alg=%.60s", coll, algs.names[a]);
-      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, algs.names[a]);
+    for (a = 0; a <= algs.n; a++) {   /* the default first and once more at the end (a = n) */
+      const char *name = algs.names[a < algs.n ? a : 0];
+      sprintf(suite, "%.60s alg=%.60s%s", coll, name, a < algs.n ? "" : " again");
+      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, name);
       tune_suite(text, t, suite, comm, coll);
     }
   }
@@ -41025,7 +41062,7 @@ typedef struct tune_point {
 
 typedef struct tune_coll {
   const char *coll;
-  const sk_sko_block *def;
+  const sk_sko_block *def, *def_again;   /* the default, measured first and last */
   const sk_sko_block *alg[SK_COLL_ALGS_MAX];
   const char *name[SK_COLL_ALGS_MAX];
   int nalg;
@@ -41072,13 +41109,15 @@ static int tune_decide(const sk_sko_file *f, const char *coll, tune_coll *c)
     const sk_sko_block *b = &f->blocks[i];
     if (strncmp(b->name, prefix, plen) != 0) continue;
     if (sk_streq(b->name + plen, "default")) c->def = b;
+    else if (sk_streq(b->name + plen, "default again")) c->def_again = b;
     else if (c->nalg < SK_COLL_ALGS_MAX) { c->alg[c->nalg] = b; c->name[c->nalg++] = b->name + plen; }
   }
   if (c->def == NULL) return 0;
   for (i = 0; i < c->def->n && c->npt < TUNE_MAX_POINTS; i++)
-    if (c->def->lines[i].nvars > 0) {
+    if (c->def->lines[i].nvars > 0) {   /* the faster of the default's two suites: a choice must beat both */
+      const sk_sko_line *again = tune_line(c->def_again, tune_bytes(&c->def->lines[i]));
       c->pt[c->npt].bytes = tune_bytes(&c->def->lines[i]);
-      c->pt[c->npt].def = &c->def->lines[i];
+      c->pt[c->npt].def = again && tune_median(again) < tune_median(&c->def->lines[i]) ? again : &c->def->lines[i];
       c->npt++;
     }
   tests = c->npt * c->nalg > 0 ? c->npt * c->nalg : 1;   /* Bonferroni over every tested point */
@@ -41141,7 +41180,7 @@ static int tune_read(const char *path, sk_sko_file *f)
   int ok;
   sk_str_init(&err);
   ok = sk_sko_read(path, f, &err);
-  if (!ok) fprintf(stderr, "skampi: --tune: %s\n", err.data ? err.data : path);
+  if (!ok) fprintf(stderr, "skampi: --tuning: %s\n", err.data ? err.data : path);
   sk_str_free(&err);
   return ok;
 }
@@ -41158,7 +41197,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   library = sk_coll_algs_library(&err);
   if (!tune_read(output, &f)) return SK_EXIT_USER_ERROR;
   sk_str_init(&text); sk_str_init(&header); sk_str_init(&path); sk_str_init(&abs); sk_str_init(&env);
-  printf("skampi --tune: %s on %d processes (%s); a choice beats the default by %g%% at alpha %g "
+  printf("skampi --tuning: %s on %d processes (%s); a choice beats the default by %g%% at alpha %g "
          "(one-sided rank-sum over the repetitions, Bonferroni over the collective's points)\n",
          t->colls, nprocs, sk_coll_algs_library_name(library), 100.0 * SK_GUIDELINES_EFFECT, SK_GUIDELINES_ALPHA);
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
@@ -41166,7 +41205,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
     sk_coll_algs algs;
     int single, first = nrules;
     if (!tune_decide(&f, coll, &c) || !sk_coll_algs_list(coll, &algs, &err)) {
-      fprintf(stderr, "skampi: --tune: %s has no suite \"%s alg=default\" in %s\n", coll, coll, output);
+      fprintf(stderr, "skampi: --tuning: %s has no suite \"%s alg=default\" in %s\n", coll, coll, output);
       status = SK_EXIT_USER_ERROR;
       continue;
     }
@@ -41180,7 +41219,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
         if (l && (fastest < 0 || tune_median(l) < fm)) { fastest = a; fm = tune_median(l); }
       }
       printf("  %10.0f %12.2f  %-28s %12.2f %10.2g  %s\n", c.pt[i].bytes, tune_median(c.pt[i].def),
-             tune_name(&c, fastest), fm, c.pt[i].p > 1.0 ? 1.0 : c.pt[i].p, tune_name(&c, choice));
+             tune_name(&c, fastest), fm, c.pt[i].p > 1.0 ? 1.0 : c.pt[i].p, tune_name(&c, c.pt[i].choice));
       if (nrules == first || !sk_streq(rules[nrules - 1].name, tune_name(&c, choice))) {
         if (nrules >= (int)(sizeof rules / sizeof rules[0])) break;
         rules[nrules].coll = tune_calls[0].coll;   /* the table's string: coll is a buffer */
@@ -41193,6 +41232,9 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
         nrules++;
       }
     }
+    if (library == SK_COLL_LIB_MPICH)
+      printf("  MPICH holds one algorithm per collective: %s (chosen at the most sizes and never slower "
+             "than the default beyond noise at any size; else the default)\n", tune_name(&c, single));
     for (i = first; i < nrules; i++)
       printf("  range %s from %ld bytes: %s\n", rules[i].coll, rules[i].from_bytes, rules[i].name);
   }
@@ -41200,8 +41242,8 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   else tune_default_file(output, library == SK_COLL_LIB_OMPI ? ".rules" : ".env", &path);
   sk_path_absolute(path.data, &abs);
   sk_coll_algs_load_env(library, abs.data, &env);
-  sk_str_printf(&header, "skampi --tune %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
-                "--tune %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
+  sk_str_printf(&header, "skampi --tuning %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
+                "--tuning %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
                 env.data, nprocs, t->colls, output);
   if (library == SK_COLL_LIB_MPICH)
     sk_str_puts(&header, "\nMPICH 4.0 holds one algorithm per collective in MPIR_CVAR_<COLL>_INTRA_ALGORITHM: "
@@ -41210,12 +41252,12 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   backup[0] = '\0';
   sk_str_clear(&err);
   if (status == 0 && sk_path_replace(path.data, text.data, strlen(text.data), backup, sizeof backup, &err) != 1) {
-    fprintf(stderr, "skampi: --tune: %s\n", err.data);
+    fprintf(stderr, "skampi: --tuning: %s\n", err.data);
     status = SK_EXIT_WRITE;
   } else if (status == 0) {
     printf("tuning file: %s (%s)%s%s\n", path.data, library == SK_COLL_LIB_OMPI ? "Open MPI dynamic rules" :
            "MPICH environment of CVARs", backup[0] ? ", the old one kept as " : "", backup);
-    printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tune %s --tuned %s -o TUNED.sko\n",
+    printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tuning %s --tuned %s -o TUNED.sko\n",
            env.data, nprocs, t->colls, output);
   }
   sk_sko_free(&f);
@@ -41237,7 +41279,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
   sk_str_free(&why);
   if (!tune_read(t->tuned, &first)) return SK_EXIT_USER_ERROR;
   if (!tune_read(output, &now)) { sk_sko_free(&first); return SK_EXIT_USER_ERROR; }
-  printf("skampi --tune --tuned: %s on %d processes (%s): the default of %s against the library as loaded\n",
+  printf("skampi --tuning --tuned: %s on %d processes (%s): the default of %s against the library as loaded\n",
          t->colls, nprocs, sk_coll_algs_library_name(library), t->tuned);
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     tune_coll c;
@@ -41249,15 +41291,26 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
       continue;
     }
     single = tune_single(&c);
-    if (library != SK_COLL_LIB_NONE && sk_coll_algs_current(coll) >= 0)
-      printf("%s: MPI_T: the library's algorithm variable holds %d\n", coll, sk_coll_algs_current(coll));
+    if (library == SK_COLL_LIB_MPICH) {   /* the variable the environment file set, as MPI_T shows it */
+      sk_coll_algs algs;
+      sk_str err;
+      int value = sk_coll_algs_current(coll), a;
+      const char *name = "?";
+      sk_str_init(&err);
+      if (sk_coll_algs_list(coll, &algs, &err))
+        for (a = 0; a < algs.n; a++) if (algs.values[a] == value) name = algs.names[a];
+      sk_str_free(&err);
+      printf("%s: MPI_T: the library's algorithm variable holds %d (%s)\n", coll, value, name);
+    }
     for (i = 1; i <= c.npt; i++) {   /* a range ends before i where the choice changes */
       int j;
-      double def = 0.0, tuned = 0.0;
+      double def = 0.0, tuned = 0.0, lo = -1.0, hi = -1.0;
       if (i < c.npt && tune_choice(&c, i, library, single) == tune_choice(&c, start, library, single)) continue;
-      for (j = start; j < i; j++) {   /* the range start .. i-1 */
+      for (j = start; j < i; j++) {   /* the range start .. i-1, at the sizes this run has */
         const sk_sko_line *l = tune_line(b, c.pt[j].bytes);
         if (l == NULL) continue;
+        if (lo < 0.0) lo = c.pt[j].bytes;
+        hi = c.pt[j].bytes;
         def += tune_median(c.pt[j].def);
         tuned += tune_median(l);
         if (tune_p_slower(l, c.pt[j].def, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA) {
@@ -41266,9 +41319,9 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
           slower++;
         }
       }
-      printf("  gain %s %.0f..%.0f bytes (%s): default %.2f us, tuned %.2f us, gain %.2fx\n", coll, c.pt[start].bytes,
-             c.pt[i - 1].bytes, tune_name(&c, tune_choice(&c, start, library, single)), def, tuned,
-             tuned > 0.0 ? def / tuned : 0.0);
+      if (lo >= 0.0)
+        printf("  gain %s %.0f..%.0f bytes (%s): default %.2f us, tuned %.2f us, gain %.2fx\n", coll, lo, hi,
+               tune_name(&c, tune_choice(&c, start, library, single)), def, tuned, tuned > 0.0 ? def / tuned : 0.0);
       start = i;
     }
   }
@@ -41365,7 +41418,7 @@ typedef struct main_options {
   sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
   sk_peer peer;           /* an OSU or IMB name and its options instead (peer_names.h) */
   sk_str oneline_text;    /* its program (main_oneline_generate) */
-  sk_tune tune;           /* --tune LIST and its options: a tuning run (tune.h) */
+  sk_tune tune;           /* --tuning LIST and its options: a tuning run (tune.h) */
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
@@ -41443,13 +41496,13 @@ static void main_usage(FILE *f, int all)
     "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
     "                   MAX (MIN: up to all processes)",
     "  --dump           print the generated .ski program and exit (no MPI)",
-    "Tuning files (doc/manual.md \"Tuning files\"): mpirun -np P skampi --tune Bcast,Allreduce -o T.sko",
-    "  --tune LIST      every algorithm the library offers for each collective (Bcast, Allreduce,",
+    "Tuning files (doc/manual.md \"Tuning files\"): mpirun -np P skampi --tuning Bcast,Allreduce -o T.sko",
+    "  --tuning LIST    every algorithm the library offers for each collective (Bcast, Allreduce,",
     "                   Reduce; Open MPI's coll_tuned, MPICH's CVARs), one suite each; the fastest",
     "                   per size where it beats the default significantly; writes the file the",
     "                   library loads (Open MPI: T.rules; MPICH: T.env) and the command to load it",
-    "  --tune-sizes MIN:MAX  the bytes (default 4:1M, step *4)",
-    "  --tune-file FILE the tuning file's name",
+    "  --tuning-sizes MIN:MAX  the bytes (default 4:1M, step *4)",
+    "  --tuning-file FILE  the tuning file's name",
     "  --tuned T.sko    run with the file loaded: the gain per range against T.sko's default",
     "OSU and IMB names: skampi osu_latency [-m MIN:MAX] [-i N] [-f] [-z] ... or skampi IMB-MPI1",
     "[PingPong ...] [-msglog A:B] [-iter N] [-npmin P] ... measure with the tool's options and",
@@ -41574,7 +41627,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     }
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') { o->input = argv[++i]; o->input_given = 1; } else o->output = argv[++i];
-    } else if ((took = sk_tune_option(argc, argv, i, &o->tune, err)) != 0) {   /* --tune ... */
+    } else if ((took = sk_tune_option(argc, argv, i, &o->tune, err)) != 0) {   /* --tuning ... */
       if (took < 0) return MAIN_BAD;
       i += took - 1;
     } else if ((took = sk_oneline_option(argc, argv, i, &o->oneline, err)) != 0) {
@@ -41590,7 +41643,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     }
   }
   if (o->tune.colls && (o->oneline.name || o->input_given)) {
-    sk_str_puts(err, "skampi: --tune generates its program: give neither -i nor a measurement name");
+    sk_str_puts(err, "skampi: --tuning generates its program: give neither -i nor a measurement name");
     return MAIN_BAD;
   }
   if (!sk_tune_check(&o->tune, o->output, err)) return MAIN_BAD;
@@ -41666,7 +41719,7 @@ static void main_run_options(const main_options *o, double started, int argc, ch
   memset(r, 0, sizeof *r);
   r->opt.argc = argc;
   r->opt.argv = argv;
-  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->tune.colls ? "skampi --tune (generated)" : o->input;
+  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->tune.colls ? "skampi --tuning (generated)" : o->input;
   r->opt.input_text = o->oneline.name || o->tune.colls ? o->oneline_text.data : NULL;
   r->opt.input_default = !o->input_given && o->oneline.name == NULL && o->tune.colls == NULL;
   r->opt.output = o->output;
@@ -41688,7 +41741,7 @@ static void main_oneline_generate(main_options *o, int nprocs)
     sk_str_init(&err);
     sk_str_init(&o->oneline_text);
     if (!sk_tune_program(&o->tune, &o->oneline_text, &err)) {
-      if (sk_is_reporter()) fprintf(stderr, "skampi: --tune is not available: %s\n", err.data);
+      if (sk_is_reporter()) fprintf(stderr, "skampi: --tuning is not available: %s\n", err.data);
       sk_exit(SK_EXIT_USER_ERROR);
     }
     sk_str_free(&err);
@@ -41786,6 +41839,7 @@ int main(int argc, char **argv)
   if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
   sk_str_free(&err);
   sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
+  if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);

@@ -53,21 +53,21 @@ static int tune_size(const char *s, long *v)
 SK_API int sk_tune_option(int argc, char **argv, int i, sk_tune *t, sk_str *err)
 {
   const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-  if (!sk_streq(a, "--tune") && !sk_streq(a, "--tune-sizes") && !sk_streq(a, "--tune-file") && !sk_streq(a, "--tuned"))
+  if (!sk_streq(a, "--tuning") && !sk_streq(a, "--tuning-sizes") && !sk_streq(a, "--tuning-file") && !sk_streq(a, "--tuned"))
     return 0;
   if (v == NULL) { sk_str_printf(err, "skampi: '%s' needs a value", a); return -1; }
-  if (sk_streq(a, "--tune")) t->colls = v;
-  else if (sk_streq(a, "--tune-file")) t->file = v;
+  if (sk_streq(a, "--tuning")) t->colls = v;
+  else if (sk_streq(a, "--tuning-file")) t->file = v;
   else if (sk_streq(a, "--tuned")) t->tuned = v;
   else {
     char min[32];
     const char *colon = strchr(v, ':');
     size_t len = colon ? (size_t)(colon - v) : 0;
-    if (colon == NULL || len >= sizeof min) { sk_str_printf(err, "skampi: --tune-sizes '%s': give MIN:MAX (bytes)", v); return -1; }
+    if (colon == NULL || len >= sizeof min) { sk_str_printf(err, "skampi: --tuning-sizes '%s': give MIN:MAX (bytes)", v); return -1; }
     memcpy(min, v, len);
     min[len] = '\0';
     if (!tune_size(min, &t->size_min) || !tune_size(colon + 1, &t->size_max) || t->size_min > t->size_max) {
-      sk_str_printf(err, "skampi: --tune-sizes '%s': MIN:MAX, multiples of 4 bytes from 4 to 128M, MIN <= MAX", v);
+      sk_str_printf(err, "skampi: --tuning-sizes '%s': MIN:MAX, multiples of 4 bytes from 4 to 128M, MIN <= MAX", v);
       return -1;
     }
   }
@@ -79,19 +79,19 @@ SK_API int sk_tune_check(const sk_tune *t, const char *output, sk_str *err)
   char name[64];
   int k;
   if (t->colls == NULL) {
-    if (t->file || t->tuned || t->size_min) sk_str_puts(err, "skampi: --tune-sizes, --tune-file and --tuned go with --tune LIST");
+    if (t->file || t->tuned || t->size_min) sk_str_puts(err, "skampi: --tuning-sizes, --tuning-file and --tuned go with --tuning LIST");
     return !(t->file || t->tuned || t->size_min);
   }
   if (output == NULL || sk_streq(output, "-")) {
-    sk_str_puts(err, "skampi: --tune needs -o FILE.sko (the choice is read back from the results)");
+    sk_str_puts(err, "skampi: --tuning needs -o FILE.sko (the choice is read back from the results)");
     return 0;
   }
   for (k = 0; tune_list_item(t->colls, k, name, sizeof name); k++)
     if (tune_call(name) == NULL || !sk_coll_algs_known(name)) {
-      sk_str_printf(err, "skampi: --tune '%s': skampi tunes %s", name, sk_coll_algs_names());
+      sk_str_printf(err, "skampi: --tuning '%s': skampi tunes %s", name, sk_coll_algs_names());
       return 0;
     }
-  if (k == 0) { sk_str_puts(err, "skampi: --tune needs a list of collectives, e.g. Bcast,Allreduce"); return 0; }
+  if (k == 0) { sk_str_puts(err, "skampi: --tuning needs a list of collectives, e.g. Bcast,Allreduce"); return 0; }
   return 1;
 }
 
@@ -109,7 +109,7 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
 {
   char coll[64], suite[200], comm[200];
   int k, a;
-  sk_str_printf(text, "# skampi --tune %s%s: %s over bytes = %ld ... %ld (step *4)\n", t->colls,
+  sk_str_printf(text, "# skampi --tuning %s%s: %s over bytes = %ld ... %ld (step *4)\n", t->colls,
                 t->tuned ? " --tuned" : "", t->tuned ? "the library as loaded" : "every algorithm of the library",
                 tune_min(t), tune_max(t));
   sk_str_puts(text, "set_min_repetitions(10)\nset_max_repetitions(20)\nset_max_relative_standard_error(0.05)\n");
@@ -122,9 +122,10 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
       continue;
     }
     if (!sk_coll_algs_list(coll, &algs, err)) return 0;
-    for (a = 0; a < algs.n; a++) {
-      sprintf(suite, "%.60s alg=%.60s", coll, algs.names[a]);
-      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, algs.names[a]);
+    for (a = 0; a <= algs.n; a++) {   /* the default first and once more at the end (a = n) */
+      const char *name = algs.names[a < algs.n ? a : 0];
+      sprintf(suite, "%.60s alg=%.60s%s", coll, name, a < algs.n ? "" : " again");
+      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, name);
       tune_suite(text, t, suite, comm, coll);
     }
   }
@@ -142,7 +143,7 @@ typedef struct tune_point {
 
 typedef struct tune_coll {
   const char *coll;
-  const sk_sko_block *def;
+  const sk_sko_block *def, *def_again;   /* the default, measured first and last */
   const sk_sko_block *alg[SK_COLL_ALGS_MAX];
   const char *name[SK_COLL_ALGS_MAX];
   int nalg;
@@ -189,13 +190,15 @@ static int tune_decide(const sk_sko_file *f, const char *coll, tune_coll *c)
     const sk_sko_block *b = &f->blocks[i];
     if (strncmp(b->name, prefix, plen) != 0) continue;
     if (sk_streq(b->name + plen, "default")) c->def = b;
+    else if (sk_streq(b->name + plen, "default again")) c->def_again = b;
     else if (c->nalg < SK_COLL_ALGS_MAX) { c->alg[c->nalg] = b; c->name[c->nalg++] = b->name + plen; }
   }
   if (c->def == NULL) return 0;
   for (i = 0; i < c->def->n && c->npt < TUNE_MAX_POINTS; i++)
-    if (c->def->lines[i].nvars > 0) {
+    if (c->def->lines[i].nvars > 0) {   /* the faster of the default's two suites: a choice must beat both */
+      const sk_sko_line *again = tune_line(c->def_again, tune_bytes(&c->def->lines[i]));
       c->pt[c->npt].bytes = tune_bytes(&c->def->lines[i]);
-      c->pt[c->npt].def = &c->def->lines[i];
+      c->pt[c->npt].def = again && tune_median(again) < tune_median(&c->def->lines[i]) ? again : &c->def->lines[i];
       c->npt++;
     }
   tests = c->npt * c->nalg > 0 ? c->npt * c->nalg : 1;   /* Bonferroni over every tested point */
@@ -258,7 +261,7 @@ static int tune_read(const char *path, sk_sko_file *f)
   int ok;
   sk_str_init(&err);
   ok = sk_sko_read(path, f, &err);
-  if (!ok) fprintf(stderr, "skampi: --tune: %s\n", err.data ? err.data : path);
+  if (!ok) fprintf(stderr, "skampi: --tuning: %s\n", err.data ? err.data : path);
   sk_str_free(&err);
   return ok;
 }
@@ -275,7 +278,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   library = sk_coll_algs_library(&err);
   if (!tune_read(output, &f)) return SK_EXIT_USER_ERROR;
   sk_str_init(&text); sk_str_init(&header); sk_str_init(&path); sk_str_init(&abs); sk_str_init(&env);
-  printf("skampi --tune: %s on %d processes (%s); a choice beats the default by %g%% at alpha %g "
+  printf("skampi --tuning: %s on %d processes (%s); a choice beats the default by %g%% at alpha %g "
          "(one-sided rank-sum over the repetitions, Bonferroni over the collective's points)\n",
          t->colls, nprocs, sk_coll_algs_library_name(library), 100.0 * SK_GUIDELINES_EFFECT, SK_GUIDELINES_ALPHA);
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
@@ -283,7 +286,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
     sk_coll_algs algs;
     int single, first = nrules;
     if (!tune_decide(&f, coll, &c) || !sk_coll_algs_list(coll, &algs, &err)) {
-      fprintf(stderr, "skampi: --tune: %s has no suite \"%s alg=default\" in %s\n", coll, coll, output);
+      fprintf(stderr, "skampi: --tuning: %s has no suite \"%s alg=default\" in %s\n", coll, coll, output);
       status = SK_EXIT_USER_ERROR;
       continue;
     }
@@ -297,7 +300,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
         if (l && (fastest < 0 || tune_median(l) < fm)) { fastest = a; fm = tune_median(l); }
       }
       printf("  %10.0f %12.2f  %-28s %12.2f %10.2g  %s\n", c.pt[i].bytes, tune_median(c.pt[i].def),
-             tune_name(&c, fastest), fm, c.pt[i].p > 1.0 ? 1.0 : c.pt[i].p, tune_name(&c, choice));
+             tune_name(&c, fastest), fm, c.pt[i].p > 1.0 ? 1.0 : c.pt[i].p, tune_name(&c, c.pt[i].choice));
       if (nrules == first || !sk_streq(rules[nrules - 1].name, tune_name(&c, choice))) {
         if (nrules >= (int)(sizeof rules / sizeof rules[0])) break;
         rules[nrules].coll = tune_calls[0].coll;   /* the table's string: coll is a buffer */
@@ -310,6 +313,9 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
         nrules++;
       }
     }
+    if (library == SK_COLL_LIB_MPICH)
+      printf("  MPICH holds one algorithm per collective: %s (chosen at the most sizes and never slower "
+             "than the default beyond noise at any size; else the default)\n", tune_name(&c, single));
     for (i = first; i < nrules; i++)
       printf("  range %s from %ld bytes: %s\n", rules[i].coll, rules[i].from_bytes, rules[i].name);
   }
@@ -317,8 +323,8 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   else tune_default_file(output, library == SK_COLL_LIB_OMPI ? ".rules" : ".env", &path);
   sk_path_absolute(path.data, &abs);
   sk_coll_algs_load_env(library, abs.data, &env);
-  sk_str_printf(&header, "skampi --tune %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
-                "--tune %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
+  sk_str_printf(&header, "skampi --tuning %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
+                "--tuning %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
                 env.data, nprocs, t->colls, output);
   if (library == SK_COLL_LIB_MPICH)
     sk_str_puts(&header, "\nMPICH 4.0 holds one algorithm per collective in MPIR_CVAR_<COLL>_INTRA_ALGORITHM: "
@@ -327,12 +333,12 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   backup[0] = '\0';
   sk_str_clear(&err);
   if (status == 0 && sk_path_replace(path.data, text.data, strlen(text.data), backup, sizeof backup, &err) != 1) {
-    fprintf(stderr, "skampi: --tune: %s\n", err.data);
+    fprintf(stderr, "skampi: --tuning: %s\n", err.data);
     status = SK_EXIT_WRITE;
   } else if (status == 0) {
     printf("tuning file: %s (%s)%s%s\n", path.data, library == SK_COLL_LIB_OMPI ? "Open MPI dynamic rules" :
            "MPICH environment of CVARs", backup[0] ? ", the old one kept as " : "", backup);
-    printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tune %s --tuned %s -o TUNED.sko\n",
+    printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tuning %s --tuned %s -o TUNED.sko\n",
            env.data, nprocs, t->colls, output);
   }
   sk_sko_free(&f);
@@ -354,7 +360,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
   sk_str_free(&why);
   if (!tune_read(t->tuned, &first)) return SK_EXIT_USER_ERROR;
   if (!tune_read(output, &now)) { sk_sko_free(&first); return SK_EXIT_USER_ERROR; }
-  printf("skampi --tune --tuned: %s on %d processes (%s): the default of %s against the library as loaded\n",
+  printf("skampi --tuning --tuned: %s on %d processes (%s): the default of %s against the library as loaded\n",
          t->colls, nprocs, sk_coll_algs_library_name(library), t->tuned);
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     tune_coll c;
@@ -366,15 +372,26 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
       continue;
     }
     single = tune_single(&c);
-    if (library != SK_COLL_LIB_NONE && sk_coll_algs_current(coll) >= 0)
-      printf("%s: MPI_T: the library's algorithm variable holds %d\n", coll, sk_coll_algs_current(coll));
+    if (library == SK_COLL_LIB_MPICH) {   /* the variable the environment file set, as MPI_T shows it */
+      sk_coll_algs algs;
+      sk_str err;
+      int value = sk_coll_algs_current(coll), a;
+      const char *name = "?";
+      sk_str_init(&err);
+      if (sk_coll_algs_list(coll, &algs, &err))
+        for (a = 0; a < algs.n; a++) if (algs.values[a] == value) name = algs.names[a];
+      sk_str_free(&err);
+      printf("%s: MPI_T: the library's algorithm variable holds %d (%s)\n", coll, value, name);
+    }
     for (i = 1; i <= c.npt; i++) {   /* a range ends before i where the choice changes */
       int j;
-      double def = 0.0, tuned = 0.0;
+      double def = 0.0, tuned = 0.0, lo = -1.0, hi = -1.0;
       if (i < c.npt && tune_choice(&c, i, library, single) == tune_choice(&c, start, library, single)) continue;
-      for (j = start; j < i; j++) {   /* the range start .. i-1 */
+      for (j = start; j < i; j++) {   /* the range start .. i-1, at the sizes this run has */
         const sk_sko_line *l = tune_line(b, c.pt[j].bytes);
         if (l == NULL) continue;
+        if (lo < 0.0) lo = c.pt[j].bytes;
+        hi = c.pt[j].bytes;
         def += tune_median(c.pt[j].def);
         tuned += tune_median(l);
         if (tune_p_slower(l, c.pt[j].def, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA) {
@@ -383,9 +400,9 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
           slower++;
         }
       }
-      printf("  gain %s %.0f..%.0f bytes (%s): default %.2f us, tuned %.2f us, gain %.2fx\n", coll, c.pt[start].bytes,
-             c.pt[i - 1].bytes, tune_name(&c, tune_choice(&c, start, library, single)), def, tuned,
-             tuned > 0.0 ? def / tuned : 0.0);
+      if (lo >= 0.0)
+        printf("  gain %s %.0f..%.0f bytes (%s): default %.2f us, tuned %.2f us, gain %.2fx\n", coll, lo, hi,
+               tune_name(&c, tune_choice(&c, start, library, single)), def, tuned, tuned > 0.0 ? def / tuned : 0.0);
       start = i;
     }
   }

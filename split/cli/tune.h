@@ -1,5 +1,5 @@
 /*
-** tune.h -- tuning files (skampi --tune, doc/manual.md "Tuning files"): the algorithms
+** tune.h -- tuning files (skampi --tuning, doc/manual.md "Tuning files"): the algorithms
 ** a library offers for a collective (transport/coll_algorithms.h) measured one suite
 ** each ("Bcast alg=binomial", the catalogue's rows through the engine, a generated .ski
 ** program as a one-line run's), the fastest per size chosen where it beats the library's
@@ -16,9 +16,9 @@
 #include "coll_algorithms.h"
 
 typedef struct sk_tune {
-  const char *colls;        /* --tune LIST: "Bcast,Allreduce" (NULL: no tuning run) */
-  long size_min, size_max;  /* --tune-sizes MIN:MAX, bytes, step *4 (default 4:1MiB) */
-  const char *file;         /* --tune-file FILE (default: the output's name + .rules / .env) */
+  const char *colls;        /* --tuning LIST: "Bcast,Allreduce" (NULL: no tuning run) */
+  long size_min, size_max;  /* --tuning-sizes MIN:MAX, bytes, step *4 (default 4:1MiB) */
+  const char *file;         /* --tuning-file FILE (default: the output's name + .rules / .env) */
   const char *tuned;        /* --tuned FIRST.sko: the run with the file loaded */
 } sk_tune;
 

@@ -4,7 +4,7 @@
 ** switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0, transport/peruse.h); switching
 ** on is refused where the build lacks them. with_coll_algorithm(comm, coll, alg): the
 ** library's algorithm for a collective forced through MPI_T (transport/coll_algorithms.h),
-** comm's measurement communicator made anew so that Open MPI takes it (skampi --tune).
+** comm's measurement communicator made anew so that Open MPI takes it (skampi --tuning).
 */
 #include "builtins.h"
 #include "builtins_common.h"

@@ -6,6 +6,12 @@
 */
 #include "coll_algorithms.h"
 
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION) && (defined(__unix__) || defined(__APPLE__))
+#define CA_HAVE_SETENV 1
+/* setenv is POSIX.1-2001: strict C89 headers need not declare it */
+extern int setenv(const char *name, const char *value, int overwrite);
+#endif
+
 typedef struct ca_row {
   int library;
   const char *coll;       /* the measurement row of the catalogue */
@@ -31,6 +37,13 @@ static const ca_row ca_rows[] = {
     "auto binomial nb smp reduce_scatter_gather" },
   { SK_COLL_LIB_NONE, NULL, NULL, -1, NULL }
 };
+
+SK_API void sk_coll_algs_before_init(void)
+{
+#ifdef CA_HAVE_SETENV
+  (void)setenv("OMPI_MCA_coll_tuned_use_dynamic_rules", "1", 0);
+#endif
+}
 
 SK_API const char *sk_coll_algs_library_name(int library)
 {
@@ -203,11 +216,24 @@ SK_API int sk_coll_algs_current(const char *coll)
 #endif
 }
 
+/* The integer control variable name as the library holds it, or fallback. */
+static int ca_cvar_int(const char *name, int fallback)
+{
+#if SK_HAVE_MPIT_CVARS
+  MPI_T_enum en;
+  int i = ca_cvar_index(name, &en), value;
+  if (i >= 0 && ca_cvar_access(i, &value, 0)) return value;
+#else
+  (void)name;
+#endif
+  return fallback;
+}
+
 /* Open MPI's dynamic rules file (coll_tuned_dynamic_rules_filename; its reader takes
 ** numbers and skips a '#' to the end of its line): the number of collectives, then per
 ** collective its id, the number of communicator sizes, per size the size and the number
 ** of message sizes, per message size (the first 0) "size algorithm fan-in/out segment
-** size" (0 0: the algorithm's defaults). */
+** size", the last two those a forced algorithm gets (its control variables). */
 static void ca_file_ompi(const sk_coll_rule *rules, int n, sk_str *text)
 {
   int i = 0, ncoll = 0, j;
@@ -219,9 +245,16 @@ static void ca_file_ompi(const sk_coll_rule *rules, int n, sk_str *text)
     while (end < n && sk_streq(rules[end].coll, rules[i].coll)) end++;
     sk_str_printf(text, "%d  # %s\n1  # communicator sizes\n%d  # processes\n%d  # message sizes\n",
                   r ? r->file_id : -1, rules[i].coll, rules[i].comm_size, end - i);
-    for (k = i; k < end; k++)
-      sk_str_printf(text, "%ld %d 0 0  # from %ld bytes: %s\n", k == i ? 0L : rules[k].from_bytes, rules[k].value,
-                    k == i ? 0L : rules[k].from_bytes, rules[k].name);
+    for (k = i; k < end; k++) {   /* the fan-out and segment size a forced algorithm gets (chain: 4) */
+      char name[200];
+      int fanout, segsize;
+      sprintf(name, "%.150s_chain_fanout", r ? r->cvar : "");
+      fanout = ca_cvar_int(name, 4);
+      sprintf(name, "%.150s_segmentsize", r ? r->cvar : "");
+      segsize = ca_cvar_int(name, 0);
+      sk_str_printf(text, "%ld %d %d %d  # from %ld bytes: %s\n", k == i ? 0L : rules[k].from_bytes, rules[k].value,
+                    fanout, segsize, k == i ? 0L : rules[k].from_bytes, rules[k].name);
+    }
     i = end;
   }
 }
@@ -253,7 +286,7 @@ SK_API void sk_coll_algs_file(int library, const sk_coll_rule *rules, int n, con
 SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out)
 {
   if (library == SK_COLL_LIB_OMPI)
-    sk_str_printf(out, "OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename=%s", path);
+    sk_str_printf(out, "env OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename=%s", path);
   else if (library == SK_COLL_LIB_MPICH)
-    sk_str_printf(out, "$(grep -v '^#' %s)", path);
+    sk_str_printf(out, "env $(grep -v '^#' %s)", path);
 }

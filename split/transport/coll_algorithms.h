@@ -1,6 +1,6 @@
 /*
 ** coll_algorithms.h -- the collective algorithms an MPI library lets a program choose
-** (skampi --tune, doc/manual.md "Tuning files"), one table row per collective per
+** (skampi --tuning, doc/manual.md "Tuning files"), one table row per collective per
 ** library: Open MPI's coll_tuned forced algorithm (control variable
 ** coll_tuned_<coll>_algorithm, an MPI_T enumeration, taken when a communicator is
 ** created; needs OMPI_MCA_coll_tuned_use_dynamic_rules=1 before MPI_Init) and MPICH's
@@ -42,6 +42,9 @@ typedef struct sk_coll_rule {
   const char *name;
 } sk_coll_rule;
 
+/* Before MPI_Init, a tuning run: Open MPI offers its forced algorithms only with
+** OMPI_MCA_coll_tuned_use_dynamic_rules=1, set here unless the environment has it. */
+SK_API void sk_coll_algs_before_init(void);
 /* Which library's control variables this process sees (SK_COLL_LIB_*); NONE with *why
 ** set ("...") where the build or the library has none. */
 SK_API int sk_coll_algs_library(sk_str *why);
@@ -60,7 +63,7 @@ SK_API int sk_coll_algs_current(const char *coll);
 /* The file the library loads, for rules sorted by coll and from_bytes (each coll's
 ** first rule from 0 bytes), into *text; header: comment lines without '#'. */
 SK_API void sk_coll_algs_file(int library, const sk_coll_rule *rules, int n, const char *header, sk_str *text);
-/* The environment that loads the file at path (an absolute path): "NAME=VALUE ..." */
+/* The command prefix that loads the file at path (an absolute path): "env NAME=VALUE ..." */
 SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out);
 
 #endif
