@@ -40881,8 +40881,9 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
 ** tune.h -- tuning files (skampi --tuning, doc/manual.md "Tuning files"): the algorithms
 ** a library offers for a collective (transport/coll_algorithms.h) measured one suite
 ** each ("Bcast alg=binomial", the catalogue's rows through the engine, a generated .ski
-** program as a one-line run's), the fastest per size chosen where it beats the library's
-** own choice by the minimum effect of --guidelines with significance (one-sided
+** program as a one-line run's; the default first and again last), the fastest per size
+** chosen where it beats the library's own choice (the faster of its two suites) by the
+** minimum effect of --guidelines with significance (one-sided
 ** Wilcoxon rank-sum over the repetitions, Bonferroni over every tested point), the file
 ** the library loads written (with a backup of an old one), and a second run with that
 ** file loaded (--tuned FIRST.sko) measured and reported per range: default, tuned, gain.
@@ -40890,9 +40891,9 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
 #ifndef SK_TUNE_H
 #define SK_TUNE_H
 
-#line 15 "split/cli/tune.h"
 #line 16 "split/cli/tune.h"
 #line 17 "split/cli/tune.h"
+#line 18 "split/cli/tune.h"
 
 typedef struct sk_tune {
   const char *colls;        /* --tuning LIST: "Bcast,Allreduce" (NULL: no tuning run) */

@@ -2,8 +2,9 @@
 ** tune.h -- tuning files (skampi --tuning, doc/manual.md "Tuning files"): the algorithms
 ** a library offers for a collective (transport/coll_algorithms.h) measured one suite
 ** each ("Bcast alg=binomial", the catalogue's rows through the engine, a generated .ski
-** program as a one-line run's), the fastest per size chosen where it beats the library's
-** own choice by the minimum effect of --guidelines with significance (one-sided
+** program as a one-line run's; the default first and again last), the fastest per size
+** chosen where it beats the library's own choice (the faster of its two suites) by the
+** minimum effect of --guidelines with significance (one-sided
 ** Wilcoxon rank-sum over the repetitions, Bonferroni over every tested point), the file
 ** the library loads written (with a backup of an old one), and a second run with that
 ** file loaded (--tuned FIRST.sko) measured and reported per range: default, tuned, gain.
