@@ -40923,6 +40923,7 @@ SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs);
 ** (guidelines.h: alpha and the minimum effect), here over the repetitions of one run.
 */
 #line 6 "split/cli/tune.c"
+#line 7 "split/cli/tune.c"
 
 #define TUNE_SIZE_MIN 4L
 #define TUNE_SIZE_MAX 1048576L

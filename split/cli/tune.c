@@ -3,6 +3,7 @@
 ** (guidelines.h: alpha and the minimum effect), here over the repetitions of one run.
 */
 #include "tune.h"
+#include "filepaths.h"
 
 #define TUNE_SIZE_MIN 4L
 #define TUNE_SIZE_MAX 1048576L
